@@ -1,0 +1,389 @@
+package org.commsched.core.model;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The route of every message of an instance: explicit routes as given, default routes computed by rule.
+ *
+ * <p>Default routing (deterministic, documented in the README):
+ * <ul>
+ *   <li>scatter and gather: the breadth-first spanning tree rooted at the root, each node attached to its
+ *       smallest-id neighbour one hop closer to the root (on a tree network this is the tree itself);</li>
+ *   <li>ULA and BLA: the straight path; trees and stars: the unique tree path;</li>
+ *   <li>ESM: the one-turn route, east along the source row to the destination column, then south;</li>
+ *   <li>every other network: the shortest path whose node sequence is lexicographically smallest (from each
+ *       node, step to the smallest-id neighbour that is one hop closer to the destination).</li>
+ * </ul>
+ *
+ * @implNote Immutable; default routes are recomputed on demand (they are cheap) so that a million messages on a
+ *     long array do not hold a million node lists.
+ */
+public final class Atlas {
+  private final Network network;
+  private final List<Message> messages;
+  private final int[][] explicit; // per message, explicit node list or null
+  private final int[] hops;
+  private final Rule rule;
+  private final int treeRoot; // BFS-tree rule: root
+  private final int[] bfsNext; // BFS-tree rule: next hop toward root (gather) or parent (scatter)
+  private final boolean downward; // BFS-tree rule: routes go root -> node
+  private final Map<Integer, int[]> distCache;
+
+  enum Rule { ULA, BLA, TREE, ESM, BFS_TREE, LEX_SHORTEST }
+
+  /**
+   * Routes the given messages on a network.
+   *
+   * @param network the network
+   * @param messages messages in instance order
+   * @param kind problem kind (scatter and gather route over a BFS tree)
+   * @param root root of scatter or gather, else ignored
+   * @param pointerPrefix JSON pointer of the message list in the file, for error messages
+   * @throws ModelException if a message has no route or an explicit route is not a simple path
+   */
+  public Atlas(Network network, List<Message> messages, ProblemKind kind, int root, String pointerPrefix) {
+    this.network = network;
+    this.messages = List.copyOf(messages);
+    this.distCache = new LinkedHashMap<>(16, 0.75f, true) {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<Integer, int[]> eldest) {
+        return size() > 64;
+      }
+    };
+    Topology t = network.topology();
+    if (kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER) {
+      rule = Rule.BFS_TREE;
+      treeRoot = root;
+      downward = kind == ProblemKind.SCATTER;
+      bfsNext = bfsTree(root, downward);
+    } else {
+      treeRoot = -1;
+      downward = false;
+      bfsNext = null;
+      if (t instanceof Topology.Ula) {
+        rule = Rule.ULA;
+      } else if (t instanceof Topology.Bla) {
+        rule = Rule.BLA;
+      } else if (network.isTree()) {
+        rule = Rule.TREE;
+      } else if (t instanceof Topology.Esm) {
+        rule = Rule.ESM;
+      } else {
+        rule = Rule.LEX_SHORTEST;
+      }
+    }
+    int n = this.messages.size();
+    explicit = new int[n][];
+    hops = new int[n];
+    for (int i = 0; i < n; i++) {
+      Message m = this.messages.get(i);
+      String ptr = pointerPrefix + "/" + i;
+      if (m.from() == m.to()) {
+        throw new ModelException(ptr, "message " + m.id() + " goes from node " + m.from()
+            + " to itself: it would use no arc (drop it)");
+      }
+      if (m.hasRoute()) {
+        explicit[i] = validateRoute(m, ptr + "/route");
+        hops[i] = explicit[i].length - 1;
+      } else {
+        hops[i] = defaultHops(m, ptr);
+      }
+    }
+  }
+
+  private int[] validateRoute(Message m, String ptr) {
+    List<Integer> r = m.route();
+    if (r.size() < 2) {
+      throw new ModelException(ptr, "the route of message " + m.id()
+          + " needs at least 2 nodes, from " + m.from() + " to " + m.to());
+    }
+    int[] nodes = new int[r.size()];
+    java.util.HashSet<Integer> seen = new java.util.HashSet<>();
+    for (int k = 0; k < nodes.length; k++) {
+      nodes[k] = r.get(k);
+      if (nodes[k] < 0 || nodes[k] >= network.nodes()) {
+        throw new ModelException(ptr + "/" + k, "route node " + nodes[k] + " of message " + m.id()
+            + " is out of range: node ids are 0.." + (network.nodes() - 1));
+      }
+      if (!seen.add(nodes[k])) {
+        throw new ModelException(ptr + "/" + k, "the route of message " + m.id() + " visits node " + nodes[k]
+            + " twice: a route must be a simple path");
+      }
+      if (k > 0 && network.arc(nodes[k - 1], nodes[k]) < 0) {
+        throw new ModelException(ptr + "/" + k, "the route of message " + m.id() + " steps from "
+            + nodes[k - 1] + " to " + nodes[k] + ", which are not joined by an arc: use adjacent nodes");
+      }
+    }
+    if (nodes[0] != m.from()) {
+      throw new ModelException(ptr + "/0", "the route of message " + m.id() + " starts at " + nodes[0]
+          + " but the message starts at " + m.from() + ": make the route start at its source");
+    }
+    if (nodes[nodes.length - 1] != m.to()) {
+      throw new ModelException(ptr + "/" + (nodes.length - 1), "the route of message " + m.id() + " ends at "
+          + nodes[nodes.length - 1] + " but the message goes to " + m.to()
+          + ": make the route end at its destination");
+    }
+    return nodes;
+  }
+
+  private int defaultHops(Message m, String ptr) {
+    int u = m.from();
+    int v = m.to();
+    switch (rule) {
+      case ULA:
+        if (v < u) {
+          throw new ModelException(ptr, "message " + m.id() + " goes from " + u + " to " + v
+              + " but a ula only has arcs x->x+1: use a bla, or swap its ends");
+        }
+        return v - u;
+      case BLA:
+        return Math.abs(v - u);
+      case TREE:
+        return treePath(u, v).length - 1;
+      case ESM: {
+        int cols = ((Topology.Esm) network.topology()).cols();
+        if (u / cols > v / cols || u % cols > v % cols) {
+          throw new ModelException(ptr, "message " + m.id() + " goes from (" + u / cols + "," + u % cols
+              + ") to (" + v / cols + "," + v % cols + ") but an ESM only routes east and south:"
+              + " the destination needs a row and column at least the source's");
+        }
+        return v / cols - u / cols + v % cols - u % cols;
+      }
+      case BFS_TREE: {
+        int other = downward ? v : u;
+        if (bfsNext[other] < 0 && other != treeRoot) {
+          throw new ModelException(ptr, "message " + m.id() + ": node " + other + " cannot "
+              + (downward ? "be reached from" : "reach") + " the root " + treeRoot + " in this network");
+        }
+        return bfsDepth(other);
+      }
+      default: {
+        int[] dist = distTo(v);
+        if (dist[u] < 0) {
+          throw new ModelException(ptr, "message " + m.id() + ": there is no path from " + u + " to " + v
+              + " in this network: give it an explicit route or fix its ends");
+        }
+        return dist[u];
+      }
+    }
+  }
+
+  private int bfsDepth(int v) {
+    int d = 0;
+    for (int x = v; x != treeRoot; x = bfsNext[x]) {
+      d++;
+    }
+    return d;
+  }
+
+  /** BFS tree: for scatter, parent[v] toward root using in-arcs from the root; for gather, next hop to root. */
+  private int[] bfsTree(int root, boolean fromRoot) {
+    int n = network.nodes();
+    int[] dist = new int[n];
+    Arrays.fill(dist, -1);
+    dist[root] = 0;
+    ArrayDeque<Integer> q = new ArrayDeque<>();
+    q.add(root);
+    while (!q.isEmpty()) {
+      int x = q.poll();
+      int deg = fromRoot ? network.outDegree(x) : network.inDegree(x);
+      for (int i = 0; i < deg; i++) {
+        int a = fromRoot ? network.outArc(x, i) : network.inArc(x, i);
+        int y = fromRoot ? network.head(a) : network.tail(a);
+        if (dist[y] < 0) {
+          dist[y] = dist[x] + 1;
+          q.add(y);
+        }
+      }
+    }
+    int[] next = new int[n];
+    Arrays.fill(next, -1);
+    for (int v = 0; v < n; v++) {
+      if (v == root || dist[v] < 0) {
+        continue;
+      }
+      // smallest-id neighbour one hop closer to the root
+      int deg = fromRoot ? network.inDegree(v) : network.outDegree(v);
+      for (int i = 0; i < deg; i++) {
+        int a = fromRoot ? network.inArc(v, i) : network.outArc(v, i);
+        int w = fromRoot ? network.tail(a) : network.head(a);
+        if (dist[w] == dist[v] - 1) {
+          next[v] = w;
+          break;
+        }
+      }
+    }
+    return next;
+  }
+
+  private int[] distTo(int target) {
+    synchronized (distCache) {
+      int[] d = distCache.get(target);
+      if (d != null) {
+        return d;
+      }
+      int n = network.nodes();
+      d = new int[n];
+      Arrays.fill(d, -1);
+      d[target] = 0;
+      ArrayDeque<Integer> q = new ArrayDeque<>();
+      q.add(target);
+      while (!q.isEmpty()) {
+        int x = q.poll();
+        for (int i = 0; i < network.inDegree(x); i++) {
+          int y = network.tail(network.inArc(x, i));
+          if (d[y] < 0) {
+            d[y] = d[x] + 1;
+            q.add(y);
+          }
+        }
+      }
+      distCache.put(target, d);
+      return d;
+    }
+  }
+
+  private int[] treePath(int u, int v) {
+    int du = network.treeDepth(u);
+    int dv = network.treeDepth(v);
+    int[] up = new int[du + dv + 1];
+    int[] down = new int[du + dv + 1];
+    int nu = 0;
+    int nd = 0;
+    int a = u;
+    int b = v;
+    while (du > dv) {
+      up[nu++] = a;
+      a = network.treeParent(a);
+      du--;
+    }
+    while (dv > du) {
+      down[nd++] = b;
+      b = network.treeParent(b);
+      dv--;
+    }
+    while (a != b) {
+      up[nu++] = a;
+      a = network.treeParent(a);
+      down[nd++] = b;
+      b = network.treeParent(b);
+    }
+    up[nu++] = a;
+    int[] path = Arrays.copyOf(up, nu + nd);
+    for (int i = 0; i < nd; i++) {
+      path[nu + i] = down[nd - 1 - i];
+    }
+    return path;
+  }
+
+  /** The network the routes run on. */
+  public Network network() {
+    return network;
+  }
+
+  /** Number of routed messages. */
+  public int size() {
+    return messages.size();
+  }
+
+  /** Number of arcs on the route of message i (its distance d). */
+  public int hops(int i) {
+    return hops[i];
+  }
+
+  /** True if message i has an explicit route. */
+  public boolean isExplicit(int i) {
+    return explicit[i] != null;
+  }
+
+  /** The node list of the route of message i, from source to destination. */
+  public int[] nodes(int i) {
+    if (explicit[i] != null) {
+      return explicit[i].clone();
+    }
+    Message m = messages.get(i);
+    int u = m.from();
+    int v = m.to();
+    int[] p = new int[hops[i] + 1];
+    switch (rule) {
+      case ULA:
+      case BLA: {
+        int step = v > u ? 1 : -1;
+        for (int k = 0; k < p.length; k++) {
+          p[k] = u + step * k;
+        }
+        return p;
+      }
+      case TREE:
+        return treePath(u, v);
+      case ESM: {
+        int cols = ((Topology.Esm) network.topology()).cols();
+        int k = 0;
+        int x = u;
+        p[k++] = x;
+        while (x % cols < v % cols) {
+          p[k++] = ++x;
+        }
+        while (x / cols < v / cols) {
+          x += cols;
+          p[k++] = x;
+        }
+        return p;
+      }
+      case BFS_TREE: {
+        if (downward) {
+          int k = p.length - 1;
+          for (int x = v; ; x = bfsNext[x]) {
+            p[k--] = x;
+            if (x == treeRoot) {
+              break;
+            }
+          }
+        } else {
+          int k = 0;
+          for (int x = u; ; x = bfsNext[x]) {
+            p[k++] = x;
+            if (x == treeRoot) {
+              break;
+            }
+          }
+        }
+        return p;
+      }
+      default: {
+        int[] dist = distTo(v);
+        int x = u;
+        p[0] = x;
+        for (int k = 1; k < p.length; k++) {
+          int next = -1;
+          for (int j = 0; j < network.outDegree(x); j++) { // out-arcs sorted by head: first hit is smallest id
+            int w = network.head(network.outArc(x, j));
+            if (dist[w] == dist[x] - 1) {
+              next = w;
+              break;
+            }
+          }
+          p[k] = next;
+          x = next;
+        }
+        return p;
+      }
+    }
+  }
+
+  /** The arc ids of the route of message i, in order. */
+  public int[] arcs(int i) {
+    int[] p = nodes(i);
+    int[] a = new int[p.length - 1];
+    for (int k = 0; k < a.length; k++) {
+      a[k] = network.arc(p[k], p[k + 1]);
+    }
+    return a;
+  }
+}

@@ -1,0 +1,407 @@
+package org.commsched.core.model;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A processor network: nodes {@code 0..n-1} and directed arcs. An undirected link is two opposing arcs, each
+ * an independent resource (full duplex); {@link #edge(int)} names the link an arc belongs to, for half-duplex
+ * and single-port rules.
+ *
+ * <p>Arcs are numbered in a fixed order per family (documented in {@link Topology}); the out-arcs of a node
+ * are kept sorted by head, so {@link #arc(int, int)} is a binary search.
+ *
+ * @implNote Immutable; arrays are never exposed.
+ */
+public final class Network {
+  private final Topology topology;
+  private final int nodes;
+  private final int[] tail;
+  private final int[] head;
+  private final int[] reverse;
+  private final int[] edge;
+  private final int edges;
+  private final int[] outStart;
+  private final int[] outArcs;
+  private final int[] inStart;
+  private final int[] inArcs;
+  private final int[] treeParent; // for tree-shaped families (tree, star, ula/bla as paths) else null
+  private final int[] treeDepth;
+
+  private Network(Topology topology, int nodes, int[] tail, int[] head, int[] treeParent) {
+    this.topology = topology;
+    this.nodes = nodes;
+    this.tail = tail;
+    this.head = head;
+    int m = tail.length;
+    // CSR out-lists sorted by head, in-lists sorted by tail
+    this.outStart = new int[nodes + 1];
+    this.inStart = new int[nodes + 1];
+    for (int a = 0; a < m; a++) {
+      outStart[tail[a] + 1]++;
+      inStart[head[a] + 1]++;
+    }
+    for (int v = 0; v < nodes; v++) {
+      outStart[v + 1] += outStart[v];
+      inStart[v + 1] += inStart[v];
+    }
+    this.outArcs = new int[m];
+    this.inArcs = new int[m];
+    int[] po = Arrays.copyOf(outStart, nodes);
+    int[] pi = Arrays.copyOf(inStart, nodes);
+    for (int a = 0; a < m; a++) {
+      outArcs[po[tail[a]]++] = a;
+      inArcs[pi[head[a]]++] = a;
+    }
+    for (int v = 0; v < nodes; v++) {
+      sortBy(outArcs, outStart[v], outStart[v + 1], head);
+      sortBy(inArcs, inStart[v], inStart[v + 1], tail);
+    }
+    this.reverse = new int[m];
+    this.edge = new int[m];
+    int e = 0;
+    for (int a = 0; a < m; a++) {
+      reverse[a] = arc(head[a], tail[a]);
+      if (reverse[a] >= 0 && reverse[a] < a) {
+        edge[a] = edge[reverse[a]];
+      } else {
+        edge[a] = e++;
+      }
+    }
+    this.edges = e;
+    this.treeParent = treeParent;
+    if (treeParent != null) {
+      treeDepth = new int[nodes];
+      Arrays.fill(treeDepth, -1);
+      for (int v = 0; v < nodes; v++) {
+        depthOf(v);
+      }
+    } else {
+      treeDepth = null;
+    }
+  }
+
+  private int depthOf(int v) {
+    int d = 0;
+    int x = v;
+    while (treeDepth[x] < 0 && treeParent[x] >= 0) {
+      x = treeParent[x];
+      d++;
+    }
+    int depth = (treeDepth[x] < 0 ? 0 : treeDepth[x]) + d;
+    treeDepth[x] = treeDepth[x] < 0 ? 0 : treeDepth[x];
+    for (int y = v; treeDepth[y] < 0; y = treeParent[y]) {
+      treeDepth[y] = depth--;
+    }
+    return treeDepth[v];
+  }
+
+  private static void sortBy(int[] arcs, int from, int to, int[] key) {
+    // insertion sort for short lists, else boxed sort
+    if (to - from < 32) {
+      for (int i = from + 1; i < to; i++) {
+        int x = arcs[i];
+        int j = i - 1;
+        while (j >= from && key[arcs[j]] > key[x]) {
+          arcs[j + 1] = arcs[j];
+          j--;
+        }
+        arcs[j + 1] = x;
+      }
+    } else {
+      long[] tmp = new long[to - from];
+      for (int i = from; i < to; i++) {
+        tmp[i - from] = ((long) key[arcs[i]] << 32) | arcs[i];
+      }
+      Arrays.sort(tmp);
+      for (int i = from; i < to; i++) {
+        arcs[i] = (int) tmp[i - from];
+      }
+    }
+  }
+
+  /** Builds the network a topology describes. */
+  public static Network of(Topology t) {
+    ArcList arcs = new ArcList();
+    int n;
+    int[] parent = null;
+    if (t instanceof Topology.Ula u) {
+      n = u.nodes();
+      for (int x = 0; x + 1 < n; x++) {
+        arcs.add(x, x + 1);
+      }
+    } else if (t instanceof Topology.Bla b) {
+      n = b.nodes();
+      for (int x = 0; x + 1 < n; x++) {
+        arcs.add(x, x + 1);
+      }
+      for (int x = 0; x + 1 < n; x++) {
+        arcs.add(x + 1, x);
+      }
+      parent = pathParents(n);
+    } else if (t instanceof Topology.URing r) {
+      n = r.nodes();
+      for (int x = 0; x < n; x++) {
+        arcs.add(x, (x + 1) % n);
+      }
+    } else if (t instanceof Topology.Ring r) {
+      n = r.nodes();
+      for (int x = 0; x < n; x++) {
+        arcs.add(x, (x + 1) % n);
+      }
+      for (int x = 0; x < n; x++) {
+        arcs.add((x + 1) % n, x);
+      }
+    } else if (t instanceof Topology.Esm g) {
+      n = g.rows() * g.cols();
+      for (int r = 0; r < g.rows(); r++) {
+        for (int c = 0; c < g.cols(); c++) {
+          int v = r * g.cols() + c;
+          if (c + 1 < g.cols()) {
+            arcs.add(v, v + 1);
+          }
+          if (r + 1 < g.rows()) {
+            arcs.add(v, v + g.cols());
+          }
+        }
+      }
+    } else if (t instanceof Topology.Mesh g) {
+      n = g.rows() * g.cols();
+      grid(arcs, g.rows(), g.cols(), false);
+    } else if (t instanceof Topology.Torus g) {
+      n = g.rows() * g.cols();
+      grid(arcs, g.rows(), g.cols(), true);
+    } else if (t instanceof Topology.Star s) {
+      n = s.nodes();
+      for (int x = 1; x < n; x++) {
+        arcs.add(0, x);
+        arcs.add(x, 0);
+      }
+      parent = new int[n];
+      parent[0] = -1;
+    } else if (t instanceof Topology.Complete c) {
+      n = c.nodes();
+      for (int u = 0; u < n; u++) {
+        for (int v = 0; v < n; v++) {
+          if (u != v) {
+            arcs.add(u, v);
+          }
+        }
+      }
+    } else if (t instanceof Topology.Hypercube h) {
+      n = 1 << h.dimension();
+      for (int u = 0; u < n; u++) {
+        for (int b = 0; b < h.dimension(); b++) {
+          arcs.add(u, u ^ (1 << b));
+        }
+      }
+    } else if (t instanceof Topology.Tree tr) {
+      n = tr.parents().size();
+      parent = new int[n];
+      for (int v = 0; v < n; v++) {
+        parent[v] = tr.parents().get(v);
+        if (parent[v] >= 0) {
+          arcs.add(parent[v], v);
+          arcs.add(v, parent[v]);
+        }
+      }
+    } else if (t instanceof Topology.Explicit ex) {
+      n = ex.nodes();
+      java.util.HashSet<Long> seen = new java.util.HashSet<>();
+      String key = ex.links() ? "links" : "arcs";
+      for (int i = 0; i < ex.pairs().size(); i++) {
+        Topology.Pair p = ex.pairs().get(i);
+        if (!seen.add((long) p.u() * n + p.v())) {
+          throw new ModelException("/network/" + key + "/" + i, "duplicate " + (ex.links() ? "link" : "arc")
+              + " " + p.u() + (ex.links() ? "-" : "->") + p.v() + ": list each one once");
+        }
+        if (ex.links() && !seen.add((long) p.v() * n + p.u())) {
+          throw new ModelException("/network/" + key + "/" + i, "duplicate link " + p.u() + "-" + p.v()
+              + ": list each link once (a link already stands for both directions)");
+        }
+        arcs.add(p.u(), p.v());
+        if (ex.links()) {
+          arcs.add(p.v(), p.u());
+        }
+      }
+    } else {
+      throw new IllegalStateException("unknown topology " + t);
+    }
+
+    return new Network(t, n, arcs.tails(), arcs.heads(), parent);
+  }
+
+  private static int[] pathParents(int n) {
+    int[] p = new int[n];
+    for (int x = 0; x < n; x++) {
+      p[x] = x - 1;
+    }
+    return p;
+  }
+
+  private static void grid(ArcList arcs, int rows, int cols, boolean wrap) {
+    java.util.HashSet<Long> seen = new java.util.HashSet<>();
+    int n = rows * cols;
+    for (int r = 0; r < rows; r++) {
+      for (int c = 0; c < cols; c++) {
+        int v = r * cols + c;
+        int[] nbrs = {
+            c + 1 < cols ? v + 1 : (wrap && cols > 1 ? r * cols : -1),
+            r + 1 < rows ? v + cols : (wrap && rows > 1 ? c : -1)};
+        for (int w : nbrs) {
+          if (w >= 0 && w != v && seen.add((long) Math.min(v, w) * n + Math.max(v, w))) {
+            arcs.add(v, w);
+            arcs.add(w, v);
+          }
+        }
+      }
+    }
+  }
+
+  /** How this network was described. */
+  public Topology topology() {
+    return topology;
+  }
+
+  /** Number of nodes. */
+  public int nodes() {
+    return nodes;
+  }
+
+  /** Number of arcs. */
+  public int arcs() {
+    return tail.length;
+  }
+
+  /** Number of undirected edges (a pair of opposing arcs is one edge; a one-way arc is its own edge). */
+  public int edges() {
+    return edges;
+  }
+
+  /** Tail (sending node) of an arc. */
+  public int tail(int arc) {
+    return tail[arc];
+  }
+
+  /** Head (receiving node) of an arc. */
+  public int head(int arc) {
+    return head[arc];
+  }
+
+  /** The opposing arc, or -1 if there is none. */
+  public int reverse(int arc) {
+    return reverse[arc];
+  }
+
+  /** The undirected edge an arc belongs to (opposing arcs share it). */
+  public int edge(int arc) {
+    return edge[arc];
+  }
+
+  /** The arc u->v, or -1 if there is none. */
+  public int arc(int u, int v) {
+    int lo = outStart[u];
+    int hi = outStart[u + 1] - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int h = head[outArcs[mid]];
+      if (h < v) {
+        lo = mid + 1;
+      } else if (h > v) {
+        hi = mid - 1;
+      } else {
+        return outArcs[mid];
+      }
+    }
+    return -1;
+  }
+
+  /** Out-degree of a node. */
+  public int outDegree(int v) {
+    return outStart[v + 1] - outStart[v];
+  }
+
+  /** The i-th out-arc of v, out-arcs sorted by head. */
+  public int outArc(int v, int i) {
+    return outArcs[outStart[v] + i];
+  }
+
+  /** In-degree of a node. */
+  public int inDegree(int v) {
+    return inStart[v + 1] - inStart[v];
+  }
+
+  /** The i-th in-arc of v, in-arcs sorted by tail. */
+  public int inArc(int v, int i) {
+    return inArcs[inStart[v] + i];
+  }
+
+  /** Human-readable arc name, e.g. {@code "2->3"}. */
+  public String arcName(int arc) {
+    return tail[arc] + "->" + head[arc];
+  }
+
+  /** True if the family is a tree with bidirectional links (tree, star, bla). */
+  public boolean isTree() {
+    return treeParent != null;
+  }
+
+  /**
+   * Parent of a node in the tree rooted at the family's own root (node 0 for star and bla, the null entry of a
+   * tree), or -1 for the root. Only for {@link #isTree()} networks.
+   */
+  public int treeParent(int v) {
+    requireTree();
+    return treeParent[v];
+  }
+
+  /** Depth of a node in the family's own rooted tree. Only for {@link #isTree()} networks. */
+  public int treeDepth(int v) {
+    requireTree();
+    return treeDepth[v];
+  }
+
+  private void requireTree() {
+    if (treeParent == null) {
+      throw new IllegalStateException("network " + topology.family() + " is not a tree");
+    }
+  }
+
+  /** Node id of (row, col) in a grid family with the given number of columns. */
+  public static int gridNode(int row, int col, int cols) {
+    return row * cols + col;
+  }
+
+  /** The arcs as (tail, head) pairs, in arc-id order. */
+  public List<Topology.Pair> arcList() {
+    Topology.Pair[] out = new Topology.Pair[tail.length];
+    for (int a = 0; a < tail.length; a++) {
+      out[a] = new Topology.Pair(tail[a], head[a]);
+    }
+    return List.of(out);
+  }
+
+  /** Growable arc list. */
+  private static final class ArcList {
+    private int[] t = new int[16];
+    private int[] h = new int[16];
+    private int size;
+
+    void add(int u, int v) {
+      if (size == t.length) {
+        t = Arrays.copyOf(t, size * 2);
+        h = Arrays.copyOf(h, size * 2);
+      }
+      t[size] = u;
+      h[size++] = v;
+    }
+
+    int[] tails() {
+      return Arrays.copyOf(t, size);
+    }
+
+    int[] heads() {
+      return Arrays.copyOf(h, size);
+    }
+  }
+}

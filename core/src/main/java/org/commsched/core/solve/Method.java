@@ -1,0 +1,33 @@
+package org.commsched.core.solve;
+
+import org.commsched.core.model.Instance;
+
+/**
+ * A way to solve instances: a paper's heuristic, a baseline, or an exact model. Methods are stateless and
+ * deterministic for a given {@link SolveLimits#seed()}.
+ */
+public interface Method {
+
+  /** The name used with {@code --method}, e.g. {@code "greedy"} or {@code "cpsat"}. */
+  String name();
+
+  /** One line: what the method does. */
+  String summary();
+
+  /** Its guarantee (e.g. "optimal", "S <= 6C - 3", "valid; no ratio"). */
+  String guarantee();
+
+  /** Where it comes from: paper, authors, theorem; or "baseline (this project)". */
+  String citation();
+
+  /** True for exact methods that may prove optimality. */
+  boolean exact();
+
+  /**
+   * Null if the method applies to the instance, else one sentence saying why not and what to use instead.
+   */
+  String whyNot(Instance instance);
+
+  /** Solves; never returns null, never throws for an instance it applies to. */
+  SolveResult solve(Instance instance, SolveLimits limits);
+}
