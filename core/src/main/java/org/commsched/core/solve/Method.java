@@ -1,6 +1,9 @@
 package org.commsched.core.solve;
 
+import java.util.EnumSet;
+import java.util.Set;
 import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
 
 /**
  * A way to solve instances: a paper's heuristic, a baseline, or an exact model. Methods are stateless and
@@ -27,6 +30,16 @@ public interface Method {
    * Null if the method applies to the instance, else one sentence saying why not and what to use instead.
    */
   String whyNot(Instance instance);
+
+  /** The problem kinds the method handles (for listings; {@link #whyNot} has the last word). */
+  default Set<ProblemKind> problems() {
+    return EnumSet.allOf(ProblemKind.class);
+  }
+
+  /** The models and networks it handles, in words, e.g. "bufferless, all or single ports; any network". */
+  default String scope() {
+    return "any model";
+  }
 
   /** Solves; never returns null, never throws for an instance it applies to. */
   SolveResult solve(Instance instance, SolveLimits limits);
