@@ -1,0 +1,96 @@
+package org.commsched.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.time.TimeScale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** {@code commsched bounds FILE}: every applicable lower bound with its witness. */
+@Command(name = "bounds", mixinStandardHelpOptions = true,
+    description = {"Lists every lower bound that applies to an instance, with what proves it.",
+        "Exit codes: 0, or 2 on bad input."})
+final class BoundsCommand implements Callable<Integer> {
+  @Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "instance file (.json, or .csv for DSA)")
+  Path file;
+
+  @Option(names = "--json", description = "print one JSON object")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    PrintWriter o = spec.commandLine().getOut();
+    Instance instance = Inputs.instance(file);
+    TimeScale scale = instance.timeScale();
+    boolean virtualOnly = instance.kind() == ProblemKind.DSA;
+    List<LowerBound> real = virtualOnly ? List.of() : LowerBounds.all(instance);
+    List<LowerBound> virtual = instance.kind() == ProblemKind.CHATTING || virtualOnly
+        ? LowerBounds.virtual(instance) : List.of();
+    List<LowerBound> protocol = LowerBounds.protocolBounds(instance);
+    LowerBound best = virtualOnly
+        ? virtual.stream().reduce(LowerBound.zero(), LowerBound::max)
+        : LowerBounds.best(instance);
+    if (json) {
+      ObjectNode n = Json.object();
+      n.put("instance", instance.name());
+      n.put("problem", instance.kind().wireName());
+      ObjectNode b = n.putObject("best");
+      put(b, best, scale);
+      ArrayNode arr = n.putArray("bounds");
+      add(arr, real, virtualOnly ? "virtual" : "schedule", scale);
+      if (!virtualOnly) {
+        add(arr, virtual, "virtual", scale);
+      }
+      add(arr, protocol, "protocol", scale);
+      o.println(Json.print(n));
+    } else {
+      o.printf(Locale.ROOT, "instance %s (%s)%n", instance.name(), instance.kind().wireName());
+      o.printf(Locale.ROOT, "best     %s  %s: %s%n", scale.format(best.value()), best.kind(), best.witness());
+      print(o, virtualOnly ? virtual : real, "every schedule", scale);
+      if (!virtualOnly) {
+        print(o, virtual, "virtual schedules (slots)", scale);
+      }
+      print(o, protocol, "distributed protocols only (wake-up constrained)", scale);
+    }
+    o.flush();
+    return 0;
+  }
+
+  private static void print(PrintWriter o, List<LowerBound> bounds, String title, TimeScale scale) {
+    if (bounds.isEmpty()) {
+      return;
+    }
+    o.println(title + ":");
+    for (LowerBound b : bounds) {
+      o.printf(Locale.ROOT, "  %-14s %10s  %s%n", b.kind(), scale.format(b.value()), b.witness());
+    }
+  }
+
+  private static void add(ArrayNode arr, List<LowerBound> bounds, String appliesTo, TimeScale scale) {
+    for (LowerBound b : bounds) {
+      ObjectNode x = arr.addObject();
+      put(x, b, scale);
+      x.put("appliesTo", appliesTo);
+    }
+  }
+
+  private static void put(ObjectNode x, LowerBound b, TimeScale scale) {
+    x.put("kind", b.kind());
+    Json.time(x, "value", b.value(), scale);
+    x.put("witness", b.witness());
+  }
+}

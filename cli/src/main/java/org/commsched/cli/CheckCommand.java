@@ -1,0 +1,74 @@
+package org.commsched.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.commsched.core.check.CheckReport;
+import org.commsched.core.check.ScheduleChecker;
+import org.commsched.core.check.Violation;
+import org.commsched.core.model.Instance;
+import org.commsched.core.solve.SolveResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import tools.jackson.databind.node.ObjectNode;
+
+/** {@code commsched check FILE SCHEDULE}: the independent checker. */
+@Command(name = "check", mixinStandardHelpOptions = true,
+    description = {"Checks a schedule file against an instance with the independent checker and lists every "
+        + "violation.", "Exit codes: 0 valid, 1 invalid, 2 bad input."})
+final class CheckCommand implements Callable<Integer> {
+  @Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "instance file (.json, or .csv for DSA)")
+  Path file;
+
+  @Parameters(index = "1", paramLabel = "SCHEDULE", description = "schedule file (.schedule.json)")
+  Path schedule;
+
+  @Option(names = "--json", description = "print one JSON object")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    PrintWriter o = spec.commandLine().getOut();
+    Instance instance = Inputs.instance(file);
+    SolveResult result = Inputs.schedule(schedule, instance);
+    CheckReport report = result.hasSchedule()
+        ? ScheduleChecker.checkResult(instance, result)
+        : null;
+    if (report == null) {
+      throw new BadInputException(schedule + ": holds no schedule (status " + result.status()
+          + "); there is nothing to check");
+    }
+    if (json) {
+      ObjectNode n = Json.object();
+      n.put("instance", instance.name());
+      n.put("schedule", schedule.toString());
+      n.put("method", result.method());
+      n.put("valid", report.valid());
+      Json.time(n, "makespan", report.makespan(), report.scale());
+      Json.time(n, "claimedMakespan", result.makespan(), report.scale());
+      n.put("violationCount", report.violations().size());
+      n.set("violations", Json.violations(report));
+      o.println(Json.print(n));
+    } else {
+      if (report.valid()) {
+        o.println("valid: " + instance.name() + ", makespan " + report.scale().format(report.makespan())
+            + " (" + result.method() + ", " + result.status() + ")");
+      } else {
+        o.println("INVALID: " + report.violations().size() + " violation(s) in " + schedule);
+        for (Violation v : report.violations()) {
+          o.println("  " + Json.line(v, report.scale()));
+        }
+        if (report.makespan() != null) {
+          o.println("recomputed makespan " + report.scale().format(report.makespan()));
+        }
+      }
+    }
+    o.flush();
+    return report.valid() ? 0 : 1;
+  }
+}

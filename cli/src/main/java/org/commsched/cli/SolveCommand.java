@@ -1,0 +1,186 @@
+package org.commsched.cli;
+
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.time.TimeScale;
+import org.commsched.instances.io.DsaCsv;
+import org.commsched.instances.io.ScheduleWriter;
+import org.commsched.solver.MethodRegistry;
+import org.commsched.solver.SolveRunner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import tools.jackson.databind.node.ObjectNode;
+
+/** {@code commsched solve FILE}: solve, check, report. */
+@Command(name = "solve", mixinStandardHelpOptions = true,
+    description = {"Solves an instance (JSON, or a DSA .csv) and checks the schedule.",
+        "Exit codes: 0 a schedule was found (any status), 3 no schedule, 2 bad input."})
+final class SolveCommand implements Callable<Integer> {
+  @Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "instance file (.json, or .csv for DSA)")
+  Path file;
+
+  @Option(names = "--method", paramLabel = "M",
+      description = "method name (see: commsched methods); default: exact when small, best heuristic otherwise")
+  String method;
+
+  @Option(names = "--time-limit", paramLabel = "S", defaultValue = "10",
+      description = "time limit in seconds for exact and improving methods (default: ${DEFAULT-VALUE})")
+  BigDecimal timeLimit;
+
+  @Option(names = "--workers", paramLabel = "N", description = "solver threads (default: all cores)")
+  Integer workers;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "0", description = "random seed (default: 0)")
+  long seed;
+
+  @Option(names = "--out", paramLabel = "SCHEDULE",
+      description = "write the schedule here (.json schedule file; .csv offsets for a DSA instance); atomic")
+  Path out;
+
+  @Option(names = "--json", description = "print one JSON object")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    PrintWriter o = spec.commandLine().getOut();
+    PrintWriter e = spec.commandLine().getErr();
+    if (timeLimit.signum() <= 0) {
+      throw new BadInputException("commsched solve: --time-limit must be positive, got " + timeLimit);
+    }
+    Instance instance = Inputs.instance(file);
+    MethodRegistry registry = MethodRegistry.standard();
+    Method m = chooseMethod(registry, instance);
+    if (out != null && out.toString().toLowerCase(Locale.ROOT).endsWith(".csv")
+        && instance.kind() != ProblemKind.DSA) {
+      throw new BadInputException("commsched solve: --out " + out + ": CSV output is for DSA instances only; "
+          + "use a .json schedule file");
+    }
+    long millis = timeLimit.multiply(BigDecimal.valueOf(1000)).longValue();
+    SolveLimits limits = new SolveLimits(Duration.ofMillis(Math.max(1, millis)),
+        workers == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, workers), seed);
+    SolveRunner.Outcome run = SolveRunner.run(m, instance, limits);
+    SolveResult r = run.result();
+    TimeScale scale = r.hasSchedule() ? r.schedule().scale() : instance.timeScale();
+    double seconds = run.nanos() / 1e9;
+    boolean valid = run.valid();
+    if (r.hasSchedule() && !valid) {
+      e.println("commsched: internal error: method " + m.name() + " returned a schedule the checker rejects ("
+          + (run.report().violations().isEmpty() ? "?" : Json.line(run.report().violations().get(0), scale))
+          + "); nothing written");
+    }
+    if (out != null && r.hasSchedule() && valid) {
+      try {
+        if (out.toString().toLowerCase(Locale.ROOT).endsWith(".csv")) {
+          DsaCsv.writeOffsets(instance, r, out);
+        } else {
+          ScheduleWriter.write(r, instance, out);
+        }
+      } catch (RuntimeException ex) {
+        throw new BadInputException("commsched solve: cannot write " + out + ": " + ex.getMessage()
+            + " (check that the directory exists and is writable)");
+      }
+    } else if (out != null && !r.hasSchedule()) {
+      e.println("commsched: no schedule found (" + r.status() + "); nothing written to " + out);
+    }
+    if (json) {
+      ObjectNode n = Json.object();
+      n.put("instance", instance.name());
+      n.put("problem", instance.kind().wireName());
+      n.put("method", r.method());
+      n.put("status", r.status().name());
+      Json.time(n, "makespan", r.makespan(), scale);
+      Json.time(n, "lowerBound", r.lowerBound().value(), scale);
+      n.put("lowerBoundKind", r.lowerBound().kind());
+      n.put("lowerBoundWitness", r.lowerBound().witness());
+      if (r.makespan() != null && Json.gap(r.makespan(), r.lowerBound().value()) != null) {
+        n.put("gap", Json.gap(r.makespan(), r.lowerBound().value()));
+      } else {
+        n.putNull("gap");
+      }
+      n.put("valid", valid);
+      n.put("seconds", BigDecimal.valueOf(run.nanos()).movePointLeft(9).setScale(3, java.math.RoundingMode.HALF_UP));
+      if (run.report() != null && !run.report().valid()) {
+        n.set("violations", Json.violations(run.report()));
+      }
+      if (!r.stats().isEmpty()) {
+        ObjectNode st = n.putObject("stats");
+        for (Map.Entry<String, Object> en : r.stats().entrySet()) {
+          st.putPOJO(en.getKey(), en.getValue());
+        }
+      }
+      if (out != null && r.hasSchedule() && valid) {
+        n.put("out", out.toString());
+      }
+      o.println(Json.print(n));
+    } else {
+      o.printf(Locale.ROOT, "instance   %s (%s, %d messages)%n", instance.name(), instance.kind().wireName(),
+          Math.max(instance.messages().size(), instance.origins().size()));
+      o.printf(Locale.ROOT, "method     %s%n", r.method());
+      o.printf(Locale.ROOT, "status     %s%n", r.status());
+      o.printf(Locale.ROOT, "makespan   %s%n", r.makespan() == null ? "-" : scale.format(r.makespan()));
+      o.printf(Locale.ROOT, "lower bnd  %s  (%s: %s)%n", scale.format(r.lowerBound().value()),
+          r.lowerBound().kind(), r.lowerBound().witness());
+      if (r.makespan() != null && Json.gap(r.makespan(), r.lowerBound().value()) != null) {
+        o.printf(Locale.ROOT, "gap        %s%%%n",
+            Json.gap(r.makespan(), r.lowerBound().value()).movePointRight(2).stripTrailingZeros().toPlainString());
+      }
+      o.printf(Locale.ROOT, "valid      %s%n", r.hasSchedule() ? (valid ? "yes (independent checker)" : "NO") : "-");
+      o.printf(Locale.ROOT, "seconds    %.3f%n", seconds);
+      for (Map.Entry<String, Object> en : r.stats().entrySet()) {
+        o.printf(Locale.ROOT, "%-10s %s%n", en.getKey(), en.getValue());
+      }
+      if (out != null && r.hasSchedule() && valid) {
+        o.printf(Locale.ROOT, "written    %s%n", out);
+      }
+    }
+    o.flush();
+    if (!r.hasSchedule()) {
+      return 3;
+    }
+    return valid ? 0 : Main.INTERNAL;
+  }
+
+  private Method chooseMethod(MethodRegistry registry, Instance instance) {
+    if (method == null) {
+      Method m = registry.defaultFor(instance);
+      if (m == null) {
+        throw new BadInputException(file + ": no method applies to a " + instance.kind().wireName()
+            + " instance under this model (see: commsched methods)");
+      }
+      return m;
+    }
+    Method m = registry.byName(method);
+    List<String> fits = new ArrayList<>();
+    for (Method x : registry.applicable(instance)) {
+      fits.add(x.name());
+    }
+    if (m == null) {
+      throw new BadInputException("commsched solve: unknown method '" + method + "'; methods for this instance: "
+          + String.join(", ", fits) + " (all: commsched methods)");
+    }
+    String why = m.whyNot(instance);
+    if (why != null) {
+      throw new BadInputException(file + ": method " + method + " does not apply: " + why
+          + (fits.isEmpty() ? "" : " (methods for this instance: " + String.join(", ", fits) + ")"));
+    }
+    return m;
+  }
+
+}

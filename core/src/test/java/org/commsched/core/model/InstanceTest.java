@@ -1,0 +1,99 @@
+package org.commsched.core.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigDecimal;
+import java.util.List;
+import org.commsched.core.time.TimeScale;
+import org.junit.jupiter.api.Test;
+
+class InstanceTest {
+  private static final CommModel ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
+  private static final CommModel SAF = new CommModel.StoreAndForward(new BigDecimal("272"), new BigDecimal("0.4"),
+      CommModel.Ports.ALL, CommModel.Duplex.FULL, null);
+
+  @Test
+  void duplicateIds_areRejectedAtTheSecond() {
+    assertThatThrownBy(() -> new Instance("x", new Problem.Chatting(List.of(new Message("a", 0, 1, 1),
+        new Message("a", 1, 2, 1))), ALL, Network.of(new Topology.Ula(3))))
+        .isInstanceOf(ModelException.class)
+        .satisfies(e -> assertThat(((ModelException) e).pointer()).isEqualTo("/messages/1/id"));
+  }
+
+  @Test
+  void zeroLength_isRejectedForChattingButAllowedForScatter() {
+    Network net = Network.of(new Topology.Ula(3));
+    assertThatThrownBy(() -> new Instance("x", new Problem.Chatting(List.of(new Message("a", 0, 1, 0))), ALL, net))
+        .isInstanceOf(ModelException.class).hasMessageContaining("length 0");
+    Instance s = new Instance("x", new Problem.Scatter(0, List.of(new Message("a", 0, 1, 0))), ALL, net);
+    assertThat(s.messages()).hasSize(1);
+  }
+
+  @Test
+  void negativeLength_isRejected() {
+    assertThatThrownBy(() -> new Message("a", 0, 1, -3)).isInstanceOf(ModelException.class)
+        .hasMessageContaining("negative");
+  }
+
+  @Test
+  void nodeOutOfRange_namesTheField() {
+    assertThatThrownBy(() -> new Instance("x", new Problem.Chatting(List.of(new Message("a", 0, 7, 1))), ALL,
+        Network.of(new Topology.Ula(3))))
+        .isInstanceOf(ModelException.class)
+        .satisfies(e -> assertThat(((ModelException) e).pointer()).isEqualTo("/messages/0/to"));
+  }
+
+  @Test
+  void gossip_hasOneOriginPerNode() {
+    Instance g = new Instance("g", new Problem.Gossip(7), SAF, Network.of(new Topology.Ring(5)));
+    assertThat(g.origins()).hasSize(5);
+    assertThat(g.origins().get(3)).isEqualTo(new Origin("m3", 3, 7));
+    assertThat(g.messages()).isEmpty();
+  }
+
+  @Test
+  void send_isOneRoutedMessage() {
+    Instance s = new Instance("s", new Problem.Send(0, 5, 19, null), SAF, Network.of(new Topology.Bla(6)));
+    assertThat(s.messages()).hasSize(1);
+    assertThat(s.atlas().hops(0)).isEqualTo(5);
+    assertThat(s.timeScale()).isEqualTo(new TimeScale(1));
+  }
+
+  @Test
+  void modelMustFitTheProblem() {
+    assertThatThrownBy(() -> new Instance("x", new Problem.Gossip(3), ALL, Network.of(new Topology.Ring(4))))
+        .isInstanceOf(ModelException.class).hasMessageContaining("store-and-forward");
+    assertThatThrownBy(() -> new Instance("x", new Problem.Chatting(List.of(new Message("a", 0, 1, 1))), SAF,
+        Network.of(new Topology.Ula(3)))).isInstanceOf(ModelException.class).hasMessageContaining("bufferless");
+  }
+
+  @Test
+  void scatter_messagesMustStartAtTheRoot_oneMessagePerNode() {
+    Network net = Network.of(new Topology.Star(4));
+    assertThatThrownBy(() -> new Instance("x", new Problem.Scatter(0, List.of(new Message("a", 1, 2, 1))), ALL, net))
+        .isInstanceOf(ModelException.class).hasMessageContaining("start at the root");
+    assertThatThrownBy(() -> new Instance("x", new Problem.Scatter(0, List.of(new Message("a", 0, 2, 1),
+        new Message("b", 0, 2, 1))), ALL, net)).isInstanceOf(ModelException.class).hasMessageContaining("two");
+  }
+
+  @Test
+  void storeAndForward_bothZero_isRejected_andPacketTimeIsExact() {
+    assertThatThrownBy(() -> new CommModel.StoreAndForward(BigDecimal.ZERO, BigDecimal.ZERO, CommModel.Ports.ALL,
+        CommModel.Duplex.FULL, null)).isInstanceOf(ModelException.class);
+    CommModel.StoreAndForward m = (CommModel.StoreAndForward) SAF;
+    TimeScale s = m.timeScale();
+    // 272 + 1023 * 0.4 = 681.2 exactly (linear-cost spec, Table 2c, m = 1)
+    assertThat(s.format(m.packetTicks(1023, s))).isEqualTo("681.2");
+  }
+
+  @Test
+  void timeScale_isExactBothWays() {
+    TimeScale s = TimeScale.finest(new BigDecimal("0.25"), new BigDecimal("3"));
+    assertThat(s.decimals()).isEqualTo(2);
+    assertThat(s.toTicks(new BigDecimal("13.6"))).isEqualTo(1360);
+    assertThat(s.format(1360)).isEqualTo("13.6");
+    assertThat(s.format(1300)).isEqualTo("13");
+    assertThatThrownBy(() -> s.toTicks(new BigDecimal("0.001"))).isInstanceOf(ArithmeticException.class);
+  }
+}

@@ -1,0 +1,100 @@
+package org.commsched.core.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class NetworkTest {
+
+  @Test
+  void ula_hasArcsToTheRightOnly() {
+    Network n = Network.of(new Topology.Ula(4));
+    assertThat(n.nodes()).isEqualTo(4);
+    assertThat(n.arcs()).isEqualTo(3);
+    assertThat(n.arc(0, 1)).isEqualTo(0);
+    assertThat(n.arc(2, 3)).isEqualTo(2);
+    assertThat(n.arc(1, 0)).isEqualTo(-1);
+    assertThat(n.reverse(0)).isEqualTo(-1);
+    assertThat(n.edges()).isEqualTo(3);
+  }
+
+  @Test
+  void bla_pairsOpposingArcsIntoOneEdge() {
+    Network n = Network.of(new Topology.Bla(3));
+    assertThat(n.arcs()).isEqualTo(4);
+    assertThat(n.edges()).isEqualTo(2);
+    int a = n.arc(0, 1);
+    int b = n.arc(1, 0);
+    assertThat(n.reverse(a)).isEqualTo(b);
+    assertThat(n.edge(a)).isEqualTo(n.edge(b));
+    assertThat(n.isTree()).isTrue();
+    assertThat(n.treeDepth(2)).isEqualTo(2);
+  }
+
+  @Test
+  void esm_hasEastAndSouthArcs() {
+    Network n = Network.of(new Topology.Esm(3, 3));
+    // 2 * 3 * 2 arcs: each of 3 rows has 2 east arcs, each of 3 cols has 2 south arcs
+    assertThat(n.arcs()).isEqualTo(12);
+    assertThat(n.arc(4, 5)).isNotNegative(); // (1,1) -> (1,2) east
+    assertThat(n.arc(4, 7)).isNotNegative(); // (1,1) -> (2,1) south
+    assertThat(n.arc(5, 4)).isNegative();
+  }
+
+  @Test
+  void torus_ofSideTwo_hasNoDuplicateLinks() {
+    Network n = Network.of(new Topology.Torus(2, 3));
+    // rows: 2 rings of 3 (3 links each) = 6; columns: 3 pairs with a single link each = 3
+    assertThat(n.edges()).isEqualTo(9);
+    assertThat(n.arcs()).isEqualTo(18);
+  }
+
+  @Test
+  void hypercube_linksIdsDifferingInOneBit() {
+    Network n = Network.of(new Topology.Hypercube(3));
+    assertThat(n.nodes()).isEqualTo(8);
+    assertThat(n.arcs()).isEqualTo(24);
+    assertThat(n.arc(5, 4)).isNotNegative();
+    assertThat(n.arc(5, 6)).isNegative();
+  }
+
+  @Test
+  void tree_fromParents_knowsDepths() {
+    Network n = Network.of(new Topology.Tree(Arrays.asList(1, -1, 1, 2)));
+    assertThat(n.treeParent(1)).isEqualTo(-1);
+    assertThat(n.treeDepth(3)).isEqualTo(2);
+    assertThat(n.treeDepth(0)).isEqualTo(1);
+    assertThat(n.arcs()).isEqualTo(6);
+  }
+
+  @Test
+  void tree_withCycle_isRejected() {
+    assertThatThrownBy(() -> new Topology.Tree(Arrays.asList(-1, 2, 1)))
+        .isInstanceOf(ModelException.class).hasMessageContaining("cycle");
+  }
+
+  @Test
+  void tree_withTwoRoots_isRejectedAtTheSecondRoot() {
+    assertThatThrownBy(() -> new Topology.Tree(Arrays.asList(-1, 0, -1)))
+        .isInstanceOf(ModelException.class)
+        .satisfies(e -> assertThat(((ModelException) e).pointer()).isEqualTo("/network/parents/2"));
+  }
+
+  @Test
+  void explicitLinks_duplicate_isRejected() {
+    List<Topology.Pair> p = List.of(new Topology.Pair(0, 1), new Topology.Pair(1, 0));
+    assertThatThrownBy(() -> Network.of(new Topology.Explicit(2, p, true)))
+        .isInstanceOf(ModelException.class).hasMessageContaining("duplicate link");
+  }
+
+  @Test
+  void explicitArcs_outOfRange_namesThePlace() {
+    List<Topology.Pair> p = List.of(new Topology.Pair(0, 5));
+    assertThatThrownBy(() -> new Topology.Explicit(3, p, false))
+        .isInstanceOf(ModelException.class)
+        .satisfies(e -> assertThat(((ModelException) e).pointer()).isEqualTo("/network/arcs/0/1"));
+  }
+}

@@ -1,0 +1,90 @@
+package org.commsched.solver;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.commsched.core.model.Instance;
+import org.commsched.core.solve.Method;
+import org.commsched.heuristics.baseline.Baselines;
+
+/**
+ * Every method the toolkit offers, by name: the papers' heuristics, the baselines and the exact models.
+ *
+ * <p>The default choice for an instance ({@link #defaultFor}) is an exact method when the instance is small
+ * enough for it to finish, otherwise the first applicable heuristic in registration order (best first).
+ *
+ * @implNote Immutable after construction.
+ */
+public final class MethodRegistry {
+  /** Instances with at most this many messages (or origins) go to an exact method by default. */
+  public static final int SMALL = 12;
+
+  private final Map<String, Method> byName;
+
+  private MethodRegistry(List<Method> methods) {
+    Map<String, Method> m = new LinkedHashMap<>();
+    for (Method x : methods) {
+      if (m.putIfAbsent(x.name(), x) != null) {
+        throw new IllegalStateException("two methods are named " + x.name());
+      }
+    }
+    this.byName = Collections.unmodifiableMap(m);
+  }
+
+  /** The registry of everything this build ships: heuristics (best first), baselines, exact methods. */
+  public static MethodRegistry standard() {
+    List<Method> all = new ArrayList<>();
+    all.addAll(Baselines.all());
+    return new MethodRegistry(all);
+  }
+
+  /** All methods in registration order. */
+  public List<Method> all() {
+    return List.copyOf(byName.values());
+  }
+
+  /** The method of that name, or null. */
+  public Method byName(String name) {
+    return byName.get(name);
+  }
+
+  /** The methods that apply to an instance, in registration order. */
+  public List<Method> applicable(Instance instance) {
+    List<Method> out = new ArrayList<>();
+    for (Method m : byName.values()) {
+      if (m.whyNot(instance) == null) {
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The default method: the first applicable exact method if the instance is small, else the first applicable
+   * heuristic; null if nothing applies.
+   */
+  public Method defaultFor(Instance instance) {
+    boolean small = size(instance) <= SMALL;
+    Method heuristic = null;
+    for (Method m : applicable(instance)) {
+      if (m.exact() && small) {
+        return m;
+      }
+      if (!m.exact() && heuristic == null) {
+        heuristic = m;
+      }
+    }
+    if (heuristic != null) {
+      return heuristic;
+    }
+    List<Method> any = applicable(instance);
+    return any.isEmpty() ? null : any.get(0);
+  }
+
+  /** A rough size: messages, or origins for unit-level problems. */
+  static int size(Instance instance) {
+    return Math.max(instance.messages().size(), instance.origins().size());
+  }
+}
