@@ -14,30 +14,25 @@ final class Findings {
   private final List<Violation> list = new ArrayList<>();
   private long dropped;
 
-  /** Records a violation; returns false once the list is full (callers may then stop looking). */
+  /** Records a violation; returns false if the list was already full (callers may then stop looking). */
   boolean add(Kind kind, List<String> messages, String place, Long time, String detail) {
     if (list.size() >= LIMIT) {
       dropped++;
       return false;
     }
     list.add(new Violation(kind.name(), messages, place, time, detail));
-    return list.size() < LIMIT;
-  }
-
-  /** True once no more violations are listed. */
-  boolean full() {
-    return list.size() >= LIMIT;
+    return true;
   }
 
   /** The violations found, with a closing {@code TOO_MANY_VIOLATIONS} entry if some were left out. */
   List<Violation> violations() {
-    if (!full()) {
+    if (dropped == 0) {
       return List.copyOf(list);
     }
     List<Violation> out = new ArrayList<>(list);
     out.add(new Violation(Kind.TOO_MANY_VIOLATIONS.name(), List.of(), "", null, "only the first " + LIMIT
-        + " violations are listed" + (dropped > 0 ? " (" + dropped + " more were found before the check stopped"
-        + " looking)" : "") + "; fix these and check again"));
+        + " violations are listed; the check stopped looking after " + dropped + " more; fix these and check"
+        + " again"));
     return out;
   }
 }
