@@ -117,15 +117,17 @@ public final class ScheduleChecker {
       }
       Long boundTicks = rescale(result.lowerBound().value(), instance.timeScale(), scale);
       long bound = boundTicks == null ? Long.MAX_VALUE : boundTicks;
+      String boundText = result.lowerBound().kind() + " = "
+          + instance.timeScale().format(result.lowerBound().value());
       if (bound > makespan) {
-        found.add(new Violation(Kind.BOUND_ABOVE_MAKESPAN.name(), List.of(), "", bound, "lower bound "
-            + result.lowerBound().kind() + " = " + instance.timeScale().format(result.lowerBound().value()) + " exceeds the makespan "
-            + scale.format(makespan) + " of the schedule, so the bound or the schedule is wrong"));
+        found.add(new Violation(Kind.BOUND_ABOVE_MAKESPAN.name(), List.of(), "", bound, "lower bound " + boundText
+            + " exceeds the makespan " + scale.format(makespan) + " of the schedule, so the bound or the schedule"
+            + " is wrong"));
       }
       if (status == SolveStatus.OPTIMAL && bound != makespan) {
         found.add(new Violation(Kind.OPTIMAL_WITHOUT_PROOF.name(), List.of(), "", makespan, "status OPTIMAL "
             + "needs a lower bound equal to the makespan " + scale.format(makespan) + ", but the bound is "
-            + instance.timeScale().format(result.lowerBound().value()) + " (" + result.lowerBound().kind() + ")"));
+            + boundText));
       }
     }
     return new CheckReport(found, makespan, scale);
