@@ -1,0 +1,205 @@
+package org.commsched.core.check;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.commsched.core.model.Atlas;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Message;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Schedule;
+
+/**
+ * Bufferless real schedules (departures, optionally with the control flits of a protocol run): chatting and
+ * bufferless scatter and gather, all ports and single port.
+ *
+ * <p>Occupancy, from the definitions (chatting spec §1.4 (2.4); DESIGN "Time"): message M with departure t,
+ * length l and route arcs e_0..e_{d-1} sends flit h over e_k during step t + h + k, so it holds arc e_k during
+ * the steps {@code [t + k, t + k + l)}; its tail node sends and its head node receives during that range. A
+ * control transfer holds its arc for the one step {@code [step, step + 1)}.
+ */
+final class BufferlessChecker {
+  private BufferlessChecker() {
+  }
+
+  /** Checks the schedule, adds what is wrong to {@code out}, returns the makespan in steps. */
+  static long check(Instance inst, Schedule.Departures schedule, Findings out) {
+    Network net = inst.network();
+    Atlas atlas = inst.atlas();
+    List<Message> msgs = inst.messages();
+    Map<String, Long> departures = schedule.departures();
+    List<Schedule.ControlTransfer> control = schedule.control();
+    boolean single = ((CommModel.Bufferless) inst.model()).ports() == CommModel.BufferlessPorts.SINGLE;
+
+    for (Map.Entry<String, Long> e : departures.entrySet()) {
+      if (inst.indexOf(e.getKey()) < 0) {
+        out.add(Kind.UNKNOWN_MESSAGE, List.of(e.getKey()), "", e.getValue(), "the schedule gives a departure for "
+            + e.getKey() + ", which is not a message of instance " + inst.name());
+      }
+    }
+
+    // departures of the non-null messages; the makespan counts data flits only
+    int n = msgs.size();
+    long[] dep = new long[n];
+    boolean[] sent = new boolean[n];
+    long makespan = 0;
+    long occupied = 0;
+    for (int i = 0; i < n; i++) {
+      Message m = msgs.get(i);
+      if (m.length() == 0) {
+        continue;
+      }
+      Long t = departures.get(m.id());
+      if (t == null) {
+        out.add(Kind.MISSING_DEPARTURE, List.of(m.id()), "", null, "message " + m.id() + " (" + m.from() + " to "
+            + m.to() + ", " + m.length() + " flits) has no departure");
+        continue;
+      }
+      if (t < 0) {
+        out.add(Kind.NEGATIVE_TIME, List.of(m.id()), "", t, "message " + m.id() + " departs in step " + t
+            + "; steps start at 0");
+      }
+      sent[i] = true;
+      dep[i] = t;
+      makespan = Math.max(makespan, Math.addExact(t, m.length() + atlas.hops(i) - 1));
+      occupied += atlas.hops(i);
+    }
+
+    int[] controlArc = new int[control.size()];
+    for (int c = 0; c < control.size(); c++) {
+      Schedule.ControlTransfer x = control.get(c);
+      controlArc[c] = Places.arcOf(net, x.from(), x.to());
+      if (controlArc[c] < 0) {
+        out.add(Kind.NOT_AN_ARC, List.of(), Places.arc(x.from(), x.to()), x.step(), "control flit " + x.kind()
+            + " goes from " + x.from() + " to " + x.to() + ", which are not joined by an arc");
+      }
+      if (x.step() < 0) {
+        out.add(Kind.NEGATIVE_TIME, List.of(), Places.arc(x.from(), x.to()), x.step(), "control flit "
+            + x.kind() + " crosses in step " + x.step() + "; steps start at 0");
+      }
+    }
+
+    // occupancy: arcs always (V4'), node ports under single port (V4, V5); one pass over the routes
+    Overlaps arcs = new Overlaps(net.arcs(), occupied + control.size());
+    Overlaps ports = single ? new Overlaps(2 * net.nodes(), 2 * (occupied + control.size())) : null;
+    for (int i = 0; i < n; i++) {
+      if (!sent[i]) {
+        continue;
+      }
+      long l = msgs.get(i).length();
+      int[] route = atlas.arcs(i);
+      for (int k = 0; k < route.length; k++) {
+        long from = Math.addExact(dep[i], k);
+        long to = Math.addExact(from, l);
+        arcs.add(route[k], from, to, i, route[k]);
+        if (single) {
+          ports.add(net.tail(route[k]), from, to, i, route[k]);
+          ports.add(net.nodes() + net.head(route[k]), from, to, i, route[k]);
+        }
+      }
+    }
+    for (int c = 0; c < control.size(); c++) {
+      int a = controlArc[c];
+      if (a >= 0) {
+        long s = control.get(c).step();
+        arcs.add(a, s, s + 1, -1 - c, a);
+        if (single) {
+          ports.add(net.tail(a), s, s + 1, -1 - c, a);
+          ports.add(net.nodes() + net.head(a), s, s + 1, -1 - c, a);
+        }
+      }
+    }
+    Describe d = new Describe(msgs, control);
+    arcs.sweep((g, a, b) -> {
+      long from = arcs.start(b);
+      long to = Math.min(arcs.end(a), arcs.end(b));
+      return out.add(Kind.ARC_CONFLICT, d.ids(arcs.owner(a), arcs.owner(b)), net.arcName(g), from,
+          d.who(arcs.owner(a)) + " and " + d.who(arcs.owner(b)) + " both cross " + net.arcName(g) + " in "
+          + Places.steps(from, to) + "; an arc carries one flit per step");
+    });
+    if (single) {
+      ports.sweep((g, a, b) -> {
+        if (ports.arc(a) == ports.arc(b)) {
+          return true; // the same arc: already an ARC_CONFLICT
+        }
+        boolean send = g < net.nodes();
+        int v = send ? g : g - net.nodes();
+        long from = ports.start(b);
+        long to = Math.min(ports.end(a), ports.end(b));
+        return out.add(send ? Kind.SEND_PORT : Kind.RECEIVE_PORT, d.ids(ports.owner(a), ports.owner(b)),
+            Places.node(v), from, "node " + v + (send ? " sends " : " receives ") + d.who(ports.owner(a))
+            + " (" + net.arcName(ports.arc(a)) + ") and " + d.who(ports.owner(b)) + " ("
+            + net.arcName(ports.arc(b)) + ") in " + Places.steps(from, to) + "; a single port "
+            + (send ? "sends" : "receives") + " one flit per step");
+      });
+    }
+
+    if (!control.isEmpty()) {
+      checkCausality(inst, msgs, dep, sent, control, controlArc, out);
+    }
+    return makespan;
+  }
+
+  /**
+   * V6 in its generic form: a non-root node sends nothing of its own (its message's first flit, a control
+   * flit) before the first control flit reaches it (a flit sent in step s is there from row s + 1, and may be
+   * answered during step s + 1). Relaying other nodes' data is not its own sending.
+   */
+  private static void checkCausality(Instance inst, List<Message> msgs, long[] dep, boolean[] sent,
+      List<Schedule.ControlTransfer> control, int[] controlArc, Findings out) {
+    long[] woken = new long[inst.network().nodes()];
+    Arrays.fill(woken, Long.MAX_VALUE);
+    for (int c = 0; c < control.size(); c++) {
+      if (controlArc[c] >= 0) {
+        Schedule.ControlTransfer x = control.get(c);
+        woken[x.to()] = Math.min(woken[x.to()], Math.addExact(x.step(), 1));
+      }
+    }
+    int root = inst.root();
+    for (int i = 0; i < msgs.size(); i++) {
+      int v = msgs.get(i).from();
+      if (sent[i] && v != root && dep[i] < woken[v]) {
+        out.add(Kind.CAUSALITY, List.of(msgs.get(i).id()), Places.node(v), dep[i], "node " + v + " sends its "
+            + "message " + msgs.get(i).id() + " in step " + dep[i] + " but " + wakeup(woken[v]));
+      }
+    }
+    for (int c = 0; c < control.size(); c++) {
+      Schedule.ControlTransfer x = control.get(c);
+      if (controlArc[c] >= 0 && x.from() != root && x.step() < woken[x.from()]) {
+        out.add(Kind.CAUSALITY, List.of(), Places.node(x.from()), x.step(), "node " + x.from() + " sends control"
+            + " flit " + x.kind() + " to " + x.to() + " in step " + x.step() + " but " + wakeup(woken[x.from()]));
+      }
+    }
+  }
+
+  private static String wakeup(long row) {
+    return row == Long.MAX_VALUE ? "no control flit ever reaches it"
+        : "its first control flit only arrives in row " + row;
+  }
+
+  /** Names the owner of an interval: a message (index >= 0) or a control transfer (-1 - index). */
+  private static final class Describe {
+    private final List<Message> msgs;
+    private final List<Schedule.ControlTransfer> control;
+
+    Describe(List<Message> msgs, List<Schedule.ControlTransfer> control) {
+      this.msgs = msgs;
+      this.control = control;
+    }
+
+    String who(int owner) {
+      if (owner >= 0) {
+        return "message " + msgs.get(owner).id();
+      }
+      Schedule.ControlTransfer x = control.get(-1 - owner);
+      return "control flit " + x.kind() + " " + Places.arc(x.from(), x.to());
+    }
+
+    List<String> ids(int a, int b) {
+      List<String> one = a >= 0 ? List.of(msgs.get(a).id()) : List.of();
+      List<String> two = b >= 0 ? List.of(msgs.get(b).id()) : List.of();
+      return Places.union(one, two);
+    }
+  }
+}

@@ -1,0 +1,144 @@
+package org.commsched.core.check;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.time.TimeScale;
+
+/**
+ * The independent schedule checker: recomputes every arc, link and port occupancy of a schedule from the
+ * model's definitions, lists every broken rule, and recomputes the makespan. It shares no code with any
+ * algorithm; the package javadoc lists the rules and their codes.
+ *
+ * <p>Which schedule kind fits which model (DESIGN "Schedules"): departures for bufferless chatting, scatter and
+ * gather; slots for virtual chatting and DSA under all ports; transmissions for every store-and-forward
+ * problem.
+ *
+ * @implNote Stateless and thread-safe.
+ */
+public final class ScheduleChecker {
+  private ScheduleChecker() {
+  }
+
+  /** Checks a schedule of any kind against an instance; never throws on a bad schedule, reports instead. */
+  public static CheckReport check(Instance instance, Schedule schedule) {
+    Findings out = new Findings();
+    TimeScale scale = schedule == null ? instance.timeScale() : instance.timeScale().max(schedule.scale());
+    Long makespan = null;
+    String misfit = misfit(instance, schedule);
+    if (misfit != null) {
+      out.add(Kind.WRONG_SCHEDULE_KIND, List.of(), "", null, misfit);
+      return new CheckReport(out.violations(), null, scale);
+    }
+    try {
+      if (schedule instanceof Schedule.Departures d) {
+        makespan = BufferlessChecker.check(instance, d, out);
+      } else if (schedule instanceof Schedule.Slots s) {
+        makespan = VirtualChecker.check(instance, s, out);
+      } else {
+        Schedule.Transmissions t = (Schedule.Transmissions) schedule;
+        ProblemKind kind = instance.kind();
+        makespan = kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER
+            ? PacketChecker.check(instance, t, scale, out)
+            : LinearCostChecker.check(instance, t, scale, out);
+      }
+    } catch (ArithmeticException e) {
+      out.add(Kind.TIME_OVERFLOW, List.of(), "", null, "a time of the schedule does not fit in 64-bit ticks ("
+          + e.getMessage() + "); use smaller start times");
+      makespan = null;
+    }
+    return new CheckReport(out.violations(), makespan, scale);
+  }
+
+  /** Null if the schedule's kind fits the instance, else why not. */
+  private static String misfit(Instance instance, Schedule schedule) {
+    ProblemKind kind = instance.kind();
+    String problem = kind.wireName();
+    if (schedule == null) {
+      return "there is no schedule to check";
+    }
+    if (instance.model() instanceof CommModel.Bufferless b) {
+      if (schedule instanceof Schedule.Departures) {
+        return kind == ProblemKind.DSA ? "a dsa problem takes slots (buffer offsets), not departures" : null;
+      }
+      if (schedule instanceof Schedule.Slots) {
+        if (kind != ProblemKind.CHATTING && kind != ProblemKind.DSA) {
+          return "slots (a virtual schedule) are defined for chatting and dsa, not for " + problem
+              + ": give departures";
+        }
+        return b.ports() == CommModel.BufferlessPorts.ALL ? null
+            : "slots (a virtual schedule) are defined under all ports only; this model has single ports";
+      }
+      return "a bufferless " + problem + " problem takes departures" + (kind == ProblemKind.CHATTING
+          ? " or slots" : "") + ", not transmissions";
+    }
+    return schedule instanceof Schedule.Transmissions ? null
+        : "a store-and-forward " + problem + " problem takes transmissions, not "
+        + (schedule instanceof Schedule.Slots ? "slots" : "departures");
+  }
+
+  /**
+   * {@link #check}, plus the result's claims: the claimed makespan must equal the recomputed one, the lower
+   * bound must not exceed it, {@code OPTIMAL} needs the lower bound to equal it, and the status must fit the
+   * presence of a schedule. The lower bound is read in the instance's scale and the claimed makespan in the
+   * schedule's; both are compared in the report's scale.
+   */
+  public static CheckReport checkResult(Instance instance, SolveResult result) {
+    Schedule schedule = result.schedule();
+    SolveStatus status = result.status();
+    List<Violation> found = new ArrayList<>();
+    Long makespan = null;
+    TimeScale scale = instance.timeScale();
+    if (schedule != null) {
+      CheckReport r = check(instance, schedule);
+      found.addAll(r.violations());
+      makespan = r.makespan();
+      scale = r.scale();
+    }
+    if (status.hasSchedule() != (schedule != null)) {
+      found.add(new Violation(Kind.STATUS_MISMATCH.name(), List.of(), "", null, "status " + status
+          + (schedule == null ? " promises a schedule but none is attached"
+          : " means no schedule was found, yet one is attached")));
+    }
+    if (makespan != null) {
+      Long claimed = result.makespan();
+      if (claimed != null) {
+        Long claimedTicks = rescale(claimed, schedule.scale(), scale);
+        if (!makespan.equals(claimedTicks)) {
+          found.add(new Violation(Kind.MAKESPAN_MISMATCH.name(), List.of(), "", claimedTicks, "the result claims "
+              + "makespan " + schedule.scale().format(claimed) + " but the schedule's makespan is "
+              + scale.format(makespan)));
+        }
+      }
+      Long boundTicks = rescale(result.lowerBound().value(), instance.timeScale(), scale);
+      long bound = boundTicks == null ? Long.MAX_VALUE : boundTicks;
+      String boundText = result.lowerBound().kind() + " = "
+          + instance.timeScale().format(result.lowerBound().value());
+      if (bound > makespan) {
+        found.add(new Violation(Kind.BOUND_ABOVE_MAKESPAN.name(), List.of(), "", bound, "lower bound " + boundText
+            + " exceeds the makespan " + scale.format(makespan) + " of the schedule, so the bound or the schedule"
+            + " is wrong"));
+      }
+      if (status == SolveStatus.OPTIMAL && bound != makespan) {
+        found.add(new Violation(Kind.OPTIMAL_WITHOUT_PROOF.name(), List.of(), "", makespan, "status OPTIMAL "
+            + "needs a lower bound equal to the makespan " + scale.format(makespan) + ", but the bound is "
+            + boundText));
+      }
+    }
+    return new CheckReport(found, makespan, scale);
+  }
+
+  /** Ticks of one scale on a finer one, or null if they do not fit in a long. */
+  private static Long rescale(long ticks, TimeScale from, TimeScale to) {
+    try {
+      return from.rescale(ticks, to);
+    } catch (ArithmeticException e) {
+      return null;
+    }
+  }
+}

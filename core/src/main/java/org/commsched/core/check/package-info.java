@@ -1,0 +1,93 @@
+/**
+ * The independent schedule checker: the executable definition of each model.
+ *
+ * <p>{@link org.commsched.core.check.ScheduleChecker} recomputes every occupancy from the model's definitions
+ * (sharing no code with any algorithm), reports every broken rule as a {@link org.commsched.core.check.Violation}
+ * and recomputes the makespan. One small class per model family:
+ * <ul>
+ *   <li>{@code BufferlessChecker}: departures (plus the control flits of a protocol run) for chatting and
+ *       bufferless scatter/gather; Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On bufferless routing of
+ *       variable length messages in leveled networks"; Bhatt, Pucci, Ranade, Rosenberg, "Scattering and
+ *       gathering messages in networks of processors";</li>
+ *   <li>{@code VirtualChecker}: slots of virtual chatting and DSA;</li>
+ *   <li>{@code PacketChecker}: store-and-forward scatter/gather with packets and set-up time; J.-P. Tsai,
+ *       "On the furthest-distance-first principle in scattering and gathering";</li>
+ *   <li>{@code LinearCostChecker}: send, broadcast and gossip under the linear cost model; Peters' thesis on
+ *       communication bounds under the linear cost model;</li>
+ *   <li>{@code PortRules}: the store-and-forward arc, duplex and port rules both of the latter share.</li>
+ * </ul>
+ *
+ * <p>Conventions: bufferless times are steps from 0 (a flit crossing during step s holds {@code [s, s+1)});
+ * store-and-forward times are ticks of {@link org.commsched.core.check.CheckReport#scale()}, the finer of the
+ * model's and the schedule's scale; all intervals are half-open. {@code Violation.place} names an arc
+ * {@code "2->3"}, a node {@code "node 4"} or a link {@code "link 2-3"}; {@code Violation.messages} lists every
+ * message involved (both, for a conflict); {@code Violation.time} is the first step or tick where the rule
+ * breaks, when there is one.
+ *
+ * <p>Violation codes (stable) and the rule each one implements. "Chat" is the chatting spec, "SGB" the
+ * bufferless scatter/gather spec, "PSG" the packet scatter/gather spec, "LC" the linear-cost spec.
+ * <table>
+ *   <caption>Violation codes</caption>
+ *   <tr><th>code</th><th>rule</th></tr>
+ *   <tr><td>{@code WRONG_SCHEDULE_KIND}</td><td>the schedule kind does not fit the model and problem: departures
+ *       for bufferless chatting/scatter/gather, slots for chatting or dsa under all ports, transmissions for
+ *       store-and-forward (DESIGN "Schedules"); nothing else is checked and the makespan is null</td></tr>
+ *   <tr><td>{@code UNKNOWN_MESSAGE}</td><td>a departure, slot or transmission names a message the instance
+ *       does not have</td></tr>
+ *   <tr><td>{@code MISSING_DEPARTURE}</td><td>a non-null message has no departure (Chat §1.4 (2.4): one
+ *       departure per message; SGB V7 completeness)</td></tr>
+ *   <tr><td>{@code MISSING_SLOT}</td><td>a message has no slot (Chat §2.2: one σ per message)</td></tr>
+ *   <tr><td>{@code NEGATIVE_TIME}</td><td>a departure, slot, control step or start is below 0 (DESIGN "Time";
+ *       PSG V3; LC §1.3 start &ge; 0)</td></tr>
+ *   <tr><td>{@code NOT_AN_ARC}</td><td>a control flit or a transmission joins two nodes with no arc between
+ *       them (SGB §2.2 transfers cross network edges; LC V1)</td></tr>
+ *   <tr><td>{@code ARC_CONFLICT}</td><td>two flits, reservations or packets use one directed arc at once:
+ *       Chat §1.4 (2.1) per arc, all ports and single port alike (SGB V4&prime;, data and control); Chat §2.2
+ *       (3.1) for slots; PSG V5 (multiport) and LC V5</td></tr>
+ *   <tr><td>{@code SEND_PORT}</td><td>a node sends on two different arcs at once: SGB V4 (single port, data and
+ *       control); PSG V5 and the one-port send-and-receive rule</td></tr>
+ *   <tr><td>{@code RECEIVE_PORT}</td><td>a node receives on two different arcs at once: SGB V5; PSG V6</td></tr>
+ *   <tr><td>{@code LINK_CONFLICT}</td><td>half duplex: the two directions of one link are used at once (LC
+ *       V6)</td></tr>
+ *   <tr><td>{@code EXCHANGE_PORT}</td><td>one port, exchange rule: two overlapping transfers share a node but
+ *       are not an exchange between the same two nodes (LC V7; with half duplex, V8)</td></tr>
+ *   <tr><td>{@code CAUSALITY}</td><td>protocol runs only (schedules with control flits): a non-root node sends
+ *       its own message or a control flit before any control flit has reached it (SGB V6)</td></tr>
+ *   <tr><td>{@code BAD_SIZE}</td><td>a transmission carries fewer than 1 unit (PSG V1; LC V2)</td></tr>
+ *   <tr><td>{@code SIZE_MISMATCH}</td><td>the records of one packet disagree on its size (PSG §1.5: packets are
+ *       never split or merged en route; LC: one packet number without {@code first} is one run of
+ *       units)</td></tr>
+ *   <tr><td>{@code NULL_MESSAGE_SENT}</td><td>a packet of a length-0 message (PSG V2)</td></tr>
+ *   <tr><td>{@code OFF_ROUTE}</td><td>a packet crosses an arc that is not on its message's route (PSG §1.8:
+ *       hops follow the root path)</td></tr>
+ *   <tr><td>{@code MISSING_HOP}</td><td>a packet never crosses one arc of its route (PSG §1.8)</td></tr>
+ *   <tr><td>{@code DUPLICATE_HOP}</td><td>a packet crosses one arc of its route twice (PSG §1.8)</td></tr>
+ *   <tr><td>{@code STORE_AND_FORWARD}</td><td>a packet starts a hop before it has fully crossed the previous
+ *       one (PSG V4)</td></tr>
+ *   <tr><td>{@code LENGTH_MISMATCH}</td><td>the packet sizes of a message do not add up to its length (PSG
+ *       V2)</td></tr>
+ *   <tr><td>{@code UNIT_RANGE}</td><td>a transmission carries units outside {@code 0..length-1} of its
+ *       message (DESIGN "Schedules", {@code first})</td></tr>
+ *   <tr><td>{@code SENDER_LACKS_UNIT}</td><td>a node sends a unit it neither originated nor received in a
+ *       packet that ended by the start (LC V4)</td></tr>
+ *   <tr><td>{@code INCOMPLETE}</td><td>at the end some node lacks units it needs: the target of a send, every
+ *       node in a broadcast or gossip (LC V10)</td></tr>
+ *   <tr><td>{@code MAKESPAN_MISMATCH}</td><td>{@code checkResult}: the claimed makespan differs from the
+ *       recomputed one (PSG §1.8 "a claimed makespan must equal C exactly"; LC V11)</td></tr>
+ *   <tr><td>{@code BOUND_ABOVE_MAKESPAN}</td><td>{@code checkResult}: the claimed lower bound exceeds the
+ *       makespan (a bound or schedule bug; LC V12 in reverse)</td></tr>
+ *   <tr><td>{@code OPTIMAL_WITHOUT_PROOF}</td><td>{@code checkResult}: status OPTIMAL but the lower bound does not
+ *       equal the makespan (FORMATS: OPTIMAL means proven)</td></tr>
+ *   <tr><td>{@code STATUS_MISMATCH}</td><td>{@code checkResult}: UNKNOWN or INFEASIBLE with a schedule, or
+ *       OPTIMAL or FEASIBLE without one (FORMATS "status")</td></tr>
+ *   <tr><td>{@code TIME_OVERFLOW}</td><td>not a model rule: some time does not fit in 64-bit ticks; the makespan
+ *       is null</td></tr>
+ *   <tr><td>{@code TOO_MANY_VIOLATIONS}</td><td>not a model rule: the list stops after 10,000 violations and
+ *       ends with this entry</td></tr>
+ * </table>
+ *
+ * <p>Makespans: bufferless real, {@code max (t + l + d - 1)} over non-null messages, data flits only (control
+ * flits after the last data flit do not count), 0 without data; virtual, {@code max (slot + l)};
+ * store-and-forward, the latest end of any transfer, 0 without transfers.
+ */
+package org.commsched.core.check;
