@@ -106,11 +106,11 @@ final class SolveCommand implements Callable<Integer> {
       n.put("method", r.method());
       n.put("status", r.status().name());
       Json.time(n, "makespan", r.makespan(), scale);
-      Json.time(n, "lowerBound", r.lowerBound().value(), scale);
+      Json.time(n, "lowerBound", r.lowerBound().value(), instance.timeScale());
       n.put("lowerBoundKind", r.lowerBound().kind());
       n.put("lowerBoundWitness", r.lowerBound().witness());
-      if (r.makespan() != null && Json.gap(r.makespan(), r.lowerBound().value()) != null) {
-        n.put("gap", Json.gap(r.makespan(), r.lowerBound().value()));
+      if (r.makespan() != null && gap(r, instance, scale) != null) {
+        n.put("gap", gap(r, instance, scale));
       } else {
         n.putNull("gap");
       }
@@ -135,11 +135,11 @@ final class SolveCommand implements Callable<Integer> {
       o.printf(Locale.ROOT, "method     %s%n", r.method());
       o.printf(Locale.ROOT, "status     %s%n", r.status());
       o.printf(Locale.ROOT, "makespan   %s%n", r.makespan() == null ? "-" : scale.format(r.makespan()));
-      o.printf(Locale.ROOT, "lower bnd  %s  (%s: %s)%n", scale.format(r.lowerBound().value()),
+      o.printf(Locale.ROOT, "lower bnd  %s  (%s: %s)%n", instance.timeScale().format(r.lowerBound().value()),
           r.lowerBound().kind(), r.lowerBound().witness());
-      if (r.makespan() != null && Json.gap(r.makespan(), r.lowerBound().value()) != null) {
+      if (r.makespan() != null && gap(r, instance, scale) != null) {
         o.printf(Locale.ROOT, "gap        %s%%%n",
-            Json.gap(r.makespan(), r.lowerBound().value()).movePointRight(2).stripTrailingZeros().toPlainString());
+            gap(r, instance, scale).movePointRight(2).stripTrailingZeros().toPlainString());
       }
       o.printf(Locale.ROOT, "valid      %s%n", r.hasSchedule() ? (valid ? "yes (independent checker)" : "NO") : "-");
       o.printf(Locale.ROOT, "seconds    %.3f%n", seconds);
@@ -155,6 +155,11 @@ final class SolveCommand implements Callable<Integer> {
       return 3;
     }
     return valid ? 0 : Main.INTERNAL;
+  }
+
+  private static BigDecimal gap(SolveResult r, Instance instance, TimeScale scale) {
+    TimeScale fine = scale.max(instance.timeScale());
+    return Json.gap(scale.rescale(r.makespan(), fine), instance.timeScale().rescale(r.lowerBound().value(), fine));
   }
 
   private Method chooseMethod(MethodRegistry registry, Instance instance) {

@@ -10,6 +10,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.time.TimeScale;
 
 /**
  * Runs one method on one instance the way every entry point should: posts the best known lower bound, upgrades
@@ -45,12 +46,12 @@ public final class SolveRunner {
     LowerBound bound = r.lowerBound().max(known);
     SolveStatus status = r.status();
     if (r.hasSchedule() && r.makespan() != null) {
-      if (bound.value() > r.makespan()) {
-        // a bound above the makespan means a bug somewhere: keep it, so the checker reports the conflict
-        status = r.status();
-      } else if (bound.value() == r.makespan()) {
+      // the bound is in the instance's ticks, the makespan in the schedule's (never coarser)
+      TimeScale fine = r.schedule().scale().max(instance.timeScale());
+      if (instance.timeScale().rescale(bound.value(), fine) == r.schedule().scale().rescale(r.makespan(), fine)) {
         status = SolveStatus.OPTIMAL;
       }
+      // a bound above the makespan means a bug somewhere: it is kept, so the checker reports the conflict
     }
     SolveResult upgraded = new SolveResult(r.method(), status, r.schedule(), r.makespan(), bound, r.stats());
     CheckReport report = upgraded.hasSchedule() ? ScheduleChecker.checkResult(instance, upgraded) : null;
