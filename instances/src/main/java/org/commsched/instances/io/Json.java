@@ -169,8 +169,9 @@ final class Json {
       return;
     }
     if (v.equals(other)) {
-      throw new InstanceFormatException(file, "/format", "this is a " + other.substring(0, other.indexOf('/'))
-          .replace("commsched-", "") + " file (" + other + "), not " + what + "; pass the right file");
+      throw new InstanceFormatException(file, "/format", "this is " + Schemas.a(other.substring(0,
+          other.indexOf('/')).replace("commsched-", "")) + " file (" + other + "), not " + what
+          + "; pass the right file");
     }
     String prefix = expected.substring(0, expected.indexOf('/') + 1);
     if (v.startsWith(prefix)) {
@@ -182,6 +183,42 @@ final class Json {
   }
 
   // ---------------------------------------------------------------- numbers
+
+  private static final BigDecimal LONG_LIMIT = new BigDecimal(MAX_LONG);
+
+  /**
+   * Rejects decimal numbers beyond 63 bits anywhere in a document (such as {@code 1e400}) before the schema
+   * validator, which cannot compare them, sees them.
+   */
+  static void checkNumberRange(JsonNode doc, String file) {
+    java.util.ArrayDeque<JsonNode> nodes = new java.util.ArrayDeque<>();
+    java.util.ArrayDeque<String> pointers = new java.util.ArrayDeque<>();
+    nodes.push(doc);
+    pointers.push("");
+    while (!nodes.isEmpty()) {
+      JsonNode n = nodes.pop();
+      String p = pointers.pop();
+      if (n.isObject()) {
+        for (Map.Entry<String, JsonNode> e : n.properties()) {
+          if (e.getValue().isContainer() || e.getValue().isBigDecimal()) {
+            nodes.push(e.getValue());
+            pointers.push(p + "/" + token(e.getKey()));
+          }
+        }
+      } else if (n.isArray()) {
+        for (int i = 0; i < n.size(); i++) {
+          JsonNode c = n.get(i);
+          if (c.isContainer() || c.isBigDecimal()) {
+            nodes.push(c);
+            pointers.push(p + "/" + i);
+          }
+        }
+      } else if (n.isBigDecimal() && n.decimalValue().abs().compareTo(LONG_LIMIT) > 0) {
+        throw new InstanceFormatException(file, p, "the number " + n.decimalValue().toString()
+            + " is past the largest allowed value 2^63-1 = " + Long.MAX_VALUE + "; use a smaller number");
+      }
+    }
+  }
 
   /**
    * The exact long value of an integer node.

@@ -102,7 +102,14 @@ final class Schemas {
    * @throws InstanceFormatException with the most useful finding, if there is any
    */
   void validate(JsonNode doc, String file) {
-    List<com.networknt.schema.Error> errors = schema.validate(doc);
+    Json.checkNumberRange(doc, file);
+    List<com.networknt.schema.Error> errors;
+    try {
+      errors = schema.validate(doc);
+    } catch (RuntimeException e) {
+      throw new InstanceFormatException(file, "", "the validator could not check this file ("
+          + InstanceFormatException.singleLine(e.getMessage()) + "); fix unusual values", e);
+    }
     if (errors.isEmpty()) {
       return;
     }
@@ -112,7 +119,18 @@ final class Schemas {
 
   // ------------------------------------------------------------------ choosing
 
+  /** Fields whose value selects the rules for the rest of the file; a bad value there explains the rest. */
+  private static final List<String> DISCRIMINATORS = List.of("/problem", "/status", "/model/kind",
+      "/network/family");
+
   private static com.networknt.schema.Error pick(List<com.networknt.schema.Error> errors) {
+    for (String d : DISCRIMINATORS) {
+      for (com.networknt.schema.Error e : errors) {
+        if (e.getInstanceLocation().toString().equals(d)) {
+          return e;
+        }
+      }
+    }
     List<com.networknt.schema.Error> direct = new ArrayList<>();
     for (com.networknt.schema.Error e : errors) {
       if (!insideAlternative(e)) {
@@ -471,6 +489,10 @@ final class Schemas {
     }
     if (isNodeField(field, loc)) {
       return "node id " + shown + " is negative; node ids are 0..n-1";
+    }
+    if (loc.startsWith("/departures/") || loc.startsWith("/slots/") || field.equals("step")
+        || field.equals("start")) {
+      return "the " + (loc.startsWith("/slots/") ? "slot " : "step ") + shown + " is negative; time starts at 0";
     }
     if (field.equals("nodes") || field.equals("rows") || field.equals("cols") || field.equals("dimension")
         || field.equals("size")) {
