@@ -222,14 +222,27 @@ public final class DsaCsv {
       if (header) {
         throw new InstanceFormatException(file, "", "the file is empty; it should hold " + WHAT);
       }
-    } catch (IOException | UncheckedIOException e) {
-      throw new InstanceFormatException(file, "", "invalid CSV: " + InstanceFormatException.singleLine(e.getMessage())
-          + "; check quotes and commas", e);
-    } catch (IllegalStateException e) {
-      throw new InstanceFormatException(file, "", "invalid CSV: " + InstanceFormatException.singleLine(e.getMessage())
-          + "; check quotes and commas", e);
+    } catch (IOException | UncheckedIOException | IllegalStateException e) {
+      throw csvSyntax(file, e);
     }
     return rows;
+  }
+
+  private static final Pattern START_LINE = Pattern.compile("\\(startline (\\d+)\\)\\s*");
+
+  private static InstanceFormatException csvSyntax(String file, Exception e) {
+    Throwable t = e;
+    while (t.getCause() != null && (t instanceof UncheckedIOException || t.getMessage() == null)) {
+      t = t.getCause();
+    }
+    String msg = t.getMessage() == null ? "unreadable" : InstanceFormatException.singleLine(t.getMessage());
+    String place = "";
+    Matcher m = START_LINE.matcher(msg);
+    if (m.find()) {
+      place = "line " + m.group(1);
+      msg = m.replaceFirst("");
+    }
+    return new InstanceFormatException(file, place, "invalid CSV: " + msg + "; check quotes and commas", e);
   }
 
   private static long integer(String s, String column, String file, int line) {
@@ -253,6 +266,10 @@ public final class DsaCsv {
 
     int lineOf(long position) {
       int end = (int) Math.min(position, text.length());
+      // a record read after skipped empty lines starts at the first non-newline character
+      while (end < text.length() && (text.charAt(end) == '\n' || text.charAt(end) == '\r')) {
+        end++;
+      }
       for (; pos < end; pos++) {
         if (text.charAt(pos) == '\n') {
           line++;
