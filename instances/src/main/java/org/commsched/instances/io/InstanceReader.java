@@ -37,6 +37,9 @@ public final class InstanceReader {
 
   private static final String WHAT = "an instance file";
 
+  /** The node limit of the named families (core's), applied to explicit networks too. */
+  static final int MAX_EXPLICIT_NODES = 50_000_000;
+
   private InstanceReader() {
   }
 
@@ -103,6 +106,9 @@ public final class InstanceReader {
       } catch (IllegalArgumentException e) {
         throw new InstanceFormatException(file, "", InstanceFormatException.singleLine(e.getMessage())
             + "; fix the instance", e);
+      } catch (OutOfMemoryError e) {
+        throw new InstanceFormatException(file, "/network", "the network or message list is too large to hold in "
+            + "memory; use a smaller instance or raise the Java heap (-Xmx)");
       }
     }
 
@@ -137,6 +143,10 @@ public final class InstanceReader {
       JsonNode family = n.get("family");
       if (family == null) {
         int nodes = Json.toInt(n.get("nodes"), file, "/network/nodes");
+        if (nodes > MAX_EXPLICIT_NODES) {
+          throw new InstanceFormatException(file, "/network/nodes", "an explicit network of " + nodes
+              + " nodes is too large (at most " + MAX_EXPLICIT_NODES + ")");
+        }
         boolean links = n.has("links");
         String key = links ? "links" : "arcs";
         JsonNode list = n.get(key);

@@ -416,10 +416,18 @@ final class Json {
       sb.append(']');
     } else if (n.isString()) {
       sb.append(quote(n.stringValue()));
+    } else if (n.isInt() || n.isLong() || n.isShort()) {
+      sb.append(n.longValue());
+    } else if (n.isBigInteger()) {
+      sb.append(n.bigIntegerValue());
     } else if (n.isBigDecimal()) {
       sb.append(n.decimalValue().toPlainString());
+    } else if (n.isNull()) {
+      sb.append("null");
+    } else if (n.isBoolean()) {
+      sb.append(n.asBoolean() ? "true" : "false");
     } else {
-      sb.append(n.toString());
+      sb.append(n.toString()); // doubles and floats: Jackson's own rendering
     }
   }
 }
