@@ -454,6 +454,14 @@ final class Schemas {
     String expected = String.valueOf(arg(e, 1));
     String found = Json.typeName(value);
     String shown = value == null ? "" : Json.compact(value);
+    if (expected.equals("null")) {
+      return "\"" + field + "\" must be null here: a result without a schedule has no " + field
+          + "; write null or remove it";
+    }
+    if (value != null && value.isNull()) {
+      return "\"" + field + "\" is null but needs a value (" + expected.replace("[", "").replace("]", "")
+          .replace(", ", " or ") + "); write it" + (isTimeField(field) ? ", e.g. \"" + field + "\": 10" : "");
+    }
     if (isDecimalField(field) && value != null && value.isNumber()) {
       return "\"" + field + "\" must be an exact decimal written as a string, found the number " + shown
           + "; write \"" + field + "\": \"" + value.decimalValue().toPlainString() + "\"";

@@ -101,8 +101,18 @@ public final class TopologyImport {
     try {
       importer.importGraph(g, new StringReader(text));
     } catch (ImportException | IllegalArgumentException e) {
-      throw new InstanceFormatException(name, "", "cannot read the " + (dot ? "DOT" : "GraphML") + " graph: "
-          + InstanceFormatException.singleLine(String.valueOf(e.getMessage())) + "; fix the file", e);
+      String place = "";
+      String detail = String.valueOf(e.getMessage());
+      Throwable cause = e.getCause();
+      if (cause instanceof org.xml.sax.SAXParseException) {
+        org.xml.sax.SAXParseException x = (org.xml.sax.SAXParseException) cause;
+        place = "line " + x.getLineNumber() + ", column " + x.getColumnNumber();
+        detail = detail + ": " + x.getMessage();
+      } else if (cause != null && cause.getMessage() != null && !detail.contains(cause.getMessage())) {
+        detail = detail + ": " + cause.getMessage();
+      }
+      throw new InstanceFormatException(name, place, "cannot read the " + (dot ? "DOT" : "GraphML") + " graph: "
+          + InstanceFormatException.singleLine(detail) + "; fix the file", e);
     }
     List<String> names = new ArrayList<>(ids.keySet());
     // vertices the importer created without our factory (should not happen) get their own ids

@@ -217,6 +217,12 @@ class BadInputTest {
         Arguments.of("transmissions for bufferless", SCHEDULE.replace("\"departures\": {\"m0\": 0, \"m1\": 4}",
             "\"transmissions\": [{\"message\": \"m0\", \"packet\": 0, \"size\": 1, \"from\": 0, \"to\": 1, "
             + "\"start\": 0}]"), "/transmissions", "bufferless"),
+        Arguments.of("makespan without schedule", SCHEDULE.replace("FEASIBLE", "UNKNOWN")
+            .replace(", \"departures\": {\"m0\": 0, \"m1\": 4}", ""), "/makespan", "must be null here"),
+        Arguments.of("null makespan with schedule", SCHEDULE.replace("\"makespan\": 10", "\"makespan\": null"),
+            "/makespan", "needs a value"),
+        Arguments.of("control node out of range", SCHEDULE.replace("}}", "}, \"control\": [{\"from\": 0, "
+            + "\"to\": 9, \"step\": 0, \"kind\": \"token\"}]}"), "/control/0/to", "out of range"),
         Arguments.of("unknown status", SCHEDULE.replace("FEASIBLE", "FEASABLE"), "/status", "did you mean"),
         Arguments.of("instance given as schedule", GOOD, "/format", "instance file"),
         Arguments.of("duplicate key", SCHEDULE.replace("\"m1\": 4", "\"m1\": 4, \"m1\": 5"), "line 1, column",

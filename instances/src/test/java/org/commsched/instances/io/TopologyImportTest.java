@@ -77,6 +77,10 @@ class TopologyImportTest {
     InstanceFormatException broken = catchThrowableOfType(InstanceFormatException.class,
         () -> TopologyImport.read(res("net-broken.dot")));
     assertThat(broken.oneLine()).contains("net-broken.dot").contains("DOT").doesNotContain("\n");
+    InstanceFormatException xml = catchThrowableOfType(InstanceFormatException.class,
+        () -> TopologyImport.read(res("net-broken.graphml")));
+    assertThat(xml.place()).startsWith("line 3");
+    assertThat(xml.oneLine()).contains("GraphML").doesNotContain("\n");
     InstanceFormatException ext = catchThrowableOfType(InstanceFormatException.class,
         () -> TopologyImport.read(Path.of("graph.txt")));
     assertThat(ext.oneLine()).contains(".graphml").contains(".dot");
