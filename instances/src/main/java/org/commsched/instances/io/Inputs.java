@@ -1,0 +1,78 @@
+package org.commsched.instances.io;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/** Reads input files as UTF-8 text, turning every I/O failure into a one-line {@link InstanceFormatException}. */
+final class Inputs {
+  private Inputs() {
+  }
+
+  /**
+   * The whole file as text.
+   *
+   * @param what what the file should be, for messages (e.g. "an instance file")
+   * @throws InstanceFormatException if the file is missing, a directory, unreadable, not UTF-8, or empty
+   */
+  static String readText(Path file, String what) {
+    String name = file.toString();
+    if (Files.isDirectory(file)) {
+      throw new InstanceFormatException(name, "", "is a directory, not " + what + "; give the path of a file");
+    }
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      throw new InstanceFormatException(name, "", "no such file; check the path", e);
+    } catch (AccessDeniedException e) {
+      throw new InstanceFormatException(name, "", "cannot read the file (permission denied); check its permissions",
+          e);
+    } catch (IOException e) {
+      throw new InstanceFormatException(name, "", "cannot read the file (" + AtomicFiles.describe(e)
+          + "); check the path", e);
+    } catch (OutOfMemoryError e) {
+      throw new InstanceFormatException(name, "", "the file is too large to read into memory; "
+          + "split it or raise the Java heap (-Xmx)");
+    }
+    String text;
+    try {
+      text = StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
+    } catch (CharacterCodingException e) {
+      throw new InstanceFormatException(name, "", "is not UTF-8 text; save it as UTF-8", e);
+    }
+    if (!text.isEmpty() && text.charAt(0) == '\uFEFF') {
+      text = text.substring(1); // byte-order mark
+    }
+    if (text.isBlank()) {
+      throw new InstanceFormatException(name, "", "the file is empty; it should hold " + what);
+    }
+    return text;
+  }
+
+  /** The file name without directories and without its last extension, e.g. {@code "buffers"} for a/buffers.csv. */
+  static String baseName(Path file) {
+    Path f = file.getFileName();
+    String s = f == null ? file.toString() : f.toString();
+    int dot = s.lastIndexOf('.');
+    return dot > 0 ? s.substring(0, dot) : s;
+  }
+
+  /** The lower-case extension without the dot, or "". */
+  static String extension(Path file) {
+    Path f = file.getFileName();
+    String s = f == null ? "" : f.toString();
+    int dot = s.lastIndexOf('.');
+    return dot >= 0 ? s.substring(dot + 1).toLowerCase(java.util.Locale.ROOT) : "";
+  }
+}

@@ -1,0 +1,140 @@
+package org.commsched.instances.io;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.Map;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.time.TimeScale;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Writes schedule files ({@code commsched-schedule/1}) in the field order of FORMATS.md: {@code format},
+ * {@code instance}, {@code method}, {@code status}, {@code makespan}, {@code lowerBound}, {@code lowerBoundKind},
+ * {@code lowerBoundWitness}, the schedule ({@code departures}, {@code slots} or {@code transmissions}), then
+ * {@code control} and {@code stats} when present.
+ *
+ * <p>Times: the makespan, the lower bound and every transmission start are ticks of the schedule's
+ * {@link TimeScale} (the instance's when there is no schedule). A time is written as a JSON integer when it is a
+ * whole number of model units, else as an exact decimal string such as {@code "13.6"}; bufferless schedules are
+ * always integers. A result without a schedule (INFEASIBLE, UNKNOWN) is written with {@code "makespan": null}
+ * and no schedule field.
+ *
+ * <p>{@code lowerBoundKind} is an optional extension of FORMATS (allowed: new optional fields) that keeps the
+ * {@link org.commsched.core.solve.LowerBound#kind()} so that a file read back gives the same result.
+ */
+public final class ScheduleWriter {
+  private ScheduleWriter() {
+  }
+
+  /** The result as schedule-file JSON text (ending with a newline). */
+  public static String toJson(SolveResult result, Instance instance) {
+    return Json.pretty(tree(result, instance));
+  }
+
+  /** Writes the schedule file atomically: temporary file in the same directory, then rename. */
+  public static void write(SolveResult result, Instance instance, Path out) {
+    AtomicFiles.writeString(out, toJson(result, instance));
+  }
+
+  static ObjectNode tree(SolveResult result, Instance instance) {
+    Schedule schedule = result.status().hasSchedule() ? result.schedule() : null;
+    TimeScale scale = schedule != null ? schedule.scale() : instance.timeScale();
+    ObjectNode o = Json.object();
+    o.put("format", ScheduleReader.FORMAT);
+    o.put("instance", instance.name());
+    o.put("method", result.method());
+    o.put("status", result.status().name());
+    if (schedule != null && result.makespan() != null) {
+      o.set("makespan", time(result.makespan(), scale));
+    } else {
+      o.putNull("makespan");
+    }
+    o.set("lowerBound", time(result.lowerBound().value(), scale));
+    o.put("lowerBoundKind", result.lowerBound().kind());
+    o.put("lowerBoundWitness", result.lowerBound().witness());
+    if (schedule instanceof Schedule.Departures) {
+      Schedule.Departures d = (Schedule.Departures) schedule;
+      ObjectNode deps = o.putObject("departures");
+      for (Map.Entry<String, Long> e : d.departures().entrySet()) {
+        deps.put(e.getKey(), e.getValue());
+      }
+      if (!d.control().isEmpty()) {
+        ArrayNode c = o.putArray("control");
+        for (Schedule.ControlTransfer t : d.control()) {
+          ObjectNode x = c.addObject();
+          x.put("from", t.from());
+          x.put("to", t.to());
+          x.put("step", t.step());
+          x.put("kind", t.kind());
+          ArrayNode v = x.putArray("values");
+          for (long value : t.values()) {
+            v.add(value);
+          }
+        }
+      }
+    } else if (schedule instanceof Schedule.Slots) {
+      ObjectNode slots = o.putObject("slots");
+      for (Map.Entry<String, Long> e : ((Schedule.Slots) schedule).slots().entrySet()) {
+        slots.put(e.getKey(), e.getValue());
+      }
+    } else if (schedule instanceof Schedule.Transmissions) {
+      ArrayNode ts = o.putArray("transmissions");
+      for (Schedule.Transmission t : ((Schedule.Transmissions) schedule).transmissions()) {
+        ObjectNode x = ts.addObject();
+        x.put("message", t.message());
+        x.put("packet", t.packet());
+        x.put("size", t.size());
+        x.put("from", t.from());
+        x.put("to", t.to());
+        x.set("start", time(t.start(), scale));
+        if (t.first() != null) {
+          x.put("first", t.first());
+        }
+      }
+    }
+    if (!result.stats().isEmpty()) {
+      ObjectNode s = o.putObject("stats");
+      for (Map.Entry<String, Object> e : result.stats().entrySet()) {
+        s.set(e.getKey(), stat(e.getValue()));
+      }
+    }
+    return o;
+  }
+
+  /** A time in ticks of a scale: an integer node when whole, else an exact decimal string. */
+  static JsonNode time(long ticks, TimeScale scale) {
+    long per = scale.ticksPerUnit();
+    if (ticks % per == 0) {
+      return Json.NODES.numberNode(ticks / per);
+    }
+    return Json.NODES.stringNode(scale.format(ticks));
+  }
+
+  private static JsonNode stat(Object v) {
+    if (v == null) {
+      return Json.NODES.nullNode();
+    }
+    if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+      return Json.NODES.numberNode(((Number) v).longValue());
+    }
+    if (v instanceof BigInteger) {
+      return Json.NODES.numberNode((BigInteger) v);
+    }
+    if (v instanceof BigDecimal) {
+      return Json.NODES.numberNode((BigDecimal) v);
+    }
+    if (v instanceof Double || v instanceof Float) {
+      double d = ((Number) v).doubleValue();
+      return Double.isFinite(d) ? Json.NODES.numberNode(d) : Json.NODES.stringNode(Double.toString(d));
+    }
+    if (v instanceof Boolean) {
+      return Json.NODES.booleanNode((Boolean) v);
+    }
+    return Json.NODES.stringNode(String.valueOf(v));
+  }
+}

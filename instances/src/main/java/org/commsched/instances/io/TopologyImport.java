@@ -1,0 +1,163 @@
+package org.commsched.instances.io;
+
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.commsched.core.model.ModelException;
+import org.commsched.core.model.Topology;
+import org.jgrapht.Graph;
+import org.jgrapht.graph.DefaultEdge;
+import org.jgrapht.graph.builder.GraphTypeBuilder;
+import org.jgrapht.nio.GraphImporter;
+import org.jgrapht.nio.ImportException;
+import org.jgrapht.nio.dot.DOTImporter;
+import org.jgrapht.nio.graphml.GraphMLImporter;
+import org.jgrapht.util.SupplierUtil;
+
+/**
+ * Imports a network drawn in another tool: GraphML ({@code .graphml}) or Graphviz DOT ({@code .dot},
+ * {@code .gv}), read with JGraphT's importers, as an explicit {@link Topology.Explicit}.
+ *
+ * <ul>
+ *   <li>A directed graph ({@code digraph} in DOT, {@code edgedefault="directed"} in GraphML, also GraphML's
+ *       default) gives {@code arcs}; an undirected one ({@code graph}, {@code edgedefault="undirected"}) gives
+ *       {@code links}, each link standing for two opposing arcs.</li>
+ *   <li>Node ids: the file's node ids are mapped to {@code 0..n-1} in the order they first appear in the file
+ *       (a node statement or an edge endpoint, whichever comes first); {@link #readWithIds(Path)} returns that
+ *       mapping ({@code ids().get(k)} is the file id of node k).</li>
+ *   <li>Edges keep file order. A self-loop or a repeated edge (in an undirected graph, u-v and v-u are the same
+ *       link) is bad input: our networks have at most one arc per ordered pair.</li>
+ * </ul>
+ */
+public final class TopologyImport {
+  private static final Pattern DOT_HEADER = Pattern.compile("^\\s*(strict\\s+)?(digraph|graph)\\b",
+      Pattern.CASE_INSENSITIVE);
+  private static final Pattern GRAPHML_EDGEDEFAULT = Pattern.compile(
+      "<graph\\b[^>]*\\bedgedefault\\s*=\\s*[\"'](directed|undirected)[\"']");
+
+  private TopologyImport() {
+  }
+
+  /**
+   * An imported network with the file's node ids.
+   *
+   * @param topology the network, nodes {@code 0..n-1}
+   * @param ids entry k is the file's id of node k
+   * @implNote Immutable.
+   */
+  public record Imported(Topology.Explicit topology, List<String> ids) {
+    public Imported {
+      ids = List.copyOf(ids);
+    }
+  }
+
+  /**
+   * Reads a GraphML or DOT file, chosen by its extension.
+   *
+   * @throws InstanceFormatException if the file is unreadable, of an unknown kind, invalid, or has a self-loop or
+   *     a repeated edge
+   */
+  public static Topology.Explicit read(Path file) {
+    return readWithIds(file).topology();
+  }
+
+  /** As {@link #read(Path)}, also returning the file's node ids in node order. */
+  public static Imported readWithIds(Path file) {
+    String name = file.toString();
+    String ext = Inputs.extension(file);
+    boolean dot = ext.equals("dot") || ext.equals("gv");
+    if (!dot && !ext.equals("graphml")) {
+      throw new InstanceFormatException(name, "", "unknown network file type \"." + ext
+          + "\"; use .graphml (GraphML) or .dot / .gv (Graphviz DOT)");
+    }
+    String text = Inputs.readText(file, dot ? "a DOT graph" : "a GraphML graph");
+    boolean directed = dot ? dotDirected(text, name) : graphmlDirected(text);
+
+    Graph<Integer, DefaultEdge> g = (directed ? GraphTypeBuilder.<Integer, DefaultEdge>directed()
+        : GraphTypeBuilder.<Integer, DefaultEdge>undirected())
+        .allowingMultipleEdges(true)
+        .allowingSelfLoops(true)
+        .edgeSupplier(SupplierUtil.createDefaultEdgeSupplier())
+        .buildGraph();
+    Map<String, Integer> ids = new LinkedHashMap<>();
+    GraphImporter<Integer, DefaultEdge> importer;
+    if (dot) {
+      DOTImporter<Integer, DefaultEdge> d = new DOTImporter<>();
+      d.setVertexFactory(id -> ids.computeIfAbsent(id, k -> ids.size()));
+      importer = d;
+    } else {
+      GraphMLImporter<Integer, DefaultEdge> m = new GraphMLImporter<>();
+      m.setSchemaValidation(false);
+      m.setVertexFactory(id -> ids.computeIfAbsent(id, k -> ids.size()));
+      importer = m;
+    }
+    try {
+      importer.importGraph(g, new StringReader(text));
+    } catch (ImportException | IllegalArgumentException e) {
+      String place = "";
+      String detail = String.valueOf(e.getMessage());
+      Throwable cause = e.getCause();
+      if (cause instanceof org.xml.sax.SAXParseException) {
+        org.xml.sax.SAXParseException x = (org.xml.sax.SAXParseException) cause;
+        place = "line " + x.getLineNumber() + ", column " + x.getColumnNumber();
+        detail = detail + ": " + x.getMessage();
+      } else if (cause != null && cause.getMessage() != null && !detail.contains(cause.getMessage())) {
+        detail = detail + ": " + cause.getMessage();
+      }
+      throw new InstanceFormatException(name, place, "cannot read the " + (dot ? "DOT" : "GraphML") + " graph: "
+          + InstanceFormatException.singleLine(detail) + "; fix the file", e);
+    }
+    List<String> names = new ArrayList<>(ids.keySet());
+    // vertices the importer created without our factory (should not happen) get their own ids
+    for (Integer v : g.vertexSet()) {
+      if (v == null || v < 0 || v >= names.size()) {
+        throw new InstanceFormatException(name, "", "the graph has a node without an id; give every node an id");
+      }
+    }
+    List<Topology.Pair> pairs = new ArrayList<>(g.edgeSet().size());
+    Set<Long> seen = new HashSet<>();
+    long n = names.size();
+    for (DefaultEdge e : g.edgeSet()) {
+      int u = g.getEdgeSource(e);
+      int v = g.getEdgeTarget(e);
+      String label = names.get(u) + (directed ? " -> " : " -- ") + names.get(v);
+      if (u == v) {
+        throw new InstanceFormatException(name, "edge " + label, "self-loop: an arc must join two different "
+            + "nodes; remove it");
+      }
+      long key = directed ? u * n + v : Math.min(u, v) * n + Math.max(u, v);
+      if (!seen.add(key)) {
+        throw new InstanceFormatException(name, "edge " + label, "repeated edge: a network has at most one "
+            + (directed ? "arc per ordered pair" : "link per pair") + "; remove the copy");
+      }
+      pairs.add(new Topology.Pair(u, v));
+    }
+    try {
+      return new Imported(new Topology.Explicit(names.size(), pairs, !directed), names);
+    } catch (ModelException e) {
+      throw new InstanceFormatException(name, "", e.getMessage(), e);
+    }
+  }
+
+  private static boolean dotDirected(String text, String name) {
+    String noComments = text.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("(?m)^\\s*(//|#).*$", " ");
+    Matcher m = DOT_HEADER.matcher(noComments);
+    if (!m.find()) {
+      throw new InstanceFormatException(name, "line 1", "a DOT file starts with \"graph\" or \"digraph\"; "
+          + "fix the header");
+    }
+    return m.group(2).equalsIgnoreCase("digraph");
+  }
+
+  private static boolean graphmlDirected(String text) {
+    Matcher m = GRAPHML_EDGEDEFAULT.matcher(text);
+    return !m.find() || m.group(1).equals("directed");
+  }
+}

@@ -1,0 +1,60 @@
+package org.commsched.instances.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AtomicFilesTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void writeString_replacesTarget_andLeavesNoTemporaryFile() throws Exception {
+    Path f = dir.resolve("x.json");
+    AtomicFiles.writeString(f, "first");
+    AtomicFiles.writeString(f, "second, longer content é");
+    assertThat(Files.readString(f)).isEqualTo("second, longer content é");
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files).containsExactly(f);
+    }
+  }
+
+  @Test
+  void missingDirectory_isOneLineError_andCreatesNothing() {
+    Path f = dir.resolve("no/such/dir/x.json");
+    InstanceFormatException e = catchThrowableOfType(InstanceFormatException.class,
+        () -> AtomicFiles.writeString(f, "x"));
+    BadInputTest.assertOneLine(e, f.toString());
+    assertThat(e.oneLine()).contains("does not exist");
+    assertThat(Files.exists(dir.resolve("no"))).isFalse();
+  }
+
+  @Test
+  void targetIsDirectory_isOneLineError_andKeepsIt() throws Exception {
+    Path d = Files.createDirectory(dir.resolve("out.json"));
+    Files.writeString(d.resolve("inside"), "keep");
+    InstanceFormatException e = catchThrowableOfType(InstanceFormatException.class,
+        () -> AtomicFiles.writeString(d, "x"));
+    assertThat(e.oneLine()).contains("is a directory");
+    assertThat(Files.readString(d.resolve("inside"))).isEqualTo("keep");
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files).containsExactly(d);
+    }
+  }
+
+  @Test
+  void relativeTarget_isResolvedAgainstTheWorkingDirectory() throws Exception {
+    Path rel = Path.of("target", "atomic-files-test.tmp.json");
+    try {
+      AtomicFiles.writeString(rel, "{}");
+      assertThat(Files.readString(rel)).isEqualTo("{}");
+    } finally {
+      Files.deleteIfExists(rel);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package org.commsched.instances.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Topology;
+import org.commsched.core.model.Topology.Pair;
+import org.junit.jupiter.api.Test;
+
+class TopologyImportTest {
+
+  static Path res(String name) {
+    try {
+      return Path.of(TopologyImportTest.class.getResource("/io/" + name).toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
+  void undirectedGraphml_givesLinks_nodesInFileOrder() {
+    TopologyImport.Imported imp = TopologyImport.readWithIds(res("net-undirected.graphml"));
+    assertThat(imp.ids()).containsExactly("a", "b", "c", "d");
+    Topology.Explicit t = imp.topology();
+    assertThat(t.links()).isTrue();
+    assertThat(t.nodes()).isEqualTo(4);
+    assertThat(t.pairs()).containsExactly(new Pair(0, 1), new Pair(1, 2), new Pair(2, 0), new Pair(3, 2));
+    assertThat(Network.of(t).arcs()).isEqualTo(8);
+  }
+
+  @Test
+  void directedGraphml_givesArcs() {
+    TopologyImport.Imported imp = TopologyImport.readWithIds(res("net-directed.graphml"));
+    assertThat(imp.ids()).containsExactly("n10", "n20", "n30");
+    assertThat(imp.topology().links()).isFalse();
+    assertThat(imp.topology().pairs()).containsExactly(new Pair(0, 1), new Pair(1, 2), new Pair(2, 0),
+        new Pair(1, 0));
+  }
+
+  @Test
+  void directedDot_givesArcs_idsByFirstAppearance() {
+    TopologyImport.Imported imp = TopologyImport.readWithIds(res("net-directed.dot"));
+    assertThat(imp.ids()).containsExactly("x", "y", "z", "w");
+    assertThat(imp.topology().links()).isFalse();
+    assertThat(imp.topology().pairs()).containsExactly(new Pair(0, 1), new Pair(1, 2), new Pair(2, 0),
+        new Pair(0, 3));
+  }
+
+  @Test
+  void undirectedGv_givesLinks() {
+    Topology.Explicit t = TopologyImport.read(res("net-undirected.gv"));
+    assertThat(t.links()).isTrue();
+    assertThat(t.nodes()).isEqualTo(4);
+    assertThat(t.pairs()).containsExactly(new Pair(0, 1), new Pair(1, 2), new Pair(1, 3));
+  }
+
+  @Test
+  void importedNetwork_roundTripsThroughAnInstanceFile() {
+    Topology.Explicit t = TopologyImport.read(res("net-undirected.graphml"));
+    var inst = Fixtures.instance("imported", new org.commsched.core.model.Problem.Chatting(List.of(
+        new org.commsched.core.model.Message("m", 3, 1, 2))), Fixtures.ALL_PORTS, t);
+    Fixtures.assertSameInstance(InstanceReader.parse(InstanceWriter.toJson(inst), "i.json"), inst);
+  }
+
+  @Test
+  void selfLoop_repeatedEdge_syntaxError_unknownExtension_areBadInput() {
+    InstanceFormatException loop = catchThrowableOfType(InstanceFormatException.class,
+        () -> TopologyImport.read(res("net-selfloop.dot")));
+    assertThat(loop.oneLine()).contains("net-selfloop.dot").contains("edge b -> b").contains("self-loop");
+    InstanceFormatException rep = catchThrowableOfType(InstanceFormatException.class,
+        () -> TopologyImport.read(res("net-repeated.gv")));
+    assertThat(rep.oneLine()).contains("edge b -- a").contains("repeated edge");
+    InstanceFormatException broken = catchThrowableOfType(InstanceFormatException.class,
+        () -> TopologyImport.read(res("net-broken.dot")));
+    assertThat(broken.oneLine()).contains("net-broken.dot").contains("DOT").doesNotContain("\n");
+    InstanceFormatException xml = catchThrowableOfType(InstanceFormatException.class,
+        () -> TopologyImport.read(res("net-broken.graphml")));
+    assertThat(xml.place()).startsWith("line 3");
+    assertThat(xml.oneLine()).contains("GraphML").doesNotContain("\n");
+    InstanceFormatException ext = catchThrowableOfType(InstanceFormatException.class,
+        () -> TopologyImport.read(Path.of("graph.txt")));
+    assertThat(ext.oneLine()).contains(".graphml").contains(".dot");
+    InstanceFormatException missing = catchThrowableOfType(InstanceFormatException.class,
+        () -> TopologyImport.read(Path.of("no-such-dir/net.dot")));
+    assertThat(missing.oneLine()).contains("no such file");
+  }
+}
