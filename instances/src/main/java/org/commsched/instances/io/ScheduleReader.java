@@ -97,7 +97,6 @@ public final class ScheduleReader {
       TimeScale scale = instance.timeScale();
       Map<String, BigDecimal> times = new LinkedHashMap<>();
       collectTime("/makespan", times);
-      collectTime("/lowerBound", times);
       if ("transmissions".equals(kind)) {
         for (int i = 0; i < doc.get("transmissions").size(); i++) {
           collectTime("/transmissions/" + i + "/start", times);
@@ -125,7 +124,16 @@ public final class ScheduleReader {
 
       Long makespan = doc.has("makespan") && !doc.get("makespan").isNull() ? ticks("/makespan", times, scale)
           : null;
-      long lb = doc.has("lowerBound") ? ticks("/lowerBound", times, scale) : 0L;
+      // a lower bound is kept in the instance's ticks (LowerBound's contract); a finer bound is rounded down,
+      // which keeps it valid
+      Map<String, BigDecimal> lbTime = new LinkedHashMap<>();
+      collectTime("/lowerBound", lbTime);
+      long lb = 0L;
+      if (lbTime.containsKey("/lowerBound")) {
+        lbTime.put("/lowerBound", lbTime.get("/lowerBound")
+            .setScale(instance.timeScale().decimals(), java.math.RoundingMode.FLOOR));
+        lb = ticks("/lowerBound", lbTime, instance.timeScale());
+      }
       String lbKind = doc.has("lowerBoundKind") ? doc.get("lowerBoundKind").stringValue() : "given";
       String witness = doc.has("lowerBoundWitness") ? doc.get("lowerBoundWitness").stringValue() : "";
       LowerBound bound = new LowerBound(lb, lbKind, witness);

@@ -54,7 +54,7 @@ public final class ScheduleWriter {
     } else {
       o.putNull("makespan");
     }
-    o.set("lowerBound", time(result.lowerBound().value(), scale));
+    o.set("lowerBound", time(result.lowerBound().value(), instance.timeScale()));
     o.put("lowerBoundKind", result.lowerBound().kind());
     o.put("lowerBoundWitness", result.lowerBound().witness());
     if (schedule instanceof Schedule.Departures) {
