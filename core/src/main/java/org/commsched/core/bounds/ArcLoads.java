@@ -2,7 +2,7 @@ package org.commsched.core.bounds;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
+import java.util.Arrays;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -61,7 +61,7 @@ final class ArcLoads {
     ResourceTable send = ports ? new ResourceTable(net.nodes(), keep) : null;
     ResourceTable recv = ports ? new ResourceTable(net.nodes(), keep) : null;
     List<Message> ms = inst.messages();
-    for (int i = 0; i < ms.size(); i++) {
+    for (int i : byDestination(ms)) {
       long l = ms.get(i).length();
       if (l == 0) {
         continue;
@@ -82,6 +82,64 @@ final class ArcLoads {
       }
     }
     return new ResourceTable[] {arcs, send, recv};
+  }
+
+  /**
+   * Message indices grouped by destination (then by index): default shortest routes are computed per destination,
+   * so consecutive messages to one destination reuse the atlas's cached distances.
+   */
+  private static int[] byDestination(List<Message> ms) {
+    long[] keys = new long[ms.size()];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = ((long) ms.get(i).to() << 32) | i;
+    }
+    Arrays.sort(keys);
+    int[] order = new int[keys.length];
+    for (int i = 0; i < keys.length; i++) {
+      order[i] = (int) keys[i];
+    }
+    return order;
+  }
+
+  /** Arc loads only (no heads or tails) for straight routes on a ula or bla, by difference arrays. */
+  static ResourceTable linearLoads(Instance inst) {
+    Network net = inst.network();
+    int n = net.nodes();
+    long[] right = new long[n + 1];
+    long[] rightCount = new long[n + 1];
+    long[] left = new long[n + 1];
+    long[] leftCount = new long[n + 1];
+    for (Message m : inst.messages()) {
+      if (m.length() == 0) {
+        continue;
+      }
+      int lo = Math.min(m.from(), m.to());
+      int hi = Math.max(m.from(), m.to());
+      long[] sum = m.from() < m.to() ? right : left;
+      long[] cnt = m.from() < m.to() ? rightCount : leftCount;
+      sum[lo] += m.length();
+      sum[hi] -= m.length();
+      cnt[lo]++;
+      cnt[hi]--;
+    }
+    ResourceTable arcs = new ResourceTable(net.arcs(), false);
+    long rs = 0;
+    long rc = 0;
+    long ls = 0;
+    long lc = 0;
+    for (int x = 0; x + 1 < n; x++) {
+      rs += right[x];
+      rc += rightCount[x];
+      ls += left[x];
+      lc += leftCount[x];
+      if (rc > 0) {
+        arcs.setStats(net.arc(x, x + 1), rs, 0, 0, rc);
+      }
+      if (lc > 0) {
+        arcs.setStats(net.arc(x + 1, x), ls, 0, 0, lc);
+      }
+    }
+    return arcs;
   }
 
   /**
@@ -124,8 +182,12 @@ final class ArcLoads {
       diffCount[(int) m[1]]--;
     }
     msgs.sort((a, b) -> Long.compare(a[0], b[0]));
-    PriorityQueue<long[]> maxU = new PriorityQueue<>((a, b) -> Long.compare(b[0], a[0]));
-    PriorityQueue<Long> minV = new PriorityQueue<>();
+    // maxU: a stack of starts (increasing) with the farthest end per start; the top, once expired ones are
+    // popped, is the largest start of an interval still covering x. minV: a min-heap of ends, expired ones popped.
+    long[] stackU = new long[msgs.size()];
+    long[] stackV = new long[msgs.size()];
+    int top = 0;
+    LongHeap ends = new LongHeap(msgs.size());
     int next = 0;
     long sum = 0;
     long count = 0;
@@ -133,21 +195,79 @@ final class ArcLoads {
       sum += diffSum[x];
       count += diffCount[x];
       while (next < msgs.size() && msgs.get(next)[0] == x) {
-        maxU.add(msgs.get(next));
-        minV.add(msgs.get(next)[1]);
-        next++;
+        long[] m = msgs.get(next++);
+        if (top > 0 && stackU[top - 1] == x) {
+          stackV[top - 1] = Math.max(stackV[top - 1], m[1]);
+        } else {
+          stackU[top] = x;
+          stackV[top] = m[1];
+          top++;
+        }
+        ends.push(m[1]);
       }
-      while (!maxU.isEmpty() && maxU.peek()[1] <= x) {
-        maxU.poll();
+      while (top > 0 && stackV[top - 1] <= x) {
+        top--;
       }
-      while (!minV.isEmpty() && minV.peek() <= x) {
-        minV.poll();
+      while (ends.size() > 0 && ends.peek() <= x) {
+        ends.pop();
       }
       if (count == 0) {
         continue;
       }
       int arc = mirrored ? net.arc(n - 1 - x, n - 2 - x) : net.arc(x, x + 1);
-      arcs.setStats(arc, sum, x - maxU.peek()[0], minV.peek() - 1 - x, count);
+      arcs.setStats(arc, sum, x - stackU[top - 1], ends.peek() - 1 - x, count);
+    }
+  }
+
+  /** A binary min-heap of longs. */
+  private static final class LongHeap {
+    private final long[] a;
+    private int size;
+
+    LongHeap(int capacity) {
+      a = new long[Math.max(1, capacity)];
+    }
+
+    int size() {
+      return size;
+    }
+
+    long peek() {
+      return a[0];
+    }
+
+    void push(long v) {
+      int i = size++;
+      a[i] = v;
+      while (i > 0 && a[(i - 1) / 2] > a[i]) {
+        long t = a[i];
+        a[i] = a[(i - 1) / 2];
+        a[(i - 1) / 2] = t;
+        i = (i - 1) / 2;
+      }
+    }
+
+    void pop() {
+      a[0] = a[--size];
+      int i = 0;
+      while (true) {
+        int l = 2 * i + 1;
+        int r = l + 1;
+        int m = i;
+        if (l < size && a[l] < a[m]) {
+          m = l;
+        }
+        if (r < size && a[r] < a[m]) {
+          m = r;
+        }
+        if (m == i) {
+          return;
+        }
+        long t = a[i];
+        a[i] = a[m];
+        a[m] = t;
+        i = m;
+      }
     }
   }
 }

@@ -71,8 +71,8 @@ final class BufferlessBounds {
     }
     Message mq = ms.get(qi);
     out.add(new LowerBound(q, "Q", "message " + mq.id() + " needs " + mq.length() + " + " + atlas.hops(qi)
-        + " - 1 = " + q + " steps (its last flit crosses its last arc " + (atlas.hops(qi) - 1)
-        + " steps after its first flit, " + (mq.length() - 1) + " steps after departure)"));
+        + " - 1 = " + q + " steps (" + Witness.count(mq.length(), "flit") + " in a row over "
+        + Witness.count(atlas.hops(qi), "hop") + ")"));
     out.add(new LowerBound(ms.get(li).length(), "L", "message " + ms.get(li).id() + " is "
         + Witness.count(ms.get(li).length(), "flit") + " long, one flit per step over its first arc"));
     out.add(new LowerBound(atlas.hops(di), "D", "message " + ms.get(di).id() + " crosses "
@@ -240,7 +240,7 @@ final class BufferlessBounds {
       }
     }
     ResourceTable arcs = ArcLoads.linear(inst) && ArcLoads.items(inst) > lim.keepItems()
-        ? ArcLoads.linearSweep(inst)
+        ? ArcLoads.linearLoads(inst)
         : ArcLoads.byMessage(inst, false, false, -1, -1)[0];
     int busiest = arcs.busiest();
     long c = arcs.sum(busiest);

@@ -121,14 +121,14 @@ final class LinearCostBounds {
     out.add(new LowerBound(tv, "TARGET-PORT", "target " + s.target() + " (" + c.portRule() + ", "
         + Witness.count(ct, "incoming arc") + " usable at once) must receive " + Witness.count(n, "unit")
         + ", so some arc into it carries " + PathSending.ceilDiv(n, ct) + " of them: beta + "
-        + PathSending.ceilDiv(n, ct) + " x tau = " + c.f(c.port(n, ct)) + ", after at least " + (d - 1)
-        + " hops of beta + tau: total " + c.f(tv)));
+        + PathSending.ceilDiv(n, ct) + " x tau = " + c.f(c.port(n, ct)) + ", after at least "
+        + Witness.count(d - 1, "hop") + " of beta + tau: total " + c.f(tv)));
     long cs = c.one ? 1 : c.net.outDegree(s.source());
     long sv = Math.addExact(lead, c.port(n, cs));
     out.add(new LowerBound(sv, "SOURCE-PORT", "source " + s.source() + " (" + c.portRule() + ") must send "
         + Witness.count(n, "unit") + ", so some arc out of it carries " + PathSending.ceilDiv(n, cs)
-        + " of them: " + c.f(c.port(n, cs)) + ", and those still need at least " + (d - 1)
-        + " hops of beta + tau: total " + c.f(sv)));
+        + " of them: " + c.f(c.port(n, cs)) + ", and those still need at least "
+        + Witness.count(d - 1, "hop") + " of beta + tau: total " + c.f(sv)));
     if (NetworkFacts.uniquePaths(c.net)) {
       long v = c.pathOpt(n, d);
       out.add(new LowerBound(v, "PATH", "the only path from " + s.source() + " to " + s.target() + " has "
@@ -176,7 +176,7 @@ final class LinearCostBounds {
     out.add(new LowerBound(best, "RECV-PORT", "node " + bestV + " (" + c.portRule() + ", "
         + Witness.count(cv, "incoming arc") + " usable at once) must receive all " + Witness.count(n, "unit")
         + ": beta + " + PathSending.ceilDiv(n, cv) + " x tau = " + c.f(c.port(n, cv)) + " on one arc, after "
-        + "at least " + (dist[bestV] - 1) + " hops of beta + tau: total " + c.f(best)));
+        + "at least " + Witness.count(dist[bestV] - 1, "hop") + " of beta + tau: total " + c.f(best)));
     long cs = c.one ? 1 : c.net.outDegree(s);
     out.add(new LowerBound(c.port(n, cs), "SOURCE-PORT", "source " + s + " (" + c.portRule() + ") must send "
         + "all " + Witness.count(n, "unit") + " over " + Witness.count(cs, "arc") + " at once: beta + "
@@ -296,7 +296,7 @@ final class LinearCostBounds {
     out.add(new LowerBound(v, "VOLUME", who + " must receive: at least " + transfers + " transfers carrying "
         + units + " units in all, " + transfers + " x beta + " + units + " x tau = " + c.f(work) + " of transfer "
         + "time, and at most " + cap + " transfers run at once (" + c.portRule() + (c.half ? ", half duplex" : "")
-        + "): ceil(" + c.f(work) + " / " + cap + ") ticks = " + c.f(v)));
+        + "): " + c.f(work) + " / " + cap + ", rounded up to a whole tick, = " + c.f(v)));
   }
 
   /**

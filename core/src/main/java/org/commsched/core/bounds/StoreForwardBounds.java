@@ -241,8 +241,8 @@ final class StoreForwardBounds {
     }
     return resource + " carries " + Witness.count(b.items(), "message") + subset + ", one transfer at a time, "
         + "busy at least " + sc.format(b.work()) + " (beta + L*tau each); none can start before "
-        + sc.format(b.head()) + " (" + b.head() / hop + " hops of beta + tau) and the last still needs "
-        + sc.format(b.tail()) + " (" + b.tail() / hop + " hops): " + sc.format(b.head()) + " + "
+        + sc.format(b.head()) + " (" + Witness.count(b.head() / hop, "hop") + " of beta + tau) and the last still "
+        + "needs " + sc.format(b.tail()) + " (" + Witness.count(b.tail() / hop, "hop") + "): " + sc.format(b.head()) + " + "
         + sc.format(b.work()) + " + " + sc.format(b.tail()) + " = " + sc.format(b.value());
   }
 }
