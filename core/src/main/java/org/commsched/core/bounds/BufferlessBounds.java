@@ -23,6 +23,22 @@ import org.commsched.core.solve.LowerBound;
  * bounds on our makespan unchanged. Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in
  * Networks of Processors" count {@code T_paper = 1 + last arrival row = makespan + 1}: their bounds are converted by
  * subtracting 1.
+ *
+ * <ul>
+ *   <li>Q = max (l + d - 1), L, D: one message alone (Prop 2.1; Q >= L, D).</li>
+ *   <li>C: an arc carries one flit per step and flits start at step 0, so the busiest arc's C(e) flits need C(e)
+ *       steps. LB1 = max(C, Q).</li>
+ *   <li>LB6 (spec chatting.md §4, ours): flit h of M crosses its k-th arc during step t + h + k >= k and still needs
+ *       d - 1 - k hops; over any subset of the messages of one arc, makespan >= min head + flits + min tail. We
+ *       evaluate all messages of the arc and every subset {tail >= x} and {head >= h} (a strengthening of the
+ *       spec's LB6, which is the first of these).</li>
+ *   <li>Single port: the same argument per node over the flits it sends (SEND-PORT) or receives (RECV-PORT), one
+ *       per step.</li>
+ *   <li>LB-SCAT / LB-OFF (single port) and LB-MP (all ports): the subsets {hops >= Delta} at the root's port or at
+ *       one root arc: {@code max_Delta (Delta - 1 + flits of messages with >= Delta hops)}, the paper's
+ *       {@code max_Delta (Delta + sum L)} minus 1. SUM-L: Prop 1's sum of L sharpened by the nearest message's
+ *       hops.</li>
+ * </ul>
  */
 final class BufferlessBounds {
   private BufferlessBounds() {

@@ -24,6 +24,18 @@ import org.commsched.core.time.TimeScale;
  * where the path between the two nodes is unique ({@link NetworkFacts#uniquePaths}); elsewhere only cut, port,
  * distance and volume arguments are used. Every transfer carries at least one unit, so a hop takes at least
  * {@code h = beta + tau}.
+ *
+ * <p>Port and cut bounds count only <i>first arrivals</i> (for each unit and node, the transfer that brings the
+ * unit there earliest), so redundant copies cannot weaken them. RECV-PORT / TARGET-PORT: a node needing N units
+ * first-receives them over at most c arcs at once (c = 1 with one port, else its in-degree), so some arc carries
+ * first arrivals of {@code ceil(N / c)} units, in transfers that run one at a time and cannot start before the
+ * sender knows a unit ({@code (dist - 1) h} after the start for a broadcast or send). SOURCE-PORT is the same for
+ * the first departures from the source; in a send their units still need {@code dist - 1} hops. TREE-CUT: on a
+ * tree the arc u->w is the only way into w's side, so the first crossings of the units of u's side are sequential
+ * on it, and the unit of the last one still has to reach the node of w's side farthest from w. VOLUME: at most
+ * {@code cap} transfers run at once (a matching of talking pairs under the exchange rule, one incoming transfer per
+ * node under send-and-receive, one per arc or half-duplex edge otherwise), and their total length is at least
+ * {@code (receiving nodes) beta + (units to deliver) tau}.
  */
 final class LinearCostBounds {
   private LinearCostBounds() {
@@ -207,7 +219,7 @@ final class LinearCostBounds {
     // DIAMETER: some node's units must reach a node diam hops away.
     // all sources when cheap; otherwise a double sweep (each eccentricity is at most the diameter)
     int[] sources;
-    if (p <= 2000) {
+    if ((long) p * (p + c.net.arcs()) <= 20_000_000L) {
       sources = new int[p];
       for (int u = 0; u < p; u++) {
         sources[u] = u;

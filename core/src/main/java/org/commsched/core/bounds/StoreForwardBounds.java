@@ -16,10 +16,19 @@ import org.commsched.core.time.TimeScale;
  * Lower bounds for store-and-forward scatter and gather (packets of L units take {@code beta + L tau} per hop), in
  * ticks of the instance's time scale.
  *
- * <p>Model facts every bound uses: a message's units travel along its route (the atlas's; on tree networks the
- * only path); a transfer carries at least one unit, so every hop of every message takes at least
- * {@code h = beta + tau}; a message crosses each arc of its route in at least one packet, so it keeps the arc busy
- * at least {@code beta + L tau}; a packet is received completely before it is forwarded. Times start at 0.
+ * <p>Model facts every bound uses: a message's units travel along its route (the atlas's, which the checker holds
+ * packets to; on tree networks it is the only path anyway); a transfer carries at least one unit, so every hop
+ * takes at least {@code h = beta + tau}; a packet is received completely before it is forwarded; packets of
+ * different messages are never merged. Times start at 0.
+ *
+ * <p>The head-body-tail bounds (ARC, EDGE, SEND-PORT, RECV-PORT, ROOT-PORT, NODE; see {@link ResourceTable}) count,
+ * for each unit and each arc of its route, only its <i>first crossing</i> (the transfer carrying it over that arc
+ * that ends earliest), so redundant re-sends cannot weaken them: the first crossings of a message's L units over one
+ * arc take at least {@code beta + L tau} in all; the first crossing over the k-th arc starts no earlier than
+ * {@code k h} (its units crossed the k earlier arcs first, one packet of at least one unit each); and after the
+ * first crossing of unit x over the k-th arc of d, x still crosses d - 1 - k arcs, at least {@code (d - 1 - k) h}.
+ * First crossings over one exclusive resource never overlap, so the last of them ends no earlier than the least
+ * head plus all the work, and it still needs its tail.
  *
  * <p>Sources: J.-P. Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering" (thesis, National
  * Taiwan University), and D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a
