@@ -1,0 +1,388 @@
+package org.commsched.core.bounds;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.commsched.core.model.Atlas;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Message;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.LowerBound;
+
+/**
+ * Lower bounds for bufferless schedules (chatting, scatter, gather; real and virtual), in steps.
+ *
+ * <p>Our convention (docs/DESIGN.md): message M with departure t >= 0, l flits and d hops sends flit h over hop k
+ * during step t + h + k, and the makespan is {@code max (t + l + d - 1)} over non-null messages. This equals the
+ * duration T of Bhatt, Bilardi, Pucci, Ranade, Rosenberg and Schwabe, "On Bufferless Routing of Variable Length
+ * Messages in Leveled Networks" when the earliest departure is 0, and is never smaller, so their bounds on T are
+ * bounds on our makespan unchanged. Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in
+ * Networks of Processors" count {@code T_paper = 1 + last arrival row = makespan + 1}: their bounds are converted by
+ * subtracting 1.
+ *
+ * <ul>
+ *   <li>Q = max (l + d - 1), L, D: one message alone (Prop 2.1; Q >= L, D).</li>
+ *   <li>C: an arc carries one flit per step and flits start at step 0, so the busiest arc's C(e) flits need C(e)
+ *       steps. LB1 = max(C, Q).</li>
+ *   <li>LB6 (spec chatting.md §4, ours): flit h of M crosses its k-th arc during step t + h + k >= k and still needs
+ *       d - 1 - k hops; over any subset of the messages of one arc, makespan >= min head + flits + min tail. We
+ *       evaluate all messages of the arc and every subset {tail >= x} and {head >= h} (a strengthening of the
+ *       spec's LB6, which is the first of these).</li>
+ *   <li>Single port: the same argument per node over the flits it sends (SEND-PORT) or receives (RECV-PORT), one
+ *       per step.</li>
+ *   <li>LB-SCAT / LB-OFF (single port) and LB-MP (all ports): the subsets {hops >= Delta} at the root's port or at
+ *       one root arc: {@code max_Delta (Delta - 1 + flits of messages with >= Delta hops)}, the paper's
+ *       {@code max_Delta (Delta + sum L)} minus 1. SUM-L: Prop 1's sum of L sharpened by the nearest message's
+ *       hops.</li>
+ * </ul>
+ */
+final class BufferlessBounds {
+  private BufferlessBounds() {
+  }
+
+  /** Size limits of the exact computations. */
+  record Limits(long keepItems, long streamItems) {
+    static final Limits DEFAULT = new Limits(1L << 21, 50_000_000L);
+  }
+
+  /** Bounds on real (departure) schedules of a chatting, scatter or gather instance. */
+  static void real(Instance inst, List<LowerBound> out, Limits lim) {
+    Network net = inst.network();
+    Atlas atlas = inst.atlas();
+    List<Message> ms = inst.messages();
+    boolean single = ((CommModel.Bufferless) inst.model()).ports() == CommModel.BufferlessPorts.SINGLE;
+    ProblemKind kind = inst.kind();
+    int root = inst.root();
+
+    int qi = -1;
+    long q = 0;
+    int li = -1;
+    int di = -1;
+    long items = 0;
+    for (int i = 0; i < ms.size(); i++) {
+      long l = ms.get(i).length();
+      if (l == 0) {
+        continue;
+      }
+      int d = atlas.hops(i);
+      items += d;
+      long t = l + d - 1;
+      if (qi < 0 || t > q) {
+        qi = i;
+        q = t;
+      }
+      if (li < 0 || l > ms.get(li).length()) {
+        li = i;
+      }
+      if (di < 0 || d > atlas.hops(di)) {
+        di = i;
+      }
+    }
+    if (qi < 0) {
+      return; // no non-null message: makespan 0
+    }
+    Message mq = ms.get(qi);
+    out.add(new LowerBound(q, "Q", "message " + mq.id() + " needs " + mq.length() + " + " + atlas.hops(qi)
+        + " - 1 = " + q + " steps (" + Witness.count(mq.length(), "flit") + " in a row over "
+        + Witness.count(atlas.hops(qi), "hop") + ")"));
+    out.add(new LowerBound(ms.get(li).length(), "L", "message " + ms.get(li).id() + " is "
+        + Witness.count(ms.get(li).length(), "flit") + " long, one flit per step over its first arc"));
+    out.add(new LowerBound(atlas.hops(di), "D", "message " + ms.get(di).id() + " crosses "
+        + Witness.count(atlas.hops(di), "arc") + ", one per step"));
+
+    ResourceTable[] tables;
+    boolean ports = single;
+    if (items > lim.streamItems() && ArcLoads.linear(inst)) {
+      tables = new ResourceTable[] {ArcLoads.linearSweep(inst), null, null};
+      ports = false;
+    } else {
+      int skipSend = kind == ProblemKind.SCATTER ? root : -1;
+      int skipRecv = kind == ProblemKind.GATHER ? root : -1;
+      tables = ArcLoads.byMessage(inst, items <= lim.keepItems(), ports, skipSend, skipRecv);
+    }
+    ResourceTable arcs = tables[0];
+    int busiest = arcs.busiest();
+    long c = arcs.sum(busiest);
+    out.add(new LowerBound(c, "C", "arc " + net.arcName(busiest) + " carries " + Witness.count(c, "flit")
+        + ", at most one per step"));
+    out.add(new LowerBound(Math.max(c, q), "LB1", "max(C = " + c + ", Q = " + q + ") (Prop 2.1 of the chatting "
+        + "paper)"));
+    ResourceTable.Best lb6 = arcs.best();
+    out.add(new LowerBound(lb6.value(), "LB6", describe("arc " + net.arcName(lb6.resource()), "carries", lb6)));
+    if (ports) {
+      ResourceTable.Best s = tables[1].best();
+      if (s != null) {
+        out.add(new LowerBound(s.value(), "SEND-PORT", describe("node " + s.resource()
+            + " (single port: one flit sent per step)", "sends", s)));
+      }
+      ResourceTable.Best r = tables[2].best();
+      if (r != null) {
+        out.add(new LowerBound(r.value(), "RECV-PORT", describe("node " + r.resource()
+            + " (single port: one flit received per step)", "receives", r)));
+      }
+    }
+    if (kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER) {
+      rootBounds(inst, single, out);
+    }
+  }
+
+  /** Writes the head-body-tail argument of one resource in words. */
+  static String describe(String resource, String verb, ResourceTable.Best b) {
+    String subset;
+    switch (b.mode()) {
+      case TAIL_AT_LEAST:
+        subset = " of the messages with at least " + Witness.count(b.tail(), "hop") + " left after it";
+        break;
+      case HEAD_AT_LEAST:
+        subset = " of the messages at least " + Witness.count(b.head(), "hop") + " past their source";
+        break;
+      default:
+        subset = "";
+        break;
+    }
+    return resource + " " + verb + " " + Witness.count(b.work(), "flit") + subset + ", one per step; none before "
+        + "step " + b.head() + ", and the last still needs " + Witness.count(b.tail(), "hop") + ": " + b.head()
+        + " + " + b.work() + " + " + b.tail() + " = " + b.value();
+  }
+
+  /**
+   * The scatter/gather bounds of Bhatt, Pucci, Ranade and Rosenberg (spec scatter-gather-bufferless.md §9.2),
+   * converted to our convention (paper T = makespan + 1).
+   */
+  private static void rootBounds(Instance inst, boolean single, List<LowerBound> out) {
+    Network net = inst.network();
+    Atlas atlas = inst.atlas();
+    List<Message> ms = inst.messages();
+    boolean scatter = inst.kind() == ProblemKind.SCATTER;
+    int root = inst.root();
+    // flits by route length, overall and per root arc
+    TreeMap<Integer, Long> byDist = new TreeMap<>();
+    Map<Integer, TreeMap<Integer, Long>> byArc = new HashMap<>();
+    long total = 0;
+    int minD = Integer.MAX_VALUE;
+    boolean linear = ArcLoads.linear(inst);
+    for (int i = 0; i < ms.size(); i++) {
+      long l = ms.get(i).length();
+      if (l == 0) {
+        continue;
+      }
+      int d = atlas.hops(i);
+      int arc = rootArc(inst, i, scatter, linear);
+      byDist.merge(d, l, Long::sum);
+      byArc.computeIfAbsent(arc, a -> new TreeMap<>()).merge(d, l, Long::sum);
+      total += l;
+      minD = Math.min(minD, d);
+    }
+    if (total == 0) {
+      return;
+    }
+    String dir = scatter ? "going" : "coming from";
+    if (single) {
+      // Prop 1 (sharpened): the root's single port handles every flit, one per step.
+      long sum = total + minD - 1;
+      out.add(new LowerBound(sum, "SUM-L", "root " + root + (scatter ? " sends " : " receives ")
+          + Witness.count(total, "flit") + " through its single port, one per step, and the nearest message "
+          + (scatter ? "still needs " + (minD - 1) + " more hops: " : "arrives no earlier than step "
+          + (minD - 1) + ": ") + total + " + " + minD + " - 1 = " + sum));
+      long[] best = thresholds(byDist);
+      String kind = scatter ? "LB-SCAT" : "LB-OFF";
+      out.add(new LowerBound(best[0], kind, "messages " + dir + " at least " + Witness.count(best[1], "hop")
+          + (scatter ? " from" : " away into") + " root " + root + " carry " + Witness.count(best[2], "flit")
+          + " through its single port, one per step; " + (scatter ? "the last still needs " + (best[1] - 1)
+          + " more hops" : "none arrives before step " + (best[1] - 1)) + ": " + best[2] + " + " + best[1]
+          + " - 1 = " + best[0] + " (paper units: " + (best[0] + 1) + ")"));
+    } else {
+      long[] best = null;
+      int bestArc = -1;
+      for (Map.Entry<Integer, TreeMap<Integer, Long>> e : byArc.entrySet()) {
+        long[] b = thresholds(e.getValue());
+        if (best == null || b[0] > best[0] || (b[0] == best[0] && e.getKey() < bestArc)) {
+          best = b;
+          bestArc = e.getKey();
+        }
+      }
+      out.add(new LowerBound(best[0], "LB-MP", "messages " + dir + " at least " + Witness.count(best[1], "hop")
+          + " through " + (scatter ? "the root's first arc " : "the root's last arc ") + net.arcName(bestArc)
+          + " carry " + Witness.count(best[2], "flit") + ", one per step; " + (scatter ? "the last still needs "
+          + (best[1] - 1) + " more hops" : "none crosses it before step " + (best[1] - 1)) + ": " + best[2] + " + "
+          + best[1] + " - 1 = " + best[0] + " (paper units: " + (best[0] + 1) + ")"));
+    }
+  }
+
+  /** The arc of message i at the root: its first arc (scatter) or its last arc (gather). */
+  static int rootArc(Instance inst, int i, boolean scatter, boolean linear) {
+    Network net = inst.network();
+    Message m = inst.messages().get(i);
+    if (linear) {
+      int step = m.to() > m.from() ? 1 : -1;
+      return scatter ? net.arc(m.from(), m.from() + step) : net.arc(m.to() - step, m.to());
+    }
+    int[] nodes = inst.atlas().nodes(i);
+    int d = nodes.length - 1;
+    return scatter ? net.arc(nodes[0], nodes[1]) : net.arc(nodes[d - 1], nodes[d]);
+  }
+
+  /**
+   * {@code max over Delta of (Delta - 1 + flits of messages with at least Delta hops)}: value, Delta, flits.
+   */
+  static long[] thresholds(TreeMap<Integer, Long> flitsByDist) {
+    long suffix = 0;
+    long[] best = null;
+    for (Map.Entry<Integer, Long> e : flitsByDist.descendingMap().entrySet()) {
+      suffix += e.getValue();
+      long v = e.getKey() - 1 + suffix;
+      if (best == null || v > best[0]) {
+        best = new long[] {v, e.getKey(), suffix};
+      }
+    }
+    return best;
+  }
+
+  /** Bounds on virtual (slot) schedules of a chatting or dsa instance: C (the load), L, LB2 = max(C, L). */
+  static void virtualBounds(Instance inst, List<LowerBound> out, Limits lim) {
+    List<Message> ms = inst.messages();
+    if (ms.isEmpty()) {
+      return;
+    }
+    boolean dsa = inst.kind() == ProblemKind.DSA;
+    int li = 0;
+    for (int i = 1; i < ms.size(); i++) {
+      if (ms.get(i).length() > ms.get(li).length()) {
+        li = i;
+      }
+    }
+    ResourceTable arcs = ArcLoads.linear(inst) && ArcLoads.items(inst) > lim.keepItems()
+        ? ArcLoads.linearLoads(inst)
+        : ArcLoads.byMessage(inst, false, false, -1, -1)[0];
+    int busiest = arcs.busiest();
+    long c = arcs.sum(busiest);
+    long l = ms.get(li).length();
+    Network net = inst.network();
+    if (dsa) {
+      out.add(new LowerBound(c, "LOAD", "at time point " + net.tail(busiest) + " (arc " + net.arcName(busiest)
+          + ") buffers of total size " + c + " are alive, and alive buffers need disjoint offsets"));
+      out.add(new LowerBound(l, "L", "buffer " + ms.get(li).id() + " has size " + l));
+    } else {
+      out.add(new LowerBound(c, "C", "arc " + net.arcName(busiest) + " carries " + Witness.count(c, "flit")
+          + ", and every message reserves its whole route for its own slots"));
+      out.add(new LowerBound(l, "L", "message " + ms.get(li).id() + " reserves its route for " + l + " slots"));
+    }
+    out.add(new LowerBound(Math.max(c, l), "LB2", "max(" + (dsa ? "LOAD" : "C") + " = " + c + ", L = " + l
+        + ") (Prop 3.1 of the chatting paper)"));
+  }
+
+  /**
+   * Bounds for distributed gathering protocols on a tree under the single-port bufferless model (spec
+   * scatter-gather-bufferless.md §9.2): LB-SYNC and LB-PAPER. They assume that a node sends its message only
+   * after a wake-up that starts at the root, so an offline schedule may beat them.
+   */
+  static void protocol(Instance inst, List<LowerBound> out) {
+    Network net = inst.network();
+    if (inst.kind() != ProblemKind.GATHER || !(inst.model() instanceof CommModel.Bufferless)
+        || ((CommModel.Bufferless) inst.model()).ports() != CommModel.BufferlessPorts.SINGLE || !net.isTree()) {
+      return;
+    }
+    int root = inst.root();
+    int n = net.nodes();
+    int[][] tree = NetworkFacts.rootedTree(net, root);
+    int[] parent = tree[0];
+    int[] order = tree[1];
+    int[] depth = new int[n];
+    boolean[] hasChild = new boolean[n];
+    for (int v : order) {
+      if (parent[v] >= 0) {
+        depth[v] = depth[parent[v]] + 1;
+        hasChild[parent[v]] = true;
+      }
+    }
+    long[] len = new long[n];
+    long total = 0;
+    for (Message m : inst.messages()) {
+      len[m.from()] += m.length();
+      total += m.length();
+    }
+    if (total == 0) {
+      return;
+    }
+    // LB-SYNC: the first flit of M_i reaches the root no earlier than row E_i = 2 delta(i) + [i has a child]; the
+    // root then takes one flit per row (1|r_j|Cmax). Paper T = max_r (r + sum_{E_i >= r} L_i); ours is one less.
+    TreeMap<Long, Long> byRelease = new TreeMap<>();
+    for (int v = 0; v < n; v++) {
+      if (len[v] > 0) {
+        byRelease.merge(2L * depth[v] + (hasChild[v] ? 1 : 0), len[v], Long::sum);
+      }
+    }
+    long suffix = 0;
+    long best = Long.MIN_VALUE;
+    long bestR = 0;
+    long bestSum = 0;
+    for (Map.Entry<Long, Long> e : byRelease.descendingMap().entrySet()) {
+      suffix += e.getValue();
+      if (e.getKey() + suffix > best) {
+        best = e.getKey() + suffix;
+        bestR = e.getKey();
+        bestSum = suffix;
+      }
+    }
+    out.add(new LowerBound(best - 1, "LB-SYNC", "after a wake-up from root " + root + " (one hop per step, "
+        + "forwarded before sending), messages whose first flit reaches the root no earlier than row " + bestR
+        + " carry " + Witness.count(bestSum, "flit") + " into its single port: " + bestR + " + " + bestSum
+        + " - 1 = " + (best - 1) + " (paper units: " + best + ")"));
+    // LB-PAPER: every node holding data must be woken by a single-port broadcast from the root over the subtree
+    // that spans those nodes (B'), and its message then takes at least one more step; the root takes M flits.
+    boolean[] keepNode = new boolean[n];
+    for (int i = order.length - 1; i >= 0; i--) {
+      int v = order[i];
+      if (len[v] > 0) {
+        keepNode[v] = true;
+      }
+      if (keepNode[v] && parent[v] >= 0) {
+        keepNode[parent[v]] = true;
+      }
+    }
+    long b = broadcastRows(parent, order, keepNode);
+    long value = Math.max(b + 1, total);
+    out.add(new LowerBound(value, "LB-PAPER", "a single-port broadcast from root " + root + " needs " + b
+        + " rows to wake every node with data (the last woken one then sends for at least 1 step), and the root "
+        + "receives " + Witness.count(total, "flit") + ": max(" + b + " + 1, " + total + ") = " + value
+        + " (Theorem 3's max(B, M))"));
+  }
+
+  /**
+   * Optimal single-port broadcast time in rows on a rooted tree restricted to the kept nodes:
+   * {@code B(v) = max_k (k + B(child_k))} with children sorted by decreasing B, a leaf 0.
+   *
+   * @param parent parent of each node, -1 for the root, -2 if not in the tree
+   * @param order the nodes in breadth-first order (root first)
+   * @param keep which nodes take part (null for all)
+   */
+  static long broadcastRows(int[] parent, int[] order, boolean[] keep) {
+    int n = parent.length;
+    long[] b = new long[n];
+    List<List<Long>> kids = new ArrayList<>();
+    for (int v = 0; v < n; v++) {
+      kids.add(new ArrayList<>());
+    }
+    for (int i = order.length - 1; i >= 0; i--) {
+      int v = order[i];
+      if (keep != null && !keep[v]) {
+        continue;
+      }
+      List<Long> ks = kids.get(v);
+      ks.sort((x, y) -> Long.compare(y, x));
+      long best = 0;
+      for (int k = 0; k < ks.size(); k++) {
+        best = Math.max(best, k + 1 + ks.get(k));
+      }
+      b[v] = best;
+      if (parent[v] >= 0) {
+        kids.get(parent[v]).add(best);
+      }
+    }
+    return b[order[0]];
+  }
+}

@@ -1,0 +1,120 @@
+package org.commsched.core.bounds;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.LowerBound;
+
+/**
+ * Lower bounds on the makespan of every valid schedule of an instance, each with a concrete witness. They are
+ * algorithm-independent: an exact solver, a heuristic and the checker can all compare against them.
+ *
+ * <p>Units: steps for bufferless models, ticks of {@code instance.timeScale()} for store-and-forward ones, always in
+ * our time convention (docs/DESIGN.md). Where a paper counts differently the class that computes the bound says
+ * how it maps.
+ *
+ * <table>
+ *   <caption>bounds by problem and model</caption>
+ *   <tr><th>problem, model</th><th>bounds</th><th>source</th></tr>
+ *   <tr><td>chatting, bufferless</td><td>C, Q, L, D, LB1 = max(C, Q), LB6 (per arc head-body-tail); single port
+ *       adds SEND-PORT, RECV-PORT</td><td>Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, Prop 2.1; spec
+ *       chatting.md §4</td></tr>
+ *   <tr><td>scatter / gather, bufferless</td><td>the chatting bounds over non-null messages; single port:
+ *       LB-SCAT / LB-OFF, SUM-L; all ports: LB-MP</td><td>Bhatt, Pucci, Ranade, Rosenberg, Prop 1 and spec
+ *       scatter-gather-bufferless.md §9.2 (paper T minus 1)</td></tr>
+ *   <tr><td>dsa (virtual)</td><td>LOAD, L, LB2</td><td>chatting paper Prop 3.1</td></tr>
+ *   <tr><td>scatter / gather, store-and-forward</td><td>PIPELINE, ARC, EDGE (half duplex); one port: SEND-PORT,
+ *       RECV-PORT, ROOT-PORT, F16; exchange rule: NODE</td><td>Tsai's thesis F16; Peters' Thm 2.3.1 and
+ *       2.4.1</td></tr>
+ *   <tr><td>send, broadcast, gossip</td><td>distance, port, volume and cut bounds on any network; path and ring
+ *       optima where they apply</td><td>Peters' thesis §2-§5</td></tr>
+ * </table>
+ *
+ * <p>{@link #protocolBounds(Instance)} holds bounds that only bind distributed gathering protocols.
+ */
+public final class LowerBounds {
+  private LowerBounds() {
+  }
+
+  /** Every lower bound that applies to the instance, each with its witness, strongest first. */
+  public static List<LowerBound> all(Instance instance) {
+    return all(instance, BufferlessBounds.Limits.DEFAULT);
+  }
+
+  static List<LowerBound> all(Instance instance, BufferlessBounds.Limits limits) {
+    List<LowerBound> out = new ArrayList<>();
+    try {
+      ProblemKind kind = instance.kind();
+      boolean bufferless = instance.model() instanceof CommModel.Bufferless;
+      switch (kind) {
+        case CHATTING:
+        case SCATTER:
+        case GATHER:
+          if (bufferless) {
+            BufferlessBounds.real(instance, out, limits);
+          } else {
+            StoreForwardBounds.scatterGather(instance, out, limits);
+          }
+          break;
+        case DSA:
+          BufferlessBounds.virtualBounds(instance, out, limits);
+          break;
+        case SEND:
+        case BROADCAST:
+        case GOSSIP:
+          LinearCostBounds.of(instance, out);
+          break;
+        default:
+          break;
+      }
+    } catch (ArithmeticException e) {
+      // a bound beyond the range of long: keep the ones computed so far, all valid
+    }
+    return sorted(out);
+  }
+
+  /** The strongest one ({@link LowerBound#zero()} if none). */
+  public static LowerBound best(Instance instance) {
+    List<LowerBound> all = all(instance);
+    return all.isEmpty() ? LowerBound.zero() : all.get(0);
+  }
+
+  /**
+   * Bounds on VIRTUAL schedules (slots) of a chatting or dsa instance: C (LOAD for dsa), L and LB2 = max(C, L).
+   * Empty for other kinds.
+   */
+  public static List<LowerBound> virtual(Instance instance) {
+    List<LowerBound> out = new ArrayList<>();
+    if (instance.kind() == ProblemKind.CHATTING || instance.kind() == ProblemKind.DSA) {
+      BufferlessBounds.virtualBounds(instance, out, BufferlessBounds.Limits.DEFAULT);
+    }
+    return sorted(out);
+  }
+
+  /**
+   * Bounds that hold only for distributed gathering protocols, whose nodes send after a wake-up that starts at
+   * the root (bufferless single-port gather on a tree network): LB-SYNC (wake-up one hop per step, forwarded
+   * before the node's own message; paper T minus 1) and LB-PAPER (Theorem 3's max(B, M), with B taken over the
+   * nodes that hold data). Offline schedules may beat them, so {@link #all(Instance)} leaves them out. Empty for
+   * other instances.
+   */
+  public static List<LowerBound> protocolBounds(Instance instance) {
+    List<LowerBound> out = new ArrayList<>();
+    BufferlessBounds.protocol(instance, out);
+    return sorted(out);
+  }
+
+  private static List<LowerBound> sorted(List<LowerBound> bounds) {
+    List<LowerBound> out = new ArrayList<>();
+    for (LowerBound b : bounds) {
+      if (b.value() > 0) {
+        out.add(b);
+      }
+    }
+    out.sort(Comparator.comparingLong(LowerBound::value).reversed());
+    return List.copyOf(out);
+  }
+}

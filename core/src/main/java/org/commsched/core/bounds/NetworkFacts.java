@@ -1,0 +1,128 @@
+package org.commsched.core.bounds;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Topology;
+
+/** Distances and shape facts about a network that the bounds rely on. */
+final class NetworkFacts {
+  private NetworkFacts() {
+  }
+
+  /** Hop distances from s along arcs; -1 for unreachable nodes. */
+  static int[] distFrom(Network net, int s) {
+    int n = net.nodes();
+    int[] d = new int[n];
+    Arrays.fill(d, -1);
+    d[s] = 0;
+    ArrayDeque<Integer> q = new ArrayDeque<>();
+    q.add(s);
+    while (!q.isEmpty()) {
+      int x = q.poll();
+      for (int i = 0; i < net.outDegree(x); i++) {
+        int y = net.head(net.outArc(x, i));
+        if (d[y] < 0) {
+          d[y] = d[x] + 1;
+          q.add(y);
+        }
+      }
+    }
+    return d;
+  }
+
+  /** The largest finite entry, or 0. */
+  static int maxFinite(int[] d) {
+    int m = 0;
+    for (int x : d) {
+      m = Math.max(m, x);
+    }
+    return m;
+  }
+
+  /**
+   * True if between any two nodes there is at most one simple directed path: the links, taken undirected, form a
+   * forest (tree, star, bla, ula, explicit forests), or the network is a unidirectional ring. Then every unit a
+   * node on the path from s to v ever receives came along that path from s, so a send or broadcast restricted to
+   * the path is a valid path schedule.
+   */
+  static boolean uniquePaths(Network net) {
+    if (net.topology() instanceof Topology.URing) {
+      return true;
+    }
+    int n = net.nodes();
+    int[] parent = new int[n];
+    for (int v = 0; v < n; v++) {
+      parent[v] = v;
+    }
+    boolean[] seenEdge = new boolean[net.edges()];
+    for (int a = 0; a < net.arcs(); a++) {
+      int e = net.edge(a);
+      if (seenEdge[e]) {
+        continue;
+      }
+      seenEdge[e] = true;
+      int x = find(parent, net.tail(a));
+      int y = find(parent, net.head(a));
+      if (x == y) {
+        return false;
+      }
+      parent[x] = y;
+    }
+    return true;
+  }
+
+  /** True if every arc has its opposite arc (all links are bidirectional). */
+  static boolean allLinksBidirectional(Network net) {
+    for (int a = 0; a < net.arcs(); a++) {
+      if (net.reverse(a) < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** True if some arc has its opposite arc. */
+  static boolean someLinkBidirectional(Network net) {
+    for (int a = 0; a < net.arcs(); a++) {
+      if (net.reverse(a) >= 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int find(int[] p, int x) {
+    while (p[x] != x) {
+      p[x] = p[p[x]];
+      x = p[x];
+    }
+    return x;
+  }
+
+  /**
+   * The tree of a connected bidirectional forest-shaped network rooted at {@code root}: parent (-1 for the root)
+   * and the nodes in breadth-first order. Nodes not reached keep parent -2.
+   */
+  static int[][] rootedTree(Network net, int root) {
+    int n = net.nodes();
+    int[] parent = new int[n];
+    Arrays.fill(parent, -2);
+    parent[root] = -1;
+    int[] order = new int[n];
+    int head = 0;
+    int tail = 0;
+    order[tail++] = root;
+    while (head < tail) {
+      int x = order[head++];
+      for (int i = 0; i < net.outDegree(x); i++) {
+        int y = net.head(net.outArc(x, i));
+        if (parent[y] == -2) {
+          parent[y] = x;
+          order[tail++] = y;
+        }
+      }
+    }
+    return new int[][] {parent, Arrays.copyOf(order, tail)};
+  }
+}

@@ -1,0 +1,198 @@
+package org.commsched.core.bounds;
+
+import org.commsched.core.model.CommModel;
+import org.commsched.core.time.TimeScale;
+
+/**
+ * Exact pipeline formulas for sending {@code n} units along a path of {@code m} links under the linear cost model
+ * (a packet of L units takes {@code beta + L * tau} per link), in integer ticks.
+ *
+ * <p>From D. B. Peters, <i>Bounds for Communication Problems in Interconnection Networks under a Linear Cost
+ * Model</i>, PhD thesis, Simon Fraser University, 1995 (spec {@code linear-cost-broadcast-gossip.md} §2):
+ * <ul>
+ *   <li>{@code T_*(n,m,k) = (ceil(n/k) + m - 1) beta + ((m-1) k + n) tau}, the link-bound pipeline with packets of
+ *       size k (the last one short); evaluated by the formula also for n = 0, where it equals
+ *       {@code (m-1)(beta + k tau)} (§2.1 convention, used by Thm 3.2.2);</li>
+ *   <li>{@code T_1(n,m,k) = (2 ceil(n/k) + m - 2) beta + ((m-2) k + 2n) tau}, the processor-bound pipeline, with
+ *       {@code T_1(0,m,k) = 0}; for m = 1 the formula over-estimates a real pipeline (§2.1);</li>
+ *   <li>{@code S_*(n,m) = min_k T_*(n,m,k)} (Thm 2.3.1) and {@code S_1(n,m) = min_k T_1(n,m,k)} (Thm 2.4.1), the
+ *       exact optima of the link-bound and processor-bound models on a path, with {@code S(0,m) = 0}.</li>
+ * </ul>
+ * With {@code tau = 1} (Tsai's normalisation), {@code S_*(L, l)} is Tsai's {@code alpha*_l(L)} (spec
+ * {@code packet-scatter-gather.md} §2.8.5, F7): both are {@code L tau + (l-1) beta + min_q (q beta + (l-1) ceil(L/q)
+ * tau)}.
+ *
+ * <p>The minima are computed exactly in {@code O(sqrt n)}: for a fixed number of packets {@code q = ceil(n/k)} the
+ * cost is non-decreasing in k, so only the smallest k per q matters, and every such k is either at most
+ * {@code ceil(sqrt n)} or equal to {@code ceil(n/q)} for some {@code q <= ceil(sqrt n)}.
+ *
+ * @implNote Immutable. Arithmetic is exact; a value that does not fit in a long throws
+ *     {@link ArithmeticException}.
+ */
+public final class PathSending {
+  private final long beta;
+  private final long tau;
+
+  /**
+   * @param betaTicks set-up time per packet per link, in ticks, at least 0
+   * @param tauTicks time per unit, in ticks, at least 0
+   */
+  public PathSending(long betaTicks, long tauTicks) {
+    if (betaTicks < 0 || tauTicks < 0) {
+      throw new IllegalArgumentException("beta and tau must be at least 0 ticks, got " + betaTicks + " and "
+          + tauTicks);
+    }
+    this.beta = betaTicks;
+    this.tau = tauTicks;
+  }
+
+  /** The formulas for a store-and-forward model, in ticks of the given scale. */
+  public static PathSending of(CommModel.StoreAndForward model, TimeScale scale) {
+    return new PathSending(model.betaTicks(scale), model.tauTicks(scale));
+  }
+
+  /** beta in ticks. */
+  public long beta() {
+    return beta;
+  }
+
+  /** tau in ticks. */
+  public long tau() {
+    return tau;
+  }
+
+  /** {@code T_*(n,m,k)}: link-bound pipeline with packets of size k; n >= 0, m >= 1, k >= 1. */
+  public long tStar(long n, long m, long k) {
+    check(n, m, k);
+    long q = ceilDiv(n, k);
+    return Math.addExact(Math.multiplyExact(q + m - 1, beta),
+        Math.multiplyExact(Math.addExact(Math.multiplyExact(m - 1, k), n), tau));
+  }
+
+  /** {@code T_1(n,m,k)}: processor-bound pipeline with packets of size k; 0 when n = 0. */
+  public long tOne(long n, long m, long k) {
+    check(n, m, k);
+    if (n == 0) {
+      return 0;
+    }
+    long q = ceilDiv(n, k);
+    return Math.addExact(Math.multiplyExact(2 * q + m - 2, beta),
+        Math.multiplyExact(Math.addExact(Math.multiplyExact(m - 2, k), Math.multiplyExact(2, n)), tau));
+  }
+
+  /** {@code S_*(n,m)}: the optimal link-bound (all-port) send of n units over m links (Thm 2.3.1). */
+  public long sStar(long n, long m) {
+    check(n, m, 1);
+    if (n == 0) {
+      return 0;
+    }
+    long best = Long.MAX_VALUE;
+    long root = ceilSqrt(n);
+    for (long k = 1; k <= Math.min(root, n); k++) {
+      best = Math.min(best, tStar(n, m, k));
+    }
+    for (long q = 1; q <= Math.min(root, n); q++) {
+      best = Math.min(best, tStar(n, m, ceilDiv(n, q)));
+    }
+    return best;
+  }
+
+  /** {@code S_1(n,m)}: the optimal processor-bound (one-port) send of n units over m links (Thm 2.4.1). */
+  public long sOne(long n, long m) {
+    check(n, m, 1);
+    if (n == 0) {
+      return 0;
+    }
+    if (m == 1) {
+      return Math.addExact(beta, Math.multiplyExact(n, tau)); // S_1(n,1) = beta + n tau (§2.1)
+    }
+    long best = Long.MAX_VALUE;
+    long root = ceilSqrt(n);
+    for (long k = 1; k <= Math.min(root, n); k++) {
+      best = Math.min(best, tOne(n, m, k));
+    }
+    for (long q = 1; q <= Math.min(root, n); q++) {
+      best = Math.min(best, tOne(n, m, ceilDiv(n, q)));
+    }
+    return best;
+  }
+
+  /**
+   * Observation 2.5.1: the optimal send of n units between two nodes of a bidirectional link-bound ring of p
+   * nodes at distance m one way (p - m the other way): {@code min_{n0} max(S_*(n0,m), S_*(n-n0,p-m))}.
+   */
+  public long ringSend(long n, long m, long p) {
+    if (p < 3 || m < 1 || m >= p) {
+      throw new IllegalArgumentException("a ring send needs p >= 3 and 1 <= m < p, got p=" + p + ", m=" + m);
+    }
+    // f(n0) = S_*(n0, m) is non-decreasing, g(n0) = S_*(n - n0, p - m) non-increasing: find the crossing.
+    long lo = 0;
+    long hi = n;
+    while (lo < hi) {
+      long mid = lo + (hi - lo) / 2;
+      if (sStar(mid, m) >= sStar(n - mid, p - m)) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    long best = Math.max(sStar(lo, m), sStar(n - lo, p - m));
+    if (lo > 0) {
+      best = Math.min(best, Math.max(sStar(lo - 1, m), sStar(n - lo + 1, p - m)));
+    }
+    return best;
+  }
+
+  /**
+   * The optimal broadcast of n units from one node of a bidirectional full-duplex all-port ring of p >= 3 nodes:
+   * Theorem 3.2.1 ({@code S_*(ceil(n/2), p/2)} for even p) and Theorem 3.2.2
+   * ({@code min_k T_*(n - floor((n+k)/2), m, k)} for p = 2m - 1).
+   */
+  public long ringBroadcast(long n, long p) {
+    if (p < 3) {
+      throw new IllegalArgumentException("a ring needs at least 3 nodes, got " + p);
+    }
+    if (n <= 0) {
+      throw new IllegalArgumentException("a broadcast needs n >= 1 units, got " + n);
+    }
+    if (p % 2 == 0) {
+      return sStar(ceilDiv(n, 2), p / 2);
+    }
+    long m = (p + 1) / 2;
+    // For a fixed c = ceil((n-k)/(2k)) the cost is non-decreasing in k (m >= 2); the smallest k with that c is
+    // ceil(n/(2c+1)). Enumerate small k directly and small c through their smallest k.
+    long best = Long.MAX_VALUE;
+    long root = ceilSqrt(n) + 1;
+    for (long k = 1; k <= Math.min(root, n); k++) {
+      best = Math.min(best, tStar(n - (n + k) / 2, m, k));
+    }
+    for (long c = 0; c <= root; c++) {
+      long k = Math.min(n, Math.max(1, ceilDiv(n, 2 * c + 1)));
+      best = Math.min(best, tStar(n - (n + k) / 2, m, k));
+    }
+    return best;
+  }
+
+  private static void check(long n, long m, long k) {
+    if (n < 0 || m < 1 || k < 1) {
+      throw new IllegalArgumentException("pipeline formulas need n >= 0, m >= 1 and k >= 1, got n=" + n + ", m="
+          + m + ", k=" + k);
+    }
+  }
+
+  static long ceilDiv(long a, long b) {
+    return -Math.floorDiv(-a, b);
+  }
+
+  /** The smallest r >= 0 with r * r >= n. */
+  static long ceilSqrt(long n) {
+    long r = (long) Math.sqrt((double) n);
+    while (r > 0 && r * r >= n) {
+      r--;
+    }
+    while (r * r < n) {
+      r++;
+    }
+    return r;
+  }
+}

@@ -1,0 +1,205 @@
+package org.commsched.core.bounds;
+
+import java.util.Arrays;
+import java.util.Comparator;
+
+/**
+ * Head-body-tail bounds over exclusive resources (arcs, edges, ports).
+ *
+ * <p>Each item is one message's use of one resource: {@code head} is the earliest time its use can begin, {@code
+ * work} the time the resource is busy with it, {@code tail} the time still needed after its use ends. The uses of
+ * one resource never overlap, so for every subset X of its items
+ * {@code makespan >= min_X head + sum_X work + min_X tail}: the last use in X ends no earlier than the first
+ * possible start plus all the work, and its message still needs its tail. We evaluate X = all items (streaming, in
+ * constant memory per resource) and, when items are kept, every subset {@code {tail >= x}} and {@code {head >= h}}.
+ *
+ * <p>Bufferless models measure head, work and tail in steps (a flit crossing during step s is done at s + 1);
+ * store-and-forward models in ticks.
+ *
+ * @implNote Mutable builder, confined to one thread.
+ */
+final class ResourceTable {
+  /** The subset of items that proves a bound. */
+  enum Mode {
+    /** All items of the resource. */
+    ALL,
+    /** The items whose tail is at least the reported tail. */
+    TAIL_AT_LEAST,
+    /** The items whose head is at least the reported head. */
+    HEAD_AT_LEAST
+  }
+
+  /**
+   * The strongest subset found.
+   *
+   * @param resource resource index
+   * @param value head + work + tail
+   * @param head min head of the subset
+   * @param work total work of the subset
+   * @param tail min tail of the subset
+   * @param items number of items in the subset
+   * @param mode which subset
+   */
+  record Best(int resource, long value, long head, long work, long tail, long items, Mode mode) {
+  }
+
+  private final long[] sum;
+  private final long[] minHead;
+  private final long[] minTail;
+  private final long[] count;
+  private final boolean keep;
+  private int n;
+  private int[] res;
+  private long[] heads;
+  private long[] works;
+  private long[] tails;
+
+  /**
+   * @param resources number of resources
+   * @param keepItems keep every item to evaluate the threshold subsets (memory: about 28 bytes per item)
+   */
+  ResourceTable(int resources, boolean keepItems) {
+    sum = new long[resources];
+    minHead = new long[resources];
+    minTail = new long[resources];
+    count = new long[resources];
+    Arrays.fill(minHead, Long.MAX_VALUE);
+    Arrays.fill(minTail, Long.MAX_VALUE);
+    keep = keepItems;
+    if (keep) {
+      res = new int[16];
+      heads = new long[16];
+      works = new long[16];
+      tails = new long[16];
+    }
+  }
+
+  void add(int r, long head, long work, long tail) {
+    sum[r] = Math.addExact(sum[r], work);
+    minHead[r] = Math.min(minHead[r], head);
+    minTail[r] = Math.min(minTail[r], tail);
+    count[r]++;
+    if (keep) {
+      if (n == res.length) {
+        int cap = n * 2;
+        res = Arrays.copyOf(res, cap);
+        heads = Arrays.copyOf(heads, cap);
+        works = Arrays.copyOf(works, cap);
+        tails = Arrays.copyOf(tails, cap);
+      }
+      res[n] = r;
+      heads[n] = head;
+      works[n] = work;
+      tails[n] = tail;
+      n++;
+    }
+  }
+
+  /** Sets the streaming statistics of a resource directly (tables built without items). */
+  void setStats(int r, long total, long head, long tail, long items) {
+    if (keep) {
+      throw new IllegalStateException("setStats is for tables without items");
+    }
+    sum[r] = total;
+    minHead[r] = head;
+    minTail[r] = tail;
+    count[r] = items;
+  }
+
+  int size() {
+    return sum.length;
+  }
+
+  long sum(int r) {
+    return sum[r];
+  }
+
+  long count(int r) {
+    return count[r];
+  }
+
+  /** Min head over the resource's items (Long.MAX_VALUE if none). */
+  long minHead(int r) {
+    return minHead[r];
+  }
+
+  /** Min tail over the resource's items (Long.MAX_VALUE if none). */
+  long minTail(int r) {
+    return minTail[r];
+  }
+
+  /** The resource with the largest total work, or -1 if none is used. */
+  int busiest() {
+    int best = -1;
+    for (int r = 0; r < sum.length; r++) {
+      if (count[r] > 0 && (best < 0 || sum[r] > sum[best])) {
+        best = r;
+      }
+    }
+    return best;
+  }
+
+  /** The strongest head-body-tail bound over all resources, or null if no resource is used. */
+  Best best() {
+    Best best = null;
+    for (int r = 0; r < sum.length; r++) {
+      if (count[r] > 0) {
+        long v = Math.addExact(Math.addExact(minHead[r], sum[r]), minTail[r]);
+        if (best == null || v > best.value()) {
+          best = new Best(r, v, minHead[r], sum[r], minTail[r], count[r], Mode.ALL);
+        }
+      }
+    }
+    if (!keep || best == null) {
+      return best;
+    }
+    // group items by resource (counting sort), then scan thresholds
+    int[] start = new int[sum.length + 1];
+    for (int i = 0; i < n; i++) {
+      start[res[i] + 1]++;
+    }
+    for (int r = 0; r < sum.length; r++) {
+      start[r + 1] += start[r];
+    }
+    Integer[] order = new Integer[n];
+    int[] fill = Arrays.copyOf(start, sum.length);
+    for (int i = 0; i < n; i++) {
+      order[fill[res[i]]++] = i;
+    }
+    for (int r = 0; r < sum.length; r++) {
+      int from = start[r];
+      int to = start[r + 1];
+      if (to - from < 2) {
+        continue;
+      }
+      best = scan(r, order, from, to, tails, heads, Mode.TAIL_AT_LEAST, best);
+      best = scan(r, order, from, to, heads, tails, Mode.HEAD_AT_LEAST, best);
+    }
+    return best;
+  }
+
+  /**
+   * Sorts the items by the threshold key (descending) and evaluates every subset {key >= x}: value = x + work +
+   * min other.
+   */
+  private Best scan(int r, Integer[] order, int from, int to, long[] key, long[] other, Mode mode, Best best) {
+    Arrays.sort(order, from, to, Comparator.comparingLong((Integer i) -> key[i]).reversed());
+    long work = 0;
+    long minOther = Long.MAX_VALUE;
+    for (int j = from; j < to; j++) {
+      int i = order[j];
+      work = Math.addExact(work, works[i]);
+      minOther = Math.min(minOther, other[i]);
+      boolean groupEnd = j + 1 == to || key[order[j + 1]] != key[i];
+      if (groupEnd) {
+        long v = Math.addExact(Math.addExact(key[i], work), minOther);
+        if (v > best.value()) {
+          long h = mode == Mode.TAIL_AT_LEAST ? minOther : key[i];
+          long t = mode == Mode.TAIL_AT_LEAST ? key[i] : minOther;
+          best = new Best(r, v, h, work, t, j - from + 1, mode);
+        }
+      }
+    }
+    return best;
+  }
+}

@@ -1,0 +1,350 @@
+package org.commsched.instances.generate;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Message;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Problem;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Topology;
+
+/**
+ * Seeded random networks and instances. Everything is drawn from one {@link SplittableRandom} seeded with the
+ * spec's seed, so the same spec always gives the same instance.
+ *
+ * <p>Families (docs/DESIGN.md) and what {@code size} means:
+ * <ul>
+ *   <li>{@code ula, bla, uring, ring, star, complete}: that many nodes (a ring needs 3);</li>
+ *   <li>{@code esm, mesh, torus}: a {@code size x size} grid;</li>
+ *   <li>{@code hypercube}: dimension {@code size} ({@code 2^size} nodes);</li>
+ *   <li>{@code tree}: a random recursive tree (each node's parent uniform among the earlier nodes);
+ *       {@code tree-path} (parent v - 1), {@code tree-caterpillar} (a path of half the nodes, the others hung on
+ *       random spine nodes), {@code tree-binary} (complete binary, parent (v - 1) / 2): all rooted at 0;</li>
+ *   <li>{@code random}: explicit links, a random spanning tree plus about size/2 extra random links (connected).</li>
+ * </ul>
+ *
+ * <p>Messages, per problem kind:
+ * <ul>
+ *   <li>chatting: random pairs that the family can route (a ula from smaller to larger id, an esm to a node
+ *       south-east of the source);</li>
+ *   <li>scatter / gather: a root (node 0 for scatter and the last node for gather on a ula or esm, else random) and
+ *       one message per other node, or per a random subset of {@code messages} nodes; lengths may be 0 here only;</li>
+ *   <li>broadcast (source 0 on a ula or esm), gossip (not on a ula or esm: some node could not reach another),
+ *       send (a routable pair): one length draw;</li>
+ *   <li>dsa (ula only): random buffers {@code [lower, upper)} within the array.</li>
+ * </ul>
+ * With {@code explicitRoutes} every routed message gets a random simple path: the shortest path under fresh random
+ * arc weights (on an esm or ula it is still an east/south or rightward path).
+ */
+public final class Generators {
+  /** The family names {@link #network(String, int, SplittableRandom)} accepts. */
+  public static final List<String> FAMILIES = List.of("ula", "bla", "uring", "ring", "esm", "mesh", "torus", "star",
+      "complete", "hypercube", "tree", "tree-path", "tree-caterpillar", "tree-binary", "random");
+
+  private Generators() {
+  }
+
+  /**
+   * A network of a family by name and size.
+   *
+   * @throws IllegalArgumentException for an unknown family or a size the family cannot take
+   */
+  public static Topology network(String family, int size, SplittableRandom rnd) {
+    if (family == null || !FAMILIES.contains(family)) {
+      throw new IllegalArgumentException("unknown network family \"" + family + "\": use one of "
+          + String.join(", ", FAMILIES));
+    }
+    int min = family.equals("ring") ? 3 : family.equals("hypercube") ? 1 : 2;
+    if (size < min) {
+      throw new IllegalArgumentException("a " + family + " needs size >= " + min + ", got " + size);
+    }
+    if (family.equals("hypercube") && size > 20) {
+      throw new IllegalArgumentException("a hypercube of dimension " + size + " is too large: use at most 20");
+    }
+    if (family.equals("complete") && size > 5000) {
+      throw new IllegalArgumentException("a complete graph on " + size + " nodes is too large: use at most 5000");
+    }
+    if ((family.equals("esm") || family.equals("mesh") || family.equals("torus")) && size > 7000) {
+      throw new IllegalArgumentException("a " + size + " x " + size + " grid is too large: use a side of at most "
+          + "7000");
+    }
+    switch (family) {
+      case "ula":
+        return new Topology.Ula(size);
+      case "bla":
+        return new Topology.Bla(size);
+      case "uring":
+        return new Topology.URing(size);
+      case "ring":
+        return new Topology.Ring(size);
+      case "esm":
+        return new Topology.Esm(size, size);
+      case "mesh":
+        return new Topology.Mesh(size, size);
+      case "torus":
+        return new Topology.Torus(size, size);
+      case "star":
+        return new Topology.Star(size);
+      case "complete":
+        return new Topology.Complete(size);
+      case "hypercube":
+        return new Topology.Hypercube(size);
+      case "random":
+        return randomLinks(size, rnd);
+      default:
+        return tree(family, size, rnd);
+    }
+  }
+
+  private static Topology tree(String family, int n, SplittableRandom rnd) {
+    List<Integer> parents = new ArrayList<>(n);
+    parents.add(-1);
+    int spine = Math.max(1, (n + 1) / 2);
+    for (int v = 1; v < n; v++) {
+      switch (family) {
+        case "tree-path":
+          parents.add(v - 1);
+          break;
+        case "tree-binary":
+          parents.add((v - 1) / 2);
+          break;
+        case "tree-caterpillar":
+          parents.add(v < spine ? v - 1 : rnd.nextInt(spine));
+          break;
+        default:
+          parents.add(rnd.nextInt(v));
+          break;
+      }
+    }
+    return new Topology.Tree(parents);
+  }
+
+  private static Topology randomLinks(int n, SplittableRandom rnd) {
+    int[] perm = permutation(n, rnd);
+    List<Topology.Pair> links = new ArrayList<>();
+    Set<Long> seen = new HashSet<>();
+    for (int i = 1; i < n; i++) {
+      int u = perm[rnd.nextInt(i)];
+      int v = perm[i];
+      links.add(new Topology.Pair(Math.min(u, v), Math.max(u, v)));
+      seen.add(pairKey(u, v, n));
+    }
+    long possible = (long) n * (n - 1) / 2;
+    int extra = (int) Math.min(n / 2, possible - (n - 1));
+    for (int tries = 0; extra > 0 && tries < 8 * n; tries++) {
+      int u = rnd.nextInt(n);
+      int v = rnd.nextInt(n);
+      if (u != v && seen.add(pairKey(u, v, n))) {
+        links.add(new Topology.Pair(Math.min(u, v), Math.max(u, v)));
+        extra--;
+      }
+    }
+    return new Topology.Explicit(n, links, true);
+  }
+
+  private static long pairKey(int u, int v, int n) {
+    return (long) Math.min(u, v) * n + Math.max(u, v);
+  }
+
+  private static int[] permutation(int n, SplittableRandom rnd) {
+    int[] p = new int[n];
+    for (int i = 0; i < n; i++) {
+      p[i] = i;
+    }
+    for (int i = n - 1; i > 0; i--) {
+      int j = rnd.nextInt(i + 1);
+      int t = p[i];
+      p[i] = p[j];
+      p[j] = t;
+    }
+    return p;
+  }
+
+  /**
+   * A random instance of a problem kind on a network under a model, deterministic for the seed.
+   *
+   * @throws IllegalArgumentException if the combination cannot exist (e.g. gossip on a ula, dsa off a ula, null
+   *     lengths outside scatter and gather, or a model the problem does not take), saying what to change
+   */
+  public static Instance instance(GeneratorSpec spec) {
+    ProblemKind kind = spec.problem();
+    boolean nullsAllowed = kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER;
+    if (!nullsAllowed && spec.lengths().canBeZero()) {
+      throw new IllegalArgumentException("lengths " + spec.lengths().format() + " may draw 0, but only scatter and "
+          + "gather take null messages: use lengths of at least 1, e.g. uniform:1..5");
+    }
+    if (kind == ProblemKind.DSA && !spec.family().equals("ula")) {
+      throw new IllegalArgumentException("dsa lives on a ula (one arc per time point): use family ula");
+    }
+    boolean oneWay = spec.family().equals("ula") || spec.family().equals("esm");
+    if (kind == ProblemKind.GOSSIP && oneWay) {
+      throw new IllegalArgumentException("gossip needs every node to reach every other, which a " + spec.family()
+          + " does not allow: use bla, mesh or another family");
+    }
+    SplittableRandom rnd = new SplittableRandom(spec.seed());
+    Topology t = network(spec.family(), spec.size(), rnd);
+    Network net = Network.of(t);
+    Problem problem;
+    switch (kind) {
+      case CHATTING:
+        problem = new Problem.Chatting(pairs(spec, t, net, rnd));
+        break;
+      case SCATTER:
+      case GATHER:
+        problem = rooted(spec, t, net, rnd);
+        break;
+      case BROADCAST:
+        problem = new Problem.Broadcast(oneWay ? 0 : rnd.nextInt(net.nodes()), spec.lengths().sample(rnd));
+        break;
+      case GOSSIP:
+        problem = new Problem.Gossip(spec.lengths().sample(rnd));
+        break;
+      case SEND: {
+        int[] uv = pair(t, net, rnd);
+        long len = spec.lengths().sample(rnd);
+        List<Integer> route = spec.explicitRoutes() ? randomPath(net, uv[0], uv[1], rnd) : null;
+        problem = new Problem.Send(uv[0], uv[1], len, route);
+        break;
+      }
+      case DSA:
+        problem = new Problem.Dsa(buffers(spec, net.nodes(), rnd));
+        break;
+      default:
+        throw new IllegalStateException("unknown problem kind " + kind);
+    }
+    return new Instance(spec.name(), problem, spec.model(), net);
+  }
+
+  private static List<Message> pairs(GeneratorSpec spec, Topology t, Network net, SplittableRandom rnd) {
+    int count = spec.messages() > 0 ? spec.messages() : net.nodes();
+    List<Message> ms = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      int[] uv = pair(t, net, rnd);
+      long len = spec.lengths().sample(rnd);
+      List<Integer> route = spec.explicitRoutes() ? randomPath(net, uv[0], uv[1], rnd) : null;
+      ms.add(new Message("m" + i, uv[0], uv[1], len, route));
+    }
+    return ms;
+  }
+
+  /** A random pair (u, v), u != v, that the family routes: rightward on a ula, south-east on an esm. */
+  private static int[] pair(Topology t, Network net, SplittableRandom rnd) {
+    int n = net.nodes();
+    if (t instanceof Topology.Ula) {
+      int u = rnd.nextInt(n - 1);
+      return new int[] {u, rnd.nextInt(u + 1, n)};
+    }
+    if (t instanceof Topology.Esm) {
+      Topology.Esm g = (Topology.Esm) t;
+      while (true) {
+        int ru = rnd.nextInt(g.rows());
+        int cu = rnd.nextInt(g.cols());
+        int rv = rnd.nextInt(ru, g.rows());
+        int cv = rnd.nextInt(cu, g.cols());
+        if (rv != ru || cv != cu) {
+          return new int[] {ru * g.cols() + cu, rv * g.cols() + cv};
+        }
+      }
+    }
+    int u = rnd.nextInt(n);
+    int v = rnd.nextInt(n - 1);
+    return new int[] {u, v >= u ? v + 1 : v};
+  }
+
+  private static Problem rooted(GeneratorSpec spec, Topology t, Network net, SplittableRandom rnd) {
+    boolean scatter = spec.problem() == ProblemKind.SCATTER;
+    int n = net.nodes();
+    boolean oneWay = t instanceof Topology.Ula || t instanceof Topology.Esm;
+    int root = oneWay ? (scatter ? 0 : n - 1) : rnd.nextInt(n);
+    int[] others = new int[n - 1];
+    for (int v = 0, k = 0; v < n; v++) {
+      if (v != root) {
+        others[k++] = v;
+      }
+    }
+    int count = spec.messages() > 0 ? Math.min(spec.messages(), n - 1) : n - 1;
+    for (int i = 0; i < count; i++) { // partial Fisher-Yates: the first count entries are a random subset
+      int j = rnd.nextInt(i, others.length);
+      int tmp = others[i];
+      others[i] = others[j];
+      others[j] = tmp;
+    }
+    int[] chosen = Arrays.copyOf(others, count);
+    Arrays.sort(chosen);
+    List<Message> ms = new ArrayList<>(count);
+    for (int v : chosen) {
+      long len = spec.lengths().sample(rnd);
+      List<Integer> route = spec.explicitRoutes()
+          ? (scatter ? randomPath(net, root, v, rnd) : randomPath(net, v, root, rnd)) : null;
+      ms.add(scatter ? new Message("m" + v, root, v, len, route) : new Message("m" + v, v, root, len, route));
+    }
+    return scatter ? new Problem.Scatter(root, ms) : new Problem.Gather(root, ms);
+  }
+
+  private static List<Message> buffers(GeneratorSpec spec, int n, SplittableRandom rnd) {
+    int count = spec.messages() > 0 ? spec.messages() : n;
+    List<Message> ms = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      int lower = rnd.nextInt(n - 1);
+      int upper = rnd.nextInt(lower + 1, n);
+      ms.add(new Message("b" + i, lower, upper, spec.lengths().sample(rnd)));
+    }
+    return ms;
+  }
+
+  /**
+   * A random simple path from u to v: the shortest path under fresh random arc weights 1..1000 (ties broken by
+   * node id), so every route is simple and follows the arcs.
+   */
+  static List<Integer> randomPath(Network net, int u, int v, SplittableRandom rnd) {
+    int n = net.nodes();
+    long[] weight = new long[net.arcs()];
+    for (int a = 0; a < weight.length; a++) {
+      weight[a] = rnd.nextInt(1, 1001);
+    }
+    long[] dist = new long[n];
+    int[] via = new int[n];
+    Arrays.fill(dist, Long.MAX_VALUE);
+    Arrays.fill(via, -1);
+    dist[u] = 0;
+    PriorityQueue<long[]> pq = new PriorityQueue<>((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0])
+        : Long.compare(x[1], y[1]));
+    pq.add(new long[] {0, u});
+    while (!pq.isEmpty()) {
+      long[] top = pq.poll();
+      int x = (int) top[1];
+      if (top[0] > dist[x]) {
+        continue;
+      }
+      if (x == v) {
+        break;
+      }
+      for (int i = 0; i < net.outDegree(x); i++) {
+        int a = net.outArc(x, i);
+        int y = net.head(a);
+        long d = dist[x] + weight[a];
+        if (d < dist[y]) {
+          dist[y] = d;
+          via[y] = a;
+          pq.add(new long[] {d, y});
+        }
+      }
+    }
+    if (dist[v] == Long.MAX_VALUE) {
+      throw new IllegalStateException("node " + v + " is not reachable from " + u);
+    }
+    List<Integer> path = new ArrayList<>();
+    for (int x = v; x != u; x = net.tail(via[x])) {
+      path.add(x);
+    }
+    path.add(u);
+    java.util.Collections.reverse(path);
+    return path;
+  }
+}
