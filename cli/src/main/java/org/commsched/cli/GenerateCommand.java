@@ -1,0 +1,125 @@
+package org.commsched.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.ModelException;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.instances.generate.GeneratorSpec;
+import org.commsched.instances.generate.Generators;
+import org.commsched.instances.generate.LengthDistribution;
+import org.commsched.instances.generate.Models;
+import org.commsched.instances.io.InstanceFormatException;
+import org.commsched.instances.io.InstanceWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code commsched generate}: seeded random instances. */
+@Command(name = "generate", mixinStandardHelpOptions = true,
+    description = {"Writes seeded random instances: the same options and seed always give the same files.",
+        "Exit codes: 0, or 2 on bad options."})
+final class GenerateCommand implements Callable<Integer> {
+  @Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--problem", required = true, paramLabel = "P",
+      description = "chatting, scatter, gather, broadcast, gossip, send or dsa")
+  String problem;
+
+  @Option(names = "--family", required = true, paramLabel = "F",
+      description = "ula, bla, uring, ring, esm, mesh, torus, star, complete, hypercube, tree, tree-path, "
+          + "tree-caterpillar, tree-binary, random")
+  String family;
+
+  @Option(names = "--size", required = true, paramLabel = "N",
+      description = "nodes; the side of the grid for esm, mesh and torus; the dimension for hypercube")
+  int size;
+
+  @Option(names = "--messages", paramLabel = "K", defaultValue = "0",
+      description = "messages (chatting, dsa) or nodes with a message (scatter, gather); 0 = default")
+  int messages;
+
+  @Option(names = "--lengths", paramLabel = "D", defaultValue = "uniform:1..4",
+      description = "length distribution: constant:3, uniform:1..4, geometric:..., zeros:... "
+          + "(default: ${DEFAULT-VALUE})")
+  String lengths;
+
+  @Option(names = "--model", paramLabel = "M",
+      description = "bufferless:all, bufferless:single, saf:beta=5,tau=1,ports=one,duplex=full[,oneport=exchange]"
+          + " (default: the problem's usual model)")
+  String model;
+
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "0", description = "first seed (default: 0)")
+  long seed;
+
+  @Option(names = "--count", paramLabel = "C", defaultValue = "1",
+      description = "instances to write, with seeds S, S+1, ... (needs --out DIR when more than 1)")
+  int count;
+
+  @Option(names = "--explicit-routes", description = "give every message an explicit random simple route")
+  boolean explicitRoutes;
+
+  @Option(names = "--name", paramLabel = "NAME", description = "instance name (default: derived from the options)")
+  String name;
+
+  @Option(names = "--out", paramLabel = "PATH",
+      description = "output file (one instance) or directory (several); default: standard output")
+  Path out;
+
+  @Override
+  public Integer call() {
+    PrintWriter o = spec.commandLine().getOut();
+    ProblemKind kind = ProblemKind.fromWire(problem.toLowerCase(Locale.ROOT));
+    if (kind == null) {
+      throw bad("unknown problem '" + problem + "'; use chatting, scatter, gather, broadcast, gossip, send or dsa");
+    }
+    if (count < 1) {
+      throw bad("--count must be at least 1, got " + count);
+    }
+    if (count > 1 && (out == null || !Files.isDirectory(out))) {
+      throw bad("--count " + count + " writes several files: give an existing directory with --out DIR");
+    }
+    LengthDistribution dist;
+    CommModel m;
+    try {
+      dist = LengthDistribution.parse(lengths);
+      m = model == null ? null : Models.parse(model, kind);
+    } catch (IllegalArgumentException | ModelException e) {
+      throw bad(e.getMessage());
+    }
+    for (int i = 0; i < count; i++) {
+      Instance inst;
+      try {
+        String n = name == null ? null : (count == 1 ? name : name + "-" + i);
+        inst = Generators.instance(new GeneratorSpec(n, kind, family, size, messages, dist, m, seed + i,
+            explicitRoutes));
+      } catch (ModelException e) {
+        throw bad((e.pointer().isEmpty() ? "" : e.pointer() + ": ") + e.getMessage());
+      } catch (IllegalArgumentException e) {
+        throw bad(e.getMessage());
+      }
+      try {
+        if (out == null) {
+          o.println(InstanceWriter.toJson(inst));
+        } else {
+          Path target = Files.isDirectory(out) ? out.resolve(inst.name() + ".json") : out;
+          InstanceWriter.write(inst, target);
+          o.println(target);
+        }
+      } catch (InstanceFormatException e) {
+        throw new BadInputException(e.oneLine());
+      }
+    }
+    o.flush();
+    return 0;
+  }
+
+  private static BadInputException bad(String msg) {
+    return new BadInputException("commsched generate: " + msg);
+  }
+}
