@@ -45,7 +45,7 @@ final class GenerateCommand implements Callable<Integer> {
   int messages;
 
   @Option(names = "--lengths", paramLabel = "D", defaultValue = "uniform:1..4",
-      description = "length distribution: constant:3, uniform:1..4, geometric:..., zeros:... "
+      description = "length distribution: constant:3, uniform:1..4, geometric:4 (mean), zeros:30:uniform:1..4 "
           + "(default: ${DEFAULT-VALUE})")
   String lengths;
 
