@@ -1,0 +1,98 @@
+package org.commsched.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.instances.generate.GeneratorSpec;
+import org.commsched.instances.generate.Generators;
+import org.commsched.instances.generate.LengthDistribution;
+import org.commsched.instances.generate.Models;
+import org.commsched.solver.MethodRegistry;
+import org.commsched.solver.SolveRunner;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every problem kind and model has a method, and every applicable method returns a schedule the independent
+ * checker accepts, with a makespan no lower than the best lower bound (the runner's checkResult enforces
+ * "bound &le; makespan"), on seeded random instances of every kind, model and a spread of network families.
+ * A failure names the seed; {@code commsched generate} with the same options rebuilds the instance.
+ */
+class BaselineProperties {
+  private static final int CASES = Integer.getInteger("commsched.cases", 200);
+
+  private record Combo(ProblemKind kind, String model, List<String> families, String lengths) {
+  }
+
+  private static final List<Combo> COMBOS = List.of(
+      new Combo(ProblemKind.CHATTING, "bufferless:all",
+          List.of("ula", "bla", "esm", "mesh", "ring", "tree", "random", "hypercube"), "uniform:1..4"),
+      new Combo(ProblemKind.CHATTING, "bufferless:single", List.of("ula", "bla", "tree", "random"), "uniform:1..4"),
+      new Combo(ProblemKind.SCATTER, "bufferless:single", List.of("tree", "tree-path", "mesh", "random"),
+          "zeros:20:uniform:1..5"),
+      new Combo(ProblemKind.SCATTER, "bufferless:all", List.of("tree", "star", "random"), "uniform:0..5"),
+      new Combo(ProblemKind.GATHER, "bufferless:single", List.of("tree", "tree-path", "torus", "random"),
+          "zeros:20:uniform:1..5"),
+      new Combo(ProblemKind.GATHER, "bufferless:all", List.of("tree-binary", "random"), "uniform:1..5"),
+      new Combo(ProblemKind.SCATTER, "saf:beta=2,tau=1,ports=one,duplex=full,oneport=send-and-receive",
+          List.of("tree", "tree-path", "random"), "uniform:0..6"),
+      new Combo(ProblemKind.GATHER, "saf:beta=0.5,tau=1,ports=one,duplex=half",
+          List.of("tree", "star", "random"), "uniform:1..6"),
+      new Combo(ProblemKind.SCATTER, "saf:beta=1.5,tau=0.25,ports=all,duplex=full", List.of("tree", "mesh"),
+          "uniform:1..4"),
+      new Combo(ProblemKind.SEND, "saf:beta=5,tau=1,ports=all,duplex=full", List.of("bla", "ring", "mesh"),
+          "uniform:1..30"),
+      new Combo(ProblemKind.SEND, "saf:beta=5,tau=1,ports=one,duplex=full,oneport=exchange",
+          List.of("bla", "hypercube"), "uniform:1..30"),
+      new Combo(ProblemKind.BROADCAST, "saf:beta=3,tau=0.5,ports=all,duplex=full",
+          List.of("ring", "complete", "hypercube", "tree"), "uniform:1..12"),
+      new Combo(ProblemKind.BROADCAST, "saf:beta=3,tau=1,ports=one,duplex=half", List.of("ring", "mesh"),
+          "uniform:1..12"),
+      new Combo(ProblemKind.GOSSIP, "saf:beta=2,tau=1,ports=all,duplex=full", List.of("ring", "uring", "complete"),
+          "uniform:1..5"),
+      new Combo(ProblemKind.GOSSIP, "saf:beta=2,tau=1,ports=one,duplex=full,oneport=exchange",
+          List.of("ring", "star"), "uniform:1..5"),
+      new Combo(ProblemKind.DSA, "bufferless:all", List.of("ula"), "uniform:1..6"));
+
+  @TestFactory
+  Stream<DynamicTest> everyMethod_returnsACheckedSchedule_onRandomInstancesOfEveryKind() {
+    MethodRegistry registry = MethodRegistry.standard();
+    SolveLimits limits = new SolveLimits(Duration.ofSeconds(2), 1, 0);
+    List<DynamicTest> tests = new ArrayList<>();
+    int perCombo = Math.max(4, CASES / COMBOS.size());
+    for (Combo c : COMBOS) {
+      tests.add(DynamicTest.dynamicTest(c.kind().wireName() + " " + c.model(), () -> {
+        SplittableRandom rnd = new SplittableRandom(c.hashCode());
+        for (int i = 0; i < perCombo; i++) {
+          String family = c.families().get(i % c.families().size());
+          long seed = rnd.nextLong(1_000_000);
+          int size = family.equals("hypercube") ? 2 + rnd.nextInt(3)
+              : family.equals("esm") || family.equals("mesh") || family.equals("torus") ? 2 + rnd.nextInt(3)
+              : 3 + rnd.nextInt(8);
+          CommModel model = Models.parse(c.model(), c.kind());
+          GeneratorSpec spec = new GeneratorSpec(null, c.kind(), family, size, 0,
+              LengthDistribution.parse(c.lengths()), model, seed,
+              c.kind() == ProblemKind.CHATTING && i % 3 == 2);
+          Instance inst = Generators.instance(spec);
+          List<Method> methods = registry.applicable(inst);
+          assertThat(methods).as("no method for " + spec).isNotEmpty();
+          for (Method m : methods) {
+            SolveRunner.Outcome run = SolveRunner.run(m, inst, limits);
+            assertThat(run.result().hasSchedule()).as(m.name() + " on " + spec).isTrue();
+            assertThat(run.valid()).as(m.name() + " on " + spec + ": " + run.report().violations()).isTrue();
+          }
+        }
+      }));
+    }
+    return tests.stream();
+  }
+}
