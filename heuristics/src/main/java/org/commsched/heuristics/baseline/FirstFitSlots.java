@@ -1,0 +1,144 @@
+package org.commsched.heuristics.baseline;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.commsched.core.model.Atlas;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Message;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.model.Topology;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+
+/**
+ * First-fit virtual scheduling (dynamic storage allocation by first fit).
+ *
+ * <p><b>Model.</b> A virtual schedule gives each message a slot s; the message reserves every arc of its route
+ * during [s, s + l). Makespan = max (s + l) (docs/DESIGN.md). For dsa this is the height of a buffer layout:
+ * buffer [lower, upper) of size l is the message lower -&gt; upper on a ULA.
+ *
+ * <p><b>Algorithm.</b> Messages in order of decreasing length, then id; each takes the lowest slot at which all
+ * of its arcs are free for l consecutive slots.
+ *
+ * <p><b>Guarantee.</b> A valid virtual schedule; no approximation guarantee is claimed (first fit in
+ * decreasing-size order is a classical DSA heuristic, see Garey and Johnson's survey of storage allocation).
+ *
+ * @implNote Stateless and deterministic; immutable.
+ */
+public final class FirstFitSlots implements Method {
+
+  @Override
+  public String name() {
+    return "first-fit";
+  }
+
+  @Override
+  public String summary() {
+    return "first-fit virtual schedule (dsa layout): longest message first, each at its lowest free slot";
+  }
+
+  @Override
+  public String guarantee() {
+    return "valid schedule; no approximation guarantee";
+  }
+
+  @Override
+  public String citation() {
+    return "baseline (this project); first fit for dynamic storage allocation";
+  }
+
+  @Override
+  public boolean exact() {
+    return false;
+  }
+
+  @Override
+  public String whyNot(Instance instance) {
+    ProblemKind k = instance.kind();
+    if (k != ProblemKind.DSA && k != ProblemKind.CHATTING) {
+      return "first-fit builds virtual (slot) schedules of dsa and chatting; for " + k.wireName()
+          + " use greedy or greedy-saf";
+    }
+    if (!(instance.model() instanceof CommModel.Bufferless)
+        || ((CommModel.Bufferless) instance.model()).ports() != CommModel.BufferlessPorts.ALL) {
+      return "virtual schedules reserve arcs of the all-port bufferless model; under single port use greedy";
+    }
+    return null;
+  }
+
+  @Override
+  public SolveResult solve(Instance instance, SolveLimits limits) {
+    String why = whyNot(instance);
+    if (why != null) {
+      throw new IllegalArgumentException(why);
+    }
+    List<Message> msgs = instance.messages();
+    Atlas atlas = instance.atlas();
+    Integer[] order = new Integer[msgs.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, Comparator.comparingLong((Integer i) -> msgs.get(i).length()).reversed()
+        .thenComparing((Integer i) -> msgs.get(i).id())
+        .thenComparingInt(i -> i));
+    Calendar cal = new Calendar(instance.network().arcs());
+    long[] slot = new long[msgs.size()];
+    long[] off = new long[16];
+    for (int i : order) {
+      int[] arcs = atlas.arcs(i);
+      if (off.length < arcs.length) {
+        off = new long[arcs.length];
+      }
+      long len = msgs.get(i).length();
+      long s = cal.earliest(arcs, off, arcs.length, 0, len);
+      cal.reserve(arcs, off, arcs.length, s, len);
+      slot[i] = s;
+    }
+    Map<String, Long> out = new LinkedHashMap<>();
+    long makespan = 0;
+    for (int i = 0; i < msgs.size(); i++) {
+      out.put(msgs.get(i).id(), slot[i]);
+      makespan = Math.max(makespan, slot[i] + msgs.get(i).length());
+    }
+    return SolveResult.feasible(name(), new Schedule.Slots(out), makespan, BufferlessBounds.virtual(instance));
+  }
+
+  /**
+   * Turns a virtual schedule on a ULA into a real (departures) schedule of the all-port bufferless model.
+   *
+   * <p>On a ULA a message from a with departure t uses arc x during steps [t + x - a, t + x - a + l); in the
+   * coordinates (x, step - x) that is the rectangle [a, b) x [t - a, t - a + l), exactly the virtual rectangle
+   * [a, b) x [slot, slot + l) shifted. So t = slot + a - c is valid for any constant c; we take the smallest c
+   * that keeps every departure non-negative, c = min (slot + a).
+   *
+   * @param instance a chatting or dsa instance on a ULA
+   * @param slots a valid virtual schedule of it
+   * @return departures in message order
+   * @throws IllegalArgumentException if the network is not a ULA or a message has no slot
+   */
+  public static Schedule.Departures ulaDepartures(Instance instance, Schedule.Slots slots) {
+    if (!(instance.network().topology() instanceof Topology.Ula)) {
+      throw new IllegalArgumentException("slots turn into departures by a shift only on a ula");
+    }
+    List<Message> msgs = instance.messages();
+    long c = Long.MAX_VALUE;
+    for (Message m : msgs) {
+      Long s = slots.slots().get(m.id());
+      if (s == null) {
+        throw new IllegalArgumentException("message " + m.id() + " has no slot");
+      }
+      c = Math.min(c, s + m.from());
+    }
+    Map<String, Long> out = new LinkedHashMap<>();
+    for (Message m : msgs) {
+      out.put(m.id(), slots.slots().get(m.id()) + m.from() - c);
+    }
+    return new Schedule.Departures(out);
+  }
+}

@@ -1,0 +1,241 @@
+package org.commsched.heuristics.baseline;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.commsched.core.model.Atlas;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Message;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+
+/**
+ * Earliest-feasible list scheduling of bufferless messages (chatting, scatter, gather; all or single ports).
+ *
+ * <p><b>Model.</b> A message of length l with departure t sends flit h over hop k during step t + h + k, so it
+ * occupies arc e_k during the steps [t + k, t + k + l). Under single port the same interval occupies the send port
+ * of route node k and the receive port of route node k + 1 instead (docs/DESIGN.md).
+ *
+ * <p><b>Algorithm.</b> Messages are taken in a fixed priority order and each gets the smallest departure
+ * t &gt;= 0 at which none of its flits meets a flit already placed. Priority (ties broken by the next key):
+ * <ul>
+ *   <li>chatting: longest transit l + d - 1 first, then longest l, then id;</li>
+ *   <li>scatter: farthest destination first (FDF), then longest l, then id;</li>
+ *   <li>gather: nearest source first (NRF), then longest l, then id.</li>
+ * </ul>
+ * Busy steps are kept per resource as merged sorted intervals; the earliest t is found by sweeping the hops and
+ * pushing t to the first gap that fits each one until all fit ({@link Calendar}). Null messages get no departure.
+ *
+ * <p><b>Scatter and gather on default routes.</b> Default routes follow one breadth-first tree, where paths from
+ * the root only split (scatter) or paths to it only merge (gather). Two flits then meet on some arc or port iff they
+ * cross the root's port (single port) or the same root arc (all ports) in the same step (Lemmas L1, L2 of our
+ * bufferless scatter/gather notes), so only that one resource is scheduled. The departures are the ones the full
+ * sweep would give, in time linear in the number of messages: this handles million-node trees.
+ *
+ * <p><b>Guarantee.</b> Always a valid schedule. For scatter (FDF) and gather (NRF) on default routes the result
+ * is optimal: it meets the root-stream bound of Bhatt, Pucci, Ranade and Rosenberg, "Scattering and gathering
+ * messages in networks of processors" (IEEE Trans. Computers, 1993), Theorem 1. No ratio for chatting.
+ *
+ * <p><b>Complexity.</b> O(sum of route lengths times sweeps, times log of intervals per resource).
+ *
+ * @implNote Stateless and deterministic; immutable.
+ */
+public final class GreedyBufferless implements Method {
+
+  @Override
+  public String name() {
+    return "greedy";
+  }
+
+  @Override
+  public String summary() {
+    return "earliest-feasible list scheduling of bufferless messages (chatting by longest transit, scatter "
+        + "farthest-first, gather nearest-first)";
+  }
+
+  @Override
+  public String guarantee() {
+    return "valid schedule; no approximation guarantee for chatting; optimal for scatter and gather on default "
+        + "routes (FDF/NRF)";
+  }
+
+  @Override
+  public String citation() {
+    return "baseline (this project); list scheduling; FDF order of Bhatt, Pucci, Ranade, Rosenberg, "
+        + "\"Scattering and gathering messages in networks of processors\", Theorem 1";
+  }
+
+  @Override
+  public boolean exact() {
+    return false;
+  }
+
+  @Override
+  public String whyNot(Instance instance) {
+    if (!(instance.model() instanceof CommModel.Bufferless)) {
+      return "greedy schedules bufferless models; for store-and-forward use greedy-saf";
+    }
+    ProblemKind k = instance.kind();
+    if (k == ProblemKind.DSA) {
+      return "dsa asks for a virtual (slot) schedule; use first-fit";
+    }
+    if (k != ProblemKind.CHATTING && k != ProblemKind.SCATTER && k != ProblemKind.GATHER) {
+      return "greedy handles bufferless chatting, scatter and gather only";
+    }
+    return null;
+  }
+
+  @Override
+  public SolveResult solve(Instance instance, SolveLimits limits) {
+    String why = whyNot(instance);
+    if (why != null) {
+      throw new IllegalArgumentException(why);
+    }
+    boolean single = ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.SINGLE;
+    long[] dep = treeShortcutApplies(instance) ? departuresOnRootResource(instance, single)
+        : departuresFull(instance, single);
+    List<Message> msgs = instance.messages();
+    Atlas atlas = instance.atlas();
+    Map<String, Long> out = new LinkedHashMap<>();
+    long makespan = 0;
+    for (int i = 0; i < msgs.size(); i++) {
+      Message m = msgs.get(i);
+      if (m.length() == 0) {
+        continue;
+      }
+      out.put(m.id(), dep[i]);
+      makespan = Math.max(makespan, dep[i] + m.length() + atlas.hops(i) - 1);
+    }
+    LowerBound bound = BufferlessBounds.real(instance, single);
+    return SolveResult.feasible(name(), new Schedule.Departures(out), makespan, bound);
+  }
+
+  /** True for scatter and gather whose messages all follow the default (breadth-first tree) routes. */
+  static boolean treeShortcutApplies(Instance instance) {
+    ProblemKind k = instance.kind();
+    if (k != ProblemKind.SCATTER && k != ProblemKind.GATHER) {
+      return false;
+    }
+    for (Message m : instance.messages()) {
+      if (m.hasRoute()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The priority order of the non-null messages (indices into the message list). */
+  static int[] order(Instance instance) {
+    List<Message> msgs = instance.messages();
+    Atlas atlas = instance.atlas();
+    ProblemKind kind = instance.kind();
+    Integer[] idx = new Integer[msgs.size()];
+    int n = 0;
+    for (int i = 0; i < msgs.size(); i++) {
+      if (msgs.get(i).length() > 0) {
+        idx[n++] = i;
+      }
+    }
+    Comparator<Integer> first;
+    if (kind == ProblemKind.SCATTER) {
+      first = Comparator.comparingInt((Integer i) -> atlas.hops(i)).reversed();
+    } else if (kind == ProblemKind.GATHER) {
+      first = Comparator.comparingInt((Integer i) -> atlas.hops(i));
+    } else {
+      first = Comparator.comparingLong((Integer i) -> msgs.get(i).length() + atlas.hops(i)).reversed();
+    }
+    Comparator<Integer> cmp = first
+        .thenComparing(Comparator.comparingLong((Integer i) -> msgs.get(i).length()).reversed())
+        .thenComparing((Integer i) -> msgs.get(i).id())
+        .thenComparingInt(i -> i);
+    Integer[] sorted = Arrays.copyOf(idx, n);
+    Arrays.sort(sorted, cmp);
+    int[] out = new int[n];
+    for (int j = 0; j < n; j++) {
+      out[j] = sorted[j];
+    }
+    return out;
+  }
+
+  /** Departures by the full sweep over every hop of every route. */
+  static long[] departuresFull(Instance instance, boolean single) {
+    List<Message> msgs = instance.messages();
+    Atlas atlas = instance.atlas();
+    int nodes = instance.network().nodes();
+    Calendar cal = new Calendar(single ? 2 * nodes : instance.network().arcs());
+    long[] dep = new long[msgs.size()];
+    Arrays.fill(dep, -1);
+    int[] res = new int[16];
+    long[] off = new long[16];
+    for (int i : order(instance)) {
+      long len = msgs.get(i).length();
+      int count;
+      if (single) {
+        int[] p = atlas.nodes(i);
+        count = 2 * (p.length - 1);
+        if (res.length < count) {
+          res = new int[count];
+          off = new long[count];
+        }
+        for (int k = 0; k + 1 < p.length; k++) {
+          res[2 * k] = p[k];
+          off[2 * k] = k;
+          res[2 * k + 1] = nodes + p[k + 1];
+          off[2 * k + 1] = k;
+        }
+      } else {
+        int[] a = atlas.arcs(i);
+        count = a.length;
+        if (res.length < count) {
+          res = new int[count];
+          off = new long[count];
+        }
+        for (int k = 0; k < count; k++) {
+          res[k] = a[k];
+          off[k] = k;
+        }
+      }
+      long t = cal.earliest(res, off, count, 0, len);
+      cal.reserve(res, off, count, t, len);
+      dep[i] = t;
+    }
+    return dep;
+  }
+
+  /**
+   * Departures by scheduling only the resource where default-route flits can meet: the root's port (single port)
+   * or the message's root arc (all ports), at the hop index where the message crosses it.
+   */
+  static long[] departuresOnRootResource(Instance instance, boolean single) {
+    List<Message> msgs = instance.messages();
+    Atlas atlas = instance.atlas();
+    boolean scatter = instance.kind() == ProblemKind.SCATTER;
+    Calendar cal = new Calendar(single ? 1 : instance.network().arcs());
+    long[] dep = new long[msgs.size()];
+    Arrays.fill(dep, -1);
+    int[] res = new int[1];
+    long[] off = new long[1];
+    for (int i : order(instance)) {
+      long len = msgs.get(i).length();
+      int d = atlas.hops(i);
+      if (single) {
+        res[0] = 0;
+      } else {
+        int[] p = atlas.nodes(i);
+        res[0] = scatter ? instance.network().arc(p[0], p[1]) : instance.network().arc(p[d - 1], p[d]);
+      }
+      off[0] = scatter ? 0 : d - 1;
+      long t = cal.earliest(res, off, 1, 0, len);
+      cal.reserve(res, off, 1, t, len);
+      dep[i] = t;
+    }
+    return dep;
+  }
+}
