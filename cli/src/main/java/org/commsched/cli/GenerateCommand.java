@@ -89,7 +89,7 @@ final class GenerateCommand implements Callable<Integer> {
     try {
       dist = LengthDistribution.parse(lengths);
       m = model == null ? null : Models.parse(model, kind);
-    } catch (IllegalArgumentException | ModelException e) {
+    } catch (IllegalArgumentException e) {
       throw bad(e.getMessage());
     }
     for (int i = 0; i < count; i++) {

@@ -51,17 +51,18 @@ public final class Main implements Runnable {
         err.flush();
         return BAD_INPUT;
       }
-      if (ex instanceof OutOfMemoryError) {
-        err.println("commsched: out of memory; give the JVM more with JAVA_OPTS=-Xmx8g or solve a smaller instance");
-        err.flush();
-        return INTERNAL;
-      }
       String where = ex.getStackTrace().length > 0 ? " at " + ex.getStackTrace()[0] : "";
       err.println("commsched: internal error: " + ex + where + " (please report it with the input file)");
       err.flush();
       return INTERNAL;
     });
-    return cl.execute(args);
+    try {
+      return cl.execute(args);
+    } catch (OutOfMemoryError e) {
+      err.println("commsched: out of memory; give the JVM more with JAVA_OPTS=-Xmx8g or use a smaller instance");
+      err.flush();
+      return INTERNAL;
+    }
   }
 
   private static String commandPath(CommandLine c) {

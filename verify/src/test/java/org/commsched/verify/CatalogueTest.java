@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
@@ -107,7 +108,10 @@ class CatalogueTest {
           SolveRunner.Outcome run = SolveRunner.run(m, inst, limits);
           assertThat(run.result().hasSchedule()).as(m.name() + " on " + file).isTrue();
           assertThat(run.valid()).as(m.name() + " on " + file + ": " + run.report().violations()).isTrue();
-          if (opt != null && kind.equals("exact")) {
+          // the recorded optimum is of the problem's own schedule kind: real for chatting, virtual for dsa; a
+          // virtual schedule of a chatting instance (slots) can be shorter than the real optimum (oracle E)
+          boolean sameKind = !(run.result().schedule() instanceof Schedule.Slots) || inst.kind() == ProblemKind.DSA;
+          if (opt != null && kind.equals("exact") && sameKind) {
             assertThat(run.result().makespan()).as(m.name() + " on " + file + " vs the optimum")
                 .isGreaterThanOrEqualTo(opt);
             if (run.result().status() == SolveStatus.OPTIMAL) {
