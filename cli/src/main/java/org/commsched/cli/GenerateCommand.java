@@ -9,12 +9,14 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ModelException;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Topology;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
 import org.commsched.instances.generate.Models;
 import org.commsched.instances.io.InstanceFormatException;
 import org.commsched.instances.io.InstanceWriter;
+import org.commsched.instances.io.TopologyImport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -31,12 +33,17 @@ final class GenerateCommand implements Callable<Integer> {
       description = "chatting, scatter, gather, broadcast, gossip, send or dsa")
   String problem;
 
-  @Option(names = "--family", required = true, paramLabel = "F",
+  @Option(names = "--network", paramLabel = "FILE",
+      description = "put the messages on a network read from GraphML (.graphml) or DOT (.dot, .gv) instead of "
+          + "a family; node k is the k-th node id in the file")
+  Path network;
+
+  @Option(names = "--family", paramLabel = "F",
       description = "ula, bla, uring, ring, esm, mesh, torus, star, complete, hypercube, tree, tree-path, "
           + "tree-caterpillar, tree-binary, random")
   String family;
 
-  @Option(names = "--size", required = true, paramLabel = "N",
+  @Option(names = "--size", paramLabel = "N", defaultValue = "0",
       description = "nodes; the side of the grid for esm, mesh and torus; the dimension for hypercube")
   int size;
 
@@ -84,6 +91,18 @@ final class GenerateCommand implements Callable<Integer> {
     if (count > 1 && (out == null || !Files.isDirectory(out))) {
       throw bad("--count " + count + " writes several files: give an existing directory with --out DIR");
     }
+    Topology given = null;
+    if (network != null) {
+      try {
+        given = TopologyImport.read(network);
+      } catch (InstanceFormatException e) {
+        throw new BadInputException(e.oneLine());
+      }
+    } else if (family == null || size < 1) {
+      throw bad("give --family F and --size N, or --network FILE");
+    }
+    String fam = given != null ? "random" : family;
+    int sz = given != null ? Math.max(1, size) : size;
     LengthDistribution dist;
     CommModel m;
     try {
@@ -95,9 +114,11 @@ final class GenerateCommand implements Callable<Integer> {
     for (int i = 0; i < count; i++) {
       Instance inst;
       try {
-        String n = name == null ? null : (count == 1 ? name : name + "-" + i);
-        inst = Generators.instance(new GeneratorSpec(n, kind, family, size, messages, dist, m, seed + i,
-            explicitRoutes));
+        String base = name != null ? name : given == null ? null
+            : network.getFileName().toString().replaceFirst("\\.[^.]*$", "") + "-" + kind.wireName() + "-s" + (seed + i);
+        String n = base == null ? null : (count == 1 || name == null ? base : base + "-" + i);
+        inst = Generators.instance(new GeneratorSpec(n, kind, fam, sz, messages, dist, m, seed + i,
+            explicitRoutes), given);
       } catch (ModelException e) {
         throw bad((e.pointer().isEmpty() ? "" : e.pointer() + ": ") + e.getMessage());
       } catch (IllegalArgumentException e) {

@@ -162,6 +162,22 @@ class CliTest {
   }
 
   @Test
+  void generate_onAnImportedDotNetwork_solvesAndChecks() throws IOException {
+    Path dot = tmp.resolve("square.dot");
+    Files.writeString(dot, "graph square { a -- b; b -- c; c -- d; d -- a; a -- c; }\n");
+    Path inst = tmp.resolve("square.json");
+    Run g = run("generate", "--network", dot.toString(), "--problem", "chatting", "--messages", "6", "--seed", "2",
+        "--out", inst.toString());
+    assertThat(g.code()).as(g.err()).isZero();
+    JsonNode doc = MAPPER.readTree(Files.readString(inst));
+    assertThat(doc.get("network").get("links").size()).isEqualTo(5);
+    assertThat(doc.get("name").stringValue()).isEqualTo("square-chatting-s2");
+    Path sched = tmp.resolve("square.schedule.json");
+    assertThat(run("solve", inst.toString(), "--out", sched.toString()).code()).isZero();
+    assertThat(run("check", inst.toString(), sched.toString()).code()).isZero();
+  }
+
+  @Test
   void unknownMethod_isBadInput_inOneLine() {
     Run r = run("solve", cat("chat-oracle-b-ula4.json"), "--method", "nope");
     assertThat(r.code()).isEqualTo(2);

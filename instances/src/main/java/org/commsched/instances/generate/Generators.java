@@ -173,22 +173,33 @@ public final class Generators {
    *     lengths outside scatter and gather, or a model the problem does not take), saying what to change
    */
   public static Instance instance(GeneratorSpec spec) {
+    return instance(spec, null);
+  }
+
+  /**
+   * A random instance on a given network (e.g. one imported from GraphML or DOT); the spec's family and size are
+   * ignored. On a directed network, random pairs are drawn among nodes that reach each other.
+   *
+   * @throws IllegalArgumentException as {@link #instance(GeneratorSpec)}, or if no pair of nodes is connected
+   */
+  public static Instance instance(GeneratorSpec spec, Topology given) {
     ProblemKind kind = spec.problem();
     boolean nullsAllowed = kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER;
     if (!nullsAllowed && spec.lengths().canBeZero()) {
       throw new IllegalArgumentException("lengths " + spec.lengths().format() + " may draw 0, but only scatter and "
           + "gather take null messages: use lengths of at least 1, e.g. uniform:1..5");
     }
-    if (kind == ProblemKind.DSA && !spec.family().equals("ula")) {
+    String family = given != null ? given.family() : spec.family();
+    if (kind == ProblemKind.DSA && !family.equals("ula")) {
       throw new IllegalArgumentException("dsa lives on a ula (one arc per time point): use family ula");
     }
-    boolean oneWay = spec.family().equals("ula") || spec.family().equals("esm");
+    boolean oneWay = family.equals("ula") || family.equals("esm");
     if (kind == ProblemKind.GOSSIP && oneWay) {
-      throw new IllegalArgumentException("gossip needs every node to reach every other, which a " + spec.family()
+      throw new IllegalArgumentException("gossip needs every node to reach every other, which a " + family
           + " does not allow: use bla, mesh or another family");
     }
     SplittableRandom rnd = new SplittableRandom(spec.seed());
-    Topology t = network(spec.family(), spec.size(), rnd);
+    Topology t = given != null ? given : network(spec.family(), spec.size(), rnd);
     Network net = Network.of(t);
     Problem problem;
     switch (kind) {
@@ -252,9 +263,48 @@ public final class Generators {
         }
       }
     }
+    if (t instanceof Topology.Explicit && !((Topology.Explicit) t).links()) {
+      // a directed network need not be strongly connected: draw the target among the nodes the source reaches
+      for (int attempt = 0; attempt < 1000; attempt++) {
+        int u = rnd.nextInt(n);
+        int[] reach = reachable(net, u);
+        if (reach.length > 0) {
+          return new int[] {u, reach[rnd.nextInt(reach.length)]};
+        }
+      }
+      throw new IllegalArgumentException("no node of this network reaches another: it has no arcs to route over");
+    }
     int u = rnd.nextInt(n);
     int v = rnd.nextInt(n - 1);
     return new int[] {u, v >= u ? v + 1 : v};
+  }
+
+  /** The nodes other than u that u reaches, in increasing order. */
+  private static int[] reachable(Network net, int u) {
+    boolean[] seen = new boolean[net.nodes()];
+    java.util.ArrayDeque<Integer> q = new java.util.ArrayDeque<>();
+    seen[u] = true;
+    q.add(u);
+    int count = 0;
+    while (!q.isEmpty()) {
+      int x = q.poll();
+      for (int i = 0; i < net.outDegree(x); i++) {
+        int y = net.head(net.outArc(x, i));
+        if (!seen[y]) {
+          seen[y] = true;
+          count++;
+          q.add(y);
+        }
+      }
+    }
+    int[] out = new int[count];
+    int k = 0;
+    for (int v = 0; v < seen.length; v++) {
+      if (seen[v] && v != u) {
+        out[k++] = v;
+      }
+    }
+    return out;
   }
 
   private static Problem rooted(GeneratorSpec spec, Topology t, Network net, SplittableRandom rnd) {
