@@ -43,7 +43,7 @@ public final class SolveRunner {
     LowerBound known = r.schedule() instanceof Schedule.Slots
         ? LowerBounds.virtual(instance).stream().reduce(LowerBound.zero(), LowerBound::max)
         : LowerBounds.best(instance);
-    LowerBound bound = r.lowerBound().max(known);
+    LowerBound bound = known.max(r.lowerBound()); // on a tie the bounds module's witness is kept
     SolveStatus status = r.status();
     if (r.hasSchedule() && r.makespan() != null) {
       // the bound is in the instance's ticks, the makespan in the schedule's (never coarser)
