@@ -4,7 +4,9 @@ import java.util.Arrays;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
+import org.commsched.core.model.Network;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
 
 /**
@@ -66,6 +68,16 @@ final class BufferlessBounds {
   }
 
   private static LowerBound load(Instance inst, boolean singlePort, boolean virtual) {
+    Network net = inst.network();
+    int coords = LineCalendar.coordinates(net);
+    if (coords > 0 && (!singlePort || net.topology() instanceof Topology.Ula)) {
+      return lineLoad(inst, coords, virtual);
+    }
+    return routeLoad(inst, singlePort, virtual);
+  }
+
+  /** Arc (all ports) or port (single port) loads by walking every route. */
+  static LowerBound routeLoad(Instance inst, boolean singlePort, boolean virtual) {
     Atlas atlas = inst.atlas();
     int n = inst.network().nodes();
     long[] load = new long[singlePort ? 2 * n : inst.network().arcs()];
@@ -103,6 +115,37 @@ final class BufferlessBounds {
           + (virtual ? " slots" : " flits");
     }
     return new LowerBound(load[arg], "load", what);
+  }
+
+  /**
+   * Arc loads on a ULA or BLA by a difference array over arc coordinates, in time linear in messages plus nodes
+   * (routes there are straight). On a ULA each send and receive port has one arc, so the arc load is also a port
+   * load and the bound holds under single port too.
+   */
+  static LowerBound lineLoad(Instance inst, int coords, boolean virtual) {
+    Network net = inst.network();
+    long[] diff = new long[coords + 1];
+    for (Message m : inst.messages()) {
+      diff[LineCalendar.first(net, m)] += m.length();
+      diff[LineCalendar.end(net, m)] -= m.length();
+    }
+    long run = 0;
+    long best = 0;
+    int arg = -1;
+    for (int c = 0; c < coords; c++) {
+      run += diff[c];
+      if (run > best) {
+        best = run;
+        arg = c;
+      }
+    }
+    if (arg < 0) {
+      return LowerBound.zero();
+    }
+    int n = net.nodes();
+    String arc = arg < n - 1 ? arg + "->" + (arg + 1) : (2 * n - 2 - arg) + "->" + (2 * n - 3 - arg);
+    return new LowerBound(best, "load", "arc " + arc + (virtual ? " is reserved for " : " carries ") + best
+        + (virtual ? " slots" : " flits"));
   }
 
   private static LowerBound rootStream(Instance inst, boolean singlePort) {

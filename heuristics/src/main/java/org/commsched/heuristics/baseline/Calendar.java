@@ -55,4 +55,16 @@ final class Calendar {
       s.add(t + off[k], t + off[k] + len);
     }
   }
+
+  /** Adds {@code [t + off[k], t + off[k] + len)} to the busy time of {@code res[k]}, overlaps allowed (union). */
+  void union(int[] res, long[] off, int count, long t, long len) {
+    for (int k = 0; k < count; k++) {
+      IntervalSet s = sets[res[k]];
+      if (s == null) {
+        s = new IntervalSet();
+        sets[res[k]] = s;
+      }
+      s.union(t + off[k], t + off[k] + len);
+    }
+  }
 }

@@ -9,6 +9,7 @@ import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
+import org.commsched.core.model.Network;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
@@ -79,14 +80,22 @@ public final class FirstFitSlots implements Method {
       throw new IllegalArgumentException(why);
     }
     List<Message> msgs = instance.messages();
-    Atlas atlas = instance.atlas();
-    Integer[] order = new Integer[msgs.size()];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = i;
+    Integer[] order = order(instance);
+    long[] slot = LineCalendar.worthIt(instance.network(), msgs) ? slotsOnLine(instance, order)
+        : slotsFull(instance, order);
+    Map<String, Long> out = new LinkedHashMap<>();
+    long makespan = 0;
+    for (int i = 0; i < msgs.size(); i++) {
+      out.put(msgs.get(i).id(), slot[i]);
+      makespan = Math.max(makespan, slot[i] + msgs.get(i).length());
     }
-    Arrays.sort(order, Comparator.comparingLong((Integer i) -> msgs.get(i).length()).reversed()
-        .thenComparing((Integer i) -> msgs.get(i).id())
-        .thenComparingInt(i -> i));
+    return SolveResult.feasible(name(), new Schedule.Slots(out), makespan, BufferlessBounds.virtual(instance));
+  }
+
+  /** Slots by first fit on per-arc calendars. */
+  static long[] slotsFull(Instance instance, Integer[] order) {
+    List<Message> msgs = instance.messages();
+    Atlas atlas = instance.atlas();
     Calendar cal = new Calendar(instance.network().arcs());
     long[] slot = new long[msgs.size()];
     long[] off = new long[16];
@@ -100,13 +109,37 @@ public final class FirstFitSlots implements Method {
       cal.reserve(arcs, off, arcs.length, s, len);
       slot[i] = s;
     }
-    Map<String, Long> out = new LinkedHashMap<>();
-    long makespan = 0;
-    for (int i = 0; i < msgs.size(); i++) {
-      out.put(msgs.get(i).id(), slot[i]);
-      makespan = Math.max(makespan, slot[i] + msgs.get(i).length());
+    return slot;
+  }
+
+  /** Slots by rectangle first fit on a ULA or BLA ({@link LineCalendar}); the same slots as {@link #slotsFull}. */
+  static long[] slotsOnLine(Instance instance, Integer[] order) {
+    List<Message> msgs = instance.messages();
+    Network net = instance.network();
+    LineCalendar line = new LineCalendar(LineCalendar.coordinates(net));
+    long[] slot = new long[msgs.size()];
+    for (int i : order) {
+      Message m = msgs.get(i);
+      int c0 = LineCalendar.first(net, m);
+      int c1 = LineCalendar.end(net, m);
+      long s = line.earliest(c0, c1, 0, m.length());
+      line.reserve(c0, c1, s, m.length());
+      slot[i] = s;
     }
-    return SolveResult.feasible(name(), new Schedule.Slots(out), makespan, BufferlessBounds.virtual(instance));
+    return slot;
+  }
+
+  /** The first-fit order: decreasing length, then id. */
+  static Integer[] order(Instance instance) {
+    List<Message> msgs = instance.messages();
+    Integer[] order = new Integer[msgs.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, Comparator.comparingLong((Integer i) -> msgs.get(i).length()).reversed()
+        .thenComparing((Integer i) -> msgs.get(i).id())
+        .thenComparingInt(i -> i));
+    return order;
   }
 
   /**

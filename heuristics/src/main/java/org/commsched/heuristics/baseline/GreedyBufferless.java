@@ -9,8 +9,10 @@ import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
+import org.commsched.core.model.Network;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
@@ -99,8 +101,14 @@ public final class GreedyBufferless implements Method {
       throw new IllegalArgumentException(why);
     }
     boolean single = ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.SINGLE;
-    long[] dep = treeShortcutApplies(instance) ? departuresOnRootResource(instance, single)
-        : departuresFull(instance, single);
+    long[] dep;
+    if (treeShortcutApplies(instance)) {
+      dep = departuresOnRootResource(instance, single);
+    } else if (lineApplies(instance, single) && LineCalendar.worthIt(instance.network(), instance.messages())) {
+      dep = departuresOnLine(instance);
+    } else {
+      dep = departuresFull(instance, single);
+    }
     List<Message> msgs = instance.messages();
     Atlas atlas = instance.atlas();
     Map<String, Long> out = new LinkedHashMap<>();
@@ -129,6 +137,33 @@ public final class GreedyBufferless implements Method {
       }
     }
     return true;
+  }
+
+  /**
+   * True on a ULA (where single port equals all ports: every node has one out-arc and one in-arc) and on a BLA
+   * under all ports: messages there hold runs of consecutive arc coordinates ({@link LineCalendar}).
+   */
+  static boolean lineApplies(Instance instance, boolean single) {
+    Topology t = instance.network().topology();
+    return t instanceof Topology.Ula || (t instanceof Topology.Bla && !single);
+  }
+
+  /** Departures by rectangle first-fit in (arc coordinate, step - coordinate) space; same as the full sweep. */
+  static long[] departuresOnLine(Instance instance) {
+    List<Message> msgs = instance.messages();
+    Network net = instance.network();
+    LineCalendar line = new LineCalendar(LineCalendar.coordinates(net));
+    long[] dep = new long[msgs.size()];
+    Arrays.fill(dep, -1);
+    for (int i : order(instance)) {
+      Message m = msgs.get(i);
+      int c0 = LineCalendar.first(net, m);
+      int c1 = LineCalendar.end(net, m);
+      long u = line.earliest(c0, c1, -c0, m.length()); // departure t = u + c0 >= 0
+      line.reserve(c0, c1, u, m.length());
+      dep[i] = u + c0;
+    }
+    return dep;
   }
 
   /** The priority order of the non-null messages (indices into the message list). */
@@ -169,37 +204,38 @@ public final class GreedyBufferless implements Method {
     List<Message> msgs = instance.messages();
     Atlas atlas = instance.atlas();
     int nodes = instance.network().nodes();
-    Calendar cal = new Calendar(single ? 2 * nodes : instance.network().arcs());
+    Network net = instance.network();
+    int arcs = net.arcs();
+    // single port: a node with one out-arc (in-arc) has a send (receive) port that is busy exactly when that arc
+    // is, so the arc stands for the port; this makes single port on a ULA cost the same as all ports
+    Calendar cal = new Calendar(single ? arcs + 2 * nodes : arcs);
     long[] dep = new long[msgs.size()];
     Arrays.fill(dep, -1);
     int[] res = new int[16];
     long[] off = new long[16];
     for (int i : order(instance)) {
       long len = msgs.get(i).length();
-      int count;
-      if (single) {
-        int[] p = atlas.nodes(i);
-        count = 2 * (p.length - 1);
-        if (res.length < count) {
-          res = new int[count];
-          off = new long[count];
-        }
-        for (int k = 0; k + 1 < p.length; k++) {
-          res[2 * k] = p[k];
-          off[2 * k] = k;
-          res[2 * k + 1] = nodes + p[k + 1];
-          off[2 * k + 1] = k;
-        }
-      } else {
-        int[] a = atlas.arcs(i);
-        count = a.length;
-        if (res.length < count) {
-          res = new int[count];
-          off = new long[count];
-        }
-        for (int k = 0; k < count; k++) {
-          res[k] = a[k];
-          off[k] = k;
+      int[] p = atlas.nodes(i);
+      int d = p.length - 1;
+      if (res.length < 2 * d) {
+        res = new int[2 * d];
+        off = new long[2 * d];
+      }
+      int count = 0;
+      for (int k = 0; k < d; k++) {
+        int a = net.arc(p[k], p[k + 1]);
+        if (single) {
+          int send = net.outDegree(p[k]) == 1 ? a : arcs + p[k];
+          int receive = net.inDegree(p[k + 1]) == 1 ? a : arcs + nodes + p[k + 1];
+          res[count] = send;
+          off[count++] = k;
+          if (receive != send) {
+            res[count] = receive;
+            off[count++] = k;
+          }
+        } else {
+          res[count] = a;
+          off[count++] = k;
         }
       }
       long t = cal.earliest(res, off, count, 0, len);

@@ -40,6 +40,9 @@ final class IntervalSet {
    * @param len a positive duration
    */
   long firstFit(long from, long len) {
+    if (size == 0 || from >= ends[size - 1]) {
+      return from; // past the last busy interval: the common case of a growing schedule
+    }
     int i = floor(from);
     long s = from;
     if (i >= 0 && ends[i] > s) {
@@ -97,6 +100,32 @@ final class IntervalSet {
       starts[at] = start;
       ends[at] = end;
       size++;
+    }
+  }
+
+  /** Marks {@code [start, end)} busy, merging with any busy interval it overlaps or touches (union). */
+  void union(long start, long end) {
+    if (end <= start) {
+      throw new IllegalStateException("empty interval [" + start + ", " + end + ")");
+    }
+    int i = floor(start); // last start <= start
+    if (i < 0 || ends[i] < start) {
+      i++; // first interval that could overlap or touch
+    }
+    int j = floor(end); // last interval starting at or before end
+    if (j < i) {
+      add(start, end); // meets nothing
+      return;
+    }
+    long s = Math.min(start, starts[i]);
+    long e = Math.max(end, ends[j]);
+    starts[i] = s;
+    ends[i] = e;
+    int removed = j - i;
+    if (removed > 0) {
+      System.arraycopy(starts, j + 1, starts, i + 1, size - j - 1);
+      System.arraycopy(ends, j + 1, ends, i + 1, size - j - 1);
+      size -= removed;
     }
   }
 }

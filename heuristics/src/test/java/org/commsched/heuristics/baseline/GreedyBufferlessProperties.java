@@ -64,6 +64,37 @@ class GreedyBufferlessProperties {
 
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
+  void lineCalendar_givesTheFullSweepsDepartures(long seed) {
+    SplittableRandom r = new SplittableRandom(seed * 17 + 3);
+    boolean ula = r.nextBoolean();
+    boolean single = ula && r.nextBoolean();
+    int n = 2 + r.nextInt(30);
+    List<Message> msgs = new java.util.ArrayList<>();
+    for (int i = 0, count = 1 + r.nextInt(40); i < count; i++) {
+      int a = r.nextInt(n);
+      int b = r.nextInt(n);
+      if (a == b || (ula && a > b)) {
+        continue;
+      }
+      msgs.add(new Message("m" + i, a, b, 1 + r.nextInt(6)));
+    }
+    if (msgs.isEmpty()) {
+      msgs.add(new Message("m", 0, n - 1, 2));
+    }
+    Instance inst = new Instance("line", new org.commsched.core.model.Problem.Chatting(msgs),
+        new CommModel.Bufferless(single ? CommModel.BufferlessPorts.SINGLE : CommModel.BufferlessPorts.ALL),
+        org.commsched.core.model.Network.of(ula ? new org.commsched.core.model.Topology.Ula(n)
+            : new org.commsched.core.model.Topology.Bla(n)));
+    assertThat(GreedyBufferless.lineApplies(inst, single)).isTrue();
+    assertThat(GreedyBufferless.departuresOnLine(inst))
+        .containsExactly(GreedyBufferless.departuresFull(inst, single));
+    int coords = LineCalendar.coordinates(inst.network());
+    assertThat(BufferlessBounds.lineLoad(inst, coords, false).value())
+        .isEqualTo(BufferlessBounds.routeLoad(inst, false, false).value());
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
   void bound_neverExceedsBruteForceOptimum_andScatterGatherAreOptimal(long seed) {
     Instance inst = draw(seed + 100_000, 6, 4, 3);
     SolveResult g = greedy.solve(inst, SolveLimits.defaults());

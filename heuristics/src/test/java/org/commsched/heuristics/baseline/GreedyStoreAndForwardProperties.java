@@ -1,0 +1,44 @@
+package org.commsched.heuristics.baseline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import org.commsched.core.model.Instance;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class GreedyStoreAndForwardProperties {
+  private final GreedyStoreAndForward saf = new GreedyStoreAndForward();
+
+  static LongStream seeds() {
+    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+  }
+
+  private static void assertValidAndStable(GreedyStoreAndForward saf, Instance inst, long seed) {
+    SolveResult a = saf.solve(inst, SolveLimits.defaults());
+    IndependentCheck.Verdict v = IndependentCheck.check(inst, a.schedule());
+    assertThat(v.violations()).as("seed %d, model %s", seed, inst.model()).isEmpty();
+    assertThat(a.makespan()).isEqualTo(v.makespan());
+    assertThat(saf.solve(inst, SolveLimits.defaults()).schedule()).isEqualTo(a.schedule());
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void scatterGather_validUnderEveryPortAndDuplexRule(long seed) {
+    SplittableRandom r = new SplittableRandom(seed * 977 + 1);
+    Instance inst = RandomInstances.scatterGather(r, 10, 6, r.nextBoolean(), RandomInstances.storeAndForward(r),
+        r.nextBoolean());
+    assertValidAndStable(saf, inst, seed);
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void sendBroadcastGossip_validUnderEveryPortAndDuplexRule(long seed) {
+    SplittableRandom r = new SplittableRandom(seed * 421 + 9);
+    Instance inst = RandomInstances.linearCost(r, 7, 9, (int) (seed % 3));
+    assertValidAndStable(saf, inst, seed);
+  }
+}
