@@ -32,7 +32,11 @@ final class BufferlessBounds {
   /** The best of the transit, load and (for scatter and gather) root-stream bounds of a real schedule. */
   static LowerBound real(Instance inst, boolean singlePort) {
     LowerBound best = transit(inst);
-    best = best.max(load(inst, singlePort, false));
+    if (!GreedyBufferless.treeShortcutApplies(inst)) {
+      // on default scatter/gather routes every flit crossing an arc or port also crosses the root's port (or the
+      // root arc above it), so the root-stream bound already dominates every load
+      best = best.max(load(inst, singlePort, false));
+    }
     if (inst.kind() == ProblemKind.SCATTER || inst.kind() == ProblemKind.GATHER) {
       best = best.max(rootStream(inst, singlePort));
     }

@@ -37,15 +37,23 @@ import org.commsched.core.solve.SolveResult;
  *
  * <p><b>Scatter and gather on default routes.</b> Default routes follow one breadth-first tree, where paths from
  * the root only split (scatter) or paths to it only merge (gather). Two flits then meet on some arc or port iff they
- * cross the root's port (single port) or the same root arc (all ports) in the same step (Lemmas L1, L2 of our
- * bufferless scatter/gather notes), so only that one resource is scheduled. The departures are the ones the full
- * sweep would give, in time linear in the number of messages: this handles million-node trees.
+ * cross the root's port (single port) or the same root arc (all ports) in the same step (structural lemmas L1 and
+ * L2 of the project's spec scatter-gather-bufferless.md, §2.4), so only that one resource is scheduled. The
+ * departures are the ones the full sweep would give (a property test checks this), in time linear in the number
+ * of messages plus the routes' lengths: this handles million-node trees.
+ *
+ * <p><b>Linear arrays.</b> On a ULA (any ports: every node has one out-arc and one in-arc, so its ports are its
+ * arcs) and on a BLA under all ports, routes are runs of consecutive arcs; when they are long on average the
+ * search runs on a segment tree of rectangles instead ({@link LineCalendar}), with the same answers.
  *
  * <p><b>Guarantee.</b> Always a valid schedule. For scatter (FDF) and gather (NRF) on default routes the result
- * is optimal: it meets the root-stream bound of Bhatt, Pucci, Ranade and Rosenberg, "Scattering and gathering
- * messages in networks of processors" (IEEE Trans. Computers, 1993), Theorem 1. No ratio for chatting.
+ * is optimal: it meets the root-stream bound (Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering
+ * Messages in Networks of Processors", IEEE Trans. Computers, 1993, Theorem 1 and its multiport and gathering
+ * analogues, spec §3.4, §3.7, §2.4 L3). No ratio for chatting.
  *
- * <p><b>Complexity.</b> O(sum of route lengths times sweeps, times log of intervals per resource).
+ * <p><b>Complexity.</b> Per message, (hops + pushes) interval-set look-ups of O(log intervals) each, where a push
+ * is a conflict that moves the candidate departure; O(m log m) plus the routes' lengths for scatter and gather on
+ * default routes.
  *
  * @implNote Stateless and deterministic; immutable.
  */

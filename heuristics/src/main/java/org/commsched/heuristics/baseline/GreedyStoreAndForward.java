@@ -283,6 +283,11 @@ public final class GreedyStoreAndForward implements Method {
         ks.add(q0 + d >= 1 ? ceilDiv(units, q0 + d) : units);
       }
       ks.removeIf(k -> k < 1 || k > units || ceilDiv(units, k) * edgesPerPacket > CANDIDATE_BUDGET);
+      // when the optimum needs more packets than the budget allows, the most packets we can afford
+      long affordable = CANDIDATE_BUDGET / Math.max(1, edgesPerPacket);
+      if (affordable >= 1) {
+        ks.add(Math.max(1, Math.min(units, ceilDiv(units, affordable))));
+      }
       ks.add(units);
       return ks;
     }

@@ -81,6 +81,26 @@ class GreedyBufferlessTest {
   }
 
   @Test
+  void longRoutesOnAUla_takeTheSegmentTreePathAndStayValid() {
+    // mean route length >= LineCalendar.MIN_MEAN_HOPS, so solve() uses rectangle first-fit
+    java.util.SplittableRandom r = new java.util.SplittableRandom(5);
+    int n = 3000;
+    List<Message> msgs = new java.util.ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      int a = r.nextInt(200);
+      msgs.add(new Message("m" + i, a, n - 1 - r.nextInt(200), 1 + r.nextInt(4)));
+    }
+    for (CommModel.Bufferless model : List.of(ALL, SINGLE)) {
+      Instance inst = new Instance("long", new Problem.Chatting(msgs), model, Network.of(new Topology.Ula(n)));
+      assertThat(LineCalendar.worthIt(inst.network(), inst.messages())).isTrue();
+      SolveResult res = greedy.solve(inst, SolveLimits.defaults());
+      IndependentCheck.Verdict v = IndependentCheck.check(inst, res.schedule());
+      assertThat(v.violations()).isEmpty();
+      assertThat(res.makespan()).isEqualTo(v.makespan());
+    }
+  }
+
+  @Test
   void allNullScatter_emptyScheduleOfMakespanZero() {
     Instance inst = new Instance("empty", new Problem.Scatter(0, List.of(new Message("m1", 0, 1, 0))), ALL,
         Network.of(new Topology.Bla(3)));
