@@ -85,6 +85,12 @@ class BaselineProperties {
           Instance inst = Generators.instance(spec);
           List<Method> methods = registry.applicable(inst);
           assertThat(methods).as("no method for " + spec).isNotEmpty();
+          for (Method m : registry.all()) {
+            // what `commsched methods` lists must agree with what applies
+            if (m.whyNot(inst) == null) {
+              assertThat(m.problems()).as(m.name() + " lists " + c.kind()).contains(c.kind());
+            }
+          }
           for (Method m : methods) {
             SolveRunner.Outcome run = SolveRunner.run(m, inst, limits);
             assertThat(run.result().hasSchedule()).as(m.name() + " on " + spec).isTrue();
@@ -92,6 +98,40 @@ class BaselineProperties {
           }
         }
       }));
+    }
+    return tests.stream();
+  }
+
+  /**
+   * The guarantee {@code greedy} states for scatter and gather: optimal on default (tree) routes. The proof is the
+   * tight bound of the scatter/gather spec §9.2 (LB-SCAT, LB-OFF, LB-MP): the makespan must meet it exactly, so the
+   * runner reports OPTIMAL. Single and all ports, random trees and general networks (BFS-tree routes).
+   */
+  @TestFactory
+  Stream<DynamicTest> greedy_isOptimalForBufferlessScatterAndGather() {
+    MethodRegistry registry = MethodRegistry.standard();
+    Method greedy = registry.byName("greedy");
+    SolveLimits limits = new SolveLimits(Duration.ofSeconds(2), 1, 0);
+    List<DynamicTest> tests = new ArrayList<>();
+    for (ProblemKind kind : List.of(ProblemKind.SCATTER, ProblemKind.GATHER)) {
+      for (String model : List.of("bufferless:single", "bufferless:all")) {
+        tests.add(DynamicTest.dynamicTest(kind.wireName() + " " + model, () -> {
+          SplittableRandom rnd = new SplittableRandom(kind.ordinal() * 31L + model.length());
+          List<String> families = List.of("tree", "tree-path", "tree-binary", "star", "mesh", "random");
+          for (int i = 0; i < Math.max(10, CASES / 4); i++) {
+            String family = families.get(i % families.size());
+            int size = family.equals("mesh") ? 2 + rnd.nextInt(4) : 2 + rnd.nextInt(30);
+            GeneratorSpec spec = new GeneratorSpec(null, kind, family, size, 0,
+                LengthDistribution.parse("zeros:20:uniform:1..6"), Models.parse(model, kind), rnd.nextLong(1 << 30),
+                false);
+            Instance inst = Generators.instance(spec);
+            SolveRunner.Outcome run = SolveRunner.run(greedy, inst, limits);
+            assertThat(run.valid()).as(spec.toString()).isTrue();
+            assertThat(run.result().makespan()).as("greedy vs the tight bound on " + spec)
+                .isEqualTo(run.result().lowerBound().value());
+          }
+        }));
+      }
     }
     return tests.stream();
   }

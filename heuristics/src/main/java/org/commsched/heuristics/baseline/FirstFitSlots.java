@@ -60,6 +60,16 @@ public final class FirstFitSlots implements Method {
   }
 
   @Override
+  public java.util.Set<ProblemKind> problems() {
+    return java.util.EnumSet.of(ProblemKind.DSA, ProblemKind.CHATTING);
+  }
+
+  @Override
+  public String scope() {
+    return "bufferless, all ports; virtual schedules (slots)";
+  }
+
+  @Override
   public String whyNot(Instance instance) {
     ProblemKind k = instance.kind();
     if (k != ProblemKind.DSA && k != ProblemKind.CHATTING) {

@@ -88,6 +88,16 @@ public final class GreedyBufferless implements Method {
   }
 
   @Override
+  public java.util.Set<ProblemKind> problems() {
+    return java.util.EnumSet.of(ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER);
+  }
+
+  @Override
+  public String scope() {
+    return "bufferless, all or single ports; any network and routes";
+  }
+
+  @Override
   public String whyNot(Instance instance) {
     if (!(instance.model() instanceof CommModel.Bufferless)) {
       return "greedy schedules bufferless models; for store-and-forward use greedy-saf";

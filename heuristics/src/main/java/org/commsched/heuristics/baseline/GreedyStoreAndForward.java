@@ -83,6 +83,17 @@ public final class GreedyStoreAndForward implements Method {
   }
 
   @Override
+  public java.util.Set<ProblemKind> problems() {
+    return java.util.EnumSet.of(ProblemKind.SCATTER, ProblemKind.GATHER, ProblemKind.SEND,
+        ProblemKind.BROADCAST, ProblemKind.GOSSIP);
+  }
+
+  @Override
+  public String scope() {
+    return "store-and-forward, any ports and duplex; any connected network";
+  }
+
+  @Override
   public String whyNot(Instance instance) {
     if (!(instance.model() instanceof CommModel.StoreAndForward)) {
       return instance.kind() == ProblemKind.DSA ? "dsa asks for a virtual schedule; use first-fit"
