@@ -33,7 +33,7 @@ final class Json {
 
   static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  private static final int WIDTH = 100;
+  private static final int WIDTH = 140;
 
   private Json() {
   }
