@@ -167,7 +167,7 @@ class InstanceRoundTripTest {
         new Topology.Tree(parents));
     String json = InstanceWriter.toJson(x);
     for (String line : json.split("\n")) {
-      assertThat(line.length()).isLessThanOrEqualTo(100);
+      assertThat(line.length()).isLessThanOrEqualTo(140);
     }
     assertSameInstance(InstanceReader.parse(json, "t.json"), x);
   }
