@@ -37,6 +37,8 @@ public final class MethodRegistry {
   public static MethodRegistry standard() {
     List<Method> all = new ArrayList<>();
     all.addAll(Baselines.all());
+    all.add(new CpSatChatting()); // exact methods last
+    all.add(new ChocoChatting());
     return new MethodRegistry(all);
   }
 
