@@ -1,0 +1,110 @@
+package org.commsched.heuristics.chatting;
+
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Message;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.model.Topology;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+
+/**
+ * The pipeline A0 of spec chatting.md §5 on a unidirectional linear array: a virtual schedule (slots) from the
+ * subclass, then, for chatting, the VO transform (spec §3.2) to a real schedule, shifted so that the earliest
+ * departure is 0. A dsa instance gets the slots themselves.
+ *
+ * @implNote Stateless.
+ */
+abstract class UlaVirtualMethod implements Method {
+
+  /** Slots (0-based, smallest 0) for messages with arc intervals {@code [from[i], to[i] - 1]}. */
+  abstract long[] slots(int[] from, int[] to, long[] length);
+
+  /** Null if the subclass takes these messages, else why not (one sentence naming an alternative). */
+  String refuse(List<Message> messages) {
+    return null;
+  }
+
+  @Override
+  public boolean exact() {
+    return false;
+  }
+
+  @Override
+  public Set<ProblemKind> problems() {
+    return EnumSet.of(ProblemKind.CHATTING, ProblemKind.DSA);
+  }
+
+  @Override
+  public String scope() {
+    return "bufferless, all ports; unidirectional linear array (ula); chatting (real, through VO) or dsa (slots)";
+  }
+
+  @Override
+  public String whyNot(Instance instance) {
+    ProblemKind k = instance.kind();
+    if (k != ProblemKind.CHATTING && k != ProblemKind.DSA) {
+      return name() + " schedules chatting (and dsa) on a linear array, not " + k.wireName()
+          + ": use greedy or greedy-saf";
+    }
+    if (!(instance.model() instanceof CommModel.Bufferless)
+        || ((CommModel.Bufferless) instance.model()).ports() != CommModel.BufferlessPorts.ALL) {
+      return name() + " needs the all-port bufferless model (its VO schedules may send two flits from one node "
+          + "at once): under single ports use greedy";
+    }
+    if (!(instance.network().topology() instanceof Topology.Ula)) {
+      return name() + " is the paper's algorithm for a unidirectional linear array (ula), and this network is a "
+          + instance.network().topology().family() + ": use greedy (or first-fit for a virtual schedule)";
+    }
+    return refuse(instance.messages());
+  }
+
+  @Override
+  public SolveResult solve(Instance instance, SolveLimits limits) {
+    String why = whyNot(instance);
+    if (why != null) {
+      throw new IllegalArgumentException(why);
+    }
+    List<Message> msgs = instance.messages();
+    int n = msgs.size();
+    int[] from = new int[n];
+    int[] to = new int[n];
+    long[] len = new long[n];
+    for (int i = 0; i < n; i++) {
+      Message m = msgs.get(i);
+      from[i] = m.from();
+      to[i] = m.to();
+      len[i] = m.length();
+    }
+    long[] sigma = n == 0 ? new long[0] : Transforms.normalise(slots(from, to, len));
+    long s = Transforms.virtualDuration(sigma, len);
+    Map<String, Long> out = new LinkedHashMap<>();
+    if (instance.kind() == ProblemKind.DSA) {
+      for (int i = 0; i < n; i++) {
+        out.put(msgs.get(i).id(), sigma[i]);
+      }
+      return SolveResult.feasible(name(), new Schedule.Slots(out), s, LowerBounds.best(instance))
+          .withStat("virtualDuration", s);
+    }
+    long[] level = new long[n];
+    for (int i = 0; i < n; i++) {
+      level[i] = from[i];
+    }
+    long[] t = n == 0 ? new long[0] : Transforms.normalise(Transforms.vo(sigma, level, s));
+    long makespan = 0;
+    for (int i = 0; i < n; i++) {
+      out.put(msgs.get(i).id(), t[i]);
+      makespan = Math.max(makespan, t[i] + len[i] + (to[i] - from[i]) - 1);
+    }
+    return SolveResult.feasible(name(), new Schedule.Departures(out), makespan, LowerBounds.best(instance))
+        .withStat("virtualDuration", s);
+  }
+}
