@@ -8,6 +8,7 @@ import java.util.Map;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.Method;
 import org.commsched.heuristics.baseline.Baselines;
+import org.commsched.heuristics.chatting.ChattingMethods;
 
 /**
  * Every method the toolkit offers, by name: the papers' heuristics, the baselines and the exact models.
@@ -37,6 +38,7 @@ public final class MethodRegistry {
   public static MethodRegistry standard() {
     List<Method> all = new ArrayList<>();
     all.addAll(Baselines.all());
+    all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
     all.add(new CpSatChatting()); // exact methods last
     all.add(new ChocoChatting());
     return new MethodRegistry(all);
