@@ -193,8 +193,10 @@ public final class TreeCuts implements Method {
    * @param depth recursion levels that cut an edge
    * @param maxCutVirtualDuration the largest virtual duration of one cut arc's schedule
    * @param cutLevel per message, the recursion level (1-based) whose cut it crosses
+   * @param cuts per cut edge, in order: {level, component nodes, nodes on the child's side, the component's
+   *     largest degree}
    */
-  record Plan(long[] departures, int depth, long maxCutVirtualDuration, int[] cutLevel) {
+  record Plan(long[] departures, int depth, long maxCutVirtualDuration, int[] cutLevel, List<int[]> cuts) {
   }
 
   /** Runs the recursion (the instance must be a chatting instance on a bidirectional tree). */
@@ -224,6 +226,7 @@ public final class TreeCuts implements Method {
       compNodes.add(all);
       compMsgs.add(allMsgs);
     }
+    List<int[]> cuts = new ArrayList<>();
     long offset = 0;
     int depth = 0;
     long maxS = 0;
@@ -271,6 +274,15 @@ public final class TreeCuts implements Method {
         }
         int c = bestC;
         int p = parent[c];
+        int degree = 0;
+        for (int v : nodes) {
+          int d = 0;
+          for (int k = 0; k < net.outDegree(v); k++) {
+            d += removed[net.outArc(v, k)] ? 0 : 1;
+          }
+          degree = Math.max(degree, d);
+        }
+        cuts.add(new int[] {depth, nodes.length, size[c], degree});
         int pc = net.arc(p, c);
         int cp = net.arc(c, p);
         // the two groups, instance order; the rest by the side of their source
@@ -338,7 +350,7 @@ public final class TreeCuts implements Method {
       compNodes = nextNodes;
       compMsgs = nextMsgs;
     }
-    return new Plan(departure, depth, maxS, cutLevel);
+    return new Plan(departure, depth, maxS, cutLevel, cuts);
   }
 
   /**
