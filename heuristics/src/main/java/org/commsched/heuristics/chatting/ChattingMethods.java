@@ -4,8 +4,9 @@ import java.util.List;
 import org.commsched.core.solve.Method;
 
 /**
- * The chatting paper's algorithms on linear arrays, Eastward-Southward meshes and bidirectional trees (Bhatt, Bilardi, Pucci, Ranade, Rosenberg,
- * Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks").
+ * The chatting paper's algorithms on linear arrays, Eastward-Southward meshes and bidirectional trees (Bhatt,
+ * Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled
+ * Networks").
  *
  * @implNote Immutable.
  */
