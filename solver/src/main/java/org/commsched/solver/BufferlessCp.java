@@ -317,13 +317,17 @@ final class BufferlessCp {
     /** The solver's name, e.g. "CP-SAT". */
     String name();
 
-    /** Searches the model within the limits; never throws on a valid model. */
-    Run solve(BufferlessCp model, SolveLimits limits);
+    /**
+     * Searches the model within the limits for a makespan of at least {@code floor} (the model's floor, or 0 to
+     * search the bare model); never throws on a valid model.
+     */
+    Run solve(BufferlessCp model, SolveLimits limits, long floor);
   }
 
   /**
-   * The flow the exact methods share: without a message, or when the hint already meets the floor (and
-   * {@code alwaysSearch} is off), the hint is the answer; otherwise the back end searches from it.
+   * The flow the exact methods share: without a message, or when the hint already meets the floor, the hint is
+   * the answer; otherwise the back end searches from it, with the floor posted. {@code alwaysSearch} (for tests)
+   * searches the bare model: no shortcut and no posted floor, so a wrong constraint cannot hide behind a bound.
    */
   static SolveResult run(BufferlessCp data, String method, Backend backend, SolveLimits limits,
       boolean alwaysSearch) {
@@ -333,7 +337,7 @@ final class BufferlessCp {
           .withStat("search", "none: the " + (data.sync ? "wake-up broadcast plus greedy" : "greedy")
               + " schedule meets the lower bound");
     } else {
-      Run r = backend.solve(data, limits);
+      Run r = backend.solve(data, limits, alwaysSearch ? 0 : data.floor);
       out = data.finish(method, backend.name(), r.found());
       for (Map.Entry<String, Object> e : r.stats().entrySet()) {
         out = out.withStat(e.getKey(), e.getValue());

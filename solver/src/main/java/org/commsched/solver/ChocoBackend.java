@@ -37,7 +37,7 @@ final class ChocoBackend implements BufferlessCp.Backend {
   }
 
   @Override
-  public BufferlessCp.Run solve(BufferlessCp data, SolveLimits limits) {
+  public BufferlessCp.Run solve(BufferlessCp data, SolveLimits limits, long floor) {
     int vars = data.variables();
     for (int v = 0; v < vars; v++) {
       if (data.hi[v] > MAX_VALUE) {
@@ -54,7 +54,7 @@ final class ChocoBackend implements BufferlessCp.Backend {
     for (int v = 0; v < vars; v++) {
       x[v] = model.intVar(data.names[v], (int) data.lo[v], (int) data.hi[v]);
     }
-    IntVar end = model.intVar("E", (int) data.floor, (int) data.horizon);
+    IntVar end = model.intVar("E", (int) Math.min(floor, data.horizon), (int) data.horizon);
     for (int j = 0; j < data.messages; j++) {
       model.arithm(end, "-", x[j], ">=", (int) data.transit[j]).post();
     }

@@ -43,7 +43,7 @@ final class CpSatBackend implements BufferlessCp.Backend {
   }
 
   @Override
-  public BufferlessCp.Run solve(BufferlessCp data, SolveLimits limits) {
+  public BufferlessCp.Run solve(BufferlessCp data, SolveLimits limits, long floor) {
     Natives.ensure();
     CpModel model = new CpModel();
     int vars = data.variables();
@@ -52,7 +52,7 @@ final class CpSatBackend implements BufferlessCp.Backend {
       x[v] = model.newIntVar(data.lo[v], data.hi[v], data.names[v]);
       model.addHint(x[v], data.hint[v]);
     }
-    IntVar end = model.newIntVar(data.floor, data.horizon, "E");
+    IntVar end = model.newIntVar(Math.min(floor, data.horizon), data.horizon, "E");
     for (int j = 0; j < data.messages; j++) {
       model.addGreaterOrEqual(end, LinearExpr.affine(x[j], 1, data.transit[j]));
     }
