@@ -83,6 +83,41 @@ class SyncGatherProperties {
     return tests.stream();
   }
 
+  /**
+   * Non-tree networks with default (breadth-first tree) routes: the wake-up tree is the routes' tree, and both back
+   * ends agree; the trace passes the checker and is not faster than the offline optimum.
+   */
+  @TestFactory
+  Stream<DynamicTest> onGeneralGraphsBothBackEndsAgree() {
+    String[] families = {"ring", "mesh", "random", "complete", "hypercube"};
+    int cases = Math.max(1, Integer.getInteger("commsched.cases", 200) / 20);
+    SplittableRandom master = new SplittableRandom(4242L);
+    List<DynamicTest> tests = new ArrayList<>();
+    for (int c = 0; c < cases; c++) {
+      String family = families[c % families.length];
+      int size = family.equals("mesh") ? 2 : family.equals("hypercube") ? 2 : 4 + master.nextInt(2);
+      CommModel.BufferlessPorts ports = c % 2 == 0 ? CommModel.BufferlessPorts.SINGLE
+          : CommModel.BufferlessPorts.ALL;
+      GeneratorSpec spec = new GeneratorSpec(null, ProblemKind.GATHER, family, size, 3,
+          ExactScatterGatherProperties.LENGTHS, new CommModel.Bufferless(ports), master.nextLong(), false);
+      tests.add(DynamicTest.dynamicTest(spec.name() + " " + ports, () -> {
+        Instance inst = Generators.instance(spec);
+        String what = ExactScatterGatherProperties.describe(inst);
+        SolveResult cp = new CpSatSyncGather().solve(inst, LIMITS, true);
+        SolveResult ch = new ChocoSyncGather().solve(inst, LIMITS, true);
+        long offline = new CpSatBufferless().solve(inst, LIMITS).makespan();
+        for (SolveResult r : List.of(cp, ch)) {
+          assertThat(r.stats().get("syncStatus")).as(r.method() + " on " + what).isEqualTo("OPTIMAL");
+          assertThat(ScheduleChecker.checkResult(inst, r).valid())
+              .as(r.method() + " on " + what + ": " + ScheduleChecker.checkResult(inst, r)).isTrue();
+          assertThat(r.makespan()).as(what).isGreaterThanOrEqualTo(offline);
+        }
+        assertThat(ch.makespan()).as("choco-sync vs cpsat-sync on " + what).isEqualTo(cp.makespan());
+      }));
+    }
+    return tests.stream();
+  }
+
   /** The gather instance on the path P0 - P1 - ... - Pn rooted at P0, L_i at P_i (index 0 unused). */
   static Instance path(String name, long[] lengths, CommModel.BufferlessPorts ports) {
     List<Integer> parents = new ArrayList<>();
