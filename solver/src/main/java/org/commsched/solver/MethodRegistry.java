@@ -39,8 +39,9 @@ public final class MethodRegistry {
     List<Method> all = new ArrayList<>();
     all.addAll(Baselines.all());
     all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
-    all.add(new CpSatChatting()); // exact methods last
-    all.add(new ChocoChatting());
+    all.add(new CpSatBufferless()); // exact methods last
+    all.add(new ChocoBufferless());
+    all.addAll(List.of(new CpSatSyncGather(), new ChocoSyncGather())); // gather under wake-ups (protocol yardstick)
     return new MethodRegistry(all);
   }
 

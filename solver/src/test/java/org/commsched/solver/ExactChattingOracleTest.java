@@ -46,8 +46,8 @@ class ExactChattingOracleTest {
     };
     Stream.Builder<Arguments> out = Stream.builder();
     for (Object[] r : rows) {
-      out.add(Arguments.of(r[0], r[1], new CpSatChatting()));
-      out.add(Arguments.of(r[0], r[1], new ChocoChatting()));
+      out.add(Arguments.of(r[0], r[1], new CpSatBufferless()));
+      out.add(Arguments.of(r[0], r[1], new ChocoBufferless()));
     }
     return out.build();
   }

@@ -60,8 +60,8 @@ class ExactChattingProperties {
     if (exhaustive < new GreedyBufferless().solve(instance, SolveLimits.defaults()).makespan()) {
       beaten++;
     }
-    SolveResult cp = new CpSatChatting().solve(instance, LIMITS);
-    SolveResult ch = new ChocoChatting().solve(instance, LIMITS);
+    SolveResult cp = new CpSatBufferless().solve(instance, LIMITS);
+    SolveResult ch = new ChocoBufferless().solve(instance, LIMITS);
     for (SolveResult r : List.of(cp, ch)) {
       assertThat(r.status()).as(r.method()).isEqualTo(SolveStatus.OPTIMAL);
       assertThat(r.makespan()).as(r.method()).isEqualTo(exhaustive);

@@ -17,9 +17,9 @@ import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
 import org.junit.jupiter.api.Test;
 
-/** Applicability, registration and the time-limit path of the exact chatting methods. */
+/** Applicability, registration and the time-limit path of the exact offline methods (cpsat, choco). */
 class ExactChattingTest {
-  private static final List<Method> EXACT = List.of(new CpSatChatting(), new ChocoChatting());
+  private static final List<Method> EXACT = List.of(new CpSatBufferless(), new ChocoBufferless());
 
   private static Instance chatting(String family, int size, int messages, CommModel model, long seed) {
     return Generators.instance(new GeneratorSpec(null, ProblemKind.CHATTING, family, size, messages,
@@ -27,28 +27,42 @@ class ExactChattingTest {
   }
 
   @Test
-  void applyOnlyToBufferlessAllPortsChatting() {
+  void applyToBufferlessChattingScatterAndGather_withAnyPorts() {
     Instance all = chatting("ula", 6, 4, new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), 1);
     Instance single = chatting("ula", 6, 4, new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE), 1);
     Instance scatter = Generators.instance(GeneratorSpec.of(ProblemKind.SCATTER, "star", 5,
         new LengthDistribution.Uniform(1, 3), 3));
+    Instance dsa = Generators.instance(GeneratorSpec.of(ProblemKind.DSA, "ula", 6,
+        new LengthDistribution.Uniform(1, 3), 3));
+    Instance saf = Generators.instance(new GeneratorSpec(null, ProblemKind.SCATTER, "star", 5, 0,
+        new LengthDistribution.Uniform(1, 3), new CommModel.StoreAndForward(java.math.BigDecimal.ONE,
+        java.math.BigDecimal.ONE, CommModel.Ports.ONE, CommModel.Duplex.FULL, null), 3, false));
     for (Method m : EXACT) {
       assertThat(m.exact()).isTrue();
-      assertThat(m.problems()).containsExactly(ProblemKind.CHATTING);
+      assertThat(m.problems()).containsExactlyInAnyOrder(ProblemKind.CHATTING, ProblemKind.SCATTER,
+          ProblemKind.GATHER);
       assertThat(m.whyNot(all)).isNull();
-      assertThat(m.whyNot(single)).contains("greedy");
-      assertThat(m.whyNot(scatter)).contains("greedy");
+      assertThat(m.whyNot(single)).isNull();
+      assertThat(m.whyNot(scatter)).isNull();
+      assertThat(m.whyNot(dsa)).contains("first-fit");
+      assertThat(m.whyNot(saf)).contains("greedy-saf");
     }
   }
 
   @Test
-  void registeredLastAndChosenForSmallChatting() {
+  void registeredAfterTheHeuristics_offlineBeforeSync_andChosenForSmallChatting() {
     MethodRegistry reg = MethodRegistry.standard();
-    List<Method> all = reg.all();
-    assertThat(all.get(all.size() - 2).name()).isEqualTo("cpsat");
-    assertThat(all.get(all.size() - 1).name()).isEqualTo("choco");
+    List<String> names = reg.all().stream().map(Method::name).toList();
+    assertThat(names.subList(names.size() - 4, names.size()))
+        .containsExactly("cpsat", "choco", "cpsat-sync", "choco-sync");
+    for (Method m : reg.all().subList(0, names.size() - 4)) {
+      assertThat(m.exact()).as(m.name()).isFalse();
+    }
     Instance small = chatting("bla", 5, 4, new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), 2);
     assertThat(reg.defaultFor(small).name()).isEqualTo("cpsat");
+    Instance gather = Generators.instance(GeneratorSpec.of(ProblemKind.GATHER, "tree", 6,
+        new LengthDistribution.Uniform(1, 3), 4));
+    assertThat(reg.defaultFor(gather).name()).isEqualTo("cpsat");
   }
 
   @Test

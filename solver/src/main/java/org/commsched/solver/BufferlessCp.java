@@ -1,0 +1,565 @@
+package org.commsched.solver;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.model.Atlas;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Message;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveStatus;
+import org.commsched.heuristics.baseline.GreedyBufferless;
+
+/**
+ * The exact bufferless models the CP-SAT and Choco back ends share, as plain data: integer variables with
+ * domains and hints, unit-capacity resources holding fixed-length tasks, precedences, and the makespan terms.
+ * Two models are built from an instance.
+ *
+ * <p><b>Offline</b> ({@link #offline}; chatting, scatter, gather; all ports or single port). One variable per
+ * non-null message: its departure t_M. Message M with length l and route v_0..v_d holds, at hop k, the steps
+ * [t_M + k, t_M + k + l) (docs/DESIGN.md "Time"). All ports: that task sits on the arc v_k -&gt; v_(k+1). Single
+ * port: on the send port of v_k and on the receive port of v_(k+1) (rules V4, V5 of spec
+ * scatter-gather-bufferless.md §2.3; the arc is then implied). This is the no-wait job shop of spec §10 (M5, CP
+ * form), which contains M1-M3 on trees; for chatting under all ports it is the interval form of the chatting
+ * spec §1.5. The makespan is max (t_M + l_M + d_M - 1).
+ *
+ * <p><b>Synchronization-aware gather</b> ({@link #sync}; spec §10 M4, under wake-up constraint (5) of §5.1).
+ * Every node of a spanning tree of the root (the <i>wake-up tree</i>: the routes' own tree, see below) must
+ * receive a one-flit wake-up from its parent before it sends anything of its own. Variables: w_v &gt;= 1 for every
+ * non-root tree node (the row at which its wake-up arrives; it crosses the arc parent(v) -&gt; v during step
+ * w_v - 1) and t_M per non-null message. Constraints: w_c &gt;= w_v + 1 for a child c of a non-root v (a node
+ * forwards only after it is woken); t_M &gt;= w_(from M) (causality, rule V6); single port: t_M &gt;= w_c for every
+ * child c of M's source (forward-first: the wake-ups leave before the node's own message, the reason for the
+ * "+2" of (5)); the wake-up of c is a one-step task [w_c - 1, w_c) on parent(c)'s send port and c's receive port
+ * (single port) or on the arc parent(c) -&gt; c (all ports), next to the data tasks of the offline model. All ports
+ * have no forward-first rule: a node may wake its children and send upward in the same step (spec §7.2). On a
+ * path under single port the optimum equals Shoulder-Tap's closed form (spec §5.3, Theorem 2; §12 claim 10).
+ *
+ * <p>The wake-up tree: every node on a non-null message's route hangs on the next node of that route (the routes
+ * must agree, which default routes always do), and every other node the root reaches hangs on the
+ * smallest-numbered neighbour of a breadth-first sweep from the route tree. Every such node is woken, data or
+ * not, as in the paper's protocols (spec §2.1: PEs with null messages still take part).
+ *
+ * <p><b>Horizon and hint.</b> Offline: the {@code greedy} schedule and its makespan H. Sync: first a complete
+ * wake-up broadcast (single port: each node wakes its children one per step, deepest subtree first; all ports:
+ * all at once), finished by row W, then the greedy schedule shifted by W; H is its makespan. Departures range
+ * over [0, H - transit], wake-up rows over [depth, H + nodes] (wake-ups of data-free subtrees may fall after the
+ * last data flit; control after the last data flit does not count, spec §2.2).
+ *
+ * <p><b>Bounds.</b> The model's makespan is at least its floor: the best instance bound of
+ * {@link LowerBounds#best} (offline; valid for the sync model too) and, for the sync model under single port on a
+ * tree network, the protocol bounds LB-SYNC and LB-PAPER of {@link LowerBounds#protocolBounds}.
+ *
+ * @implNote Immutable after construction.
+ */
+final class BufferlessCp {
+  /** A fixed-length task of one variable: the steps [x + offset, x + offset + duration). */
+  record Task(int var, long offset, long duration) {
+  }
+
+  /** x_after &gt;= x_before + gap. */
+  record Precedence(int after, int before, long gap) {
+  }
+
+  /** True for the synchronization-aware gather model. */
+  final boolean sync;
+  /** Number of message variables (0..messages-1); wake-up variables follow. */
+  final int messages;
+  /** Instance index of each modelled message. */
+  final int[] msg;
+  /** Transit l + d - 1 of each modelled message: it ends at t + transit. */
+  final long[] transit;
+  /** Wake-up variables: the woken node and its parent in the wake-up tree. */
+  final int[] wakeNode;
+  final int[] wakeParent;
+  /** Variable domains, hints and names. */
+  final long[] lo;
+  final long[] hi;
+  final long[] hint;
+  final String[] names;
+  /** Resources used by two or more tasks, each with its tasks. */
+  final List<List<Task>> resources;
+  /** Precedences between variables. */
+  final List<Precedence> precedences;
+  /** The hint's makespan: the horizon. */
+  final long horizon;
+  /** The best instance lower bound (offline; what a result may claim). */
+  final LowerBound bound;
+  /** The best lower bound on this model's makespan (= bound offline; protocol bounds may raise it in sync). */
+  final LowerBound modelBound;
+  /** The smallest makespan the model may take: the model bound (capped at the horizon). */
+  final long floor;
+
+  private final Instance instance;
+
+  private BufferlessCp(Instance instance, boolean sync) {
+    this.instance = instance;
+    this.sync = sync;
+    Network net = instance.network();
+    Atlas atlas = instance.atlas();
+    List<Message> ms = instance.messages();
+    boolean single = single(instance);
+
+    List<Integer> idx = new ArrayList<>();
+    for (int i = 0; i < ms.size(); i++) {
+      if (ms.get(i).length() > 0) {
+        idx.add(i);
+      }
+    }
+    messages = idx.size();
+    msg = new int[messages];
+    transit = new long[messages];
+    for (int j = 0; j < messages; j++) {
+      msg[j] = idx.get(j);
+      transit[j] = ms.get(msg[j]).length() + atlas.hops(msg[j]) - 1;
+    }
+
+    SolveResult greedy = new GreedyBufferless().solve(instance, SolveLimits.defaults());
+    Map<String, Long> greedyDep = ((Schedule.Departures) greedy.schedule()).departures();
+    LowerBound instanceBound = LowerBounds.best(instance).max(greedy.lowerBound());
+    bound = instanceBound;
+
+    WakeTree tree = sync ? WakeTree.of(instance) : null;
+    int wakes = tree == null ? 0 : tree.order.length - 1;
+    wakeNode = new int[wakes];
+    wakeParent = new int[wakes];
+    int[] wakeVar = new int[net.nodes()];
+    Arrays.fill(wakeVar, -1);
+    long[] wakeRow = tree == null ? null : tree.broadcast(single);
+    long shift = 0;
+    for (int k = 0; k < wakes; k++) {
+      int v = tree.order[k + 1];
+      wakeNode[k] = v;
+      wakeParent[k] = tree.parent[v];
+      wakeVar[v] = messages + k;
+      shift = Math.max(shift, wakeRow[v]);
+    }
+    if (messages == 0) {
+      shift = 0; // nothing to send: no wake-up is needed either
+    }
+
+    int vars = messages + wakes;
+    lo = new long[vars];
+    hi = new long[vars];
+    hint = new long[vars];
+    names = new String[vars];
+    long longest = 0;
+    for (int j = 0; j < messages; j++) {
+      hint[j] = greedyDep.get(ms.get(msg[j]).id()) + shift;
+      names[j] = "t" + j;
+      longest = Math.max(longest, transit[j] + (sync ? tree.depth[ms.get(msg[j]).from()] : 0));
+    }
+    long h = 0;
+    for (int j = 0; j < messages; j++) {
+      h = Math.max(h, hint[j] + transit[j]);
+    }
+    horizon = h;
+    for (int j = 0; j < messages; j++) {
+      hi[j] = horizon - transit[j];
+    }
+    for (int k = 0; k < wakes; k++) {
+      int v = wakeNode[k];
+      lo[messages + k] = tree.depth[v];
+      hi[messages + k] = horizon + net.nodes();
+      hint[messages + k] = wakeRow[v];
+      names[messages + k] = "w" + v;
+    }
+
+    // tasks per resource: arcs (all ports) or 2 * nodes ports (single port: send port v, receive port n + v)
+    int n = net.nodes();
+    Map<Integer, List<Task>> byResource = new LinkedHashMap<>();
+    for (int j = 0; j < messages; j++) {
+      long len = ms.get(msg[j]).length();
+      int[] p = atlas.nodes(msg[j]);
+      for (int k = 0; k + 1 < p.length; k++) {
+        Task task = new Task(j, k, len);
+        if (single) {
+          byResource.computeIfAbsent(p[k], r -> new ArrayList<>()).add(task);
+          byResource.computeIfAbsent(n + p[k + 1], r -> new ArrayList<>()).add(task);
+        } else {
+          byResource.computeIfAbsent(2 * n + net.arc(p[k], p[k + 1]), r -> new ArrayList<>()).add(task);
+        }
+      }
+    }
+    List<Precedence> prec = new ArrayList<>();
+    for (int k = 0; k < wakes; k++) {
+      int v = wakeNode[k];
+      int p = wakeParent[k];
+      Task task = new Task(messages + k, -1, 1);
+      if (single) {
+        byResource.computeIfAbsent(p, r -> new ArrayList<>()).add(task);
+        byResource.computeIfAbsent(n + v, r -> new ArrayList<>()).add(task);
+      } else {
+        byResource.computeIfAbsent(2 * n + net.arc(p, v), r -> new ArrayList<>()).add(task);
+      }
+      if (wakeVar[p] >= 0) {
+        prec.add(new Precedence(messages + k, wakeVar[p], 1));
+      }
+    }
+    if (sync) {
+      for (int j = 0; j < messages; j++) {
+        int v = ms.get(msg[j]).from();
+        prec.add(new Precedence(j, wakeVar[v], 0));
+        if (single) {
+          for (int c : tree.children.get(v)) {
+            prec.add(new Precedence(j, wakeVar[c], 0));
+          }
+        }
+      }
+    }
+    List<List<Task>> shared = new ArrayList<>();
+    for (List<Task> ts : byResource.values()) {
+      if (ts.size() > 1) {
+        shared.add(List.copyOf(ts));
+      }
+    }
+    resources = List.copyOf(shared);
+    precedences = List.copyOf(prec);
+
+    LowerBound mb = instanceBound;
+    if (sync && messages > 0) {
+      int far = 0;
+      for (int j = 1; j < messages; j++) {
+        if (transit[j] + tree.depth[ms.get(msg[j]).from()] > transit[far] + tree.depth[ms.get(msg[far]).from()]) {
+          far = j;
+        }
+      }
+      Message m = ms.get(msg[far]);
+      mb = mb.max(new LowerBound(longest, "WAKE-Q", "node " + m.from() + " is " + tree.depth[m.from()]
+          + " wake-up hops from the root, so message " + m.id() + " leaves no earlier than step "
+          + tree.depth[m.from()] + " and then needs " + transit[far] + " more steps"));
+      if (single) {
+        for (LowerBound b : LowerBounds.protocolBounds(instance)) {
+          mb = mb.max(b);
+        }
+      }
+    }
+    modelBound = mb;
+    floor = Math.min(horizon, mb.value());
+  }
+
+  /** The offline model (chatting, scatter or gather). */
+  static BufferlessCp offline(Instance instance) {
+    return new BufferlessCp(instance, false);
+  }
+
+  /** The synchronization-aware gather model; {@link #whyNotSync} must be null. */
+  static BufferlessCp sync(Instance instance) {
+    return new BufferlessCp(instance, true);
+  }
+
+  static boolean single(Instance instance) {
+    return ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.SINGLE;
+  }
+
+  /** Null if the offline models apply, else why not. */
+  static String whyNotOffline(String name, Instance instance) {
+    if (!(instance.model() instanceof CommModel.Bufferless)) {
+      return name + " models bufferless schedules; for store-and-forward use greedy-saf";
+    }
+    ProblemKind k = instance.kind();
+    if (k == ProblemKind.DSA) {
+      return "dsa asks for a virtual (slot) schedule, which " + name + " does not build; use first-fit or "
+          + "interval-coloring";
+    }
+    if (k != ProblemKind.CHATTING && k != ProblemKind.SCATTER && k != ProblemKind.GATHER) {
+      return name + " solves bufferless chatting, scatter and gather only";
+    }
+    return null;
+  }
+
+  /** Null if the synchronization-aware gather model applies, else why not. */
+  static String whyNotSync(String name, Instance instance) {
+    if (instance.kind() != ProblemKind.GATHER || !(instance.model() instanceof CommModel.Bufferless)) {
+      return name + " models bufferless gather under wake-ups only; for other problems use cpsat or greedy";
+    }
+    return WakeTree.whyNot(instance);
+  }
+
+  int variables() {
+    return lo.length;
+  }
+
+  /** The makespan of a full assignment (message variables only). */
+  long makespan(long[] values) {
+    long out = 0;
+    for (int j = 0; j < messages; j++) {
+      out = Math.max(out, values[j] + transit[j]);
+    }
+    return out;
+  }
+
+  /**
+   * What a back end found.
+   *
+   * @param values values of all variables, or null if it found nothing
+   * @param optimal the search proved the values optimal
+   * @param solverBound the back end's lower bound on the makespan when it stopped
+   */
+  record Found(long[] values, boolean optimal, long solverBound) {
+  }
+
+  /** A back end's answer and the figures of its run. */
+  record Run(Found found, Map<String, Object> stats) {
+  }
+
+  /** A CP back end that solves these models. */
+  interface Backend {
+    /** The solver's name, e.g. "CP-SAT". */
+    String name();
+
+    /**
+     * Searches the model within the limits for a makespan of at least {@code floor} (the model's floor, or 0 to
+     * search the bare model); never throws on a valid model.
+     */
+    Run solve(BufferlessCp model, SolveLimits limits, long floor);
+  }
+
+  /**
+   * The flow the exact methods share: without a message, or when the hint already meets the floor, the hint is
+   * the answer; otherwise the back end searches from it, with the floor posted. {@code alwaysSearch} (for tests)
+   * searches the bare model: no shortcut and no posted floor, so a wrong constraint cannot hide behind a bound.
+   */
+  static SolveResult run(BufferlessCp data, String method, Backend backend, SolveLimits limits,
+      boolean alwaysSearch) {
+    SolveResult out;
+    if (data.messages == 0 || (!alwaysSearch && data.floor >= data.horizon)) {
+      out = data.finish(method, backend.name(), new Found(data.hint, true, data.horizon))
+          .withStat("search", "none: the " + (data.sync ? "wake-up broadcast plus greedy" : "greedy")
+              + " schedule meets the lower bound");
+    } else {
+      Run r = backend.solve(data, limits, alwaysSearch ? 0 : data.floor);
+      out = data.finish(method, backend.name(), r.found());
+      for (Map.Entry<String, Object> e : r.stats().entrySet()) {
+        out = out.withStat(e.getKey(), e.getValue());
+      }
+    }
+    return out.withStat("solver", backend.name());
+  }
+
+  /**
+   * The method's result from a back end's answer (or the hint if it found nothing).
+   *
+   * <p>Offline: OPTIMAL when the solver proved it or the bound meets the makespan; the bound is the solver's at
+   * the time limit when larger than the posted one. Sync: the status and lower bound refer to the instance (the
+   * offline problem), because a wake-up-constrained optimum is not a bound on every schedule; the model's own
+   * outcome goes into the statistics {@code syncStatus}, {@code syncBound} and {@code syncBoundKind}.
+   */
+  SolveResult finish(String method, String solver, Found found) {
+    boolean have = found != null && found.values() != null;
+    long[] values = have ? found.values() : hint;
+    long makespan = makespan(values);
+    boolean proved = have && found.optimal();
+    LowerBound own = modelBoundAt(solver, proved, makespan, have ? Math.min(found.solverBound(), makespan) : 0);
+    SolveStatus modelStatus = own.value() == makespan ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
+    SolveResult out;
+    if (!sync) {
+      out = result(method, modelStatus, values, makespan, own);
+    } else {
+      SolveStatus st = bound.value() == makespan ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
+      out = result(method, st, values, makespan, bound).withStat("syncStatus", modelStatus.name())
+          .withStat("syncBound", own.value()).withStat("syncBoundKind", own.kind());
+    }
+    return have ? out : out.withStat("fallback", sync ? "wake-up broadcast, then greedy" : "greedy");
+  }
+
+  /** The best lower bound on this model's makespan given a back end's outcome. */
+  private LowerBound modelBoundAt(String solver, boolean optimal, long makespan, long solverBound) {
+    String what = sync ? "no wake-up-constrained schedule" : "no schedule";
+    if (optimal && modelBound.value() < makespan) {
+      return new LowerBound(makespan, "CP", solver + " proved that " + what + " ends before step " + makespan);
+    }
+    if (!optimal && solverBound > modelBound.value()) {
+      return new LowerBound(solverBound, "CP", solver + " proved that " + what + " ends before step "
+          + solverBound + " (bound at the time limit)");
+    }
+    return modelBound;
+  }
+
+  private SolveResult result(String method, SolveStatus status, long[] values, long makespan, LowerBound lower) {
+    List<Message> ms = instance.messages();
+    Map<String, Long> dep = new LinkedHashMap<>();
+    for (int j = 0; j < messages; j++) {
+      dep.put(ms.get(msg[j]).id(), values[j]);
+    }
+    List<Schedule.ControlTransfer> control = new ArrayList<>();
+    if (messages > 0) {
+      for (int k = 0; k < wakeNode.length; k++) {
+        control.add(new Schedule.ControlTransfer(wakeParent[k], wakeNode[k], values[messages + k] - 1, "wakeup",
+            List.of()));
+      }
+    }
+    control.sort((a, b) -> a.step() != b.step() ? Long.compare(a.step(), b.step())
+        : Integer.compare(a.to(), b.to()));
+    return new SolveResult(method, status, new Schedule.Departures(dep, control), makespan, lower, Map.of());
+  }
+
+  /**
+   * The wake-up tree of a gather (see the class comment): parent, depth and children of every node the root
+   * reaches, and those nodes in breadth-first order (root first).
+   */
+  static final class WakeTree {
+    final int[] parent;
+    final int[] depth;
+    final int[] order;
+    final List<List<Integer>> children;
+
+    private WakeTree(int[] parent, int[] depth, int[] order) {
+      this.parent = parent;
+      this.depth = depth;
+      this.order = order;
+      children = new ArrayList<>();
+      for (int v = 0; v < parent.length; v++) {
+        children.add(new ArrayList<>());
+      }
+      for (int v : order) {
+        if (parent[v] >= 0) {
+          children.get(parent[v]).add(v);
+        }
+      }
+    }
+
+    /** Null if the routes of the non-null messages form one tree toward the root that wake-ups can descend. */
+    static String whyNot(Instance instance) {
+      Network net = instance.network();
+      int[] next = routeNext(instance);
+      if (next == null) {
+        return "the routes of the messages do not form one tree toward the root (two routes leave a node by "
+            + "different arcs), so there is no wake-up tree; give tree routes or use cpsat";
+      }
+      for (int v = 0; v < next.length; v++) {
+        if (next[v] >= 0 && net.arc(next[v], v) < 0) {
+          return "a wake-up cannot go down from node " + next[v] + " to node " + v + " (no arc " + next[v] + "->"
+              + v + "); the synchronization-aware model needs links in both directions; use cpsat";
+        }
+      }
+      return null;
+    }
+
+    /** Next hop toward the root of every node on a non-null route (-1 elsewhere), or null if routes disagree. */
+    private static int[] routeNext(Instance instance) {
+      int n = instance.network().nodes();
+      int[] next = new int[n];
+      Arrays.fill(next, -1);
+      Atlas atlas = instance.atlas();
+      List<Message> ms = instance.messages();
+      for (int i = 0; i < ms.size(); i++) {
+        if (ms.get(i).length() == 0) {
+          continue;
+        }
+        int[] p = atlas.nodes(i);
+        for (int k = 0; k + 1 < p.length; k++) {
+          if (next[p[k]] >= 0 && next[p[k]] != p[k + 1]) {
+            return null;
+          }
+          next[p[k]] = p[k + 1];
+        }
+      }
+      return next;
+    }
+
+    static WakeTree of(Instance instance) {
+      Network net = instance.network();
+      int n = net.nodes();
+      int root = instance.root();
+      int[] next = routeNext(instance);
+      int[] parent = new int[n];
+      int[] depth = new int[n];
+      Arrays.fill(parent, -2); // -2: not in the tree
+      parent[root] = -1;
+      // route nodes: depth along the route tree (routes end at the root and agree, so this terminates)
+      for (int v = 0; v < n; v++) {
+        if (next[v] >= 0) {
+          parent[v] = next[v];
+        }
+      }
+      for (int v = 0; v < n; v++) {
+        if (parent[v] >= -1) {
+          int d = 0;
+          for (int x = v; x != root; x = parent[x]) {
+            d++;
+          }
+          depth[v] = d;
+        }
+      }
+      // other nodes: breadth-first from the route tree, level by level, smallest node first
+      List<List<Integer>> levels = new ArrayList<>();
+      for (int v = 0; v < n; v++) {
+        if (parent[v] >= -1) {
+          while (levels.size() <= depth[v]) {
+            levels.add(new ArrayList<>());
+          }
+          levels.get(depth[v]).add(v);
+        }
+      }
+      for (int d = 0; d < levels.size(); d++) {
+        List<Integer> level = levels.get(d);
+        level.sort(null);
+        for (int x : List.copyOf(level)) {
+          for (int a = 0; a < net.outDegree(x); a++) {
+            int y = net.head(net.outArc(x, a));
+            if (parent[y] == -2) {
+              parent[y] = x;
+              depth[y] = d + 1;
+              while (levels.size() <= d + 1) {
+                levels.add(new ArrayList<>());
+              }
+              levels.get(d + 1).add(y);
+            }
+          }
+        }
+      }
+      List<Integer> order = new ArrayList<>();
+      for (List<Integer> level : levels) {
+        level.sort(null);
+        order.addAll(level);
+      }
+      int[] ord = new int[order.size()];
+      for (int i = 0; i < ord.length; i++) {
+        ord[i] = order.get(i);
+      }
+      return new WakeTree(parent, depth, ord);
+    }
+
+    /**
+     * Rows at which a plain wake-up broadcast reaches each node: all ports, every node wakes all its children in
+     * the step after it is woken; single port, one child per step, the child whose subtree takes longest first.
+     */
+    long[] broadcast(boolean single) {
+      int n = parent.length;
+      long[] height = new long[n];
+      for (int i = order.length - 1; i >= 0; i--) {
+        int v = order[i];
+        List<Integer> cs = sortedChildren(v, height);
+        long h = 0;
+        for (int k = 0; k < cs.size(); k++) {
+          h = Math.max(h, (single ? k + 1 : 1) + height[cs.get(k)]);
+        }
+        height[v] = h;
+      }
+      long[] row = new long[n];
+      for (int v : order) {
+        List<Integer> cs = sortedChildren(v, height);
+        for (int k = 0; k < cs.size(); k++) {
+          row[cs.get(k)] = row[v] + (single ? k + 1 : 1);
+        }
+      }
+      return row;
+    }
+
+    private List<Integer> sortedChildren(int v, long[] height) {
+      List<Integer> cs = new ArrayList<>(children.get(v));
+      cs.sort((a, b) -> height[a] != height[b] ? Long.compare(height[b], height[a]) : Integer.compare(a, b));
+      return cs;
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package org.commsched.solver;
+
+import com.google.ortools.Loader;
+import com.google.ortools.sat.CpModel;
+import com.google.ortools.sat.CpSolver;
+import com.google.ortools.sat.CpSolverStatus;
+import com.google.ortools.sat.IntVar;
+import com.google.ortools.sat.IntervalVar;
+import com.google.ortools.sat.LinearExpr;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveStatus;
+
+/**
+ * {@link BufferlessCp} in OR-Tools CP-SAT: one integer variable per model variable (with the hint), one
+ * fixed-size interval per task, one NoOverlap per shared resource, the precedences as linear inequalities,
+ * E &gt;= t_M + transit_M for every message and E &gt;= the floor; minimise E.
+ *
+ * @implNote Stateless; the native library is loaded once per JVM.
+ */
+final class CpSatBackend implements BufferlessCp.Backend {
+  static final CpSatBackend INSTANCE = new CpSatBackend();
+
+  /** Loads OR-Tools' native library on first use. */
+  private static final class Natives {
+    static {
+      Loader.loadNativeLibraries();
+    }
+
+    static void ensure() {
+      // class initialisation did the work
+    }
+  }
+
+  private CpSatBackend() {
+  }
+
+  @Override
+  public String name() {
+    return "CP-SAT";
+  }
+
+  @Override
+  public BufferlessCp.Run solve(BufferlessCp data, SolveLimits limits, long floor) {
+    Natives.ensure();
+    CpModel model = new CpModel();
+    int vars = data.variables();
+    IntVar[] x = new IntVar[vars];
+    for (int v = 0; v < vars; v++) {
+      x[v] = model.newIntVar(data.lo[v], data.hi[v], data.names[v]);
+      model.addHint(x[v], data.hint[v]);
+    }
+    IntVar end = model.newIntVar(Math.min(floor, data.horizon), data.horizon, "E");
+    for (int j = 0; j < data.messages; j++) {
+      model.addGreaterOrEqual(end, LinearExpr.affine(x[j], 1, data.transit[j]));
+    }
+    model.addHint(end, data.horizon);
+    for (BufferlessCp.Precedence p : data.precedences) {
+      model.addGreaterOrEqual(x[p.after()], LinearExpr.affine(x[p.before()], 1, p.gap()));
+    }
+    int r = 0;
+    for (List<BufferlessCp.Task> tasks : data.resources) {
+      IntervalVar[] iv = new IntervalVar[tasks.size()];
+      for (int k = 0; k < iv.length; k++) {
+        BufferlessCp.Task t = tasks.get(k);
+        iv[k] = model.newFixedSizeIntervalVar(LinearExpr.affine(x[t.var()], 1, t.offset()), t.duration(),
+            "r" + r + "_" + k);
+      }
+      model.addNoOverlap(iv);
+      r++;
+    }
+    model.minimize(end);
+    CpSolver solver = new CpSolver();
+    solver.getParameters()
+        .setMaxTimeInSeconds(limits.timeLimit().toMillis() / 1000.0)
+        .setNumWorkers(limits.workers())
+        .setRandomSeed((int) limits.seed());
+    CpSolverStatus raw = solver.solve(model);
+    SolveStatus status = SolverStatusMapping.fromCpSat(raw);
+    BufferlessCp.Found found;
+    if (status.hasSchedule()) {
+      long[] values = new long[vars];
+      for (int v = 0; v < vars; v++) {
+        values[v] = solver.value(x[v]);
+      }
+      long bound = (long) Math.ceil(solver.bestObjectiveBound() - 1e-6);
+      found = new BufferlessCp.Found(values, status == SolveStatus.OPTIMAL, bound);
+    } else {
+      found = new BufferlessCp.Found(null, false, 0);
+    }
+    Map<String, Object> stats = new LinkedHashMap<>();
+    stats.put("solverStatus", raw.name());
+    stats.put("wallSeconds", solver.wallTime());
+    return new BufferlessCp.Run(found, stats);
+  }
+}

@@ -1,0 +1,98 @@
+package org.commsched.solver;
+
+import java.util.EnumSet;
+import java.util.Set;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+
+/**
+ * The optimal bufferless gather among schedules whose nodes wait for a wake-up from the root (CP-SAT): the yardstick
+ * for distributed gathering protocols such as Shoulder-Tap and Transmission-Certification.
+ *
+ * <p><b>Model</b> ({@link BufferlessCp}, sync; spec scatter-gather-bufferless.md §10 M4 with wake-up constraint
+ * (5) of §5.1): every node of the wake-up tree receives a one-flit wake-up from its parent, at row w_v; it forwards
+ * wake-ups only after that (w_c &gt;= w_v + 1) and sends its own message only after that (t_v &gt;= w_v); under
+ * single port it first wakes all its children (forward-first, t_v &gt;= w_c, the rule built into (5)). Wake-ups
+ * occupy ports (single) or arcs (all ports) like data flits. Minimise the last data flit's arrival.
+ *
+ * <p><b>Returned trace.</b> The departures plus every wake-up as a control transfer (kind {@code wakeup}), so the
+ * checker verifies ports and causality (rule V6) of the whole run, not only the data (docs/DESIGN.md).
+ *
+ * <p><b>Guarantee.</b> The statistic {@code syncStatus} is OPTIMAL when CP-SAT proves the model's optimum (then
+ * {@code syncBound} equals the makespan), else FEASIBLE with CP-SAT's bound. The result's own status and lower bound
+ * refer to the instance's offline problem (a wake-up-constrained optimum bounds only wake-up-constrained
+ * schedules): OPTIMAL only when the makespan meets an offline bound. On a path under single port the model's
+ * optimum equals Shoulder-Tap's closed form (Theorem 2 of Bhatt, Pucci, Ranade and Rosenberg, "Scattering and
+ * Gathering Messages in Networks of Processors"; spec §5.3, §12 claim 10), which the tests check.
+ *
+ * <p><b>Correction (spec §13 A4).</b> The paper calls (5) necessary for every distributed gathering algorithm; it
+ * holds only for forward-first schedules. This model keeps forward-first under single port, as (5) does; without
+ * it the path L = (3, 0) would finish one step earlier (spec §11.4).
+ *
+ * <p><b>Complexity.</b> One variable per message and per non-root node, one task per message and hop plus one per
+ * wake-up; practical on trees of a few dozen nodes.
+ *
+ * @implNote Stateless.
+ */
+public final class CpSatSyncGather implements Method {
+
+  @Override
+  public String name() {
+    return "cpsat-sync";
+  }
+
+  @Override
+  public String summary() {
+    return "optimal gather under wake-ups from the root (forward-first under single port): CP-SAT; the trace "
+        + "carries the wake-ups";
+  }
+
+  @Override
+  public String guarantee() {
+    return "optimal among wake-up-constrained schedules when syncStatus is OPTIMAL; status and bound refer to the "
+        + "offline problem";
+  }
+
+  @Override
+  public String citation() {
+    return "Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering Messages in Networks of Processors\", "
+        + "§3.1 (wake-up constraint (5), Theorem 2); CP model: this project";
+  }
+
+  @Override
+  public boolean exact() {
+    return true;
+  }
+
+  @Override
+  public Set<ProblemKind> problems() {
+    return EnumSet.of(ProblemKind.GATHER);
+  }
+
+  @Override
+  public String scope() {
+    return "bufferless, all or single ports; routes forming one tree toward the root, links both ways";
+  }
+
+  @Override
+  public String whyNot(Instance instance) {
+    return BufferlessCp.whyNotSync(name(), instance);
+  }
+
+  @Override
+  public SolveResult solve(Instance instance, SolveLimits limits) {
+    return solve(instance, limits, false);
+  }
+
+  /** As {@link #solve(Instance, SolveLimits)}; {@code alwaysSearch} runs CP-SAT even when the hint meets the bound. */
+  SolveResult solve(Instance instance, SolveLimits limits, boolean alwaysSearch) {
+    String why = whyNot(instance);
+    if (why != null) {
+      throw new IllegalArgumentException(why);
+    }
+    return BufferlessCp.run(BufferlessCp.sync(instance), name(), CpSatBackend.INSTANCE, limits, alwaysSearch);
+  }
+}
