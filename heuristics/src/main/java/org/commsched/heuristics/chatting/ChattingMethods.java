@@ -4,8 +4,10 @@ import java.util.List;
 import org.commsched.core.solve.Method;
 
 /**
- * The chatting paper's virtual-schedule algorithms on linear arrays (Bhatt, Bilardi, Pucci, Ranade, Rosenberg,
- * Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks").
+ * The chatting paper's virtual-schedule algorithms (Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless
+ * Routing of Variable Length Messages in Leveled Networks"), best first: on linear arrays A1 and A2 (§4), the length
+ * decomposition A3 (§5.1) and the cut decompositions A5 and A7 (§6). Every linear-array method also takes a bla, as
+ * two ulas at once ({@link BidirectionalSplit}).
  *
  * @implNote Immutable.
  */
@@ -13,8 +15,11 @@ public final class ChattingMethods {
   private ChattingMethods() {
   }
 
-  /** {@code interval-coloring} (A1) and {@code kierstead} (A2). */
+  /**
+   * {@code interval-coloring} (A1), {@code kierstead} (A2), {@code length-classes} (A3), {@code ula-cuts} (A5) and
+   * {@code cuts} (A7).
+   */
   public static List<Method> all() {
-    return List.of(new IntervalColoring(), new Kierstead());
+    return List.of(new IntervalColoring(), new Kierstead(), new LengthClasses(), new UlaCuts(), new Cuts());
   }
 }

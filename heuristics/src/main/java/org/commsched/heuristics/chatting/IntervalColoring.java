@@ -36,7 +36,8 @@ public final class IntervalColoring extends UlaVirtualMethod {
 
   @Override
   public String guarantee() {
-    return "virtual S = C (optimal); real T <= C + Q - 1 <= 2 T_opt - 1";
+    return "virtual S = C (optimal); real T <= C + Q - 1 <= 2 T_opt - 1; on a bla the same per direction, "
+        + "with that direction's C and Q (T = the larger of the two)";
   }
 
   @Override

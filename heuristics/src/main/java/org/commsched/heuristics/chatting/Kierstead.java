@@ -52,7 +52,8 @@ public final class Kierstead extends UlaVirtualMethod {
 
   @Override
   public String guarantee() {
-    return "virtual S <= 3 Lambda <= 6C - 3; real T <= 6C + Q - 4 < 7 T_opt";
+    return "virtual S <= 3 Lambda <= 6C - 3; real T <= 6C + Q - 4 < 7 T_opt; on a bla the same per direction, with "
+        + "that direction's C and Q (T = the larger of the two)";
   }
 
   @Override
