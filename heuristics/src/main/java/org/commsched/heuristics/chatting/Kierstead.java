@@ -30,6 +30,9 @@ import java.util.Map;
  * conflicting item on each side, three colours suffice, and S &lt;= 3Λ &lt;= 3L' &lt;= 6C - 3; after VO,
  * T &lt;= S + Q - 1.
  *
+ * <p>On a bidirectional linear array the rightward and leftward messages are two ula instances on disjoint arcs,
+ * solved at once ({@link BidirectionalSplit}); the guarantee holds per direction.
+ *
  * <p>Cost: O(sum over messages of |interval| * (candidates + h)) with per-arc unit counters; the colouring looks
  * up the blocks that contain a block, one hash lookup per power of two. Measured: 10^5 messages (intervals up to 20
  * arcs, lengths 1..8) on a 10^4-node ULA in about 5 s; 10^6 such messages take minutes (the candidate scan is

@@ -21,8 +21,9 @@ class ChattingMethodsTest {
   private static final CommModel SINGLE = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
 
   @Test
-  void all_listsBothMethodsWithTheirProblems() {
-    assertThat(ChattingMethods.all()).extracting(Method::name).containsExactly("interval-coloring", "kierstead");
+  void all_listsTheMethodsWithTheirProblems() {
+    assertThat(ChattingMethods.all()).extracting(Method::name).containsExactly("interval-coloring", "kierstead",
+        "length-classes", "ula-cuts", "cuts");
     for (Method m : ChattingMethods.all()) {
       assertThat(m.exact()).isFalse();
       assertThat(m.problems()).contains(ProblemKind.CHATTING);
