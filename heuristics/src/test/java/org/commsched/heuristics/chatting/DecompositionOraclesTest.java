@@ -106,6 +106,21 @@ class DecompositionOraclesTest {
     assertThat(r.stats()).containsEntry("virtualDuration", 12L);
   }
 
+  /**
+   * Spec §9 items 13-14: §6.2 states {@code T <= ceil(log n) C + Q}; with log base 2 and Theorem 3.2's strict
+   * inequality the bound is {@code ceil(log2 n) C + Q - 1}, and this instance (found by search) attains it, so the
+   * corrected bound cannot be lowered further. ULA of 3 nodes: M0 1->2 and M1 0->1, 2 flits each (C = 2, Q = 2); A5
+   * cuts (0,1) then (1,2): S = 4 = ceil(log2 3) C, and VO gives T = 5 (the optimum is 2: the arcs are disjoint).
+   */
+  @Test
+  void ulaCuts_attainsTheCorrectedBoundOfSection62() {
+    Instance tight = ChattingOraclesTest.ula(3, new int[][] {{1, 2, 2}, {0, 1, 2}});
+    SolveResult r = real(new UlaCuts(), tight);
+    assertThat(sigma(new UlaCuts(), tight)).containsExactly(2, 0);
+    assertThat(r.stats()).containsEntry("virtualDuration", 4L).containsEntry("depth", 2L);
+    assertThat(r.makespan()).isEqualTo(2 * 2 + 2 - 1);
+  }
+
   /** On a ula whose messages span the whole array, the generic level cuts are A5's cuts. */
   @Test
   void oraclesABC_cutsEqualsUlaCutsWhenTheMessagesSpanTheArray() {
