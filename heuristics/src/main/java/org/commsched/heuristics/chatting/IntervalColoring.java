@@ -15,6 +15,9 @@ import org.commsched.core.model.Message;
  * first-fit in left-endpoint order is optimal on interval graphs (H. A. Kierstead, "The linearity of first-fit
  * coloring of interval graphs", 1988).
  *
+ * <p>On a bidirectional linear array the rightward and leftward messages are two ula instances on disjoint arcs,
+ * solved at once ({@link BidirectionalSplit}); the guarantee holds per direction.
+ *
  * <p>Order: (from, to, instance index) ascending. Each message takes the smallest track whose last interval
  * ends before its first arc. Free tracks are kept in a sorted set and busy ones in a heap by their last arc, so
  * the run takes O(n log n).
@@ -36,7 +39,8 @@ public final class IntervalColoring extends UlaVirtualMethod {
 
   @Override
   public String guarantee() {
-    return "virtual S = C (optimal); real T <= C + Q - 1 <= 2 T_opt - 1";
+    return "virtual S = C (optimal); real T <= C + Q - 1 <= 2 T_opt - 1; on a bla the same per direction, "
+        + "with that direction's C and Q (T = the larger of the two)";
   }
 
   @Override

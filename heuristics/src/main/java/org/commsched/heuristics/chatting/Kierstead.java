@@ -30,6 +30,9 @@ import java.util.Map;
  * conflicting item on each side, three colours suffice, and S &lt;= 3Λ &lt;= 3L' &lt;= 6C - 3; after VO,
  * T &lt;= S + Q - 1.
  *
+ * <p>On a bidirectional linear array the rightward and leftward messages are two ula instances on disjoint arcs,
+ * solved at once ({@link BidirectionalSplit}); the guarantee holds per direction.
+ *
  * <p>Cost: O(sum over messages of |interval| * (candidates + h)) with per-arc unit counters; the colouring looks
  * up the blocks that contain a block, one hash lookup per power of two. Measured: 10^5 messages (intervals up to 20
  * arcs, lengths 1..8) on a 10^4-node ULA in about 5 s; 10^6 such messages take minutes (the candidate scan is
@@ -52,7 +55,8 @@ public final class Kierstead extends UlaVirtualMethod {
 
   @Override
   public String guarantee() {
-    return "virtual S <= 3 Lambda <= 6C - 3; real T <= 6C + Q - 4 < 7 T_opt";
+    return "virtual S <= 3 Lambda <= 6C - 3; real T <= 6C + Q - 4 < 7 T_opt; on a bla the same per direction, with "
+        + "that direction's C and Q (T = the larger of the two)";
   }
 
   @Override

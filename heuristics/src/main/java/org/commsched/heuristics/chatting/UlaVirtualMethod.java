@@ -19,7 +19,8 @@ import org.commsched.core.solve.SolveResult;
 /**
  * The pipeline A0 of spec chatting.md §5 on a unidirectional linear array: a virtual schedule (slots) from the
  * subclass, then, for chatting, the VO transform (spec §3.2) to a real schedule, shifted so that the earliest
- * departure is 0. A dsa instance gets the slots themselves.
+ * departure is 0. A dsa instance gets the slots themselves. A chatting instance on a bidirectional linear array runs
+ * as two ulas at once ({@link BidirectionalSplit}), so every guarantee holds per direction.
  *
  * @implNote Stateless.
  */
@@ -27,6 +28,16 @@ abstract class UlaVirtualMethod implements Method {
 
   /** Slots (0-based, smallest 0) for messages with arc intervals {@code [from[i], to[i] - 1]}. */
   abstract long[] slots(int[] from, int[] to, long[] length);
+
+  /** As {@link #slots(int[], int[], long[])}, on a ula of {@code nodes} nodes (for methods that cut the array). */
+  long[] slots(int nodes, int[] from, int[] to, long[] length) {
+    return slots(from, to, length);
+  }
+
+  /** The result with the subclass's extra statistics (none by default). */
+  SolveResult withStats(SolveResult result, int nodes, int[] from, int[] to, long[] length) {
+    return result;
+  }
 
   /** Null if the subclass takes these messages, else why not (one sentence naming an alternative). */
   String refuse(List<Message> messages) {
@@ -45,7 +56,8 @@ abstract class UlaVirtualMethod implements Method {
 
   @Override
   public String scope() {
-    return "bufferless, all ports; unidirectional linear array (ula); chatting (real, through VO) or dsa (slots)";
+    return "bufferless, all ports; unidirectional linear array (ula), or a bla as two ulas at once; chatting (real, "
+        + "through VO) or dsa (slots)";
   }
 
   @Override
@@ -60,9 +72,13 @@ abstract class UlaVirtualMethod implements Method {
       return name() + " needs the all-port bufferless model (its VO schedules may send two flits from one node "
           + "at once): under single ports use greedy";
     }
+    if (BidirectionalSplit.applies(instance)) {
+      return BidirectionalSplit.whyNot(this, instance);
+    }
     if (!(instance.network().topology() instanceof Topology.Ula)) {
-      return name() + " is the paper's algorithm for a unidirectional linear array (ula), and this network is a "
-          + instance.network().topology().family() + ": use greedy (or first-fit for a virtual schedule)";
+      return name() + " is the paper's algorithm for a unidirectional linear array (ula; a bla runs as two ulas), "
+          + "and this network is a " + instance.network().topology().family()
+          + ": use greedy (or first-fit for a virtual schedule)";
     }
     return refuse(instance.messages());
   }
@@ -73,6 +89,10 @@ abstract class UlaVirtualMethod implements Method {
     if (why != null) {
       throw new IllegalArgumentException(why);
     }
+    if (BidirectionalSplit.applies(instance)) {
+      return BidirectionalSplit.solve(this, instance, limits);
+    }
+    int nodes = instance.network().nodes();
     List<Message> msgs = instance.messages();
     int n = msgs.size();
     int[] from = new int[n];
@@ -84,15 +104,15 @@ abstract class UlaVirtualMethod implements Method {
       to[i] = m.to();
       len[i] = m.length();
     }
-    long[] sigma = n == 0 ? new long[0] : Transforms.normalise(slots(from, to, len));
+    long[] sigma = n == 0 ? new long[0] : Transforms.normalise(slots(nodes, from, to, len));
     long s = Transforms.virtualDuration(sigma, len);
     Map<String, Long> out = new LinkedHashMap<>();
     if (instance.kind() == ProblemKind.DSA) {
       for (int i = 0; i < n; i++) {
         out.put(msgs.get(i).id(), sigma[i]);
       }
-      return SolveResult.feasible(name(), new Schedule.Slots(out), s, LowerBounds.best(instance))
-          .withStat("virtualDuration", s);
+      return withStats(SolveResult.feasible(name(), new Schedule.Slots(out), s, LowerBounds.best(instance))
+          .withStat("virtualDuration", s), nodes, from, to, len);
     }
     long[] level = new long[n];
     for (int i = 0; i < n; i++) {
@@ -104,7 +124,7 @@ abstract class UlaVirtualMethod implements Method {
       out.put(msgs.get(i).id(), t[i]);
       makespan = Math.max(makespan, t[i] + len[i] + (to[i] - from[i]) - 1);
     }
-    return SolveResult.feasible(name(), new Schedule.Departures(out), makespan, LowerBounds.best(instance))
-        .withStat("virtualDuration", s);
+    return withStats(SolveResult.feasible(name(), new Schedule.Departures(out), makespan, LowerBounds.best(instance))
+        .withStat("virtualDuration", s), nodes, from, to, len);
   }
 }

@@ -21,9 +21,9 @@ class ChattingMethodsTest {
   private static final CommModel SINGLE = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
 
   @Test
-  void all_listsBothMethodsWithTheirProblems() {
+  void all_listsTheMethodsWithTheirProblems() {
     assertThat(ChattingMethods.all()).extracting(Method::name).containsExactly("interval-coloring", "kierstead",
-        "esm-ne", "esm-paper", "tree-cuts-simultaneous", "tree-cuts");
+        "length-classes", "ula-cuts", "esm-ne", "esm-paper", "tree-cuts-simultaneous", "tree-cuts", "cuts");
     for (Method m : ChattingMethods.all()) {
       assertThat(m.exact()).isFalse();
       assertThat(m.problems()).contains(ProblemKind.CHATTING);
