@@ -41,6 +41,8 @@ public final class MethodRegistry {
     all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
     all.add(new CpSatChatting()); // exact methods last
     all.add(new ChocoChatting());
+    all.add(CpSatChatting.virtualSchedules());
+    all.add(ChocoChatting.virtualSchedules());
     return new MethodRegistry(all);
   }
 
