@@ -1,6 +1,7 @@
 package org.commsched.solver;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -51,6 +52,14 @@ import org.commsched.heuristics.chatting.Transforms;
  * Values range over [0, H - span_M], H the heuristic's makespan, so the heuristic's schedule is always a solution;
  * the makespan variable is at least the best known lower bound ({@link #floor}).
  *
+ * <p><b>Virtual models in units of g.</b> Let g be the greatest common divisor of the lengths. Letting every
+ * message fall to the lowest slot where it fits, in order of its slot, never raises a message (the slot it had is
+ * still free, since the messages below it only moved down) and leaves every slot 0 or the end of another message,
+ * a sum of lengths, hence a multiple of g. So some optimal virtual schedule has all slots multiples of g, and the
+ * virtual model works in units of g: lengths, slots, horizon and bound divided by g (the bound rounded up), the
+ * answer multiplied back. Memory-planning sizes are typically multiples of an alignment (64 bytes, say), which
+ * this divides out of the search. The heuristic's slots are settled the same way before they become the hint.
+ *
  * @implNote Immutable after construction.
  */
 final class ChattingCp {
@@ -62,9 +71,11 @@ final class ChattingCp {
   final boolean virtual;
   /** Instance index of each non-null message taken into the model. */
   final int[] msg;
-  /** Length of each modelled message. */
+  /** The time unit of the model: 1 for real schedules, the gcd of the lengths for virtual ones. */
+  final long unit;
+  /** Length of each modelled message, in units. */
   final long[] length;
-  /** End offset of each modelled message: it ends at v + span (real: l + d - 1, virtual: l). */
+  /** End offset of each modelled message, in units: it ends at v + span (real: l + d - 1, virtual: l). */
   final long[] span;
   /** Groups of two or more uses whose intervals must be pairwise disjoint. */
   final List<List<Use>> groups;
@@ -72,15 +83,15 @@ final class ChattingCp {
   final long[] lo;
   /** Virtual schedules on a ula: one past the last arc (to) per modelled message; null otherwise. */
   final long[] hi;
-  /** The heuristic schedule's values per modelled message. */
+  /** The heuristic schedule's values per modelled message (virtual: settled), in units. */
   final long[] hint;
-  /** The heuristic makespan: the horizon. */
+  /** The makespan of the hint, in units: the horizon. */
   final long horizon;
   /** The heuristic result (returned when the solver finds nothing). */
   final SolveResult heuristic;
-  /** The best known lower bound. */
+  /** The best known lower bound (in ticks, not units). */
   final LowerBound bound;
-  /** The smallest makespan the model may take: the posted bound, or the longest span if larger. */
+  /** The smallest makespan the model may take, in units: the posted bound, or the longest span if larger. */
   final long floor;
 
   private final Instance instance;
@@ -98,15 +109,19 @@ final class ChattingCp {
     }
     int m = idx.size();
     msg = new int[m];
+    long g = 0;
+    for (int j = 0; j < m; j++) {
+      msg[j] = idx.get(j);
+      g = gcd(g, ms.get(msg[j]).length());
+    }
+    unit = virtual && g > 0 ? g : 1;
     length = new long[m];
     span = new long[m];
     Map<Integer, List<Use>> byArc = new LinkedHashMap<>();
     long longest = 0;
     for (int j = 0; j < m; j++) {
-      int i = idx.get(j);
-      msg[j] = i;
-      length[j] = ms.get(i).length();
-      int[] arcs = atlas.arcs(i);
+      length[j] = ms.get(msg[j]).length() / unit;
+      int[] arcs = atlas.arcs(msg[j]);
       span[j] = virtual ? length[j] : length[j] + arcs.length - 1;
       longest = Math.max(longest, span[j]);
       for (int k = 0; k < arcs.length; k++) {
@@ -128,15 +143,82 @@ final class ChattingCp {
     heuristic = virtual ? bestSlots(instance) : new GreedyBufferless().solve(instance, SolveLimits.defaults());
     Map<String, Long> values = virtual ? ((Schedule.Slots) heuristic.schedule()).slots()
         : ((Schedule.Departures) heuristic.schedule()).departures();
-    hint = new long[m];
+    long[] h = new long[m];
     for (int j = 0; j < m; j++) {
-      hint[j] = values.get(ms.get(msg[j]).id());
+      h[j] = values.get(ms.get(msg[j]).id());
     }
-    horizon = heuristic.makespan();
+    if (virtual) {
+      h = settle(h, ms);
+    }
+    long top = 0;
+    for (int j = 0; j < m; j++) {
+      top = Math.max(top, h[j] + (virtual ? ms.get(msg[j]).length() : span[j]));
+      h[j] /= unit; // exact: settled slots are multiples of the unit
+    }
+    hint = h;
+    horizon = top / unit;
     LowerBound known = virtual ? LowerBounds.virtual(instance).stream().reduce(LowerBound.zero(), LowerBound::max)
         : LowerBounds.best(instance);
     bound = known.max(heuristic.lowerBound());
-    floor = Math.min(horizon, Math.max(bound.value(), longest));
+    floor = Math.min(horizon, Math.max(Math.floorDiv(bound.value() + unit - 1, unit), longest));
+  }
+
+  private static long gcd(long a, long b) {
+    while (b != 0) {
+      long t = a % b;
+      a = b;
+      b = t;
+    }
+    return a;
+  }
+
+  /**
+   * Virtual slots (in ticks) after letting every message fall, in order of its slot (then index), to the lowest
+   * slot >= 0 where it meets no conflicting message already placed. Never raises a slot; every result is 0 or the
+   * end of another message (see the class comment).
+   */
+  private long[] settle(long[] slots, List<Message> ms) {
+    int m = slots.length;
+    List<Set<Integer>> nb = new ArrayList<>();
+    for (int j = 0; j < m; j++) {
+      nb.add(new HashSet<>());
+    }
+    for (List<Use> g : groups) {
+      for (Use a : g) {
+        for (Use b : g) {
+          if (a.message() != b.message()) {
+            nb.get(a.message()).add(b.message());
+          }
+        }
+      }
+    }
+    Integer[] order = new Integer[m];
+    for (int j = 0; j < m; j++) {
+      order[j] = j;
+    }
+    Arrays.sort(order, Comparator.<Integer>comparingLong(j -> slots[j]).thenComparingInt(j -> j));
+    long[] out = new long[m];
+    boolean[] placed = new boolean[m];
+    for (int i : order) {
+      List<long[]> busy = new ArrayList<>();
+      for (int j : nb.get(i)) {
+        if (placed[j]) {
+          busy.add(new long[] {out[j], out[j] + ms.get(msg[j]).length()});
+        }
+      }
+      busy.sort(Comparator.comparingLong(x -> x[0]));
+      long len = ms.get(msg[i]).length();
+      long p = 0;
+      for (long[] b : busy) {
+        if (b[0] >= p + len) {
+          break;
+        }
+        p = Math.max(p, b[1]);
+      }
+      out[i] = p;
+      placed[i] = true;
+    }
+    return out;
   }
 
   /** The real model (departures) of a chatting instance. */
@@ -272,13 +354,18 @@ final class ChattingCp {
     return msg.length;
   }
 
-  /** A result from values (departures or slots) per modelled message. */
+  /** True if there is nothing to search: no message, or the hint already meets the bound. */
+  boolean settled() {
+    return msg.length == 0 || bound.value() >= horizon * unit;
+  }
+
+  /** A result from values (departures or slots, in units) per modelled message. */
   SolveResult result(String method, SolveStatus status, long[] values, LowerBound lower) {
     Map<String, Long> out = new LinkedHashMap<>();
     long makespan = 0;
     for (int j = 0; j < msg.length; j++) {
-      out.put(instance.messages().get(msg[j]).id(), values[j]);
-      makespan = Math.max(makespan, values[j] + span[j]);
+      out.put(instance.messages().get(msg[j]).id(), values[j] * unit);
+      makespan = Math.max(makespan, (values[j] + span[j]) * unit);
     }
     Schedule s = virtual ? new Schedule.Slots(out) : new Schedule.Departures(out);
     return new SolveResult(method, status, s, makespan, lower, Map.of());
@@ -289,13 +376,14 @@ final class ChattingCp {
    */
   SolveResult fallback(String method, LowerBound lower) {
     LowerBound b = bound.max(lower);
-    SolveStatus st = b.value() == horizon ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
+    SolveStatus st = b.value() == horizon * unit ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
     return annotate(result(method, st, hint, b).withStat("fallback", heuristic.method()));
   }
 
   /**
    * What a back end found, as a result: {@code status} is the back end's own outcome, {@code best} the values of
-   * its best solution (null if none) and {@code solverBound} its proven bound on the objective. With a solution:
+   * its best solution (null if none) and {@code solverBound} its proven bound on the objective, both in units. With
+   * a solution:
    * OPTIMAL when proven (or when the bound meets the makespan), else FEASIBLE with the larger of the posted and the
    * solver's bound. Without one: {@link #fallback}. Adds the statistic {@code solver}.
    */
@@ -304,10 +392,11 @@ final class ChattingCp {
     if (status.hasSchedule() && best != null) {
       long makespan = 0;
       for (int j = 0; j < best.length; j++) {
-        makespan = Math.max(makespan, best[j] + span[j]);
+        makespan = Math.max(makespan, (best[j] + span[j]) * unit);
       }
       boolean optimal = status == SolveStatus.OPTIMAL;
-      LowerBound lb = reported(solver, optimal, makespan, Math.min(solverBound, makespan));
+      long proven = Math.max(0, Math.min(solverBound, horizon)) * unit; // the objective lies in [floor, horizon]
+      LowerBound lb = reported(solver, optimal, makespan, Math.min(proven, makespan));
       SolveStatus st = optimal || lb.value() == makespan ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
       out = annotate(result(method, st, best, lb));
     } else {
@@ -326,6 +415,9 @@ final class ChattingCp {
       return r;
     }
     SolveResult out = r.withStat("hint", heuristic.method()).withStat("hintMakespan", heuristic.makespan());
+    if (unit > 1) {
+      out = out.withStat("unit", unit);
+    }
     if (r.status() == SolveStatus.OPTIMAL) {
       out = out.withStat("virtualOptimum", r.makespan());
     }
@@ -333,16 +425,18 @@ final class ChattingCp {
       Map<String, Long> slots = ((Schedule.Slots) r.schedule()).slots();
       long[] sigma = new long[msg.length];
       long[] level = new long[msg.length];
+      long[] len = new long[msg.length];
       for (int j = 0; j < msg.length; j++) {
         sigma[j] = slots.get(instance.messages().get(msg[j]).id());
         level[j] = lo[j];
+        len[j] = length[j] * unit;
       }
       long[] norm = Transforms.normalise(sigma);
-      long s = Transforms.virtualDuration(norm, length);
+      long s = Transforms.virtualDuration(norm, len);
       long[] t = Transforms.normalise(Transforms.vo(norm, level, s));
       long real = 0;
       for (int j = 0; j < msg.length; j++) {
-        real = Math.max(real, t[j] + length[j] + (hi[j] - lo[j]) - 1);
+        real = Math.max(real, t[j] + len[j] + (hi[j] - lo[j]) - 1);
       }
       out = out.withStat("voMakespan", real);
     }

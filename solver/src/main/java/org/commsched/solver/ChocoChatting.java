@@ -113,7 +113,7 @@ public final class ChocoChatting implements Method {
     }
     ChattingCp data = virtual || instance.kind() == ProblemKind.DSA ? ChattingCp.virtual(instance)
         : ChattingCp.real(instance);
-    if (data.size() == 0 || data.bound.value() >= data.horizon || data.horizon > MAX_HORIZON) {
+    if (data.settled() || data.horizon > MAX_HORIZON) {
       return data.fallback(name(), data.bound).withStat("solver", "Choco");
     }
     int m = data.size();
@@ -150,7 +150,18 @@ public final class ChocoChatting implements Method {
     }
     model.setObjective(Model.MINIMIZE, end);
     Solver solver = model.getSolver();
-    solver.setSearch(Search.intVarSearch(new Smallest(), new IntDomainMin(), v), Search.inputOrderLBSearch(end));
+    // longest first among equal lower ends (first fit decreasing), last-conflict reasoning on top
+    Integer[] order = new Integer[m];
+    for (int j = 0; j < m; j++) {
+      order[j] = j;
+    }
+    java.util.Arrays.sort(order, (a, b) -> Long.compare(data.length[b], data.length[a]));
+    IntVar[] byLength = new IntVar[m];
+    for (int j = 0; j < m; j++) {
+      byLength[j] = v[order[j]];
+    }
+    solver.setSearch(Search.lastConflict(Search.intVarSearch(new Smallest(), new IntDomainMin(), byLength)),
+        Search.inputOrderLBSearch(end));
     for (int j = 0; j < m; j++) {
       solver.addHint(v[j], (int) data.hint[j]);
     }

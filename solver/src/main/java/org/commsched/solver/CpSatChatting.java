@@ -128,7 +128,7 @@ public final class CpSatChatting implements Method {
     }
     ChattingCp data = virtual || instance.kind() == ProblemKind.DSA ? ChattingCp.virtual(instance)
         : ChattingCp.real(instance);
-    if (data.size() == 0 || data.bound.value() >= data.horizon) {
+    if (data.settled()) {
       // nothing to search: the heuristic meets the bound (or there is no message)
       return data.fallback(name(), data.bound).withStat("solver", "CP-SAT");
     }
