@@ -114,21 +114,29 @@ final class ChattingCp {
       msg[j] = idx.get(j);
       g = gcd(g, ms.get(msg[j]).length());
     }
-    unit = virtual && g > 0 ? g : 1;
-    length = new long[m];
-    span = new long[m];
     Map<Integer, List<Use>> byArc = new LinkedHashMap<>();
-    long longest = 0;
     for (int j = 0; j < m; j++) {
-      length[j] = ms.get(msg[j]).length() / unit;
       int[] arcs = atlas.arcs(msg[j]);
-      span[j] = virtual ? length[j] : length[j] + arcs.length - 1;
-      longest = Math.max(longest, span[j]);
       for (int k = 0; k < arcs.length; k++) {
         byArc.computeIfAbsent(arcs[k], a -> new ArrayList<>()).add(new Use(j, virtual ? 0 : k));
       }
     }
     groups = virtual ? maximal(byArc.values(), m) : shared(byArc.values());
+    long pairs = 0;
+    for (List<Use> us : groups) {
+      pairs += (long) us.size() * us.size();
+    }
+    // settling the hint lists every conflicting pair: above SETTLE_LIMIT pairs keep the unit 1 and the raw hint
+    boolean settle = virtual && pairs <= SETTLE_LIMIT;
+    unit = settle && g > 0 ? g : 1;
+    length = new long[m];
+    span = new long[m];
+    long longest = 0;
+    for (int j = 0; j < m; j++) {
+      length[j] = ms.get(msg[j]).length() / unit;
+      span[j] = virtual ? length[j] : length[j] + atlas.arcs(msg[j]).length - 1;
+      longest = Math.max(longest, span[j]);
+    }
     if (virtual && instance.network().topology() instanceof Topology.Ula) {
       lo = new long[m];
       hi = new long[m];
@@ -147,7 +155,7 @@ final class ChattingCp {
     for (int j = 0; j < m; j++) {
       h[j] = values.get(ms.get(msg[j]).id());
     }
-    if (virtual) {
+    if (settle) {
       h = settle(h, ms);
     }
     long top = 0;
@@ -241,6 +249,9 @@ final class ChattingCp {
     }
     return List.copyOf(out);
   }
+
+  /** Largest sum of squared group sizes for which the hint is settled (and the unit may exceed 1). */
+  private static final long SETTLE_LIMIT = 20_000_000L;
 
   /** Largest group count for which contained groups are removed (quadratic); above it they are only deduplicated. */
   private static final int PRUNE_LIMIT = 2000;

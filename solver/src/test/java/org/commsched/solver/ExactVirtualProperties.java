@@ -41,7 +41,8 @@ import org.junit.jupiter.api.TestFactory;
  * slots written here; max(C, L) &lt;= S_opt (Prop 3.1 of Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On
  * Bufferless Routing of Variable Length Messages in Leveled Networks") and S_opt &lt;= the virtual duration of
  * {@code kierstead} and {@code interval-coloring} where they apply (for unit lengths on a ula interval colouring is
- * optimal, Thm 4.4: equality). Every schedule passes the checker. Default case count: commsched.cases / 5.
+ * optimal, Thm 4.4: equality). On dsa, sizes times 3 give the optimum times 3. Every schedule passes the checker.
+ * Default case count: commsched.cases / 5.
  */
 class ExactVirtualProperties {
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(20), 2, 7L);
@@ -145,6 +146,21 @@ class ExactVirtualProperties {
       assertThat(r.stats().get("virtualOptimum")).as(m.name() + " stats on " + what).isEqualTo(exhaustive);
       CheckReport report = ScheduleChecker.checkResult(instance, r);
       assertThat(report.valid()).as(m.name() + " on " + what + ": " + report).isTrue();
+    }
+    if (instance.kind() == ProblemKind.DSA) {
+      // sizes times 3: the optimum times 3 (the models divide the gcd of the sizes out, class comment of ChattingCp)
+      List<Message> scaled = new ArrayList<>();
+      for (Message x : instance.messages()) {
+        scaled.add(new Message(x.id(), x.from(), x.to(), 3 * x.length()));
+      }
+      Instance big = new Instance(instance.name() + "-x3", new Problem.Dsa(scaled), instance.model(),
+          instance.network());
+      for (Method m : List.<Method>of(CpSatChatting.virtualSchedules(), ChocoChatting.virtualSchedules())) {
+        SolveResult r = m.solve(big, LIMITS);
+        assertThat(r.status()).as(m.name() + " on " + what + " x3").isEqualTo(SolveStatus.OPTIMAL);
+        assertThat(r.makespan()).as(m.name() + " on " + what + " x3").isEqualTo(3 * exhaustive);
+        assertThat(ScheduleChecker.checkResult(big, r).valid()).as(m.name() + " x3").isTrue();
+      }
     }
     for (Method h : List.<Method>of(new Kierstead(), new IntervalColoring())) {
       if (h.whyNot(instance) != null) {
