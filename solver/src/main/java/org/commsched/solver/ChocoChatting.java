@@ -11,68 +11,39 @@ import org.chocosolver.solver.search.strategy.selectors.variables.Smallest;
 import org.chocosolver.solver.variables.IntVar;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 
 /**
- * Exact chatting schedules with Choco, independent of {@link CpSatChatting} but for the same problems:
- * {@code choco} (real schedules, chatting spec §1.5) and {@code choco-virtual} (virtual schedules, spec §1.5
- * "virtual model", §2.2); a dsa instance always gets the virtual model.
+ * Exact real chatting schedules with Choco (chatting spec §1.5), the same model as {@link CpSatChatting}: a
+ * departure t_M in [0, H - (l_M + d_M - 1)] per message (H the {@code greedy} makespan); per arc crossed by two or
+ * more messages a unit-capacity cumulative (a disjunctive) over the tasks starting at t_M + k_M(e) with duration
+ * l_M; E &gt;= t_M + l_M + d_M - 1 and E &gt;= the best lower bound; minimise E. Source of the admissibility
+ * constraints: Bhatt, Bilardi, Pucci, Ranade, Rosenberg and Schwabe, "On Bufferless Routing of Variable Length
+ * Messages in Leveled Networks", §2.3.
  *
- * <p>Real model: a departure t_M in [0, H - (l_M + d_M - 1)] per message (H the {@code greedy} makespan); per arc
- * crossed by two or more messages a unit-capacity cumulative (a disjunctive) over the tasks starting at
- * t_M + k_M(e) with duration l_M; E &gt;= t_M + l_M + d_M - 1 and E &gt;= the best lower bound; minimise E. Source
- * of the admissibility constraints: Bhatt, Bilardi, Pucci, Ranade, Rosenberg and Schwabe, "On Bufferless Routing of
- * Variable Length Messages in Leveled Networks", §2.3.
+ * <p>Search: the departure with the smallest lower end is set to it (refuted on backtrack: complete), the greedy
+ * departures as hints. Choco runs single-threaded here; {@link SolveLimits#workers()} is not used. Outcome as
+ * {@link CpSatChatting}, with Choco's objective lower bound as the bound at the time limit.
  *
- * <p>Virtual model (same paper, §3.1-3.2; rectangle compaction = dynamic storage allocation on a ula, §4.2): a slot
- * σ_M in [0, H - l_M] (H the best of {@code first-fit}, {@code kierstead}, {@code interval-coloring}); a
- * unit-capacity cumulative over the tasks [σ_M, σ_M + l_M) of every maximal set of messages sharing an arc; on a
- * ula, in addition, Choco's diffN over the rectangles [from, to) x [σ_M, σ_M + l_M) with its cumulative reasoning;
- * E &gt;= σ_M + l_M and E &gt;= max(C, L) (Prop 3.1); minimise E.
- *
- * <p>Search: the variable with the smallest lower end is set to it (refuted on backtrack: complete), the
- * heuristic's values as hints. Choco runs single-threaded here; {@link SolveLimits#workers()} and the seed are not
- * used (the search is deterministic). Outcome as {@link CpSatChatting}, with Choco's objective lower bound as the
- * bound at the time limit. Horizons beyond {@value #MAX_HORIZON} (Choco works on ints) get the heuristic's
- * schedule with FEASIBLE.
- *
- * @implNote Stateless apart from the fixed choice of schedule kind.
+ * @implNote Stateless.
  */
 public final class ChocoChatting implements Method {
-  /** Choco works on ints; longer horizons go to the heuristic fallback. */
+  /** Choco works on ints; longer horizons go to the greedy fallback. */
   private static final long MAX_HORIZON = Integer.MAX_VALUE / 4;
-
-  private final boolean virtual;
-
-  /** {@code choco}: real schedules of chatting (virtual ones of dsa). */
-  public ChocoChatting() {
-    this(false);
-  }
-
-  private ChocoChatting(boolean virtual) {
-    this.virtual = virtual;
-  }
-
-  /** {@code choco-virtual}: virtual schedules (slots) of chatting and dsa. */
-  public static ChocoChatting virtualSchedules() {
-    return new ChocoChatting(true);
-  }
 
   @Override
   public String name() {
-    return virtual ? "choco-virtual" : "choco";
+    return "choco";
   }
 
   @Override
   public String summary() {
-    return virtual
-        ? "exact virtual schedule (slots; for dsa the buffer layout): Choco, a disjunctive per maximal set of "
-            + "messages sharing an arc (diffN on a ula), minimise the virtual makespan"
-        : "exact chatting schedule: Choco, a disjunctive per arc over the messages' hop tasks, minimise the "
-            + "makespan (dsa: the exact virtual schedule, as choco-virtual)";
+    return "exact chatting schedule: Choco, a disjunctive per arc over the messages' hop tasks, minimise the "
+        + "makespan";
   }
 
   @Override
@@ -82,7 +53,8 @@ public final class ChocoChatting implements Method {
 
   @Override
   public String citation() {
-    return virtual ? ExactCitations.VIRTUAL : ExactCitations.REAL;
+    return "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length "
+        + "Messages in Leveled Networks\", §2.3; CP model: this project";
   }
 
   @Override
@@ -92,12 +64,12 @@ public final class ChocoChatting implements Method {
 
   @Override
   public Set<ProblemKind> problems() {
-    return EnumSet.of(ProblemKind.CHATTING, ProblemKind.DSA);
+    return EnumSet.of(ProblemKind.CHATTING);
   }
 
   @Override
   public String scope() {
-    return virtual ? ExactCitations.VIRTUAL_SCOPE : ExactCitations.REAL_SCOPE;
+    return "bufferless, all ports; any network and routes";
   }
 
   @Override
@@ -111,74 +83,66 @@ public final class ChocoChatting implements Method {
     if (why != null) {
       throw new IllegalArgumentException(why);
     }
-    ChattingCp data = virtual || instance.kind() == ProblemKind.DSA ? ChattingCp.virtual(instance)
-        : ChattingCp.real(instance);
-    if (data.settled() || data.horizon > MAX_HORIZON) {
+    ChattingCp data = new ChattingCp(instance);
+    if (data.size() == 0 || data.bound.value() >= data.horizon || data.horizon > MAX_HORIZON) {
       return data.fallback(name(), data.bound).withStat("solver", "Choco");
     }
     int m = data.size();
     Model model = new Model(instance.name());
-    IntVar[] v = new IntVar[m];
+    IntVar[] t = new IntVar[m];
     IntVar end = model.intVar("E", (int) data.floor, (int) data.horizon);
     for (int j = 0; j < m; j++) {
-      v[j] = model.intVar("v" + j, 0, (int) (data.horizon - data.span[j]));
-      model.arithm(end, "-", v[j], ">=", (int) data.span[j]).post();
+      t[j] = model.intVar("t" + j, 0, (int) (data.horizon - data.transit[j]));
+      model.arithm(end, "-", t[j], ">=", (int) data.transit[j]).post();
     }
-    for (List<ChattingCp.Use> users : data.groups) {
+    for (List<ChattingCp.Use> users : data.sharedArcs) {
       int n = users.size();
       IntVar[] starts = new IntVar[n];
       int[] durations = new int[n];
       int[] heights = new int[n];
       for (int u = 0; u < n; u++) {
         ChattingCp.Use use = users.get(u);
-        starts[u] = use.hop() == 0 ? v[use.message()] : model.offset(v[use.message()], use.hop());
+        starts[u] = model.offset(t[use.message()], use.hop());
         durations[u] = (int) data.length[use.message()];
         heights[u] = 1;
       }
       model.cumulative(starts, durations, heights, 1).post();
     }
-    if (data.lo != null && !data.groups.isEmpty()) {
-      IntVar[] x = new IntVar[m];
-      IntVar[] w = new IntVar[m];
-      IntVar[] h = new IntVar[m];
-      for (int j = 0; j < m; j++) {
-        x[j] = model.intVar((int) data.lo[j]);
-        w[j] = model.intVar((int) (data.hi[j] - data.lo[j]));
-        h[j] = model.intVar((int) data.length[j]);
-      }
-      model.diffN(x, v, w, h, true).post();
-    }
     model.setObjective(Model.MINIMIZE, end);
     Solver solver = model.getSolver();
-    // longest first among equal lower ends (first fit decreasing), last-conflict reasoning on top
-    Integer[] order = new Integer[m];
-    for (int j = 0; j < m; j++) {
-      order[j] = j;
-    }
-    java.util.Arrays.sort(order, (a, b) -> Long.compare(data.length[b], data.length[a]));
-    IntVar[] byLength = new IntVar[m];
-    for (int j = 0; j < m; j++) {
-      byLength[j] = v[order[j]];
-    }
-    solver.setSearch(Search.lastConflict(Search.intVarSearch(new Smallest(), new IntDomainMin(), byLength)),
+    solver.setSearch(Search.intVarSearch(new Smallest(), new IntDomainMin(), t),
         Search.inputOrderLBSearch(end));
     for (int j = 0; j < m; j++) {
-      solver.addHint(v[j], (int) data.hint[j]);
+      solver.addHint(t[j], (int) data.hint[j]);
     }
     solver.limitTime(Math.max(1L, limits.timeLimit().toMillis()));
     long[] best = null;
+    long bestMakespan = Long.MAX_VALUE;
     while (solver.solve()) {
       best = new long[m];
       for (int j = 0; j < m; j++) {
-        best[j] = v[j].getValue();
+        best[j] = t[j].getValue();
       }
+      bestMakespan = end.getValue();
     }
     boolean complete = !solver.isStopCriterionMet() && !solver.hasEndedUnexpectedly();
     SolveStatus status = SolverStatusMapping.fromChoco(best != null, complete);
-    Number lbNum = solver.getObjectiveManager().getBestLB();
-    long solverBound = lbNum == null ? 0 : lbNum.longValue();
-    return data.finish(name(), "Choco", status, best, solverBound)
-        .withStat("solverOutcome", complete ? "complete" : "stopped")
+    SolveResult out;
+    if (status.hasSchedule()) {
+      long makespan = 0;
+      for (int j = 0; j < m; j++) {
+        makespan = Math.max(makespan, best[j] + data.transit[j]);
+      }
+      boolean optimal = status == SolveStatus.OPTIMAL;
+      Number lbNum = solver.getObjectiveManager().getBestLB();
+      long solverBound = lbNum == null ? 0 : Math.min(lbNum.longValue(), makespan);
+      LowerBound lb = data.reported("Choco", optimal, makespan, solverBound);
+      SolveStatus st = optimal || lb.value() == makespan ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
+      out = data.result(name(), st, best, lb).withStat("objective", bestMakespan);
+    } else {
+      out = data.fallback(name(), data.bound);
+    }
+    return out.withStat("solver", "Choco").withStat("solverOutcome", complete ? "complete" : "stopped")
         .withStat("wallSeconds", (double) solver.getTimeCount());
   }
 }

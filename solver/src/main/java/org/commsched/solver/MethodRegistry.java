@@ -39,10 +39,11 @@ public final class MethodRegistry {
     List<Method> all = new ArrayList<>();
     all.addAll(Baselines.all());
     all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
-    all.add(new CpSatChatting()); // exact methods last
-    all.add(new ChocoChatting());
-    all.add(CpSatChatting.virtualSchedules());
-    all.add(ChocoChatting.virtualSchedules());
+    // exact methods last; cpsat and choco answer dsa with the virtual models
+    all.add(WithDsa.of(new CpSatChatting(), new CpSatVirtual()));
+    all.add(WithDsa.of(new ChocoChatting(), new ChocoVirtual()));
+    all.add(new CpSatVirtual()); // optimal virtual schedules (slots) of chatting and dsa
+    all.add(new ChocoVirtual());
     return new MethodRegistry(all);
   }
 

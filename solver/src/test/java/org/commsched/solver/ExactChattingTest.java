@@ -17,10 +17,9 @@ import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
 import org.junit.jupiter.api.Test;
 
-/** Applicability, registration and the time-limit path of the exact chatting methods (real and virtual). */
+/** Applicability, registration and the time-limit path of the exact chatting methods. */
 class ExactChattingTest {
-  private static final List<Method> EXACT = List.of(new CpSatChatting(), new ChocoChatting(),
-      CpSatChatting.virtualSchedules(), ChocoChatting.virtualSchedules());
+  private static final List<Method> EXACT = List.of(new CpSatChatting(), new ChocoChatting());
 
   private static Instance chatting(String family, int size, int messages, CommModel model, long seed) {
     return Generators.instance(new GeneratorSpec(null, ProblemKind.CHATTING, family, size, messages,
@@ -28,14 +27,14 @@ class ExactChattingTest {
   }
 
   @Test
-  void applyOnlyToBufferlessAllPortsChattingAndDsa() {
+  void applyOnlyToBufferlessAllPortsChatting() {
     Instance all = chatting("ula", 6, 4, new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), 1);
     Instance single = chatting("ula", 6, 4, new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE), 1);
     Instance scatter = Generators.instance(GeneratorSpec.of(ProblemKind.SCATTER, "star", 5,
         new LengthDistribution.Uniform(1, 3), 3));
     for (Method m : EXACT) {
       assertThat(m.exact()).isTrue();
-      assertThat(m.problems()).containsExactly(ProblemKind.CHATTING, ProblemKind.DSA);
+      assertThat(m.problems()).containsExactly(ProblemKind.CHATTING);
       assertThat(m.whyNot(all)).isNull();
       assertThat(m.whyNot(single)).contains("greedy");
       assertThat(m.whyNot(scatter)).contains("greedy");
@@ -50,9 +49,6 @@ class ExactChattingTest {
         .containsExactly("cpsat", "choco", "cpsat-virtual", "choco-virtual");
     Instance small = chatting("bla", 5, 4, new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), 2);
     assertThat(reg.defaultFor(small).name()).isEqualTo("cpsat");
-    Instance dsa = Generators.instance(new GeneratorSpec(null, ProblemKind.DSA, "ula", 6, 5,
-        new LengthDistribution.Uniform(1, 6), null, 3, false));
-    assertThat(reg.defaultFor(dsa).name()).isEqualTo("cpsat");
   }
 
   @Test

@@ -25,6 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * dsa-small (height 8 &gt; load 7) need a proof beyond max(C, L).
  */
 class ExactVirtualOracleTest {
+  static final MethodRegistry REG = MethodRegistry.standard();
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(20), 2, 0L);
 
   static Stream<Arguments> oracles() {
@@ -43,11 +44,11 @@ class ExactVirtualOracleTest {
     };
     Stream.Builder<Arguments> out = Stream.builder();
     for (Object[] r : rows) {
-      out.add(Arguments.of(r[0], r[1], CpSatChatting.virtualSchedules()));
-      out.add(Arguments.of(r[0], r[1], ChocoChatting.virtualSchedules()));
+      out.add(Arguments.of(r[0], r[1], new CpSatVirtual()));
+      out.add(Arguments.of(r[0], r[1], new ChocoVirtual()));
       if (((String) r[0]).startsWith("dsa")) {
-        out.add(Arguments.of(r[0], r[1], new CpSatChatting()));
-        out.add(Arguments.of(r[0], r[1], new ChocoChatting()));
+        out.add(Arguments.of(r[0], r[1], REG.byName("cpsat")));
+        out.add(Arguments.of(r[0], r[1], REG.byName("choco")));
       }
     }
     return out.build();
@@ -72,7 +73,7 @@ class ExactVirtualOracleTest {
   void voOfTheOptimalVirtualSchedule_isWithinTheorem32() {
     // chatting spec §3.2, Thm 3.2: T(VO) <= S + Q - 1; oracle B: S_opt = 7, Q = 5
     Instance instance = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve("chat-oracle-b-ula4.json"));
-    SolveResult r = CpSatChatting.virtualSchedules().solve(instance, LIMITS);
+    SolveResult r = new CpSatVirtual().solve(instance, LIMITS);
     long vo = ((Number) r.stats().get("voMakespan")).longValue();
     assertThat(vo).isBetween(7L, 7L + 5 - 1);
   }
@@ -80,8 +81,8 @@ class ExactVirtualOracleTest {
   @Test
   void dsaWithTheRealMethodName_isAVirtualSchedule() {
     Instance instance = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve("dsa-small.json"));
-    assertThat(new CpSatChatting().solve(instance, LIMITS).schedule()).isInstanceOf(Schedule.Slots.class);
-    assertThat(new ChocoChatting().solve(instance, LIMITS).schedule()).isInstanceOf(Schedule.Slots.class);
+    assertThat(REG.byName("cpsat").solve(instance, LIMITS).schedule()).isInstanceOf(Schedule.Slots.class);
+    assertThat(REG.byName("choco").solve(instance, LIMITS).schedule()).isInstanceOf(Schedule.Slots.class);
   }
 
   @Test
@@ -89,7 +90,7 @@ class ExactVirtualOracleTest {
     // an instance too large to prove in 50 ms: the best schedule with FEASIBLE (or OPTIMAL if the bound meets it)
     // and a bound never above the makespan
     Instance instance = ExactVirtualProperties.tight(12345L);
-    for (Method m : new Method[] {CpSatChatting.virtualSchedules(), ChocoChatting.virtualSchedules()}) {
+    for (Method m : new Method[] {new CpSatVirtual(), new ChocoVirtual()}) {
       SolveResult r = m.solve(instance, new SolveLimits(Duration.ofMillis(50), 1, 0L));
       assertThat(r.status()).isIn(SolveStatus.FEASIBLE, SolveStatus.OPTIMAL);
       assertThat(r.lowerBound().value()).isLessThanOrEqualTo(r.makespan());

@@ -45,6 +45,7 @@ import org.junit.jupiter.api.TestFactory;
  * Default case count: commsched.cases / 5.
  */
 class ExactVirtualProperties {
+  static final MethodRegistry REG = MethodRegistry.standard();
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(20), 2, 7L);
   static final String[] FAMILIES = {"dsa", "ula", "ula-unit", "bla", "random", "dsa-dense", "odd-cycle", "dsa-tight"};
 
@@ -128,14 +129,14 @@ class ExactVirtualProperties {
     if (lb2.value() < exhaustive) {
       aboveBound++;
     }
-    if (exhaustive < ChattingCp.bestSlots(instance).makespan()) {
+    if (exhaustive < VirtualCp.bestSlots(instance).makespan()) {
       beaten++;
     }
-    List<Method> methods = new ArrayList<>(List.of(CpSatChatting.virtualSchedules(),
-        ChocoChatting.virtualSchedules()));
+    List<Method> methods = new ArrayList<>(List.of(new CpSatVirtual(),
+        new ChocoVirtual()));
     if (instance.kind() == ProblemKind.DSA) {
-      methods.add(new CpSatChatting());
-      methods.add(new ChocoChatting());
+      methods.add(REG.byName("cpsat"));
+      methods.add(REG.byName("choco"));
     }
     for (Method m : methods) {
       SolveResult r = m.solve(instance, LIMITS);
@@ -148,14 +149,14 @@ class ExactVirtualProperties {
       assertThat(report.valid()).as(m.name() + " on " + what + ": " + report).isTrue();
     }
     if (instance.kind() == ProblemKind.DSA) {
-      // sizes times 3: the optimum times 3 (the models divide the gcd of the sizes out, class comment of ChattingCp)
+      // sizes times 3: the optimum times 3 (the models divide the gcd of the sizes out, class comment of VirtualCp)
       List<Message> scaled = new ArrayList<>();
       for (Message x : instance.messages()) {
         scaled.add(new Message(x.id(), x.from(), x.to(), 3 * x.length()));
       }
       Instance big = new Instance(instance.name() + "-x3", new Problem.Dsa(scaled), instance.model(),
           instance.network());
-      for (Method m : List.<Method>of(CpSatChatting.virtualSchedules(), ChocoChatting.virtualSchedules())) {
+      for (Method m : List.<Method>of(new CpSatVirtual(), new ChocoVirtual())) {
         SolveResult r = m.solve(big, LIMITS);
         assertThat(r.status()).as(m.name() + " on " + what + " x3").isEqualTo(SolveStatus.OPTIMAL);
         assertThat(r.makespan()).as(m.name() + " on " + what + " x3").isEqualTo(3 * exhaustive);
