@@ -5,8 +5,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Instance;
+import org.commsched.instances.io.DsaCsv;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.time.TimeScale;
@@ -34,7 +36,9 @@ final class BoundsCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
-    Instance instance = Inputs.instance(file);
+    DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
+    Instance instance = buffers != null ? buffers.instance() : Inputs.instance(file);
+    UnaryOperator<String> explain = buffers == null ? w -> w : buffers::explain;
     TimeScale scale = instance.timeScale();
     boolean virtualOnly = instance.kind() == ProblemKind.DSA;
     List<LowerBound> real = virtualOnly ? List.of() : LowerBounds.all(instance);
@@ -49,48 +53,51 @@ final class BoundsCommand implements Callable<Integer> {
       n.put("instance", instance.name());
       n.put("problem", instance.kind().wireName());
       ObjectNode b = n.putObject("best");
-      put(b, best, scale);
+      put(b, best, scale, explain);
       ArrayNode arr = n.putArray("bounds");
-      add(arr, real, virtualOnly ? "virtual" : "schedule", scale);
+      add(arr, real, virtualOnly ? "virtual" : "schedule", scale, explain);
       if (!virtualOnly) {
-        add(arr, virtual, "virtual", scale);
+        add(arr, virtual, "virtual", scale, explain);
       }
-      add(arr, protocol, "protocol", scale);
+      add(arr, protocol, "protocol", scale, explain);
       o.println(Json.print(n));
     } else {
       o.printf(Locale.ROOT, "instance %s (%s)%n", instance.name(), instance.kind().wireName());
-      o.printf(Locale.ROOT, "best     %s  %s: %s%n", scale.format(best.value()), best.kind(), best.witness());
-      print(o, virtualOnly ? virtual : real, "every schedule", scale);
+      o.printf(Locale.ROOT, "best     %s  %s: %s%n", scale.format(best.value()), best.kind(),
+          explain.apply(best.witness()));
+      print(o, virtualOnly ? virtual : real, "every schedule", scale, explain);
       if (!virtualOnly) {
-        print(o, virtual, "virtual schedules (slots)", scale);
+        print(o, virtual, "virtual schedules (slots)", scale, explain);
       }
-      print(o, protocol, "distributed protocols only (wake-up constrained)", scale);
+      print(o, protocol, "distributed protocols only (wake-up constrained)", scale, explain);
     }
     o.flush();
     return 0;
   }
 
-  private static void print(PrintWriter o, List<LowerBound> bounds, String title, TimeScale scale) {
+  private static void print(PrintWriter o, List<LowerBound> bounds, String title, TimeScale scale,
+      UnaryOperator<String> explain) {
     if (bounds.isEmpty()) {
       return;
     }
     o.println(title + ":");
     for (LowerBound b : bounds) {
-      o.printf(Locale.ROOT, "  %-14s %10s  %s%n", b.kind(), scale.format(b.value()), b.witness());
+      o.printf(Locale.ROOT, "  %-14s %10s  %s%n", b.kind(), scale.format(b.value()), explain.apply(b.witness()));
     }
   }
 
-  private static void add(ArrayNode arr, List<LowerBound> bounds, String appliesTo, TimeScale scale) {
+  private static void add(ArrayNode arr, List<LowerBound> bounds, String appliesTo, TimeScale scale,
+      UnaryOperator<String> explain) {
     for (LowerBound b : bounds) {
       ObjectNode x = arr.addObject();
-      put(x, b, scale);
+      put(x, b, scale, explain);
       x.put("appliesTo", appliesTo);
     }
   }
 
-  private static void put(ObjectNode x, LowerBound b, TimeScale scale) {
+  private static void put(ObjectNode x, LowerBound b, TimeScale scale, UnaryOperator<String> explain) {
     x.put("kind", b.kind());
     Json.time(x, "value", b.value(), scale);
-    x.put("witness", b.witness());
+    x.put("witness", explain.apply(b.witness()));
   }
 }

@@ -7,7 +7,9 @@ import org.commsched.core.check.CheckReport;
 import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.check.Violation;
 import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.instances.io.DsaCsv;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -25,7 +27,7 @@ final class CheckCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "instance file (.json, or .csv for DSA)")
   Path file;
 
-  @Parameters(index = "1", paramLabel = "SCHEDULE", description = "schedule file (.schedule.json)")
+  @Parameters(index = "1", paramLabel = "SCHEDULE", description = "schedule file (.schedule.json; for a DSA instance also a .csv layout with an offset column)")
   Path schedule;
 
   @Option(names = "--json", description = "print one JSON object")
@@ -34,8 +36,12 @@ final class CheckCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
-    Instance instance = Inputs.instance(file);
-    SolveResult result = Inputs.schedule(schedule, instance);
+    DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
+    Instance instance = buffers != null ? buffers.instance() : Inputs.instance(file);
+    if (buffers == null && instance.kind() == ProblemKind.DSA) {
+      buffers = DsaCsv.Buffers.of(instance);
+    }
+    SolveResult result = Inputs.schedule(schedule, instance, buffers);
     CheckReport report = result.hasSchedule()
         ? ScheduleChecker.checkResult(instance, result)
         : null;

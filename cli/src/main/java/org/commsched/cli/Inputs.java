@@ -1,9 +1,15 @@
 package org.commsched.cli;
 
 import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
 import org.commsched.core.model.Instance;
+import org.commsched.core.model.Message;
 import org.commsched.core.model.ModelException;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveStatus;
 import org.commsched.instances.io.DsaCsv;
 import org.commsched.instances.io.InstanceFormatException;
 import org.commsched.instances.io.InstanceReader;
@@ -17,7 +23,7 @@ final class Inputs {
   /** An instance file: {@code .csv} is a DSA buffer list, anything else a JSON instance. */
   static Instance instance(Path file) {
     try {
-      if (file.getFileName() != null && file.getFileName().toString().toLowerCase().endsWith(".csv")) {
+      if (isCsv(file)) {
         return DsaCsv.read(file);
       }
       return InstanceReader.read(file);
@@ -26,6 +32,53 @@ final class Inputs {
     } catch (ModelException e) {
       throw new BadInputException(file + ": " + (e.pointer().isEmpty() ? "" : e.pointer() + ": ") + e.getMessage());
     }
+  }
+
+  /** True if the file name ends in {@code .csv} (a DSA buffer list or layout). */
+  static boolean isCsv(Path file) {
+    return file.getFileName() != null && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".csv");
+  }
+
+  /**
+   * The buffers of a dsa instance with their original times: a {@code .csv} file as read (compressed times kept
+   * aside), a JSON dsa instance as is; null for other problems.
+   */
+  static DsaCsv.Buffers buffers(Path file) {
+    if (isCsv(file)) {
+      try {
+        return DsaCsv.load(file);
+      } catch (InstanceFormatException e) {
+        throw new BadInputException(e.oneLine());
+      } catch (ModelException e) {
+        throw new BadInputException(file + ": " + (e.pointer().isEmpty() ? "" : e.pointer() + ": ")
+            + e.getMessage());
+      }
+    }
+    Instance instance = instance(file);
+    return instance.kind() == ProblemKind.DSA ? DsaCsv.Buffers.of(instance) : null;
+  }
+
+  /**
+   * A schedule file for an instance: a JSON schedule, or for a dsa instance a {@code .csv} buffer layout (columns
+   * id,lower,upper,size,offset; offsets are slots, the claimed makespan is max(offset + size)).
+   */
+  static SolveResult schedule(Path file, Instance instance, DsaCsv.Buffers buffers) {
+    if (isCsv(file) && buffers != null) {
+      try {
+        Schedule.Slots slots = DsaCsv.readOffsets(file, buffers);
+        long height = 0;
+        for (Message m : instance.messages()) {
+          Long s = slots.slots().get(m.id());
+          if (s != null) {
+            height = Math.max(height, s + m.length());
+          }
+        }
+        return new SolveResult("csv", SolveStatus.FEASIBLE, slots, height, null, Map.of());
+      } catch (InstanceFormatException e) {
+        throw new BadInputException(e.oneLine());
+      }
+    }
+    return schedule(file, instance);
   }
 
   /** A schedule file for an instance. */

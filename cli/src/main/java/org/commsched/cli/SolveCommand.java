@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -64,11 +65,14 @@ final class SolveCommand implements Callable<Integer> {
     if (timeLimit.signum() <= 0) {
       throw new BadInputException("commsched solve: --time-limit must be positive, got " + timeLimit);
     }
-    Instance instance = Inputs.instance(file);
+    DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
+    Instance instance = buffers != null ? buffers.instance() : Inputs.instance(file);
+    if (buffers == null && instance.kind() == ProblemKind.DSA) {
+      buffers = DsaCsv.Buffers.of(instance);
+    }
     MethodRegistry registry = MethodRegistry.standard();
     Method m = chooseMethod(registry, instance);
-    if (out != null && out.toString().toLowerCase(Locale.ROOT).endsWith(".csv")
-        && instance.kind() != ProblemKind.DSA) {
+    if (out != null && Inputs.isCsv(out) && buffers == null) {
       throw new BadInputException("commsched solve: --out " + out + ": CSV output is for DSA instances only; "
           + "use a .json schedule file");
     }
@@ -77,6 +81,12 @@ final class SolveCommand implements Callable<Integer> {
         workers == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, workers), seed);
     SolveRunner.Outcome run = SolveRunner.run(m, instance, limits);
     SolveResult r = run.result();
+    if (buffers != null && r.lowerBound() != null) {
+      // witnesses name the file's own times, not the compressed time points (also in a written schedule)
+      LowerBound b = r.lowerBound();
+      r = new SolveResult(r.method(), r.status(), r.schedule(), r.makespan(),
+          new LowerBound(b.value(), b.kind(), buffers.explain(b.witness())), r.stats());
+    }
     TimeScale scale = r.hasSchedule() ? r.schedule().scale() : instance.timeScale();
     double seconds = run.nanos() / 1e9;
     boolean valid = run.valid();
@@ -87,8 +97,8 @@ final class SolveCommand implements Callable<Integer> {
     }
     if (out != null && r.hasSchedule() && valid) {
       try {
-        if (out.toString().toLowerCase(Locale.ROOT).endsWith(".csv")) {
-          DsaCsv.writeOffsets(instance, r, out);
+        if (Inputs.isCsv(out)) {
+          DsaCsv.writeOffsets(buffers, r, out);
         } else {
           ScheduleWriter.write(r, instance, out);
         }

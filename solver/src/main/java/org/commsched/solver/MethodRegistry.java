@@ -39,8 +39,11 @@ public final class MethodRegistry {
     List<Method> all = new ArrayList<>();
     all.addAll(Baselines.all());
     all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
-    all.add(new CpSatBufferless()); // exact methods last
-    all.add(new ChocoBufferless());
+    // exact methods last; cpsat and choco answer dsa with the virtual models
+    all.add(WithDsa.of(new CpSatBufferless(), new CpSatVirtual()));
+    all.add(WithDsa.of(new ChocoBufferless(), new ChocoVirtual()));
+    all.add(new CpSatVirtual()); // optimal virtual schedules (slots) of chatting and dsa
+    all.add(new ChocoVirtual());
     all.addAll(List.of(new CpSatSyncGather(), new ChocoSyncGather())); // gather under wake-ups (protocol yardstick)
     return new MethodRegistry(all);
   }

@@ -5,6 +5,7 @@ import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,7 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.ModelException;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
+import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveResult;
@@ -29,18 +31,21 @@ import org.commsched.core.solve.SolveResult;
  * MiniMalloc: a header {@code id,lower,upper,size} and one buffer per line, all integers, lifespan half-open
  * {@code [lower, upper)}.
  *
- * <p>A buffer is a message {@code lower -> upper} of length {@code size} on a unidirectional linear array of
- * {@code max upper + 1} nodes (raw coordinates, no compression), and a slot of a virtual schedule is the buffer's
- * offset: the DSA height is the virtual makespan (DESIGN.md, Problems). The instance is named after the file
- * (without {@code .csv}). Errors name the file and the line.
+ * <p><b>Coordinate compression.</b> A buffer is a message {@code lower -> upper} of length {@code size} on a
+ * unidirectional linear array, and a slot of a virtual schedule is the buffer's offset: the DSA height is the
+ * virtual makespan (DESIGN.md, Problems). The array does not use the raw times: the distinct values of all
+ * {@code lower} and {@code upper} columns, sorted, become nodes {@code 0..k-1} (the i-th smallest value is node i).
+ * Two half-open lifespans overlap iff their compressed intervals do, so the conflicts, the load and every layout
+ * are unchanged, while times such as 10^12 (or negative ones) cost nothing; the array has at most twice as many
+ * nodes as there are buffers. {@link #load} keeps the original rows ({@link Buffers}), and {@link #writeOffsets}
+ * writes them back with their offsets, so ids and times in an output file are the input's. The instance is named
+ * after the file (without {@code .csv}). Errors name the file and the line.
  */
 public final class DsaCsv {
   /** The header of an input file. */
   public static final List<String> HEADER = List.of("id", "lower", "upper", "size");
   /** The header of an output file (input columns plus the offset). */
   public static final List<String> HEADER_WITH_OFFSET = List.of("id", "lower", "upper", "size", "offset");
-  /** Largest node count accepted (max upper + 1). */
-  public static final int MAX_NODES = 50_000_000;
 
   private static final String WHAT = "a DSA CSV file (header id,lower,upper,size)";
   private static final Pattern MESSAGE_POINTER = Pattern.compile("^/messages/(\\d+)(/.*)?$");
@@ -48,28 +53,137 @@ public final class DsaCsv {
   private DsaCsv() {
   }
 
+  /** One buffer as written in the file: original id, lifespan {@code [lower, upper)} and size. */
+  public record Buffer(String id, long lower, long upper, long size) {
+    public Buffer {
+      if (id == null || id.isEmpty()) {
+        throw new IllegalArgumentException("a buffer needs an id");
+      }
+      if (lower >= upper) {
+        throw new IllegalArgumentException("buffer " + id + ": lower " + lower + " is not below upper " + upper);
+      }
+      if (size < 1) {
+        throw new IllegalArgumentException("buffer " + id + ": size " + size + " is below 1");
+      }
+    }
+  }
+
   /**
-   * Reads a DSA CSV file as a {@link Problem.Dsa} instance on a ula with the bufferless all-port model.
+   * A DSA instance with the original coordinates of its buffers.
+   *
+   * @param instance the dsa instance (on the compressed ula for a CSV file)
+   * @param buffers the buffers in the instance's message order, with their original ids, times and sizes
+   * @param times the original time of each node of the instance's ula (node i is the i-th smallest time)
+   */
+  public record Buffers(Instance instance, List<Buffer> buffers, List<Long> times) {
+    private static final Pattern TIME_POINT = Pattern.compile("time point (\\d+) \\(arc \\d+->\\d+\\)");
+
+    public Buffers {
+      buffers = List.copyOf(buffers);
+      times = List.copyOf(times);
+      if (times.size() != instance.network().nodes()) {
+        throw new IllegalArgumentException(times.size() + " times for " + instance.network().nodes() + " nodes");
+      }
+      if (instance.kind() != ProblemKind.DSA) {
+        throw new IllegalArgumentException("buffers belong to a dsa instance, not " + instance.kind().wireName());
+      }
+      if (buffers.size() != instance.messages().size()) {
+        throw new IllegalArgumentException(buffers.size() + " buffers for " + instance.messages().size()
+            + " messages");
+      }
+      for (int i = 0; i < buffers.size(); i++) {
+        Message m = instance.messages().get(i);
+        Buffer b = buffers.get(i);
+        if (!m.id().equals(b.id()) || m.length() != b.size()) {
+          throw new IllegalArgumentException("buffer " + b.id() + " does not match message " + m.id());
+        }
+      }
+    }
+
+    /**
+     * The buffers of a dsa instance whose node ids are the times themselves (a JSON dsa file); for a CSV file use
+     * {@link DsaCsv#load}, which keeps the original times.
+     */
+    public static Buffers of(Instance dsa) {
+      List<Buffer> out = new ArrayList<>();
+      for (Message m : dsa.messages()) {
+        out.add(new Buffer(m.id(), m.from(), m.to(), m.length()));
+      }
+      List<Long> identity = new ArrayList<>();
+      for (long v = 0; v < dsa.network().nodes(); v++) {
+        identity.add(v);
+      }
+      return new Buffers(dsa, out, identity);
+    }
+
+    /**
+     * A bound's witness with the compressed time points it names ("time point 6 (arc 6-&gt;7)") given as the
+     * file's times ("time 1700002000000 (compressed time point 6)"); unchanged when the times are the node ids.
+     */
+    public String explain(String witness) {
+      Matcher m = TIME_POINT.matcher(witness);
+      StringBuilder sb = new StringBuilder();
+      while (m.find()) {
+        int node = Integer.parseInt(m.group(1));
+        String text = node < times.size() && times.get(node) != node
+            ? "time " + times.get(node) + " (compressed time point " + node + ")" : m.group();
+        m.appendReplacement(sb, Matcher.quoteReplacement(text));
+      }
+      m.appendTail(sb);
+      return sb.toString();
+    }
+  }
+
+  /**
+   * Reads a DSA CSV file as a {@link Problem.Dsa} instance on the compressed ula (see the class comment) with the
+   * bufferless all-port model.
    *
    * @throws InstanceFormatException on any bad input, naming the line
    */
   public static Instance read(Path csv) {
+    return load(csv).instance();
+  }
+
+  /**
+   * Reads a DSA CSV file: the instance on the compressed ula and the original rows.
+   *
+   * @throws InstanceFormatException on any bad input, naming the line
+   */
+  public static Buffers load(Path csv) {
     String file = csv.toString();
     Rows rows = parse(Inputs.readText(csv, WHAT), file);
     if (rows.ids.isEmpty()) {
       throw new InstanceFormatException(file, "line 2", "no buffers after the header; add lines id,lower,upper,size");
     }
-    List<Message> messages = new ArrayList<>(rows.ids.size());
-    int maxUpper = 0;
-    for (int u : rows.upper) {
-      maxUpper = Math.max(maxUpper, u);
+    int n = rows.ids.size();
+    long[] times = new long[2 * n];
+    for (int i = 0; i < n; i++) {
+      times[2 * i] = rows.lower.get(i);
+      times[2 * i + 1] = rows.upper.get(i);
     }
-    for (int i = 0; i < rows.ids.size(); i++) {
-      messages.add(new Message(rows.ids.get(i), rows.lower.get(i), rows.upper.get(i), rows.size.get(i)));
+    Arrays.sort(times);
+    int k = 0;
+    for (int i = 0; i < times.length; i++) {
+      if (i == 0 || times[i] != times[i - 1]) {
+        times[k++] = times[i];
+      }
+    }
+    long[] points = Arrays.copyOf(times, k);
+    List<Message> messages = new ArrayList<>(n);
+    List<Buffer> buffers = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      messages.add(new Message(rows.ids.get(i), Arrays.binarySearch(points, rows.lower.get(i)),
+          Arrays.binarySearch(points, rows.upper.get(i)), rows.size.get(i)));
+      buffers.add(new Buffer(rows.ids.get(i), rows.lower.get(i), rows.upper.get(i), rows.size.get(i)));
     }
     try {
-      return new Instance(Inputs.baseName(csv), new Problem.Dsa(messages),
-          new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), Network.of(new Topology.Ula(maxUpper + 1)));
+      Instance inst = new Instance(Inputs.baseName(csv), new Problem.Dsa(messages),
+          new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), Network.of(new Topology.Ula(k)));
+      List<Long> original = new ArrayList<>(k);
+      for (long t : points) {
+        original.add(t);
+      }
+      return new Buffers(inst, buffers, original);
     } catch (ModelException e) {
       Matcher m = MESSAGE_POINTER.matcher(e.pointer());
       String place = m.matches() ? "line " + rows.lines.get(Integer.parseInt(m.group(1))) : "";
@@ -79,12 +193,27 @@ public final class DsaCsv {
 
   /**
    * Reads the {@code offset} column of a file written by {@link #writeOffsets} as a virtual schedule of the
-   * given instance (offsets are slots).
+   * given instance (offsets are slots); the other columns are not compared (see {@link #readOffsets(Path, Buffers)}).
    *
-   * @throws InstanceFormatException if the file has no offset column, an offset is missing or not an integer, or
-   *     an id is not a buffer of the instance
+   * @throws InstanceFormatException if the file has no offset column, an offset is missing or not an integer, an id
+   *     is not a buffer of the instance or appears twice
    */
   public static Schedule.Slots readOffsets(Path csv, Instance instance) {
+    return offsets(csv, instance, null);
+  }
+
+  /**
+   * Reads the {@code offset} column of a buffer layout (ours, or any allocator's in the same columns) as a virtual
+   * schedule of {@code buffers}, checking that every row's lifespan and size are those of the buffer of that id.
+   *
+   * @throws InstanceFormatException as {@link #readOffsets(Path, Instance)}, or if a row's lower, upper or size
+   *     differs from the instance's
+   */
+  public static Schedule.Slots readOffsets(Path csv, Buffers buffers) {
+    return offsets(csv, buffers.instance(), buffers);
+  }
+
+  private static Schedule.Slots offsets(Path csv, Instance instance, Buffers buffers) {
     String file = csv.toString();
     Rows rows = parse(Inputs.readText(csv, WHAT), file);
     if (!rows.withOffset) {
@@ -93,32 +222,47 @@ public final class DsaCsv {
     }
     Map<String, Long> slots = new LinkedHashMap<>();
     for (int i = 0; i < rows.ids.size(); i++) {
+      String place = "line " + rows.lines.get(i);
+      String id = rows.ids.get(i);
       if (rows.offset.get(i) == null) {
-        throw new InstanceFormatException(file, "line " + rows.lines.get(i), "the offset is missing; give every "
-            + "buffer an offset");
+        throw new InstanceFormatException(file, place, "the offset is missing; give every buffer an offset");
       }
-      if (instance.indexOf(rows.ids.get(i)) < 0) {
-        throw new InstanceFormatException(file, "line " + rows.lines.get(i), "buffer \"" + rows.ids.get(i)
-            + "\" is not in instance " + instance.name() + "; pass the matching instance");
+      int k = instance.indexOf(id);
+      if (k < 0) {
+        throw new InstanceFormatException(file, place, "buffer \"" + id + "\" is not in instance "
+            + instance.name() + "; pass the matching instance");
       }
-      slots.put(rows.ids.get(i), rows.offset.get(i));
+      if (slots.containsKey(id)) {
+        throw new InstanceFormatException(file, place, "buffer \"" + id + "\" is listed twice; give each buffer "
+            + "one line");
+      }
+      if (buffers != null) {
+        Buffer b = buffers.buffers().get(k);
+        if (b.lower() != rows.lower.get(i) || b.upper() != rows.upper.get(i) || b.size() != rows.size.get(i)) {
+          throw new InstanceFormatException(file, place, "buffer \"" + id + "\" is [" + rows.lower.get(i) + ", "
+              + rows.upper.get(i) + ") of size " + rows.size.get(i) + " here but [" + b.lower() + ", " + b.upper()
+              + ") of size " + b.size() + " in instance " + instance.name() + "; pass the matching instance");
+        }
+      }
+      slots.put(id, rows.offset.get(i));
     }
     return new Schedule.Slots(slots);
   }
 
   /**
    * Writes the buffers with their offsets (the slots of a virtual schedule): columns
-   * {@code id,lower,upper,size,offset}, one line per message in instance order, atomically.
+   * {@code id,lower,upper,size,offset}, one line per buffer in file order with its original id and times,
+   * atomically.
    *
-   * @throws IllegalArgumentException if the result has no virtual schedule ({@code slots}) or lacks a message
+   * @throws IllegalArgumentException if the result has no virtual schedule ({@code slots}) or lacks a buffer
    * @throws InstanceFormatException if the file cannot be written
    */
-  public static void writeOffsets(Instance instance, SolveResult result, Path out) {
-    AtomicFiles.writeString(out, offsetsCsv(instance, result));
+  public static void writeOffsets(Buffers buffers, SolveResult result, Path out) {
+    AtomicFiles.writeString(out, offsetsCsv(buffers, result));
   }
 
-  /** The text {@link #writeOffsets} writes. */
-  public static String offsetsCsv(Instance instance, SolveResult result) {
+  /** The text {@link #writeOffsets(Buffers, SolveResult, Path)} writes. */
+  public static String offsetsCsv(Buffers buffers, SolveResult result) {
     if (!(result.schedule() instanceof Schedule.Slots)) {
       throw new IllegalArgumentException("offsets come from a virtual schedule (slots), but the result of "
           + result.method() + " has " + (result.schedule() == null ? "no schedule (status " + result.status() + ")"
@@ -129,12 +273,12 @@ public final class DsaCsv {
     CSVFormat fmt = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
     try (CSVPrinter p = new CSVPrinter(sb, fmt)) {
       p.printRecord(HEADER_WITH_OFFSET);
-      for (Message m : instance.messages()) {
-        Long slot = slots.get(m.id());
+      for (Buffer b : buffers.buffers()) {
+        Long slot = slots.get(b.id());
         if (slot == null) {
-          throw new IllegalArgumentException("the schedule has no slot for buffer " + m.id());
+          throw new IllegalArgumentException("the schedule has no slot for buffer " + b.id());
         }
-        p.printRecord(m.id(), m.from(), m.to(), m.length(), slot);
+        p.printRecord(b.id(), b.lower(), b.upper(), b.size(), slot);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -145,8 +289,8 @@ public final class DsaCsv {
   /** Parsed columns, with the line of each row. */
   private static final class Rows {
     final List<String> ids = new ArrayList<>();
-    final List<Integer> lower = new ArrayList<>();
-    final List<Integer> upper = new ArrayList<>();
+    final List<Long> lower = new ArrayList<>();
+    final List<Long> upper = new ArrayList<>();
     final List<Long> size = new ArrayList<>();
     final List<Long> offset = new ArrayList<>();
     final List<Integer> lines = new ArrayList<>();
@@ -188,17 +332,9 @@ public final class DsaCsv {
         long lo = integer(r.get(1), "lower", file, line);
         long up = integer(r.get(2), "upper", file, line);
         long sz = integer(r.get(3), "size", file, line);
-        if (lo < 0) {
-          throw new InstanceFormatException(file, "line " + line, "lower " + lo + " is negative; lifespans start at "
-              + "time 0 or later (shift all times)");
-        }
         if (lo >= up) {
           throw new InstanceFormatException(file, "line " + line, "lower " + lo + " is not below upper " + up
               + "; a lifespan [lower, upper) needs lower < upper");
-        }
-        if (up >= MAX_NODES) {
-          throw new InstanceFormatException(file, "line " + line, "upper " + up + " needs " + (up + 1)
-              + " time points, more than " + MAX_NODES + "; compress the time coordinates first");
         }
         if (sz < 1) {
           throw new InstanceFormatException(file, "line " + line, "size " + sz + " is below 1; a buffer needs at "
@@ -213,8 +349,8 @@ public final class DsaCsv {
           }
         }
         rows.ids.add(id);
-        rows.lower.add((int) lo);
-        rows.upper.add((int) up);
+        rows.lower.add(lo);
+        rows.upper.add(up);
         rows.size.add(sz);
         rows.offset.add(off);
         rows.lines.add(line);

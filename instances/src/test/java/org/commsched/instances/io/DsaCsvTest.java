@@ -35,15 +35,16 @@ class DsaCsvTest {
   }
 
   @Test
-  void read_buildsDsaOnUla_withRawCoordinates() throws Exception {
+  void read_buildsDsaOnUla_withCompressedCoordinates() throws Exception {
     Path f = csv("buffers.csv", "id,lower,upper,size\nb0,0,3,4\nb1,2,7,1\n\nb2,5,9,2\n");
     Instance x = DsaCsv.read(f);
     assertThat(x.name()).isEqualTo("buffers");
     assertThat(x.problem()).isInstanceOf(Problem.Dsa.class);
-    assertThat(x.network().topology()).isEqualTo(new Topology.Ula(10)); // max upper 9, plus one
+    // distinct times 0, 2, 3, 5, 7, 9 become nodes 0..5
+    assertThat(x.network().topology()).isEqualTo(new Topology.Ula(6));
     assertThat(x.model()).isEqualTo(Fixtures.ALL_PORTS);
-    assertThat(x.messages()).containsExactly(new Message("b0", 0, 3, 4), new Message("b1", 2, 7, 1),
-        new Message("b2", 5, 9, 2));
+    assertThat(x.messages()).containsExactly(new Message("b0", 0, 2, 4), new Message("b1", 1, 4, 1),
+        new Message("b2", 3, 5, 2));
     // InstanceReader dispatches .csv files here
     Fixtures.assertSameInstance(InstanceReader.read(f), x);
   }
@@ -51,14 +52,15 @@ class DsaCsvTest {
   @Test
   void writeOffsets_thenReadBack() throws Exception {
     Path f = csv("buffers.csv", "id,lower,upper,size\r\nb0,0,3,4\r\n\"b,1\",2,7,1\r\n");
-    Instance x = DsaCsv.read(f);
+    DsaCsv.Buffers bs = DsaCsv.load(f);
+    Instance x = bs.instance();
     Map<String, Long> slots = new LinkedHashMap<>();
     slots.put("b0", 0L);
     slots.put("b,1", 4L);
     SolveResult r = new SolveResult("first-fit", SolveStatus.FEASIBLE, new Schedule.Slots(slots), 5L,
         new LowerBound(5, "load", "time 2 holds 5"), Map.of());
     Path out = dir.resolve("out.csv");
-    DsaCsv.writeOffsets(x, r, out);
+    DsaCsv.writeOffsets(bs, r, out);
     assertThat(Files.readString(out)).isEqualTo("id,lower,upper,size,offset\nb0,0,3,4,0\n\"b,1\",2,7,1,4\n");
     // the output is itself a valid input (offset column ignored) and its offsets read back as slots
     Fixtures.assertSameInstance(DsaCsv.read(out), new Instance("out", x.problem(), x.model(), x.network()));
@@ -69,11 +71,50 @@ class DsaCsvTest {
   }
 
   @Test
+  void hugeAndNegativeTimes_compressToASmallUla_andWriteBackUnchanged() throws Exception {
+    // MiniMalloc-style times far beyond an int; half-open: a ends where b starts, so they do not overlap
+    Path f = csv("huge.csv", "id,lower,upper,size\na,-1000000000000,1000000000000,8\nb,1000000000000,"
+        + "3000000000000,5\nc,-1000000000000,2000000000000,2\n");
+    DsaCsv.Buffers bs = DsaCsv.load(f);
+    Instance x = bs.instance();
+    assertThat(x.network().topology()).isEqualTo(new Topology.Ula(4));
+    assertThat(x.messages()).containsExactly(new Message("a", 0, 1, 8), new Message("b", 1, 3, 5),
+        new Message("c", 0, 2, 2));
+    assertThat(bs.buffers()).containsExactly(new DsaCsv.Buffer("a", -1_000_000_000_000L, 1_000_000_000_000L, 8),
+        new DsaCsv.Buffer("b", 1_000_000_000_000L, 3_000_000_000_000L, 5),
+        new DsaCsv.Buffer("c", -1_000_000_000_000L, 2_000_000_000_000L, 2));
+    Map<String, Long> slots = new LinkedHashMap<>();
+    slots.put("a", 2L);
+    slots.put("b", 0L);
+    slots.put("c", 0L);
+    SolveResult r = new SolveResult("x", SolveStatus.FEASIBLE, new Schedule.Slots(slots), 10L, null, Map.of());
+    Path out = dir.resolve("huge.out.csv");
+    DsaCsv.writeOffsets(bs, r, out);
+    assertThat(Files.readString(out)).isEqualTo("id,lower,upper,size,offset\n"
+        + "a,-1000000000000,1000000000000,8,2\nb,1000000000000,3000000000000,5,0\n"
+        + "c,-1000000000000,2000000000000,2,0\n");
+    assertThat(DsaCsv.readOffsets(out, bs)).isEqualTo(new Schedule.Slots(slots));
+  }
+
+  @Test
+  void readOffsets_rejectsAnotherInstancesRows() throws Exception {
+    DsaCsv.Buffers bs = DsaCsv.load(csv("in.csv", "id,lower,upper,size\nb0,0,3,4\nb1,2,7,1\n"));
+    Path other = csv("other.csv", "id,lower,upper,size,offset\nb0,0,3,4,0\nb1,2,8,1,4\n");
+    InstanceFormatException e = catchThrowableOfType(InstanceFormatException.class,
+        () -> DsaCsv.readOffsets(other, bs));
+    assertThat(e.place()).isEqualTo("line 3");
+    assertThat(e.oneLine()).contains("[2, 8)").contains("matching instance");
+    Path twice = csv("twice.csv", "id,lower,upper,size,offset\nb0,0,3,4,0\nb0,0,3,4,1\n");
+    assertThat(catchThrowableOfType(InstanceFormatException.class, () -> DsaCsv.readOffsets(twice, bs)).oneLine())
+        .contains("line 3").contains("twice");
+  }
+
+  @Test
   void writeOffsets_needsSlots() {
     Instance x = Fixtures.instance("d", new Problem.Dsa(List.of(new Message("b", 0, 1, 1))), Fixtures.ALL_PORTS,
         new Topology.Ula(2));
     SolveResult unknown = new SolveResult("x", SolveStatus.UNKNOWN, null, null, null, Map.of());
-    assertThatThrownBy(() -> DsaCsv.offsetsCsv(x, unknown)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> DsaCsv.offsetsCsv(DsaCsv.Buffers.of(x), unknown)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("no schedule");
   }
 
@@ -84,11 +125,10 @@ class DsaCsvTest {
         Arguments.of("id,lower,upper,size\nb0,4,3,4\n", "line 2", "lower < upper"),
         Arguments.of("id,lower,upper,size\nb0,0,3,0\n", "line 2", "size 0"),
         Arguments.of("id,lower,upper,size\nb0,0,3,-2\n", "line 2", "size -2"),
-        Arguments.of("id,lower,upper,size\nb0,-1,3,2\n", "line 2", "negative"),
         Arguments.of("id,lower,upper,size\nb0,0,3.5,2\n", "line 2", "not an integer"),
         Arguments.of("id,lower,upper,size\nb0,0,3,99999999999999999999\n", "line 2", "2^63-1"),
         Arguments.of("id,lower,upper,size\nb0,0,3\n", "line 2", "expected 4 values"),
-        Arguments.of("id,lower,upper,size\nb0,0,50000000,1\n", "line 2", "50000000"),
+        Arguments.of("id,lower,upper,size\nb0,0,3,1\nb1,x,4,1\n", "line 3", "lower \"x\" is not an integer"),
         Arguments.of("id,lower,upper,size\nb0,0,3,1\n\nb0,1,2,1\n", "line 4", "used twice"),
         Arguments.of("id,lower,upper,size\n,0,3,1\n", "line 2", "id is empty"),
         Arguments.of("id,lower,upper,size\n", "line 2", "no buffers"),

@@ -1,0 +1,212 @@
+package org.commsched.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.cli.CliTest.cat;
+import static org.commsched.cli.CliTest.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * DSA / memory-planning CSV through the command line (FORMATS.md "DSA / memory-planning CSV"): a MiniMalloc-style
+ * file with times near 10^12 solves with {@code kierstead} and {@code cpsat}, the exported offsets keep the input's
+ * ids and times and form a valid packing (checked here, independently of the project's checker), the export reads
+ * back (as an input and as a layout for {@code check}); bad files exit 2 with one line naming the file, the line
+ * and the fix, and leave no output.
+ */
+class DsaCsvCliTest {
+  static final String MINIMALLOC = "dsa-minimalloc-16.csv";
+
+  @TempDir
+  Path tmp;
+
+  /** One CSV row: id, lower, upper, size and (output files) offset. */
+  record Row(String id, long lower, long upper, long size, Long offset) {
+  }
+
+  /** Parses a CSV without quotes (as the catalogue file and our export of it), checking the header. */
+  static List<Row> rows(Path csv, boolean withOffset) throws IOException {
+    List<String> lines = Files.readAllLines(csv);
+    assertThat(lines.get(0)).isEqualTo(withOffset ? "id,lower,upper,size,offset" : "id,lower,upper,size");
+    List<Row> out = new ArrayList<>();
+    for (String line : lines.subList(1, lines.size())) {
+      if (line.isBlank()) {
+        continue;
+      }
+      String[] f = line.split(",", -1);
+      assertThat(f).hasSize(withOffset ? 5 : 4);
+      out.add(new Row(f[0], Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]),
+          withOffset ? Long.parseLong(f[4]) : null));
+    }
+    return out;
+  }
+
+  /** The height of a layout after checking it is a packing: buffers alive at a common time never share an address. */
+  static long packedHeight(List<Row> layout) {
+    long height = 0;
+    for (int i = 0; i < layout.size(); i++) {
+      Row a = layout.get(i);
+      assertThat(a.offset()).as(a.id()).isNotNegative();
+      height = Math.max(height, a.offset() + a.size());
+      for (int j = i + 1; j < layout.size(); j++) {
+        Row b = layout.get(j);
+        boolean together = a.lower() < b.upper() && b.lower() < a.upper(); // half-open lifespans
+        boolean apart = a.offset() + a.size() <= b.offset() || b.offset() + b.size() <= a.offset();
+        assertThat(!together || apart).as(a + " and " + b + " overlap in time and in memory").isTrue();
+      }
+    }
+    return height;
+  }
+
+  static long recordedOptimum(String file) throws IOException {
+    for (JsonNode row : CliTest.MAPPER.readTree(Files.readString(CliTest.CATALOGUE.resolve("manifest.json")))) {
+      if (row.get("file").stringValue().equals(file)) {
+        return row.get("optimum").asLong();
+      }
+    }
+    throw new AssertionError(file + " is not in the manifest");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"kierstead", "cpsat"})
+  void minimallocCsv_exportsAValidPackingWithTheInputsIdsAndTimes(String method) throws IOException {
+    Path out = tmp.resolve(method + ".csv");
+    CliTest.Run r = run("solve", cat(MINIMALLOC), "--method", method, "--out", out.toString(), "--json",
+        "--time-limit", "30", "--workers", "1");
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode j = r.json();
+    assertThat(j.get("valid").asBoolean()).isTrue();
+    List<Row> input = rows(CliTest.CATALOGUE.resolve(MINIMALLOC), false);
+    List<Row> layout = rows(out, true);
+    assertThat(layout).hasSameSizeAs(input);
+    for (int i = 0; i < input.size(); i++) {
+      Row a = input.get(i);
+      Row b = layout.get(i);
+      assertThat(new Row(b.id(), b.lower(), b.upper(), b.size(), null)).isEqualTo(a);
+    }
+    long height = packedHeight(layout);
+    assertThat(height).isEqualTo(j.get("makespan").asLong());
+    long optimum = recordedOptimum(MINIMALLOC);
+    assertThat(height).isGreaterThanOrEqualTo(optimum);
+    assertThat(j.get("lowerBound").asLong()).isLessThanOrEqualTo(optimum);
+    // the load bound's witness names the file's own time, not a compressed time point
+    assertThat(j.get("lowerBoundWitness").stringValue()).contains("17000");
+    if (method.equals("cpsat")) {
+      assertThat(j.get("status").stringValue()).isEqualTo("OPTIMAL");
+      assertThat(height).isEqualTo(optimum);
+      assertThat(j.get("stats").get("virtualOptimum").asLong()).isEqualTo(optimum);
+    }
+    // the export is a layout our checker accepts, and itself an input file (offset column ignored)
+    assertThat(run("check", cat(MINIMALLOC), out.toString()).code()).isZero();
+    CliTest.Run again = run("bounds", out.toString(), "--json");
+    assertThat(again.code()).as(again.err()).isZero();
+    assertThat(again.json().get("best").get("value").asLong()).isEqualTo(j.get("lowerBound").asLong());
+  }
+
+  @Test
+  void csvToJsonSchedule_checks_andATamperedLayoutIsInvalid() throws IOException {
+    Path json = tmp.resolve("m.schedule.json");
+    CliTest.Run r = run("solve", cat(MINIMALLOC), "--method", "kierstead", "--out", json.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(run("check", cat(MINIMALLOC), json.toString()).code()).isZero();
+    Path csv = tmp.resolve("m.csv");
+    assertThat(run("solve", cat(MINIMALLOC), "--method", "kierstead", "--out", csv.toString()).code()).isZero();
+    // buf11 and buf12 are both alive during [1700001750000, 1700002000000): give them the same offset
+    List<String> lines = new ArrayList<>(Files.readAllLines(csv));
+    String buf11 = lines.stream().filter(l -> l.startsWith("buf11,")).findFirst().orElseThrow();
+    int k = lines.indexOf(lines.stream().filter(l -> l.startsWith("buf12,")).findFirst().orElseThrow());
+    lines.set(k, lines.get(k).substring(0, lines.get(k).lastIndexOf(',') + 1)
+        + buf11.substring(buf11.lastIndexOf(',') + 1));
+    Path bad = tmp.resolve("tampered.csv");
+    Files.write(bad, lines);
+    CliTest.Run c = run("check", cat(MINIMALLOC), bad.toString(), "--json");
+    assertThat(c.code()).as(c.out() + c.err()).isEqualTo(1);
+    assertThat(c.json().get("violations").toString()).contains("ARC_CONFLICT").contains("buf11").contains("buf12");
+  }
+
+  @Test
+  void chattingVirtualOptimum_viaTheCli() throws IOException {
+    // chatting spec §8 oracle H: S_opt = 3 > C = 2 (T_opt = 5)
+    Path out = tmp.resolve("h.schedule.json");
+    CliTest.Run r = run("solve", cat("chat-oracle-h-esm4.json"), "--method", "choco-virtual", "--json", "--out",
+        out.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.json().get("status").stringValue()).isEqualTo("OPTIMAL");
+    assertThat(r.json().get("makespan").asLong()).isEqualTo(3);
+    assertThat(r.json().get("stats").get("virtualOptimum").asLong()).isEqualTo(3);
+    assertThat(CliTest.MAPPER.readTree(Files.readString(out)).has("slots")).isTrue();
+    assertThat(run("check", cat("chat-oracle-h-esm4.json"), out.toString()).code()).isZero();
+  }
+
+  static Map<String, String[]> badCsvs() {
+    // file content, expected line, a fragment of the fix
+    Map<String, String[]> m = new LinkedHashMap<>();
+    m.put("header", new String[] {"id,start,end,size\nb0,0,3,4\n", "line 1", "must be exactly id,lower,upper,size"});
+    m.put("empty-lifespan", new String[] {"id,lower,upper,size\nb0,0,3,4\nb1,5,5,1\n", "line 3", "lower < upper"});
+    m.put("zero-size", new String[] {"id,lower,upper,size\nb0,0,3,0\n", "line 2", "drop empty buffers"});
+    m.put("not-integer", new String[] {"id,lower,upper,size\nb0,0,3.5,2\n", "line 2", "write an integer"});
+    m.put("too-big", new String[] {"id,lower,upper,size\nb0,0,3,99999999999999999999\n", "line 2",
+        "use a smaller number"});
+    m.put("short-row", new String[] {"id,lower,upper,size\nb0,0,3\n", "line 2", "fix the line"});
+    m.put("duplicate-id", new String[] {"id,lower,upper,size\nb0,0,3,1\n\nb0,1,2,1\n", "line 4", "own id"});
+    m.put("empty-id", new String[] {"id,lower,upper,size\n,0,3,1\n", "line 2", "give every buffer an id"});
+    m.put("no-buffers", new String[] {"id,lower,upper,size\n", "line 2", "add lines"});
+    m.put("open-quote", new String[] {"id,lower,upper,size\n\"b0,0,3,1\n", "line 2", "check quotes"});
+    return m;
+  }
+
+  @TestFactory
+  Stream<DynamicTest> badCsv_exits2WithOneLineNamingFileLineAndFix_andWritesNothing() {
+    return badCsvs().entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
+      Path f = tmp.resolve(e.getKey() + ".csv");
+      Files.writeString(f, e.getValue()[0]);
+      Path out = tmp.resolve(e.getKey() + ".out.csv");
+      for (String[] args : new String[][] {{"solve", f.toString(), "--out", out.toString()},
+          {"solve", f.toString(), "--json"}, {"bounds", f.toString()}}) {
+        CliTest.Run r = run(args);
+        BadInputTest.assertOneLineBadInput(r, f.getFileName().toString());
+        assertThat(r.err()).as(String.join(" ", args)).contains(e.getValue()[1]).contains(e.getValue()[2]);
+      }
+      assertThat(out).doesNotExist();
+    }));
+  }
+
+  @Test
+  void badLayoutCsv_exits2NamingTheLine() throws IOException {
+    Path wrong = tmp.resolve("wrong.csv");
+    Files.writeString(wrong, "id,lower,upper,size,offset\nbuf0,1700001000000,1700001750001,192,0\n");
+    CliTest.Run r = run("check", cat(MINIMALLOC), wrong.toString());
+    BadInputTest.assertOneLineBadInput(r, "wrong.csv");
+    assertThat(r.err()).contains("line 2").contains("matching instance");
+    Path noOffset = tmp.resolve("nooffset.csv");
+    Files.writeString(noOffset, "id,lower,upper,size\nbuf0,1700001000000,1700001750000,192\n");
+    CliTest.Run n = run("check", cat(MINIMALLOC), noOffset.toString());
+    BadInputTest.assertOneLineBadInput(n, "nooffset.csv");
+    assertThat(n.err()).contains("line 1").contains("offset");
+  }
+
+  @Test
+  void outIntoAMissingDirectory_exits2_andCsvOutNeedsADsaInstance() {
+    Path out = tmp.resolve("no/such/dir/o.csv");
+    CliTest.Run r = run("solve", cat(MINIMALLOC), "--method", "first-fit", "--out", out.toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip()).doesNotContain("\n").contains("o.csv");
+    assertThat(out).doesNotExist();
+    CliTest.Run c = run("solve", cat("chat-oracle-b-ula4.json"), "--out", tmp.resolve("b.csv").toString());
+    assertThat(c.code()).isEqualTo(2);
+    assertThat(c.err()).contains("DSA instances only");
+  }
+}
