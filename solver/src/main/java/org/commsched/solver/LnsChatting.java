@@ -346,6 +346,9 @@ public final class LnsChatting implements Method {
             dep[free[q]] = r.dep[q];
           }
         }
+        if (data.makespan(dep) < before) {
+          improvements++;
+        }
         if (all && r.optimal) {
           bound = bound.max(new LowerBound(data.makespan(dep), "CP", "CP-SAT proved that no schedule ends before "
               + "step " + data.makespan(dep) + " (lns, full model)"));
@@ -359,9 +362,6 @@ public final class LnsChatting implements Method {
           k = Math.min(data.m, k + Math.max(2, k / 5));
         } else {
           k = Math.max(Math.min(MIN_K, data.m), k * 3 / 4);
-        }
-        if (data.makespan(dep) < before) {
-          improvements++;
         }
         if (DEBUG) {
           System.err.printf("round %d k=%d free=%d T=%d->%d solved=%s optimal=%s left=%.2f%n", rounds, k, free.length,
