@@ -47,26 +47,35 @@ import org.commsched.heuristics.chatting.SearchMethods;
  *
  * <p><b>Algorithm.</b>
  * <ol>
- *   <li>Start: every non-exact method of the registry's chatting lists that applies ({@code greedy},
- *       {@code priority-greedy} with a share of the time, and the chatting paper's algorithms), each result checked;
- *       the shortest schedule is the incumbent. It stops here if that meets the best lower bound.</li>
- *   <li>Repeat until the time limit: choose a neighbourhood of k messages, always with (as many as fit of) the
- *       messages ending at the makespan T, grown by one of: messages near them in time on their arcs, messages
- *       active in a time window, a run of messages on one heavily loaded arc, or a random sample. All other
- *       departures stay fixed. CP-SAT re-optimises the neighbourhood (departures in [0, T - transit], one
- *       NoOverlap per arc with the fixed messages as fixed intervals; on forward-leveled routes one virtual block
- *       per message, {@link ArcCliques}), hinted with the incumbent, minimising lexicographically the makespan,
- *       the number of its messages still ending at T, and the sum of its departures; the answer replaces the
- *       incumbent (it is never worse). k grows after a neighbourhood solved to optimality and shrinks after a
- *       timeout. When k reaches all messages the repair is the full exact model: OPTIMAL there proves the
- *       optimum, and CP-SAT's bound is a lower bound of the instance.</li>
- *   <li>Every few rounds, a short {@code priority-greedy} local search on the incumbent.</li>
+ *   <li>Start: every non-exact chatting method of the registry's lists that applies ({@code greedy},
+ *       {@code priority-greedy} with a quarter of the time, and the chatting paper's algorithms), each result
+ *       checked; the shortest schedule is the incumbent. It stops here if that meets the best lower bound.</li>
+ *   <li>The full model (below) for half the time left, a fifth when it has over 5000 message-arc intervals: CP-SAT's
+ *       own search from the incumbent, and a bound.</li>
+ *   <li>Repeat until the time limit: choose k messages, always with (as many as fit of) the messages ending at the
+ *       makespan T, grown by one rule drawn at random: messages nearest in time on their arcs; the messages active
+ *       in the narrowest time window (ending at T or at a random step) that holds the rest; a run of consecutive
+ *       messages on an arc drawn by squared load; the messages blocking a member from departing a few steps
+ *       earlier, breadth first; or a random sample. All other departures stay fixed; each chosen departure may
+ *       move by at most w steps (w drawn from 2L, 4L, 8L, 16L, or unbounded). CP-SAT re-optimises the choice: one
+ *       NoOverlap per arc with the fixed messages that can be met as fixed intervals (on forward-leveled routes
+ *       one virtual block per message and one NoOverlap per maximal arc message set, {@link ArcCliques}), hinted
+ *       with the incumbent, minimising lexicographically the makespan, the number of chosen messages still ending
+ *       at T, and the sum of their departures. The answer replaces the incumbent (it is never worse). k grows
+ *       after a repair solved to optimality and shrinks after a timeout. When k reaches all messages the repair is
+ *       the full exact model: OPTIMAL there proves the optimum, and CP-SAT's bound there bounds the instance.</li>
+ *   <li>Every eighth round, a short {@code priority-greedy} local search on the incumbent.</li>
  * </ol>
  *
- * <p><b>Outcome.</b> The best schedule (never worse than any start), OPTIMAL only if its makespan meets a proven
- * lower bound ({@code LowerBounds.best} or a full-model CP-SAT bound), else FEASIBLE with that bound; the stats give
- * the start, the rounds and the gap {@code makespan - bound}. Neighbourhood solves use one worker and a
- * deterministic-time limit, so the run is deterministic for a seed up to where the wall clock stops it.
+ * <p><b>Outcome.</b> The best schedule, never longer than any start; OPTIMAL only if its makespan meets a proven
+ * lower bound ({@code LowerBounds.best} or a full-model CP-SAT bound), else FEASIBLE with that bound. Stats: the
+ * start and every start's makespan, rounds, improvements, the final k and the gap {@code makespan - bound}.
+ * Everything random is seeded, but the wall-clock limits (overall, and per repair next to a deterministic-time
+ * limit) make the result depend on the machine's speed. {@code -Dcommsched.lns.debug=true} traces every round on
+ * stderr.
+ *
+ * <p><b>Complexity.</b> Per round O(m + sum of route lengths) to choose and build, plus one CP-SAT solve of at
+ * most k departures; the run lasts the time limit unless the lower bound is met.
  *
  * <p>Sources: large-neighbourhood search after P. Shaw, "Using Constraint Programming and Local Search Methods to
  * Solve Vehicle Routing Problems" (CP 1998); the neighbourhoods and the lexicographic repair objective are this
@@ -79,6 +88,12 @@ public final class LnsChatting implements Method {
   static final int START_K = 30;
   /** Smallest neighbourhood. */
   static final int MIN_K = 6;
+  /** Share of the time left after the starts that goes to one run of the full model. */
+  static final double FULL_SHARE = 0.5;
+  /** The same share when the full model has more than {@link #LARGE_MODEL} message-arc intervals. */
+  static final double FULL_SHARE_LARGE = 0.2;
+  /** Message-arc intervals above which the full model is rarely worth more than a fifth of the time. */
+  static final long LARGE_MODEL = 5000;
   private static final boolean DEBUG = Boolean.getBoolean("commsched.lns.debug");
 
   /** Loads OR-Tools' native library on first use. */
@@ -225,6 +240,8 @@ public final class LnsChatting implements Method {
     final int[][] hops;
     /** Level of each message's first arc on forward-leveled routes, else null. */
     final long[] level;
+    /** The longest message. */
+    final long maxLen;
 
     Data(Instance instance) {
       this.instance = instance;
@@ -270,6 +287,7 @@ public final class LnsChatting implements Method {
           hops[a][fill[a]++] = k;
         }
       }
+      maxLen = Arrays.stream(len).max().orElse(1);
       Optional<Leveling> lev = m == 0 ? Optional.empty() : Leveling.of(instance);
       if (lev.isPresent()) {
         level = new long[m];
@@ -318,6 +336,7 @@ public final class LnsChatting implements Method {
     long rounds;
     long improvements;
     double subTime = 0.5;
+    int lastRule;
 
     Search(Data data, long[] dep, LowerBound bound, SolveLimits limits, long deadline) {
       this.data = data;
@@ -334,43 +353,73 @@ public final class LnsChatting implements Method {
     }
 
     void run() {
+      if (k < data.m && secondsLeft() > 0.1) {
+        // first the full model for a share of the time: CP-SAT's own search from the incumbent, and its bound
+        rounds++;
+        long intervals = 0;
+        for (int[] route : data.arcs) {
+          intervals += route.length;
+        }
+        if (round(all(), secondsLeft() * (intervals > LARGE_MODEL ? FULL_SHARE_LARGE : FULL_SHARE), true)) {
+          return;
+        }
+      }
       while (secondsLeft() > 0.05 && data.makespan(dep) > bound.value()) {
         rounds++;
-        long before = data.makespan(dep);
         int[] free = neighbourhood();
         boolean all = free.length == data.m;
         double left = secondsLeft();
-        Repair r = repair(free, all ? Math.max(0.05, left) : Math.min(subTime, left), all);
-        if (r.solved) {
-          for (int q = 0; q < free.length; q++) {
-            dep[free[q]] = r.dep[q];
-          }
-        }
-        if (data.makespan(dep) < before) {
-          improvements++;
-        }
-        if (all && r.optimal) {
-          bound = bound.max(new LowerBound(data.makespan(dep), "CP", "CP-SAT proved that no schedule ends before "
-              + "step " + data.makespan(dep) + " (lns, full model)"));
-          break;
-        }
-        if (all && r.bound > bound.value()) {
-          bound = new LowerBound(r.bound, "CP", "CP-SAT proved that no schedule ends before step " + r.bound
-              + " (lns, full model at the time limit)");
-        }
-        if (r.optimal) {
-          k = Math.min(data.m, k + Math.max(2, k / 5));
-        } else {
-          k = Math.max(Math.min(MIN_K, data.m), k * 3 / 4);
-        }
-        if (DEBUG) {
-          System.err.printf("round %d k=%d free=%d T=%d->%d solved=%s optimal=%s left=%.2f%n", rounds, k, free.length,
-              before, data.makespan(dep), r.solved, r.optimal, secondsLeft());
+        if (round(free, all ? Math.max(0.05, left) : Math.min(subTime, left), all)) {
+          return;
         }
         if (rounds % 8 == 0 && secondsLeft() > 0.2) {
           polish();
         }
       }
+    }
+
+    private int[] all() {
+      int[] out = new int[data.m];
+      for (int j = 0; j < data.m; j++) {
+        out[j] = j;
+      }
+      return out;
+    }
+
+    /** One repair of {@code free}; true if it proved the incumbent optimal. */
+    private boolean round(int[] free, double seconds, boolean all) {
+      long before = data.makespan(dep);
+      Repair r = repair(free, seconds, all);
+      if (r.solved) {
+        for (int q = 0; q < free.length; q++) {
+          dep[free[q]] = r.dep[q];
+        }
+      }
+      if (data.makespan(dep) < before) {
+        improvements++;
+      }
+      if (DEBUG) {
+        System.err.printf("round %d rule %s k=%d free=%d T=%d->%d solved=%s optimal=%s left=%.2f%n", rounds,
+            all ? "full" : Integer.toString(lastRule), k, free.length, before, data.makespan(dep), r.solved,
+            r.optimal, secondsLeft());
+      }
+      if (all && r.optimal) {
+        bound = bound.max(new LowerBound(data.makespan(dep), "CP", "CP-SAT proved that no schedule ends before "
+            + "step " + data.makespan(dep) + " (lns, full model)"));
+        return true;
+      }
+      if (all && r.bound > bound.value()) {
+        bound = new LowerBound(r.bound, "CP", "CP-SAT proved that no schedule ends before step " + r.bound
+            + " (lns, full model at its time limit)");
+      }
+      if (!all) {
+        if (r.optimal) {
+          k = Math.min(data.m, k + Math.max(2, k / 5));
+        } else {
+          k = Math.max(Math.min(MIN_K, data.m), k * 3 / 4);
+        }
+      }
+      return data.makespan(dep) <= bound.value();
     }
 
     /** A short priority-greedy local search on the incumbent (never worse). */
@@ -412,15 +461,18 @@ public final class LnsChatting implements Method {
         in[late.get(q)] = true;
         pick[n++] = late.get(q);
       }
-      int rule = rnd.nextInt(4);
+      int rule = rnd.nextInt(5);
+      lastRule = rule;
       if (rule == 0) {
         n = nearInTime(pick, n, in);
       } else if (rule == 1) {
         n = timeWindow(pick, n, in, t);
       } else if (rule == 2) {
         n = loadedArc(pick, n, in);
+      } else if (rule == 3) {
+        n = blockers(pick, n, in);
       }
-      while (n < k) { // rule 3, and the rest of the others
+      while (n < k) { // rule 4, and the rest of the others
         int j = rnd.nextInt(m);
         if (!in[j]) {
           in[j] = true;
@@ -478,20 +530,85 @@ public final class LnsChatting implements Method {
       return n;
     }
 
-    /** Adds the messages active in a random time window (near the end half of the time). */
+    /**
+     * Adds the messages active in a time window ending at the makespan or at a random step, the window just wide
+     * enough to hold the rest of the neighbourhood (latest ends first when it holds more).
+     */
     private int timeWindow(int[] pick, int n, boolean[] in, long t) {
-      long w = Math.max(1, t / 8 + rnd.nextLong(Math.max(1, t / 4)));
-      long a = rnd.nextBoolean() ? Math.max(0, t - w) : rnd.nextLong(Math.max(1, t - w + 1));
-      List<Integer> active = new ArrayList<>();
-      for (int j = 0; j < data.m; j++) {
-        if (!in[j] && dep[j] < a + w && dep[j] + data.transit[j] > a) {
-          active.add(j);
+      long b = rnd.nextBoolean() ? t : 1 + rnd.nextLong(Math.max(1, t));
+      long lo = 1;
+      long hi = Math.max(1, b);
+      while (lo < hi) { // the narrowest window [b - w, b) with at least k - n active messages outside the set
+        long w = (lo + hi) >>> 1;
+        if (active(in, b - w, b) >= k - n) {
+          hi = w;
+        } else {
+          lo = w + 1;
         }
       }
-      shuffle(active);
-      for (int q = 0; q < active.size() && n < k; q++) {
-        in[active.get(q)] = true;
-        pick[n++] = active.get(q);
+      long a = b - lo;
+      List<Integer> act = new ArrayList<>();
+      for (int j = 0; j < data.m; j++) {
+        if (!in[j] && dep[j] < b && dep[j] + data.transit[j] > a) {
+          act.add(j);
+        }
+      }
+      shuffle(act);
+      act.sort((x, y) -> Long.compare(dep[y] + data.transit[y], dep[x] + data.transit[x]));
+      for (int q = 0; q < act.size() && n < k; q++) {
+        in[act.get(q)] = true;
+        pick[n++] = act.get(q);
+      }
+      return n;
+    }
+
+    private int active(boolean[] in, long a, long b) {
+      int c = 0;
+      for (int j = 0; j < data.m; j++) {
+        if (!in[j] && dep[j] < b && dep[j] + data.transit[j] > a) {
+          c++;
+        }
+      }
+      return c;
+    }
+
+    /**
+     * Adds, breadth first from the set's members, the messages that block a member from departing a few steps
+     * earlier: those it would meet on some arc there.
+     */
+    private int blockers(int[] pick, int n, boolean[] in) {
+      if (n == 0) {
+        pick[n++] = rnd.nextInt(data.m);
+        in[pick[0]] = true;
+      }
+      for (int head = 0; head < n && n < k; head++) {
+        int x = pick[head];
+        long tx = dep[x];
+        if (tx == 0) {
+          continue;
+        }
+        long to = tx - 1 - rnd.nextLong(Math.min(tx, 2 * data.len[x] + 1));
+        List<Integer> found = new ArrayList<>();
+        for (int h = 0; h < data.arcs[x].length; h++) {
+          int a = data.arcs[x][h];
+          long s0 = to + h;
+          for (int u = 0; u < data.users[a].length; u++) {
+            int y = data.users[a][u];
+            long sy = dep[y] + data.hops[a][u];
+            if (!in[y] && sy < s0 + data.len[x] && s0 < sy + data.len[y]) {
+              in[y] = true; // marked now so that it is found once; added below or unmarked
+              found.add(y);
+            }
+          }
+        }
+        shuffle(found);
+        for (int y : found) {
+          if (n < k) {
+            pick[n++] = y;
+          } else {
+            in[y] = false;
+          }
+        }
       }
       return n;
     }
@@ -563,13 +680,19 @@ public final class LnsChatting implements Method {
       long floor = Math.max(fixedEnd, Math.min(t, bound.value()));
       IntVar end = model.newIntVar(floor, t, "E");
       model.addHint(end, t);
+      // each free departure moves at most w steps (all of [0, T - transit] for the full model or w = T)
+      long w = all || rnd.nextInt(4) == 0 ? t : data.maxLen << (1 + rnd.nextInt(4));
+      long[] lo = new long[f];
+      long[] hi = new long[f];
       for (int q = 0; q < f; q++) {
         int j = free[q];
-        tv[q] = model.newIntVar(0, t - data.transit[j], "t" + j);
+        lo[q] = Math.max(0, dep[j] - w);
+        hi[q] = Math.min(t - data.transit[j], dep[j] + w);
+        tv[q] = model.newIntVar(lo[q], hi[q], "t" + j);
         model.addGreaterOrEqual(end, LinearExpr.affine(tv[q], 1, data.transit[j]));
         model.addHint(tv[q], dep[j]);
       }
-      addNoOverlaps(model, free, pos, tv);
+      addNoOverlaps(model, free, pos, tv, lo, hi);
       // objective: makespan, then free messages still ending at t, then the sum of free departures
       boolean lexicographic = !all && (f + 1.0) * (f * (double) t + 1) * t + 2.0 * f * t < 1e15;
       if (lexicographic) {
@@ -596,12 +719,7 @@ public final class LnsChatting implements Method {
       if (!all) {
         solver.getParameters().setMaxDeterministicTime(seconds);
       }
-      long c0 = System.nanoTime();
       CpSolverStatus raw = solver.solve(model);
-      if (DEBUG) {
-        System.err.printf("  build+solve: %s in %.2fs wall, solver %.2fs, dtime %.2f%n", raw,
-            (System.nanoTime() - c0) / 1e9, solver.wallTime(), solver.response().getDeterministicTime());
-      }
       boolean solved = raw == CpSolverStatus.OPTIMAL || raw == CpSolverStatus.FEASIBLE;
       long[] out = new long[f];
       if (solved) {
@@ -613,8 +731,12 @@ public final class LnsChatting implements Method {
       return new Repair(solved, raw == CpSolverStatus.OPTIMAL, out, lb);
     }
 
-    /** One NoOverlap per arc crossed by a free message: the free intervals and the fixed ones there. */
-    private void addNoOverlaps(CpModel model, int[] free, int[] pos, IntVar[] tv) {
+    /**
+     * One NoOverlap per arc crossed by a free message (per maximal arc message set on forward-leveled routes): the
+     * free intervals, and the fixed intervals that can meet one of them given the free departures' windows
+     * {@code [lo, hi]}.
+     */
+    private void addNoOverlaps(CpModel model, int[] free, int[] pos, IntVar[] tv, long[] lo, long[] hi) {
       int m = data.m;
       boolean[] arcSeen = new boolean[data.users.length];
       List<Integer> arcsUsed = new ArrayList<>();
@@ -626,6 +748,7 @@ public final class LnsChatting implements Method {
           }
         }
       }
+      List<IntervalVar> iv = new ArrayList<>();
       if (data.level != null) {
         IntervalVar[] block = new IntervalVar[m];
         List<int[]> sets = new ArrayList<>();
@@ -633,32 +756,60 @@ public final class LnsChatting implements Method {
           sets.add(Arrays.stream(data.users[a]).sorted().toArray());
         }
         for (int[] set : ArcCliques.maximal(sets)) {
-          IntervalVar[] iv = new IntervalVar[set.length];
-          for (int u = 0; u < set.length; u++) {
-            int j = set[u];
+          long from = Long.MAX_VALUE;
+          long to = Long.MIN_VALUE;
+          for (int j : set) {
+            if (pos[j] >= 0) {
+              from = Math.min(from, lo[pos[j]] - data.level[j]);
+              to = Math.max(to, hi[pos[j]] - data.level[j] + data.len[j]);
+            }
+          }
+          iv.clear();
+          for (int j : set) {
+            long s0 = dep[j] - data.level[j];
+            if (pos[j] < 0 && (s0 >= to || s0 + data.len[j] <= from)) {
+              continue; // a fixed block no free block can reach
+            }
             if (block[j] == null) {
               block[j] = pos[j] >= 0
                   ? model.newFixedSizeIntervalVar(LinearExpr.affine(tv[pos[j]], 1, -data.level[j]), data.len[j],
                   "b" + j)
-                  : model.newFixedInterval(dep[j] - data.level[j], data.len[j], "f" + j);
+                  : model.newFixedInterval(s0, data.len[j], "f" + j);
             }
-            iv[u] = block[j];
+            iv.add(block[j]);
           }
-          model.addNoOverlap(iv);
+          if (iv.size() > 1) {
+            model.addNoOverlap(iv);
+          }
         }
         return;
       }
       for (int a : arcsUsed) {
         int[] us = data.users[a];
-        IntervalVar[] iv = new IntervalVar[us.length];
+        long from = Long.MAX_VALUE;
+        long to = Long.MIN_VALUE;
+        for (int u = 0; u < us.length; u++) {
+          int j = us[u];
+          if (pos[j] >= 0) {
+            from = Math.min(from, lo[pos[j]] + data.hops[a][u]);
+            to = Math.max(to, hi[pos[j]] + data.hops[a][u] + data.len[j]);
+          }
+        }
+        iv.clear();
         for (int u = 0; u < us.length; u++) {
           int j = us[u];
           int h = data.hops[a][u];
-          iv[u] = pos[j] >= 0
+          long s0 = dep[j] + h;
+          if (pos[j] < 0 && (s0 >= to || s0 + data.len[j] <= from)) {
+            continue;
+          }
+          iv.add(pos[j] >= 0
               ? model.newFixedSizeIntervalVar(LinearExpr.affine(tv[pos[j]], 1, h), data.len[j], "i" + j + "_" + h)
-              : model.newFixedInterval(dep[j] + h, data.len[j], "f" + j + "_" + h);
+              : model.newFixedInterval(s0, data.len[j], "f" + j + "_" + h));
         }
-        model.addNoOverlap(iv);
+        if (iv.size() > 1) {
+          model.addNoOverlap(iv);
+        }
       }
     }
   }
