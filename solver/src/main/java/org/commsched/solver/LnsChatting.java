@@ -147,8 +147,15 @@ public final class LnsChatting implements Method {
 
   @Override
   public String whyNot(Instance instance) {
-    String why = ChattingCp.whyNot(name(), instance);
-    return why == null ? null : why.replace("use greedy", "use priority-greedy or greedy");
+    if (ChattingCp.whyNot(name(), instance) == null) {
+      return null;
+    }
+    if (instance.kind() != ProblemKind.CHATTING) {
+      return "lns solves chatting only; for " + instance.kind().wireName() + " use greedy or that problem's "
+          + "heuristics";
+    }
+    return "lns repairs with a CP model of bufferless chatting under all ports; for this model use "
+        + "priority-greedy or greedy";
   }
 
   /** The heuristics lns may start from: every non-exact chatting method of the registry's lists. */

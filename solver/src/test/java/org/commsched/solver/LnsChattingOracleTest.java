@@ -7,7 +7,13 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.stream.Stream;
 import org.commsched.core.check.ScheduleChecker;
+import java.util.List;
+import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
+import org.commsched.core.model.Message;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Problem;
+import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -52,6 +58,22 @@ class LnsChattingOracleTest {
     assertThat(r.lowerBound().value()).isEqualTo(tOpt);
     assertThat(ScheduleChecker.checkResult(instance, r).valid()).as(ScheduleChecker.checkResult(instance, r)
         .toString()).isTrue();
+  }
+
+  @Test
+  void whyNot_namesAnAlternative_andNoMessagesIsOptimalAtZero() {
+    CommModel single = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
+    CommModel all = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
+    Network ula = Network.of(new Topology.Ula(3));
+    List<Message> one = List.of(new Message("a", 0, 2, 1));
+    LnsChatting lns = new LnsChatting();
+    assertThat(lns.whyNot(new Instance("s", new Problem.Chatting(one), single, ula))).contains("priority-greedy");
+    assertThat(lns.whyNot(new Instance("g", new Problem.Scatter(0, one), all, ula))).contains("greedy")
+        .doesNotContain("priority-greedy");
+    Instance empty = new Instance("e", new Problem.Chatting(List.of()), all, ula);
+    SolveResult r = lns.solve(empty, LIMITS);
+    assertThat(r.status()).isEqualTo(SolveStatus.OPTIMAL);
+    assertThat(r.makespan()).isZero();
   }
 
   @Test

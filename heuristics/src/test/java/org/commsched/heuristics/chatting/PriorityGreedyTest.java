@@ -80,6 +80,15 @@ class PriorityGreedyTest {
   }
 
   @Test
+  void noMessages_givesTheEmptyScheduleAtZero() {
+    Instance empty = new Instance("e", new Problem.Chatting(List.of()), ALL, Network.of(new Topology.Ula(3)));
+    SolveResult r = new PriorityGreedy().solve(empty, SolveLimits.defaults());
+    assertThat(r.makespan()).isZero();
+    assertThat(((Schedule.Departures) r.schedule()).departures()).isEmpty();
+    assertThat(ScheduleChecker.checkResult(empty, r).valid()).isTrue();
+  }
+
+  @Test
   void searchMethods_listsPriorityGreedy() {
     assertThat(SearchMethods.all()).extracting(m -> m.name()).containsExactly("priority-greedy");
     assertThat(SearchMethods.all().get(0).exact()).isFalse();
