@@ -16,7 +16,6 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.heuristics.baseline.GreedyBufferless;
-import org.commsched.heuristics.chatting.Leveling;
 
 /**
  * The data both exact chatting models share (chatting spec §1.5): per message its departure window, per arc the
@@ -26,9 +25,6 @@ import org.commsched.heuristics.chatting.Leveling;
  * <p>Model: message M with departure t_M, length l_M and route e_0..e_{d-1} occupies arc e_k during the steps
  * [t_M + k, t_M + k + l_M) and ends at t_M + l_M + d_M - 1 (docs/DESIGN.md). Departures range over
  * [0, H - (l_M + d_M - 1)] where H is the greedy makespan, so the greedy schedule is always a solution.
- *
- * <p>On forward-leveled routes ({@link Leveling}) it also offers the reduction of spec §1.5: one virtual block per
- * message and one no-overlap per maximal arc message set ({@link ArcCliques}).
  *
  * @implNote Immutable after construction.
  */
@@ -55,16 +51,6 @@ final class ChattingCp {
   final LowerBound bound;
   /** The smallest makespan the model may take: the posted bound, or the longest transit if larger. */
   final long floor;
-  /**
-   * When the routes are forward leveled (spec §1.5, §2.3): the level of each modelled message's first arc, so that
-   * its virtual block {@code [t - level, t - level + l)} is the same on every arc; else null.
-   */
-  final long[] level;
-  /**
-   * With {@link #level}: the modelled messages of the arcs whose message sets are maximal ({@link ArcCliques}),
-   * each sorted; one no-overlap over the virtual blocks per set is the whole admissibility model. Else null.
-   */
-  final List<int[]> cliques;
 
   private final Instance instance;
 
@@ -111,21 +97,6 @@ final class ChattingCp {
     horizon = greedy.makespan();
     bound = LowerBounds.best(instance).max(greedy.lowerBound());
     floor = Math.min(horizon, Math.max(bound.value(), longest));
-    java.util.Optional<Leveling> lev = m == 0 ? java.util.Optional.empty() : Leveling.of(instance);
-    if (lev.isPresent()) {
-      level = new long[m];
-      for (int j = 0; j < m; j++) {
-        level[j] = lev.get().firstLevel(msg[j]);
-      }
-      List<int[]> sets = new ArrayList<>();
-      for (List<Use> us : sharedArcs) {
-        sets.add(us.stream().mapToInt(Use::message).sorted().toArray());
-      }
-      cliques = List.copyOf(ArcCliques.maximal(sets));
-    } else {
-      level = null;
-      cliques = null;
-    }
   }
 
   /** Null if the exact chatting models apply, else why not (naming {@code greedy}). */

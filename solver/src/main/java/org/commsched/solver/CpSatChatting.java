@@ -27,15 +27,10 @@ import org.commsched.core.solve.SolveStatus;
  * Ranade, Rosenberg and Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks", §2.3,
  * holds exactly when the intervals on every arc are disjoint.
  *
- * <p>Forward-leveled routes (ULA, ESM, any routes that admit a leveling; spec §1.5 and §2.3): message M then holds
- * the same virtual block [t_M - level(e_0(M)), + l_M) on every arc of its route, so the model has one interval per
- * message and one NoOverlap per arc whose message set no other arc's contains ({@link ArcCliques}); the two models
- * have the same solutions (a property test compares their optima).
- *
  * <p>Outcome: OPTIMAL when CP-SAT proves it; at the time limit the best schedule with FEASIBLE and CP-SAT's
  * objective bound (never below the posted bound); if CP-SAT found nothing, the greedy schedule with FEASIBLE.
  *
- * @implNote Immutable; the native library is loaded once per JVM.
+ * @implNote Stateless; the native library is loaded once per JVM.
  */
 public final class CpSatChatting implements Method {
 
@@ -48,19 +43,6 @@ public final class CpSatChatting implements Method {
     static void ensure() {
       // class initialisation did the work
     }
-  }
-
-  /** Use the forward-leveled reduction when the routes allow it. */
-  private final boolean leveled;
-
-  /** The method, with the forward-leveled reduction where it applies. */
-  public CpSatChatting() {
-    this(true);
-  }
-
-  /** The method; {@code leveled = false} keeps one interval per message and arc on every network (for tests). */
-  CpSatChatting(boolean leveled) {
-    this.leveled = leveled;
   }
 
   @Override
@@ -126,31 +108,14 @@ public final class CpSatChatting implements Method {
       model.addHint(t[j], data.hint[j]);
     }
     model.addHint(end, data.horizon);
-    boolean useBlocks = leveled && data.level != null;
-    if (useBlocks) {
-      // forward-leveled routes: one virtual block [t - level, t - level + l) per message, the same on every arc
-      IntervalVar[] block = new IntervalVar[m];
-      for (int j = 0; j < m; j++) {
-        block[j] = model.newFixedSizeIntervalVar(LinearExpr.affine(t[j], 1, -data.level[j]), data.length[j],
-            "b" + j);
+    for (java.util.List<ChattingCp.Use> users : data.sharedArcs) {
+      IntervalVar[] iv = new IntervalVar[users.size()];
+      for (int u = 0; u < iv.length; u++) {
+        ChattingCp.Use use = users.get(u);
+        iv[u] = model.newFixedSizeIntervalVar(LinearExpr.affine(t[use.message()], 1, use.hop()),
+            data.length[use.message()], "i" + use.message() + "_" + use.hop());
       }
-      for (int[] set : data.cliques) {
-        IntervalVar[] iv = new IntervalVar[set.length];
-        for (int u = 0; u < set.length; u++) {
-          iv[u] = block[set[u]];
-        }
-        model.addNoOverlap(iv);
-      }
-    } else {
-      for (java.util.List<ChattingCp.Use> users : data.sharedArcs) {
-        IntervalVar[] iv = new IntervalVar[users.size()];
-        for (int u = 0; u < iv.length; u++) {
-          ChattingCp.Use use = users.get(u);
-          iv[u] = model.newFixedSizeIntervalVar(LinearExpr.affine(t[use.message()], 1, use.hop()),
-              data.length[use.message()], "i" + use.message() + "_" + use.hop());
-        }
-        model.addNoOverlap(iv);
-      }
+      model.addNoOverlap(iv);
     }
     model.minimize(end);
     CpSolver solver = new CpSolver();
@@ -177,7 +142,6 @@ public final class CpSatChatting implements Method {
       out = data.fallback(name(), data.bound);
     }
     return out.withStat("solver", "CP-SAT").withStat("solverStatus", raw.name())
-        .withStat("model", useBlocks ? "leveled: " + data.cliques.size() + " no-overlaps" : "per arc")
         .withStat("wallSeconds", solver.wallTime());
   }
 }

@@ -22,6 +22,7 @@ import java.util.SplittableRandom;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Atlas;
+import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
@@ -107,6 +108,19 @@ public final class LnsChatting implements Method {
     }
   }
 
+  /** Use the forward-leveled reduction of the CP model where the routes allow it. */
+  private final boolean leveled;
+
+  /** The method, with the forward-leveled reduction of its CP model where it applies. */
+  public LnsChatting() {
+    this(true);
+  }
+
+  /** The method; {@code leveled = false} keeps one interval per message and arc on every network (for tests). */
+  LnsChatting(boolean leveled) {
+    this.leveled = leveled;
+  }
+
   @Override
   public String name() {
     return "lns";
@@ -147,15 +161,16 @@ public final class LnsChatting implements Method {
 
   @Override
   public String whyNot(Instance instance) {
-    if (ChattingCp.whyNot(name(), instance) == null) {
-      return null;
-    }
     if (instance.kind() != ProblemKind.CHATTING) {
       return "lns solves chatting only; for " + instance.kind().wireName() + " use greedy or that problem's "
           + "heuristics";
     }
-    return "lns repairs with a CP model of bufferless chatting under all ports; for this model use "
-        + "priority-greedy or greedy";
+    if (!(instance.model() instanceof CommModel.Bufferless)
+        || ((CommModel.Bufferless) instance.model()).ports() != CommModel.BufferlessPorts.ALL) {
+      return "lns repairs with a CP model of bufferless chatting under all ports; for this model use "
+          + "priority-greedy or greedy";
+    }
+    return null;
   }
 
   /** The heuristics lns may start from: every non-exact chatting method of the registry's lists. */
@@ -180,7 +195,7 @@ public final class LnsChatting implements Method {
     }
     long t0 = System.nanoTime();
     long deadline = t0 + limits.timeLimit().toNanos();
-    Data data = new Data(instance);
+    Data data = new Data(instance, leveled);
     LowerBound bound = LowerBounds.best(instance);
 
     // 1. starts
@@ -230,7 +245,8 @@ public final class LnsChatting implements Method {
       out = out.withStat(e.getKey(), e.getValue());
     }
     return out.withStat("rounds", s.rounds).withStat("improvements", s.improvements)
-        .withStat("neighbourhood", s.k).withStat("gap", makespan - lb.value())
+        .withStat("neighbourhood", s.k).withStat("model", data.level != null ? "leveled" : "per arc")
+        .withStat("gap", makespan - lb.value())
         .withStat("wallSeconds", (System.nanoTime() - t0) / 1e9);
   }
 
@@ -250,7 +266,7 @@ public final class LnsChatting implements Method {
     /** The longest message. */
     final long maxLen;
 
-    Data(Instance instance) {
+    Data(Instance instance, boolean leveled) {
       this.instance = instance;
       List<Message> ms = instance.messages();
       Atlas atlas = instance.atlas();
@@ -295,7 +311,7 @@ public final class LnsChatting implements Method {
         }
       }
       maxLen = Arrays.stream(len).max().orElse(1);
-      Optional<Leveling> lev = m == 0 ? Optional.empty() : Leveling.of(instance);
+      Optional<Leveling> lev = m == 0 || !leveled ? Optional.empty() : Leveling.of(instance);
       if (lev.isPresent()) {
         level = new long[m];
         for (int j = 0; j < m; j++) {
