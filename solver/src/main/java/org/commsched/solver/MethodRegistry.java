@@ -9,6 +9,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.solve.Method;
 import org.commsched.heuristics.baseline.Baselines;
 import org.commsched.heuristics.chatting.ChattingMethods;
+import org.commsched.heuristics.chatting.SearchMethods;
 
 /**
  * Every method the toolkit offers, by name: the papers' heuristics, the baselines and the exact models.
@@ -39,6 +40,8 @@ public final class MethodRegistry {
     List<Method> all = new ArrayList<>();
     all.addAll(Baselines.all());
     all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
+    all.addAll(SearchMethods.all()); // chatting beyond the paper: priority-greedy
+    all.add(new LnsChatting()); // improves the best heuristic schedule with CP-SAT repairs
     // exact methods last; cpsat and choco answer dsa with the virtual models
     all.add(WithDsa.of(new CpSatBufferless(), new CpSatVirtual()));
     all.add(WithDsa.of(new ChocoBufferless(), new ChocoVirtual()));
