@@ -369,7 +369,8 @@ class FdfScatterProperties {
 
   /**
    * Claim 5 / 21 (lemma L1): every root-sequential schedule on tree routes, in any order and with any gaps, passes
-   * the checker; under multiport, any order and gaps per root arc.
+   * the checker; under multiport, any order and gaps per root arc. Conversely, two messages of one stream whose
+   * root intervals overlap are rejected.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -397,6 +398,22 @@ class FdfScatterProperties {
     }
     CheckReport rep = ScheduleChecker.check(inst, new Schedule.Departures(dep));
     assertThat(rep.violations()).as(ScatterCases.describe(seed, inst)).isEmpty();
+    // the converse (L1 is an iff): start the second message of a stream inside the first one's root interval
+    for (int a = 0; a < order.length; a++) {
+      for (int b = a + 1; b < order.length; b++) {
+        int i = order[a];
+        int j = order[b];
+        if (multi && stream[i] != stream[j]) {
+          continue;
+        }
+        Map<String, Long> bad = new LinkedHashMap<>(dep);
+        String jd = inst.messages().get(j).id();
+        bad.put(jd, dep.get(inst.messages().get(i).id()) + rnd.nextLong(l[i]));
+        assertThat(ScheduleChecker.check(inst, new Schedule.Departures(bad)).violations())
+            .as(ScatterCases.describe(seed, inst)).isNotEmpty();
+        return;
+      }
+    }
   }
 
   /**
