@@ -38,8 +38,8 @@ public final class MethodRegistry {
   public static MethodRegistry standard() {
     List<Method> all = new ArrayList<>();
     all.addAll(Baselines.all());
-    all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
     all.addAll(org.commsched.heuristics.scatter.ScatterMethods.all()); // bufferless scattering (fdf)
+    all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
     all.add(new CpSatChatting()); // exact methods last
     all.add(new ChocoChatting());
     return new MethodRegistry(all);
