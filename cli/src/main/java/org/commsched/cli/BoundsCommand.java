@@ -12,6 +12,7 @@ import org.commsched.instances.io.DsaCsv;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.time.TimeScale;
+import org.commsched.heuristics.scatter.SpanningTrees;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -33,12 +34,24 @@ final class BoundsCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
 
+  @Option(names = "--spanning-tree", paramLabel = "NAME",
+      description = "scatter/gather: bounds for the routes along this spanning tree (as solve --spanning-tree): "
+          + "bfs (default), balanced, broadcast, cover")
+  String spanningTree;
+
   @Override
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
     DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
     Instance instance = buffers != null ? buffers.instance() : Inputs.instance(file);
     UnaryOperator<String> explain = buffers == null ? w -> w : buffers::explain;
+    if (spanningTree != null) {
+      try {
+        instance = SpanningTrees.reroute(instance, spanningTree);
+      } catch (IllegalArgumentException ex) {
+        throw new BadInputException(file + ": --spanning-tree " + spanningTree + ": " + ex.getMessage());
+      }
+    }
     TimeScale scale = instance.timeScale();
     boolean virtualOnly = instance.kind() == ProblemKind.DSA;
     List<LowerBound> real = virtualOnly ? List.of() : LowerBounds.all(instance);

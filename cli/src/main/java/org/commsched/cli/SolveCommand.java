@@ -17,7 +17,10 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.time.TimeScale;
 import org.commsched.instances.io.DsaCsv;
+import org.commsched.instances.io.InstanceWriter;
 import org.commsched.instances.io.ScheduleWriter;
+import org.commsched.heuristics.scatter.FdfScatter;
+import org.commsched.heuristics.scatter.SpanningTrees;
 import org.commsched.solver.MethodRegistry;
 import org.commsched.solver.SolveRunner;
 import picocli.CommandLine.Command;
@@ -58,6 +61,19 @@ final class SolveCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
 
+  @Option(names = "--spanning-tree", paramLabel = "NAME",
+      description = "scatter/gather: route messages without an explicit route along this spanning tree: bfs "
+          + "(default, the default routes), balanced, broadcast, cover (see docs/DESIGN.md)")
+  String spanningTree;
+
+  @Option(names = "--option", paramLabel = "KEY=VALUE",
+      description = "a method option, repeatable, e.g. setup=3 for fdf (see docs/DESIGN.md, Solve options)")
+  List<String> options = new ArrayList<>();
+
+  @Option(names = "--routes-out", paramLabel = "INSTANCE",
+      description = "write the instance as solved (with the spanning tree's explicit routes) here, for check; atomic")
+  Path routesOut;
+
   @Override
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
@@ -66,7 +82,16 @@ final class SolveCommand implements Callable<Integer> {
       throw new BadInputException("commsched solve: --time-limit must be positive, got " + timeLimit);
     }
     DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
-    Instance instance = buffers != null ? buffers.instance() : Inputs.instance(file);
+    Instance given = buffers != null ? buffers.instance() : Inputs.instance(file);
+    long millis = timeLimit.multiply(BigDecimal.valueOf(1000)).longValue();
+    SolveLimits limits = new SolveLimits(Duration.ofMillis(Math.max(1, millis)),
+        workers == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, workers), seed, optionMap());
+    Instance instance;
+    try {
+      instance = SolveRunner.route(given, limits);
+    } catch (IllegalArgumentException ex) {
+      throw new BadInputException(file + ": --spanning-tree " + spanningTree + ": " + ex.getMessage());
+    }
     if (buffers == null && instance.kind() == ProblemKind.DSA) {
       buffers = DsaCsv.Buffers.of(instance);
     }
@@ -76,9 +101,6 @@ final class SolveCommand implements Callable<Integer> {
       throw new BadInputException("commsched solve: --out " + out + ": CSV output is for DSA instances only; "
           + "use a .json schedule file");
     }
-    long millis = timeLimit.multiply(BigDecimal.valueOf(1000)).longValue();
-    SolveLimits limits = new SolveLimits(Duration.ofMillis(Math.max(1, millis)),
-        workers == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, workers), seed);
     SolveRunner.Outcome run = SolveRunner.run(m, instance, limits);
     SolveResult r = run.result();
     if (buffers != null && r.lowerBound() != null) {
@@ -109,6 +131,14 @@ final class SolveCommand implements Callable<Integer> {
     } else if (out != null && !r.hasSchedule()) {
       e.println("commsched: no schedule found (" + r.status() + "); nothing written to " + out);
     }
+    if (routesOut != null) {
+      try {
+        InstanceWriter.write(instance, routesOut);
+      } catch (RuntimeException ex) {
+        throw new BadInputException("commsched solve: cannot write " + routesOut + ": " + ex.getMessage()
+            + " (check that the directory exists and is writable)");
+      }
+    }
     if (json) {
       ObjectNode n = Json.object();
       n.put("instance", instance.name());
@@ -125,6 +155,9 @@ final class SolveCommand implements Callable<Integer> {
         n.putNull("gap");
       }
       n.put("valid", valid);
+      if (spanningTree != null) {
+        n.put("spanningTree", spanningTree);
+      }
       n.put("seconds", BigDecimal.valueOf(run.nanos()).movePointLeft(9).setScale(3, java.math.RoundingMode.HALF_UP));
       if (run.report() != null && !run.report().valid()) {
         n.set("violations", Json.violations(run.report()));
@@ -151,6 +184,10 @@ final class SolveCommand implements Callable<Integer> {
         o.printf(Locale.ROOT, "gap        %s%%%n",
             gap(r, instance, scale).movePointRight(2).stripTrailingZeros().toPlainString());
       }
+      if (spanningTree != null) {
+        o.printf(Locale.ROOT, "routes     along the %s spanning tree%s%n", spanningTree,
+            routesOut == null ? "" : " (instance written to " + routesOut + ")");
+      }
       o.printf(Locale.ROOT, "valid      %s%n", r.hasSchedule() ? (valid ? "yes (independent checker)" : "NO") : "-");
       o.printf(Locale.ROOT, "seconds    %.3f%n", seconds);
       for (Map.Entry<String, Object> en : r.stats().entrySet()) {
@@ -165,6 +202,37 @@ final class SolveCommand implements Callable<Integer> {
       return 3;
     }
     return valid ? 0 : Main.INTERNAL;
+  }
+
+  /** The --option and --spanning-tree values as solve options. */
+  private java.util.Map<String, String> optionMap() {
+    java.util.Map<String, String> map = new java.util.TreeMap<>();
+    for (String kv : options) {
+      int eq = kv.indexOf('=');
+      if (eq <= 0) {
+        throw new BadInputException("commsched solve: --option " + kv + ": write KEY=VALUE, e.g. --option setup=3");
+      }
+      map.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+    }
+    String setup = map.get(FdfScatter.SETUP);
+    if (setup != null) {
+      try {
+        if (Long.parseLong(setup) < 0) {
+          throw new NumberFormatException();
+        }
+      } catch (NumberFormatException ex) {
+        throw new BadInputException("commsched solve: --option setup=" + setup + ": give a whole number of set-up "
+            + "steps, 0 or more, e.g. setup=3");
+      }
+    }
+    if (spanningTree != null) {
+      if (!SpanningTrees.NAMES.contains(spanningTree)) {
+        throw new BadInputException("commsched solve: --spanning-tree " + spanningTree + ": unknown tree; use one of "
+            + String.join(", ", SpanningTrees.NAMES));
+      }
+      map.put(SolveLimits.SPANNING_TREE, spanningTree);
+    }
+    return map;
   }
 
   private static BigDecimal gap(SolveResult r, Instance instance, TimeScale scale) {

@@ -39,6 +39,7 @@ public final class MethodRegistry {
   public static MethodRegistry standard() {
     List<Method> all = new ArrayList<>();
     all.addAll(Baselines.all());
+    all.addAll(org.commsched.heuristics.scatter.ScatterMethods.all()); // bufferless scattering (fdf)
     all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
     all.addAll(SearchMethods.all()); // chatting beyond the paper: priority-greedy
     all.add(new LnsChatting()); // improves the best heuristic schedule with CP-SAT repairs

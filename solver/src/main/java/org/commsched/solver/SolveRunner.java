@@ -11,11 +11,12 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
+import org.commsched.heuristics.scatter.SpanningTrees;
 
 /**
- * Runs one method on one instance the way every entry point should: posts the best known lower bound, upgrades
- * the status to OPTIMAL when the makespan meets that bound, and checks the returned schedule with the
- * independent checker before anyone sees it.
+ * Runs one method on one instance the way every entry point should: routes it along the spanning tree the options
+ * ask for ({@link #route}), posts the best known lower bound, upgrades the status to OPTIMAL when the makespan
+ * meets that bound, and checks the returned schedule with the independent checker before anyone sees it.
  */
 public final class SolveRunner {
   private SolveRunner() {
@@ -27,16 +28,34 @@ public final class SolveRunner {
    * @param result the result, with the best lower bound attached
    * @param report the checker's verdict on the result (null if there is no schedule)
    * @param nanos wall time of the method
+   * @param instance the instance the method solved and the checker checked: the given one, or its copy routed
+   *     along the spanning tree of the {@code spanning-tree} option
    */
-  public record Outcome(SolveResult result, CheckReport report, long nanos) {
+  public record Outcome(SolveResult result, CheckReport report, long nanos, Instance instance) {
     /** True if a schedule is attached and the checker accepts it together with every claim. */
     public boolean valid() {
       return report != null && report.valid();
     }
   }
 
-  /** Runs {@code method} on {@code instance}. */
-  public static Outcome run(Method method, Instance instance, SolveLimits limits) {
+  /**
+   * The instance a run solves: for scatter and gather with the option {@value SolveLimits#SPANNING_TREE} set to
+   * a tree other than {@code bfs}, a copy where every message without an explicit route follows that tree
+   * ({@link SpanningTrees#reroute}); else the instance itself. Routes belong to the instance (FORMATS), so a
+   * schedule made on such a copy is checked against the copy.
+   *
+   * @throws IllegalArgumentException if the option names no tree, or the tree does not apply to the instance
+   */
+  public static Instance route(Instance instance, SolveLimits limits) {
+    return SpanningTrees.reroute(instance, limits.options().get(SolveLimits.SPANNING_TREE));
+  }
+
+  /**
+   * Runs {@code method} on {@code instance} (first routed by {@link #route}; the method should be chosen on the
+   * routed instance, which is the given one when it is already routed).
+   */
+  public static Outcome run(Method method, Instance given, SolveLimits limits) {
+    Instance instance = route(given, limits);
     long t0 = System.nanoTime();
     SolveResult r = method.solve(instance, limits);
     long nanos = System.nanoTime() - t0;
@@ -55,6 +74,6 @@ public final class SolveRunner {
     }
     SolveResult upgraded = new SolveResult(r.method(), status, r.schedule(), r.makespan(), bound, r.stats());
     CheckReport report = upgraded.hasSchedule() ? ScheduleChecker.checkResult(instance, upgraded) : null;
-    return new Outcome(upgraded, report, nanos);
+    return new Outcome(upgraded, report, nanos, instance);
   }
 }

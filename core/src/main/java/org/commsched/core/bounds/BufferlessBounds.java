@@ -278,17 +278,23 @@ final class BufferlessBounds {
   /**
    * Bounds for distributed gathering protocols on a tree under the single-port bufferless model (spec
    * scatter-gather-bufferless.md §9.2): LB-SYNC and LB-PAPER. They assume that a node sends its message only
-   * after a wake-up that starts at the root, so an offline schedule may beat them.
+   * after a wake-up that starts at the root, so an offline schedule may beat them. On a network that is not a tree
+   * the protocol runs on the spanning tree the routes follow (paper §1.2, spec §8): the bounds are taken over that
+   * tree (wake-ups travel its edges), and are left out when the routes do not form one tree.
    */
   static void protocol(Instance inst, List<LowerBound> out) {
     Network net = inst.network();
     if (inst.kind() != ProblemKind.GATHER || !(inst.model() instanceof CommModel.Bufferless)
-        || ((CommModel.Bufferless) inst.model()).ports() != CommModel.BufferlessPorts.SINGLE || !net.isTree()) {
+        || ((CommModel.Bufferless) inst.model()).ports() != CommModel.BufferlessPorts.SINGLE) {
       return;
     }
     int root = inst.root();
     int n = net.nodes();
-    int[][] tree = NetworkFacts.rootedTree(net, root);
+    int[][] tree = net.isTree() ? NetworkFacts.rootedTree(net, root) : NetworkFacts.routeTree(inst);
+    if (tree == null) {
+      return;
+    }
+    String over = net.isTree() ? "" : " over the routes' spanning tree";
     int[] parent = tree[0];
     int[] order = tree[1];
     int[] depth = new int[n];
@@ -328,7 +334,7 @@ final class BufferlessBounds {
         bestSum = suffix;
       }
     }
-    out.add(new LowerBound(best - 1, "LB-SYNC", "after a wake-up from root " + root + " (one hop per step, "
+    out.add(new LowerBound(best - 1, "LB-SYNC", "after a wake-up from root " + root + over + " (one hop per step, "
         + "forwarded before sending), messages whose first flit reaches the root no earlier than row " + bestR
         + " carry " + Witness.count(bestSum, "flit") + " into its single port: " + bestR + " + " + bestSum
         + " - 1 = " + (best - 1) + " (paper units: " + best + ")"));
@@ -346,7 +352,7 @@ final class BufferlessBounds {
     }
     long b = broadcastRows(parent, order, keepNode);
     long value = Math.max(b + 1, total);
-    out.add(new LowerBound(value, "LB-PAPER", "a single-port broadcast from root " + root + " needs " + b
+    out.add(new LowerBound(value, "LB-PAPER", "a single-port broadcast from root " + root + over + " needs " + b
         + " rows to wake every node with data (the last woken one then sends for at least 1 step), and the root "
         + "receives " + Witness.count(total, "flit") + ": max(" + b + " + 1, " + total + ") = " + value
         + " (Theorem 3's max(B, M))"));

@@ -96,7 +96,8 @@ public final class LowerBounds {
 
   /**
    * Bounds that hold only for distributed gathering protocols, whose nodes send after a wake-up that starts at
-   * the root (bufferless single-port gather on a tree network): LB-SYNC (wake-up one hop per step, forwarded
+   * the root (bufferless single-port gather on a tree network, or on another network over the spanning tree its
+   * routes follow, paper §1.2): LB-SYNC (wake-up one hop per step, forwarded
    * before the node's own message; paper T minus 1) and LB-PAPER (Theorem 3's max(B, M), with B taken over the
    * nodes that hold data). Offline schedules may beat them, so {@link #all(Instance)} leaves them out. Empty for
    * other instances.

@@ -2,7 +2,11 @@ package org.commsched.core.bounds;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import org.commsched.core.model.Atlas;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
+import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Topology;
 
 /** Distances and shape facts about a network that the bounds rely on. */
@@ -121,6 +125,73 @@ final class NetworkFacts {
           parent[y] = x;
           order[tail++] = y;
         }
+      }
+    }
+    return new int[][] {parent, Arrays.copyOf(order, tail)};
+  }
+
+  /**
+   * The tree that a scatter's or gather's routes follow (every message's route, null ones included), rooted at the
+   * root, in the format of {@link #rootedTree}: the default routes' breadth-first tree, or the union of explicit
+   * routes when it is a tree (each node reached from, or left toward, one node only). Null if the routes do not
+   * form one tree.
+   */
+  static int[][] routeTree(Instance inst) {
+    Network net = inst.network();
+    int n = net.nodes();
+    int root = inst.root();
+    boolean scatter = inst.kind() == ProblemKind.SCATTER;
+    Atlas atlas = inst.atlas();
+    int[] parent = new int[n];
+    Arrays.fill(parent, -2);
+    parent[root] = -1;
+    boolean explicit = false;
+    for (Message m : inst.messages()) {
+      explicit |= m.hasRoute();
+    }
+    if (!explicit && atlas.hasRouteTree()) {
+      for (int v = 0; v < n; v++) {
+        if (v != root && atlas.routeTreeNext(v) >= 0) {
+          parent[v] = atlas.routeTreeNext(v);
+        }
+      }
+    } else {
+      for (int i = 0; i < inst.messages().size(); i++) {
+        int[] p = atlas.nodes(i);
+        for (int k = 1; k < p.length; k++) {
+          int child = scatter ? p[k] : p[p.length - 1 - k];
+          int up = scatter ? p[k - 1] : p[p.length - k];
+          if (parent[child] == -2) {
+            parent[child] = up;
+          } else if (parent[child] != up) {
+            return null;
+          }
+        }
+      }
+    }
+    int[] start = new int[n + 1];
+    for (int v = 0; v < n; v++) {
+      if (parent[v] >= 0) {
+        start[parent[v] + 1]++;
+      }
+    }
+    for (int v = 0; v < n; v++) {
+      start[v + 1] += start[v];
+    }
+    int[] kids = new int[start[n]];
+    int[] fill = Arrays.copyOf(start, n);
+    for (int v = 0; v < n; v++) {
+      if (parent[v] >= 0) {
+        kids[fill[parent[v]]++] = v;
+      }
+    }
+    int[] order = new int[n];
+    int tail = 0;
+    order[tail++] = root;
+    for (int head = 0; head < tail; head++) {
+      int x = order[head];
+      for (int c = start[x]; c < start[x + 1]; c++) {
+        order[tail++] = kids[c];
       }
     }
     return new int[][] {parent, Arrays.copyOf(order, tail)};

@@ -30,6 +30,7 @@ public final class Atlas {
   private final Rule rule;
   private final int treeRoot; // BFS-tree rule: root
   private final int[] bfsNext; // BFS-tree rule: next hop toward root (gather) or parent (scatter)
+  private final int[] bfsDist; // BFS-tree rule: hops between the root and each node, -1 if unreachable
   private final boolean downward; // BFS-tree rule: routes go root -> node
   private final Map<Integer, int[]> distCache;
 
@@ -61,11 +62,13 @@ public final class Atlas {
       rule = Rule.BFS_TREE;
       treeRoot = root;
       downward = kind == ProblemKind.SCATTER;
-      bfsNext = bfsTree(root, downward);
+      bfsDist = new int[network.nodes()];
+      bfsNext = bfsTree(root, downward, bfsDist);
     } else {
       treeRoot = -1;
       downward = false;
       bfsNext = null;
+      bfsDist = null;
       if (t instanceof Topology.Ula) {
         rule = Rule.ULA;
       } else if (t instanceof Topology.Bla) {
@@ -175,17 +178,15 @@ public final class Atlas {
   }
 
   private int bfsDepth(int v) {
-    int d = 0;
-    for (int x = v; x != treeRoot; x = bfsNext[x]) {
-      d++;
-    }
-    return d;
+    return bfsDist[v];
   }
 
-  /** BFS tree: for scatter, parent[v] toward root using in-arcs from the root; for gather, next hop to root. */
-  private int[] bfsTree(int root, boolean fromRoot) {
+  /**
+   * BFS tree: for scatter, parent[v] toward root using in-arcs from the root; for gather, next hop to root.
+   * Fills {@code dist} with the hop counts.
+   */
+  private int[] bfsTree(int root, boolean fromRoot, int[] dist) {
     int n = network.nodes();
-    int[] dist = new int[n];
     Arrays.fill(dist, -1);
     dist[root] = 0;
     ArrayDeque<Integer> q = new ArrayDeque<>();
@@ -385,5 +386,40 @@ public final class Atlas {
       a[k] = network.arc(p[k], p[k + 1]);
     }
     return a;
+  }
+
+  /**
+   * True if default routes follow one breadth-first spanning tree (scatter and gather); then
+   * {@link #routeTreeNext(int)} and {@link #routeTreeDepth(int)} describe it.
+   */
+  public boolean hasRouteTree() {
+    return bfsNext != null;
+  }
+
+  /**
+   * The default-route tree's neighbour of node v one hop closer to the root (v's parent), -1 for the root and for
+   * nodes the root cannot reach (scatter) or that cannot reach it (gather).
+   *
+   * @throws IllegalStateException if default routes do not follow a tree ({@link #hasRouteTree()} is false)
+   */
+  public int routeTreeNext(int v) {
+    if (bfsNext == null) {
+      throw new IllegalStateException("default routes of a " + network.topology().family()
+          + " instance of this kind do not follow one tree");
+    }
+    return bfsNext[v];
+  }
+
+  /**
+   * Hops between the root and node v on the default-route tree (its breadth-first distance), -1 if unreachable.
+   *
+   * @throws IllegalStateException if default routes do not follow a tree ({@link #hasRouteTree()} is false)
+   */
+  public int routeTreeDepth(int v) {
+    if (bfsDist == null) {
+      throw new IllegalStateException("default routes of a " + network.topology().family()
+          + " instance of this kind do not follow one tree");
+    }
+    return bfsDist[v];
   }
 }

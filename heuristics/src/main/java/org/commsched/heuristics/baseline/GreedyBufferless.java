@@ -49,7 +49,9 @@ import org.commsched.core.solve.SolveResult;
  * <p><b>Guarantee.</b> Always a valid schedule. For scatter (FDF) and gather (NRF) on default routes the result
  * is optimal: it meets the root-stream bound (Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering
  * Messages in Networks of Processors", IEEE Trans. Computers, 1993, Theorem 1 and its multiport and gathering
- * analogues, spec §3.4, §3.7, §2.4 L3). No ratio for chatting.
+ * analogues, spec §3.4, §3.7, §2.4 L3). No ratio for chatting. The paper's algorithm itself is {@code fdf}
+ * ({@code org.commsched.heuristics.scatter.FdfScatter}): on tree routes the two give the same scatter makespan
+ * (ties among equally distant messages may be ordered differently).
  *
  * <p><b>Complexity.</b> Per message, (hops + pushes) interval-set look-ups of O(log intervals) each, where a push
  * is a conflict that moves the candidate departure; O(m log m) plus the routes' lengths for scatter and gather on
