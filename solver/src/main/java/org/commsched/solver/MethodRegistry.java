@@ -9,6 +9,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.solve.Method;
 import org.commsched.heuristics.baseline.Baselines;
 import org.commsched.heuristics.chatting.ChattingMethods;
+import org.commsched.heuristics.gather.GatherMethods;
 
 /**
  * Every method the toolkit offers, by name: the papers' heuristics, the baselines and the exact models.
@@ -39,6 +40,7 @@ public final class MethodRegistry {
     List<Method> all = new ArrayList<>();
     all.addAll(Baselines.all());
     all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
+    all.addAll(GatherMethods.all()); // distributed gathering protocols (traces with control flits)
     all.add(new CpSatChatting()); // exact methods last
     all.add(new ChocoChatting());
     return new MethodRegistry(all);
