@@ -26,7 +26,9 @@ public record TcOptions(Lag lag, ChildBound childBound, EmptySegments empty, boo
     /**
      * The paper's printed sum of positive gaps, {@code lb_own + max(0, lb_1 - lb_own - L) + sum_k max(0, lb_k -
      * lb_{k-1} - n_{k-1})}: feasible, never below GEOMETRIC, and above it when two or more child segments are
-     * nonempty (spec §13 A6; oracles EX1, EX2).
+     * nonempty (spec §13 A6; oracles EX1, EX2). It is not monotone in the bounds (raising one bound can remove a
+     * positive gap), so with it neither "SKIP before INCLUDE" nor "EXACT_INDEX before CONSERVATIVE" of spec §6.8
+     * holds in general (examples in GatherOraclesTest); with GEOMETRIC both do.
      */
     PAPER_CLOSED_FORM
   }
