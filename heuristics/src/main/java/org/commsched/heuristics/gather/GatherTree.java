@@ -179,57 +179,34 @@ final class GatherTree {
    * L3), so a protocol's makespan is compared with the true offline optimum.
    */
   LowerBound offlineBound(boolean multiport) {
-    int n = net.nodes();
-    int[] top = new int[n];
-    int count = 0;
-    for (int v : order) {
-      top[v] = v == root ? -1 : parent[v] == root ? v : top[parent[v]];
-      if (length[v] > 0) {
-        count++;
-      }
-    }
-    if (count == 0) {
+    if (total == 0) {
       return LowerBound.zero();
     }
-    long[] keys = new long[count];
-    int k = 0;
-    for (int v : order) {
-      if (length[v] > 0) {
-        keys[k++] = ((long) (multiport ? top[v] : 0) << 32) | v;
-      }
-    }
-    Arrays.sort(keys); // groups by root child (multiport), BFS order = non-decreasing depth inside a group
+    int n = net.nodes();
+    int[] top = new int[n]; // the root child above v (multiport), or the root (single port)
+    long[] suffix = new long[n]; // per group: flits seen so far, deepest first
     long best = -1;
     long bestDepth = 0;
     long bestFlits = 0;
     int bestTop = -1;
-    int end = count;
-    while (end > 0) {
-      int group = (int) (keys[end - 1] >>> 32);
-      int start = end;
-      while (start > 0 && (int) (keys[start - 1] >>> 32) == group) {
-        start--;
+    for (int v : order) {
+      top[v] = !multiport || v == root ? root : parent[v] == root ? v : top[parent[v]];
+    }
+    // breadth-first order has non-decreasing depth: walking it backwards, the running sum of a group after the
+    // last node of depth D is the flits at depth >= D (earlier partial sums are smaller, so the maximum is right)
+    for (int x = order.length - 1; x > 0; x--) {
+      int v = order[x];
+      if (length[v] == 0) {
+        continue;
       }
-      // sort the group's nodes by depth (ids are not in depth order)
-      long[] byDepth = new long[end - start];
-      for (int i = start; i < end; i++) {
-        int v = (int) keys[i];
-        byDepth[i - start] = ((long) depth[v] << 32) | v;
+      suffix[top[v]] += length[v];
+      long value = depth[v] - 1 + suffix[top[v]];
+      if (value > best) {
+        best = value;
+        bestDepth = depth[v];
+        bestFlits = suffix[top[v]];
+        bestTop = top[v];
       }
-      Arrays.sort(byDepth);
-      long suffix = 0;
-      for (int i = byDepth.length - 1; i >= 0; i--) {
-        int v = (int) byDepth[i];
-        suffix += length[v];
-        long value = depth[v] - 1 + suffix;
-        if (value > best) {
-          best = value;
-          bestDepth = depth[v];
-          bestFlits = suffix;
-          bestTop = group;
-        }
-      }
-      end = start;
     }
     String port = multiport ? "the root arc " + bestTop + "->" + root : "root " + root + "'s single receive port";
     return new LowerBound(best, multiport ? "LB-MP" : "LB-OFF", "messages at least " + bestDepth + " hops from root "

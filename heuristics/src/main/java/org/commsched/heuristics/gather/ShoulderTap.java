@@ -106,6 +106,11 @@ public final class ShoulderTap implements Method {
 
   @Override
   public String whyNot(Instance instance) {
+    String why = whyNotModel(instance);
+    return why != null ? why : whyNotTree(GatherTree.of(instance));
+  }
+
+  private static String whyNotModel(Instance instance) {
     if (instance.kind() != ProblemKind.GATHER) {
       return "shoulder-tap is a gathering protocol; it does not schedule " + instance.kind().wireName();
     }
@@ -113,7 +118,10 @@ public final class ShoulderTap implements Method {
       return "shoulder-tap is defined for the bufferless single-port model; under all ports use tc-multiport, for "
           + "store-and-forward use greedy-saf";
     }
-    GatherTree t = GatherTree.of(instance);
+    return null;
+  }
+
+  private static String whyNotTree(GatherTree t) {
     String unsuitable = GatherTree.unsuitable(t);
     if (unsuitable != null) {
       return unsuitable;
@@ -125,19 +133,26 @@ public final class ShoulderTap implements Method {
     return null;
   }
 
-  @Override
-  public SolveResult solve(Instance instance, SolveLimits limits) {
-    String why = whyNot(instance);
+  /** The protocol's tree, or an exception saying why the method does not apply. */
+  private static GatherTree applicableTree(Instance instance) {
+    String why = whyNotModel(instance);
+    GatherTree tree = why == null ? GatherTree.of(instance) : null;
+    why = why != null ? why : whyNotTree(tree);
     if (why != null) {
       throw new IllegalArgumentException(why);
     }
-    GatherTree tree = GatherTree.of(instance);
+    return tree;
+  }
+
+  @Override
+  public SolveResult solve(Instance instance, SolveLimits limits) {
+    GatherTree tree = applicableTree(instance);
     Run run = new Run(tree);
     Schedule.Departures schedule = run.schedule(instance);
     long sync = tree.syncBound();
     return new SolveResult(name(), SolveStatus.FEASIBLE, schedule, run.makespan(), tree.offlineBound(false),
         Map.of())
-        .withStat("paperT", run.makespan() + 1)
+        .withStat("paperT", tree.total == 0 ? 0 : run.makespan() + 1)
         .withStat("LB-SYNC", sync)
         .withStat("syncOptimal", run.makespan() == sync)
         .withStat("controlFlits", (long) schedule.control().size());
@@ -145,11 +160,7 @@ public final class ShoulderTap implements Method {
 
   /** Runs the protocol on an instance this method applies to, for inspection (tests, figures, benchmarks). */
   public Run run(Instance instance) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
-    return new Run(GatherTree.of(instance));
+    return new Run(applicableTree(instance));
   }
 
   /**

@@ -153,6 +153,11 @@ public final class TransmissionCertification implements Method {
 
   @Override
   public String whyNot(Instance instance) {
+    String why = whyNotModel(instance);
+    return why != null ? why : GatherTree.unsuitable(GatherTree.of(instance));
+  }
+
+  private String whyNotModel(Instance instance) {
     if (instance.kind() != ProblemKind.GATHER) {
       return name + " is a gathering protocol; it does not schedule " + instance.kind().wireName();
     }
@@ -166,16 +171,23 @@ public final class TransmissionCertification implements Method {
     if (!options.multiport() && !single) {
       return name + " is the single-port protocol; under all ports use tc-multiport";
     }
-    return GatherTree.unsuitable(GatherTree.of(instance));
+    return null;
+  }
+
+  /** The protocol's tree, or an exception saying why the method does not apply. */
+  private GatherTree applicableTree(Instance instance) {
+    String why = whyNotModel(instance);
+    GatherTree tree = why == null ? GatherTree.of(instance) : null;
+    why = why != null ? why : GatherTree.unsuitable(tree);
+    if (why != null) {
+      throw new IllegalArgumentException(why);
+    }
+    return tree;
   }
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
-    GatherTree tree = GatherTree.of(instance);
+    GatherTree tree = applicableTree(instance);
     TcRun run = new TcRun(tree, options);
     Schedule.Departures schedule = run.schedule(instance);
     SolveResult r = new SolveResult(name, SolveStatus.FEASIBLE, schedule, run.makespan(),
@@ -194,10 +206,6 @@ public final class TransmissionCertification implements Method {
 
   /** Runs the protocol on an instance this method applies to, for inspection (tests, figures, benchmarks). */
   public TcRun run(Instance instance) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
-    return new TcRun(GatherTree.of(instance), options);
+    return new TcRun(applicableTree(instance), options);
   }
 }
