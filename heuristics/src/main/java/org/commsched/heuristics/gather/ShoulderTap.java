@@ -153,8 +153,9 @@ public final class ShoulderTap implements Method {
     return new SolveResult(name(), SolveStatus.FEASIBLE, schedule, run.makespan(), tree.offlineBound(false),
         Map.of())
         .withStat("paperT", tree.total == 0 ? 0 : run.makespan() + 1)
-        .withStat("LB-SYNC", sync)
-        .withStat("syncOptimal", run.makespan() == sync)
+        .withStat("syncStatus", run.makespan() == sync ? "OPTIMAL" : "FEASIBLE") // OPTIMAL: Theorem 2
+        .withStat("syncBound", sync)
+        .withStat("syncBoundKind", "LB-SYNC")
         .withStat("controlFlits", (long) schedule.control().size());
   }
 

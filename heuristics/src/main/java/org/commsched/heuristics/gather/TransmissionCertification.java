@@ -201,7 +201,9 @@ public final class TransmissionCertification implements Method {
     }
     return r.withStat("C0", run.rootLag())
         .withStat("correctedTheorem3", tree.total == 0 ? 0 : run.t0() + run.dStar() + run.total() - 1)
-        .withStat("LB-SYNC", tree.syncBound());
+        .withStat("syncStatus", run.makespan() == tree.syncBound() ? "OPTIMAL" : "FEASIBLE")
+        .withStat("syncBound", tree.syncBound())
+        .withStat("syncBoundKind", "LB-SYNC");
   }
 
   /** Runs the protocol on an instance this method applies to, for inspection (tests, figures, benchmarks). */

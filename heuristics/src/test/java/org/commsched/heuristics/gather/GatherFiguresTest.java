@@ -249,10 +249,12 @@ class GatherFiguresTest {
     assertThat(st.status()).isEqualTo(SolveStatus.FEASIBLE);
     assertThat(st.lowerBound().kind()).isEqualTo("LB-OFF");
     assertThat(st.lowerBound().value()).isEqualTo(8);
-    assertThat(st.stats()).containsEntry("LB-SYNC", 11L).containsEntry("syncOptimal", true);
+    assertThat(st.stats()).containsEntry("syncBound", 11L).containsEntry("syncBoundKind", "LB-SYNC")
+        .containsEntry("syncStatus", "OPTIMAL");
     SolveResult tc = solveValid(new TransmissionCertification(), inst);
     assertThat(tc.status()).isEqualTo(SolveStatus.FEASIBLE);
     assertThat(tc.lowerBound().value()).isEqualTo(8);
+    assertThat(tc.stats()).containsEntry("syncBound", 11L).containsEntry("syncStatus", "FEASIBLE");
   }
 
   @Test

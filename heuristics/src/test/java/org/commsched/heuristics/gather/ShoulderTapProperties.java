@@ -101,7 +101,7 @@ class ShoulderTapProperties {
     long lbSync = sync.stream().filter(b -> b.kind().equals("LB-SYNC")).mapToLong(LowerBound::value).findFirst()
         .orElse(0);
     assertThat(r.makespan()).as(ctx(seed, inst)).isEqualTo(lbSync);
-    assertThat(r.stats().get("syncOptimal")).as(ctx(seed, inst)).isEqualTo(true);
+    assertThat(r.stats().get("syncStatus")).as(ctx(seed, inst)).isEqualTo("OPTIMAL");
     for (LowerBound b : sync) {
       assertThat(r.makespan()).as(ctx(seed, inst) + " vs " + b).isGreaterThanOrEqualTo(b.value());
     }
