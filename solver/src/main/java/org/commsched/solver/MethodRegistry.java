@@ -10,6 +10,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.heuristics.baseline.Baselines;
 import org.commsched.heuristics.chatting.ChattingMethods;
 import org.commsched.heuristics.chatting.SearchMethods;
+import org.commsched.heuristics.gather.GatherMethods;
 
 /**
  * Every method the toolkit offers, by name: the papers' heuristics, the baselines and the exact models.
@@ -41,6 +42,7 @@ public final class MethodRegistry {
     all.addAll(Baselines.all());
     all.addAll(org.commsched.heuristics.scatter.ScatterMethods.all()); // bufferless scattering (fdf)
     all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
+    all.addAll(GatherMethods.all()); // distributed gathering protocols (traces with control flits)
     all.addAll(SearchMethods.all()); // chatting beyond the paper: priority-greedy
     all.add(new LnsChatting()); // improves the best heuristic schedule with CP-SAT repairs
     // exact methods last; cpsat and choco answer dsa with the virtual models
