@@ -9,9 +9,10 @@ import java.util.stream.IntStream;
  *
  * <p>The intervals are bucketed by group (counting sort) and sorted stably by start inside each bucket, then
  * swept once keeping the intervals still open: O(N log N) plus the number of pairs reported. In a valid schedule
- * at most one interval of a group is open at a time, so the sweep is linear after the sort. The sort packs
- * (start, position) into one primitive long when it fits (a merge sort otherwise), and the buckets of a large set
- * are sorted in parallel; the pairs are reported in the same order either way.
+ * at most one interval of a group is open at a time, so the sweep is linear after the sort. The sort is a radix
+ * sort on the starts for large groups, a sort of primitive keys (start, position) for small ones, and a merge sort
+ * when the starts lie too far apart for either; the groups of a large set are sorted in parallel. The pairs are
+ * reported in the same order in every case.
  *
  * @implNote Mutable builder; arrays grow by doubling. An interval carries an owner (a caller's index: a
  *     message, a control transfer, a transmission) and the arc it uses.
@@ -25,6 +26,8 @@ final class Overlaps {
 
   /** Intervals from which the buckets are sorted on the common fork-join pool. */
   private static final int PARALLEL = 1 << 16;
+  /** Groups from which the sort is a radix sort on the starts. */
+  static final int RADIX = 1 << 12;
 
   private final int groups;
   private boolean packed = true;
@@ -66,7 +69,7 @@ final class Overlaps {
     size++;
   }
 
-  /** Sorts by comparing starts only (the merge sort), for tests that hold the packed sort to it. */
+  /** Sorts by comparing starts only (the merge sort), for tests that hold the other sorts to it. */
   Overlaps comparingStarts() {
     packed = false;
     return this;
@@ -136,9 +139,9 @@ final class Overlaps {
   }
 
   /**
-   * Sorts positions [lo, hi) of the three parallel arrays stably by {@code from}. When the starts' spread and the
-   * positions fit in one long together, the keys {@code (from - min) * 2^bits + position} are sorted as
-   * primitives; otherwise a merge sort compares the starts.
+   * Sorts positions [lo, hi) of the three parallel arrays stably by {@code from}: a radix sort for a large group,
+   * else, when the starts' spread and the positions fit in one long together, a sort of the primitive keys
+   * {@code (from - min) * 2^bits + position}; otherwise a merge sort that compares the starts.
    */
   private void sortByStart(int[] order, long[] from, long[] to, int lo, int hi) {
     int count = hi - lo;
@@ -159,7 +162,9 @@ final class Overlaps {
     int bits = 64 - Long.numberOfLeadingZeros(count - 1L);
     long spread = max - min; // negative if it overflows
     int[] perm = new int[count];
-    if (!packed || spread < 0 || (spread >>> (63 - bits)) != 0) {
+    if (packed && count >= RADIX && spread >= 0 && spread < (1L << 44)) {
+      radixSort(perm, from, lo, min, spread);
+    } else if (!packed || spread < 0 || (spread >>> (63 - bits)) != 0) {
       for (int k = 0; k < count; k++) {
         perm[k] = k;
       }
@@ -182,6 +187,40 @@ final class Overlaps {
       order[lo + k] = was[perm[k]];
       from[lo + k] = wasFrom[perm[k]];
       to[lo + k] = wasTo[perm[k]];
+    }
+  }
+
+  /**
+   * perm = the positions 0..count-1 of from[lo, lo + count) stably sorted by {@code from - min} (at most spread),
+   * by least-significant-digit counting sorts on 11-bit digits.
+   */
+  private static void radixSort(int[] perm, long[] from, int lo, long min, long spread) {
+    int count = perm.length;
+    long[] key = new long[count];
+    for (int k = 0; k < count; k++) {
+      perm[k] = k;
+      key[k] = from[lo + k] - min;
+    }
+    int[] perm2 = new int[count];
+    long[] key2 = new long[count];
+    int[] first = new int[(1 << 11) + 1];
+    for (int shift = 0; (spread >>> shift) != 0; shift += 11) {
+      Arrays.fill(first, 0);
+      for (int k = 0; k < count; k++) {
+        first[(int) ((key[k] >>> shift) & 2047) + 1]++;
+      }
+      for (int d = 0; d < 2048; d++) {
+        first[d + 1] += first[d];
+      }
+      for (int k = 0; k < count; k++) {
+        int p = first[(int) ((key[k] >>> shift) & 2047)]++;
+        perm2[p] = perm[k];
+        key2[p] = key[k];
+      }
+      System.arraycopy(perm2, 0, perm, 0, count);
+      long[] t = key;
+      key = key2;
+      key2 = t;
     }
   }
 

@@ -21,13 +21,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The checker's overlap sweep against the plain definition. {@link Overlaps} sorts each group by packed primitive
- * keys when they fit, and sorts the groups of a large set in parallel; these properties hold it to the merge sort
- * that compares starts, and both to the definition "two intervals of one group overlap iff each starts before the
- * other ends", on random interval sets with starts near 0, far apart (the packed keys do not fit) and negative.
- * The last property runs the whole checker on random ULA schedules large enough for the parallel path, full of
- * conflicts, against a flit-by-flit expansion. Cases: {@code -Dcommsched.cases=N} (default 200; the large ones a
- * fortieth of it).
+ * The checker's overlap sweep against the plain definition. {@link Overlaps} sorts each group by a radix sort
+ * (large groups) or by packed primitive keys (when they fit), and sorts the groups of a large set in parallel;
+ * these properties hold it to the merge sort that compares starts, and both to the definition "two intervals of one
+ * group overlap iff each starts before the other ends", on random interval sets with starts near 0, far apart (the
+ * packed keys do not fit) and negative. The last property runs the whole checker on random ULA schedules large
+ * enough for the parallel path, full of conflicts, against a flit-by-flit expansion. Cases:
+ * {@code -Dcommsched.cases=N} (default 200; the large ones a fortieth of it).
  */
 class OverlapsProperties {
 
@@ -100,6 +100,23 @@ class OverlapsProperties {
     }
     assertThat(fast).as(what).hasSameSizeAs(reported);
     assertThat(reported).as(what).isEqualTo(definition);
+  }
+
+  /** Groups large enough for the radix sort, with starts spread over 1 to 4 digits: the merge sort's pairs. */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("largeSeeds")
+  void radixSortReportsWhatTheMergeSortDoes(long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    int groups = 1 + r.nextInt(3);
+    int count = Overlaps.RADIX * groups + r.nextInt(2 * Overlaps.RADIX);
+    long spread = 4L * count << (11 * r.nextInt(4));
+    List<long[]> added = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      long s = r.nextLong(spread) - spread / 3;
+      added.add(new long[] {r.nextInt(groups), s, s + 1 + r.nextInt(r.nextBoolean() ? 3 : 40), i});
+    }
+    assertThat(pairs(build(groups, added))).as("seed %d", seed)
+        .isEqualTo(pairs(build(groups, added).comparingStarts()));
   }
 
   /**
