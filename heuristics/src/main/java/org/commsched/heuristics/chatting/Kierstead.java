@@ -38,7 +38,7 @@ import java.util.Arrays;
  *
  * <p>Cost: O(sum over messages of |interval| * (passes * log levels + h / 64)); memory three bits plus about
  * one byte per level and arc. Measured: 10^6 messages (intervals of 1 to 20 arcs, lengths 1..8) on a 10^4-node
- * ULA in about 3 s of CPU, where the plain scan took minutes (docs/BENCHMARKS.md).
+ * ULA in about 2.5 s for the whole solve, where the plain scan took minutes (docs/BENCHMARKS.md).
  *
  * @implNote Stateless.
  */
