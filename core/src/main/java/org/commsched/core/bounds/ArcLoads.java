@@ -169,6 +169,22 @@ final class ArcLoads {
     return arcs;
   }
 
+  /** The messages stably sorted by start (a counting sort over the nodes 0..n-1). */
+  private static List<long[]> byStart(List<long[]> msgs, int n) {
+    int[] first = new int[n + 1];
+    for (long[] m : msgs) {
+      first[(int) m[0] + 1]++;
+    }
+    for (int x = 0; x < n; x++) {
+      first[x + 1] += first[x];
+    }
+    long[][] out = new long[msgs.size()][];
+    for (long[] m : msgs) {
+      out[first[(int) m[0]]++] = m;
+    }
+    return Arrays.asList(out);
+  }
+
   private static void sweep(ResourceTable arcs, List<long[]> msgs, int n, Network net, boolean mirrored) {
     if (msgs.isEmpty()) {
       return;
@@ -181,7 +197,7 @@ final class ArcLoads {
       diffCount[(int) m[0]]++;
       diffCount[(int) m[1]]--;
     }
-    msgs.sort((a, b) -> Long.compare(a[0], b[0]));
+    msgs = byStart(msgs, n);
     // maxU: a stack of starts (increasing) with the farthest end per start; the top, once expired ones are
     // popped, is the largest start of an interval still covering x. minV: a min-heap of ends, expired ones popped.
     long[] stackU = new long[msgs.size()];

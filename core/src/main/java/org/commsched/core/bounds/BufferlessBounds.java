@@ -96,7 +96,9 @@ final class BufferlessBounds {
 
     ResourceTable[] tables;
     boolean ports = single;
-    if (items > lim.streamItems() && ArcLoads.linear(inst)) {
+    // beyond keepItems only the streaming statistics are kept, and on straight routes the sweep gives the same
+    // ones without walking every hop (single port keeps the walk up to streamItems for its port tables)
+    if ((items > lim.streamItems() || (items > lim.keepItems() && !single)) && ArcLoads.linear(inst)) {
       tables = new ResourceTable[] {ArcLoads.linearSweep(inst), null, null};
       ports = false;
     } else {

@@ -1,14 +1,18 @@
 package org.commsched.core.check;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * Half-open time intervals {@code [start, end)}, each in a group (an arc, a link or a node port), and every pair
  * of intervals of one group that overlap.
  *
- * <p>The intervals are bucketed by group (counting sort) and sorted by start inside each bucket (merge sort),
- * then swept once keeping the intervals still open: O(N log N) plus the number of pairs reported. In a valid
- * schedule at most one interval of a group is open at a time, so the sweep is linear after the sort.
+ * <p>The intervals are bucketed by group (counting sort) and sorted stably by start inside each bucket, then
+ * swept once keeping the intervals still open: O(N log N) plus the number of pairs reported. In a valid schedule
+ * at most one interval of a group is open at a time, so the sweep is linear after the sort. The sort is a radix
+ * sort on the starts for large groups, a sort of primitive keys (start, position) for small ones, and a merge sort
+ * when the starts lie too far apart for either; the groups of a large set are sorted in parallel. The pairs are
+ * reported in the same order in every case.
  *
  * @implNote Mutable builder; arrays grow by doubling. An interval carries an owner (a caller's index: a
  *     message, a control transfer, a transmission) and the arc it uses.
@@ -20,7 +24,13 @@ final class Overlaps {
     boolean pair(int group, int first, int second);
   }
 
+  /** Intervals from which the buckets are sorted on the common fork-join pool. */
+  private static final int PARALLEL = 1 << 16;
+  /** Groups from which the sort is a radix sort on the starts. */
+  static final int RADIX = 1 << 12;
+
   private final int groups;
+  private boolean packed = true;
   private int[] group;
   private long[] start;
   private long[] end;
@@ -59,6 +69,12 @@ final class Overlaps {
     size++;
   }
 
+  /** Sorts by comparing starts only (the merge sort), for tests that hold the other sorts to it. */
+  Overlaps comparingStarts() {
+    packed = false;
+    return this;
+  }
+
   long start(int i) {
     return start[i];
   }
@@ -84,62 +100,149 @@ final class Overlaps {
     for (int g = 0; g < groups; g++) {
       offset[g + 1] += offset[g];
     }
+    // bucket by group, copying the times next to each other so that the sort and the sweep read them in order
     int[] order = new int[size];
+    long[] from = new long[size];
+    long[] to = new long[size];
     int[] fill = Arrays.copyOf(offset, groups);
     for (int i = 0; i < size; i++) {
-      order[fill[group[i]]++] = i;
+      int p = fill[group[i]]++;
+      order[p] = i;
+      from[p] = start[i];
+      to[p] = end[i];
     }
-    int[] tmp = new int[size];
-    int[] open = new int[8];
+    IntStream each = IntStream.range(0, groups);
+    (size >= PARALLEL ? each.parallel() : each).forEach(g -> sortByStart(order, from, to, offset[g],
+        offset[g + 1]));
+    int[] open = new int[8]; // positions of the intervals still open
     for (int g = 0; g < groups; g++) {
-      int lo = offset[g];
-      int hi = offset[g + 1];
-      if (hi - lo < 2) {
-        continue;
-      }
-      sortByStart(order, tmp, lo, hi);
       int n = 0;
-      for (int p = lo; p < hi; p++) {
-        int b = order[p];
+      for (int p = offset[g]; p < offset[g + 1]; p++) {
         int kept = 0;
         for (int q = 0; q < n; q++) {
-          if (end[open[q]] > start[b]) {
+          if (to[open[q]] > from[p]) {
             open[kept++] = open[q];
           }
         }
         n = kept;
         for (int q = 0; q < n; q++) {
-          if (!sink.pair(g, open[q], b)) {
+          if (!sink.pair(g, order[open[q]], order[p])) {
             return;
           }
         }
         if (n == open.length) {
           open = Arrays.copyOf(open, n * 2);
         }
-        open[n++] = b;
+        open[n++] = p;
       }
     }
   }
 
-  /** Stable merge sort of order[lo, hi) by start. */
-  private void sortByStart(int[] order, int[] tmp, int lo, int hi) {
+  /**
+   * Sorts positions [lo, hi) of the three parallel arrays stably by {@code from}: a radix sort for a large group,
+   * else, when the starts' spread and the positions fit in one long together, a sort of the primitive keys
+   * {@code (from - min) * 2^bits + position}; otherwise a merge sort that compares the starts.
+   */
+  private void sortByStart(int[] order, long[] from, long[] to, int lo, int hi) {
+    int count = hi - lo;
+    if (count < 2) {
+      return;
+    }
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    boolean sorted = true;
+    for (int p = lo; p < hi; p++) {
+      min = Math.min(min, from[p]);
+      max = Math.max(max, from[p]);
+      sorted &= p == lo || from[p - 1] <= from[p];
+    }
+    if (sorted) {
+      return;
+    }
+    int bits = 64 - Long.numberOfLeadingZeros(count - 1L);
+    long spread = max - min; // negative if it overflows
+    int[] perm = new int[count];
+    if (packed && count >= RADIX && spread >= 0 && spread < (1L << 44)) {
+      radixSort(perm, from, lo, min, spread);
+    } else if (!packed || spread < 0 || (spread >>> (63 - bits)) != 0) {
+      for (int k = 0; k < count; k++) {
+        perm[k] = k;
+      }
+      mergeSort(perm, new int[count], from, lo, 0, count);
+    } else {
+      long[] keys = new long[count];
+      for (int k = 0; k < count; k++) {
+        keys[k] = ((from[lo + k] - min) << bits) | k;
+      }
+      Arrays.sort(keys);
+      long mask = (1L << bits) - 1;
+      for (int k = 0; k < count; k++) {
+        perm[k] = (int) (keys[k] & mask);
+      }
+    }
+    int[] was = Arrays.copyOfRange(order, lo, hi);
+    long[] wasFrom = Arrays.copyOfRange(from, lo, hi);
+    long[] wasTo = Arrays.copyOfRange(to, lo, hi);
+    for (int k = 0; k < count; k++) {
+      order[lo + k] = was[perm[k]];
+      from[lo + k] = wasFrom[perm[k]];
+      to[lo + k] = wasTo[perm[k]];
+    }
+  }
+
+  /**
+   * perm = the positions 0..count-1 of from[lo, lo + count) stably sorted by {@code from - min} (at most spread),
+   * by least-significant-digit counting sorts on 11-bit digits.
+   */
+  private static void radixSort(int[] perm, long[] from, int lo, long min, long spread) {
+    int count = perm.length;
+    long[] key = new long[count];
+    for (int k = 0; k < count; k++) {
+      perm[k] = k;
+      key[k] = from[lo + k] - min;
+    }
+    int[] perm2 = new int[count];
+    long[] key2 = new long[count];
+    int[] first = new int[(1 << 11) + 1];
+    for (int shift = 0; (spread >>> shift) != 0; shift += 11) {
+      Arrays.fill(first, 0);
+      for (int k = 0; k < count; k++) {
+        first[(int) ((key[k] >>> shift) & 2047) + 1]++;
+      }
+      for (int d = 0; d < 2048; d++) {
+        first[d + 1] += first[d];
+      }
+      for (int k = 0; k < count; k++) {
+        int p = first[(int) ((key[k] >>> shift) & 2047)]++;
+        perm2[p] = perm[k];
+        key2[p] = key[k];
+      }
+      System.arraycopy(perm2, 0, perm, 0, count);
+      long[] t = key;
+      key = key2;
+      key2 = t;
+    }
+  }
+
+  /** Stable merge sort of perm[lo, hi) (offsets from base) by from[base + perm[k]]. */
+  private static void mergeSort(int[] perm, int[] tmp, long[] from, int base, int lo, int hi) {
     if (hi - lo < 2) {
       return;
     }
     int mid = (lo + hi) >>> 1;
-    sortByStart(order, tmp, lo, mid);
-    sortByStart(order, tmp, mid, hi);
-    if (start[order[mid - 1]] <= start[order[mid]]) {
+    mergeSort(perm, tmp, from, base, lo, mid);
+    mergeSort(perm, tmp, from, base, mid, hi);
+    if (from[base + perm[mid - 1]] <= from[base + perm[mid]]) {
       return;
     }
-    System.arraycopy(order, lo, tmp, lo, hi - lo);
+    System.arraycopy(perm, lo, tmp, lo, hi - lo);
     int i = lo;
     int j = mid;
     for (int k = lo; k < hi; k++) {
-      if (j >= hi || (i < mid && start[tmp[i]] <= start[tmp[j]])) {
-        order[k] = tmp[i++];
+      if (j >= hi || (i < mid && from[base + tmp[i]] <= from[base + tmp[j]])) {
+        perm[k] = tmp[i++];
       } else {
-        order[k] = tmp[j++];
+        perm[k] = tmp[j++];
       }
     }
   }

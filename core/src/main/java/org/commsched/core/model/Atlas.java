@@ -380,6 +380,15 @@ public final class Atlas {
 
   /** The arc ids of the route of message i, in order. */
   public int[] arcs(int i) {
+    if (explicit[i] == null && (rule == Rule.ULA || rule == Rule.BLA)) { // straight: no node list needed
+      int u = messages.get(i).from();
+      int step = messages.get(i).to() > u ? 1 : -1;
+      int[] a = new int[hops[i]];
+      for (int k = 0; k < a.length; k++) {
+        a[k] = network.arc(u + step * k, u + step * (k + 1));
+      }
+      return a;
+    }
     int[] p = nodes(i);
     int[] a = new int[p.length - 1];
     for (int k = 0; k < a.length; k++) {

@@ -2,8 +2,6 @@ package org.commsched.heuristics.chatting;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.PriorityQueue;
-import java.util.TreeSet;
 import org.commsched.core.model.Message;
 
 /**
@@ -18,9 +16,10 @@ import org.commsched.core.model.Message;
  * <p>On a bidirectional linear array the rightward and leftward messages are two ula instances on disjoint arcs,
  * solved at once ({@link BidirectionalSplit}); the guarantee holds per direction.
  *
- * <p>Order: (from, to, instance index) ascending. Each message takes the smallest track whose last interval
- * ends before its first arc. Free tracks are kept in a sorted set and busy ones in a heap by their last arc, so
- * the run takes O(n log n).
+ * <p>Order: (from, to, instance index) ascending (two stable counting sorts). Each message takes the smallest
+ * track whose last interval ends before its first arc. Free track numbers are kept in a min-heap; a busy track
+ * waits in a bucket of the last arc of its last interval and is freed when the sweep passes that arc. The run
+ * takes O(n log C + N) for n messages, congestion C and N arcs.
  *
  * @implNote Stateless.
  */
@@ -63,26 +62,71 @@ public final class IntervalColoring extends UlaVirtualMethod {
   @Override
   long[] slots(int[] from, int[] to, long[] length) {
     int n = from.length;
-    Integer[] order = new Integer[n];
+    int lo = Integer.MAX_VALUE;
+    int hi = Integer.MIN_VALUE;
     for (int i = 0; i < n; i++) {
-      order[i] = i;
+      lo = Math.min(lo, from[i]);
+      hi = Math.max(hi, to[i] - 1);
     }
-    Arrays.sort(order, (a, b) -> from[a] != from[b] ? Integer.compare(from[a], from[b])
-        : to[a] != to[b] ? Integer.compare(to[a], to[b]) : Integer.compare(a, b));
+    int[] order = byInterval(from, to, lo, hi);
     long[] sigma = new long[n];
-    int[] lastArc = new int[Math.max(1, n)];
+    // busy tracks in buckets by the last arc of their last interval (a linked list per arc)
+    int arcs = hi - lo + 1;
+    int[] bucket = new int[arcs];
+    Arrays.fill(bucket, -1);
+    int[] next = new int[Math.max(1, n)];
+    int[] free = new int[Math.max(1, n)]; // min-heap of free track numbers
+    int freeCount = 0;
     int tracks = 0;
-    TreeSet<Integer> free = new TreeSet<>();
-    PriorityQueue<Integer> busy = new PriorityQueue<>((a, b) -> Integer.compare(lastArc[a], lastArc[b]));
+    int released = 0; // buckets of the arcs below this one are released
     for (int i : order) {
-      while (!busy.isEmpty() && lastArc[busy.peek()] < from[i]) {
-        free.add(busy.poll());
+      int u = from[i] - lo;
+      for (; released < u; released++) {
+        for (int t = bucket[released]; t >= 0; t = next[t]) {
+          freeCount = push(free, freeCount, t);
+        }
+        bucket[released] = -1;
       }
-      int s = free.isEmpty() ? tracks++ : free.pollFirst();
+      int s;
+      if (freeCount == 0) {
+        s = tracks++;
+      } else {
+        s = free[0];
+        freeCount = pop(free, freeCount);
+      }
       sigma[i] = s;
-      lastArc[s] = to[i] - 1;
-      busy.add(s);
+      int last = to[i] - 1 - lo;
+      next[s] = bucket[last];
+      bucket[last] = s;
     }
     return sigma;
+  }
+
+  private static int push(int[] heap, int size, int value) {
+    int k = size;
+    while (k > 0 && heap[(k - 1) / 2] > value) {
+      heap[k] = heap[(k - 1) / 2];
+      k = (k - 1) / 2;
+    }
+    heap[k] = value;
+    return size + 1;
+  }
+
+  private static int pop(int[] heap, int size) {
+    int value = heap[--size];
+    int k = 0;
+    while (2 * k + 1 < size) {
+      int c = 2 * k + 1;
+      if (c + 1 < size && heap[c + 1] < heap[c]) {
+        c++;
+      }
+      if (heap[c] >= value) {
+        break;
+      }
+      heap[k] = heap[c];
+      k = c;
+    }
+    heap[k] = value;
+    return size;
   }
 }

@@ -39,6 +39,43 @@ abstract class UlaVirtualMethod implements Method {
     return result;
   }
 
+  /**
+   * Message indices ordered by (from, to, index) ascending, by two stable counting sorts over the arcs
+   * {@code [lo, hi]} the intervals use: O(n + hi - lo).
+   */
+  static int[] byInterval(int[] from, int[] to, int lo, int hi) {
+    int n = from.length;
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    int[] key = new int[n];
+    for (int i = 0; i < n; i++) {
+      key[i] = to[i] - 1 - lo;
+    }
+    order = countingSort(order, key, hi - lo + 1);
+    for (int i = 0; i < n; i++) {
+      key[i] = from[i] - lo;
+    }
+    return countingSort(order, key, hi - lo + 1);
+  }
+
+  /** The order stably sorted by {@code key[order[k]]}, keys in {@code [0, range)}. */
+  static int[] countingSort(int[] order, int[] key, int range) {
+    int[] start = new int[range + 1];
+    for (int i : order) {
+      start[key[i] + 1]++;
+    }
+    for (int k = 0; k < range; k++) {
+      start[k + 1] += start[k];
+    }
+    int[] out = new int[order.length];
+    for (int i : order) {
+      out[start[key[i]]++] = i;
+    }
+    return out;
+  }
+
   /** Null if the subclass takes these messages, else why not (one sentence naming an alternative). */
   String refuse(List<Message> messages) {
     return null;
