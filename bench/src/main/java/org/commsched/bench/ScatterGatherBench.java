@@ -10,6 +10,8 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.heuristics.baseline.GreedyBufferless;
+import org.commsched.heuristics.gather.TransmissionCertification;
+import org.commsched.heuristics.scatter.FdfScatter;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -35,12 +37,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 public class ScatterGatherBench {
 
-  @Param({"scatter", "gather"})
-  public String problem;
-
-  // >>> LEAD: add "fdf" and "transmission-certification" here, and in method() and model() below, once merged.
-  @Param({"greedy"})
-  public String method;
+  /** Method and problem, as {@code method/problem}: each method on the problem kind it is written for. */
+  @Param({"fdf/scatter", "greedy/scatter", "transmission-certification/gather", "greedy/gather"})
+  public String run;
 
   @Param("1000000")
   public int nodes;
@@ -57,7 +56,10 @@ public class ScatterGatherBench {
     switch (name) {
       case "greedy":
         return new GreedyBufferless();
-      // >>> LEAD: case "fdf": return new ...; case "transmission-certification": return new ...;
+      case "fdf":
+        return new FdfScatter();
+      case "transmission-certification":
+        return new TransmissionCertification();
       default:
         throw new IllegalArgumentException("no benchmark wiring for method " + name + ": add it to method() and "
             + "model() of ScatterGatherBench");
@@ -68,8 +70,9 @@ public class ScatterGatherBench {
   static String model(String name) {
     switch (name) {
       case "greedy":
+      case "fdf":
+      case "transmission-certification":
         return "bufferless:single"; // the scatter/gather paper's single-port bufferless model
-      // >>> LEAD: the store-and-forward methods, e.g. "saf:beta=5,tau=1,ports=one"
       default:
         throw new IllegalArgumentException("no model for method " + name);
     }
@@ -77,6 +80,8 @@ public class ScatterGatherBench {
 
   @Setup(Level.Trial)
   public void build() {
+    String method = run.substring(0, run.indexOf('/'));
+    String problem = run.substring(run.indexOf('/') + 1);
     instance = Workloads.tree(ProblemKind.fromWire(problem), nodes, model(method), seed);
     solver = method(method);
     String why = solver.whyNot(instance);
