@@ -99,7 +99,7 @@ final class ChocoBackend implements BufferlessCp.Backend {
     }
     Map<String, Object> stats = new LinkedHashMap<>();
     stats.put("solverOutcome", complete ? "complete" : "stopped");
-    stats.put("wallSeconds", (double) solver.getTimeCount());
+    stats.put("wallSeconds", Math.round(solver.getTimeCount() * 1000) / 1000.0);
     return new BufferlessCp.Run(found, stats);
   }
 }

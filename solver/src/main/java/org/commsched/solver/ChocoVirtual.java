@@ -154,6 +154,6 @@ public final class ChocoVirtual implements Method {
     Number lb = solver.getObjectiveManager().getBestLB();
     return data.finish(name(), "Choco", best, status == SolveStatus.OPTIMAL, lb == null ? 0 : lb.longValue())
         .withStat("solverOutcome", complete ? "complete" : "stopped")
-        .withStat("wallSeconds", (double) solver.getTimeCount());
+        .withStat("wallSeconds", Math.round(solver.getTimeCount() * 1000) / 1000.0);
   }
 }

@@ -92,7 +92,7 @@ final class CpSatBackend implements BufferlessCp.Backend {
     }
     Map<String, Object> stats = new LinkedHashMap<>();
     stats.put("solverStatus", raw.name());
-    stats.put("wallSeconds", solver.wallTime());
+    stats.put("wallSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
     return new BufferlessCp.Run(found, stats);
   }
 }

@@ -146,6 +146,6 @@ public final class CpSatVirtual implements Method {
     }
     long solverBound = (long) Math.ceil(solver.bestObjectiveBound() - 1e-6);
     return data.finish(name(), "CP-SAT", best, status == SolveStatus.OPTIMAL, solverBound)
-        .withStat("solverStatus", raw.name()).withStat("wallSeconds", solver.wallTime());
+        .withStat("solverStatus", raw.name()).withStat("wallSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
   }
 }

@@ -247,7 +247,7 @@ public final class LnsChatting implements Method {
     return out.withStat("rounds", s.rounds).withStat("improvements", s.improvements)
         .withStat("neighbourhood", s.k).withStat("model", data.level != null ? "leveled" : "per arc")
         .withStat("gap", makespan - lb.value())
-        .withStat("wallSeconds", (System.nanoTime() - t0) / 1e9);
+        .withStat("wallSeconds", Math.round((System.nanoTime() - t0) / 1e6) / 1000.0);
   }
 
   /** The modelled messages (non-null), their arcs and hop indices, and the forward leveling if any. */
