@@ -63,7 +63,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *   <li>P16: shifting the optimal departures or slots by a constant keeps them valid and shifts the makespan;
  *       reversing and renaming the messages keeps the best lower bound and the optimum.</li>
  * </ul>
- * Cases: {@code -Dcommsched.cases=N} gives N / 4 instances (default N = 200: 50), cycling through the shapes; with
+ * Cases: {@code -Dcommsched.cases=N} gives N / 2 instances (default N = 200: 100), cycling through the shapes; with
  * at least two per shape, every non-exact chatting method of the registry must have run. A failure prints the seed
  * and the instance JSON.
  */
@@ -95,7 +95,7 @@ class ChattingCrossCheckProperties {
       new Shape("tree", "uniform:1..4", false, true),
       new Shape("random", "uniform:1..4", true, true));
 
-  private static final int CASES = Math.max(1, Integer.getInteger("commsched.cases", 200) / 4);
+  private static final int CASES = Math.max(1, Integer.getInteger("commsched.cases", 200) / 2);
   private static final Map<String, Integer> RAN = new ConcurrentHashMap<>();
 
   static LongStream seeds() {
