@@ -1,12 +1,12 @@
 package org.commsched.core.bounds;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Arrays;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
+import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Topology;
 
 /**
@@ -101,189 +101,284 @@ final class ArcLoads {
     return order;
   }
 
-  /** Arc loads only (no heads or tails) for straight routes on a ula or bla, by difference arrays. */
-  static ResourceTable linearLoads(Instance inst) {
-    Network net = inst.network();
-    int n = net.nodes();
-    long[] right = new long[n + 1];
-    long[] rightCount = new long[n + 1];
-    long[] left = new long[n + 1];
-    long[] leftCount = new long[n + 1];
-    for (Message m : inst.messages()) {
-      if (m.length() == 0) {
-        continue;
-      }
-      int lo = Math.min(m.from(), m.to());
-      int hi = Math.max(m.from(), m.to());
-      long[] sum = m.from() < m.to() ? right : left;
-      long[] cnt = m.from() < m.to() ? rightCount : leftCount;
-      sum[lo] += m.length();
-      sum[hi] -= m.length();
-      cnt[lo]++;
-      cnt[hi]--;
+  /** The length of every message, in instance order (the work a bufferless message puts on each of its arcs). */
+  static long[] lengths(Instance inst) {
+    List<Message> ms = inst.messages();
+    long[] w = new long[ms.size()];
+    for (int i = 0; i < w.length; i++) {
+      w[i] = ms.get(i).length();
     }
-    ResourceTable arcs = new ResourceTable(net.arcs(), false);
-    long rs = 0;
-    long rc = 0;
-    long ls = 0;
-    long lc = 0;
-    for (int x = 0; x + 1 < n; x++) {
-      rs += right[x];
-      rc += rightCount[x];
-      ls += left[x];
-      lc += leftCount[x];
-      if (rc > 0) {
-        arcs.setStats(net.arc(x, x + 1), rs, 0, 0, rc);
-      }
-      if (lc > 0) {
-        arcs.setStats(net.arc(x + 1, x), ls, 0, 0, lc);
-      }
-    }
-    return arcs;
+    return w;
   }
 
   /**
-   * Arc table for straight routes on a ula or bla in {@code O(|M| log |M| + n)}, whatever the route lengths:
-   * loads by difference arrays, the least head and tail of each arc by a sweep. Only the streaming statistics
-   * (no threshold subsets) are available.
+   * The streaming statistics of every arc (load, least head, least tail, number of messages; no threshold subsets)
+   * of the non-null messages: exactly those of {@link #byMessage} with {@code keep} false, heads and tails in hops
+   * and message i putting {@code work[i]} on each of its arcs. Default routes are not walked hop by hop where their
+   * shape allows: straight routes on a ula or bla and one-turn routes on an ESM by {@link LineSweep} (time
+   * {@code O(|M| + arcs)}), the breadth-first tree routes of scatter and gather by sums over subtrees
+   * ({@code O(|M| + n)}). The paths of a tree network are climbed from both ends without building them; explicit
+   * routes and the default routes of other networks are walked.
+   *
+   * @return the table, or null if the total work of the non-null messages exceeds a long (then walk the routes:
+   *     each arc's load may still fit)
    */
-  static ResourceTable linearSweep(Instance inst) {
+  static ResourceTable streaming(Instance inst, long[] work) {
+    List<Message> ms = inst.messages();
     Network net = inst.network();
-    int n = net.nodes();
-    ResourceTable arcs = new ResourceTable(net.arcs(), false);
-    List<long[]> right = new ArrayList<>();
-    List<long[]> left = new ArrayList<>();
-    for (Message m : inst.messages()) {
-      if (m.length() == 0) {
-        continue;
+    Atlas atlas = inst.atlas();
+    try {
+      long total = 0;
+      for (int i = 0; i < work.length; i++) {
+        if (ms.get(i).length() > 0) {
+          total = Math.addExact(total, work[i]);
+        }
       }
-      if (m.from() < m.to()) {
-        right.add(new long[] {m.from(), m.to(), m.length()});
-      } else {
-        // mirror y = n - 1 - x: the leftward message becomes a rightward one
-        left.add(new long[] {n - 1 - m.from(), n - 1 - m.to(), m.length()});
+    } catch (ArithmeticException e) {
+      return null;
+    }
+    ResourceTable arcs = new ResourceTable(net.arcs(), false);
+    Topology t = net.topology();
+    boolean[] walk = new boolean[ms.size()];
+    if (atlas.hasRouteTree()) {
+      treeRoutes(inst, work, arcs, walk);
+    } else if (t instanceof Topology.Ula || t instanceof Topology.Bla) {
+      straightRoutes(inst, work, arcs, walk);
+    } else if (t instanceof Topology.Esm) {
+      oneTurnRoutes(inst, (Topology.Esm) t, work, arcs, walk);
+    } else if (net.isTree()) {
+      treePaths(inst, work, arcs, walk);
+    } else {
+      Arrays.fill(walk, true);
+    }
+    for (int i : byDestination(ms)) { // default routes of other networks are computed per destination
+      if (walk[i] && ms.get(i).length() > 0) {
+        int[] route = atlas.arcs(i);
+        int d = route.length;
+        for (int k = 0; k < d; k++) {
+          arcs.add(route[k], k, work[i], d - 1 - k);
+        }
       }
     }
-    sweep(arcs, right, n, net, false);
-    sweep(arcs, left, n, net, true);
     return arcs;
   }
 
-  /** The messages stably sorted by start (a counting sort over the nodes 0..n-1). */
-  private static List<long[]> byStart(List<long[]> msgs, int n) {
-    int[] first = new int[n + 1];
-    for (long[] m : msgs) {
-      first[(int) m[0] + 1]++;
-    }
-    for (int x = 0; x < n; x++) {
-      first[x + 1] += first[x];
-    }
-    long[][] out = new long[msgs.size()][];
-    for (long[] m : msgs) {
-      out[first[(int) m[0]]++] = m;
-    }
-    return Arrays.asList(out);
+  /** True for a non-null message on its default route (the others are walked). */
+  private static boolean defaultRouted(Instance inst, int i) {
+    return inst.messages().get(i).length() > 0 && !inst.atlas().isExplicit(i);
   }
 
-  private static void sweep(ResourceTable arcs, List<long[]> msgs, int n, Network net, boolean mirrored) {
-    if (msgs.isEmpty()) {
-      return;
-    }
-    long[] diffSum = new long[n + 1];
-    long[] diffCount = new long[n + 1];
-    for (long[] m : msgs) {
-      diffSum[(int) m[0]] += m[2];
-      diffSum[(int) m[1]] -= m[2];
-      diffCount[(int) m[0]]++;
-      diffCount[(int) m[1]]--;
-    }
-    msgs = byStart(msgs, n);
-    // maxU: a stack of starts (increasing) with the farthest end per start; the top, once expired ones are
-    // popped, is the largest start of an interval still covering x. minV: a min-heap of ends, expired ones popped.
-    long[] stackU = new long[msgs.size()];
-    long[] stackV = new long[msgs.size()];
-    int top = 0;
-    LongHeap ends = new LongHeap(msgs.size());
-    int next = 0;
-    long sum = 0;
-    long count = 0;
+  /** Straight default routes of a ula or bla: rightward arcs as one line, leftward ones mirrored as another. */
+  private static void straightRoutes(Instance inst, long[] work, ResourceTable arcs, boolean[] walk) {
+    Network net = inst.network();
+    int n = net.nodes();
+    boolean bla = net.topology() instanceof Topology.Bla;
+    int[] arcAt = new int[bla ? 2 * (n - 1) : n - 1];
     for (int x = 0; x + 1 < n; x++) {
-      sum += diffSum[x];
-      count += diffCount[x];
-      while (next < msgs.size() && msgs.get(next)[0] == x) {
-        long[] m = msgs.get(next++);
-        if (top > 0 && stackU[top - 1] == x) {
-          stackV[top - 1] = Math.max(stackV[top - 1], m[1]);
-        } else {
-          stackU[top] = x;
-          stackV[top] = m[1];
-          top++;
-        }
-        ends.push(m[1]);
+      arcAt[x] = net.arc(x, x + 1);
+      if (bla) {
+        arcAt[n - 1 + x] = net.arc(n - 1 - x, n - 2 - x); // mirrored: y = n - 1 - x
       }
-      while (top > 0 && stackV[top - 1] <= x) {
-        top--;
-      }
-      while (ends.size() > 0 && ends.peek() <= x) {
-        ends.pop();
-      }
-      if (count == 0) {
+    }
+    LineSweep lines = new LineSweep(arcAt);
+    List<Message> ms = inst.messages();
+    for (int i = 0; i < ms.size(); i++) {
+      if (!defaultRouted(inst, i)) {
+        walk[i] = ms.get(i).length() > 0;
         continue;
       }
-      int arc = mirrored ? net.arc(n - 1 - x, n - 2 - x) : net.arc(x, x + 1);
-      arcs.setStats(arc, sum, x - stackU[top - 1], ends.peek() - 1 - x, count);
+      int u = ms.get(i).from();
+      int v = ms.get(i).to();
+      if (u < v) {
+        lines.run(u, v, 0, 0, work[i]);
+      } else {
+        lines.run(2 * n - 2 - u, 2 * n - 2 - v, 0, 0, work[i]);
+      }
+    }
+    lines.into(arcs);
+  }
+
+  /**
+   * One-turn default routes of an ESM (east along the source row, then south): the rows' east arcs and the
+   * columns' south arcs are the lines; a message runs on its source row, then on its destination column.
+   */
+  private static void oneTurnRoutes(Instance inst, Topology.Esm esm, long[] work, ResourceTable arcs,
+      boolean[] walk) {
+    Network net = inst.network();
+    int rows = esm.rows();
+    int cols = esm.cols();
+    int columnsAt = rows * (cols - 1);
+    int[] arcAt = new int[columnsAt + cols * (rows - 1)];
+    for (int r = 0; r < rows; r++) {
+      for (int c = 0; c + 1 < cols; c++) {
+        int v = r * cols + c;
+        arcAt[r * (cols - 1) + c] = net.arc(v, v + 1);
+      }
+    }
+    for (int c = 0; c < cols; c++) {
+      for (int r = 0; r + 1 < rows; r++) {
+        int v = r * cols + c;
+        arcAt[columnsAt + c * (rows - 1) + r] = net.arc(v, v + cols);
+      }
+    }
+    LineSweep lines = new LineSweep(arcAt);
+    List<Message> ms = inst.messages();
+    for (int i = 0; i < ms.size(); i++) {
+      if (!defaultRouted(inst, i)) {
+        walk[i] = ms.get(i).length() > 0;
+        continue;
+      }
+      int sr = ms.get(i).from() / cols;
+      int sc = ms.get(i).from() % cols;
+      int dr = ms.get(i).to() / cols;
+      int dc = ms.get(i).to() % cols;
+      lines.run(sr * (cols - 1) + sc, sr * (cols - 1) + dc, 0, dr - sr, work[i]);
+      lines.run(columnsAt + dc * (rows - 1) + sr, columnsAt + dc * (rows - 1) + dr, dc - sc, 0, work[i]);
+    }
+    lines.into(arcs);
+  }
+
+  /**
+   * Breadth-first tree routes of scatter (root down to the destination) and gather (source up to the root). The
+   * tree arc at node x (from its parent, or to it) carries the messages of x's subtree: a scatter message to v
+   * crosses it as hop {@code depth(x) - 1} with {@code depth(v) - depth(x)} hops left, a gather message from u
+   * after {@code depth(u) - depth(x)} hops with {@code depth(x) - 1} left. So load, number and the least
+   * {@code depth} of the subtree's messages give the arc's statistics.
+   */
+  private static void treeRoutes(Instance inst, long[] work, ResourceTable arcs, boolean[] walk) {
+    Network net = inst.network();
+    Atlas atlas = inst.atlas();
+    boolean scatter = inst.kind() == ProblemKind.SCATTER;
+    int n = net.nodes();
+    long[] load = new long[n];
+    long[] count = new long[n];
+    long[] least = new long[n]; // least depth of a message's far end in the subtree
+    Arrays.fill(least, Long.MAX_VALUE);
+    List<Message> ms = inst.messages();
+    for (int i = 0; i < ms.size(); i++) {
+      if (!defaultRouted(inst, i)) {
+        walk[i] = ms.get(i).length() > 0;
+        continue;
+      }
+      int v = scatter ? ms.get(i).to() : ms.get(i).from();
+      load[v] += work[i];
+      count[v]++;
+      least[v] = Math.min(least[v], atlas.routeTreeDepth(v));
+    }
+    int[] order = byDepth(atlas, n);
+    for (int j = order.length - 1; j >= 0; j--) {
+      int x = order[j];
+      int parent = atlas.routeTreeNext(x);
+      if (parent < 0 || count[x] == 0) {
+        continue; // the root, or no message through x
+      }
+      load[parent] += load[x];
+      count[parent] += count[x];
+      least[parent] = Math.min(least[parent], least[x]);
+      long depth = atlas.routeTreeDepth(x);
+      if (scatter) {
+        arcs.merge(net.arc(parent, x), load[x], depth - 1, least[x] - depth, count[x]);
+      } else {
+        arcs.merge(net.arc(x, parent), load[x], least[x] - depth, depth - 1, count[x]);
+      }
     }
   }
 
-  /** A binary min-heap of longs. */
-  private static final class LongHeap {
-    private final long[] a;
-    private int size;
-
-    LongHeap(int capacity) {
-      a = new long[Math.max(1, capacity)];
+  /**
+   * Unique paths of a tree network (tree, star): from the source up to the lowest common ancestor, then down to the
+   * destination. Both ends climb by parent pointers, so no node list is built: the arc above node x is crossed as
+   * hop {@code depth(u) - depth(x)} on the way up from u, and as the hop with {@code depth(v) - depth(x)} hops left
+   * on the way down to v.
+   */
+  private static void treePaths(Instance inst, long[] work, ResourceTable arcs, boolean[] walk) {
+    Network net = inst.network();
+    int n = net.nodes();
+    int[] up = new int[n];
+    int[] down = new int[n];
+    for (int x = 0; x < n; x++) {
+      int p = net.treeParent(x);
+      up[x] = p < 0 ? -1 : net.arc(x, p);
+      down[x] = p < 0 ? -1 : net.arc(p, x);
     }
-
-    int size() {
-      return size;
-    }
-
-    long peek() {
-      return a[0];
-    }
-
-    void push(long v) {
-      int i = size++;
-      a[i] = v;
-      while (i > 0 && a[(i - 1) / 2] > a[i]) {
-        long t = a[i];
-        a[i] = a[(i - 1) / 2];
-        a[(i - 1) / 2] = t;
-        i = (i - 1) / 2;
+    List<Message> ms = inst.messages();
+    for (int i = 0; i < ms.size(); i++) {
+      if (!defaultRouted(inst, i)) {
+        walk[i] = ms.get(i).length() > 0;
+        continue;
+      }
+      int u = ms.get(i).from();
+      int v = ms.get(i).to();
+      int d = inst.atlas().hops(i);
+      int du = net.treeDepth(u);
+      int dv = net.treeDepth(v);
+      long w = work[i];
+      int a = u;
+      int b = v;
+      while (a != b) {
+        if (net.treeDepth(a) >= net.treeDepth(b)) {
+          int k = du - net.treeDepth(a);
+          arcs.add(up[a], k, w, d - 1 - k);
+          a = net.treeParent(a);
+        } else {
+          int tail = dv - net.treeDepth(b);
+          arcs.add(down[b], d - 1 - tail, w, tail);
+          b = net.treeParent(b);
+        }
       }
     }
+  }
 
-    void pop() {
-      a[0] = a[--size];
-      int i = 0;
-      while (true) {
-        int l = 2 * i + 1;
-        int r = l + 1;
-        int m = i;
-        if (l < size && a[l] < a[m]) {
-          m = l;
-        }
-        if (r < size && a[r] < a[m]) {
-          m = r;
-        }
-        if (m == i) {
-          return;
-        }
-        long t = a[i];
-        a[i] = a[m];
-        a[m] = t;
-        i = m;
+  /** The nodes the route tree reaches, by increasing depth (a counting sort). */
+  static int[] byDepth(Atlas atlas, int n) {
+    int maxDepth = 0;
+    int reached = 0;
+    for (int v = 0; v < n; v++) {
+      int d = atlas.routeTreeDepth(v);
+      maxDepth = Math.max(maxDepth, d);
+      reached += d >= 0 ? 1 : 0;
+    }
+    int[] first = new int[maxDepth + 2];
+    for (int v = 0; v < n; v++) {
+      int d = atlas.routeTreeDepth(v);
+      if (d >= 0) {
+        first[d + 1]++;
       }
     }
+    for (int d = 0; d <= maxDepth; d++) {
+      first[d + 1] += first[d];
+    }
+    int[] order = new int[reached];
+    for (int v = 0; v < n; v++) {
+      int d = atlas.routeTreeDepth(v);
+      if (d >= 0) {
+        order[first[d]++] = v;
+      }
+    }
+    return order;
+  }
+
+  /**
+   * Send- and receive-port tables by node built from an arc table's streaming statistics: a route visits a node
+   * once, so the flits a node sends (receives) are those of the arcs leaving (entering) it, one item each.
+   *
+   * @param skipSendAt node whose send port is left out (-1 for none)
+   * @param skipRecvAt node whose receive port is left out (-1 for none)
+   * @return send table, receive table
+   */
+  static ResourceTable[] ports(Network net, ResourceTable arcs, int skipSendAt, int skipRecvAt) {
+    ResourceTable send = new ResourceTable(net.nodes(), false);
+    ResourceTable recv = new ResourceTable(net.nodes(), false);
+    for (int a = 0; a < net.arcs(); a++) {
+      if (arcs.count(a) == 0) {
+        continue;
+      }
+      if (net.tail(a) != skipSendAt) {
+        send.merge(net.tail(a), arcs.sum(a), arcs.minHead(a), arcs.minTail(a), arcs.count(a));
+      }
+      if (net.head(a) != skipRecvAt) {
+        recv.merge(net.head(a), arcs.sum(a), arcs.minHead(a), arcs.minTail(a), arcs.count(a));
+      }
+    }
+    return new ResourceTable[] {send, recv};
   }
 }

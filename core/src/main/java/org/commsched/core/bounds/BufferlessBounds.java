@@ -1,6 +1,7 @@
 package org.commsched.core.bounds;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,9 +45,21 @@ final class BufferlessBounds {
   private BufferlessBounds() {
   }
 
-  /** Size limits of the exact computations. */
-  record Limits(long keepItems, long streamItems) {
+  /**
+   * Size limits of the exact computations, and how the streaming statistics are computed.
+   *
+   * @param keepItems up to this many uses of arcs (the sum of hops), every use is kept and the threshold subsets of
+   *     LB6 and the port bounds are evaluated; beyond it only the streaming statistics (all uses of a resource)
+   * @param streamItems beyond this many uses, a single-port linear array leaves out its port bounds
+   * @param walkRoutes compute the streaming statistics by walking every route hop by hop (the plain computation,
+   *     which the property suites hold the fast one to) instead of {@link ArcLoads#streaming}
+   */
+  record Limits(long keepItems, long streamItems, boolean walkRoutes) {
     static final Limits DEFAULT = new Limits(1L << 21, 50_000_000L);
+
+    Limits(long keepItems, long streamItems) {
+      this(keepItems, streamItems, false);
+    }
   }
 
   /** Bounds on real (departure) schedules of a chatting, scatter or gather instance. */
@@ -96,15 +109,23 @@ final class BufferlessBounds {
 
     ResourceTable[] tables;
     boolean ports = single;
-    // beyond keepItems only the streaming statistics are kept, and on straight routes the sweep gives the same
-    // ones without walking every hop (single port keeps the walk up to streamItems for its port tables)
-    if ((items > lim.streamItems() || (items > lim.keepItems() && !single)) && ArcLoads.linear(inst)) {
-      tables = new ResourceTable[] {ArcLoads.linearSweep(inst), null, null};
-      ports = false;
+    int skipSend = kind == ProblemKind.SCATTER ? root : -1;
+    int skipRecv = kind == ProblemKind.GATHER ? root : -1;
+    if (items <= lim.keepItems()) {
+      tables = ArcLoads.byMessage(inst, true, ports, skipSend, skipRecv);
     } else {
-      int skipSend = kind == ProblemKind.SCATTER ? root : -1;
-      int skipRecv = kind == ProblemKind.GATHER ? root : -1;
-      tables = ArcLoads.byMessage(inst, items <= lim.keepItems(), ports, skipSend, skipRecv);
+      // beyond keepItems only the streaming statistics are kept; on a linear array the port tables are left out
+      // (single port keeps them up to streamItems)
+      ports &= !(ArcLoads.linear(inst) && items > lim.streamItems());
+      ResourceTable streamed = lim.walkRoutes() ? null : ArcLoads.streaming(inst, ArcLoads.lengths(inst));
+      if (streamed == null) {
+        tables = ArcLoads.byMessage(inst, false, ports, skipSend, skipRecv);
+      } else if (ports) {
+        ResourceTable[] p = ArcLoads.ports(net, streamed, skipSend, skipRecv);
+        tables = new ResourceTable[] {streamed, p[0], p[1]};
+      } else {
+        tables = new ResourceTable[] {streamed, null, null};
+      }
     }
     ResourceTable arcs = tables[0];
     int busiest = arcs.busiest();
@@ -166,14 +187,14 @@ final class BufferlessBounds {
     Map<Integer, TreeMap<Integer, Long>> byArc = new HashMap<>();
     long total = 0;
     int minD = Integer.MAX_VALUE;
-    boolean linear = ArcLoads.linear(inst);
+    int[] top = topOfTree(inst);
     for (int i = 0; i < ms.size(); i++) {
       long l = ms.get(i).length();
       if (l == 0) {
         continue;
       }
       int d = atlas.hops(i);
-      int arc = rootArc(inst, i, scatter, linear);
+      int arc = rootArc(inst, i, scatter, top);
       byDist.merge(d, l, Long::sum);
       byArc.computeIfAbsent(arc, a -> new TreeMap<>()).merge(d, l, Long::sum);
       total += l;
@@ -215,17 +236,46 @@ final class BufferlessBounds {
     }
   }
 
-  /** The arc of message i at the root: its first arc (scatter) or its last arc (gather). */
-  static int rootArc(Instance inst, int i, boolean scatter, boolean linear) {
+  /**
+   * The arc of message i at the root: its first arc (scatter) or its last arc (gather).
+   *
+   * @param top the root's child above each node on the default route tree ({@link #topOfTree}), or null to read
+   *     the route
+   */
+  static int rootArc(Instance inst, int i, boolean scatter, int[] top) {
     Network net = inst.network();
     Message m = inst.messages().get(i);
-    if (linear) {
-      int step = m.to() > m.from() ? 1 : -1;
-      return scatter ? net.arc(m.from(), m.from() + step) : net.arc(m.to() - step, m.to());
+    int root = inst.root();
+    if (top != null && !inst.atlas().isExplicit(i)) {
+      return scatter ? net.arc(root, top[m.to()]) : net.arc(top[m.from()], root);
     }
     int[] nodes = inst.atlas().nodes(i);
     int d = nodes.length - 1;
     return scatter ? net.arc(nodes[0], nodes[1]) : net.arc(nodes[d - 1], nodes[d]);
+  }
+
+  /**
+   * For every node below the root of a scatter's or gather's default route tree, the node of depth 1 above it
+   * (the root's neighbour its default route passes); -1 for the root and unreached nodes. Null without a route
+   * tree.
+   */
+  static int[] topOfTree(Instance inst) {
+    Atlas atlas = inst.atlas();
+    if (!atlas.hasRouteTree()) {
+      return null;
+    }
+    int n = inst.network().nodes();
+    int[] top = new int[n];
+    Arrays.fill(top, -1);
+    for (int v : ArcLoads.byDepth(atlas, n)) {
+      int d = atlas.routeTreeDepth(v);
+      if (d == 1) {
+        top[v] = v;
+      } else if (d > 1) {
+        top[v] = top[atlas.routeTreeNext(v)];
+      }
+    }
+    return top;
   }
 
   /**
@@ -257,9 +307,10 @@ final class BufferlessBounds {
         li = i;
       }
     }
-    ResourceTable arcs = ArcLoads.linear(inst) && ArcLoads.items(inst) > lim.keepItems()
-        ? ArcLoads.linearLoads(inst)
-        : ArcLoads.byMessage(inst, false, false, -1, -1)[0];
+    ResourceTable arcs = lim.walkRoutes() ? null : ArcLoads.streaming(inst, ArcLoads.lengths(inst));
+    if (arcs == null) {
+      arcs = ArcLoads.byMessage(inst, false, false, -1, -1)[0];
+    }
     int busiest = arcs.busiest();
     long c = arcs.sum(busiest);
     long l = ms.get(li).length();

@@ -13,6 +13,10 @@ import java.util.Comparator;
  * possible start plus all the work, and its message still needs its tail. We evaluate X = all items (streaming, in
  * constant memory per resource) and, when items are kept, every subset {@code {tail >= x}} and {@code {head >= h}}.
  *
+ * <p>Every subset's value is at most the resource's total work plus the largest {@code head + tail} of one of its
+ * items (the least head and least tail of X are at most those of any item of X). A resource whose estimate cannot
+ * beat the best value found so far is not scanned: the result is the one a scan of every resource gives.
+ *
  * <p>Bufferless models measure head, work and tail in steps (a flit crossing during step s is done at s + 1);
  * store-and-forward models in ticks.
  *
@@ -47,6 +51,7 @@ final class ResourceTable {
   private final long[] minHead;
   private final long[] minTail;
   private final long[] count;
+  private final long[] maxSpan;
   private final boolean keep;
   private int n;
   private int[] res;
@@ -63,6 +68,7 @@ final class ResourceTable {
     minHead = new long[resources];
     minTail = new long[resources];
     count = new long[resources];
+    maxSpan = keepItems ? new long[resources] : null;
     Arrays.fill(minHead, Long.MAX_VALUE);
     Arrays.fill(minTail, Long.MAX_VALUE);
     keep = keepItems;
@@ -80,6 +86,7 @@ final class ResourceTable {
     minTail[r] = Math.min(minTail[r], tail);
     count[r]++;
     if (keep) {
+      maxSpan[r] = Math.max(maxSpan[r], tail > Long.MAX_VALUE - head ? Long.MAX_VALUE : head + tail);
       if (n == res.length) {
         int cap = n * 2;
         res = Arrays.copyOf(res, cap);
@@ -95,15 +102,21 @@ final class ResourceTable {
     }
   }
 
-  /** Sets the streaming statistics of a resource directly (tables built without items). */
-  void setStats(int r, long total, long head, long tail, long items) {
+  /**
+   * Merges the streaming statistics of some items of a resource (tables built without items): their total work,
+   * least head, least tail and number.
+   */
+  void merge(int r, long total, long head, long tail, long items) {
     if (keep) {
-      throw new IllegalStateException("setStats is for tables without items");
+      throw new IllegalStateException("merge is for tables without items");
     }
-    sum[r] = total;
-    minHead[r] = head;
-    minTail[r] = tail;
-    count[r] = items;
+    if (items == 0) {
+      return;
+    }
+    sum[r] = Math.addExact(sum[r], total);
+    minHead[r] = Math.min(minHead[r], head);
+    minTail[r] = Math.min(minTail[r], tail);
+    count[r] += items;
   }
 
   int size() {
@@ -141,6 +154,14 @@ final class ResourceTable {
 
   /** The strongest head-body-tail bound over all resources, or null if no resource is used. */
   Best best() {
+    return best(true);
+  }
+
+  /**
+   * {@link #best()}, skipping the threshold scans of resources that cannot beat the best value found so far if
+   * {@code prune} (the same result; false scans every resource, for the property suites).
+   */
+  Best best(boolean prune) {
     Best best = null;
     for (int r = 0; r < sum.length; r++) {
       if (count[r] > 0) {
@@ -161,7 +182,7 @@ final class ResourceTable {
     for (int r = 0; r < sum.length; r++) {
       start[r + 1] += start[r];
     }
-    Integer[] order = new Integer[n];
+    int[] order = new int[n];
     int[] fill = Arrays.copyOf(start, sum.length);
     for (int i = 0; i < n; i++) {
       order[fill[res[i]]++] = i;
@@ -169,21 +190,31 @@ final class ResourceTable {
     for (int r = 0; r < sum.length; r++) {
       int from = start[r];
       int to = start[r + 1];
-      if (to - from < 2) {
+      if (to - from < 2 || (prune && cannotBeat(r, best.value()))) {
         continue;
       }
       best = scan(r, order, from, to, tails, heads, Mode.TAIL_AT_LEAST, best);
-      best = scan(r, order, from, to, heads, tails, Mode.HEAD_AT_LEAST, best);
+      if (!prune || !cannotBeat(r, best.value())) {
+        best = scan(r, order, from, to, heads, tails, Mode.HEAD_AT_LEAST, best);
+      }
     }
     return best;
+  }
+
+  /**
+   * True if no subset of resource r's items is worth more than {@code value}: its total work plus its largest
+   * {@code head + tail} is at most that (when the sum overflows, a scan decides, and may overflow as well).
+   */
+  private boolean cannotBeat(int r, long value) {
+    return maxSpan[r] <= Long.MAX_VALUE - sum[r] && sum[r] + maxSpan[r] <= value;
   }
 
   /**
    * Sorts the items by the threshold key (descending) and evaluates every subset {key >= x}: value = x + work +
    * min other.
    */
-  private Best scan(int r, Integer[] order, int from, int to, long[] key, long[] other, Mode mode, Best best) {
-    Arrays.sort(order, from, to, Comparator.comparingLong((Integer i) -> key[i]).reversed());
+  private Best scan(int r, int[] order, int from, int to, long[] key, long[] other, Mode mode, Best best) {
+    sortDescending(order, from, to, key);
     long work = 0;
     long minOther = Long.MAX_VALUE;
     for (int j = from; j < to; j++) {
@@ -201,5 +232,42 @@ final class ResourceTable {
       }
     }
     return best;
+  }
+
+  /**
+   * Sorts the item indices order[from, to) by key, largest first. Items with equal keys may come in any order: a
+   * scan only evaluates a subset once all items of a key are in. Packs (key, slot) into one long when the keys are
+   * small enough, else sorts boxed indices.
+   */
+  private static void sortDescending(int[] order, int from, int to, long[] key) {
+    int count = to - from;
+    int bits = 64 - Long.numberOfLeadingZeros(count - 1L);
+    long max = 0;
+    boolean negative = false;
+    for (int j = from; j < to; j++) {
+      max = Math.max(max, key[order[j]]);
+      negative |= key[order[j]] < 0;
+    }
+    if (!negative && (max >>> (63 - bits)) == 0) {
+      long[] packed = new long[count];
+      for (int j = 0; j < count; j++) {
+        packed[j] = (key[order[from + j]] << bits) | j;
+      }
+      Arrays.sort(packed);
+      int[] was = Arrays.copyOfRange(order, from, to);
+      long mask = (1L << bits) - 1;
+      for (int j = 0; j < count; j++) {
+        order[to - 1 - j] = was[(int) (packed[j] & mask)];
+      }
+      return;
+    }
+    Integer[] boxed = new Integer[count];
+    for (int j = 0; j < count; j++) {
+      boxed[j] = order[from + j];
+    }
+    Arrays.sort(boxed, Comparator.comparingLong((Integer i) -> key[i]).reversed());
+    for (int j = 0; j < count; j++) {
+      order[from + j] = boxed[j];
+    }
   }
 }

@@ -3,6 +3,7 @@ package org.commsched.core.bounds;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.IntUnaryOperator;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -91,35 +92,33 @@ final class StoreForwardBounds {
             + " Peters Thm 2.4.1)" : " (best pipelining, Peters Thm 2.3.1; Tsai's alpha*)")));
 
     boolean keep = items <= lim.keepItems();
-    ResourceTable arcs = new ResourceTable(net.arcs(), keep);
-    ResourceTable edges = half ? new ResourceTable(net.edges(), keep) : null;
-    ResourceTable send = one ? new ResourceTable(net.nodes(), keep) : null;
-    ResourceTable recv = one ? new ResourceTable(net.nodes(), keep) : null;
+    int maxD = 0;
+    long[] work = new long[ms.size()];
     for (int i = 0; i < ms.size(); i++) {
-      long l = ms.get(i).length();
-      if (l == 0) {
-        continue;
+      work[i] = Math.addExact(beta, Math.multiplyExact(ms.get(i).length(), tau));
+      if (ms.get(i).length() > 0) {
+        maxD = Math.max(maxD, atlas.hops(i));
       }
-      long w = Math.addExact(beta, Math.multiplyExact(l, tau));
-      int[] route = atlas.arcs(i);
-      int d = route.length;
-      for (int k = 0; k < d; k++) {
-        int a = route[k];
-        long head = Math.multiplyExact(k, hop);
-        long tail = Math.multiplyExact(d - 1 - k, hop);
-        arcs.add(a, head, w, tail);
-        if (half) {
-          edges.add(net.edge(a), head, w, tail);
-        }
-        if (one) {
-          if (!(scatter && net.tail(a) == root)) {
-            send.add(net.tail(a), head, w, tail);
-          }
-          if (!(!scatter && net.head(a) == root)) {
-            recv.add(net.head(a), head, w, tail);
-          }
-        }
-      }
+    }
+    Math.multiplyExact(maxD - 1L, hop); // the largest head or tail of a use, in ticks, must fit
+    ResourceTable streamed = keep || lim.walkRoutes() ? null : ArcLoads.streaming(inst, work);
+    ResourceTable arcs;
+    ResourceTable edges;
+    ResourceTable send;
+    ResourceTable recv;
+    if (streamed != null) {
+      // beyond keepItems only the streaming statistics are kept: from the arcs' (in hops), without a walk
+      arcs = scaled(streamed, hop, net.arcs(), a -> a);
+      edges = half ? scaled(streamed, hop, net.edges(), net::edge) : null;
+      ResourceTable[] ports = one ? ArcLoads.ports(net, arcs, scatter ? root : -1, scatter ? -1 : root) : null;
+      send = one ? ports[0] : null;
+      recv = one ? ports[1] : null;
+    } else {
+      arcs = new ResourceTable(net.arcs(), keep);
+      edges = half ? new ResourceTable(net.edges(), keep) : null;
+      send = one ? new ResourceTable(net.nodes(), keep) : null;
+      recv = one ? new ResourceTable(net.nodes(), keep) : null;
+      walk(inst, work, hop, arcs, edges, send, recv);
     }
     ResourceTable.Best b = arcs.best();
     out.add(new LowerBound(b.value(), "ARC", describe("arc " + net.arcName(b.resource()), b, sc, hop)));
@@ -168,6 +167,54 @@ final class StoreForwardBounds {
     if (exchange) {
       nodeBound(net, arcs, half, sc, out);
     }
+  }
+
+  /** Adds every use of an arc by a non-null message, one item per hop, to the tables given (null: none). */
+  private static void walk(Instance inst, long[] work, long hop, ResourceTable arcs, ResourceTable edges,
+      ResourceTable send, ResourceTable recv) {
+    Network net = inst.network();
+    boolean scatter = inst.kind() == ProblemKind.SCATTER;
+    int root = inst.root();
+    List<Message> ms = inst.messages();
+    for (int i = 0; i < ms.size(); i++) {
+      if (ms.get(i).length() == 0) {
+        continue;
+      }
+      long w = work[i];
+      int[] route = inst.atlas().arcs(i);
+      int d = route.length;
+      for (int k = 0; k < d; k++) {
+        int a = route[k];
+        long head = Math.multiplyExact(k, hop);
+        long tail = Math.multiplyExact(d - 1 - k, hop);
+        arcs.add(a, head, w, tail);
+        if (edges != null) {
+          edges.add(net.edge(a), head, w, tail);
+        }
+        if (send != null && !(scatter && net.tail(a) == root)) {
+          send.add(net.tail(a), head, w, tail);
+        }
+        if (recv != null && !(!scatter && net.head(a) == root)) {
+          recv.add(net.head(a), head, w, tail);
+        }
+      }
+    }
+  }
+
+  /**
+   * The streaming statistics of an arc table with heads and tails in hops, in ticks ({@code hop} per hop), merged
+   * into {@code resources} resources by {@code of} (the arcs themselves, or their links: a simple route never
+   * uses both arcs of a link).
+   */
+  private static ResourceTable scaled(ResourceTable byArc, long hop, int resources, IntUnaryOperator of) {
+    ResourceTable out = new ResourceTable(resources, false);
+    for (int a = 0; a < byArc.size(); a++) {
+      if (byArc.count(a) > 0) {
+        out.merge(of.applyAsInt(a), byArc.sum(a), Math.multiplyExact(byArc.minHead(a), hop),
+            Math.multiplyExact(byArc.minTail(a), hop), byArc.count(a));
+      }
+    }
+    return out;
   }
 
   /** Under the exchange rule a node talks with one neighbour at a time: its links' busy times add up. */

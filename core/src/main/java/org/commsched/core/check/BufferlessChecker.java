@@ -25,6 +25,14 @@ final class BufferlessChecker {
 
   /** Checks the schedule, adds what is wrong to {@code out}, returns the makespan in steps. */
   static long check(Instance inst, Schedule.Departures schedule, Findings out) {
+    return check(inst, schedule, out, false);
+  }
+
+  /**
+   * {@link #check(Instance, Schedule.Departures, Findings)}; {@code everyPort} sweeps every node port, also those
+   * that see one arc only (the same report; for the property suites).
+   */
+  static long check(Instance inst, Schedule.Departures schedule, Findings out, boolean everyPort) {
     Network net = inst.network();
     Atlas atlas = inst.atlas();
     List<Message> msgs = inst.messages();
@@ -45,6 +53,7 @@ final class BufferlessChecker {
     boolean[] sent = new boolean[n];
     long makespan = 0;
     long occupied = 0;
+    int[][] routes = new int[n][]; // the arcs of each sent message's route
     for (int i = 0; i < n; i++) {
       Message m = msgs.get(i);
       if (m.length() == 0) {
@@ -64,6 +73,7 @@ final class BufferlessChecker {
       dep[i] = t;
       makespan = Math.max(makespan, Math.addExact(t, m.length() + atlas.hops(i) - 1));
       occupied += atlas.hops(i);
+      routes[i] = atlas.arcs(i);
     }
 
     int[] controlArc = new int[control.size()];
@@ -80,22 +90,24 @@ final class BufferlessChecker {
       }
     }
 
-    // occupancy: arcs always (V4'), node ports under single port (V4, V5); one pass over the routes
+    // occupancy: arcs always (V4'), node ports under single port (V4, V5); one pass over the routes. Two flits of
+    // one arc at one port are an arc conflict, not a port one, so only the ports that see two arcs or more are
+    // swept (send port v, receive port n + v)
+    PortArcs via = single ? new PortArcs(net, routes, controlArc, everyPort) : null;
     Overlaps arcs = new Overlaps(net.arcs(), occupied + control.size());
-    Overlaps ports = single ? new Overlaps(2 * net.nodes(), 2 * (occupied + control.size())) : null;
+    Overlaps ports = single ? new Overlaps(2 * net.nodes(), via.shared) : null;
     for (int i = 0; i < n; i++) {
       if (!sent[i]) {
         continue;
       }
       long l = msgs.get(i).length();
-      int[] route = atlas.arcs(i);
+      int[] route = routes[i];
       for (int k = 0; k < route.length; k++) {
         long from = Math.addExact(dep[i], k);
         long to = Math.addExact(from, l);
         arcs.add(route[k], from, to, i, route[k]);
         if (single) {
-          ports.add(net.tail(route[k]), from, to, i, route[k]);
-          ports.add(net.nodes() + net.head(route[k]), from, to, i, route[k]);
+          via.add(ports, route[k], from, to, i);
         }
       }
     }
@@ -105,8 +117,7 @@ final class BufferlessChecker {
         long s = control.get(c).step();
         arcs.add(a, s, s + 1, -1 - c, a);
         if (single) {
-          ports.add(net.tail(a), s, s + 1, -1 - c, a);
-          ports.add(net.nodes() + net.head(a), s, s + 1, -1 - c, a);
+          via.add(ports, a, s, s + 1, -1 - c);
         }
       }
     }
@@ -176,6 +187,63 @@ final class BufferlessChecker {
   private static String wakeup(long row) {
     return row == Long.MAX_VALUE ? "no control flit ever reaches it"
         : "its first control flit only arrives in row " + row;
+  }
+
+  /**
+   * Which arcs each node port's flits use: the send port of v (group v) sees the arcs leaving v on the routes and
+   * control transfers, the receive port (group n + v) those entering v. A port that sees one arc only has no pair
+   * to report (two flits of one arc are an arc conflict), so its flits are left out of the port sweep.
+   */
+  private static final class PortArcs {
+    private static final int NONE = -1;
+    private static final int SEVERAL = -2;
+    private final Network net;
+    private final int[] arc; // per port: NONE, its one arc, or SEVERAL
+    /** The number of flit intervals at ports that see several arcs. */
+    private long shared;
+
+    PortArcs(Network net, int[][] routes, int[] controlArc, boolean everyPort) {
+      this.net = net;
+      int n = net.nodes();
+      arc = new int[2 * n];
+      Arrays.fill(arc, NONE);
+      long[] uses = new long[2 * n];
+      for (int[] route : routes) {
+        if (route != null) {
+          for (int a : route) {
+            note(net.tail(a), a, uses);
+            note(n + net.head(a), a, uses);
+          }
+        }
+      }
+      for (int a : controlArc) {
+        if (a >= 0) {
+          note(net.tail(a), a, uses);
+          note(n + net.head(a), a, uses);
+        }
+      }
+      for (int p = 0; p < 2 * n; p++) {
+        arc[p] = everyPort ? SEVERAL : arc[p];
+        shared += arc[p] == SEVERAL ? uses[p] : 0;
+      }
+    }
+
+    private void note(int port, int a, long[] uses) {
+      uses[port]++;
+      arc[port] = arc[port] == NONE || arc[port] == a ? a : SEVERAL;
+    }
+
+    /** Adds the interval of a flit on arc a to the ports at both its ends that see several arcs. */
+    void add(Overlaps ports, int a, long from, long to, int owner) {
+      int send = net.tail(a);
+      int receive = net.nodes() + net.head(a);
+      if (arc[send] == SEVERAL) {
+        ports.add(send, from, to, owner, a);
+      }
+      if (arc[receive] == SEVERAL) {
+        ports.add(receive, from, to, owner, a);
+      }
+    }
   }
 
   /** Names the owner of an interval: a message (index >= 0) or a control transfer (-1 - index). */

@@ -31,6 +31,7 @@ public final class Atlas {
   private final int treeRoot; // BFS-tree rule: root
   private final int[] bfsNext; // BFS-tree rule: next hop toward root (gather) or parent (scatter)
   private final int[] bfsDist; // BFS-tree rule: hops between the root and each node, -1 if unreachable
+  private final int[] bfsArc; // BFS-tree rule: the arc between each node and bfsNext, in the routes' direction
   private final boolean downward; // BFS-tree rule: routes go root -> node
   private final Map<Integer, int[]> distCache;
 
@@ -63,12 +64,14 @@ public final class Atlas {
       treeRoot = root;
       downward = kind == ProblemKind.SCATTER;
       bfsDist = new int[network.nodes()];
-      bfsNext = bfsTree(root, downward, bfsDist);
+      bfsArc = new int[network.nodes()];
+      bfsNext = bfsTree(root, downward, bfsDist, bfsArc);
     } else {
       treeRoot = -1;
       downward = false;
       bfsNext = null;
       bfsDist = null;
+      bfsArc = null;
       if (t instanceof Topology.Ula) {
         rule = Rule.ULA;
       } else if (t instanceof Topology.Bla) {
@@ -183,9 +186,10 @@ public final class Atlas {
 
   /**
    * BFS tree: for scatter, parent[v] toward root using in-arcs from the root; for gather, next hop to root.
-   * Fills {@code dist} with the hop counts.
+   * Fills {@code dist} with the hop counts and {@code arcTo} with the arc from the parent to v (scatter) or from v
+   * to its next hop (gather), -1 for the root and unreachable nodes.
    */
-  private int[] bfsTree(int root, boolean fromRoot, int[] dist) {
+  private int[] bfsTree(int root, boolean fromRoot, int[] dist, int[] arcTo) {
     int n = network.nodes();
     Arrays.fill(dist, -1);
     dist[root] = 0;
@@ -205,6 +209,7 @@ public final class Atlas {
     }
     int[] next = new int[n];
     Arrays.fill(next, -1);
+    Arrays.fill(arcTo, -1);
     for (int v = 0; v < n; v++) {
       if (v == root || dist[v] < 0) {
         continue;
@@ -216,6 +221,7 @@ public final class Atlas {
         int w = fromRoot ? network.tail(a) : network.head(a);
         if (dist[w] == dist[v] - 1) {
           next[v] = w;
+          arcTo[v] = a;
           break;
         }
       }
@@ -386,6 +392,21 @@ public final class Atlas {
       int[] a = new int[hops[i]];
       for (int k = 0; k < a.length; k++) {
         a[k] = network.arc(u + step * k, u + step * (k + 1));
+      }
+      return a;
+    }
+    if (explicit[i] == null && rule == Rule.BFS_TREE) { // the tree's arcs, read off toward the root
+      int[] a = new int[hops[i]];
+      if (downward) {
+        int x = messages.get(i).to();
+        for (int k = a.length - 1; k >= 0; k--, x = bfsNext[x]) {
+          a[k] = bfsArc[x];
+        }
+      } else {
+        int x = messages.get(i).from();
+        for (int k = 0; k < a.length; k++, x = bfsNext[x]) {
+          a[k] = bfsArc[x];
+        }
       }
       return a;
     }
