@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
@@ -18,6 +19,7 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.heuristics.baseline.GreedyBufferless;
+import org.commsched.heuristics.chatting.Leveling;
 
 /**
  * The exact bufferless models the CP-SAT and Choco back ends share, as plain data: integer variables with
@@ -31,6 +33,14 @@ import org.commsched.heuristics.baseline.GreedyBufferless;
  * scatter-gather-bufferless.md §2.3; the arc is then implied). This is the no-wait job shop of spec §10 (M5, CP
  * form), which contains M1-M3 on trees; for chatting under all ports it is the interval form of the chatting
  * spec §1.5. The makespan is max (t_M + l_M + d_M - 1).
+ *
+ * <p><b>Forward-leveled reduction</b> (offline, all ports; chatting spec §1.5, §2.3). When the used arcs have a
+ * forward leveling ({@link Leveling}), message M crosses arc e at hop {@code level(e) - level(e_0(M))}, so on every
+ * arc it holds the same virtual block {@code [t_M - level(e_0(M)), + l_M)} shifted by the arc's level, and the
+ * disjunction between two messages is the same on every arc they share. The model then keeps one task per message
+ * at offset {@code span - level(e_0(M))} (the same on every resource, so a back end may build one interval per
+ * message) and one resource per maximal arc message set ({@link ArcCliques}): an arc whose messages all cross a
+ * second arc as well adds nothing. The statistic {@code model} says which form was solved.
  *
  * <p><b>Synchronization-aware gather</b> ({@link #sync}; spec §10 M4, under wake-up constraint (5) of §5.1).
  * Every node of a spanning tree of the root (the <i>wake-up tree</i>: the routes' own tree, see below) must
@@ -98,10 +108,12 @@ final class BufferlessCp {
   final LowerBound modelBound;
   /** The smallest makespan the model may take: the model bound (capped at the horizon). */
   final long floor;
+  /** How the resources were built, for the statistics: "per arc", "per port" or the leveled form. */
+  final String form;
 
   private final Instance instance;
 
-  private BufferlessCp(Instance instance, boolean sync) {
+  private BufferlessCp(Instance instance, boolean sync, boolean reduce) {
     this.instance = instance;
     this.sync = sync;
     Network net = instance.network();
@@ -217,10 +229,44 @@ final class BufferlessCp {
       }
     }
     List<List<Task>> shared = new ArrayList<>();
-    for (List<Task> ts : byResource.values()) {
-      if (ts.size() > 1) {
+    Optional<Leveling> leveling = sync || single || !reduce || messages == 0 ? Optional.empty()
+        : Leveling.of(instance);
+    if (leveling.isPresent()) {
+      // one task per message at its level offset, one resource per maximal arc message set
+      Leveling lev = leveling.get();
+      Task[] block = new Task[messages];
+      for (int j = 0; j < messages; j++) {
+        block[j] = new Task(j, lev.levelSpan() - lev.firstLevel(msg[j]), ms.get(msg[j]).length());
+      }
+      List<int[]> sets = new ArrayList<>();
+      int arcSets = 0;
+      for (List<Task> ts : byResource.values()) {
+        if (ts.size() > 1) {
+          int[] set = new int[ts.size()];
+          for (int k = 0; k < set.length; k++) {
+            set[k] = ts.get(k).var();
+          }
+          Arrays.sort(set);
+          sets.add(set);
+          arcSets++;
+        }
+      }
+      for (int[] set : ArcCliques.maximal(sets)) {
+        List<Task> ts = new ArrayList<>(set.length);
+        for (int j : set) {
+          ts.add(block[j]);
+        }
         shared.add(List.copyOf(ts));
       }
+      form = "leveled: one block per message, " + shared.size() + " maximal arc sets of " + arcSets
+          + " shared arcs";
+    } else {
+      for (List<Task> ts : byResource.values()) {
+        if (ts.size() > 1) {
+          shared.add(List.copyOf(ts));
+        }
+      }
+      form = single ? "per port" : "per arc";
     }
     resources = List.copyOf(shared);
     precedences = List.copyOf(prec);
@@ -247,14 +293,19 @@ final class BufferlessCp {
     floor = Math.min(horizon, mb.value());
   }
 
-  /** The offline model (chatting, scatter or gather). */
+  /** The offline model (chatting, scatter or gather), with the forward-leveled reduction where it applies. */
   static BufferlessCp offline(Instance instance) {
-    return new BufferlessCp(instance, false);
+    return new BufferlessCp(instance, false, true);
+  }
+
+  /** The offline model; {@code reduce = false} keeps one task per message and arc on leveled routes (tests). */
+  static BufferlessCp offline(Instance instance, boolean reduce) {
+    return new BufferlessCp(instance, false, reduce);
   }
 
   /** The synchronization-aware gather model; {@link #whyNotSync} must be null. */
   static BufferlessCp sync(Instance instance) {
-    return new BufferlessCp(instance, true);
+    return new BufferlessCp(instance, true, false);
   }
 
   static boolean single(Instance instance) {
@@ -343,7 +394,7 @@ final class BufferlessCp {
         out = out.withStat(e.getKey(), e.getValue());
       }
     }
-    return out.withStat("solver", backend.name());
+    return out.withStat("solver", backend.name()).withStat("model", data.form);
   }
 
   /**

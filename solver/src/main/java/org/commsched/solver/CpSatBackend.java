@@ -7,6 +7,7 @@ import com.google.ortools.sat.CpSolverStatus;
 import com.google.ortools.sat.IntVar;
 import com.google.ortools.sat.IntervalVar;
 import com.google.ortools.sat.LinearExpr;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +16,9 @@ import org.commsched.core.solve.SolveStatus;
 
 /**
  * {@link BufferlessCp} in OR-Tools CP-SAT: one integer variable per model variable (with the hint), one
- * fixed-size interval per task, one NoOverlap per shared resource, the precedences as linear inequalities,
- * E &gt;= t_M + transit_M for every message and E &gt;= the floor; minimise E.
+ * fixed-size interval per distinct task (the resources that hold the same task share it), one NoOverlap per
+ * shared resource, the precedences as linear inequalities, E &gt;= t_M + transit_M for every message and
+ * E &gt;= the floor; minimise E.
  *
  * @implNote Stateless; the native library is loaded once per JVM.
  */
@@ -60,16 +62,16 @@ final class CpSatBackend implements BufferlessCp.Backend {
     for (BufferlessCp.Precedence p : data.precedences) {
       model.addGreaterOrEqual(x[p.after()], LinearExpr.affine(x[p.before()], 1, p.gap()));
     }
-    int r = 0;
+    // one interval per distinct task: on leveled routes every resource shares the message's one block
+    Map<BufferlessCp.Task, IntervalVar> intervals = new HashMap<>();
     for (List<BufferlessCp.Task> tasks : data.resources) {
       IntervalVar[] iv = new IntervalVar[tasks.size()];
       for (int k = 0; k < iv.length; k++) {
         BufferlessCp.Task t = tasks.get(k);
-        iv[k] = model.newFixedSizeIntervalVar(LinearExpr.affine(x[t.var()], 1, t.offset()), t.duration(),
-            "r" + r + "_" + k);
+        iv[k] = intervals.computeIfAbsent(t, u -> model.newFixedSizeIntervalVar(
+            LinearExpr.affine(x[u.var()], 1, u.offset()), u.duration(), "i" + intervals.size()));
       }
       model.addNoOverlap(iv);
-      r++;
     }
     model.minimize(end);
     CpSolver solver = new CpSolver();
