@@ -1,12 +1,13 @@
 package org.commsched.solver;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -15,11 +16,11 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.heuristics.baseline.GreedyBufferless;
-import org.commsched.heuristics.chatting.Leveling;
 
 /**
  * The exact bufferless models the CP-SAT and Choco back ends share, as plain data: integer variables with
@@ -35,7 +36,7 @@ import org.commsched.heuristics.chatting.Leveling;
  * spec §1.5. The makespan is max (t_M + l_M + d_M - 1).
  *
  * <p><b>Forward-leveled reduction</b> (offline, all ports; chatting spec §1.5, §2.3). When the used arcs have a
- * forward leveling ({@link Leveling}), message M crosses arc e at hop {@code level(e) - level(e_0(M))}, so on every
+ * forward leveling ({@link ArcLevels}: per arc, so a bidirectional array qualifies too), message M crosses arc e at hop {@code level(e) - level(e_0(M))}, so on every
  * arc it holds the same virtual block {@code [t_M - level(e_0(M)), + l_M)} shifted by the arc's level, and the
  * disjunction between two messages is the same on every arc they share. The model then keeps one task per message
  * at offset {@code span - level(e_0(M))} (the same on every resource, so a back end may build one interval per
@@ -59,7 +60,10 @@ import org.commsched.heuristics.chatting.Leveling;
  * smallest-numbered neighbour of a breadth-first sweep from the route tree. Every such node is woken, data or
  * not, as in the paper's protocols (spec §2.1: PEs with null messages still take part).
  *
- * <p><b>Horizon and hint.</b> Offline: the {@code greedy} schedule and its makespan H. Sync: first a complete
+ * <p><b>Horizon and hint.</b> Offline: the {@code greedy} schedule and its makespan H; for chatting, when greedy
+ * misses the lower bound, the best checker-valid schedule of every applicable non-exact chatting method
+ * ({@link LnsChatting#startMethods}: the paper's pipelines, priority-greedy), run within a third of the time
+ * limit (statistics {@code hint} and {@code start.*}). Sync: first a complete
  * wake-up broadcast (single port: each node wakes its children one per step, deepest subtree first; all ports:
  * all at once), finished by row W, then the greedy schedule shifted by W; H is its makespan. Departures range
  * over [0, H - transit], wake-up rows over [depth, H + nodes] (wake-ups of data-free subtrees may fall after the
@@ -110,10 +114,16 @@ final class BufferlessCp {
   final long floor;
   /** How the resources were built, for the statistics: "per arc", "per port" or the leveled form. */
   final String form;
+  /** The heuristic whose schedule is the hint (and sets the horizon), and what each start method gave. */
+  final String startMethod;
+  final Map<String, Object> startStats;
+  /** When the model began to be built (System.nanoTime): the back end gets what is left of the time limit. */
+  final long builtAt;
 
   private final Instance instance;
 
-  private BufferlessCp(Instance instance, boolean sync, boolean reduce) {
+  private BufferlessCp(Instance instance, boolean sync, boolean reduce, SolveLimits limits) {
+    builtAt = System.nanoTime();
     this.instance = instance;
     this.sync = sync;
     Network net = instance.network();
@@ -136,9 +146,40 @@ final class BufferlessCp {
     }
 
     SolveResult greedy = new GreedyBufferless().solve(instance, SolveLimits.defaults());
-    Map<String, Long> greedyDep = ((Schedule.Departures) greedy.schedule()).departures();
     LowerBound instanceBound = LowerBounds.best(instance).max(greedy.lowerBound());
+    SolveResult start = greedy;
+    Map<String, Object> startStats = new LinkedHashMap<>();
+    boolean chatting = !sync && instance.kind() == ProblemKind.CHATTING;
+    if (chatting && messages > 0 && greedy.makespan() > instanceBound.value()) {
+      // the best heuristic schedule as hint and horizon, within a third of the time limit
+      long deadline = builtAt + limits.timeLimit().toNanos() / 3;
+      for (Method m : LnsChatting.startMethods()) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0 || m.name().equals(greedy.method()) || m.whyNot(instance) != null) {
+          continue;
+        }
+        SolveResult r;
+        try {
+          r = m.solve(instance, limits.withTimeLimit(Duration.ofNanos(Math.max(1_000_000L, left))));
+        } catch (RuntimeException e) {
+          startStats.put("start." + m.name(), "failed: " + e.getMessage());
+          continue;
+        }
+        if (!(r.schedule() instanceof Schedule.Departures) || r.makespan() == null
+            || !ScheduleChecker.check(instance, r.schedule()).valid()) {
+          continue;
+        }
+        startStats.put("start." + m.name(), r.makespan());
+        instanceBound = instanceBound.max(r.lowerBound());
+        if (r.makespan() < start.makespan()) {
+          start = r;
+        }
+      }
+    }
     bound = instanceBound;
+    startMethod = start.method();
+    this.startStats = Map.copyOf(startStats);
+    Map<String, Long> greedyDep = ((Schedule.Departures) start.schedule()).departures();
 
     WakeTree tree = sync ? WakeTree.of(instance) : null;
     int wakes = tree == null ? 0 : tree.order.length - 1;
@@ -229,14 +270,19 @@ final class BufferlessCp {
       }
     }
     List<List<Task>> shared = new ArrayList<>();
-    Optional<Leveling> leveling = sync || single || !reduce || messages == 0 ? Optional.empty()
-        : Leveling.of(instance);
-    if (leveling.isPresent()) {
+    ArcLevels lev = null;
+    if (!sync && !single && reduce && messages > 0) {
+      int[][] routes = new int[messages][];
+      for (int j = 0; j < messages; j++) {
+        routes[j] = atlas.arcs(msg[j]);
+      }
+      lev = ArcLevels.of(routes, net.arcs());
+    }
+    if (lev != null) {
       // one task per message at its level offset, one resource per maximal arc message set
-      Leveling lev = leveling.get();
       Task[] block = new Task[messages];
       for (int j = 0; j < messages; j++) {
-        block[j] = new Task(j, lev.levelSpan() - lev.firstLevel(msg[j]), ms.get(msg[j]).length());
+        block[j] = new Task(j, lev.maxFirstLevel() - lev.firstLevel(j), ms.get(msg[j]).length());
       }
       List<int[]> sets = new ArrayList<>();
       int arcSets = 0;
@@ -293,19 +339,27 @@ final class BufferlessCp {
     floor = Math.min(horizon, mb.value());
   }
 
-  /** The offline model (chatting, scatter or gather), with the forward-leveled reduction where it applies. */
+  /**
+   * The offline model (chatting, scatter or gather), with the forward-leveled reduction where it applies; for
+   * chatting the hint is the best heuristic schedule found within a third of the time limit.
+   */
+  static BufferlessCp offline(Instance instance, SolveLimits limits) {
+    return new BufferlessCp(instance, false, true, limits);
+  }
+
+  /** As {@link #offline(Instance, SolveLimits)} under the default limits. */
   static BufferlessCp offline(Instance instance) {
-    return new BufferlessCp(instance, false, true);
+    return offline(instance, SolveLimits.defaults());
   }
 
   /** The offline model; {@code reduce = false} keeps one task per message and arc on leveled routes (tests). */
   static BufferlessCp offline(Instance instance, boolean reduce) {
-    return new BufferlessCp(instance, false, reduce);
+    return new BufferlessCp(instance, false, reduce, SolveLimits.defaults());
   }
 
   /** The synchronization-aware gather model; {@link #whyNotSync} must be null. */
   static BufferlessCp sync(Instance instance) {
-    return new BufferlessCp(instance, true, false);
+    return new BufferlessCp(instance, true, false, SolveLimits.defaults());
   }
 
   static boolean single(Instance instance) {
@@ -385,16 +439,25 @@ final class BufferlessCp {
     SolveResult out;
     if (data.messages == 0 || (!alwaysSearch && data.floor >= data.horizon)) {
       out = data.finish(method, backend.name(), new Found(data.hint, true, data.horizon))
-          .withStat("search", "none: the " + (data.sync ? "wake-up broadcast plus greedy" : "greedy")
+          .withStat("search", "none: the " + (data.sync ? "wake-up broadcast plus greedy" : data.startMethod)
               + " schedule meets the lower bound");
     } else {
-      Run r = backend.solve(data, limits, alwaysSearch ? 0 : data.floor);
+      long left = limits.timeLimit().toNanos() - (System.nanoTime() - data.builtAt);
+      Run r = backend.solve(data, limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))),
+          alwaysSearch ? 0 : data.floor);
       out = data.finish(method, backend.name(), r.found());
       for (Map.Entry<String, Object> e : r.stats().entrySet()) {
         out = out.withStat(e.getKey(), e.getValue());
       }
     }
-    return out.withStat("solver", backend.name()).withStat("model", data.form);
+    out = out.withStat("solver", backend.name()).withStat("model", data.form);
+    if (!data.startStats.isEmpty()) {
+      out = out.withStat("hint", data.startMethod);
+      for (Map.Entry<String, Object> e : data.startStats.entrySet()) {
+        out = out.withStat(e.getKey(), e.getValue());
+      }
+    }
+    return out;
   }
 
   /**
@@ -420,7 +483,7 @@ final class BufferlessCp {
       out = result(method, st, values, makespan, bound).withStat("syncStatus", modelStatus.name())
           .withStat("syncBound", own.value()).withStat("syncBoundKind", own.kind());
     }
-    return have ? out : out.withStat("fallback", sync ? "wake-up broadcast, then greedy" : "greedy");
+    return have ? out : out.withStat("fallback", sync ? "wake-up broadcast, then greedy" : startMethod);
   }
 
   /** The best lower bound on this model's makespan given a back end's outcome. */

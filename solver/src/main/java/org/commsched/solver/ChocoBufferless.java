@@ -79,6 +79,6 @@ public final class ChocoBufferless implements Method {
     if (why != null) {
       throw new IllegalArgumentException(why);
     }
-    return BufferlessCp.run(BufferlessCp.offline(instance), name(), ChocoBackend.INSTANCE, limits, alwaysSearch);
+    return BufferlessCp.run(BufferlessCp.offline(instance, limits), name(), ChocoBackend.INSTANCE, limits, alwaysSearch);
   }
 }

@@ -88,6 +88,6 @@ public final class CpSatBufferless implements Method {
     if (why != null) {
       throw new IllegalArgumentException(why);
     }
-    return BufferlessCp.run(BufferlessCp.offline(instance), name(), CpSatBackend.INSTANCE, limits, alwaysSearch);
+    return BufferlessCp.run(BufferlessCp.offline(instance, limits), name(), CpSatBackend.INSTANCE, limits, alwaysSearch);
   }
 }

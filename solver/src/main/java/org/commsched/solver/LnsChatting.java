@@ -16,7 +16,6 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.commsched.core.bounds.LowerBounds;
@@ -34,7 +33,6 @@ import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.heuristics.baseline.Baselines;
 import org.commsched.heuristics.chatting.ChattingMethods;
-import org.commsched.heuristics.chatting.Leveling;
 import org.commsched.heuristics.chatting.PriorityGreedy;
 import org.commsched.heuristics.chatting.SearchMethods;
 
@@ -311,11 +309,11 @@ public final class LnsChatting implements Method {
         }
       }
       maxLen = Arrays.stream(len).max().orElse(1);
-      Optional<Leveling> lev = m == 0 || !leveled ? Optional.empty() : Leveling.of(instance);
-      if (lev.isPresent()) {
+      ArcLevels lev = m == 0 || !leveled ? null : ArcLevels.of(arcs, na);
+      if (lev != null) {
         level = new long[m];
         for (int j = 0; j < m; j++) {
-          level[j] = lev.get().firstLevel(index[j]);
+          level[j] = lev.firstLevel(j);
         }
       } else {
         level = null;
