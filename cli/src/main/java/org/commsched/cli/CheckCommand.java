@@ -2,6 +2,8 @@ package org.commsched.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.commsched.core.check.CheckReport;
 import org.commsched.core.check.ScheduleChecker;
@@ -48,6 +50,14 @@ final class CheckCommand implements Callable<Integer> {
     if (report == null) {
       throw new BadInputException(schedule + ": holds no schedule (status " + result.status()
           + "); there is nothing to check");
+    }
+    if (buffers != null && !report.valid()) {
+      // name the places of a buffer layout in the file's own times, not the compressed array's arcs
+      List<Violation> named = new ArrayList<>();
+      for (Violation v : report.violations()) {
+        named.add(new Violation(v.kind(), v.messages(), buffers.explainPlace(v.place()), v.time(), v.detail()));
+      }
+      report = new CheckReport(named, report.makespan(), report.scale());
     }
     if (json) {
       ObjectNode n = Json.object();

@@ -135,6 +135,15 @@ class DsaCsvCliTest {
     CliTest.Run c = run("check", cat(MINIMALLOC), bad.toString(), "--json");
     assertThat(c.code()).as(c.out() + c.err()).isEqualTo(1);
     assertThat(c.json().get("violations").toString()).contains("ARC_CONFLICT").contains("buf11").contains("buf12");
+    // the places are the file's times, inside the span both buffers are alive, not the compressed array's arcs
+    for (var v : c.json().get("violations")) {
+      String place = v.get("place").asText();
+      assertThat(place).matches("time \\d+\\.\\.\\d+ \\(compressed arc \\d+->\\d+\\)");
+      String[] span = place.substring(5, place.indexOf(' ', 5)).split("\\.\\.");
+      assertThat(Long.parseLong(span[0])).isGreaterThanOrEqualTo(1700001750000L);
+      assertThat(Long.parseLong(span[1])).isLessThanOrEqualTo(1700002000000L);
+    }
+    assertThat(run("check", cat(MINIMALLOC), bad.toString()).out()).contains("ARC_CONFLICT at time 17");
   }
 
   @Test

@@ -76,6 +76,7 @@ public final class DsaCsv {
    * @param times the original time of each node of the instance's ula (node i is the i-th smallest time)
    */
   public record Buffers(Instance instance, List<Buffer> buffers, List<Long> times) {
+    private static final Pattern ARC_PLACE = Pattern.compile("(\\d+)->(\\d+)");
     private static final Pattern TIME_POINT = Pattern.compile("time point (\\d+) \\(arc \\d+->\\d+\\)");
 
     public Buffers {
@@ -114,6 +115,24 @@ public final class DsaCsv {
         identity.add(v);
       }
       return new Buffers(dsa, out, identity);
+    }
+
+    /**
+     * A checker place on the compressed ula ("54-&gt;55", the arc between time points 54 and 55) as the file's
+     * half-open time span ("time 1700002000000..1700002000500 (compressed arc 54-&gt;55)"); any other place, and
+     * every place when the times are the node ids, unchanged.
+     */
+    public String explainPlace(String place) {
+      Matcher m = ARC_PLACE.matcher(place);
+      if (!m.matches()) {
+        return place;
+      }
+      int u = Integer.parseInt(m.group(1));
+      int v = Integer.parseInt(m.group(2));
+      if (v != u + 1 || v >= times.size() || (times.get(u) == u && times.get(v) == v)) {
+        return place;
+      }
+      return "time " + times.get(u) + ".." + times.get(v) + " (compressed arc " + place + ")";
     }
 
     /**
