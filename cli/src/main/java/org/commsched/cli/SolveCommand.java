@@ -19,7 +19,6 @@ import org.commsched.core.time.TimeScale;
 import org.commsched.instances.io.DsaCsv;
 import org.commsched.instances.io.InstanceWriter;
 import org.commsched.instances.io.ScheduleWriter;
-import org.commsched.heuristics.scatter.FdfScatter;
 import org.commsched.heuristics.scatter.SpanningTrees;
 import org.commsched.solver.MethodRegistry;
 import org.commsched.solver.SolveRunner;
@@ -67,7 +66,8 @@ final class SolveCommand implements Callable<Integer> {
   String spanningTree;
 
   @Option(names = "--option", paramLabel = "KEY=VALUE",
-      description = "a method option, repeatable, e.g. setup=3 for fdf (see docs/DESIGN.md, Solve options)")
+      description = "a method option, repeatable: setup=STEPS for fdf, kappa=A for the TC gathering protocols; a "
+          + "key the method does not read is an error (see docs/DESIGN.md, Solve options)")
   List<String> options = new ArrayList<>();
 
   @Option(names = "--routes-out", paramLabel = "INSTANCE",
@@ -90,13 +90,15 @@ final class SolveCommand implements Callable<Integer> {
     try {
       instance = SolveRunner.route(given, limits);
     } catch (IllegalArgumentException ex) {
-      throw new BadInputException(file + ": --spanning-tree " + spanningTree + ": " + ex.getMessage());
+      throw new BadInputException(file + ": --spanning-tree " + limits.options().get(SolveLimits.SPANNING_TREE)
+          + ": " + ex.getMessage());
     }
     if (buffers == null && instance.kind() == ProblemKind.DSA) {
       buffers = DsaCsv.Buffers.of(instance);
     }
     MethodRegistry registry = MethodRegistry.standard();
     Method m = chooseMethod(registry, instance);
+    checkOptions(m, limits);
     if (out != null && Inputs.isCsv(out) && buffers == null) {
       throw new BadInputException("commsched solve: --out " + out + ": CSV output is for DSA instances only; "
           + "use a .json schedule file");
@@ -214,25 +216,39 @@ final class SolveCommand implements Callable<Integer> {
       }
       map.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
     }
-    String setup = map.get(FdfScatter.SETUP);
-    if (setup != null) {
-      try {
-        if (Long.parseLong(setup) < 0) {
-          throw new NumberFormatException();
-        }
-      } catch (NumberFormatException ex) {
-        throw new BadInputException("commsched solve: --option setup=" + setup + ": give a whole number of set-up "
-            + "steps, 0 or more, e.g. setup=3");
-      }
-    }
     if (spanningTree != null) {
-      if (!SpanningTrees.NAMES.contains(spanningTree)) {
-        throw new BadInputException("commsched solve: --spanning-tree " + spanningTree + ": unknown tree; use one of "
-            + String.join(", ", SpanningTrees.NAMES));
-      }
       map.put(SolveLimits.SPANNING_TREE, spanningTree);
     }
+    String tree = map.get(SolveLimits.SPANNING_TREE);
+    if (tree != null && !SpanningTrees.NAMES.contains(tree)) {
+      throw new BadInputException("commsched solve: --spanning-tree " + tree + ": unknown tree; use one of "
+          + String.join(", ", SpanningTrees.NAMES));
+    }
     return map;
+  }
+
+  /**
+   * Rejects an option key the chosen method does not read (the runner's {@value SolveLimits#SPANNING_TREE} aside)
+   * and a value the method refuses, naming the key and the method's keys.
+   */
+  private static void checkOptions(Method m, SolveLimits limits) {
+    for (Map.Entry<String, String> en : limits.options().entrySet()) {
+      String key = en.getKey();
+      if (key.equals(SolveLimits.SPANNING_TREE)) {
+        continue;
+      }
+      String given = "commsched solve: --option " + key + "=" + en.getValue() + ": ";
+      if (!m.optionKeys().contains(key)) {
+        List<String> keys = new ArrayList<>(new java.util.TreeSet<>(m.optionKeys()));
+        throw new BadInputException(given + "method " + m.name() + " does not read option '" + key + "'; "
+            + (keys.isEmpty() ? "it reads no --option keys" : "its keys: " + String.join(", ", keys))
+            + " (and spanning-tree, set with --spanning-tree, for scatter and gather)");
+      }
+      String why = m.whyNotOption(key, en.getValue());
+      if (why != null) {
+        throw new BadInputException("commsched solve: --" + why);
+      }
+    }
   }
 
   private static BigDecimal gap(SolveResult r, Instance instance, TimeScale scale) {

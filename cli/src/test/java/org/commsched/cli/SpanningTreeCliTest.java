@@ -96,8 +96,8 @@ class SpanningTreeCliTest {
         "bufferless:single", "--lengths", "constant:1", "--seed", "2", "--out", f.toString()).code()).isZero();
     JsonNode bfs = run("bounds", f.toString(), "--json").json();
     JsonNode bc = run("bounds", f.toString(), "--spanning-tree", "broadcast", "--json").json();
-    assertThat(paper(bfs)).contains("needs 15 rows");
-    assertThat(paper(bc)).contains("needs 4 rows");
+    assertThat(paper(bfs)).contains("needs B_opt = 15 rows");
+    assertThat(paper(bc)).contains("needs B_opt = 4 rows");
   }
 
   private static String paper(JsonNode j) {

@@ -55,9 +55,9 @@ import org.commsched.heuristics.baseline.GreedyBufferless;
  * have no forward-first rule: a node may wake its children and send upward in the same step (spec §7.2). On a
  * path under single port the optimum equals Shoulder-Tap's closed form (spec §5.3, Theorem 2; §12 claim 10).
  *
- * <p>The wake-up tree: every node on a non-null message's route hangs on the next node of that route (the routes
- * must agree, which default routes always do), and every other node the root reaches hangs on the
- * smallest-numbered neighbour of a breadth-first sweep from the route tree. Every such node is woken, data or
+ * <p>The wake-up tree: every node on a non-null message's route or on an explicit route hangs on the next node of
+ * that route (the routes must agree, which default routes always do), and every other node the root reaches hangs on
+ * the smallest-numbered neighbour of a breadth-first sweep from the route tree. Every such node is woken, data or
  * not, as in the paper's protocols (spec §2.1: PEs with null messages still take part).
  *
  * <p><b>Horizon and hint.</b> Offline: the {@code greedy} schedule and its makespan H; for chatting, when greedy
@@ -559,7 +559,12 @@ final class BufferlessCp {
       return null;
     }
 
-    /** Next hop toward the root of every node on a non-null route (-1 elsewhere), or null if routes disagree. */
+    /**
+     * Next hop toward the root of every node on the route of a non-null message or on an explicit route (-1
+     * elsewhere), or null if routes disagree. Explicit routes of null messages count, so that a tree chosen with
+     * {@code --spanning-tree} (which routes every message) is the wake-up tree, as for the gathering protocols and
+     * the protocol bounds.
+     */
     private static int[] routeNext(Instance instance) {
       int n = instance.network().nodes();
       int[] next = new int[n];
@@ -567,7 +572,7 @@ final class BufferlessCp {
       Atlas atlas = instance.atlas();
       List<Message> ms = instance.messages();
       for (int i = 0; i < ms.size(); i++) {
-        if (ms.get(i).length() == 0) {
+        if (ms.get(i).length() == 0 && !atlas.isExplicit(i)) {
           continue;
         }
         int[] p = atlas.nodes(i);

@@ -333,7 +333,9 @@ final class BufferlessBounds {
    * scatter-gather-bufferless.md §9.2): LB-SYNC and LB-PAPER. They assume that a node sends its message only
    * after a wake-up that starts at the root, so an offline schedule may beat them. On a network that is not a tree
    * the protocol runs on the spanning tree the routes follow (paper §1.2, spec §8): the bounds are taken over that
-   * tree (wake-ups travel its edges), and are left out when the routes do not form one tree.
+   * tree (wake-ups travel its edges), and are left out when the routes do not form one tree. LB-PAPER's B is
+   * taken over the subtree spanning the nodes with data, not the whole tree ({@link LowerBounds#protocolBounds}
+   * says why).
    */
   static void protocol(Instance inst, List<LowerBound> out) {
     Network net = inst.network();
@@ -393,7 +395,11 @@ final class BufferlessBounds {
         + " - 1 = " + (best - 1) + " (paper units: " + best + ")"));
     // LB-PAPER: every node holding data must be woken by a single-port broadcast from the root over the subtree
     // that spans those nodes (B'), and its message then takes at least one more step; the root takes M flits.
+    // Every PE takes part in a protocol (spec §2.1), so the whole tree's B_opt is reported too, but it does not
+    // bound T: wake-ups of PEs without data may come after the last data flit, which T does not count (spec §2.2;
+    // Shoulder-Tap on a path with L = (1, 0, 0, 0, 0) ends at paper T = 4 < B_opt = 5).
     boolean[] keepNode = new boolean[n];
+    int kept = 0;
     for (int i = order.length - 1; i >= 0; i--) {
       int v = order[i];
       if (len[v] > 0) {
@@ -403,12 +409,25 @@ final class BufferlessBounds {
         keepNode[parent[v]] = true;
       }
     }
+    for (int v : order) {
+      kept += keepNode[v] ? 1 : 0;
+    }
     long b = broadcastRows(parent, order, keepNode);
     long value = Math.max(b + 1, total);
-    out.add(new LowerBound(value, "LB-PAPER", "a single-port broadcast from root " + root + over + " needs " + b
-        + " rows to wake every node with data (the last woken one then sends for at least 1 step), and the root "
-        + "receives " + Witness.count(total, "flit") + ": max(" + b + " + 1, " + total + ") = " + value
-        + " (Theorem 3's max(B, M))"));
+    String woken;
+    if (kept == order.length) {
+      woken = "a single-port broadcast from root " + root + over + " needs B_opt = " + Witness.count(b, "row")
+          + " (spec §9.2) to wake every node (each holds data or leads to it)";
+    } else {
+      long whole = broadcastRows(parent, order, null);
+      woken = "every PE takes part (spec §2.1) and a single-port broadcast from root " + root + over + " to all "
+          + order.length + " nodes needs B_opt = " + Witness.count(whole, "row") + ", but wake-ups of nodes "
+          + "without data may come after the last data flit, which T does not count (spec §2.2); waking the " + kept
+          + " nodes that hold data or lead to it needs " + Witness.count(b, "row");
+    }
+    out.add(new LowerBound(value, "LB-PAPER", woken + "; the last woken one then sends for at least 1 step, and the "
+        + "root receives " + Witness.count(total, "flit") + ": max(" + b + " + 1, " + total + ") = " + value
+        + " (Theorem 3's max(B, M); paper units: " + (value + 1) + ")"));
   }
 
   /**

@@ -98,9 +98,17 @@ public final class LowerBounds {
    * Bounds that hold only for distributed gathering protocols, whose nodes send after a wake-up that starts at
    * the root (bufferless single-port gather on a tree network, or on another network over the spanning tree its
    * routes follow, paper §1.2): LB-SYNC (wake-up one hop per step, forwarded
-   * before the node's own message; paper T minus 1) and LB-PAPER (Theorem 3's max(B, M), with B taken over the
-   * nodes that hold data). Offline schedules may beat them, so {@link #all(Instance)} leaves them out. Empty for
-   * other instances.
+   * before the node's own message; paper T minus 1) and LB-PAPER (Theorem 3's max(B, M)). Offline schedules may
+   * beat them, so {@link #all(Instance)} leaves them out. Empty for other instances.
+   *
+   * <p>LB-PAPER's B. Spec scatter-gather-bufferless.md §9.2 takes B = B_opt, the optimal single-port broadcast
+   * time of the whole tree (every PE takes part in a protocol, §2.1; EX5: 4). That is the right figure for a
+   * protocol that hears from every PE before its data moves (Transmission-Certification, whose ratio
+   * {@code ratioMaxBoptM} uses it), but not for every wake-up-respecting gather: the wake-ups of PEs without data
+   * may arrive after the last data flit, and T counts data flits only (§2.2). Shoulder-Tap (Theorem 2) on the
+   * 6-PE path with {@code L = (1, 0, 0, 0, 0)} ends at paper T = 4 < B_opt = 5, and so does the wake-up model M4
+   * of §10. The bound therefore takes B over the subtree spanning the nodes with data (EX5: 3; equal to B_opt when
+   * every leaf holds data) and its witness reports both.
    */
   public static List<LowerBound> protocolBounds(Instance instance) {
     List<LowerBound> out = new ArrayList<>();

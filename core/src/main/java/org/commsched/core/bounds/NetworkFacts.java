@@ -131,10 +131,11 @@ final class NetworkFacts {
   }
 
   /**
-   * The tree that a scatter's or gather's routes follow (every message's route, null ones included), rooted at the
-   * root, in the format of {@link #rootedTree}: the default routes' breadth-first tree, or the union of explicit
-   * routes when it is a tree (each node reached from, or left toward, one node only). Null if the routes do not
-   * form one tree.
+   * The tree that a scatter's or gather's routes follow, rooted at the root, in the format of {@link #rootedTree}:
+   * the default routes' breadth-first tree, or, when some route is explicit, the union of the routes of the non-null
+   * messages and of every explicit route (null messages included) when it is a tree (each node reached from, or left
+   * toward, one node only); a null message's default route then binds nothing, as for the gathering protocols and
+   * the wake-up model, which hang such nodes on this tree. Null if the routes do not form one tree.
    */
   static int[][] routeTree(Instance inst) {
     Network net = inst.network();
@@ -157,6 +158,9 @@ final class NetworkFacts {
       }
     } else {
       for (int i = 0; i < inst.messages().size(); i++) {
+        if (inst.messages().get(i).length() == 0 && !atlas.isExplicit(i)) {
+          continue;
+        }
         int[] p = atlas.nodes(i);
         for (int k = 1; k < p.length; k++) {
           int child = scatter ? p[k] : p[p.length - 1 - k];

@@ -41,6 +41,23 @@ public interface Method {
     return "any model";
   }
 
+  /**
+   * The keys of {@link SolveLimits#options()} the method reads ({@code commsched solve --option KEY=VALUE}), for
+   * example {@code setup} for fdf; empty by default. The key {@value SolveLimits#SPANNING_TREE} is read by the solve
+   * runner for every scatter and gather method and is not listed here. The command line rejects any other key.
+   */
+  default Set<String> optionKeys() {
+    return Set.of();
+  }
+
+  /**
+   * Null if the method accepts {@code value} for one of its {@link #optionKeys()}, else one sentence saying what is
+   * wrong and what to give instead (the command line checks values before it solves).
+   */
+  default String whyNotOption(String key, String value) {
+    return optionKeys().contains(key) ? null : name() + " reads no option '" + key + "'";
+  }
+
   /** Solves; never returns null, never throws for an instance it applies to. */
   SolveResult solve(Instance instance, SolveLimits limits);
 }

@@ -10,8 +10,9 @@ import java.util.TreeMap;
  *
  * <p>{@code options} holds named method options as strings, e.g. {@code spanning-tree=broadcast} or
  * {@code setup=3} ({@code commsched solve --spanning-tree NAME}, {@code --option KEY=VALUE}). A method reads the
- * keys it knows and ignores the others; an absent key means the method's default. The keys in use are listed in
- * docs/DESIGN.md ("Solve options").
+ * keys of its {@link Method#optionKeys()} and ignores the others; the command line rejects a key the chosen method
+ * does not read. An absent key means the method's default. The keys in use are listed in docs/DESIGN.md ("Solve
+ * options").
  *
  * @param timeLimit wall-clock limit; exact methods stop there and return their best schedule
  * @param workers solver threads

@@ -86,7 +86,8 @@ class ScatterGatherBoundsTest {
 
   /**
    * §9.3 / §11.3 EX5 binary tree, L = (1,2,3,1,0,2): T_FDF = LB-OFF = 10, LB-SYNC = 12, B_opt = 4 (paper).
-   * LB-PAPER uses the subtree spanning the nodes with data (node 5 is a null leaf), where B is 3.
+   * LB-PAPER uses the subtree spanning the nodes with data (node 5 is a null leaf), where B is 3; its witness names
+   * the whole tree's B_opt = 4 of the spec and why that one does not bound T (LowerBounds#protocolBounds).
    */
   @Test
   void referenceTable_ex5() {
@@ -97,6 +98,72 @@ class ScatterGatherBoundsTest {
     List<LowerBound> proto = LowerBounds.protocolBounds(gather);
     assertThat(value(proto, "LB-SYNC")).isEqualTo(11);
     assertThat(value(proto, "LB-PAPER")).isEqualTo(Math.max(3 + 1, 9));
+    assertThat(witness(proto, "LB-PAPER")).contains("B_opt = 4 rows", "the 6 nodes", "needs 3 rows", "spec §2.2");
+  }
+
+  /**
+   * A path whose data sits next to the root: B over the data is 1, while the whole path's B_opt is 5, and a
+   * wake-up-respecting gather (Shoulder-Tap: P_1 woken in row 1, its flit at the root in row 3) ends before the
+   * last PE is woken; LB-PAPER must not exceed that makespan of 3 (paper T = 4 < B_opt = 5).
+   */
+  @Test
+  void lbPaper_takesBOverTheDataOnly_soAShoulderTapRunStaysAboveIt() {
+    List<LowerBound> proto = LowerBounds.protocolBounds(tree(false, PATH6, new long[] {1, 0, 0, 0, 0}, SINGLE));
+    assertThat(value(proto, "LB-PAPER")).isEqualTo(Math.max(1 + 1, 1)).isLessThanOrEqualTo(3);
+    assertThat(witness(proto, "LB-PAPER")).contains("B_opt = 5 rows", "needs 1 row");
+    assertThat(value(proto, "LB-SYNC")).isEqualTo(3); // E_1 = 2 + 1 (P_1 forwards first): 3 + 1 - 1
+  }
+
+  /**
+   * §8 oracles for B_opt, the optimal single-port broadcast time of a tree: a star with k leaves k, a complete
+   * binary tree of height h 2h, a binomial tree of order k k, a path of n edges n. With data at every node LB-PAPER
+   * takes the whole tree: max(B_opt + 1, M), and its witness names B_opt.
+   */
+  @Test
+  void broadcastRows_section8Oracles_forEverySize() {
+    for (int k = 1; k <= 10; k++) {
+      int[] star = new int[k + 1];
+      star[0] = -1;
+      checkBopt("star with " + k + " leaves", star, k);
+    }
+    for (int h = 1; h <= 5; h++) {
+      int[] binary = new int[(1 << (h + 1)) - 1];
+      binary[0] = -1;
+      for (int v = 1; v < binary.length; v++) {
+        binary[v] = (v - 1) / 2;
+      }
+      checkBopt("complete binary tree of height " + h, binary, 2L * h);
+    }
+    for (int k = 1; k <= 6; k++) {
+      int[] binomial = new int[1 << k]; // parent = v with its highest bit cleared
+      binomial[0] = -1;
+      for (int v = 1; v < binomial.length; v++) {
+        binomial[v] = v - Integer.highestOneBit(v);
+      }
+      checkBopt("binomial tree of order " + k, binomial, k);
+    }
+    for (int n = 1; n <= 10; n++) {
+      int[] path = new int[n + 1];
+      path[0] = -1;
+      for (int v = 1; v <= n; v++) {
+        path[v] = v - 1;
+      }
+      checkBopt("path of " + n + " edges", path, n);
+    }
+  }
+
+  private static void checkBopt(String what, int[] parents, long bOpt) {
+    assertThat(rows(parents)).as(what).isEqualTo(bOpt);
+    long[] ones = new long[parents.length - 1];
+    Arrays.fill(ones, 1);
+    List<LowerBound> proto = LowerBounds.protocolBounds(tree(false, parents, ones, SINGLE));
+    assertThat(value(proto, "LB-PAPER")).as(what).isEqualTo(Math.max(bOpt + 1, ones.length));
+    assertThat(witness(proto, "LB-PAPER")).as(what)
+        .contains("needs B_opt = " + bOpt + (bOpt == 1 ? " row" : " rows"));
+  }
+
+  private static String witness(List<LowerBound> bounds, String kind) {
+    return bounds.stream().filter(b -> b.kind().equals(kind)).findFirst().orElseThrow().witness();
   }
 
   /** §8 and §9.2: B_opt oracles: path of 5 edges 5, EX5 4, star with k leaves k, 15-node binary 6, binomial k. */

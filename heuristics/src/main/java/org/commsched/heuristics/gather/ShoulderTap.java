@@ -12,6 +12,7 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Ratios;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -41,6 +42,10 @@ import org.commsched.core.solve.SolveStatus;
  * synchronization bound LB-SYNC of spec §9.2. It is not optimal for the offline problem, whose schedules need no
  * synchronization (the greedy NRF schedule is): the result's status is FEASIBLE against the offline bound, and the
  * statistics record the protocol bound (docs/DESIGN.md, "Protocol results").
+ *
+ * <p><b>Tree.</b> The path is the tree the gather routes form ({@link GatherTree}): the default breadth-first
+ * routes, or a spanning tree chosen with {@code commsched solve --spanning-tree} when that tree is a path from the
+ * root. The statistic {@code ratioLbSync} (paper T over LB-SYNC, spec §9.3) is always 1.
  *
  * <p><b>Corrections to the paper</b> (spec §13):
  * <ul>
@@ -100,14 +105,15 @@ public final class ShoulderTap implements Method {
 
   @Override
   public String scope() {
-    return "bufferless, single port; gather whose breadth-first tree is a path with the root at one end (path, "
-        + "bla, tree), links both ways";
+    return "bufferless, single port; gather whose routes' tree is a path with the root at one end (path, bla, "
+        + "tree; or a path chosen with --spanning-tree), links both ways";
   }
 
   @Override
   public String whyNot(Instance instance) {
     String why = whyNotModel(instance);
-    return why != null ? why : whyNotTree(GatherTree.of(instance));
+    why = why != null ? why : GatherTree.whyNot(instance);
+    return why != null ? why : whyNotPath(GatherTree.of(instance));
   }
 
   private static String whyNotModel(Instance instance) {
@@ -121,13 +127,9 @@ public final class ShoulderTap implements Method {
     return null;
   }
 
-  private static String whyNotTree(GatherTree t) {
-    String unsuitable = GatherTree.unsuitable(t);
-    if (unsuitable != null) {
-      return unsuitable;
-    }
+  private static String whyNotPath(GatherTree t) {
     if (!t.isPath()) {
-      return "shoulder-tap runs on a path with the root at one end, but the gather tree branches; use "
+      return "shoulder-tap runs on a path with the root at one end, but the gather routes' tree branches; use "
           + "transmission-certification";
     }
     return null;
@@ -136,8 +138,11 @@ public final class ShoulderTap implements Method {
   /** The protocol's tree, or an exception saying why the method does not apply. */
   private static GatherTree applicableTree(Instance instance) {
     String why = whyNotModel(instance);
-    GatherTree tree = why == null ? GatherTree.of(instance) : null;
-    why = why != null ? why : whyNotTree(tree);
+    if (why != null) {
+      throw new IllegalArgumentException(why);
+    }
+    GatherTree tree = GatherTree.of(instance);
+    why = whyNotPath(tree);
     if (why != null) {
       throw new IllegalArgumentException(why);
     }
@@ -150,13 +155,16 @@ public final class ShoulderTap implements Method {
     Run run = new Run(tree);
     Schedule.Departures schedule = run.schedule(instance);
     long sync = tree.syncBound();
-    return new SolveResult(name(), SolveStatus.FEASIBLE, schedule, run.makespan(), tree.offlineBound(false),
-        Map.of())
-        .withStat("paperT", tree.total == 0 ? 0 : run.makespan() + 1)
+    long paperT = tree.total == 0 ? 0 : run.makespan() + 1;
+    SolveResult r = new SolveResult(name(), SolveStatus.FEASIBLE, schedule, run.makespan(),
+        tree.offlineBound(false), Map.of())
+        .withStat("paperT", paperT)
         .withStat("syncStatus", run.makespan() == sync ? "OPTIMAL" : "FEASIBLE") // OPTIMAL: Theorem 2
         .withStat("syncBound", sync)
         .withStat("syncBoundKind", "LB-SYNC")
+        .withStat("ratioLbSync", Ratios.of(paperT, tree.total == 0 ? 0 : sync + 1)) // 1: Theorem 2
         .withStat("controlFlits", (long) schedule.control().size());
+    return GatherTree.withRouteStats(r, tree, limits);
   }
 
   /** Runs the protocol on an instance this method applies to, for inspection (tests, figures, benchmarks). */

@@ -7,14 +7,17 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Ratios;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 
 /**
  * Transmission-Certification (TC): distributed gathering on a tree of processors, or on any network through the
- * breadth-first spanning tree of its gather routes, under the bufferless model.
+ * spanning tree its gather routes form (the default routes' breadth-first tree, or the tree chosen with
+ * {@code commsched solve --spanning-tree}; see {@link GatherTree}), under the bufferless model.
  *
  * <p><b>Source.</b> S. N. Bhatt, G. Pucci, A. Ranade, A. L. Rosenberg, "Scattering and Gathering Messages in
  * Networks of Processors" (IEEE Trans. Computers, 1993), §3.2, Algorithm Transmission-Certification, Theorem 3,
@@ -58,6 +61,17 @@ import org.commsched.core.solve.SolveStatus;
  * {@code 2 + c}; orders to all children in one step; the root does not concatenate, so
  * {@code T = t_0 + 1 + max_j (c_j + n_j)} and our makespan is at most {@code 4h + max_j n_j - 1} for tree height h).
  *
+ * <p><b>Option.</b> {@code kappa=a} ({@code commsched solve --option kappa=a}, integer a in 0..10^9): every
+ * internal node of d children computes for {@code a d ceil(log2 d)} steps before it certifies (the paper's
+ * {@code d log d} sorting cost, spec §13 A19), so {@code t_0 = 2n + sum over internal v of kappa(d_v)}; default 0,
+ * which reproduces Figure 4.
+ *
+ * <p><b>Statistics.</b> {@code paperT}, {@code t0}, {@code C0}, {@code M}, {@code correctedTheorem3}, LB-SYNC as
+ * {@code syncBound}, the whole tree's single-port broadcast time {@code Bopt}, and the ratios of spec §9.3 in the
+ * paper's units (as fdf's {@code ratioPaperT}: four decimals, half up): {@code ratioLbSync = T / LB-SYNC},
+ * {@code ratioLbOff = T / LB-OFF} and {@code ratioMaxBoptM = T / max(B_opt, M)} (Figure 4: 22/12, 22/9, 22/8);
+ * under multiport {@code ratioLbMp = T / LB-MP}. {@code routes} and {@code spanningTree} say which tree ran.
+ *
  * <p><b>Corrections to the paper</b> (spec §13): A5, the segment bounds are {@code d + 1} and {@code d + 1 + c} (the
  * text's {@code d + c} fits only the root); A6, the printed closed form for c is not the leftmost placement with two
  * or more nonempty children (kept as {@code tc-paper-literal}); A7, child orders are
@@ -73,6 +87,16 @@ import org.commsched.core.solve.SolveStatus;
  * @implNote Stateless and deterministic; immutable.
  */
 public final class TransmissionCertification implements Method {
+  /**
+   * Option key: the computation cost factor a, an integer at least 0; an internal node of d children computes for
+   * {@code a d ceil(log2 d)} steps before it certifies (spec §6.5, §13 A19; {@link TcOptions#kappa}). Default: the
+   * preset's (0, which reproduces Figure 4).
+   */
+  public static final String KAPPA = "kappa";
+
+  /** The largest {@code kappa} accepted (larger factors overflow the step counts of big trees). */
+  static final long MAX_OPTION = 1_000_000_000L;
+
   private final String name;
   private final TcOptions options;
 
@@ -114,7 +138,7 @@ public final class TransmissionCertification implements Method {
     String preset = options.equals(TcOptions.RECOMMENDED) ? "recommended preset"
         : options.equals(TcOptions.PAPER_LITERAL) ? "the paper's printed closed form, empty subtrees included"
         : options.equals(TcOptions.IMPROVED) ? "exact order-index bounds (derived)" : "custom options";
-    return "Transmission-Certification gathering on the breadth-first tree: tokens, certificates, orders, then one "
+    return "Transmission-Certification gathering on the routes' spanning tree: tokens, certificates, orders, then one "
         + "gap-free stream into the root (" + preset + "; protocol trace)";
   }
 
@@ -122,10 +146,11 @@ public final class TransmissionCertification implements Method {
   public String guarantee() {
     if (options.multiport()) {
       return "derived (spec §7.2, not in the paper): makespan = 2h + max_j (c_j + n_j) <= 4h + max_j n_j - 1 for "
-          + "tree height h; FEASIBLE against the offline optimum";
+          + "tree height h (kappa = 0); FEASIBLE against the offline optimum";
     }
-    return "makespan = t_0 + C_0 + M - 1 with t_0 = 2n (exact timing, spec §6.5) <= 2n + D* + M - 1 (corrected "
-        + "Theorem 3; the printed 2B + C + M fails on Figure 4); >= max(B, M); FEASIBLE against the offline optimum";
+    return "makespan = t_0 + C_0 + M - 1 with t_0 = 2n (+ sum of kappa(d) with --option kappa; exact timing, spec "
+        + "§6.5) <= t_0 + D* + M - 1 (corrected Theorem 3; the printed 2B + C + M fails on Figure 4); >= max(B, M); "
+        + "FEASIBLE against the offline optimum";
   }
 
   @Override
@@ -148,13 +173,13 @@ public final class TransmissionCertification implements Method {
   @Override
   public String scope() {
     return "bufferless, " + (options.multiport() ? "all ports" : "single port") + "; gather on a tree, or any "
-        + "network through the breadth-first spanning tree of its routes; links both ways";
+        + "network through the spanning tree its routes form (default BFS; --spanning-tree); links both ways";
   }
 
   @Override
   public String whyNot(Instance instance) {
     String why = whyNotModel(instance);
-    return why != null ? why : GatherTree.unsuitable(GatherTree.of(instance));
+    return why != null ? why : GatherTree.whyNot(instance);
   }
 
   private String whyNotModel(Instance instance) {
@@ -177,33 +202,82 @@ public final class TransmissionCertification implements Method {
   /** The protocol's tree, or an exception saying why the method does not apply. */
   private GatherTree applicableTree(Instance instance) {
     String why = whyNotModel(instance);
-    GatherTree tree = why == null ? GatherTree.of(instance) : null;
-    why = why != null ? why : GatherTree.unsuitable(tree);
     if (why != null) {
       throw new IllegalArgumentException(why);
     }
-    return tree;
+    return GatherTree.of(instance);
+  }
+
+  @Override
+  public Set<String> optionKeys() {
+    return Set.of(KAPPA);
+  }
+
+  @Override
+  public String whyNotOption(String key, String value) {
+    if (!KAPPA.equals(key)) {
+      return Method.super.whyNotOption(key, value);
+    }
+    long v;
+    try {
+      v = Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      return "option kappa=" + value + " is not an integer: give the factor a of the computation cost a d ceil(log2 "
+          + "d) steps per internal node of d children, e.g. kappa=1 (0, the default, reproduces Figure 4)";
+    }
+    if (v < 0 || v > MAX_OPTION) {
+      return "option kappa=" + value + " is out of range: give a factor from 0 to " + MAX_OPTION;
+    }
+    return null;
+  }
+
+  /** The options of a run: this method's preset, with the computation cost of the {@code kappa} option if set. */
+  private TcOptions options(SolveLimits limits) {
+    String k = limits.option(KAPPA, null);
+    if (k == null) {
+      return options;
+    }
+    String why = whyNotOption(KAPPA, k);
+    if (why != null) {
+      throw new IllegalArgumentException(why);
+    }
+    return options.withKappa(Long.parseLong(k.trim()));
   }
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     GatherTree tree = applicableTree(instance);
-    TcRun run = new TcRun(tree, options);
+    TcOptions o = options(limits);
+    TcRun run = new TcRun(tree, o);
     Schedule.Departures schedule = run.schedule(instance);
-    SolveResult r = new SolveResult(name, SolveStatus.FEASIBLE, schedule, run.makespan(),
-        tree.offlineBound(options.multiport()), Map.of())
-        .withStat("paperT", tree.total == 0 ? 0 : run.makespan() + 1)
+    boolean mp = o.multiport();
+    LowerBound offline = tree.offlineBound(mp);
+    boolean data = tree.total > 0;
+    long paperT = data ? run.makespan() + 1 : 0;
+    SolveResult r = new SolveResult(name, SolveStatus.FEASIBLE, schedule, run.makespan(), offline, Map.of())
+        .withStat("paperT", paperT)
         .withStat("t0", run.t0())
         .withStat("M", run.total())
         .withStat("controlFlits", (long) schedule.control().size());
-    if (options.multiport()) {
-      return r.withStat("height", (long) run.height());
+    if (o.kappa() > 0) {
+      r = r.withStat("kappa", o.kappa());
     }
+    r = GatherTree.withRouteStats(r, tree, limits);
+    if (mp) {
+      return r.withStat("height", (long) run.height())
+          .withStat("ratioLbMp", Ratios.of(paperT, data ? offline.value() + 1 : 0));
+    }
+    long sync = tree.syncBound();
+    long bOpt = tree.broadcastRows();
     return r.withStat("C0", run.rootLag())
-        .withStat("correctedTheorem3", tree.total == 0 ? 0 : run.t0() + run.dStar() + run.total() - 1)
-        .withStat("syncStatus", run.makespan() == tree.syncBound() ? "OPTIMAL" : "FEASIBLE")
-        .withStat("syncBound", tree.syncBound())
-        .withStat("syncBoundKind", "LB-SYNC");
+        .withStat("correctedTheorem3", data ? run.t0() + run.dStar() + run.total() - 1 : 0)
+        .withStat("syncStatus", run.makespan() == sync ? "OPTIMAL" : "FEASIBLE")
+        .withStat("syncBound", sync)
+        .withStat("syncBoundKind", "LB-SYNC")
+        .withStat("Bopt", bOpt)
+        .withStat("ratioLbSync", Ratios.of(paperT, data ? sync + 1 : 0))
+        .withStat("ratioLbOff", Ratios.of(paperT, data ? offline.value() + 1 : 0))
+        .withStat("ratioMaxBoptM", Ratios.of(paperT, data ? Math.max(bOpt, tree.total) : 0));
   }
 
   /** Runs the protocol on an instance this method applies to, for inspection (tests, figures, benchmarks). */

@@ -1,7 +1,5 @@
 package org.commsched.heuristics.scatter;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -15,6 +13,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Ratios;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
@@ -72,6 +71,9 @@ public final class FdfScatter implements Method {
   /** Option key: set-up steps per message at the root (spec §3.6), an integer at least 0; default 0. */
   public static final String SETUP = "setup";
 
+  /** The largest {@code setup} accepted (larger values overflow the step counts). */
+  static final long MAX_SETUP = 1_000_000_000L;
+
   @Override
   public String name() {
     return "fdf";
@@ -114,14 +116,31 @@ public final class FdfScatter implements Method {
 
   @Override
   public String whyNot(Instance instance) {
+    ProblemKind kind = instance.kind();
+    if (kind != ProblemKind.SCATTER) {
+      return "fdf scatters; for " + kind.wireName() + " use " + alternative(instance);
+    }
     if (!(instance.model() instanceof CommModel.Bufferless)) {
       return "fdf schedules the bufferless model; for a store-and-forward scatter use greedy-saf";
     }
-    if (instance.kind() != ProblemKind.SCATTER) {
-      return "fdf scatters; for a gather use greedy (its nearest-first order is FDF run backwards)";
-    }
     String p = ScatterRoutes.of(instance, multiport(instance)).problem;
     return p == null ? null : p + "; FDF needs tree routes, use greedy";
+  }
+
+  /** What to use instead of fdf for a problem other than scatter. */
+  private static String alternative(Instance instance) {
+    boolean bufferless = instance.model() instanceof CommModel.Bufferless;
+    switch (instance.kind()) {
+      case GATHER:
+        return bufferless ? "greedy (its nearest-first order is FDF run backwards, optimal offline) or a gathering "
+            + "protocol (transmission-certification, shoulder-tap on a path)" : "greedy-saf";
+      case CHATTING:
+        return "greedy, priority-greedy or lns (commsched methods lists the paper methods for each network)";
+      case DSA:
+        return "first-fit, interval-coloring or kierstead";
+      default:
+        return "greedy-saf";
+    }
   }
 
   private static boolean multiport(Instance instance) {
@@ -154,7 +173,7 @@ public final class FdfScatter implements Method {
         multi ? "LB-MP" : "LB-SCAT", witness(instance, plain, multi));
     SolveResult res = SolveResult.feasible(name(), new Schedule.Departures(out), makespan, bound)
         .withStat("paperT", out.isEmpty() ? 0 : makespan + 1)
-        .withStat("ratioPaperT", ratio(out.isEmpty() ? 0 : makespan + 1, plain.paperT()))
+        .withStat("ratioPaperT", Ratios.of(out.isEmpty() ? 0 : makespan + 1, plain.paperT()))
         .withStat("routes", r.defaultTree ? "default breadth-first tree"
             : "explicit routes" + (multi ? " (a tree per root arc)" : " (one tree)"));
     String tree = limits.options().get(SolveLimits.SPANNING_TREE);
@@ -168,27 +187,36 @@ public final class FdfScatter implements Method {
     return res;
   }
 
-  private static long setup(SolveLimits limits) {
-    String s = limits.option(SETUP, "0");
-    long v;
-    try {
-      v = Long.parseLong(s.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("option setup=" + s + " is not an integer: give the set-up steps per "
-          + "message, e.g. setup=3");
-    }
-    if (v < 0) {
-      throw new IllegalArgumentException("option setup=" + s + " is negative: give 0 or more set-up steps");
-    }
-    return v;
+  @Override
+  public Set<String> optionKeys() {
+    return Set.of(SETUP);
   }
 
-  private static String ratio(long t, long lb) {
-    if (lb == 0) {
-      return t == 0 ? "1" : "-";
+  @Override
+  public String whyNotOption(String key, String value) {
+    if (!SETUP.equals(key)) {
+      return Method.super.whyNotOption(key, value);
     }
-    return BigDecimal.valueOf(t).divide(BigDecimal.valueOf(lb), 4, RoundingMode.HALF_UP).stripTrailingZeros()
-        .toPlainString();
+    long v;
+    try {
+      v = Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      return "option setup=" + value + " is not an integer: give the set-up steps per message, e.g. setup=3";
+    }
+    if (v < 0) {
+      return "option setup=" + value + " is negative: give 0 or more set-up steps";
+    }
+    return v > MAX_SETUP ? "option setup=" + value + " is too large: give at most " + MAX_SETUP + " set-up steps"
+        : null;
+  }
+
+  private long setup(SolveLimits limits) {
+    String s = limits.option(SETUP, "0");
+    String why = whyNotOption(SETUP, s);
+    if (why != null) {
+      throw new IllegalArgumentException(why);
+    }
+    return Long.parseLong(s.trim());
   }
 
   private static String witness(Instance inst, ClosedForm c, boolean multi) {

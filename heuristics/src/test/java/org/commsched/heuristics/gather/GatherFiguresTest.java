@@ -259,20 +259,29 @@ class GatherFiguresTest {
 
   @Test
   void referenceTable_section9_3() {
-    // spec §9.3, paper units: T_ST, T_TC (RECOMMENDED), LB-OFF, LB-SYNC, B_opt, D*
-    check93("sg-fig2-gather-path6.json", 12, 22, 9, 12, 5, 10);
-    check93("sg-fig3-gather-path6.json", 14, 24, 12, 14, 5, 10);
-    check93("sg-ex5-gather-bintree7.json", -1, 26, 10, 12, 4, 6);
+    // spec §9.3, paper units: T_ST, T_TC (RECOMMENDED), LB-OFF, LB-SYNC, B_opt, D*; then the ratios T_TC / LB-SYNC,
+    // T_TC / LB-OFF and T_TC / max(B_opt, M) from those figures (M = 8, 11, 9), four decimals rounded half up
+    check93("sg-fig2-gather-path6.json", 12, 22, 9, 12, 5, 10, "1.8333", "2.4444", "2.75"); // 22/12, 22/9, 22/8
+    check93("sg-fig3-gather-path6.json", 14, 24, 12, 14, 5, 10, "1.7143", "2", "2.1818"); // 24/14, 24/12, 24/11
+    check93("sg-ex5-gather-bintree7.json", -1, 26, 10, 12, 4, 6, "2.1667", "2.6", "2.8889"); // 26/12, 26/10, 26/9
   }
 
-  private static void check93(String file, long st, long tc, long lbOff, long lbSync, long bOpt, long dStar) {
+  private static void check93(String file, long st, long tc, long lbOff, long lbSync, long bOpt, long dStar,
+      String ratioSync, String ratioOff, String ratioPaper) {
     Instance inst = GatherCases.catalogue(file);
     if (st >= 0) {
-      assertThat(solveValid(new ShoulderTap(), inst).makespan() + 1).as("T_ST " + file).isEqualTo(st);
+      SolveResult r = solveValid(new ShoulderTap(), inst);
+      assertThat(r.makespan() + 1).as("T_ST " + file).isEqualTo(st);
+      assertThat(r.stats().get("ratioLbSync")).as("Shoulder-Tap vs LB-SYNC " + file).isEqualTo("1");
     }
     TransmissionCertification method = new TransmissionCertification();
-    assertThat(solveValid(method, inst).makespan() + 1).as("T_TC " + file).isEqualTo(tc);
+    SolveResult r = solveValid(method, inst);
+    assertThat(r.makespan() + 1).as("T_TC " + file).isEqualTo(tc);
     assertThat(method.run(inst).dStar()).as("D* " + file).isEqualTo(dStar);
+    assertThat(r.stats().get("Bopt")).as("B_opt stat " + file).isEqualTo(bOpt);
+    assertThat(r.stats().get("ratioLbSync")).as("TC vs LB-SYNC " + file).isEqualTo(ratioSync);
+    assertThat(r.stats().get("ratioLbOff")).as("TC vs LB-OFF " + file).isEqualTo(ratioOff);
+    assertThat(r.stats().get("ratioMaxBoptM")).as("TC vs max(B_opt, M) " + file).isEqualTo(ratioPaper);
     // the bounds module's own LB-OFF and LB-SYNC, and this package's copies of them
     assertThat(GatherOracles.bound(LowerBounds.all(inst), "LB-OFF") + 1).as("LB-OFF " + file).isEqualTo(lbOff);
     assertThat(GatherOracles.bound(LowerBounds.protocolBounds(inst), "LB-SYNC") + 1).as("LB-SYNC " + file)
@@ -281,5 +290,6 @@ class GatherFiguresTest {
     assertThat(tree.offlineBound(false).value() + 1).as("LB-OFF (protocol code) " + file).isEqualTo(lbOff);
     assertThat(tree.syncBound() + 1).as("LB-SYNC (protocol code) " + file).isEqualTo(lbSync);
     assertThat(GatherOracles.broadcastRows(inst)).as("B_opt " + file).isEqualTo(bOpt);
+    assertThat(tree.broadcastRows()).as("B_opt (protocol code) " + file).isEqualTo(bOpt);
   }
 }

@@ -283,6 +283,13 @@ class FdfScatterTest {
         new CommModel.StoreAndForward(java.math.BigDecimal.ONE, java.math.BigDecimal.ONE, CommModel.Ports.ONE,
             CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE), Network.of(new Topology.Bla(3)));
     assertThat(fdf.whyNot(saf)).contains("greedy-saf");
+    // a chatting instance is not told to use a gather method
+    Instance chat = new Instance("c", new Problem.Chatting(List.of(new Message("a", 0, 2, 2))), SINGLE,
+        Network.of(new Topology.Bla(3)));
+    assertThat(fdf.whyNot(chat)).contains("for chatting use greedy").doesNotContain("gather");
+    Instance dsa = new Instance("d", new Problem.Dsa(List.of(new Message("a", 0, 2, 2))), ALL,
+        Network.of(new Topology.Ula(3)));
+    assertThat(fdf.whyNot(dsa)).contains("first-fit").doesNotContain("gather");
     // two explicit routes to neighbours of node 3 on a 4-ring that reach node 2 differently: not a tree
     Instance ring = new Instance("r", new Problem.Scatter(0, List.of(
         new Message("a", 0, 2, 1, List.of(0, 1, 2)),
@@ -296,6 +303,15 @@ class FdfScatterTest {
     assertThat(fdf.whyNot(ringAll)).isNull();
     SolveResult r = fdf.solve(ringAll, SolveLimits.defaults());
     assertThat(ScheduleChecker.checkResult(ringAll, r).violations()).isEmpty();
+  }
+
+  @Test
+  void options_onlySetup_withItsValuesChecked() {
+    assertThat(fdf.optionKeys()).containsExactly(FdfScatter.SETUP);
+    assertThat(fdf.whyNotOption("setup", "3")).isNull();
+    assertThat(fdf.whyNotOption("setup", "-3")).contains("negative");
+    assertThat(fdf.whyNotOption("setup", "9223372036854775807")).contains("at most");
+    assertThat(fdf.whyNotOption("kappa", "1")).contains("kappa");
   }
 
   @Test
