@@ -17,7 +17,8 @@ import org.commsched.core.model.Schedule;
  * <p>Occupancy, from the definitions (chatting spec §1.4 (2.4); DESIGN "Time"): message M with departure t,
  * length l and route arcs e_0..e_{d-1} sends flit h over e_k during step t + h + k, so it holds arc e_k during
  * the steps {@code [t + k, t + k + l)}; its tail node sends and its head node receives during that range. A
- * control transfer holds its arc for the one step {@code [step, step + 1)}.
+ * control transfer holds its arc for the one step {@code [step, step + 1)}. The protocol rules of a trace with
+ * control flits (causality V6 and the meaning of the control values) are {@link Causality}'s.
  */
 final class BufferlessChecker {
   private BufferlessChecker() {
@@ -147,46 +148,9 @@ final class BufferlessChecker {
     }
 
     if (!control.isEmpty()) {
-      checkCausality(inst, msgs, dep, sent, control, controlArc, out);
+      Causality.check(inst, dep, sent, routes, control, controlArc, out);
     }
     return makespan;
-  }
-
-  /**
-   * V6 in its generic form: a non-root node sends nothing of its own (its message's first flit, a control
-   * flit) before the first control flit reaches it (a flit sent in step s is there from row s + 1, and may be
-   * answered during step s + 1). Relaying other nodes' data is not its own sending.
-   */
-  private static void checkCausality(Instance inst, List<Message> msgs, long[] dep, boolean[] sent,
-      List<Schedule.ControlTransfer> control, int[] controlArc, Findings out) {
-    long[] woken = new long[inst.network().nodes()];
-    Arrays.fill(woken, Long.MAX_VALUE);
-    for (int c = 0; c < control.size(); c++) {
-      if (controlArc[c] >= 0) {
-        Schedule.ControlTransfer x = control.get(c);
-        woken[x.to()] = Math.min(woken[x.to()], Math.addExact(x.step(), 1));
-      }
-    }
-    int root = inst.root();
-    for (int i = 0; i < msgs.size(); i++) {
-      int v = msgs.get(i).from();
-      if (sent[i] && v != root && dep[i] < woken[v]) {
-        out.add(Kind.CAUSALITY, List.of(msgs.get(i).id()), Places.node(v), dep[i], "node " + v + " sends its "
-            + "message " + msgs.get(i).id() + " in step " + dep[i] + " but " + wakeup(woken[v]));
-      }
-    }
-    for (int c = 0; c < control.size(); c++) {
-      Schedule.ControlTransfer x = control.get(c);
-      if (controlArc[c] >= 0 && x.from() != root && x.step() < woken[x.from()]) {
-        out.add(Kind.CAUSALITY, List.of(), Places.node(x.from()), x.step(), "node " + x.from() + " sends control"
-            + " flit " + x.kind() + " to " + x.to() + " in step " + x.step() + " but " + wakeup(woken[x.from()]));
-      }
-    }
-  }
-
-  private static String wakeup(long row) {
-    return row == Long.MAX_VALUE ? "no control flit ever reaches it"
-        : "its first control flit only arrives in row " + row;
   }
 
   /**

@@ -9,6 +9,8 @@
  *       bufferless scatter/gather; Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On bufferless routing of
  *       variable length messages in leveled networks"; Bhatt, Pucci, Ranade, Rosenberg, "Scattering and
  *       gathering messages in networks of processors";</li>
+ *   <li>{@code Causality}: the protocol rules of such a run (V6 and the meaning of the control values), from
+ *       the trace and the instance only;</li>
  *   <li>{@code VirtualChecker}: slots of virtual chatting and DSA;</li>
  *   <li>{@code PacketChecker}: store-and-forward scatter/gather with packets and set-up time; J.-P. Tsai,
  *       "On the furthest-distance-first principle in scattering and gathering";</li>
@@ -51,8 +53,24 @@
  *       V6)</td></tr>
  *   <tr><td>{@code EXCHANGE_PORT}</td><td>one port, exchange rule: two overlapping transfers share a node but
  *       are not an exchange between the same two nodes (LC V7; with half duplex, V8)</td></tr>
- *   <tr><td>{@code CAUSALITY}</td><td>protocol runs only (schedules with control flits): a non-root node sends
- *       its own message or a control flit before any control flit has reached it (SGB V6)</td></tr>
+ *   <tr><td>{@code CAUSALITY}</td><td>protocol runs only (schedules with control flits), SGB V6 transfer by
+ *       transfer (a flit that arrived in row r may be answered in step r): a non-root node's message departs
+ *       before its trigger from the next node of its route arrives (its order when the trace has tokens,
+ *       certificates or orders, SGB §6.1; else its wake-up, §5.2; with other kinds only, any control flit), or
+ *       never gets one; a non-root node forwards a wake-up or token before it has one; a node sends its
+ *       certificate before the parent's token, before every node it sent a token to has certified back, or
+ *       before its last certificate arrived (§6.1, §7.2); a node orders before its own order (the root: before
+ *       its last certificate, or while a node it sent a token to never certified), or before the ordered child's
+ *       certificate reached it (§6.4); a non-root node sends a control flit of another kind before any control
+ *       flit has reached it</td></tr>
+ *   <tr><td>{@code CONTROL_VALUE}</td><td>protocol runs only: a control flit's values contradict the trace
+ *       (SGB §5.2, §6.1-§6.4, §7.2): a {@code wakeup} carries other than [] or [s], a {@code token} other than
+ *       [], a {@code certificate} other than [c, n], an {@code order} other than [s]; a wake-up [s] received in
+ *       row t, but the first flit of the node's message reaches the sender before row t + s; a certificate with
+ *       c &lt; 1, or whose n is not the number of data flits crossing its arc; an order [s] u-&gt;v received in
+ *       row t with s below v's certified c, or, when flits cross v-&gt;u (n of them), the first does not reach u
+ *       in row t + s or the last not in row t + s + n - 1 (without an ARC_CONFLICT: not exactly the rows
+ *       t + s .. t + s + n - 1)</td></tr>
  *   <tr><td>{@code BAD_SIZE}</td><td>a transmission carries fewer than 1 unit (PSG V1; LC V2)</td></tr>
  *   <tr><td>{@code SIZE_MISMATCH}</td><td>the records of one packet disagree on its size (PSG §1.5: packets are
  *       never split or merged en route; LC: one packet number without {@code first} is one run of

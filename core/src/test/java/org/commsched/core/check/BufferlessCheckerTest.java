@@ -253,18 +253,20 @@ class BufferlessCheckerTest {
    * Figure 4 (Transmission-Certification, L = (2,3,0,2,1), T = 22), §6.7 and §11.2: tokens reach P1..P5 in rows
    * 1..5, certificates reach the parents in rows 6..10, orders reach P1..P5 in rows 11..15, and the root
    * receives M1 from row 14, M2 from 16, M4 from 19 and M5 in row 21 (departure = first root row - distance).
+   * Certificates carry [c, n].
    */
   @Test
   void figure4TransmissionCertification_fullTrace_isValidWithMakespan21() {
     Instance inst = figurePath(false, 2, 3, 0, 2, 1);
     long[] cert = {3, 3, 4, 2, 1}; // c_1..c_5
+    long[] stream = {8, 6, 3, 3, 1}; // n_1..n_5 (§6.7: "the n values, not drawn")
     long[] order = {3, 3, 4, 2, 2}; // s_1..s_5
     List<Schedule.ControlTransfer> trace = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
       trace.add(ctl(i, i + 1, i, "token"));
     }
     for (int i = 5; i >= 1; i--) {
-      trace.add(ctl(i, i - 1, 10 - i, "certificate", cert[i - 1]));
+      trace.add(ctl(i, i - 1, 10 - i, "certificate", cert[i - 1], stream[i - 1]));
     }
     for (int i = 0; i < 5; i++) {
       trace.add(ctl(i, i + 1, 10 + i, "order", order[i]));
