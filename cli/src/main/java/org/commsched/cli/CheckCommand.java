@@ -51,7 +51,7 @@ final class CheckCommand implements Callable<Integer> {
       throw new BadInputException(schedule + ": holds no schedule (status " + result.status()
           + "); there is nothing to check");
     }
-    if (buffers != null && !report.valid()) {
+    if (buffers != null && Inputs.isCsv(file) && !report.valid()) {
       // name the places of a buffer layout in the file's own times, not the compressed array's arcs
       List<Violation> named = new ArrayList<>();
       for (Violation v : report.violations()) {

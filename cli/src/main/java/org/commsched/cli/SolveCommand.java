@@ -81,6 +81,11 @@ final class SolveCommand implements Callable<Integer> {
     if (timeLimit.signum() <= 0) {
       throw new BadInputException("commsched solve: --time-limit must be positive, got " + timeLimit);
     }
+    long maxSeconds = SolveLimits.MAX_TIME_LIMIT.getSeconds();
+    if (timeLimit.compareTo(BigDecimal.valueOf(maxSeconds)) > 0) {
+      throw new BadInputException("commsched solve: --time-limit " + timeLimit + " is over a year; "
+          + "give at most " + maxSeconds + " seconds");
+    }
     DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
     Instance given = buffers != null ? buffers.instance() : Inputs.instance(file);
     long millis = timeLimit.multiply(BigDecimal.valueOf(1000)).longValue();

@@ -121,4 +121,16 @@ class BadInputTest {
     return Stream.of(tmp.resolve("nope.json"), tmp).map(p -> DynamicTest.dynamicTest(p.getFileName().toString(),
         () -> assertOneLineBadInput(CliTest.run("solve", p.toString()), p.getFileName().toString())));
   }
+
+  /** A time limit beyond a year is refused (it used to wrap around or overflow into an internal error). */
+  @TestFactory
+  Stream<DynamicTest> hugeTimeLimit_exits2WithOneLine() {
+    return Stream.of("1e10", "9223372036854775.808", "1e300").map(t -> DynamicTest.dynamicTest(t, () -> {
+      CliTest.Run r = CliTest.run("solve", CliTest.cat("chat-oracle-a-ula5.json"), "--method", "cpsat",
+          "--time-limit", t);
+      assertThat(r.code()).as(r.out() + r.err()).isEqualTo(2);
+      assertThat(r.err().strip()).doesNotContain("\n").contains("--time-limit").contains("31536000")
+          .doesNotContain("Exception");
+    }));
+  }
 }

@@ -2,6 +2,7 @@ package org.commsched.solver;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -178,7 +179,7 @@ final class BufferlessCp {
     }
     bound = instanceBound;
     startMethod = start.method();
-    this.startStats = Map.copyOf(startStats);
+    this.startStats = Collections.unmodifiableMap(startStats); // run order, for stable output
     Map<String, Long> greedyDep = ((Schedule.Departures) start.schedule()).departures();
 
     WakeTree tree = sync ? WakeTree.of(instance) : null;

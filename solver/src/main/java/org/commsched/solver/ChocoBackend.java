@@ -38,6 +38,7 @@ final class ChocoBackend implements BufferlessCp.Backend {
 
   @Override
   public BufferlessCp.Run solve(BufferlessCp data, SolveLimits limits, long floor) {
+    long deadline = System.nanoTime() + limits.timeLimit().toNanos(); // building the model counts too
     int vars = data.variables();
     for (int v = 0; v < vars; v++) {
       if (data.hi[v] > MAX_VALUE) {
@@ -80,7 +81,7 @@ final class ChocoBackend implements BufferlessCp.Backend {
     for (int v = 0; v < vars; v++) {
       solver.addHint(x[v], (int) data.hint[v]);
     }
-    solver.limitTime(Math.max(1L, limits.timeLimit().toMillis()));
+    solver.limitTime(Math.max(1L, (deadline - System.nanoTime()) / 1_000_000L));
     long[] best = null;
     while (solver.solve()) {
       best = new long[vars];

@@ -83,6 +83,7 @@ public final class ChocoVirtual implements Method {
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
+    long deadline = System.nanoTime() + limits.timeLimit().toNanos(); // building the model counts too
     String why = whyNot(instance);
     if (why != null) {
       throw new IllegalArgumentException(why);
@@ -141,7 +142,7 @@ public final class ChocoVirtual implements Method {
     for (int j = 0; j < m; j++) {
       solver.addHint(v[j], (int) data.hint[j]);
     }
-    solver.limitTime(Math.max(1L, limits.timeLimit().toMillis()));
+    solver.limitTime(Math.max(1L, (deadline - System.nanoTime()) / 1_000_000L));
     long[] best = null;
     while (solver.solve()) {
       best = new long[m];

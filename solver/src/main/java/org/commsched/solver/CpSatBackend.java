@@ -46,6 +46,7 @@ final class CpSatBackend implements BufferlessCp.Backend {
 
   @Override
   public BufferlessCp.Run solve(BufferlessCp data, SolveLimits limits, long floor) {
+    long deadline = System.nanoTime() + limits.timeLimit().toNanos(); // loading and building count too
     Natives.ensure();
     CpModel model = new CpModel();
     int vars = data.variables();
@@ -76,7 +77,7 @@ final class CpSatBackend implements BufferlessCp.Backend {
     model.minimize(end);
     CpSolver solver = new CpSolver();
     solver.getParameters()
-        .setMaxTimeInSeconds(limits.timeLimit().toMillis() / 1000.0)
+        .setMaxTimeInSeconds(Math.max(0.01, (deadline - System.nanoTime()) / 1e9))
         .setNumWorkers(limits.workers())
         .setRandomSeed((int) limits.seed());
     CpSolverStatus raw = solver.solve(model);

@@ -94,6 +94,7 @@ public final class CpSatVirtual implements Method {
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
+    long deadline = System.nanoTime() + limits.timeLimit().toNanos(); // loading and building count too
     String why = whyNot(instance);
     if (why != null) {
       throw new IllegalArgumentException(why);
@@ -132,7 +133,7 @@ public final class CpSatVirtual implements Method {
     model.minimize(end);
     CpSolver solver = new CpSolver();
     solver.getParameters()
-        .setMaxTimeInSeconds(limits.timeLimit().toMillis() / 1000.0)
+        .setMaxTimeInSeconds(Math.max(0.01, (deadline - System.nanoTime()) / 1e9))
         .setNumWorkers(limits.workers())
         .setRandomSeed((int) limits.seed());
     CpSolverStatus raw = solver.solve(model);

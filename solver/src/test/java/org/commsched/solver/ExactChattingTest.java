@@ -77,4 +77,45 @@ class ExactChattingTest {
       assertThat(r.lowerBound().value()).isLessThanOrEqualTo(r.makespan());
     }
   }
+
+  /**
+   * On an instance greedy does not settle, both back ends start from the best heuristic: the start methods run in
+   * registry order (stats in that order), the hint is the best of them, and the answer is no worse than it.
+   */
+  @Test
+  void hintIsTheBestHeuristic_andTheStartStatsComeInRunOrder() {
+    Instance inst = Generators.instance(new GeneratorSpec(null, ProblemKind.CHATTING, "ula", 30, 90,
+        new LengthDistribution.Uniform(1, 8), new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), 1, false));
+    long greedy = new org.commsched.heuristics.baseline.GreedyBufferless().solve(inst,
+        org.commsched.core.solve.SolveLimits.defaults()).makespan();
+    List<String> order = new java.util.ArrayList<>();
+    for (Method m : LnsChatting.startMethods()) {
+      if (m.whyNot(inst) == null && !m.name().equals("greedy")) {
+        order.add("start." + m.name());
+      }
+    }
+    for (Method m : EXACT) {
+      org.commsched.core.solve.SolveResult r = m.solve(inst,
+          new org.commsched.core.solve.SolveLimits(java.time.Duration.ofSeconds(3), 1, 1));
+      assertThat(org.commsched.core.check.ScheduleChecker.checkResult(inst, r).valid()).isTrue();
+      List<String> keys = r.stats().keySet().stream().filter(k -> k.startsWith("start.")).toList();
+      assertThat(greedy).as("greedy must miss the bound here, or no start runs").isGreaterThan(
+          org.commsched.core.bounds.LowerBounds.best(inst).value());
+      // methods with slots only (first-fit) give no start; the others appear in run order
+      assertThat(keys).as(m.name() + " " + r.stats()).contains("start.kierstead", "start.priority-greedy")
+          .containsExactlyElementsOf(order.stream().filter(keys::contains).toList());
+      assertThat(order.indexOf("start.kierstead")).isLessThan(order.indexOf("start.priority-greedy"));
+      String hint = (String) r.stats().get("hint");
+      long best = greedy;
+      for (String k : keys) {
+        Object v = r.stats().get(k);
+        if (v instanceof Number) {
+          best = Math.min(best, ((Number) v).longValue());
+        }
+      }
+      long hinted = hint.equals("greedy") ? greedy : ((Number) r.stats().get("start." + hint)).longValue();
+      assertThat(hinted).as(m.name() + " " + r.stats()).isEqualTo(best);
+      assertThat(r.makespan()).isLessThanOrEqualTo(best);
+    }
+  }
 }

@@ -417,11 +417,12 @@ final class BufferlessBounds {
     String woken;
     if (kept == order.length) {
       woken = "a single-port broadcast from root " + root + over + " needs B_opt = " + Witness.count(b, "row")
-          + " (spec §9.2) to wake every node (each holds data or leads to it)";
+          + " (spec §9.2) to wake " + (order.length == n ? "every node" : "the " + order.length
+          + " nodes on the routes") + " (each holds data or leads to it)";
     } else {
       long whole = broadcastRows(parent, order, null);
       woken = "every PE takes part (spec §2.1) and a single-port broadcast from root " + root + over + " to all "
-          + order.length + " nodes needs B_opt = " + Witness.count(whole, "row") + ", but wake-ups of nodes "
+          + order.length + (order.length == n ? " nodes" : " nodes on the routes") + " needs B_opt = " + Witness.count(whole, "row") + ", but wake-ups of nodes "
           + "without data may come after the last data flit, which T does not count (spec §2.2); waking the " + kept
           + " nodes that hold data or lead to it needs " + Witness.count(b, "row");
     }

@@ -23,10 +23,15 @@ import java.util.TreeMap;
 public record SolveLimits(Duration timeLimit, int workers, long seed, Map<String, String> options) {
   /** Option key: the spanning tree that routes scatter and gather messages without an explicit route. */
   public static final String SPANNING_TREE = "spanning-tree";
+  /** The longest time limit: 365 days. Longer limits are cut to it, so that every method may count in nanoseconds. */
+  public static final Duration MAX_TIME_LIMIT = Duration.ofDays(365);
 
   public SolveLimits {
     if (timeLimit == null || timeLimit.isNegative() || timeLimit.isZero()) {
       throw new IllegalArgumentException("the time limit must be positive");
+    }
+    if (timeLimit.compareTo(MAX_TIME_LIMIT) > 0) {
+      timeLimit = MAX_TIME_LIMIT;
     }
     if (workers < 1) {
       throw new IllegalArgumentException("workers must be at least 1, got " + workers);

@@ -32,4 +32,13 @@ class SolveLimitsTest {
     assertThatThrownBy(() -> new SolveLimits(Duration.ofSeconds(1), 1, 0, Map.of(" ", "x")))
         .isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void timeLimit_isCutToAYear_soEveryMethodMayCountInNanoseconds() {
+    SolveLimits huge = new SolveLimits(Duration.ofSeconds(Long.MAX_VALUE), 1, 0);
+    assertThat(huge.timeLimit()).isEqualTo(SolveLimits.MAX_TIME_LIMIT).isEqualTo(Duration.ofDays(365));
+    assertThat(huge.timeLimit().toNanos()).isPositive();
+    assertThat(SolveLimits.defaults().withTimeLimit(Duration.ofDays(400)).timeLimit()).isEqualTo(Duration.ofDays(365));
+    assertThat(new SolveLimits(Duration.ofSeconds(7), 1, 0).timeLimit()).isEqualTo(Duration.ofSeconds(7));
+  }
 }

@@ -174,7 +174,8 @@ final class GatherTree {
             return new Built(null, "the gather routes do not form one tree: node " + x + " leaves toward the "
                 + "root by node " + parent[x] + " on the route of message " + msgs.get(via[x]).id() + " and by node "
                 + p[k + 1] + " on the route of message " + msgs.get(i).id() + ", and the protocol's control flits "
-                + "need one tree; route every message along one spanning tree (--spanning-tree), or use greedy");
+                + "need one tree; route every message along one spanning tree (--spanning-tree bfs, balanced or "
+                + "broadcast; cover is two trees), or use greedy");
           }
         }
       }

@@ -119,8 +119,8 @@ public final class DsaCsv {
 
     /**
      * A checker place on the compressed ula ("54-&gt;55", the arc between time points 54 and 55) as the file's
-     * half-open time span ("time 1700002000000..1700002000500 (compressed arc 54-&gt;55)"); any other place, and
-     * every place when the times are the node ids, unchanged.
+     * half-open time span ("time 1700002000000..1700002000500 (compressed arc 54-&gt;55)"); any other place
+     * unchanged. For a CSV file's buffers (a JSON dsa instance's times are its node ids: no need).
      */
     public String explainPlace(String place) {
       Matcher m = ARC_PLACE.matcher(place);
@@ -129,7 +129,7 @@ public final class DsaCsv {
       }
       int u = Integer.parseInt(m.group(1));
       int v = Integer.parseInt(m.group(2));
-      if (v != u + 1 || v >= times.size() || (times.get(u) == u && times.get(v) == v)) {
+      if (v != u + 1 || v >= times.size()) {
         return place;
       }
       return "time " + times.get(u) + ".." + times.get(v) + " (compressed arc " + place + ")";
