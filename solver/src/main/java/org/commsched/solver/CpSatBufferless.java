@@ -1,13 +1,5 @@
 package org.commsched.solver;
 
-import java.util.EnumSet;
-import java.util.Set;
-import org.commsched.core.model.Instance;
-import org.commsched.core.model.ProblemKind;
-import org.commsched.core.solve.Method;
-import org.commsched.core.solve.SolveLimits;
-import org.commsched.core.solve.SolveResult;
-
 /**
  * Exact offline bufferless schedules with OR-Tools CP-SAT: chatting, scatter and gather, all ports or single port,
  * on any network with the instance's routes (default or explicit).
@@ -21,10 +13,10 @@ import org.commsched.core.solve.SolveResult;
  * M1-M3 on trees), with the model of Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in
  * Networks of Processors" (§2 of the spec: rules V1-V5, V4').
  *
- * <p><b>Guarantee.</b> OPTIMAL when CP-SAT proves it, or when the {@code greedy} hint already meets the best lower
- * bound (then no search runs: greedy is optimal for scatter and gather on default routes, spec §3.4, §3.7, L3);
+ * <p><b>Guarantee.</b> OPTIMAL when CP-SAT proves it, or when the hint already meets the best lower bound (then no
+ * search runs: greedy is optimal for scatter and gather on default routes, spec §3.4, §3.7, L3);
  * at the time limit the best schedule found with FEASIBLE and CP-SAT's objective bound (never below the posted
- * bound); if CP-SAT found nothing, the greedy schedule with FEASIBLE. Measures Remark 3 of the paper (spec §8):
+ * bound); if CP-SAT found nothing, the hint with FEASIBLE. Measures Remark 3 of the paper (spec §8):
  * the optimum under a fixed spanning tree's routes against other routes.
  *
  * <p><b>Complexity.</b> NP-hard in general (chatting contains it); the model has one variable per message and
@@ -32,62 +24,12 @@ import org.commsched.core.solve.SolveResult;
  *
  * @implNote Stateless.
  */
-public final class CpSatBufferless implements Method {
-
-  @Override
-  public String name() {
-    return "cpsat";
-  }
-
-  @Override
-  public String summary() {
-    return "exact bufferless schedule (chatting, scatter, gather): CP-SAT, one interval per message and hop, "
-        + "NoOverlap per arc or port, minimise the makespan";
-  }
-
-  @Override
-  public String guarantee() {
-    return "optimal when status OPTIMAL; best found and the solver's bound at the time limit";
-  }
-
-  @Override
-  public String citation() {
-    return "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length "
-        + "Messages in Leveled Networks\", §2.3; Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering "
-        + "Messages in Networks of Processors\", §1.2; CP model: this project";
-  }
-
-  @Override
-  public boolean exact() {
-    return true;
-  }
-
-  @Override
-  public Set<ProblemKind> problems() {
-    return EnumSet.of(ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER);
-  }
-
-  @Override
-  public String scope() {
-    return "bufferless, all or single ports; any network and routes";
-  }
-
-  @Override
-  public String whyNot(Instance instance) {
-    return BufferlessCp.whyNotOffline(name(), instance);
-  }
-
-  @Override
-  public SolveResult solve(Instance instance, SolveLimits limits) {
-    return solve(instance, limits, false);
-  }
-
-  /** As {@link #solve(Instance, SolveLimits)}; {@code alwaysSearch} runs CP-SAT even when greedy meets the bound. */
-  SolveResult solve(Instance instance, SolveLimits limits, boolean alwaysSearch) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
-    return BufferlessCp.run(BufferlessCp.offline(instance, limits), name(), CpSatBackend.INSTANCE, limits, alwaysSearch);
+public final class CpSatBufferless extends BufferlessCpMethod {
+  /** The method. */
+  public CpSatBufferless() {
+    super("cpsat",
+        "exact bufferless schedule (chatting, scatter, gather): CP-SAT, one interval per message and "
+            + "hop, NoOverlap per arc or port, minimise the makespan",
+        CpSatBackend.INSTANCE, false);
   }
 }
