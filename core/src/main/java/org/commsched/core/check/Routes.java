@@ -1,0 +1,46 @@
+package org.commsched.core.check;
+
+import org.commsched.core.model.Atlas;
+
+/**
+ * The route arcs of the messages a check reads, in one array: message i's arcs, in route order, are
+ * {@code arcs[first[i] .. first[i + 1])}; the others have none here.
+ *
+ * @implNote Immutable after construction; one array instead of one per message, so that a million routes are not a
+ *     million objects for the garbage collector to trace.
+ */
+final class Routes {
+  /** Per message and one more: where its arcs start in {@link #arcs}. */
+  final int[] first;
+  /** The route arcs, message after message. */
+  final int[] arcs;
+
+  /**
+   * The routes of the messages with {@code read[i]}, {@code hops} arcs in all.
+   *
+   * @throws IllegalArgumentException if the routes have more arcs than an array holds
+   */
+  Routes(Atlas atlas, boolean[] read, long hops) {
+    if (hops > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException(hops + " route hops do not fit in one array");
+    }
+    int n = read.length;
+    first = new int[n + 1];
+    arcs = new int[(int) hops];
+    int at = 0;
+    for (int i = 0; i < n; i++) {
+      first[i] = at;
+      if (read[i]) {
+        int[] route = atlas.arcs(i);
+        System.arraycopy(route, 0, arcs, at, route.length);
+        at += route.length;
+      }
+    }
+    first[n] = at;
+  }
+
+  /** The number of arcs of message i's route (0 if not read). */
+  int hops(int i) {
+    return first[i + 1] - first[i];
+  }
+}
