@@ -1,10 +1,11 @@
 package org.commsched.core.check;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
+import java.util.function.IntToLongFunction;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -40,7 +41,6 @@ final class BufferlessChecker {
    * that see one arc only (the same report; for the property suites).
    */
   static long check(Instance inst, Schedule.Departures schedule, Findings out, boolean everyPort) {
-    long T0 = System.nanoTime();
     Network net = inst.network();
     Atlas atlas = inst.atlas();
     List<Message> msgs = inst.messages();
@@ -87,7 +87,6 @@ final class BufferlessChecker {
       makespan = Math.max(makespan, Math.addExact(t, m.length() + atlas.hops(i) - 1));
       occupied += atlas.hops(i);
     }
-    if (System.getProperty("dbg") != null) { System.out.print("deps " + (System.nanoTime() - T0) / 1000000 + " "); }
     Routes routes = new Routes(atlas, sent, occupied);
 
     int[] controlArc = new int[control.size()];
@@ -113,92 +112,54 @@ final class BufferlessChecker {
         Math.addExact(Math.addExact(dep[i], routes.hops(i) - 1L), length[i]);
       }
     }
-    if (System.getProperty("dbg") != null) { System.out.print("routes+ctl+precheck " + (System.nanoTime() - T0) / 1000000 + " "); }
     Hops hops = new Hops(routes, dep, length, sent, controlArc, controlStep);
 
     // occupancy: arcs always (V4'), node ports under single port (V4, V5). Two flits of one arc at one port are an
     // arc conflict, not a port one, so only the ports that see two arcs or more are swept (send port v, receive
-    // port n + v). Screens first clear the arcs and ports whose hops, taken in order of start, never overlap; the
+    // port n + v). Screens first clear the arcs and ports whose tasks, taken in order of start, never overlap; the
     // others get every hop task, in message order, and are swept pair by pair
+    int nodes = net.nodes();
     PortArcs via = single ? new PortArcs(net, routes, controlArc, everyPort) : null;
-    if (System.getProperty("dbg") != null) { System.out.print("portarcs " + (System.nanoTime() - T0) / 1000000 + " "); }
-    int[] order = screenOrder(inst.kind(), routes, dep, sent);
-    if (System.getProperty("dbg") != null) { System.out.print("order " + (System.nanoTime() - T0) / 1000000 + " "); }
+    StreamOrder order = StreamOrder.of(inst, routes, dep, sent, hops);
     Screen arcScreen = order == null ? null : new Screen(net.arcs());
-    Screen portScreen = order == null || !single ? null : new Screen(2 * net.nodes());
+    Screen sendScreen = order == null || !single ? null : new Screen(nodes);
+    Screen receiveScreen = order == null || !single ? null : new Screen(nodes);
     if (order != null) {
-      Runnable arcTask = () -> {
-        long q0 = System.nanoTime();
-        hops.controls((c, a, from, to) -> arcScreen.side(a, from, to));
-        long q1 = System.nanoTime();
-        arcScreen.stream(0, 0, 0);
-        long q2 = System.nanoTime();
-        hops.messages(order, (i, a, from, to) -> arcScreen.stream(a, from, to));
-        long q3 = System.nanoTime();
-        arcScreen.finish();
-        long q4 = System.nanoTime();
-        if (System.getProperty("dbg") != null) { System.out.print("[arcs side " + (q1 - q0) / 1000000 + " start " + (q2 - q1) / 1000000 + " stream " + (q3 - q2) / 1000000 + " finish " + (q4 - q3) / 1000000 + "] "); }
-      };
+      List<Runnable> screens = new ArrayList<>();
+      screens.add(() -> order.screen(hops, arcScreen, null, order::arcOffset));
       if (single) {
-        Runnable portTask = () -> {
-          hops.controls((c, a, from, to) -> {
-            if (via.send(a) >= 0) {
-              portScreen.side(via.send(a), from, to);
-            }
-            if (via.receive(a) >= 0) {
-              portScreen.side(via.receive(a), from, to);
-            }
-          });
-          hops.messages(order, (i, a, from, to) -> {
-            if (via.send(a) >= 0) {
-              portScreen.stream(via.send(a), from, to);
-            }
-            if (via.receive(a) >= 0) {
-              portScreen.stream(via.receive(a), from, to);
-            }
-          });
-          portScreen.finish();
-        };
-        ForkJoinTask<?> ports = occupied >= PARALLEL && System.getProperty("seq") == null ? ForkJoinPool.commonPool().submit(portTask) : null;
-        arcTask.run();
-        if (ports == null) {
-          portTask.run();
-        } else {
-          ports.join();
-        }
+        screens.add(() -> order.screen(hops, sendScreen, via.sendNode, order::sendOffset));
+        screens.add(() -> order.screen(hops, receiveScreen, via.receiveNode, order::receiveOffset));
+      }
+      if (occupied >= PARALLEL) {
+        ForkJoinTask.invokeAll(screens.stream().map(ForkJoinTask::adapt).toList());
       } else {
-        arcTask.run();
+        screens.forEach(Runnable::run);
       }
     }
-    if (System.getProperty("dbg") != null) { System.out.print("screens " + (System.nanoTime() - T0) / 1000000 + " "); }
-    if (System.getProperty("dbg") != null && arcScreen != null) {
-      System.out.println("open arcs " + arcScreen.open() + " ports " + (portScreen == null ? -1 : portScreen.open())
-          + " sides " + control.size());
-    }
     boolean arcsLeft = arcScreen == null || arcScreen.open() > 0;
-    boolean portsLeft = single && (portScreen == null || portScreen.open() > 0);
+    boolean portsLeft = single && (sendScreen == null || sendScreen.open() + receiveScreen.open() > 0);
     Overlaps arcs = new Overlaps(net.arcs(), arcScreen == null ? occupied + control.size() : 16);
-    Overlaps ports = single ? new Overlaps(2 * net.nodes(), portScreen == null ? via.shared : 16) : null;
+    Overlaps ports = single ? new Overlaps(2 * nodes, sendScreen == null ? via.shared : 16) : null;
     if (arcsLeft || portsLeft) {
       Hops.Sink task = (owner, a, from, to) -> {
         if (arcsLeft && (arcScreen == null || !arcScreen.cleared(a))) {
           arcs.add(a, from, to, owner, a);
         }
         if (portsLeft) {
-          int send = via.send(a);
-          int receive = via.receive(a);
-          if (send >= 0 && (portScreen == null || !portScreen.cleared(send))) {
+          int send = via.sendNode[a];
+          int receive = via.receiveNode[a];
+          if (send >= 0 && (sendScreen == null || !sendScreen.cleared(send))) {
             ports.add(send, from, to, owner, a);
           }
-          if (receive >= 0 && (portScreen == null || !portScreen.cleared(receive))) {
-            ports.add(receive, from, to, owner, a);
+          if (receive >= 0 && (receiveScreen == null || !receiveScreen.cleared(receive))) {
+            ports.add(nodes + receive, from, to, owner, a);
           }
         }
       };
       hops.messages(null, task);
       hops.controls(task);
     }
-    if (System.getProperty("dbg") != null) { System.out.print("pass2 " + (System.nanoTime() - T0) / 1000000 + " "); }
     Describe d = new Describe(msgs, control);
     arcs.sweep((g, a, b) -> {
       long from = arcs.start(b);
@@ -224,73 +185,211 @@ final class BufferlessChecker {
       });
     }
 
-    if (System.getProperty("dbg") != null) { System.out.print("sweeps " + (System.nanoTime() - T0) / 1000000 + " "); }
     if (!control.isEmpty()) {
       Causality.check(inst, dep, sent, routes, control, controlArc, out);
     }
-    if (System.getProperty("dbg") != null) { System.out.print("causality " + (System.nanoTime() - T0) / 1000000 + " "); }
     return makespan;
   }
 
   /**
-   * The order in which the screens take the sent messages, chosen so that the hops on each arc come in order of
-   * start: on a scatter every route leaves the root, so the hops on one arc share their index k on the route and
-   * start in order of departure; on a gather every route ends at the root, so they share the number of hops after
-   * them and start in order of departure plus route length. (Routes given explicitly may break this; the screens
-   * then clear fewer arcs, and the sweep checks the rest.) Null, no screen, for the other problems, whose hops on an
-   * arc start in no order that one key gives.
+   * The order in which the screens take the hop tasks, chosen so that each arc's and port's tasks come in order of
+   * start. Scatter and gather routes follow the route tree, so a hop on arc u->v starts at its message's key plus
+   * an offset given by u's depth: on a scatter, whose routes leave the root, the key is the departure and the
+   * offset the hop's index on its route, depth(u); on a gather, whose routes end at the root, the key is the start
+   * of the last hop (departure + hops - 1) and the offset 1 - depth(u). The data arcs at a node port have tails of
+   * one depth, so a port's hops too start at key plus one offset. The messages go by key, and a control flit's task
+   * on an arc or port goes before the first message whose key exceeds its start minus that group's offset. Routes
+   * given explicitly may break this; the screens then clear fewer groups, and the sweep checks the rest. The other
+   * problems are not screened: on a chatting, the hops on one arc start in no order that one key per message gives.
    */
-  static int[] screenOrder(ProblemKind kind, Routes routes, long[] dep, boolean[] sent) {
-    if (kind != ProblemKind.SCATTER && kind != ProblemKind.GATHER) {
-      return null;
+  private static final class StreamOrder {
+    private final boolean gather;
+    private final Atlas atlas;
+    private final Network net;
+    /** The hop tasks of the sent messages by key, as messages 0, 1, ...; their keys. */
+    private final Hops byKey;
+    private final long[] keys;
+
+    private StreamOrder(Instance inst, Routes routes, long[] dep, boolean[] sent, Hops hops) {
+      this.gather = inst.kind() == ProblemKind.GATHER;
+      this.atlas = inst.atlas();
+      this.net = inst.network();
+      int count = 0;
+      for (boolean s : sent) {
+        count += s ? 1 : 0;
+      }
+      int[] index = new int[count];
+      long[] key = new long[count];
+      for (int i = 0, k = 0; i < sent.length; i++) {
+        if (sent[i]) {
+          index[k] = i;
+          key[k++] = gather ? dep[i] + routes.hops(i) - 1 : dep[i]; // fits: the end of the last hop does
+        }
+      }
+      int[] perm = byKey(key, count);
+      int[] messages = new int[count];
+      keys = new long[count];
+      for (int k = 0; k < count; k++) {
+        messages[k] = index[perm[k]];
+        keys[k] = key[perm[k]];
+      }
+      byKey = hops.reordered(messages);
     }
-    boolean gather = kind == ProblemKind.GATHER;
-    int count = 0;
-    for (boolean s : sent) {
-      count += s ? 1 : 0;
+
+    /** The order of a scatter or gather, null for the other problems. */
+    static StreamOrder of(Instance inst, Routes routes, long[] dep, boolean[] sent, Hops hops) {
+      ProblemKind kind = inst.kind();
+      return kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER
+          ? new StreamOrder(inst, routes, dep, sent, hops) : null;
     }
-    int[] order = new int[count];
-    long[] key = new long[count];
-    long min = Long.MAX_VALUE;
-    long max = Long.MIN_VALUE;
-    for (int i = 0, k = 0; i < sent.length; i++) {
-      if (sent[i]) {
-        order[k] = i;
-        key[k] = gather ? dep[i] + routes.hops(i) - 1 : dep[i]; // fits: the last hop's end does
-        min = Math.min(min, key[k]);
-        max = Math.max(max, key[k]);
-        k++;
+
+    /** The offset of the hops on arcs whose tail is node u. */
+    private long offset(int u) {
+      int depth = atlas.routeTreeDepth(u);
+      return gather ? 1L - depth : depth;
+    }
+
+    long arcOffset(int a) {
+      return offset(net.tail(a));
+    }
+
+    /** The offset at v's send port: its data leave v. */
+    long sendOffset(int v) {
+      return offset(v);
+    }
+
+    /** The offset at v's receive port: its data come from v's parent (scatter) or children (gather). */
+    long receiveOffset(int v) {
+      int depth = atlas.routeTreeDepth(v);
+      return gather ? -depth : depth - 1L;
+    }
+
+    /**
+     * Streams the hop tasks into a screen whose group for arc a is {@code groupOf[a]} ({@code a} itself if
+     * {@code groupOf} is null; none if negative), control flits by their key among the messages.
+     */
+    void screen(Hops hops, Screen screen, int[] groupOf, IntToLongFunction offset) {
+      Feed feed = new Feed(screen, groupOf);
+      hops.controls(feed::side);
+      feed.sortSides(offset);
+      byKey.messages(null, feed);
+      feed.rest();
+    }
+
+    /** Feeds one screen: tasks of messages as they come, control flits in key order before them. */
+    private final class Feed implements Hops.Sink {
+      private final Screen screen;
+      private final int[] groupOf;
+      private int[] sideGroup = new int[16];
+      private long[] sideFrom = new long[16];
+      private long[] sideTo = new long[16];
+      private long[] sideKey;
+      private int[] sideOrder;
+      private int sides;
+      private int next;
+      private int last = -1;
+
+      Feed(Screen screen, int[] groupOf) {
+        this.screen = screen;
+        this.groupOf = groupOf;
+      }
+
+      void side(int owner, int a, long from, long to) {
+        int g = groupOf == null ? a : groupOf[a];
+        if (g < 0) {
+          return;
+        }
+        if (sides == sideGroup.length) {
+          sideGroup = Arrays.copyOf(sideGroup, 2 * sides);
+          sideFrom = Arrays.copyOf(sideFrom, 2 * sides);
+          sideTo = Arrays.copyOf(sideTo, 2 * sides);
+        }
+        sideGroup[sides] = g;
+        sideFrom[sides] = from;
+        sideTo[sides] = to;
+        sides++;
+      }
+
+      void sortSides(IntToLongFunction offset) {
+        sideKey = new long[sides];
+        for (int k = 0; k < sides; k++) {
+          sideKey[k] = sideFrom[k] - offset.applyAsLong(sideGroup[k]); // may wrap: then only the order suffers
+        }
+        sideOrder = byKey(sideKey, sides);
+      }
+
+      @Override
+      public void task(int owner, int a, long from, long to) {
+        if (owner != last) {
+          last = owner;
+          sidesBefore(keys[owner]);
+        }
+        int g = groupOf == null ? a : groupOf[a];
+        if (g >= 0) {
+          screen.stream(g, from, to);
+        }
+      }
+
+      /** Streams the control flits whose key is below the given one. */
+      void sidesBefore(long key) {
+        while (next < sides && sideKey[sideOrder[next]] < key) {
+          int k = sideOrder[next++];
+          screen.stream(sideGroup[k], sideFrom[k], sideTo[k]);
+        }
+      }
+
+      /** Streams the control flits left. */
+      void rest() {
+        while (next < sides) {
+          int k = sideOrder[next++];
+          screen.stream(sideGroup[k], sideFrom[k], sideTo[k]);
+        }
       }
     }
-    // stable least-significant-digit radix sort on key - min (unsigned), 16 bits a pass
-    long spread = max - min;
-    int[] order2 = new int[count];
-    long[] key2 = new long[count];
-    int[] first = new int[(1 << 16) + 1];
+  }
+
+  /**
+   * The positions 0..count-1 stably sorted by {@code key} (signed): a least-significant-digit radix sort on
+   * {@code key - min} as an unsigned number, 16 bits a pass.
+   */
+  static int[] byKey(long[] key, int count) {
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
     for (int k = 0; k < count; k++) {
-      key[k] -= min;
+      min = Math.min(min, key[k]);
+      max = Math.max(max, key[k]);
     }
+    int[] perm = new int[count];
+    long[] digits = new long[count];
+    for (int k = 0; k < count; k++) {
+      perm[k] = k;
+      digits[k] = key[k] - min;
+    }
+    long spread = max - min; // unsigned
+    int[] perm2 = new int[count];
+    long[] digits2 = new long[count];
+    int[] first = new int[(1 << 16) + 1];
     for (int shift = 0; count > 1 && shift < 64 && (spread >>> shift) != 0; shift += 16) {
       Arrays.fill(first, 0);
       for (int k = 0; k < count; k++) {
-        first[(int) ((key[k] >>> shift) & 0xFFFF) + 1]++;
+        first[(int) ((digits[k] >>> shift) & 0xFFFF) + 1]++;
       }
       for (int d = 0; d < 1 << 16; d++) {
         first[d + 1] += first[d];
       }
       for (int k = 0; k < count; k++) {
-        int p = first[(int) ((key[k] >>> shift) & 0xFFFF)]++;
-        order2[p] = order[k];
-        key2[p] = key[k];
+        int p = first[(int) ((digits[k] >>> shift) & 0xFFFF)]++;
+        perm2[p] = perm[k];
+        digits2[p] = digits[k];
       }
-      int[] o = order;
-      order = order2;
-      order2 = o;
-      long[] t = key;
-      key = key2;
-      key2 = t;
+      int[] o = perm;
+      perm = perm2;
+      perm2 = o;
+      long[] t = digits;
+      digits = digits2;
+      digits2 = t;
     }
-    return order;
+    return perm;
   }
 
   /**
@@ -317,6 +416,22 @@ final class BufferlessChecker {
       this.sent = sent;
       this.controlArc = controlArc;
       this.controlStep = controlStep;
+    }
+
+    /**
+     * The hop tasks of the messages {@code order[0], order[1], ...} (all sent) as messages 0, 1, ..., laid out in
+     * that order so that a pass over them in that order reads memory in order; the same control flits.
+     */
+    Hops reordered(int[] order) {
+      long[] t = new long[order.length];
+      long[] l = new long[order.length];
+      boolean[] all = new boolean[order.length];
+      for (int x = 0; x < order.length; x++) {
+        t[x] = dep[order[x]];
+        l[x] = length[order[x]];
+        all[x] = sent[order[x]];
+      }
+      return new Hops(routes.reordered(order), t, l, all, controlArc, controlStep);
     }
 
     /** The tasks of the sent messages, message by message in the given order (null: message order). */
@@ -355,8 +470,10 @@ final class BufferlessChecker {
   private static final class PortArcs {
     private static final int NONE = -1;
     private static final int SEVERAL = -2;
-    /** Per arc a: [2a] its tail's send port, [2a + 1] its head's receive port, each -1 if not swept. */
-    private final int[] ends;
+    /** Per arc: its tail if that node's send port is swept, else -1. */
+    final int[] sendNode;
+    /** Per arc: its head if that node's receive port is swept, else -1. */
+    final int[] receiveNode;
     /** The number of flit intervals at ports that see several arcs. */
     private long shared;
 
@@ -386,25 +503,16 @@ final class BufferlessChecker {
         arc[p] = everyPort ? SEVERAL : arc[p];
         shared += arc[p] == SEVERAL ? portUses[p] : 0;
       }
-      ends = new int[2 * net.arcs()];
+      sendNode = new int[net.arcs()];
+      receiveNode = new int[net.arcs()];
       for (int a = 0; a < net.arcs(); a++) {
-        ends[2 * a] = arc[net.tail(a)] == SEVERAL ? net.tail(a) : -1;
-        ends[2 * a + 1] = arc[n + net.head(a)] == SEVERAL ? n + net.head(a) : -1;
+        sendNode[a] = arc[net.tail(a)] == SEVERAL ? net.tail(a) : -1;
+        receiveNode[a] = arc[n + net.head(a)] == SEVERAL ? net.head(a) : -1;
       }
     }
 
     private static void note(int[] arc, int port, int a) {
       arc[port] = arc[port] == NONE || arc[port] == a ? a : SEVERAL;
-    }
-
-    /** The send port of arc a's tail if it sees several arcs, else -1. */
-    int send(int a) {
-      return ends[2 * a];
-    }
-
-    /** The receive port of arc a's head if it sees several arcs, else -1. */
-    int receive(int a) {
-      return ends[2 * a + 1];
     }
   }
 

@@ -165,20 +165,14 @@ final class Causality {
    */
   static void check(Instance inst, long[] dep, boolean[] sent, Routes routes,
       List<Schedule.ControlTransfer> control, int[] controlArc, Findings out) {
-    long q0 = System.nanoTime();
     Causality c = new Causality(inst, dep, sent, routes, control, controlArc, out);
-    long q1 = System.nanoTime();
     c.collect();
-    long q2 = System.nanoTime();
     c.data();
-    long q3 = System.nanoTime();
     for (int x = 0; x < control.size(); x++) {
       if (controlArc[x] >= 0) {
         c.flit(x);
       }
     }
-    long q4 = System.nanoTime();
-    if (System.getProperty("dbg") != null) { System.out.print("[causality init " + (q1 - q0) / 1000000 + " collect " + (q2 - q1) / 1000000 + " data " + (q3 - q2) / 1000000 + " flits " + (q4 - q3) / 1000000 + "] "); }
   }
 
   private static int kindOf(String kind) {

@@ -225,7 +225,7 @@ final class Overlaps {
   }
 
   /** Stable merge sort of perm[lo, hi) (offsets from base) by from[base + perm[k]]. */
-  static void mergeSort(int[] perm, int[] tmp, long[] from, int base, int lo, int hi) {
+  private static void mergeSort(int[] perm, int[] tmp, long[] from, int base, int lo, int hi) {
     if (hi - lo < 2) {
       return;
     }

@@ -39,6 +39,24 @@ final class Routes {
     first[n] = at;
   }
 
+  private Routes(int[] first, int[] arcs) {
+    this.first = first;
+    this.arcs = arcs;
+  }
+
+  /** The routes of the messages {@code order[0], order[1], ...} as messages 0, 1, ..., laid out in that order. */
+  Routes reordered(int[] order) {
+    int[] start = new int[order.length + 1];
+    for (int x = 0; x < order.length; x++) {
+      start[x + 1] = start[x] + hops(order[x]);
+    }
+    int[] laid = new int[start[order.length]];
+    for (int x = 0; x < order.length; x++) {
+      System.arraycopy(arcs, first[order[x]], laid, start[x], start[x + 1] - start[x]);
+    }
+    return new Routes(start, laid);
+  }
+
   /** The number of arcs of message i's route (0 if not read). */
   int hops(int i) {
     return first[i + 1] - first[i];
