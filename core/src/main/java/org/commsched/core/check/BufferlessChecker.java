@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ForkJoinTask;
 import java.util.function.IntToLongFunction;
+import java.util.stream.IntStream;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -91,10 +92,13 @@ final class BufferlessChecker {
 
     int[] controlArc = new int[control.size()];
     long[] controlStep = new long[control.size()];
+    IntStream each = IntStream.range(0, control.size());
+    (control.size() >= PARALLEL ? each.parallel() : each).forEach(c -> {
+      controlArc[c] = Places.arcOf(net, control.get(c).from(), control.get(c).to());
+      controlStep[c] = control.get(c).step();
+    });
     for (int c = 0; c < control.size(); c++) {
       Schedule.ControlTransfer x = control.get(c);
-      controlArc[c] = Places.arcOf(net, x.from(), x.to());
-      controlStep[c] = x.step();
       if (controlArc[c] < 0) {
         out.add(Kind.NOT_AN_ARC, List.of(), Places.arc(x.from(), x.to()), x.step(), "control flit " + x.kind()
             + " goes from " + x.from() + " to " + x.to() + ", which are not joined by an arc");
@@ -269,7 +273,7 @@ final class BufferlessChecker {
      * {@code groupOf} is null; none if negative), control flits by their key among the messages.
      */
     void screen(Hops hops, Screen screen, int[] groupOf, IntToLongFunction offset) {
-      Feed feed = new Feed(screen, groupOf);
+      Feed feed = new Feed(screen, groupOf, hops.controlArc.length);
       hops.controls(feed::side);
       feed.sortSides(offset);
       byKey.messages(null, feed);
@@ -280,29 +284,27 @@ final class BufferlessChecker {
     private final class Feed implements Hops.Sink {
       private final Screen screen;
       private final int[] groupOf;
-      private int[] sideGroup = new int[16];
-      private long[] sideFrom = new long[16];
-      private long[] sideTo = new long[16];
+      private int[] sideGroup;
+      private long[] sideFrom;
+      private long[] sideTo;
       private long[] sideKey;
       private int[] sideOrder;
       private int sides;
       private int next;
       private int last = -1;
 
-      Feed(Screen screen, int[] groupOf) {
+      Feed(Screen screen, int[] groupOf, int controls) {
         this.screen = screen;
         this.groupOf = groupOf;
+        sideGroup = new int[controls]; // a control flit is on at most one group of a screen
+        sideFrom = new long[controls];
+        sideTo = new long[controls];
       }
 
       void side(int owner, int a, long from, long to) {
         int g = groupOf == null ? a : groupOf[a];
         if (g < 0) {
           return;
-        }
-        if (sides == sideGroup.length) {
-          sideGroup = Arrays.copyOf(sideGroup, 2 * sides);
-          sideFrom = Arrays.copyOf(sideFrom, 2 * sides);
-          sideTo = Arrays.copyOf(sideTo, 2 * sides);
         }
         sideGroup[sides] = g;
         sideFrom[sides] = from;

@@ -1,5 +1,6 @@
 package org.commsched.core.check;
 
+import java.util.stream.IntStream;
 import org.commsched.core.model.Atlas;
 
 /**
@@ -7,9 +8,13 @@ import org.commsched.core.model.Atlas;
  * {@code arcs[first[i] .. first[i + 1])}; the others have none here.
  *
  * @implNote Immutable after construction; one array instead of one per message, so that a million routes are not a
- *     million objects for the garbage collector to trace.
+ *     million objects for the garbage collector to trace. Large sets of routes are read from the atlas in parallel
+ *     chunks of messages.
  */
 final class Routes {
+  /** Route hops from which the routes are read by parallel tasks. */
+  private static final int PARALLEL = 1 << 16;
+
   /** Per message and one more: where its arcs start in {@link #arcs}. */
   final int[] first;
   /** The route arcs, message after message. */
@@ -27,16 +32,18 @@ final class Routes {
     int n = read.length;
     first = new int[n + 1];
     arcs = new int[(int) hops];
-    int at = 0;
     for (int i = 0; i < n; i++) {
-      first[i] = at;
-      if (read[i]) {
-        int[] route = atlas.arcs(i);
-        System.arraycopy(route, 0, arcs, at, route.length);
-        at += route.length;
-      }
+      first[i + 1] = first[i] + (read[i] ? atlas.hops(i) : 0);
     }
-    first[n] = at;
+    int chunks = hops < PARALLEL ? 1 : 64;
+    IntStream each = IntStream.range(0, chunks);
+    (chunks > 1 ? each.parallel() : each).forEach(c -> {
+      for (int i = (int) ((long) n * c / chunks), end = (int) ((long) n * (c + 1) / chunks); i < end; i++) {
+        if (read[i]) {
+          System.arraycopy(atlas.arcs(i), 0, arcs, first[i], first[i + 1] - first[i]);
+        }
+      }
+    });
   }
 
   private Routes(int[] first, int[] arcs) {
