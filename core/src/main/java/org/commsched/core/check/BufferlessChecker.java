@@ -24,6 +24,14 @@ import org.commsched.core.model.Schedule;
  * the steps {@code [t + k, t + k + l)}; its tail node sends and its head node receives during that range. A
  * control transfer holds its arc for the one step {@code [step, step + 1)}. The protocol rules of a trace with
  * control flits (causality V6 and the meaning of the control values) are {@link Causality}'s.
+ *
+ * @implNote Every pair of overlapping tasks of an arc or port is found by the sweep of {@link Overlaps}. On a
+ *     scatter or gather, {@link Screen}s first take every task once in an order in which a valid schedule's tasks
+ *     come by start on every arc and port ({@code StreamOrder}), and clear the arcs and ports whose tasks never
+ *     overlap; only the others are swept, so a valid schedule of a million messages is not sorted at all. The
+ *     report is the same (held to {@code PlainBufferlessChecker} by {@code BufferlessFastPathProperties}). The
+ *     departures are read once, the routes kept in one array ({@link Routes}), and large schedules read their
+ *     routes, look up their control arcs and run their three screens (arcs, send ports, receive ports) in parallel.
  */
 final class BufferlessChecker {
   /** Hop tasks from which the arc and port screens run in parallel. */
@@ -211,7 +219,7 @@ final class BufferlessChecker {
     private final Atlas atlas;
     private final Network net;
     /** The hop tasks of the sent messages by key, as messages 0, 1, ...; their keys. */
-    private final Hops byKey;
+    private final Hops keyed;
     private final long[] keys;
 
     private StreamOrder(Instance inst, Routes routes, long[] dep, boolean[] sent, Hops hops) {
@@ -237,7 +245,7 @@ final class BufferlessChecker {
         messages[k] = index[perm[k]];
         keys[k] = key[perm[k]];
       }
-      byKey = hops.reordered(messages);
+      keyed = hops.reordered(messages);
     }
 
     /** The order of a scatter or gather, null for the other problems. */
@@ -276,8 +284,8 @@ final class BufferlessChecker {
       Feed feed = new Feed(screen, groupOf, hops.controlArc.length);
       hops.controls(feed::side);
       feed.sortSides(offset);
-      byKey.messages(null, feed);
-      feed.rest();
+      keyed.messages(null, feed);
+      feed.sidesLeft();
     }
 
     /** Feeds one screen: tasks of messages as they come, control flits in key order before them. */
@@ -340,8 +348,8 @@ final class BufferlessChecker {
         }
       }
 
-      /** Streams the control flits left. */
-      void rest() {
+      /** Streams the control flits not streamed yet. */
+      void sidesLeft() {
         while (next < sides) {
           int k = sideOrder[next++];
           screen.stream(sideGroup[k], sideFrom[k], sideTo[k]);
@@ -354,7 +362,7 @@ final class BufferlessChecker {
    * The positions 0..count-1 stably sorted by {@code key} (signed): a least-significant-digit radix sort on
    * {@code key - min} as an unsigned number, 16 bits a pass.
    */
-  static int[] byKey(long[] key, int count) {
+  private static int[] byKey(long[] key, int count) {
     long min = Long.MAX_VALUE;
     long max = Long.MIN_VALUE;
     for (int k = 0; k < count; k++) {

@@ -61,7 +61,9 @@ import org.commsched.core.model.Schedule;
  * of Shoulder-Tap's class, not of validity), or that a data-free node takes part at all. A certificate's c is a
  * promise the checker cannot test beyond {@code s >= c}.
  *
- * @implNote Used once per check; linear in the control flits plus the route hops.
+ * @implNote Used once per check; linear in the control flits plus the route hops. Each flit's kind is read once,
+ *     a sentence is built only for a violation, and each arc's stream figures lie next to each other. The plain
+ *     version is kept in the tests ({@code PlainCausality}).
  */
 final class Causality {
   static final String WAKEUP = "wakeup";

@@ -3,6 +3,8 @@ package org.commsched.core.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -90,11 +92,11 @@ class BufferlessFastPathProperties {
     return path.get(path.size() - 1) == v ? path : null;
   }
 
-  private static Instance instance(SplittableRandom rnd, Topology t, ProblemKind kind, CommModel.Bufferless model) {
+  private static Instance instance(SplittableRandom rnd, Topology t, ProblemKind kind, CommModel.Bufferless model,
+      boolean explicit) {
     Network net = Network.of(t);
     int n = net.nodes();
     int root = rnd.nextInt(n);
-    boolean explicit = rnd.nextInt(4) == 0;
     List<Message> ms = new ArrayList<>();
     if (kind == ProblemKind.CHATTING) {
       for (int i = 1 + rnd.nextInt(12); i > 0; i--) {
@@ -216,7 +218,7 @@ class BufferlessFastPathProperties {
     int n = inst.network().nodes();
     long[] subtreeFlits = new long[n];
     int[] messageOf = new int[n];
-    java.util.Arrays.fill(messageOf, -1);
+    Arrays.fill(messageOf, -1);
     for (int i = 0; i < inst.messages().size(); i++) {
       messageOf[inst.messages().get(i).from()] = i;
     }
@@ -253,7 +255,7 @@ class BufferlessFastPathProperties {
     Map<String, Long> dep = inOrder(inst, order, step + 2);
     // the first row at which each node's subtree stream reaches its parent
     long[] firstRow = new long[n];
-    java.util.Arrays.fill(firstRow, Long.MAX_VALUE);
+    Arrays.fill(firstRow, Long.MAX_VALUE);
     for (int i = 0; i < inst.messages().size(); i++) {
       Message m = inst.messages().get(i);
       if (m.length() == 0) {
@@ -272,7 +274,7 @@ class BufferlessFastPathProperties {
         trace.add(ctl(u, c, orderStep[c], "order", s));
       }
     }
-    trace.sort(java.util.Comparator.comparingLong(Schedule.ControlTransfer::step));
+    trace.sort(Comparator.comparingLong(Schedule.ControlTransfer::step));
     return new Schedule.Departures(dep, trace);
   }
 
@@ -326,7 +328,7 @@ class BufferlessFastPathProperties {
     return out;
   }
 
-  private static Map<String, Long> mutateDepartures(Map<String, Long> dep, Instance inst, SplittableRandom rnd) {
+  private static Map<String, Long> mutateDepartures(Map<String, Long> dep, SplittableRandom rnd) {
     List<String> ids = new ArrayList<>(dep.keySet());
     Map<String, Long> out = new LinkedHashMap<>(dep);
     for (int k = 1 + rnd.nextInt(3); k > 0 && !ids.isEmpty(); k--) {
@@ -431,11 +433,14 @@ class BufferlessFastPathProperties {
     }
   }
 
-  /** One instance, a valid schedule for it (checked valid), and mutations of it. */
-  private static void checkCase(long seed, SplittableRandom rnd, Instance inst, int mutations) {
+  /**
+   * One instance, a valid schedule for it (checked valid), and mutations of it. The schedule: a plain one (0), a
+   * Transmission-Certification trace (1) or a wake-up trace (2), the traces only for a gather on a tree.
+   */
+  private static void checkCase(long seed, SplittableRandom rnd, Instance inst, int mutations, int trace) {
     Schedule.Departures valid;
     boolean tree = inst.kind() == ProblemKind.GATHER && inst.network().isTree() && !explicitRoutes(inst);
-    switch (tree ? rnd.nextInt(3) : 0) {
+    switch (tree ? trace : 0) {
       case 1:
         valid = tcTrace(inst);
         break;
@@ -452,7 +457,8 @@ class BufferlessFastPathProperties {
           .isEmpty();
     }
     assertSameReports(inst, valid, what + ", valid");
-    if (!inst.messages().isEmpty() && rnd.nextInt(8) == 0) { // a message of 2^63 - 1 flits: its hops overflow although its makespan term wraps
+    if (!inst.messages().isEmpty() && rnd.nextInt(8) == 0) {
+      // a message of 2^63 - 1 flits: its makespan term wraps around, its hops overflow
       List<Message> ms = new ArrayList<>(inst.messages());
       int i = rnd.nextInt(ms.size());
       Message m = ms.get(i);
@@ -466,7 +472,7 @@ class BufferlessFastPathProperties {
       List<Schedule.ControlTransfer> control = valid.control();
       switch (rnd.nextInt(4)) {
         case 0:
-          dep = mutateDepartures(dep, inst, rnd);
+          dep = mutateDepartures(dep, rnd);
           break;
         case 1:
           control = mutateControl(control, inst.network(), rnd);
@@ -476,7 +482,7 @@ class BufferlessFastPathProperties {
           control.addAll(randomControl(inst.network(), rnd, 1 + rnd.nextInt(6), 2 + control.size()));
           break;
         default:
-          dep = mutateDepartures(dep, inst, rnd);
+          dep = mutateDepartures(dep, rnd);
           control = mutateControl(control, inst.network(), rnd);
       }
       Schedule.Departures s = new Schedule.Departures(dep, control);
@@ -501,19 +507,23 @@ class BufferlessFastPathProperties {
     while (inst == null) {
       ProblemKind kind = new ProblemKind[] {ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER,
           ProblemKind.GATHER}[rnd.nextInt(4)];
-      inst = instance(rnd, topology(rnd), kind, rnd.nextInt(4) == 0 ? Fixtures.ALL : Fixtures.SINGLE);
+      inst = instance(rnd, topology(rnd), kind, rnd.nextInt(4) == 0 ? Fixtures.ALL : Fixtures.SINGLE,
+          rnd.nextInt(4) == 0);
     }
-    checkCase(seed, rnd, inst, 12);
+    checkCase(seed, rnd, inst, 12, rnd.nextInt(3));
   }
 
-  /** Trees of thousands of nodes: more hop tasks than the parallel thresholds of the screens and the sort. */
+  /**
+   * Trees of thousands of nodes: more hop tasks than the parallel thresholds of the screens and the sort; the
+   * gathers take a Transmission-Certification or a wake-up trace in turn.
+   */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("largeSeeds")
   void largeTreeSchedules_fastAndPlainCheckersReportTheSame(long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     ProblemKind kind = seed % 2 == 0 ? ProblemKind.GATHER : ProblemKind.SCATTER;
-    Instance inst = instance(rnd, tree(rnd, 6000 + rnd.nextInt(3000)), kind, Fixtures.SINGLE);
-    checkCase(seed, rnd, inst, 3);
+    Instance inst = instance(rnd, tree(rnd, 6000 + rnd.nextInt(3000)), kind, Fixtures.SINGLE, false);
+    checkCase(seed, rnd, inst, 3, seed % 4 == 0 ? 1 : 2);
   }
 
   /**
