@@ -2,13 +2,11 @@ package org.commsched.solver;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -149,37 +147,25 @@ final class BufferlessCp {
     SolveResult greedy = new GreedyBufferless().solve(instance, SolveLimits.defaults());
     LowerBound instanceBound = LowerBounds.best(instance).max(greedy.lowerBound());
     SolveResult start = greedy;
-    Map<String, Object> startStats = new LinkedHashMap<>();
+    Map<String, Object> startStats = Map.of();
     boolean chatting = !sync && instance.kind() == ProblemKind.CHATTING;
     if (chatting && messages > 0 && greedy.makespan() > instanceBound.value()) {
       // the best heuristic schedule as hint and horizon, within a third of the time limit
-      long deadline = builtAt + limits.timeLimit().toNanos() / 3;
+      List<Method> others = new ArrayList<>();
       for (Method m : LnsChatting.startMethods()) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0 || m.name().equals(greedy.method()) || m.whyNot(instance) != null) {
-          continue;
-        }
-        SolveResult r;
-        try {
-          r = m.solve(instance, limits.withTimeLimit(Duration.ofNanos(Math.max(1_000_000L, left))));
-        } catch (RuntimeException e) {
-          startStats.put("start." + m.name(), "failed: " + e.getMessage());
-          continue;
-        }
-        if (!(r.schedule() instanceof Schedule.Departures) || r.makespan() == null
-            || !ScheduleChecker.check(instance, r.schedule()).valid()) {
-          continue;
-        }
-        startStats.put("start." + m.name(), r.makespan());
-        instanceBound = instanceBound.max(r.lowerBound());
-        if (r.makespan() < start.makespan()) {
-          start = r;
+        if (!m.name().equals(greedy.method())) {
+          others.add(m);
         }
       }
+      ChattingStarts.Outcome o = ChattingStarts.run(instance, limits, others, greedy, instanceBound,
+          builtAt + limits.timeLimit().toNanos() / 3, 1);
+      start = o.best();
+      instanceBound = o.bound();
+      startStats = o.stats();
     }
     bound = instanceBound;
     startMethod = start.method();
-    this.startStats = Collections.unmodifiableMap(startStats); // run order, for stable output
+    this.startStats = startStats; // in run order, for stable output
     Map<String, Long> greedyDep = ((Schedule.Departures) start.schedule()).departures();
 
     WakeTree tree = sync ? WakeTree.of(instance) : null;

@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -197,34 +196,10 @@ public final class LnsChatting implements Method {
     LowerBound bound = LowerBounds.best(instance);
 
     // 1. starts
-    SolveResult start = null;
-    Map<String, Object> startStats = new LinkedHashMap<>();
-    for (Method m : startMethods()) {
-      if (m.whyNot(instance) != null) {
-        continue;
-      }
-      long left = deadline - System.nanoTime();
-      Duration share = Duration.ofNanos(Math.max(1_000_000L, left / 4));
-      SolveResult r;
-      try {
-        r = m.solve(instance, limits.withTimeLimit(share));
-      } catch (RuntimeException e) {
-        startStats.put("start." + m.name(), "failed: " + e.getMessage());
-        continue;
-      }
-      if (!(r.schedule() instanceof Schedule.Departures) || r.makespan() == null
-          || !ScheduleChecker.check(instance, r.schedule()).valid()) {
-        continue;
-      }
-      startStats.put("start." + m.name(), r.makespan());
-      if (DEBUG) {
-        System.err.printf("start %s T=%d at %.2fs%n", m.name(), r.makespan(), (System.nanoTime() - t0) / 1e9);
-      }
-      bound = bound.max(r.lowerBound());
-      if (start == null || r.makespan() < start.makespan()) {
-        start = r;
-      }
-    }
+    ChattingStarts.Outcome starts = ChattingStarts.run(instance, limits, startMethods(), null, bound, deadline, 4);
+    SolveResult start = starts.best();
+    Map<String, Object> startStats = starts.stats();
+    bound = starts.bound();
     if (start == null) { // cannot happen: greedy always applies here
       throw new IllegalStateException("no heuristic gave a chatting schedule for " + instance.name());
     }

@@ -1,0 +1,74 @@
+package org.commsched.solver;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.commsched.core.check.ScheduleChecker;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+
+/**
+ * Starting schedules for the chatting searches ({@code lns}, and the hint of {@code cpsat} and {@code choco}): every
+ * applicable method of a list runs in order, each within a share of the time left, and the best checker-valid real
+ * schedule (departures) is kept. A method that fails or returns slots only is skipped.
+ *
+ * @implNote Stateless.
+ */
+final class ChattingStarts {
+  private ChattingStarts() {
+  }
+
+  /**
+   * What the starts gave.
+   *
+   * @param best the best schedule (the given one unless a start beat it; null if none was given and none ran)
+   * @param bound the given bound raised by every start's lower bound
+   * @param stats {@code start.<method>}: each start's makespan, or why it failed, in run order
+   */
+  record Outcome(SolveResult best, LowerBound bound, Map<String, Object> stats) {
+  }
+
+  /**
+   * Runs the starts.
+   *
+   * @param methods the methods to try, in order; those that do not apply are passed over
+   * @param given a schedule in hand (kept unless beaten), or null
+   * @param bound the best lower bound so far
+   * @param deadline {@link System#nanoTime()} by which the starts should be done
+   * @param divisor each method may take (time left) / divisor, at least 1 ms
+   */
+  static Outcome run(Instance instance, SolveLimits limits, List<Method> methods, SolveResult given,
+      LowerBound bound, long deadline, int divisor) {
+    SolveResult best = given;
+    Map<String, Object> stats = new LinkedHashMap<>();
+    for (Method m : methods) {
+      if (m.whyNot(instance) != null) {
+        continue;
+      }
+      long left = deadline - System.nanoTime();
+      SolveResult r;
+      try {
+        r = m.solve(instance, limits.withTimeLimit(Duration.ofNanos(Math.max(1_000_000L, left / divisor))));
+      } catch (RuntimeException e) {
+        stats.put("start." + m.name(), "failed: " + e.getMessage());
+        continue;
+      }
+      if (!(r.schedule() instanceof Schedule.Departures) || r.makespan() == null
+          || !ScheduleChecker.check(instance, r.schedule()).valid()) {
+        continue;
+      }
+      stats.put("start." + m.name(), r.makespan());
+      bound = bound.max(r.lowerBound());
+      if (best == null || r.makespan() < best.makespan()) {
+        best = r;
+      }
+    }
+    return new Outcome(best, bound, Collections.unmodifiableMap(stats));
+  }
+}
