@@ -58,6 +58,25 @@ public interface Method {
     return optionKeys().contains(key) ? null : name() + " reads no option '" + key + "'";
   }
 
+  /**
+   * Null if {@code value} is an integer in {@code 0..max}, else one sentence naming the option and the fix: the
+   * check of the integer options methods read.
+   *
+   * @param what what the integer counts and an example, e.g. "the set-up steps per message, e.g. setup=3"
+   */
+  static String whyNotCount(String key, String value, long max, String what) {
+    long v;
+    try {
+      v = Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      return "option " + key + "=" + value + " is not an integer: give " + what;
+    }
+    if (v < 0) {
+      return "option " + key + "=" + value + " is negative: give " + what;
+    }
+    return v > max ? "option " + key + "=" + value + " is too large: give at most " + max + ", " + what : null;
+  }
+
   /** Solves; never returns null, never throws for an instance it applies to. */
   SolveResult solve(Instance instance, SolveLimits limits);
 }

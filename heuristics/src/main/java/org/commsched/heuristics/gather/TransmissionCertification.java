@@ -218,17 +218,8 @@ public final class TransmissionCertification implements Method {
     if (!KAPPA.equals(key)) {
       return Method.super.whyNotOption(key, value);
     }
-    long v;
-    try {
-      v = Long.parseLong(value.trim());
-    } catch (NumberFormatException e) {
-      return "option kappa=" + value + " is not an integer: give the factor a of the computation cost a d ceil(log2 "
-          + "d) steps per internal node of d children, e.g. kappa=1 (0, the default, reproduces Figure 4)";
-    }
-    if (v < 0 || v > MAX_OPTION) {
-      return "option kappa=" + value + " is out of range: give a factor from 0 to " + MAX_OPTION;
-    }
-    return null;
+    return Method.whyNotCount(KAPPA, value, MAX_OPTION, "the factor a of the computation cost a d ceil(log2 d) "
+        + "steps per internal node of d children, e.g. kappa=1 (0, the default, reproduces Figure 4)");
   }
 
   /** The options of a run: this method's preset, with the computation cost of the {@code kappa} option if set. */

@@ -197,17 +197,7 @@ public final class FdfScatter implements Method {
     if (!SETUP.equals(key)) {
       return Method.super.whyNotOption(key, value);
     }
-    long v;
-    try {
-      v = Long.parseLong(value.trim());
-    } catch (NumberFormatException e) {
-      return "option setup=" + value + " is not an integer: give the set-up steps per message, e.g. setup=3";
-    }
-    if (v < 0) {
-      return "option setup=" + value + " is negative: give 0 or more set-up steps";
-    }
-    return v > MAX_SETUP ? "option setup=" + value + " is too large: give at most " + MAX_SETUP + " set-up steps"
-        : null;
+    return Method.whyNotCount(SETUP, value, MAX_SETUP, "the set-up steps per message, e.g. setup=3");
   }
 
   private long setup(SolveLimits limits) {
