@@ -31,9 +31,9 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.heuristics.baseline.Baselines;
-import org.commsched.heuristics.chatting.ChattingMethods;
-import org.commsched.heuristics.chatting.PriorityGreedy;
-import org.commsched.heuristics.chatting.SearchMethods;
+import org.commsched.heuristics.bufferless.chatting.ChattingMethods;
+import org.commsched.heuristics.bufferless.chatting.PriorityGreedy;
+import org.commsched.heuristics.bufferless.chatting.SearchMethods;
 
 /**
  * Large-neighbourhood search for bufferless chatting on any network and routes, with CP-SAT as the repair step

@@ -8,9 +8,9 @@ import java.util.Map;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.Method;
 import org.commsched.heuristics.baseline.Baselines;
-import org.commsched.heuristics.chatting.ChattingMethods;
-import org.commsched.heuristics.chatting.SearchMethods;
-import org.commsched.heuristics.gather.GatherMethods;
+import org.commsched.heuristics.bufferless.chatting.ChattingMethods;
+import org.commsched.heuristics.bufferless.chatting.SearchMethods;
+import org.commsched.heuristics.bufferless.scattergather.GatherMethods;
 
 /**
  * Every method the toolkit offers, by name: the papers' heuristics, the baselines and the exact models.
@@ -40,7 +40,7 @@ public final class MethodRegistry {
   public static MethodRegistry standard() {
     List<Method> all = new ArrayList<>();
     all.addAll(Baselines.all());
-    all.addAll(org.commsched.heuristics.scatter.ScatterMethods.all()); // bufferless scattering (fdf)
+    all.addAll(org.commsched.heuristics.bufferless.scattergather.ScatterMethods.all()); // bufferless scattering (fdf)
     all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
     all.addAll(GatherMethods.all()); // distributed gathering protocols (traces with control flits)
     all.addAll(SearchMethods.all()); // chatting beyond the paper: priority-greedy

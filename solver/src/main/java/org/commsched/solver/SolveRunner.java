@@ -11,7 +11,7 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
-import org.commsched.heuristics.scatter.SpanningTrees;
+import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
 
 /**
  * Runs one method on one instance the way every entry point should: routes it along the spanning tree the options

@@ -24,9 +24,9 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.heuristics.baseline.FirstFitSlots;
-import org.commsched.heuristics.chatting.IntervalColoring;
-import org.commsched.heuristics.chatting.Kierstead;
-import org.commsched.heuristics.chatting.Transforms;
+import org.commsched.heuristics.bufferless.chatting.IntervalColoring;
+import org.commsched.heuristics.bufferless.chatting.Kierstead;
+import org.commsched.heuristics.bufferless.chatting.Transforms;
 
 /**
  * The exact virtual-schedule model both back ends share ({@link CpSatVirtual}, {@link ChocoVirtual}), as plain

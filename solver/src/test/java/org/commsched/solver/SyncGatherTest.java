@@ -16,7 +16,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
-import org.commsched.heuristics.scatter.SpanningTrees;
+import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
@@ -339,7 +340,7 @@ final class BufferlessBounds {
    */
   static void protocol(Instance inst, List<LowerBound> out) {
     Network net = inst.network();
-    if (inst.kind() != ProblemKind.GATHER || !(inst.model() instanceof CommModel.Bufferless)
+    if (inst.family() != Family.BUFFERLESS_SCATTER_GATHER || inst.kind() != ProblemKind.GATHER
         || ((CommModel.Bufferless) inst.model()).ports() != CommModel.BufferlessPorts.SINGLE) {
       return;
     }

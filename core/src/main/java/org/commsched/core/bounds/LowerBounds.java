@@ -3,7 +3,7 @@ package org.commsched.core.bounds;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.LowerBound;
@@ -47,28 +47,18 @@ public final class LowerBounds {
   static List<LowerBound> all(Instance instance, BufferlessBounds.Limits limits) {
     List<LowerBound> out = new ArrayList<>();
     try {
-      ProblemKind kind = instance.kind();
-      boolean bufferless = instance.model() instanceof CommModel.Bufferless;
-      switch (kind) {
-        case CHATTING:
-        case SCATTER:
-        case GATHER:
-          if (bufferless) {
-            BufferlessBounds.real(instance, out, limits);
+      switch (instance.family()) {
+        case BUFFERLESS_CHATTING -> {
+          if (instance.kind() == ProblemKind.DSA) {
+            BufferlessBounds.virtualBounds(instance, out, limits);
           } else {
-            StoreForwardBounds.scatterGather(instance, out, limits);
+            BufferlessBounds.real(instance, out, limits);
           }
-          break;
-        case DSA:
-          BufferlessBounds.virtualBounds(instance, out, limits);
-          break;
-        case SEND:
-        case BROADCAST:
-        case GOSSIP:
-          LinearCostBounds.of(instance, out);
-          break;
-        default:
-          break;
+        }
+        case BUFFERLESS_SCATTER_GATHER -> BufferlessBounds.real(instance, out, limits);
+        case PACKET -> StoreForwardBounds.scatterGather(instance, out, limits);
+        case LINEAR_COST -> LinearCostBounds.of(instance, out);
+        default -> throw new IllegalStateException("no bounds for family " + instance.family());
       }
     } catch (ArithmeticException e) {
       // a bound beyond the range of long: keep the ones computed so far, all valid
@@ -88,7 +78,7 @@ public final class LowerBounds {
    */
   public static List<LowerBound> virtual(Instance instance) {
     List<LowerBound> out = new ArrayList<>();
-    if (instance.kind() == ProblemKind.CHATTING || instance.kind() == ProblemKind.DSA) {
+    if (instance.family() == Family.BUFFERLESS_CHATTING) {
       BufferlessBounds.virtualBounds(instance, out, BufferlessBounds.Limits.DEFAULT);
     }
     return sorted(out);

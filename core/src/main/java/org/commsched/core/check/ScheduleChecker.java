@@ -3,6 +3,7 @@ package org.commsched.core.check;
 import java.util.ArrayList;
 import java.util.List;
 import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
@@ -36,17 +37,13 @@ public final class ScheduleChecker {
       return new CheckReport(out.violations(), null, scale);
     }
     try {
-      if (schedule instanceof Schedule.Departures d) {
-        makespan = BufferlessChecker.check(instance, d, out);
-      } else if (schedule instanceof Schedule.Slots s) {
-        makespan = VirtualChecker.check(instance, s, out);
-      } else {
-        Schedule.Transmissions t = (Schedule.Transmissions) schedule;
-        ProblemKind kind = instance.kind();
-        makespan = kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER
-            ? PacketChecker.check(instance, t, scale, out)
-            : LinearCostChecker.check(instance, t, scale, out);
-      }
+      makespan = switch (instance.family()) {
+        case BUFFERLESS_CHATTING, BUFFERLESS_SCATTER_GATHER -> schedule instanceof Schedule.Slots s
+            ? VirtualChecker.check(instance, s, out)
+            : BufferlessChecker.check(instance, (Schedule.Departures) schedule, out);
+        case PACKET -> PacketChecker.check(instance, (Schedule.Transmissions) schedule, scale, out);
+        case LINEAR_COST -> LinearCostChecker.check(instance, (Schedule.Transmissions) schedule, scale, out);
+      };
     } catch (ArithmeticException e) {
       out.add(Kind.TIME_OVERFLOW, List.of(), "", null, "a time of the schedule does not fit in 64-bit ticks ("
           + e.getMessage() + "); use smaller start times");
@@ -62,24 +59,24 @@ public final class ScheduleChecker {
     if (schedule == null) {
       return "there is no schedule to check";
     }
-    if (instance.model() instanceof CommModel.Bufferless b) {
-      if (schedule instanceof Schedule.Departures) {
-        return kind == ProblemKind.DSA ? "a dsa problem takes slots (buffer offsets), not departures" : null;
-      }
-      if (schedule instanceof Schedule.Slots) {
-        if (kind != ProblemKind.CHATTING && kind != ProblemKind.DSA) {
-          return "slots (a virtual schedule) are defined for chatting and dsa, not for " + problem
-              + ": give departures";
-        }
-        return b.ports() == CommModel.BufferlessPorts.ALL ? null
-            : "slots (a virtual schedule) are defined under all ports only; this model has single ports";
-      }
-      return "a bufferless " + problem + " problem takes departures" + (kind == ProblemKind.CHATTING
-          ? " or slots" : "") + ", not transmissions";
+    if (!instance.family().bufferless()) {
+      return schedule instanceof Schedule.Transmissions ? null
+          : "a store-and-forward " + problem + " problem takes transmissions, not "
+          + (schedule instanceof Schedule.Slots ? "slots" : "departures");
     }
-    return schedule instanceof Schedule.Transmissions ? null
-        : "a store-and-forward " + problem + " problem takes transmissions, not "
-        + (schedule instanceof Schedule.Slots ? "slots" : "departures");
+    if (schedule instanceof Schedule.Departures) {
+      return kind == ProblemKind.DSA ? "a dsa problem takes slots (buffer offsets), not departures" : null;
+    }
+    if (schedule instanceof Schedule.Slots) {
+      if (instance.family() != Family.BUFFERLESS_CHATTING) {
+        return "slots (a virtual schedule) are defined for chatting and dsa, not for " + problem
+            + ": give departures";
+      }
+      return ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.ALL ? null
+          : "slots (a virtual schedule) are defined under all ports only; this model has single ports";
+    }
+    return "a bufferless " + problem + " problem takes departures" + (kind == ProblemKind.CHATTING
+        ? " or slots" : "") + ", not transmissions";
   }
 
   /**

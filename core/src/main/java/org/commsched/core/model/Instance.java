@@ -21,6 +21,7 @@ public final class Instance {
   private final String name;
   private final Problem problem;
   private final CommModel model;
+  private final Family family;
   private final Network network;
   private final List<Message> messages;
   private final List<Origin> origins;
@@ -41,7 +42,7 @@ public final class Instance {
     this.model = model;
     this.network = network;
     ProblemKind kind = problem.kind();
-    checkModelFits(kind, model);
+    this.family = Family.of(kind, model);
     int n = network.nodes();
     List<Message> msgs = new ArrayList<>();
     List<Origin> orig = new ArrayList<>();
@@ -117,35 +118,6 @@ public final class Instance {
     this.atlas = new Atlas(network, msgs, kind, root, kind == ProblemKind.SEND ? "" : "/messages");
   }
 
-  private static void checkModelFits(ProblemKind kind, CommModel model) {
-    boolean bufferless = model instanceof CommModel.Bufferless;
-    switch (kind) {
-      case CHATTING:
-        if (!bufferless) {
-          throw new ModelException("/model", "chatting is defined for the bufferless model: use "
-              + "{\"kind\": \"bufferless\", \"ports\": \"all\"}");
-        }
-        break;
-      case DSA:
-        if (!bufferless || ((CommModel.Bufferless) model).ports() != CommModel.BufferlessPorts.ALL) {
-          throw new ModelException("/model", "dsa is virtual chatting on a ula: use "
-              + "{\"kind\": \"bufferless\", \"ports\": \"all\"}");
-        }
-        break;
-      case BROADCAST:
-      case GOSSIP:
-      case SEND:
-        if (bufferless) {
-          throw new ModelException("/model", kind.wireName() + " is defined for the store-and-forward linear-cost "
-              + "model: use {\"kind\": \"store-and-forward\", \"beta\": \"5\", \"tau\": \"1\", \"ports\": \"all\", "
-              + "\"duplex\": \"full\"}");
-        }
-        break;
-      default:
-        break;
-    }
-  }
-
   private static int requireNode(int v, String ptr, int n) {
     if (v < 0 || v >= n) {
       throw new ModelException(ptr, "node " + v + " is out of range: node ids are 0.." + (n - 1));
@@ -172,6 +144,11 @@ public final class Instance {
   /** Shorthand for {@code problem().kind()}. */
   public ProblemKind kind() {
     return problem.kind();
+  }
+
+  /** The model family, fixed by the problem kind and the model: it picks the checker, bounds and methods. */
+  public Family family() {
+    return family;
   }
 
   /** The communication model. */

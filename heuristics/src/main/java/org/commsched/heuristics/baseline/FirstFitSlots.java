@@ -16,6 +16,8 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.heuristics.common.Calendar;
+import org.commsched.heuristics.common.LineCalendar;
 
 /**
  * First-fit virtual scheduling (dynamic storage allocation by first fit).
@@ -99,7 +101,7 @@ public final class FirstFitSlots implements Method {
       out.put(msgs.get(i).id(), slot[i]);
       makespan = Math.max(makespan, slot[i] + msgs.get(i).length());
     }
-    return SolveResult.feasible(name(), new Schedule.Slots(out), makespan, BufferlessBounds.virtual(instance));
+    return SolveResult.feasible(name(), new Schedule.Slots(out), makespan, BaselineBounds.virtual(instance));
   }
 
   /** Slots by first fit on per-arc calendars. */

@@ -17,6 +17,8 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.heuristics.common.Calendar;
+import org.commsched.heuristics.common.LineCalendar;
 
 /**
  * Earliest-feasible list scheduling of bufferless messages (chatting, scatter, gather; all or single ports).
@@ -50,7 +52,7 @@ import org.commsched.core.solve.SolveResult;
  * is optimal: it meets the root-stream bound (Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering
  * Messages in Networks of Processors", IEEE Trans. Computers, 1993, Theorem 1 and its multiport and gathering
  * analogues, spec §3.4, §3.7, §2.4 L3). No ratio for chatting. The paper's algorithm itself is {@code fdf}
- * ({@code org.commsched.heuristics.scatter.FdfScatter}): on tree routes the two give the same scatter makespan
+ * ({@code org.commsched.heuristics.bufferless.scattergather.FdfScatter}): on tree routes the two give the same scatter makespan
  * (ties among equally distant messages may be ordered differently).
  *
  * <p><b>Complexity.</b> Per message, (hops + pushes) interval-set look-ups of O(log intervals) each, where a push
@@ -141,7 +143,7 @@ public final class GreedyBufferless implements Method {
       out.put(m.id(), dep[i]);
       makespan = Math.max(makespan, dep[i] + m.length() + atlas.hops(i) - 1);
     }
-    LowerBound bound = BufferlessBounds.real(instance, single);
+    LowerBound bound = BaselineBounds.real(instance, single);
     return SolveResult.feasible(name(), new Schedule.Departures(out), makespan, bound);
   }
 

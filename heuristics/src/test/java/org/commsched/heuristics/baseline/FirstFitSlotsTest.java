@@ -13,6 +13,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.heuristics.common.LineCalendar;
 import org.junit.jupiter.api.Test;
 
 class FirstFitSlotsTest {

@@ -13,6 +13,7 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.heuristics.common.LineCalendar;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -89,8 +90,8 @@ class GreedyBufferlessProperties {
     assertThat(GreedyBufferless.departuresOnLine(inst))
         .containsExactly(GreedyBufferless.departuresFull(inst, single));
     int coords = LineCalendar.coordinates(inst.network());
-    assertThat(BufferlessBounds.lineLoad(inst, coords, false).value())
-        .isEqualTo(BufferlessBounds.routeLoad(inst, false, false).value());
+    assertThat(BaselineBounds.lineLoad(inst, coords, false).value())
+        .isEqualTo(BaselineBounds.routeLoad(inst, false, false).value());
   }
 
   @ParameterizedTest(name = "seed {0}")

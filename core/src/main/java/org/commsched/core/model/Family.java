@@ -1,0 +1,134 @@
+package org.commsched.core.model;
+
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * The model family of an instance: the seam that cuts across the toolkit. An instance's family is fixed by its
+ * problem kind and its model ({@link #of}), computed once when the instance is built ({@link Instance#family()}),
+ * and it alone picks the checker, the lower bounds and which methods apply, each in one place. The model
+ * reference of each family is a page of {@code docs/models/}.
+ *
+ * @implNote Immutable.
+ */
+public enum Family {
+  /**
+   * Bufferless chatting and its virtual schedules (slots), dynamic storage allocation among them: flits on fixed
+   * routes, no buffers, a message never stops once it departs (Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe,
+   * "On Bufferless Routing of Variable Length Messages in Leveled Networks"). Problems: chatting, dsa.
+   */
+  BUFFERLESS_CHATTING("bufferless chatting", "docs/models/bufferless-chatting.md", ProblemKind.CHATTING,
+      ProblemKind.DSA),
+  /**
+   * Bufferless scattering and gathering, single port or multiport, offline or by a distributed protocol (Bhatt,
+   * Pucci, Ranade, Rosenberg, "Scattering and Gathering Messages in Networks of Processors"). Problems: scatter,
+   * gather.
+   */
+  BUFFERLESS_SCATTER_GATHER("bufferless scatter/gather", "docs/models/bufferless-scatter-gather.md",
+      ProblemKind.SCATTER, ProblemKind.GATHER),
+  /**
+   * Store-and-forward packets with set-up time: a packet of size L takes beta + L * tau per link, FCFS queues at
+   * the nodes (J.-P. Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering"). Problems:
+   * scatter, gather.
+   */
+  PACKET("store-and-forward packet scatter/gather", "docs/models/packet.md", ProblemKind.SCATTER,
+      ProblemKind.GATHER),
+  /**
+   * Linear cost beta + L * tau per packet and hop, with port (all, one) and duplex (full, half) rules (D. B.
+   * Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model"). Problems:
+   * send, broadcast, gossip.
+   */
+  LINEAR_COST("linear-cost send/broadcast/gossip", "docs/models/linear-cost.md", ProblemKind.SEND,
+      ProblemKind.BROADCAST, ProblemKind.GOSSIP);
+
+  private final String words;
+  private final String reference;
+  private final Set<ProblemKind> problems;
+
+  Family(String words, String reference, ProblemKind first, ProblemKind... more) {
+    this.words = words;
+    this.reference = reference;
+    this.problems = Collections.unmodifiableSet(EnumSet.of(first, more));
+  }
+
+  /** The problem kinds of this family. */
+  public Set<ProblemKind> problems() {
+    return problems;
+  }
+
+  /** The model in words: "bufferless" or "store-and-forward". */
+  public String model() {
+    return bufferless() ? "bufferless" : "store-and-forward";
+  }
+
+  /**
+   * What to use for a problem of this family when a method refuses it: the baseline that always applies, and
+   * the family's better methods where there are some. Method names, as {@code --method} takes them.
+   */
+  public String instead(ProblemKind kind) {
+    switch (this) {
+      case BUFFERLESS_CHATTING:
+        return kind == ProblemKind.DSA ? "first-fit, interval-coloring or kierstead"
+            : "greedy, priority-greedy or lns (commsched methods lists the paper methods for each network)";
+      case BUFFERLESS_SCATTER_GATHER:
+        return kind == ProblemKind.SCATTER ? "greedy or fdf"
+            : "greedy (its nearest-first order is FDF run backwards, optimal offline) or a gathering protocol "
+            + "(transmission-certification, shoulder-tap on a path)";
+      default:
+        return "greedy-saf";
+    }
+  }
+
+  /** The family in words, e.g. "bufferless scatter/gather". */
+  public String words() {
+    return words;
+  }
+
+  /** The page of the project's model reference that defines this family. */
+  public String reference() {
+    return reference;
+  }
+
+  /** True for the two flit-level families without buffers. */
+  public boolean bufferless() {
+    return this == BUFFERLESS_CHATTING || this == BUFFERLESS_SCATTER_GATHER;
+  }
+
+  /**
+   * The family of a problem kind under a model.
+   *
+   * @throws ModelException at {@code /model} if the kind is not defined under that model, with the model to use
+   */
+  public static Family of(ProblemKind kind, CommModel model) {
+    boolean bufferless = model instanceof CommModel.Bufferless;
+    switch (kind) {
+      case CHATTING:
+        if (!bufferless) {
+          throw new ModelException("/model", "chatting is defined for the bufferless model: use "
+              + "{\"kind\": \"bufferless\", \"ports\": \"all\"}");
+        }
+        return BUFFERLESS_CHATTING;
+      case DSA:
+        if (!bufferless || ((CommModel.Bufferless) model).ports() != CommModel.BufferlessPorts.ALL) {
+          throw new ModelException("/model", "dsa is virtual chatting on a ula: use "
+              + "{\"kind\": \"bufferless\", \"ports\": \"all\"}");
+        }
+        return BUFFERLESS_CHATTING;
+      case SCATTER:
+      case GATHER:
+        return bufferless ? BUFFERLESS_SCATTER_GATHER : PACKET;
+      case BROADCAST:
+      case GOSSIP:
+      case SEND:
+        if (bufferless) {
+          throw new ModelException("/model", kind.wireName() + " is defined for the store-and-forward linear-cost "
+              + "model: use {\"kind\": \"store-and-forward\", \"beta\": \"5\", \"tau\": \"1\", \"ports\": \"all\", "
+              + "\"duplex\": \"full\"}");
+        }
+        return LINEAR_COST;
+      default:
+        throw new IllegalStateException("no family for problem kind " + kind);
+    }
+  }
+}

@@ -1,0 +1,167 @@
+package org.commsched.heuristics.bufferless.chatting;
+
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Message;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.model.Topology;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+
+/**
+ * The pipeline A0 of spec chatting.md §5 on a unidirectional linear array: a virtual schedule (slots) from the
+ * subclass, then, for chatting, the VO transform (spec §3.2) to a real schedule, shifted so that the earliest
+ * departure is 0. A dsa instance gets the slots themselves. A chatting instance on a bidirectional linear array runs
+ * as two ulas at once ({@link BidirectionalSplit}), so every guarantee holds per direction.
+ *
+ * @implNote Stateless.
+ */
+abstract class UlaVirtualMethod implements Method {
+
+  /** Slots (0-based, smallest 0) for messages with arc intervals {@code [from[i], to[i] - 1]}. */
+  abstract long[] slots(int[] from, int[] to, long[] length);
+
+  /** As {@link #slots(int[], int[], long[])}, on a ula of {@code nodes} nodes (for methods that cut the array). */
+  long[] slots(int nodes, int[] from, int[] to, long[] length) {
+    return slots(from, to, length);
+  }
+
+  /** The result with the subclass's extra statistics (none by default). */
+  SolveResult withStats(SolveResult result, int nodes, int[] from, int[] to, long[] length) {
+    return result;
+  }
+
+  /**
+   * Message indices ordered by (from, to, index) ascending, by two stable counting sorts over the arcs
+   * {@code [lo, hi]} the intervals use: O(n + hi - lo).
+   */
+  static int[] byInterval(int[] from, int[] to, int lo, int hi) {
+    int n = from.length;
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    int[] key = new int[n];
+    for (int i = 0; i < n; i++) {
+      key[i] = to[i] - 1 - lo;
+    }
+    order = countingSort(order, key, hi - lo + 1);
+    for (int i = 0; i < n; i++) {
+      key[i] = from[i] - lo;
+    }
+    return countingSort(order, key, hi - lo + 1);
+  }
+
+  /** The order stably sorted by {@code key[order[k]]}, keys in {@code [0, range)}. */
+  static int[] countingSort(int[] order, int[] key, int range) {
+    int[] start = new int[range + 1];
+    for (int i : order) {
+      start[key[i] + 1]++;
+    }
+    for (int k = 0; k < range; k++) {
+      start[k + 1] += start[k];
+    }
+    int[] out = new int[order.length];
+    for (int i : order) {
+      out[start[key[i]]++] = i;
+    }
+    return out;
+  }
+
+  /** Null if the subclass takes these messages, else why not (one sentence naming an alternative). */
+  String refuse(List<Message> messages) {
+    return null;
+  }
+
+  @Override
+  public boolean exact() {
+    return false;
+  }
+
+  @Override
+  public Set<ProblemKind> problems() {
+    return EnumSet.of(ProblemKind.CHATTING, ProblemKind.DSA);
+  }
+
+  @Override
+  public String scope() {
+    return "bufferless, all ports; unidirectional linear array (ula), or a bla as two ulas at once; chatting (real, "
+        + "through VO) or dsa (slots)";
+  }
+
+  @Override
+  public String whyNot(Instance instance) {
+    ProblemKind k = instance.kind();
+    if (k != ProblemKind.CHATTING && k != ProblemKind.DSA) {
+      return name() + " schedules chatting (and dsa) on a linear array, not " + k.wireName()
+          + ": use greedy or greedy-saf";
+    }
+    if (!(instance.model() instanceof CommModel.Bufferless)
+        || ((CommModel.Bufferless) instance.model()).ports() != CommModel.BufferlessPorts.ALL) {
+      return name() + " needs the all-port bufferless model (its VO schedules may send two flits from one node "
+          + "at once): under single ports use greedy";
+    }
+    if (BidirectionalSplit.applies(instance)) {
+      return BidirectionalSplit.whyNot(this, instance);
+    }
+    if (!(instance.network().topology() instanceof Topology.Ula)) {
+      return name() + " is the paper's algorithm for a unidirectional linear array (ula; a bla runs as two ulas), "
+          + "and this network is a " + instance.network().topology().family()
+          + ": use greedy (or first-fit for a virtual schedule)";
+    }
+    return refuse(instance.messages());
+  }
+
+  @Override
+  public SolveResult solve(Instance instance, SolveLimits limits) {
+    String why = whyNot(instance);
+    if (why != null) {
+      throw new IllegalArgumentException(why);
+    }
+    if (BidirectionalSplit.applies(instance)) {
+      return BidirectionalSplit.solve(this, instance, limits);
+    }
+    int nodes = instance.network().nodes();
+    List<Message> msgs = instance.messages();
+    int n = msgs.size();
+    int[] from = new int[n];
+    int[] to = new int[n];
+    long[] len = new long[n];
+    for (int i = 0; i < n; i++) {
+      Message m = msgs.get(i);
+      from[i] = m.from();
+      to[i] = m.to();
+      len[i] = m.length();
+    }
+    long[] sigma = n == 0 ? new long[0] : Transforms.normalise(slots(nodes, from, to, len));
+    long s = Transforms.virtualDuration(sigma, len);
+    Map<String, Long> out = new LinkedHashMap<>();
+    if (instance.kind() == ProblemKind.DSA) {
+      for (int i = 0; i < n; i++) {
+        out.put(msgs.get(i).id(), sigma[i]);
+      }
+      return withStats(SolveResult.feasible(name(), new Schedule.Slots(out), s, LowerBounds.best(instance))
+          .withStat("virtualDuration", s), nodes, from, to, len);
+    }
+    long[] level = new long[n];
+    for (int i = 0; i < n; i++) {
+      level[i] = from[i];
+    }
+    long[] t = n == 0 ? new long[0] : Transforms.normalise(Transforms.vo(sigma, level, s));
+    long makespan = 0;
+    for (int i = 0; i < n; i++) {
+      out.put(msgs.get(i).id(), t[i]);
+      makespan = Math.max(makespan, t[i] + len[i] + (to[i] - from[i]) - 1);
+    }
+    return withStats(SolveResult.feasible(name(), new Schedule.Departures(out), makespan, LowerBounds.best(instance))
+        .withStat("virtualDuration", s), nodes, from, to, len);
+  }
+}

@@ -1,0 +1,205 @@
+package org.commsched.heuristics.linearcost;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeSet;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Origin;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.time.TimeScale;
+import org.commsched.heuristics.common.Calendar;
+import org.commsched.heuristics.common.SafResources;
+
+/**
+ * Pipelined flooding of one or more origins' units down spanning trees under the linear cost model: each
+ * origin's units are cut into packets of k units (the last one shorter); transfers are placed packet by packet,
+ * level by level (origins interleaved), each at the earliest time its resources ({@link SafResources}) are free
+ * after its packet reached the sender; siblings are served highest subtree first ({@link FloodTree}). The packet
+ * size is chosen by simulating every k when that is cheap, else k = n and a few values around the continuous
+ * optimum of Peters' pipeline cost (sqrt(n beta / ((m-1) tau)) under all ports, sqrt(2 n beta / ((m-2) tau))
+ * under one port, m = tree height); D. B. Peters, "Bounds for Communication Problems in Interconnection Networks
+ * under a Linear Cost Model", Theorem 2.3.1 (the lock-step path pipeline).
+ *
+ * @implNote Immutable; each {@link #run} works on its own calendar.
+ */
+public final class PipelinedFlood {
+  /** Transfers one candidate packet size may place while searching k. */
+  private static final long CANDIDATE_BUDGET = 4_000_000L;
+  /** Transfers all candidate packet sizes together may place when every k is tried. */
+  private static final long EXHAUSTIVE_BUDGET = 4_000_000L;
+
+  private final Network net;
+  private final CommModel.StoreAndForward model;
+  private final TimeScale scale;
+  private final List<FloodTree> trees;
+  private final long units;
+  private final int maxHeight;
+  private final long edgesPerPacket;
+
+  PipelinedFlood(Network net, CommModel.StoreAndForward model, TimeScale scale, List<FloodTree> trees, long units) {
+    this.net = net;
+    this.model = model;
+    this.scale = scale;
+    this.trees = trees;
+    this.units = units;
+    int h = 0;
+    long e = 0;
+    for (FloodTree t : trees) {
+      h = Math.max(h, t.height());
+      e += t.edges();
+    }
+    this.maxHeight = h;
+    this.edgesPerPacket = e;
+  }
+
+  /**
+   * The flood of a send (one message along its route), a broadcast (the breadth-first tree from the source) or a
+   * gossip (one breadth-first tree per origin) instance under a store-and-forward model.
+   */
+  public static PipelinedFlood of(Instance instance) {
+    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    Network net = instance.network();
+    List<FloodTree> trees = new ArrayList<>();
+    long units;
+    if (instance.kind() == ProblemKind.SEND) {
+      trees.add(FloodTree.path(net.nodes(), instance.atlas().nodes(0), instance.messages().get(0).id()));
+      units = instance.messages().get(0).length();
+    } else {
+      units = instance.origins().get(0).length();
+      for (Origin o : instance.origins()) {
+        trees.add(FloodTree.bfs(net, o.node(), o.message()));
+      }
+    }
+    return new PipelinedFlood(net, model, instance.timeScale(), trees, units);
+  }
+
+  /** The units each origin floods. */
+  public long units() {
+    return units;
+  }
+
+  public static long ceilDiv(long a, long b) {
+    return (a + b - 1) / b;
+  }
+
+  /** The result of one simulation. */
+  public static final class Run {
+    public final long makespan;
+    public final List<Schedule.Transmission> transmissions;
+
+    Run(long makespan, List<Schedule.Transmission> transmissions) {
+      this.makespan = makespan;
+      this.transmissions = transmissions;
+    }
+  }
+
+  /** The packet sizes worth simulating. */
+  TreeSet<Long> candidates() {
+    TreeSet<Long> ks = new TreeSet<>();
+    ks.add(units);
+    long total = 0;
+    for (long k = 1; k <= units && total <= EXHAUSTIVE_BUDGET; k++) {
+      total += ceilDiv(units, k) * edgesPerPacket;
+    }
+    if (total <= EXHAUSTIVE_BUDGET) {
+      for (long k = 1; k < units; k++) {
+        ks.add(k);
+      }
+      return ks;
+    }
+    boolean one = model.ports() == CommModel.Ports.ONE;
+    long beta = model.betaTicks(scale);
+    long tau = model.tauTicks(scale);
+    long m = maxHeight - (one ? 2 : 1);
+    long k0;
+    if (tau == 0 || m <= 0) {
+      k0 = units;
+    } else if (beta == 0) {
+      k0 = 1;
+    } else {
+      BigInteger num = BigInteger.valueOf(units).multiply(BigInteger.valueOf(beta))
+          .multiply(BigInteger.valueOf(one ? 2 : 1));
+      BigInteger den = BigInteger.valueOf(m).multiply(BigInteger.valueOf(tau));
+      k0 = num.divide(den).sqrt().longValue();
+    }
+    k0 = Math.max(1, Math.min(units, k0));
+    long q0 = ceilDiv(units, k0);
+    for (long d = -3; d <= 3; d++) {
+      ks.add(k0 + d);
+      ks.add(q0 + d >= 1 ? ceilDiv(units, q0 + d) : units);
+    }
+    ks.removeIf(k -> k < 1 || k > units || ceilDiv(units, k) * edgesPerPacket > CANDIDATE_BUDGET);
+    // when the optimum needs more packets than the budget allows, the most packets we can afford
+    long affordable = CANDIDATE_BUDGET / Math.max(1, edgesPerPacket);
+    if (affordable >= 1) {
+      ks.add(Math.max(1, Math.min(units, ceilDiv(units, affordable))));
+    }
+    ks.add(units);
+    return ks;
+  }
+
+  /** The candidate packet size with the smallest simulated makespan (ties: the larger size). */
+  public long bestPacketSize() {
+    long best = units;
+    long bestSpan = Long.MAX_VALUE;
+    for (long k : candidates().descendingSet()) {
+      long span = run(k, false).makespan;
+      if (span < bestSpan) {
+        bestSpan = span;
+        best = k;
+      }
+    }
+    return best;
+  }
+
+  /** Simulates packets of k units (the last one shorter); records transmissions if asked. */
+  public Run run(long k, boolean record) {
+    SafResources rs = new SafResources(net, model);
+    Calendar cal = new Calendar(rs.count());
+    int[] res = new int[4];
+    long[] zero = new long[4];
+    long packets = ceilDiv(units, k);
+    long[][] end = new long[trees.size()][];
+    for (int t = 0; t < trees.size(); t++) {
+      end[t] = new long[net.nodes()];
+    }
+    List<Schedule.Transmission> out = record ? new ArrayList<>() : null;
+    long makespan = 0;
+    for (long j = 0; j < packets; j++) {
+      long first = j * k;
+      long size = Math.min(k, units - first);
+      long dur = model.packetTicks(size, scale);
+      for (int level = 1; level <= maxHeight; level++) {
+        for (int t = 0; t < trees.size(); t++) {
+          FloodTree tree = trees.get(t);
+          if (level > tree.height()) {
+            continue;
+          }
+          long[] e = end[t];
+          for (int x = tree.levelStart[level - 1]; x < tree.levelStart[level]; x++) {
+            int c = tree.order[x];
+            int p = tree.parent[c];
+            long ready = p == tree.origin ? 0 : e[p];
+            int cnt = rs.fill(net.arc(p, c), res);
+            long s = cal.earliest(res, zero, cnt, ready, dur);
+            cal.reserve(res, zero, cnt, s, dur);
+            e[c] = s + dur;
+            makespan = Math.max(makespan, s + dur);
+            if (record) {
+              out.add(new Schedule.Transmission(tree.message, Math.toIntExact(j), size, p, c, s, first));
+            }
+          }
+        }
+      }
+    }
+    if (record) {
+      out.sort(Comparator.comparingLong(Schedule.Transmission::start));
+    }
+    return new Run(makespan, out);
+  }
+}

@@ -1,0 +1,217 @@
+package org.commsched.heuristics.bufferless.chatting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import org.commsched.core.check.CheckReport;
+import org.commsched.core.check.ScheduleChecker;
+import org.commsched.core.model.Atlas;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Message;
+import org.commsched.core.model.Problem;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.heuristics.baseline.FirstFitSlots;
+import org.commsched.heuristics.baseline.GreedyBufferless;
+import org.commsched.instances.generate.GeneratorSpec;
+import org.commsched.instances.generate.Generators;
+import org.commsched.instances.generate.LengthDistribution;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Properties of spec chatting.md §6: P3, P4, P5 (transforms, on random ULA and ESM instances) and P7, P8 (A1 and
+ * A2 on random ULA instances). Every schedule is held to the project's checker.
+ */
+class ChattingProperties {
+
+  static LongStream seeds() {
+    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+  }
+
+  /** Figures of an instance computed here from the routes: C, L, Q, and the rounded load L'. */
+  record Figures(long c, long l, long q, long roundedLoad) {
+    static Figures of(Instance inst) {
+      Atlas atlas = inst.atlas();
+      long[] load = new long[inst.network().arcs()];
+      long[] rounded = new long[inst.network().arcs()];
+      long l = 0;
+      long q = 0;
+      for (int i = 0; i < atlas.size(); i++) {
+        long len = inst.messages().get(i).length();
+        long h = 1;
+        while (h < len) {
+          h *= 2;
+        }
+        for (int a : atlas.arcs(i)) {
+          load[a] += len;
+          rounded[a] += h;
+        }
+        l = Math.max(l, len);
+        q = Math.max(q, len + atlas.hops(i) - 1);
+      }
+      return new Figures(LongStream.of(load).max().orElse(0), l, q, LongStream.of(rounded).max().orElse(0));
+    }
+  }
+
+  static Instance random(long seed, String family, int size, int messages, LengthDistribution lengths,
+      boolean explicit) {
+    return Generators.instance(new GeneratorSpec(null, ProblemKind.CHATTING, family, size, messages, lengths, null,
+        seed, explicit));
+  }
+
+  static Instance ulaOrEsm(long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    boolean esm = r.nextBoolean();
+    return esm ? random(seed, "esm", 2 + r.nextInt(4), 1 + r.nextInt(12),
+        new LengthDistribution.Uniform(1, 1 + r.nextInt(5)), r.nextBoolean())
+        : random(seed, "ula", 2 + r.nextInt(10), 1 + r.nextInt(15),
+        new LengthDistribution.Uniform(1, 1 + r.nextInt(6)), false);
+  }
+
+  static Map<String, Long> byId(Instance inst, long[] v) {
+    Map<String, Long> m = new LinkedHashMap<>();
+    for (int i = 0; i < v.length; i++) {
+      m.put(inst.messages().get(i).id(), v[i]);
+    }
+    return m;
+  }
+
+  static long[] of(Instance inst, Map<String, Long> m) {
+    long[] v = new long[inst.messages().size()];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = m.get(inst.messages().get(i).id());
+    }
+    return v;
+  }
+
+  static long[] lengths(Instance inst) {
+    return inst.messages().stream().mapToLong(Message::length).toArray();
+  }
+
+  static long[] hops(Instance inst) {
+    long[] d = new long[inst.messages().size()];
+    for (int i = 0; i < d.length; i++) {
+      d[i] = inst.atlas().hops(i);
+    }
+    return d;
+  }
+
+  /** P3 (Thm 3.1): LS(sigma) is valid iff sigma is; |T - S| <= H - 1 (H - 1 = span of the used arc levels). */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void p3_lsIsABijectionOfValidSchedules(long seed) {
+    Instance inst = ulaOrEsm(seed);
+    Leveling lev = Leveling.of(inst).orElseThrow();
+    long[] level = lev.firstLevels();
+    SplittableRandom r = new SplittableRandom(seed * 7 + 1);
+    long[] sigma;
+    if (r.nextBoolean()) {
+      sigma = of(inst, ((Schedule.Slots) new FirstFitSlots().solve(inst, SolveLimits.defaults()).schedule())
+          .slots());
+    } else {
+      sigma = new long[inst.messages().size()];
+      for (int i = 0; i < sigma.length; i++) {
+        sigma[i] = r.nextInt(8);
+      }
+    }
+    long[] t = Transforms.ls(sigma, level);
+    boolean virtualValid = ScheduleChecker.check(inst, new Schedule.Slots(byId(inst, sigma))).valid();
+    boolean realValid = ScheduleChecker.check(inst, new Schedule.Departures(byId(inst, t))).valid();
+    assertThat(realValid).isEqualTo(virtualValid);
+    assertThat(Transforms.lsInverse(t, level)).containsExactly(sigma);
+    long s = Transforms.virtualDuration(sigma, lengths(inst));
+    long tt = Transforms.realDuration(t, lengths(inst), hops(inst));
+    assertThat(Math.abs(tt - s)).isLessThanOrEqualTo(lev.levelSpan());
+  }
+
+  /** P4 (Thm 3.2) and P5 (Thm 3.3): VO of a valid sigma, and OV of a valid real schedule. */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void p4p5_voAndOvKeepValidityWithinTheirBounds(long seed) {
+    Instance inst = ulaOrEsm(seed);
+    Figures f = Figures.of(inst);
+    long[] level = Leveling.of(inst).orElseThrow().firstLevels();
+    long[] sigma = Transforms.normalise(of(inst,
+        ((Schedule.Slots) new FirstFitSlots().solve(inst, SolveLimits.defaults()).schedule()).slots()));
+    long s = Transforms.virtualDuration(sigma, lengths(inst));
+    long[] t = Transforms.vo(sigma, level, s);
+    CheckReport real = ScheduleChecker.check(inst, new Schedule.Departures(byId(inst, t)));
+    assertThat(real.violations()).isEmpty();
+    assertThat(LongStream.of(t).allMatch(x -> x >= 0 && x < s)).isTrue();
+    assertThat(Transforms.realDuration(t, lengths(inst), hops(inst))).isLessThanOrEqualTo(s + f.q() - 1);
+
+    SolveResult greedy = new GreedyBufferless().solve(inst, SolveLimits.defaults());
+    long[] tau = Transforms.normalise(of(inst, ((Schedule.Departures) greedy.schedule()).departures()));
+    long tt = Transforms.realDuration(tau, lengths(inst), hops(inst));
+    long[] back = Transforms.ov(tau, level, tt);
+    CheckReport virt = ScheduleChecker.check(inst, new Schedule.Slots(byId(inst, back)));
+    assertThat(virt.violations()).isEmpty();
+    assertThat(Transforms.virtualDuration(back, lengths(inst))).isLessThanOrEqualTo(tt + f.l() - 1);
+  }
+
+  /** P7 (Thm 4.4, Cor 4.2): on a ULA with unit lengths A1 gives S = C and T <= C + Q - 1; dsa gets S = C slots. */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void p7_intervalColoringIsOptimalVirtually(long seed) {
+    SplittableRandom r = new SplittableRandom(seed * 31 + 5);
+    Instance inst = random(seed, "ula", 2 + r.nextInt(15), 1 + r.nextInt(30), new LengthDistribution.Constant(1),
+        false);
+    Figures f = Figures.of(inst);
+    IntervalColoring a1 = new IntervalColoring();
+    assertThat(a1.whyNot(inst)).isNull();
+    SolveResult res = a1.solve(inst, SolveLimits.defaults());
+    assertThat(ScheduleChecker.checkResult(inst, res).violations()).isEmpty();
+    assertThat(res.stats().get("virtualDuration")).isEqualTo(f.c());
+    assertThat(res.makespan()).isLessThanOrEqualTo(f.c() + f.q() - 1);
+    assertThat(a1.solve(inst, SolveLimits.defaults()).schedule()).isEqualTo(res.schedule());
+
+    Instance dsa = new Instance("dsa", new Problem.Dsa(inst.messages()), inst.model(), inst.network());
+    SolveResult slots = a1.solve(dsa, SolveLimits.defaults());
+    assertThat(ScheduleChecker.checkResult(dsa, slots).violations()).isEmpty();
+    assertThat(slots.makespan()).isEqualTo(f.c());
+  }
+
+  /** P8 (Thm 4.5(b), Cor 4.3; spec §5 A2): S <= 3 L' <= 6C - 3 and T <= S + Q - 1 <= 6C + Q - 4. */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void p8_kiersteadWithinSixC(long seed) {
+    SplittableRandom r = new SplittableRandom(seed * 17 + 11);
+    Instance inst = random(seed, "ula", 2 + r.nextInt(15), 1 + r.nextInt(40),
+        new LengthDistribution.Uniform(1, 1 + r.nextInt(r.nextBoolean() ? 4 : 40)), false);
+    Figures f = Figures.of(inst);
+    Kierstead a2 = new Kierstead();
+    SolveResult res = a2.solve(inst, SolveLimits.defaults());
+    assertThat(ScheduleChecker.checkResult(inst, res).violations()).isEmpty();
+    long s = (Long) res.stats().get("virtualDuration");
+    assertThat(s).isLessThanOrEqualTo(3 * f.roundedLoad()).isLessThanOrEqualTo(6 * f.c() - 3);
+    assertThat(res.makespan()).isLessThanOrEqualTo(s + f.q() - 1).isLessThanOrEqualTo(6 * f.c() + f.q() - 4);
+
+    Instance dsa = new Instance("dsa", new Problem.Dsa(inst.messages()), inst.model(), inst.network());
+    SolveResult slots = a2.solve(dsa, SolveLimits.defaults());
+    assertThat(ScheduleChecker.checkResult(dsa, slots).violations()).isEmpty();
+    assertThat(slots.makespan()).isEqualTo(s);
+  }
+
+  /** The linear-array methods refuse other networks (a bla runs as two ulas), naming greedy. */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void whyNot_refusesNonLinearArraysAndNamesGreedy(long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    String family = List.of("esm", "ring", "tree", "mesh").get(r.nextInt(4));
+    Instance inst = random(seed, family, 3 + r.nextInt(3), 1 + r.nextInt(5), new LengthDistribution.Constant(1),
+        false);
+    for (UlaVirtualMethod m : List.of(new IntervalColoring(), new Kierstead(), new UlaCuts())) {
+      assertThat(m.whyNot(inst)).isNotNull().contains("greedy");
+    }
+    if (!family.equals("esm")) { // an esm unit procedure (A4) may be plugged into length-classes
+      assertThat(new LengthClasses().whyNot(inst)).isNotNull().contains("greedy");
+    }
+  }
+}

@@ -1,0 +1,30 @@
+package org.commsched.heuristics.linearcost;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.util.List;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Problem;
+import org.commsched.core.model.Topology;
+import org.junit.jupiter.api.Test;
+
+class PipelinedFloodTest {
+
+  @Test
+  void sendOnePort_kFivePipelineTakesT1() {
+    // Peters' send pipeline under one port (linear-cost model, Table 2b, example E3): n = 19 units over m = 5
+    // links, beta 5, tau 1; packets of k = 5 take T_1(19, 5) = 108 (the optimum 103 needs k = 10)
+    Instance inst = new Instance("e3", new Problem.Send(0, 5, 19, null),
+        new CommModel.StoreAndForward(new BigDecimal("5"), new BigDecimal("1"), CommModel.Ports.ONE,
+            CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE),
+        Network.of(new Topology.Bla(6)));
+    PipelinedFlood path = new PipelinedFlood(inst.network(), (CommModel.StoreAndForward) inst.model(),
+        inst.timeScale(), List.of(FloodTree.path(6, new int[] {0, 1, 2, 3, 4, 5}, "m0")), 19);
+    assertThat(path.run(5, false).makespan).isEqualTo(108L);
+    assertThat(PipelinedFlood.of(inst).run(5, false).makespan).isEqualTo(108L);
+    assertThat(PipelinedFlood.of(inst).run(10, false).makespan).isEqualTo(103L);
+  }
+}
