@@ -51,14 +51,16 @@ final class MethodsCommand implements Callable<Integer> {
         x.put("exact", m.exact());
         ArrayNode ps = x.putArray("problems");
         m.problems().forEach(p -> ps.add(p.wireName()));
-        x.put("scope", m.scope());
+        ArrayNode fs = x.putArray("families");
+        m.scope().families().stream().sorted().forEach(f -> fs.add(f.wireName()));
+        x.put("scope", m.scope().words());
         x.put("summary", m.summary());
         x.put("guarantee", m.guarantee());
         x.put("citation", m.citation());
       } else {
         o.printf(Locale.ROOT, "%s%s%n", m.name(), m.exact() ? "  [exact]" : "");
         o.printf(Locale.ROOT, "    problems:  %s%n", problems);
-        o.printf(Locale.ROOT, "    scope:     %s%n", m.scope());
+        o.printf(Locale.ROOT, "    scope:     %s%n", m.scope().words());
         o.printf(Locale.ROOT, "    what:      %s%n", m.summary());
         o.printf(Locale.ROOT, "    guarantee: %s%n", m.guarantee());
         o.printf(Locale.ROOT, "    source:    %s%n", m.citation());

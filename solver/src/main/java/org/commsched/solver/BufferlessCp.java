@@ -353,30 +353,6 @@ final class BufferlessCp {
     return ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.SINGLE;
   }
 
-  /** Null if the offline models apply, else why not. */
-  static String whyNotOffline(String name, Instance instance) {
-    if (!(instance.model() instanceof CommModel.Bufferless)) {
-      return name + " models bufferless schedules; for store-and-forward use greedy-saf";
-    }
-    ProblemKind k = instance.kind();
-    if (k == ProblemKind.DSA) {
-      return "dsa asks for a virtual (slot) schedule, which " + name + " does not build; use first-fit or "
-          + "interval-coloring";
-    }
-    if (k != ProblemKind.CHATTING && k != ProblemKind.SCATTER && k != ProblemKind.GATHER) {
-      return name + " solves bufferless chatting, scatter and gather only";
-    }
-    return null;
-  }
-
-  /** Null if the synchronization-aware gather model applies, else why not. */
-  static String whyNotSync(String name, Instance instance) {
-    if (instance.kind() != ProblemKind.GATHER || !(instance.model() instanceof CommModel.Bufferless)) {
-      return name + " models bufferless gather under wake-ups only; for other problems use cpsat or greedy";
-    }
-    return WakeTree.whyNot(instance);
-  }
-
   int variables() {
     return lo.length;
   }

@@ -1,10 +1,10 @@
 package org.commsched.solver;
 
-import java.util.EnumSet;
-import java.util.Set;
+import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
@@ -62,21 +62,18 @@ abstract class BufferlessCpMethod implements Method {
   }
 
   @Override
-  public final Set<ProblemKind> problems() {
-    return sync ? EnumSet.of(ProblemKind.GATHER)
-        : EnumSet.of(ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER);
+  public final Scope scope() {
+    return sync ? SYNC : OFFLINE;
   }
 
-  @Override
-  public final String scope() {
-    return sync ? "bufferless, all or single ports; routes forming one tree toward the root, links both ways"
-        : "bufferless, all or single ports; any network and routes";
-  }
+  private static final Scope OFFLINE = Scope.of(ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER)
+      .in(Family.BUFFERLESS_CHATTING, Family.BUFFERLESS_SCATTER_GATHER);
 
-  @Override
-  public final String whyNot(Instance instance) {
-    return sync ? BufferlessCp.whyNotSync(name, instance) : BufferlessCp.whyNotOffline(name, instance);
-  }
+  private static final Scope SYNC = Scope.of(ProblemKind.GATHER).in(Family.BUFFERLESS_SCATTER_GATHER)
+      .on(new Scope.NetworkTest("routes forming one tree toward the root, links both ways", i -> {
+        String why = BufferlessCp.WakeTree.whyNot(i);
+        return why == null ? null : "needs a wake-up tree, and " + why;
+      }));
 
   @Override
   public final SolveResult solve(Instance instance, SolveLimits limits) {
@@ -88,10 +85,7 @@ abstract class BufferlessCpMethod implements Method {
    * even when the hint meets the bound.
    */
   final SolveResult solve(Instance instance, SolveLimits limits, boolean alwaysSearch) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
+    requireApplies(instance);
     BufferlessCp model = sync ? BufferlessCp.sync(instance) : BufferlessCp.offline(instance, limits);
     return BufferlessCp.run(model, name, backend, limits, alwaysSearch);
   }

@@ -1,8 +1,6 @@
 package org.commsched.solver;
 
 import java.util.Arrays;
-import java.util.EnumSet;
-import java.util.Set;
 import org.chocosolver.solver.Model;
 import org.chocosolver.solver.Solver;
 import org.chocosolver.solver.search.strategy.Search;
@@ -10,8 +8,8 @@ import org.chocosolver.solver.search.strategy.selectors.values.IntDomainMin;
 import org.chocosolver.solver.search.strategy.selectors.variables.Smallest;
 import org.chocosolver.solver.variables.IntVar;
 import org.commsched.core.model.Instance;
-import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -67,27 +65,14 @@ public final class ChocoVirtual implements Method {
   }
 
   @Override
-  public Set<ProblemKind> problems() {
-    return EnumSet.of(ProblemKind.CHATTING, ProblemKind.DSA);
-  }
-
-  @Override
-  public String scope() {
+  public Scope scope() {
     return VirtualCp.SCOPE;
-  }
-
-  @Override
-  public String whyNot(Instance instance) {
-    return VirtualCp.whyNot(name(), instance);
   }
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     long deadline = System.nanoTime() + limits.timeLimit().toNanos(); // building the model counts too
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
+    requireApplies(instance);
     VirtualCp data = new VirtualCp(instance);
     if (data.settled()) {
       return data.finish(name(), "Choco", data.hint, true, data.horizon)

@@ -8,11 +8,9 @@ import com.google.ortools.sat.IntVar;
 import com.google.ortools.sat.IntervalVar;
 import com.google.ortools.sat.LinearExpr;
 import com.google.ortools.sat.NoOverlap2dConstraint;
-import java.util.EnumSet;
-import java.util.Set;
 import org.commsched.core.model.Instance;
-import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -78,27 +76,14 @@ public final class CpSatVirtual implements Method {
   }
 
   @Override
-  public Set<ProblemKind> problems() {
-    return EnumSet.of(ProblemKind.CHATTING, ProblemKind.DSA);
-  }
-
-  @Override
-  public String scope() {
+  public Scope scope() {
     return VirtualCp.SCOPE;
-  }
-
-  @Override
-  public String whyNot(Instance instance) {
-    return VirtualCp.whyNot(name(), instance);
   }
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     long deadline = System.nanoTime() + limits.timeLimit().toNanos(); // loading and building count too
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
+    requireApplies(instance);
     VirtualCp data = new VirtualCp(instance);
     if (data.settled()) {
       return data.finish(name(), "CP-SAT", data.hint, true, data.horizon)

@@ -12,11 +12,9 @@ import com.google.ortools.sat.LinearExprBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.SplittableRandom;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Atlas;
@@ -27,6 +25,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -147,27 +146,9 @@ public final class LnsChatting implements Method {
   }
 
   @Override
-  public Set<ProblemKind> problems() {
-    return EnumSet.of(ProblemKind.CHATTING);
-  }
-
-  @Override
-  public String scope() {
-    return "bufferless, all ports; any network and routes";
-  }
-
-  @Override
-  public String whyNot(Instance instance) {
-    if (instance.kind() != ProblemKind.CHATTING) {
-      return "lns solves chatting only; for " + instance.kind().wireName() + " use greedy or that problem's "
-          + "heuristics";
-    }
-    if (!(instance.model() instanceof CommModel.Bufferless)
-        || ((CommModel.Bufferless) instance.model()).ports() != CommModel.BufferlessPorts.ALL) {
-      return "lns repairs with a CP model of bufferless chatting under all ports; for this model use "
-          + "priority-greedy or greedy";
-    }
-    return null;
+  public Scope scope() {
+    return Scope.of(ProblemKind.CHATTING).bufferlessPorts(CommModel.BufferlessPorts.ALL)
+        .otherPorts("priority-greedy or greedy");
   }
 
   /** The heuristics lns may start from: every non-exact chatting method of the registry's lists. */
@@ -186,10 +167,7 @@ public final class LnsChatting implements Method {
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
+    requireApplies(instance);
     long t0 = System.nanoTime();
     long deadline = t0 + limits.timeLimit().toNanos();
     Data data = new Data(instance, leveled);

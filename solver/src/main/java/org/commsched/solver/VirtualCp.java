@@ -20,6 +20,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -63,8 +64,8 @@ final class VirtualCp {
       + "Variable Length Messages in Leveled Networks\", §3.1-3.2 (virtual schedules), §4.2 (rectangle compaction "
       + "= DSA, NP-hard by Theorem 4.5(a)); CP model: this project";
   /** Scope shared by the virtual methods. */
-  static final String SCOPE = "bufferless, all ports; chatting on any network and routes, or dsa; virtual "
-      + "schedules (slots)";
+  static final Scope SCOPE = Scope.of(ProblemKind.CHATTING, ProblemKind.DSA)
+      .bufferlessPorts(CommModel.BufferlessPorts.ALL).otherPorts("cpsat or greedy").note("virtual schedules (slots)");
   /** Guarantee shared by the virtual methods. */
   static final String GUARANTEE = "optimal when status OPTIMAL; best found and the solver's bound at the time "
       + "limit";
@@ -164,21 +165,6 @@ final class VirtualCp {
     bound = LowerBounds.virtual(instance).stream().reduce(LowerBound.zero(), LowerBound::max)
         .max(heuristic.lowerBound());
     floor = Math.min(horizon, Math.floorDiv(bound.value() + unit - 1, unit));
-  }
-
-  /** Null if the virtual models apply (chatting or dsa, bufferless all ports), else why not. */
-  static String whyNot(String name, Instance instance) {
-    ProblemKind k = instance.kind();
-    if (k != ProblemKind.CHATTING && k != ProblemKind.DSA) {
-      return name + " builds virtual (slot) schedules of chatting and dsa only; for " + k.wireName()
-          + " use cpsat, greedy or greedy-saf";
-    }
-    if (!(instance.model() instanceof CommModel.Bufferless)
-        || ((CommModel.Bufferless) instance.model()).ports() != CommModel.BufferlessPorts.ALL) {
-      return name + ": virtual schedules reserve arcs of the all-port bufferless model; under single port use "
-          + "cpsat or greedy";
-    }
-    return null;
   }
 
   int size() {

@@ -2,9 +2,11 @@ package org.commsched.solver;
 
 import java.util.EnumSet;
 import java.util.Set;
+import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
@@ -56,17 +58,17 @@ final class WithDsa implements Method {
   }
 
   @Override
-  public Set<ProblemKind> problems() {
-    Set<ProblemKind> out = EnumSet.copyOf(real.problems());
-    out.add(ProblemKind.DSA);
-    return out;
+  public Scope scope() {
+    Scope r = real.scope();
+    Set<Family> families = EnumSet.copyOf(r.families());
+    families.addAll(virtual.scope().families());
+    Set<ProblemKind> problems = EnumSet.copyOf(r.problems());
+    problems.add(ProblemKind.DSA);
+    return new Scope(families, problems, r.bufferlessPorts(), r.ports(), r.duplex(), r.network(),
+        "dsa: virtual schedule (slots)", r.otherPorts());
   }
 
-  @Override
-  public String scope() {
-    return real.scope() + "; dsa: virtual schedule (slots)";
-  }
-
+  /** The real method's refusal, or for dsa the virtual one's. */
   @Override
   public String whyNot(Instance instance) {
     return instance.kind() == ProblemKind.DSA ? virtual.whyNot(instance) : real.whyNot(instance);

@@ -38,7 +38,7 @@ class ExactVirtualTest {
       assertThat(m.whyNot(mesh)).isNull();
       assertThat(m.whyNot(dsa)).isNull();
       assertThat(m.whyNot(single)).contains("single port");
-      assertThat(m.whyNot(scatter)).contains("chatting and dsa only");
+      assertThat(m.whyNot(scatter)).contains("schedules bufferless chatting and dsa", "for scatter use");
     }
   }
 

@@ -2,6 +2,7 @@ package org.commsched.core.model;
 
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -78,6 +79,11 @@ public enum Family {
       default:
         return "greedy-saf";
     }
+  }
+
+  /** The name in listings and JSON output, e.g. {@code "bufferless-scatter-gather"}. */
+  public String wireName() {
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   /** The family in words, e.g. "bufferless scatter/gather". */

@@ -1,6 +1,5 @@
 package org.commsched.core.solve;
 
-import java.util.EnumSet;
 import java.util.Set;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
@@ -27,18 +26,45 @@ public interface Method {
   boolean exact();
 
   /**
-   * Null if the method applies to the instance, else one sentence saying why not and what to use instead.
+   * What the method applies to, as data: families, problems, ports and duplex, networks. The {@code methods}
+   * listing and the README's methods table print it ({@link Scope#words()}); {@link #whyNot} checks it.
    */
-  String whyNot(Instance instance);
+  Scope scope();
 
-  /** The problem kinds the method handles (for listings; {@link #whyNot} has the last word). */
-  default Set<ProblemKind> problems() {
-    return EnumSet.allOf(ProblemKind.class);
+  /**
+   * Null if the method applies to the instance, else one sentence saying why not and what to use instead: the
+   * shared check of {@link #scope()} first, then the method's own conditions ({@link #whyNotFurther}).
+   */
+  default String whyNot(Instance instance) {
+    String why = scope().whyNot(name(), instance);
+    return why != null ? why : whyNotFurther(instance);
   }
 
-  /** The models and networks it handles, in words, e.g. "bufferless, all or single ports; any network". */
-  default String scope() {
-    return "any model";
+  /**
+   * The method's conditions beyond its {@link #scope()} (message lengths, route shapes, ...), asked only of
+   * instances in scope: null if they hold, else one sentence starting with the method's name, saying why not and
+   * what to use instead. None by default.
+   */
+  default String whyNotFurther(Instance instance) {
+    return null;
+  }
+
+  /**
+   * Throws the refusal of {@link #whyNot} for an instance the method does not apply to: the first step of every
+   * {@link #solve}.
+   *
+   * @throws IllegalArgumentException with the one-sentence refusal
+   */
+  default void requireApplies(Instance instance) {
+    String why = whyNot(instance);
+    if (why != null) {
+      throw new IllegalArgumentException(why);
+    }
+  }
+
+  /** The problem kinds the method handles: those of its {@link #scope()}. */
+  default Set<ProblemKind> problems() {
+    return scope().problems();
   }
 
   /**

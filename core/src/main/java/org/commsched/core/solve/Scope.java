@@ -24,10 +24,11 @@ import org.commsched.core.model.ProblemKind;
  * @param duplex the store-and-forward duplex rules it accepts (ignored for bufferless families)
  * @param network the networks (and routes) it accepts
  * @param note more words for the listing, e.g. which schedule it returns; empty for none
+ * @param otherPorts what to use under the bufferless port rule it does not accept ("greedy" unless said)
  * @implNote Immutable.
  */
 public record Scope(Set<Family> families, Set<ProblemKind> problems, Set<CommModel.BufferlessPorts> bufferlessPorts,
-    Set<CommModel.Ports> ports, Set<CommModel.Duplex> duplex, NetworkTest network, String note) {
+    Set<CommModel.Ports> ports, Set<CommModel.Duplex> duplex, NetworkTest network, String note, String otherPorts) {
 
   public Scope {
     families = Set.copyOf(families);
@@ -42,6 +43,7 @@ public record Scope(Set<Family> families, Set<ProblemKind> problems, Set<CommMod
       throw new IllegalArgumentException("a scope needs a network test (NetworkTest.ANY for any network)");
     }
     note = note == null ? "" : note;
+    otherPorts = otherPorts == null ? "greedy" : otherPorts;
   }
 
   /**
@@ -75,7 +77,7 @@ public record Scope(Set<Family> families, Set<ProblemKind> problems, Set<CommMod
       }
     }
     return new Scope(families, problems, EnumSet.allOf(CommModel.BufferlessPorts.class),
-        EnumSet.allOf(CommModel.Ports.class), EnumSet.allOf(CommModel.Duplex.class), NetworkTest.ANY, "");
+        EnumSet.allOf(CommModel.Ports.class), EnumSet.allOf(CommModel.Duplex.class), NetworkTest.ANY, "", null);
   }
 
   /** The same scope narrowed to the given families (and their problems). */
@@ -87,22 +89,27 @@ public record Scope(Set<Family> families, Set<ProblemKind> problems, Set<CommMod
         kinds.add(k);
       }
     }
-    return new Scope(fams, kinds, bufferlessPorts, ports, duplex, network, note);
+    return new Scope(fams, kinds, bufferlessPorts, ports, duplex, network, note, otherPorts);
   }
 
   /** The same scope under the given bufferless port rules only. */
   public Scope bufferlessPorts(CommModel.BufferlessPorts first, CommModel.BufferlessPorts... more) {
-    return new Scope(families, problems, EnumSet.of(first, more), ports, duplex, network, note);
+    return new Scope(families, problems, EnumSet.of(first, more), ports, duplex, network, note, otherPorts);
   }
 
   /** The same scope on the networks a test accepts. */
   public Scope on(NetworkTest test) {
-    return new Scope(families, problems, bufferlessPorts, ports, duplex, test, note);
+    return new Scope(families, problems, bufferlessPorts, ports, duplex, test, note, otherPorts);
   }
 
   /** The same scope with more words for the listing. */
   public Scope note(String words) {
-    return new Scope(families, problems, bufferlessPorts, ports, duplex, network, words);
+    return new Scope(families, problems, bufferlessPorts, ports, duplex, network, words, otherPorts);
+  }
+
+  /** The same scope, naming what to use under the bufferless port rule it does not accept. */
+  public Scope otherPorts(String methods) {
+    return new Scope(families, problems, bufferlessPorts, ports, duplex, network, note, methods);
   }
 
   /**
@@ -121,7 +128,7 @@ public record Scope(Set<Family> families, Set<ProblemKind> problems, Set<CommMod
       if (!bufferlessPorts.contains(p)) {
         return method + " needs the " + (bufferlessPorts.contains(CommModel.BufferlessPorts.ALL) ? "all-port"
             : "single-port") + " bufferless model (" + portReason() + "): under " + p.wireName()
-            + " ports use greedy";
+            + " ports use " + otherPorts;
       }
     } else {
       CommModel.StoreAndForward m = (CommModel.StoreAndForward) instance.model();

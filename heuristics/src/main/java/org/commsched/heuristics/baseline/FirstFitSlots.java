@@ -14,6 +14,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.heuristics.common.Calendar;
@@ -62,35 +63,14 @@ public final class FirstFitSlots implements Method {
   }
 
   @Override
-  public java.util.Set<ProblemKind> problems() {
-    return java.util.EnumSet.of(ProblemKind.DSA, ProblemKind.CHATTING);
-  }
-
-  @Override
-  public String scope() {
-    return "bufferless, all ports; virtual schedules (slots)";
-  }
-
-  @Override
-  public String whyNot(Instance instance) {
-    ProblemKind k = instance.kind();
-    if (k != ProblemKind.DSA && k != ProblemKind.CHATTING) {
-      return "first-fit builds virtual (slot) schedules of dsa and chatting; for " + k.wireName()
-          + " use greedy or greedy-saf";
-    }
-    if (!(instance.model() instanceof CommModel.Bufferless)
-        || ((CommModel.Bufferless) instance.model()).ports() != CommModel.BufferlessPorts.ALL) {
-      return "virtual schedules reserve arcs of the all-port bufferless model; under single port use greedy";
-    }
-    return null;
+  public Scope scope() {
+    return Scope.of(ProblemKind.DSA, ProblemKind.CHATTING).bufferlessPorts(CommModel.BufferlessPorts.ALL)
+        .note("virtual schedules (slots)");
   }
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
+    requireApplies(instance);
     List<Message> msgs = instance.messages();
     Integer[] order = order(instance);
     long[] slot = LineCalendar.worthIt(instance.network(), msgs) ? slotsOnLine(instance, order)

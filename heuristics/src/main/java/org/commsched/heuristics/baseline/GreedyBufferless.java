@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
@@ -15,6 +16,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.heuristics.common.Calendar;
@@ -92,36 +94,14 @@ public final class GreedyBufferless implements Method {
   }
 
   @Override
-  public java.util.Set<ProblemKind> problems() {
-    return java.util.EnumSet.of(ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER);
-  }
-
-  @Override
-  public String scope() {
-    return "bufferless, all or single ports; any network and routes";
-  }
-
-  @Override
-  public String whyNot(Instance instance) {
-    if (!(instance.model() instanceof CommModel.Bufferless)) {
-      return "greedy schedules bufferless models; for store-and-forward use greedy-saf";
-    }
-    ProblemKind k = instance.kind();
-    if (k == ProblemKind.DSA) {
-      return "dsa asks for a virtual (slot) schedule; use first-fit";
-    }
-    if (k != ProblemKind.CHATTING && k != ProblemKind.SCATTER && k != ProblemKind.GATHER) {
-      return "greedy handles bufferless chatting, scatter and gather only";
-    }
-    return null;
+  public Scope scope() {
+    return Scope.of(ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER)
+        .in(Family.BUFFERLESS_CHATTING, Family.BUFFERLESS_SCATTER_GATHER);
   }
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
+    requireApplies(instance);
     boolean single = ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.SINGLE;
     long[] dep;
     if (treeShortcutApplies(instance)) {

@@ -1,6 +1,5 @@
 package org.commsched.heuristics.baseline;
 
-import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
@@ -8,6 +7,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.heuristics.linearcost.PipelinedFlood;
@@ -66,27 +66,22 @@ public final class GreedyStoreAndForward implements Method {
   }
 
   @Override
-  public java.util.Set<ProblemKind> problems() {
-    return java.util.EnumSet.of(ProblemKind.SCATTER, ProblemKind.GATHER, ProblemKind.SEND,
-        ProblemKind.BROADCAST, ProblemKind.GOSSIP);
+  public Scope scope() {
+    return Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER, ProblemKind.SEND, ProblemKind.BROADCAST,
+        ProblemKind.GOSSIP).in(Family.PACKET, Family.LINEAR_COST).on(CONNECTED);
   }
 
-  @Override
-  public String scope() {
-    return "store-and-forward, any ports and duplex; any connected network";
-  }
+  /** Every unit can reach every node it must reach. */
+  private static final Scope.NetworkTest CONNECTED = new Scope.NetworkTest("any connected network",
+      GreedyStoreAndForward::unreachable);
 
-  @Override
-  public String whyNot(Instance instance) {
-    if (!(instance.model() instanceof CommModel.StoreAndForward)) {
-      return instance.kind() == ProblemKind.DSA ? "dsa asks for a virtual schedule; use first-fit"
-          : "greedy-saf schedules store-and-forward models; for bufferless models use greedy";
-    }
+  /** Null if every node a broadcast or gossip must reach can be reached, else which cannot. */
+  private static String unreachable(Instance instance) {
     Network net = instance.network();
     if (instance.kind() == ProblemKind.BROADCAST) {
       int v = unreachableFrom(net, instance.root());
       if (v >= 0) {
-        return "node " + v + " cannot be reached from the source " + instance.root()
+        return "cannot broadcast here: node " + v + " cannot be reached from the source " + instance.root()
             + ", so no broadcast schedule exists; add links or arcs toward it";
       }
     }
@@ -94,7 +89,7 @@ public final class GreedyStoreAndForward implements Method {
       for (int o = 0; o < net.nodes(); o++) {
         int v = unreachableFrom(net, o);
         if (v >= 0) {
-          return "node " + v + " cannot be reached from node " + o
+          return "cannot gossip here: node " + v + " cannot be reached from node " + o
               + ", so no gossip schedule exists; gossip needs a strongly connected network";
         }
       }
@@ -128,10 +123,7 @@ public final class GreedyStoreAndForward implements Method {
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
+    requireApplies(instance);
     if (instance.family() == Family.PACKET) {
       GreedyPackets.Placed p = GreedyPackets.schedule(instance);
       return SolveResult.feasible(name(), p.schedule(), p.makespan(), LowerBound.zero());

@@ -5,15 +5,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
-import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
@@ -46,6 +45,13 @@ final class BidirectionalSplit {
     return instance.network().topology() instanceof Topology.Bla;
   }
 
+  /** The networks of the linear-array methods: a ula, or a bla run as two ulas at once. */
+  static final Scope.NetworkTest LINEAR_ARRAY = new Scope.NetworkTest(
+      "unidirectional linear array (ula), or a bla as two ulas at once",
+      i -> i.network().topology() instanceof Topology.Ula || applies(i) ? null
+          : "is the paper's algorithm for a unidirectional linear array (ula; a bla runs as two ulas), and this "
+          + "network is a " + i.network().topology().family() + ": use greedy (or first-fit for a virtual schedule)");
+
   /**
    * The two directions of a bla chatting instance as ula instances on the same number of nodes, message ids kept:
    * [0] the rightward messages as they are, [1] the leftward ones mirrored ({@code x -> n-1-x}).
@@ -72,15 +78,6 @@ final class BidirectionalSplit {
    * naming the direction).
    */
   static String whyNot(Method perDirection, Instance bla) {
-    if (bla.kind() != ProblemKind.CHATTING) {
-      return perDirection.name() + " schedules chatting on a linear array, not " + bla.kind().wireName()
-          + ": use greedy or greedy-saf";
-    }
-    if (!(bla.model() instanceof CommModel.Bufferless)
-        || ((CommModel.Bufferless) bla.model()).ports() != CommModel.BufferlessPorts.ALL) {
-      return perDirection.name() + " needs the all-port bufferless model (its VO schedules may send two flits from "
-          + "one node at once): under single ports use greedy";
-    }
     Instance[] halves = split(bla);
     String[] names = {RIGHTWARD, LEFTWARD};
     for (int k = 0; k < 2; k++) {

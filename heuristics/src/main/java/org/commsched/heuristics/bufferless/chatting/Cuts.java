@@ -2,12 +2,10 @@ package org.commsched.heuristics.bufferless.chatting;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Atlas;
@@ -18,6 +16,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
@@ -87,44 +86,27 @@ public final class Cuts implements Method {
   }
 
   @Override
-  public Set<ProblemKind> problems() {
-    return EnumSet.of(ProblemKind.CHATTING, ProblemKind.DSA);
+  public Scope scope() {
+    return Scope.of(ProblemKind.CHATTING, ProblemKind.DSA).bufferlessPorts(CommModel.BufferlessPorts.ALL)
+        .on(FORWARD_LEVELED).note("chatting (real, through VO) or dsa (slots)");
   }
 
-  @Override
-  public String scope() {
-    return "bufferless, all ports; routes on forward-leveled arcs (ula, esm, or any network whose used arcs level), "
-        + "or a bla as two ulas at once; chatting (real, through VO) or dsa (slots)";
-  }
+  /** Routes whose arcs level forward, or a bla as two ulas. */
+  private static final Scope.NetworkTest FORWARD_LEVELED = new Scope.NetworkTest(
+      "routes on forward-leveled arcs (ula, esm, or any network whose used arcs level), or a bla as two ulas at once",
+      i -> BidirectionalSplit.applies(i) || !FlLevels.of(i).isEmpty() ? null
+          : "cuts a forward-leveled network at a level of arcs, and the arcs these routes use on this "
+          + i.network().topology().family() + " are not forward leveled (some node would need two levels): "
+          + "on a tree use its cut decomposition (A6), else greedy");
 
   @Override
-  public String whyNot(Instance instance) {
-    ProblemKind k = instance.kind();
-    if (k != ProblemKind.CHATTING && k != ProblemKind.DSA) {
-      return name() + " schedules chatting (and dsa), not " + k.wireName() + ": use greedy or greedy-saf";
-    }
-    if (!(instance.model() instanceof CommModel.Bufferless)
-        || ((CommModel.Bufferless) instance.model()).ports() != CommModel.BufferlessPorts.ALL) {
-      return name() + " needs the all-port bufferless model (its VO schedules may send two flits from one node "
-          + "at once): under single ports use greedy";
-    }
-    if (BidirectionalSplit.applies(instance)) {
-      return BidirectionalSplit.whyNot(this, instance);
-    }
-    if (FlLevels.of(instance).isEmpty()) {
-      return name() + " cuts a forward-leveled network at a level of arcs, and the arcs these routes use on this "
-          + instance.network().topology().family() + " are not forward leveled (some node would need two levels): "
-          + "on a tree use its cut decomposition (A6), else greedy";
-    }
-    return null;
+  public String whyNotFurther(Instance instance) {
+    return BidirectionalSplit.applies(instance) ? BidirectionalSplit.whyNot(this, instance) : null;
   }
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
+    requireApplies(instance);
     if (BidirectionalSplit.applies(instance)) {
       return BidirectionalSplit.solve(this, instance, limits);
     }

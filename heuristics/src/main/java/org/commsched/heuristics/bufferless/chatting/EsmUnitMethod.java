@@ -1,10 +1,8 @@
 package org.commsched.heuristics.bufferless.chatting;
 
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -13,6 +11,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
@@ -35,35 +34,24 @@ abstract class EsmUnitMethod implements Method {
   }
 
   @Override
-  public Set<ProblemKind> problems() {
-    return EnumSet.of(ProblemKind.CHATTING);
+  public Scope scope() {
+    return Scope.of(ProblemKind.CHATTING).bufferlessPorts(CommModel.BufferlessPorts.ALL).on(ONE_TURN_ESM)
+        .note("unit-length chatting");
   }
 
-  @Override
-  public String scope() {
-    return "bufferless, all ports; eastward-southward mesh (esm) with one-turn routes; unit-length chatting";
-  }
+  private static final Scope.NetworkTest ONE_TURN_ESM = new Scope.NetworkTest(
+      "eastward-southward mesh (esm) with one-turn routes", i -> {
+        if (!(i.network().topology() instanceof Topology.Esm)) {
+          return "is the paper's algorithm for an eastward-southward mesh (esm), and this network is a "
+              + i.network().topology().family() + ": use greedy (or first-fit for a virtual schedule)";
+        }
+        String route = EsmScan.notOneTurn(i);
+        return route == null ? null : "needs every message on its one-turn route, and " + route
+            + ": drop the explicit route or use greedy";
+      });
 
   @Override
-  public String whyNot(Instance instance) {
-    if (instance.kind() != ProblemKind.CHATTING) {
-      return name() + " schedules chatting on an eastward-southward mesh, not " + instance.kind().wireName()
-          + ": use greedy";
-    }
-    if (!(instance.model() instanceof CommModel.Bufferless)
-        || ((CommModel.Bufferless) instance.model()).ports() != CommModel.BufferlessPorts.ALL) {
-      return name() + " needs the all-port bufferless model (its VO schedules may send two flits from one node "
-          + "at once): under single ports use greedy";
-    }
-    if (!(instance.network().topology() instanceof Topology.Esm)) {
-      return name() + " is the paper's algorithm for an eastward-southward mesh (esm), and this network is a "
-          + instance.network().topology().family() + ": use greedy (or first-fit for a virtual schedule)";
-    }
-    String route = EsmScan.notOneTurn(instance);
-    if (route != null) {
-      return name() + " needs every message on its one-turn route, and " + route + ": drop the explicit route or "
-          + "use greedy";
-    }
+  public String whyNotFurther(Instance instance) {
     for (Message m : instance.messages()) {
       if (m.length() != 1) {
         return name() + " schedules unit-length messages only (Theorem 5.3) and message " + m.id() + " has length "
@@ -76,10 +64,7 @@ abstract class EsmUnitMethod implements Method {
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
+    requireApplies(instance);
     List<Message> msgs = instance.messages();
     int n = msgs.size();
     long[] sigma = n == 0 ? new long[0] : Transforms.normalise(EsmScan.slots(instance, variant()));

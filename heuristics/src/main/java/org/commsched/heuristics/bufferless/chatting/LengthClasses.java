@@ -1,11 +1,9 @@
 package org.commsched.heuristics.bufferless.chatting;
 
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.CommModel;
@@ -14,6 +12,7 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
@@ -98,15 +97,20 @@ public final class LengthClasses implements Method {
   }
 
   @Override
-  public Set<ProblemKind> problems() {
-    return EnumSet.of(ProblemKind.CHATTING, ProblemKind.DSA);
+  public Scope scope() {
+    return Scope.of(ProblemKind.CHATTING, ProblemKind.DSA).bufferlessPorts(CommModel.BufferlessPorts.ALL)
+        .on(new Scope.NetworkTest("a network with a unit-length procedure ("
+            + procedures.stream().map(p -> p.scope() + ": " + p.name()).collect(Collectors.joining(", "))
+            + "), or a bla as two ulas at once", this::whyNotNetwork))
+        .note("chatting (real, through VO) or dsa (slots)");
   }
 
-  @Override
-  public String scope() {
-    return "bufferless, all ports; a network with a unit-length procedure ("
-        + procedures.stream().map(p -> p.scope() + ": " + p.name()).collect(Collectors.joining(", "))
-        + "), or a bla as two ulas at once; chatting (real, through VO) or dsa (slots)";
+  private String whyNotNetwork(Instance instance) {
+    return BidirectionalSplit.applies(instance) || procedureFor(instance) != null ? null
+        : "needs a unit-length procedure for the network, and this build has one for "
+        + procedures.stream().map(p -> p.scope() + " (" + p.name() + ")").collect(Collectors.joining(", "))
+        + " and a bla only, not a " + instance.network().topology().family()
+        + ": use cuts if the routes are forward leveled, else greedy";
   }
 
   /** The first unit procedure that covers the instance, or null. */
@@ -120,37 +124,17 @@ public final class LengthClasses implements Method {
   }
 
   @Override
-  public String whyNot(Instance instance) {
-    ProblemKind k = instance.kind();
-    if (k != ProblemKind.CHATTING && k != ProblemKind.DSA) {
-      return name() + " schedules chatting (and dsa), not " + k.wireName() + ": use greedy or greedy-saf";
-    }
-    if (!(instance.model() instanceof CommModel.Bufferless)
-        || ((CommModel.Bufferless) instance.model()).ports() != CommModel.BufferlessPorts.ALL) {
-      return name() + " needs the all-port bufferless model (its VO schedules may send two flits from one node "
-          + "at once): under single ports use greedy";
-    }
+  public String whyNotFurther(Instance instance) {
     if (BidirectionalSplit.applies(instance)) {
       return BidirectionalSplit.whyNot(this, instance);
     }
-    if (procedureFor(instance) == null) {
-      return name() + " needs a unit-length procedure for the network, and this build has one for "
-          + procedures.stream().map(p -> p.scope() + " (" + p.name() + ")").collect(Collectors.joining(", "))
-          + " and a bla only, not a " + instance.network().topology().family()
-          + ": use cuts if the routes are forward leveled, else greedy";
-    }
-    if (FlLevels.of(instance).isEmpty()) {
-      return name() + " needs routes whose arcs are forward leveled (for VO), and these are not: use greedy";
-    }
-    return null;
+    return FlLevels.of(instance).isEmpty()
+        ? name() + " needs routes whose arcs are forward leveled (for VO), and these are not: use greedy" : null;
   }
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
+    requireApplies(instance);
     if (BidirectionalSplit.applies(instance)) {
       return BidirectionalSplit.solve(this, instance, limits);
     }

@@ -1,19 +1,17 @@
 package org.commsched.heuristics.bufferless.chatting;
 
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
@@ -90,33 +88,13 @@ public final class PriorityGreedy implements Method {
   }
 
   @Override
-  public Set<ProblemKind> problems() {
-    return EnumSet.of(ProblemKind.CHATTING);
-  }
-
-  @Override
-  public String scope() {
-    return "bufferless, all or single ports; any network and routes";
-  }
-
-  @Override
-  public String whyNot(Instance instance) {
-    if (instance.kind() != ProblemKind.CHATTING) {
-      return "priority-greedy schedules chatting only; for " + instance.kind().wireName() + " use greedy or "
-          + "greedy-saf";
-    }
-    if (!(instance.model() instanceof CommModel.Bufferless)) {
-      return "priority-greedy schedules bufferless chatting; this model is store-and-forward";
-    }
-    return null;
+  public Scope scope() {
+    return Scope.of(ProblemKind.CHATTING);
   }
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
+    requireApplies(instance);
     DepartureBoard board = new DepartureBoard(instance);
     LowerBound bound = LowerBounds.best(instance);
     long moves = Math.min(100_000L, 40L * board.m + 2000);

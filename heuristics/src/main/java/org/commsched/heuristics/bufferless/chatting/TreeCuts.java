@@ -2,11 +2,9 @@ package org.commsched.heuristics.bufferless.chatting;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
@@ -16,6 +14,7 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
@@ -109,34 +108,16 @@ public final class TreeCuts implements Method {
   }
 
   @Override
-  public Set<ProblemKind> problems() {
-    return EnumSet.of(ProblemKind.CHATTING);
+  public Scope scope() {
+    return Scope.of(ProblemKind.CHATTING).bufferlessPorts(CommModel.BufferlessPorts.ALL).on(BIDIRECTIONAL_TREE)
+        .note("any lengths");
   }
 
-  @Override
-  public String scope() {
-    return "bufferless, all ports; bidirectional trees (tree, star, bla, or explicit links forming a tree); any "
-        + "lengths";
-  }
-
-  @Override
-  public String whyNot(Instance instance) {
-    if (instance.kind() != ProblemKind.CHATTING) {
-      return name() + " schedules chatting on a bidirectional tree, not " + instance.kind().wireName()
-          + ": use greedy";
-    }
-    if (!(instance.model() instanceof CommModel.Bufferless)
-        || ((CommModel.Bufferless) instance.model()).ports() != CommModel.BufferlessPorts.ALL) {
-      return name() + " needs the all-port bufferless model (its VO schedules may send two flits from one node "
-          + "at once): under single ports use greedy";
-    }
-    if (!isBidirectionalTree(instance.network())) {
-      return name() + " is the paper's algorithm for a bidirectional tree, and this " + instance.network()
-          .topology().family() + " network is not one (every link two opposing arcs, connected, n - 1 links): "
-          + "use greedy";
-    }
-    return null;
-  }
+  private static final Scope.NetworkTest BIDIRECTIONAL_TREE = new Scope.NetworkTest(
+      "bidirectional trees (tree, star, bla, or explicit links forming a tree)",
+      i -> isBidirectionalTree(i.network()) ? null : "is the paper's algorithm for a bidirectional tree, and this "
+          + i.network().topology().family() + " network is not one (every link two opposing arcs, connected, "
+          + "n - 1 links): use greedy");
 
   /** True if every arc has its opposing arc and the links form a spanning tree. */
   static boolean isBidirectionalTree(Network net) {
@@ -170,10 +151,7 @@ public final class TreeCuts implements Method {
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
+    requireApplies(instance);
     Plan plan = plan(instance, simultaneous);
     List<Message> msgs = instance.messages();
     Map<String, Long> out = new LinkedHashMap<>();

@@ -1,18 +1,16 @@
 package org.commsched.heuristics.bufferless.chatting;
 
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
-import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
@@ -87,45 +85,20 @@ abstract class UlaVirtualMethod implements Method {
   }
 
   @Override
-  public Set<ProblemKind> problems() {
-    return EnumSet.of(ProblemKind.CHATTING, ProblemKind.DSA);
+  public Scope scope() {
+    return Scope.of(ProblemKind.CHATTING, ProblemKind.DSA).bufferlessPorts(CommModel.BufferlessPorts.ALL)
+        .on(BidirectionalSplit.LINEAR_ARRAY).note("chatting (real, through VO) or dsa (slots)");
   }
 
   @Override
-  public String scope() {
-    return "bufferless, all ports; unidirectional linear array (ula), or a bla as two ulas at once; chatting (real, "
-        + "through VO) or dsa (slots)";
-  }
-
-  @Override
-  public String whyNot(Instance instance) {
-    ProblemKind k = instance.kind();
-    if (k != ProblemKind.CHATTING && k != ProblemKind.DSA) {
-      return name() + " schedules chatting (and dsa) on a linear array, not " + k.wireName()
-          + ": use greedy or greedy-saf";
-    }
-    if (!(instance.model() instanceof CommModel.Bufferless)
-        || ((CommModel.Bufferless) instance.model()).ports() != CommModel.BufferlessPorts.ALL) {
-      return name() + " needs the all-port bufferless model (its VO schedules may send two flits from one node "
-          + "at once): under single ports use greedy";
-    }
-    if (BidirectionalSplit.applies(instance)) {
-      return BidirectionalSplit.whyNot(this, instance);
-    }
-    if (!(instance.network().topology() instanceof Topology.Ula)) {
-      return name() + " is the paper's algorithm for a unidirectional linear array (ula; a bla runs as two ulas), "
-          + "and this network is a " + instance.network().topology().family()
-          + ": use greedy (or first-fit for a virtual schedule)";
-    }
-    return refuse(instance.messages());
+  public String whyNotFurther(Instance instance) {
+    return BidirectionalSplit.applies(instance) ? BidirectionalSplit.whyNot(this, instance)
+        : refuse(instance.messages());
   }
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
+    requireApplies(instance);
     if (BidirectionalSplit.applies(instance)) {
       return BidirectionalSplit.solve(this, instance, limits);
     }

@@ -1,12 +1,12 @@
 package org.commsched.heuristics.bufferless.scattergather;
 
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
@@ -14,6 +14,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Ratios;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
@@ -104,44 +105,15 @@ public final class FdfScatter implements Method {
   }
 
   @Override
-  public Set<ProblemKind> problems() {
-    return EnumSet.of(ProblemKind.SCATTER);
+  public Scope scope() {
+    return Scope.of(ProblemKind.SCATTER).in(Family.BUFFERLESS_SCATTER_GATHER).on(TREE_ROUTES);
   }
 
-  @Override
-  public String scope() {
-    return "bufferless, single or all ports; routes forming a tree from the root (any tree network; any network "
-        + "through a spanning tree, default BFS)";
-  }
-
-  @Override
-  public String whyNot(Instance instance) {
-    ProblemKind kind = instance.kind();
-    if (kind != ProblemKind.SCATTER) {
-      return "fdf scatters; for " + kind.wireName() + " use " + alternative(instance);
-    }
-    if (!(instance.model() instanceof CommModel.Bufferless)) {
-      return "fdf schedules the bufferless model; for a store-and-forward scatter use greedy-saf";
-    }
-    String p = ScatterRoutes.of(instance, multiport(instance)).problem;
-    return p == null ? null : p + "; FDF needs tree routes, use greedy";
-  }
-
-  /** What to use instead of fdf for a problem other than scatter. */
-  private static String alternative(Instance instance) {
-    boolean bufferless = instance.model() instanceof CommModel.Bufferless;
-    switch (instance.kind()) {
-      case GATHER:
-        return bufferless ? "greedy (its nearest-first order is FDF run backwards, optimal offline) or a gathering "
-            + "protocol (transmission-certification, shoulder-tap on a path)" : "greedy-saf";
-      case CHATTING:
-        return "greedy, priority-greedy or lns (commsched methods lists the paper methods for each network)";
-      case DSA:
-        return "first-fit, interval-coloring or kierstead";
-      default:
-        return "greedy-saf";
-    }
-  }
+  private static final Scope.NetworkTest TREE_ROUTES = new Scope.NetworkTest("routes forming a tree from the root "
+      + "(any tree network; any network through a spanning tree, default BFS)", i -> {
+        String p = ScatterRoutes.of(i, multiport(i)).problem;
+        return p == null ? null : "needs routes forming a tree from the root, and " + p + ": use greedy";
+      });
 
   private static boolean multiport(Instance instance) {
     return ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.ALL;
@@ -149,10 +121,7 @@ public final class FdfScatter implements Method {
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
-    String why = whyNot(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
+    requireApplies(instance);
     long setup = setup(limits);
     boolean multi = multiport(instance);
     ScatterRoutes r = ScatterRoutes.of(instance, multi);

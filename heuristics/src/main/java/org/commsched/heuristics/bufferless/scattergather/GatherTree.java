@@ -8,6 +8,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
@@ -138,6 +139,13 @@ final class GatherTree {
   static String whyNot(Instance inst) {
     return build(inst).why;
   }
+
+  /** The networks of the gathering protocols: routes forming one tree toward the root, links both ways. */
+  static final Scope.NetworkTest ONE_TREE = new Scope.NetworkTest("gather on a tree, or any network through the "
+      + "spanning tree its routes form (default BFS; --spanning-tree); links both ways", i -> {
+        String why = whyNot(i);
+        return why == null ? null : "needs routes forming one tree toward the root, links both ways, and " + why;
+      });
 
   private static Built build(Instance inst) {
     Network net = inst.network();

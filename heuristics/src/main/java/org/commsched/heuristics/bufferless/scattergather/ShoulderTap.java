@@ -1,18 +1,18 @@
 package org.commsched.heuristics.bufferless.scattergather;
 
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Ratios;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -99,54 +99,29 @@ public final class ShoulderTap implements Method {
   }
 
   @Override
-  public Set<ProblemKind> problems() {
-    return EnumSet.of(ProblemKind.GATHER);
+  public Scope scope() {
+    return Scope.of(ProblemKind.GATHER).in(Family.BUFFERLESS_SCATTER_GATHER)
+        .bufferlessPorts(CommModel.BufferlessPorts.SINGLE).otherPorts("tc-multiport").on(PATH);
   }
 
-  @Override
-  public String scope() {
-    return "bufferless, single port; gather whose routes' tree is a path with the root at one end (path, bla, "
-        + "tree; or a path chosen with --spanning-tree), links both ways";
-  }
-
-  @Override
-  public String whyNot(Instance instance) {
-    String why = whyNotModel(instance);
-    why = why != null ? why : GatherTree.whyNot(instance);
-    return why != null ? why : whyNotPath(GatherTree.of(instance));
-  }
-
-  private static String whyNotModel(Instance instance) {
-    if (instance.kind() != ProblemKind.GATHER) {
-      return "shoulder-tap is a gathering protocol; it does not schedule " + instance.kind().wireName();
-    }
-    if (!(instance.model() instanceof CommModel.Bufferless b) || b.ports() != CommModel.BufferlessPorts.SINGLE) {
-      return "shoulder-tap is defined for the bufferless single-port model; under all ports use tc-multiport, for "
-          + "store-and-forward use greedy-saf";
-    }
-    return null;
-  }
+  private static final Scope.NetworkTest PATH = new Scope.NetworkTest("gather whose routes' tree is a path with "
+      + "the root at one end (path, bla, tree; or a path chosen with --spanning-tree), links both ways", i -> {
+        String why = GatherTree.ONE_TREE.whyNot().apply(i);
+        return why != null ? why : whyNotPath(GatherTree.of(i));
+      });
 
   private static String whyNotPath(GatherTree t) {
     if (!t.isPath()) {
-      return "shoulder-tap runs on a path with the root at one end, but the gather routes' tree branches; use "
+      return "runs on a path with the root at one end, but the gather routes' tree branches: use "
           + "transmission-certification";
     }
     return null;
   }
 
   /** The protocol's tree, or an exception saying why the method does not apply. */
-  private static GatherTree applicableTree(Instance instance) {
-    String why = whyNotModel(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
-    GatherTree tree = GatherTree.of(instance);
-    why = whyNotPath(tree);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
-    return tree;
+  private GatherTree applicableTree(Instance instance) {
+    requireApplies(instance);
+    return GatherTree.of(instance);
   }
 
   @Override

@@ -1,15 +1,16 @@
 package org.commsched.heuristics.bufferless.scattergather;
 
-import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Ratios;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -166,45 +167,15 @@ public final class TransmissionCertification implements Method {
   }
 
   @Override
-  public Set<ProblemKind> problems() {
-    return EnumSet.of(ProblemKind.GATHER);
-  }
-
-  @Override
-  public String scope() {
-    return "bufferless, " + (options.multiport() ? "all ports" : "single port") + "; gather on a tree, or any "
-        + "network through the spanning tree its routes form (default BFS; --spanning-tree); links both ways";
-  }
-
-  @Override
-  public String whyNot(Instance instance) {
-    String why = whyNotModel(instance);
-    return why != null ? why : GatherTree.whyNot(instance);
-  }
-
-  private String whyNotModel(Instance instance) {
-    if (instance.kind() != ProblemKind.GATHER) {
-      return name + " is a gathering protocol; it does not schedule " + instance.kind().wireName();
-    }
-    if (!(instance.model() instanceof CommModel.Bufferless b)) {
-      return name + " is defined for the bufferless model; for store-and-forward use greedy-saf";
-    }
-    boolean single = b.ports() == CommModel.BufferlessPorts.SINGLE;
-    if (options.multiport() && single) {
-      return name + " is the multiport variant; under single port use transmission-certification";
-    }
-    if (!options.multiport() && !single) {
-      return name + " is the single-port protocol; under all ports use tc-multiport";
-    }
-    return null;
+  public Scope scope() {
+    return Scope.of(ProblemKind.GATHER).in(Family.BUFFERLESS_SCATTER_GATHER)
+        .bufferlessPorts(options.multiport() ? CommModel.BufferlessPorts.ALL : CommModel.BufferlessPorts.SINGLE)
+        .otherPorts(options.multiport() ? "transmission-certification" : "tc-multiport").on(GatherTree.ONE_TREE);
   }
 
   /** The protocol's tree, or an exception saying why the method does not apply. */
   private GatherTree applicableTree(Instance instance) {
-    String why = whyNotModel(instance);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
+    requireApplies(instance);
     return GatherTree.of(instance);
   }
 

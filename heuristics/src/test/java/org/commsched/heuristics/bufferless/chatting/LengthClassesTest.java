@@ -88,7 +88,7 @@ class LengthClassesTest {
   @Test
   void pluggedProcedure_carriesAnEsmThroughTheClassesAndVo() {
     LengthClasses a3 = new LengthClasses(List.of(new UlaUnitColoring(), new EsmFirstFit()));
-    assertThat(a3.scope()).contains("ula").contains("esm");
+    assertThat(a3.scope().words()).contains("ula").contains("esm");
     assertThat(a3.citation()).contains("first-fit (test)");
     for (long seed = 0; seed < 50; seed++) {
       SplittableRandom r = new SplittableRandom(seed);
