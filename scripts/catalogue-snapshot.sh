@@ -5,15 +5,18 @@
 # wall times dropped). Used to show that a restructuring changed no result.
 #
 #   scripts/catalogue-snapshot.sh OUTDIR [TIME_LIMIT_SECONDS]   (default limit 20 s for the exact methods)
+#   METHODS="cpsat choco" scripts/catalogue-snapshot.sh OUTDIR   (only these methods)
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:?usage: catalogue-snapshot.sh OUTDIR [TIME_LIMIT]}"
 limit="${2:-20}"
 mkdir -p "$out"
 "$here/commsched" methods --json > "$out/methods.json"
-python3 - "$here/instances/catalogue" "$out/methods.json" > "$out/runs.txt" <<'PY'
+METHODS="${METHODS:-}" python3 - "$here/instances/catalogue" "$out/methods.json" > "$out/runs.txt" <<'PY'
 import json, os, sys
 cat, methods = sys.argv[1], json.load(open(sys.argv[2]))["methods"]
+only = os.environ.get("METHODS", "").split()
+methods = [m for m in methods if not only or m["name"] in only]
 for f in sorted(os.listdir(cat)):
     path = os.path.join(cat, f)
     if f.endswith(".csv"):

@@ -73,7 +73,7 @@ final class Inputs {
             height = Math.max(height, s + m.length());
           }
         }
-        return new SolveResult("csv", SolveStatus.FEASIBLE, slots, height, null, Map.of());
+        return new SolveResult("csv", SolveStatus.FEASIBLE, slots, height, null, slots.scale(), Map.of());
       } catch (InstanceFormatException e) {
         throw new BadInputException(e.oneLine());
       }

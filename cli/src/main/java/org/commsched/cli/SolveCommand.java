@@ -113,10 +113,9 @@ final class SolveCommand implements Callable<Integer> {
     if (buffers != null && r.lowerBound() != null) {
       // witnesses name the file's own times, not the compressed time points (also in a written schedule)
       LowerBound b = r.lowerBound();
-      r = new SolveResult(r.method(), r.status(), r.schedule(), r.makespan(),
-          new LowerBound(b.value(), b.kind(), buffers.explain(b.witness())), r.stats());
+      r = r.withStatus(r.status(), new LowerBound(b.value(), b.kind(), buffers.explain(b.witness())));
     }
-    TimeScale scale = r.hasSchedule() ? r.schedule().scale() : instance.timeScale();
+    TimeScale scale = r.scale();
     double seconds = run.nanos() / 1e9;
     boolean valid = run.valid();
     if (r.hasSchedule() && !valid) {
@@ -153,11 +152,11 @@ final class SolveCommand implements Callable<Integer> {
       n.put("method", r.method());
       n.put("status", r.status().name());
       Json.time(n, "makespan", r.makespan(), scale);
-      Json.time(n, "lowerBound", r.lowerBound().value(), instance.timeScale());
+      Json.time(n, "lowerBound", r.lowerBound().value(), scale);
       n.put("lowerBoundKind", r.lowerBound().kind());
       n.put("lowerBoundWitness", r.lowerBound().witness());
-      if (r.makespan() != null && gap(r, instance, scale) != null) {
-        n.put("gap", gap(r, instance, scale));
+      if (r.makespan() != null && gap(r) != null) {
+        n.put("gap", gap(r));
       } else {
         n.putNull("gap");
       }
@@ -185,11 +184,11 @@ final class SolveCommand implements Callable<Integer> {
       o.printf(Locale.ROOT, "method     %s%n", r.method());
       o.printf(Locale.ROOT, "status     %s%n", r.status());
       o.printf(Locale.ROOT, "makespan   %s%n", r.makespan() == null ? "-" : scale.format(r.makespan()));
-      o.printf(Locale.ROOT, "lower bnd  %s  (%s: %s)%n", instance.timeScale().format(r.lowerBound().value()),
+      o.printf(Locale.ROOT, "lower bnd  %s  (%s: %s)%n", scale.format(r.lowerBound().value()),
           r.lowerBound().kind(), r.lowerBound().witness());
-      if (r.makespan() != null && gap(r, instance, scale) != null) {
+      if (r.makespan() != null && gap(r) != null) {
         o.printf(Locale.ROOT, "gap        %s%%%n",
-            gap(r, instance, scale).movePointRight(2).stripTrailingZeros().toPlainString());
+            gap(r).movePointRight(2).stripTrailingZeros().toPlainString());
       }
       if (spanningTree != null) {
         o.printf(Locale.ROOT, "routes     along the %s spanning tree%s%n", spanningTree,
@@ -256,9 +255,8 @@ final class SolveCommand implements Callable<Integer> {
     }
   }
 
-  private static BigDecimal gap(SolveResult r, Instance instance, TimeScale scale) {
-    TimeScale fine = scale.max(instance.timeScale());
-    return Json.gap(scale.rescale(r.makespan(), fine), instance.timeScale().rescale(r.lowerBound().value(), fine));
+  private static BigDecimal gap(SolveResult r) {
+    return Json.gap(r.makespan(), r.lowerBound().value());
   }
 
   private Method chooseMethod(MethodRegistry registry, Instance instance) {

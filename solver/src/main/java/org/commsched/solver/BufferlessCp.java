@@ -19,6 +19,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 
 /**
@@ -477,7 +478,8 @@ final class BufferlessCp {
     }
     control.sort((a, b) -> a.step() != b.step() ? Long.compare(a.step(), b.step())
         : Integer.compare(a.to(), b.to()));
-    return new SolveResult(method, status, new Schedule.Departures(dep, control), makespan, lower, Map.of());
+    return new SolveResult(method, status, new Schedule.Departures(dep, control), makespan, lower, TimeScale.UNIT,
+        Map.of());
   }
 
   /**

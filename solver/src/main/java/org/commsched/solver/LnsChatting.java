@@ -29,6 +29,7 @@ import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.Baselines;
 import org.commsched.heuristics.bufferless.chatting.ChattingMethods;
 import org.commsched.heuristics.bufferless.chatting.PriorityGreedy;
@@ -191,7 +192,7 @@ public final class LnsChatting implements Method {
     LowerBound lb = s.bound;
     SolveStatus status = lb.value() >= makespan ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
     SolveResult out = new SolveResult(name(), status, new Schedule.Departures(data.byId(s.dep)), makespan, lb,
-        Map.of()).withStat("start", start.method()).withStat("startMakespan", start.makespan());
+        TimeScale.UNIT, Map.of()).withStat("start", start.method()).withStat("startMakespan", start.makespan());
     for (Map.Entry<String, Object> e : startStats.entrySet()) {
       out = out.withStat(e.getKey(), e.getValue());
     }

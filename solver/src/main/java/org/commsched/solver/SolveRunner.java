@@ -10,7 +10,6 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
-import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
 
 /**
@@ -62,17 +61,14 @@ public final class SolveRunner {
     LowerBound known = r.schedule() instanceof Schedule.Slots
         ? LowerBounds.virtual(instance).stream().reduce(LowerBound.zero(), LowerBound::max)
         : LowerBounds.best(instance);
-    LowerBound bound = known.max(r.lowerBound()); // on a tie the bounds module's witness is kept
+    // the bounds module counts ticks of the instance, the result those of its schedule (never coarser)
+    LowerBound bound = known.rescale(instance.timeScale(), r.scale()).max(r.lowerBound()); // ties: the module's
     SolveStatus status = r.status();
-    if (r.hasSchedule() && r.makespan() != null) {
-      // the bound is in the instance's ticks, the makespan in the schedule's (never coarser)
-      TimeScale fine = r.schedule().scale().max(instance.timeScale());
-      if (instance.timeScale().rescale(bound.value(), fine) == r.schedule().scale().rescale(r.makespan(), fine)) {
-        status = SolveStatus.OPTIMAL;
-      }
-      // a bound above the makespan means a bug somewhere: it is kept, so the checker reports the conflict
+    if (r.hasSchedule() && r.makespan() != null && bound.value() == r.makespan()) {
+      status = SolveStatus.OPTIMAL;
     }
-    SolveResult upgraded = new SolveResult(r.method(), status, r.schedule(), r.makespan(), bound, r.stats());
+    // a bound above the makespan means a bug somewhere: it is kept, so the checker reports the conflict
+    SolveResult upgraded = r.withStatus(status, bound);
     CheckReport report = upgraded.hasSchedule() ? ScheduleChecker.checkResult(instance, upgraded) : null;
     return new Outcome(upgraded, report, nanos, instance);
   }

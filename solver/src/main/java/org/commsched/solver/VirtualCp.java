@@ -24,6 +24,7 @@ import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.FirstFitSlots;
 import org.commsched.heuristics.bufferless.chatting.IntervalColoring;
 import org.commsched.heuristics.bufferless.chatting.Kierstead;
@@ -199,7 +200,7 @@ final class VirtualCp {
     for (int j = 0; j < msg.length; j++) {
       out.put(instance.messages().get(msg[j]).id(), values[j] * unit);
     }
-    SolveResult r = new SolveResult(method, st, new Schedule.Slots(out), makespan, lb, Map.of());
+    SolveResult r = new SolveResult(method, st, new Schedule.Slots(out), makespan, lb, TimeScale.UNIT, Map.of());
     if (!have) {
       r = r.withStat("fallback", heuristic.method());
     }

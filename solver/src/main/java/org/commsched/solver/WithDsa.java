@@ -80,6 +80,6 @@ final class WithDsa implements Method {
       return real.solve(instance, limits);
     }
     SolveResult r = virtual.solve(instance, limits);
-    return new SolveResult(name(), r.status(), r.schedule(), r.makespan(), r.lowerBound(), r.stats());
+    return r.withMethod(name());
   }
 }

@@ -82,8 +82,8 @@ public final class ScheduleChecker {
   /**
    * {@link #check}, plus the result's claims: the claimed makespan must equal the recomputed one, the lower
    * bound must not exceed it, {@code OPTIMAL} needs the lower bound to equal it, and the status must fit the
-   * presence of a schedule. The lower bound is read in the instance's scale and the claimed makespan in the
-   * schedule's; both are compared in the report's scale.
+   * presence of a schedule. The claimed makespan and lower bound are read in the result's scale (the schedule's)
+   * and compared in the report's scale.
    */
   public static CheckReport checkResult(Instance instance, SolveResult result) {
     Schedule schedule = result.schedule();
@@ -105,17 +105,17 @@ public final class ScheduleChecker {
     if (makespan != null) {
       Long claimed = result.makespan();
       if (claimed != null) {
-        Long claimedTicks = rescale(claimed, schedule.scale(), scale);
+        Long claimedTicks = rescale(claimed, result.scale(), scale);
         if (!makespan.equals(claimedTicks)) {
           found.add(new Violation(Kind.MAKESPAN_MISMATCH.name(), List.of(), "", claimedTicks, "the result claims "
-              + "makespan " + schedule.scale().format(claimed) + " but the schedule's makespan is "
+              + "makespan " + result.scale().format(claimed) + " but the schedule's makespan is "
               + scale.format(makespan)));
         }
       }
-      Long boundTicks = rescale(result.lowerBound().value(), instance.timeScale(), scale);
+      Long boundTicks = rescale(result.lowerBound().value(), result.scale(), scale);
       long bound = boundTicks == null ? Long.MAX_VALUE : boundTicks;
       String boundText = result.lowerBound().kind() + " = "
-          + instance.timeScale().format(result.lowerBound().value());
+          + result.scale().format(result.lowerBound().value());
       if (bound > makespan) {
         found.add(new Violation(Kind.BOUND_ABOVE_MAKESPAN.name(), List.of(), "", bound, "lower bound " + boundText
             + " exceeds the makespan " + scale.format(makespan) + " of the schedule, so the bound or the schedule"

@@ -59,7 +59,8 @@ class ScheduleCheckerTest {
   }
 
   private static SolveResult result(SolveStatus status, Schedule schedule, Long makespan, long bound) {
-    return new SolveResult("test", status, schedule, makespan, new LowerBound(bound, "LB", "test"), Map.of());
+    return new SolveResult("test", status, schedule, makespan, new LowerBound(bound, "LB", "test"),
+        schedule == null ? TimeScale.UNIT : schedule.scale(), Map.of());
   }
 
   @Test
@@ -104,17 +105,24 @@ class ScheduleCheckerTest {
   }
 
   /**
-   * Decimal claims: the makespan is read in the schedule's scale (units here), the bound in the instance's
-   * (tenths, β = 0.5), and both are compared in the report's scale.
+   * Decimal claims: the claimed makespan and the bound are both read in the result's scale (its schedule's:
+   * hundredths, then units here) and compared in the report's scale (the finer of that and the instance's tenths,
+   * beta = 0.5).
    */
   @Test
   void decimalClaims_areComparedExactlyAcrossScales() {
     valid(ScheduleChecker.checkResult(SEND, result(SolveStatus.OPTIMAL,
-        new Schedule.Transmissions(new TimeScale(2), List.of(tx("m0", 0, 2, 0, 1, 0))), 250L, 25)), 250);
-    CheckReport r = ScheduleChecker.checkResult(SEND, result(SolveStatus.FEASIBLE, SEND_OK, 3L, 25));
+        new Schedule.Transmissions(new TimeScale(2), List.of(tx("m0", 0, 2, 0, 1, 0))), 250L, 250)), 250);
+    CheckReport r = ScheduleChecker.checkResult(SEND, result(SolveStatus.FEASIBLE, SEND_OK, 3L, 2));
     assertThat(r.scale()).isEqualTo(new TimeScale(1));
     Violation v = only(r, "MAKESPAN_MISMATCH");
     assertThat(v.time()).isEqualTo(30L);
     assertThat(v.detail()).contains("2.5");
+    // a bound of 3 units is 30 tenths, above the schedule's 25
+    CheckReport above = ScheduleChecker.checkResult(SEND, result(SolveStatus.FEASIBLE, SEND_OK, 3L, 3));
+    assertThat(above.violations()).extracting(Violation::kind)
+        .containsExactlyInAnyOrder("MAKESPAN_MISMATCH", "BOUND_ABOVE_MAKESPAN");
+    assertThat(above.violations()).filteredOn(x -> x.kind().equals("BOUND_ABOVE_MAKESPAN"))
+        .extracting(Violation::time).containsExactly(30L);
   }
 }

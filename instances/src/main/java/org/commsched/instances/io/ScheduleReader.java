@@ -124,15 +124,14 @@ public final class ScheduleReader {
 
       Long makespan = doc.has("makespan") && !doc.get("makespan").isNull() ? ticks("/makespan", times, scale)
           : null;
-      // a lower bound is kept in the instance's ticks (LowerBound's contract); a finer bound is rounded down,
+      // the lower bound is kept in the result's ticks (those of its makespan); a finer bound is rounded down,
       // which keeps it valid
       Map<String, BigDecimal> lbTime = new LinkedHashMap<>();
       collectTime("/lowerBound", lbTime);
       long lb = 0L;
       if (lbTime.containsKey("/lowerBound")) {
-        lbTime.put("/lowerBound", lbTime.get("/lowerBound")
-            .setScale(instance.timeScale().decimals(), java.math.RoundingMode.FLOOR));
-        lb = ticks("/lowerBound", lbTime, instance.timeScale());
+        lbTime.put("/lowerBound", lbTime.get("/lowerBound").setScale(scale.decimals(), java.math.RoundingMode.FLOOR));
+        lb = ticks("/lowerBound", lbTime, scale);
       }
       String lbKind = doc.has("lowerBoundKind") ? doc.get("lowerBoundKind").stringValue() : "given";
       String witness = doc.has("lowerBoundWitness") ? doc.get("lowerBoundWitness").stringValue() : "";
@@ -154,7 +153,7 @@ public final class ScheduleReader {
         }
       }
       try {
-        return new SolveResult(method, status, schedule, makespan, bound, stats);
+        return new SolveResult(method, status, schedule, makespan, bound, scale, stats);
       } catch (IllegalArgumentException e) {
         throw new InstanceFormatException(file, "", InstanceFormatException.singleLine(e.getMessage())
             + "; fix the result", e);

@@ -43,7 +43,7 @@ public final class ScheduleWriter {
 
   static ObjectNode tree(SolveResult result, Instance instance) {
     Schedule schedule = result.status().hasSchedule() ? result.schedule() : null;
-    TimeScale scale = schedule != null ? schedule.scale() : instance.timeScale();
+    TimeScale scale = result.scale();
     ObjectNode o = Json.object();
     o.put("format", ScheduleReader.FORMAT);
     o.put("instance", instance.name());
@@ -54,7 +54,7 @@ public final class ScheduleWriter {
     } else {
       o.putNull("makespan");
     }
-    o.set("lowerBound", time(result.lowerBound().value(), instance.timeScale()));
+    o.set("lowerBound", time(result.lowerBound().value(), scale));
     o.put("lowerBoundKind", result.lowerBound().kind());
     o.put("lowerBoundWitness", result.lowerBound().witness());
     if (schedule instanceof Schedule.Departures) {

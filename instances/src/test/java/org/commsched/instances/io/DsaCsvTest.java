@@ -18,6 +18,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.time.TimeScale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,7 +59,7 @@ class DsaCsvTest {
     slots.put("b0", 0L);
     slots.put("b,1", 4L);
     SolveResult r = new SolveResult("first-fit", SolveStatus.FEASIBLE, new Schedule.Slots(slots), 5L,
-        new LowerBound(5, "load", "time 2 holds 5"), Map.of());
+        new LowerBound(5, "load", "time 2 holds 5"), TimeScale.UNIT, Map.of());
     Path out = dir.resolve("out.csv");
     DsaCsv.writeOffsets(bs, r, out);
     assertThat(Files.readString(out)).isEqualTo("id,lower,upper,size,offset\nb0,0,3,4,0\n\"b,1\",2,7,1,4\n");
@@ -87,7 +88,7 @@ class DsaCsvTest {
     slots.put("a", 2L);
     slots.put("b", 0L);
     slots.put("c", 0L);
-    SolveResult r = new SolveResult("x", SolveStatus.FEASIBLE, new Schedule.Slots(slots), 10L, null, Map.of());
+    SolveResult r = new SolveResult("x", SolveStatus.FEASIBLE, new Schedule.Slots(slots), 10L, null, TimeScale.UNIT, Map.of());
     Path out = dir.resolve("huge.out.csv");
     DsaCsv.writeOffsets(bs, r, out);
     assertThat(Files.readString(out)).isEqualTo("id,lower,upper,size,offset\n"
@@ -113,7 +114,7 @@ class DsaCsvTest {
   void writeOffsets_needsSlots() {
     Instance x = Fixtures.instance("d", new Problem.Dsa(List.of(new Message("b", 0, 1, 1))), Fixtures.ALL_PORTS,
         new Topology.Ula(2));
-    SolveResult unknown = new SolveResult("x", SolveStatus.UNKNOWN, null, null, null, Map.of());
+    SolveResult unknown = new SolveResult("x", SolveStatus.UNKNOWN, null, null, null, TimeScale.UNIT, Map.of());
     assertThatThrownBy(() -> DsaCsv.offsetsCsv(DsaCsv.Buffers.of(x), unknown)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("no schedule");
   }

@@ -132,7 +132,8 @@ class FormatRoundTripProperties {
     }
     if (!status.hasSchedule()) {
       return new SolveResult(method, status, null, null,
-          new LowerBound(rnd.nextLong(1L << 40) * x.timeScale().ticksPerUnit(), "k" + rnd.nextInt(3), "w"), stats);
+          new LowerBound(rnd.nextLong(1L << 40) * x.timeScale().ticksPerUnit(), "k" + rnd.nextInt(3), "w"),
+          x.timeScale(), stats);
     }
     Schedule s;
     if (bufferless) {
@@ -168,6 +169,6 @@ class FormatRoundTripProperties {
       makespan = makespan / 10 * 10 + 1;
     }
     return new SolveResult(method, status, s, makespan, new LowerBound(rnd.nextLong(makespan + 1), "C",
-        "witness " + rnd.nextInt()), stats);
+        "witness " + rnd.nextInt()), s.scale(), stats);
   }
 }

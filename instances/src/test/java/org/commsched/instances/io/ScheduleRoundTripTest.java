@@ -52,7 +52,7 @@ class ScheduleRoundTripTest {
     d.put("m0", 0L);
     d.put("m1", 4L);
     SolveResult r = new SolveResult("kierstead", SolveStatus.FEASIBLE, new Schedule.Departures(d), 10L,
-        new LowerBound(7, "C", "arc 2->3 carries 7 flits"), Map.of());
+        new LowerBound(7, "C", "arc 2->3 carries 7 flits"), TimeScale.UNIT, Map.of());
     assertThat(roundTrip(r, CHAT)).isEqualTo(r);
   }
 
@@ -71,7 +71,7 @@ class ScheduleRoundTripTest {
     stats.put("note", "protocol run");
     stats.put("proved", true);
     SolveResult r = new SolveResult("gather-protocol", SolveStatus.OPTIMAL, new Schedule.Departures(d, control),
-        5L, new LowerBound(5, "LB-GATH", "root receives 3 flits"), stats);
+        5L, new LowerBound(5, "LB-GATH", "root receives 3 flits"), TimeScale.UNIT, stats);
     SolveResult back = roundTrip(r, GATHER);
     assertThat(back).isEqualTo(r);
     assertThat(((Schedule.Departures) back.schedule()).control()).isEqualTo(control);
@@ -83,7 +83,7 @@ class ScheduleRoundTripTest {
     s.put("m1", 0L);
     s.put("m0", 2L);
     SolveResult r = new SolveResult("first-fit", SolveStatus.FEASIBLE, new Schedule.Slots(s), 5L,
-        new LowerBound(5, "load", "arc 1->2 carries 5"), Map.of());
+        new LowerBound(5, "load", "arc 1->2 carries 5"), TimeScale.UNIT, Map.of());
     assertThat(roundTrip(r, CHAT)).isEqualTo(r);
   }
 
@@ -95,7 +95,7 @@ class ScheduleRoundTripTest {
         new Schedule.Transmission("m1", 0, 1023, 0, 1, 0),
         new Schedule.Transmission("m2", 0, 5, 0, 2, 6812, 0L));
     SolveResult r = new SolveResult("fdf", SolveStatus.FEASIBLE, new Schedule.Transmissions(one, ts), 9552L,
-        new LowerBound(6812, "LB", "root sends 1023 units"), Map.of());
+        new LowerBound(6812, "LB", "root sends 1023 units"), one, Map.of());
     String json = ScheduleWriter.toJson(r, SCATTER_SF);
     assertThat(json).contains("\"makespan\": \"955.2\"").contains("\"lowerBound\": \"681.2\"")
         .contains("\"start\": 0").contains("\"start\": \"681.2\"");
@@ -113,7 +113,12 @@ class ScheduleRoundTripTest {
     Schedule.Transmissions t = (Schedule.Transmissions) r.schedule();
     assertThat(t.scale()).isEqualTo(new TimeScale(2));
     assertThat(r.makespan()).isEqualTo(325L);
-    assertThat(r.lowerBound().value()).as("lower bounds stay in the instance's tenths").isEqualTo(20L);
+    assertThat(r.scale()).as("makespan and bound share the result's scale").isEqualTo(new TimeScale(2));
+    assertThat(r.lowerBound().value()).as("the bound in the result's hundredths").isEqualTo(200L);
+    // a bound finer than the result's scale is rounded down, which keeps it a bound
+    SolveResult finer = ScheduleReader.parse(json.replace("\"lowerBound\":2", "\"lowerBound\":\"2.129\""),
+        "g.json", GOSSIP);
+    assertThat(finer.lowerBound().value()).isEqualTo(212L);
     assertThat(t.transmissions().get(0).start()).isEqualTo(125L);
     // without a finer time in the file, the model's scale (tenths) is used
     SolveResult coarse = ScheduleReader.parse(json.replace("1.25", "1.5").replace("3.25", "3.5"), "g.json", GOSSIP);
@@ -133,7 +138,7 @@ class ScheduleRoundTripTest {
   @Test
   void unknownAndInfeasible_haveNoScheduleAndNullMakespan() {
     for (SolveStatus st : List.of(SolveStatus.UNKNOWN, SolveStatus.INFEASIBLE)) {
-      SolveResult r = new SolveResult("cpsat", st, null, null, new LowerBound(3, "C", "w"), Map.of());
+      SolveResult r = new SolveResult("cpsat", st, null, null, new LowerBound(3, "C", "w"), TimeScale.UNIT, Map.of());
       String json = ScheduleWriter.toJson(r, CHAT);
       assertThat(json).contains("\"makespan\": null").doesNotContain("departures");
       assertThat(roundTrip(r, CHAT)).isEqualTo(r);
@@ -164,7 +169,7 @@ class ScheduleRoundTripTest {
 
   @Test
   void write_isAtomic(@TempDir Path dir) throws Exception {
-    SolveResult r = new SolveResult("x", SolveStatus.UNKNOWN, null, null, null, Map.of());
+    SolveResult r = new SolveResult("x", SolveStatus.UNKNOWN, null, null, null, TimeScale.UNIT, Map.of());
     Path out = dir.resolve("out.schedule.json");
     ScheduleWriter.write(r, CHAT, out);
     assertThat(ScheduleReader.read(out, CHAT)).isEqualTo(r);

@@ -82,12 +82,13 @@ class SchemaTest {
     List<JsonNode> out = new ArrayList<>();
     out.add(parse(ScheduleWriter.toJson(new SolveResult("a", SolveStatus.OPTIMAL, new Schedule.Departures(
         Map.of("m0", 0L), List.of(new Schedule.ControlTransfer(0, 1, 0, "token", List.of(1L)))), 1L,
-        new LowerBound(1, "C", "w"), stats), chat)));
+        new LowerBound(1, "C", "w"), TimeScale.UNIT, stats), chat)));
     out.add(parse(ScheduleWriter.toJson(new SolveResult("b", SolveStatus.FEASIBLE, new Schedule.Slots(
-        Map.of("m0", 0L)), 1L, null, Map.of()), chat)));
+        Map.of("m0", 0L)), 1L, null, TimeScale.UNIT, Map.of()), chat)));
     out.add(parse(ScheduleWriter.toJson(new SolveResult("c", SolveStatus.FEASIBLE, new Schedule.Transmissions(
-        new TimeScale(1), List.of(new Schedule.Transmission("m0", 0, 3, 0, 1, 25, 0L))), 25L, null, Map.of()), sf)));
-    out.add(parse(ScheduleWriter.toJson(new SolveResult("d", SolveStatus.UNKNOWN, null, null, null, Map.of()),
+        new TimeScale(1), List.of(new Schedule.Transmission("m0", 0, 3, 0, 1, 25, 0L))), 25L, null, new TimeScale(1),
+        Map.of()), sf)));
+    out.add(parse(ScheduleWriter.toJson(new SolveResult("d", SolveStatus.UNKNOWN, null, null, null, sf.timeScale(), Map.of()),
         sf)));
     return out;
   }

@@ -132,7 +132,7 @@ public final class ShoulderTap implements Method {
     long sync = tree.syncBound();
     long paperT = tree.total == 0 ? 0 : run.makespan() + 1;
     SolveResult r = new SolveResult(name(), SolveStatus.FEASIBLE, schedule, run.makespan(),
-        tree.offlineBound(false), Map.of())
+        tree.offlineBound(false), schedule.scale(), Map.of())
         .withStat("paperT", paperT)
         .withStat("syncStatus", run.makespan() == sync ? "OPTIMAL" : "FEASIBLE") // OPTIMAL: Theorem 2
         .withStat("syncBound", sync)

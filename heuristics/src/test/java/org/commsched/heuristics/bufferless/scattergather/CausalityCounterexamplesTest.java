@@ -32,7 +32,7 @@ class CausalityCounterexamplesTest {
   }
 
   private static SolveResult withSchedule(SolveResult r, Schedule.Departures d, long makespan) {
-    return new SolveResult(r.method(), r.status(), d, makespan, r.lowerBound(), r.stats());
+    return new SolveResult(r.method(), r.status(), d, makespan, r.lowerBound(), d.scale(), r.stats());
   }
 
   /**
