@@ -1,6 +1,7 @@
 package org.commsched.core.solve;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -31,11 +32,12 @@ public record Scope(Set<Family> families, Set<ProblemKind> problems, Set<CommMod
     Set<CommModel.Ports> ports, Set<CommModel.Duplex> duplex, NetworkTest network, String note, String otherPorts) {
 
   public Scope {
-    families = Set.copyOf(families);
-    problems = Set.copyOf(problems);
-    bufferlessPorts = Set.copyOf(bufferlessPorts);
-    ports = Set.copyOf(ports);
-    duplex = Set.copyOf(duplex);
+    // enum order, so listings print problems and families the same way every time
+    families = ordered(families, Family.class);
+    problems = ordered(problems, ProblemKind.class);
+    bufferlessPorts = ordered(bufferlessPorts, CommModel.BufferlessPorts.class);
+    ports = ordered(ports, CommModel.Ports.class);
+    duplex = ordered(duplex, CommModel.Duplex.class);
     if (families.isEmpty() || problems.isEmpty()) {
       throw new IllegalArgumentException("a scope needs at least one family and one problem");
     }
@@ -44,6 +46,12 @@ public record Scope(Set<Family> families, Set<ProblemKind> problems, Set<CommMod
     }
     note = note == null ? "" : note;
     otherPorts = otherPorts == null ? "greedy" : otherPorts;
+  }
+
+  private static <E extends Enum<E>> Set<E> ordered(Set<E> values, Class<E> type) {
+    Set<E> out = EnumSet.noneOf(type);
+    out.addAll(values);
+    return Collections.unmodifiableSet(out);
   }
 
   /**
