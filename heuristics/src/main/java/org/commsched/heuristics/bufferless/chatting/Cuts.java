@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Atlas;
-import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
@@ -87,8 +86,7 @@ public final class Cuts implements Method {
 
   @Override
   public Scope scope() {
-    return Scope.of(ProblemKind.CHATTING, ProblemKind.DSA).bufferlessPorts(CommModel.BufferlessPorts.ALL)
-        .on(FORWARD_LEVELED).note("chatting (real, through VO) or dsa (slots)");
+    return Transforms.VIRTUAL_THEN_VO.on(FORWARD_LEVELED);
   }
 
   /** Routes whose arcs level forward, or a bla as two ulas. */

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
@@ -98,11 +97,9 @@ public final class LengthClasses implements Method {
 
   @Override
   public Scope scope() {
-    return Scope.of(ProblemKind.CHATTING, ProblemKind.DSA).bufferlessPorts(CommModel.BufferlessPorts.ALL)
-        .on(new Scope.NetworkTest("a network with a unit-length procedure ("
-            + procedures.stream().map(p -> p.scope() + ": " + p.name()).collect(Collectors.joining(", "))
-            + "), or a bla as two ulas at once", this::whyNotNetwork))
-        .note("chatting (real, through VO) or dsa (slots)");
+    return Transforms.VIRTUAL_THEN_VO.on(new Scope.NetworkTest("a network with a unit-length procedure ("
+        + procedures.stream().map(p -> p.scope() + ": " + p.name()).collect(Collectors.joining(", "))
+        + "), or a bla as two ulas at once", this::whyNotNetwork));
   }
 
   private String whyNotNetwork(Instance instance) {

@@ -2,6 +2,9 @@ package org.commsched.heuristics.bufferless.chatting;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.Scope;
 
 /**
  * The virtual/real transformations of Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of
@@ -22,6 +25,13 @@ import java.util.Map;
  * @implNote Stateless.
  */
 public final class Transforms {
+  /**
+   * The scope of the methods that build a virtual schedule and return it as is (dsa) or through VO (chatting):
+   * bufferless, all ports, on the networks each method names with {@link Scope#on}.
+   */
+  static final Scope VIRTUAL_THEN_VO = Scope.of(ProblemKind.CHATTING, ProblemKind.DSA)
+      .bufferlessPorts(CommModel.BufferlessPorts.ALL).note("chatting (real, through VO) or dsa (slots)");
+
   private Transforms() {
   }
 

@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
@@ -86,8 +85,7 @@ abstract class UlaVirtualMethod implements Method {
 
   @Override
   public Scope scope() {
-    return Scope.of(ProblemKind.CHATTING, ProblemKind.DSA).bufferlessPorts(CommModel.BufferlessPorts.ALL)
-        .on(BidirectionalSplit.LINEAR_ARRAY).note("chatting (real, through VO) or dsa (slots)");
+    return Transforms.VIRTUAL_THEN_VO.on(BidirectionalSplit.LINEAR_ARRAY);
   }
 
   @Override
