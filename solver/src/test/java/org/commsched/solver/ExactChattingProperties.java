@@ -16,6 +16,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
@@ -35,8 +36,8 @@ class ExactChattingProperties {
 
   @TestFactory
   Stream<DynamicTest> bothBackEndsMatchExhaustiveSearch() {
-    int cases = Math.max(1, Integer.getInteger("commsched.cases", 200) / 5);
-    SplittableRandom master = new SplittableRandom(20240607L);
+    int cases = Seeds.cases(5, 1);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(20240607L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       String family = FAMILIES[c % FAMILIES.length];

@@ -17,6 +17,7 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
@@ -41,8 +42,8 @@ class ExactScatterGatherProperties {
 
   @TestFactory
   Stream<DynamicTest> bothBackEndsMatchBruteForce_andTheBounds() {
-    int cases = Math.max(1, Integer.getInteger("commsched.cases", 200) / 5);
-    SplittableRandom master = new SplittableRandom(20250611L);
+    int cases = Seeds.cases(5, 1);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(20250611L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       String family = FAMILIES[c % FAMILIES.length];

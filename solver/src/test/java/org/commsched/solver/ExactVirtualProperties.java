@@ -25,6 +25,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.bufferless.chatting.IntervalColoring;
 import org.commsched.heuristics.bufferless.chatting.Kierstead;
 import org.commsched.instances.generate.GeneratorSpec;
@@ -51,8 +52,8 @@ class ExactVirtualProperties {
 
   @TestFactory
   Stream<DynamicTest> bothBackEndsMatchExhaustiveSearch() {
-    int cases = Math.max(FAMILIES.length, Integer.getInteger("commsched.cases", 200) / 5);
-    SplittableRandom master = new SplittableRandom(20240611L);
+    int cases = Seeds.cases(5, FAMILIES.length);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(20240611L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       String family = FAMILIES[c % FAMILIES.length];

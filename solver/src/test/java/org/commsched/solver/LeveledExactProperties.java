@@ -14,6 +14,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.bufferless.chatting.Leveling;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
@@ -34,8 +35,8 @@ class LeveledExactProperties {
 
   @TestFactory
   Stream<DynamicTest> leveledAndPlainModels_proveTheSameOptimum_inBothBackEnds() {
-    int cases = Math.max(6, Integer.getInteger("commsched.cases", 200) / 5);
-    SplittableRandom master = new SplittableRandom(20261124L);
+    int cases = Seeds.cases(5, 6);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(20261124L));
     List<DynamicTest> tests = new ArrayList<>();
     String[][] shapes = {{"chatting", "ula"}, {"chatting", "esm"}, {"chatting", "bla"}, {"scatter", "tree"},
         {"gather", "tree"}};

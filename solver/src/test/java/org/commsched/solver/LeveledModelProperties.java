@@ -14,6 +14,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.bufferless.chatting.Leveling;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
@@ -34,8 +35,8 @@ class LeveledModelProperties {
 
   @TestFactory
   Stream<DynamicTest> leveledAndPlainModels_proveTheSameOptimum() {
-    int cases = Math.max(4, Integer.getInteger("commsched.cases", 200) / 10);
-    SplittableRandom master = new SplittableRandom(19790101L);
+    int cases = Seeds.cases(10, 4);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(19790101L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       boolean esm = c % 2 == 1;

@@ -17,6 +17,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
@@ -37,8 +38,8 @@ class LnsChattingProperties {
 
   @TestFactory
   Stream<DynamicTest> midSize_validAndBetweenTheBoundAndItsStarts() {
-    int cases = Math.max(4, Integer.getInteger("commsched.cases", 200) / 25);
-    SplittableRandom master = new SplittableRandom(4242L);
+    int cases = Seeds.cases(25, 4);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(4242L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       String family = FAMILIES[c % FAMILIES.length];
@@ -79,8 +80,8 @@ class LnsChattingProperties {
 
   @TestFactory
   Stream<DynamicTest> tiny_provesTheExhaustiveOptimum() {
-    int cases = Math.max(4, Integer.getInteger("commsched.cases", 200) / 20);
-    SplittableRandom master = new SplittableRandom(777L);
+    int cases = Seeds.cases(20, 4);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(777L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       String family = FAMILIES[c % FAMILIES.length];

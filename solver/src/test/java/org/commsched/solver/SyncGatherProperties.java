@@ -21,6 +21,7 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.junit.jupiter.api.DynamicTest;
@@ -42,8 +43,8 @@ class SyncGatherProperties {
 
   @TestFactory
   Stream<DynamicTest> bothBackEndsMatchBruteForce_onTinyTrees() {
-    int cases = Math.max(1, Integer.getInteger("commsched.cases", 200) / 8);
-    SplittableRandom master = new SplittableRandom(77031L);
+    int cases = Seeds.cases(8, 1);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(77031L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       String family = FAMILIES[c % FAMILIES.length];
@@ -60,8 +61,8 @@ class SyncGatherProperties {
 
   @TestFactory
   Stream<DynamicTest> onPathsTheOptimumIsShoulderTap() {
-    int cases = Math.max(1, Integer.getInteger("commsched.cases", 200) / 10);
-    SplittableRandom master = new SplittableRandom(5150L);
+    int cases = Seeds.cases(10, 1);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(5150L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       int n = 1 + master.nextInt(6);
@@ -91,8 +92,8 @@ class SyncGatherProperties {
   @TestFactory
   Stream<DynamicTest> onGeneralGraphsBothBackEndsAgree() {
     String[] families = {"ring", "mesh", "random", "complete", "hypercube"};
-    int cases = Math.max(1, Integer.getInteger("commsched.cases", 200) / 20);
-    SplittableRandom master = new SplittableRandom(4242L);
+    int cases = Seeds.cases(20, 1);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(4242L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       String family = families[c % families.length];

@@ -27,6 +27,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.bufferless.chatting.Leveling;
 import org.commsched.heuristics.bufferless.chatting.Transforms;
 import org.commsched.instances.generate.GeneratorSpec;
@@ -95,11 +96,11 @@ class ChattingCrossCheckProperties {
       new Shape("tree", "uniform:1..4", false, true),
       new Shape("random", "uniform:1..4", true, true));
 
-  private static final int CASES = Math.max(1, Integer.getInteger("commsched.cases", 200) / 2);
+  private static final int CASES = Seeds.cases(2, 1);
   private static final Map<String, Integer> RAN = new ConcurrentHashMap<>();
 
   static LongStream seeds() {
-    return LongStream.range(0, CASES);
+    return Seeds.seeds(CASES);
   }
 
   /**

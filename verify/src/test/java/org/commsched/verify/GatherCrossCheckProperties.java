@@ -21,6 +21,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
@@ -62,7 +63,7 @@ class GatherCrossCheckProperties {
   private static final List<String> SINGLE = List.of("transmission-certification", "tc-improved", "tc-paper-literal");
 
   static LongStream seeds() {
-    return LongStream.range(0, Math.max(1, Integer.getInteger("commsched.cases", 200) / 5));
+    return Seeds.seeds(Seeds.cases(5, 1));
   }
 
   @ParameterizedTest(name = "seed {0}")

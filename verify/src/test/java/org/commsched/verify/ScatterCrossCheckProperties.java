@@ -14,6 +14,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.bufferless.scattergather.FdfScatter;
 import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
 import org.commsched.instances.generate.GeneratorSpec;
@@ -57,11 +58,11 @@ class ScatterCrossCheckProperties {
   private static final LengthDistribution LENGTHS = LengthDistribution.parse("zeros:30:uniform:1..4");
 
   static LongStream treeSeeds() {
-    return LongStream.range(0, Math.max(1, Integer.getInteger("commsched.cases", 200) / 5));
+    return Seeds.seeds(Seeds.cases(5, 1));
   }
 
   static LongStream graphSeeds() {
-    return LongStream.range(0, Math.max(1, Integer.getInteger("commsched.cases", 200) / 10));
+    return Seeds.seeds(Seeds.cases(10, 1));
   }
 
   private static CommModel.BufferlessPorts ports(SplittableRandom r) {

@@ -1,6 +1,7 @@
 package org.commsched.heuristics.baseline;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -61,9 +62,7 @@ class BaselinesTest {
         }
         applicable++;
         SolveResult res = m.solve(inst, SolveLimits.defaults());
-        IndependentCheck.Verdict v = IndependentCheck.check(inst, res.schedule());
-        assertThat(v.violations()).as("%s on %s %s", m.name(), inst.kind(), inst.model()).isEmpty();
-        assertThat(res.makespan()).isEqualTo(v.makespan());
+        assertValid(m.name() + " on " + inst.kind() + " " + inst.model(), inst, res);
         assertThat(res.method()).isEqualTo(m.name());
       }
       assertThat(applicable).as("%s under %s", inst.kind(), inst.model()).isPositive();

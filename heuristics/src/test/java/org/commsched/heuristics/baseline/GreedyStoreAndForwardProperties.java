@@ -1,12 +1,14 @@
 package org.commsched.heuristics.baseline;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -14,14 +16,12 @@ class GreedyStoreAndForwardProperties {
   private final GreedyStoreAndForward saf = new GreedyStoreAndForward();
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   private static void assertValidAndStable(GreedyStoreAndForward saf, Instance inst, long seed) {
     SolveResult a = saf.solve(inst, SolveLimits.defaults());
-    IndependentCheck.Verdict v = IndependentCheck.check(inst, a.schedule());
-    assertThat(v.violations()).as("seed %d, model %s", seed, inst.model()).isEmpty();
-    assertThat(a.makespan()).isEqualTo(v.makespan());
+    assertValid("seed " + seed + ", model " + inst.model(), inst, a);
     assertThat(saf.solve(inst, SolveLimits.defaults()).schedule()).isEqualTo(a.schedule());
   }
 

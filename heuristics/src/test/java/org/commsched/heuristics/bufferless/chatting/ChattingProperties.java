@@ -17,6 +17,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.FirstFitSlots;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.commsched.instances.generate.GeneratorSpec;
@@ -32,7 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ChattingProperties {
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   /** Figures of an instance computed here from the routes: C, L, Q, and the rounded load L'. */

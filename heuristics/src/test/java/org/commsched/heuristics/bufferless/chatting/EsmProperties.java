@@ -17,6 +17,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -32,7 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class EsmProperties {
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   static Map<String, Long> byId(Instance inst, long[] v) {

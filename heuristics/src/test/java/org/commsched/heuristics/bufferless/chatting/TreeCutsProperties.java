@@ -8,6 +8,7 @@ import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -22,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class TreeCutsProperties {
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   /** P1, P2, P14: valid, above the lower bounds, within Theorem 6.1 (both variants, the same decomposition). */

@@ -21,6 +21,7 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -42,7 +43,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class GatherSpanningTreeProperties {
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   /** A case: the routed instance, the tree's name, and a description for failures. */

@@ -15,6 +15,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -42,7 +43,7 @@ class ProtocolTraceMutationProperties {
   static final int MUTATIONS = 30;
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   private record Base(String name, Instance inst, Schedule.Departures trace) {

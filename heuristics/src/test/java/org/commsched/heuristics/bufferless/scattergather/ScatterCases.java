@@ -3,7 +3,6 @@ package org.commsched.heuristics.bufferless.scattergather;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -29,11 +28,6 @@ final class ScatterCases {
       "bla");
 
   private ScatterCases() {
-  }
-
-  /** The seeds of a suite: 0 .. commsched.cases - 1 (default 200). */
-  static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
   }
 
   /** A scatter instance on a random tree-shaped network with up to {@code maxNodes} nodes. */

@@ -13,6 +13,7 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Topology;
+import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SpanningTreesProperties {
 
   static LongStream seeds() {
-    return ScatterCases.seeds();
+    return Seeds.seeds();
   }
 
   private static Instance any(long seed, boolean scatter) {

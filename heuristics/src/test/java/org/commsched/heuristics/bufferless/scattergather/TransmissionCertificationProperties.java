@@ -13,6 +13,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -31,7 +32,7 @@ class TransmissionCertificationProperties {
   static final List<TcOptions> PRESETS = List.of(TcOptions.RECOMMENDED, TcOptions.PAPER_LITERAL, TcOptions.IMPROVED);
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   static Instance instance(long seed, boolean multiport) {
