@@ -25,6 +25,7 @@ import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
+import org.commsched.instances.testing.Cases;
 import org.commsched.solver.ForcedSearch;
 import org.commsched.solver.MethodRegistry;
 import org.commsched.solver.SolveRunner;

@@ -13,6 +13,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.instances.testing.RandomInstances;
 import org.junit.jupiter.api.Test;
 
 class BaselinesTest {
@@ -43,7 +44,8 @@ class BaselinesTest {
     out.add(RandomInstances.dsa(r, 8, 6, 4));
     for (int i = 0; i < 8; i++) {
       out.add(RandomInstances.scatterGather(r, 8, 4, i % 2 == 0, RandomInstances.storeAndForward(r), true));
-      out.add(RandomInstances.linearCost(r, 6, 6, i % 3));
+      out.add(RandomInstances.linearCost(r, 6, 6, i % 3,
+          inst -> new GreedyStoreAndForward().whyNot(inst) == null));
     }
     return out;
   }

@@ -15,6 +15,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.instances.testing.ChatCases;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -25,6 +25,7 @@ import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.Baselines;
+import org.commsched.instances.testing.ScatterCases;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 

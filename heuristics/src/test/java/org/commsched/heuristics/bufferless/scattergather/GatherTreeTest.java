@@ -12,6 +12,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
+import org.commsched.instances.testing.GatherCases;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -16,6 +16,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
+import org.commsched.instances.testing.ScatterCases;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
