@@ -1,13 +1,13 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -66,8 +66,7 @@ class ExactChattingProperties {
     for (SolveResult r : List.of(cp, ch)) {
       assertThat(r.status()).as(r.method()).isEqualTo(SolveStatus.OPTIMAL);
       assertThat(r.makespan()).as(r.method()).isEqualTo(exhaustive);
-      assertThat(ScheduleChecker.checkResult(instance, r).valid())
-          .as(r.method() + ": " + ScheduleChecker.checkResult(instance, r)).isTrue();
+      assertValid(r.method(), instance, r);
     }
   }
 

@@ -1,6 +1,7 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -85,8 +85,7 @@ class ExactScatterGatherProperties {
     long greedy = new GreedyBufferless().solve(inst, SolveLimits.defaults()).makespan();
     for (SolveResult r : List.of(cp, ch)) {
       assertThat(r.status()).as(r.method() + " on " + what).isEqualTo(SolveStatus.OPTIMAL);
-      assertThat(ScheduleChecker.checkResult(inst, r).valid())
-          .as(r.method() + " on " + what + ": " + ScheduleChecker.checkResult(inst, r)).isTrue();
+      assertValid(r.method() + " on " + what, inst, r);
       assertThat(r.makespan()).as(r.method() + " vs greedy on " + what).isLessThanOrEqualTo(greedy);
       for (LowerBound b : LowerBounds.all(inst)) {
         assertThat(r.makespan()).as(r.method() + " vs " + b + " on " + what).isGreaterThanOrEqualTo(b.value());

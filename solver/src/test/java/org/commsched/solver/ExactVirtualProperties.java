@@ -1,6 +1,7 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -161,7 +162,7 @@ class ExactVirtualProperties {
         SolveResult r = m.solve(big, LIMITS);
         assertThat(r.status()).as(m.name() + " on " + what + " x3").isEqualTo(SolveStatus.OPTIMAL);
         assertThat(r.makespan()).as(m.name() + " on " + what + " x3").isEqualTo(3 * exhaustive);
-        assertThat(ScheduleChecker.checkResult(big, r).valid()).as(m.name() + " x3").isTrue();
+        assertValid(m.name() + " x3", big, r);
       }
     }
     for (Method h : List.<Method>of(new Kierstead(), new IntervalColoring())) {

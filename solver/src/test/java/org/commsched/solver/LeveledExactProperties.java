@@ -1,13 +1,13 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
@@ -70,8 +70,7 @@ class LeveledExactProperties {
           runs.add(BufferlessCp.run(data, "choco", ChocoBackend.INSTANCE, limits, true));
         }
         for (SolveResult r : runs) {
-          assertThat(ScheduleChecker.checkResult(inst, r).valid()).as(spec + ": " + ScheduleChecker.checkResult(
-              inst, r)).isTrue();
+          assertValid(String.valueOf(spec), inst, r);
           assertThat(r.status()).as(spec + " " + r.stats() + "\n" + inst).isEqualTo(SolveStatus.OPTIMAL);
           assertThat(r.makespan()).as(spec + " " + r.stats() + "\n" + inst).isEqualTo(runs.get(0).makespan());
         }

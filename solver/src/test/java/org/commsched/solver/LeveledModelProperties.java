@@ -1,13 +1,13 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
@@ -53,8 +53,7 @@ class LeveledModelProperties {
         SolveResult leveled = new LnsChatting(true).solve(inst, limits);
         SolveResult plain = new LnsChatting(false).solve(inst, limits);
         for (SolveResult r : List.of(leveled, plain)) {
-          assertThat(ScheduleChecker.checkResult(inst, r).valid()).as(spec + ": " + ScheduleChecker.checkResult(
-              inst, r)).isTrue();
+          assertValid(String.valueOf(spec), inst, r);
           assertThat(r.status()).as(spec + "\n" + inst).isEqualTo(SolveStatus.OPTIMAL);
         }
         assertThat(leveled.stats().get("model")).isEqualTo("leveled");

@@ -1,6 +1,7 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -94,7 +95,7 @@ class LnsChattingProperties {
       tests.add(DynamicTest.dynamicTest(spec.name() + " m=" + messages, () -> {
         Instance inst = Generators.instance(spec);
         SolveResult r = new LnsChatting().solve(inst, new SolveLimits(Duration.ofSeconds(20), 1, seed));
-        assertThat(ScheduleChecker.checkResult(inst, r).valid()).as(spec.toString()).isTrue();
+        assertValid(spec.toString(), inst, r);
         assertThat(r.status()).as(spec + "\n" + inst).isEqualTo(SolveStatus.OPTIMAL);
         assertThat(r.makespan()).as(spec + "\n" + inst)
             .isEqualTo(ExactChattingProperties.Exhaustive.optimum(inst));

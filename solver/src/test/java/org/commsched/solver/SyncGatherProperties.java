@@ -1,6 +1,7 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -110,8 +110,7 @@ class SyncGatherProperties {
         long offline = new CpSatBufferless().solve(inst, LIMITS).makespan();
         for (SolveResult r : List.of(cp, ch)) {
           assertThat(r.stats().get("syncStatus")).as(r.method() + " on " + what).isEqualTo("OPTIMAL");
-          assertThat(ScheduleChecker.checkResult(inst, r).valid())
-              .as(r.method() + " on " + what + ": " + ScheduleChecker.checkResult(inst, r)).isTrue();
+          assertValid(r.method() + " on " + what, inst, r);
           assertThat(r.makespan()).as(what).isGreaterThanOrEqualTo(offline);
         }
         assertThat(ch.makespan()).as("choco-sync vs cpsat-sync on " + what).isEqualTo(cp.makespan());
@@ -164,8 +163,7 @@ class SyncGatherProperties {
     for (SolveResult r : List.of(cp, ch)) {
       assertThat(r.stats().get("syncStatus")).as(r.method() + " on " + what).isEqualTo("OPTIMAL");
       assertThat(r.stats().get("syncBound")).as(r.method() + " on " + what).isEqualTo(r.makespan());
-      assertThat(ScheduleChecker.checkResult(inst, r).valid())
-          .as(r.method() + " on " + what + ": " + ScheduleChecker.checkResult(inst, r)).isTrue();
+      assertValid(r.method() + " on " + what, inst, r);
       List<Schedule.ControlTransfer> control = ((Schedule.Departures) r.schedule()).control();
       assertThat(control).as("one wake-up per non-root node on " + what)
           .hasSize(anyData ? inst.network().nodes() - 1 : 0);

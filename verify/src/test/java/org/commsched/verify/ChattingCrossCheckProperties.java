@@ -1,6 +1,7 @@
 package org.commsched.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -211,7 +212,7 @@ class ChattingCrossCheckProperties {
     long opt = results.get(0).makespan();
     for (SolveResult res : results) {
       assertThat(res.status()).as(res.method() + " on " + what).isEqualTo(SolveStatus.OPTIMAL);
-      assertThat(ScheduleChecker.checkResult(inst, res).valid()).as(res.method() + " on " + what).isTrue();
+      assertValid(res.method() + " on " + what, inst, res);
       assertThat(res.makespan()).as(res.method() + " vs cpsat on " + what).isEqualTo(opt);
     }
     return opt;

@@ -1,6 +1,7 @@
 package org.commsched.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -252,8 +253,7 @@ class GatherCrossCheckProperties {
     SolveResult ch = ForcedSearch.chocoSync(inst, LIMITS);
     for (SolveResult s : List.of(cp, ch)) {
       assertThat(s.stats().get("syncStatus")).as(s.method() + " (forced search) on " + what).isEqualTo("OPTIMAL");
-      assertThat(ScheduleChecker.checkResult(inst, s).valid())
-          .as(s.method() + " (forced search) on " + what).isTrue();
+      assertValid(s.method() + " (forced search) on " + what, inst, s);
     }
     assertThat(ch.makespan()).as("choco-sync vs cpsat-sync on " + what).isEqualTo(cp.makespan());
     for (String name : List.of("cpsat-sync", "choco-sync")) {

@@ -1,6 +1,7 @@
 package org.commsched.heuristics.bufferless.chatting;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -101,9 +102,9 @@ class PriorityGreedyProperties {
     for (int j = 0; j < b.m; j++) {
       start.put(inst.messages().get(b.index[j]).id(), b.dep[j]);
     }
-    assertThat(ScheduleChecker.check(inst, new Schedule.Departures(start)).valid()).isTrue();
+    assertValid(inst, new Schedule.Departures(start));
     SolveResult out = PriorityGreedy.improve(inst, start, seed, 500, LIMIT);
-    assertThat(ScheduleChecker.checkResult(inst, out).valid()).as("seed %d: %s", seed, inst).isTrue();
+    assertValid(seed, inst, out);
     assertThat(out.makespan()).as("seed %d: %s", seed, inst).isLessThanOrEqualTo(b.makespan());
   }
 

@@ -1,10 +1,10 @@
 package org.commsched.heuristics.bufferless.chatting;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.stream.LongStream;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -41,7 +41,7 @@ class TreeCutsProperties {
     SolveResult seq = TreeCuts.sequential().solve(inst, SolveLimits.defaults());
     SolveResult sim = TreeCuts.simultaneous().solve(inst, SolveLimits.defaults());
     for (SolveResult r : new SolveResult[] {seq, sim}) {
-      assertThat(ScheduleChecker.checkResult(inst, r).violations()).as(r.method() + " " + why).isEmpty();
+      assertValid(r.method() + " " + why, inst, r);
       long depth = (Long) r.stats().get("depth");
       assertThat(depth).as(why).isBetween(1L, (long) levels);
       assertThat((Long) r.stats().get("virtualDuration")).as(why).isLessThanOrEqualTo(f.c());
@@ -96,7 +96,7 @@ class TreeCutsProperties {
     for (TreeCuts m : new TreeCuts[] {TreeCuts.sequential(), TreeCuts.simultaneous()}) {
       SolveResult a = m.solve(inst, SolveLimits.defaults());
       SolveResult b = m.solve(perm, SolveLimits.defaults());
-      assertThat(ScheduleChecker.checkResult(perm, b).violations()).as(why).isEmpty();
+      assertValid(why, perm, b);
       assertThat(b.stats()).as(why).isEqualTo(a.stats());
       long depth = (Long) b.stats().get("depth");
       long perLevel = (m.name().equals("tree-cuts") ? 2 : 1) * (f.c() + f.q() - 1);

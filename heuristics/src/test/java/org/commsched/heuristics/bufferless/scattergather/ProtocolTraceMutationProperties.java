@@ -1,6 +1,7 @@
 package org.commsched.heuristics.bufferless.scattergather;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -176,7 +177,7 @@ class ProtocolTraceMutationProperties {
     Base b = base(seed);
     Instance inst = b.inst();
     String ctx = "seed " + seed + ", " + b.name() + " on " + GatherCases.describe(inst);
-    assertThat(ScheduleChecker.check(inst, b.trace()).violations()).as(ctx).isEmpty();
+    assertValid(ctx, inst, b.trace());
     assertThat(ProtocolRulesReference.violations(inst, b.trace())).as(ctx).isEmpty();
     boolean tc = b.name().startsWith("tc");
     SplittableRandom r = new SplittableRandom(~seed);

@@ -1,6 +1,7 @@
 package org.commsched.heuristics.bufferless.scattergather;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -342,7 +343,7 @@ class TransmissionCertificationProperties {
     String at = ctx(seed, o, inst);
     TransmissionCertification m = new TransmissionCertification("tc-multiport", o);
     SolveResult r = m.solve(inst, LIMITS);
-    assertThat(ScheduleChecker.checkResult(inst, r).violations()).as(at).isEmpty();
+    assertValid(at, inst, r);
     TcRun run = m.run(inst);
     int[] depth = GatherOracles.depths(inst);
     int height = 0;
