@@ -10,6 +10,7 @@ import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.bufferless.chatting.Leveling;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
@@ -47,8 +48,8 @@ class ArcLevelsTest {
    */
   @TestFactory
   Stream<DynamicTest> arcLevelsAgreeWithNodeLevelsAndCoverBidirectionalArrays() {
-    int cases = Math.max(10, Integer.getInteger("commsched.cases", 200) / 2);
-    SplittableRandom master = new SplittableRandom(424242L);
+    int cases = Seeds.cases(2, 10);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(424242L));
     List<DynamicTest> tests = new ArrayList<>();
     String[] families = {"ula", "esm", "bla", "tree", "random"};
     for (int c = 0; c < cases; c++) {

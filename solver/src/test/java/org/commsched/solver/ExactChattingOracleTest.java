@@ -1,12 +1,12 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.stream.Stream;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
@@ -61,7 +61,6 @@ class ExactChattingOracleTest {
     assertThat(r.status()).isEqualTo(SolveStatus.OPTIMAL);
     assertThat(r.makespan()).isEqualTo(tOpt);
     assertThat(r.lowerBound().value()).isEqualTo(tOpt);
-    assertThat(ScheduleChecker.checkResult(instance, r).valid()).as(ScheduleChecker.checkResult(instance, r)
-        .toString()).isTrue();
+    assertValid(instance, r);
   }
 }

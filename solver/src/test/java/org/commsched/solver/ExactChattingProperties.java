@@ -1,13 +1,13 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -16,6 +16,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
@@ -35,8 +36,8 @@ class ExactChattingProperties {
 
   @TestFactory
   Stream<DynamicTest> bothBackEndsMatchExhaustiveSearch() {
-    int cases = Math.max(1, Integer.getInteger("commsched.cases", 200) / 5);
-    SplittableRandom master = new SplittableRandom(20240607L);
+    int cases = Seeds.cases(5, 1);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(20240607L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       String family = FAMILIES[c % FAMILIES.length];
@@ -65,8 +66,7 @@ class ExactChattingProperties {
     for (SolveResult r : List.of(cp, ch)) {
       assertThat(r.status()).as(r.method()).isEqualTo(SolveStatus.OPTIMAL);
       assertThat(r.makespan()).as(r.method()).isEqualTo(exhaustive);
-      assertThat(ScheduleChecker.checkResult(instance, r).valid())
-          .as(r.method() + ": " + ScheduleChecker.checkResult(instance, r)).isTrue();
+      assertValid(r.method(), instance, r);
     }
   }
 

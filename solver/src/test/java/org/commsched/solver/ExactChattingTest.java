@@ -1,6 +1,7 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.List;
@@ -72,8 +73,7 @@ class ExactChattingTest {
     for (Method m : EXACT) {
       SolveResult r = m.solve(big, tiny);
       assertThat(r.status()).as(m.name()).isIn(SolveStatus.FEASIBLE, SolveStatus.OPTIMAL);
-      assertThat(ScheduleChecker.checkResult(big, r).valid())
-          .as(m.name() + ": " + ScheduleChecker.checkResult(big, r)).isTrue();
+      assertValid(m.name(), big, r);
       assertThat(r.lowerBound().value()).isLessThanOrEqualTo(r.makespan());
     }
   }

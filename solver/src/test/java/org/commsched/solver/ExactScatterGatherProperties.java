@@ -1,6 +1,7 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -17,6 +17,7 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
@@ -41,8 +42,8 @@ class ExactScatterGatherProperties {
 
   @TestFactory
   Stream<DynamicTest> bothBackEndsMatchBruteForce_andTheBounds() {
-    int cases = Math.max(1, Integer.getInteger("commsched.cases", 200) / 5);
-    SplittableRandom master = new SplittableRandom(20250611L);
+    int cases = Seeds.cases(5, 1);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(20250611L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       String family = FAMILIES[c % FAMILIES.length];
@@ -84,8 +85,7 @@ class ExactScatterGatherProperties {
     long greedy = new GreedyBufferless().solve(inst, SolveLimits.defaults()).makespan();
     for (SolveResult r : List.of(cp, ch)) {
       assertThat(r.status()).as(r.method() + " on " + what).isEqualTo(SolveStatus.OPTIMAL);
-      assertThat(ScheduleChecker.checkResult(inst, r).valid())
-          .as(r.method() + " on " + what + ": " + ScheduleChecker.checkResult(inst, r)).isTrue();
+      assertValid(r.method() + " on " + what, inst, r);
       assertThat(r.makespan()).as(r.method() + " vs greedy on " + what).isLessThanOrEqualTo(greedy);
       for (LowerBound b : LowerBounds.all(inst)) {
         assertThat(r.makespan()).as(r.method() + " vs " + b + " on " + what).isGreaterThanOrEqualTo(b.value());

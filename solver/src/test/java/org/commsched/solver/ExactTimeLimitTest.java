@@ -1,9 +1,9 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
@@ -25,8 +25,7 @@ class ExactTimeLimitTest {
 
   private static void honest(Instance inst, SolveResult r) {
     assertThat(r.status()).as(r.method()).isIn(SolveStatus.FEASIBLE, SolveStatus.OPTIMAL);
-    assertThat(ScheduleChecker.checkResult(inst, r).valid())
-        .as(r.method() + ": " + ScheduleChecker.checkResult(inst, r)).isTrue();
+    assertValid(r.method(), inst, r);
     assertThat(r.lowerBound().value()).as(r.method()).isLessThanOrEqualTo(r.makespan());
   }
 

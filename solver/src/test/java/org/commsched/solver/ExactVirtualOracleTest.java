@@ -1,10 +1,10 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.stream.Stream;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Method;
@@ -65,8 +65,7 @@ class ExactVirtualOracleTest {
     assertThat(r.makespan()).isEqualTo(sOpt);
     assertThat(r.lowerBound().value()).isEqualTo(sOpt);
     assertThat(r.stats()).containsEntry("virtualOptimum", sOpt);
-    assertThat(ScheduleChecker.checkResult(instance, r).valid()).as(ScheduleChecker.checkResult(instance, r)
-        .toString()).isTrue();
+    assertValid(instance, r);
   }
 
   @Test
@@ -94,7 +93,7 @@ class ExactVirtualOracleTest {
       SolveResult r = m.solve(instance, new SolveLimits(Duration.ofMillis(50), 1, 0L));
       assertThat(r.status()).isIn(SolveStatus.FEASIBLE, SolveStatus.OPTIMAL);
       assertThat(r.lowerBound().value()).isLessThanOrEqualTo(r.makespan());
-      assertThat(ScheduleChecker.checkResult(instance, r).valid()).isTrue();
+      assertValid(instance, r);
     }
   }
 }

@@ -1,6 +1,7 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,6 +26,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.bufferless.chatting.IntervalColoring;
 import org.commsched.heuristics.bufferless.chatting.Kierstead;
 import org.commsched.instances.generate.GeneratorSpec;
@@ -51,8 +53,8 @@ class ExactVirtualProperties {
 
   @TestFactory
   Stream<DynamicTest> bothBackEndsMatchExhaustiveSearch() {
-    int cases = Math.max(FAMILIES.length, Integer.getInteger("commsched.cases", 200) / 5);
-    SplittableRandom master = new SplittableRandom(20240611L);
+    int cases = Seeds.cases(5, FAMILIES.length);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(20240611L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       String family = FAMILIES[c % FAMILIES.length];
@@ -160,7 +162,7 @@ class ExactVirtualProperties {
         SolveResult r = m.solve(big, LIMITS);
         assertThat(r.status()).as(m.name() + " on " + what + " x3").isEqualTo(SolveStatus.OPTIMAL);
         assertThat(r.makespan()).as(m.name() + " on " + what + " x3").isEqualTo(3 * exhaustive);
-        assertThat(ScheduleChecker.checkResult(big, r).valid()).as(m.name() + " x3").isTrue();
+        assertValid(m.name() + " x3", big, r);
       }
     }
     for (Method h : List.<Method>of(new Kierstead(), new IntervalColoring())) {

@@ -1,12 +1,12 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -87,8 +87,7 @@ class FixedSpanningTreeTest {
   static SolveResult solve(Instance inst) {
     SolveResult r = new CpSatBufferless().solve(inst, LIMITS, true);
     assertThat(r.status()).as(inst.name()).isEqualTo(SolveStatus.OPTIMAL);
-    assertThat(ScheduleChecker.checkResult(inst, r).valid()).as(ScheduleChecker.checkResult(inst, r).toString())
-        .isTrue();
+    assertValid(inst, r);
     return r;
   }
 

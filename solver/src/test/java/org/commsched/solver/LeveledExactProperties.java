@@ -1,19 +1,20 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.bufferless.chatting.Leveling;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
@@ -34,8 +35,8 @@ class LeveledExactProperties {
 
   @TestFactory
   Stream<DynamicTest> leveledAndPlainModels_proveTheSameOptimum_inBothBackEnds() {
-    int cases = Math.max(6, Integer.getInteger("commsched.cases", 200) / 5);
-    SplittableRandom master = new SplittableRandom(20261124L);
+    int cases = Seeds.cases(5, 6);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(20261124L));
     List<DynamicTest> tests = new ArrayList<>();
     String[][] shapes = {{"chatting", "ula"}, {"chatting", "esm"}, {"chatting", "bla"}, {"scatter", "tree"},
         {"gather", "tree"}};
@@ -69,8 +70,7 @@ class LeveledExactProperties {
           runs.add(BufferlessCp.run(data, "choco", ChocoBackend.INSTANCE, limits, true));
         }
         for (SolveResult r : runs) {
-          assertThat(ScheduleChecker.checkResult(inst, r).valid()).as(spec + ": " + ScheduleChecker.checkResult(
-              inst, r)).isTrue();
+          assertValid(String.valueOf(spec), inst, r);
           assertThat(r.status()).as(spec + " " + r.stats() + "\n" + inst).isEqualTo(SolveStatus.OPTIMAL);
           assertThat(r.makespan()).as(spec + " " + r.stats() + "\n" + inst).isEqualTo(runs.get(0).makespan());
         }

@@ -1,19 +1,20 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.bufferless.chatting.Leveling;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
@@ -34,8 +35,8 @@ class LeveledModelProperties {
 
   @TestFactory
   Stream<DynamicTest> leveledAndPlainModels_proveTheSameOptimum() {
-    int cases = Math.max(4, Integer.getInteger("commsched.cases", 200) / 10);
-    SplittableRandom master = new SplittableRandom(19790101L);
+    int cases = Seeds.cases(10, 4);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(19790101L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       boolean esm = c % 2 == 1;
@@ -52,8 +53,7 @@ class LeveledModelProperties {
         SolveResult leveled = new LnsChatting(true).solve(inst, limits);
         SolveResult plain = new LnsChatting(false).solve(inst, limits);
         for (SolveResult r : List.of(leveled, plain)) {
-          assertThat(ScheduleChecker.checkResult(inst, r).valid()).as(spec + ": " + ScheduleChecker.checkResult(
-              inst, r)).isTrue();
+          assertValid(String.valueOf(spec), inst, r);
           assertThat(r.status()).as(spec + "\n" + inst).isEqualTo(SolveStatus.OPTIMAL);
         }
         assertThat(leveled.stats().get("model")).isEqualTo("leveled");

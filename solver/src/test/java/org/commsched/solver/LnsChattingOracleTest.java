@@ -1,12 +1,12 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.stream.Stream;
-import org.commsched.core.check.ScheduleChecker;
 import java.util.List;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -56,8 +56,7 @@ class LnsChattingOracleTest {
     assertThat(r.status()).isEqualTo(SolveStatus.OPTIMAL);
     assertThat(r.makespan()).isEqualTo(tOpt);
     assertThat(r.lowerBound().value()).isEqualTo(tOpt);
-    assertThat(ScheduleChecker.checkResult(instance, r).valid()).as(ScheduleChecker.checkResult(instance, r)
-        .toString()).isTrue();
+    assertValid(instance, r);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
@@ -37,8 +39,8 @@ class LnsChattingProperties {
 
   @TestFactory
   Stream<DynamicTest> midSize_validAndBetweenTheBoundAndItsStarts() {
-    int cases = Math.max(4, Integer.getInteger("commsched.cases", 200) / 25);
-    SplittableRandom master = new SplittableRandom(4242L);
+    int cases = Seeds.cases(25, 4);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(4242L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       String family = FAMILIES[c % FAMILIES.length];
@@ -79,8 +81,8 @@ class LnsChattingProperties {
 
   @TestFactory
   Stream<DynamicTest> tiny_provesTheExhaustiveOptimum() {
-    int cases = Math.max(4, Integer.getInteger("commsched.cases", 200) / 20);
-    SplittableRandom master = new SplittableRandom(777L);
+    int cases = Seeds.cases(20, 4);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(777L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       String family = FAMILIES[c % FAMILIES.length];
@@ -93,7 +95,7 @@ class LnsChattingProperties {
       tests.add(DynamicTest.dynamicTest(spec.name() + " m=" + messages, () -> {
         Instance inst = Generators.instance(spec);
         SolveResult r = new LnsChatting().solve(inst, new SolveLimits(Duration.ofSeconds(20), 1, seed));
-        assertThat(ScheduleChecker.checkResult(inst, r).valid()).as(spec.toString()).isTrue();
+        assertValid(spec.toString(), inst, r);
         assertThat(r.status()).as(spec + "\n" + inst).isEqualTo(SolveStatus.OPTIMAL);
         assertThat(r.makespan()).as(spec + "\n" + inst)
             .isEqualTo(ExactChattingProperties.Exhaustive.optimum(inst));

@@ -1,6 +1,7 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
@@ -57,8 +57,7 @@ class ScatterGatherOracleTest {
             new ChocoBufferless().solve(inst, LIMITS, true))) {
           assertThat(r.status()).as(r.method() + " on " + file).isEqualTo(SolveStatus.OPTIMAL);
           assertThat(r.makespan()).as(r.method() + " on " + file).isEqualTo(opt);
-          assertThat(ScheduleChecker.checkResult(inst, r).valid()).as(ScheduleChecker.checkResult(inst, r)
-              .toString()).isTrue();
+          assertValid(inst, r);
         }
       }));
     }
@@ -87,8 +86,7 @@ class ScatterGatherOracleTest {
         new ChocoSyncGather().solve(inst, LIMITS, true))) {
       assertThat(r.stats().get("syncStatus")).as(r.method()).isEqualTo("OPTIMAL");
       assertThat(r.makespan()).as(r.method() + " on " + file).isEqualTo(paperT - 1);
-      assertThat(ScheduleChecker.checkResult(inst, r).valid()).as(ScheduleChecker.checkResult(inst, r)
-          .toString()).isTrue();
+      assertValid(inst, r);
       // the status is the offline problem's: the offline optimum is smaller on every one of these paths
       assertThat(r.status()).isEqualTo(SolveStatus.FEASIBLE);
       assertThat(r.lowerBound().value()).isLessThan(r.makespan());

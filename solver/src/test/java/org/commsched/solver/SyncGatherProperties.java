@@ -1,6 +1,7 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -21,6 +21,7 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.junit.jupiter.api.DynamicTest;
@@ -42,8 +43,8 @@ class SyncGatherProperties {
 
   @TestFactory
   Stream<DynamicTest> bothBackEndsMatchBruteForce_onTinyTrees() {
-    int cases = Math.max(1, Integer.getInteger("commsched.cases", 200) / 8);
-    SplittableRandom master = new SplittableRandom(77031L);
+    int cases = Seeds.cases(8, 1);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(77031L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       String family = FAMILIES[c % FAMILIES.length];
@@ -60,8 +61,8 @@ class SyncGatherProperties {
 
   @TestFactory
   Stream<DynamicTest> onPathsTheOptimumIsShoulderTap() {
-    int cases = Math.max(1, Integer.getInteger("commsched.cases", 200) / 10);
-    SplittableRandom master = new SplittableRandom(5150L);
+    int cases = Seeds.cases(10, 1);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(5150L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       int n = 1 + master.nextInt(6);
@@ -91,8 +92,8 @@ class SyncGatherProperties {
   @TestFactory
   Stream<DynamicTest> onGeneralGraphsBothBackEndsAgree() {
     String[] families = {"ring", "mesh", "random", "complete", "hypercube"};
-    int cases = Math.max(1, Integer.getInteger("commsched.cases", 200) / 20);
-    SplittableRandom master = new SplittableRandom(4242L);
+    int cases = Seeds.cases(20, 1);
+    SplittableRandom master = new SplittableRandom(Seeds.mix(4242L));
     List<DynamicTest> tests = new ArrayList<>();
     for (int c = 0; c < cases; c++) {
       String family = families[c % families.length];
@@ -109,8 +110,7 @@ class SyncGatherProperties {
         long offline = new CpSatBufferless().solve(inst, LIMITS).makespan();
         for (SolveResult r : List.of(cp, ch)) {
           assertThat(r.stats().get("syncStatus")).as(r.method() + " on " + what).isEqualTo("OPTIMAL");
-          assertThat(ScheduleChecker.checkResult(inst, r).valid())
-              .as(r.method() + " on " + what + ": " + ScheduleChecker.checkResult(inst, r)).isTrue();
+          assertValid(r.method() + " on " + what, inst, r);
           assertThat(r.makespan()).as(what).isGreaterThanOrEqualTo(offline);
         }
         assertThat(ch.makespan()).as("choco-sync vs cpsat-sync on " + what).isEqualTo(cp.makespan());
@@ -163,8 +163,7 @@ class SyncGatherProperties {
     for (SolveResult r : List.of(cp, ch)) {
       assertThat(r.stats().get("syncStatus")).as(r.method() + " on " + what).isEqualTo("OPTIMAL");
       assertThat(r.stats().get("syncBound")).as(r.method() + " on " + what).isEqualTo(r.makespan());
-      assertThat(ScheduleChecker.checkResult(inst, r).valid())
-          .as(r.method() + " on " + what + ": " + ScheduleChecker.checkResult(inst, r)).isTrue();
+      assertValid(r.method() + " on " + what, inst, r);
       List<Schedule.ControlTransfer> control = ((Schedule.Departures) r.schedule()).control();
       assertThat(control).as("one wake-up per non-root node on " + what)
           .hasSize(anyData ? inst.network().nodes() - 1 : 0);

@@ -1,10 +1,10 @@
 package org.commsched.solver;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -72,7 +72,7 @@ class SyncGatherTest {
     assertThat(parent[5]).isEqualTo(1);
     for (Method m : SYNC) {
       SolveResult r = m.solve(inst, SolveLimits.defaults());
-      assertThat(ScheduleChecker.checkResult(inst, r).violations()).as(m.name()).isEmpty();
+      assertValid(m.name(), inst, r);
       assertThat(r.makespan()).as(m.name()).isEqualTo(5);
       assertThat(r.stats().get("syncStatus")).as(m.name()).isEqualTo("OPTIMAL");
       for (Schedule.ControlTransfer c : ((Schedule.Departures) r.schedule()).control()) {

@@ -12,6 +12,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.TestFactory;
  * A failure names the seed; {@code commsched generate} with the same options rebuilds the instance.
  */
 class BaselineProperties {
-  private static final int CASES = Integer.getInteger("commsched.cases", 200);
+  private static final int CASES = Seeds.cases();
 
   private record Combo(ProblemKind kind, String model, List<String> families, String lengths) {
   }
@@ -71,7 +72,7 @@ class BaselineProperties {
     int perCombo = Math.max(4, CASES / COMBOS.size());
     for (Combo c : COMBOS) {
       tests.add(DynamicTest.dynamicTest(c.kind().wireName() + " " + c.model(), () -> {
-        SplittableRandom rnd = new SplittableRandom(c.hashCode());
+        SplittableRandom rnd = new SplittableRandom(Seeds.mix(c.hashCode()));
         for (int i = 0; i < perCombo; i++) {
           String family = c.families().get(i % c.families().size());
           long seed = rnd.nextLong(1_000_000);
@@ -116,7 +117,7 @@ class BaselineProperties {
     for (ProblemKind kind : List.of(ProblemKind.SCATTER, ProblemKind.GATHER)) {
       for (String model : List.of("bufferless:single", "bufferless:all")) {
         tests.add(DynamicTest.dynamicTest(kind.wireName() + " " + model, () -> {
-          SplittableRandom rnd = new SplittableRandom(kind.ordinal() * 31L + model.length());
+          SplittableRandom rnd = new SplittableRandom(Seeds.mix(kind.ordinal() * 31L + model.length()));
           List<String> families = List.of("tree", "tree-path", "tree-binary", "star", "mesh", "random");
           for (int i = 0; i < Math.max(10, CASES / 4); i++) {
             String family = families.get(i % families.size());

@@ -1,6 +1,7 @@
 package org.commsched.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,11 +28,13 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.bufferless.chatting.Leveling;
 import org.commsched.heuristics.bufferless.chatting.Transforms;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
+import org.commsched.instances.testing.Cases;
 import org.commsched.solver.ForcedSearch;
 import org.commsched.solver.MethodRegistry;
 import org.commsched.solver.SolveRunner;
@@ -95,11 +98,11 @@ class ChattingCrossCheckProperties {
       new Shape("tree", "uniform:1..4", false, true),
       new Shape("random", "uniform:1..4", true, true));
 
-  private static final int CASES = Math.max(1, Integer.getInteger("commsched.cases", 200) / 2);
+  private static final int CASES = Seeds.cases(2, 1);
   private static final Map<String, Integer> RAN = new ConcurrentHashMap<>();
 
   static LongStream seeds() {
-    return LongStream.range(0, CASES);
+    return Seeds.seeds(CASES);
   }
 
   /**
@@ -209,7 +212,7 @@ class ChattingCrossCheckProperties {
     long opt = results.get(0).makespan();
     for (SolveResult res : results) {
       assertThat(res.status()).as(res.method() + " on " + what).isEqualTo(SolveStatus.OPTIMAL);
-      assertThat(ScheduleChecker.checkResult(inst, res).valid()).as(res.method() + " on " + what).isTrue();
+      assertValid(res.method() + " on " + what, inst, res);
       assertThat(res.makespan()).as(res.method() + " vs cpsat on " + what).isEqualTo(opt);
     }
     return opt;

@@ -1,6 +1,7 @@
 package org.commsched.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -21,9 +22,11 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
+import org.commsched.instances.testing.Cases;
 import org.commsched.solver.ForcedSearch;
 import org.commsched.solver.MethodRegistry;
 import org.commsched.solver.SolveRunner;
@@ -62,7 +65,7 @@ class GatherCrossCheckProperties {
   private static final List<String> SINGLE = List.of("transmission-certification", "tc-improved", "tc-paper-literal");
 
   static LongStream seeds() {
-    return LongStream.range(0, Math.max(1, Integer.getInteger("commsched.cases", 200) / 5));
+    return Seeds.seeds(Seeds.cases(5, 1));
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -250,8 +253,7 @@ class GatherCrossCheckProperties {
     SolveResult ch = ForcedSearch.chocoSync(inst, LIMITS);
     for (SolveResult s : List.of(cp, ch)) {
       assertThat(s.stats().get("syncStatus")).as(s.method() + " (forced search) on " + what).isEqualTo("OPTIMAL");
-      assertThat(ScheduleChecker.checkResult(inst, s).valid())
-          .as(s.method() + " (forced search) on " + what).isTrue();
+      assertValid(s.method() + " (forced search) on " + what, inst, s);
     }
     assertThat(ch.makespan()).as("choco-sync vs cpsat-sync on " + what).isEqualTo(cp.makespan());
     for (String name : List.of("cpsat-sync", "choco-sync")) {

@@ -14,11 +14,13 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.bufferless.scattergather.FdfScatter;
 import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
+import org.commsched.instances.testing.Cases;
 import org.commsched.solver.ForcedSearch;
 import org.commsched.solver.MethodRegistry;
 import org.commsched.solver.SolveRunner;
@@ -57,11 +59,11 @@ class ScatterCrossCheckProperties {
   private static final LengthDistribution LENGTHS = LengthDistribution.parse("zeros:30:uniform:1..4");
 
   static LongStream treeSeeds() {
-    return LongStream.range(0, Math.max(1, Integer.getInteger("commsched.cases", 200) / 5));
+    return Seeds.seeds(Seeds.cases(5, 1));
   }
 
   static LongStream graphSeeds() {
-    return LongStream.range(0, Math.max(1, Integer.getInteger("commsched.cases", 200) / 10));
+    return Seeds.seeds(Seeds.cases(10, 1));
   }
 
   private static CommModel.BufferlessPorts ports(SplittableRandom r) {

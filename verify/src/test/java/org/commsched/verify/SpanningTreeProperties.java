@@ -12,6 +12,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
@@ -32,7 +33,7 @@ class SpanningTreeProperties {
   private static final List<String> TREES = List.of("bfs", "balanced", "broadcast", "cover");
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   @ParameterizedTest(name = "seed {0}")

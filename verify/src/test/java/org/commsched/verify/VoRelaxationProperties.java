@@ -16,11 +16,13 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.bufferless.chatting.Leveling;
 import org.commsched.heuristics.bufferless.chatting.Transforms;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
+import org.commsched.instances.testing.Cases;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -40,12 +42,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code -Dcommsched.cases=N} (default 200). A failure prints the seed, the instance, S and the slots.
  */
 class VoRelaxationProperties {
-  private static final int CASES = Integer.getInteger("commsched.cases", 200);
+  private static final int CASES = Seeds.cases();
   private static final AtomicInteger NOT_VIRTUAL = new AtomicInteger();
   private static final List<String> FAMILIES = List.of("ula", "esm", "esm-routes", "random");
 
   static LongStream seeds() {
-    return LongStream.range(0, CASES);
+    return Seeds.seeds(CASES);
   }
 
   @ParameterizedTest(name = "seed {0}")

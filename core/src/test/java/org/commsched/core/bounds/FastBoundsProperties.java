@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -16,6 +15,7 @@ import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.TestFactory;
  * messages and explicit routes included) and dsa.
  */
 class FastBoundsProperties {
-  private static final int CASES = Integer.getInteger("commsched.cases", 200);
+  private static final int CASES = Seeds.cases();
   private static final BufferlessBounds.Limits STREAM = new BufferlessBounds.Limits(0, Long.MAX_VALUE);
   private static final BufferlessBounds.Limits STREAM_WALK = new BufferlessBounds.Limits(0, Long.MAX_VALUE, true);
   private static final BufferlessBounds.Limits LINEAR_CUT = new BufferlessBounds.Limits(0, 0);
@@ -154,9 +154,9 @@ class FastBoundsProperties {
 
   @TestFactory
   Stream<DynamicTest> streamingStatistics_equalRouteWalk() {
-    return IntStream.range(0, CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + (31000L + seed), () -> {
+    return Seeds.seeds(CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       Instance inst = draw(31000L + seed);
-      String shown = "seed " + (31000L + seed) + ": " + show(inst);
+      String shown = "seed " + seed + ": " + show(inst);
       boolean scatter = inst.kind() == ProblemKind.SCATTER;
       boolean gather = inst.kind() == ProblemKind.GATHER;
       int skipSend = scatter ? inst.root() : -1;
@@ -186,9 +186,9 @@ class FastBoundsProperties {
 
   @TestFactory
   Stream<DynamicTest> boundLists_fastEqualPlain() {
-    return IntStream.range(0, CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + (37000L + seed), () -> {
+    return Seeds.seeds(CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       Instance inst = draw(37000L + seed);
-      String shown = "seed " + (37000L + seed) + ": " + show(inst);
+      String shown = "seed " + seed + ": " + show(inst);
       assertThat(LowerBounds.all(inst, STREAM)).as(shown).isEqualTo(LowerBounds.all(inst, STREAM_WALK));
       assertThat(LowerBounds.all(inst, LINEAR_CUT)).as(shown).isEqualTo(LowerBounds.all(inst, LINEAR_CUT_WALK));
       if (inst.kind() == ProblemKind.CHATTING) {
@@ -204,9 +204,9 @@ class FastBoundsProperties {
   /** On the kept items of real instances: pruned scans find the same best subset as scanning every resource. */
   @TestFactory
   Stream<DynamicTest> prunedScans_equalFullScans_onInstances() {
-    return IntStream.range(0, CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + (41000L + seed), () -> {
+    return Seeds.seeds(CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       Instance inst = draw(41000L + seed);
-      String shown = "seed " + (41000L + seed) + ": " + show(inst);
+      String shown = "seed " + seed + ": " + show(inst);
       boolean scatter = inst.kind() == ProblemKind.SCATTER;
       boolean gather = inst.kind() == ProblemKind.GATHER;
       ResourceTable[] kept = ArcLoads.byMessage(inst, true, true, scatter ? inst.root() : -1,
@@ -224,13 +224,13 @@ class FastBoundsProperties {
    */
   @TestFactory
   Stream<DynamicTest> prunedScans_equalDefinition_onRandomTables() {
-    return IntStream.range(0, CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + (43000L + seed), () -> {
+    return Seeds.seeds(CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       SplittableRandom rnd = new SplittableRandom(43000L + seed);
       int resources = rnd.nextInt(1, 6);
       long range = rnd.nextBoolean() ? 20 : 1L << rnd.nextInt(20, 62);
       ResourceTable t = new ResourceTable(resources, true);
       List<long[]> items = new ArrayList<>();
-      StringBuilder shown = new StringBuilder("seed " + (43000L + seed) + ", items (resource, head, work, tail):");
+      StringBuilder shown = new StringBuilder("seed " + seed + ", items (resource, head, work, tail):");
       for (int i = rnd.nextInt(1, 40); i > 0; i--) {
         long[] item = {rnd.nextInt(resources), rnd.nextLong(range), rnd.nextLong(1, 30), rnd.nextLong(range)};
         items.add(item);

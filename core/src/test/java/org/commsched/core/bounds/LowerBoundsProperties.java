@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -17,6 +16,7 @@ import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.TestFactory;
  * definitions (GreedySchedules), and exhaustive optima on tiny bufferless instances.
  */
 class LowerBoundsProperties {
-  private static final int CASES = Integer.getInteger("commsched.cases", 200);
+  private static final int CASES = Seeds.cases();
 
   private static Instance draw(ProblemKind kind, boolean bufferless, int maxLength, SplittableRandom rnd) {
     for (int attempt = 0; ; attempt++) {
@@ -60,9 +60,9 @@ class LowerBoundsProperties {
   @TestFactory
   Stream<DynamicTest> bufferless_boundsAtMostGreedyAndOptimum() {
     ProblemKind[] kinds = {ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER};
-    return IntStream.range(0, CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+    return Seeds.seeds(CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       SplittableRandom rnd = new SplittableRandom(1000L + seed);
-      Instance inst = draw(kinds[seed % 3], true, 4, rnd);
+      Instance inst = draw(kinds[(int) (seed % 3)], true, 4, rnd);
       List<LowerBound> bounds = LowerBounds.all(inst);
       assertWellFormed(inst, bounds);
       long greedy = Long.MAX_VALUE;
@@ -96,9 +96,9 @@ class LowerBoundsProperties {
   @TestFactory
   Stream<DynamicTest> storeAndForward_boundsAtMostGreedyPackets() {
     ProblemKind[] kinds = {ProblemKind.SCATTER, ProblemKind.GATHER};
-    return IntStream.range(0, CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+    return Seeds.seeds(CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       SplittableRandom rnd = new SplittableRandom(5000L + seed);
-      Instance inst = draw(kinds[seed % 2], false, 7, rnd);
+      Instance inst = draw(kinds[(int) (seed % 2)], false, 7, rnd);
       List<LowerBound> bounds = LowerBounds.all(inst);
       assertWellFormed(inst, bounds);
       long greedy = Long.MAX_VALUE;
@@ -112,9 +112,9 @@ class LowerBoundsProperties {
   @TestFactory
   Stream<DynamicTest> linearCost_boundsAtMostGreedyPipelines() {
     ProblemKind[] kinds = {ProblemKind.SEND, ProblemKind.BROADCAST, ProblemKind.GOSSIP};
-    return IntStream.range(0, CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+    return Seeds.seeds(CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       SplittableRandom rnd = new SplittableRandom(9000L + seed);
-      Instance inst = draw(kinds[seed % 3], false, 9, rnd);
+      Instance inst = draw(kinds[(int) (seed % 3)], false, 9, rnd);
       List<LowerBound> bounds = LowerBounds.all(inst);
       assertWellFormed(inst, bounds);
       long n = inst.kind() == ProblemKind.SEND ? inst.messages().get(0).length() : inst.origins().get(0).length();
@@ -141,7 +141,7 @@ class LowerBoundsProperties {
 
   @TestFactory
   Stream<DynamicTest> virtual_boundsAtMostFirstFitSlots() {
-    return IntStream.range(0, CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+    return Seeds.seeds(CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       SplittableRandom rnd = new SplittableRandom(13000L + seed);
       Instance inst;
       if (seed % 2 == 0) {
@@ -170,7 +170,7 @@ class LowerBoundsProperties {
   /** The linear sweep gives the same per-arc statistics as walking every route. */
   @TestFactory
   Stream<DynamicTest> linearSweep_matchesRouteWalk() {
-    return IntStream.range(0, CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+    return Seeds.seeds(CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       SplittableRandom rnd = new SplittableRandom(17000L + seed);
       int n = rnd.nextInt(2, 30);
       boolean bla = rnd.nextBoolean();

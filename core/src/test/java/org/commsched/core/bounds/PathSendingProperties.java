@@ -3,18 +3,18 @@ package org.commsched.core.bounds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.SplittableRandom;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /** The fast minima of {@link PathSending} equal brute force over every packet size (spec linear-cost §2.2, P1). */
 class PathSendingProperties {
-  private static final int CASES = Integer.getInteger("commsched.cases", 200);
+  private static final int CASES = Seeds.cases();
 
   @TestFactory
   Stream<DynamicTest> minimaEqualBruteForce() {
-    return IntStream.range(0, CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+    return Seeds.seeds(CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       SplittableRandom rnd = new SplittableRandom(seed);
       long beta = rnd.nextInt(0, 40);
       long tau = rnd.nextInt(beta == 0 ? 1 : 0, 12);

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
@@ -22,6 +21,7 @@ import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -41,11 +41,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 class BufferlessFastPathProperties {
 
   static Stream<Long> seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200)).boxed();
+    return Seeds.seeds().boxed();
   }
 
   static Stream<Long> largeSeeds() {
-    return LongStream.range(0, Math.max(2, Integer.getInteger("commsched.cases", 200) / 20)).boxed();
+    return Seeds.seeds(Seeds.cases(20, 2)).boxed();
   }
 
   // --- instances ----------------------------------------------------------------------------------------------

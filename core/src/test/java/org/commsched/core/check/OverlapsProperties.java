@@ -17,6 +17,7 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -32,11 +33,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 class OverlapsProperties {
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   static LongStream largeSeeds() {
-    return LongStream.range(0, Math.max(1, Integer.getInteger("commsched.cases", 200) / 40));
+    return Seeds.seeds(Seeds.cases(40, 1));
   }
 
   /** Random intervals {group, start, end, owner}; {@code spread} says how far apart starts lie. */

@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -15,6 +14,7 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class PortSweepProperties {
 
   static Stream<Long> seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200)).boxed();
+    return Seeds.seeds().boxed();
   }
 
   private static Topology topology(SplittableRandom rnd) {

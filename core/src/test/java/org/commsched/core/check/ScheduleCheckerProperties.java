@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -18,6 +17,7 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ScheduleCheckerProperties {
 
   static Stream<Long> seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200)).boxed();
+    return Seeds.seeds().boxed();
   }
 
   // --- generator ----------------------------------------------------------------------------------------------

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -19,7 +19,7 @@ class AtlasArcsProperties {
   private static final CommModel SINGLE = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
 
   static Stream<Long> seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200)).boxed();
+    return Seeds.seeds().boxed();
   }
 
   private static Topology topology(SplittableRandom rnd) {

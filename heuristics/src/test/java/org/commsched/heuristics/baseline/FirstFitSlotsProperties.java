@@ -1,6 +1,7 @@
 package org.commsched.heuristics.baseline;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
@@ -10,6 +11,8 @@ import org.commsched.core.model.Problem;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
+import org.commsched.instances.testing.RandomInstances;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -18,7 +21,7 @@ class FirstFitSlotsProperties {
   private final FirstFitSlots ff = new FirstFitSlots();
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -28,9 +31,7 @@ class FirstFitSlotsProperties {
     Instance inst = r.nextBoolean() ? RandomInstances.dsa(r, 12, 15, 6)
         : RandomInstances.chatting(r, 10, 12, 5, false);
     SolveResult a = ff.solve(inst, SolveLimits.defaults());
-    IndependentCheck.Verdict v = IndependentCheck.check(inst, a.schedule());
-    assertThat(v.violations()).isEmpty();
-    assertThat(a.makespan()).isEqualTo(v.makespan());
+    assertValid(seed, inst, a);
     assertThat(a.lowerBound().value()).isLessThanOrEqualTo(a.makespan());
     assertThat(ff.solve(inst, SolveLimits.defaults()).schedule()).isEqualTo(a.schedule());
   }
@@ -52,8 +53,7 @@ class FirstFitSlotsProperties {
     Instance chat = new Instance("chat", new Problem.Chatting(dsa.messages()), ALL, dsa.network());
     Schedule.Slots slots = (Schedule.Slots) ff.solve(chat, SolveLimits.defaults()).schedule();
     Schedule.Departures dep = FirstFitSlots.ulaDepartures(chat, slots);
-    IndependentCheck.Verdict v = IndependentCheck.check(chat, dep);
-    assertThat(v.violations()).isEmpty();
+    assertValid(seed, chat, dep);
     assertThat(dep.departures().values()).contains(0L);
   }
 }

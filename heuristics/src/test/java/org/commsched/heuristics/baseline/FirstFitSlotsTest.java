@@ -1,6 +1,7 @@
 package org.commsched.heuristics.baseline;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.List;
 import org.commsched.core.model.CommModel;
@@ -46,9 +47,7 @@ class FirstFitSlotsTest {
     Instance inst = new Instance("dsa-long", new Problem.Dsa(msgs), ALL, Network.of(new Topology.Ula(n)));
     assertThat(LineCalendar.worthIt(inst.network(), inst.messages())).isTrue();
     SolveResult res = ff.solve(inst, SolveLimits.defaults());
-    IndependentCheck.Verdict v = IndependentCheck.check(inst, res.schedule());
-    assertThat(v.violations()).isEmpty();
-    assertThat(res.makespan()).isEqualTo(v.makespan());
+    assertValid(inst, res);
   }
 
   @Test

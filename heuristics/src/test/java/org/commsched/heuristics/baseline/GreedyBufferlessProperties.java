@@ -1,6 +1,7 @@
 package org.commsched.heuristics.baseline;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.HashSet;
 import java.util.List;
@@ -13,7 +14,9 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.common.LineCalendar;
+import org.commsched.instances.testing.RandomInstances;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -21,7 +24,7 @@ class GreedyBufferlessProperties {
   private final GreedyBufferless greedy = new GreedyBufferless();
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   private static Instance draw(long seed, int maxNodes, int maxMessages, int maxLength) {
@@ -43,9 +46,7 @@ class GreedyBufferlessProperties {
   void greedy_isValidDeterministicAndAboveItsBound(long seed) {
     Instance inst = draw(seed, 12, 12, 5);
     SolveResult a = greedy.solve(inst, SolveLimits.defaults());
-    IndependentCheck.Verdict v = IndependentCheck.check(inst, a.schedule());
-    assertThat(v.violations()).as("seed %d", seed).isEmpty();
-    assertThat(a.makespan()).isEqualTo(v.makespan());
+    assertValid(seed, inst, a);
     assertThat(a.lowerBound().value()).isLessThanOrEqualTo(a.makespan());
     SolveResult b = greedy.solve(inst, SolveLimits.defaults());
     assertThat(b.schedule()).isEqualTo(a.schedule());

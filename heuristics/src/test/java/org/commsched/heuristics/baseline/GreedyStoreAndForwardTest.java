@@ -1,6 +1,7 @@
 package org.commsched.heuristics.baseline;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -24,9 +25,7 @@ class GreedyStoreAndForwardTest {
 
   private SolveResult solveValid(Instance inst) {
     SolveResult r = saf.solve(inst, SolveLimits.defaults());
-    IndependentCheck.Verdict v = IndependentCheck.check(inst, r.schedule());
-    assertThat(v.violations()).isEmpty();
-    assertThat(r.makespan()).isEqualTo(v.makespan());
+    assertValid(inst, r);
     return r;
   }
 

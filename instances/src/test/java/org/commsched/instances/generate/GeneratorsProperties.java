@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.TestFactory;
  * the same seed gives the same instance, and sizes, counts and lengths are as asked.
  */
 class GeneratorsProperties {
-  private static final int CASES = Integer.getInteger("commsched.cases", 200);
+  private static final int CASES = Seeds.cases();
   private static final ProblemKind[] KINDS = ProblemKind.values();
 
   /** The size each family is drawn with, small enough for fast tests. */
@@ -94,10 +94,10 @@ class GeneratorsProperties {
   }
 
   /** Draws a spec for the case; every family and kind comes up across the cases. */
-  private static GeneratorSpec spec(int seed) {
+  private static GeneratorSpec spec(long seed) {
     SplittableRandom rnd = new SplittableRandom(seed * 7919L);
-    String family = Generators.FAMILIES.get(seed % Generators.FAMILIES.size());
-    ProblemKind kind = KINDS[(seed / Generators.FAMILIES.size()) % KINDS.length];
+    String family = Generators.FAMILIES.get((int) (seed % Generators.FAMILIES.size()));
+    ProblemKind kind = KINDS[(int) ((seed / Generators.FAMILIES.size()) % KINDS.length)];
     if (!possible(kind, family)) {
       kind = ProblemKind.CHATTING;
     }
@@ -110,7 +110,7 @@ class GeneratorsProperties {
   @TestFactory
   Stream<DynamicTest> everyFamilyAndKind_makesValidInstancesAsAsked() {
     int cases = Math.max(CASES, Generators.FAMILIES.size() * KINDS.length);
-    return IntStream.range(0, cases).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+    return Seeds.seeds(cases).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       GeneratorSpec spec = spec(seed);
       Instance inst = Generators.instance(spec); // the constructor validates routes, ids, lengths, model
       assertThat(inst.kind()).isEqualTo(spec.problem());
@@ -150,7 +150,7 @@ class GeneratorsProperties {
 
   @TestFactory
   Stream<DynamicTest> sameSeed_sameInstance() {
-    return IntStream.range(0, CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+    return Seeds.seeds(CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       GeneratorSpec spec = spec(seed);
       Instance a = Generators.instance(spec);
       Instance b = Generators.instance(spec);

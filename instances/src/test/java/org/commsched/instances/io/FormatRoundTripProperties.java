@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -21,6 +20,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.core.time.TimeScale;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Seeded random instances and schedules: writing then reading gives the same value and the same text. */
 class FormatRoundTripProperties {
   static Stream<Long> seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200)).boxed();
+    return Seeds.seeds().boxed();
   }
 
   @ParameterizedTest(name = "seed {0}")

@@ -2,9 +2,9 @@ package org.commsched.heuristics.bufferless.chatting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.List;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -66,7 +66,7 @@ class BidirectionalSplitTest {
     Instance inst = bla(4, new int[][] {{0, 2, 1}, {1, 3, 1}, {1, 2, 1}, {3, 0, 5}});
     assertThat(new IntervalColoring().whyNot(inst)).contains("leftward");
     SolveResult k = new Kierstead().solve(inst, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(inst, k).violations()).isEmpty();
+    assertValid(inst, k);
     assertThat(k.method()).isEqualTo("kierstead");
     assertThat(k.stats()).containsEntry("virtualDurationRightward", 3L).containsEntry("virtualDurationLeftward", 5L)
         .containsEntry("virtualDuration", 5L);
@@ -82,7 +82,7 @@ class BidirectionalSplitTest {
         continue;
       }
       SolveResult r = m.solve(inst, SolveLimits.defaults());
-      assertThat(ScheduleChecker.checkResult(inst, r).violations()).as(m.name()).isEmpty();
+      assertValid(m.name(), inst, r);
       assertThat(r.stats()).as(m.name()).containsEntry("virtualDurationRightward", 0L);
       SolveResult alone = m.solve(BidirectionalSplit.split(inst)[1], SolveLimits.defaults());
       assertThat(r.makespan()).isEqualTo(alone.makespan());

@@ -1,6 +1,7 @@
 package org.commsched.heuristics.bufferless.chatting;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.List;
 import org.commsched.core.check.CheckReport;
@@ -89,7 +90,7 @@ class ChattingOraclesTest {
     assertThat(sigma).containsExactly(minusOne(1, 4, 1, 2, 3, 3));
     long[][] arr = arrays(a);
     assertThat(Transforms.virtualDuration(sigma, arr[2])).isEqualTo(4);
-    assertThat(ScheduleChecker.check(a, slotsOf(a, sigma)).valid()).isTrue();
+    assertValid(a, slotsOf(a, sigma));
     long[] level = arr[0];
     long[] vo = Transforms.vo(sigma, level, 4);
     assertThat(vo).containsExactly(minusOne(1, 1, 3, 2, 2, 4));
@@ -97,8 +98,8 @@ class ChattingOraclesTest {
     long[] ls = Transforms.ls(sigma, level);
     assertThat(ls).containsExactly(minusOne(1, 5, 3, 2, 6, 4));
     assertThat(Transforms.realDuration(ls, arr[2], arr[3])).isEqualTo(6);
-    assertThat(ScheduleChecker.check(a, departures(a, vo)).valid()).isTrue();
-    assertThat(ScheduleChecker.check(a, departures(a, ls)).valid()).isTrue();
+    assertValid(a, departures(a, vo));
+    assertValid(a, departures(a, ls));
   }
 
   @Test
@@ -132,7 +133,7 @@ class ChattingOraclesTest {
     assertThat(Transforms.realDuration(vo, arr[2], arr[3])).isEqualTo(10);
     SolveResult r = new Kierstead().solve(b, SolveLimits.defaults());
     assertThat(r.makespan()).isEqualTo(10);
-    assertThat(ScheduleChecker.checkResult(b, r).violations()).isEmpty();
+    assertValid(b, r);
   }
 
   /** Oracle C (spec §8): ULA N=5, variable lengths. */
@@ -146,7 +147,7 @@ class ChattingOraclesTest {
     long[] vo = Transforms.vo(sigma, arr[0], 10);
     assertThat(vo).containsExactly(minusOne(9, 2, 7, 1, 4));
     assertThat(Transforms.realDuration(vo, arr[2], arr[3])).isEqualTo(11);
-    assertThat(ScheduleChecker.check(c, departures(c, vo)).valid()).isTrue();
+    assertValid(c, departures(c, vo));
   }
 
   /** Oracle D (spec §8): A2 needs a second colour; then VO and OV. */
@@ -157,14 +158,14 @@ class ChattingOraclesTest {
     assertThat(sigma).containsExactly(minusOne(13, 5, 1, 1));
     long[][] arr = arrays(d);
     assertThat(Transforms.virtualDuration(sigma, arr[2])).isEqualTo(13);
-    assertThat(ScheduleChecker.check(d, slotsOf(d, sigma)).valid()).isTrue();
+    assertValid(d, slotsOf(d, sigma));
     long[] vo = Transforms.vo(sigma, arr[0], 13);
     assertThat(vo).containsExactly(minusOne(1, 5, 3, 1));
     assertThat(Transforms.realDuration(vo, arr[2], arr[3])).isEqualTo(9);
     long[] ov = Transforms.ov(vo, arr[0], 9);
     assertThat(ov).containsExactly(minusOne(9, 5, 1, 1));
     assertThat(Transforms.virtualDuration(ov, arr[2])).isEqualTo(9);
-    assertThat(ScheduleChecker.check(d, slotsOf(d, ov)).valid()).isTrue();
+    assertValid(d, slotsOf(d, ov));
   }
 
   @Test

@@ -1,6 +1,7 @@
 package org.commsched.heuristics.bufferless.chatting;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +18,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.FirstFitSlots;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.commsched.instances.generate.GeneratorSpec;
@@ -32,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ChattingProperties {
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   /** Figures of an instance computed here from the routes: C, L, Q, and the rounded load L'. */
@@ -167,14 +169,14 @@ class ChattingProperties {
     IntervalColoring a1 = new IntervalColoring();
     assertThat(a1.whyNot(inst)).isNull();
     SolveResult res = a1.solve(inst, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(inst, res).violations()).isEmpty();
+    assertValid(inst, res);
     assertThat(res.stats().get("virtualDuration")).isEqualTo(f.c());
     assertThat(res.makespan()).isLessThanOrEqualTo(f.c() + f.q() - 1);
     assertThat(a1.solve(inst, SolveLimits.defaults()).schedule()).isEqualTo(res.schedule());
 
     Instance dsa = new Instance("dsa", new Problem.Dsa(inst.messages()), inst.model(), inst.network());
     SolveResult slots = a1.solve(dsa, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(dsa, slots).violations()).isEmpty();
+    assertValid(dsa, slots);
     assertThat(slots.makespan()).isEqualTo(f.c());
   }
 
@@ -188,14 +190,14 @@ class ChattingProperties {
     Figures f = Figures.of(inst);
     Kierstead a2 = new Kierstead();
     SolveResult res = a2.solve(inst, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(inst, res).violations()).isEmpty();
+    assertValid(inst, res);
     long s = (Long) res.stats().get("virtualDuration");
     assertThat(s).isLessThanOrEqualTo(3 * f.roundedLoad()).isLessThanOrEqualTo(6 * f.c() - 3);
     assertThat(res.makespan()).isLessThanOrEqualTo(s + f.q() - 1).isLessThanOrEqualTo(6 * f.c() + f.q() - 4);
 
     Instance dsa = new Instance("dsa", new Problem.Dsa(inst.messages()), inst.model(), inst.network());
     SolveResult slots = a2.solve(dsa, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(dsa, slots).violations()).isEmpty();
+    assertValid(dsa, slots);
     assertThat(slots.makespan()).isEqualTo(s);
   }
 

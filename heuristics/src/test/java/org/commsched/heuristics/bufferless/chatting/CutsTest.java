@@ -1,9 +1,9 @@
 package org.commsched.heuristics.bufferless.chatting;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.List;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -27,7 +27,7 @@ class CutsTest {
     // 3x3 esm: both messages cross level 0 (node (0,0)), one east and one south; stacking would need 2 + 3 slots
     Instance inst = on(new Topology.Esm(3, 3), new Message("east", 0, 1, 2), new Message("south", 0, 3, 3));
     SolveResult r = new Cuts().solve(inst, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(inst, r).violations()).isEmpty();
+    assertValid(inst, r);
     assertThat(r.stats()).containsEntry("virtualDuration", 3L).containsEntry("depth", 1L);
     assertThat(r.makespan()).isEqualTo(3);
   }
@@ -38,7 +38,7 @@ class CutsTest {
     Instance inst = on(new Topology.Esm(3, 3), new Message("a", 0, 5, 2, List.of(0, 1, 4, 5)),
         new Message("b", 0, 5, 3, List.of(0, 3, 4, 5)));
     SolveResult r = new Cuts().solve(inst, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(inst, r).violations()).isEmpty();
+    assertValid(inst, r);
     assertThat(r.stats()).containsEntry("virtualDuration", 5L);
   }
 
@@ -51,14 +51,14 @@ class CutsTest {
     Instance path = on(new Topology.URing(5), new Message("a", 3, 1, 2), new Message("b", 4, 2, 1));
     assertThat(new Cuts().whyNot(path)).isNull();
     SolveResult r = new Cuts().solve(path, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(path, r).violations()).isEmpty();
+    assertValid(path, r);
   }
 
   @Test
   void bla_runsAsTwoUlas() {
     Instance bla = on(new Topology.Bla(4), new Message("r", 0, 3, 2), new Message("l", 3, 0, 2));
     SolveResult r = new Cuts().solve(bla, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(bla, r).violations()).isEmpty();
+    assertValid(bla, r);
     assertThat(r.makespan()).isEqualTo(4);
     assertThat(r.stats()).containsEntry("virtualDuration", 2L).containsEntry("depthRightward", 1L);
   }

@@ -1,10 +1,10 @@
 package org.commsched.heuristics.bufferless.chatting;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.List;
 import java.util.Map;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Schedule;
@@ -30,13 +30,13 @@ class DecompositionOraclesTest {
   static long[] sigma(Method m, Instance inst) {
     Instance dsa = new Instance("dsa", new Problem.Dsa(inst.messages()), inst.model(), inst.network());
     SolveResult r = m.solve(dsa, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(dsa, r).violations()).isEmpty();
+    assertValid(dsa, r);
     return ChattingProperties.of(inst, ((Schedule.Slots) r.schedule()).slots());
   }
 
   static SolveResult real(Method m, Instance inst) {
     SolveResult r = m.solve(inst, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(inst, r).violations()).isEmpty();
+    assertValid(inst, r);
     return r;
   }
 

@@ -22,6 +22,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.LengthDistribution;
 import org.commsched.instances.io.InstanceWriter;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,7 +38,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class DecompositionProperties {
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   static Supplier<String> about(long seed, Instance inst) {

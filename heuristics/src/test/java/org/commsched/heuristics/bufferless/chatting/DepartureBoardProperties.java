@@ -9,6 +9,7 @@ import java.util.stream.LongStream;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
@@ -24,7 +25,7 @@ class DepartureBoardProperties {
   static final String[] FAMILIES = {"ula", "bla", "esm", "mesh", "ring", "tree", "random", "hypercube"};
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   static Instance random(long seed) {

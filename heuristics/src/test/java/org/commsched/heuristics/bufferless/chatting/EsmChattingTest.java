@@ -2,6 +2,7 @@ package org.commsched.heuristics.bufferless.chatting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,6 +20,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.instances.testing.ChatCases;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -78,7 +80,7 @@ class EsmChattingTest {
       assertThat(departures(r)).containsExactly(0, 0, 0, 0);
       assertThat(r.makespan()).isEqualTo(2);
       assertThat(r.stats()).containsEntry("virtualDuration", 1L);
-      assertThat(ScheduleChecker.checkResult(oracleE, r).violations()).isEmpty();
+      assertValid(oracleE, r);
     }
   }
 
@@ -95,7 +97,7 @@ class EsmChattingTest {
     assertThat(departures(r)).containsExactly(sigma); // every level is 0, so VO keeps sigma
     assertThat(r.makespan()).isEqualTo(9);
     assertThat(r.stats()).containsEntry("virtualDuration", 6L);
-    assertThat(ScheduleChecker.checkResult(oracleF, r).violations()).isEmpty();
+    assertValid(oracleF, r);
   }
 
   @Test
@@ -106,7 +108,7 @@ class EsmChattingTest {
     SolveResult r = new EsmNe().solve(oracleF, SolveLimits.defaults());
     assertThat(departures(r)).containsExactly(sigma);
     assertThat(r.makespan()).isEqualTo(8);
-    assertThat(ScheduleChecker.checkResult(oracleF, r).violations()).isEmpty();
+    assertValid(oracleF, r);
   }
 
   /** Oracle H: the paper scan reaches S = 2C (C = 2); the north-east scan gets 2C - 1 and an optimal T = 5. */
@@ -132,7 +134,7 @@ class EsmChattingTest {
     assertThat(departures(r)).containsExactly(minusOne(1, 3, 2, 1, 3, 2, 1));
     assertThat(r.makespan()).isEqualTo(5);
     assertThat(r.stats()).containsEntry("virtualDuration", 3L);
-    assertThat(ScheduleChecker.checkResult(oracleH, r).violations()).isEmpty();
+    assertValid(oracleH, r);
   }
 
   @Test
@@ -214,7 +216,7 @@ class EsmChattingTest {
       assertThat(r.stats()).containsEntry("virtualDuration", 0L);
       SolveResult rr = m.solve(row, SolveLimits.defaults());
       assertThat(rr.stats()).containsEntry("virtualDuration", 2L); // C = 2 on the arc (0,1)->(0,2)
-      assertThat(ScheduleChecker.checkResult(row, rr).violations()).isEmpty();
+      assertValid(row, rr);
     }
   }
 }

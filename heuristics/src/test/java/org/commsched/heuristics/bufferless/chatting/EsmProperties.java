@@ -1,6 +1,7 @@
 package org.commsched.heuristics.bufferless.chatting;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,7 +10,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Problem;
@@ -17,6 +17,8 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
+import org.commsched.instances.testing.ChatCases;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -32,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class EsmProperties {
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   static Map<String, Long> byId(Instance inst, long[] v) {
@@ -59,7 +61,7 @@ class EsmProperties {
     long[] paper = EsmPaper.unitSlots(inst);
     long[] ne = EsmNe.unitSlots(inst);
     for (long[] sigma : List.of(paper, ne)) {
-      assertThat(ScheduleChecker.check(inst, new Schedule.Slots(byId(inst, sigma))).violations()).as(why).isEmpty();
+      assertValid(why, inst, new Schedule.Slots(byId(inst, sigma)));
       assertThat(LongStream.of(sigma).min().orElseThrow()).as(why).isZero();
       assertThat(Transforms.virtualDuration(sigma, ones(sigma.length))).as(why).isGreaterThanOrEqualTo(f.c());
     }
@@ -94,7 +96,7 @@ class EsmProperties {
     for (EsmUnitMethod m : List.of(new EsmPaper(), new EsmNe())) {
       assertThat(m.whyNot(inst)).as(why).isNull();
       SolveResult r = m.solve(inst, SolveLimits.defaults());
-      assertThat(ScheduleChecker.checkResult(inst, r).violations()).as(m.name() + " " + why).isEmpty();
+      assertValid(m.name() + " " + why, inst, r);
       long s = (Long) r.stats().get("virtualDuration");
       long[] t = ((Schedule.Departures) r.schedule()).departures().values().stream().mapToLong(Long::longValue)
           .toArray();
@@ -141,9 +143,9 @@ class EsmProperties {
         hops[i] = inst.atlas().hops(i);
       }
       assertThat(Transforms.virtualDuration(sigma, lengths)).as(why).isEqualTo(len * s1);
-      assertThat(ScheduleChecker.check(inst, new Schedule.Slots(byId(inst, sigma))).violations()).as(why).isEmpty();
+      assertValid(why, inst, new Schedule.Slots(byId(inst, sigma)));
       long[] t = Transforms.vo(sigma, level, len * s1);
-      assertThat(ScheduleChecker.check(inst, new Schedule.Departures(byId(inst, t))).violations()).as(why).isEmpty();
+      assertValid(why, inst, new Schedule.Departures(byId(inst, t)));
       assertThat(Transforms.realDuration(t, lengths, hops)).as(why).isLessThanOrEqualTo(len * s1 + f.q() - 1);
     }
   }
@@ -161,7 +163,7 @@ class EsmProperties {
     ChattingProperties.Figures f = ChattingProperties.Figures.of(perm);
     for (EsmUnitMethod m : List.of(new EsmPaper(), new EsmNe())) {
       SolveResult r = m.solve(perm, SolveLimits.defaults());
-      assertThat(ScheduleChecker.checkResult(perm, r).violations()).as(why).isEmpty();
+      assertValid(why, perm, r);
       long s = (Long) r.stats().get("virtualDuration");
       assertThat(s).as(why).isLessThanOrEqualTo(m instanceof EsmNe ? 2 * f.c() - 1 : 2 * f.c());
       assertThat(r.makespan()).as(why).isLessThanOrEqualTo(s + f.q() - 1);

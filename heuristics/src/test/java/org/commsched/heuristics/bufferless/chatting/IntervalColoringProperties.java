@@ -7,6 +7,7 @@ import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.stream.LongStream;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -18,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class IntervalColoringProperties {
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   /** Spec §5 A1 as first written (0-based tracks). */

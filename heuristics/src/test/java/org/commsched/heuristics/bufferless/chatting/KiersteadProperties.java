@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -21,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class KiersteadProperties {
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   /** One random ULA message set: from, to (exclusive, arcs from..to-1) and length per message. */

@@ -2,11 +2,11 @@ package org.commsched.heuristics.bufferless.chatting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Topology;
@@ -96,7 +96,7 @@ class LengthClassesTest {
           new LengthDistribution.Uniform(1, 8), r.nextBoolean());
       assertThat(a3.whyNot(esm)).isNull();
       SolveResult res = a3.solve(esm, SolveLimits.defaults());
-      assertThat(ScheduleChecker.checkResult(esm, res).violations()).as("seed %d", seed).isEmpty();
+      assertValid(seed, esm, res);
       assertThat(res.stats()).containsEntry("unitProcedure", "first-fit (test)");
       long s = (Long) res.stats().get("virtualDuration");
       assertThat(s).isLessThanOrEqualTo((Long) res.stats().get("classSlots"));

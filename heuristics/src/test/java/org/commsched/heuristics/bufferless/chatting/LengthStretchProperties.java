@@ -12,6 +12,7 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.FirstFitSlots;
 import org.commsched.instances.generate.LengthDistribution;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,7 +37,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class LengthStretchProperties {
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   static Instance withLength(Instance inst, long l) {

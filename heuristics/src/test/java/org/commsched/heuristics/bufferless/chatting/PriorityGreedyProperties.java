@@ -1,6 +1,7 @@
 package org.commsched.heuristics.bufferless.chatting;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -17,6 +18,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
@@ -41,7 +43,7 @@ class PriorityGreedyProperties {
   static int cases;
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   static Instance random(long seed) {
@@ -100,9 +102,9 @@ class PriorityGreedyProperties {
     for (int j = 0; j < b.m; j++) {
       start.put(inst.messages().get(b.index[j]).id(), b.dep[j]);
     }
-    assertThat(ScheduleChecker.check(inst, new Schedule.Departures(start)).valid()).isTrue();
+    assertValid(inst, new Schedule.Departures(start));
     SolveResult out = PriorityGreedy.improve(inst, start, seed, 500, LIMIT);
-    assertThat(ScheduleChecker.checkResult(inst, out).valid()).as("seed %d: %s", seed, inst).isTrue();
+    assertValid(seed, inst, out);
     assertThat(out.makespan()).as("seed %d: %s", seed, inst).isLessThanOrEqualTo(b.makespan());
   }
 

@@ -2,12 +2,12 @@ package org.commsched.heuristics.bufferless.chatting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -41,7 +41,7 @@ class PriorityGreedyTest {
     assertThat(LowerBounds.best(inst).value()).isEqualTo(7);
     assertThat(r.makespan()).isEqualTo(7);
     assertThat(r.status()).isEqualTo(SolveStatus.OPTIMAL);
-    assertThat(ScheduleChecker.checkResult(inst, r).valid()).isTrue();
+    assertValid(inst, r);
   }
 
   @Test
@@ -74,8 +74,7 @@ class PriorityGreedyTest {
         new Message("b", 3, 4, 2), new Message("c", 2, 1, 1), new Message("d", 4, 3, 2))), SINGLE,
         Network.of(new Topology.Star(5)));
     SolveResult r = new PriorityGreedy().solve(inst, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(inst, r).valid()).as(ScheduleChecker.checkResult(inst, r).toString())
-        .isTrue();
+    assertValid(inst, r);
     assertThat(((Schedule.Departures) r.schedule()).departures()).hasSize(4);
   }
 
@@ -85,7 +84,7 @@ class PriorityGreedyTest {
     SolveResult r = new PriorityGreedy().solve(empty, SolveLimits.defaults());
     assertThat(r.makespan()).isZero();
     assertThat(((Schedule.Departures) r.schedule()).departures()).isEmpty();
-    assertThat(ScheduleChecker.checkResult(empty, r).valid()).isTrue();
+    assertValid(empty, r);
   }
 
   @Test

@@ -1,13 +1,15 @@
 package org.commsched.heuristics.bufferless.chatting;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.stream.LongStream;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
+import org.commsched.instances.testing.ChatCases;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -22,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class TreeCutsProperties {
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   /** P1, P2, P14: valid, above the lower bounds, within Theorem 6.1 (both variants, the same decomposition). */
@@ -39,7 +41,7 @@ class TreeCutsProperties {
     SolveResult seq = TreeCuts.sequential().solve(inst, SolveLimits.defaults());
     SolveResult sim = TreeCuts.simultaneous().solve(inst, SolveLimits.defaults());
     for (SolveResult r : new SolveResult[] {seq, sim}) {
-      assertThat(ScheduleChecker.checkResult(inst, r).violations()).as(r.method() + " " + why).isEmpty();
+      assertValid(r.method() + " " + why, inst, r);
       long depth = (Long) r.stats().get("depth");
       assertThat(depth).as(why).isBetween(1L, (long) levels);
       assertThat((Long) r.stats().get("virtualDuration")).as(why).isLessThanOrEqualTo(f.c());
@@ -94,7 +96,7 @@ class TreeCutsProperties {
     for (TreeCuts m : new TreeCuts[] {TreeCuts.sequential(), TreeCuts.simultaneous()}) {
       SolveResult a = m.solve(inst, SolveLimits.defaults());
       SolveResult b = m.solve(perm, SolveLimits.defaults());
-      assertThat(ScheduleChecker.checkResult(perm, b).violations()).as(why).isEmpty();
+      assertValid(why, perm, b);
       assertThat(b.stats()).as(why).isEqualTo(a.stats());
       long depth = (Long) b.stats().get("depth");
       long perLevel = (m.name().equals("tree-cuts") ? 2 : 1) * (f.c() + f.q() - 1);

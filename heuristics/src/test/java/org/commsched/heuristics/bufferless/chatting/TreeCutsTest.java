@@ -2,9 +2,9 @@ package org.commsched.heuristics.bufferless.chatting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.List;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -15,6 +15,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.instances.testing.ChatCases;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,7 +43,7 @@ class TreeCutsTest {
     assertThat(departures(r)).containsExactly(6, 10, 2, 8, 0);
     assertThat(r.makespan()).isEqualTo(12);
     assertThat(r.stats()).containsEntry("depth", 2L).containsEntry("virtualDuration", 5L);
-    assertThat(ScheduleChecker.checkResult(oracleG, r).violations()).isEmpty();
+    assertValid(oracleG, r);
     // Theorem 6.1: 2(C + Q) ceil(delta log2 n) = 2 (5 + 4) ceil(3 * 2) = 108
     assertThat(ChatCases.ceilDeltaLog2(3, 4)).isEqualTo(6);
     assertThat(r.makespan()).isLessThanOrEqualTo(2 * (5 + 4) * 6);
@@ -54,7 +55,7 @@ class TreeCutsTest {
     assertThat(departures(r)).containsExactly(0, 6, 2, 2, 0);
     assertThat(r.makespan()).isEqualTo(8);
     assertThat(r.stats()).containsEntry("depth", 2L);
-    assertThat(ScheduleChecker.checkResult(oracleG, r).violations()).isEmpty();
+    assertValid(oracleG, r);
   }
 
   @Test
@@ -81,7 +82,7 @@ class TreeCutsTest {
     for (Method m : List.of(TreeCuts.sequential(), TreeCuts.simultaneous())) {
       for (Instance inst : List.of(two, bla, explicit)) {
         assertThat(m.whyNot(inst)).isNull();
-        assertThat(ScheduleChecker.checkResult(inst, m.solve(inst, SolveLimits.defaults())).violations()).isEmpty();
+        assertValid(inst, m.solve(inst, SolveLimits.defaults()));
       }
     }
   }

@@ -1,6 +1,7 @@
 package org.commsched.heuristics.bufferless.scattergather;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,6 +14,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.instances.testing.GatherCases;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,7 +29,7 @@ class CausalityCounterexamplesTest {
 
   private static SolveResult tc() {
     SolveResult r = new TransmissionCertification().solve(FIG4, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(FIG4, r).violations()).isEmpty();
+    assertValid(FIG4, r);
     return r;
   }
 

@@ -23,7 +23,9 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.Baselines;
+import org.commsched.instances.testing.ScatterCases;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -37,7 +39,7 @@ class FdfScatterProperties {
   private static final FdfScatter FDF = new FdfScatter();
 
   static LongStream seeds() {
-    return ScatterCases.seeds();
+    return Seeds.seeds();
   }
 
   private static CommModel model(long seed) {

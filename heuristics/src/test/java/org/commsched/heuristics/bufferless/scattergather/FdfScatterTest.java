@@ -2,6 +2,7 @@ package org.commsched.heuristics.bufferless.scattergather;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,6 +20,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.instances.testing.ScatterCases;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -191,7 +193,7 @@ class FdfScatterTest {
     assertThat(r.makespan()).isEqualTo(5); // max(4 + 1 + 1, 2 + 2 + 1) - 1 = 5
     assertThat(r.lowerBound().kind()).isEqualTo("LB-MP");
     assertThat(r.status()).isEqualTo(SolveStatus.OPTIMAL);
-    assertThat(ScheduleChecker.checkResult(inst, r).violations()).isEmpty();
+    assertValid(inst, r);
   }
 
   /**
@@ -207,7 +209,7 @@ class FdfScatterTest {
     assertThat(r.stats()).containsEntry("setupOptimumPaperT", 15L).containsEntry("setup", 2L);
     assertThat(r.status()).isEqualTo(SolveStatus.FEASIBLE);
     assertThat(r.lowerBound().value()).isEqualTo(10);
-    assertThat(ScheduleChecker.checkResult(inst, r).violations()).isEmpty();
+    assertValid(inst, r);
   }
 
   /**
@@ -260,7 +262,7 @@ class FdfScatterTest {
 
   private long paperT(Instance inst) {
     SolveResult r = fdf.solve(inst, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(inst, r).violations()).isEmpty();
+    assertValid(inst, r);
     return r.makespan() + 1;
   }
 
@@ -271,7 +273,7 @@ class FdfScatterTest {
     assertThat(r.makespan()).isZero();
     assertThat(r.status()).isEqualTo(SolveStatus.OPTIMAL);
     assertThat(((Schedule.Departures) r.schedule()).departures()).isEmpty();
-    assertThat(ScheduleChecker.checkResult(inst, r).violations()).isEmpty();
+    assertValid(inst, r);
   }
 
   @Test
@@ -302,7 +304,7 @@ class FdfScatterTest {
     Instance ringAll = new Instance("r", ring.problem(), ALL, ring.network());
     assertThat(fdf.whyNot(ringAll)).isNull();
     SolveResult r = fdf.solve(ringAll, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(ringAll, r).violations()).isEmpty();
+    assertValid(ringAll, r);
   }
 
   @Test

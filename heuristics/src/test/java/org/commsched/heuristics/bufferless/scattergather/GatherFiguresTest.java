@@ -11,6 +11,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.instances.testing.GatherCases;
 import org.junit.jupiter.api.Test;
 
 /**

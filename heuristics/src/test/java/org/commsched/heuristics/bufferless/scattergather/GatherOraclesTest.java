@@ -1,6 +1,7 @@
 package org.commsched.heuristics.bufferless.scattergather;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +14,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.instances.testing.GatherCases;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -138,7 +140,7 @@ class GatherOraclesTest {
     Instance inst = GatherCases.catalogue("sg-ex5-gather-bintree7.json");
     TransmissionCertification m = new TransmissionCertification();
     TcRun run = m.run(inst);
-    assertThat(ScheduleChecker.checkResult(inst, m.solve(inst, LIMITS)).violations()).isEmpty();
+    assertValid(inst, m.solve(inst, LIMITS));
     assertThat(certs(run)).isDeepEqualTo(new long[][] {{3, 5}, {3, 4}, {1, 3}, {1, 1}, {1, 0}, {1, 2}});
     assertThat(run.t0()).isEqualTo(12);
     assertThat(run.rootLag()).isEqualTo(5);
@@ -207,7 +209,7 @@ class GatherOraclesTest {
     // spec §11.4, §13 A3: L = (1,1,1) gives root rows 3, 5, 6 and T = 7 (not "gap-free 3..5"), = LB-SYNC
     Instance three = GatherCases.catalogue("sg-stgap-gather-path4.json");
     SolveResult r = new ShoulderTap().solve(three, LIMITS);
-    assertThat(ScheduleChecker.checkResult(three, r).violations()).isEmpty();
+    assertValid(three, r);
     assertThat(GatherOracles.rootRows(three, (Schedule.Departures) r.schedule())).containsExactly(3, 5, 6);
     assertThat(r.makespan() + 1).isEqualTo(7);
     assertThat(GatherOracles.bound(LowerBounds.protocolBounds(three), "LB-SYNC")).isEqualTo(r.makespan());
@@ -223,7 +225,7 @@ class GatherOraclesTest {
     // max(2, s) would give rows 3-5, T = 6
     Instance inst = GatherCases.catalogue("sg-leafrule-gather-path2.json");
     SolveResult r = new ShoulderTap().solve(inst, LIMITS);
-    assertThat(ScheduleChecker.checkResult(inst, r).violations()).isEmpty();
+    assertValid(inst, r);
     assertThat(GatherOracles.rootRows(inst, (Schedule.Departures) r.schedule())).containsExactly(2, 3, 4);
     assertThat(r.makespan() + 1).isEqualTo(5);
     assertThat(ShoulderTap.paperTime(new long[] {3})).isEqualTo(5);

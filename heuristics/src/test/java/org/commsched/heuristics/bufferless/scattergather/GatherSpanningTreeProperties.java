@@ -1,6 +1,7 @@
 package org.commsched.heuristics.bufferless.scattergather;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -10,7 +11,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -21,7 +21,9 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
+import org.commsched.instances.testing.GatherCases;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -42,7 +44,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class GatherSpanningTreeProperties {
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   /** A case: the routed instance, the tree's name, and a description for failures. */
@@ -235,7 +237,7 @@ class GatherSpanningTreeProperties {
         }
         String at = c.what() + ", " + m.name() + (kappa > 0 ? " kappa=" + kappa : "");
         SolveResult r = m.solve(inst, limits);
-        assertThat(ScheduleChecker.checkResult(inst, r).violations()).as(at).isEmpty();
+        assertValid(at, inst, r);
         boolean explicit = inst.messages().stream().anyMatch(Message::hasRoute);
         assertThat(r.stats().get("routes")).as(at).isEqualTo(explicit ? "explicit routes (one tree)"
             : "default breadth-first tree");

@@ -1,9 +1,9 @@
 package org.commsched.heuristics.bufferless.scattergather;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.List;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
@@ -12,6 +12,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
+import org.commsched.instances.testing.GatherCases;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,7 +38,7 @@ class GatherTreeTest {
     assertThat(tree.isPath()).isFalse();
     assertThat(tree.broadcastRows()).isEqualTo(3); // ceil(log2 8), against 7 for the breadth-first star
     SolveResult r = new TransmissionCertification().solve(inst, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(inst, r).violations()).isEmpty();
+    assertValid(inst, r);
   }
 
   /** Two explicit routes that leave node 2 by different nodes: not one tree, named in one line. */
@@ -69,7 +70,7 @@ class GatherTreeTest {
     assertThat(tree.parent).containsExactly(-1, 3, 0, 2, 0);
     assertThat(tree.size()).isEqualTo(4); // every node takes part: t_0 = 2n = 8
     SolveResult r = new TransmissionCertification().solve(inst, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(inst, r).violations()).isEmpty();
+    assertValid(inst, r);
     assertThat(r.stats().get("t0")).isEqualTo(8L);
   }
 

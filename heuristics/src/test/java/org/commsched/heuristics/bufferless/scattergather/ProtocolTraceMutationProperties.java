@@ -1,6 +1,7 @@
 package org.commsched.heuristics.bufferless.scattergather;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,6 +16,8 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.testing.Seeds;
+import org.commsched.instances.testing.GatherCases;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -42,7 +45,7 @@ class ProtocolTraceMutationProperties {
   static final int MUTATIONS = 30;
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   private record Base(String name, Instance inst, Schedule.Departures trace) {
@@ -174,7 +177,7 @@ class ProtocolTraceMutationProperties {
     Base b = base(seed);
     Instance inst = b.inst();
     String ctx = "seed " + seed + ", " + b.name() + " on " + GatherCases.describe(inst);
-    assertThat(ScheduleChecker.check(inst, b.trace()).violations()).as(ctx).isEmpty();
+    assertValid(ctx, inst, b.trace());
     assertThat(ProtocolRulesReference.violations(inst, b.trace())).as(ctx).isEmpty();
     boolean tc = b.name().startsWith("tc");
     SplittableRandom r = new SplittableRandom(~seed);

@@ -13,8 +13,10 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Topology;
+import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
+import org.commsched.instances.testing.ScatterCases;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -25,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SpanningTreesProperties {
 
   static LongStream seeds() {
-    return ScatterCases.seeds();
+    return Seeds.seeds();
   }
 
   private static Instance any(long seed, boolean scatter) {

@@ -12,6 +12,7 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.instances.testing.ScatterCases;
 import org.junit.jupiter.api.Test;
 
 /**

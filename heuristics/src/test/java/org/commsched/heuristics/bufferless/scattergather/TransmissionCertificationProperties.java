@@ -1,6 +1,7 @@
 package org.commsched.heuristics.bufferless.scattergather;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +14,8 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
+import org.commsched.instances.testing.GatherCases;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -31,7 +34,7 @@ class TransmissionCertificationProperties {
   static final List<TcOptions> PRESETS = List.of(TcOptions.RECOMMENDED, TcOptions.PAPER_LITERAL, TcOptions.IMPROVED);
 
   static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
+    return Seeds.seeds();
   }
 
   static Instance instance(long seed, boolean multiport) {
@@ -340,7 +343,7 @@ class TransmissionCertificationProperties {
     String at = ctx(seed, o, inst);
     TransmissionCertification m = new TransmissionCertification("tc-multiport", o);
     SolveResult r = m.solve(inst, LIMITS);
-    assertThat(ScheduleChecker.checkResult(inst, r).violations()).as(at).isEmpty();
+    assertValid(at, inst, r);
     TcRun run = m.run(inst);
     int[] depth = GatherOracles.depths(inst);
     int height = 0;

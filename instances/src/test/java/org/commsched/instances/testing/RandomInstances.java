@@ -1,10 +1,11 @@
-package org.commsched.heuristics.baseline;
+package org.commsched.instances.testing;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Predicate;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -13,12 +14,16 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
 
-/** Seeded small random instances of every kind, for these tests only (the project's generators live elsewhere). */
-final class RandomInstances {
+/**
+ * Seeded small random instances of every kind, drawn directly (not through the project's generators) so that
+ * explicit topologies, random routes and random store-and-forward models come up; first written for the
+ * heuristics' baseline suites.
+ */
+public final class RandomInstances {
   private RandomInstances() {
   }
 
-  static Topology topology(SplittableRandom r, int maxNodes) {
+  public static Topology topology(SplittableRandom r, int maxNodes) {
     int n = 2 + r.nextInt(Math.max(1, maxNodes - 1));
     switch (r.nextInt(13)) {
       case 0:
@@ -77,7 +82,7 @@ final class RandomInstances {
     }
   }
 
-  static Topology.Tree randomTree(SplittableRandom r, int n) {
+  public static Topology.Tree randomTree(SplittableRandom r, int n) {
     List<Integer> perm = new ArrayList<>();
     for (int v = 0; v < n; v++) {
       perm.add(v);
@@ -90,12 +95,12 @@ final class RandomInstances {
     return new Topology.Tree(parents);
   }
 
-  static CommModel.Bufferless bufferless(SplittableRandom r) {
+  public static CommModel.Bufferless bufferless(SplittableRandom r) {
     return new CommModel.Bufferless(r.nextBoolean() ? CommModel.BufferlessPorts.ALL
         : CommModel.BufferlessPorts.SINGLE);
   }
 
-  static CommModel.StoreAndForward storeAndForward(SplittableRandom r) {
+  public static CommModel.StoreAndForward storeAndForward(SplittableRandom r) {
     String[] values = {"0", "1", "5", "0.5", "2.25", "3"};
     String beta;
     String tau;
@@ -110,7 +115,7 @@ final class RandomInstances {
   }
 
   /** A random simple path from u to v (depth-first with random neighbour order), or null if none. */
-  static List<Integer> randomPath(SplittableRandom r, Network net, int u, int v) {
+  public static List<Integer> randomPath(SplittableRandom r, Network net, int u, int v) {
     List<Integer> path = new ArrayList<>();
     boolean[] seen = new boolean[net.nodes()];
     return dfs(r, net, u, v, path, seen) ? path : null;
@@ -138,7 +143,7 @@ final class RandomInstances {
   }
 
   /** A random valid chatting instance (retries until the instance validates). */
-  static Instance chatting(SplittableRandom r, int maxNodes, int maxMessages, int maxLength, boolean singleOk) {
+  public static Instance chatting(SplittableRandom r, int maxNodes, int maxMessages, int maxLength, boolean singleOk) {
     while (true) {
       Topology t = topology(r, maxNodes);
       Network net = Network.of(t);
@@ -167,7 +172,7 @@ final class RandomInstances {
   }
 
   /** A random scatter or gather instance under the given model (some explicit routes if asked). */
-  static Instance scatterGather(SplittableRandom r, int maxNodes, int maxLength, boolean scatter, CommModel model,
+  public static Instance scatterGather(SplittableRandom r, int maxNodes, int maxLength, boolean scatter, CommModel model,
       boolean explicitRoutes) {
     while (true) {
       Topology t = topology(r, maxNodes);
@@ -196,7 +201,7 @@ final class RandomInstances {
   }
 
   /** A random dsa instance: buffers on a ULA. */
-  static Instance dsa(SplittableRandom r, int maxPoints, int maxBuffers, int maxSize) {
+  public static Instance dsa(SplittableRandom r, int maxPoints, int maxBuffers, int maxSize) {
     int n = 2 + r.nextInt(maxPoints - 1);
     List<Message> msgs = new ArrayList<>();
     int count = 1 + r.nextInt(maxBuffers);
@@ -209,8 +214,12 @@ final class RandomInstances {
         Network.of(new Topology.Ula(n)));
   }
 
-  /** A random send, broadcast or gossip instance (retries until valid and, for floods, strongly reachable). */
-  static Instance linearCost(SplittableRandom r, int maxNodes, int maxLength, int which) {
+  /**
+   * A random send, broadcast or gossip instance: draws again until the instance is valid and {@code usable} (the
+   * baseline suites pass "greedy store-and-forward applies", i.e. floods reach every node).
+   */
+  public static Instance linearCost(SplittableRandom r, int maxNodes, int maxLength, int which,
+      Predicate<Instance> usable) {
     while (true) {
       Topology t = topology(r, maxNodes);
       Network net = Network.of(t);
@@ -232,7 +241,7 @@ final class RandomInstances {
         } else {
           inst = new Instance("gossip", new Problem.Gossip(len), model, net);
         }
-        if (new GreedyStoreAndForward().whyNot(inst) == null) {
+        if (usable.test(inst)) {
           return inst;
         }
       } catch (ModelException e) {

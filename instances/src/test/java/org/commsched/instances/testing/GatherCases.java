@@ -1,4 +1,4 @@
-package org.commsched.heuristics.bufferless.scattergather;
+package org.commsched.instances.testing;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,15 +16,15 @@ import org.commsched.instances.generate.Generators;
 import org.commsched.instances.io.InstanceReader;
 
 /** Gather instances for the protocol tests: the catalogue, hand-built trees and seeded random paths and trees. */
-final class GatherCases {
-  static final CommModel SINGLE = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
-  static final CommModel ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
+public final class GatherCases {
+  public static final CommModel SINGLE = ScatterCases.SINGLE;
+  public static final CommModel ALL = ScatterCases.ALL;
 
   private GatherCases() {
   }
 
   /** A catalogue instance by file name. */
-  static Instance catalogue(String file) {
+  public static Instance catalogue(String file) {
     Path p = Paths.get("").toAbsolutePath();
     while (p != null && !Files.isDirectory(p.resolve("instances/catalogue"))) {
       p = p.getParent();
@@ -39,7 +39,7 @@ final class GatherCases {
    * Gather to node 0 of the tree with these parents (entry 0 ignored, the spec's parent arrays) and lengths
    * {@code L[i - 1]} for node i; message ids {@code M<i>}.
    */
-  static Instance tree(int[] parents, long[] lengths, CommModel model) {
+  public static Instance tree(int[] parents, long[] lengths, CommModel model) {
     List<Integer> ps = new ArrayList<>();
     ps.add(-1);
     for (int i = 1; i < parents.length; i++) {
@@ -51,7 +51,7 @@ final class GatherCases {
   }
 
   /** The path P_0 - P_1 - ... - P_n as a tree, gather to P_0, {@code L_i = lengths[i - 1]}. */
-  static Instance path(long... lengths) {
+  public static Instance path(long... lengths) {
     int[] parents = new int[lengths.length + 1];
     for (int i = 1; i < parents.length; i++) {
       parents[i] = i - 1;
@@ -60,7 +60,7 @@ final class GatherCases {
   }
 
   /** Gather to {@code root}, node v (v != root) holding {@code len[v]} (index root ignored). */
-  static Instance gather(String name, Topology t, int root, long[] len, CommModel model) {
+  public static Instance gather(String name, Topology t, int root, long[] len, CommModel model) {
     Network net = Network.of(t);
     List<Message> ms = new ArrayList<>();
     for (int v = 0; v < net.nodes(); v++) {
@@ -72,7 +72,7 @@ final class GatherCases {
   }
 
   /** A length in 0..5, null with probability about 35%. */
-  static long length(SplittableRandom r) {
+  public static long length(SplittableRandom r) {
     return r.nextInt(100) < 35 ? 0 : 1 + r.nextInt(5);
   }
 
@@ -80,7 +80,7 @@ final class GatherCases {
    * A random path of 1..maxEdges edges with the root at one end: a tree path rooted at 0, or a bla rooted at its
    * first or last node (node ids then decrease with depth).
    */
-  static Instance randomPath(SplittableRandom r, int maxEdges) {
+  public static Instance randomPath(SplittableRandom r, int maxEdges) {
     int n = 1 + r.nextInt(maxEdges); // edges
     long[] len = new long[n + 1];
     for (int v = 0; v <= n; v++) {
@@ -105,7 +105,7 @@ final class GatherCases {
    * A random tree of 2..maxNodes nodes (parent of node i uniform in [0, i)), gathered to a random node, or now and
    * then a star, a caterpillar or a binary tree, so that high degrees and deep chains both occur.
    */
-  static Instance randomTree(SplittableRandom r, int maxNodes, CommModel model) {
+  public static Instance randomTree(SplittableRandom r, int maxNodes, CommModel model) {
     int n = 2 + r.nextInt(maxNodes - 1);
     String[] families = {"tree", "tree", "tree", "star", "tree-caterpillar", "tree-binary", "tree-path"};
     String family = families[r.nextInt(families.length)];
@@ -119,7 +119,7 @@ final class GatherCases {
   }
 
   /** A random connected network with links both ways (mesh, torus, ring, hypercube, complete, random links). */
-  static Instance randomNetwork(SplittableRandom r, CommModel model) {
+  public static Instance randomNetwork(SplittableRandom r, CommModel model) {
     String[] families = {"mesh", "torus", "ring", "hypercube", "complete", "random", "random"};
     String family = families[r.nextInt(families.length)];
     int size;
@@ -146,7 +146,7 @@ final class GatherCases {
   }
 
   /** The instance as a JSON-like one-liner for failure messages. */
-  static String describe(Instance inst) {
+  public static String describe(Instance inst) {
     StringBuilder b = new StringBuilder(inst.network().topology().toString()).append(" root ").append(inst.root())
         .append(" lengths {");
     for (Message m : inst.messages()) {

@@ -1,4 +1,4 @@
-package org.commsched.verify;
+package org.commsched.instances.testing;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -15,21 +15,21 @@ import org.commsched.core.model.Topology;
 import org.commsched.instances.io.InstanceWriter;
 
 /**
- * Shared pieces of the cross-module suites: the failure description (seed and the instance as a FORMATS JSON
+ * Shared pieces of the property suites (first written for verify's cross-module ones): the failure description (seed and the instance as a FORMATS JSON
  * file, ready to save under {@code instances/catalogue/}), and figures recomputed here from the routes and the
  * network rather than taken from the code under test (C, L, Q; breadth-first distances and trees).
  */
-final class Cases {
+public final class Cases {
   private Cases() {
   }
 
   /** "seed S: {instance JSON}", for assertion messages. */
-  static String describe(long seed, Instance instance) {
+  public static String describe(long seed, Instance instance) {
     return "seed " + seed + ", instance " + InstanceWriter.toJson(instance);
   }
 
   /** Chatting figures of spec chatting.md §2.1, from the instance's routes: {C, L, Q}. */
-  static long[] cLQ(Instance instance) {
+  public static long[] cLQ(Instance instance) {
     Atlas atlas = instance.atlas();
     long[] load = new long[instance.network().arcs()];
     long c = 0;
@@ -52,7 +52,7 @@ final class Cases {
   }
 
   /** Hops from {@code root} to every node along arcs (toRoot false) or from every node to {@code root}. */
-  static int[] distances(Network net, int root, boolean toRoot) {
+  public static int[] distances(Network net, int root, boolean toRoot) {
     int[] dist = new int[net.nodes()];
     Arrays.fill(dist, -1);
     dist[root] = 0;
@@ -77,7 +77,7 @@ final class Cases {
    * node hangs on its smallest-id neighbour one hop closer to the root. Parent -1 for the root and for nodes
    * outside.
    */
-  static int[] bfsParents(Network net, int root, boolean toRoot) {
+  public static int[] bfsParents(Network net, int root, boolean toRoot) {
     int[] dist = distances(net, root, toRoot);
     int[] parent = new int[net.nodes()];
     Arrays.fill(parent, -1);
@@ -99,7 +99,7 @@ final class Cases {
   }
 
   /** Children lists of a parent array, increasing ids. */
-  static List<List<Integer>> children(int[] parent) {
+  public static List<List<Integer>> children(int[] parent) {
     List<List<Integer>> kids = new ArrayList<>();
     for (int v = 0; v < parent.length; v++) {
       kids.add(new ArrayList<>());
@@ -113,7 +113,7 @@ final class Cases {
   }
 
   /** Depth of every node of a parent array below {@code root} (-1 outside the tree). */
-  static int[] depths(int[] parent, int root) {
+  public static int[] depths(int[] parent, int root) {
     int[] depth = new int[parent.length];
     Arrays.fill(depth, -1);
     depth[root] = 0;
@@ -131,7 +131,7 @@ final class Cases {
   }
 
   /** The root's child whose subtree holds v (v itself for a root child; -1 for the root and outside). */
-  static int[] rootChild(int[] parent, int root) {
+  public static int[] rootChild(int[] parent, int root) {
     int[] depth = depths(parent, root);
     int[] out = new int[parent.length];
     Arrays.fill(out, -1);
@@ -159,7 +159,7 @@ final class Cases {
    * @param length its length (0 = null)
    * @param stream its stream (root child under multiport), or null for one stream
    */
-  static long closedFormPaperT(int[] depth, long[] length, int[] stream) {
+  public static long closedFormPaperT(int[] depth, long[] length, int[] stream) {
     int maxDepth = 0;
     int maxStream = 0;
     for (int i = 0; i < depth.length; i++) {
@@ -186,7 +186,7 @@ final class Cases {
   }
 
   /** The same instance with every message's route written out explicitly (the default route it had). */
-  static Instance withExplicitRoutes(Instance instance) {
+  public static Instance withExplicitRoutes(Instance instance) {
     Atlas atlas = instance.atlas();
     List<Message> ms = instance.messages();
     List<Message> out = new ArrayList<>();
@@ -216,7 +216,7 @@ final class Cases {
   }
 
   /** The gather instance on the path P0 - P1 - ... - Pn rooted at P0, L_i at P_i (index 0 unused). */
-  static Instance gatherPath(String name, long[] lengths, CommModel.BufferlessPorts ports) {
+  public static Instance gatherPath(String name, long[] lengths, CommModel.BufferlessPorts ports) {
     List<Integer> parents = new ArrayList<>();
     parents.add(-1);
     List<Message> ms = new ArrayList<>();
@@ -232,7 +232,7 @@ final class Cases {
    * The gather instance on a bidirectional linear array of n + 1 nodes rooted at one end ({@code atZero}: node 0,
    * else node n), L_i at the node i hops from the root.
    */
-  static Instance gatherBla(String name, long[] lengths, boolean atZero, CommModel.BufferlessPorts ports) {
+  public static Instance gatherBla(String name, long[] lengths, boolean atZero, CommModel.BufferlessPorts ports) {
     int n = lengths.length - 1;
     int root = atZero ? 0 : n;
     List<Message> ms = new ArrayList<>();
@@ -244,7 +244,7 @@ final class Cases {
   }
 
   /** True if the problem is scatter or gather. */
-  static boolean rooted(Instance instance) {
+  public static boolean rooted(Instance instance) {
     return instance.kind() == ProblemKind.SCATTER || instance.kind() == ProblemKind.GATHER;
   }
 }

@@ -1,9 +1,8 @@
-package org.commsched.heuristics.bufferless.scattergather;
+package org.commsched.instances.testing;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -20,31 +19,26 @@ import org.commsched.instances.generate.LengthDistribution;
  * node i uniform in [0, i), and the path, binary and caterpillar shapes) and connected graphs; lengths 0..5 with
  * about a third null (spec scatter-gather-bufferless.md §12).
  */
-final class ScatterCases {
-  static final CommModel SINGLE = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
-  static final CommModel ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
-  static final LengthDistribution LENGTHS = LengthDistribution.parse("zeros:35:uniform:1..5");
-  static final List<String> TREES = List.of("tree", "tree", "tree-path", "tree-binary", "tree-caterpillar", "star");
-  static final List<String> GRAPHS = List.of("random", "random", "mesh", "torus", "hypercube", "complete", "ring",
+public final class ScatterCases {
+  public static final CommModel SINGLE = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
+  public static final CommModel ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
+  public static final LengthDistribution LENGTHS = LengthDistribution.parse("zeros:35:uniform:1..5");
+  public static final List<String> TREES = List.of("tree", "tree", "tree-path", "tree-binary", "tree-caterpillar", "star");
+  public static final List<String> GRAPHS = List.of("random", "random", "mesh", "torus", "hypercube", "complete", "ring",
       "bla");
 
   private ScatterCases() {
   }
 
-  /** The seeds of a suite: 0 .. commsched.cases - 1 (default 200). */
-  static LongStream seeds() {
-    return LongStream.range(0, Integer.getInteger("commsched.cases", 200));
-  }
-
   /** A scatter instance on a random tree-shaped network with up to {@code maxNodes} nodes. */
-  static Instance tree(long seed, int maxNodes, CommModel model) {
+  public static Instance tree(long seed, int maxNodes, CommModel model) {
     SplittableRandom r = new SplittableRandom(seed * 1_000_003L + 17);
     String family = TREES.get(r.nextInt(TREES.size()));
     return draw(family, 2 + r.nextInt(maxNodes - 1), model, r.nextLong());
   }
 
   /** A scatter instance on a random connected network (not necessarily a tree). */
-  static Instance graph(long seed, int maxSide, CommModel model) {
+  public static Instance graph(long seed, int maxSide, CommModel model) {
     SplittableRandom r = new SplittableRandom(seed * 7_000_003L + 29);
     String family = GRAPHS.get(r.nextInt(GRAPHS.size()));
     int size;
@@ -63,14 +57,14 @@ final class ScatterCases {
     return draw(family, size, model, r.nextLong());
   }
 
-  static Instance draw(String family, int size, CommModel model, long seed) {
+  public static Instance draw(String family, int size, CommModel model, long seed) {
     GeneratorSpec spec = new GeneratorSpec("scatter-" + family + "-" + size, ProblemKind.SCATTER, family, size, 0,
         LENGTHS, model, seed, false);
     return Generators.instance(spec);
   }
 
   /** A scatter instance on a tree network given by a parent list (root 0), message of node v = lengths[v - 1]. */
-  static Instance path(CommModel model, long... lengths) {
+  public static Instance path(CommModel model, long... lengths) {
     int[] parents = new int[lengths.length + 1];
     for (int v = 0; v < parents.length; v++) {
       parents[v] = v - 1;
@@ -78,7 +72,7 @@ final class ScatterCases {
     return onTree(parents, model, lengths);
   }
 
-  static Instance onTree(int[] parents, CommModel model, long... lengths) {
+  public static Instance onTree(int[] parents, CommModel model, long... lengths) {
     List<Integer> ps = new ArrayList<>();
     for (int p : parents) {
       ps.add(p);
@@ -91,7 +85,7 @@ final class ScatterCases {
   }
 
   /** The same instance with every message's length replaced. */
-  static Instance withLengths(Instance inst, long[] lengths) {
+  public static Instance withLengths(Instance inst, long[] lengths) {
     List<Message> ms = new ArrayList<>();
     for (int i = 0; i < inst.messages().size(); i++) {
       Message m = inst.messages().get(i);
@@ -101,12 +95,12 @@ final class ScatterCases {
   }
 
   /** The same instance under another model. */
-  static Instance withModel(Instance inst, CommModel model) {
+  public static Instance withModel(Instance inst, CommModel model) {
     return new Instance(inst.name(), inst.problem(), model, inst.network());
   }
 
   /** Lengths of the messages, in order. */
-  static long[] lengths(Instance inst) {
+  public static long[] lengths(Instance inst) {
     long[] l = new long[inst.messages().size()];
     for (int i = 0; i < l.length; i++) {
       l[i] = inst.messages().get(i).length();
@@ -115,7 +109,7 @@ final class ScatterCases {
   }
 
   /** Route lengths of the messages, in order. */
-  static int[] depths(Instance inst) {
+  public static int[] depths(Instance inst) {
     int[] d = new int[inst.messages().size()];
     for (int i = 0; i < d.length; i++) {
       d[i] = inst.atlas().hops(i);
@@ -124,7 +118,7 @@ final class ScatterCases {
   }
 
   /** The node after the root on each message's route (its root arc). */
-  static int[] rootArcs(Instance inst) {
+  public static int[] rootArcs(Instance inst) {
     int[] s = new int[inst.messages().size()];
     for (int i = 0; i < s.length; i++) {
       s[i] = inst.atlas().nodes(i)[1];
@@ -133,11 +127,11 @@ final class ScatterCases {
   }
 
   /** The seed and the instance file, for failure messages (written only when an assertion fails). */
-  static org.assertj.core.description.Description describe(long seed, Instance inst) {
+  public static org.assertj.core.description.Description describe(long seed, Instance inst) {
     return new org.assertj.core.description.Description() {
       @Override
       public String value() {
-        return "seed " + seed + ": " + org.commsched.instances.io.InstanceWriter.toJson(inst);
+        return Cases.describe(seed, inst);
       }
     };
   }

@@ -1,4 +1,4 @@
-package org.commsched.heuristics.bufferless.chatting;
+package org.commsched.instances.testing;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,18 +19,18 @@ import org.commsched.instances.generate.LengthDistribution;
  * unit messages in several traffic shapes, and trees of every generator family (plus explicit link lists) with
  * variable lengths. Equal seeds give equal instances.
  */
-final class ChatCases {
-  static final CommModel ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
-  static final List<String> ESM_SHAPES = List.of("uniform", "one-source", "one-sink", "empty-legs", "few-turns",
+public final class ChatCases {
+  public static final CommModel ALL = ScatterCases.ALL;
+  public static final List<String> ESM_SHAPES = List.of("uniform", "one-source", "one-sink", "empty-legs", "few-turns",
       "dense", "generator-square");
-  static final List<String> TREE_FAMILIES = List.of("tree", "tree-path", "tree-caterpillar", "tree-binary", "star",
+  public static final List<String> TREE_FAMILIES = List.of("tree", "tree-path", "tree-caterpillar", "tree-binary", "star",
       "bla", "explicit");
 
   private ChatCases() {
   }
 
   /** A unit-length chatting instance on a random rows x cols ESM (1..9 each, at least 2 nodes). */
-  static Instance esm(long seed) {
+  public static Instance esm(long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     String shape = ESM_SHAPES.get(r.nextInt(ESM_SHAPES.size()));
     int rows = 1 + r.nextInt(9);
@@ -113,7 +113,7 @@ final class ChatCases {
   }
 
   /** A chatting instance with lengths 1..8 on a random bidirectional tree of 2..40 nodes. */
-  static Instance tree(long seed) {
+  public static Instance tree(long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     String family = TREE_FAMILIES.get(r.nextInt(TREE_FAMILIES.size()));
     int n = 2 + r.nextInt(r.nextInt(4) == 0 ? 6 : 39);
@@ -144,7 +144,7 @@ final class ChatCases {
   }
 
   /** The same instance with its messages in another order (a seeded permutation) and new ids. */
-  static Instance permuted(Instance inst, long seed) {
+  public static Instance permuted(Instance inst, long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     List<Message> ms = new ArrayList<>(inst.messages());
     for (int v = ms.size() - 1; v > 0; v--) {
@@ -162,7 +162,7 @@ final class ChatCases {
   }
 
   /** The instance and its messages, for failure messages. */
-  static String describe(long seed, Instance inst) {
+  public static String describe(long seed, Instance inst) {
     StringBuilder b = new StringBuilder("seed ").append(seed).append(", ").append(inst.name()).append(" (")
         .append(inst.network().topology()).append("): ");
     for (Message m : inst.messages()) {
@@ -173,7 +173,7 @@ final class ChatCases {
   }
 
   /** Largest number of neighbours of a node. */
-  static int maxDegree(Network net) {
+  public static int maxDegree(Network net) {
     int d = 0;
     for (int v = 0; v < net.nodes(); v++) {
       d = Math.max(d, net.outDegree(v));
@@ -182,7 +182,7 @@ final class ChatCases {
   }
 
   /** ceil(delta * log2 n), exactly: the least k with 2^k >= n^delta. */
-  static int ceilDeltaLog2(int delta, int n) {
+  public static int ceilDeltaLog2(int delta, int n) {
     java.math.BigInteger target = java.math.BigInteger.valueOf(n).pow(delta);
     int k = 0;
     while (java.math.BigInteger.ONE.shiftLeft(k).compareTo(target) < 0) {
