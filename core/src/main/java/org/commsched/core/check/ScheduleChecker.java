@@ -40,7 +40,7 @@ public final class ScheduleChecker {
       makespan = switch (instance.family()) {
         case BUFFERLESS_CHATTING, BUFFERLESS_SCATTER_GATHER -> schedule instanceof Schedule.Slots s
             ? VirtualChecker.check(instance, s, out)
-            : BufferlessChecker.check(instance, (Schedule.Departures) schedule, out);
+            : bufferless(instance, (Schedule.Departures) schedule, out);
         case PACKET -> PacketChecker.check(instance, (Schedule.Transmissions) schedule, scale, out);
         case LINEAR_COST -> LinearCostChecker.check(instance, (Schedule.Transmissions) schedule, scale, out);
       };
@@ -50,6 +50,15 @@ public final class ScheduleChecker {
       makespan = null;
     }
     return new CheckReport(out.violations(), makespan, scale);
+  }
+
+  /**
+   * Bufferless departures: the definition ({@link BufferlessChecker}) on small schedules, its fast path
+   * ({@link BufferlessFastPath}, the same report) from {@link BufferlessFastPath#FROM} messages and control flits.
+   */
+  private static long bufferless(Instance instance, Schedule.Departures schedule, Findings out) {
+    return BufferlessFastPath.pays(instance, schedule) ? BufferlessFastPath.check(instance, schedule, out)
+        : BufferlessChecker.check(instance, schedule, out);
   }
 
   /** Null if the schedule's kind fits the instance, else why not. */

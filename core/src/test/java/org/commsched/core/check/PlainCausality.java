@@ -9,7 +9,7 @@ import org.commsched.core.model.Schedule;
 
 /**
  * {@link Causality} as it was before it took the routes as one flat array, read each control flit's kind once and
- * built its sentences only for violations; kept for reference ({@link PlainBufferlessChecker}). The rules are
+ * built its sentences only for violations; kept for reference. The rules are
  * {@link Causality}'s.
  */
 final class PlainCausality {
