@@ -135,11 +135,7 @@ final class BufferlessChecker {
 
     // V6 causality and the meaning of the control values: protocol runs only
     if (!control.isEmpty()) {
-      long hops = 0;
-      for (int i = 0; i < n; i++) {
-        hops += sent[i] ? routes[i].length : 0;
-      }
-      Causality.check(inst, dep, sent, new Routes(atlas, sent, hops), control, controlArc, out);
+      Causality.check(inst, dep, sent, routes, control, controlArc, out);
     }
     return makespan;
   }

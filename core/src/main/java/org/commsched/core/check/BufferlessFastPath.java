@@ -29,7 +29,7 @@ import org.commsched.core.model.Schedule;
  *     ports that see two arcs or more are swept (two flits of one arc at a port are an arc conflict). The
  *     departures are read once, the routes kept in one array ({@link Routes}), and large schedules read their
  *     routes, look up their control arcs and run their three screens (arcs, send ports, receive ports) in parallel.
- *     The protocol rules are {@link Causality}'s.
+ *     The protocol rules are checked by {@link CausalityFastPath}, the fast path of {@link Causality}.
  */
 final class BufferlessFastPath {
   /**
@@ -207,7 +207,7 @@ final class BufferlessFastPath {
     }
 
     if (!control.isEmpty()) {
-      Causality.check(inst, dep, sent, routes, control, controlArc, out);
+      CausalityFastPath.check(inst, dep, sent, routes, control, controlArc, out);
     }
     return makespan;
   }

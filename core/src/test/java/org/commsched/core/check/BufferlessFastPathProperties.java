@@ -28,18 +28,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The fast path of the bufferless checker ({@link BufferlessFastPath}: departures read once, flat routes, screens
- * that clear the arcs and ports whose hops never overlap before the sweep, only shared ports swept, the fast
- * {@link Causality}) reports exactly what the definition ({@link BufferlessChecker}, every hop of every message one
- * interval) does: the same violations (kinds, places, messages, times, sentences) in the same order, the same
- * makespan, or the same overflow. Both are called directly on the same input, whatever {@link ScheduleChecker}'s
- * threshold would pick. Seeded random chatting, scatter and gather instances on trees and other families (null
- * messages, some explicit routes), both port models, with valid schedules built to be valid (back-to-back
- * departures; Transmission-Certification and wake-up traces written out per the bufferless scatter/gather spec
- * §5.2, §6.1-§6.4) and then mutated: departures shifted by 1 to 3 either way, swapped, dropped, negative, near the
- * end of the long range, unknown ids; control flits shifted, dropped, repeated, re-kinded, with wrong values, off the
- * arcs, at step {@code Long.MAX_VALUE}; a message of {@code 2^63 - 1} flits. The large cases (trees of thousands
- * of nodes) take the parallel screens and sorts. A last property holds {@link Screen} to the definition of an
- * overlap. Cases: {@code -Dcommsched.cases=N} (default 200; the large ones a twentieth of it).
+ * that clear the arcs and ports whose hops never overlap before the sweep, only shared ports swept,
+ * {@link CausalityFastPath}) reports exactly what the definition ({@link BufferlessChecker}, every hop of every
+ * message one interval, {@link Causality}) does: the same violations (kinds, places, messages, times, sentences) in
+ * the same order, the same makespan, or the same overflow. Both are called directly on the same input, whatever
+ * {@link ScheduleChecker}'s threshold would pick. Seeded random chatting, scatter and gather instances on trees and
+ * other families (null messages, some explicit routes), both port models, with valid schedules built to be valid
+ * (back-to-back departures; Transmission-Certification and wake-up traces written out per the bufferless
+ * scatter/gather spec §5.2, §6.1-§6.4) and then mutated: departures shifted by 1 to 3 either way, swapped, dropped,
+ * negative, near the end of the long range, unknown ids; control flits shifted, dropped, repeated, re-kinded, with
+ * wrong values, off the arcs, at step {@code Long.MAX_VALUE}; a message of {@code 2^63 - 1} flits. The large cases
+ * (trees of thousands of nodes) take the parallel screens and sorts. One property holds {@link CausalityFastPath} to
+ * {@link Causality} alone on mutated protocol traces, one checks the threshold of {@link ScheduleChecker}, and a
+ * last one holds {@link Screen} to the definition of an overlap. Cases: {@code -Dcommsched.cases=N} (default 200;
+ * the large ones a twentieth of it).
  */
 class BufferlessFastPathProperties {
 
@@ -531,6 +533,76 @@ class BufferlessFastPathProperties {
     ProblemKind kind = seed % 2 == 0 ? ProblemKind.GATHER : ProblemKind.SCATTER;
     Instance inst = instance(rnd, tree(rnd, 6000 + rnd.nextInt(3000)), kind, Fixtures.SINGLE, false);
     checkCase(seed, rnd, inst, 3, seed % 4 == 0 ? 1 : 2);
+  }
+
+  /**
+   * The protocol rules alone: {@link CausalityFastPath} reports what the definition {@link Causality} does (or
+   * overflows alike) on mutated protocol traces: a Transmission-Certification or wake-up trace of a gather on a tree,
+   * elsewhere random control flits, with departures and control flits mutated as above, both called on the same
+   * departures, routes and control arcs.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void mutatedTraces_fastCausalityReportsWhatTheDefinitionDoes(long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    Instance inst = null;
+    while (inst == null) {
+      ProblemKind kind = new ProblemKind[] {ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER,
+          ProblemKind.GATHER, ProblemKind.GATHER}[rnd.nextInt(5)];
+      Topology t = kind == ProblemKind.GATHER && rnd.nextInt(4) > 0 ? tree(rnd, 2 + rnd.nextInt(14)) : topology(rnd);
+      inst = instance(rnd, t, kind, rnd.nextInt(3) == 0 ? Fixtures.ALL : Fixtures.SINGLE, false);
+    }
+    Schedule.Departures valid;
+    if (inst.kind() == ProblemKind.GATHER && inst.network().isTree()) {
+      valid = rnd.nextBoolean() ? tcTrace(inst) : wakeupTrace(inst, rnd);
+    } else {
+      valid = new Schedule.Departures(backToBack(inst, rnd, 0), randomControl(inst.network(), rnd,
+          1 + rnd.nextInt(6), 12));
+    }
+    String what = "seed " + seed + ", " + inst.kind() + " on " + inst.network().topology() + ", " + inst.model()
+        + ", messages " + inst.messages();
+    for (int k = 0; k < 12; k++) {
+      Map<String, Long> dep = k == 0 ? valid.departures() : mutateDepartures(valid.departures(), rnd);
+      List<Schedule.ControlTransfer> control = k == 0 ? valid.control()
+          : mutateControl(valid.control(), inst.network(), rnd);
+      assertThat(causality(true, inst, dep, control)).as("%s, departures %s, control %s", what, dep, control)
+          .isEqualTo(causality(false, inst, dep, control));
+    }
+  }
+
+  /** The protocol violations (or the overflow) of {@link CausalityFastPath} ({@code fast}) or {@link Causality}. */
+  private static List<Object> causality(boolean fast, Instance inst, Map<String, Long> departures,
+      List<Schedule.ControlTransfer> control) {
+    int n = inst.messages().size();
+    long[] dep = new long[n];
+    boolean[] sent = new boolean[n];
+    int[][] routes = new int[n][];
+    long hops = 0;
+    for (int i = 0; i < n; i++) {
+      Long t = departures.get(inst.messages().get(i).id());
+      if (inst.messages().get(i).length() > 0 && t != null) {
+        sent[i] = true;
+        dep[i] = t;
+        routes[i] = inst.atlas().arcs(i);
+        hops += routes[i].length;
+      }
+    }
+    int[] controlArc = new int[control.size()];
+    for (int c = 0; c < control.size(); c++) {
+      controlArc[c] = Places.arcOf(inst.network(), control.get(c).from(), control.get(c).to());
+    }
+    Findings out = new Findings();
+    Object result = "done";
+    try {
+      if (fast) {
+        CausalityFastPath.check(inst, dep, sent, new Routes(inst.atlas(), sent, hops), control, controlArc, out);
+      } else {
+        Causality.check(inst, dep, sent, routes, control, controlArc, out);
+      }
+    } catch (ArithmeticException e) {
+      result = "overflow: " + e.getMessage();
+    }
+    return List.of(out.violations(), result);
   }
 
   /**
