@@ -107,7 +107,7 @@ public final class ScheduleChecker {
       scale = r.scale();
     }
     if (status.hasSchedule() != (schedule != null)) {
-      found.add(new Violation(Kind.STATUS_MISMATCH.name(), List.of(), "", null, "status " + status
+      found.add(new Violation(Kind.STATUS_MISMATCH, List.of(), "", null, "status " + status
           + (schedule == null ? " promises a schedule but none is attached"
           : " means no schedule was found, yet one is attached")));
     }
@@ -116,7 +116,7 @@ public final class ScheduleChecker {
       if (claimed != null) {
         Long claimedTicks = rescale(claimed, schedule.scale(), scale);
         if (!makespan.equals(claimedTicks)) {
-          found.add(new Violation(Kind.MAKESPAN_MISMATCH.name(), List.of(), "", claimedTicks, "the result claims "
+          found.add(new Violation(Kind.MAKESPAN_MISMATCH, List.of(), "", claimedTicks, "the result claims "
               + "makespan " + schedule.scale().format(claimed) + " but the schedule's makespan is "
               + scale.format(makespan)));
         }
@@ -126,12 +126,12 @@ public final class ScheduleChecker {
       String boundText = result.lowerBound().kind() + " = "
           + instance.timeScale().format(result.lowerBound().value());
       if (bound > makespan) {
-        found.add(new Violation(Kind.BOUND_ABOVE_MAKESPAN.name(), List.of(), "", bound, "lower bound " + boundText
+        found.add(new Violation(Kind.BOUND_ABOVE_MAKESPAN, List.of(), "", bound, "lower bound " + boundText
             + " exceeds the makespan " + scale.format(makespan) + " of the schedule, so the bound or the schedule"
             + " is wrong"));
       }
       if (status == SolveStatus.OPTIMAL && bound != makespan) {
-        found.add(new Violation(Kind.OPTIMAL_WITHOUT_PROOF.name(), List.of(), "", makespan, "status OPTIMAL "
+        found.add(new Violation(Kind.OPTIMAL_WITHOUT_PROOF, List.of(), "", makespan, "status OPTIMAL "
             + "needs a lower bound equal to the makespan " + scale.format(makespan) + ", but the bound is "
             + boundText));
       }
