@@ -51,7 +51,7 @@ final class Json {
     ArrayNode arr = MAPPER.createArrayNode();
     for (Violation v : report.violations()) {
       ObjectNode o = arr.addObject();
-      o.put("kind", v.kind());
+      o.put("kind", v.kind().name());
       ArrayNode ms = o.putArray("messages");
       v.messages().forEach(ms::add);
       o.put("place", v.place());
@@ -63,7 +63,7 @@ final class Json {
 
   /** Human form of a violation. */
   static String line(Violation v, TimeScale scale) {
-    StringBuilder sb = new StringBuilder(v.kind());
+    StringBuilder sb = new StringBuilder(v.kind().name());
     if (!v.place().isEmpty()) {
       sb.append(" at ").append(v.place());
     }

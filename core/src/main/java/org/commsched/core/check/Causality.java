@@ -61,9 +61,12 @@ import org.commsched.core.model.Schedule;
  * of Shoulder-Tap's class, not of validity), or that a data-free node takes part at all. A certificate's c is a
  * promise the checker cannot test beyond {@code s >= c}.
  *
- * @implNote Used once per check; linear in the control flits plus the route hops. Each flit's kind is read once,
- *     a sentence is built only for a violation, and each arc's stream figures lie next to each other. The plain
- *     version is kept in the tests ({@code PlainCausality}).
+ * <p>This class is read as the definition of the rules; {@link CausalityFastPath} reports the same on the fast path
+ * of the bufferless checker ({@link BufferlessFastPath}), held to it by {@code BufferlessFastPathProperties}.
+ *
+ * @implNote Used once per check; linear in the control flits plus the route hops: first what the trace and the data
+ *     make known (streams per arc, first arrivals per kind, certificates per node), then the data's triggers, then
+ *     each control flit's rules in trace order.
  */
 final class Causality {
   static final String WAKEUP = "wakeup";
@@ -82,28 +85,22 @@ final class Causality {
   private final List<Message> msgs;
   private final long[] dep;
   private final boolean[] sent;
-  private final Routes routes;
+  private final int[][] routes;
   private final List<Schedule.ControlTransfer> control;
   private final int[] controlArc;
-  /** Per control flit: its kind (K_WAKEUP .. K_ORDER), -1 for another kind. */
-  private final int[] kind;
   private final Findings out;
   private final int root;
 
-  /**
-   * Per arc a, from {@code 4 * a}: its stream (the number of data flits crossing it), the first and the last row at
-   * which they reach its head, and the largest c of the well-formed certificates on it (Long.MIN_VALUE if none).
-   * One block per arc, so that a hop touches one cache line.
-   */
-  private final long[] stream;
-  private static final int FLITS = 0;
-  private static final int FIRST_ROW = 1;
-  private static final int LAST_ROW = 2;
-  private static final int MAX_LAG = 3;
-  /** Per arc a: [2a] the message of the first row, [2a + 1] that of the last. */
-  private final int[] streamMsg;
+  // per arc: the stream (data flits crossing it) and the first and last rows at which they reach its head
+  private final long[] flits;
+  private final long[] firstRow;
+  private final int[] firstMsg;
+  private final long[] lastRow;
+  private final int[] lastMsg;
   /** Per kind and arc: the first row at which a control flit of that kind is at the arc's head. */
   private final long[][] arcFirst = new long[4][];
+  /** Per arc: the largest c of the well-formed certificates on it, Long.MIN_VALUE if none. */
+  private final long[] maxLag;
   /** Per kind (and K_ANY) and node: the first row at which the node holds a control flit of that kind. */
   private final long[][] nodeFirst = new long[5][];
   /** Per node: the last row at which a certificate reaches it, and from whom. */
@@ -115,7 +112,7 @@ final class Causality {
   private final int[] fromFirst;
   private final int[] fromNext;
 
-  private Causality(Instance inst, long[] dep, boolean[] sent, Routes routes,
+  private Causality(Instance inst, long[] dep, boolean[] sent, int[][] routes,
       List<Schedule.ControlTransfer> control, int[] controlArc, Findings out) {
     this.net = inst.network();
     this.msgs = inst.messages();
@@ -124,25 +121,23 @@ final class Causality {
     this.routes = routes;
     this.control = control;
     this.controlArc = controlArc;
-    this.kind = new int[control.size()];
-    for (int x = 0; x < kind.length; x++) {
-      kind[x] = kindOf(control.get(x).kind());
-    }
     this.out = out;
     this.root = inst.root();
     int arcs = net.arcs();
     int nodes = net.nodes();
-    stream = new long[4 * arcs];
-    for (int a = 0; a < arcs; a++) {
-      stream[4 * a + FIRST_ROW] = Long.MAX_VALUE;
-      stream[4 * a + LAST_ROW] = Long.MIN_VALUE;
-      stream[4 * a + MAX_LAG] = Long.MIN_VALUE;
-    }
-    streamMsg = new int[2 * arcs];
+    flits = new long[arcs];
+    firstRow = new long[arcs];
+    firstMsg = new int[arcs];
+    lastRow = new long[arcs];
+    lastMsg = new int[arcs];
+    Arrays.fill(firstRow, Long.MAX_VALUE);
+    Arrays.fill(lastRow, Long.MIN_VALUE);
     for (int k = 0; k < arcFirst.length; k++) {
       arcFirst[k] = new long[arcs];
       Arrays.fill(arcFirst[k], NEVER);
     }
+    maxLag = new long[arcs];
+    Arrays.fill(maxLag, Long.MIN_VALUE);
     for (int k = 0; k < nodeFirst.length; k++) {
       nodeFirst[k] = new long[nodes];
       Arrays.fill(nodeFirst[k], NEVER);
@@ -162,10 +157,10 @@ final class Causality {
    *
    * @param dep departure of each message (index as in the instance), read where {@code sent}
    * @param sent whether each message is non-null and has a departure
-   * @param routes the route arcs of the sent messages
+   * @param routes the route arcs of each sent message
    * @param controlArc the arc of each control flit, -1 if it crosses none
    */
-  static void check(Instance inst, long[] dep, boolean[] sent, Routes routes,
+  static void check(Instance inst, long[] dep, boolean[] sent, int[][] routes,
       List<Schedule.ControlTransfer> control, int[] controlArc, Findings out) {
     Causality c = new Causality(inst, dep, sent, routes, control, controlArc, out);
     c.collect();
@@ -199,19 +194,19 @@ final class Causality {
         continue;
       }
       long l = msgs.get(i).length();
-      for (int h = routes.first[i], k = 0; h < routes.first[i + 1]; h++, k++) {
-        int a = routes.arcs[h];
+      int[] route = routes[i];
+      for (int k = 0; k < route.length; k++) {
+        int a = route[k];
         long first = Math.addExact(dep[i], k + 1L); // flit 1 reaches the head of hop k in row t + k + 1
         long last = Math.addExact(first, l - 1);
-        int x = 4 * a;
-        stream[x + FLITS] = Math.addExact(stream[x + FLITS], l);
-        if (first < stream[x + FIRST_ROW]) {
-          stream[x + FIRST_ROW] = first;
-          streamMsg[2 * a] = i;
+        flits[a] = Math.addExact(flits[a], l);
+        if (first < firstRow[a]) {
+          firstRow[a] = first;
+          firstMsg[a] = i;
         }
-        if (last > stream[x + LAST_ROW]) {
-          stream[x + LAST_ROW] = last;
-          streamMsg[2 * a + 1] = i;
+        if (last > lastRow[a]) {
+          lastRow[a] = last;
+          lastMsg[a] = i;
         }
       }
       int v = msgs.get(i).from();
@@ -226,7 +221,7 @@ final class Causality {
       Schedule.ControlTransfer c = control.get(x);
       long row = Math.addExact(c.step(), 1);
       int v = c.to();
-      int k = kind[x];
+      int k = kindOf(c.kind());
       nodeFirst[K_ANY][v] = Math.min(nodeFirst[K_ANY][v], row);
       if (k < 0) {
         continue;
@@ -239,13 +234,13 @@ final class Causality {
           lastCertFrom[v] = c.from();
         }
         if (c.values().size() == 2) {
-          stream[4 * a + MAX_LAG] = Math.max(stream[4 * a + MAX_LAG], c.values().get(0));
+          maxLag[a] = Math.max(maxLag[a], c.values().get(0));
         }
       }
     }
     for (int x = 0; x < control.size(); x++) {
       int a = controlArc[x];
-      if (a >= 0 && kind[x] == K_TOKEN) {
+      if (a >= 0 && kindOf(control.get(x).kind()) == K_TOKEN) {
         int back = net.reverse(a);
         int u = net.tail(a);
         if (uncertified[u] < 0 && (back < 0 || arcFirst[K_CERT][back] == NEVER)) {
@@ -261,7 +256,7 @@ final class Causality {
     boolean wake = false;
     for (int x = 0; x < control.size(); x++) {
       if (controlArc[x] >= 0) {
-        int k = kind[x];
+        int k = kindOf(control.get(x).kind());
         tc |= k == K_TOKEN || k == K_CERT || k == K_ORDER;
         wake |= k == K_WAKEUP;
       }
@@ -270,12 +265,12 @@ final class Causality {
       Message m = msgs.get(i);
       int v = m.from();
       if (!sent[i] || v == root) {
-        continue;
+        continue; // the root starts the protocol freely
       }
-      if ((tc || wake) && routes.hops(i) > 0) {
-        int first = routes.arcs[routes.first[i]];
-        int p = net.head(first);
-        int back = net.reverse(first);
+      // V6 for data: a non-root node's message waits for its trigger from the next node of its route
+      if ((tc || wake) && routes[i].length > 0) {
+        int p = net.head(routes[i][0]);
+        int back = net.reverse(routes[i][0]);
         long row = back < 0 ? NEVER : arcFirst[tc ? K_ORDER : K_WAKEUP][back];
         if (dep[i] < row) {
           String what = tc ? "order" : "wake-up";
@@ -299,8 +294,9 @@ final class Causality {
     int u = c.from();
     int v = c.to();
     long step = c.step();
-    int k = kind[x];
+    int k = kindOf(c.kind());
     List<Long> values = c.values();
+    // CONTROL_VALUE: a known kind carries its number of values (DESIGN "Protocol results")
     boolean wellFormed = k < 0 || values.size() == arity(k) || (k == K_WAKEUP && values.isEmpty());
     if (!wellFormed) {
       value(c, List.of(), "carries " + values.size() + " value(s) but a " + c.kind() + " carries "
@@ -311,6 +307,7 @@ final class Causality {
     switch (k) {
       case K_WAKEUP:
       case K_TOKEN: {
+        // V6, SGB §5.2 phase 1, §6.1 phase 1: a wake-up or token is forwarded after one has arrived
         long had = nodeFirst[k][u];
         if (u != root && step < had) {
           causality(c, "it " + (had == NEVER ? "never receives one" : "only holds one from row " + had)
@@ -323,6 +320,8 @@ final class Causality {
         break;
       }
       case K_CERT: {
+        // V6, SGB §6.1 phase 2, §7.2: a certificate answers the parent's token, after every child certified;
+        // its values: c >= 1, n = the data flits crossing its arc (§6.1, §6.3)
         long token = back < 0 ? NEVER : arcFirst[K_TOKEN][back];
         if (step < token) {
           causality(c, (token == NEVER ? "no token from " + v + " ever reaches it" : "the token from " + v
@@ -340,14 +339,16 @@ final class Causality {
           if (lag < 1) {
             value(c, List.of(), "certifies the lag c = " + lag + "; a certified lag is positive (SGB §6.1)");
           }
-          if (n != stream[4 * a + FLITS]) {
-            value(c, List.of(), "certifies n = " + n + " flits but " + stream[4 * a + FLITS] + " data flits cross "
-                + u + "->" + v + "; n counts the stream of the sender's subtree (SGB §6.1, §6.3)");
+          if (n != flits[a]) {
+            value(c, List.of(), "certifies n = " + n + " flits but " + flits[a] + " data flits cross " + u + "->"
+                + v + "; n counts the stream of the sender's subtree (SGB §6.1, §6.3)");
           }
         }
         break;
       }
       case K_ORDER: {
+        // V6, SGB §6.1 phase 3, §6.4: an order follows the sender's own order (the root: its last certificate) and
+        // the child's certificate; its value s >= c and the child's stream arrives in rows t + s .. t + s + n - 1
         long had = u == root ? NEVER : nodeFirst[K_ORDER][u];
         long cert = back < 0 ? NEVER : arcFirst[K_CERT][back];
         if (u != root && step < had) {
@@ -370,6 +371,7 @@ final class Causality {
         break;
       }
       default:
+        // V6, generic: a non-root node sends a control flit of another kind after some control flit reached it
         if (u != root && step < nodeFirst[K_ANY][u]) {
           causality(c, firstControl(nodeFirst[K_ANY][u]));
         }
@@ -386,8 +388,7 @@ final class Causality {
     int v = c.to();
     long t = Math.addExact(c.step(), 1);
     for (int i = fromFirst[v]; i >= 0; i = fromNext[i]) {
-      if (v == root || routes.hops(i) == 0 || net.head(routes.arcs[routes.first[i]]) != u
-          || dep[i] < arcFirst[K_WAKEUP][a]) {
+      if (v == root || routes[i].length == 0 || net.head(routes[i][0]) != u || dep[i] < arcFirst[K_WAKEUP][a]) {
         continue; // not a message toward u, or already a causality violation against its first wake-up
       }
       long arrive = Math.addExact(dep[i], 1);
@@ -405,32 +406,25 @@ final class Causality {
     int u = c.from();
     int v = c.to();
     long t = Math.addExact(c.step(), 1);
-    long maxLag = back < 0 ? Long.MIN_VALUE : stream[4 * back + MAX_LAG];
-    if (back >= 0 && maxLag != Long.MIN_VALUE && s < maxLag) {
-      value(c, List.of(), "has s = " + s + " below the lag c = " + maxLag + " that " + v + " certified; "
+    if (back >= 0 && maxLag[back] != Long.MIN_VALUE && s < maxLag[back]) {
+      value(c, List.of(), "has s = " + s + " below the lag c = " + maxLag[back] + " that " + v + " certified; "
           + "orders keep s >= c (SGB §6.4)");
     }
-    if (back < 0 || stream[4 * back + FLITS] == 0) {
+    if (back < 0 || flits[back] == 0) {
       return; // an empty stream: nothing arrives
     }
-    long n = stream[4 * back + FLITS];
-    long firstRow = stream[4 * back + FIRST_ROW];
-    long lastRow = stream[4 * back + LAST_ROW];
-    if (Math.subtractExact(firstRow, t) != s) {
-      String id = msgs.get(streamMsg[2 * back]).id();
-      value(c, List.of(id), promise(t, s, n, u, v) + ", but the first (of " + id + ") arrives in row " + firstRow
+    long n = flits[back];
+    String promise = "(row " + t + ", s = " + s + ") promises the " + (n == 1 ? "flit" : n + " flits") + " crossing "
+        + v + "->" + u + " to " + u + " in rows " + rows(t, s, n);
+    if (Math.subtractExact(firstRow[back], t) != s) {
+      String id = msgs.get(firstMsg[back]).id();
+      value(c, List.of(id), promise + ", but the first (of " + id + ") arrives in row " + firstRow[back]
           + " (TRANSMIT AFTER s STEPS, SGB §6.2)");
-    } else if (Math.subtractExact(lastRow, firstRow) != n - 1) {
-      String id = msgs.get(streamMsg[2 * back + 1]).id();
-      value(c, List.of(id), promise(t, s, n, u, v) + ", but the last (of " + id + ") arrives in row " + lastRow
+    } else if (Math.subtractExact(lastRow[back], firstRow[back]) != n - 1) {
+      String id = msgs.get(lastMsg[back]).id();
+      value(c, List.of(id), promise + ", but the last (of " + id + ") arrives in row " + lastRow[back]
           + " (a gap-free stream, SGB §6.1, §6.2)");
     }
-  }
-
-  /** What order [s] u->v arriving in row t promises about the n flits crossing v->u (only for a violation). */
-  private static String promise(long t, long s, long n, int u, int v) {
-    return "(row " + t + ", s = " + s + ") promises the " + (n == 1 ? "flit" : n + " flits") + " crossing " + v
-        + "->" + u + " to " + u + " in rows " + rows(t, s, n);
   }
 
   private void causality(Schedule.ControlTransfer c, String why) {

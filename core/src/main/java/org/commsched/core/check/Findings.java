@@ -20,7 +20,7 @@ final class Findings {
       dropped++;
       return false;
     }
-    list.add(new Violation(kind.name(), messages, place, time, detail));
+    list.add(new Violation(kind, messages, place, time, detail));
     return true;
   }
 
@@ -30,7 +30,7 @@ final class Findings {
       return List.copyOf(list);
     }
     List<Violation> out = new ArrayList<>(list);
-    out.add(new Violation(Kind.TOO_MANY_VIOLATIONS.name(), List.of(), "", null, "only the first " + LIMIT
+    out.add(new Violation(Kind.TOO_MANY_VIOLATIONS, List.of(), "", null, "only the first " + LIMIT
         + " violations are listed; the check stopped looking after " + dropped + " more; fix these and check"
         + " again"));
     return out;

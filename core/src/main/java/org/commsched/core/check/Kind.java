@@ -1,10 +1,10 @@
 package org.commsched.core.check;
 
 /**
- * The violation codes the checker reports; {@link Violation#kind()} is {@link #name()}. The package javadoc
- * lists the rule behind each one.
+ * The violation codes the checker reports, {@link Violation#kind()}; reports and the JSON output of
+ * {@code commsched check} name them by {@link #name()}. The package javadoc lists the rule behind each one.
  */
-enum Kind {
+public enum Kind {
   WRONG_SCHEDULE_KIND,
   TIME_OVERFLOW,
   TOO_MANY_VIOLATIONS,

@@ -40,7 +40,7 @@ public final class ScheduleChecker {
       makespan = switch (instance.family()) {
         case BUFFERLESS_CHATTING, BUFFERLESS_SCATTER_GATHER -> schedule instanceof Schedule.Slots s
             ? VirtualChecker.check(instance, s, out)
-            : BufferlessChecker.check(instance, (Schedule.Departures) schedule, out);
+            : bufferless(instance, (Schedule.Departures) schedule, out);
         case PACKET -> PacketChecker.check(instance, (Schedule.Transmissions) schedule, scale, out);
         case LINEAR_COST -> LinearCostChecker.check(instance, (Schedule.Transmissions) schedule, scale, out);
       };
@@ -50,6 +50,15 @@ public final class ScheduleChecker {
       makespan = null;
     }
     return new CheckReport(out.violations(), makespan, scale);
+  }
+
+  /**
+   * Bufferless departures: the definition ({@link BufferlessChecker}) on small schedules, its fast path
+   * ({@link BufferlessFastPath}, the same report) from {@link BufferlessFastPath#FROM} messages and control flits.
+   */
+  private static long bufferless(Instance instance, Schedule.Departures schedule, Findings out) {
+    return BufferlessFastPath.pays(instance, schedule) ? BufferlessFastPath.check(instance, schedule, out)
+        : BufferlessChecker.check(instance, schedule, out);
   }
 
   /** Null if the schedule's kind fits the instance, else why not. */
@@ -98,7 +107,7 @@ public final class ScheduleChecker {
       scale = r.scale();
     }
     if (status.hasSchedule() != (schedule != null)) {
-      found.add(new Violation(Kind.STATUS_MISMATCH.name(), List.of(), "", null, "status " + status
+      found.add(new Violation(Kind.STATUS_MISMATCH, List.of(), "", null, "status " + status
           + (schedule == null ? " promises a schedule but none is attached"
           : " means no schedule was found, yet one is attached")));
     }
@@ -107,7 +116,7 @@ public final class ScheduleChecker {
       if (claimed != null) {
         Long claimedTicks = rescale(claimed, result.scale(), scale);
         if (!makespan.equals(claimedTicks)) {
-          found.add(new Violation(Kind.MAKESPAN_MISMATCH.name(), List.of(), "", claimedTicks, "the result claims "
+          found.add(new Violation(Kind.MAKESPAN_MISMATCH, List.of(), "", claimedTicks, "the result claims "
               + "makespan " + result.scale().format(claimed) + " but the schedule's makespan is "
               + scale.format(makespan)));
         }
@@ -117,12 +126,12 @@ public final class ScheduleChecker {
       String boundText = result.lowerBound().kind() + " = "
           + result.scale().format(result.lowerBound().value());
       if (bound > makespan) {
-        found.add(new Violation(Kind.BOUND_ABOVE_MAKESPAN.name(), List.of(), "", bound, "lower bound " + boundText
+        found.add(new Violation(Kind.BOUND_ABOVE_MAKESPAN, List.of(), "", bound, "lower bound " + boundText
             + " exceeds the makespan " + scale.format(makespan) + " of the schedule, so the bound or the schedule"
             + " is wrong"));
       }
       if (status == SolveStatus.OPTIMAL && bound != makespan) {
-        found.add(new Violation(Kind.OPTIMAL_WITHOUT_PROOF.name(), List.of(), "", makespan, "status OPTIMAL "
+        found.add(new Violation(Kind.OPTIMAL_WITHOUT_PROOF, List.of(), "", makespan, "status OPTIMAL "
             + "needs a lower bound equal to the makespan " + scale.format(makespan) + ", but the bound is "
             + boundText));
       }

@@ -3,21 +3,35 @@
  *
  * <p>{@link org.commsched.core.check.ScheduleChecker} recomputes every occupancy from the model's definitions
  * (sharing no code with any algorithm), reports every broken rule as a {@link org.commsched.core.check.Violation}
- * and recomputes the makespan. One small class per model family:
- * <ul>
- *   <li>{@code BufferlessChecker}: departures (plus the control flits of a protocol run) for chatting and
- *       bufferless scatter/gather; Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On bufferless routing of
- *       variable length messages in leveled networks"; Bhatt, Pucci, Ranade, Rosenberg, "Scattering and
- *       gathering messages in networks of processors";</li>
- *   <li>{@code Causality}: the protocol rules of such a run (V6 and the meaning of the control values), from
- *       the trace and the instance only;</li>
- *   <li>{@code VirtualChecker}: slots of virtual chatting and DSA;</li>
- *   <li>{@code PacketChecker}: store-and-forward scatter/gather with packets and set-up time; J.-P. Tsai,
- *       "On the furthest-distance-first principle in scattering and gathering";</li>
- *   <li>{@code LinearCostChecker}: send, broadcast and gossip under the linear cost model; Peters' thesis on
- *       communication bounds under the linear cost model;</li>
- *   <li>{@code PortRules}: the store-and-forward arc, duplex and port rules both of the latter share.</li>
- * </ul>
+ * (its {@link org.commsched.core.check.Kind}, place, messages, time and one sentence) and recomputes the makespan.
+ * It dispatches on the instance's family; for each family one class is <em>the definition</em>, written plainly to
+ * be read as the model, and where large schedules need it a separate <em>fast path</em> reports exactly the same
+ * (violations, order, makespan, overflow) and is used only above a size threshold:
+ * <table>
+ *   <caption>Definitions and fast paths</caption>
+ *   <tr><th>family (schedule)</th><th>definition</th><th>fast path</th></tr>
+ *   <tr><td>{@code BUFFERLESS_CHATTING}, {@code BUFFERLESS_SCATTER_GATHER} (departures, plus the control flits of a
+ *       protocol run)</td><td>{@code BufferlessChecker}; the protocol rules (V6 and the meaning of the control
+ *       values), from the trace and the instance only: {@code Causality}</td><td>{@code BufferlessFastPath} with
+ *       {@code CausalityFastPath}, from {@code BufferlessFastPath.FROM} = 2^16 messages plus control flits on
+ *       (screens, radix sorts, parallel route reads; held to the definition by {@code
+ *       BufferlessFastPathProperties})</td></tr>
+ *   <tr><td>{@code BUFFERLESS_CHATTING} (slots of virtual chatting and DSA)</td><td>{@code VirtualChecker}</td>
+ *       <td>none</td></tr>
+ *   <tr><td>{@code PACKET} (transmissions: store-and-forward scatter/gather with packets and set-up
+ *       time)</td><td>{@code PacketChecker}, with {@code PortRules}</td><td>none</td></tr>
+ *   <tr><td>{@code LINEAR_COST} (transmissions: send, broadcast and gossip)</td><td>{@code LinearCostChecker},
+ *       with {@code PortRules}</td><td>none</td></tr>
+ * </table>
+ *
+ * <p>Models: bufferless, Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On bufferless routing of variable
+ * length messages in leveled networks", and Bhatt, Pucci, Ranade, Rosenberg, "Scattering and gathering messages in
+ * networks of processors"; packets, J.-P. Tsai, "On the furthest-distance-first principle in scattering and
+ * gathering"; linear cost, Peters' thesis on communication bounds under the linear cost model. {@code PortRules}
+ * holds the store-and-forward arc, duplex and port rules the last two share. Shared by all: {@code Overlaps} (every
+ * pair of overlapping intervals of a group, in a fixed order; its sorts are held to a merge sort by {@code
+ * OverlapsProperties}), {@code Findings} (the list, capped at 10,000) and {@code Places} (how places are named); the
+ * fast path alone uses {@code Screen} and {@code Routes}.
  *
  * <p>Conventions: bufferless times are steps from 0 (a flit crossing during step s holds {@code [s, s+1)});
  * store-and-forward times are ticks of {@link org.commsched.core.check.CheckReport#scale()}, the finer of the

@@ -40,7 +40,7 @@ class BufferlessCheckerTest {
   @Test
   void sharedArcInOneStep_isArcConflictOnThatArc() {
     Instance inst = chatting(new Topology.Ula(4), ALL, msg("a", 0, 2, 2), msg("b", 1, 3, 1));
-    Violation v = only(check(inst, times("a", 0, "b", 2)), "ARC_CONFLICT");
+    Violation v = only(check(inst, times("a", 0, "b", 2)), Kind.ARC_CONFLICT);
     assertThat(v.messages()).containsExactly("a", "b");
     assertThat(v.place()).isEqualTo("1->2");
     assertThat(v.time()).isEqualTo(2L);
@@ -50,7 +50,7 @@ class BufferlessCheckerTest {
   @Test
   void departureForAnUnknownId_isUnknownMessage() {
     Instance inst = chatting(new Topology.Ula(3), ALL, msg("m0", 0, 2, 1));
-    Violation v = only(check(inst, times("m0", 0, "ghost", 7)), "UNKNOWN_MESSAGE");
+    Violation v = only(check(inst, times("m0", 0, "ghost", 7)), Kind.UNKNOWN_MESSAGE);
     assertThat(v.messages()).containsExactly("ghost");
     assertThat(v.time()).isEqualTo(7L);
     valid(check(inst, times("m0", 0)), 2);
@@ -59,7 +59,7 @@ class BufferlessCheckerTest {
   @Test
   void messageWithoutDeparture_isMissingDeparture() {
     Instance inst = chatting(new Topology.Ula(3), ALL, msg("m0", 0, 2, 1), msg("m1", 0, 1, 2));
-    Violation v = only(check(inst, times("m0", 0)), "MISSING_DEPARTURE");
+    Violation v = only(check(inst, times("m0", 0)), Kind.MISSING_DEPARTURE);
     assertThat(v.messages()).containsExactly("m1");
     valid(check(inst, times("m0", 0, "m1", 1)), 3);
   }
@@ -67,7 +67,7 @@ class BufferlessCheckerTest {
   @Test
   void departureBeforeStepZero_isNegativeTime() {
     Instance inst = chatting(new Topology.Ula(3), ALL, msg("m0", 0, 2, 1));
-    Violation v = only(check(inst, times("m0", -1)), "NEGATIVE_TIME");
+    Violation v = only(check(inst, times("m0", -1)), Kind.NEGATIVE_TIME);
     assertThat(v.messages()).containsExactly("m0");
     assertThat(v.time()).isEqualTo(-1L);
     valid(check(inst, times("m0", 0)), 2);
@@ -78,7 +78,7 @@ class BufferlessCheckerTest {
   void rootSendingToTwoLeavesAtOnce_isSendPort() {
     Instance inst = instance(new Problem.Scatter(0, List.of(msg("a", 0, 1, 1), msg("b", 0, 2, 1))), SINGLE,
         new Topology.Star(3));
-    Violation v = only(check(inst, times("a", 0, "b", 0)), "SEND_PORT");
+    Violation v = only(check(inst, times("a", 0, "b", 0)), Kind.SEND_PORT);
     assertThat(v.messages()).containsExactly("a", "b");
     assertThat(v.place()).isEqualTo("node 0");
     assertThat(v.time()).isEqualTo(0L);
@@ -93,7 +93,7 @@ class BufferlessCheckerTest {
   void rootReceivingFromTwoLeavesAtOnce_isReceivePort() {
     Instance inst = instance(new Problem.Gather(0, List.of(msg("a", 1, 0, 2), msg("b", 2, 0, 1))), SINGLE,
         new Topology.Star(3));
-    Violation v = only(check(inst, times("a", 0, "b", 1)), "RECEIVE_PORT");
+    Violation v = only(check(inst, times("a", 0, "b", 1)), Kind.RECEIVE_PORT);
     assertThat(v.messages()).containsExactly("a", "b");
     assertThat(v.place()).isEqualTo("node 0");
     assertThat(v.time()).isEqualTo(1L);
@@ -107,7 +107,7 @@ class BufferlessCheckerTest {
     List<Schedule.ControlTransfer> chain = List.of(ctl(0, 1, 0, "wakeup"), ctl(1, 2, 1, "wakeup"));
     List<Schedule.ControlTransfer> broken = new ArrayList<>(chain);
     broken.add(ctl(0, 2, 5, "order"));
-    Violation v = only(check(inst, times("g2", 2), broken), "NOT_AN_ARC");
+    Violation v = only(check(inst, times("g2", 2), broken), Kind.NOT_AN_ARC);
     assertThat(v.place()).isEqualTo("0->2");
     assertThat(v.time()).isEqualTo(5L);
     valid(check(inst, times("g2", 2), chain), 4);
@@ -116,7 +116,7 @@ class BufferlessCheckerTest {
   @Test
   void controlFlitBeforeStepZero_isNegativeTime() {
     Instance inst = instance(new Problem.Gather(0, List.of(msg("g1", 1, 0, 1))), SINGLE, new Topology.Bla(2));
-    Violation v = only(check(inst, times("g1", 1), List.of(ctl(0, 1, -1, "wakeup"))), "NEGATIVE_TIME");
+    Violation v = only(check(inst, times("g1", 1), List.of(ctl(0, 1, -1, "wakeup"))), Kind.NEGATIVE_TIME);
     assertThat(v.place()).isEqualTo("0->1");
     assertThat(v.time()).isEqualTo(-1L);
     valid(check(inst, times("g1", 1), List.of(ctl(0, 1, 0, "wakeup"))), 2);
@@ -127,7 +127,7 @@ class BufferlessCheckerTest {
   void dispatchBeforeWakeup_isCausality() {
     Instance inst = instance(new Problem.Gather(0, List.of(msg("g2", 2, 0, 1))), SINGLE, new Topology.Bla(3));
     List<Schedule.ControlTransfer> chain = List.of(ctl(0, 1, 0, "wakeup"), ctl(1, 2, 1, "wakeup"));
-    Violation v = only(check(inst, times("g2", 1), chain), "CAUSALITY");
+    Violation v = only(check(inst, times("g2", 1), chain), Kind.CAUSALITY);
     assertThat(v.messages()).containsExactly("g2");
     assertThat(v.place()).isEqualTo("node 2");
     assertThat(v.time()).isEqualTo(1L);
@@ -139,7 +139,7 @@ class BufferlessCheckerTest {
   void controlForwardedBeforeItArrives_isCausality() {
     Instance inst = instance(new Problem.Gather(0, List.of(msg("g2", 2, 0, 1))), SINGLE, new Topology.Bla(3));
     Violation v = only(check(inst, times("g2", 2), List.of(ctl(0, 1, 0, "wakeup"), ctl(1, 2, 0, "wakeup"))),
-        "CAUSALITY");
+        Kind.CAUSALITY);
     assertThat(v.messages()).isEmpty();
     assertThat(v.place()).isEqualTo("node 1");
     assertThat(v.time()).isEqualTo(0L);
@@ -150,7 +150,7 @@ class BufferlessCheckerTest {
   void controlAndDataOnOneArcInOneStep_isArcConflict() {
     Instance inst = instance(new Problem.Gather(0, List.of(msg("g1", 1, 0, 2))), ALL, new Topology.Bla(2));
     Violation v = only(check(inst, times("g1", 1), List.of(ctl(0, 1, 0, "wakeup"), ctl(1, 0, 2, "ack"))),
-        "ARC_CONFLICT");
+        Kind.ARC_CONFLICT);
     assertThat(v.messages()).containsExactly("g1");
     assertThat(v.place()).isEqualTo("1->0");
     assertThat(v.time()).isEqualTo(2L);
@@ -160,7 +160,7 @@ class BufferlessCheckerTest {
   void hugeDeparture_isTimeOverflowWithoutMakespan() {
     Instance inst = chatting(new Topology.Ula(3), ALL, msg("m0", 0, 2, 3));
     CheckReport r = check(inst, times("m0", Long.MAX_VALUE - 1));
-    only(r, "TIME_OVERFLOW");
+    only(r, Kind.TIME_OVERFLOW);
     assertThat(r.makespan()).isNull();
   }
 
@@ -175,8 +175,8 @@ class BufferlessCheckerTest {
     Instance inst = chatting(new Topology.Ula(2), ALL, ms.toArray(new Message[0]));
     CheckReport r = check(inst, deps);
     assertThat(r.violations()).hasSize(Findings.LIMIT + 1);
-    assertThat(r.violations().subList(0, Findings.LIMIT)).allMatch(v -> v.kind().equals("ARC_CONFLICT"));
-    assertThat(r.violations().get(Findings.LIMIT).kind()).isEqualTo("TOO_MANY_VIOLATIONS");
+    assertThat(r.violations().subList(0, Findings.LIMIT)).allMatch(v -> v.kind() == Kind.ARC_CONFLICT);
+    assertThat(r.violations().get(Findings.LIMIT).kind()).isEqualTo(Kind.TOO_MANY_VIOLATIONS);
     assertThat(r.makespan()).isEqualTo(1L);
   }
 
@@ -209,7 +209,7 @@ class BufferlessCheckerTest {
     valid(check(inst, times("m4", 0, "m5", 4)), 12 - 1);
     // sending M4 one step earlier puts its first flit on 0->1 with M5's last one, and so on down the path
     List<Violation> vs = check(inst, times("m5", 0, "m4", 2)).violations();
-    assertThat(vs).extracting(Violation::kind).containsOnly("ARC_CONFLICT");
+    assertThat(vs).extracting(Violation::kind).containsOnly(Kind.ARC_CONFLICT);
     assertThat(vs).extracting(Violation::place).containsExactlyInAnyOrder("0->1", "1->2", "2->3", "3->4");
     assertThat(vs).allMatch(v -> v.messages().equals(List.of("m5", "m4")));
   }
@@ -231,7 +231,7 @@ class BufferlessCheckerTest {
     // if P4 forwarded the wake-up only in step 8, P5 would dispatch in step 6 before being woken (row 9)
     List<Schedule.ControlTransfer> late = new ArrayList<>(wakeups.subList(0, 4));
     late.add(ctl(4, 5, 8, "wakeup", s[4]));
-    Violation v = only(check(inst, times("m1", 2, "m2", 3, "m4", 5, "m5", 6), late), "CAUSALITY");
+    Violation v = only(check(inst, times("m1", 2, "m2", 3, "m4", 5, "m5", 6), late), Kind.CAUSALITY);
     assertThat(v.place()).isEqualTo("node 5");
     assertThat(v.time()).isEqualTo(6L);
     assertThat(v.messages()).containsExactly("m5");

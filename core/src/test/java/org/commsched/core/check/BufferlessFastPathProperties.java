@@ -22,21 +22,26 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.testing.Seeds;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The bufferless checker ({@link BufferlessChecker}: departures read once, flat routes, screens that clear the arcs
- * and ports whose hops never overlap before the sweep, {@link Causality} on flat routes) reports exactly what the
- * plain checker ({@link PlainBufferlessChecker}, every hop swept) does: the same violations in the same order, the
- * same makespan, or the same overflow. Seeded random chatting, scatter and gather instances on trees and other
- * families (null messages, some explicit routes), both port models, with valid schedules built to be valid
+ * The fast path of the bufferless checker ({@link BufferlessFastPath}: departures read once, flat routes, screens
+ * that clear the arcs and ports whose hops never overlap before the sweep, only shared ports swept,
+ * {@link CausalityFastPath}) reports exactly what the definition ({@link BufferlessChecker}, every hop of every
+ * message one interval, {@link Causality}) does: the same violations (kinds, places, messages, times, sentences) in
+ * the same order, the same makespan, or the same overflow. Both are called directly on the same input, whatever
+ * {@link ScheduleChecker}'s threshold would pick. Seeded random chatting, scatter and gather instances on trees and
+ * other families (null messages, some explicit routes), both port models, with valid schedules built to be valid
  * (back-to-back departures; Transmission-Certification and wake-up traces written out per the bufferless
- * scatter/gather spec §5.2, §6.1-§6.4) and then mutated: departures shifted, swapped, dropped, negative, near the
- * end of the long range, unknown ids; control flits shifted, dropped, repeated, re-kinded, with wrong values, off the
- * arcs, at step {@code Long.MAX_VALUE}; a message of {@code 2^63 - 1} flits. The large cases (trees of thousands
- * of nodes) take the parallel screens and sorts. A last property holds {@link Screen} to the definition of an
- * overlap. Cases: {@code -Dcommsched.cases=N} (default 200; the large ones a twentieth of it).
+ * scatter/gather spec §5.2, §6.1-§6.4) and then mutated: departures shifted by 1 to 3 either way, swapped, dropped,
+ * negative, near the end of the long range, unknown ids; control flits shifted, dropped, repeated, re-kinded, with
+ * wrong values, off the arcs, at step {@code Long.MAX_VALUE}; a message of {@code 2^63 - 1} flits. The large cases
+ * (trees of thousands of nodes) take the parallel screens and sorts. One property holds {@link CausalityFastPath} to
+ * {@link Causality} alone on mutated protocol traces, one checks the threshold of {@link ScheduleChecker}, and a
+ * last one holds {@link Screen} to the definition of an overlap. Cases: {@code -Dcommsched.cases=N} (default 200;
+ * the large ones a twentieth of it).
  */
 class BufferlessFastPathProperties {
 
@@ -355,7 +360,7 @@ class BufferlessFastPathProperties {
         }
         default:
           if (out.get(id) != null) {
-            out.put(id, out.get(id) + rnd.nextInt(7) - 3);
+            out.put(id, out.get(id) + (1 + rnd.nextInt(3)) * (rnd.nextBoolean() ? 1 : -1));
           }
       }
     }
@@ -413,13 +418,15 @@ class BufferlessFastPathProperties {
 
   // --- the comparison -----------------------------------------------------------------------------------------
 
-  /** The violations and the makespan (or the overflow) of one checker. */
-  private static List<Object> report(boolean fast, Instance inst, Schedule.Departures s, boolean everyPort) {
+  /**
+   * The violations and the makespan (or the overflow) of the fast path ({@code fast}; {@code everyPort} sweeps every
+   * node port there) or of the definition.
+   */
+  static List<Object> report(boolean fast, Instance inst, Schedule.Departures s, boolean everyPort) {
     Findings out = new Findings();
     Object result;
     try {
-      result = fast ? BufferlessChecker.check(inst, s, out, everyPort)
-          : PlainBufferlessChecker.check(inst, s, out, everyPort);
+      result = fast ? BufferlessFastPath.check(inst, s, out, everyPort) : BufferlessChecker.check(inst, s, out);
     } catch (ArithmeticException e) {
       result = "overflow: " + e.getMessage();
     }
@@ -427,9 +434,10 @@ class BufferlessFastPathProperties {
   }
 
   private static void assertSameReports(Instance inst, Schedule.Departures s, String what) {
+    List<Object> definition = report(false, inst, s, false);
     for (boolean everyPort : new boolean[] {false, true}) {
-      assertThat(report(true, inst, s, everyPort)).as("%s, every port %s", what, everyPort)
-          .isEqualTo(report(false, inst, s, everyPort));
+      assertThat(report(true, inst, s, everyPort)).as("%s: the fast path (every port %s) against the definition",
+          what, everyPort).isEqualTo(definition);
     }
   }
 
@@ -451,7 +459,8 @@ class BufferlessFastPathProperties {
         valid = new Schedule.Departures(backToBack(inst, rnd, rnd.nextInt(3)));
     }
     String what = "seed " + seed + ", " + inst.kind() + " on " + inst.network().topology() + ", "
-        + inst.model();
+        + inst.model() + ", " + (inst.messages().size() <= 64 ? "messages " + inst.messages()
+        : inst.messages().size() + " messages");
     if (!explicitRoutes(inst)) {
       assertThat(ScheduleChecker.check(inst, valid).violations()).as("%s: the built schedule is valid", what)
           .isEmpty();
@@ -501,7 +510,7 @@ class BufferlessFastPathProperties {
 
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
-  void smallSchedules_fastAndPlainCheckersReportTheSame(long seed) {
+  void smallSchedules_fastPathReportsWhatTheDefinitionDoes(long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     Instance inst = null;
     while (inst == null) {
@@ -519,11 +528,108 @@ class BufferlessFastPathProperties {
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("largeSeeds")
-  void largeTreeSchedules_fastAndPlainCheckersReportTheSame(long seed) {
+  void largeTreeSchedules_fastPathReportsWhatTheDefinitionDoes(long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     ProblemKind kind = seed % 2 == 0 ? ProblemKind.GATHER : ProblemKind.SCATTER;
     Instance inst = instance(rnd, tree(rnd, 6000 + rnd.nextInt(3000)), kind, Fixtures.SINGLE, false);
     checkCase(seed, rnd, inst, 3, seed % 4 == 0 ? 1 : 2);
+  }
+
+  /**
+   * The protocol rules alone: {@link CausalityFastPath} reports what the definition {@link Causality} does (or
+   * overflows alike) on mutated protocol traces: a Transmission-Certification or wake-up trace of a gather on a tree,
+   * elsewhere random control flits, with departures and control flits mutated as above, both called on the same
+   * departures, routes and control arcs.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void mutatedTraces_fastCausalityReportsWhatTheDefinitionDoes(long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    Instance inst = null;
+    while (inst == null) {
+      ProblemKind kind = new ProblemKind[] {ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER,
+          ProblemKind.GATHER, ProblemKind.GATHER}[rnd.nextInt(5)];
+      Topology t = kind == ProblemKind.GATHER && rnd.nextInt(4) > 0 ? tree(rnd, 2 + rnd.nextInt(14)) : topology(rnd);
+      inst = instance(rnd, t, kind, rnd.nextInt(3) == 0 ? Fixtures.ALL : Fixtures.SINGLE, false);
+    }
+    Schedule.Departures valid;
+    if (inst.kind() == ProblemKind.GATHER && inst.network().isTree()) {
+      valid = rnd.nextBoolean() ? tcTrace(inst) : wakeupTrace(inst, rnd);
+    } else {
+      valid = new Schedule.Departures(backToBack(inst, rnd, 0), randomControl(inst.network(), rnd,
+          1 + rnd.nextInt(6), 12));
+    }
+    String what = "seed " + seed + ", " + inst.kind() + " on " + inst.network().topology() + ", " + inst.model()
+        + ", messages " + inst.messages();
+    for (int k = 0; k < 12; k++) {
+      Map<String, Long> dep = k == 0 ? valid.departures() : mutateDepartures(valid.departures(), rnd);
+      List<Schedule.ControlTransfer> control = k == 0 ? valid.control()
+          : mutateControl(valid.control(), inst.network(), rnd);
+      assertThat(causality(true, inst, dep, control)).as("%s, departures %s, control %s", what, dep, control)
+          .isEqualTo(causality(false, inst, dep, control));
+    }
+  }
+
+  /** The protocol violations (or the overflow) of {@link CausalityFastPath} ({@code fast}) or {@link Causality}. */
+  private static List<Object> causality(boolean fast, Instance inst, Map<String, Long> departures,
+      List<Schedule.ControlTransfer> control) {
+    int n = inst.messages().size();
+    long[] dep = new long[n];
+    boolean[] sent = new boolean[n];
+    int[][] routes = new int[n][];
+    long hops = 0;
+    for (int i = 0; i < n; i++) {
+      Long t = departures.get(inst.messages().get(i).id());
+      if (inst.messages().get(i).length() > 0 && t != null) {
+        sent[i] = true;
+        dep[i] = t;
+        routes[i] = inst.atlas().arcs(i);
+        hops += routes[i].length;
+      }
+    }
+    int[] controlArc = new int[control.size()];
+    for (int c = 0; c < control.size(); c++) {
+      controlArc[c] = Places.arcOf(inst.network(), control.get(c).from(), control.get(c).to());
+    }
+    Findings out = new Findings();
+    Object result = "done";
+    try {
+      if (fast) {
+        CausalityFastPath.check(inst, dep, sent, new Routes(inst.atlas(), sent, hops), control, controlArc, out);
+      } else {
+        Causality.check(inst, dep, sent, routes, control, controlArc, out);
+      }
+    } catch (ArithmeticException e) {
+      result = "overflow: " + e.getMessage();
+    }
+    return List.of(out.violations(), result);
+  }
+
+  /**
+   * The threshold: a catalogue-sized schedule is checked by the definition, one of {@link BufferlessFastPath#FROM}
+   * messages by the fast path, and {@link ScheduleChecker} reports there what the definition does (a scatter on a
+   * star whose root sends two messages at once, once).
+   */
+  @Test
+  void scheduleCheckerTakesTheFastPathFromTheThresholdOn_withTheDefinitionsReport() {
+    Instance small = instance(new SplittableRandom(1), new Topology.Star(5), ProblemKind.SCATTER, Fixtures.SINGLE,
+        false);
+    assertThat(BufferlessFastPath.pays(small, new Schedule.Departures(backToBack(small, new SplittableRandom(2),
+        0)))).isFalse();
+    int leaves = BufferlessFastPath.FROM;
+    List<Message> ms = new ArrayList<>();
+    for (int v = 1; v <= leaves; v++) {
+      ms.add(new Message("m" + v, 0, v, 1 + v % 3));
+    }
+    Instance large = new Instance("star", new Problem.Scatter(0, ms), Fixtures.SINGLE,
+        Network.of(new Topology.Star(leaves + 1)));
+    Map<String, Long> dep = backToBack(large, new SplittableRandom(3), 0);
+    dep.put("m7", dep.get("m8"));
+    Schedule.Departures s = new Schedule.Departures(dep);
+    assertThat(BufferlessFastPath.pays(large, s)).isTrue();
+    CheckReport r = ScheduleChecker.check(large, s);
+    assertThat(r.violations()).as("a root sending two messages at once").isNotEmpty();
+    assertThat(List.of(r.violations(), r.makespan())).isEqualTo(report(false, large, s, false));
   }
 
   /**

@@ -110,7 +110,7 @@ class CausalityTest {
     return out;
   }
 
-  private static void expectOnly(CheckReport r, String kind, String place, long time, String... messages) {
+  private static void expectOnly(CheckReport r, Kind kind, String place, long time, String... messages) {
     Violation v = only(r, kind);
     assertThat(v.place()).isEqualTo(place);
     assertThat(v.time()).isEqualTo(time);
@@ -128,13 +128,13 @@ class CausalityTest {
   /** §6.1 phase 3: with tokens, certificates and orders in the trace, P5's data needs P5's order. */
   @Test
   void dataWithoutItsOrder_inATcTrace_isCausality() {
-    expectOnly(check(fig4Departures(), without(fig4(), "order", 4, 5)), "CAUSALITY", "node 5", 16, "m5");
+    expectOnly(check(fig4Departures(), without(fig4(), "order", 4, 5)), Kind.CAUSALITY, "node 5", 16, "m5");
   }
 
   /** §5.2: in a wake-up trace P5's data needs P5's wake-up; none arrives. */
   @Test
   void dataWithoutItsWakeup_inAWakeupTrace_isCausality() {
-    expectOnly(check(fig2Departures(), without(fig2(), "wakeup", 4, 5)), "CAUSALITY", "node 5", 6, "m5");
+    expectOnly(check(fig2Departures(), without(fig2(), "wakeup", 4, 5)), Kind.CAUSALITY, "node 5", 6, "m5");
   }
 
   /**
@@ -147,7 +147,7 @@ class CausalityTest {
     Instance ring = instance(new Problem.Gather(0, List.of(msg("a", 1, 0, 1), msg("b", 2, 0, 1))), SINGLE,
         new Topology.Ring(3));
     List<Schedule.ControlTransfer> relayed = List.of(ctl(0, 1, 0, "wakeup"), ctl(1, 2, 1, "wakeup"));
-    expectOnly(ScheduleChecker.check(ring, new Schedule.Departures(times("a", 2, "b", 3), relayed)), "CAUSALITY",
+    expectOnly(ScheduleChecker.check(ring, new Schedule.Departures(times("a", 2, "b", 3), relayed)), Kind.CAUSALITY,
         "node 2", 3, "b");
     List<Schedule.ControlTransfer> direct = List.of(ctl(0, 1, 0, "wakeup"), ctl(0, 2, 1, "wakeup"));
     valid(ScheduleChecker.check(ring, new Schedule.Departures(times("a", 2, "b", 3), direct)), 4);
@@ -156,7 +156,7 @@ class CausalityTest {
   /** §6.1 phase 1: P2 holds its token from row 2, so it cannot pass one on in step 1. */
   @Test
   void tokenForwardedBeforeItArrives_isCausality() {
-    expectOnly(check(fig4Departures(), with(fig4(), "token", 2, 3, ctl(2, 3, 1, "token"))), "CAUSALITY",
+    expectOnly(check(fig4Departures(), with(fig4(), "token", 2, 3, ctl(2, 3, 1, "token"))), Kind.CAUSALITY,
         "node 2", 1);
   }
 
@@ -164,14 +164,14 @@ class CausalityTest {
   @Test
   void certificateBeforeTheToken_isCausality() {
     expectOnly(check(fig4Departures(), with(fig4(), "certificate", 5, 4, ctl(5, 4, 4, "certificate", 1, 1))),
-        "CAUSALITY", "node 5", 4);
+        Kind.CAUSALITY, "node 5", 4);
   }
 
   /** §6.1: P4 certifies only after P5's certificate, which reaches it in row 6. */
   @Test
   void certificateBeforeTheChildsCertificate_isCausality() {
     expectOnly(check(fig4Departures(), with(fig4(), "certificate", 4, 3, ctl(4, 3, 5, "certificate", 2, 3))),
-        "CAUSALITY", "node 4", 5);
+        Kind.CAUSALITY, "node 4", 5);
   }
 
   /** P4 sent P5 a token but P5 never certifies: P4's certificate and its order to P5 both lack it. */
@@ -184,27 +184,27 @@ class CausalityTest {
   /** §6.4: P2 holds its order from row 12; it cannot order P3 in step 11 (value kept consistent: s = 5). */
   @Test
   void orderBeforeTheOwnOrder_isCausality() {
-    expectOnly(check(fig4Departures(), with(fig4(), "order", 2, 3, ctl(2, 3, 11, "order", 5))), "CAUSALITY",
+    expectOnly(check(fig4Departures(), with(fig4(), "order", 2, 3, ctl(2, 3, 11, "order", 5))), Kind.CAUSALITY,
         "node 2", 11);
   }
 
   /** §6.4: the root orders after the last certificate (row 10), not in step 9 (s = 4 keeps the stream right). */
   @Test
   void rootOrdersBeforeTheLastCertificate_isCausality() {
-    expectOnly(check(fig4Departures(), with(fig4(), "order", 0, 1, ctl(0, 1, 9, "order", 4))), "CAUSALITY",
+    expectOnly(check(fig4Departures(), with(fig4(), "order", 0, 1, ctl(0, 1, 9, "order", 4))), Kind.CAUSALITY,
         "node 0", 9);
   }
 
   @Test
   void rootOrdersWhileItsChildNeverCertified_isCausality() {
-    expectOnly(check(fig4Departures(), without(fig4(), "certificate", 1, 0)), "CAUSALITY", "node 0", 10);
+    expectOnly(check(fig4Departures(), without(fig4(), "certificate", 1, 0)), Kind.CAUSALITY, "node 0", 10);
   }
 
   /** §6.4: an order's value comes from the child's certificate; P5 got no token and sent no certificate. */
   @Test
   void orderToANodeThatNeverCertified_isCausality() {
     List<Schedule.ControlTransfer> t = without(without(fig4(), "token", 4, 5), "certificate", 5, 4);
-    expectOnly(check(fig4Departures(), t), "CAUSALITY", "node 4", 14);
+    expectOnly(check(fig4Departures(), t), Kind.CAUSALITY, "node 4", 14);
   }
 
   /** Other kinds keep the generic rule: node 1 answers in step 0, before anything reached it (row 1). */
@@ -212,7 +212,7 @@ class CausalityTest {
   void otherKindBeforeAnyControl_isCausality() {
     Instance inst = instance(new Problem.Gather(0, List.of(msg("g1", 1, 0, 1))), SINGLE, new Topology.Bla(2));
     List<Schedule.ControlTransfer> early = List.of(ctl(0, 1, 0, "hello"), ctl(1, 0, 0, "ack"));
-    expectOnly(ScheduleChecker.check(inst, new Schedule.Departures(times("g1", 1), early)), "CAUSALITY",
+    expectOnly(ScheduleChecker.check(inst, new Schedule.Departures(times("g1", 1), early)), Kind.CAUSALITY,
         "node 1", 0);
     List<Schedule.ControlTransfer> late = List.of(ctl(0, 1, 0, "hello"), ctl(1, 0, 2, "ack"));
     valid(ScheduleChecker.check(inst, new Schedule.Departures(times("g1", 1), late)), 2);
@@ -224,13 +224,13 @@ class CausalityTest {
   @Test
   void wrongNumberOfValues_isControlValue() {
     expectOnly(check(fig4Departures(), with(fig4(), "order", 4, 5, ctl(4, 5, 14, "order", 2, 7))),
-        "CONTROL_VALUE", "4->5", 14);
-    expectOnly(check(fig4Departures(), with(fig4(), "token", 0, 1, ctl(0, 1, 0, "token", 1))), "CONTROL_VALUE",
+        Kind.CONTROL_VALUE, "4->5", 14);
+    expectOnly(check(fig4Departures(), with(fig4(), "token", 0, 1, ctl(0, 1, 0, "token", 1))), Kind.CONTROL_VALUE,
         "0->1", 0);
     expectOnly(check(fig4Departures(), with(fig4(), "certificate", 5, 4, ctl(5, 4, 5, "certificate", 1))),
-        "CONTROL_VALUE", "5->4", 5);
+        Kind.CONTROL_VALUE, "5->4", 5);
     expectOnly(check(fig2Departures(), with(fig2(), "wakeup", 4, 5, ctl(4, 5, 4, "wakeup", 2, 2))),
-        "CONTROL_VALUE", "4->5", 4);
+        Kind.CONTROL_VALUE, "4->5", 4);
     // a wake-up without a value (the wake-up models' traces) only triggers
     valid(check(fig2Departures(), with(fig2(), "wakeup", 4, 5, ctl(4, 5, 4, "wakeup"))), 11);
   }
@@ -238,7 +238,7 @@ class CausalityTest {
   /** §5.2: P5 holds (3) from row 5, so M5 may reach P4 from row 8; departing in step 6 it arrives in row 7. */
   @Test
   void wakeupValueLaterThanTheFirstFlit_isControlValue() {
-    expectOnly(check(fig2Departures(), with(fig2(), "wakeup", 4, 5, ctl(4, 5, 4, "wakeup", 3))), "CONTROL_VALUE",
+    expectOnly(check(fig2Departures(), with(fig2(), "wakeup", 4, 5, ctl(4, 5, 4, "wakeup", 3))), Kind.CONTROL_VALUE,
         "4->5", 4, "m5");
     // "TRANSMIT AFTER >= s": a smaller s is a weaker promise and still holds
     valid(check(fig2Departures(), with(fig2(), "wakeup", 4, 5, ctl(4, 5, 4, "wakeup", 1))), 11);
@@ -248,31 +248,31 @@ class CausalityTest {
   @Test
   void certificateWithLagZero_isControlValue() {
     expectOnly(check(fig4Departures(), with(fig4(), "certificate", 5, 4, ctl(5, 4, 5, "certificate", 0, 1))),
-        "CONTROL_VALUE", "5->4", 5);
+        Kind.CONTROL_VALUE, "5->4", 5);
   }
 
   /** §6.1, §6.3: n_4 = L_4 + L_5 = 3 flits cross 4->3. */
   @Test
   void certificateWithTheWrongStreamLength_isControlValue() {
     expectOnly(check(fig4Departures(), with(fig4(), "certificate", 4, 3, ctl(4, 3, 6, "certificate", 2, 2))),
-        "CONTROL_VALUE", "4->3", 6);
+        Kind.CONTROL_VALUE, "4->3", 6);
   }
 
   /** §6.4: orders keep s >= c; P5 now certifies c = 3 but is ordered s = 2. */
   @Test
   void orderBelowTheCertifiedLag_isControlValue() {
     expectOnly(check(fig4Departures(), with(fig4(), "certificate", 5, 4, ctl(5, 4, 5, "certificate", 3, 1))),
-        "CONTROL_VALUE", "4->5", 14);
+        Kind.CONTROL_VALUE, "4->5", 14);
   }
 
   /** §6.2: P5 holds (3) from row 15, so M5 must reach P4 in row 18 exactly; it arrives in row 17. */
   @Test
   void orderWhoseStreamStartsElsewhere_isControlValue() {
-    expectOnly(check(fig4Departures(), with(fig4(), "order", 4, 5, ctl(4, 5, 14, "order", 3))), "CONTROL_VALUE",
+    expectOnly(check(fig4Departures(), with(fig4(), "order", 4, 5, ctl(4, 5, 14, "order", 3))), Kind.CONTROL_VALUE,
         "4->5", 14, "m5");
     // any long is a value: a huge one is a wrong promise, not an overflow
     Violation v = only(check(fig4Departures(), with(fig4(), "order", 4, 5, ctl(4, 5, 14, "order", Long.MAX_VALUE))),
-        "CONTROL_VALUE");
+        Kind.CONTROL_VALUE);
     assertThat(v.detail()).contains("15 + " + Long.MAX_VALUE);
   }
 
@@ -304,7 +304,7 @@ class CausalityTest {
     valid(ScheduleChecker.check(inst, new Schedule.Departures(times("b", 6), s9)), 7);
     List<Schedule.ControlTransfer> s0 = new ArrayList<>(t);
     s0.add(ctl(0, 1, 4, "order", 0));
-    expectOnly(ScheduleChecker.check(inst, new Schedule.Departures(times("b", 6), s0)), "CONTROL_VALUE", "0->1",
+    expectOnly(ScheduleChecker.check(inst, new Schedule.Departures(times("b", 6), s0)), Kind.CONTROL_VALUE, "0->1",
         4);
   }
 }

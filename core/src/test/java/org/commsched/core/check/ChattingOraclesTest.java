@@ -132,13 +132,13 @@ class ChattingOraclesTest {
   @Test
   void oracleA_slotsAsDeparturesAndDeparturesAsSlots_collide() {
     long[] a1 = {1, 4, 1, 2, 3, 3};
-    Violation v = only(ScheduleChecker.check(A, new Schedule.Departures(fromOne(A, a1))), "ARC_CONFLICT");
+    Violation v = only(ScheduleChecker.check(A, new Schedule.Departures(fromOne(A, a1))), Kind.ARC_CONFLICT);
     assertThat(v.messages()).containsExactlyInAnyOrder("M3", "M5");
     assertThat(v.place()).isEqualTo("1->2");
     assertThat(v.time()).isEqualTo(2L);
     long[] vo = {1, 1, 3, 2, 2, 4};
     List<Violation> w = ScheduleChecker.check(A, new Schedule.Slots(fromOne(A, vo))).violations();
-    assertThat(w).extracting(Violation::kind).containsExactly("ARC_CONFLICT", "ARC_CONFLICT");
+    assertThat(w).extracting(Violation::kind).containsExactly(Kind.ARC_CONFLICT, Kind.ARC_CONFLICT);
     assertThat(w).extracting(Violation::messages).containsExactly(List.of("M0", "M1"),
         List.of("M3", "M4"));
     assertThat(w).extracting(Violation::place).containsExactly("1->2", "3->4");

@@ -61,7 +61,7 @@ final class Fixtures {
   }
 
   /** Asserts that the report lists exactly one violation, of the given kind, and returns it. */
-  static Violation only(CheckReport report, String kind) {
+  static Violation only(CheckReport report, Kind kind) {
     assertThat(report.violations()).as("violations").hasSize(1);
     Violation v = report.violations().get(0);
     assertThat(v.kind()).as("kind of %s", v).isEqualTo(kind);

@@ -78,7 +78,7 @@ class LinearCostCheckerTest {
   void e1PipelineUnderOnePort_breaksTheExchangeRule() {
     CheckReport r = check(send(6, 19, F_ONE), pipeline(19, 5, 5, 5, 1, false, false));
     assertThat(r.violations()).isNotEmpty();
-    assertThat(r.violations()).extracting(Violation::kind).containsOnly("EXCHANGE_PORT");
+    assertThat(r.violations()).extracting(Violation::kind).containsOnly(Kind.EXCHANGE_PORT);
     assertThat(r.violations()).extracting(Violation::place).doesNotContain("node 0", "node 5");
   }
 
@@ -105,7 +105,7 @@ class LinearCostCheckerTest {
     assertThat(two.scale().format(two.makespan())).isEqualTo("1362.4");
     // forwarding one hundredth early: the relay does not hold the units yet (store and forward, V4)
     Violation v = only(ScheduleChecker.check(send(3, 1023, ipsc), new Schedule.Transmissions(new TimeScale(2),
-        List.of(tx("m0", 0, 1023, 0, 1, 0), tx("m0", 0, 1023, 1, 2, 68119)))), "SENDER_LACKS_UNIT");
+        List.of(tx("m0", 0, 1023, 0, 1, 0), tx("m0", 0, 1023, 1, 2, 68119)))), Kind.SENDER_LACKS_UNIT);
     assertThat(v.time()).isEqualTo(68119L);
   }
 
@@ -133,7 +133,7 @@ class LinearCostCheckerTest {
   void relayReceivingAndForwardingAtOnce_isExchangePort() {
     List<Schedule.Transmission> link = pipeline(2, 2, 1, 1, 1, false, false);
     Violation v = only(check(send(3, 2, unit(Ports.ONE, Duplex.FULL, OnePortRule.EXCHANGE)), link),
-        "EXCHANGE_PORT");
+        Kind.EXCHANGE_PORT);
     assertThat(v.messages()).containsExactly("m0");
     assertThat(v.place()).isEqualTo("node 1");
     assertThat(v.time()).isEqualTo(2L);
@@ -147,12 +147,12 @@ class LinearCostCheckerTest {
   @Test
   void swapOverAHalfDuplexLink_isLinkConflict() {
     List<Schedule.Transmission> swap = List.of(tx("m0", 0, 1, 0, 1, 0), tx("m1", 0, 1, 1, 0, 0));
-    Violation v = only(check(gossip(2, unit(Ports.ALL, Duplex.HALF, null)), swap), "LINK_CONFLICT");
+    Violation v = only(check(gossip(2, unit(Ports.ALL, Duplex.HALF, null)), swap), Kind.LINK_CONFLICT);
     assertThat(v.messages()).containsExactly("m0", "m1");
     assertThat(v.place()).isEqualTo("link 0-1");
     assertThat(v.time()).isEqualTo(0L);
     // H1: still a link conflict, not an exchange-port one
-    only(check(gossip(2, unit(Ports.ONE, Duplex.HALF, OnePortRule.EXCHANGE)), swap), "LINK_CONFLICT");
+    only(check(gossip(2, unit(Ports.ONE, Duplex.HALF, OnePortRule.EXCHANGE)), swap), Kind.LINK_CONFLICT);
     // full duplex allows it, also under the one-port exchange rule (F1)
     valid(check(gossip(2, unit(Ports.ALL, Duplex.FULL, null)), swap), 2);
     valid(check(gossip(2, unit(Ports.ONE, Duplex.FULL, OnePortRule.EXCHANGE)), swap), 2);
@@ -172,11 +172,11 @@ class LinearCostCheckerTest {
   void sourceSendingToTwoLeavesAtOnce_isSendPortOrExchangePortByRule() {
     List<Schedule.Transmission> both = List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 0, 2, 0));
     Violation v = only(check(broadcast(new Topology.Star(3), 1,
-        unit(Ports.ONE, Duplex.FULL, OnePortRule.SEND_AND_RECEIVE)), both), "SEND_PORT");
+        unit(Ports.ONE, Duplex.FULL, OnePortRule.SEND_AND_RECEIVE)), both), Kind.SEND_PORT);
     assertThat(v.place()).isEqualTo("node 0");
     assertThat(v.time()).isEqualTo(0L);
     Violation w = only(check(broadcast(new Topology.Star(3), 1,
-        unit(Ports.ONE, Duplex.FULL, OnePortRule.EXCHANGE)), both), "EXCHANGE_PORT");
+        unit(Ports.ONE, Duplex.FULL, OnePortRule.EXCHANGE)), both), Kind.EXCHANGE_PORT);
     assertThat(w.place()).isEqualTo("node 0");
     valid(check(broadcast(new Topology.Star(3), 1, unit(Ports.ALL, Duplex.FULL, null)), both), 2);
   }
@@ -186,7 +186,7 @@ class LinearCostCheckerTest {
     CommModel.StoreAndForward m = unit(Ports.ONE, Duplex.FULL, OnePortRule.SEND_AND_RECEIVE);
     List<Schedule.Transmission> rs = List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 0, 2, 2),
         tx("m0", 0, 1, 1, 2, 2));
-    Violation v = only(check(broadcast(new Topology.Complete(3), 1, m), rs), "RECEIVE_PORT");
+    Violation v = only(check(broadcast(new Topology.Complete(3), 1, m), rs), Kind.RECEIVE_PORT);
     assertThat(v.messages()).containsExactly("m0");
     assertThat(v.place()).isEqualTo("node 2");
     assertThat(v.time()).isEqualTo(2L);
@@ -198,7 +198,7 @@ class LinearCostCheckerTest {
   void forwardingAUnitNotYetHeld_isSenderLacksUnit() {
     Instance inst = send(3, 1, unit(Ports.ALL, Duplex.FULL, null));
     Violation v = only(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 1, 2, 1))),
-        "SENDER_LACKS_UNIT");
+        Kind.SENDER_LACKS_UNIT);
     assertThat(v.messages()).containsExactly("m0");
     assertThat(v.place()).isEqualTo("1->2");
     assertThat(v.time()).isEqualTo(1L);
@@ -209,7 +209,7 @@ class LinearCostCheckerTest {
   @Test
   void broadcastMissingANode_isIncomplete() {
     Instance inst = broadcast(new Topology.Bla(3), 2, unit(Ports.ALL, Duplex.FULL, null));
-    Violation v = only(check(inst, List.of(tx("m0", 0, 2, 0, 1, 0))), "INCOMPLETE");
+    Violation v = only(check(inst, List.of(tx("m0", 0, 2, 0, 1, 0))), Kind.INCOMPLETE);
     assertThat(v.messages()).containsExactly("m0");
     assertThat(v.place()).isEqualTo("node 2");
     valid(check(inst, List.of(tx("m0", 0, 2, 0, 1, 0), tx("m0", 0, 2, 1, 2, 3))), 6);
@@ -223,7 +223,7 @@ class LinearCostCheckerTest {
         tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 1, 2, 2),
         tx("m2", 0, 1, 2, 1, 0), tx("m2", 0, 1, 1, 0, 2),
         tx("m1", 0, 1, 1, 0, 0)));
-    Violation v = only(check(inst, rs), "INCOMPLETE");
+    Violation v = only(check(inst, rs), Kind.INCOMPLETE);
     assertThat(v.messages()).containsExactly("m1");
     assertThat(v.place()).isEqualTo("node 2");
     rs.add(tx("m1", 0, 1, 1, 2, 0));
@@ -236,7 +236,7 @@ class LinearCostCheckerTest {
     List<Schedule.Transmission> rs = new ArrayList<>(List.of(tx("m0", 0, 2, 0, 1, 0)));
     valid(check(inst, rs), 3);
     rs.add(new Schedule.Transmission("m0", 1, 2, 0, 1, 4, 1L));
-    Violation v = only(check(inst, rs), "UNIT_RANGE");
+    Violation v = only(check(inst, rs), Kind.UNIT_RANGE);
     assertThat(v.messages()).containsExactly("m0");
     assertThat(v.place()).isEqualTo("0->1");
   }
@@ -247,7 +247,7 @@ class LinearCostCheckerTest {
     List<Schedule.Transmission> rs = new ArrayList<>(List.of(tx("m0", 0, 2, 0, 1, 0), tx("m0", 0, 2, 1, 2, 4)));
     valid(check(inst, rs), 7);
     rs.add(tx("m0", 0, 1, 0, 1, 4));
-    Violation v = only(check(inst, rs), "SIZE_MISMATCH");
+    Violation v = only(check(inst, rs), Kind.SIZE_MISMATCH);
     assertThat(v.messages()).containsExactly("m0");
   }
 
@@ -255,34 +255,34 @@ class LinearCostCheckerTest {
   void packetBetweenNonNeighbours_isNotAnArc() {
     Instance inst = send(3, 1, unit(Ports.ALL, Duplex.FULL, null));
     Violation v = only(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 1, 2, 2),
-        tx("m0", 0, 1, 0, 2, 0))), "NOT_AN_ARC");
+        tx("m0", 0, 1, 0, 2, 0))), Kind.NOT_AN_ARC);
     assertThat(v.place()).isEqualTo("0->2");
   }
 
   @Test
   void emptyPacket_isBadSize() {
     Instance inst = send(2, 1, unit(Ports.ALL, Duplex.FULL, null));
-    only(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 1, 0, 0, 1, 5))), "BAD_SIZE");
+    only(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 1, 0, 0, 1, 5))), Kind.BAD_SIZE);
   }
 
   @Test
   void packetOfAnUnknownMessage_isUnknownMessage() {
     Instance inst = send(2, 1, unit(Ports.ALL, Duplex.FULL, null));
-    Violation v = only(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m7", 0, 1, 0, 1, 5))), "UNKNOWN_MESSAGE");
+    Violation v = only(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m7", 0, 1, 0, 1, 5))), Kind.UNKNOWN_MESSAGE);
     assertThat(v.messages()).containsExactly("m7");
   }
 
   @Test
   void startBeforeZero_isNegativeTime() {
     Instance inst = send(2, 1, unit(Ports.ALL, Duplex.FULL, null));
-    Violation v = only(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 0, 1, -5))), "NEGATIVE_TIME");
+    Violation v = only(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 0, 1, -5))), Kind.NEGATIVE_TIME);
     assertThat(v.time()).isEqualTo(-5L);
   }
 
   @Test
   void twoPacketsOnOneArcAtOverlappingTimes_isArcConflict() {
     Instance inst = send(2, 2, unit(Ports.ALL, Duplex.FULL, null));
-    Violation v = only(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 1, 1, 0, 1, 1))), "ARC_CONFLICT");
+    Violation v = only(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 1, 1, 0, 1, 1))), Kind.ARC_CONFLICT);
     assertThat(v.place()).isEqualTo("0->1");
     assertThat(v.time()).isEqualTo(1L);
   }

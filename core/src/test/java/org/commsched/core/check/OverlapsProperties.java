@@ -164,7 +164,7 @@ class OverlapsProperties {
     CheckReport report = ScheduleChecker.check(inst, new Schedule.Departures(departures));
     Map<String, Integer> reported = new HashMap<>();
     for (Violation v : report.violations()) {
-      assertThat(v.kind()).as("seed %d", seed).isEqualTo("ARC_CONFLICT");
+      assertThat(v.kind()).as("seed %d", seed).isEqualTo(Kind.ARC_CONFLICT);
       List<String> two = v.messages().stream().sorted((p, q) -> Integer.compare(Integer.parseInt(p.substring(1)),
           Integer.parseInt(q.substring(1)))).toList();
       assertThat(reported.put(v.place() + "|" + two.get(0) + "|" + two.get(1), v.time().intValue()))

@@ -95,7 +95,7 @@ class PacketCheckerTest {
     List<Schedule.Transmission> early = new ArrayList<>(rs);
     early.set(7, tx("P", 1, 1, 0, 1, 599));
     Violation v = only(ScheduleChecker.check(scatter(onePort("1.5")),
-        new Schedule.Transmissions(new TimeScale(2), early)), "SEND_PORT");
+        new Schedule.Transmissions(new TimeScale(2), early)), Kind.SEND_PORT);
     assertThat(v.time()).isEqualTo(599L);
     assertThat(v.place()).isEqualTo("node 0");
   }
@@ -113,7 +113,7 @@ class PacketCheckerTest {
         tx("Q", 0, 1, 7, 6, 0), tx("Q", 0, 1, 6, 5, 3), tx("Q", 0, 1, 5, 4, 6), tx("Q", 0, 1, 4, 0, 9)));
     valid(check(gather, rs), 17);
     rs.set(6, tx("Q", 0, 1, 4, 0, 13));
-    Violation v = only(check(gather, rs), "RECEIVE_PORT");
+    Violation v = only(check(gather, rs), Kind.RECEIVE_PORT);
     assertThat(v.messages()).containsExactly("P", "Q");
     assertThat(v.place()).isEqualTo("node 0");
     assertThat(v.time()).isEqualTo(13L);
@@ -126,7 +126,7 @@ class PacketCheckerTest {
     List<Schedule.Transmission> rs = List.of(
         tx("P", 0, 3, 0, 1, 0), tx("P", 0, 3, 1, 2, 5), tx("P", 0, 3, 2, 3, 10),
         tx("Q", 0, 1, 0, 4, 3), tx("Q", 0, 1, 4, 5, 6), tx("Q", 0, 1, 5, 6, 9), tx("Q", 0, 1, 6, 7, 12));
-    Violation v = only(check(scatter(onePort("2")), rs), "SEND_PORT");
+    Violation v = only(check(scatter(onePort("2")), rs), Kind.SEND_PORT);
     assertThat(v.messages()).containsExactly("P", "Q");
     assertThat(v.place()).isEqualTo("node 0");
     assertThat(v.time()).isEqualTo(3L);
@@ -140,7 +140,7 @@ class PacketCheckerTest {
         tx("P", 0, 2, 0, 1, 0), tx("P", 0, 2, 1, 2, 4), tx("P", 0, 2, 2, 3, 8),
         tx("P", 1, 1, 0, 1, 0), tx("P", 1, 1, 1, 2, 8), tx("P", 1, 1, 2, 3, 12),
         tx("Q", 0, 1, 0, 4, 0), tx("Q", 0, 1, 4, 5, 3), tx("Q", 0, 1, 5, 6, 6), tx("Q", 0, 1, 6, 7, 9));
-    Violation v = only(check(scatter(all), rs), "ARC_CONFLICT");
+    Violation v = only(check(scatter(all), rs), Kind.ARC_CONFLICT);
     assertThat(v.messages()).containsExactly("P");
     assertThat(v.place()).isEqualTo("0->1");
     assertThat(v.time()).isEqualTo(0L);
@@ -150,7 +150,7 @@ class PacketCheckerTest {
   void packetOfNoFlits_isBadSize() {
     List<Schedule.Transmission> rs = rhoStar();
     rs.add(tx("Q", 1, 0, 0, 4, 20));
-    Violation v = only(check(scatter(onePort("2")), rs), "BAD_SIZE");
+    Violation v = only(check(scatter(onePort("2")), rs), Kind.BAD_SIZE);
     assertThat(v.messages()).containsExactly("Q");
     assertThat(v.place()).isEqualTo("0->4");
   }
@@ -159,7 +159,7 @@ class PacketCheckerTest {
   void packetChangingSizeOnTheWay_isSizeMismatch() {
     List<Schedule.Transmission> rs = rhoStar();
     rs.set(1, tx("P", 0, 2, 1, 2, 5));
-    Violation v = only(check(scatter(onePort("2")), rs), "SIZE_MISMATCH");
+    Violation v = only(check(scatter(onePort("2")), rs), Kind.SIZE_MISMATCH);
     assertThat(v.messages()).containsExactly("P");
     assertThat(v.place()).isEqualTo("1->2");
     assertThat(v.time()).isEqualTo(5L);
@@ -171,7 +171,7 @@ class PacketCheckerTest {
     List<Schedule.Transmission> rs = rhoStar();
     valid(check(inst, rs), 17);
     rs.add(tx("R", 0, 1, 0, 4, 20));
-    Violation v = only(check(inst, rs), "NULL_MESSAGE_SENT");
+    Violation v = only(check(inst, rs), Kind.NULL_MESSAGE_SENT);
     assertThat(v.messages()).containsExactly("R");
     assertThat(v.place()).isEqualTo("0->4");
     assertThat(v.time()).isEqualTo(20L);
@@ -181,7 +181,7 @@ class PacketCheckerTest {
   void hopOffTheRoute_isOffRoute() {
     List<Schedule.Transmission> rs = rhoStar();
     rs.add(tx("Q", 0, 1, 0, 1, 20));
-    Violation v = only(check(scatter(onePort("2")), rs), "OFF_ROUTE");
+    Violation v = only(check(scatter(onePort("2")), rs), Kind.OFF_ROUTE);
     assertThat(v.messages()).containsExactly("Q");
     assertThat(v.place()).isEqualTo("0->1");
     assertThat(v.time()).isEqualTo(20L);
@@ -192,7 +192,7 @@ class PacketCheckerTest {
     List<Schedule.Transmission> rs = rhoStar();
     rs.remove(6);
     CheckReport r = check(scatter(onePort("2")), rs);
-    Violation v = only(r, "MISSING_HOP");
+    Violation v = only(r, Kind.MISSING_HOP);
     assertThat(v.messages()).containsExactly("Q");
     assertThat(v.place()).isEqualTo("6->7");
     assertThat(r.makespan()).isEqualTo(15L);
@@ -202,7 +202,7 @@ class PacketCheckerTest {
   void hopCrossedTwice_isDuplicateHop() {
     List<Schedule.Transmission> rs = rhoStar();
     rs.add(tx("Q", 0, 1, 6, 7, 20));
-    Violation v = only(check(scatter(onePort("2")), rs), "DUPLICATE_HOP");
+    Violation v = only(check(scatter(onePort("2")), rs), Kind.DUPLICATE_HOP);
     assertThat(v.place()).isEqualTo("6->7");
     assertThat(v.time()).isEqualTo(20L);
   }
@@ -212,7 +212,7 @@ class PacketCheckerTest {
   void forwardingBeforeFullyReceived_isStoreAndForward() {
     List<Schedule.Transmission> rs = rhoStar();
     rs.set(4, tx("Q", 0, 1, 4, 5, 7));
-    Violation v = only(check(scatter(onePort("2")), rs), "STORE_AND_FORWARD");
+    Violation v = only(check(scatter(onePort("2")), rs), Kind.STORE_AND_FORWARD);
     assertThat(v.messages()).containsExactly("Q");
     assertThat(v.place()).isEqualTo("4->5");
     assertThat(v.time()).isEqualTo(7L);
@@ -225,7 +225,7 @@ class PacketCheckerTest {
       Schedule.Transmission x = rs.get(i);
       rs.set(i, tx("P", 0, 2, x.from(), x.to(), x.start()));
     }
-    Violation v = only(check(scatter(onePort("2")), rs), "LENGTH_MISMATCH");
+    Violation v = only(check(scatter(onePort("2")), rs), Kind.LENGTH_MISMATCH);
     assertThat(v.messages()).containsExactly("P");
   }
 
@@ -233,7 +233,7 @@ class PacketCheckerTest {
   void packetOfAnUnknownMessage_isUnknownMessage() {
     List<Schedule.Transmission> rs = rhoStar();
     rs.add(tx("Z", 0, 1, 0, 4, 20));
-    Violation v = only(check(scatter(onePort("2")), rs), "UNKNOWN_MESSAGE");
+    Violation v = only(check(scatter(onePort("2")), rs), Kind.UNKNOWN_MESSAGE);
     assertThat(v.messages()).containsExactly("Z");
   }
 
@@ -241,7 +241,7 @@ class PacketCheckerTest {
   void packetJumpingBetweenNonNeighbours_isNotAnArc() {
     List<Schedule.Transmission> rs = rhoStar();
     rs.add(tx("P", 1, 1, 0, 3, 20));
-    Violation v = only(check(scatter(onePort("2")), rs), "NOT_AN_ARC");
+    Violation v = only(check(scatter(onePort("2")), rs), Kind.NOT_AN_ARC);
     assertThat(v.place()).isEqualTo("0->3");
   }
 
@@ -251,7 +251,7 @@ class PacketCheckerTest {
     for (Schedule.Transmission x : rhoStar()) {
       rs.add(tx(x.message(), x.packet(), x.size(), x.from(), x.to(), x.start() - 1));
     }
-    Violation v = only(check(scatter(onePort("2")), rs), "NEGATIVE_TIME");
+    Violation v = only(check(scatter(onePort("2")), rs), Kind.NEGATIVE_TIME);
     assertThat(v.place()).isEqualTo("0->1");
     assertThat(v.time()).isEqualTo(-1L);
   }

@@ -19,8 +19,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The single-port rules (V4, V5) of the bufferless checker sweep only the node ports that see two arcs or more;
- * sweeping every port reports exactly the same violations, in the same order, and the same makespan. Seeded random
+ * The single-port rules (V4, V5) of the bufferless fast path sweep only the node ports that see two arcs or more;
+ * sweeping every port reports exactly the same violations, in the same order, and the same makespan, and so does the
+ * definition ({@link BufferlessChecker}), which sweeps every port. Seeded random
  * chatting, scatter and gather instances (null messages included) on several families with crowded random
  * departures and random control flits, so that arc and port clashes are common. Cases: {@code
  * -Dcommsched.cases=N} (default 200).
@@ -107,11 +108,17 @@ class PortSweepProperties {
     Schedule.Departures schedule = new Schedule.Departures(departures, control);
     Findings shared = new Findings();
     Findings every = new Findings();
-    long makespanShared = BufferlessChecker.check(inst, schedule, shared, false);
-    long makespanEvery = BufferlessChecker.check(inst, schedule, every, true);
+    long makespanShared = BufferlessFastPath.check(inst, schedule, shared, false);
+    long makespanEvery = BufferlessFastPath.check(inst, schedule, every, true);
     String what = "seed " + seed + ", " + inst.kind() + " on " + net.topology() + ", " + inst.messages()
         + ", departures " + departures + ", control " + control;
     assertThat(shared.violations()).as(what).isEqualTo(every.violations());
     assertThat(makespanShared).as(what).isEqualTo(makespanEvery);
+    Findings definition = new Findings();
+    long makespanDefinition = BufferlessChecker.check(inst, schedule, definition);
+    assertThat(shared.violations()).as("%s: the fast path against the definition", what)
+        .isEqualTo(definition.violations());
+    assertThat(makespanShared).as("%s: the fast path's makespan against the definition's", what)
+        .isEqualTo(makespanDefinition);
   }
 }

@@ -149,7 +149,7 @@ class ScheduleCheckerProperties {
     boolean clash = f.arcClash || (single && f.portClash);
     assertThat(r.valid()).as(what).isEqualTo(!clash);
     assertThat(r.violations()).as(what).extracting(Violation::kind)
-        .isSubsetOf(single ? List.of("ARC_CONFLICT", "SEND_PORT", "RECEIVE_PORT") : List.of("ARC_CONFLICT"));
+        .isSubsetOf(single ? List.of(Kind.ARC_CONFLICT, Kind.SEND_PORT, Kind.RECEIVE_PORT) : List.of(Kind.ARC_CONFLICT));
   }
 
   /**
@@ -181,7 +181,7 @@ class ScheduleCheckerProperties {
         + ": " + r.violations();
     assertThat(expand(inst, departures).arcClash).as(what).isTrue();
     assertThat(r.violations()).as(what).anySatisfy(v -> {
-      assertThat(v.kind()).isEqualTo("ARC_CONFLICT");
+      assertThat(v.kind()).isEqualTo(Kind.ARC_CONFLICT);
       assertThat(v.place()).isEqualTo(arc);
       assertThat(v.messages()).containsExactlyInAnyOrder(mover.id(), other.id());
       assertThat(v.time()).isEqualTo(step);

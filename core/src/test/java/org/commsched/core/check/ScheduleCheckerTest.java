@@ -37,7 +37,7 @@ class ScheduleCheckerTest {
 
   private static void wrongKind(Instance inst, Schedule schedule) {
     CheckReport r = ScheduleChecker.check(inst, schedule);
-    only(r, "WRONG_SCHEDULE_KIND");
+    only(r, Kind.WRONG_SCHEDULE_KIND);
     assertThat(r.makespan()).isNull();
   }
 
@@ -75,33 +75,33 @@ class ScheduleCheckerTest {
   @Test
   void claimedMakespanOtherThanRecomputed_isMakespanMismatch() {
     Violation v = only(ScheduleChecker.checkResult(CHAT, result(SolveStatus.FEASIBLE, CHAT_OK, 4L, 4)),
-        "MAKESPAN_MISMATCH");
+        Kind.MAKESPAN_MISMATCH);
     assertThat(v.time()).isEqualTo(4L);
   }
 
   @Test
   void boundAboveTheMakespan_isBoundAboveMakespan() {
     Violation v = only(ScheduleChecker.checkResult(CHAT, result(SolveStatus.FEASIBLE, CHAT_OK, 5L, 6)),
-        "BOUND_ABOVE_MAKESPAN");
+        Kind.BOUND_ABOVE_MAKESPAN);
     assertThat(v.time()).isEqualTo(6L);
   }
 
   @Test
   void optimalWithALowerBoundBelow_isOptimalWithoutProof() {
-    only(ScheduleChecker.checkResult(CHAT, result(SolveStatus.OPTIMAL, CHAT_OK, 5L, 4)), "OPTIMAL_WITHOUT_PROOF");
+    only(ScheduleChecker.checkResult(CHAT, result(SolveStatus.OPTIMAL, CHAT_OK, 5L, 4)), Kind.OPTIMAL_WITHOUT_PROOF);
   }
 
   @Test
   void unknownOrInfeasibleWithASchedule_isStatusMismatch() {
-    only(ScheduleChecker.checkResult(CHAT, result(SolveStatus.UNKNOWN, CHAT_OK, 5L, 0)), "STATUS_MISMATCH");
-    only(ScheduleChecker.checkResult(CHAT, result(SolveStatus.INFEASIBLE, CHAT_OK, null, 0)), "STATUS_MISMATCH");
+    only(ScheduleChecker.checkResult(CHAT, result(SolveStatus.UNKNOWN, CHAT_OK, 5L, 0)), Kind.STATUS_MISMATCH);
+    only(ScheduleChecker.checkResult(CHAT, result(SolveStatus.INFEASIBLE, CHAT_OK, null, 0)), Kind.STATUS_MISMATCH);
   }
 
   @Test
   void resultWithABrokenSchedule_listsTheScheduleViolations() {
     Schedule.Departures clash = new Schedule.Departures(times("a", 0, "b", 2));
     CheckReport r = ScheduleChecker.checkResult(CHAT, result(SolveStatus.FEASIBLE, clash, 4L, 3));
-    assertThat(r.violations()).extracting(Violation::kind).containsExactly("ARC_CONFLICT");
+    assertThat(r.violations()).extracting(Violation::kind).containsExactly(Kind.ARC_CONFLICT);
   }
 
   /**
@@ -115,14 +115,14 @@ class ScheduleCheckerTest {
         new Schedule.Transmissions(new TimeScale(2), List.of(tx("m0", 0, 2, 0, 1, 0))), 250L, 250)), 250);
     CheckReport r = ScheduleChecker.checkResult(SEND, result(SolveStatus.FEASIBLE, SEND_OK, 3L, 2));
     assertThat(r.scale()).isEqualTo(new TimeScale(1));
-    Violation v = only(r, "MAKESPAN_MISMATCH");
+    Violation v = only(r, Kind.MAKESPAN_MISMATCH);
     assertThat(v.time()).isEqualTo(30L);
     assertThat(v.detail()).contains("2.5");
     // a bound of 3 units is 30 tenths, above the schedule's 25
     CheckReport above = ScheduleChecker.checkResult(SEND, result(SolveStatus.FEASIBLE, SEND_OK, 3L, 3));
     assertThat(above.violations()).extracting(Violation::kind)
-        .containsExactlyInAnyOrder("MAKESPAN_MISMATCH", "BOUND_ABOVE_MAKESPAN");
-    assertThat(above.violations()).filteredOn(x -> x.kind().equals("BOUND_ABOVE_MAKESPAN"))
+        .containsExactlyInAnyOrder(Kind.MAKESPAN_MISMATCH, Kind.BOUND_ABOVE_MAKESPAN);
+    assertThat(above.violations()).filteredOn(x -> x.kind() == Kind.BOUND_ABOVE_MAKESPAN)
         .extracting(Violation::time).containsExactly(30L);
   }
 }

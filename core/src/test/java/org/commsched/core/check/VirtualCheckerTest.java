@@ -33,7 +33,7 @@ class VirtualCheckerTest {
 
   @Test
   void dsaBuffersAliveTogetherAtOneOffset_isArcConflict() {
-    Violation v = only(check(DSA, times("a", 0, "b", 1, "c", 0)), "ARC_CONFLICT");
+    Violation v = only(check(DSA, times("a", 0, "b", 1, "c", 0)), Kind.ARC_CONFLICT);
     assertThat(v.messages()).containsExactly("a", "b");
     assertThat(v.place()).isEqualTo("2->3");
     assertThat(v.time()).isEqualTo(1L);
@@ -49,21 +49,21 @@ class VirtualCheckerTest {
 
   @Test
   void messageWithoutSlot_isMissingSlot() {
-    Violation v = only(check(DSA, times("a", 0, "b", 2)), "MISSING_SLOT");
+    Violation v = only(check(DSA, times("a", 0, "b", 2)), Kind.MISSING_SLOT);
     assertThat(v.messages()).containsExactly("c");
     assertThat(v.time()).isNull();
   }
 
   @Test
   void slotBelowZero_isNegativeTime() {
-    Violation v = only(check(DSA, times("a", 1, "b", 3, "c", -3)), "NEGATIVE_TIME");
+    Violation v = only(check(DSA, times("a", 1, "b", 3, "c", -3)), Kind.NEGATIVE_TIME);
     assertThat(v.messages()).containsExactly("c");
     assertThat(v.time()).isEqualTo(-3L);
   }
 
   @Test
   void slotForAnUnknownId_isUnknownMessage() {
-    Violation v = only(check(DSA, times("a", 0, "b", 2, "c", 0, "d", 9)), "UNKNOWN_MESSAGE");
+    Violation v = only(check(DSA, times("a", 0, "b", 2, "c", 0, "d", 9)), Kind.UNKNOWN_MESSAGE);
     assertThat(v.messages()).containsExactly("d");
   }
 }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.commsched.core.check.CheckReport;
+import org.commsched.core.check.Kind;
 import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.check.Violation;
 import org.commsched.core.model.Instance;
@@ -76,7 +77,7 @@ class CausalityCounterexamplesTest {
     assertThat(tokens).hasSize(5);
     Schedule.Departures bare = new Schedule.Departures(d.departures(), tokens);
     CheckReport report = ScheduleChecker.checkResult(FIG4, withSchedule(r, bare, r.makespan()));
-    assertThat(report.violations()).extracting(Violation::kind).containsOnly("CAUSALITY");
+    assertThat(report.violations()).extracting(Violation::kind).containsOnly(Kind.CAUSALITY);
     assertThat(report.violations()).extracting(Violation::messages)
         .containsExactlyInAnyOrder(List.of("M1"), List.of("M2"), List.of("M4"), List.of("M5"));
     assertThat(report.violations()).extracting(Violation::time).containsExactlyInAnyOrder(13L, 14L, 15L, 16L);

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import org.commsched.core.check.CheckReport;
+import org.commsched.core.check.Kind;
 import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.check.Violation;
 import org.commsched.core.model.Instance;
@@ -151,7 +152,7 @@ class ProtocolTraceMutationProperties {
   private static List<String> protocolEntries(CheckReport report) {
     List<String> out = new ArrayList<>();
     for (Violation v : report.violations()) {
-      if (v.kind().equals("CAUSALITY") || v.kind().equals("CONTROL_VALUE")) {
+      if (v.kind() == Kind.CAUSALITY || v.kind() == Kind.CONTROL_VALUE) {
         out.add(v.kind() + " " + v.place() + " " + v.time());
       }
     }

@@ -8,11 +8,13 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Schedule;
 
 /**
- * {@link Causality} as it was before it took the routes as one flat array, read each control flit's kind once and
- * built its sentences only for violations; kept for reference ({@link PlainBufferlessChecker}). The rules are
- * {@link Causality}'s.
+ * The fast path of {@link Causality}, the definition of the protocol rules: the same violations in the same order,
+ * on routes given as one flat array ({@link Routes}). Each control flit's kind is read once, a sentence is built only
+ * for a violation, and each arc's stream figures lie next to each other (one cache line per hop). Used by
+ * {@link BufferlessFastPath}; {@code BufferlessFastPathProperties} holds it to the definition on mutated protocol
+ * traces.
  */
-final class PlainCausality {
+final class CausalityFastPath {
   static final String WAKEUP = "wakeup";
   static final String TOKEN = "token";
   static final String CERTIFICATE = "certificate";
@@ -29,22 +31,28 @@ final class PlainCausality {
   private final List<Message> msgs;
   private final long[] dep;
   private final boolean[] sent;
-  private final int[][] routes;
+  private final Routes routes;
   private final List<Schedule.ControlTransfer> control;
   private final int[] controlArc;
+  /** Per control flit: its kind (K_WAKEUP .. K_ORDER), -1 for another kind. */
+  private final int[] kind;
   private final Findings out;
   private final int root;
 
-  // per arc: the stream (data flits crossing it) and the first and last rows at which they reach its head
-  private final long[] flits;
-  private final long[] firstRow;
-  private final int[] firstMsg;
-  private final long[] lastRow;
-  private final int[] lastMsg;
+  /**
+   * Per arc a, from {@code 4 * a}: its stream (the number of data flits crossing it), the first and the last row at
+   * which they reach its head, and the largest c of the well-formed certificates on it (Long.MIN_VALUE if none).
+   * One block per arc, so that a hop touches one cache line.
+   */
+  private final long[] stream;
+  private static final int FLITS = 0;
+  private static final int FIRST_ROW = 1;
+  private static final int LAST_ROW = 2;
+  private static final int MAX_LAG = 3;
+  /** Per arc a: [2a] the message of the first row, [2a + 1] that of the last. */
+  private final int[] streamMsg;
   /** Per kind and arc: the first row at which a control flit of that kind is at the arc's head. */
   private final long[][] arcFirst = new long[4][];
-  /** Per arc: the largest c of the well-formed certificates on it, Long.MIN_VALUE if none. */
-  private final long[] maxLag;
   /** Per kind (and K_ANY) and node: the first row at which the node holds a control flit of that kind. */
   private final long[][] nodeFirst = new long[5][];
   /** Per node: the last row at which a certificate reaches it, and from whom. */
@@ -56,7 +64,7 @@ final class PlainCausality {
   private final int[] fromFirst;
   private final int[] fromNext;
 
-  private PlainCausality(Instance inst, long[] dep, boolean[] sent, int[][] routes,
+  private CausalityFastPath(Instance inst, long[] dep, boolean[] sent, Routes routes,
       List<Schedule.ControlTransfer> control, int[] controlArc, Findings out) {
     this.net = inst.network();
     this.msgs = inst.messages();
@@ -65,23 +73,25 @@ final class PlainCausality {
     this.routes = routes;
     this.control = control;
     this.controlArc = controlArc;
+    this.kind = new int[control.size()];
+    for (int x = 0; x < kind.length; x++) {
+      kind[x] = kindOf(control.get(x).kind());
+    }
     this.out = out;
     this.root = inst.root();
     int arcs = net.arcs();
     int nodes = net.nodes();
-    flits = new long[arcs];
-    firstRow = new long[arcs];
-    firstMsg = new int[arcs];
-    lastRow = new long[arcs];
-    lastMsg = new int[arcs];
-    Arrays.fill(firstRow, Long.MAX_VALUE);
-    Arrays.fill(lastRow, Long.MIN_VALUE);
+    stream = new long[4 * arcs];
+    for (int a = 0; a < arcs; a++) {
+      stream[4 * a + FIRST_ROW] = Long.MAX_VALUE;
+      stream[4 * a + LAST_ROW] = Long.MIN_VALUE;
+      stream[4 * a + MAX_LAG] = Long.MIN_VALUE;
+    }
+    streamMsg = new int[2 * arcs];
     for (int k = 0; k < arcFirst.length; k++) {
       arcFirst[k] = new long[arcs];
       Arrays.fill(arcFirst[k], NEVER);
     }
-    maxLag = new long[arcs];
-    Arrays.fill(maxLag, Long.MIN_VALUE);
     for (int k = 0; k < nodeFirst.length; k++) {
       nodeFirst[k] = new long[nodes];
       Arrays.fill(nodeFirst[k], NEVER);
@@ -101,12 +111,12 @@ final class PlainCausality {
    *
    * @param dep departure of each message (index as in the instance), read where {@code sent}
    * @param sent whether each message is non-null and has a departure
-   * @param routes the route arcs of each sent message
+   * @param routes the route arcs of the sent messages
    * @param controlArc the arc of each control flit, -1 if it crosses none
    */
-  static void check(Instance inst, long[] dep, boolean[] sent, int[][] routes,
+  static void check(Instance inst, long[] dep, boolean[] sent, Routes routes,
       List<Schedule.ControlTransfer> control, int[] controlArc, Findings out) {
-    PlainCausality c = new PlainCausality(inst, dep, sent, routes, control, controlArc, out);
+    CausalityFastPath c = new CausalityFastPath(inst, dep, sent, routes, control, controlArc, out);
     c.collect();
     c.data();
     for (int x = 0; x < control.size(); x++) {
@@ -138,19 +148,19 @@ final class PlainCausality {
         continue;
       }
       long l = msgs.get(i).length();
-      int[] route = routes[i];
-      for (int k = 0; k < route.length; k++) {
-        int a = route[k];
+      for (int h = routes.first[i], k = 0; h < routes.first[i + 1]; h++, k++) {
+        int a = routes.arcs[h];
         long first = Math.addExact(dep[i], k + 1L); // flit 1 reaches the head of hop k in row t + k + 1
         long last = Math.addExact(first, l - 1);
-        flits[a] = Math.addExact(flits[a], l);
-        if (first < firstRow[a]) {
-          firstRow[a] = first;
-          firstMsg[a] = i;
+        int x = 4 * a;
+        stream[x + FLITS] = Math.addExact(stream[x + FLITS], l);
+        if (first < stream[x + FIRST_ROW]) {
+          stream[x + FIRST_ROW] = first;
+          streamMsg[2 * a] = i;
         }
-        if (last > lastRow[a]) {
-          lastRow[a] = last;
-          lastMsg[a] = i;
+        if (last > stream[x + LAST_ROW]) {
+          stream[x + LAST_ROW] = last;
+          streamMsg[2 * a + 1] = i;
         }
       }
       int v = msgs.get(i).from();
@@ -165,7 +175,7 @@ final class PlainCausality {
       Schedule.ControlTransfer c = control.get(x);
       long row = Math.addExact(c.step(), 1);
       int v = c.to();
-      int k = kindOf(c.kind());
+      int k = kind[x];
       nodeFirst[K_ANY][v] = Math.min(nodeFirst[K_ANY][v], row);
       if (k < 0) {
         continue;
@@ -178,13 +188,13 @@ final class PlainCausality {
           lastCertFrom[v] = c.from();
         }
         if (c.values().size() == 2) {
-          maxLag[a] = Math.max(maxLag[a], c.values().get(0));
+          stream[4 * a + MAX_LAG] = Math.max(stream[4 * a + MAX_LAG], c.values().get(0));
         }
       }
     }
     for (int x = 0; x < control.size(); x++) {
       int a = controlArc[x];
-      if (a >= 0 && kindOf(control.get(x).kind()) == K_TOKEN) {
+      if (a >= 0 && kind[x] == K_TOKEN) {
         int back = net.reverse(a);
         int u = net.tail(a);
         if (uncertified[u] < 0 && (back < 0 || arcFirst[K_CERT][back] == NEVER)) {
@@ -200,7 +210,7 @@ final class PlainCausality {
     boolean wake = false;
     for (int x = 0; x < control.size(); x++) {
       if (controlArc[x] >= 0) {
-        int k = kindOf(control.get(x).kind());
+        int k = kind[x];
         tc |= k == K_TOKEN || k == K_CERT || k == K_ORDER;
         wake |= k == K_WAKEUP;
       }
@@ -211,9 +221,10 @@ final class PlainCausality {
       if (!sent[i] || v == root) {
         continue;
       }
-      if ((tc || wake) && routes[i].length > 0) {
-        int p = net.head(routes[i][0]);
-        int back = net.reverse(routes[i][0]);
+      if ((tc || wake) && routes.hops(i) > 0) {
+        int first = routes.arcs[routes.first[i]];
+        int p = net.head(first);
+        int back = net.reverse(first);
         long row = back < 0 ? NEVER : arcFirst[tc ? K_ORDER : K_WAKEUP][back];
         if (dep[i] < row) {
           String what = tc ? "order" : "wake-up";
@@ -237,7 +248,7 @@ final class PlainCausality {
     int u = c.from();
     int v = c.to();
     long step = c.step();
-    int k = kindOf(c.kind());
+    int k = kind[x];
     List<Long> values = c.values();
     boolean wellFormed = k < 0 || values.size() == arity(k) || (k == K_WAKEUP && values.isEmpty());
     if (!wellFormed) {
@@ -278,9 +289,9 @@ final class PlainCausality {
           if (lag < 1) {
             value(c, List.of(), "certifies the lag c = " + lag + "; a certified lag is positive (SGB §6.1)");
           }
-          if (n != flits[a]) {
-            value(c, List.of(), "certifies n = " + n + " flits but " + flits[a] + " data flits cross " + u + "->"
-                + v + "; n counts the stream of the sender's subtree (SGB §6.1, §6.3)");
+          if (n != stream[4 * a + FLITS]) {
+            value(c, List.of(), "certifies n = " + n + " flits but " + stream[4 * a + FLITS] + " data flits cross "
+                + u + "->" + v + "; n counts the stream of the sender's subtree (SGB §6.1, §6.3)");
           }
         }
         break;
@@ -324,7 +335,8 @@ final class PlainCausality {
     int v = c.to();
     long t = Math.addExact(c.step(), 1);
     for (int i = fromFirst[v]; i >= 0; i = fromNext[i]) {
-      if (v == root || routes[i].length == 0 || net.head(routes[i][0]) != u || dep[i] < arcFirst[K_WAKEUP][a]) {
+      if (v == root || routes.hops(i) == 0 || net.head(routes.arcs[routes.first[i]]) != u
+          || dep[i] < arcFirst[K_WAKEUP][a]) {
         continue; // not a message toward u, or already a causality violation against its first wake-up
       }
       long arrive = Math.addExact(dep[i], 1);
@@ -342,25 +354,32 @@ final class PlainCausality {
     int u = c.from();
     int v = c.to();
     long t = Math.addExact(c.step(), 1);
-    if (back >= 0 && maxLag[back] != Long.MIN_VALUE && s < maxLag[back]) {
-      value(c, List.of(), "has s = " + s + " below the lag c = " + maxLag[back] + " that " + v + " certified; "
+    long maxLag = back < 0 ? Long.MIN_VALUE : stream[4 * back + MAX_LAG];
+    if (back >= 0 && maxLag != Long.MIN_VALUE && s < maxLag) {
+      value(c, List.of(), "has s = " + s + " below the lag c = " + maxLag + " that " + v + " certified; "
           + "orders keep s >= c (SGB §6.4)");
     }
-    if (back < 0 || flits[back] == 0) {
+    if (back < 0 || stream[4 * back + FLITS] == 0) {
       return; // an empty stream: nothing arrives
     }
-    long n = flits[back];
-    String promise = "(row " + t + ", s = " + s + ") promises the " + (n == 1 ? "flit" : n + " flits") + " crossing "
-        + v + "->" + u + " to " + u + " in rows " + rows(t, s, n);
-    if (Math.subtractExact(firstRow[back], t) != s) {
-      String id = msgs.get(firstMsg[back]).id();
-      value(c, List.of(id), promise + ", but the first (of " + id + ") arrives in row " + firstRow[back]
+    long n = stream[4 * back + FLITS];
+    long firstRow = stream[4 * back + FIRST_ROW];
+    long lastRow = stream[4 * back + LAST_ROW];
+    if (Math.subtractExact(firstRow, t) != s) {
+      String id = msgs.get(streamMsg[2 * back]).id();
+      value(c, List.of(id), promise(t, s, n, u, v) + ", but the first (of " + id + ") arrives in row " + firstRow
           + " (TRANSMIT AFTER s STEPS, SGB §6.2)");
-    } else if (Math.subtractExact(lastRow[back], firstRow[back]) != n - 1) {
-      String id = msgs.get(lastMsg[back]).id();
-      value(c, List.of(id), promise + ", but the last (of " + id + ") arrives in row " + lastRow[back]
+    } else if (Math.subtractExact(lastRow, firstRow) != n - 1) {
+      String id = msgs.get(streamMsg[2 * back + 1]).id();
+      value(c, List.of(id), promise(t, s, n, u, v) + ", but the last (of " + id + ") arrives in row " + lastRow
           + " (a gap-free stream, SGB §6.1, §6.2)");
     }
+  }
+
+  /** What order [s] u->v arriving in row t promises about the n flits crossing v->u (only for a violation). */
+  private static String promise(long t, long s, long n, int u, int v) {
+    return "(row " + t + ", s = " + s + ") promises the " + (n == 1 ? "flit" : n + " flits") + " crossing " + v
+        + "->" + u + " to " + u + " in rows " + rows(t, s, n);
   }
 
   private void causality(Schedule.ControlTransfer c, String why) {
