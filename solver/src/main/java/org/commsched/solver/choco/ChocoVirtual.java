@@ -1,4 +1,4 @@
-package org.commsched.solver;
+package org.commsched.solver.choco;
 
 import java.util.Arrays;
 import org.chocosolver.solver.Model;
@@ -12,7 +12,8 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
-import org.commsched.core.solve.SolveStatus;
+import org.commsched.solver.bufferless.VirtualCp;
+import org.commsched.solver.model.SolverStatusMapping;
 
 /**
  * {@code choco-virtual}: exact virtual chatting schedules (slots) with Choco, independent of {@link CpSatVirtual}
@@ -135,11 +136,9 @@ public final class ChocoVirtual implements Method {
         best[j] = v[j].getValue();
       }
     }
-    boolean complete = !solver.isStopCriterionMet() && !solver.hasEndedUnexpectedly();
-    SolveStatus status = SolverStatusMapping.fromChoco(best != null, complete);
-    Number lb = solver.getObjectiveManager().getBestLB();
-    return data.finish(name(), "Choco", best, status == SolveStatus.OPTIMAL, lb == null ? 0 : lb.longValue())
-        .withStat("solverOutcome", complete ? "complete" : "stopped")
+    SolverStatusMapping.Answer answer = SolverStatusMapping.choco(best != null, solver);
+    return data.finish(name(), "Choco", best, answer.optimal(), answer.bound())
+        .withStat("solverOutcome", answer.outcome())
         .withStat("wallSeconds", Math.round(solver.getTimeCount() * 1000) / 1000.0);
   }
 }

@@ -1,10 +1,8 @@
-package org.commsched.solver;
+package org.commsched.solver.lns;
 
-import com.google.ortools.Loader;
 import com.google.ortools.sat.BoolVar;
 import com.google.ortools.sat.CpModel;
 import com.google.ortools.sat.CpSolver;
-import com.google.ortools.sat.CpSolverStatus;
 import com.google.ortools.sat.IntVar;
 import com.google.ortools.sat.IntervalVar;
 import com.google.ortools.sat.LinearExpr;
@@ -30,10 +28,12 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
-import org.commsched.heuristics.baseline.Baselines;
-import org.commsched.heuristics.bufferless.chatting.ChattingMethods;
 import org.commsched.heuristics.bufferless.chatting.PriorityGreedy;
-import org.commsched.heuristics.bufferless.chatting.SearchMethods;
+import org.commsched.solver.bufferless.ArcCliques;
+import org.commsched.solver.bufferless.ArcLevels;
+import org.commsched.solver.bufferless.ChattingStarts;
+import org.commsched.solver.cpsat.OrTools;
+import org.commsched.solver.model.SolverStatusMapping;
 
 /**
  * Large-neighbourhood search for bufferless chatting on any network and routes, with CP-SAT as the repair step
@@ -79,7 +79,7 @@ import org.commsched.heuristics.bufferless.chatting.SearchMethods;
  * Solve Vehicle Routing Problems" (CP 1998); the neighbourhoods and the lexicographic repair objective are this
  * project's.
  *
- * @implNote Stateless; the native library is loaded once per JVM.
+ * @implNote Stateless; the native library is loaded through {@link OrTools}.
  */
 public final class LnsChatting implements Method {
   /** Neighbourhood size to start from. */
@@ -93,17 +93,6 @@ public final class LnsChatting implements Method {
   /** Message-arc intervals above which the full model is rarely worth more than a fifth of the time. */
   static final long LARGE_MODEL = 5000;
   private static final boolean DEBUG = Boolean.getBoolean("commsched.lns.debug");
-
-  /** Loads OR-Tools' native library on first use. */
-  private static final class Natives {
-    static {
-      Loader.loadNativeLibraries();
-    }
-
-    static void ensure() {
-      // class initialisation did the work
-    }
-  }
 
   /** Use the forward-leveled reduction of the CP model where the routes allow it. */
   private final boolean leveled;
@@ -153,18 +142,10 @@ public final class LnsChatting implements Method {
   }
 
   /** The heuristics lns may start from: every non-exact chatting method of the registry's lists. */
-  static List<Method> startMethods() {
-    List<Method> out = new ArrayList<>();
-    List<Method> all = new ArrayList<>(Baselines.all());
-    all.addAll(ChattingMethods.all());
-    all.addAll(SearchMethods.all());
-    for (Method m : all) {
-      if (!m.exact() && m.problems().contains(ProblemKind.CHATTING)) {
-        out.add(m);
-      }
-    }
-    return out;
+  public static List<Method> startMethods() {
+    return ChattingStarts.methods();
   }
+
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
@@ -185,12 +166,12 @@ public final class LnsChatting implements Method {
     long[] dep = data.departures(((Schedule.Departures) start.schedule()).departures());
     Search s = new Search(data, dep, bound, limits, deadline);
     if (data.m > 0 && data.makespan(dep) > bound.value()) {
-      Natives.ensure();
+      OrTools.load();
       s.run();
     }
     long makespan = data.makespan(s.dep);
     LowerBound lb = s.bound;
-    SolveStatus status = lb.value() >= makespan ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
+    SolveStatus status = SolverStatusMapping.decide(lb, makespan);
     SolveResult out = new SolveResult(name(), status, new Schedule.Departures(data.byId(s.dep)), makespan, lb,
         TimeScale.UNIT, Map.of()).withStat("start", start.method()).withStat("startMakespan", start.makespan());
     for (Map.Entry<String, Object> e : startStats.entrySet()) {
@@ -694,16 +675,15 @@ public final class LnsChatting implements Method {
       if (!all) {
         solver.getParameters().setMaxDeterministicTime(seconds);
       }
-      CpSolverStatus raw = solver.solve(model);
-      boolean solved = raw == CpSolverStatus.OPTIMAL || raw == CpSolverStatus.FEASIBLE;
+      SolverStatusMapping.Answer answer = SolverStatusMapping.cpSat(solver.solve(model), solver);
       long[] out = new long[f];
-      if (solved) {
+      if (answer.hasSchedule()) {
         for (int q = 0; q < f; q++) {
           out[q] = solver.value(tv[q]);
         }
       }
-      long lb = all && !lexicographic ? (long) Math.ceil(solver.bestObjectiveBound() - 1e-6) : 0;
-      return new Repair(solved, raw == CpSolverStatus.OPTIMAL, out, lb);
+      long lb = all && !lexicographic ? answer.bound() : 0;
+      return new Repair(answer.hasSchedule(), answer.optimal(), out, lb);
     }
 
     /**
