@@ -479,7 +479,19 @@ public final class BufferlessCp {
 
   /**
    * The wake-up tree of a gather (see the class comment): parent, depth and children of every node the root
-   * reaches, and those nodes in breadth-first order (root first).
+   * reaches, and those nodes in breadth-first order (root first; by depth, then id).
+   *
+   * <p>Not the gathering protocols' tree ({@code GatherTree} in the heuristics' {@code bufferless.scattergather}),
+   * although both hang the routes' tree's outside nodes breadth-first. They differ in four ways: (1) with default
+   * routes the protocols take the whole breadth-first tree of the routes (every node that reaches the root), this
+   * class only the routes of non-null messages and explicit routes, hanging the rest; (2) this class hangs an
+   * outside node on a tree node with an arc down to it, the protocols only on one joined by links both ways; (3)
+   * the protocols refuse an instance whose message source (null messages included) is outside their tree, or
+   * whose tree link has no arc down, this class only checks the down arcs of route links; (4) {@link #order} is
+   * sorted by depth then id, the protocols' order is the breadth-first queue (by depth, then by parent). On
+   * networks whose links all go both ways, (1) and (2) should pick the same parents (for each node the smallest-id
+   * neighbour one hop closer to the root; derived, not tested), but (4) remains, and the wake-up
+   * variables are created in this order, so the exact models keep their own tree.
    */
   public static final class WakeTree {
     public final int[] parent;
