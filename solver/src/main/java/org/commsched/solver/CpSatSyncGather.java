@@ -1,5 +1,6 @@
 package org.commsched.solver;
 
+import org.commsched.solver.bufferless.BufferlessCp;
 import org.commsched.solver.cpsat.CpSatBackend;
 
 /**

@@ -32,7 +32,7 @@ import org.commsched.heuristics.bufferless.chatting.Transforms;
 import org.commsched.solver.model.SolverStatusMapping;
 
 /**
- * The exact virtual-schedule model both back ends share ({@link CpSatVirtual}, {@link ChocoVirtual}), as plain
+ * The exact virtual-schedule model both back ends share ({@code CpSatVirtual}, {@code ChocoVirtual}), as plain
  * data, and the translation of a back end's answer into a {@link SolveResult}: the "virtual model" of chatting spec
  * §1.5 for the virtual schedules of §2.2, which on a ula is rectangle compaction, i.e. dynamic storage allocation
  * (spec §2.4).

@@ -16,7 +16,7 @@ import org.commsched.solver.bufferless.VirtualCp;
 import org.commsched.solver.model.SolverStatusMapping;
 
 /**
- * {@code choco-virtual}: exact virtual chatting schedules (slots) with Choco, independent of {@link CpSatVirtual}
+ * {@code choco-virtual}: exact virtual chatting schedules (slots) with Choco, independent of {@code CpSatVirtual}
  * but for the same problem (chatting on any network; dsa = rectangle compaction on a ula).
  *
  * <p><b>Model</b> ({@link VirtualCp}, in units of the gcd of the lengths): a slot σ_M in [0, H - l_M] per message
@@ -30,7 +30,7 @@ import org.commsched.solver.model.SolverStatusMapping;
  * decreasing; refuted on backtrack, so complete), with last-conflict reasoning; the heuristic's slots as hints.
  * Single-threaded and deterministic: {@link SolveLimits#workers()} and the seed are not used.
  *
- * <p><b>Guarantee.</b> As {@link CpSatVirtual}, with Choco's objective lower bound as the bound at the time limit.
+ * <p><b>Guarantee.</b> As {@code CpSatVirtual}, with Choco's objective lower bound as the bound at the time limit.
  * Horizons beyond {@value #MAX_HORIZON} units (Choco works on ints) get the heuristic's schedule with FEASIBLE.
  *
  * @implNote Stateless.
