@@ -7,6 +7,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.solver.bufferless.BufferlessCp;
 
 /**
  * What the exact methods on {@link BufferlessCp} share: the model (offline, or synchronization-aware gather), its

@@ -1,5 +1,7 @@
 package org.commsched.solver;
 
+import org.commsched.solver.choco.ChocoBackend;
+
 /**
  * Exact offline bufferless schedules with Choco: the same model as {@link CpSatBufferless} (chatting, scatter and
  * gather; all ports or single port; any network with the instance's routes), with a unit-capacity cumulative per

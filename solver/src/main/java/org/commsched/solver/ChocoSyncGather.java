@@ -1,5 +1,7 @@
 package org.commsched.solver;
 
+import org.commsched.solver.choco.ChocoBackend;
+
 /**
  * The optimal bufferless gather among schedules whose nodes wait for a wake-up from the root, with Choco: the same
  * model and the same trace (data plus wake-ups) as {@link CpSatSyncGather}, an independent second back end.

@@ -1,5 +1,8 @@
 package org.commsched.solver;
 
+import org.commsched.solver.bufferless.BufferlessCp;
+import org.commsched.solver.cpsat.CpSatBackend;
+
 /**
  * Exact offline bufferless schedules with OR-Tools CP-SAT: chatting, scatter and gather, all ports or single port,
  * on any network with the instance's routes (default or explicit).

@@ -1,5 +1,8 @@
 package org.commsched.solver;
 
+import org.commsched.solver.bufferless.BufferlessCp;
+import org.commsched.solver.cpsat.CpSatBackend;
+
 /**
  * The optimal bufferless gather among schedules whose nodes wait for a wake-up from the root (CP-SAT): the yardstick
  * for distributed gathering protocols such as Shoulder-Tap and Transmission-Certification.

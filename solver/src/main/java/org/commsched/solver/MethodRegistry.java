@@ -11,6 +11,9 @@ import org.commsched.heuristics.baseline.Baselines;
 import org.commsched.heuristics.bufferless.chatting.ChattingMethods;
 import org.commsched.heuristics.bufferless.chatting.SearchMethods;
 import org.commsched.heuristics.bufferless.scattergather.GatherMethods;
+import org.commsched.solver.choco.ChocoVirtual;
+import org.commsched.solver.cpsat.CpSatVirtual;
+import org.commsched.solver.lns.LnsChatting;
 
 /**
  * Every method the toolkit offers, by name: the papers' heuristics, the baselines and the exact models.

@@ -21,10 +21,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The chatting oracles of the chatting spec §8 (T_opt found there by exhaustive search): both exact back ends
  * must reach T_opt and prove it.
  */
-class ExactChattingOracleTest {
+public class ExactChattingOracleTest {
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(20), 2, 0L);
 
-  static Path catalogue() {
+  public static Path catalogue() {
     Path p = Path.of("").toAbsolutePath();
     while (p != null && !Files.isDirectory(p.resolve("instances/catalogue"))) {
       p = p.getParent();

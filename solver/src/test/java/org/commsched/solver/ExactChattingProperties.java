@@ -30,7 +30,7 @@ import org.junit.jupiter.api.TestFactory;
  * [0, H) written here (H = the greedy makespan: shifting an optimal schedule to start at 0 puts every departure
  * below H). Every schedule passes the checker.
  */
-class ExactChattingProperties {
+public class ExactChattingProperties {
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(20), 2, 7L);
   static final String[] FAMILIES = {"ula", "bla", "random"};
 
@@ -71,7 +71,7 @@ class ExactChattingProperties {
   }
 
   /** Branch and bound over every departure vector in [0, H)^m: the reference optimum. */
-  static final class Exhaustive {
+  public static final class Exhaustive {
     private final int m;
     private final long[] transit;
     private final long[] length;
@@ -95,7 +95,7 @@ class ExactChattingProperties {
       best = new GreedyBufferless().solve(instance, SolveLimits.defaults()).makespan();
     }
 
-    static long optimum(Instance instance) {
+    public static long optimum(Instance instance) {
       Exhaustive e = new Exhaustive(instance);
       e.search(0, 0);
       return e.best;

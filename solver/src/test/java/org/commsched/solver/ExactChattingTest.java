@@ -16,6 +16,7 @@ import org.commsched.core.solve.SolveStatus;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
+import org.commsched.solver.lns.LnsChatting;
 import org.junit.jupiter.api.Test;
 
 /** Applicability, registration and the time-limit path of the exact offline methods (cpsat, choco). */

@@ -32,6 +32,9 @@ import org.commsched.heuristics.bufferless.chatting.Kierstead;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
+import org.commsched.solver.bufferless.VirtualCp;
+import org.commsched.solver.choco.ChocoVirtual;
+import org.commsched.solver.cpsat.CpSatVirtual;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 

@@ -19,6 +19,9 @@ import org.commsched.heuristics.bufferless.chatting.Leveling;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
+import org.commsched.solver.bufferless.BufferlessCp;
+import org.commsched.solver.choco.ChocoBackend;
+import org.commsched.solver.cpsat.CpSatBackend;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 

@@ -1,17 +1,22 @@
-package org.commsched.solver;
+package org.commsched.solver.bufferless;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.heuristics.baseline.Baselines;
+import org.commsched.heuristics.bufferless.chatting.ChattingMethods;
+import org.commsched.heuristics.bufferless.chatting.SearchMethods;
 
 /**
  * Starting schedules for the chatting searches ({@code lns}, and the hint of {@code cpsat} and {@code choco}): every
@@ -20,8 +25,25 @@ import org.commsched.core.solve.SolveResult;
  *
  * @implNote Stateless.
  */
-final class ChattingStarts {
+public final class ChattingStarts {
   private ChattingStarts() {
+  }
+
+  /**
+   * The heuristics the chatting searches start from: every non-exact chatting method of the registry's lists
+   * ({@code greedy}, the chatting paper's pipelines, {@code priority-greedy}), in that order.
+   */
+  public static List<Method> methods() {
+    List<Method> out = new ArrayList<>();
+    List<Method> all = new ArrayList<>(Baselines.all());
+    all.addAll(ChattingMethods.all());
+    all.addAll(SearchMethods.all());
+    for (Method m : all) {
+      if (!m.exact() && m.problems().contains(ProblemKind.CHATTING)) {
+        out.add(m);
+      }
+    }
+    return out;
   }
 
   /**
@@ -31,7 +53,7 @@ final class ChattingStarts {
    * @param bound the given bound raised by every start's lower bound
    * @param stats {@code start.<method>}: each start's makespan, or why it failed, in run order
    */
-  record Outcome(SolveResult best, LowerBound bound, Map<String, Object> stats) {
+  public record Outcome(SolveResult best, LowerBound bound, Map<String, Object> stats) {
   }
 
   /**
@@ -43,7 +65,7 @@ final class ChattingStarts {
    * @param deadline {@link System#nanoTime()} by which the starts should be done
    * @param divisor each method may take (time left) / divisor, at least 1 ms
    */
-  static Outcome run(Instance instance, SolveLimits limits, List<Method> methods, SolveResult given,
+  public static Outcome run(Instance instance, SolveLimits limits, List<Method> methods, SolveResult given,
       LowerBound bound, long deadline, int divisor) {
     SolveResult best = given;
     Map<String, Object> stats = new LinkedHashMap<>();

@@ -1,4 +1,4 @@
-package org.commsched.solver;
+package org.commsched.solver.bufferless;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,9 +29,10 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
 import org.commsched.heuristics.bufferless.chatting.IntervalColoring;
 import org.commsched.heuristics.bufferless.chatting.Kierstead;
 import org.commsched.heuristics.bufferless.chatting.Transforms;
+import org.commsched.solver.model.SolverStatusMapping;
 
 /**
- * The exact virtual-schedule model both back ends share ({@link CpSatVirtual}, {@link ChocoVirtual}), as plain
+ * The exact virtual-schedule model both back ends share ({@code CpSatVirtual}, {@code ChocoVirtual}), as plain
  * data, and the translation of a back end's answer into a {@link SolveResult}: the "virtual model" of chatting spec
  * §1.5 for the virtual schedules of §2.2, which on a ula is rectangle compaction, i.e. dynamic storage allocation
  * (spec §2.4).
@@ -59,16 +60,16 @@ import org.commsched.heuristics.bufferless.chatting.Transforms;
  *
  * @implNote Immutable after construction.
  */
-final class VirtualCp {
+public final class VirtualCp {
   /** Citation shared by the virtual methods. */
-  static final String CITATION = "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of "
+  public static final String CITATION = "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of "
       + "Variable Length Messages in Leveled Networks\", §3.1-3.2 (virtual schedules), §4.2 (rectangle compaction "
       + "= DSA, NP-hard by Theorem 4.5(a)); CP model: this project";
   /** Scope shared by the virtual methods. */
-  static final Scope SCOPE = Scope.of(ProblemKind.CHATTING, ProblemKind.DSA)
+  public static final Scope SCOPE = Scope.of(ProblemKind.CHATTING, ProblemKind.DSA)
       .bufferlessPorts(CommModel.BufferlessPorts.ALL).otherPorts("cpsat or greedy").note("virtual schedules (slots)");
   /** Guarantee shared by the virtual methods. */
-  static final String GUARANTEE = "optimal when status OPTIMAL; best found and the solver's bound at the time "
+  public static final String GUARANTEE = "optimal when status OPTIMAL; best found and the solver's bound at the time "
       + "limit";
 
   /** Largest sum of squared group sizes for which the hint is settled (and the unit may exceed 1). */
@@ -77,31 +78,31 @@ final class VirtualCp {
   private static final int PRUNE_LIMIT = 2000;
 
   /** Instance index of each non-null message taken into the model. */
-  final int[] msg;
+  public final int[] msg;
   /** The time unit of the model: the gcd of the lengths (1 if the hint could not be settled). */
-  final long unit;
+  public final long unit;
   /** Length of each modelled message, in units. */
-  final long[] length;
+  public final long[] length;
   /** Groups: each the indices (into {@link #msg}) of two or more messages whose intervals must be disjoint. */
-  final List<int[]> groups;
+  public final List<int[]> groups;
   /** On a ula: first arc (the node {@code from}) per modelled message; null on other networks. */
-  final long[] from;
+  public final long[] from;
   /** On a ula: one past the last arc (the node {@code to}) per modelled message; null on other networks. */
-  final long[] to;
+  public final long[] to;
   /** The settled heuristic slots, in units. */
-  final long[] hint;
+  public final long[] hint;
   /** The makespan of the hint, in units: the horizon. */
-  final long horizon;
+  public final long horizon;
   /** The heuristic result the hint comes from. */
-  final SolveResult heuristic;
+  public final SolveResult heuristic;
   /** The best known lower bound on the virtual makespan, in ticks. */
-  final LowerBound bound;
+  public final LowerBound bound;
   /** The smallest makespan the model may take, in units: the bound rounded up (at most the horizon). */
-  final long floor;
+  public final long floor;
 
   private final Instance instance;
 
-  VirtualCp(Instance instance) {
+  public VirtualCp(Instance instance) {
     this.instance = instance;
     Atlas atlas = instance.atlas();
     List<Message> ms = instance.messages();
@@ -168,12 +169,12 @@ final class VirtualCp {
     floor = Math.min(horizon, Math.floorDiv(bound.value() + unit - 1, unit));
   }
 
-  int size() {
+  public int size() {
     return msg.length;
   }
 
   /** True if there is nothing to search: no message, or the hint already meets the bound. */
-  boolean settled() {
+  public boolean settled() {
     return msg.length == 0 || bound.value() >= horizon * unit;
   }
 
@@ -186,7 +187,7 @@ final class VirtualCp {
    * proven) and, for chatting on a ula, {@code voMakespan}: the makespan of the real schedule the VO transform makes
    * of these slots (spec §3.2, Thm 3.2: at most S + Q - 1).
    */
-  SolveResult finish(String method, String solver, long[] best, boolean optimal, long solverBound) {
+  public SolveResult finish(String method, String solver, long[] best, boolean optimal, long solverBound) {
     boolean have = best != null;
     long[] values = have ? best : hint;
     long makespan = 0;
@@ -195,7 +196,7 @@ final class VirtualCp {
     }
     long proven = have ? Math.max(0, Math.min(solverBound, horizon)) * unit : 0; // the objective is in [floor, H]
     LowerBound lb = reported(solver, have && optimal, makespan, Math.min(proven, makespan));
-    SolveStatus st = lb.value() == makespan ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
+    SolveStatus st = SolverStatusMapping.decide(lb, makespan);
     Map<String, Long> out = new LinkedHashMap<>();
     for (int j = 0; j < msg.length; j++) {
       out.put(instance.messages().get(msg[j]).id(), values[j] * unit);
@@ -242,26 +243,17 @@ final class VirtualCp {
    * meets it), otherwise the larger of the posted bound and the solver's bound.
    */
   private LowerBound reported(String solver, boolean optimal, long makespan, long solverBound) {
-    if (bound.value() >= makespan) {
-      return bound;
-    }
-    if (optimal) {
-      return new LowerBound(makespan, "CP", solver + " proved that no virtual schedule (slots) ends before "
-          + makespan);
-    }
-    if (solverBound > bound.value()) {
-      return new LowerBound(solverBound, "CP", solver + " proved that no virtual schedule (slots) ends before "
-          + solverBound + " (bound at the time limit)");
-    }
-    return bound;
+    return SolverStatusMapping.posted(bound, optimal, makespan, solverBound,
+        solver + " proved that no virtual schedule (slots) ends before", "", " (bound at the time limit)");
   }
+
 
   /**
    * The shortest virtual schedule among the heuristics that apply: {@code first-fit} on the instance, and
    * {@code kierstead} and {@code interval-coloring} on its dsa view (the instance itself for dsa, the same
    * messages as a dsa problem for chatting on a ula, whose routes are the straight paths). Ties: that order.
    */
-  static SolveResult bestSlots(Instance instance) {
+  public static SolveResult bestSlots(Instance instance) {
     List<SolveResult> found = new ArrayList<>();
     found.add(new FirstFitSlots().solve(instance, SolveLimits.defaults()));
     Instance view = dsaView(instance);

@@ -1,4 +1,4 @@
-package org.commsched.solver;
+package org.commsched.solver.lns;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
@@ -6,8 +6,8 @@ import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.stream.Stream;
 import java.util.List;
+import java.util.stream.Stream;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -18,6 +18,8 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.instances.io.InstanceReader;
+import org.commsched.solver.ExactChattingOracleTest;
+import org.commsched.solver.MethodRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

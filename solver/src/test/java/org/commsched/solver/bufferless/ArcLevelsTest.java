@@ -1,4 +1,4 @@
-package org.commsched.solver;
+package org.commsched.solver.bufferless;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

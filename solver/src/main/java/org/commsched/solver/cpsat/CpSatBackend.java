@@ -1,9 +1,7 @@
-package org.commsched.solver;
+package org.commsched.solver.cpsat;
 
-import com.google.ortools.Loader;
 import com.google.ortools.sat.CpModel;
 import com.google.ortools.sat.CpSolver;
-import com.google.ortools.sat.CpSolverStatus;
 import com.google.ortools.sat.IntVar;
 import com.google.ortools.sat.IntervalVar;
 import com.google.ortools.sat.LinearExpr;
@@ -12,7 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.commsched.core.solve.SolveLimits;
-import org.commsched.core.solve.SolveStatus;
+import org.commsched.solver.bufferless.BufferlessCp;
+import org.commsched.solver.model.SolverStatusMapping;
 
 /**
  * {@link BufferlessCp} in OR-Tools CP-SAT: one integer variable per model variable (with the hint), one
@@ -20,21 +19,11 @@ import org.commsched.core.solve.SolveStatus;
  * shared resource, the precedences as linear inequalities, E &gt;= t_M + transit_M for every message and
  * E &gt;= the floor; minimise E.
  *
- * @implNote Stateless; the native library is loaded once per JVM.
+ * @implNote Stateless; the native library is loaded through {@link OrTools}.
  */
-final class CpSatBackend implements BufferlessCp.Backend {
-  static final CpSatBackend INSTANCE = new CpSatBackend();
-
-  /** Loads OR-Tools' native library on first use. */
-  private static final class Natives {
-    static {
-      Loader.loadNativeLibraries();
-    }
-
-    static void ensure() {
-      // class initialisation did the work
-    }
-  }
+public final class CpSatBackend implements BufferlessCp.Backend {
+  /** The back end. */
+  public static final CpSatBackend INSTANCE = new CpSatBackend();
 
   private CpSatBackend() {
   }
@@ -47,7 +36,7 @@ final class CpSatBackend implements BufferlessCp.Backend {
   @Override
   public BufferlessCp.Run solve(BufferlessCp data, SolveLimits limits, long floor) {
     long deadline = System.nanoTime() + limits.timeLimit().toNanos(); // loading and building count too
-    Natives.ensure();
+    OrTools.load();
     CpModel model = new CpModel();
     int vars = data.variables();
     IntVar[] x = new IntVar[vars];
@@ -80,21 +69,19 @@ final class CpSatBackend implements BufferlessCp.Backend {
         .setMaxTimeInSeconds(Math.max(0.01, (deadline - System.nanoTime()) / 1e9))
         .setNumWorkers(limits.workers())
         .setRandomSeed((int) limits.seed());
-    CpSolverStatus raw = solver.solve(model);
-    SolveStatus status = SolverStatusMapping.fromCpSat(raw);
+    SolverStatusMapping.Answer answer = SolverStatusMapping.cpSat(solver.solve(model), solver);
     BufferlessCp.Found found;
-    if (status.hasSchedule()) {
+    if (answer.hasSchedule()) {
       long[] values = new long[vars];
       for (int v = 0; v < vars; v++) {
         values[v] = solver.value(x[v]);
       }
-      long bound = (long) Math.ceil(solver.bestObjectiveBound() - 1e-6);
-      found = new BufferlessCp.Found(values, status == SolveStatus.OPTIMAL, bound);
+      found = new BufferlessCp.Found(values, answer.optimal(), answer.bound());
     } else {
       found = new BufferlessCp.Found(null, false, 0);
     }
     Map<String, Object> stats = new LinkedHashMap<>();
-    stats.put("solverStatus", raw.name());
+    stats.put("solverStatus", answer.outcome());
     stats.put("wallSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
     return new BufferlessCp.Run(found, stats);
   }

@@ -1,4 +1,4 @@
-package org.commsched.solver;
+package org.commsched.solver.bufferless;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,7 +15,7 @@ import java.util.List;
  *
  * @implNote Stateless.
  */
-final class ArcCliques {
+public final class ArcCliques {
   private ArcCliques() {
   }
 
@@ -23,7 +23,7 @@ final class ArcCliques {
    * The sets that no other set contains (one copy of duplicates), each as given (sorted ascending, distinct),
    * in a deterministic order (size descending, then lexicographic).
    */
-  static List<int[]> maximal(List<int[]> sets) {
+  public static List<int[]> maximal(List<int[]> sets) {
     List<int[]> sorted = new ArrayList<>(sets);
     sorted.sort((a, b) -> a.length != b.length ? Integer.compare(b.length, a.length) : Arrays.compare(a, b));
     List<int[]> kept = new ArrayList<>();
@@ -64,7 +64,7 @@ final class ArcCliques {
   }
 
   /** True if sorted {@code big} contains every element of sorted {@code small}. */
-  static boolean contains(int[] big, int[] small) {
+  public static boolean contains(int[] big, int[] small) {
     if (small.length > big.length) {
       return false;
     }

@@ -1,4 +1,4 @@
-package org.commsched.solver;
+package org.commsched.solver.bufferless;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
@@ -20,7 +20,7 @@ import java.util.Arrays;
  *
  * @implNote Immutable; the arrays passed in are not kept.
  */
-final class ArcLevels {
+public final class ArcLevels {
   private final long[] firstLevel;
   private final long maxFirstLevel;
 
@@ -39,7 +39,7 @@ final class ArcLevels {
    * @param routes the arcs of each route, in order (an empty route crosses nothing and gets level 0)
    * @param arcCount the number of arcs of the network (arc ids are below it)
    */
-  static ArcLevels of(int[][] routes, int arcCount) {
+  public static ArcLevels of(int[][] routes, int arcCount) {
     // adjacency between used arcs: (a, b, +1) when b follows a on some route
     int[] degree = new int[arcCount];
     for (int[] r : routes) {
@@ -109,12 +109,12 @@ final class ArcLevels {
   }
 
   /** The level of route {@code i}'s first arc, at least 0. */
-  long firstLevel(int i) {
+  public long firstLevel(int i) {
     return firstLevel[i];
   }
 
   /** The largest first-arc level. */
-  long maxFirstLevel() {
+  public long maxFirstLevel() {
     return maxFirstLevel;
   }
 }

@@ -1,4 +1,4 @@
-package org.commsched.solver;
+package org.commsched.solver.lns;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
@@ -23,6 +23,7 @@ import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
+import org.commsched.solver.ExactChattingProperties;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 

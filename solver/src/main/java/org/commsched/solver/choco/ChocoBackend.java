@@ -1,4 +1,4 @@
-package org.commsched.solver;
+package org.commsched.solver.choco;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,7 +10,8 @@ import org.chocosolver.solver.search.strategy.selectors.values.IntDomainMin;
 import org.chocosolver.solver.search.strategy.selectors.variables.Smallest;
 import org.chocosolver.solver.variables.IntVar;
 import org.commsched.core.solve.SolveLimits;
-import org.commsched.core.solve.SolveStatus;
+import org.commsched.solver.bufferless.BufferlessCp;
+import org.commsched.solver.model.SolverStatusMapping;
 
 /**
  * {@link BufferlessCp} in Choco: one integer variable per model variable, a unit-capacity cumulative (a
@@ -23,8 +24,9 @@ import org.commsched.core.solve.SolveStatus;
  *
  * @implNote Stateless.
  */
-final class ChocoBackend implements BufferlessCp.Backend {
-  static final ChocoBackend INSTANCE = new ChocoBackend();
+public final class ChocoBackend implements BufferlessCp.Backend {
+  /** The back end. */
+  public static final ChocoBackend INSTANCE = new ChocoBackend();
   /** Choco works on ints; models with larger values go to the hint. */
   private static final long MAX_VALUE = Integer.MAX_VALUE / 4;
 
@@ -89,17 +91,15 @@ final class ChocoBackend implements BufferlessCp.Backend {
         best[v] = x[v].getValue();
       }
     }
-    boolean complete = !solver.isStopCriterionMet() && !solver.hasEndedUnexpectedly();
-    SolveStatus status = SolverStatusMapping.fromChoco(best != null, complete);
+    SolverStatusMapping.Answer answer = SolverStatusMapping.choco(best != null, solver);
     BufferlessCp.Found found;
-    if (status.hasSchedule()) {
-      Number lb = solver.getObjectiveManager().getBestLB();
-      found = new BufferlessCp.Found(best, status == SolveStatus.OPTIMAL, lb == null ? 0 : lb.longValue());
+    if (answer.hasSchedule()) {
+      found = new BufferlessCp.Found(best, answer.optimal(), answer.bound());
     } else {
       found = new BufferlessCp.Found(null, false, 0);
     }
     Map<String, Object> stats = new LinkedHashMap<>();
-    stats.put("solverOutcome", complete ? "complete" : "stopped");
+    stats.put("solverOutcome", answer.outcome());
     stats.put("wallSeconds", Math.round(solver.getTimeCount() * 1000) / 1000.0);
     return new BufferlessCp.Run(found, stats);
   }

@@ -1,4 +1,4 @@
-package org.commsched.solver;
+package org.commsched.solver.choco;
 
 import java.util.Arrays;
 import org.chocosolver.solver.Model;
@@ -12,10 +12,11 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
-import org.commsched.core.solve.SolveStatus;
+import org.commsched.solver.bufferless.VirtualCp;
+import org.commsched.solver.model.SolverStatusMapping;
 
 /**
- * {@code choco-virtual}: exact virtual chatting schedules (slots) with Choco, independent of {@link CpSatVirtual}
+ * {@code choco-virtual}: exact virtual chatting schedules (slots) with Choco, independent of {@code CpSatVirtual}
  * but for the same problem (chatting on any network; dsa = rectangle compaction on a ula).
  *
  * <p><b>Model</b> ({@link VirtualCp}, in units of the gcd of the lengths): a slot σ_M in [0, H - l_M] per message
@@ -29,7 +30,7 @@ import org.commsched.core.solve.SolveStatus;
  * decreasing; refuted on backtrack, so complete), with last-conflict reasoning; the heuristic's slots as hints.
  * Single-threaded and deterministic: {@link SolveLimits#workers()} and the seed are not used.
  *
- * <p><b>Guarantee.</b> As {@link CpSatVirtual}, with Choco's objective lower bound as the bound at the time limit.
+ * <p><b>Guarantee.</b> As {@code CpSatVirtual}, with Choco's objective lower bound as the bound at the time limit.
  * Horizons beyond {@value #MAX_HORIZON} units (Choco works on ints) get the heuristic's schedule with FEASIBLE.
  *
  * @implNote Stateless.
@@ -135,11 +136,9 @@ public final class ChocoVirtual implements Method {
         best[j] = v[j].getValue();
       }
     }
-    boolean complete = !solver.isStopCriterionMet() && !solver.hasEndedUnexpectedly();
-    SolveStatus status = SolverStatusMapping.fromChoco(best != null, complete);
-    Number lb = solver.getObjectiveManager().getBestLB();
-    return data.finish(name(), "Choco", best, status == SolveStatus.OPTIMAL, lb == null ? 0 : lb.longValue())
-        .withStat("solverOutcome", complete ? "complete" : "stopped")
+    SolverStatusMapping.Answer answer = SolverStatusMapping.choco(best != null, solver);
+    return data.finish(name(), "Choco", best, answer.optimal(), answer.bound())
+        .withStat("solverOutcome", answer.outcome())
         .withStat("wallSeconds", Math.round(solver.getTimeCount() * 1000) / 1000.0);
   }
 }

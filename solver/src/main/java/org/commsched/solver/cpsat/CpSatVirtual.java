@@ -1,9 +1,7 @@
-package org.commsched.solver;
+package org.commsched.solver.cpsat;
 
-import com.google.ortools.Loader;
 import com.google.ortools.sat.CpModel;
 import com.google.ortools.sat.CpSolver;
-import com.google.ortools.sat.CpSolverStatus;
 import com.google.ortools.sat.IntVar;
 import com.google.ortools.sat.IntervalVar;
 import com.google.ortools.sat.LinearExpr;
@@ -13,7 +11,8 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
-import org.commsched.core.solve.SolveStatus;
+import org.commsched.solver.bufferless.VirtualCp;
+import org.commsched.solver.model.SolverStatusMapping;
 
 /**
  * {@code cpsat-virtual}: exact virtual chatting schedules (slots) with OR-Tools CP-SAT, for chatting on any network
@@ -34,20 +33,9 @@ import org.commsched.core.solve.SolveStatus;
  * <p><b>Complexity.</b> NP-hard (rectangle compaction, Theorem 4.5(a) of the paper); one variable and one interval
  * per message, at most one NoOverlap per arc. Proves 16-buffer memory-planning instances in well under a second.
  *
- * @implNote Stateless; the native library is loaded once per JVM.
+ * @implNote Stateless; the native library is loaded through {@link OrTools}.
  */
 public final class CpSatVirtual implements Method {
-
-  /** Loads OR-Tools' native library on first use. */
-  private static final class Natives {
-    static {
-      Loader.loadNativeLibraries();
-    }
-
-    static void ensure() {
-      // class initialisation did the work
-    }
-  }
 
   @Override
   public String name() {
@@ -89,7 +77,7 @@ public final class CpSatVirtual implements Method {
       return data.finish(name(), "CP-SAT", data.hint, true, data.horizon)
           .withStat("search", "none: the heuristic meets the lower bound");
     }
-    Natives.ensure();
+    OrTools.load();
     CpModel model = new CpModel();
     int m = data.size();
     IntVar[] v = new IntVar[m];
@@ -121,17 +109,15 @@ public final class CpSatVirtual implements Method {
         .setMaxTimeInSeconds(Math.max(0.01, (deadline - System.nanoTime()) / 1e9))
         .setNumWorkers(limits.workers())
         .setRandomSeed((int) limits.seed());
-    CpSolverStatus raw = solver.solve(model);
-    SolveStatus status = SolverStatusMapping.fromCpSat(raw);
+    SolverStatusMapping.Answer answer = SolverStatusMapping.cpSat(solver.solve(model), solver);
     long[] best = null;
-    if (status.hasSchedule()) {
+    if (answer.hasSchedule()) {
       best = new long[m];
       for (int j = 0; j < m; j++) {
         best[j] = solver.value(v[j]);
       }
     }
-    long solverBound = (long) Math.ceil(solver.bestObjectiveBound() - 1e-6);
-    return data.finish(name(), "CP-SAT", best, status == SolveStatus.OPTIMAL, solverBound)
-        .withStat("solverStatus", raw.name()).withStat("wallSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
+    return data.finish(name(), "CP-SAT", best, answer.optimal(), answer.bound())
+        .withStat("solverStatus", answer.outcome()).withStat("wallSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
   }
 }

@@ -1,4 +1,4 @@
-package org.commsched.solver;
+package org.commsched.solver.bufferless;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +21,7 @@ import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.GreedyBufferless;
+import org.commsched.solver.model.SolverStatusMapping;
 
 /**
  * The exact bufferless models the CP-SAT and Choco back ends share, as plain data: integer variables with
@@ -62,7 +63,7 @@ import org.commsched.heuristics.baseline.GreedyBufferless;
  *
  * <p><b>Horizon and hint.</b> Offline: the {@code greedy} schedule and its makespan H; for chatting, when greedy
  * misses the lower bound, the best checker-valid schedule of every applicable non-exact chatting method
- * ({@link LnsChatting#startMethods}: the paper's pipelines, priority-greedy), run within a third of the time
+ * ({@link ChattingStarts#methods}: the paper's pipelines, priority-greedy), run within a third of the time
  * limit (statistics {@code hint} and {@code start.*}). Sync: first a complete
  * wake-up broadcast (single port: each node wakes its children one per step, deepest subtree first; all ports:
  * all at once), finished by row W, then the greedy schedule shifted by W; H is its makespan. Departures range
@@ -75,50 +76,50 @@ import org.commsched.heuristics.baseline.GreedyBufferless;
  *
  * @implNote Immutable after construction.
  */
-final class BufferlessCp {
+public final class BufferlessCp {
   /** A fixed-length task of one variable: the steps [x + offset, x + offset + duration). */
-  record Task(int var, long offset, long duration) {
+  public record Task(int var, long offset, long duration) {
   }
 
   /** x_after &gt;= x_before + gap. */
-  record Precedence(int after, int before, long gap) {
+  public record Precedence(int after, int before, long gap) {
   }
 
   /** True for the synchronization-aware gather model. */
-  final boolean sync;
+  public final boolean sync;
   /** Number of message variables (0..messages-1); wake-up variables follow. */
-  final int messages;
+  public final int messages;
   /** Instance index of each modelled message. */
-  final int[] msg;
+  public final int[] msg;
   /** Transit l + d - 1 of each modelled message: it ends at t + transit. */
-  final long[] transit;
+  public final long[] transit;
   /** Wake-up variables: the woken node and its parent in the wake-up tree. */
-  final int[] wakeNode;
-  final int[] wakeParent;
+  public final int[] wakeNode;
+  public final int[] wakeParent;
   /** Variable domains, hints and names. */
-  final long[] lo;
-  final long[] hi;
-  final long[] hint;
-  final String[] names;
+  public final long[] lo;
+  public final long[] hi;
+  public final long[] hint;
+  public final String[] names;
   /** Resources used by two or more tasks, each with its tasks. */
-  final List<List<Task>> resources;
+  public final List<List<Task>> resources;
   /** Precedences between variables. */
-  final List<Precedence> precedences;
+  public final List<Precedence> precedences;
   /** The hint's makespan: the horizon. */
-  final long horizon;
+  public final long horizon;
   /** The best instance lower bound (offline; what a result may claim). */
-  final LowerBound bound;
+  public final LowerBound bound;
   /** The best lower bound on this model's makespan (= bound offline; protocol bounds may raise it in sync). */
-  final LowerBound modelBound;
+  public final LowerBound modelBound;
   /** The smallest makespan the model may take: the model bound (capped at the horizon). */
-  final long floor;
+  public final long floor;
   /** How the resources were built, for the statistics: "per arc", "per port" or the leveled form. */
-  final String form;
+  public final String form;
   /** The heuristic whose schedule is the hint (and sets the horizon), and what each start method gave. */
-  final String startMethod;
-  final Map<String, Object> startStats;
+  public final String startMethod;
+  public final Map<String, Object> startStats;
   /** When the model began to be built (System.nanoTime): the back end gets what is left of the time limit. */
-  final long builtAt;
+  public final long builtAt;
 
   private final Instance instance;
 
@@ -153,7 +154,7 @@ final class BufferlessCp {
     if (chatting && messages > 0 && greedy.makespan() > instanceBound.value()) {
       // the best heuristic schedule as hint and horizon, within a third of the time limit
       List<Method> others = new ArrayList<>();
-      for (Method m : LnsChatting.startMethods()) {
+      for (Method m : ChattingStarts.methods()) {
         if (!m.name().equals(greedy.method())) {
           others.add(m);
         }
@@ -331,35 +332,35 @@ final class BufferlessCp {
    * The offline model (chatting, scatter or gather), with the forward-leveled reduction where it applies; for
    * chatting the hint is the best heuristic schedule found within a third of the time limit.
    */
-  static BufferlessCp offline(Instance instance, SolveLimits limits) {
+  public static BufferlessCp offline(Instance instance, SolveLimits limits) {
     return new BufferlessCp(instance, false, true, limits);
   }
 
   /** As {@link #offline(Instance, SolveLimits)} under the default limits. */
-  static BufferlessCp offline(Instance instance) {
+  public static BufferlessCp offline(Instance instance) {
     return offline(instance, SolveLimits.defaults());
   }
 
   /** The offline model; {@code reduce = false} keeps one task per message and arc on leveled routes (tests). */
-  static BufferlessCp offline(Instance instance, boolean reduce) {
+  public static BufferlessCp offline(Instance instance, boolean reduce) {
     return new BufferlessCp(instance, false, reduce, SolveLimits.defaults());
   }
 
   /** The synchronization-aware gather model; {@link #whyNotSync} must be null. */
-  static BufferlessCp sync(Instance instance) {
+  public static BufferlessCp sync(Instance instance) {
     return new BufferlessCp(instance, true, false, SolveLimits.defaults());
   }
 
-  static boolean single(Instance instance) {
+  public static boolean single(Instance instance) {
     return ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.SINGLE;
   }
 
-  int variables() {
+  public int variables() {
     return lo.length;
   }
 
   /** The makespan of a full assignment (message variables only). */
-  long makespan(long[] values) {
+  public long makespan(long[] values) {
     long out = 0;
     for (int j = 0; j < messages; j++) {
       out = Math.max(out, values[j] + transit[j]);
@@ -374,15 +375,15 @@ final class BufferlessCp {
    * @param optimal the search proved the values optimal
    * @param solverBound the back end's lower bound on the makespan when it stopped
    */
-  record Found(long[] values, boolean optimal, long solverBound) {
+  public record Found(long[] values, boolean optimal, long solverBound) {
   }
 
   /** A back end's answer and the figures of its run. */
-  record Run(Found found, Map<String, Object> stats) {
+  public record Run(Found found, Map<String, Object> stats) {
   }
 
   /** A CP back end that solves these models. */
-  interface Backend {
+  public interface Backend {
     /** The solver's name, e.g. "CP-SAT". */
     String name();
 
@@ -398,7 +399,7 @@ final class BufferlessCp {
    * the answer; otherwise the back end searches from it, with the floor posted. {@code alwaysSearch} (for tests)
    * searches the bare model: no shortcut and no posted floor, so a wrong constraint cannot hide behind a bound.
    */
-  static SolveResult run(BufferlessCp data, String method, Backend backend, SolveLimits limits,
+  public static SolveResult run(BufferlessCp data, String method, Backend backend, SolveLimits limits,
       boolean alwaysSearch) {
     SolveResult out;
     if (data.messages == 0 || (!alwaysSearch && data.floor >= data.horizon)) {
@@ -432,18 +433,18 @@ final class BufferlessCp {
    * offline problem), because a wake-up-constrained optimum is not a bound on every schedule; the model's own
    * outcome goes into the statistics {@code syncStatus}, {@code syncBound} and {@code syncBoundKind}.
    */
-  SolveResult finish(String method, String solver, Found found) {
+  public SolveResult finish(String method, String solver, Found found) {
     boolean have = found != null && found.values() != null;
     long[] values = have ? found.values() : hint;
     long makespan = makespan(values);
     boolean proved = have && found.optimal();
     LowerBound own = modelBoundAt(solver, proved, makespan, have ? Math.min(found.solverBound(), makespan) : 0);
-    SolveStatus modelStatus = own.value() == makespan ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
+    SolveStatus modelStatus = SolverStatusMapping.decide(own, makespan);
     SolveResult out;
     if (!sync) {
       out = result(method, modelStatus, values, makespan, own);
     } else {
-      SolveStatus st = bound.value() == makespan ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
+      SolveStatus st = SolverStatusMapping.decide(bound, makespan);
       out = result(method, st, values, makespan, bound).withStat("syncStatus", modelStatus.name())
           .withStat("syncBound", own.value()).withStat("syncBoundKind", own.kind());
     }
@@ -453,14 +454,8 @@ final class BufferlessCp {
   /** The best lower bound on this model's makespan given a back end's outcome. */
   private LowerBound modelBoundAt(String solver, boolean optimal, long makespan, long solverBound) {
     String what = sync ? "no wake-up-constrained schedule" : "no schedule";
-    if (optimal && modelBound.value() < makespan) {
-      return new LowerBound(makespan, "CP", solver + " proved that " + what + " ends before step " + makespan);
-    }
-    if (!optimal && solverBound > modelBound.value()) {
-      return new LowerBound(solverBound, "CP", solver + " proved that " + what + " ends before step "
-          + solverBound + " (bound at the time limit)");
-    }
-    return modelBound;
+    return SolverStatusMapping.posted(modelBound, optimal, makespan, solverBound,
+        solver + " proved that " + what + " ends before step", "", " (bound at the time limit)");
   }
 
   private SolveResult result(String method, SolveStatus status, long[] values, long makespan, LowerBound lower) {
@@ -484,13 +479,25 @@ final class BufferlessCp {
 
   /**
    * The wake-up tree of a gather (see the class comment): parent, depth and children of every node the root
-   * reaches, and those nodes in breadth-first order (root first).
+   * reaches, and those nodes in breadth-first order (root first; by depth, then id).
+   *
+   * <p>Not the gathering protocols' tree ({@code GatherTree} in the heuristics' {@code bufferless.scattergather}),
+   * although both hang the routes' tree's outside nodes breadth-first. They differ in four ways: (1) with default
+   * routes the protocols take the whole breadth-first tree of the routes (every node that reaches the root), this
+   * class only the routes of non-null messages and explicit routes, hanging the rest; (2) this class hangs an
+   * outside node on a tree node with an arc down to it, the protocols only on one joined by links both ways; (3)
+   * the protocols refuse an instance whose message source (null messages included) is outside their tree, or
+   * whose tree link has no arc down, this class only checks the down arcs of route links; (4) {@link #order} is
+   * sorted by depth then id, the protocols' order is the breadth-first queue (by depth, then by parent). On
+   * networks whose links all go both ways, (1) and (2) should pick the same parents (for each node the smallest-id
+   * neighbour one hop closer to the root; derived, not tested), but (4) remains, and the wake-up
+   * variables are created in this order, so the exact models keep their own tree.
    */
-  static final class WakeTree {
-    final int[] parent;
-    final int[] depth;
-    final int[] order;
-    final List<List<Integer>> children;
+  public static final class WakeTree {
+    public final int[] parent;
+    public final int[] depth;
+    public final int[] order;
+    public final List<List<Integer>> children;
 
     private WakeTree(int[] parent, int[] depth, int[] order) {
       this.parent = parent;
@@ -508,7 +515,7 @@ final class BufferlessCp {
     }
 
     /** Null if the routes of the non-null messages form one tree toward the root that wake-ups can descend. */
-    static String whyNot(Instance instance) {
+    public static String whyNot(Instance instance) {
       Network net = instance.network();
       int[] next = routeNext(instance);
       if (next == null) {
@@ -551,7 +558,7 @@ final class BufferlessCp {
       return next;
     }
 
-    static WakeTree of(Instance instance) {
+    public static WakeTree of(Instance instance) {
       Network net = instance.network();
       int n = net.nodes();
       int root = instance.root();
@@ -618,7 +625,7 @@ final class BufferlessCp {
      * Rows at which a plain wake-up broadcast reaches each node: all ports, every node wakes all its children in
      * the step after it is woken; single port, one child per step, the child whose subtree takes longest first.
      */
-    long[] broadcast(boolean single) {
+    public long[] broadcast(boolean single) {
       int n = parent.length;
       long[] height = new long[n];
       for (int i = order.length - 1; i >= 0; i--) {
