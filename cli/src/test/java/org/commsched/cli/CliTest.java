@@ -57,7 +57,7 @@ class CliTest {
     }
     assertThat(j.get("valid").asBoolean()).isTrue();
     assertThat(j.get("instance").stringValue()).isEqualTo("chat-oracle-b-ula4");
-    // chatting spec §8 oracle B: C = 7 = T_opt, so no schedule can be shorter than 7
+    // docs/models/bufferless-chatting.md#examples oracle B: C = 7 = T_opt, so no schedule can be shorter than 7
     assertThat(j.get("lowerBound").asLong()).isEqualTo(7);
     assertThat(j.get("makespan").asLong()).isGreaterThanOrEqualTo(7);
   }

@@ -148,7 +148,7 @@ class DsaCsvCliTest {
 
   @Test
   void chattingVirtualOptimum_viaTheCli() throws IOException {
-    // chatting spec §8 oracle H: S_opt = 3 > C = 2 (T_opt = 5)
+    // docs/models/bufferless-chatting.md#examples oracle H: S_opt = 3 > C = 2 (T_opt = 5)
     Path out = tmp.resolve("h.schedule.json");
     CliTest.Run r = run("solve", cat("chat-oracle-h-esm4.json"), "--method", "choco-virtual", "--json", "--out",
         out.toString());

@@ -12,9 +12,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The gathering protocols end to end: their traces (control flits included) go through {@code --out} and
- * {@code commsched check}, and a trace whose node sends before its wake-up is rejected for causality (spec
- * scatter-gather-bufferless.md §2.3 V6). Figures 2 and 4 of Bhatt, Pucci, Ranade, Rosenberg, "Scattering and
- * Gathering Messages in Networks of Processors" (paper T = 12 and 22, our makespans 11 and 21).
+ * {@code commsched check}, and a trace whose node sends before its wake-up is rejected for causality
+ * (docs/models/bufferless-scatter-gather.md#protocol-rules V6). Figures 2 and 4 of Bhatt, Pucci, Ranade, Rosenberg,
+ * "Scattering and Gathering Messages in Networks of Processors" (paper T = 12 and 22, our makespans 11 and 21).
  */
 class GatherProtocolCliTest {
   @TempDir
@@ -57,14 +57,16 @@ class GatherProtocolCliTest {
     Path sched = tmp.resolve("mp.schedule.json");
     CliTest.Run s = CliTest.run("solve", f, "--method", "tc-multiport", "--out", sched.toString(), "--json");
     assertThat(s.code()).as(s.err()).isZero();
-    assertThat(s.json().get("makespan").asLong()).isEqualTo(20); // spec §7.2: T = 21
+    // docs/models/bufferless-scatter-gather.md#tc-multiport: T = 21
+    assertThat(s.json().get("makespan").asLong()).isEqualTo(20);
     assertThat(CliTest.run("check", f, sched.toString()).code()).isZero();
   }
   /**
    * The audit's reproduction: a gather on the complete graph of 8 nodes routed along the broadcast spanning tree
-   * (spec scatter-gather-bufferless.md §8: single-port gathering wants a tree with a short broadcast). The protocols
-   * run on that tree, the routed instance written with --routes-out checks the trace again, and TC's t_0 is 2n
-   * for the n = 7 non-root nodes (spec §6.5).
+   * (docs/models/bufferless-scatter-gather.md#spanning-trees: single-port gathering wants a tree with a short
+   * broadcast). The protocols run on that tree, the routed instance written with --routes-out checks the trace again,
+   * and TC's t_0 is 2n for the n = 7 non-root nodes
+   * (docs/models/bufferless-scatter-gather.md#transmission-certification).
    */
   @Test
   void singlePortProtocols_runOnTheBroadcastTree_ofACompleteGraph() throws IOException {
@@ -118,9 +120,11 @@ class GatherProtocolCliTest {
   }
 
   /**
-   * {@code --option kappa=a}: every internal node of d children computes a d ceil(log2 d) steps (spec §6.5, §13
-   * A19). EX5 (§11.3) has three internal nodes of 2 children: with a = 1, t_0 = 2 * 6 + 3 * 2 = 18 and
-   * T = t_0 + C_0 + M = 18 + 5 + 9 = 32 (our makespan 31); the default 0 gives the oracle's T = 26.
+   * {@code --option kappa=a}: every internal node of d children computes a d ceil(log2 d) steps
+   * (docs/models/bufferless-scatter-gather.md#transmission-certification, #transmission-certification-corrections). EX5
+   * (docs/models/bufferless-scatter-gather.md#tree-oracles-ex1-to-ex5) has three internal nodes of 2 children: with a =
+   * 1, t_0 = 2 * 6 + 3 * 2 = 18 and T = t_0 + C_0 + M = 18 + 5 + 9 = 32 (our makespan 31); the default 0 gives the
+   * oracle's T = 26.
    */
   @Test
   void kappaOption_addsTheComputationCost() {

@@ -8,9 +8,9 @@ import org.commsched.solver.choco.ChocoBackend;
  * arc or port instead of NoOverlap.
  *
  * <p><b>Sources.</b> Chatting admissibility: Bhatt, Bilardi, Pucci, Ranade, Rosenberg and Schwabe, "On Bufferless
- * Routing of Variable Length Messages in Leveled Networks", §2.3 (chatting spec §1.5). Scatter and gather: Bhatt,
- * Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in Networks of Processors", in the form of spec
- * scatter-gather-bufferless.md §2.3 and §10 (M1-M3, M5).
+ * Routing of Variable Length Messages in Leveled Networks", §2.3 (docs/models/bufferless-chatting.md#exact-models).
+ * Scatter and gather: Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in Networks of
+ * Processors", in the form of docs/models/bufferless-scatter-gather.md#validity-rules, #exact-models (M1-M3, M5).
  *
  * <p><b>Guarantee.</b> As {@link CpSatBufferless}, with Choco's objective lower bound as the bound at the time
  * limit. A second, independent back end: the tests hold the two against each other and against exhaustive search.

@@ -7,8 +7,9 @@ import org.commsched.solver.choco.ChocoBackend;
  * model and the same trace (data plus wake-ups) as {@link CpSatSyncGather}, an independent second back end.
  *
  * <p><b>Source.</b> Wake-up constraint (5) and Theorem 2 of Bhatt, Pucci, Ranade and Rosenberg, "Scattering and
- * Gathering Messages in Networks of Processors" (§3.1), in the form of spec scatter-gather-bufferless.md §5.1 and
- * §10 (M4); forward-first kept under single port (spec §13 A4).
+ * Gathering Messages in Networks of Processors" (§3.1), in the form of
+ * docs/models/bufferless-scatter-gather.md#shoulder-tap, #exact-models (M4); forward-first kept under single port
+ * (docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections).
  *
  * <p><b>Guarantee.</b> As {@link CpSatSyncGather}: {@code syncStatus} OPTIMAL when Choco's search completes, else
  * FEASIBLE with Choco's objective bound in {@code syncBound}; the result's status and bound are the offline

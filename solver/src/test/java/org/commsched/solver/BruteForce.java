@@ -16,7 +16,8 @@ import org.commsched.core.model.Network;
 /**
  * The reference optimum of tiny bufferless instances by branch and bound over every integer assignment, written
  * from the definitions and sharing no code with the CP models: the offline problem (departures only) and the
- * wake-up-constrained gather (wake-up rows and departures, spec scatter-gather-bufferless.md §5.1, §10 M4).
+ * wake-up-constrained gather (wake-up rows and departures, docs/models/bufferless-scatter-gather.md#shoulder-tap,
+ * #exact-models M4).
  *
  * <p>Occupancy: at hop k a message of length l with departure t holds the steps [t + k, t + k + l) of the arc
  * (all ports) or of the tail's send port and the head's receive port (single port); a wake-up received at row w

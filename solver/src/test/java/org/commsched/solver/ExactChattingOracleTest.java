@@ -18,8 +18,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The chatting oracles of the chatting spec §8 (T_opt found there by exhaustive search): both exact back ends
- * must reach T_opt and prove it.
+ * The chatting oracles of the docs/models/bufferless-chatting.md#examples (T_opt found there by exhaustive search):
+ * both exact back ends must reach T_opt and prove it.
  */
 public class ExactChattingOracleTest {
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(20), 2, 0L);
@@ -33,7 +33,7 @@ public class ExactChattingOracleTest {
   }
 
   static Stream<Arguments> oracles() {
-    // file, T_opt (chatting spec §8, oracles A, B, C, D, E, F, H, G)
+    // file, T_opt (docs/models/bufferless-chatting.md#examples, oracles A, B, C, D, E, F, H, G)
     Object[][] rows = {
         {"chat-oracle-a-ula5.json", 4L},
         {"chat-oracle-b-ula4.json", 7L},

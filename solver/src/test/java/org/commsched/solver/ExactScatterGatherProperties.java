@@ -32,8 +32,9 @@ import org.junit.jupiter.api.TestFactory;
  * the offline models of {@code cpsat} and {@code choco}, forced to search, prove the same optimum, which equals
  * {@link BruteForce}'s; every schedule passes the checker; the optimum is at least every lower bound and at most
  * greedy's makespan; on default (breadth-first tree) routes it equals greedy's and the tight root bound (LB-SCAT,
- * LB-OFF single port; LB-MP all ports: Theorem 1's FDF optimality and its gather and multiport analogues, spec
- * scatter-gather-bufferless.md §3.4, §3.5, §3.7, §9.2, §12 claims 1, 2, 6, 7). Cases: commsched.cases / 5.
+ * LB-OFF single port; LB-MP all ports: Theorem 1's FDF optimality and its gather and multiport analogues,
+ * docs/models/bufferless-scatter-gather.md#fdf, #lower-bounds, #properties claims 1, 2, 6, 7). Cases: commsched.cases /
+ * 5.
  */
 class ExactScatterGatherProperties {
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(10), 1, 5L);

@@ -20,18 +20,18 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Virtual optima S_opt of the chatting spec §8 oracles (found there by exhaustive search; Bhatt, Bilardi, Pucci,
- * Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks", virtual
- * schedules §3.1-3.2) and of the catalogue's dsa files: {@code cpsat-virtual} and {@code choco-virtual} must reach
- * S_opt and prove it, and on dsa so must {@code cpsat} and {@code choco}. Oracle H (S_opt = 3 &gt; C = 2) and
- * dsa-small (height 8 &gt; load 7) need a proof beyond max(C, L).
+ * Virtual optima S_opt of the docs/models/bufferless-chatting.md#examples oracles (found there by exhaustive search;
+ * Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled
+ * Networks", virtual schedules §3.1-3.2) and of the catalogue's dsa files: {@code cpsat-virtual} and {@code
+ * choco-virtual} must reach S_opt and prove it, and on dsa so must {@code cpsat} and {@code choco}. Oracle H (S_opt = 3
+ * &gt; C = 2) and dsa-small (height 8 &gt; load 7) need a proof beyond max(C, L).
  */
 class ExactVirtualOracleTest {
   static final MethodRegistry REG = MethodRegistry.standard();
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(20), 2, 0L);
 
   static Stream<Arguments> oracles() {
-    // file, S_opt (chatting spec §8 oracles A-F, H; catalogue manifest for the dsa files)
+    // file, S_opt (docs/models/bufferless-chatting.md#examples oracles A-F, H; catalogue manifest for the dsa files)
     Object[][] rows = {
         {"chat-oracle-a-ula5.json", 4L},
         {"chat-oracle-b-ula4.json", 7L},
@@ -72,7 +72,7 @@ class ExactVirtualOracleTest {
 
   @Test
   void voOfTheOptimalVirtualSchedule_isWithinTheorem32() {
-    // chatting spec §3.2, Thm 3.2: T(VO) <= S + Q - 1; oracle B: S_opt = 7, Q = 5
+    // docs/models/bufferless-chatting.md#transformations, Thm 3.2: T(VO) <= S + Q - 1; oracle B: S_opt = 7, Q = 5
     Instance instance = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve("chat-oracle-b-ula4.json"));
     SolveResult r = new CpSatVirtual().solve(instance, LIMITS);
     long vo = ((Number) r.stats().get("voMakespan")).longValue();

@@ -39,12 +39,12 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Exact virtual schedules (chatting spec §1.5 "virtual model", §2.2; on a ula rectangle compaction = DSA, §2.4) on
- * seeded random small instances: dsa buffers on a ula, chatting on a ula (unit and variable lengths), a bla and
- * random graphs with explicit routes; 3-7 messages of length 1-4. {@code cpsat-virtual} and {@code choco-virtual}
- * (and {@code cpsat}/{@code choco} on dsa) all prove the same optimum S_opt, which equals an exhaustive search over
- * slots written here; max(C, L) &lt;= S_opt (Prop 3.1 of Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On
- * Bufferless Routing of Variable Length Messages in Leveled Networks") and S_opt &lt;= the virtual duration of
+ * Exact virtual schedules (docs/models/bufferless-chatting.md#exact-models "virtual model", §2.2; on a ula rectangle
+ * compaction = DSA, §2.4) on seeded random small instances: dsa buffers on a ula, chatting on a ula (unit and variable
+ * lengths), a bla and random graphs with explicit routes; 3-7 messages of length 1-4. {@code cpsat-virtual} and {@code
+ * choco-virtual} (and {@code cpsat}/{@code choco} on dsa) all prove the same optimum S_opt, which equals an exhaustive
+ * search over slots written here; max(C, L) &lt;= S_opt (Prop 3.1 of Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe,
+ * "On Bufferless Routing of Variable Length Messages in Leveled Networks") and S_opt &lt;= the virtual duration of
  * {@code kierstead} and {@code interval-coloring} where they apply (for unit lengths on a ula interval colouring is
  * optimal, Thm 4.4: equality). On dsa, sizes times 3 give the optimum times 3. Every schedule passes the checker.
  * Default case count: commsched.cases / 5.

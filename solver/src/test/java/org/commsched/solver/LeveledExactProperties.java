@@ -26,12 +26,13 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The forward-leveled reduction inside {@code cpsat} and {@code choco} (chatting spec §1.5: one block per message,
- * one resource per maximal arc message set) against the same back ends on the plain model (one task per message
- * and arc). Over seeded ULA, ESM and bidirectional-array chatting (default and explicit routes; a bla levels per
- * arc, not per node, {@link ArcLevels}) and all-ports scatter and gather on trees (whose routes level by depth), searched without the greedy shortcut or a posted bound: the four runs prove
- * the same optimum, and on up to 7 messages it is an exhaustive search's optimum. Fewer default cases: four exact
- * solves per case.
+ * The forward-leveled reduction inside {@code cpsat} and {@code choco}
+ * (docs/models/bufferless-chatting.md#exact-models: one block per message, one resource per maximal arc message set)
+ * against the same back ends on the plain model (one task per message and arc). Over seeded ULA, ESM and
+ * bidirectional-array chatting (default and explicit routes; a bla levels per arc, not per node, {@link ArcLevels}) and
+ * all-ports scatter and gather on trees (whose routes level by depth), searched without the greedy shortcut or a posted
+ * bound: the four runs prove the same optimum, and on up to 7 messages it is an exhaustive search's optimum. Fewer
+ * default cases: four exact solves per case.
  */
 class LeveledExactProperties {
   private int reduced;

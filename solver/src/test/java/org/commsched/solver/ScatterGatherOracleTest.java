@@ -26,11 +26,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The scatter/gather rows of the catalogue (spec scatter-gather-bufferless.md §11, figures of Bhatt, Pucci, Ranade
- * and Rosenberg, "Scattering and Gathering Messages in Networks of Processors"): the offline models, forced to
- * search the bare model, prove each recorded optimum of {@code instances/catalogue/manifest.json}; and the
- * wake-up-constrained optimum on the paths of Figures 2-4 and §11.4 equals the paper's Shoulder-Tap times
- * (Theorem 2: optimal under wake-up constraint (5)), one less in our convention (paper T = makespan + 1).
+ * The scatter/gather rows of the catalogue (docs/models/bufferless-scatter-gather.md#figures-1-to-4, figures of Bhatt,
+ * Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in Networks of Processors"): the offline models,
+ * forced to search the bare model, prove each recorded optimum of {@code instances/catalogue/manifest.json}; and the
+ * wake-up-constrained optimum on the paths of Figures 2-4 and
+ * docs/models/bufferless-scatter-gather.md#small-counterexamples equals the paper's Shoulder-Tap times (Theorem 2:
+ * optimal under wake-up constraint (5)), one less in our convention (paper T = makespan + 1).
  */
 class ScatterGatherOracleTest {
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(10), 1, 0L);
@@ -66,8 +67,10 @@ class ScatterGatherOracleTest {
   }
 
   /**
-   * Shoulder-Tap's times from the paper (Figures 2, 3 and 4's data) and spec §11.4 (gap, leaf rule, forward-first
-   * scope), in paper units; Theorem 2 makes them the wake-up-constrained optima (with forward-first, §13 A4).
+   * Shoulder-Tap's times from the paper (Figures 2, 3 and 4's data) and
+   * docs/models/bufferless-scatter-gather.md#small-counterexamples (gap, leaf rule, forward-first scope), in paper
+   * units; Theorem 2 makes them the wake-up-constrained optima (with forward-first,
+   * docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections).
    */
   @ParameterizedTest(name = "{0}: Shoulder-Tap T = {1} (paper units)")
   @CsvSource({
@@ -94,8 +97,9 @@ class ScatterGatherOracleTest {
   }
 
   /**
-   * Spec §11.4, forward-first scope: on L = (3, 0) Shoulder-Tap takes T = 6; a schedule in which P1 sends its own
-   * message before it wakes P2 would finish at T = 5. The returned trace wakes P2 before P1's first flit leaves.
+   * docs/models/bufferless-scatter-gather.md#small-counterexamples, forward-first scope: on L = (3, 0) Shoulder-Tap
+   * takes T = 6; a schedule in which P1 sends its own message before it wakes P2 would finish at T = 5. The returned
+   * trace wakes P2 before P1's first flit leaves.
    */
   @Test
   void forwardFirstIsKept_wakeUpsInTheTrace() {
@@ -110,7 +114,10 @@ class ScatterGatherOracleTest {
     assertThat(r.makespan()).isEqualTo(5); // paper T = 6
   }
 
-  /** Spec §11.3 EX5 and §9.3: the sync optimum lies between LB-SYNC (12, paper units) and TC's 26. */
+  /**
+   * docs/models/bufferless-scatter-gather.md#tree-oracles-ex1-to-ex5 EX5, #ratios: the sync optimum lies between
+   * LB-SYNC (12, paper units) and TC's 26.
+   */
   @Test
   void ex5_syncOptimumBetweenLbSyncAndTransmissionCertification() {
     Instance inst = read("sg-ex5-gather-bintree7.json");

@@ -28,13 +28,16 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The synchronization-aware gather ({@code cpsat-sync}, {@code choco-sync}; spec scatter-gather-bufferless.md §10
- * M4 under wake-up constraint (5) of §5.1) on seeded tiny trees, single port and all ports, lengths 0-3 with about
- * 30% nulls: both back ends, forced to search, prove the same optimum, equal to {@link BruteForce#sync}; the trace
- * (data and one wake-up per non-root node) passes the checker, causality included; the optimum is at least the
- * offline optimum and, under single port, at least LB-SYNC and LB-PAPER (§9.2); the result's status and bound are
- * the offline problem's. On paths under single port the optimum equals Shoulder-Tap's closed form (§5.3, eq. (7)
- * with equality; Theorem 2 and §12 claim 10), computed here from the recursion, and LB-SYNC. Cases:
+ * The synchronization-aware gather ({@code cpsat-sync}, {@code choco-sync};
+ * docs/models/bufferless-scatter-gather.md#exact-models M4 under wake-up constraint (5) of
+ * docs/models/bufferless-scatter-gather.md#shoulder-tap) on seeded tiny trees, single port and all ports, lengths 0-3
+ * with about 30% nulls: both back ends, forced to search, prove the same optimum, equal to {@link BruteForce#sync}; the
+ * trace (data and one wake-up per non-root node) passes the checker, causality included; the optimum is at least the
+ * offline optimum and, under single port, at least LB-SYNC and LB-PAPER
+ * (docs/models/bufferless-scatter-gather.md#lower-bounds); the result's status and bound are the offline problem's. On
+ * paths under single port the optimum equals Shoulder-Tap's closed form
+ * (docs/models/bufferless-scatter-gather.md#shoulder-tap, eq. (7) with equality; Theorem 2 and
+ * docs/models/bufferless-scatter-gather.md#properties claim 10), computed here from the recursion, and LB-SYNC. Cases:
  * commsched.cases / 8 random trees and commsched.cases / 10 paths.
  */
 class SyncGatherProperties {
@@ -72,7 +75,8 @@ class SyncGatherProperties {
       }
       Instance inst = path("st-path-" + c, lengths, CommModel.BufferlessPorts.SINGLE);
       tests.add(DynamicTest.dynamicTest(inst.name() + " L=" + java.util.Arrays.toString(lengths), () -> {
-        // paper T = makespan + 1 when there is data; without data both are 0 (spec §2.2: T = 0 if N(M) is empty)
+        // paper T = makespan + 1 when there is data; without data both are 0
+        // (docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan: T = 0 if N(M) is empty)
         long st = Math.max(0, shoulderTap(lengths) - 1);
         SolveResult r = check(inst);
         assertThat(r.makespan()).as("Shoulder-Tap closed form on " + ExactScatterGatherProperties.describe(inst))
@@ -134,9 +138,11 @@ class SyncGatherProperties {
 
   /**
    * Shoulder-Tap's completion time in paper units (1 + last arrival row) on a path of n = lengths.length - 1 edges,
-   * by the recursion of spec §5.3: with t_i = i, f of the first non-null message i_1 is base(i_1), and
-   * f(i_j) = max(base(i_j), f(i_(j-1)) + L_(i_(j-1)) + i_(j-1) - i_j), base(i) = i + 2 for i &lt; n and n + 1 for
-   * i = n (the leaf rule, §13 A2); T = f(i_k) + i_k + L_(i_k) - 1, and 0 without data.
+   * by the recursion of docs/models/bufferless-scatter-gather.md#shoulder-tap: with t_i = i, f of the first non-null
+   * message i_1 is base(i_1), and f(i_j) = max(base(i_j), f(i_(j-1)) + L_(i_(j-1)) + i_(j-1) - i_j), base(i) = i + 2
+   * for i &lt; n and n + 1 for i = n (the leaf rule,
+   * docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections); T = f(i_k) + i_k + L_(i_k) - 1, and 0 without
+   * data.
    */
   static long shoulderTap(long[] lengths) {
     int n = lengths.length - 1;

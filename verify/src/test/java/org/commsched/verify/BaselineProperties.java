@@ -105,8 +105,9 @@ class BaselineProperties {
 
   /**
    * The guarantee {@code greedy} states for scatter and gather: optimal on default (tree) routes. The proof is the
-   * tight bound of the scatter/gather spec §9.2 (LB-SCAT, LB-OFF, LB-MP): the makespan must meet it exactly, so the
-   * runner reports OPTIMAL. Single and all ports, random trees and general networks (BFS-tree routes).
+   * tight bound of the docs/models/bufferless-scatter-gather.md#lower-bounds (LB-SCAT, LB-OFF, LB-MP): the makespan
+   * must meet it exactly, so the runner reports OPTIMAL. Single and all ports, random trees and general networks
+   * (BFS-tree routes).
    */
   @TestFactory
   Stream<DynamicTest> greedy_isOptimalForBufferlessScatterAndGather() {

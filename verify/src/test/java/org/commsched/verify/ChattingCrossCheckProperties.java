@@ -47,7 +47,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * random instances: ula, bla, esm (unit lengths, so the A4 scans apply, or lengths 1-4 on random east/south routes),
  * trees (random, star, binary) and random graphs with explicit routes; lengths 1-4, 3-7 messages; all ports, and
  * one case in five under single port. Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless
- * Routing of Variable Length Messages in Leveled Networks" (spec chatting.md).
+ * Routing of Variable Length Messages in Leveled Networks" (docs/models/bufferless-chatting.md).
  *
  * <ul>
  *   <li>{@code cpsat} and {@code choco} prove the same optimum T_opt (also with the bare model forced to search);
@@ -234,7 +234,10 @@ class ChattingCrossCheckProperties {
     return s;
   }
 
-  /** VO (spec §3.2) of an optimal virtual schedule: valid, T &lt;= S + Q - 1 (P4), T &lt;= 2 T_opt + L - 2 (P6). */
+  /**
+   * VO (docs/models/bufferless-chatting.md#transformations) of an optimal virtual schedule: valid, T &lt;= S + Q - 1
+   * (P4), T &lt;= 2 T_opt + L - 2 (P6).
+   */
   private static void voOfTheVirtualOptimum(Instance inst, Leveling lev, long sOpt, long opt, long l, long q,
       String what) {
     SolveResult v = REGISTRY.byName("cpsat-virtual").solve(inst, LIMITS);

@@ -37,8 +37,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The gathering protocols (heuristics, package {@code gather}) against the exact wake-up model and the offline
  * model (solver) and the checker (core): Bhatt, Pucci, Ranade, Rosenberg, "Scattering and Gathering Messages in
  * Networks of Processors", §3.1 Theorem 2 (Shoulder-Tap is optimal on a path) and §3.2 Theorem 3
- * (Transmission-Certification), with spec scatter-gather-bufferless.md §5, §6, §7.2, §10 M4, §12 claims 10, 13, 17,
- * 21.
+ * (Transmission-Certification), with docs/models/bufferless-scatter-gather.md#shoulder-tap,
+ * #transmission-certification, #tc-multiport, #exact-models M4, #properties claims 10, 13, 17, 21.
  *
  * <ul>
  *   <li>Random paths (1-7 edges; a tree rooted at one end or a bla rooted at either end; lengths 0-4, 30% null;
@@ -49,14 +49,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       random graph through its breadth-first tree): every preset ({@code transmission-certification},
  *       {@code tc-improved}, {@code tc-paper-literal} under single port, {@code tc-multiport} under all ports) is at
  *       least the wake-up optimum under the same ports, which is at least the offline optimum, and at most its
- *       guarantee recomputed here from the tree: single port {@code 2n + D* + M - 1} (corrected Theorem 3, spec
- *       §6.5), all ports {@code 4h + max_j n_j - 1} (spec §7.2). {@code shoulder-tap}, where it applies, equals the
+ *       guarantee recomputed here from the tree: single port {@code 2n + D* + M - 1} (corrected Theorem 3,
+ *       docs/models/bufferless-scatter-gather.md#transmission-certification), all ports {@code 4h + max_j n_j - 1}
+ *       (docs/models/bufferless-scatter-gather.md#tc-multiport). {@code shoulder-tap}, where it applies, equals the
  *       wake-up optimum.</li>
  * </ul>
- * Every trace (data and control flits) passes the checker. Also §12 claim 21 for gathering (lemma L2): on tree
- * routes a data-only gather is valid iff the root's receive windows are disjoint (per root link under all ports).
- * Cases: {@code -Dcommsched.cases=N} gives N / 5 cases to each property (default N = 200: 40). A failure prints
- * the seed and the instance JSON.
+ * Every trace (data and control flits) passes the checker. Also docs/models/bufferless-scatter-gather.md#properties
+ * claim 21 for gathering (lemma L2): on tree routes a data-only gather is valid iff the root's receive windows are
+ * disjoint (per root link under all ports). Cases: {@code -Dcommsched.cases=N} gives N / 5 cases to each property
+ * (default N = 200: 40). A failure prints the seed and the instance JSON.
  */
 class GatherCrossCheckProperties {
   private static final MethodRegistry REGISTRY = MethodRegistry.standard();
@@ -154,11 +155,12 @@ class GatherCrossCheckProperties {
   }
 
   /**
-   * §12 claim 21, gather half (lemma L2; the scatter half, L1, is in FdfScatterProperties): on tree routes, a
-   * data-only gather schedule is valid if and only if the root receives the messages in disjoint intervals, per root
-   * link under all ports. Departures are built from random disjoint root windows (random order and gaps); then one
-   * message is moved so that its window starts inside another one of the same stream, which the checker must
-   * reject. Random trees and, one case in four, random graphs through their breadth-first tree; 2-10 nodes.
+   * docs/models/bufferless-scatter-gather.md#properties claim 21, gather half (lemma L2; the scatter half, L1, is in
+   * FdfScatterProperties): on tree routes, a data-only gather schedule is valid if and only if the root receives the
+   * messages in disjoint intervals, per root link under all ports. Departures are built from random disjoint root
+   * windows (random order and gaps); then one message is moved so that its window starts inside another one of the same
+   * stream, which the checker must reject. Random trees and, one case in four, random graphs through their
+   * breadth-first tree; 2-10 nodes.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -226,7 +228,10 @@ class GatherCrossCheckProperties {
     }
   }
 
-  /** D* of spec §6.5: max over root-to-leaf paths of (children of the path's inner nodes + the path's edges). */
+  /**
+   * D* of docs/models/bufferless-scatter-gather.md#transmission-certification: max over root-to-leaf paths of (children
+   * of the path's inner nodes + the path's edges).
+   */
   private static long dStar(int v, List<List<Integer>> kids) {
     List<Integer> ch = kids.get(v);
     long best = 0;

@@ -32,8 +32,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Issue 4's "done when" for bufferless scattering, across modules: {@code fdf} (heuristics) against the exact models
  * {@code cpsat} and {@code choco} (solver), the checker and the bounds (core). Theorem 1 of Bhatt, Pucci, Ranade,
  * Rosenberg, "Scattering and Gathering Messages in Networks of Processors" (every FDF schedule is optimal on a tree),
- * with the closed form of spec scatter-gather-bufferless.md §3.4, its multiport form §3.7 and the spanning-tree
- * reading §3.5.
+ * with the closed form of docs/models/bufferless-scatter-gather.md#fdf, its multiport form
+ * docs/models/bufferless-scatter-gather.md#fdf and the spanning-tree reading
+ * docs/models/bufferless-scatter-gather.md#fdf.
  *
  * <ul>
  *   <li>Small random trees (random, binary, path, caterpillar, star; 3-8 nodes, 30% null lengths 1-4), single port
@@ -43,8 +44,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *   <li>General graphs (random, mesh, torus, ring, hypercube, complete), the messages routed along a spanning tree
  *       (the default breadth-first tree written out as explicit routes, the {@code balanced} or the
  *       {@code broadcast} tree of {@link SpanningTrees}): fdf equals the forced {@code cpsat} optimum on that
- *       rerouted instance; on the breadth-first tree it also meets the network-wide bound of §3.5 computed from
- *       network distances (single port).</li>
+ *       rerouted instance; on the breadth-first tree it also meets the network-wide bound of
+ *       docs/models/bufferless-scatter-gather.md#fdf computed from network distances (single port).</li>
  *   <li>Large random trees (10^4 to 10^5 nodes, a few cases): fdf's makespan, which the checker accepts, equals
  *       {@link FdfScatter#closedForm} on depths computed here and our own suffix-sum evaluation of the formula.</li>
  * </ul>
@@ -120,7 +121,8 @@ class ScatterCrossCheckProperties {
       assertThat(unforced.status()).as(plain).isEqualTo(SolveStatus.OPTIMAL);
       assertThat(unforced.makespan()).as("fdf vs cpsat on " + plain).isEqualTo(fdf);
       if (ports == CommModel.BufferlessPorts.SINGLE) {
-        // §3.5: the bound over network distances holds for every route choice; FDF on a BFS tree meets it
+        // docs/models/bufferless-scatter-gather.md#fdf: the bound over network distances holds for every route choice;
+        // FDF on a BFS tree meets it
         int[] dist = Cases.distances(inst.network(), inst.root(), false);
         List<Message> ms = inst.messages();
         int[] depth = new int[ms.size()];

@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Scatter and gather through a chosen spanning tree (solve option {@code spanning-tree}, docs/DESIGN.md): the
  * runner reroutes the instance, every applicable heuristic returns a schedule the checker accepts on the routed
- * instance, and fdf, where it applies, is proven OPTIMAL for those routes (spec scatter-gather-bufferless.md §3.5,
- * §3.7, §8). Case count: {@code -Dcommsched.cases} (default 200).
+ * instance, and fdf, where it applies, is proven OPTIMAL for those routes
+ * (docs/models/bufferless-scatter-gather.md#fdf, #spanning-trees). Case count: {@code -Dcommsched.cases} (default 200).
  */
 class SpanningTreeProperties {
   private static final MethodRegistry REGISTRY = MethodRegistry.standard();

@@ -28,11 +28,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * P15 of spec chatting.md §6 (the remark after Theorem 3.2 of Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe,
- * "On Bufferless Routing of Variable Length Messages in Leveled Networks"; spec §3.2 "Relaxation"): a slot
- * assignment with every reservation inside {@code [0, S)} whose reservations overlap on a shared arc only for
- * messages in different home regions ({@code floor((level(e_0) + sigma) / S)}, 0-based) is not a virtual schedule
- * in general, yet its VO image is a valid real schedule.
+ * P15 of docs/models/bufferless-chatting.md#properties (the remark after Theorem 3.2 of Bhatt, Bilardi, Pucci, Ranade,
+ * Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks";
+ * docs/models/bufferless-chatting.md#transformations "Relaxation"): a slot assignment with every reservation inside
+ * {@code [0, S)} whose reservations overlap on a shared arc only for messages in different home regions ({@code
+ * floor((level(e_0) + sigma) / S)}, 0-based) is not a virtual schedule in general, yet its VO image is a valid real
+ * schedule.
  *
  * <p>Instances: seeded random ula, esm (default and random east/south routes) and random graphs with explicit
  * routes whose used arcs are forward leveled (others are skipped); 3-10 messages of length 1-4. S is drawn between

@@ -30,10 +30,10 @@ import org.commsched.core.solve.LowerBound;
  *   <li>Q = max (l + d - 1), L, D: one message alone (Prop 2.1; Q >= L, D).</li>
  *   <li>C: an arc carries one flit per step and flits start at step 0, so the busiest arc's C(e) flits need C(e)
  *       steps. LB1 = max(C, Q).</li>
- *   <li>LB6 (spec chatting.md §4, ours): flit h of M crosses its k-th arc during step t + h + k >= k and still needs
- *       d - 1 - k hops; over any subset of the messages of one arc, makespan >= min head + flits + min tail. We
- *       evaluate all messages of the arc and every subset {tail >= x} and {head >= h} (a strengthening of the
- *       spec's LB6, which is the first of these).</li>
+ *   <li>LB6 (docs/models/bufferless-chatting.md#lower-bounds, ours): flit h of M crosses its k-th arc during step t + h
+ *       + k >= k and still needs d - 1 - k hops; over any subset of the messages of one arc, makespan >= min head +
+ *       flits + min tail. We evaluate all messages of the arc and every subset {tail >= x} and {head >= h} (a
+ *       strengthening of the spec's LB6, which is the first of these).</li>
  *   <li>Single port: the same argument per node over the flits it sends (SEND-PORT) or receives (RECV-PORT), one
  *       per step.</li>
  *   <li>LB-SCAT / LB-OFF (single port) and LB-MP (all ports): the subsets {hops >= Delta} at the root's port or at
@@ -174,8 +174,8 @@ final class BufferlessBounds {
   }
 
   /**
-   * The scatter/gather bounds of Bhatt, Pucci, Ranade and Rosenberg (spec scatter-gather-bufferless.md §9.2),
-   * converted to our convention (paper T = makespan + 1).
+   * The scatter/gather bounds of Bhatt, Pucci, Ranade and Rosenberg
+   * (docs/models/bufferless-scatter-gather.md#lower-bounds), converted to our convention (paper T = makespan + 1).
    */
   private static void rootBounds(Instance inst, boolean single, List<LowerBound> out) {
     Network net = inst.network();
@@ -330,13 +330,13 @@ final class BufferlessBounds {
   }
 
   /**
-   * Bounds for distributed gathering protocols on a tree under the single-port bufferless model (spec
-   * scatter-gather-bufferless.md §9.2): LB-SYNC and LB-PAPER. They assume that a node sends its message only
-   * after a wake-up that starts at the root, so an offline schedule may beat them. On a network that is not a tree
-   * the protocol runs on the spanning tree the routes follow (paper §1.2, spec §8): the bounds are taken over that
-   * tree (wake-ups travel its edges), and are left out when the routes do not form one tree. LB-PAPER's B is
-   * taken over the subtree spanning the nodes with data, not the whole tree ({@link LowerBounds#protocolBounds}
-   * says why).
+   * Bounds for distributed gathering protocols on a tree under the single-port bufferless model
+   * (docs/models/bufferless-scatter-gather.md#lower-bounds): LB-SYNC and LB-PAPER. They assume that a node sends its
+   * message only after a wake-up that starts at the root, so an offline schedule may beat them. On a network that is
+   * not a tree the protocol runs on the spanning tree the routes follow (paper §1.2,
+   * docs/models/bufferless-scatter-gather.md#spanning-trees): the bounds are taken over that tree (wake-ups travel its
+   * edges), and are left out when the routes do not form one tree. LB-PAPER's B is taken over the subtree spanning the
+   * nodes with data, not the whole tree ({@link LowerBounds#protocolBounds} says why).
    */
   static void protocol(Instance inst, List<LowerBound> out) {
     Network net = inst.network();
@@ -396,9 +396,10 @@ final class BufferlessBounds {
         + " - 1 = " + (best - 1) + " (paper units: " + best + ")"));
     // LB-PAPER: every node holding data must be woken by a single-port broadcast from the root over the subtree
     // that spans those nodes (B'), and its message then takes at least one more step; the root takes M flits.
-    // Every PE takes part in a protocol (spec §2.1), so the whole tree's B_opt is reported too, but it does not
-    // bound T: wake-ups of PEs without data may come after the last data flit, which T does not count (spec §2.2;
-    // Shoulder-Tap on a path with L = (1, 0, 0, 0, 0) ends at paper T = 4 < B_opt = 5).
+    // Every PE takes part in a protocol (docs/models/bufferless-scatter-gather.md#network-and-messages), so the whole
+    // tree's B_opt is reported too, but it does not bound T: wake-ups of PEs without data may come after the last data
+    // flit, which T does not count (docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan; Shoulder-Tap on a
+    // path with L = (1, 0, 0, 0, 0) ends at paper T = 4 < B_opt = 5).
     boolean[] keepNode = new boolean[n];
     int kept = 0;
     for (int i = order.length - 1; i >= 0; i--) {
@@ -418,13 +419,16 @@ final class BufferlessBounds {
     String woken;
     if (kept == order.length) {
       woken = "a single-port broadcast from root " + root + over + " needs B_opt = " + Witness.count(b, "row")
-          + " (spec §9.2) to wake " + (order.length == n ? "every node" : "the " + order.length
+          + " (docs/models/bufferless-scatter-gather.md#lower-bounds) to wake "
+          + (order.length == n ? "every node" : "the " + order.length
           + " nodes on the routes") + " (each holds data or leads to it)";
     } else {
       long whole = broadcastRows(parent, order, null);
-      woken = "every PE takes part (spec §2.1) and a single-port broadcast from root " + root + over + " to all "
+      woken = "every PE takes part (docs/models/bufferless-scatter-gather.md#network-and-messages) and a single-port "
+          + "broadcast from root " + root + over + " to all "
           + order.length + (order.length == n ? " nodes" : " nodes on the routes") + " needs B_opt = " + Witness.count(whole, "row") + ", but wake-ups of nodes "
-          + "without data may come after the last data flit, which T does not count (spec §2.2); waking the " + kept
+          + "without data may come after the last data flit, which T does not count "
+          + "(docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan); waking the " + kept
           + " nodes that hold data or lead to it needs " + Witness.count(b, "row");
     }
     out.add(new LowerBound(value, "LB-PAPER", woken + "; the last woken one then sends for at least 1 step, and the "

@@ -14,7 +14,8 @@ import org.commsched.core.time.TimeScale;
  * takes {@code beta + L tau} on one arc; nodes may split and merge units freely), in ticks.
  *
  * <p>Source: D. B. Peters, <i>Bounds for Communication Problems in Interconnection Networks under a Linear Cost
- * Model</i>, PhD thesis, Simon Fraser University, 1995 (spec linear-cost-broadcast-gossip.md §2, §3, §4, §5).
+ * Model</i>, PhD thesis, Simon Fraser University, 1995 (docs/models/linear-cost.md#pipeline-formulas, #planned-methods,
+ * #master-table).
  *
  * <p>Validity across models: the full-duplex all-port model F* is the least restrictive (half duplex and one port
  * only forbid schedules), so an optimum proven for F* bounds every model. The processor-bound optima

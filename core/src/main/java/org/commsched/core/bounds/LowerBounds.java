@@ -20,11 +20,11 @@ import org.commsched.core.solve.LowerBound;
  *   <caption>bounds by problem and model</caption>
  *   <tr><th>problem, model</th><th>bounds</th><th>source</th></tr>
  *   <tr><td>chatting, bufferless</td><td>C, Q, L, D, LB1 = max(C, Q), LB6 (per arc head-body-tail); single port
- *       adds SEND-PORT, RECV-PORT</td><td>Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, Prop 2.1; spec
- *       chatting.md §4</td></tr>
+ *       adds SEND-PORT, RECV-PORT</td><td>Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, Prop 2.1;
+ *       docs/models/bufferless-chatting.md#lower-bounds</td></tr>
  *   <tr><td>scatter / gather, bufferless</td><td>the chatting bounds over non-null messages; single port:
- *       LB-SCAT / LB-OFF, SUM-L; all ports: LB-MP</td><td>Bhatt, Pucci, Ranade, Rosenberg, Prop 1 and spec
- *       scatter-gather-bufferless.md §9.2 (paper T minus 1)</td></tr>
+ *       LB-SCAT / LB-OFF, SUM-L; all ports: LB-MP</td><td>Bhatt, Pucci, Ranade, Rosenberg, Prop 1 and
+ *       docs/models/bufferless-scatter-gather.md#lower-bounds (paper T minus 1)</td></tr>
  *   <tr><td>dsa (virtual)</td><td>LOAD, L, LB2</td><td>chatting paper Prop 3.1</td></tr>
  *   <tr><td>scatter / gather, store-and-forward</td><td>PIPELINE, ARC, EDGE (half duplex); one port: SEND-PORT,
  *       RECV-PORT, ROOT-PORT, F16; exchange rule: NODE</td><td>Tsai's thesis F16; Peters' Thm 2.3.1 and
@@ -91,14 +91,14 @@ public final class LowerBounds {
    * before the node's own message; paper T minus 1) and LB-PAPER (Theorem 3's max(B, M)). Offline schedules may
    * beat them, so {@link #all(Instance)} leaves them out. Empty for other instances.
    *
-   * <p>LB-PAPER's B. Spec scatter-gather-bufferless.md §9.2 takes B = B_opt, the optimal single-port broadcast
-   * time of the whole tree (every PE takes part in a protocol, §2.1; EX5: 4). That is the right figure for a
+   * <p>LB-PAPER's B. docs/models/bufferless-scatter-gather.md#lower-bounds takes B = B_opt, the optimal single-port
+   * broadcast time of the whole tree (every PE takes part in a protocol, §2.1; EX5: 4). That is the right figure for a
    * protocol that hears from every PE before its data moves (Transmission-Certification, whose ratio
    * {@code ratioMaxBoptM} uses it), but not for every wake-up-respecting gather: the wake-ups of PEs without data
    * may arrive after the last data flit, and T counts data flits only (§2.2). Shoulder-Tap (Theorem 2) on the
    * 6-PE path with {@code L = (1, 0, 0, 0, 0)} ends at paper T = 4 < B_opt = 5, and so does the wake-up model M4
-   * of §10. The bound therefore takes B over the subtree spanning the nodes with data (EX5: 3; equal to B_opt when
-   * every leaf holds data) and its witness reports both.
+   * of docs/models/bufferless-scatter-gather.md#exact-models. The bound therefore takes B over the subtree spanning the
+   * nodes with data (EX5: 3; equal to B_opt when every leaf holds data) and its witness reports both.
    */
   public static List<LowerBound> protocolBounds(Instance instance) {
     List<LowerBound> out = new ArrayList<>();

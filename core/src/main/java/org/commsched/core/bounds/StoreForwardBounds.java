@@ -33,7 +33,8 @@ import org.commsched.core.time.TimeScale;
  *
  * <p>Sources: J.-P. Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering" (thesis, National
  * Taiwan University), and D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a
- * Linear Cost Model" (thesis, Simon Fraser University, 1995); spec packet-scatter-gather.md §2.8 and §3 (F7, F16).
+ * Linear Cost Model" (thesis, Simon Fraser University, 1995); docs/models/packet.md#packetization, #closed-forms (F7,
+ * F16).
  */
 final class StoreForwardBounds {
   private StoreForwardBounds() {

@@ -15,9 +15,9 @@ import org.commsched.core.model.Schedule;
  * Rosenberg, Schwabe, "On bufferless routing of variable length messages in leveled networks"; Bhatt, Pucci,
  * Ranade, Rosenberg, "Scattering and gathering messages in networks of processors".
  *
- * <p>Occupancy (chatting spec §1.4 (2.4); DESIGN "Time"): message M with departure t, length l and route arcs
- * e_0..e_{d-1} sends flit h over e_k during step t + h + k, so it holds arc e_k during the steps
- * {@code [t + k, t + k + l)}; the tail of e_k sends and its head receives during that range. A control flit holds
+ * <p>Occupancy (docs/models/bufferless-chatting.md#validity-rules (2.4); DESIGN "Time"): message M with departure t,
+ * length l and route arcs e_0..e_{d-1} sends flit h over e_k during step t + h + k, so it holds arc e_k during the
+ * steps {@code [t + k, t + k + l)}; the tail of e_k sends and its head receives during that range. A control flit holds
  * its arc for the one step {@code [step, step + 1)}. The makespan is {@code max (t + l + d - 1)} over the non-null
  * messages (data flits only), 0 without data. Rule ids: "Chat" is the chatting spec, "SGB" the bufferless
  * scatter/gather spec; the package javadoc lists every code.
@@ -48,7 +48,8 @@ final class BufferlessChecker {
       }
     }
 
-    // SGB V7 completeness, Chat §1.4 (2.4): one departure per non-null message; DESIGN "Time": steps start at 0
+    // SGB V7 completeness, docs/models/bufferless-chatting.md#validity-rules (2.4): one departure per non-null message;
+    // DESIGN "Time": steps start at 0
     long[] dep = new long[n];
     boolean[] sent = new boolean[n];
     int[][] routes = new int[n][];
@@ -74,7 +75,8 @@ final class BufferlessChecker {
       makespan = Math.max(makespan, Math.addExact(t, m.length() + atlas.hops(i) - 1));
     }
 
-    // SGB §2.2: a control flit crosses an arc of the network, in a step from 0 on
+    // docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan: a control flit crosses an arc of the network,
+    // in a step from 0 on
     int[] controlArc = new int[control.size()];
     for (int c = 0; c < control.size(); c++) {
       Schedule.ControlTransfer x = control.get(c);
@@ -106,7 +108,8 @@ final class BufferlessChecker {
       }
     }
 
-    // V4' arc capacity (Chat §1.4 (2.1), data and control flits): one flit per arc per step, all ports and single
+    // V4' arc capacity (docs/models/bufferless-chatting.md#validity-rules (2.1), data and control flits): one flit per
+    // arc per step, all ports and single
     arcs.sweep((g, a, b) -> {
       long from = arcs.start(b);
       long to = Math.min(arcs.end(a), arcs.end(b));

@@ -10,13 +10,14 @@ import org.commsched.core.model.Schedule;
 /**
  * V6 of protocol traces (bufferless schedules with control flits), transfer by transfer, from the trace and the
  * instance only: who may send what when (code {@code CAUSALITY}), and what the values of the control flits promise
- * about the data (code {@code CONTROL_VALUE}). Bufferless scatter/gather spec ("SGB") §2.3 V6, §5.2 (Shoulder-Tap
- * wake-ups), §6.1-§6.4 (Transmission-Certification tokens, certificates and orders), §7.2 (its multiport variant).
+ * about the data (code {@code CONTROL_VALUE}). docs/models/bufferless-scatter-gather.md#protocol-rules V6 (Shoulder-Tap
+ * wake-ups), (Transmission-Certification tokens, certificates and orders), (its multiport variant).
  *
  * <p>Rows: a control flit crossing u->v during step s is at v from row s + 1 and may be answered during step s + 1
- * (SGB §2.2); a node "has" a flit by step s when it arrived in a row {@code <= s}. A data flit crossing an arc
- * during step s reaches the arc's head in row s + 1. The stream of arc v->p is every data flit that crosses v->p
- * (on a gather tree: the flits of v's subtree); its rows are the rows at which those flits reach p.
+ * (docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan); a node "has" a flit by step s when it arrived in
+ * a row {@code <= s}. A data flit crossing an arc during step s reaches the arc's head in row s + 1. The stream of arc
+ * v->p is every data flit that crosses v->p (on a gather tree: the flits of v's subtree); its rows are the rows at
+ * which those flits reach p.
  *
  * <p>The known kinds and their values: {@code wakeup} [] or [s], {@code token} [], {@code certificate} [c, n],
  * {@code order} [s] (DESIGN "Protocol results"). A trace is read as a Transmission-Certification trace if it has a
@@ -27,17 +28,22 @@ import org.commsched.core.model.Schedule;
  * per control flit, the first rule below that it breaks:
  * <ul>
  *   <li>message M of node v (its route's first arc v->p) departs in a step before its trigger from p arrives:
- *       the first order p->v in a Transmission-Certification trace (§6.1 phase 3), the first wake-up p->v in a
- *       wake-up trace (§5.2, V6's example); with other kinds only, the first control flit of any kind. No trigger
- *       at all breaks the rule too;</li>
- *   <li>a wake-up or token is forwarded before the sender has one of the same kind (§5.2 phase 1, §6.1 phase
- *       1);</li>
- *   <li>a certificate u->v is sent before a token v->u has arrived (it answers the token, §6.1 phase 2), or while
- *       a node u sent a token to never certifies back, or before the last certificate reaching u has arrived
- *       (§6.1: the parent waits for its children's certificates; §7.2: one step after the last one);</li>
+ *       the first order p->v in a Transmission-Certification trace
+ *       (docs/models/bufferless-scatter-gather.md#protocol-rules phase 3), the first wake-up p->v in a wake-up trace
+ *       (docs/models/bufferless-scatter-gather.md#protocol-rules, V6's example); with other kinds only, the first
+ *       control flit of any kind. No trigger at all breaks the rule too;</li>
+ *   <li>a wake-up or token is forwarded before the sender has one of the same kind
+ *       (docs/models/bufferless-scatter-gather.md#protocol-rules phase 1,
+ *       docs/models/bufferless-scatter-gather.md#protocol-rules phase 1);</li>
+ *   <li>a certificate u->v is sent before a token v->u has arrived (it answers the token,
+ *       docs/models/bufferless-scatter-gather.md#protocol-rules phase 2), or while a node u sent a token to never
+ *       certifies back, or before the last certificate reaching u has arrived
+ *       (docs/models/bufferless-scatter-gather.md#protocol-rules: the parent waits for its children's certificates;
+ *       docs/models/bufferless-scatter-gather.md#protocol-rules: one step after the last one);</li>
  *   <li>an order u->v is sent before u's own order has arrived (the root: while a node it sent a token to never
- *       certifies, or before its last certificate has arrived; §6.1 phase 3, §6.4), or before v's certificate
- *       has reached u (the order's value is computed from it, §6.4);</li>
+ *       certifies, or before its last certificate has arrived; docs/models/bufferless-scatter-gather.md#protocol-rules
+ *       phase 3, docs/models/bufferless-scatter-gather.md#protocol-rules), or before v's certificate has reached u (the
+ *       order's value is computed from it, docs/models/bufferless-scatter-gather.md#protocol-rules);</li>
  *   <li>a control flit of another kind is sent before any control flit has reached its sender.</li>
  * </ul>
  *
@@ -45,21 +51,26 @@ import org.commsched.core.model.Schedule;
  * <ul>
  *   <li>a known kind carries another number of values than listed above (its values are then not read);</li>
  *   <li>wake-up [s] p->v arriving in row t: the first flit of v's message toward p reaches p before row t + s
- *       ("TRANSMIT AFTER &ge; s STEPS", §5.2; a lower limit, §13 A21). Not repeated when the message already
+ *       ("TRANSMIT AFTER &ge; s STEPS", §5.2; a lower limit,
+ *       docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections). Not repeated when the message already
  *       breaks causality against its first wake-up;</li>
- *   <li>certificate [c, n] u->v: {@code c < 1} (the certified lag is positive, §6.1), or n is not the number of
- *       data flits crossing u->v (the certified stream length, §6.1, §6.3);</li>
- *   <li>order [s] u->v arriving in row t: {@code s < c} for a certificate [c, n] v->u (§6.4 invariant, §12 claim
- *       14); or, when the stream of v->u is not empty (n flits), its first row is not t + s or its last row not
- *       t + s + n - 1 (with one flit per arc and step, V4&prime;: not exactly the rows t + s .. t + s + n - 1;
- *       "TRANSMIT AFTER s STEPS" is exact and the stream is gap-free, §6.1, §6.2, §13 A21; the same under
- *       multiport, §7.2, and at the root's children). An empty stream (a data-free subtree, skipped or included
- *       as an empty segment, §13 A13) has no rows to check.</li>
+ *   <li>certificate [c, n] u->v: {@code c < 1} (the certified lag is positive,
+ *       docs/models/bufferless-scatter-gather.md#protocol-rules), or n is not the number of data flits crossing u->v
+ *       (the certified stream length, docs/models/bufferless-scatter-gather.md#protocol-rules);</li>
+ *   <li>order [s] u->v arriving in row t: {@code s < c} for a certificate [c, n] v->u
+ *       (docs/models/bufferless-scatter-gather.md#protocol-rules invariant,
+ *       docs/models/bufferless-scatter-gather.md#properties claim 14); or, when the stream of v->u is not empty (n
+ *       flits), its first row is not t + s or its last row not t + s + n - 1 (with one flit per arc and step,
+ *       V4&prime;: not exactly the rows t + s .. t + s + n - 1; "TRANSMIT AFTER s STEPS" is exact and the stream is
+ *       gap-free, docs/models/bufferless-scatter-gather.md#protocol-rules, #shoulder-tap-corrections; the same under
+ *       multiport, docs/models/bufferless-scatter-gather.md#protocol-rules, and at the root's children). An empty
+ *       stream (a data-free subtree, skipped or included as an empty segment,
+ *       docs/models/bufferless-scatter-gather.md#transmission-certification-corrections) has no rows to check.</li>
  * </ul>
  *
- * <p>Rules the spec does not state are not imposed: which child is ordered first, forward-first (§5.1, a property
- * of Shoulder-Tap's class, not of validity), or that a data-free node takes part at all. A certificate's c is a
- * promise the checker cannot test beyond {@code s >= c}.
+ * <p>Rules the spec does not state are not imposed: which child is ordered first, forward-first
+ * (docs/models/bufferless-scatter-gather.md#shoulder-tap, a property of Shoulder-Tap's class, not of validity), or that
+ * a data-free node takes part at all. A certificate's c is a promise the checker cannot test beyond {@code s >= c}.
  *
  * <p>This class is read as the definition of the rules; {@link CausalityFastPath} reports the same on the fast path
  * of the bufferless checker ({@link BufferlessFastPath}), held to it by {@code BufferlessFastPathProperties}.
@@ -277,8 +288,10 @@ final class Causality {
           out.add(Kind.CAUSALITY, List.of(m.id()), Places.node(v), dep[i], "node " + v + " sends its message "
               + m.id() + " toward " + p + " in step " + dep[i] + " but " + (row == NEVER ? "no " + what + " from "
               + p + " ever reaches it" : "its " + what + " from " + p + " only arrives in row " + row) + "; in a "
-              + (tc ? "trace with tokens, certificates or orders a node's data waits for its order (SGB §6.1)"
-              : "wake-up trace a node's data waits for its wake-up (SGB §5.2, V6)"));
+              + (tc ? "trace with tokens, certificates or orders a node's data waits for its order "
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)"
+              : "wake-up trace a node's data waits for its wake-up "
+                  + "(docs/models/bufferless-scatter-gather.md#protocol-rules, V6)"));
         }
       } else if (dep[i] < nodeFirst[K_ANY][v]) {
         out.add(Kind.CAUSALITY, List.of(m.id()), Places.node(v), dep[i], "node " + v + " sends its message "
@@ -307,12 +320,14 @@ final class Causality {
     switch (k) {
       case K_WAKEUP:
       case K_TOKEN: {
-        // V6, SGB §5.2 phase 1, §6.1 phase 1: a wake-up or token is forwarded after one has arrived
+        // V6, docs/models/bufferless-scatter-gather.md#protocol-rules phase 1,
+        // docs/models/bufferless-scatter-gather.md#protocol-rules phase 1: a wake-up or token is forwarded after one
+        // has arrived
         long had = nodeFirst[k][u];
         if (u != root && step < had) {
           causality(c, "it " + (had == NEVER ? "never receives one" : "only holds one from row " + had)
-              + "; a node forwards a " + c.kind() + " after it has received one (SGB " + (k == K_WAKEUP ? "§5.2"
-              : "§6.1") + ")");
+              + "; a node forwards a " + c.kind() + " after it has received one "
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
         }
         if (k == K_WAKEUP && wellFormed && values.size() == 1) {
           wakeupValue(c, a, values.get(0));
@@ -320,50 +335,61 @@ final class Causality {
         break;
       }
       case K_CERT: {
-        // V6, SGB §6.1 phase 2, §7.2: a certificate answers the parent's token, after every child certified;
-        // its values: c >= 1, n = the data flits crossing its arc (§6.1, §6.3)
+        // V6, docs/models/bufferless-scatter-gather.md#protocol-rules phase 2,
+        // docs/models/bufferless-scatter-gather.md#protocol-rules: a certificate answers the parent's token, after
+        // every child certified; its values: c >= 1, n = the data flits crossing its arc
+        // (docs/models/bufferless-scatter-gather.md#protocol-rules)
         long token = back < 0 ? NEVER : arcFirst[K_TOKEN][back];
         if (step < token) {
           causality(c, (token == NEVER ? "no token from " + v + " ever reaches it" : "the token from " + v
-              + " only arrives in row " + token) + "; a certificate answers the parent's token (SGB §6.1)");
+              + " only arrives in row " + token) + "; a certificate answers the parent's token "
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
         } else if (uncertified[u] >= 0) {
           causality(c, "node " + uncertified[u] + ", to which " + u + " sent a token, never sends its "
-              + "certificate back; a node certifies after every child it sent a token to (SGB §6.1, §7.2)");
+              + "certificate back; a node certifies after every child it sent a token to "
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
         } else if (step < lastCert[u]) {
           causality(c, "the certificate of node " + lastCertFrom[u] + " only reaches it in row " + lastCert[u]
-              + "; a node certifies after its children's certificates (SGB §6.1, §7.2)");
+              + "; a node certifies after its children's certificates "
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
         }
         if (wellFormed) {
           long lag = values.get(0);
           long n = values.get(1);
           if (lag < 1) {
-            value(c, List.of(), "certifies the lag c = " + lag + "; a certified lag is positive (SGB §6.1)");
+            value(c, List.of(), "certifies the lag c = " + lag + "; a certified lag is positive "
+                + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
           }
           if (n != flits[a]) {
             value(c, List.of(), "certifies n = " + n + " flits but " + flits[a] + " data flits cross " + u + "->"
-                + v + "; n counts the stream of the sender's subtree (SGB §6.1, §6.3)");
+                + v + "; n counts the stream of the sender's subtree "
+                + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
           }
         }
         break;
       }
       case K_ORDER: {
-        // V6, SGB §6.1 phase 3, §6.4: an order follows the sender's own order (the root: its last certificate) and
-        // the child's certificate; its value s >= c and the child's stream arrives in rows t + s .. t + s + n - 1
+        // V6, docs/models/bufferless-scatter-gather.md#protocol-rules phase 3,
+        // docs/models/bufferless-scatter-gather.md#protocol-rules: an order follows the sender's own order (the root:
+        // its last certificate) and the child's certificate; its value s >= c and the child's stream arrives in rows t
+        // + s .. t + s + n - 1
         long had = u == root ? NEVER : nodeFirst[K_ORDER][u];
         long cert = back < 0 ? NEVER : arcFirst[K_CERT][back];
         if (u != root && step < had) {
           causality(c, "it " + (had == NEVER ? "never receives an order" : "only holds its order from row " + had)
-              + "; a node orders its children after its own order (SGB §6.1, §6.4)");
+              + "; a node orders its children after its own order "
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
         } else if (u == root && uncertified[u] >= 0) {
           causality(c, "node " + uncertified[u] + ", to which the root sent a token, never certifies; the root "
-              + "orders after the last certificate (SGB §6.1, §6.4)");
+              + "orders after the last certificate (docs/models/bufferless-scatter-gather.md#protocol-rules)");
         } else if (u == root && step < lastCert[u]) {
           causality(c, "the certificate of node " + lastCertFrom[u] + " only reaches the root in row "
-              + lastCert[u] + "; the root orders after the last certificate (SGB §6.1, §6.4)");
+              + lastCert[u] + "; the root orders after the last certificate "
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
         } else if (step < cert) {
           causality(c, (cert == NEVER ? "no certificate from " + v + " ever reaches it" : "the certificate of "
               + v + " only reaches it in row " + cert) + "; an order's value comes from the child's certificate "
-              + "(SGB §6.4)");
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
         }
         if (wellFormed) {
           orderValue(c, back, values.get(0));
@@ -396,7 +422,7 @@ final class Causality {
         String id = msgs.get(i).id();
         value(c, List.of(id), "(row " + t + ", s = " + s + ") lets the first flit of " + id + " reach " + u
             + " from row " + sum(t, s) + " on, but it arrives in row " + arrive + " (departure "
-            + dep[i] + "; TRANSMIT AFTER >= s STEPS, SGB §5.2)");
+            + dep[i] + "; TRANSMIT AFTER >= s STEPS, docs/models/bufferless-scatter-gather.md#protocol-rules)");
       }
     }
   }
@@ -408,7 +434,7 @@ final class Causality {
     long t = Math.addExact(c.step(), 1);
     if (back >= 0 && maxLag[back] != Long.MIN_VALUE && s < maxLag[back]) {
       value(c, List.of(), "has s = " + s + " below the lag c = " + maxLag[back] + " that " + v + " certified; "
-          + "orders keep s >= c (SGB §6.4)");
+          + "orders keep s >= c (docs/models/bufferless-scatter-gather.md#protocol-rules)");
     }
     if (back < 0 || flits[back] == 0) {
       return; // an empty stream: nothing arrives
@@ -419,11 +445,11 @@ final class Causality {
     if (Math.subtractExact(firstRow[back], t) != s) {
       String id = msgs.get(firstMsg[back]).id();
       value(c, List.of(id), promise + ", but the first (of " + id + ") arrives in row " + firstRow[back]
-          + " (TRANSMIT AFTER s STEPS, SGB §6.2)");
+          + " (TRANSMIT AFTER s STEPS, docs/models/bufferless-scatter-gather.md#protocol-rules)");
     } else if (Math.subtractExact(lastRow[back], firstRow[back]) != n - 1) {
       String id = msgs.get(lastMsg[back]).id();
       value(c, List.of(id), promise + ", but the last (of " + id + ") arrives in row " + lastRow[back]
-          + " (a gap-free stream, SGB §6.1, §6.2)");
+          + " (a gap-free stream, docs/models/bufferless-scatter-gather.md#protocol-rules)");
     }
   }
 

@@ -231,8 +231,10 @@ final class CausalityFastPath {
           out.add(Kind.CAUSALITY, List.of(m.id()), Places.node(v), dep[i], "node " + v + " sends its message "
               + m.id() + " toward " + p + " in step " + dep[i] + " but " + (row == NEVER ? "no " + what + " from "
               + p + " ever reaches it" : "its " + what + " from " + p + " only arrives in row " + row) + "; in a "
-              + (tc ? "trace with tokens, certificates or orders a node's data waits for its order (SGB §6.1)"
-              : "wake-up trace a node's data waits for its wake-up (SGB §5.2, V6)"));
+              + (tc ? "trace with tokens, certificates or orders a node's data waits for its order "
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)"
+              : "wake-up trace a node's data waits for its wake-up "
+                  + "(docs/models/bufferless-scatter-gather.md#protocol-rules, V6)"));
         }
       } else if (dep[i] < nodeFirst[K_ANY][v]) {
         out.add(Kind.CAUSALITY, List.of(m.id()), Places.node(v), dep[i], "node " + v + " sends its message "
@@ -263,8 +265,8 @@ final class CausalityFastPath {
         long had = nodeFirst[k][u];
         if (u != root && step < had) {
           causality(c, "it " + (had == NEVER ? "never receives one" : "only holds one from row " + had)
-              + "; a node forwards a " + c.kind() + " after it has received one (SGB " + (k == K_WAKEUP ? "§5.2"
-              : "§6.1") + ")");
+              + "; a node forwards a " + c.kind() + " after it has received one "
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
         }
         if (k == K_WAKEUP && wellFormed && values.size() == 1) {
           wakeupValue(c, a, values.get(0));
@@ -275,23 +277,28 @@ final class CausalityFastPath {
         long token = back < 0 ? NEVER : arcFirst[K_TOKEN][back];
         if (step < token) {
           causality(c, (token == NEVER ? "no token from " + v + " ever reaches it" : "the token from " + v
-              + " only arrives in row " + token) + "; a certificate answers the parent's token (SGB §6.1)");
+              + " only arrives in row " + token) + "; a certificate answers the parent's token "
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
         } else if (uncertified[u] >= 0) {
           causality(c, "node " + uncertified[u] + ", to which " + u + " sent a token, never sends its "
-              + "certificate back; a node certifies after every child it sent a token to (SGB §6.1, §7.2)");
+              + "certificate back; a node certifies after every child it sent a token to "
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
         } else if (step < lastCert[u]) {
           causality(c, "the certificate of node " + lastCertFrom[u] + " only reaches it in row " + lastCert[u]
-              + "; a node certifies after its children's certificates (SGB §6.1, §7.2)");
+              + "; a node certifies after its children's certificates "
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
         }
         if (wellFormed) {
           long lag = values.get(0);
           long n = values.get(1);
           if (lag < 1) {
-            value(c, List.of(), "certifies the lag c = " + lag + "; a certified lag is positive (SGB §6.1)");
+            value(c, List.of(), "certifies the lag c = " + lag + "; a certified lag is positive "
+                + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
           }
           if (n != stream[4 * a + FLITS]) {
             value(c, List.of(), "certifies n = " + n + " flits but " + stream[4 * a + FLITS] + " data flits cross "
-                + u + "->" + v + "; n counts the stream of the sender's subtree (SGB §6.1, §6.3)");
+                + u + "->" + v + "; n counts the stream of the sender's subtree "
+                + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
           }
         }
         break;
@@ -301,17 +308,19 @@ final class CausalityFastPath {
         long cert = back < 0 ? NEVER : arcFirst[K_CERT][back];
         if (u != root && step < had) {
           causality(c, "it " + (had == NEVER ? "never receives an order" : "only holds its order from row " + had)
-              + "; a node orders its children after its own order (SGB §6.1, §6.4)");
+              + "; a node orders its children after its own order "
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
         } else if (u == root && uncertified[u] >= 0) {
           causality(c, "node " + uncertified[u] + ", to which the root sent a token, never certifies; the root "
-              + "orders after the last certificate (SGB §6.1, §6.4)");
+              + "orders after the last certificate (docs/models/bufferless-scatter-gather.md#protocol-rules)");
         } else if (u == root && step < lastCert[u]) {
           causality(c, "the certificate of node " + lastCertFrom[u] + " only reaches the root in row "
-              + lastCert[u] + "; the root orders after the last certificate (SGB §6.1, §6.4)");
+              + lastCert[u] + "; the root orders after the last certificate "
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
         } else if (step < cert) {
           causality(c, (cert == NEVER ? "no certificate from " + v + " ever reaches it" : "the certificate of "
               + v + " only reaches it in row " + cert) + "; an order's value comes from the child's certificate "
-              + "(SGB §6.4)");
+              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
         }
         if (wellFormed) {
           orderValue(c, back, values.get(0));
@@ -344,7 +353,7 @@ final class CausalityFastPath {
         String id = msgs.get(i).id();
         value(c, List.of(id), "(row " + t + ", s = " + s + ") lets the first flit of " + id + " reach " + u
             + " from row " + sum(t, s) + " on, but it arrives in row " + arrive + " (departure "
-            + dep[i] + "; TRANSMIT AFTER >= s STEPS, SGB §5.2)");
+            + dep[i] + "; TRANSMIT AFTER >= s STEPS, docs/models/bufferless-scatter-gather.md#protocol-rules)");
       }
     }
   }
@@ -357,7 +366,7 @@ final class CausalityFastPath {
     long maxLag = back < 0 ? Long.MIN_VALUE : stream[4 * back + MAX_LAG];
     if (back >= 0 && maxLag != Long.MIN_VALUE && s < maxLag) {
       value(c, List.of(), "has s = " + s + " below the lag c = " + maxLag + " that " + v + " certified; "
-          + "orders keep s >= c (SGB §6.4)");
+          + "orders keep s >= c (docs/models/bufferless-scatter-gather.md#protocol-rules)");
     }
     if (back < 0 || stream[4 * back + FLITS] == 0) {
       return; // an empty stream: nothing arrives
@@ -368,11 +377,11 @@ final class CausalityFastPath {
     if (Math.subtractExact(firstRow, t) != s) {
       String id = msgs.get(streamMsg[2 * back]).id();
       value(c, List.of(id), promise(t, s, n, u, v) + ", but the first (of " + id + ") arrives in row " + firstRow
-          + " (TRANSMIT AFTER s STEPS, SGB §6.2)");
+          + " (TRANSMIT AFTER s STEPS, docs/models/bufferless-scatter-gather.md#protocol-rules)");
     } else if (Math.subtractExact(lastRow, firstRow) != n - 1) {
       String id = msgs.get(streamMsg[2 * back + 1]).id();
       value(c, List.of(id), promise(t, s, n, u, v) + ", but the last (of " + id + ") arrives in row " + lastRow
-          + " (a gap-free stream, SGB §6.1, §6.2)");
+          + " (a gap-free stream, docs/models/bufferless-scatter-gather.md#protocol-rules)");
     }
   }
 

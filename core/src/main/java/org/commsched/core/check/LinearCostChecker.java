@@ -16,9 +16,9 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.time.TimeScale;
 
 /**
- * Send, broadcast and gossip under the linear cost model (Peters' thesis; linear-cost spec §1.3 V1-V11). Units
- * are (message, index) pairs; a node may repackage what it knows. Records on the same arc with the same start
- * are one packet: its content is the union of theirs and it lasts {@code beta + units * tau}. A record carries
+ * Send, broadcast and gossip under the linear cost model (Peters' thesis; docs/models/linear-cost.md#validity-rules
+ * V1-V11). Units are (message, index) pairs; a node may repackage what it knows. Records on the same arc with the same
+ * start are one packet: its content is the union of theirs and it lasts {@code beta + units * tau}. A record carries
  * units {@code first..first+size-1}, or, without {@code first}, the next {@code size} units of its message in
  * packet-number order. V12 (lower-bound sanity) belongs to the bounds module.
  */

@@ -13,11 +13,11 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.time.TimeScale;
 
 /**
- * Store-and-forward scatter and gather with packetization and set-up time (Tsai's model; packet
- * scatter/gather spec §1.8 V1-V6, §1.10 for gather). A packet is identified by (message, packet number); it
- * is never merged or split, so every record of it has the same size, and it crosses exactly the arcs of its
- * message's route, each once, in order, starting each hop only after the previous one has ended (store and
- * forward). Makespan: the latest end of any transfer.
+ * Store-and-forward scatter and gather with packetization and set-up time (Tsai's model;
+ * docs/models/packet.md#validity-rules V1-V6, #gathering-and-time-reversal for gather). A packet is identified by
+ * (message, packet number); it is never merged or split, so every record of it has the same size, and it crosses
+ * exactly the arcs of its message's route, each once, in order, starting each hop only after the previous one has ended
+ * (store and forward). Makespan: the latest end of any transfer.
  */
 final class PacketChecker {
   private PacketChecker() {

@@ -6,8 +6,9 @@ import org.commsched.core.model.Network;
 import org.commsched.core.time.TimeScale;
 
 /**
- * The port and duplex rules of the store-and-forward models, on half-open intervals (linear-cost spec §1.3
- * V5-V9; packet scatter/gather spec §1.8 V5-V6 and §1.10):
+ * The port and duplex rules of the store-and-forward models, on half-open intervals
+ * (docs/models/linear-cost.md#validity-rules V5-V9; docs/models/packet.md#validity-rules V5-V6,
+ * #gathering-and-time-reversal):
  * <ul>
  *   <li>always: two transfers on the same directed arc never overlap ({@code ARC_CONFLICT});</li>
  *   <li>half duplex: transfers in opposite directions of one link never overlap ({@code LINK_CONFLICT});</li>

@@ -10,8 +10,9 @@ import org.commsched.core.model.Schedule;
 
 /**
  * Virtual schedules (slots) of chatting and DSA, all ports: message M with slot σ and length l reserves every
- * arc of its route for {@code [σ, σ + l)} (chatting spec §2.2, (3.1)-(3.2)); reservations on one arc must be
- * disjoint. Makespan {@code max (σ + l)} (DESIGN "Time"; the paper's S when the earliest slot is 0).
+ * arc of its route for {@code [σ, σ + l)} (docs/models/bufferless-chatting.md#validity-rules, (3.1)-(3.2));
+ * reservations on one arc must be disjoint. Makespan {@code max (σ + l)} (DESIGN "Time"; the paper's S when the
+ * earliest slot is 0).
  */
 final class VirtualChecker {
   private VirtualChecker() {

@@ -40,8 +40,9 @@
  * message involved (both, for a conflict); {@code Violation.time} is the first step or tick where the rule
  * breaks, when there is one.
  *
- * <p>Violation codes (stable) and the rule each one implements. "Chat" is the chatting spec, "SGB" the
- * bufferless scatter/gather spec, "PSG" the packet scatter/gather spec, "LC" the linear-cost spec.
+ * <p>Violation codes (stable) and the rule each one implements. "Chat" is the model page
+ * docs/models/bufferless-chatting.md, "SGB" docs/models/bufferless-scatter-gather.md, "PSG" docs/models/packet.md, "LC"
+ * docs/models/linear-cost.md; a rule label after one (SGB V4) is that page's label.
  * <table>
  *   <caption>Violation codes</caption>
  *   <tr><th>code</th><th>rule</th></tr>
@@ -50,16 +51,20 @@
  *       store-and-forward (DESIGN "Schedules"); nothing else is checked and the makespan is null</td></tr>
  *   <tr><td>{@code UNKNOWN_MESSAGE}</td><td>a departure, slot or transmission names a message the instance
  *       does not have</td></tr>
- *   <tr><td>{@code MISSING_DEPARTURE}</td><td>a non-null message has no departure (Chat §1.4 (2.4): one
- *       departure per message; SGB V7 completeness)</td></tr>
- *   <tr><td>{@code MISSING_SLOT}</td><td>a message has no slot (Chat §2.2: one σ per message)</td></tr>
+ *   <tr><td>{@code MISSING_DEPARTURE}</td><td>a non-null message has no departure
+ *       (docs/models/bufferless-chatting.md#validity-rules (2.4): one departure per message; SGB V7
+ *       completeness)</td></tr>
+ *   <tr><td>{@code MISSING_SLOT}</td><td>a message has no slot (docs/models/bufferless-chatting.md#validity-rules: one
+ *       σ per message)</td></tr>
  *   <tr><td>{@code NEGATIVE_TIME}</td><td>a departure, slot, control step or start is below 0 (DESIGN "Time";
- *       PSG V3; LC §1.3 start &ge; 0)</td></tr>
+ *       PSG V3; docs/models/linear-cost.md#validity-rules start &ge; 0)</td></tr>
  *   <tr><td>{@code NOT_AN_ARC}</td><td>a control flit or a transmission joins two nodes with no arc between
- *       them (SGB §2.2 transfers cross network edges; LC V1)</td></tr>
+ *       them (docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan transfers cross network edges; LC
+ *       V1)</td></tr>
  *   <tr><td>{@code ARC_CONFLICT}</td><td>two flits, reservations or packets use one directed arc at once:
- *       Chat §1.4 (2.1) per arc, all ports and single port alike (SGB V4&prime;, data and control); Chat §2.2
- *       (3.1) for slots; PSG V5 (multiport) and LC V5</td></tr>
+ *       docs/models/bufferless-chatting.md#validity-rules (2.1) per arc, all ports and single port alike (SGB
+ *       V4&prime;, data and control); docs/models/bufferless-chatting.md#validity-rules (3.1) for slots; PSG V5
+ *       (multiport) and LC V5</td></tr>
  *   <tr><td>{@code SEND_PORT}</td><td>a node sends on two different arcs at once: SGB V4 (single port, data and
  *       control); PSG V5 and the one-port send-and-receive rule</td></tr>
  *   <tr><td>{@code RECEIVE_PORT}</td><td>a node receives on two different arcs at once: SGB V5; PSG V6</td></tr>
@@ -70,30 +75,33 @@
  *   <tr><td>{@code CAUSALITY}</td><td>protocol runs only (schedules with control flits), SGB V6 transfer by
  *       transfer (a flit that arrived in row r may be answered in step r): a non-root node's message departs
  *       before its trigger from the next node of its route arrives (its order when the trace has tokens,
- *       certificates or orders, SGB §6.1; else its wake-up, §5.2; with other kinds only, any control flit), or
- *       never gets one; a non-root node forwards a wake-up or token before it has one; a node sends its
- *       certificate before the parent's token, before every node it sent a token to has certified back, or
- *       before its last certificate arrived (§6.1, §7.2); a node orders before its own order (the root: before
- *       its last certificate, or while a node it sent a token to never certified), or before the ordered child's
- *       certificate reached it (§6.4); a non-root node sends a control flit of another kind before any control
- *       flit has reached it</td></tr>
+ *       certificates or orders, docs/models/bufferless-scatter-gather.md#protocol-rules; else its wake-up,
+ *       docs/models/bufferless-scatter-gather.md#protocol-rules; with other kinds only, any control flit), or never
+ *       gets one; a non-root node forwards a wake-up or token before it has one; a node sends its certificate before
+ *       the parent's token, before every node it sent a token to has certified back, or before its last certificate
+ *       arrived (docs/models/bufferless-scatter-gather.md#protocol-rules); a node orders before its own order (the
+ *       root: before its last certificate, or while a node it sent a token to never certified), or before the ordered
+ *       child's certificate reached it (docs/models/bufferless-scatter-gather.md#protocol-rules); a non-root node sends
+ *       a control flit of another kind before any control flit has reached it</td></tr>
  *   <tr><td>{@code CONTROL_VALUE}</td><td>protocol runs only: a control flit's values contradict the trace
- *       (SGB §5.2, §6.1-§6.4, §7.2): a {@code wakeup} carries other than [] or [s], a {@code token} other than
- *       [], a {@code certificate} other than [c, n], an {@code order} other than [s]; a wake-up [s] received in
- *       row t, but the first flit of the node's message reaches the sender before row t + s; a certificate with
- *       c &lt; 1, or whose n is not the number of data flits crossing its arc; an order [s] u-&gt;v received in
- *       row t with s below v's certified c, or, when flits cross v-&gt;u (n of them), the first does not reach u
- *       in row t + s or the last not in row t + s + n - 1 (without an ARC_CONFLICT: not exactly the rows
+ *       (docs/models/bufferless-scatter-gather.md#protocol-rules): a {@code wakeup} carries other than [] or [s], a
+ *       {@code token} other than [], a {@code certificate} other than [c, n], an {@code order} other than [s]; a
+ *       wake-up [s] received in row t, but the first flit of the node's message reaches the sender before row t + s; a
+ *       certificate with c &lt; 1, or whose n is not the number of data flits crossing its arc; an order [s] u-&gt;v
+ *       received in row t with s below v's certified c, or, when flits cross v-&gt;u (n of them), the first does not
+ *       reach u in row t + s or the last not in row t + s + n - 1 (without an ARC_CONFLICT: not exactly the rows
  *       t + s .. t + s + n - 1)</td></tr>
  *   <tr><td>{@code BAD_SIZE}</td><td>a transmission carries fewer than 1 unit (PSG V1; LC V2)</td></tr>
- *   <tr><td>{@code SIZE_MISMATCH}</td><td>the records of one packet disagree on its size (PSG §1.5: packets are
- *       never split or merged en route; LC: one packet number without {@code first} is one run of
- *       units)</td></tr>
+ *   <tr><td>{@code SIZE_MISMATCH}</td><td>the records of one packet disagree on its size
+ *       (docs/models/packet.md#packets-and-hops: packets are never split or merged en route; LC: one packet number
+ *       without {@code first} is one run of units)</td></tr>
  *   <tr><td>{@code NULL_MESSAGE_SENT}</td><td>a packet of a length-0 message (PSG V2)</td></tr>
- *   <tr><td>{@code OFF_ROUTE}</td><td>a packet crosses an arc that is not on its message's route (PSG §1.8:
- *       hops follow the root path)</td></tr>
- *   <tr><td>{@code MISSING_HOP}</td><td>a packet never crosses one arc of its route (PSG §1.8)</td></tr>
- *   <tr><td>{@code DUPLICATE_HOP}</td><td>a packet crosses one arc of its route twice (PSG §1.8)</td></tr>
+ *   <tr><td>{@code OFF_ROUTE}</td><td>a packet crosses an arc that is not on its message's route
+ *       (docs/models/packet.md#validity-rules: hops follow the root path)</td></tr>
+ *   <tr><td>{@code MISSING_HOP}</td><td>a packet never crosses one arc of its route
+ *       (docs/models/packet.md#validity-rules)</td></tr>
+ *   <tr><td>{@code DUPLICATE_HOP}</td><td>a packet crosses one arc of its route twice
+ *       (docs/models/packet.md#validity-rules)</td></tr>
  *   <tr><td>{@code STORE_AND_FORWARD}</td><td>a packet starts a hop before it has fully crossed the previous
  *       one (PSG V4)</td></tr>
  *   <tr><td>{@code LENGTH_MISMATCH}</td><td>the packet sizes of a message do not add up to its length (PSG
@@ -105,7 +113,8 @@
  *   <tr><td>{@code INCOMPLETE}</td><td>at the end some node lacks units it needs: the target of a send, every
  *       node in a broadcast or gossip (LC V10)</td></tr>
  *   <tr><td>{@code MAKESPAN_MISMATCH}</td><td>{@code checkResult}: the claimed makespan differs from the
- *       recomputed one (PSG §1.8 "a claimed makespan must equal C exactly"; LC V11)</td></tr>
+ *       recomputed one (docs/models/packet.md#validity-rules "a claimed makespan must equal C exactly"; LC
+ *       V11)</td></tr>
  *   <tr><td>{@code BOUND_ABOVE_MAKESPAN}</td><td>{@code checkResult}: the claimed lower bound exceeds the
  *       makespan (a bound or schedule bug; LC V12 in reverse)</td></tr>
  *   <tr><td>{@code OPTIMAL_WITHOUT_PROOF}</td><td>{@code checkResult}: status OPTIMAL but the lower bound does not

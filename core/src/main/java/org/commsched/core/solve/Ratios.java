@@ -4,8 +4,8 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 /**
- * Approximation ratios as result statistics (spec scatter-gather-bufferless.md §9.3: {@code ratio = T_alg / LB}).
- * A ratio is a statistic, not a schedule time, so it is a decimal: the exact quotient rounded half up to four
+ * Approximation ratios as result statistics (docs/models/bufferless-scatter-gather.md#ratios: {@code ratio = T_alg /
+ * LB}). A ratio is a statistic, not a schedule time, so it is a decimal: the exact quotient rounded half up to four
  * places, trailing zeros dropped ({@code 22 / 12 -> "1.8333"}, {@code 12 / 12 -> "1"}). Both figures are in the
  * same units (the methods use the paper's T, one more than our makespan).
  *

@@ -15,9 +15,9 @@ import org.commsched.core.solve.LowerBound;
 import org.junit.jupiter.api.Test;
 
 /**
- * Oracles A-H of spec chatting.md §8 (Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe): C and Q exactly, and
- * every bound at most the exact optima T_opt (real; equal to our makespan with the earliest departure at 0) and
- * S_opt (virtual).
+ * Oracles A-H of docs/models/bufferless-chatting.md#examples (Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe): C and
+ * Q exactly, and every bound at most the exact optima T_opt (real; equal to our makespan with the earliest departure at
+ * 0) and S_opt (virtual).
  */
 class ChattingBoundsTest {
   private static final CommModel ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);

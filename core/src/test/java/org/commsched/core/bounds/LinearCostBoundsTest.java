@@ -14,7 +14,7 @@ import org.commsched.core.solve.LowerBound;
 import org.junit.jupiter.api.Test;
 
 /**
- * Send, broadcast and gossip against Peters' thesis (spec linear-cost-broadcast-gossip.md): proven optima are met
+ * Send, broadcast and gossip against Peters' thesis (docs/models/linear-cost.md): proven optima are met
  * exactly, and the thesis's constructive upper bounds (schedules that exist) are never beaten.
  */
 class LinearCostBoundsTest {
@@ -82,7 +82,7 @@ class LinearCostBoundsTest {
     assertThat(fmt(new Problem.Gossip(1023), fs, new Topology.URing(9))).isEqualTo("5449.6");
     assertThat(fmt(new Problem.Gossip(1023), f1, new Topology.URing(10))).isEqualTo("10085.6");
     assertThat(fmt(new Problem.Gossip(1023), fs, new Topology.Ring(9))).isEqualTo("2724.8");
-    // C_10 F*: recomputed 3201.6 (the printed 3473.6 is an erratum, spec §6.2)
+    // C_10 F*: recomputed 3201.6 (the printed 3473.6 is an erratum, docs/models/linear-cost.md#thesis-tables)
     assertThat(fmt(new Problem.Gossip(1023), fs, new Topology.Ring(10))).isEqualTo("3201.6");
   }
 
@@ -92,8 +92,8 @@ class LinearCostBoundsTest {
   }
 
   /**
-   * Constructive upper bounds of the thesis (the schedules exist and were simulated, spec §6.1): the best lower
-   * bound never exceeds them.
+   * Constructive upper bounds of the thesis (the schedules exist and were simulated,
+   * docs/models/linear-cost.md#worked-examples): the best lower bound never exceeds them.
    */
   @Test
   void thesisSchedules_neverBeaten() {

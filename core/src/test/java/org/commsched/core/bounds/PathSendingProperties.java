@@ -8,7 +8,10 @@ import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
-/** The fast minima of {@link PathSending} equal brute force over every packet size (spec linear-cost §2.2, P1). */
+/**
+ * The fast minima of {@link PathSending} equal brute force over every packet size
+ * (docs/models/linear-cost.md#pipeline-formulas, P1).
+ */
 class PathSendingProperties {
   private static final int CASES = Seeds.cases();
 

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** Oracle values of Peters' thesis and Tsai's thesis (specs cited per test). */
 class PathSendingTest {
 
-  /** linear-cost-broadcast-gossip.md §2.3, Table 2a: S_*(n,m) for n = 1..12, m = 1..6, beta = 5, tau = 1. */
+  /** docs/models/linear-cost.md#sending-tables, Table 2a: S_*(n,m) for n = 1..12, m = 1..6, beta = 5, tau = 1. */
   private static final long[][] TABLE_2A = {
       {6, 12, 18, 24, 30, 36},
       {7, 14, 21, 28, 35, 42},
@@ -26,7 +26,7 @@ class PathSendingTest {
       {16, 32, 43, 53, 62, 71},
       {17, 33, 44, 54, 63, 72}};
 
-  /** linear-cost-broadcast-gossip.md §2.3, Table 2b: S_1(n,m), beta = 5, tau = 1. */
+  /** docs/models/linear-cost.md#sending-tables, Table 2b: S_1(n,m), beta = 5, tau = 1. */
   private static final long[][] TABLE_2B = {
       {6, 12, 18, 24, 30, 36},
       {7, 14, 21, 28, 35, 42},
@@ -42,7 +42,7 @@ class PathSendingTest {
       {17, 34, 51, 66, 77, 88}};
 
   /**
-   * linear-cost-broadcast-gossip.md §2.3, Table 2c (beta = 272, tau = 0.4): per m = 1..12, S_*(1023,m),
+   * docs/models/linear-cost.md#sending-tables, Table 2c (beta = 272, tau = 0.4): per m = 1..12, S_*(1023,m),
    * S_1(1023,m), S_*(32767,m), S_1(32767,m), as exact decimals.
    */
   private static final String[][] TABLE_2C = {
@@ -96,7 +96,7 @@ class PathSendingTest {
     }
   }
 
-  /** linear-cost-broadcast-gossip.md §2.3 worked examples E1 and E3 (Fig. 2.2, Fig. 2.14). */
+  /** docs/models/linear-cost.md#sending-tables worked examples E1 and E3 (Fig. 2.2, Fig. 2.14). */
   @Test
   void workedExamples_fig22AndFig214() {
     PathSending ps = new PathSending(5, 1);
@@ -107,7 +107,7 @@ class PathSendingTest {
     assertThat(ps.tOne(19, 5, 10)).isEqualTo(103);
   }
 
-  /** linear-cost-broadcast-gossip.md §2.1 conventions: T_*(0,m,k) by the formula, T_1(0,..) = 0, S(0,m) = 0. */
+  /** docs/models/linear-cost.md#pipeline-formulas conventions: T_*(0,m,k) by the formula, T_1(0,..) = 0, S(0,m) = 0. */
   @Test
   void zeroUnitConventions() {
     PathSending ps = new PathSending(5, 1);
@@ -117,7 +117,7 @@ class PathSendingTest {
     assertThat(ps.sOne(0, 3)).isZero();
   }
 
-  /** linear-cost-broadcast-gossip.md §2.2 degenerate cases (P2). */
+  /** docs/models/linear-cost.md#pipeline-formulas degenerate cases (P2). */
   @Test
   void degenerateCases() {
     PathSending unitCost = new PathSending(7, 0);
@@ -131,8 +131,8 @@ class PathSendingTest {
   }
 
   /**
-   * packet-scatter-gather.md §4.2, alpha*_l(m) (tau = 1) equals S_*(m, l); rows (l, m, beta, alpha*) with beta as
-   * an exact decimal.
+   * docs/models/packet.md#one-message-alone, alpha*_l(m) (tau = 1) equals S_*(m, l); rows (l, m, beta, alpha*) with
+   * beta as an exact decimal.
    */
   @Test
   void tsaiAlphaStarTable() {
@@ -149,7 +149,10 @@ class PathSendingTest {
     }
   }
 
-  /** Figure 1.1 of Tsai (packet-scatter-gather.md §4.3): L = 1000, l = 10, beta = 0.5: 1139 at r in {125, 143}. */
+  /**
+   * Figure 1.1 of Tsai (docs/models/packet.md#one-message-alone): L = 1000, l = 10, beta = 0.5: 1139 at r in {125,
+   * 143}.
+   */
   @Test
   void tsaiFigure11() {
     PathSending ps = new PathSending(5, 10); // ticks of 0.1
@@ -159,7 +162,9 @@ class PathSendingTest {
     assertThat(ps.tStar(1000, 10, 1000)).isEqualTo(100050); // no split: 10 (beta + L)
   }
 
-  /** Observation 2.5.1 (linear-cost spec §2.6): S_*(C_3, 8, 1) = 12 with beta = 5, tau = 1. */
+  /**
+   * Observation 2.5.1 (docs/models/linear-cost.md#ring-send-lower-bound): S_*(C_3, 8, 1) = 12 with beta = 5, tau = 1.
+   */
   @Test
   void ringSend_erratumCounterexampleValue() {
     PathSending ps = new PathSending(5, 1);
@@ -175,8 +180,9 @@ class PathSendingTest {
   }
 
   /**
-   * Table 5.2 recomputed (linear-cost spec §6.2), beta = 272, tau = 0.4: F* on C_10 is S_*(ceil(n/2), 5): 2246.4
-   * and 12984.0; F* on C_9 by Thm 3.2.2 is 2042.0 and 12504.4 (the printed 2041.6 / 12504.0 are errata).
+   * Table 5.2 recomputed (docs/models/linear-cost.md#thesis-tables), beta = 272, tau = 0.4: F* on C_10 is
+   * S_*(ceil(n/2), 5): 2246.4 and 12984.0; F* on C_9 by Thm 3.2.2 is 2042.0 and 12504.4 (the printed 2041.6 / 12504.0
+   * are errata).
    */
   @Test
   void ringBroadcast_table52Recomputed() {

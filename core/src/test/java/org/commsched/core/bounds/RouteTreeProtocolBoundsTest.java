@@ -15,8 +15,9 @@ import org.commsched.core.solve.LowerBound;
 import org.junit.jupiter.api.Test;
 
 /**
- * Protocol bounds (LB-SYNC, LB-PAPER; spec scatter-gather-bufferless.md §9.2) on networks that are not trees: the
- * protocol runs over the spanning tree the routes follow (paper §1.2, spec §8).
+ * Protocol bounds (LB-SYNC, LB-PAPER; docs/models/bufferless-scatter-gather.md#lower-bounds) on networks that are not
+ * trees: the protocol runs over the spanning tree the routes follow (paper §1.2,
+ * docs/models/bufferless-scatter-gather.md#spanning-trees).
  */
 class RouteTreeProtocolBoundsTest {
   private static final CommModel SINGLE = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);

@@ -16,7 +16,7 @@ import org.commsched.core.solve.LowerBound;
 import org.junit.jupiter.api.Test;
 
 /**
- * Bufferless scatter and gather oracles of spec scatter-gather-bufferless.md (Bhatt, Pucci, Ranade, Rosenberg),
+ * Bufferless scatter and gather oracles of docs/models/bufferless-scatter-gather.md (Bhatt, Pucci, Ranade, Rosenberg),
  * converted to our units: the paper's T is one more than our makespan.
  */
 class ScatterGatherBoundsTest {
@@ -43,8 +43,8 @@ class ScatterGatherBoundsTest {
   private static final int[] EX5 = {-1, 0, 0, 1, 1, 2, 2};
 
   /**
-   * §11.1, Figure 1: 6-PE path, L = (0,0,0,4,3); FDF gives T = 11 (paper), i.e. makespan 10, and
-   * LB-SCAT = max(4 + 7, 5 + 3) - 1 = 10 proves it optimal.
+   * docs/models/bufferless-scatter-gather.md#figures-1-to-4, Figure 1: 6-PE path, L = (0,0,0,4,3); FDF gives T = 11
+   * (paper), i.e. makespan 10, and LB-SCAT = max(4 + 7, 5 + 3) - 1 = 10 proves it optimal.
    */
   @Test
   void figure1_lbScatEqualsFdf() {
@@ -58,8 +58,8 @@ class ScatterGatherBoundsTest {
   }
 
   /**
-   * §9.3 reference table: Fig. 2/4 data L = (2,3,0,2,1) on the path: T_FDF = LB-OFF = 9, LB-SYNC = 12, B_opt = 5
-   * (paper); ours 8, 8, 11.
+   * docs/models/bufferless-scatter-gather.md#ratios reference table: Fig. 2/4 data L = (2,3,0,2,1) on the path: T_FDF =
+   * LB-OFF = 9, LB-SYNC = 12, B_opt = 5 (paper); ours 8, 8, 11.
    */
   @Test
   void referenceTable_fig24Data() {
@@ -74,7 +74,10 @@ class ScatterGatherBoundsTest {
     assertThat(proto.get(0).witness()).contains("paper units: 12");
   }
 
-  /** §9.3 reference table: Fig. 3 data L = (9,0,1,0,1): T_FDF = LB-OFF = 12, LB-SYNC = 14 (paper). */
+  /**
+   * docs/models/bufferless-scatter-gather.md#ratios reference table: Fig. 3 data L = (9,0,1,0,1): T_FDF = LB-OFF = 12,
+   * LB-SYNC = 14 (paper).
+   */
   @Test
   void referenceTable_fig3Data() {
     long[] l = {9, 0, 1, 0, 1};
@@ -85,9 +88,10 @@ class ScatterGatherBoundsTest {
   }
 
   /**
-   * §9.3 / §11.3 EX5 binary tree, L = (1,2,3,1,0,2): T_FDF = LB-OFF = 10, LB-SYNC = 12, B_opt = 4 (paper).
-   * LB-PAPER uses the subtree spanning the nodes with data (node 5 is a null leaf), where B is 3; its witness names
-   * the whole tree's B_opt = 4 of the spec and why that one does not bound T (LowerBounds#protocolBounds).
+   * docs/models/bufferless-scatter-gather.md#ratios, #tree-oracles-ex1-to-ex5 EX5 binary tree, L = (1,2,3,1,0,2): T_FDF
+   * = LB-OFF = 10, LB-SYNC = 12, B_opt = 4 (paper). LB-PAPER uses the subtree spanning the nodes with data (node 5 is a
+   * null leaf), where B is 3; its witness names the whole tree's B_opt = 4 of the spec and why that one does not bound
+   * T (LowerBounds#protocolBounds).
    */
   @Test
   void referenceTable_ex5() {
@@ -98,7 +102,8 @@ class ScatterGatherBoundsTest {
     List<LowerBound> proto = LowerBounds.protocolBounds(gather);
     assertThat(value(proto, "LB-SYNC")).isEqualTo(11);
     assertThat(value(proto, "LB-PAPER")).isEqualTo(Math.max(3 + 1, 9));
-    assertThat(witness(proto, "LB-PAPER")).contains("B_opt = 4 rows", "the 6 nodes", "needs 3 rows", "spec §2.2");
+    assertThat(witness(proto, "LB-PAPER")).contains("B_opt = 4 rows", "the 6 nodes", "needs 3 rows",
+        "docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan");
   }
 
   /**
@@ -115,9 +120,9 @@ class ScatterGatherBoundsTest {
   }
 
   /**
-   * §8 oracles for B_opt, the optimal single-port broadcast time of a tree: a star with k leaves k, a complete
-   * binary tree of height h 2h, a binomial tree of order k k, a path of n edges n. With data at every node LB-PAPER
-   * takes the whole tree: max(B_opt + 1, M), and its witness names B_opt.
+   * docs/models/bufferless-scatter-gather.md#spanning-trees oracles for B_opt, the optimal single-port broadcast time
+   * of a tree: a star with k leaves k, a complete binary tree of height h 2h, a binomial tree of order k k, a path of n
+   * edges n. With data at every node LB-PAPER takes the whole tree: max(B_opt + 1, M), and its witness names B_opt.
    */
   @Test
   void broadcastRows_section8Oracles_forEverySize() {
@@ -166,7 +171,10 @@ class ScatterGatherBoundsTest {
     return bounds.stream().filter(b -> b.kind().equals(kind)).findFirst().orElseThrow().witness();
   }
 
-  /** §8 and §9.2: B_opt oracles: path of 5 edges 5, EX5 4, star with k leaves k, 15-node binary 6, binomial k. */
+  /**
+   * docs/models/bufferless-scatter-gather.md#spanning-trees, #lower-bounds: B_opt oracles: path of 5 edges 5, EX5 4,
+   * star with k leaves k, 15-node binary 6, binomial k.
+   */
   @Test
   void broadcastRows_oracles() {
     assertThat(rows(PATH6)).isEqualTo(5);
@@ -195,8 +203,8 @@ class ScatterGatherBoundsTest {
   }
 
   /**
-   * §3.7 multiport: FDF per root edge is optimal; on EX5 the root child 1 carries L = 1 (depth 1), 3 and 1 (depth
-   * 2): LB-MP = max(1 + 5, 2 + 4) - 1 = 5.
+   * docs/models/bufferless-scatter-gather.md#fdf multiport: FDF per root edge is optimal; on EX5 the root child 1
+   * carries L = 1 (depth 1), 3 and 1 (depth 2): LB-MP = max(1 + 5, 2 + 4) - 1 = 5.
    */
   @Test
   void multiport_lbMpPerRootEdge() {

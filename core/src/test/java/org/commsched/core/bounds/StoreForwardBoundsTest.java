@@ -17,7 +17,7 @@ import org.commsched.core.time.TimeScale;
 import org.junit.jupiter.api.Test;
 
 /**
- * Store-and-forward scatter/gather oracles of spec packet-scatter-gather.md (Tsai's thesis; tau = 1, single port =
+ * Store-and-forward scatter/gather oracles of docs/models/packet.md (Tsai's thesis; tau = 1, single port =
  * one send and one receive at a time).
  */
 class StoreForwardBoundsTest {
@@ -129,7 +129,8 @@ class StoreForwardBoundsTest {
         CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE);
     Instance a = new Instance("sr", new Problem.Scatter(0, ms), sr, net);
     Instance b = new Instance("ex", new Problem.Scatter(0, ms), ex, net);
-    // linear-cost spec §2.3: S_*(19,4) = 69 with k = 5; S_1(19,4): T_1(19,4,10) = 6*5 + 2*10 + 38 = 88
+    // docs/models/linear-cost.md#sending-tables: S_*(19,4) = 69 with k = 5; S_1(19,4): T_1(19,4,10) = 6*5 + 2*10 + 38 =
+    // 88
     assertThat(value(LowerBounds.all(a), "PIPELINE")).isEqualTo(new PathSending(5, 1).sStar(19, 4));
     assertThat(value(LowerBounds.all(b), "PIPELINE")).isEqualTo(new PathSending(5, 1).sOne(19, 4));
     assertThat(LowerBounds.all(b)).extracting(LowerBound::kind).contains("NODE");

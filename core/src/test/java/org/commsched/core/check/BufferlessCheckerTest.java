@@ -36,7 +36,10 @@ class BufferlessCheckerTest {
 
   // --- one example per violation kind -------------------------------------------------------------------------
 
-  /** Chatting spec §1.4 (2.1): a holds 1->2 in steps 1..2, so b crossing it in step 2 collides. */
+  /**
+   * docs/models/bufferless-chatting.md#validity-rules (2.1): a holds 1->2 in steps 1..2, so b crossing it in step 2
+   * collides.
+   */
   @Test
   void sharedArcInOneStep_isArcConflictOnThatArc() {
     Instance inst = chatting(new Topology.Ula(4), ALL, msg("a", 0, 2, 2), msg("b", 1, 3, 1));
@@ -73,7 +76,7 @@ class BufferlessCheckerTest {
     valid(check(inst, times("m0", 0)), 2);
   }
 
-  /** Bufferless scatter/gather spec §2.3 V4: the root of a star sends two flits in step 0. */
+  /** docs/models/bufferless-scatter-gather.md#validity-rules V4: the root of a star sends two flits in step 0. */
   @Test
   void rootSendingToTwoLeavesAtOnce_isSendPort() {
     Instance inst = instance(new Problem.Scatter(0, List.of(msg("a", 0, 1, 1), msg("b", 0, 2, 1))), SINGLE,
@@ -88,7 +91,9 @@ class BufferlessCheckerTest {
         new Topology.Star(3)), times("a", 0, "b", 0)), 1);
   }
 
-  /** Bufferless scatter/gather spec §2.3 V5: the root of a star receives from two leaves in step 0. */
+  /**
+   * docs/models/bufferless-scatter-gather.md#validity-rules V5: the root of a star receives from two leaves in step 0.
+   */
   @Test
   void rootReceivingFromTwoLeavesAtOnce_isReceivePort() {
     Instance inst = instance(new Problem.Gather(0, List.of(msg("a", 1, 0, 2), msg("b", 2, 0, 1))), SINGLE,
@@ -122,7 +127,7 @@ class BufferlessCheckerTest {
     valid(check(inst, times("g1", 1), List.of(ctl(0, 1, 0, "wakeup"))), 2);
   }
 
-  /** Bufferless scatter/gather spec §2.3 V6: node 2 is woken in row 2 but dispatches in step 1. */
+  /** docs/models/bufferless-scatter-gather.md#protocol-rules V6: node 2 is woken in row 2 but dispatches in step 1. */
   @Test
   void dispatchBeforeWakeup_isCausality() {
     Instance inst = instance(new Problem.Gather(0, List.of(msg("g2", 2, 0, 1))), SINGLE, new Topology.Bla(3));
@@ -199,8 +204,8 @@ class BufferlessCheckerTest {
   }
 
   /**
-   * Bufferless scatter/gather spec §11.1, Figure 1 (6-PE path, L4 = 4, L5 = 3): (a) FDF departs M5 at 0 and M4
-   * at 3, T = 11; (b) M4 at 0 and M5 at 4, T = 12. Our makespan is the paper's T - 1.
+   * docs/models/bufferless-scatter-gather.md#figures-1-to-4, Figure 1 (6-PE path, L4 = 4, L5 = 3): (a) FDF departs M5
+   * at 0 and M4 at 3, T = 11; (b) M4 at 0 and M5 at 4, T = 12. Our makespan is the paper's T - 1.
    */
   @Test
   void figure1Scatter_fdfAndNonFdf_haveThePapersTimeMinusOne() {
@@ -215,9 +220,9 @@ class BufferlessCheckerTest {
   }
 
   /**
-   * Bufferless scatter/gather spec §11.2, Figure 2 (Shoulder-Tap, L = (2,3,0,2,1), T = 12) as a full protocol
-   * trace: P_i forwards the wake-up (s_i) during step i - 1 and its message's first flit reaches P_{i-1} in row
-   * f_i (§5.5: f = 3, 4, 6, 7), i.e. it departs in step f_i - 1.
+   * docs/models/bufferless-scatter-gather.md#figures-1-to-4, Figure 2 (Shoulder-Tap, L = (2,3,0,2,1), T = 12) as a full
+   * protocol trace: P_i forwards the wake-up (s_i) during step i - 1 and its message's first flit reaches P_{i-1} in
+   * row f_i (docs/models/bufferless-scatter-gather.md#figures-1-to-4: f = 3, 4, 6, 7), i.e. it departs in step f_i - 1.
    */
   @Test
   void figure2ShoulderTap_fullTraceWithWakeups_isValidWithMakespan11() {
@@ -250,10 +255,10 @@ class BufferlessCheckerTest {
   }
 
   /**
-   * Figure 4 (Transmission-Certification, L = (2,3,0,2,1), T = 22), §6.7 and §11.2: tokens reach P1..P5 in rows
-   * 1..5, certificates reach the parents in rows 6..10, orders reach P1..P5 in rows 11..15, and the root
-   * receives M1 from row 14, M2 from 16, M4 from 19 and M5 in row 21 (departure = first root row - distance).
-   * Certificates carry [c, n].
+   * Figure 4 (Transmission-Certification, L = (2,3,0,2,1), T = 22),
+   * docs/models/bufferless-scatter-gather.md#figures-1-to-4: tokens reach P1..P5 in rows 1..5, certificates reach the
+   * parents in rows 6..10, orders reach P1..P5 in rows 11..15, and the root receives M1 from row 14, M2 from 16, M4
+   * from 19 and M5 in row 21 (departure = first root row - distance). Certificates carry [c, n].
    */
   @Test
   void figure4TransmissionCertification_fullTrace_isValidWithMakespan21() {

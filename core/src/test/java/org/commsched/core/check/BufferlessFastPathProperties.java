@@ -34,14 +34,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the same order, the same makespan, or the same overflow. Both are called directly on the same input, whatever
  * {@link ScheduleChecker}'s threshold would pick. Seeded random chatting, scatter and gather instances on trees and
  * other families (null messages, some explicit routes), both port models, with valid schedules built to be valid
- * (back-to-back departures; Transmission-Certification and wake-up traces written out per the bufferless
- * scatter/gather spec §5.2, §6.1-§6.4) and then mutated: departures shifted by 1 to 3 either way, swapped, dropped,
- * negative, near the end of the long range, unknown ids; control flits shifted, dropped, repeated, re-kinded, with
- * wrong values, off the arcs, at step {@code Long.MAX_VALUE}; a message of {@code 2^63 - 1} flits. The large cases
- * (trees of thousands of nodes) take the parallel screens and sorts. One property holds {@link CausalityFastPath} to
- * {@link Causality} alone on mutated protocol traces, one checks the threshold of {@link ScheduleChecker}, and a
- * last one holds {@link Screen} to the definition of an overlap. Cases: {@code -Dcommsched.cases=N} (default 200;
- * the large ones a twentieth of it).
+ * (back-to-back departures; Transmission-Certification and wake-up traces written out per the
+ * docs/models/bufferless-scatter-gather.md#protocol-rules) and then mutated: departures shifted by 1 to 3 either way,
+ * swapped, dropped, negative, near the end of the long range, unknown ids; control flits shifted, dropped, repeated,
+ * re-kinded, with wrong values, off the arcs, at step {@code Long.MAX_VALUE}; a message of {@code 2^63 - 1} flits. The
+ * large cases (trees of thousands of nodes) take the parallel screens and sorts. One property holds {@link
+ * CausalityFastPath} to {@link Causality} alone on mutated protocol traces, one checks the threshold of {@link
+ * ScheduleChecker}, and a last one holds {@link Screen} to the definition of an overlap. Cases: {@code
+ * -Dcommsched.cases=N} (default 200; the large ones a twentieth of it).
  */
 class BufferlessFastPathProperties {
 
@@ -208,10 +208,11 @@ class BufferlessFastPathProperties {
   }
 
   /**
-   * A valid Transmission-Certification trace of a gather on its default routes (spec §6.1-§6.4), one control flit
-   * per step: tokens in preorder, certificates [1, n] in postorder, orders in preorder, then the data, which reach
-   * the root back to back in preorder of their sources, so that every subtree's stream is gap-free; each order's
-   * s is the row its child's stream starts at minus the row the order arrives in.
+   * A valid Transmission-Certification trace of a gather on its default routes
+   * (docs/models/bufferless-scatter-gather.md#protocol-rules), one control flit per step: tokens in preorder,
+   * certificates [1, n] in postorder, orders in preorder, then the data, which reach the root back to back in preorder
+   * of their sources, so that every subtree's stream is gap-free; each order's s is the row its child's stream starts
+   * at minus the row the order arrives in.
    */
   private static Schedule.Departures tcTrace(Instance inst) {
     int root = inst.root();
@@ -283,7 +284,10 @@ class BufferlessFastPathProperties {
     return new Schedule.Departures(dep, trace);
   }
 
-  /** A valid wake-up trace of a gather (spec §5.2): wake-ups [s] in preorder, the data after them, s = the slack. */
+  /**
+   * A valid wake-up trace of a gather (docs/models/bufferless-scatter-gather.md#protocol-rules): wake-ups [s] in
+   * preorder, the data after them, s = the slack.
+   */
   private static Schedule.Departures wakeupTrace(Instance inst, SplittableRandom rnd) {
     int root = inst.root();
     List<List<Integer>> kids = children(inst);

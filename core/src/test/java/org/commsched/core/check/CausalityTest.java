@@ -22,10 +22,11 @@ import org.junit.jupiter.api.Test;
 /**
  * The protocol rules of {@link Causality}, one rule per test: each starts from a valid paper trace, breaks that one
  * rule and expects exactly the violations it causes. The traces are Figures 2 and 4 of Bhatt, Pucci, Ranade,
- * Rosenberg, "Scattering and Gathering Messages in Networks of Processors" (spec scatter-gather-bufferless.md §11.2,
- * §5.5, §6.7), written out from the spec's numbers: Shoulder-Tap wake-ups (s) = (1, 2, 3, 1, 2) in rows 1..5, data
- * from f = 3, 4, 6, 7; Transmission-Certification tokens in rows 1..5, certificates [c, n] = [3, 8], [3, 6], [4, 3],
- * [2, 3], [1, 1] at the parents in rows 10..6, orders (s) = (3, 3, 4, 2, 2) in rows 11..15, root rows 14..21.
+ * Rosenberg, "Scattering and Gathering Messages in Networks of Processors"
+ * (docs/models/bufferless-scatter-gather.md#figures-1-to-4), written out from the spec's numbers: Shoulder-Tap wake-ups
+ * (s) = (1, 2, 3, 1, 2) in rows 1..5, data from f = 3, 4, 6, 7; Transmission-Certification tokens in rows 1..5,
+ * certificates [c, n] = [3, 8], [3, 6], [4, 3], [2, 3], [1, 1] at the parents in rows 10..6, orders (s) = (3, 3, 4, 2,
+ * 2) in rows 11..15, root rows 14..21.
  */
 class CausalityTest {
   private static final long[] FIG4_C = {3, 3, 4, 2, 1};
@@ -125,13 +126,19 @@ class CausalityTest {
 
   // --- CAUSALITY ----------------------------------------------------------------------------------------------
 
-  /** §6.1 phase 3: with tokens, certificates and orders in the trace, P5's data needs P5's order. */
+  /**
+   * docs/models/bufferless-scatter-gather.md#protocol-rules phase 3: with tokens, certificates and orders in the trace,
+   * P5's data needs P5's order.
+   */
   @Test
   void dataWithoutItsOrder_inATcTrace_isCausality() {
     expectOnly(check(fig4Departures(), without(fig4(), "order", 4, 5)), Kind.CAUSALITY, "node 5", 16, "m5");
   }
 
-  /** §5.2: in a wake-up trace P5's data needs P5's wake-up; none arrives. */
+  /**
+   * docs/models/bufferless-scatter-gather.md#protocol-rules: in a wake-up trace P5's data needs P5's wake-up; none
+   * arrives.
+   */
   @Test
   void dataWithoutItsWakeup_inAWakeupTrace_isCausality() {
     expectOnly(check(fig2Departures(), without(fig2(), "wakeup", 4, 5)), Kind.CAUSALITY, "node 5", 6, "m5");
@@ -153,21 +160,30 @@ class CausalityTest {
     valid(ScheduleChecker.check(ring, new Schedule.Departures(times("a", 2, "b", 3), direct)), 4);
   }
 
-  /** §6.1 phase 1: P2 holds its token from row 2, so it cannot pass one on in step 1. */
+  /**
+   * docs/models/bufferless-scatter-gather.md#protocol-rules phase 1: P2 holds its token from row 2, so it cannot pass
+   * one on in step 1.
+   */
   @Test
   void tokenForwardedBeforeItArrives_isCausality() {
     expectOnly(check(fig4Departures(), with(fig4(), "token", 2, 3, ctl(2, 3, 1, "token"))), Kind.CAUSALITY,
         "node 2", 1);
   }
 
-  /** §6.1 phase 2: P5's certificate answers the token that reaches it in row 5. */
+  /**
+   * docs/models/bufferless-scatter-gather.md#protocol-rules phase 2: P5's certificate answers the token that reaches it
+   * in row 5.
+   */
   @Test
   void certificateBeforeTheToken_isCausality() {
     expectOnly(check(fig4Departures(), with(fig4(), "certificate", 5, 4, ctl(5, 4, 4, "certificate", 1, 1))),
         Kind.CAUSALITY, "node 5", 4);
   }
 
-  /** §6.1: P4 certifies only after P5's certificate, which reaches it in row 6. */
+  /**
+   * docs/models/bufferless-scatter-gather.md#protocol-rules: P4 certifies only after P5's certificate, which reaches it
+   * in row 6.
+   */
   @Test
   void certificateBeforeTheChildsCertificate_isCausality() {
     expectOnly(check(fig4Departures(), with(fig4(), "certificate", 4, 3, ctl(4, 3, 5, "certificate", 2, 3))),
@@ -181,14 +197,20 @@ class CausalityTest {
     assertThat(summary(r)).containsExactlyInAnyOrder("CAUSALITY node 4 6", "CAUSALITY node 4 14");
   }
 
-  /** §6.4: P2 holds its order from row 12; it cannot order P3 in step 11 (value kept consistent: s = 5). */
+  /**
+   * docs/models/bufferless-scatter-gather.md#protocol-rules: P2 holds its order from row 12; it cannot order P3 in step
+   * 11 (value kept consistent: s = 5).
+   */
   @Test
   void orderBeforeTheOwnOrder_isCausality() {
     expectOnly(check(fig4Departures(), with(fig4(), "order", 2, 3, ctl(2, 3, 11, "order", 5))), Kind.CAUSALITY,
         "node 2", 11);
   }
 
-  /** §6.4: the root orders after the last certificate (row 10), not in step 9 (s = 4 keeps the stream right). */
+  /**
+   * docs/models/bufferless-scatter-gather.md#protocol-rules: the root orders after the last certificate (row 10), not
+   * in step 9 (s = 4 keeps the stream right).
+   */
   @Test
   void rootOrdersBeforeTheLastCertificate_isCausality() {
     expectOnly(check(fig4Departures(), with(fig4(), "order", 0, 1, ctl(0, 1, 9, "order", 4))), Kind.CAUSALITY,
@@ -200,7 +222,10 @@ class CausalityTest {
     expectOnly(check(fig4Departures(), without(fig4(), "certificate", 1, 0)), Kind.CAUSALITY, "node 0", 10);
   }
 
-  /** §6.4: an order's value comes from the child's certificate; P5 got no token and sent no certificate. */
+  /**
+   * docs/models/bufferless-scatter-gather.md#protocol-rules: an order's value comes from the child's certificate; P5
+   * got no token and sent no certificate.
+   */
   @Test
   void orderToANodeThatNeverCertified_isCausality() {
     List<Schedule.ControlTransfer> t = without(without(fig4(), "token", 4, 5), "certificate", 5, 4);
@@ -235,7 +260,10 @@ class CausalityTest {
     valid(check(fig2Departures(), with(fig2(), "wakeup", 4, 5, ctl(4, 5, 4, "wakeup"))), 11);
   }
 
-  /** §5.2: P5 holds (3) from row 5, so M5 may reach P4 from row 8; departing in step 6 it arrives in row 7. */
+  /**
+   * docs/models/bufferless-scatter-gather.md#protocol-rules: P5 holds (3) from row 5, so M5 may reach P4 from row 8;
+   * departing in step 6 it arrives in row 7.
+   */
   @Test
   void wakeupValueLaterThanTheFirstFlit_isControlValue() {
     expectOnly(check(fig2Departures(), with(fig2(), "wakeup", 4, 5, ctl(4, 5, 4, "wakeup", 3))), Kind.CONTROL_VALUE,
@@ -244,28 +272,34 @@ class CausalityTest {
     valid(check(fig2Departures(), with(fig2(), "wakeup", 4, 5, ctl(4, 5, 4, "wakeup", 1))), 11);
   }
 
-  /** §6.1: the certified lag is positive. */
+  /** docs/models/bufferless-scatter-gather.md#protocol-rules: the certified lag is positive. */
   @Test
   void certificateWithLagZero_isControlValue() {
     expectOnly(check(fig4Departures(), with(fig4(), "certificate", 5, 4, ctl(5, 4, 5, "certificate", 0, 1))),
         Kind.CONTROL_VALUE, "5->4", 5);
   }
 
-  /** §6.1, §6.3: n_4 = L_4 + L_5 = 3 flits cross 4->3. */
+  /** docs/models/bufferless-scatter-gather.md#protocol-rules: n_4 = L_4 + L_5 = 3 flits cross 4->3. */
   @Test
   void certificateWithTheWrongStreamLength_isControlValue() {
     expectOnly(check(fig4Departures(), with(fig4(), "certificate", 4, 3, ctl(4, 3, 6, "certificate", 2, 2))),
         Kind.CONTROL_VALUE, "4->3", 6);
   }
 
-  /** §6.4: orders keep s >= c; P5 now certifies c = 3 but is ordered s = 2. */
+  /**
+   * docs/models/bufferless-scatter-gather.md#protocol-rules: orders keep s >= c; P5 now certifies c = 3 but is ordered
+   * s = 2.
+   */
   @Test
   void orderBelowTheCertifiedLag_isControlValue() {
     expectOnly(check(fig4Departures(), with(fig4(), "certificate", 5, 4, ctl(5, 4, 5, "certificate", 3, 1))),
         Kind.CONTROL_VALUE, "4->5", 14);
   }
 
-  /** §6.2: P5 holds (3) from row 15, so M5 must reach P4 in row 18 exactly; it arrives in row 17. */
+  /**
+   * docs/models/bufferless-scatter-gather.md#protocol-rules: P5 holds (3) from row 15, so M5 must reach P4 in row 18
+   * exactly; it arrives in row 17.
+   */
   @Test
   void orderWhoseStreamStartsElsewhere_isControlValue() {
     expectOnly(check(fig4Departures(), with(fig4(), "order", 4, 5, ctl(4, 5, 14, "order", 3))), Kind.CONTROL_VALUE,
@@ -277,8 +311,8 @@ class CausalityTest {
   }
 
   /**
-   * §6.1, §6.2: M5 one step late leaves a gap in every stream that holds it (P4..P1): their first flits are on
-   * time, their last is a row late; P5's own stream starts a row late.
+   * docs/models/bufferless-scatter-gather.md#protocol-rules: M5 one step late leaves a gap in every stream that holds
+   * it (P4..P1): their first flits are on time, their last is a row late; P5's own stream starts a row late.
    */
   @Test
   void streamWithAGap_isControlValue() {
@@ -289,7 +323,10 @@ class CausalityTest {
     assertThat(r.violations()).allMatch(v -> v.messages().equals(List.of("m5")));
   }
 
-  /** An order into a data-free subtree promises no rows (spec §13 A13): any s >= c is fine. */
+  /**
+   * An order into a data-free subtree promises no rows
+   * (docs/models/bufferless-scatter-gather.md#transmission-certification-corrections): any s >= c is fine.
+   */
   @Test
   void orderIntoAnEmptySubtree_onlyKeepsSAtLeastC() {
     Instance inst = instance(new Problem.Gather(0, List.of(msg("a", 1, 0, 0), msg("b", 2, 0, 1))), SINGLE,

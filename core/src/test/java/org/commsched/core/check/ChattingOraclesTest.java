@@ -21,10 +21,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The chatting spec's §8 oracles A-F and H. The spec writes departures t and slots σ from 1 and measures the
- * durations T and S from the earliest one (§1.4 (2.5), §2.2 (3.5)); ours count from step 0, so we shift every
- * value by the earliest one: a real schedule departs at t - min t and has makespan T, a virtual one has slots
- * σ - min σ and makespan S. (Usually min = 1; in oracle C's "VO of A3" the earliest departure is 2.)
+ * The docs/models/bufferless-chatting.md#examples oracles A-F and H. The spec writes departures t and slots σ from 1
+ * and measures the durations T and S from the earliest one (docs/models/bufferless-chatting.md#validity-rules (2.5),
+ * (3.5)); ours count from step 0, so we shift every value by the earliest one: a real schedule departs at t - min t and
+ * has makespan T, a virtual one has slots σ - min σ and makespan S. (Usually min = 1; in oracle C's "VO of A3" the
+ * earliest departure is 2.)
  */
 class ChattingOraclesTest {
 

@@ -20,7 +20,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.time.TimeScale;
 import org.junit.jupiter.api.Test;
 
-/** Send, broadcast and gossip under the linear cost model (linear-cost spec §1.3 V1-V11). */
+/** Send, broadcast and gossip under the linear cost model (docs/models/linear-cost.md#validity-rules V1-V11). */
 class LinearCostCheckerTest {
 
   private static final CommModel.StoreAndForward F_STAR = sf("5", "1", Ports.ALL, Duplex.FULL, null);
@@ -40,9 +40,9 @@ class LinearCostCheckerTest {
   }
 
   /**
-   * The pipelines of spec §2.4 along the path 0..links: packet j (0-based) holds units [jk, min((j+1)k, n)).
-   * Link bound: start(d, j) = max(end(d, j-1), end(d-1, j)). Processor bound adds end(d+1, j-1): the receiver
-   * must have finished sending the previous packet on.
+   * The pipelines of docs/models/linear-cost.md#planned-methods along the path 0..links: packet j (0-based) holds units
+   * [jk, min((j+1)k, n)). Link bound: start(d, j) = max(end(d, j-1), end(d-1, j)). Processor bound adds end(d+1, j-1):
+   * the receiver must have finished sending the previous packet on.
    */
   private static List<Schedule.Transmission> pipeline(int n, int links, int k, long beta, long tau,
       boolean processorBound, boolean withFirst) {

@@ -20,8 +20,9 @@ import org.commsched.core.time.TimeScale;
 import org.junit.jupiter.api.Test;
 
 /**
- * Store-and-forward scatter and gather (packet scatter/gather spec §1.8, §1.10) on the TV-1 tree of §4.1: a
- * root with two branches, P = node 3 at depth 3 and Q = node 7 at depth 4; L_P = 3, L_Q = 1; single port.
+ * Store-and-forward scatter and gather (docs/models/packet.md#validity-rules, #gathering-and-time-reversal) on the TV-1
+ * tree of §4.1: a root with two branches, P = node 3 at depth 3 and Q = node 7 at depth 4; L_P = 3, L_Q = 1; single
+ * port.
  */
 class PacketCheckerTest {
 

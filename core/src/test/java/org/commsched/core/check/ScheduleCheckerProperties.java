@@ -22,10 +22,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Seeded properties of the bufferless checker against a brute-force flit-by-flit expansion (chatting spec §1.4,
- * "verifier, full form"): every flit h of every message crosses hop k in step t + h + k, and is put into a set
- * of (arc, step), (sender, step) and (receiver, step) cells. Instances come from a small generator of our own
- * over ULA, BLA, ring, mesh, ESM and random trees. Cases: {@code -Dcommsched.cases=N} (default 200).
+ * Seeded properties of the bufferless checker against a brute-force flit-by-flit expansion
+ * (docs/models/bufferless-chatting.md#validity-rules, "verifier, full form"): every flit h of every message crosses hop
+ * k in step t + h + k, and is put into a set of (arc, step), (sender, step) and (receiver, step) cells. Instances come
+ * from a small generator of our own over ULA, BLA, ring, mesh, ESM and random trees. Cases: {@code -Dcommsched.cases=N}
+ * (default 200).
  */
 class ScheduleCheckerProperties {
 

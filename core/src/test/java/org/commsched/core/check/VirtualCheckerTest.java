@@ -17,7 +17,10 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.junit.jupiter.api.Test;
 
-/** Virtual schedules (chatting spec §2.2 (3.1)-(3.2)) and DSA: one broken schedule per violation kind. */
+/**
+ * Virtual schedules (docs/models/bufferless-chatting.md#validity-rules (3.1)-(3.2)) and DSA: one broken schedule per
+ * violation kind.
+ */
 class VirtualCheckerTest {
 
   private static CheckReport check(Instance inst, Map<String, Long> slots) {

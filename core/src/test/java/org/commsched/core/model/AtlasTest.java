@@ -16,7 +16,8 @@ class AtlasTest {
 
   @Test
   void esm_usesTheOneTurnRoute_eastThenSouth() {
-    // chatting spec §2.3: from (i,j) east along row i to column j', then south to (i',j')
+    // docs/models/bufferless-chatting.md#forward-leveled-networks: from (i,j) east along row i to column j', then south
+    // to (i',j')
     Instance inst = chatting(new Topology.Esm(3, 3), new Message("m", 0, 8, 1));
     assertThat(inst.atlas().nodes(0)).containsExactly(0, 1, 2, 5, 8);
     assertThat(inst.atlas().hops(0)).isEqualTo(4);

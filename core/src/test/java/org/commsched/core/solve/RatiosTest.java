@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
-/** Ratio statistics (spec scatter-gather-bufferless.md §9.3): four decimals, half up, trailing zeros dropped. */
+/**
+ * Ratio statistics (docs/models/bufferless-scatter-gather.md#ratios): four decimals, half up, trailing zeros dropped.
+ */
 class RatiosTest {
   @Test
   void quotients_roundHalfUpToFourPlaces() {

@@ -42,7 +42,7 @@ import org.commsched.heuristics.common.LineCalendar;
  * <p><b>Scatter and gather on default routes.</b> Default routes follow one breadth-first tree, where paths from
  * the root only split (scatter) or paths to it only merge (gather). Two flits then meet on some arc or port iff they
  * cross the root's port (single port) or the same root arc (all ports) in the same step (structural lemmas L1 and
- * L2 of the project's spec scatter-gather-bufferless.md, §2.4), so only that one resource is scheduled. The
+ * L2 of docs/models/bufferless-scatter-gather.md#structural-lemmas), so only that one resource is scheduled. The
  * departures are the ones the full sweep would give (a property test checks this), in time linear in the number
  * of messages plus the routes' lengths: this handles million-node trees.
  *
@@ -53,9 +53,9 @@ import org.commsched.heuristics.common.LineCalendar;
  * <p><b>Guarantee.</b> Always a valid schedule. For scatter (FDF) and gather (NRF) on default routes the result
  * is optimal: it meets the root-stream bound (Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering
  * Messages in Networks of Processors", IEEE Trans. Computers, 1993, Theorem 1 and its multiport and gathering
- * analogues, spec §3.4, §3.7, §2.4 L3). No ratio for chatting. The paper's algorithm itself is {@code fdf}
- * ({@code org.commsched.heuristics.bufferless.scattergather.FdfScatter}): on tree routes the two give the same scatter makespan
- * (ties among equally distant messages may be ordered differently).
+ * analogues, docs/models/bufferless-scatter-gather.md#fdf, #structural-lemmas L3). No ratio for chatting. The paper's
+ * algorithm itself is {@code fdf} ({@code org.commsched.heuristics.bufferless.scattergather.FdfScatter}): on tree
+ * routes the two give the same scatter makespan (ties among equally distant messages may be ordered differently).
  *
  * <p><b>Complexity.</b> Per message, (hops + pushes) interval-set look-ups of O(log intervals) each, where a push
  * is a conflict that moves the candidate departure; O(m log m) plus the routes' lengths for scatter and gather on

@@ -24,7 +24,10 @@ class GreedyBufferlessTest {
   private static final CommModel.Bufferless ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
   private final GreedyBufferless greedy = new GreedyBufferless();
 
-  /** Figure 1 of the scatter/gather paper, spec scatter-gather-bufferless.md §11.1: L = 0,0,0,4,3 on a 6-PE path. */
+  /**
+   * Figure 1 of the scatter/gather paper, docs/models/bufferless-scatter-gather.md#figures-1-to-4: L = 0,0,0,4,3 on a
+   * 6-PE path.
+   */
   private static Instance figure1(List<Integer> parents) {
     long[] len = {0, 0, 0, 0, 4, 3};
     List<Message> msgs = new java.util.ArrayList<>();
@@ -40,7 +43,8 @@ class GreedyBufferlessTest {
     Instance inst = figure1(List.of(-1, 0, 1, 2, 3, 4));
     SolveResult r = greedy.solve(inst, SolveLimits.defaults());
     Schedule.Departures d = (Schedule.Departures) r.schedule();
-    // §11.1 (a): FDF sends M5 at step 0 and M4 at step 3; paper T = 11 = our makespan + 1
+    // docs/models/bufferless-scatter-gather.md#figures-1-to-4 (a): FDF sends M5 at step 0 and M4 at step 3; paper T =
+    // 11 = our makespan + 1
     assertThat(d.departures()).containsEntry("m5", 0L).containsEntry("m4", 3L);
     assertThat(d.departures()).doesNotContainKeys("m1", "m2", "m3");
     assertThat(r.makespan()).isEqualTo(11 - 1);

@@ -31,7 +31,8 @@ class GreedyStoreAndForwardTest {
 
   @Test
   void sendAllPorts_findsPetersPipelineE1() {
-    // linear-cost spec §2.3 / §6.1 E1 (Peters, Fig. 2.2): n = 19 over m = 5 links, beta 5, tau 1: S_*(19,5) = 79 at k = 5
+    // docs/models/linear-cost.md#sending-tables, #worked-examples E1 (Peters, Fig. 2.2): n = 19 over m = 5 links, beta
+    // 5, tau 1: S_*(19,5) = 79 at k = 5
     Instance inst = new Instance("e1", new Problem.Send(0, 5, 19, null),
         model("5", "1", CommModel.Ports.ALL, CommModel.Duplex.FULL, null), Network.of(new Topology.Ula(6)));
     SolveResult r = solveValid(inst);
@@ -41,8 +42,8 @@ class GreedyStoreAndForwardTest {
 
   @Test
   void sendOnePort_reachesProcessorBoundOptimum() {
-    // linear-cost spec §2.3 Table 2b and E3: S_1(19,5) = 103 (k = 10); the k = 5 pipeline takes T_1 = 108.
-    // One transfer per node is the H1 rule, under which Peters' processor-bound pipeline already runs.
+    // docs/models/linear-cost.md#sending-tables Table 2b and E3: S_1(19,5) = 103 (k = 10); the k = 5 pipeline takes T_1
+    // = 108. One transfer per node is the H1 rule, under which Peters' processor-bound pipeline already runs.
     Instance inst = new Instance("e3", new Problem.Send(0, 5, 19, null),
         model("5", "1", CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE),
         Network.of(new Topology.Bla(6)));
@@ -52,7 +53,8 @@ class GreedyStoreAndForwardTest {
 
   @Test
   void sendWithDecimalCosts_usesTicksOfTheFinestScale() {
-    // Table 2c (linear-cost spec §2.3): beta 272, tau 0.4, one link: S(1023, 1) = 681.2 = 6812 ticks of 0.1
+    // Table 2c (docs/models/linear-cost.md#sending-tables): beta 272, tau 0.4, one link: S(1023, 1) = 681.2 = 6812
+    // ticks of 0.1
     Instance inst = new Instance("ipsc", new Problem.Send(0, 1, 1023, null),
         model("272", "0.4", CommModel.Ports.ALL, CommModel.Duplex.FULL, null), Network.of(new Topology.Bla(2)));
     SolveResult r = solveValid(inst);
@@ -70,7 +72,8 @@ class GreedyStoreAndForwardTest {
 
   @Test
   void gossipUnidirectionalRingAllPorts_matchesTheorem421() {
-    // linear-cost spec §4.1 (Peters, Theorem 4.2.1): g_*(C_p, n) = (p-1)(beta + n tau) = 6 * 15 = 90 for p 7, n 10
+    // docs/models/linear-cost.md#planned-methods (Peters, Theorem 4.2.1): g_*(C_p, n) = (p-1)(beta + n tau) = 6 * 15 =
+    // 90 for p 7, n 10
     Instance inst = new Instance("g-uring", new Problem.Gossip(10),
         model("5", "1", CommModel.Ports.ALL, CommModel.Duplex.FULL, null), Network.of(new Topology.URing(7)));
     assertThat(solveValid(inst).makespan()).isEqualTo(90L);
@@ -78,8 +81,8 @@ class GreedyStoreAndForwardTest {
 
   @Test
   void scatterTv1_fdfOnePacketPerMessageTakes4BetaPlus10() {
-    // packet spec §4.1 TV-1: root 0 with branches 0-1-2-3 (P = 3, 3 flits) and 0-4-5-6-7 (Q = 7, 1 flit);
-    // FDF with one packet each (Q1, P3) takes 4 beta + 10: 18 at beta 2, 16 at beta 1.5 (160 ticks of 0.1)
+    // docs/models/packet.md#tv-1-and-tv-2 TV-1: root 0 with branches 0-1-2-3 (P = 3, 3 flits) and 0-4-5-6-7 (Q = 7, 1
+    // flit); FDF with one packet each (Q1, P3) takes 4 beta + 10: 18 at beta 2, 16 at beta 1.5 (160 ticks of 0.1)
     for (String beta : new String[] {"2", "1.5"}) {
       Instance inst = new Instance("tv1", new Problem.Scatter(0, List.of(new Message("P", 0, 3, 3),
           new Message("Q", 0, 7, 1))),

@@ -28,7 +28,7 @@ public final class Cases {
     return "seed " + seed + ", instance " + InstanceWriter.toJson(instance);
   }
 
-  /** Chatting figures of spec chatting.md §2.1, from the instance's routes: {C, L, Q}. */
+  /** Chatting figures of docs/models/bufferless-chatting.md#parameters, from the instance's routes: {C, L, Q}. */
   public static long[] cLQ(Instance instance) {
     Atlas atlas = instance.atlas();
     long[] load = new long[instance.network().arcs()];
@@ -152,7 +152,7 @@ public final class Cases {
 
   /**
    * The paper's closed form {@code max over Delta of (Delta + sum of L_i over messages at depth >= Delta)}, per
-   * stream (spec scatter-gather-bufferless.md §3.4, §3.7), computed by suffix sums over depth buckets: the FDF
+   * stream (docs/models/bufferless-scatter-gather.md#fdf), computed by suffix sums over depth buckets: the FDF
    * completion time in paper units (our makespan + 1), 0 without data.
    *
    * @param depth depth of each message's node

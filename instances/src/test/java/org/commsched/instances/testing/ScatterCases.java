@@ -17,7 +17,7 @@ import org.commsched.instances.generate.LengthDistribution;
 /**
  * Seeded scatter instances for the property suites, drawn with the project's generators: random trees (parent of
  * node i uniform in [0, i), and the path, binary and caterpillar shapes) and connected graphs; lengths 0..5 with
- * about a third null (spec scatter-gather-bufferless.md §12).
+ * about a third null (docs/models/bufferless-scatter-gather.md#properties).
  */
 public final class ScatterCases {
   public static final CommModel SINGLE = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);

@@ -5,13 +5,14 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The reduction of chatting spec §1.5 for forward-leveled (FL) routes (paper §2.3, spec §2.3): there
- * {@code k_M(e) = level(e) - level(e_0(M))} on every arc, so with {@code σ_M = t_M - level(e_0(M))} (the LS
- * transform, spec §3.1) message M occupies every arc of its route during the same virtual block
- * {@code [σ_M, σ_M + l_M)}, and all the disjunctions between two messages on their shared arcs are one and the same
- * disjunction. An exact model then needs one interval per message (not one per message and arc), and the per-arc
- * no-overlap constraints only for the arcs whose message sets are maximal: an arc whose messages all cross another
- * arc as well adds nothing.
+ * The reduction of docs/models/bufferless-chatting.md#exact-models for forward-leveled (FL) routes (paper §2.3,
+ * docs/models/bufferless-chatting.md#forward-leveled-networks): there {@code k_M(e) = level(e) - level(e_0(M))} on
+ * every arc, so with {@code σ_M = t_M - level(e_0(M))} (the LS transform,
+ * docs/models/bufferless-chatting.md#transformations) message M occupies every arc of its route during the same virtual
+ * block {@code [σ_M, σ_M + l_M)}, and all the disjunctions between two messages on their shared arcs are one and the
+ * same disjunction. An exact model then needs one interval per message (not one per message and arc), and the per-arc
+ * no-overlap constraints only for the arcs whose message sets are maximal: an arc whose messages all cross another arc
+ * as well adds nothing.
  *
  * @implNote Stateless.
  */

@@ -31,35 +31,40 @@ import org.commsched.solver.model.SolverStatusMapping;
  * <p><b>Offline</b> ({@link #offline}; chatting, scatter, gather; all ports or single port). One variable per
  * non-null message: its departure t_M. Message M with length l and route v_0..v_d holds, at hop k, the steps
  * [t_M + k, t_M + k + l) (docs/DESIGN.md "Time"). All ports: that task sits on the arc v_k -&gt; v_(k+1). Single
- * port: on the send port of v_k and on the receive port of v_(k+1) (rules V4, V5 of spec
- * scatter-gather-bufferless.md §2.3; the arc is then implied). This is the no-wait job shop of spec §10 (M5, CP
- * form), which contains M1-M3 on trees; for chatting under all ports it is the interval form of the chatting
- * spec §1.5. The makespan is max (t_M + l_M + d_M - 1).
+ * port: on the send port of v_k and on the receive port of v_(k+1) (rules V4, V5 of
+ * docs/models/bufferless-scatter-gather.md#validity-rules; the arc is then implied). This is the no-wait job shop of
+ * docs/models/bufferless-scatter-gather.md#exact-models (M5, CP form), which contains M1-M3 on trees; for chatting
+ * under all ports it is the interval form of the docs/models/bufferless-chatting.md#exact-models. The makespan is max
+ * (t_M + l_M + d_M - 1).
  *
- * <p><b>Forward-leveled reduction</b> (offline, all ports; chatting spec §1.5, §2.3). When the used arcs have a
- * forward leveling ({@link ArcLevels}: per arc, so a bidirectional array qualifies too), message M crosses arc e at hop {@code level(e) - level(e_0(M))}, so on every
- * arc it holds the same virtual block {@code [t_M - level(e_0(M)), + l_M)} shifted by the arc's level, and the
- * disjunction between two messages is the same on every arc they share. The model then keeps one task per message
- * at offset {@code span - level(e_0(M))} (the same on every resource, so a back end may build one interval per
- * message) and one resource per maximal arc message set ({@link ArcCliques}): an arc whose messages all cross a
- * second arc as well adds nothing. The statistic {@code model} says which form was solved.
+ * <p><b>Forward-leveled reduction</b> (offline, all ports; docs/models/bufferless-chatting.md#exact-models,
+ * #forward-leveled-networks). When the used arcs have a forward leveling ({@link ArcLevels}: per arc, so a
+ * bidirectional array qualifies too), message M crosses arc e at hop {@code level(e) - level(e_0(M))}, so on every arc
+ * it holds the same virtual block {@code [t_M - level(e_0(M)), + l_M)} shifted by the arc's level, and the disjunction
+ * between two messages is the same on every arc they share. The model then keeps one task per message at offset {@code
+ * span - level(e_0(M))} (the same on every resource, so a back end may build one interval per message) and one resource
+ * per maximal arc message set ({@link ArcCliques}): an arc whose messages all cross a second arc as well adds nothing.
+ * The statistic {@code model} says which form was solved.
  *
- * <p><b>Synchronization-aware gather</b> ({@link #sync}; spec §10 M4, under wake-up constraint (5) of §5.1).
- * Every node of a spanning tree of the root (the <i>wake-up tree</i>: the routes' own tree, see below) must
- * receive a one-flit wake-up from its parent before it sends anything of its own. Variables: w_v &gt;= 1 for every
- * non-root tree node (the row at which its wake-up arrives; it crosses the arc parent(v) -&gt; v during step
- * w_v - 1) and t_M per non-null message. Constraints: w_c &gt;= w_v + 1 for a child c of a non-root v (a node
- * forwards only after it is woken); t_M &gt;= w_(from M) (causality, rule V6); single port: t_M &gt;= w_c for every
- * child c of M's source (forward-first: the wake-ups leave before the node's own message, the reason for the
- * "+2" of (5)); the wake-up of c is a one-step task [w_c - 1, w_c) on parent(c)'s send port and c's receive port
- * (single port) or on the arc parent(c) -&gt; c (all ports), next to the data tasks of the offline model. All ports
- * have no forward-first rule: a node may wake its children and send upward in the same step (spec §7.2). On a
- * path under single port the optimum equals Shoulder-Tap's closed form (spec §5.3, Theorem 2; §12 claim 10).
+ * <p><b>Synchronization-aware gather</b> ({@link #sync}; docs/models/bufferless-scatter-gather.md#exact-models M4,
+ * under wake-up constraint (5) of docs/models/bufferless-scatter-gather.md#shoulder-tap). Every node of a spanning tree
+ * of the root (the <i>wake-up tree</i>: the routes' own tree, see below) must receive a one-flit wake-up from its
+ * parent before it sends anything of its own. Variables: w_v &gt;= 1 for every non-root tree node (the row at which its
+ * wake-up arrives; it crosses the arc parent(v) -&gt; v during step w_v - 1) and t_M per non-null message. Constraints:
+ * w_c &gt;= w_v + 1 for a child c of a non-root v (a node forwards only after it is woken); t_M &gt;= w_(from M)
+ * (causality, rule V6); single port: t_M &gt;= w_c for every child c of M's source (forward-first: the wake-ups leave
+ * before the node's own message, the reason for the "+2" of (5)); the wake-up of c is a one-step task [w_c - 1, w_c) on
+ * parent(c)'s send port and c's receive port (single port) or on the arc parent(c) -&gt; c (all ports), next to the
+ * data tasks of the offline model. All ports have no forward-first rule: a node may wake its children and send upward
+ * in the same step (docs/models/bufferless-scatter-gather.md#tc-multiport). On a path under single port the optimum
+ * equals Shoulder-Tap's closed form (docs/models/bufferless-scatter-gather.md#shoulder-tap, Theorem 2;
+ * docs/models/bufferless-scatter-gather.md#properties claim 10).
  *
  * <p>The wake-up tree: every node on a non-null message's route or on an explicit route hangs on the next node of
  * that route (the routes must agree, which default routes always do), and every other node the root reaches hangs on
  * the smallest-numbered neighbour of a breadth-first sweep from the route tree. Every such node is woken, data or
- * not, as in the paper's protocols (spec §2.1: PEs with null messages still take part).
+ * not, as in the paper's protocols (docs/models/bufferless-scatter-gather.md#network-and-messages: PEs with null
+ * messages still take part).
  *
  * <p><b>Horizon and hint.</b> Offline: the {@code greedy} schedule and its makespan H; for chatting, when greedy
  * misses the lower bound, the best checker-valid schedule of every applicable non-exact chatting method
@@ -68,7 +73,8 @@ import org.commsched.solver.model.SolverStatusMapping;
  * wake-up broadcast (single port: each node wakes its children one per step, deepest subtree first; all ports:
  * all at once), finished by row W, then the greedy schedule shifted by W; H is its makespan. Departures range
  * over [0, H - transit], wake-up rows over [depth, H + nodes] (wake-ups of data-free subtrees may fall after the
- * last data flit; control after the last data flit does not count, spec §2.2).
+ * last data flit; control after the last data flit does not count,
+ * docs/models/bufferless-chatting.md#virtual-schedules-and-dsa).
  *
  * <p><b>Bounds.</b> The model's makespan is at least its floor: the best instance bound of
  * {@link LowerBounds#best} (offline; valid for the sync model too) and, for the sync model under single port on a

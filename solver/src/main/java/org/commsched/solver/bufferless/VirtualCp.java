@@ -33,9 +33,9 @@ import org.commsched.solver.model.SolverStatusMapping;
 
 /**
  * The exact virtual-schedule model both back ends share ({@code CpSatVirtual}, {@code ChocoVirtual}), as plain
- * data, and the translation of a back end's answer into a {@link SolveResult}: the "virtual model" of chatting spec
- * §1.5 for the virtual schedules of §2.2, which on a ula is rectangle compaction, i.e. dynamic storage allocation
- * (spec §2.4).
+ * data, and the translation of a back end's answer into a {@link SolveResult}: the "virtual model" of
+ * docs/models/bufferless-chatting.md#exact-models for the virtual schedules of §2.2, which on a ula is rectangle
+ * compaction, i.e. dynamic storage allocation (docs/models/bufferless-chatting.md#virtual-schedules-and-dsa).
  *
  * <p><b>Model.</b> One slot σ_M per non-null message; M reserves every arc of its route during [σ_M, σ_M + l_M)
  * (docs/DESIGN.md, Time). Two messages conflict iff their routes share an arc, so the constraints are: for every
@@ -185,7 +185,7 @@ public final class VirtualCp {
    * posted and the solver's bound. Without one: the hint, FEASIBLE unless it meets the bound. Adds the statistics
    * {@code solver}, {@code hint}, {@code hintMakespan}, {@code unit} (when above 1), {@code virtualOptimum} (when
    * proven) and, for chatting on a ula, {@code voMakespan}: the makespan of the real schedule the VO transform makes
-   * of these slots (spec §3.2, Thm 3.2: at most S + Q - 1).
+   * of these slots (docs/models/bufferless-chatting.md#transformations, Thm 3.2: at most S + Q - 1).
    */
   public SolveResult finish(String method, String solver, long[] best, boolean optimal, long solverBound) {
     boolean have = best != null;

@@ -21,10 +21,11 @@ import org.commsched.solver.model.SolverStatusMapping;
  * <p><b>Model</b> ({@link VirtualCp}, in units of the gcd of the lengths): a slot σ_M in [0, H - l_M] per message,
  * H the makespan of the best virtual heuristic; one fixed-size interval [σ_M, σ_M + l_M) per message; one NoOverlap
  * per maximal set of messages sharing an arc, so exactly the pairs whose routes share an arc are kept apart (the
- * virtual constraints (3.1)-(3.2), chatting spec §2.2, of Bhatt, Bilardi, Pucci, Ranade, Rosenberg and Schwabe, "On
- * Bufferless Routing of Variable Length Messages in Leveled Networks", §3.1-3.2); on a ula also one NoOverlap2D of
- * the rectangles [from, to) x [σ_M, σ_M + l_M) (redundant, for its energetic reasoning); E &gt;= σ_M + l_M and
- * E &gt;= max(C, L) (Prop 3.1; the load for dsa); minimise E, the heuristic's slots as the hint.
+ * virtual constraints (3.1)-(3.2), docs/models/bufferless-chatting.md#virtual-schedules-and-dsa, of Bhatt, Bilardi,
+ * Pucci, Ranade, Rosenberg and Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks",
+ * §3.1-3.2); on a ula also one NoOverlap2D of the rectangles [from, to) x [σ_M, σ_M + l_M) (redundant, for its
+ * energetic reasoning); E &gt;= σ_M + l_M and E &gt;= max(C, L) (Prop 3.1; the load for dsa); minimise E, the
+ * heuristic's slots as the hint.
  *
  * <p><b>Guarantee.</b> OPTIMAL when CP-SAT proves it or the hint meets max(C, L) (then no search runs); at the time
  * limit the best schedule with FEASIBLE and CP-SAT's objective bound (never below max(C, L)); if CP-SAT found

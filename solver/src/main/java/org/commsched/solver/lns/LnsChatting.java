@@ -25,7 +25,7 @@ import org.commsched.solver.model.SolverStatusMapping;
 
 /**
  * Large-neighbourhood search for bufferless chatting on any network and routes, with CP-SAT as the repair step
- * (beyond the paper: spec chatting.md §1.5 and §10).
+ * (beyond the paper: docs/models/bufferless-chatting.md#exact-models, #search-and-exact-methods).
  *
  * <p><b>Model.</b> Admissibility (2.1)-(2.4) of Bhatt, Bilardi, Pucci, Ranade, Rosenberg and Schwabe, "On Bufferless
  * Routing of Variable Length Messages in Leveled Networks", §2.3: message M with departure t_M holds arc e_k of

@@ -19,7 +19,10 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
-/** {@link ArcLevels}: the per-arc forward leveling of chatting spec §1.5, §2.3. */
+/**
+ * {@link ArcLevels}: the per-arc forward leveling of docs/models/bufferless-chatting.md#exact-models,
+ * #forward-leveled-networks.
+ */
 class ArcLevelsTest {
 
   @Test

@@ -24,11 +24,11 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The forward-leveled reduction of chatting spec §1.5 (one virtual block per message, one NoOverlap per maximal arc
- * message set; {@link ArcCliques}) against the plain model (one interval per message and arc), both inside
- * {@code lns}, whose first repair on at most {@link LnsChatting#START_K} messages is the full exact model. On
- * seeded random ULA and ESM instances (default or explicit routes, 6-20 messages of length 1-6) both prove the same
- * optimum, and on up to 8 messages it is the optimum of an exhaustive search. Fewer default cases: two exact
+ * The forward-leveled reduction of docs/models/bufferless-chatting.md#exact-models (one virtual block per message, one
+ * NoOverlap per maximal arc message set; {@link ArcCliques}) against the plain model (one interval per message and
+ * arc), both inside {@code lns}, whose first repair on at most {@link LnsChatting#START_K} messages is the full exact
+ * model. On seeded random ULA and ESM instances (default or explicit routes, 6-20 messages of length 1-6) both prove
+ * the same optimum, and on up to 8 messages it is the optimum of an exhaustive search. Fewer default cases: two exact
  * solves per case.
  */
 class LeveledModelProperties {

@@ -28,9 +28,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code lns} on the chatting oracles of spec chatting.md §8 (instances/catalogue/chat-oracle-*.json, T_opt from
- * exhaustive search, recorded in the catalogue's manifest): it reaches T_opt and proves it, and it is registered
- * before the exact methods.
+ * {@code lns} on the chatting oracles of docs/models/bufferless-chatting.md#examples
+ * (instances/catalogue/chat-oracle-*.json, T_opt from exhaustive search, recorded in the catalogue's manifest): it
+ * reaches T_opt and proves it, and it is registered before the exact methods.
  */
 class LnsChattingOracleTest {
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(20), 1, 0L);

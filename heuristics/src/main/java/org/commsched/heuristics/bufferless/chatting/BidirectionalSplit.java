@@ -25,8 +25,8 @@ import org.commsched.core.solve.SolveResult;
  *
  * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in
  * Leveled Networks", §3.4, names the decomposition of a bla into two ulas; running them concurrently is an extension
- * (spec chatting.md §2.3, [X]). Every ula method's guarantee therefore holds per direction, with that direction's C, Q
- * and L, and so also with the whole instance's.
+ * (docs/models/bufferless-chatting.md#forward-leveled-networks, [X]). Every ula method's guarantee therefore holds per
+ * direction, with that direction's C, Q and L, and so also with the whole instance's.
  *
  * <p>This is the one place the split lives: a method that runs on a ula calls {@link #whyNot} and {@link #solve} when
  * its instance is a bla.

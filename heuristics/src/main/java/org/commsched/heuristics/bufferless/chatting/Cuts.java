@@ -20,14 +20,14 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * A7 of spec chatting.md §5: the generic cut decomposition of §6.1 on a forward-leveled (FL) network, with level
- * cuts, then VO.
+ * A7 of docs/models/bufferless-chatting.md#cuts: the generic cut decomposition of §6.1 on a forward-leveled (FL)
+ * network, with level cuts, then VO.
  *
  * <p>Model: bufferless, all ports; the arcs the routes use must be forward leveled (ula, esm, or any network and
  * routes that {@link Leveling} levels); a bla runs as two ulas at once. On an FL network the arcs of one level form a
  * cutset: a route whose nodes have levels {@code [f, f + d]} either crosses level {@code c} ({@code f <= c < f + d}) or
- * lies wholly below or wholly above it, so no route leaves a side and comes back (spec §5 A7's caveat for general
- * graphs does not arise).
+ * lies wholly below or wholly above it, so no route leaves a side and comes back (the caveat of
+ * docs/models/bufferless-chatting.md#cuts for general graphs does not arise).
  *
  * <p>Algorithm: start with the range of node levels the routes use. A piece {@code [a, b]} with messages is cut at
  * arc level {@code c = a + floor((b - a + 1)/2) - 1} (A5's rule, applied to levels). Its crossing messages, ordered by

@@ -3,14 +3,15 @@ package org.commsched.heuristics.bufferless.chatting;
 import org.commsched.core.model.Instance;
 
 /**
- * A4-rigorous of spec chatting.md §5 (marked derived there, not in the paper): unit-length chatting on an
- * Eastward-Southward mesh by a diagonal scan from the north-east corner with first-fit slots; the real schedule
- * comes from VO.
+ * A4-rigorous of docs/models/bufferless-chatting.md#esm-paper-and-esm-ne (marked derived there, not in the paper):
+ * unit-length chatting on an Eastward-Southward mesh by a diagonal scan from the north-east corner with first-fit
+ * slots; the real schedule comes from VO.
  *
  * <p>Source: the procedure of Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable
  * Length Messages in Leveled Networks", §5.2, Theorem 5.3, with the scan reversed so that the theorem's proof idea
- * holds (spec §5 A4-rigorous, §9.4). Model and routes as in {@link EsmPaper}: rows x cols nodes, one-turn routes,
- * level of (i, j) = i + j, a message from (i, k) to (h, j) turns at (i, j).
+ * holds (docs/models/bufferless-chatting.md#esm-paper-and-esm-ne, #theorem-53-proof). Model and routes as in {@link
+ * EsmPaper}: rows x cols nodes, one-turn routes, level of (i, j) = i + j, a message from (i, k) to (h, j) turns at (i,
+ * j).
  *
  * <p>Scan: the diagonals i - j = d from d = -(cols - 1) (the north-east corner) up to d = rows - 1; in each row the
  * turning nodes come east to west and in each column north to south; the messages turning at one node by
@@ -67,6 +68,7 @@ public final class EsmNe extends EsmUnitMethod {
   @Override
   public String citation() {
     return "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
-        + "in Leveled Networks\", Theorem 5.3 (scan reversed: spec chatting.md §5 A4-rigorous), Theorem 3.2";
+        + "in Leveled Networks\", Theorem 5.3 (scan reversed: "
+        + "docs/models/bufferless-chatting.md#esm-paper-and-esm-ne), Theorem 3.2";
   }
 }

@@ -8,16 +8,17 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Topology;
 
 /**
- * The diagonal scans of A4 (spec chatting.md §5 A4; paper §5.2, Theorem 5.3) that give every unit-length message of
- * an Eastward-Southward mesh a virtual slot, in this project's 0-based slots.
+ * The diagonal scans of A4 (docs/models/bufferless-chatting.md#esm-paper-and-esm-ne; paper §5.2, Theorem 5.3) that give
+ * every unit-length message of an Eastward-Southward mesh a virtual slot, in this project's 0-based slots.
  *
  * <p>A message from (i, k) to (h, j), i &le; h and k &le; j, follows the one-turn route: east along row i from column
- * k to column j, then south along column j from row i to row h; it turns at (i, j) (spec §2.3 and §9.1). Its row
- * leg uses the east arcs of row i over columns [k, j) and its column leg the south arcs of column j over rows
- * [i, h); only messages with the same source row share row arcs and only messages with the same destination column
- * share column arcs. Messages are taken in scan order of their turning nodes, ties by instance index; each takes
- * the smallest slot whose per-row and per-column summaries allow it. Two turning nodes on one diagonal
- * {@code i - j = const} differ in both row and column, so the order within a diagonal does not matter.
+ * k to column j, then south along column j from row i to row h; it turns at (i, j)
+ * (docs/models/bufferless-chatting.md#forward-leveled-networks, #one-turn-route). Its row leg uses the east arcs of row
+ * i over columns [k, j) and its column leg the south arcs of column j over rows [i, h); only messages with the same
+ * source row share row arcs and only messages with the same destination column share column arcs. Messages are taken in
+ * scan order of their turning nodes, ties by instance index; each takes the smallest slot whose per-row and per-column
+ * summaries allow it. Two turning nodes on one diagonal {@code i - j = const} differ in both row and column, so the
+ * order within a diagonal does not matter.
  *
  * @implNote Stateless; the per-row and per-column arrays grow on demand. Time O(|M| log |M| + |M| S).
  */
@@ -28,13 +29,16 @@ final class EsmScan {
   /** Which scan and which reading of the paper's availability test. */
   enum Variant {
     /**
-     * A4-rigorous (spec §5 A4 [D]): diagonals from the north-east corner, rows east to west, columns north to south;
-     * {@code rowMin} and {@code colMax} summaries. S &le; 2C - 1, proven.
+     * A4-rigorous (docs/models/bufferless-chatting.md#esm-paper-and-esm-ne [D]): diagonals from the north-east corner,
+     * rows east to west, columns north to south; {@code rowMin} and {@code colMax} summaries. S &le; 2C - 1, proven.
      */
     NE(false, true, true, false),
     /** A4-paper with both fixes F1 ({@code col >= h}) and F2 (empty legs neither blocked nor recorded). */
     PAPER(true, true, true, false),
-    /** A4-paper with F1 but not F2: the reading that oracle E (spec §8) refutes. Tests only. */
+    /**
+     * A4-paper with F1 but not F2: the reading that oracle E (docs/models/bufferless-chatting.md#examples) refutes.
+     * Tests only.
+     */
     PAPER_WITHOUT_F2(true, true, false, false),
     /**
      * A4-paper with F2 but the paper's literal {@code col > h} (no F1), on the paper's 2C slots: a message that turns

@@ -16,10 +16,11 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * The pipeline A0 of spec chatting.md §5 on an Eastward-Southward mesh with unit-length messages: slots from one of
- * the A4 scans ({@link EsmScan}), then the VO transform (spec §3.2) with the ESM leveling {@code level = row + col}
- * of the source, shifted so that the earliest departure is 0. Reports the virtual duration S as the statistic
- * {@code virtualDuration}; after VO, {@code T <= S + Q - 1} (Theorem 3.2).
+ * The pipeline A0 of docs/models/bufferless-chatting.md#pipeline on an Eastward-Southward mesh with unit-length
+ * messages: slots from one of the A4 scans ({@link EsmScan}), then the VO transform
+ * (docs/models/bufferless-chatting.md#transformations) with the ESM leveling {@code level = row + col} of the source,
+ * shifted so that the earliest departure is 0. Reports the virtual duration S as the statistic {@code virtualDuration};
+ * after VO, {@code T <= S + Q - 1} (Theorem 3.2).
  *
  * @implNote Stateless.
  */

@@ -6,10 +6,10 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Topology;
 
 /**
- * A4's north-east diagonal scan (spec chatting.md §5 A4-rigorous; Bhatt, Bilardi, Pucci, Ranade, Rosenberg,
- * Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks", §5.2, Theorem 5.3) as the
- * unit-length procedure of Theorem 5.2, so that {@code length-classes} schedules messages of any length on an
- * Eastward-Southward mesh (Corollary 5.1). Each member is taken as a one-flit message on its one-turn route; the
+ * A4's north-east diagonal scan (docs/models/bufferless-chatting.md#esm-paper-and-esm-ne; Bhatt, Bilardi, Pucci,
+ * Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks", §5.2, Theorem
+ * 5.3) as the unit-length procedure of Theorem 5.2, so that {@code length-classes} schedules messages of any length on
+ * an Eastward-Southward mesh (Corollary 5.1). Each member is taken as a one-flit message on its one-turn route; the
  * scan uses at most 2C - 1 slots for a unit problem of congestion C.
  *
  * @implNote Stateless.
@@ -33,7 +33,7 @@ final class EsmUnitScan implements UnitProcedure {
 
   @Override
   public String citation() {
-    return "Theorem 5.3 (north-east scan, spec chatting.md §5 A4-rigorous)";
+    return "Theorem 5.3 (north-east scan, docs/models/bufferless-chatting.md#esm-paper-and-esm-ne)";
   }
 
   @Override

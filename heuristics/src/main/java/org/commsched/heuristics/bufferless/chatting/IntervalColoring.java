@@ -5,8 +5,9 @@ import java.util.List;
 import org.commsched.core.model.Message;
 
 /**
- * A1 of spec chatting.md §5: optimal virtual chatting of unit-length messages on a unidirectional linear array by
- * first-fit colouring of the interval graph in order of left endpoint; the real schedule comes from VO.
+ * A1 of docs/models/bufferless-chatting.md#interval-coloring: optimal virtual chatting of unit-length messages on a
+ * unidirectional linear array by first-fit colouring of the interval graph in order of left endpoint; the real schedule
+ * comes from VO.
  *
  * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages
  * in Leveled Networks", Theorem 4.4 (exactly C tracks, so S = C) and Corollary 4.2 (after VO, T &lt;= C + Q - 1);

@@ -3,13 +3,13 @@ package org.commsched.heuristics.bufferless.chatting;
 import java.util.Arrays;
 
 /**
- * A2 of spec chatting.md §5: virtual chatting with arbitrary lengths on a unidirectional linear array by the
- * concrete "weighted Kierstead-Trotter" strategy of the spec, then VO for the real schedule.
+ * A2 of docs/models/bufferless-chatting.md#kierstead: virtual chatting with arbitrary lengths on a unidirectional
+ * linear array by the concrete "weighted Kierstead-Trotter" strategy of the spec, then VO for the real schedule.
  *
  * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages
  * in Leveled Networks", §4.2, Theorem 4.5(b) and Corollary 4.3, which summarise H. A. Kierstead, "A polynomial
  * time approximation algorithm for dynamic storage allocation" (1991). The concrete strategy is the spec's
- * (its §5 A2, marked derived), not the paper's:
+ * (docs/models/bufferless-chatting.md#kierstead, marked derived), not the paper's:
  * <ol>
  *   <li>round each length up to a power of two {@code h};</li>
  *   <li>in order (h desc, from asc, to asc, index asc) give each message the lowest aligned block
@@ -68,7 +68,7 @@ public final class Kierstead extends UlaVirtualMethod {
   public String citation() {
     return "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
         + "in Leveled Networks\", Theorem 4.5(b), Corollary 4.3 (after H. A. Kierstead 1991); concrete strategy of "
-        + "spec chatting.md §5 A2";
+        + "docs/models/bufferless-chatting.md#kierstead";
   }
 
   @Override

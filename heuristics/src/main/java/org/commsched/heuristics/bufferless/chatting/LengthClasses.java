@@ -16,8 +16,8 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * A3 of spec chatting.md §5: virtual chatting with arbitrary lengths by decomposition into length classes, each
- * solved by a unit-length procedure ({@link UnitProcedure}), then VO.
+ * A3 of docs/models/bufferless-chatting.md#length-classes: virtual chatting with arbitrary lengths by decomposition
+ * into length classes, each solved by a unit-length procedure ({@link UnitProcedure}), then VO.
  *
  * <p>Model: bufferless, all ports, a forward-leveled network for which a unit-length procedure is plugged in
  * ({@link UnitProcedures#all()}: A1 on a ula, A4's north-east scan on an esm); a bla runs as two ulas at once ({@link BidirectionalSplit}).
@@ -31,9 +31,9 @@ import org.commsched.core.solve.SolveResult;
  *
  * <p>Guarantee: {@code S <= sum_i 2^i S_i,1 <= 2 alpha (ceil(log2 L) + 1) S_opt} for an {@code alpha}-approximate
  * unit procedure (Theorem 5.2, eq. 5.1); with A1 on a ula ({@code S_i,1 = C(M_i,1)}) this is
- * {@code S <= 2 (ceil(log2 L) + 1) C} (§5.2). After VO, {@code T <= S + Q - 1}. Logarithms are base 2 (spec §9 item
- * 13). The paper expects the {@code log L} factor to show in general and notes that A2 ({@code kierstead}) usually
- * does better on a ula.
+ * {@code S <= 2 (ceil(log2 L) + 1) C} (§5.2). After VO, {@code T <= S + Q - 1}. Logarithms are base 2
+ * (docs/models/bufferless-chatting.md#log-bases-and-strict-bounds). The paper expects the {@code log L} factor to show
+ * in general and notes that A2 ({@code kierstead}) usually does better on a ula.
  *
  * <p>Complexity: the unit procedure's on each class, plus O(m) (A1: O(m log m) in all).
  *

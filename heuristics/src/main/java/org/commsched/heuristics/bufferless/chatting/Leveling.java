@@ -16,9 +16,9 @@ import org.commsched.core.model.Topology;
  * of an arc is the level of its tail.
  *
  * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages
- * in Leveled Networks", §3.4 (spec chatting.md §2.3). On a ULA {@code level(x -> x+1) = x}; on an ESM the level
- * of node (row, col) is {@code row + col}; on any other network a breadth-first consistency check over the used
- * arcs finds a leveling or proves there is none.
+ * in Leveled Networks", §3.4 (docs/models/bufferless-chatting.md#forward-leveled-networks). On a ULA {@code level(x ->
+ * x+1) = x}; on an ESM the level of node (row, col) is {@code row + col}; on any other network a breadth-first
+ * consistency check over the used arcs finds a leveling or proves there is none.
  *
  * @implNote Immutable. Levels are shifted so that the smallest used arc level is 0.
  */

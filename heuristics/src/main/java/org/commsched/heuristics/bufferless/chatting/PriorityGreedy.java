@@ -17,8 +17,9 @@ import org.commsched.core.solve.SolveResult;
 
 /**
  * Bufferless chatting on any network with any (explicit) routes: list scheduling under several priority orders,
- * then local search. An extension beyond the chatting paper (spec chatting.md §1.4-§1.5 model, §10 "beyond the
- * paper"), which gives algorithms only for leveled networks (ULA, ESM, trees).
+ * then local search. An extension beyond the chatting paper (docs/models/bufferless-chatting.md#real-schedules,
+ * #exact-models model, docs/models/bufferless-chatting.md#search-and-exact-methods "beyond the paper"), which gives
+ * algorithms only for leveled networks (ULA, ESM, trees).
  *
  * <p><b>Model.</b> A message of length l and route e_0..e_{d-1} with departure t occupies arc e_k during
  * [t + k, t + k + l) (admissibility (2.1)-(2.4) of Bhatt, Bilardi, Pucci, Ranade, Rosenberg and Schwabe, "On

@@ -4,7 +4,8 @@ import java.util.List;
 import org.commsched.core.solve.Method;
 
 /**
- * Chatting heuristics beyond the paper (spec chatting.md §10): search methods for any network and routes.
+ * Chatting heuristics beyond the paper (docs/models/bufferless-chatting.md#search-and-exact-methods): search methods
+ * for any network and routes.
  *
  * @implNote Immutable.
  */

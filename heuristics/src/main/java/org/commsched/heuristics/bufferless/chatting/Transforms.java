@@ -8,8 +8,9 @@ import org.commsched.core.solve.Scope;
 
 /**
  * The virtual/real transformations of Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of
- * Variable Length Messages in Leveled Networks", §3 (spec chatting.md §3), on a forward-leveled network, in this
- * project's 0-based times (docs/DESIGN.md). {@code level} is the level of a message's first arc.
+ * Variable Length Messages in Leveled Networks", §3 (docs/models/bufferless-chatting.md#transformations), on a
+ * forward-leveled network, in this project's 0-based times (docs/DESIGN.md). {@code level} is the level of a message's
+ * first arc.
  *
  * <ul>
  *   <li>LS (Thm 3.1): {@code t = sigma + level}. A bijection between real and virtual schedules.</li>
@@ -55,7 +56,7 @@ public final class Transforms {
 
   /**
    * VO with nominal duration {@code duration}: every slot must lie in {@code [0, duration)} (normalise first; any
-   * {@code duration >= S} is allowed, spec §3.2).
+   * {@code duration >= S} is allowed, docs/models/bufferless-chatting.md#transformations).
    *
    * @throws IllegalArgumentException if a slot lies outside {@code [0, duration)}
    */

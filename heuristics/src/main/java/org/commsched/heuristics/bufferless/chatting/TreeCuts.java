@@ -19,9 +19,9 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * A6 of spec chatting.md §5: chatting on a bidirectional tree (BT) by recursive edge cuts; the messages crossing
- * each cut arc get a virtual schedule on that arc's forward-leveled subnetwork, VO turns it into a real schedule,
- * and the real schedules of the recursion levels are concatenated.
+ * A6 of docs/models/bufferless-chatting.md#tree-cuts-and-tree-cuts-simultaneous: chatting on a bidirectional tree (BT)
+ * by recursive edge cuts; the messages crossing each cut arc get a virtual schedule on that arc's forward-leveled
+ * subnetwork, VO turns it into a real schedule, and the real schedules of the recursion levels are concatenated.
  *
  * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages
  * in Leveled Networks", §6.1 (decomposition by cutsets), §6.3, Proposition 6.1 (after Valiant: removing one tree
@@ -31,7 +31,8 @@ import org.commsched.core.solve.SolveResult;
  * <p>Model: a tree whose links are two opposing arcs, every message on its unique path, any lengths. A BT is not
  * forward leveled, but the routes through one arc (x, y) are: level(w) = -dist(w, x) on x's side and
  * 1 + dist(w, y) on y's side, so a message whose route crosses (x, y) at hop k has first-arc level -k. Virtual
- * schedules of different arcs use different levelings and cannot be concatenated; their VO images can (spec §2.3).
+ * schedules of different arcs use different levelings and cannot be concatenated; their VO images can
+ * (docs/models/bufferless-chatting.md#forward-leveled-networks).
  *
  * <p>Per recursion level, in every component that still holds messages: root it at its smallest node, take the
  * edge (parent p, child c) that minimises max(size_c, n' - size_c), ties by (min(p, c), max(p, c)) (a centroid
@@ -43,12 +44,15 @@ import org.commsched.core.solve.SolveResult;
  * <ul>
  *   <li>{@code tree-cuts} (the paper): within a component the p-&gt;c group runs first, then the c-&gt;p group;
  *       the level's window is the largest T_pc + T_cp, at most 2(C + Q - 1), so T &lt;= 2(C + Q - 1) depth
- *       &lt;= 2(C + Q) ceil(δ log2 n) (Theorem 6.1; the paper's per-level 2(C + Q) is slack by 2, spec §9.14).</li>
- *   <li>{@code tree-cuts-simultaneous} (an extension, spec §5 A6 [X], not in the paper): the two groups use
- *       disjoint arcs (on p's side one group's arcs point towards p, the other's away from it), so both start with
+ *       &lt;= 2(C + Q) ceil(δ log2 n) (Theorem 6.1; the paper's per-level 2(C + Q) is slack by 2,
+ *       docs/models/bufferless-chatting.md#log-bases-and-strict-bounds).</li>
+ *   <li>{@code tree-cuts-simultaneous} (an extension,
+ *       docs/models/bufferless-chatting.md#tree-cuts-and-tree-cuts-simultaneous [X], not in the paper): the two groups
+ *       use disjoint arcs (on p's side one group's arcs point towards p, the other's away from it), so both start with
  *       the level; the window is the largest max(T_pc, T_cp) and T &lt;= (C + Q - 1) depth.</li>
  * </ul>
- * Log bases are read as log2 (spec §9.13); the two-node tree (δ = 1) has one level.
+ * Log bases are read as log2 (docs/models/bufferless-chatting.md#log-bases-and-strict-bounds); the two-node tree (δ =
+ * 1) has one level.
  *
  * <p>Statistics: {@code depth} (recursion levels that cut an edge) and {@code virtualDuration}, the largest virtual
  * duration of a cut arc's schedule (each at most C); there is no single virtual schedule of the whole tree.
@@ -70,7 +74,10 @@ public final class TreeCuts implements Method {
     return new TreeCuts(false);
   }
 
-  /** {@code tree-cuts-simultaneous}: both arcs of a cut in the same window (spec §5 A6 extension). */
+  /**
+   * {@code tree-cuts-simultaneous}: both arcs of a cut in the same window
+   * (docs/models/bufferless-chatting.md#tree-cuts-and-tree-cuts-simultaneous extension).
+   */
   public static TreeCuts simultaneous() {
     return new TreeCuts(true);
   }
@@ -99,7 +106,8 @@ public final class TreeCuts implements Method {
   public String citation() {
     String paper = "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length "
         + "Messages in Leveled Networks\", Proposition 6.1, Theorem 6.1";
-    return simultaneous ? paper + "; simultaneous arcs: spec chatting.md §5 A6 extension" : paper;
+    return simultaneous ? paper + "; simultaneous arcs: "
+        + "docs/models/bufferless-chatting.md#tree-cuts-and-tree-cuts-simultaneous extension" : paper;
   }
 
   @Override

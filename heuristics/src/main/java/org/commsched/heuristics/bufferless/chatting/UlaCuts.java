@@ -5,7 +5,8 @@ import java.util.List;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * A5 of spec chatting.md §5: virtual chatting on a unidirectional linear array by recursive halving cuts, then VO.
+ * A5 of docs/models/bufferless-chatting.md#ula-cuts: virtual chatting on a unidirectional linear array by recursive
+ * halving cuts, then VO.
  *
  * <p>Model: bufferless, all ports, a ula of n nodes (a bla runs as two ulas at once). The array {@code [a, b]} is cut
  * at the arc {@code (c, c+1)}, {@code c = a + floor((b - a + 1)/2) - 1}, so the halves have {@code floor} and
@@ -16,8 +17,9 @@ import org.commsched.core.solve.SolveResult;
  *
  * <p>Guarantee: the recursion has at most {@code ceil(log2 n)} levels, so {@code S <= ceil(log2 n) C}; after VO
  * {@code T <= S + Q - 1 <= ceil(log2 n) C + Q - 1}. The paper writes {@code T <= ceil(log n) C + Q}; Theorem 3.2
- * gives the sharper {@code - 1} (spec §9 items 13 and 14: logarithms base 2, "&lt;" of Theorem 3.2). The paper notes
- * that the methods of its §4 ({@code interval-coloring}, {@code kierstead}) do better on a ula.
+ * gives the sharper {@code - 1} (docs/models/bufferless-chatting.md#log-bases-and-strict-bounds: logarithms base 2,
+ * "&lt;" of Theorem 3.2). The paper notes that the methods of its §4 ({@code interval-coloring}, {@code kierstead}) do
+ * better on a ula.
  *
  * <p>Complexity: O(m log n) for m messages (each level passes every remaining message once).
  *

@@ -6,10 +6,10 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Topology;
 
 /**
- * A1 (spec chatting.md §5) as the unit-length procedure of Theorem 5.2: first-fit interval colouring by left
- * endpoint of the unit-length copies, which uses exactly C tracks (Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe,
- * "On Bufferless Routing of Variable Length Messages in Leveled Networks", Theorem 4.4). Covers a ula; a bla goes
- * through {@link BidirectionalSplit} before it gets here.
+ * A1 (docs/models/bufferless-chatting.md#interval-coloring) as the unit-length procedure of Theorem 5.2: first-fit
+ * interval colouring by left endpoint of the unit-length copies, which uses exactly C tracks (Bhatt, Bilardi, Pucci,
+ * Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks", Theorem 4.4).
+ * Covers a ula; a bla goes through {@link BidirectionalSplit} before it gets here.
  *
  * @implNote Stateless.
  */

@@ -14,10 +14,11 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * The pipeline A0 of spec chatting.md §5 on a unidirectional linear array: a virtual schedule (slots) from the
- * subclass, then, for chatting, the VO transform (spec §3.2) to a real schedule, shifted so that the earliest
- * departure is 0. A dsa instance gets the slots themselves. A chatting instance on a bidirectional linear array runs
- * as two ulas at once ({@link BidirectionalSplit}), so every guarantee holds per direction.
+ * The pipeline A0 of docs/models/bufferless-chatting.md#pipeline on a unidirectional linear array: a virtual schedule
+ * (slots) from the subclass, then, for chatting, the VO transform (docs/models/bufferless-chatting.md#transformations)
+ * to a real schedule, shifted so that the earliest departure is 0. A dsa instance gets the slots themselves. A chatting
+ * instance on a bidirectional linear array runs as two ulas at once ({@link BidirectionalSplit}), so every guarantee
+ * holds per direction.
  *
  * @implNote Stateless.
  */

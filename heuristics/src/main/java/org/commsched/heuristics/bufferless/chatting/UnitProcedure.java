@@ -4,9 +4,10 @@ import org.commsched.core.model.Instance;
 
 /**
  * The procedure {@code P} of Theorem 5.2 of Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing
- * of Variable Length Messages in Leveled Networks" (spec chatting.md §5 A3): a virtual schedule for the unit-length
- * copies of some of an instance's messages (same endpoints and routes, one flit each). {@link LengthClasses} turns
- * any such procedure into one for arbitrary lengths; by Theorem 5.1 a procedure for unit lengths is enough.
+ * of Variable Length Messages in Leveled Networks" (docs/models/bufferless-chatting.md#length-classes): a virtual
+ * schedule for the unit-length copies of some of an instance's messages (same endpoints and routes, one flit each).
+ * {@link LengthClasses} turns any such procedure into one for arbitrary lengths; by Theorem 5.1 a procedure for unit
+ * lengths is enough.
  *
  * <p>To plug a new procedure (for example the ESM procedure A4 of §5.2), implement this interface and list it in
  * {@link UnitProcedures#all()}; {@code length-classes} then applies wherever its {@link #whyNot} returns null.

@@ -21,29 +21,31 @@ import org.commsched.core.solve.SolveResult;
 /**
  * FDF-SCATTER: the root sends the non-null messages back to back, farthest destination first.
  *
- * <p><b>Model.</b> Bufferless flit-level scattering (Bhatt, Pucci, Ranade and Rosenberg's model, spec
- * scatter-gather-bufferless.md §2): a message of L flits leaves the root in L consecutive steps and never waits;
- * single port (the root sends one flit per step) or multiport (one flit per arc per step). The routes must form a
- * tree from the root: any tree network, or any network through a spanning tree (the default breadth-first routes,
- * or the trees of {@link SpanningTrees} chosen with the solve option {@code spanning-tree}). Under multiport it is
- * enough that the routes of each root arc form a tree and share no arc with another root arc's (this admits the
+ * <p><b>Model.</b> Bufferless flit-level scattering (Bhatt, Pucci, Ranade and Rosenberg's model,
+ * docs/models/bufferless-scatter-gather.md#model): a message of L flits leaves the root in L consecutive steps and
+ * never waits; single port (the root sends one flit per step) or multiport (one flit per arc per step). The routes must
+ * form a tree from the root: any tree network, or any network through a spanning tree (the default breadth-first
+ * routes, or the trees of {@link SpanningTrees} chosen with the solve option {@code spanning-tree}). Under multiport it
+ * is enough that the routes of each root arc form a tree and share no arc with another root arc's (this admits the
  * edge-disjoint covers of {@link TreeCover}).
  *
  * <p><b>Algorithm.</b> Sort the non-null messages by route length, longest first (ties: smaller destination id),
  * and dispatch each at the step its predecessor on the same stream finishes: one stream for the single port, one
- * per root arc under multiport (spec §3.4, §3.7). With the {@code setup} option β &gt; 0 (spec §3.6, Remark 2 of
- * the paper: a set-up of β steps at the root before each message) each message's first flit leaves β steps after
- * its predecessor's last.
+ * per root arc under multiport (docs/models/bufferless-scatter-gather.md#fdf). With the {@code setup} option β &gt; 0
+ * (docs/models/bufferless-scatter-gather.md#fdf, Remark 2 of the paper: a set-up of β steps at the root before each
+ * message) each message's first flit leaves β steps after its predecessor's last.
  *
  * <p><b>Guarantee.</b> Optimal for the instance's routes. Theorem 1 of the paper ("every FDF scattering-schedule
  * for scattering from the root-PE of an arbitrary tree is optimal", with Claim 2: every tie order takes the same
  * time). The makespan is the closed form {@link #closedForm} {@code T = max over Delta of (Delta + sum of L_i over
- * messages with at least Delta hops)} in the paper's units (spec §3.4 [D]); that value is also a lower bound for
- * every schedule on these routes (LB-SCAT; per root arc LB-MP under multiport, spec §9.2), so the result carries it
- * as its bound and is proven OPTIMAL. On the default routes of any network (a breadth-first tree) it meets the
- * network-wide bound, so no single-port scatter beats it whatever the routes (spec §3.5 [D]). With set-up β the
- * schedule is optimal for the set-up model, {@code T = max over Delta of (Delta + sum of (beta + L_i))} (spec §3.6
- * [D], not a paper result); in our plain model it is valid but not optimal, and reports FEASIBLE.
+ * messages with at least Delta hops)} in the paper's units (docs/models/bufferless-scatter-gather.md#fdf [D]); that
+ * value is also a lower bound for every schedule on these routes (LB-SCAT; per root arc LB-MP under multiport,
+ * docs/models/bufferless-scatter-gather.md#lower-bounds), so the result carries it as its bound and is proven OPTIMAL.
+ * On the default routes of any network (a breadth-first tree) it meets the network-wide bound, so no single-port
+ * scatter beats it whatever the routes (docs/models/bufferless-scatter-gather.md#fdf [D]). With set-up β the schedule
+ * is optimal for the set-up model, {@code T = max over Delta of (Delta + sum of (beta + L_i))}
+ * (docs/models/bufferless-scatter-gather.md#fdf [D], not a paper result); in our plain model it is valid but not
+ * optimal, and reports FEASIBLE.
  *
  * <p><b>Time.</b> Our makespan (docs/DESIGN.md) is the paper's T minus 1 (the paper counts one more row); the
  * result's stats give {@code paperT}.
@@ -58,10 +60,10 @@ import org.commsched.core.solve.SolveResult;
  * equal distance (Claim 2 makes the makespans equal). fdf adds the closed form, the set-up variant, the cover
  * routes and an O(m + n) engine without interval sets.
  *
- * <p><b>Corrections and readings</b> (spec §3.2, §3.3, §13 A20): Proposition 1's lower bound {@code max(sum L,
- * max delta)} is valid but not tight ({@code T >= sum L + 1}); Claim 1's strict improvement needs a unique last
- * arrival; Remark 3's warning about fixed spanning trees concerns gathering and multiport, not single-port
- * scattering (spec §3.5).
+ * <p><b>Corrections and readings</b> (docs/models/bufferless-scatter-gather.md#scattering-corrections): Proposition 1's
+ * lower bound {@code max(sum L, max delta)} is valid but not tight ({@code T >= sum L + 1}); Claim 1's strict
+ * improvement needs a unique last arrival; Remark 3's warning about fixed spanning trees concerns gathering and
+ * multiport, not single-port scattering (docs/models/bufferless-scatter-gather.md#fdf).
  *
  * <p>Citation: S. N. Bhatt, G. Pucci, A. Ranade, A. L. Rosenberg, "Scattering and Gathering Messages in Networks
  * of Processors", IEEE Trans. Computers, 1993, §2 (Theorem 1), Remark 2, §4.
@@ -69,7 +71,10 @@ import org.commsched.core.solve.SolveResult;
  * @implNote Stateless and deterministic; immutable.
  */
 public final class FdfScatter implements Method {
-  /** Option key: set-up steps per message at the root (spec §3.6), an integer at least 0; default 0. */
+  /**
+   * Option key: set-up steps per message at the root (docs/models/bufferless-scatter-gather.md#fdf), an integer at
+   * least 0; default 0.
+   */
   public static final String SETUP = "setup";
 
   /** The largest {@code setup} accepted (larger values overflow the step counts). */
@@ -96,7 +101,7 @@ public final class FdfScatter implements Method {
   public String citation() {
     return "Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering Messages in Networks of Processors\", "
         + "Theorem 1, Remark 2, §4; closed form, multiport and set-up variants derived in "
-        + "spec scatter-gather-bufferless.md §3.4-§3.7";
+        + "docs/models/bufferless-scatter-gather.md#fdf";
   }
 
   @Override
@@ -199,10 +204,11 @@ public final class FdfScatter implements Method {
   }
 
   /**
-   * The exact FDF completion time, from the closed form of spec §3.4 (§3.6 with set-up, §3.7 per stream), computed
-   * independently of the dispatch loop: per stream, {@code max over distinct Delta of (Delta + sum over messages with
-   * depth >= Delta of (setup + L))}; overall the largest stream's value. Paper units: 1 + the last arrival row,
-   * so our makespan is one less (0 when there is no non-null message).
+   * The exact FDF completion time, from the closed form of docs/models/bufferless-scatter-gather.md#fdf
+   * (docs/models/bufferless-scatter-gather.md#fdf with set-up, docs/models/bufferless-scatter-gather.md#fdf per
+   * stream), computed independently of the dispatch loop: per stream, {@code max over distinct Delta of (Delta + sum
+   * over messages with depth >= Delta of (setup + L))}; overall the largest stream's value. Paper units: 1 + the last
+   * arrival row, so our makespan is one less (0 when there is no non-null message).
    *
    * @param depth route length (hops) of each message
    * @param length flits of each message; 0 marks a null message (ignored)

@@ -5,10 +5,11 @@ import org.commsched.core.solve.Method;
 
 /**
  * The distributed gathering protocols of Bhatt, Pucci, Ranade, Rosenberg, "Scattering and Gathering Messages in
- * Networks of Processors": Shoulder-Tap on paths and Transmission-Certification on trees, with the presets of spec
- * scatter-gather-bufferless.md §6.8 and the multiport variant of §7.2. Their schedules are protocol traces (every
- * control flit included) and include the synchronization cost, so they are never faster than the offline optimum
- * (docs/DESIGN.md, "Protocol results").
+ * Networks of Processors": Shoulder-Tap on paths and Transmission-Certification on trees, with the presets of
+ * docs/models/bufferless-scatter-gather.md#transmission-certification and the multiport variant of
+ * docs/models/bufferless-scatter-gather.md#tc-multiport. Their schedules are protocol traces (every control flit
+ * included) and include the synchronization cost, so they are never faster than the offline optimum (docs/DESIGN.md,
+ * "Protocol results").
  *
  * @implNote Immutable.
  */

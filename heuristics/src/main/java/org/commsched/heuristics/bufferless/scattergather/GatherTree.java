@@ -13,8 +13,9 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * The rooted tree a gathering protocol runs on: the tree the instance's gather routes form (spec
- * scatter-gather-bufferless.md §8: the protocols run on a spanning tree, and the routes say which one).
+ * The rooted tree a gathering protocol runs on: the tree the instance's gather routes form
+ * (docs/models/bufferless-scatter-gather.md#spanning-trees: the protocols run on a spanning tree, and the routes say
+ * which one).
  * <ul>
  *   <li>Default routes (no explicit route in the instance): their breadth-first spanning tree, every node hung on
  *       its smallest-id out-neighbour one hop closer to the root (the rule of {@link Atlas}; on a tree network the
@@ -24,13 +25,14 @@ import org.commsched.core.solve.SolveResult;
  *       explicit route hangs on the next node of that route. The routes must agree (each node leaves toward the
  *       root by one arc), else the protocols do not apply.</li>
  *   <li>Every other node (a node without a message, or with a null message on a default route next to explicit
- *       routes) still takes part, as every PE does in the paper's protocols (spec §2.1): it is hung breadth-first
- *       from the tree, level by level in increasing id, on the first tree node joined to it by links both ways
- *       (the rule of {@link org.commsched.heuristics.bufferless.scattergather.SpanningTrees#bfs} applied from the route tree).
- *       Nodes no link both ways joins to the tree are left out; they must hold no message.</li>
+ *       routes) still takes part, as every PE does in the paper's protocols
+ *       (docs/models/bufferless-scatter-gather.md#network-and-messages): it is hung breadth-first from the tree, level
+ *       by level in increasing id, on the first tree node joined to it by links both ways (the rule of {@link
+ *       org.commsched.heuristics.bufferless.scattergather.SpanningTrees#bfs} applied from the route tree). Nodes no
+ *       link both ways joins to the tree are left out; they must hold no message.</li>
  * </ul>
  * Children are kept in increasing id order, the "arbitrary but fixed order" of Bhatt, Pucci, Ranade and Rosenberg
- * (spec §1). Nodes outside the tree have parent {@code -2}.
+ * (docs/models/bufferless-scatter-gather.md#network-and-messages). Nodes outside the tree have parent {@code -2}.
  *
  * @implNote Immutable after construction; built in time linear in nodes plus arcs plus the explicit routes' length
  *     (plus the routes of non-null messages when some route is explicit).
@@ -278,9 +280,11 @@ final class GatherTree {
   }
 
   /**
-   * {@code B_opt}: the optimal single-port broadcast time from the root over the whole tree, in rows (spec §8,
-   * §9.2): {@code B(v) = max_k (k + B(c_k))} over v's children sorted by decreasing B, a leaf 0. Every PE takes part
-   * in the protocols (spec §2.1), so TC's token wave reaches all of them before any data moves.
+   * {@code B_opt}: the optimal single-port broadcast time from the root over the whole tree, in rows
+   * (docs/models/bufferless-scatter-gather.md#spanning-trees, #lower-bounds): {@code B(v) = max_k (k + B(c_k))} over
+   * v's children sorted by decreasing B, a leaf 0. Every PE takes part in the protocols
+   * (docs/models/bufferless-scatter-gather.md#network-and-messages), so TC's token wave reaches all of them before any
+   * data moves.
    */
   long broadcastRows() {
     long[] b = new long[net.nodes()];
@@ -314,8 +318,9 @@ final class GatherTree {
   /**
    * The offline bound of the gather problem itself (no synchronization), in our steps: under single port
    * LB-OFF {@code = max_Delta (Delta - 1 + flits at depth >= Delta)} at the root's receive port; under all ports
-   * LB-MP, the same per root child (spec §9.2, paper T minus 1). Both are tight (time reversal of FDF, spec §2.4
-   * L3), so a protocol's makespan is compared with the true offline optimum.
+   * LB-MP, the same per root child (docs/models/bufferless-scatter-gather.md#lower-bounds, paper T minus 1). Both are
+   * tight (time reversal of FDF, docs/models/bufferless-scatter-gather.md#structural-lemmas L3), so a protocol's
+   * makespan is compared with the true offline optimum.
    */
   LowerBound offlineBound(boolean multiport) {
     if (total == 0) {
@@ -355,10 +360,10 @@ final class GatherTree {
   }
 
   /**
-   * LB-SYNC in our steps (spec §9.2): the first flit of the message at v reaches the root no earlier than row
-   * {@code E_v = 2 depth(v) + [v has a child]} (a wake-up from the root, forwarded before the own message), and the
-   * root takes one flit per row: {@code max_r (r + sum_{E_v >= r} L_v) - 1}. A bound for synchronization-respecting
-   * protocols on this tree only; 0 without data.
+   * LB-SYNC in our steps (docs/models/bufferless-scatter-gather.md#lower-bounds): the first flit of the message at v
+   * reaches the root no earlier than row {@code E_v = 2 depth(v) + [v has a child]} (a wake-up from the root, forwarded
+   * before the own message), and the root takes one flit per row: {@code max_r (r + sum_{E_v >= r} L_v) - 1}. A bound
+   * for synchronization-respecting protocols on this tree only; 0 without data.
    */
   long syncBound() {
     int maxE = 0;

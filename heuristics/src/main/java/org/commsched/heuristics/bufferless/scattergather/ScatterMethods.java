@@ -5,8 +5,8 @@ import org.commsched.core.solve.Method;
 
 /**
  * Bufferless scattering after Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in Networks
- * of Processors" (spec scatter-gather-bufferless.md §3, §8). The spanning trees that carry scatter and gather
- * routes on arbitrary networks are in {@link SpanningTrees}.
+ * of Processors" (docs/models/bufferless-scatter-gather.md#fdf, #spanning-trees). The spanning trees that carry scatter
+ * and gather routes on arbitrary networks are in {@link SpanningTrees}.
  *
  * @implNote Immutable.
  */

@@ -14,9 +14,9 @@ import org.commsched.core.model.Network;
  * destination (the tie-break), plus the reason FDF cannot schedule them, if any.
  *
  * <p>FDF's root-sequential schedule is valid when the routes of the non-null messages form one tree from the root
- * (single port: structural lemma L1 of spec scatter-gather-bufferless.md §2.4), or under multiport when the routes
- * of each root arc form a tree and no arc carries messages of two root arcs (L1 per root arc; this also admits the
- * edge-disjoint covers of {@link TreeCover}).
+ * (single port: structural lemma L1 of docs/models/bufferless-scatter-gather.md#structural-lemmas), or under multiport
+ * when the routes of each root arc form a tree and no arc carries messages of two root arcs (L1 per root arc; this also
+ * admits the edge-disjoint covers of {@link TreeCover}).
  *
  * @implNote Immutable after construction; arrays stay in the package.
  */

@@ -21,8 +21,8 @@ import org.commsched.core.solve.SolveStatus;
  * Shoulder-Tap: distributed gathering on a path of processors under the bufferless single-port model.
  *
  * <p><b>Source.</b> S. N. Bhatt, G. Pucci, A. Ranade, A. L. Rosenberg, "Scattering and Gathering Messages in
- * Networks of Processors" (IEEE Trans. Computers, 1993), §3.1, Algorithm Shoulder-Tap and Theorem 2; project spec
- * scatter-gather-bufferless.md §5.
+ * Networks of Processors" (IEEE Trans. Computers, 1993), §3.1, Algorithm Shoulder-Tap and Theorem 2; project
+ * docs/models/bufferless-scatter-gather.md#shoulder-tap.
  *
  * <p><b>Model.</b> PEs {@code P_0 .. P_n} on a path, {@code P_0} the root (sink), {@code P_i} at distance i. A PE may
  * send only after a control flit from the root has reached it; per step it sends at most one flit and receives at
@@ -39,15 +39,17 @@ import org.commsched.core.solve.SolveStatus;
  * <p><b>Guarantee (Theorem 2).</b> Shoulder-Tap is optimal among gathering schedules that respect the wake-up
  * constraint (5) of the paper: a PE sends only after its wake-up, and a non-last PE forwards the wake-up before it
  * dispatches (forward-first). Its makespan equals the closed form (6)-(7) with equality ({@link #paperTime}) and the
- * synchronization bound LB-SYNC of spec §9.2. It is not optimal for the offline problem, whose schedules need no
- * synchronization (the greedy NRF schedule is): the result's status is FEASIBLE against the offline bound, and the
- * statistics record the protocol bound (docs/DESIGN.md, "Protocol results").
+ * synchronization bound LB-SYNC of docs/models/bufferless-scatter-gather.md#lower-bounds. It is not optimal for the
+ * offline problem, whose schedules need no synchronization (the greedy NRF schedule is): the result's status is
+ * FEASIBLE against the offline bound, and the statistics record the protocol bound (docs/DESIGN.md, "Protocol
+ * results").
  *
  * <p><b>Tree.</b> The path is the tree the gather routes form ({@link GatherTree}): the default breadth-first
  * routes, or a spanning tree chosen with {@code commsched solve --spanning-tree} when that tree is a path from the
- * root. The statistic {@code ratioLbSync} (paper T over LB-SYNC, spec §9.3) is always 1.
+ * root. The statistic {@code ratioLbSync} (paper T over LB-SYNC, docs/models/bufferless-scatter-gather.md#ratios) is
+ * always 1.
  *
- * <p><b>Corrections to the paper</b> (spec §13):
+ * <p><b>Corrections to the paper</b> (docs/models/bufferless-scatter-gather.md#corrections):
  * <ul>
  *   <li>A2, leaf rule: Phase 2 as printed uses {@code t_i + max(2, s_i)} for every PE; for the last PE this
  *       contradicts constraint (5), equation (7) and the proof's n = 1 case. We use {@code f_n = t_n + s_n}
@@ -90,7 +92,8 @@ public final class ShoulderTap implements Method {
   @Override
   public String citation() {
     return "Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering Messages in Networks of Processors\", §3.1 "
-        + "Algorithm Shoulder-Tap, Theorem 2 (leaf rule corrected: spec scatter-gather-bufferless.md §13 A2)";
+        + "Algorithm Shoulder-Tap, Theorem 2 (leaf rule corrected: "
+        + "docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections)";
   }
 
   @Override
@@ -148,8 +151,9 @@ public final class ShoulderTap implements Method {
   }
 
   /**
-   * The closed form of Shoulder-Tap (paper eq. (6) and (7) with equality, spec §5.3): the row at which the first
-   * flit of each nonnull message reaches the next PE toward the root.
+   * The closed form of Shoulder-Tap (paper eq. (6) and (7) with equality,
+   * docs/models/bufferless-scatter-gather.md#shoulder-tap): the row at which the first flit of each nonnull message
+   * reaches the next PE toward the root.
    *
    * @param lengths {@code lengths[i - 1] = L_i}, the message length of the PE at distance i, for i = 1..n
    * @return {@code f[i - 1] = f_i} for nonnull messages, 0 for null ones
@@ -190,8 +194,8 @@ public final class ShoulderTap implements Method {
   }
 
   /**
-   * One run of the protocol, PE by PE with the local rules of §5.2: wake-up rows, wake-up values, first-flit rows
-   * and the trace.
+   * One run of the protocol, PE by PE with the local rules of docs/models/bufferless-scatter-gather.md#shoulder-tap:
+   * wake-up rows, wake-up values, first-flit rows and the trace.
    *
    * @implNote Immutable.
    */
@@ -229,7 +233,8 @@ public final class ShoulderTap implements Method {
           wakeValue[i + 1] = Math.max(1, l + Math.max(0, s - 2));
         }
         if (l > 0) { // Phase 2: the first flit reaches P_{i-1} in row f_i
-          firstRow[i] = hasNext ? t + Math.max(2, s) : t + s; // leaf rule, spec §13 A2
+          // leaf rule, docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections
+          firstRow[i] = hasNext ? t + Math.max(2, s) : t + s;
           // flit k reaches P_{i-1} in row f_i + k - 1 and the root i - 1 rows later
           last = Math.max(last, firstRow[i] + l - 1 + i - 1);
         }

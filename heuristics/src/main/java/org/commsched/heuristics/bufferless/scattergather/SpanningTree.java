@@ -176,8 +176,8 @@ public final class SpanningTree {
   /**
    * The optimal single-port broadcast time of the tree in rows: the root informs one child per step, and
    * {@code B(v) = max_k (k + B(c_k))} with v's children sorted by decreasing B, {@code B(leaf) = 0}. This is the
-   * {@code B_opt} of spec scatter-gather-bufferless.md §8-§9.2 (a star with k leaves: k; a complete binary tree of
-   * height h: 2h; a binomial tree of order k: k; a path of n edges from an end: n).
+   * {@code B_opt} of docs/models/bufferless-scatter-gather.md#spanning-trees, #lower-bounds (a star with k leaves: k; a
+   * complete binary tree of height h: 2h; a binomial tree of order k: k; a path of n edges from an end: n).
    *
    * <p>Complexity O(n log n).
    */

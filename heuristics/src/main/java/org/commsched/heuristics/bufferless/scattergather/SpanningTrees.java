@@ -13,16 +13,18 @@ import org.commsched.core.solve.SolveLimits;
 /**
  * Spanning trees (and one edge-disjoint cover) that route scatter and gather messages on an arbitrary network,
  * after Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in Networks of Processors", §1.2,
- * Remark 3 and §4 (spec scatter-gather-bufferless.md §3.5, §7.1, §8). Chosen with the solve option
+ * Remark 3 and §4 (docs/models/bufferless-scatter-gather.md#fdf, #spanning-trees). Chosen with the solve option
  * {@value SolveLimits#SPANNING_TREE} ({@code commsched solve --spanning-tree NAME}):
  * <ul>
  *   <li>{@code bfs} (default): the breadth-first tree of the default routes, each node hung on its smallest-id
  *       neighbour one hop closer to the root (docs/DESIGN.md). The paper's choice for scattering and multiport
- *       gathering; single-port FDF on any BFS tree meets the network-wide bound LB-SCAT (spec §3.5 [D]).</li>
+ *       gathering; single-port FDF on any BFS tree meets the network-wide bound LB-SCAT
+ *       (docs/models/bufferless-scatter-gather.md#fdf [D]).</li>
  *   <li>{@code balanced}: a breadth-first tree whose root subtrees carry similar numbers of flits, for the
- *       multiport model, where each root link carries its own stream (spec §3.7). Top-down greedy, ours [C]: level
- *       by level, heaviest node first, each node hangs on the candidate parent whose root subtree has the fewest
- *       flits so far. Every route is still a shortest path; no guarantee on the balance.</li>
+ *       multiport model, where each root link carries its own stream (docs/models/bufferless-scatter-gather.md#fdf).
+ *       Top-down greedy, ours [C]: level by level, heaviest node first, each node hangs on the candidate parent whose
+ *       root subtree has the fewest flits so far. Every route is still a shortest path; no guarantee on the
+ *       balance.</li>
  *   <li>{@code broadcast}: a tree with a short single-port broadcast, for single-port gathering protocols, whose
  *       wake-up broadcast slows down at high-degree nodes (paper §1.2 asks for an approximation of a minimum
  *       broadcast tree, after Kortsarz and Peleg). Ours [C], not Kortsarz-Peleg's algorithm: a greedy single-port
@@ -31,9 +33,10 @@ import org.commsched.core.solve.SolveLimits;
  *       ceil(log2 n) against n - 1 for the BFS star (the paper's example). Routes can be longer than shortest
  *       paths.</li>
  *   <li>{@code cover}: mesh and torus only, multiport: the two edge-disjoint trees of {@link TreeCover#grid}
- *       (paper §4 Technique 1, Figure 5; construction derived by the spec, §8). Each node is allocated to one tree,
- *       deepest nodes first, to the root subtree with the fewest flits so far. The routes then form two trees, not
- *       one, so single-port methods that need a tree (fdf) do not apply.</li>
+ *       (paper §4 Technique 1, Figure 5; construction derived by the
+ *       docs/models/bufferless-scatter-gather.md#spanning-trees). Each node is allocated to one tree, deepest nodes
+ *       first, to the root subtree with the fewest flits so far. The routes then form two trees, not one, so
+ *       single-port methods that need a tree (fdf) do not apply.</li>
  * </ul>
  *
  * <p>Routes belong to the instance (FORMATS): {@link #reroute} returns a copy of the instance where every message

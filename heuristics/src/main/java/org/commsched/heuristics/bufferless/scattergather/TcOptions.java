@@ -1,17 +1,20 @@
 package org.commsched.heuristics.bufferless.scattergather;
 
 /**
- * The choices Transmission-Certification leaves open or gets wrong as printed (spec scatter-gather-bufferless.md
- * §6.3, §6.8, §7.2, §13 A5-A6, A13, A19), and the presets built from them.
+ * The choices Transmission-Certification leaves open or gets wrong as printed
+ * (docs/models/bufferless-scatter-gather.md#transmission-certification, #tc-multiport,
+ * #transmission-certification-corrections), and the presets built from them.
  *
  * @param lag how a node computes its certified lag c from its segments
  * @param childBound the earliest arrival at the parent of a child's stream, relative to the node's order row
  *     (single port only; the multiport variant has its own bounds, see {@link #multiport})
  * @param empty whether children whose subtree holds no data take part in the concatenation
- * @param multiport the derived multiport variant of spec §7.2 (parallel token broadcast and convergecast, orders
- *     to all children in one step, own bound 1, child bound {@code 2 + c}, no concatenation at the root)
+ * @param multiport the derived multiport variant of docs/models/bufferless-scatter-gather.md#tc-multiport (parallel
+ *     token broadcast and convergecast, orders to all children in one step, own bound 1, child bound {@code 2 + c}, no
+ *     concatenation at the root)
  * @param kappa computation cost per internal node of degree d: {@code kappa * d * ceil(log2 d)} steps between
- *     its last child certificate and its own (the paper's sorting cost, spec §13 A19); 0 reproduces Figure 4
+ *     its last child certificate and its own (the paper's sorting cost,
+ *     docs/models/bufferless-scatter-gather.md#transmission-certification-corrections); 0 reproduces Figure 4
  * @implNote Immutable.
  */
 public record TcOptions(Lag lag, ChildBound childBound, EmptySegments empty, boolean multiport, long kappa) {
@@ -26,9 +29,11 @@ public record TcOptions(Lag lag, ChildBound childBound, EmptySegments empty, boo
     /**
      * The paper's printed sum of positive gaps, {@code lb_own + max(0, lb_1 - lb_own - L) + sum_k max(0, lb_k -
      * lb_{k-1} - n_{k-1})}: feasible, never below GEOMETRIC, and above it when two or more child segments are
-     * nonempty (spec §13 A6; oracles EX1, EX2). It is not monotone in the bounds (raising one bound can remove a
-     * positive gap), so with it neither "SKIP before INCLUDE" nor "EXACT_INDEX before CONSERVATIVE" of spec §6.8
-     * holds in general (examples in GatherOraclesTest); with GEOMETRIC both do.
+     * nonempty (docs/models/bufferless-scatter-gather.md#transmission-certification-corrections; oracles EX1, EX2). It
+     * is not monotone in the bounds (raising one bound can remove a positive gap), so with it neither "SKIP before
+     * INCLUDE" nor "EXACT_INDEX before CONSERVATIVE" of
+     * docs/models/bufferless-scatter-gather.md#transmission-certification holds in general (examples in
+     * GatherOraclesTest); with GEOMETRIC both do.
      */
     PAPER_CLOSED_FORM
   }
@@ -45,7 +50,10 @@ public record TcOptions(Lag lag, ChildBound childBound, EmptySegments empty, boo
   public enum EmptySegments {
     /** Left out of the concatenation (they still get a token and an order {@code s = c}). */
     SKIP,
-    /** Concatenated as zero-length segments, which can only push the others right (spec §13 A13, EX3). */
+    /**
+     * Concatenated as zero-length segments, which can only push the others right
+     * (docs/models/bufferless-scatter-gather.md#transmission-certification-corrections, EX3).
+     */
     INCLUDE
   }
 
@@ -70,7 +78,10 @@ public record TcOptions(Lag lag, ChildBound childBound, EmptySegments empty, boo
   public static final TcOptions IMPROVED =
       new TcOptions(Lag.GEOMETRIC, ChildBound.EXACT_INDEX, EmptySegments.SKIP, false, 0);
 
-  /** The derived multiport variant of spec §7.2: GEOMETRIC lag, SKIP empty segments. */
+  /**
+   * The derived multiport variant of docs/models/bufferless-scatter-gather.md#tc-multiport: GEOMETRIC lag, SKIP empty
+   * segments.
+   */
   public static final TcOptions MULTIPORT =
       new TcOptions(Lag.GEOMETRIC, ChildBound.CONSERVATIVE, EmptySegments.SKIP, true, 0);
 

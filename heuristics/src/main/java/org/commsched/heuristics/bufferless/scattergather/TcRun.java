@@ -11,8 +11,9 @@ import org.commsched.core.model.Schedule;
 
 /**
  * One run of Transmission-Certification on a gather tree: every token, certificate and order with its row and
- * value, the departures, and the figures of the exact timing (spec scatter-gather-bufferless.md §6.5, §7.2). See
- * {@link TransmissionCertification} for the protocol and its sources.
+ * value, the departures, and the figures of the exact timing
+ * (docs/models/bufferless-scatter-gather.md#transmission-certification, #tc-multiport). See {@link
+ * TransmissionCertification} for the protocol and its sources.
  *
  * <p>Rows: a control or data flit crossing a link during step s is at the receiver in row s + 1 (the paper's
  * figure rows). Our makespan is the last root arrival row; the paper's T is one more.
@@ -68,7 +69,8 @@ public final class TcRun {
     long[] lens = new long[maxDegree];
     long[] offs = new long[maxDegree];
 
-    // Phase 2 values, bottom-up: n_v, c_v and the tentative offsets of the child segments (spec §6.3, §7.2)
+    // Phase 2 values, bottom-up: n_v, c_v and the tentative offsets of the child segments
+    // (docs/models/bufferless-scatter-gather.md#transmission-certification, #tc-multiport)
     for (int x = order.length - 1; x >= 0; x--) {
       int v = order[x];
       int d = tree.degree(v);
@@ -149,7 +151,8 @@ public final class TcRun {
     }
     t0 = rootStart;
 
-    // Phase 3, top-down: orders (spec §6.4; multiport §7.2)
+    // Phase 3, top-down: orders (docs/models/bufferless-scatter-gather.md#transmission-certification; multiport
+    // docs/models/bufferless-scatter-gather.md#tc-multiport)
     long last = 0;
     for (int v : order) {
       int d = tree.degree(v);
@@ -318,7 +321,8 @@ public final class TcRun {
 
   /**
    * {@code D*}: the largest, over root-to-leaf paths, of the children counts of the path's non-leaf nodes plus its
-   * edges (spec §6.5). The corrected Theorem 3 reads {@code T <= t_0 + D* + M} (paper units).
+   * edges (docs/models/bufferless-scatter-gather.md#transmission-certification). The corrected Theorem 3 reads {@code T
+   * <= t_0 + D* + M} (paper units).
    */
   public long dStar() {
     long[] w = new long[tree.net.nodes()];

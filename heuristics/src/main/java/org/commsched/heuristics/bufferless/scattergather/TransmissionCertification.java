@@ -22,7 +22,8 @@ import org.commsched.core.solve.SolveStatus;
  *
  * <p><b>Source.</b> S. N. Bhatt, G. Pucci, A. Ranade, A. L. Rosenberg, "Scattering and Gathering Messages in
  * Networks of Processors" (IEEE Trans. Computers, 1993), §3.2, Algorithm Transmission-Certification, Theorem 3,
- * Figure 4; multiport discussion in §4. Project spec scatter-gather-bufferless.md §6, §7.2, §13.
+ * Figure 4; multiport discussion in §4. Project docs/models/bufferless-scatter-gather.md#transmission-certification,
+ * #tc-multiport, #corrections.
  *
  * <p><b>Model.</b> Single port: per step a PE sends at most one flit and receives at most one; flits never wait; a
  * message's flits travel back to back; a PE acts only after a control flit from the root reached it. Every control
@@ -43,40 +44,43 @@ import org.commsched.core.solve.SolveStatus;
  *       {@code off(j) + (s - c) - j - 1} during step {@code t + j - 1}, its own first flit so that it reaches the
  *       parent at row {@code t + s}, then relays its children's streams, which arrive back to back.</li>
  * </ol>
- * Time semantics (spec §6.2): "order s received at row t" means the PE's stream reaches its parent from row
- * {@code t + s}.
+ * Time semantics (docs/models/bufferless-scatter-gather.md#transmission-certification): "order s received at row t"
+ * means the PE's stream reaches its parent from row {@code t + s}.
  *
- * <p><b>Guarantee.</b> Exact timing (spec §6.5, derived and checked against Figure 4): with κ = 0 the root holds the
- * last certificate at row {@code t_0 = 2n} and receives the M flits gap-free in rows {@code t_0 + C_0 ..
- * t_0 + C_0 + M - 1}, so the paper's {@code T = t_0 + C_0 + M} and our makespan is {@code T - 1}. Corrected
- * Theorem 3: {@code T <= t_0 + D* + M}, where {@code D*} is the largest, over root-to-leaf paths, of the degrees of
- * the path's inner nodes plus its edges. The printed bound {@code 2B + C + M} is not a literal bound: on the paper's
- * own Figure 4 it gives 18 while the protocol takes 22 (catalogue sg-fig4-gather-path6-tc). The paper's lower bound
- * {@code max(B, M)} holds. The result is FEASIBLE against the offline optimum, which needs no synchronization
- * (docs/DESIGN.md, "Protocol results").
+ * <p><b>Guarantee.</b> Exact timing (docs/models/bufferless-scatter-gather.md#transmission-certification, derived and
+ * checked against Figure 4): with κ = 0 the root holds the last certificate at row {@code t_0 = 2n} and receives the M
+ * flits gap-free in rows {@code t_0 + C_0 .. t_0 + C_0 + M - 1}, so the paper's {@code T = t_0 + C_0 + M} and our
+ * makespan is {@code T - 1}. Corrected Theorem 3: {@code T <= t_0 + D* + M}, where {@code D*} is the largest, over
+ * root-to-leaf paths, of the degrees of the path's inner nodes plus its edges. The printed bound {@code 2B + C + M} is
+ * not a literal bound: on the paper's own Figure 4 it gives 18 while the protocol takes 22 (catalogue
+ * sg-fig4-gather-path6-tc). The paper's lower bound {@code max(B, M)} holds. The result is FEASIBLE against the offline
+ * optimum, which needs no synchronization (docs/DESIGN.md, "Protocol results").
  *
- * <p><b>Presets</b> (spec §6.8): {@code transmission-certification} = RECOMMENDED (GEOMETRIC lag, CONSERVATIVE
- * child bound, SKIP empty subtrees); {@code tc-paper-literal} (the printed closed form, INCLUDE empty subtrees);
- * {@code tc-improved} (EXACT_INDEX child bound, derived); {@code tc-multiport}, the multiport variant derived in
- * spec §7.2 (not in the paper: parallel token broadcast and convergecast, {@code t_0 = 2h}; own bound 1, child bound
- * {@code 2 + c}; orders to all children in one step; the root does not concatenate, so
- * {@code T = t_0 + 1 + max_j (c_j + n_j)} and our makespan is at most {@code 4h + max_j n_j - 1} for tree height h).
+ * <p><b>Presets</b> (docs/models/bufferless-scatter-gather.md#transmission-certification): {@code
+ * transmission-certification} = RECOMMENDED (GEOMETRIC lag, CONSERVATIVE child bound, SKIP empty subtrees); {@code
+ * tc-paper-literal} (the printed closed form, INCLUDE empty subtrees); {@code tc-improved} (EXACT_INDEX child bound,
+ * derived); {@code tc-multiport}, the multiport variant derived in
+ * docs/models/bufferless-scatter-gather.md#tc-multiport (not in the paper: parallel token broadcast and convergecast,
+ * {@code t_0 = 2h}; own bound 1, child bound {@code 2 + c}; orders to all children in one step; the root does not
+ * concatenate, so {@code T = t_0 + 1 + max_j (c_j + n_j)} and our makespan is at most {@code 4h + max_j n_j - 1} for
+ * tree height h).
  *
  * <p><b>Option.</b> {@code kappa=a} ({@code commsched solve --option kappa=a}, integer a in 0..10^9): every
  * internal node of d children computes for {@code a d ceil(log2 d)} steps before it certifies (the paper's
- * {@code d log d} sorting cost, spec §13 A19), so {@code t_0 = 2n + sum over internal v of kappa(d_v)}; default 0,
- * which reproduces Figure 4.
+ * {@code d log d} sorting cost, docs/models/bufferless-scatter-gather.md#transmission-certification-corrections), so
+ * {@code t_0 = 2n + sum over internal v of kappa(d_v)}; default 0, which reproduces Figure 4.
  *
  * <p><b>Statistics.</b> {@code paperT}, {@code t0}, {@code C0}, {@code M}, {@code correctedTheorem3}, LB-SYNC as
- * {@code syncBound}, the whole tree's single-port broadcast time {@code Bopt}, and the ratios of spec §9.3 in the
- * paper's units (as fdf's {@code ratioPaperT}: four decimals, half up): {@code ratioLbSync = T / LB-SYNC},
- * {@code ratioLbOff = T / LB-OFF} and {@code ratioMaxBoptM = T / max(B_opt, M)} (Figure 4: 22/12, 22/9, 22/8);
- * under multiport {@code ratioLbMp = T / LB-MP}. {@code routes} and {@code spanningTree} say which tree ran.
+ * {@code syncBound}, the whole tree's single-port broadcast time {@code Bopt}, and the ratios of
+ * docs/models/bufferless-scatter-gather.md#ratios in the paper's units (as fdf's {@code ratioPaperT}: four decimals,
+ * half up): {@code ratioLbSync = T / LB-SYNC}, {@code ratioLbOff = T / LB-OFF} and {@code ratioMaxBoptM = T /
+ * max(B_opt, M)} (Figure 4: 22/12, 22/9, 22/8); under multiport {@code ratioLbMp = T / LB-MP}. {@code routes} and
+ * {@code spanningTree} say which tree ran.
  *
- * <p><b>Corrections to the paper</b> (spec §13): A5, the segment bounds are {@code d + 1} and {@code d + 1 + c} (the
- * text's {@code d + c} fits only the root); A6, the printed closed form for c is not the leftmost placement with two
- * or more nonempty children (kept as {@code tc-paper-literal}); A7, child orders are
- * {@code c* + s - c - j - 1}, not {@code c* + s - c}; A8, the root's "transmit after 0 steps" means no extra delay;
+ * <p><b>Corrections to the paper</b> (docs/models/bufferless-scatter-gather.md#corrections): A5, the segment bounds are
+ * {@code d + 1} and {@code d + 1 + c} (the text's {@code d + c} fits only the root); A6, the printed closed form for c
+ * is not the leftmost placement with two or more nonempty children (kept as {@code tc-paper-literal}); A7, child orders
+ * are {@code c* + s - c - j - 1}, not {@code c* + s - c}; A8, the root's "transmit after 0 steps" means no extra delay;
  * A9, the two-segment case analysis compares {@code c'_2} with {@code c'_1 + n_1}; A11, Theorem 3 as above; A13,
  * empty subtrees are skipped by default (they still get an order {@code s = c}). IMPROVED orders its segments by
  * their bound {@code j + 1 + c}, not by c alone, since with index-dependent bounds sorting by c is not always the
@@ -90,8 +94,9 @@ import org.commsched.core.solve.SolveStatus;
 public final class TransmissionCertification implements Method {
   /**
    * Option key: the computation cost factor a, an integer at least 0; an internal node of d children computes for
-   * {@code a d ceil(log2 d)} steps before it certifies (spec §6.5, §13 A19; {@link TcOptions#kappa}). Default: the
-   * preset's (0, which reproduces Figure 4).
+   * {@code a d ceil(log2 d)} steps before it certifies
+   * (docs/models/bufferless-scatter-gather.md#transmission-certification, #transmission-certification-corrections;
+   * {@link TcOptions#kappa}). Default: the preset's (0, which reproduces Figure 4).
    */
   public static final String KAPPA = "kappa";
 
@@ -146,19 +151,22 @@ public final class TransmissionCertification implements Method {
   @Override
   public String guarantee() {
     if (options.multiport()) {
-      return "derived (spec §7.2, not in the paper): makespan = 2h + max_j (c_j + n_j) <= 4h + max_j n_j - 1 for "
+      return "derived (docs/models/bufferless-scatter-gather.md#tc-multiport, not in the paper): makespan = 2h + "
+          + "max_j (c_j + n_j) <= 4h + max_j n_j - 1 for "
           + "tree height h (kappa = 0); FEASIBLE against the offline optimum";
     }
-    return "makespan = t_0 + C_0 + M - 1 with t_0 = 2n (+ sum of kappa(d) with --option kappa; exact timing, spec "
-        + "§6.5) <= t_0 + D* + M - 1 (corrected Theorem 3; the printed 2B + C + M fails on Figure 4); >= max(B, M); "
+    return "makespan = t_0 + C_0 + M - 1 with t_0 = 2n (+ sum of kappa(d) with --option kappa; exact timing, "
+        + "docs/models/bufferless-scatter-gather.md#transmission-certification) <= t_0 + D* + M - 1 (corrected "
+        + "Theorem 3; the printed 2B + C + M fails on Figure 4); >= max(B, M); "
         + "FEASIBLE against the offline optimum";
   }
 
   @Override
   public String citation() {
     return "Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering Messages in Networks of Processors\", §3.2 "
-        + "Algorithm Transmission-Certification, Theorem 3" + (options.multiport() ? ", §4 (multiport variant: spec "
-        + "scatter-gather-bufferless.md §7.2)" : " (corrections: spec scatter-gather-bufferless.md §6, §13)");
+        + "Algorithm Transmission-Certification, Theorem 3" + (options.multiport() ? ", §4 (multiport variant: "
+        + "docs/models/bufferless-scatter-gather.md#tc-multiport)" : " (corrections: "
+        + "docs/models/bufferless-scatter-gather.md#transmission-certification, #corrections)");
   }
 
   @Override

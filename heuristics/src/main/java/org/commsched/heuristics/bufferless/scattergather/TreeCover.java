@@ -9,13 +9,13 @@ import org.commsched.core.model.Topology;
 /**
  * Several trees rooted at the same node whose edges are pairwise disjoint and whose node sets together cover the
  * network: Technique 1 of Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in Networks of
- * Processors", §4 (paper Figure 5; spec scatter-gather-bufferless.md §7.1, §8). Under the multiport model each tree
- * carries its own stream, and a node takes part in the tree it is allocated to while being "solely a conduit" in
- * the others.
+ * Processors", §4 (paper Figure 5; docs/models/bufferless-scatter-gather.md#spanning-trees). Under the multiport model
+ * each tree carries its own stream, and a node takes part in the tree it is allocated to while being "solely a conduit"
+ * in the others.
  *
  * <p><b>Derived, not from the paper.</b> The paper's Figure 5 drawings did not survive; {@link #grid} builds the
- * substitute constructions of spec §8 (ours), generalised from the 4x4 corner root to any mesh or torus size and
- * root:
+ * substitute constructions of docs/models/bufferless-scatter-gather.md#spanning-trees (ours), generalised from the 4x4
+ * corner root to any mesh or torus size and root:
  * <ul>
  *   <li>mesh: tree A is the root's row plus every other column hung from it; tree B is the root's column plus every
  *       other row hung from it. Together they use every link once and are shortest-path trees; A misses the root's

@@ -16,7 +16,10 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.junit.jupiter.api.Test;
 
-/** A bla as two ulas run at once (spec chatting.md §2.3, [X]): the split, the refusals and the merge. */
+/**
+ * A bla as two ulas run at once (docs/models/bufferless-chatting.md#forward-leveled-networks, [X]): the split, the
+ * refusals and the merge.
+ */
 class BidirectionalSplitTest {
   private static final CommModel ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
   private static final CommModel SINGLE = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);

@@ -50,7 +50,8 @@ class ChattingMethodsTest {
 
   @Test
   void leveling_refusesARingLoopAndLevelsAnEsm() {
-    // uring 0->1->2->0 with messages using all three arcs: no forward leveling (spec §2.3)
+    // uring 0->1->2->0 with messages using all three arcs: no forward leveling
+    // (docs/models/bufferless-chatting.md#forward-leveled-networks)
     Instance ring = new Instance("r", new Problem.Chatting(List.of(new Message("a", 0, 2, 1),
         new Message("b", 2, 1, 1))), ALL, Network.of(new Topology.URing(3)));
     assertThat(Leveling.of(ring)).isEmpty();
@@ -58,7 +59,8 @@ class ChattingMethodsTest {
     Instance path = new Instance("p", new Problem.Chatting(List.of(new Message("a", 0, 2, 1),
         new Message("b", 1, 2, 1))), ALL, Network.of(new Topology.URing(3)));
     assertThat(Leveling.of(path).orElseThrow().firstLevels()).containsExactly(0, 1);
-    // ESM 3x3: level of (r,c) = r + c (spec §2.3), shifted so the lowest used arc is 0
+    // ESM 3x3: level of (r,c) = r + c (docs/models/bufferless-chatting.md#forward-leveled-networks), shifted so the
+    // lowest used arc is 0
     Instance esm = new Instance("e", new Problem.Chatting(List.of(new Message("a", 4, 8, 1),
         new Message("b", 1, 5, 1))), ALL, Network.of(new Topology.Esm(3, 3)));
     Leveling lev = Leveling.of(esm).orElseThrow();

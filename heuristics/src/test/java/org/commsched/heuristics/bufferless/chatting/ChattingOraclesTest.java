@@ -18,8 +18,8 @@ import org.commsched.core.solve.SolveResult;
 import org.junit.jupiter.api.Test;
 
 /**
- * The test oracles A-D of spec chatting.md §8 (derived by the spec's authors, not in the paper). The spec writes
- * sigma and t 1-based; here every expected value is the spec's minus 1 (docs/DESIGN.md).
+ * The test oracles A-D of docs/models/bufferless-chatting.md#examples (derived by the spec's authors, not in the
+ * paper). The spec writes sigma and t 1-based; here every expected value is the spec's minus 1 (docs/DESIGN.md).
  */
 class ChattingOraclesTest {
   private static final CommModel ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
@@ -81,7 +81,7 @@ class ChattingOraclesTest {
     return new Schedule.Slots(m);
   }
 
-  /** Oracle A (spec §8): ULA N=5, unit lengths. */
+  /** Oracle A (docs/models/bufferless-chatting.md#examples): ULA N=5, unit lengths. */
   private final Instance a = ula(5, new int[][] {{0, 2, 1}, {1, 3, 1}, {2, 4, 1}, {0, 4, 1}, {3, 4, 1}, {1, 2, 1}});
 
   @Test
@@ -120,7 +120,7 @@ class ChattingOraclesTest {
     }
   }
 
-  /** Oracle B (spec §8): ULA N=4, variable lengths. */
+  /** Oracle B (docs/models/bufferless-chatting.md#examples): ULA N=4, variable lengths. */
   @Test
   void oracleB_kierstead() {
     Instance b = ula(4, new int[][] {{0, 3, 3}, {1, 2, 2}, {0, 1, 1}, {2, 3, 4}});
@@ -136,7 +136,7 @@ class ChattingOraclesTest {
     assertValid(b, r);
   }
 
-  /** Oracle C (spec §8): ULA N=5, variable lengths. */
+  /** Oracle C (docs/models/bufferless-chatting.md#examples): ULA N=5, variable lengths. */
   @Test
   void oracleC_kierstead() {
     Instance c = ula(5, new int[][] {{0, 2, 2}, {1, 3, 3}, {2, 4, 1}, {0, 1, 5}, {3, 4, 2}});
@@ -150,7 +150,7 @@ class ChattingOraclesTest {
     assertValid(c, departures(c, vo));
   }
 
-  /** Oracle D (spec §8): A2 needs a second colour; then VO and OV. */
+  /** Oracle D (docs/models/bufferless-chatting.md#examples): A2 needs a second colour; then VO and OV. */
   @Test
   void oracleD_kiersteadSecondColour_thenVoAndOv() {
     Instance d = ula(4, new int[][] {{1, 3, 1}, {0, 2, 4}, {2, 3, 4}, {0, 1, 4}});

@@ -28,8 +28,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Properties of spec chatting.md §6: P3, P4, P5 (transforms, on random ULA and ESM instances) and P7, P8 (A1 and
- * A2 on random ULA instances). Every schedule is held to the project's checker.
+ * Properties of docs/models/bufferless-chatting.md#properties: P3, P4, P5 (transforms, on random ULA and ESM instances)
+ * and P7, P8 (A1 and A2 on random ULA instances). Every schedule is held to the project's checker.
  */
 class ChattingProperties {
 
@@ -180,7 +180,10 @@ class ChattingProperties {
     assertThat(slots.makespan()).isEqualTo(f.c());
   }
 
-  /** P8 (Thm 4.5(b), Cor 4.3; spec §5 A2): S <= 3 L' <= 6C - 3 and T <= S + Q - 1 <= 6C + Q - 4. */
+  /**
+   * P8 (Thm 4.5(b), Cor 4.3; docs/models/bufferless-chatting.md#kierstead): S <= 3 L' <= 6C - 3 and T <= S + Q - 1 <=
+   * 6C + Q - 4.
+   */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void p8_kiersteadWithinSixC(long seed) {

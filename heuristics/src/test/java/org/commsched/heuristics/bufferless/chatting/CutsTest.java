@@ -14,7 +14,10 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.junit.jupiter.api.Test;
 
-/** Examples of {@code cuts} (A7 with level cuts, spec chatting.md §5): where it applies and its first-fit window. */
+/**
+ * Examples of {@code cuts} (A7 with level cuts, docs/models/bufferless-chatting.md#cuts): where it applies and its
+ * first-fit window.
+ */
 class CutsTest {
   private static final CommModel ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
 

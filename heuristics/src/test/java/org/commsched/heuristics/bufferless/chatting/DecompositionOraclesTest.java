@@ -14,10 +14,10 @@ import org.commsched.core.solve.SolveResult;
 import org.junit.jupiter.api.Test;
 
 /**
- * The oracles A, B and C of spec chatting.md §8 for A3 ({@code length-classes}) and A5 ({@code ula-cuts}); derived
- * by the spec's authors, not in the paper (which has no worked numeric example). The spec writes sigma and t
- * 1-based; here every expected value is the spec's minus 1 (docs/DESIGN.md), and a method's departures are further
- * shifted so that the earliest is 0. The virtual schedule is read from the
+ * The oracles A, B and C of docs/models/bufferless-chatting.md#examples for A3 ({@code length-classes}) and A5 ({@code
+ * ula-cuts}); derived by the spec's authors, not in the paper (which has no worked numeric example). The spec writes
+ * sigma and t 1-based; here every expected value is the spec's minus 1 (docs/DESIGN.md), and a method's departures are
+ * further shifted so that the earliest is 0. The virtual schedule is read from the
  * method's dsa run on the same messages, the real one from its chatting run.
  */
 class DecompositionOraclesTest {
@@ -107,10 +107,11 @@ class DecompositionOraclesTest {
   }
 
   /**
-   * Spec §9 items 13-14: §6.2 states {@code T <= ceil(log n) C + Q}; with log base 2 and Theorem 3.2's strict
-   * inequality the bound is {@code ceil(log2 n) C + Q - 1}, and this instance (found by search) attains it, so the
-   * corrected bound cannot be lowered further. ULA of 3 nodes: M0 1->2 and M1 0->1, 2 flits each (C = 2, Q = 2); A5
-   * cuts (0,1) then (1,2): S = 4 = ceil(log2 3) C, and VO gives T = 5 (the optimum is 2: the arcs are disjoint).
+   * docs/models/bufferless-chatting.md#log-bases-and-strict-bounds: §6.2 states {@code T <= ceil(log n) C + Q}; with
+   * log base 2 and Theorem 3.2's strict inequality the bound is {@code ceil(log2 n) C + Q - 1}, and this instance
+   * (found by search) attains it, so the corrected bound cannot be lowered further. ULA of 3 nodes: M0 1->2 and M1
+   * 0->1, 2 flits each (C = 2, Q = 2); A5 cuts (0,1) then (1,2): S = 4 = ceil(log2 3) C, and VO gives T = 5 (the
+   * optimum is 2: the arcs are disjoint).
    */
   @Test
   void ulaCuts_attainsTheCorrectedBoundOfSection62() {

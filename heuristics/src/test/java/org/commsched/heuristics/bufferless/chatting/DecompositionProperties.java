@@ -29,11 +29,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Properties of spec chatting.md §6 for the decompositions: P1 (every schedule passes the checker), P2 (lower
- * bounds below every schedule, S >= max(C, L)), P4 (VO departures within [0, S), T <= S + Q - 1), P10 (A3,
- * Thm 5.2), P13 (A5, §6.2), the bound of A7 ({@code cuts}), the bla as two ulas, and P16 (metamorphic). Instances
- * come from the project's seeded generators: ula and bla of 2..40 nodes, up to 40 messages of lengths 1..8 (and
- * wider), esm and other networks for A7. A failure prints the seed and the instance.
+ * Properties of docs/models/bufferless-chatting.md#properties for the decompositions: P1 (every schedule passes the
+ * checker), P2 (lower bounds below every schedule, S >= max(C, L)), P4 (VO departures within [0, S), T <= S + Q - 1),
+ * P10 (A3, Thm 5.2), P13 (A5, §6.2), the bound of A7 ({@code cuts}), the bla as two ulas, and P16 (metamorphic).
+ * Instances come from the project's seeded generators: ula and bla of 2..40 nodes, up to 40 messages of lengths 1..8
+ * (and wider), esm and other networks for A7. A failure prints the seed and the instance.
  */
 class DecompositionProperties {
 
@@ -146,7 +146,10 @@ class DecompositionProperties {
     }
   }
 
-  /** P13 (§6.2, spec §9 items 13-14): A5 has depth <= ceil(log2 n), S <= ceil(log2 n) C, T <= S + Q - 1. */
+  /**
+   * P13 (§6.2, docs/models/bufferless-chatting.md#log-bases-and-strict-bounds): A5 has depth <= ceil(log2 n), S <=
+   * ceil(log2 n) C, T <= S + Q - 1.
+   */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void p13_ulaCutsWithinLogNTimesC(long seed) {

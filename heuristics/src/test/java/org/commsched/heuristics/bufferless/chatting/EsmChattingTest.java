@@ -24,11 +24,12 @@ import org.commsched.instances.testing.ChatCases;
 import org.junit.jupiter.api.Test;
 
 /**
- * The ESM oracles E, F and H of spec chatting.md §8 (derived by the spec's authors; the paper, Bhatt, Bilardi,
- * Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks", has no
- * worked example for §5.2), the counterexamples behind fixes F1 and F2 (spec §5 A4, §9.2, §9.3), the gap in the
- * proof of Theorem 5.3 (spec §9.4), and the refusals of {@code esm-paper} and {@code esm-ne}. The spec writes sigma
- * and t 1-based; every expected value here is the spec's minus 1 (docs/DESIGN.md).
+ * The ESM oracles E, F and H of docs/models/bufferless-chatting.md#examples (derived by the spec's authors; the paper,
+ * Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled
+ * Networks", has no worked example for §5.2), the counterexamples behind fixes F1 and F2
+ * (docs/models/bufferless-chatting.md#esm-paper-and-esm-ne, #esm-scan-fixes), the gap in the proof of Theorem 5.3
+ * (docs/models/bufferless-chatting.md#theorem-53-proof), and the refusals of {@code esm-paper} and {@code esm-ne}. The
+ * spec writes sigma and t 1-based; every expected value here is the spec's minus 1 (docs/DESIGN.md).
  */
 class EsmChattingTest {
 
@@ -156,8 +157,9 @@ class EsmChattingTest {
 
   @Test
   void theorem53ProofGap_aBlockerNeedNotUseTheFirstRowArcOrTheLastColumnArc() {
-    // spec §9.4: A (0,1)->(0,2) turns at (0,2) and is scanned before M (0,0)->(1,3), which turns at (0,3). A blocks
-    // slot 0 for M, yet uses neither M's first row arc (0,0)->(0,1) nor its last column arc (0,3)->(1,3).
+    // docs/models/bufferless-chatting.md#theorem-53-proof: A (0,1)->(0,2) turns at (0,2) and is scanned before M
+    // (0,0)->(1,3), which turns at (0,3). A blocks slot 0 for M, yet uses neither M's first row arc (0,0)->(0,1) nor
+    // its last column arc (0,3)->(1,3).
     Instance inst = esm(2, 4, new int[][] {{0, 1, 0, 2}, {0, 0, 1, 3}});
     assertThat(EsmPaper.unitSlots(inst)).containsExactly(0, 1);
     Network net = inst.network();

@@ -23,13 +23,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Properties of spec chatting.md §6 for A4 (esm-paper, esm-ne) on seeded rectangular ESMs of 1..9 x 1..9 nodes with
- * unit messages in several traffic shapes ({@link ChatCases#esm}): P1 (the checker accepts every virtual and real
- * schedule), P2 (lower bounds below), P4 (VO departures and T &lt;= S + Q - 1), P9 (Theorem 5.1(a) scaling of the
- * unit procedure), P11 (Theorem 5.3: S &lt;= 2C for the paper's scan, S &lt;= 2C - 1 for the north-east scan), P12
- * (Corollary 5.1 with L = 1) and P16 (reordering and renaming messages). Paper: Bhatt, Bilardi, Pucci, Ranade,
- * Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks". A failure prints the
- * seed and the instance.
+ * Properties of docs/models/bufferless-chatting.md#properties for A4 (esm-paper, esm-ne) on seeded rectangular ESMs of
+ * 1..9 x 1..9 nodes with unit messages in several traffic shapes ({@link ChatCases#esm}): P1 (the checker accepts every
+ * virtual and real schedule), P2 (lower bounds below), P4 (VO departures and T &lt;= S + Q - 1), P9 (Theorem 5.1(a)
+ * scaling of the unit procedure), P11 (Theorem 5.3: S &lt;= 2C for the paper's scan, S &lt;= 2C - 1 for the north-east
+ * scan), P12 (Corollary 5.1 with L = 1) and P16 (reordering and renaming messages). Paper: Bhatt, Bilardi, Pucci,
+ * Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks". A failure prints
+ * the seed and the instance.
  */
 class EsmProperties {
 

@@ -13,8 +13,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The array-based {@link IntervalColoring} (counting sorts, track buckets by last arc, an int heap of free
- * tracks) gives the same tracks as the plain reading of spec chatting.md §5 A1 kept here: sort by (from, to,
- * index) with a comparator, free tracks in a sorted set, busy tracks in a heap by last arc.
+ * tracks) gives the same tracks as the plain reading of docs/models/bufferless-chatting.md#interval-coloring kept here:
+ * sort by (from, to, index) with a comparator, free tracks in a sorted set, busy tracks in a heap by last arc.
  */
 class IntervalColoringProperties {
 
@@ -22,7 +22,7 @@ class IntervalColoringProperties {
     return Seeds.seeds();
   }
 
-  /** Spec §5 A1 as first written (0-based tracks). */
+  /** docs/models/bufferless-chatting.md#interval-coloring as first written (0-based tracks). */
   static long[] reference(int[] from, int[] to) {
     int n = from.length;
     Integer[] order = new Integer[n];

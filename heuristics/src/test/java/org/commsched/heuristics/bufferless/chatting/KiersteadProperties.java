@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The fast {@link Kierstead} (per-arc level trees, a pass over the arcs to a common candidate, colours read off
- * the levels) places every block exactly where the plain candidate scan of spec chatting.md §5 A2
+ * the levels) places every block exactly where the plain candidate scan of docs/models/bufferless-chatting.md#kierstead
  * ({@link KiersteadReference}) does, and gives every message the same colour: the slots are identical.
  *
  * <p>Instances are drawn to reach the fast path's corners: loads well above 64 levels (several words per arc,

@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The first implementation of {@link Kierstead}'s slots, kept as the plain reading of spec chatting.md §5 A2 to
- * hold the fast one to: for each message in order it tries the aligned candidates p = 0, h, 2h, ... and sums the
- * loads below each one arc by arc (per-arc unit counters), then colours by first fit with a hash of the blocks.
- * O(sum of |interval| * (candidates + h)); fine for the small instances of the tests.
+ * The first implementation of {@link Kierstead}'s slots, kept as the plain reading of
+ * docs/models/bufferless-chatting.md#kierstead to hold the fast one to: for each message in order it tries the aligned
+ * candidates p = 0, h, 2h, ... and sums the loads below each one arc by arc (per-arc unit counters), then colours by
+ * first fit with a hash of the blocks. O(sum of |interval| * (candidates + h)); fine for the small instances of the
+ * tests.
  */
 final class KiersteadReference {
   private KiersteadReference() {
@@ -62,7 +63,8 @@ final class KiersteadReference {
       counts.add(a, b, cand, hi0);
       lambda = Math.max(lambda, cand + hi0);
     }
-    // 3-colouring by first fit (spec §5 A2): the earlier blocks meeting B(M) contain it.
+    // 3-colouring by first fit (docs/models/bufferless-chatting.md#kierstead): the earlier blocks meeting B(M) contain
+    // it.
     Map<Long, List<Integer>> blocks = new HashMap<>();
     int[] colour = new int[n];
     long maxH = 0;

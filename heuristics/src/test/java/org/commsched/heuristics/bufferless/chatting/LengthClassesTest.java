@@ -15,7 +15,10 @@ import org.commsched.core.solve.SolveResult;
 import org.commsched.instances.generate.LengthDistribution;
 import org.junit.jupiter.api.Test;
 
-/** The unit-procedure hook of {@code length-classes} (A3, spec chatting.md §5) and its refusals. */
+/**
+ * The unit-procedure hook of {@code length-classes} (A3, docs/models/bufferless-chatting.md#length-classes) and its
+ * refusals.
+ */
 class LengthClassesTest {
 
   /**

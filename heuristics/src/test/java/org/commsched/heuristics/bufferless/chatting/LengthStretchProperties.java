@@ -19,17 +19,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * P9 of spec chatting.md §6: Theorem 5.1 of Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing
- * of Variable Length Messages in Leveled Networks", on which A3 ({@code length-classes}) rests. For a related uniform
- * family M_1, M_l (same endpoints, lengths 1 and l) on an FL network (ula, esm with default or random east/south
- * routes):
+ * P9 of docs/models/bufferless-chatting.md#properties: Theorem 5.1 of Bhatt, Bilardi, Pucci, Ranade, Rosenberg,
+ * Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks", on which A3 ({@code
+ * length-classes}) rests. For a related uniform family M_1, M_l (same endpoints, lengths 1 and l) on an FL network
+ * (ula, esm with default or random east/south routes):
  * <ul>
  *   <li>(a) stretching a valid sigma_1 by l ({@code sigma_l = l sigma_1}, 0-based) is valid and
  *       {@code S(sigma_l) = l S(sigma_1)};</li>
  *   <li>(b) shrinking a valid sigma_l ({@code sigma_1 = floor(sigma_l / l)}, 0-based; the 1-based
- *       {@code ceil(sigma_l / l)}) is valid. With the index range of spec §9 item 7 ({@code 0 <= j <= l - 1}),
- *       exactly one flit of each message falls on a slot {@code = l - 1 (mod l)}. The duration is
- *       {@code floor(S(sigma_l) / l)}: spec §9 item 7 weakens the paper's "=" to "&lt;=", but for a normalised
+ *       {@code ceil(sigma_l / l)}) is valid. With the index range of
+ *       docs/models/bufferless-chatting.md#length-stretching ({@code 0 <= j <= l - 1}), exactly one flit of each
+ *       message falls on a slot {@code = l - 1 (mod l)}. The duration is {@code floor(S(sigma_l) / l)}:
+ *       docs/models/bufferless-chatting.md#length-stretching weakens the paper's "=" to "&lt;=", but for a normalised
  *       schedule of a uniform problem equality holds, and this property asserts it;</li>
  *   <li>(c) {@code S_opt(M_l) = l S_opt(M_1)}, by exhaustive search on tiny instances.</li>
  * </ul>

@@ -14,12 +14,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Properties of spec chatting.md §6 for A6 (tree-cuts, tree-cuts-simultaneous) on seeded bidirectional trees of 2..40
- * nodes of every generator family plus explicit link lists, lengths 1..8 ({@link ChatCases#tree}): P1 (checker), P2
- * (lower bounds below), P14 (Proposition 6.1 and Theorem 6.1: depth &lt;= ceil(δ log2 n),
- * T &lt;= 2(C + Q) ceil(δ log2 n), with the per-level 2(C + Q - 1) of spec §9.14) and P16 (reordering and renaming
- * messages). Paper: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length
- * Messages in Leveled Networks". A failure prints the seed and the instance.
+ * Properties of docs/models/bufferless-chatting.md#properties for A6 (tree-cuts, tree-cuts-simultaneous) on seeded
+ * bidirectional trees of 2..40 nodes of every generator family plus explicit link lists, lengths 1..8 ({@link
+ * ChatCases#tree}): P1 (checker), P2 (lower bounds below), P14 (Proposition 6.1 and Theorem 6.1: depth &lt;= ceil(δ
+ * log2 n), T &lt;= 2(C + Q) ceil(δ log2 n), with the per-level 2(C + Q - 1) of
+ * docs/models/bufferless-chatting.md#log-bases-and-strict-bounds) and P16 (reordering and renaming messages). Paper:
+ * Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled
+ * Networks". A failure prints the seed and the instance.
  */
 class TreeCutsProperties {
 

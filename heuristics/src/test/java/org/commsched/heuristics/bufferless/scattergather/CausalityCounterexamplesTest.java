@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
  * The two invalid traces an audit found the checker accepting, when V6 only asked that a node send nothing before
  * some control flit reached it. Both start from the Transmission-Certification trace of Figure 4 of Bhatt, Pucci,
  * Ranade, Rosenberg, "Scattering and Gathering Messages in Networks of Processors" (catalogue
- * sg-fig4-gather-path6-tc; spec scatter-gather-bufferless.md §6.7, §11.2: orders reach P1..P5 in rows 11..15, the
- * root receives M1..M5 in rows 14..21).
+ * sg-fig4-gather-path6-tc; docs/models/bufferless-scatter-gather.md#figures-1-to-4: orders reach P1..P5 in rows 11..15,
+ * the root receives M1..M5 in rows 14..21).
  */
 class CausalityCounterexamplesTest {
   private static final Instance FIG4 = GatherCases.catalogue("sg-fig4-gather-path6-tc.json");
@@ -63,7 +63,10 @@ class CausalityCounterexamplesTest {
         "CONTROL_VALUE 0->1 10 [M5]");
   }
 
-  /** (b) Only the tokens left: no node with data ever receives its order (§6.1 phase 3). */
+  /**
+   * (b) Only the tokens left: no node with data ever receives its order
+   * (docs/models/bufferless-scatter-gather.md#transmission-certification phase 3).
+   */
   @Test
   void tokensWithoutCertificatesAndOrders_leaveEveryDataNodeWithoutItsTrigger() {
     SolveResult r = tc();

@@ -30,7 +30,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The scattering claims of spec scatter-gather-bufferless.md §12 (claims 1-7, 21, 22) and §3.5-§3.7 over seeded
+ * The scattering claims of docs/models/bufferless-scatter-gather.md#properties (claims 1-7, 21, 22), #fdf over seeded
  * random trees and connected graphs (Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in
  * Networks of Processors", Theorem 1, Claims 1-2, Proposition 1). Times in the paper's units where the claim is
  * stated in them (T = makespan + 1). Case count: {@code -Dcommsched.cases} (default 200).
@@ -211,9 +211,9 @@ class FdfScatterProperties {
   }
 
   /**
-   * Claims 2, 7 and the §9.2 bounds: FDF's makespan is the closed form minus 1, the checker accepts it (V1-V5,
-   * or V4' under multiport), it equals LB-SCAT (single port) or LB-MP (multiport) computed by the bounds module,
-   * and it reports OPTIMAL; on random trees.
+   * Claims 2, 7 and the docs/models/bufferless-scatter-gather.md#lower-bounds bounds: FDF's makespan is the closed form
+   * minus 1, the checker accepts it (V1-V5, or V4' under multiport), it equals LB-SCAT (single port) or LB-MP
+   * (multiport) computed by the bounds module, and it reports OPTIMAL; on random trees.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -222,7 +222,10 @@ class FdfScatterProperties {
     checkTight(seed, inst);
   }
 
-  /** Claim 6 (§3.5): the same on connected graphs through the default breadth-first spanning tree. */
+  /**
+   * Claim 6 (docs/models/bufferless-scatter-gather.md#fdf): the same on connected graphs through the default
+   * breadth-first spanning tree.
+   */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void fdf_onGraphs_equalsTheClosedForm_andTheLowerBound(long seed) {
@@ -245,10 +248,10 @@ class FdfScatterProperties {
   }
 
   /**
-   * §3.5 as a property: every single-port scatter, whatever its routes, needs {@code max_Delta (Delta + sum of L
-   * at network distance >= Delta)} (paper units; the argument: those flits leave the root one per step and each
-   * needs Delta hops). FDF on the default BFS tree, on a random BFS tree and on the balanced BFS tree meets it; on
-   * the broadcast tree and on random explicit routes (greedy) nothing goes below it.
+   * docs/models/bufferless-scatter-gather.md#fdf as a property: every single-port scatter, whatever its routes, needs
+   * {@code max_Delta (Delta + sum of L at network distance >= Delta)} (paper units; the argument: those flits leave the
+   * root one per step and each needs Delta hops). FDF on the default BFS tree, on a random BFS tree and on the balanced
+   * BFS tree meets it; on the broadcast tree and on random explicit routes (greedy) nothing goes below it.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -419,8 +422,9 @@ class FdfScatterProperties {
   }
 
   /**
-   * Single port against multiport on the same routes (§3.7): T_mp &lt;= T_sp &lt;= k T_mp in the paper's units, k
-   * the number of root arcs carrying data; equal when one root arc carries everything.
+   * Single port against multiport on the same routes (docs/models/bufferless-scatter-gather.md#fdf): T_mp &lt;= T_sp
+   * &lt;= k T_mp in the paper's units, k the number of root arcs carrying data; equal when one root arc carries
+   * everything.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -449,9 +453,9 @@ class FdfScatterProperties {
   }
 
   /**
-   * §3.6 set-up variant: with beta set-up steps before each message the schedule is the plain FDF schedule of the
-   * lengths beta + L shifted by beta, valid in the plain model, its paper T equals the closed form with beta, and
-   * the root is idle exactly beta steps before each message.
+   * docs/models/bufferless-scatter-gather.md#fdf set-up variant: with beta set-up steps before each message the
+   * schedule is the plain FDF schedule of the lengths beta + L shifted by beta, valid in the plain model, its paper T
+   * equals the closed form with beta, and the root is idle exactly beta steps before each message.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")

@@ -25,8 +25,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Worked examples of FDF scattering: Figure 1 of Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering
- * Messages in Networks of Processors" (spec scatter-gather-bufferless.md §11.1), EX5 (§11.3), the set-up variant
- * (§3.6), and the readings of §3.2, §3.3 and §13 A20 that concern scattering.
+ * Messages in Networks of Processors" (docs/models/bufferless-scatter-gather.md#figures-1-to-4), EX5
+ * (docs/models/bufferless-scatter-gather.md#tree-oracles-ex1-to-ex5), the set-up variant
+ * (docs/models/bufferless-scatter-gather.md#fdf), and the readings of
+ * docs/models/bufferless-scatter-gather.md#scattering-corrections that concern scattering.
  *
  * <p>Time mapping (docs/DESIGN.md): our departure is the paper's dispatch step τ (the row in which the first flit
  * is at the root); a flit of message i, number f (from 1), is at route node h in paper row {@code τ + (f - 1) + h};
@@ -128,14 +130,17 @@ class FdfScatterTest {
     CheckReport rep = ScheduleChecker.checkResult(inst, r);
     assertThat(rep.violations()).isEmpty();
     assertThat(rep.makespan()).isEqualTo(10);
-    // closed form of spec §3.4: max(5 + 3, 4 + 7) = 11 paper units
+    // closed form of docs/models/bufferless-scatter-gather.md#fdf: max(5 + 3, 4 + 7) = 11 paper units
     FdfScatter.ClosedForm c = FdfScatter.closedForm(ScatterCases.depths(inst), ScatterCases.lengths(inst), null, 0);
     assertThat(c.paperT()).isEqualTo(11);
     assertThat(c.delta()).isEqualTo(4);
     assertThat(c.flits()).isEqualTo(7);
   }
 
-  /** Figure 1(b): the other order, M4 before M5, takes T = 12 (paper), one more; the table as rebuilt in §11.1. */
+  /**
+   * Figure 1(b): the other order, M4 before M5, takes T = 12 (paper), one more; the table as rebuilt in
+   * docs/models/bufferless-scatter-gather.md#figures-1-to-4.
+   */
   @Test
   void figure1b_theNonFdfOrderReproducesTheRebuiltTable() {
     Instance inst = figure1();
@@ -150,7 +155,10 @@ class FdfScatterTest {
     assertThat(rep.makespan()).isEqualTo(11); // paper T = 12 = Prop. 1's upper bound sum L + max delta
   }
 
-  /** §11.1: Proposition 1 on Figure 1, 7 <= T <= 12 for both orders (paper units). */
+  /**
+   * docs/models/bufferless-scatter-gather.md#figures-1-to-4: Proposition 1 on Figure 1, 7 <= T <= 12 for both orders
+   * (paper units).
+   */
   @Test
   void figure1_propositionOneBracketsBothOrders() {
     Instance inst = figure1();
@@ -163,7 +171,10 @@ class FdfScatterTest {
     }
   }
 
-  /** §11.3 EX5 scatter: order [3, 4, 6, 1, 2], T = 10 (paper), closed form max(2 + 6, 1 + 9); worst order 11. */
+  /**
+   * docs/models/bufferless-scatter-gather.md#tree-oracles-ex1-to-ex5 EX5 scatter: order [3, 4, 6, 1, 2], T = 10
+   * (paper), closed form max(2 + 6, 1 + 9); worst order 11.
+   */
   @Test
   void ex5_binaryTree() {
     Instance inst = ScatterCases.onTree(new int[] {-1, 0, 0, 1, 1, 2, 2}, SINGLE, 1, 2, 3, 1, 0, 2);
@@ -181,7 +192,7 @@ class FdfScatterTest {
     assertThat(worst).isEqualTo(11);
   }
 
-  /** §3.7 on EX5 under multiport: one stream per root arc; LB-MP proves it. */
+  /** docs/models/bufferless-scatter-gather.md#fdf on EX5 under multiport: one stream per root arc; LB-MP proves it. */
   @Test
   void ex5_multiportRunsOneStreamPerRootArc() {
     Instance inst = ScatterCases.onTree(new int[] {-1, 0, 0, 1, 1, 2, 2}, ALL, 1, 2, 3, 1, 0, 2);
@@ -197,8 +208,9 @@ class FdfScatterTest {
   }
 
   /**
-   * §3.6 set-up variant on Figure 1 with beta = 2: the root spends 2 steps before each message, so M5 leaves at 2
-   * and M4 at 2 + 3 + 2 = 7; T = max(5 + 5, 4 + 11) = 15 (paper units). Valid in the plain model, not optimal there.
+   * docs/models/bufferless-scatter-gather.md#fdf set-up variant on Figure 1 with beta = 2: the root spends 2 steps
+   * before each message, so M5 leaves at 2 and M4 at 2 + 3 + 2 = 7; T = max(5 + 5, 4 + 11) = 15 (paper units). Valid in
+   * the plain model, not optimal there.
    */
   @Test
   void setupVariant_figure1() {
@@ -213,8 +225,9 @@ class FdfScatterTest {
   }
 
   /**
-   * §13 A20 / §3.2: Proposition 1's lower bound max(sum L, max delta) is valid but not tight; every scatter takes
-   * at least sum L + 1 (paper units). A star with three one-hop messages: Prop. 1 says 6, the optimum is 7.
+   * docs/models/bufferless-scatter-gather.md#scattering-corrections: Proposition 1's lower bound max(sum L, max delta)
+   * is valid but not tight; every scatter takes at least sum L + 1 (paper units). A star with three one-hop messages:
+   * Prop. 1 says 6, the optimum is 7.
    */
   @Test
   void propositionOne_lowerBoundIsNotTight() {
@@ -226,9 +239,10 @@ class FdfScatterTest {
   }
 
   /**
-   * §3.3, Claim 1: swapping an adjacent pair (j, i) with delta(i) &gt; delta(j) decreases T strictly only when M_i
-   * is the unique last arrival. On the path with M_j at depth 1 (L 1), M_i at depth 3 (L 1) and M_k at depth 1 (L
-   * 2), the order (j, i, k) has M_i and M_k both arriving last at T = 5; the swap to (i, j, k) keeps T = 5.
+   * docs/models/bufferless-scatter-gather.md#scattering-corrections, Claim 1: swapping an adjacent pair (j, i) with
+   * delta(i) &gt; delta(j) decreases T strictly only when M_i is the unique last arrival. On the path with M_j at depth
+   * 1 (L 1), M_i at depth 3 (L 1) and M_k at depth 1 (L 2), the order (j, i, k) has M_i and M_k both arriving last at T
+   * = 5; the swap to (i, j, k) keeps T = 5.
    */
   @Test
   void claimOne_swapIsNotStrictWhenTheLastArrivalIsTied() {
@@ -246,8 +260,10 @@ class FdfScatterTest {
   }
 
   /**
-   * §11.4's counterexamples are gathering ones; their scattering side (same lengths on the same path) shows
-   * gathering's synchronization cost (§9.2 chain, §12 claim 12): T_FDF is below each protocol value. Paper units.
+   * The counterexamples of docs/models/bufferless-scatter-gather.md#small-counterexamples are gathering ones; their
+   * scattering side (same lengths on the same path) shows gathering's synchronization cost
+   * (docs/models/bufferless-scatter-gather.md#lower-bounds chain, docs/models/bufferless-scatter-gather.md#properties
+   * claim 12): T_FDF is below each protocol value. Paper units.
    */
   @Test
   void section11_4_scatterSideOfTheGatherCounterexamples() {

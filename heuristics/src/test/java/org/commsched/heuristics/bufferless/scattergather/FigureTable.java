@@ -10,7 +10,8 @@ import org.commsched.core.model.Schedule;
 
 /**
  * Draws a gather trace on a path the way Figures 2-4 of Bhatt, Pucci, Ranade, Rosenberg, "Scattering and Gathering
- * Messages in Networks of Processors" do (spec scatter-gather-bufferless.md §2.2, §11.2).
+ * Messages in Networks of Processors" do (docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan,
+ * #figures-1-to-4).
  *
  * <p>Mapping from our time convention to the paper's: a transfer during our step s puts its item at the receiver
  * in row s + 1, and the figures' rows are these rows (the root sends the first control flit during step 0, so the

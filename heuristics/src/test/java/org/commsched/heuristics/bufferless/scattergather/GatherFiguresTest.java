@@ -16,9 +16,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Figures 2, 3 and 4 of Bhatt, Pucci, Ranade, Rosenberg, "Scattering and Gathering Messages in Networks of
- * Processors", reproduced cell for cell from our traces (tables as rebuilt in spec scatter-gather-bufferless.md
- * §11.2, which repairs the OCR column shifts, §13 A15), plus the figures' numbers quoted in §5.5, §6.6-§6.7, §7.2
- * and the reference table of §9.3.
+ * Processors", reproduced cell for cell from our traces (tables as rebuilt in
+ * docs/models/bufferless-scatter-gather.md#figures-1-to-4, which repairs the OCR column shifts,
+ * docs/models/bufferless-scatter-gather.md#figures), plus the figures' numbers quoted in
+ * docs/models/bufferless-scatter-gather.md#figures-1-to-4, #transmission-certification-corrections, #figures-1-to-4,
+ * #tc-multiport and the reference table of docs/models/bufferless-scatter-gather.md#ratios.
  *
  * <p>Time mapping ({@link FigureTable}): a flit crossing during our step s is drawn in row s + 1; the paper's
  * {@code T = 1 + last arrival row = our makespan + 1}.
@@ -27,7 +29,7 @@ class GatherFiguresTest {
   static final SolveLimits LIMITS = SolveLimits.defaults();
   static final int[] PATH6 = {0, 1, 2, 3, 4, 5};
 
-  /** Figure 2: Shoulder-Tap on L = (2,3,0,2,1), T = 12 (spec §11.2). */
+  /** Figure 2: Shoulder-Tap on L = (2,3,0,2,1), T = 12 (docs/models/bufferless-scatter-gather.md#figures-1-to-4). */
   static final String FIGURE_2 = """
       | Step | P0 | P1 | P2 | P3 | P4 | P5 |
       |---|---|---|---|---|---|---|
@@ -44,7 +46,10 @@ class GatherFiguresTest {
       | 11 | m5,1 |  |  |  |  |  |
       """;
 
-  /** Figure 3: Shoulder-Tap on the "pathological" L = (9,0,1,0,1), T = 14 (spec §11.2). */
+  /**
+   * Figure 3: Shoulder-Tap on the "pathological" L = (9,0,1,0,1), T = 14
+   * (docs/models/bufferless-scatter-gather.md#figures-1-to-4).
+   */
   static final String FIGURE_3 = """
       | Step | P0 | P1 | P2 | P3 | P4 | P5 |
       |---|---|---|---|---|---|---|
@@ -63,7 +68,10 @@ class GatherFiguresTest {
       | 13 | m5,1 |  |  |  |  |  |
       """;
 
-  /** Figure 4: Transmission-Certification on L = (2,3,0,2,1), T = 22 (spec §11.2). */
+  /**
+   * Figure 4: Transmission-Certification on L = (2,3,0,2,1), T = 22
+   * (docs/models/bufferless-scatter-gather.md#figures-1-to-4).
+   */
   static final String FIGURE_4 = """
       | Step | P0 | P1 | P2 | P3 | P4 | P5 |
       |---|---|---|---|---|---|---|
@@ -116,7 +124,7 @@ class GatherFiguresTest {
     assertDrawn(inst, r, FIGURE_2);
     assertThat(r.makespan() + 1).as("paper T").isEqualTo(12);
     ShoulderTap.Run run = new ShoulderTap().run(inst);
-    // spec §5.5: s = (1,2,3,1,2); f: M1 3, M2 4, M4 6, M5 7
+    // docs/models/bufferless-scatter-gather.md#figures-1-to-4: s = (1,2,3,1,2); f: M1 3, M2 4, M4 6, M5 7
     long[] s = new long[5];
     for (int i = 1; i <= 5; i++) {
       s[i - 1] = run.wakeValue(i);
@@ -145,7 +153,7 @@ class GatherFiguresTest {
     }
     assertThat(s).containsExactly(1, 9, 7, 6, 4);
     assertThat(new long[] {run.firstRow(1), run.firstRow(3), run.firstRow(5)}).containsExactly(3, 10, 9);
-    // spec §5.5: M5 leaves P5 in step 8, M3 leaves P3 in step 9
+    // docs/models/bufferless-scatter-gather.md#figures-1-to-4: M5 leaves P5 in step 8, M3 leaves P3 in step 9
     Schedule.Departures d = (Schedule.Departures) r.schedule();
     assertThat(d.departures().get("M5")).isEqualTo(8);
     assertThat(d.departures().get("M3")).isEqualTo(9);
@@ -159,7 +167,8 @@ class GatherFiguresTest {
     assertDrawn(inst, r, FIGURE_4);
     assertThat(r.makespan() + 1).as("paper T").isEqualTo(22);
     TcRun run = tc.run(inst);
-    // spec §6.7: certificates c_1..c_5 = 3,3,4,2,1 at rows 10,9,8,7,6; n = 8,6,3,3,1; orders (3,3,4,2,2) at 11..15
+    // docs/models/bufferless-scatter-gather.md#figures-1-to-4: certificates c_1..c_5 = 3,3,4,2,1 at rows 10,9,8,7,6; n
+    // = 8,6,3,3,1; orders (3,3,4,2,2) at 11..15
     long[] c = new long[5];
     long[] n = new long[5];
     long[] s = new long[5];
@@ -185,8 +194,9 @@ class GatherFiguresTest {
 
   @Test
   void figure4_theorem3AsPrinted_fails_andTheCorrectedBoundHolds() {
-    // spec §6.6, §13 A11: the printed 2B + C + M is 2*5 + 0 + 8 = 18 (B = 5, broadcast down a 5-edge path; C = 0,
-    // every degree is 1 and 1 log 1 = 0), but TC takes T = 22 on the paper's own Figure 4.
+    // docs/models/bufferless-scatter-gather.md#transmission-certification-corrections: the printed 2B + C + M is 2*5 +
+    // 0 + 8 = 18 (B = 5, broadcast down a 5-edge path; C = 0, every degree is 1 and 1 log 1 = 0), but TC takes T = 22
+    // on the paper's own Figure 4.
     Instance inst = GatherCases.catalogue("sg-fig4-gather-path6-tc.json");
     TransmissionCertification tc = new TransmissionCertification();
     SolveResult r = solveValid(tc, inst);
@@ -196,7 +206,8 @@ class GatherFiguresTest {
     long m = run.total();
     assertThat(m).isEqualTo(8);
     assertThat(paperT).as("T vs the printed 2B + C + M").isGreaterThan(2 * b + 0 + m);
-    // corrected (spec §6.5): T = t_0 + C_0 + M exactly, and T <= t_0 + D* + M with D* = 10 here
+    // corrected (docs/models/bufferless-scatter-gather.md#transmission-certification): T = t_0 + C_0 + M exactly, and T
+    // <= t_0 + D* + M with D* = 10 here
     assertThat(paperT).isEqualTo(run.t0() + run.rootLag() + m);
     assertThat(run.dStar()).isEqualTo(10);
     assertThat(paperT).isLessThanOrEqualTo(run.t0() + run.dStar() + m);
@@ -207,7 +218,8 @@ class GatherFiguresTest {
 
   @Test
   void figures2And4_tcIsSlowerThanShoulderTapBy2n() {
-    // spec §6.6 closing remark: TC on a path is slower by about 2n; on the Fig. 2/4 data exactly 22 - 12 = 10
+    // docs/models/bufferless-scatter-gather.md#transmission-certification-corrections closing remark: TC on a path is
+    // slower by about 2n; on the Fig. 2/4 data exactly 22 - 12 = 10
     Instance inst = GatherCases.catalogue("sg-fig4-gather-path6-tc.json");
     long st = solveValid(new ShoulderTap(), inst).makespan();
     long tc = solveValid(new TransmissionCertification(), inst).makespan();
@@ -216,7 +228,8 @@ class GatherFiguresTest {
 
   @Test
   void figure2Data_multiportVariant_takes21_withT0Of10() {
-    // spec §7.2 (derived): t_0 = 2 height = 10, T = 21 on the Fig. 2/4 data; valid under multiport rules (V4')
+    // docs/models/bufferless-scatter-gather.md#tc-multiport (derived): t_0 = 2 height = 10, T = 21 on the Fig. 2/4
+    // data; valid under multiport rules (V4')
     Instance inst = GatherCases.catalogue("sg-fig2-gather-path6-multiport.json");
     TransmissionCertification mp = new TransmissionCertification("tc-multiport", TcOptions.MULTIPORT);
     SolveResult r = solveValid(mp, inst);
@@ -226,7 +239,8 @@ class GatherFiguresTest {
 
   @Test
   void figure3Data_transmissionCertification_takes24() {
-    // spec §9.1: certificates P1..P5 = (2,11), (6,2), (4,2), (3,1), (1,1); t_0 = 10, C_0 = 3, T = 24
+    // docs/models/bufferless-scatter-gather.md#figures-1-to-4: certificates P1..P5 = (2,11), (6,2), (4,2), (3,1),
+    // (1,1); t_0 = 10, C_0 = 3, T = 24
     Instance inst = GatherCases.catalogue("sg-fig3-gather-path6.json");
     TransmissionCertification tc = new TransmissionCertification();
     SolveResult r = solveValid(tc, inst);
@@ -260,8 +274,9 @@ class GatherFiguresTest {
 
   @Test
   void referenceTable_section9_3() {
-    // spec §9.3, paper units: T_ST, T_TC (RECOMMENDED), LB-OFF, LB-SYNC, B_opt, D*; then the ratios T_TC / LB-SYNC,
-    // T_TC / LB-OFF and T_TC / max(B_opt, M) from those figures (M = 8, 11, 9), four decimals rounded half up
+    // docs/models/bufferless-scatter-gather.md#ratios, paper units: T_ST, T_TC (RECOMMENDED), LB-OFF, LB-SYNC, B_opt,
+    // D*; then the ratios T_TC / LB-SYNC, T_TC / LB-OFF and T_TC / max(B_opt, M) from those figures (M = 8, 11, 9),
+    // four decimals rounded half up
     check93("sg-fig2-gather-path6.json", 12, 22, 9, 12, 5, 10, "1.8333", "2.4444", "2.75"); // 22/12, 22/9, 22/8
     check93("sg-fig3-gather-path6.json", 14, 24, 12, 14, 5, 10, "1.7143", "2", "2.1818"); // 24/14, 24/12, 24/11
     check93("sg-ex5-gather-bintree7.json", -1, 26, 10, 12, 4, 6, "2.1667", "2.6", "2.8889"); // 26/12, 26/10, 26/9

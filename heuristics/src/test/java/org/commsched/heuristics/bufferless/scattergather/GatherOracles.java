@@ -52,8 +52,9 @@ final class GatherOracles {
   }
 
   /**
-   * B_opt: the optimal single-port broadcast time from the root over the whole tree, in rows (spec §9.2):
-   * {@code B(v) = max_k (k + B(child_k))}, children by decreasing B, a leaf 0.
+   * B_opt: the optimal single-port broadcast time from the root over the whole tree, in rows
+   * (docs/models/bufferless-scatter-gather.md#lower-bounds): {@code B(v) = max_k (k + B(child_k))}, children by
+   * decreasing B, a leaf 0.
    */
   static long broadcastRows(Instance inst) {
     return broadcast(children(inst), inst.root());

@@ -18,10 +18,12 @@ import org.commsched.instances.testing.GatherCases;
 import org.junit.jupiter.api.Test;
 
 /**
- * The derived oracles of spec scatter-gather-bufferless.md §11.3 (TC on non-path trees, EX1-EX5: not in the paper,
- * computed by the spec's reference model) and the small counterexamples of §11.4 (Shoulder-Tap's gap, leaf rule and
- * forward-first scope, spec §13 A2-A4), for "Scattering and Gathering Messages in Networks of Processors" by Bhatt,
- * Pucci, Ranade and Rosenberg. Values are in the paper's units (T = our makespan + 1; rows are figure rows).
+ * The derived oracles of docs/models/bufferless-scatter-gather.md#tree-oracles-ex1-to-ex5 (TC on non-path trees,
+ * EX1-EX5: not in the paper, computed by the spec's reference model) and the small counterexamples of
+ * docs/models/bufferless-scatter-gather.md#small-counterexamples (Shoulder-Tap's gap, leaf rule and forward-first
+ * scope, docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections), for "Scattering and Gathering Messages in
+ * Networks of Processors" by Bhatt, Pucci, Ranade and Rosenberg. Values are in the paper's units (T = our makespan + 1;
+ * rows are figure rows).
  */
 class GatherOraclesTest {
   static final SolveLimits LIMITS = SolveLimits.defaults();
@@ -160,13 +162,14 @@ class GatherOraclesTest {
 
   @Test
   void closedForm_isNotMonotone_exactIndexCanBeSlowerThanConservative() {
-    // A finding about spec §6.8's "EXACT_INDEX <= CONSERVATIVE with the other flags held equal": it holds with
-    // GEOMETRIC lags (a property), not with the printed closed form, which compares each bound with the previous
-    // segment's bound instead of its placed end (§13 A6). Path P0 - P1, P1 with children P2 (empty) and P3;
-    // L = (2, 0, 4), empty segments included. At P1 (d = 2, own bound 3, length 2):
-    //   CONSERVATIVE bounds 4 (P2, 0 flits), 4 (P3): 3 + max(0, 4-3-2) + max(0, 4-4-0) = 3;
-    //   EXACT_INDEX bounds 3 (P2), 4 (P3): 3 + max(0, 3-3-2) + max(0, 4-3-0) = 4, although every bound went down.
-    // GEOMETRIC gives 3 for both (max(3, 4-2, 4-2) and max(3, 3-2, 4-2)).
+    // A finding about docs/models/bufferless-scatter-gather.md#transmission-certification's "EXACT_INDEX <=
+    // CONSERVATIVE with the other flags held equal": it holds with GEOMETRIC lags (a property), not with the printed
+    // closed form, which compares each bound with the previous segment's bound instead of its placed end
+    // (docs/models/bufferless-scatter-gather.md#transmission-certification-corrections). Path P0 - P1, P1 with children
+    //   P2 (empty) and P3; L = (2, 0, 4), empty segments included. At P1 (d = 2, own bound 3, length 2): CONSERVATIVE
+    //   bounds 4 (P2, 0 flits), 4 (P3): 3 + max(0, 4-3-2) + max(0, 4-4-0) = 3; EXACT_INDEX bounds 3 (P2), 4 (P3): 3 +
+    // max(0, 3-3-2) + max(0, 4-3-0) = 4, although every bound went down. GEOMETRIC gives 3 for both (max(3, 4-2, 4-2)
+    // and max(3, 3-2, 4-2)).
     int[] parents = {-1, 0, 1, 1};
     long[] l = {2, 0, 4};
     TcOptions cf = TcOptions.PAPER_LITERAL;
@@ -183,12 +186,12 @@ class GatherOraclesTest {
 
   @Test
   void closedForm_isNotMonotone_includingEmptySubtreesCanBeFaster() {
-    // The same finding for spec §6.8's "SKIP <= INCLUDE": with the printed closed form and the paper's own
-    // CONSERVATIVE bounds, including empty subtrees can shorten the run (found by the 1500-seed property run, the
-    // smallest of 2 million random trees of <= 8 nodes). Root 0 with children 1, 2, 7; chains 1-4-6 and 2-3-5;
-    // L_1 = 1, L_3 = 2, L_7 = 4, all else 0. INCLUDE raises c_1 from 2 to 4 (its empty chain 4-6 now certifies
-    // 3), which lifts P1's root bound from 5 to 7 = P2's and removes the closed form's positive gap
-    // max(0, 7 - 5 - 1): C_0 falls from 5 to 4.
+    // The same finding for docs/models/bufferless-scatter-gather.md#transmission-certification's "SKIP <= INCLUDE":
+    // with the printed closed form and the paper's own CONSERVATIVE bounds, including empty subtrees can shorten the
+    // run (found by the 1500-seed property run, the smallest of 2 million random trees of <= 8 nodes). Root 0 with
+    // children 1, 2, 7; chains 1-4-6 and 2-3-5; L_1 = 1, L_3 = 2, L_7 = 4, all else 0. INCLUDE raises c_1 from 2 to 4
+    // (its empty chain 4-6 now certifies 3), which lifts P1's root bound from 5 to 7 = P2's and removes the closed
+    // form's positive gap max(0, 7 - 5 - 1): C_0 falls from 5 to 4.
     int[] parents = {-1, 0, 0, 2, 1, 3, 4, 0};
     long[] l = {1, 0, 2, 0, 0, 0, 4};
     TcOptions cf = TcOptions.RECOMMENDED.withLag(TcOptions.Lag.PAPER_CLOSED_FORM);
@@ -206,7 +209,8 @@ class GatherOraclesTest {
 
   @Test
   void shoulderTapGap_unitMessages_leaveGapsAtTheRoot_yetMeetLbSync() {
-    // spec §11.4, §13 A3: L = (1,1,1) gives root rows 3, 5, 6 and T = 7 (not "gap-free 3..5"), = LB-SYNC
+    // docs/models/bufferless-scatter-gather.md#small-counterexamples, #shoulder-tap-corrections: L = (1,1,1) gives root
+    // rows 3, 5, 6 and T = 7 (not "gap-free 3..5"), = LB-SYNC
     Instance three = GatherCases.catalogue("sg-stgap-gather-path4.json");
     SolveResult r = new ShoulderTap().solve(three, LIMITS);
     assertValid(three, r);
@@ -221,8 +225,8 @@ class GatherOraclesTest {
 
   @Test
   void leafRule_singleMessage_arrivesFromRow2() {
-    // spec §11.4, §13 A2: n = 1, L_1 = 3: rows 2-4, T = 5 ("from time-step 2 to time-step 1 + L_1"); the printed
-    // max(2, s) would give rows 3-5, T = 6
+    // docs/models/bufferless-scatter-gather.md#small-counterexamples, #shoulder-tap-corrections: n = 1, L_1 = 3: rows
+    // 2-4, T = 5 ("from time-step 2 to time-step 1 + L_1"); the printed max(2, s) would give rows 3-5, T = 6
     Instance inst = GatherCases.catalogue("sg-leafrule-gather-path2.json");
     SolveResult r = new ShoulderTap().solve(inst, LIMITS);
     assertValid(inst, r);
@@ -233,9 +237,10 @@ class GatherOraclesTest {
 
   @Test
   void forwardFirstScope_aNodeThatSendsBeforeForwarding_beatsShoulderTapAndLbSync() {
-    // spec §11.4, §13 A4: L = (3, 0). Shoulder-Tap (forward-first) takes T = 6. If P_1 sends its own message in
-    // steps 1-3 and forwards the wake-up only in step 4, the root has everything in rows 2-4 (T = 5), and the trace
-    // passes every check, causality included: Theorem 2 is optimal among forward-first schedules only.
+    // docs/models/bufferless-scatter-gather.md#small-counterexamples, #shoulder-tap-corrections: L = (3, 0).
+    // Shoulder-Tap (forward-first) takes T = 6. If P_1 sends its own message in steps 1-3 and forwards the wake-up only
+    // in step 4, the root has everything in rows 2-4 (T = 5), and the trace passes every check, causality included:
+    // Theorem 2 is optimal among forward-first schedules only.
     Instance inst = GatherCases.catalogue("sg-forwardfirst-gather-path3.json");
     SolveResult st = new ShoulderTap().solve(inst, LIMITS);
     assertThat(st.makespan() + 1).isEqualTo(6);

@@ -30,17 +30,19 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Every gathering protocol on every spanning tree the project offers ({@link SpanningTrees#NAMES}: the default
  * breadth-first routes, {@code balanced}, {@code broadcast}, and {@code cover} on meshes and tori), over seeded random
- * connected networks and paths, single port and all ports: the protocols run on the tree the routes form (spec
- * scatter-gather-bufferless.md §8), their traces pass the checker, and each meets its exact timing on that tree
- * (Bhatt, Pucci, Ranade, Rosenberg, "Scattering and Gathering Messages in Networks of Processors", §3.1-§3.2; spec
- * §5.3 for Shoulder-Tap, §6.5 for TC: {@code t_0 = 2n + sum kappa(d)}, {@code T = t_0 + C_0 + M} gap-free,
- * {@code max(B_opt, M) <= T <= t_0 + D* + M}; §7.2 for the multiport variant). One case in three drops the messages
- * of some nodes, which then take part through the documented hanging rule ({@link GatherTree}).
+ * connected networks and paths, single port and all ports: the protocols run on the tree the routes form
+ * (docs/models/bufferless-scatter-gather.md#spanning-trees), their traces pass the checker, and each meets its exact
+ * timing on that tree (Bhatt, Pucci, Ranade, Rosenberg, "Scattering and Gathering Messages in Networks of Processors",
+ * §3.1-§3.2; docs/models/bufferless-scatter-gather.md#shoulder-tap for Shoulder-Tap,
+ * docs/models/bufferless-scatter-gather.md#transmission-certification for TC: {@code t_0 = 2n + sum kappa(d)}, {@code T
+ * = t_0 + C_0 + M} gap-free, {@code max(B_opt, M) <= T <= t_0 + D* + M};
+ * docs/models/bufferless-scatter-gather.md#tc-multiport for the multiport variant). One case in three drops the
+ * messages of some nodes, which then take part through the documented hanging rule ({@link GatherTree}).
  *
  * <p>The tree is recomputed here: a routed node's parent is the next node of its route; every other node's parent
  * is read from the token it receives, and the test checks that these tokens form one spanning tree over links. All
- * figures (n, depths, D*, B_opt, LB-SYNC, height) are computed from that tree, and the ratios of §9.3 from them.
- * Case count: {@code -Dcommsched.cases} (default 200).
+ * figures (n, depths, D*, B_opt, LB-SYNC, height) are computed from that tree, and the ratios of
+ * docs/models/bufferless-scatter-gather.md#ratios from them. Case count: {@code -Dcommsched.cases} (default 200).
  */
 class GatherSpanningTreeProperties {
   static LongStream seeds() {
@@ -169,7 +171,10 @@ class GatherSpanningTreeProperties {
     return len;
   }
 
-  /** LB-SYNC in paper units on this tree (spec §9.2): max_r (r + flits with E >= r), E = 2 depth + [has child]. */
+  /**
+   * LB-SYNC in paper units on this tree (docs/models/bufferless-scatter-gather.md#lower-bounds): max_r (r + flits with
+   * E >= r), E = 2 depth + [has child].
+   */
   static long lbSyncPaper(int[] depth, List<List<Integer>> kids, long[] len) {
     long best = 0;
     for (int r = 0; r <= 2 * len.length + 1; r++) {

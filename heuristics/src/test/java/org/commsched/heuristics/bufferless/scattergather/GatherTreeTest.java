@@ -16,8 +16,9 @@ import org.commsched.instances.testing.GatherCases;
 import org.junit.jupiter.api.Test;
 
 /**
- * The tree the gathering protocols run on ({@link GatherTree}, spec scatter-gather-bufferless.md §8): the routes'
- * tree, with the nodes on no binding route hung breadth-first from it (every PE takes part, spec §2.1).
+ * The tree the gathering protocols run on ({@link GatherTree},
+ * docs/models/bufferless-scatter-gather.md#spanning-trees): the routes' tree, with the nodes on no binding route hung
+ * breadth-first from it (every PE takes part, docs/models/bufferless-scatter-gather.md#network-and-messages).
  */
 class GatherTreeTest {
   private static Instance gather(Topology t, int root, List<Message> ms) {

@@ -10,12 +10,12 @@ import org.commsched.core.model.Schedule;
 
 /**
  * A plain, slow restatement of the checker's protocol rules (codes CAUSALITY and CONTROL_VALUE, as documented in
- * the checker's package javadoc), written from that table and spec scatter-gather-bufferless.md §2.3 V6, §5.2,
- * §6.1-§6.4 and §7.2, for the mutation property: every data flit is expanded hop by hop, every rule is a search over the whole
- * trace ("is there a flit of this kind that reached this node by this step?"). It returns one "KIND place time"
- * entry per broken rule, in the checker's reporting granularity (at most one CAUSALITY per control flit, the first
- * broken rule in the documented order; a wake-up's value is not judged against a message that departed before any
- * wake-up from that sender reached it).
+ * the checker's package javadoc), written from that table and docs/models/bufferless-scatter-gather.md#protocol-rules
+ * V6, for the mutation property: every data flit is expanded hop by hop, every rule is a search over the whole trace
+ * ("is there a flit of this kind that reached this node by this step?"). It returns one "KIND place time" entry per
+ * broken rule, in the checker's reporting granularity (at most one CAUSALITY per control flit, the first broken rule in
+ * the documented order; a wake-up's value is not judged against a message that departed before any wake-up from that
+ * sender reached it).
  */
 final class ProtocolRulesReference {
   private ProtocolRulesReference() {

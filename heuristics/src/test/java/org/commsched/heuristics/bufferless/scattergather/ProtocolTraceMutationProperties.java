@@ -24,8 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Random one-step mutations of valid protocol traces against the checker's protocol rules (V6 transfer by transfer,
- * spec scatter-gather-bufferless.md §2.3, §5.2, §6.1-§6.4, §7.2). The traces: Shoulder-Tap on random paths (also
- * with the wake-up values stripped, as the wake-up models write them), every Transmission-Certification preset on
+ * docs/models/bufferless-scatter-gather.md#validity-rules, #protocol-rules). The traces: Shoulder-Tap on random paths
+ * (also with the wake-up values stripped, as the wake-up models write them), every Transmission-Certification preset on
  * random trees and networks, and the multiport variant under all ports. A mutation shifts one data departure or one
  * control step by -3..3, drops one control flit, or changes one control value by -2..2 (now and then the number of
  * values). For every mutation:
@@ -35,9 +35,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       rule is caught, and one that breaks none is not reported;</li>
  *   <li>what the spec's semantics decide without the rule table holds: in a Transmission-Certification trace
  *       every shifted departure is rejected (an order's stream starts exactly at t + s, and a node's own message
- *       leads its stream, §6.3-§6.4), every changed n and every changed order value on a non-empty stream is
- *       rejected, every dropped token or certificate is rejected, and a dropped order or wake-up is rejected
- *       exactly when its receiver has data to send or control to pass on.</li>
+ *       leads its stream, docs/models/bufferless-scatter-gather.md#protocol-rules), every changed n and every changed
+ *       order value on a non-empty stream is rejected, every dropped token or certificate is rejected, and a dropped
+ *       order or wake-up is rejected exactly when its receiver has data to send or control to pass on.</li>
  * </ul>
  * A failure names the seed, the trace, the mutation and both lists.
  */

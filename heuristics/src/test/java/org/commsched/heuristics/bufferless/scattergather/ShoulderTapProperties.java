@@ -19,10 +19,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Claims 8-12 of spec scatter-gather-bufferless.md §12 about Shoulder-Tap (Bhatt, Pucci, Ranade, Rosenberg,
- * "Scattering and Gathering Messages in Networks of Processors", §3.1, Theorem 2), over seeded random paths of 1-12
- * edges with lengths 0..5 (about 35% null), as trees rooted at 0 and as bidirectional arrays rooted at either end.
- * A failure names the seed and the instance.
+ * Claims 8-12 of docs/models/bufferless-scatter-gather.md#properties about Shoulder-Tap (Bhatt, Pucci, Ranade,
+ * Rosenberg, "Scattering and Gathering Messages in Networks of Processors", §3.1, Theorem 2), over seeded random paths
+ * of 1-12 edges with lengths 0..5 (about 35% null), as trees rooted at 0 and as bidirectional arrays rooted at either
+ * end. A failure names the seed and the instance.
  */
 class ShoulderTapProperties {
   static final SolveLimits LIMITS = SolveLimits.defaults();
@@ -76,7 +76,8 @@ class ShoulderTapProperties {
     boolean any = LongStream.of(l).anyMatch(x -> x > 0);
     long paperT = any ? run.makespan() + 1 : 0;
     assertThat(ShoulderTap.paperTime(l)).as(ctx(seed, inst)).isEqualTo(paperT);
-    // spec §5.3 [D]: T_ST = max_r (r + sum_{E_i >= r} L_i), E_i = 2i + 1 (i < n), E_n = 2n
+    // docs/models/bufferless-scatter-gather.md#shoulder-tap [D]: T_ST = max_r (r + sum_{E_i >= r} L_i), E_i = 2i + 1 (i
+    // < n), E_n = 2n
     int n = l.length;
     long best = 0;
     for (long r = 0; r <= 2L * n + 1; r++) {
@@ -112,7 +113,8 @@ class ShoulderTapProperties {
   @ParameterizedTest
   @MethodSource("seeds")
   void claim11_withLengthsAtLeast2BeforeTheLastTwo_theRootReceivesGapFree(long seed) {
-    // spec §5.4 [P-fix]: all nonnull and L_i >= 2 for i <= n - 2: rows 3 .. 2 + sum L (n > 1), 2 .. 1 + L_1 (n = 1)
+    // docs/models/bufferless-scatter-gather.md#shoulder-tap [P-fix]: all nonnull and L_i >= 2 for i <= n - 2: rows 3 ..
+    // 2 + sum L (n > 1), 2 .. 1 + L_1 (n = 1)
     SplittableRandom rnd = new SplittableRandom(seed);
     int n = 1 + rnd.nextInt(10);
     long[] l = new long[n];
@@ -136,7 +138,8 @@ class ShoulderTapProperties {
     for (LowerBound b : LowerBounds.all(inst)) {
       assertThat(r.makespan()).as(ctx(seed, inst) + " vs " + b).isGreaterThanOrEqualTo(b.value());
     }
-    // the offline optimum (greedy NRF = time-reversed FDF, spec §2.4 L3) is at most the protocol's makespan
+    // the offline optimum (greedy NRF = time-reversed FDF, docs/models/bufferless-scatter-gather.md#structural-lemmas
+    // L3) is at most the protocol's makespan
     SolveResult offline = new GreedyBufferless().solve(inst, LIMITS);
     assertThat(r.makespan()).as(ctx(seed, inst)).isGreaterThanOrEqualTo(offline.makespan());
     assertThat(r.lowerBound().value()).as(ctx(seed, inst)).isEqualTo(offline.makespan());

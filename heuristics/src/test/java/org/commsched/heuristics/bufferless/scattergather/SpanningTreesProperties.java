@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Properties of the spanning trees and covers of {@link SpanningTrees} and {@link TreeCover} over seeded networks
- * (spec scatter-gather-bufferless.md §3.5, §8, §12 claim 23). Case count: {@code -Dcommsched.cases} (default 200).
+ * (docs/models/bufferless-scatter-gather.md#fdf, #spanning-trees, #properties claim 23). Case count: {@code
+ * -Dcommsched.cases} (default 200).
  */
 class SpanningTreesProperties {
 
@@ -148,9 +149,9 @@ class SpanningTreesProperties {
   }
 
   /**
-   * §12 claim 23 generalised: on every mesh and torus size and root, the two trees of {@link TreeCover#grid} are
-   * rooted there, edge-disjoint and cover the nodes (mesh: jointly, using every link; torus: each tree spans, and
-   * only the root's two wrap links stay unused).
+   * docs/models/bufferless-scatter-gather.md#properties claim 23 generalised: on every mesh and torus size and root,
+   * the two trees of {@link TreeCover#grid} are rooted there, edge-disjoint and cover the nodes (mesh: jointly, using
+   * every link; torus: each tree spans, and only the root's two wrap links stay unused).
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Spanning trees for scatter and gather on arbitrary networks (Bhatt, Pucci, Ranade and Rosenberg, "Scattering and
- * Gathering Messages in Networks of Processors", §1.2, §4, Figure 5; spec scatter-gather-bufferless.md §8): the
- * B_opt oracles, the paper's complete-graph broadcast example, and the substitute Figure 5 covers of §8 (derived by
+ * Gathering Messages in Networks of Processors", §1.2, §4, Figure 5;
+ * docs/models/bufferless-scatter-gather.md#spanning-trees): the B_opt oracles, the paper's complete-graph broadcast
+ * example, and the substitute Figure 5 covers of docs/models/bufferless-scatter-gather.md#spanning-trees (derived by
  * the spec, not from the paper).
  */
 class SpanningTreesTest {
@@ -27,7 +28,10 @@ class SpanningTreesTest {
     return new SpanningTree(0, parents);
   }
 
-  /** §8 oracles for B_opt: star with k leaves k; complete binary tree of height h 2h; binomial order k k; path n. */
+  /**
+   * docs/models/bufferless-scatter-gather.md#spanning-trees oracles for B_opt: star with k leaves k; complete binary
+   * tree of height h 2h; binomial order k k; path n.
+   */
   @Test
   void broadcastRows_oraclesOfSection8() {
     assertThat(tree(-1, 0, 0, 0, 0, 0).broadcastRows()).isEqualTo(5);
@@ -106,9 +110,10 @@ class SpanningTreesTest {
   }
 
   /**
-   * §8 Figure 5(a) substitute: on the 4x4 mesh from (0,0), tree A is row 0 plus the vertical edges of columns 1-3
-   * (12 edges, 13 nodes, missing (1,0), (2,0), (3,0)); tree B is column 0 plus the horizontal edges of rows 1-3
-   * (missing (0,1), (0,2), (0,3)); both shortest-path trees of depth 6, together all 24 edges.
+   * docs/models/bufferless-scatter-gather.md#spanning-trees Figure 5(a) substitute: on the 4x4 mesh from (0,0), tree A
+   * is row 0 plus the vertical edges of columns 1-3 (12 edges, 13 nodes, missing (1,0), (2,0), (3,0)); tree B is column
+   * 0 plus the horizontal edges of rows 1-3 (missing (0,1), (0,2), (0,3)); both shortest-path trees of depth 6,
+   * together all 24 edges.
    */
   @Test
   void figure5a_meshCover() {
@@ -138,9 +143,9 @@ class SpanningTreesTest {
   }
 
   /**
-   * §8 Figure 5(b) substitute: on the 4x4 torus, A adds the wrap edges (r,3)-(r,0) for r = 1..3 and B the wraps
-   * (3,c)-(0,c) for c = 1..3; each spans all 16 nodes with 15 edges, depth 7, and only (0,0)-(0,3) and (0,0)-(3,0)
-   * stay unused.
+   * docs/models/bufferless-scatter-gather.md#spanning-trees Figure 5(b) substitute: on the 4x4 torus, A adds the wrap
+   * edges (r,3)-(r,0) for r = 1..3 and B the wraps (3,c)-(0,c) for c = 1..3; each spans all 16 nodes with 15 edges,
+   * depth 7, and only (0,0)-(0,3) and (0,0)-(3,0) stay unused.
    */
   @Test
   void figure5b_torusCover() {
@@ -165,7 +170,10 @@ class SpanningTreesTest {
     assertThat(unused).containsExactlyInAnyOrder(List.of(0, 3), List.of(0, 12));
   }
 
-  /** §12 claim 23: the checker rejects a shared edge and a tree edge that is not a link. */
+  /**
+   * docs/models/bufferless-scatter-gather.md#properties claim 23: the checker rejects a shared edge and a tree edge
+   * that is not a link.
+   */
   @Test
   void coverChecker_rejectsSharedAndForeignEdges() {
     Network net = Network.of(new Topology.Mesh(4, 4));

@@ -20,13 +20,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Claims 13-20 of spec scatter-gather-bufferless.md §12 about Transmission-Certification (Bhatt, Pucci, Ranade,
- * Rosenberg, "Scattering and Gathering Messages in Networks of Processors", §3.2, Theorem 3, with the corrections of
- * spec §6 and §13), for every preset of §6.8 and the multiport variant of §7.2, over seeded random trees of 2-14
- * nodes gathered to a random node (recursive trees, stars, caterpillars, binary trees, paths) and, one case in four,
- * random connected networks through their breadth-first tree. Lengths 0..5, about 35% null. Every figure the claims
- * use (children, depths, D*, B_opt, t_0, root rows) is recomputed here from the instance's routes. A failure names the
- * seed, the preset and the instance.
+ * Claims 13-20 of docs/models/bufferless-scatter-gather.md#properties about Transmission-Certification (Bhatt, Pucci,
+ * Ranade, Rosenberg, "Scattering and Gathering Messages in Networks of Processors", §3.2, Theorem 3, with the
+ * corrections of docs/models/bufferless-scatter-gather.md#transmission-certification, #corrections), for every preset
+ * of docs/models/bufferless-scatter-gather.md#transmission-certification and the multiport variant of
+ * docs/models/bufferless-scatter-gather.md#tc-multiport, over seeded random trees of 2-14 nodes gathered to a random
+ * node (recursive trees, stars, caterpillars, binary trees, paths) and, one case in four, random connected networks
+ * through their breadth-first tree. Lengths 0..5, about 35% null. Every figure the claims use (children, depths, D*,
+ * B_opt, t_0, root rows) is recomputed here from the instance's routes. A failure names the seed, the preset and the
+ * instance.
  */
 class TransmissionCertificationProperties {
   static final SolveLimits LIMITS = SolveLimits.defaults();
@@ -75,7 +77,10 @@ class TransmissionCertificationProperties {
     return sum;
   }
 
-  /** D* (spec §6.5) recomputed: max over root-to-leaf paths of the inner nodes' degrees plus the edges. */
+  /**
+   * D* (docs/models/bufferless-scatter-gather.md#transmission-certification) recomputed: max over root-to-leaf paths of
+   * the inner nodes' degrees plus the edges.
+   */
   static long dStar(List<List<Integer>> kids, int v) {
     if (kids.get(v).isEmpty()) {
       return 0;
