@@ -18,7 +18,7 @@ import org.commsched.core.model.Schedule;
 /**
  * The fast path of {@link BufferlessChecker}, the definition of the bufferless model: the same violations (kinds,
  * places, messages, times, sentences, order), the same makespan and the same overflow, on schedules of a million
- * messages. {@link ScheduleChecker} takes it from {@link #FROM} messages and control flits on; below that the
+ * messages. {@link ScheduleChecker} takes it from {@link #FROM} hop tasks and control flits on; below that the
  * definition runs. {@code BufferlessFastPathProperties} holds the two equal on seeded random instances and mutated
  * valid schedules, forcing both on the same input.
  *
@@ -44,9 +44,16 @@ final class BufferlessFastPath {
   private BufferlessFastPath() {
   }
 
-  /** True if a check of this schedule takes the fast path: {@link #FROM} messages and control flits or more. */
+  /**
+   * True if a check of this schedule takes the fast path: {@link #FROM} hop tasks (one per hop of every message's
+   * route, the definition's unit of work) and control flits or more.
+   */
   static boolean pays(Instance inst, Schedule.Departures schedule) {
-    return (long) inst.messages().size() + schedule.control().size() >= FROM;
+    long tasks = schedule.control().size();
+    for (int i = 0; i < inst.messages().size() && tasks < FROM; i++) {
+      tasks += inst.atlas().hops(i);
+    }
+    return tasks >= FROM;
   }
 
   /** Checks the schedule, adds what is wrong to {@code out}, returns the makespan in steps. */

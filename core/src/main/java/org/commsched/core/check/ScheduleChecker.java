@@ -54,7 +54,7 @@ public final class ScheduleChecker {
 
   /**
    * Bufferless departures: the definition ({@link BufferlessChecker}) on small schedules, its fast path
-   * ({@link BufferlessFastPath}, the same report) from {@link BufferlessFastPath#FROM} messages and control flits.
+   * ({@link BufferlessFastPath}, the same report) from {@link BufferlessFastPath#FROM} hop tasks and control flits.
    */
   private static long bufferless(Instance instance, Schedule.Departures schedule, Findings out) {
     return BufferlessFastPath.pays(instance, schedule) ? BufferlessFastPath.check(instance, schedule, out)
