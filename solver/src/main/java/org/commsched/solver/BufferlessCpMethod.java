@@ -73,7 +73,7 @@ abstract class BufferlessCpMethod implements Method {
 
   private static final Scope SYNC = Scope.of(ProblemKind.GATHER).in(Family.BUFFERLESS_SCATTER_GATHER)
       .on(new Scope.NetworkTest("routes forming one tree toward the root, links both ways", i -> {
-        String why = BufferlessCp.WakeTree.whyNot(i);
+        String why = BufferlessCp.whyNotSync(i);
         return why == null ? null : "needs a wake-up tree, and " + why;
       }));
 

@@ -20,6 +20,7 @@ import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
+import org.commsched.solver.bufferless.BufferlessCp;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -78,6 +79,66 @@ class SyncGatherTest {
       for (Schedule.ControlTransfer c : ((Schedule.Departures) r.schedule()).control()) {
         assertThat(c.from()).as(m.name() + ": wake-up of node " + c.to()).isEqualTo(parent[c.to()]);
       }
+    }
+  }
+
+  private static Instance oneWay(List<Topology.Pair> arcs, int nodes, CommModel.BufferlessPorts ports,
+      Message... ms) {
+    return new Instance("one-way", new Problem.Gather(0, List.of(ms)), new CommModel.Bufferless(ports),
+        Network.of(new Topology.Explicit(nodes, arcs, false)));
+  }
+
+  /**
+   * One-way arcs, where the wake-up tree changed when the model took the protocols' tree
+   * (docs/models/bufferless-scatter-gather.md#exact-methods): links 0-1 and 1-2 both ways and the arc 0 -&gt; 2 alone,
+   * root 0, one flit at node 1, default routes. Node 2 reaches the root through node 1 (its breadth-first parent), so
+   * node 1 wakes it, as Transmission-Certification's token does; under single port node 1 wakes node 2 before its flit
+   * leaves, and the optimum is 3 (the model's former tree hung node 2 on the root through the one-way arc: optimum 2).
+   * Under all ports node 1 may wake node 2 and send in the same step: 2 either way.
+   */
+  @Test
+  void oneWayArcs_theWakeUpTreeIsTheRoutesBreadthFirstTree() {
+    List<Topology.Pair> arcs = List.of(new Topology.Pair(0, 1), new Topology.Pair(1, 0), new Topology.Pair(0, 2),
+        new Topology.Pair(1, 2), new Topology.Pair(2, 1));
+    SolveLimits limits = SyncGatherProperties.LIMITS;
+    for (CommModel.BufferlessPorts ports : CommModel.BufferlessPorts.values()) {
+      Instance inst = oneWay(arcs, 3, ports, new Message("a", 1, 0, 1));
+      BufferlessCp model = BufferlessCp.sync(inst);
+      assertThat(model.wakeNode).containsExactly(1, 2);
+      assertThat(model.wakeParent).containsExactly(0, 1);
+      for (Method m : SYNC) {
+        SolveResult r = ((BufferlessCpMethod) m).solve(inst, limits, true); // the bare model, no posted floor
+        assertValid(m.name(), inst, r);
+        assertThat(r.makespan()).as(m.name() + " " + ports).isEqualTo(ports == CommModel.BufferlessPorts.SINGLE
+            ? 3 : 2);
+        assertThat(r.stats().get("syncStatus")).as(m.name()).isEqualTo("OPTIMAL");
+        for (Schedule.ControlTransfer c : ((Schedule.Departures) r.schedule()).control()) {
+          assertThat(c.from()).as(m.name() + ": wake-up of node " + c.to()).isEqualTo(c.to() == 2 ? 1 : 0);
+        }
+      }
+    }
+  }
+
+  /**
+   * One-way arcs the protocols' tree cannot use are refused now, in one sentence that names cpsat (the model's
+   * former tree woke only what the root reached, and applied): links 0-1 both ways and the arc 2 -&gt; 0 alone.
+   */
+  @Test
+  void oneWayArcs_thatTheTreeCannotDescend_areRefusedPointingToCpsat() {
+    List<Topology.Pair> arcs = List.of(new Topology.Pair(0, 1), new Topology.Pair(1, 0), new Topology.Pair(2, 0));
+    CommModel.BufferlessPorts single = CommModel.BufferlessPorts.SINGLE;
+    // default routes: node 2 reaches the root, so it is in the breadth-first tree, whose link 2 -> 0 has no arc down
+    Instance defaults = oneWay(arcs, 3, single, new Message("a", 1, 0, 1), new Message("z", 2, 0, 0));
+    Instance noMessage = oneWay(arcs, 3, single, new Message("a", 1, 0, 1));
+    // explicit routes: node 2 is on no binding route, and no link both ways joins it to the tree
+    Instance explicit = oneWay(arcs, 3, single, new Message("a", 1, 0, 1, List.of(1, 0)), new Message("z", 2, 0, 0));
+    for (Method m : SYNC) {
+      for (Instance inst : List.of(defaults, noMessage)) {
+        assertThat(m.whyNot(inst)).as(m.name()).contains("no arc 0->2", "wake-ups", "cpsat").doesNotContain("\n");
+      }
+      assertThat(m.whyNot(explicit)).as(m.name()).contains("node 2", "message z", "both ways", "wake-ups", "cpsat")
+          .doesNotContain("\n");
+      assertThat(new CpSatBufferless().whyNot(explicit)).isNull();
     }
   }
 }

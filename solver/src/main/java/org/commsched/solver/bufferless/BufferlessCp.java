@@ -21,6 +21,7 @@ import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.GreedyBufferless;
+import org.commsched.heuristics.bufferless.scattergather.GatherTree;
 import org.commsched.solver.model.SolverStatusMapping;
 import org.commsched.solver.model.TaskModel;
 
@@ -61,11 +62,23 @@ import org.commsched.solver.model.TaskModel;
  * equals Shoulder-Tap's closed form (docs/models/bufferless-scatter-gather.md#shoulder-tap, Theorem 2;
  * docs/models/bufferless-scatter-gather.md#properties claim 10).
  *
- * <p>The wake-up tree: every node on a non-null message's route or on an explicit route hangs on the next node of
- * that route (the routes must agree, which default routes always do), and every other node the root reaches hangs on
- * the smallest-numbered neighbour of a breadth-first sweep from the route tree. Every such node is woken, data or
+ * <p>The wake-up tree is the tree the gathering protocols run on, {@link GatherTree}: the tree the gather routes form,
+ * every node on no binding route hung breadth-first from it over links both ways. Every node of it is woken, data or
  * not, as in the paper's protocols (docs/models/bufferless-scatter-gather.md#network-and-messages: PEs with null
- * messages still take part).
+ * messages still take part), so the model's optimum is the yardstick for the protocols on their own tree, and the
+ * protocol bounds it posts as a floor (LB-SYNC, LB-PAPER, computed on the routes' part of that tree) hold for it.
+ * {@link #whyNotSync} refuses what {@link GatherTree} refuses, pointing to {@code cpsat}. The wake-up variables
+ * follow the tree nodes by depth, then id.
+ *
+ * <p>One-way arcs (docs/models/bufferless-scatter-gather.md#exact-methods). Until the model shared the protocols'
+ * tree it built its own: the routes of the non-null messages (and explicit routes), every other node the root
+ * reaches hung on a tree node with an arc down to it. Where every link goes both ways that is the same tree, and no
+ * result changed. With one-way arcs the trees can differ. On default routes every node that reaches the root is now
+ * on its breadth-first parent: with arcs 0-1 and 1-2 both ways and 0 -&gt; 2 one way, root 0 and data only at node 1,
+ * node 2 is now node 1's child, not the root's, so under single port node 1 wakes it before sending and the optimum
+ * is 3 (it was 2, although the model then answered 3, having posted the routes' tree's LB-SYNC as a floor). And an
+ * instance whose tree has a link with no arc down, or a node with a message (null included) that no link both ways
+ * joins to the tree, is now refused, where the old tree woke what it could reach.
  *
  * <p><b>Horizon and hint.</b> Offline: the {@code greedy} schedule and its makespan H; for chatting, when greedy
  * misses the lower bound, the best checker-valid schedule of every applicable non-exact chatting method
@@ -78,8 +91,9 @@ import org.commsched.solver.model.TaskModel;
  * docs/models/bufferless-chatting.md#virtual-schedules-and-dsa).
  *
  * <p><b>Bounds.</b> The model's makespan is at least its floor: the best instance bound of
- * {@link LowerBounds#best} (offline; valid for the sync model too) and, for the sync model under single port on a
- * tree network, the protocol bounds LB-SYNC and LB-PAPER of {@link LowerBounds#protocolBounds}.
+ * {@link LowerBounds#best} (offline; valid for the sync model too) and, for the sync model under single port, the
+ * protocol bounds LB-SYNC and LB-PAPER of {@link LowerBounds#protocolBounds} (on the routes' part of the wake-up
+ * tree).
  *
  * @implNote Immutable after construction.
  */
@@ -169,18 +183,19 @@ public final class BufferlessCp {
     this.startStats = startStats; // in run order, for stable output
     Map<String, Long> greedyDep = ((Schedule.Departures) start.schedule()).departures();
 
-    WakeTree tree = sync ? WakeTree.of(instance) : null;
-    int wakes = tree == null ? 0 : tree.order.length - 1;
+    GatherTree tree = sync ? GatherTree.of(instance) : null;
+    int[] woken = tree == null ? new int[0] : wakeOrder(tree);
+    int wakes = woken.length;
     wakeNode = new int[wakes];
     wakeParent = new int[wakes];
     int[] wakeVar = new int[net.nodes()];
     Arrays.fill(wakeVar, -1);
-    long[] wakeRow = tree == null ? null : tree.broadcast(single);
+    long[] wakeRow = tree == null ? null : tree.wakeUpRows(single);
     long shift = 0;
     for (int k = 0; k < wakes; k++) {
-      int v = tree.order[k + 1];
+      int v = woken[k];
       wakeNode[k] = v;
-      wakeParent[k] = tree.parent[v];
+      wakeParent[k] = tree.parent(v);
       wakeVar[v] = messages + k;
       shift = Math.max(shift, wakeRow[v]);
     }
@@ -197,7 +212,7 @@ public final class BufferlessCp {
     for (int j = 0; j < messages; j++) {
       hint[j] = greedyDep.get(ms.get(msg[j]).id()) + shift;
       names[j] = "t" + j;
-      longest = Math.max(longest, transit[j] + (sync ? tree.depth[ms.get(msg[j]).from()] : 0));
+      longest = Math.max(longest, transit[j] + (sync ? tree.depth(ms.get(msg[j]).from()) : 0));
     }
     long h = 0;
     for (int j = 0; j < messages; j++) {
@@ -209,7 +224,7 @@ public final class BufferlessCp {
     }
     for (int k = 0; k < wakes; k++) {
       int v = wakeNode[k];
-      lo[messages + k] = tree.depth[v];
+      lo[messages + k] = tree.depth(v);
       hi[messages + k] = horizon + net.nodes();
       hint[messages + k] = wakeRow[v];
       names[messages + k] = "w" + v;
@@ -251,8 +266,8 @@ public final class BufferlessCp {
         int v = ms.get(msg[j]).from();
         prec.add(new TaskModel.Precedence(j, wakeVar[v], 0));
         if (single) {
-          for (int c : tree.children.get(v)) {
-            prec.add(new TaskModel.Precedence(j, wakeVar[c], 0));
+          for (int c = 0; c < tree.degree(v); c++) {
+            prec.add(new TaskModel.Precedence(j, wakeVar[tree.kid(v, c)], 0));
           }
         }
       }
@@ -309,14 +324,14 @@ public final class BufferlessCp {
     if (sync && messages > 0) {
       int far = 0;
       for (int j = 1; j < messages; j++) {
-        if (transit[j] + tree.depth[ms.get(msg[j]).from()] > transit[far] + tree.depth[ms.get(msg[far]).from()]) {
+        if (transit[j] + tree.depth(ms.get(msg[j]).from()) > transit[far] + tree.depth(ms.get(msg[far]).from())) {
           far = j;
         }
       }
       Message m = ms.get(msg[far]);
-      mb = mb.max(new LowerBound(longest, "WAKE-Q", "node " + m.from() + " is " + tree.depth[m.from()]
+      mb = mb.max(new LowerBound(longest, "WAKE-Q", "node " + m.from() + " is " + tree.depth(m.from())
           + " wake-up hops from the root, so message " + m.id() + " leaves no earlier than step "
-          + tree.depth[m.from()] + " and then needs " + transit[far] + " more steps"));
+          + tree.depth(m.from()) + " and then needs " + transit[far] + " more steps"));
       if (single) {
         for (LowerBound b : LowerBounds.protocolBounds(instance)) {
           mb = mb.max(b);
@@ -348,6 +363,35 @@ public final class BufferlessCp {
   /** The synchronization-aware gather model; {@link #whyNotSync} must be null. */
   public static BufferlessCp sync(Instance instance) {
     return new BufferlessCp(instance, true, false, SolveLimits.defaults());
+  }
+
+  /**
+   * Why the synchronization-aware model cannot wake the nodes of this gather instance, or null if it can: the
+   * instance needs the wake-up tree of {@link GatherTree} (routes forming one tree, every message's node in it,
+   * every tree link also going down). The reason is one sentence that points to {@code cpsat}, which needs no tree.
+   */
+  public static String whyNotSync(Instance instance) {
+    return GatherTree.whyNot(instance, "the wake-ups", "cpsat");
+  }
+
+  /**
+   * The non-root nodes of the wake-up tree in the order of their wake-up variables: by depth, then id. The order
+   * is the model's own choice (any order gives the same model up to renaming of variables); this one is the order of
+   * the model's former tree of its own, so the back ends see the variables as before and search the same way.
+   */
+  private static int[] wakeOrder(GatherTree tree) {
+    int[] order = tree.order();
+    Integer[] nodes = new Integer[order.length - 1];
+    for (int k = 1; k < order.length; k++) {
+      nodes[k - 1] = order[k];
+    }
+    Arrays.sort(nodes, (a, b) -> tree.depth(a) != tree.depth(b) ? Integer.compare(tree.depth(a), tree.depth(b))
+        : Integer.compare(a, b));
+    int[] out = new int[nodes.length];
+    for (int k = 0; k < out.length; k++) {
+      out[k] = nodes[k];
+    }
+    return out;
   }
 
   public static boolean single(Instance instance) {
@@ -477,182 +521,5 @@ public final class BufferlessCp {
         : Integer.compare(a.to(), b.to()));
     return new SolveResult(method, status, new Schedule.Departures(dep, control), makespan, lower, TimeScale.UNIT,
         Map.of());
-  }
-
-  /**
-   * The wake-up tree of a gather (see the class comment): parent, depth and children of every node the root
-   * reaches, and those nodes in breadth-first order (root first; by depth, then id).
-   *
-   * <p>Not the gathering protocols' tree ({@code GatherTree} in the heuristics' {@code bufferless.scattergather}),
-   * although both hang the routes' tree's outside nodes breadth-first. They differ in four ways: (1) with default
-   * routes the protocols take the whole breadth-first tree of the routes (every node that reaches the root), this
-   * class only the routes of non-null messages and explicit routes, hanging the rest; (2) this class hangs an
-   * outside node on a tree node with an arc down to it, the protocols only on one joined by links both ways; (3)
-   * the protocols refuse an instance whose message source (null messages included) is outside their tree, or
-   * whose tree link has no arc down, this class only checks the down arcs of route links; (4) {@link #order} is
-   * sorted by depth then id, the protocols' order is the breadth-first queue (by depth, then by parent). On
-   * networks whose links all go both ways, (1) and (2) should pick the same parents (for each node the smallest-id
-   * neighbour one hop closer to the root; derived, not tested), but (4) remains, and the wake-up
-   * variables are created in this order, so the exact models keep their own tree.
-   */
-  public static final class WakeTree {
-    public final int[] parent;
-    public final int[] depth;
-    public final int[] order;
-    public final List<List<Integer>> children;
-
-    private WakeTree(int[] parent, int[] depth, int[] order) {
-      this.parent = parent;
-      this.depth = depth;
-      this.order = order;
-      children = new ArrayList<>();
-      for (int v = 0; v < parent.length; v++) {
-        children.add(new ArrayList<>());
-      }
-      for (int v : order) {
-        if (parent[v] >= 0) {
-          children.get(parent[v]).add(v);
-        }
-      }
-    }
-
-    /** Null if the routes of the non-null messages form one tree toward the root that wake-ups can descend. */
-    public static String whyNot(Instance instance) {
-      Network net = instance.network();
-      int[] next = routeNext(instance);
-      if (next == null) {
-        return "the routes of the messages do not form one tree toward the root (two routes leave a node by "
-            + "different arcs), so there is no wake-up tree; give tree routes or use cpsat";
-      }
-      for (int v = 0; v < next.length; v++) {
-        if (next[v] >= 0 && net.arc(next[v], v) < 0) {
-          return "a wake-up cannot go down from node " + next[v] + " to node " + v + " (no arc " + next[v] + "->"
-              + v + "); the synchronization-aware model needs links in both directions; use cpsat";
-        }
-      }
-      return null;
-    }
-
-    /**
-     * Next hop toward the root of every node on the route of a non-null message or on an explicit route (-1
-     * elsewhere), or null if routes disagree. Explicit routes of null messages count, so that a tree chosen with
-     * {@code --spanning-tree} (which routes every message) is the wake-up tree, as for the gathering protocols and
-     * the protocol bounds.
-     */
-    private static int[] routeNext(Instance instance) {
-      int n = instance.network().nodes();
-      int[] next = new int[n];
-      Arrays.fill(next, -1);
-      Atlas atlas = instance.atlas();
-      List<Message> ms = instance.messages();
-      for (int i = 0; i < ms.size(); i++) {
-        if (ms.get(i).length() == 0 && !atlas.isExplicit(i)) {
-          continue;
-        }
-        int[] p = atlas.nodes(i);
-        for (int k = 0; k + 1 < p.length; k++) {
-          if (next[p[k]] >= 0 && next[p[k]] != p[k + 1]) {
-            return null;
-          }
-          next[p[k]] = p[k + 1];
-        }
-      }
-      return next;
-    }
-
-    public static WakeTree of(Instance instance) {
-      Network net = instance.network();
-      int n = net.nodes();
-      int root = instance.root();
-      int[] next = routeNext(instance);
-      int[] parent = new int[n];
-      int[] depth = new int[n];
-      Arrays.fill(parent, -2); // -2: not in the tree
-      parent[root] = -1;
-      // route nodes: depth along the route tree (routes end at the root and agree, so this terminates)
-      for (int v = 0; v < n; v++) {
-        if (next[v] >= 0) {
-          parent[v] = next[v];
-        }
-      }
-      for (int v = 0; v < n; v++) {
-        if (parent[v] >= -1) {
-          int d = 0;
-          for (int x = v; x != root; x = parent[x]) {
-            d++;
-          }
-          depth[v] = d;
-        }
-      }
-      // other nodes: breadth-first from the route tree, level by level, smallest node first
-      List<List<Integer>> levels = new ArrayList<>();
-      for (int v = 0; v < n; v++) {
-        if (parent[v] >= -1) {
-          while (levels.size() <= depth[v]) {
-            levels.add(new ArrayList<>());
-          }
-          levels.get(depth[v]).add(v);
-        }
-      }
-      for (int d = 0; d < levels.size(); d++) {
-        List<Integer> level = levels.get(d);
-        level.sort(null);
-        for (int x : List.copyOf(level)) {
-          for (int a = 0; a < net.outDegree(x); a++) {
-            int y = net.head(net.outArc(x, a));
-            if (parent[y] == -2) {
-              parent[y] = x;
-              depth[y] = d + 1;
-              while (levels.size() <= d + 1) {
-                levels.add(new ArrayList<>());
-              }
-              levels.get(d + 1).add(y);
-            }
-          }
-        }
-      }
-      List<Integer> order = new ArrayList<>();
-      for (List<Integer> level : levels) {
-        level.sort(null);
-        order.addAll(level);
-      }
-      int[] ord = new int[order.size()];
-      for (int i = 0; i < ord.length; i++) {
-        ord[i] = order.get(i);
-      }
-      return new WakeTree(parent, depth, ord);
-    }
-
-    /**
-     * Rows at which a plain wake-up broadcast reaches each node: all ports, every node wakes all its children in
-     * the step after it is woken; single port, one child per step, the child whose subtree takes longest first.
-     */
-    public long[] broadcast(boolean single) {
-      int n = parent.length;
-      long[] height = new long[n];
-      for (int i = order.length - 1; i >= 0; i--) {
-        int v = order[i];
-        List<Integer> cs = sortedChildren(v, height);
-        long h = 0;
-        for (int k = 0; k < cs.size(); k++) {
-          h = Math.max(h, (single ? k + 1 : 1) + height[cs.get(k)]);
-        }
-        height[v] = h;
-      }
-      long[] row = new long[n];
-      for (int v : order) {
-        List<Integer> cs = sortedChildren(v, height);
-        for (int k = 0; k < cs.size(); k++) {
-          row[cs.get(k)] = row[v] + (single ? k + 1 : 1);
-        }
-      }
-      return row;
-    }
-
-    private List<Integer> sortedChildren(int v, long[] height) {
-      List<Integer> cs = new ArrayList<>(children.get(v));
-      cs.sort((a, b) -> height[a] != height[b] ? Long.compare(height[b], height[a]) : Integer.compare(a, b));
-      return cs;
-    }
   }
 }

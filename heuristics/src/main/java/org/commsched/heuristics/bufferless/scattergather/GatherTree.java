@@ -13,9 +13,12 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * The rooted tree a gathering protocol runs on: the tree the instance's gather routes form
+ * The rooted tree a gather's wake-ups travel down: the tree the instance's gather routes form
  * (docs/models/bufferless-scatter-gather.md#spanning-trees: the protocols run on a spanning tree, and the routes say
- * which one).
+ * which one). The gathering protocols (Shoulder-Tap, Transmission-Certification and its variants) run on it, and the
+ * synchronization-aware exact gather model ({@code cpsat-sync}, {@code choco-sync};
+ * docs/models/bufferless-scatter-gather.md#exact-models M4) wakes its nodes along it, so both sides compare schedules
+ * on one and the same tree.
  * <ul>
  *   <li>Default routes (no explicit route in the instance): their breadth-first spanning tree, every node hung on
  *       its smallest-id out-neighbour one hop closer to the root (the rule of {@link Atlas}; on a tree network the
@@ -23,7 +26,7 @@ import org.commsched.core.solve.SolveResult;
  *   <li>Explicit routes (for instance those {@code commsched solve --spanning-tree NAME} writes, which route every
  *       message, null ones included, along the named tree): every node on the route of a non-null message or on an
  *       explicit route hangs on the next node of that route. The routes must agree (each node leaves toward the
- *       root by one arc), else the protocols do not apply.</li>
+ *       root by one arc), else there is no tree.</li>
  *   <li>Every other node (a node without a message, or with a null message on a default route next to explicit
  *       routes) still takes part, as every PE does in the paper's protocols
  *       (docs/models/bufferless-scatter-gather.md#network-and-messages): it is hung breadth-first from the tree, level
@@ -31,13 +34,23 @@ import org.commsched.core.solve.SolveResult;
  *       org.commsched.heuristics.bufferless.scattergather.SpanningTrees#bfs} applied from the route tree). Nodes no
  *       link both ways joins to the tree are left out; they must hold no message.</li>
  * </ul>
- * Children are kept in increasing id order, the "arbitrary but fixed order" of Bhatt, Pucci, Ranade and Rosenberg
- * (docs/models/bufferless-scatter-gather.md#network-and-messages). Nodes outside the tree have parent {@code -2}.
+ * Every tree link must also go down (parent to child), since wake-ups and the protocols' other control flits
+ * descend the tree; {@link #whyNot(Instance)} names the first rule an instance breaks. Where every link goes both
+ * ways, the breadth-first tree of default routes is also what the hanging rule would build from the routes of the
+ * non-null messages alone; with one-way arcs it need not be, and the rules above decide (the exact model's former
+ * tree of its own took the other way, see docs/models/bufferless-scatter-gather.md#exact-methods).
+ *
+ * <p>Children are kept in increasing id order, the "arbitrary but fixed order" of Bhatt, Pucci, Ranade and Rosenberg
+ * (docs/models/bufferless-scatter-gather.md#network-and-messages); {@link #order()} is the breadth-first queue of
+ * that order (by depth, then by parent, then by id), which a user that wants another order of the same nodes (the
+ * exact model numbers its wake-up variables by depth, then id) sorts itself. Nodes outside the tree have parent
+ * {@code -2} and depth {@code -1}.
  *
  * @implNote Immutable after construction; built in time linear in nodes plus arcs plus the explicit routes' length
- *     (plus the routes of non-null messages when some route is explicit).
+ *     (plus the routes of non-null messages when some route is explicit). The public accessors copy nothing but
+ *     {@link #order()}.
  */
-final class GatherTree {
+public final class GatherTree {
   final Network net;
   final int root;
   /** Parent of each node, -1 for the root, -2 for nodes outside the tree. */
@@ -100,33 +113,62 @@ final class GatherTree {
     order = Arrays.copyOf(queue, tail);
   }
 
+  /** The root (the gather's destination). */
+  public int root() {
+    return root;
+  }
+
+  /** True if node v is in the tree (the root included). */
+  public boolean contains(int v) {
+    return parent[v] != -2;
+  }
+
+  /** The parent of node v: -1 for the root, -2 for a node outside the tree. */
+  public int parent(int v) {
+    return parent[v];
+  }
+
+  /** Hops from node v up to the root, -1 for a node outside the tree. */
+  public int depth(int v) {
+    return depth[v];
+  }
+
   /** Number of children of v. */
-  int degree(int v) {
+  public int degree(int v) {
     return kidStart[v + 1] - kidStart[v];
   }
 
-  /** The j-th child of v, j from 0. */
-  int kid(int v, int j) {
+  /** The j-th child of v in increasing id order, j from 0. */
+  public int kid(int v, int j) {
     return kids[kidStart[v] + j];
   }
 
   /** Number of non-root tree nodes (the paper's n). */
-  int size() {
+  public int size() {
     return order.length - 1;
   }
 
-  /** The protocols' tree of a gather instance (see the class comment), or null with the reason in {@code why}. */
+  /** The tree nodes in breadth-first order, the root first (a copy; non-decreasing depth). */
+  public int[] order() {
+    return order.clone();
+  }
+
+  /** The tree of a gather instance (see the class comment), or null with the reason in {@code why}. */
   private record Built(GatherTree tree, String why) {
   }
+
+  /** What the protocols' refusals say travels down the tree, and the method they point to instead. */
+  private static final String PROTOCOL_FLITS = "the protocol's control flits";
+  private static final String PROTOCOL_FALLBACK = "greedy";
 
   /**
    * The tree of a gather instance (see the class comment).
    *
-   * @throws IllegalArgumentException if the routes do not form one tree the protocols can run on
-   *     ({@link #whyNot})
+   * @throws IllegalArgumentException if the routes do not form one tree that control flits can descend
+   *     ({@link #whyNot(Instance)})
    */
-  static GatherTree of(Instance inst) {
-    Built b = build(inst);
+  public static GatherTree of(Instance inst) {
+    Built b = build(inst, PROTOCOL_FLITS, PROTOCOL_FALLBACK);
     if (b.why != null) {
       throw new IllegalArgumentException(b.why);
     }
@@ -136,10 +178,19 @@ final class GatherTree {
   /**
    * Why the protocols cannot run on the tree of this gather instance, or null if they can: the routes must form
    * one tree (each node leaves toward the root by one arc), every node holding a message must be in it, and every
-   * tree link must also go down (control flits travel from parent to child).
+   * tree link must also go down (control flits travel from parent to child). The reason points to {@code greedy}.
    */
-  static String whyNot(Instance inst) {
-    return build(inst).why;
+  public static String whyNot(Instance inst) {
+    return whyNot(inst, PROTOCOL_FLITS, PROTOCOL_FALLBACK);
+  }
+
+  /**
+   * As {@link #whyNot(Instance)}, worded for another user of the tree: {@code flits} names what travels down it
+   * (plural, e.g. "the wake-ups") and {@code fallback} a method that needs no tree, which the reason suggests.
+   * Null exactly when {@link #whyNot(Instance)} is.
+   */
+  public static String whyNot(Instance inst, String flits, String fallback) {
+    return build(inst, flits, fallback).why;
   }
 
   /** The networks of the gathering protocols: routes forming one tree toward the root, links both ways. */
@@ -149,7 +200,7 @@ final class GatherTree {
         return why == null ? null : "needs routes forming one tree toward the root, links both ways, and " + why;
       });
 
-  private static Built build(Instance inst) {
+  private static Built build(Instance inst, String flits, String fallback) {
     Network net = inst.network();
     int n = net.nodes();
     int root = inst.root();
@@ -183,9 +234,9 @@ final class GatherTree {
           } else if (parent[x] != p[k + 1]) {
             return new Built(null, "the gather routes do not form one tree: node " + x + " leaves toward the "
                 + "root by node " + parent[x] + " on the route of message " + msgs.get(via[x]).id() + " and by node "
-                + p[k + 1] + " on the route of message " + msgs.get(i).id() + ", and the protocol's control flits "
-                + "need one tree; route every message along one spanning tree (--spanning-tree bfs, balanced or "
-                + "broadcast; cover is two trees), or use greedy");
+                + p[k + 1] + " on the route of message " + msgs.get(i).id() + ", and " + flits + " need one tree; "
+                + "route every message along one spanning tree (--spanning-tree bfs, balanced or broadcast; cover "
+                + "is two trees), or use " + fallback);
           }
         }
       }
@@ -199,7 +250,7 @@ final class GatherTree {
       Message m = msgs.get(i);
       if (parent[m.from()] == -2) {
         return new Built(null, "node " + m.from() + " (message " + m.id() + ") has no link both ways to the other "
-            + "nodes of the protocol's tree, so its control flits cannot reach it; use greedy");
+            + "nodes of the tree, so " + flits + " cannot reach it; use " + fallback);
       }
       length[m.from()] = m.length();
       message[m.from()] = i;
@@ -208,8 +259,7 @@ final class GatherTree {
     for (int v = 0; v < n; v++) {
       if (parent[v] >= 0 && net.arc(parent[v], v) < 0) {
         return new Built(null, "the tree link " + v + "->" + parent[v] + " has no arc " + parent[v] + "->" + v
-            + ", and the protocol sends its control flits down the tree; use a network whose links go both ways, "
-            + "or greedy");
+            + ", and " + flits + " go down the tree; use a network whose links go both ways, or " + fallback);
       }
     }
     return new Built(new GatherTree(net, root, parent, length, message, total, !explicit), null);
@@ -284,25 +334,53 @@ final class GatherTree {
    * (docs/models/bufferless-scatter-gather.md#spanning-trees, #lower-bounds): {@code B(v) = max_k (k + B(c_k))} over
    * v's children sorted by decreasing B, a leaf 0. Every PE takes part in the protocols
    * (docs/models/bufferless-scatter-gather.md#network-and-messages), so TC's token wave reaches all of them before any
-   * data moves.
+   * data moves. It is the last row of {@link #wakeUpRows wakeUpRows(true)}.
    */
   long broadcastRows() {
-    long[] b = new long[net.nodes()];
-    long[] buf = new long[Math.max(1, net.nodes())];
-    for (int x = order.length - 1; x >= 0; x--) {
-      int v = order[x];
-      int d = degree(v);
-      for (int j = 0; j < d; j++) {
-        buf[j] = b[kid(v, j)];
+    return heights(true)[root];
+  }
+
+  /**
+   * The rows at which a plain wake-up broadcast from the root reaches each tree node (0 for the root and for nodes
+   * outside the tree). Single port: a woken node wakes one child per step, the child whose subtree takes longest
+   * first (ties by smaller id), so the last row is {@code B_opt}; all ports: it wakes all its children in the step
+   * after its own wake-up, so a node's row is its depth. The exact sync model starts its search from this broadcast.
+   */
+  public long[] wakeUpRows(boolean singlePort) {
+    long[] height = heights(singlePort);
+    long[] row = new long[net.nodes()];
+    for (int v : order) {
+      Integer[] cs = byHeight(v, height);
+      for (int k = 0; k < cs.length; k++) {
+        row[cs[k]] = row[v] + (singlePort ? k + 1 : 1);
       }
-      Arrays.sort(buf, 0, d);
-      long best = 0;
-      for (int j = 0; j < d; j++) { // buf[d-1-j] is the (j+1)-th largest, informed in row j+1
-        best = Math.max(best, j + 1 + buf[d - 1 - j]);
-      }
-      b[v] = best;
     }
-    return b[root];
+    return row;
+  }
+
+  /** Per tree node, the rows its subtree's broadcast takes after the node is woken (0 for a leaf). */
+  private long[] heights(boolean singlePort) {
+    long[] height = new long[net.nodes()];
+    for (int x = order.length - 1; x >= 0; x--) { // children before parents
+      int v = order[x];
+      Integer[] cs = byHeight(v, height);
+      long h = 0;
+      for (int k = 0; k < cs.length; k++) { // the (k+1)-th child is woken in row k + 1 (single port)
+        h = Math.max(h, (singlePort ? k + 1 : 1) + height[cs[k]]);
+      }
+      height[v] = h;
+    }
+    return height;
+  }
+
+  /** The children of v, largest height first, ties by smaller id. */
+  private Integer[] byHeight(int v, long[] height) {
+    Integer[] cs = new Integer[degree(v)];
+    for (int j = 0; j < cs.length; j++) {
+      cs[j] = kid(v, j);
+    }
+    Arrays.sort(cs, (a, b) -> height[a] != height[b] ? Long.compare(height[b], height[a]) : Integer.compare(a, b));
+    return cs;
   }
 
   /** True if the tree is a path with the root at one end (every node has at most one child). */
