@@ -24,9 +24,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Remark 3 of Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in Networks of Processors"
  * (docs/models/bufferless-scatter-gather.md#spanning-trees): a spanning tree fixed in advance can be suboptimal.
  * Measured on the 4x4 mesh with every non-root node receiving (scatter) or sending (gather) 2 flits, root (0,0), two
- * routings: the default breadth-first tree, and the two edge-disjoint trees of the spec's substitute for Figure 5(a)
- * (tree A: row 0 and the columns 1-3; tree B: column 0 and the rows 1-3), each node using tree A if it lies on row 0 or
- * on or above the diagonal, else tree B.
+ * routings: the default breadth-first tree, and the two edge-disjoint trees of the project's substitute for the
+ * paper's lost Figure 5(a) (tree A: row 0 and the columns 1-3; tree B: column 0 and the rows 1-3), each node using
+ * tree A if it lies on row 0 or on or above the diagonal, else tree B.
  *
  * <p>Under single port both routings reach the same optimum, LB-SCAT / LB-OFF (no routing beats that bound,
  * docs/models/bufferless-scatter-gather.md#fdf). Under all ports the exact optimum of each routing is its LB-MP, and

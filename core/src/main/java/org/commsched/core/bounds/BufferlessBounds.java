@@ -33,7 +33,7 @@ import org.commsched.core.solve.LowerBound;
  *   <li>LB6 (docs/models/bufferless-chatting.md#lower-bounds, ours): flit h of M crosses its k-th arc during step t + h
  *       + k >= k and still needs d - 1 - k hops; over any subset of the messages of one arc, makespan >= min head +
  *       flits + min tail. We evaluate all messages of the arc and every subset {tail >= x} and {head >= h} (a
- *       strengthening of the spec's LB6, which is the first of these).</li>
+ *       strengthening of LB6's per-arc form, which is the first of these).</li>
  *   <li>Single port: the same argument per node over the flits it sends (SEND-PORT) or receives (RECV-PORT), one
  *       per step.</li>
  *   <li>LB-SCAT / LB-OFF (single port) and LB-MP (all ports): the subsets {hops >= Delta} at the root's port or at

@@ -8,7 +8,7 @@ import org.commsched.core.time.TimeScale;
  * (a packet of L units takes {@code beta + L * tau} per link), in integer ticks.
  *
  * <p>From D. B. Peters, <i>Bounds for Communication Problems in Interconnection Networks under a Linear Cost
- * Model</i>, PhD thesis, Simon Fraser University, 1995 (spec {@code linear-cost-broadcast-gossip.md} §2):
+ * Model</i>, PhD thesis, Simon Fraser University, 1995 (docs/models/linear-cost.md#pipeline-formulas):
  * <ul>
  *   <li>{@code T_*(n,m,k) = (ceil(n/k) + m - 1) beta + ((m-1) k + n) tau}, the link-bound pipeline with packets of
  *       size k (the last one short); evaluated by the formula also for n = 0, where it equals
@@ -18,8 +18,8 @@ import org.commsched.core.time.TimeScale;
  *   <li>{@code S_*(n,m) = min_k T_*(n,m,k)} (Thm 2.3.1) and {@code S_1(n,m) = min_k T_1(n,m,k)} (Thm 2.4.1), the
  *       exact optima of the link-bound and processor-bound models on a path, with {@code S(0,m) = 0}.</li>
  * </ul>
- * With {@code tau = 1} (Tsai's normalisation), {@code S_*(L, l)} is Tsai's {@code alpha*_l(L)} (spec
- * {@code packet-scatter-gather.md} §2.8.5, F7): both are {@code L tau + (l-1) beta + min_q (q beta + (l-1) ceil(L/q)
+ * With {@code tau = 1} (Tsai's normalisation), {@code S_*(L, l)} is Tsai's {@code alpha*_l(L)}
+ * (docs/models/packet.md#closed-forms, F7): both are {@code L tau + (l-1) beta + min_q (q beta + (l-1) ceil(L/q)
  * tau)}.
  *
  * <p>The minima are computed exactly in {@code O(sqrt n)}: for a fixed number of packets {@code q = ceil(n/k)} the

@@ -19,8 +19,8 @@ import org.commsched.core.model.Schedule;
  * length l and route arcs e_0..e_{d-1} sends flit h over e_k during step t + h + k, so it holds arc e_k during the
  * steps {@code [t + k, t + k + l)}; the tail of e_k sends and its head receives during that range. A control flit holds
  * its arc for the one step {@code [step, step + 1)}. The makespan is {@code max (t + l + d - 1)} over the non-null
- * messages (data flits only), 0 without data. Rule ids: "Chat" is the chatting spec, "SGB" the bufferless
- * scatter/gather spec; the package javadoc lists every code.
+ * messages (data flits only), 0 without data. Rule ids: "Chat" is docs/models/bufferless-chatting.md#validity-rules,
+ * "SGB" docs/models/bufferless-scatter-gather.md#validity-rules; the package javadoc lists every code.
  *
  * <p>This class is read as the model; it is written plainly, every hop of every message is one interval.
  * {@link BufferlessFastPath} reports the same (held to this class by {@code BufferlessFastPathProperties}) on

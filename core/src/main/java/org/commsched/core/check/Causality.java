@@ -1,5 +1,8 @@
 package org.commsched.core.check;
 
+import static org.commsched.core.check.CausalityRules.*;
+
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.commsched.core.model.Instance;
@@ -8,90 +11,76 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Schedule;
 
 /**
- * V6 of protocol traces (bufferless schedules with control flits), transfer by transfer, from the trace and the
+ * Rule V6 of protocol traces (bufferless schedules with control flits), transfer by transfer, from the trace and the
  * instance only: who may send what when (code {@code CAUSALITY}), and what the values of the control flits promise
- * about the data (code {@code CONTROL_VALUE}). docs/models/bufferless-scatter-gather.md#protocol-rules V6 (Shoulder-Tap
- * wake-ups), (Transmission-Certification tokens, certificates and orders), (its multiport variant).
+ * about the data (code {@code CONTROL_VALUE}); docs/models/bufferless-scatter-gather.md#protocol-rules, read with Shoulder-Tap's wake-ups
+ * (docs/models/bufferless-scatter-gather.md#shoulder-tap), Transmission-Certification's tokens, certificates and orders
+ * (docs/models/bufferless-scatter-gather.md#transmission-certification) and its multiport variant (docs/models/bufferless-scatter-gather.md#tc-multiport).
  *
  * <p>Rows: a control flit crossing u->v during step s is at v from row s + 1 and may be answered during step s + 1
- * (docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan); a node "has" a flit by step s when it arrived in
- * a row {@code <= s}. A data flit crossing an arc during step s reaches the arc's head in row s + 1. The stream of arc
- * v->p is every data flit that crosses v->p (on a gather tree: the flits of v's subtree); its rows are the rows at
- * which those flits reach p.
+ * (docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan); a node "has" a flit by step s when it arrived in a row {@code <= s}. A data flit
+ * crossing an arc during step s reaches the arc's head in row s + 1. The stream of arc v->p is every data flit that
+ * crosses v->p (on a gather tree: the flits of v's subtree); its rows are the rows at which those flits reach p.
  *
  * <p>The known kinds and their values: {@code wakeup} [] or [s], {@code token} [], {@code certificate} [c, n],
- * {@code order} [s] (DESIGN "Protocol results"). A trace is read as a Transmission-Certification trace if it has a
- * token, certificate or order, else as a wake-up trace if it has a wake-up; other kinds keep the generic rule.
- * Control flits that do not cross an arc are reported as {@code NOT_AN_ARC} and ignored here.
+ * {@code order} [s] (DESIGN "Protocol results", docs/models/bufferless-scatter-gather.md#protocol-traces). A trace is read as a
+ * Transmission-Certification trace if it has a token, certificate or order, else as a wake-up trace if it has a
+ * wake-up; other kinds keep the generic rule. Control flits that do not cross an arc are reported as
+ * {@code NOT_AN_ARC} and ignored here.
  *
  * <p>{@code CAUSALITY} (a non-root sender; the root starts a protocol freely unless said otherwise); at most one
  * per control flit, the first rule below that it breaks:
  * <ul>
  *   <li>message M of node v (its route's first arc v->p) departs in a step before its trigger from p arrives:
- *       the first order p->v in a Transmission-Certification trace
- *       (docs/models/bufferless-scatter-gather.md#protocol-rules phase 3), the first wake-up p->v in a wake-up trace
- *       (docs/models/bufferless-scatter-gather.md#protocol-rules, V6's example); with other kinds only, the first
- *       control flit of any kind. No trigger at all breaks the rule too;</li>
- *   <li>a wake-up or token is forwarded before the sender has one of the same kind
- *       (docs/models/bufferless-scatter-gather.md#protocol-rules phase 1,
- *       docs/models/bufferless-scatter-gather.md#protocol-rules phase 1);</li>
- *   <li>a certificate u->v is sent before a token v->u has arrived (it answers the token,
- *       docs/models/bufferless-scatter-gather.md#protocol-rules phase 2), or while a node u sent a token to never
- *       certifies back, or before the last certificate reaching u has arrived
- *       (docs/models/bufferless-scatter-gather.md#protocol-rules: the parent waits for its children's certificates;
- *       docs/models/bufferless-scatter-gather.md#protocol-rules: one step after the last one);</li>
+ *       the first order p->v in a Transmission-Certification trace (phase 3), the first wake-up p->v in a wake-up
+ *       trace (V6's example); with other kinds only, the first control flit of any kind. No trigger at all breaks
+ *       the rule too ({@link #dataWaitsForItsTrigger});</li>
+ *   <li>a wake-up or token is forwarded before the sender has one of the same kind (phase 1 of either protocol,
+ *       {@link #forwardedAfterOneArrived});</li>
+ *   <li>a certificate u->v is sent before a token v->u has arrived (it answers the token, phase 2), or while a node
+ *       u sent a token to never certifies back, or before the last certificate reaching u has arrived (the parent
+ *       waits for its children's certificates and certifies one step after the last one,
+ *       {@link #certificateAnswersTheTokenAfterTheChildren});</li>
  *   <li>an order u->v is sent before u's own order has arrived (the root: while a node it sent a token to never
- *       certifies, or before its last certificate has arrived; docs/models/bufferless-scatter-gather.md#protocol-rules
- *       phase 3, docs/models/bufferless-scatter-gather.md#protocol-rules), or before v's certificate has reached u (the
- *       order's value is computed from it, docs/models/bufferless-scatter-gather.md#protocol-rules);</li>
- *   <li>a control flit of another kind is sent before any control flit has reached its sender.</li>
+ *       certifies, or before its last certificate has arrived; phase 3), or before v's certificate has reached u
+ *       (the order's value is computed from it, {@link #orderFollowsItsOwnOrderAndTheCertificate});</li>
+ *   <li>a control flit of another kind is sent before any control flit has reached its sender
+ *       ({@link #otherKindAfterSomeControl}).</li>
  * </ul>
  *
  * <p>{@code CONTROL_VALUE}:
  * <ul>
- *   <li>a known kind carries another number of values than listed above (its values are then not read);</li>
+ *   <li>a known kind carries another number of values than listed above (its values are then not read;
+ *       {@link CausalityRules#carriesItsValues});</li>
  *   <li>wake-up [s] p->v arriving in row t: the first flit of v's message toward p reaches p before row t + s
- *       ("TRANSMIT AFTER &ge; s STEPS", §5.2; a lower limit,
- *       docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections). Not repeated when the message already
- *       breaks causality against its first wake-up;</li>
- *   <li>certificate [c, n] u->v: {@code c < 1} (the certified lag is positive,
- *       docs/models/bufferless-scatter-gather.md#protocol-rules), or n is not the number of data flits crossing u->v
- *       (the certified stream length, docs/models/bufferless-scatter-gather.md#protocol-rules);</li>
- *   <li>order [s] u->v arriving in row t: {@code s < c} for a certificate [c, n] v->u
- *       (docs/models/bufferless-scatter-gather.md#protocol-rules invariant,
- *       docs/models/bufferless-scatter-gather.md#properties claim 14); or, when the stream of v->u is not empty (n
- *       flits), its first row is not t + s or its last row not t + s + n - 1 (with one flit per arc and step,
- *       V4&prime;: not exactly the rows t + s .. t + s + n - 1; "TRANSMIT AFTER s STEPS" is exact and the stream is
- *       gap-free, docs/models/bufferless-scatter-gather.md#protocol-rules, #shoulder-tap-corrections; the same under
- *       multiport, docs/models/bufferless-scatter-gather.md#protocol-rules, and at the root's children). An empty
- *       stream (a data-free subtree, skipped or included as an empty segment,
- *       docs/models/bufferless-scatter-gather.md#transmission-certification-corrections) has no rows to check.</li>
+ *       ("TRANSMIT AFTER &ge; s STEPS" of Shoulder-Tap, a lower limit, docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections). Not
+ *       repeated when the message already breaks causality against its first wake-up
+ *       ({@link #wakeupLetsTheDataWait});</li>
+ *   <li>certificate [c, n] u->v: {@code c < 1} (the certified lag is positive), or n is not the number of data
+ *       flits crossing u->v (the certified stream length; {@link #certificateValues});</li>
+ *   <li>order [s] u->v arriving in row t: {@code s < c} for a certificate [c, n] v->u (an invariant of
+ *       Transmission-Certification, docs/models/bufferless-scatter-gather.md#properties claim 14); or, when the stream of v->u is not empty (n flits),
+ *       its first row is not t + s or its last row not t + s + n - 1 (with one flit per arc and step, V4&prime;:
+ *       not exactly the rows t + s .. t + s + n - 1; "TRANSMIT AFTER s STEPS" is exact and the stream is gap-free,
+ *       docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections; the same under multiport and at the root's children). An empty stream (a
+ *       data-free subtree, skipped or included as an empty segment,
+ *       docs/models/bufferless-scatter-gather.md#transmission-certification-corrections) has no rows to check ({@link #orderValue}).</li>
  * </ul>
  *
- * <p>Rules the spec does not state are not imposed: which child is ordered first, forward-first
- * (docs/models/bufferless-scatter-gather.md#shoulder-tap, a property of Shoulder-Tap's class, not of validity), or that
- * a data-free node takes part at all. A certificate's c is a promise the checker cannot test beyond {@code s >= c}.
+ * <p>Rules the model does not state are not imposed: which child is ordered first, forward-first
+ * (docs/models/bufferless-scatter-gather.md#shoulder-tap, a property of Shoulder-Tap's class, not of validity), or that a data-free node takes part at
+ * all. A certificate's c is a promise the checker cannot test beyond {@code s >= c}.
  *
- * <p>This class is read as the definition of the rules; {@link CausalityFastPath} reports the same on the fast path
- * of the bufferless checker ({@link BufferlessFastPath}), held to it by {@code BufferlessFastPathProperties}.
+ * <p>This class is read as the definition of the rules: one method per rule above, named after it, each reporting
+ * through {@link CausalityRules}, which holds the kinds, their values and every violation sentence.
+ * {@link CausalityFastPath} reports the same on the fast path of the bufferless checker
+ * ({@link BufferlessFastPath}), through the same sentences, held to it by {@code BufferlessFastPathProperties}.
  *
  * @implNote Used once per check; linear in the control flits plus the route hops: first what the trace and the data
  *     make known (streams per arc, first arrivals per kind, certificates per node), then the data's triggers, then
  *     each control flit's rules in trace order.
  */
 final class Causality {
-  static final String WAKEUP = "wakeup";
-  static final String TOKEN = "token";
-  static final String CERTIFICATE = "certificate";
-  static final String ORDER = "order";
-
-  private static final int K_WAKEUP = 0;
-  private static final int K_TOKEN = 1;
-  private static final int K_CERT = 2;
-  private static final int K_ORDER = 3;
-  private static final int K_ANY = 4;
-  private static final long NEVER = Long.MAX_VALUE;
-
   private final Network net;
   private final List<Message> msgs;
   private final long[] dep;
@@ -102,26 +91,33 @@ final class Causality {
   private final Findings out;
   private final int root;
 
-  // per arc: the stream (data flits crossing it) and the first and last rows at which they reach its head
+  // What the data makes known, per arc: its stream (the data flits crossing it), the first and the last row at which
+  // they reach the arc's head, and which message's flit that is.
   private final long[] flits;
   private final long[] firstRow;
   private final int[] firstMsg;
   private final long[] lastRow;
   private final int[] lastMsg;
-  /** Per kind and arc: the first row at which a control flit of that kind is at the arc's head. */
-  private final long[][] arcFirst = new long[4][];
-  /** Per arc: the largest c of the well-formed certificates on it, Long.MIN_VALUE if none. */
+  /** Per node: its sent messages, in instance order. */
+  private final List<List<Integer>> sentFrom;
+
+  // What the control flits make known.
+  /** Per known kind and arc: the first row at which a control flit of that kind is at the arc's head. */
+  private final long[][] arcFirst;
+  /** Per kind code (with K_ANY) and node: the first row at which the node holds a control flit of that kind. */
+  private final long[][] nodeFirst;
+  /** Per arc: the largest c of the certificates [c, n] on it, Long.MIN_VALUE if none. */
   private final long[] maxLag;
-  /** Per kind (and K_ANY) and node: the first row at which the node holds a control flit of that kind. */
-  private final long[][] nodeFirst = new long[5][];
-  /** Per node: the last row at which a certificate reaches it, and from whom. */
+  /** Per node: the last row at which a certificate reaches it (Long.MIN_VALUE if none), and from whom. */
   private final long[] lastCert;
   private final int[] lastCertFrom;
   /** Per node: a node it sent a token to that never sends a certificate back to it, -1 if none. */
   private final int[] uncertified;
-  /** Sent messages by source node: first index per node, next index per message, -1 ends. */
-  private final int[] fromFirst;
-  private final int[] fromNext;
+  /**
+   * The kind that triggers a non-root node's data: an order in a Transmission-Certification trace, a wake-up in a
+   * wake-up trace, -1 (any control flit) otherwise.
+   */
+  private final int trigger;
 
   private Causality(Instance inst, long[] dep, boolean[] sent, int[][] routes,
       List<Schedule.ControlTransfer> control, int[] controlArc, Findings out) {
@@ -137,30 +133,31 @@ final class Causality {
     int arcs = net.arcs();
     int nodes = net.nodes();
     flits = new long[arcs];
-    firstRow = new long[arcs];
+    firstRow = filled(arcs, Long.MAX_VALUE);
     firstMsg = new int[arcs];
-    lastRow = new long[arcs];
+    lastRow = filled(arcs, Long.MIN_VALUE);
     lastMsg = new int[arcs];
-    Arrays.fill(firstRow, Long.MAX_VALUE);
-    Arrays.fill(lastRow, Long.MIN_VALUE);
-    for (int k = 0; k < arcFirst.length; k++) {
-      arcFirst[k] = new long[arcs];
-      Arrays.fill(arcFirst[k], NEVER);
+    sentFrom = new ArrayList<>();
+    for (int v = 0; v < nodes; v++) {
+      sentFrom.add(new ArrayList<>());
     }
-    maxLag = new long[arcs];
-    Arrays.fill(maxLag, Long.MIN_VALUE);
-    for (int k = 0; k < nodeFirst.length; k++) {
-      nodeFirst[k] = new long[nodes];
-      Arrays.fill(nodeFirst[k], NEVER);
+    arcFirst = new long[KNOWN][];
+    for (int k = 0; k < KNOWN; k++) {
+      arcFirst[k] = filled(arcs, NEVER);
     }
-    lastCert = new long[nodes];
-    Arrays.fill(lastCert, Long.MIN_VALUE);
+    nodeFirst = new long[KINDS][];
+    for (int k = 0; k < KINDS; k++) {
+      nodeFirst[k] = filled(nodes, NEVER);
+    }
+    maxLag = filled(arcs, Long.MIN_VALUE);
+    lastCert = filled(nodes, Long.MIN_VALUE);
     lastCertFrom = new int[nodes];
     uncertified = new int[nodes];
     Arrays.fill(uncertified, -1);
-    fromFirst = new int[nodes];
-    Arrays.fill(fromFirst, -1);
-    fromNext = new int[msgs.size()];
+    learnStreams();
+    learnArrivals();
+    learnUncertified();
+    trigger = triggerKind();
   }
 
   /**
@@ -174,41 +171,34 @@ final class Causality {
   static void check(Instance inst, long[] dep, boolean[] sent, int[][] routes,
       List<Schedule.ControlTransfer> control, int[] controlArc, Findings out) {
     Causality c = new Causality(inst, dep, sent, routes, control, controlArc, out);
-    c.collect();
-    c.data();
+    for (int i = 0; i < c.msgs.size(); i++) {
+      if (sent[i] && c.msgs.get(i).from() != c.root) { // the root starts the protocol freely
+        c.dataWaitsForItsTrigger(i);
+      }
+    }
     for (int x = 0; x < control.size(); x++) {
       if (controlArc[x] >= 0) {
-        c.flit(x);
+        c.controlFlit(control.get(x), controlArc[x]);
       }
     }
   }
 
-  private static int kindOf(String kind) {
-    switch (kind) {
-      case WAKEUP:
-        return K_WAKEUP;
-      case TOKEN:
-        return K_TOKEN;
-      case CERTIFICATE:
-        return K_CERT;
-      case ORDER:
-        return K_ORDER;
-      default:
-        return -1;
-    }
-  }
+  // --- what the trace makes known ----------------------------------------------------------------------------
 
-  /** Streams per arc, first arrivals per kind, certificates per node. */
-  private void collect() {
+  /**
+   * The stream of every arc: flit 1 of a message departing in step t reaches the head of its route's hop k in row
+   * t + k + 1, its last flit l - 1 rows later. Read from the last message to the first, so that of messages tied for
+   * an arc's first or last row the later one is named.
+   */
+  private void learnStreams() {
     for (int i = msgs.size() - 1; i >= 0; i--) {
       if (!sent[i]) {
         continue;
       }
       long l = msgs.get(i).length();
-      int[] route = routes[i];
-      for (int k = 0; k < route.length; k++) {
-        int a = route[k];
-        long first = Math.addExact(dep[i], k + 1L); // flit 1 reaches the head of hop k in row t + k + 1
+      for (int k = 0; k < routes[i].length; k++) {
+        int a = routes[i][k];
+        long first = Math.addExact(dep[i], k + 1L);
         long last = Math.addExact(first, l - 1);
         flits[a] = Math.addExact(flits[a], l);
         if (first < firstRow[a]) {
@@ -220,10 +210,19 @@ final class Causality {
           lastMsg[a] = i;
         }
       }
-      int v = msgs.get(i).from();
-      fromNext[i] = fromFirst[v];
-      fromFirst[v] = i;
     }
+    for (int i = 0; i < msgs.size(); i++) {
+      if (sent[i]) {
+        sentFrom.get(msgs.get(i).from()).add(i);
+      }
+    }
+  }
+
+  /**
+   * When each control flit (on an arc) arrives: it crosses during its step s and is at its head from row s + 1.
+   * Also the certificates: the last to reach each node, and the largest lag certified on each arc.
+   */
+  private void learnArrivals() {
     for (int x = 0; x < control.size(); x++) {
       int a = controlArc[x];
       if (a < 0) {
@@ -249,20 +248,23 @@ final class Causality {
         }
       }
     }
+  }
+
+  /** For each node, the first node (in trace order) it sent a token to that never sends a certificate back. */
+  private void learnUncertified() {
     for (int x = 0; x < control.size(); x++) {
       int a = controlArc[x];
       if (a >= 0 && kindOf(control.get(x).kind()) == K_TOKEN) {
-        int back = net.reverse(a);
         int u = net.tail(a);
-        if (uncertified[u] < 0 && (back < 0 || arcFirst[K_CERT][back] == NEVER)) {
+        if (uncertified[u] < 0 && firstArrival(K_CERT, net.reverse(a)) == NEVER) {
           uncertified[u] = net.head(a);
         }
       }
     }
   }
 
-  /** The trigger of every sent message of a non-root node. */
-  private void data() {
+  /** How the trace is read: Transmission-Certification if it has a token, certificate or order, else wake-up. */
+  private int triggerKind() {
     boolean tc = false;
     boolean wake = false;
     for (int x = 0; x < control.size(); x++) {
@@ -272,216 +274,181 @@ final class Causality {
         wake |= k == K_WAKEUP;
       }
     }
-    for (int i = 0; i < msgs.size(); i++) {
-      Message m = msgs.get(i);
-      int v = m.from();
-      if (!sent[i] || v == root) {
-        continue; // the root starts the protocol freely
+    return tc ? K_ORDER : wake ? K_WAKEUP : -1;
+  }
+
+  /** The first row at which a control flit of known kind k is at the head of arc a; NEVER if a is -1. */
+  private long firstArrival(int k, int a) {
+    return a < 0 ? NEVER : arcFirst[k][a];
+  }
+
+  // --- CAUSALITY ---------------------------------------------------------------------------------------------
+
+  /**
+   * Message i of a non-root node v (its route's first arc v->p) departs no earlier than its trigger from p arrives:
+   * the first order p->v in a Transmission-Certification trace, the first wake-up p->v in a wake-up trace; with
+   * other kinds only (or a route without arcs), the first control flit of any kind to reach v.
+   */
+  private void dataWaitsForItsTrigger(int i) {
+    Message m = msgs.get(i);
+    int v = m.from();
+    if (trigger >= 0 && routes[i].length > 0) {
+      int first = routes[i][0];
+      long row = firstArrival(trigger, net.reverse(first));
+      if (dep[i] < row) {
+        dataBeforeItsTrigger(out, m, v, net.head(first), dep[i], row, trigger == K_ORDER);
       }
-      // V6 for data: a non-root node's message waits for its trigger from the next node of its route
-      if ((tc || wake) && routes[i].length > 0) {
-        int p = net.head(routes[i][0]);
-        int back = net.reverse(routes[i][0]);
-        long row = back < 0 ? NEVER : arcFirst[tc ? K_ORDER : K_WAKEUP][back];
-        if (dep[i] < row) {
-          String what = tc ? "order" : "wake-up";
-          out.add(Kind.CAUSALITY, List.of(m.id()), Places.node(v), dep[i], "node " + v + " sends its message "
-              + m.id() + " toward " + p + " in step " + dep[i] + " but " + (row == NEVER ? "no " + what + " from "
-              + p + " ever reaches it" : "its " + what + " from " + p + " only arrives in row " + row) + "; in a "
-              + (tc ? "trace with tokens, certificates or orders a node's data waits for its order "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)"
-              : "wake-up trace a node's data waits for its wake-up "
-                  + "(docs/models/bufferless-scatter-gather.md#protocol-rules, V6)"));
-        }
-      } else if (dep[i] < nodeFirst[K_ANY][v]) {
-        out.add(Kind.CAUSALITY, List.of(m.id()), Places.node(v), dep[i], "node " + v + " sends its message "
-            + m.id() + " in step " + dep[i] + " but " + firstControl(nodeFirst[K_ANY][v]));
-      }
+    } else if (dep[i] < nodeFirst[K_ANY][v]) {
+      dataBeforeAnyControl(out, m, v, dep[i], nodeFirst[K_ANY][v]);
     }
   }
 
-  /** The rules of control flit x (on an arc). */
-  private void flit(int x) {
-    Schedule.ControlTransfer c = control.get(x);
-    int a = controlArc[x];
-    int u = c.from();
-    int v = c.to();
-    long step = c.step();
+  /**
+   * The rules of control flit c on arc a: first whether it carries its values, then its causality (at most one
+   * finding, by the rule of its kind), then what its values promise.
+   */
+  private void controlFlit(Schedule.ControlTransfer c, int a) {
     int k = kindOf(c.kind());
     List<Long> values = c.values();
-    // CONTROL_VALUE: a known kind carries its number of values (DESIGN "Protocol results")
-    boolean wellFormed = k < 0 || values.size() == arity(k) || (k == K_WAKEUP && values.isEmpty());
+    boolean wellFormed = carriesItsValues(k, values.size());
     if (!wellFormed) {
-      value(c, List.of(), "carries " + values.size() + " value(s) but a " + c.kind() + " carries "
-          + (k == K_WAKEUP ? "[] or [s]" : k == K_TOKEN ? "[]" : k == K_CERT ? "[c, n]" : "[s]")
-          + " (DESIGN \"Protocol results\")");
+      wrongNumberOfValues(out, c, k);
     }
-    int back = net.reverse(a); // v->u
     switch (k) {
       case K_WAKEUP:
-      case K_TOKEN: {
-        // V6, docs/models/bufferless-scatter-gather.md#protocol-rules phase 1,
-        // docs/models/bufferless-scatter-gather.md#protocol-rules phase 1: a wake-up or token is forwarded after one
-        // has arrived
-        long had = nodeFirst[k][u];
-        if (u != root && step < had) {
-          causality(c, "it " + (had == NEVER ? "never receives one" : "only holds one from row " + had)
-              + "; a node forwards a " + c.kind() + " after it has received one "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
-        }
+      case K_TOKEN:
+        forwardedAfterOneArrived(c, k);
         if (k == K_WAKEUP && wellFormed && values.size() == 1) {
-          wakeupValue(c, a, values.get(0));
+          wakeupLetsTheDataWait(c, a, values.get(0));
         }
         break;
-      }
-      case K_CERT: {
-        // V6, docs/models/bufferless-scatter-gather.md#protocol-rules phase 2,
-        // docs/models/bufferless-scatter-gather.md#protocol-rules: a certificate answers the parent's token, after
-        // every child certified; its values: c >= 1, n = the data flits crossing its arc
-        // (docs/models/bufferless-scatter-gather.md#protocol-rules)
-        long token = back < 0 ? NEVER : arcFirst[K_TOKEN][back];
-        if (step < token) {
-          causality(c, (token == NEVER ? "no token from " + v + " ever reaches it" : "the token from " + v
-              + " only arrives in row " + token) + "; a certificate answers the parent's token "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
-        } else if (uncertified[u] >= 0) {
-          causality(c, "node " + uncertified[u] + ", to which " + u + " sent a token, never sends its "
-              + "certificate back; a node certifies after every child it sent a token to "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
-        } else if (step < lastCert[u]) {
-          causality(c, "the certificate of node " + lastCertFrom[u] + " only reaches it in row " + lastCert[u]
-              + "; a node certifies after its children's certificates "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
-        }
+      case K_CERT:
+        certificateAnswersTheTokenAfterTheChildren(c, a);
         if (wellFormed) {
-          long lag = values.get(0);
-          long n = values.get(1);
-          if (lag < 1) {
-            value(c, List.of(), "certifies the lag c = " + lag + "; a certified lag is positive "
-                + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
-          }
-          if (n != flits[a]) {
-            value(c, List.of(), "certifies n = " + n + " flits but " + flits[a] + " data flits cross " + u + "->"
-                + v + "; n counts the stream of the sender's subtree "
-                + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
-          }
+          certificateValues(c, a, values.get(0), values.get(1));
         }
         break;
-      }
-      case K_ORDER: {
-        // V6, docs/models/bufferless-scatter-gather.md#protocol-rules phase 3,
-        // docs/models/bufferless-scatter-gather.md#protocol-rules: an order follows the sender's own order (the root:
-        // its last certificate) and the child's certificate; its value s >= c and the child's stream arrives in rows t
-        // + s .. t + s + n - 1
-        long had = u == root ? NEVER : nodeFirst[K_ORDER][u];
-        long cert = back < 0 ? NEVER : arcFirst[K_CERT][back];
-        if (u != root && step < had) {
-          causality(c, "it " + (had == NEVER ? "never receives an order" : "only holds its order from row " + had)
-              + "; a node orders its children after its own order "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
-        } else if (u == root && uncertified[u] >= 0) {
-          causality(c, "node " + uncertified[u] + ", to which the root sent a token, never certifies; the root "
-              + "orders after the last certificate (docs/models/bufferless-scatter-gather.md#protocol-rules)");
-        } else if (u == root && step < lastCert[u]) {
-          causality(c, "the certificate of node " + lastCertFrom[u] + " only reaches the root in row "
-              + lastCert[u] + "; the root orders after the last certificate "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
-        } else if (step < cert) {
-          causality(c, (cert == NEVER ? "no certificate from " + v + " ever reaches it" : "the certificate of "
-              + v + " only reaches it in row " + cert) + "; an order's value comes from the child's certificate "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
-        }
+      case K_ORDER:
+        orderFollowsItsOwnOrderAndTheCertificate(c, a);
         if (wellFormed) {
-          orderValue(c, back, values.get(0));
+          orderValue(c, a, values.get(0));
         }
         break;
-      }
       default:
-        // V6, generic: a non-root node sends a control flit of another kind after some control flit reached it
-        if (u != root && step < nodeFirst[K_ANY][u]) {
-          causality(c, firstControl(nodeFirst[K_ANY][u]));
-        }
+        otherKindAfterSomeControl(c);
     }
   }
 
-  private static int arity(int k) {
-    return k == K_CERT ? 2 : k == K_TOKEN ? 0 : 1;
+  /** A non-root node passes a wake-up or token on only once it holds one of the same kind (phase 1). */
+  private void forwardedAfterOneArrived(Schedule.ControlTransfer c, int k) {
+    long had = nodeFirst[k][c.from()];
+    if (c.from() != root && c.step() < had) {
+      forwardedBeforeItArrived(out, c, had);
+    }
   }
 
-  /** Wake-up [s] u->v (arc a) arriving in row t: v's message toward u reaches u no earlier than row t + s. */
-  private void wakeupValue(Schedule.ControlTransfer c, int a, long s) {
+  /**
+   * A certificate u->v answers the token v->u (phase 2): it is sent once that token has arrived, not while a node u
+   * sent a token to never certifies back, and once the last certificate reaching u has arrived.
+   */
+  private void certificateAnswersTheTokenAfterTheChildren(Schedule.ControlTransfer c, int a) {
+    int u = c.from();
+    long token = firstArrival(K_TOKEN, net.reverse(a));
+    if (c.step() < token) {
+      certificateBeforeTheToken(out, c, token);
+    } else if (uncertified[u] >= 0) {
+      certificateWhileAChildNeverCertifies(out, c, uncertified[u]);
+    } else if (c.step() < lastCert[u]) {
+      certificateBeforeTheLastCertificate(out, c, lastCertFrom[u], lastCert[u]);
+    }
+  }
+
+  /**
+   * An order u->v (phase 3) is sent once u's own order has arrived (the root: not while a node it sent a token to
+   * never certifies, and once its last certificate has arrived), and once v's certificate has reached u.
+   */
+  private void orderFollowsItsOwnOrderAndTheCertificate(Schedule.ControlTransfer c, int a) {
+    int u = c.from();
+    long cert = firstArrival(K_CERT, net.reverse(a));
+    if (u != root && c.step() < nodeFirst[K_ORDER][u]) {
+      orderBeforeItsOwnOrder(out, c, nodeFirst[K_ORDER][u]);
+    } else if (u == root && uncertified[u] >= 0) {
+      rootOrdersWhileAChildNeverCertifies(out, c, uncertified[u]);
+    } else if (u == root && c.step() < lastCert[u]) {
+      rootOrdersBeforeTheLastCertificate(out, c, lastCertFrom[u], lastCert[u]);
+    } else if (c.step() < cert) {
+      orderBeforeTheChildsCertificate(out, c, cert);
+    }
+  }
+
+  /** A non-root node sends a control flit of another kind once some control flit has reached it. */
+  private void otherKindAfterSomeControl(Schedule.ControlTransfer c) {
+    long first = nodeFirst[K_ANY][c.from()];
+    if (c.from() != root && c.step() < first) {
+      otherKindBeforeAnyControl(out, c, first);
+    }
+  }
+
+  // --- CONTROL_VALUE -----------------------------------------------------------------------------------------
+
+  /**
+   * Wake-up [s] u->v (arc a) arriving in row t: the first flit of each message of v toward u reaches u no earlier
+   * than row t + s. A message that departs before v's first wake-up from u already breaks causality and is not
+   * judged again.
+   */
+  private void wakeupLetsTheDataWait(Schedule.ControlTransfer c, int a, long s) {
     int u = c.from();
     int v = c.to();
     long t = Math.addExact(c.step(), 1);
-    for (int i = fromFirst[v]; i >= 0; i = fromNext[i]) {
-      if (v == root || routes[i].length == 0 || net.head(routes[i][0]) != u || dep[i] < arcFirst[K_WAKEUP][a]) {
-        continue; // not a message toward u, or already a causality violation against its first wake-up
+    if (v == root) {
+      return;
+    }
+    for (int i : sentFrom.get(v)) {
+      if (routes[i].length == 0 || net.head(routes[i][0]) != u || dep[i] < arcFirst[K_WAKEUP][a]) {
+        continue;
       }
       long arrive = Math.addExact(dep[i], 1);
       if (Math.subtractExact(arrive, t) < s) {
-        String id = msgs.get(i).id();
-        value(c, List.of(id), "(row " + t + ", s = " + s + ") lets the first flit of " + id + " reach " + u
-            + " from row " + sum(t, s) + " on, but it arrives in row " + arrive + " (departure "
-            + dep[i] + "; TRANSMIT AFTER >= s STEPS, docs/models/bufferless-scatter-gather.md#protocol-rules)");
+        wakeupTooEarly(out, c, msgs.get(i).id(), t, s, arrive, dep[i]);
       }
     }
   }
 
-  /** Order [s] u->v arriving in row t: s >= c of v's certificates; the stream of v->u in rows t+s..t+s+n-1. */
-  private void orderValue(Schedule.ControlTransfer c, int back, long s) {
-    int u = c.from();
-    int v = c.to();
+  /** Certificate [c, n] on arc a: the certified lag c is positive, n is the number of data flits crossing a. */
+  private void certificateValues(Schedule.ControlTransfer c, int a, long lag, long n) {
+    if (lag < 1) {
+      lagNotPositive(out, c, lag);
+    }
+    if (n != flits[a]) {
+      wrongStreamLength(out, c, n, flits[a]);
+    }
+  }
+
+  /**
+   * Order [s] u->v (arc a) arriving in row t: s is at least the lag c of v's certificates, and the stream of v->u
+   * (n flits) reaches u exactly in rows t + s .. t + s + n - 1: its first row is t + s and, one flit per arc and
+   * step, its last row t + s + n - 1. An empty stream has no rows to check.
+   */
+  private void orderValue(Schedule.ControlTransfer c, int a, long s) {
+    int back = net.reverse(a);
     long t = Math.addExact(c.step(), 1);
-    if (back >= 0 && maxLag[back] != Long.MIN_VALUE && s < maxLag[back]) {
-      value(c, List.of(), "has s = " + s + " below the lag c = " + maxLag[back] + " that " + v + " certified; "
-          + "orders keep s >= c (docs/models/bufferless-scatter-gather.md#protocol-rules)");
+    if (back >= 0 && s < maxLag[back]) {
+      orderBelowTheLag(out, c, s, maxLag[back]);
     }
     if (back < 0 || flits[back] == 0) {
-      return; // an empty stream: nothing arrives
+      return;
     }
     long n = flits[back];
-    String promise = "(row " + t + ", s = " + s + ") promises the " + (n == 1 ? "flit" : n + " flits") + " crossing "
-        + v + "->" + u + " to " + u + " in rows " + rows(t, s, n);
     if (Math.subtractExact(firstRow[back], t) != s) {
-      String id = msgs.get(firstMsg[back]).id();
-      value(c, List.of(id), promise + ", but the first (of " + id + ") arrives in row " + firstRow[back]
-          + " (TRANSMIT AFTER s STEPS, docs/models/bufferless-scatter-gather.md#protocol-rules)");
+      streamStartsOffItsRow(out, c, t, s, n, msgs.get(firstMsg[back]).id(), firstRow[back]);
     } else if (Math.subtractExact(lastRow[back], firstRow[back]) != n - 1) {
-      String id = msgs.get(lastMsg[back]).id();
-      value(c, List.of(id), promise + ", but the last (of " + id + ") arrives in row " + lastRow[back]
-          + " (a gap-free stream, docs/models/bufferless-scatter-gather.md#protocol-rules)");
+      streamEndsOffItsRow(out, c, t, s, n, msgs.get(lastMsg[back]).id(), lastRow[back]);
     }
   }
 
-  private void causality(Schedule.ControlTransfer c, String why) {
-    out.add(Kind.CAUSALITY, List.of(), Places.node(c.from()), c.step(), "node " + c.from() + " sends a "
-        + c.kind() + " to " + c.to() + " in step " + c.step() + " but " + why);
-  }
-
-  private void value(Schedule.ControlTransfer c, List<String> ids, String why) {
-    String arc = Places.arc(c.from(), c.to());
-    out.add(Kind.CONTROL_VALUE, ids, arc, c.step(), "the " + c.kind() + " " + c.values() + " " + arc + " of step "
-        + c.step() + " " + why);
-  }
-
-  /** a + b for a message, also when it overflows (a value can be any long). */
-  private static String sum(long a, long b) {
-    long r = a + b;
-    return ((a ^ r) & (b ^ r)) < 0 ? a + " + " + b : Long.toString(r);
-  }
-
-  /** "t+s..t+s+n-1", symbolic if it overflows. */
-  private static String rows(long t, long s, long n) {
-    try {
-      long from = Math.addExact(t, s);
-      return from + ".." + Math.addExact(from, n - 1);
-    } catch (ArithmeticException e) {
-      return t + " + " + s + " .. " + t + " + " + s + " + " + (n - 1);
-    }
-  }
-
-  private static String firstControl(long row) {
-    return row == NEVER ? "no control flit ever reaches it"
-        : "its first control flit only arrives in row " + row;
+  private static long[] filled(int size, long value) {
+    long[] a = new long[size];
+    Arrays.fill(a, value);
+    return a;
   }
 }

@@ -1,5 +1,7 @@
 package org.commsched.core.check;
 
+import static org.commsched.core.check.CausalityRules.*;
+
 import java.util.Arrays;
 import java.util.List;
 import org.commsched.core.model.Instance;
@@ -12,21 +14,9 @@ import org.commsched.core.model.Schedule;
  * on routes given as one flat array ({@link Routes}). Each control flit's kind is read once, a sentence is built only
  * for a violation, and each arc's stream figures lie next to each other (one cache line per hop). Used by
  * {@link BufferlessFastPath}; {@code BufferlessFastPathProperties} holds it to the definition on mutated protocol
- * traces.
+ * traces. The kinds and every violation sentence are {@link CausalityRules}', as for the definition.
  */
 final class CausalityFastPath {
-  static final String WAKEUP = "wakeup";
-  static final String TOKEN = "token";
-  static final String CERTIFICATE = "certificate";
-  static final String ORDER = "order";
-
-  private static final int K_WAKEUP = 0;
-  private static final int K_TOKEN = 1;
-  private static final int K_CERT = 2;
-  private static final int K_ORDER = 3;
-  private static final int K_ANY = 4;
-  private static final long NEVER = Long.MAX_VALUE;
-
   private final Network net;
   private final List<Message> msgs;
   private final long[] dep;
@@ -52,9 +42,9 @@ final class CausalityFastPath {
   /** Per arc a: [2a] the message of the first row, [2a + 1] that of the last. */
   private final int[] streamMsg;
   /** Per kind and arc: the first row at which a control flit of that kind is at the arc's head. */
-  private final long[][] arcFirst = new long[4][];
+  private final long[][] arcFirst = new long[KNOWN][];
   /** Per kind (and K_ANY) and node: the first row at which the node holds a control flit of that kind. */
-  private final long[][] nodeFirst = new long[5][];
+  private final long[][] nodeFirst = new long[KINDS][];
   /** Per node: the last row at which a certificate reaches it, and from whom. */
   private final long[] lastCert;
   private final int[] lastCertFrom;
@@ -123,21 +113,6 @@ final class CausalityFastPath {
       if (controlArc[x] >= 0) {
         c.flit(x);
       }
-    }
-  }
-
-  private static int kindOf(String kind) {
-    switch (kind) {
-      case WAKEUP:
-        return K_WAKEUP;
-      case TOKEN:
-        return K_TOKEN;
-      case CERTIFICATE:
-        return K_CERT;
-      case ORDER:
-        return K_ORDER;
-      default:
-        return -1;
     }
   }
 
@@ -227,18 +202,10 @@ final class CausalityFastPath {
         int back = net.reverse(first);
         long row = back < 0 ? NEVER : arcFirst[tc ? K_ORDER : K_WAKEUP][back];
         if (dep[i] < row) {
-          String what = tc ? "order" : "wake-up";
-          out.add(Kind.CAUSALITY, List.of(m.id()), Places.node(v), dep[i], "node " + v + " sends its message "
-              + m.id() + " toward " + p + " in step " + dep[i] + " but " + (row == NEVER ? "no " + what + " from "
-              + p + " ever reaches it" : "its " + what + " from " + p + " only arrives in row " + row) + "; in a "
-              + (tc ? "trace with tokens, certificates or orders a node's data waits for its order "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)"
-              : "wake-up trace a node's data waits for its wake-up "
-                  + "(docs/models/bufferless-scatter-gather.md#protocol-rules, V6)"));
+          dataBeforeItsTrigger(out, m, v, p, dep[i], row, tc);
         }
       } else if (dep[i] < nodeFirst[K_ANY][v]) {
-        out.add(Kind.CAUSALITY, List.of(m.id()), Places.node(v), dep[i], "node " + v + " sends its message "
-            + m.id() + " in step " + dep[i] + " but " + firstControl(nodeFirst[K_ANY][v]));
+        dataBeforeAnyControl(out, m, v, dep[i], nodeFirst[K_ANY][v]);
       }
     }
   }
@@ -248,15 +215,12 @@ final class CausalityFastPath {
     Schedule.ControlTransfer c = control.get(x);
     int a = controlArc[x];
     int u = c.from();
-    int v = c.to();
     long step = c.step();
     int k = kind[x];
     List<Long> values = c.values();
-    boolean wellFormed = k < 0 || values.size() == arity(k) || (k == K_WAKEUP && values.isEmpty());
+    boolean wellFormed = carriesItsValues(k, values.size());
     if (!wellFormed) {
-      value(c, List.of(), "carries " + values.size() + " value(s) but a " + c.kind() + " carries "
-          + (k == K_WAKEUP ? "[] or [s]" : k == K_TOKEN ? "[]" : k == K_CERT ? "[c, n]" : "[s]")
-          + " (DESIGN \"Protocol results\")");
+      wrongNumberOfValues(out, c, k);
     }
     int back = net.reverse(a); // v->u
     switch (k) {
@@ -264,9 +228,7 @@ final class CausalityFastPath {
       case K_TOKEN: {
         long had = nodeFirst[k][u];
         if (u != root && step < had) {
-          causality(c, "it " + (had == NEVER ? "never receives one" : "only holds one from row " + had)
-              + "; a node forwards a " + c.kind() + " after it has received one "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
+          forwardedBeforeItArrived(out, c, had);
         }
         if (k == K_WAKEUP && wellFormed && values.size() == 1) {
           wakeupValue(c, a, values.get(0));
@@ -276,29 +238,20 @@ final class CausalityFastPath {
       case K_CERT: {
         long token = back < 0 ? NEVER : arcFirst[K_TOKEN][back];
         if (step < token) {
-          causality(c, (token == NEVER ? "no token from " + v + " ever reaches it" : "the token from " + v
-              + " only arrives in row " + token) + "; a certificate answers the parent's token "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
+          certificateBeforeTheToken(out, c, token);
         } else if (uncertified[u] >= 0) {
-          causality(c, "node " + uncertified[u] + ", to which " + u + " sent a token, never sends its "
-              + "certificate back; a node certifies after every child it sent a token to "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
+          certificateWhileAChildNeverCertifies(out, c, uncertified[u]);
         } else if (step < lastCert[u]) {
-          causality(c, "the certificate of node " + lastCertFrom[u] + " only reaches it in row " + lastCert[u]
-              + "; a node certifies after its children's certificates "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
+          certificateBeforeTheLastCertificate(out, c, lastCertFrom[u], lastCert[u]);
         }
         if (wellFormed) {
           long lag = values.get(0);
           long n = values.get(1);
           if (lag < 1) {
-            value(c, List.of(), "certifies the lag c = " + lag + "; a certified lag is positive "
-                + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
+            lagNotPositive(out, c, lag);
           }
           if (n != stream[4 * a + FLITS]) {
-            value(c, List.of(), "certifies n = " + n + " flits but " + stream[4 * a + FLITS] + " data flits cross "
-                + u + "->" + v + "; n counts the stream of the sender's subtree "
-                + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
+            wrongStreamLength(out, c, n, stream[4 * a + FLITS]);
           }
         }
         break;
@@ -307,20 +260,13 @@ final class CausalityFastPath {
         long had = u == root ? NEVER : nodeFirst[K_ORDER][u];
         long cert = back < 0 ? NEVER : arcFirst[K_CERT][back];
         if (u != root && step < had) {
-          causality(c, "it " + (had == NEVER ? "never receives an order" : "only holds its order from row " + had)
-              + "; a node orders its children after its own order "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
+          orderBeforeItsOwnOrder(out, c, had);
         } else if (u == root && uncertified[u] >= 0) {
-          causality(c, "node " + uncertified[u] + ", to which the root sent a token, never certifies; the root "
-              + "orders after the last certificate (docs/models/bufferless-scatter-gather.md#protocol-rules)");
+          rootOrdersWhileAChildNeverCertifies(out, c, uncertified[u]);
         } else if (u == root && step < lastCert[u]) {
-          causality(c, "the certificate of node " + lastCertFrom[u] + " only reaches the root in row "
-              + lastCert[u] + "; the root orders after the last certificate "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
+          rootOrdersBeforeTheLastCertificate(out, c, lastCertFrom[u], lastCert[u]);
         } else if (step < cert) {
-          causality(c, (cert == NEVER ? "no certificate from " + v + " ever reaches it" : "the certificate of "
-              + v + " only reaches it in row " + cert) + "; an order's value comes from the child's certificate "
-              + "(docs/models/bufferless-scatter-gather.md#protocol-rules)");
+          orderBeforeTheChildsCertificate(out, c, cert);
         }
         if (wellFormed) {
           orderValue(c, back, values.get(0));
@@ -329,13 +275,9 @@ final class CausalityFastPath {
       }
       default:
         if (u != root && step < nodeFirst[K_ANY][u]) {
-          causality(c, firstControl(nodeFirst[K_ANY][u]));
+          otherKindBeforeAnyControl(out, c, nodeFirst[K_ANY][u]);
         }
     }
-  }
-
-  private static int arity(int k) {
-    return k == K_CERT ? 2 : k == K_TOKEN ? 0 : 1;
   }
 
   /** Wake-up [s] u->v (arc a) arriving in row t: v's message toward u reaches u no earlier than row t + s. */
@@ -350,23 +292,17 @@ final class CausalityFastPath {
       }
       long arrive = Math.addExact(dep[i], 1);
       if (Math.subtractExact(arrive, t) < s) {
-        String id = msgs.get(i).id();
-        value(c, List.of(id), "(row " + t + ", s = " + s + ") lets the first flit of " + id + " reach " + u
-            + " from row " + sum(t, s) + " on, but it arrives in row " + arrive + " (departure "
-            + dep[i] + "; TRANSMIT AFTER >= s STEPS, docs/models/bufferless-scatter-gather.md#protocol-rules)");
+        wakeupTooEarly(out, c, msgs.get(i).id(), t, s, arrive, dep[i]);
       }
     }
   }
 
   /** Order [s] u->v arriving in row t: s >= c of v's certificates; the stream of v->u in rows t+s..t+s+n-1. */
   private void orderValue(Schedule.ControlTransfer c, int back, long s) {
-    int u = c.from();
-    int v = c.to();
     long t = Math.addExact(c.step(), 1);
     long maxLag = back < 0 ? Long.MIN_VALUE : stream[4 * back + MAX_LAG];
     if (back >= 0 && maxLag != Long.MIN_VALUE && s < maxLag) {
-      value(c, List.of(), "has s = " + s + " below the lag c = " + maxLag + " that " + v + " certified; "
-          + "orders keep s >= c (docs/models/bufferless-scatter-gather.md#protocol-rules)");
+      orderBelowTheLag(out, c, s, maxLag);
     }
     if (back < 0 || stream[4 * back + FLITS] == 0) {
       return; // an empty stream: nothing arrives
@@ -375,51 +311,9 @@ final class CausalityFastPath {
     long firstRow = stream[4 * back + FIRST_ROW];
     long lastRow = stream[4 * back + LAST_ROW];
     if (Math.subtractExact(firstRow, t) != s) {
-      String id = msgs.get(streamMsg[2 * back]).id();
-      value(c, List.of(id), promise(t, s, n, u, v) + ", but the first (of " + id + ") arrives in row " + firstRow
-          + " (TRANSMIT AFTER s STEPS, docs/models/bufferless-scatter-gather.md#protocol-rules)");
+      streamStartsOffItsRow(out, c, t, s, n, msgs.get(streamMsg[2 * back]).id(), firstRow);
     } else if (Math.subtractExact(lastRow, firstRow) != n - 1) {
-      String id = msgs.get(streamMsg[2 * back + 1]).id();
-      value(c, List.of(id), promise(t, s, n, u, v) + ", but the last (of " + id + ") arrives in row " + lastRow
-          + " (a gap-free stream, docs/models/bufferless-scatter-gather.md#protocol-rules)");
+      streamEndsOffItsRow(out, c, t, s, n, msgs.get(streamMsg[2 * back + 1]).id(), lastRow);
     }
-  }
-
-  /** What order [s] u->v arriving in row t promises about the n flits crossing v->u (only for a violation). */
-  private static String promise(long t, long s, long n, int u, int v) {
-    return "(row " + t + ", s = " + s + ") promises the " + (n == 1 ? "flit" : n + " flits") + " crossing " + v
-        + "->" + u + " to " + u + " in rows " + rows(t, s, n);
-  }
-
-  private void causality(Schedule.ControlTransfer c, String why) {
-    out.add(Kind.CAUSALITY, List.of(), Places.node(c.from()), c.step(), "node " + c.from() + " sends a "
-        + c.kind() + " to " + c.to() + " in step " + c.step() + " but " + why);
-  }
-
-  private void value(Schedule.ControlTransfer c, List<String> ids, String why) {
-    String arc = Places.arc(c.from(), c.to());
-    out.add(Kind.CONTROL_VALUE, ids, arc, c.step(), "the " + c.kind() + " " + c.values() + " " + arc + " of step "
-        + c.step() + " " + why);
-  }
-
-  /** a + b for a message, also when it overflows (a value can be any long). */
-  private static String sum(long a, long b) {
-    long r = a + b;
-    return ((a ^ r) & (b ^ r)) < 0 ? a + " + " + b : Long.toString(r);
-  }
-
-  /** "t+s..t+s+n-1", symbolic if it overflows. */
-  private static String rows(long t, long s, long n) {
-    try {
-      long from = Math.addExact(t, s);
-      return from + ".." + Math.addExact(from, n - 1);
-    } catch (ArithmeticException e) {
-      return t + " + " + s + " .. " + t + " + " + s + " + " + (n - 1);
-    }
-  }
-
-  private static String firstControl(long row) {
-    return row == NEVER ? "no control flit ever reaches it"
-        : "its first control flit only arrives in row " + row;
   }
 }

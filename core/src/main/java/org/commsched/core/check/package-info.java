@@ -12,7 +12,8 @@
  *   <tr><th>family (schedule)</th><th>definition</th><th>fast path</th></tr>
  *   <tr><td>{@code BUFFERLESS_CHATTING}, {@code BUFFERLESS_SCATTER_GATHER} (departures, plus the control flits of a
  *       protocol run)</td><td>{@code BufferlessChecker}; the protocol rules (V6 and the meaning of the control
- *       values), from the trace and the instance only: {@code Causality}</td><td>{@code BufferlessFastPath} with
+ *       values), from the trace and the instance only: {@code Causality}, with the kinds and violation sentences it
+ *       shares with the fast path in {@code CausalityRules}</td><td>{@code BufferlessFastPath} with
  *       {@code CausalityFastPath}, from {@code BufferlessFastPath.FROM} = 2^16 message hops plus control flits
  *       on (screens, radix sorts, parallel route reads; held to the definition by {@code
  *       BufferlessFastPathProperties})</td></tr>

@@ -8,7 +8,10 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.time.TimeScale;
 import org.junit.jupiter.api.Test;
 
-/** Oracle values of Peters' thesis and Tsai's thesis (specs cited per test). */
+/**
+ * Oracle values of Peters' thesis and Tsai's thesis (docs/models/linear-cost.md and docs/models/packet.md, cited per
+ * test).
+ */
 class PathSendingTest {
 
   /** docs/models/linear-cost.md#sending-tables, Table 2a: S_*(n,m) for n = 1..12, m = 1..6, beta = 5, tau = 1. */

@@ -90,8 +90,8 @@ class ScatterGatherBoundsTest {
   /**
    * docs/models/bufferless-scatter-gather.md#ratios, #tree-oracles-ex1-to-ex5 EX5 binary tree, L = (1,2,3,1,0,2): T_FDF
    * = LB-OFF = 10, LB-SYNC = 12, B_opt = 4 (paper). LB-PAPER uses the subtree spanning the nodes with data (node 5 is a
-   * null leaf), where B is 3; its witness names the whole tree's B_opt = 4 of the spec and why that one does not bound
-   * T (LowerBounds#protocolBounds).
+   * null leaf), where B is 3; its witness names the whole tree's B_opt = 4 (the paper's) and why that one does not
+   * bound T (LowerBounds#protocolBounds).
    */
   @Test
   void referenceTable_ex5() {

@@ -21,12 +21,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The protocol rules of {@link Causality}, one rule per test: each starts from a valid paper trace, breaks that one
- * rule and expects exactly the violations it causes. The traces are Figures 2 and 4 of Bhatt, Pucci, Ranade,
- * Rosenberg, "Scattering and Gathering Messages in Networks of Processors"
- * (docs/models/bufferless-scatter-gather.md#figures-1-to-4), written out from the spec's numbers: Shoulder-Tap wake-ups
- * (s) = (1, 2, 3, 1, 2) in rows 1..5, data from f = 3, 4, 6, 7; Transmission-Certification tokens in rows 1..5,
- * certificates [c, n] = [3, 8], [3, 6], [4, 3], [2, 3], [1, 1] at the parents in rows 10..6, orders (s) = (3, 3, 4, 2,
- * 2) in rows 11..15, root rows 14..21.
+ * rule and expects exactly the violations it causes. The traces are Figures 2 and 4 of Bhatt, Pucci, Ranade, Rosenberg,
+ * "Scattering and Gathering Messages in Networks of Processors"
+ * (docs/models/bufferless-scatter-gather.md#figures-1-to-4), written out from the paper's figures: Shoulder-Tap
+ * wake-ups (s) = (1, 2, 3, 1, 2) in rows 1..5, data from f = 3, 4, 6, 7; Transmission-Certification tokens in rows
+ * 1..5, certificates [c, n] = [3, 8], [3, 6], [4, 3], [2, 3], [1, 1] at the parents in rows 10..6, orders (s) = (3, 3,
+ * 4, 2, 2) in rows 11..15, root rows 14..21.
  */
 class CausalityTest {
   private static final long[] FIG4_C = {3, 3, 4, 2, 1};

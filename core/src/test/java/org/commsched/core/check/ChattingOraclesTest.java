@@ -21,11 +21,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The docs/models/bufferless-chatting.md#examples oracles A-F and H. The spec writes departures t and slots σ from 1
- * and measures the durations T and S from the earliest one (docs/models/bufferless-chatting.md#validity-rules (2.5),
- * (3.5)); ours count from step 0, so we shift every value by the earliest one: a real schedule departs at t - min t and
- * has makespan T, a virtual one has slots σ - min σ and makespan S. (Usually min = 1; in oracle C's "VO of A3" the
- * earliest departure is 2.)
+ * The docs/models/bufferless-chatting.md#examples oracles A-F and H. They were first written with departures t and
+ * slots σ from 1, measuring the durations T and S from the earliest one
+ * (docs/models/bufferless-chatting.md#validity-rules (2.5), (3.5)); ours count from step 0, so we shift every value by
+ * the earliest one: a real schedule departs at t - min t and has makespan T, a virtual one has slots σ - min σ and
+ * makespan S. (Usually min = 1; in oracle C's "VO of A3" the earliest departure is 2.)
  */
 class ChattingOraclesTest {
 
@@ -60,44 +60,44 @@ class ChattingOraclesTest {
       new int[] {0, 0, 1, 3}, new int[] {0, 3, 3, 3}, new int[] {1, 3, 2, 3}, new int[] {2, 0, 3, 1},
       new int[] {0, 0, 3, 1});
 
-  /** Real schedules: the spec's departures t (from 1, message order M0, M1, ...) and its duration T. */
+  /** Real schedules: the oracle's departures t (from 1, message order M0, M1, ...) and its duration T. */
   static Stream<Arguments> realOracles() {
     return Stream.of(
-        Arguments.of("§8 A, VO of A1", A, new long[] {1, 1, 3, 2, 2, 4}, 5),
-        Arguments.of("§8 A, LS of A1", A, new long[] {1, 5, 3, 2, 6, 4}, 6),
-        Arguments.of("§8 B, VO of A2", B, new long[] {1, 6, 5, 7}, 10),
-        Arguments.of("§8 B, VO of A3", B, new long[] {4, 3, 1, 10}, 13),
-        Arguments.of("§8 B, VO of A5", B, new long[] {1, 5, 6, 8}, 11),
-        Arguments.of("§8 C, VO of A2", C, new long[] {9, 2, 7, 1, 4}, 11),
-        Arguments.of("§8 C, VO of A3", C, new long[] {2, 5, 3, 8, 5}, 11),
-        Arguments.of("§8 C, VO of A5", C, new long[] {1, 4, 8, 6, 2}, 10),
-        Arguments.of("§8 D, VO of A2 (S=13)", D, new long[] {1, 5, 3, 1}, 9),
-        Arguments.of("§8 E, VO of A4", E, new long[] {1, 1, 1, 1}, 2),
-        Arguments.of("§8 F, VO of A4-paper", F, new long[] {1, 4, 1, 2, 5, 2, 3, 6}, 9),
-        Arguments.of("§8 F, VO of A4-rigorous", F, new long[] {4, 1, 1, 5, 2, 2, 6, 3}, 8),
-        Arguments.of("§8 H, VO of A4-paper", H, new long[] {4, 3, 3, 3, 1, 3, 2}, 7),
-        Arguments.of("§8 H, VO of A4-rigorous", H, new long[] {1, 3, 2, 1, 3, 2, 1}, 5));
+        Arguments.of("oracle A, VO of A1", A, new long[] {1, 1, 3, 2, 2, 4}, 5),
+        Arguments.of("oracle A, LS of A1", A, new long[] {1, 5, 3, 2, 6, 4}, 6),
+        Arguments.of("oracle B, VO of A2", B, new long[] {1, 6, 5, 7}, 10),
+        Arguments.of("oracle B, VO of A3", B, new long[] {4, 3, 1, 10}, 13),
+        Arguments.of("oracle B, VO of A5", B, new long[] {1, 5, 6, 8}, 11),
+        Arguments.of("oracle C, VO of A2", C, new long[] {9, 2, 7, 1, 4}, 11),
+        Arguments.of("oracle C, VO of A3", C, new long[] {2, 5, 3, 8, 5}, 11),
+        Arguments.of("oracle C, VO of A5", C, new long[] {1, 4, 8, 6, 2}, 10),
+        Arguments.of("oracle D, VO of A2 (S=13)", D, new long[] {1, 5, 3, 1}, 9),
+        Arguments.of("oracle E, VO of A4", E, new long[] {1, 1, 1, 1}, 2),
+        Arguments.of("oracle F, VO of A4-paper", F, new long[] {1, 4, 1, 2, 5, 2, 3, 6}, 9),
+        Arguments.of("oracle F, VO of A4-rigorous", F, new long[] {4, 1, 1, 5, 2, 2, 6, 3}, 8),
+        Arguments.of("oracle H, VO of A4-paper", H, new long[] {4, 3, 3, 3, 1, 3, 2}, 7),
+        Arguments.of("oracle H, VO of A4-rigorous", H, new long[] {1, 3, 2, 1, 3, 2, 1}, 5));
   }
 
-  /** Virtual schedules: the spec's slots σ (from 1) and its duration S. */
+  /** Virtual schedules: the oracle's slots σ (from 1) and its duration S. */
   static Stream<Arguments> virtualOracles() {
     return Stream.of(
-        Arguments.of("§8 A, A1", A, new long[] {1, 4, 1, 2, 3, 3}, 4),
-        Arguments.of("§8 A, A5", A, new long[] {1, 2, 5, 3, 6, 4}, 6),
-        Arguments.of("§8 B, A2", B, new long[] {1, 5, 5, 5}, 8),
-        Arguments.of("§8 B, A3", B, new long[] {4, 2, 1, 8}, 11),
-        Arguments.of("§8 B, A5", B, new long[] {1, 4, 6, 6}, 9),
-        Arguments.of("§8 C, A2", C, new long[] {9, 1, 5, 1, 1}, 10),
-        Arguments.of("§8 C, A3", C, new long[] {2, 4, 1, 8, 2}, 12),
-        Arguments.of("§8 C, A5", C, new long[] {1, 3, 6, 6, 11}, 12),
-        Arguments.of("§8 D, A2", D, new long[] {13, 5, 1, 1}, 13),
-        Arguments.of("§8 D, OV of VO(A2)", D, new long[] {9, 5, 1, 1}, 9),
-        Arguments.of("§8 E, A4 with F1 but without F2", E, new long[] {1, 1, 2, 3}, 3),
-        Arguments.of("§8 E, A4-paper", E, new long[] {1, 1, 1, 1}, 1),
-        Arguments.of("§8 F, A4-paper", F, new long[] {1, 4, 1, 2, 5, 2, 3, 6}, 6),
-        Arguments.of("§8 F, A4-rigorous", F, new long[] {4, 1, 1, 5, 2, 2, 6, 3}, 6),
-        Arguments.of("§8 H, A4-paper", H, new long[] {2, 1, 3, 4, 1, 1, 2}, 4),
-        Arguments.of("§8 H, A4-rigorous", H, new long[] {2, 1, 2, 1, 2, 3, 1}, 3));
+        Arguments.of("oracle A, A1", A, new long[] {1, 4, 1, 2, 3, 3}, 4),
+        Arguments.of("oracle A, A5", A, new long[] {1, 2, 5, 3, 6, 4}, 6),
+        Arguments.of("oracle B, A2", B, new long[] {1, 5, 5, 5}, 8),
+        Arguments.of("oracle B, A3", B, new long[] {4, 2, 1, 8}, 11),
+        Arguments.of("oracle B, A5", B, new long[] {1, 4, 6, 6}, 9),
+        Arguments.of("oracle C, A2", C, new long[] {9, 1, 5, 1, 1}, 10),
+        Arguments.of("oracle C, A3", C, new long[] {2, 4, 1, 8, 2}, 12),
+        Arguments.of("oracle C, A5", C, new long[] {1, 3, 6, 6, 11}, 12),
+        Arguments.of("oracle D, A2", D, new long[] {13, 5, 1, 1}, 13),
+        Arguments.of("oracle D, OV of VO(A2)", D, new long[] {9, 5, 1, 1}, 9),
+        Arguments.of("oracle E, A4 with F1 but without F2", E, new long[] {1, 1, 2, 3}, 3),
+        Arguments.of("oracle E, A4-paper", E, new long[] {1, 1, 1, 1}, 1),
+        Arguments.of("oracle F, A4-paper", F, new long[] {1, 4, 1, 2, 5, 2, 3, 6}, 6),
+        Arguments.of("oracle F, A4-rigorous", F, new long[] {4, 1, 1, 5, 2, 2, 6, 3}, 6),
+        Arguments.of("oracle H, A4-paper", H, new long[] {2, 1, 3, 4, 1, 1, 2}, 4),
+        Arguments.of("oracle H, A4-rigorous", H, new long[] {2, 1, 2, 1, 2, 3, 1}, 3));
   }
 
   private static Map<String, Long> fromOne(Instance inst, long[] values) {

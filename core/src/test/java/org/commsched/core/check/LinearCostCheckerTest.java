@@ -64,7 +64,7 @@ class LinearCostCheckerTest {
     return rs;
   }
 
-  // --- spec oracles -------------------------------------------------------------------------------------------
+  // --- the worked examples of docs/models/linear-cost.md#worked-examples ------------------------------------------
 
   /** §2.3 E1 (Fig. 2.2): link-bound pipeline, n = 19, m = 5, k = 5, β = 5, τ = 1: 79 = S_*(19,5). */
   @Test

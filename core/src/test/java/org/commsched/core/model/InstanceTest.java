@@ -83,7 +83,7 @@ class InstanceTest {
         CommModel.Duplex.FULL, null)).isInstanceOf(ModelException.class);
     CommModel.StoreAndForward m = (CommModel.StoreAndForward) SAF;
     TimeScale s = m.timeScale();
-    // 272 + 1023 * 0.4 = 681.2 exactly (linear-cost spec, Table 2c, m = 1)
+    // 272 + 1023 * 0.4 = 681.2 exactly (docs/models/linear-cost.md#sending-tables, Table 2c, m = 1)
     assertThat(s.format(m.packetTicks(1023, s))).isEqualTo("681.2");
   }
 

@@ -13,6 +13,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
 import org.commsched.instances.testing.RandomInstances;
 import org.junit.jupiter.api.Test;
 
@@ -52,7 +53,7 @@ class BaselinesTest {
 
   @Test
   void everyKindAndModel_hasAnApplicableBaselineAndEveryApplicableOneIsValid() {
-    SplittableRandom r = new SplittableRandom(2024);
+    SplittableRandom r = new SplittableRandom(Seeds.mix(2024));
     java.util.Set<ProblemKind> kinds = java.util.EnumSet.noneOf(ProblemKind.class);
     for (Instance inst : everyKindAndModel(r)) {
       kinds.add(inst.kind());
@@ -64,7 +65,7 @@ class BaselinesTest {
         }
         applicable++;
         SolveResult res = m.solve(inst, SolveLimits.defaults());
-        assertValid(m.name() + " on " + inst.kind() + " " + inst.model(), inst, res);
+        assertValid(m.name() + " on " + inst.kind() + " " + inst.model() + ", " + Seeds.describe(), inst, res);
         assertThat(res.method()).isEqualTo(m.name());
       }
       assertThat(applicable).as("%s under %s", inst.kind(), inst.model()).isPositive();

@@ -180,7 +180,7 @@ class GeneratorsProperties {
     return Generators.FAMILIES.stream().map(family -> DynamicTest.dynamicTest(family, () -> {
       List<Object> first = new ArrayList<>();
       List<Object> second = new ArrayList<>();
-      for (int s = 0; s < 20; s++) {
+      for (long s : Seeds.seeds(20).toArray()) {
         int size = family.equals("hypercube") ? 3 : family.equals("ring") ? 5 : 6;
         first.add(Generators.network(family, size, new SplittableRandom(s)));
         second.add(Generators.network(family, size, new SplittableRandom(s)));

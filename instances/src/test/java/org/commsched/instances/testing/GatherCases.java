@@ -36,8 +36,9 @@ public final class GatherCases {
   }
 
   /**
-   * Gather to node 0 of the tree with these parents (entry 0 ignored, the spec's parent arrays) and lengths
-   * {@code L[i - 1]} for node i; message ids {@code M<i>}.
+   * Gather to node 0 of the tree with these parents (entry 0 ignored, as the parent arrays of
+   * docs/models/bufferless-scatter-gather.md#tree-oracles-ex1-to-ex5) and lengths {@code L[i - 1]} for node i;
+   * message ids {@code M<i>}.
    */
   public static Instance tree(int[] parents, long[] lengths, CommModel model) {
     List<Integer> ps = new ArrayList<>();

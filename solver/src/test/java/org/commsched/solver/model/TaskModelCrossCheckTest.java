@@ -6,10 +6,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.commsched.solver.choco.ChocoTaskModel;
 import org.commsched.solver.cpsat.CpSatTaskModel;
 import org.junit.jupiter.api.DynamicTest;
@@ -24,7 +24,7 @@ class TaskModelCrossCheckTest {
 
   @TestFactory
   Stream<DynamicTest> bothBackEndsAgreeWithExhaustiveSearch() {
-    return LongStream.range(0, 40).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+    return Seeds.seeds(40).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       TaskModel m = random(seed);
       long brute = Exhaustive.optimum(m);
       for (TaskModel.Solution s : List.of(CpSatTaskModel.INSTANCE.solve(m, LIMITS), ChocoTaskModel.INSTANCE.solve(m, LIMITS))) {

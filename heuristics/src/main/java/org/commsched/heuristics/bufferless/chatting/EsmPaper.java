@@ -40,7 +40,7 @@ import org.commsched.core.model.Instance;
  * proof says that in every blocked slot some message uses the arc leaving the source or the arc entering the
  * destination of the new message; under this scan order that step does not hold (a row-blocker may start east of the
  * new message's first row arc, and a column-blocker may end north of its last column arc). With F1 and F2 the bound
- * held on every test the spec's authors and this project ran, and oracle H reaches S = 2C, but it is a claim, not a
+ * held on every test this project ran, and oracle H reaches S = 2C, but it is a claim, not a
  * proven invariant; {@link EsmNe} is the variant with a proof (S &lt;= 2C - 1).
  *
  * <p>Cost: O(|M| log |M|) to sort by diagonal plus O(|M| S) probes, S &lt;= 2C.

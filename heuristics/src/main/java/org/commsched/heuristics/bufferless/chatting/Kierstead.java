@@ -4,12 +4,12 @@ import java.util.Arrays;
 
 /**
  * A2 of docs/models/bufferless-chatting.md#kierstead: virtual chatting with arbitrary lengths on a unidirectional
- * linear array by the concrete "weighted Kierstead-Trotter" strategy of the spec, then VO for the real schedule.
+ * linear array by the project's concrete "weighted Kierstead-Trotter" strategy, then VO for the real schedule.
  *
  * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages
  * in Leveled Networks", §4.2, Theorem 4.5(b) and Corollary 4.3, which summarise H. A. Kierstead, "A polynomial
- * time approximation algorithm for dynamic storage allocation" (1991). The concrete strategy is the spec's
- * (docs/models/bufferless-chatting.md#kierstead, marked derived), not the paper's:
+ * time approximation algorithm for dynamic storage allocation" (1991). The concrete strategy is the project's own
+ * (docs/models/bufferless-chatting.md#kierstead: "the concrete strategy is ours"), not the paper's:
  * <ol>
  *   <li>round each length up to a power of two {@code h};</li>
  *   <li>in order (h desc, from asc, to asc, index asc) give each message the lowest aligned block
@@ -19,12 +19,12 @@ import java.util.Arrays;
  *       whose interval meets its interval; the slot is {@code colour * Λ + p}, Λ the top of the highest block.</li>
  * </ol>
  *
- * <p>Why it holds (proof sketch of the spec): sizes are powers of two taken in non-increasing order and blocks are
- * aligned, so an earlier block either contains a new block or misses it. If candidate p - h failed, it failed at a
- * point x of the interval where the units below p are all covered; that point is private to the message among all
- * items whose blocks meet its block. Hence p + h &lt;= L' (the rounded load, at most 2C - 1), at most one earlier
- * conflicting item on each side, three colours suffice, and S &lt;= 3Λ &lt;= 3L' &lt;= 6C - 3; after VO,
- * T &lt;= S + Q - 1.
+ * <p>Why it holds (the proof sketch of docs/models/bufferless-chatting.md#kierstead): sizes are powers of two taken in
+ * non-increasing order and blocks are aligned, so an earlier block either contains a new block or misses it. If
+ * candidate p - h failed, it failed at a point x of the interval where the units below p are all covered; that point is
+ * private to the message among all items whose blocks meet its block. Hence p + h &lt;= L' (the rounded load, at most
+ * 2C - 1), at most one earlier conflicting item on each side, three colours suffice, and
+ * S &lt;= 3Λ &lt;= 3L' &lt;= 6C - 3; after VO, T &lt;= S + Q - 1.
  *
  * <p>On a bidirectional linear array the rightward and leftward messages are two ula instances on disjoint arcs,
  * solved at once ({@link BidirectionalSplit}); the guarantee holds per direction.
@@ -105,7 +105,7 @@ public final class Kierstead extends UlaVirtualMethod {
       int c = Integer.numberOfTrailingZeros(~taken);
       if (c >= 3) {
         throw new IllegalStateException("kierstead: a message meets three earlier blocks of different colours, "
-            + "which the spec's proof rules out");
+            + "which the proof of docs/models/bufferless-chatting.md#kierstead rules out");
       }
       for (int x = a; x <= b; x++) {
         levels.add(x, start, g, c);
@@ -134,7 +134,7 @@ public final class Kierstead extends UlaVirtualMethod {
    * Per arc, which unit levels the placed blocks cover, by colour, and a tree of 64-unit words answering "the
    * first level where the free units reach a count" in O(log levels).
    *
-   * <p>With {@code v(u) = 1 - (blocks covering unit u)} and {@code W(q) = v(0) + ... + v(q - 1)}, the spec's test
+   * <p>With {@code v(u) = 1 - (blocks covering unit u)} and {@code W(q) = v(0) + ... + v(q - 1)}, the model's test
    * {@code load_{<p+h}(x) <= p} reads {@code W_x(p + h) >= h}. Blocks covering one unit of one arc have distinct
    * colours (that is what the colouring ensures), so the count of a unit is the number of colour bits set.
    * Above an arc's stored levels every unit is free ({@code v = 1}).

@@ -15,7 +15,7 @@ import org.commsched.core.solve.Scope;
  * <ul>
  *   <li>LS (Thm 3.1): {@code t = sigma + level}. A bijection between real and virtual schedules.</li>
  *   <li>VO (Thm 3.2, eq. 3.8): with slots normalised into {@code [0, S)},
- *       {@code t = floorMod(level + sigma, S)}; this is the spec's 1-based
+ *       {@code t = floorMod(level + sigma, S)}; this is the 1-based
  *       {@code t = floorMod(level + sigma - 1, S) + 1} with both sides shifted by one. Departures lie in
  *       {@code [0, S)} and the real duration is at most {@code S + Q - 1}.</li>
  *   <li>OV (Thm 3.3, eq. 3.10): with departures normalised into {@code [0, T)},

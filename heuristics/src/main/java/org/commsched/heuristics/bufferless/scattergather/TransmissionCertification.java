@@ -138,7 +138,7 @@ public final class TransmissionCertification implements Method {
   @Override
   public String summary() {
     if (options.multiport()) {
-      return "Transmission-Certification, multiport variant derived in the spec (parallel synchronization, one "
+      return "Transmission-Certification, multiport variant derived by the project (parallel synchronization, one "
           + "gap-free stream per root link; protocol trace)";
     }
     String preset = options.equals(TcOptions.RECOMMENDED) ? "recommended preset"

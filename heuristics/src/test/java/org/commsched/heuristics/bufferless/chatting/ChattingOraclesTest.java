@@ -18,8 +18,8 @@ import org.commsched.core.solve.SolveResult;
 import org.junit.jupiter.api.Test;
 
 /**
- * The test oracles A-D of docs/models/bufferless-chatting.md#examples (derived by the spec's authors, not in the
- * paper). The spec writes sigma and t 1-based; here every expected value is the spec's minus 1 (docs/DESIGN.md).
+ * The test oracles A-D of docs/models/bufferless-chatting.md#examples (derived for the project, not in the paper).
+ * They were first written with sigma and t from 1; here every expected value is that minus 1 (docs/DESIGN.md).
  */
 class ChattingOraclesTest {
   private static final CommModel ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);

@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The oracles A, B and C of docs/models/bufferless-chatting.md#examples for A3 ({@code length-classes}) and A5 ({@code
- * ula-cuts}); derived by the spec's authors, not in the paper (which has no worked numeric example). The spec writes
- * sigma and t 1-based; here every expected value is the spec's minus 1 (docs/DESIGN.md), and a method's departures are
- * further shifted so that the earliest is 0. The virtual schedule is read from the
+ * ula-cuts}); derived for the project, not in the paper (which has no worked numeric example). The oracles were
+ * first written with sigma and t from 1; here every expected value is that minus 1 (docs/DESIGN.md), and a method's
+ * departures are further shifted so that the earliest is 0. The virtual schedule is read from the
  * method's dsa run on the same messages, the real one from its chatting run.
  */
 class DecompositionOraclesTest {
@@ -88,7 +88,7 @@ class DecompositionOraclesTest {
     LengthClasses a3 = new LengthClasses();
     assertThat(sigma(a3, c)).containsExactly(ChattingOraclesTest.minusOne(2, 4, 1, 8, 2));
     SolveResult r = real(a3, c);
-    // the spec's VO departures lie in [1, S] with the earliest at 2; the method starts its earliest at 0
+    // the oracle's VO departures (from 1) lie in [1, S] with the earliest at 2; the method starts its earliest at 0
     assertThat(Transforms.vo(sigma(a3, c), ChattingOraclesTest.arrays(c)[0], 12))
         .containsExactly(ChattingOraclesTest.minusOne(2, 5, 3, 8, 5));
     assertThat(departures(c, r)).containsExactly(Transforms.normalise(ChattingOraclesTest.minusOne(2, 5, 3, 8, 5)));

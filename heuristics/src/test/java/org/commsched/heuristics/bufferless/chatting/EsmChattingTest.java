@@ -24,12 +24,13 @@ import org.commsched.instances.testing.ChatCases;
 import org.junit.jupiter.api.Test;
 
 /**
- * The ESM oracles E, F and H of docs/models/bufferless-chatting.md#examples (derived by the spec's authors; the paper,
- * Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled
- * Networks", has no worked example for §5.2), the counterexamples behind fixes F1 and F2
- * (docs/models/bufferless-chatting.md#esm-paper-and-esm-ne, #esm-scan-fixes), the gap in the proof of Theorem 5.3
- * (docs/models/bufferless-chatting.md#theorem-53-proof), and the refusals of {@code esm-paper} and {@code esm-ne}. The
- * spec writes sigma and t 1-based; every expected value here is the spec's minus 1 (docs/DESIGN.md).
+ * The ESM oracles E, F and H of docs/models/bufferless-chatting.md#examples (derived for the project, optima by
+ * exhaustive search; the paper, Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of
+ * Variable Length Messages in Leveled Networks", has no worked example for §5.2), the counterexamples behind fixes F1
+ * and F2 (docs/models/bufferless-chatting.md#esm-paper-and-esm-ne, #esm-scan-fixes), the gap in the proof of Theorem
+ * 5.3 (docs/models/bufferless-chatting.md#theorem-53-proof), and the refusals of {@code esm-paper} and
+ * {@code esm-ne}. The oracles were first written with sigma and t from 1; every expected value here is that minus 1
+ * (docs/DESIGN.md).
  */
 class EsmChattingTest {
 

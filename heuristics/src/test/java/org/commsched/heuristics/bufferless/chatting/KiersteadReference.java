@@ -90,7 +90,7 @@ final class KiersteadReference {
       }
       if (c == 3) {
         throw new IllegalStateException("kierstead: a message meets three earlier blocks of different colours, "
-            + "which the spec's proof rules out");
+            + "which the proof of docs/models/bufferless-chatting.md#kierstead rules out");
       }
       colour[i] = c;
       blocks.computeIfAbsent(key(p[i], h[i]), k -> new ArrayList<>()).add(i);

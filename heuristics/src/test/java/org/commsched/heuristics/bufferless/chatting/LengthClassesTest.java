@@ -12,6 +12,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.LengthDistribution;
 import org.junit.jupiter.api.Test;
 
@@ -93,7 +94,7 @@ class LengthClassesTest {
     LengthClasses a3 = new LengthClasses(List.of(new UlaUnitColoring(), new EsmFirstFit()));
     assertThat(a3.scope().words()).contains("ula").contains("esm");
     assertThat(a3.citation()).contains("first-fit (test)");
-    for (long seed = 0; seed < 50; seed++) {
+    for (long seed : Seeds.seeds(50).toArray()) {
       SplittableRandom r = new SplittableRandom(seed);
       Instance esm = ChattingProperties.random(seed, "esm", 2 + r.nextInt(5), 1 + r.nextInt(20),
           new LengthDistribution.Uniform(1, 8), r.nextBoolean());

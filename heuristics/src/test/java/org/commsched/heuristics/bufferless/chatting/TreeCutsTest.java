@@ -19,10 +19,10 @@ import org.commsched.instances.testing.ChatCases;
 import org.junit.jupiter.api.Test;
 
 /**
- * Oracle G of docs/models/bufferless-chatting.md#examples (a star; derived by the spec's authors, the paper, Bhatt,
+ * Oracle G of docs/models/bufferless-chatting.md#examples (a star; derived for the project: the paper, Bhatt,
  * Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks",
  * §6.3, has no worked example), the bound of Theorem 6.1 on it, and the refusals of {@code tree-cuts} and
- * {@code tree-cuts-simultaneous}. The spec writes t 1-based; expected values here are the spec's minus 1.
+ * {@code tree-cuts-simultaneous}. The oracle was first written with t from 1; expected values here are that minus 1.
  */
 class TreeCutsTest {
 

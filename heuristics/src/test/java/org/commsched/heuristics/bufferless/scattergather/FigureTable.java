@@ -82,8 +82,8 @@ final class FigureTable {
   }
 
   /**
-   * Parses a figure as the spec prints it: lines {@code | Step | P0 | ... |}, rows 1, 2, ... in order; returns the
-   * cells without the step column.
+   * Parses a figure of the paper written out as a table, one line per row: lines {@code | Step | P0 | ... |}, rows 1,
+   * 2, ... in order; returns the cells without the step column.
    */
   static List<List<String>> parse(String markdown) {
     List<List<String>> out = new ArrayList<>();

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The derived oracles of docs/models/bufferless-scatter-gather.md#tree-oracles-ex1-to-ex5 (TC on non-path trees,
- * EX1-EX5: not in the paper, computed by the spec's reference model) and the small counterexamples of
+ * EX1-EX5: not in the paper, derived for the project) and the small counterexamples of
  * docs/models/bufferless-scatter-gather.md#small-counterexamples (Shoulder-Tap's gap, leaf rule and forward-first
  * scope, docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections), for "Scattering and Gathering Messages in
  * Networks of Processors" by Bhatt, Pucci, Ranade and Rosenberg. Values are in the paper's units (T = our makespan + 1;
@@ -201,7 +201,8 @@ class GatherOraclesTest {
     assertThat(new long[] {skip.rootLag(), include.rootLag()}).containsExactly(5, 4);
     assertThat(paperT(skip)).isEqualTo(26);
     assertThat(paperT(include)).isEqualTo(25);
-    // with GEOMETRIC lags the order is as the spec says
+    // with the leftmost (GEOMETRIC) lag SKIP is never slower than INCLUDE, as
+    // docs/models/bufferless-scatter-gather.md#preset-order says
     TcRun g = tc(parents, l, TcOptions.RECOMMENDED);
     TcRun gi = tc(parents, l, TcOptions.RECOMMENDED.withEmpty(TcOptions.EmptySegments.INCLUDE));
     assertThat(paperT(g)).isLessThanOrEqualTo(paperT(gi));

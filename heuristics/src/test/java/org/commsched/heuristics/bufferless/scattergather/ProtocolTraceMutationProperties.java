@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  *   <li>the checker's CAUSALITY and CONTROL_VALUE entries (kind, place, time) are exactly those of
  *       {@link ProtocolRulesReference}, a plain restatement of the documented rules: every mutation that breaks a
  *       rule is caught, and one that breaks none is not reported;</li>
- *   <li>what the spec's semantics decide without the rule table holds: in a Transmission-Certification trace
+ *   <li>what the model's semantics decide without the rule table holds: in a Transmission-Certification trace
  *       every shifted departure is rejected (an order's stream starts exactly at t + s, and a node's own message
  *       leads its stream, docs/models/bufferless-scatter-gather.md#protocol-rules), every changed n and every changed
  *       order value on a non-empty stream is rejected, every dropped token or certificate is rejected, and a dropped

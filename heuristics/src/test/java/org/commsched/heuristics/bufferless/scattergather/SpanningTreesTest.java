@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
  * Spanning trees for scatter and gather on arbitrary networks (Bhatt, Pucci, Ranade and Rosenberg, "Scattering and
  * Gathering Messages in Networks of Processors", §1.2, §4, Figure 5;
  * docs/models/bufferless-scatter-gather.md#spanning-trees): the B_opt oracles, the paper's complete-graph broadcast
- * example, and the substitute Figure 5 covers of docs/models/bufferless-scatter-gather.md#spanning-trees (derived by
- * the spec, not from the paper).
+ * example, and the substitute Figure 5 covers of docs/models/bufferless-scatter-gather.md#spanning-trees (the
+ * project's own construction: the paper's Figure 5 is lost).
  */
 class SpanningTreesTest {
 
