@@ -3,7 +3,6 @@ package org.commsched.solver;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
-import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -17,27 +16,12 @@ import org.commsched.solver.model.TaskModel;
  *
  * @implNote Immutable.
  */
-abstract class BufferlessCpMethod implements Method {
-  private final String name;
-  private final String summary;
-  private final TaskModel.Backend backend;
+abstract class BufferlessCpMethod extends TaskModelMethod {
   private final boolean sync;
 
   BufferlessCpMethod(String name, String summary, TaskModel.Backend backend, boolean sync) {
-    this.name = name;
-    this.summary = summary;
-    this.backend = backend;
+    super(name, summary, backend);
     this.sync = sync;
-  }
-
-  @Override
-  public final String name() {
-    return name;
-  }
-
-  @Override
-  public final String summary() {
-    return summary;
   }
 
   @Override
@@ -56,11 +40,6 @@ abstract class BufferlessCpMethod implements Method {
         : "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length "
             + "Messages in Leveled Networks\", §2.3; Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering "
             + "Messages in Networks of Processors\", §1.2; CP model: this project";
-  }
-
-  @Override
-  public final boolean exact() {
-    return true;
   }
 
   @Override
@@ -89,6 +68,6 @@ abstract class BufferlessCpMethod implements Method {
   final SolveResult solve(Instance instance, SolveLimits limits, boolean alwaysSearch) {
     requireApplies(instance);
     BufferlessCp model = sync ? BufferlessCp.sync(instance) : BufferlessCp.offline(instance, limits);
-    return BufferlessCp.run(model, name, backend, limits, alwaysSearch);
+    return BufferlessCp.run(model, name(), backend, limits, alwaysSearch);
   }
 }

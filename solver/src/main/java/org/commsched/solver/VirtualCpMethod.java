@@ -1,7 +1,6 @@
 package org.commsched.solver;
 
 import org.commsched.core.model.Instance;
-import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -15,25 +14,9 @@ import org.commsched.solver.model.TaskModel;
  *
  * @implNote Immutable.
  */
-abstract class VirtualCpMethod implements Method {
-  private final String name;
-  private final String summary;
-  private final TaskModel.Backend backend;
-
+abstract class VirtualCpMethod extends TaskModelMethod {
   VirtualCpMethod(String name, String summary, TaskModel.Backend backend) {
-    this.name = name;
-    this.summary = summary;
-    this.backend = backend;
-  }
-
-  @Override
-  public final String name() {
-    return name;
-  }
-
-  @Override
-  public final String summary() {
-    return summary;
+    super(name, summary, backend);
   }
 
   @Override
@@ -47,11 +30,6 @@ abstract class VirtualCpMethod implements Method {
   }
 
   @Override
-  public final boolean exact() {
-    return true;
-  }
-
-  @Override
   public final Scope scope() {
     return VirtualCp.SCOPE;
   }
@@ -60,6 +38,6 @@ abstract class VirtualCpMethod implements Method {
   public final SolveResult solve(Instance instance, SolveLimits limits) {
     long started = System.nanoTime(); // building the model counts toward the time limit
     requireApplies(instance);
-    return new VirtualCp(instance).run(name, backend, limits, started);
+    return new VirtualCp(instance).run(name(), backend, limits, started);
   }
 }
