@@ -46,6 +46,20 @@ class BadInputTest {
     m.put("negative-length", GOOD.replace("\"length\": 3", "\"length\": -3"));
     m.put("huge-length", GOOD.replace("\"length\": 3", "\"length\": 99999999999999999999"));
     m.put("fractional-length", GOOD.replace("\"length\": 3", "\"length\": 2.5"));
+    // past the 2^62 ticks of serial work (Magnitudes): these overflowed inside the methods (exit 70) before
+    m.put("length-2^62", GOOD.replace("\"length\": 3", "\"length\": 4611686018427387904"));
+    m.put("length-2^63-1", GOOD.replace("\"length\": 3", "\"length\": 9223372036854775807"));
+    m.put("send-length-2^62", """
+        {"format": "commsched-instance/1", "name": "s", "problem": "send",
+         "model": {"kind": "store-and-forward", "beta": "5", "tau": "1", "ports": "all", "duplex": "full"},
+         "network": {"family": "bla", "nodes": 6}, "source": 0, "target": 5, "length": 4611686018427387904}
+        """);
+    m.put("beta-of-40-digits", """
+        {"format": "commsched-instance/1", "name": "s", "problem": "send",
+         "model": {"kind": "store-and-forward", "beta": "9999999999999999999999999999999999999999", "tau": "1",
+                   "ports": "all", "duplex": "full"},
+         "network": {"family": "bla", "nodes": 6}, "source": 0, "target": 5, "length": 3}
+        """);
     m.put("truncated", GOOD.substring(0, GOOD.length() / 2));
     m.put("empty", "");
     m.put("not-json", "this is not json");

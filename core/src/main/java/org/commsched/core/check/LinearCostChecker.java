@@ -1,7 +1,6 @@
 package org.commsched.core.check;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +27,10 @@ final class LinearCostChecker {
 
   /** Units {@code [lo, hi)} of origin message {@code msg}, from record {@code record}. */
   private record Piece(int record, int msg, long lo, long hi) {
+  }
+
+  /** What makes records one packet: their arc and their start. */
+  private record PacketKey(int arc, long start) {
   }
 
   /** One packet: the records sharing an arc and a start. */
@@ -81,7 +84,7 @@ final class LinearCostChecker {
       offsets.add(off);
     }
 
-    Map<String, Packet> packets = new LinkedHashMap<>();
+    Map<PacketKey, Packet> packets = new LinkedHashMap<>();
     for (int r = 0; r < records.size(); r++) {
       Schedule.Transmission x = records.get(r);
       String arcName = Places.arc(x.from(), x.to());
@@ -114,7 +117,7 @@ final class LinearCostChecker {
         out.add(Kind.NEGATIVE_TIME, List.of(x.message()), arcName, start, "transmission " + r + " of "
             + x.message() + " starts at " + scale.format(start) + "; time starts at 0");
       }
-      Packet p = packets.computeIfAbsent(arc + "@" + start, k -> new Packet(arc, start));
+      Packet p = packets.computeIfAbsent(new PacketKey(arc, start), k -> new Packet(arc, start));
       p.pieces.add(new Piece(r, i, lo, lo + x.size()));
       p.units = Math.addExact(p.units, x.size());
     }
@@ -139,10 +142,7 @@ final class LinearCostChecker {
     Knowledge known = new Knowledge(origins.size());
     for (Packet p : packets.values()) {
       for (Piece c : p.pieces) {
-        long[] at = known.at(net.head(p.arc), c.msg(), origins.get(c.msg()).length());
-        for (long u = c.lo(); u < c.hi(); u++) {
-          at[(int) u] = Math.min(at[(int) u], p.end);
-        }
+        known.at(net.head(p.arc), c.msg()).add(c.lo(), c.hi(), p.end);
       }
     }
     for (Packet p : packets.values()) {
@@ -152,17 +152,13 @@ final class LinearCostChecker {
         if (o.node() == sender) {
           continue;
         }
-        long[] at = known.peek(sender, c.msg());
-        long late = 0;
-        long firstLate = -1;
-        for (long u = c.lo(); u < c.hi(); u++) {
-          if (at == null || at[(int) u] > p.start) {
-            late++;
-            firstLate = firstLate < 0 ? u : firstLate;
-          }
-        }
-        if (late > 0) {
-          long when = at == null ? Long.MAX_VALUE : at[(int) firstLate];
+        UnitArrivals at = known.peek(sender, c.msg());
+        UnitArrivals.Late lack = at == null ? new UnitArrivals.Late(c.hi() - c.lo(), c.lo(), Long.MAX_VALUE)
+            : at.lateAt(c.lo(), c.hi(), p.start);
+        if (lack != null) {
+          long late = lack.count();
+          long firstLate = lack.first();
+          long when = lack.firstArrives();
           out.add(Kind.SENDER_LACKS_UNIT, List.of(o.message()), net.arcName(p.arc), p.start, "node " + sender
               + " sends " + late + " unit(s) of " + o.message() + " it does not hold at " + scale.format(p.start)
               + " (unit " + firstLate + (when == Long.MAX_VALUE ? " never reaches it" : " arrives only at "
@@ -184,16 +180,10 @@ final class LinearCostChecker {
         if (!needs || v == o.node()) {
           continue;
         }
-        long[] at = known.peek(v, i);
-        long missing = 0;
-        long firstMissing = -1;
-        for (long u = 0; u < o.length(); u++) {
-          if (at == null || at[(int) u] == Long.MAX_VALUE) {
-            missing++;
-            firstMissing = firstMissing < 0 ? u : firstMissing;
-          }
-        }
-        if (missing > 0) {
+        UnitArrivals.Late lack = UnitArrivals.missing(known.peek(v, i), o.length());
+        if (lack != null) {
+          long missing = lack.count();
+          long firstMissing = lack.first();
           out.add(Kind.INCOMPLETE, List.of(o.message()), Places.node(v), null, "node " + v + " never receives "
               + missing + " of the " + o.length() + " units of " + o.message() + " (the first is unit "
               + firstMissing + ")");
@@ -202,25 +192,21 @@ final class LinearCostChecker {
     }
   }
 
-  /** Earliest arrival of every unit of every message at every node; arrays made on first use. */
+  /** Earliest arrival of every unit of every message at every node, per (node, message) as runs of units. */
   private static final class Knowledge {
     private final int messages;
-    private final Map<Long, long[]> arrays = new HashMap<>();
+    private final Map<Long, UnitArrivals> arrivals = new HashMap<>();
 
     Knowledge(int messages) {
       this.messages = messages;
     }
 
-    long[] at(int node, int msg, long length) {
-      return arrays.computeIfAbsent((long) node * messages + msg, k -> {
-        long[] a = new long[Math.toIntExact(length)];
-        Arrays.fill(a, Long.MAX_VALUE);
-        return a;
-      });
+    UnitArrivals at(int node, int msg) {
+      return arrivals.computeIfAbsent((long) node * messages + msg, k -> new UnitArrivals());
     }
 
-    long[] peek(int node, int msg) {
-      return arrays.get((long) node * messages + msg);
+    UnitArrivals peek(int node, int msg) {
+      return arrivals.get((long) node * messages + msg);
     }
   }
 }

@@ -116,6 +116,7 @@ public final class Instance {
     this.origins = List.copyOf(orig);
     this.index = Collections.unmodifiableMap(idx);
     this.atlas = new Atlas(network, msgs, kind, root, kind == ProblemKind.SEND ? "" : "/messages");
+    Magnitudes.check(this);
   }
 
   private static int requireNode(int v, String ptr, int n) {

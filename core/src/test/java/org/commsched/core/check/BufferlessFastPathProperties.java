@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
+import org.commsched.core.model.Magnitudes;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
@@ -37,8 +38,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (back-to-back departures; Transmission-Certification and wake-up traces written out per the
  * docs/models/bufferless-scatter-gather.md#protocol-rules) and then mutated: departures shifted by 1 to 3 either way,
  * swapped, dropped, negative, near the end of the long range, unknown ids; control flits shifted, dropped, repeated,
- * re-kinded, with wrong values, off the arcs, at step {@code Long.MAX_VALUE}; a message of {@code 2^63 - 1} flits. The
- * large cases (trees of thousands of nodes) take the parallel screens and sorts. One property holds {@link
+ * re-kinded, with wrong values, off the arcs, at step {@code Long.MAX_VALUE}; a message as long as an instance
+ * admits (2^62 flits of serial work). The large cases (trees of thousands of nodes) take the parallel screens and sorts. One property holds {@link
  * CausalityFastPath} to {@link Causality} alone on mutated protocol traces, one checks the threshold of {@link
  * ScheduleChecker}, and a last one holds {@link Screen} to the definition of an overlap. Cases: {@code
  * -Dcommsched.cases=N} (default 200; the large ones a twentieth of it).
@@ -471,11 +472,17 @@ class BufferlessFastPathProperties {
     }
     assertSameReports(inst, valid, what + ", valid");
     if (!inst.messages().isEmpty() && rnd.nextInt(8) == 0) {
-      // a message of 2^63 - 1 flits: its makespan term wraps around, its hops overflow
+      // a message as long as an instance admits (serial work 2^62, Magnitudes): with the departures of the
+      // schedule its flits reach past 2^62 and, from departures near 2^63 in the mutations, past a long
       List<Message> ms = new ArrayList<>(inst.messages());
       int i = rnd.nextInt(ms.size());
       Message m = ms.get(i);
-      ms.set(i, new Message(m.id(), m.from(), m.to(), Long.MAX_VALUE, m.hasRoute() ? m.route() : null));
+      long hops = Math.max(1, inst.network().nodes() - 1L);
+      long longest = Magnitudes.MAX_TICKS - hops;
+      for (int j = 0; j < ms.size(); j++) {
+        longest -= j == i ? 0 : ms.get(j).length() + hops;
+      }
+      ms.set(i, new Message(m.id(), m.from(), m.to(), longest, m.hasRoute() ? m.route() : null));
       Problem p = inst.kind() == ProblemKind.CHATTING ? new Problem.Chatting(ms) : inst.kind() == ProblemKind.SCATTER
           ? new Problem.Scatter(inst.root(), ms) : new Problem.Gather(inst.root(), ms);
       assertSameReports(new Instance(inst.name(), p, inst.model(), inst.network()), valid, what + ", huge " + m.id());

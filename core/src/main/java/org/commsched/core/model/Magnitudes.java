@@ -1,0 +1,106 @@
+package org.commsched.core.model;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.List;
+
+/**
+ * How large an instance may be for exact 64-bit arithmetic, decided once when the instance is built: every time
+ * this tool computes (a departure, a packet's end, a makespan, a bound, a sum of them) stays below
+ * {@link #MAX_TICKS} = 2^62 ticks if the instance's <i>serial work</i> does, so sums of two such times never leave a
+ * long. An instance beyond it is refused with a {@link ModelException} naming the value that is too large and the
+ * largest value that works, instead of overflowing somewhere inside a method.
+ *
+ * <p>Serial work: for a bufferless model, the sum over messages of {@code length + nodes - 1} (each message alone,
+ * one after the other, over a route of at most {@code nodes - 1} hops: every schedule this tool produces ends
+ * earlier); for a store-and-forward model, in ticks, the sum over messages or origins of
+ * {@code length * (beta + tau) * (nodes - 1)} (every unit its own packet, over every link of a spanning tree or a
+ * simple route, one after the other), and beta and tau each at most {@link #MAX_TICKS} ticks.
+ *
+ * @implNote Stateless; linear in the messages.
+ */
+public final class Magnitudes {
+  /** The largest time, in ticks, this tool computes with: 2^62. */
+  public static final long MAX_TICKS = 1L << 62;
+
+  private static final BigInteger MAX = BigInteger.valueOf(MAX_TICKS);
+
+  private Magnitudes() {
+  }
+
+  /** Throws a {@link ModelException} if the instance's serial work exceeds {@link #MAX_TICKS}. */
+  static void check(Instance inst) {
+    long hops = Math.max(1, inst.network().nodes() - 1L);
+    if (inst.model() instanceof CommModel.StoreAndForward saf) {
+      BigInteger scale = BigInteger.TEN.pow(saf.timeScale().decimals());
+      BigInteger beta = ticks(saf.beta(), saf.timeScale().decimals());
+      BigInteger tau = ticks(saf.tau(), saf.timeScale().decimals());
+      requireAtMost(beta, "/model/beta", "beta", scale);
+      requireAtMost(tau, "/model/tau", "tau", scale);
+      BigInteger perUnit = beta.add(tau).multiply(BigInteger.valueOf(hops));
+      List<Origin> origins = inst.origins();
+      if (!origins.isEmpty()) {
+        String ptr = inst.kind() == ProblemKind.SEND || inst.kind() == ProblemKind.BROADCAST
+            || inst.kind() == ProblemKind.GOSSIP ? "/length" : "/messages";
+        long[] lengths = new long[origins.size()];
+        for (int i = 0; i < lengths.length; i++) {
+          lengths[i] = origins.get(i).length();
+        }
+        requireWork(lengths, perUnit, BigInteger.ZERO, ptr, "units", origins.size() > 1 && ptr.equals("/length"));
+        return;
+      }
+      requireWork(lengths(inst), perUnit, BigInteger.ZERO, "/messages", "units", false);
+      return;
+    }
+    requireWork(lengths(inst), BigInteger.ONE, BigInteger.valueOf(hops), "/messages", "flits", false);
+  }
+
+  private static long[] lengths(Instance inst) {
+    List<Message> ms = inst.messages();
+    long[] out = new long[ms.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = ms.get(i).length();
+    }
+    return out;
+  }
+
+  private static BigInteger ticks(BigDecimal value, int decimals) {
+    return value.movePointRight(decimals).toBigInteger();
+  }
+
+  private static void requireAtMost(BigInteger ticks, String ptr, String name, BigInteger scale) {
+    if (ticks.compareTo(MAX) > 0) {
+      String value = ticks.divide(scale).toString();
+      throw new ModelException(ptr, name + " is " + (value.length() > 24 ? value.substring(0, 20) + "... ("
+          + value.length() + " digits)" : value) + ", beyond the " + MAX_TICKS
+          + " ticks this tool computes with exactly; " + name + " may be at most " + MAX.divide(scale));
+    }
+  }
+
+  /**
+   * Serial work {@code sum of (length * perUnit + extra)}; beyond the limit names the longest message (or, for
+   * {@code shared}, the one length all origins share) and the largest length that would fit.
+   */
+  private static void requireWork(long[] lengths, BigInteger perUnit, BigInteger extra, String ptr, String unit,
+      boolean shared) {
+    BigInteger total = BigInteger.ZERO;
+    int longest = -1;
+    for (int i = 0; i < lengths.length; i++) {
+      total = total.add(BigInteger.valueOf(lengths[i]).multiply(perUnit)).add(extra);
+      if (longest < 0 || lengths[i] > lengths[longest]) {
+        longest = i;
+      }
+    }
+    if (total.compareTo(MAX) <= 0 || longest < 0) {
+      return;
+    }
+    BigInteger others = total.subtract(BigInteger.valueOf(lengths[longest]).multiply(perUnit));
+    String place = shared || ptr.equals("/length") ? ptr : ptr + "/" + longest + "/length";
+    BigInteger fits = shared
+        ? MAX.divide(perUnit.multiply(BigInteger.valueOf(lengths.length)))
+        : MAX.subtract(others).max(BigInteger.ZERO).divide(perUnit.max(BigInteger.ONE));
+    throw new ModelException(place, "the messages' serial work (each alone, one after the other) is " + total
+        + " ticks, beyond the " + MAX_TICKS + " ticks this tool computes with exactly; "
+        + (fits.signum() > 0 ? "a length of at most " + fits + " " + unit + " here works" : "shorten the messages"));
+  }
+}
