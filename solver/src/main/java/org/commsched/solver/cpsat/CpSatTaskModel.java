@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveStatus;
 import org.commsched.solver.model.SolverStatusMapping;
 import org.commsched.solver.model.TaskModel;
 
@@ -22,6 +23,8 @@ import org.commsched.solver.model.TaskModel;
  * task (optional when the task has a presence literal; resources that hold the same task share its interval, as the
  * forward-leveled bufferless model's do), a NoOverlap per resource, one NoOverlap2D of the rectangles (each with a
  * fixed interval for its fixed side); minimise E. CP-SAT chooses its own search; the branching order is not used.
+ * Models with values beyond {@link #MAX_VALUE} are not run: no solution, and the statistic {@code solverStatus}
+ * says so.
  * Time limit, workers and seed from {@link SolveLimits}.
  *
  * @implNote Stateless; the native library is loaded through {@link OrTools}.
@@ -29,6 +32,11 @@ import org.commsched.solver.model.TaskModel;
 public final class CpSatTaskModel implements TaskModel.Backend {
   /** The back end. */
   public static final CpSatTaskModel INSTANCE = new CpSatTaskModel();
+  /**
+   * Largest value a model may hold: CP-SAT refuses a model whose linear terms could overflow 64 bits
+   * (MODEL_INVALID); sums of a few values of 2^60 already do, 2^56 leaves room for the sums these models build.
+   */
+  public static final long MAX_VALUE = 1L << 56;
 
   private CpSatTaskModel() {
   }
@@ -41,6 +49,10 @@ public final class CpSatTaskModel implements TaskModel.Backend {
   @Override
   public TaskModel.Solution solve(TaskModel data, SolveLimits limits) {
     long deadline = System.nanoTime() + limits.timeLimit().toNanos(); // loading and building count too
+    if (data.largestValue() > MAX_VALUE) {
+      return new TaskModel.Solution(new SolverStatusMapping.Answer(SolveStatus.UNKNOWN, 0, "not run"), null, null, 0,
+          Map.of("solverStatus", "not run: values beyond 2^56, where CP-SAT's overflow checks refuse the model"));
+    }
     OrTools.load();
     CpModel model = new CpModel();
     var vars = data.vars();

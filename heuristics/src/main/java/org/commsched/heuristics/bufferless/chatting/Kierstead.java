@@ -1,6 +1,8 @@
 package org.commsched.heuristics.bufferless.chatting;
 
 import java.util.Arrays;
+import java.util.List;
+import org.commsched.core.model.Message;
 
 /**
  * A2 of docs/models/bufferless-chatting.md#kierstead: virtual chatting with arbitrary lengths on a unidirectional
@@ -71,6 +73,43 @@ public final class Kierstead extends UlaVirtualMethod {
         + "docs/models/bufferless-chatting.md#kierstead";
   }
 
+  /**
+   * The most level-arc cells (about 1.4 bytes each) this implementation allocates: 2^30. The unit levels make its
+   * cost grow with the lengths, not only with their number; above the budget it refuses rather than run for
+   * minutes and out of memory.
+   */
+  static final long MAX_CELLS = 1L << 30;
+
+  /**
+   * Refuses when the unit levels could pass {@link #MAX_CELLS}: every level a block reaches at an arc lies below
+   * the arc's rounded load (the proof's L'), so their count is at most the sum over arcs of the rounded load in
+   * units of the smallest rounded length.
+   */
+  @Override
+  String refuse(List<Message> messages) {
+    long unit = Long.MAX_VALUE;
+    for (Message m : messages) {
+      unit = Math.min(unit, rounded(m.length()));
+    }
+    // the sum over arcs of the rounded load in units, sum over messages of (h / unit) * span
+    long cells = 0;
+    for (Message m : messages) {
+      long units = rounded(m.length()) / unit;
+      long span = m.to() - (long) m.from();
+      if (units > MAX_CELLS || units * span > MAX_CELLS || (cells += units * span) > MAX_CELLS) {
+        return "kierstead counts unit levels on every arc, and these messages need more than " + MAX_CELLS
+            + " level-arc cells (about 1.4 bytes each), the most it allows; use first-fit, or interval-coloring "
+            + "for unit lengths";
+      }
+    }
+    return null;
+  }
+
+  /** A length rounded up to a power of two (step 1). */
+  private static long rounded(long length) {
+    return Long.highestOneBit(length) == length ? length : Long.highestOneBit(length) << 1;
+  }
+
   @Override
   long[] slots(int[] from, int[] to, long[] length) {
     int n = from.length;
@@ -79,7 +118,7 @@ public final class Kierstead extends UlaVirtualMethod {
     int lo = Integer.MAX_VALUE;
     int hi = Integer.MIN_VALUE;
     for (int i = 0; i < n; i++) {
-      h[i] = Long.highestOneBit(length[i]) == length[i] ? length[i] : Long.highestOneBit(length[i]) << 1;
+      h[i] = rounded(length[i]);
       unit = Math.min(unit, h[i]);
       lo = Math.min(lo, from[i]);
       hi = Math.max(hi, to[i] - 1);
