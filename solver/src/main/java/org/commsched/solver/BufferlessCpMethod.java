@@ -8,6 +8,7 @@ import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.solver.bufferless.BufferlessCp;
+import org.commsched.solver.model.TaskModel;
 
 /**
  * What the exact methods on {@link BufferlessCp} share: the model (offline, or synchronization-aware gather), its
@@ -19,10 +20,10 @@ import org.commsched.solver.bufferless.BufferlessCp;
 abstract class BufferlessCpMethod implements Method {
   private final String name;
   private final String summary;
-  private final BufferlessCp.Backend backend;
+  private final TaskModel.Backend backend;
   private final boolean sync;
 
-  BufferlessCpMethod(String name, String summary, BufferlessCp.Backend backend, boolean sync) {
+  BufferlessCpMethod(String name, String summary, TaskModel.Backend backend, boolean sync) {
     this.name = name;
     this.summary = summary;
     this.backend = backend;

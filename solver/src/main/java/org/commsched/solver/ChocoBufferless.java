@@ -1,6 +1,6 @@
 package org.commsched.solver;
 
-import org.commsched.solver.choco.ChocoBackend;
+import org.commsched.solver.choco.ChocoTaskModel;
 
 /**
  * Exact offline bufferless schedules with Choco: the same model as {@link CpSatBufferless} (chatting, scatter and
@@ -23,6 +23,6 @@ public final class ChocoBufferless extends BufferlessCpMethod {
     super("choco",
         "exact bufferless schedule (chatting, scatter, gather): Choco, a disjunctive per arc or port "
             + "over the messages' hop tasks, minimise the makespan",
-        ChocoBackend.INSTANCE, false);
+        ChocoTaskModel.INSTANCE, false);
   }
 }

@@ -1,6 +1,6 @@
 package org.commsched.solver;
 
-import org.commsched.solver.choco.ChocoBackend;
+import org.commsched.solver.choco.ChocoTaskModel;
 
 /**
  * The optimal bufferless gather among schedules whose nodes wait for a wake-up from the root, with Choco: the same
@@ -23,6 +23,6 @@ public final class ChocoSyncGather extends BufferlessCpMethod {
     super("choco-sync",
         "optimal gather under wake-ups from the root (forward-first under single port): Choco; the trace "
             + "carries the wake-ups",
-        ChocoBackend.INSTANCE, true);
+        ChocoTaskModel.INSTANCE, true);
   }
 }

@@ -1,7 +1,7 @@
 package org.commsched.solver;
 
 import org.commsched.solver.bufferless.BufferlessCp;
-import org.commsched.solver.cpsat.CpSatBackend;
+import org.commsched.solver.cpsat.CpSatTaskModel;
 
 /**
  * Exact offline bufferless schedules with OR-Tools CP-SAT: chatting, scatter and gather, all ports or single port,
@@ -35,6 +35,6 @@ public final class CpSatBufferless extends BufferlessCpMethod {
     super("cpsat",
         "exact bufferless schedule (chatting, scatter, gather): CP-SAT, one interval per message and "
             + "hop, NoOverlap per arc or port, minimise the makespan",
-        CpSatBackend.INSTANCE, false);
+        CpSatTaskModel.INSTANCE, false);
   }
 }

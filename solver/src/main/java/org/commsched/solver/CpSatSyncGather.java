@@ -1,7 +1,7 @@
 package org.commsched.solver;
 
 import org.commsched.solver.bufferless.BufferlessCp;
-import org.commsched.solver.cpsat.CpSatBackend;
+import org.commsched.solver.cpsat.CpSatTaskModel;
 
 /**
  * The optimal bufferless gather among schedules whose nodes wait for a wake-up from the root (CP-SAT): the yardstick
@@ -41,6 +41,6 @@ public final class CpSatSyncGather extends BufferlessCpMethod {
     super("cpsat-sync",
         "optimal gather under wake-ups from the root (forward-first under single port): CP-SAT; the "
             + "trace carries the wake-ups",
-        CpSatBackend.INSTANCE, true);
+        CpSatTaskModel.INSTANCE, true);
   }
 }

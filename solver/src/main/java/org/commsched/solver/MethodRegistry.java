@@ -11,8 +11,6 @@ import org.commsched.heuristics.baseline.Baselines;
 import org.commsched.heuristics.bufferless.chatting.ChattingMethods;
 import org.commsched.heuristics.bufferless.chatting.SearchMethods;
 import org.commsched.heuristics.bufferless.scattergather.GatherMethods;
-import org.commsched.solver.choco.ChocoVirtual;
-import org.commsched.solver.cpsat.CpSatVirtual;
 import org.commsched.solver.lns.LnsChatting;
 
 /**

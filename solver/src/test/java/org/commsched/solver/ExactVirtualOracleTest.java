@@ -12,8 +12,6 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.instances.io.InstanceReader;
-import org.commsched.solver.choco.ChocoVirtual;
-import org.commsched.solver.cpsat.CpSatVirtual;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

@@ -33,8 +33,6 @@ import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
 import org.commsched.solver.bufferless.VirtualCp;
-import org.commsched.solver.choco.ChocoVirtual;
-import org.commsched.solver.cpsat.CpSatVirtual;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 

@@ -13,8 +13,6 @@ import org.commsched.core.solve.SolveResult;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
-import org.commsched.solver.choco.ChocoVirtual;
-import org.commsched.solver.cpsat.CpSatVirtual;
 import org.junit.jupiter.api.Test;
 
 /** Applicability and registration of the exact virtual methods, and {@code cpsat}/{@code choco} on dsa. */

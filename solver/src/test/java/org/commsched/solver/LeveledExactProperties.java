@@ -20,8 +20,8 @@ import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
 import org.commsched.solver.bufferless.BufferlessCp;
-import org.commsched.solver.choco.ChocoBackend;
-import org.commsched.solver.cpsat.CpSatBackend;
+import org.commsched.solver.choco.ChocoTaskModel;
+import org.commsched.solver.cpsat.CpSatTaskModel;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -70,8 +70,8 @@ class LeveledExactProperties {
         }
         List<SolveResult> runs = new ArrayList<>();
         for (BufferlessCp data : List.of(leveled, plain)) {
-          runs.add(BufferlessCp.run(data, "cpsat", CpSatBackend.INSTANCE, limits, true));
-          runs.add(BufferlessCp.run(data, "choco", ChocoBackend.INSTANCE, limits, true));
+          runs.add(BufferlessCp.run(data, "cpsat", CpSatTaskModel.INSTANCE, limits, true));
+          runs.add(BufferlessCp.run(data, "choco", ChocoTaskModel.INSTANCE, limits, true));
         }
         for (SolveResult r : runs) {
           assertValid(String.valueOf(spec), inst, r);

@@ -22,9 +22,10 @@ import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.commsched.solver.model.SolverStatusMapping;
+import org.commsched.solver.model.TaskModel;
 
 /**
- * The exact bufferless models the CP-SAT and Choco back ends share, as plain data: integer variables with
+ * The exact bufferless models, built as a {@link TaskModel} that either back end solves: integer variables with
  * domains and hints, unit-capacity resources holding fixed-length tasks, precedences, and the makespan terms.
  * Two models are built from an instance.
  *
@@ -83,14 +84,6 @@ import org.commsched.solver.model.SolverStatusMapping;
  * @implNote Immutable after construction.
  */
 public final class BufferlessCp {
-  /** A fixed-length task of one variable: the steps [x + offset, x + offset + duration). */
-  public record Task(int var, long offset, long duration) {
-  }
-
-  /** x_after &gt;= x_before + gap. */
-  public record Precedence(int after, int before, long gap) {
-  }
-
   /** True for the synchronization-aware gather model. */
   public final boolean sync;
   /** Number of message variables (0..messages-1); wake-up variables follow. */
@@ -107,10 +100,10 @@ public final class BufferlessCp {
   public final long[] hi;
   public final long[] hint;
   public final String[] names;
-  /** Resources used by two or more tasks, each with its tasks. */
-  public final List<List<Task>> resources;
+  /** Resources used by two or more tasks, each with its tasks (always present: no presence literal). */
+  public final List<List<TaskModel.Task>> resources;
   /** Precedences between variables. */
-  public final List<Precedence> precedences;
+  public final List<TaskModel.Precedence> precedences;
   /** The hint's makespan: the horizon. */
   public final long horizon;
   /** The best instance lower bound (offline; what a result may claim). */
@@ -224,12 +217,12 @@ public final class BufferlessCp {
 
     // tasks per resource: arcs (all ports) or 2 * nodes ports (single port: send port v, receive port n + v)
     int n = net.nodes();
-    Map<Integer, List<Task>> byResource = new LinkedHashMap<>();
+    Map<Integer, List<TaskModel.Task>> byResource = new LinkedHashMap<>();
     for (int j = 0; j < messages; j++) {
       long len = ms.get(msg[j]).length();
       int[] p = atlas.nodes(msg[j]);
       for (int k = 0; k + 1 < p.length; k++) {
-        Task task = new Task(j, k, len);
+        TaskModel.Task task = new TaskModel.Task(j, k, len, -1);
         if (single) {
           byResource.computeIfAbsent(p[k], r -> new ArrayList<>()).add(task);
           byResource.computeIfAbsent(n + p[k + 1], r -> new ArrayList<>()).add(task);
@@ -238,11 +231,11 @@ public final class BufferlessCp {
         }
       }
     }
-    List<Precedence> prec = new ArrayList<>();
+    List<TaskModel.Precedence> prec = new ArrayList<>();
     for (int k = 0; k < wakes; k++) {
       int v = wakeNode[k];
       int p = wakeParent[k];
-      Task task = new Task(messages + k, -1, 1);
+      TaskModel.Task task = new TaskModel.Task(messages + k, -1, 1, -1);
       if (single) {
         byResource.computeIfAbsent(p, r -> new ArrayList<>()).add(task);
         byResource.computeIfAbsent(n + v, r -> new ArrayList<>()).add(task);
@@ -250,21 +243,21 @@ public final class BufferlessCp {
         byResource.computeIfAbsent(2 * n + net.arc(p, v), r -> new ArrayList<>()).add(task);
       }
       if (wakeVar[p] >= 0) {
-        prec.add(new Precedence(messages + k, wakeVar[p], 1));
+        prec.add(new TaskModel.Precedence(messages + k, wakeVar[p], 1));
       }
     }
     if (sync) {
       for (int j = 0; j < messages; j++) {
         int v = ms.get(msg[j]).from();
-        prec.add(new Precedence(j, wakeVar[v], 0));
+        prec.add(new TaskModel.Precedence(j, wakeVar[v], 0));
         if (single) {
           for (int c : tree.children.get(v)) {
-            prec.add(new Precedence(j, wakeVar[c], 0));
+            prec.add(new TaskModel.Precedence(j, wakeVar[c], 0));
           }
         }
       }
     }
-    List<List<Task>> shared = new ArrayList<>();
+    List<List<TaskModel.Task>> shared = new ArrayList<>();
     ArcLevels lev = null;
     if (!sync && !single && reduce && messages > 0) {
       int[][] routes = new int[messages][];
@@ -275,13 +268,13 @@ public final class BufferlessCp {
     }
     if (lev != null) {
       // one task per message at its level offset, one resource per maximal arc message set
-      Task[] block = new Task[messages];
+      TaskModel.Task[] block = new TaskModel.Task[messages];
       for (int j = 0; j < messages; j++) {
-        block[j] = new Task(j, lev.maxFirstLevel() - lev.firstLevel(j), ms.get(msg[j]).length());
+        block[j] = new TaskModel.Task(j, lev.maxFirstLevel() - lev.firstLevel(j), ms.get(msg[j]).length(), -1);
       }
       List<int[]> sets = new ArrayList<>();
       int arcSets = 0;
-      for (List<Task> ts : byResource.values()) {
+      for (List<TaskModel.Task> ts : byResource.values()) {
         if (ts.size() > 1) {
           int[] set = new int[ts.size()];
           for (int k = 0; k < set.length; k++) {
@@ -293,7 +286,7 @@ public final class BufferlessCp {
         }
       }
       for (int[] set : ArcCliques.maximal(sets)) {
-        List<Task> ts = new ArrayList<>(set.length);
+        List<TaskModel.Task> ts = new ArrayList<>(set.length);
         for (int j : set) {
           ts.add(block[j]);
         }
@@ -302,7 +295,7 @@ public final class BufferlessCp {
       form = "leveled: one block per message, " + shared.size() + " maximal arc sets of " + arcSets
           + " shared arcs";
     } else {
-      for (List<Task> ts : byResource.values()) {
+      for (List<TaskModel.Task> ts : byResource.values()) {
         if (ts.size() > 1) {
           shared.add(List.copyOf(ts));
         }
@@ -375,29 +368,28 @@ public final class BufferlessCp {
   }
 
   /**
-   * What a back end found.
-   *
-   * @param values values of all variables, or null if it found nothing
-   * @param optimal the search proved the values optimal
-   * @param solverBound the back end's lower bound on the makespan when it stopped
+   * The model for a back end: variables t_M (message j is variable j) and w_v, the shared resources, the
+   * precedences, E &gt;= t_M + transit_M for every message, E &gt;= {@code floor} (the model's floor, or 0 to search
+   * the bare model), every variable branched on in index order (for back ends that take an order).
    */
-  public record Found(long[] values, boolean optimal, long solverBound) {
-  }
-
-  /** A back end's answer and the figures of its run. */
-  public record Run(Found found, Map<String, Object> stats) {
-  }
-
-  /** A CP back end that solves these models. */
-  public interface Backend {
-    /** The solver's name, e.g. "CP-SAT". */
-    String name();
-
-    /**
-     * Searches the model within the limits for a makespan of at least {@code floor} (the model's floor, or 0 to
-     * search the bare model); never throws on a valid model.
-     */
-    Run solve(BufferlessCp model, SolveLimits limits, long floor);
+  public TaskModel model(long floor) {
+    TaskModel out = new TaskModel(floor, horizon);
+    int[] order = new int[variables()];
+    for (int v = 0; v < order.length; v++) {
+      out.var(names[v], lo[v], hi[v], hint[v]);
+      order[v] = v;
+    }
+    for (int j = 0; j < messages; j++) {
+      out.end(j, transit[j], -1);
+    }
+    for (TaskModel.Precedence p : precedences) {
+      out.precedence(p.after(), p.before(), p.gap());
+    }
+    for (List<TaskModel.Task> tasks : resources) {
+      out.resource(tasks);
+    }
+    out.branching(order, false);
+    return out;
   }
 
   /**
@@ -405,18 +397,20 @@ public final class BufferlessCp {
    * the answer; otherwise the back end searches from it, with the floor posted. {@code alwaysSearch} (for tests)
    * searches the bare model: no shortcut and no posted floor, so a wrong constraint cannot hide behind a bound.
    */
-  public static SolveResult run(BufferlessCp data, String method, Backend backend, SolveLimits limits,
+  public static SolveResult run(BufferlessCp data, String method, TaskModel.Backend backend, SolveLimits limits,
       boolean alwaysSearch) {
     SolveResult out;
     if (data.messages == 0 || (!alwaysSearch && data.floor >= data.horizon)) {
-      out = data.finish(method, backend.name(), new Found(data.hint, true, data.horizon))
+      out = data.finish(method, backend.name(), data.hint, true, data.horizon)
           .withStat("search", "none: the " + (data.sync ? "wake-up broadcast plus greedy" : data.startMethod)
               + " schedule meets the lower bound");
     } else {
       long left = limits.timeLimit().toNanos() - (System.nanoTime() - data.builtAt);
-      Run r = backend.solve(data, limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))),
-          alwaysSearch ? 0 : data.floor);
-      out = data.finish(method, backend.name(), r.found());
+      TaskModel.Solution r = backend.solve(data.model(alwaysSearch ? 0 : data.floor),
+          limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))));
+      SolverStatusMapping.Answer a = r.answer();
+      out = a.hasSchedule() ? data.finish(method, backend.name(), r.values(), a.optimal(), a.bound())
+          : data.finish(method, backend.name(), null, false, 0);
       for (Map.Entry<String, Object> e : r.stats().entrySet()) {
         out = out.withStat(e.getKey(), e.getValue());
       }
@@ -432,19 +426,21 @@ public final class BufferlessCp {
   }
 
   /**
-   * The method's result from a back end's answer (or the hint if it found nothing).
+   * The method's result from a back end's answer: {@code values} of all variables (null if it found nothing: then
+   * the hint), {@code optimal} whether the search proved them optimal, {@code solverBound} its lower bound on the
+   * makespan when it stopped.
    *
    * <p>Offline: OPTIMAL when the solver proved it or the bound meets the makespan; the bound is the solver's at
    * the time limit when larger than the posted one. Sync: the status and lower bound refer to the instance (the
    * offline problem), because a wake-up-constrained optimum is not a bound on every schedule; the model's own
    * outcome goes into the statistics {@code syncStatus}, {@code syncBound} and {@code syncBoundKind}.
    */
-  public SolveResult finish(String method, String solver, Found found) {
-    boolean have = found != null && found.values() != null;
-    long[] values = have ? found.values() : hint;
+  public SolveResult finish(String method, String solver, long[] found, boolean optimal, long solverBound) {
+    boolean have = found != null;
+    long[] values = have ? found : hint;
     long makespan = makespan(values);
-    boolean proved = have && found.optimal();
-    LowerBound own = modelBoundAt(solver, proved, makespan, have ? Math.min(found.solverBound(), makespan) : 0);
+    boolean proved = have && optimal;
+    LowerBound own = modelBoundAt(solver, proved, makespan, have ? Math.min(solverBound, makespan) : 0);
     SolveStatus modelStatus = SolverStatusMapping.decide(own, makespan);
     SolveResult out;
     if (!sync) {

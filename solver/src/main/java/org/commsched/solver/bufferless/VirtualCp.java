@@ -1,5 +1,6 @@
 package org.commsched.solver.bufferless;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -30,10 +31,11 @@ import org.commsched.heuristics.bufferless.chatting.IntervalColoring;
 import org.commsched.heuristics.bufferless.chatting.Kierstead;
 import org.commsched.heuristics.bufferless.chatting.Transforms;
 import org.commsched.solver.model.SolverStatusMapping;
+import org.commsched.solver.model.TaskModel;
 
 /**
- * The exact virtual-schedule model both back ends share ({@code CpSatVirtual}, {@code ChocoVirtual}), as plain
- * data, and the translation of a back end's answer into a {@link SolveResult}: the "virtual model" of
+ * The exact virtual-schedule model both back ends share ({@code cpsat-virtual}, {@code choco-virtual}), built as a
+ * {@link TaskModel}, and the translation of a back end's answer into a {@link SolveResult}: the "virtual model" of
  * docs/models/bufferless-chatting.md#exact-models for the virtual schedules of §2.2, which on a ula is rectangle
  * compaction, i.e. dynamic storage allocation (docs/models/bufferless-chatting.md#virtual-schedules-and-dsa).
  *
@@ -57,6 +59,11 @@ import org.commsched.solver.model.SolverStatusMapping;
  * slots the hint, so slots range over [0, H - l_M] and the hint is always a solution. The makespan is at least the
  * floor max(C, L) (LB2, Prop 3.1 of Bhatt, Bilardi, Pucci, Ranade, Rosenberg and Schwabe, "On Bufferless Routing
  * of Variable Length Messages in Leveled Networks"; the load for dsa).
+ *
+ * <p><b>As a task model</b> ({@link #model}): a variable σ_M in [0, H - l_M] hinted at the hint's slot, one task
+ * [σ_M, σ_M + l_M) per message on every group's resource, E &gt;= σ_M + l_M, E &gt;= the floor; on a ula the
+ * rectangles [from, to) x [σ_M, σ_M + l_M) as a redundant 2D packing (for the back ends' energetic reasoning);
+ * branching longest message first (first fit decreasing) with last-conflict.
  *
  * @implNote Immutable after construction.
  */
@@ -171,6 +178,63 @@ public final class VirtualCp {
 
   public int size() {
     return msg.length;
+  }
+
+  /** The model for a back end (see the class comment); the floor is posted. */
+  public TaskModel model() {
+    int m = msg.length;
+    TaskModel out = new TaskModel(floor, horizon);
+    List<TaskModel.Task> tasks = new ArrayList<>(m);
+    for (int j = 0; j < m; j++) {
+      int v = out.var("s" + j, 0, horizon - length[j], hint[j]);
+      tasks.add(new TaskModel.Task(v, 0, length[j], -1));
+      out.end(v, length[j], -1);
+    }
+    for (int[] group : groups) {
+      List<TaskModel.Task> g = new ArrayList<>(group.length);
+      for (int j : group) {
+        g.add(tasks.get(j));
+      }
+      out.resource(g);
+    }
+    if (from != null && !groups.isEmpty()) {
+      List<TaskModel.Rectangle> rects = new ArrayList<>(m);
+      for (int j = 0; j < m; j++) {
+        rects.add(new TaskModel.Rectangle(from[j], to[j], tasks.get(j)));
+      }
+      out.noOverlap2d(rects);
+    }
+    Integer[] order = new Integer[m];
+    for (int j = 0; j < m; j++) {
+      order[j] = j;
+    }
+    Arrays.sort(order, (a, b) -> Long.compare(length[b], length[a]));
+    int[] byLength = new int[m];
+    for (int j = 0; j < m; j++) {
+      byLength[j] = order[j];
+    }
+    out.branching(byLength, true);
+    return out;
+  }
+
+  /**
+   * The flow both virtual methods share: when the hint meets the bound it is the answer; otherwise the back end
+   * searches the model with the floor posted, within the time left of the limit ({@code startedAt}, from
+   * System.nanoTime, counts the model's construction).
+   */
+  public SolveResult run(String method, TaskModel.Backend backend, SolveLimits limits, long startedAt) {
+    if (settled()) {
+      return finish(method, backend.name(), hint, true, horizon)
+          .withStat("search", "none: the heuristic meets the lower bound");
+    }
+    long left = limits.timeLimit().toNanos() - (System.nanoTime() - startedAt);
+    TaskModel.Solution r = backend.solve(model(), limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))));
+    SolveResult out = r.found() ? finish(method, backend.name(), r.values(), r.answer().optimal(), r.answer().bound())
+        : finish(method, backend.name(), null, false, 0);
+    for (Map.Entry<String, Object> e : r.stats().entrySet()) {
+      out = out.withStat(e.getKey(), e.getValue());
+    }
+    return out;
   }
 
   /** True if there is nothing to search: no message, or the hint already meets the bound. */

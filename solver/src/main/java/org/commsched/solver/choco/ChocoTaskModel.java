@@ -1,43 +1,74 @@
 package org.commsched.solver.choco;
 
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.chocosolver.solver.Model;
 import org.chocosolver.solver.Solver;
+import org.chocosolver.solver.search.strategy.Search;
+import org.chocosolver.solver.search.strategy.selectors.values.IntDomainMin;
+import org.chocosolver.solver.search.strategy.selectors.variables.Smallest;
+import org.chocosolver.solver.search.strategy.strategy.AbstractStrategy;
 import org.chocosolver.solver.variables.BoolVar;
 import org.chocosolver.solver.variables.IntVar;
 import org.chocosolver.solver.variables.Task;
 import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveStatus;
 import org.commsched.solver.model.SolverStatusMapping;
 import org.commsched.solver.model.TaskModel;
 
 /**
- * {@link TaskModel} in Choco: an integer variable per variable, a Boolean per presence literal, a cumulative of
- * capacity 1 per resource whose tasks have height 1 when present and 0 when not (an always-present task height 1),
- * the precedences as arithmetic constraints, an optional end term as an implication, a sum of 1 per group;
- * minimise E with Choco's default search, the hints as Choco hints. Single-threaded.
+ * {@link TaskModel} in Choco: an integer variable per variable, E in [floor, horizon], a Boolean per presence
+ * literal, the end terms and precedences as arithmetic constraints (an optional end term as an implication), a sum
+ * of 1 per group, a cumulative of capacity 1 (a disjunctive) per resource whose tasks have height 1 (an optional
+ * task: its presence literal as height), a {@code diffN} of the rectangles; minimise E.
  *
- * @implNote Stateless. Values must fit Choco's ints.
+ * <p>Search: the model's branching order when it gives one (the variable with the smallest lower end among them is
+ * set to it, refuted on backtrack, so the search is complete; optionally with last-conflict), then E; Choco's
+ * default search otherwise. The variables' hints as Choco hints. Single-threaded: {@link SolveLimits#workers()} is
+ * not used. At the time limit the objective's lower bound is the solver's bound. Models with values beyond
+ * {@value #MAX_VALUE} (Choco works on ints) are not run: no solution, and the statistic {@code solverOutcome} says
+ * so.
+ *
+ * @implNote Stateless.
  */
-public final class ChocoTaskModel {
+public final class ChocoTaskModel implements TaskModel.Backend {
+  /** The back end. */
+  public static final ChocoTaskModel INSTANCE = new ChocoTaskModel();
+  /** Largest value a model may hold (a margin below Integer.MAX_VALUE for sums of starts and durations). */
+  public static final long MAX_VALUE = Integer.MAX_VALUE / 4;
+
   private ChocoTaskModel() {
   }
 
-  /** Solves the model within the limits. */
-  public static TaskModel.Solution solve(TaskModel data, SolveLimits limits) {
+  @Override
+  public String name() {
+    return "Choco";
+  }
+
+  @Override
+  public TaskModel.Solution solve(TaskModel data, SolveLimits limits) {
+    long deadline = System.nanoTime() + limits.timeLimit().toNanos(); // building the model counts too
+    if (data.largestValue() > MAX_VALUE) {
+      return new TaskModel.Solution(new SolverStatusMapping.Answer(SolveStatus.UNKNOWN, 0, "not run"), null, null, 0,
+          Map.of("solverOutcome", "not run: values beyond Choco's int range"));
+    }
     Model model = new Model("tasks");
     var vars = data.vars();
     IntVar[] x = new IntVar[vars.size()];
     for (int v = 0; v < x.length; v++) {
       TaskModel.Var d = vars.get(v);
-      x[v] = model.intVar(d.name(), Math.toIntExact(d.lo()), Math.toIntExact(d.hi()));
+      x[v] = model.intVar(d.name(), (int) d.lo(), (int) d.hi());
     }
     var names = data.literals();
     BoolVar[] p = new BoolVar[names.size()];
     for (int l = 0; l < p.length; l++) {
       p[l] = model.boolVar(names.get(l));
     }
-    IntVar end = model.intVar("E", 0, Math.toIntExact(data.horizon()));
+    IntVar end = model.intVar("E", (int) data.floor(), (int) data.horizon());
     for (TaskModel.End e : data.ends()) {
-      var c = model.arithm(end, "-", x[e.var()], ">=", Math.toIntExact(e.offset()));
+      var c = model.arithm(end, "-", x[e.var()], ">=", (int) e.offset());
       if (e.presence() < 0) {
         c.post();
       } else {
@@ -45,7 +76,7 @@ public final class ChocoTaskModel {
       }
     }
     for (TaskModel.Precedence q : data.precedences()) {
-      model.arithm(x[q.after()], "-", x[q.before()], ">=", Math.toIntExact(q.gap())).post();
+      model.arithm(x[q.after()], "-", x[q.before()], ">=", (int) q.gap()).post();
     }
     for (int[] group : data.exactlyOneGroups()) {
       BoolVar[] lits = new BoolVar[group.length];
@@ -54,24 +85,43 @@ public final class ChocoTaskModel {
       }
       model.sum(lits, "=", 1).post();
     }
-    IntVar one = model.intVar(1);
     for (var tasks : data.resources()) {
-      Task[] ts = new Task[tasks.size()];
-      IntVar[] heights = new IntVar[tasks.size()];
-      for (int k = 0; k < ts.length; k++) {
-        TaskModel.Task t = tasks.get(k);
-        IntVar start = t.offset() == 0 ? x[t.var()] : model.offset(x[t.var()], Math.toIntExact(t.offset()));
-        ts[k] = new Task(start, Math.toIntExact(t.duration()));
-        heights[k] = t.presence() < 0 ? one : p[t.presence()];
+      disjunctive(model, x, p, tasks);
+    }
+    var rects = data.rectangles();
+    if (!rects.isEmpty()) {
+      int r = rects.size();
+      IntVar[] xs = new IntVar[r];
+      IntVar[] ys = new IntVar[r];
+      IntVar[] ws = new IntVar[r];
+      IntVar[] hs = new IntVar[r];
+      for (int k = 0; k < r; k++) {
+        TaskModel.Rectangle rect = rects.get(k);
+        if (rect.task().presence() >= 0) {
+          throw new IllegalArgumentException("a rectangle of an optional task");
+        }
+        xs[k] = model.intVar((int) rect.xFrom());
+        ws[k] = model.intVar((int) (rect.xTo() - rect.xFrom()));
+        ys[k] = start(model, x, rect.task());
+        hs[k] = model.intVar((int) rect.task().duration());
       }
-      model.cumulative(ts, heights, one).post();
+      model.diffN(xs, ys, ws, hs, true).post();
     }
     model.setObjective(Model.MINIMIZE, end);
     Solver solver = model.getSolver();
-    for (int v = 0; v < x.length; v++) {
-      solver.addHint(x[v], Math.toIntExact(vars.get(v).hint()));
+    int[] order = data.branching();
+    if (order != null) {
+      IntVar[] byOrder = new IntVar[order.length];
+      for (int k = 0; k < order.length; k++) {
+        byOrder[k] = x[order[k]];
+      }
+      AbstractStrategy<IntVar> main = Search.intVarSearch(new Smallest(), new IntDomainMin(), byOrder);
+      solver.setSearch(data.lastConflict() ? Search.lastConflict(main) : main, Search.inputOrderLBSearch(end));
     }
-    solver.limitTime(Math.max(1L, limits.timeLimit().toMillis()));
+    for (int v = 0; v < x.length; v++) {
+      solver.addHint(x[v], (int) vars.get(v).hint());
+    }
+    solver.limitTime(Math.max(1L, (deadline - System.nanoTime()) / 1_000_000L));
     long[] best = null;
     boolean[] present = null;
     long makespan = 0;
@@ -87,6 +137,42 @@ public final class ChocoTaskModel {
       makespan = end.getValue();
     }
     SolverStatusMapping.Answer answer = SolverStatusMapping.choco(best != null, solver);
-    return new TaskModel.Solution(answer, best, present, makespan);
+    Map<String, Object> stats = new LinkedHashMap<>();
+    stats.put("solverOutcome", answer.outcome());
+    stats.put("wallSeconds", Math.round(solver.getTimeCount() * 1000) / 1000.0);
+    return new TaskModel.Solution(answer, best, present, makespan, stats);
+  }
+
+  /** A unit-capacity cumulative over the tasks (height 1, or the presence literal of an optional task). */
+  private static void disjunctive(Model model, IntVar[] x, BoolVar[] p, List<TaskModel.Task> tasks) {
+    int n = tasks.size();
+    IntVar[] starts = new IntVar[n];
+    int[] durations = new int[n];
+    boolean optional = false;
+    for (int k = 0; k < n; k++) {
+      TaskModel.Task t = tasks.get(k);
+      starts[k] = start(model, x, t);
+      durations[k] = (int) t.duration();
+      optional |= t.presence() >= 0;
+    }
+    if (!optional) {
+      int[] ones = new int[n];
+      Arrays.fill(ones, 1);
+      model.cumulative(starts, durations, ones, 1).post();
+      return;
+    }
+    Task[] ts = new Task[n];
+    IntVar[] heights = new IntVar[n];
+    IntVar one = model.intVar(1);
+    for (int k = 0; k < n; k++) {
+      TaskModel.Task t = tasks.get(k);
+      ts[k] = new Task(starts[k], durations[k]);
+      heights[k] = t.presence() < 0 ? one : p[t.presence()];
+    }
+    model.cumulative(ts, heights, one).post();
+  }
+
+  private static IntVar start(Model model, IntVar[] x, TaskModel.Task t) {
+    return t.offset() == 0 ? x[t.var()] : model.offset(x[t.var()], (int) t.offset());
   }
 }

@@ -7,24 +7,40 @@ import com.google.ortools.sat.IntVar;
 import com.google.ortools.sat.IntervalVar;
 import com.google.ortools.sat.LinearExpr;
 import com.google.ortools.sat.Literal;
+import com.google.ortools.sat.NoOverlap2dConstraint;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.solver.model.SolverStatusMapping;
 import org.commsched.solver.model.TaskModel;
 
 /**
- * {@link TaskModel} in CP-SAT: an integer variable per variable (with its hint), a Boolean per presence literal, a
- * fixed-size interval per task (optional when the task has a presence literal), a NoOverlap per resource, the
- * precedences and end terms as linear inequalities (an optional end term enforced only if its literal holds),
- * ExactlyOne per group; minimise E.
+ * {@link TaskModel} in OR-Tools CP-SAT: an integer variable per variable (with its hint), E in [floor, horizon]
+ * (hinted at the horizon), a Boolean per presence literal, the end terms and precedences as linear inequalities (an
+ * optional end term enforced only if its literal holds), ExactlyOne per group, a fixed-size interval per distinct
+ * task (optional when the task has a presence literal; resources that hold the same task share its interval, as the
+ * forward-leveled bufferless model's do), a NoOverlap per resource, one NoOverlap2D of the rectangles (each with a
+ * fixed interval for its fixed side); minimise E. CP-SAT chooses its own search; the branching order is not used.
+ * Time limit, workers and seed from {@link SolveLimits}.
  *
- * @implNote Stateless.
+ * @implNote Stateless; the native library is loaded through {@link OrTools}.
  */
-public final class CpSatTaskModel {
+public final class CpSatTaskModel implements TaskModel.Backend {
+  /** The back end. */
+  public static final CpSatTaskModel INSTANCE = new CpSatTaskModel();
+
   private CpSatTaskModel() {
   }
 
-  /** Solves the model within the limits. */
-  public static TaskModel.Solution solve(TaskModel data, SolveLimits limits) {
+  @Override
+  public String name() {
+    return "CP-SAT";
+  }
+
+  @Override
+  public TaskModel.Solution solve(TaskModel data, SolveLimits limits) {
+    long deadline = System.nanoTime() + limits.timeLimit().toNanos(); // loading and building count too
     OrTools.load();
     CpModel model = new CpModel();
     var vars = data.vars();
@@ -39,13 +55,14 @@ public final class CpSatTaskModel {
     for (int l = 0; l < p.length; l++) {
       p[l] = model.newBoolVar(names.get(l));
     }
-    IntVar end = model.newIntVar(0, data.horizon(), "E");
+    IntVar end = model.newIntVar(data.floor(), data.horizon(), "E");
     for (TaskModel.End e : data.ends()) {
       var c = model.addGreaterOrEqual(end, LinearExpr.affine(x[e.var()], 1, e.offset()));
       if (e.presence() >= 0) {
         c.onlyEnforceIf(p[e.presence()]);
       }
     }
+    model.addHint(end, data.horizon());
     for (TaskModel.Precedence q : data.precedences()) {
       model.addGreaterOrEqual(x[q.after()], LinearExpr.affine(x[q.before()], 1, q.gap()));
     }
@@ -56,27 +73,35 @@ public final class CpSatTaskModel {
       }
       model.addExactlyOne(lits);
     }
-    int count = 0;
+    Map<TaskModel.Task, IntervalVar> intervals = new HashMap<>();
     for (var tasks : data.resources()) {
       IntervalVar[] iv = new IntervalVar[tasks.size()];
       for (int k = 0; k < iv.length; k++) {
-        TaskModel.Task t = tasks.get(k);
-        LinearExpr start = LinearExpr.affine(x[t.var()], 1, t.offset());
-        iv[k] = t.presence() < 0
-            ? model.newFixedSizeIntervalVar(start, t.duration(), "i" + count++)
-            : model.newOptionalFixedSizeIntervalVar(start, t.duration(), p[t.presence()], "i" + count++);
+        iv[k] = interval(model, x, p, intervals, tasks.get(k));
       }
       model.addNoOverlap(iv);
+    }
+    var rects = data.rectangles();
+    if (!rects.isEmpty()) {
+      NoOverlap2dConstraint plane = model.addNoOverlap2D();
+      for (int r = 0; r < rects.size(); r++) {
+        TaskModel.Rectangle rect = rects.get(r);
+        plane.addRectangle(model.newFixedInterval(rect.xFrom(), rect.xTo() - rect.xFrom(), "x" + r),
+            interval(model, x, p, intervals, rect.task()));
+      }
     }
     model.minimize(end);
     CpSolver solver = new CpSolver();
     solver.getParameters()
-        .setMaxTimeInSeconds(Math.max(0.01, limits.timeLimit().toNanos() / 1e9))
+        .setMaxTimeInSeconds(Math.max(0.01, (deadline - System.nanoTime()) / 1e9))
         .setNumWorkers(limits.workers())
         .setRandomSeed((int) limits.seed());
     SolverStatusMapping.Answer answer = SolverStatusMapping.cpSat(solver.solve(model), solver);
+    Map<String, Object> stats = new LinkedHashMap<>();
+    stats.put("solverStatus", answer.outcome());
+    stats.put("wallSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
     if (!answer.hasSchedule()) {
-      return new TaskModel.Solution(answer, null, null, 0);
+      return new TaskModel.Solution(answer, null, null, 0, stats);
     }
     long[] values = new long[x.length];
     for (int v = 0; v < x.length; v++) {
@@ -86,6 +111,18 @@ public final class CpSatTaskModel {
     for (int l = 0; l < p.length; l++) {
       present[l] = solver.booleanValue(p[l]);
     }
-    return new TaskModel.Solution(answer, values, present, solver.value(end));
+    return new TaskModel.Solution(answer, values, present, solver.value(end), stats);
+  }
+
+  /** The task's interval, created once however many resources hold it. */
+  private static IntervalVar interval(CpModel model, IntVar[] x, BoolVar[] p, Map<TaskModel.Task, IntervalVar> made,
+      TaskModel.Task t) {
+    return made.computeIfAbsent(t, u -> {
+      LinearExpr start = LinearExpr.affine(x[u.var()], 1, u.offset());
+      String name = "i" + made.size();
+      return u.presence() < 0
+          ? model.newFixedSizeIntervalVar(start, u.duration(), name)
+          : model.newOptionalFixedSizeIntervalVar(start, u.duration(), p[u.presence()], name);
+    });
   }
 }

@@ -3,8 +3,8 @@ package org.commsched.solver.cpsat;
 import com.google.ortools.Loader;
 
 /**
- * The one place that loads OR-Tools' native library: every user of CP-SAT ({@link CpSatBackend},
- * {@link CpSatVirtual}, the repair model of {@code lns}) calls {@link #load()} before it builds a model.
+ * The one place that loads OR-Tools' native library: every user of CP-SAT (the back end {@link CpSatTaskModel}, the
+ * repair model of {@code lns}) calls {@link #load()} before it builds a model.
  *
  * @implNote The library is loaded once per JVM, when the holder class is initialised (the JVM serialises that, so
  *     concurrent first calls are safe); later calls do nothing.

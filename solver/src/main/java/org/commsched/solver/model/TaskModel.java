@@ -2,18 +2,24 @@ package org.commsched.solver.model;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.commsched.core.solve.SolveLimits;
 
 /**
  * A back-end-neutral scheduling model: integer start variables with domains and hints, fixed-length tasks on
  * unit-capacity resources (a task starts at its variable plus an offset), precedences between variables, optional
  * tasks (present or not, as CP-SAT's optional interval variables and Choco's tasks of height 0 or 1), groups of
  * presence literals of which exactly one holds, and the makespan E &gt;= start + offset over end terms (an optional
- * end term counts only when its literal holds); minimise E. {@code solver.cpsat.CpSatTaskModel} and
- * {@code solver.choco.ChocoTaskModel} solve it.
+ * end term counts only when its literal holds), E at least a floor (a lower bound the builder proved); minimise E.
+ * Two optional aids change no solution, only how fast one is found: redundant rectangles (tasks that must also not
+ * overlap in a plane, one side fixed; a 2D packing view for the back ends' energetic reasoning) and a branching
+ * order for back ends that take one.
  *
- * <p>This is the seam the packet and linear-cost exact models are meant to join; the bufferless builders
- * ({@code solver.bufferless.BufferlessCp}, {@code VirtualCp}) do not produce it yet (they feed their back ends
- * directly, in the order in which those create variables and constraints).
+ * <p>The one seam between the exact models and the solvers: the builders ({@code solver.bufferless.BufferlessCp}
+ * for the offline and synchronization-aware bufferless models, {@code VirtualCp} for virtual schedules and dsa)
+ * produce it, a {@link Backend} ({@code solver.cpsat.CpSatTaskModel}, {@code solver.choco.ChocoTaskModel}) solves
+ * it, and {@link SolverStatusMapping} turns the solver's answer into our status and bound. A new family's exact
+ * model is a new builder; the back ends stay as they are.
  *
  * @implNote Mutable while being built; not thread-safe.
  */
@@ -38,16 +44,43 @@ public final class TaskModel {
   public record End(int var, long offset, int presence) {
   }
 
+  /** A rectangle of a redundant 2D packing: the fixed extent {@code [xFrom, xTo)} times the task's steps. */
+  public record Rectangle(long xFrom, long xTo, Task task) {
+  }
+
+  /** A solver that takes this model. */
+  public interface Backend {
+    /** The solver's name, e.g. "CP-SAT". */
+    String name();
+
+    /**
+     * Searches the model within the limits (model building counts toward the time limit); never throws on a valid
+     * model. A back end that cannot take the model (values beyond its range) returns no solution and says why in
+     * the statistics.
+     */
+    Solution solve(TaskModel model, SolveLimits limits);
+  }
+
   private final List<Var> vars = new ArrayList<>();
   private final List<String> literals = new ArrayList<>();
   private final List<List<Task>> resources = new ArrayList<>();
   private final List<Precedence> precedences = new ArrayList<>();
   private final List<End> ends = new ArrayList<>();
   private final List<int[]> exactlyOne = new ArrayList<>();
+  private final List<Rectangle> rectangles = new ArrayList<>();
+  private int[] branching;
+  private boolean lastConflict;
+  private final long floor;
   private final long horizon;
 
   /** An empty model whose makespan lies in {@code [0, horizon]}. */
   public TaskModel(long horizon) {
+    this(0, horizon);
+  }
+
+  /** An empty model whose makespan lies in {@code [min(floor, horizon), horizon]}. */
+  public TaskModel(long floor, long horizon) {
+    this.floor = Math.min(floor, horizon);
     this.horizon = horizon;
   }
 
@@ -86,6 +119,21 @@ public final class TaskModel {
     exactlyOne.add(presences.clone());
   }
 
+  /** Adds a redundant 2D packing of these rectangles (implied by the resources; an aid to propagation). */
+  public void noOverlap2d(List<Rectangle> rects) {
+    rectangles.addAll(rects);
+  }
+
+  /**
+   * Asks back ends that take a search strategy to branch on these variables in this order, each set to its
+   * smallest value first (refuted on backtracking, so the search stays complete), then on E; with
+   * {@code lastConflict} a variable that just failed is retried first. Without a call a back end uses its default.
+   */
+  public void branching(int[] order, boolean lastConflict) {
+    this.branching = order.clone();
+    this.lastConflict = lastConflict;
+  }
+
   public List<Var> vars() {
     return List.copyOf(vars);
   }
@@ -114,6 +162,32 @@ public final class TaskModel {
     return out;
   }
 
+  public List<Rectangle> rectangles() {
+    return List.copyOf(rectangles);
+  }
+
+  /** The branching order, or null for the back end's default. */
+  public int[] branching() {
+    return branching == null ? null : branching.clone();
+  }
+
+  public boolean lastConflict() {
+    return lastConflict;
+  }
+
+  /** The largest value any variable, offset or E may take (for back ends with a bounded integer range). */
+  public long largestValue() {
+    long out = horizon;
+    for (Var v : vars) {
+      out = Math.max(out, Math.max(Math.abs(v.lo()), Math.abs(v.hi())));
+    }
+    return out;
+  }
+
+  public long floor() {
+    return floor;
+  }
+
   public long horizon() {
     return horizon;
   }
@@ -125,7 +199,13 @@ public final class TaskModel {
    * @param values the variables' values (null without a solution)
    * @param present the literals' values (null without a solution)
    * @param makespan E of the solution (meaningless without one)
+   * @param stats the solver's figures for the result's statistics (its outcome, its wall time)
    */
-  public record Solution(SolverStatusMapping.Answer answer, long[] values, boolean[] present, long makespan) {
+  public record Solution(SolverStatusMapping.Answer answer, long[] values, boolean[] present, long makespan,
+      Map<String, Object> stats) {
+    /** True if the back end returned values. */
+    public boolean found() {
+      return values != null;
+    }
   }
 }

@@ -27,7 +27,7 @@ class TaskModelCrossCheckTest {
     return LongStream.range(0, 40).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       TaskModel m = random(seed);
       long brute = Exhaustive.optimum(m);
-      for (TaskModel.Solution s : List.of(CpSatTaskModel.solve(m, LIMITS), ChocoTaskModel.solve(m, LIMITS))) {
+      for (TaskModel.Solution s : List.of(CpSatTaskModel.INSTANCE.solve(m, LIMITS), ChocoTaskModel.INSTANCE.solve(m, LIMITS))) {
         if (brute < 0) {
           assertThat(s.answer().status()).isEqualTo(SolveStatus.INFEASIBLE);
         } else {
