@@ -1,0 +1,465 @@
+package org.commsched.heuristics.bufferless.dsa;
+
+import java.util.Arrays;
+import org.commsched.core.model.Instance;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.heuristics.baseline.FirstFitSlots;
+
+/**
+ * Exact dynamic storage allocation by depth-first search over canonical layouts, with section inference: the
+ * minimum height of a buffer layout, or the best layout found and a proven bound at the time limit.
+ *
+ * <p><b>Model.</b> A dsa instance (or chatting on a ula read as buffers): buffer {@code [lower, upper)} of size s
+ * takes the offsets {@code [x, x + s)} while alive; buffers alive together get disjoint offsets; the height is
+ * {@code max (x + s)} (docs/models/bufferless-chatting.md#virtual-schedules-and-dsa). The result is a virtual
+ * schedule (slots = offsets); rectangle compaction, NP-hard (Theorem 4.5(a) of the chatting paper).
+ *
+ * <p><b>Literature.</b> The ideas are those of MiniMalloc (M. D. Moffitt, "MiniMalloc: A Lightweight Memory
+ * Allocator for Hardware-Accelerated Machine Learning", ASPLOS 2023): place buffers one at a time at canonical
+ * offsets so that the partial layout is a skyline, infer per time section, prune dominated placements, and decide
+ * "fits within capacity C?" for a sequence of C. This class is written from those ideas in this project's terms;
+ * the proofs below are ours.
+ *
+ * <p><b>Canonical layouts.</b> A layout is <i>settled</i> when no buffer can be lowered: each offset is 0 or the
+ * end of a buffer overlapping it in time. Letting buffers fall, lowest first, settles any layout without raising
+ * anything, so some optimal layout is settled, and all its offsets are sums of sizes, hence multiples of the unit
+ * g = gcd of the sizes (the search works in units of g). List a settled layout by offset (ties by index): each
+ * buffer's offset is exactly the largest end among the buffers before it that overlap it in time (they all end at
+ * or below it, and one ends at it), i.e. it sits on the skyline the earlier ones leave over its lifespan. So the
+ * search builds every settled layout exactly once: at a node with last offset L (last buffer j), it may place any
+ * unplaced buffer b whose candidate c(b) = max end of the placed buffers overlapping b is at least L (and, if equal
+ * to L, has index above j) at offset c(b). A buffer with c(b) &lt; L waits: it can only sit on something placed
+ * later. Buffers equal in lifespan and size are placed in index order (swapping them changes nothing). The
+ * children are tried lowest candidate first, then earliest lower, longest lifespan, largest size (MiniMalloc's
+ * order).
+ *
+ * <p><b>Section inference.</b> Cut time into sections at the distinct lower and upper values. For every section t
+ * keep R(t), the total size of the unplaced buffers alive in t. No later buffer goes below L, and an unplaced buffer
+ * b goes at or above max(c(b), L), so the unplaced buffers alive in t all lie in [F(t), C) with F(t) = min over
+ * them of max(c(b), L); the node is pruned when F(t) + R(t) &gt; C in some section (this includes every gap below
+ * L that no remaining buffer can use, since such a gap is left out of [F(t), C)), or some unplaced b has
+ * max(c(b), L) + s(b) &gt; C.
+ *
+ * <p><b>Optimisation.</b> The upper bound is the best of {@code best-fit} and {@code first-fit}; the lower bound the
+ * instance's (LOAD, L, LB2). The search first asks for a layout within the lower bound, then bisects the capacity
+ * between the proven bound and the best height minus one; a layout found lowers the best height to its own height,
+ * a search that ends without one proves the capacity infeasible and raises the bound, and a search stopped by its
+ * share of the time limit leaves the capacity open. It keeps the best layout throughout.
+ *
+ * <p><b>Guarantee.</b> OPTIMAL when the best height meets the proven bound (the search proved it, or a heuristic
+ * met the load); otherwise FEASIBLE with the best layout found and the proven bound (the lower bound or one more
+ * than a capacity proven infeasible). The layout is always valid and never above {@code best-fit}'s.
+ *
+ * <p><b>Complexity.</b> Exponential in the worst case (DSA is strongly NP-hard); one search node costs
+ * O(n + sum of the unplaced lifespans in sections + the overlaps of the placed buffer), n buffers. Above
+ * {@value #SEARCH_LIMIT} buffers no search runs and the result is {@code best-fit}'s.
+ *
+ * @implNote Stateless; one search object per decision.
+ */
+public final class DsaSearch implements Method {
+  /** Largest number of buffers searched; above it the result is the heuristic's. */
+  public static final int SEARCH_LIMIT = 2000;
+
+  @Override
+  public String name() {
+    return "dsa-search";
+  }
+
+  @Override
+  public String summary() {
+    return "exact dsa layout: depth-first search over canonical (skyline) placements with section inference, "
+        + "capacity bisected between the load and the best heuristic height";
+  }
+
+  @Override
+  public String guarantee() {
+    return "optimal when status OPTIMAL; best found and a proven bound at the time limit";
+  }
+
+  @Override
+  public String citation() {
+    return "Moffitt, \"MiniMalloc: A Lightweight Memory Allocator for Hardware-Accelerated Machine Learning\", "
+        + "ASPLOS 2023 (ideas); search: this project";
+  }
+
+  @Override
+  public boolean exact() {
+    return true;
+  }
+
+  @Override
+  public Scope scope() {
+    return Buffers.SCOPE;
+  }
+
+  @Override
+  public SolveResult solve(Instance instance, SolveLimits limits) {
+    long started = System.nanoTime();
+    requireApplies(instance);
+    long deadline = started + Math.max(1, limits.timeLimit().toNanos());
+    Buffers b = new Buffers(instance);
+    LowerBound bound = b.bound();
+    // the heuristics get at most a tenth of the time
+    long heuristicDeadline = started + Math.max(1, limits.timeLimit().toNanos() / 10);
+    long[] best = BestFit.layout(b, bound.value(), limits.seed(), heuristicDeadline);
+    String start = "best-fit";
+    long[] ff = firstFit(instance, b);
+    if (b.height(ff) < b.height(best)) {
+      best = ff;
+      start = "first-fit";
+    }
+    long hintHeight = b.height(best);
+    if (b.n == 0 || hintHeight <= bound.value()) {
+      return b.result(name(), best, bound).withStat("start", start).withStat("startHeight", hintHeight)
+          .withStat("search", "none: the heuristic meets the lower bound");
+    }
+    if (b.n > SEARCH_LIMIT) {
+      return b.result(name(), best, bound).withStat("start", start).withStat("startHeight", hintHeight)
+          .withStat("search", "none: more than " + SEARCH_LIMIT + " buffers");
+    }
+    long g = b.unit();
+    long[] s = new long[b.n];
+    for (int i = 0; i < b.n; i++) {
+      s[i] = b.size[i] / g;
+    }
+    Search search = new Search(b.lo, b.hi, s, b.points);
+    long proven = Math.floorDiv(bound.value() + g - 1, g); // no layout below this many units
+    long[] bestOff = best;
+    long tryLo = proven;
+    long tryHi = Math.floorDiv(hintHeight + g - 1, g) - 1; // look for height (in units) at most this
+    long nodes = 0;
+    StringBuilder trace = new StringBuilder();
+    int decisions = 0;
+    boolean first = true;
+    while (tryLo <= tryHi) {
+      long now = System.nanoTime();
+      if (now >= deadline) {
+        break;
+      }
+      long c = first ? tryLo : tryLo + (tryHi - tryLo) / 2;
+      long share = first ? (deadline - now) * 2 / 5 : (deadline - now) / 3;
+      first = false;
+      int verdict = search.decide(c, now + Math.max(1_000_000L, share), deadline);
+      nodes += search.nodes;
+      trace.append(trace.length() == 0 ? "" : " ").append(c * g).append(verdict == Search.FOUND ? ":found"
+          : verdict == Search.INFEASIBLE ? ":infeasible" : ":open").append("@").append(search.deepest);
+      decisions++;
+      if (verdict == Search.FOUND) {
+        long[] off = new long[b.n];
+        for (int i = 0; i < b.n; i++) {
+          off[i] = search.found[i] * g;
+        }
+        long h = b.height(off) / g;
+        if (b.height(off) < b.height(bestOff)) {
+          bestOff = off;
+        }
+        tryHi = h - 1;
+      } else if (verdict == Search.INFEASIBLE) {
+        proven = Math.max(proven, c + 1);
+        tryLo = c + 1;
+      } else {
+        tryLo = c + 1; // stopped: c stays open
+      }
+    }
+    LowerBound lb = bound;
+    if (proven * g > bound.value()) {
+      lb = new LowerBound(proven * g, "search", "dsa-search proved that no layout has height "
+          + (proven * g - 1) + " or less");
+    }
+    SolveResult r = b.result(name(), bestOff, lb).withStat("start", start).withStat("startHeight", hintHeight)
+        .withStat("decisions", decisions).withStat("nodes", nodes).withStat("capacities", trace.toString());
+    if (g > 1) {
+      r = r.withStat("unit", g);
+    }
+    return r;
+  }
+
+  private static long[] firstFit(Instance instance, Buffers b) {
+    var slots = ((org.commsched.core.model.Schedule.Slots) new FirstFitSlots().solve(instance, SolveLimits.defaults())
+        .schedule()).slots();
+    long[] off = new long[b.n];
+    for (int i = 0; i < b.n; i++) {
+      off[i] = slots.get(instance.messages().get(i).id());
+    }
+    return off;
+  }
+
+  /** One decision search "fits within capacity C?" over canonical layouts (see the class comment), in units. */
+  static final class Search {
+    static final int FOUND = 0;
+    static final int INFEASIBLE = 1;
+    static final int STOPPED = 2;
+
+    private final int n;
+    private final int[] lo;
+    private final int[] hi;
+    private final long[] s;
+    private final int sections;
+    /** Overlapping buffers of each buffer (CSR). */
+    private final int[] ovStart;
+    private final int[] ov;
+    /** The previous buffer with the same lifespan and size, or -1. */
+    private final int[] twin;
+    /** Static order keys: lower, then longer lifespan, then larger size, then index. */
+    private final int[] rank;
+
+    private final long[] rem;
+    private final long[] cand;
+    private final boolean[] placed;
+    private final long[] off;
+    private final long[] floor;
+    private final int[] byRank;
+    private final long[][] keysAt;
+    private final long[][] candAt;
+    private final long[][] floorAt;
+    private final int maxOv;
+    private final int maxSpan;
+    private long cap;
+    private long stopAt;
+    private boolean stopped;
+    long nodes;
+    int deepest;
+    long[] found;
+
+    Search(int[] lo, int[] hi, long[] s, int points) {
+      this.n = lo.length;
+      this.lo = lo;
+      this.hi = hi;
+      this.s = s;
+      this.sections = Math.max(1, points - 1);
+      int[] count = new int[n + 1];
+      Integer[] byLo = new Integer[n];
+      for (int i = 0; i < n; i++) {
+        byLo[i] = i;
+      }
+      Arrays.sort(byLo, (a, b) -> lo[a] != lo[b] ? Integer.compare(lo[a], lo[b])
+          : hi[a] != hi[b] ? Integer.compare(hi[b], hi[a]) : s[a] != s[b] ? Long.compare(s[b], s[a])
+          : Integer.compare(a, b));
+      rank = new int[n];
+      for (int r = 0; r < n; r++) {
+        rank[byLo[r]] = r;
+      }
+      for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+          if (i != j && lo[i] < hi[j] && lo[j] < hi[i]) {
+            count[i + 1]++;
+          }
+        }
+      }
+      for (int i = 0; i < n; i++) {
+        count[i + 1] += count[i];
+      }
+      ovStart = count;
+      ov = new int[count[n]];
+      int[] pos = Arrays.copyOf(count, n);
+      for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+          if (i != j && lo[i] < hi[j] && lo[j] < hi[i]) {
+            ov[pos[i]++] = j;
+          }
+        }
+      }
+      twin = new int[n];
+      Arrays.fill(twin, -1);
+      for (int r = 1; r < n; r++) {
+        int a = byLo[r - 1];
+        int b = byLo[r];
+        if (lo[a] == lo[b] && hi[a] == hi[b] && s[a] == s[b]) {
+          twin[b] = a;
+        }
+      }
+      rem = new long[sections];
+      cand = new long[n];
+      placed = new boolean[n];
+      off = new long[n];
+      floor = new long[sections];
+      byRank = new int[n];
+      for (int i = 0; i < n; i++) {
+        byRank[rank[i]] = i;
+      }
+      int maxOv = 0;
+      for (int i = 0; i < n; i++) {
+        maxOv = Math.max(maxOv, ovStart[i + 1] - ovStart[i]);
+      }
+      int maxSpan = 0;
+      for (int i = 0; i < n; i++) {
+        maxSpan = Math.max(maxSpan, hi[i] - lo[i]);
+      }
+      this.maxOv = maxOv;
+      this.maxSpan = maxSpan;
+      // per-depth scratch, allocated when the search first reaches a depth
+      keysAt = new long[n][];
+      candAt = new long[n][];
+      floorAt = new long[n][];
+    }
+
+    /**
+     * FOUND (the layout in {@link #found}), INFEASIBLE (no layout of height at most {@code c}, proven) or STOPPED
+     * (at {@code stopAt} or {@code hardStop}, System.nanoTime).
+     */
+    int decide(long c, long stopAt, long hardStop) {
+      if (c >= (1L << 42)) {
+        return STOPPED; // offsets would not fit the search's packed keys: leave such capacities open
+      }
+      this.cap = c;
+      this.stopAt = Math.min(stopAt, hardStop);
+      this.stopped = false;
+      this.nodes = 0;
+      this.deepest = 0;
+      this.found = null;
+      Arrays.fill(rem, 0);
+      Arrays.fill(floor, 0);
+      Arrays.fill(cand, 0);
+      Arrays.fill(placed, false);
+      for (int i = 0; i < n; i++) {
+        for (int t = lo[i]; t < hi[i]; t++) {
+          rem[t] += s[i];
+        }
+      }
+      if (!feasible(0)) {
+        return INFEASIBLE;
+      }
+      boolean ok = dfs(0, 0, -1);
+      if (ok) {
+        return FOUND;
+      }
+      return stopped ? STOPPED : INFEASIBLE;
+    }
+
+    /** The section and buffer tests of the class comment at last offset {@code last}, from scratch. */
+    private boolean feasible(long last) {
+      long maxRem = 0;
+      for (int t = 0; t < sections; t++) {
+        if (rem[t] > 0 && floor[t] + rem[t] > cap) {
+          return false;
+        }
+        maxRem = Math.max(maxRem, rem[t]);
+      }
+      return last + maxRem <= cap;
+    }
+
+    private boolean dfs(int depth, long last, int lastIdx) {
+      if (depth == n) {
+        found = off.clone();
+        return true;
+      }
+      if (depth > deepest) {
+        deepest = depth;
+      }
+      if ((++nodes & 1023) == 0) {
+        long now = System.nanoTime();
+        if (now >= stopAt) {
+          stopped = true;
+        }
+      }
+      if (stopped) {
+        return false;
+      }
+      if (keysAt[depth] == null) {
+        keysAt[depth] = new long[n - depth];
+        candAt[depth] = new long[maxOv];
+        floorAt[depth] = new long[maxSpan];
+      }
+      // dominance: a buffer c left unplaced could drop to [cand(c), cand(c) + s(c)) if the next offset reached
+      // cand(c) + s(c), so the next offset stays below the smallest such end (the second smallest for c itself)
+      long m1 = Long.MAX_VALUE;
+      long m2 = Long.MAX_VALUE;
+      int arg1 = -1;
+      for (int i = 0; i < n; i++) {
+        if (!placed[i]) {
+          long e = cand[i] + s[i];
+          if (e < m1) {
+            m2 = m1;
+            m1 = e;
+            arg1 = i;
+          } else if (e < m2) {
+            m2 = e;
+          }
+        }
+      }
+      if (m1 <= last) {
+        return false; // a buffer that can no longer be placed where it could not drop
+      }
+      int k = 0;
+      long[] keys = keysAt[depth];
+      for (int i = 0; i < n; i++) {
+        if (placed[i] || cand[i] < last || (cand[i] == last && i < lastIdx)
+            || (twin[i] >= 0 && !placed[twin[i]]) || cand[i] >= (i == arg1 ? m2 : m1)) {
+          continue;
+        }
+        // candidate (below 2^42 units: the capacity is checked in decide) then static rank
+        keys[k++] = (cand[i] << 20) | rank[i];
+      }
+      if (k == 0) {
+        return false;
+      }
+      Arrays.sort(keys, 0, k);
+      long[] savedCand = candAt[depth];
+      long[] savedFloor = floorAt[depth];
+      for (int q = 0; q < k; q++) {
+        int b = byRank[(int) (keys[q] & ((1 << 20) - 1))];
+        long x = cand[b];
+        long end = x + s[b];
+        placed[b] = true;
+        off[b] = x;
+        // sections of b: floor rises to its end (from at most x), the remaining size drops by s(b)
+        boolean ok = true;
+        for (int t = lo[b]; t < hi[b]; t++) {
+          savedFloor[t - lo[b]] = floor[t];
+          floor[t] = end;
+          rem[t] -= s[b];
+          if (rem[t] > 0 && end + rem[t] > cap) {
+            ok = false;
+          }
+        }
+        int from = ovStart[b];
+        int to = ovStart[b + 1];
+        for (int p = from; p < to; p++) {
+          int j = ov[p];
+          savedCand[p - from] = cand[j];
+          if (!placed[j] && cand[j] < end) {
+            cand[j] = end;
+            if (end + s[j] > cap) {
+              ok = false;
+            }
+          }
+        }
+        if (ok && x > last) {
+          // every section now starts at x at least
+          ok = x + maxRem() <= cap;
+        }
+        ok = ok && dfs(depth + 1, x, b);
+        for (int p = from; p < to; p++) {
+          cand[ov[p]] = savedCand[p - from];
+        }
+        for (int t = lo[b]; t < hi[b]; t++) {
+          rem[t] += s[b];
+          floor[t] = savedFloor[t - lo[b]];
+        }
+        placed[b] = false;
+        if (ok) {
+          return true;
+        }
+        if (stopped) {
+          return false;
+        }
+      }
+      return false;
+    }
+
+    private long maxRem() {
+      long m = 0;
+      for (int t = 0; t < sections; t++) {
+        if (rem[t] > m) {
+          m = rem[t];
+        }
+      }
+      return m;
+    }
+
+  }
+}
