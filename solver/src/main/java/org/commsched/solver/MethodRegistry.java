@@ -56,8 +56,8 @@ public final class MethodRegistry {
     all.add(WithDsa.of(new ChocoBufferless(), new ChocoVirtual()));
     all.add(new CpSatVirtual()); // optimal virtual schedules (slots) of chatting and dsa
     all.add(new ChocoVirtual());
-    all.addAll(DsaMethods.exact()); // exact buffer layouts by search (the default for dsa)
     all.addAll(List.of(new CpSatSyncGather(), new ChocoSyncGather())); // gather under wake-ups (protocol yardstick)
+    all.addAll(DsaMethods.exact()); // exact buffer layouts by search (the default for dsa)
     return new MethodRegistry(all);
   }
 

@@ -27,12 +27,12 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  * <p><b>Canonical layouts.</b> A layout is <i>settled</i> when no buffer can be lowered: each offset is 0 or the
  * end of a buffer overlapping it in time. Letting buffers fall, lowest first, settles any layout without raising
  * anything, so some optimal layout is settled, and all its offsets are sums of sizes, hence multiples of the unit
- * g = gcd of the sizes (the search works in units of g). List a settled layout by offset (ties by index): each
+ * g = gcd of the sizes (the search works in units of g). List a settled layout by offset (ties by the order below): each
  * buffer's offset is exactly the largest end among the buffers before it that overlap it in time (they all end at
  * or below it, and one ends at it), i.e. it sits on the skyline the earlier ones leave over its lifespan. So the
  * search builds every settled layout exactly once: at a node with last offset L (last buffer j), it may place any
  * unplaced buffer b whose candidate c(b) = max end of the placed buffers overlapping b is at least L (and, if equal
- * to L, has index above j) at offset c(b). A buffer with c(b) &lt; L waits: it can only sit on something placed
+ * to L, comes after j in the order below) at offset c(b). A buffer with c(b) &lt; L waits: it can only sit on something placed
  * later. Buffers equal in lifespan and size are placed in index order (swapping them changes nothing). The
  * children are tried lowest candidate first, then earliest lower, longest lifespan, largest size (MiniMalloc's
  * order).
@@ -342,7 +342,7 @@ public final class DsaSearch implements Method {
       return last + maxRem <= cap;
     }
 
-    private boolean dfs(int depth, long last, int lastIdx) {
+    private boolean dfs(int depth, long last, int lastRank) {
       if (depth == n) {
         found = off.clone();
         return true;
@@ -387,7 +387,7 @@ public final class DsaSearch implements Method {
       int k = 0;
       long[] keys = keysAt[depth];
       for (int i = 0; i < n; i++) {
-        if (placed[i] || cand[i] < last || (cand[i] == last && i < lastIdx)
+        if (placed[i] || cand[i] < last || (cand[i] == last && rank[i] < lastRank)
             || (twin[i] >= 0 && !placed[twin[i]]) || cand[i] >= (i == arg1 ? m2 : m1)) {
           continue;
         }
@@ -432,7 +432,7 @@ public final class DsaSearch implements Method {
           // every section now starts at x at least
           ok = x + maxRem() <= cap;
         }
-        ok = ok && dfs(depth + 1, x, b);
+        ok = ok && dfs(depth + 1, x, rank[b]);
         for (int p = from; p < to; p++) {
           cand[ov[p]] = savedCand[p - from];
         }

@@ -62,6 +62,33 @@ class DsaSearchProperties {
     assertThat(res.makespan()).isLessThanOrEqualTo(ff.makespan());
   }
 
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("fewSeeds")
+  void search_reachesTheLoadOnPerfectPackings(long seed) {
+    Instance inst = PerfectPackings.of(seed, 8 + (int) Math.floorMod(seed, 13), 6, 40);
+    SolveResult res = new DsaSearch().solve(inst, LIMITS);
+    assertValid(seed, inst, res);
+    assertThat(res.makespan()).as("seed %d", seed).isEqualTo(new Buffers(inst).load()).isEqualTo(64);
+    assertThat(res.status()).isEqualTo(SolveStatus.OPTIMAL);
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("fewSeeds")
+  void search_atATinyTimeLimitReturnsTheBestFoundAndAProvenBound(long seed) {
+    Instance inst = RandomInstances.dsa(new SplittableRandom(seed * 17 + 3), 60, 300, 64);
+    SolveResult res = new DsaSearch().solve(inst, SolveLimits.defaults().withTimeLimit(Duration.ofNanos(1)));
+    assertValid(seed, inst, res);
+    assertThat(res.lowerBound().value()).isLessThanOrEqualTo(res.makespan())
+        .isGreaterThanOrEqualTo(new Buffers(inst).load());
+    if (res.lowerBound().value() < res.makespan()) {
+      assertThat(res.status()).isEqualTo(SolveStatus.FEASIBLE);
+    }
+  }
+
+  static LongStream fewSeeds() {
+    return Seeds.seeds(Seeds.cases(10, 5));
+  }
+
   /** The lowest first-fit layout over all orders of at most 8 buffers. */
   static long bruteForce(List<Message> ms) {
     int n = ms.size();
