@@ -24,41 +24,49 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  * "fits within capacity C?" for a sequence of C. This class is written from those ideas in this project's terms;
  * the proofs below are ours.
  *
- * <p><b>Canonical layouts.</b> A layout is <i>settled</i> when no buffer can be lowered: each offset is 0 or the
- * end of a buffer overlapping it in time. Letting buffers fall, lowest first, settles any layout without raising
- * anything, so some optimal layout is settled, and all its offsets are sums of sizes, hence multiples of the unit
- * g = gcd of the sizes (the search works in units of g). List a settled layout by offset (ties by the order below): each
- * buffer's offset is exactly the largest end among the buffers before it that overlap it in time (they all end at
- * or below it, and one ends at it), i.e. it sits on the skyline the earlier ones leave over its lifespan. So the
- * search builds every settled layout exactly once: at a node with last offset L (last buffer j), it may place any
- * unplaced buffer b whose candidate c(b) = max end of the placed buffers overlapping b is at least L (and, if equal
- * to L, comes after j in the order below) at offset c(b). A buffer with c(b) &lt; L waits: it can only sit on something placed
- * later. Buffers equal in lifespan and size are placed in index order (swapping them changes nothing). The
- * children are tried lowest candidate first, then earliest lower, longest lifespan, largest size (MiniMalloc's
- * order).
+ * <p><b>Canonical layouts.</b> Call a layout <i>settled</i> when no buffer can move to any lower offset where it
+ * fits. Moving a buffer lower never raises the height and lowers the sum of the offsets, so some optimal layout is
+ * settled; each of its offsets is 0 or the end of a buffer overlapping it in time, hence a sum of sizes and a
+ * multiple of g = gcd of the sizes (the search works in units of g). List a settled layout by offset, ties in a
+ * fixed order of the buffers (earliest lower, longest lifespan, largest size, index). Each buffer's offset is then
+ * its <i>candidate</i> c(b) = the largest end among the buffers before it that overlap it in time (they all end at
+ * or below it, and one ends at it): it sits on the skyline the earlier ones leave over its lifespan. So the search
+ * places, at a node whose last offset is L, some unplaced buffer b with c(b) &gt;= L (after the last one in the
+ * fixed order if c(b) = L) at c(b), and builds every settled layout once. Buffers equal in lifespan and size go in
+ * index order (swapping them changes nothing). Dominance: an unplaced buffer c could move down to
+ * [c(c), c(c) + s(c)) if every later buffer started at or above c(c) + s(c), so the next offset stays below
+ * min c(c) + s(c) over the other unplaced buffers. A buffer with c(b) &lt; L waits: it will sit on a buffer placed
+ * later that overlaps it, so at L + (the smallest such size) or above, and with none left it is dead.
  *
  * <p><b>Section inference.</b> Cut time into sections at the distinct lower and upper values. For every section t
  * keep R(t), the total size of the unplaced buffers alive in t. No later buffer goes below L, and an unplaced buffer
- * b goes at or above max(c(b), L), so the unplaced buffers alive in t all lie in [F(t), C) with F(t) = min over
- * them of max(c(b), L); the node is pruned when F(t) + R(t) &gt; C in some section (this includes every gap below
- * L that no remaining buffer can use, since such a gap is left out of [F(t), C)), or some unplaced b has
- * max(c(b), L) + s(b) &gt; C.
+ * b goes at or above max(c(b), L) (a waiting one as above), so the unplaced buffers alive in t all lie in
+ * [F(t), C) with F(t) = the smallest of those lower ends; the node is pruned when F(t) + R(t) &gt; C in some
+ * section, which counts every gap no remaining buffer can use, or when a buffer cannot fit below C.
  *
- * <p><b>Optimisation.</b> The upper bound is the best of {@code best-fit} and {@code first-fit}; the lower bound the
- * instance's (LOAD, L, LB2). The search first asks for a layout within the lower bound, then bisects the capacity
- * between the proven bound and the best height minus one; a layout found lowers the best height to its own height,
- * a search that ends without one proves the capacity infeasible and raises the bound, and a search stopped by its
- * share of the time limit leaves the capacity open. It keeps the best layout throughout.
+ * <p><b>Search.</b> Depth first, children tried lowest candidate first, then in the fixed order (MiniMalloc's
+ * order: earliest lower, longest lifespan, largest size). A decision runs as restarts: the k-th may expand
+ * {@value Search#RESTART_BASE} * 2^k nodes, from the second on with the children's order perturbed (each buffer's
+ * place shifted by a random 0..7); a run that ends within its node limit is complete.
+ *
+ * <p><b>Optimisation.</b> The upper bound is the best of {@code best-fit} (given a tenth of the time limit) and
+ * {@code first-fit}; the lower bound the instance's (LOAD, L, LB2). The search first asks for a layout within the
+ * lower bound (two fifths of the time left), then bisects the capacity between the proven bound and the best height
+ * minus one (a third of the time left each); a layout found lowers the best height to its own height, a search that
+ * ends without one proves the capacity infeasible and raises the bound, and a search stopped by its share of the
+ * time leaves the capacity open (the bisection goes on above it). It keeps the best layout throughout; the stat
+ * {@code capacities} lists each capacity tried, its outcome and the deepest level reached.
  *
  * <p><b>Guarantee.</b> OPTIMAL when the best height meets the proven bound (the search proved it, or a heuristic
  * met the load); otherwise FEASIBLE with the best layout found and the proven bound (the lower bound or one more
- * than a capacity proven infeasible). The layout is always valid and never above {@code best-fit}'s.
+ * than a capacity proven infeasible). The layout is always valid and never above {@code first-fit}'s or that of the {@code best-fit} run it starts
+ * from.
  *
  * <p><b>Complexity.</b> Exponential in the worst case (DSA is strongly NP-hard); one search node costs
  * O(n + sum of the unplaced lifespans in sections + the overlaps of the placed buffer), n buffers. Above
  * {@value #SEARCH_LIMIT} buffers no search runs and the result is {@code best-fit}'s.
  *
- * @implNote Stateless; one search object per decision.
+ * @implNote Stateless; one search object per solve. Results depend on the time limit and the machine's speed.
  */
 public final class DsaSearch implements Method {
   /** Largest number of buffers searched; above it the result is the heuristic's. */
@@ -193,6 +201,7 @@ public final class DsaSearch implements Method {
     static final int FOUND = 0;
     static final int INFEASIBLE = 1;
     static final int STOPPED = 2;
+    static final long RESTART_BASE = 100_000;
 
     private final int n;
     private final int[] lo;
@@ -212,6 +221,12 @@ public final class DsaSearch implements Method {
     private final boolean[] placed;
     private final long[] off;
     private final long[] floor;
+    private final long[] minF;
+    private final int[] tryRank;
+    private final int[] byTry;
+    private long nodeLimit;
+    private boolean limitHit;
+    private boolean timeUp;
     private final int[] byRank;
     private final long[][] keysAt;
     private final long[][] candAt;
@@ -277,6 +292,9 @@ public final class DsaSearch implements Method {
       placed = new boolean[n];
       off = new long[n];
       floor = new long[sections];
+      minF = new long[sections];
+      tryRank = new int[n];
+      byTry = new int[n];
       byRank = new int[n];
       for (int i = 0; i < n; i++) {
         byRank[rank[i]] = i;
@@ -308,6 +326,7 @@ public final class DsaSearch implements Method {
       this.cap = c;
       this.stopAt = Math.min(stopAt, hardStop);
       this.stopped = false;
+      this.timeUp = false;
       this.nodes = 0;
       this.deepest = 0;
       this.found = null;
@@ -323,11 +342,43 @@ public final class DsaSearch implements Method {
       if (!feasible(0)) {
         return INFEASIBLE;
       }
-      boolean ok = dfs(0, 0, -1);
-      if (ok) {
-        return FOUND;
+      // restarts: the k-th search may expand RESTART_BASE * 2^k nodes; from the second on, the children are
+      // tried in a perturbed order (the pruning rules keep the fixed order); a search that ends within its limit
+      // is complete
+      java.util.SplittableRandom rnd = new java.util.SplittableRandom(c);
+      double limit = RESTART_BASE;
+      for (int k = 0; ; k++) {
+        order(k == 0 ? null : rnd);
+        nodeLimit = nodes + (long) limit;
+        limitHit = false;
+        boolean ok = dfs(0, 0, -1);
+        if (ok) {
+          return FOUND;
+        }
+        if (timeUp) {
+          return STOPPED;
+        }
+        if (!limitHit) {
+          return INFEASIBLE;
+        }
+        stopped = false;
+        limit *= 2;
       }
-      return stopped ? STOPPED : INFEASIBLE;
+    }
+
+    /** The order of trying children: the fixed order, or (with rnd) each rank shifted by a random 0..7 places. */
+    private void order(java.util.SplittableRandom rnd) {
+      Integer[] idx = new Integer[n];
+      long[] key = new long[n];
+      for (int i = 0; i < n; i++) {
+        idx[i] = i;
+        key[i] = rank[i] * 8L + (rnd == null ? 0 : rnd.nextInt(64));
+      }
+      Arrays.sort(idx, (a, b) -> key[a] != key[b] ? Long.compare(key[a], key[b]) : Integer.compare(a, b));
+      for (int r = 0; r < n; r++) {
+        tryRank[idx[r]] = r;
+        byTry[r] = idx[r];
+      }
     }
 
     /** The section and buffer tests of the class comment at last offset {@code last}, from scratch. */
@@ -350,10 +401,15 @@ public final class DsaSearch implements Method {
       if (depth > deepest) {
         deepest = depth;
       }
-      if ((++nodes & 1023) == 0) {
+      if (++nodes > nodeLimit) {
+        limitHit = true;
+        stopped = true;
+      }
+      if ((nodes & 1023) == 0) {
         long now = System.nanoTime();
         if (now >= stopAt) {
           stopped = true;
+          timeUp = true;
         }
       }
       if (stopped) {
@@ -392,7 +448,7 @@ public final class DsaSearch implements Method {
           continue;
         }
         // candidate (below 2^42 units: the capacity is checked in decide) then static rank
-        keys[k++] = (cand[i] << 20) | rank[i];
+        keys[k++] = (cand[i] << 20) | tryRank[i];
       }
       if (k == 0) {
         return false;
@@ -401,7 +457,7 @@ public final class DsaSearch implements Method {
       long[] savedCand = candAt[depth];
       long[] savedFloor = floorAt[depth];
       for (int q = 0; q < k; q++) {
-        int b = byRank[(int) (keys[q] & ((1 << 20) - 1))];
+        int b = byTry[(int) (keys[q] & ((1 << 20) - 1))];
         long x = cand[b];
         long end = x + s[b];
         placed[b] = true;
@@ -432,7 +488,7 @@ public final class DsaSearch implements Method {
           // every section now starts at x at least
           ok = x + maxRem() <= cap;
         }
-        ok = ok && dfs(depth + 1, x, rank[b]);
+        ok = ok && sectionsFit(x) && dfs(depth + 1, x, rank[b]);
         for (int p = from; p < to; p++) {
           cand[ov[p]] = savedCand[p - from];
         }
@@ -449,6 +505,49 @@ public final class DsaSearch implements Method {
         }
       }
       return false;
+    }
+
+    /**
+     * The section test with the reach of the unplaced buffers: in section t they all lie in [F(t), C), F(t) = the
+     * smallest max(cand(b), x) among the unplaced buffers b alive in t; and a waiting buffer (cand(b) &lt; x) can
+     * only be placed on a buffer placed later, which starts at x or above, so F(t) uses x + the smallest size of the
+     * unplaced buffers overlapping it for it.
+     */
+    private boolean sectionsFit(long x) {
+      Arrays.fill(minF, Long.MAX_VALUE);
+      for (int i = 0; i < n; i++) {
+        if (placed[i]) {
+          continue;
+        }
+        long e = cand[i];
+        if (e < x) {
+          long lift = Long.MAX_VALUE;
+          for (int p = ovStart[i], end = ovStart[i + 1]; p < end; p++) {
+            int j = ov[p];
+            if (!placed[j] && s[j] < lift) {
+              lift = s[j];
+            }
+          }
+          if (lift == Long.MAX_VALUE) {
+            return false; // nothing left to lift it: it would stay droppable
+          }
+          e = x + lift;
+        }
+        if (e + s[i] > cap) {
+          return false;
+        }
+        for (int t = lo[i]; t < hi[i]; t++) {
+          if (e < minF[t]) {
+            minF[t] = e;
+          }
+        }
+      }
+      for (int t = 0; t < sections; t++) {
+        if (rem[t] > 0 && minF[t] + rem[t] > cap) {
+          return false;
+        }
+      }
+      return true;
     }
 
     private long maxRem() {

@@ -34,6 +34,9 @@ final class Packer {
   private final boolean packed;
   private int[] hits = new int[64];
   private long[] keys = new long[64];
+  private long[] ends = new long[64];
+  private long[] sortedOff = new long[64];
+  private long[] sortedEnd = new long[64];
   private int[] stamp;
   private int epoch;
 
@@ -148,8 +151,7 @@ final class Packer {
     long gapAt = -1;
     long gapLen = Long.MAX_VALUE;
     for (int q = 0; q < k; q++) {
-      int j = hits[q];
-      long o = off[j];
+      long o = sortedOff[q];
       if (o - cur >= s) {
         if (!best) {
           return cur;
@@ -162,24 +164,32 @@ final class Packer {
           }
         }
       }
-      cur = Math.max(cur, o + size[j]);
+      cur = Math.max(cur, sortedEnd[q]);
     }
     return gapAt >= 0 ? gapAt : cur;
   }
 
-  /** Sorts the first k hits by offset (then index). */
+  /**
+   * Sorts the first k hits by offset (then index) into {@link #sortedOff} and {@link #sortedEnd}; the hits
+   * themselves keep their order.
+   */
   private void sortHits(int k) {
+    if (sortedOff.length < k) {
+      sortedOff = new long[hits.length];
+      sortedEnd = new long[hits.length];
+      ends = new long[hits.length];
+      keys = new long[hits.length];
+    }
     if (packed) {
-      if (keys.length < k) {
-        keys = new long[hits.length];
-      }
       for (int q = 0; q < k; q++) {
-        keys[q] = (off[hits[q]] << 21) | q;
+        int j = hits[q];
+        keys[q] = (off[j] << 21) | q;
+        ends[q] = off[j] + size[j];
       }
       Arrays.sort(keys, 0, k);
-      int[] copy = Arrays.copyOf(hits, k);
       for (int q = 0; q < k; q++) {
-        hits[q] = copy[(int) (keys[q] & ((1 << 21) - 1))];
+        sortedOff[q] = keys[q] >>> 21;
+        sortedEnd[q] = ends[(int) (keys[q] & ((1 << 21) - 1))];
       }
     } else {
       Integer[] boxed = new Integer[k];
@@ -188,7 +198,8 @@ final class Packer {
       }
       Arrays.sort(boxed, (a, b) -> off[a] != off[b] ? Long.compare(off[a], off[b]) : Integer.compare(a, b));
       for (int q = 0; q < k; q++) {
-        hits[q] = boxed[q];
+        sortedOff[q] = off[boxed[q]];
+        sortedEnd[q] = off[boxed[q]] + size[boxed[q]];
       }
     }
   }
