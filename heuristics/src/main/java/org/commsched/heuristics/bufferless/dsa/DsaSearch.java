@@ -59,8 +59,8 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  *
  * <p><b>Guarantee.</b> OPTIMAL when the best height meets the proven bound (the search proved it, or a heuristic
  * met the load); otherwise FEASIBLE with the best layout found and the proven bound (the lower bound or one more
- * than a capacity proven infeasible). The layout is always valid and never above {@code first-fit}'s or that of the {@code best-fit} run it starts
- * from.
+ * than a capacity proven infeasible). The layout is always valid and never above {@code first-fit}'s or that of
+ * the {@code best-fit} run it starts from.
  *
  * <p><b>Complexity.</b> Exponential in the worst case (DSA is strongly NP-hard); one search node costs
  * O(n + sum of the unplaced lifespans in sections + the overlaps of the placed buffer), n buffers. Above
