@@ -54,8 +54,10 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  * lower bound (two fifths of the time left), then bisects the capacity between the proven bound and the best height
  * minus one (a third of the time left each); a layout found lowers the best height to its own height, a search that
  * ends without one proves the capacity infeasible and raises the bound, and a search stopped by its share of the
- * time leaves the capacity open (the bisection goes on above it). It keeps the best layout throughout; the stat
- * {@code capacities} lists each capacity tried, its outcome and the deepest level reached.
+ * time leaves the capacity open (the bisection goes on above it); when the range is used up with time left, another
+ * round bisects again between the proven bound and the best height, with other random child orders. It keeps the
+ * best layout throughout; the stat {@code capacities} lists each capacity tried, its outcome and the deepest level
+ * reached.
  *
  * <p><b>Guarantee.</b> OPTIMAL when the best height meets the proven bound (the search proved it, or a heuristic
  * met the load); otherwise FEASIBLE with the best layout found and the proven bound (the lower bound or one more
@@ -143,34 +145,43 @@ public final class DsaSearch implements Method {
     StringBuilder trace = new StringBuilder();
     int decisions = 0;
     boolean first = true;
-    while (tryLo <= tryHi) {
-      long now = System.nanoTime();
-      if (now >= deadline) {
-        break;
+    // rounds: when a bisection has tried every capacity in range and time is left, the open capacities are tried
+    // again (with another random order of the children) between the proven bound and the best height
+    for (int round = 0; proven < bestHeightUnits(b, bestOff, g) && System.nanoTime() < deadline; round++) {
+      if (round > 0) {
+        tryLo = proven;
+        tryHi = bestHeightUnits(b, bestOff, g) - 1;
+        first = false;
       }
-      long c = first ? tryLo : tryLo + (tryHi - tryLo) / 2;
-      long share = first ? (deadline - now) * 2 / 5 : (deadline - now) / 3;
-      first = false;
-      int verdict = search.decide(c, now + Math.max(1_000_000L, share), deadline);
-      nodes += search.nodes;
-      trace.append(trace.length() == 0 ? "" : " ").append(c * g).append(verdict == Search.FOUND ? ":found"
-          : verdict == Search.INFEASIBLE ? ":infeasible" : ":open").append("@").append(search.deepest);
-      decisions++;
-      if (verdict == Search.FOUND) {
-        long[] off = new long[b.n];
-        for (int i = 0; i < b.n; i++) {
-          off[i] = search.found[i] * g;
+      while (tryLo <= tryHi) {
+        long now = System.nanoTime();
+        if (now >= deadline) {
+          break;
         }
-        long h = b.height(off) / g;
-        if (b.height(off) < b.height(bestOff)) {
-          bestOff = off;
+        long c = first ? tryLo : tryLo + (tryHi - tryLo) / 2;
+        long share = first ? (deadline - now) * 2 / 5 : (deadline - now) / 3;
+        first = false;
+        int verdict = search.decide(c, now + Math.max(1_000_000L, share), deadline, round);
+        nodes += search.nodes;
+        trace.append(trace.length() == 0 ? "" : " ").append(c * g).append(verdict == Search.FOUND ? ":found"
+            : verdict == Search.INFEASIBLE ? ":infeasible" : ":open").append("@").append(search.deepest);
+        decisions++;
+        if (verdict == Search.FOUND) {
+          long[] off = new long[b.n];
+          for (int i = 0; i < b.n; i++) {
+            off[i] = search.found[i] * g;
+          }
+          long h = b.height(off) / g;
+          if (b.height(off) < b.height(bestOff)) {
+            bestOff = off;
+          }
+          tryHi = h - 1;
+        } else if (verdict == Search.INFEASIBLE) {
+          proven = Math.max(proven, c + 1);
+          tryLo = c + 1;
+        } else {
+          tryLo = c + 1; // stopped: c stays open
         }
-        tryHi = h - 1;
-      } else if (verdict == Search.INFEASIBLE) {
-        proven = Math.max(proven, c + 1);
-        tryLo = c + 1;
-      } else {
-        tryLo = c + 1; // stopped: c stays open
       }
     }
     LowerBound lb = bound;
@@ -184,6 +195,11 @@ public final class DsaSearch implements Method {
       r = r.withStat("unit", g);
     }
     return r;
+  }
+
+  /** The height of a layout in units, rounded up. */
+  private static long bestHeightUnits(Buffers b, long[] off, long g) {
+    return Math.floorDiv(b.height(off) + g - 1, g);
   }
 
   private static long[] firstFit(Instance instance, Buffers b) {
@@ -319,7 +335,7 @@ public final class DsaSearch implements Method {
      * FOUND (the layout in {@link #found}), INFEASIBLE (no layout of height at most {@code c}, proven) or STOPPED
      * (at {@code stopAt} or {@code hardStop}, System.nanoTime).
      */
-    int decide(long c, long stopAt, long hardStop) {
+    int decide(long c, long stopAt, long hardStop, int round) {
       if (c >= (1L << 42)) {
         return STOPPED; // offsets would not fit the search's packed keys: leave such capacities open
       }
@@ -345,10 +361,10 @@ public final class DsaSearch implements Method {
       // restarts: the k-th search may expand RESTART_BASE * 2^k nodes; from the second on, the children are
       // tried in a perturbed order (the pruning rules keep the fixed order); a search that ends within its limit
       // is complete
-      java.util.SplittableRandom rnd = new java.util.SplittableRandom(c);
+      java.util.SplittableRandom rnd = new java.util.SplittableRandom(c * 1_000_003L + round);
       double limit = RESTART_BASE;
       for (int k = 0; ; k++) {
-        order(k == 0 ? null : rnd);
+        order(k == 0 && round == 0 ? null : rnd);
         nodeLimit = nodes + (long) limit;
         limitHit = false;
         boolean ok = dfs(0, 0, -1);

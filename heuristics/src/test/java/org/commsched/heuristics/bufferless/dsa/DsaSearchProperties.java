@@ -15,6 +15,7 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.testing.Seeds;
+import org.commsched.instances.generate.PerfectPackings;
 import org.commsched.instances.testing.RandomInstances;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -65,7 +66,7 @@ class DsaSearchProperties {
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("fewSeeds")
   void search_reachesTheLoadOnPerfectPackings(long seed) {
-    Instance inst = PerfectPackings.of(seed, 8 + (int) Math.floorMod(seed, 13), 6, 40);
+    Instance inst = PerfectPackings.of("perfect", 8 + (int) Math.floorMod(seed, 13), 6, 40, seed);
     SolveResult res = new DsaSearch().solve(inst, LIMITS);
     assertValid(seed, inst, res);
     assertThat(res.makespan()).as("seed %d", seed).isEqualTo(new Buffers(inst).load()).isEqualTo(64);
