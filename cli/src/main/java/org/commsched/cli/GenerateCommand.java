@@ -14,6 +14,7 @@ import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
 import org.commsched.instances.generate.Models;
+import org.commsched.instances.generate.PerfectPackings;
 import org.commsched.instances.io.InstanceFormatException;
 import org.commsched.instances.io.InstanceWriter;
 import org.commsched.instances.io.TopologyImport;
@@ -74,6 +75,16 @@ final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--name", paramLabel = "NAME", description = "instance name (default: derived from the options)")
   String name;
 
+  @Option(names = "--packing", paramLabel = "KIND",
+      description = "dsa only: 'perfect' cuts a 2^K x size rectangle (capacity x time) into --messages buffers "
+          + "(default 100) by guillotine cuts, sizes powers of two, so the optimal height equals the load "
+          + "(MiniMalloc-style; family ula, --lengths ignored)")
+  String packing;
+
+  @Option(names = "--capacity-log2", paramLabel = "K", defaultValue = "20",
+      description = "with --packing perfect: the capacity is 2^K, K in 0..40 (default: ${DEFAULT-VALUE})")
+  int capacityLog2;
+
   @Option(names = "--out", paramLabel = "PATH",
       description = "output file (one instance) or directory (several); default: standard output")
   Path out;
@@ -90,6 +101,18 @@ final class GenerateCommand implements Callable<Integer> {
     }
     if (count > 1 && (out == null || !Files.isDirectory(out))) {
       throw bad("--count " + count + " writes several files: give an existing directory with --out DIR");
+    }
+    if (packing != null) {
+      if (!packing.equals("perfect")) {
+        throw bad("unknown --packing '" + packing + "'; use perfect");
+      }
+      if (kind != ProblemKind.DSA || network != null || (family != null && !family.equals("ula"))) {
+        throw bad("--packing perfect makes dsa instances on a ula: use --problem dsa (--family ula or none)");
+      }
+      if (size < 1) {
+        throw bad("--packing perfect needs --size N, the time horizon (times 0..N)");
+      }
+      family = "ula";
     }
     Topology given = null;
     if (network != null) {
@@ -117,8 +140,11 @@ final class GenerateCommand implements Callable<Integer> {
         String base = name != null ? name : given == null ? null
             : network.getFileName().toString().replaceFirst("\\.[^.]*$", "") + "-" + kind.wireName() + "-s" + (seed + i);
         String n = base == null ? null : (count == 1 || name == null ? base : base + "-" + i);
-        inst = Generators.instance(new GeneratorSpec(n, kind, fam, sz, messages, dist, m, seed + i,
-            explicitRoutes), given);
+        inst = packing != null
+            ? PerfectPackings.of(n != null ? n : "dsa-perfect-" + sz + "-s" + (seed + i),
+                messages > 0 ? messages : 100, capacityLog2, sz, seed + i)
+            : Generators.instance(new GeneratorSpec(n, kind, fam, sz, messages, dist, m, seed + i,
+                explicitRoutes), given);
       } catch (ModelException e) {
         throw bad((e.pointer().isEmpty() ? "" : e.pointer() + ": ") + e.getMessage());
       } catch (IllegalArgumentException e) {

@@ -218,4 +218,25 @@ class DsaCsvCliTest {
     assertThat(c.code()).isEqualTo(2);
     assertThat(c.err()).contains("DSA instances only");
   }
+  @Test
+  void minimallocBenchmarkFile_isReadAsItIs_andSolvedByDsaSearchByDefault() {
+    Path file = CliTest.CATALOGUE.getParent().getParent().resolve("bench/minimalloc/A.1048576.csv");
+    CliTest.Run r = run("solve", file.toString(), "--time-limit", "1", "--json");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("\"method\" : \"dsa-search\"").contains("\"valid\" : true")
+        .contains("\"lowerBound\" : 1048576");
+  }
+
+  @Test
+  void generatePerfectPacking_isSolvedToTheLoad() throws IOException {
+    Path inst = tmp.resolve("perfect.json");
+    CliTest.Run g = run("generate", "--problem", "dsa", "--packing", "perfect", "--size", "40", "--messages", "12",
+        "--capacity-log2", "6", "--seed", "4", "--out", inst.toString());
+    assertThat(g.code()).as(g.err()).isZero();
+    CliTest.Run r = run("solve", inst.toString(), "--json");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("\"status\" : \"OPTIMAL\"").contains("\"makespan\" : 64")
+        .contains("\"method\" : \"dsa-search\"");
+    assertThat(run("generate", "--problem", "chatting", "--packing", "perfect", "--size", "4").code()).isEqualTo(2);
+  }
 }

@@ -6,10 +6,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
 import org.commsched.heuristics.baseline.Baselines;
 import org.commsched.heuristics.bufferless.chatting.ChattingMethods;
 import org.commsched.heuristics.bufferless.chatting.SearchMethods;
+import org.commsched.heuristics.bufferless.dsa.DsaMethods;
 import org.commsched.heuristics.bufferless.scattergather.GatherMethods;
 import org.commsched.solver.lns.LnsChatting;
 
@@ -17,7 +19,9 @@ import org.commsched.solver.lns.LnsChatting;
  * Every method the toolkit offers, by name: the papers' heuristics, the baselines and the exact models.
  *
  * <p>The default choice for an instance ({@link #defaultFor}) is an exact method when the instance is small
- * enough for it to finish, otherwise the first applicable heuristic in registration order (best first).
+ * enough for it to finish, otherwise the first applicable heuristic in registration order (best first); a dsa
+ * instance of any size goes to {@code dsa-search}, which starts from the best heuristic layout and returns the best
+ * found at the time limit.
  *
  * @implNote Immutable after construction.
  */
@@ -45,6 +49,7 @@ public final class MethodRegistry {
     all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
     all.addAll(GatherMethods.all()); // distributed gathering protocols (traces with control flits)
     all.addAll(SearchMethods.all()); // chatting beyond the paper: priority-greedy
+    all.addAll(DsaMethods.heuristics()); // buffer layouts: best-fit
     all.add(new LnsChatting()); // improves the best heuristic schedule with CP-SAT repairs
     // exact methods last; cpsat and choco answer dsa with the virtual models
     all.add(WithDsa.of(new CpSatBufferless(), new CpSatVirtual()));
@@ -52,6 +57,7 @@ public final class MethodRegistry {
     all.add(new CpSatVirtual()); // optimal virtual schedules (slots) of chatting and dsa
     all.add(new ChocoVirtual());
     all.addAll(List.of(new CpSatSyncGather(), new ChocoSyncGather())); // gather under wake-ups (protocol yardstick)
+    all.addAll(DsaMethods.exact()); // exact buffer layouts by search (the default for dsa)
     return new MethodRegistry(all);
   }
 
@@ -77,10 +83,16 @@ public final class MethodRegistry {
   }
 
   /**
-   * The default method: the first applicable exact method if the instance is small, else the first applicable
-   * heuristic; null if nothing applies.
+   * The default method: {@code dsa-search} for dsa; otherwise the first applicable exact method if the instance is
+   * small, else the first applicable heuristic; null if nothing applies.
    */
   public Method defaultFor(Instance instance) {
+    if (instance.kind() == ProblemKind.DSA) {
+      Method dsa = byName(DsaMethods.DEFAULT);
+      if (dsa != null && dsa.whyNot(instance) == null) {
+        return dsa;
+      }
+    }
     boolean small = size(instance) <= SMALL;
     Method heuristic = null;
     for (Method m : applicable(instance)) {

@@ -60,7 +60,7 @@ class ExactVirtualTest {
     assertThat(reg.byName("cpsat-virtual").solve(chat, SolveLimits.defaults()).schedule())
         .isInstanceOf(Schedule.Slots.class);
     // a small dsa instance goes to an exact method by default, a small chatting one to the real cpsat
-    assertThat(reg.defaultFor(dsa).name()).isEqualTo("cpsat");
+    assertThat(reg.defaultFor(dsa).name()).isEqualTo("dsa-search");
     assertThat(reg.defaultFor(chat).name()).isEqualTo("cpsat");
   }
 }

@@ -44,6 +44,11 @@ import org.commsched.core.solve.SolveResult;
 public final class DsaCsv {
   /** The header of an input file. */
   public static final List<String> HEADER = List.of("id", "lower", "upper", "size");
+  /**
+   * The same columns under the names of MiniMalloc's later benchmark files ({@code buffer,start,end,size}), accepted
+   * on input (also with {@code offset}); output files always use {@link #HEADER}'s names.
+   */
+  public static final List<String> HEADER_MINIMALLOC = List.of("buffer", "start", "end", "size");
   /** The header of an output file (input columns plus the offset). */
   public static final List<String> HEADER_WITH_OFFSET = List.of("id", "lower", "upper", "size", "offset");
 
@@ -329,11 +334,14 @@ public final class DsaCsv {
           for (String c : r) {
             cols.add(c.trim().toLowerCase(java.util.Locale.ROOT));
           }
-          if (cols.equals(HEADER_WITH_OFFSET)) {
+          List<String> minimallocWithOffset = new ArrayList<>(HEADER_MINIMALLOC);
+          minimallocWithOffset.add("offset");
+          if (cols.equals(HEADER_WITH_OFFSET) || cols.equals(minimallocWithOffset)) {
             rows.withOffset = true;
-          } else if (!cols.equals(HEADER)) {
+          } else if (!cols.equals(HEADER) && !cols.equals(HEADER_MINIMALLOC)) {
             throw new InstanceFormatException(file, "line " + line, "the header is " + String.join(",", r.toList())
-                + " but must be exactly id,lower,upper,size (or id,lower,upper,size,offset); fix the first line");
+                + " but must be exactly id,lower,upper,size (or id,lower,upper,size,offset; MiniMalloc's "
+                + "buffer,start,end,size is read as the same columns); fix the first line");
           }
           header = false;
           continue;

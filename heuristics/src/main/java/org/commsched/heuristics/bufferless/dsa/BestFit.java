@@ -1,0 +1,263 @@
+package org.commsched.heuristics.bufferless.dsa;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.commsched.core.model.Instance;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+
+/**
+ * Best-fit buffer layout (dynamic storage allocation) under several orders, then local improvement of the top.
+ *
+ * <p><b>Model.</b> A dsa instance (or chatting on a ula read as buffers): buffer {@code [lower, upper)} of size s
+ * takes the offsets {@code [x, x + s)} while alive; buffers alive together get disjoint offsets; the height is
+ * {@code max (x + s)} (docs/models/bufferless-chatting.md#virtual-schedules-and-dsa). The result is a virtual
+ * schedule (slots = offsets).
+ *
+ * <p><b>Algorithm.</b> Four orders, each under two rules: size decreasing, lifespan decreasing, area (size times
+ * lifespan) decreasing and lower ascending (size decreasing on ties; above {@value #LARGE} buffers only the size
+ * and area orders), each buffer placed among the buffers placed
+ * before it in the smallest gap between them that holds it (best fit; the "greedy by size" rule of memory planners)
+ * or the lowest such gap (first fit), else on top of them; the lowest layout is kept. Then ruin and recreate on
+ * the top: take out the buffers that reach the height together with the buffers overlapping them in time and
+ * ending in the top band (as high as the largest of them), put them back largest first (in a random order of
+ * near-equal sizes after the first try), keep the result if the height fell or as many fewer buffers reach it,
+ * else restore. It stops after 200 moves without progress (at most min(20 n + 2000, 4000) moves), at the lower
+ * bound (LOAD) or at the time limit; it is reproducible for a seed unless the time limit stops it.
+ *
+ * <p><b>Guarantee.</b> A valid layout, never above first fit in decreasing size order (that layout is the first
+ * pass, which always runs); no approximation guarantee is claimed (first fit in decreasing order is within a
+ * constant factor of the load only for special size classes; Garey and Johnson's survey of storage allocation;
+ * Kierstead's algorithm, method {@code kierstead}, is the one with a factor).
+ *
+ * <p><b>Complexity.</b> Per placement O(log P + k + k' log k') (see {@link Packer}): k buffers overlapping it in
+ * time, k' of them placed; eight passes and the improvement moves; memory O(n log P) for n buffers and P distinct
+ * times.
+ *
+ * @implNote Stateless.
+ */
+public final class BestFit implements Method {
+  private static final int PATIENCE = 200;
+  private static final long MAX_MOVES = 4000;
+  /** Above this many buffers only the size and area orders run. */
+  static final int LARGE = 20_000;
+
+  @Override
+  public String name() {
+    return "best-fit";
+  }
+
+  @Override
+  public String summary() {
+    return "dsa layout: best fit and first fit under four orders (size, lifespan, area, start), then re-placing "
+        + "the buffers at the top";
+  }
+
+  @Override
+  public String guarantee() {
+    return "valid layout, never above first fit by decreasing size; no approximation guarantee";
+  }
+
+  @Override
+  public String citation() {
+    return "this project; best fit / first fit for dynamic storage allocation (Garey and Johnson's survey of "
+        + "storage allocation)";
+  }
+
+  @Override
+  public boolean exact() {
+    return false;
+  }
+
+  @Override
+  public Scope scope() {
+    return Buffers.SCOPE;
+  }
+
+  @Override
+  public SolveResult solve(Instance instance, SolveLimits limits) {
+    long started = System.nanoTime();
+    requireApplies(instance);
+    Buffers b = new Buffers(instance);
+    var bound = b.bound();
+    long deadline = started + Math.max(1, limits.timeLimit().toNanos());
+    long[] off = layout(b, bound.value(), limits.seed(), deadline);
+    return b.result(name(), off, bound).withStat("passes", b.n > LARGE ? 4 : 8);
+  }
+
+  /** The best layout of the buffers (see the class comment), stopping at {@code floor} or the deadline. */
+  static long[] layout(Buffers b, long floor, long seed, long deadline) {
+    int n = b.n;
+    if (n == 0) {
+      return new long[0];
+    }
+    Packer p = new Packer(b.lo, b.hi, b.size, b.points);
+    long[] best = null;
+    long bestH = Long.MAX_VALUE;
+    List<int[]> orders = orders(b);
+    if (n > LARGE) {
+      orders = List.of(orders.get(0), orders.get(2)); // size and area: the other two rarely win on many buffers
+    }
+    for (int[] order : orders) {
+      for (boolean rule : new boolean[] {false, true}) { // first fit first: the guarantee's layout
+        p.clear();
+        for (int i : order) {
+          p.place(i, p.fit(i, rule));
+        }
+        long h = b.height(p.off);
+        if (h < bestH) {
+          bestH = h;
+          best = p.off.clone();
+        }
+        if (bestH <= floor || System.nanoTime() > deadline) {
+          return best;
+        }
+      }
+    }
+    return improve(b, p, best, floor, seed, deadline);
+  }
+
+  /** Ruin and recreate on the top of a layout (see the class comment); returns the improved offsets. */
+  static long[] improve(Buffers b, Packer p, long[] start, long floor, long seed, long deadline) {
+    int n = b.n;
+    System.arraycopy(start, 0, p.off, 0, n);
+    Arrays.fill(p.placed, true);
+    long h = b.height(p.off);
+    int atTop = countTop(b, p.off, h);
+    SplittableRandom rnd = new SplittableRandom(seed);
+    long maxMoves = Math.min(20L * n + 2000, MAX_MOVES);
+    int idle = 0;
+    long[] saved = new long[n];
+    for (long move = 0; move < maxMoves && idle < PATIENCE && h > floor; move++) {
+      if ((move & 15) == 0 && System.nanoTime() > deadline) {
+        break;
+      }
+      List<Integer> top = new ArrayList<>();
+      long band = 0;
+      for (int i = 0; i < n; i++) {
+        if (p.off[i] + b.size[i] == h) {
+          top.add(i);
+          band = Math.max(band, b.size[i]);
+        }
+      }
+      // widen the band on later tries so that the move reaches deeper
+      band = band * (1 + idle / 20);
+      p.newMarks();
+      List<Integer> out = new ArrayList<>();
+      for (int i : top) {
+        if (p.mark(i)) {
+          out.add(i);
+        }
+        int k = p.overlapping(i, true);
+        for (int q = 0; q < k; q++) {
+          int j = p.hit(q);
+          if (p.off[j] + b.size[j] > h - band && p.mark(j)) {
+            out.add(j);
+          }
+        }
+      }
+      for (int i : out) {
+        saved[i] = p.off[i];
+        p.remove(i);
+      }
+      Integer[] order = out.toArray(new Integer[0]);
+      if (idle == 0) {
+        Arrays.sort(order, (x, y) -> b.size[x] != b.size[y] ? Long.compare(b.size[y], b.size[x])
+            : Integer.compare(x, y));
+      } else {
+        double[] noise = new double[order.length];
+        for (int q = 0; q < order.length; q++) {
+          noise[q] = b.size[order[q]] * (0.75 + 0.5 * rnd.nextDouble());
+        }
+        Integer[] pos = new Integer[order.length];
+        for (int q = 0; q < pos.length; q++) {
+          pos[q] = q;
+        }
+        Arrays.sort(pos, (x, y) -> Double.compare(noise[y], noise[x]));
+        Integer[] o2 = new Integer[order.length];
+        for (int q = 0; q < pos.length; q++) {
+          o2[q] = order[pos[q]];
+        }
+        order = o2;
+      }
+      boolean rule = idle % 2 == 0;
+      for (int i : order) {
+        p.place(i, p.fit(i, rule));
+      }
+      long h2 = b.height(p.off);
+      int top2 = countTop(b, p.off, h2);
+      if (h2 < h || (h2 == h && top2 < atTop)) {
+        idle = h2 < h ? 0 : idle;
+        h = h2;
+        atTop = top2;
+      } else {
+        for (int i : out) {
+          p.off[i] = saved[i];
+        }
+        idle++;
+      }
+    }
+    return p.off.clone();
+  }
+
+  private static int countTop(Buffers b, long[] off, long h) {
+    int c = 0;
+    for (int i = 0; i < b.n; i++) {
+      if (off[i] + b.size[i] == h) {
+        c++;
+      }
+    }
+    return c;
+  }
+
+  /**
+   * The four orders: size decreasing (ties by id, as first-fit); lifespan, area decreasing and lower ascending, ties
+   * by size decreasing, then index.
+   */
+  static List<int[]> orders(Buffers b) {
+    int n = b.n;
+    long[] span = new long[n];
+    for (int i = 0; i < n; i++) {
+      span[i] = b.hi[i] - b.lo[i];
+    }
+    List<int[]> out = new ArrayList<>();
+    List<org.commsched.core.model.Message> ms = b.instance.messages();
+    // first-fit's order (FirstFitSlots): size decreasing, then id, then index
+    out.add(sorted(n, (x, y) -> b.size[x] != b.size[y] ? Long.compare(b.size[y], b.size[x])
+        : ms.get(x).id().compareTo(ms.get(y).id()) != 0 ? ms.get(x).id().compareTo(ms.get(y).id())
+        : Integer.compare(x, y)));
+    out.add(sorted(n, (x, y) -> cmp(span[y], span[x], b.size[y], b.size[x], x, y)));
+    out.add(sorted(n, (x, y) -> {
+      long ax = span[x] * b.size[x];
+      long ay = span[y] * b.size[y];
+      return cmp(ay, ax, b.size[y], b.size[x], x, y);
+    }));
+    out.add(sorted(n, (x, y) -> cmp(b.lo[x], b.lo[y], b.size[y], b.size[x], x, y)));
+    return out;
+  }
+
+  private static int cmp(long a1, long b1, long a2, long b2, int x, int y) {
+    int c = Long.compare(a1, b1);
+    if (c == 0) {
+      c = Long.compare(a2, b2);
+    }
+    return c != 0 ? c : Integer.compare(x, y);
+  }
+
+  private static int[] sorted(int n, java.util.Comparator<Integer> c) {
+    Integer[] o = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      o[i] = i;
+    }
+    Arrays.sort(o, c);
+    int[] out = new int[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = o[i];
+    }
+    return out;
+  }
+}
