@@ -13,7 +13,6 @@ import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Topology;
 import java.util.Arrays;
-import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
@@ -91,6 +90,9 @@ public final class InstanceReader {
           break;
         }
         String key = p.currentName();
+        if (skeleton.has(key)) {
+          return null; // a repeated key
+        }
         if (key.equals("messages")) {
           columns = Columns.read(p);
           skeleton.putArray("messages");
@@ -100,7 +102,7 @@ public final class InstanceReader {
         }
       }
       Streaming.expectEnd(p);
-    } catch (Streaming.GiveUp | JacksonException e) {
+    } catch (RuntimeException e) { // Streaming.GiveUp, a JacksonException, anything unusual: the full check
       return null;
     }
     JsonNode format = skeleton.get("format");
@@ -412,8 +414,11 @@ public final class InstanceReader {
    */
   static final class Columns implements MessageSource {
     static final Columns EMPTY = new Columns();
-    private static final byte FROM = 1;
-    private static final byte TO = 2;
+    private static final int FROM = 1;
+    private static final int TO = 2;
+    private static final int ID = 4;
+    private static final int LENGTH = 8;
+    private static final int ROUTE = 16;
 
     private int n;
     private String[] ids = new String[16];
@@ -452,30 +457,32 @@ public final class InstanceReader {
         }
       }
       int i = n;
-      boolean gotLength = false;
-      byte flags = 0;
+      int seen = 0; // the fields read so far: a repeated one gives up (the full check names the duplicate key)
       while (true) {
         JsonToken t = p.nextToken();
         if (t == JsonToken.END_OBJECT) {
           break;
         }
+        int field;
         switch (p.currentName()) {
           case "id":
+            field = ID;
             ids[i] = Streaming.nonEmptyString(p);
             break;
           case "from":
+            field = FROM;
             from[i] = Streaming.natInt(p);
-            flags |= FROM;
             break;
           case "to":
+            field = TO;
             to[i] = Streaming.natInt(p);
-            flags |= TO;
             break;
           case "length":
+            field = LENGTH;
             length[i] = Streaming.natLong(p, 0);
-            gotLength = true;
             break;
           case "route":
+            field = ROUTE;
             if (routes == null) {
               routes = new int[ids.length][];
             }
@@ -484,11 +491,15 @@ public final class InstanceReader {
           default:
             throw Streaming.giveUp();
         }
+        if ((seen & field) != 0) {
+          throw Streaming.giveUp();
+        }
+        seen |= field;
       }
-      if (ids[i] == null || !gotLength) {
+      if ((seen & (ID | LENGTH)) != (ID | LENGTH)) {
         throw Streaming.giveUp();
       }
-      has[i] = flags;
+      has[i] = (byte) (seen & (FROM | TO));
       n++;
     }
 

@@ -18,7 +18,6 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
-import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
@@ -89,11 +88,14 @@ public final class ScheduleReader {
           break;
         }
         String key = p.currentName();
+        if (skeleton.has(key)) {
+          return null; // a repeated key
+        }
         if (key.equals("departures") || key.equals("slots")) {
           if (steps != null) {
             return null; // both: the schema's oneOf says no
           }
-          steps = StepColumns.read(p);
+          steps = StepColumns.read(p, instance);
           skeleton.putObject(key);
         } else if (key.equals("transmissions")) {
           transmissions = TransmissionColumns.read(p);
@@ -104,7 +106,7 @@ public final class ScheduleReader {
         }
       }
       Streaming.expectEnd(p);
-    } catch (Streaming.GiveUp | JacksonException e) {
+    } catch (RuntimeException e) { // Streaming.GiveUp, a JacksonException, anything unusual: the full check
       return null;
     }
     JsonNode format = skeleton.get("format");
@@ -504,21 +506,31 @@ public final class ScheduleReader {
     private String[] keys = new String[16];
     private long[] values = new long[16];
 
-    /** Reads the value of {@code "departures"} or {@code "slots"}: an object of message id to step. */
-    static StepColumns read(JsonParser p) {
+    /**
+     * Reads the value of {@code "departures"} or {@code "slots"}: an object of message id to step. Every key must
+     * be a message of the instance, once (else the full check reports the unknown or repeated id); the keys kept
+     * are the instance's own id strings.
+     */
+    static StepColumns read(JsonParser p, Instance instance) {
       Streaming.expect(p, JsonToken.START_OBJECT);
       StepColumns c = new StepColumns();
+      java.util.BitSet seen = new java.util.BitSet(instance.messages().size());
       while (true) {
         JsonToken t = p.nextToken();
         if (t == JsonToken.END_OBJECT) {
           return c;
         }
-        if (c.n == c.keys.length) {
-          int m = c.n + (c.n >> 1);
-          c.keys = Arrays.copyOf(c.keys, m);
-          c.values = Arrays.copyOf(c.values, m);
+        int m = instance.indexOf(p.currentName());
+        if (m < 0 || seen.get(m)) {
+          throw Streaming.giveUp();
         }
-        c.keys[c.n] = p.currentName();
+        seen.set(m);
+        if (c.n == c.keys.length) {
+          int cap = c.n + (c.n >> 1);
+          c.keys = Arrays.copyOf(c.keys, cap);
+          c.values = Arrays.copyOf(c.values, cap);
+        }
+        c.keys[c.n] = instance.messages().get(m).id();
         c.values[c.n] = Streaming.natLong(p, 0);
         c.n++;
       }
@@ -583,6 +595,7 @@ public final class ScheduleReader {
       }
       int i = n;
       int seen = 0;
+      int fields = 0;
       firsts[i] = -1;
       while (true) {
         JsonToken t = p.nextToken();
@@ -624,10 +637,16 @@ public final class ScheduleReader {
             break;
           }
           case "first":
+            if (firsts[i] >= 0) {
+              throw Streaming.giveUp(); // a repeated key
+            }
             firsts[i] = Streaming.natLong(p, 0);
             break;
           default:
             throw Streaming.giveUp();
+        }
+        if (Integer.bitCount(seen) != ++fields - (firsts[i] >= 0 ? 1 : 0)) {
+          throw Streaming.giveUp(); // a repeated key
         }
       }
       if (seen != 63) {

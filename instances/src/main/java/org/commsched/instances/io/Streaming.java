@@ -30,9 +30,16 @@ import tools.jackson.databind.json.JsonMapper;
  * naming the file, the place and the fix). Valid files never pay for the tree.
  */
 final class Streaming {
-  /** Parses subtrees of a document in the middle of a stream (trailing content is the caller's business). */
+  /**
+   * Parses a document in the middle of a stream. Duplicate keys are not detected by the parser (whose detector
+   * builds a set per object, a million sets for a million messages): the fast path checks the keys it reads itself
+   * and fails subtrees with a repeated key ({@code FAIL_ON_READING_DUP_TREE_KEY}); the full check, with the
+   * parser's detection, then reports the key. Trailing content is the caller's business.
+   */
   static final JsonMapper SUBTREES = Json.MAPPER.rebuild()
       .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+      .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
       .build();
 
   /**
@@ -43,8 +50,8 @@ final class Streaming {
   static final JsonMapper PLAIN_NAMES = JsonMapper.builder(JsonFactory.builder()
           .disable(TokenStreamFactory.Feature.CANONICALIZE_PROPERTY_NAMES)
           .build())
-      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
       .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+      .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
       .build();
 
   /** The pattern of the schemas' exact decimals (beta, tau, times written as strings), without any slack. */

@@ -336,8 +336,52 @@ class FastPathEquivalenceTest {
         set(parent, key, node(REPLACEMENTS[rnd.nextInt(REPLACEMENTS.length)]));
         break;
     }
+    if (kind == 14) { // a repeated key: one field of a random object written twice
+      List<JsonNode> objects = new ArrayList<>();
+      for (JsonNode[] pl : places) {
+        if (pl[0].isObject() && !pl[0].isEmpty()) {
+          objects.add(pl[0]);
+        }
+      }
+      JsonNode target = objects.get(rnd.nextInt(objects.size()));
+      List<String> keys = new ArrayList<>();
+      target.properties().forEach(e -> keys.add(e.getKey()));
+      StringBuilder sb = new StringBuilder();
+      writeRepeating(doc, target, keys.get(rnd.nextInt(keys.size())), rnd.nextBoolean(), sb);
+      return sb.toString().getBytes(StandardCharsets.UTF_8);
+    }
     String out = rnd.nextInt(4) == 0 ? Json.compact(doc) : Json.pretty(doc);
     return out.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Compact JSON in which field {@code key} of {@code target} appears twice (same value, or an integer). */
+  private static void writeRepeating(JsonNode n, JsonNode target, String key, boolean same, StringBuilder sb) {
+    if (n.isObject()) {
+      sb.append('{');
+      boolean first = true;
+      for (Map.Entry<String, JsonNode> e : n.properties()) {
+        int times = n == target && e.getKey().equals(key) ? 2 : 1;
+        for (int k = 0; k < times; k++) {
+          sb.append(first ? "" : ",").append(Json.quote(e.getKey())).append(':');
+          first = false;
+          if (k == 1 && !same) {
+            sb.append('1');
+          } else {
+            writeRepeating(e.getValue(), target, key, same, sb);
+          }
+        }
+      }
+      sb.append('}');
+    } else if (n.isArray()) {
+      sb.append('[');
+      for (int i = 0; i < n.size(); i++) {
+        sb.append(i > 0 ? "," : "");
+        writeRepeating(n.get(i), target, key, same, sb);
+      }
+      sb.append(']');
+    } else {
+      sb.append(Json.compact(n));
+    }
   }
 
   private static int nthIndex(String text, String what, SplittableRandom rnd) {
