@@ -89,16 +89,15 @@ public final class Atlas {
     hops = new int[n];
     for (int i = 0; i < n; i++) {
       Message m = this.messages.get(i);
-      String ptr = pointerPrefix + "/" + i;
       if (m.from() == m.to()) {
-        throw new ModelException(ptr, "message " + m.id() + " goes from node " + m.from()
+        throw new ModelException(pointerPrefix + "/" + i, "message " + m.id() + " goes from node " + m.from()
             + " to itself: it would use no arc (drop it)");
       }
       if (m.hasRoute()) {
-        explicit[i] = validateRoute(m, ptr + "/route");
+        explicit[i] = validateRoute(m, pointerPrefix + "/" + i + "/route");
         hops[i] = explicit[i].length - 1;
       } else {
-        hops[i] = defaultHops(m, ptr);
+        hops[i] = defaultHops(m, pointerPrefix, i);
       }
     }
   }
@@ -138,13 +137,14 @@ public final class Atlas {
     return nodes;
   }
 
-  private int defaultHops(Message m, String ptr) {
+  /** The hops of a message on its default route; {@code prefix + "/" + i} names it in errors (built only then). */
+  private int defaultHops(Message m, String prefix, int i) {
     int u = m.from();
     int v = m.to();
     switch (rule) {
       case ULA:
         if (v < u) {
-          throw new ModelException(ptr, "message " + m.id() + " goes from " + u + " to " + v
+          throw new ModelException(prefix + "/" + i, "message " + m.id() + " goes from " + u + " to " + v
               + " but a ula only has arcs x->x+1: use a bla, or swap its ends");
         }
         return v - u;
@@ -155,7 +155,7 @@ public final class Atlas {
       case ESM: {
         int cols = ((Topology.Esm) network.topology()).cols();
         if (u / cols > v / cols || u % cols > v % cols) {
-          throw new ModelException(ptr, "message " + m.id() + " goes from (" + u / cols + "," + u % cols
+          throw new ModelException(prefix + "/" + i, "message " + m.id() + " goes from (" + u / cols + "," + u % cols
               + ") to (" + v / cols + "," + v % cols + ") but an ESM only routes east and south:"
               + " the destination needs a row and column at least the source's");
         }
@@ -164,7 +164,7 @@ public final class Atlas {
       case BFS_TREE: {
         int other = downward ? v : u;
         if (bfsNext[other] < 0 && other != treeRoot) {
-          throw new ModelException(ptr, "message " + m.id() + ": node " + other + " cannot "
+          throw new ModelException(prefix + "/" + i, "message " + m.id() + ": node " + other + " cannot "
               + (downward ? "be reached from" : "reach") + " the root " + treeRoot + " in this network");
         }
         return bfsDepth(other);
@@ -172,7 +172,7 @@ public final class Atlas {
       default: {
         int[] dist = distTo(v);
         if (dist[u] < 0) {
-          throw new ModelException(ptr, "message " + m.id() + ": there is no path from " + u + " to " + v
+          throw new ModelException(prefix + "/" + i, "message " + m.id() + ": there is no path from " + u + " to " + v
               + " in this network: give it an explicit route or fix its ends");
         }
         return dist[u];

@@ -81,24 +81,14 @@ public final class Instance {
     boolean zeroAllowed = kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER;
     for (int i = 0; i < msgs.size(); i++) {
       Message m = msgs.get(i);
-      String ptr = kind == ProblemKind.SEND ? "" : "/messages/" + i;
       if (idx.putIfAbsent(m.id(), i) != null) {
-        throw new ModelException(ptr + "/id", "message id \"" + m.id() + "\" is used twice (first at /messages/"
-            + idx.get(m.id()) + "): give every message its own id");
+        throw new ModelException(messagePointer(kind, i) + "/id", "message id \"" + m.id()
+            + "\" is used twice (first at /messages/" + idx.get(m.id()) + "): give every message its own id");
       }
-      requireNode(m.from(), ptr + "/from", n);
-      requireNode(m.to(), ptr + "/to", n);
-      if (m.length() == 0 && !zeroAllowed) {
-        throw new ModelException(ptr + "/length", "message " + m.id() + " has length 0; a message needs at least "
-            + "1 flit (drop it: it moves nothing)");
-      }
-      if (kind == ProblemKind.SCATTER && m.from() != root) {
-        throw new ModelException(ptr + "/from", "scatter message " + m.id() + " starts at " + m.from()
-            + " but the root is " + root + ": scatter messages start at the root");
-      }
-      if (kind == ProblemKind.GATHER && m.to() != root) {
-        throw new ModelException(ptr + "/to", "gather message " + m.id() + " goes to " + m.to()
-            + " but the root is " + root + ": gather messages end at the root");
+      if (m.from() < 0 || m.from() >= n || m.to() < 0 || m.to() >= n
+          || m.length() == 0 && !zeroAllowed
+          || kind == ProblemKind.SCATTER && m.from() != root || kind == ProblemKind.GATHER && m.to() != root) {
+        checkMessage(m, messagePointer(kind, i), kind, n, root, zeroAllowed);
       }
     }
     if (kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER) {
@@ -117,6 +107,28 @@ public final class Instance {
     this.index = Collections.unmodifiableMap(idx);
     this.atlas = new Atlas(network, msgs, kind, root, kind == ProblemKind.SEND ? "" : "/messages");
     Magnitudes.check(this);
+  }
+
+  /** The rules of one message (called only when one of them is broken, so that valid messages build no pointer). */
+  private static void checkMessage(Message m, String ptr, ProblemKind kind, int n, int root, boolean zeroAllowed) {
+    requireNode(m.from(), ptr + "/from", n);
+    requireNode(m.to(), ptr + "/to", n);
+    if (m.length() == 0 && !zeroAllowed) {
+      throw new ModelException(ptr + "/length", "message " + m.id() + " has length 0; a message needs at least "
+          + "1 flit (drop it: it moves nothing)");
+    }
+    if (kind == ProblemKind.SCATTER && m.from() != root) {
+      throw new ModelException(ptr + "/from", "scatter message " + m.id() + " starts at " + m.from()
+          + " but the root is " + root + ": scatter messages start at the root");
+    }
+    if (kind == ProblemKind.GATHER && m.to() != root) {
+      throw new ModelException(ptr + "/to", "gather message " + m.id() + " goes to " + m.to()
+          + " but the root is " + root + ": gather messages end at the root");
+    }
+  }
+
+  private static String messagePointer(ProblemKind kind, int i) {
+    return kind == ProblemKind.SEND ? "" : "/messages/" + i;
   }
 
   private static int requireNode(int v, String ptr, int n) {

@@ -1,7 +1,11 @@
 package org.commsched.instances.io;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
@@ -33,6 +37,40 @@ public final class AtomicFiles {
 
   /** Writes bytes atomically; see {@link #writeString(Path, String)}. */
   static void writeBytes(Path target, byte[] content) {
+    write(target, ch -> {
+      ByteBuffer buf = ByteBuffer.wrap(content);
+      while (buf.hasRemaining()) {
+        ch.write(buf);
+      }
+    });
+  }
+
+  /** Text produced piece by piece into a writer (which the caller does not close). */
+  @FunctionalInterface
+  interface Text {
+    void writeTo(Writer out) throws IOException;
+  }
+
+  /**
+   * Writes a UTF-8 text file atomically as it is produced, without holding the whole text in memory; see
+   * {@link #writeString(Path, String)}.
+   */
+  static void writeText(Path target, Text text) {
+    write(target, ch -> {
+      Writer w = new BufferedWriter(new OutputStreamWriter(Channels.newOutputStream(ch), StandardCharsets.UTF_8),
+          1 << 16);
+      text.writeTo(w);
+      w.flush(); // not closed: closing would close the channel before it is forced to disk
+    });
+  }
+
+  /** The content of a file, written into an open channel. */
+  @FunctionalInterface
+  private interface Content {
+    void writeTo(FileChannel ch) throws IOException;
+  }
+
+  private static void write(Path target, Content content) {
     String file = target.toString();
     Path abs = target.toAbsolutePath();
     Path dir = abs.getParent();
@@ -47,10 +85,7 @@ public final class AtomicFiles {
     try {
       tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
       try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-        ByteBuffer buf = ByteBuffer.wrap(content);
-        while (buf.hasRemaining()) {
-          ch.write(buf);
-        }
+        content.writeTo(ch);
         ch.force(true);
       }
       try {

@@ -248,7 +248,7 @@ public final class DsaCsv {
     for (int i = 0; i < rows.ids.size(); i++) {
       String place = "line " + rows.lines.get(i);
       String id = rows.ids.get(i);
-      if (rows.offset.get(i) == null) {
+      if (rows.offset.get(i) < 0) {
         throw new InstanceFormatException(file, place, "the offset is missing; give every buffer an offset");
       }
       int k = instance.indexOf(id);
@@ -282,43 +282,76 @@ public final class DsaCsv {
    * @throws InstanceFormatException if the file cannot be written
    */
   public static void writeOffsets(Buffers buffers, SolveResult result, Path out) {
-    AtomicFiles.writeString(out, offsetsCsv(buffers, result));
+    Map<String, Long> slots = slots(buffers, result);
+    AtomicFiles.writeText(out, w -> printOffsets(buffers, slots, w));
   }
 
   /** The text {@link #writeOffsets(Buffers, SolveResult, Path)} writes. */
   public static String offsetsCsv(Buffers buffers, SolveResult result) {
-    if (!(result.schedule() instanceof Schedule.Slots)) {
-      throw new IllegalArgumentException("offsets come from a virtual schedule (slots), but the result of "
-          + result.method() + " has " + (result.schedule() == null ? "no schedule (status " + result.status() + ")"
-          : result.schedule().getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT)));
-    }
-    Map<String, Long> slots = ((Schedule.Slots) result.schedule()).slots();
     StringBuilder sb = new StringBuilder();
-    CSVFormat fmt = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
-    try (CSVPrinter p = new CSVPrinter(sb, fmt)) {
-      p.printRecord(HEADER_WITH_OFFSET);
-      for (Buffer b : buffers.buffers()) {
-        Long slot = slots.get(b.id());
-        if (slot == null) {
-          throw new IllegalArgumentException("the schedule has no slot for buffer " + b.id());
-        }
-        p.printRecord(b.id(), b.lower(), b.upper(), b.size(), slot);
-      }
+    try {
+      printOffsets(buffers, slots(buffers, result), sb);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     return sb.toString();
   }
 
-  /** Parsed columns, with the line of each row. */
+  private static Map<String, Long> slots(Buffers buffers, SolveResult result) {
+    if (!(result.schedule() instanceof Schedule.Slots)) {
+      throw new IllegalArgumentException("offsets come from a virtual schedule (slots), but the result of "
+          + result.method() + " has " + (result.schedule() == null ? "no schedule (status " + result.status() + ")"
+          : result.schedule().getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT)));
+    }
+    Map<String, Long> slots = ((Schedule.Slots) result.schedule()).slots();
+    for (Buffer b : buffers.buffers()) {
+      if (!slots.containsKey(b.id())) {
+        throw new IllegalArgumentException("the schedule has no slot for buffer " + b.id());
+      }
+    }
+    return slots;
+  }
+
+  /** Prints the offsets file, row by row, to {@code out} (which is flushed, not closed). */
+  private static void printOffsets(Buffers buffers, Map<String, Long> slots, Appendable out) throws IOException {
+    CSVFormat fmt = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
+    CSVPrinter p = new CSVPrinter(out, fmt);
+    p.printRecord(HEADER_WITH_OFFSET);
+    for (Buffer b : buffers.buffers()) {
+      p.printRecord(b.id(), b.lower(), b.upper(), b.size(), slots.get(b.id()));
+    }
+    p.flush();
+  }
+
+  /** Parsed columns, with the line of each row; a missing offset is -1 (offsets are checked to be >= 0). */
   private static final class Rows {
     final List<String> ids = new ArrayList<>();
-    final List<Long> lower = new ArrayList<>();
-    final List<Long> upper = new ArrayList<>();
-    final List<Long> size = new ArrayList<>();
-    final List<Long> offset = new ArrayList<>();
-    final List<Integer> lines = new ArrayList<>();
+    final LongColumn lower = new LongColumn();
+    final LongColumn upper = new LongColumn();
+    final LongColumn size = new LongColumn();
+    final LongColumn offset = new LongColumn();
+    final LongColumn lines = new LongColumn();
     boolean withOffset;
+  }
+
+  /** A growable column of longs (no boxing: a million rows stay a few arrays). */
+  private static final class LongColumn {
+    private long[] values = new long[16];
+    private int n;
+
+    void add(long v) {
+      if (n == values.length) {
+        values = Arrays.copyOf(values, 2 * n);
+      }
+      values[n++] = v;
+    }
+
+    long get(int i) {
+      if (i >= n) {
+        throw new IndexOutOfBoundsException(i);
+      }
+      return values[i];
+    }
   }
 
   private static Rows parse(String text, String file) {
@@ -379,7 +412,7 @@ public final class DsaCsv {
         rows.lower.add(lo);
         rows.upper.add(up);
         rows.size.add(sz);
-        rows.offset.add(off);
+        rows.offset.add(off == null ? -1 : off);
         rows.lines.add(line);
       }
       if (header) {

@@ -22,13 +22,22 @@ final class Inputs {
    * @throws InstanceFormatException if the file is missing, a directory, unreadable, not UTF-8, or empty
    */
   static String readText(Path file, String what) {
+    return decode(readBytes(file, what), file.toString(), what);
+  }
+
+  /**
+   * The whole file as bytes, not yet decoded.
+   *
+   * @throws InstanceFormatException if the file is missing, a directory or unreadable (the messages of
+   *     {@link #readText})
+   */
+  static byte[] readBytes(Path file, String what) {
     String name = file.toString();
     if (Files.isDirectory(file)) {
       throw new InstanceFormatException(name, "", "is a directory, not " + what + "; give the path of a file");
     }
-    byte[] bytes;
     try {
-      bytes = Files.readAllBytes(file);
+      return Files.readAllBytes(file);
     } catch (NoSuchFileException e) {
       throw new InstanceFormatException(name, "", "no such file; check the path", e);
     } catch (AccessDeniedException e) {
@@ -41,6 +50,14 @@ final class Inputs {
       throw new InstanceFormatException(name, "", "the file is too large to read into memory; "
           + "split it or raise the Java heap (-Xmx)");
     }
+  }
+
+  /**
+   * The bytes of a file as text: strict UTF-8, without a byte-order mark.
+   *
+   * @throws InstanceFormatException if the bytes are not UTF-8 or the text is blank
+   */
+  static String decode(byte[] bytes, String name, String what) {
     String text;
     try {
       text = StandardCharsets.UTF_8.newDecoder()
@@ -58,6 +75,30 @@ final class Inputs {
       throw new InstanceFormatException(name, "", "the file is empty; it should hold " + what);
     }
     return text;
+  }
+
+  /**
+   * True if the bytes are strict UTF-8 (what {@link #decode} accepts), checked in chunks so that no copy of a
+   * large file is made.
+   */
+  static boolean isUtf8(byte[] bytes) {
+    java.nio.charset.CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    java.nio.CharBuffer out = java.nio.CharBuffer.allocate(1 << 16);
+    while (true) {
+      java.nio.charset.CoderResult r = dec.decode(in, out, true);
+      if (r.isError()) {
+        return false;
+      }
+      if (r.isUnderflow()) {
+        break;
+      }
+      out.clear();
+    }
+    out.clear();
+    return !dec.flush(out).isError();
   }
 
   /** The file name without directories and without its last extension, e.g. {@code "buffers"} for a/buffers.csv. */

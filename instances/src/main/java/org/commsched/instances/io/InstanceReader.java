@@ -12,7 +12,11 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Topology;
+import java.util.Arrays;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Reads instance files ({@code commsched-instance/1} JSON, see FORMATS.md and docs/DESIGN.md) and DSA CSV files.
@@ -53,8 +57,64 @@ public final class InstanceReader {
     if (Inputs.extension(file).equals("csv") && !java.nio.file.Files.isDirectory(file)) {
       return DsaCsv.read(file);
     }
-    String text = Inputs.readText(file, WHAT);
-    return parse(text, file.toString());
+    return read(Inputs.readBytes(file, WHAT), file.toString());
+  }
+
+  /**
+   * Reads the bytes of an instance JSON file: the streaming fast path when it applies, else the full check
+   * ({@link #parse}), which also phrases every error.
+   */
+  static Instance read(byte[] bytes, String fileName) {
+    Instance fast = Inputs.isUtf8(bytes) ? fast(bytes, fileName) : null;
+    if (fast != null) {
+      return fast;
+    }
+    return parse(Inputs.decode(bytes, fileName, WHAT), fileName);
+  }
+
+  /**
+   * The streaming fast path ({@link Streaming}): the instance if the file is valid and its messages pass the
+   * streaming check, null when the full check must run (the file is then either invalid or unusual).
+   *
+   * @throws InstanceFormatException for a schema-valid file that breaks a model rule (the same message as the
+   *     full check gives)
+   */
+  static Instance fast(byte[] bytes, String fileName) {
+    ObjectNode skeleton = Json.object();
+    Columns columns = null;
+    try (JsonParser p = Streaming.parser(bytes)) {
+      Streaming.expect(p, JsonToken.START_OBJECT);
+      while (true) {
+        JsonToken t = p.nextToken();
+        if (t == JsonToken.END_OBJECT) {
+          break;
+        }
+        String key = p.currentName();
+        if (skeleton.has(key)) {
+          return null; // a repeated key
+        }
+        if (key.equals("messages")) {
+          columns = Columns.read(p);
+          skeleton.putArray("messages");
+        } else {
+          p.nextToken();
+          skeleton.set(key, Streaming.tree(p));
+        }
+      }
+      Streaming.expectEnd(p);
+    } catch (RuntimeException e) { // Streaming.GiveUp, a JacksonException, anything unusual: the full check
+      return null;
+    }
+    JsonNode format = skeleton.get("format");
+    if (format == null || !format.isString() || !format.stringValue().equals(FORMAT)
+        || !Schemas.instance().accepts(skeleton)) {
+      return null;
+    }
+    ProblemKind kind = ProblemKind.fromWire(skeleton.get("problem").stringValue());
+    if (columns != null && !columns.hasEnds(kind)) {
+      return null;
+    }
+    return new Builder(skeleton, columns == null ? Columns.EMPTY : columns, fileName).build();
   }
 
   /**
@@ -68,7 +128,8 @@ public final class InstanceReader {
     JsonNode doc = Json.parse(json, fileName, WHAT);
     Json.requireFormat(doc, FORMAT, ScheduleReader.FORMAT, fileName, WHAT);
     Schemas.instance().validate(doc, fileName);
-    return new Builder(doc, fileName).build();
+    JsonNode list = doc.get("messages");
+    return new Builder(doc, list == null ? Columns.EMPTY : new TreeMessages(list), fileName).build();
   }
 
   /** The optional {@code description} of an instance file, or null. */
@@ -81,11 +142,13 @@ public final class InstanceReader {
   /** Turns a schema-valid document into core objects, mapping every rule violation to its JSON pointer. */
   private static final class Builder {
     private final JsonNode doc;
+    private final MessageSource list;
     private final String file;
     private ProblemKind kind;
 
-    Builder(JsonNode doc, String file) {
+    Builder(JsonNode doc, MessageSource list, String file) {
       this.doc = doc;
+      this.list = list;
       this.file = file;
     }
 
@@ -244,24 +307,272 @@ public final class InstanceReader {
     }
 
     private List<Message> messages(int root) {
-      JsonNode list = doc.get("messages");
-      List<Message> out = new ArrayList<>(list.size());
-      for (int i = 0; i < list.size(); i++) {
-        JsonNode m = list.get(i);
-        String p = "/messages/" + i;
-        String id = m.get("id").stringValue();
-        int from = m.has("from") ? Json.toInt(m.get("from"), file, p + "/from") : root;
-        int to = m.has("to") ? Json.toInt(m.get("to"), file, p + "/to") : root;
-        long length = Json.toLong(m.get("length"), file, p + "/length");
-        List<Integer> route = route(m.get("route"), p + "/route");
+      int n = list.size();
+      List<Message> out = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        String id = list.id(i);
+        int from = list.hasFrom(i) ? list.from(i, file) : root;
+        int to = list.hasTo(i) ? list.to(i, file) : root;
+        long length = list.length(i, file);
+        List<Integer> route = list.route(i, file);
         try {
           out.add(new Message(id, from, to, length, route));
         } catch (ModelException e) {
+          String p = "/messages/" + i;
           String sub = e.getMessage().contains("length") ? "/length" : e.getMessage().contains("id") ? "/id" : "";
           throw new InstanceFormatException(file, p + (e.pointer().isEmpty() ? sub : e.pointer()), e.getMessage(), e);
         }
       }
       return out;
+    }
+  }
+
+  /**
+   * The message list of a file as the builder reads it, field by field in file order, so that a bad value is
+   * reported at the same place whichever way the list was read. The accessors taking the file name may throw
+   * an {@link InstanceFormatException} naming the value's JSON pointer.
+   */
+  interface MessageSource {
+    int size();
+
+    String id(int i);
+
+    boolean hasFrom(int i);
+
+    int from(int i, String file);
+
+    boolean hasTo(int i);
+
+    int to(int i, String file);
+
+    long length(int i, String file);
+
+    /** The explicit route, or null. */
+    List<Integer> route(int i, String file);
+  }
+
+  /** The messages of a document tree (the full check's path). */
+  private static final class TreeMessages implements MessageSource {
+    private final JsonNode list;
+
+    TreeMessages(JsonNode list) {
+      this.list = list;
+    }
+
+    @Override
+    public int size() {
+      return list.size();
+    }
+
+    @Override
+    public String id(int i) {
+      return list.get(i).get("id").stringValue();
+    }
+
+    @Override
+    public boolean hasFrom(int i) {
+      return list.get(i).has("from");
+    }
+
+    @Override
+    public int from(int i, String file) {
+      return Json.toInt(list.get(i).get("from"), file, "/messages/" + i + "/from");
+    }
+
+    @Override
+    public boolean hasTo(int i) {
+      return list.get(i).has("to");
+    }
+
+    @Override
+    public int to(int i, String file) {
+      return Json.toInt(list.get(i).get("to"), file, "/messages/" + i + "/to");
+    }
+
+    @Override
+    public long length(int i, String file) {
+      return Json.toLong(list.get(i).get("length"), file, "/messages/" + i + "/length");
+    }
+
+    @Override
+    public List<Integer> route(int i, String file) {
+      JsonNode r = list.get(i).get("route");
+      if (r == null) {
+        return null;
+      }
+      List<Integer> route = new ArrayList<>(r.size());
+      for (int k = 0; k < r.size(); k++) {
+        route.add(Json.toInt(r.get(k), file, "/messages/" + i + "/route/" + k));
+      }
+      return route;
+    }
+  }
+
+  /**
+   * The messages as the streaming parser stores them: one column per field, each message checked against the
+   * schema's {@code message} definition as it is read.
+   */
+  static final class Columns implements MessageSource {
+    static final Columns EMPTY = new Columns();
+    private static final int FROM = 1;
+    private static final int TO = 2;
+    private static final int ID = 4;
+    private static final int LENGTH = 8;
+    private static final int ROUTE = 16;
+
+    private int n;
+    private String[] ids = new String[16];
+    private int[] from = new int[16];
+    private int[] to = new int[16];
+    private long[] length = new long[16];
+    private byte[] has = new byte[16];
+    private int[][] routes; // null until a message has an explicit route
+
+    /** Reads the value of {@code "messages"}: an array of messages, each valid by the message schema. */
+    static Columns read(JsonParser p) {
+      Streaming.expect(p, JsonToken.START_ARRAY);
+      Columns c = new Columns();
+      while (true) {
+        JsonToken t = p.nextToken();
+        if (t == JsonToken.END_ARRAY) {
+          return c;
+        }
+        if (t != JsonToken.START_OBJECT) {
+          throw Streaming.giveUp();
+        }
+        c.readOne(p);
+      }
+    }
+
+    private void readOne(JsonParser p) {
+      if (n == ids.length) {
+        int m = Math.max(16, n + (n >> 1));
+        ids = Arrays.copyOf(ids, m);
+        from = Arrays.copyOf(from, m);
+        to = Arrays.copyOf(to, m);
+        length = Arrays.copyOf(length, m);
+        has = Arrays.copyOf(has, m);
+        if (routes != null) {
+          routes = Arrays.copyOf(routes, m);
+        }
+      }
+      int i = n;
+      int seen = 0; // the fields read so far: a repeated one gives up (the full check names the duplicate key)
+      while (true) {
+        JsonToken t = p.nextToken();
+        if (t == JsonToken.END_OBJECT) {
+          break;
+        }
+        int field;
+        switch (p.currentName()) {
+          case "id":
+            field = ID;
+            ids[i] = Streaming.nonEmptyString(p);
+            break;
+          case "from":
+            field = FROM;
+            from[i] = Streaming.natInt(p);
+            break;
+          case "to":
+            field = TO;
+            to[i] = Streaming.natInt(p);
+            break;
+          case "length":
+            field = LENGTH;
+            length[i] = Streaming.natLong(p, 0);
+            break;
+          case "route":
+            field = ROUTE;
+            if (routes == null) {
+              routes = new int[ids.length][];
+            }
+            routes[i] = Streaming.nodeList(p);
+            break;
+          default:
+            throw Streaming.giveUp();
+        }
+        if ((seen & field) != 0) {
+          throw Streaming.giveUp();
+        }
+        seen |= field;
+      }
+      if ((seen & (ID | LENGTH)) != (ID | LENGTH)) {
+        throw Streaming.giveUp();
+      }
+      has[i] = (byte) (seen & (FROM | TO));
+      n++;
+    }
+
+    /** True if every message has the ends the problem requires (schema: chatting and dsa both, ...). */
+    boolean hasEnds(ProblemKind kind) {
+      int need;
+      switch (kind) {
+        case CHATTING:
+        case DSA:
+          need = FROM | TO;
+          break;
+        case SCATTER:
+          need = TO;
+          break;
+        case GATHER:
+          need = FROM;
+          break;
+        default:
+          return false; // the schema forbids messages for the other kinds
+      }
+      for (int i = 0; i < n; i++) {
+        if ((has[i] & need) != need) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    @Override
+    public int size() {
+      return n;
+    }
+
+    @Override
+    public String id(int i) {
+      return ids[i];
+    }
+
+    @Override
+    public boolean hasFrom(int i) {
+      return (has[i] & FROM) != 0;
+    }
+
+    @Override
+    public int from(int i, String file) {
+      return from[i];
+    }
+
+    @Override
+    public boolean hasTo(int i) {
+      return (has[i] & TO) != 0;
+    }
+
+    @Override
+    public int to(int i, String file) {
+      return to[i];
+    }
+
+    @Override
+    public long length(int i, String file) {
+      return length[i];
+    }
+
+    @Override
+    public List<Integer> route(int i, String file) {
+      if (routes == null || routes[i] == null) {
+        return null;
+      }
+      List<Integer> route = new ArrayList<>(routes[i].length);
+      for (int v : routes[i]) {
+        route.add(v);
+      }
+      return route;
     }
   }
 }

@@ -1,7 +1,13 @@
 package org.commsched.instances.io;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -34,20 +40,33 @@ public final class InstanceWriter {
 
   /** The instance as JSON text with a {@code description} field (omitted when null). */
   public static String toJson(Instance instance, String description) {
-    return Json.pretty(tree(instance, description));
+    StringWriter w = new StringWriter();
+    try {
+      writeTo(w, instance, description);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringWriter does not fail
+    }
+    return w.toString();
   }
 
-  /** Writes the instance file atomically (temporary file + rename). */
+  /** Writes the instance file atomically (temporary file + rename), streaming the messages. */
   public static void write(Instance instance, Path file) {
-    AtomicFiles.writeString(file, toJson(instance));
+    write(instance, null, file);
   }
 
-  /** Writes the instance file with a description, atomically. */
+  /** Writes the instance file with a description, atomically, streaming the messages. */
   public static void write(Instance instance, String description, Path file) {
-    AtomicFiles.writeString(file, toJson(instance, description));
+    AtomicFiles.writeText(file, w -> writeTo(w, instance, description));
   }
 
-  static ObjectNode tree(Instance instance, String description) {
+  private static void writeTo(Writer w, Instance instance, String description) throws IOException {
+    Map<String, Json.Bulk> bulks = new HashMap<>();
+    ObjectNode top = tree(instance, description, bulks);
+    Json.prettyTo(w, top, bulks);
+  }
+
+  /** The file's fields; the message list is a placeholder whose content {@code bulks} gives. */
+  static ObjectNode tree(Instance instance, String description, Map<String, Json.Bulk> bulks) {
     ObjectNode o = Json.object();
     o.put("format", InstanceReader.FORMAT);
     o.put("name", instance.name());
@@ -59,17 +78,17 @@ public final class InstanceWriter {
     o.set("model", model(instance.model(), p));
     o.set("network", network(instance.network().topology()));
     if (p instanceof Problem.Chatting) {
-      o.set("messages", messages(((Problem.Chatting) p).messages()));
+      messages(o, bulks, ((Problem.Chatting) p).messages());
     } else if (p instanceof Problem.Dsa) {
-      o.set("messages", messages(((Problem.Dsa) p).messages()));
+      messages(o, bulks, ((Problem.Dsa) p).messages());
     } else if (p instanceof Problem.Scatter) {
       Problem.Scatter s = (Problem.Scatter) p;
       o.put("root", s.root());
-      o.set("messages", messages(s.messages()));
+      messages(o, bulks, s.messages());
     } else if (p instanceof Problem.Gather) {
       Problem.Gather g = (Problem.Gather) p;
       o.put("root", g.root());
-      o.set("messages", messages(g.messages()));
+      messages(o, bulks, g.messages());
     } else if (p instanceof Problem.Broadcast) {
       Problem.Broadcast b = (Problem.Broadcast) p;
       o.put("source", b.source());
@@ -159,19 +178,38 @@ public final class InstanceWriter {
     return n;
   }
 
-  private static ArrayNode messages(List<Message> messages) {
-    ArrayNode a = Json.NODES.arrayNode(messages.size());
-    for (Message m : messages) {
-      ObjectNode o = a.addObject();
-      o.put("id", m.id());
-      o.put("from", m.from());
-      o.put("to", m.to());
-      o.put("length", m.length());
-      if (m.route() != null) {
-        o.set("route", ints(m.route()));
+  private static void messages(ObjectNode o, Map<String, Json.Bulk> bulks, List<Message> messages) {
+    o.putNull("messages");
+    bulks.put("messages", new Json.Bulk() {
+      @Override
+      public int size() {
+        return messages.size();
       }
-    }
-    return a;
+
+      @Override
+      public boolean isObject() {
+        return false;
+      }
+
+      @Override
+      public String key(int i) {
+        throw new UnsupportedOperationException("an array has no keys");
+      }
+
+      @Override
+      public JsonNode value(int i) {
+        Message m = messages.get(i);
+        ObjectNode x = Json.object();
+        x.put("id", m.id());
+        x.put("from", m.from());
+        x.put("to", m.to());
+        x.put("length", m.length());
+        if (m.route() != null) {
+          x.set("route", ints(m.route()));
+        }
+        return x;
+      }
+    });
   }
 
   private static ArrayNode ints(List<Integer> values) {

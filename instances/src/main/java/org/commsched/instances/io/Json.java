@@ -1,5 +1,7 @@
 package org.commsched.instances.io;
 
+import java.io.IOException;
+import java.io.Writer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Iterator;
@@ -298,6 +300,121 @@ final class Json {
     write(doc, 0, true, sb);
     sb.append('\n');
     return sb.toString();
+  }
+
+  /**
+   * A top-level field whose value is printed from a source rather than held as a tree: the one list of a file
+   * that grows with the instance (messages, departures, transmissions). Elements are built one at a time.
+   */
+  interface Bulk {
+    /** Number of entries (object) or elements (array). */
+    int size();
+
+    /** True for an object of entries, false for an array of objects. */
+    boolean isObject();
+
+    /** The key of entry i (objects only). */
+    String key(int i);
+
+    /** The value of entry i, or element i (an object node for arrays), as a small tree. */
+    JsonNode value(int i);
+  }
+
+  /** Characters buffered before they are handed to the writer. */
+  private static final int CHUNK = 1 << 16;
+
+  /**
+   * Streams a document in the layout of {@link #pretty}, character for character: the top-level fields of
+   * {@code top}, where a field named in {@code bulks} (its value in {@code top} is a placeholder that keeps the
+   * field order) is printed element by element from its source.
+   */
+  static void prettyTo(Writer out, ObjectNode top, Map<String, Bulk> bulks) throws IOException {
+    StringBuilder sb = new StringBuilder(CHUNK + 1024);
+    if (top.isEmpty()) {
+      out.write("{}\n");
+      return;
+    }
+    sb.append("{\n");
+    Iterator<Map.Entry<String, JsonNode>> it = top.properties().iterator();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> e = it.next();
+      sb.append("  ").append(quote(e.getKey())).append(": ");
+      Bulk bulk = bulks.get(e.getKey());
+      if (bulk != null) {
+        writeBulk(bulk, 2, sb, out);
+      } else {
+        write(e.getValue(), 2, false, sb);
+      }
+      if (it.hasNext()) {
+        sb.append(',');
+      }
+      sb.append('\n');
+    }
+    sb.append("}\n");
+    out.write(sb.toString());
+  }
+
+  /** What {@link #write} prints for the bulk's value as a tree, flushing {@code sb} to {@code out} as it goes. */
+  private static void writeBulk(Bulk bulk, int indent, StringBuilder sb, Writer out) throws IOException {
+    int n = bulk.size();
+    if (n == 0) {
+      sb.append(bulk.isObject() ? "{}" : "[]");
+      return;
+    }
+    String pad = " ".repeat(indent + 2);
+    if (!bulk.isObject()) { // an array of objects: one element per line
+      sb.append("[\n");
+      for (int i = 0; i < n; i++) {
+        JsonNode v = bulk.value(i);
+        if (!v.isObject()) {
+          throw new IllegalStateException("a bulk array holds objects, found " + typeName(v));
+        }
+        sb.append(pad);
+        write(v, indent + 2, false, sb);
+        if (i + 1 < n) {
+          sb.append(',');
+        }
+        sb.append('\n');
+        if (sb.length() > CHUNK) {
+          out.write(sb.toString());
+          sb.setLength(0);
+        }
+      }
+      sb.append(" ".repeat(indent)).append(']');
+      return;
+    }
+    // an object: on one line if its compact form fits, else one entry per line
+    long length = 2;
+    for (int i = 0; i < n && indent + length <= WIDTH; i++) {
+      length += (i > 0 ? 2 : 0) + quote(bulk.key(i)).length() + 2 + compact(bulk.value(i)).length();
+    }
+    length += 2;
+    if (indent + length <= WIDTH) {
+      sb.append("{ ");
+      for (int i = 0; i < n; i++) {
+        if (i > 0) {
+          sb.append(", ");
+        }
+        sb.append(quote(bulk.key(i))).append(": ");
+        compact(bulk.value(i), sb);
+      }
+      sb.append(" }");
+      return;
+    }
+    sb.append("{\n");
+    for (int i = 0; i < n; i++) {
+      sb.append(pad).append(quote(bulk.key(i))).append(": ");
+      write(bulk.value(i), indent + 2, false, sb);
+      if (i + 1 < n) {
+        sb.append(',');
+      }
+      sb.append('\n');
+      if (sb.length() > CHUNK) {
+        out.write(sb.toString());
+        sb.setLength(0);
+      }
+    }
+    sb.append(" ".repeat(indent)).append('}');
   }
 
   private static void write(JsonNode n, int indent, boolean forceBreak, StringBuilder sb) {

@@ -3,6 +3,7 @@ package org.commsched.instances.io;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +18,10 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Reads schedule files ({@code commsched-schedule/1}) for a given instance.
@@ -48,7 +52,70 @@ public final class ScheduleReader {
    * @throws InstanceFormatException on any bad input (and only then)
    */
   public static SolveResult read(Path file, Instance instance) {
-    return parse(Inputs.readText(file, WHAT), file.toString(), instance);
+    return read(Inputs.readBytes(file, WHAT), file.toString(), instance);
+  }
+
+  /**
+   * Reads the bytes of a schedule file: the streaming fast path when it applies, else the full check
+   * ({@link #parse}), which also phrases every error.
+   */
+  static SolveResult read(byte[] bytes, String name, Instance instance) {
+    if (Inputs.isUtf8(bytes)) {
+      SolveResult fast = fast(bytes, name, instance);
+      if (fast != null) {
+        return fast;
+      }
+    }
+    return parse(Inputs.decode(bytes, name, WHAT), name, instance);
+  }
+
+  /**
+   * The streaming fast path ({@link Streaming}): the result if the file passes the schema by the streaming
+   * check, null when the full check must run.
+   *
+   * @throws InstanceFormatException for a schema-valid file that does not fit the instance (the same message as
+   *     the full check gives)
+   */
+  static SolveResult fast(byte[] bytes, String fileName, Instance instance) {
+    ObjectNode skeleton = Json.object();
+    StepColumns steps = null;
+    TransmissionColumns transmissions = null;
+    try (JsonParser p = Streaming.parser(Streaming.PLAIN_NAMES, bytes)) {
+      Streaming.expect(p, JsonToken.START_OBJECT);
+      while (true) {
+        JsonToken t = p.nextToken();
+        if (t == JsonToken.END_OBJECT) {
+          break;
+        }
+        String key = p.currentName();
+        if (skeleton.has(key)) {
+          return null; // a repeated key
+        }
+        if (key.equals("departures") || key.equals("slots")) {
+          if (steps != null) {
+            return null; // both: the schema's oneOf says no
+          }
+          steps = StepColumns.read(p, instance);
+          skeleton.putObject(key);
+        } else if (key.equals("transmissions")) {
+          transmissions = TransmissionColumns.read(p);
+          skeleton.putArray(key);
+        } else {
+          p.nextToken();
+          skeleton.set(key, Streaming.tree(p));
+        }
+      }
+      Streaming.expectEnd(p);
+    } catch (RuntimeException e) { // Streaming.GiveUp, a JacksonException, anything unusual: the full check
+      return null;
+    }
+    JsonNode format = skeleton.get("format");
+    if (format == null || !format.isString() || !format.stringValue().equals(FORMAT)
+        || !Schemas.schedule().accepts(skeleton)) {
+      return null;
+    }
+    return new Builder(skeleton, steps != null ? steps : StepColumns.EMPTY,
+        transmissions != null ? transmissions : TransmissionColumns.EMPTY, fileName, instance).build();
   }
 
   /** Parses schedule JSON for an instance; {@code fileName} is used in error messages. */
@@ -56,16 +123,24 @@ public final class ScheduleReader {
     JsonNode doc = Json.parse(json, fileName, WHAT);
     Json.requireFormat(doc, FORMAT, InstanceReader.FORMAT, fileName, WHAT);
     Schemas.schedule().validate(doc, fileName);
-    return new Builder(doc, fileName, instance).build();
+    JsonNode steps = doc.has("departures") ? doc.get("departures") : doc.get("slots");
+    JsonNode transmissions = doc.get("transmissions");
+    return new Builder(doc, steps == null ? StepColumns.EMPTY : new TreeSteps(steps, doc.has("departures")
+        ? "departures" : "slots"), transmissions == null ? TransmissionColumns.EMPTY
+        : new TreeTransmissions(transmissions), fileName, instance).build();
   }
 
   private static final class Builder {
     private final JsonNode doc;
+    private final StepSource stepList;
+    private final TransmissionSource transmissionList;
     private final String file;
     private final Instance instance;
 
-    Builder(JsonNode doc, String file, Instance instance) {
+    Builder(JsonNode doc, StepSource steps, TransmissionSource transmissions, String file, Instance instance) {
       this.doc = doc;
+      this.stepList = steps;
+      this.transmissionList = transmissions;
       this.file = file;
       this.instance = instance;
     }
@@ -98,8 +173,8 @@ public final class ScheduleReader {
       Map<String, BigDecimal> times = new LinkedHashMap<>();
       collectTime("/makespan", times);
       if ("transmissions".equals(kind)) {
-        for (int i = 0; i < doc.get("transmissions").size(); i++) {
-          collectTime("/transmissions/" + i + "/start", times);
+        for (int i = 0; i < transmissionList.size(); i++) {
+          times.put("/transmissions/" + i + "/start", transmissionList.start(i, file));
         }
       }
       for (Map.Entry<String, BigDecimal> e : times.entrySet()) {
@@ -185,11 +260,17 @@ public final class ScheduleReader {
     }
 
     private Map<String, Long> steps(String field) {
-      Map<String, Long> out = new LinkedHashMap<>();
-      for (Map.Entry<String, JsonNode> e : doc.get(field).properties()) {
-        String p = "/" + field + "/" + Json.token(e.getKey());
-        requireMessage(e.getKey(), p, false);
-        out.put(e.getKey(), Json.toLong(e.getValue(), file, p));
+      int n = stepList.size();
+      Map<String, Long> out = new LinkedHashMap<>(Math.max(16, (int) (n / 0.75f) + 1));
+      for (int i = 0; i < n; i++) {
+        String id = stepList.key(i);
+        int m = instance.indexOf(id);
+        if (m < 0) {
+          requireMessage(id, "/" + field + "/" + Json.token(id), false);
+        } else {
+          id = instance.messages().get(m).id(); // one string per id for the instance and its schedule
+        }
+        out.put(id, stepList.value(i, file));
       }
       return out;
     }
@@ -219,26 +300,28 @@ public final class ScheduleReader {
     }
 
     private Schedule.Transmissions transmissions(TimeScale scale, Map<String, BigDecimal> times) {
-      JsonNode list = doc.get("transmissions");
+      TransmissionSource list = transmissionList;
       List<Schedule.Transmission> out = new ArrayList<>(list.size());
       for (int i = 0; i < list.size(); i++) {
-        JsonNode t = list.get(i);
         String p = "/transmissions/" + i;
-        String message = t.get("message").stringValue();
+        String message = list.message(i);
         requireMessage(message, p + "/message", true);
-        int packet = Json.toInt(t.get("packet"), file, p + "/packet");
-        long size = Json.toLong(t.get("size"), file, p + "/size");
-        int from = node(t.get("from"), p + "/from");
-        int to = node(t.get("to"), p + "/to");
+        int packet = list.packet(i, file);
+        long size = list.size(i, file);
+        int from = node(list.from(i, file), p + "/from");
+        int to = node(list.to(i, file), p + "/to");
         long start = ticks(p + "/start", times, scale);
-        Long first = t.has("first") ? Json.toLong(t.get("first"), file, p + "/first") : null;
+        Long first = list.first(i, file);
         out.add(new Schedule.Transmission(message, packet, size, from, to, start, first));
       }
       return new Schedule.Transmissions(scale, out);
     }
 
     private int node(JsonNode n, String pointer) {
-      int v = Json.toInt(n, file, pointer);
+      return node(Json.toInt(n, file, pointer), pointer);
+    }
+
+    private int node(int v, String pointer) {
       if (v >= instance.network().nodes()) {
         throw new InstanceFormatException(file, pointer, "node " + v + " is out of range: the instance's node ids "
             + "are 0.." + (instance.network().nodes() - 1) + "; fix the node or pass the matching instance");
@@ -300,6 +383,316 @@ public final class ScheduleReader {
         return v.asBoolean();
       }
       return v.stringValue();
+    }
+  }
+
+  /** The entries of {@code departures} or {@code slots} as the builder reads them, in file order. */
+  interface StepSource {
+    int size();
+
+    String key(int i);
+
+    /** The step of entry i; may throw an {@link InstanceFormatException} naming the entry's pointer. */
+    long value(int i, String file);
+  }
+
+  /** The {@code transmissions} as the builder reads them; accessors taking the file may throw for bad values. */
+  interface TransmissionSource {
+    int size();
+
+    String message(int i);
+
+    int packet(int i, String file);
+
+    long size(int i, String file);
+
+    int from(int i, String file);
+
+    int to(int i, String file);
+
+    BigDecimal start(int i, String file);
+
+    /** The {@code first} step, or null. */
+    Long first(int i, String file);
+  }
+
+  /** The steps of a document tree (the full check's path). */
+  private static final class TreeSteps implements StepSource {
+    private final List<Map.Entry<String, JsonNode>> entries = new ArrayList<>();
+    private final String field;
+
+    TreeSteps(JsonNode steps, String field) {
+      for (Map.Entry<String, JsonNode> e : steps.properties()) {
+        entries.add(e);
+      }
+      this.field = field;
+    }
+
+    @Override
+    public int size() {
+      return entries.size();
+    }
+
+    @Override
+    public String key(int i) {
+      return entries.get(i).getKey();
+    }
+
+    @Override
+    public long value(int i, String file) {
+      return Json.toLong(entries.get(i).getValue(), file, "/" + field + "/" + Json.token(key(i)));
+    }
+  }
+
+  /** The transmissions of a document tree (the full check's path). */
+  private static final class TreeTransmissions implements TransmissionSource {
+    private final JsonNode list;
+
+    TreeTransmissions(JsonNode list) {
+      this.list = list;
+    }
+
+    private static String p(int i, String field) {
+      return "/transmissions/" + i + "/" + field;
+    }
+
+    @Override
+    public int size() {
+      return list.size();
+    }
+
+    @Override
+    public String message(int i) {
+      return list.get(i).get("message").stringValue();
+    }
+
+    @Override
+    public int packet(int i, String file) {
+      return Json.toInt(list.get(i).get("packet"), file, p(i, "packet"));
+    }
+
+    @Override
+    public long size(int i, String file) {
+      return Json.toLong(list.get(i).get("size"), file, p(i, "size"));
+    }
+
+    @Override
+    public int from(int i, String file) {
+      return Json.toInt(list.get(i).get("from"), file, p(i, "from"));
+    }
+
+    @Override
+    public int to(int i, String file) {
+      return Json.toInt(list.get(i).get("to"), file, p(i, "to"));
+    }
+
+    @Override
+    public BigDecimal start(int i, String file) {
+      JsonNode n = list.get(i).get("start");
+      return n.isString() ? new BigDecimal(n.stringValue()) : BigDecimal.valueOf(Json.toLong(n, file, p(i, "start")));
+    }
+
+    @Override
+    public Long first(int i, String file) {
+      JsonNode n = list.get(i).get("first");
+      return n == null ? null : Json.toLong(n, file, p(i, "first"));
+    }
+  }
+
+  /** The steps as the streaming parser stores them, each checked against the schema's {@code step}. */
+  static final class StepColumns implements StepSource {
+    static final StepColumns EMPTY = new StepColumns();
+    private int n;
+    private String[] keys = new String[16];
+    private long[] values = new long[16];
+
+    /**
+     * Reads the value of {@code "departures"} or {@code "slots"}: an object of message id to step. Every key must
+     * be a message of the instance, once (else the full check reports the unknown or repeated id); the keys kept
+     * are the instance's own id strings.
+     */
+    static StepColumns read(JsonParser p, Instance instance) {
+      Streaming.expect(p, JsonToken.START_OBJECT);
+      StepColumns c = new StepColumns();
+      java.util.BitSet seen = new java.util.BitSet(instance.messages().size());
+      while (true) {
+        JsonToken t = p.nextToken();
+        if (t == JsonToken.END_OBJECT) {
+          return c;
+        }
+        int m = instance.indexOf(p.currentName());
+        if (m < 0 || seen.get(m)) {
+          throw Streaming.giveUp();
+        }
+        seen.set(m);
+        if (c.n == c.keys.length) {
+          int cap = c.n + (c.n >> 1);
+          c.keys = Arrays.copyOf(c.keys, cap);
+          c.values = Arrays.copyOf(c.values, cap);
+        }
+        c.keys[c.n] = instance.messages().get(m).id();
+        c.values[c.n] = Streaming.natLong(p, 0);
+        c.n++;
+      }
+    }
+
+    @Override
+    public int size() {
+      return n;
+    }
+
+    @Override
+    public String key(int i) {
+      return keys[i];
+    }
+
+    @Override
+    public long value(int i, String file) {
+      return values[i];
+    }
+  }
+
+  /** The transmissions as the streaming parser stores them, each checked against the schema's item. */
+  static final class TransmissionColumns implements TransmissionSource {
+    static final TransmissionColumns EMPTY = new TransmissionColumns();
+    private static final String[] NO_STRINGS = new String[0];
+    private int n;
+    private String[] messages = NO_STRINGS;
+    private int[] packets = new int[0];
+    private long[] sizes = new long[0];
+    private int[] froms = new int[0];
+    private int[] tos = new int[0];
+    private long[] starts = new long[0]; // the start when an integer
+    private String[] startTexts = NO_STRINGS; // the start when a decimal string, else null
+    private long[] firsts = new long[0]; // -1: none
+
+    static TransmissionColumns read(JsonParser p) {
+      Streaming.expect(p, JsonToken.START_ARRAY);
+      TransmissionColumns c = new TransmissionColumns();
+      while (true) {
+        JsonToken t = p.nextToken();
+        if (t == JsonToken.END_ARRAY) {
+          return c;
+        }
+        if (t != JsonToken.START_OBJECT) {
+          throw Streaming.giveUp();
+        }
+        c.readOne(p);
+      }
+    }
+
+    private void readOne(JsonParser p) {
+      if (n == messages.length) {
+        int m = Math.max(16, n + (n >> 1));
+        messages = Arrays.copyOf(messages, m);
+        packets = Arrays.copyOf(packets, m);
+        sizes = Arrays.copyOf(sizes, m);
+        froms = Arrays.copyOf(froms, m);
+        tos = Arrays.copyOf(tos, m);
+        starts = Arrays.copyOf(starts, m);
+        startTexts = Arrays.copyOf(startTexts, m);
+        firsts = Arrays.copyOf(firsts, m);
+      }
+      int i = n;
+      int seen = 0;
+      int fields = 0;
+      firsts[i] = -1;
+      while (true) {
+        JsonToken t = p.nextToken();
+        if (t == JsonToken.END_OBJECT) {
+          break;
+        }
+        switch (p.currentName()) {
+          case "message":
+            messages[i] = Streaming.nonEmptyString(p);
+            seen |= 1;
+            break;
+          case "packet":
+            packets[i] = Streaming.natInt(p);
+            seen |= 2;
+            break;
+          case "size":
+            sizes[i] = Streaming.natLong(p, 1);
+            seen |= 4;
+            break;
+          case "from":
+            froms[i] = Streaming.natInt(p);
+            seen |= 8;
+            break;
+          case "to":
+            tos[i] = Streaming.natInt(p);
+            seen |= 16;
+            break;
+          case "start": {
+            JsonToken v = p.nextToken();
+            if (v == JsonToken.VALUE_STRING && Streaming.isDecimal(p.getString())) {
+              startTexts[i] = p.getString();
+            } else if (v == JsonToken.VALUE_NUMBER_INT && (p.getNumberType() == JsonParser.NumberType.INT
+                || p.getNumberType() == JsonParser.NumberType.LONG) && p.getLongValue() >= 0) {
+              starts[i] = p.getLongValue();
+            } else {
+              throw Streaming.giveUp();
+            }
+            seen |= 32;
+            break;
+          }
+          case "first":
+            if (firsts[i] >= 0) {
+              throw Streaming.giveUp(); // a repeated key
+            }
+            firsts[i] = Streaming.natLong(p, 0);
+            break;
+          default:
+            throw Streaming.giveUp();
+        }
+        if (Integer.bitCount(seen) != ++fields - (firsts[i] >= 0 ? 1 : 0)) {
+          throw Streaming.giveUp(); // a repeated key
+        }
+      }
+      if (seen != 63) {
+        throw Streaming.giveUp();
+      }
+      n++;
+    }
+
+    @Override
+    public int size() {
+      return n;
+    }
+
+    @Override
+    public String message(int i) {
+      return messages[i];
+    }
+
+    @Override
+    public int packet(int i, String file) {
+      return packets[i];
+    }
+
+    @Override
+    public long size(int i, String file) {
+      return sizes[i];
+    }
+
+    @Override
+    public int from(int i, String file) {
+      return froms[i];
+    }
+
+    @Override
+    public int to(int i, String file) {
+      return tos[i];
+    }
+
+    @Override
+    public BigDecimal start(int i, String file) {
+      return startTexts[i] != null ? new BigDecimal(startTexts[i]) : BigDecimal.valueOf(starts[i]);
+    }
+
+    @Override
+    public Long first(int i, String file) {
+      return firsts[i] < 0 ? null : firsts[i];
     }
   }
 }

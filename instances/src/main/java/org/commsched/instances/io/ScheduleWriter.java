@@ -2,7 +2,13 @@ package org.commsched.instances.io;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
@@ -33,15 +39,31 @@ public final class ScheduleWriter {
 
   /** The result as schedule-file JSON text (ending with a newline). */
   public static String toJson(SolveResult result, Instance instance) {
-    return Json.pretty(tree(result, instance));
+    StringWriter w = new StringWriter();
+    try {
+      writeTo(w, result, instance);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringWriter does not fail
+    }
+    return w.toString();
   }
 
-  /** Writes the schedule file atomically: temporary file in the same directory, then rename. */
+  /**
+   * Writes the schedule file atomically: temporary file in the same directory, then rename. The text is streamed
+   * (the schedule list is printed entry by entry), so a large schedule is never held as one string.
+   */
   public static void write(SolveResult result, Instance instance, Path out) {
-    AtomicFiles.writeString(out, toJson(result, instance));
+    AtomicFiles.writeText(out, w -> writeTo(w, result, instance));
   }
 
-  static ObjectNode tree(SolveResult result, Instance instance) {
+  private static void writeTo(Writer w, SolveResult result, Instance instance) throws IOException {
+    Map<String, Json.Bulk> bulks = new HashMap<>();
+    ObjectNode top = tree(result, instance, bulks);
+    Json.prettyTo(w, top, bulks);
+  }
+
+  /** The file's fields; the schedule list is a placeholder whose content {@code bulks} gives. */
+  static ObjectNode tree(SolveResult result, Instance instance, Map<String, Json.Bulk> bulks) {
     Schedule schedule = result.status().hasSchedule() ? result.schedule() : null;
     TimeScale scale = result.scale();
     ObjectNode o = Json.object();
@@ -59,10 +81,8 @@ public final class ScheduleWriter {
     o.put("lowerBoundWitness", result.lowerBound().witness());
     if (schedule instanceof Schedule.Departures) {
       Schedule.Departures d = (Schedule.Departures) schedule;
-      ObjectNode deps = o.putObject("departures");
-      for (Map.Entry<String, Long> e : d.departures().entrySet()) {
-        deps.put(e.getKey(), e.getValue());
-      }
+      o.putNull("departures");
+      bulks.put("departures", steps(d.departures()));
       if (!d.control().isEmpty()) {
         ArrayNode c = o.putArray("control");
         for (Schedule.ControlTransfer t : d.control()) {
@@ -78,24 +98,43 @@ public final class ScheduleWriter {
         }
       }
     } else if (schedule instanceof Schedule.Slots) {
-      ObjectNode slots = o.putObject("slots");
-      for (Map.Entry<String, Long> e : ((Schedule.Slots) schedule).slots().entrySet()) {
-        slots.put(e.getKey(), e.getValue());
-      }
+      o.putNull("slots");
+      bulks.put("slots", steps(((Schedule.Slots) schedule).slots()));
     } else if (schedule instanceof Schedule.Transmissions) {
-      ArrayNode ts = o.putArray("transmissions");
-      for (Schedule.Transmission t : ((Schedule.Transmissions) schedule).transmissions()) {
-        ObjectNode x = ts.addObject();
-        x.put("message", t.message());
-        x.put("packet", t.packet());
-        x.put("size", t.size());
-        x.put("from", t.from());
-        x.put("to", t.to());
-        x.set("start", time(t.start(), scale));
-        if (t.first() != null) {
-          x.put("first", t.first());
+      o.putNull("transmissions");
+      List<Schedule.Transmission> ts = ((Schedule.Transmissions) schedule).transmissions();
+      bulks.put("transmissions", new Json.Bulk() {
+        @Override
+        public int size() {
+          return ts.size();
         }
-      }
+
+        @Override
+        public boolean isObject() {
+          return false;
+        }
+
+        @Override
+        public String key(int i) {
+          throw new UnsupportedOperationException("an array has no keys");
+        }
+
+        @Override
+        public JsonNode value(int i) {
+          Schedule.Transmission t = ts.get(i);
+          ObjectNode x = Json.object();
+          x.put("message", t.message());
+          x.put("packet", t.packet());
+          x.put("size", t.size());
+          x.put("from", t.from());
+          x.put("to", t.to());
+          x.set("start", time(t.start(), scale));
+          if (t.first() != null) {
+            x.put("first", t.first());
+          }
+          return x;
+        }
+      });
     }
     if (!result.stats().isEmpty()) {
       ObjectNode s = o.putObject("stats");
@@ -104,6 +143,38 @@ public final class ScheduleWriter {
       }
     }
     return o;
+  }
+
+  /** Message id to step, in the map's order. */
+  private static Json.Bulk steps(Map<String, Long> steps) {
+    String[] keys = new String[steps.size()];
+    long[] values = new long[keys.length];
+    int i = 0;
+    for (Map.Entry<String, Long> e : steps.entrySet()) {
+      keys[i] = e.getKey();
+      values[i++] = e.getValue();
+    }
+    return new Json.Bulk() {
+      @Override
+      public int size() {
+        return keys.length;
+      }
+
+      @Override
+      public boolean isObject() {
+        return true;
+      }
+
+      @Override
+      public String key(int k) {
+        return keys[k];
+      }
+
+      @Override
+      public JsonNode value(int k) {
+        return Json.NODES.numberNode(values[k]);
+      }
+    };
   }
 
   /** A time in ticks of a scale: an integer node when whole, else an exact decimal string. */

@@ -117,6 +117,19 @@ final class Schemas {
     throw translate(best, doc, file);
   }
 
+  /**
+   * True if a document passes the schema (and the 63-bit number range), false on any finding: the fast path's
+   * check of a skeleton ({@link Streaming}), which leaves the phrasing of findings to {@link #validate}.
+   */
+  boolean accepts(JsonNode doc) {
+    try {
+      Json.checkNumberRange(doc, "");
+      return schema.validate(doc).isEmpty();
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
   // ------------------------------------------------------------------ choosing
 
   /** Fields whose value selects the rules for the rest of the file; a bad value there explains the rest. */
