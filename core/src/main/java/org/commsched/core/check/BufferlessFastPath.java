@@ -14,6 +14,7 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.Topology;
 
 /**
  * The fast path of {@link BufferlessChecker}, the definition of the bufferless model: the same violations (kinds,
@@ -54,6 +55,26 @@ final class BufferlessFastPath {
       tasks += inst.atlas().hops(i);
     }
     return tasks >= FROM;
+  }
+
+  /**
+   * On a ula (one arc out of and one into each node, so a port conflict is an arc conflict) a message departing at
+   * t from node f holds arc f + k during [t + k, t + k + l): on every arc its block sits at t - f shifted by the
+   * arc's index, so two messages meet iff their arc ranges meet and their blocks [t - f, t - f + l) do. True iff no
+   * two sent messages meet, read by {@link UlaSweep} in O(m log m) instead of one task per hop (10^8 on a 10^6-message
+   * array). Negative departures (already reported) take the general path.
+   */
+  private static boolean ulaDisjoint(List<Message> msgs, long[] dep, boolean[] sent) {
+    long[] block = new long[msgs.size()];
+    for (int i = 0; i < block.length; i++) {
+      if (sent[i]) {
+        if (dep[i] < 0) {
+          return false;
+        }
+        block[i] = dep[i] - msgs.get(i).from();
+      }
+    }
+    return UlaSweep.disjoint(msgs, block, sent);
   }
 
   /** Checks the schedule, adds what is wrong to {@code out}, returns the makespan in steps. */
@@ -111,6 +132,9 @@ final class BufferlessFastPath {
       length[i] = m.length();
       makespan = Math.max(makespan, Math.addExact(t, m.length() + atlas.hops(i) - 1));
       occupied += atlas.hops(i);
+    }
+    if (control.isEmpty() && net.topology() instanceof Topology.Ula && ulaDisjoint(msgs, dep, sent)) {
+      return makespan; // no two hop tasks meet: every rule below would pass
     }
     Routes routes = new Routes(atlas, sent, occupied);
 

@@ -1,6 +1,8 @@
 package org.commsched.core.check;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import org.commsched.core.model.Message;
 
@@ -20,40 +22,52 @@ final class UlaSweep {
   /** True iff no two placed messages share an arc and a slot. */
   static boolean disjoint(List<Message> msgs, long[] slot, boolean[] placed) {
     int m = msgs.size();
-    Integer[] byFrom = new Integer[m];
-    Integer[] byTo = new Integer[m];
+    int[] from = new int[m];
+    int[] to = new int[m];
     int n = 0;
     for (int i = 0; i < m; i++) {
       if (placed[i]) {
-        byFrom[n] = i;
-        byTo[n] = i;
+        from[n] = msgs.get(i).from();
+        to[n] = msgs.get(i).to();
         n++;
       }
     }
-    java.util.Arrays.sort(byFrom, 0, n, (a, b) -> Integer.compare(msgs.get(a).from(), msgs.get(b).from()));
-    java.util.Arrays.sort(byTo, 0, n, (a, b) -> Integer.compare(msgs.get(a).to(), msgs.get(b).to()));
-    // held messages by (slot, index)
-    TreeMap<long[], Integer> held = new TreeMap<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
-        : Long.compare(a[1], b[1]));
-    int out = 0;
+    int[] index = new int[n]; // placed message number k is message index[k]
+    for (int i = 0, k = 0; i < m; i++) {
+      if (placed[i]) {
+        index[k++] = i;
+      }
+    }
+    long[] byFrom = new long[n]; // (node << 32) | k, sorted: entries in order of node
+    long[] byTo = new long[n];
     for (int k = 0; k < n; k++) {
-      int i = byFrom[k];
-      int at = msgs.get(i).from();
-      while (out < n && msgs.get(byTo[out]).to() <= at) { // released before arc `at`
-        int j = byTo[out++];
-        held.remove(new long[] {slot[j], j});
+      byFrom[k] = (long) from[k] << 32 | k;
+      byTo[k] = (long) to[k] << 32 | k;
+    }
+    Arrays.sort(byFrom);
+    Arrays.sort(byTo);
+    // held messages by slot: their blocks are disjoint (else the sweep has stopped), so slots are distinct keys
+    TreeMap<Long, Integer> held = new TreeMap<>();
+    int out = 0;
+    for (long e : byFrom) {
+      int k = (int) e;
+      int at = (int) (e >>> 32);
+      while (out < n && (int) (byTo[out] >>> 32) <= at) { // released before arc `at`
+        int j = index[(int) byTo[out++]];
+        held.remove(slot[j]);
       }
+      int i = index[k];
       long s = slot[i];
-      long e = s + msgs.get(i).length();
-      var below = held.floorEntry(new long[] {s, i});
-      if (below != null && slot[below.getValue()] + msgs.get(below.getValue()).length() > s) {
+      long end = s + msgs.get(i).length();
+      Map.Entry<Long, Integer> below = held.floorEntry(s);
+      if (below != null && below.getKey() + msgs.get(below.getValue()).length() > s) {
         return false;
       }
-      var above = held.higherEntry(new long[] {s, i});
-      if (above != null && slot[above.getValue()] < e) {
+      Map.Entry<Long, Integer> above = held.higherEntry(s);
+      if (above != null && above.getKey() < end) {
         return false;
       }
-      held.put(new long[] {s, i}, i);
+      held.put(s, i);
     }
     return true;
   }

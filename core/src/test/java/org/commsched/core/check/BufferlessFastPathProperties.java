@@ -534,6 +534,26 @@ class BufferlessFastPathProperties {
   }
 
   /**
+   * Chatting on a ula, where the fast path first sweeps the messages' blocks (departure minus first node) along the
+   * array and skips the per-hop tasks when none meet: seeded ulas of 2 to 12 nodes, up to 14 messages of lengths
+   * 1 to 4, either port rule, the same mutations as above.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void ulaSchedules_fastPathReportsWhatTheDefinitionDoes(long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    int nodes = 2 + rnd.nextInt(11);
+    List<Message> ms = new ArrayList<>();
+    for (int i = 0, m = 1 + rnd.nextInt(14); i < m; i++) {
+      int from = rnd.nextInt(nodes - 1);
+      ms.add(new Message("m" + i, from, from + 1 + rnd.nextInt(nodes - 1 - from), 1 + rnd.nextInt(4)));
+    }
+    Instance inst = new Instance("ula" + seed, new Problem.Chatting(ms),
+        rnd.nextBoolean() ? Fixtures.ALL : Fixtures.SINGLE, Network.of(new Topology.Ula(nodes)));
+    checkCase(seed, rnd, inst, 12, 0);
+  }
+
+  /**
    * Trees of thousands of nodes: more hop tasks than the parallel thresholds of the screens and the sort; the
    * gathers take a Transmission-Certification or a wake-up trace in turn.
    */
