@@ -340,9 +340,22 @@ final class PacketConformance {
         + "); the peak is " + units(worst, unit) + (worstNode >= 0 ? " at node " + worstNode : ""));
   }
 
+  /** {@code num / den} units exactly: a decimal when it terminates, else a fraction in lowest terms. */
   private static String units(long num, long den) {
     long g = gcd(num, den);
-    return den / g == 1 ? Long.toString(num / g) : (num / g) + "/" + (den / g);
+    long q = den / g;
+    long rest = q;
+    while (rest % 2 == 0) {
+      rest /= 2;
+    }
+    while (rest % 5 == 0) {
+      rest /= 5;
+    }
+    if (rest != 1) {
+      return (num / g) + "/" + q;
+    }
+    return new java.math.BigDecimal(num / g).divide(java.math.BigDecimal.valueOf(q)).stripTrailingZeros()
+        .toPlainString();
   }
 
   private static long gcd(long a, long b) {

@@ -200,6 +200,36 @@ class PacketMethodsProperties {
   }
 
   /**
+   * The engine's fluid buffer peaks and the checker's V10 (written apart) agree: on eager and reversed gathers and on
+   * scatters of random packets and orders, V10 is met exactly when no peak exceeds the largest packet, and the
+   * checker names the engine's largest peak.
+   */
+  @Test
+  void bufferPeaks_agreeWithTheCheckersV10() {
+    int broken = 0;
+    for (long seed : Seeds.seeds().toArray()) {
+      SplittableRandom r = new SplittableRandom(seed);
+      boolean scatter = r.nextInt(3) == 0;
+      Instance inst = tree(r, scatter, model(r));
+      List<StoreForwardEngine.Packet> ps = randomPackets(r, inst);
+      StoreForwardEngine.Run run = scatter ? StoreForwardEngine.scatter(inst, ps)
+          : r.nextBoolean() ? StoreForwardEngine.gatherEager(inst, ps) : StoreForwardEngine.gatherReversed(inst, ps);
+      long largest = ps.stream().mapToLong(StoreForwardEngine.Packet::size).max().orElse(0);
+      StoreForwardEngine.BufferPeaks peaks = run.bufferPeaks();
+      ConformanceReport.Result v10 = ScheduleChecker.conform(inst, run.transmissions(),
+          EnumSet.of(Conformance.BUFFER)).results().get(0);
+      assertThat(v10.met()).as("seed %d", seed).isEqualTo(peaks.atMost(largest));
+      if (v10.met()) {
+        int worst = peaks.worstNode();
+        assertThat(v10.witness()).as("seed %d", seed).contains("the peak is " + peaks.units(worst));
+      } else {
+        broken++;
+      }
+    }
+    assertThat(broken).as("some eager gather breaks the bound").isPositive();
+  }
+
+  /**
    * The best packet count of one message (problem (5.1)) is at least as good as every other count, simulated, on a
    * path rooted at an end: packet-fdf-even takes alpha*_l(m) and no r does better.
    */
