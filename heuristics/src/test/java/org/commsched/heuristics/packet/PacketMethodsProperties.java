@@ -356,6 +356,97 @@ class PacketMethodsProperties {
     assertThat(flagged).as("some mutation breaks FCFS").isPositive();
   }
 
+  /** FDF order of a packet list: stable by destination depth, farthest first. */
+  private static List<StoreForwardEngine.Packet> fdfOrder(Instance inst, List<StoreForwardEngine.Packet> ps) {
+    List<StoreForwardEngine.Packet> out = new ArrayList<>(ps);
+    out.sort(java.util.Comparator.comparingInt((StoreForwardEngine.Packet p) -> -inst.atlas().hops(p.message())));
+    return out;
+  }
+
+  /** A random path rooted at an end with up to 5 messages of 1..6 units to random nodes. */
+  private static Instance array(SplittableRandom r, CommModel.StoreAndForward m) {
+    int n = 2 + r.nextInt(6);
+    List<Message> ms = new ArrayList<>();
+    for (int v = 1; v < n; v++) {
+      if (r.nextInt(3) > 0) {
+        ms.add(new Message("m" + v, 0, v, 1 + r.nextInt(6)));
+      }
+    }
+    if (ms.isEmpty()) {
+      ms.add(new Message("m1", 0, 1, 1 + r.nextInt(6)));
+    }
+    return new Instance("array", new Problem.Scatter(0, ms), m, Network.of(new Topology.Bla(n)));
+  }
+
+  private static CommModel.StoreAndForward onePortTauOne(SplittableRandom r) {
+    return new CommModel.StoreAndForward(new BigDecimal(BETAS[r.nextInt(BETAS.length)]), BigDecimal.ONE,
+        CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE);
+  }
+
+  /** Lemma 12 (F6): a lone message cut into r packets of the even sizes, in any arrangement, arrives at alpha_l(m, r). */
+  @Test
+  void loneEvenMessage_arrivesAtAlpha() {
+    for (long seed : Seeds.seeds().toArray()) {
+      SplittableRandom r = new SplittableRandom(seed);
+      CommModel.StoreAndForward m = onePortTauOne(r);
+      int l = 1 + r.nextInt(6);
+      long len = 1 + r.nextInt(12);
+      int count = 1 + r.nextInt((int) len);
+      Instance inst = new Instance("alone", new Problem.Scatter(0, List.of(new Message("m", 0, l, len))), m,
+          Network.of(new Topology.Bla(l + 1)));
+      List<StoreForwardEngine.Packet> ps = new ArrayList<>();
+      long[] sizes = Packetization.evenSizes(len, count);
+      for (int j = 0; j < count; j++) {
+        ps.add(new StoreForwardEngine.Packet(0, j, sizes[j]));
+      }
+      Collections.shuffle(ps, new java.util.Random(r.nextLong()));
+      long beta = m.betaTicks(inst.timeScale());
+      long tau = m.tauTicks(inst.timeScale());
+      assertThat(StoreForwardEngine.scatter(inst, ps).makespan()).as("seed %d", seed)
+          .isEqualTo(Packetization.alpha(beta, tau, l, len, count));
+    }
+  }
+
+  /** Theorem 2 (PB3): on a path rooted at an end, the FDF order of any packets is never slower than their order. */
+  @Test
+  void fdfOnArrays_neverLoses() {
+    for (long seed : Seeds.seeds().toArray()) {
+      SplittableRandom r = new SplittableRandom(seed);
+      Instance inst = array(r, onePortTauOne(r));
+      List<StoreForwardEngine.Packet> ps = randomPackets(r, inst);
+      assertThat(StoreForwardEngine.scatter(inst, fdfOrder(inst, ps)).makespan()).as("seed %d", seed)
+          .isLessThanOrEqualTo(StoreForwardEngine.scatter(inst, ps).makespan());
+    }
+  }
+
+  /**
+   * Lemma 13 and Remark 14 (PB13): in an FDF schedule on a tree, re-cutting every message into the even sizes with
+   * as many packets never makes it slower.
+   */
+  @Test
+  void evenSizes_neverLoseUnderFdf() {
+    for (long seed : Seeds.seeds().toArray()) {
+      SplittableRandom r = new SplittableRandom(seed);
+      Instance inst = tree(r, true, onePortTauOne(r));
+      List<StoreForwardEngine.Packet> ps = fdfOrder(inst, randomPackets(r, inst));
+      // messages stay in the same places of the order; each one's sizes become its even sizes, larger first
+      java.util.Map<Integer, List<Integer>> slots = new java.util.HashMap<>();
+      for (int k = 0; k < ps.size(); k++) {
+        slots.computeIfAbsent(ps.get(k).message(), x -> new ArrayList<>()).add(k);
+      }
+      List<StoreForwardEngine.Packet> even = new ArrayList<>(ps);
+      for (java.util.Map.Entry<Integer, List<Integer>> e : slots.entrySet()) {
+        long[] sizes = Packetization.evenSizes(inst.messages().get(e.getKey()).length(), e.getValue().size());
+        for (int j = 0; j < sizes.length; j++) {
+          int k = e.getValue().get(j);
+          even.set(k, new StoreForwardEngine.Packet(e.getKey(), ps.get(k).number(), sizes[j]));
+        }
+      }
+      assertThat(StoreForwardEngine.scatter(inst, even).makespan()).as("seed %d", seed)
+          .isLessThanOrEqualTo(StoreForwardEngine.scatter(inst, ps).makespan());
+    }
+  }
+
   @Test
   void options_areChecked() {
     assertThat(even.whyNotOption("counts", "monotone")).isNull();
