@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.commsched.core.check.CheckReport;
+import org.commsched.core.check.Conformance;
+import org.commsched.core.check.ConformanceReport;
 import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.check.Violation;
 import org.commsched.core.model.Instance;
@@ -35,6 +37,11 @@ final class CheckCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
 
+  @Option(names = "--conform", paramLabel = "RULES", description = "also check the packet family's conformance "
+      + "rules, a comma-separated list of fcfs (V7), greedy (V8), fdf (V9), buffer (V10), even-size (V11) or all; "
+      + "reported apart from validity (a valid schedule may break them), and they leave the exit code alone")
+  String conform;
+
   @Override
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
@@ -50,6 +57,14 @@ final class CheckCommand implements Callable<Integer> {
     if (report == null) {
       throw new BadInputException(schedule + ": holds no schedule (status " + result.status()
           + "); there is nothing to check");
+    }
+    ConformanceReport conformance = null;
+    if (conform != null) {
+      try {
+        conformance = ScheduleChecker.conform(instance, result.schedule(), Conformance.parse(conform));
+      } catch (IllegalArgumentException e) {
+        throw new BadInputException("--conform " + conform + ": " + e.getMessage());
+      }
     }
     if (buffers != null && Inputs.isCsv(file) && !report.valid()) {
       // name the places of a buffer layout in the file's own times, not the compressed array's arcs
@@ -69,6 +84,16 @@ final class CheckCommand implements Callable<Integer> {
       Json.time(n, "claimedMakespan", result.makespan(), report.scale());
       n.put("violationCount", report.violations().size());
       n.set("violations", Json.violations(report));
+      if (conformance != null) {
+        ObjectNode c = n.putObject("conformance");
+        for (ConformanceReport.Result x : conformance.results()) {
+          ObjectNode r = c.putObject(x.rule().wireName());
+          r.put("label", x.rule().label());
+          r.put("met", x.met());
+          r.put("failures", x.failures());
+          r.put("detail", x.witness());
+        }
+      }
       o.println(Json.print(n));
     } else {
       if (report.valid()) {
@@ -81,6 +106,12 @@ final class CheckCommand implements Callable<Integer> {
         }
         if (report.makespan() != null) {
           o.println("recomputed makespan " + report.scale().format(report.makespan()));
+        }
+      }
+      if (conformance != null) {
+        for (ConformanceReport.Result x : conformance.results()) {
+          o.println("  " + x.rule().label() + " " + x.rule().wireName() + ": " + (x.met() ? "met" : "NOT met ("
+              + x.failures() + " place(s))") + ": " + x.witness());
         }
       }
     }

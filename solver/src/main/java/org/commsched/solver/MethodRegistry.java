@@ -13,6 +13,7 @@ import org.commsched.heuristics.bufferless.chatting.ChattingMethods;
 import org.commsched.heuristics.bufferless.chatting.SearchMethods;
 import org.commsched.heuristics.bufferless.dsa.DsaMethods;
 import org.commsched.heuristics.bufferless.scattergather.GatherMethods;
+import org.commsched.heuristics.packet.PacketMethods;
 import org.commsched.solver.lns.LnsChatting;
 
 /**
@@ -45,6 +46,7 @@ public final class MethodRegistry {
   public static MethodRegistry standard() {
     List<Method> all = new ArrayList<>();
     all.addAll(Baselines.all());
+    all.addAll(PacketMethods.all()); // store-and-forward scatter and gather (packet-fdf-even, packet-fdf)
     all.addAll(org.commsched.heuristics.bufferless.scattergather.ScatterMethods.all()); // bufferless scattering (fdf)
     all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
     all.addAll(GatherMethods.all()); // distributed gathering protocols (traces with control flits)

@@ -1,8 +1,12 @@
 package org.commsched.solver;
 
+import java.util.EnumSet;
+
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.check.CheckReport;
+import org.commsched.core.check.Conformance;
 import org.commsched.core.check.ScheduleChecker;
+import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
@@ -69,6 +73,11 @@ public final class SolveRunner {
     }
     // a bound above the makespan means a bug somewhere: it is kept, so the checker reports the conflict
     SolveResult upgraded = r.withStatus(status, bound);
+    if (instance.family() == Family.PACKET && upgraded.schedule() instanceof Schedule.Transmissions) {
+      // which of the packet family's conformance rules (V7-V11) the run's own schedule meets: a statistic
+      upgraded = upgraded.withStat("conforms", ScheduleChecker.conform(instance, upgraded.schedule(),
+          EnumSet.allOf(Conformance.class)).metNames());
+    }
     CheckReport report = upgraded.hasSchedule() ? ScheduleChecker.checkResult(instance, upgraded) : null;
     return new Outcome(upgraded, report, nanos, instance);
   }

@@ -2,6 +2,7 @@ package org.commsched.core.check;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
@@ -50,6 +51,22 @@ public final class ScheduleChecker {
       makespan = null;
     }
     return new CheckReport(out.violations(), makespan, scale);
+  }
+
+  /**
+   * The packet family's conformance rules V7 to V11 asked for (docs/models/packet.md#conformance-rules), apart from
+   * validity: a valid schedule may break them, and they are meaningful only for a valid one.
+   *
+   * @throws IllegalArgumentException if the instance is not of the packet family or the schedule holds no
+   *     transmissions
+   */
+  public static ConformanceReport conform(Instance instance, Schedule schedule, Set<Conformance> rules) {
+    if (instance.family() != Family.PACKET || !(schedule instanceof Schedule.Transmissions t)) {
+      throw new IllegalArgumentException("conformance rules (fcfs, greedy, fdf, buffer, even-size) are defined for "
+          + "store-and-forward scatter and gather schedules (the packet family), not for " + instance.family()
+          .name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + " " + instance.kind().wireName());
+    }
+    return PacketConformance.check(instance, t, rules);
   }
 
   /**

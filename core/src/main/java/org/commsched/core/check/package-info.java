@@ -131,5 +131,11 @@
  * <p>Makespans: bufferless real, {@code max (t + l + d - 1)} over non-null messages, data flits only (control
  * flits after the last data flit do not count), 0 without data; virtual, {@code max (slot + l)};
  * store-and-forward, the latest end of any transfer, 0 without transfers.
+ *
+ * <p>Conformance is not validity. For the packet family {@code ScheduleChecker.conform} also checks, when asked, the
+ * model-conformance rules of docs/models/packet.md#conformance-rules ({@code PacketConformance}): V7 {@code fcfs}, V8
+ * {@code greedy}, V9 {@code fdf}, V10 {@code buffer}, V11 {@code even-size} ({@link
+ * org.commsched.core.check.Conformance}). Each is reported as met or not, with the number of places that break it
+ * and one witness; none of them is a {@link org.commsched.core.check.Kind}.
  */
 package org.commsched.core.check;
