@@ -269,6 +269,10 @@ final class SolveCommand implements Callable<Integer> {
       return m;
     }
     Method m = registry.byName(method);
+    String why = m == null ? null : m.whyNot(instance);
+    if (m != null && why == null) {
+      return m; // the usual case: no need to ask every other method whether it applies
+    }
     List<String> fits = new ArrayList<>();
     for (Method x : registry.applicable(instance)) {
       fits.add(x.name());
@@ -277,12 +281,8 @@ final class SolveCommand implements Callable<Integer> {
       throw new BadInputException("commsched solve: unknown method '" + method + "'; methods for this instance: "
           + String.join(", ", fits) + " (all: commsched methods)");
     }
-    String why = m.whyNot(instance);
-    if (why != null) {
-      throw new BadInputException(file + ": method " + method + " does not apply: " + why
-          + (fits.isEmpty() ? "" : " (methods for this instance: " + String.join(", ", fits) + ")"));
-    }
-    return m;
+    throw new BadInputException(file + ": method " + method + " does not apply: " + why
+        + (fits.isEmpty() ? "" : " (methods for this instance: " + String.join(", ", fits) + ")"));
   }
 
 }
