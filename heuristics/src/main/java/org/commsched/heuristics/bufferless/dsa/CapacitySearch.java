@@ -530,7 +530,18 @@ final class CapacitySearch {
       if (cand[i] < x && free[i] == 0) {
         return false; // it waits for a buffer to sit on, and none is left
       }
-      long e = cand[i] < x ? x + lift : cand[i];
+      long e = cand[i];
+      if (e < x) {
+        // it sits on an unplaced buffer overlapping it: at x + the smallest such size at least
+        long up = Long.MAX_VALUE;
+        for (int p = ovStart[i], end = ovStart[i + 1]; p < end && up > lift; p++) {
+          int j = ov[p];
+          if (!placed[j] && s[j] < up) {
+            up = s[j];
+          }
+        }
+        e = x + up;
+      }
       if (e + s[i] > cap) {
         return false;
       }

@@ -12,8 +12,9 @@ import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.FirstFitSlots;
 
 /**
- * Exact dynamic storage allocation by depth-first search over canonical layouts, with section inference: the
- * minimum height of a buffer layout, or the best layout found and a proven bound at the time limit.
+ * Exact dynamic storage allocation by depth-first search over canonical layouts ({@link CapacitySearch}): the minimum
+ * height of a buffer layout, or the best layout found and a proven bound at the time limit; or, with a capacity, the
+ * answer to "is there a layout within C?".
  *
  * <p><b>Model.</b> A dsa instance (or chatting on a ula read as buffers): buffer {@code [lower, upper)} of size s
  * takes the offsets {@code [x, x + s)} while alive; buffers alive together get disjoint offsets; the height is
@@ -21,45 +22,31 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  * schedule (slots = offsets); rectangle compaction, NP-hard (Theorem 4.5(a) of the chatting paper).
  *
  * <p><b>Literature.</b> The ideas are those of MiniMalloc (M. D. Moffitt, "MiniMalloc: A Lightweight Memory
- * Allocator for Hardware-Accelerated Machine Learning", ASPLOS 2023): place buffers one at a time at canonical
- * offsets so that the partial layout is a skyline, infer per time section, prune dominated placements, and decide
- * "fits within capacity C?" for a sequence of C. This class is written from those ideas in this project's terms;
- * the proofs below are ours.
+ * Allocator for Hardware-Accelerated Machine Learning", ASPLOS 2023, and its public solver): canonical placements on
+ * the skyline in (offset, preorder) order; the dynamic order (lowest candidate offset first, then the preorder);
+ * the preorders WAT, TAW, TWA (lifespan width, area, section total) tried in round robin under a node limit that
+ * doubles; section inference with the monotonic floor and the unplaced buffers' floor; the dominance rule that no
+ * placement may leave a gap an unplaced buffer could drop into; hatless pruning; and the sweep that splits the
+ * buffers into pieces that never overlap in time, repeated during search whenever a cut between sections empties
+ * (dynamic decomposition, each piece preordered again by its remaining section totals). Ours in addition: equal
+ * buffers in index order, the second-smallest end in the dominance rule for the buffer that sets the smallest, and
+ * waiting buffers (below the last offset) lifted in the section floors. This code and the proofs in {@link
+ * CapacitySearch} are this project's.
  *
- * <p><b>Canonical layouts.</b> Call a layout <i>settled</i> when no buffer can move to any lower offset where it
- * fits. Moving a buffer lower never raises the height and lowers the sum of the offsets, so some optimal layout is
- * settled; each of its offsets is 0 or the end of a buffer overlapping it in time, hence a sum of sizes and a
- * multiple of g = gcd of the sizes (the search works in units of g). List a settled layout by offset, ties in a
- * fixed order of the buffers (earliest lower, longest lifespan, largest size, index). Each buffer's offset is then
- * its <i>candidate</i> c(b) = the largest end among the buffers before it that overlap it in time (they all end at
- * or below it, and one ends at it): it sits on the skyline the earlier ones leave over its lifespan. So the search
- * places, at a node whose last offset is L, some unplaced buffer b with c(b) &gt;= L (after the last one in the
- * fixed order if c(b) = L) at c(b), and builds every settled layout once. Buffers equal in lifespan and size go in
- * index order (swapping them changes nothing). Dominance: an unplaced buffer c could move down to
- * [c(c), c(c) + s(c)) if every later buffer started at or above c(c) + s(c), so the next offset stays below
- * min c(c) + s(c) over the other unplaced buffers. A buffer with c(b) &lt; L waits: it will sit on a buffer placed
- * later that overlaps it, so at L + (the smallest such size) or above, and with none left it is dead.
+ * <p><b>Capacity</b> (option {@value #CAPACITY}, {@code solve --capacity C}). A layout within C when one exists
+ * (the heuristic's if it fits, else the search's; OPTIMAL when its height meets the lower bound, else FEASIBLE);
+ * INFEASIBLE without a schedule when C is below the lower bound or the search proves that none exists (lower bound
+ * C + 1); UNKNOWN without a schedule when the time limit stops the search.
  *
- * <p><b>Section inference.</b> Cut time into sections at the distinct lower and upper values. For every section t
- * keep R(t), the total size of the unplaced buffers alive in t. No later buffer goes below L, and an unplaced buffer
- * b goes at or above max(c(b), L) (a waiting one as above), so the unplaced buffers alive in t all lie in
- * [F(t), C) with F(t) = the smallest of those lower ends; the node is pruned when F(t) + R(t) &gt; C in some
- * section, which counts every gap no remaining buffer can use, or when a buffer cannot fit below C.
- *
- * <p><b>Search.</b> Depth first, children tried lowest candidate first, then in the fixed order (MiniMalloc's
- * order: earliest lower, longest lifespan, largest size). A decision runs as restarts: the k-th may expand
- * {@value Search#RESTART_BASE} * 2^k nodes, from the second on with the children's order perturbed (each buffer's
- * place shifted by a random 0..7); a run that ends within its node limit is complete.
- *
- * <p><b>Optimisation.</b> The upper bound is the best of {@code best-fit} (given a tenth of the time limit) and
- * {@code first-fit}; the lower bound the instance's (LOAD, L, LB2). The search first asks for a layout within the
- * lower bound (two fifths of the time left), then bisects the capacity between the proven bound and the best height
- * minus one (a third of the time left each); a layout found lowers the best height to its own height, a search that
- * ends without one proves the capacity infeasible and raises the bound, and a search stopped by its share of the
- * time leaves the capacity open (the bisection goes on above it); when the range is used up with time left, another
- * round bisects again between the proven bound and the best height, with other random child orders. It keeps the
- * best layout throughout; the stat {@code capacities} lists each capacity tried, its outcome and the deepest level
- * reached.
+ * <p><b>Optimisation</b> (no capacity). The upper bound is the best of {@code best-fit} (given a tenth of the time
+ * limit) and {@code first-fit}; the lower bound the instance's (LOAD, L, LB2). The search decides capacities in
+ * units of g = gcd of the sizes: first the lower bound (a quarter of the time left), then one below the best
+ * height (a third of the time left; a layout found lowers the best height to its own), then bisection between the
+ * proven bound and the best height minus one (a third of the time left each): a layout found lowers the best
+ * height, a complete search without one proves the capacity infeasible and raises the bound, and a search stopped
+ * by its share of the time leaves the capacity open (the bisection goes on above it); with time left, rounds
+ * repeat between the proven bound and the best height. The stat {@code capacities} lists each capacity tried, its
+ * outcome and the most buffers placed at once.
  *
  * <p><b>Guarantee.</b> OPTIMAL when the best height meets the proven bound (the search proved it, or a heuristic
  * met the load); otherwise FEASIBLE with the best layout found and the proven bound (the lower bound or one more
@@ -67,8 +54,9 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  * the {@code best-fit} run it starts from.
  *
  * <p><b>Complexity.</b> Exponential in the worst case (DSA is strongly NP-hard); one search node costs
- * O(n + sum of the unplaced lifespans in sections + the overlaps of the placed buffer), n buffers. Above
- * {@value #SEARCH_LIMIT} buffers no search runs and the result is {@code best-fit}'s.
+ * O(n + the sections of its piece + the unplaced lifespans in sections + the overlaps of the placed buffer), n
+ * buffers; O(n^2) set-up. Above {@value #SEARCH_LIMIT} buffers no search runs and the result is {@code best-fit}'s
+ * (with a capacity it fits within: that layout; else UNKNOWN).
  *
  * @implNote Stateless; one search object per solve. Results depend on the time limit and the machine's speed.
  */
@@ -83,8 +71,8 @@ public final class DsaSearch implements Method {
 
   @Override
   public String summary() {
-    return "exact dsa layout: depth-first search over canonical (skyline) placements with section inference, "
-        + "capacity bisected between the load and the best heuristic height";
+    return "exact dsa layout: MiniMalloc-style depth-first search over canonical (skyline) placements with section "
+        + "inference and dynamic decomposition; --capacity C decides whether a layout within C exists";
   }
 
   @Override
