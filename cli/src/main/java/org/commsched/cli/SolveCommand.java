@@ -33,6 +33,9 @@ import tools.jackson.databind.node.ObjectNode;
     description = {"Solves an instance (JSON, or a DSA .csv) and checks the schedule.",
         "Exit codes: 0 a schedule was found (any status), 3 no schedule, 2 bad input."})
 final class SolveCommand implements Callable<Integer> {
+  /** The solve option that carries {@code --capacity} (read by dsa-search). */
+  private static final String CAPACITY = org.commsched.heuristics.bufferless.dsa.DsaSearch.CAPACITY;
+
   @Spec
   picocli.CommandLine.Model.CommandSpec spec;
 
@@ -69,6 +72,11 @@ final class SolveCommand implements Callable<Integer> {
       description = "a method option, repeatable: setup=STEPS for fdf, kappa=A for the TC gathering protocols; a "
           + "key the method does not read is an error (see docs/DESIGN.md, Solve options)")
   List<String> options = new ArrayList<>();
+
+  @Option(names = "--capacity", paramLabel = "C",
+      description = "dsa: decide whether a layout of height at most C exists (method dsa-search): the layout, "
+          + "INFEASIBLE when none exists (proven), or no schedule (UNKNOWN) at the time limit")
+  Long capacity;
 
   @Option(names = "--routes-out", paramLabel = "INSTANCE",
       description = "write the instance as solved (with the spanning tree's explicit routes) here, for check; atomic")
@@ -223,6 +231,16 @@ final class SolveCommand implements Callable<Integer> {
     if (spanningTree != null) {
       map.put(SolveLimits.SPANNING_TREE, spanningTree);
     }
+    if (capacity != null) {
+      if (capacity < 1) {
+        throw new BadInputException("commsched solve: --capacity must be a positive integer, got " + capacity);
+      }
+      if (map.containsKey(CAPACITY)) {
+        throw new BadInputException("commsched solve: give the capacity once: --capacity C, not also --option "
+            + CAPACITY + "=...");
+      }
+      map.put(CAPACITY, Long.toString(capacity));
+    }
     String tree = map.get(SolveLimits.SPANNING_TREE);
     if (tree != null && !SpanningTrees.NAMES.contains(tree)) {
       throw new BadInputException("commsched solve: --spanning-tree " + tree + ": unknown tree; use one of "
@@ -240,6 +258,10 @@ final class SolveCommand implements Callable<Integer> {
       String key = en.getKey();
       if (key.equals(SolveLimits.SPANNING_TREE)) {
         continue;
+      }
+      if (key.equals(CAPACITY) && !m.optionKeys().contains(key)) {
+        throw new BadInputException("commsched solve: --capacity: method " + m.name() + " does not decide a "
+            + "capacity; use --method dsa-search (dsa instances)");
       }
       String given = "commsched solve: --option " + key + "=" + en.getValue() + ": ";
       if (!m.optionKeys().contains(key)) {

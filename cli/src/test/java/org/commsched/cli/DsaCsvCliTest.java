@@ -239,4 +239,52 @@ class DsaCsvCliTest {
         .contains("\"method\" : \"dsa-search\"");
     assertThat(run("generate", "--problem", "chatting", "--packing", "perfect", "--size", "4").code()).isEqualTo(2);
   }
+
+  @Test
+  void capacity_decidesWhetherALayoutFitsWithinIt() throws IOException {
+    String file = cat(MINIMALLOC);
+    CliTest.Run fits = run("solve", file, "--capacity", "1664", "--time-limit", "10", "--json");
+    assertThat(fits.code()).as(fits.err()).isZero();
+    JsonNode f = fits.json();
+    assertThat(f.get("status").asText()).isEqualTo("OPTIMAL");
+    assertThat(f.get("makespan").asLong()).isLessThanOrEqualTo(1664);
+    assertThat(f.get("valid").asBoolean()).isTrue();
+    assertThat(f.get("stats").get("capacity").asLong()).isEqualTo(1664);
+    Path out = tmp.resolve("below.csv");
+    CliTest.Run below = run("solve", file, "--capacity", "1663", "--json", "--out", out.toString());
+    assertThat(below.code()).as(below.err()).isEqualTo(3);
+    JsonNode b = below.json();
+    assertThat(b.get("status").asText()).isEqualTo("INFEASIBLE");
+    assertThat(b.get("makespan").isNull()).isTrue();
+    assertThat(b.get("lowerBound").asLong()).isGreaterThan(1663);
+    assertThat(out).doesNotExist();
+    CliTest.Run text = run("solve", file, "--capacity", "1663");
+    assertThat(text.code()).isEqualTo(3);
+    assertThat(text.out()).contains("INFEASIBLE");
+  }
+
+  @Test
+  void capacity_atATinyTimeLimitGivesALayoutWithinItOrUnknown() {
+    Path file = CliTest.CATALOGUE.getParent().getParent().resolve("bench/minimalloc/G.1048576.csv");
+    CliTest.Run r = run("solve", file.toString(), "--capacity", "1048576", "--time-limit", "0.001", "--json");
+    JsonNode n = r.json();
+    if (r.code() == 0) {
+      assertThat(n.get("makespan").asLong()).isLessThanOrEqualTo(1048576);
+      assertThat(n.get("valid").asBoolean()).isTrue();
+    } else {
+      assertThat(r.code()).as(r.err()).isEqualTo(3);
+      assertThat(n.get("status").asText()).isEqualTo("UNKNOWN");
+      assertThat(n.get("makespan").isNull()).isTrue();
+    }
+  }
+
+  @Test
+  void capacity_isRefusedForAMethodThatDoesNotDecideIt_andWhenNotPositive() {
+    String file = cat(MINIMALLOC);
+    CliTest.Run r = run("solve", file, "--capacity", "2000", "--method", "best-fit");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("--capacity").contains("dsa-search");
+    assertThat(run("solve", file, "--capacity", "0").code()).isEqualTo(2);
+    assertThat(run("solve", file, "--capacity", "5", "--option", "capacity=5").code()).isEqualTo(2);
+  }
 }
