@@ -4,9 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.commsched.core.model.CommModel;
-import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
-import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
@@ -87,8 +85,7 @@ public final class FdfEvenSize implements Method {
 
   @Override
   public Scope scope() {
-    return Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER).in(Family.PACKET).duplex(CommModel.Duplex.FULL)
-        .note("single port means send-and-receive; gather by time reversal");
+    return FdfRuns.SCOPE;
   }
 
   @Override

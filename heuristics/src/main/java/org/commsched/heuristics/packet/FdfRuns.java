@@ -6,10 +6,12 @@ import java.util.Comparator;
 import java.util.List;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveResult;
 
 /**
@@ -24,6 +26,10 @@ final class FdfRuns {
    * The non-null messages' indices, farthest first (route length descending), then by id and index: the FDF order of
    * a scatter; for a gather, the scatter order whose time reversal is the nearest-first (NRF) reception.
    */
+  /** The scope both FDF methods share: packet scatter and gather, full duplex, gather by time reversal. */
+  static final Scope SCOPE = Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER).in(Family.PACKET)
+      .duplex(CommModel.Duplex.FULL).note("single port means send-and-receive; gather by time reversal");
+
   static int[] order(Instance instance) {
     List<Message> msgs = instance.messages();
     Atlas atlas = instance.atlas();

@@ -1,10 +1,7 @@
 package org.commsched.heuristics.packet;
 
 import java.util.Arrays;
-import org.commsched.core.model.CommModel;
-import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
-import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
@@ -64,8 +61,7 @@ public final class FurthestDistanceFirst implements Method {
 
   @Override
   public Scope scope() {
-    return Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER).in(Family.PACKET).duplex(CommModel.Duplex.FULL)
-        .note("single port means send-and-receive; gather by time reversal");
+    return FdfRuns.SCOPE;
   }
 
   @Override

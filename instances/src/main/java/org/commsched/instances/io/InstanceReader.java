@@ -430,18 +430,9 @@ public final class InstanceReader {
 
     /** Reads the value of {@code "messages"}: an array of messages, each valid by the message schema. */
     static Columns read(JsonParser p) {
-      Streaming.expect(p, JsonToken.START_ARRAY);
       Columns c = new Columns();
-      while (true) {
-        JsonToken t = p.nextToken();
-        if (t == JsonToken.END_ARRAY) {
-          return c;
-        }
-        if (t != JsonToken.START_OBJECT) {
-          throw Streaming.giveUp();
-        }
-        c.readOne(p);
-      }
+      Streaming.objects(p, c::readOne);
+      return c;
     }
 
     private void readOne(JsonParser p) {

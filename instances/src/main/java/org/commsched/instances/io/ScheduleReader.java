@@ -567,18 +567,9 @@ public final class ScheduleReader {
     private long[] firsts = new long[0]; // -1: none
 
     static TransmissionColumns read(JsonParser p) {
-      Streaming.expect(p, JsonToken.START_ARRAY);
       TransmissionColumns c = new TransmissionColumns();
-      while (true) {
-        JsonToken t = p.nextToken();
-        if (t == JsonToken.END_ARRAY) {
-          return c;
-        }
-        if (t != JsonToken.START_OBJECT) {
-          throw Streaming.giveUp();
-        }
-        c.readOne(p);
-      }
+      Streaming.objects(p, c::readOne);
+      return c;
     }
 
     private void readOne(JsonParser p) {

@@ -91,6 +91,21 @@ final class Streaming {
     return SUBTREES.readTree(p);
   }
 
+  /** Reads an array of objects: {@code each} gets the parser at each object's start and reads it to its end. */
+  static void objects(JsonParser p, java.util.function.Consumer<JsonParser> each) {
+    expect(p, JsonToken.START_ARRAY);
+    while (true) {
+      JsonToken t = p.nextToken();
+      if (t == JsonToken.END_ARRAY) {
+        return;
+      }
+      if (t != JsonToken.START_OBJECT) {
+        throw giveUp();
+      }
+      each.accept(p);
+    }
+  }
+
   static void expect(JsonParser p, JsonToken t) {
     if (p.nextToken() != t) {
       throw giveUp();
