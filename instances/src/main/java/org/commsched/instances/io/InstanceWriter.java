@@ -180,36 +180,18 @@ public final class InstanceWriter {
 
   private static void messages(ObjectNode o, Map<String, Json.Bulk> bulks, List<Message> messages) {
     o.putNull("messages");
-    bulks.put("messages", new Json.Bulk() {
-      @Override
-      public int size() {
-        return messages.size();
+    bulks.put("messages", Json.Bulk.array(messages.size(), i -> {
+      Message m = messages.get(i);
+      ObjectNode x = Json.object();
+      x.put("id", m.id());
+      x.put("from", m.from());
+      x.put("to", m.to());
+      x.put("length", m.length());
+      if (m.route() != null) {
+        x.set("route", ints(m.route()));
       }
-
-      @Override
-      public boolean isObject() {
-        return false;
-      }
-
-      @Override
-      public String key(int i) {
-        throw new UnsupportedOperationException("an array has no keys");
-      }
-
-      @Override
-      public JsonNode value(int i) {
-        Message m = messages.get(i);
-        ObjectNode x = Json.object();
-        x.put("id", m.id());
-        x.put("from", m.from());
-        x.put("to", m.to());
-        x.put("length", m.length());
-        if (m.route() != null) {
-          x.set("route", ints(m.route()));
-        }
-        return x;
-      }
-    });
+      return x;
+    }));
   }
 
   private static ArrayNode ints(List<Integer> values) {

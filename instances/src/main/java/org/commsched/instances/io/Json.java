@@ -318,6 +318,31 @@ final class Json {
 
     /** The value of entry i, or element i (an object node for arrays), as a small tree. */
     JsonNode value(int i);
+
+    /** An array of {@code size} objects, element i given by {@code element}. */
+    static Bulk array(int size, java.util.function.IntFunction<JsonNode> element) {
+      return new Bulk() {
+        @Override
+        public int size() {
+          return size;
+        }
+
+        @Override
+        public boolean isObject() {
+          return false;
+        }
+
+        @Override
+        public String key(int i) {
+          throw new UnsupportedOperationException("an array has no keys");
+        }
+
+        @Override
+        public JsonNode value(int i) {
+          return element.apply(i);
+        }
+      };
+    }
   }
 
   /** Characters buffered before they are handed to the writer. */

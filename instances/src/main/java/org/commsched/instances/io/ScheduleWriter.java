@@ -103,38 +103,20 @@ public final class ScheduleWriter {
     } else if (schedule instanceof Schedule.Transmissions) {
       o.putNull("transmissions");
       List<Schedule.Transmission> ts = ((Schedule.Transmissions) schedule).transmissions();
-      bulks.put("transmissions", new Json.Bulk() {
-        @Override
-        public int size() {
-          return ts.size();
+      bulks.put("transmissions", Json.Bulk.array(ts.size(), i -> {
+        Schedule.Transmission t = ts.get(i);
+        ObjectNode x = Json.object();
+        x.put("message", t.message());
+        x.put("packet", t.packet());
+        x.put("size", t.size());
+        x.put("from", t.from());
+        x.put("to", t.to());
+        x.set("start", time(t.start(), scale));
+        if (t.first() != null) {
+          x.put("first", t.first());
         }
-
-        @Override
-        public boolean isObject() {
-          return false;
-        }
-
-        @Override
-        public String key(int i) {
-          throw new UnsupportedOperationException("an array has no keys");
-        }
-
-        @Override
-        public JsonNode value(int i) {
-          Schedule.Transmission t = ts.get(i);
-          ObjectNode x = Json.object();
-          x.put("message", t.message());
-          x.put("packet", t.packet());
-          x.put("size", t.size());
-          x.put("from", t.from());
-          x.put("to", t.to());
-          x.set("start", time(t.start(), scale));
-          if (t.first() != null) {
-            x.put("first", t.first());
-          }
-          return x;
-        }
-      });
+        return x;
+      }));
     }
     if (!result.stats().isEmpty()) {
       ObjectNode s = o.putObject("stats");
