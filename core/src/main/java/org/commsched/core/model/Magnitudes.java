@@ -77,12 +77,37 @@ public final class Magnitudes {
     }
   }
 
+  /** Whether the serial work is at most the limit, added in longs; false also when a long would overflow. */
+  private static boolean withinInLongs(long[] lengths, BigInteger perUnit, BigInteger extra) {
+    if (perUnit.bitLength() > 62 || extra.bitLength() > 62 || perUnit.signum() < 0 || extra.signum() < 0) {
+      return false;
+    }
+    long p = perUnit.longValue();
+    long x = extra.longValue();
+    long limit = MAX.longValueExact();
+    long total = 0;
+    try {
+      for (long l : lengths) {
+        total = Math.addExact(total, Math.addExact(Math.multiplyExact(l, p), x));
+        if (total > limit) {
+          return false;
+        }
+      }
+    } catch (ArithmeticException overflow) {
+      return false;
+    }
+    return true;
+  }
+
   /**
    * Serial work {@code sum of (length * perUnit + extra)}; beyond the limit names the longest message (or, for
    * {@code shared}, the one length all origins share) and the largest length that would fit.
    */
   private static void requireWork(long[] lengths, BigInteger perUnit, BigInteger extra, String ptr, String unit,
       boolean shared) {
+    if (withinInLongs(lengths, perUnit, extra)) {
+      return;
+    }
     BigInteger total = BigInteger.ZERO;
     int longest = -1;
     for (int i = 0; i < lengths.length; i++) {
