@@ -1,29 +1,39 @@
 package org.commsched.cli;
 
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.commsched.core.check.CheckReport;
+import org.commsched.core.check.Claims;
 import org.commsched.core.check.Conformance;
 import org.commsched.core.check.ConformanceReport;
 import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.check.Violation;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.instances.io.DsaCsv;
+import org.commsched.solver.MethodRegistry;
+import org.commsched.solver.SolveRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code commsched check FILE SCHEDULE}: the independent checker. */
 @Command(name = "check", mixinStandardHelpOptions = true,
     description = {"Checks a schedule file against an instance with the independent checker and lists every "
-        + "violation.", "Exit codes: 0 valid, 1 invalid, 2 bad input."})
+        + "violation, then its claims (lower bound, status): certified, uncertified or refuted.",
+        "Exit codes: 0 valid, 1 invalid or a claim refuted (with --strict also a claim uncertified), 2 bad input."})
 final class CheckCommand implements Callable<Integer> {
   @Spec
   picocli.CommandLine.Model.CommandSpec spec;
@@ -42,8 +52,21 @@ final class CheckCommand implements Callable<Integer> {
       + "reported apart from validity (a valid schedule may break them), and they leave the exit code alone")
   String conform;
 
+  @Option(names = "--strict", description = "fail (exit 1) also when a claimed lower bound or OPTIMAL status is "
+      + "uncertified: neither a bound the checker proves nor (with --prove) an exact run vouches for it")
+  boolean strict;
+
+  @Option(names = "--prove", description = "settle uncertified claims with an exact method (the first that applies, "
+      + "e.g. cpsat) within --time-limit: a shorter schedule refutes them, a proven bound certifies them")
+  boolean prove;
+
+  @Option(names = "--time-limit", paramLabel = "S", defaultValue = "10",
+      description = "time limit in seconds of the exact run of --prove (default: ${DEFAULT-VALUE})")
+  BigDecimal timeLimit;
+
   @Override
   public Integer call() {
+    Duration limit = Inputs.timeLimit("check", timeLimit);
     PrintWriter o = spec.commandLine().getOut();
     DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
     Instance instance = buffers != null ? buffers.instance() : Inputs.instance(file);
@@ -66,6 +89,20 @@ final class CheckCommand implements Callable<Integer> {
         throw new BadInputException("--conform " + conform + ": " + e.getMessage());
       }
     }
+    List<Claims.Claim> claims = Claims.of(instance, result, report.makespan(), report.scale());
+    String prover = null;
+    if (prove && report.valid() && claims.stream().anyMatch(c -> c.verdict() == Claims.Verdict.UNCERTIFIED)) {
+      Method exact = prover(instance, result.schedule());
+      if (exact == null) {
+        throw new BadInputException("commsched check --prove: no exact method applies to " + file
+            + " (see: commsched methods " + file + ")");
+      }
+      prover = exact.name();
+      SolveLimits limits = new SolveLimits(limit, Runtime.getRuntime().availableProcessors(), 0);
+      claims = Claims.settle(claims, SolveRunner.run(exact, instance, limits).result(), report.scale());
+    }
+    boolean refuted = claims.stream().anyMatch(c -> c.verdict() == Claims.Verdict.REFUTED);
+    boolean uncertified = claims.stream().anyMatch(c -> c.verdict() == Claims.Verdict.UNCERTIFIED);
     if (buffers != null && Inputs.isCsv(file) && !report.valid()) {
       // name the places of a buffer layout in the file's own times, not the compressed array's arcs
       List<Violation> named = new ArrayList<>();
@@ -84,6 +121,23 @@ final class CheckCommand implements Callable<Integer> {
       Json.time(n, "claimedMakespan", result.makespan(), report.scale());
       n.put("violationCount", report.violations().size());
       n.set("violations", Json.violations(report));
+      ArrayNode cs = n.putArray("claims");
+      for (Claims.Claim c : claims) {
+        ObjectNode x = cs.addObject();
+        x.put("claim", c.what());
+        x.put("value", c.claimed());
+        x.put("verdict", c.verdict().wireName());
+        x.put("reason", c.reason());
+        if (c.by() != null) {
+          ObjectNode b = x.putObject("by");
+          b.put("kind", c.by().kind());
+          Json.time(b, "value", c.by().value(), report.scale());
+          b.put("witness", c.by().witness());
+        }
+      }
+      if (prover != null) {
+        n.put("prover", prover);
+      }
       if (conformance != null) {
         ObjectNode c = n.putObject("conformance");
         for (ConformanceReport.Result x : conformance.results()) {
@@ -108,6 +162,9 @@ final class CheckCommand implements Callable<Integer> {
           o.println("recomputed makespan " + report.scale().format(report.makespan()));
         }
       }
+      for (Claims.Claim c : claims) {
+        o.println("  claim " + c.what() + " " + c.claimed() + ": " + c.verdict().wireName() + ": " + c.reason());
+      }
       if (conformance != null) {
         for (ConformanceReport.Result x : conformance.results()) {
           o.println("  " + x.rule().label() + " " + x.rule().wireName() + ": " + (x.met() ? "met" : "NOT met ("
@@ -116,6 +173,25 @@ final class CheckCommand implements Callable<Integer> {
       }
     }
     o.flush();
-    return report.valid() ? 0 : 1;
+    return report.valid() && !refuted && !(strict && uncertified) ? 0 : 1;
+  }
+
+  /**
+   * The exact method that settles claims about this kind of schedule: for slots of a chatting instance the exact
+   * virtual model, otherwise the first applicable exact method of the registry that answers over all schedules
+   * (not the wake-up models, whose bounds bind protocols only); null if none applies.
+   */
+  private static Method prover(Instance instance, Schedule schedule) {
+    MethodRegistry registry = MethodRegistry.standard();
+    if (schedule instanceof Schedule.Slots && instance.kind() != ProblemKind.DSA) {
+      Method virtual = registry.byName("cpsat-virtual");
+      return virtual != null && virtual.whyNot(instance) == null ? virtual : null;
+    }
+    for (Method m : registry.applicable(instance)) {
+      if (m.exact() && !m.name().endsWith("-sync")) {
+        return m;
+      }
+    }
+    return null;
   }
 }

@@ -1,6 +1,8 @@
 package org.commsched.cli;
 
+import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import org.commsched.core.model.Instance;
@@ -8,6 +10,7 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.ModelException;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.instances.io.DsaCsv;
@@ -90,5 +93,21 @@ final class Inputs {
     } catch (ModelException e) {
       throw new BadInputException(file + ": " + (e.pointer().isEmpty() ? "" : e.pointer() + ": ") + e.getMessage());
     }
+  }
+
+  /**
+   * A {@code --time-limit} in seconds as a duration of at least a millisecond; exit 2 with one line when it is not
+   * positive or is over {@link SolveLimits#MAX_TIME_LIMIT}.
+   */
+  static Duration timeLimit(String command, BigDecimal seconds) {
+    if (seconds.signum() <= 0) {
+      throw new BadInputException("commsched " + command + ": --time-limit must be positive, got " + seconds);
+    }
+    long maxSeconds = SolveLimits.MAX_TIME_LIMIT.getSeconds();
+    if (seconds.compareTo(BigDecimal.valueOf(maxSeconds)) > 0) {
+      throw new BadInputException("commsched " + command + ": --time-limit " + seconds + " is over a year; "
+          + "give at most " + maxSeconds + " seconds");
+    }
+    return Duration.ofMillis(Math.max(1, seconds.multiply(BigDecimal.valueOf(1000)).longValue()));
   }
 }

@@ -86,18 +86,10 @@ final class SolveCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter e = spec.commandLine().getErr();
-    if (timeLimit.signum() <= 0) {
-      throw new BadInputException("commsched solve: --time-limit must be positive, got " + timeLimit);
-    }
-    long maxSeconds = SolveLimits.MAX_TIME_LIMIT.getSeconds();
-    if (timeLimit.compareTo(BigDecimal.valueOf(maxSeconds)) > 0) {
-      throw new BadInputException("commsched solve: --time-limit " + timeLimit + " is over a year; "
-          + "give at most " + maxSeconds + " seconds");
-    }
+    Duration limit = Inputs.timeLimit("solve", timeLimit);
     DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
     Instance given = buffers != null ? buffers.instance() : Inputs.instance(file);
-    long millis = timeLimit.multiply(BigDecimal.valueOf(1000)).longValue();
-    SolveLimits limits = new SolveLimits(Duration.ofMillis(Math.max(1, millis)),
+    SolveLimits limits = new SolveLimits(limit,
         workers == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, workers), seed, optionMap());
     Instance instance;
     try {

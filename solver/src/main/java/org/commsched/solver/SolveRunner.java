@@ -62,9 +62,7 @@ public final class SolveRunner {
     long t0 = System.nanoTime();
     SolveResult r = method.solve(instance, limits);
     long nanos = System.nanoTime() - t0;
-    LowerBound known = r.schedule() instanceof Schedule.Slots
-        ? LowerBounds.virtual(instance).stream().reduce(LowerBound.zero(), LowerBound::max)
-        : LowerBounds.best(instance);
+    LowerBound known = LowerBounds.forSchedule(instance, r.schedule());
     // the bounds module counts ticks of the instance, the result those of its schedule (never coarser)
     LowerBound bound = known.rescale(instance.timeScale(), r.scale()).max(r.lowerBound()); // ties: the module's
     SolveStatus status = r.status();

@@ -6,6 +6,7 @@ import java.util.List;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 
 /**
@@ -70,6 +71,17 @@ public final class LowerBounds {
   public static LowerBound best(Instance instance) {
     List<LowerBound> all = all(instance);
     return all.isEmpty() ? LowerBound.zero() : all.get(0);
+  }
+
+  /**
+   * The strongest bound on schedules of the given kind, in ticks of the instance ({@link LowerBound#zero()} if none):
+   * {@link #virtual} for slots, {@link #best} for every other schedule (protocol traces included: the protocol
+   * bounds are not used, so a status read against this bound means optimal among all schedules).
+   */
+  public static LowerBound forSchedule(Instance instance, Schedule schedule) {
+    return schedule instanceof Schedule.Slots
+        ? virtual(instance).stream().reduce(LowerBound.zero(), LowerBound::max)
+        : best(instance);
   }
 
   /**

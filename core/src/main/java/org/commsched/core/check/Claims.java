@@ -1,0 +1,181 @@
+package org.commsched.core.check;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.time.TimeScale;
+
+/**
+ * What a result file claims beyond its schedule, and how far the checker can vouch for it (docs/models/README.md
+ * #claims). Validity is about the schedule; a file also claims a lower bound and a status, which the schedule alone
+ * cannot show. Each claim gets one of three verdicts:
+ *
+ * <ul>
+ *   <li><b>certified</b>: the checker re-derives a bound that meets it (the claimed bound is at most a bound the
+ *       checker proves; {@code OPTIMAL} when a proven bound equals the makespan), named with its witness;</li>
+ *   <li><b>uncertified</b>: the claim may be true, but the checker cannot prove it; it gives the best bound it does
+ *       prove;</li>
+ *   <li><b>refuted</b>: the claim is contradicted: a claimed bound above the makespan, {@code OPTIMAL} with a bound
+ *       below the makespan, or a makespan below a bound the checker proves (then the schedule or the bound is
+ *       wrong).</li>
+ * </ul>
+ *
+ * <p>The bounds the checker proves are those {@code solve} posts ({@link LowerBounds#forSchedule}): bounds on virtual
+ * schedules for slots, the offline bounds for every other schedule (so {@code OPTIMAL} means optimal among all
+ * schedules, for protocol traces too). They are computed only when a claim goes beyond the trivial (a positive bound
+ * or {@code OPTIMAL}).
+ *
+ * <p>A refuted bound or status is also a violation of {@link ScheduleChecker#checkResult} ({@code
+ * BOUND_ABOVE_MAKESPAN}, {@code OPTIMAL_WITHOUT_PROOF}). {@code commsched check} fails on every refuted claim (a
+ * makespan below a proven bound too) and, with {@code --strict}, on an uncertified one. With {@code --prove} it runs
+ * an exact method and settles the uncertified claims it can ({@link #settle}).
+ *
+ * @implNote Stateless.
+ */
+public final class Claims {
+  private Claims() {
+  }
+
+  /** A verdict on one claim. */
+  public enum Verdict {
+    CERTIFIED, UNCERTIFIED, REFUTED;
+
+    /** The lower-case word used in output. */
+    public String wireName() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /**
+   * One claim and its verdict.
+   *
+   * @param what {@code lowerBound}, {@code status} or {@code makespan}
+   * @param claimed the claim as the file states it (a decimal, or a status word)
+   * @param ticks the time the claim is about, in ticks of the report's scale: the claimed bound, or the makespan
+   *     for the status and the makespan
+   * @param verdict the verdict
+   * @param reason one sentence: why
+   * @param by the bound that certifies or refutes it, in ticks of the report's scale, or null
+   */
+  public record Claim(String what, String claimed, long ticks, Verdict verdict, String reason, LowerBound by) {
+  }
+
+  /**
+   * The verdicts on a result's claims, given its checked makespan (ticks of {@code scale}); empty when the result has
+   * no schedule or the makespan could not be recomputed. Claims a file does not make (a zero bound, a status other
+   * than {@code OPTIMAL}) get no verdict; when the file makes one, a makespan below a proven bound is reported too.
+   */
+  public static List<Claim> of(Instance instance, SolveResult result, Long makespan, TimeScale scale) {
+    List<Claim> out = new ArrayList<>();
+    if (result.schedule() == null || makespan == null) {
+      return out;
+    }
+    long claimedBound = result.lowerBound().value() <= 0 ? 0 : rescaleOrMax(result.lowerBound().value(),
+        result.scale(), scale);
+    boolean optimal = result.status() == SolveStatus.OPTIMAL;
+    if (claimedBound <= 0 && !optimal) {
+      return out;
+    }
+    LowerBound proven = proven(instance, result.schedule(), scale);
+    String provenText = proven == null ? "no bound above 0" : text(proven, scale);
+    if (proven != null && proven.value() > makespan) {
+      out.add(new Claim("makespan", scale.format(makespan), makespan, Verdict.REFUTED, "the schedule's makespan "
+          + scale.format(makespan) + " is below the proven lower bound " + provenText
+          + ": the schedule or the bound is wrong", proven));
+    }
+    long provenValue = proven == null ? 0 : proven.value();
+    if (claimedBound > 0) {
+      String claimed = result.scale().format(result.lowerBound().value());
+      String named = claimed + " (" + result.lowerBound().kind() + ")";
+      if (claimedBound > makespan) {
+        out.add(new Claim("lowerBound", claimed, claimedBound, Verdict.REFUTED, "the claimed bound " + named
+            + " is above the schedule's own makespan " + scale.format(makespan), null));
+      } else if (claimedBound <= provenValue) {
+        out.add(new Claim("lowerBound", claimed, claimedBound, Verdict.CERTIFIED, "implied by " + provenText, proven));
+      } else {
+        out.add(new Claim("lowerBound", claimed, claimedBound, Verdict.UNCERTIFIED, "the checker proves only " + provenText
+            + "; the claimed bound " + named + " may hold, but nothing here shows it", proven));
+      }
+    }
+    if (optimal) {
+      if (claimedBound < makespan) {
+        out.add(new Claim("status", "OPTIMAL", makespan, Verdict.REFUTED, "OPTIMAL needs a lower bound equal to the makespan "
+            + scale.format(makespan) + ", and the file claims only " + scale.format(claimedBound), null));
+      } else if (provenValue == makespan) {
+        out.add(new Claim("status", "OPTIMAL", makespan, Verdict.CERTIFIED, "the proven bound " + provenText
+            + " meets the makespan", proven));
+      } else if (provenValue < makespan) {
+        out.add(new Claim("status", "OPTIMAL", makespan, Verdict.UNCERTIFIED, "the checker proves only " + provenText
+            + ", below the makespan " + scale.format(makespan) + "; an exact run may prove or refute it (check "
+            + "--prove)", proven));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The claims again, the uncertified ones settled where an exact run decides them: a claimed bound is refuted by a
+   * schedule shorter than it and certified by a proven bound at least as large; {@code OPTIMAL} is refuted by a
+   * schedule shorter than the file's and certified by a proven bound equal to its makespan. The others stay
+   * uncertified, with what the run found. {@code exact} is in its own scale, never finer than {@code scale} (both
+   * come from the same instance; the report's scale is the finer of the instance's and the file's).
+   */
+  public static List<Claim> settle(List<Claim> claims, SolveResult exact, TimeScale scale) {
+    Long found = exact.hasSchedule() ? rescaleOrMax(exact.makespan(), exact.scale(), scale) : null;
+    long bound = exact.lowerBound().value() <= 0 ? 0 : rescaleOrMax(exact.lowerBound().value(), exact.scale(),
+        scale);
+    String run = exact.method() + " (" + exact.status() + ")";
+    String foundText = found == null ? "no schedule" : "a schedule of makespan " + scale.format(found);
+    List<Claim> out = new ArrayList<>();
+    for (Claim c : claims) {
+      if (c.verdict() != Verdict.UNCERTIFIED) {
+        out.add(c);
+        continue;
+      }
+      long target = c.ticks();
+      LowerBound proof = new LowerBound(bound, exact.method(), "proven by " + run);
+      if (found != null && found < target) {
+        out.add(new Claim(c.what(), c.claimed(), c.ticks(), Verdict.REFUTED, run + " found " + foundText + ", below "
+            + scale.format(target), null));
+      } else if (bound >= target) {
+        out.add(new Claim(c.what(), c.claimed(), c.ticks(), Verdict.CERTIFIED, run + " proves no schedule is shorter than "
+            + scale.format(bound), proof));
+      } else {
+        out.add(new Claim(c.what(), c.claimed(), c.ticks(), Verdict.UNCERTIFIED, c.reason() + "; " + run + " proved a bound of "
+            + scale.format(bound) + " and found " + foundText, c.by()));
+      }
+    }
+    return out;
+  }
+
+  /** The strongest bound the checker proves for schedules of this kind, in ticks of {@code scale}, or null. */
+  static LowerBound proven(Instance instance, Schedule schedule, TimeScale scale) {
+    LowerBound best = LowerBounds.forSchedule(instance, schedule);
+    if (best.value() <= 0) {
+      return null;
+    }
+    try {
+      return best.rescale(instance.timeScale(), scale);
+    } catch (ArithmeticException e) {
+      return null; // beyond a long on the report's scale: it cannot certify a makespan that fits
+    }
+  }
+
+  private static String text(LowerBound b, TimeScale scale) {
+    return b.kind() + " = " + scale.format(b.value()) + (b.witness().isEmpty() ? "" : " (" + b.witness() + ")");
+  }
+
+  private static long rescaleOrMax(long ticks, TimeScale from, TimeScale to) {
+    try {
+      return from.rescale(ticks, to);
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE;
+    }
+  }
+}
