@@ -11,6 +11,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.instances.generate.PerfectPackings;
 import org.commsched.instances.io.InstanceReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -84,15 +85,21 @@ class ExactVirtualOracleTest {
     assertThat(REG.byName("choco").solve(instance, LIMITS).schedule()).isInstanceOf(Schedule.Slots.class);
   }
 
+  /**
+   * The time-limit path: a perfect packing of 300 buffers (optimum = load = 2^20, docs/models/bufferless-chatting.md
+   * #virtual-schedules-and-dsa) is far too large to prove in 200 ms, so both back ends return FEASIBLE, a valid layout
+   * above the optimum and a bound no higher than it. (How soon they return is measured end to end, not asserted here:
+   * a loaded test machine would make that assertion fail for the wrong reason.)
+   */
   @Test
   void timeLimit_givesFeasibleWithTheSolversBound() {
-    // an instance too large to prove in 50 ms: the best schedule with FEASIBLE (or OPTIMAL if the bound meets it)
-    // and a bound never above the makespan
-    Instance instance = ExactVirtualProperties.tight(12345L);
+    Instance instance = PerfectPackings.of("tl", 300, 20, 1000, 7L);
+    long optimum = 1L << 20;
     for (Method m : new Method[] {new CpSatVirtual(), new ChocoVirtual()}) {
-      SolveResult r = m.solve(instance, new SolveLimits(Duration.ofMillis(50), 1, 0L));
-      assertThat(r.status()).isIn(SolveStatus.FEASIBLE, SolveStatus.OPTIMAL);
-      assertThat(r.lowerBound().value()).isLessThanOrEqualTo(r.makespan());
+      SolveResult r = m.solve(instance, new SolveLimits(Duration.ofMillis(200), 1, 0L));
+      assertThat(r.status()).as(m.name()).isEqualTo(SolveStatus.FEASIBLE);
+      assertThat(r.makespan()).as(m.name()).isGreaterThan(optimum);
+      assertThat(r.lowerBound().value()).as(m.name()).isLessThanOrEqualTo(optimum);
       assertValid(instance, r);
     }
   }

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.commsched.core.check.CheckReport;
 import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
@@ -20,8 +21,10 @@ import org.commsched.heuristics.bufferless.chatting.SearchMethods;
 
 /**
  * Starting schedules for the chatting searches ({@code lns}, and the hint of {@code cpsat} and {@code choco}): every
- * applicable method of a list runs in order, each within a share of the time left, and the best checker-valid real
- * schedule (departures) is kept. A method that fails or returns slots only is skipped.
+ * applicable method of a list runs in order, each within a share of the time left, and the best real schedule
+ * (departures) is kept. A method that throws or returns slots only is skipped (the throw is recorded in the stats);
+ * one that returns a schedule the checker rejects is a bug, and the run stops with an {@link IllegalStateException}
+ * that names it.
  *
  * @implNote Stateless.
  */
@@ -81,9 +84,13 @@ public final class ChattingStarts {
         stats.put("start." + m.name(), "failed: " + e.getMessage());
         continue;
       }
-      if (!(r.schedule() instanceof Schedule.Departures) || r.makespan() == null
-          || !ScheduleChecker.check(instance, r.schedule()).valid()) {
+      if (!(r.schedule() instanceof Schedule.Departures) || r.makespan() == null) {
         continue;
+      }
+      CheckReport check = ScheduleChecker.check(instance, r.schedule());
+      if (!check.valid()) { // a method returning an invalid schedule is a bug: say so, never drop it quietly
+        throw new IllegalStateException("start method " + m.name() + " returned a schedule the checker rejects on "
+            + instance.name() + ": " + check.violations().get(0));
       }
       stats.put("start." + m.name(), r.makespan());
       bound = bound.max(r.lowerBound());

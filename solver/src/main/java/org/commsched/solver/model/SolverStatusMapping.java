@@ -133,10 +133,10 @@ public final class SolverStatusMapping {
   }
 
   /**
-   * OPTIMAL when the bound meets the makespan, else FEASIBLE (for a schedule in hand). A bound above the makespan
-   * is a bug somewhere; the bound is kept, so the checker reports the conflict.
+   * OPTIMAL when the bound equals the makespan, else FEASIBLE (for a schedule in hand). A bound above the makespan
+   * is a bug somewhere: the result stays FEASIBLE and keeps the bound, so the checker reports the conflict.
    */
   public static SolveStatus decide(LowerBound bound, long makespan) {
-    return bound.value() >= makespan ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
+    return bound.value() == makespan ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
   }
 }
