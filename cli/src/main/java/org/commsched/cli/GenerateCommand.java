@@ -1,5 +1,6 @@
 package org.commsched.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
 import org.commsched.instances.generate.Models;
 import org.commsched.instances.generate.PerfectPackings;
+import org.commsched.instances.io.DsaCsv;
 import org.commsched.instances.io.InstanceFormatException;
 import org.commsched.instances.io.InstanceWriter;
 import org.commsched.instances.io.TopologyImport;
@@ -99,8 +101,23 @@ final class GenerateCommand implements Callable<Integer> {
     if (count < 1) {
       throw bad("--count must be at least 1, got " + count);
     }
-    if (count > 1 && (out == null || !Files.isDirectory(out))) {
-      throw bad("--count " + count + " writes several files: give an existing directory with --out DIR");
+    if (count > 1 && out == null) {
+      throw bad("--count " + count + " writes several files: give a directory with --out DIR");
+    }
+    if (count > 1 && !Files.isDirectory(out)) {
+      if (Files.exists(out)) {
+        throw bad("--count " + count + " writes several files, but --out " + out + " is a file: give a directory");
+      }
+      try {
+        Files.createDirectories(out);
+      } catch (IOException | SecurityException e) {
+        throw bad("--out " + out + ": cannot create the directory (" + e.getMessage() + ")");
+      }
+    }
+    boolean csv = out != null && !Files.isDirectory(out) && Inputs.isCsv(out);
+    if (csv && kind != ProblemKind.DSA) {
+      throw bad("--out " + out + ": CSV is the memory-planner form of dsa instances; write " + kind.wireName()
+          + " instances as .json");
     }
     if (packing != null) {
       if (!packing.equals("perfect")) {
@@ -155,7 +172,11 @@ final class GenerateCommand implements Callable<Integer> {
           o.println(InstanceWriter.toJson(inst));
         } else {
           Path target = Files.isDirectory(out) ? out.resolve(inst.name() + ".json") : out;
-          InstanceWriter.write(inst, target);
+          if (csv) {
+            DsaCsv.write(DsaCsv.Buffers.of(inst), target);
+          } else {
+            InstanceWriter.write(inst, target);
+          }
           o.println(target);
         }
       } catch (InstanceFormatException e) {

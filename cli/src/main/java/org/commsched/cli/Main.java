@@ -1,8 +1,11 @@
 package org.commsched.cli;
 
 import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.util.Arrays;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The {@code commsched} command: solve, check, bounds, methods, generate.
@@ -39,22 +42,24 @@ public final class Main implements Runnable {
     cl.setOut(out);
     cl.setErr(err);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
+    cl.registerConverter(BigDecimal.class, v -> number(v, BigDecimal::new, "a decimal number"));
+    cl.registerConverter(Long.class, v -> number(v, Long::valueOf, "a whole number"));
+    cl.registerConverter(Long.TYPE, v -> number(v, Long::valueOf, "a whole number"));
+    cl.registerConverter(Integer.class, v -> number(v, Integer::valueOf, "a whole number"));
+    cl.registerConverter(Integer.TYPE, v -> number(v, Integer::valueOf, "a whole number"));
+    boolean json = Arrays.asList(args).contains("--json");
     cl.setParameterExceptionHandler((ex, a) -> {
       String msg = ex.getMessage() == null ? "bad arguments" : ex.getMessage().replace('\n', ' ').trim();
-      err.println("commsched: " + msg + " (see: commsched " + commandPath(ex.getCommandLine()) + "--help)");
-      err.flush();
-      return BAD_INPUT;
+      return fail(json, out, err, "commsched: " + readable(msg) + " (see: commsched "
+          + commandPath(ex.getCommandLine()) + "--help)", BAD_INPUT);
     });
     cl.setExecutionExceptionHandler((ex, c, parsed) -> {
       if (ex instanceof BadInputException bad) {
-        err.println(bad.getMessage());
-        err.flush();
-        return BAD_INPUT;
+        return fail(json, out, err, readable(bad.getMessage()), BAD_INPUT);
       }
       String where = ex.getStackTrace().length > 0 ? " at " + ex.getStackTrace()[0] : "";
-      err.println("commsched: internal error: " + ex + where + " (please report it with the input file)");
-      err.flush();
-      return INTERNAL;
+      return fail(json, out, err, "commsched: internal error: " + readable(String.valueOf(ex)) + where
+          + " (please report it with the input file)", INTERNAL);
     });
     try {
       return cl.execute(args);
@@ -62,6 +67,51 @@ public final class Main implements Runnable {
       err.println("commsched: out of memory; give the JVM more with JAVA_OPTS=-Xmx8g or use a smaller instance");
       err.flush();
       return INTERNAL;
+    }
+  }
+
+  /** The longest error line printed whole; longer ones keep their start and end (a bad value can be megabytes). */
+  static final int READABLE = 400;
+
+  /** The message, cut in the middle when longer than {@link #READABLE} characters. */
+  static String readable(String msg) {
+    if (msg.length() <= READABLE) {
+      return msg;
+    }
+    int tail = 80;
+    String marker = " ... (" + msg.length() + " characters, cut) ... ";
+    int head = READABLE - tail - marker.length();
+    return msg.substring(0, head) + marker + msg.substring(msg.length() - tail);
+  }
+
+  /**
+   * Reports an error: always one line on stderr; with {@code --json} also one JSON object on stdout ({@code error},
+   * {@code exitCode}, and {@code file} when the line starts with a path that exists), so a script reading stdout
+   * sees the failure. Returns the exit code.
+   */
+  private static int fail(boolean json, PrintWriter out, PrintWriter err, String line, int code) {
+    err.println(line);
+    err.flush();
+    if (json) {
+      ObjectNode n = Json.object();
+      n.put("error", line);
+      n.put("exitCode", code);
+      int colon = line.indexOf(": ");
+      if (colon > 0 && java.nio.file.Files.exists(java.nio.file.Path.of(line.substring(0, colon)))) {
+        n.put("file", line.substring(0, colon));
+      }
+      out.println(Json.print(n));
+      out.flush();
+    }
+    return code;
+  }
+
+  /** Parses an option value, or explains in one line what was expected. */
+  private static <T> T number(String value, java.util.function.Function<String, T> parse, String what) {
+    try {
+      return parse.apply(value.trim());
+    } catch (NumberFormatException e) {
+      throw new CommandLine.TypeConversionException("'" + readable(value) + "' is not " + what);
     }
   }
 

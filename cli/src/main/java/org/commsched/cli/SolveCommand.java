@@ -87,10 +87,14 @@ final class SolveCommand implements Callable<Integer> {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter e = spec.commandLine().getErr();
     Duration limit = Inputs.timeLimit("solve", timeLimit);
+    if (workers != null && workers < 1) {
+      throw new BadInputException("commsched solve: --workers must be at least 1, got " + workers
+          + " (leave it out to use every core)");
+    }
     DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
     Instance given = buffers != null ? buffers.instance() : Inputs.instance(file);
     SolveLimits limits = new SolveLimits(limit,
-        workers == null ? Runtime.getRuntime().availableProcessors() : Math.max(1, workers), seed, optionMap());
+        workers == null ? Runtime.getRuntime().availableProcessors() : workers, seed, optionMap());
     Instance instance;
     try {
       instance = SolveRunner.route(given, limits);

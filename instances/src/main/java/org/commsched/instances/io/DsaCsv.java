@@ -312,13 +312,27 @@ public final class DsaCsv {
     return slots;
   }
 
-  /** Prints the offsets file, row by row, to {@code out} (which is flushed, not closed). */
+  /**
+   * Writes the buffers without offsets (an instance in the memory-planner form): columns {@code id,lower,upper,size},
+   * one line per buffer in file order, atomically.
+   *
+   * @throws InstanceFormatException if the file cannot be written
+   */
+  public static void write(Buffers buffers, Path out) {
+    AtomicFiles.writeText(out, w -> printOffsets(buffers, null, w));
+  }
+
+  /** Prints the buffers, with their offsets unless {@code slots} is null, to {@code out} (flushed, not closed). */
   private static void printOffsets(Buffers buffers, Map<String, Long> slots, Appendable out) throws IOException {
     CSVFormat fmt = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
     CSVPrinter p = new CSVPrinter(out, fmt);
-    p.printRecord(HEADER_WITH_OFFSET);
+    p.printRecord(slots == null ? HEADER : HEADER_WITH_OFFSET);
     for (Buffer b : buffers.buffers()) {
-      p.printRecord(b.id(), b.lower(), b.upper(), b.size(), slots.get(b.id()));
+      if (slots == null) {
+        p.printRecord(b.id(), b.lower(), b.upper(), b.size());
+      } else {
+        p.printRecord(b.id(), b.lower(), b.upper(), b.size(), slots.get(b.id()));
+      }
     }
     p.flush();
   }

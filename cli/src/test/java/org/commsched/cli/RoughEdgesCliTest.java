@@ -1,0 +1,80 @@
+package org.commsched.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.cli.CliTest.cat;
+import static org.commsched.cli.CliTest.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The small things a new user met (issue 13): option values are checked with one readable line, errors reach a
+ * {@code --json} reader on stdout, long values are cut, and {@code generate} writes what its {@code --out} says.
+ */
+class RoughEdgesCliTest {
+  @TempDir
+  Path tmp;
+
+  private static void oneLine(CliTest.Run r, String contains) {
+    assertThat(r.code()).as(r.err()).isEqualTo(2);
+    assertThat(r.err().strip()).doesNotContain("\n").doesNotContain("java.lang").contains(contains);
+  }
+
+  @Test
+  void badNumbers_areOneReadableLine() {
+    oneLine(run("solve", cat("chat-oracle-b-ula4.json"), "--time-limit", "abc"), "'abc' is not a decimal number");
+    oneLine(run("solve", cat("chat-oracle-b-ula4.json"), "--seed", "1.5"), "'1.5' is not a whole number");
+    oneLine(run("generate", "--problem", "chatting", "--family", "ula", "--size", "x5"), "'x5' is not a whole number");
+  }
+
+  @Test
+  void workersBelowOne_areRefused() {
+    oneLine(run("solve", cat("chat-oracle-b-ula4.json"), "--workers", "0"), "--workers must be at least 1");
+    oneLine(run("solve", cat("chat-oracle-b-ula4.json"), "--workers", "-3"), "--workers must be at least 1");
+  }
+
+  @Test
+  void jsonRunsGetTheErrorOnStdoutToo() {
+    CliTest.Run r = run("solve", tmp.resolve("missing.json").toString(), "--json");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.json().get("error").stringValue()).contains("missing.json").contains("no such file");
+    assertThat(r.json().get("exitCode").asInt()).isEqualTo(2);
+    assertThat(r.err()).contains("no such file");
+    CliTest.Run p = run("solve", cat("chat-oracle-b-ula4.json"), "--workers", "0", "--json");
+    assertThat(p.json().get("exitCode").asInt()).isEqualTo(2);
+  }
+
+  @Test
+  void aHugeBadValue_isCut() {
+    String huge = "x".repeat(1_000_000);
+    CliTest.Run r = run("solve", cat("chat-oracle-b-ula4.json"), "--method", huge);
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip().length()).isLessThanOrEqualTo(Main.READABLE);
+    assertThat(r.err()).contains("unknown method").contains("characters, cut");
+  }
+
+  @Test
+  void generate_countCreatesTheDirectory_andCsvMeansTheMemoryPlannerForm() throws IOException {
+    Path dir = tmp.resolve("new/deeper");
+    CliTest.Run many = run("generate", "--problem", "chatting", "--family", "ula", "--size", "5", "--messages", "3",
+        "--count", "2", "--seed", "1", "--out", dir.toString());
+    assertThat(many.code()).as(many.err()).isZero();
+    try (var files = Files.list(dir)) {
+      assertThat(files.count()).isEqualTo(2);
+    }
+    Path csv = tmp.resolve("p.csv");
+    CliTest.Run dsa = run("generate", "--problem", "dsa", "--packing", "perfect", "--size", "50", "--messages", "8",
+        "--seed", "3", "--out", csv.toString());
+    assertThat(dsa.code()).as(dsa.err()).isZero();
+    assertThat(Files.readAllLines(csv).get(0)).isEqualTo("id,lower,upper,size");
+    CliTest.Run solved = run("solve", csv.toString(), "--json");
+    assertThat(solved.code()).as(solved.err()).isZero();
+    assertThat(solved.json().get("makespan").asLong()).isEqualTo(1L << 20); // a perfect packing: optimum = load
+    oneLine(run("generate", "--problem", "chatting", "--family", "ula", "--size", "5", "--messages", "3", "--out",
+        tmp.resolve("c.csv").toString()), "CSV is the memory-planner form of dsa instances");
+    assertThat(tmp.resolve("c.csv")).doesNotExist();
+  }
+}
