@@ -42,6 +42,8 @@ class BadInputTest {
     m.put("non-adjacent-route", GOOD.replace("[0, 1, 2]", "[0, 2]"));
     m.put("route-wrong-end", GOOD.replace("[0, 1, 2]", "[0, 1]"));
     m.put("duplicate-id", GOOD.replace("\"id\": \"b\"", "\"id\": \"a\""));
+    // half a character: Jackson would write it back as "?", a different id (issue 13, round trips)
+    m.put("unpaired-surrogate-id", GOOD.replace("\"id\": \"a\"", "\"id\": \"a\\ud800\""));
     m.put("zero-length", GOOD.replace("\"length\": 3", "\"length\": 0"));
     m.put("negative-length", GOOD.replace("\"length\": 3", "\"length\": -3"));
     m.put("huge-length", GOOD.replace("\"length\": 3", "\"length\": 99999999999999999999"));

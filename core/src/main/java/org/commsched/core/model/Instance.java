@@ -81,6 +81,12 @@ public final class Instance {
     boolean zeroAllowed = kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER;
     for (int i = 0; i < msgs.size(); i++) {
       Message m = msgs.get(i);
+      int half = unpairedSurrogate(m.id());
+      if (half >= 0) {
+        throw new ModelException(messagePointer(kind, i) + "/id", "message id has half a character at position "
+            + half + " (an unpaired UTF-16 surrogate, U+" + Integer.toHexString(m.id().charAt(half)).toUpperCase(
+            java.util.Locale.ROOT) + "), which no file can hold; use whole Unicode characters");
+      }
       if (idx.putIfAbsent(m.id(), i) != null) {
         throw new ModelException(messagePointer(kind, i) + "/id", "message id \"" + m.id()
             + "\" is used twice (first at /messages/" + idx.get(m.id()) + "): give every message its own id");
@@ -107,6 +113,19 @@ public final class Instance {
     this.index = Collections.unmodifiableMap(idx);
     this.atlas = new Atlas(network, msgs, kind, root, kind == ProblemKind.SEND ? "" : "/messages");
     Magnitudes.check(this);
+  }
+
+  /** The position of the first surrogate char not part of a pair, or -1 (ids are text, written back as UTF-8). */
+  static int unpairedSurrogate(String id) {
+    for (int k = 0; k < id.length(); k++) {
+      char c = id.charAt(k);
+      if (Character.isHighSurrogate(c) && k + 1 < id.length() && Character.isLowSurrogate(id.charAt(k + 1))) {
+        k++;
+      } else if (Character.isSurrogate(c)) {
+        return k;
+      }
+    }
+    return -1;
   }
 
   /** The rules of one message (called only when one of them is broken, so that valid messages build no pointer). */

@@ -10,6 +10,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -20,7 +21,9 @@ import java.nio.file.StandardOpenOption;
  * Writes files so that a reader never sees a half-written one: the content goes to a temporary file in the
  * target's directory, is flushed to disk, and is then renamed over the target (atomically where the file
  * system allows it, else by a plain replace). If anything fails the temporary file is removed and the target is
- * left as it was.
+ * left as it was. The temporary file ({@code .NAME.PID.N.tmp}) is created as any new file, so the result has the
+ * mode the umask gives; one that a killed run left behind (its pid no longer running) is removed by the next write
+ * of the same target.
  */
 public final class AtomicFiles {
   private AtomicFiles() {
@@ -83,8 +86,11 @@ public final class AtomicFiles {
     }
     Path tmp = null;
     try {
-      tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
-      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+      removeStale(dir, abs.getFileName().toString());
+      // created like any new file, so its mode follows the umask (a temp file's would be 0600)
+      tmp = dir.resolve(prefix(abs.getFileName().toString()) + ProcessHandle.current().pid() + "."
+          + Long.toUnsignedString(System.nanoTime(), 36) + ".tmp");
+      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW)) {
         content.writeTo(ch);
         ch.force(true);
       }
@@ -110,6 +116,42 @@ public final class AtomicFiles {
           // best effort: the target is untouched either way
         }
       }
+    }
+  }
+
+  /** The start of the name of every temporary file for a target of this name: {@code .NAME.}, then the pid. */
+  private static String prefix(String name) {
+    return "." + name + ".";
+  }
+
+  /**
+   * Removes the temporary files a killed run left for this target: those whose writer (the pid in the name) is no
+   * longer running. Files of a live writer, and names that do not parse, are left alone.
+   */
+  private static void removeStale(Path dir, String name) {
+    String prefix = prefix(name);
+    DirectoryStream.Filter<Path> ours = p -> {
+      String n = p.getFileName().toString();
+      return n.startsWith(prefix) && n.endsWith(".tmp");
+    };
+    try (DirectoryStream<Path> found = Files.newDirectoryStream(dir, ours)) {
+      for (Path p : found) {
+        String rest = p.getFileName().toString().substring(prefix.length());
+        int dot = rest.indexOf('.');
+        if (dot <= 0) {
+          continue;
+        }
+        try {
+          long pid = Long.parseLong(rest.substring(0, dot));
+          if (ProcessHandle.of(pid).isEmpty()) {
+            Files.deleteIfExists(p);
+          }
+        } catch (NumberFormatException | IOException e) {
+          // not ours, or gone already: leave it
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // best effort: a stale file is clutter, not an error
     }
   }
 

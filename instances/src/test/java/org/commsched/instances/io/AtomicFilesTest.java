@@ -57,4 +57,40 @@ class AtomicFilesTest {
       Files.deleteIfExists(rel);
     }
   }
+
+  /** The written file gets the mode any new file gets here (the umask's), not a temporary file's 0600. */
+  @Test
+  void writtenFile_hasTheUmasksMode() throws Exception {
+    Path plain = Files.createFile(dir.resolve("plain"));
+    Path f = dir.resolve("x.json");
+    AtomicFiles.writeString(f, "content");
+    assertThat(Files.getPosixFilePermissions(f)).isEqualTo(Files.getPosixFilePermissions(plain));
+  }
+
+  /**
+   * A temporary file a killed run left (its pid no longer running) goes with the next write of the same target; one
+   * of a running writer (this JVM's pid) and other files stay.
+   */
+  @Test
+  void staleTemporaryFileOfADeadWriter_isRemovedByTheNextWrite() throws Exception {
+    long dead = deadPid();
+    Path stale = Files.writeString(dir.resolve(".x.json." + dead + ".abc.tmp"), "half");
+    Path live = Files.writeString(dir.resolve(".x.json." + ProcessHandle.current().pid() + ".abc.tmp"), "busy");
+    Path other = Files.writeString(dir.resolve(".y.json." + dead + ".abc.tmp"), "another target's");
+    Path f = dir.resolve("x.json");
+    AtomicFiles.writeString(f, "content");
+    assertThat(stale).doesNotExist();
+    assertThat(live).exists();
+    assertThat(other).exists();
+    assertThat(Files.readString(f)).isEqualTo("content");
+  }
+
+  /** A pid no process has: one past the largest running one, checked. */
+  private static long deadPid() {
+    long pid = ProcessHandle.allProcesses().mapToLong(ProcessHandle::pid).max().orElse(1) + 1;
+    while (ProcessHandle.of(pid).isPresent()) {
+      pid++;
+    }
+    return pid;
+  }
 }
