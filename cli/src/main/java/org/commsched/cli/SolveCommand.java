@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
@@ -112,6 +113,7 @@ final class SolveCommand implements Callable<Integer> {
       throw new BadInputException("commsched solve: --out " + out + ": CSV output is for DSA instances only; "
           + "use a .json schedule file");
     }
+    Signals.install(e);
     SolveRunner.Outcome run = SolveRunner.run(m, instance, limits);
     SolveResult r = run.result();
     if (buffers != null && r.lowerBound() != null) {
@@ -208,6 +210,9 @@ final class SolveCommand implements Callable<Integer> {
       }
     }
     o.flush();
+    if (Interrupt.requested()) {
+      return Signals.EXIT; // the result is out; the exit code says the run was cut short
+    }
     if (!r.hasSchedule()) {
       return 3;
     }

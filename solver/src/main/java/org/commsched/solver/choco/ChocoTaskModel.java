@@ -13,6 +13,7 @@ import org.chocosolver.solver.search.strategy.strategy.AbstractStrategy;
 import org.chocosolver.solver.variables.BoolVar;
 import org.chocosolver.solver.variables.IntVar;
 import org.chocosolver.solver.variables.Task;
+import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.solver.model.SolverStatusMapping;
@@ -122,6 +123,7 @@ public final class ChocoTaskModel implements TaskModel.Backend {
       solver.addHint(x[v], (int) vars.get(v).hint());
     }
     solver.limitTime(Math.max(1L, (deadline - System.nanoTime()) / 1_000_000L));
+    solver.addStopCriterion(Interrupt::requested); // Ctrl-C: stop as at the time limit
     long[] best = null;
     boolean[] present = null;
     long makespan = 0;

@@ -1,5 +1,8 @@
 package org.commsched.solver.cpsat;
 
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import com.google.ortools.sat.BoolVar;
 import com.google.ortools.sat.CpModel;
 import com.google.ortools.sat.CpSolver;
@@ -8,9 +11,7 @@ import com.google.ortools.sat.IntervalVar;
 import com.google.ortools.sat.LinearExpr;
 import com.google.ortools.sat.Literal;
 import com.google.ortools.sat.NoOverlap2dConstraint;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.solver.model.SolverStatusMapping;
@@ -106,9 +107,13 @@ public final class CpSatTaskModel implements TaskModel.Backend {
     CpSolver solver = new CpSolver();
     solver.getParameters()
         .setMaxTimeInSeconds(Math.max(0.01, (deadline - System.nanoTime()) / 1e9))
+        .setCatchSigintSignal(false) // Ctrl-C is ours (Interrupt): CP-SAT's own handler aborts the JVM
         .setNumWorkers(limits.workers())
         .setRandomSeed((int) limits.seed());
-    SolverStatusMapping.Answer answer = SolverStatusMapping.cpSat(solver.solve(model), solver);
+    SolverStatusMapping.Answer answer;
+    try (Interrupt.Registration stop = Interrupt.onRequest(solver::stopSearch)) {
+      answer = SolverStatusMapping.cpSat(solver.solve(model), solver);
+    }
     Map<String, Object> stats = new LinkedHashMap<>();
     stats.put("solverStatus", answer.outcome());
     stats.put("wallSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);

@@ -10,6 +10,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
@@ -221,7 +222,7 @@ public final class LnsChatting implements Method {
           return;
         }
       }
-      while (secondsLeft() > 0.05 && data.makespan(dep) > bound.value()) {
+      while (secondsLeft() > 0.05 && !Interrupt.requested() && data.makespan(dep) > bound.value()) {
         rounds++;
         int[] free = neighbourhoods.choose(k);
         boolean all = free.length == data.m;

@@ -1,5 +1,9 @@
 package org.commsched.solver.lns;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
 import com.google.ortools.sat.BoolVar;
 import com.google.ortools.sat.CpModel;
 import com.google.ortools.sat.CpSolver;
@@ -7,10 +11,7 @@ import com.google.ortools.sat.IntVar;
 import com.google.ortools.sat.IntervalVar;
 import com.google.ortools.sat.LinearExpr;
 import com.google.ortools.sat.LinearExprBuilder;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.SplittableRandom;
+import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.solver.bufferless.ArcCliques;
@@ -127,12 +128,16 @@ final class LnsRepair {
     }
     CpSolver solver = new CpSolver();
     solver.getParameters().setMaxTimeInSeconds(all ? seconds : Math.min(seconds * 4, secondsLeft()))
+        .setCatchSigintSignal(false) // Ctrl-C is ours (Interrupt): CP-SAT's own handler aborts the JVM
         .setNumWorkers(all ? limits.workers() : 1)
         .setRandomSeed((int) (limits.seed() + round));
     if (!all) {
       solver.getParameters().setMaxDeterministicTime(seconds);
     }
-    SolverStatusMapping.Answer answer = SolverStatusMapping.cpSat(solver.solve(model), solver);
+    SolverStatusMapping.Answer answer;
+    try (Interrupt.Registration stop = Interrupt.onRequest(solver::stopSearch)) {
+      answer = SolverStatusMapping.cpSat(solver.solve(model), solver);
+    }
     long[] out = new long[f];
     if (answer.hasSchedule()) {
       for (int q = 0; q < f; q++) {

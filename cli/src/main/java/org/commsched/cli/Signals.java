@@ -1,0 +1,43 @@
+package org.commsched.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.commsched.core.solve.Interrupt;
+import sun.misc.Signal;
+
+/**
+ * Ctrl-C (SIGINT) and SIGTERM during a solve: the first asks the running method to stop ({@link Interrupt}), so the
+ * command still writes the best schedule found and prints the result, then exits with {@link #EXIT}; a second one
+ * ends the process at once with the same code. Without this the JVM would exit in the middle of a native solver
+ * (CP-SAT aborted with {@code std::bad_function_call}) and lose the work.
+ *
+ * @implNote The JVM's signal API ({@code sun.misc.Signal}, module jdk.unsupported) is the only way to keep running
+ *     after SIGINT; where it is missing the default behaviour (exit) stays.
+ */
+final class Signals {
+  /** The shell's code for "ended by SIGINT". */
+  static final int EXIT = 130;
+
+  private Signals() {
+  }
+
+  /** Installs the handlers for the rest of the process. */
+  static void install(PrintWriter err) {
+    AtomicInteger count = new AtomicInteger();
+    for (String name : new String[] {"INT", "TERM"}) {
+      try {
+        Signal.handle(new Signal(name), s -> {
+          if (count.incrementAndGet() > 1) {
+            Runtime.getRuntime().halt(EXIT);
+          }
+          err.println("commsched: interrupted: stopping the search to write the best schedule found (again to quit "
+              + "at once)");
+          err.flush();
+          Interrupt.request();
+        });
+      } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
+        // this platform or JVM does not let us handle the signal: it keeps its default
+      }
+    }
+  }
+}
