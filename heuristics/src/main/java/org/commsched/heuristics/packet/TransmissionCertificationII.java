@@ -95,7 +95,11 @@ public final class TransmissionCertificationII implements Method {
   @Override
   public String whyNotFurther(Instance instance) {
     String rule = FdfRuns.whyNotRule(name(), instance);
-    return rule != null ? rule : GatherTree.whyNot(instance, "the protocol's tokens and orders", "packet-nrf");
+    if (rule != null) {
+      return rule;
+    }
+    String tree = GatherTree.whyNot(instance, "the protocol's tokens and orders", "packet-nrf");
+    return tree == null ? null : name() + " runs the protocol on one spanning tree: " + tree;
   }
 
   @Override
