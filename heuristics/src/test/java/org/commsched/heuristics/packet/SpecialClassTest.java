@@ -31,7 +31,7 @@ class SpecialClassTest {
     return r;
   }
 
-  /** Rows (m, s, t, beta, T* in tenths, r* set) of docs/models/packet.md#special-class-values (spec §4.4). */
+  /** Rows (m, s, t, beta, T* in tenths, r* set) of docs/models/packet.md#special-class-values. */
   private static final Object[][] ROWS = {
       {3, 1, 3, "1", 120, List.of(1)},
       {3, 3, 3, "0", 50, List.of(3)},

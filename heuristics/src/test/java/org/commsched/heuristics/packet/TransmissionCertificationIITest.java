@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code packet-tc2} (docs/models/packet.md#packet-tc2) against J.-P. Tsai, "On the Furthest-Distance-First Principle
- * in Scattering and Gathering", §7.3, Lemma 22: the three worked estimates of docs/models/packet.md#packet-tc2 (spec
- * §4.10) in both readings of the computation term C, the method's statistics on the two-leaf star, and on seeded trees
+ * in Scattering and Gathering", §7.3, Lemma 22: the three worked estimates of docs/models/packet.md#packet-tc2 in
+ * both readings of the computation term C, the method's statistics on the two-leaf star, and on seeded trees
  * valid NRF schedules in which no packet waits at an intermediate node, within the buffer bound (Theorem 20 holds for
  * no-wait schedules), and under one port within {@code L + M}.
  */
@@ -82,8 +82,8 @@ class TransmissionCertificationIITest {
 
   /**
    * Seeded trees: valid, packets never wait at an intermediate node, the root receives nearest first, every node
-   * within the largest-packet buffer bound; under one port the data phase stays within L + M (observed by the
-   * specification's simulations on 5,000 trees; not a theorem).
+   * within the largest-packet buffer bound; under one port the data phase stays within L + M (an observation on random
+   * trees, docs/models/packet.md#packet-tc2, not a theorem of the thesis).
    */
   @Test
   void randomTrees_noWaitNrfWithinBuffer() {
