@@ -91,7 +91,9 @@ public final class SpecialClass implements Method {
 
   @Override
   public Scope scope() {
-    return FdfRuns.SCOPE;
+    return Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER).in(Family.PACKET).duplex(CommModel.Duplex.FULL)
+        .note("single port means send-and-receive; only its class: equal messages, one per node, on one path from "
+            + "the root; gather by time reversal");
   }
 
   /** The class of an instance: message length, block starts and sizes (nearest first), or the refusal. */
@@ -103,7 +105,7 @@ public final class SpecialClass implements Method {
     List<Message> msgs = instance.messages();
     boolean gather = instance.kind() == ProblemKind.GATHER;
     long m = -1;
-    int[] longest = null;
+    int far = -1; // the non-null message with the longest route
     int[] depths = new int[msgs.size()];
     int count = 0;
     for (int i = 0; i < msgs.size(); i++) {
@@ -116,21 +118,29 @@ public final class SpecialClass implements Method {
             + m + " and " + msg.length() + " units; use packet-fdf-even");
       }
       m = msg.length();
-      int[] p = fromRoot(instance, i, gather);
-      if (longest == null || p.length > longest.length) {
-        longest = p;
+      if (far < 0 || instance.atlas().hops(i) > instance.atlas().hops(far)) {
+        far = i;
       }
-      depths[count++] = p.length - 1;
+      depths[count++] = instance.atlas().hops(i);
     }
     if (m < 0) {
       return refusal(me + " needs at least one non-null message; use packet-fdf");
     }
+    int[] longest = fromRoot(instance, far, gather);
     for (int i = 0; i < msgs.size(); i++) {
       if (msgs.get(i).length() == 0) {
         continue;
       }
-      int[] p = fromRoot(instance, i, gather);
-      if (!Arrays.equals(p, 0, p.length, longest, 0, p.length)) {
+      int h = instance.atlas().hops(i);
+      boolean onPath;
+      if (!instance.atlas().isExplicit(i) && !instance.atlas().isExplicit(far)) {
+        // default routes follow one tree, where a route is a prefix of another iff it ends on it
+        onPath = longest[h] == (gather ? msgs.get(i).from() : msgs.get(i).to());
+      } else {
+        int[] p = fromRoot(instance, i, gather);
+        onPath = Arrays.equals(p, 0, p.length, longest, 0, p.length);
+      }
+      if (!onPath) {
         return refusal(me + " needs the routes of all non-null messages on one path from the root (a path rooted at "
             + "an end), and the route of message " + msgs.get(i).id() + " leaves the route to node "
             + longest[longest.length - 1] + "; use packet-fdf-even");
