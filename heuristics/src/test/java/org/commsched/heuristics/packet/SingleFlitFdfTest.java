@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
  * {@code packet-fdf-flit} (docs/models/packet.md#packet-fdf-flit) against J.-P. Tsai, "On the Furthest-Distance-First
  * Principle in Scattering and Gathering": the single-unit values of TV-1 (§4.1, F12, F13), F12 against the simulated
  * makespan on seeded trees (scatter and, by Lemma 21, gather), Fact 10 and Claim 11 with zero set-up against every
- * packetization and root order of tiny instances, and Lemma 9 (no spanning tree beats a breadth-first one) against
- * every spanning tree of small graphs.
+ * packetization and root order of tiny instances, Lemma 9 (no spanning tree beats a breadth-first one) against
+ * every spanning tree of small graphs, and the proof's re-hanging step with the corrected choice of node.
  */
 class SingleFlitFdfTest {
   private final SingleFlitFdf flit = new SingleFlitFdf();
@@ -178,20 +178,7 @@ class SingleFlitFdfTest {
     for (long seed : Seeds.seeds(Seeds.cases(5, 40)).toArray()) {
       SplittableRandom r = new SplittableRandom(seed);
       int n = 3 + r.nextInt(4);
-      List<Topology.Pair> edges = new ArrayList<>();
-      java.util.Set<Long> seen = new java.util.HashSet<>();
-      for (int v = 1; v < n; v++) {
-        int u = r.nextInt(v);
-        edges.add(new Topology.Pair(u, v));
-        seen.add((long) u * n + v);
-      }
-      for (int e = r.nextInt(n + 1); e > 0; e--) {
-        int u = r.nextInt(n);
-        int v = r.nextInt(n);
-        if (u < v && seen.add((long) u * n + v)) {
-          edges.add(new Topology.Pair(u, v));
-        }
-      }
+      List<Topology.Pair> edges = randomGraph(r, n);
       Network net = Network.of(new Topology.Explicit(n, edges, true));
       boolean scatter = r.nextBoolean();
       long[] lengths = NearestReceivedFirstTest.randomLengths(r, n - 1);
@@ -217,6 +204,119 @@ class SingleFlitFdfTest {
       }
     }
     assertThat(trees).isGreaterThan(40);
+  }
+
+  /**
+   * The proof of Lemma 9 re-hangs a misaligned node (tree depth above graph distance) on a neighbour one hop closer to
+   * the root. Choosing the misaligned node of least tree depth, as printed, can leave no such neighbour outside its
+   * subtree (docs/models/packet.md#breadth-first-transformation): root 0, a = 1, u = 2, v = 3, x1..x3 = 4..6, graph
+   * 0-a-u-v and 0-x1-x2-x3-v, tree 0-x1-x2-x3-v-u plus 0-a. With the least graph distance instead, every step finds
+   * one, never slows single-unit FDF down, and ends on a breadth-first tree (checked from every spanning tree of
+   * seeded small graphs).
+   */
+  @Test
+  void lemma9_correctedTransformation_neverSlowsDown() {
+    List<Topology.Pair> example = List.of(new Topology.Pair(0, 1), new Topology.Pair(1, 2), new Topology.Pair(2, 3),
+        new Topology.Pair(0, 4), new Topology.Pair(4, 5), new Topology.Pair(5, 6), new Topology.Pair(6, 3));
+    int[] tree = {-1, 0, 3, 6, 0, 4, 5};
+    int[] dist = {0, 1, 2, 3, 1, 2, 3};
+    int printedPick = -1; // least tree depth among misaligned nodes
+    for (int v = 1; v < 7; v++) {
+      if (depth(tree, v) > dist[v] && (printedPick < 0 || depth(tree, v) < depth(tree, printedPick))) {
+        printedPick = v;
+      }
+    }
+    assertThat(printedPick).isEqualTo(3);
+    for (Topology.Pair e : example) {
+      int w = e.u() == 3 ? e.v() : e.v() == 3 ? e.u() : -1;
+      if (w >= 0 && dist[w] == dist[3] - 1) {
+        assertThat(inSubtree(tree, w, 3)).as("v's closer neighbour %d", w).isTrue();
+      }
+    }
+    String[] betas = {"0", "1", "3"};
+    int steps = 0;
+    for (long seed : Seeds.seeds(Seeds.cases(10, 20)).toArray()) {
+      SplittableRandom r = new SplittableRandom(seed);
+      int n = 3 + r.nextInt(4);
+      List<Topology.Pair> edges = seed == Seeds.seed(0) ? example : randomGraph(r, n);
+      n = seed == Seeds.seed(0) ? 7 : n;
+      Network net = Network.of(new Topology.Explicit(n, edges, true));
+      boolean scatter = r.nextBoolean();
+      long[] lengths = NearestReceivedFirstTest.randomLengths(r, n - 1);
+      CommModel model = PacketCases.model(betas[r.nextInt(betas.length)], "1", true);
+      int[] g = new int[n];
+      Instance bfs = routed(net, scatter, lengths, model, null);
+      for (int v = 1; v < n; v++) {
+        g[v] = bfs.atlas().hops(v - 1);
+      }
+      for (int[] start : spanningTrees(n, edges)) {
+        int[] parent = start.clone();
+        long before = solve(routed(net, scatter, lengths, model, parent)).makespan();
+        while (true) {
+          int pick = -1;
+          for (int v = 1; v < n; v++) {
+            if (depth(parent, v) > g[v] && (pick < 0 || g[v] < g[pick])) {
+              pick = v;
+            }
+          }
+          if (pick < 0) {
+            break;
+          }
+          int to = -1;
+          for (Topology.Pair e : edges) {
+            int w = e.u() == pick ? e.v() : e.v() == pick ? e.u() : -1;
+            if (w >= 0 && g[w] == g[pick] - 1 && !inSubtree(parent, w, pick)) {
+              to = w;
+              break;
+            }
+          }
+          assertThat(to).as("seed %d, tree %s, node %d", seed, Arrays.toString(parent), pick).isGreaterThanOrEqualTo(0);
+          parent[pick] = to;
+          long after = solve(routed(net, scatter, lengths, model, parent)).makespan();
+          assertThat(after).as("seed %d, step on %d", seed, pick).isLessThanOrEqualTo(before);
+          before = after;
+          steps++;
+        }
+        assertThat(before).as("seed %d", seed).isEqualTo(solve(bfs).makespan());
+      }
+    }
+    assertThat(steps).isGreaterThan(20);
+  }
+
+  private static int depth(int[] parent, int v) {
+    int d = 0;
+    for (int x = v; parent[x] >= 0; x = parent[x]) {
+      d++;
+    }
+    return d;
+  }
+
+  /** True if x lies in the subtree of v (x = v included). */
+  private static boolean inSubtree(int[] parent, int x, int v) {
+    for (int y = x; y >= 0; y = parent[y]) {
+      if (y == v) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static List<Topology.Pair> randomGraph(SplittableRandom r, int n) {
+    List<Topology.Pair> edges = new ArrayList<>();
+    java.util.Set<Long> seen = new java.util.HashSet<>();
+    for (int v = 1; v < n; v++) {
+      int u = r.nextInt(v);
+      edges.add(new Topology.Pair(u, v));
+      seen.add((long) u * n + v);
+    }
+    for (int e = r.nextInt(n + 1); e > 0; e--) {
+      int u = r.nextInt(n);
+      int v = r.nextInt(n);
+      if (u < v && seen.add((long) u * n + v)) {
+        edges.add(new Topology.Pair(u, v));
+      }
+    }
+    return edges;
   }
 
   /** Node v >= 1 holds lengths[v - 1]; routes along the tree of parents, or default (breadth-first) when null. */
