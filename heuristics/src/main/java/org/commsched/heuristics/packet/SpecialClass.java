@@ -171,8 +171,8 @@ public final class SpecialClass implements Method {
       n[j]++;
     }
     if (k > 1 && (double) k * m > BLOCK_LIMIT) {
-      return refusal(me + " searches the counts of " + k + " blocks of " + m + " units in time k m log T, and k m = "
-          + Math.multiplyExact(k, m) + " exceeds " + BLOCK_LIMIT + "; use packet-fdf-even (counts=monotone)");
+      return refusal(me + " searches the counts of " + k + " blocks of " + m + " units in time k m log T, and k m "
+          + "exceeds " + BLOCK_LIMIT + "; use packet-fdf-even (counts=monotone)");
     }
     return new Shape(m, s, n, null);
   }
