@@ -110,7 +110,38 @@ public final class FdfEvenSize implements Method {
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
-    String rule = limits.options().getOrDefault(COUNTS, "best").trim();
+    Choice c = choose(instance, limits.options().getOrDefault(COUNTS, "best").trim());
+    return c.withStats(FdfRuns.result(name(), c.run()), instance.timeScale());
+  }
+
+  /**
+   * The counts a rule picks, in the FDF order, and the run of the fastest candidate.
+   *
+   * @param rule the rule that won ({@code monotone}, {@code joint}, {@code alone} or {@code one})
+   * @param order the FDF order of the non-null messages ({@link FdfRuns#order})
+   * @param counts the packet count of each ordered message
+   * @param run the run of those counts ({@link FdfRuns#run}: a scatter, or the time-reversed gather)
+   * @param planned the planned makespan of the counts ({@link Packetization#planned})
+   * @param makespans every candidate rule's simulated makespan, formatted
+   */
+  record Choice(String rule, int[] order, int[] counts, StoreForwardEngine.Run run, long planned,
+      Map<String, String> makespans) {
+    /** The statistics {@code counts}, {@code plannedMakespan} and {@code makespan.<rule>} on a result. */
+    SolveResult withStats(SolveResult r, TimeScale scale) {
+      r = r.withStat("counts", rule).withStat("plannedMakespan", scale.format(planned));
+      for (Map.Entry<String, String> e : makespans.entrySet()) {
+        r = r.withStat("makespan." + e.getKey(), e.getValue());
+      }
+      return r;
+    }
+  }
+
+  /**
+   * The even-size counts of a rule ({@code best}, {@code alone}, {@code joint}, {@code monotone}, or {@code one}: one
+   * packet per message), simulated in the FDF order; {@code best} keeps the fastest (ties: monotone, joint, alone).
+   * Shared with {@code packet-nrf}.
+   */
+  static Choice choose(Instance instance, String rule) {
     CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
     TimeScale scale = instance.timeScale();
     long beta = model.betaTicks(scale);
@@ -119,6 +150,11 @@ public final class FdfEvenSize implements Method {
     int[] hops = FdfRuns.hops(instance, order);
     long[] lengths = FdfRuns.lengths(instance, order);
     Map<String, int[]> candidates = new LinkedHashMap<>(); // tie order: monotone, joint, alone
+    if (rule.equals("one")) {
+      int[] one = new int[order.length];
+      java.util.Arrays.fill(one, 1);
+      candidates.put("one", one);
+    }
     if (rule.equals("best") || rule.equals("monotone")) {
       int[] c = Packetization.bestMonotone(beta, tau, hops, lengths);
       if (c != null) {
@@ -146,11 +182,8 @@ public final class FdfEvenSize implements Method {
         bestName = e.getKey();
       }
     }
-    SolveResult r = FdfRuns.result(name(), best).withStat("counts", bestName).withStat("plannedMakespan",
-        scale.format(Packetization.planned(beta, tau, hops, lengths, candidates.get(bestName))));
-    for (Map.Entry<String, String> e : makespans.entrySet()) {
-      r = r.withStat("makespan." + e.getKey(), e.getValue());
-    }
-    return r;
+    int[] counts = candidates.get(bestName);
+    return new Choice(bestName, order, counts, best, Packetization.planned(beta, tau, hops, lengths, counts),
+        makespans);
   }
 }

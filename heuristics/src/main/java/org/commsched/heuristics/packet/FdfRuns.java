@@ -60,6 +60,19 @@ final class FdfRuns {
    * (the root receives the reversed order, nearest first).
    */
   static StoreForwardEngine.Run run(Instance instance, int[] order, int[] counts) {
+    List<StoreForwardEngine.Packet> packets = packets(instance, order, counts);
+    if (instance.kind() == ProblemKind.SCATTER) {
+      return StoreForwardEngine.scatter(instance, packets);
+    }
+    java.util.Collections.reverse(packets);
+    return StoreForwardEngine.gatherReversed(instance, packets);
+  }
+
+  /**
+   * The packets of the ordered messages, message {@code order[k]} cut into {@code ρ⟨L, counts[k]⟩}, its packets
+   * contiguous (larger first), in that order: a scatter's root dispatch order; reversed, a gather's root receive order.
+   */
+  static List<StoreForwardEngine.Packet> packets(Instance instance, int[] order, int[] counts) {
     List<StoreForwardEngine.Packet> packets = new ArrayList<>();
     for (int k = 0; k < order.length; k++) {
       long[] sizes = Packetization.evenSizes(instance.messages().get(order[k]).length(), counts[k]);
@@ -67,12 +80,7 @@ final class FdfRuns {
         packets.add(new StoreForwardEngine.Packet(order[k], j, sizes[j]));
       }
     }
-    if (instance.kind() == ProblemKind.SCATTER) {
-      return StoreForwardEngine.scatter(instance, packets);
-    }
-    List<StoreForwardEngine.Packet> receive = new ArrayList<>(packets);
-    java.util.Collections.reverse(receive);
-    return StoreForwardEngine.gatherReversed(instance, receive);
+    return packets;
   }
 
   /** The result of a run, with the packet count, the largest packet and the fluid buffer peak as statistics. */

@@ -5,7 +5,8 @@ import org.commsched.core.solve.Method;
 
 /**
  * The packet family's methods after J.-P. Tsai, "On the Furthest-Distance-First Principle in Scattering and
- * Gathering" (docs/models/packet.md#algorithms), best first: {@code packet-fdf-even}, {@code packet-fdf}.
+ * Gathering" (docs/models/packet.md#algorithms), best first: {@code packet-special} (its class only), {@code packet-fdf-even},
+ * {@code packet-nrf} (gather), {@code packet-fdf}, {@code packet-tc2} (gather), {@code packet-fdf-flit}.
  *
  * @implNote Immutable.
  */
@@ -15,6 +16,7 @@ public final class PacketMethods {
 
   /** The packet family's methods, best first. */
   public static List<Method> all() {
-    return List.of(new FdfEvenSize(), new FurthestDistanceFirst());
+    return List.of(new SpecialClass(), new FdfEvenSize(), new NearestReceivedFirst(), new FurthestDistanceFirst(),
+        new TransmissionCertificationII(), new SingleFlitFdf());
   }
 }

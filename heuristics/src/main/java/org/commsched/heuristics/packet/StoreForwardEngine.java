@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -299,6 +300,79 @@ public final class StoreForwardEngine {
     }
     Run down = greedy(instance, rev, routes(instance, true), true);
     return reverse(down, routes(instance, false));
+  }
+
+  /**
+   * The no-wait gather of a receive order (the data phase of Transmission Certification II,
+   * docs/models/packet.md#packet-tc2): each packet in turn gets the earliest start {@code st}, no earlier than the end
+   * of the root's previous reception minus its own route's other hops, at which all its hops
+   * {@code [st + j d, st + (j + 1) d)} are free on their ports; it never waits at an intermediate node, and the root
+   * receives in the given order.
+   */
+  public static Run gatherNoWait(Instance instance, List<Packet> receiveOrder) {
+    require(instance, ProblemKind.GATHER);
+    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    TimeScale scale = instance.timeScale();
+    Network net = instance.network();
+    boolean onePort = model.ports() == CommModel.Ports.ONE;
+    int[][] paths = routes(instance, false);
+    Packet[] order = receiveOrder.toArray(new Packet[0]);
+    List<java.util.TreeMap<Long, Long>> outBusy = new ArrayList<>();
+    List<java.util.TreeMap<Long, Long>> inBusy = new ArrayList<>();
+    for (int i = 0; i < (onePort ? net.nodes() : net.arcs()); i++) {
+      outBusy.add(new java.util.TreeMap<>());
+      inBusy.add(onePort ? new java.util.TreeMap<>() : outBusy.get(i));
+    }
+    int[] offset = new int[order.length + 1];
+    for (int p = 0; p < order.length; p++) {
+      offset[p + 1] = Math.addExact(offset[p], paths[order[p].message()].length - 1);
+    }
+    long[] start = new long[offset[order.length]];
+    long[] duration = new long[order.length];
+    long rootFree = 0;
+    for (int p = 0; p < order.length; p++) {
+      Packet k = order[p];
+      if (k.size() < 1) {
+        throw new IllegalArgumentException("packet " + k.number() + " of message " + k.message() + " has size "
+            + k.size() + "; a packet carries at least 1 unit");
+      }
+      long d = model.packetTicks(k.size(), scale);
+      duration[p] = d;
+      int[] path = paths[k.message()];
+      int h = path.length - 1;
+      long st = Math.max(0, rootFree - (h - 1L) * d);
+      boolean moved = true;
+      while (moved) {
+        moved = false;
+        for (int j = 0; j < h && !moved; j++) {
+          long a = st + j * d;
+          int out = onePort ? path[j] : net.arc(path[j], path[j + 1]);
+          int in = onePort ? path[j + 1] : out;
+          for (java.util.TreeMap<Long, Long> busy : List.of(outBusy.get(out), inBusy.get(in))) {
+            Map.Entry<Long, Long> e = busy.floorEntry(a + d - 1);
+            if (e != null && e.getValue() > a) {
+              st = e.getValue() - j * d;
+              moved = true;
+              break;
+            }
+          }
+        }
+      }
+      for (int j = 0; j < h; j++) {
+        long a = st + j * d;
+        int out = onePort ? path[j] : net.arc(path[j], path[j + 1]);
+        int in = onePort ? path[j + 1] : out;
+        outBusy.get(out).put(a, a + d);
+        if (onePort) {
+          inBusy.get(in).put(a, a + d);
+        }
+        start[offset[p] + j] = a;
+      }
+      if (h > 0) {
+        rootFree = st + h * d;
+      }
+    }
+    return new Run(instance, order, paths, offset, start, duration);
   }
 
   /**

@@ -1,0 +1,122 @@
+package org.commsched.heuristics.packet;
+
+import java.util.List;
+import java.util.Set;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+
+/**
+ * {@code packet-nrf}: Nearest-Received-First gathering with even-size packets, the gathering half of the thesis
+ * (docs/models/packet.md#packet-nrf).
+ *
+ * <p><b>Source.</b> J.-P. Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering" (thesis,
+ * National Taiwan University), Chapter 7: Theorem 19 (on a path rooted at an end, receiving nearest sources first is
+ * optimal; the thesis's "only one schedule, the NRF" is read as that, ties and packetization leave choices), Lemma 21
+ * (single-unit packets: every NRF schedule takes the same time on a breadth-first tree), Theorem 20 (buffers).
+ *
+ * <p><b>Schedule.</b> The root receives the non-null messages nearest source first (route length ascending, then id),
+ * each message's packets together, smaller ones first; each message is cut into {@code ρ⟨L, r⟩} with the counts of
+ * {@code packet-fdf-even} (option {@code counts}: {@code best} (default), {@code alone}, {@code joint},
+ * {@code monotone}, or {@code one} for one packet per message). Option {@code timing}:
+ * <ul>
+ *   <li>{@code eager} (default): the greedy gather, every port serving the packets in the root's receive order, each
+ *       hop as early as possible ({@link StoreForwardEngine#gatherEager});</li>
+ *   <li>{@code alap}: the canonical as-late-as-possible gather, the time reversal of the FCFS-greedy FDF scatter of
+ *       the reversed order on the reversed routes ({@link StoreForwardEngine#gatherReversed}), which is what
+ *       {@code packet-fdf} and {@code packet-fdf-even} return for a gather.</li>
+ * </ul>
+ * Both take the same time (time reversal, docs/models/packet.md#gathering-and-time-reversal), so the counts are chosen
+ * once. They differ in buffers: Theorem 20 claims the largest-packet bound for every FCFS greedy gather, but the eager
+ * one can break it (docs/models/packet.md#buffers-in-gathering, instance {@code pk-buffer-gather-path3}: 5 units at
+ * {@code P_1} with packets of at most 4); the reversed one keeps it. The statistic {@code maxBuffer} says which
+ * happened.
+ *
+ * <p><b>Guarantee.</b> A valid NRF even-size gather (eager: greedy; alap: FCFS under one port, within the
+ * largest-packet buffer bound). With {@code counts=one} on a path rooted at an end it is optimal among one-packet
+ * schedules (Theorem 19, which is Theorem 2 of scattering reversed); with free packetization on a tree NRF can lose
+ * (TV-2, §7.2). No approximation ratio.
+ *
+ * @implNote Stateless.
+ */
+public final class NearestReceivedFirst implements Method {
+  /** The option naming the timing: {@code eager} or {@code alap}. */
+  public static final String TIMING = "timing";
+
+  @Override
+  public String name() {
+    return "packet-nrf";
+  }
+
+  @Override
+  public String summary() {
+    return "Nearest-Received-First gathering with even-size packets and the counts of packet-fdf-even; eager greedy "
+        + "hops, or as late as possible (timing=alap, the reversed FDF scatter)";
+  }
+
+  @Override
+  public String guarantee() {
+    return "valid, NRF, even sizes, greedy (eager) or within the largest-packet buffer bound (alap); optimal among "
+        + "one-packet schedules on a path rooted at an end (Theorem 19, counts=one); no ratio";
+  }
+
+  @Override
+  public String citation() {
+    return "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and Gathering\" (thesis), Theorem 19, "
+        + "Theorem 20 (corrected), Lemma 21";
+  }
+
+  @Override
+  public boolean exact() {
+    return false;
+  }
+
+  @Override
+  public Scope scope() {
+    return Scope.of(ProblemKind.GATHER).in(Family.PACKET).duplex(CommModel.Duplex.FULL)
+        .note("single port means send-and-receive");
+  }
+
+  @Override
+  public String whyNotFurther(Instance instance) {
+    return FdfRuns.whyNotRule(name(), instance);
+  }
+
+  @Override
+  public Set<String> optionKeys() {
+    return Set.of(FdfEvenSize.COUNTS, TIMING);
+  }
+
+  @Override
+  public String whyNotOption(String key, String value) {
+    if (FdfEvenSize.COUNTS.equals(key)) {
+      return Set.of("best", "alone", "joint", "monotone", "one").contains(value.trim()) ? null
+          : "option counts=" + value + " is not a count rule: give counts=best, alone, joint, monotone or one";
+    }
+    if (TIMING.equals(key)) {
+      return Set.of("eager", "alap").contains(value.trim()) ? null
+          : "option timing=" + value + " is not a timing: give timing=eager or timing=alap";
+    }
+    return Method.super.whyNotOption(key, value);
+  }
+
+  @Override
+  public SolveResult solve(Instance instance, SolveLimits limits) {
+    requireApplies(instance);
+    FdfEvenSize.Choice c = FdfEvenSize.choose(instance, limits.options().getOrDefault(FdfEvenSize.COUNTS, "best")
+        .trim());
+    boolean eager = !limits.options().getOrDefault(TIMING, "eager").trim().equals("alap");
+    StoreForwardEngine.Run run = c.run();
+    if (eager) {
+      List<StoreForwardEngine.Packet> receive = FdfRuns.packets(instance, c.order(), c.counts());
+      java.util.Collections.reverse(receive);
+      run = StoreForwardEngine.gatherEager(instance, receive);
+    }
+    return c.withStats(FdfRuns.result(name(), run), instance.timeScale()).withStat(TIMING, eager ? "eager" : "alap");
+  }
+}
