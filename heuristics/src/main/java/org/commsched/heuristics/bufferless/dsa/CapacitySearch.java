@@ -74,9 +74,14 @@ final class CapacitySearch {
   /** Per buffer: how many buffers overlapping it in time are unplaced. */
   private final int[] free;
   private final long[] minF;
+  /** Scratch for the section test: unplaced buffers keyed by floor, and the next unpainted section. */
+  private final long[] byFloor;
+  private final int[] next;
   private final int maxOv;
   private final int maxSpan;
   private final long[][] keysAt;
+  /** Per depth: the unplaced buffers of the piece at that node. */
+  private final int[][] liveAt;
   private final long[][] candAt;
   private final long[][] topAt;
 
@@ -135,6 +140,8 @@ final class CapacitySearch {
     cuts = new int[sections];
     free = new int[n];
     minF = new long[sections];
+    byFloor = new long[n];
+    next = new int[sections + 1];
     // section totals, for the preorders' T
     long[] total = new long[sections];
     for (int i = 0; i < n; i++) {
@@ -188,6 +195,7 @@ final class CapacitySearch {
     maxOv = mo;
     maxSpan = ms;
     keysAt = new long[n + 1][];
+    liveAt = new int[n + 1][];
     candAt = new long[n + 1][];
     topAt = new long[n + 1][];
   }
@@ -389,10 +397,17 @@ final class CapacitySearch {
     long m1 = Long.MAX_VALUE;
     long m2 = Long.MAX_VALUE;
     int arg1 = -1;
+    if (keysAt[depth] == null) {
+      keysAt[depth] = new long[n - depth];
+      liveAt[depth] = new int[n - depth];
+      candAt[depth] = new long[maxOv];
+      topAt[depth] = new long[maxSpan];
+    }
+    int[] live = liveAt[depth];
     int left = 0;
     for (int i : part) {
       if (!placed[i]) {
-        left++;
+        live[left++] = i;
         long e = cand[i] + s[i];
         if (e < m1) {
           m2 = m1;
@@ -409,17 +424,10 @@ final class CapacitySearch {
     if (m1 <= last) {
       return false;
     }
-    if (keysAt[depth] == null) {
-      keysAt[depth] = new long[n - depth];
-      candAt[depth] = new long[maxOv];
-      topAt[depth] = new long[maxSpan];
-    }
     long[] keys = keysAt[depth];
     int k = 0;
-    for (int i : part) {
-      if (placed[i]) {
-        continue;
-      }
+    for (int q = 0; q < left; q++) {
+      int i = live[q];
       if (cand[i] < last || (cand[i] == last && rank[i] < lastRank)) {
         if (free[i] == 0) {
           return false; // it waits for a buffer to sit on, and none is left
@@ -440,6 +448,12 @@ final class CapacitySearch {
     for (int q = 0; q < k; q++) {
       int bf = byRank[(int) (keys[q] & ((1 << 20) - 1))];
       long x = cand[bf];
+      if (q > 0 && !(floorsFit(a, b, x) && sectionsFit(live, left, a, b, x, rank[bf]))) {
+        // the earlier siblings failed: below this sibling in (offset, rank) order, they wait in its subtree and in
+        // every later sibling's, and the section test already fails with nothing placed (placing one only raises
+        // floors), so no sibling from here on can succeed
+        return false;
+      }
       long end = x + s[bf];
       placed[bf] = true;
       sol[bf] = x;
@@ -470,7 +484,7 @@ final class CapacitySearch {
         }
       }
       if (ok) {
-        ok = floorsFit(a, b, x) && sectionsFit(part, a, b, x);
+        ok = floorsFit(a, b, x) && sectionsFit(live, left, a, b, x, rank[bf]);
       }
       if (ok) {
         ok = zeroCut ? splitAndSolve(part, a, b, depth + 1) : dfs(part, a, b, depth + 1, x, rank[bf]);
@@ -494,6 +508,19 @@ final class CapacitySearch {
         // hatless: nothing unplaced overlaps b, so every later sibling would leave b waiting with nothing to sit on
         return false;
       }
+      // every later sibling leaves bf waiting (below it, or at x with a higher rank): bf will sit on an unplaced
+      // buffer j overlapping it, placed at max(x, c(j)) or higher; when even the lowest such seat is too high for
+      // bf, no later sibling can succeed
+      long seat = Long.MAX_VALUE;
+      for (int p = from; p < to && seat + s[bf] > cap; p++) {
+        int j = ov[p];
+        if (!placed[j]) {
+          seat = Math.min(seat, Math.max(x, cand[j]) + s[j]);
+        }
+      }
+      if (seat + s[bf] > cap) {
+        return false;
+      }
     }
     return false;
   }
@@ -511,44 +538,75 @@ final class CapacitySearch {
     return true;
   }
 
-  /** The section test of the class comment over the piece's sections {@code [a, b)}, after a placement at x. */
-  private boolean sectionsFit(int[] part, int a, int b, long x) {
+  /** The first section at or after t not painted yet (sections past the piece's end count as painted). */
+  private int unpainted(int t) {
+    while (next[t] != t) {
+      next[t] = next[next[t]];
+      t = next[t];
+    }
+    return t;
+  }
+
+  /**
+   * The section test of the class comment over the piece's sections {@code [a, b)}, after a placement at x of a
+   * buffer with preorder rank r.
+   */
+  private boolean sectionsFit(int[] live, int left, int a, int b, long x, int r) {
     for (int t = a; t < b; t++) {
       minF[t] = Long.MAX_VALUE;
     }
     // a waiting buffer sits on a later buffer of the piece: at x + (the smallest unplaced size) at least
     long lift = Long.MAX_VALUE;
-    for (int i : part) {
+    for (int q = 0; q < left; q++) {
+      int i = live[q];
       if (!placed[i] && s[i] < lift) {
         lift = s[i];
       }
     }
-    for (int i : part) {
+    long lowest = x + lift;
+    int m = 0;
+    for (int q = 0; q < left; q++) {
+      int i = live[q];
       if (placed[i]) {
         continue;
       }
-      if (cand[i] < x && free[i] == 0) {
+      // below x, or at x but ranked before the buffer just placed there: it can no longer go at its candidate
+      boolean waits = cand[i] < x || (cand[i] == x && rank[i] < r);
+      if (waits && free[i] == 0) {
         return false; // it waits for a buffer to sit on, and none is left
       }
       long e = cand[i];
-      if (e < x) {
-        // it sits on an unplaced buffer overlapping it: at x + the smallest such size at least
+      if (waits) {
+        // it sits on an unplaced buffer j overlapping it, placed at max(x, c(j)) at least: above its end
         long up = Long.MAX_VALUE;
-        for (int p = ovStart[i], end = ovStart[i + 1]; p < end && up > lift; p++) {
+        for (int p = ovStart[i], end = ovStart[i + 1]; p < end && up > lowest; p++) {
           int j = ov[p];
-          if (!placed[j] && s[j] < up) {
-            up = s[j];
+          if (!placed[j]) {
+            long top = Math.max(x, cand[j]) + s[j];
+            if (top < up) {
+              up = top;
+            }
           }
         }
-        e = x + up;
+        e = up;
       }
       if (e + s[i] > cap) {
         return false;
       }
-      for (int t = lo[i]; t < hi[i]; t++) {
-        if (e < minF[t]) {
-          minF[t] = e;
-        }
+      byFloor[m++] = (e << 20) | i;
+    }
+    // each section's lowest floor: paint the sections in increasing floor order, each once (the next unpainted
+    // section by path halving), O(m log m + sections) instead of the sum of the lifespans
+    Arrays.sort(byFloor, 0, m);
+    for (int t = a; t <= b; t++) {
+      next[t] = t;
+    }
+    for (int q = 0; q < m; q++) {
+      int i = (int) (byFloor[q] & ((1 << 20) - 1));
+      long e = byFloor[q] >>> 20;
+      for (int t = unpainted(lo[i]); t < hi[i]; t = unpainted(t)) {
+        minF[t] = e;
+        next[t] = t + 1;
       }
     }
     for (int t = a; t < b; t++) {
