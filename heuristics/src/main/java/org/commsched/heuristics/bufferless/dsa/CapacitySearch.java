@@ -11,8 +11,11 @@ import java.util.Arrays;
  *
  * <p><b>Orders.</b> A <i>preorder</i> ranks the buffers once by a key string read left to right: {@code T} larger
  * section total first (the largest total size alive in a section the buffer spans), {@code A} larger area (size x
- * lifespan length) first, {@code W} longer lifespan first; ties by index. At a node the unplaced buffers are tried
- * by candidate offset, then preorder rank (the <i>dynamic order</i>).
+ * lifespan length) first, {@code W} longer lifespan first, {@code Z} larger size first; ties by index. A
+ * preorder ranking the buffers exactly as an earlier one did (WAT and TWA when all section totals are equal, as in
+ * a perfect packing) is replaced by the first spare ({@link #SPARE_PREORDERS}) that ranks them differently, if
+ * any. At a node the unplaced buffers are tried by candidate offset, then preorder rank (the <i>dynamic
+ * order</i>).
  *
  * <p><b>Canonical layouts.</b> A layout is <i>settled</i> when no buffer can move lower; some optimal layout is
  * settled. List a settled layout by (offset, preorder rank): every buffer's offset is then its candidate c(b), the
@@ -45,6 +48,8 @@ final class CapacitySearch {
   static final int STOPPED = 2;
   /** The preorders tried in turn (MiniMalloc's defaults). */
   static final String[] PREORDERS = {"WAT", "TAW", "TWA"};
+  /** Preorders that replace one of {@link #PREORDERS} ranking the buffers as an earlier one (Z: larger size first). */
+  static final String[] SPARE_PREORDERS = {"ZWA", "ZAW"};
 
   private final int n;
   private final int[] lo;
@@ -58,6 +63,8 @@ final class CapacitySearch {
   private final int[][] rankOf;
   private final int[][] byRankOf;
   private final int[][] twinOf;
+  /** Per preorder: its key on this instance. */
+  private final String[] keyOf;
 
   private int[] rank;
   private int[] byRank;
@@ -77,6 +84,10 @@ final class CapacitySearch {
   /** Scratch for the section test: unplaced buffers keyed by floor, and the next unpainted section. */
   private final long[] byFloor;
   private final int[] next;
+  /** Scratch for the tiling test: buckets of buffers by first section, their links, reachable sections. */
+  private final int[] head;
+  private final int[] link;
+  private final boolean[] reach;
   private final int maxOv;
   private final int maxSpan;
   private final long[][] keysAt;
@@ -142,6 +153,9 @@ final class CapacitySearch {
     minF = new long[sections];
     byFloor = new long[n];
     next = new int[sections + 1];
+    head = new int[sections];
+    link = new int[n];
+    reach = new boolean[sections + 1];
     // section totals, for the preorders' T
     long[] total = new long[sections];
     for (int i = 0; i < n; i++) {
@@ -158,13 +172,17 @@ final class CapacitySearch {
     rankOf = new int[PREORDERS.length][];
     byRankOf = new int[PREORDERS.length][];
     twinOf = new int[PREORDERS.length][];
+    keyOf = new String[PREORDERS.length];
+    int spare = 0;
     for (int h = 0; h < PREORDERS.length; h++) {
-      String key = PREORDERS[h];
-      Integer[] idx = new Integer[n];
-      for (int i = 0; i < n; i++) {
-        idx[i] = i;
+      Integer[] idx = ranked(PREORDERS[h], tKey);
+      keyOf[h] = PREORDERS[h];
+      // a preorder that ranks the buffers as an earlier one did (e.g. WAT and TWA when every section total is the
+      // same) would repeat its search: the next spare preorder instead, while one differs
+      while (spare < SPARE_PREORDERS.length && sameAsEarlier(idx, h)) {
+        keyOf[h] = SPARE_PREORDERS[spare++];
+        idx = ranked(keyOf[h], tKey);
       }
-      Arrays.sort(idx, (a, b) -> compare(key, a, b, tKey[a], tKey[b]));
       int[] r = new int[n];
       int[] by = new int[n];
       int[] tw = new int[n];
@@ -344,7 +362,7 @@ final class CapacitySearch {
       }
     }
     Arrays.sort(ranks);
-    String key = PREORDERS[cur];
+    String key = keyOf[cur];
     Arrays.sort(idx, (x, y) -> compare(key, piece[x], piece[y], tk[x], tk[y]));
     for (int q = 0; q < m; q++) {
       rank[piece[idx[q]]] = ranks[q];
@@ -358,6 +376,35 @@ final class CapacitySearch {
     return ok;
   }
 
+  /** The buffers in the preorder {@code key} (section totals {@code tKey}). */
+  private Integer[] ranked(String key, long[] tKey) {
+    Integer[] idx = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      idx[i] = i;
+    }
+    Arrays.sort(idx, (a, b) -> compare(key, a, b, tKey[a], tKey[b]));
+    return idx;
+  }
+
+  /** Whether the ranking {@code idx} equals that of one of the preorders before {@code h}. */
+  private boolean sameAsEarlier(Integer[] idx, int h) {
+    for (int e = 0; e < h; e++) {
+      boolean same = true;
+      for (int q = 0; q < n && same; q++) {
+        same = byRankOf[e][q] == idx[q];
+      }
+      if (same) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The preorder key in use for preorder {@code h} on this instance ({@link #PREORDERS} or a spare). */
+  String preorder(int h) {
+    return keyOf[h];
+  }
+
   /** The preorder {@code key} on buffers a and b with section totals ta and tb: negative when a comes first. */
   private int compare(String key, int a, int b, long ta, long tb) {
     for (int c = 0; c < key.length(); c++) {
@@ -365,6 +412,7 @@ final class CapacitySearch {
         case 'T' -> Long.compare(tb, ta);
         case 'A' -> Double.compare((double) s[b] * width[b], (double) s[a] * width[a]);
         case 'W' -> Long.compare(width[b], width[a]);
+        case 'Z' -> Long.compare(s[b], s[a]);
         default -> throw new IllegalStateException(key);
       };
       if (cmp != 0) {
@@ -615,6 +663,72 @@ final class CapacitySearch {
         if (f + rem[t] > cap) {
           return false;
         }
+      }
+    }
+    return tightRunsTile(a, b, x, m);
+  }
+
+  /**
+   * The tiling test for tight sections, after {@link #sectionsFit} passed with its m unplaced buffers sorted by
+   * floor in {@code byFloor}. A section t is <i>tight</i> when top(t) &gt;= x and top(t) + R(t) = C: its free space
+   * [top(t), C) must be filled without a hole, so the offset top(t) is taken in t by an unplaced buffer placed
+   * exactly there. Take a maximal run [u, v) of consecutive tight sections with the same top h, entered from the
+   * left by no unplaced buffer that could sit at h (u is the piece's first section, or no unplaced buffer spans
+   * u - 1, or top(u - 1) &gt; h, which lifts every buffer spanning u - 1 above h). The buffers at offset h that cross
+   * the run are pairwise disjoint in time (they share the offset h) and cover every section of the run, so the
+   * lifespans, cut at v, of unplaced buffers with floor h starting in the run must chain from u to v. A run where
+   * they do not is a dead node. O(m + sections).
+   */
+  private boolean tightRunsTile(int a, int b, long x, int m) {
+    boolean any = false;
+    for (int t = a; t < b; t++) {
+      head[t] = -1;
+      if (rem[t] > 0 && top[t] >= x && top[t] + rem[t] == cap) {
+        any = true;
+      }
+    }
+    if (!any) {
+      return true;
+    }
+    // buckets by first section: the unplaced buffers whose floor is the top of their first section
+    for (int q = m - 1; q >= 0; q--) {
+      int i = (int) (byFloor[q] & ((1 << 20) - 1));
+      long e = byFloor[q] >>> 20;
+      if (e == top[lo[i]]) {
+        link[i] = head[lo[i]];
+        head[lo[i]] = i;
+      }
+    }
+    int t = a;
+    while (t < b) {
+      long h = top[t];
+      if (!(rem[t] > 0 && h >= x && h + rem[t] == cap)) {
+        t++;
+        continue;
+      }
+      int u = t;
+      int v = t + 1;
+      while (v < b && rem[v] > 0 && top[v] == h && h + rem[v] == cap) {
+        v++;
+      }
+      t = v;
+      if (!(u == a || rem[u - 1] == 0 || top[u - 1] > h)) {
+        continue; // a buffer from the left might cover the first sections: no test
+      }
+      for (int p = u; p <= v; p++) {
+        reach[p] = false;
+      }
+      reach[u] = true;
+      for (int p = u; p < v; p++) {
+        if (!reach[p]) {
+          continue;
+        }
+        for (int i = head[p]; i >= 0; i = link[i]) {
+          reach[Math.min(hi[i], v)] = true;
+        }
+      }
+      if (!reach[v]) {
+        return false;
       }
     }
     return true;
