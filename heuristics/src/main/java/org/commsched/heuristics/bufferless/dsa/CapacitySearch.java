@@ -31,8 +31,20 @@ import java.util.Arrays;
  * <p><b>Section inference.</b> Sections are the intervals between consecutive distinct time points. Per section t:
  * R(t) the total size of the unplaced buffers alive in t, and F(t) the lowest place they can take: at least the
  * current offset (later buffers never go lower: the monotonic floor), the top of the buffers placed in t, and the
- * smallest candidate (for a waiting buffer: its lifted place) of the unplaced buffers alive in t. A node with
- * F(t) + R(t) &gt; C in some section is pruned.
+ * smallest floor of the unplaced buffers alive in t. A buffer's floor is its candidate, unless it waits (its
+ * candidate is below the last offset, or equal to it with a lower rank than the buffer placed last, so the
+ * canonical order no longer lets it go there): then it sits on an unplaced buffer j overlapping it, placed at
+ * max(last offset, c(j)) or higher, and its floor is the lowest such seat. A node with F(t) + R(t) &gt; C in some
+ * section is pruned. <i>Tight runs</i>: a section with top(t) + R(t) = C (top at or above the last offset) must
+ * be filled without a hole from top(t) up, so in a maximal run of consecutive tight sections with the same top h
+ * the buffers placed at h cover every section, pairwise disjoint in time: the lifespans (cut to the run) of the
+ * unplaced buffers with floor h must chain across the run, or the node is pruned ({@link #tightRunsTile}).
+ *
+ * <p><b>Siblings.</b> The children of a node are tried in dynamic order; after a failed child the next sibling at
+ * (offset y, rank r) is first checked with nothing placed: every buffer before it in (candidate, rank) order,
+ * among them the failed siblings, waits in its subtree and in every later sibling's. If the section test already
+ * fails there, no later sibling can succeed (a placement only raises floors). A failed sibling whose lowest seat
+ * leaves no room for it within C ends the node the same way.
  *
  * <p><b>Dynamic decomposition.</b> The cut between sections t and t + 1 counts the unplaced buffers alive in both.
  * When it drops to 0 the unplaced buffers on either side never overlap in time: with the placed buffers fixed they
@@ -84,9 +96,13 @@ final class CapacitySearch {
   /** Scratch for the section test: unplaced buffers keyed by floor, and the next unpainted section. */
   private final long[] byFloor;
   private final int[] next;
-  /** Scratch for the tiling test: buckets of buffers by first section, their links, reachable sections. */
+  /** Scratch for the tiling test: runs of tight sections, tiles by first section, reachable sections. */
+  private final int[] runOf;
+  private final int[] runEnd;
+  private final int[] nextRun;
   private final int[] head;
-  private final int[] link;
+  private int[] tileEnd;
+  private int[] tileNext;
   private final boolean[] reach;
   private final int maxOv;
   private final int maxSpan;
@@ -153,8 +169,12 @@ final class CapacitySearch {
     minF = new long[sections];
     byFloor = new long[n];
     next = new int[sections + 1];
+    runOf = new int[sections];
+    runEnd = new int[sections + 1];
+    nextRun = new int[sections + 1];
     head = new int[sections];
-    link = new int[n];
+    tileEnd = new int[Math.max(16, n)];
+    tileNext = new int[Math.max(16, n)];
     reach = new boolean[sections + 1];
     // section totals, for the preorders' T
     long[] total = new long[sections];
@@ -613,6 +633,7 @@ final class CapacitySearch {
     }
     long lowest = x + lift;
     int m = 0;
+    long spans = 0;
     for (int q = 0; q < left; q++) {
       int i = live[q];
       if (placed[i]) {
@@ -642,19 +663,32 @@ final class CapacitySearch {
         return false;
       }
       byFloor[m++] = (e << 20) | i;
+      spans += hi[i] - lo[i];
     }
-    // each section's lowest floor: paint the sections in increasing floor order, each once (the next unpainted
-    // section by path halving), O(m log m + sections) instead of the sum of the lifespans
-    Arrays.sort(byFloor, 0, m);
-    for (int t = a; t <= b; t++) {
-      next[t] = t;
-    }
-    for (int q = 0; q < m; q++) {
-      int i = (int) (byFloor[q] & ((1 << 20) - 1));
-      long e = byFloor[q] >>> 20;
-      for (int t = unpainted(lo[i]); t < hi[i]; t = unpainted(t)) {
-        minF[t] = e;
-        next[t] = t + 1;
+    // each section's lowest floor: with short lifespans directly, else paint the sections in increasing floor
+    // order, each once (the next unpainted section by path halving), O(m log m + sections)
+    if (spans <= 16L * m) {
+      for (int q = 0; q < m; q++) {
+        int i = (int) (byFloor[q] & ((1 << 20) - 1));
+        long e = byFloor[q] >>> 20;
+        for (int t = lo[i]; t < hi[i]; t++) {
+          if (e < minF[t]) {
+            minF[t] = e;
+          }
+        }
+      }
+    } else {
+      Arrays.sort(byFloor, 0, m);
+      for (int t = a; t <= b; t++) {
+        next[t] = t;
+      }
+      for (int q = 0; q < m; q++) {
+        int i = (int) (byFloor[q] & ((1 << 20) - 1));
+        long e = byFloor[q] >>> 20;
+        for (int t = unpainted(lo[i]); t < hi[i]; t = unpainted(t)) {
+          minF[t] = e;
+          next[t] = t + 1;
+        }
       }
     }
     for (int t = a; t < b; t++) {
@@ -669,52 +703,70 @@ final class CapacitySearch {
   }
 
   /**
-   * The tiling test for tight sections, after {@link #sectionsFit} passed with its m unplaced buffers sorted by
-   * floor in {@code byFloor}. A section t is <i>tight</i> when top(t) &gt;= x and top(t) + R(t) = C: its free space
+   * The tiling test for tight sections, after {@link #sectionsFit} passed with its m unplaced buffers and their
+   * floors in {@code byFloor}. A section t is <i>tight</i> when top(t) &gt;= x and top(t) + R(t) = C: its free space
    * [top(t), C) must be filled without a hole, so the offset top(t) is taken in t by an unplaced buffer placed
-   * exactly there. Take a maximal run [u, v) of consecutive tight sections with the same top h, entered from the
-   * left by no unplaced buffer that could sit at h (u is the piece's first section, or no unplaced buffer spans
-   * u - 1, or top(u - 1) &gt; h, which lifts every buffer spanning u - 1 above h). The buffers at offset h that cross
-   * the run are pairwise disjoint in time (they share the offset h) and cover every section of the run, so the
-   * lifespans, cut at v, of unplaced buffers with floor h starting in the run must chain from u to v. A run where
-   * they do not is a dead node. O(m + sections).
+   * exactly there. Take a maximal run [u, v) of consecutive tight sections with the same top h. The buffers at
+   * offset h that cross the run are pairwise disjoint in time (they share the offset h) and cover every section of
+   * the run; each has floor h (an unplaced buffer crossing the run has floor h or more). So the lifespans, cut to
+   * [u, v), of the unplaced buffers with floor h crossing the run must chain from u to v; a run where they do not
+   * is a dead node. O(m + sections + the runs the buffers cross).
    */
   private boolean tightRunsTile(int a, int b, long x, int m) {
+    // runs: runEnd[u] for each run start u, runOf[t] the start of the run holding t (or -1), nextRun[t] the first
+    // run start at or after t (b if none)
     boolean any = false;
-    for (int t = a; t < b; t++) {
-      head[t] = -1;
-      if (rem[t] > 0 && top[t] >= x && top[t] + rem[t] == cap) {
-        any = true;
-      }
-    }
-    if (!any) {
-      return true;
-    }
-    // buckets by first section: the unplaced buffers whose floor is the top of their first section
-    for (int q = m - 1; q >= 0; q--) {
-      int i = (int) (byFloor[q] & ((1 << 20) - 1));
-      long e = byFloor[q] >>> 20;
-      if (e == top[lo[i]]) {
-        link[i] = head[lo[i]];
-        head[lo[i]] = i;
-      }
-    }
-    int t = a;
-    while (t < b) {
+    for (int t = a; t < b; ) {
       long h = top[t];
       if (!(rem[t] > 0 && h >= x && h + rem[t] == cap)) {
+        runOf[t] = -1;
         t++;
         continue;
       }
-      int u = t;
       int v = t + 1;
       while (v < b && rem[v] > 0 && top[v] == h && h + rem[v] == cap) {
         v++;
       }
-      t = v;
-      if (!(u == a || rem[u - 1] == 0 || top[u - 1] > h)) {
-        continue; // a buffer from the left might cover the first sections: no test
+      for (int q = t; q < v; q++) {
+        runOf[q] = t;
       }
+      runEnd[t] = v;
+      any = true;
+      t = v;
+    }
+    if (!any) {
+      return true;
+    }
+    nextRun[b] = b;
+    for (int t = b - 1; t >= a; t--) {
+      nextRun[t] = runOf[t] == t ? t : nextRun[t + 1];
+      head[t] = -1;
+    }
+    // tiles: per run, the buffers with floor h crossing it, from their first section in the run to its end or
+    // theirs; a tile is a transition of the chain from its first section
+    int tiles = 0;
+    for (int q = 0; q < m; q++) {
+      int i = (int) (byFloor[q] & ((1 << 20) - 1));
+      long e = byFloor[q] >>> 20;
+      int t = lo[i];
+      int u = runOf[t] >= 0 ? runOf[t] : nextRun[t];
+      while (u < hi[i]) {
+        int v = runEnd[u];
+        if (top[u] == e) {
+          if (tiles == tileEnd.length) {
+            tileEnd = Arrays.copyOf(tileEnd, 2 * tiles);
+            tileNext = Arrays.copyOf(tileNext, 2 * tiles);
+          }
+          int from = Math.max(t, u);
+          tileEnd[tiles] = Math.min(hi[i], v);
+          tileNext[tiles] = head[from];
+          head[from] = tiles++;
+        }
+        u = nextRun[v];
+      }
+    }
+    for (int u = nextRun[a]; u < b; u = nextRun[runEnd[u]]) {
+      int v = runEnd[u];
       for (int p = u; p <= v; p++) {
         reach[p] = false;
       }
@@ -723,12 +775,15 @@ final class CapacitySearch {
         if (!reach[p]) {
           continue;
         }
-        for (int i = head[p]; i >= 0; i = link[i]) {
-          reach[Math.min(hi[i], v)] = true;
+        for (int k = head[p]; k >= 0; k = tileNext[k]) {
+          reach[tileEnd[k]] = true;
         }
       }
       if (!reach[v]) {
         return false;
+      }
+      if (v == b) {
+        break;
       }
     }
     return true;
