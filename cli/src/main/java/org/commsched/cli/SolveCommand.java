@@ -17,6 +17,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.time.TimeScale;
+import org.commsched.heuristics.bufferless.dsa.DsaSearch;
 import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
 import org.commsched.instances.io.DsaCsv;
 import org.commsched.instances.io.InstanceWriter;
@@ -108,6 +109,9 @@ final class SolveCommand implements Callable<Integer> {
     }
     MethodRegistry registry = MethodRegistry.standard();
     Method m = chooseMethod(registry, instance);
+    if (m instanceof DsaSearch search && buffers != null && instance == buffers.instance()) {
+      m = search.withTimes(buffers.times()); // the file's own times for the search's preorders (widths, areas)
+    }
     checkOptions(m, limits);
     if (out != null && Inputs.isCsv(out) && buffers == null) {
       throw new BadInputException("commsched solve: --out " + out + ": CSV output is for DSA instances only; "

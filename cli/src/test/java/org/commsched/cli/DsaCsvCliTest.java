@@ -225,6 +225,8 @@ class DsaCsvCliTest {
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.out()).contains("\"method\" : \"dsa-search\"").contains("\"valid\" : true")
         .contains("\"lowerBound\" : 1048576");
+    // the search's preorders measure lifespans in the file's times, not in the compressed time points
+    assertThat(r.json().get("stats").get("widths").asText()).isEqualTo("file times");
   }
 
   @Test

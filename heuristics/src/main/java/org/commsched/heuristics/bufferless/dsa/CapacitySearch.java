@@ -11,8 +11,11 @@ import java.util.Arrays;
  *
  * <p><b>Orders.</b> A <i>preorder</i> ranks the buffers once by a key string read left to right: {@code T} larger
  * section total first (the largest total size alive in a section the buffer spans), {@code A} larger area (size x
- * lifespan length) first, {@code W} longer lifespan first; ties by index. At a node the unplaced buffers are tried
- * by candidate offset, then preorder rank (the <i>dynamic order</i>).
+ * lifespan length) first, {@code W} longer lifespan first, {@code Z} larger size first; ties by index. A
+ * preorder ranking the buffers exactly as an earlier one did (WAT and TWA when all section totals are equal, as in
+ * a perfect packing) is replaced by the first spare ({@link #SPARE_PREORDERS}) that ranks them differently, if
+ * any. At a node the unplaced buffers are tried by candidate offset, then preorder rank (the <i>dynamic
+ * order</i>).
  *
  * <p><b>Canonical layouts.</b> A layout is <i>settled</i> when no buffer can move lower; some optimal layout is
  * settled. List a settled layout by (offset, preorder rank): every buffer's offset is then its candidate c(b), the
@@ -28,8 +31,20 @@ import java.util.Arrays;
  * <p><b>Section inference.</b> Sections are the intervals between consecutive distinct time points. Per section t:
  * R(t) the total size of the unplaced buffers alive in t, and F(t) the lowest place they can take: at least the
  * current offset (later buffers never go lower: the monotonic floor), the top of the buffers placed in t, and the
- * smallest candidate (for a waiting buffer: its lifted place) of the unplaced buffers alive in t. A node with
- * F(t) + R(t) &gt; C in some section is pruned.
+ * smallest floor of the unplaced buffers alive in t. A buffer's floor is its candidate, unless it waits (its
+ * candidate is below the last offset, or equal to it with a lower rank than the buffer placed last, so the
+ * canonical order no longer lets it go there): then it sits on an unplaced buffer j overlapping it, placed at
+ * max(last offset, c(j)) or higher, and its floor is the lowest such seat. A node with F(t) + R(t) &gt; C in some
+ * section is pruned. <i>Tight runs</i>: a section with top(t) + R(t) = C (top at or above the last offset) must
+ * be filled without a hole from top(t) up, so in a maximal run of consecutive tight sections with the same top h
+ * the buffers placed at h cover every section, pairwise disjoint in time: the lifespans (cut to the run) of the
+ * unplaced buffers with floor h must chain across the run, or the node is pruned ({@link #tightRunsTile}).
+ *
+ * <p><b>Siblings.</b> The children of a node are tried in dynamic order; after a failed child the next sibling at
+ * (offset y, rank r) is first checked with nothing placed: every buffer before it in (candidate, rank) order,
+ * among them the failed siblings, waits in its subtree and in every later sibling's. If the section test already
+ * fails there, no later sibling can succeed (a placement only raises floors). A failed sibling whose lowest seat
+ * leaves no room for it within C ends the node the same way.
  *
  * <p><b>Dynamic decomposition.</b> The cut between sections t and t + 1 counts the unplaced buffers alive in both.
  * When it drops to 0 the unplaced buffers on either side never overlap in time: with the placed buffers fixed they
@@ -45,6 +60,8 @@ final class CapacitySearch {
   static final int STOPPED = 2;
   /** The preorders tried in turn (MiniMalloc's defaults). */
   static final String[] PREORDERS = {"WAT", "TAW", "TWA"};
+  /** Preorders that replace one of {@link #PREORDERS} ranking the buffers as an earlier one (Z: larger size first). */
+  static final String[] SPARE_PREORDERS = {"ZWA", "ZAW"};
 
   private final int n;
   private final int[] lo;
@@ -58,6 +75,8 @@ final class CapacitySearch {
   private final int[][] rankOf;
   private final int[][] byRankOf;
   private final int[][] twinOf;
+  /** Per preorder: its key on this instance. */
+  private final String[] keyOf;
 
   private int[] rank;
   private int[] byRank;
@@ -74,9 +93,22 @@ final class CapacitySearch {
   /** Per buffer: how many buffers overlapping it in time are unplaced. */
   private final int[] free;
   private final long[] minF;
+  /** Scratch for the section test: unplaced buffers keyed by floor, and the next unpainted section. */
+  private final long[] byFloor;
+  private final int[] next;
+  /** Scratch for the tiling test: runs of tight sections, tiles by first section, reachable sections. */
+  private final int[] runOf;
+  private final int[] runEnd;
+  private final int[] nextRun;
+  private final int[] head;
+  private int[] tileEnd;
+  private int[] tileNext;
+  private final boolean[] reach;
   private final int maxOv;
   private final int maxSpan;
   private final long[][] keysAt;
+  /** Per depth: the unplaced buffers of the piece at that node. */
+  private final int[][] liveAt;
   private final long[][] candAt;
   private final long[][] topAt;
 
@@ -135,6 +167,15 @@ final class CapacitySearch {
     cuts = new int[sections];
     free = new int[n];
     minF = new long[sections];
+    byFloor = new long[n];
+    next = new int[sections + 1];
+    runOf = new int[sections];
+    runEnd = new int[sections + 1];
+    nextRun = new int[sections + 1];
+    head = new int[sections];
+    tileEnd = new int[Math.max(16, n)];
+    tileNext = new int[Math.max(16, n)];
+    reach = new boolean[sections + 1];
     // section totals, for the preorders' T
     long[] total = new long[sections];
     for (int i = 0; i < n; i++) {
@@ -151,13 +192,17 @@ final class CapacitySearch {
     rankOf = new int[PREORDERS.length][];
     byRankOf = new int[PREORDERS.length][];
     twinOf = new int[PREORDERS.length][];
+    keyOf = new String[PREORDERS.length];
+    int spare = 0;
     for (int h = 0; h < PREORDERS.length; h++) {
-      String key = PREORDERS[h];
-      Integer[] idx = new Integer[n];
-      for (int i = 0; i < n; i++) {
-        idx[i] = i;
+      Integer[] idx = ranked(PREORDERS[h], tKey);
+      keyOf[h] = PREORDERS[h];
+      // a preorder that ranks the buffers as an earlier one did (e.g. WAT and TWA when every section total is the
+      // same) would repeat its search: the next spare preorder instead, while one differs
+      while (spare < SPARE_PREORDERS.length && sameAsEarlier(idx, h)) {
+        keyOf[h] = SPARE_PREORDERS[spare++];
+        idx = ranked(keyOf[h], tKey);
       }
-      Arrays.sort(idx, (a, b) -> compare(key, a, b, tKey[a], tKey[b]));
       int[] r = new int[n];
       int[] by = new int[n];
       int[] tw = new int[n];
@@ -188,6 +233,7 @@ final class CapacitySearch {
     maxOv = mo;
     maxSpan = ms;
     keysAt = new long[n + 1][];
+    liveAt = new int[n + 1][];
     candAt = new long[n + 1][];
     topAt = new long[n + 1][];
   }
@@ -336,7 +382,7 @@ final class CapacitySearch {
       }
     }
     Arrays.sort(ranks);
-    String key = PREORDERS[cur];
+    String key = keyOf[cur];
     Arrays.sort(idx, (x, y) -> compare(key, piece[x], piece[y], tk[x], tk[y]));
     for (int q = 0; q < m; q++) {
       rank[piece[idx[q]]] = ranks[q];
@@ -350,6 +396,35 @@ final class CapacitySearch {
     return ok;
   }
 
+  /** The buffers in the preorder {@code key} (section totals {@code tKey}). */
+  private Integer[] ranked(String key, long[] tKey) {
+    Integer[] idx = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      idx[i] = i;
+    }
+    Arrays.sort(idx, (a, b) -> compare(key, a, b, tKey[a], tKey[b]));
+    return idx;
+  }
+
+  /** Whether the ranking {@code idx} equals that of one of the preorders before {@code h}. */
+  private boolean sameAsEarlier(Integer[] idx, int h) {
+    for (int e = 0; e < h; e++) {
+      boolean same = true;
+      for (int q = 0; q < n && same; q++) {
+        same = byRankOf[e][q] == idx[q];
+      }
+      if (same) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The preorder key in use for preorder {@code h} on this instance ({@link #PREORDERS} or a spare). */
+  String preorder(int h) {
+    return keyOf[h];
+  }
+
   /** The preorder {@code key} on buffers a and b with section totals ta and tb: negative when a comes first. */
   private int compare(String key, int a, int b, long ta, long tb) {
     for (int c = 0; c < key.length(); c++) {
@@ -357,6 +432,7 @@ final class CapacitySearch {
         case 'T' -> Long.compare(tb, ta);
         case 'A' -> Double.compare((double) s[b] * width[b], (double) s[a] * width[a]);
         case 'W' -> Long.compare(width[b], width[a]);
+        case 'Z' -> Long.compare(s[b], s[a]);
         default -> throw new IllegalStateException(key);
       };
       if (cmp != 0) {
@@ -389,10 +465,17 @@ final class CapacitySearch {
     long m1 = Long.MAX_VALUE;
     long m2 = Long.MAX_VALUE;
     int arg1 = -1;
+    if (keysAt[depth] == null) {
+      keysAt[depth] = new long[n - depth];
+      liveAt[depth] = new int[n - depth];
+      candAt[depth] = new long[maxOv];
+      topAt[depth] = new long[maxSpan];
+    }
+    int[] live = liveAt[depth];
     int left = 0;
     for (int i : part) {
       if (!placed[i]) {
-        left++;
+        live[left++] = i;
         long e = cand[i] + s[i];
         if (e < m1) {
           m2 = m1;
@@ -409,17 +492,10 @@ final class CapacitySearch {
     if (m1 <= last) {
       return false;
     }
-    if (keysAt[depth] == null) {
-      keysAt[depth] = new long[n - depth];
-      candAt[depth] = new long[maxOv];
-      topAt[depth] = new long[maxSpan];
-    }
     long[] keys = keysAt[depth];
     int k = 0;
-    for (int i : part) {
-      if (placed[i]) {
-        continue;
-      }
+    for (int q = 0; q < left; q++) {
+      int i = live[q];
       if (cand[i] < last || (cand[i] == last && rank[i] < lastRank)) {
         if (free[i] == 0) {
           return false; // it waits for a buffer to sit on, and none is left
@@ -440,6 +516,12 @@ final class CapacitySearch {
     for (int q = 0; q < k; q++) {
       int bf = byRank[(int) (keys[q] & ((1 << 20) - 1))];
       long x = cand[bf];
+      if (q > 0 && !(floorsFit(a, b, x) && sectionsFit(live, left, a, b, x, rank[bf]))) {
+        // the earlier siblings failed: below this sibling in (offset, rank) order, they wait in its subtree and in
+        // every later sibling's, and the section test already fails with nothing placed (placing one only raises
+        // floors), so no sibling from here on can succeed
+        return false;
+      }
       long end = x + s[bf];
       placed[bf] = true;
       sol[bf] = x;
@@ -470,7 +552,7 @@ final class CapacitySearch {
         }
       }
       if (ok) {
-        ok = floorsFit(a, b, x) && sectionsFit(part, a, b, x);
+        ok = floorsFit(a, b, x) && sectionsFit(live, left, a, b, x, rank[bf]);
       }
       if (ok) {
         ok = zeroCut ? splitAndSolve(part, a, b, depth + 1) : dfs(part, a, b, depth + 1, x, rank[bf]);
@@ -494,6 +576,19 @@ final class CapacitySearch {
         // hatless: nothing unplaced overlaps b, so every later sibling would leave b waiting with nothing to sit on
         return false;
       }
+      // every later sibling leaves bf waiting (below it, or at x with a higher rank): bf will sit on an unplaced
+      // buffer j overlapping it, placed at max(x, c(j)) or higher; when even the lowest such seat is too high for
+      // bf, no later sibling can succeed
+      long seat = Long.MAX_VALUE;
+      for (int p = from; p < to && seat + s[bf] > cap; p++) {
+        int j = ov[p];
+        if (!placed[j]) {
+          seat = Math.min(seat, Math.max(x, cand[j]) + s[j]);
+        }
+      }
+      if (seat + s[bf] > cap) {
+        return false;
+      }
     }
     return false;
   }
@@ -511,43 +606,88 @@ final class CapacitySearch {
     return true;
   }
 
-  /** The section test of the class comment over the piece's sections {@code [a, b)}, after a placement at x. */
-  private boolean sectionsFit(int[] part, int a, int b, long x) {
+  /** The first section at or after t not painted yet (sections past the piece's end count as painted). */
+  private int unpainted(int t) {
+    while (next[t] != t) {
+      next[t] = next[next[t]];
+      t = next[t];
+    }
+    return t;
+  }
+
+  /**
+   * The section test of the class comment over the piece's sections {@code [a, b)}, after a placement at x of a
+   * buffer with preorder rank r.
+   */
+  private boolean sectionsFit(int[] live, int left, int a, int b, long x, int r) {
     for (int t = a; t < b; t++) {
       minF[t] = Long.MAX_VALUE;
     }
     // a waiting buffer sits on a later buffer of the piece: at x + (the smallest unplaced size) at least
     long lift = Long.MAX_VALUE;
-    for (int i : part) {
+    for (int q = 0; q < left; q++) {
+      int i = live[q];
       if (!placed[i] && s[i] < lift) {
         lift = s[i];
       }
     }
-    for (int i : part) {
+    long lowest = x + lift;
+    int m = 0;
+    long spans = 0;
+    for (int q = 0; q < left; q++) {
+      int i = live[q];
       if (placed[i]) {
         continue;
       }
-      if (cand[i] < x && free[i] == 0) {
+      // below x, or at x but ranked before the buffer just placed there: it can no longer go at its candidate
+      boolean waits = cand[i] < x || (cand[i] == x && rank[i] < r);
+      if (waits && free[i] == 0) {
         return false; // it waits for a buffer to sit on, and none is left
       }
       long e = cand[i];
-      if (e < x) {
-        // it sits on an unplaced buffer overlapping it: at x + the smallest such size at least
+      if (waits) {
+        // it sits on an unplaced buffer j overlapping it, placed at max(x, c(j)) at least: above its end
         long up = Long.MAX_VALUE;
-        for (int p = ovStart[i], end = ovStart[i + 1]; p < end && up > lift; p++) {
+        for (int p = ovStart[i], end = ovStart[i + 1]; p < end && up > lowest; p++) {
           int j = ov[p];
-          if (!placed[j] && s[j] < up) {
-            up = s[j];
+          if (!placed[j]) {
+            long top = Math.max(x, cand[j]) + s[j];
+            if (top < up) {
+              up = top;
+            }
           }
         }
-        e = x + up;
+        e = up;
       }
       if (e + s[i] > cap) {
         return false;
       }
-      for (int t = lo[i]; t < hi[i]; t++) {
-        if (e < minF[t]) {
+      byFloor[m++] = (e << 20) | i;
+      spans += hi[i] - lo[i];
+    }
+    // each section's lowest floor: with short lifespans directly, else paint the sections in increasing floor
+    // order, each once (the next unpainted section by path halving), O(m log m + sections)
+    if (spans <= 16L * m) {
+      for (int q = 0; q < m; q++) {
+        int i = (int) (byFloor[q] & ((1 << 20) - 1));
+        long e = byFloor[q] >>> 20;
+        for (int t = lo[i]; t < hi[i]; t++) {
+          if (e < minF[t]) {
+            minF[t] = e;
+          }
+        }
+      }
+    } else {
+      Arrays.sort(byFloor, 0, m);
+      for (int t = a; t <= b; t++) {
+        next[t] = t;
+      }
+      for (int q = 0; q < m; q++) {
+        int i = (int) (byFloor[q] & ((1 << 20) - 1));
+        long e = byFloor[q] >>> 20;
+        for (int t = unpainted(lo[i]); t < hi[i]; t = unpainted(t)) {
           minF[t] = e;
+          next[t] = t + 1;
         }
       }
     }
@@ -557,6 +697,93 @@ final class CapacitySearch {
         if (f + rem[t] > cap) {
           return false;
         }
+      }
+    }
+    return tightRunsTile(a, b, x, m);
+  }
+
+  /**
+   * The tiling test for tight sections, after {@link #sectionsFit} passed with its m unplaced buffers and their
+   * floors in {@code byFloor}. A section t is <i>tight</i> when top(t) &gt;= x and top(t) + R(t) = C: its free space
+   * [top(t), C) must be filled without a hole, so the offset top(t) is taken in t by an unplaced buffer placed
+   * exactly there. Take a maximal run [u, v) of consecutive tight sections with the same top h. The buffers at
+   * offset h that cross the run are pairwise disjoint in time (they share the offset h) and cover every section of
+   * the run; each has floor h (an unplaced buffer crossing the run has floor h or more). So the lifespans, cut to
+   * [u, v), of the unplaced buffers with floor h crossing the run must chain from u to v; a run where they do not
+   * is a dead node. O(m + sections + the runs the buffers cross).
+   */
+  private boolean tightRunsTile(int a, int b, long x, int m) {
+    // runs: runEnd[u] for each run start u, runOf[t] the start of the run holding t (or -1), nextRun[t] the first
+    // run start at or after t (b if none)
+    boolean any = false;
+    for (int t = a; t < b; ) {
+      long h = top[t];
+      if (!(rem[t] > 0 && h >= x && h + rem[t] == cap)) {
+        runOf[t] = -1;
+        t++;
+        continue;
+      }
+      int v = t + 1;
+      while (v < b && rem[v] > 0 && top[v] == h && h + rem[v] == cap) {
+        v++;
+      }
+      for (int q = t; q < v; q++) {
+        runOf[q] = t;
+      }
+      runEnd[t] = v;
+      any = true;
+      t = v;
+    }
+    if (!any) {
+      return true;
+    }
+    nextRun[b] = b;
+    for (int t = b - 1; t >= a; t--) {
+      nextRun[t] = runOf[t] == t ? t : nextRun[t + 1];
+      head[t] = -1;
+    }
+    // tiles: per run, the buffers with floor h crossing it, from their first section in the run to its end or
+    // theirs; a tile is a transition of the chain from its first section
+    int tiles = 0;
+    for (int q = 0; q < m; q++) {
+      int i = (int) (byFloor[q] & ((1 << 20) - 1));
+      long e = byFloor[q] >>> 20;
+      int t = lo[i];
+      int u = runOf[t] >= 0 ? runOf[t] : nextRun[t];
+      while (u < hi[i]) {
+        int v = runEnd[u];
+        if (top[u] == e) {
+          if (tiles == tileEnd.length) {
+            tileEnd = Arrays.copyOf(tileEnd, 2 * tiles);
+            tileNext = Arrays.copyOf(tileNext, 2 * tiles);
+          }
+          int from = Math.max(t, u);
+          tileEnd[tiles] = Math.min(hi[i], v);
+          tileNext[tiles] = head[from];
+          head[from] = tiles++;
+        }
+        u = nextRun[v];
+      }
+    }
+    for (int u = nextRun[a]; u < b; u = nextRun[runEnd[u]]) {
+      int v = runEnd[u];
+      for (int p = u; p <= v; p++) {
+        reach[p] = false;
+      }
+      reach[u] = true;
+      for (int p = u; p < v; p++) {
+        if (!reach[p]) {
+          continue;
+        }
+        for (int k = head[p]; k >= 0; k = tileNext[k]) {
+          reach[tileEnd[k]] = true;
+        }
+      }
+      if (!reach[v]) {
+        return false;
+      }
+      if (v == b) {
+        break;
       }
     }
     return true;

@@ -40,13 +40,14 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  *
  * <p><b>Optimisation</b> (no capacity). The upper bound is the best of {@code best-fit} (given a tenth of the time
  * limit) and {@code first-fit}; the lower bound the instance's (LOAD, L, LB2). The search decides capacities in
- * units of g = gcd of the sizes: first the lower bound (a quarter of the time left), then one below the best
+ * units of g = gcd of the sizes: first the lower bound (half of the time left), then one below the best
  * height (a third of the time left; a layout found lowers the best height to its own), then bisection between the
  * proven bound and the best height minus one (a third of the time left each): a layout found lowers the best
  * height, a complete search without one proves the capacity infeasible and raises the bound, and a search stopped
  * by its share of the time leaves the capacity open (the bisection goes on above it); with time left, rounds
  * repeat between the proven bound and the best height. The stat {@code capacities} lists each capacity tried, its
- * outcome and the most buffers placed at once.
+ * outcome and the most buffers placed at once; {@code widths} says whether the preorders measured lifespans in the
+ * file's times ({@link #withTimes}) or in ula points.
  *
  * <p><b>Guarantee.</b> OPTIMAL when the best height meets the proven bound (the search proved it, or a heuristic
  * met the load); otherwise FEASIBLE with the best layout found and the proven bound (the lower bound or one more
@@ -58,11 +59,44 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  * buffers; O(n^2) set-up. Above {@value #SEARCH_LIMIT} buffers no search runs and the result is {@code best-fit}'s
  * (with a capacity it fits within: that layout; else UNKNOWN).
  *
- * @implNote Stateless; one search object per solve. Results depend on the time limit and the machine's speed.
+ * @implNote Immutable (the times, if any, are copied in); one search object per solve. Results depend on the time limit and the machine's speed.
  */
 public final class DsaSearch implements Method {
   /** Largest number of buffers searched; above it the result is the heuristic's. */
   public static final int SEARCH_LIMIT = 2000;
+
+  /** The original time of each point of the instance's ula, or null when the point ids are the times. */
+  private final long[] times;
+
+  /** The method on instances whose ula points are the times themselves (JSON dsa instances, chatting on a ula). */
+  public DsaSearch() {
+    this.times = null;
+  }
+
+  private DsaSearch(long[] times) {
+    this.times = times;
+  }
+
+  /**
+   * The method for an instance read with compressed times (a DSA CSV file: point i of the ula is the i-th smallest
+   * time of the file, {@code DsaCsv.Buffers.times()}): the preorders' lifespan widths and areas are then measured
+   * in these original times, as MiniMalloc measures them. Compressed widths (the number of sections a buffer spans)
+   * order the buffers differently, and on MiniMalloc's benchmark much worse (5 of its 11 files not solved within
+   * the capacity in 60 s against 11 of 11 in seconds). Used only when {@code times} has one entry per ula point;
+   * otherwise the point ids are taken as the times.
+   *
+   * @param times the original time of each ula point, increasing
+   */
+  public DsaSearch withTimes(java.util.List<Long> times) {
+    long[] t = new long[times.size()];
+    for (int i = 0; i < t.length; i++) {
+      t[i] = times.get(i);
+      if (i > 0 && t[i] <= t[i - 1]) {
+        throw new IllegalArgumentException("times must increase: " + t[i - 1] + " then " + t[i]);
+      }
+    }
+    return new DsaSearch(t);
+  }
 
   @Override
   public String name() {
@@ -162,10 +196,14 @@ public final class DsaSearch implements Method {
     long g = b.unit();
     long[] s = new long[b.n];
     long[] width = new long[b.n];
+    boolean original = times != null && times.length == instance.network().nodes();
     for (int i = 0; i < b.n; i++) {
       s[i] = b.size[i] / g;
-      width[i] = (long) instance.messages().get(i).to() - instance.messages().get(i).from();
+      int from = instance.messages().get(i).from();
+      int to = instance.messages().get(i).to();
+      width[i] = original ? times[to] - times[from] : (long) to - from;
     }
+    String widths = original ? "file times" : "ula points";
     CapacitySearch search = new CapacitySearch(b.lo, b.hi, s, width, b.points);
     if (capacity != null) {
       long c = Math.floorDiv(capacity, g);
@@ -175,22 +213,23 @@ public final class DsaSearch implements Method {
       if (verdict == CapacitySearch.FOUND) {
         return b.result(name(), scaled(search.found, g), bound).withStat("capacity", capacity)
             .withStat("start", start).withStat("startHeight", hintHeight).withStat("nodes", search.nodes)
-            .withStat("capacities", trace);
+            .withStat("capacities", trace).withStat("widths", widths);
       }
       LowerBound lb = verdict == CapacitySearch.INFEASIBLE ? bound.max(new LowerBound(capacity + 1, "search",
           "dsa-search proved that no layout has height " + capacity + " or less")) : bound;
       return new SolveResult(name(), verdict == CapacitySearch.INFEASIBLE ? SolveStatus.INFEASIBLE
           : SolveStatus.UNKNOWN, null, null, lb, TimeScale.UNIT, Map.of()).withStat("capacity", capacity)
           .withStat("start", start).withStat("startHeight", hintHeight).withStat("nodes", search.nodes)
-          .withStat("capacities", trace);
+          .withStat("capacities", trace).withStat("widths", widths);
     }
     long proven = Math.floorDiv(bound.value() + g - 1, g); // no layout below this many units
     long[] bestOff = best;
     long nodes = 0;
     StringBuilder trace = new StringBuilder();
     int decisions = 0;
-    // the capacities to try: the proven bound first (a quarter of the time), then one below the best height (a
-    // layout found there tightens the best height at once), then bisection between the proven bound and the best
+    // the capacities to try: the proven bound first (half of the time: on MiniMalloc-style instances the optimum
+    // is often the load), then one below the best height (a layout found there tightens the best height at once),
+    // then bisection between the proven bound and the best
     // height; a capacity left open moves the bisection above it; rounds repeat while time is left
     int step = 0;
     for (int round = 0; proven < bestHeightUnits(b, bestOff, g) && System.nanoTime() < deadline; round++) {
@@ -205,7 +244,7 @@ public final class DsaSearch implements Method {
         long share;
         if (step == 0) {
           c = tryLo;
-          share = (deadline - now) / 4;
+          share = (deadline - now) / 2;
         } else if (step == 1) {
           c = tryHi;
           share = (deadline - now) / 3;
@@ -240,7 +279,8 @@ public final class DsaSearch implements Method {
           + (proven * g - 1) + " or less");
     }
     SolveResult r = b.result(name(), bestOff, lb).withStat("start", start).withStat("startHeight", hintHeight)
-        .withStat("decisions", decisions).withStat("nodes", nodes).withStat("capacities", trace.toString());
+        .withStat("decisions", decisions).withStat("nodes", nodes).withStat("capacities", trace.toString())
+        .withStat("widths", widths);
     if (g > 1) {
       r = r.withStat("unit", g);
     }

@@ -113,6 +113,24 @@ class CapacitySearchProperties {
 
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
+  void eachPreorder_findsTheOptimumAndProvesOneBelow_onTinyPerfectPackings(long seed) {
+    // every section tight at the optimum (the load): the tiling test of tight runs at work
+    decidesAroundTheOptimum(seed, PerfectPackings.of("perfect", 4 + (int) Math.floorMod(seed, 5), 3, 7, seed));
+  }
+
+  @org.junit.jupiter.api.Test
+  void aPreorderRankingAsAnEarlierOneIsReplacedByASpare() {
+    // in a perfect packing every section total is the capacity, so TWA would rank the buffers as WAT
+    CapacitySearch search = searchOf(new Buffers(PerfectPackings.of("perfect", 40, 6, 30, 5)));
+    assertThat(search.preorder(0)).isEqualTo("WAT");
+    assertThat(search.preorder(1)).isEqualTo("TAW");
+    assertThat(search.preorder(2)).isIn((Object[]) CapacitySearch.SPARE_PREORDERS);
+    CapacitySearch random = searchOf(new Buffers(RandomInstances.dsa(new SplittableRandom(3), 30, 40, 9)));
+    assertThat(random.preorder(2)).isEqualTo("TWA");
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
   void eachPreorder_findsTheOptimumAndProvesOneBelow_onShortLivedBuffers(long seed) {
     decidesAroundTheOptimum(seed, shortLived(new SplittableRandom(seed * 7_919 + 13)));
   }

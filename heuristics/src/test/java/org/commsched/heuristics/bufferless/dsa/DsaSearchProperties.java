@@ -52,6 +52,42 @@ class DsaSearchProperties {
 
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
+  void search_withTheFilesTimes_isOptimalOnTinyInstances_andScaledTimesChangeNothing(long seed) {
+    SplittableRandom r = new SplittableRandom(seed * 6113 + 17);
+    Instance inst = RandomInstances.dsa(r, 8, 7, 6);
+    int points = inst.network().nodes();
+    List<Long> times = new java.util.ArrayList<>();
+    long t = r.nextLong(-50, 50);
+    for (int i = 0; i < points; i++) {
+      times.add(t);
+      t += 1 + r.nextInt(40); // widths in these times order the buffers unlike their ula points
+    }
+    SolveResult res = new DsaSearch().withTimes(times).solve(inst, LIMITS);
+    assertValid(seed, inst, res);
+    assertThat(res.status()).as("seed %d", seed).isEqualTo(SolveStatus.OPTIMAL);
+    assertThat(res.makespan()).as("seed %d", seed).isEqualTo(bruteForce(inst.messages()));
+    if (res.stats().containsKey("widths")) {
+      assertThat(res.stats().get("widths")).isEqualTo("file times");
+    }
+    // times 7 i + 3 scale every width by 7: the same preorders, so the same layout as on the ula points
+    List<Long> scaled = new java.util.ArrayList<>();
+    for (int i = 0; i < points; i++) {
+      scaled.add(7L * i + 3);
+    }
+    SolveResult plain = new DsaSearch().solve(inst, LIMITS);
+    SolveResult same = new DsaSearch().withTimes(scaled).solve(inst, LIMITS);
+    assertThat(same.schedule()).isEqualTo(plain.schedule());
+    assertThat(same.stats().get("nodes")).isEqualTo(plain.stats().get("nodes"));
+  }
+
+  @org.junit.jupiter.api.Test
+  void withTimes_refusesTimesThatDoNotIncrease() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new DsaSearch().withTimes(List.of(0L, 5L, 5L)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("increase");
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
   void bestFit_isValidAndNeverBelowTheLoad(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 31 + 5);
     Instance inst = RandomInstances.dsa(r, 30, 40, 9);
