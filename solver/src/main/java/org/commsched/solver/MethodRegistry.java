@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
@@ -53,9 +54,13 @@ public final class MethodRegistry {
     all.addAll(SearchMethods.all()); // chatting beyond the paper: priority-greedy
     all.addAll(DsaMethods.heuristics()); // buffer layouts: best-fit
     all.add(new LnsChatting()); // improves the best heuristic schedule with CP-SAT repairs
-    // exact methods last; cpsat and choco answer dsa with the virtual models
-    all.add(WithDsa.of(new CpSatBufferless(), new CpSatVirtual()));
-    all.add(WithDsa.of(new ChocoBufferless(), new ChocoVirtual()));
+    // exact methods last; cpsat and choco answer dsa with the virtual models and packets with the packet model
+    all.add(ExactDispatch.of(new CpSatBufferless())
+        .with("dsa", "the exact buffer layout", i -> i.kind() == ProblemKind.DSA, new CpSatVirtual())
+        .with("packets", "the exact packetization", i -> i.family() == Family.PACKET, new CpSatPacket()));
+    all.add(ExactDispatch.of(new ChocoBufferless())
+        .with("dsa", "the exact buffer layout", i -> i.kind() == ProblemKind.DSA, new ChocoVirtual())
+        .with("packets", "the exact packetization", i -> i.family() == Family.PACKET, new ChocoPacket()));
     all.add(new CpSatVirtual()); // optimal virtual schedules (slots) of chatting and dsa
     all.add(new ChocoVirtual());
     all.addAll(List.of(new CpSatSyncGather(), new ChocoSyncGather())); // gather under wake-ups (protocol yardstick)
