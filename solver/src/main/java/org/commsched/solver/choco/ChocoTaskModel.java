@@ -142,7 +142,7 @@ public final class ChocoTaskModel implements TaskModel.Backend {
     model.setObjective(Model.MINIMIZE, end);
     Solver solver = model.getSolver();
     int[] order = data.branching();
-    if (order != null) {
+    if (order != null && order.length > 0) {
       IntVar[] byOrder = new IntVar[order.length];
       for (int k = 0; k < order.length; k++) {
         byOrder[k] = x[order[k]];
