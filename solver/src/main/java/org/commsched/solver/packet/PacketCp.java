@@ -43,8 +43,9 @@ import org.commsched.solver.model.TaskModel;
  * and forward: {@code x_vj(k+1) >= x_vjk + beta + s_vj tau}; one no-overlap per port (single port: a node's
  * out-port holds its outgoing hops, its in-port its incoming ones; all ports: one per arc), ports whose tasks are
  * all on another port dropped; the makespan {@code E >= x_vj(last) + beta + s_vj tau} for present slots. Redundant, per
- * port: the makespan is at least the least head plus the port's work ({@code beta} per present packet plus
- * {@code L tau} per message crossing it) plus the least tail, which ties the packet counts to the makespan.
+ * port and per subset of its transfers with at least so many hops before or after: the makespan is at least the
+ * least head plus the work ({@code beta} per present packet plus {@code L tau} per message) plus the least tail,
+ * which ties the packet counts to the makespan.
  *
  * <p><b>Gathering</b> is solved through time reversal (docs/models/packet.md#gathering-and-time-reversal): the
  * model is the scatter on the reversed routes (a gather's hop {@code w -> u} becomes {@code u -> w}; under all ports
@@ -297,29 +298,56 @@ public final class PacketCp {
   }
 
   /**
-   * The port's load bound: its transfers never overlap, so the makespan is at least the least head (hops before a
-   * transfer, each at least {@code beta + tau}) plus all their durations plus the least tail; the durations add up
-   * to {@code beta} per present packet plus {@code L tau} per message crossing the port.
+   * The port's load bounds: its transfers never overlap, so for any subset of them the makespan is at least the
+   * subset's least head (hops before a transfer, each at least {@code beta + tau}) plus all its durations plus its
+   * least tail; the durations add up to {@code beta} per present packet plus {@code L tau} per message. Posted for
+   * the whole port and for the subsets "at least h hops before" and "at least t hops after" (as the {@code ARC}
+   * bound of docs/models/packet.md#lower-bounds, here with the packet counts as variables).
    */
   private void load(TaskModel out, List<TaskModel.Task> port) {
+    List<int[]> on = new ArrayList<>(); // {v, j, k}
+    java.util.TreeSet<Integer> heads = new java.util.TreeSet<>();
+    java.util.TreeSet<Integer> tails = new java.util.TreeSet<>();
+    for (int v = 0; v < msg.length; v++) {
+      for (int j = 0; j < slots[v]; j++) {
+        for (int k = 0; k < hops(v); k++) {
+          if (containsVar(port, startVar[v][j][k])) {
+            on.add(new int[] {v, j, k});
+            heads.add(k);
+            tails.add(hops(v) - 1 - k);
+          }
+        }
+      }
+    }
+    for (int h : heads) {
+      loadOf(out, on, h, 0);
+    }
+    for (int t : tails) {
+      if (t > 0) {
+        loadOf(out, on, 0, t);
+      }
+    }
+  }
+
+  /** The load bound of the port's transfers with at least {@code h} hops before and {@code t} after. */
+  private void loadOf(TaskModel out, List<int[]> on, int h, int t) {
     long head = Long.MAX_VALUE;
     long tail = Long.MAX_VALUE;
     long work = 0;
     List<Integer> literals = new ArrayList<>();
-    for (int v = 0; v < msg.length; v++) {
-      for (int j = 0; j < slots[v]; j++) {
-        for (int k = 0; k < hops(v); k++) {
-          if (!containsVar(port, startVar[v][j][k])) {
-            continue;
-          }
-          head = Math.min(head, k * (beta + tau));
-          tail = Math.min(tail, (hops(v) - 1L - k) * (beta + tau));
-          if (j == 0) {
-            work += beta + length[v] * tau;
-          } else {
-            literals.add(presence[v][j]);
-          }
-        }
+    for (int[] x : on) {
+      int v = x[0];
+      int k = x[2];
+      int after = hops(v) - 1 - k;
+      if (k < h || after < t) {
+        continue;
+      }
+      head = Math.min(head, k * (beta + tau));
+      tail = Math.min(tail, after * (beta + tau));
+      if (x[1] == 0) {
+        work += beta + length[v] * tau;
+      } else {
+        literals.add(presence[v][x[1]]);
       }
     }
     if (work > 0) {

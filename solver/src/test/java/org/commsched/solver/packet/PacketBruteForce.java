@@ -22,7 +22,8 @@ import org.commsched.core.model.Message;
  * Interchangeable packets (same message, same size) are taken in a fixed order at their first hop. Pruned by the
  * best makespan so far. Exponential: at most about six units on five nodes.
  *
- * <p>With {@code fdfRoot} (scatter) only schedules in which no packet leaves the root over a port before one with a
+ * <p>With {@code evenOnly} only the even-size packetizations (parts differing by at most one). With {@code fdfRoot}
+ * (scatter) only schedules in which no packet leaves the root over a port before one with a
  * farther destination over the same port (the thesis's FDF at the root, any order elsewhere).
  */
 final class PacketBruteForce {
@@ -31,6 +32,7 @@ final class PacketBruteForce {
   private final boolean onePort;
   private final int nodes;
   private final boolean fdfRoot;
+  private final boolean evenOnly;
   private final List<int[]> routes = new ArrayList<>(); // per non-null message: nodes in travel order
   private final List<Long> lengths = new ArrayList<>();
 
@@ -41,7 +43,8 @@ final class PacketBruteForce {
   private int[] firstPort;
   private long best;
 
-  private PacketBruteForce(Instance instance, boolean fdfRoot) {
+  private PacketBruteForce(Instance instance, boolean fdfRoot, boolean evenOnly) {
+    this.evenOnly = evenOnly;
     CommModel.StoreAndForward m = (CommModel.StoreAndForward) instance.model();
     beta = m.betaTicks(instance.timeScale());
     tau = m.tauTicks(instance.timeScale());
@@ -59,12 +62,25 @@ final class PacketBruteForce {
 
   /** The optimal makespan in ticks of the instance's scale. */
   static long optimum(Instance instance) {
-    return new PacketBruteForce(instance, false).search();
+    return new PacketBruteForce(instance, false, false).search();
+  }
+
+  /**
+   * The best makespan of a schedule whose packets of each message differ by at most one unit (the even-size
+   * distribution, docs/models/packet.md#packetization), any count and any order.
+   */
+  static long evenOptimum(Instance instance) {
+    return new PacketBruteForce(instance, false, true).search();
+  }
+
+  /** The best makespan of an FDF schedule (scatter) with even-size packets. */
+  static long fdfEvenOptimum(Instance instance) {
+    return new PacketBruteForce(instance, true, true).search();
   }
 
   /** The best makespan of a schedule that sends farthest first at the root (scatter). */
   static long fdfOptimum(Instance instance) {
-    return new PacketBruteForce(instance, true).search();
+    return new PacketBruteForce(instance, true, false).search();
   }
 
   private long search() {
@@ -85,6 +101,9 @@ final class PacketBruteForce {
     List<long[]> parts = new ArrayList<>();
     partitionsOf(lengths.get(v), lengths.get(v), new ArrayList<>(), parts);
     for (long[] p : parts) {
+      if (evenOnly && p[0] - p[p.length - 1] > 1) {
+        continue;
+      }
       chosen.add(p);
       partitions(v + 1, chosen);
       chosen.remove(chosen.size() - 1);
