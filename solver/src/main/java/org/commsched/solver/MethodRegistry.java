@@ -46,8 +46,10 @@ public final class MethodRegistry {
   /** The registry of everything this build ships: heuristics (best first), baselines, exact methods. */
   public static MethodRegistry standard() {
     List<Method> all = new ArrayList<>();
-    all.addAll(Baselines.all());
+    // the packet family's heuristics before the baselines: beyond the exact model's size the default for a packet
+    // scatter or gather is packet-fdf-even, not greedy-saf (docs/models/packet.md#algorithms)
     all.addAll(PacketMethods.all()); // store-and-forward scatter and gather (packet-fdf-even, packet-fdf)
+    all.addAll(Baselines.all());
     all.addAll(org.commsched.heuristics.bufferless.scattergather.ScatterMethods.all()); // bufferless scattering (fdf)
     all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
     all.addAll(GatherMethods.all()); // distributed gathering protocols (traces with control flits)

@@ -74,7 +74,7 @@ import org.commsched.solver.model.TaskModel;
  * farther destination. The restricted optimum is the best FDF schedule (with any order at the other nodes), not a
  * bound on the problem; {@link #run} refuses a restricted model.
  *
- * @implNote Immutable after construction.
+ * @implNote Not thread-safe: {@link #model()} records the indices of its variables for {@link #schedule}.
  */
 public final class PacketCp {
   /** Citation shared by the packet exact methods. */
@@ -113,6 +113,11 @@ public final class PacketCp {
   private final int[][] route;
   private final long[] length;
   private final int[] slots;
+  /** Variables of the last {@link #model()}: per message, slot and hop the start; per message and slot the size. */
+  private int[][][] startVar;
+  private int[][] sizeVar;
+  /** Presence literal per message and slot (-1 for slot 0, always present). */
+  private int[][] presence;
   /** The best heuristic result: the hint and the horizon. */
   public final SolveResult heuristic;
   /** The makespan of the hint, in ticks: the horizon. */
@@ -183,12 +188,17 @@ public final class PacketCp {
     }
     long unitHops = 0;
     Atlas atlas = instance.atlas();
-    for (int i = 0; i < instance.messages().size(); i++) {
-      unitHops += instance.messages().get(i).length() * atlas.hops(i);
+    try {
+      for (int i = 0; i < instance.messages().size(); i++) {
+        unitHops = Math.addExact(unitHops, Math.multiplyExact(instance.messages().get(i).length(), atlas.hops(i)));
+      }
+    } catch (ArithmeticException e) {
+      unitHops = Long.MAX_VALUE;
     }
     if (unitHops > MAX_UNIT_HOPS) {
       return method + " builds the exact packet model for small instances only (length times hops summed over the "
-          + "messages at most " + MAX_UNIT_HOPS + ", here " + unitHops + "): use packet-fdf-even";
+          + "messages at most " + MAX_UNIT_HOPS + ", here " + (unitHops == Long.MAX_VALUE ? "beyond 2^63" : unitHops)
+          + "): use packet-fdf-even";
     }
     return null;
   }
@@ -206,11 +216,6 @@ public final class PacketCp {
   public int[] slots() {
     return slots.clone();
   }
-
-  /** Variables of the model: per message, slot and hop the start; per message and slot the size and presence. */
-  private int[][][] startVar;
-  private int[][] sizeVar;
-  private int[][] presence;
 
   /** The model for a back end (see the class comment), the floor posted, the hint attached. */
   public TaskModel model() {
