@@ -24,7 +24,8 @@ import org.commsched.solver.model.TaskModel;
  * of 1 per group, a cumulative of capacity 1 (a disjunctive) per resource whose tasks have height 1 (an optional
  * task: its presence literal as height), a {@code diffN} of the rectangles; minimise E. A variable-length task is a
  * Choco task whose duration is the affine view {@code duration + perUnit * length}; variable gaps and end offsets are
- * scalar constraints; a sum is a sum constraint; a positivity link is {@code length >= 1} reified by the literal; a load is a scalar constraint.
+ * scalar constraints; a sum is a sum constraint; a positivity link is {@code length >= 1} reified by the literal;
+ * a load is a scalar constraint.
  *
  * <p>Search: the model's branching order when it gives one (the variable with the smallest lower end among them is
  * set to it, refuted on backtrack, so the search is complete; optionally with last-conflict), then E; Choco's

@@ -22,9 +22,10 @@ import org.commsched.solver.model.TaskModel;
  * optional end term enforced only if its literal holds), ExactlyOne per group, a fixed-size interval per distinct
  * task (optional when the task has a presence literal; resources that hold the same task share its interval, as the
  * forward-leveled bufferless model's do), a NoOverlap per resource, one NoOverlap2D of the rectangles (each with a
- * fixed interval for its fixed side); minimise E. A variable-length task is an (optional) interval whose size is the
- * affine expression {@code duration + perUnit * length} and whose end is a variable tied to start plus size; variable gaps and end offsets are linear terms; a sum is a
- * linear equality; a positivity link is two enforced linear constraints; a load is a linear inequality. CP-SAT chooses its own search; the branching order is not used.
+ * fixed interval for its fixed side); minimise E. A variable-length task is an (optional) interval whose size is
+ * the affine expression {@code duration + perUnit * length} and whose end is a variable tied to start plus size;
+ * variable gaps and end offsets are linear terms; a sum is a linear equality; a positivity link is two enforced
+ * linear constraints; a load is a linear inequality. CP-SAT chooses its own search; the branching order is not used.
  * Models with values beyond {@link #MAX_VALUE} are not run: no solution, and the statistic {@code solverStatus}
  * says so.
  * Time limit, workers and seed from {@link SolveLimits}.

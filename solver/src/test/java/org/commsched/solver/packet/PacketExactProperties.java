@@ -33,14 +33,16 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * The exact packet model (docs/models/packet.md#exact-model) against an independent exhaustive search
  * ({@link PacketBruteForce}) on seeded tiny trees: scatter and gather, single port and all ports, set-up times 0,
- * 1/2, 1, 3/2, 2 and 3 (tau 1): the CP-SAT optimum, the Choco optimum and the exhaustive optimum agree (both back
- * ends run the model even when the heuristic meets the bound, and prove it); their schedules pass the checker; every
+ * 1/2, 1, 3/2, 2 and 3, tau 1, 1/2 or 2: the CP-SAT optimum, the Choco optimum and the exhaustive optimum agree
+ * (both back ends run the model even when the heuristic meets the bound, and prove it); their schedules pass the
+ * checker; every
  * heuristic that applies ({@code packet-fdf}, {@code packet-fdf-even}, {@code greedy-saf}) is no shorter, and the best
  * lower bound of {@code LowerBounds} is no larger. The generic {@code cpsat} and {@code choco} methods answer the
  * instance with the same optimum and status OPTIMAL.
  */
 class PacketExactProperties {
   private static final String[] BETAS = {"0", "0.5", "1", "1.5", "2", "3"};
+  private static final String[] TAUS = {"1", "1", "1", "0.5", "2"};
   private static final SolveLimits ONE_WORKER = new SolveLimits(Duration.ofSeconds(30), 1, 7L);
   private static final List<String> HEURISTICS = List.of("packet-fdf", "packet-fdf-even", "greedy-saf");
 
@@ -51,9 +53,9 @@ class PacketExactProperties {
     Topology.Tree t = RandomInstances.randomTree(r, n);
     int root = r.nextInt(n);
     boolean scatter = r.nextBoolean();
-    CommModel model = new CommModel.StoreAndForward(new BigDecimal(BETAS[r.nextInt(BETAS.length)]), BigDecimal.ONE,
-        r.nextBoolean() ? CommModel.Ports.ONE : CommModel.Ports.ALL, CommModel.Duplex.FULL,
-        CommModel.OnePortRule.SEND_AND_RECEIVE);
+    CommModel model = new CommModel.StoreAndForward(new BigDecimal(BETAS[r.nextInt(BETAS.length)]),
+        new BigDecimal(TAUS[r.nextInt(TAUS.length)]), r.nextBoolean() ? CommModel.Ports.ONE : CommModel.Ports.ALL,
+        CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE);
     long budget = 2 + r.nextInt(5);
     List<Message> ms = new ArrayList<>();
     for (int v = 0; v < n; v++) {
