@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
@@ -45,17 +46,23 @@ public final class MethodRegistry {
   /** The registry of everything this build ships: heuristics (best first), baselines, exact methods. */
   public static MethodRegistry standard() {
     List<Method> all = new ArrayList<>();
+    // the packet family's heuristics before the baselines: beyond the exact model's size the default for a packet
+    // scatter or gather is packet-fdf-even, not greedy-saf (docs/models/packet.md#algorithms)
+    all.addAll(PacketMethods.all()); // store-and-forward scatter and gather, before the baselines: packet-special, packet-fdf-even, ...
     all.addAll(Baselines.all());
-    all.addAll(PacketMethods.all()); // store-and-forward scatter and gather (packet-fdf-even, packet-fdf)
     all.addAll(org.commsched.heuristics.bufferless.scattergather.ScatterMethods.all()); // bufferless scattering (fdf)
     all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
     all.addAll(GatherMethods.all()); // distributed gathering protocols (traces with control flits)
     all.addAll(SearchMethods.all()); // chatting beyond the paper: priority-greedy
     all.addAll(DsaMethods.heuristics()); // buffer layouts: best-fit
     all.add(new LnsChatting()); // improves the best heuristic schedule with CP-SAT repairs
-    // exact methods last; cpsat and choco answer dsa with the virtual models
-    all.add(WithDsa.of(new CpSatBufferless(), new CpSatVirtual()));
-    all.add(WithDsa.of(new ChocoBufferless(), new ChocoVirtual()));
+    // exact methods last; cpsat and choco answer dsa with the virtual models and packets with the packet model
+    all.add(ExactDispatch.of(new CpSatBufferless())
+        .with("dsa", "the exact buffer layout", i -> i.kind() == ProblemKind.DSA, new CpSatVirtual())
+        .with("packets", "the exact packetization", i -> i.family() == Family.PACKET, new CpSatPacket()));
+    all.add(ExactDispatch.of(new ChocoBufferless())
+        .with("dsa", "the exact buffer layout", i -> i.kind() == ProblemKind.DSA, new ChocoVirtual())
+        .with("packets", "the exact packetization", i -> i.family() == Family.PACKET, new ChocoPacket()));
     all.add(new CpSatVirtual()); // optimal virtual schedules (slots) of chatting and dsa
     all.add(new ChocoVirtual());
     all.addAll(List.of(new CpSatSyncGather(), new ChocoSyncGather())); // gather under wake-ups (protocol yardstick)

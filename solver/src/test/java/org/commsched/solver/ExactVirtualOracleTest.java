@@ -86,14 +86,14 @@ class ExactVirtualOracleTest {
   }
 
   /**
-   * The time-limit path: a perfect packing of 300 buffers (optimum = load = 2^20, docs/models/bufferless-chatting.md
+   * The time-limit path: a perfect packing of 2,000 buffers (optimum = load = 2^20, docs/models/bufferless-chatting.md
    * #virtual-schedules-and-dsa) is far too large to prove in 200 ms, so both back ends return FEASIBLE, a valid layout
    * above the optimum and a bound no higher than it. (How soon they return is measured end to end, not asserted here:
    * a loaded test machine would make that assertion fail for the wrong reason.)
    */
   @Test
   void timeLimit_givesFeasibleWithTheSolversBound() {
-    Instance instance = PerfectPackings.of("tl", 300, 20, 1000, 7L);
+    Instance instance = PerfectPackings.of("tl", 2000, 20, 5000, 7L);
     long optimum = 1L << 20;
     for (Method m : new Method[] {new CpSatVirtual(), new ChocoVirtual()}) {
       SolveResult r = m.solve(instance, new SolveLimits(Duration.ofMillis(200), 1, 0L));

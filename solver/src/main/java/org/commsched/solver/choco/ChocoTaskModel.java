@@ -23,7 +23,10 @@ import org.commsched.solver.model.TaskModel;
  * {@link TaskModel} in Choco: an integer variable per variable, E in [floor, horizon], a Boolean per presence
  * literal, the end terms and precedences as arithmetic constraints (an optional end term as an implication), a sum
  * of 1 per group, a cumulative of capacity 1 (a disjunctive) per resource whose tasks have height 1 (an optional
- * task: its presence literal as height), a {@code diffN} of the rectangles; minimise E.
+ * task: its presence literal as height), a {@code diffN} of the rectangles; minimise E. A variable-length task is a
+ * Choco task whose duration is the affine view {@code duration + perUnit * length}; variable gaps and end offsets are
+ * scalar constraints; a sum is a sum constraint; a positivity link is {@code length >= 1} reified by the literal;
+ * a load is a scalar constraint.
  *
  * <p>Search: the model's branching order when it gives one (the variable with the smallest lower end among them is
  * set to it, refuted on backtrack, so the search is complete; optionally with last-conflict), then E; Choco's
@@ -69,7 +72,9 @@ public final class ChocoTaskModel implements TaskModel.Backend {
     }
     IntVar end = model.intVar("E", (int) data.floor(), (int) data.horizon());
     for (TaskModel.End e : data.ends()) {
-      var c = model.arithm(end, "-", x[e.var()], ">=", (int) e.offset());
+      var c = e.lengthVar() < 0 || e.perUnit() == 0 ? model.arithm(end, "-", x[e.var()], ">=", (int) e.offset())
+          : model.scalar(new IntVar[] {end, x[e.var()], x[e.lengthVar()]}, new int[] {1, -1, (int) -e.perUnit()},
+              ">=", (int) e.offset());
       if (e.presence() < 0) {
         c.post();
       } else {
@@ -77,7 +82,35 @@ public final class ChocoTaskModel implements TaskModel.Backend {
       }
     }
     for (TaskModel.Precedence q : data.precedences()) {
-      model.arithm(x[q.after()], "-", x[q.before()], ">=", (int) q.gap()).post();
+      if (q.lengthVar() < 0 || q.perUnit() == 0) {
+        model.arithm(x[q.after()], "-", x[q.before()], ">=", (int) q.gap()).post();
+      } else {
+        model.scalar(new IntVar[] {x[q.after()], x[q.before()], x[q.lengthVar()]},
+            new int[] {1, -1, (int) -q.perUnit()}, ">=", (int) q.gap()).post();
+      }
+    }
+    for (TaskModel.Sum sum : data.sums()) {
+      IntVar[] of = new IntVar[sum.vars().length];
+      for (int k = 0; k < of.length; k++) {
+        of[k] = x[sum.vars()[k]];
+      }
+      model.sum(of, "=", (int) sum.total()).post();
+    }
+    for (TaskModel.Load load : data.loads()) {
+      int k = load.literals().length;
+      IntVar[] terms = new IntVar[k + 1];
+      int[] coeffs = new int[k + 1];
+      terms[0] = end;
+      coeffs[0] = 1;
+      for (int i = 0; i < k; i++) {
+        terms[i + 1] = p[load.literals()[i]];
+        coeffs[i + 1] = (int) -load.perLiteral();
+      }
+      model.scalar(terms, coeffs, ">=", (int) load.constant()).post();
+    }
+    for (TaskModel.Positive link : data.positives()) {
+      model.arithm(x[link.var()], ">=", 1).reifyWith(p[link.literal()]);
+      model.arithm(x[link.var()], ">=", 0).post();
     }
     for (int[] group : data.exactlyOneGroups()) {
       BoolVar[] lits = new BoolVar[group.length];
@@ -98,8 +131,8 @@ public final class ChocoTaskModel implements TaskModel.Backend {
       IntVar[] hs = new IntVar[r];
       for (int k = 0; k < r; k++) {
         TaskModel.Rectangle rect = rects.get(k);
-        if (rect.task().presence() >= 0) {
-          throw new IllegalArgumentException("a rectangle of an optional task");
+        if (rect.task().presence() >= 0 || !rect.task().fixed()) {
+          throw new IllegalArgumentException("a rectangle of an optional or variable-length task");
         }
         xs[k] = model.intVar((int) rect.xFrom());
         ws[k] = model.intVar((int) (rect.xTo() - rect.xFrom()));
@@ -111,7 +144,7 @@ public final class ChocoTaskModel implements TaskModel.Backend {
     model.setObjective(Model.MINIMIZE, end);
     Solver solver = model.getSolver();
     int[] order = data.branching();
-    if (order != null) {
+    if (order != null && order.length > 0) {
       IntVar[] byOrder = new IntVar[order.length];
       for (int k = 0; k < order.length; k++) {
         byOrder[k] = x[order[k]];
@@ -155,7 +188,7 @@ public final class ChocoTaskModel implements TaskModel.Backend {
       TaskModel.Task t = tasks.get(k);
       starts[k] = start(model, x, t);
       durations[k] = (int) t.duration();
-      optional |= t.presence() >= 0;
+      optional |= t.presence() >= 0 || !t.fixed();
     }
     if (!optional) {
       int[] ones = new int[n];
@@ -168,7 +201,8 @@ public final class ChocoTaskModel implements TaskModel.Backend {
     IntVar one = model.intVar(1);
     for (int k = 0; k < n; k++) {
       TaskModel.Task t = tasks.get(k);
-      ts[k] = new Task(starts[k], durations[k]);
+      ts[k] = t.fixed() ? new Task(starts[k], durations[k])
+          : new Task(starts[k], model.intAffineView((int) t.perUnit(), x[t.lengthVar()], durations[k]));
       heights[k] = t.presence() < 0 ? one : p[t.presence()];
     }
     model.cumulative(ts, heights, one).post();

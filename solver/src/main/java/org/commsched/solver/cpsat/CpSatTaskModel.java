@@ -23,7 +23,10 @@ import org.commsched.solver.model.TaskModel;
  * optional end term enforced only if its literal holds), ExactlyOne per group, a fixed-size interval per distinct
  * task (optional when the task has a presence literal; resources that hold the same task share its interval, as the
  * forward-leveled bufferless model's do), a NoOverlap per resource, one NoOverlap2D of the rectangles (each with a
- * fixed interval for its fixed side); minimise E. CP-SAT chooses its own search; the branching order is not used.
+ * fixed interval for its fixed side); minimise E. A variable-length task is an (optional) interval whose size is
+ * the affine expression {@code duration + perUnit * length} and whose end is a variable tied to start plus size;
+ * variable gaps and end offsets are linear terms; a sum is a linear equality; a positivity link is two enforced
+ * linear constraints; a load is a linear inequality. CP-SAT chooses its own search; the branching order is not used.
  * Models with values beyond {@link #MAX_VALUE} are not run: no solution, and the statistic {@code solverStatus}
  * says so.
  * Time limit, workers and seed from {@link SolveLimits}.
@@ -70,14 +73,32 @@ public final class CpSatTaskModel implements TaskModel.Backend {
     }
     IntVar end = model.newIntVar(data.floor(), data.horizon(), "E");
     for (TaskModel.End e : data.ends()) {
-      var c = model.addGreaterOrEqual(end, LinearExpr.affine(x[e.var()], 1, e.offset()));
+      var c = model.addGreaterOrEqual(end, plus(x[e.var()], e.offset(), x, e.lengthVar(), e.perUnit()));
       if (e.presence() >= 0) {
         c.onlyEnforceIf(p[e.presence()]);
       }
     }
     model.addHint(end, data.horizon());
     for (TaskModel.Precedence q : data.precedences()) {
-      model.addGreaterOrEqual(x[q.after()], LinearExpr.affine(x[q.before()], 1, q.gap()));
+      model.addGreaterOrEqual(x[q.after()], plus(x[q.before()], q.gap(), x, q.lengthVar(), q.perUnit()));
+    }
+    for (TaskModel.Sum sum : data.sums()) {
+      IntVar[] of = new IntVar[sum.vars().length];
+      for (int k = 0; k < of.length; k++) {
+        of[k] = x[sum.vars()[k]];
+      }
+      model.addEquality(LinearExpr.sum(of), sum.total());
+    }
+    for (TaskModel.Load load : data.loads()) {
+      var sum = LinearExpr.newBuilder().add(load.constant());
+      for (int l : load.literals()) {
+        sum.addTerm(p[l], load.perLiteral());
+      }
+      model.addGreaterOrEqual(end, sum.build());
+    }
+    for (TaskModel.Positive link : data.positives()) {
+      model.addGreaterOrEqual(x[link.var()], 1).onlyEnforceIf(p[link.literal()]);
+      model.addEquality(x[link.var()], 0).onlyEnforceIf(p[link.literal()].not());
     }
     for (int[] group : data.exactlyOneGroups()) {
       Literal[] lits = new Literal[group.length];
@@ -131,12 +152,33 @@ public final class CpSatTaskModel implements TaskModel.Backend {
     return new TaskModel.Solution(answer, values, present, solver.value(end), stats);
   }
 
+  /** {@code base + constant}, plus {@code perUnit * x[lengthVar]} when {@code lengthVar >= 0}. */
+  private static LinearExpr plus(IntVar base, long constant, IntVar[] x, int lengthVar, long perUnit) {
+    if (lengthVar < 0 || perUnit == 0) {
+      return LinearExpr.affine(base, 1, constant);
+    }
+    return LinearExpr.newBuilder().add(base).addTerm(x[lengthVar], perUnit).add(constant).build();
+  }
+
   /** The task's interval, created once however many resources hold it. */
   private static IntervalVar interval(CpModel model, IntVar[] x, BoolVar[] p, Map<TaskModel.Task, IntervalVar> made,
       TaskModel.Task t) {
     return made.computeIfAbsent(t, u -> {
       LinearExpr start = LinearExpr.affine(x[u.var()], 1, u.offset());
       String name = "i" + made.size();
+      if (!u.fixed()) {
+        LinearExpr size = LinearExpr.affine(x[u.lengthVar()], u.perUnit(), u.duration());
+        // CP-SAT takes an interval's end as one variable: an end variable tied to start + size (any presence)
+        long lo = x[u.var()].getDomain().min() + u.offset() + u.duration();
+        long hi = x[u.var()].getDomain().max() + u.offset() + u.duration()
+            + Math.max(0, u.perUnit() * x[u.lengthVar()].getDomain().max());
+        lo += Math.min(0, u.perUnit() * x[u.lengthVar()].getDomain().max());
+        IntVar stop = model.newIntVar(Math.min(lo, hi), hi, name + "e");
+        model.addEquality(stop, plus(x[u.var()], u.offset() + u.duration(), x, u.lengthVar(), u.perUnit()));
+        return u.presence() < 0
+            ? model.newIntervalVar(start, size, stop, name)
+            : model.newOptionalIntervalVar(start, size, stop, p[u.presence()], name);
+      }
       return u.presence() < 0
           ? model.newFixedSizeIntervalVar(start, u.duration(), name)
           : model.newOptionalFixedSizeIntervalVar(start, u.duration(), p[u.presence()], name);

@@ -15,6 +15,12 @@ import org.commsched.core.solve.SolveLimits;
  * overlap in a plane, one side fixed; a 2D packing view for the back ends' energetic reasoning) and a branching
  * order for back ends that take one.
  *
+ * <p>Variable lengths (for models that choose a task's size, as the packet family's exact model does): a task, a
+ * precedence or an end term may add {@code perUnit} times a length variable to its duration, gap or offset; a sum
+ * constraint fixes the total of some variables, and a positivity link makes a variable at least 1 exactly when a
+ * literal holds (0 otherwise), and a load bound puts the makespan above a constant plus a multiple of the number
+ * of literals that hold. A model without them is solved exactly as before.
+ *
  * <p>The one seam between the exact models and the solvers: the builders ({@code solver.bufferless.BufferlessCp}
  * for the offline and synchronization-aware bufferless models, {@code VirtualCp} for virtual schedules and dsa)
  * produce it, a {@link Backend} ({@code solver.cpsat.CpSatTaskModel}, {@code solver.choco.ChocoTaskModel}) solves
@@ -33,15 +39,49 @@ public final class TaskModel {
    *
    * @param presence index of its presence literal, or -1 if it is always present
    */
-  public record Task(int var, long offset, long duration, int presence) {
+  public record Task(int var, long offset, long duration, int presence, int lengthVar, long perUnit) {
+    /** A task of fixed duration. */
+    public Task(int var, long offset, long duration, int presence) {
+      this(var, offset, duration, presence, -1, 0);
+    }
+
+    /** True if the duration is {@code duration} alone (no length variable). */
+    public boolean fixed() {
+      return lengthVar < 0 || perUnit == 0;
+    }
   }
 
-  /** {@code x_after >= x_before + gap}. */
-  public record Precedence(int after, int before, long gap) {
+  /**
+   * {@code x_after >= x_before + gap}, plus {@code perUnit * x_lengthVar} when {@code lengthVar >= 0}.
+   */
+  public record Precedence(int after, int before, long gap, int lengthVar, long perUnit) {
+    /** {@code x_after >= x_before + gap}. */
+    public Precedence(int after, int before, long gap) {
+      this(after, before, gap, -1, 0);
+    }
   }
 
-  /** {@code E >= x_var + offset} when the literal {@code presence} holds (always when -1). */
-  public record End(int var, long offset, int presence) {
+  /**
+   * {@code E >= x_var + offset} (plus {@code perUnit * x_lengthVar} when {@code lengthVar >= 0}) when the literal
+   * {@code presence} holds (always when -1).
+   */
+  public record End(int var, long offset, int presence, int lengthVar, long perUnit) {
+    /** {@code E >= x_var + offset} when {@code presence} holds (always when -1). */
+    public End(int var, long offset, int presence) {
+      this(var, offset, presence, -1, 0);
+    }
+  }
+
+  /** The variables add up to {@code total}. */
+  public record Sum(int[] vars, long total) {
+  }
+
+  /** {@code x_var >= 1} when the literal holds, {@code x_var = 0} when it does not. */
+  public record Positive(int var, int literal) {
+  }
+
+  /** {@code E >= constant + perLiteral * (the number of these literals that hold)}: a resource's load. */
+  public record Load(long constant, int[] literals, long perLiteral) {
   }
 
   /** A rectangle of a redundant 2D packing: the fixed extent {@code [xFrom, xTo)} times the task's steps. */
@@ -68,6 +108,9 @@ public final class TaskModel {
   private final List<End> ends = new ArrayList<>();
   private final List<int[]> exactlyOne = new ArrayList<>();
   private final List<Rectangle> rectangles = new ArrayList<>();
+  private final List<Sum> sums = new ArrayList<>();
+  private final List<Positive> positives = new ArrayList<>();
+  private final List<Load> loads = new ArrayList<>();
   private int[] branching;
   private boolean lastConflict;
   private final long floor;
@@ -109,9 +152,37 @@ public final class TaskModel {
     precedences.add(new Precedence(after, before, gap));
   }
 
+  /** Adds {@code x_after >= x_before + gap + perUnit * x_lengthVar}. */
+  public void precedence(int after, int before, long gap, int lengthVar, long perUnit) {
+    precedences.add(new Precedence(after, before, gap, lengthVar, perUnit));
+  }
+
   /** Adds the end term {@code E >= x_var + offset}, counted when {@code presence} holds (always when -1). */
   public void end(int var, long offset, int presence) {
     ends.add(new End(var, offset, presence));
+  }
+
+  /** Adds the end term {@code E >= x_var + offset + perUnit * x_lengthVar}, counted when {@code presence} holds. */
+  public void end(int var, long offset, int presence, int lengthVar, long perUnit) {
+    ends.add(new End(var, offset, presence, lengthVar, perUnit));
+  }
+
+  /** The variables add up to {@code total}. */
+  public void sum(int[] of, long total) {
+    sums.add(new Sum(of.clone(), total));
+  }
+
+  /**
+   * Adds the redundant bound {@code E >= constant + perLiteral * (number of the literals that hold)}, e.g. the
+   * least head plus the work plus the least tail of a resource whose task count depends on presences.
+   */
+  public void endLoad(long constant, int[] of, long perLiteral) {
+    loads.add(new Load(constant, of.clone(), perLiteral));
+  }
+
+  /** {@code x_var >= 1} exactly when the literal holds, else {@code x_var = 0} (the domain must contain 0). */
+  public void positiveIff(int var, int literal) {
+    positives.add(new Positive(var, literal));
   }
 
   /** Exactly one of these presence literals holds. */
@@ -166,6 +237,18 @@ public final class TaskModel {
     return List.copyOf(rectangles);
   }
 
+  public List<Sum> sums() {
+    return List.copyOf(sums);
+  }
+
+  public List<Positive> positives() {
+    return List.copyOf(positives);
+  }
+
+  public List<Load> loads() {
+    return List.copyOf(loads);
+  }
+
   /** The branching order, or null for the back end's default. */
   public int[] branching() {
     return branching == null ? null : branching.clone();
@@ -180,6 +263,21 @@ public final class TaskModel {
     long out = horizon;
     for (Var v : vars) {
       out = Math.max(out, Math.max(Math.abs(v.lo()), Math.abs(v.hi())));
+    }
+    for (List<Task> r : resources) {
+      for (Task t : r) {
+        if (!t.fixed()) {
+          Var len = vars.get(t.lengthVar());
+          long most = Math.max(Math.abs(len.lo()), Math.abs(len.hi()));
+          long span;
+          try {
+            span = Math.addExact(Math.abs(t.duration()), Math.multiplyExact(most, Math.abs(t.perUnit())));
+          } catch (ArithmeticException e) {
+            span = Long.MAX_VALUE;
+          }
+          out = Math.max(out, span);
+        }
+      }
     }
     return out;
   }

@@ -39,6 +39,65 @@ class TaskModelCrossCheckTest {
     }));
   }
 
+  @TestFactory
+  Stream<DynamicTest> variableLengths_bothBackEndsAgreeWithExhaustiveSearch() {
+    return Seeds.seeds(40).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+      TaskModel m = randomSized(seed);
+      long brute = Exhaustive.optimum(m);
+      for (TaskModel.Solution s : List.of(CpSatTaskModel.INSTANCE.solve(m, LIMITS),
+          ChocoTaskModel.INSTANCE.solve(m, LIMITS))) {
+        if (brute < 0) {
+          assertThat(s.answer().status()).isEqualTo(SolveStatus.INFEASIBLE);
+        } else {
+          assertThat(s.answer().status()).isEqualTo(SolveStatus.OPTIMAL);
+          assertThat(s.makespan()).isEqualTo(brute);
+          assertThat(Exhaustive.makespan(m, s.values(), s.present())).isEqualTo(brute);
+        }
+      }
+    }));
+  }
+
+  /**
+   * The variable-length features (the packet model's): two lengths in [0, 2] adding up to 2 or 3, the second
+   * positive exactly when a literal holds; two or three starts in [0, 5], each with a task of length
+   * {@code base + perUnit * length} (optional on the literal when it uses the second length) on resource 0 or 1,
+   * its end term, a variable gap now and then, and a load bound on resource 0.
+   */
+  static TaskModel randomSized(long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    TaskModel m = new TaskModel(30);
+    int l0 = m.var("l0", 0, 2, 1);
+    int l1 = m.var("l1", 0, 2, 1);
+    m.sum(new int[] {l0, l1}, 2 + rnd.nextInt(2));
+    int lit = m.literal("p");
+    m.positiveIff(l1, lit);
+    List<List<TaskModel.Task>> res = List.of(new ArrayList<>(), new ArrayList<>());
+    int n = 2 + rnd.nextInt(2);
+    List<Integer> onZero = new ArrayList<>();
+    for (int v = 0; v < n; v++) {
+      int x = m.var("x" + v, 0, 5, rnd.nextInt(6));
+      boolean second = rnd.nextBoolean();
+      int len = second ? l1 : l0;
+      int presence = second ? lit : -1;
+      long base = rnd.nextInt(2);
+      long perUnit = 1 + rnd.nextInt(2);
+      int r = rnd.nextInt(2);
+      res.get(r).add(new TaskModel.Task(x, 0, base, presence, len, perUnit));
+      if (r == 0 && presence < 0) {
+        onZero.add(v);
+      }
+      m.end(x, base, presence, len, perUnit);
+      if (v > 0 && rnd.nextInt(3) == 0) {
+        m.precedence(x, x - 1, rnd.nextInt(2), len, 1);
+      }
+    }
+    for (List<TaskModel.Task> r : res) {
+      m.resource(r);
+    }
+    m.endLoad(onZero.size(), new int[] {lit}, rnd.nextInt(2));
+    return m;
+  }
+
   /**
    * Three or four variables in [0, 4]; each has a task on resource 0 or 1, and half of them choose between an
    * optional task on resource 1 and one on resource 2 (exactly one present), each with its end term; a random
@@ -125,7 +184,21 @@ class TaskModelCrossCheckTest {
         }
       }
       for (TaskModel.Precedence q : m.precedences()) {
-        if (x[q.after()] < x[q.before()] + q.gap()) {
+        if (x[q.after()] < x[q.before()] + q.gap() + extra(x, q.lengthVar(), q.perUnit())) {
+          return -1;
+        }
+      }
+      for (TaskModel.Sum sum : m.sums()) {
+        long total = 0;
+        for (int v : sum.vars()) {
+          total += x[v];
+        }
+        if (total != sum.total()) {
+          return -1;
+        }
+      }
+      for (TaskModel.Positive link : m.positives()) {
+        if (p[link.literal()] ? x[link.var()] < 1 : x[link.var()] != 0) {
           return -1;
         }
       }
@@ -139,7 +212,9 @@ class TaskModelCrossCheckTest {
             }
             long sa = x[a.var()] + a.offset();
             long sb = x[b.var()] + b.offset();
-            if (sa < sb + b.duration() && sb < sa + a.duration()) {
+            long da = a.duration() + extra(x, a.lengthVar(), a.perUnit());
+            long db = b.duration() + extra(x, b.lengthVar(), b.perUnit());
+            if (sa < sb + db && sb < sa + da) {
               return -1;
             }
           }
@@ -148,10 +223,22 @@ class TaskModelCrossCheckTest {
       long e = 0;
       for (TaskModel.End t : m.ends()) {
         if (t.presence() < 0 || p[t.presence()]) {
-          e = Math.max(e, x[t.var()] + t.offset());
+          e = Math.max(e, x[t.var()] + t.offset() + extra(x, t.lengthVar(), t.perUnit()));
         }
       }
-      return e;
+      for (TaskModel.Load load : m.loads()) {
+        long need = load.constant();
+        for (int l : load.literals()) {
+          need += p[l] ? load.perLiteral() : 0;
+        }
+        e = Math.max(e, need);
+      }
+      return e > m.horizon() ? -1 : e;
+    }
+
+    /** {@code perUnit * x[lengthVar]}, or 0 without a length variable. */
+    private static long extra(long[] x, int lengthVar, long perUnit) {
+      return lengthVar < 0 ? 0 : perUnit * x[lengthVar];
     }
 
     private static boolean on(TaskModel.Task t, boolean[] p) {

@@ -1,0 +1,145 @@
+package org.commsched.solver;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+
+/**
+ * A generic exact method ({@code cpsat}, {@code choco}) that answers every family it has an exact model for: the
+ * real bufferless model by default, and for the instances a route takes (dsa: the virtual model, whose schedule is
+ * the buffer layout; store-and-forward packets: the packetization model) that route's method, under the generic
+ * name. So {@code commsched solve buffers.csv --method cpsat} and {@code commsched solve tv1.json --method cpsat}
+ * are exact.
+ *
+ * @implNote Immutable; stateless if the methods are.
+ */
+final class ExactDispatch implements Method {
+  /** Instances {@code takes} accepts go to {@code method}; {@code words} says what it computes there. */
+  private record Route(String label, String words, Predicate<Instance> takes, Method method) {
+  }
+
+  private final Method real;
+  private final List<Route> routes;
+
+  private ExactDispatch(Method real, List<Route> routes) {
+    this.real = real;
+    this.routes = List.copyOf(routes);
+  }
+
+  /** {@code real} alone, to be extended by {@link #with}. */
+  static ExactDispatch of(Method real) {
+    return new ExactDispatch(real, List.of());
+  }
+
+  /**
+   * The same dispatch, also sending the instances {@code takes} accepts to {@code method}.
+   *
+   * @param label the instances in a word or two, e.g. "dsa"
+   * @param words what the method computes there, e.g. "the exact buffer layout"
+   */
+  ExactDispatch with(String label, String words, Predicate<Instance> takes, Method method) {
+    List<Route> more = new ArrayList<>(routes);
+    more.add(new Route(label, words, takes, method));
+    return new ExactDispatch(real, more);
+  }
+
+  /** The method that answers the instance. */
+  private Method target(Instance instance) {
+    for (Route r : routes) {
+      if (r.takes().test(instance)) {
+        return r.method();
+      }
+    }
+    return real;
+  }
+
+  @Override
+  public String name() {
+    return real.name();
+  }
+
+  @Override
+  public String summary() {
+    StringBuilder out = new StringBuilder(real.summary());
+    for (Route r : routes) {
+      out.append("; ").append(r.label()).append(": ").append(r.words()).append(", as ").append(r.method().name());
+    }
+    return out.toString();
+  }
+
+  @Override
+  public String guarantee() {
+    return real.guarantee();
+  }
+
+  @Override
+  public String citation() {
+    StringBuilder out = new StringBuilder(real.citation());
+    for (Route r : routes) {
+      out.append("; ").append(r.label()).append(": ").append(r.method().citation());
+    }
+    return out.toString();
+  }
+
+  @Override
+  public boolean exact() {
+    return real.exact();
+  }
+
+  @Override
+  public Scope scope() {
+    Scope r = real.scope();
+    Set<Family> families = EnumSet.copyOf(r.families());
+    Set<ProblemKind> problems = EnumSet.copyOf(r.problems());
+    Set<CommModel.Ports> ports = EnumSet.copyOf(r.ports());
+    boolean realSendsPackets = r.families().stream().anyMatch(f -> !f.bufferless());
+    Set<CommModel.Duplex> duplex = realSendsPackets ? EnumSet.copyOf(r.duplex())
+        : EnumSet.noneOf(CommModel.Duplex.class);
+    List<String> notes = new ArrayList<>();
+    if (!r.note().isEmpty()) {
+      notes.add(r.note());
+    }
+    for (Route route : routes) {
+      Scope s = route.method().scope();
+      families.addAll(s.families());
+      problems.addAll(s.problems());
+      if (s.families().stream().anyMatch(f -> !f.bufferless())) {
+        ports.addAll(s.ports());
+        duplex.addAll(s.duplex());
+      }
+      if (!s.note().isEmpty()) {
+        notes.add(route.label() + ": " + s.note());
+      }
+    }
+    if (duplex.isEmpty()) {
+      duplex = r.duplex();
+    }
+    return new Scope(families, problems, r.bufferlessPorts(), ports, duplex, r.network(), String.join("; ", notes),
+        r.otherPorts());
+  }
+
+  /** The refusal of the method that would answer the instance. */
+  @Override
+  public String whyNot(Instance instance) {
+    Method m = target(instance);
+    String why = m.whyNot(instance);
+    return why == null || m == real ? why : why.replaceFirst("^" + java.util.regex.Pattern.quote(m.name()), name());
+  }
+
+  @Override
+  public SolveResult solve(Instance instance, SolveLimits limits) {
+    Method m = target(instance);
+    SolveResult r = m.solve(instance, limits);
+    return m == real ? r : r.withMethod(name());
+  }
+}

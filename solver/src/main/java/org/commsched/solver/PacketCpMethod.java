@@ -1,0 +1,49 @@
+package org.commsched.solver;
+
+import org.commsched.core.model.Instance;
+import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.solver.model.TaskModel;
+import org.commsched.solver.packet.PacketCp;
+
+/**
+ * What the exact packetization methods share: the model ({@link PacketCp}), its scope, size limit, guarantee and
+ * citation, and its solve flow; a subclass names the method and picks the back end, so the two back ends are the
+ * same method twice. The generic {@code cpsat} and {@code choco} answer packet instances with them
+ * ({@link ExactDispatch}).
+ *
+ * @implNote Immutable.
+ */
+abstract class PacketCpMethod extends TaskModelMethod {
+  PacketCpMethod(String name, String summary, TaskModel.Backend backend) {
+    super(name, summary, backend);
+  }
+
+  @Override
+  public final String guarantee() {
+    return PacketCp.GUARANTEE;
+  }
+
+  @Override
+  public final String citation() {
+    return PacketCp.CITATION;
+  }
+
+  @Override
+  public final Scope scope() {
+    return PacketCp.SCOPE;
+  }
+
+  @Override
+  public final String whyNotFurther(Instance instance) {
+    return PacketCp.whyNot(name(), instance);
+  }
+
+  @Override
+  public final SolveResult solve(Instance instance, SolveLimits limits) {
+    long started = System.nanoTime(); // building the model (and the hint) counts toward the time limit
+    requireApplies(instance);
+    return new PacketCp(instance).run(name(), backend, limits, started);
+  }
+}
