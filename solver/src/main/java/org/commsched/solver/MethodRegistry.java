@@ -48,7 +48,7 @@ public final class MethodRegistry {
     List<Method> all = new ArrayList<>();
     // the packet family's heuristics before the baselines: beyond the exact model's size the default for a packet
     // scatter or gather is packet-fdf-even, not greedy-saf (docs/models/packet.md#algorithms)
-    all.addAll(PacketMethods.all()); // store-and-forward scatter and gather, before the baselines: packet-special, packet-fdf-even, ...
+    all.addAll(PacketMethods.all()); // store-and-forward scatter and gather (packet-special first)
     all.addAll(Baselines.all());
     all.addAll(org.commsched.heuristics.bufferless.scattergather.ScatterMethods.all()); // bufferless scattering (fdf)
     all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
