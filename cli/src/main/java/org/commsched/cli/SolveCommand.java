@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
@@ -189,11 +190,13 @@ final class SolveCommand implements Callable<Integer> {
       }
       o.println(Json.print(n));
     } else {
-      o.printf(Locale.ROOT, "instance   %s (%s, %d messages)%n", instance.name(), instance.kind().wireName(),
-          Math.max(instance.messages().size(), instance.origins().size()));
+      int count = Math.max(instance.messages().size(), instance.origins().size());
+      o.printf(Locale.ROOT, "instance   %s (%s, %d message%s)%n", instance.name(), instance.kind().wireName(),
+          count, count == 1 ? "" : "s");
       o.printf(Locale.ROOT, "method     %s%n", r.method());
       o.printf(Locale.ROOT, "status     %s%n", r.status());
-      o.printf(Locale.ROOT, "makespan   %s%n", r.makespan() == null ? "-" : scale.format(r.makespan()));
+      o.printf(Locale.ROOT, "makespan   %s%s%n", r.makespan() == null ? "-" : scale.format(r.makespan()),
+          r.schedule() instanceof Schedule.Slots ? " (virtual: the span of the slots)" : "");
       o.printf(Locale.ROOT, "lower bnd  %s  (%s: %s)%n", scale.format(r.lowerBound().value()),
           r.lowerBound().kind(), r.lowerBound().witness());
       if (r.makespan() != null && gap(r) != null) {
@@ -201,7 +204,7 @@ final class SolveCommand implements Callable<Integer> {
             gap(r).movePointRight(2).stripTrailingZeros().toPlainString());
       }
       if (spanningTree != null) {
-        o.printf(Locale.ROOT, "routes     along the %s spanning tree%s%n", spanningTree,
+        o.printf(Locale.ROOT, "tree       routes along the %s spanning tree%s%n", spanningTree,
             routesOut == null ? "" : " (instance written to " + routesOut + ")");
       }
       o.printf(Locale.ROOT, "valid      %s%n", r.hasSchedule() ? (valid ? "yes (independent checker)" : "NO") : "-");

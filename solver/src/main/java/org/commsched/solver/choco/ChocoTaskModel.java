@@ -32,7 +32,7 @@ import org.commsched.solver.model.TaskModel;
  * set to it, refuted on backtrack, so the search is complete; optionally with last-conflict), then E; Choco's
  * default search otherwise. The variables' hints as Choco hints. Single-threaded: {@link SolveLimits#workers()} is
  * not used. At the time limit the objective's lower bound is the solver's bound. Models with values beyond
- * {@value #MAX_VALUE} (Choco works on ints) are not run: no solution, and the statistic {@code solverOutcome} says
+ * {@value #MAX_VALUE} (Choco works on ints) are not run: no solution, and the statistic {@code solverStatus} says
  * so.
  *
  * @implNote Stateless.
@@ -56,7 +56,7 @@ public final class ChocoTaskModel implements TaskModel.Backend {
     long deadline = System.nanoTime() + limits.timeLimit().toNanos(); // building the model counts too
     if (data.largestValue() > MAX_VALUE) {
       return new TaskModel.Solution(new SolverStatusMapping.Answer(SolveStatus.UNKNOWN, 0, "not run"), null, null, 0,
-          Map.of("solverOutcome", "not run: values beyond Choco's int range"));
+          Map.of("solverStatus", "not run: values beyond Choco's int range"));
     }
     Model model = new Model("tasks");
     var vars = data.vars();
@@ -173,8 +173,8 @@ public final class ChocoTaskModel implements TaskModel.Backend {
     }
     SolverStatusMapping.Answer answer = SolverStatusMapping.choco(best != null, solver);
     Map<String, Object> stats = new LinkedHashMap<>();
-    stats.put("solverOutcome", answer.outcome());
-    stats.put("wallSeconds", Math.round(solver.getTimeCount() * 1000) / 1000.0);
+    stats.put("solverStatus", answer.outcome());
+    stats.put("solverSeconds", Math.round(solver.getTimeCount() * 1000) / 1000.0);
     return new TaskModel.Solution(answer, best, present, makespan, stats);
   }
 

@@ -137,7 +137,7 @@ public final class CpSatTaskModel implements TaskModel.Backend {
     }
     Map<String, Object> stats = new LinkedHashMap<>();
     stats.put("solverStatus", answer.outcome());
-    stats.put("wallSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
+    stats.put("solverSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
     if (!answer.hasSchedule()) {
       return new TaskModel.Solution(answer, null, null, 0, stats);
     }

@@ -172,8 +172,8 @@ public final class LnsChatting implements Method {
     }
     return out.withStat("rounds", s.rounds).withStat("improvements", s.improvements)
         .withStat("neighbourhood", s.k).withStat("model", data.level != null ? "leveled" : "per arc")
-        .withStat("gap", makespan - lb.value())
-        .withStat("wallSeconds", Math.round((System.nanoTime() - t0) / 1e6) / 1000.0);
+        .withStat("gapTicks", makespan - lb.value())
+        .withStat("searchSeconds", Math.round((System.nanoTime() - t0) / 1e6) / 1000.0);
   }
 
   /**
