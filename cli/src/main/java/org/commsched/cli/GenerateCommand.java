@@ -43,11 +43,12 @@ final class GenerateCommand implements Callable<Integer> {
 
   @Option(names = "--family", paramLabel = "F",
       description = "ula, bla, uring, ring, esm, mesh, torus, star, complete, hypercube, tree, tree-path, "
-          + "tree-caterpillar, tree-binary, random")
+          + "tree-caterpillar, tree-binary, random; required unless --network FILE (or --packing perfect: ula)")
   String family;
 
   @Option(names = "--size", paramLabel = "N", defaultValue = "0",
-      description = "nodes; the side of the grid for esm, mesh and torus; the dimension for hypercube")
+      description = "nodes; the side of the grid for esm, mesh and torus; the dimension for hypercube; required "
+          + "with --family (with --packing perfect: the time horizon)")
   int size;
 
   @Option(names = "--messages", paramLabel = "K", defaultValue = "0",

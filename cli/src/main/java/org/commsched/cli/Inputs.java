@@ -25,6 +25,11 @@ final class Inputs {
 
   /** An instance file: {@code .csv} is a DSA buffer list, anything else a JSON instance. */
   static Instance instance(Path file) {
+    String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+    if (name.endsWith(".graphml") || name.endsWith(".dot") || name.endsWith(".gv")) {
+      throw new BadInputException(file + ": a network drawing, not an instance; make instances on it with "
+          + "commsched generate --network " + file + " --problem P [--lengths D] [--model M] --out FILE.json");
+    }
     try {
       if (isCsv(file)) {
         return DsaCsv.read(file);

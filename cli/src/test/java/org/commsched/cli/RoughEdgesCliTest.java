@@ -77,4 +77,11 @@ class RoughEdgesCliTest {
         tmp.resolve("c.csv").toString()), "CSV is the memory-planner form of dsa instances");
     assertThat(tmp.resolve("c.csv")).doesNotExist();
   }
+
+  /** An instance path that names a network drawing points to the import instead of "invalid JSON". */
+  @Test
+  void solveOnANetworkDrawing_pointsToTheImport() throws IOException {
+    Path dot = Files.writeString(tmp.resolve("net.dot"), "graph g { a -- b; b -- c; }");
+    oneLine(run("solve", dot.toString()), "commsched generate --network " + dot);
+  }
 }

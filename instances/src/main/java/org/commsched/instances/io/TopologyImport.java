@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 import org.commsched.core.model.ModelException;
 import org.commsched.core.model.Topology;
 import org.jgrapht.Graph;
+import org.jgrapht.alg.connectivity.ConnectivityInspector;
 import org.jgrapht.graph.DefaultEdge;
 import org.jgrapht.graph.builder.GraphTypeBuilder;
 import org.jgrapht.nio.GraphImporter;
@@ -138,6 +139,17 @@ public final class TopologyImport {
             + (directed ? "arc per ordered pair" : "link per pair") + "; remove the copy");
       }
       pairs.add(new Topology.Pair(u, v));
+    }
+    List<Set<Integer>> parts = new ConnectivityInspector<>(g).connectedSets();
+    if (parts.size() > 1) {
+      StringBuilder shown = new StringBuilder();
+      for (int k = 0; k < Math.min(2, parts.size()); k++) {
+        List<String> some = parts.get(k).stream().sorted().limit(4).map(names::get).toList();
+        shown.append(k == 0 ? "" : " and ").append("{").append(String.join(", ", some))
+            .append(parts.get(k).size() > 4 ? ", ..." : "").append("}");
+      }
+      throw new InstanceFormatException(name, "", "the network is not connected: it falls into " + parts.size()
+          + " parts, e.g. " + shown + "; join them, or draw each part in its own file");
     }
     try {
       return new Imported(new Topology.Explicit(names.size(), pairs, !directed), names);

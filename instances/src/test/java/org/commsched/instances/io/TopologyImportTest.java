@@ -88,4 +88,13 @@ class TopologyImportTest {
         () -> TopologyImport.read(Path.of("no-such-dir/net.dot")));
     assertThat(missing.oneLine()).contains("no such file");
   }
+
+  /** A drawing in two parts is named as such, with the parts' own node names (not an unreachable message later). */
+  @Test
+  void disconnectedDrawing_isNamedAsSuch() throws java.io.IOException {
+    Path dir = java.nio.file.Files.createTempDirectory("topo");
+    Path dot = java.nio.file.Files.writeString(dir.resolve("two.dot"), "graph g { a -- b; c -- d; }");
+    InstanceFormatException e = catchThrowableOfType(InstanceFormatException.class, () -> TopologyImport.read(dot));
+    assertThat(e.oneLine()).contains("not connected").contains("2 parts").contains("{a, b}").contains("{c, d}");
+  }
 }
