@@ -332,11 +332,7 @@ public final class StoreForwardEngine {
     long rootFree = 0;
     for (int p = 0; p < order.length; p++) {
       Packet k = order[p];
-      if (k.size() < 1) {
-        throw new IllegalArgumentException("packet " + k.number() + " of message " + k.message() + " has size "
-            + k.size() + "; a packet carries at least 1 unit");
-      }
-      long d = model.packetTicks(k.size(), scale);
+      long d = ticks(k, model, scale);
       duration[p] = d;
       int[] path = paths[k.message()];
       int h = path.length - 1;
@@ -409,11 +405,7 @@ public final class StoreForwardEngine {
     long[] duration = new long[order.length];
     for (int p = 0; p < order.length; p++) {
       Packet k = order[p];
-      if (k.size() < 1) {
-        throw new IllegalArgumentException("packet " + k.number() + " of message " + k.message() + " has size "
-            + k.size() + "; a packet carries at least 1 unit");
-      }
-      long d = model.packetTicks(k.size(), scale);
+      long d = ticks(k, model, scale);
       duration[p] = d;
       int[] path = paths[k.message()];
       long ready = 0;
@@ -462,5 +454,14 @@ public final class StoreForwardEngine {
       throw new IllegalArgumentException("the engine's " + kind.wireName() + " needs a store-and-forward "
           + kind.wireName() + " instance, not " + instance.kind().wireName());
     }
+  }
+
+  /** A packet's time on one link, {@code beta + size tau} in ticks; a packet carries at least one unit. */
+  private static long ticks(Packet k, CommModel.StoreAndForward model, TimeScale scale) {
+    if (k.size() < 1) {
+      throw new IllegalArgumentException("packet " + k.number() + " of message " + k.message() + " has size "
+          + k.size() + "; a packet carries at least 1 unit");
+    }
+    return model.packetTicks(k.size(), scale);
   }
 }

@@ -96,28 +96,11 @@ class NearestReceivedFirstTest {
         }
       }
       long best = Long.MAX_VALUE;
-      for (List<StoreForwardEngine.Packet> order : permutations(packets)) {
+      for (List<StoreForwardEngine.Packet> order : Orders.permutations(packets)) {
         best = Math.min(best, StoreForwardEngine.gatherEager(inst, order).makespan());
       }
       assertThat(eager).as("seed %d, lengths %s", seed, java.util.Arrays.toString(lengths)).isEqualTo(best);
     }
-  }
-
-  private static List<List<StoreForwardEngine.Packet>> permutations(List<StoreForwardEngine.Packet> items) {
-    List<List<StoreForwardEngine.Packet>> out = new ArrayList<>();
-    if (items.isEmpty()) {
-      out.add(new ArrayList<>());
-      return out;
-    }
-    for (int i = 0; i < items.size(); i++) {
-      List<StoreForwardEngine.Packet> rest = new ArrayList<>(items);
-      StoreForwardEngine.Packet first = rest.remove(i);
-      for (List<StoreForwardEngine.Packet> p : permutations(rest)) {
-        p.add(0, first);
-        out.add(p);
-      }
-    }
-    return out;
   }
 
   /**

@@ -142,28 +142,11 @@ class SingleFlitFdfTest {
     }
     long best = Long.MAX_VALUE;
     for (List<StoreForwardEngine.Packet> ps : packetizations) {
-      for (List<StoreForwardEngine.Packet> order : permutations(ps)) {
+      for (List<StoreForwardEngine.Packet> order : Orders.permutations(ps)) {
         best = Math.min(best, StoreForwardEngine.scatter(inst, order).makespan());
       }
     }
     return best == Long.MAX_VALUE ? 0 : best;
-  }
-
-  private static List<List<StoreForwardEngine.Packet>> permutations(List<StoreForwardEngine.Packet> items) {
-    List<List<StoreForwardEngine.Packet>> out = new ArrayList<>();
-    if (items.isEmpty()) {
-      out.add(new ArrayList<>());
-      return out;
-    }
-    for (int i = 0; i < items.size(); i++) {
-      List<StoreForwardEngine.Packet> rest = new ArrayList<>(items);
-      StoreForwardEngine.Packet first = rest.remove(i);
-      for (List<StoreForwardEngine.Packet> p : permutations(rest)) {
-        p.add(0, first);
-        out.add(p);
-      }
-    }
-    return out;
   }
 
   /**
