@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.commsched.core.model.CommModel;
@@ -135,7 +136,9 @@ final class GenerateCommand implements Callable<Integer> {
     Topology given = null;
     if (network != null) {
       try {
-        given = TopologyImport.read(network);
+        TopologyImport.Imported imported = TopologyImport.readWithIds(network);
+        given = imported.topology();
+        explainImport(imported, spec.commandLine().getErr());
       } catch (InstanceFormatException e) {
         throw new BadInputException(e.oneLine());
       }
@@ -186,6 +189,31 @@ final class GenerateCommand implements Callable<Integer> {
     }
     o.flush();
     return 0;
+  }
+
+  /**
+   * Says on stderr what the import did with the drawing: the node numbers its ids became (unless they are 0..n-1
+   * already) and the edge attributes the models have no use for.
+   */
+  private void explainImport(TopologyImport.Imported imported, PrintWriter err) {
+    List<String> ids = imported.ids();
+    boolean plain = true;
+    for (int v = 0; v < ids.size() && plain; v++) {
+      plain = ids.get(v).equals(Integer.toString(v));
+    }
+    if (!plain) {
+      StringBuilder map = new StringBuilder();
+      for (int v = 0; v < Math.min(ids.size(), 8); v++) {
+        map.append(v == 0 ? "" : ", ").append(Main.readable(ids.get(v))).append(" = ").append(v);
+      }
+      err.println("commsched generate: " + network + ": nodes are numbered in file order: " + map
+          + (ids.size() > 8 ? ", ... (" + ids.size() + " nodes)" : ""));
+    }
+    if (!imported.ignoredEdgeAttributes().isEmpty()) {
+      err.println("commsched generate: " + network + ": edge attributes " + String.join(", ",
+          imported.ignoredEdgeAttributes()) + " ignored: the models have no per-link lengths or costs");
+    }
+    err.flush();
   }
 
   private static BadInputException bad(String msg) {

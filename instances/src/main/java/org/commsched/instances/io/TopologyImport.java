@@ -53,9 +53,10 @@ public final class TopologyImport {
    * @param ids entry k is the file's id of node k
    * @implNote Immutable.
    */
-  public record Imported(Topology.Explicit topology, List<String> ids) {
+  public record Imported(Topology.Explicit topology, List<String> ids, Set<String> ignoredEdgeAttributes) {
     public Imported {
       ids = List.copyOf(ids);
+      ignoredEdgeAttributes = Set.copyOf(ignoredEdgeAttributes);
     }
   }
 
@@ -89,14 +90,17 @@ public final class TopologyImport {
         .buildGraph();
     Map<String, Integer> ids = new LinkedHashMap<>();
     GraphImporter<Integer, DefaultEdge> importer;
+    Set<String> edgeAttributes = new java.util.TreeSet<>(); // the models have no per-link data: read, reported
     if (dot) {
       DOTImporter<Integer, DefaultEdge> d = new DOTImporter<>();
       d.setVertexFactory(id -> ids.computeIfAbsent(id, k -> ids.size()));
+      d.addEdgeAttributeConsumer((edge, attribute) -> edgeAttributes.add(edge.getSecond()));
       importer = d;
     } else {
       GraphMLImporter<Integer, DefaultEdge> m = new GraphMLImporter<>();
       m.setSchemaValidation(false);
       m.setVertexFactory(id -> ids.computeIfAbsent(id, k -> ids.size()));
+      m.addEdgeAttributeConsumer((edge, attribute) -> edgeAttributes.add(edge.getSecond()));
       importer = m;
     }
     try {
@@ -152,7 +156,8 @@ public final class TopologyImport {
           + " parts, e.g. " + shown + "; join them, or draw each part in its own file");
     }
     try {
-      return new Imported(new Topology.Explicit(names.size(), pairs, !directed), names);
+      edgeAttributes.remove("id");
+      return new Imported(new Topology.Explicit(names.size(), pairs, !directed), names, edgeAttributes);
     } catch (ModelException e) {
       throw new InstanceFormatException(name, "", e.getMessage(), e);
     }

@@ -97,4 +97,14 @@ class TopologyImportTest {
     InstanceFormatException e = catchThrowableOfType(InstanceFormatException.class, () -> TopologyImport.read(dot));
     assertThat(e.oneLine()).contains("not connected").contains("2 parts").contains("{a, b}").contains("{c, d}");
   }
+
+  /** Edge attributes are read and named as ignored (the models have no per-link data), never dropped silently. */
+  @Test
+  void edgeAttributes_areReportedAsIgnored() throws java.io.IOException {
+    Path dir = java.nio.file.Files.createTempDirectory("topo");
+    Path dot = java.nio.file.Files.writeString(dir.resolve("w.dot"), "graph g { a -- b [weight=3, color=red]; b -- c; }");
+    TopologyImport.Imported imp = TopologyImport.readWithIds(dot);
+    assertThat(imp.ignoredEdgeAttributes()).containsExactlyInAnyOrder("weight", "color");
+    assertThat(imp.ids()).containsExactly("a", "b", "c");
+  }
 }
