@@ -499,15 +499,7 @@ final class PacketConformance {
 
     /** The items by group, then time, then (if asked) second value, then insertion; stable sorts on arrays. */
     int[] order(boolean bySecond) {
-      int[] idx = new int[size];
-      for (int k = 0; k < size; k++) {
-        idx[k] = k;
-      }
-      if (bySecond) {
-        sortBy(idx, second);
-      }
-      sortBy(idx, time);
-      // group by a stable counting sort
+      // by group: a stable counting sort
       int groups = 0;
       for (int k = 0; k < size; k++) {
         groups = Math.max(groups, group[k] + 1);
@@ -520,36 +512,47 @@ final class PacketConformance {
         at[g + 1] += at[g];
       }
       int[] out = new int[size];
-      for (int k : idx) {
-        out[at[group[k]]++] = k;
+      int[] fill = Arrays.copyOf(at, groups);
+      for (int k = 0; k < size; k++) {
+        out[fill[group[k]]++] = k;
+      }
+      // each group by time, then second value (the less significant key first: both sorts are stable)
+      for (int g = 0; g < groups; g++) {
+        if (bySecond) {
+          sortBy(out, at[g], at[g + 1], second);
+        }
+        sortBy(out, at[g], at[g + 1], time);
       }
       return out;
     }
 
-    /** A stable merge sort of the indices by {@code key[index]}. */
-    private static void sortBy(int[] idx, long[] key) {
-      int[] buf = new int[idx.length];
-      for (int width = 1; width < idx.length; width *= 2) {
-        for (int lo = 0; lo < idx.length - width; lo += 2 * width) {
-          int mid = lo + width;
-          int hi = Math.min(lo + 2 * width, idx.length);
-          if (key[idx[mid - 1]] <= key[idx[mid]]) {
-            continue; // already in order
-          }
-          int i = lo;
-          int j = mid;
-          int k = lo;
-          while (i < mid && j < hi) {
-            buf[k++] = key[idx[j]] < key[idx[i]] ? idx[j++] : idx[i++];
-          }
-          while (i < mid) {
-            buf[k++] = idx[i++];
-          }
-          while (j < hi) {
-            buf[k++] = idx[j++];
-          }
-          System.arraycopy(buf, lo, idx, lo, hi - lo);
-        }
+    /**
+     * Reorders {@code idx[from .. to)} stably by {@code key[index]}: unless already in order, each key is replaced by
+     * its rank among the sorted keys, packed above its position, and the packed values sorted as primitives.
+     */
+    private static void sortBy(int[] idx, int from, int to, long[] key) {
+      boolean ordered = true;
+      for (int k = from + 1; k < to && ordered; k++) {
+        ordered = key[idx[k - 1]] <= key[idx[k]];
+      }
+      if (ordered) {
+        return;
+      }
+      int n = to - from;
+      long[] sorted = new long[n];
+      for (int k = 0; k < n; k++) {
+        sorted[k] = key[idx[from + k]];
+      }
+      Arrays.sort(sorted);
+      long[] packed = new long[n];
+      for (int k = 0; k < n; k++) {
+        long rank = Arrays.binarySearch(sorted, key[idx[from + k]]); // one position per key value
+        packed[k] = (rank << 32) | k;
+      }
+      Arrays.sort(packed);
+      int[] old = Arrays.copyOfRange(idx, from, to);
+      for (int k = 0; k < n; k++) {
+        idx[from + k] = old[(int) packed[k]];
       }
     }
   }
