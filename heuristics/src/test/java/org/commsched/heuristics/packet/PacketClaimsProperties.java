@@ -20,7 +20,7 @@ import org.commsched.instances.testing.RandomInstances;
 import org.junit.jupiter.api.Test;
 
 /**
- * Property claims PB1, PB2, PB6, PB9, PB11, PB17, PB20 and PB26 of the packet family (the audit in docs/TESTS.md, the
+ * Property claims PB1, PB2, PB6, PB8, PB9, PB11, PB17, PB20 and PB26 of the packet family (the audit in docs/TESTS.md, the
  * model in docs/models/packet.md#queueing-delays-and-buffers and #planned-methods) over seeded instances, under the
  * thesis's model (one port, send-and-receive, full duplex, tau = 1), with the FCFS-greedy engine as the simulator.
  * Source: J.-P. Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering" (thesis, National
@@ -336,5 +336,65 @@ class PacketClaimsProperties {
       assertValid(seed, inst, new Schedule.Transmissions(inst.timeScale(), ts));
       assertThat(makespan).as("seed %d", seed).isGreaterThanOrEqualTo(greedy.makespan());
     }
+  }
+
+  /**
+   * PB8 (Lemma 7, with its non-root reading): in an FDF schedule on a path rooted at an end, when packet P waits T > 0
+   * at a non-root node (so it leaves right after another packet: the schedule is greedy) and R is the next packet of
+   * P's message, moving any x <= min(T / tau, |R|) units from R to P (dropping R when it empties) never increases
+   * the makespan.
+   */
+  @Test
+  void pb8_transferIntoADelayedPacketNeverHurts() {
+    int transfers = 0;
+    for (long seed : Seeds.seeds().toArray()) {
+      SplittableRandom r = new SplittableRandom(seed);
+      int n = 3 + r.nextInt(5);
+      List<Message> ms = new ArrayList<>();
+      for (int v = 1; v < n; v++) {
+        if (r.nextInt(4) > 0) {
+          ms.add(new Message("m" + v, 0, v, 1 + r.nextInt(7)));
+        }
+      }
+      if (ms.isEmpty()) {
+        continue;
+      }
+      Instance inst = new Instance("array", new Problem.Scatter(0, ms), thesis(beta(r)),
+          Network.of(new Topology.Bla(n)));
+      List<StoreForwardEngine.Packet> order = packets(r, inst);
+      order.sort(java.util.Comparator.comparingInt(p -> -inst.atlas().hops(p.message()))); // FDF, stable
+      StoreForwardEngine.Run run = StoreForwardEngine.scatter(inst, order);
+      long tau = ((CommModel.StoreAndForward) inst.model()).tauTicks(inst.timeScale());
+      for (int p = 0; p < order.size(); p++) {
+        long wait = 0;
+        for (int j = 1; j < run.hops(p); j++) {
+          wait = Math.max(wait, run.start(p, j) - (run.start(p, j - 1) + run.duration(p)));
+        }
+        int next = -1;
+        for (int q = p + 1; q < order.size() && next < 0; q++) {
+          if (order.get(q).message() == order.get(p).message()) {
+            next = q;
+          }
+        }
+        long most = Math.min(wait / tau, next < 0 ? 0 : order.get(next).size());
+        if (most < 1) {
+          continue;
+        }
+        long x = 1 + r.nextInt((int) most);
+        List<StoreForwardEngine.Packet> moved = new ArrayList<>(order);
+        StoreForwardEngine.Packet a = order.get(p);
+        StoreForwardEngine.Packet b = order.get(next);
+        moved.set(p, new StoreForwardEngine.Packet(a.message(), a.number(), a.size() + x));
+        if (b.size() == x) {
+          moved.remove(next);
+        } else {
+          moved.set(next, new StoreForwardEngine.Packet(b.message(), b.number(), b.size() - x));
+        }
+        assertThat(makespan(inst, moved)).as("seed %d, packet %d gets %d units", seed, p, x)
+            .isLessThanOrEqualTo(run.makespan());
+        transfers++;
+      }
+    }
+    assertThat(transfers).isPositive();
   }
 }
