@@ -158,8 +158,9 @@ class StoreForwardBoundsTest {
   }
 
   /**
-   * Spec §4.4 (docs/models/packet.md#special-class-values): on the special class F9 (scatter) and F10 (gather, by time
-   * reversal) are the corrected optimum T*, exactly; the rows are the spec's hand-checked values (m, s, t, beta, T*).
+   * docs/models/packet.md#special-class-values (the implementation notes' test vectors, confirmed there by
+   * exhaustive search): on the special class F9 (scatter) and F10 (gather, by time reversal) are the corrected optimum
+   * T*, exactly. Rows (m, s, t, beta, T*).
    */
   @Test
   void specialClass_f9AndF10AreTheCorrectedOptimum() {
@@ -180,8 +181,8 @@ class StoreForwardBoundsTest {
   }
 
   /**
-   * Spec §4.4, "seed-formula disagreement": m = 5, s = 3, t = 4, beta = 1; the thesis's printed floor form gives a
-   * minimum of 20 (at r = 2, 3), below the true 22, which our ceiling form reports (at the fewest packets, r = 2).
+   * docs/models/packet.md#special-class-formula: m = 5, s = 3, t = 4, beta = 1; the thesis's printed floor form gives
+   * a minimum of 20 (at r = 2, 3), below the true 22, which our ceiling form reports (at the fewest packets, r = 2).
    */
   @Test
   void specialClass_ceilingNotFloor() {
@@ -191,8 +192,8 @@ class StoreForwardBoundsTest {
   }
 
   /**
-   * Spec §4.9 (docs/models/packet.md#buffers-and-grouping): without grouping, m = 3 to P_3 and P_4 with beta = 1 takes
-   * 16 (F9), and m = 3 to P_2 and P_3 with beta = 1/2 takes 21/2.
+   * docs/models/packet.md#buffers-and-grouping: without grouping, m = 3 to P_3 and P_4 with beta = 1 takes 16 (F9),
+   * and m = 3 to P_2 and P_3 with beta = 1/2 takes 21/2 (the implementation notes' grouping vectors).
    */
   @Test
   void groupingExamples_f9() {
@@ -217,8 +218,8 @@ class StoreForwardBoundsTest {
   }
 
   /**
-   * Spec §4.5: TV-1 with all single units gives F13 = 6 (N_{>=3} = 4: 4 + 3 - 1), whatever beta; with beta = 0 it is
-   * the optimum (Claim 11) and says so; with beta = 2 it is only a bound (OPT(2) = 16, §4.1).
+   * docs/models/packet.md#lower-bounds (F13) and #tv-1-and-tv-2: TV-1 gives F13 = 6 (N_{>=3} = 4: 4 + 3 - 1), whatever
+   * beta; with beta = 0 it is the optimum (Claim 11) and says so; with beta = 2 it is only a bound (OPT(2) = 16).
    */
   @Test
   void tv1_f13() {
@@ -235,8 +236,9 @@ class StoreForwardBoundsTest {
   }
 
   /**
-   * Spec §4.5, single-flit FDF on TV-1's depths (4, 3, 3, 3): (beta + 1) x 6. An instance whose messages are single
-   * units at exactly those depths: the TV-1 branch of Q, and three leaves at depth 3 under one node at depth 2.
+   * docs/models/packet.md#planned-methods (single-flit FDF, F12) on TV-1's unit depths (4, 3, 3, 3): (beta + 1) x 6. An
+   * instance whose messages are single units at exactly those depths: the TV-1 branch of Q, and three leaves at depth
+   * 3 under one node at depth 2.
    */
   @Test
   void singleUnits_f12() {
