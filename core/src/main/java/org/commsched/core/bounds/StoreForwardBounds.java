@@ -168,6 +168,7 @@ final class StoreForwardBounds {
     if (exchange) {
       nodeBound(net, arcs, half, sc, out);
     }
+    PacketClassBounds.add(inst, out);
   }
 
   /** Adds every use of an arc by a non-null message, one item per hop, to the tables given (null: none). */

@@ -1,9 +1,8 @@
 package org.commsched.core.check;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -18,13 +17,13 @@ import org.commsched.core.time.TimeScale;
  * (message, packet number); it is never merged or split, so every record of it has the same size, and it crosses
  * exactly the arcs of its message's route, each once, in order, starting each hop only after the previous one has ended
  * (store and forward). Makespan: the latest end of any transfer.
+ *
+ * <p>Records are addressed by their index in the schedule and packets by (message index, packet number), in plain
+ * arrays: the records of each message are gathered by a counting sort, then sorted by packet number, so the check
+ * takes time about linear in the records and the routes of the messages that have any.
  */
 final class PacketChecker {
   private PacketChecker() {
-  }
-
-  /** One record of a packet on one hop of its route. */
-  private record Hop(int record, int hop, long start, long end) {
   }
 
   static long check(Instance inst, Schedule.Transmissions schedule, TimeScale scale, Findings out) {
@@ -33,12 +32,19 @@ final class PacketChecker {
     List<Message> msgs = inst.messages();
     CommModel.StoreAndForward model = (CommModel.StoreAndForward) inst.model();
     List<Schedule.Transmission> records = schedule.transmissions();
+    int n = records.size();
 
-    List<Transfer> transfers = new ArrayList<>();
-    Map<Integer, int[]> routes = new LinkedHashMap<>();
-    Map<String, List<Hop>> packets = new LinkedHashMap<>(); // "message index:packet" -> its hops
+    // Every record on its own: its message (by index), size, arc and interval. A record that passes these rules
+    // belongs to packet (message, packet number) and is kept for the packet rules (message[r] >= 0).
+    List<Transfer> transfers = new ArrayList<>(n);
+    int[] message = new int[n];
+    int[] arcOf = new int[n];
+    long[] start = new long[n];
+    long[] end = new long[n];
     long makespan = 0;
-    for (int r = 0; r < records.size(); r++) {
+    long toScale = schedule.scale().rescale(1, scale); // ticks of the check's scale per tick of the schedule's
+    for (int r = 0; r < n; r++) {
+      message[r] = -1;
       Schedule.Transmission x = records.get(r);
       int i = inst.indexOf(x.message());
       String arcName = Places.arc(x.from(), x.to());
@@ -58,66 +64,89 @@ final class PacketChecker {
             + x.message() + " goes from " + x.from() + " to " + x.to() + ", which are not joined by an arc");
         continue;
       }
-      long start = schedule.scale().rescale(x.start(), scale);
-      long end = Math.addExact(start, model.packetTicks(x.size(), scale));
-      if (start < 0) {
-        out.add(Kind.NEGATIVE_TIME, List.of(x.message()), arcName, start, "packet " + x.packet() + " of "
-            + x.message() + " starts at " + scale.format(start) + " on " + arcName + "; time starts at 0");
+      start[r] = Math.multiplyExact(x.start(), toScale);
+      end[r] = Math.addExact(start[r], model.packetTicks(x.size(), scale));
+      if (start[r] < 0) {
+        out.add(Kind.NEGATIVE_TIME, List.of(x.message()), arcName, start[r], "packet " + x.packet() + " of "
+            + x.message() + " starts at " + scale.format(start[r]) + " on " + arcName + "; time starts at 0");
       }
-      transfers.add(new Transfer(arc, start, end, List.of(x.message())));
-      makespan = Math.max(makespan, end);
+      transfers.add(new Transfer(arc, start[r], end[r], List.of(msgs.get(i).id())));
+      makespan = Math.max(makespan, end[r]);
       Message m = msgs.get(i);
       if (m.length() == 0) {
-        out.add(Kind.NULL_MESSAGE_SENT, List.of(m.id()), arcName, start, "message " + m.id() + " has length 0"
+        out.add(Kind.NULL_MESSAGE_SENT, List.of(m.id()), arcName, start[r], "message " + m.id() + " has length 0"
             + " but packet " + x.packet() + " of it crosses " + arcName + "; a null message sends no packet");
         continue;
       }
-      int[] route = routes.computeIfAbsent(i, atlas::arcs);
-      int hop = indexOf(route, arc);
-      if (hop < 0) {
-        out.add(Kind.OFF_ROUTE, List.of(m.id()), arcName, start, "packet " + x.packet() + " of " + m.id()
-            + " crosses " + arcName + ", which is not on the route " + routeText(net, route));
-        continue;
-      }
-      packets.computeIfAbsent(i + ":" + x.packet(), k -> new ArrayList<>()).add(new Hop(r, hop, start, end));
+      message[r] = i;
+      arcOf[r] = arc;
     }
 
     PortRules.check(net, model, transfers, scale, out);
 
+    // The records of each message together (a counting sort by message index, file order kept within a message).
+    int[] first = new int[msgs.size() + 1];
+    for (int r = 0; r < n; r++) {
+      if (message[r] >= 0) {
+        first[message[r] + 1]++;
+      }
+    }
+    for (int i = 0; i < msgs.size(); i++) {
+      first[i + 1] += first[i];
+    }
+    int[] byMessage = new int[first[msgs.size()]];
+    int[] fill = Arrays.copyOf(first, msgs.size());
+    for (int r = 0; r < n; r++) {
+      if (message[r] >= 0) {
+        byMessage[fill[message[r]]++] = r;
+      }
+    }
+
+    // Per message: each record's hop on the route (posOnRoute: arc -> its position, set for this message only),
+    // then its records by (packet number, file order), and each packet's records placed by hop.
+    int[] posOnRoute = new int[net.arcs()];
+    Arrays.fill(posOnRoute, -1);
+    int[] hopOf = new int[n];
     long[] carried = new long[msgs.size()];
-    for (List<Hop> hops : packets.values()) {
-      Schedule.Transmission first = records.get(hops.get(0).record());
-      int i = inst.indexOf(first.message());
-      int[] route = routes.get(i);
-      String what = "packet " + first.packet() + " of " + first.message();
-      Hop[] byHop = new Hop[route.length];
-      for (Hop h : hops) {
-        Schedule.Transmission x = records.get(h.record());
-        if (x.size() != first.size()) {
-          out.add(Kind.SIZE_MISMATCH, List.of(x.message()), net.arcName(route[h.hop()]), h.start(), what
-              + " has size " + first.size() + " on " + net.arcName(route[hops.get(0).hop()]) + " but " + x.size()
-              + " on " + net.arcName(route[h.hop()]) + "; packets are never split or merged on the way");
-        }
-        if (byHop[h.hop()] != null) {
-          out.add(Kind.DUPLICATE_HOP, List.of(x.message()), net.arcName(route[h.hop()]), h.start(), what
-              + " crosses " + net.arcName(route[h.hop()]) + " twice (from " + scale.format(byHop[h.hop()].start())
-              + " and from " + scale.format(h.start()) + "); each hop of the route is crossed once");
-        } else {
-          byHop[h.hop()] = h;
-        }
+    for (int i = 0; i < msgs.size(); i++) {
+      int from = first[i];
+      int to = first[i + 1];
+      if (from == to) {
+        continue;
       }
+      Message m = msgs.get(i);
+      int[] route = atlas.arcs(i);
       for (int k = 0; k < route.length; k++) {
-        if (byHop[k] == null) {
-          out.add(Kind.MISSING_HOP, List.of(first.message()), net.arcName(route[k]), null, what
-              + " never crosses " + net.arcName(route[k]) + ", hop " + k + " of its route " + routeText(net, route));
-        } else if (k > 0 && byHop[k - 1] != null && byHop[k].start() < byHop[k - 1].end()) {
-          out.add(Kind.STORE_AND_FORWARD, List.of(first.message()), net.arcName(route[k]), byHop[k].start(), what
-              + " starts on " + net.arcName(route[k]) + " at " + scale.format(byHop[k].start())
-              + " but has been fully received over " + net.arcName(route[k - 1]) + " only at "
-              + scale.format(byHop[k - 1].end()));
-        }
+        posOnRoute[route[k]] = k;
       }
-      carried[i] += first.size();
+      long[] keys = new long[to - from]; // packet number (high half) and offset in the message's records (low half)
+      int kept = 0;
+      for (int q = from; q < to; q++) {
+        int r = byMessage[q];
+        hopOf[r] = posOnRoute[arcOf[r]];
+        if (hopOf[r] < 0) {
+          Schedule.Transmission x = records.get(r);
+          out.add(Kind.OFF_ROUTE, List.of(m.id()), net.arcName(arcOf[r]), start[r], "packet " + x.packet()
+              + " of " + m.id() + " crosses " + net.arcName(arcOf[r]) + ", which is not on the route "
+              + routeText(net, route));
+          continue;
+        }
+        keys[kept++] = ((long) records.get(r).packet() << 32) | (q - from);
+      }
+      for (int a : route) {
+        posOnRoute[a] = -1;
+      }
+      Arrays.sort(keys, 0, kept);
+      int[] byHop = new int[route.length];
+      for (int a = 0; a < kept; ) {
+        int b = a;
+        while (b < kept && keys[b] >>> 32 == keys[a] >>> 32) {
+          b++;
+        }
+        checkPacket(records, keys, a, b, from, byMessage, hopOf, start, end, route, byHop, net, scale, out);
+        carried[i] += records.get(byMessage[from + (int) keys[a]]).size();
+        a = b;
+      }
     }
     for (int i = 0; i < msgs.size(); i++) {
       Message m = msgs.get(i);
@@ -129,13 +158,45 @@ final class PacketChecker {
     return makespan;
   }
 
-  private static int indexOf(int[] route, int arc) {
-    for (int k = 0; k < route.length; k++) {
-      if (route[k] == arc) {
-        return k;
+  /**
+   * The rules of one packet, whose records are {@code byMessage[from + (int) keys[k]]} for k in [a, b), in file
+   * order: one size throughout, every hop of the route crossed once, each hop after the previous one has ended.
+   */
+  private static void checkPacket(List<Schedule.Transmission> records, long[] keys, int a, int b, int from,
+      int[] byMessage, int[] hopOf, long[] start, long[] end, int[] route, int[] byHop, Network net,
+      TimeScale scale, Findings out) {
+    Arrays.fill(byHop, -1);
+    int r0 = byMessage[from + (int) keys[a]];
+    Schedule.Transmission first = records.get(r0);
+    String what = "packet " + first.packet() + " of " + first.message();
+    for (int k = a; k < b; k++) {
+      int r = byMessage[from + (int) keys[k]];
+      Schedule.Transmission x = records.get(r);
+      int hop = hopOf[r];
+      if (x.size() != first.size()) {
+        out.add(Kind.SIZE_MISMATCH, List.of(x.message()), net.arcName(route[hop]), start[r], what
+            + " has size " + first.size() + " on " + net.arcName(route[hopOf[r0]]) + " but " + x.size()
+            + " on " + net.arcName(route[hop]) + "; packets are never split or merged on the way");
+      }
+      if (byHop[hop] >= 0) {
+        out.add(Kind.DUPLICATE_HOP, List.of(x.message()), net.arcName(route[hop]), start[r], what
+            + " crosses " + net.arcName(route[hop]) + " twice (from " + scale.format(start[byHop[hop]])
+            + " and from " + scale.format(start[r]) + "); each hop of the route is crossed once");
+      } else {
+        byHop[hop] = r;
       }
     }
-    return -1;
+    for (int k = 0; k < route.length; k++) {
+      if (byHop[k] < 0) {
+        out.add(Kind.MISSING_HOP, List.of(first.message()), net.arcName(route[k]), null, what
+            + " never crosses " + net.arcName(route[k]) + ", hop " + k + " of its route " + routeText(net, route));
+      } else if (k > 0 && byHop[k - 1] >= 0 && start[byHop[k]] < end[byHop[k - 1]]) {
+        out.add(Kind.STORE_AND_FORWARD, List.of(first.message()), net.arcName(route[k]), start[byHop[k]], what
+            + " starts on " + net.arcName(route[k]) + " at " + scale.format(start[byHop[k]])
+            + " but has been fully received over " + net.arcName(route[k - 1]) + " only at "
+            + scale.format(end[byHop[k - 1]]));
+      }
+    }
   }
 
   private static String routeText(Network net, int[] route) {

@@ -151,4 +151,127 @@ class StoreForwardBoundsTest {
     assertThat(value(all, "ARC")).isEqualTo(6);
     assertThat(LowerBounds.best(new Instance("h", new Problem.Scatter(0, ms), half, net)).value()).isEqualTo(6);
   }
+
+  /** The bound of a kind, or null when it is not reported. */
+  private static LowerBound bound(Instance inst, String kind) {
+    return LowerBounds.all(inst).stream().filter(b -> b.kind().equals(kind)).findFirst().orElse(null);
+  }
+
+  /**
+   * docs/models/packet.md#special-class-values (the implementation notes' test vectors, confirmed there by
+   * exhaustive search): on the special class F9 (scatter) and F10 (gather, by time reversal) are the corrected optimum
+   * T*, exactly. Rows (m, s, t, beta, T*).
+   */
+  @Test
+  void specialClass_f9AndF10AreTheCorrectedOptimum() {
+    Object[][] rows = {
+        {3, 1, 3, "1", "12"}, {3, 3, 3, "0", "5"}, {5, 3, 4, "1", "22"}, {4, 2, 4, "0.5", "17.5"},
+        {4, 3, 5, "1", "24"}, {6, 4, 5, "1", "27"}, {6, 5, 6, "2", "40"}, {10, 5, 5, "1", "27"},
+        {2, 1, 1, "0", "2"}, {8, 6, 7, "1", "39"}, {12, 8, 10, "0.5", "62.5"}};
+    for (Object[] r : rows) {
+      for (boolean scatter : new boolean[] {true, false}) {
+        Instance inst = special((Integer) r[0], (Integer) r[1], (Integer) r[2], (String) r[3], scatter);
+        LowerBound b = bound(inst, scatter ? "F9" : "F10");
+        assertThat(b).as("row %s", java.util.Arrays.toString(r)).isNotNull();
+        assertThat(inst.timeScale().toUnits(b.value())).as("row %s", java.util.Arrays.toString(r))
+            .isEqualByComparingTo((String) r[4]);
+        assertThat(b.witness()).startsWith("exact");
+      }
+    }
+  }
+
+  /**
+   * docs/models/packet.md#special-class-formula: m = 5, s = 3, t = 4, beta = 1; the thesis's printed floor form gives
+   * a minimum of 20 (at r = 2, 3), below the true 22, which our ceiling form reports (at the fewest packets, r = 2).
+   */
+  @Test
+  void specialClass_ceilingNotFloor() {
+    LowerBound b = bound(special(5, 3, 4, "1", true), "F9");
+    assertThat(b.value()).isEqualTo(22);
+    assertThat(b.witness()).contains("at r = 2");
+  }
+
+  /**
+   * docs/models/packet.md#buffers-and-grouping: without grouping, m = 3 to P_3 and P_4 with beta = 1 takes 16 (F9),
+   * and m = 3 to P_2 and P_3 with beta = 1/2 takes 21/2 (the implementation notes' grouping vectors).
+   */
+  @Test
+  void groupingExamples_f9() {
+    assertThat(bound(special(3, 3, 4, "1", true), "F9").value()).isEqualTo(16);
+    Instance half = special(3, 2, 3, "0.5", true);
+    assertThat(half.timeScale().toUnits(bound(half, "F9").value())).isEqualByComparingTo("10.5");
+  }
+
+  /**
+   * F11 (Theorem 18, docs/models/packet.md#planned-methods, blocks), by hand: messages of 2 units to P_1 and P_3 of an
+   * array, beta = 1. Blocks {1} and {3}; counts (1,1): max(3 + 3, 3 + 2 x 3) = 9; (1,2): max(4 + 3, 4 + 2 x 2) = 8;
+   * (2,2): max(4 + 4, 8) = 8. Optimum 8 (P_3's two one-unit packets end at 6 and 8, P_1's packet [4, 7)).
+   */
+  @Test
+  void blocks_f11ByHand() {
+    List<Message> ms = List.of(new Message("a", 0, 1, 2), new Message("b", 0, 3, 2));
+    Instance inst = new Instance("blocks", new Problem.Scatter(0, ms), tsai("1"), Network.of(new Topology.Bla(4)));
+    LowerBound b = bound(inst, "F11");
+    assertThat(b.value()).isEqualTo(8);
+    assertThat(b.witness()).startsWith("exact").contains("r = [1, 2]");
+    assertThat(bound(inst, "F9")).isNull();
+  }
+
+  /**
+   * docs/models/packet.md#lower-bounds (F13) and #tv-1-and-tv-2: TV-1 gives F13 = 6 (N_{>=3} = 4: 4 + 3 - 1), whatever
+   * beta; with beta = 0 it is the optimum (Claim 11) and says so; with beta = 2 it is only a bound (OPT(2) = 16).
+   */
+  @Test
+  void tv1_f13() {
+    LowerBound zero = bound(tv1(true, tsai("0")), "F13");
+    assertThat(zero.value()).isEqualTo(6);
+    assertThat(zero.witness()).startsWith("exact");
+    LowerBound two = bound(tv1(true, tsai("2")), "F13");
+    assertThat(two.value()).isEqualTo(6);
+    assertThat(two.witness()).doesNotStartWith("exact");
+    assertThat(bound(tv1(false, tsai("0")), "F13").value()).isEqualTo(6);
+    // TV-1 is not in the special class (two branches) and has a 3-unit message (no F12)
+    assertThat(bound(tv1(true, tsai("2")), "F9")).isNull();
+    assertThat(bound(tv1(true, tsai("2")), "F12")).isNull();
+  }
+
+  /**
+   * docs/models/packet.md#planned-methods (single-flit FDF, F12) on TV-1's unit depths (4, 3, 3, 3): (beta + 1) x 6. An
+   * instance whose messages are single units at exactly those depths: the TV-1 branch of Q, and three leaves at depth
+   * 3 under one node at depth 2.
+   */
+  @Test
+  void singleUnits_f12() {
+    List<Integer> parents = List.of(-1, 0, 1, 2, 2, 2, 0, 6, 7, 8);
+    for (String beta : new String[] {"0", "1", "1.5", "2"}) {
+      List<Message> ms = List.of(new Message("p", 0, 3, 1), new Message("p2", 0, 4, 1), new Message("p3", 0, 5, 1),
+          new Message("q", 0, 9, 1));
+      Instance inst = new Instance("f12", new Problem.Scatter(0, ms), tsai(beta),
+          Network.of(new Topology.Tree(parents)));
+      LowerBound b = bound(inst, "F12");
+      assertThat(inst.timeScale().toUnits(b.value())).as("beta %s", beta)
+          .isEqualByComparingTo(new BigDecimal(beta).add(BigDecimal.ONE).multiply(BigDecimal.valueOf(6)));
+      assertThat(b.witness()).startsWith("exact");
+    }
+  }
+
+  /** All ports: no F12 or F13 (the root may feed two branches at once); the exchange rule: F9 is a bound only. */
+  @Test
+  void classBounds_followTheModel() {
+    CommModel.StoreAndForward all = new CommModel.StoreAndForward(BigDecimal.ONE, BigDecimal.ONE,
+        CommModel.Ports.ALL, CommModel.Duplex.FULL, null);
+    Instance multi = tv1(true, all);
+    assertThat(bound(multi, "F13")).isNull();
+    List<Message> ms = List.of(new Message("a", 0, 2, 3), new Message("b", 0, 3, 3));
+    CommModel.StoreAndForward ex = new CommModel.StoreAndForward(BigDecimal.ONE, BigDecimal.ONE,
+        CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE);
+    Instance exchange = new Instance("ex", new Problem.Scatter(0, ms), ex, Network.of(new Topology.Bla(4)));
+    LowerBound f9 = bound(exchange, "F9");
+    assertThat(f9.witness()).doesNotStartWith("exact");
+    assertThat(f9.value()).isEqualTo(bound(special(3, 2, 3, "1", true), "F9").value());
+    // unequal lengths: not the special class
+    List<Message> uneq = List.of(new Message("a", 0, 2, 3), new Message("b", 0, 3, 2));
+    assertThat(bound(new Instance("u", new Problem.Scatter(0, uneq), tsai("1"), Network.of(new Topology.Bla(4))),
+        "F9")).isNull();
+  }
 }

@@ -172,28 +172,13 @@ public final class ScheduleReader {
       TimeScale scale = instance.timeScale();
       Map<String, BigDecimal> times = new LinkedHashMap<>();
       collectTime("/makespan", times);
-      if ("transmissions".equals(kind)) {
-        for (int i = 0; i < transmissionList.size(); i++) {
-          times.put("/transmissions/" + i + "/start", transmissionList.start(i, file));
-        }
-      }
       for (Map.Entry<String, BigDecimal> e : times.entrySet()) {
-        int places = Math.max(0, e.getValue().stripTrailingZeros().scale());
-        if (places > scale.decimals()) {
-          if (bufferless) {
-            throw new InstanceFormatException(file, e.getKey(), "bufferless times are whole steps, found "
-                + e.getValue().toPlainString() + "; write an integer");
-          }
-          if (kind == null) {
-            throw new InstanceFormatException(file, e.getKey(), e.getValue().toPlainString() + " has more decimal "
-                + "places than the model's beta and tau (" + scale.decimals() + "); without a schedule, round "
-                + "it down to " + scale.decimals() + " places");
-          }
-          if (places > 15) {
-            throw new InstanceFormatException(file, e.getKey(), e.getValue().toPlainString() + " has " + places
-                + " decimal places; times may have at most 15");
-          }
-          scale = new TimeScale(places);
+        scale = refine(scale, e.getValue(), e.getKey(), bufferless, kind);
+      }
+      if ("transmissions".equals(kind)) {
+        // the starts are read from the source as needed, not kept in the map: a pointer is built only for an error
+        for (int i = 0; i < transmissionList.size(); i++) {
+          scale = refine(scale, transmissionList.start(i, file), null, i, bufferless, kind);
         }
       }
 
@@ -218,7 +203,7 @@ public final class ScheduleReader {
       } else if ("slots".equals(kind)) {
         schedule = new Schedule.Slots(steps("slots"));
       } else if ("transmissions".equals(kind)) {
-        schedule = transmissions(scale, times);
+        schedule = transmissions(scale);
       }
 
       Map<String, Object> stats = new LinkedHashMap<>();
@@ -233,6 +218,40 @@ public final class ScheduleReader {
         throw new InstanceFormatException(file, "", InstanceFormatException.singleLine(e.getMessage())
             + "; fix the result", e);
       }
+    }
+
+    private TimeScale refine(TimeScale scale, BigDecimal v, String pointer, boolean bufferless, String kind) {
+      return refine(scale, v, pointer, -1, bufferless, kind);
+    }
+
+    /**
+     * The scale refined to hold time v (at {@code pointer}, or the start of transmission {@code record} when the
+     * pointer is null).
+     */
+    private TimeScale refine(TimeScale scale, BigDecimal v, String pointer, int record, boolean bufferless,
+        String kind) {
+      if (v.scale() <= scale.decimals()) {
+        return scale; // no more places than the scale, trailing zeros or not
+      }
+      int places = Math.max(0, v.stripTrailingZeros().scale());
+      if (places <= scale.decimals()) {
+        return scale;
+      }
+      String at = pointer != null ? pointer : "/transmissions/" + record + "/start";
+      if (bufferless) {
+        throw new InstanceFormatException(file, at, "bufferless times are whole steps, found "
+            + v.toPlainString() + "; write an integer");
+      }
+      if (kind == null) {
+        throw new InstanceFormatException(file, at, v.toPlainString() + " has more decimal "
+            + "places than the model's beta and tau (" + scale.decimals() + "); without a schedule, round "
+            + "it down to " + scale.decimals() + " places");
+      }
+      if (places > 15) {
+        throw new InstanceFormatException(file, at, v.toPlainString() + " has " + places
+            + " decimal places; times may have at most 15");
+      }
+      return new TimeScale(places);
     }
 
     private void collectTime(String pointer, Map<String, BigDecimal> times) {
@@ -299,22 +318,38 @@ public final class ScheduleReader {
       return out;
     }
 
-    private Schedule.Transmissions transmissions(TimeScale scale, Map<String, BigDecimal> times) {
+    private Schedule.Transmissions transmissions(TimeScale scale) {
       TransmissionSource list = transmissionList;
       List<Schedule.Transmission> out = new ArrayList<>(list.size());
       for (int i = 0; i < list.size(); i++) {
-        String p = "/transmissions/" + i;
         String message = list.message(i);
-        requireMessage(message, p + "/message", true);
+        int m = instance.indexOf(message);
+        if (m < 0) {
+          requireMessage(message, "/transmissions/" + i + "/message", true);
+        } else {
+          message = instance.messages().get(m).id(); // one string per id for the instance and its schedule
+        }
         int packet = list.packet(i, file);
         long size = list.size(i, file);
-        int from = node(list.from(i, file), p + "/from");
-        int to = node(list.to(i, file), p + "/to");
-        long start = ticks(p + "/start", times, scale);
+        int from = node(list.from(i, file), i, "from");
+        int to = node(list.to(i, file), i, "to");
+        BigDecimal at = list.start(i, file);
+        long start;
+        try {
+          start = scale.toTicks(at);
+        } catch (ArithmeticException e) {
+          throw new InstanceFormatException(file, "/transmissions/" + i + "/start", "the time " + at.toPlainString()
+              + " is too large for a time scale of " + scale.decimals() + " decimal places (at most "
+              + Long.MAX_VALUE + " ticks); use smaller times or fewer decimal places", e);
+        }
         Long first = list.first(i, file);
         out.add(new Schedule.Transmission(message, packet, size, from, to, start, first));
       }
       return new Schedule.Transmissions(scale, out);
+    }
+
+    private int node(int v, int record, String field) {
+      return v < instance.network().nodes() ? v : node(v, "/transmissions/" + record + "/" + field);
     }
 
     private int node(JsonNode n, String pointer) {
