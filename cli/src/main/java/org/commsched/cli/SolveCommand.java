@@ -63,6 +63,9 @@ final class SolveCommand implements Callable<Integer> {
       description = "write the schedule here (.json schedule file; .csv offsets for a DSA instance); atomic")
   Path out;
 
+  @Option(names = "--quiet", description = "no progress line on stderr (it appears after two seconds otherwise)")
+  boolean quiet;
+
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
 
@@ -119,7 +122,10 @@ final class SolveCommand implements Callable<Integer> {
           + "use a .json schedule file");
     }
     Signals.install(e);
-    SolveRunner.Outcome run = SolveRunner.run(m, instance, limits);
+    SolveRunner.Outcome run;
+    try (ProgressLine.Handle progress = ProgressLine.start(e, quiet, instance.timeScale(), m.name())) {
+      run = SolveRunner.run(m, instance, limits);
+    }
     SolveResult r = run.result();
     if (buffers != null && r.lowerBound() != null) {
       // witnesses name the file's own times, not the compressed time points (also in a written schedule)

@@ -13,6 +13,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Progress;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.heuristics.baseline.Baselines;
@@ -93,6 +94,7 @@ public final class ChattingStarts {
             + instance.name() + ": " + check.violations().get(0));
       }
       stats.put("start." + m.name(), r.makespan());
+      Progress.incumbent(r.makespan());
       bound = bound.max(r.lowerBound());
       if (best == null || r.makespan() < best.makespan()) {
         best = r;

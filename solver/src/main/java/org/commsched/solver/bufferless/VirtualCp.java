@@ -184,6 +184,7 @@ public final class VirtualCp {
   public TaskModel model() {
     int m = msg.length;
     TaskModel out = new TaskModel(floor, horizon);
+    out.unit(unit);
     List<TaskModel.Task> tasks = new ArrayList<>(m);
     for (int j = 0; j < m; j++) {
       int v = out.var("s" + j, 0, horizon - length[j], hint[j]);

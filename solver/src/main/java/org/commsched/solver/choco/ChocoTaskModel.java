@@ -14,6 +14,7 @@ import org.chocosolver.solver.variables.BoolVar;
 import org.chocosolver.solver.variables.IntVar;
 import org.chocosolver.solver.variables.Task;
 import org.commsched.core.solve.Interrupt;
+import org.commsched.core.solve.Progress;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.solver.model.SolverStatusMapping;
@@ -170,6 +171,7 @@ public final class ChocoTaskModel implements TaskModel.Backend {
         present[l] = p[l].getValue() == 1;
       }
       makespan = end.getValue();
+      Progress.incumbent(makespan * data.unit()); // progress for the user, in instance ticks
     }
     SolverStatusMapping.Answer answer = SolverStatusMapping.choco(best != null, solver);
     Map<String, Object> stats = new LinkedHashMap<>();

@@ -6,12 +6,14 @@ import java.util.Map;
 import com.google.ortools.sat.BoolVar;
 import com.google.ortools.sat.CpModel;
 import com.google.ortools.sat.CpSolver;
+import com.google.ortools.sat.CpSolverSolutionCallback;
 import com.google.ortools.sat.IntVar;
 import com.google.ortools.sat.IntervalVar;
 import com.google.ortools.sat.LinearExpr;
 import com.google.ortools.sat.Literal;
 import com.google.ortools.sat.NoOverlap2dConstraint;
 import org.commsched.core.solve.Interrupt;
+import org.commsched.core.solve.Progress;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.solver.model.SolverStatusMapping;
@@ -133,7 +135,14 @@ public final class CpSatTaskModel implements TaskModel.Backend {
         .setRandomSeed((int) limits.seed());
     SolverStatusMapping.Answer answer;
     try (Interrupt.Registration stop = Interrupt.onRequest(solver::stopSearch)) {
-      answer = SolverStatusMapping.cpSat(solver.solve(model), solver);
+      long unit = data.unit();
+      answer = SolverStatusMapping.cpSat(solver.solve(model, new CpSolverSolutionCallback() {
+        @Override
+        public void onSolutionCallback() { // progress for the user, in instance ticks
+          Progress.incumbent(Math.round(objectiveValue()) * unit);
+          Progress.bound((long) Math.ceil(bestObjectiveBound()) * unit);
+        }
+      }), solver);
     }
     Map<String, Object> stats = new LinkedHashMap<>();
     stats.put("solverStatus", answer.outcome());

@@ -13,6 +13,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Progress;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -157,6 +158,8 @@ public final class LnsChatting implements Method {
       throw new IllegalStateException("no heuristic gave a chatting schedule for " + instance.name());
     }
     long[] dep = data.departures(((Schedule.Departures) start.schedule()).departures());
+    Progress.incumbent(data.makespan(dep));
+    Progress.bound(bound.value());
     Search s = new Search(data, dep, bound, limits, deadline);
     if (data.m > 0 && data.makespan(dep) > bound.value()) {
       OrTools.load();
@@ -255,6 +258,7 @@ public final class LnsChatting implements Method {
       }
       if (data.makespan(dep) < before) {
         improvements++;
+        Progress.incumbent(data.makespan(dep));
       }
       if (DEBUG) {
         System.err.printf("round %d rule %s k=%d free=%d T=%d->%d solved=%s optimal=%s left=%.2f%n", rounds,

@@ -115,6 +115,7 @@ public final class TaskModel {
   private boolean lastConflict;
   private final long floor;
   private final long horizon;
+  private long unit = 1;
 
   /** An empty model whose makespan lies in {@code [0, horizon]}. */
   public TaskModel(long horizon) {
@@ -125,6 +126,22 @@ public final class TaskModel {
   public TaskModel(long floor, long horizon) {
     this.floor = Math.min(floor, horizon);
     this.horizon = horizon;
+  }
+
+  /**
+   * Instance ticks per unit of the model's makespan (1 unless the builder scaled the times down, as the virtual
+   * model does by the lengths' gcd); used to report progress in the instance's ticks.
+   */
+  public void unit(long ticksPerUnit) {
+    if (ticksPerUnit < 1) {
+      throw new IllegalArgumentException("a unit is at least one tick, got " + ticksPerUnit);
+    }
+    this.unit = ticksPerUnit;
+  }
+
+  /** Instance ticks per unit of the makespan. */
+  public long unit() {
+    return unit;
   }
 
   /** Adds a variable; returns its index. */

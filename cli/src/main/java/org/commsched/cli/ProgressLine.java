@@ -1,0 +1,98 @@
+package org.commsched.cli;
+
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Locale;
+import org.commsched.core.solve.Progress;
+import org.commsched.core.time.TimeScale;
+
+/**
+ * Progress of a long solve on stderr, never stdout: after the first two seconds, the elapsed time, the best makespan
+ * and the best bound reported so far ({@link Progress}) and their gap. On a terminal the line is rewritten in place
+ * every second and cleared at the end; otherwise a plain line every ten seconds. {@code --quiet} turns it off.
+ */
+final class ProgressLine {
+  /** A running progress line; closing it stops and clears it. */
+  interface Handle extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  private static final long FIRST_MS = 2000;
+
+  private final PrintWriter err;
+  private final boolean terminal;
+  private final TimeScale scale;
+  private final String method;
+  private final long t0 = System.nanoTime();
+  private final Thread thread;
+  private volatile boolean shown;
+
+  private ProgressLine(PrintWriter err, boolean terminal, TimeScale scale, String method) {
+    this.err = err;
+    this.terminal = terminal;
+    this.scale = scale;
+    this.method = method;
+    Progress.reset();
+    this.thread = new Thread(this::loop, "commsched-progress");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  /** Starts reporting, or a no-op when {@code quiet}. */
+  static Handle start(PrintWriter err, boolean quiet, TimeScale scale, String method) {
+    if (quiet) {
+      return () -> { };
+    }
+    return new ProgressLine(err, System.console() != null, scale, method)::close;
+  }
+
+  private void loop() {
+    try {
+      Thread.sleep(FIRST_MS);
+      while (!Thread.currentThread().isInterrupted()) {
+        String line = line();
+        synchronized (err) {
+          err.print(terminal ? "\r" + line + "\u001b[K" : line + "\n");
+          err.flush();
+        }
+        shown = true;
+        Thread.sleep(terminal ? 1000 : 10_000);
+      }
+    } catch (InterruptedException e) {
+      // the solve is over
+    }
+  }
+
+  /** One progress line: {@code commsched: cpsat 4 s, best 707, bound 702, gap 0.71%}. */
+  String line() {
+    long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
+    long best = Progress.best();
+    long bound = Progress.bound();
+    StringBuilder sb = new StringBuilder("commsched: ").append(method).append(' ').append(seconds).append(" s");
+    sb.append(", best ").append(best < 0 ? "-" : scale.format(best));
+    sb.append(", bound ").append(bound < 0 ? "-" : scale.format(bound));
+    if (best > 0 && bound >= 0 && bound <= best) {
+      BigDecimal gap = BigDecimal.valueOf(best - bound).multiply(BigDecimal.valueOf(100))
+          .divide(BigDecimal.valueOf(best), 2, RoundingMode.HALF_UP);
+      sb.append(String.format(Locale.ROOT, ", gap %s%%", gap.toPlainString()));
+    }
+    return sb.toString();
+  }
+
+  private void close() {
+    thread.interrupt();
+    try {
+      thread.join(1000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (terminal && shown) {
+      synchronized (err) {
+        err.print("\r\u001b[K");
+        err.flush();
+      }
+    }
+  }
+}
