@@ -23,9 +23,9 @@ import tools.jackson.databind.JsonNode;
  * enough, a schedule with the recorded optimum exists and none with optimum - 1 does. Written independently of the
  * solvers: every non-null message gets a departure {@code t} in {@code [0, target - (L + d - 1)]} (makespan
  * {@code max (t + L + d - 1)}, docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan,
- * docs/models/bufferless-chatting.md#model; moving every departure so that the earliest is 0 keeps a valid
- * bufferless schedule valid and does not raise its makespan), every DSA buffer an offset in
- * {@code [0, target - L]} (height {@code max (offset + L)}, docs/models/bufferless-chatting.md#virtual-schedules-and-dsa).
+ * docs/models/bufferless-chatting.md#real-schedules: a departure is a step, at least 0, and its message alone ends
+ * at {@code t + L + d - 1}, so the range holds every departure of a schedule within the target), every DSA buffer
+ * an offset in {@code [0, target - L]} (height {@code max (offset + L)}, docs/models/bufferless-chatting.md#virtual-schedules-and-dsa).
  * The search places messages one at a time and drops a partial assignment as soon as two placed messages hold one
  * arc in one step (a hop {@code h} is held during {@code [t + h, t + h + L)}), or two placed buffers that share an
  * arc overlap in offsets: both are necessary for validity, so no valid schedule is lost. Every complete assignment
