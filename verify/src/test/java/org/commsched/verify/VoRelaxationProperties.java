@@ -36,7 +36,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * schedule.
  *
  * <p>Instances: seeded random ula, esm (default and random east/south routes) and random graphs with explicit
- * routes whose used arcs are forward leveled (others are skipped); 3-10 messages of length 1-4. S is drawn between
+ * routes whose used arcs are forward leveled (others are redrawn, up to 50 times; a case with none is counted as
+ * skipped and at least 90 % of the cases must reach the VO check); 3-10 messages of length 1-4. S is drawn between
  * max(L, C / 2) and C + L. Slots are drawn message by message, uniformly among the values that keep the rule;
  * if some message has none, S grows by one and the draw restarts. The suite also counts the relaxed assignments
  * the virtual checker rejects, so it cannot pass on genuine virtual schedules only. Cases:
@@ -45,6 +46,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 class VoRelaxationProperties {
   private static final int CASES = Seeds.cases();
   private static final AtomicInteger NOT_VIRTUAL = new AtomicInteger();
+  private static final AtomicInteger EXERCISED = new AtomicInteger();
+  private static final AtomicInteger SKIPPED = new AtomicInteger();
+  /** Draws per case before a case with no forward-leveled instance counts as skipped. */
+  private static final int MAX_DRAWS = 50;
   private static final List<String> FAMILIES = List.of("ula", "esm", "esm-routes", "random");
 
   static LongStream seeds() {
@@ -57,14 +62,21 @@ class VoRelaxationProperties {
     SplittableRandom r = new SplittableRandom(seed * 2_147_483_647L + 29);
     String family = FAMILIES.get(r.nextInt(FAMILIES.size()));
     boolean grid = family.startsWith("esm");
-    GeneratorSpec spec = new GeneratorSpec(null, ProblemKind.CHATTING, grid ? "esm" : family,
-        grid ? 3 + r.nextInt(2) : 4 + r.nextInt(6), 3 + r.nextInt(8), LengthDistribution.parse("uniform:1..4"),
-        new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), r.nextLong(),
-        family.equals("random") || family.equals("esm-routes"));
-    Instance inst = Generators.instance(spec);
-    Optional<Leveling> lev = Leveling.of(inst);
+    // the used arcs of a random graph need not be forward leveled: redraw (same family) until they are, so that
+    // every case exercises the property; a case that finds none is counted as skipped, not as a pass
+    Instance inst = null;
+    Optional<Leveling> lev = Optional.empty();
+    for (int attempt = 0; attempt < MAX_DRAWS && lev.isEmpty(); attempt++) {
+      GeneratorSpec spec = new GeneratorSpec(null, ProblemKind.CHATTING, grid ? "esm" : family,
+          grid ? 3 + r.nextInt(2) : 4 + r.nextInt(6), 3 + r.nextInt(8), LengthDistribution.parse("uniform:1..4"),
+          new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), r.nextLong(),
+          family.equals("random") || family.equals("esm-routes"));
+      inst = Generators.instance(spec);
+      lev = Leveling.of(inst);
+    }
     if (lev.isEmpty()) {
-      return; // the used arcs of a random graph need not be forward leveled
+      SKIPPED.incrementAndGet();
+      return;
     }
     long[] level = lev.get().firstLevels();
     List<Message> ms = inst.messages();
@@ -98,6 +110,7 @@ class VoRelaxationProperties {
     }
     CheckReport rep = ScheduleChecker.check(inst, new Schedule.Departures(dep));
     assertThat(rep.valid()).as("VO " + dep + " of relaxed slots on " + what + ": " + rep.violations()).isTrue();
+    EXERCISED.incrementAndGet();
   }
 
   /**
@@ -152,6 +165,17 @@ class VoRelaxationProperties {
       }
     }
     return false;
+  }
+
+  /**
+   * A skipped case (no forward-leveled instance in {@link #MAX_DRAWS} draws) is not a pass: at least 90 % of the
+   * cases must have reached the VO check.
+   */
+  @AfterAll
+  static void mostCasesExercisedTheProperty() {
+    int ran = EXERCISED.get() + SKIPPED.get();
+    assertThat(EXERCISED.get()).as("cases that reached the VO check (skipped: " + SKIPPED.get() + ")")
+        .isGreaterThanOrEqualTo((int) Math.ceil(0.9 * ran));
   }
 
   /** The property must meet relaxed assignments that are not virtual schedules. */

@@ -181,8 +181,65 @@ class ChattingProperties {
   }
 
   /**
-   * P8 (Thm 4.5(b), Cor 4.3; docs/models/bufferless-chatting.md#kierstead): S <= 3 L' <= 6C - 3 and T <= S + Q - 1 <=
-   * 6C + Q - 4.
+   * The blocks of docs/models/bufferless-chatting.md#kierstead, placed here from the model's text: lengths rounded up
+   * to powers of two {@code h}; in order ({@code h} descending, then from, to, index) each message takes the lowest
+   * {@code p}, a multiple of {@code h}, such that at every arc of its route the blocks already there cover at most
+   * {@code p} units below {@code p + h}. Returns the block bottoms {@code p} and, last, {@code Λ}, the top of the
+   * highest block.
+   */
+  static long[] blocksAndLambda(Instance inst) {
+    int n = inst.messages().size();
+    long[] h = new long[n];
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      long len = inst.messages().get(i).length();
+      h[i] = 1;
+      while (h[i] < len) {
+        h[i] *= 2;
+      }
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, java.util.Comparator.<Integer>comparingLong(i -> -h[i])
+        .thenComparingInt(i -> inst.messages().get(i).from()).thenComparingInt(i -> inst.messages().get(i).to())
+        .thenComparingInt(i -> i));
+    long[] out = new long[n + 1];
+    boolean[] placed = new boolean[n];
+    long lambda = 0;
+    for (int i : order) {
+      int[] arcs = inst.atlas().arcs(i);
+      long p = 0;
+      while (!fits(inst, placed, out, h, arcs, p, h[i])) {
+        p += h[i];
+      }
+      out[i] = p;
+      placed[i] = true;
+      lambda = Math.max(lambda, p + h[i]);
+    }
+    out[n] = lambda;
+    return out;
+  }
+
+  /** At every arc, the placed blocks cover at most {@code p} units of {@code [0, p + h)}. */
+  private static boolean fits(Instance inst, boolean[] placed, long[] bottom, long[] h, int[] arcs, long p,
+      long hi) {
+    for (int a : arcs) {
+      long covered = 0;
+      for (int j = 0; j < placed.length; j++) {
+        if (placed[j] && java.util.Arrays.stream(inst.atlas().arcs(j)).anyMatch(x -> x == a)) {
+          covered += Math.max(0, Math.min(bottom[j] + h[j], p + hi) - bottom[j]);
+        }
+      }
+      if (covered > p) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * P8 (Thm 4.5(b), Cor 4.3; docs/models/bufferless-chatting.md#kierstead): S <= 3Λ <= 3 L' <= 6C - 3 and
+   * T <= S + Q - 1 <= 6C + Q - 4, with Λ (the top of the highest block) from the blocks placed in this test; each
+   * slot is {@code colour * Λ + p} with its own block's {@code p} and a colour below 3.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -191,17 +248,28 @@ class ChattingProperties {
     Instance inst = random(seed, "ula", 2 + r.nextInt(15), 1 + r.nextInt(40),
         new LengthDistribution.Uniform(1, 1 + r.nextInt(r.nextBoolean() ? 4 : 40)), false);
     Figures f = Figures.of(inst);
+    long[] blocks = blocksAndLambda(inst);
+    long lambda = blocks[inst.messages().size()];
     Kierstead a2 = new Kierstead();
     SolveResult res = a2.solve(inst, SolveLimits.defaults());
     assertValid(inst, res);
     long s = (Long) res.stats().get("virtualDuration");
-    assertThat(s).isLessThanOrEqualTo(3 * f.roundedLoad()).isLessThanOrEqualTo(6 * f.c() - 3);
+    assertThat(s).isLessThanOrEqualTo(3 * lambda);
+    assertThat(lambda).isLessThanOrEqualTo(f.roundedLoad());
+    assertThat(3 * f.roundedLoad()).isLessThanOrEqualTo(6 * f.c() - 3);
     assertThat(res.makespan()).isLessThanOrEqualTo(s + f.q() - 1).isLessThanOrEqualTo(6 * f.c() + f.q() - 4);
 
     Instance dsa = new Instance("dsa", new Problem.Dsa(inst.messages()), inst.model(), inst.network());
     SolveResult slots = a2.solve(dsa, SolveLimits.defaults());
     assertValid(dsa, slots);
     assertThat(slots.makespan()).isEqualTo(s);
+    Map<String, Long> sigma = ((Schedule.Slots) slots.schedule()).slots();
+    for (int i = 0; i < inst.messages().size(); i++) {
+      long slot = sigma.get(inst.messages().get(i).id());
+      assertThat(slot % lambda).as("slot of message " + i + " = colour * Λ + p, Λ = " + lambda)
+          .isEqualTo(blocks[i]);
+      assertThat(slot / lambda).as("colour of message " + i).isLessThan(3);
+    }
   }
 
   /** The linear-array methods refuse other networks (a bla runs as two ulas), naming greedy. */
