@@ -18,9 +18,10 @@ import org.commsched.core.solve.SolveResult;
  * {@code max (x + s)} (docs/models/bufferless-chatting.md#virtual-schedules-and-dsa). The result is a virtual
  * schedule (slots = offsets).
  *
- * <p><b>Algorithm.</b> Four orders, each under two rules: size decreasing, lifespan decreasing, area (size times
- * lifespan) decreasing and lower ascending (size decreasing on ties; above {@value #LARGE} buffers only the size
- * and area orders), each buffer placed among the buffers placed
+ * <p><b>Algorithm.</b> Five orders, each under two rules: size decreasing, lifespan decreasing, area (size times
+ * lifespan) decreasing, lower ascending (size decreasing on ties) and size class decreasing (classes {@code
+ * [sqrt2^c, sqrt2^(c+1))}), lower ascending within a class (above {@value #LARGE} buffers only the size-class and
+ * size orders, in that order), each buffer placed among the buffers placed
  * before it in the smallest gap between them that holds it (best fit; the "greedy by size" rule of memory planners)
  * or the lowest such gap (first fit), else on top of them; the lowest layout is kept. Then ruin and recreate on
  * the top: take out the buffers that reach the height together with the buffers overlapping them in time and
@@ -30,7 +31,8 @@ import org.commsched.core.solve.SolveResult;
  * bound (LOAD) or at the time limit; it is reproducible for a seed unless the time limit stops it.
  *
  * <p><b>Guarantee.</b> A valid layout, never above first fit in decreasing size order (that layout is the first
- * pass, which always runs); no approximation guarantee is claimed (first fit in decreasing order is within a
+ * pass, which always runs; above {@value #LARGE} buffers the first pass is first fit in the size-class order
+ * instead, and the size order's first fit runs only when the time limit allows); no approximation guarantee is claimed (first fit in decreasing order is within a
  * constant factor of the load only for special size classes; Garey and Johnson's survey of storage allocation;
  * Kierstead's algorithm, method {@code kierstead}, is the one with a factor).
  *
@@ -53,13 +55,14 @@ public final class BestFit implements Method {
 
   @Override
   public String summary() {
-    return "dsa layout: best fit and first fit under four orders (size, lifespan, area, start), then re-placing "
-        + "the buffers at the top";
+    return "dsa layout: best fit and first fit under five orders (size, lifespan, area, start, size class then "
+        + "start), then re-placing the buffers at the top";
   }
 
   @Override
   public String guarantee() {
-    return "valid layout, never above first fit by decreasing size; no approximation guarantee";
+    return "valid layout, never above first fit by decreasing size (above " + LARGE + " buffers: by size "
+        + "class, then start); no approximation guarantee";
   }
 
   @Override
@@ -86,7 +89,7 @@ public final class BestFit implements Method {
     var bound = b.bound();
     long deadline = started + Math.max(1, limits.timeLimit().toNanos());
     long[] off = layout(b, bound.value(), limits.seed(), deadline);
-    return b.result(name(), off, bound).withStat("passes", b.n > LARGE ? 4 : 8);
+    return b.result(name(), off, bound).withStat("passes", b.n > LARGE ? 4 : 10);
   }
 
   /** The best layout of the buffers (see the class comment), stopping at {@code floor} or the deadline. */
@@ -100,7 +103,7 @@ public final class BestFit implements Method {
     long bestH = Long.MAX_VALUE;
     List<int[]> orders = orders(b);
     if (n > LARGE) {
-      orders = List.of(orders.get(0), orders.get(2)); // size and area: the other two rarely win on many buffers
+      orders = List.of(orders.get(4), orders.get(0)); // size class and size: the others rarely win on many buffers
     }
     for (int[] order : orders) {
       for (boolean rule : new boolean[] {false, true}) { // first fit first: the guarantee's layout
@@ -215,8 +218,8 @@ public final class BestFit implements Method {
   }
 
   /**
-   * The four orders: size decreasing (ties by id, as first-fit); lifespan, area decreasing and lower ascending, ties
-   * by size decreasing, then index.
+   * The five orders: size decreasing (ties by id, as first-fit); lifespan, area decreasing and lower ascending, ties
+   * by size decreasing, then index; size class decreasing, then lower ascending, then index.
    */
   static List<int[]> orders(Buffers b) {
     int n = b.n;
@@ -237,6 +240,12 @@ public final class BestFit implements Method {
       return cmp(ay, ax, b.size[y], b.size[x], x, y);
     }));
     out.add(sorted(n, (x, y) -> cmp(b.lo[x], b.lo[y], b.size[y], b.size[x], x, y)));
+    // size classes [sqrt2^c, sqrt2^(c+1)) decreasing, then lower ascending
+    long[] cls = new long[n];
+    for (int i = 0; i < n; i++) {
+      cls[i] = (long) Math.floor(2 * Math.log(Math.max(1, b.size[i])) / Math.log(2));
+    }
+    out.add(sorted(n, (x, y) -> cmp(cls[y], cls[x], b.lo[x], b.lo[y], x, y)));
     return out;
   }
 

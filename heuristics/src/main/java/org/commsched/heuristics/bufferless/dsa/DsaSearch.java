@@ -51,12 +51,15 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  *
  * <p><b>Guarantee.</b> OPTIMAL when the best height meets the proven bound (the search proved it, or a heuristic
  * met the load); otherwise FEASIBLE with the best layout found and the proven bound (the lower bound or one more
- * than a capacity proven infeasible). The layout is always valid and never above {@code first-fit}'s or that of
- * the {@code best-fit} run it starts from.
+ * than a capacity proven infeasible). The layout is always valid and never above {@code first-fit}'s (up to
+ * {@value #SEARCH_LIMIT} buffers) or that of the {@code best-fit} run it starts from.
  *
  * <p><b>Complexity.</b> Exponential in the worst case (DSA is strongly NP-hard); one search node costs
  * O(n + the sections of its piece + the unplaced lifespans in sections + the overlaps of the placed buffer), n
- * buffers; O(n^2) set-up. Above {@value #SEARCH_LIMIT} buffers no search runs and the result is {@code best-fit}'s
+ * buffers; O(n^2) set-up. Above {@value #SEARCH_LIMIT} buffers no search runs: {@code best-fit} gets a quarter of the
+ * time limit (its first pass always runs), {@code first-fit} is skipped (best-fit's first pass is at least as low
+ * up to 20,000 buffers and its own implementation is slow beyond), then {@link PeakRepack} runs until four fifths of
+ * the time limit; the result is the lower of the two (stat {@code start}; {@code repackMoves}, {@code repackKept})
  * (with a capacity it fits within: that layout; else UNKNOWN).
  *
  * @implNote Immutable (the times, if any, are copied in); one search object per solve. Results depend on the time limit and the machine's speed.
@@ -169,14 +172,29 @@ public final class DsaSearch implements Method {
       return new SolveResult(name(), SolveStatus.INFEASIBLE, null, null, bound, TimeScale.UNIT, Map.of())
           .withStat("capacity", capacity).withStat("search", "none: the lower bound exceeds the capacity");
     }
-    // the heuristics get at most a tenth of the time
-    long heuristicDeadline = started + Math.max(1, limits.timeLimit().toNanos() / 10);
+    // the heuristics get at most a tenth of the time; above SEARCH_LIMIT buffers (no search) best-fit a quarter and
+    // peak repacking up to four fifths
+    long limit = limits.timeLimit().toNanos();
+    boolean large = b.n > SEARCH_LIMIT;
+    long heuristicDeadline = started + Math.max(1, large ? limit / 4 : limit / 10);
     long[] best = BestFit.layout(b, bound.value(), limits.seed(), heuristicDeadline);
     String start = "best-fit";
-    long[] ff = firstFit(instance, b);
+    // above SEARCH_LIMIT buffers first-fit is skipped: best-fit's first pass is the same layout (first fit in
+    // first-fit's order), and first-fit's own implementation is slow on such files
+    long[] ff = large ? best : firstFit(instance, b);
     if (b.height(ff) < b.height(best)) {
       best = ff;
       start = "first-fit";
+    }
+    long[] repackMoves = null;
+    if (large && b.height(best) > bound.value()) {
+      repackMoves = new long[2];
+      long[] rp = PeakRepack.improve(b, new Packer(b.lo, b.hi, b.size, b.points), best, bound.value(),
+          limits.seed(), started + Math.max(1, limit / 5 * 4), repackMoves);
+      if (b.height(rp) < b.height(best)) {
+        best = rp;
+        start = "peak-repack";
+      }
     }
     long hintHeight = b.height(best);
     if (capacity != null && hintHeight <= capacity) {
@@ -190,6 +208,9 @@ public final class DsaSearch implements Method {
     if (b.n > SEARCH_LIMIT) {
       SolveResult r = b.result(name(), best, bound).withStat("start", start).withStat("startHeight", hintHeight)
           .withStat("search", "none: more than " + SEARCH_LIMIT + " buffers");
+      if (repackMoves != null) {
+        r = r.withStat("repackMoves", repackMoves[0]).withStat("repackKept", repackMoves[1]);
+      }
       return capacity == null ? r : new SolveResult(name(), SolveStatus.UNKNOWN, null, null, bound,
           TimeScale.UNIT, r.stats()).withStat("capacity", capacity);
     }
