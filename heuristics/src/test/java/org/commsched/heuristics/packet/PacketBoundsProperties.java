@@ -229,18 +229,9 @@ class PacketBoundsProperties {
 
   /** A tiny scatter on a random tree, one port (send-and-receive), lengths 0..maxLength. */
   private static Instance tinyTree(SplittableRandom r, String beta, int maxLength) {
-    int n = 2 + r.nextInt(5);
-    Topology.Tree t = RandomInstances.randomTree(r, n);
-    int root = r.nextInt(n);
-    List<Message> ms = new ArrayList<>();
-    for (int v = 0; v < n; v++) {
-      if (v != root) {
-        ms.add(new Message("m" + v, root, v, r.nextInt(maxLength + 1)));
-      }
-    }
-    return new Instance("tiny", new Problem.Scatter(root, ms), StoreForwardEngineTest.onePort(beta),
-        Network.of(t));
+    return RandomInstances.treeScatter(r, 6, maxLength, StoreForwardEngineTest.onePort(beta), "tiny");
   }
+
 
   /**
    * With {@code beta = 0}, F13 is exact on trees and packet-fdf-even (one-unit packets farthest first) attains it;

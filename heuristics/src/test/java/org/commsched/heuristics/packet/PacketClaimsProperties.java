@@ -40,17 +40,9 @@ class PacketClaimsProperties {
 
   /** A scatter on a random tree (n <= 9, random root), lengths 0..maxLength. */
   private static Instance tree(SplittableRandom r, String beta, int maxLength) {
-    int n = 2 + r.nextInt(8);
-    Topology.Tree t = RandomInstances.randomTree(r, n);
-    int root = r.nextInt(n);
-    List<Message> ms = new ArrayList<>();
-    for (int v = 0; v < n; v++) {
-      if (v != root) {
-        ms.add(new Message("m" + v, root, v, r.nextInt(maxLength + 1)));
-      }
-    }
-    return new Instance("tree", new Problem.Scatter(root, ms), thesis(beta), Network.of(t));
+    return RandomInstances.treeScatter(r, 9, maxLength, thesis(beta), "tree");
   }
+
 
   /** Random packets (sizes 1..remaining) of every non-null message, in random order. */
   private static List<StoreForwardEngine.Packet> packets(SplittableRandom r, Instance inst) {

@@ -82,6 +82,25 @@ public final class RandomInstances {
     }
   }
 
+  /**
+   * A scatter from a random root of a random tree of 2 to {@code maxNodes} nodes, one message to every other node,
+   * lengths 0..{@code maxLength} (null messages included).
+   */
+  public static org.commsched.core.model.Instance treeScatter(SplittableRandom r, int maxNodes, int maxLength,
+      CommModel model, String name) {
+    int n = 2 + r.nextInt(maxNodes - 1);
+    Topology.Tree t = randomTree(r, n);
+    int root = r.nextInt(n);
+    List<org.commsched.core.model.Message> ms = new ArrayList<>();
+    for (int v = 0; v < n; v++) {
+      if (v != root) {
+        ms.add(new org.commsched.core.model.Message("m" + v, root, v, r.nextInt(maxLength + 1)));
+      }
+    }
+    return new org.commsched.core.model.Instance(name, new org.commsched.core.model.Problem.Scatter(root, ms), model,
+        org.commsched.core.model.Network.of(t));
+  }
+
   public static Topology.Tree randomTree(SplittableRandom r, int n) {
     List<Integer> perm = new ArrayList<>();
     for (int v = 0; v < n; v++) {
