@@ -1,0 +1,168 @@
+package org.commsched.heuristics.linearcost;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.commsched.core.bounds.PathSending;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.time.TimeScale;
+
+/**
+ * What the broadcast schemes of Peters' thesis share (docs/models/linear-cost.md#broadcast-schemes-implemented):
+ * each is a family of explicit schedules indexed by a packet size {@code k} (1..n) with a closed-form time; the
+ * method takes the {@code k} of smallest formula time, builds that schedule as rounds ({@link RoundSchedule}) and
+ * returns it with its makespan. Subclasses give the formula, the construction and the scope.
+ *
+ * @implNote Stateless; immutable.
+ */
+abstract class BroadcastScheme implements Method {
+
+  /** An instance seen by a scheme: its network, model in ticks, message, source and length. */
+  record Setting(Instance instance, Network net, CommModel.StoreAndForward model, TimeScale scale, PathSending f,
+      String message, int source, long n, int p) {
+    static Setting of(Instance inst) {
+      CommModel.StoreAndForward m = (CommModel.StoreAndForward) inst.model();
+      return new Setting(inst, inst.network(), m, inst.timeScale(), PathSending.of(m, inst.timeScale()),
+          inst.origins().get(0).message(), inst.root(), inst.origins().get(0).length(), inst.network().nodes());
+    }
+
+    long beta() {
+      return f.beta();
+    }
+
+    long tau() {
+      return f.tau();
+    }
+
+    RoundSchedule schedule() {
+      return new RoundSchedule(net, model, scale, message, source);
+    }
+  }
+
+  /** The scheme's time with packets of size k by the thesis's formula (as corrected), in ticks; -1 if k is not used. */
+  abstract long formula(Setting s, long k);
+
+  /** The scheme's rounds with packets of size k (1 <= k <= n). */
+  abstract RoundSchedule build(Setting s, long k);
+
+  /** How many of the best formula values to build before keeping the shortest schedule (1: the formula is exact). */
+  int tries() {
+    return 1;
+  }
+
+  /** The packet sizes with the smallest formula times, best first (ties: larger k first), at most {@code count}. */
+  final List<Long> bestSizes(Setting s, int count) {
+    List<long[]> best = new ArrayList<>(); // {time, k}, sorted by time, then larger k
+    for (long k = s.n(); k >= 1; k--) {
+      long t = formula(s, k);
+      if (t < 0) {
+        continue;
+      }
+      if (best.size() == count && t >= best.get(count - 1)[0]) {
+        continue;
+      }
+      int at = best.size();
+      while (at > 0 && best.get(at - 1)[0] > t) {
+        at--;
+      }
+      best.add(at, new long[] {t, k});
+      if (best.size() > count) {
+        best.remove(count);
+      }
+    }
+    List<Long> out = new ArrayList<>();
+    for (long[] b : best) {
+      out.add(b[1]);
+    }
+    return out;
+  }
+
+  /** The scheme's time formula at its best packet size, in ticks. */
+  public final long bestFormula(Instance instance) {
+    requireApplies(instance);
+    Setting s = Setting.of(instance);
+    return formula(s, bestSizes(s, 1).get(0));
+  }
+
+  /** The formula time with packets of size k, in ticks (-1 if the scheme does not use k). */
+  public final long formula(Instance instance, long k) {
+    requireApplies(instance);
+    return formula(Setting.of(instance), k);
+  }
+
+  /** The scheme's schedule with packets of size k and its makespan in ticks. */
+  public final Built schedule(Instance instance, long k) {
+    requireApplies(instance);
+    Setting s = Setting.of(instance);
+    if (k < 1 || k > s.n()) {
+      throw new IllegalArgumentException("packet size " + k + " is not in 1.." + s.n());
+    }
+    RoundSchedule.Result r = build(s, k).run();
+    return new Built(r.schedule(s.scale()), r.makespan(), r.rounds(), k);
+  }
+
+  /** A built schedule: transmissions, makespan in ticks, rounds used, packet size. */
+  public record Built(Schedule.Transmissions schedule, long makespan, int rounds, long k) {
+  }
+
+  @Override
+  public final boolean exact() {
+    return false;
+  }
+
+  @Override
+  public final SolveResult solve(Instance instance, SolveLimits limits) {
+    requireApplies(instance);
+    Setting s = Setting.of(instance);
+    Built best = null;
+    for (long k : bestSizes(s, tries())) {
+      Built b = schedule(instance, k);
+      if (best == null || b.makespan() < best.makespan()) {
+        best = b;
+      }
+    }
+    return SolveResult.feasible(name(), best.schedule(), best.makespan(), LowerBound.zero())
+        .withStat("packetSize", best.k()).withStat("rounds", best.rounds())
+        .withStat("formula", formula(s, best.k()));
+  }
+
+  /** A broadcast scope (linear cost family) on networks the test accepts. */
+  static Scope broadcastOn(Scope.NetworkTest test) {
+    return Scope.of(ProblemKind.BROADCAST).in(Family.LINEAR_COST).on(test);
+  }
+
+  /** The same scope under the given store-and-forward port rules and duplex only. */
+  static Scope under(Scope scope, java.util.Set<CommModel.Ports> ports, java.util.Set<CommModel.Duplex> duplex) {
+    return new Scope(scope.families(), scope.problems(), scope.bufferlessPorts(), ports, duplex, scope.network(),
+        scope.note(), scope.otherPorts());
+  }
+
+  /** Null if the network is the given family, else the sentence tail of a refusal. */
+  static String needs(Instance inst, Class<?> family, String words, String instead) {
+    return family.isInstance(inst.network().topology()) ? null
+        : "is the thesis's scheme for " + words + ", and this network is a " + inst.network().topology().family()
+            + ": use " + instead;
+  }
+
+  /** Null unless the model is one port with the send-and-receive rule (the exchange schemes need exchange). */
+  static String needsExchange(Instance inst, String name) {
+    CommModel.StoreAndForward m = (CommModel.StoreAndForward) inst.model();
+    return m.ports() == CommModel.Ports.ONE && m.onePort() == CommModel.OnePortRule.SEND_AND_RECEIVE
+        ? name + " pairs nodes as in the thesis's one-port model (exchange), and this model has the send-and-receive"
+            + " rule: use greedy-saf"
+        : null;
+  }
+
+  static long ceilDiv(long a, long b) {
+    return -Math.floorDiv(-a, b);
+  }
+}

@@ -1,0 +1,36 @@
+package org.commsched.heuristics.linearcost;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import org.commsched.core.bounds.PathSending;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Topology;
+import org.junit.jupiter.api.Test;
+
+class ScratchTest {
+  @Test
+  void scratch() {
+    var mAll = BroadcastFixtures.model("5", "1", CommModel.Ports.ALL, CommModel.Duplex.FULL);
+    var mOne = BroadcastFixtures.model("5", "1", CommModel.Ports.ONE, CommModel.Duplex.FULL);
+    PathSending f = new PathSending(5, 1);
+    StringBuilder bad = new StringBuilder();
+    for (int p = 2; p <= 7; p++) {
+      for (long n = 1; n <= 12; n++) {
+        for (long k = 1; k <= n; k++) {
+          for (var m : new CommModel.StoreAndForward[] {mAll, mOne}) {
+            var inst = BroadcastFixtures.broadcast(new Topology.URing(p), 1 % p, n, m);
+            long got = BroadcastFixtures.checkedMakespan(new UringBroadcast(), inst, k);
+            long want = m == mOne && p >= 3 ? f.tOne(n, p - 1, k) : f.tStar(n, p - 1, k);
+            if (got != want) bad.append("uring p=" + p + " n=" + n + " k=" + k + " " + m.ports() + " got " + got + " want " + want + "\n");
+          }
+          if (p >= 3) {
+            var inst = BroadcastFixtures.broadcast(new Topology.Ring(p), 2 % p, n, mAll);
+            long got = BroadcastFixtures.checkedMakespan(new RingBroadcastFull(), inst, k);
+            long want = p % 2 == 0 ? f.tStar((n + 1) / 2, p / 2, k) : f.tStar(n - (n + k) / 2, (p + 1) / 2, k);
+            if (got != want) bad.append("ring p=" + p + " n=" + n + " k=" + k + " got " + got + " want " + want + "\n");
+          }
+        }
+      }
+    }
+    assertThat(bad.toString()).isEmpty();
+  }
+}
