@@ -23,6 +23,16 @@ class ScratchTest {
             if (got != want) bad.append("uring p=" + p + " n=" + n + " k=" + k + " " + m.ports() + " got " + got + " want " + want + "\n");
           }
           if (p >= 3) {
+            for (var m : new CommModel.StoreAndForward[] {mOne}) {
+              var inst1 = BroadcastFixtures.broadcast(new Topology.Ring(p), 1, n, m);
+              var b = new RingBroadcastFullOnePort().schedule(inst1, k);
+              long got1 = BroadcastFixtures.checkedMakespan(new RingBroadcastFullOnePort(), inst1, k);
+              long mm = p / 2;
+              long q = (n + k - 1) / k;
+              long want1 = p % 2 == 0 ? f.tStar(n, p / 2, k) : f.tStar(n + k * ((k * (mm - 1) + n + 2 * mm * k - 1) / (2 * mm * k)), mm, k);
+              long wantRounds = p % 2 == 0 ? mm - 1 + q : mm - 1 + q + (k * (mm - 1) + n + 2 * mm * k - 1) / (2 * mm * k);
+              if (got1 != want1 || b.rounds() != wantRounds) bad.append("f1 ring p=" + p + " n=" + n + " k=" + k + " got " + got1 + " want " + want1 + " rounds " + b.rounds() + " want " + wantRounds + "\n");
+            }
             var inst = BroadcastFixtures.broadcast(new Topology.Ring(p), 2 % p, n, mAll);
             long got = BroadcastFixtures.checkedMakespan(new RingBroadcastFull(), inst, k);
             long want = p % 2 == 0 ? f.tStar((n + 1) / 2, p / 2, k) : f.tStar(n - (n + k) / 2, (p + 1) / 2, k);
