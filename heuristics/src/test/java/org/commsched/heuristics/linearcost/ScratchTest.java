@@ -41,6 +41,16 @@ class ScratchTest {
         }
       }
     }
+    for (int dim = 1; dim <= 5; dim++) {
+      for (long n = 1; n <= 14; n++) {
+        for (long k = 1; k <= n; k++) {
+          var inst = BroadcastFixtures.broadcast(new Topology.Hypercube(dim), 3 % (1 << dim), n, mOne);
+          long got = BroadcastFixtures.checkedMakespan(new HypercubeBroadcast(), inst, k);
+          long want = f.tStar(n, dim, k);
+          if (got != want) bad.append("cube m=" + dim + " n=" + n + " k=" + k + " got " + got + " want " + want + "\n");
+        }
+      }
+    }
     assertThat(bad.toString()).isEmpty();
   }
 }

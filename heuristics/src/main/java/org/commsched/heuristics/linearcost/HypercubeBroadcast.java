@@ -1,0 +1,133 @@
+package org.commsched.heuristics.linearcost;
+
+import java.util.EnumSet;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Topology;
+import org.commsched.core.solve.Scope;
+
+/**
+ * Broadcast in the hypercube {@code Q_m} with one port and full duplex (F1): sub-messages pipelined along rotating
+ * dimensions. In round j every node exchanges with its neighbour across dimension {@code j mod m}. The message is
+ * cut into {@code gamma(0) .. gamma(q-1)} of k units ({@code gamma(q-1)} the short one); {@code mu(i) = gamma(i)}
+ * for {@code i < q - 1}, {@code mu(q-1)} is {@code gamma(q-1)} followed by the first {@code k - |gamma(q-1)|} units
+ * of {@code gamma(q-2)}, and {@code mu(q)} is the rest of {@code gamma(q-2)}. In round {@code j < r = q + m - 2} the
+ * source sends {@code mu(min(j, q-1))}, and a node {@code w != 0} whose first 1 at or after position
+ * {@code j mod m} (cyclically) is {@code i} positions on sends {@code mu(min(j - m + i, q - 1))} when
+ * {@code j - m + i >= 0}; in the abbreviated last round the nodes with bit {@code r mod m} set send {@code mu(q)}
+ * and the others {@code gamma(q-1)}. With one sub-message ({@code q = 1}) it is the binomial tree. Time
+ * {@code T_*(n, m, k)}; {@code S_*(n, m)} at the best k, improving Fraigniaud and Lazard's {@code S_*(n, m + 1)}.
+ *
+ * <p>D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model" (PhD
+ * thesis, Simon Fraser University, 1995), Proposition 3.3.3 (upper bound; the printed {@code mu(ceil(n/k) 1)} reads
+ * {@code mu(ceil(n/k) - 1)}); docs/models/linear-cost.md#broadcast-schemes-implemented. Nodes are relabelled by
+ * XOR with the source, position d is bit d of the node id.
+ *
+ * @implNote Stateless; immutable.
+ */
+public final class HypercubeBroadcast extends BroadcastScheme {
+  @Override
+  public String name() {
+    return "lc-hypercube-broadcast";
+  }
+
+  @Override
+  public String summary() {
+    return "broadcast in a hypercube, one port: sub-messages pipelined along rotating dimensions";
+  }
+
+  @Override
+  public String guarantee() {
+    return "S_*(n, m) on Q_m (Proposition 3.3.3); upper bound";
+  }
+
+  @Override
+  public String citation() {
+    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+        + "Model\", Proposition 3.3.3";
+  }
+
+  @Override
+  public Scope scope() {
+    return under(broadcastOn(new Scope.NetworkTest("hypercube",
+        i -> needs(i, Topology.Hypercube.class, "the hypercube", "greedy-saf"))),
+        EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.FULL));
+  }
+
+  @Override
+  long formula(Setting s, long k) {
+    return s.f().tStar(s.n(), dimension(s.p()), k);
+  }
+
+  static int dimension(int p) {
+    return Integer.numberOfTrailingZeros(p);
+  }
+
+  @Override
+  RoundSchedule build(Setting s, long k) {
+    RoundSchedule rs = s.schedule();
+    int m = dimension(s.p());
+    int[] label = new int[s.p()];
+    for (int w = 0; w < label.length; w++) {
+      label[w] = w ^ s.source();
+    }
+    fill(rs, label, m, s.n(), k, 0);
+    return rs;
+  }
+
+  /**
+   * Adds the scheme's rounds on the cube whose node w (relative to the source 0) is {@code label[w]}, from round
+   * {@code offset}; returns the number of rounds used.
+   */
+  static int fill(RoundSchedule rs, int[] label, int m, long n, long k, int offset) {
+    int p = 1 << m;
+    long q = ceilDiv(n, k);
+    if (q == 1) { // binomial tree: round j doubles the informed set across dimension j
+      for (int j = 0; j < m; j++) {
+        for (int w = 0; w < (1 << j); w++) {
+          rs.send(offset + j, label[w], label[w | (1 << j)], 0, n);
+        }
+      }
+      return m;
+    }
+    long last = n - (q - 1) * k; // |gamma(q-1)|
+    int r = (int) (q + m - 2);
+    for (int j = 0; j < r; j++) {
+      int dim = j % m;
+      for (int w = 0; w < p; w++) {
+        long idx;
+        if (w == 0) {
+          idx = Math.min(j, q - 1);
+        } else {
+          int i = 0;
+          while (((w >>> ((j + i) % m)) & 1) == 0) {
+            i++;
+          }
+          if (j - m + i < 0) {
+            continue;
+          }
+          idx = Math.min(j - m + i, q - 1);
+        }
+        mu(rs, offset + j, label[w], label[w ^ (1 << dim)], idx, q, k, last);
+      }
+    }
+    int dim = r % m;
+    for (int w = 0; w < p; w++) {
+      int to = label[w ^ (1 << dim)];
+      if (((w >>> dim) & 1) == 1) {
+        rs.send(offset + r, label[w], to, (q - 2) * k + (k - last), last); // mu(q): the rest of gamma(q-2)
+      } else {
+        rs.send(offset + r, label[w], to, (q - 1) * k, last); // gamma(q-1)
+      }
+    }
+    return r + 1;
+  }
+
+  private static void mu(RoundSchedule rs, int round, int from, int to, long i, long q, long k, long last) {
+    if (i < q - 1) {
+      rs.send(round, from, to, i * k, k);
+    } else { // gamma(q-1), then the first k - last units of gamma(q-2)
+      rs.send(round, from, to, (q - 1) * k, last);
+      rs.send(round, from, to, (q - 2) * k, k - last);
+    }
+  }
+}
