@@ -51,6 +51,16 @@ class ScratchTest {
         }
       }
     }
+    for (int p = 2; p <= 7; p++) {
+      for (long n = 1; n <= 25; n++) {
+        for (long k = 1; k <= n; k++) {
+          var inst = BroadcastFixtures.broadcast(new Topology.Complete(p), 1, n, mAll);
+          long got = BroadcastFixtures.checkedMakespan(new CompleteGraphBroadcastFull(), inst, k);
+          long want = f.tStar((n - k + p - 2) / (p - 1), 2, k);
+          if (got != want) bad.append("kp p=" + p + " n=" + n + " k=" + k + " got " + got + " want " + want + "\n");
+        }
+      }
+    }
     assertThat(bad.toString()).isEmpty();
   }
 }
