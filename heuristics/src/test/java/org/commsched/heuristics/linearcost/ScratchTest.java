@@ -61,6 +61,19 @@ class ScratchTest {
         }
       }
     }
+    for (int p = 2; p <= 11; p++) {
+      for (long n = 1; n <= 14; n++) {
+        for (long k = 1; k <= n; k++) {
+          var inst = BroadcastFixtures.broadcast(new Topology.Complete(p), 1, n, mOne);
+          long got = BroadcastFixtures.checkedMakespan(new CompleteGraphBroadcastOnePort(), inst, k);
+          int d = 31 - Integer.numberOfLeadingZeros(p);
+          long want = f.tStar(n, d, k) + ((1 << d) == p ? 0 : 5 + n);
+          long mm = p / 2;
+          if (p >= 3) want = Math.min(want, p % 2 == 0 ? f.tStar(n, p / 2, k) : f.tStar(n + k * ((k * (mm - 1) + n + 2 * mm * k - 1) / (2 * mm * k)), mm, k));
+          if (got != want) bad.append("kp1 p=" + p + " n=" + n + " k=" + k + " got " + got + " want " + want + "\n");
+        }
+      }
+    }
     assertThat(bad.toString()).isEmpty();
   }
 }
