@@ -74,6 +74,29 @@ class ScratchTest {
         }
       }
     }
+    var mH = BroadcastFixtures.model("5", "1", CommModel.Ports.ALL, CommModel.Duplex.HALF);
+    var mH1 = BroadcastFixtures.model("5", "1", CommModel.Ports.ONE, CommModel.Duplex.HALF);
+    for (int p = 3; p <= 9; p++) {
+      for (long n = 1; n <= 14; n++) {
+        for (long k = 1; k <= n; k++) {
+          var inst = BroadcastFixtures.broadcast(new Topology.Ring(p), 1, n, mH);
+          long got = BroadcastFixtures.checkedMakespan(new RingBroadcastHalf(), inst, k);
+          long want;
+          int m = p / 2;
+          if (p % 2 == 0) want = Math.max(f.tStar((n + 1) / 2, m, k), f.tStar(n, m - 1, k));
+          else {
+            long t0 = Long.MAX_VALUE;
+            for (long n0 = 0; n0 <= n / 2; n0++) t0 = Math.min(t0, Math.max(f.tStar(n - n0, m, k), f.tOne(n0, m + 2, k)));
+            want = m >= 2 ? Math.max(f.tStar(n, m - 1, k), t0) : t0;
+          }
+          if (got != want) bad.append("hstar p=" + p + " n=" + n + " k=" + k + " got " + got + " want " + want + "\n");
+          var inst1 = BroadcastFixtures.broadcast(new Topology.Ring(p), 1, n, mH1);
+          long got1 = BroadcastFixtures.checkedMakespan(new RingBroadcastHalfOnePort(), inst1, k);
+          long want1 = f.tOne(n, (p + 1) / 2, k);
+          if (got1 != want1) bad.append("h1 p=" + p + " n=" + n + " k=" + k + " got " + got1 + " want " + want1 + "\n");
+        }
+      }
+    }
     assertThat(bad.toString()).isEmpty();
   }
 }

@@ -1,0 +1,81 @@
+package org.commsched.heuristics.linearcost;
+
+import java.util.EnumSet;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Topology;
+import org.commsched.core.solve.Scope;
+
+/**
+ * Broadcast on the two-way ring under half duplex and one port (H1): the ring cut into two paths from the source,
+ * each a processor-bound pipeline of packets of k units; the source feeds them alternately (forward packet j in
+ * slot {@code 2j - 1}, backward packet j in slot {@code 2j}), and packet j crosses link d of the forward path in slot
+ * {@code 2j + d - 2}, of the backward path in slot {@code 2j + d - 1}, so no node ever has two packets at once. The
+ * forward path reaches {@code floor(p/2)} hops, the backward one the rest. Time {@code T_1(n, ceil(p/2), k)}, and
+ * {@code S_1(n, ceil(p/2))} at the best k: Fraigniaud and Lazard's {@code S_1(n, floor(p/2))} for even p; for odd p
+ * the backward path's last packet ends one slot later.
+ *
+ * <p>D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model" (PhD
+ * thesis, Simon Fraser University, 1995), §3.2.3 (the Fraigniaud-Lazard cut). The thesis's own H1 schemes are not
+ * built: Proposition 3.2.5 may be optimistic by a round (suspected counterexample {@code C_6}, {@code n = 6}) and
+ * Proposition 3.2.6 is garbled; docs/models/linear-cost.md#broadcast-schemes-implemented and #broadcast-schemes.
+ *
+ * @implNote Stateless; immutable.
+ */
+public final class RingBroadcastHalfOnePort extends BroadcastScheme {
+  @Override
+  public String name() {
+    return "lc-ring-broadcast-h1";
+  }
+
+  @Override
+  public String summary() {
+    return "broadcast on a two-way ring, half duplex, one port: two processor-bound pipelines fed alternately";
+  }
+
+  @Override
+  public String guarantee() {
+    return "S_1(n, ceil(p/2)) (Fraigniaud-Lazard cut, thesis §3.2.3); upper bound";
+  }
+
+  @Override
+  public String citation() {
+    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+        + "Model\", §3.2.3 (after Fraigniaud and Lazard)";
+  }
+
+  @Override
+  public Scope scope() {
+    return under(broadcastOn(new Scope.NetworkTest("two-way ring (ring)",
+        i -> needs(i, Topology.Ring.class, "the two-way ring", "greedy-saf"))),
+        EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.HALF));
+  }
+
+  @Override
+  long formula(Setting s, long k) {
+    return s.f().tOne(s.n(), (s.p() + 1) / 2, k);
+  }
+
+  @Override
+  RoundSchedule build(Setting s, long k) {
+    RoundSchedule rs = s.schedule();
+    int p = s.p();
+    long n = s.n();
+    int forward = p / 2;
+    int backward = p - 1 - forward;
+    for (long j = 1; (j - 1) * k < n; j++) {
+      long lo = (j - 1) * k;
+      long size = Math.min(k, n - lo);
+      for (int d = 1; d <= forward; d++) {
+        rs.send((int) (2 * j + d - 3), node(s, d - 1), node(s, d), lo, size);
+      }
+      for (int d = 1; d <= backward; d++) {
+        rs.send((int) (2 * j + d - 2), node(s, -(d - 1)), node(s, -d), lo, size);
+      }
+    }
+    return rs;
+  }
+
+  private static int node(Setting s, int rel) {
+    return Math.floorMod(s.source() + rel, s.p());
+  }
+}
