@@ -97,6 +97,23 @@ class ScratchTest {
         }
       }
     }
+    for (int p = 2; p <= 8; p++) {
+      for (long n = 1; n <= 60; n += 1) {
+        long minGot = Long.MAX_VALUE, minWant = Long.MAX_VALUE;
+        for (long k = 1; k <= n; k++) {
+          var inst = BroadcastFixtures.broadcast(new Topology.Complete(p), 1, n, mH);
+          long got = BroadcastFixtures.checkedMakespan(new CompleteGraphBroadcastHalf(), inst, k);
+          long B = 5;
+          int r = 0;
+          while (p * (((1L << r) - 1) * k + ((1L << r) - r - 1) * B) + k + r * B < n) r++;
+          if (n - k - r * B < 0) continue;
+          long want = (2L * r + 1) * 5 + (2 * ((n - k - r * B + p - 1) / p) + k);
+          minGot = Math.min(minGot, got); minWant = Math.min(minWant, want);
+          if (got != want) System.out.println("hk p=" + p + " n=" + n + " k=" + k + " got " + got + " want " + want);
+        }
+        if (minGot > minWant) bad.append("hk min p=" + p + " n=" + n + " got " + minGot + " want " + minWant + "\n");
+      }
+    }
     assertThat(bad.toString()).isEmpty();
   }
 }
