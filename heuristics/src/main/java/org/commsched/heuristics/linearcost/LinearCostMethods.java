@@ -19,6 +19,10 @@ public final class LinearCostMethods {
   /** The family's methods, best first. */
   public static List<Method> all() {
     List<Method> all = new ArrayList<>();
+    // send (linear-cost send section): split over disjoint paths, then the two path pipelines
+    all.add(new SplitPathsSend());
+    all.add(new LinkPipelineSend());
+    all.add(new ProcessorPipelineSend());
     return List.copyOf(all);
   }
 }
