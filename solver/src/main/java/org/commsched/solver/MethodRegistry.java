@@ -104,6 +104,10 @@ public final class MethodRegistry {
         return dsa;
       }
     }
+    Method proven = LinearCostMethods.provenOptimal(instance); // a path or ring send: the optimal pipeline
+    if (proven != null && byName(proven.name()) != null) {
+      return byName(proven.name());
+    }
     boolean small = size(instance) <= SMALL;
     Method heuristic = null;
     for (Method m : applicable(instance)) {
