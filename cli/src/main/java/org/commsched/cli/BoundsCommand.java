@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.bounds.UpperBound;
+import org.commsched.core.bounds.UpperBounds;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.LowerBound;
@@ -20,7 +22,10 @@ import picocli.CommandLine.Spec;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** {@code commsched bounds FILE}: every applicable lower bound with its witness. */
+/**
+ * {@code commsched bounds FILE}: every applicable lower bound with its witness, then the upper bounds the papers'
+ * schemes give ({@link UpperBounds}; JSON field {@code upperBounds}, omitted when there are none).
+ */
 @Command(name = "bounds", mixinStandardHelpOptions = true,
     description = {"Lists every lower bound that applies to an instance, with what proves it.",
         "Exit codes: 0, or 2 on bad input."})
@@ -58,6 +63,7 @@ final class BoundsCommand implements Callable<Integer> {
     List<LowerBound> virtual = instance.kind() == ProblemKind.CHATTING || virtualOnly
         ? LowerBounds.virtual(instance) : List.of();
     List<LowerBound> protocol = LowerBounds.protocolBounds(instance);
+    List<UpperBound> upper = virtualOnly ? List.of() : UpperBounds.all(instance);
     LowerBound best = virtualOnly
         ? virtual.stream().reduce(LowerBound.zero(), LowerBound::max)
         : LowerBounds.best(instance);
@@ -73,6 +79,15 @@ final class BoundsCommand implements Callable<Integer> {
         add(arr, virtual, "virtual", scale, explain);
       }
       add(arr, protocol, "protocol", scale, explain);
+      if (!upper.isEmpty()) {
+        ArrayNode up = n.putArray("upperBounds");
+        for (UpperBound u : upper) {
+          ObjectNode x = up.addObject();
+          x.put("kind", u.kind());
+          Json.time(x, "value", u.value(), scale);
+          x.put("witness", u.witness());
+        }
+      }
       o.println(Json.print(n));
     } else {
       o.printf(Locale.ROOT, "instance %s (%s)%n", instance.name(), instance.kind().wireName());
@@ -83,6 +98,12 @@ final class BoundsCommand implements Callable<Integer> {
         print(o, virtual, "virtual schedules (slots)", scale, explain);
       }
       print(o, protocol, "distributed protocols only (wake-up constrained)", scale, explain);
+      if (!upper.isEmpty()) {
+        o.println("upper bounds (the papers' schemes; the optimum is at most each):");
+        for (UpperBound u : upper) {
+          o.printf(Locale.ROOT, "  %-20s %10s  %s%n", u.kind(), scale.format(u.value()), u.witness());
+        }
+      }
     }
     o.flush();
     return 0;

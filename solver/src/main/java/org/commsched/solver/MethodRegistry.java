@@ -14,6 +14,7 @@ import org.commsched.heuristics.bufferless.chatting.ChattingMethods;
 import org.commsched.heuristics.bufferless.chatting.SearchMethods;
 import org.commsched.heuristics.bufferless.dsa.DsaMethods;
 import org.commsched.heuristics.bufferless.scattergather.GatherMethods;
+import org.commsched.heuristics.linearcost.LinearCostMethods;
 import org.commsched.heuristics.packet.PacketMethods;
 import org.commsched.solver.lns.LnsChatting;
 
@@ -49,6 +50,7 @@ public final class MethodRegistry {
     // the packet family's heuristics before the baselines: beyond the exact model's size the default for a packet
     // scatter or gather is packet-fdf-even, not greedy-saf (docs/models/packet.md#algorithms)
     all.addAll(PacketMethods.all()); // store-and-forward scatter and gather (packet-special first)
+    all.addAll(LinearCostMethods.all()); // linear-cost send, broadcast and gossip schemes (Peters' thesis)
     all.addAll(Baselines.all());
     all.addAll(org.commsched.heuristics.bufferless.scattergather.ScatterMethods.all()); // bufferless scattering (fdf)
     all.addAll(ChattingMethods.all()); // the chatting paper's virtual-schedule pipelines (A1, A2)
@@ -101,6 +103,10 @@ public final class MethodRegistry {
       if (dsa != null && dsa.whyNot(instance) == null) {
         return dsa;
       }
+    }
+    Method proven = LinearCostMethods.provenOptimal(instance); // a path or ring send: the optimal pipeline
+    if (proven != null && byName(proven.name()) != null) {
+      return byName(proven.name());
     }
     boolean small = size(instance) <= SMALL;
     Method heuristic = null;

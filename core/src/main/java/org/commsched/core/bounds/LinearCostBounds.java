@@ -55,6 +55,169 @@ final class LinearCostBounds {
     }
   }
 
+  /** Formulas that minimise over every packet size k run only up to this many units. */
+  static final long SCAN_LIMIT = 5_000_000L;
+
+  /** The port and duplex rules a scheme needs, from the most to the least permissive model it is proven for. */
+  private enum Needs {
+    /** F*: all ports, full duplex. */
+    F_STAR,
+    /** H*: all ports (each link used one way at a time). */
+    H_STAR,
+    /** F1: full duplex (exchanges with one neighbour; send-and-receive allows them too). */
+    F_ONE,
+    /** Relays receive on one link while sending on another, one each: all ports, or one port send-and-receive. */
+    RELAY,
+    /** No node in two packets at once: every model. */
+    H_ONE;
+
+    boolean allows(CommModel.StoreAndForward m) {
+      boolean all = m.ports() == CommModel.Ports.ALL;
+      boolean full = m.duplex() == CommModel.Duplex.FULL;
+      return switch (this) {
+        case F_STAR -> all && full;
+        case H_STAR -> all;
+        case F_ONE -> full;
+        case RELAY -> all || m.onePort() == CommModel.OnePortRule.SEND_AND_RECEIVE;
+        case H_ONE -> true;
+      };
+    }
+
+    String words() {
+      return switch (this) {
+        case F_STAR -> "full duplex, all ports";
+        case H_STAR -> "all ports, each link used one way at a time";
+        case F_ONE -> "full duplex, one exchange per node at a time";
+        case RELAY -> "each relay receives and sends one packet at a time";
+        case H_ONE -> "no node in two packets at once";
+      };
+    }
+  }
+
+  /**
+   * The thesis's schemes that apply to the instance (docs/models/linear-cost.md#master-table), as upper bounds: a
+   * scheme proven for one model is valid under every model that allows more ({@link Needs}). The bounds the
+   * corrections withdraw are left out ({@link LinearCostFormulas}).
+   */
+  static void upper(Instance inst, List<UpperBound> out) {
+    CommModel.StoreAndForward model = (CommModel.StoreAndForward) inst.model();
+    TimeScale sc = inst.timeScale();
+    PathSending ps = PathSending.of(model, sc);
+    LinearCostFormulas f = new LinearCostFormulas(ps);
+    Network net = inst.network();
+    Topology t = net.topology();
+    int p = net.nodes();
+    java.util.function.BiConsumer<Needs, UpperBound> add = (needs, b) -> {
+      if (needs.allows(model)) {
+        out.add(new UpperBound(b.value(), b.kind(), b.witness() + " = " + sc.format(b.value()) + " (" + needs.words()
+            + ")"));
+      }
+    };
+    if (inst.problem() instanceof Problem.Send s) {
+      long n = s.length();
+      long d = inst.atlas().hops(0);
+      add.accept(Needs.RELAY, new UpperBound(ps.sStar(n, d), "PIPELINE-LINK", "the link-bound pipeline along the "
+          + "route of " + d + " links at its best packet size, S_*(" + n + ", " + d + ") (Peters, Thm 2.3.1)"));
+      add.accept(Needs.H_ONE, new UpperBound(ps.sOne(n, d), "PIPELINE-PROC", "the processor-bound pipeline along "
+          + "the route of " + d + " links, S_1(" + n + ", " + d + ") (Peters, Thm 2.4.1)"));
+      if (t instanceof Topology.Ring) {
+        long m = Math.floorMod(s.target() - s.source(), p);
+        add.accept(Needs.H_STAR, new UpperBound(ps.ringSend(n, m, p), "RING-SPLIT", "the best split over the two "
+            + "paths of the ring, min over n0 of max(S_*(n0, " + m + "), S_*(n - n0, " + (p - m) + ")) "
+            + "(Peters, Observation 2.5.1)"));
+      }
+      if (t instanceof Topology.Hypercube) {
+        int bits = Integer.bitCount(s.source() ^ s.target());
+        if (bits >= 2) {
+          add.accept(Needs.H_STAR, new UpperBound(f.hypercubeSend(n, bits), "HYPERCUBE-SPLIT", bits + " disjoint "
+              + "paths of " + bits + " links, S_*(ceil(n/" + bits + "), " + bits + ") (Peters, §2.5)"));
+        }
+      }
+      return;
+    }
+    if (inst.problem() instanceof Problem.Broadcast b) {
+      long n = b.length();
+      boolean scan = n <= SCAN_LIMIT;
+      if (t instanceof Topology.URing) {
+        add.accept(Needs.RELAY, new UpperBound(f.uringBroadcast(n, p, false), "URING-BCAST", "the pipeline round "
+            + "the one-way ring, S_*(" + n + ", " + (p - 1) + ") (Peters, Observation 3.2.1)"));
+        add.accept(Needs.H_ONE, new UpperBound(f.uringBroadcast(n, p, true), "URING-BCAST-1", "the processor-bound "
+            + "pipeline round the one-way ring, S_1(" + n + ", " + (p - 1) + ") (Peters, Observation 3.2.1)"));
+      } else if (t instanceof Topology.Ring) {
+        add.accept(Needs.F_STAR, new UpperBound(ps.ringBroadcast(n, p), "RING-BCAST", p % 2 == 0 ? "prefixes one "
+            + "way and suffixes the other, S_*(ceil(n/2), p/2) (Peters, Thm 3.2.1)" : "the uneven split toward the "
+            + "antipodal pair, min_k T_*(n - floor((n+k)/2), (p+1)/2, k) (Peters, Thm 3.2.2)"));
+        if (scan || p % 2 == 0) {
+          add.accept(Needs.F_ONE, new UpperBound(f.ringBroadcastF1(n, p), "RING-BCAST-F1", p % 2 == 0
+              ? "alternating pairings, the first sub-message short, S_*(n, p/2) (Peters, Prop 3.2.1 corrected)"
+              : "one idle node per round, queues per direction, min_k T_*(n + k ceil((k(m-1)+n)/(2mk)), m, k) with "
+              + "m = " + p / 2 + " (Peters, Prop 3.2.2)"));
+        }
+        if (scan) {
+          add.accept(Needs.H_STAR, new UpperBound(f.ringBroadcastHStar(n, p), "RING-BCAST-H", p % 2 == 0
+              ? "both halves pipelined, the antipode fed from both sides, min_k max(T_*(ceil(n/2), m, k), "
+              + "T_*(n, m - 1, k)) with m = " + p / 2 + " (Peters, Prop 3.2.3)"
+              : "the middle link used both ways, min_k max(T_*(n, m - 1, k), t_0(k)) with m = " + p / 2
+              + " (Peters, Prop 3.2.4)"));
+        }
+        add.accept(Needs.H_STAR, new UpperBound(f.ringBroadcastHalfCut(n, p, false), "RING-CUT", "the ring cut "
+            + "into two paths, S_*(" + n + ", " + p / 2 + ") (Fraigniaud and Lazard, quoted by Peters §3.2.3)"));
+        if (p % 2 == 0) {
+          add.accept(Needs.H_ONE, new UpperBound(f.ringBroadcastHalfCut(n, p, true), "RING-CUT-1", "the ring cut "
+              + "into paths of " + p / 2 + " and " + (p / 2 - 1) + " links, processor-bound pipelines with the "
+              + "source alternating, S_1(" + n + ", " + p / 2 + ") (Fraigniaud and Lazard)"));
+        }
+      } else if (t instanceof Topology.Complete) {
+        if (scan) {
+          add.accept(Needs.F_STAR, new UpperBound(f.completeBroadcastFStar(n, p), "COMPLETE-BCAST", "a reserve of "
+              + "k units, the rest spread over the other nodes and forwarded, min_k T_*(ceil((n - k)/(p - 1)), 2, "
+              + "k) (Peters, Prop 3.3.1)"));
+          if (ps.tau() > 0) {
+            add.accept(Needs.H_STAR, new UpperBound(f.completeBroadcastHStar(n, p), "COMPLETE-BCAST-H", "chunks "
+                + "doubling per phase, min_k (2r + 1) beta + (2 ceil((n - k - r floor(beta/tau))/p) + k) tau "
+                + "(Peters, Prop 3.3.2)"));
+          }
+          if (p >= 3) {
+            add.accept(Needs.F_ONE, new UpperBound(f.completeBroadcastF1(n, p), "COMPLETE-BCAST-F1", "the best of "
+                + "a sub-hypercube then one round and the ring schemes on a Hamiltonian cycle (Peters, Cors "
+                + "3.3.1-3.3.3)"));
+          }
+        }
+        add.accept(Needs.H_STAR, new UpperBound(f.completeBroadcastHStarOld(n, p), "COMPLETE-BCAST-H-OLD",
+            "S_*(ceil(n/floor(p/2)), 3) (Fraigniaud and Lazard, quoted by Peters §3.3)"));
+        add.accept(Needs.H_ONE, new UpperBound(ps.sOne(n, p - 1), "HAMILTON-PATH-1", "the processor-bound "
+            + "pipeline along a Hamiltonian path, S_1(" + n + ", " + (p - 1) + ") (Peters, Thm 2.4.1)"));
+      } else if (t instanceof Topology.Hypercube h) {
+        add.accept(Needs.F_ONE, new UpperBound(f.hypercubeBroadcastF1(n, h.dimension()), "HYPERCUBE-BCAST-F1",
+            "sub-messages pipelined along rotating dimensions, S_*(" + n + ", " + h.dimension() + ") (Peters, "
+            + "Prop 3.3.3)"));
+      }
+      return;
+    }
+    if (inst.problem() instanceof Problem.Gossip g && p >= 3) {
+      long n = g.length();
+      if (t instanceof Topology.URing) {
+        add.accept(Needs.RELAY, new UpperBound(f.uringGossip(n, p), "URING-GOSSIP", "every node forwards what it "
+            + "received last round, (p - 1)(beta + n tau) (Peters, Thm 4.2.1)"));
+        add.accept(Needs.H_ONE, new UpperBound(f.uringGossipOnePort(n, p), "URING-GOSSIP-1", p % 2 == 0
+            ? "nodes of one parity send per round, p beta + 2(p - 1) n tau (Peters, Thm 4.2.2)"
+            : "one idle node per round, (p + 1) beta + 2 p n tau (Peters, Thm 4.2.3)"));
+      } else if (t instanceof Topology.Ring) {
+        add.accept(Needs.F_STAR, new UpperBound(f.ringGossipFStar(n, p), "RING-GOSSIP", "floor(p/2) beta + "
+            + "ceil((p - 1) n / 2) tau (Peters, Thm 4.2.4)"));
+        add.accept(Needs.F_ONE, new UpperBound(f.ringGossipF1(n, p), "RING-GOSSIP-F1", p % 2 == 0
+            ? "(p/2) beta + (p - 1) n tau (Peters, Thm 4.2.5)" : "(m + 2) beta + (2m + 2) n tau with m = " + p / 2
+            + " (Peters, Observation 4.2.2)"));
+        add.accept(Needs.H_STAR, new UpperBound(f.ringGossipHStar(n, p), "RING-GOSSIP-H", p % 2 == 0
+            ? "the better of the one-way scheme and nodes of one parity sending both ways, (p/2 + 1) beta + (p - 1) "
+            + "n tau, one tau more for odd n (Peters, Observation 4.2.3, §4.2.5)" : "the one-way scheme, (p - 1)"
+            + "(beta + n tau) (Peters, Observation 4.2.3)"));
+        add.accept(Needs.H_ONE, new UpperBound(f.ringGossipH1(n, p), "RING-GOSSIP-H1", "the one-way processor-bound "
+            + "schemes, 2 ceil(p/2) beta + (4 ceil(p/2) - 2) n tau (Peters, Observation 4.2.4)"));
+      }
+    }
+  }
+
   /** What every bound needs. */
   private static final class Ctx {
     final Network net;

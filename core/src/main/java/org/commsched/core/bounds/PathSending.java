@@ -118,6 +118,112 @@ public final class PathSending {
   }
 
   /**
+   * A packet size attaining {@code S_*(n,m)}, found by comparing the exact times {@code T_*(n,m,k)} of the same
+   * candidates as {@link #sStar} (the optimal size is often not unique; ties go to the larger size, fewer packets).
+   * n >= 1.
+   */
+  public long bestKStar(long n, long m) {
+    return bestK(n, m, false);
+  }
+
+  /** A packet size attaining {@code S_1(n,m)} (ties: the larger size); {@code n} itself when m = 1. n >= 1. */
+  public long bestKOne(long n, long m) {
+    return m == 1 ? n : bestK(n, m, true);
+  }
+
+  private long bestK(long n, long m, boolean one) {
+    check(n, m, 1);
+    if (n == 0) {
+      throw new IllegalArgumentException("a packet size needs n >= 1 units");
+    }
+    long bestK = n;
+    long best = one ? tOne(n, m, n) : tStar(n, m, n);
+    long root = ceilSqrt(n);
+    for (long i = 1; i <= Math.min(root, n); i++) {
+      for (long k : new long[] {i, ceilDiv(n, i)}) {
+        long t = one ? tOne(n, m, k) : tStar(n, m, k);
+        if (t < best || (t == best && k > bestK)) {
+          best = t;
+          bestK = k;
+        }
+      }
+    }
+    return bestK;
+  }
+
+  /**
+   * The optimal split of n units over node-disjoint paths of the given numbers of links, each path used as an
+   * independent link-bound pipeline (Observation 2.5.1 for the two paths of a ring, generalised): the least T such
+   * that the units each path can deliver by T ({@code max n_i with S_*(n_i, l_i) <= T}) add up to n. Returns the
+   * units per path, a feasible split with {@code max_i S_*(n_i, l_i)} minimal (largest shares to the first paths).
+   * By monotonicity (Lemma 3.2.2) the time is {@link #splitTime}.
+   */
+  public long[] split(long n, long[] links) {
+    if (n < 0 || links.length == 0) {
+      throw new IllegalArgumentException("a split needs n >= 0 and at least one path, got n=" + n);
+    }
+    long hi = Long.MAX_VALUE;
+    for (long l : links) {
+      hi = Math.min(hi, sStar(n, l));
+    }
+    long lo = 0; // time lo is infeasible unless n = 0; hi is feasible
+    if (n == 0) {
+      return new long[links.length];
+    }
+    while (hi - lo > 1) {
+      long mid = lo + (hi - lo) / 2;
+      if (deliverable(mid, links, n) >= n) {
+        hi = mid;
+      } else {
+        lo = mid;
+      }
+    }
+    long[] share = new long[links.length];
+    long left = n;
+    for (int i = 0; i < links.length && left > 0; i++) {
+      share[i] = Math.min(left, maxUnits(hi, links[i], left));
+      left -= share[i];
+    }
+    return share;
+  }
+
+  /** {@code max_i S_*(n_i, l_i)} of a split (0 for a path that carries nothing). */
+  public long splitTime(long[] share, long[] links) {
+    long t = 0;
+    for (int i = 0; i < links.length; i++) {
+      t = Math.max(t, sStar(share[i], links[i]));
+    }
+    return t;
+  }
+
+  /** Units the paths can deliver by time t together, capped at cap. */
+  private long deliverable(long t, long[] links, long cap) {
+    long sum = 0;
+    for (long l : links) {
+      sum = Math.min(cap, sum + maxUnits(t, l, cap));
+      if (sum >= cap) {
+        return cap;
+      }
+    }
+    return sum;
+  }
+
+  /** The most units (at most cap) a path of l links delivers by time t: the largest x with S_*(x, l) <= t. */
+  private long maxUnits(long t, long l, long cap) {
+    long lo = 0;
+    long hi = cap;
+    while (lo < hi) {
+      long mid = lo + (hi - lo + 1) / 2;
+      if (sStar(mid, l) <= t) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return lo;
+  }
+
+  /**
    * Observation 2.5.1: the optimal send of n units between two nodes of a bidirectional link-bound ring of p
    * nodes at distance m one way (p - m the other way): {@code min_{n0} max(S_*(n0,m), S_*(n-n0,p-m))}.
    */

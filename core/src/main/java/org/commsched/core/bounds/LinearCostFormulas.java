@@ -1,0 +1,332 @@
+package org.commsched.core.bounds;
+
+/**
+ * The thesis's bounds for send, broadcast and gossip as functions of the problem size, in integer ticks: every entry
+ * of the master table of docs/models/linear-cost.md#master-table, upper and lower, with the conditions under which
+ * it holds. From D. B. Peters, <i>Bounds for Communication Problems in Interconnection Networks under a Linear Cost
+ * Model</i>, PhD thesis, Simon Fraser University, 1995.
+ *
+ * <p>Notation: {@code p} nodes; rings are {@code C_p} (two-way) or the one-way ring; {@code K_p} the complete graph;
+ * {@code Q_m} the hypercube. Upper bounds are makespans of schemes; they are valid for the model named and every
+ * model that allows more (see {@link UpperBounds}). Lower bounds named "literature" are the earlier ones the thesis
+ * quotes (its §1.4.1); the family's own lower bounds ({@link LowerBounds}) subsume them and report them through
+ * generic arguments (VOLUME, RECV-PORT, SOURCE-PORT), see docs/models/linear-cost.md#lower-bounds.
+ *
+ * <p>Corrections applied (docs/models/linear-cost.md#corrections): the ring-send closed form of Appendix A.3.1 is
+ * false and is not offered; Proposition 3.2.5 ({@link #ringBroadcastH1EvenClaimed}) and the garbled Proposition 3.2.6
+ * are not offered as bounds; the folded-hypercube and H1 complete-graph bounds (Proposition 3.3.4, Corollaries 3.3.4,
+ * 3.3.5) break the one-port rule and are not offered; the literature half-duplex ring gossip bound
+ * {@link #ringGossipHalfLiteratureClaimed} is not offered (for odd n and small beta it exceeds the thesis's own
+ * even-ring scheme).
+ *
+ * @implNote Immutable; exact long arithmetic ({@link ArithmeticException} on overflow).
+ */
+public final class LinearCostFormulas {
+  private final PathSending ps;
+  private final long beta;
+  private final long tau;
+
+  public LinearCostFormulas(PathSending ps) {
+    this.ps = ps;
+    this.beta = ps.beta();
+    this.tau = ps.tau();
+  }
+
+  /** The path formulas these bounds are built on. */
+  public PathSending path() {
+    return ps;
+  }
+
+  private long lin(long betas, long taus) {
+    return Math.addExact(Math.multiplyExact(betas, beta), Math.multiplyExact(taus, tau));
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return PathSending.ceilDiv(a, b);
+  }
+
+  private static void requireUnits(long n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("a bound needs n >= 1 units, got " + n);
+    }
+  }
+
+  // ---------------------------------------------------------------- send
+
+  /**
+   * Send between antipodes of {@code Q_m} (or nodes m bits apart) over m disjoint paths: {@code S_*(ceil(n/m), m)}
+   * [UB], all ports (§2.5).
+   */
+  public long hypercubeSend(long n, long m) {
+    requireUnits(n);
+    return ps.sStar(ceilDiv(n, m), m);
+  }
+
+  /**
+   * Saad and Schultz's path pipeline {@code U(n, m) = min over q of (q + m - 1)(beta + ceil(n/q) tau)} [UB], the
+   * earlier bound Theorem 2.3.1 improves (§2.2).
+   */
+  public long saadSchultzSend(long n, long m) {
+    requireUnits(n);
+    long best = Long.MAX_VALUE;
+    for (long q = 1; q <= n; q++) {
+      best = Math.min(best, Math.multiplyExact(q + m - 1, Math.addExact(beta, Math.multiplyExact(ceilDiv(n, q),
+          tau))));
+    }
+    return best;
+  }
+
+  /** Literature lower bound of a path send, any model: {@code m beta + (n + m - 1) tau} (superseded by S_*). */
+  public long sendLiteratureLower(long n, long m) {
+    return lin(m, n + m - 1);
+  }
+
+  // ---------------------------------------------------------------- broadcast, rings
+
+  /** One-way ring: {@code S_*(n, p - 1)} (all ports) or {@code S_1(n, p - 1)} (one port) [OPT] (Obs 3.2.1). */
+  public long uringBroadcast(long n, long p, boolean onePort) {
+    requireUnits(n);
+    return onePort ? ps.sOne(n, p - 1) : ps.sStar(n, p - 1);
+  }
+
+  /**
+   * F1 ring. Even {@code p = 2m}: {@code S_*(n, m)} (Prop 3.2.1, conjectured optimal). Odd {@code p = 2m + 1}:
+   * {@code min_k T_*(n + k ceil((k(m-1) + n)/(2mk)), m, k)} (Prop 3.2.2). [UB], p >= 3.
+   */
+  public long ringBroadcastF1(long n, long p) {
+    requireUnits(n);
+    requireRing(p);
+    long m = p / 2;
+    if (p % 2 == 0) {
+      return ps.sStar(n, m);
+    }
+    long best = Long.MAX_VALUE;
+    for (long k = 1; k <= n; k++) {
+      long extra = ceilDiv(Math.addExact(Math.multiplyExact(k, m - 1), n), Math.multiplyExact(2 * m, k));
+      best = Math.min(best, ps.tStar(Math.addExact(n, Math.multiplyExact(k, extra)), m, k));
+    }
+    return best;
+  }
+
+  /**
+   * H* ring, the thesis's schemes [UB]. Even {@code p = 2m}: {@code min_k max(T_*(ceil(n/2), m, k), T_*(n, m - 1,
+   * k))} (Prop 3.2.3, the phase recursion can only do better). Odd {@code p = 2m + 1}: {@code min_k max(T_*(n, m - 1,
+   * k), t_0(k))} with {@code t_0(k) = min over 0 <= n_0 <= floor(n/2) of max(T_*(n - n_0, m, k), T_1(n_0, m + 2,
+   * k))} (Prop 3.2.4, the form without later phases). The term over {@code m - 1} links is absent when m = 1.
+   */
+  public long ringBroadcastHStar(long n, long p) {
+    requireUnits(n);
+    requireRing(p);
+    long m = p / 2;
+    long best = Long.MAX_VALUE;
+    for (long k = 1; k <= n; k++) {
+      long inner = m >= 2 ? ps.tStar(n, m - 1, k) : 0;
+      long t;
+      if (p % 2 == 0) {
+        t = Math.max(ps.tStar(ceilDiv(n, 2), m, k), inner);
+      } else {
+        t = Math.max(inner, hStarOddPhaseZero(n, m, k));
+      }
+      best = Math.min(best, t);
+    }
+    return best;
+  }
+
+  /** {@code t_0(k)} of Proposition 3.2.4: the decreasing and the increasing term cross; search the crossing. */
+  private long hStarOddPhaseZero(long n, long m, long k) {
+    long lo = 0;
+    long hi = n / 2;
+    while (lo < hi) { // smallest n0 with T_1(n0, m+2, k) >= T_*(n - n0, m, k)
+      long mid = (lo + hi) / 2;
+      if (ps.tOne(mid, m + 2, k) >= ps.tStar(n - mid, m, k)) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    long best = Math.max(ps.tStar(n - lo, m, k), ps.tOne(lo, m + 2, k));
+    if (lo > 0) {
+      best = Math.min(best, Math.max(ps.tStar(n - lo + 1, m, k), ps.tOne(lo - 1, m + 2, k)));
+    }
+    return best;
+  }
+
+  /** Fraigniaud and Lazard's half-duplex ring broadcast, the ring cut into two paths: {@code S(n, floor(p/2))} [UB]. */
+  public long ringBroadcastHalfCut(long n, long p, boolean onePort) {
+    requireUnits(n);
+    requireRing(p);
+    return onePort ? ps.sOne(n, p / 2) : ps.sStar(n, p / 2);
+  }
+
+  /**
+   * Proposition 3.2.5 as printed, H1 on {@code C_2m}: {@code min_k max(T_*(n, m, k), T_1(n, m - 1, k))}. Not offered
+   * as a bound: it may be optimistic by one round (on {@code C_6} with n = 6, beta = 5, tau = 1 it claims 32, the best
+   * schedule known takes 33), docs/models/linear-cost.md#broadcast-schemes.
+   */
+  public long ringBroadcastH1EvenClaimed(long n, long p) {
+    requireUnits(n);
+    if (p < 4 || p % 2 != 0) {
+      throw new IllegalArgumentException("Proposition 3.2.5 is for even rings of 4 or more nodes, got " + p);
+    }
+    long m = p / 2;
+    long best = Long.MAX_VALUE;
+    for (long k = 1; k <= n; k++) {
+      best = Math.min(best, Math.max(ps.tStar(n, m, k), ps.tOne(n, m - 1, k)));
+    }
+    return best;
+  }
+
+  /** Literature lower bound of an F1 ring broadcast: {@code floor(p/2) beta + (n + floor(p/2) - 1) tau}. */
+  public long ringBroadcastF1LiteratureLower(long n, long p) {
+    return lin(p / 2, n + p / 2 - 1);
+  }
+
+  // ---------------------------------------------------------------- broadcast, complete graphs and hypercubes
+
+  /** F* on {@code K_p}: {@code min_k T_*(ceil((n - k)/(p - 1)), 2, k)} [UB] (Prop 3.3.1), p >= 2. */
+  public long completeBroadcastFStar(long n, long p) {
+    requireUnits(n);
+    long best = Long.MAX_VALUE;
+    for (long k = 1; k <= n; k++) {
+      best = Math.min(best, ps.tStar(ceilDiv(n - k, p - 1), 2, k));
+    }
+    return best;
+  }
+
+  /** Fraigniaud and Lazard on {@code K_p}, F*: {@code S_*(ceil(n/(p - 1)), 2)} [UB]. */
+  public long completeBroadcastFStarOld(long n, long p) {
+    requireUnits(n);
+    return ps.sStar(ceilDiv(n, p - 1), 2);
+  }
+
+  /**
+   * H* on {@code K_p}, tau > 0: {@code min_k (2r + 1) beta + (2 ceil((n - k - r B)/p) + k) tau} with
+   * {@code B = floor(beta/tau)} and r the smallest integer >= 0 with {@code p((2^r - 1) k + (2^r - r - 1) B) + k + r B
+   * >= n}; k with {@code n - k - r B < 0} are skipped (Prop 3.3.2, the smallest r; [UB] as a minimum over k: for one k
+   * the scheme may take about one tau more). With tau = 0 the whole message in one packet: beta.
+   */
+  public long completeBroadcastHStar(long n, long p) {
+    requireUnits(n);
+    if (tau == 0) {
+      return beta;
+    }
+    long b = beta / tau;
+    long best = Long.MAX_VALUE;
+    for (long k = 1; k <= n; k++) {
+      long r = 0;
+      while (true) {
+        long pow = 1L << r;
+        long reach = Math.addExact(Math.multiplyExact(p, Math.addExact(Math.multiplyExact(pow - 1, k),
+            Math.multiplyExact(pow - r - 1, b))), Math.addExact(k, Math.multiplyExact(r, b)));
+        if (reach >= n) {
+          break;
+        }
+        r++;
+      }
+      long rest = n - k - r * b;
+      if (rest < 0) {
+        continue;
+      }
+      best = Math.min(best, lin(2 * r + 1, Math.addExact(2 * ceilDiv(rest, p), k)));
+    }
+    return best;
+  }
+
+  /** Fraigniaud and Lazard on {@code K_p}, H*: {@code S_*(ceil(n / floor(p/2)), 3)} [UB]. */
+  public long completeBroadcastHStarOld(long n, long p) {
+    requireUnits(n);
+    return ps.sStar(ceilDiv(n, p / 2), 3);
+  }
+
+  /** F1 on {@code Q_m}: {@code S_*(n, m)} [UB] (Prop 3.3.3), improving Fraigniaud and Lazard's {@code S_*(n, m + 1)}. */
+  public long hypercubeBroadcastF1(long n, long m) {
+    requireUnits(n);
+    return ps.sStar(n, m);
+  }
+
+  /**
+   * F1 on {@code K_p}: the least of {@code S_*(n, floor(log2 p)) + beta + n tau} (Cor 3.3.1; {@code S_*(n, log2 p)}
+   * when p is a power of two, Prop 3.3.3) and the ring schemes on a Hamiltonian cycle ({@link #ringBroadcastF1}, Cors
+   * 3.3.2, 3.3.3) [UB], p >= 3. The thesis's summary also takes Fraigniaud and Lazard's {@code S_*(n, p - 1)}
+   * ({@link #completeBroadcastF1Old}); its scheme is not given, so it is left out here.
+   */
+  public long completeBroadcastF1(long n, long p) {
+    requireUnits(n);
+    long lg = 63 - Long.numberOfLeadingZeros(p);
+    long cube = (1L << lg) == p ? ps.sStar(n, lg) : Math.addExact(ps.sStar(n, lg), lin(1, n));
+    return Math.min(cube, ringBroadcastF1(n, p));
+  }
+
+  /** Fraigniaud and Lazard on {@code K_p}, F1: {@code S_*(n, p - 1)} as the thesis quotes it (Table 5.3 "old"). */
+  public long completeBroadcastF1Old(long n, long p) {
+    requireUnits(n);
+    return ps.sStar(n, p - 1);
+  }
+
+  // ---------------------------------------------------------------- gossip, rings
+
+  /** One-way ring, all ports: {@code (p - 1)(beta + n tau)} [OPT] (Thm 4.2.1); also H* on a two-way ring (Obs 4.2.3). */
+  public long uringGossip(long n, long p) {
+    return Math.multiplyExact(p - 1, lin(1, n));
+  }
+
+  /** One-way ring, one port: even p {@code p beta + 2(p - 1) n tau} (Thm 4.2.2), odd {@code (p + 1) beta + 2pn tau}
+   * (Thm 4.2.3) [OPT], p >= 3. */
+  public long uringGossipOnePort(long n, long p) {
+    return p % 2 == 0 ? lin(p, Math.multiplyExact(2 * (p - 1), n)) : lin(p + 1, Math.multiplyExact(2 * p, n));
+  }
+
+  /** F* ring: {@code floor(p/2) beta + ceil((p - 1) n / 2) tau} [OPT] (Thm 4.2.4), p >= 3. */
+  public long ringGossipFStar(long n, long p) {
+    return lin(p / 2, ceilDiv(Math.multiplyExact(p - 1, n), 2));
+  }
+
+  /**
+   * F1 ring: even p {@code (p/2) beta + (p - 1) n tau} [OPT] (Thm 4.2.5); odd {@code p = 2m + 1}
+   * {@code (m + 2) beta + (2m + 2) n tau} [UB] (Obs 4.2.2).
+   */
+  public long ringGossipF1(long n, long p) {
+    long m = p / 2;
+    return p % 2 == 0 ? lin(m, Math.multiplyExact(p - 1, n)) : lin(m + 2, Math.multiplyExact(2 * m + 2, n));
+  }
+
+  /** F1 ring lower bound: {@code ceil(p/2) beta + (p - 1) n tau} (Lemmas 4.2.5, 4.2.6; Cor 4.2.2 for odd p). */
+  public long ringGossipF1Lower(long n, long p) {
+    return lin((p + 1) / 2, Math.multiplyExact(p - 1, n));
+  }
+
+  /**
+   * H* ring, even p: {@code (p/2 + 1) beta + (p - 1) n tau} for even n, one tau more for odd n [UB]: the thesis's
+   * bound is met exactly by its scheme for even n; for odd n the rounding its scheme needs costs one tau
+   * (docs/models/linear-cost.md#gossip-statements). Odd p: {@link #uringGossip} (Obs 4.2.3).
+   */
+  public long ringGossipHStar(long n, long p) {
+    if (p % 2 != 0) {
+      return uringGossip(n, p);
+    }
+    return Math.min(uringGossip(n, p), lin(p / 2 + 1, Math.addExact(Math.multiplyExact(p - 1, n), n % 2)));
+  }
+
+  /** H1 ring: {@code 2 ceil(p/2) beta + (4 ceil(p/2) - 2) n tau} [UB] (Obs 4.2.4). */
+  public long ringGossipH1(long n, long p) {
+    long c = (p + 1) / 2;
+    return lin(2 * c, Math.multiplyExact(4 * c - 2, n));
+  }
+
+  /**
+   * The literature's half-duplex ring gossip lower bound {@code max(floor(p/2)(beta + tau), 2(p - 1) ceil(n/2) tau)}
+   * as quoted. Not offered as a bound: for odd n and beta = 0 it exceeds {@link #ringGossipHStar}, the time reported
+   * for the thesis's own even-ring scheme (p = 8, n = 7, beta = 0, tau = 1: 56 against 50), so one of the two is
+   * wrong; the generic VOLUME bound ({@code (p - 1) n tau} plus start-ups) covers the part that is sound.
+   */
+  public long ringGossipHalfLiteratureClaimed(long n, long p) {
+    return Math.max(Math.multiplyExact(p / 2, lin(1, 1)), Math.multiplyExact(Math.multiplyExact(2 * (p - 1),
+        ceilDiv(n, 2)), tau));
+  }
+
+  private static void requireRing(long p) {
+    if (p < 3) {
+      throw new IllegalArgumentException("a ring needs at least 3 nodes, got " + p);
+    }
+  }
+}

@@ -1,0 +1,140 @@
+package org.commsched.heuristics.linearcost;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.time.TimeScale;
+
+/**
+ * An explicit linear-cost transmission schedule under construction, shared by the family's schemes
+ * (docs/models/linear-cost.md#units-and-packets): a scheme places packets (sender, receiver, start, runs of units),
+ * this class computes every end exactly as {@code start + beta + units * tau} in the instance's ticks, keeps the
+ * makespan and, per arc, the end of the last packet placed on it, and writes the records of a schedule file (every
+ * record with its {@code first} unit, so packet numbers carry no meaning beyond naming).
+ *
+ * <p>It checks nothing beyond arguments: the family's checker judges the result. Packets on one arc with one start
+ * are one packet for the checker, so a scheme gives every packet on an arc its own start (a packet of several runs
+ * goes in one {@link #packet(int, int, long, List)} call).
+ *
+ * @implNote Mutable builder; not thread-safe.
+ */
+public final class LcSchedule {
+  /** Units {@code first .. first + count - 1} of one message. */
+  public record Run(String message, long first, long count) {
+    public Run {
+      if (count < 1 || first < 0) {
+        throw new IllegalArgumentException("a run needs first >= 0 and count >= 1, got " + first + ", " + count);
+      }
+    }
+  }
+
+  private final Network net;
+  private final TimeScale scale;
+  private final long beta;
+  private final long tau;
+  private final boolean half;
+  private final List<Schedule.Transmission> out = new ArrayList<>();
+  private final Map<String, Integer> packetNumbers = new HashMap<>();
+  private final long[] arcEnd;
+  private long makespan;
+
+  /** An empty schedule for a send, broadcast or gossip instance under a store-and-forward model. */
+  public LcSchedule(Instance instance) {
+    this.net = instance.network();
+    this.scale = instance.timeScale();
+    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    this.beta = model.betaTicks(scale);
+    this.tau = model.tauTicks(scale);
+    this.half = model.duplex() == CommModel.Duplex.HALF;
+    this.arcEnd = new long[net.arcs()];
+  }
+
+  /** beta in ticks. */
+  public long beta() {
+    return beta;
+  }
+
+  /** tau in ticks. */
+  public long tau() {
+    return tau;
+  }
+
+  /** How long a packet of {@code units} units lasts: {@code beta + units * tau} ticks. */
+  public long duration(long units) {
+    return Math.addExact(beta, Math.multiplyExact(units, tau));
+  }
+
+  /**
+   * The end of the last packet placed on arc {@code from -> to}, and under half duplex also on its reverse (0 if
+   * none): the earliest start of a next packet there when packets are placed in time order per link.
+   */
+  public long linkFree(int from, int to) {
+    int a = arcOf(from, to);
+    int r = net.reverse(a);
+    return half && r >= 0 ? Math.max(arcEnd[a], arcEnd[r]) : arcEnd[a];
+  }
+
+  /** Places a packet of one run; returns its end. */
+  public long packet(int from, int to, long start, String message, long first, long count) {
+    return packet(from, to, start, List.of(new Run(message, first, count)));
+  }
+
+  /** Places one packet made of several runs (possibly of several messages); returns its end. */
+  public long packet(int from, int to, long start, List<Run> runs) {
+    if (runs.isEmpty()) {
+      throw new IllegalArgumentException("a packet carries at least one unit");
+    }
+    if (start < 0) {
+      throw new IllegalArgumentException("a packet starts at 0 or later, got " + start);
+    }
+    int a = arcOf(from, to);
+    long units = 0;
+    for (Run r : runs) {
+      units = Math.addExact(units, r.count());
+      int number = packetNumbers.merge(r.message(), 1, Integer::sum) - 1;
+      out.add(new Schedule.Transmission(r.message(), number, r.count(), from, to, start, r.first()));
+    }
+    long end = Math.addExact(start, duration(units));
+    arcEnd[a] = Math.max(arcEnd[a], end);
+    makespan = Math.max(makespan, end);
+    return end;
+  }
+
+  /** The latest end so far (0 when empty). */
+  public long makespan() {
+    return makespan;
+  }
+
+  /** Number of records so far. */
+  public int records() {
+    return out.size();
+  }
+
+  /** The schedule: records sorted by start (stable), in the instance's ticks. */
+  public Schedule.Transmissions schedule() {
+    Schedule.Transmission[] xs = out.toArray(new Schedule.Transmission[0]);
+    Arrays.sort(xs, (x, y) -> Long.compare(x.start(), y.start()));
+    return new Schedule.Transmissions(scale, List.of(xs));
+  }
+
+  /** A result: OPTIMAL when the bound meets the makespan, else FEASIBLE (ticks of the instance). */
+  public SolveResult result(String method, LowerBound bound) {
+    return SolveResult.feasible(method, schedule(), makespan, bound);
+  }
+
+  private int arcOf(int from, int to) {
+    int a = net.arc(from, to);
+    if (a < 0) {
+      throw new IllegalArgumentException("no arc " + from + "->" + to + " in the network");
+    }
+    return a;
+  }
+}

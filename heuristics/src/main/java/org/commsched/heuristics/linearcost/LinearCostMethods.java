@@ -1,0 +1,68 @@
+package org.commsched.heuristics.linearcost;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.bounds.PathSending;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Problem;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Topology;
+import org.commsched.core.solve.Method;
+
+/**
+ * The linear-cost family's schemes after D. B. Peters, "Bounds for Communication Problems in Interconnection
+ * Networks under a Linear Cost Model" (docs/models/linear-cost.md#algorithms), best first within each problem: the
+ * registry offers them before the baselines, so the first that applies is the default for an instance too large for
+ * an exact model.
+ *
+ * @implNote Immutable.
+ */
+public final class LinearCostMethods {
+  private LinearCostMethods() {
+  }
+
+  /** The family's methods, best first. */
+  public static List<Method> all() {
+    List<Method> all = new ArrayList<>();
+    // send (linear-cost send section): split over disjoint paths, then the two path pipelines
+    all.add(new SplitPathsSend());
+    all.add(new LinkPipelineSend());
+    all.add(new ProcessorPipelineSend());
+    return List.copyOf(all);
+  }
+
+  /**
+   * The family's method whose result is proven optimal on this instance before it runs, or null: a send whose
+   * formula ({@code S_*}, {@code S_1} or the ring split) meets the instance's best lower bound. The registry makes it
+   * the default even for small instances, where an exact model would only confirm it.
+   */
+  public static Method provenOptimal(Instance instance) {
+    if (instance.family() != Family.LINEAR_COST || instance.kind() != ProblemKind.SEND) {
+      return null;
+    }
+    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    PathSending ps = PathSending.of(model, instance.timeScale());
+    long n = instance.messages().get(0).length();
+    long links = instance.atlas().hops(0);
+    long bound = LowerBounds.best(instance).value();
+    SplitPathsSend split = new SplitPathsSend();
+    if (split.whyNot(instance) == null && instance.network().topology() instanceof Topology.Ring r) {
+      Problem.Send s = (Problem.Send) instance.problem();
+      if (ps.ringSend(n, Math.floorMod(s.target() - s.source(), r.nodes()), r.nodes()) == bound) {
+        return split;
+      }
+    }
+    LinkPipelineSend link = new LinkPipelineSend();
+    if (link.whyNot(instance) == null && ps.sStar(n, links) == bound) {
+      return link;
+    }
+    ProcessorPipelineSend proc = new ProcessorPipelineSend();
+    if (proc.whyNot(instance) == null && ps.sOne(n, links) == bound) {
+      return proc;
+    }
+    return null;
+  }
+}
