@@ -31,6 +31,16 @@ public final class LinearCostMethods {
     all.add(new SplitPathsSend());
     all.add(new LinkPipelineSend());
     all.add(new ProcessorPipelineSend());
+    // broadcast (linear-cost broadcast schemes): one scheme per network and port/duplex model, so at most one applies
+    all.add(new UringBroadcast());
+    all.add(new RingBroadcastFull());
+    all.add(new RingBroadcastFullOnePort());
+    all.add(new RingBroadcastHalf());
+    all.add(new RingBroadcastHalfOnePort());
+    all.add(new CompleteGraphBroadcastFull());
+    all.add(new CompleteGraphBroadcastOnePort());
+    all.add(new CompleteGraphBroadcastHalf());
+    all.add(new HypercubeBroadcast());
     return List.copyOf(all);
   }
 
@@ -40,7 +50,18 @@ public final class LinearCostMethods {
    * the default even for small instances, where an exact model would only confirm it.
    */
   public static Method provenOptimal(Instance instance) {
-    if (instance.family() != Family.LINEAR_COST || instance.kind() != ProblemKind.SEND) {
+    if (instance.family() != Family.LINEAR_COST) {
+      return null;
+    }
+    if (instance.kind() == ProblemKind.BROADCAST) { // the one-way and F* ring schemes meet the RING-BCAST/PATH bounds
+      for (BroadcastScheme scheme : List.of(new UringBroadcast(), new RingBroadcastFull())) {
+        if (scheme.whyNot(instance) == null && scheme.bestFormula(instance) == LowerBounds.best(instance).value()) {
+          return scheme;
+        }
+      }
+      return null;
+    }
+    if (instance.kind() != ProblemKind.SEND) {
       return null;
     }
     CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
