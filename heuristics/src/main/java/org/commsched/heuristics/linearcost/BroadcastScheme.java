@@ -153,15 +153,6 @@ abstract class BroadcastScheme implements Method {
             + ": use " + instead;
   }
 
-  /** Null unless the model is one port with the send-and-receive rule (the exchange schemes need exchange). */
-  static String needsExchange(Instance inst, String name) {
-    CommModel.StoreAndForward m = (CommModel.StoreAndForward) inst.model();
-    return m.ports() == CommModel.Ports.ONE && m.onePort() == CommModel.OnePortRule.SEND_AND_RECEIVE
-        ? name + " pairs nodes as in the thesis's one-port model (exchange), and this model has the send-and-receive"
-            + " rule: use greedy-saf"
-        : null;
-  }
-
   static long ceilDiv(long a, long b) {
     return -Math.floorDiv(-a, b);
   }

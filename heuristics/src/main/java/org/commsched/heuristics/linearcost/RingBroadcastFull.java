@@ -17,8 +17,8 @@ import org.commsched.core.solve.Scope;
  * {@code c = ceil(n/2)}, backward the complements; time {@code T_*(ceil(n/2), m, k)}, and at the best k
  * {@code S_*(ceil(n/2), m)}, optimal (Theorem 3.2.1). Odd {@code p = 2m - 1}: the antipodal pair gets
  * {@code n0 = floor((n + k)/2)} units from the forward side, amounts {@code a_d = min(n, n0 + (m - 1 - d) k)}; time
- * {@code T_*(n - floor((n + k)/2), m, k)}, optimal at the best k (Theorem 3.2.2, Lemma 3.2.5); docs/models/
- * linear-cost.md#broadcast-schemes-implemented.
+ * {@code T_*(n - floor((n + k)/2), m, k)}, optimal at the best k (Theorem 3.2.2, Lemma 3.2.5);
+ * docs/models/linear-cost.md#broadcast-schemes-implemented.
  *
  * @implNote Stateless; immutable.
  */

@@ -23,8 +23,8 @@ import org.commsched.core.solve.Scope;
  * {@code max(T_*(n, m - 1, k), T_*(n - n0, m, k), T_1(n0, m + 2, k))}.
  *
  * <p>D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model" (PhD
- * thesis, Simon Fraser University, 1995), Propositions 3.2.3, 3.2.4 (upper bounds); docs/models/linear-cost.md#
- * broadcast-schemes-implemented.
+ * thesis, Simon Fraser University, 1995), Propositions 3.2.3, 3.2.4 (upper bounds);
+ * docs/models/linear-cost.md#broadcast-schemes-implemented.
  *
  * @implNote Stateless; immutable.
  */

@@ -17,8 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The broadcast schemes of Peters' thesis over seeded parameter grids (docs/models/linear-cost.md#broadcast-schemes-
- * implemented, claims P13, P14 of #properties): for a random instance and a random packet size k the scheme's
+ * The broadcast schemes of Peters' thesis over seeded parameter grids
+ * (docs/models/linear-cost.md#broadcast-schemes-implemented, claims P13, P14 of #properties): for a random instance and a random packet size k the scheme's
  * schedule passes the checker and its makespan equals the thesis's formula as corrected (or stays within it where
  * the thesis claims only that), the formula written out here from the pipeline costs {@code T_*}, {@code T_1}
  * ({@link PathSending}); and the method's result equals the minimum of that formula over every k.
