@@ -19,6 +19,9 @@ public final class LinearCostMethods {
   /** The family's methods, best first. */
   public static List<Method> all() {
     List<Method> all = new ArrayList<>();
+    // gossip on rings (docs/models/linear-cost.md#ring-gossip): per model the faster scheme first
+    all.addAll(List.of(new RingGossipFStar(), new RingGossipF1Even(), new RingGossipF1Odd(), new RingGossipHStarEven(),
+        new OneWayGossip(), new OneWayGossipOnePortEven(), new OneWayGossipOnePortOdd()));
     return List.copyOf(all);
   }
 }
