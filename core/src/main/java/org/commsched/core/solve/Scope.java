@@ -187,7 +187,8 @@ public record Scope(Set<Family> families, Set<ProblemKind> problems, Set<CommMod
     for (CommModel.Duplex x : duplex) {
       d.add(x.wireName());
     }
-    return "under " + join(p, "or") + " ports and " + join(d, "or") + " duplex";
+    boolean onePort = ports.size() == 1 && ports.contains(CommModel.Ports.ONE);
+    return "under " + (onePort ? "one port" : join(p, "or") + " ports") + " and " + join(d, "or") + " duplex";
   }
 
   /**
