@@ -44,7 +44,7 @@ final class GossipRounds {
     return (int) Math.floorMod(v + d, (long) p);
   }
 
-  /** In the current round, {@code from} sends {@code to} units {@code lo .. hi - 1} of node {@code origin}'s message. */
+  /** In the current round, {@code from} sends {@code to} units {@code lo .. hi - 1} of {@code origin}'s message. */
   void send(int from, int to, int origin, long lo, long hi) {
     if (hi > lo) {
       arcs.computeIfAbsent((long) from * p + to, k -> new ArrayList<>())

@@ -44,15 +44,13 @@ public final class OneWayGossip extends RingGossipScheme {
 
   @Override
   public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model\""
-        + " (PhD thesis), Theorem 4.2.1, Observation 4.2.3 (scheme of Saad and Schultz)";
+    return THESIS + ", Theorem 4.2.1, Observation 4.2.3 (scheme of Saad and Schultz)";
   }
 
   @Override
   public Scope scope() {
-    return gossipScope(new CommModel.Ports[] {CommModel.Ports.ALL, CommModel.Ports.ONE},
-        new CommModel.Duplex[] {CommModel.Duplex.FULL, CommModel.Duplex.HALF})
-        .note("one port only under the send-and-receive rule; on a two-way ring one direction only");
+    return gossipScope(ANY_PORTS, ANY_DUPLEX)
+        .note("one port only under the send-and-receive rule" + ONE_DIRECTION);
   }
 
   @Override

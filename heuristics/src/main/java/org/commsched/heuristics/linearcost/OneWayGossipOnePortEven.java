@@ -1,6 +1,5 @@
 package org.commsched.heuristics.linearcost;
 
-import org.commsched.core.model.CommModel;
 import org.commsched.core.solve.Scope;
 
 /**
@@ -44,15 +43,12 @@ public final class OneWayGossipOnePortEven extends RingGossipScheme {
 
   @Override
   public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model\""
-        + " (PhD thesis), Theorem 4.2.2 (corrected: factor n), Observation 4.2.4";
+    return THESIS + ", Theorem 4.2.2 (corrected: factor n), Observation 4.2.4";
   }
 
   @Override
   public Scope scope() {
-    return gossipScope(new CommModel.Ports[] {CommModel.Ports.ONE},
-        new CommModel.Duplex[] {CommModel.Duplex.FULL, CommModel.Duplex.HALF})
-        .note("either one-port rule; on a two-way ring one direction only");
+    return gossipScope(ONE_PORT, ANY_DUPLEX).note(EITHER_RULE + ONE_DIRECTION);
   }
 
   @Override

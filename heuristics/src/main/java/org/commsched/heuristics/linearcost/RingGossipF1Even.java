@@ -1,7 +1,6 @@
 package org.commsched.heuristics.linearcost;
 
 import java.util.List;
-import org.commsched.core.model.CommModel;
 import org.commsched.core.solve.Scope;
 
 /**
@@ -45,14 +44,12 @@ public final class RingGossipF1Even extends RingGossipScheme {
 
   @Override
   public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model\""
-        + " (PhD thesis), Theorem 4.2.5, Lemmas 4.2.5, 4.2.6 (scheme of Saad and Schultz)";
+    return THESIS + ", Theorem 4.2.5, Lemmas 4.2.5, 4.2.6 (scheme of Saad and Schultz)";
   }
 
   @Override
   public Scope scope() {
-    return gossipScope(new CommModel.Ports[] {CommModel.Ports.ONE}, new CommModel.Duplex[] {CommModel.Duplex.FULL})
-        .note("either one-port rule");
+    return gossipScope(ONE_PORT, FULL).note(EITHER_RULE);
   }
 
   @Override

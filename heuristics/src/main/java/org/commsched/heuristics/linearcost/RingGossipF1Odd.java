@@ -1,7 +1,6 @@
 package org.commsched.heuristics.linearcost;
 
 import java.util.List;
-import org.commsched.core.model.CommModel;
 import org.commsched.core.solve.Scope;
 
 /**
@@ -48,14 +47,12 @@ public final class RingGossipF1Odd extends RingGossipScheme {
 
   @Override
   public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model\""
-        + " (PhD thesis), Observation 4.2.2, Corollary 4.2.2";
+    return THESIS + ", Observation 4.2.2, Corollary 4.2.2";
   }
 
   @Override
   public Scope scope() {
-    return gossipScope(new CommModel.Ports[] {CommModel.Ports.ONE}, new CommModel.Duplex[] {CommModel.Duplex.FULL})
-        .note("either one-port rule");
+    return gossipScope(ONE_PORT, FULL).note(EITHER_RULE);
   }
 
   @Override

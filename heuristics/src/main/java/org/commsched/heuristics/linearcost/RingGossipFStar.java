@@ -1,6 +1,5 @@
 package org.commsched.heuristics.linearcost;
 
-import org.commsched.core.model.CommModel;
 import org.commsched.core.solve.Scope;
 
 /**
@@ -39,13 +38,12 @@ public final class RingGossipFStar extends RingGossipScheme {
 
   @Override
   public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model\""
-        + " (PhD thesis), Theorem 4.2.4, Lemma 4.2.4 (scheme of Fraigniaud and Lazard)";
+    return THESIS + ", Theorem 4.2.4, Lemma 4.2.4 (scheme of Fraigniaud and Lazard)";
   }
 
   @Override
   public Scope scope() {
-    return gossipScope(new CommModel.Ports[] {CommModel.Ports.ALL}, new CommModel.Duplex[] {CommModel.Duplex.FULL});
+    return gossipScope(ALL_PORTS, FULL);
   }
 
   @Override

@@ -1,6 +1,5 @@
 package org.commsched.heuristics.linearcost;
 
-import org.commsched.core.model.CommModel;
 import org.commsched.core.solve.Scope;
 
 /**
@@ -47,13 +46,12 @@ public final class RingGossipHStarEven extends RingGossipScheme {
 
   @Override
   public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model\""
-        + " (PhD thesis), §4.2.5 (the even-ring H* bound; corrected rounding)";
+    return THESIS + ", §4.2.5 (the even-ring H* bound; corrected rounding)";
   }
 
   @Override
   public Scope scope() {
-    return gossipScope(new CommModel.Ports[] {CommModel.Ports.ALL}, new CommModel.Duplex[] {CommModel.Duplex.HALF});
+    return gossipScope(ALL_PORTS, HALF);
   }
 
   @Override

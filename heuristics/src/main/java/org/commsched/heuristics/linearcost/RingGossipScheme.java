@@ -22,9 +22,24 @@ import org.commsched.core.solve.SolveResult;
 abstract class RingGossipScheme implements Method {
   /**
    * The largest ring a scheme schedules: a gossip schedule holds at least {@code p (p - 1)} records (every node
-   * receives every other node's message), about 10^6 at this size; a 2000-node run took 5 GB and minutes to write and check.
+   * receives every other node's message), about 10^6 at this size; a 2000-node run took 5 GB and minutes to write
+   * and check.
    */
   static final int MAX_NODES = 1000;
+
+  /** The thesis, for the citations. */
+  static final String THESIS = "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a "
+      + "Linear Cost Model\" (PhD thesis)";
+  /** The listing's note of the one-port schemes that hold under both one-port rules. */
+  static final String EITHER_RULE = "either one-port rule";
+  /** The listing's note of the one-way schemes. */
+  static final String ONE_DIRECTION = "; on a two-way ring one direction only";
+  static final CommModel.Ports[] ALL_PORTS = {CommModel.Ports.ALL};
+  static final CommModel.Ports[] ONE_PORT = {CommModel.Ports.ONE};
+  static final CommModel.Ports[] ANY_PORTS = {CommModel.Ports.ALL, CommModel.Ports.ONE};
+  static final CommModel.Duplex[] FULL = {CommModel.Duplex.FULL};
+  static final CommModel.Duplex[] HALF = {CommModel.Duplex.HALF};
+  static final CommModel.Duplex[] ANY_DUPLEX = {CommModel.Duplex.FULL, CommModel.Duplex.HALF};
 
   /** Which rings: the one-way ring too, or only the two-way one; and which sizes. */
   enum Rings {

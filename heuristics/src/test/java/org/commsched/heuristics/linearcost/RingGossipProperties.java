@@ -199,8 +199,7 @@ class RingGossipProperties {
     for (Schedule.Transmission x : sched.transmissions()) {
       long lo = Math.min(x.from(), x.to());
       long hi = Math.max(x.from(), x.to());
-      List<Long> key = exchange ? List.of(x.start(), lo, hi, 0L, 0L) : List.of(x.start(), (long) x.from(), (long) x.to(),
-          0L, 0L);
+      List<Long> key = exchange ? List.of(x.start(), lo, hi) : List.of(x.start(), (long) x.from(), (long) x.to());
       transfers.computeIfAbsent(key, k -> new ArrayList<>()).add(x);
     }
     Map<String, Long> free = new HashMap<>(); // resource -> when it is free
@@ -256,9 +255,9 @@ class RingGossipProperties {
 
   /**
    * Running a scheme's packets as soon as their data and resources allow, instead of in lock-step rounds, never
-   * shortens it under the thesis's models (docs/models/linear-cost.md#ring-gossip): for the optimal schemes that is their theorem, for the
-   * F1 odd scheme and the H* even-ring scheme (whose extra tau for odd n the thesis hoped to recover this way) it
-   * is what makes the lock-step makespans the schemes' values.
+   * shortens it under the thesis's models (docs/models/linear-cost.md#ring-gossip): for the optimal schemes that
+   * is their theorem; for the F1 odd scheme and the H* even-ring scheme (whose extra tau for odd n the thesis hoped
+   * to recover this way) it makes the lock-step makespans the schemes' values.
    */
   @Test
   void asSoonAsPossible_keepsTheMakespan() {
