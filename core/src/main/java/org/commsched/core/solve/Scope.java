@@ -105,6 +105,11 @@ public record Scope(Set<Family> families, Set<ProblemKind> problems, Set<CommMod
     return new Scope(families, problems, EnumSet.of(first, more), ports, duplex, network, note, otherPorts);
   }
 
+  /** The same scope under the given store-and-forward port rules only. */
+  public Scope ports(CommModel.Ports first, CommModel.Ports... more) {
+    return new Scope(families, problems, bufferlessPorts, EnumSet.of(first, more), duplex, network, note, otherPorts);
+  }
+
   /** The same scope under the given store-and-forward duplex rules only. */
   public Scope duplex(CommModel.Duplex first, CommModel.Duplex... more) {
     return new Scope(families, problems, bufferlessPorts, ports, EnumSet.of(first, more), network, note, otherPorts);
@@ -182,7 +187,8 @@ public record Scope(Set<Family> families, Set<ProblemKind> problems, Set<CommMod
     for (CommModel.Duplex x : duplex) {
       d.add(x.wireName());
     }
-    return "under " + join(p, "or") + " ports and " + join(d, "or") + " duplex";
+    boolean onePort = ports.size() == 1 && ports.contains(CommModel.Ports.ONE);
+    return "under " + (onePort ? "one port" : join(p, "or") + " ports") + " and " + join(d, "or") + " duplex";
   }
 
   /**

@@ -109,6 +109,17 @@ class ScopeTest {
   }
 
   @Test
+  void portsNarrowing_isCheckedAndWorded() {
+    Scope onePort = Scope.of(ProblemKind.GOSSIP).ports(CommModel.Ports.ONE).duplex(CommModel.Duplex.FULL);
+    assertThat(onePort.words()).startsWith("store-and-forward, one port and full duplex;");
+    Instance allPorts = new Instance("g", new Problem.Gossip(2), sf(CommModel.Ports.ALL, CommModel.Duplex.FULL), STAR);
+    assertThat(onePort.whyNot("m", allPorts)).startsWith("m schedules under one port and full duplex")
+        .endsWith("use greedy-saf");
+    Instance one = new Instance("g", new Problem.Gossip(2), sf(CommModel.Ports.ONE, CommModel.Duplex.FULL), STAR);
+    assertThat(onePort.whyNot("m", one)).isNull();
+  }
+
+  @Test
   void networkTest_isAskedLast_andItsReasonCompletesTheSentence() {
     Scope.NetworkTest ulaOnly = new Scope.NetworkTest("ula", i -> i.network().topology() instanceof Topology.Ula
         ? null : "needs a ula: use greedy");

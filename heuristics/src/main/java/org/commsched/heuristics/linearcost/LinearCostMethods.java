@@ -41,6 +41,9 @@ public final class LinearCostMethods {
     all.add(new CompleteGraphBroadcastOnePort());
     all.add(new CompleteGraphBroadcastHalf());
     all.add(new HypercubeBroadcast());
+    // gossip on rings (docs/models/linear-cost.md#ring-gossip): per model the faster scheme first
+    all.addAll(List.of(new RingGossipFStar(), new RingGossipF1Even(), new RingGossipF1Odd(), new RingGossipHStarEven(),
+        new OneWayGossip(), new OneWayGossipOnePortEven(), new OneWayGossipOnePortOdd()));
     return List.copyOf(all);
   }
 

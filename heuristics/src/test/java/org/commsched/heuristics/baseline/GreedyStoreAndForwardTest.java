@@ -72,7 +72,7 @@ class GreedyStoreAndForwardTest {
 
   @Test
   void gossipUnidirectionalRingAllPorts_matchesTheorem421() {
-    // docs/models/linear-cost.md#planned-methods (Peters, Theorem 4.2.1): g_*(C_p, n) = (p-1)(beta + n tau) = 6 * 15 =
+    // docs/models/linear-cost.md#ring-gossip (Peters, Theorem 4.2.1): g_*(C_p, n) = (p-1)(beta + n tau) = 6 * 15 =
     // 90 for p 7, n 10
     Instance inst = new Instance("g-uring", new Problem.Gossip(10),
         model("5", "1", CommModel.Ports.ALL, CommModel.Duplex.FULL, null), Network.of(new Topology.URing(7)));
