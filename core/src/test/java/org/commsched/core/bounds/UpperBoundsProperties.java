@@ -2,7 +2,6 @@ package org.commsched.core.bounds;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.math.BigDecimal;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
@@ -23,23 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (P15), and where the thesis proves an optimum the two meet.
  */
 class UpperBoundsProperties {
-  private static final String[] VALUES = {"0", "1", "5", "0.5", "2.25", "3", "272", "0.4"};
-
   static LongStream seeds() {
     return Seeds.seeds();
-  }
-
-  private static CommModel.StoreAndForward model(SplittableRandom r) {
-    String beta;
-    String tau;
-    do {
-      beta = VALUES[r.nextInt(VALUES.length)];
-      tau = VALUES[r.nextInt(VALUES.length)];
-    } while (new BigDecimal(beta).signum() == 0 && new BigDecimal(tau).signum() == 0);
-    return new CommModel.StoreAndForward(new BigDecimal(beta), new BigDecimal(tau),
-        r.nextBoolean() ? CommModel.Ports.ONE : CommModel.Ports.ALL,
-        r.nextBoolean() ? CommModel.Duplex.FULL : CommModel.Duplex.HALF,
-        r.nextBoolean() ? CommModel.OnePortRule.SEND_AND_RECEIVE : CommModel.OnePortRule.EXCHANGE);
   }
 
   private static Topology topology(SplittableRandom r) {
@@ -67,7 +51,7 @@ class UpperBoundsProperties {
       case 1 -> new Problem.Broadcast(r.nextInt(p), n);
       default -> new Problem.Gossip(n);
     };
-    Instance inst = new Instance("p15", problem, model(r), net);
+    Instance inst = new Instance("p15", problem, RandomInstances.storeAndForward(r), net);
     List<LowerBound> lower = LowerBounds.all(inst);
     List<UpperBound> upper = UpperBounds.all(inst);
     for (LowerBound lo : lower) {

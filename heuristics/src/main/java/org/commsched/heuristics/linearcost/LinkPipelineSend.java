@@ -1,6 +1,5 @@
 package org.commsched.heuristics.linearcost;
 
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.bounds.PathSending;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
@@ -77,14 +76,6 @@ public final class LinkPipelineSend implements Method {
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
-    int[] route = instance.atlas().nodes(0);
-    long n = instance.messages().get(0).length();
-    long links = route.length - 1;
-    LcSchedule s = new LcSchedule(instance);
-    PathSending ps = new PathSending(s.beta(), s.tau());
-    long k = ps.bestKStar(n, links);
-    PathPipeline.link(s, route, instance.messages().get(0).id(), 0, n, false, k, null, 0);
-    return s.result(name(), LowerBounds.best(instance)).withStat("packetSize", k)
-        .withStat("packets", PathPipeline.ceilDiv(n, k)).withStat("formula", "S_*(" + n + ", " + links + ")");
+    return PathPipeline.sendAlongRoute(instance, name(), true);
   }
 }

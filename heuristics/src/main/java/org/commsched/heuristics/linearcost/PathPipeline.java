@@ -1,5 +1,10 @@
 package org.commsched.heuristics.linearcost;
 
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.bounds.PathSending;
+import org.commsched.core.model.Instance;
+import org.commsched.core.solve.SolveResult;
+
 /**
  * The two path pipelines of D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a
  * Linear Cost Model" (docs/models/linear-cost.md#path-send), placed into an {@link LcSchedule} as soon as data and
@@ -97,6 +102,28 @@ public final class PathPipeline {
       }
     }
     return latest;
+  }
+
+  /**
+   * The send of an instance along its route, all units, at the packet size of least exact time: the link-bound
+   * pipeline ({@code S_*}) or the processor-bound one ({@code S_1}); the result carries the instance's best lower
+   * bound, so it is OPTIMAL where that bound meets the formula.
+   */
+  static SolveResult sendAlongRoute(Instance instance, String method, boolean linkBound) {
+    int[] route = instance.atlas().nodes(0);
+    long n = instance.messages().get(0).length();
+    long links = route.length - 1;
+    LcSchedule s = new LcSchedule(instance);
+    PathSending ps = new PathSending(s.beta(), s.tau());
+    long k = linkBound ? ps.bestKStar(n, links) : ps.bestKOne(n, links);
+    String msg = instance.messages().get(0).id();
+    if (linkBound) {
+      link(s, route, msg, 0, n, false, k, null, 0);
+    } else {
+      proc(s, route, msg, 0, n, false, k, 0);
+    }
+    return s.result(method, LowerBounds.best(instance)).withStat("packetSize", k).withStat("packets", ceilDiv(n, k))
+        .withStat("formula", (linkBound ? "S_*(" : "S_1(") + n + ", " + links + ")");
   }
 
   private static long amount(long[] amounts, int d, long count) {

@@ -1,6 +1,5 @@
 package org.commsched.heuristics.linearcost;
 
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.bounds.PathSending;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
@@ -66,14 +65,6 @@ public final class ProcessorPipelineSend implements Method {
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
-    int[] route = instance.atlas().nodes(0);
-    long n = instance.messages().get(0).length();
-    long links = route.length - 1;
-    LcSchedule s = new LcSchedule(instance);
-    PathSending ps = new PathSending(s.beta(), s.tau());
-    long k = ps.bestKOne(n, links);
-    PathPipeline.proc(s, route, instance.messages().get(0).id(), 0, n, false, k, 0);
-    return s.result(name(), LowerBounds.best(instance)).withStat("packetSize", k)
-        .withStat("packets", PathPipeline.ceilDiv(n, k)).withStat("formula", "S_1(" + n + ", " + links + ")");
+    return PathPipeline.sendAlongRoute(instance, name(), false);
   }
 }
