@@ -27,7 +27,8 @@ import org.commsched.solver.model.TaskModel;
  * task: its presence literal as height), a {@code diffN} of the rectangles; minimise E. A variable-length task is a
  * Choco task whose duration is the affine view {@code duration + perUnit * length}; variable gaps and end offsets are
  * scalar constraints; a sum is a sum constraint; a positivity link is {@code length >= 1} reified by the literal;
- * a load is a scalar constraint.
+ * a load is a scalar constraint; an enforced precedence is an implication, a count a sum of Booleans, an
+ * implication a clause, at-most-one a sum; literal hints are hints.
  *
  * <p>Search: the model's branching order when it gives one (the variable with the smallest lower end among them is
  * set to it, refuted on backtrack, so the search is complete; optionally with last-conflict), then E; Choco's
@@ -83,12 +84,23 @@ public final class ChocoTaskModel implements TaskModel.Backend {
       }
     }
     for (TaskModel.Precedence q : data.precedences()) {
-      if (q.lengthVar() < 0 || q.perUnit() == 0) {
-        model.arithm(x[q.after()], "-", x[q.before()], ">=", (int) q.gap()).post();
+      var c = q.lengthVar() < 0 || q.perUnit() == 0 ? model.arithm(x[q.after()], "-", x[q.before()], ">=", (int) q.gap())
+          : model.scalar(new IntVar[] {x[q.after()], x[q.before()], x[q.lengthVar()]},
+              new int[] {1, -1, (int) -q.perUnit()}, ">=", (int) q.gap());
+      if (q.when() < 0) {
+        c.post();
       } else {
-        model.scalar(new IntVar[] {x[q.after()], x[q.before()], x[q.lengthVar()]},
-            new int[] {1, -1, (int) -q.perUnit()}, ">=", (int) q.gap()).post();
+        model.ifThen(p[q.when()], c);
       }
+    }
+    for (TaskModel.Count count : data.counts()) {
+      model.sum(literals(p, count.literals()), "=", x[count.var()]).post();
+    }
+    for (TaskModel.Implication imp : data.implications()) {
+      model.addClauses(literals(p, imp.anyOf()), new BoolVar[] {p[imp.when()]});
+    }
+    for (int[] group : data.atMostOneGroups()) {
+      model.sum(literals(p, group), "<=", 1).post();
     }
     for (TaskModel.Sum sum : data.sums()) {
       IntVar[] of = new IntVar[sum.vars().length];
@@ -156,6 +168,12 @@ public final class ChocoTaskModel implements TaskModel.Backend {
     for (int v = 0; v < x.length; v++) {
       solver.addHint(x[v], (int) vars.get(v).hint());
     }
+    for (int l = 0; l < p.length; l++) {
+      Boolean hint = data.literalHint(l);
+      if (hint != null) {
+        solver.addHint(p[l], hint ? 1 : 0);
+      }
+    }
     solver.limitTime(Math.max(1L, (deadline - System.nanoTime()) / 1_000_000L));
     solver.addStopCriterion(Interrupt::requested); // Ctrl-C: stop as at the time limit
     long[] best = null;
@@ -208,6 +226,14 @@ public final class ChocoTaskModel implements TaskModel.Backend {
       heights[k] = t.presence() < 0 ? one : p[t.presence()];
     }
     model.cumulative(ts, heights, one).post();
+  }
+
+  private static BoolVar[] literals(BoolVar[] p, int[] of) {
+    BoolVar[] out = new BoolVar[of.length];
+    for (int k = 0; k < of.length; k++) {
+      out[k] = p[of[k]];
+    }
+    return out;
   }
 
   private static IntVar start(Model model, IntVar[] x, TaskModel.Task t) {
