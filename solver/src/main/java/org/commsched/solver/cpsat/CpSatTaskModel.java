@@ -29,7 +29,7 @@ import org.commsched.solver.model.TaskModel;
  * the affine expression {@code duration + perUnit * length} and whose end is a variable tied to start plus size;
  * variable gaps and end offsets are linear terms; a sum is a linear equality; a positivity link is two enforced
  * linear constraints; a load is a linear inequality; an enforced precedence is an inequality enforced by its
- * literal, a count a linear equality over Booleans, an implication a clause, at-most-one AtMostOne; literal hints
+ * literal, a work bound a linear inequality, a count a linear equality over Booleans, an implication a clause, at-most-one AtMostOne; literal hints
  * are hints. CP-SAT chooses its own search; the branching order is not used.
  * Models with values beyond {@link #MAX_VALUE} are not run: no solution, and the statistic {@code solverStatus}
  * says so.
@@ -92,6 +92,16 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       if (q.when() >= 0) {
         c.onlyEnforceIf(p[q.when()]);
       }
+    }
+    for (TaskModel.Work w : data.works()) {
+      var sum = LinearExpr.newBuilder().add(w.constant());
+      for (int v : w.vars()) {
+        sum.addTerm(x[v], w.perVar());
+      }
+      for (int l : w.literals()) {
+        sum.addTerm(p[l], w.perLiteral());
+      }
+      model.addGreaterOrEqual(end, sum.build());
     }
     for (TaskModel.Count count : data.counts()) {
       model.addEquality(x[count.var()], LinearExpr.sum(literals(p, count.literals())));

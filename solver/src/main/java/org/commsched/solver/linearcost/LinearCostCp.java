@@ -118,6 +118,10 @@ public final class LinearCostCp {
   private int[][] sizeVar;
   private int[][] presence;
   private int[][][] member;
+  /** The earliest start of each slot's start variable (its arc's head plus a hop per earlier slot). */
+  private final Map<Integer, Long> lowest = new HashMap<>();
+  /** Per arc: the earliest time its tail can hold a unit that may cross it. */
+  private final long[] head;
   /** The arrival variable of node v and unit u, keyed {@code v * units + u}. */
   private final Map<Long, Integer> knowVar = new HashMap<>();
 
@@ -181,6 +185,7 @@ public final class LinearCostCp {
     bound = LowerBounds.best(instance);
     int[][] dist = distances();
     slots = new int[net.arcs()];
+    head = new long[net.arcs()];
     for (int a = 0; a < net.arcs(); a++) {
       int units = 0;
       long head = Long.MAX_VALUE;
@@ -193,6 +198,7 @@ public final class LinearCostCp {
           }
         }
       }
+      this.head[a] = head == Long.MAX_VALUE ? 0 : head;
       long k = units;
       if (hop > 0 && head != Long.MAX_VALUE) {
         k = Math.min(k, Math.max(0, (horizon - head) / hop));
@@ -261,6 +267,7 @@ public final class LinearCostCp {
     long floor = Math.min(bound.value(), horizon);
     TaskModel out = new TaskModel(floor, horizon);
     knowVar.clear();
+    lowest.clear();
     startVar = new int[arcs][];
     sizeVar = new int[arcs][];
     presence = new int[arcs][];
@@ -292,8 +299,11 @@ public final class LinearCostCp {
       for (int j = 0; j < k; j++) {
         Packet h = j < given.size() ? given.get(j) : null;
         String name = a + "_" + j;
+        // a present slot starts after the earlier slots of its arc, each at least a hop, from the arc's head on
         long hi = Math.max(0, horizon - hop);
-        startVar[a][j] = out.var("x" + name, 0, hi, h == null ? 0 : h.start());
+        long lo = Math.min(hi, head[a] + j * hop);
+        startVar[a][j] = out.var("x" + name, lo, hi, h == null ? lo : h.start());
+        lowest.put(startVar[a][j], lo);
         sizeVar[a][j] = out.var("s" + name, 0, allowed, h == null ? 0 : h.units().length);
         presence[a][j] = out.literal("p" + name, h != null);
         out.positiveIff(sizeVar[a][j], presence[a][j]);
@@ -399,12 +409,56 @@ public final class LinearCostCp {
         }
       }
     }
+    // search order for back ends that take one: contents slot by slot (earlier slots first, a unit left out
+    // first), then starts (each at its earliest)
+    List<Integer> lits = new ArrayList<>();
+    List<Integer> starts = new ArrayList<>();
+    int most = Arrays.stream(slots).max().orElse(0);
+    for (int j = 0; j < most; j++) {
+      for (int a = 0; a < arcs; a++) {
+        if (j < slots[a]) {
+          starts.add(startVar[a][j]);
+          for (int u = 0; u < units; u++) {
+            if (member[a][j][u] >= 0) {
+              lits.add(member[a][j][u]);
+            }
+          }
+        }
+      }
+    }
+    out.branchingLiterals(lits.stream().mapToInt(Integer::intValue).toArray(), false);
+    out.branching(starts.stream().mapToInt(Integer::intValue).toArray(), true);
     for (List<TaskModel.Task> r : resources(byArc)) {
       if (r.size() >= 2) {
         out.resource(r);
+        work(out, r);
+      }
+    }
+    for (int v = 0; v < n; v++) { // whatever the ports, a node's incoming packets of one arc run one at a time
+      for (int i = 0; i < net.inDegree(v); i++) {
+        work(out, byArc.get(net.inArc(v, i)));
       }
     }
     return out;
+  }
+
+  /**
+   * The resource's work bound: its packets run one at a time and none starts before the earliest start of its
+   * arcs' slots, so {@code E >= that start + beta (present slots) + tau (their units)}.
+   */
+  private void work(TaskModel out, List<TaskModel.Task> tasks) {
+    if (tasks.isEmpty()) {
+      return;
+    }
+    long head = Long.MAX_VALUE;
+    int[] sizes = new int[tasks.size()];
+    int[] present = new int[tasks.size()];
+    for (int i = 0; i < tasks.size(); i++) {
+      head = Math.min(head, lowest.get(tasks.get(i).var()));
+      sizes[i] = tasks.get(i).lengthVar();
+      present[i] = tasks.get(i).presence();
+    }
+    out.endWork(head, sizes, tau, present, beta);
   }
 
   private boolean needsAll(int v, int origin) {

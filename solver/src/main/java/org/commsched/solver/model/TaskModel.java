@@ -90,6 +90,13 @@ public final class TaskModel {
   public record Positive(int var, int literal) {
   }
 
+  /**
+   * {@code E >= constant + perVar * (sum of the variables) + perLiteral * (the number of the literals that hold)}: a
+   * resource's load when its tasks' lengths are variables.
+   */
+  public record Work(long constant, int[] vars, long perVar, int[] literals, long perLiteral) {
+  }
+
   /** {@code x_var} equals the number of these literals that hold. */
   public record Count(int var, int[] literals) {
   }
@@ -130,10 +137,13 @@ public final class TaskModel {
   private final List<Positive> positives = new ArrayList<>();
   private final List<Load> loads = new ArrayList<>();
   private final List<Count> counts = new ArrayList<>();
+  private final List<Work> works = new ArrayList<>();
   private final List<Implication> implications = new ArrayList<>();
   private final List<int[]> atMostOne = new ArrayList<>();
   private final List<Boolean> literalHints = new ArrayList<>();
   private int[] branching;
+  private int[] literalBranching;
+  private boolean literalsTrueFirst;
   private boolean lastConflict;
   private final long floor;
   private final long horizon;
@@ -209,6 +219,11 @@ public final class TaskModel {
     precedences.add(new Precedence(after, before, gap, lengthVar, perUnit, when));
   }
 
+  /** Adds the redundant bound {@code E >= constant + perVar * sum(vars) + perLiteral * (literals that hold)}. */
+  public void endWork(long constant, int[] vars, long perVar, int[] literals, long perLiteral) {
+    works.add(new Work(constant, vars.clone(), perVar, literals.clone(), perLiteral));
+  }
+
   /** {@code x_var} equals the number of these literals that hold (its domain must allow that). */
   public void count(int var, int[] of) {
     counts.add(new Count(var, of.clone()));
@@ -272,6 +287,25 @@ public final class TaskModel {
     this.lastConflict = lastConflict;
   }
 
+  /**
+   * Asks back ends that take a search strategy to branch first on these literals in this order ({@code trueFirst}:
+   * each set true first, else false first; refuted on backtracking), before the branching order of
+   * {@link #branching}; the search stays complete over every other variable.
+   */
+  public void branchingLiterals(int[] order, boolean trueFirst) {
+    this.literalBranching = order.clone();
+    this.literalsTrueFirst = trueFirst;
+  }
+
+  /** The literal branching order, or null for none. */
+  public int[] literalBranching() {
+    return literalBranching == null ? null : literalBranching.clone();
+  }
+
+  public boolean literalsTrueFirst() {
+    return literalsTrueFirst;
+  }
+
   public List<Var> vars() {
     return List.copyOf(vars);
   }
@@ -314,6 +348,10 @@ public final class TaskModel {
 
   public List<Load> loads() {
     return List.copyOf(loads);
+  }
+
+  public List<Work> works() {
+    return List.copyOf(works);
   }
 
   public List<Count> counts() {

@@ -79,7 +79,9 @@ class LinearCostExactTest {
       out.add(named(send(new Topology.Bla(3), 2, 3, m), "send bla3 n=3 " + label));
       out.add(named(broadcast(new Topology.Ring(3), 2, m), "broadcast ring3 n=2 " + label));
       out.add(named(broadcast(new Topology.Complete(3), 3, m), "broadcast K3 n=3 " + label));
-      out.add(named(gossip(new Topology.Ring(3), 1, m), "gossip ring3 n=1 " + label));
+      if (!label.equals("H1")) { // Choco does not prove this one in 30 s: see cpSat_andExhaustiveSearch_agree
+        out.add(named(gossip(new Topology.Ring(3), 1, m), "gossip ring3 n=1 " + label));
+      }
       out.add(named(gossip(new Topology.Bla(3), 1, m), "gossip bla3 n=1 " + label));
     }
     out.add(named(gossip(new Topology.URing(3), 1, model("F1", "2", "1")), "gossip uring3 n=1 1"));
@@ -105,6 +107,17 @@ class LinearCostExactTest {
       assertThat(brute.feasible(cpsat - 1)).as("exhaustive search below " + cpsat + " on " + inst.name()).isFalse();
       assertThat(LowerBounds.best(inst).value()).isLessThanOrEqualTo(cpsat);
     }));
+  }
+
+  /** Gossip on the 3-ring under H1 (beta 2, tau 1): CP-SAT and the exhaustive search agree (Choco is too slow). */
+  @Test
+  void cpSat_andExhaustiveSearch_agree_onTheH1Gossip() {
+    Instance inst = named(gossip(new Topology.Ring(3), 1, model("H1", "2", "1")), "gossip ring3 n=1 H1");
+    long cpsat = optimum(inst, CpSatTaskModel.INSTANCE);
+    LinearCostBruteForce brute = new LinearCostBruteForce(inst);
+    assertThat(brute.feasible(cpsat)).isTrue();
+    assertThat(ScheduleChecker.check(inst, brute.schedule(inst)).valid()).isTrue();
+    assertThat(brute.feasible(cpsat - 1)).isFalse();
   }
 
   /** Theorems 2.3.1 and 2.4.1: sending along a path is S_* under all ports and S_1 under one port (beta 5, tau 1). */
