@@ -1,6 +1,5 @@
 package org.commsched.solver.linearcost;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -24,10 +23,9 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
-import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.Baselines;
-import org.commsched.solver.model.SolverStatusMapping;
+import org.commsched.solver.model.HintedSearch;
 import org.commsched.solver.model.TaskModel;
 
 /**
@@ -69,7 +67,7 @@ import org.commsched.solver.model.TaskModel;
  *
  * @implNote Not thread-safe: {@link #model()} records the indices of its variables for {@link #schedule}.
  */
-public final class LinearCostCp {
+public final class LinearCostCp implements HintedSearch.Builder {
   /** Citation shared by the linear-cost exact methods. */
   public static final String CITATION = "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks "
       + "under a Linear Cost Model\" (PhD thesis, Simon Fraser University, 1995): the linear cost model, section "
@@ -231,25 +229,9 @@ public final class LinearCostCp {
 
   /** Hop distances between all nodes along arcs (-1: unreachable). */
   private int[][] distances() {
-    int n = net.nodes();
-    int[][] d = new int[n][n];
-    for (int s = 0; s < n; s++) {
-      Arrays.fill(d[s], -1);
-      d[s][s] = 0;
-      int[] queue = new int[n];
-      int qh = 0;
-      int qt = 0;
-      queue[qt++] = s;
-      while (qh < qt) {
-        int x = queue[qh++];
-        for (int i = 0; i < net.outDegree(x); i++) {
-          int y = net.head(net.outArc(x, i));
-          if (d[s][y] < 0) {
-            d[s][y] = d[s][x] + 1;
-            queue[qt++] = y;
-          }
-        }
-      }
+    int[][] d = new int[net.nodes()][];
+    for (int s = 0; s < d.length; s++) {
+      d[s] = net.distancesFrom(s);
     }
     return d;
   }
@@ -260,6 +242,7 @@ public final class LinearCostCp {
   }
 
   /** The model for a back end (see the class comment), the floor posted, the hint attached. */
+  @Override
   public TaskModel model() {
     int arcs = net.arcs();
     int units = unitOrigin.length;
@@ -478,12 +461,7 @@ public final class LinearCostCp {
     int n = net.nodes();
     if (!one) {
       if (half) {
-        for (int a = 0; a < net.arcs(); a++) {
-          int b = net.reverse(a);
-          if (b > a) {
-            out.add(concat(byArc.get(a), byArc.get(b)));
-          }
-        }
+        links(byArc, out);
       }
       return out;
     }
@@ -501,12 +479,7 @@ public final class LinearCostCp {
         out.add(recv);
       }
       if (half) {
-        for (int a = 0; a < net.arcs(); a++) {
-          int b = net.reverse(a);
-          if (b > a) {
-            out.add(concat(byArc.get(a), byArc.get(b)));
-          }
-        }
+        links(byArc, out);
       }
       return out;
     }
@@ -543,6 +516,16 @@ public final class LinearCostCp {
     return out;
   }
 
+  /** Half duplex: one resource per two-way link, its two arcs. */
+  private void links(Map<Integer, List<TaskModel.Task>> byArc, List<List<TaskModel.Task>> out) {
+    for (int a = 0; a < net.arcs(); a++) {
+      int b = net.reverse(a);
+      if (b > a) {
+        out.add(concat(byArc.get(a), byArc.get(b)));
+      }
+    }
+  }
+
   private static void choices(List<List<Integer>> links, int i, List<TaskModel.Task> acc,
       Map<Integer, List<TaskModel.Task>> byArc, List<List<TaskModel.Task>> out) {
     if (i == links.size()) {
@@ -564,6 +547,7 @@ public final class LinearCostCp {
   }
 
   /** The schedule of a back end's solution of {@link #model()} (call after it). */
+  @Override
   public Schedule.Transmissions schedule(long[] values, boolean[] present) {
     List<List<Packet>> packets = new ArrayList<>();
     for (int a = 0; a < net.arcs(); a++) {
@@ -742,6 +726,7 @@ public final class LinearCostCp {
   }
 
   /** The makespan of a schedule in ticks (the checker's reading: merged records, latest end). */
+  @Override
   public long makespan(Schedule.Transmissions schedule) {
     return ScheduleChecker.check(instance, schedule).makespan();
   }
@@ -751,46 +736,25 @@ public final class LinearCostCp {
     return bound.value() >= horizon;
   }
 
-  /**
-   * The flow of the linear-cost exact methods: when the hint meets the bound it is the answer; otherwise the back
-   * end searches the model within the time left of the limit ({@code startedAt}, from System.nanoTime, counts the
-   * construction). Without a solution from the back end, the hint with FEASIBLE.
-   */
+  /** The solve flow of the exact methods ({@link HintedSearch}). */
   public SolveResult run(String method, TaskModel.Backend backend, SolveLimits limits, long startedAt) {
-    if (settled()) {
-      return finish(method, backend.name(), hint, horizon, true, horizon)
-          .withStat("search", "none: the heuristic meets the lower bound");
-    }
-    TaskModel model = model();
-    long left = limits.timeLimit().toNanos() - (System.nanoTime() - startedAt);
-    TaskModel.Solution r = backend.solve(model, limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))));
-    SolveResult out;
-    if (r.found()) {
-      Schedule.Transmissions s = schedule(r.values(), r.present());
-      out = finish(method, backend.name(), s, makespan(s), r.answer().optimal(), r.answer().bound());
-    } else {
-      out = finish(method, backend.name(), hint, horizon, false, 0).withStat("fallback", heuristic.method());
-    }
-    for (Map.Entry<String, Object> e : r.stats().entrySet()) {
-      out = out.withStat(e.getKey(), e.getValue());
-    }
-    return out;
+    return HintedSearch.run(this, method, backend, limits, startedAt);
   }
 
-  private SolveResult finish(String method, String solver, Schedule.Transmissions schedule, long makespan,
-      boolean optimal, long solverBound) {
-    long proven = Math.max(0, Math.min(solverBound, makespan));
-    LowerBound lb = SolverStatusMapping.posted(bound, optimal, makespan, proven,
-        solver + " proved that no linear-cost schedule ends before", "", " (bound at the time limit)");
-    SolveStatus st = SolverStatusMapping.decide(lb, makespan);
-    java.util.Set<String> packets = new java.util.HashSet<>();
-    for (Schedule.Transmission t : schedule.transmissions()) {
-      packets.add(t.from() + ">" + t.to() + "@" + t.start());
-    }
-    return new SolveResult(method, st, schedule, makespan, lb, instance.timeScale(), Map.of())
-        .withStat("solver", solver).withStat("hint", heuristic.method())
-        .withStat("hintMakespan", instance.timeScale().format(heuristic.makespan()))
-        .withStat("packets", (long) packets.size());
+  @Override
+  public HintedSearch.Start start() {
+    return new HintedSearch.Start(bound, hint, horizon, heuristic, instance.timeScale());
+  }
+
+  /** Packets: the distinct (arc, start) pairs of the records. */
+  @Override
+  public long packets(Schedule.Transmissions schedule) {
+    return HintedSearch.distinct(schedule, t -> t.from() + ">" + t.to() + "@" + t.start());
+  }
+
+  @Override
+  public String proof() {
+    return "proved that no linear-cost schedule ends before";
   }
 
   /** The shortest schedule of the given heuristics that apply (ties: the first). */

@@ -99,25 +99,26 @@ class LinearCostExactTest {
       long cpsat = optimum(inst, CpSatTaskModel.INSTANCE);
       long choco = optimum(inst, ChocoTaskModel.INSTANCE);
       assertThat(choco).as("Choco vs CP-SAT on " + inst.name()).isEqualTo(cpsat);
-      LinearCostBruteForce brute = new LinearCostBruteForce(inst);
-      assertThat(brute.feasible(cpsat)).as("exhaustive search reaches " + cpsat + " on " + inst.name()).isTrue();
-      var found = ScheduleChecker.check(inst, brute.schedule(inst));
-      assertThat(found.valid()).as("exhaustive schedule valid: " + found.violations()).isTrue();
-      assertThat(found.makespan()).isLessThanOrEqualTo(cpsat);
-      assertThat(brute.feasible(cpsat - 1)).as("exhaustive search below " + cpsat + " on " + inst.name()).isFalse();
-      assertThat(LowerBounds.best(inst).value()).isLessThanOrEqualTo(cpsat);
+      exhaustiveSearchAgrees(inst, cpsat);
     }));
+  }
+
+  /** The exhaustive search finds a checked schedule of makespan {@code opt} and none shorter. */
+  static void exhaustiveSearchAgrees(Instance inst, long opt) {
+    LinearCostBruteForce brute = new LinearCostBruteForce(inst);
+    assertThat(brute.feasible(opt)).as("exhaustive search reaches " + opt + " on " + inst.name()).isTrue();
+    var found = ScheduleChecker.check(inst, brute.schedule(inst));
+    assertThat(found.valid()).as("exhaustive schedule valid: " + found.violations()).isTrue();
+    assertThat(found.makespan()).isLessThanOrEqualTo(opt);
+    assertThat(brute.feasible(opt - 1)).as("exhaustive search below " + opt + " on " + inst.name()).isFalse();
+    assertThat(LowerBounds.best(inst).value()).isLessThanOrEqualTo(opt);
   }
 
   /** Gossip on the 3-ring under H1 (beta 2, tau 1): CP-SAT and the exhaustive search agree (Choco is too slow). */
   @Test
   void cpSat_andExhaustiveSearch_agree_onTheH1Gossip() {
     Instance inst = named(gossip(new Topology.Ring(3), 1, model("H1", "2", "1")), "gossip ring3 n=1 H1");
-    long cpsat = optimum(inst, CpSatTaskModel.INSTANCE);
-    LinearCostBruteForce brute = new LinearCostBruteForce(inst);
-    assertThat(brute.feasible(cpsat)).isTrue();
-    assertThat(ScheduleChecker.check(inst, brute.schedule(inst)).valid()).isTrue();
-    assertThat(brute.feasible(cpsat - 1)).isFalse();
+    exhaustiveSearchAgrees(inst, optimum(inst, CpSatTaskModel.INSTANCE));
   }
 
   /** Theorems 2.3.1 and 2.4.1: sending along a path is S_* under all ports and S_1 under one port (beta 5, tau 1). */
@@ -146,20 +147,18 @@ class LinearCostExactTest {
    */
   @Test
   void ringBroadcastAndGossip_meetTheThesisOptima() {
-    assertThat(optimum(broadcast(new Topology.Ring(4), 3, model("F*", "5", "1")), CpSatTaskModel.INSTANCE))
-        .isEqualTo(14);
-    assertThat(optimum(broadcast(new Topology.Ring(5), 2, model("F*", "5", "1")), CpSatTaskModel.INSTANCE))
-        .isEqualTo(14);
-    assertThat(optimum(gossip(new Topology.URing(3), 1, model("F*", "5", "1")), CpSatTaskModel.INSTANCE))
-        .isEqualTo(12);
-    assertThat(optimum(gossip(new Topology.URing(3), 1, model("F1", "5", "1")), CpSatTaskModel.INSTANCE))
-        .isEqualTo(26);
-    assertThat(optimum(gossip(new Topology.URing(4), 1, model("F1", "5", "1")), CpSatTaskModel.INSTANCE))
-        .isEqualTo(26);
-    assertThat(optimum(gossip(new Topology.Ring(4), 1, model("F*", "5", "1")), CpSatTaskModel.INSTANCE))
-        .isEqualTo(12);
-    assertThat(optimum(gossip(new Topology.Ring(4), 1, model("F1", "5", "1")), CpSatTaskModel.INSTANCE))
-        .isEqualTo(13);
+    CommModel.StoreAndForward all = model("F*", "5", "1");
+    CommModel.StoreAndForward one = model("F1", "5", "1");
+    java.util.Map<Instance, Long> optima = new java.util.LinkedHashMap<>();
+    optima.put(broadcast(new Topology.Ring(4), 3, all), 14L);
+    optima.put(broadcast(new Topology.Ring(5), 2, all), 14L);
+    optima.put(gossip(new Topology.URing(3), 1, all), 12L);
+    optima.put(gossip(new Topology.URing(3), 1, one), 26L);
+    optima.put(gossip(new Topology.URing(4), 1, one), 26L);
+    optima.put(gossip(new Topology.Ring(4), 1, all), 12L);
+    optima.put(gossip(new Topology.Ring(4), 1, one), 13L);
+    optima.forEach((inst, opt) -> assertThat(optimum(inst, CpSatTaskModel.INSTANCE))
+        .as(inst.kind() + " on " + inst.network().topology() + " " + inst.model()).isEqualTo(opt));
   }
 
   /** The generic methods answer linear-cost instances with this model, under their own names. */
