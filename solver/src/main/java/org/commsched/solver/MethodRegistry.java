@@ -58,13 +58,19 @@ public final class MethodRegistry {
     all.addAll(SearchMethods.all()); // chatting beyond the paper: priority-greedy
     all.addAll(DsaMethods.heuristics()); // buffer layouts: best-fit
     all.add(new LnsChatting()); // improves the best heuristic schedule with CP-SAT repairs
-    // exact methods last; cpsat and choco answer dsa with the virtual models and packets with the packet model
+    // exact methods last; cpsat and choco answer dsa with the virtual models, packets with the packet model and
+    // send, broadcast and gossip with the linear-cost model, whose hint is the best of the heuristics above
+    List<Method> heuristics = List.copyOf(all);
     all.add(ExactDispatch.of(new CpSatBufferless())
         .with("dsa", "the exact buffer layout", i -> i.kind() == ProblemKind.DSA, new CpSatVirtual())
-        .with("packets", "the exact packetization", i -> i.family() == Family.PACKET, new CpSatPacket()));
+        .with("packets", "the exact packetization", i -> i.family() == Family.PACKET, new CpSatPacket())
+        .with("linear cost", "the exact schedule", i -> i.family() == Family.LINEAR_COST,
+            new CpSatLinearCost(heuristics)));
     all.add(ExactDispatch.of(new ChocoBufferless())
         .with("dsa", "the exact buffer layout", i -> i.kind() == ProblemKind.DSA, new ChocoVirtual())
-        .with("packets", "the exact packetization", i -> i.family() == Family.PACKET, new ChocoPacket()));
+        .with("packets", "the exact packetization", i -> i.family() == Family.PACKET, new ChocoPacket())
+        .with("linear cost", "the exact schedule", i -> i.family() == Family.LINEAR_COST,
+            new ChocoLinearCost(heuristics)));
     all.add(new CpSatVirtual()); // optimal virtual schedules (slots) of chatting and dsa
     all.add(new ChocoVirtual());
     all.addAll(List.of(new CpSatSyncGather(), new ChocoSyncGather())); // gather under wake-ups (protocol yardstick)

@@ -1,6 +1,5 @@
 package org.commsched.core.bounds;
 
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.Instance;
@@ -16,23 +15,7 @@ final class NetworkFacts {
 
   /** Hop distances from s along arcs; -1 for unreachable nodes. */
   static int[] distFrom(Network net, int s) {
-    int n = net.nodes();
-    int[] d = new int[n];
-    Arrays.fill(d, -1);
-    d[s] = 0;
-    ArrayDeque<Integer> q = new ArrayDeque<>();
-    q.add(s);
-    while (!q.isEmpty()) {
-      int x = q.poll();
-      for (int i = 0; i < net.outDegree(x); i++) {
-        int y = net.head(net.outArc(x, i));
-        if (d[y] < 0) {
-          d[y] = d[x] + 1;
-          q.add(y);
-        }
-      }
-    }
-    return d;
+    return net.distancesFrom(s);
   }
 
   /** The largest finite entry, or 0. */

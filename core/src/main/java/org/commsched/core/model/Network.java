@@ -336,6 +336,29 @@ public final class Network {
     return inArcs[inStart[v] + i];
   }
 
+  /** Hop distances from {@code s} along arcs (breadth first); -1 for nodes not reached. */
+  public int[] distancesFrom(int s) {
+    int n = nodes();
+    int[] d = new int[n];
+    java.util.Arrays.fill(d, -1);
+    d[s] = 0;
+    int[] queue = new int[n];
+    int head = 0;
+    int tail = 0;
+    queue[tail++] = s;
+    while (head < tail) {
+      int x = queue[head++];
+      for (int i = 0; i < outDegree(x); i++) {
+        int y = head(outArc(x, i));
+        if (d[y] < 0) {
+          d[y] = d[x] + 1;
+          queue[tail++] = y;
+        }
+      }
+    }
+    return d;
+  }
+
   /** Human-readable arc name, e.g. {@code "2->3"}. */
   public String arcName(int arc) {
     return tail[arc] + "->" + head[arc];

@@ -1,5 +1,6 @@
 package org.commsched.solver.choco;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,10 +28,12 @@ import org.commsched.solver.model.TaskModel;
  * task: its presence literal as height), a {@code diffN} of the rectangles; minimise E. A variable-length task is a
  * Choco task whose duration is the affine view {@code duration + perUnit * length}; variable gaps and end offsets are
  * scalar constraints; a sum is a sum constraint; a positivity link is {@code length >= 1} reified by the literal;
- * a load is a scalar constraint.
+ * a load is a scalar constraint; an enforced precedence is an implication, a work bound a scalar constraint, a count a sum of Booleans, an
+ * implication a clause, at-most-one a sum; literal hints are hints.
  *
  * <p>Search: the model's branching order when it gives one (the variable with the smallest lower end among them is
- * set to it, refuted on backtrack, so the search is complete; optionally with last-conflict), then E; Choco's
+ * set to it, refuted on backtrack, so the search is complete; optionally with last-conflict), after the model's literal
+ * order when it gives one (then any variable left by Choco's default), then E; Choco's
  * default search otherwise. The variables' hints as Choco hints. Single-threaded: {@link SolveLimits#workers()} is
  * not used. At the time limit the objective's lower bound is the solver's bound. Models with values beyond
  * {@value #MAX_VALUE} (Choco works on ints) are not run: no solution, and the statistic {@code solverStatus} says
@@ -83,12 +86,39 @@ public final class ChocoTaskModel implements TaskModel.Backend {
       }
     }
     for (TaskModel.Precedence q : data.precedences()) {
-      if (q.lengthVar() < 0 || q.perUnit() == 0) {
-        model.arithm(x[q.after()], "-", x[q.before()], ">=", (int) q.gap()).post();
+      var c = q.lengthVar() < 0 || q.perUnit() == 0 ? model.arithm(x[q.after()], "-", x[q.before()], ">=", (int) q.gap())
+          : model.scalar(new IntVar[] {x[q.after()], x[q.before()], x[q.lengthVar()]},
+              new int[] {1, -1, (int) -q.perUnit()}, ">=", (int) q.gap());
+      if (q.when() < 0) {
+        c.post();
       } else {
-        model.scalar(new IntVar[] {x[q.after()], x[q.before()], x[q.lengthVar()]},
-            new int[] {1, -1, (int) -q.perUnit()}, ">=", (int) q.gap()).post();
+        model.ifThen(p[q.when()], c);
       }
+    }
+    for (TaskModel.Work w : data.works()) {
+      int k = w.vars().length + w.literals().length;
+      IntVar[] terms = new IntVar[k + 1];
+      int[] coeffs = new int[k + 1];
+      terms[0] = end;
+      coeffs[0] = 1;
+      for (int i = 0; i < w.vars().length; i++) {
+        terms[i + 1] = x[w.vars()[i]];
+        coeffs[i + 1] = (int) -w.perVar();
+      }
+      for (int i = 0; i < w.literals().length; i++) {
+        terms[w.vars().length + i + 1] = p[w.literals()[i]];
+        coeffs[w.vars().length + i + 1] = (int) -w.perLiteral();
+      }
+      model.scalar(terms, coeffs, ">=", (int) w.constant()).post();
+    }
+    for (TaskModel.Count count : data.counts()) {
+      model.sum(literals(p, count.literals()), "=", x[count.var()]).post();
+    }
+    for (TaskModel.Implication imp : data.implications()) {
+      model.addClauses(literals(p, imp.anyOf()), new BoolVar[] {p[imp.when()]});
+    }
+    for (int[] group : data.atMostOneGroups()) {
+      model.sum(literals(p, group), "<=", 1).post();
     }
     for (TaskModel.Sum sum : data.sums()) {
       IntVar[] of = new IntVar[sum.vars().length];
@@ -145,16 +175,35 @@ public final class ChocoTaskModel implements TaskModel.Backend {
     model.setObjective(Model.MINIMIZE, end);
     Solver solver = model.getSolver();
     int[] order = data.branching();
+    int[] lits = data.literalBranching();
+    List<AbstractStrategy<?>> strategies = new ArrayList<>();
+    if (lits != null && lits.length > 0) {
+      BoolVar[] byOrder = literals(p, lits);
+      strategies.add(data.literalsTrueFirst() ? Search.inputOrderUBSearch(byOrder) : Search.inputOrderLBSearch(byOrder));
+    }
     if (order != null && order.length > 0) {
       IntVar[] byOrder = new IntVar[order.length];
       for (int k = 0; k < order.length; k++) {
         byOrder[k] = x[order[k]];
       }
       AbstractStrategy<IntVar> main = Search.intVarSearch(new Smallest(), new IntDomainMin(), byOrder);
-      solver.setSearch(data.lastConflict() ? Search.lastConflict(main) : main, Search.inputOrderLBSearch(end));
+      strategies.add(data.lastConflict() ? Search.lastConflict(main) : main);
+    }
+    if (!strategies.isEmpty()) {
+      strategies.add(Search.inputOrderLBSearch(end));
+      solver.setSearch(strategies.toArray(new AbstractStrategy<?>[0]));
+      if (lits != null) {
+        solver.makeCompleteStrategy(true); // any variable left (arrival times, say) by Choco's default
+      }
     }
     for (int v = 0; v < x.length; v++) {
       solver.addHint(x[v], (int) vars.get(v).hint());
+    }
+    for (int l = 0; l < p.length; l++) {
+      Boolean hint = data.literalHint(l);
+      if (hint != null) {
+        solver.addHint(p[l], hint ? 1 : 0);
+      }
     }
     solver.limitTime(Math.max(1L, (deadline - System.nanoTime()) / 1_000_000L));
     solver.addStopCriterion(Interrupt::requested); // Ctrl-C: stop as at the time limit
@@ -208,6 +257,14 @@ public final class ChocoTaskModel implements TaskModel.Backend {
       heights[k] = t.presence() < 0 ? one : p[t.presence()];
     }
     model.cumulative(ts, heights, one).post();
+  }
+
+  private static BoolVar[] literals(BoolVar[] p, int[] of) {
+    BoolVar[] out = new BoolVar[of.length];
+    for (int k = 0; k < of.length; k++) {
+      out[k] = p[of[k]];
+    }
+    return out;
   }
 
   private static IntVar start(Model model, IntVar[] x, TaskModel.Task t) {

@@ -28,7 +28,9 @@ import org.commsched.solver.model.TaskModel;
  * fixed interval for its fixed side); minimise E. A variable-length task is an (optional) interval whose size is
  * the affine expression {@code duration + perUnit * length} and whose end is a variable tied to start plus size;
  * variable gaps and end offsets are linear terms; a sum is a linear equality; a positivity link is two enforced
- * linear constraints; a load is a linear inequality. CP-SAT chooses its own search; the branching order is not used.
+ * linear constraints; a load is a linear inequality; an enforced precedence is an inequality enforced by its
+ * literal, a work bound a linear inequality, a count a linear equality over Booleans, an implication a clause, at-most-one AtMostOne; literal hints
+ * are hints. CP-SAT chooses its own search; the branching order is not used.
  * Models with values beyond {@link #MAX_VALUE} are not run: no solution, and the statistic {@code solverStatus}
  * says so.
  * Time limit, workers and seed from {@link SolveLimits}.
@@ -72,6 +74,10 @@ public final class CpSatTaskModel implements TaskModel.Backend {
     BoolVar[] p = new BoolVar[names.size()];
     for (int l = 0; l < p.length; l++) {
       p[l] = model.newBoolVar(names.get(l));
+      Boolean hint = data.literalHint(l);
+      if (hint != null) {
+        model.addHint(p[l], hint);
+      }
     }
     IntVar end = model.newIntVar(data.floor(), data.horizon(), "E");
     for (TaskModel.End e : data.ends()) {
@@ -82,7 +88,34 @@ public final class CpSatTaskModel implements TaskModel.Backend {
     }
     model.addHint(end, data.horizon());
     for (TaskModel.Precedence q : data.precedences()) {
-      model.addGreaterOrEqual(x[q.after()], plus(x[q.before()], q.gap(), x, q.lengthVar(), q.perUnit()));
+      var c = model.addGreaterOrEqual(x[q.after()], plus(x[q.before()], q.gap(), x, q.lengthVar(), q.perUnit()));
+      if (q.when() >= 0) {
+        c.onlyEnforceIf(p[q.when()]);
+      }
+    }
+    for (TaskModel.Work w : data.works()) {
+      var sum = LinearExpr.newBuilder().add(w.constant());
+      for (int v : w.vars()) {
+        sum.addTerm(x[v], w.perVar());
+      }
+      for (int l : w.literals()) {
+        sum.addTerm(p[l], w.perLiteral());
+      }
+      model.addGreaterOrEqual(end, sum.build());
+    }
+    for (TaskModel.Count count : data.counts()) {
+      model.addEquality(x[count.var()], LinearExpr.sum(literals(p, count.literals())));
+    }
+    for (TaskModel.Implication imp : data.implications()) {
+      Literal[] clause = new Literal[imp.anyOf().length + 1];
+      clause[0] = p[imp.when()].not();
+      for (int k = 0; k < imp.anyOf().length; k++) {
+        clause[k + 1] = p[imp.anyOf()[k]];
+      }
+      model.addBoolOr(clause);
+    }
+    for (int[] group : data.atMostOneGroups()) {
+      model.addAtMostOne(literals(p, group));
     }
     for (TaskModel.Sum sum : data.sums()) {
       IntVar[] of = new IntVar[sum.vars().length];
@@ -159,6 +192,14 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       present[l] = solver.booleanValue(p[l]);
     }
     return new TaskModel.Solution(answer, values, present, solver.value(end), stats);
+  }
+
+  private static BoolVar[] literals(BoolVar[] p, int[] of) {
+    BoolVar[] out = new BoolVar[of.length];
+    for (int k = 0; k < of.length; k++) {
+      out[k] = p[of[k]];
+    }
+    return out;
   }
 
   /** {@code base + constant}, plus {@code perUnit * x[lengthVar]} when {@code lengthVar >= 0}. */

@@ -21,6 +21,10 @@ import org.commsched.core.solve.SolveLimits;
  * literal holds (0 otherwise), and a load bound puts the makespan above a constant plus a multiple of the number
  * of literals that hold. A model without them is solved exactly as before.
  *
+ * <p>Boolean structure (for models that choose contents, as the linear-cost family's exact model does): a
+ * precedence may be enforced only when a literal holds, a variable may count the literals that hold, a literal may
+ * imply a disjunction of others, at most one of a group may hold, and a literal may carry a hint.
+ *
  * <p>The one seam between the exact models and the solvers: the builders ({@code solver.bufferless.BufferlessCp}
  * for the offline and synchronization-aware bufferless models, {@code VirtualCp} for virtual schedules and dsa)
  * produce it, a {@link Backend} ({@code solver.cpsat.CpSatTaskModel}, {@code solver.choco.ChocoTaskModel}) solves
@@ -52,12 +56,18 @@ public final class TaskModel {
   }
 
   /**
-   * {@code x_after >= x_before + gap}, plus {@code perUnit * x_lengthVar} when {@code lengthVar >= 0}.
+   * {@code x_after >= x_before + gap}, plus {@code perUnit * x_lengthVar} when {@code lengthVar >= 0}; enforced only
+   * when the literal {@code when} holds (always when -1).
    */
-  public record Precedence(int after, int before, long gap, int lengthVar, long perUnit) {
+  public record Precedence(int after, int before, long gap, int lengthVar, long perUnit, int when) {
     /** {@code x_after >= x_before + gap}. */
     public Precedence(int after, int before, long gap) {
-      this(after, before, gap, -1, 0);
+      this(after, before, gap, -1, 0, -1);
+    }
+
+    /** {@code x_after >= x_before + gap + perUnit * x_lengthVar}, always. */
+    public Precedence(int after, int before, long gap, int lengthVar, long perUnit) {
+      this(after, before, gap, lengthVar, perUnit, -1);
     }
   }
 
@@ -78,6 +88,21 @@ public final class TaskModel {
 
   /** {@code x_var >= 1} when the literal holds, {@code x_var = 0} when it does not. */
   public record Positive(int var, int literal) {
+  }
+
+  /**
+   * {@code E >= constant + perVar * (sum of the variables) + perLiteral * (the number of the literals that hold)}: a
+   * resource's load when its tasks' lengths are variables.
+   */
+  public record Work(long constant, int[] vars, long perVar, int[] literals, long perLiteral) {
+  }
+
+  /** {@code x_var} equals the number of these literals that hold. */
+  public record Count(int var, int[] literals) {
+  }
+
+  /** The literal {@code when} implies that at least one of {@code anyOf} holds (none: the literal is false). */
+  public record Implication(int when, int[] anyOf) {
   }
 
   /** {@code E >= constant + perLiteral * (the number of these literals that hold)}: a resource's load. */
@@ -111,7 +136,14 @@ public final class TaskModel {
   private final List<Sum> sums = new ArrayList<>();
   private final List<Positive> positives = new ArrayList<>();
   private final List<Load> loads = new ArrayList<>();
+  private final List<Count> counts = new ArrayList<>();
+  private final List<Work> works = new ArrayList<>();
+  private final List<Implication> implications = new ArrayList<>();
+  private final List<int[]> atMostOne = new ArrayList<>();
+  private final List<Boolean> literalHints = new ArrayList<>();
   private int[] branching;
+  private int[] literalBranching;
+  private boolean literalsTrueFirst;
   private boolean lastConflict;
   private final long floor;
   private final long horizon;
@@ -156,6 +188,14 @@ public final class TaskModel {
   /** Adds a presence literal; returns its index. */
   public int literal(String name) {
     literals.add(name);
+    literalHints.add(null);
+    return literals.size() - 1;
+  }
+
+  /** Adds a presence literal with a hint; returns its index. */
+  public int literal(String name, boolean hint) {
+    literals.add(name);
+    literalHints.add(hint);
     return literals.size() - 1;
   }
 
@@ -172,6 +212,31 @@ public final class TaskModel {
   /** Adds {@code x_after >= x_before + gap + perUnit * x_lengthVar}. */
   public void precedence(int after, int before, long gap, int lengthVar, long perUnit) {
     precedences.add(new Precedence(after, before, gap, lengthVar, perUnit));
+  }
+
+  /** Adds {@code x_after >= x_before + gap + perUnit * x_lengthVar}, enforced only when the literal {@code when} holds. */
+  public void precedenceIf(int when, int after, int before, long gap, int lengthVar, long perUnit) {
+    precedences.add(new Precedence(after, before, gap, lengthVar, perUnit, when));
+  }
+
+  /** Adds the redundant bound {@code E >= constant + perVar * sum(vars) + perLiteral * (literals that hold)}. */
+  public void endWork(long constant, int[] vars, long perVar, int[] literals, long perLiteral) {
+    works.add(new Work(constant, vars.clone(), perVar, literals.clone(), perLiteral));
+  }
+
+  /** {@code x_var} equals the number of these literals that hold (its domain must allow that). */
+  public void count(int var, int[] of) {
+    counts.add(new Count(var, of.clone()));
+  }
+
+  /** The literal {@code when} implies at least one of {@code anyOf}. */
+  public void implies(int when, int... anyOf) {
+    implications.add(new Implication(when, anyOf.clone()));
+  }
+
+  /** At most one of these literals holds. */
+  public void atMostOne(int... of) {
+    atMostOne.add(of.clone());
   }
 
   /** Adds the end term {@code E >= x_var + offset}, counted when {@code presence} holds (always when -1). */
@@ -222,6 +287,25 @@ public final class TaskModel {
     this.lastConflict = lastConflict;
   }
 
+  /**
+   * Asks back ends that take a search strategy to branch first on these literals in this order ({@code trueFirst}:
+   * each set true first, else false first; refuted on backtracking), before the branching order of
+   * {@link #branching}; the search stays complete over every other variable.
+   */
+  public void branchingLiterals(int[] order, boolean trueFirst) {
+    this.literalBranching = order.clone();
+    this.literalsTrueFirst = trueFirst;
+  }
+
+  /** The literal branching order, or null for none. */
+  public int[] literalBranching() {
+    return literalBranching == null ? null : literalBranching.clone();
+  }
+
+  public boolean literalsTrueFirst() {
+    return literalsTrueFirst;
+  }
+
   public List<Var> vars() {
     return List.copyOf(vars);
   }
@@ -264,6 +348,31 @@ public final class TaskModel {
 
   public List<Load> loads() {
     return List.copyOf(loads);
+  }
+
+  public List<Work> works() {
+    return List.copyOf(works);
+  }
+
+  public List<Count> counts() {
+    return List.copyOf(counts);
+  }
+
+  public List<Implication> implications() {
+    return List.copyOf(implications);
+  }
+
+  public List<int[]> atMostOneGroups() {
+    List<int[]> out = new ArrayList<>();
+    for (int[] g : atMostOne) {
+      out.add(g.clone());
+    }
+    return out;
+  }
+
+  /** The literal's hint, or null when it has none. */
+  public Boolean literalHint(int literal) {
+    return literalHints.get(literal);
   }
 
   /** The branching order, or null for the back end's default. */

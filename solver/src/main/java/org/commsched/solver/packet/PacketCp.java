@@ -1,6 +1,5 @@
 package org.commsched.solver.packet;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
@@ -21,11 +20,10 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
-import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.GreedyStoreAndForward;
 import org.commsched.heuristics.packet.PacketMethods;
-import org.commsched.solver.model.SolverStatusMapping;
+import org.commsched.solver.model.HintedSearch;
 import org.commsched.solver.model.TaskModel;
 
 /**
@@ -76,7 +74,7 @@ import org.commsched.solver.model.TaskModel;
  *
  * @implNote Not thread-safe: {@link #model()} records the indices of its variables for {@link #schedule}.
  */
-public final class PacketCp {
+public final class PacketCp implements HintedSearch.Builder {
   /** Citation shared by the packet exact methods. */
   public static final String CITATION = "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and "
       + "Gathering\" (thesis, National Taiwan University): store-and-forward model with set-up time, packetization "
@@ -218,6 +216,7 @@ public final class PacketCp {
   }
 
   /** The model for a back end (see the class comment), the floor posted, the hint attached. */
+  @Override
   public TaskModel model() {
     int m = msg.length;
     long floor = Math.min(bound.value(), horizon);
@@ -458,6 +457,7 @@ public final class PacketCp {
   }
 
   /** The schedule of a back end's solution of {@link #model()} (call after it). */
+  @Override
   public Schedule.Transmissions schedule(long[] values, boolean[] present) {
     List<Schedule.Transmission> out = new ArrayList<>();
     long end = 0; // the model's makespan: a gather's hops are reversed in time about it
@@ -490,6 +490,7 @@ public final class PacketCp {
   }
 
   /** The makespan of a schedule in ticks: the latest end of a transfer. */
+  @Override
   public long makespan(Schedule.Transmissions schedule) {
     long mk = 0;
     for (Schedule.Transmission t : schedule.transmissions()) {
@@ -503,53 +504,28 @@ public final class PacketCp {
     return bound.value() >= horizon;
   }
 
-  /**
-   * The flow of the packet exact methods: when the hint meets the bound it is the answer; otherwise the back end
-   * searches the model within the time left of the limit ({@code startedAt}, from System.nanoTime, counts the
-   * construction). Without a solution from the back end, the hint with FEASIBLE.
-   */
+  /** The solve flow of the packet exact methods ({@link HintedSearch}); a restricted model is refused. */
   public SolveResult run(String method, TaskModel.Backend backend, SolveLimits limits, long startedAt) {
     if (restriction != Restriction.NONE) {
       throw new IllegalStateException("a restricted model proves nothing about the problem");
     }
-    if (settled()) {
-      return finish(method, backend.name(), (Schedule.Transmissions) heuristic.schedule(), horizon, true, horizon)
-          .withStat("search", "none: the heuristic meets the lower bound");
-    }
-    TaskModel model = model();
-    long left = limits.timeLimit().toNanos() - (System.nanoTime() - startedAt);
-    TaskModel.Solution r = backend.solve(model, limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))));
-    SolveResult out;
-    if (r.found()) {
-      Schedule.Transmissions s = schedule(r.values(), r.present());
-      out = finish(method, backend.name(), s, makespan(s), r.answer().optimal(), r.answer().bound());
-    } else {
-      out = finish(method, backend.name(), (Schedule.Transmissions) heuristic.schedule(), horizon, false, 0)
-          .withStat("fallback", heuristic.method());
-    }
-    for (Map.Entry<String, Object> e : r.stats().entrySet()) {
-      out = out.withStat(e.getKey(), e.getValue());
-    }
-    return out;
+    return HintedSearch.run(this, method, backend, limits, startedAt);
   }
 
-  private SolveResult finish(String method, String solver, Schedule.Transmissions schedule, long makespan,
-      boolean optimal, long solverBound) {
-    long proven = Math.max(0, Math.min(solverBound, makespan));
-    LowerBound lb = SolverStatusMapping.posted(bound, optimal, makespan, proven,
-        solver + " proved that no packet schedule ends before", "", " (bound at the time limit)");
-    SolveStatus st = SolverStatusMapping.decide(lb, makespan);
-    int packets = 0;
-    java.util.Set<String> seen = new java.util.HashSet<>();
-    for (Schedule.Transmission t : schedule.transmissions()) {
-      if (seen.add(t.message() + "/" + t.packet())) {
-        packets++;
-      }
-    }
-    return new SolveResult(method, st, schedule, makespan, lb, instance.timeScale(), Map.of())
-        .withStat("solver", solver).withStat("hint", heuristic.method())
-        .withStat("hintMakespan", instance.timeScale().format(heuristic.makespan()))
-        .withStat("packets", (long) packets);
+  @Override
+  public HintedSearch.Start start() {
+    return new HintedSearch.Start(bound, (Schedule.Transmissions) heuristic.schedule(), horizon, heuristic, instance.timeScale());
+  }
+
+  /** Packets: the distinct (message, packet number) pairs of the records. */
+  @Override
+  public long packets(Schedule.Transmissions schedule) {
+    return HintedSearch.distinct(schedule, t -> t.message() + "/" + t.packet());
+  }
+
+  @Override
+  public String proof() {
+    return "proved that no packet schedule ends before";
   }
 
   /** The shortest schedule of {@code packet-fdf-even}, {@code packet-fdf} and {@code greedy-saf} (ties: that order). */

@@ -1,0 +1,55 @@
+package org.commsched.solver;
+
+import java.util.List;
+import org.commsched.core.model.Instance;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.heuristics.baseline.Baselines;
+import org.commsched.solver.linearcost.LinearCostCp;
+import org.commsched.solver.model.TaskModel;
+
+/**
+ * What the exact linear-cost methods share: the model ({@link LinearCostCp}, docs/models/linear-cost.md#exact-model),
+ * its scope, size limit, guarantee and citation, the heuristics whose best schedule is the hint, and its solve flow;
+ * a subclass names the method and picks the back end. The generic {@code cpsat} and {@code choco} answer send,
+ * broadcast and gossip instances with them ({@link ExactDispatch}).
+ *
+ * @implNote Immutable.
+ */
+abstract class LinearCostCpMethod extends TaskModelMethod {
+  private final List<Method> heuristics;
+
+  LinearCostCpMethod(String name, String summary, TaskModel.Backend backend, List<Method> heuristics) {
+    super(name, summary, backend);
+    this.heuristics = heuristics == null ? Baselines.all() : List.copyOf(heuristics);
+  }
+
+  @Override
+  public final String guarantee() {
+    return LinearCostCp.GUARANTEE;
+  }
+
+  @Override
+  public final String citation() {
+    return LinearCostCp.CITATION;
+  }
+
+  @Override
+  public final Scope scope() {
+    return LinearCostCp.SCOPE;
+  }
+
+  @Override
+  public final String whyNotFurther(Instance instance) {
+    return LinearCostCp.whyNot(name(), instance);
+  }
+
+  @Override
+  public final SolveResult solve(Instance instance, SolveLimits limits) {
+    long started = System.nanoTime(); // building the model (and the hint) counts toward the time limit
+    requireApplies(instance);
+    return new LinearCostCp(instance, heuristics).run(name(), backend, limits, started);
+  }
+}

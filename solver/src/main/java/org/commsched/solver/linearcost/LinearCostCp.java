@@ -1,0 +1,778 @@
+package org.commsched.solver.linearcost;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.check.ScheduleChecker;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Origin;
+import org.commsched.core.model.Problem;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.time.TimeScale;
+import org.commsched.heuristics.baseline.Baselines;
+import org.commsched.solver.model.HintedSearch;
+import org.commsched.solver.model.TaskModel;
+
+/**
+ * The exact model of the linear-cost family (docs/models/linear-cost.md#exact-model): send, broadcast and gossip with
+ * packet contents, routes and times chosen together, under F*, H*, F1 and H1 (and one port as send-and-receive),
+ * built as a {@link TaskModel} for both back ends. The problem is that of D. B. Peters, "Bounds for Communication
+ * Problems in Interconnection Networks under a Linear Cost Model" (PhD thesis, Simon Fraser University, 1995): units
+ * may travel any path, nodes repackage freely, a packet of {@code L} units lasts {@code beta + L tau}.
+ *
+ * <p><b>Model.</b> Units are (origin, index) pairs. Every arc {@code a} gets {@code K_a} packet slots, numbered in
+ * order of start: a presence literal, a start, a size, and a membership literal per unit that may cross {@code a};
+ * the size counts the members and is positive exactly when the slot is present; a present slot follows the previous
+ * one on its arc ({@code start >= previous start + beta + size tau}, which is also V5). Every node {@code v} and unit
+ * {@code u} it does not originate get an arrival time {@code r_vu}: a packet into {@code v} carrying {@code u} ends
+ * exactly at {@code r_vu}, and a packet out of {@code v} carrying {@code u} starts at {@code r_vu} or later (V4). A
+ * node that needs a unit receives it exactly once, any other node at most once, and only if it holds it does it send
+ * it (in a send, a relay that receives a unit also forwards it). The ports are one no-overlap per resource of the
+ * port model: none beyond the arcs for F*, the two arcs of a link for H*, all arcs at a node for H1, for
+ * send-and-receive a node's outgoing and its incoming arcs, and for F1 every choice of one arc per link at a node
+ * (so packets on two different links at a node never overlap, while the two directions of one link may). Minimise
+ * the makespan {@code E >= } every present slot's end.
+ *
+ * <p><b>Why it is exact (no schedule within the horizon is lost).</b> In any valid schedule, drop every unit from
+ * every packet that brings it to a node which originated it or received it in a packet that ended no later (keep one
+ * of ties), and (send only) every unit that reaches a relay which never forwards it, and drop emptied packets:
+ * packets only shrink, so they end no later, every remaining unit still arrives where it is needed and before it
+ * is sent on, and no port rule can break; the makespan does not grow. In the result each unit reaches each node at
+ * most once, which is what the model's counting assumes, so each arc carries at most as many packets as units that
+ * may cross it; the packets of an arc run one after another, each at least {@code beta + tau} long, from no earlier
+ * than the nearest origin's distance times {@code beta + tau}, so within the horizon {@code H} an arc holds at most
+ * {@code K_a = min(units, floor((H - head_a) / (beta + tau)))} packets. Symmetry: the units of one origin are
+ * interchangeable (every node needs all of them or none), so they may be numbered by their arrival at one node that
+ * needs them all ({@code r_vu <= r_v(u+1)}). Nothing else is restricted, so OPTIMAL is a proof for the problem.
+ *
+ * <p><b>Horizon, hint, floor.</b> The horizon is the makespan of the best heuristic schedule (the given heuristics
+ * that apply, e.g. {@code greedy-saf}) after the reduction above, which is also the hint; the floor is the best
+ * bound of {@code core.bounds.LowerBounds}. When the hint meets the floor no search runs. Ticks of the instance's
+ * time scale, integers throughout.
+ *
+ * @implNote Not thread-safe: {@link #model()} records the indices of its variables for {@link #schedule}.
+ */
+public final class LinearCostCp implements HintedSearch.Builder {
+  /** Citation shared by the linear-cost exact methods. */
+  public static final String CITATION = "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks "
+      + "under a Linear Cost Model\" (PhD thesis, Simon Fraser University, 1995): the linear cost model, section "
+      + "1.2; CP model: this project";
+  /** Guarantee shared by the linear-cost exact methods. */
+  public static final String GUARANTEE = "optimal when status OPTIMAL (over every packetization, route and time); "
+      + "best found and the solver's bound at the time limit";
+  /** Scope shared by the linear-cost exact methods. */
+  public static final Scope SCOPE = Scope.of(ProblemKind.SEND, ProblemKind.BROADCAST, ProblemKind.GOSSIP)
+      .in(Family.LINEAR_COST).note("small instances");
+  /**
+   * Largest model the methods take: the sum over arcs of the units that may cross them (the membership literals
+   * of one packet slot per arc); above it {@link #whyNot} refuses.
+   */
+  public static final long MAX_UNIT_ARCS = 300;
+
+  private final Instance instance;
+  private final Network net;
+  private final CommModel.StoreAndForward cm;
+  private final long beta;
+  private final long tau;
+  private final long hop;
+  /** Per unit: its origin (index into instance.origins()), its index within the origin's message. */
+  private final int[] unitOrigin;
+  private final long[] unitIndex;
+  /** Per origin: its first unit's global number. */
+  private final int[] firstUnit;
+  /** need[v][u]: node v must hold unit u at the end. */
+  private final boolean[][] need;
+  /** may[a][u]: unit u may cross arc a. */
+  private final boolean[][] may;
+  /** Packet slots per arc. */
+  private final int[] slots;
+  /** The hint: per arc, its packets (start, units) in order of start. */
+  private final List<List<Packet>> hintPackets;
+  /** The best heuristic result (its method and makespan before the reduction). */
+  public final SolveResult heuristic;
+  /** The reduced hint schedule. */
+  public final Schedule.Transmissions hint;
+  /** The makespan of the reduced hint, in ticks: the horizon. */
+  public final long horizon;
+  /** The best lower bound of the instance, in ticks. */
+  public final LowerBound bound;
+
+  private int[][] startVar;
+  private int[][] sizeVar;
+  private int[][] presence;
+  private int[][][] member;
+  /** The earliest start of each slot's start variable (its arc's head plus a hop per earlier slot). */
+  private final Map<Integer, Long> lowest = new HashMap<>();
+  /** Per arc: the earliest time its tail can hold a unit that may cross it. */
+  private final long[] head;
+  /** The arrival variable of node v and unit u, keyed {@code v * units + u}. */
+  private final Map<Long, Integer> knowVar = new HashMap<>();
+
+  /** A packet: its start and its units (global numbers, increasing). */
+  private record Packet(long start, int[] units) {
+  }
+
+  /** The exact model of the instance, its hint the best schedule of {@link Baselines#all()} that applies. */
+  public LinearCostCp(Instance instance) {
+    this(instance, Baselines.all());
+  }
+
+  /** The exact model of the instance, its hint the best schedule of the given heuristics that apply. */
+  public LinearCostCp(Instance instance, List<Method> heuristics) {
+    this.instance = instance;
+    this.net = instance.network();
+    this.cm = (CommModel.StoreAndForward) instance.model();
+    TimeScale scale = instance.timeScale();
+    beta = cm.betaTicks(scale);
+    tau = cm.tauTicks(scale);
+    hop = beta + tau;
+    List<Origin> origins = instance.origins();
+    firstUnit = new int[origins.size()];
+    int total = 0;
+    for (int i = 0; i < origins.size(); i++) {
+      firstUnit[i] = total;
+      total = Math.addExact(total, Math.toIntExact(origins.get(i).length()));
+    }
+    unitOrigin = new int[total];
+    unitIndex = new long[total];
+    for (int i = 0; i < origins.size(); i++) {
+      for (int k = 0; k < origins.get(i).length(); k++) {
+        unitOrigin[firstUnit[i] + k] = i;
+        unitIndex[firstUnit[i] + k] = k;
+      }
+    }
+    int n = net.nodes();
+    need = new boolean[n][total];
+    Integer target = instance.problem() instanceof Problem.Send s ? s.target() : null;
+    for (int v = 0; v < n; v++) {
+      for (int u = 0; u < total; u++) {
+        need[v][u] = target != null ? v == target && v != originNode(u) : v != originNode(u);
+      }
+    }
+    may = new boolean[net.arcs()][total];
+    for (int a = 0; a < net.arcs(); a++) {
+      for (int u = 0; u < total; u++) {
+        // never back to the origin; in a send nothing leaves the target (it is the only node that needs units)
+        may[a][u] = net.head(a) != originNode(u) && (target == null || net.tail(a) != target);
+      }
+    }
+    heuristic = bestHeuristic(instance, heuristics);
+    hintPackets = reduce(packetsOf((Schedule.Transmissions) heuristic.schedule()));
+    hint = transmissions(hintPackets);
+    var report = ScheduleChecker.check(instance, hint);
+    if (!report.valid()) {
+      throw new IllegalStateException("the reduced hint of " + heuristic.method() + " is invalid: "
+          + report.violations());
+    }
+    horizon = report.makespan();
+    bound = LowerBounds.best(instance);
+    int[][] dist = distances();
+    slots = new int[net.arcs()];
+    head = new long[net.arcs()];
+    for (int a = 0; a < net.arcs(); a++) {
+      int units = 0;
+      long head = Long.MAX_VALUE;
+      for (int u = 0; u < total; u++) {
+        if (may[a][u]) {
+          units++;
+          int d = dist[originNode(u)][net.tail(a)];
+          if (d >= 0) {
+            head = Math.min(head, d * hop);
+          }
+        }
+      }
+      this.head[a] = head == Long.MAX_VALUE ? 0 : head;
+      long k = units;
+      if (hop > 0 && head != Long.MAX_VALUE) {
+        k = Math.min(k, Math.max(0, (horizon - head) / hop));
+      }
+      slots[a] = (int) Math.max(k, hintPackets.get(a).size());
+    }
+  }
+
+  /** Null if the exact model takes the instance, else why not (with what to use instead). */
+  public static String whyNot(String method, Instance instance) {
+    Network net = instance.network();
+    long unitArcs = 0;
+    try {
+      for (Origin o : instance.origins()) {
+        unitArcs = Math.addExact(unitArcs, Math.multiplyExact(o.length(), net.arcs()));
+      }
+    } catch (ArithmeticException e) {
+      unitArcs = Long.MAX_VALUE;
+    }
+    if (unitArcs > MAX_UNIT_ARCS) {
+      return method + " builds the exact linear-cost model for small instances only (units times arcs at most "
+          + MAX_UNIT_ARCS + ", here " + (unitArcs == Long.MAX_VALUE ? "beyond 2^63" : unitArcs) + "): use greedy-saf";
+    }
+    return null;
+  }
+
+  private int originNode(int u) {
+    return instance.origins().get(unitOrigin[u]).node();
+  }
+
+  /** Hop distances between all nodes along arcs (-1: unreachable). */
+  private int[][] distances() {
+    int[][] d = new int[net.nodes()][];
+    for (int s = 0; s < d.length; s++) {
+      d[s] = net.distancesFrom(s);
+    }
+    return d;
+  }
+
+  /** Packet slots per arc. */
+  public int[] slots() {
+    return slots.clone();
+  }
+
+  /** The model for a back end (see the class comment), the floor posted, the hint attached. */
+  @Override
+  public TaskModel model() {
+    int arcs = net.arcs();
+    int units = unitOrigin.length;
+    int n = net.nodes();
+    long floor = Math.min(bound.value(), horizon);
+    TaskModel out = new TaskModel(floor, horizon);
+    knowVar.clear();
+    lowest.clear();
+    startVar = new int[arcs][];
+    sizeVar = new int[arcs][];
+    presence = new int[arcs][];
+    member = new int[arcs][][];
+    long[][] arrival = new long[n][units];
+    for (long[] row : arrival) {
+      Arrays.fill(row, -1);
+    }
+    for (int a = 0; a < arcs; a++) {
+      for (Packet p : hintPackets.get(a)) {
+        for (int u : p.units()) {
+          arrival[net.head(a)][u] = p.start() + beta + p.units().length * tau;
+        }
+      }
+    }
+    Map<Integer, List<TaskModel.Task>> byArc = new LinkedHashMap<>();
+    for (int a = 0; a < arcs; a++) {
+      int k = slots[a];
+      int allowed = 0;
+      for (int u = 0; u < units; u++) {
+        allowed += may[a][u] ? 1 : 0;
+      }
+      startVar[a] = new int[k];
+      sizeVar[a] = new int[k];
+      presence[a] = new int[k];
+      member[a] = new int[k][units];
+      List<Packet> given = hintPackets.get(a);
+      List<TaskModel.Task> tasks = new ArrayList<>();
+      for (int j = 0; j < k; j++) {
+        Packet h = j < given.size() ? given.get(j) : null;
+        String name = a + "_" + j;
+        // a present slot starts after the earlier slots of its arc, each at least a hop, from the arc's head on
+        long hi = Math.max(0, horizon - hop);
+        long lo = Math.min(hi, head[a] + j * hop);
+        startVar[a][j] = out.var("x" + name, lo, hi, h == null ? lo : h.start());
+        lowest.put(startVar[a][j], lo);
+        sizeVar[a][j] = out.var("s" + name, 0, allowed, h == null ? 0 : h.units().length);
+        presence[a][j] = out.literal("p" + name, h != null);
+        out.positiveIff(sizeVar[a][j], presence[a][j]);
+        boolean[] in = new boolean[units];
+        if (h != null) {
+          for (int u : h.units()) {
+            in[u] = true;
+          }
+        }
+        List<Integer> lits = new ArrayList<>();
+        for (int u = 0; u < units; u++) {
+          member[a][j][u] = may[a][u] ? out.literal("m" + name + "_" + u, in[u]) : -1;
+          if (member[a][j][u] >= 0) {
+            lits.add(member[a][j][u]);
+            out.implies(member[a][j][u], presence[a][j]);
+          }
+        }
+        out.count(sizeVar[a][j], lits.stream().mapToInt(Integer::intValue).toArray());
+        out.end(startVar[a][j], beta, presence[a][j], sizeVar[a][j], tau);
+        if (j > 0) {
+          out.implies(presence[a][j], presence[a][j - 1]);
+          out.precedenceIf(presence[a][j], startVar[a][j], startVar[a][j - 1], beta, sizeVar[a][j - 1], tau);
+        }
+        tasks.add(new TaskModel.Task(startVar[a][j], 0, beta, presence[a][j], sizeVar[a][j], tau));
+      }
+      byArc.put(a, tasks);
+    }
+    // arrivals (V4, V10)
+    for (int v = 0; v < n; v++) {
+      for (int u = 0; u < units; u++) {
+        if (originNode(u) == v) {
+          continue;
+        }
+        List<Integer> ins = new ArrayList<>();
+        List<int[]> inSlots = new ArrayList<>();
+        for (int i = 0; i < net.inDegree(v); i++) {
+          int b = net.inArc(v, i);
+          for (int j = 0; j < slots[b]; j++) {
+            if (member[b][j][u] >= 0) {
+              ins.add(member[b][j][u]);
+              inSlots.add(new int[] {b, j});
+            }
+          }
+        }
+        List<int[]> outSlots = new ArrayList<>();
+        List<Integer> outs = new ArrayList<>();
+        for (int i = 0; i < net.outDegree(v); i++) {
+          int a = net.outArc(v, i);
+          for (int j = 0; j < slots[a]; j++) {
+            if (member[a][j][u] >= 0) {
+              outs.add(member[a][j][u]);
+              outSlots.add(new int[] {a, j});
+            }
+          }
+        }
+        int[] inLits = ins.stream().mapToInt(Integer::intValue).toArray();
+        if (need[v][u]) {
+          out.exactlyOne(inLits);
+        } else {
+          if (inLits.length > 1) {
+            out.atMostOne(inLits);
+          }
+          int[] outLits = outs.stream().mapToInt(Integer::intValue).toArray();
+          for (int m : inLits) {
+            out.implies(m, outLits); // a relay that receives a unit forwards it (send)
+          }
+          for (int m : outLits) {
+            out.implies(m, inLits); // it sends only what it received
+          }
+        }
+        if (ins.isEmpty()) {
+          continue;
+        }
+        long given = arrival[v][u];
+        int r = out.var("r" + v + "_" + u, 0, horizon, Math.max(0, given));
+        for (int[] s : inSlots) {
+          int m = member[s[0]][s[1]][u];
+          out.precedenceIf(m, r, startVar[s[0]][s[1]], beta, sizeVar[s[0]][s[1]], tau);
+          out.precedenceIf(m, startVar[s[0]][s[1]], r, -beta, sizeVar[s[0]][s[1]], -tau);
+        }
+        for (int[] s : outSlots) {
+          out.precedenceIf(member[s[0]][s[1]][u], startVar[s[0]][s[1]], r, 0, -1, 0);
+        }
+        knowVar.put((long) v * units + u, r);
+      }
+    }
+    // symmetry: the units of one origin arrive in index order at one node that needs them all
+    int[][] dist = distances();
+    for (int o = 0; o < instance.origins().size(); o++) {
+      int src = instance.origins().get(o).node();
+      int ref = -1;
+      for (int v = 0; v < n; v++) {
+        if (needsAll(v, o) && (ref < 0 || dist[src][v] > dist[src][ref])) {
+          ref = v;
+        }
+      }
+      long len = instance.origins().get(o).length();
+      for (int k = 1; ref >= 0 && k < len; k++) {
+        Integer prev = knowVar.get((long) ref * units + firstUnit[o] + k - 1);
+        Integer next = knowVar.get((long) ref * units + firstUnit[o] + k);
+        if (prev != null && next != null) {
+          out.precedence(next, prev, 0);
+        }
+      }
+    }
+    // search order for back ends that take one: contents slot by slot (earlier slots first, a unit left out
+    // first), then starts (each at its earliest)
+    List<Integer> lits = new ArrayList<>();
+    List<Integer> starts = new ArrayList<>();
+    int most = Arrays.stream(slots).max().orElse(0);
+    for (int j = 0; j < most; j++) {
+      for (int a = 0; a < arcs; a++) {
+        if (j < slots[a]) {
+          starts.add(startVar[a][j]);
+          for (int u = 0; u < units; u++) {
+            if (member[a][j][u] >= 0) {
+              lits.add(member[a][j][u]);
+            }
+          }
+        }
+      }
+    }
+    out.branchingLiterals(lits.stream().mapToInt(Integer::intValue).toArray(), false);
+    out.branching(starts.stream().mapToInt(Integer::intValue).toArray(), true);
+    for (List<TaskModel.Task> r : resources(byArc)) {
+      if (r.size() >= 2) {
+        out.resource(r);
+        work(out, r);
+      }
+    }
+    for (int v = 0; v < n; v++) { // whatever the ports, a node's incoming packets of one arc run one at a time
+      for (int i = 0; i < net.inDegree(v); i++) {
+        work(out, byArc.get(net.inArc(v, i)));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The resource's work bound: its packets run one at a time and none starts before the earliest start of its
+   * arcs' slots, so {@code E >= that start + beta (present slots) + tau (their units)}.
+   */
+  private void work(TaskModel out, List<TaskModel.Task> tasks) {
+    if (tasks.isEmpty()) {
+      return;
+    }
+    long head = Long.MAX_VALUE;
+    int[] sizes = new int[tasks.size()];
+    int[] present = new int[tasks.size()];
+    for (int i = 0; i < tasks.size(); i++) {
+      head = Math.min(head, lowest.get(tasks.get(i).var()));
+      sizes[i] = tasks.get(i).lengthVar();
+      present[i] = tasks.get(i).presence();
+    }
+    out.endWork(head, sizes, tau, present, beta);
+  }
+
+  private boolean needsAll(int v, int origin) {
+    for (int k = 0; k < instance.origins().get(origin).length(); k++) {
+      if (!need[v][firstUnit[origin] + k]) {
+        return false;
+      }
+    }
+    return instance.origins().get(origin).length() > 0;
+  }
+
+  /** The no-overlap resources of the port model (the arcs' own order is already in the slot precedences). */
+  private List<List<TaskModel.Task>> resources(Map<Integer, List<TaskModel.Task>> byArc) {
+    List<List<TaskModel.Task>> out = new ArrayList<>();
+    boolean half = cm.duplex() == CommModel.Duplex.HALF;
+    boolean one = cm.ports() == CommModel.Ports.ONE;
+    int n = net.nodes();
+    if (!one) {
+      if (half) {
+        links(byArc, out);
+      }
+      return out;
+    }
+    if (cm.onePort() == CommModel.OnePortRule.SEND_AND_RECEIVE) {
+      for (int v = 0; v < n; v++) {
+        List<TaskModel.Task> send = new ArrayList<>();
+        List<TaskModel.Task> recv = new ArrayList<>();
+        for (int i = 0; i < net.outDegree(v); i++) {
+          send.addAll(byArc.get(net.outArc(v, i)));
+        }
+        for (int i = 0; i < net.inDegree(v); i++) {
+          recv.addAll(byArc.get(net.inArc(v, i)));
+        }
+        out.add(send);
+        out.add(recv);
+      }
+      if (half) {
+        links(byArc, out);
+      }
+      return out;
+    }
+    for (int v = 0; v < n; v++) {
+      // the links at v, each as the list of its arcs at v (one or two)
+      Map<Integer, List<Integer>> links = new TreeMap<>();
+      for (int i = 0; i < net.outDegree(v); i++) {
+        int a = net.outArc(v, i);
+        links.computeIfAbsent(net.edge(a), x -> new ArrayList<>()).add(a);
+      }
+      for (int i = 0; i < net.inDegree(v); i++) {
+        int a = net.inArc(v, i);
+        links.computeIfAbsent(net.edge(a), x -> new ArrayList<>()).add(a);
+      }
+      List<List<Integer>> ls = new ArrayList<>(links.values());
+      if (half) {
+        List<TaskModel.Task> all = new ArrayList<>();
+        for (List<Integer> l : ls) {
+          for (int a : l) {
+            all.addAll(byArc.get(a));
+          }
+        }
+        out.add(all);
+      } else if (ls.size() <= 3) {
+        choices(ls, 0, new ArrayList<>(), byArc, out); // one arc per link, every choice
+      } else {
+        for (int x = 0; x < ls.size(); x++) {
+          for (int y = x + 1; y < ls.size(); y++) {
+            choices(List.of(ls.get(x), ls.get(y)), 0, new ArrayList<>(), byArc, out);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Half duplex: one resource per two-way link, its two arcs. */
+  private void links(Map<Integer, List<TaskModel.Task>> byArc, List<List<TaskModel.Task>> out) {
+    for (int a = 0; a < net.arcs(); a++) {
+      int b = net.reverse(a);
+      if (b > a) {
+        out.add(concat(byArc.get(a), byArc.get(b)));
+      }
+    }
+  }
+
+  private static void choices(List<List<Integer>> links, int i, List<TaskModel.Task> acc,
+      Map<Integer, List<TaskModel.Task>> byArc, List<List<TaskModel.Task>> out) {
+    if (i == links.size()) {
+      out.add(new ArrayList<>(acc));
+      return;
+    }
+    for (int a : links.get(i)) {
+      int size = acc.size();
+      acc.addAll(byArc.get(a));
+      choices(links, i + 1, acc, byArc, out);
+      acc.subList(size, acc.size()).clear();
+    }
+  }
+
+  private static List<TaskModel.Task> concat(List<TaskModel.Task> x, List<TaskModel.Task> y) {
+    List<TaskModel.Task> out = new ArrayList<>(x);
+    out.addAll(y);
+    return out;
+  }
+
+  /** The schedule of a back end's solution of {@link #model()} (call after it). */
+  @Override
+  public Schedule.Transmissions schedule(long[] values, boolean[] present) {
+    List<List<Packet>> packets = new ArrayList<>();
+    for (int a = 0; a < net.arcs(); a++) {
+      List<Packet> mine = new ArrayList<>();
+      for (int j = 0; j < slots[a]; j++) {
+        if (!present[presence[a][j]]) {
+          continue;
+        }
+        List<Integer> us = new ArrayList<>();
+        for (int u = 0; u < unitOrigin.length; u++) {
+          if (member[a][j][u] >= 0 && present[member[a][j][u]]) {
+            us.add(u);
+          }
+        }
+        mine.add(new Packet(values[startVar[a][j]], us.stream().mapToInt(Integer::intValue).toArray()));
+      }
+      packets.add(mine);
+    }
+    return transmissions(packets);
+  }
+
+  /** Records of the packets: per packet one record per run of consecutive units of one message. */
+  private Schedule.Transmissions transmissions(List<List<Packet>> packets) {
+    List<Schedule.Transmission> out = new ArrayList<>();
+    int[] number = new int[instance.origins().size()];
+    for (int a = 0; a < net.arcs(); a++) {
+      for (Packet p : packets.get(a)) {
+        int[] us = p.units();
+        for (int i = 0; i < us.length; ) {
+          int j = i;
+          while (j + 1 < us.length && unitOrigin[us[j + 1]] == unitOrigin[us[i]] && us[j + 1] == us[j] + 1) {
+            j++;
+          }
+          int o = unitOrigin[us[i]];
+          out.add(new Schedule.Transmission(instance.origins().get(o).message(), number[o]++, j - i + 1,
+              net.tail(a), net.head(a), p.start(), unitIndex[us[i]]));
+          i = j + 1;
+        }
+      }
+    }
+    out.sort(Comparator.comparingLong(Schedule.Transmission::start));
+    return new Schedule.Transmissions(instance.timeScale(), out);
+  }
+
+  /** The packets of a schedule per arc (records on one arc with one start are one packet, as the checker reads). */
+  private List<List<Packet>> packetsOf(Schedule.Transmissions s) {
+    TimeScale scale = instance.timeScale();
+    Map<String, Integer> origin = new HashMap<>();
+    for (int i = 0; i < instance.origins().size(); i++) {
+      origin.put(instance.origins().get(i).message(), i);
+    }
+    // records without `first`: a message's packets cover its units in packet-number order
+    Map<Integer, TreeMap<Integer, Long>> sizes = new HashMap<>();
+    for (Schedule.Transmission t : s.transmissions()) {
+      if (t.first() == null) {
+        sizes.computeIfAbsent(origin.get(t.message()), x -> new TreeMap<>()).putIfAbsent(t.packet(), t.size());
+      }
+    }
+    Map<Integer, Map<Integer, Long>> offsets = new HashMap<>();
+    for (Map.Entry<Integer, TreeMap<Integer, Long>> e : sizes.entrySet()) {
+      Map<Integer, Long> off = new HashMap<>();
+      long next = 0;
+      for (Map.Entry<Integer, Long> p : e.getValue().entrySet()) {
+        off.put(p.getKey(), next);
+        next += p.getValue();
+      }
+      offsets.put(e.getKey(), off);
+    }
+    List<TreeMap<Long, java.util.TreeSet<Integer>>> byArc = new ArrayList<>();
+    for (int a = 0; a < net.arcs(); a++) {
+      byArc.add(new TreeMap<>());
+    }
+    for (Schedule.Transmission t : s.transmissions()) {
+      int o = origin.get(t.message());
+      long lo = t.first() != null ? t.first() : offsets.get(o).get(t.packet());
+      long start = s.scale().rescale(t.start(), scale);
+      var set = byArc.get(net.arc(t.from(), t.to())).computeIfAbsent(start, x -> new java.util.TreeSet<>());
+      for (long k = lo; k < lo + t.size(); k++) {
+        set.add(firstUnit[o] + (int) k);
+      }
+    }
+    List<List<Packet>> out = new ArrayList<>();
+    for (int a = 0; a < net.arcs(); a++) {
+      List<Packet> mine = new ArrayList<>();
+      for (var e : byArc.get(a).entrySet()) {
+        mine.add(new Packet(e.getKey(), e.getValue().stream().mapToInt(Integer::intValue).toArray()));
+      }
+      out.add(mine);
+    }
+    return out;
+  }
+
+  /**
+   * The reduction of the class comment: every unit reaches every node at most once (the earliest delivery kept),
+   * never its origin, and (send) a relay keeps a unit only if it forwards it; emptied packets are dropped.
+   */
+  private List<List<Packet>> reduce(List<List<Packet>> packets) {
+    int units = unitOrigin.length;
+    int n = net.nodes();
+    List<boolean[][]> keep = new ArrayList<>(); // per arc, per packet, per position
+    List<long[]> ends = new ArrayList<>();
+    List<int[]> order = new ArrayList<>(); // {arc, packet}
+    for (int a = 0; a < net.arcs(); a++) {
+      List<Packet> ps = packets.get(a);
+      boolean[][] k = new boolean[ps.size()][];
+      long[] e = new long[ps.size()];
+      for (int i = 0; i < ps.size(); i++) {
+        k[i] = new boolean[ps.get(i).units().length];
+        Arrays.fill(k[i], true);
+        e[i] = ps.get(i).start() + beta + ps.get(i).units().length * tau;
+        order.add(new int[] {a, i});
+      }
+      keep.add(k);
+      ends.add(e);
+    }
+    order.sort(Comparator.comparingLong((int[] x) -> ends.get(x[0])[x[1]]));
+    boolean[][] has = new boolean[n][units];
+    for (int[] x : order) {
+      int w = net.head(x[0]);
+      int[] us = packets.get(x[0]).get(x[1]).units();
+      for (int i = 0; i < us.length; i++) {
+        if (originNode(us[i]) == w || has[w][us[i]] || !may[x[0]][us[i]]) {
+          keep.get(x[0])[x[1]][i] = false;
+        } else {
+          has[w][us[i]] = true;
+        }
+      }
+    }
+    // relays keep only what they forward (only a send has nodes that need nothing)
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      boolean[][] sends = new boolean[n][units];
+      for (int a = 0; a < net.arcs(); a++) {
+        List<Packet> ps = packets.get(a);
+        for (int i = 0; i < ps.size(); i++) {
+          for (int q = 0; q < ps.get(i).units().length; q++) {
+            if (keep.get(a)[i][q]) {
+              sends[net.tail(a)][ps.get(i).units()[q]] = true;
+            }
+          }
+        }
+      }
+      for (int a = 0; a < net.arcs(); a++) {
+        List<Packet> ps = packets.get(a);
+        int w = net.head(a);
+        for (int i = 0; i < ps.size(); i++) {
+          for (int q = 0; q < ps.get(i).units().length; q++) {
+            int u = ps.get(i).units()[q];
+            if (keep.get(a)[i][q] && !need[w][u] && !sends[w][u]) {
+              keep.get(a)[i][q] = false;
+              changed = true;
+            }
+          }
+        }
+      }
+    }
+    List<List<Packet>> out = new ArrayList<>();
+    for (int a = 0; a < net.arcs(); a++) {
+      List<Packet> ps = packets.get(a);
+      List<Packet> mine = new ArrayList<>();
+      for (int i = 0; i < ps.size(); i++) {
+        List<Integer> us = new ArrayList<>();
+        for (int q = 0; q < ps.get(i).units().length; q++) {
+          if (keep.get(a)[i][q]) {
+            us.add(ps.get(i).units()[q]);
+          }
+        }
+        if (!us.isEmpty()) {
+          mine.add(new Packet(ps.get(i).start(), us.stream().mapToInt(Integer::intValue).toArray()));
+        }
+      }
+      out.add(mine);
+    }
+    return out;
+  }
+
+  /** The makespan of a schedule in ticks (the checker's reading: merged records, latest end). */
+  @Override
+  public long makespan(Schedule.Transmissions schedule) {
+    return ScheduleChecker.check(instance, schedule).makespan();
+  }
+
+  /** True if the hint already meets the bound (nothing to search). */
+  public boolean settled() {
+    return bound.value() >= horizon;
+  }
+
+  /** The solve flow of the exact methods ({@link HintedSearch}). */
+  public SolveResult run(String method, TaskModel.Backend backend, SolveLimits limits, long startedAt) {
+    return HintedSearch.run(this, method, backend, limits, startedAt);
+  }
+
+  @Override
+  public HintedSearch.Start start() {
+    return new HintedSearch.Start(bound, hint, horizon, heuristic, instance.timeScale());
+  }
+
+  /** Packets: the distinct (arc, start) pairs of the records. */
+  @Override
+  public long packets(Schedule.Transmissions schedule) {
+    return HintedSearch.distinct(schedule, t -> t.from() + ">" + t.to() + "@" + t.start());
+  }
+
+  @Override
+  public String proof() {
+    return "proved that no linear-cost schedule ends before";
+  }
+
+  /** The shortest schedule of the given heuristics that apply (ties: the first). */
+  public static SolveResult bestHeuristic(Instance instance, List<Method> heuristics) {
+    SolveResult best = null;
+    for (Method h : heuristics) {
+      if (h.exact() || h.whyNot(instance) != null) {
+        continue;
+      }
+      SolveResult r = h.solve(instance, SolveLimits.defaults());
+      if (r.schedule() instanceof Schedule.Transmissions s && s.scale().equals(instance.timeScale())
+          && (best == null || r.makespan() < best.makespan())) {
+        best = r;
+      }
+    }
+    if (best == null) {
+      throw new IllegalArgumentException("no linear-cost heuristic applies to " + instance.name());
+    }
+    return best;
+  }
+}

@@ -1,0 +1,95 @@
+package org.commsched.solver.model;
+
+import java.time.Duration;
+import java.util.Map;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.time.TimeScale;
+
+/**
+ * The solve flow the store-and-forward exact builders share ({@code solver.packet.PacketCp},
+ * {@code solver.linearcost.LinearCostCp}): when the hint meets the lower bound it is the answer (OPTIMAL, no search);
+ * otherwise the back end searches the model within the time left of the limit, and its best schedule comes back
+ * with the solver's bound; without a solution from the back end, the hint with FEASIBLE.
+ *
+ * @implNote Stateless.
+ */
+public final class HintedSearch {
+  private HintedSearch() {
+  }
+
+  /**
+   * What the flow starts from: the instance's best lower bound, the hint (the best heuristic schedule, possibly
+   * reduced) and its makespan, the horizon, the heuristic's result, and the time scale, all in ticks.
+   */
+  public record Start(LowerBound bound, Schedule.Transmissions hint, long horizon, SolveResult heuristic,
+      TimeScale scale) {
+  }
+
+  /** What a builder gives the flow. */
+  public interface Builder {
+    /** What the flow starts from. */
+    Start start();
+
+    /** The model (built on each call). */
+    TaskModel model();
+
+    /** The schedule of a back end's solution of the last {@link #model()}. */
+    Schedule.Transmissions schedule(long[] values, boolean[] present);
+
+    long makespan(Schedule.Transmissions schedule);
+
+    /** The number of packets of a schedule, for the statistics. */
+    long packets(Schedule.Transmissions schedule);
+
+    /** The words of the solver's proof, completed by " N", e.g. "proved that no packet schedule ends before". */
+    String proof();
+  }
+
+  /** The number of distinct keys of a schedule's records (e.g. its packets), for the statistics. */
+  public static long distinct(Schedule.Transmissions schedule,
+      java.util.function.Function<Schedule.Transmission, String> key) {
+    return schedule.transmissions().stream().map(key).distinct().count();
+  }
+
+  /** The flow ({@code startedAt}, from System.nanoTime, counts the construction toward the limit). */
+  public static SolveResult run(Builder b, String method, TaskModel.Backend backend, SolveLimits limits,
+      long startedAt) {
+    Start at = b.start();
+    if (at.bound().value() >= at.horizon()) {
+      return finish(b, method, backend.name(), at.hint(), at.horizon(), true, at.horizon())
+          .withStat("search", "none: the heuristic meets the lower bound");
+    }
+    TaskModel model = b.model();
+    long left = limits.timeLimit().toNanos() - (System.nanoTime() - startedAt);
+    TaskModel.Solution r = backend.solve(model, limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))));
+    SolveResult out;
+    if (r.found()) {
+      Schedule.Transmissions s = b.schedule(r.values(), r.present());
+      out = finish(b, method, backend.name(), s, b.makespan(s), r.answer().optimal(), r.answer().bound());
+    } else {
+      out = finish(b, method, backend.name(), at.hint(), at.horizon(), false, 0)
+          .withStat("fallback", at.heuristic().method());
+    }
+    for (Map.Entry<String, Object> e : r.stats().entrySet()) {
+      out = out.withStat(e.getKey(), e.getValue());
+    }
+    return out;
+  }
+
+  private static SolveResult finish(Builder b, String method, String solver, Schedule.Transmissions schedule,
+      long makespan, boolean optimal, long solverBound) {
+    Start at = b.start();
+    long proven = Math.max(0, Math.min(solverBound, makespan));
+    LowerBound lb = SolverStatusMapping.posted(at.bound(), optimal, makespan, proven, solver + " " + b.proof(), "",
+        " (bound at the time limit)");
+    SolveStatus st = SolverStatusMapping.decide(lb, makespan);
+    return new SolveResult(method, st, schedule, makespan, lb, at.scale(), Map.of())
+        .withStat("solver", solver).withStat("hint", at.heuristic().method())
+        .withStat("hintMakespan", at.scale().format(at.heuristic().makespan()))
+        .withStat("packets", b.packets(schedule));
+  }
+}

@@ -1,0 +1,42 @@
+package org.commsched.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.commsched.core.model.Instance;
+import org.commsched.solver.MethodRegistry;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The exact linear-cost model proves every recorded linear-cost optimum of the catalogue it takes (the {@code lc-*}
+ * rows of {@code instances/catalogue/manifest.json} with {@code optimumKind} exact, within the model's size,
+ * docs/models/linear-cost.md#exact-model): {@code cpsat} (one worker) returns status OPTIMAL with exactly the
+ * recorded optimum and a schedule the checker accepts, and each such row carries the certificate of that proof.
+ * Rows beyond the model's size say so through the method's refusal and are not run.
+ */
+class LinearCostCatalogueProofTest {
+  @TestFactory
+  Stream<DynamicTest> cpsatProves_everyLinearCostOptimumItTakes() throws IOException {
+    MethodRegistry registry = MethodRegistry.standard();
+    List<DynamicTest> tests = new ArrayList<>();
+    for (JsonNode row : CatalogueTest.manifest()) {
+      String file = row.get("file").stringValue();
+      if (!file.startsWith("lc-") || !row.get("optimumKind").stringValue().equals("exact")) {
+        continue;
+      }
+      Instance inst = CatalogueTest.read(file);
+      if (registry.byName("cpsat").whyNot(inst) != null) {
+        assertThat(row.has("certificate")).as(file + " is beyond the exact model and claims no proof").isFalse();
+        continue;
+      }
+      tests.add(DynamicTest.dynamicTest(file, () -> PacketCatalogueProofTest.cpsatProves(registry, row, inst)));
+    }
+    assertThat(tests).hasSizeGreaterThanOrEqualTo(6);
+    return tests.stream();
+  }
+}
