@@ -59,6 +59,7 @@ public final class SolveRunner {
    */
   public static Outcome run(Method method, Instance given, SolveLimits limits) {
     Instance instance = route(given, limits);
+    LowerBounds.prefetch(instance); // computed while the method runs; both ask for them below
     long t0 = System.nanoTime();
     SolveResult r = method.solve(instance, limits);
     long nanos = System.nanoTime() - t0;

@@ -14,6 +14,7 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.TimeTable;
 import org.commsched.core.model.Topology;
 
 /**
@@ -77,6 +78,12 @@ final class BufferlessFastPath {
     return UlaSweep.disjoint(msgs, block, sent);
   }
 
+  /** Reports a departure the schedule gives for {@code id}, which names no message. */
+  private static void unknown(Instance inst, String id, Long t, Findings out) {
+    out.add(Kind.UNKNOWN_MESSAGE, List.of(id), "", t, "the schedule gives a departure for " + id
+        + ", which is not a message of instance " + inst.name());
+  }
+
   /** Checks the schedule, adds what is wrong to {@code out}, returns the makespan in steps. */
   static long check(Instance inst, Schedule.Departures schedule, Findings out) {
     return check(inst, schedule, out, false);
@@ -97,14 +104,27 @@ final class BufferlessFastPath {
     // the departures, read once into message order; the ids that name no message in the schedule's order
     long[] dep = new long[n]; // read where sent
     boolean[] given = new boolean[n];
-    for (Map.Entry<String, Long> e : schedule.departures().entrySet()) {
-      int i = inst.indexOf(e.getKey());
-      if (i < 0) {
-        out.add(Kind.UNKNOWN_MESSAGE, List.of(e.getKey()), "", e.getValue(), "the schedule gives a departure for "
-            + e.getKey() + ", which is not a message of instance " + inst.name());
-      } else if (e.getValue() != null) {
-        dep[i] = e.getValue();
-        given[i] = true;
+    if (schedule.departures() instanceof TimeTable table) {
+      // compact form: no entry objects; an id that is the instance's own string at its place needs no look-up
+      for (int k = 0; k < table.size(); k++) {
+        String id = table.key(k);
+        int i = k < n && msgs.get(k).id() == id ? k : inst.indexOf(id);
+        if (i < 0) {
+          unknown(inst, id, table.value(k), out);
+        } else {
+          dep[i] = table.value(k);
+          given[i] = true;
+        }
+      }
+    } else {
+      for (Map.Entry<String, Long> e : schedule.departures().entrySet()) {
+        int i = inst.indexOf(e.getKey());
+        if (i < 0) {
+          unknown(inst, e.getKey(), e.getValue(), out);
+        } else if (e.getValue() != null) {
+          dep[i] = e.getValue();
+          given[i] = true;
+        }
       }
     }
 

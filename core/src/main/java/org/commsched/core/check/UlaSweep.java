@@ -54,26 +54,45 @@ final class UlaSweep {
     int[] byTo = byNode(to, top);
     int[] byRank = byRank(index, slot, minSlot, maxSlot);
     int[] rank = new int[n];
+    long[] startAt = new long[n]; // slot and end of the message of each rank
+    long[] endAt = new long[n];
     for (int r = 0; r < n; r++) {
-      rank[byRank[r]] = r;
+      int k = byRank[r];
+      rank[k] = r;
+      startAt[r] = slot[index[k]];
+      endAt[r] = end[k];
+    }
+    // the sweep's two streams laid out in their order (one gather each, then sequential reads): the messages by
+    // first node (that node and the rank), and by last node (that node and the rank)
+    int[] inAt = new int[n];
+    int[] inRank = new int[n];
+    for (int j = 0; j < n; j++) {
+      inAt[j] = from[byFrom[j]];
+      inRank[j] = rank[byFrom[j]];
+    }
+    int[] outAt = new int[n];
+    int[] outRank = new int[n];
+    for (int j = 0; j < n; j++) {
+      outAt[j] = to[byTo[j]];
+      outRank[j] = rank[byTo[j]];
     }
     RankSet held = new RankSet(n);
     int out = 0;
-    for (int k : byFrom) {
-      int at = from[k];
-      while (out < n && to[byTo[out]] <= at) { // released before arc `at`
-        held.remove(rank[byTo[out++]]);
+    for (int j = 0; j < n; j++) {
+      int at = inAt[j];
+      while (out < n && outAt[out] <= at) { // released before arc `at`
+        held.remove(outRank[out++]);
       }
-      long s = slot[index[k]];
-      int below = held.below(rank[k]);
-      if (below >= 0 && end[byRank[below]] > s) {
+      int r = inRank[j];
+      int below = held.below(r);
+      if (below >= 0 && endAt[below] > startAt[r]) {
         return false;
       }
-      int above = held.above(rank[k]);
-      if (above >= 0 && slot[index[byRank[above]]] < end[k]) {
+      int above = held.above(r);
+      if (above >= 0 && startAt[above] < endAt[r]) {
         return false;
       }
-      held.add(rank[k]);
+      held.add(r);
     }
     return true;
   }

@@ -21,12 +21,13 @@ public sealed interface Schedule {
    * flit, hop k crosses during step {@code departure + h + k}. A protocol run (distributed gathering) adds its
    * one-flit control transfers.
    *
-   * @param departures message id to departure step, in insertion order
+   * @param departures message id to departure step, in insertion order (a {@link TimeTable} is kept as it is, any
+   *     other map copied)
    * @param control control transfers, empty for a plain schedule
    */
   record Departures(Map<String, Long> departures, List<ControlTransfer> control) implements Schedule {
     public Departures {
-      departures = Collections.unmodifiableMap(new LinkedHashMap<>(departures));
+      departures = owned(departures);
       control = List.copyOf(control);
     }
 
@@ -44,17 +45,22 @@ public sealed interface Schedule {
   /**
    * Virtual schedule: each message reserves its whole route for the slots {@code [slot, slot + length)}.
    *
-   * @param slots message id to first slot
+   * @param slots message id to first slot (a {@link TimeTable} is kept as it is, any other map copied)
    */
   record Slots(Map<String, Long> slots) implements Schedule {
     public Slots {
-      slots = Collections.unmodifiableMap(new LinkedHashMap<>(slots));
+      slots = owned(slots);
     }
 
     @Override
     public TimeScale scale() {
       return TimeScale.UNIT;
     }
+  }
+
+  /** An unmodifiable map with the entries of {@code times} in their order: the map itself if it is a {@link TimeTable}. */
+  private static Map<String, Long> owned(Map<String, Long> times) {
+    return times instanceof TimeTable ? times : Collections.unmodifiableMap(new LinkedHashMap<>(times));
   }
 
   /**

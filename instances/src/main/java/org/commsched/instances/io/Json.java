@@ -282,11 +282,14 @@ final class Json {
 
   /** A JSON string literal with quotes. */
   static String quote(String s) {
-    StringBuilder sb = new StringBuilder(s.length() + 2);
+    return quoteTo(s, new StringBuilder(s.length() + 2)).toString();
+  }
+
+  /** Appends {@link #quote}'s literal to {@code sb} (no string of its own), and returns {@code sb}. */
+  private static StringBuilder quoteTo(String s, StringBuilder sb) {
     sb.append('"');
     JsonStringEncoder.getInstance().quoteAsString(s, sb);
-    sb.append('"');
-    return sb.toString();
+    return sb.append('"');
   }
 
   /**
@@ -428,7 +431,7 @@ final class Json {
     }
     sb.append("{\n");
     for (int i = 0; i < n; i++) {
-      sb.append(pad).append(quote(bulk.key(i))).append(": ");
+      quoteTo(bulk.key(i), sb.append(pad)).append(": ");
       write(bulk.value(i), indent + 2, false, sb);
       if (i + 1 < n) {
         sb.append(',');

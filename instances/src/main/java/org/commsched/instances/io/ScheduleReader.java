@@ -14,6 +14,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Origin;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.TimeTable;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -280,16 +281,30 @@ public final class ScheduleReader {
 
     private Map<String, Long> steps(String field) {
       int n = stepList.size();
-      Map<String, Long> out = new LinkedHashMap<>(Math.max(16, (int) (n / 0.75f) + 1));
+      String[] keys = new String[n];
+      long[] values = new long[n];
+      boolean[] seen = new boolean[instance.messages().size()];
+      boolean distinct = true; // every id names a message, none twice: the compact table holds the entries as read
       for (int i = 0; i < n; i++) {
         String id = stepList.key(i);
         int m = instance.indexOf(id);
         if (m < 0) {
           requireMessage(id, "/" + field + "/" + Json.token(id), false);
+          distinct = false;
         } else {
           id = instance.messages().get(m).id(); // one string per id for the instance and its schedule
+          distinct &= !seen[m];
+          seen[m] = true;
         }
-        out.put(id, stepList.value(i, file));
+        keys[i] = id;
+        values[i] = stepList.value(i, file);
+      }
+      if (distinct) {
+        return TimeTable.ofDistinct(keys, values);
+      }
+      Map<String, Long> out = new LinkedHashMap<>(Math.max(16, (int) (n / 0.75f) + 1));
+      for (int i = 0; i < n; i++) {
+        out.put(keys[i], values[i]);
       }
       return out;
     }

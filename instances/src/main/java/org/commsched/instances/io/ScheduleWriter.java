@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.TimeTable;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.time.TimeScale;
 import tools.jackson.databind.JsonNode;
@@ -129,17 +130,23 @@ public final class ScheduleWriter {
 
   /** Message id to step, in the map's order. */
   private static Json.Bulk steps(Map<String, Long> steps) {
-    String[] keys = new String[steps.size()];
-    long[] values = new long[keys.length];
-    int i = 0;
-    for (Map.Entry<String, Long> e : steps.entrySet()) {
-      keys[i] = e.getKey();
-      values[i++] = e.getValue();
+    TimeTable table;
+    if (steps instanceof TimeTable t) {
+      table = t;
+    } else {
+      String[] keys = new String[steps.size()];
+      long[] values = new long[keys.length];
+      int i = 0;
+      for (Map.Entry<String, Long> e : steps.entrySet()) {
+        keys[i] = e.getKey();
+        values[i++] = e.getValue();
+      }
+      table = TimeTable.ofDistinct(keys, values); // a map's keys are distinct
     }
     return new Json.Bulk() {
       @Override
       public int size() {
-        return keys.length;
+        return table.size();
       }
 
       @Override
@@ -149,12 +156,12 @@ public final class ScheduleWriter {
 
       @Override
       public String key(int k) {
-        return keys[k];
+        return table.key(k);
       }
 
       @Override
       public JsonNode value(int k) {
-        return Json.NODES.numberNode(values[k]);
+        return Json.NODES.numberNode(table.value(k));
       }
     };
   }

@@ -1,13 +1,12 @@
 package org.commsched.heuristics.bufferless.chatting;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.TimeTable;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
@@ -115,12 +114,9 @@ abstract class UlaVirtualMethod implements Method {
     }
     long[] sigma = n == 0 ? new long[0] : Transforms.normalise(slots(nodes, from, to, len));
     long s = Transforms.virtualDuration(sigma, len);
-    Map<String, Long> out = new LinkedHashMap<>();
     if (instance.kind() == ProblemKind.DSA) {
-      for (int i = 0; i < n; i++) {
-        out.put(msgs.get(i).id(), sigma[i]);
-      }
-      return withStats(SolveResult.feasible(name(), new Schedule.Slots(out), s, LowerBounds.best(instance))
+      return withStats(SolveResult.feasible(name(), new Schedule.Slots(TimeTable.ofMessages(msgs, sigma)), s,
+          LowerBounds.best(instance))
           .withStat("virtualDuration", s), nodes, from, to, len);
     }
     long[] level = new long[n];
@@ -130,10 +126,10 @@ abstract class UlaVirtualMethod implements Method {
     long[] t = n == 0 ? new long[0] : Transforms.normalise(Transforms.vo(sigma, level, s));
     long makespan = 0;
     for (int i = 0; i < n; i++) {
-      out.put(msgs.get(i).id(), t[i]);
       makespan = Math.max(makespan, t[i] + len[i] + (to[i] - from[i]) - 1);
     }
-    return withStats(SolveResult.feasible(name(), new Schedule.Departures(out), makespan, LowerBounds.best(instance))
+    return withStats(SolveResult.feasible(name(), new Schedule.Departures(TimeTable.ofMessages(msgs, t)), makespan,
+        LowerBounds.best(instance))
         .withStat("virtualDuration", s), nodes, from, to, len);
   }
 }
