@@ -128,8 +128,10 @@ public final class GreedyStoreAndForward implements Method {
       GreedyPackets.Placed p = GreedyPackets.schedule(instance);
       return SolveResult.feasible(name(), p.schedule(), p.makespan(), LowerBound.zero());
     }
+    long started = System.nanoTime();
     PipelinedFlood flood = PipelinedFlood.of(instance);
-    long k = flood.bestPacketSize();
+    // the search over packet sizes gets half the time limit: the chosen size is simulated once more and written
+    long k = flood.bestPacketSize(started + limits.timeLimit().toNanos() / 2);
     PipelinedFlood.Run run = flood.run(k, true);
     SolveResult r = SolveResult.feasible(name(), new Schedule.Transmissions(instance.timeScale(), run.transmissions),
         run.makespan, LowerBound.zero());

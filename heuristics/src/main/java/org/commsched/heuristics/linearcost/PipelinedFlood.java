@@ -28,8 +28,8 @@ import org.commsched.heuristics.common.SafResources;
  * @implNote Immutable; each {@link #run} works on its own calendar.
  */
 public final class PipelinedFlood {
-  /** Transfers one candidate packet size may place while searching k. */
-  private static final long CANDIDATE_BUDGET = 4_000_000L;
+  /** Transfers one candidate packet size may place while searching k (and so at most the schedule written). */
+  private static final long CANDIDATE_BUDGET = 1_000_000L;
   /** Transfers all candidate packet sizes together may place when every k is tried. */
   private static final long EXHAUSTIVE_BUDGET = 4_000_000L;
 
@@ -145,9 +145,22 @@ public final class PipelinedFlood {
 
   /** The candidate packet size with the smallest simulated makespan (ties: the larger size). */
   public long bestPacketSize() {
+    return bestPacketSize(Long.MAX_VALUE);
+  }
+
+  /**
+   * The candidate packet size with the smallest simulated makespan (ties: the larger size) among those simulated
+   * before {@code deadlineNanos} ({@link System#nanoTime()} scale). Candidates go from the fewest packets (the
+   * cheapest simulation) to the most, and the first one is always simulated, so a huge message (2^53 units, whose
+   * best size needs millions of packets) ends at the time limit with the best size seen instead of running on.
+   */
+  public long bestPacketSize(long deadlineNanos) {
     long best = units;
     long bestSpan = Long.MAX_VALUE;
     for (long k : candidates().descendingSet()) {
+      if (bestSpan != Long.MAX_VALUE && System.nanoTime() - deadlineNanos > 0) {
+        break;
+      }
       long span = run(k, false).makespan;
       if (span < bestSpan) {
         bestSpan = span;

@@ -61,20 +61,32 @@ public final class Packetization {
 
   /** {@code min A x + B y} over integers {@code x, y >= 1} with {@code x y >= m}; {@code A, B >= 0}, {@code m >= 1}. */
   public static Optimum minimise(long a, long b, long m) {
-    if (a < 0 || b < 0 || m < 1) {
-      throw new IllegalArgumentException("need A, B >= 0 and m >= 1");
+    return minimise(a, b, m, Long.MAX_VALUE);
+  }
+
+  /**
+   * {@code min A x + B y} over integers {@code 1 <= x <= cap}, {@code y >= 1} with {@code x y >= m}; {@code A, B >= 0},
+   * {@code m >= 1}, {@code cap >= 1}. The work is {@code O(min(sqrt m, cap))}.
+   */
+  public static Optimum minimise(long a, long b, long m, long cap) {
+    if (a < 0 || b < 0 || m < 1 || cap < 1) {
+      throw new IllegalArgumentException("need A, B >= 0, m >= 1 and cap >= 1");
     }
     if (b == 0) {
       return new Optimum(a, 1, m);
     }
+    long most = Math.min(m, cap);
     if (a == 0) {
-      return new Optimum(b, m, 1);
+      return new Optimum(Math.multiplyExact(b, ceilDiv(m, most)), most, ceilDiv(m, most));
     }
     long best = Long.MAX_VALUE;
     long bestX = 0;
-    long k = Math.min(ceilSqrt(m), m);
+    long k = Math.min(Math.min(ceilSqrt(m), m), cap);
     for (long i = 1; i <= k; i++) {
-      for (long x : new long[] {i, ceilDiv(m, i)}) {
+      for (long x : new long[] {i, ceilDiv(m, i), most}) {
+        if (x > cap) {
+          continue;
+        }
         long v = Math.addExact(Math.multiplyExact(a, x), Math.multiplyExact(b, ceilDiv(m, x)));
         if (v < best || v == best && x < bestX) {
           best = v;
@@ -90,8 +102,16 @@ public final class Packetization {
    * beta (l - 1) + min (beta x + (l - 1) tau y)}; a message alone on its route, no inter-message delay.
    */
   public static int bestAlone(long beta, long tau, int l, long m) {
-    return Math.toIntExact(minimise(beta, Math.multiplyExact(l - 1L, tau), m).x());
+    return Math.toIntExact(minimise(beta, Math.multiplyExact(l - 1L, tau), m, MAX_PACKETS).x());
   }
+
+  /**
+   * The most packets the heuristics cut one message into (2^16). The best count grows like the square root of the
+   * units, so only a message of about 10^9 units or more reaches it; there the count stops at this cap (the
+   * best count up to it) instead of an explicit schedule of millions of packets per message that no time limit
+   * could place or write (docs/models/packet.md#packetization).
+   */
+  public static final long MAX_PACKETS = 1L << 16;
 
   /** {@code α*_l(m)}: the arrival of the best even-size packetization of one message alone. */
   public static long alphaStar(long beta, long tau, int l, long m) {
@@ -136,9 +156,13 @@ public final class Packetization {
       long m = lengths[k];
       long best = Long.MAX_VALUE;
       long bestR = 0;
-      long lim = Math.min(ceilSqrt(m), m);
+      long most = Math.min(m, MAX_PACKETS);
+      long lim = Math.min(Math.min(ceilSqrt(m), m), MAX_PACKETS);
       for (long i = 1; i <= lim; i++) {
-        for (long r : new long[] {i, ceilDiv(m, i)}) {
+        for (long r : new long[] {i, ceilDiv(m, i), most}) {
+          if (r > MAX_PACKETS) {
+            continue;
+          }
           long a = alpha(beta, tau, hops[k], m, r);
           long v = a;
           if (g[k + 1] != Long.MIN_VALUE) {

@@ -27,4 +27,21 @@ class PipelinedFloodTest {
     assertThat(PipelinedFlood.of(inst).run(5, false).makespan).isEqualTo(108L);
     assertThat(PipelinedFlood.of(inst).run(10, false).makespan).isEqualTo(103L);
   }
+
+  @Test
+  void packetSizeSearch_stopsAtItsDeadline() {
+    // a broadcast of 2^53 - 1 units on the 6-node ring under F1 (a fuzzed E7): the best packet size needs about
+    // 10^8 packets, far beyond what one time limit can simulate; with the deadline already passed the search
+    // simulates only its first, cheapest candidate (one packet of every unit) and returns it
+    long n = (1L << 53) - 1;
+    Instance inst = new Instance("e7-huge", new Problem.Broadcast(0, n),
+        new CommModel.StoreAndForward(new BigDecimal("5"), new BigDecimal("1"), CommModel.Ports.ONE,
+            CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE),
+        Network.of(new Topology.Ring(6)));
+    PipelinedFlood flood = PipelinedFlood.of(inst);
+    assertThat(flood.bestPacketSize(System.nanoTime() - 1)).isEqualTo(n);
+    // without a deadline the same search prefers more packets (checked on a size it can afford)
+    Instance small = new Instance("e7", new Problem.Broadcast(0, 61), inst.model(), inst.network());
+    assertThat(PipelinedFlood.of(small).bestPacketSize()).isLessThan(61L);
+  }
 }

@@ -149,4 +149,46 @@ class PacketizationTest {
       assertThat(Packetization.planned(beta, tau, hops, lengths, mono)).as(what).isEqualTo(bestMono);
     }
   }
+
+  @Test
+  void cappedMinimum_equalsBruteForceOverTheAllowedCounts() {
+    // docs/models/packet.md#packetization (packet cap): min A x + B ceil(m / x) over 1 <= x <= cap, by brute force
+    for (long a : new long[] {0, 1, 3, 7}) {
+      for (long b : new long[] {1, 2, 50}) {
+        for (long m : new long[] {1, 2, 17, 100, 1000}) {
+          for (long cap : new long[] {1, 2, 5, 40, 5000}) {
+            long best = Long.MAX_VALUE;
+            long bestX = 0;
+            for (long x = 1; x <= cap; x++) {
+              long v = a * x + b * ((m + x - 1) / x);
+              if (v < best) {
+                best = v;
+                bestX = x;
+              }
+            }
+            Packetization.Optimum o = Packetization.minimise(a, b, m, cap);
+            assertThat(o.value()).as("a=%d b=%d m=%d cap=%d", a, b, m, cap).isEqualTo(best);
+            assertThat(o.x()).isLessThanOrEqualTo(cap);
+            assertThat(a * o.x() + b * ((m + o.x() - 1) / o.x())).isEqualTo(best);
+            if (a > 0) {
+              assertThat(o.x()).as("fewest packets among the optima").isEqualTo(bestX);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void hugeMessage_isCutIntoAtMostTheCap() {
+    // a fuzzed Lemma 13 instance: 2^53 - 1 units two hops away, beta 1, tau 4 (ticks); the uncapped best count is
+    // about sqrt(m (l - 1) tau / beta) = 1.9 x 10^8 packets; beta = 0 would ask for one packet per unit
+    long m = (1L << 53) - 1;
+    assertThat(Packetization.bestAlone(1, 4, 3, m)).isEqualTo((int) Packetization.MAX_PACKETS);
+    assertThat(Packetization.bestAlone(0, 4, 3, m)).isEqualTo((int) Packetization.MAX_PACKETS);
+    assertThat(Packetization.bestShared(1, 4, new int[] {3, 2}, new long[] {m, 5})[0])
+        .isEqualTo((int) Packetization.MAX_PACKETS);
+    // below the cap nothing changes: 19 units over 5 hops, beta 5, tau 1 takes S_*(19, 5) = 79 with 4 packets
+    assertThat(Packetization.bestAlone(5, 1, 5, 19)).isEqualTo(4);
+  }
 }
