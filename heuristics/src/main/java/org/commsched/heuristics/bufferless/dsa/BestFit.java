@@ -138,8 +138,14 @@ public final class BestFit implements Method {
         int[] order = next.get();
         for (boolean rule : rules) { // first fit first: the guarantee's layout
           p.clear();
-          for (int i : order) {
-            p.place(i, p.fit(i, rule));
+          boolean stopped = false;
+          for (int q = 0; q < n && !stopped; q++) {
+            p.place(order[q], p.fit(order[q], rule));
+            // a later pass is given up at the deadline (the first always ends), so that what follows gets its time
+            stopped = made > 0 && (q & 1023) == 1023 && System.nanoTime() > deadline;
+          }
+          if (stopped) {
+            return best;
           }
           made++;
           long h = b.height(p.off);
