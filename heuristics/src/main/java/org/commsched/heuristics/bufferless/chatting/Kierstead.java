@@ -32,18 +32,19 @@ import org.commsched.core.model.Message;
  * solved at once ({@link BidirectionalSplit}); the guarantee holds per direction.
  *
  * <p>Implementation: levels are counted in units of the smallest rounded length (every block is aligned to a
- * multiple of it). Per arc, three bit planes (one per colour) record which unit levels the placed blocks cover,
- * with a tree over 64-level words holding each word's free-minus-covered total and best prefix. The test of step 2
- * at arc x reads {@code W_x(p + h) >= h}, where {@code W_x(q) = q - load_{<q}(x)}; the tree finds the first
- * admissible end at an arc in O(log levels), and passes over the interval's arcs move the candidate up until every
- * arc accepts it. Blocks
- * meeting one unit at one arc have distinct colours, so the count of a level is the number of colour bits set,
- * and step 3's first fit reads the colours at the block's first level along the interval. The slots are those of
- * the plain candidate scan (a test in the heuristics module holds them equal).
+ * multiple of it). Per arc, the levels are kept as runs (maximal stretches covered by the same set of colours, a
+ * bit mask per run, with W at each run's start), not one cell per level: with lengths up to 4096 a unit-level
+ * representation would need about a million cells per arc. The test of step 2 at arc x reads {@code W_x(p + h) >=
+ * h}, where {@code W_x(q) = q - load_{<q}(x)}, linear on each run; an arc's first admissible end at or above a
+ * candidate is found by a binary search for the candidate's run and a scan up the runs, and passes over the
+ * interval's arcs move the candidate up until every arc accepts it. Blocks meeting one level at one arc have
+ * distinct colours, so the count of a level is the number of colours of its run, and step 3's first fit reads
+ * the colours at the block's first level along the interval. The slots are those of the plain candidate scan (a
+ * test in the heuristics module holds them equal).
  *
- * <p>Cost: O(sum over messages of |interval| * (passes * log levels + h / 64)); memory three bits plus about
- * one byte per level and arc. Measured: 10^6 messages (intervals of 1 to 20 arcs, lengths 1..8) on a 10^4-node
- * ULA in about 2.5 s for the whole solve, where the plain scan took minutes (docs/BENCHMARKS.md).
+ * <p>Cost: O(sum over messages of |interval| * (passes * (log R + scanned runs) + runs above the block)) for R
+ * runs per arc, and memory O(runs), at most about twice the sum of the spans (adjacent runs with equal colours
+ * merge, so blocks stacked at an arc share runs). Nothing grows with the lengths themselves.
  *
  * @implNote Stateless.
  */
@@ -74,32 +75,22 @@ public final class Kierstead extends UlaVirtualMethod {
   }
 
   /**
-   * The most level-arc cells (about 1.4 bytes each) this implementation allocates: 2^30. The unit levels make its
-   * cost grow with the lengths, not only with their number; above the budget it refuses rather than run for
-   * minutes and out of memory.
+   * The most message-arc incidences (the sum of the messages' spans) this implementation takes: 2^27. Each block
+   * adds at most two runs at each arc of its interval, so memory is at most about 34 bytes per incidence (far less
+   * when blocks stack into shared runs); above the budget it refuses rather than run out of memory.
    */
-  static final long MAX_CELLS = 1L << 30;
+  static final long MAX_INCIDENCES = 1L << 27;
 
-  /**
-   * Refuses when the unit levels could pass {@link #MAX_CELLS}: every level a block reaches at an arc lies below
-   * the arc's rounded load (the proof's L'), so their count is at most the sum over arcs of the rounded load in
-   * units of the smallest rounded length.
-   */
+  /** Refuses when the sum of the messages' spans passes {@link #MAX_INCIDENCES}. */
   @Override
   String refuse(List<Message> messages) {
-    long unit = Long.MAX_VALUE;
+    long incidences = 0;
     for (Message m : messages) {
-      unit = Math.min(unit, rounded(m.length()));
-    }
-    // the sum over arcs of the rounded load in units, sum over messages of (h / unit) * span
-    long cells = 0;
-    for (Message m : messages) {
-      long units = rounded(m.length()) / unit;
-      long span = m.to() - (long) m.from();
-      if (units > MAX_CELLS || units * span > MAX_CELLS || (cells += units * span) > MAX_CELLS) {
-        return "kierstead counts unit levels on every arc, and these messages need more than " + MAX_CELLS
-            + " level-arc cells (about 1.4 bytes each), the most it allows; use first-fit, or interval-coloring "
-            + "for unit lengths";
+      incidences += m.to() - (long) m.from();
+      if (incidences > MAX_INCIDENCES) {
+        return "kierstead keeps the levels of every arc a message crosses, and these messages cross more than "
+            + MAX_INCIDENCES + " message-arc pairs in all, the most it allows; use first-fit, or "
+            + "interval-coloring for unit lengths";
       }
     }
     return null;
@@ -170,36 +161,32 @@ public final class Kierstead extends UlaVirtualMethod {
   }
 
   /**
-   * Per arc, which unit levels the placed blocks cover, by colour, and a tree of 64-unit words answering "the
-   * first level where the free units reach a count" in O(log levels).
+   * Per arc, the levels the placed blocks cover, as runs: maximal stretches of levels covered by the same set of
+   * colours (a bit mask), each with {@code W} at its start, so that memory and time follow the blocks placed, not
+   * the number of levels.
    *
-   * <p>With {@code v(u) = 1 - (blocks covering unit u)} and {@code W(q) = v(0) + ... + v(q - 1)}, the model's test
-   * {@code load_{<p+h}(x) <= p} reads {@code W_x(p + h) >= h}. Blocks covering one unit of one arc have distinct
-   * colours (that is what the colouring ensures), so the count of a unit is the number of colour bits set.
-   * Above an arc's stored levels every unit is free ({@code v = 1}).
-   *
-   * <p>Tree layout: heap order, leaves {@code words + w} for word w; {@code sum} is the node's total of v,
-   * {@code best} the largest total of a prefix of the node's units (0 for the empty prefix).
+   * <p>With {@code v(u) = 1 - (blocks covering level u)} and {@code W(q) = v(0) + ... + v(q - 1)}, the model's test
+   * {@code load_{<p+h}(x) <= p} reads {@code W_x(p + h) >= h}. Blocks covering one level of one arc have distinct
+   * colours (that is what the colouring ensures), so the count of a level is the number of colours of its run, and
+   * W is linear on a run (slope 1 - count). The last run of an arc reaches to infinity and is free.
    */
   private static final class ArcLevels {
-    private final long[][] bits; // per arc: word w of colour k at [3 * w + k]
-    private final int[][] sum;
-    private final int[][] best;
-    private long wordTotal; // set by reachInWord when the word does not reach
+    private final int[] len; // runs per arc
+    private final long[][] start; // per arc, the first level of each run
+    private final long[][] w; // per arc, W at the first level of each run
+    private final byte[][] mask; // per arc, the colours covering each run
 
     ArcLevels(int arcs) {
-      bits = new long[arcs][];
-      sum = new int[arcs][];
-      best = new int[arcs][];
+      len = new int[arcs];
+      start = new long[arcs][];
+      w = new long[arcs][];
+      mask = new byte[arcs][];
       for (int x = 0; x < arcs; x++) {
-        bits[x] = new long[0];
-        sum[x] = new int[] {0, 0};
-        best[x] = new int[] {0, 0};
+        len[x] = 1;
+        start[x] = new long[2];
+        w[x] = new long[2];
+        mask[x] = new byte[2];
       }
-    }
-
-    private int words(int x) {
-      return bits[x].length / 3;
     }
 
     /**
@@ -224,207 +211,118 @@ public final class Kierstead extends UlaVirtualMethod {
       return q;
     }
 
+    /** The run of arc x holding level u (u >= 0). */
+    private int run(int x, long u) {
+      long[] st = start[x];
+      int l = 0;
+      int r = len[x] - 1;
+      while (l < r) {
+        int m = (l + r + 1) >>> 1;
+        if (st[m] <= u) {
+          l = m;
+        } else {
+          r = m - 1;
+        }
+      }
+      return l;
+    }
+
+    private static long slope(byte m) {
+      return 1 - Integer.bitCount(m);
+    }
+
     /**
      * The smallest multiple of g at or above q (a multiple of g) with {@code W_x >= g}. Placed blocks are aligned
-     * to sizes that are multiples of g, so v is constant on each aligned run of g units and W is linear there: the
-     * first unit-level end reaching g, rounded up to a multiple of g, is the answer.
+     * to sizes that are multiples of g, so v is constant on each aligned run of g levels and W is linear there: the
+     * first level where W reaches g, rounded up to a multiple of g, is the answer. W only rises across free runs.
      */
     private long firstEnd(int x, long q, long g) {
-      long w = prefix(x, q);
-      if (w >= g) {
+      int r = run(x, q);
+      long[] st = start[x];
+      long[] ww = w[x];
+      byte[] mk = mask[x];
+      int n = len[x];
+      long at = q;
+      long wq = ww[r] + (q - st[r]) * slope(mk[r]);
+      if (wq >= g) {
         return q;
       }
-      long reach = firstReach(x, q, g - w);
-      return Math.multiplyExact((reach + g - 1) / g, g);
-    }
-
-    /** {@code W_x(q)}. */
-    private long prefix(int x, long q) {
-      int words = words(x);
-      long cap = 64L * words;
-      if (q >= cap) {
-        return (words == 0 ? 0 : sum[x][1]) + (q - cap);
-      }
-      int w = (int) (q >>> 6);
-      int[] s = sum[x];
-      long total = 0;
-      for (int l = words, r = words + w; l < r; l >>= 1, r >>= 1) {
-        if ((l & 1) == 1) {
-          total += s[l++];
-        }
-        if ((r & 1) == 1) {
-          total += s[--r];
-        }
-      }
-      int k = (int) (q & 63);
-      return total + k - covered(x, w, 0, k);
-    }
-
-    /** Colour bits covering units {@code [from, to)} of word w, counted with multiplicity (0 <= from <= to <= 64). */
-    private int covered(int x, int w, int from, int to) {
-      if (from >= to) {
-        return 0;
-      }
-      long m = (to == 64 ? -1L : (1L << to) - 1) & (-1L << from);
-      long[] c = bits[x];
-      return Long.bitCount(c[3 * w] & m) + Long.bitCount(c[3 * w + 1] & m) + Long.bitCount(c[3 * w + 2] & m);
-    }
-
-    private long freeUnits(int x, int w) {
-      long[] c = bits[x];
-      return ~(c[3 * w] | c[3 * w + 1] | c[3 * w + 2]);
-    }
-
-    /** The smallest r > q with {@code W_x(r) - W_x(q) >= need} (need >= 1). */
-    private long firstReach(int x, long q, long need) {
-      int words = words(x);
-      long cap = 64L * words;
-      if (q >= cap) {
-        return q + need;
-      }
-      int w = (int) (q >>> 6);
-      int from = (int) (q & 63);
-      // the rest of word w
-      long r = reachInWord(x, w, from, 0, need);
-      if (r >= 0) {
-        return 64L * w + r;
-      }
-      long acc = wordTotal;
-      // the words after w, through the tree
-      int[] s = sum[x];
-      int[] bst = best[x];
-      int i = words + w + 1;
-      if (w + 1 < words) {
-        while (true) {
-          if (acc + bst[i] >= need) {
-            while (i < words) {
-              int left = 2 * i;
-              if (acc + bst[left] >= need) {
-                i = left;
-              } else {
-                acc += s[left];
-                i = left + 1;
-              }
-            }
-            int word = i - words;
-            return 64L * word + reachInWord(x, word, 0, acc, need);
+      for (; r < n; r++) {
+        long from = Math.max(at, st[r]);
+        long wFrom = ww[r] + (from - st[r]) * slope(mk[r]);
+        if (mk[r] == 0) {
+          long reach = from + (g - wFrom); // W rises by one a level here
+          if (r == n - 1 || reach <= st[r + 1]) {
+            return Math.multiplyExact((reach + g - 1) / g, g);
           }
-          acc += s[i];
-          while ((i & 1) == 1) {
-            i >>= 1;
-          }
-          if (i == 0) {
-            break;
-          }
-          i++;
         }
       }
-      return cap + (need - acc);
+      throw new IllegalStateException("kierstead: the last run of an arc is free");
     }
 
-    /**
-     * Within word w from unit {@code from}, with {@code acc} the running total before it: the offset k (from <
-     * k <= 64) where the running total first reaches need, or -1 with the total at the word's end in
-     * {@link #wordTotal}.
-     * The total only grows across free units, so it first reaches need inside a run of free units.
-     */
-    private long reachInWord(int x, int w, int from, long acc, long need) {
-      long free = freeUnits(x, w) & (-1L << from);
-      while (free != 0) {
-        int start = Long.numberOfTrailingZeros(free);
-        long rest = ~free & (-1L << start);
-        int end = rest == 0 ? 64 : Long.numberOfTrailingZeros(rest);
-        long atStart = acc + (start - from) - covered(x, w, from, start);
-        if (atStart + (end - start) >= need) {
-          return start + (need - atStart);
-        }
-        free = end == 64 ? 0 : free & (-1L << end);
-      }
-      wordTotal = acc + (64 - from) - covered(x, w, from, 64);
-      return -1;
-    }
-
-    /** The colours (bit k for colour k) of the blocks covering unit u at arc x. */
+    /** The colours (bit k for colour k) of the blocks covering level u at arc x. */
     int colours(int x, long u) {
-      if (u >= 64L * words(x)) {
-        return 0;
-      }
-      int w = (int) (u >>> 6);
-      long bit = 1L << (u & 63);
-      long[] c = bits[x];
-      return ((c[3 * w] & bit) != 0 ? 1 : 0) | ((c[3 * w + 1] & bit) != 0 ? 2 : 0)
-          | ((c[3 * w + 2] & bit) != 0 ? 4 : 0);
+      return mask[x][run(x, u)];
     }
 
-    /** Places a block of colour c on units {@code [start, start + g)} of arc x. */
-    void add(int x, long start, long g, int c) {
-      long end = start + g;
-      if (end > (1L << 34)) {
-        throw new ArithmeticException("kierstead: more than 2^34 unit levels on one arc");
+    /** Places a block of colour c on levels {@code [from, from + g)} of arc x. */
+    void add(int x, long from, long g, int c) {
+      long to = Math.addExact(from, g);
+      int first = split(x, from);
+      int last = split(x, to); // runs [first, last) lie in the block
+      byte[] mk = mask[x];
+      for (int r = first; r < last; r++) {
+        mk[r] |= (byte) (1 << c);
       }
-      grow(x, end);
-      long[] cb = bits[x];
-      int first = (int) (start >>> 6);
-      int last = (int) ((end - 1) >>> 6);
-      for (int w = first; w <= last; w++) {
-        int from = w == first ? (int) (start & 63) : 0;
-        int to = w == last ? (int) ((end - 1) & 63) + 1 : 64;
-        cb[3 * w + c] |= (to == 64 ? -1L : (1L << to) - 1) & (-1L << from);
+      // W inside the block, then above it: every level of the block is covered once more, so W above falls by g
+      long[] st = start[x];
+      long[] ww = w[x];
+      for (int r = first; r + 1 < last; r++) {
+        ww[r + 1] = ww[r] + (st[r + 1] - st[r]) * slope(mk[r]);
       }
-      int words = words(x);
-      for (int w = first; w <= last; w++) {
-        leaf(x, w);
+      for (int r = last, n = len[x]; r < n; r++) {
+        ww[r] -= g;
       }
-      for (int l = (words + first) >> 1, r = (words + last) >> 1; l >= 1; l >>= 1, r >>= 1) {
-        for (int i = l; i <= r; i++) {
-          pull(x, i);
-        }
-      }
+      merge(x, last);
+      merge(x, first);
     }
 
-    private void leaf(int x, int w) {
-      long free = freeUnits(x, w);
-      int bst = 0;
-      while (free != 0) {
-        int start = Long.numberOfTrailingZeros(free);
-        long rest = ~free & (-1L << start);
-        int end = rest == 0 ? 64 : Long.numberOfTrailingZeros(rest);
-        bst = Math.max(bst, end - covered(x, w, 0, end));
-        free = end == 64 ? 0 : free & (-1L << end);
+    /** Makes level u the first of a run of arc x (splitting the run holding it); returns that run. */
+    private int split(int x, long u) {
+      int r = run(x, u);
+      long[] st = start[x];
+      if (st[r] == u) {
+        return r;
       }
-      int i = words(x) + w;
-      sum[x][i] = 64 - covered(x, w, 0, 64);
-      best[x][i] = bst;
+      int n = len[x];
+      if (n == st.length) {
+        int cap = 2 * n;
+        start[x] = st = Arrays.copyOf(st, cap);
+        w[x] = Arrays.copyOf(w[x], cap);
+        mask[x] = Arrays.copyOf(mask[x], cap);
+      }
+      long[] ww = w[x];
+      byte[] mk = mask[x];
+      System.arraycopy(st, r + 1, st, r + 2, n - r - 1);
+      System.arraycopy(ww, r + 1, ww, r + 2, n - r - 1);
+      System.arraycopy(mk, r + 1, mk, r + 2, n - r - 1);
+      st[r + 1] = u;
+      ww[r + 1] = ww[r] + (u - st[r]) * slope(mk[r]);
+      mk[r + 1] = mk[r];
+      len[x] = n + 1;
+      return r + 1;
     }
 
-    private void pull(int x, int i) {
-      int[] s = sum[x];
-      int[] b = best[x];
-      s[i] = s[2 * i] + s[2 * i + 1];
-      b[i] = Math.max(b[2 * i], s[2 * i] + b[2 * i + 1]);
-    }
-
-    /** Makes room for units below {@code end} at arc x (a power of two of words; new units are free). */
-    private void grow(int x, long end) {
-      int words = words(x);
-      if (64L * words >= end) {
+    /** Joins run r of arc x to the run before it when both have the same colours. */
+    private void merge(int x, int r) {
+      int n = len[x];
+      if (r <= 0 || r >= n || mask[x][r] != mask[x][r - 1]) {
         return;
       }
-      long need = (end + 63) >>> 6;
-      int size = Math.max(1, words);
-      while (size < need) {
-        size *= 2;
-      }
-      long[] cb = Arrays.copyOf(bits[x], 3 * size);
-      bits[x] = cb;
-      sum[x] = new int[2 * size];
-      best[x] = new int[2 * size];
-      for (int w = 0; w < size; w++) {
-        leaf(x, w);
-      }
-      for (int i = size - 1; i >= 1; i--) {
-        pull(x, i);
-      }
+      System.arraycopy(start[x], r + 1, start[x], r, n - r - 1);
+      System.arraycopy(w[x], r + 1, w[x], r, n - r - 1);
+      System.arraycopy(mask[x], r + 1, mask[x], r, n - r - 1);
+      len[x] = n - 1;
     }
   }
 }

@@ -43,8 +43,7 @@ final class PeakRepack {
     if (n == 0) {
       return start.clone();
     }
-    System.arraycopy(start, 0, p.off, 0, n);
-    Arrays.fill(p.placed, true);
+    p.placeAll(start);
     // buffers sorted by lower time point, the lower points, and the longest lifespan
     int[] byLo = sortedByLo(b);
     int[] loSorted = new int[n];
@@ -119,7 +118,10 @@ final class PeakRepack {
         kept++;
       } else {
         for (int q = 0; q < k; q++) {
-          p.off[out[q]] = saved[out[q]];
+          p.remove(out[q]);
+        }
+        for (int q = 0; q < k; q++) {
+          p.place(out[q], saved[out[q]]);
         }
         idle++;
       }

@@ -61,4 +61,59 @@ class KiersteadProperties {
     long[] plain = KiersteadReference.slots(c.from(), c.to(), c.length());
     assertThat(fast).as("seed %d, instance %s", seed, c).containsExactly(plain);
   }
+
+  /**
+   * Theorem 4.5(b) with Corollary 4.3 (docs/models/bufferless-chatting.md#kierstead) on large lengths, where the
+   * levels are kept as runs: the slots are a valid virtual schedule (messages sharing an arc get disjoint slot
+   * ranges, checked pair by pair) and {@code S <= 3 L' <= 6C - 3}, L' the largest total of rounded lengths on one
+   * arc and C the largest total of lengths, both computed here from the messages.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void largeLengths_validAndWithinThreeRoundedLoads(long seed) {
+    SplittableRandom r = new SplittableRandom(seed * 104729 + 11);
+    int nodes = 2 + r.nextInt(60);
+    int count = 1 + r.nextInt(150);
+    long maxLen = r.nextBoolean() ? 4096 : 1L << (20 + r.nextInt(20)); // sizes up to 4096, or far beyond
+    int[] from = new int[count];
+    int[] to = new int[count];
+    long[] len = new long[count];
+    for (int i = 0; i < count; i++) {
+      from[i] = r.nextInt(nodes - 1);
+      to[i] = from[i] + 1 + r.nextInt(nodes - 1 - from[i]);
+      // log-uniform: every scale of length is present
+      len[i] = Math.max(1, (long) Math.exp(r.nextDouble() * Math.log((double) maxLen)));
+    }
+    long[] slot = new Kierstead().slots(from, to, len);
+    long s = 0;
+    for (int i = 0; i < count; i++) {
+      s = Math.max(s, slot[i] + len[i]);
+      for (int j = 0; j < i; j++) {
+        boolean shareArc = from[i] < to[j] && from[j] < to[i];
+        boolean shareSlot = slot[i] < slot[j] + len[j] && slot[j] < slot[i] + len[i];
+        assertThat(shareArc && shareSlot).as("seed %d: messages %d and %d share an arc and a slot", seed, i, j)
+            .isFalse();
+      }
+    }
+    long c = 0;
+    long rounded = 0;
+    for (int x = 0; x < nodes - 1; x++) {
+      long load = 0;
+      long roundedLoad = 0;
+      for (int i = 0; i < count; i++) {
+        if (from[i] <= x && x < to[i]) {
+          load += len[i];
+          long h = 1;
+          while (h < len[i]) {
+            h *= 2;
+          }
+          roundedLoad += h;
+        }
+      }
+      c = Math.max(c, load);
+      rounded = Math.max(rounded, roundedLoad);
+    }
+    assertThat(s).as("seed %d: S <= 3 L'", seed).isLessThanOrEqualTo(3 * rounded);
+    assertThat(3 * rounded).as("seed %d: 3 L' <= 6C - 3", seed).isLessThanOrEqualTo(6 * c - 3);
+  }
 }
