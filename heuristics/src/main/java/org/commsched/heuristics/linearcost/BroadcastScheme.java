@@ -86,6 +86,22 @@ abstract class BroadcastScheme implements Method {
     return out;
   }
 
+  /**
+   * Refuses a message beyond {@link LinearCostMethods#MAX_UNITS} units (the search over packet sizes is linear in
+   * them) and a schedule beyond {@link LinearCostMethods#MAX_RECORDS} transmissions at the best packet size (every
+   * other node receives each packet at least once). A scheme with conditions of its own adds them to these.
+   */
+  @Override
+  public String whyNotFurther(Instance instance) {
+    Setting s = Setting.of(instance);
+    String why = LinearCostMethods.tooLarge(name(), s.n(), true, -1);
+    if (why != null) {
+      return why;
+    }
+    long k = bestSizes(s, 1).get(0);
+    return LinearCostMethods.tooLarge(name(), s.n(), true, LinearCostMethods.pipelineRecords(s.n(), k, s.p() - 1L));
+  }
+
   /** The scheme's time formula at its best packet size, in ticks. */
   public final long bestFormula(Instance instance) {
     requireApplies(instance);

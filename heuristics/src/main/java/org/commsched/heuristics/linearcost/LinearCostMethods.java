@@ -21,7 +21,38 @@ import org.commsched.core.solve.Method;
  * @implNote Immutable.
  */
 public final class LinearCostMethods {
+  /** The most units of a message the broadcast schemes take: their search over packet sizes is linear in it. */
+  static final long MAX_UNITS = 10_000_000L;
+  /** The most transmissions a scheme writes (about 0.5 GB of schedule file). */
+  static final long MAX_RECORDS = 4_000_000L;
+
   private LinearCostMethods() {
+  }
+
+  /**
+   * Null if a scheme's explicit schedule is of a size it can build and write, else the refusal: a message of about
+   * 2^50 units asks for 10^8 packets at the best packet size, which no time limit could place (issue 9's limits of
+   * exact arithmetic: such an instance is refused by the scheme, and greedy-saf answers it within the time limit).
+   *
+   * @param units the units of the message (checked against {@link #MAX_UNITS} when {@code searchLinear})
+   * @param records the transmissions the schedule would hold at its best packet size, or -1 when unknown
+   */
+  static String tooLarge(String method, long units, boolean searchLinear, long records) {
+    if (searchLinear && units > MAX_UNITS) {
+      return method + " takes messages of at most " + MAX_UNITS + " units (this one has " + units
+          + "): its search over packet sizes is linear in the units; use greedy-saf";
+    }
+    if (records > MAX_RECORDS) {
+      return method + " would write " + records + " transmissions at its best packet size, more than the "
+          + MAX_RECORDS + " it writes; use greedy-saf";
+    }
+    return null;
+  }
+
+  /** {@code ceil(units / k) * hops}, saturated at {@link Long#MAX_VALUE}: the transmissions of a pipeline. */
+  static long pipelineRecords(long units, long k, long hops) {
+    long packets = (units + k - 1) / k;
+    return packets > Long.MAX_VALUE / Math.max(1, hops) ? Long.MAX_VALUE : packets * hops;
   }
 
   /** The family's methods, best first. */

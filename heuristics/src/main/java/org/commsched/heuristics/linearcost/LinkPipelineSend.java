@@ -70,7 +70,7 @@ public final class LinkPipelineSend implements Method {
       return name() + " has every relay receive from one neighbour while it sends to the other, which the one-port "
           + "exchange rule forbids; use lc-pipeline-proc";
     }
-    return null;
+    return PathPipeline.tooLarge(name(), instance, true);
   }
 
   @Override

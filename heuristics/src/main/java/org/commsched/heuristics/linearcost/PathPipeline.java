@@ -109,6 +109,16 @@ public final class PathPipeline {
    * pipeline ({@code S_*}) or the processor-bound one ({@code S_1}); the result carries the instance's best lower
    * bound, so it is OPTIMAL where that bound meets the formula.
    */
+  /** Null if the send's pipeline at its best packet size is small enough to write, else the refusal. */
+  static String tooLarge(String method, Instance instance, boolean linkBound) {
+    long n = instance.messages().get(0).length();
+    long links = instance.atlas().hops(0);
+    PathSending ps = PathSending.of((org.commsched.core.model.CommModel.StoreAndForward) instance.model(),
+        instance.timeScale());
+    long k = linkBound ? ps.bestKStar(n, links) : ps.bestKOne(n, links);
+    return LinearCostMethods.tooLarge(method, n, false, LinearCostMethods.pipelineRecords(n, k, links));
+  }
+
   static SolveResult sendAlongRoute(Instance instance, String method, boolean linkBound) {
     int[] route = instance.atlas().nodes(0);
     long n = instance.messages().get(0).length();

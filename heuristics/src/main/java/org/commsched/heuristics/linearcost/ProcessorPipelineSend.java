@@ -63,6 +63,11 @@ public final class ProcessorPipelineSend implements Method {
   }
 
   @Override
+  public String whyNotFurther(Instance instance) {
+    return PathPipeline.tooLarge(name(), instance, false);
+  }
+
+  @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
     return PathPipeline.sendAlongRoute(instance, name(), false);

@@ -82,8 +82,14 @@ public final class SplitPathsSend implements Method {
   @Override
   public String whyNotFurther(Instance instance) {
     CommModel.StoreAndForward m = (CommModel.StoreAndForward) instance.model();
-    return m.ports() == CommModel.Ports.ALL ? null : name() + " has the source send on several links at once, "
-        + "which one port forbids; use lc-pipeline-proc";
+    if (m.ports() != CommModel.Ports.ALL) {
+      return name() + " has the source send on several links at once, which one port forbids; use lc-pipeline-proc";
+    }
+    // every path carries at most all the units: the one-path pipeline over the whole network bounds its records
+    long n = instance.messages().get(0).length();
+    long k = PathSending.of(m, instance.timeScale()).bestKStar(n, Math.max(1, instance.atlas().hops(0)));
+    return LinearCostMethods.tooLarge(name(), n, false,
+        LinearCostMethods.pipelineRecords(n, k, instance.network().nodes()));
   }
 
   /** The disjoint paths of the send, source first, or null if the network is not one of ours or has fewer than 2. */
