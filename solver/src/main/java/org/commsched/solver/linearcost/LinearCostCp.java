@@ -759,20 +759,6 @@ public final class LinearCostCp implements HintedSearch.Builder {
 
   /** The shortest schedule of the given heuristics that apply (ties: the first). */
   public static SolveResult bestHeuristic(Instance instance, List<Method> heuristics) {
-    SolveResult best = null;
-    for (Method h : heuristics) {
-      if (h.exact() || h.whyNot(instance) != null) {
-        continue;
-      }
-      SolveResult r = h.solve(instance, SolveLimits.defaults());
-      if (r.schedule() instanceof Schedule.Transmissions s && s.scale().equals(instance.timeScale())
-          && (best == null || r.makespan() < best.makespan())) {
-        best = r;
-      }
-    }
-    if (best == null) {
-      throw new IllegalArgumentException("no linear-cost heuristic applies to " + instance.name());
-    }
-    return best;
+    return HintedSearch.shortest(instance, heuristics, "linear-cost");
   }
 }

@@ -1,9 +1,12 @@
 package org.commsched.solver.model;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -47,6 +50,30 @@ public final class HintedSearch {
 
     /** The words of the solver's proof, completed by " N", e.g. "proved that no packet schedule ends before". */
     String proof();
+  }
+
+  /**
+   * The shortest transmission schedule, in the instance's own ticks, of the methods that apply (ties: the first);
+   * exact methods are skipped. The hint both store-and-forward models start from.
+   *
+   * @param family words for the refusal when none applies ("packet", "linear-cost")
+   */
+  public static SolveResult shortest(Instance instance, List<Method> methods, String family) {
+    SolveResult best = null;
+    for (Method h : methods) {
+      if (h.exact() || h.whyNot(instance) != null) {
+        continue;
+      }
+      SolveResult r = h.solve(instance, SolveLimits.defaults());
+      if (r.schedule() instanceof Schedule.Transmissions s && s.scale().equals(instance.timeScale())
+          && (best == null || r.makespan() < best.makespan())) {
+        best = r;
+      }
+    }
+    if (best == null) {
+      throw new IllegalArgumentException("no " + family + " heuristic applies to " + instance.name());
+    }
+    return best;
   }
 
   /** The number of distinct keys of a schedule's records (e.g. its packets), for the statistics. */

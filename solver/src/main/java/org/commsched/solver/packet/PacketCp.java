@@ -532,20 +532,6 @@ public final class PacketCp implements HintedSearch.Builder {
   public static SolveResult bestHeuristic(Instance instance) {
     List<Method> methods = new ArrayList<>(PacketMethods.all());
     methods.add(new GreedyStoreAndForward());
-    SolveResult best = null;
-    for (Method h : methods) {
-      if (h.whyNot(instance) != null) {
-        continue;
-      }
-      SolveResult r = h.solve(instance, SolveLimits.defaults());
-      if (r.schedule() instanceof Schedule.Transmissions s && s.scale().equals(instance.timeScale())
-          && (best == null || r.makespan() < best.makespan())) {
-        best = r;
-      }
-    }
-    if (best == null) {
-      throw new IllegalArgumentException("no packet heuristic applies to " + instance.name());
-    }
-    return best;
+    return HintedSearch.shortest(instance, methods, "packet");
   }
 }
