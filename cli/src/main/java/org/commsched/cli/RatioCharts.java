@@ -134,6 +134,7 @@ final class RatioCharts {
     int i = 0;
     for (Map.Entry<String, Map<Integer, Double>> e : points.entrySet()) {
       String colour = COLOURS[i % COLOURS.length];
+      String dash = (i / COLOURS.length) % 2 == 1 ? " stroke-dasharray=\"6 3\"" : ""; // past ten colours
       StringBuilder poly = new StringBuilder();
       for (Map.Entry<Integer, Double> p : e.getValue().entrySet()) {
         double xx = px.apply(p.getKey());
@@ -144,11 +145,11 @@ final class RatioCharts {
             BigDecimal.valueOf(p.getValue()).stripTrailingZeros().toPlainString()));
       }
       s.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" "
-          + "stroke-width=\"2\"/>%n", poly.toString().trim(), colour));
+          + "stroke-width=\"2\"%s/>%n", poly.toString().trim(), colour, dash));
       int ly = TOP + 10 + 18 * i;
       s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-          + "stroke-width=\"2\"/><text x=\"%d\" y=\"%d\">%s</text>%n", W - RIGHT + 12, ly, W - RIGHT + 32, ly,
-          colour, W - RIGHT + 38, ly + 4, RatioReport.escape(e.getKey())));
+          + "stroke-width=\"2\"%s/><text x=\"%d\" y=\"%d\">%s</text>%n", W - RIGHT + 12, ly, W - RIGHT + 32, ly,
+          colour, dash, W - RIGHT + 38, ly + 4, RatioReport.escape(e.getKey())));
       i++;
     }
     return s.append("</svg>\n").toString();
