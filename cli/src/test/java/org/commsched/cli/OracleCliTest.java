@@ -18,17 +18,32 @@ class OracleCliTest {
   Path tmp;
 
   @Test
-  void everyEntryIsCertifiedAndCheckAcceptsIt() throws Exception {
+  void chatting_everyEntryIsCertifiedAndCheckAcceptsIt() throws Exception {
+    entriesAccepted(3, "--problem", "chatting", "--family", "ula", "--size", "4", "--messages", "4",
+        "--lengths", "uniform:1..3");
+  }
+
+  /** Store-and-forward gathering (packet family): the entry's certificate may be the exact methods' proofs. */
+  @Test
+  void packetGather_everyEntryIsCertifiedAndCheckAcceptsIt() throws Exception {
+    entriesAccepted(1, "--problem", "gather", "--family", "ula", "--size", "4", "--model",
+        "saf:beta=1,tau=1,ports=one,duplex=full");
+  }
+
+  private void entriesAccepted(int count, String... what) throws Exception {
     Path dir = tmp.resolve("oracle");
-    CliTest.Run r = run("oracle", "--problem", "chatting", "--family", "ula", "--size", "4", "--messages", "4",
-        "--lengths", "uniform:1..3", "--count", "3", "--seed", "1", "--time-limit", "20", "--out", dir.toString());
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("oracle"));
+    args.addAll(java.util.List.of(what));
+    args.addAll(java.util.List.of("--count", Integer.toString(count), "--seed", "1", "--time-limit", "20", "--out",
+        dir.toString()));
+    CliTest.Run r = run(args.toArray(String[]::new));
     assertThat(r.code()).as(r.out() + r.err()).isZero();
     JsonNode manifest = CliTest.MAPPER.readTree(Files.readString(dir.resolve("manifest.json")));
-    assertThat(manifest.size()).isEqualTo(3);
+    assertThat(manifest.size()).isEqualTo(count);
     for (JsonNode e : manifest) {
       Path inst = dir.resolve(e.get("file").asString());
       Path sched = dir.resolve(e.get("schedule").asString());
-      assertThat(e.get("problem").asString()).isEqualTo("chatting");
+      assertThat(e.get("problem").asString()).isEqualTo(what[1]);
       assertThat(e.get("optimumKind").asString()).isEqualTo("exact");
       CliTest.Run c = run("check", inst.toString(), sched.toString(), "--json");
       assertThat(c.code()).as(c.out() + c.err()).isZero();
