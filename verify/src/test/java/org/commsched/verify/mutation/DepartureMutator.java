@@ -1,0 +1,136 @@
+package org.commsched.verify.mutation;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.commsched.core.check.Kind;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.SolveResult;
+
+/**
+ * Faults in bufferless real schedules (departures; docs/models/bufferless-chatting.md#validity-rules,
+ * docs/models/bufferless-scatter-gather.md#validity-rules). Each is invalid by construction:
+ * <ul>
+ *   <li>{@code onto-used-arc}: a message's departure moved so that its first flit crosses an arc in the very step
+ *       another message's first flit crosses it ((2.1) / V4', {@code ARC_CONFLICT});</li>
+ *   <li>{@code send-port-twice}, {@code receive-port-twice} (single port): a departure moved so that its first flit
+ *       leaves (enters) a node in the step another message's first flit leaves (enters) it over another arc
+ *       ({@code SEND_PORT}, {@code RECEIVE_PORT});</li>
+ *   <li>{@code missing}: a departure of a message of positive length dropped ({@code MISSING_DEPARTURE});</li>
+ *   <li>{@code duplicate-unknown}: a departure for a message the instance does not have ({@code UNKNOWN_MESSAGE});</li>
+ *   <li>{@code negative}: a departure at step -1 ({@code NEGATIVE_TIME}).</li>
+ * </ul>
+ */
+public final class DepartureMutator implements Mutator {
+  @Override
+  public String kind() {
+    return "departures";
+  }
+
+  @Override
+  public boolean accepts(Instance instance, SolveResult valid) {
+    return valid.schedule() instanceof Schedule.Departures d && d.control().isEmpty();
+  }
+
+  @Override
+  public List<Mutant> mutants(Instance inst, SolveResult valid, SplittableRandom r) {
+    return dataFaults(inst, valid, r);
+  }
+
+  /** The data faults above, keeping the schedule's control flits as they are. */
+  static List<Mutant> dataFaults(Instance inst, SolveResult valid, SplittableRandom r) {
+    Schedule.Departures d = (Schedule.Departures) valid.schedule();
+    List<Mutant> out = new ArrayList<>();
+    Network net = inst.network();
+    int n = inst.messages().size();
+    List<Integer> order = Mutations.shuffled(n, r);
+    // onto a used arc: i's hop ki and j's hop kj on the same arc
+    found:
+    for (int i : order) {
+      for (int j : order) {
+        if (i == j || !moving(inst, d, i) || !moving(inst, d, j)) {
+          continue;
+        }
+        int[] ai = inst.atlas().arcs(i);
+        int[] aj = inst.atlas().arcs(j);
+        for (int ki = 0; ki < ai.length; ki++) {
+          for (int kj = 0; kj < aj.length; kj++) {
+            long t = d.departures().get(id(inst, j)) + kj - ki;
+            if (ai[ki] == aj[kj] && t >= 0) {
+              out.add(Mutant.of("onto-used-arc", Kind.ARC_CONFLICT, moved(valid, d, id(inst, i), t),
+                  id(inst, i) + " departs at " + t + ": its first flit meets " + id(inst, j) + "'s on "
+                      + net.arcName(ai[ki])));
+              break found;
+            }
+          }
+        }
+      }
+    }
+    if (inst.model() instanceof CommModel.Bufferless b && b.ports() == CommModel.BufferlessPorts.SINGLE) {
+      for (boolean sends : new boolean[] {true, false}) {
+        port:
+        for (int i : order) {
+          for (int j : order) {
+            if (i == j || !moving(inst, d, i) || !moving(inst, d, j)) {
+              continue;
+            }
+            int[] ai = inst.atlas().arcs(i);
+            int[] aj = inst.atlas().arcs(j);
+            for (int ki = 0; ki < ai.length; ki++) {
+              for (int kj = 0; kj < aj.length; kj++) {
+                int ui = sends ? net.tail(ai[ki]) : net.head(ai[ki]);
+                int uj = sends ? net.tail(aj[kj]) : net.head(aj[kj]);
+                long t = d.departures().get(id(inst, j)) + kj - ki;
+                if (ui == uj && ai[ki] != aj[kj] && t >= 0) {
+                  out.add(Mutant.of(sends ? "send-port-twice" : "receive-port-twice",
+                      sends ? Kind.SEND_PORT : Kind.RECEIVE_PORT, moved(valid, d, id(inst, i), t),
+                      id(inst, i) + " departs at " + t + ": node " + ui + (sends ? " sends" : " receives")
+                          + " its first flit and " + id(inst, j) + "'s in one step"));
+                  break port;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    for (int i : order) {
+      if (moving(inst, d, i)) {
+        Map<String, Long> dep = new LinkedHashMap<>(d.departures());
+        dep.remove(id(inst, i));
+        out.add(Mutant.of("missing", Kind.MISSING_DEPARTURE, Mutations.with(valid,
+            new Schedule.Departures(dep, d.control())), id(inst, i) + " has no departure"));
+        break;
+      }
+    }
+    Map<String, Long> extra = new LinkedHashMap<>(d.departures());
+    extra.put(Mutations.UNKNOWN_ID, 0L);
+    out.add(Mutant.of("unknown-message", Kind.UNKNOWN_MESSAGE, Mutations.with(valid,
+        new Schedule.Departures(extra, d.control())), "a departure for " + Mutations.UNKNOWN_ID));
+    if (!d.departures().isEmpty()) {
+      List<String> ids = new ArrayList<>(d.departures().keySet());
+      String id = ids.get(r.nextInt(ids.size()));
+      out.add(Mutant.of("negative", Kind.NEGATIVE_TIME, moved(valid, d, id, -1), id + " departs at -1"));
+    }
+    return out;
+  }
+
+  private static boolean moving(Instance inst, Schedule.Departures d, int i) {
+    return inst.messages().get(i).length() > 0 && d.departures().containsKey(id(inst, i));
+  }
+
+  private static String id(Instance inst, int i) {
+    return inst.messages().get(i).id();
+  }
+
+  static SolveResult moved(SolveResult valid, Schedule.Departures d, String id, long t) {
+    Map<String, Long> dep = new LinkedHashMap<>(d.departures());
+    dep.put(id, t);
+    return Mutations.with(valid, new Schedule.Departures(dep, d.control()));
+  }
+}
