@@ -57,6 +57,8 @@ class CheckerMutationProperties {
           List.of("tree", "star", "random"), "uniform:1..6"),
       new Combo(ProblemKind.SCATTER, "saf:beta=1.5,tau=0.25,ports=all,duplex=full", List.of("tree", "mesh"),
           "uniform:1..4"),
+      new Combo(ProblemKind.GATHER, "saf:beta=1,tau=2,ports=one,duplex=half,oneport=exchange",
+          List.of("tree", "random"), "uniform:0..5"),
       new Combo(ProblemKind.SEND, "saf:beta=5,tau=1,ports=all,duplex=full", List.of("bla", "ring", "mesh"),
           "uniform:1..30"),
       new Combo(ProblemKind.SEND, "saf:beta=5,tau=1,ports=one,duplex=full,oneport=exchange",
@@ -67,6 +69,7 @@ class CheckerMutationProperties {
           "uniform:1..12"),
       new Combo(ProblemKind.GOSSIP, "saf:beta=2,tau=1,ports=all,duplex=full", List.of("ring", "uring", "complete"),
           "uniform:1..5"),
+      new Combo(ProblemKind.GOSSIP, "saf:beta=2,tau=1,ports=all,duplex=half", List.of("ring"), "uniform:1..5"),
       new Combo(ProblemKind.GOSSIP, "saf:beta=2,tau=1,ports=one,duplex=half,oneport=send-and-receive",
           List.of("ring", "star"), "uniform:1..5"),
       new Combo(ProblemKind.GOSSIP, "saf:beta=2,tau=1,ports=one,duplex=full,oneport=exchange",
@@ -79,6 +82,7 @@ class CheckerMutationProperties {
     MutationEngine engine = MutationEngine.standard();
     int perCombo = Math.max(6, Seeds.cases() / 10);
     int bases = 0;
+    TreeSet<String> methods = new TreeSet<>();
     List<String> invalidBases = new ArrayList<>();
     for (Combo c : COMBOS) {
       SplittableRandom rnd = new SplittableRandom(Seeds.mix(c.seed()));
@@ -105,13 +109,18 @@ class CheckerMutationProperties {
             continue;
           }
           bases++;
+          methods.add(m.name());
           engine.mutate(inst, run.result(), new SplittableRandom(seed ^ m.name().hashCode()), source);
         }
       }
     }
     String table = engine.table();
-    System.out.println("[checker mutation score] " + bases + " valid schedules mutated\n" + table);
+    System.out.println("[checker mutation score] " + bases + " valid schedules of " + methods.size()
+        + " heuristics mutated " + methods + "\n" + table);
     assertThat(invalidBases).as("the heuristics' schedules mutated must be valid").isEmpty();
+    assertThat(methods).as("schedules of the heuristics of every kind").contains("greedy", "first-fit",
+        "kierstead", "shoulder-tap", "transmission-certification", "tc-multiport", "greedy-saf", "packet-fdf-even",
+        "packet-fdf", "lc-gossip-ring-fstar", "lc-gossip-ring-hstar-even", "lc-pipeline-link");
     assertThat(engine.missed()).as("faults the checker missed or named wrongly\n" + table).isEmpty();
     TreeSet<String> kinds = new TreeSet<>();
     TreeSet<String> faults = new TreeSet<>();
@@ -128,10 +137,15 @@ class CheckerMutationProperties {
         "store-and-forward packet scatter/gather / packet transmissions",
         "store-and-forward packet scatter/gather / claims",
         "linear-cost send/broadcast/gossip / linear-cost transmissions", "linear-cost send/broadcast/gossip / claims");
+    int equivalent = 0;
+    for (MutationEngine.Tally t : engine.scores().values()) {
+      equivalent += t.equivalent();
+    }
+    assertThat(equivalent).as("blind shifts that give another valid schedule are recognised, not skipped").isPositive();
     assertThat(faults).as("every fault injected at least once").contains(
         "departures / onto-used-arc", "departures / send-port-twice", "departures / receive-port-twice",
-        "departures / missing", "departures / unknown-message", "departures / negative",
-        "slots / onto-used-arc", "slots / missing", "slots / unknown-message", "slots / negative",
+        "departures / missing", "departures / unknown-message", "departures / negative", "departures / blind-shift",
+        "slots / onto-used-arc", "slots / blind-shift", "slots / missing", "slots / unknown-message", "slots / negative",
         "protocol trace / control-arity", "protocol trace / certificate-count", "protocol trace / control-early",
         "protocol trace / control-dropped", "protocol trace / data-before-trigger", "protocol trace / onto-used-arc",
         "packet transmissions / early-hop", "packet transmissions / split-wrong", "packet transmissions / length-wrong",

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import org.commsched.core.check.Kind;
 import org.commsched.core.model.CommModel;
@@ -23,7 +24,10 @@ import org.commsched.core.solve.SolveResult;
  *       ({@code SEND_PORT}, {@code RECEIVE_PORT});</li>
  *   <li>{@code missing}: a departure of a message of positive length dropped ({@code MISSING_DEPARTURE});</li>
  *   <li>{@code duplicate-unknown}: a departure for a message the instance does not have ({@code UNKNOWN_MESSAGE});</li>
- *   <li>{@code negative}: a departure at step -1 ({@code NEGATIVE_TIME}).</li>
+ *   <li>{@code negative}: a departure at step -1 ({@code NEGATIVE_TIME});</li>
+ *   <li>{@code blind-shift} (not for traces): one departure shifted by -3..3 without looking; it may give another
+ *       valid schedule, which {@link Independent} recognises (an equivalent mutant), else it must be reported
+ *       under an arc, port or time code.</li>
  * </ul>
  */
 public final class DepartureMutator implements Mutator {
@@ -39,7 +43,18 @@ public final class DepartureMutator implements Mutator {
 
   @Override
   public List<Mutant> mutants(Instance inst, SolveResult valid, SplittableRandom r) {
-    return dataFaults(inst, valid, r);
+    List<Mutant> out = dataFaults(inst, valid, r);
+    Schedule.Departures d = (Schedule.Departures) valid.schedule();
+    if (!d.departures().isEmpty()) {
+      // a blind shift: often a fault, sometimes another valid schedule, which the second reading recognises
+      List<String> ids = new ArrayList<>(d.departures().keySet());
+      String id = ids.get(r.nextInt(ids.size()));
+      long delta = (1 + r.nextInt(3)) * (r.nextBoolean() ? 1 : -1);
+      out.add(new Mutant("blind-shift", Set.of(Kind.ARC_CONFLICT, Kind.SEND_PORT, Kind.RECEIVE_PORT,
+          Kind.NEGATIVE_TIME), moved(valid, d, id, d.departures().get(id) + delta), id + " shifted by " + delta,
+          false, null));
+    }
+    return out;
   }
 
   /** The data faults above, keeping the schedule's control flits as they are. */
