@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
-import org.commsched.core.model.CommModel;
+import java.util.stream.Stream;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
@@ -16,8 +16,6 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
-import org.commsched.instances.generate.LengthDistribution;
-import org.commsched.instances.generate.Models;
 import org.commsched.solver.MethodRegistry;
 import org.commsched.solver.SolveRunner;
 import org.commsched.verify.mutation.MutationEngine;
@@ -34,46 +32,18 @@ import org.junit.jupiter.api.Test;
  */
 class CheckerMutationProperties {
 
-  private record Combo(ProblemKind kind, String model, List<String> families, String lengths) {
-    long seed() {
-      return 31L * (31L * (31L * kind.ordinal() + model.hashCode()) + families.hashCode()) + lengths.hashCode();
-    }
-  }
-
-  private static final List<Combo> COMBOS = List.of(
-      new Combo(ProblemKind.CHATTING, "bufferless:all", List.of("ula", "bla", "esm", "tree", "random"),
-          "uniform:1..4"),
-      new Combo(ProblemKind.CHATTING, "bufferless:single", List.of("ula", "bla", "tree", "random"), "uniform:1..4"),
-      new Combo(ProblemKind.DSA, "bufferless:all", List.of("ula"), "uniform:1..6"),
-      new Combo(ProblemKind.SCATTER, "bufferless:single", List.of("tree", "tree-path", "random"),
-          "zeros:20:uniform:1..5"),
-      new Combo(ProblemKind.SCATTER, "bufferless:all", List.of("tree", "star", "random"), "uniform:0..5"),
-      new Combo(ProblemKind.GATHER, "bufferless:single", List.of("tree", "tree-path", "random"),
-          "zeros:20:uniform:1..5"),
-      new Combo(ProblemKind.GATHER, "bufferless:all", List.of("tree-binary", "random"), "uniform:1..5"),
-      new Combo(ProblemKind.SCATTER, "saf:beta=2,tau=1,ports=one,duplex=full,oneport=send-and-receive",
-          List.of("tree", "tree-path", "random"), "uniform:0..6"),
-      new Combo(ProblemKind.GATHER, "saf:beta=0.5,tau=1,ports=one,duplex=full",
-          List.of("tree", "star", "random"), "uniform:1..6"),
-      new Combo(ProblemKind.SCATTER, "saf:beta=1.5,tau=0.25,ports=all,duplex=full", List.of("tree", "mesh"),
-          "uniform:1..4"),
-      new Combo(ProblemKind.GATHER, "saf:beta=1,tau=2,ports=one,duplex=half,oneport=exchange",
-          List.of("tree", "random"), "uniform:0..5"),
-      new Combo(ProblemKind.SEND, "saf:beta=5,tau=1,ports=all,duplex=full", List.of("bla", "ring", "mesh"),
-          "uniform:1..30"),
-      new Combo(ProblemKind.SEND, "saf:beta=5,tau=1,ports=one,duplex=full,oneport=exchange",
-          List.of("bla", "hypercube"), "uniform:1..30"),
-      new Combo(ProblemKind.BROADCAST, "saf:beta=3,tau=0.5,ports=all,duplex=full",
-          List.of("ring", "complete", "hypercube", "tree"), "uniform:1..12"),
-      new Combo(ProblemKind.BROADCAST, "saf:beta=3,tau=1,ports=one,duplex=half", List.of("ring", "mesh"),
-          "uniform:1..12"),
-      new Combo(ProblemKind.GOSSIP, "saf:beta=2,tau=1,ports=all,duplex=full", List.of("ring", "uring", "complete"),
-          "uniform:1..5"),
-      new Combo(ProblemKind.GOSSIP, "saf:beta=2,tau=1,ports=all,duplex=half", List.of("ring"), "uniform:1..5"),
-      new Combo(ProblemKind.GOSSIP, "saf:beta=2,tau=1,ports=one,duplex=half,oneport=send-and-receive",
-          List.of("ring", "star"), "uniform:1..5"),
-      new Combo(ProblemKind.GOSSIP, "saf:beta=2,tau=1,ports=one,duplex=full,oneport=exchange",
-          List.of("ring", "star"), "uniform:1..5"));
+  /** {@link BaselineProperties}'s combinations, and models they leave out. */
+  private static final List<BaselineProperties.Combo> COMBOS = Stream.concat(BaselineProperties.COMBOS.stream(),
+      Stream.of(
+          new BaselineProperties.Combo(ProblemKind.GATHER, "saf:beta=1,tau=2,ports=one,duplex=half,oneport=exchange",
+              List.of("tree", "random"), "uniform:0..5"),
+          new BaselineProperties.Combo(ProblemKind.SCATTER, "saf:beta=2,tau=1,ports=one,duplex=full",
+              List.of("tree", "tree-path", "random"), "uniform:0..6"),
+          new BaselineProperties.Combo(ProblemKind.GOSSIP, "saf:beta=2,tau=1,ports=all,duplex=half",
+              List.of("ring"), "uniform:1..5"),
+          new BaselineProperties.Combo(ProblemKind.GOSSIP,
+              "saf:beta=2,tau=1,ports=one,duplex=half,oneport=send-and-receive", List.of("ring", "star"),
+              "uniform:1..5"))).toList();
 
   @Test
   void everyInjectedFault_isCaughtUnderItsCode_inEveryFamilyAndScheduleKind() {
@@ -84,17 +54,12 @@ class CheckerMutationProperties {
     int bases = 0;
     TreeSet<String> methods = new TreeSet<>();
     List<String> invalidBases = new ArrayList<>();
-    for (Combo c : COMBOS) {
+    for (BaselineProperties.Combo c : COMBOS) {
       SplittableRandom rnd = new SplittableRandom(Seeds.mix(c.seed()));
       for (int i = 0; i < perCombo; i++) {
-        String family = c.families().get(i % c.families().size());
-        long seed = rnd.nextLong(1_000_000);
-        int size = family.equals("hypercube") ? 2 + rnd.nextInt(3)
-            : family.equals("esm") || family.equals("mesh") ? 2 + rnd.nextInt(3) : 3 + rnd.nextInt(8);
-        CommModel model = Models.parse(c.model(), c.kind());
-        GeneratorSpec spec = new GeneratorSpec(null, c.kind(), family, size, 0,
-            LengthDistribution.parse(c.lengths()), model, seed, c.kind() == ProblemKind.CHATTING && i % 3 == 2);
+        GeneratorSpec spec = BaselineProperties.spec(c, i, rnd);
         Instance inst = Generators.instance(spec);
+        long seed = spec.seed();
         for (Method m : registry.applicable(inst)) {
           if (m.exact() || m.name().equals("lns")) {
             continue; // heuristics only: the exact models' schedules are of the same kinds, and slower

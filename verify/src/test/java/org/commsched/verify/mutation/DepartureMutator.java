@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.BiPredicate;
 import org.commsched.core.check.Kind;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -64,53 +65,23 @@ public final class DepartureMutator implements Mutator {
     Network net = inst.network();
     int n = inst.messages().size();
     List<Integer> order = Mutations.shuffled(n, r);
-    // onto a used arc: i's hop ki and j's hop kj on the same arc
-    found:
-    for (int i : order) {
-      for (int j : order) {
-        if (i == j || !moving(inst, d, i) || !moving(inst, d, j)) {
-          continue;
-        }
-        int[] ai = inst.atlas().arcs(i);
-        int[] aj = inst.atlas().arcs(j);
-        for (int ki = 0; ki < ai.length; ki++) {
-          for (int kj = 0; kj < aj.length; kj++) {
-            long t = d.departures().get(id(inst, j)) + kj - ki;
-            if (ai[ki] == aj[kj] && t >= 0) {
-              out.add(Mutant.of("onto-used-arc", Kind.ARC_CONFLICT, moved(valid, d, id(inst, i), t),
-                  id(inst, i) + " departs at " + t + ": its first flit meets " + id(inst, j) + "'s on "
-                      + net.arcName(ai[ki])));
-              break found;
-            }
-          }
-        }
-      }
+    // onto a used arc: i's hop ki and j's hop kj on the same arc; i moved so that both first flits meet there
+    long[] at = meeting(inst, d, order, (x, y) -> x.equals(y));
+    if (at != null) {
+      String i = id(inst, (int) at[0]);
+      out.add(Mutant.of("onto-used-arc", Kind.ARC_CONFLICT, moved(valid, d, i, at[2]), i + " departs at " + at[2]
+          + ": its first flit meets " + id(inst, (int) at[1]) + "'s on " + net.arcName((int) at[3])));
     }
     if (inst.model() instanceof CommModel.Bufferless b && b.ports() == CommModel.BufferlessPorts.SINGLE) {
       for (boolean sends : new boolean[] {true, false}) {
-        port:
-        for (int i : order) {
-          for (int j : order) {
-            if (i == j || !moving(inst, d, i) || !moving(inst, d, j)) {
-              continue;
-            }
-            int[] ai = inst.atlas().arcs(i);
-            int[] aj = inst.atlas().arcs(j);
-            for (int ki = 0; ki < ai.length; ki++) {
-              for (int kj = 0; kj < aj.length; kj++) {
-                int ui = sends ? net.tail(ai[ki]) : net.head(ai[ki]);
-                int uj = sends ? net.tail(aj[kj]) : net.head(aj[kj]);
-                long t = d.departures().get(id(inst, j)) + kj - ki;
-                if (ui == uj && ai[ki] != aj[kj] && t >= 0) {
-                  out.add(Mutant.of(sends ? "send-port-twice" : "receive-port-twice",
-                      sends ? Kind.SEND_PORT : Kind.RECEIVE_PORT, moved(valid, d, id(inst, i), t),
-                      id(inst, i) + " departs at " + t + ": node " + ui + (sends ? " sends" : " receives")
-                          + " its first flit and " + id(inst, j) + "'s in one step"));
-                  break port;
-                }
-              }
-            }
-          }
+        long[] port = meeting(inst, d, order, (x, y) -> !x.equals(y)
+            && (sends ? net.tail(x) == net.tail(y) : net.head(x) == net.head(y)));
+        if (port != null) {
+          String i = id(inst, (int) port[0]);
+          int node = sends ? net.tail((int) port[3]) : net.head((int) port[3]);
+          out.add(Mutant.of(sends ? "send-port-twice" : "receive-port-twice", sends ? Kind.SEND_PORT
+              : Kind.RECEIVE_PORT, moved(valid, d, i, port[2]), i + " departs at " + port[2] + ": node " + node
+              + (sends ? " sends" : " receives") + " its first flit and " + id(inst, (int) port[1]) + "'s in one step"));
         }
       }
     }
@@ -133,6 +104,33 @@ public final class DepartureMutator implements Mutator {
       out.add(Mutant.of("negative", Kind.NEGATIVE_TIME, moved(valid, d, id, -1), id + " departs at -1"));
     }
     return out;
+  }
+
+  /**
+   * The first pair, in the shuffled order, of messages i != j (both moving) with hops ki, kj whose arcs pass
+   * {@code arcs}, and a departure t >= 0 that makes i's first flit cross its hop ki when j's crosses its hop kj:
+   * {i, j, t, arc of i}; null if there is none.
+   */
+  private static long[] meeting(Instance inst, Schedule.Departures d, List<Integer> order,
+      BiPredicate<Integer, Integer> arcs) {
+    for (int i : order) {
+      for (int j : order) {
+        if (i == j || !moving(inst, d, i) || !moving(inst, d, j)) {
+          continue;
+        }
+        int[] ai = inst.atlas().arcs(i);
+        int[] aj = inst.atlas().arcs(j);
+        for (int ki = 0; ki < ai.length; ki++) {
+          for (int kj = 0; kj < aj.length; kj++) {
+            long t = d.departures().get(id(inst, j)) + kj - ki;
+            if (t >= 0 && arcs.test(ai[ki], aj[kj])) {
+              return new long[] {i, j, t, ai[ki]};
+            }
+          }
+        }
+      }
+    }
+    return null;
   }
 
   private static boolean moving(Instance inst, Schedule.Departures d, int i) {
