@@ -59,8 +59,7 @@ public final class LinearCostMutator implements Mutator {
 
   @Override
   public boolean accepts(Instance instance, SolveResult valid) {
-    return instance.family() == Family.LINEAR_COST && valid.schedule() instanceof Schedule.Transmissions t
-        && !t.transmissions().isEmpty();
+    return Mutations.transmissionsOf(instance, valid, Family.LINEAR_COST);
   }
 
   @Override
@@ -76,10 +75,6 @@ public final class LinearCostMutator implements Mutator {
       }
     }
     return out;
-  }
-
-  private static Schedule.Transmission moved(Schedule.Transmission x, long start) {
-    return new Schedule.Transmission(x.message(), x.packet(), x.size(), x.from(), x.to(), start, x.first());
   }
 
   /** The schedule's packets: records on one arc with one start, their total units. */
@@ -135,7 +130,7 @@ public final class LinearCostMutator implements Mutator {
             }
             last = Math.max(last, first);
           }
-          ts.set(k, moved(x, last - 1));
+          ts.set(k, PacketMutator.at(x, last - 1));
           return ts;
         }
         return null;
@@ -151,7 +146,7 @@ public final class LinearCostMutator implements Mutator {
             Schedule.Transmission y = ts.get(bb);
             boolean pair = sends ? x.from() == y.from() && x.to() != y.to() : x.to() == y.to() && x.from() != y.from();
             if (pair && x.start() != y.start()) {
-              ts.set(bb, moved(y, x.start()));
+              ts.set(bb, PacketMutator.at(y, x.start()));
               expected[0] = model.onePort() == CommModel.OnePortRule.EXCHANGE ? Kind.EXCHANGE_PORT
                   : sends ? Kind.SEND_PORT : Kind.RECEIVE_PORT;
               return ts;
@@ -169,7 +164,7 @@ public final class LinearCostMutator implements Mutator {
             Schedule.Transmission x = ts.get(a);
             Schedule.Transmission y = ts.get(bb);
             if (x.from() == y.to() && x.to() == y.from()) {
-              ts.set(bb, moved(y, x.start()));
+              ts.set(bb, PacketMutator.at(y, x.start()));
               return ts;
             }
           }
@@ -209,7 +204,7 @@ public final class LinearCostMutator implements Mutator {
             Schedule.Transmission y = ts.get(bb);
             if (x.from() == y.from() && x.to() == y.to() && x.start() != y.start()
                 && end(x, units, beta, tau) > x.start() + 1) {
-              ts.set(bb, moved(y, x.start() + 1));
+              ts.set(bb, PacketMutator.at(y, x.start() + 1));
               return ts;
             }
           }

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.commsched.core.model.Family;
+import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -32,6 +34,12 @@ final class Mutations {
       out.set(j, t);
     }
     return out;
+  }
+
+  /** Whether the result is a non-empty store-and-forward schedule of an instance of this family. */
+  static boolean transmissionsOf(Instance instance, SolveResult valid, Family family) {
+    return instance.family() == family && valid.schedule() instanceof Schedule.Transmissions t
+        && !t.transmissions().isEmpty();
   }
 
   /** A message id no instance uses. */

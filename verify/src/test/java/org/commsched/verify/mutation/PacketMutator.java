@@ -43,8 +43,7 @@ public final class PacketMutator implements Mutator {
 
   @Override
   public boolean accepts(Instance instance, SolveResult valid) {
-    return instance.family() == Family.PACKET && valid.schedule() instanceof Schedule.Transmissions t
-        && !t.transmissions().isEmpty();
+    return Mutations.transmissionsOf(instance, valid, Family.PACKET);
   }
 
   @Override
