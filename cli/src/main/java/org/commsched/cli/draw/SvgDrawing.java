@@ -73,7 +73,7 @@ public final class SvgDrawing {
     double px = pxPerTick(tpu, horizon);
     List<Violation> all = d.report().violations();
     int notes = Math.min(all.size(), MAX_NOTES) + (all.size() > MAX_NOTES ? 1 : 0);
-    int width = LEFT + lanes * LANE + 20;
+    int width = Math.max(LEFT + lanes * LANE + 30, 7 * title.length() + 10);
     long height = Math.round(TOP + horizon * px + 30 + notes * 14);
     StringBuilder s = new StringBuilder(1024 + (int) count[0] * 200);
     s.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
