@@ -119,6 +119,30 @@ class DrawCliTest {
     assertThat(p.get("M0").getAttribute("class")).contains("slot");
   }
 
+  /**
+   * A route whose arcs are not neighbouring lanes (3x3 Eastward-Southward mesh, explicit routes): one path per
+   * message whose parallelograms break where the lanes do. Used arcs in lane order: 0->1, 1->4, 3->4, 4->5.
+   */
+  @Test
+  void realSchedule_onAMesh_oneShapePerMessage_brokenWhereItsLanesAreApart() throws Exception {
+    Path inst = file("esm.json", """
+        {"format": "commsched-instance/1", "name": "esm-two", "problem": "chatting",
+         "model": {"kind": "bufferless", "ports": "all"}, "network": {"family": "esm", "rows": 3, "cols": 3},
+         "messages": [{"id": "A", "from": 0, "to": 5, "length": 2, "route": [0, 1, 4, 5]},
+                      {"id": "B", "from": 3, "to": 5, "length": 1, "route": [3, 4, 5]}]}""");
+    // A holds 0->1 in [0, 2), 1->4 in [1, 3), 4->5 in [2, 4); B holds 3->4 in [3, 4), 4->5 in [4, 5)
+    Path s = file("esm.schedule.json", """
+        {"format": "commsched-schedule/1", "instance": "esm-two", "method": "hand", "status": "FEASIBLE",
+         "makespan": 5, "departures": {"A": 0, "B": 3}}""");
+    assertThat(CliTest.run("check", inst.toString(), s.toString()).code()).isZero();
+    Map<String, Element> p = pieces(svg("draw", inst.toString(), s.toString(), "--format", "svg"));
+    assertThat(p).hasSize(2);
+    double px = 16; // B's last slab ends at 4 + 1 + 1 = 6
+    assertThat(p.get("A").getAttribute("d")).isEqualTo(poly(px, 0, 0, 2, 2, 2, 4, 0, 2) + " "
+        + poly(px, 3, 2, 4, 3, 4, 5, 3, 4));
+    assertThat(p.get("B").getAttribute("d")).isEqualTo(poly(px, 2, 3, 4, 5, 4, 6, 2, 4));
+  }
+
   private static final String FIGURE_2_TRACE = """
       {"format": "commsched-schedule/1", "instance": "sg-fig2-gather-path6", "method": "hand", "status": "FEASIBLE",
        "makespan": 11, "departures": {"M1": 2, "M2": 3, "M4": 5, "M5": 6},

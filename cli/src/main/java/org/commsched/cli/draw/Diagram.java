@@ -65,11 +65,6 @@ public final class Diagram {
    */
   public record Piece(Kind kind, String id, String label, int index, int packet, int[] lanes, long[] starts,
       long duration, boolean slanted, boolean red, String place) {
-    /** The first tick it covers. */
-    public long first() {
-      return Arrays.stream(starts).min().orElse(0);
-    }
-
     /** The tick after the last it covers. */
     public long end() {
       return Arrays.stream(starts).max().orElse(0) + duration;
