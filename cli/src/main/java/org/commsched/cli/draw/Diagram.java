@@ -61,7 +61,7 @@ public final class Diagram {
    * @param duration ticks it holds each lane
    * @param slanted true if it moves one tick per lane within its lane (bufferless flits)
    * @param red true if a violation of the checker involves it
-   * @param place the arc or node it is on, for the trace export ("2->3", "node 4")
+   * @param place the route of a message as a node list ("0->1->2"), or the arc of a transmission or control flit
    */
   public record Piece(Kind kind, String id, String label, int index, int packet, int[] lanes, long[] starts,
       long duration, boolean slanted, boolean red, String place) {

@@ -76,7 +76,7 @@ public final class PerfettoTrace {
           if (p.lanes().length > 1) {
             g.writeNumberProperty("hop", k);
           }
-          g.writeStringProperty("place", p.place());
+          g.writeStringProperty("place", p.lanes().length > 1 ? names.get(lane) : p.place());
           g.writeStringProperty("start", d.scale().format(p.starts()[k]));
           g.writeStringProperty("end", d.scale().format(p.starts()[k] + p.duration()));
           if (p.red()) {
