@@ -79,7 +79,7 @@ public final class Diagram {
   private final int[] laneOf;
   private final List<String> laneNames = new ArrayList<>();
   private final Map<String, List<Violation>> byMessage = new HashMap<>();
-  private final List<Violation> unplaced = new ArrayList<>();
+  private final java.util.Set<String> placedAt = new java.util.HashSet<>();
 
   /**
    * A diagram of a schedule with the checker's report on it.
@@ -95,6 +95,14 @@ public final class Diagram {
     this.report = report;
     this.mode = mode;
     this.scale = report.scale();
+    for (Violation v : report.violations()) {
+      if (v.time() != null) {
+        placedAt.add(v.place() + "@" + v.time());
+      }
+      for (String m : v.messages()) {
+        byMessage.computeIfAbsent(m, k -> new ArrayList<>()).add(v);
+      }
+    }
     Network net = instance.network();
     int size = mode == Lanes.ARCS ? net.arcs() : net.nodes();
     boolean[] used = new boolean[size];
@@ -131,14 +139,6 @@ public final class Diagram {
           laneOf[a] = laneNames.size();
           laneNames.add(net.arcName(a));
         }
-      }
-    }
-    for (Violation v : report.violations()) {
-      if (v.messages().isEmpty()) {
-        unplaced.add(v);
-      }
-      for (String m : v.messages()) {
-        byMessage.computeIfAbsent(m, k -> new ArrayList<>()).add(v);
       }
     }
   }
@@ -190,11 +190,6 @@ public final class Diagram {
       return -1;
     }
     return -1;
-  }
-
-  /** Violations that name no message (claims, wrong schedule kind): listed, not placed. */
-  public List<Violation> unplaced() {
-    return List.copyOf(unplaced);
   }
 
   /** Calls {@code sink} with every piece, in message order then control order; holds none of them. */
@@ -338,12 +333,7 @@ public final class Diagram {
 
   /** True if a violation is placed on this control flit's arc in its step. */
   private boolean controlRed(String arc, long step) {
-    for (Violation v : report.violations()) {
-      if (v.place().equals(arc) && v.time() != null && v.time() == step) {
-        return true;
-      }
-    }
-    return false;
+    return placedAt.contains(arc + "@" + step);
   }
 
   private static String routeName(int[] nodes) {

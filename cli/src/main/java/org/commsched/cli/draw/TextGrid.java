@@ -127,6 +127,7 @@ public final class TextGrid {
 
   private static TooLargeException tooLarge(long rows, int lanes) {
     return new TooLargeException("too large for a text grid (" + rows + " rows, " + lanes + " lanes; at most "
-        + MAX_ROWS + " rows and " + MAX_LANES + " lanes): use --format svg or --format perfetto");
+        + MAX_ROWS + " rows and " + MAX_LANES + " lanes): use --format svg (up to " + SvgDrawing.MAX_PIECES
+        + " shapes) or --format perfetto (any size)");
   }
 }
