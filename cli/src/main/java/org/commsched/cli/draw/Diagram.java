@@ -209,21 +209,7 @@ public final class Diagram {
     Network net = instance.network();
     List<Message> messages = instance.messages();
     if (schedule instanceof Schedule.Departures d) {
-      Atlas atlas = instance.atlas();
-      for (int i = 0; i < messages.size(); i++) {
-        Message m = messages.get(i);
-        Long dep = d.departures().get(m.id());
-        if (dep == null || m.length() <= 0 || atlas.hops(i) == 0) {
-          continue;
-        }
-        int[] places = mode == Lanes.ARCS ? atlas.arcs(i) : atlas.nodes(i);
-        long[] starts = new long[places.length];
-        for (int k = 0; k < places.length; k++) {
-          starts[k] = dep + k;
-        }
-        sink.accept(new Piece(Kind.FLITS, m.id(), m.id(), i, -1, places, starts, m.length(), true,
-            red(m.id(), places), routeName(atlas.nodes(i))));
-      }
+      messages(d.departures(), true, sink);
       for (Schedule.ControlTransfer c : d.control()) {
         int a = net.nodes() > Math.max(c.from(), c.to()) && Math.min(c.from(), c.to()) >= 0
             ? net.arc(c.from(), c.to()) : -1;
@@ -237,19 +223,7 @@ public final class Diagram {
             false, controlRed(arc, c.step()), arc));
       }
     } else if (schedule instanceof Schedule.Slots s) {
-      Atlas atlas = instance.atlas();
-      for (int i = 0; i < messages.size(); i++) {
-        Message m = messages.get(i);
-        Long slot = s.slots().get(m.id());
-        if (slot == null || m.length() <= 0 || atlas.hops(i) == 0) {
-          continue;
-        }
-        int[] places = mode == Lanes.ARCS ? atlas.arcs(i) : atlas.nodes(i);
-        long[] starts = new long[places.length];
-        Arrays.fill(starts, slot);
-        sink.accept(new Piece(Kind.SLOT, m.id(), m.id(), i, -1, places, starts, m.length(), false,
-            red(m.id(), places), routeName(atlas.nodes(i))));
-      }
+      messages(s.slots(), false, sink);
     } else if (schedule instanceof Schedule.Transmissions t) {
       CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
       Map<String, Integer> index = new HashMap<>();
@@ -276,6 +250,29 @@ public final class Diagram {
             index.getOrDefault(x.message(), -1), x.packet(), places, new long[] {start}, dur, false,
             red(x.message(), new int[] {a}, true), arc));
       }
+    }
+  }
+
+  /**
+   * One piece per message that has a time and at least one flit and one hop: real (departure d, hop k from d + k,
+   * slanted) or virtual (every hop from the slot).
+   */
+  private void messages(Map<String, Long> times, boolean real, Consumer<Piece> sink) {
+    List<Message> messages = instance.messages();
+    Atlas atlas = instance.atlas();
+    for (int i = 0; i < messages.size(); i++) {
+      Message m = messages.get(i);
+      Long time = times.get(m.id());
+      if (time == null || m.length() <= 0 || atlas.hops(i) == 0) {
+        continue;
+      }
+      int[] places = mode == Lanes.ARCS ? atlas.arcs(i) : atlas.nodes(i);
+      long[] starts = new long[places.length];
+      for (int k = 0; k < places.length; k++) {
+        starts[k] = real ? time + k : time;
+      }
+      sink.accept(new Piece(real ? Kind.FLITS : Kind.SLOT, m.id(), m.id(), i, -1, places, starts, m.length(), real,
+          red(m.id(), places), routeName(atlas.nodes(i))));
     }
   }
 
