@@ -40,6 +40,7 @@ public final class Main implements Runnable {
   /** Runs the command line with the given streams and returns the exit code (for tests). */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
     CommandLine cl = new CommandLine(new Main());
+    cl.addSubcommand("draw", new DrawCommand());
     cl.setOut(out);
     cl.setErr(err);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
