@@ -17,7 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
     description = "Communication schedules in processor networks: exact, heuristic, checked.",
     subcommands = {SolveCommand.class, CheckCommand.class, BoundsCommand.class, MethodsCommand.class,
         GenerateCommand.class, CommandLine.HelpCommand.class,
-        RatiosCommand.class, OracleCommand.class})
+        RatiosCommand.class, OracleCommand.class, DrawCommand.class})
 public final class Main implements Runnable {
   /** Bad input. */
   public static final int BAD_INPUT = 2;
@@ -30,7 +30,7 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "missing command: use one of solve, check, bounds, methods, generate (see commsched --help)");
+        "missing command: use one of solve, check, bounds, methods, generate, ratios, oracle, draw (see commsched --help)");
   }
 
   public static void main(String[] args) {
@@ -40,7 +40,6 @@ public final class Main implements Runnable {
   /** Runs the command line with the given streams and returns the exit code (for tests). */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
     CommandLine cl = new CommandLine(new Main());
-    cl.addSubcommand("draw", new DrawCommand());
     cl.setOut(out);
     cl.setErr(err);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
