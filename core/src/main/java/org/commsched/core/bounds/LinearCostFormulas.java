@@ -252,9 +252,18 @@ public final class LinearCostFormulas {
    */
   public long completeBroadcastF1(long n, long p) {
     requireUnits(n);
+    return Math.min(cubeThenRound(n, p, false), ringBroadcastF1(n, p));
+  }
+
+  /**
+   * A hypercube broadcast on {@code 2^d} nodes of {@code K_p}, {@code d = floor(log2 p)}, then one round of the whole
+   * message to the other nodes unless {@code p = 2^d}: {@code S_*(n, d)} (or {@code S_1(n, d)} with {@code split})
+   * plus {@code beta + n tau}.
+   */
+  private long cubeThenRound(long n, long p, boolean split) {
     long lg = 63 - Long.numberOfLeadingZeros(p);
-    long cube = (1L << lg) == p ? ps.sStar(n, lg) : Math.addExact(ps.sStar(n, lg), lin(1, n));
-    return Math.min(cube, ringBroadcastF1(n, p));
+    long cube = split ? ps.sOne(n, lg) : ps.sStar(n, lg);
+    return (1L << lg) == p ? cube : Math.addExact(cube, lin(1, n));
   }
 
   /**
@@ -277,8 +286,7 @@ public final class LinearCostFormulas {
    */
   public long completeBroadcastH1(long n, long p) {
     requireUnits(n);
-    long lg = 63 - Long.numberOfLeadingZeros(p);
-    long cube = (1L << lg) == p ? ps.sOne(n, lg) : Math.addExact(ps.sOne(n, lg), lin(1, n));
+    long cube = cubeThenRound(n, p, true);
     return p < 3 ? cube : Math.min(cube, ps.sOne(n, (p + 1) / 2));
   }
 

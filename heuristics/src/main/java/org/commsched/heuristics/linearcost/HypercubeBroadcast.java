@@ -48,10 +48,14 @@ public final class HypercubeBroadcast extends BroadcastScheme {
 
   @Override
   public Scope scope() {
-    return under(broadcastOn(new Scope.NetworkTest("hypercube or folded hypercube (its hypercube links)",
-        i -> i.network().topology() instanceof Topology.FoldedHypercube ? null
-            : needs(i, Topology.Hypercube.class, "the hypercube", "greedy-saf"))),
+    return under(broadcastOn(cubes("hypercube or folded hypercube (its hypercube links)")),
         EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.FULL));
+  }
+
+  /** The hypercube and the folded hypercube (whose hypercube links the schemes use), in the given words. */
+  static Scope.NetworkTest cubes(String words) {
+    return new Scope.NetworkTest(words, i -> i.network().topology() instanceof Topology.FoldedHypercube ? null
+        : needs(i, Topology.Hypercube.class, "the hypercube", "greedy-saf"));
   }
 
   @Override

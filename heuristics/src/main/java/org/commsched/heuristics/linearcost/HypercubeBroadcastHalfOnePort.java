@@ -2,7 +2,6 @@ package org.commsched.heuristics.linearcost;
 
 import java.util.EnumSet;
 import org.commsched.core.model.CommModel;
-import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Scope;
 
 /**
@@ -48,9 +47,7 @@ public final class HypercubeBroadcastHalfOnePort extends BroadcastScheme {
 
   @Override
   public Scope scope() {
-    return under(broadcastOn(new Scope.NetworkTest("hypercube or folded hypercube",
-        i -> i.network().topology() instanceof Topology.FoldedHypercube ? null
-            : needs(i, Topology.Hypercube.class, "the hypercube", "greedy-saf"))),
+    return under(broadcastOn(HypercubeBroadcast.cubes("hypercube or folded hypercube")),
         EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.HALF));
   }
 
