@@ -166,6 +166,10 @@ final class LinearCostBounds {
           add.accept(Needs.H_ONE, new UpperBound(f.ringBroadcastHalfCut(n, p, true), "RING-CUT-1", "the ring cut "
               + "into paths of " + p / 2 + " and " + (p / 2 - 1) + " links, processor-bound pipelines with the "
               + "source alternating, S_1(" + n + ", " + p / 2 + ") (Fraigniaud and Lazard)"));
+        } else {
+          add.accept(Needs.H_ONE, new UpperBound(ps.sOne(n, (p + 1) / 2), "RING-CUT-1", "the ring cut into two paths "
+              + "of " + p / 2 + " links, processor-bound pipelines with the source alternating, the second one slot "
+              + "later, S_1(" + n + ", " + (p + 1) / 2 + ") (Fraigniaud and Lazard's cut, corrected for odd rings)"));
         }
       } else if (t instanceof Topology.Complete) {
         if (scan) {
@@ -187,10 +191,21 @@ final class LinearCostBounds {
             "S_*(ceil(n/floor(p/2)), 3) (Fraigniaud and Lazard, quoted by Peters §3.3)"));
         add.accept(Needs.H_ONE, new UpperBound(ps.sOne(n, p - 1), "HAMILTON-PATH-1", "the processor-bound "
             + "pipeline along a Hamiltonian path, S_1(" + n + ", " + (p - 1) + ") (Peters, Thm 2.4.1)"));
-      } else if (t instanceof Topology.Hypercube h) {
-        add.accept(Needs.F_ONE, new UpperBound(f.hypercubeBroadcastF1(n, h.dimension()), "HYPERCUBE-BCAST-F1",
-            "sub-messages pipelined along rotating dimensions, S_*(" + n + ", " + h.dimension() + ") (Peters, "
+        add.accept(Needs.H_ONE, new UpperBound(f.completeBroadcastH1(n, p), "COMPLETE-BCAST-1", "the hypercube "
+            + "rounds split on a sub-hypercube then one round, or the ring cut on a Hamiltonian cycle (Peters, Cors "
+            + "3.3.4, 3.3.5 corrected for one port)"));
+      } else if (t instanceof Topology.Hypercube || t instanceof Topology.FoldedHypercube) {
+        int dim = t instanceof Topology.Hypercube h ? h.dimension() : ((Topology.FoldedHypercube) t).dimension();
+        add.accept(Needs.F_ONE, new UpperBound(f.hypercubeBroadcastF1(n, dim), "HYPERCUBE-BCAST-F1",
+            "sub-messages pipelined along rotating dimensions, S_*(" + n + ", " + dim + ") (Peters, "
             + "Prop 3.3.3)"));
+        if (t instanceof Topology.FoldedHypercube) {
+          add.accept(Needs.RELAY, new UpperBound(f.hypercubeBroadcastF1(n, dim), "FOLDED-BCAST", "the hypercube "
+              + "rounds with the far side sending to its antipodes, S_*(" + n + ", " + dim + ") (Peters, Prop 3.3.4, "
+              + "valid only when a node may send and receive on two links at once)"));
+        }
+        add.accept(Needs.H_ONE, new UpperBound(f.hypercubeBroadcastH1(n, dim), "HYPERCUBE-BCAST-1", "the hypercube "
+            + "rounds split in two, S_1(" + n + ", " + dim + ") (Peters, Prop 3.3.3, rounds split)"));
       }
       return;
     }

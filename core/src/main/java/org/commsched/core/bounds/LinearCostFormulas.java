@@ -15,7 +15,7 @@ package org.commsched.core.bounds;
  * <p>Corrections applied (docs/models/linear-cost.md#corrections): the ring-send closed form of Appendix A.3.1 is
  * false and is not offered; Proposition 3.2.5 ({@link #ringBroadcastH1EvenClaimed}) and the garbled Proposition 3.2.6
  * are not offered as bounds; the folded-hypercube and H1 complete-graph bounds (Proposition 3.3.4, Corollaries 3.3.4,
- * 3.3.5) break the one-port rule and are not offered; the literature half-duplex ring gossip bound
+ * 3.3.5) break the one-port rule and are replaced by {@link #hypercubeBroadcastH1} and {@link #completeBroadcastH1}; the literature half-duplex ring gossip bound
  * {@link #ringGossipHalfLiteratureClaimed} is not offered (for odd n and small beta it exceeds the thesis's own
  * even-ring scheme).
  *
@@ -252,9 +252,42 @@ public final class LinearCostFormulas {
    */
   public long completeBroadcastF1(long n, long p) {
     requireUnits(n);
+    return Math.min(cubeThenRound(n, p, false), ringBroadcastF1(n, p));
+  }
+
+  /**
+   * A hypercube broadcast on {@code 2^d} nodes of {@code K_p}, {@code d = floor(log2 p)}, then one round of the whole
+   * message to the other nodes unless {@code p = 2^d}: {@code S_*(n, d)} (or {@code S_1(n, d)} with {@code split})
+   * plus {@code beta + n tau}.
+   */
+  private long cubeThenRound(long n, long p, boolean split) {
     long lg = 63 - Long.numberOfLeadingZeros(p);
-    long cube = (1L << lg) == p ? ps.sStar(n, lg) : Math.addExact(ps.sStar(n, lg), lin(1, n));
-    return Math.min(cube, ringBroadcastF1(n, p));
+    long cube = split ? ps.sOne(n, lg) : ps.sStar(n, lg);
+    return (1L << lg) == p ? cube : Math.addExact(cube, lin(1, n));
+  }
+
+  /**
+   * H1 on {@code Q_m} and {@code Q_m^+}: {@code S_1(n, m)} [UB], the rounds of Proposition 3.3.3 split in two from
+   * round m on (no node in two packets at once; docs/models/linear-cost.md#broadcast-schemes-implemented). It replaces
+   * the thesis's folded-hypercube H1 claim {@code S_*(n, m)} (Proposition 3.3.4), whose scheme needs a node to send
+   * and receive on two links at once: that scheme is {@link #hypercubeBroadcastF1}'s value on {@code Q_m^+} with all
+   * ports or send-and-receive.
+   */
+  public long hypercubeBroadcastH1(long n, long m) {
+    requireUnits(n);
+    return ps.sOne(n, m);
+  }
+
+  /**
+   * H1 on {@code K_p}, p >= 2: the least of {@code S_1(n, d) + beta + n tau} ({@code S_1(n, d)} when {@code p = 2^d}),
+   * {@code d = floor(log2 p)}, the split hypercube on {@code 2^d} nodes and one more round, and {@code S_1(n,
+   * ceil(p/2))}, the ring cut on a Hamiltonian cycle (p >= 3) [UB]. Corollaries 3.3.4 and 3.3.5 as corrected: the
+   * thesis's {@code S_*} figures come from the folded-hypercube scheme, which breaks the one-port rule.
+   */
+  public long completeBroadcastH1(long n, long p) {
+    requireUnits(n);
+    long cube = cubeThenRound(n, p, true);
+    return p < 3 ? cube : Math.min(cube, ps.sOne(n, (p + 1) / 2));
   }
 
   /** Fraigniaud and Lazard on {@code K_p}, F1: {@code S_*(n, p - 1)} as the thesis quotes it (Table 5.3 "old"). */

@@ -195,6 +195,14 @@ public final class Network {
           arcs.add(u, u ^ (1 << b));
         }
       }
+    } else if (t instanceof Topology.FoldedHypercube h) {
+      n = 1 << h.dimension();
+      for (int u = 0; u < n; u++) {
+        for (int b = 0; b < h.dimension(); b++) {
+          arcs.add(u, u ^ (1 << b));
+        }
+        arcs.add(u, u ^ (n - 1));
+      }
     } else if (t instanceof Topology.Tree tr) {
       n = tr.parents().size();
       parent = new int[n];

@@ -14,7 +14,8 @@ import java.util.List;
  *   <li>{@code esm}, {@code mesh}, {@code torus}: node (row, col) is {@code row * cols + col}; an ESM has the
  *       arcs east (col+1) and south (row+1) only; a mesh has all four directions; a torus adds the wrap links.</li>
  *   <li>{@code star}: centre 0, leaves 1..n-1. {@code complete}: every ordered pair. {@code hypercube}: 2^d
- *       nodes, a link between ids that differ in one bit.</li>
+ *       nodes, a link between ids that differ in one bit. {@code folded-hypercube}: the hypercube plus a link from
+ *       every node to its antipode (id XOR {@code 2^d - 1}).</li>
  *   <li>{@code tree}: entry v of {@code parents} is v's parent, the root's entry is null (here -1).</li>
  * </ul>
  *
@@ -145,6 +146,24 @@ public sealed interface Topology {
     @Override
     public String family() {
       return "hypercube";
+    }
+  }
+
+  /**
+   * Folded hypercube {@code Q_m^+}: the hypercube of the given dimension plus a link from every node to its antipode
+   * (all bits flipped); dimension at least 2, so the antipodal links are new. Diameter {@code ceil(m/2)}.
+   */
+  record FoldedHypercube(int dimension) implements Topology {
+    public FoldedHypercube {
+      if (dimension < 2 || dimension > 24) {
+        throw new ModelException("/network/dimension", "a folded hypercube needs a dimension of 2..24, got "
+            + dimension);
+      }
+    }
+
+    @Override
+    public String family() {
+      return "folded-hypercube";
     }
   }
 

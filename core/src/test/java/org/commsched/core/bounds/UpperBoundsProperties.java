@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The linear-cost upper bounds (the thesis's schemes, docs/models/linear-cost.md#master-table) against the lower
  * bounds (docs/models/linear-cost.md#lower-bounds) over seeded sends, broadcasts and gossips on paths, rings, one-way
- * rings, complete graphs and hypercubes under every port and duplex rule: no lower bound exceeds any upper bound
+ * rings, complete graphs, hypercubes and folded hypercubes under every port and duplex rule: no lower bound exceeds any upper bound
  * (P15), and where the thesis proves an optimum the two meet.
  */
 class UpperBoundsProperties {
@@ -27,12 +27,13 @@ class UpperBoundsProperties {
   }
 
   private static Topology topology(SplittableRandom r) {
-    return switch (r.nextInt(5)) {
+    return switch (r.nextInt(6)) {
       case 0 -> new Topology.Bla(2 + r.nextInt(7));
       case 1 -> new Topology.URing(3 + r.nextInt(8));
       case 2 -> new Topology.Ring(3 + r.nextInt(9));
       case 3 -> new Topology.Complete(2 + r.nextInt(9));
-      default -> new Topology.Hypercube(1 + r.nextInt(4));
+      case 4 -> new Topology.Hypercube(1 + r.nextInt(4));
+      default -> new Topology.FoldedHypercube(2 + r.nextInt(3));
     };
   }
 

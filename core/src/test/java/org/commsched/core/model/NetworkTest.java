@@ -62,6 +62,19 @@ class NetworkTest {
   }
 
   @Test
+  void foldedHypercube_addsTheAntipodalLinks() {
+    // Q_3^+: the 12 links of Q_3 plus 4 antipodal ones (v, v XOR 7), 32 arcs; diameter ceil(3/2) = 2
+    Network n = Network.of(new Topology.FoldedHypercube(3));
+    assertThat(n.nodes()).isEqualTo(8);
+    assertThat(n.arcs()).isEqualTo(32);
+    assertThat(n.arc(5, 4)).isNotNegative();
+    assertThat(n.arc(5, 2)).isNotNegative();
+    assertThat(n.arc(2, 5)).isNotNegative();
+    assertThat(n.arc(5, 6)).isNegative();
+    assertThatThrownBy(() -> new Topology.FoldedHypercube(1)).hasMessageContaining("2..24");
+  }
+
+  @Test
   void tree_fromParents_knowsDepths() {
     Network n = Network.of(new Topology.Tree(Arrays.asList(1, -1, 1, 2)));
     assertThat(n.treeParent(1)).isEqualTo(-1);

@@ -20,7 +20,7 @@ import org.commsched.core.solve.Scope;
  * <p>D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model" (PhD
  * thesis, Simon Fraser University, 1995), Proposition 3.3.3 (upper bound; the printed {@code mu(ceil(n/k) 1)} reads
  * {@code mu(ceil(n/k) - 1)}); docs/models/linear-cost.md#broadcast-schemes-implemented. Nodes are relabelled by
- * XOR with the source, position d is bit d of the node id.
+ * XOR with the source, position d is bit d of the node id. On a folded hypercube it uses the hypercube's links only.
  *
  * @implNote Stateless; immutable.
  */
@@ -48,9 +48,14 @@ public final class HypercubeBroadcast extends BroadcastScheme {
 
   @Override
   public Scope scope() {
-    return under(broadcastOn(new Scope.NetworkTest("hypercube",
-        i -> needs(i, Topology.Hypercube.class, "the hypercube", "greedy-saf"))),
+    return under(broadcastOn(cubes("hypercube or folded hypercube (its hypercube links)")),
         EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.FULL));
+  }
+
+  /** The hypercube and the folded hypercube (whose hypercube links the schemes use), in the given words. */
+  static Scope.NetworkTest cubes(String words) {
+    return new Scope.NetworkTest(words, i -> i.network().topology() instanceof Topology.FoldedHypercube ? null
+        : needs(i, Topology.Hypercube.class, "the hypercube", "greedy-saf"));
   }
 
   @Override
@@ -65,20 +70,41 @@ public final class HypercubeBroadcast extends BroadcastScheme {
   @Override
   RoundSchedule build(Setting s, long k) {
     RoundSchedule rs = s.schedule();
-    int m = dimension(s.p());
+    fill(rs, relabel(s), dimension(s.p()), s.n(), k, 0);
+    return rs;
+  }
+
+  /** Node w relative to the source is {@code w XOR source}. */
+  static int[] relabel(Setting s) {
     int[] label = new int[s.p()];
     for (int w = 0; w < label.length; w++) {
       label[w] = w ^ s.source();
     }
-    fill(rs, label, m, s.n(), k, 0);
-    return rs;
+    return label;
+  }
+
+  /**
+   * How the rounds are laid on the network: {@code EXCHANGE} as Proposition 3.3.3 (both ends of a dimension link
+   * send in one round, F1); {@code FOLDED} as Proposition 3.3.4 (a sender whose bit {@code j mod m} is 1 sends to its
+   * antipode instead, which receives the same units from it, so every link is used one way and every node sends one
+   * packet and receives one on another link); {@code SPLIT} every round from round m on run as two, first the
+   * senders whose bit {@code j mod m} is 0, then the others (no node in two packets at once). The last two send
+   * nothing to the source, which needs nothing.
+   */
+  enum Layout {
+    EXCHANGE, FOLDED, SPLIT
   }
 
   /**
    * Adds the scheme's rounds on the cube whose node w (relative to the source 0) is {@code label[w]}, from round
-   * {@code offset}; returns the number of rounds used.
+   * {@code offset}, laid out as Proposition 3.3.3's exchanges; returns the number of rounds used.
    */
   static int fill(RoundSchedule rs, int[] label, int m, long n, long k, int offset) {
+    return fill(rs, label, m, n, k, offset, Layout.EXCHANGE);
+  }
+
+  /** As {@link #fill(RoundSchedule, int[], int, long, long, int)} with the given layout; returns the rounds used. */
+  static int fill(RoundSchedule rs, int[] label, int m, long n, long k, int offset, Layout layout) {
     int p = 1 << m;
     long q = ceilDiv(n, k);
     if (q == 1) { // binomial tree: round j doubles the informed set across dimension j
@@ -89,10 +115,19 @@ public final class HypercubeBroadcast extends BroadcastScheme {
       }
       return m;
     }
+    Sender out = (j, w, first, size) -> {
+      int dim = j % m;
+      int bit = (w >>> dim) & 1;
+      int to = layout == Layout.FOLDED && bit == 1 ? w ^ (p - 1) : w ^ (1 << dim);
+      if (layout != Layout.EXCHANGE && to == 0) { // the source needs nothing
+        return;
+      }
+      int round = layout != Layout.SPLIT || j < m ? j : m + 2 * (j - m) + bit;
+      rs.send(offset + round, label[w], label[to], first, size);
+    };
     long last = n - (q - 1) * k; // |gamma(q-1)|
     int r = (int) (q + m - 2);
     for (int j = 0; j < r; j++) {
-      int dim = j % m;
       for (int w = 0; w < p; w++) {
         long idx;
         if (w == 0) {
@@ -107,27 +142,28 @@ public final class HypercubeBroadcast extends BroadcastScheme {
           }
           idx = Math.min(j - m + i, q - 1);
         }
-        mu(rs, offset + j, label[w], label[w ^ (1 << dim)], idx, q, k, last);
+        if (idx < q - 1) {
+          out.send(j, w, idx * k, k);
+        } else { // mu(q-1): gamma(q-1), then the first k - last units of gamma(q-2)
+          out.send(j, w, (q - 1) * k, last);
+          out.send(j, w, (q - 2) * k, k - last);
+        }
       }
     }
     int dim = r % m;
     for (int w = 0; w < p; w++) {
-      int to = label[w ^ (1 << dim)];
       if (((w >>> dim) & 1) == 1) {
-        rs.send(offset + r, label[w], to, (q - 2) * k + (k - last), last); // mu(q): the rest of gamma(q-2)
+        out.send(r, w, (q - 2) * k + (k - last), last); // mu(q): the rest of gamma(q-2)
       } else {
-        rs.send(offset + r, label[w], to, (q - 1) * k, last); // gamma(q-1)
+        out.send(r, w, (q - 1) * k, last); // gamma(q-1)
       }
     }
-    return r + 1;
+    return layout == Layout.SPLIT ? m + 2 * (r - m) + 2 : r + 1;
   }
 
-  private static void mu(RoundSchedule rs, int round, int from, int to, long i, long q, long k, long last) {
-    if (i < q - 1) {
-      rs.send(round, from, to, i * k, k);
-    } else { // gamma(q-1), then the first k - last units of gamma(q-2)
-      rs.send(round, from, to, (q - 1) * k, last);
-      rs.send(round, from, to, (q - 2) * k, k - last);
-    }
+  /** Where node w's units of scheme round j go under the layout. */
+  @FunctionalInterface
+  private interface Sender {
+    void send(int j, int w, long first, long size);
   }
 }

@@ -71,7 +71,10 @@ public final class LinearCostMethods {
     all.add(new CompleteGraphBroadcastFull());
     all.add(new CompleteGraphBroadcastOnePort());
     all.add(new CompleteGraphBroadcastHalf());
+    all.add(new CompleteGraphBroadcastHalfOnePort());
+    all.add(new FoldedHypercubeBroadcast()); // before the hypercube schemes: on Q_m^+ under send-and-receive it is faster
     all.add(new HypercubeBroadcast());
+    all.add(new HypercubeBroadcastHalfOnePort());
     // gossip on rings (docs/models/linear-cost.md#ring-gossip): per model the faster scheme first
     all.addAll(List.of(new RingGossipFStar(), new RingGossipF1Even(), new RingGossipF1Odd(), new RingGossipHStarEven(),
         new OneWayGossip(), new OneWayGossipOnePortEven(), new OneWayGossipOnePortOdd()));

@@ -58,24 +58,28 @@ public final class RingBroadcastHalfOnePort extends BroadcastScheme {
   @Override
   RoundSchedule build(Setting s, long k) {
     RoundSchedule rs = s.schedule();
-    int p = s.p();
-    long n = s.n();
+    int[] cycle = new int[s.p()];
+    for (int i = 0; i < cycle.length; i++) {
+      cycle[i] = Math.floorMod(s.source() + i, s.p());
+    }
+    fill(rs, cycle, s.n(), k);
+    return rs;
+  }
+
+  /** The two pipelines on the cycle {@code cycle[0] (the source), cycle[1], ..., cycle[p-1]} with packets of k. */
+  static void fill(RoundSchedule rs, int[] cycle, long n, long k) {
+    int p = cycle.length;
     int forward = p / 2;
     int backward = p - 1 - forward;
     for (long j = 1; (j - 1) * k < n; j++) {
       long lo = (j - 1) * k;
       long size = Math.min(k, n - lo);
       for (int d = 1; d <= forward; d++) {
-        rs.send((int) (2 * j + d - 3), node(s, d - 1), node(s, d), lo, size);
+        rs.send((int) (2 * j + d - 3), cycle[d - 1], cycle[d], lo, size);
       }
       for (int d = 1; d <= backward; d++) {
-        rs.send((int) (2 * j + d - 2), node(s, -(d - 1)), node(s, -d), lo, size);
+        rs.send((int) (2 * j + d - 2), cycle[Math.floorMod(1 - d, p)], cycle[p - d], lo, size);
       }
     }
-    return rs;
-  }
-
-  private static int node(Setting s, int rel) {
-    return Math.floorMod(s.source() + rel, s.p());
   }
 }

@@ -37,10 +37,15 @@ class BroadcastSchemesProperties {
 
   private static Case draw(long seed, Topology topology, int p, CommModel.Ports ports, CommModel.Duplex duplex,
       int maxN) {
+    return draw(seed, topology, p, ports, duplex, CommModel.OnePortRule.EXCHANGE, maxN);
+  }
+
+  private static Case draw(long seed, Topology topology, int p, CommModel.Ports ports, CommModel.Duplex duplex,
+      CommModel.OnePortRule rule, int maxN) {
     SplittableRandom rnd = new SplittableRandom(seed);
     String[] cost = COSTS[rnd.nextInt(COSTS.length)];
     CommModel.StoreAndForward model = new CommModel.StoreAndForward(new BigDecimal(cost[0]),
-        new BigDecimal(cost[1]), ports, duplex, CommModel.OnePortRule.EXCHANGE);
+        new BigDecimal(cost[1]), ports, duplex, rule);
     long n = 1 + rnd.nextInt(maxN);
     Instance inst = BroadcastFixtures.broadcast(topology, rnd.nextInt(p), n, model);
     PathSending f = PathSending.of(model, inst.timeScale());
@@ -196,6 +201,74 @@ class BroadcastSchemesProperties {
       }
     }
     assertThat(new CompleteGraphBroadcastHalf().solve(c.inst(), SolveLimits.defaults()).makespan())
+        .isLessThanOrEqualTo(best);
+  }
+
+  /**
+   * Proposition 3.3.4's folded-hypercube scheme under every model that lets a node send on one link while it receives
+   * on another: all ports (either duplex) and one port under send-and-receive (either duplex). Its rounds in lock
+   * step take {@code T_*(n, m, k)} on {@code Q_m^+}; run as soon as possible a node no longer waits for its
+   * round's partner, so the schedule ends at that time or earlier (P13 as an upper bound), and the method's result is
+   * at most {@code S_*(n, m)}.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void foldedHypercube_withinProposition334WhereValid(long seed) {
+    int dim = 2 + new SplittableRandom(seed ^ 0x5eedL).nextInt(4);
+    for (CommModel.Ports ports : CommModel.Ports.values()) {
+      for (CommModel.Duplex duplex : CommModel.Duplex.values()) {
+        Case c = draw(seed, new Topology.FoldedHypercube(dim), 1 << dim, ports, duplex,
+            CommModel.OnePortRule.SEND_AND_RECEIVE, 40);
+        assertThat(BroadcastFixtures.checkedMakespan(new FoldedHypercubeBroadcast(), c.inst(), c.k()))
+            .as("%s %s k = %d", ports, duplex, c.k()).isLessThanOrEqualTo(c.f().tStar(c.n(), dim, c.k()));
+        assertThat(new FoldedHypercubeBroadcast().solve(c.inst(), SolveLimits.defaults()).makespan())
+            .isLessThanOrEqualTo(c.f().sStar(c.n(), dim));
+      }
+    }
+  }
+
+  /**
+   * The hypercube scheme with its exchange rounds split (H1): {@code T_1(n, m, k)} on {@code Q_m} and on
+   * {@code Q_m^+}; on {@code Q_1} one packet, {@code beta + n tau}.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void hypercubeHalfOnePort_equalsT1(long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed ^ 0x5eedL);
+    int dim = 1 + rnd.nextInt(5);
+    Topology t = dim >= 2 && rnd.nextBoolean() ? new Topology.FoldedHypercube(dim) : new Topology.Hypercube(dim);
+    Case drawn = draw(seed, t, 1 << dim, CommModel.Ports.ONE, CommModel.Duplex.HALF, 40);
+    Case c = dim == 1 ? new Case(drawn.inst(), drawn.f(), drawn.n(), drawn.p(), drawn.n()) : drawn;
+    holds(new HypercubeBroadcastHalfOnePort(), c, k -> dim == 1 && k != c.n() ? Long.MAX_VALUE
+        : c.f().tOne(c.n(), dim, k));
+  }
+
+  /**
+   * {@code K_p} under H1: the least, per k, of the split hypercube on {@code 2^d} nodes ({@code d = floor(log2 p)})
+   * plus one round of {@code beta + n tau} unless {@code p = 2^d}, and the ring cut on a Hamiltonian cycle,
+   * {@code T_1(n, ceil(p/2), k)}. The pure embeddings end exactly at their times; the extra round of the cube
+   * embedding starts as soon as its senders are done, so with it the schedule ends at the formula or earlier.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void completeHalfOnePort_equalsSplitCubeOrRingCut(long seed) {
+    int p = 2 + new SplittableRandom(seed ^ 0x5eedL).nextInt(11);
+    Case drawn = draw(seed, new Topology.Complete(p), p, CommModel.Ports.ONE, CommModel.Duplex.HALF, 40);
+    Case c = p == 2 ? new Case(drawn.inst(), drawn.f(), drawn.n(), p, drawn.n()) : drawn;
+    long n = c.n();
+    int d = 31 - Integer.numberOfLeadingZeros(p);
+    long hop = c.f().tStar(n, 1, n); // beta + n tau
+    LongUnaryOperator cube = k -> d == 1 && k != n ? Long.MAX_VALUE : c.f().tOne(n, d, k) + ((1 << d) == p ? 0 : hop);
+    LongUnaryOperator cycle = k -> p < 3 ? Long.MAX_VALUE : c.f().tOne(n, (p + 1) / 2, k);
+    LongUnaryOperator formula = k -> Math.min(cube.applyAsLong(k), cycle.applyAsLong(k));
+    if ((1 << d) == p || cycle.applyAsLong(c.k()) < cube.applyAsLong(c.k())) {
+      holds(new CompleteGraphBroadcastHalfOnePort(), c, formula);
+      return;
+    }
+    assertThat(BroadcastFixtures.checkedMakespan(new CompleteGraphBroadcastHalfOnePort(), c.inst(), c.k()))
+        .isLessThanOrEqualTo(formula.applyAsLong(c.k()));
+    long best = LongStream.rangeClosed(1, n).map(formula).min().getAsLong();
+    assertThat(new CompleteGraphBroadcastHalfOnePort().solve(c.inst(), SolveLimits.defaults()).makespan())
         .isLessThanOrEqualTo(best);
   }
 }

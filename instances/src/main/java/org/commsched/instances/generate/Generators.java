@@ -22,7 +22,8 @@ import org.commsched.core.model.Topology;
  * <ul>
  *   <li>{@code ula, bla, uring, ring, star, complete}: that many nodes (a ring needs 3);</li>
  *   <li>{@code esm, mesh, torus}: a {@code size x size} grid;</li>
- *   <li>{@code hypercube}: dimension {@code size} ({@code 2^size} nodes);</li>
+ *   <li>{@code hypercube}: dimension {@code size} ({@code 2^size} nodes); {@code folded-hypercube} likewise, size at
+ *       least 2;</li>
  *   <li>{@code tree}: a random recursive tree (each node's parent uniform among the earlier nodes);
  *       {@code tree-path} (parent v - 1), {@code tree-caterpillar} (a path of half the nodes, the others hung on
  *       random spine nodes), {@code tree-binary} (complete binary, parent (v - 1) / 2): all rooted at 0;</li>
@@ -45,7 +46,7 @@ import org.commsched.core.model.Topology;
 public final class Generators {
   /** The family names {@link #network(String, int, SplittableRandom)} accepts. */
   public static final List<String> FAMILIES = List.of("ula", "bla", "uring", "ring", "esm", "mesh", "torus", "star",
-      "complete", "hypercube", "tree", "tree-path", "tree-caterpillar", "tree-binary", "random");
+      "complete", "hypercube", "tree", "tree-path", "tree-caterpillar", "tree-binary", "random", "folded-hypercube");
 
   private Generators() {
   }
@@ -60,12 +61,13 @@ public final class Generators {
       throw new IllegalArgumentException("unknown network family \"" + family + "\": use one of "
           + String.join(", ", FAMILIES));
     }
+    boolean cube = family.equals("hypercube") || family.equals("folded-hypercube");
     int min = family.equals("ring") ? 3 : family.equals("hypercube") ? 1 : 2;
     if (size < min) {
       throw new IllegalArgumentException("a " + family + " needs size >= " + min + ", got " + size);
     }
-    if (family.equals("hypercube") && size > 20) {
-      throw new IllegalArgumentException("a hypercube of dimension " + size + " is too large: use at most 20");
+    if (cube && size > 20) {
+      throw new IllegalArgumentException("a " + family + " of dimension " + size + " is too large: use at most 20");
     }
     if (family.equals("complete") && size > 5000) {
       throw new IllegalArgumentException("a complete graph on " + size + " nodes is too large: use at most 5000");
@@ -95,6 +97,8 @@ public final class Generators {
         return new Topology.Complete(size);
       case "hypercube":
         return new Topology.Hypercube(size);
+      case "folded-hypercube":
+        return new Topology.FoldedHypercube(size);
       case "random":
         return randomLinks(size, rnd);
       default:

@@ -242,6 +242,8 @@ public final class InstanceReader {
           return new Topology.Torus(intAt(n, "rows"), intAt(n, "cols"));
         case "hypercube":
           return new Topology.Hypercube(intAt(n, "dimension"));
+        case "folded-hypercube":
+          return new Topology.FoldedHypercube(intAt(n, "dimension"));
         case "tree": {
           JsonNode ps = n.get("parents");
           List<Integer> parents = new ArrayList<>(ps.size());

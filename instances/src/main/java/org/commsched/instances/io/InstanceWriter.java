@@ -163,6 +163,8 @@ public final class InstanceWriter {
       n.put("cols", ((Topology.Torus) t).cols());
     } else if (t instanceof Topology.Hypercube) {
       n.put("dimension", ((Topology.Hypercube) t).dimension());
+    } else if (t instanceof Topology.FoldedHypercube) {
+      n.put("dimension", ((Topology.FoldedHypercube) t).dimension());
     } else if (t instanceof Topology.Tree) {
       ArrayNode ps = n.putArray("parents");
       for (int p : ((Topology.Tree) t).parents()) {

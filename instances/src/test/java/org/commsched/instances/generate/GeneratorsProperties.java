@@ -29,6 +29,8 @@ class GeneratorsProperties {
     switch (family) {
       case "hypercube":
         return rnd.nextInt(1, 5);
+      case "folded-hypercube":
+        return rnd.nextInt(2, 5);
       case "esm":
       case "mesh":
       case "torus":
@@ -43,6 +45,7 @@ class GeneratorsProperties {
   private static int expectedNodes(String family, int size) {
     switch (family) {
       case "hypercube":
+      case "folded-hypercube":
         return 1 << size;
       case "esm":
       case "mesh":

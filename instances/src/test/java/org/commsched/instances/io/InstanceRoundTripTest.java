@@ -56,6 +56,8 @@ class InstanceRoundTripTest {
     for (CommModel m : sfModels) {
       out.add(Arguments.of(instance("broadcast-" + k, new Problem.Broadcast(2, 7), m, new Topology.Ring(5))));
       out.add(Arguments.of(instance("gossip-" + k, new Problem.Gossip(3), m, new Topology.Hypercube(2))));
+      out.add(Arguments.of(instance("broadcast-folded-" + k, new Problem.Broadcast(1, 4), m,
+          new Topology.FoldedHypercube(3))));
       out.add(Arguments.of(instance("send-" + k, new Problem.Send(0, 3, 1023, null), m, new Topology.Bla(4))));
       out.add(Arguments.of(instance("send-route-" + k, new Problem.Send(0, 3, 10, List.of(0, 4, 3)), m,
           new Topology.Ring(5))));

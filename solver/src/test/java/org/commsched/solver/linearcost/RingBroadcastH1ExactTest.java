@@ -1,0 +1,54 @@
+package org.commsched.solver.linearcost;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.stream.Stream;
+import org.commsched.core.bounds.PathSending;
+import org.commsched.core.check.ScheduleChecker;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Topology;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.heuristics.linearcost.LinearCostMethods;
+import org.commsched.solver.cpsat.CpSatTaskModel;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Broadcast on the two-way ring under H1 (docs/models/linear-cost.md#broadcast-schemes-implemented, "Two-way ring,
+ * H1"): {@code lc-ring-broadcast-h1}, the ring cut into two processor-bound pipelines fed alternately, takes
+ * {@code S_1(n, ceil(p/2))}, compared with the exact optimum of the CP-SAT model on small rings. The thesis's H1 ring
+ * schemes (D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model",
+ * Propositions 3.2.5, 3.2.6) are not used: the first is refuted (catalogue rows {@code lc-prop325-*}), the second
+ * garbled. Odd rings: the figure {@code S_1(n, floor(p/2))} the thesis quotes for the cut (Table 5.2's H1 {@code C_9}
+ * cell) is below the optimum on every case here, and the cut is optimal with the thesis's unit costs but not with a
+ * small start-up (gaps of up to {@code 2 tau}).
+ */
+class RingBroadcastH1ExactTest {
+  /** {beta, tau, p, n, gap}: the cut's time minus the optimum, in the instance's units (integers here). */
+  private static final long[][] CASES = {
+      {5, 1, 4, 3, 0}, {5, 1, 6, 3, 0}, {5, 1, 5, 1, 0}, {5, 1, 5, 2, 0}, {5, 1, 5, 3, 0}, {5, 1, 7, 1, 0},
+      {5, 1, 7, 2, 0}, {1, 1, 5, 3, 1}, {1, 1, 7, 2, 1}, {0, 1, 5, 2, 0}, {0, 1, 7, 2, 0}, {1, 0, 5, 3, 0},
+      {1, 0, 7, 3, 0}};
+
+  @TestFactory
+  Stream<DynamicTest> cut_againstTheExactOptimum() {
+    return Stream.of(CASES).map(c -> DynamicTest.dynamicTest("beta " + c[0] + " tau " + c[1] + " C_" + c[2] + " n "
+        + c[3], () -> {
+          int p = (int) c[2];
+          long n = c[3];
+          CommModel.StoreAndForward m = LinearCostExactTest.model("H1", Long.toString(c[0]), Long.toString(c[1]));
+          Instance inst = LinearCostExactTest.broadcast(new Topology.Ring(p), n, m);
+          PathSending f = PathSending.of(m, inst.timeScale());
+          long opt = LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE);
+          SolveResult cut = LinearCostMethods.all().stream().filter(x -> x.name().equals("lc-ring-broadcast-h1"))
+              .findFirst().orElseThrow().solve(inst, LinearCostExactTest.ONE_WORKER);
+          assertThat(ScheduleChecker.checkResult(inst, cut).valid()).isTrue();
+          assertThat(cut.makespan()).isEqualTo(f.sOne(n, (p + 1) / 2));
+          assertThat(cut.makespan() - opt).isEqualTo(inst.timeScale().toTicks(java.math.BigDecimal.valueOf(c[4])));
+          if (p % 2 == 1) { // the quoted odd-ring figure cannot be reached
+            assertThat(f.sOne(n, p / 2)).isLessThan(opt);
+          }
+        }));
+  }
+}
