@@ -77,8 +77,11 @@ public final class MethodRegistry {
     all.addAll(DsaMethods.exact()); // exact buffer layouts by search (the default for dsa)
     // an independent 0-1 time-indexed formulation of the bufferless models, to cross-check cpsat and choco
     all.add(ExactDispatch.of(new org.commsched.solver.timeindexed.TimeIndexed()).with("dsa", "the exact buffer layout",
-        i -> i.kind() == ProblemKind.DSA, new org.commsched.solver.timeindexed.TimeIndexedVirtual()));
+        i -> i.kind() == ProblemKind.DSA, new org.commsched.solver.timeindexed.TimeIndexedVirtual())
+        .with("packets", "the exact packetization", i -> i.family() == Family.PACKET,
+            new org.commsched.solver.timeindexed.TimeIndexedPacket()));
     all.add(new org.commsched.solver.timeindexed.TimeIndexedVirtual());
+    all.add(new org.commsched.solver.timeindexed.TimeIndexedPacket());
     return new MethodRegistry(all);
   }
 
