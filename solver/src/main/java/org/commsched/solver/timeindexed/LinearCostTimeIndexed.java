@@ -9,9 +9,7 @@ import com.google.ortools.sat.LinearExpr;
 import com.google.ortools.sat.LinearExprBuilder;
 import com.google.ortools.sat.Literal;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.commsched.core.bounds.LowerBounds;
@@ -21,7 +19,6 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Origin;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Schedule;
-import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
@@ -283,20 +280,9 @@ public final class LinearCostTimeIndexed {
     }
     ports(model, occ, h);
     model.minimize((LinearArgument) makespan);
-    CpSolver solver = new CpSolver();
-    solver.getParameters()
-        .setMaxTimeInSeconds(Math.max(0.01, (deadline - System.nanoTime()) / 1e9))
-        .setCatchSigintSignal(false)
-        .setNumWorkers(limits.workers())
-        .setRandomSeed((int) limits.seed());
-    SolverStatusMapping.Answer answer;
-    try (Interrupt.Registration stop = Interrupt.onRequest(solver::stopSearch)) {
-      answer = SolverStatusMapping.cpSat(solver.solve(model), solver);
-    }
-    if (answer.status() == SolveStatus.INFEASIBLE) {
-      throw new IllegalStateException("the linear-cost time-indexed model has no solution although the heuristic "
-          + "schedule fits its horizon " + horizon + ": a constraint is wrong");
-    }
+    StepGrid.Solved done = StepGrid.run(model, limits, deadline, "the linear-cost time-indexed model", horizon);
+    CpSolver solver = done.solver();
+    SolverStatusMapping.Answer answer = done.answer();
     SolveResult out;
     if (!answer.hasSchedule()) {
       out = fromHeuristic(method, false).withStat("fallback", heuristic.method());
@@ -331,16 +317,9 @@ public final class LinearCostTimeIndexed {
           }
         }
       }
-      ts.sort(Comparator.comparingLong(Schedule.Transmission::start));
-      LowerBound lower = SolverStatusMapping.posted(bound, answer.optimal(), end,
-          Math.min(answer.bound() * unit, end),
-          "the time-indexed model (CP-SAT) proved that no schedule ends before", "", " (bound at the time limit)");
-      out = new SolveResult(method, SolverStatusMapping.decide(lower, end),
-          new Schedule.Transmissions(instance.timeScale(), ts), end, lower, instance.timeScale(), Map.of());
+      out = StepGrid.transmissions(instance, method, ts, end, bound, answer, unit, "schedule");
     }
-    Map<String, Object> stats = new LinkedHashMap<>();
-    stats.put("solverStatus", answer.outcome());
-    stats.put("solverSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
+    Map<String, Object> stats = done.stats();
     stats.put("binaries", binaries());
     stats.put("model", "time-indexed, linear cost, unit " + unit + " ticks, horizon " + horizon);
     stats.put("hint", heuristic.method());

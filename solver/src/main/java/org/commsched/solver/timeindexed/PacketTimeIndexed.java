@@ -10,7 +10,6 @@ import com.google.ortools.sat.Literal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.commsched.core.bounds.LowerBounds;
@@ -19,7 +18,6 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Schedule;
-import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -246,20 +244,9 @@ public final class PacketTimeIndexed {
       }
     }
     model.minimize((LinearArgument) makespan);
-    CpSolver solver = new CpSolver();
-    solver.getParameters()
-        .setMaxTimeInSeconds(Math.max(0.01, (deadline - System.nanoTime()) / 1e9))
-        .setCatchSigintSignal(false)
-        .setNumWorkers(limits.workers())
-        .setRandomSeed((int) limits.seed());
-    SolverStatusMapping.Answer answer;
-    try (Interrupt.Registration stop = Interrupt.onRequest(solver::stopSearch)) {
-      answer = SolverStatusMapping.cpSat(solver.solve(model), solver);
-    }
-    if (answer.status() == SolveStatus.INFEASIBLE) {
-      throw new IllegalStateException("the packet time-indexed model has no solution although the heuristic "
-          + "schedule fits its horizon " + horizon + ": a constraint is wrong");
-    }
+    StepGrid.Solved done = StepGrid.run(model, limits, deadline, "the packet time-indexed model", horizon);
+    CpSolver solver = done.solver();
+    SolverStatusMapping.Answer answer = done.answer();
     SolveResult out;
     if (!answer.hasSchedule()) {
       out = fromHeuristic(method, false).withStat("fallback", heuristic.method());
@@ -286,17 +273,9 @@ public final class PacketTimeIndexed {
           }
         }
       }
-      ts.sort(Comparator.comparingLong(Schedule.Transmission::start));
-      long solverBound = Math.min(answer.bound() * unit, end);
-      LowerBound lower = SolverStatusMapping.posted(bound, answer.optimal(), end, solverBound,
-          "the time-indexed model (CP-SAT) proved that no packet schedule ends before", "",
-          " (bound at the time limit)");
-      out = new SolveResult(method, SolverStatusMapping.decide(lower, end),
-          new Schedule.Transmissions(instance.timeScale(), ts), end, lower, instance.timeScale(), Map.of());
+      out = StepGrid.transmissions(instance, method, ts, end, bound, answer, unit, "packet schedule");
     }
-    Map<String, Object> stats = new LinkedHashMap<>();
-    stats.put("solverStatus", answer.outcome());
-    stats.put("solverSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
+    Map<String, Object> stats = done.stats();
     stats.put("binaries", binaries);
     stats.put("capacityRows", rowCount);
     stats.put("model", "time-indexed, packets, unit " + unit + " ticks, horizon " + horizon);

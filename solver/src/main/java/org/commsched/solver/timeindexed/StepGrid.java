@@ -3,18 +3,22 @@ package org.commsched.solver.timeindexed;
 import com.google.ortools.sat.BoolVar;
 import com.google.ortools.sat.CpModel;
 import com.google.ortools.sat.CpSolver;
-import com.google.ortools.sat.CpSolverStatus;
 import com.google.ortools.sat.IntVar;
 import com.google.ortools.sat.LinearArgument;
 import com.google.ortools.sat.LinearExpr;
 import com.google.ortools.sat.Literal;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Interrupt;
+import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.solver.cpsat.OrTools;
 import org.commsched.solver.model.SolverStatusMapping;
@@ -37,7 +41,9 @@ import org.commsched.solver.model.SolverStatusMapping;
  *
  * <p>Nothing here knows intervals, precedences or disjunctions: the rows are written out step by step, so the
  * model shares no code with the interval models of {@code cpsat} and {@code choco}. A start with x[j,t] for every
- * job is the optional hint.
+ * job is the optional hint. The store-and-forward formulations ({@link PacketTimeIndexed},
+ * {@link LinearCostTimeIndexed}) build richer grids of their own and share its solve flow ({@link #run}) and
+ * result ({@link #transmissions}).
  *
  * <p><b>Exactness.</b> When every job's candidate steps include every start of every schedule that ends by the
  * horizon (the callers take the horizon from a heuristic's schedule, which is then itself a solution), CP-SAT's
@@ -49,6 +55,51 @@ import org.commsched.solver.model.SolverStatusMapping;
 final class StepGrid {
   /** One resource use of a job: resource, offset from the start, length in steps. */
   private record Use(int resource, long offset, long length) {
+  }
+
+  /** A finished CP-SAT run: the solver (for the values), its answer in our terms, and its statistics. */
+  record Solved(CpSolver solver, SolverStatusMapping.Answer answer, Map<String, Object> stats) {
+  }
+
+  /**
+   * Solves a built CP-SAT model within the limits' workers and seed until {@code deadline}, Ctrl-C stopping it:
+   * the one solve flow of every time-indexed formulation. {@code known} is the horizon of a schedule known to be a
+   * solution (negative: none known); a model without a solution although one is known is a modelling error of
+   * ours, thrown as such, naming {@code what}.
+   */
+  static Solved run(CpModel model, SolveLimits limits, long deadline, String what, long known) {
+    CpSolver solver = new CpSolver();
+    solver.getParameters()
+        .setMaxTimeInSeconds(Math.max(0.01, (deadline - System.nanoTime()) / 1e9))
+        .setCatchSigintSignal(false) // Ctrl-C is ours (Interrupt)
+        .setNumWorkers(limits.workers())
+        .setRandomSeed((int) limits.seed());
+    SolverStatusMapping.Answer answer;
+    try (Interrupt.Registration stop = Interrupt.onRequest(solver::stopSearch)) {
+      answer = SolverStatusMapping.cpSat(solver.solve(model), solver);
+    }
+    if (answer.status() == SolveStatus.INFEASIBLE && known >= 0) {
+      throw new IllegalStateException(what + " has no solution although a heuristic schedule fits its horizon "
+          + known + ": a constraint is wrong");
+    }
+    Map<String, Object> stats = new LinkedHashMap<>();
+    stats.put("solverStatus", answer.outcome());
+    stats.put("solverSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
+    return new Solved(solver, answer, stats);
+  }
+
+  /**
+   * The result of a store-and-forward grid's solution: the records {@code ts} (starts in ticks) ending at
+   * {@code end} ticks, the posted {@code bound} raised to the makespan on a proof or to the solver's bound (in grid
+   * steps of {@code unit} ticks) at the time limit.
+   */
+  static SolveResult transmissions(Instance instance, String method, List<Schedule.Transmission> ts, long end,
+      LowerBound bound, SolverStatusMapping.Answer answer, long unit, String what) {
+    ts.sort(Comparator.comparingLong(Schedule.Transmission::start));
+    LowerBound lower = SolverStatusMapping.posted(bound, answer.optimal(), end, Math.min(answer.bound() * unit, end),
+        "the time-indexed model (CP-SAT) proved that no " + what + " ends before", "", " (bound at the time limit)");
+    return new SolveResult(method, SolverStatusMapping.decide(lower, end),
+        new Schedule.Transmissions(instance.timeScale(), ts), end, lower, instance.timeScale(), Map.of());
   }
 
   /** The outcome: the mapped answer and the starts (null without a solution). */
@@ -147,27 +198,12 @@ final class StepGrid {
       }
     }
     model.minimize((LinearArgument) makespan);
-    CpSolver solver = new CpSolver();
-    solver.getParameters()
-        .setMaxTimeInSeconds(Math.max(0.01, (deadline - System.nanoTime()) / 1e9))
-        .setCatchSigintSignal(false) // Ctrl-C is ours (Interrupt)
-        .setNumWorkers(limits.workers())
-        .setRandomSeed((int) limits.seed());
-    SolverStatusMapping.Answer answer;
-    try (Interrupt.Registration stop = Interrupt.onRequest(solver::stopSearch)) {
-      CpSolverStatus raw = solver.solve(model);
-      answer = SolverStatusMapping.cpSat(raw, solver);
-    }
-    Map<String, Object> stats = new LinkedHashMap<>();
-    stats.put("solverStatus", answer.outcome());
-    stats.put("solverSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
+    Solved done = run(model, limits, deadline, "the time-indexed model", horizon);
+    CpSolver solver = done.solver();
+    SolverStatusMapping.Answer answer = done.answer();
+    Map<String, Object> stats = done.stats();
     stats.put("binaries", cells());
     stats.put("capacityRows", rowCount);
-    if (answer.status() == SolveStatus.INFEASIBLE && hints.stream().allMatch(h -> h >= 0)) {
-      // the hint is a schedule within the horizon: a grid without a solution is a modelling error of ours
-      throw new IllegalStateException("the time-indexed model has no solution although the heuristic schedule "
-          + "fits its horizon " + horizon + ": a constraint is wrong");
-    }
     if (!answer.hasSchedule()) {
       return new Result(answer, null, stats);
     }

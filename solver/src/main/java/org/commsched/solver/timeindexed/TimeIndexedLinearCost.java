@@ -3,7 +3,6 @@ package org.commsched.solver.timeindexed;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
-import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -25,56 +24,29 @@ import org.commsched.solver.linearcost.LinearCostCp;
  *
  * @implNote Stateless.
  */
-public final class TimeIndexedLinearCost implements Method {
+public final class TimeIndexedLinearCost extends TimeIndexedMethod {
   private static final Scope SCOPE = Scope.of(ProblemKind.SEND, ProblemKind.BROADCAST, ProblemKind.GOSSIP)
       .in(Family.LINEAR_COST).note("small instances: at most " + LinearCostTimeIndexed.MAX_UNITS + " units and "
           + LinearCostTimeIndexed.MAX_BINARIES + " unit-packet binaries");
 
-  @Override
-  public String name() {
-    return "time-indexed-linear-cost";
+  /** The method. */
+  public TimeIndexedLinearCost() {
+    super("time-indexed-linear-cost",
+        "exact linear-cost schedule (send, broadcast, gossip), an independent formulation: a binary per arc, "
+            + "packet size and start step of gcd(beta, tau) and one per unit in it, port rows per step, minimise the "
+            + "makespan (CP-SAT, 0-1)",
+        LinearCostCp.GUARANTEE,
+        LinearCostCp.CITATION.replace("CP model: this project", "time-indexed model: this project"),
+        SCOPE);
   }
 
   @Override
-  public String summary() {
-    return "exact linear-cost schedule (send, broadcast, gossip), an independent formulation: a binary per arc, "
-        + "packet size and start step of gcd(beta, tau) and one per unit in it, port rows per step, minimise the "
-        + "makespan (CP-SAT, 0-1)";
-  }
-
-  @Override
-  public String guarantee() {
-    return LinearCostCp.GUARANTEE;
-  }
-
-  @Override
-  public String citation() {
-    return LinearCostCp.CITATION.replace("CP model: this project", "time-indexed model: this project");
-  }
-
-  @Override
-  public boolean exact() {
-    return true;
-  }
-
-  @Override
-  public Scope scope() {
-    return SCOPE;
-  }
-
-  @Override
-  public String whyNotFurther(Instance instance) {
+  String refusal(Instance instance) {
     return LinearCostTimeIndexed.whyNot(instance, name());
   }
 
   @Override
-  public SolveResult solve(Instance instance, SolveLimits limits) {
-    return solve(instance, limits, false);
-  }
-
-  /** As {@link #solve(Instance, SolveLimits)}; {@code alwaysSearch} (for tests) searches with no posted floor. */
-  public SolveResult solve(Instance instance, SolveLimits limits, boolean alwaysSearch) {
-    requireApplies(instance);
+  SolveResult run(Instance instance, SolveLimits limits, boolean alwaysSearch) {
     return LinearCostTimeIndexed.solve(instance, limits, name(), alwaysSearch);
   }
 }

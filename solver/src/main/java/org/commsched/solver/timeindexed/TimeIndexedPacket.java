@@ -4,7 +4,6 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
-import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -25,56 +24,29 @@ import org.commsched.solver.packet.PacketCp;
  *
  * @implNote Stateless.
  */
-public final class TimeIndexedPacket implements Method {
+public final class TimeIndexedPacket extends TimeIndexedMethod {
   private static final Scope SCOPE = Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER).in(Family.PACKET)
       .duplex(CommModel.Duplex.FULL).note("single port means send-and-receive; small instances: at most "
           + PacketTimeIndexed.MAX_BINARIES + " hop-start binaries");
 
-  @Override
-  public String name() {
-    return "time-indexed-packet";
+  /** The method. */
+  public TimeIndexedPacket() {
+    super("time-indexed-packet",
+        "exact packet schedule (store-and-forward scatter, gather), an independent formulation: a binary per "
+            + "packet candidate (size, copy), hop and start step of gcd(beta, tau), at most one transfer per port and "
+            + "step, minimise the makespan (CP-SAT, 0-1)",
+        PacketCp.GUARANTEE,
+        PacketCp.CITATION.replace("CP model: this project", "time-indexed model: this project"),
+        SCOPE);
   }
 
   @Override
-  public String summary() {
-    return "exact packet schedule (store-and-forward scatter, gather), an independent formulation: a binary per "
-        + "packet candidate (size, copy), hop and start step of gcd(beta, tau), at most one transfer per port and "
-        + "step, minimise the makespan (CP-SAT, 0-1)";
-  }
-
-  @Override
-  public String guarantee() {
-    return PacketCp.GUARANTEE;
-  }
-
-  @Override
-  public String citation() {
-    return PacketCp.CITATION.replace("CP model: this project", "time-indexed model: this project");
-  }
-
-  @Override
-  public boolean exact() {
-    return true;
-  }
-
-  @Override
-  public Scope scope() {
-    return SCOPE;
-  }
-
-  @Override
-  public String whyNotFurther(Instance instance) {
+  String refusal(Instance instance) {
     return PacketTimeIndexed.whyNot(instance, name());
   }
 
   @Override
-  public SolveResult solve(Instance instance, SolveLimits limits) {
-    return solve(instance, limits, false);
-  }
-
-  /** As {@link #solve(Instance, SolveLimits)}; {@code alwaysSearch} (for tests) searches with no posted floor. */
-  public SolveResult solve(Instance instance, SolveLimits limits, boolean alwaysSearch) {
-    requireApplies(instance);
+  SolveResult run(Instance instance, SolveLimits limits, boolean alwaysSearch) {
     return PacketTimeIndexed.solve(instance, limits, name(), alwaysSearch);
   }
 }

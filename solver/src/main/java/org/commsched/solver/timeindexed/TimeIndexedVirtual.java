@@ -3,7 +3,6 @@ package org.commsched.solver.timeindexed;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
-import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -24,56 +23,29 @@ import org.commsched.solver.bufferless.VirtualCp;
  *
  * @implNote Stateless.
  */
-public final class TimeIndexedVirtual implements Method {
+public final class TimeIndexedVirtual extends TimeIndexedMethod {
   private static final Scope SCOPE = Scope.of(ProblemKind.CHATTING, ProblemKind.DSA)
       .bufferlessPorts(CommModel.BufferlessPorts.ALL).otherPorts("cpsat or greedy")
       .note("virtual schedules (slots); small instances: messages x horizon at most "
           + BufferlessTimeIndexed.MAX_CELLS);
 
-  @Override
-  public String name() {
-    return "time-indexed-virtual";
+  /** The method. */
+  public TimeIndexedVirtual() {
+    super("time-indexed-virtual",
+        "exact virtual schedule (slots; for dsa the buffer layout), an independent formulation: a binary per "
+            + "message and slot, at most one reservation per arc and step, minimise the virtual makespan (CP-SAT, 0-1)",
+        "optimal when status OPTIMAL; best found and the solver's bound at the time limit",
+        VirtualCp.CITATION.replace("CP model: this project", "time-indexed model: this project"),
+        SCOPE);
   }
 
   @Override
-  public String summary() {
-    return "exact virtual schedule (slots; for dsa the buffer layout), an independent formulation: a binary per "
-        + "message and slot, at most one reservation per arc and step, minimise the virtual makespan (CP-SAT, 0-1)";
-  }
-
-  @Override
-  public String guarantee() {
-    return "optimal when status OPTIMAL; best found and the solver's bound at the time limit";
-  }
-
-  @Override
-  public String citation() {
-    return VirtualCp.CITATION.replace("CP model: this project", "time-indexed model: this project");
-  }
-
-  @Override
-  public boolean exact() {
-    return true;
-  }
-
-  @Override
-  public Scope scope() {
-    return SCOPE;
-  }
-
-  @Override
-  public String whyNotFurther(Instance instance) {
+  String refusal(Instance instance) {
     return VirtualTimeIndexed.whyNot(instance, name());
   }
 
   @Override
-  public SolveResult solve(Instance instance, SolveLimits limits) {
-    return solve(instance, limits, false);
-  }
-
-  /** As {@link #solve(Instance, SolveLimits)}; {@code alwaysSearch} (for tests) searches with no posted floor. */
-  public SolveResult solve(Instance instance, SolveLimits limits, boolean alwaysSearch) {
-    requireApplies(instance);
+  SolveResult run(Instance instance, SolveLimits limits, boolean alwaysSearch) {
     return VirtualTimeIndexed.solve(instance, limits, name(), alwaysSearch);
   }
 }
