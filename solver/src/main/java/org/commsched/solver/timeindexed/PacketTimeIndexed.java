@@ -234,15 +234,7 @@ public final class PacketTimeIndexed {
       present.add(ys);
       starts.add(xs);
     }
-    long rowCount = 0;
-    for (Map<Long, List<Literal>> byStep : rows.values()) {
-      for (List<Literal> row : byStep.values()) {
-        if (row.size() > 1) {
-          model.addAtMostOne(row.toArray(new Literal[0]));
-          rowCount++;
-        }
-      }
-    }
+    long rowCount = StepGrid.atMostOne(model, rows);
     model.minimize((LinearArgument) makespan);
     StepGrid.Solved done = StepGrid.run(model, limits, deadline, "the packet time-indexed model", horizon);
     CpSolver solver = done.solver();

@@ -102,6 +102,23 @@ final class StepGrid {
         new Schedule.Transmissions(instance.timeScale(), ts), end, lower, instance.timeScale(), Map.of());
   }
 
+  /**
+   * Posts one at-most-one row per resource and step over the binaries that cover it ({@code rows}: resource, then
+   * step, then binaries); rows of one binary are left out. Returns the rows posted.
+   */
+  static long atMostOne(CpModel model, Map<Integer, Map<Long, List<Literal>>> rows) {
+    long count = 0;
+    for (Map<Long, List<Literal>> byStep : rows.values()) {
+      for (List<Literal> row : byStep.values()) {
+        if (row.size() > 1) {
+          model.addAtMostOne(row.toArray(new Literal[0]));
+          count++;
+        }
+      }
+    }
+    return count;
+  }
+
   /** The outcome: the mapped answer and the starts (null without a solution). */
   record Result(SolverStatusMapping.Answer answer, long[] starts, Map<String, Object> stats) {
   }
@@ -188,15 +205,7 @@ final class StepGrid {
         }
       }
     }
-    long rowCount = 0;
-    for (Map<Long, List<Literal>> byStep : rows.values()) {
-      for (List<Literal> row : byStep.values()) {
-        if (row.size() > 1) {
-          model.addAtMostOne(row.toArray(new Literal[0]));
-          rowCount++;
-        }
-      }
-    }
+    long rowCount = atMostOne(model, rows);
     model.minimize((LinearArgument) makespan);
     Solved done = run(model, limits, deadline, "the time-indexed model", horizon);
     CpSolver solver = done.solver();
