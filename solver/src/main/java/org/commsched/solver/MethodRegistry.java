@@ -75,6 +75,16 @@ public final class MethodRegistry {
     all.add(new ChocoVirtual());
     all.addAll(List.of(new CpSatSyncGather(), new ChocoSyncGather())); // gather under wake-ups (protocol yardstick)
     all.addAll(DsaMethods.exact()); // exact buffer layouts by search (the default for dsa)
+    // an independent 0-1 time-indexed formulation of the bufferless models, to cross-check cpsat and choco
+    all.add(ExactDispatch.of(new org.commsched.solver.timeindexed.TimeIndexed()).with("dsa", "the exact buffer layout",
+        i -> i.kind() == ProblemKind.DSA, new org.commsched.solver.timeindexed.TimeIndexedVirtual())
+        .with("packets", "the exact packetization", i -> i.family() == Family.PACKET,
+            new org.commsched.solver.timeindexed.TimeIndexedPacket())
+        .with("linear cost", "the exact schedule", i -> i.family() == Family.LINEAR_COST,
+            new org.commsched.solver.timeindexed.TimeIndexedLinearCost()));
+    all.add(new org.commsched.solver.timeindexed.TimeIndexedVirtual());
+    all.add(new org.commsched.solver.timeindexed.TimeIndexedPacket());
+    all.add(new org.commsched.solver.timeindexed.TimeIndexedLinearCost());
     return new MethodRegistry(all);
   }
 

@@ -61,10 +61,10 @@ class ExactChattingTest {
   void registeredAfterTheHeuristics_offlineBeforeSync_andChosenForSmallChatting() {
     MethodRegistry reg = MethodRegistry.standard();
     List<String> names = reg.all().stream().map(Method::name).toList();
-    assertThat(names.subList(names.size() - 7, names.size()))
+    assertThat(names.subList(names.size() - 11, names.size()))
         .containsExactly("cpsat", "choco", "cpsat-virtual", "choco-virtual", "cpsat-sync", "choco-sync",
-            "dsa-search");
-    for (Method m : reg.all().subList(0, names.size() - 7)) {
+            "dsa-search", "time-indexed", "time-indexed-virtual", "time-indexed-packet", "time-indexed-linear-cost");
+    for (Method m : reg.all().subList(0, names.size() - 11)) {
       assertThat(m.exact()).as(m.name()).isFalse();
     }
     Instance small = chatting("bla", 5, 4, new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), 2);

@@ -1,0 +1,410 @@
+package org.commsched.solver.timeindexed;
+
+import com.google.ortools.sat.BoolVar;
+import com.google.ortools.sat.CpModel;
+import com.google.ortools.sat.CpSolver;
+import com.google.ortools.sat.IntVar;
+import com.google.ortools.sat.LinearArgument;
+import com.google.ortools.sat.LinearExpr;
+import com.google.ortools.sat.LinearExprBuilder;
+import com.google.ortools.sat.Literal;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Origin;
+import org.commsched.core.model.Problem;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.time.TimeScale;
+import org.commsched.heuristics.baseline.Baselines;
+import org.commsched.heuristics.linearcost.LinearCostMethods;
+import org.commsched.solver.cpsat.OrTools;
+import org.commsched.solver.model.HintedSearch;
+import org.commsched.solver.model.SolverStatusMapping;
+
+/**
+ * The time-indexed formulation of send, broadcast and gossip under the linear cost model (F*, H*, F1, H1, and one
+ * port under send-and-receive), written from docs/models/linear-cost.md#model and its validity rules independently
+ * of the slot model of {@code cpsat} and {@code choco} (docs/models/linear-cost.md#exact-model).
+ *
+ * <p><b>Time grid.</b> A packet of u units lasts beta + u tau ticks (V3). Re-placing the packets of any schedule in
+ * order of their starts, each at the earliest time where its units are at its tail (V4) and no port rule (V5-V8)
+ * is broken by the packets already placed, moves none later, and starts each at 0, at the end of a packet that
+ * brought one of its units, or at the end of a conflicting packet; so some optimal schedule starts every packet at
+ * a multiple of g = gcd(beta, tau), and the grid counts steps of g. The horizon is the best heuristic's makespan in
+ * steps, rounded down.
+ *
+ * <p><b>Variables.</b> p[a,s,t]: a packet of s units starts on arc a at step t; q[a,u,s,t]: unit u rides in it.
+ * Units are (origin, index) pairs; no unit goes into its own origin, and in a send nothing leaves the target.
+ * Rows: at most one packet per arc and start, sum_u q[a,u,s,t] = s p[a,s,t] (V2, V3); a node sends u at step T
+ * only if u originates there or some packet carrying u into it ended by T (V4); every node that needs u receives
+ * it by the horizon (V10). Per step, with occ(a) the packets on a covering it: occ(a) &lt;= 1 (V5); half duplex
+ * occ(a) + occ(reverse a) &lt;= 1 (V6); one port, exchange: per node a binary per link telling which link the node
+ * talks on, occ(a) at most that binary for each arc of the link at the node, the binaries sum to at most 1 (V7,
+ * with V6 also V8); one port, send-and-receive: a node's outgoing packets sum to at most 1 and so do its incoming
+ * ones. The makespan E &gt;= (t + d_s) p[a,s,t]; minimise E.
+ *
+ * <p><b>Size.</b> At most {@value #MAX_UNITS} units and {@value #MAX_BINARIES} unit-packet binaries; larger
+ * instances are refused, pointing to {@code cpsat}.
+ *
+ * @implNote Immutable after construction; every solve builds its own CP-SAT model.
+ */
+public final class LinearCostTimeIndexed {
+  /** Largest number of units accepted. */
+  public static final int MAX_UNITS = 12;
+  /** Largest number of unit-packet binaries q accepted. */
+  public static final long MAX_BINARIES = 40_000;
+
+  private final Instance instance;
+  private final Network net;
+  private final long unit;
+  private final long beta;
+  private final long tau;
+  private final int[] unitOrigin;
+  private final long[] unitIndex;
+  private final boolean[][] need;
+  private final boolean[][] may;
+  private final int[] maxSize; // per arc: the units that may cross it
+  private final long horizon;
+  private final SolveResult heuristic;
+  private final LowerBound bound;
+
+  private LinearCostTimeIndexed(Instance instance) {
+    this.instance = instance;
+    net = instance.network();
+    CommModel.StoreAndForward cm = (CommModel.StoreAndForward) instance.model();
+    TimeScale scale = instance.timeScale();
+    beta = cm.betaTicks(scale);
+    tau = cm.tauTicks(scale);
+    unit = gcd(beta, tau);
+    List<Origin> origins = instance.origins();
+    int total = 0;
+    for (Origin o : origins) {
+      total += (int) o.length();
+    }
+    unitOrigin = new int[total];
+    unitIndex = new long[total];
+    int u = 0;
+    for (int i = 0; i < origins.size(); i++) {
+      for (int k = 0; k < origins.get(i).length(); k++, u++) {
+        unitOrigin[u] = i;
+        unitIndex[u] = k;
+      }
+    }
+    Integer target = instance.problem() instanceof Problem.Send s ? s.target() : null;
+    need = new boolean[net.nodes()][total];
+    for (int v = 0; v < net.nodes(); v++) {
+      for (int x = 0; x < total; x++) {
+        need[v][x] = v != originNode(x) && (target == null || v == target);
+      }
+    }
+    may = new boolean[net.arcs()][total];
+    maxSize = new int[net.arcs()];
+    for (int a = 0; a < net.arcs(); a++) {
+      for (int x = 0; x < total; x++) {
+        may[a][x] = net.head(a) != originNode(x) && (target == null || net.tail(a) != target);
+        maxSize[a] += may[a][x] ? 1 : 0;
+      }
+    }
+    List<Method> methods = new ArrayList<>(LinearCostMethods.all());
+    methods.addAll(Baselines.all());
+    heuristic = HintedSearch.shortest(instance, methods, "linear-cost");
+    horizon = heuristic.makespan() / unit;
+    bound = LowerBounds.best(instance);
+  }
+
+  private int originNode(int u) {
+    return instance.origins().get(unitOrigin[u]).node();
+  }
+
+  private long dur(int s) {
+    return (beta + s * tau) / unit;
+  }
+
+  /** The unit-packet binaries of the grid (saturating above {@link #MAX_BINARIES}). */
+  private long binaries() {
+    long out = 0;
+    for (int a = 0; a < net.arcs(); a++) {
+      for (int s = 1; s <= maxSize[a]; s++) {
+        out += (long) maxSize[a] * Math.max(0, horizon - dur(s) + 1);
+        if (out > MAX_BINARIES) {
+          return Long.MAX_VALUE;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Why the formulation refuses the instance, or null. */
+  static String whyNot(Instance instance, String method) {
+    long units = 0;
+    for (Origin o : instance.origins()) {
+      units += o.length();
+      if (units > MAX_UNITS) {
+        return method + " is for small instances: more than " + MAX_UNITS + " units in all; use cpsat";
+      }
+    }
+    LinearCostTimeIndexed m = new LinearCostTimeIndexed(instance);
+    if (m.binaries() > MAX_BINARIES) {
+      return method + " is for small instances: its grid of " + m.horizon + " steps of " + m.unit
+          + " ticks would need more than " + MAX_BINARIES + " unit-packet binaries; use cpsat";
+    }
+    return null;
+  }
+
+  /** Solves as {@link BufferlessTimeIndexed#solve}, on the linear-cost grid. */
+  static SolveResult solve(Instance instance, SolveLimits limits, String method, boolean alwaysSearch) {
+    long started = System.nanoTime();
+    LinearCostTimeIndexed m = new LinearCostTimeIndexed(instance);
+    if (m.unitOrigin.length == 0 || (!alwaysSearch && m.bound.value() >= m.heuristic.makespan())) {
+      return m.fromHeuristic(method, m.heuristic.makespan() <= m.bound.value())
+          .withStat("search", "none: the " + m.heuristic.method() + " schedule meets the lower bound");
+    }
+    return m.search(method, limits, started + limits.timeLimit().toNanos(), alwaysSearch);
+  }
+
+  private SolveResult search(String method, SolveLimits limits, long deadline, boolean bare) {
+    OrTools.load();
+    CpModel model = new CpModel();
+    int arcs = net.arcs();
+    int units = unitOrigin.length;
+    int h = (int) horizon;
+    IntVar makespan = model.newIntVar(bare ? 0 : Math.min(horizon, -Math.floorDiv(-bound.value(), unit)), horizon,
+        "E");
+    BoolVar[][][] p = new BoolVar[arcs][][]; // [a][s][t], null where impossible
+    BoolVar[][][][] q = new BoolVar[arcs][units][][]; // [a][u][s][t]
+    List<List<List<Literal>>> occ = new ArrayList<>(); // [a][step]
+    for (int a = 0; a < arcs; a++) {
+      List<List<Literal>> steps = new ArrayList<>();
+      for (int t = 0; t < h; t++) {
+        steps.add(new ArrayList<>());
+      }
+      occ.add(steps);
+      p[a] = new BoolVar[maxSize[a] + 1][h + 1];
+      for (int u = 0; u < units; u++) {
+        q[a][u] = new BoolVar[maxSize[a] + 1][h + 1];
+      }
+      for (int t = 0; t <= h; t++) {
+        List<Literal> any = new ArrayList<>();
+        for (int s = 1; s <= maxSize[a]; s++) {
+          if (t + dur(s) > horizon) {
+            continue;
+          }
+          BoolVar x = model.newBoolVar("p" + a + "_" + s + "_" + t);
+          p[a][s][t] = x;
+          any.add(x);
+          model.addGreaterOrEqual(makespan, LinearExpr.term(x, t + dur(s)));
+          for (long k = t; k < t + dur(s); k++) {
+            occ.get(a).get((int) k).add(x);
+          }
+          List<BoolVar> inside = new ArrayList<>();
+          for (int u = 0; u < units; u++) {
+            if (may[a][u]) {
+              q[a][u][s][t] = model.newBoolVar("q" + a + "_" + u + "_" + s + "_" + t);
+              inside.add(q[a][u][s][t]);
+            }
+          }
+          // the packet carries exactly s units (V2, V3)
+          model.addEquality(LinearExpr.sum(inside.toArray(new BoolVar[0])), LinearExpr.term(x, s));
+        }
+        if (any.size() > 1) {
+          model.addAtMostOne(any.toArray(new Literal[0]));
+        }
+      }
+    }
+    // V4: a unit leaves a node (not its origin) only after a packet brought it there
+    for (int a = 0; a < arcs; a++) {
+      int v = net.tail(a);
+      for (int u = 0; u < units; u++) {
+        if (!may[a][u] || v == originNode(u)) {
+          continue;
+        }
+        for (int t = 0; t <= h; t++) {
+          LinearExprBuilder out = LinearExpr.newBuilder();
+          boolean some = false;
+          for (int s = 1; s <= maxSize[a]; s++) {
+            if (q[a][u][s][t] != null) {
+              out.add(q[a][u][s][t]);
+              some = true;
+            }
+          }
+          if (!some) {
+            continue;
+          }
+          LinearExprBuilder in = LinearExpr.newBuilder();
+          for (int b = 0; b < arcs; b++) {
+            if (net.head(b) != v || !may[b][u]) {
+              continue;
+            }
+            for (int s = 1; s <= maxSize[b]; s++) {
+              for (int t0 = 0; t0 + dur(s) <= t; t0++) {
+                if (q[b][u][s][t0] != null) {
+                  in.add(q[b][u][s][t0]);
+                }
+              }
+            }
+          }
+          model.addLessOrEqual(out, in);
+        }
+      }
+    }
+    // V10: every node receives every unit it needs
+    for (int v = 0; v < net.nodes(); v++) {
+      for (int u = 0; u < units; u++) {
+        if (!need[v][u]) {
+          continue;
+        }
+        LinearExprBuilder in = LinearExpr.newBuilder();
+        for (int b = 0; b < arcs; b++) {
+          if (net.head(b) == v && may[b][u]) {
+            for (int s = 1; s <= maxSize[b]; s++) {
+              for (int t0 = 0; t0 <= h; t0++) {
+                if (q[b][u][s][t0] != null) {
+                  in.add(q[b][u][s][t0]);
+                }
+              }
+            }
+          }
+        }
+        model.addGreaterOrEqual(in, 1);
+      }
+    }
+    ports(model, occ, h);
+    model.minimize((LinearArgument) makespan);
+    StepGrid.Solved done = StepGrid.run(model, limits, deadline, "the linear-cost time-indexed model", horizon);
+    CpSolver solver = done.solver();
+    SolverStatusMapping.Answer answer = done.answer();
+    SolveResult out;
+    if (!answer.hasSchedule()) {
+      out = fromHeuristic(method, false).withStat("fallback", heuristic.method());
+    } else {
+      List<Schedule.Transmission> ts = new ArrayList<>();
+      int[] number = new int[instance.origins().size()];
+      long end = 0;
+      for (int a = 0; a < arcs; a++) {
+        for (int t = 0; t <= h; t++) {
+          for (int s = 1; s <= maxSize[a]; s++) {
+            if (p[a][s][t] == null || !solver.booleanValue(p[a][s][t])) {
+              continue;
+            }
+            end = Math.max(end, (t + dur(s)) * unit);
+            List<Integer> us = new ArrayList<>();
+            for (int u = 0; u < units; u++) {
+              if (q[a][u][s][t] != null && solver.booleanValue(q[a][u][s][t])) {
+                us.add(u);
+              }
+            }
+            for (int i = 0; i < us.size(); ) { // one record per run of consecutive units of one message
+              int j = i;
+              while (j + 1 < us.size() && unitOrigin[us.get(j + 1)] == unitOrigin[us.get(i)]
+                  && us.get(j + 1) == us.get(j) + 1) {
+                j++;
+              }
+              int o = unitOrigin[us.get(i)];
+              ts.add(new Schedule.Transmission(instance.origins().get(o).message(), number[o]++, j - i + 1,
+                  net.tail(a), net.head(a), t * unit, unitIndex[us.get(i)]));
+              i = j + 1;
+            }
+          }
+        }
+      }
+      out = StepGrid.transmissions(instance, method, ts, end, bound, answer, unit, "schedule");
+    }
+    Map<String, Object> stats = done.stats();
+    stats.put("binaries", binaries());
+    stats.put("model", "time-indexed, linear cost, unit " + unit + " ticks, horizon " + horizon);
+    stats.put("hint", heuristic.method());
+    for (Map.Entry<String, Object> e : stats.entrySet()) {
+      out = out.withStat(e.getKey(), e.getValue());
+    }
+    return out;
+  }
+
+  /** The port rows of docs/models/linear-cost.md#ports-and-duplex, per step (V5-V8, send-and-receive). */
+  private void ports(CpModel model, List<List<List<Literal>>> occ, int h) {
+    CommModel.StoreAndForward cm = (CommModel.StoreAndForward) instance.model();
+    boolean half = cm.duplex() == CommModel.Duplex.HALF;
+    boolean one = cm.ports() == CommModel.Ports.ONE;
+    boolean exchange = one && cm.onePort() == CommModel.OnePortRule.EXCHANGE;
+    int arcs = net.arcs();
+    for (int k = 0; k < h; k++) {
+      for (int a = 0; a < arcs; a++) {
+        List<Literal> row = new ArrayList<>(occ.get(a).get(k));
+        int r = reverse(a);
+        if (half && r > a) {
+          row.addAll(occ.get(r).get(k));
+        }
+        if (row.size() > 1) {
+          model.addAtMostOne(row.toArray(new Literal[0])); // V5; half duplex V6
+        }
+      }
+      if (!one) {
+        continue;
+      }
+      for (int v = 0; v < net.nodes(); v++) {
+        if (exchange) { // V7: a node talks on one link at a time (both directions allowed on it)
+          Map<Integer, BoolVar> link = new HashMap<>();
+          for (int a = 0; a < arcs; a++) {
+            if (net.tail(a) != v && net.head(a) != v) {
+              continue;
+            }
+            int other = net.tail(a) == v ? net.head(a) : net.tail(a);
+            BoolVar b = link.computeIfAbsent(other, o -> model.newBoolVar("link"));
+            List<Literal> here = occ.get(a).get(k);
+            if (!here.isEmpty()) {
+              model.addLessOrEqual(LinearExpr.sum(here.toArray(new BoolVar[0])), b);
+            }
+          }
+          if (link.size() > 1) {
+            model.addAtMostOne(link.values().toArray(new Literal[0]));
+          }
+        } else { // send-and-receive: one outgoing and one incoming packet at a time
+          List<Literal> outs = new ArrayList<>();
+          List<Literal> ins = new ArrayList<>();
+          for (int a = 0; a < arcs; a++) {
+            if (net.tail(a) == v) {
+              outs.addAll(occ.get(a).get(k));
+            }
+            if (net.head(a) == v) {
+              ins.addAll(occ.get(a).get(k));
+            }
+          }
+          if (outs.size() > 1) {
+            model.addAtMostOne(outs.toArray(new Literal[0]));
+          }
+          if (ins.size() > 1) {
+            model.addAtMostOne(ins.toArray(new Literal[0]));
+          }
+        }
+      }
+    }
+  }
+
+  /** The arc in the opposite direction, or -1. */
+  private int reverse(int a) {
+    for (int b = 0; b < net.arcs(); b++) {
+      if (net.tail(b) == net.head(a) && net.head(b) == net.tail(a)) {
+        return b;
+      }
+    }
+    return -1;
+  }
+
+  private SolveResult fromHeuristic(String method, boolean optimal) {
+    return new SolveResult(method, optimal ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE, heuristic.schedule(),
+        heuristic.makespan(), bound, heuristic.scale(), Map.of());
+  }
+
+  private static long gcd(long a, long b) {
+    return b == 0 ? a : gcd(b, a % b);
+  }
+}
