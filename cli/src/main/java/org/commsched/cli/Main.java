@@ -16,7 +16,8 @@ import tools.jackson.databind.node.ObjectNode;
 @Command(name = "commsched", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "Communication schedules in processor networks: exact, heuristic, checked.",
     subcommands = {SolveCommand.class, CheckCommand.class, BoundsCommand.class, MethodsCommand.class,
-        GenerateCommand.class, CommandLine.HelpCommand.class})
+        GenerateCommand.class, CommandLine.HelpCommand.class,
+        CrossCheckCommand.class})
 public final class Main implements Runnable {
   /** Bad input. */
   public static final int BAD_INPUT = 2;
