@@ -52,12 +52,12 @@ public final class CrossCheck {
   }
 
   /** A finding on a case of a run, with the shrunk instance written for it (null if writing failed). */
-  public record Failure(Family family, long baseSeed, int index, long caseSeed, Finding finding, Path shrunk,
-      String shrunkSize) {
+  public record Failure(Family family, long baseSeed, int index, long caseSeed, Finding finding, String size,
+      Path shrunk, String shrunkSize) {
     /** The one line the command prints. */
     public String line() {
       return "FAIL " + family.wireName() + " seed " + baseSeed + " case " + index + " (case seed " + caseSeed + "): "
-          + finding + (shrunk == null ? "" : "; shrunk to " + shrunkSize + ": " + shrunk);
+          + finding + (shrunk == null ? "" : "; shrunk from " + size + " to " + shrunkSize + ": " + shrunk);
     }
   }
 
@@ -260,7 +260,8 @@ public final class CrossCheck {
         } catch (RuntimeException e) {
           file = null;
         }
-        Failure failure = new Failure(family, baseSeed, i, seed, f, file, Shrinker.size(small));
+        Failure failure = new Failure(family, baseSeed, i, seed, f, Shrinker.size(inst), file,
+            Shrinker.size(small));
         failures.add(failure);
         onFailure.accept(failure);
       }
