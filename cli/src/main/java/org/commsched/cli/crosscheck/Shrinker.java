@@ -55,39 +55,25 @@ public final class Shrinker {
 
   /** The size of an instance in words: messages, nodes and total length. */
   public static String size(Instance inst) {
-    return messages(inst.problem()).size() + " messages, " + inst.network().nodes() + " nodes, total length "
-        + totalLength(inst.problem());
+    return inst.messages().size() + " messages, " + inst.network().nodes() + " nodes, total length "
+        + totalLength(inst);
   }
 
-  /** The sum of the message lengths (for one-message problems, the length). */
-  public static long totalLength(Problem p) {
+  /** The sum of the message lengths (for broadcast and gossip, the length). */
+  public static long totalLength(Instance inst) {
+    Problem p = inst.problem();
     if (p instanceof Problem.Broadcast b) {
       return b.length();
     }
     if (p instanceof Problem.Gossip g) {
       return g.length();
     }
-    if (p instanceof Problem.Send s) {
-      return s.length();
-    }
-    return messages(p).stream().mapToLong(Message::length).sum();
+    return inst.messages().stream().mapToLong(Message::length).sum();
   }
 
-  /** The listed messages of a problem (empty for broadcast, gossip and send). */
-  public static List<Message> messages(Problem p) {
-    if (p instanceof Problem.Chatting c) {
-      return c.messages();
-    }
-    if (p instanceof Problem.Scatter s) {
-      return s.messages();
-    }
-    if (p instanceof Problem.Gather g) {
-      return g.messages();
-    }
-    if (p instanceof Problem.Dsa d) {
-      return d.messages();
-    }
-    return List.of();
+  /** True for the problems that list their messages (chatting, scatter, gather, dsa). */
+  private static boolean listed(Problem p) {
+    return !(p instanceof Problem.Broadcast || p instanceof Problem.Gossip || p instanceof Problem.Send);
   }
 
   private static Problem withMessages(Problem p, List<Message> ms) {
@@ -118,7 +104,7 @@ public final class Shrinker {
   List<Instance> variants(Instance inst) {
     List<Problem> problems = new ArrayList<>();
     Problem p = inst.problem();
-    List<Message> ms = messages(p);
+    List<Message> ms = listed(p) ? inst.messages() : List.of();
     long min = p instanceof Problem.Scatter || p instanceof Problem.Gather ? 0 : 1;
     if (!ms.isEmpty()) {
       for (int i = 0; i < ms.size(); i++) {
@@ -143,7 +129,7 @@ public final class Shrinker {
         }
       }
     } else {
-      long len = totalLength(p);
+      long len = totalLength(inst);
       for (long l : new long[] {Math.max(1, len / 2), len - 1}) {
         if (l >= 1 && l < len) {
           problems.add(withLength(p, l));
@@ -177,9 +163,10 @@ public final class Shrinker {
     }
   }
 
-  private static Set<Integer> used(Problem p) {
+  private static Set<Integer> used(Instance inst) {
+    Problem p = inst.problem();
     Set<Integer> used = new HashSet<>();
-    for (Message m : messages(p)) {
+    for (Message m : listed(p) ? inst.messages() : List.<Message>of()) {
       used.add(m.from());
       used.add(m.to());
       if (m.route() != null) {
@@ -206,7 +193,7 @@ public final class Shrinker {
   private static void removeNode(Instance inst, int v, List<Instance> out) {
     Problem p = inst.problem();
     int n = inst.network().nodes();
-    if (n <= 2 || used(p).contains(v)) {
+    if (n <= 2 || used(inst).contains(v)) {
       return;
     }
     Topology t = inst.network().topology();
@@ -246,7 +233,7 @@ public final class Shrinker {
       return;
     }
     IntUnaryOperator id = u -> u > v ? u - 1 : u;
-    Problem q = renumber(p, id);
+    Problem q = renumber(inst, id);
     try {
       add(out, inst.name(), q, inst, Network.of(smaller));
     } catch (RuntimeException e) {
@@ -254,7 +241,8 @@ public final class Shrinker {
     }
   }
 
-  private static Problem renumber(Problem p, IntUnaryOperator id) {
+  private static Problem renumber(Instance inst, IntUnaryOperator id) {
+    Problem p = inst.problem();
     if (p instanceof Problem.Broadcast b) {
       return new Problem.Broadcast(id.applyAsInt(b.source()), b.length());
     }
@@ -266,7 +254,7 @@ public final class Shrinker {
           s.route() == null ? null : s.route().stream().map(id::applyAsInt).toList());
     }
     List<Message> ms = new ArrayList<>();
-    for (Message m : messages(p)) {
+    for (Message m : inst.messages()) {
       ms.add(new Message(m.id(), id.applyAsInt(m.from()), id.applyAsInt(m.to()), m.length(),
           m.route() == null ? null : m.route().stream().map(id::applyAsInt).toList()));
     }
