@@ -74,13 +74,12 @@ final class CheckCommand implements Callable<Integer> {
       buffers = DsaCsv.Buffers.of(instance);
     }
     SolveResult result = Inputs.schedule(schedule, instance, buffers);
-    CheckReport report = result.hasSchedule()
-        ? ScheduleChecker.checkResult(instance, result)
-        : null;
-    if (report == null) {
+    if (!result.hasSchedule()) {
       throw new BadInputException(schedule + ": holds no schedule (status " + result.status()
           + "); there is nothing to check");
     }
+    Claims.Certification certification = Claims.certify(instance, result);
+    CheckReport report = certification.report();
     ConformanceReport conformance = null;
     if (conform != null) {
       try {
@@ -89,9 +88,8 @@ final class CheckCommand implements Callable<Integer> {
         throw new BadInputException("--conform " + conform + ": " + e.getMessage());
       }
     }
-    List<Claims.Claim> claims = Claims.of(instance, result, report.makespan(), report.scale());
     String prover = null;
-    if (prove && report.valid() && claims.stream().anyMatch(c -> c.verdict() == Claims.Verdict.UNCERTIFIED)) {
+    if (prove && certification.valid() && certification.uncertified()) {
       Method exact = prover(instance, result.schedule());
       if (exact == null) {
         throw new BadInputException("commsched check --prove: no exact method applies to " + file
@@ -99,10 +97,9 @@ final class CheckCommand implements Callable<Integer> {
       }
       prover = exact.name();
       SolveLimits limits = new SolveLimits(limit, Runtime.getRuntime().availableProcessors(), 0);
-      claims = Claims.settle(claims, SolveRunner.run(exact, instance, limits).result(), report.scale());
+      certification = certification.settled(SolveRunner.run(exact, instance, limits).result());
     }
-    boolean refuted = claims.stream().anyMatch(c -> c.verdict() == Claims.Verdict.REFUTED);
-    boolean uncertified = claims.stream().anyMatch(c -> c.verdict() == Claims.Verdict.UNCERTIFIED);
+    List<Claims.Claim> claims = certification.claims();
     if (buffers != null && Inputs.isCsv(file) && !report.valid()) {
       // name the places of a buffer layout in the file's own times, not the compressed array's arcs
       List<Violation> named = new ArrayList<>();
@@ -173,7 +170,7 @@ final class CheckCommand implements Callable<Integer> {
       }
     }
     o.flush();
-    return report.valid() && !refuted && !(strict && uncertified) ? 0 : 1;
+    return certification.accepted(strict) ? 0 : 1;
   }
 
   /**

@@ -17,6 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
     description = "Communication schedules in processor networks: exact, heuristic, checked.",
     subcommands = {SolveCommand.class, CheckCommand.class, BoundsCommand.class, MethodsCommand.class,
         GenerateCommand.class, CommandLine.HelpCommand.class,
+        RatiosCommand.class, OracleCommand.class,
         CrossCheckCommand.class})
 public final class Main implements Runnable {
   /** Bad input. */
@@ -40,6 +41,7 @@ public final class Main implements Runnable {
   /** Runs the command line with the given streams and returns the exit code (for tests). */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
     CommandLine cl = new CommandLine(new Main());
+    cl.addSubcommand("draw", new DrawCommand());
     cl.setOut(out);
     cl.setErr(err);
     cl.setCaseInsensitiveEnumValuesAllowed(true);

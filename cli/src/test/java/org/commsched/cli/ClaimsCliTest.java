@@ -122,4 +122,21 @@ class ClaimsCliTest {
     }
     assertThat(proved.json().get("prover").stringValue()).isEqualTo("cpsat");
   }
+
+  /** A claimed makespan other than the recomputed one (10) is a refuted claim as well as a violation. */
+  @Test
+  void wrongMakespanClaim_isRefuted() throws IOException {
+    Path f = tmp.resolve("b-makespan.json");
+    Files.writeString(f, Files.readString(lyingAboutB("FEASIBLE", 0)).replace("\"makespan\": 10", "\"makespan\": 11"));
+    CliTest.Run c = run("check", cat("chat-oracle-b-ula4.json"), f.toString(), "--json");
+    assertThat(c.code()).as(c.out() + c.err()).isEqualTo(1);
+    assertThat(c.json().get("violations").toString()).contains("MAKESPAN_MISMATCH");
+    JsonNode claim = c.json().get("claims").get(0);
+    assertThat(claim.get("claim").stringValue()).isEqualTo("makespan");
+    assertThat(claim.get("value").stringValue()).isEqualTo("11");
+    assertThat(claim.get("verdict").stringValue()).isEqualTo("refuted");
+    assertThat(claim.get("reason").stringValue()).contains("recomputed makespan is 10");
+    CliTest.Run human = run("check", cat("chat-oracle-b-ula4.json"), f.toString());
+    assertThat(human.out()).contains("claim makespan 11: refuted");
+  }
 }

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.TestFactory;
 class BaselineProperties {
   private static final int CASES = Seeds.cases();
 
-  private record Combo(ProblemKind kind, String model, List<String> families, String lengths) {
+  record Combo(ProblemKind kind, String model, List<String> families, String lengths) {
     /**
      * The combo's own seed, the same in every JVM: from the kind's ordinal and the hashes of the strings (a record's
      * {@code hashCode} is not, since an enum's hash is its identity hash).
@@ -41,7 +41,7 @@ class BaselineProperties {
     }
   }
 
-  private static final List<Combo> COMBOS = List.of(
+  static final List<Combo> COMBOS = List.of(
       new Combo(ProblemKind.CHATTING, "bufferless:all",
           List.of("ula", "bla", "esm", "mesh", "ring", "tree", "random", "hypercube"), "uniform:1..4"),
       new Combo(ProblemKind.CHATTING, "bufferless:single", List.of("ula", "bla", "tree", "random"), "uniform:1..4"),
@@ -71,6 +71,18 @@ class BaselineProperties {
           List.of("ring", "star"), "uniform:1..5"),
       new Combo(ProblemKind.DSA, "bufferless:all", List.of("ula"), "uniform:1..6"));
 
+  /** The i-th generator spec of a combination: its network families in turn, a seed and a size drawn from rnd. */
+  static GeneratorSpec spec(Combo c, int i, SplittableRandom rnd) {
+    String family = c.families().get(i % c.families().size());
+    long seed = rnd.nextLong(1_000_000);
+    int size = family.equals("hypercube") ? 2 + rnd.nextInt(3)
+        : family.equals("esm") || family.equals("mesh") || family.equals("torus") ? 2 + rnd.nextInt(3)
+        : 3 + rnd.nextInt(8);
+    CommModel model = Models.parse(c.model(), c.kind());
+    return new GeneratorSpec(null, c.kind(), family, size, 0, LengthDistribution.parse(c.lengths()), model, seed,
+        c.kind() == ProblemKind.CHATTING && i % 3 == 2);
+  }
+
   @TestFactory
   Stream<DynamicTest> everyMethod_returnsACheckedSchedule_onRandomInstancesOfEveryKind() {
     MethodRegistry registry = MethodRegistry.standard();
@@ -81,15 +93,7 @@ class BaselineProperties {
       tests.add(DynamicTest.dynamicTest(c.kind().wireName() + " " + c.model(), () -> {
         SplittableRandom rnd = new SplittableRandom(Seeds.mix(c.seed()));
         for (int i = 0; i < perCombo; i++) {
-          String family = c.families().get(i % c.families().size());
-          long seed = rnd.nextLong(1_000_000);
-          int size = family.equals("hypercube") ? 2 + rnd.nextInt(3)
-              : family.equals("esm") || family.equals("mesh") || family.equals("torus") ? 2 + rnd.nextInt(3)
-              : 3 + rnd.nextInt(8);
-          CommModel model = Models.parse(c.model(), c.kind());
-          GeneratorSpec spec = new GeneratorSpec(null, c.kind(), family, size, 0,
-              LengthDistribution.parse(c.lengths()), model, seed,
-              c.kind() == ProblemKind.CHATTING && i % 3 == 2);
+          GeneratorSpec spec = spec(c, i, rnd);
           Instance inst = Generators.instance(spec);
           List<Method> methods = registry.applicable(inst);
           assertThat(methods).as("no method for " + spec).isNotEmpty();

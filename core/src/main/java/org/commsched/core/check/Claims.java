@@ -22,8 +22,8 @@ import org.commsched.core.time.TimeScale;
  *   <li><b>uncertified</b>: the claim may be true, but the checker cannot prove it; it gives the best bound it does
  *       prove;</li>
  *   <li><b>refuted</b>: the claim is contradicted: a claimed bound above the makespan, {@code OPTIMAL} with a bound
- *       below the makespan, or a makespan below a bound the checker proves (then the schedule or the bound is
- *       wrong).</li>
+ *       below the makespan, a claimed makespan other than the recomputed one, or a makespan below a bound the
+ *       checker proves (then the schedule or the bound is wrong).</li>
  * </ul>
  *
  * <p>The bounds the checker proves are those {@code solve} posts ({@link LowerBounds#forSchedule}): bounds on virtual
@@ -34,7 +34,8 @@ import org.commsched.core.time.TimeScale;
  * <p>A refuted bound or status is also a violation of {@link ScheduleChecker#checkResult} ({@code
  * BOUND_ABOVE_MAKESPAN}, {@code OPTIMAL_WITHOUT_PROOF}). {@code commsched check} fails on every refuted claim (a
  * makespan below a proven bound too) and, with {@code --strict}, on an uncertified one. With {@code --prove} it runs
- * an exact method and settles the uncertified claims it can ({@link #settle}).
+ * an exact method and settles the uncertified claims it can ({@link #settle}). {@link #certify} does all but the
+ * exact run in one call and returns a {@link Certification}.
  *
  * @implNote Stateless.
  */
@@ -67,6 +68,74 @@ public final class Claims {
   }
 
   /**
+   * What the checker makes of a result: its validity and the verdict on each of its claims. This is the API for
+   * callers that write or accept results (catalogue entries, oracles): {@link #accepted} is the verdict of {@code
+   * commsched check} ({@code --strict} when asked), {@link #certificate} the proof of an {@code OPTIMAL} claim.
+   *
+   * @param report the checker's report on the whole result ({@link ScheduleChecker#checkResult}: the schedule's
+   *     rules and the result's own consistency)
+   * @param claims the verdicts, in ticks of {@code report.scale()} ({@link #of}, or after {@link #settled})
+   */
+  public record Certification(CheckReport report, List<Claim> claims) {
+    public Certification {
+      claims = List.copyOf(claims);
+    }
+
+    /** The schedule obeys the model and the result is consistent (no violation). */
+    public boolean valid() {
+      return report.valid();
+    }
+
+    /** Some claim is contradicted. */
+    public boolean refuted() {
+      return claims.stream().anyMatch(c -> c.verdict() == Verdict.REFUTED);
+    }
+
+    /** Some claim is neither certified nor refuted. */
+    public boolean uncertified() {
+      return claims.stream().anyMatch(c -> c.verdict() == Verdict.UNCERTIFIED);
+    }
+
+    /** Valid, no claim refuted and, when {@code strict}, none uncertified: {@code check}'s exit code 0. */
+    public boolean accepted(boolean strict) {
+      return valid() && !refuted() && !(strict && uncertified());
+    }
+
+    /**
+     * The bound that certifies the result's {@code OPTIMAL} status (a bound the checker proves, or an exact run's
+     * after {@link #settled}), in ticks of {@code report.scale()}; null when the status is not a certified
+     * {@code OPTIMAL}.
+     */
+    public LowerBound certificate() {
+      for (Claim c : claims) {
+        if (c.what().equals("status") && c.verdict() == Verdict.CERTIFIED) {
+          return c.by();
+        }
+      }
+      return null;
+    }
+
+    /** The same, with the uncertified claims settled by an exact run ({@link Claims#settle}). */
+    public Certification settled(SolveResult exact) {
+      return new Certification(report, settle(claims, exact, report.scale()));
+    }
+  }
+
+  /**
+   * Checks a result with a schedule ({@link ScheduleChecker#checkResult}) and gives each of its claims a verdict
+   * ({@link #of}).
+   *
+   * @throws IllegalArgumentException if the result has no schedule
+   */
+  public static Certification certify(Instance instance, SolveResult result) {
+    if (!result.hasSchedule()) {
+      throw new IllegalArgumentException("a result without a schedule claims nothing to certify");
+    }
+    CheckReport report = ScheduleChecker.checkResult(instance, result);
+    return new Certification(report, of(instance, result, report.makespan(), report.scale()));
+  }
+
+  /**
    * The verdicts on a result's claims, given its checked makespan (ticks of {@code scale}); empty when the result has
    * no schedule or the makespan could not be recomputed. Claims a file does not make (a zero bound, a status other
    * than {@code OPTIMAL}) get no verdict; when the file makes one, a makespan below a proven bound is reported too.
@@ -75,6 +144,12 @@ public final class Claims {
     List<Claim> out = new ArrayList<>();
     if (result.schedule() == null || makespan == null) {
       return out;
+    }
+    if (result.makespan() != null && rescaleOrMax(result.makespan(), result.scale(), scale) != makespan) {
+      String claimed = result.scale().format(result.makespan());
+      out.add(new Claim("makespan", claimed, rescaleOrMax(result.makespan(), result.scale(), scale),
+          Verdict.REFUTED, "the file claims makespan " + claimed + ", the schedule's recomputed makespan is "
+          + scale.format(makespan), null));
     }
     long claimedBound = result.lowerBound().value() <= 0 ? 0 : rescaleOrMax(result.lowerBound().value(),
         result.scale(), scale);

@@ -106,4 +106,40 @@ class ClaimsTest {
     assertThat(still).extracting(Claim::verdict).containsOnly(Verdict.UNCERTIFIED);
     assertThat(still.get(0).reason()).contains("proved a bound of 4").contains("no schedule");
   }
+
+  @Test
+  void claimedMakespanOtherThanTheRecomputedOne_isRefuted() {
+    // LATE's makespan is 5 (b departs at 3, 1 flit over 2 hops: 3 + 1 + 2 - 1); the file says 6
+    SolveResult lie = result(SolveStatus.FEASIBLE, LATE, 6, 0);
+    Claim c = only(Claims.of(CHAT, lie, 5L, TimeScale.UNIT), "makespan");
+    assertThat(c.verdict()).isEqualTo(Verdict.REFUTED);
+    assertThat(c.claimed()).isEqualTo("6");
+    assertThat(c.reason()).contains("recomputed makespan is 5");
+  }
+
+  @Test
+  void certify_givesValidityApartFromTheClaims_andTheCertificateOfAnOptimum() {
+    Claims.Certification best = Claims.certify(CHAT, result(SolveStatus.OPTIMAL, BEST, 3, 3));
+    assertThat(best.valid()).isTrue();
+    assertThat(best.accepted(true)).isTrue();
+    assertThat(best.certificate()).isNotNull();
+    assertThat(best.certificate().value()).isEqualTo(3);
+
+    // valid schedule, OPTIMAL claimed at 5 where the checker proves 3: accepted, but not under --strict
+    Claims.Certification unproven = Claims.certify(CHAT, result(SolveStatus.OPTIMAL, LATE, 5, 5));
+    assertThat(unproven.valid()).isTrue();
+    assertThat(unproven.uncertified()).isTrue();
+    assertThat(unproven.accepted(false)).isTrue();
+    assertThat(unproven.accepted(true)).isFalse();
+    assertThat(unproven.certificate()).isNull();
+    // an exact run that finds 3 refutes the optimum
+    Claims.Certification settled = unproven.settled(result(SolveStatus.OPTIMAL, BEST, 3, 3));
+    assertThat(settled.refuted()).isTrue();
+    assertThat(settled.accepted(false)).isFalse();
+
+    // a bound above the makespan: refuted (and BOUND_ABOVE_MAKESPAN makes the result invalid)
+    Claims.Certification above = Claims.certify(CHAT, result(SolveStatus.FEASIBLE, LATE, 5, 6));
+    assertThat(above.refuted()).isTrue();
+    assertThat(above.accepted(false)).isFalse();
+  }
 }

@@ -50,7 +50,7 @@ public final class AtomicFiles {
 
   /** Text produced piece by piece into a writer (which the caller does not close). */
   @FunctionalInterface
-  interface Text {
+  public interface Text {
     void writeTo(Writer out) throws IOException;
   }
 
@@ -58,7 +58,7 @@ public final class AtomicFiles {
    * Writes a UTF-8 text file atomically as it is produced, without holding the whole text in memory; see
    * {@link #writeString(Path, String)}.
    */
-  static void writeText(Path target, Text text) {
+  public static void writeText(Path target, Text text) {
     write(target, ch -> {
       Writer w = new BufferedWriter(new OutputStreamWriter(Channels.newOutputStream(ch), StandardCharsets.UTF_8),
           1 << 16);

@@ -100,8 +100,27 @@ public final class Kierstead extends UlaVirtualMethod {
             + "interval-coloring for unit lengths";
       }
     }
+    long unit = Long.MAX_VALUE;
+    for (Message m : messages) {
+      unit = Math.min(unit, rounded(m.length()));
+    }
+    long levels = 0;
+    for (Message m : messages) {
+      levels += rounded(m.length()) / unit;
+      if (levels > MAX_LEVEL) {
+        return "kierstead counts levels in units of the smallest rounded length, and these lengths add up to more "
+            + "than 2^59 such units, the most it allows; use first-fit";
+      }
+    }
     return null;
   }
+
+  /**
+   * The most levels, in units of the smallest rounded length, the messages' rounded lengths may add up to: 2^59.
+   * No block ends above that sum (it bounds the rounded load), and a run's first level shares a long with its
+   * colours.
+   */
+  static final long MAX_LEVEL = 1L << 59;
 
   /** A length rounded up to a power of two (step 1). */
   private static long rounded(long length) {
@@ -132,12 +151,12 @@ public final class Kierstead extends UlaVirtualMethod {
       int a = from[i] - lo;
       int b = to[i] - 1 - lo;
       long g = h[i] / unit;
-      long q = levels.lowestBlockEnd(a, b, g);
+      long q = levels.lowestBlockEnd(a, b, g); // leaves the run holding q at each arc of [a, b]
       long start = q - g;
       // first fit: the earlier blocks meeting [start, q) contain it, so their colours all show at unit start
       int taken = 0;
       for (int x = a; x <= b; x++) {
-        taken |= levels.colours(x, start);
+        taken |= levels.coloursBelow(x, x - a, start);
       }
       int c = Integer.numberOfTrailingZeros(~taken);
       if (c >= 3) {
@@ -145,7 +164,7 @@ public final class Kierstead extends UlaVirtualMethod {
             + "which the proof of docs/models/bufferless-chatting.md#kierstead rules out");
       }
       for (int x = a; x <= b; x++) {
-        levels.add(x, start, g, c);
+        levels.add(x, x - a, start, g, c);
       }
       p[i] = start;
       colour[i] = c;
@@ -176,37 +195,55 @@ public final class Kierstead extends UlaVirtualMethod {
    * {@code load_{<p+h}(x) <= p} reads {@code W_x(p + h) >= h}. Blocks covering one level of one arc have distinct
    * colours (that is what the colouring ensures), so the count of a level is the number of colours of its run, and
    * W is linear on a run (slope 1 - count). The last run of an arc reaches to infinity and is free.
+   *
+   * <p>Layout: one array per arc, two longs per run: the run's first level shifted left by three with its colour
+   * mask in the low bits, then W there. A search, the run's W and its colours then share cache lines, which is what
+   * the time is spent on (an interval visits hundreds of arcs, each a separate array).
+   *
+   * <p>Run boundaries are ends of placed blocks, so while blocks of size g are placed (sizes non-increasing,
+   * aligned) every boundary is a multiple of g and a new block lies inside one run. The search for the lowest end
+   * remembers, per arc of the interval, the run holding the candidate ({@code found}); the first visit of an arc
+   * starts from the run its neighbour found (neighbouring arcs mostly hold the same blocks), later passes step up
+   * from the arc's own, and the colouring and the insertion start from it without searching again.
    */
   private static final class ArcLevels {
     private final int[] len; // runs per arc
-    private final long[][] start; // per arc, the first level of each run
-    private final long[][] w; // per arc, W at the first level of each run
-    private final byte[][] mask; // per arc, the colours covering each run
+    private final long[][] run; // per arc, run r at [2r] (first level << 3 | colours) and [2r + 1] (W there)
+    private int[] found = new int[16]; // per arc of the current interval (x - a), the run holding the candidate
 
     ArcLevels(int arcs) {
       len = new int[arcs];
-      start = new long[arcs][];
-      w = new long[arcs][];
-      mask = new byte[arcs][];
+      run = new long[arcs][];
       for (int x = 0; x < arcs; x++) {
         len[x] = 1;
-        start[x] = new long[2];
-        w[x] = new long[2];
-        mask[x] = new byte[2];
+        run[x] = new long[4];
       }
+    }
+
+    private static long level(long key) {
+      return key >>> 3;
+    }
+
+    private static long slope(long key) {
+      return 1 - Long.bitCount(key & 7);
     }
 
     /**
      * The smallest q, a positive multiple of g, with {@code W_x(q) >= g} at every arc x of [a, b]: the end of the
      * lowest admissible block. Passes over the arcs, each moving q to the arc's first admissible end at or above
-     * it, until b - a + 1 arcs in a row accept q; no q below is admissible at the arc that moved it.
+     * it, until b - a + 1 arcs in a row accept q; no q below is admissible at the arc that moved it. On return,
+     * {@code found[x - a]} is the run of arc x holding q.
      */
     long lowestBlockEnd(int a, int b, long g) {
-      long q = g;
       int span = b - a + 1;
+      if (found.length < span) {
+        found = new int[Math.max(span, 2 * found.length)];
+      }
+      Arrays.fill(found, 0, span, -1);
+      long q = g;
       int x = a;
       for (int agree = 0; agree < span; ) {
-        long next = firstEnd(x, q, g);
+        long next = firstEnd(x, x - a, q, g);
         if (next != q) {
           q = next;
           agree = 1;
@@ -218,14 +255,39 @@ public final class Kierstead extends UlaVirtualMethod {
       return q;
     }
 
-    /** The run of arc x holding level u (u >= 0). */
-    private int run(int x, long u) {
-      long[] st = start[x];
-      int l = 0;
-      int r = len[x] - 1;
+    /**
+     * The run of arc x holding level u, searched from run {@code hint}: doubling steps up or down from it, then a
+     * binary search between the last two.
+     */
+    private int find(int x, long u, int hint) {
+      long[] d = run[x];
+      int n = len[x];
+      long key = u << 3 | 7; // run r holds u when it is the last with d[2r] <= key
+      int l;
+      int r;
+      if (hint >= n) {
+        hint = n - 1;
+      }
+      if (d[2 * hint] <= key) {
+        l = hint;
+        int step = 1;
+        while (l + step < n && d[2 * (l + step)] <= key) {
+          l += step;
+          step <<= 1;
+        }
+        r = Math.min(n - 1, l + step - 1);
+      } else {
+        r = hint - 1; // run 0 starts at level 0, so hint > 0 here
+        int step = 1;
+        while (r - step >= 0 && d[2 * (r - step)] > key) {
+          r -= step;
+          step <<= 1;
+        }
+        l = Math.max(0, r - step);
+      }
       while (l < r) {
         int m = (l + r + 1) >>> 1;
-        if (st[m] <= u) {
+        if (d[2 * m] <= key) {
           l = m;
         } else {
           r = m - 1;
@@ -234,102 +296,104 @@ public final class Kierstead extends UlaVirtualMethod {
       return l;
     }
 
-    private static long slope(byte m) {
-      return 1 - Integer.bitCount(m);
-    }
-
     /**
      * The smallest multiple of g at or above q (a multiple of g) with {@code W_x >= g}. Placed blocks are aligned
      * to sizes that are multiples of g, so v is constant on each aligned run of g levels and W is linear there: the
      * first level where W reaches g, rounded up to a multiple of g, is the answer. W only rises across free runs.
+     * Starts from {@code found[k]} (a run at or below the one holding q; -1 on the first visit, when the
+     * neighbour's run is the guess) and leaves there the run holding the answer.
      */
-    private long firstEnd(int x, long q, long g) {
-      int r = run(x, q);
-      long[] st = start[x];
-      long[] ww = w[x];
-      byte[] mk = mask[x];
+    private long firstEnd(int x, int k, long q, long g) {
+      int hint = found[k];
+      int r = hint >= 0 ? find(x, q, hint) : find(x, q, k > 0 ? Math.max(0, found[k - 1]) : 0);
+      long[] d = run[x];
       int n = len[x];
-      long at = q;
-      long wq = ww[r] + (q - st[r]) * slope(mk[r]);
-      if (wq >= g) {
+      long key = d[2 * r];
+      if (d[2 * r + 1] + (q - level(key)) * slope(key) >= g) {
+        found[k] = r;
         return q;
       }
       for (; r < n; r++) {
-        long from = Math.max(at, st[r]);
-        long wFrom = ww[r] + (from - st[r]) * slope(mk[r]);
-        if (mk[r] == 0) {
-          long reach = from + (g - wFrom); // W rises by one a level here
-          if (r == n - 1 || reach <= st[r + 1]) {
-            return Math.multiplyExact((reach + g - 1) / g, g);
+        key = d[2 * r];
+        if ((key & 7) == 0) {
+          long st = level(key);
+          long from = Math.max(q, st);
+          long reach = from + (g - (d[2 * r + 1] + (from - st))); // W rises by one a level here
+          if (r == n - 1 || reach <= level(d[2 * r + 2])) {
+            long end = Math.multiplyExact((reach + g - 1) / g, g);
+            found[k] = find(x, end, r);
+            return end;
           }
         }
       }
       throw new IllegalStateException("kierstead: the last run of an arc is free");
     }
 
-    /** The colours (bit k for colour k) of the blocks covering level u at arc x. */
-    int colours(int x, long u) {
-      return mask[x][run(x, u)];
+    /**
+     * The colours (bit k for colour k) of the blocks covering level u = q - g at arc x, after
+     * {@link #lowestBlockEnd} returned q (k = x - a). Boundaries are multiples of g, so u lies in the run holding q
+     * or, when that run starts at q, in the run before it; {@code found[k]} is moved to u's run.
+     */
+    int coloursBelow(int x, int k, long u) {
+      int r = found[k];
+      long[] d = run[x];
+      if (level(d[2 * r]) > u) {
+        r--;
+        found[k] = r;
+      }
+      return (int) (d[2 * r] & 7);
     }
 
-    /** Places a block of colour c on levels {@code [from, from + g)} of arc x. */
-    void add(int x, long from, long g, int c) {
+    /**
+     * Places a block of colour c on levels {@code [from, from + g)} of arc x, inside run {@code found[k]} (set by
+     * {@link #coloursBelow}): that run becomes up to three (below, the block, above), the block's run joins a
+     * neighbour with the same colours, and W above the block falls by g.
+     */
+    void add(int x, int k, long from, long g, int c) {
+      int r = found[k];
       long to = Math.addExact(from, g);
-      int first = split(x, from);
-      int last = split(x, to); // runs [first, last) lie in the block
-      byte[] mk = mask[x];
-      for (int r = first; r < last; r++) {
-        mk[r] |= (byte) (1 << c);
-      }
-      // W inside the block, then above it: every level of the block is covered once more, so W above falls by g
-      long[] st = start[x];
-      long[] ww = w[x];
-      for (int r = first; r + 1 < last; r++) {
-        ww[r + 1] = ww[r] + (st[r + 1] - st[r]) * slope(mk[r]);
-      }
-      for (int r = last, n = len[x]; r < n; r++) {
-        ww[r] -= g;
-      }
-      merge(x, last);
-      merge(x, first);
-    }
-
-    /** Makes level u the first of a run of arc x (splitting the run holding it); returns that run. */
-    private int split(int x, long u) {
-      int r = run(x, u);
-      long[] st = start[x];
-      if (st[r] == u) {
-        return r;
-      }
+      long[] d = run[x];
       int n = len[x];
-      if (n == st.length) {
-        int cap = 2 * n;
-        start[x] = st = Arrays.copyOf(st, cap);
-        w[x] = Arrays.copyOf(w[x], cap);
-        mask[x] = Arrays.copyOf(mask[x], cap);
+      long key = d[2 * r];
+      long m = key & 7;
+      long mc = m | (1L << c);
+      boolean below = level(key) < from;
+      boolean above = r == n - 1 || to < level(d[2 * r + 2]);
+      // the old runs [lo, hi) give way to up to three new ones
+      int lo = r;
+      int hi = r + 1;
+      long blockStart = from;
+      if (!below && r > 0 && (d[2 * r - 2] & 7) == mc) {
+        lo = r - 1;
+        blockStart = level(d[2 * r - 2]);
       }
-      long[] ww = w[x];
-      byte[] mk = mask[x];
-      System.arraycopy(st, r + 1, st, r + 2, n - r - 1);
-      System.arraycopy(ww, r + 1, ww, r + 2, n - r - 1);
-      System.arraycopy(mk, r + 1, mk, r + 2, n - r - 1);
-      st[r + 1] = u;
-      ww[r + 1] = ww[r] + (u - st[r]) * slope(mk[r]);
-      mk[r + 1] = mk[r];
-      len[x] = n + 1;
-      return r + 1;
-    }
-
-    /** Joins run r of arc x to the run before it when both have the same colours. */
-    private void merge(int x, int r) {
-      int n = len[x];
-      if (r <= 0 || r >= n || mask[x][r] != mask[x][r - 1]) {
-        return;
+      if (!above && r + 1 < n && (d[2 * r + 2] & 7) == mc) {
+        hi = r + 2;
       }
-      System.arraycopy(start[x], r + 1, start[x], r, n - r - 1);
-      System.arraycopy(w[x], r + 1, w[x], r, n - r - 1);
-      System.arraycopy(mask[x], r + 1, mask[x], r, n - r - 1);
-      len[x] = n - 1;
+      int pieces = (below ? 1 : 0) + 1 + (above ? 1 : 0);
+      int delta = pieces - (hi - lo);
+      if (2 * (n + delta) > d.length) {
+        run[x] = d = Arrays.copyOf(d, 2 * d.length);
+      }
+      if (delta != 0 && hi < n) {
+        System.arraycopy(d, 2 * hi, d, 2 * (hi + delta), 2 * (n - hi));
+      }
+      int end = n + delta;
+      for (int i = 2 * (hi + delta) + 1; i < 2 * end; i += 2) {
+        d[i] -= g;
+      }
+      // the new runs, W carried up from the first (whose first level and W do not change)
+      int i = lo;
+      if (below) { // run r keeps its first level, colours and W; the block's run follows it
+        i++;
+        d[2 * i + 1] = d[2 * i - 1] + (from - level(key)) * slope(m);
+      } // else the block's run starts where run lo did, with the same W
+      d[2 * i] = blockStart << 3 | mc;
+      if (above) {
+        d[2 * i + 2] = to << 3 | m;
+        d[2 * i + 3] = d[2 * i + 1] + (to - blockStart) * slope(mc);
+      }
+      len[x] = end;
     }
   }
 }

@@ -3,9 +3,12 @@ package org.commsched.heuristics.bufferless.chatting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
+import org.commsched.core.model.Message;
 import org.commsched.core.testing.Seeds;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -115,5 +118,18 @@ class KiersteadProperties {
     }
     assertThat(s).as("seed %d: S <= 3 L'", seed).isLessThanOrEqualTo(3 * rounded);
     assertThat(3 * rounded).as("seed %d: 3 L' <= 6C - 3", seed).isLessThanOrEqualTo(6 * c - 3);
+  }
+
+  /**
+   * Levels are counted in units of the smallest rounded length and a run's first level shares a long with its
+   * colours (docs/models/bufferless-chatting.md#kierstead): rounded lengths adding up to more than 2^59 such units
+   * are refused with one sentence naming first-fit; 2^58 units and one more are taken.
+   */
+  @Test
+  void refusesLengthsAddingUpToMoreThanTwoToTheFiftyNineUnits() {
+    List<Message> wide = List.of(new Message("a", 0, 1, 1), new Message("b", 0, 2, (1L << 59) + 1));
+    assertThat(new Kierstead().refuse(wide)).contains("2^59").contains("first-fit");
+    List<Message> fits = List.of(new Message("a", 0, 1, 1), new Message("b", 0, 2, (1L << 58) - 3));
+    assertThat(new Kierstead().refuse(fits)).isNull();
   }
 }

@@ -1,0 +1,122 @@
+package org.commsched.cli;
+
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.commsched.cli.draw.Diagram;
+import org.commsched.cli.draw.PerfettoTrace;
+import org.commsched.cli.draw.SvgDrawing;
+import org.commsched.cli.draw.TextGrid;
+import org.commsched.cli.draw.TooLargeException;
+import org.commsched.core.check.CheckReport;
+import org.commsched.core.check.ScheduleChecker;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.instances.io.AtomicFiles;
+import org.commsched.instances.io.DsaCsv;
+import org.commsched.instances.io.InstanceFormatException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code commsched draw FILE SCHEDULE}: a space-time diagram of a schedule (docs/models/README.md#space-time-diagrams). */
+@Command(name = "draw", mixinStandardHelpOptions = true,
+    description = {"Draws a space-time diagram of a schedule: lanes (arcs or nodes) across, time down, one shape per "
+        + "message, transmission or control flit, violations found by the checker in red.",
+        "Formats: svg, text (a grid for terminals), perfetto (Chrome/Perfetto trace-event JSON, 1 tick = 1 us). "
+        + "Default: from the --out extension (.svg, .txt, .json), else text on stdout.",
+        "Exit codes: 0 drawn (valid or not; violations are marked), 2 bad input or too large for the format."})
+final class DrawCommand implements Callable<Integer> {
+  /** The output formats. */
+  enum Format { SVG, TEXT, PERFETTO }
+
+  @Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "instance file (.json, or .csv for DSA)")
+  Path file;
+
+  @Parameters(index = "1", paramLabel = "SCHEDULE", description = "schedule file (.schedule.json; for a DSA "
+      + "instance also a .csv layout with an offset column)")
+  Path schedule;
+
+  @Option(names = "--format", paramLabel = "F", description = "svg, text or perfetto (default: from --out's "
+      + "extension, else text)")
+  Format format;
+
+  @Option(names = "--out", paramLabel = "PATH", description = "write to this file (atomically) instead of stdout")
+  Path out;
+
+  @Option(names = "--lanes", paramLabel = "L", defaultValue = "arcs", description = "arcs (default) or nodes "
+      + "across; nodes gives the scatter/gather paper's tables (a flit at the node it is at in each step)")
+  Diagram.Lanes lanes;
+
+  @Override
+  public Integer call() {
+    Format f = format != null ? format : fromExtension(out);
+    DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
+    Instance instance = buffers != null ? buffers.instance() : Inputs.instance(file);
+    if (buffers == null && instance.kind() == ProblemKind.DSA) {
+      buffers = DsaCsv.Buffers.of(instance);
+    }
+    SolveResult result = Inputs.schedule(schedule, instance, buffers);
+    if (!result.hasSchedule()) {
+      throw new BadInputException(schedule + ": holds no schedule (status " + result.status()
+          + "); there is nothing to draw");
+    }
+    CheckReport report = ScheduleChecker.checkResult(instance, result);
+    Diagram d = new Diagram(instance, result.schedule(), report, lanes);
+    String title = instance.name() + ": " + kind(result.schedule()) + " by " + result.method() + ", makespan "
+        + (report.makespan() == null ? "?" : report.scale().format(report.makespan()))
+        + (report.valid() ? ", valid" : ", " + report.violations().size() + " violation(s) in red");
+    AtomicFiles.Text text = w -> draw(f, d, title, w);
+    try {
+      if (out != null) {
+        AtomicFiles.writeText(out, text);
+      } else {
+        PrintWriter o = spec.commandLine().getOut();
+        text.writeTo(o);
+        o.flush();
+      }
+    } catch (TooLargeException e) {
+      throw new BadInputException("commsched draw: " + schedule + ": " + e.getMessage());
+    } catch (InstanceFormatException e) {
+      throw new BadInputException(e.oneLine());
+    } catch (java.io.IOException e) {
+      throw new BadInputException("commsched draw: cannot write: " + e.getMessage());
+    }
+    if (!report.valid()) {
+      spec.commandLine().getErr().println("commsched draw: " + report.violations().size()
+          + " violation(s) marked in red (see: commsched check " + file + " " + schedule + ")");
+      spec.commandLine().getErr().flush();
+    }
+    return 0;
+  }
+
+  private static void draw(Format f, Diagram d, String title, Writer w) {
+    switch (f) {
+      case SVG -> SvgDrawing.write(d, title, w);
+      case TEXT -> TextGrid.write(d, title, w);
+      case PERFETTO -> PerfettoTrace.write(d, title, w);
+    }
+  }
+
+  /** The format an output file's extension asks for: .svg, .json (trace) or anything else (text). */
+  static Format fromExtension(Path out) {
+    String name = out == null || out.getFileName() == null ? "" : out.getFileName().toString()
+        .toLowerCase(Locale.ROOT);
+    return name.endsWith(".svg") ? Format.SVG : name.endsWith(".json") ? Format.PERFETTO : Format.TEXT;
+  }
+
+  private static String kind(Schedule s) {
+    if (s instanceof Schedule.Departures d) {
+      return d.control().isEmpty() ? "departures" : "protocol trace";
+    }
+    return s instanceof Schedule.Slots ? "slots (virtual)" : "transmissions";
+  }
+}

@@ -1,0 +1,157 @@
+package org.commsched.cli;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * Hand-written SVG line charts of a ratio sweep: per problem and family, the mean ratio of each method against
+ * the instance size, one chart for the ratio to the lower bound and one for the ratio to the optimum (when any
+ * optimum is proven). Self-contained SVG 1.1, no scripts or fonts to fetch. The pixel positions are the only
+ * floating point; the plotted values are the exact means rounded to four decimals.
+ */
+final class RatioCharts {
+  private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
+      "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+  private static final int W = 640;
+  private static final int H = 360;
+  private static final int LEFT = 60;
+  private static final int RIGHT = 190;
+  private static final int TOP = 30;
+  private static final int BOTTOM = 45;
+
+  private RatioCharts() {
+  }
+
+  /** File name to SVG text, in a fixed order. */
+  static Map<String, String> all(List<RatioReport.Full> full) {
+    Map<String, List<RatioReport.Full>> groups = new TreeMap<>();
+    for (RatioReport.Full f : full) {
+      Map<String, String> p = f.row().parameters();
+      if (sizeOf(f) != null) {
+        groups.computeIfAbsent(slug(p.getOrDefault("problem", "")) + "-" + slug(p.getOrDefault("family", "")),
+            k -> new ArrayList<>()).add(f);
+      }
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<String, List<RatioReport.Full>> g : groups.entrySet()) {
+      String lb = chart("ratio to lower bound, " + g.getKey(), g.getValue(), RatioReport.Full::toLowerBound);
+      if (lb != null) {
+        out.put("ratio-lb-" + g.getKey() + ".svg", lb);
+      }
+      String opt = chart("ratio to optimum, " + g.getKey(), g.getValue(), RatioReport.Full::toOptimum);
+      if (opt != null) {
+        out.put("ratio-opt-" + g.getKey() + ".svg", opt);
+      }
+    }
+    return out;
+  }
+
+  private static Integer sizeOf(RatioReport.Full f) {
+    try {
+      return Integer.valueOf(f.row().parameters().getOrDefault("size", ""));
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  private static String slug(String s) {
+    String t = s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+    return t.isEmpty() ? "any" : t;
+  }
+
+  /** One chart, or null when no row has the ratio. */
+  static String chart(String title, List<RatioReport.Full> rows, Function<RatioReport.Full, RatioReport.Ratio> f) {
+    Map<String, Map<Integer, List<RatioReport.Ratio>>> series = new TreeMap<>();
+    for (RatioReport.Full r : rows) {
+      RatioReport.Ratio q = f.apply(r);
+      if (q != null) {
+        series.computeIfAbsent(r.row().method(), k -> new TreeMap<>()).computeIfAbsent(sizeOf(r),
+            k -> new ArrayList<>()).add(q);
+      }
+    }
+    if (series.isEmpty()) {
+      return null;
+    }
+    int xmin = Integer.MAX_VALUE;
+    int xmax = Integer.MIN_VALUE;
+    double ymax = 1;
+    Map<String, Map<Integer, Double>> points = new LinkedHashMap<>();
+    for (Map.Entry<String, Map<Integer, List<RatioReport.Ratio>>> s : series.entrySet()) {
+      Map<Integer, Double> pts = new TreeMap<>();
+      for (Map.Entry<Integer, List<RatioReport.Ratio>> e : s.getValue().entrySet()) {
+        double y = new BigDecimal(RatioReport.mean(e.getValue()).decimal()).doubleValue();
+        pts.put(e.getKey(), y);
+        xmin = Math.min(xmin, e.getKey());
+        xmax = Math.max(xmax, e.getKey());
+        ymax = Math.max(ymax, y);
+      }
+      points.put(s.getKey(), pts);
+    }
+    double ytop = Math.ceil(ymax * 4) / 4 + (ymax == Math.ceil(ymax * 4) / 4 ? 0.25 : 0);
+    double ybot = 1;
+    int pw = W - LEFT - RIGHT;
+    int ph = H - TOP - BOTTOM;
+    final int x0 = xmin;
+    final int x1 = xmax == xmin ? xmin + 1 : xmax;
+    Function<Integer, Double> px = x -> LEFT + pw * (x - x0) / (double) (x1 - x0);
+    Function<Double, Double> py = y -> TOP + ph * (ytop - y) / (ytop - ybot);
+    StringBuilder s = new StringBuilder();
+    s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+        + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", W, H, W, H));
+    s.append(String.format(Locale.ROOT, "<title>%s</title>%n<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n",
+        RatioReport.escape(title), W, H));
+    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" font-size=\"14\">%s</text>%n", LEFT,
+        RatioReport.escape(title)));
+    // axes and grid
+    int steps = 5;
+    for (int i = 0; i <= steps; i++) {
+      double y = ybot + (ytop - ybot) * i / steps;
+      double yy = py.apply(y);
+      s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+          + "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", LEFT, yy, LEFT + pw, yy, LEFT - 6,
+          yy + 4, BigDecimal.valueOf(y).setScale(2, java.math.RoundingMode.HALF_UP).toPlainString()));
+    }
+    java.util.TreeSet<Integer> xs = new java.util.TreeSet<>();
+    points.values().forEach(m -> xs.addAll(m.keySet()));
+    for (int x : xs) {
+      double xx = px.apply(x);
+      s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#999\"/>"
+          + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>%n", xx, TOP + ph, xx, TOP + ph + 4, xx,
+          TOP + ph + 18, x));
+    }
+    s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+        + "stroke=\"#333\"/>%n", LEFT, TOP, pw, ph));
+    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">size</text>%n",
+        LEFT + pw / 2, H - 8));
+    s.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 14 "
+        + "%d)\">mean ratio</text>%n", TOP + ph / 2, TOP + ph / 2));
+    int i = 0;
+    for (Map.Entry<String, Map<Integer, Double>> e : points.entrySet()) {
+      String colour = COLOURS[i % COLOURS.length];
+      String dash = (i / COLOURS.length) % 2 == 1 ? " stroke-dasharray=\"6 3\"" : ""; // past ten colours
+      StringBuilder poly = new StringBuilder();
+      for (Map.Entry<Integer, Double> p : e.getValue().entrySet()) {
+        double xx = px.apply(p.getKey());
+        double yy = py.apply(p.getValue());
+        poly.append(String.format(Locale.ROOT, "%.1f,%.1f ", xx, yy));
+        s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"><title>%s size "
+            + "%d: %s</title></circle>%n", xx, yy, colour, RatioReport.escape(e.getKey()), p.getKey(),
+            BigDecimal.valueOf(p.getValue()).stripTrailingZeros().toPlainString()));
+      }
+      s.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" "
+          + "stroke-width=\"2\"%s/>%n", poly.toString().trim(), colour, dash));
+      int ly = TOP + 10 + 18 * i;
+      s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+          + "stroke-width=\"2\"%s/><text x=\"%d\" y=\"%d\">%s</text>%n", W - RIGHT + 12, ly, W - RIGHT + 32, ly,
+          colour, dash, W - RIGHT + 38, ly + 4, RatioReport.escape(e.getKey())));
+      i++;
+    }
+    return s.append("</svg>\n").toString();
+  }
+}

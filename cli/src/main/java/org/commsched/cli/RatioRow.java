@@ -1,0 +1,99 @@
+package org.commsched.cli;
+
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One run of a ratio sweep: a method on an instance, as the sweep journals it (one JSON line of
+ * {@code results.jsonl}, appended the moment the run ends). The figures that need every run of the instance
+ * (best bound, optimum, ratios) are added by {@link RatioReport}.
+ *
+ * @param instance the instance's id in the sweep (generated name, or file path relative to the directory)
+ * @param parameters problem, family, size, messages, lengths, model, seed (empty when unknown)
+ * @param method the method's name
+ * @param objective {@code real} (makespan of a real schedule) or {@code virtual} (span of slots); {@code -}
+ *     without a schedule
+ * @param status OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN, or ERROR when the method failed
+ * @param makespan exact decimal, or null without a schedule
+ * @param runLowerBound the run's own lower bound (exact decimal), or null for ERROR
+ * @param seconds wall seconds of the method, three decimals
+ * @param valid true when the independent checker accepted the schedule
+ * @param error what went wrong (ERROR rows, rejected schedules), else empty
+ */
+record RatioRow(String instance, Map<String, String> parameters, String method, String objective, String status,
+    BigDecimal makespan, BigDecimal runLowerBound, BigDecimal seconds, boolean valid, String error) {
+  static final JsonMapper LINES = JsonMapper.builder().build();
+
+  /** The key a rerun skips on. */
+  String key() {
+    return instance + "\u0000" + method;
+  }
+
+  /** The journal fields as a JSON object (no line breaks when printed with {@link #LINES}). */
+  ObjectNode toJson() {
+    ObjectNode o = LINES.createObjectNode();
+    o.put("instance", instance);
+    ObjectNode p = o.putObject("parameters");
+    parameters.forEach(p::put);
+    o.put("method", method);
+    o.put("objective", objective);
+    o.put("status", status);
+    putDecimal(o, "makespan", makespan);
+    putDecimal(o, "runLowerBound", runLowerBound);
+    o.put("seconds", seconds.toPlainString());
+    o.put("valid", valid);
+    o.put("error", error);
+    return o;
+  }
+
+  static void putDecimal(ObjectNode o, String key, BigDecimal v) {
+    if (v == null) {
+      o.putNull(key);
+    } else {
+      o.put(key, v.toPlainString());
+    }
+  }
+
+  /**
+   * A row from one JSON line; null when the line is not a complete row (the last line of an interrupted write).
+   */
+  static RatioRow parse(String line) {
+    JsonNode n;
+    try {
+      n = LINES.readTree(line);
+    } catch (RuntimeException e) {
+      return null;
+    }
+    if (n == null || !n.isObject() || !n.hasNonNull("instance") || !n.hasNonNull("method")
+        || !n.hasNonNull("status") || !n.has("valid")) {
+      return null;
+    }
+    Map<String, String> p = new LinkedHashMap<>();
+    JsonNode pn = n.get("parameters");
+    if (pn != null && pn.isObject()) {
+      for (Map.Entry<String, JsonNode> e : pn.properties()) {
+        p.put(e.getKey(), e.getValue().asString());
+      }
+    }
+    try {
+      return new RatioRow(n.get("instance").asString(), p, n.get("method").asString(),
+          text(n, "objective", "-"), n.get("status").asString(), decimal(n, "makespan"),
+          decimal(n, "runLowerBound"), n.hasNonNull("seconds") ? new BigDecimal(n.get("seconds").asString())
+          : BigDecimal.ZERO, n.get("valid").asBoolean(), text(n, "error", ""));
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  private static String text(JsonNode n, String key, String otherwise) {
+    return n.hasNonNull(key) ? n.get(key).asString() : otherwise;
+  }
+
+  private static BigDecimal decimal(JsonNode n, String key) {
+    return n.hasNonNull(key) ? new BigDecimal(n.get(key).asString()) : null;
+  }
+}

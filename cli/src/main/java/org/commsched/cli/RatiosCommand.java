@@ -1,0 +1,434 @@
+package org.commsched.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.RandomAccessFile;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.Interrupt;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.instances.generate.Generators;
+import org.commsched.instances.io.InstanceWriter;
+import org.commsched.solver.MethodRegistry;
+import org.commsched.solver.SolveRunner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code commsched ratios}: methods over a directory of instances or a generated sweep, every schedule checked, the
+ * rows journalled to {@code OUTDIR/results.jsonl} as they finish (a rerun skips them), then the report files of
+ * {@link RatioReport}. {@code --shard I/N} keeps the instances whose name hashes to I; {@code --merge} joins the
+ * rows of several output directories and writes the same files one run would.
+ */
+@Command(name = "ratios", mixinStandardHelpOptions = true,
+    description = {"Approximation ratios: runs methods over instances, checks every schedule, writes results.csv, "
+        + "results.jsonl, summary.csv, SVG plots and report.html.",
+        "Resumable: a rerun with the same OUTDIR skips the (instance, method) rows already there.",
+        "Exit codes: 0 done, 2 bad input, 130 interrupted (finished rows kept)."})
+final class RatiosCommand implements Callable<Integer> {
+  @Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
+      description = "a directory of instance files (.json, .csv); not with --generate or --merge")
+  Path dir;
+
+  @Option(names = "--generate", paramLabel = "SWEEP",
+      description = "a generated sweep, e.g. \"problem=chatting family=ula sizes=8,16,32 messages=2n "
+          + "lengths=uniform:1..8 seeds=1..20\" (keys: problem, family, sizes, messages, lengths, model, seeds)")
+  String generate;
+
+  @Option(names = "--merge", arity = "1..*", paramLabel = "OUTDIR",
+      description = "merge the rows of these output directories (shards) into --out")
+  List<Path> merge;
+
+  @Option(names = "--methods", paramLabel = "a,b,...", split = ",",
+      description = "methods to run where they apply (default: every applicable method)")
+  List<String> methods;
+
+  @Option(names = "--time-limit", paramLabel = "S", defaultValue = "10",
+      description = "time limit per run in seconds (default: ${DEFAULT-VALUE})")
+  BigDecimal timeLimit;
+
+  @Option(names = "--jobs", paramLabel = "N", description = "runs at once (default: all cores)")
+  Integer jobs;
+
+  @Option(names = "--shard", paramLabel = "I/N", description = "run only shard I of N (1 <= I <= N)")
+  String shard;
+
+  @Option(names = "--out", required = true, paramLabel = "OUTDIR", description = "the output directory")
+  Path out;
+
+  @Option(names = "--quiet", description = "no progress on stderr")
+  boolean quiet;
+
+  /** An instance of the sweep. */
+  record Item(String id, Instance instance, Map<String, String> parameters) {
+  }
+
+  @Override
+  public Integer call() {
+    PrintWriter o = spec.commandLine().getOut();
+    PrintWriter e = spec.commandLine().getErr();
+    int modes = (dir != null ? 1 : 0) + (generate != null ? 1 : 0) + (merge != null ? 1 : 0);
+    if (modes != 1) {
+      throw bad("give exactly one of DIR, --generate \"SWEEP\" or --merge OUTDIR...");
+    }
+    makeDir(out);
+    if (merge != null) {
+      return doMerge(o);
+    }
+    int cores = Runtime.getRuntime().availableProcessors();
+    int j = jobs == null ? cores : jobs;
+    if (j < 1) {
+      throw bad("--jobs must be at least 1, got " + j);
+    }
+    int[] sh = shard();
+    List<Item> items = dir != null ? fromDir() : fromSweep();
+    items.removeIf(it -> sh != null && bucket(it.id(), sh[1]) != sh[0] - 1);
+    MethodRegistry registry = MethodRegistry.standard();
+    Set<String> wanted = null;
+    if (methods != null) {
+      wanted = new LinkedHashSet<>();
+      for (String m : methods) {
+        if (registry.byName(m.trim()) == null) {
+          throw bad("--methods: unknown method '" + m.trim() + "' (see: commsched methods)");
+        }
+        wanted.add(m.trim());
+      }
+    }
+    Path journal = out.resolve("results.jsonl");
+    List<RatioRow> rows = Collections.synchronizedList(new ArrayList<>(read(journal)));
+    Set<String> done = new HashSet<>();
+    rows.forEach(r -> done.add(r.key()));
+    List<Runnable> tasks = new ArrayList<>();
+    SolveLimits limits = new SolveLimits(Inputs.timeLimit("ratios", timeLimit), Math.max(1, cores / j), 0,
+        Map.of());
+    AtomicInteger finished = new AtomicInteger();
+    int[] total = new int[1];
+    Progress progress = new Progress(e, quiet, System.console() != null);
+    BufferedWriter w;
+    try {
+      endLine(journal);
+      w = Files.newBufferedWriter(journal, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+    } catch (IOException ex) {
+      throw bad("cannot write " + journal + ": " + ex.getMessage());
+    }
+    for (Item it : items) {
+      for (Method m : registry.applicable(it.instance())) {
+        if ((wanted != null && !wanted.contains(m.name())) || done.contains(it.id() + "\u0000" + m.name())) {
+          continue;
+        }
+        tasks.add(() -> {
+          if (Interrupt.requested()) {
+            return;
+          }
+          RatioRow row = run(it, m, limits);
+          if (Interrupt.requested()) {
+            return; // cut short: not a result at the time limit, so the rerun does it again
+          }
+          synchronized (w) {
+            try {
+              w.write(RatioRow.LINES.writeValueAsString(row.toJson()));
+              w.write('\n');
+              w.flush();
+            } catch (IOException ex) {
+              throw new java.io.UncheckedIOException(ex);
+            }
+          }
+          rows.add(row);
+          progress.row(finished.incrementAndGet(), total[0], row);
+        });
+      }
+    }
+    total[0] = tasks.size();
+    if (!done.isEmpty()) {
+      e.println("commsched ratios: " + done.size() + " rows already in " + journal + " are kept; " + tasks.size()
+          + " to run");
+      e.flush();
+    }
+    Signals.install(e);
+    ExecutorService pool = Executors.newFixedThreadPool(j, r -> {
+      Thread t = new Thread(r, "commsched-ratios");
+      t.setDaemon(true);
+      return t;
+    });
+    List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
+    tasks.forEach(t -> futures.add(pool.submit(t)));
+    pool.shutdown();
+    try {
+      for (java.util.concurrent.Future<?> f : futures) {
+        f.get();
+      }
+      pool.awaitTermination(1, TimeUnit.DAYS);
+    } catch (InterruptedException ex) {
+      Thread.currentThread().interrupt();
+    } catch (java.util.concurrent.ExecutionException ex) {
+      throw bad("cannot write " + journal + ": " + ex.getCause().getMessage());
+    } finally {
+      progress.end();
+      try {
+        w.close();
+      } catch (IOException ex) {
+        // every row was flushed already
+      }
+    }
+    List<List<String>> summary = RatioReport.write(out, List.copyOf(rows), title());
+    print(o, summary);
+    return Interrupt.requested() ? Signals.EXIT : 0;
+  }
+
+  private int doMerge(PrintWriter o) {
+    Map<String, RatioRow> byKey = new LinkedHashMap<>();
+    for (Path d : merge) {
+      Path f = d.resolve("results.jsonl");
+      if (!Files.isRegularFile(f)) {
+        throw bad("--merge " + d + ": no results.jsonl there; give output directories of commsched ratios");
+      }
+      for (RatioRow r : read(f)) {
+        byKey.putIfAbsent(r.key(), r);
+      }
+    }
+    print(o, RatioReport.write(out, List.copyOf(byKey.values()), title()));
+    return 0;
+  }
+
+  private String title() {
+    return "commsched ratios: " + (generate != null ? generate : dir != null ? dir.toString() : "merge of "
+        + merge.size() + " directories");
+  }
+
+  /** The finished rows of a journal; an incomplete last line (an interrupted write) is ignored. */
+  static List<RatioRow> read(Path journal) {
+    if (!Files.isRegularFile(journal)) {
+      return List.of();
+    }
+    List<RatioRow> rows = new ArrayList<>();
+    Set<String> keys = new HashSet<>();
+    try (Stream<String> lines = Files.lines(journal, StandardCharsets.UTF_8)) {
+      lines.forEach(l -> {
+        RatioRow r = l.isBlank() ? null : RatioRow.parse(l);
+        if (r != null && keys.add(r.key())) {
+          rows.add(r);
+        }
+      });
+    } catch (IOException | java.io.UncheckedIOException ex) {
+      throw bad("cannot read " + journal + ": " + ex.getMessage());
+    }
+    return rows;
+  }
+
+  /** Ends a journal whose last line was cut off, so the next row starts on a line of its own. */
+  private static void endLine(Path journal) throws IOException {
+    if (!Files.isRegularFile(journal) || Files.size(journal) == 0) {
+      return;
+    }
+    try (RandomAccessFile f = new RandomAccessFile(journal.toFile(), "rw")) {
+      f.seek(f.length() - 1);
+      if (f.read() != '\n') {
+        f.write('\n');
+      }
+    }
+  }
+
+  /** One method on one instance: solved, checked, turned into a row; a failure of the method is an ERROR row. */
+  static RatioRow run(Item it, Method m, SolveLimits limits) {
+    long t0 = System.nanoTime();
+    try {
+      SolveRunner.Outcome run = SolveRunner.run(m, it.instance(), limits);
+      SolveResult r = run.result();
+      String objective = !r.hasSchedule() ? "-" : r.schedule() instanceof Schedule.Slots ? "virtual" : "real";
+      String error = r.hasSchedule() && !run.valid() ? "the checker rejects the schedule: "
+          + (run.report().violations().isEmpty() ? "a claim" : run.report().violations().get(0).detail()) : "";
+      return new RatioRow(it.id(), it.parameters(), m.name(), objective, r.status().name(),
+          r.makespan() == null ? null : r.scale().toUnits(r.makespan()), r.scale().toUnits(r.lowerBound().value()),
+          seconds(run.nanos()), run.valid(), error);
+    } catch (RuntimeException | StackOverflowError ex) {
+      return new RatioRow(it.id(), it.parameters(), m.name(), "-", "ERROR", null, null,
+          seconds(System.nanoTime() - t0), false, String.valueOf(ex));
+    }
+  }
+
+  private static BigDecimal seconds(long nanos) {
+    return BigDecimal.valueOf(nanos).movePointLeft(9).setScale(3, RoundingMode.HALF_UP);
+  }
+
+  /** The shard a name falls in, 0..n-1: CRC-32 of its UTF-8 bytes modulo n (the same on every machine). */
+  static int bucket(String id, int n) {
+    CRC32 crc = new CRC32();
+    crc.update(id.getBytes(StandardCharsets.UTF_8));
+    return (int) (crc.getValue() % n);
+  }
+
+  private int[] shard() {
+    if (shard == null) {
+      return null;
+    }
+    String[] p = shard.split("/");
+    try {
+      int i = Integer.parseInt(p[0].trim());
+      int n = Integer.parseInt(p[1].trim());
+      if (p.length == 2 && n >= 1 && i >= 1 && i <= n) {
+        return new int[] {i, n};
+      }
+    } catch (NumberFormatException | ArrayIndexOutOfBoundsException ex) {
+      // explained below
+    }
+    throw bad("--shard " + shard + ": give I/N with 1 <= I <= N, e.g. --shard 2/4");
+  }
+
+  private List<Item> fromDir() {
+    if (!Files.isDirectory(dir)) {
+      throw bad(dir + ": not a directory; give a directory of instance files or use --generate");
+    }
+    List<Path> files = new ArrayList<>();
+    try (Stream<Path> s = Files.walk(dir)) {
+      s.filter(Files::isRegularFile).filter(p -> {
+        String n = p.getFileName().toString().toLowerCase(Locale.ROOT);
+        return (n.endsWith(".json") || n.endsWith(".csv")) && !n.endsWith(".schedule.json")
+            && !n.equals("manifest.json") && !n.endsWith(".offsets.csv");
+      }).sorted().forEach(files::add);
+    } catch (IOException | java.io.UncheckedIOException ex) {
+      throw bad("cannot read " + dir + ": " + ex.getMessage());
+    }
+    if (files.isEmpty()) {
+      throw bad(dir + ": no instance files (.json, .csv) there");
+    }
+    List<Item> items = new ArrayList<>();
+    for (Path f : files) {
+      Instance inst = Inputs.instance(f);
+      Map<String, String> p = new LinkedHashMap<>();
+      p.put("problem", inst.kind().wireName());
+      p.put("family", inst.network().topology().family());
+      p.put("size", Integer.toString(inst.network().nodes()));
+      p.put("messages", Integer.toString(Math.max(inst.messages().size(), inst.origins().size())));
+      p.put("lengths", "");
+      p.put("model", "");
+      p.put("seed", "");
+      items.add(new Item(dir.relativize(f).toString().replace('\\', '/'), inst, p));
+    }
+    return items;
+  }
+
+  private List<Item> fromSweep() {
+    SweepSpec sweep;
+    try {
+      sweep = SweepSpec.parse(generate);
+    } catch (IllegalArgumentException ex) {
+      throw bad("--generate: " + ex.getMessage());
+    }
+    Path instances = out.resolve("instances");
+    makeDir(instances);
+    List<Item> items = new ArrayList<>();
+    for (SweepSpec.Point pt : sweep.points()) {
+      Instance inst;
+      try {
+        inst = Generators.instance(pt.spec(), null);
+      } catch (IllegalArgumentException ex) { // ModelException among them
+        throw bad("--generate: " + pt.spec().name() + ": " + ex.getMessage());
+      }
+      Path f = instances.resolve(inst.name() + ".json");
+      if (!Files.exists(f)) {
+        InstanceWriter.write(inst, f);
+      }
+      items.add(new Item(inst.name(), inst, pt.parameters()));
+    }
+    return items;
+  }
+
+  private static void makeDir(Path d) {
+    try {
+      Files.createDirectories(d);
+    } catch (IOException | SecurityException ex) {
+      throw bad(d + ": cannot create the directory (" + ex.getMessage() + ")");
+    }
+  }
+
+  private static void print(PrintWriter o, List<List<String>> summary) {
+    o.printf(Locale.ROOT, "%-10s %-10s %-24s %-8s %5s %5s %9s %9s %9s %9s%n", "problem", "family", "method",
+        "objective", "runs", "valid", "mean/opt", "max/opt", "mean/lb", "max/lb");
+    for (List<String> s : summary) {
+      o.printf(Locale.ROOT, "%-10s %-10s %-24s %-8s %5s %5s %9s %9s %9s %9s%n", s.get(0), s.get(1), s.get(2),
+          s.get(3), s.get(4), s.get(5), dash(s.get(7)), dash(s.get(8)), dash(s.get(9)), dash(s.get(10)));
+    }
+    o.flush();
+  }
+
+  private static String dash(String s) {
+    return s.isEmpty() ? "-" : s;
+  }
+
+  private static BadInputException bad(String msg) {
+    return new BadInputException("commsched ratios: " + msg);
+  }
+
+  /** A progress bar on a terminal (rewritten in place), a plain line per finished row otherwise. */
+  static final class Progress {
+    private final PrintWriter err;
+    private final boolean quiet;
+    private final boolean terminal;
+    private final long t0 = System.nanoTime();
+
+    Progress(PrintWriter err, boolean quiet, boolean terminal) {
+      this.err = err;
+      this.quiet = quiet;
+      this.terminal = terminal;
+    }
+
+    void row(int done, int total, RatioRow r) {
+      if (quiet) {
+        return;
+      }
+      long s = (System.nanoTime() - t0) / 1_000_000_000L;
+      synchronized (err) {
+        if (terminal) {
+          int width = 30;
+          int fill = total == 0 ? width : (int) ((long) width * done / total);
+          err.print("\rcommsched ratios [" + "#".repeat(fill) + ".".repeat(width - fill) + "] " + done + "/"
+              + total + " " + s + " s\u001b[K");
+        } else {
+          err.println("commsched ratios: " + done + "/" + total + " " + r.instance() + " " + r.method() + " "
+              + r.status() + " " + (r.makespan() == null ? "-" : r.makespan().toPlainString()));
+        }
+        err.flush();
+      }
+    }
+
+    void end() {
+      if (terminal && !quiet) {
+        synchronized (err) {
+          err.print("\r\u001b[K");
+          err.flush();
+        }
+      }
+    }
+  }
+}

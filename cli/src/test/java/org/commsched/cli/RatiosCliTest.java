@@ -1,0 +1,197 @@
+package org.commsched.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.cli.CliTest.run;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.xml.sax.InputSource;
+
+/**
+ * {@code commsched ratios} (docs/models/README.md#ratios): every row checked, ratios as exact quotients, the journal
+ * resumable after an interruption, and shards that merge into the files of one run (seconds aside).
+ */
+class RatiosCliTest {
+  /** A small sweep: two sizes, three seeds, two heuristics and one exact method (so optima are proven). */
+  static final String SWEEP = "problem=chatting family=ula sizes=4,5 messages=n lengths=uniform:1..3 seeds=1..3";
+  static final String METHODS = "greedy,kierstead,choco";
+  static final int SECONDS = RatioReport.COLUMNS.indexOf("seconds");
+
+  @TempDir
+  Path tmp;
+
+  private CliTest.Run sweep(Path out, String... more) {
+    List<String> args = new ArrayList<>(List.of("ratios", "--generate", SWEEP, "--methods", METHODS,
+        "--time-limit", "20", "--jobs", "2", "--out", out.toString()));
+    args.addAll(List.of(more));
+    CliTest.Run r = run(args.toArray(String[]::new));
+    assertThat(r.code()).as(r.out() + r.err()).isZero();
+    return r;
+  }
+
+  /** The CSV rows without the seconds column (the only figure that differs between runs). */
+  private static List<String> withoutSeconds(Path csv) throws IOException {
+    List<String> out = new ArrayList<>();
+    for (String line : Files.readAllLines(csv)) {
+      List<String> cells = new ArrayList<>(List.of(line.split(",", -1)));
+      cells.remove(SECONDS);
+      out.add(String.join(",", cells));
+    }
+    return out;
+  }
+
+  private static List<Map<String, String>> rows(Path csv) throws IOException {
+    List<String> lines = Files.readAllLines(csv);
+    List<String> head = List.of(lines.get(0).split(",", -1));
+    List<Map<String, String>> out = new ArrayList<>();
+    for (String l : lines.subList(1, lines.size())) {
+      String[] c = l.split(",", -1);
+      Map<String, String> m = new HashMap<>();
+      for (int i = 0; i < head.size(); i++) {
+        m.put(head.get(i), c[i]);
+      }
+      out.add(m);
+    }
+    return out;
+  }
+
+  @Test
+  void sweep_writesCheckedRowsWithRatiosThatAreTheQuotients() throws Exception {
+    Path out = tmp.resolve("one");
+    CliTest.Run r = sweep(out);
+    for (String f : List.of("results.csv", "results.jsonl", "summary.csv", "report.html",
+        "ratio-lb-chatting-ula.svg", "ratio-opt-chatting-ula.svg")) {
+      assertThat(out.resolve(f)).isRegularFile();
+    }
+    List<Map<String, String>> rows = rows(out.resolve("results.csv"));
+    assertThat(rows).hasSize(6 * 3); // 6 instances, 3 methods (all apply to chatting on a ula)
+    assertThat(Files.readAllLines(out.resolve("results.jsonl"))).hasSize(18);
+    Map<String, BigDecimal> optimum = new HashMap<>();
+    for (Map<String, String> row : rows) {
+      assertThat(row.get("valid")).as(row.toString()).isEqualTo("true");
+      BigDecimal makespan = new BigDecimal(row.get("makespan"));
+      BigDecimal lb = new BigDecimal(row.get("lowerBound"));
+      assertThat(lb).isLessThanOrEqualTo(makespan);
+      assertThat(new BigDecimal(row.get("ratioToLowerBound")))
+          .isEqualByComparingTo(makespan.divide(lb, 4, RoundingMode.HALF_UP));
+      if (row.get("method").equals("choco")) {
+        assertThat(row.get("status")).isEqualTo("OPTIMAL"); // 4 or 5 messages: choco proves them at once
+        optimum.put(row.get("instance"), makespan);
+      }
+    }
+    for (Map<String, String> row : rows) {
+      BigDecimal opt = optimum.get(row.get("instance"));
+      assertThat(new BigDecimal(row.get("optimum"))).isEqualByComparingTo(opt);
+      assertThat(new BigDecimal(row.get("makespan"))).isGreaterThanOrEqualTo(opt);
+      assertThat(new BigDecimal(row.get("ratioToOptimum")))
+          .isEqualByComparingTo(new BigDecimal(row.get("makespan")).divide(opt, 4, RoundingMode.HALF_UP));
+    }
+    // the summary's max ratio of greedy is the largest of its rows
+    BigDecimal maxGreedy = rows.stream().filter(x -> x.get("method").equals("greedy"))
+        .map(x -> new BigDecimal(x.get("ratioToOptimum"))).max(BigDecimal::compareTo).orElseThrow();
+    Map<String, String> greedy = rows(out.resolve("summary.csv")).stream()
+        .filter(x -> x.get("method").equals("greedy")).findFirst().orElseThrow();
+    assertThat(new BigDecimal(greedy.get("maxRatioToOptimum"))).isEqualByComparingTo(maxGreedy);
+    assertThat(greedy.get("runs")).isEqualTo("6");
+    assertThat(r.out()).contains("kierstead");
+    // the charts are well-formed XML; the report needs no network
+    for (String svg : List.of("ratio-lb-chatting-ula.svg", "ratio-opt-chatting-ula.svg")) {
+      DocumentBuilderFactory.newInstance().newDocumentBuilder()
+          .parse(new InputSource(new StringReader(Files.readString(out.resolve(svg)))));
+    }
+    String html = Files.readString(out.resolve("report.html"));
+    assertThat(html).contains("<svg").contains("<table").doesNotContain("<script").doesNotContain("src=\"http")
+        .doesNotContain("href=\"http");
+  }
+
+  @Test
+  void twoShardsMerged_equalOneRun() throws IOException {
+    Path one = tmp.resolve("one");
+    Path s1 = tmp.resolve("s1");
+    Path s2 = tmp.resolve("s2");
+    Path merged = tmp.resolve("merged");
+    sweep(one);
+    sweep(s1, "--shard", "1/2");
+    sweep(s2, "--shard", "2/2");
+    int a = rows(s1.resolve("results.csv")).size();
+    int b = rows(s2.resolve("results.csv")).size();
+    assertThat(a).isPositive();
+    assertThat(b).isPositive();
+    assertThat(a + b).isEqualTo(18);
+    CliTest.Run m = run("ratios", "--merge", s1.toString(), s2.toString(), "--out", merged.toString());
+    assertThat(m.code()).as(m.err()).isZero();
+    assertThat(withoutSeconds(merged.resolve("results.csv"))).isEqualTo(withoutSeconds(one.resolve("results.csv")));
+    assertThat(Files.readString(merged.resolve("summary.csv"))).isEqualTo(Files.readString(one.resolve(
+        "summary.csv")));
+    assertThat(Files.readString(merged.resolve("ratio-lb-chatting-ula.svg")))
+        .isEqualTo(Files.readString(one.resolve("ratio-lb-chatting-ula.svg")));
+  }
+
+  /**
+   * An interrupted sweep leaves its finished rows and possibly half a line; the rerun keeps those rows (their seconds
+   * unchanged, so they were not run again), runs only the rest, and ends with the files of a whole run.
+   */
+  @Test
+  void interruptedSweep_resumesWithoutRedoingFinishedRows() throws IOException {
+    Path one = tmp.resolve("one");
+    sweep(one);
+    Path cut = tmp.resolve("cut");
+    Files.createDirectories(cut);
+    List<String> lines = Files.readAllLines(one.resolve("results.jsonl"));
+    String kept = String.join("\n", lines.subList(0, 5)) + "\n" + lines.get(5).substring(0, 40);
+    Files.writeString(cut.resolve("results.jsonl"), kept);
+    CliTest.Run r = sweep(cut);
+    assertThat(r.err()).contains("5 rows already in").contains("13 to run");
+    assertThat(withoutSeconds(cut.resolve("results.csv"))).isEqualTo(withoutSeconds(one.resolve("results.csv")));
+    List<String> again = Files.readAllLines(cut.resolve("results.jsonl"));
+    assertThat(again).hasSize(18);
+    for (String line : lines.subList(0, 5)) {
+      RatioRow before = RatioRow.parse(line);
+      RatioRow after = again.stream().map(RatioRow::parse).filter(x -> x.key().equals(before.key())).findFirst()
+          .orElseThrow();
+      assertThat(after.seconds()).isEqualTo(before.seconds());
+    }
+    CliTest.Run third = sweep(cut);
+    assertThat(third.err()).contains("18 rows already in").contains("0 to run");
+  }
+
+  /** Means are exact: 20001/20000 is 1.00005, which rounds half up to 1.0001 (a double would say 1.0000). */
+  @Test
+  void ratiosAreExactRationals() {
+    RatioReport.Ratio r = RatioReport.Ratio.of(new BigDecimal("20001"), new BigDecimal("20000"));
+    assertThat(r.decimal()).isEqualTo("1.0001");
+    assertThat(RatioReport.mean(List.of(r, r)).decimal()).isEqualTo("1.0001");
+    RatioReport.Ratio a = RatioReport.Ratio.of(new BigDecimal("7"), new BigDecimal("6"));
+    RatioReport.Ratio b = RatioReport.Ratio.of(new BigDecimal("2.8"), new BigDecimal("2.1")); // 4/3
+    assertThat(b).isEqualTo(new RatioReport.Ratio(BigInteger.valueOf(4), BigInteger.valueOf(3)));
+    assertThat(RatioReport.mean(List.of(a, b)).decimal()).isEqualTo("1.25"); // (7/6 + 8/6) / 2 = 5/4
+  }
+
+  @Test
+  void badOptions_exit2WithOneLine() {
+    Path out = tmp.resolve("bad");
+    for (String[] args : List.of(
+        new String[] {"ratios", "--generate", SWEEP, "--shard", "3/2", "--out", out.toString()},
+        new String[] {"ratios", "--generate", SWEEP, "--methods", "nope", "--out", out.toString()},
+        new String[] {"ratios", "--generate", "problem=chatting family=moon sizes=4", "--out", out.toString()},
+        new String[] {"ratios", "--out", out.toString()},
+        new String[] {"ratios", "--merge", tmp.resolve("none").toString(), "--out", out.toString()})) {
+      CliTest.Run r = run(args);
+      assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+      assertThat(r.err().strip().lines().count()).isEqualTo(1);
+      assertThat(r.err()).startsWith("commsched ratios: ").doesNotContain("Exception");
+    }
+  }
+}

@@ -1,0 +1,129 @@
+package org.commsched.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.testing.Seeds;
+import org.commsched.instances.generate.GeneratorSpec;
+import org.commsched.instances.generate.Generators;
+import org.commsched.solver.MethodRegistry;
+import org.commsched.solver.SolveRunner;
+import org.commsched.verify.mutation.MutationEngine;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Checker mutation testing (docs/TESTS.md#checker-mutation-testing): every heuristic of the registry runs on seeded
+ * random instances of every family, model and schedule kind (bufferless departures and slots, protocol traces with
+ * control flits, store-and-forward packets, linear-cost transmissions); every valid result it returns goes through
+ * {@link MutationEngine#standard()}, which injects each fault the model forbids, one at a time, and the checker
+ * must catch every one under its code. The test prints the score table (family, kind, injected, caught, equivalent)
+ * and fails below 100 %, or when a family, a schedule kind or a fault was never injected. {@code
+ * -Dcommsched.cases=N} scales the instances: N / 10 per combination of problem and model (at least 6).
+ */
+class CheckerMutationProperties {
+
+  /** {@link BaselineProperties}'s combinations, and models they leave out. */
+  private static final List<BaselineProperties.Combo> COMBOS = Stream.concat(BaselineProperties.COMBOS.stream(),
+      Stream.of(
+          new BaselineProperties.Combo(ProblemKind.GATHER, "saf:beta=1,tau=2,ports=one,duplex=half,oneport=exchange",
+              List.of("tree", "random"), "uniform:0..5"),
+          new BaselineProperties.Combo(ProblemKind.SCATTER, "saf:beta=2,tau=1,ports=one,duplex=full",
+              List.of("tree", "tree-path", "random"), "uniform:0..6"),
+          new BaselineProperties.Combo(ProblemKind.GOSSIP, "saf:beta=2,tau=1,ports=all,duplex=half",
+              List.of("ring"), "uniform:1..5"),
+          new BaselineProperties.Combo(ProblemKind.GOSSIP,
+              "saf:beta=2,tau=1,ports=one,duplex=half,oneport=send-and-receive", List.of("ring", "star"),
+              "uniform:1..5"))).toList();
+
+  @Test
+  void everyInjectedFault_isCaughtUnderItsCode_inEveryFamilyAndScheduleKind() {
+    MethodRegistry registry = MethodRegistry.standard();
+    SolveLimits limits = new SolveLimits(Duration.ofSeconds(2), 1, 0);
+    MutationEngine engine = MutationEngine.standard();
+    int perCombo = Math.max(6, Seeds.cases() / 10);
+    int bases = 0;
+    TreeSet<String> methods = new TreeSet<>();
+    List<String> invalidBases = new ArrayList<>();
+    for (BaselineProperties.Combo c : COMBOS) {
+      SplittableRandom rnd = new SplittableRandom(Seeds.mix(c.seed()));
+      for (int i = 0; i < perCombo; i++) {
+        GeneratorSpec spec = BaselineProperties.spec(c, i, rnd);
+        Instance inst = Generators.instance(spec);
+        long seed = spec.seed();
+        for (Method m : registry.applicable(inst)) {
+          if (m.exact() || m.name().equals("lns")) {
+            continue; // heuristics only: the exact models' schedules are of the same kinds, and slower
+          }
+          SolveRunner.Outcome run = SolveRunner.run(m, inst, limits);
+          if (!run.result().hasSchedule()) {
+            continue;
+          }
+          String source = m.name() + " on " + spec + " (mutation seed " + seed + ")";
+          if (!run.valid()) {
+            invalidBases.add(source + ": " + run.report().violations());
+            continue;
+          }
+          bases++;
+          methods.add(m.name());
+          engine.mutate(inst, run.result(), new SplittableRandom(seed ^ m.name().hashCode()), source);
+        }
+      }
+    }
+    String table = engine.table();
+    System.out.println("[checker mutation score] " + bases + " valid schedules of " + methods.size()
+        + " heuristics mutated " + methods + "\n" + table);
+    assertThat(invalidBases).as("the heuristics' schedules mutated must be valid").isEmpty();
+    assertThat(methods).as("schedules of the heuristics of every kind").contains("greedy", "first-fit",
+        "kierstead", "shoulder-tap", "transmission-certification", "tc-multiport", "greedy-saf", "packet-fdf-even",
+        "packet-fdf", "lc-gossip-ring-fstar", "lc-gossip-ring-hstar-even", "lc-pipeline-link");
+    assertThat(engine.missed()).as("faults the checker missed or named wrongly\n" + table).isEmpty();
+    TreeSet<String> kinds = new TreeSet<>();
+    TreeSet<String> faults = new TreeSet<>();
+    for (Map.Entry<MutationEngine.Row, MutationEngine.Tally> e : engine.scores().entrySet()) {
+      if (e.getValue().injected() > 0) {
+        kinds.add(e.getKey().family() + " / " + e.getKey().kind());
+        faults.add(e.getKey().kind() + " / " + e.getKey().fault());
+      }
+    }
+    assertThat(kinds).as("every family with every schedule kind it has").contains(
+        "bufferless chatting / departures", "bufferless chatting / slots", "bufferless chatting / claims",
+        "bufferless scatter/gather / departures", "bufferless scatter/gather / protocol trace",
+        "bufferless scatter/gather / claims",
+        "store-and-forward packet scatter/gather / packet transmissions",
+        "store-and-forward packet scatter/gather / claims",
+        "linear-cost send/broadcast/gossip / linear-cost transmissions", "linear-cost send/broadcast/gossip / claims");
+    int equivalent = 0;
+    for (MutationEngine.Tally t : engine.scores().values()) {
+      equivalent += t.equivalent();
+    }
+    assertThat(equivalent).as("blind shifts that give another valid schedule are recognised, not skipped").isPositive();
+    assertThat(faults).as("every fault injected at least once").contains(
+        "departures / onto-used-arc", "departures / send-port-twice", "departures / receive-port-twice",
+        "departures / missing", "departures / unknown-message", "departures / negative", "departures / blind-shift",
+        "slots / onto-used-arc", "slots / blind-shift", "slots / missing", "slots / unknown-message", "slots / negative",
+        "protocol trace / control-arity", "protocol trace / certificate-count", "protocol trace / control-early",
+        "protocol trace / control-dropped", "protocol trace / data-before-trigger", "protocol trace / onto-used-arc",
+        "packet transmissions / early-hop", "packet transmissions / split-wrong", "packet transmissions / length-wrong",
+        "packet transmissions / empty-packet", "packet transmissions / missing-hop",
+        "packet transmissions / duplicate-hop", "packet transmissions / off-route", "packet transmissions / not-an-arc",
+        "packet transmissions / onto-used-arc", "packet transmissions / send-port-twice",
+        "packet transmissions / receive-port-twice", "packet transmissions / negative",
+        "packet transmissions / unknown-message", "packet transmissions / null-message-sent",
+        "linear-cost transmissions / early", "linear-cost transmissions / port",
+        "linear-cost transmissions / both-ways", "linear-cost transmissions / missing",
+        "linear-cost transmissions / overlap", "linear-cost transmissions / not-an-arc",
+        "linear-cost transmissions / empty", "linear-cost transmissions / unit-range",
+        "claims / wrong-makespan", "claims / bound-above-makespan", "claims / optimal-without-proof",
+        "claims / unknown-with-schedule");
+  }
+}
