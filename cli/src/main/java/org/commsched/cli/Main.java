@@ -17,7 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
     description = "Communication schedules in processor networks: exact, heuristic, checked.",
     subcommands = {SolveCommand.class, CheckCommand.class, BoundsCommand.class, MethodsCommand.class,
         GenerateCommand.class, CommandLine.HelpCommand.class,
-        RatiosCommand.class, OracleCommand.class, DrawCommand.class})
+        RatiosCommand.class, OracleCommand.class, DrawCommand.class, CrossCheckCommand.class})
 public final class Main implements Runnable {
   /** Bad input. */
   public static final int BAD_INPUT = 2;
@@ -30,7 +30,7 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "missing command: use one of solve, check, bounds, methods, generate, ratios, oracle, draw (see commsched --help)");
+        "missing command: use one of solve, check, bounds, methods, generate, ratios, oracle, draw, crosscheck (see commsched --help)");
   }
 
   public static void main(String[] args) {

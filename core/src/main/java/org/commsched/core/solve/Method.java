@@ -19,6 +19,17 @@ public interface Method {
   /** Its guarantee (e.g. "optimal", "S <= 6C - 3", "valid; no ratio"). */
   String guarantee();
 
+  /**
+   * The {@link #guarantee()} as a number the cross-check ({@code commsched crosscheck}, docs/TESTS.md#crosscheck)
+   * holds every schedule of the method to: the largest makespan the stated theorem allows on {@code instance},
+   * given its proven optimum {@code optimum} (the lower bound that the exact methods prove to be met, in ticks of
+   * the instance; ratio guarantees are multiples of it, bounds in C and Q are at most such multiples because C and Q
+   * are lower bounds). Null, the default, when the method states no bound on this instance.
+   */
+  default Long guaranteedMakespan(Instance instance, long optimum) {
+    return null;
+  }
+
   /** Where it comes from: paper, authors, theorem; or "baseline (this project)". */
   String citation();
 

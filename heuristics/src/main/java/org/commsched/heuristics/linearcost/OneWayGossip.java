@@ -1,5 +1,6 @@
 package org.commsched.heuristics.linearcost;
 
+import org.commsched.core.model.Instance;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.solve.Scope;
 
@@ -41,6 +42,12 @@ public final class OneWayGossip extends RingGossipScheme {
     return "makespan (p - 1)(beta + n tau); optimal on a one-way ring (Thm 4.2.1, bound URING-GOSSIP); on a two-way "
         + "ring under H* an upper bound only (Obs 4.2.3)";
   }
+  /** Optimal on a one-way ring (Theorem 4.2.1); an upper bound only elsewhere. */
+  @Override
+  public Long guaranteedMakespan(Instance instance, long optimum) {
+    return instance.network().topology() instanceof org.commsched.core.model.Topology.URing ? optimum : null;
+  }
+
 
   @Override
   public String citation() {

@@ -1,5 +1,6 @@
 package org.commsched.heuristics.linearcost;
 
+import org.commsched.core.model.Instance;
 import java.util.EnumSet;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Topology;
@@ -38,6 +39,12 @@ public final class RingBroadcastFull extends BroadcastScheme {
     return "optimal: S_*(ceil(n/2), p/2) for even p (Theorem 3.2.1), min_k T_*(n - floor((n+k)/2), (p+1)/2, k) "
         + "for odd p (Theorem 3.2.2)";
   }
+  /** Optimal: the makespan is the optimum. */
+  @Override
+  public Long guaranteedMakespan(Instance instance, long optimum) {
+    return optimum;
+  }
+
 
   @Override
   public String citation() {

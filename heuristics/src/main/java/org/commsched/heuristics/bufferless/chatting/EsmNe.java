@@ -64,6 +64,12 @@ public final class EsmNe extends EsmUnitMethod {
   public String guarantee() {
     return "virtual S <= 2C - 1 (proven); real T <= 2C + Q - 2";
   }
+  /** T &lt;= 2C + Q - 2 &lt;= 3 T_opt - 2. */
+  @Override
+  public Long guaranteedMakespan(Instance instance, long optimum) {
+    return 3 * optimum - 2;
+  }
+
 
   @Override
   public String citation() {

@@ -1,5 +1,6 @@
 package org.commsched.heuristics.bufferless.chatting;
 
+import org.commsched.core.model.Instance;
 import java.util.Arrays;
 import java.util.List;
 import org.commsched.core.model.Message;
@@ -42,6 +43,12 @@ public final class IntervalColoring extends UlaVirtualMethod {
     return "virtual S = C (optimal); real T <= C + Q - 1 <= 2 T_opt - 1; on a bla the same per direction, "
         + "with that direction's C and Q (T = the larger of the two)";
   }
+  /** T &lt;= C + Q - 1 &lt;= 2 T_opt - 1 (Corollary 4.2; C and Q are lower bounds on T_opt). */
+  @Override
+  public Long guaranteedMakespan(Instance instance, long optimum) {
+    return 2 * optimum - 1;
+  }
+
 
   @Override
   public String citation() {

@@ -1,5 +1,6 @@
 package org.commsched.heuristics.bufferless.chatting;
 
+import org.commsched.core.model.Instance;
 import java.util.Arrays;
 import java.util.List;
 import org.commsched.core.model.Message;
@@ -66,6 +67,12 @@ public final class Kierstead extends UlaVirtualMethod {
     return "virtual S <= 3 Lambda <= 6C - 3; real T <= 6C + Q - 4 < 7 T_opt; on a bla the same per direction, with "
         + "that direction's C and Q (T = the larger of the two)";
   }
+  /** T &lt;= 6C + Q - 4 &lt; 7 T_opt (Corollary 4.3). */
+  @Override
+  public Long guaranteedMakespan(Instance instance, long optimum) {
+    return 7 * optimum - 1;
+  }
+
 
   @Override
   public String citation() {

@@ -1,5 +1,6 @@
 package org.commsched.heuristics.bufferless.chatting;
 
+import org.commsched.core.model.Instance;
 import java.util.ArrayList;
 import java.util.List;
 import org.commsched.core.solve.SolveResult;
@@ -46,6 +47,14 @@ public final class UlaCuts extends UlaVirtualMethod {
     return "virtual S <= ceil(log2 n) C; real T <= ceil(log2 n) C + Q - 1; on a bla the same per direction (T = "
         + "the larger of the two)";
   }
+  /** T &lt;= ceil(log2 n) C + Q - 1 &lt;= (ceil(log2 n) + 1) T_opt - 1 for n nodes. */
+  @Override
+  public Long guaranteedMakespan(Instance instance, long optimum) {
+    int n = instance.network().nodes();
+    long log = 64 - Long.numberOfLeadingZeros(Math.max(1, n - 1)); // ceil(log2 n) for n >= 2
+    return (log + 1) * optimum - 1;
+  }
+
 
   @Override
   public String citation() {

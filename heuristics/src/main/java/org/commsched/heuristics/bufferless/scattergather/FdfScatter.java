@@ -96,6 +96,12 @@ public final class FdfScatter implements Method {
     return "optimal for tree routes (Theorem 1): makespan = max_Delta (Delta + sum of L at >= Delta hops) - 1 "
         + "= LB-SCAT (LB-MP multiport); with --option setup=beta optimal for the set-up variant";
   }
+  /** Optimal (Theorem 1) with the default options: the makespan is the optimum. */
+  @Override
+  public Long guaranteedMakespan(Instance instance, long optimum) {
+    return optimum;
+  }
+
 
   @Override
   public String citation() {

@@ -1,0 +1,271 @@
+package org.commsched.cli.crosscheck;
+
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.model.Family;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveStatus;
+import org.commsched.instances.io.InstanceWriter;
+import org.commsched.solver.SolveRunner;
+
+/**
+ * The cross-check of every method against every other (docs/TESTS.md#crosscheck): on one instance, every applicable
+ * method of the list runs through {@link SolveRunner} (so the independent checker sees every schedule), and per
+ * schedule kind (departures, slots, transmissions) it requires
+ * <ul>
+ *   <li>every schedule valid, and a schedule from every heuristic;</li>
+ *   <li>all exact methods that prove an optimum (status OPTIMAL) to agree on it;</li>
+ *   <li>the family's best lower bound (virtual bounds for slots) at most that optimum;</li>
+ *   <li>every valid makespan at least the optimum and at least every exact method's bound, whatever its status;</li>
+ *   <li>every makespan within its method's guarantee ({@link Method#guaranteedMakespan}) at the optimum.</li>
+ * </ul>
+ * Methods are taken from the list as they are registered: a new exact formulation joins without a change here.
+ * {@link #run} does it over seeded random cases of a family ({@link CrossCheckCases}) and shrinks each failing case
+ * ({@link Shrinker}).
+ */
+public final class CrossCheck {
+  /** One thing that does not hold. {@code check} is a short name: threw, no-schedule, invalid, ... */
+  public record Finding(String method, String check, String detail) {
+    /** What a shrunk instance must still show: the same method failing the same check. */
+    public String key() {
+      return method + "/" + check;
+    }
+
+    @Override
+    public String toString() {
+      return method + " " + check + ": " + detail;
+    }
+  }
+
+  /** A finding on a case of a run, with the shrunk instance written for it (null if writing failed). */
+  public record Failure(Family family, long baseSeed, int index, long caseSeed, Finding finding, String size,
+      Path shrunk, String shrunkSize) {
+    /** The one line the command prints. */
+    public String line() {
+      return "FAIL " + family.wireName() + " seed " + baseSeed + " case " + index + " (case seed " + caseSeed + "): "
+          + finding + (shrunk == null ? "" : "; shrunk from " + size + " to " + shrunkSize + ": " + shrunk);
+    }
+  }
+
+  /** What a run over one family did. */
+  public record Summary(Family family, long baseSeed, int cases, int runs, int proven, List<Failure> failures,
+      Set<String> methods) {
+    /** The summary line. */
+    public String line() {
+      return family.wireName() + ": " + cases + " cases, " + runs + " method runs, optimum proven on " + proven
+          + ", " + failures.size() + " failure" + (failures.size() == 1 ? "" : "s") + " (seed " + baseSeed + "; "
+          + methods.size() + " methods: " + String.join(", ", methods) + ")";
+    }
+  }
+
+  /** The findings on one instance, with what ran. */
+  public record Verdict(List<Finding> findings, int runs, boolean proven, Set<String> methods) {
+  }
+
+  private final List<Method> methods;
+  private final SolveLimits limits;
+
+  /**
+   * @param methods the methods to hold against each other (e.g. {@code MethodRegistry.standard().all()})
+   * @param timeLimit the time limit of each exact solve
+   */
+  public CrossCheck(List<Method> methods, Duration timeLimit) {
+    this.methods = List.copyOf(methods);
+    this.limits = new SolveLimits(timeLimit, 1, 1L);
+  }
+
+  /** The methods. */
+  public List<Method> methods() {
+    return methods;
+  }
+
+  private record Run(Method method, String kind, SolveResult result, BigDecimal makespan, BigDecimal bound) {
+  }
+
+  /** Cross-checks one instance. */
+  public Verdict check(Instance inst) {
+    List<Finding> out = new ArrayList<>();
+    List<Run> runs = new ArrayList<>();
+    Set<String> ran = new LinkedHashSet<>();
+    for (Method m : methods) {
+      String why;
+      try {
+        why = m.whyNot(inst);
+      } catch (RuntimeException e) {
+        out.add(new Finding(m.name(), "threw", "whyNot: " + e));
+        continue;
+      }
+      if (why != null) {
+        continue;
+      }
+      ran.add(m.name());
+      SolveRunner.Outcome o;
+      try {
+        o = SolveRunner.run(m, inst, limits);
+      } catch (RuntimeException | StackOverflowError e) {
+        out.add(new Finding(m.name(), "threw", String.valueOf(e)));
+        continue;
+      }
+      SolveResult r = o.result();
+      BigDecimal bound = r.scale().toUnits(r.lowerBound().value());
+      if (!r.hasSchedule()) {
+        if (!m.exact()) {
+          out.add(new Finding(m.name(), "no-schedule", "status " + r.status()));
+        } else if (r.status() == SolveStatus.INFEASIBLE) {
+          out.add(new Finding(m.name(), "no-schedule", "status INFEASIBLE, yet every instance has a schedule"));
+        }
+        continue;
+      }
+      if (!o.valid()) {
+        out.add(new Finding(m.name(), "invalid", o.report().violations().isEmpty() ? "rejected"
+            : o.report().violations().get(0).toString()));
+        continue;
+      }
+      runs.add(new Run(m, kind(r.schedule()), r, r.scale().toUnits(r.makespan()), bound));
+    }
+    boolean proven = false;
+    for (String kind : List.of("departures", "slots", "transmissions")) {
+      proven |= compare(inst, kind, runs.stream().filter(x -> x.kind.equals(kind)).toList(), out);
+    }
+    return new Verdict(out, ran.size(), proven, ran);
+  }
+
+  private static String kind(Schedule s) {
+    if (s instanceof Schedule.Slots) {
+      return "slots";
+    }
+    return s instanceof Schedule.Transmissions ? "transmissions" : "departures";
+  }
+
+  /** The checks among the runs of one schedule kind; true if an exact method proved the optimum. */
+  private static boolean compare(Instance inst, String kind, List<Run> runs, List<Finding> out) {
+    if (runs.isEmpty()) {
+      return false;
+    }
+    Run optimal = null;
+    for (Run x : runs) {
+      if (x.method.exact() && x.result.status() == SolveStatus.OPTIMAL) {
+        if (optimal == null) {
+          optimal = x;
+        } else if (x.makespan.compareTo(optimal.makespan) != 0) {
+          out.add(new Finding(x.method.name(), "exact-disagree", "proves optimum " + x.makespan.toPlainString()
+              + " (" + kind + ") where " + optimal.method.name() + " proves " + optimal.makespan.toPlainString()));
+        }
+      }
+    }
+    for (Run x : runs) {
+      if (!x.method.exact()) {
+        continue;
+      }
+      for (Run y : runs) { // an exact method's bound, proven or at the time limit, holds for every schedule
+        if (y.makespan.compareTo(x.bound) < 0) {
+          out.add(new Finding(x.method.name(), "bound-above-makespan", "bound " + x.bound.toPlainString()
+              + " (" + x.result.status() + ") exceeds the valid makespan " + y.makespan.toPlainString() + " of "
+              + y.method.name() + " (" + kind + ")"));
+        }
+      }
+    }
+    if (optimal == null) {
+      return false;
+    }
+    BigDecimal opt = optimal.makespan;
+    LowerBound family = familyBound(inst, kind);
+    if (family != null) {
+      BigDecimal fb = inst.timeScale().toUnits(family.value());
+      if (fb.compareTo(opt) > 0) {
+        out.add(new Finding("bounds", "bound-above-optimum", "lower bound " + family.kind() + " = "
+            + fb.toPlainString() + " exceeds the optimum " + opt.toPlainString() + " (" + kind + ")"));
+      }
+    }
+    Long optTicks = ticks(inst, opt);
+    for (Run x : runs) {
+      if (x.makespan.compareTo(opt) < 0) {
+        out.add(new Finding(x.method.name(), "below-optimum", "makespan " + x.makespan.toPlainString()
+            + " is below the optimum " + opt.toPlainString() + " that " + optimal.method.name() + " proves ("
+            + kind + ")"));
+      }
+      Long promised = optTicks == null ? null : x.method.guaranteedMakespan(inst, optTicks);
+      if (promised != null && x.makespan.compareTo(inst.timeScale().toUnits(promised)) > 0) {
+        out.add(new Finding(x.method.name(), "guarantee", "makespan " + x.makespan.toPlainString() + " exceeds "
+            + inst.timeScale().format(promised) + ", what its guarantee (" + x.method.guarantee() + ") allows at "
+            + "the optimum " + opt.toPlainString()));
+      }
+    }
+    return true;
+  }
+
+  /** The family's best lower bound for schedules of a kind, or null where none applies. */
+  private static LowerBound familyBound(Instance inst, String kind) {
+    if (kind.equals("slots")) {
+      LowerBound best = null;
+      for (LowerBound b : LowerBounds.virtual(inst)) {
+        best = best == null ? b : best.max(b);
+      }
+      return best;
+    }
+    return LowerBounds.best(inst);
+  }
+
+  /** The optimum in ticks of the instance, or null if it is finer than them. */
+  private static Long ticks(Instance inst, BigDecimal value) {
+    try {
+      return inst.timeScale().toTicks(value);
+    } catch (ArithmeticException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Cross-checks {@code cases} seeded instances of a family; every failing case is shrunk and written to {@code out}
+   * as JSON, and its line given to {@code onFailure} at once.
+   */
+  public Summary run(Family family, long baseSeed, int cases, Path out, Consumer<Failure> onFailure) {
+    List<Failure> failures = new ArrayList<>();
+    Set<String> ran = new LinkedHashSet<>();
+    int runs = 0;
+    int proven = 0;
+    for (int i = 0; i < cases; i++) {
+      long seed = CrossCheckCases.caseSeed(baseSeed, i);
+      Instance inst = CrossCheckCases.instance(family, seed);
+      Verdict v = check(inst);
+      runs += v.runs();
+      proven += v.proven() ? 1 : 0;
+      ran.addAll(v.methods());
+      Map<String, Finding> byKey = new LinkedHashMap<>();
+      for (Finding f : v.findings()) {
+        byKey.putIfAbsent(f.key(), f);
+      }
+      for (Finding f : byKey.values()) {
+        Instance small = new Shrinker(this).shrink(inst, f.key());
+        Path file = null;
+        try {
+          file = out.resolve(family.wireName() + "-seed" + baseSeed + "-case" + i + "-"
+              + f.key().replaceAll("[^A-Za-z0-9-]", "_") + ".json");
+          InstanceWriter.write(small, "cross-check failure: " + f + " (commsched crosscheck --family "
+              + family.wireName() + " --seed " + baseSeed + ", case " + i + ")", file);
+        } catch (RuntimeException e) {
+          file = null;
+        }
+        Failure failure = new Failure(family, baseSeed, i, seed, f, Shrinker.size(inst), file,
+            Shrinker.size(small));
+        failures.add(failure);
+        onFailure.accept(failure);
+      }
+    }
+    return new Summary(family, baseSeed, cases, runs, proven, failures, ran);
+  }
+}
