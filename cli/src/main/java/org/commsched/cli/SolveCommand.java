@@ -24,6 +24,7 @@ import org.commsched.instances.io.DsaCsv;
 import org.commsched.instances.io.InstanceWriter;
 import org.commsched.instances.io.ScheduleWriter;
 import org.commsched.solver.MethodRegistry;
+import org.commsched.solver.Portfolio;
 import org.commsched.solver.SolveRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -46,11 +47,13 @@ final class SolveCommand implements Callable<Integer> {
   Path file;
 
   @Option(names = "--method", paramLabel = "M",
-      description = "method name (see: commsched methods); default: exact when small, best heuristic otherwise")
+      description = "method name (see: commsched methods); default: the portfolio: every applicable heuristic, then "
+          + "lns or the exact model on the time left, the best schedule and which method found it (README, Methods)")
   String method;
 
   @Option(names = "--time-limit", paramLabel = "S", defaultValue = "10",
-      description = "time limit in seconds for exact and improving methods (default: ${DEFAULT-VALUE})")
+      description = "time limit in seconds, counted from the start of the command, for the default portfolio, "
+          + "exact and improving methods (default: ${DEFAULT-VALUE})")
   BigDecimal timeLimit;
 
   @Option(names = "--workers", paramLabel = "N", description = "solver threads (default: all cores)")
@@ -99,7 +102,7 @@ final class SolveCommand implements Callable<Integer> {
     }
     DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
     Instance given = buffers != null ? buffers.instance() : Inputs.instance(file);
-    SolveLimits limits = new SolveLimits(limit,
+    SolveLimits limits = new SolveLimits(Deadline.budget(limit),
         workers == null ? Runtime.getRuntime().availableProcessors() : workers, seed, optionMap());
     Instance instance;
     try {
@@ -167,6 +170,9 @@ final class SolveCommand implements Callable<Integer> {
       n.put("instance", instance.name());
       n.put("problem", instance.kind().wireName());
       n.put("method", r.method());
+      if (r.stats().get(Portfolio.FOUND_BY) != null) {
+        n.put("foundBy", r.stats().get(Portfolio.FOUND_BY).toString());
+      }
       n.put("status", r.status().name());
       Json.time(n, "makespan", r.makespan(), scale);
       Json.time(n, "lowerBound", r.lowerBound().value(), scale);
@@ -188,6 +194,9 @@ final class SolveCommand implements Callable<Integer> {
       if (!r.stats().isEmpty()) {
         ObjectNode st = n.putObject("stats");
         for (Map.Entry<String, Object> en : r.stats().entrySet()) {
+          if (en.getKey().equals(Portfolio.FOUND_BY)) {
+            continue; // printed above
+          }
           st.putPOJO(en.getKey(), en.getValue());
         }
       }
@@ -200,6 +209,9 @@ final class SolveCommand implements Callable<Integer> {
       o.printf(Locale.ROOT, "instance   %s (%s, %d message%s)%n", instance.name(), instance.kind().wireName(),
           count, count == 1 ? "" : "s");
       o.printf(Locale.ROOT, "method     %s%n", r.method());
+      if (r.stats().get(Portfolio.FOUND_BY) != null) {
+        o.printf(Locale.ROOT, "found by   %s%n", r.stats().get(Portfolio.FOUND_BY));
+      }
       o.printf(Locale.ROOT, "status     %s%n", r.status());
       o.printf(Locale.ROOT, "makespan   %s%s%n", r.makespan() == null ? "-" : scale.format(r.makespan()),
           r.schedule() instanceof Schedule.Slots ? " (virtual: the span of the slots)" : "");
@@ -216,6 +228,9 @@ final class SolveCommand implements Callable<Integer> {
       o.printf(Locale.ROOT, "valid      %s%n", r.hasSchedule() ? (valid ? "yes (independent checker)" : "NO") : "-");
       o.printf(Locale.ROOT, "seconds    %.3f%n", seconds);
       for (Map.Entry<String, Object> en : r.stats().entrySet()) {
+        if (en.getKey().equals(Portfolio.FOUND_BY)) {
+          continue; // printed above
+        }
         o.printf(Locale.ROOT, "%-10s %s%n", en.getKey(), en.getValue());
       }
       if (out != null && r.hasSchedule() && valid) {
@@ -297,7 +312,7 @@ final class SolveCommand implements Callable<Integer> {
 
   private Method chooseMethod(MethodRegistry registry, Instance instance) {
     if (method == null) {
-      Method m = registry.defaultFor(instance);
+      Method m = Portfolio.choose(registry, instance);
       if (m == null) {
         throw new BadInputException(file + ": no method applies to a " + instance.kind().wireName()
             + " instance under this model (see: commsched methods)");
