@@ -253,12 +253,13 @@ public final class DsaSearch implements Method {
     // then bisection between the proven bound and the best
     // height; a capacity left open moves the bisection above it; rounds repeat while time is left
     int step = 0;
-    for (int round = 0; proven < bestHeightUnits(b, bestOff, g) && System.nanoTime() < deadline; round++) {
+    for (int round = 0; proven < bestHeightUnits(b, bestOff, g)
+        && !org.commsched.core.solve.Interrupt.over(deadline); round++) {
       long tryLo = proven;
       long tryHi = bestHeightUnits(b, bestOff, g) - 1;
       while (tryLo <= tryHi) {
         long now = System.nanoTime();
-        if (now >= deadline) {
+        if (org.commsched.core.solve.Interrupt.over(deadline)) {
           break;
         }
         long c;
