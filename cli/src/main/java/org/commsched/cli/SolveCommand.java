@@ -102,7 +102,7 @@ final class SolveCommand implements Callable<Integer> {
     }
     DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
     Instance given = buffers != null ? buffers.instance() : Inputs.instance(file);
-    SolveLimits limits = new SolveLimits(Deadline.budget(limit),
+    SolveLimits limits = new SolveLimits(limit,
         workers == null ? Runtime.getRuntime().availableProcessors() : workers, seed, optionMap());
     Instance instance;
     try {
@@ -127,6 +127,7 @@ final class SolveCommand implements Callable<Integer> {
     Signals.install(e);
     SolveRunner.Outcome run;
     try (ProgressLine.Handle progress = ProgressLine.start(e, quiet, instance.timeScale(), m.name())) {
+      limits = limits.withTimeLimit(Deadline.budget(limit)); // what is left of the limit, counted from the start
       run = SolveRunner.run(m, instance, limits);
     }
     SolveResult r = run.result();
