@@ -41,7 +41,8 @@ import org.commsched.solver.lns.LnsChatting;
  *       while the time left exceeds the longest time a heuristic has taken so far. It stops as soon as a schedule
  *       meets the instance's best lower bound (then OPTIMAL without search). Virtual schedules (slots) are not
  *       comparable with real makespans and are passed over; a schedule the checker rejects is recorded as such and
- *       passed over.</li>
+ *       passed over. Beyond {@link #SEARCH_MAX} messages only the first applicable heuristic runs (one pass over a
+ *       million messages already takes seconds, and two would hold two schedules in memory).</li>
  *   <li>Search, on the time left, for instances of at most {@link #SEARCH_MAX} messages (or origins): {@code lns}
  *       where it applies (chatting under all ports; it starts from the same heuristics and runs CP-SAT's full model
  *       for part of its time), else the first applicable exact method ({@code cpsat}: the bufferless model, or the
@@ -60,7 +61,7 @@ import org.commsched.solver.lns.LnsChatting;
 public final class Portfolio implements Method {
   /** The method name in results and schedule files. */
   public static final String NAME = "portfolio";
-  /** Beyond this many messages (or origins) the portfolio runs the heuristics only (search models grow too big). */
+  /** Beyond this many messages (or origins) the portfolio runs its first heuristic only: no further pass, no search. */
   public static final int SEARCH_MAX = 10_000;
   /** Each heuristic may use this fraction (1 / SHARE) of the time left. */
   static final int SHARE = 4;
@@ -169,7 +170,7 @@ public final class Portfolio implements Method {
     long slowest = 0;
     for (Method h : heuristics) {
       long now = System.nanoTime();
-      if (best != null && (Interrupt.over(deadline) || deadline - now <= slowest
+      if (best != null && (Interrupt.over(deadline) || deadline - now <= slowest || size(instance) > SEARCH_MAX
           || units(best.makespan(), best.scale()).compareTo(units(bound.value(), unit)) <= 0)) {
         break;
       }
