@@ -95,6 +95,7 @@ final class SolveCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter e = spec.commandLine().getErr();
+    long started = System.nanoTime();
     Duration limit = Inputs.timeLimit("solve", timeLimit);
     if (workers != null && workers < 1) {
       throw new BadInputException("commsched solve: --workers must be at least 1, got " + workers
@@ -127,7 +128,7 @@ final class SolveCommand implements Callable<Integer> {
     Signals.install(e);
     SolveRunner.Outcome run;
     try (ProgressLine.Handle progress = ProgressLine.start(e, quiet, instance.timeScale(), m.name())) {
-      limits = limits.withTimeLimit(Deadline.budget(limit)); // what is left of the limit, counted from the start
+      limits = limits.withTimeLimit(Deadline.budget(limit, started)); // what is left of the limit, counted from the start
       run = SolveRunner.run(m, instance, limits);
     }
     SolveResult r = run.result();
