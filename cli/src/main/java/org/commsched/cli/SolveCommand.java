@@ -35,7 +35,8 @@ import tools.jackson.databind.node.ObjectNode;
 /** {@code commsched solve FILE}: solve, check, report. */
 @Command(name = "solve", mixinStandardHelpOptions = true,
     description = {"Solves an instance (JSON, or a DSA .csv) and checks the schedule.",
-        "Exit codes: 0 a schedule was found (any status), 3 no schedule, 2 bad input."})
+        "Exit codes: 0 a schedule was found (any status), 3 no schedule, 2 bad input, 130 stopped by Ctrl-C or "
+            + "SIGTERM (the best schedule found is still printed and written)."})
 final class SolveCommand implements Callable<Integer> {
   /** The solve option that carries {@code --capacity} (read by dsa-search). */
   private static final String CAPACITY = org.commsched.heuristics.bufferless.dsa.DsaSearch.CAPACITY;
