@@ -34,6 +34,7 @@ public final class Main implements Runnable {
   }
 
   public static void main(String[] args) {
+    Deadline.countFromJvmStart(); // a process of its own: --time-limit counts from the JVM's start
     System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }
 

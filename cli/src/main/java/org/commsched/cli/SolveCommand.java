@@ -24,6 +24,7 @@ import org.commsched.instances.io.DsaCsv;
 import org.commsched.instances.io.InstanceWriter;
 import org.commsched.instances.io.ScheduleWriter;
 import org.commsched.solver.MethodRegistry;
+import org.commsched.solver.Portfolio;
 import org.commsched.solver.SolveRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,7 +35,8 @@ import tools.jackson.databind.node.ObjectNode;
 /** {@code commsched solve FILE}: solve, check, report. */
 @Command(name = "solve", mixinStandardHelpOptions = true,
     description = {"Solves an instance (JSON, or a DSA .csv) and checks the schedule.",
-        "Exit codes: 0 a schedule was found (any status), 3 no schedule, 2 bad input."})
+        "Exit codes: 0 a schedule was found (any status), 3 no schedule, 2 bad input, 130 stopped by Ctrl-C or "
+            + "SIGTERM (the best schedule found is still printed and written)."})
 final class SolveCommand implements Callable<Integer> {
   /** The solve option that carries {@code --capacity} (read by dsa-search). */
   private static final String CAPACITY = org.commsched.heuristics.bufferless.dsa.DsaSearch.CAPACITY;
@@ -46,11 +48,13 @@ final class SolveCommand implements Callable<Integer> {
   Path file;
 
   @Option(names = "--method", paramLabel = "M",
-      description = "method name (see: commsched methods); default: exact when small, best heuristic otherwise")
+      description = "method name (see: commsched methods); default: the portfolio: every applicable heuristic, then "
+          + "lns or the exact model on the time left, the best schedule and which method found it (README, Methods)")
   String method;
 
   @Option(names = "--time-limit", paramLabel = "S", defaultValue = "10",
-      description = "time limit in seconds for exact and improving methods (default: ${DEFAULT-VALUE})")
+      description = "time limit in seconds, counted from the start of the command, for the default portfolio, "
+          + "exact and improving methods (default: ${DEFAULT-VALUE})")
   BigDecimal timeLimit;
 
   @Option(names = "--workers", paramLabel = "N", description = "solver threads (default: all cores)")
@@ -92,6 +96,7 @@ final class SolveCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter e = spec.commandLine().getErr();
+    long started = System.nanoTime();
     Duration limit = Inputs.timeLimit("solve", timeLimit);
     if (workers != null && workers < 1) {
       throw new BadInputException("commsched solve: --workers must be at least 1, got " + workers
@@ -124,6 +129,7 @@ final class SolveCommand implements Callable<Integer> {
     Signals.install(e);
     SolveRunner.Outcome run;
     try (ProgressLine.Handle progress = ProgressLine.start(e, quiet, instance.timeScale(), m.name())) {
+      limits = limits.withTimeLimit(Deadline.budget(limit, started)); // what is left of the limit, counted from the start
       run = SolveRunner.run(m, instance, limits);
     }
     SolveResult r = run.result();
@@ -167,6 +173,9 @@ final class SolveCommand implements Callable<Integer> {
       n.put("instance", instance.name());
       n.put("problem", instance.kind().wireName());
       n.put("method", r.method());
+      if (r.stats().get(Portfolio.FOUND_BY) != null) {
+        n.put("foundBy", r.stats().get(Portfolio.FOUND_BY).toString());
+      }
       n.put("status", r.status().name());
       Json.time(n, "makespan", r.makespan(), scale);
       Json.time(n, "lowerBound", r.lowerBound().value(), scale);
@@ -188,6 +197,9 @@ final class SolveCommand implements Callable<Integer> {
       if (!r.stats().isEmpty()) {
         ObjectNode st = n.putObject("stats");
         for (Map.Entry<String, Object> en : r.stats().entrySet()) {
+          if (en.getKey().equals(Portfolio.FOUND_BY)) {
+            continue; // printed above
+          }
           st.putPOJO(en.getKey(), en.getValue());
         }
       }
@@ -200,6 +212,9 @@ final class SolveCommand implements Callable<Integer> {
       o.printf(Locale.ROOT, "instance   %s (%s, %d message%s)%n", instance.name(), instance.kind().wireName(),
           count, count == 1 ? "" : "s");
       o.printf(Locale.ROOT, "method     %s%n", r.method());
+      if (r.stats().get(Portfolio.FOUND_BY) != null) {
+        o.printf(Locale.ROOT, "found by   %s%n", r.stats().get(Portfolio.FOUND_BY));
+      }
       o.printf(Locale.ROOT, "status     %s%n", r.status());
       o.printf(Locale.ROOT, "makespan   %s%s%n", r.makespan() == null ? "-" : scale.format(r.makespan()),
           r.schedule() instanceof Schedule.Slots ? " (virtual: the span of the slots)" : "");
@@ -216,6 +231,9 @@ final class SolveCommand implements Callable<Integer> {
       o.printf(Locale.ROOT, "valid      %s%n", r.hasSchedule() ? (valid ? "yes (independent checker)" : "NO") : "-");
       o.printf(Locale.ROOT, "seconds    %.3f%n", seconds);
       for (Map.Entry<String, Object> en : r.stats().entrySet()) {
+        if (en.getKey().equals(Portfolio.FOUND_BY)) {
+          continue; // printed above
+        }
         o.printf(Locale.ROOT, "%-10s %s%n", en.getKey(), en.getValue());
       }
       if (out != null && r.hasSchedule() && valid) {
@@ -297,7 +315,7 @@ final class SolveCommand implements Callable<Integer> {
 
   private Method chooseMethod(MethodRegistry registry, Instance instance) {
     if (method == null) {
-      Method m = registry.defaultFor(instance);
+      Method m = Portfolio.choose(registry, instance);
       if (m == null) {
         throw new BadInputException(file + ": no method applies to a " + instance.kind().wireName()
             + " instance under this model (see: commsched methods)");

@@ -158,7 +158,7 @@ public final class PipelinedFlood {
     long best = units;
     long bestSpan = Long.MAX_VALUE;
     for (long k : candidates().descendingSet()) {
-      if (bestSpan != Long.MAX_VALUE && System.nanoTime() - deadlineNanos > 0) {
+      if (bestSpan != Long.MAX_VALUE && org.commsched.core.solve.Interrupt.over(deadlineNanos)) {
         break;
       }
       long span = run(k, false).makespan;

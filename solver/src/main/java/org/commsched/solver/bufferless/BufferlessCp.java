@@ -14,6 +14,7 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
@@ -448,6 +449,10 @@ public final class BufferlessCp {
       out = data.finish(method, backend.name(), data.hint, true, data.horizon)
           .withStat("search", "none: the " + (data.sync ? "wake-up broadcast plus greedy" : data.startMethod)
               + " schedule meets the lower bound");
+    } else if (!alwaysSearch && Interrupt.over(data.builtAt + limits.timeLimit().toNanos())) {
+      // the starts took the time (a busy machine, or Ctrl-C): building the model now would overrun the limit
+      out = data.finish(method, backend.name(), null, false, 0)
+          .withStat("search", "none: the time limit passed before the model was built");
     } else {
       long left = limits.timeLimit().toNanos() - (System.nanoTime() - data.builtAt);
       TaskModel.Solution r = backend.solve(data.model(alwaysSearch ? 0 : data.floor),

@@ -11,6 +11,7 @@ import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Progress;
@@ -75,6 +76,10 @@ public final class ChattingStarts {
     Map<String, Object> stats = new LinkedHashMap<>();
     for (Method m : methods) {
       if (m.whyNot(instance) != null) {
+        continue;
+      }
+      if (best != null && Interrupt.over(deadline)) { // the time limit (or Ctrl-C) ends the starts
+        stats.put("start." + m.name(), "skipped: time limit");
         continue;
       }
       long left = deadline - System.nanoTime();

@@ -205,6 +205,9 @@ public final class ChocoTaskModel implements TaskModel.Backend {
         solver.addHint(p[l], hint ? 1 : 0);
       }
     }
+    if (Interrupt.over(deadline)) { // building took the time (a busy machine): the caller's hint stands
+      return TaskModel.Solution.notRun("time limit reached while building the model");
+    }
     solver.limitTime(Math.max(1L, (deadline - System.nanoTime()) / 1_000_000L));
     solver.addStopCriterion(Interrupt::requested); // Ctrl-C: stop as at the time limit
     long[] best = null;

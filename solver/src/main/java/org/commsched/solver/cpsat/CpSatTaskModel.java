@@ -15,7 +15,6 @@ import com.google.ortools.sat.NoOverlap2dConstraint;
 import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.Progress;
 import org.commsched.core.solve.SolveLimits;
-import org.commsched.core.solve.SolveStatus;
 import org.commsched.solver.model.SolverStatusMapping;
 import org.commsched.solver.model.TaskModel;
 
@@ -58,10 +57,12 @@ public final class CpSatTaskModel implements TaskModel.Backend {
   public TaskModel.Solution solve(TaskModel data, SolveLimits limits) {
     long deadline = System.nanoTime() + limits.timeLimit().toNanos(); // loading and building count too
     if (data.largestValue() > MAX_VALUE) {
-      return new TaskModel.Solution(new SolverStatusMapping.Answer(SolveStatus.UNKNOWN, 0, "not run"), null, null, 0,
-          Map.of("solverStatus", "not run: values beyond 2^56, where CP-SAT's overflow checks refuse the model"));
+      return TaskModel.Solution.notRun("values beyond 2^56, where CP-SAT's overflow checks refuse the model");
     }
     OrTools.load();
+    if (Interrupt.over(deadline)) { // loading took the time (a busy machine): no model, the caller's hint stands
+      return TaskModel.Solution.notRun("time limit reached while loading OR-Tools");
+    }
     CpModel model = new CpModel();
     var vars = data.vars();
     IntVar[] x = new IntVar[vars.size()];
@@ -160,6 +161,9 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       }
     }
     model.minimize(end);
+    if (Interrupt.over(deadline)) { // building took the time: searching now would overrun the limit
+      return TaskModel.Solution.notRun("time limit reached while building the model");
+    }
     CpSolver solver = new CpSolver();
     solver.getParameters()
         .setMaxTimeInSeconds(Math.max(0.01, (deadline - System.nanoTime()) / 1e9))

@@ -161,7 +161,7 @@ public final class LnsChatting implements Method {
     Progress.incumbent(data.makespan(dep));
     Progress.bound(bound.value());
     Search s = new Search(data, dep, bound, limits, deadline);
-    if (data.m > 0 && data.makespan(dep) > bound.value()) {
+    if (data.m > 0 && data.makespan(dep) > bound.value() && !Interrupt.over(deadline)) { // time left after the starts
       OrTools.load();
       s.run();
     }

@@ -90,6 +90,12 @@ public final class HintedSearch {
       return finish(b, method, backend.name(), at.hint(), at.horizon(), true, at.horizon())
           .withStat("search", "none: the heuristic meets the lower bound");
     }
+    if (org.commsched.core.solve.Interrupt.over(startedAt + limits.timeLimit().toNanos())) {
+      // the heuristics took the time (a busy machine, or Ctrl-C): building the model now would overrun the limit
+      return finish(b, method, backend.name(), at.hint(), at.horizon(), false, 0)
+          .withStat("search", "none: the time limit passed before the model was built")
+          .withStat("fallback", at.heuristic().method());
+    }
     TaskModel model = b.model();
     long left = limits.timeLimit().toNanos() - (System.nanoTime() - startedAt);
     TaskModel.Solution r = backend.solve(model, limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))));

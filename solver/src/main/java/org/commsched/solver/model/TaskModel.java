@@ -431,5 +431,11 @@ public final class TaskModel {
     public boolean found() {
       return values != null;
     }
+
+    /** A solve that did not search (no answer): why, in the statistic {@code solverStatus}. */
+    public static Solution notRun(String why) {
+      return new Solution(new SolverStatusMapping.Answer(org.commsched.core.solve.SolveStatus.UNKNOWN, 0, "not run"),
+          null, null, 0, Map.of("solverStatus", "not run: " + why));
+    }
   }
 }

@@ -86,7 +86,7 @@ final class ChattingSearch {
   }
 
   private boolean timeUp() {
-    return System.nanoTime() - deadline >= 0;
+    return org.commsched.core.solve.Interrupt.over(deadline); // the time limit, or Ctrl-C
   }
 
   boolean done() {

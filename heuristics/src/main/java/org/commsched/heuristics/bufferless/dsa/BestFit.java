@@ -142,7 +142,7 @@ public final class BestFit implements Method {
           for (int q = 0; q < n && !stopped; q++) {
             p.place(order[q], p.fit(order[q], rule));
             // a later pass is given up at the deadline (the first always ends), so that what follows gets its time
-            stopped = made > 0 && (q & 1023) == 1023 && System.nanoTime() > deadline;
+            stopped = made > 0 && (q & 1023) == 1023 && org.commsched.core.solve.Interrupt.over(deadline);
           }
           if (stopped) {
             return best;
@@ -153,7 +153,7 @@ public final class BestFit implements Method {
             bestH = h;
             best = p.off.clone();
           }
-          if (bestH <= floor || System.nanoTime() > deadline) {
+          if (bestH <= floor || org.commsched.core.solve.Interrupt.over(deadline)) {
             return best;
           }
         }
@@ -207,7 +207,7 @@ public final class BestFit implements Method {
     int idle = 0;
     long[] saved = new long[n];
     for (long move = 0; move < maxMoves && idle < PATIENCE && h > floor; move++) {
-      if ((move & 15) == 0 && System.nanoTime() > deadline) {
+      if ((move & 15) == 0 && org.commsched.core.solve.Interrupt.over(deadline)) {
         break;
       }
       List<Integer> top = new ArrayList<>();

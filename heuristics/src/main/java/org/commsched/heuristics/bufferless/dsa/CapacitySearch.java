@@ -455,7 +455,7 @@ final class CapacitySearch {
       limitHit = true;
       return false;
     }
-    if ((nodes & 1023) == 1 && System.nanoTime() >= stopAt) {
+    if ((nodes & 1023) == 1 && org.commsched.core.solve.Interrupt.over(stopAt)) {
       timeUp = true;
     }
     if (timeUp) {

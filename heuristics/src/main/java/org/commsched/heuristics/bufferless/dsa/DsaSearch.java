@@ -4,6 +4,7 @@ import java.util.Map;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Progress;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -197,6 +198,8 @@ public final class DsaSearch implements Method {
       }
     }
     long hintHeight = b.height(best);
+    Progress.incumbent(hintHeight); // the progress line on stderr (heights in the file's units)
+    Progress.bound(bound.value());
     if (capacity != null && hintHeight <= capacity) {
       return b.result(name(), best, bound).withStat("capacity", capacity).withStat("start", start)
           .withStat("startHeight", hintHeight).withStat("search", "none: the heuristic fits within the capacity");
@@ -253,12 +256,13 @@ public final class DsaSearch implements Method {
     // then bisection between the proven bound and the best
     // height; a capacity left open moves the bisection above it; rounds repeat while time is left
     int step = 0;
-    for (int round = 0; proven < bestHeightUnits(b, bestOff, g) && System.nanoTime() < deadline; round++) {
+    for (int round = 0; proven < bestHeightUnits(b, bestOff, g)
+        && !org.commsched.core.solve.Interrupt.over(deadline); round++) {
       long tryLo = proven;
       long tryHi = bestHeightUnits(b, bestOff, g) - 1;
       while (tryLo <= tryHi) {
         long now = System.nanoTime();
-        if (now >= deadline) {
+        if (org.commsched.core.solve.Interrupt.over(deadline)) {
           break;
         }
         long c;
@@ -284,10 +288,12 @@ public final class DsaSearch implements Method {
           long[] off = scaled(search.found, g);
           if (b.height(off) < b.height(bestOff)) {
             bestOff = off;
+            Progress.incumbent(b.height(off));
           }
           tryHi = bestHeightUnits(b, bestOff, g) - 1;
         } else if (verdict == CapacitySearch.INFEASIBLE) {
           proven = Math.max(proven, c + 1);
+          Progress.bound(proven * g);
           tryLo = c + 1;
         } else {
           tryLo = c + 1; // stopped: c stays open

@@ -63,7 +63,7 @@ final class PeakRepack {
     long made = 0;
     long kept = 0;
     while (h > floor && idle < PATIENCE) {
-      if ((made & 3) == 0 && System.nanoTime() > deadline) {
+      if ((made & 3) == 0 && org.commsched.core.solve.Interrupt.over(deadline)) {
         break;
       }
       made++;

@@ -1,0 +1,275 @@
+package org.commsched.solver;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.check.CheckReport;
+import org.commsched.core.check.ScheduleChecker;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.Interrupt;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.Progress;
+import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.time.TimeScale;
+import org.commsched.heuristics.bufferless.dsa.DsaMethods;
+import org.commsched.heuristics.linearcost.LinearCostMethods;
+import org.commsched.solver.lns.LnsChatting;
+
+/**
+ * The default of {@code commsched solve} (no {@code --method}): the best schedule the toolkit finds within the time
+ * limit, and which method found it (docs/models/README.md#the-default-portfolio).
+ *
+ * <p><b>Choice ({@link #choose}).</b> A dsa instance goes to {@code dsa-search} and a linear-cost send or broadcast
+ * whose scheme provably meets the best lower bound to that scheme ({@link LinearCostMethods#provenOptimal}): both are
+ * already the best answer. Every other instance goes to this portfolio.
+ *
+ * <p><b>Algorithm.</b>
+ * <ol>
+ *   <li>Heuristics: every applicable non-exact method in the registry's order (each family's papers' algorithms
+ *       before the baselines), each with a quarter of the time left. The first always runs; a later one starts only
+ *       while the time left exceeds the longest time a heuristic has taken so far. It stops as soon as a schedule
+ *       meets the instance's best lower bound (then OPTIMAL without search). Virtual schedules (slots) are not
+ *       comparable with real makespans and are passed over; a schedule the checker rejects is recorded as such and
+ *       passed over. Beyond {@link #SEARCH_MAX} messages only the first applicable heuristic runs (one pass over a
+ *       million messages already takes seconds, and two would hold two schedules in memory).</li>
+ *   <li>Search, on the time left, for instances of at most {@link #SEARCH_MAX} messages (or origins): {@code lns}
+ *       where it applies (chatting under all ports; it starts from the same heuristics and runs CP-SAT's full model
+ *       for part of its time), else the first applicable exact method ({@code cpsat}: the bufferless model, or the
+ *       packet and linear-cost models hinted with their family's best heuristic).</li>
+ *   <li>Answer: the shortest valid schedule (the earliest on ties), with the largest lower bound any step proved,
+ *       OPTIMAL when they meet. Statistics: {@code foundBy} (the method whose schedule it is) and {@code tried}
+ *       (each method's makespan, or why it gave none, in run order).</li>
+ * </ol>
+ * Ctrl-C ({@link Interrupt}) ends the heuristics loop and the search as a time limit would.
+ *
+ * <p><b>Guarantee.</b> Never longer than any single heuristic it ran, and OPTIMAL whenever the search proves it;
+ * no approximation ratio beyond those of its members.
+ *
+ * @implNote Immutable; stateless.
+ */
+public final class Portfolio implements Method {
+  /** The method name in results and schedule files. */
+  public static final String NAME = "portfolio";
+  /** Beyond this many messages (or origins) the portfolio runs its first heuristic only: no further pass, no search. */
+  public static final int SEARCH_MAX = 10_000;
+  /** Each heuristic may use this fraction (1 / SHARE) of the time left. */
+  static final int SHARE = 4;
+  /** The statistic naming the method that found the answer. */
+  public static final String FOUND_BY = "foundBy";
+
+  private final List<Method> heuristics;
+  private final List<Method> searches;
+
+  private Portfolio(List<Method> heuristics, List<Method> searches) {
+    this.heuristics = List.copyOf(heuristics);
+    this.searches = List.copyOf(searches);
+  }
+
+  /**
+   * The default method for an instance: {@code dsa-search} for dsa, a linear-cost scheme proven optimal before it
+   * runs, otherwise the portfolio over the registry's methods; null if no method applies.
+   */
+  public static Method choose(MethodRegistry registry, Instance instance) {
+    if (instance.kind() == ProblemKind.DSA) {
+      Method dsa = registry.byName(DsaMethods.DEFAULT);
+      if (dsa != null && dsa.whyNot(instance) == null) {
+        return dsa;
+      }
+    }
+    Method proven = LinearCostMethods.provenOptimal(instance);
+    if (proven != null && registry.byName(proven.name()) != null) {
+      return registry.byName(proven.name());
+    }
+    List<Method> applicable = registry.applicable(instance);
+    if (applicable.isEmpty()) {
+      return null;
+    }
+    List<Method> heuristics = new ArrayList<>();
+    List<Method> searches = new ArrayList<>();
+    for (Method m : applicable) {
+      if (m instanceof LnsChatting) {
+        searches.add(0, m); // lns before the exact models: it holds up on instances too big for them
+      } else if (m.exact()) {
+        searches.add(m);
+      } else {
+        heuristics.add(m);
+      }
+    }
+    return new Portfolio(heuristics, searches);
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String summary() {
+    return "the default: every applicable heuristic best-first, then lns or the exact model on the time left; "
+        + "the best schedule and which method found it";
+  }
+
+  @Override
+  public String guarantee() {
+    return "never longer than any heuristic it ran; optimal when the search proves it";
+  }
+
+  @Override
+  public String citation() {
+    return "this project (a portfolio of the registry's methods)";
+  }
+
+  @Override
+  public boolean exact() {
+    return false;
+  }
+
+  @Override
+  public Scope scope() {
+    Method first = heuristics.isEmpty() ? searches.get(0) : heuristics.get(0);
+    return first.scope();
+  }
+
+  @Override
+  public String whyNot(Instance instance) {
+    for (Method m : heuristics) {
+      if (m.whyNot(instance) == null) {
+        return null;
+      }
+    }
+    for (Method m : searches) {
+      if (m.whyNot(instance) == null) {
+        return null;
+      }
+    }
+    return "no method applies to a " + instance.kind().wireName() + " instance under this model";
+  }
+
+  @Override
+  public SolveResult solve(Instance instance, SolveLimits limits) {
+    requireApplies(instance);
+    long t0 = System.nanoTime();
+    long deadline = t0 + limits.timeLimit().toNanos();
+    TimeScale unit = instance.timeScale();
+    LowerBound known = LowerBounds.best(instance);
+    Progress.bound(known.value());
+    Map<String, Object> tried = new LinkedHashMap<>();
+    SolveResult best = null;
+    LowerBound bound = known; // in ticks of the instance
+    long slowest = 0;
+    for (Method h : heuristics) {
+      long now = System.nanoTime();
+      if (best != null && (Interrupt.over(deadline) || deadline - now <= slowest || size(instance) > SEARCH_MAX
+          || units(best.makespan(), best.scale()).compareTo(units(bound.value(), unit)) <= 0)) {
+        break;
+      }
+      Duration share = Duration.ofNanos(Math.max(1_000_000L, (deadline - now) / SHARE));
+      SolveResult r;
+      try {
+        r = h.solve(instance, limits.withTimeLimit(share));
+      } catch (RuntimeException e) {
+        tried.put(h.name(), "failed: " + e.getMessage());
+        continue;
+      } finally {
+        slowest = Math.max(slowest, System.nanoTime() - now);
+      }
+      best = better(instance, h.name(), r, best, tried);
+      bound = bound.max(inUnitTicks(r, unit));
+    }
+    long left = deadline - System.nanoTime();
+    boolean done = best != null && units(best.makespan(), best.scale()).compareTo(units(bound.value(), unit)) <= 0;
+    if (!done && !Interrupt.requested() && left > 0 && size(instance) <= SEARCH_MAX) {
+      for (Method s : searches) {
+        SolveResult r;
+        try {
+          r = s.solve(instance, limits.withTimeLimit(Duration.ofNanos(Math.max(1_000_000L, left))));
+        } catch (RuntimeException e) {
+          tried.put(s.name(), "failed: " + e.getMessage());
+          continue;
+        }
+        best = better(instance, s.name(), r, best, tried);
+        bound = bound.max(inUnitTicks(r, unit));
+        break; // one search: it had all the time left
+      }
+    }
+    if (best == null) {
+      return new SolveResult(NAME, SolveStatus.UNKNOWN, null, null, bound, unit, Map.of()).withStat("tried",
+          words(tried));
+    }
+    TimeScale scale = best.scale();
+    // results are never coarser than the instance, so the bound moves to the schedule's ticks exactly
+    LowerBound posted = scale.decimals() >= unit.decimals() ? bound.rescale(unit, scale) : best.lowerBound();
+    posted = posted.max(best.lowerBound());
+    SolveStatus status = posted.value() >= best.makespan() ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
+    Map<String, Object> stats = new LinkedHashMap<>();
+    stats.put(FOUND_BY, best.method());
+    stats.putAll(best.stats());
+    stats.put("tried", words(tried));
+    return new SolveResult(NAME, status, best.schedule(), best.makespan(), posted, scale, stats);
+  }
+
+  /**
+   * The better of {@code r} (from method {@code name}) and {@code best}: r only when it has a real schedule the
+   * checker accepts and is strictly shorter. Records r's makespan or why it was passed over in {@code tried}.
+   */
+  private static SolveResult better(Instance instance, String name, SolveResult r, SolveResult best,
+      Map<String, Object> tried) {
+    if (!r.hasSchedule()) {
+      tried.put(name, "no schedule (" + r.status() + ")");
+      return best;
+    }
+    if (r.schedule() instanceof Schedule.Slots) {
+      tried.put(name, "virtual schedule, not compared");
+      return best;
+    }
+    tried.put(name, r.scale().format(r.makespan()));
+    if (best != null && units(r.makespan(), r.scale()).compareTo(units(best.makespan(), best.scale())) >= 0) {
+      return best;
+    }
+    CheckReport check = ScheduleChecker.check(instance, r.schedule());
+    if (!check.valid()) { // a bug in that method: say so in the statistics and keep the best valid schedule
+      tried.put(name, "rejected by the checker: " + check.violations().get(0));
+      return best;
+    }
+    BigDecimal ms = units(r.makespan(), r.scale());
+    Progress.incumbent(ms.movePointRight(instance.timeScale().decimals()).setScale(0, RoundingMode.CEILING)
+        .longValueExact());
+    return r.withMethod(name);
+  }
+
+  /** A result's lower bound in ticks of the instance (rounded down from a finer scale: still a bound). */
+  private static LowerBound inUnitTicks(SolveResult r, TimeScale unit) {
+    LowerBound b = r.lowerBound();
+    long v = units(b.value(), r.scale()).movePointRight(unit.decimals()).setScale(0, RoundingMode.FLOOR)
+        .longValueExact();
+    return new LowerBound(v, b.kind(), b.witness());
+  }
+
+  private static BigDecimal units(long ticks, TimeScale scale) {
+    return BigDecimal.valueOf(ticks, scale.decimals());
+  }
+
+  private static String words(Map<String, Object> tried) {
+    List<String> parts = new ArrayList<>();
+    for (Map.Entry<String, Object> e : tried.entrySet()) {
+      parts.add(e.getKey() + " " + e.getValue());
+    }
+    return String.join(", ", parts);
+  }
+
+  /** A rough size: messages, or origins for unit-level problems (as {@link MethodRegistry}). */
+  private static int size(Instance instance) {
+    return MethodRegistry.size(instance);
+  }
+}

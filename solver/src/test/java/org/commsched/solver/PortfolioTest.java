@@ -1,0 +1,130 @@
+package org.commsched.solver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
+import org.commsched.heuristics.baseline.GreedyStoreAndForward;
+import org.commsched.instances.io.InstanceReader;
+import org.commsched.instances.testing.RandomInstances;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The default of {@code commsched solve} ({@link Portfolio}, docs/models/README.md#the-default-portfolio): on the
+ * catalogue it reaches every optimum the manifest records (the papers' values and the exact models' proofs, e.g.
+ * 90 for Peters' F1 gossip on an 8-ring, where the first applicable heuristic's baseline gave 255), and on seeded
+ * instances of every family its schedule passes the checker and is never longer than any heuristic that applies.
+ */
+class PortfolioTest {
+  private static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(10), 1, 0L);
+  private static final SolveLimits SHORT = new SolveLimits(Duration.ofSeconds(2), 1, 0L);
+
+  @TestFactory
+  Stream<DynamicTest> reachesEveryRecordedOptimumOfTheCatalogue() throws IOException {
+    JsonNode rows = JsonMapper.builder().build()
+        .readTree(Files.readString(ExactChattingOracleTest.catalogue().resolve("manifest.json")));
+    MethodRegistry registry = MethodRegistry.standard();
+    List<DynamicTest> tests = new ArrayList<>();
+    for (JsonNode row : rows) {
+      String file = row.get("file").stringValue();
+      JsonNode optimum = row.get("optimum");
+      if (!file.endsWith(".json") || optimum == null || optimum.isNull()) {
+        continue;
+      }
+      BigDecimal expected = optimum.isNumber() ? optimum.decimalValue() : new BigDecimal(optimum.stringValue());
+      tests.add(DynamicTest.dynamicTest(file, () -> {
+        Instance inst = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve(file));
+        SolveRunner.Outcome o = SolveRunner.run(Portfolio.choose(registry, inst), inst, LIMITS);
+        assertThat(o.valid()).as("valid").isTrue();
+        SolveResult r = o.result();
+        assertThat(BigDecimal.valueOf(r.makespan(), r.scale().decimals())).as(file + " " + r.stats())
+            .isEqualByComparingTo(expected);
+      }));
+    }
+    assertThat(tests).hasSizeGreaterThan(40);
+    return tests.stream();
+  }
+
+  @Test
+  void theIssuesWeakDefaultsAreGone() throws IOException {
+    // lc-e18 (docs/models/linear-cost.md, Peters' F1 gossip on an 8-ring): the optimum is 90, greedy-saf gives 255
+    Instance inst = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve("lc-e18-gossip-ring8-f1.json"));
+    Method m = Portfolio.choose(MethodRegistry.standard(), inst);
+    assertThat(m.name()).isEqualTo(Portfolio.NAME);
+    SolveResult r = SolveRunner.run(m, inst, LIMITS).result();
+    assertThat(r.makespan()).isEqualTo(90);
+    assertThat(r.stats().get(Portfolio.FOUND_BY)).isNotEqualTo("greedy-saf");
+    assertThat(r.status()).isEqualTo(SolveStatus.OPTIMAL); // 90 meets the gossip bound: no search needed
+  }
+
+  @Test
+  void dsaAndProvenOptimalSchemesKeepTheirDefaults() throws IOException {
+    MethodRegistry registry = MethodRegistry.standard();
+    Instance dsa = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve("dsa-small.json"));
+    assertThat(Portfolio.choose(registry, dsa).name()).isEqualTo("dsa-search");
+    // a send on a path under all ports: the link-bound pipeline meets the bound (Peters, Theorem 2.3.1)
+    Instance send = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve("lc-e1-send-path5-all.json"));
+    assertThat(Portfolio.choose(registry, send).name()).isEqualTo("lc-pipeline-link");
+  }
+
+  @TestFactory
+  Stream<DynamicTest> neverLongerThanAnyHeuristicAndAlwaysValid() {
+    MethodRegistry registry = MethodRegistry.standard();
+    return Seeds.seeds(Seeds.cases(10, 16)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+      Instance inst = instance(seed);
+      Method m = Portfolio.choose(registry, inst);
+      SolveRunner.Outcome o = SolveRunner.run(m, inst, SHORT);
+      assertThat(o.valid()).as(inst.name() + " by " + m.name()).isTrue();
+      SolveResult r = o.result();
+      assertThat(r.lowerBound().value()).isLessThanOrEqualTo(r.makespan());
+      BigDecimal got = BigDecimal.valueOf(r.makespan(), r.scale().decimals());
+      for (Method h : registry.applicable(inst)) {
+        if (h.exact()) {
+          continue;
+        }
+        SolveResult hr = h.solve(inst, SHORT);
+        if (hr.hasSchedule() && !(hr.schedule() instanceof Schedule.Slots)) {
+          assertThat(got).as(inst.name() + ": " + m.name() + " against " + h.name() + " " + r.stats())
+              .isLessThanOrEqualTo(BigDecimal.valueOf(hr.makespan(), hr.scale().decimals()));
+        }
+      }
+      if (m instanceof Portfolio) {
+        assertThat(registry.byName(r.stats().get(Portfolio.FOUND_BY).toString())).isNotNull();
+        assertThat(r.status() == SolveStatus.OPTIMAL).isEqualTo(r.lowerBound().value() == r.makespan());
+      }
+    }));
+  }
+
+  /** Chatting, bufferless scatter and gather, and linear-cost send, broadcast and gossip, in turn. */
+  private static Instance instance(long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    switch ((int) Math.floorMod(seed, 5)) {
+      case 0:
+        return RandomInstances.chatting(r, 6, 6, 3, true);
+      case 1:
+        return RandomInstances.scatterGather(r, 6, 3, true, RandomInstances.bufferless(r), true);
+      case 2:
+        return RandomInstances.scatterGather(r, 6, 3, false, RandomInstances.bufferless(r), false);
+      default:
+        return RandomInstances.linearCost(r, 5, 6, (int) Math.floorMod(seed, 3),
+            i -> new GreedyStoreAndForward().whyNot(i) == null);
+    }
+  }
+}
