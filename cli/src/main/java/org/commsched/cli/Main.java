@@ -101,6 +101,15 @@ public final class Main implements Runnable {
       int colon = line.indexOf(": ");
       if (colon > 0 && java.nio.file.Files.exists(java.nio.file.Path.of(line.substring(0, colon)))) {
         n.put("file", line.substring(0, colon));
+        String rest = line.substring(colon + 2);
+        int end = rest.indexOf(": ");
+        if (end > 0 && (rest.startsWith("/") || rest.startsWith("line ") || rest.startsWith("row "))) {
+          n.put("place", rest.substring(0, end));
+        }
+      }
+      int fix = line.lastIndexOf("; ");
+      if (fix > 0) {
+        n.put("fix", line.substring(fix + 2));
       }
       out.println(Json.print(n));
       out.flush();

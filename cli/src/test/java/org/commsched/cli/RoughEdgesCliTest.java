@@ -37,12 +37,20 @@ class RoughEdgesCliTest {
   }
 
   @Test
-  void jsonRunsGetTheErrorOnStdoutToo() {
+  void jsonRunsGetTheErrorOnStdoutToo() throws IOException {
     CliTest.Run r = run("solve", tmp.resolve("missing.json").toString(), "--json");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.json().get("error").stringValue()).contains("missing.json").contains("no such file");
     assertThat(r.json().get("exitCode").asInt()).isEqualTo(2);
     assertThat(r.err()).contains("no such file");
+    Path bad = tmp.resolve("bad.json");
+    Files.writeString(bad, "{\"problem\": \"chatting\"}");
+    CliTest.Run b = run("solve", bad.toString(), "--json");
+    assertThat(b.code()).isEqualTo(2);
+    assertThat(b.json().get("file").stringValue()).isEqualTo(bad.toString());
+    assertThat(b.json().get("place").stringValue()).isEqualTo("/format");
+    assertThat(b.json().get("fix").stringValue()).startsWith("add \"format\"");
+    assertThat(b.err().strip()).isEqualTo(b.json().get("error").stringValue());
     CliTest.Run p = run("solve", cat("chat-oracle-b-ula4.json"), "--workers", "0", "--json");
     assertThat(p.json().get("exitCode").asInt()).isEqualTo(2);
   }
