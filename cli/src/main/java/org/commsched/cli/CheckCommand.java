@@ -68,16 +68,10 @@ final class CheckCommand implements Callable<Integer> {
   public Integer call() {
     Duration limit = Inputs.timeLimit("check", timeLimit);
     PrintWriter o = spec.commandLine().getOut();
-    DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
-    Instance instance = buffers != null ? buffers.instance() : Inputs.instance(file);
-    if (buffers == null && instance.kind() == ProblemKind.DSA) {
-      buffers = DsaCsv.Buffers.of(instance);
-    }
-    SolveResult result = Inputs.schedule(schedule, instance, buffers);
-    if (!result.hasSchedule()) {
-      throw new BadInputException(schedule + ": holds no schedule (status " + result.status()
-          + "); there is nothing to check");
-    }
+    Inputs.Pair read = Inputs.pair(file, schedule, "to check");
+    Instance instance = read.instance();
+    DsaCsv.Buffers buffers = read.buffers();
+    SolveResult result = read.result();
     Claims.Certification certification = Claims.certify(instance, result);
     CheckReport report = certification.report();
     ConformanceReport conformance = null;

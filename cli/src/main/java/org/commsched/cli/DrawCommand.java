@@ -13,11 +13,9 @@ import org.commsched.cli.draw.TooLargeException;
 import org.commsched.core.check.CheckReport;
 import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
-import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.instances.io.AtomicFiles;
-import org.commsched.instances.io.DsaCsv;
 import org.commsched.instances.io.InstanceFormatException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -59,16 +57,9 @@ final class DrawCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Format f = format != null ? format : fromExtension(out);
-    DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
-    Instance instance = buffers != null ? buffers.instance() : Inputs.instance(file);
-    if (buffers == null && instance.kind() == ProblemKind.DSA) {
-      buffers = DsaCsv.Buffers.of(instance);
-    }
-    SolveResult result = Inputs.schedule(schedule, instance, buffers);
-    if (!result.hasSchedule()) {
-      throw new BadInputException(schedule + ": holds no schedule (status " + result.status()
-          + "); there is nothing to draw");
-    }
+    Inputs.Pair read = Inputs.pair(file, schedule, "to draw");
+    Instance instance = read.instance();
+    SolveResult result = read.result();
     CheckReport report = ScheduleChecker.checkResult(instance, result);
     Diagram d = new Diagram(instance, result.schedule(), report, lanes);
     String title = instance.name() + ": " + kind(result.schedule()) + " by " + result.method() + ", makespan "

@@ -67,6 +67,28 @@ final class Inputs {
   }
 
   /**
+   * An instance file and a schedule for it, as {@code check} and {@code draw} take them; {@code buffers} is the
+   * instance's DSA buffer list (from the CSV file, or made from a dsa JSON instance), null for other problems.
+   */
+  record Pair(Instance instance, DsaCsv.Buffers buffers, SolveResult result) {
+  }
+
+  /** Reads an instance file and a schedule file for it; {@code what} ends the "holds no schedule" line. */
+  static Pair pair(Path file, Path schedule, String what) {
+    DsaCsv.Buffers buffers = isCsv(file) ? buffers(file) : null;
+    Instance instance = buffers != null ? buffers.instance() : instance(file);
+    if (buffers == null && instance.kind() == ProblemKind.DSA) {
+      buffers = DsaCsv.Buffers.of(instance);
+    }
+    SolveResult result = schedule(schedule, instance, buffers);
+    if (!result.hasSchedule()) {
+      throw new BadInputException(schedule + ": holds no schedule (status " + result.status() + "); there is nothing "
+          + what);
+    }
+    return new Pair(instance, buffers, result);
+  }
+
+  /**
    * A schedule file for an instance: a JSON schedule, or for a dsa instance a {@code .csv} buffer layout (columns
    * id,lower,upper,size,offset; offsets are slots, the claimed makespan is max(offset + size)).
    */
