@@ -22,7 +22,12 @@ import org.commsched.core.solve.SolveResult;
  * lifespan) decreasing, lower ascending (size decreasing on ties) and size class decreasing (classes {@code
  * [sqrt2^c, sqrt2^(c+1))}), lower ascending within a class, each buffer placed among the buffers placed
  * before it in the smallest gap between them that holds it (best fit; the "greedy by size" rule of memory planners)
- * or the lowest such gap (first fit), else on top of them; the lowest layout is kept. Then ruin and recreate on
+ * or the lowest such gap (first fit), else on top of them; the lowest layout is kept. Then (up to {@value #LARGE}
+ * buffers) {@link SqueakyWheel} passes from the lowest layout's order: up to {@value #WHEEL_PASSES} more passes, at
+ * most {@value #WHEEL_PLACEMENTS} placements in all (a fixed budget, also cut by the time limit), each in an order
+ * where the buffers that ended above the load in the previous pass moved forward; on the 20 generated perfect
+ * packings of README "Memory planning" they lowered the mean height from 1.160 to 1.040 x the load. Then ruin and
+ * recreate on
  * the top: take out the buffers that reach the height together with the buffers overlapping them in time and
  * ending in the top band (as high as the largest of them), put them back largest first (in a random order of
  * near-equal sizes after the first try), keep the result if the height fell or as many fewer buffers reach it,
@@ -41,10 +46,12 @@ import org.commsched.core.solve.SolveResult;
  * pass, which always runs; above {@value #LARGE} buffers the first pass is first fit in the first contention order
  * instead); no approximation guarantee is claimed (first fit in decreasing order is within a
  * constant factor of the load only for special size classes; Garey and Johnson's survey of storage allocation;
- * Kierstead's algorithm, method {@code kierstead}, is the one with a factor).
+ * Kierstead's algorithm, method {@code kierstead}, is the one with a factor). The squeaky-wheel passes keep this:
+ * they start from the lowest of the ten passes and keep a layout only if it is lower.
  *
  * <p><b>Complexity.</b> Per placement O(log P + k + k') (see {@link Packer}): k buffers overlapping it in
- * time, k' of them placed; ten passes (three above {@value #LARGE} buffers) and the improvement moves; memory
+ * time, k' of them placed; ten passes (three above {@value #LARGE} buffers), the squeaky-wheel passes and the
+ * improvement moves; memory
  * O(n log P) for n buffers and P distinct times.
  *
  * @implNote Stateless.
@@ -52,6 +59,9 @@ import org.commsched.core.solve.SolveResult;
 public final class BestFit implements Method {
   private static final int PATIENCE = 200;
   private static final long MAX_MOVES = 4000;
+  /** Most squeaky-wheel passes, and most placements they make together. */
+  static final int WHEEL_PASSES = 1000;
+  static final long WHEEL_PLACEMENTS = 1_000_000;
   /** Above this many buffers only first fit under the contention and size-class orders runs. */
   static final int LARGE = 20_000;
 
@@ -63,7 +73,7 @@ public final class BestFit implements Method {
   @Override
   public String summary() {
     return "dsa layout: best fit and first fit under five orders (size, lifespan, area, start, size class then "
-        + "start), then re-placing the buffers at the top";
+        + "start), squeaky-wheel passes, then re-placing the buffers at the top";
   }
 
   @Override
@@ -75,7 +85,7 @@ public final class BestFit implements Method {
   @Override
   public String citation() {
     return "this project; best fit / first fit for dynamic storage allocation (Garey and Johnson's survey of "
-        + "storage allocation)";
+        + "storage allocation); squeaky wheel optimisation (Joslin and Clements 1999)";
   }
 
   @Override
@@ -116,6 +126,7 @@ public final class BestFit implements Method {
     }
     Packer p = new Packer(b.lo, b.hi, b.size, b.points);
     long[] best = null;
+    int[] bestOrder = null;
     long bestH = Long.MAX_VALUE;
     List<java.util.function.Supplier<int[]>> orders = new ArrayList<>();
     boolean[] rules;
@@ -152,6 +163,7 @@ public final class BestFit implements Method {
           if (h < bestH) {
             bestH = h;
             best = p.off.clone();
+            bestOrder = order;
           }
           if (bestH <= floor || org.commsched.core.solve.Interrupt.over(deadline)) {
             return best;
@@ -163,7 +175,19 @@ public final class BestFit implements Method {
         passes[0] = made;
       }
     }
+    if (n <= LARGE) {
+      int[] swp = new int[1];
+      best = SqueakyWheel.improve(b, p, best, bestOrder, floor, seed, deadline, wheelPasses(n), swp);
+      if (passes != null && passes.length > 0) {
+        passes[0] += swp[0];
+      }
+    }
     return improve(b, p, best, floor, seed, deadline);
+  }
+
+  /** The squeaky-wheel pass budget for n buffers: {@value #WHEEL_PASSES}, fewer above 1,000 buffers. */
+  static int wheelPasses(int n) {
+    return (int) Math.min(WHEEL_PASSES, Math.max(20, WHEEL_PLACEMENTS / Math.max(1, n)));
   }
 
   /**
