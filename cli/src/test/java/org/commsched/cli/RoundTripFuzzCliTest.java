@@ -34,13 +34,14 @@ import tools.jackson.databind.node.ObjectNode;
 class RoundTripFuzzCliTest {
   static final int INSTANCES = 1000;
   static final String[] ODD = {"M", "0", "007", "1e3", "-1", "0x1F", "42", "é", "Ω", "日本", "🚀", "a b", "a,b",
-      "a\"b", "a\\b", "a/b", "a:b", "{x}", "NaN", "null", "true", "\t", "#", "=", "'", "<b>", "%s", "ｍ"};
+      "a\"b", "a\\b", "a/b", "a:b", "{x}", "NaN", "null", "true", "\t", "#", "=", "'", "<b>", "%s", "ｍ", "a\nb", "\r"};
 
   @TempDir
   Path tmp;
 
   @Test
   void everyScheduleSolveWritesPassesCheck_withTheUmaskMode_andNoTmpLeft() throws IOException {
+    long cpu0 = processCpuNanos();
     List<Path> bases;
     try (Stream<Path> s = Files.list(CliTest.CATALOGUE)) {
       bases = s.filter(p -> p.toString().endsWith(".csv")
@@ -90,6 +91,9 @@ class RoundTripFuzzCliTest {
         }
       } else {
         c[1]++;
+        if (Boolean.getBoolean("commsched.fuzz.verbose")) {
+          System.out.println("[refused] " + kind + " " + s.err().strip());
+        }
         assertThat(s.code()).as(what + "\n" + s.err()).isEqualTo(2);
         String err = s.err().strip();
         assertThat(err).as(what).isNotEmpty().doesNotContain("\n").doesNotContain("Exception").doesNotContain("\tat ");
@@ -100,12 +104,18 @@ class RoundTripFuzzCliTest {
     StringBuilder sb = new StringBuilder("[fuzz round trip] " + INSTANCES + " instances: " + accepted
         + " accepted, " + (INSTANCES - accepted) + " refused;");
     counts.forEach((k, c) -> sb.append(' ').append(k).append(' ').append(c[0]).append('/').append(c[1]));
+    sb.append("; process CPU ").append((processCpuNanos() - cpu0) / 1_000_000).append(" ms (not asserted)");
     System.out.println(sb);
     // the mutations keep most instances well formed: a round trip that refuses nearly everything proves nothing
     assertThat(accepted).isGreaterThan(INSTANCES / 2);
     assertThat(counts.keySet()).contains("chatting/bufferless", "scatter/bufferless", "gather/bufferless",
         "scatter/packet", "gather/packet", "dsa/bufferless", "dsa-csv", "send/packet", "broadcast/packet",
         "gossip/packet");
+  }
+
+  private static long processCpuNanos() {
+    return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
   }
 
   /** The mode a fresh file gets here (0666 less the umask), or null on a non-POSIX file system. */
