@@ -109,31 +109,107 @@ public final class LinearCostFormulas {
   }
 
   /**
-   * H* ring, the thesis's schemes [UB]. Even {@code p = 2m}: {@code min_k max(T_*(ceil(n/2), m, k), T_*(n, m - 1,
-   * k))} (Prop 3.2.3, the phase recursion can only do better). Odd {@code p = 2m + 1}: {@code min_k max(T_*(n, m - 1,
-   * k), t_0(k))} with {@code t_0(k) = min over 0 <= n_0 <= floor(n/2) of max(T_*(n - n_0, m, k), T_1(n_0, m + 2,
-   * k))} (Prop 3.2.4, the form without later phases). The term over {@code m - 1} links is absent when m = 1.
+   * H* ring, the thesis's schemes with their phase recursions [UB]: {@code min_k} of
+   * {@link #ringBroadcastHStarPhases}'s time. Never above the first-phase forms {@code max(T_*(ceil(n/2), m, k),
+   * T_*(n, m - 1, k))} (even {@code p = 2m}, Prop 3.2.3) and {@code max(T_*(n, m - 1, k), t_0(k))} (odd
+   * {@code p = 2m + 1}, Prop 3.2.4), nor above Fraigniaud and Lazard's {@code S_*(n, floor(p/2))}.
    */
   public long ringBroadcastHStar(long n, long p) {
     requireUnits(n);
     requireRing(p);
-    long m = p / 2;
     long best = Long.MAX_VALUE;
     for (long k = 1; k <= n; k++) {
-      long inner = m >= 2 ? ps.tStar(n, m - 1, k) : 0;
-      long t;
-      if (p % 2 == 0) {
-        t = Math.max(ps.tStar(ceilDiv(n, 2), m, k), inner);
-      } else {
-        t = Math.max(inner, hStarOddPhaseZero(n, m, k));
-      }
-      best = Math.min(best, t);
+      best = Math.min(best, ringBroadcastHStarPhases(n, p, k).time());
     }
     return best;
   }
 
-  /** {@code t_0(k)} of Proposition 3.2.4: the decreasing and the increasing term cross; search the crossing. */
-  private long hStarOddPhaseZero(long n, long m, long k) {
+  /**
+   * The shares and the time of the H* ring broadcast's phase recursion (Peters, Props 3.2.3 and 3.2.4) at packet
+   * size k: {@code shares[0] = n_0}, {@code shares[j] = n_j} for the phases run ({@code j >= 1}, each {@code >= 1}).
+   *
+   * @param time the last {@code t_j}, when every node holds the message
+   * @param shares the units {@code n_j}; an array owned by the record (do not modify)
+   * @param ends {@code t_j} for the same j (the last entry may be a phase with {@code n_j = 0}, which has no share)
+   */
+  public record HStarPhases(long time, long[] shares, long[] ends) {
+  }
+
+  /**
+   * The phase recursion of the H* ring broadcast at packet size {@code 1 <= k <= n}
+   * (docs/models/linear-cost.md#h-ring-phase-recursion). Node {@code P_d} is at distance d from the source on the
+   * forward side (the backward side mirrors it). Phase 0 ends at {@code t_0}: even {@code p = 2m}, {@code n_0 =
+   * floor(n/2)} and {@code t_0 = T_*(ceil(n/2), m, k)}; odd {@code p = 2m + 1}, {@code t_0 = max(T_*(n - n_0, m, k),
+   * T_1(n_0, m + 2, k))} minimised over {@code 0 <= n_0 <= floor(n/2)}. Phase {@code j = 1 .. m - 1} (skipped, with
+   * all later ones, once {@code T_*(n, m - j, k) <= t_(j-1)}): {@code P_(m-j+1)} sends one packet of {@code n_j}
+   * units back to {@code P_(m-j)}, which gets the other {@code n - n_j} by the forward pipeline, {@code t_j =
+   * max(T_*(n - n_j, m - j, k), t_(j-1) + beta + n_j tau)} ({@code t_(j-1)} when {@code n_j = 0}), minimised over
+   * {@code 0 <= n_j <= n_(j-1)}. Ties, here and for {@code n_0}, go to the largest share (it leaves the next phase
+   * the most room); the recursion stops after a phase with {@code n_j = 0}.
+   */
+  public HStarPhases ringBroadcastHStarPhases(long n, long p, long k) {
+    requireUnits(n);
+    requireRing(p);
+    if (k < 1 || k > n) {
+      throw new IllegalArgumentException("a packet size needs 1 <= k <= n, got " + k);
+    }
+    long m = p / 2;
+    long[] shares = new long[(int) m];
+    long[] ends = new long[(int) m];
+    long n0;
+    long t;
+    if (p % 2 == 0) {
+      n0 = n / 2;
+      t = ps.tStar(n - n0, m, k);
+    } else {
+      n0 = hStarOddShare(n, m, k);
+      t = Math.max(ps.tStar(n - n0, m, k), ps.tOne(n0, m + 2, k));
+    }
+    shares[0] = n0;
+    ends[0] = t;
+    int used = 1;
+    int timed = 1;
+    long prev = n0;
+    for (long j = 1; j < m && prev > 0 && ps.tStar(n, m - j, k) > t; j++) {
+      long h = m - j;
+      long tPrev = t;
+      // f(x) = T_*(n - x, h, k) falls, g(x) = tPrev (x = 0) or tPrev + beta + x tau rises: find where they cross
+      long lo = 0;
+      long hi = prev + 1; // the smallest x in 0..prev with g(x) >= f(x), or prev + 1
+      while (lo < hi) {
+        long mid = (lo + hi) / 2;
+        if (hStarBack(tPrev, mid) >= ps.tStar(n - mid, h, k)) {
+          hi = mid;
+        } else {
+          lo = mid + 1;
+        }
+      }
+      long v = Long.MAX_VALUE;
+      for (long x = Math.max(0, lo - 1); x <= Math.min(prev, lo); x++) {
+        v = Math.min(v, Math.max(ps.tStar(n - x, h, k), hStarBack(tPrev, x)));
+      }
+      long x = 0; // the largest x <= prev with g(x) <= v (then f(x) <= v too)
+      if (v >= tPrev + beta) {
+        x = tau == 0 ? prev : Math.min(prev, (v - tPrev - beta) / tau);
+      }
+      t = v;
+      ends[timed++] = t;
+      if (x == 0) {
+        break; // the nodes from P_(m-j) back to the source are fed by the pipeline alone
+      }
+      shares[used++] = x;
+      prev = x;
+    }
+    return new HStarPhases(t, java.util.Arrays.copyOf(shares, used), java.util.Arrays.copyOf(ends, timed));
+  }
+
+  /** The end of phase j's back packet of x units sent at {@code tPrev} ({@code tPrev} itself when x = 0). */
+  private long hStarBack(long tPrev, long x) {
+    return x == 0 ? tPrev : Math.addExact(tPrev, lin(1, x));
+  }
+
+  /** Prop 3.2.4's n_0: the largest minimiser of {@code max(T_*(n - n0, m, k), T_1(n0, m + 2, k))}, n0 <= n/2. */
+  private long hStarOddShare(long n, long m, long k) {
     long lo = 0;
     long hi = n / 2;
     while (lo < hi) { // smallest n0 with T_1(n0, m+2, k) >= T_*(n - n0, m, k)
@@ -145,10 +221,19 @@ public final class LinearCostFormulas {
       }
     }
     long best = Math.max(ps.tStar(n - lo, m, k), ps.tOne(lo, m + 2, k));
-    if (lo > 0) {
-      best = Math.min(best, Math.max(ps.tStar(n - lo + 1, m, k), ps.tOne(lo - 1, m + 2, k)));
+    if (lo > 0 && Math.max(ps.tStar(n - lo + 1, m, k), ps.tOne(lo - 1, m + 2, k)) < best) {
+      return lo - 1;
     }
-    return best;
+    long top = n / 2; // T_1 rises with n0: the largest n0 in lo..n/2 with T_1(n0, m+2, k) <= best ties
+    while (lo < top) {
+      long mid = (lo + top + 1) / 2;
+      if (ps.tOne(mid, m + 2, k) <= best) {
+        lo = mid;
+      } else {
+        top = mid - 1;
+      }
+    }
+    return lo;
   }
 
   /** Fraigniaud and Lazard's half-duplex ring broadcast, the ring cut into two paths: {@code S(n, floor(p/2))} [UB]. */

@@ -107,25 +107,6 @@ class BroadcastSchemesProperties {
 
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
-  void ringHalfDuplexAllPorts_equalsPropositions323And324(long seed) {
-    int p = 3 + new SplittableRandom(seed ^ 0x5eedL).nextInt(10);
-    Case c = draw(seed, new Topology.Ring(p), p, CommModel.Ports.ALL, CommModel.Duplex.HALF, 50);
-    long n = c.n();
-    int m = p / 2;
-    holds(new RingBroadcastHalf(), c, k -> {
-      if (p % 2 == 0) {
-        return Math.max(c.f().tStar(ceilDiv(n, 2), m, k), c.f().tStar(n, m - 1, k));
-      }
-      long t0 = Long.MAX_VALUE; // Proposition 3.2.4's t_0(k), T_1(0, ., .) = 0
-      for (long n0 = 0; n0 <= n / 2; n0++) {
-        t0 = Math.min(t0, Math.max(c.f().tStar(n - n0, m, k), c.f().tOne(n0, m + 2, k)));
-      }
-      return m >= 2 ? Math.max(c.f().tStar(n, m - 1, k), t0) : t0;
-    });
-  }
-
-  @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
   void ringHalfDuplexOnePort_equalsTheProcessorBoundCut(long seed) {
     int p = 3 + new SplittableRandom(seed ^ 0x5eedL).nextInt(10);
     Case c = draw(seed, new Topology.Ring(p), p, CommModel.Ports.ONE, CommModel.Duplex.HALF, 50);
