@@ -154,11 +154,11 @@ final class LinearCostBounds {
               + "m = " + p / 2 + " (Peters, Prop 3.2.2)"));
         }
         if (scan) {
-          add.accept(Needs.H_STAR, new UpperBound(f.ringBroadcastHStar(n, p), "RING-BCAST-H", p % 2 == 0
-              ? "both halves pipelined, the antipode fed from both sides, min_k max(T_*(ceil(n/2), m, k), "
-              + "T_*(n, m - 1, k)) with m = " + p / 2 + " (Peters, Prop 3.2.3)"
-              : "the middle link used both ways, min_k max(T_*(n, m - 1, k), t_0(k)) with m = " + p / 2
-              + " (Peters, Prop 3.2.4)"));
+          add.accept(Needs.H_STAR, new UpperBound(f.ringBroadcastHStar(n, p), "RING-BCAST-H", (p % 2 == 0
+              ? "both halves pipelined, the antipode fed from both sides"
+              : "the middle link used both ways") + ", then one packet back per phase from each completed node, "
+              + "min_k of the phase recursion with m = " + p / 2 + " (Peters, Prop " + (p % 2 == 0 ? "3.2.3" : "3.2.4")
+              + ")"));
         }
         add.accept(Needs.H_STAR, new UpperBound(f.ringBroadcastHalfCut(n, p, false), "RING-CUT", "the ring cut "
             + "into two paths, S_*(" + n + ", " + p / 2 + ") (Fraigniaud and Lazard, quoted by Peters §3.2.3)"));

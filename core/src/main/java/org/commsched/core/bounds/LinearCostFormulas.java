@@ -118,8 +118,10 @@ public final class LinearCostFormulas {
     requireUnits(n);
     requireRing(p);
     long best = Long.MAX_VALUE;
-    for (long k = 1; k <= n; k++) {
-      best = Math.min(best, ringBroadcastHStarPhases(n, p, k).time());
+    for (long k = n; k >= 1; k--) { // phase 0 alone, T_*(ceil(n/2), m, k) or more, skips most sizes
+      if (ps.tStar(ceilDiv(n, 2), p / 2, k) < best) {
+        best = Math.min(best, ringBroadcastHStarPhases(n, p, k).time());
+      }
     }
     return best;
   }

@@ -54,6 +54,14 @@ abstract class BroadcastScheme implements Method {
   /** The scheme's rounds with packets of size k (1 <= k <= n). */
   abstract RoundSchedule build(Setting s, long k);
 
+  /**
+   * A value the formula at k is never below, cheaper to compute; {@link #bestSizes} skips k when it cannot enter the
+   * best ones. {@link Long#MIN_VALUE} (the default): no shortcut.
+   */
+  long formulaFloor(Setting s, long k) {
+    return Long.MIN_VALUE;
+  }
+
   /** How many of the best formula values to build before keeping the shortest schedule (1: the formula is exact). */
   int tries() {
     return 1;
@@ -63,6 +71,9 @@ abstract class BroadcastScheme implements Method {
   final List<Long> bestSizes(Setting s, int count) {
     List<long[]> best = new ArrayList<>(); // {time, k}, sorted by time, then larger k
     for (long k = s.n(); k >= 1; k--) {
+      if (best.size() == count && formulaFloor(s, k) >= best.get(count - 1)[0]) {
+        continue;
+      }
       long t = formula(s, k);
       if (t < 0) {
         continue;

@@ -75,6 +75,12 @@ public final class RingBroadcastHalf extends BroadcastScheme {
     return phases(s, k).time();
   }
 
+  /** Phase 0 alone: the antipode (even p) or node m (odd p) needs {@code T_*(ceil(n/2), m, k)} or more. */
+  @Override
+  long formulaFloor(Setting s, long k) {
+    return s.f().tStar(ceilDiv(s.n(), 2), s.p() / 2, k);
+  }
+
   /** The recursion's shares {@code n_0, n_1, ..} and time at packet size k. */
   static LinearCostFormulas.HStarPhases phases(Setting s, long k) {
     return new LinearCostFormulas(s.f()).ringBroadcastHStarPhases(s.n(), s.p(), k);
