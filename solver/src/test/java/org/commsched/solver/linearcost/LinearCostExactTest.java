@@ -19,6 +19,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.heuristics.linearcost.LinearCostMethods;
 import org.commsched.solver.MethodRegistry;
 import org.commsched.solver.choco.ChocoTaskModel;
 import org.commsched.solver.cpsat.CpSatTaskModel;
@@ -48,6 +49,19 @@ class LinearCostExactTest {
 
   static Instance broadcast(Topology t, long n, CommModel.StoreAndForward m) {
     return new Instance("broadcast", new Problem.Broadcast(0, n), m, Network.of(t));
+  }
+
+  /** Broadcast from node 0 on the two-way ring {@code C_p} under a model label, beta and tau given as integers. */
+  static Instance ringBroadcast(String label, long beta, long tau, int p, long n) {
+    return broadcast(new Topology.Ring(p), n, model(label, Long.toString(beta), Long.toString(tau)));
+  }
+
+  /** A linear-cost heuristic's result on the instance, after the checker accepted its schedule. */
+  static SolveResult checkedMethod(String method, Instance inst) {
+    SolveResult r = LinearCostMethods.all().stream()
+        .filter(x -> x.name().equals(method)).findFirst().orElseThrow().solve(inst, ONE_WORKER);
+    assertThat(ScheduleChecker.checkResult(inst, r).valid()).as(method + " on " + inst.name()).isTrue();
+    return r;
   }
 
   static Instance gossip(Topology t, long n, CommModel.StoreAndForward m) {

@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.stream.Stream;
 import org.commsched.core.bounds.PathSending;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
-import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveResult;
-import org.commsched.heuristics.linearcost.LinearCostMethods;
 import org.commsched.solver.cpsat.CpSatTaskModel;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -37,13 +34,10 @@ class RingBroadcastH1ExactTest {
         + c[3], () -> {
           int p = (int) c[2];
           long n = c[3];
-          CommModel.StoreAndForward m = LinearCostExactTest.model("H1", Long.toString(c[0]), Long.toString(c[1]));
-          Instance inst = LinearCostExactTest.broadcast(new Topology.Ring(p), n, m);
-          PathSending f = PathSending.of(m, inst.timeScale());
+          Instance inst = LinearCostExactTest.ringBroadcast("H1", c[0], c[1], p, n);
+          PathSending f = PathSending.of((CommModel.StoreAndForward) inst.model(), inst.timeScale());
           long opt = LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE);
-          SolveResult cut = LinearCostMethods.all().stream().filter(x -> x.name().equals("lc-ring-broadcast-h1"))
-              .findFirst().orElseThrow().solve(inst, LinearCostExactTest.ONE_WORKER);
-          assertThat(ScheduleChecker.checkResult(inst, cut).valid()).isTrue();
+          SolveResult cut = LinearCostExactTest.checkedMethod("lc-ring-broadcast-h1", inst);
           assertThat(cut.makespan()).isEqualTo(f.sOne(n, (p + 1) / 2));
           assertThat(cut.makespan() - opt).isEqualTo(inst.timeScale().toTicks(java.math.BigDecimal.valueOf(c[4])));
           if (p % 2 == 1) { // the quoted odd-ring figure cannot be reached

@@ -5,12 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.math.BigDecimal;
 import java.util.stream.Stream;
 import org.commsched.core.bounds.PathSending;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
-import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveResult;
-import org.commsched.heuristics.linearcost.LinearCostMethods;
 import org.commsched.solver.cpsat.CpSatTaskModel;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -37,14 +34,10 @@ class RingBroadcastHStarExactTest {
         + c[3], () -> {
           int p = (int) c[2];
           long n = c[3];
-          CommModel.StoreAndForward m = LinearCostExactTest.model("H*", Long.toString(c[0]), Long.toString(c[1]));
-          Instance inst = LinearCostExactTest.broadcast(new Topology.Ring(p), n, m);
-          PathSending f = PathSending.of(m, inst.timeScale());
+          Instance inst = LinearCostExactTest.ringBroadcast("H*", c[0], c[1], p, n);
+          PathSending f = PathSending.of((CommModel.StoreAndForward) inst.model(), inst.timeScale());
           long opt = LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE);
-          SolveResult scheme = LinearCostMethods.all().stream()
-              .filter(x -> x.name().equals("lc-ring-broadcast-hstar")).findFirst().orElseThrow()
-              .solve(inst, LinearCostExactTest.ONE_WORKER);
-          assertThat(ScheduleChecker.checkResult(inst, scheme).valid()).isTrue();
+          SolveResult scheme = LinearCostExactTest.checkedMethod("lc-ring-broadcast-hstar", inst);
           assertThat(scheme.makespan() - opt).isEqualTo(inst.timeScale().toTicks(BigDecimal.valueOf(c[4])));
           if (p % 2 == 0 && c[1] > 0) { // the cut is beaten on even rings
             assertThat(f.sStar(n, p / 2)).isGreaterThan(opt);
