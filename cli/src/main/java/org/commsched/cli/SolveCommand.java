@@ -97,6 +97,7 @@ final class SolveCommand implements Callable<Integer> {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter e = spec.commandLine().getErr();
     long started = System.nanoTime();
+    Signals.install(e); // from the start: a Ctrl-C while the file is read stops the search before it begins
     Duration limit = Inputs.timeLimit("solve", timeLimit);
     if (workers != null && workers < 1) {
       throw new BadInputException("commsched solve: --workers must be at least 1, got " + workers
@@ -126,7 +127,6 @@ final class SolveCommand implements Callable<Integer> {
       throw new BadInputException("commsched solve: --out " + out + ": CSV output is for DSA instances only; "
           + "use a .json schedule file");
     }
-    Signals.install(e);
     SolveRunner.Outcome run;
     try (ProgressLine.Handle progress = ProgressLine.start(e, quiet, instance.timeScale(), m.name())) {
       limits = limits.withTimeLimit(Deadline.budget(limit, started)); // what is left of the limit, counted from the start

@@ -53,6 +53,34 @@ class RoughEdgesCliTest {
     assertThat(b.err().strip()).isEqualTo(b.json().get("error").stringValue());
     CliTest.Run p = run("solve", cat("chat-oracle-b-ula4.json"), "--workers", "0", "--json");
     assertThat(p.json().get("exitCode").asInt()).isEqualTo(2);
+    assertThat(p.json().get("place").stringValue()).isEqualTo("--workers");
+    assertThat(p.json().get("fix").stringValue()).isEqualTo("leave it out to use every core");
+    assertThat(p.json().get("file").isNull()).as("present, null: no file is at fault").isTrue();
+  }
+
+  /** The four keys of issue 13 item 6 in every --json error: a missing file is named, an option error names it. */
+  @Test
+  void jsonErrorsNameTheFileOrTheOption() {
+    String missing = tmp.resolve("missing.json").toString();
+    CliTest.Run r = run("solve", missing, "--json");
+    assertThat(r.json().get("file").stringValue()).isEqualTo(missing);
+    assertThat(r.json().get("fix").stringValue()).isEqualTo("check the path");
+    CliTest.Run t = run("solve", cat("chat-oracle-b-ula4.json"), "--time-limit", "abc", "--json");
+    assertThat(t.code()).isEqualTo(2);
+    assertThat(t.json().get("place").stringValue()).isEqualTo("--time-limit");
+    assertThat(t.json().get("fix").stringValue()).isEqualTo("see: commsched solve --help");
+    for (String key : new String[] {"error", "exitCode", "file", "place", "fix"}) {
+      assertThat(t.json().has(key)).as(key).isTrue();
+    }
+  }
+
+  @Test
+  void everySubcommandPrintsTheVersion() {
+    String top = run("--version").out().strip();
+    assertThat(top).startsWith("commsched ");
+    for (String sub : new String[] {"solve", "check", "generate", "bounds", "methods"}) {
+      assertThat(run(sub, "--version").out().strip()).as(sub).isEqualTo(top);
+    }
   }
 
   @Test
