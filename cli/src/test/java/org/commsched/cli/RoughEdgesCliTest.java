@@ -120,4 +120,31 @@ class RoughEdgesCliTest {
     Path dot = Files.writeString(tmp.resolve("net.dot"), "graph g { a -- b; b -- c; }");
     oneLine(run("solve", dot.toString()), "commsched generate --network " + dot);
   }
+
+  /**
+   * One label per fact (docs/FORMATS.md, Labels): no statistic repeats what a result field says (lns had gapTicks
+   * beside gap and searchSeconds beside seconds; a spanning-tree run printed the tree three times), and a virtual
+   * result says so in text and JSON.
+   */
+  @Test
+  void labelsAreNotRepeated() {
+    CliTest.Run lns = run("solve", cat("chat-oracle-b-ula4.json"), "--method", "lns", "--time-limit", "2", "--json",
+        "--quiet");
+    assertThat(lns.code()).as(lns.err()).isZero();
+    java.util.List<String> keys = new java.util.ArrayList<>();
+    lns.json().get("stats").propertyNames().forEach(keys::add);
+    assertThat(keys).doesNotContain("gapTicks", "searchSeconds", "gap", "seconds", "wallSeconds");
+    assertThat(lns.json().get("virtual").asBoolean()).isFalse();
+
+    CliTest.Run tree = run("solve", cat("sg-ex5-scatter-bintree7.json"), "--method", "fdf", "--spanning-tree", "balanced",
+        "--quiet");
+    assertThat(tree.code()).as(tree.err()).isZero();
+    assertThat(tree.out()).contains("routes along the balanced spanning tree");
+    assertThat(tree.out().lines().filter(l -> l.contains("balanced") || l.startsWith("routes"))).hasSize(1);
+
+    CliTest.Run slots = run("solve", cat("dsa-small.json"), "--method", "best-fit", "--json", "--quiet");
+    assertThat(slots.json().get("virtual").asBoolean()).isTrue();
+    assertThat(run("solve", cat("dsa-small.json"), "--method", "best-fit", "--quiet").out())
+        .contains("(virtual: the span of the slots)");
+  }
 }
