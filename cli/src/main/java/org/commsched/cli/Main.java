@@ -35,7 +35,11 @@ public final class Main implements Runnable {
 
   public static void main(String[] args) {
     Deadline.countFromJvmStart(); // a process of its own: --time-limit counts from the JVM's start
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    PrintWriter err = new PrintWriter(System.err, true);
+    if (args.length > 0 && args[0].equals("solve")) {
+      Signals.install(err); // before picocli and the reading (seconds on a busy machine): a Ctrl-C then still ends in one line
+    }
+    System.exit(run(args, new PrintWriter(System.out, true), err));
   }
 
   /** Runs the command line with the given streams and returns the exit code (for tests). */
