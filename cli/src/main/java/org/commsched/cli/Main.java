@@ -35,7 +35,11 @@ public final class Main implements Runnable {
 
   public static void main(String[] args) {
     Deadline.countFromJvmStart(); // a process of its own: --time-limit counts from the JVM's start
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    PrintWriter err = new PrintWriter(System.err, true);
+    if (args.length > 0 && args[0].equals("solve")) {
+      Signals.install(err); // before picocli and the reading (seconds on a busy machine): a Ctrl-C then still ends in one line
+    }
+    System.exit(run(args, new PrintWriter(System.out, true), err));
   }
 
   /** Runs the command line with the given streams and returns the exit code (for tests). */
@@ -49,18 +53,22 @@ public final class Main implements Runnable {
     cl.registerConverter(Long.TYPE, v -> number(v, Long::valueOf, "a whole number"));
     cl.registerConverter(Integer.class, v -> number(v, Integer::valueOf, "a whole number"));
     cl.registerConverter(Integer.TYPE, v -> number(v, Integer::valueOf, "a whole number"));
+    for (CommandLine sub : cl.getSubcommands().values()) {
+      sub.getCommandSpec().versionProvider(new Version()); // `commsched solve --version` too, not an empty line
+    }
     boolean json = Arrays.asList(args).contains("--json");
+    java.util.Set<String> given = new java.util.HashSet<>(Arrays.asList(args));
     cl.setParameterExceptionHandler((ex, a) -> {
       String msg = ex.getMessage() == null ? "bad arguments" : ex.getMessage().replace('\n', ' ').trim();
-      return fail(json, out, err, "commsched: " + readable(msg) + " (see: commsched "
+      return fail(json, given, out, err, "commsched: " + readable(msg) + " (see: commsched "
           + commandPath(ex.getCommandLine()) + "--help)", BAD_INPUT);
     });
     cl.setExecutionExceptionHandler((ex, c, parsed) -> {
       if (ex instanceof BadInputException bad) {
-        return fail(json, out, err, readable(bad.getMessage()), BAD_INPUT);
+        return fail(json, given, out, err, readable(bad.getMessage()), BAD_INPUT);
       }
       String where = ex.getStackTrace().length > 0 ? " at " + ex.getStackTrace()[0] : "";
-      return fail(json, out, err, "commsched: internal error: " + readable(String.valueOf(ex)) + where
+      return fail(json, given, out, err, "commsched: internal error: " + readable(String.valueOf(ex)) + where
           + " (please report it with the input file)", INTERNAL);
     });
     try {
@@ -87,35 +95,55 @@ public final class Main implements Runnable {
   }
 
   /**
-   * Reports an error: always one line on stderr; with {@code --json} also one JSON object on stdout ({@code error},
-   * {@code exitCode}, and {@code file} when the line starts with a path that exists), so a script reading stdout
-   * sees the failure. Returns the exit code.
+   * Reports an error: always one line on stderr; with {@code --json} also one JSON object on stdout, so a script
+   * reading stdout sees the failure: {@code error} (the line), {@code exitCode}, {@code file} (when the line starts
+   * with a path that exists or that the command line gave), {@code place} (the JSON pointer, line or row in that file,
+   * or the option at fault) and {@code fix} (what to do); the last three are null when the line names none. Returns
+   * the exit code.
    */
-  private static int fail(boolean json, PrintWriter out, PrintWriter err, String line, int code) {
+  private static int fail(boolean json, java.util.Set<String> args, PrintWriter out, PrintWriter err, String line,
+      int code) {
     err.println(line);
     err.flush();
     if (json) {
       ObjectNode n = Json.object();
       n.put("error", line);
       n.put("exitCode", code);
+      String file = null;
+      String place = null;
       int colon = line.indexOf(": ");
-      if (colon > 0 && java.nio.file.Files.exists(java.nio.file.Path.of(line.substring(0, colon)))) {
-        n.put("file", line.substring(0, colon));
+      String head = colon > 0 ? line.substring(0, colon) : "";
+      if (colon > 0 && (args.contains(head) || java.nio.file.Files.exists(java.nio.file.Path.of(head)))) {
+        file = head;
         String rest = line.substring(colon + 2);
         int end = rest.indexOf(": ");
         if (end > 0 && (rest.startsWith("/") || rest.startsWith("line ") || rest.startsWith("row "))) {
-          n.put("place", rest.substring(0, end));
+          place = rest.substring(0, end);
+        }
+      } else {
+        java.util.regex.Matcher option = OPTION.matcher(line);
+        if (option.find()) {
+          place = option.group(1);
         }
       }
-      int fix = line.lastIndexOf("; ");
-      if (fix > 0) {
-        n.put("fix", line.substring(fix + 2));
+      String fix = null;
+      int semi = line.lastIndexOf("; ");
+      if (semi > 0) {
+        fix = line.substring(semi + 2);
+      } else if (line.endsWith(")") && line.lastIndexOf(" (") > 0) {
+        fix = line.substring(line.lastIndexOf(" (") + 2, line.length() - 1);
       }
+      n.put("file", file);
+      n.put("place", place);
+      n.put("fix", fix);
       out.println(Json.print(n));
       out.flush();
     }
     return code;
   }
+
+  /** The option an error line is about: the first {@code --name} or {@code '--name'} in it. */
+  private static final java.util.regex.Pattern OPTION = java.util.regex.Pattern.compile("'?(--(?!help\\b)[a-z][a-z0-9-]*)");
 
   /** Parses an option value, or explains in one line what was expected. */
   private static <T> T number(String value, java.util.function.Function<String, T> parse, String what) {

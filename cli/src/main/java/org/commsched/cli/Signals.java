@@ -21,8 +21,14 @@ final class Signals {
   private Signals() {
   }
 
-  /** Installs the handlers for the rest of the process. */
+  private static final java.util.concurrent.atomic.AtomicBoolean INSTALLED =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
+  /** Installs the handlers for the rest of the process (once: a later call does nothing). */
   static void install(PrintWriter err) {
+    if (!INSTALLED.compareAndSet(false, true)) {
+      return;
+    }
     AtomicInteger count = new AtomicInteger();
     for (String name : new String[] {"INT", "TERM"}) {
       try {

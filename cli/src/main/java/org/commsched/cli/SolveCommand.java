@@ -97,6 +97,7 @@ final class SolveCommand implements Callable<Integer> {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter e = spec.commandLine().getErr();
     long started = System.nanoTime();
+    Signals.install(e); // from the start: a Ctrl-C while the file is read stops the search before it begins
     Duration limit = Inputs.timeLimit("solve", timeLimit);
     if (workers != null && workers < 1) {
       throw new BadInputException("commsched solve: --workers must be at least 1, got " + workers
@@ -126,7 +127,6 @@ final class SolveCommand implements Callable<Integer> {
       throw new BadInputException("commsched solve: --out " + out + ": CSV output is for DSA instances only; "
           + "use a .json schedule file");
     }
-    Signals.install(e);
     SolveRunner.Outcome run;
     try (ProgressLine.Handle progress = ProgressLine.start(e, quiet, instance.timeScale(), m.name())) {
       limits = limits.withTimeLimit(Deadline.budget(limit, started)); // what is left of the limit, counted from the start
@@ -178,6 +178,7 @@ final class SolveCommand implements Callable<Integer> {
       }
       n.put("status", r.status().name());
       Json.time(n, "makespan", r.makespan(), scale);
+      n.put("virtual", r.schedule() instanceof Schedule.Slots); // a virtual schedule's makespan is its slots' span
       Json.time(n, "lowerBound", r.lowerBound().value(), scale);
       n.put("lowerBoundKind", r.lowerBound().kind());
       n.put("lowerBoundWitness", r.lowerBound().witness());
@@ -231,8 +232,8 @@ final class SolveCommand implements Callable<Integer> {
       o.printf(Locale.ROOT, "valid      %s%n", r.hasSchedule() ? (valid ? "yes (independent checker)" : "NO") : "-");
       o.printf(Locale.ROOT, "seconds    %.3f%n", seconds);
       for (Map.Entry<String, Object> en : r.stats().entrySet()) {
-        if (en.getKey().equals(Portfolio.FOUND_BY)) {
-          continue; // printed above
+        if (shownAbove(en.getKey())) {
+          continue;
         }
         o.printf(Locale.ROOT, "%-10s %s%n", en.getKey(), en.getValue());
       }
@@ -248,6 +249,17 @@ final class SolveCommand implements Callable<Integer> {
       return 3;
     }
     return valid ? 0 : Main.INTERNAL;
+  }
+
+  /**
+   * True for a statistic the text output's own lines already say (one label per fact, docs/FORMATS.md, Labels):
+   * {@code foundBy} (its own line), and with {@code --spanning-tree} the method's {@code spanningTree} and
+   * {@code routes} (the tree line says which tree the routes follow; a method sees the rerouted copy's routes as
+   * explicit ones). The JSON keeps them in {@code stats}, the method's own record.
+   */
+  private boolean shownAbove(String key) {
+    return key.equals(Portfolio.FOUND_BY)
+        || (spanningTree != null && (key.equals("spanningTree") || key.equals("routes")));
   }
 
   /** The --option and --spanning-tree values as solve options. */

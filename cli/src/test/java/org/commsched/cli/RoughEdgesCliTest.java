@@ -53,6 +53,34 @@ class RoughEdgesCliTest {
     assertThat(b.err().strip()).isEqualTo(b.json().get("error").stringValue());
     CliTest.Run p = run("solve", cat("chat-oracle-b-ula4.json"), "--workers", "0", "--json");
     assertThat(p.json().get("exitCode").asInt()).isEqualTo(2);
+    assertThat(p.json().get("place").stringValue()).isEqualTo("--workers");
+    assertThat(p.json().get("fix").stringValue()).isEqualTo("leave it out to use every core");
+    assertThat(p.json().get("file").isNull()).as("present, null: no file is at fault").isTrue();
+  }
+
+  /** The four keys of issue 13 item 6 in every --json error: a missing file is named, an option error names it. */
+  @Test
+  void jsonErrorsNameTheFileOrTheOption() {
+    String missing = tmp.resolve("missing.json").toString();
+    CliTest.Run r = run("solve", missing, "--json");
+    assertThat(r.json().get("file").stringValue()).isEqualTo(missing);
+    assertThat(r.json().get("fix").stringValue()).isEqualTo("check the path");
+    CliTest.Run t = run("solve", cat("chat-oracle-b-ula4.json"), "--time-limit", "abc", "--json");
+    assertThat(t.code()).isEqualTo(2);
+    assertThat(t.json().get("place").stringValue()).isEqualTo("--time-limit");
+    assertThat(t.json().get("fix").stringValue()).isEqualTo("see: commsched solve --help");
+    for (String key : new String[] {"error", "exitCode", "file", "place", "fix"}) {
+      assertThat(t.json().has(key)).as(key).isTrue();
+    }
+  }
+
+  @Test
+  void everySubcommandPrintsTheVersion() {
+    String top = run("--version").out().strip();
+    assertThat(top).startsWith("commsched ");
+    for (String sub : new String[] {"solve", "check", "generate", "bounds", "methods"}) {
+      assertThat(run(sub, "--version").out().strip()).as(sub).isEqualTo(top);
+    }
   }
 
   @Test
@@ -91,5 +119,32 @@ class RoughEdgesCliTest {
   void solveOnANetworkDrawing_pointsToTheImport() throws IOException {
     Path dot = Files.writeString(tmp.resolve("net.dot"), "graph g { a -- b; b -- c; }");
     oneLine(run("solve", dot.toString()), "commsched generate --network " + dot);
+  }
+
+  /**
+   * One label per fact (docs/FORMATS.md, Labels): no statistic repeats what a result field says (lns had gapTicks
+   * beside gap and searchSeconds beside seconds; a spanning-tree run printed the tree three times), and a virtual
+   * result says so in text and JSON.
+   */
+  @Test
+  void labelsAreNotRepeated() {
+    CliTest.Run lns = run("solve", cat("chat-oracle-b-ula4.json"), "--method", "lns", "--time-limit", "2", "--json",
+        "--quiet");
+    assertThat(lns.code()).as(lns.err()).isZero();
+    java.util.List<String> keys = new java.util.ArrayList<>();
+    lns.json().get("stats").propertyNames().forEach(keys::add);
+    assertThat(keys).doesNotContain("gapTicks", "searchSeconds", "gap", "seconds", "wallSeconds");
+    assertThat(lns.json().get("virtual").asBoolean()).isFalse();
+
+    CliTest.Run tree = run("solve", cat("sg-ex5-scatter-bintree7.json"), "--method", "fdf", "--spanning-tree", "balanced",
+        "--quiet");
+    assertThat(tree.code()).as(tree.err()).isZero();
+    assertThat(tree.out()).contains("routes along the balanced spanning tree");
+    assertThat(tree.out().lines().filter(l -> l.contains("balanced") || l.startsWith("routes"))).hasSize(1);
+
+    CliTest.Run slots = run("solve", cat("dsa-small.json"), "--method", "best-fit", "--json", "--quiet");
+    assertThat(slots.json().get("virtual").asBoolean()).isTrue();
+    assertThat(run("solve", cat("dsa-small.json"), "--method", "best-fit", "--quiet").out())
+        .contains("(virtual: the span of the slots)");
   }
 }

@@ -38,7 +38,8 @@ import org.commsched.solver.lns.LnsChatting;
  * <ol>
  *   <li>Heuristics: every applicable non-exact method in the registry's order (each family's papers' algorithms
  *       before the baselines), each with a quarter of the time left. The first always runs; a later one starts only
- *       while the time left exceeds the longest time a heuristic has taken so far. It stops as soon as a schedule
+ *       while the time left exceeds the longest time a heuristic has taken so far plus, when a search follows, half
+ *       the time limit (kept for the search). It stops as soon as a schedule
  *       meets the instance's best lower bound (then OPTIMAL without search). Virtual schedules (slots) are not
  *       comparable with real makespans and are passed over; a schedule the checker rejects is recorded as such and
  *       passed over. Beyond {@link #SEARCH_MAX} messages only the first applicable heuristic runs (one pass over a
@@ -46,7 +47,9 @@ import org.commsched.solver.lns.LnsChatting;
  *   <li>Search, on the time left, for instances of at most {@link #SEARCH_MAX} messages (or origins): {@code lns}
  *       where it applies (chatting under all ports; it starts from the same heuristics and runs CP-SAT's full model
  *       for part of its time), else the first applicable exact method ({@code cpsat}: the bufferless model, or the
- *       packet and linear-cost models hinted with their family's best heuristic).</li>
+ *       packet and linear-cost models hinted with their family's best heuristic). It gets the time left, and at
+ *       least a tenth of the limit ({@link #MIN_SEARCH}) even when the first heuristic overran its share (so the
+ *       run may end that much after the limit; the command line's reserve covers it).</li>
  *   <li>Answer: the shortest valid schedule (the earliest on ties), with the largest lower bound any step proved,
  *       OPTIMAL when they meet. Statistics: {@code foundBy} (the method whose schedule it is) and {@code tried}
  *       (each method's makespan, or why it gave none, in run order).</li>
@@ -65,6 +68,8 @@ public final class Portfolio implements Method {
   public static final int SEARCH_MAX = 10_000;
   /** Each heuristic may use this fraction (1 / SHARE) of the time left. */
   static final int SHARE = 4;
+  /** The search always gets at least this fraction (1 / MIN_SEARCH) of the time limit, even after a slow heuristic. */
+  static final int MIN_SEARCH = 10;
   /** The statistic naming the method that found the answer. */
   public static final String FOUND_BY = "foundBy";
 
@@ -74,6 +79,11 @@ public final class Portfolio implements Method {
   private Portfolio(List<Method> heuristics, List<Method> searches) {
     this.heuristics = List.copyOf(heuristics);
     this.searches = List.copyOf(searches);
+  }
+
+  /** A portfolio of the given methods, in this order (tests; {@link #choose} builds the default's). */
+  static Portfolio of(List<Method> heuristics, List<Method> searches) {
+    return new Portfolio(heuristics, searches);
   }
 
   /**
@@ -168,13 +178,16 @@ public final class Portfolio implements Method {
     SolveResult best = null;
     LowerBound bound = known; // in ticks of the instance
     long slowest = 0;
+    boolean searching = !searches.isEmpty() && size(instance) <= SEARCH_MAX;
+    // time kept for the search: a later heuristic starts only while it would leave the search half the limit
+    long kept = searching ? limits.timeLimit().toNanos() / 2 : 0;
     for (Method h : heuristics) {
       long now = System.nanoTime();
-      if (best != null && (Interrupt.over(deadline) || deadline - now <= slowest || size(instance) > SEARCH_MAX
+      if (best != null && (Interrupt.over(deadline) || deadline - now <= slowest + kept || size(instance) > SEARCH_MAX
           || units(best.makespan(), best.scale()).compareTo(units(bound.value(), unit)) <= 0)) {
         break;
       }
-      Duration share = Duration.ofNanos(Math.max(1_000_000L, (deadline - now) / SHARE));
+      Duration share = Duration.ofNanos(Math.max(1_000_000L, (deadline - now - kept) / SHARE));
       SolveResult r;
       try {
         r = h.solve(instance, limits.withTimeLimit(share));
@@ -187,9 +200,10 @@ public final class Portfolio implements Method {
       best = better(instance, h.name(), r, best, tried);
       bound = bound.max(inUnitTicks(r, unit));
     }
-    long left = deadline - System.nanoTime();
+    // the search's guaranteed slice: a tenth of the limit even when the first heuristic overran its share
+    long left = Math.max(deadline - System.nanoTime(), limits.timeLimit().toNanos() / MIN_SEARCH);
     boolean done = best != null && units(best.makespan(), best.scale()).compareTo(units(bound.value(), unit)) <= 0;
-    if (!done && !Interrupt.requested() && left > 0 && size(instance) <= SEARCH_MAX) {
+    if (!done && !Interrupt.requested() && left > 0 && searching) {
       for (Method s : searches) {
         SolveResult r;
         try {

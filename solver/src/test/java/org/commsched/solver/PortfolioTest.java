@@ -112,6 +112,96 @@ class PortfolioTest {
     }));
   }
 
+  /**
+   * Issue 13: a slow start must not starve the search. A first heuristic that overruns its share (it sleeps past the
+   * whole limit) still leaves the search a tenth of the limit ({@link Portfolio#MIN_SEARCH}); a later heuristic that
+   * would eat into the half kept for the search does not start.
+   */
+  @Test
+  void theSearchKeepsItsSliceAfterASlowHeuristic() {
+    MethodRegistry registry = MethodRegistry.standard();
+    Method greedy = registry.byName("greedy");
+    Instance inst = null; // the first seeded instance where greedy stays above the bound (so the search runs)
+    for (long seed = 0; inst == null && seed < 200; seed++) {
+      Instance c = RandomInstances.chatting(new SplittableRandom(seed), 6, 6, 3, true);
+      if (greedy.solve(c, LIMITS).makespan() > org.commsched.core.bounds.LowerBounds.best(c).value()) {
+        inst = c;
+      }
+    }
+    assertThat(inst).isNotNull();
+    SolveLimits limits = new SolveLimits(Duration.ofMillis(400), 1, 0L);
+    Slowed overrun = new Slowed(greedy, 500);
+    Slowed never = new Slowed(greedy, 0);
+    Slowed search = new Slowed(greedy, 0);
+    SolveResult r = Portfolio.of(List.of(overrun, never), List.of(search)).solve(inst, limits);
+    assertThat(r.hasSchedule()).isTrue();
+    assertThat(never.given).as("the second heuristic would take the search's half").isNull();
+    assertThat(search.given).as("the search ran").isNotNull();
+    assertThat(search.given).isGreaterThanOrEqualTo(Duration.ofMillis(400 / Portfolio.MIN_SEARCH));
+
+    // a quick first heuristic: the second one runs, and the search still gets at least half the limit
+    SolveLimits longer = new SolveLimits(Duration.ofSeconds(4), 1, 0L);
+    Slowed quick = new Slowed(greedy, 0);
+    Slowed second = new Slowed(greedy, 0);
+    Slowed search2 = new Slowed(greedy, 0);
+    Portfolio.of(List.of(quick, second), List.of(search2)).solve(inst, longer);
+    assertThat(second.given).isNotNull().isLessThanOrEqualTo(Duration.ofSeconds(1));
+    assertThat(search2.given).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
+  }
+
+  /** A method that sleeps, then answers as {@code inner}, and records the time limit it was given. */
+  private static final class Slowed implements Method {
+    private final Method inner;
+    private final long sleepMs;
+    Duration given;
+
+    Slowed(Method inner, long sleepMs) {
+      this.inner = inner;
+      this.sleepMs = sleepMs;
+    }
+
+    @Override
+    public String name() {
+      return inner.name() + "-" + System.identityHashCode(this);
+    }
+
+    @Override
+    public String summary() {
+      return inner.summary();
+    }
+
+    @Override
+    public String guarantee() {
+      return inner.guarantee();
+    }
+
+    @Override
+    public String citation() {
+      return inner.citation();
+    }
+
+    @Override
+    public boolean exact() {
+      return false;
+    }
+
+    @Override
+    public org.commsched.core.solve.Scope scope() {
+      return inner.scope();
+    }
+
+    @Override
+    public SolveResult solve(Instance instance, SolveLimits limits) {
+      given = limits.timeLimit();
+      try {
+        Thread.sleep(sleepMs);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return inner.solve(instance, limits);
+    }
+  }
+
   /** Chatting, bufferless scatter and gather, and linear-cost send, broadcast and gossip, in turn. */
   private static Instance instance(long seed) {
     SplittableRandom r = new SplittableRandom(seed);

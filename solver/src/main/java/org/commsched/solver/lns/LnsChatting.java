@@ -174,9 +174,8 @@ public final class LnsChatting implements Method {
       out = out.withStat(e.getKey(), e.getValue());
     }
     return out.withStat("rounds", s.rounds).withStat("improvements", s.improvements)
-        .withStat("neighbourhood", s.k).withStat("model", data.level != null ? "leveled" : "per arc")
-        .withStat("gapTicks", makespan - lb.value())
-        .withStat("searchSeconds", Math.round((System.nanoTime() - t0) / 1e6) / 1000.0);
+        .withStat("neighbourhood", s.k).withStat("model", data.level != null ? "leveled" : "per arc");
+    // no gap or seconds of its own: the result's gap and the run's seconds say them (one name per statistic)
   }
 
   /**
