@@ -178,10 +178,8 @@ class LinearCostClaimsProperties {
         assertThat(best).as("Lemma 3.2.5 n %d m %d k %d beta %d tau %d", n, m, k, beta, tau).isEqualTo(closed);
         ringBest = Math.min(ringBest, closed);
       }
-      if (n >= 1) {
-        assertThat(new PathSending(beta, tau).ringBroadcast(n, 2 * m - 1)).as("Thm 3.2.2 C_%d n %d", 2 * m - 1, n)
-            .isEqualTo(ringBest);
-      }
+      assertThat(new PathSending(beta, tau).ringBroadcast(n, 2 * m - 1)).as("Thm 3.2.2 C_%d n %d", 2 * m - 1, n)
+          .isEqualTo(ringBest);
     }));
   }
 

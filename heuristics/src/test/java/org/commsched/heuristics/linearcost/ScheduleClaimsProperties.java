@@ -6,7 +6,6 @@ import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -38,25 +37,6 @@ class ScheduleClaimsProperties {
         ports == CommModel.Ports.ONE ? rule : null);
   }
 
-  /** P19: each node other than the source gets every unit once and no unit twice. */
-  private static void eachUnitOnce(String what, List<UnitRuns.Run> runs, int p, int source, long n) {
-    for (int v = 0; v < p; v++) {
-      if (v == source) {
-        continue;
-      }
-      long count = 0;
-      TreeSet<Long> got = new TreeSet<>();
-      for (UnitRuns.Run r : runs) {
-        if (r.to() == v) {
-          count += r.size();
-          got.addAll(UnitRuns.range(r.lo(), r.hi()));
-        }
-      }
-      assertThat(got).as("%s: node %d gets every unit", what, v).isEqualTo(UnitRuns.range(0, n));
-      assertThat(count).as("%s: node %d gets no unit twice", what, v).isEqualTo(n);
-    }
-  }
-
   @TestFactory
   Stream<DynamicTest> ringBroadcasts_receiveEachUnitOnce() {
     return Seeds.seeds(Seeds.cases(2, 40)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
@@ -69,15 +49,15 @@ class ScheduleClaimsProperties {
       Instance fStar = BroadcastFixtures.broadcast(new Topology.Ring(p), 0, n, model(cost, CommModel.Ports.ALL,
           CommModel.Duplex.FULL, null));
       BroadcastFixtures.checkedMakespan(new RingBroadcastFull(), fStar, k);
-      eachUnitOnce("F* C_" + p + " n " + n + " k " + k, UnitRuns.of(new RingBroadcastFull().schedule(fStar, k)
-          .schedule()), p, 0, n);
+      UnitRuns.assertEachUnitOnce("F* C_" + p + " n " + n + " k " + k,
+          UnitRuns.of(new RingBroadcastFull().schedule(fStar, k).schedule()), p, 0, n);
       // Proposition 3.2.1 (F1), even rings
       if (p % 2 == 0) {
         Instance f1 = BroadcastFixtures.broadcast(new Topology.Ring(p), 0, n, model(cost, CommModel.Ports.ONE,
             CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE));
         BroadcastFixtures.checkedMakespan(new RingBroadcastFullOnePort(), f1, k);
-        eachUnitOnce("F1 C_" + p + " n " + n + " k " + k, UnitRuns.of(new RingBroadcastFullOnePort().schedule(f1, k)
-            .schedule()), p, 0, n);
+        UnitRuns.assertEachUnitOnce("F1 C_" + p + " n " + n + " k " + k,
+            UnitRuns.of(new RingBroadcastFullOnePort().schedule(f1, k).schedule()), p, 0, n);
       }
     }));
   }

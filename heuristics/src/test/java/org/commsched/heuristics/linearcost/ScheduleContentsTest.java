@@ -53,22 +53,6 @@ class ScheduleContentsTest {
     return out;
   }
 
-  /** Every node other than the source receives each of the n units exactly once (P19). */
-  private static void eachUnitOnce(List<UnitRuns.Run> runs, int p, long n) {
-    for (int v = 1; v < p; v++) {
-      long count = 0;
-      TreeSet<Long> got = new TreeSet<>();
-      for (UnitRuns.Run r : runs) {
-        if (r.to() == v) {
-          count += r.size();
-          got.addAll(UnitRuns.range(r.lo(), r.hi()));
-        }
-      }
-      assertThat(got).as("node %d", v).isEqualTo(UnitRuns.range(0, n));
-      assertThat(count).as("node %d receives no unit twice", v).isEqualTo(n);
-    }
-  }
-
   /**
    * E6, Figure 3.2: F* on C_7, n = 33, k = 7 (Theorem 3.2.2): n_0 = floor((n + k)/2) = 20, so the antipodal pair
    * P_3, P_4 each take 20 units from its own side and 13 across the middle link: P_3 gets b_1..b_20 from P_2 and
@@ -81,7 +65,7 @@ class ScheduleContentsTest {
     assertThat(UnitRuns.units(runs, 4, 3)).isEqualTo(UnitRuns.range(20, 33));
     assertThat(UnitRuns.units(runs, 5, 4)).isEqualTo(UnitRuns.range(13, 33));
     assertThat(UnitRuns.units(runs, 3, 4)).isEqualTo(UnitRuns.range(0, 13));
-    eachUnitOnce(runs, 7, 33);
+    UnitRuns.assertEachUnitOnce("E6", runs, 7, 0, 33);
   }
 
   /**
@@ -130,7 +114,7 @@ class ScheduleContentsTest {
         assertThat(run.hi()).isLessThanOrEqualTo(73);
       }
     }
-    eachUnitOnce(runs, 5, 83);
+    UnitRuns.assertEachUnitOnce("E13", runs, 5, 0, 83);
   }
 
   /**
@@ -173,7 +157,7 @@ class ScheduleContentsTest {
       expected.add(22L);
     }
     assertThat(relaySizes).containsExactlyInAnyOrderElementsOf(expected);
-    eachUnitOnce(runs, 5, 180);
+    UnitRuns.assertEachUnitOnce("E14", runs, 5, 0, 180);
   }
 
   /**

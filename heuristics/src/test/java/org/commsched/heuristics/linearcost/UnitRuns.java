@@ -62,6 +62,26 @@ final class UnitRuns {
     return out;
   }
 
+  /** P19: each node other than the source gets every one of the n units, and none twice. */
+  static void assertEachUnitOnce(String what, List<Run> runs, int p, int source, long n) {
+    for (int v = 0; v < p; v++) {
+      if (v == source) {
+        continue;
+      }
+      long count = 0;
+      TreeSet<Long> got = new TreeSet<>();
+      for (Run r : runs) {
+        if (r.to() == v) {
+          count += r.size();
+          got.addAll(range(r.lo(), r.hi()));
+        }
+      }
+      org.assertj.core.api.Assertions.assertThat(got).as("%s: node %d gets every unit", what, v)
+          .isEqualTo(range(0, n));
+      org.assertj.core.api.Assertions.assertThat(count).as("%s: node %d gets no unit twice", what, v).isEqualTo(n);
+    }
+  }
+
   /** {@code lo .. hi - 1} as a set. */
   static TreeSet<Long> range(long lo, long hi) {
     TreeSet<Long> out = new TreeSet<>();
