@@ -29,10 +29,6 @@ class ScheduleContentsTest {
   private static final CommModel.Duplex FULL = CommModel.Duplex.FULL;
   private static final CommModel.Duplex HALF = CommModel.Duplex.HALF;
 
-  private static Instance unit(Topology t, long n, CommModel.Ports ports, CommModel.Duplex duplex) {
-    return BroadcastFixtures.broadcast(t, 0, n, BroadcastFixtures.model("5", "1", ports, duplex));
-  }
-
   private static List<UnitRuns.Run> runs(BroadcastScheme scheme, Instance inst, long k) {
     BroadcastFixtures.checkedMakespan(scheme, inst, k);
     return UnitRuns.of(scheme.schedule(inst, k).schedule());
@@ -60,7 +56,8 @@ class ScheduleContentsTest {
    */
   @Test
   void e6_figure32_twentyAndThirteen() {
-    List<UnitRuns.Run> runs = runs(new RingBroadcastFull(), unit(new Topology.Ring(7), 33, ALL, FULL), 7);
+    Instance inst = BroadcastFixtures.thesisExample(new Topology.Ring(7), 33, ALL, FULL);
+    List<UnitRuns.Run> runs = runs(new RingBroadcastFull(), inst, 7);
     assertThat(UnitRuns.units(runs, 2, 3)).isEqualTo(UnitRuns.range(0, 20));
     assertThat(UnitRuns.units(runs, 4, 3)).isEqualTo(UnitRuns.range(20, 33));
     assertThat(UnitRuns.units(runs, 5, 4)).isEqualTo(UnitRuns.range(13, 33));
@@ -77,8 +74,8 @@ class ScheduleContentsTest {
    */
   @Test
   void e13_section331_chunks() {
-    List<UnitRuns.Run> runs = runs(new CompleteGraphBroadcastFull(), unit(new Topology.Complete(5), 83, ALL, FULL),
-        10);
+    Instance inst = BroadcastFixtures.thesisExample(new Topology.Complete(5), 83, ALL, FULL);
+    List<UnitRuns.Run> runs = runs(new CompleteGraphBroadcastFull(), inst, 10);
     TreeMap<Long, List<Set<Long>>> rounds = sourceRounds(runs);
     assertThat(rounds).hasSize(3);
     List<List<Set<Long>>> r = new ArrayList<>(rounds.values());
@@ -125,8 +122,8 @@ class ScheduleContentsTest {
    */
   @Test
   void e14_section332_chunks() {
-    List<UnitRuns.Run> runs = runs(new CompleteGraphBroadcastHalf(), unit(new Topology.Complete(5), 180, ALL, HALF),
-        10);
+    Instance inst = BroadcastFixtures.thesisExample(new Topology.Complete(5), 180, ALL, HALF);
+    List<UnitRuns.Run> runs = runs(new CompleteGraphBroadcastHalf(), inst, 10);
     List<Long> sourceSizes = new ArrayList<>();
     TreeSet<Long> padded = new TreeSet<>();
     TreeSet<Long> last = UnitRuns.range(131, 180);
@@ -168,7 +165,7 @@ class ScheduleContentsTest {
    */
   @Test
   void e15_section333_overlapUnit() {
-    Instance inst = unit(new Topology.Hypercube(4), 19, ONE, FULL);
+    Instance inst = BroadcastFixtures.thesisExample(new Topology.Hypercube(4), 19, ONE, FULL);
     List<UnitRuns.Run> runs = runs(new HypercubeBroadcast(), inst, 5);
     java.util.Map<String, Set<Long>> packets = new java.util.HashMap<>();
     for (UnitRuns.Run run : runs) {
