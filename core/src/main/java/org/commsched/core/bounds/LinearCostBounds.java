@@ -448,27 +448,23 @@ final class LinearCostBounds {
       long v;
       String why;
       if (c.exchange) {
-        v = p % 2 == 0
-            ? Math.addExact(Math.multiplyExact(p, c.beta), Math.multiplyExact(2L * (p - 1) * n, c.tau))
-            : Math.addExact(Math.multiplyExact(p + 1L, c.beta), Math.multiplyExact(2L * p * n, c.tau));
+        v = new LinearCostFormulas(c.ps).uringGossipOnePort(n, p);
         why = p % 2 == 0 ? "p beta + 2 (p - 1) n tau (Peters, Thm 4.2.2)" : "(p + 1) beta + 2 p n tau (Peters, "
             + "Thm 4.2.3)";
       } else {
-        v = Math.multiplyExact(p - 1L, Math.addExact(c.beta, Math.multiplyExact(n, c.tau)));
+        v = new LinearCostFormulas(c.ps).uringGossip(n, p);
         why = "(p - 1)(beta + n tau) (Peters, Thm 4.2.1)";
       }
       out.add(new LowerBound(v, "URING-GOSSIP", "the optimal gossip on a unidirectional ring of " + p
           + " nodes under " + c.portRule() + " takes " + why + " = " + c.f(v)));
     }
     if (t instanceof Topology.Ring) {
-      long v = Math.addExact(Math.multiplyExact(p / 2, c.beta),
-          Math.multiplyExact(PathSending.ceilDiv(Math.multiplyExact(p - 1L, n), 2), c.tau));
+      long v = new LinearCostFormulas(c.ps).ringGossipFStar(n, p);
       out.add(new LowerBound(v, "RING-GOSSIP", "the optimal gossip on a full-duplex all-port ring of " + p
           + " nodes takes floor(p/2) beta + ceil((p - 1) n / 2) tau = " + c.f(v) + " (Peters, Thm 4.2.4); every "
           + "other model only forbids schedules"));
       if (c.exchange) {
-        long w = Math.addExact(Math.multiplyExact((p + 1) / 2, c.beta),
-            Math.multiplyExact(Math.multiplyExact(p - 1L, n), c.tau));
+        long w = new LinearCostFormulas(c.ps).ringGossipF1Lower(n, p);
         out.add(new LowerBound(w, "RING-GOSSIP-1", "with one port (exchange rule) a gossip on a ring of " + p
             + " nodes takes at least ceil(p/2) beta + (p - 1) n tau = " + c.f(w) + " (Peters, Thm 4.2.5, Lemmas "
             + "4.2.5-4.2.6, Cor 4.2.2)"));

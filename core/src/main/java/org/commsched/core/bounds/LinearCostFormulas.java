@@ -62,25 +62,6 @@ public final class LinearCostFormulas {
     return ps.sStar(ceilDiv(n, m), m);
   }
 
-  /**
-   * Saad and Schultz's path pipeline {@code U(n, m) = min over q of (q + m - 1)(beta + ceil(n/q) tau)} [UB], the
-   * earlier bound Theorem 2.3.1 improves (§2.2).
-   */
-  public long saadSchultzSend(long n, long m) {
-    requireUnits(n);
-    long best = Long.MAX_VALUE;
-    for (long q = 1; q <= n; q++) {
-      best = Math.min(best, Math.multiplyExact(q + m - 1, Math.addExact(beta, Math.multiplyExact(ceilDiv(n, q),
-          tau))));
-    }
-    return best;
-  }
-
-  /** Literature lower bound of a path send, any model: {@code m beta + (n + m - 1) tau} (superseded by S_*). */
-  public long sendLiteratureLower(long n, long m) {
-    return lin(m, n + m - 1);
-  }
-
   // ---------------------------------------------------------------- broadcast, rings
 
   /** One-way ring: {@code S_*(n, p - 1)} (all ports) or {@code S_1(n, p - 1)} (one port) [OPT] (Obs 3.2.1). */
@@ -261,11 +242,6 @@ public final class LinearCostFormulas {
       best = Math.min(best, Math.max(ps.tStar(n, m, k), ps.tOne(n, m - 1, k)));
     }
     return best;
-  }
-
-  /** Literature lower bound of an F1 ring broadcast: {@code floor(p/2) beta + (n + floor(p/2) - 1) tau}. */
-  public long ringBroadcastF1LiteratureLower(long n, long p) {
-    return lin(p / 2, n + p / 2 - 1);
   }
 
   // ---------------------------------------------------------------- broadcast, complete graphs and hypercubes

@@ -25,6 +25,11 @@ final class BroadcastFixtures {
     return new Instance("b", new Problem.Broadcast(source, n), model, Network.of(t));
   }
 
+  /** A broadcast from node 0 with the thesis's example costs beta = 5, tau = 1 (exchange rule under one port). */
+  static Instance thesisExample(Topology t, long n, CommModel.Ports ports, CommModel.Duplex duplex) {
+    return broadcast(t, 0, n, model("5", "1", ports, duplex));
+  }
+
   /** Builds the scheme's schedule with packets of size k, asserts the checker accepts it, returns its makespan. */
   static long checkedMakespan(BroadcastScheme scheme, Instance inst, long k) {
     BroadcastScheme.Built b = scheme.schedule(inst, k);

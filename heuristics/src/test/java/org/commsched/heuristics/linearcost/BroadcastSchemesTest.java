@@ -25,7 +25,7 @@ class BroadcastSchemesTest {
   private static final CommModel.Duplex HALF = CommModel.Duplex.HALF;
 
   private static Instance unit(Topology t, long n, CommModel.Ports ports, CommModel.Duplex duplex) {
-    return BroadcastFixtures.broadcast(t, 0, n, BroadcastFixtures.model("5", "1", ports, duplex));
+    return BroadcastFixtures.thesisExample(t, n, ports, duplex);
   }
 
   private static Instance ipsc(Topology t, long n, CommModel.Ports ports, CommModel.Duplex duplex) {
