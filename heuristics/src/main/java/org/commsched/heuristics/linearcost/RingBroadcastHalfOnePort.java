@@ -66,6 +66,27 @@ public final class RingBroadcastHalfOnePort extends BroadcastScheme {
     return rs;
   }
 
+  /**
+   * On an odd ring of at least 5 nodes, the crossing-head family's best plan ({@link RingBroadcastCrossingHead}),
+   * written through {@link LcSchedule}; null elsewhere or when it is not shorter than the cut's {@code makespan}.
+   */
+  @Override
+  Alternative alternative(Setting s, long makespan) {
+    RingBroadcastCrossingHead.Best best = RingBroadcastCrossingHead.search(s.p(), s.n(), s.beta(), s.tau());
+    if (best == null || best.time() >= makespan) {
+      return null;
+    }
+    LcSchedule out = new LcSchedule(s.instance());
+    long t = RingBroadcastCrossingHead.simulate(best.plan(), s.p(), s.n(), s.beta(), s.tau(),
+        (from, to, start, first, count) -> out.packet(Math.floorMod(s.source() + from, s.p()),
+            Math.floorMod(s.source() + to, s.p()), start, s.message(), first, count));
+    if (t != best.time() || out.makespan() != t) {
+      throw new IllegalStateException("the crossing-head plan " + best.plan() + " simulated " + t + " and wrote "
+          + out.makespan() + ", searched " + best.time());
+    }
+    return new Alternative(out.schedule(), t, "crossing head " + best.plan());
+  }
+
   /** The two pipelines on the cycle {@code cycle[0] (the source), cycle[1], ..., cycle[p-1]} with packets of k. */
   static void fill(RoundSchedule rs, int[] cycle, long n, long k) {
     int p = cycle.length;
