@@ -5,30 +5,30 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Broadcast on an odd two-way ring {@code C_{2m+1}} under half duplex and one port (H1): the cut into two paths
- * with a packet size of its own on each side, plus a <em>crossing head</em>, a prefix of the message that travels
- * past the antipodal edge (docs/models/linear-cost.md#the-crossing-head-h1-odd-ring).
+ * Broadcast on an odd two-way ring {@code C_{2m+1}} under half duplex and one port (H1): the cut into two paths with a
+ * packet size of its own on each side, plus a <em>crossing head</em>, a prefix of the message that travels past the
+ * antipodal edge (docs/models/linear-cost.md#the-crossing-head-h1-odd-ring).
  *
  * <p><b>Plan.</b> Parameters {@code (h, g, k_h, k_f, k_b, first)}: units {@code 0 .. h-1} (the head, {@code 0 <= h <
  * n}) go in packets of {@code k_h} from the source forward through offsets {@code 1 .. 2m-g}, so they cross the
- * antipodal edge {@code {m, m+1}} when {@code g < m}, and the source also sends them backward to offsets {@code
- * -1 .. -g}; a <em>staggered</em> head gives its packet {@code i} (from 0) {@code min(m, g + i)} instead of
- * {@code g}, so later head packets cross less. The body {@code h .. n-1} goes forward to offsets {@code 1 .. m} in
- * packets of {@code k_f} and backward to offsets {@code -1 .. -m} in packets of {@code k_b}. Every node thus
- * receives every unit once. The packets are list scheduled: repeatedly the hop with the earliest start at which its
- * data is at the sender and both its nodes are idle starts (a node takes part in one packet at a time, so H1
- * holds), ties by priority: head, then body packets alternately forward and backward ({@code first} says which side
- * leads), then the head's backward copies (staggered: the furthest-going first). The family's time is that simulation's makespan, in exact ticks; the schedule written is the
- * simulation's, and the independent checker verifies it. The search keeps the plan of least time.
+ * antipodal edge {@code {m, m+1}} when {@code g < m}, and the source also sends them backward to offsets {@code -1 ..
+ * -g}; a <em>staggered</em> head gives its packet {@code i} (from 0) {@code min(m, g + i)} instead of {@code g}, so
+ * later head packets cross less. The body {@code h .. n-1} goes forward to offsets {@code 1 .. m} in packets of {@code
+ * k_f} and backward to offsets {@code -1 .. -m} in packets of {@code k_b}. Every node thus receives every unit once.
+ * The packets are list scheduled: repeatedly the hop with the earliest start at which its data is at the sender and
+ * both its nodes are idle starts (a node takes part in one packet at a time, so H1 holds), ties by priority: head, then
+ * body packets alternately forward and backward ({@code first} says which side leads), then the head's backward copies
+ * (staggered: the furthest-going first). The family's time is that simulation's makespan, in exact ticks; the schedule
+ * written is the simulation's, and the independent checker verifies it. The search keeps the plan of least time.
  *
- * <p>With {@code h = 0} and {@code k_f = k_b} this is Fraigniaud and Lazard's cut (P. Fraigniaud and C. Lazard,
+ * <p>With {@code h = 0} and {@code k_f = k_b} this is Fraigniaud and Lazard's cut (P. Fraigniaud and E. Lazard,
  * "Methods and problems of communication in usual networks", Discrete Applied Mathematics 53, 1994), whose source
  * alternation delays the backward side by a slot; unequal sizes let a short stream fill the source's gaps, and the
- * crossing head is the idea of Proposition 3.2.6 of D. B. Peters, "Bounds for Communication Problems in
- * Interconnection Networks under a Linear Cost Model" (PhD thesis, Simon Fraser University, 1995), §3.2.3: the
- * antipodal edge carries units the other way than the cut would. The thesis's printed recursion is garbled; this
- * family is ours, read off the exact model's optimal schedules on {@code C_5} and {@code C_7}, and reaches them.
- * Upper bound only: no optimality claim beyond the instances the exact model settles.
+ * crossing head is the idea of Proposition 3.2.6 of D. B. Peters, "Bounds for Communication Problems in Interconnection
+ * Networks under a Linear Cost Model" (PhD thesis, Simon Fraser University, 1995), §3.2.3: the antipodal edge carries
+ * units the other way than the cut would. The thesis's printed recursion is garbled; this family is ours, read off the
+ * exact model's optimal schedules on {@code C_5} and {@code C_7}, and reaches them. Upper bound only: no optimality
+ * claim beyond the instances the exact model settles.
  *
  * @implNote Stateless; the search is deterministic and bounded by a work budget counted in simulated hops.
  */
@@ -197,12 +197,12 @@ final class RingBroadcastCrossingHead {
 
   /**
    * The plan of least time found (ties: the first found), or null when {@code p} is even or below 5. The search,
-   * deterministic and bounded by {@link #WORK} simulated hops: (1) without a head, every pair of sizes {@code k_f,
-   * k_b} in {@link #sizes} and both leads; (2) for every head {@code h} up to {@link #SMALL} and every size
-   * {@code ceil(n/q)}, and every {@code g} in {@code 0..m}: from {@code k_h = h} and the sizes of (1)'s packet
-   * counts, coordinate descent over {@code k_h}, {@code k_f}, {@code k_b}, the lead and the stagger until no single change helps;
-   * on messages of at most {@link #FULL} units, the whole grid instead; (3) the best head refined a unit at a time
-   * with its packet counts kept. Plans whose source alone needs at least the best time so far are skipped.
+   * deterministic and bounded by {@link #WORK} simulated hops: (1) without a head, every pair of sizes {@code k_f, k_b}
+   * in {@link #sizes} and both leads; (2) for every head {@code h} up to {@link #SMALL} and every size {@code
+   * ceil(n/q)}, and every {@code g} in {@code 0..m}: from {@code k_h = h} and the sizes of (1)'s packet counts,
+   * coordinate descent over {@code k_h}, {@code k_f}, {@code k_b}, the lead and the stagger until no single change
+   * helps; on messages of at most {@link #FULL} units, the whole grid instead; (3) the best head refined a unit at a
+   * time with its packet counts kept. Plans whose source alone needs at least the best time so far are skipped.
    */
   static Best search(int p, long n, long beta, long tau) {
     if (p % 2 == 0 || p < 5 || n < 1) {
