@@ -35,6 +35,11 @@ import java.util.TreeSet;
 final class RingBroadcastCrossingHead {
   /** Simulated hops the search may spend (deterministic budget, about a second of CPU). */
   static final long WORK = 10_000_000L;
+  /**
+   * Rings of more nodes skip the family: each plan simulates at least {@code p - 1} hops per head packet, so the
+   * budget would cover only a few plans, and the start-up the family saves is a few slots against {@code p} of them.
+   */
+  static final int MAX_NODES = 999;
   /** At most this many packets per stream are searched beyond the small sizes. */
   static final int MAX_PACKETS = 64;
   /** Messages of at most this many units search the whole grid of heads and sizes. */
@@ -196,16 +201,17 @@ final class RingBroadcastCrossingHead {
   }
 
   /**
-   * The plan of least time found (ties: the first found), or null when {@code p} is even or below 5. The search,
-   * deterministic and bounded by {@link #WORK} simulated hops: (1) without a head, every pair of sizes {@code k_f, k_b}
-   * in {@link #sizes} and both leads; (2) for every head {@code h} up to {@link #SMALL} and every size {@code
-   * ceil(n/q)}, and every {@code g} in {@code 0..m}: from {@code k_h = h} and the sizes of (1)'s packet counts,
-   * coordinate descent over {@code k_h}, {@code k_f}, {@code k_b}, the lead and the stagger until no single change
-   * helps; on messages of at most {@link #FULL} units, the whole grid instead; (3) the best head refined a unit at a
-   * time with its packet counts kept. Plans whose source alone needs at least the best time so far are skipped.
+   * The plan of least time found (ties: the first found), or null when {@code p} is even, below 5 or above {@link
+   * #MAX_NODES}. The search, deterministic and bounded by {@link #WORK} simulated hops: (1) without a head, every
+   * pair of sizes {@code k_f, k_b} in {@link #sizes} and both leads; (2) for every head {@code h} up to {@link
+   * #SMALL} and every size {@code ceil(n/q)}, and every {@code g} in {@code 0..m}: from {@code k_h = h} and the sizes
+   * of (1)'s packet counts, coordinate descent over {@code k_h}, {@code k_f}, {@code k_b}, the lead and the stagger
+   * until no single change helps; on messages of at most {@link #FULL} units, the whole grid instead; (3) the best
+   * head refined a unit at a time with its packet counts kept. Plans whose source alone needs at least the best time
+   * so far are skipped.
    */
   static Best search(int p, long n, long beta, long tau) {
-    if (p % 2 == 0 || p < 5 || n < 1) {
+    if (p % 2 == 0 || p < 5 || p > MAX_NODES || n < 1) {
       return null;
     }
     int m = p / 2;

@@ -12,7 +12,9 @@ import org.commsched.core.solve.Scope;
  * {@code 2j + d - 2}, of the backward path in slot {@code 2j + d - 1}, so no node ever has two packets at once. The
  * forward path reaches {@code floor(p/2)} hops, the backward one the rest. Time {@code T_1(n, ceil(p/2), k)}, and
  * {@code S_1(n, ceil(p/2))} at the best k: Fraigniaud and Lazard's {@code S_1(n, floor(p/2))} for even p; for odd p
- * the backward path's last packet ends one slot later.
+ * the backward path's last packet ends one slot later, and the method also tries the crossing-head family
+ * ({@link RingBroadcastCrossingHead}: a packet size per side, a head crossing the antipodal edge) and returns the
+ * shorter schedule; docs/models/linear-cost.md#the-crossing-head-h1-odd-ring.
  *
  * <p>D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model" (PhD
  * thesis, Simon Fraser University, 1995), §3.2.3 (the Fraigniaud-Lazard cut). The thesis's own H1 schemes are not
@@ -29,12 +31,14 @@ public final class RingBroadcastHalfOnePort extends BroadcastScheme {
 
   @Override
   public String summary() {
-    return "broadcast on a two-way ring, half duplex, one port: two processor-bound pipelines fed alternately";
+    return "broadcast on a two-way ring, half duplex, one port: two processor-bound pipelines fed alternately; on odd "
+        + "rings also the crossing head";
   }
 
   @Override
   public String guarantee() {
-    return "S_1(n, ceil(p/2)) (Fraigniaud-Lazard cut, thesis §3.2.3); upper bound";
+    return "at most S_1(n, ceil(p/2)) (Fraigniaud-Lazard cut, thesis §3.2.3); odd rings: the crossing head when "
+        + "shorter; upper bound";
   }
 
   @Override
