@@ -47,12 +47,13 @@ class RingBroadcastCrossingHeadTest {
   /**
    * The optima CP-SAT proves (catalogue rows {@code lc-ring-h1-broadcast-ring5-n3-beta1}, {@code -ring7-n2-beta1},
    * {@code -ring7-n3-beta1}: OPTIMAL 11, 11, 14, where the cut takes 12, 12, 16), and the other odd-ring cases with
-   * {@code tau = 1}, {@code n <= 4} and {@code beta <= 2} that the exact model proved and the cut misses
-   * (docs/models/linear-cost.md#the-crossing-head-h1-odd-ring): the method reaches each optimum.
+   * {@code tau = 1}, {@code n <= 4} and {@code beta <= 2} that the exact model proved and the cut misses, on {@code
+   * C_5}, {@code C_7} and {@code C_9} (docs/models/linear-cost.md#the-crossing-head-h1-odd-ring): the method reaches
+   * each optimum.
    */
   @ParameterizedTest(name = "C_{0}, n = {1}, beta = {2}: optimum {3}, cut {4}")
   @CsvSource({"5, 3, 1, 11, 12", "7, 2, 1, 11, 12", "7, 3, 1, 14, 16", "5, 4, 2, 17, 18", "7, 3, 0, 7, 8",
-      "7, 3, 2, 19, 20", "7, 4, 0, 9, 10"})
+      "7, 3, 2, 19, 20", "7, 4, 0, 9, 10", "9, 3, 0, 8, 9", "9, 3, 1, 16, 18", "9, 3, 2, 23, 25"})
   void reachesTheProvenOptima(int p, long n, int beta, long optimum, long cut) {
     Instance inst = ring(p, 0, n, Integer.toString(beta), "1");
     PathSending f = PathSending.of((CommModel.StoreAndForward) inst.model(), inst.timeScale());
