@@ -2,6 +2,7 @@ package org.commsched.heuristics.linearcost;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.bounds.PathSending;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
@@ -157,9 +158,27 @@ abstract class BroadcastScheme implements Method {
         best = b;
       }
     }
-    return SolveResult.feasible(name(), best.schedule(), best.makespan(), LowerBound.zero())
+    LowerBound bound = LowerBounds.best(instance); // OPTIMAL exactly when a proven bound meets the makespan
+    Alternative other = alternative(s, best.makespan());
+    if (other != null && other.makespan() < best.makespan()) {
+      return SolveResult.feasible(name(), other.schedule(), other.makespan(), bound).withStat("plan", other.plan())
+          .withStat("formula", formula(s, best.k()));
+    }
+    return SolveResult.feasible(name(), best.schedule(), best.makespan(), bound)
         .withStat("packetSize", best.k()).withStat("rounds", best.rounds())
         .withStat("formula", formula(s, best.k()));
+  }
+
+  /**
+   * Another construction of the scheme's method, or null (the default): {@link #solve} returns it instead of the
+   * best packet size's schedule when it is strictly shorter than {@code makespan} ticks.
+   */
+  Alternative alternative(Setting s, long makespan) {
+    return null;
+  }
+
+  /** Another construction's schedule, makespan in ticks and a line naming its parameters. */
+  record Alternative(Schedule.Transmissions schedule, long makespan, String plan) {
   }
 
   /** A broadcast scope (linear cost family) on networks the test accepts. */

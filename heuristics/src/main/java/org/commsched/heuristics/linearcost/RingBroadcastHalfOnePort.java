@@ -12,7 +12,9 @@ import org.commsched.core.solve.Scope;
  * {@code 2j + d - 2}, of the backward path in slot {@code 2j + d - 1}, so no node ever has two packets at once. The
  * forward path reaches {@code floor(p/2)} hops, the backward one the rest. Time {@code T_1(n, ceil(p/2), k)}, and
  * {@code S_1(n, ceil(p/2))} at the best k: Fraigniaud and Lazard's {@code S_1(n, floor(p/2))} for even p; for odd p
- * the backward path's last packet ends one slot later.
+ * the backward path's last packet ends one slot later, and the method also tries the crossing-head family
+ * ({@link RingBroadcastCrossingHead}: a packet size per side, a head crossing the antipodal edge) and returns the
+ * shorter schedule; docs/models/linear-cost.md#the-crossing-head-h1-odd-ring.
  *
  * <p>D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model" (PhD
  * thesis, Simon Fraser University, 1995), §3.2.3 (the Fraigniaud-Lazard cut). The thesis's own H1 schemes are not
@@ -29,12 +31,14 @@ public final class RingBroadcastHalfOnePort extends BroadcastScheme {
 
   @Override
   public String summary() {
-    return "broadcast on a two-way ring, half duplex, one port: two processor-bound pipelines fed alternately";
+    return "broadcast on a two-way ring, half duplex, one port: two processor-bound pipelines fed alternately; on odd "
+        + "rings also the crossing head";
   }
 
   @Override
   public String guarantee() {
-    return "S_1(n, ceil(p/2)) (Fraigniaud-Lazard cut, thesis §3.2.3); upper bound";
+    return "at most S_1(n, ceil(p/2)) (Fraigniaud-Lazard cut, thesis §3.2.3); odd rings: the crossing head when "
+        + "shorter; upper bound";
   }
 
   @Override
@@ -64,6 +68,27 @@ public final class RingBroadcastHalfOnePort extends BroadcastScheme {
     }
     fill(rs, cycle, s.n(), k);
     return rs;
+  }
+
+  /**
+   * On an odd ring of at least 5 nodes, the crossing-head family's best plan ({@link RingBroadcastCrossingHead}),
+   * written through {@link LcSchedule}; null elsewhere or when it is not shorter than the cut's {@code makespan}.
+   */
+  @Override
+  Alternative alternative(Setting s, long makespan) {
+    RingBroadcastCrossingHead.Best best = RingBroadcastCrossingHead.search(s.p(), s.n(), s.beta(), s.tau());
+    if (best == null || best.time() >= makespan) {
+      return null;
+    }
+    LcSchedule out = new LcSchedule(s.instance());
+    long t = RingBroadcastCrossingHead.simulate(best.plan(), s.p(), s.n(), s.beta(), s.tau(),
+        (from, to, start, first, count) -> out.packet(Math.floorMod(s.source() + from, s.p()),
+            Math.floorMod(s.source() + to, s.p()), start, s.message(), first, count));
+    if (t != best.time() || out.makespan() != t) {
+      throw new IllegalStateException("the crossing-head plan " + best.plan() + " simulated " + t + " and wrote "
+          + out.makespan() + ", searched " + best.time());
+    }
+    return new Alternative(out.schedule(), t, "crossing head " + best.plan());
   }
 
   /** The two pipelines on the cycle {@code cycle[0] (the source), cycle[1], ..., cycle[p-1]} with packets of k. */

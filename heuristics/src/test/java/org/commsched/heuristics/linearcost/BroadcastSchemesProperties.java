@@ -110,7 +110,16 @@ class BroadcastSchemesProperties {
   void ringHalfDuplexOnePort_equalsTheProcessorBoundCut(long seed) {
     int p = 3 + new SplittableRandom(seed ^ 0x5eedL).nextInt(10);
     Case c = draw(seed, new Topology.Ring(p), p, CommModel.Ports.ONE, CommModel.Duplex.HALF, 50);
-    holds(new RingBroadcastHalfOnePort(), c, k -> c.f().tOne(c.n(), (p + 1) / 2, k));
+    if (p % 2 == 0 || p == 3) {
+      holds(new RingBroadcastHalfOnePort(), c, k -> c.f().tOne(c.n(), (p + 1) / 2, k));
+      return;
+    }
+    // odd rings: the cut at k as above; the method may take the crossing-head family instead, never later
+    // (RingBroadcastCrossingHeadTest checks its schedules)
+    assertThat(BroadcastFixtures.checkedMakespan(new RingBroadcastHalfOnePort(), c.inst(), c.k()))
+        .isEqualTo(c.f().tOne(c.n(), (p + 1) / 2, c.k()));
+    assertThat(new RingBroadcastHalfOnePort().solve(c.inst(), SolveLimits.defaults()).makespan())
+        .isLessThanOrEqualTo(c.f().sOne(c.n(), (p + 1) / 2));
   }
 
   @ParameterizedTest(name = "seed {0}")
