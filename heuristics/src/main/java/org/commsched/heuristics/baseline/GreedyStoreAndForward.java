@@ -98,23 +98,9 @@ public final class GreedyStoreAndForward implements Method {
   }
 
   private static int unreachableFrom(Network net, int source) {
-    boolean[] seen = new boolean[net.nodes()];
-    int[] stack = new int[net.nodes()];
-    int top = 0;
-    stack[top++] = source;
-    seen[source] = true;
-    while (top > 0) {
-      int x = stack[--top];
-      for (int i = 0; i < net.outDegree(x); i++) {
-        int y = net.head(net.outArc(x, i));
-        if (!seen[y]) {
-          seen[y] = true;
-          stack[top++] = y;
-        }
-      }
-    }
-    for (int v = 0; v < seen.length; v++) {
-      if (!seen[v]) {
+    int[] d = net.distancesFrom(source);
+    for (int v = 0; v < d.length; v++) {
+      if (d[v] < 0) {
         return v;
       }
     }
