@@ -54,6 +54,12 @@ abstract class BroadcastScheme implements Method {
   /** The scheme's rounds with packets of size k (1 <= k <= n). */
   abstract RoundSchedule build(Setting s, long k);
 
+  /**
+   * The records built across the {@link #tries()}, past which no further packet size is tried: on {@code K_10000}
+   * one H* schedule holds about 950,000 records (docs/models/linear-cost.md#broadcast-schemes-implemented).
+   */
+  static final long TRY_RECORDS = 1_000_000L;
+
   /** How many of the best formula values to build before keeping the shortest schedule (1: the formula is exact). */
   int tries() {
     return 1;
@@ -140,8 +146,13 @@ abstract class BroadcastScheme implements Method {
     requireApplies(instance);
     Setting s = Setting.of(instance);
     Built best = null;
+    long built = 0;
     for (long k : bestSizes(s, tries())) {
+      if (built >= TRY_RECORDS) {
+        break; // the formula's best k is built; further tries would cost seconds each for a few ticks at most
+      }
       Built b = schedule(instance, k);
+      built += b.schedule().transmissions().size();
       if (best == null || b.makespan() < best.makespan()) {
         best = b;
       }
