@@ -329,8 +329,15 @@ final class SolveCommand implements Callable<Integer> {
     if (method == null) {
       Method m = Portfolio.choose(registry, instance);
       if (m == null) {
+        // a method in scope that refuses for the instance's size says why (e.g. a gossip beyond the explicit limit)
+        String near = null;
+        for (Method x : registry.all()) {
+          if (near == null && x.scope().whyNot(x.name(), instance) == null) {
+            near = x.whyNotFurther(instance);
+          }
+        }
         throw new BadInputException(file + ": no method applies to a " + instance.kind().wireName()
-            + " instance under this model (see: commsched methods)");
+            + " instance under this model" + (near == null ? "" : ": " + near) + " (see: commsched methods)");
       }
       return m;
     }

@@ -42,13 +42,11 @@ final class NetworkFacts {
     for (int v = 0; v < n; v++) {
       parent[v] = v;
     }
-    boolean[] seenEdge = new boolean[net.edges()];
     for (int a = 0; a < net.arcs(); a++) {
-      int e = net.edge(a);
-      if (seenEdge[e]) {
-        continue;
+      int r = net.reverse(a);
+      if (r >= 0 && r < a) {
+        continue; // the link was met at its first arc
       }
-      seenEdge[e] = true;
       int x = find(parent, net.tail(a));
       int y = find(parent, net.head(a));
       if (x == y) {

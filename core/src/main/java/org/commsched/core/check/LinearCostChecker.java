@@ -1,8 +1,8 @@
 package org.commsched.core.check;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -10,6 +10,7 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Origin;
+import org.commsched.core.model.PairIndex;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.time.TimeScale;
@@ -20,31 +21,13 @@ import org.commsched.core.time.TimeScale;
  * start are one packet: its content is the union of theirs and it lasts {@code beta + units * tau}. A record carries
  * units {@code first..first+size-1}, or, without {@code first}, the next {@code size} units of its message in
  * packet-number order. V12 (lower-bound sanity) belongs to the bounds module.
+ *
+ * @implNote Records are grouped into packets, and packets into what each node knows, by primitive hashes
+ *     ({@link PairIndex}) and index arrays, in the order they are first met, so a schedule of 10^6 records costs no
+ *     boxed keys and the findings come in record order.
  */
 final class LinearCostChecker {
   private LinearCostChecker() {
-  }
-
-  /** Units {@code [lo, hi)} of origin message {@code msg}, from record {@code record}. */
-  private record Piece(int record, int msg, long lo, long hi) {
-  }
-
-  /** What makes records one packet: their arc and their start. */
-  private record PacketKey(int arc, long start) {
-  }
-
-  /** One packet: the records sharing an arc and a start. */
-  private static final class Packet {
-    final int arc;
-    final long start;
-    final List<Piece> pieces = new ArrayList<>();
-    long units;
-    long end;
-
-    Packet(int arc, long start) {
-      this.arc = arc;
-      this.start = start;
-    }
   }
 
   static long check(Instance inst, Schedule.Transmissions schedule, TimeScale scale, Findings out) {
@@ -56,15 +39,31 @@ final class LinearCostChecker {
       originIndex.put(origins.get(i).message(), i);
     }
     List<Schedule.Transmission> records = schedule.transmissions();
+    int count = records.size();
+
+    // the origin of every record (-1: none), looked up once per run of records with the same id string
+    int[] recMsg = new int[count];
+    String lastId = null;
+    int lastIndex = -1;
+    for (int r = 0; r < count; r++) {
+      String id = records.get(r).message();
+      if (id != lastId) {
+        Integer i = originIndex.get(id);
+        lastId = id;
+        lastIndex = i == null ? -1 : i;
+      }
+      recMsg[r] = lastIndex;
+    }
 
     // records without `first`: a message's packets cover its units in packet-number order
     List<TreeMap<Integer, Long>> sizes = new ArrayList<>();
     for (int i = 0; i < origins.size(); i++) {
       sizes.add(new TreeMap<>());
     }
-    for (Schedule.Transmission x : records) {
-      Integer i = originIndex.get(x.message());
-      if (i != null && x.first() == null && x.size() >= 1) {
+    for (int r = 0; r < count; r++) {
+      Schedule.Transmission x = records.get(r);
+      int i = recMsg[r];
+      if (i >= 0 && x.first() == null && x.size() >= 1) {
         Long known = sizes.get(i).putIfAbsent(x.packet(), x.size());
         if (known != null && known != x.size()) {
           out.add(Kind.SIZE_MISMATCH, List.of(x.message()), Places.arc(x.from(), x.to()), null, "packet "
@@ -74,93 +73,161 @@ final class LinearCostChecker {
       }
     }
     List<Map<Integer, Long>> offsets = new ArrayList<>();
-    for (TreeMap<Integer, Long> s : sizes) {
+    for (TreeMap<Integer, Long> sz : sizes) {
       Map<Integer, Long> off = new HashMap<>();
       long next = 0;
-      for (Map.Entry<Integer, Long> e : s.entrySet()) {
+      for (Map.Entry<Integer, Long> e : sz.entrySet()) {
         off.put(e.getKey(), next);
         next = Math.addExact(next, e.getValue());
       }
       offsets.add(off);
     }
 
-    Map<PacketKey, Packet> packets = new LinkedHashMap<>();
-    for (int r = 0; r < records.size(); r++) {
+    // records on one arc with one start are one packet; packets numbered in the order first met
+    PairIndex packetOf = new PairIndex();
+    int[] recPacket = new int[count];
+    long[] recLo = new long[count];
+    long[] recHi = new long[count];
+    int[] pArc = new int[16];
+    long[] pStart = new long[16];
+    long[] pUnits = new long[16];
+    int pieces = 0;
+    for (int r = 0; r < count; r++) {
+      recPacket[r] = -1;
       Schedule.Transmission x = records.get(r);
-      String arcName = Places.arc(x.from(), x.to());
-      Integer i = originIndex.get(x.message());
-      if (i == null) {
-        out.add(Kind.UNKNOWN_MESSAGE, List.of(x.message()), arcName, null, "transmission " + r + " carries "
-            + x.message() + ", which is not a message of instance " + inst.name());
+      int i = recMsg[r];
+      if (i < 0) {
+        out.add(Kind.UNKNOWN_MESSAGE, List.of(x.message()), Places.arc(x.from(), x.to()), null, "transmission " + r
+            + " carries " + x.message() + ", which is not a message of instance " + inst.name());
         continue;
       }
       if (x.size() < 1) {
-        out.add(Kind.BAD_SIZE, List.of(x.message()), arcName, null, "transmission " + r + " of " + x.message()
-            + " has size " + x.size() + "; a packet carries at least 1 unit");
+        out.add(Kind.BAD_SIZE, List.of(x.message()), Places.arc(x.from(), x.to()), null, "transmission " + r
+            + " of " + x.message() + " has size " + x.size() + "; a packet carries at least 1 unit");
         continue;
       }
       int arc = Places.arcOf(net, x.from(), x.to());
       if (arc < 0) {
-        out.add(Kind.NOT_AN_ARC, List.of(x.message()), arcName, null, "transmission " + r + " of "
-            + x.message() + " goes from " + x.from() + " to " + x.to() + ", which are not joined by an arc");
+        out.add(Kind.NOT_AN_ARC, List.of(x.message()), Places.arc(x.from(), x.to()), null, "transmission " + r
+            + " of " + x.message() + " goes from " + x.from() + " to " + x.to()
+            + ", which are not joined by an arc");
         continue;
       }
       long lo = x.first() != null ? x.first() : offsets.get(i).get(x.packet());
       long length = origins.get(i).length();
       if (lo < 0 || lo > length - x.size()) {
-        out.add(Kind.UNIT_RANGE, List.of(x.message()), arcName, null, "transmission " + r + " carries units "
-            + lo + ".." + (lo + x.size() - 1) + " of " + x.message() + ", which has units 0.." + (length - 1));
+        out.add(Kind.UNIT_RANGE, List.of(x.message()), Places.arc(x.from(), x.to()), null, "transmission " + r
+            + " carries units " + lo + ".." + (lo + x.size() - 1) + " of " + x.message() + ", which has units 0.."
+            + (length - 1));
         continue;
       }
       long start = schedule.scale().rescale(x.start(), scale);
       if (start < 0) {
-        out.add(Kind.NEGATIVE_TIME, List.of(x.message()), arcName, start, "transmission " + r + " of "
-            + x.message() + " starts at " + scale.format(start) + "; time starts at 0");
+        out.add(Kind.NEGATIVE_TIME, List.of(x.message()), Places.arc(x.from(), x.to()), start, "transmission " + r
+            + " of " + x.message() + " starts at " + scale.format(start) + "; time starts at 0");
       }
-      Packet p = packets.computeIfAbsent(new PacketKey(arc, start), k -> new Packet(arc, start));
-      p.pieces.add(new Piece(r, i, lo, lo + x.size()));
-      p.units = Math.addExact(p.units, x.size());
+      int p = packetOf.add(arc, start);
+      if (p == pArc.length) {
+        pArc = Arrays.copyOf(pArc, 2 * p);
+        pStart = Arrays.copyOf(pStart, 2 * p);
+        pUnits = Arrays.copyOf(pUnits, 2 * p);
+      }
+      if (pUnits[p] == 0) {
+        pArc[p] = arc;
+        pStart[p] = start;
+      }
+      pUnits[p] = Math.addExact(pUnits[p], x.size());
+      recPacket[r] = p;
+      recLo[r] = lo;
+      recHi[r] = lo + x.size();
+      pieces++;
+    }
+    int packets = packetOf.size();
+    // each packet's records, in record order
+    int[] firstPiece = new int[packets + 1];
+    for (int r = 0; r < count; r++) {
+      if (recPacket[r] >= 0) {
+        firstPiece[recPacket[r] + 1]++;
+      }
+    }
+    for (int p = 0; p < packets; p++) {
+      firstPiece[p + 1] += firstPiece[p];
+    }
+    int[] piece = new int[pieces];
+    int[] fill = Arrays.copyOf(firstPiece, packets);
+    for (int r = 0; r < count; r++) {
+      if (recPacket[r] >= 0) {
+        piece[fill[recPacket[r]]++] = r;
+      }
     }
 
-    List<Transfer> transfers = new ArrayList<>();
+    long[] pEnd = new long[packets];
     long makespan = 0;
-    for (Packet p : packets.values()) {
-      p.end = Math.addExact(p.start, model.packetTicks(p.units, scale));
-      makespan = Math.max(makespan, p.end);
-      List<String> ids = new ArrayList<>();
-      for (Piece c : p.pieces) {
-        String id = origins.get(c.msg()).message();
-        if (!ids.contains(id)) {
-          ids.add(id);
-        }
-      }
-      transfers.add(new Transfer(p.arc, p.start, p.end, ids));
+    for (int p = 0; p < packets; p++) {
+      pEnd[p] = Math.addExact(pStart[p], model.packetTicks(pUnits[p], scale));
+      makespan = Math.max(makespan, pEnd[p]);
     }
-    PortRules.check(net, model, transfers, scale, out);
+    int[] arcs = pArc;
+    long[] starts = pStart;
+    PortRules.check(net, model, new PortRules.Transfers() {
+      @Override
+      public int size() {
+        return packets;
+      }
+
+      @Override
+      public int arc(int p) {
+        return arcs[p];
+      }
+
+      @Override
+      public long start(int p) {
+        return starts[p];
+      }
+
+      @Override
+      public long end(int p) {
+        return pEnd[p];
+      }
+
+      @Override
+      public List<String> messages(int p) {
+        List<String> ids = new ArrayList<>();
+        for (int k = firstPiece[p]; k < firstPiece[p + 1]; k++) {
+          String id = origins.get(recMsg[piece[k]]).message();
+          if (!ids.contains(id)) {
+            ids.add(id);
+          }
+        }
+        return ids;
+      }
+    }, scale, out);
 
     // knowledge: the earliest end of a packet bringing each unit to each node
-    Knowledge known = new Knowledge(origins.size());
-    for (Packet p : packets.values()) {
-      for (Piece c : p.pieces) {
-        known.at(net.head(p.arc), c.msg()).add(c.lo(), c.hi(), p.end);
+    Knowledge known = new Knowledge();
+    for (int p = 0; p < packets; p++) {
+      for (int k = firstPiece[p]; k < firstPiece[p + 1]; k++) {
+        int r = piece[k];
+        known.at(net.head(pArc[p]), recMsg[r]).add(recLo[r], recHi[r], pEnd[p]);
       }
     }
-    for (Packet p : packets.values()) {
-      int sender = net.tail(p.arc);
-      for (Piece c : p.pieces) {
-        Origin o = origins.get(c.msg());
+    for (int p = 0; p < packets; p++) {
+      int sender = net.tail(pArc[p]);
+      for (int k = firstPiece[p]; k < firstPiece[p + 1]; k++) {
+        int r = piece[k];
+        Origin o = origins.get(recMsg[r]);
         if (o.node() == sender) {
           continue;
         }
-        UnitArrivals at = known.peek(sender, c.msg());
-        UnitArrivals.Late lack = at == null ? new UnitArrivals.Late(c.hi() - c.lo(), c.lo(), Long.MAX_VALUE)
-            : at.lateAt(c.lo(), c.hi(), p.start);
+        UnitArrivals at = known.peek(sender, recMsg[r]);
+        UnitArrivals.Late lack = at == null ? new UnitArrivals.Late(recHi[r] - recLo[r], recLo[r], Long.MAX_VALUE)
+            : at.lateAt(recLo[r], recHi[r], pStart[p]);
         if (lack != null) {
           long late = lack.count();
           long firstLate = lack.first();
           long when = lack.firstArrives();
-          out.add(Kind.SENDER_LACKS_UNIT, List.of(o.message()), net.arcName(p.arc), p.start, "node " + sender
-              + " sends " + late + " unit(s) of " + o.message() + " it does not hold at " + scale.format(p.start)
+          out.add(Kind.SENDER_LACKS_UNIT, List.of(o.message()), net.arcName(pArc[p]), pStart[p], "node " + sender
+              + " sends " + late + " unit(s) of " + o.message() + " it does not hold at " + scale.format(pStart[p])
               + " (unit " + firstLate + (when == Long.MAX_VALUE ? " never reaches it" : " arrives only at "
               + scale.format(when)) + ")");
         }
@@ -194,19 +261,23 @@ final class LinearCostChecker {
 
   /** Earliest arrival of every unit of every message at every node, per (node, message) as runs of units. */
   private static final class Knowledge {
-    private final int messages;
-    private final Map<Long, UnitArrivals> arrivals = new HashMap<>();
-
-    Knowledge(int messages) {
-      this.messages = messages;
-    }
+    private final PairIndex index = new PairIndex();
+    private UnitArrivals[] arrivals = new UnitArrivals[16];
 
     UnitArrivals at(int node, int msg) {
-      return arrivals.computeIfAbsent((long) node * messages + msg, k -> new UnitArrivals());
+      int k = index.add(node, msg);
+      if (k == arrivals.length) {
+        arrivals = Arrays.copyOf(arrivals, 2 * k);
+      }
+      if (arrivals[k] == null) {
+        arrivals[k] = new UnitArrivals();
+      }
+      return arrivals[k];
     }
 
     UnitArrivals peek(int node, int msg) {
-      return arrivals.get((long) node * messages + msg);
+      int k = index.get(node, msg);
+      return k < 0 ? null : arrivals[k];
     }
   }
 }

@@ -12,7 +12,8 @@ import java.util.stream.IntStream;
  * at most one interval of a group is open at a time, so the sweep is linear after the sort. The sort is a radix
  * sort on the starts for large groups, a sort of primitive keys (start, position) for small ones, and a merge sort
  * when the starts lie too far apart for either; the groups of a large set are sorted in parallel. The pairs are
- * reported in the same order in every case.
+ * reported in the same order in every case. When the groups far outnumber the intervals (the arcs of a large
+ * complete graph), only the groups in use are numbered, so the cost follows the intervals.
  *
  * @implNote Mutable builder; arrays grow by doubling. An interval carries an owner (a caller's index: a
  *     message, a control transfer, a transmission) and the arc it uses.
@@ -93,6 +94,25 @@ final class Overlaps {
 
   /** Calls the sink for every overlapping pair of intervals of the same group, group by group. */
   void sweep(Sink sink) {
+    // many more groups than intervals (the arcs of a large complete graph): number the groups in use instead
+    int groups = this.groups;
+    int[] group = this.group;
+    int[] names = null;
+    if (groups > 2L * size + 1024) {
+      names = Arrays.copyOf(group, size);
+      Arrays.sort(names);
+      int used = 0;
+      for (int i = 0; i < size; i++) {
+        if (used == 0 || names[used - 1] != names[i]) {
+          names[used++] = names[i];
+        }
+      }
+      group = new int[size];
+      for (int i = 0; i < size; i++) {
+        group[i] = Arrays.binarySearch(names, 0, used, this.group[i]);
+      }
+      groups = used;
+    }
     int[] offset = new int[groups + 1];
     for (int i = 0; i < size; i++) {
       offset[group[i] + 1]++;
@@ -116,6 +136,7 @@ final class Overlaps {
         offset[g + 1]));
     int[] open = new int[8]; // positions of the intervals still open
     for (int g = 0; g < groups; g++) {
+      int name = names == null ? g : names[g];
       int n = 0;
       for (int p = offset[g]; p < offset[g + 1]; p++) {
         int kept = 0;
@@ -126,7 +147,7 @@ final class Overlaps {
         }
         n = kept;
         for (int q = 0; q < n; q++) {
-          if (!sink.pair(g, order[open[q]], order[p])) {
+          if (!sink.pair(name, order[open[q]], order[p])) {
             return;
           }
         }
@@ -225,7 +246,7 @@ final class Overlaps {
   }
 
   /** Stable merge sort of perm[lo, hi) (offsets from base) by from[base + perm[k]]. */
-  private static void mergeSort(int[] perm, int[] tmp, long[] from, int base, int lo, int hi) {
+  static void mergeSort(int[] perm, int[] tmp, long[] from, int base, int lo, int hi) {
     if (hi - lo < 2) {
       return;
     }

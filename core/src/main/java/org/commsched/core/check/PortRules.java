@@ -24,11 +24,53 @@ final class PortRules {
   private PortRules() {
   }
 
-  static void check(Network net, CommModel.StoreAndForward model, List<Transfer> ts, TimeScale scale,
+  /** The transfers as the rules read them: by index, the messages only for a report. */
+  interface Transfers {
+    int size();
+
+    int arc(int i);
+
+    long start(int i);
+
+    long end(int i);
+
+    List<String> messages(int i);
+  }
+
+  static void check(Network net, CommModel.StoreAndForward model, List<Transfer> list, TimeScale scale,
       Findings out) {
+    check(net, model, new Transfers() {
+      @Override
+      public int size() {
+        return list.size();
+      }
+
+      @Override
+      public int arc(int i) {
+        return list.get(i).arc();
+      }
+
+      @Override
+      public long start(int i) {
+        return list.get(i).start();
+      }
+
+      @Override
+      public long end(int i) {
+        return list.get(i).end();
+      }
+
+      @Override
+      public List<String> messages(int i) {
+        return list.get(i).messages();
+      }
+    }, scale, out);
+  }
+
+  static void check(Network net, CommModel.StoreAndForward model, Transfers ts, TimeScale scale, Findings out) {
     Overlaps arcs = new Overlaps(net.arcs(), ts.size());
     for (int i = 0; i < ts.size(); i++) {
-      arcs.add(ts.get(i).arc(), ts.get(i).start(), ts.get(i).end(), i, ts.get(i).arc());
+      arcs.add(ts.arc(i), ts.start(i), ts.end(i), i, ts.arc(i));
     }
     arcs.sweep((g, a, b) -> report(Kind.ARC_CONFLICT, net.arcName(g), arcs, a, b, ts, net, scale, out,
         "both use " + net.arcName(g) + "; an arc carries one packet at a time"));
@@ -36,7 +78,7 @@ final class PortRules {
     if (model.duplex() == CommModel.Duplex.HALF) {
       Overlaps links = new Overlaps(net.edges(), ts.size());
       for (int i = 0; i < ts.size(); i++) {
-        links.add(net.edge(ts.get(i).arc()), ts.get(i).start(), ts.get(i).end(), i, ts.get(i).arc());
+        links.add(net.edge(ts.arc(i)), ts.start(i), ts.end(i), i, ts.arc(i));
       }
       links.sweep((g, a, b) -> links.arc(a) == links.arc(b) || report(Kind.LINK_CONFLICT,
           Places.link(net, links.arc(a)), links, a, b, ts, net, scale, out,
@@ -50,9 +92,8 @@ final class PortRules {
     if (model.onePort() == CommModel.OnePortRule.SEND_AND_RECEIVE) {
       Overlaps ports = new Overlaps(2 * n, 2L * ts.size());
       for (int i = 0; i < ts.size(); i++) {
-        Transfer t = ts.get(i);
-        ports.add(net.tail(t.arc()), t.start(), t.end(), i, t.arc());
-        ports.add(n + net.head(t.arc()), t.start(), t.end(), i, t.arc());
+        ports.add(net.tail(ts.arc(i)), ts.start(i), ts.end(i), i, ts.arc(i));
+        ports.add(n + net.head(ts.arc(i)), ts.start(i), ts.end(i), i, ts.arc(i));
       }
       ports.sweep((g, a, b) -> {
         if (ports.arc(a) == ports.arc(b)) {
@@ -67,9 +108,8 @@ final class PortRules {
     } else {
       Overlaps nodes = new Overlaps(n, 2L * ts.size());
       for (int i = 0; i < ts.size(); i++) {
-        Transfer t = ts.get(i);
-        nodes.add(net.tail(t.arc()), t.start(), t.end(), i, t.arc());
-        nodes.add(net.head(t.arc()), t.start(), t.end(), i, t.arc());
+        nodes.add(net.tail(ts.arc(i)), ts.start(i), ts.end(i), i, ts.arc(i));
+        nodes.add(net.head(ts.arc(i)), ts.start(i), ts.end(i), i, ts.arc(i));
       }
       nodes.sweep((g, a, b) -> {
         int x = nodes.arc(a);
@@ -83,17 +123,17 @@ final class PortRules {
     }
   }
 
-  private static boolean report(Kind kind, String place, Overlaps o, int a, int b, List<Transfer> ts,
+  private static boolean report(Kind kind, String place, Overlaps o, int a, int b, Transfers ts,
       Network net, TimeScale scale, Findings out, String why) {
-    Transfer x = ts.get(o.owner(a));
-    Transfer y = ts.get(o.owner(b));
-    return out.add(kind, Places.union(x.messages(), y.messages()), place, o.start(b),
-        describe(x, net, scale) + " and " + describe(y, net, scale) + " overlap from " + scale.format(o.start(b))
-        + " and " + why);
+    int x = o.owner(a);
+    int y = o.owner(b);
+    return out.add(kind, Places.union(ts.messages(x), ts.messages(y)), place, o.start(b),
+        describe(ts, x, net, scale) + " and " + describe(ts, y, net, scale) + " overlap from "
+        + scale.format(o.start(b)) + " and " + why);
   }
 
-  private static String describe(Transfer t, Network net, TimeScale scale) {
-    return "the packet of " + String.join("+", t.messages()) + " on " + net.arcName(t.arc()) + " during ["
-        + scale.format(t.start()) + ", " + scale.format(t.end()) + ")";
+  private static String describe(Transfers ts, int i, Network net, TimeScale scale) {
+    return "the packet of " + String.join("+", ts.messages(i)) + " on " + net.arcName(ts.arc(i)) + " during ["
+        + scale.format(ts.start(i)) + ", " + scale.format(ts.end(i)) + ")";
   }
 }

@@ -1,65 +1,106 @@
 package org.commsched.core.check;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.Arrays;
+import java.util.PriorityQueue;
 
 /**
  * When each unit of one message first reaches one node: the packets that bring units {@code [lo, hi)} at their
  * ends, folded into disjoint runs of units with the earliest arrival of each run. Kept as runs, not one entry per
  * unit, so a message of 10^12 units costs what its packets cost.
  *
- * @implNote Collect with {@link #add}, then read; the first read folds the arrivals (earliest first, each run
- *     keeping the units no earlier packet covered), in O(p log p) for p packets.
+ * @implNote Collect with {@link #add}, then read; the first read folds the arrivals: sorted by first unit, they are
+ *     the runs themselves when disjoint (the usual case: a node receives each unit once); otherwise a sweep over
+ *     the units keeps, between consecutive run ends, the earliest arrival among the packets covering them (a heap
+ *     by arrival), in O(p log p) for p packets. Primitive arrays throughout (triples lo, hi, at).
  */
 final class UnitArrivals {
-  /** A run of units {@code [lo, hi)} that first arrive at {@code at}. */
-  record Run(long lo, long hi, long at) {
-  }
-
-  private final List<Run> added = new ArrayList<>();
-  private TreeMap<Long, Run> runs;
+  private long[] added = new long[3]; // lo, hi, at per packet
+  private int count;
+  private long[] runs; // lo, hi, at per run, by lo, disjoint; null until folded
 
   /** A packet brings units {@code [lo, hi)} at time {@code at}. */
   void add(long lo, long hi, long at) {
     if (lo < hi) {
-      added.add(new Run(lo, hi, at));
+      if (3 * count == added.length) {
+        added = Arrays.copyOf(added, 6 * count);
+      }
+      added[3 * count] = lo;
+      added[3 * count + 1] = hi;
+      added[3 * count + 2] = at;
+      count++;
       runs = null;
     }
   }
 
-  /** The runs, by first unit: disjoint, each with the earliest arrival of its units. */
-  private TreeMap<Long, Run> runs() {
-    if (runs == null) {
-      runs = new TreeMap<>();
-      List<Run> byTime = new ArrayList<>(added);
-      byTime.sort((a, b) -> Long.compare(a.at(), b.at()));
-      for (Run r : byTime) {
-        cover(r);
+  /** The runs (triples lo, hi, at), by first unit: disjoint, each with the earliest arrival of its units. */
+  private long[] runs() {
+    if (runs != null) {
+      return runs;
+    }
+    int[] byLo = new int[count];
+    boolean sorted = true;
+    for (int i = 0; i < count; i++) {
+      byLo[i] = i;
+      sorted &= i == 0 || added[3 * i - 3] <= added[3 * i];
+    }
+    if (!sorted) {
+      long[] lo = new long[count];
+      for (int i = 0; i < count; i++) {
+        lo[i] = added[3 * i];
+      }
+      Overlaps.mergeSort(byLo, new int[count], lo, 0, 0, count);
+    }
+    boolean disjoint = true;
+    for (int k = 1; k < count && disjoint; k++) {
+      disjoint = added[3 * byLo[k - 1] + 1] <= added[3 * byLo[k]];
+    }
+    long[] out = new long[3 * count];
+    int n = 0;
+    if (disjoint) {
+      for (int k = 0; k < count; k++) {
+        System.arraycopy(added, 3 * byLo[k], out, 3 * n++, 3);
+      }
+    } else {
+      // sweep the run ends in unit order; the heap holds the packets begun, earliest arrival on top
+      long[] cuts = new long[2 * count];
+      for (int i = 0; i < count; i++) {
+        cuts[2 * i] = added[3 * i];
+        cuts[2 * i + 1] = added[3 * i + 1];
+      }
+      Arrays.sort(cuts);
+      PriorityQueue<Integer> open = new PriorityQueue<>((a, b) -> Long.compare(added[3 * a + 2], added[3 * b + 2]));
+      int next = 0;
+      for (int c = 0; c + 1 < cuts.length; c++) {
+        long u = cuts[c];
+        long v = cuts[c + 1];
+        if (u == v) {
+          continue;
+        }
+        while (next < count && added[3 * byLo[next]] <= u) {
+          open.add(byLo[next++]);
+        }
+        while (!open.isEmpty() && added[3 * open.peek() + 1] <= u) {
+          open.poll();
+        }
+        if (open.isEmpty()) {
+          continue;
+        }
+        long at = added[3 * open.peek() + 2];
+        if (n > 0 && out[3 * n - 2] == u && out[3 * n - 1] == at) {
+          out[3 * n - 2] = v; // the same arrival continues
+        } else {
+          if (3 * n == out.length) {
+            out = Arrays.copyOf(out, 2 * out.length);
+          }
+          out[3 * n] = u;
+          out[3 * n + 1] = v;
+          out[3 * n + 2] = at;
+          n++;
+        }
       }
     }
+    runs = Arrays.copyOf(out, 3 * n);
     return runs;
-  }
-
-  /** Adds the units of {@code r} that no run covers yet. */
-  private void cover(Run r) {
-    long u = r.lo();
-    Map.Entry<Long, Run> before = runs.floorEntry(u);
-    if (before != null && before.getValue().hi() > u) {
-      u = before.getValue().hi();
-    }
-    while (u < r.hi()) {
-      Map.Entry<Long, Run> next = runs.ceilingEntry(u);
-      long gapEnd = next == null ? r.hi() : Math.min(r.hi(), next.getKey());
-      if (u < gapEnd) {
-        runs.put(u, new Run(u, gapEnd, r.at()));
-      }
-      if (next == null || next.getKey() >= r.hi()) {
-        break;
-      }
-      u = next.getValue().hi();
-    }
   }
 
   /** Units of {@code [lo, hi)} not arrived by time {@code t}: how many, the first, and when it arrives. */
@@ -71,37 +112,46 @@ final class UnitArrivals {
    * {@code firstArrives} is then {@link Long#MAX_VALUE}); null if none.
    */
   Late lateAt(long lo, long hi, long t) {
+    long[] rs = runs();
+    int n = rs.length / 3;
+    // the first run that ends after lo
+    int a = 0;
+    int b = n;
+    while (a < b) {
+      int m = (a + b) >>> 1;
+      if (rs[3 * m + 1] <= lo) {
+        a = m + 1;
+      } else {
+        b = m;
+      }
+    }
     long count = 0;
     long first = -1;
     long firstAt = Long.MAX_VALUE;
     long u = lo;
-    TreeMap<Long, Run> rs = runs();
-    Map.Entry<Long, Run> e = rs.floorEntry(lo);
-    if (e == null || e.getValue().hi() <= lo) {
-      e = rs.higherEntry(lo);
-    }
-    while (u < hi) {
-      Run r = e == null ? null : e.getValue();
-      long segEnd = r == null ? hi : Math.min(hi, Math.max(u, r.lo()));
-      if (u < segEnd) { // a gap: never arrives
-        count += segEnd - u;
+    for (int k = a; u < hi; k++) {
+      long runLo = k < n ? Math.max(u, rs[3 * k]) : hi;
+      long gapEnd = Math.min(hi, runLo);
+      if (u < gapEnd) { // a gap: never arrives
+        count += gapEnd - u;
         if (first < 0) {
           first = u;
           firstAt = Long.MAX_VALUE;
         }
-        u = segEnd;
-        continue;
+        u = gapEnd;
       }
-      long runEnd = Math.min(hi, r.hi());
-      if (r.at() > t) {
+      if (u >= hi) {
+        break;
+      }
+      long runEnd = Math.min(hi, rs[3 * k + 1]);
+      if (rs[3 * k + 2] > t) {
         count += runEnd - u;
         if (first < 0) {
           first = u;
-          firstAt = r.at();
+          firstAt = rs[3 * k + 2];
         }
       }
       u = runEnd;
-      e = rs.higherEntry(r.lo());
     }
     return count == 0 ? null : new Late(count, first, firstAt);
   }

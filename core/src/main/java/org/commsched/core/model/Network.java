@@ -11,6 +11,11 @@ import java.util.List;
  * <p>Arcs are numbered in a fixed order per family (documented in {@link Topology}); the out-arcs of a node
  * are kept sorted by head, so {@link #arc(int, int)} is a binary search.
  *
+ * <p>A complete graph keeps no arc arrays: its {@code p (p - 1)} arcs (10^8 for 10^4 nodes) are numbered in
+ * the order the explicit list would give them (tail major, heads ascending without the tail), so every arc id,
+ * tail, head, reverse, link and neighbour is computed from the node ids (docs/DESIGN.md#implicit-complete-graphs).
+ * Callers see the same numbers either way and never ask which it is.
+ *
  * @implNote Immutable; arrays are never exposed.
  */
 public final class Network {
@@ -27,10 +32,31 @@ public final class Network {
   private final int[] inArcs;
   private final int[] treeParent; // for tree-shaped families (tree, star, ula/bla as paths) else null
   private final int[] treeDepth;
+  /** {@code p - 1} for an implicit complete graph of {@code p} nodes (every array above null), else 0. */
+  private final int completeDegree;
+
+  /** An implicit complete graph of {@code nodes} nodes. */
+  private Network(Topology.Complete topology, int nodes) {
+    this.topology = topology;
+    this.nodes = nodes;
+    this.completeDegree = nodes - 1;
+    this.tail = null;
+    this.head = null;
+    this.reverse = null;
+    this.edge = null;
+    this.edges = (int) ((long) nodes * (nodes - 1) / 2);
+    this.outStart = null;
+    this.outArcs = null;
+    this.inStart = null;
+    this.inArcs = null;
+    this.treeParent = null;
+    this.treeDepth = null;
+  }
 
   private Network(Topology topology, int nodes, int[] tail, int[] head, int[] treeParent) {
     this.topology = topology;
     this.nodes = nodes;
+    this.completeDegree = 0;
     this.tail = tail;
     this.head = head;
     int m = tail.length;
@@ -180,14 +206,7 @@ public final class Network {
       parent = new int[n];
       parent[0] = -1;
     } else if (t instanceof Topology.Complete c) {
-      n = c.nodes();
-      for (int u = 0; u < n; u++) {
-        for (int v = 0; v < n; v++) {
-          if (u != v) {
-            arcs.add(u, v);
-          }
-        }
-      }
+      return new Network(c, c.nodes());
     } else if (t instanceof Topology.Hypercube h) {
       n = 1 << h.dimension();
       for (int u = 0; u < n; u++) {
@@ -278,7 +297,7 @@ public final class Network {
 
   /** Number of arcs. */
   public int arcs() {
-    return tail.length;
+    return completeDegree > 0 ? nodes * completeDegree : tail.length;
   }
 
   /** Number of undirected edges (a pair of opposing arcs is one edge; a one-way arc is its own edge). */
@@ -288,26 +307,40 @@ public final class Network {
 
   /** Tail (sending node) of an arc. */
   public int tail(int arc) {
-    return tail[arc];
+    return completeDegree > 0 ? arc / completeDegree : tail[arc];
   }
 
   /** Head (receiving node) of an arc. */
   public int head(int arc) {
+    if (completeDegree > 0) {
+      int r = arc % completeDegree;
+      return r < arc / completeDegree ? r : r + 1;
+    }
     return head[arc];
   }
 
   /** The opposing arc, or -1 if there is none. */
   public int reverse(int arc) {
-    return reverse[arc];
+    return completeDegree > 0 ? arc(head(arc), tail(arc)) : reverse[arc];
   }
 
   /** The undirected edge an arc belongs to (opposing arcs share it). */
   public int edge(int arc) {
+    if (completeDegree > 0) {
+      // links in the order their first arc comes: pairs x < y, x major
+      long x = Math.min(tail(arc), head(arc));
+      long y = Math.max(tail(arc), head(arc));
+      return (int) (x * completeDegree - x * (x - 1) / 2 + (y - x - 1));
+    }
     return edge[arc];
   }
 
   /** The arc u->v, or -1 if there is none. */
   public int arc(int u, int v) {
+    if (completeDegree > 0) {
+      return u == v || u < 0 || v < 0 || u >= nodes || v >= nodes ? -1
+          : u * completeDegree + (v < u ? v : v - 1);
+    }
     int lo = outStart[u];
     int hi = outStart[u + 1] - 1;
     while (lo <= hi) {
@@ -326,30 +359,33 @@ public final class Network {
 
   /** Out-degree of a node. */
   public int outDegree(int v) {
-    return outStart[v + 1] - outStart[v];
+    return completeDegree > 0 ? completeDegree : outStart[v + 1] - outStart[v];
   }
 
   /** The i-th out-arc of v, out-arcs sorted by head. */
   public int outArc(int v, int i) {
-    return outArcs[outStart[v] + i];
+    return completeDegree > 0 ? v * completeDegree + i : outArcs[outStart[v] + i];
   }
 
   /** In-degree of a node. */
   public int inDegree(int v) {
-    return inStart[v + 1] - inStart[v];
+    return completeDegree > 0 ? completeDegree : inStart[v + 1] - inStart[v];
   }
 
   /** The i-th in-arc of v, in-arcs sorted by tail. */
   public int inArc(int v, int i) {
-    return inArcs[inStart[v] + i];
+    return completeDegree > 0 ? arc(i < v ? i : i + 1, v) : inArcs[inStart[v] + i];
   }
 
   /** Hop distances from {@code s} along arcs (breadth first); -1 for nodes not reached. */
   public int[] distancesFrom(int s) {
     int n = nodes();
     int[] d = new int[n];
-    java.util.Arrays.fill(d, -1);
+    java.util.Arrays.fill(d, completeDegree > 0 ? 1 : -1);
     d[s] = 0;
+    if (completeDegree > 0) {
+      return d;
+    }
     int[] queue = new int[n];
     int head = 0;
     int tail = 0;
@@ -369,7 +405,7 @@ public final class Network {
 
   /** Human-readable arc name, e.g. {@code "2->3"}. */
   public String arcName(int arc) {
-    return tail[arc] + "->" + head[arc];
+    return tail(arc) + "->" + head(arc);
   }
 
   /** True if the family is a tree with bidirectional links (tree, star, bla). */
@@ -405,9 +441,9 @@ public final class Network {
 
   /** The arcs as (tail, head) pairs, in arc-id order. */
   public List<Topology.Pair> arcList() {
-    Topology.Pair[] out = new Topology.Pair[tail.length];
-    for (int a = 0; a < tail.length; a++) {
-      out[a] = new Topology.Pair(tail[a], head[a]);
+    Topology.Pair[] out = new Topology.Pair[arcs()];
+    for (int a = 0; a < out.length; a++) {
+      out[a] = new Topology.Pair(tail(a), head(a));
     }
     return List.of(out);
   }

@@ -126,6 +126,10 @@ public sealed interface Topology {
   record Complete(int nodes) implements Topology {
     public Complete {
       Topologies.requireNodes(nodes, 2, "complete");
+      if ((long) nodes * (nodes - 1) > Integer.MAX_VALUE) {
+        throw new ModelException("/network/nodes", "a complete graph of " + nodes + " nodes has "
+            + (long) nodes * (nodes - 1) + " arcs, more than arc ids hold (at most 46341 nodes)");
+      }
     }
 
     @Override

@@ -103,6 +103,28 @@ class OverlapsProperties {
     assertThat(reported).as(what).isEqualTo(definition);
   }
 
+  /**
+   * Groups far more numerous than the intervals (as the arcs of a large complete graph): the same pairs, in the same
+   * order, as when the group ids used are renumbered densely by the caller.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void sparseGroupsReportWhatDenseGroupsDo(long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    int used = 1 + r.nextInt(12);
+    int[] ids = r.ints(0, 1_000_000_000).distinct().limit(used).sorted().toArray();
+    List<long[]> dense = randomIntervals(r, used, r.nextInt(200), r.nextBoolean() ? 16 : 1L << 20);
+    List<long[]> sparse = new ArrayList<>();
+    for (long[] x : dense) {
+      sparse.add(new long[] {ids[(int) x[0]], x[1], x[2], x[3]});
+    }
+    List<List<Long>> expected = new ArrayList<>();
+    for (List<Long> p : pairs(build(used, dense))) {
+      expected.add(List.of((long) ids[(int) (long) p.get(0)], p.get(1), p.get(2)));
+    }
+    assertThat(pairs(build(1_000_000_000, sparse))).as("seed %d", seed).isEqualTo(expected);
+  }
+
   /** Groups large enough for the radix sort, with starts spread over 1 to 4 digits: the merge sort's pairs. */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("largeSeeds")

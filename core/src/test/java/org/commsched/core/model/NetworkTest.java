@@ -53,6 +53,58 @@ class NetworkTest {
   }
 
   @Test
+  void complete_isImplicitButNumberedAsTheExplicitArcList() {
+    // docs/DESIGN.md#implicit-complete-graphs: the same ids, ends, reverses, links and neighbours as the explicit
+    // list of every ordered pair (tail major, heads ascending)
+    for (int p = 2; p <= 9; p++) {
+      java.util.List<Topology.Pair> pairs = new java.util.ArrayList<>();
+      for (int u = 0; u < p; u++) {
+        for (int v = 0; v < p; v++) {
+          if (u != v) {
+            pairs.add(new Topology.Pair(u, v));
+          }
+        }
+      }
+      Network k = Network.of(new Topology.Complete(p));
+      Network x = Network.of(new Topology.Explicit(p, pairs, false));
+      assertThat(k.arcs()).isEqualTo(x.arcs()).isEqualTo(p * (p - 1));
+      assertThat(k.edges()).isEqualTo(x.edges()).isEqualTo(p * (p - 1) / 2);
+      for (int a = 0; a < x.arcs(); a++) {
+        assertThat(new int[] {k.tail(a), k.head(a), k.reverse(a), k.edge(a)})
+            .as("arc %d of K_%d", a, p).containsExactly(x.tail(a), x.head(a), x.reverse(a), x.edge(a));
+        assertThat(k.arcName(a)).isEqualTo(x.arcName(a));
+      }
+      for (int u = -1; u <= p; u++) {
+        for (int v = -1; v <= p; v++) {
+          int expected = u < 0 || u >= p || v < 0 || v >= p ? -1 : x.arc(u, v);
+          assertThat(k.arc(u, v)).as("arc %d->%d of K_%d", u, v, p).isEqualTo(expected);
+        }
+      }
+      for (int v = 0; v < p; v++) {
+        assertThat(k.outDegree(v)).isEqualTo(x.outDegree(v));
+        assertThat(k.inDegree(v)).isEqualTo(x.inDegree(v));
+        for (int i = 0; i < p - 1; i++) {
+          assertThat(k.outArc(v, i)).isEqualTo(x.outArc(v, i));
+          assertThat(k.inArc(v, i)).isEqualTo(x.inArc(v, i));
+        }
+        assertThat(k.distancesFrom(v)).containsExactly(x.distancesFrom(v));
+      }
+      assertThat(k.arcList()).isEqualTo(x.arcList());
+    }
+  }
+
+  @Test
+  void complete_ofTenThousandNodes_holdsItsArcIdsInAnInt() {
+    Network k = Network.of(new Topology.Complete(10_000));
+    assertThat(k.arcs()).isEqualTo(99_990_000);
+    int last = k.arc(9_999, 9_998);
+    assertThat(last).isEqualTo(99_989_999);
+    assertThat(k.edge(last)).isEqualTo(k.edges() - 1);
+    assertThat(k.reverse(k.arc(0, 9_999))).isEqualTo(k.arc(9_999, 0));
+    assertThatThrownBy(() -> new Topology.Complete(46_342)).hasMessageContaining("at most 46341 nodes");
+  }
+
+  @Test
   void hypercube_linksIdsDifferingInOneBit() {
     Network n = Network.of(new Topology.Hypercube(3));
     assertThat(n.nodes()).isEqualTo(8);

@@ -10,6 +10,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.heuristics.linearcost.LinearCostMethods;
 import org.commsched.heuristics.linearcost.PipelinedFlood;
 import org.commsched.heuristics.packet.GreedyPackets;
 
@@ -71,6 +72,22 @@ public final class GreedyStoreAndForward implements Method {
         ProblemKind.GOSSIP).in(Family.PACKET, Family.LINEAR_COST).on(CONNECTED);
   }
 
+  /**
+   * A gossip of more than {@link LinearCostMethods#GOSSIP_MAX_NODES} nodes is refused at once: its explicit schedule
+   * holds at least {@code p (p - 1)} records, and on a 2000-node ring this baseline took a minute and a half to write
+   * 412 MB (docs/models/linear-cost.md#ring-gossip).
+   */
+  @Override
+  public String whyNotFurther(Instance instance) {
+    int p = instance.network().nodes();
+    if (instance.kind() == ProblemKind.GOSSIP && p > LinearCostMethods.GOSSIP_MAX_NODES) {
+      return name() + " writes every one of the p (p - 1) deliveries of a gossip and takes at most "
+          + LinearCostMethods.GOSSIP_MAX_NODES + " nodes; this network has " + p + " (" + (long) p * (p - 1)
+          + " deliveries): use a smaller network";
+    }
+    return null;
+  }
+
   /** Every unit can reach every node it must reach. */
   private static final Scope.NetworkTest CONNECTED = new Scope.NetworkTest("any connected network",
       GreedyStoreAndForward::unreachable);
@@ -98,23 +115,9 @@ public final class GreedyStoreAndForward implements Method {
   }
 
   private static int unreachableFrom(Network net, int source) {
-    boolean[] seen = new boolean[net.nodes()];
-    int[] stack = new int[net.nodes()];
-    int top = 0;
-    stack[top++] = source;
-    seen[source] = true;
-    while (top > 0) {
-      int x = stack[--top];
-      for (int i = 0; i < net.outDegree(x); i++) {
-        int y = net.head(net.outArc(x, i));
-        if (!seen[y]) {
-          seen[y] = true;
-          stack[top++] = y;
-        }
-      }
-    }
-    for (int v = 0; v < seen.length; v++) {
-      if (!seen[v]) {
+    int[] d = net.distancesFrom(source);
+    for (int v = 0; v < d.length; v++) {
+      if (d[v] < 0) {
         return v;
       }
     }

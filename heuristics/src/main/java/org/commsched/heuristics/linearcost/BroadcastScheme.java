@@ -63,6 +63,12 @@ abstract class BroadcastScheme implements Method {
     return Long.MIN_VALUE;
   }
 
+  /**
+   * The records built across the {@link #tries()}, past which no further packet size is tried: on {@code K_10000}
+   * one H* schedule holds about 950,000 records (docs/models/linear-cost.md#broadcast-schemes-implemented).
+   */
+  static final long TRY_RECORDS = 1_000_000L;
+
   /** How many of the best formula values to build before keeping the shortest schedule (1: the formula is exact). */
   int tries() {
     return 1;
@@ -152,8 +158,13 @@ abstract class BroadcastScheme implements Method {
     requireApplies(instance);
     Setting s = Setting.of(instance);
     Built best = null;
+    long built = 0;
     for (long k : bestSizes(s, tries())) {
+      if (built >= TRY_RECORDS) {
+        break; // the formula's best k is built; further tries would cost seconds each for a few ticks at most
+      }
       Built b = schedule(instance, k);
+      built += b.schedule().transmissions().size();
       if (best == null || b.makespan() < best.makespan()) {
         best = b;
       }

@@ -84,7 +84,7 @@ public final class CompleteGraphBroadcastFull extends BroadcastScheme {
           rs.send(j - 1, s.source(), node[i], reserve, k - len); // padding: the first k - len units of R
           rs.send(j, s.source(), node[i], reserve + k - len, len); // m'(i, r + 1): the rest of R
         }
-        for (int l = 1; l < p; l++) { // P_i forwards m(i, j) in round j + 1
+        for (int l = 1; l < p && len > 0; l++) { // P_i forwards m(i, j) in round j + 1
           if (l != i) {
             rs.send(j, node[i], node[l], lo, len);
           }

@@ -124,7 +124,7 @@ public final class CompleteGraphBroadcastHalf extends BroadcastScheme {
           rs.send(2 * (j - 1), s.source(), node[i], reserve, pad); // m'(i, r): padded to c_r
           rs.send(2 * j, s.source(), node[i], reserve + pad, reserveSize - pad); // m'(i, r + 1)
         }
-        for (int l = 1; l < p; l++) { // phase j + 1: (a) to lower nodes, then (b) to higher ones
+        for (int l = 1; l < p && len > 0; l++) { // phase j + 1: (a) to lower nodes, then (b) to higher ones
           if (l != i) {
             rs.send(2 * j + (l < i ? 0 : 1), node[i], node[l], at, len);
           }

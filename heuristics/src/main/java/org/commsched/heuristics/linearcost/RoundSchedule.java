@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.time.ResourceClock;
 import org.commsched.core.time.TimeScale;
 
 /**
@@ -89,7 +90,7 @@ final class RoundSchedule {
     int arcs = net.arcs();
     int edges = net.edges();
     int nodes = net.nodes();
-    long[] free = new long[arcs + edges + 2 * nodes];
+    ResourceClock free = new ResourceClock((long) arcs + edges + 2L * nodes);
     List<TreeMap<Long, long[]>> held = new ArrayList<>(nodes);
     for (int v = 0; v < nodes; v++) {
       held.add(null);
@@ -98,7 +99,7 @@ final class RoundSchedule {
     long makespan = 0;
     int packetNo = 0;
     int used = 0;
-    int[] res = new int[4];
+    long[] res = new long[4];
     for (int ri = 0; ri < rounds.size(); ri++) {
       Map<Integer, long[]> r = rounds.get(ri);
       if (r.isEmpty()) {
@@ -124,7 +125,7 @@ final class RoundSchedule {
         }
         int nr = resources(arc, res);
         for (int x = 0; x < nr; x++) {
-          ready = Math.max(ready, free[res[x]]);
+          ready = Math.max(ready, free.get(res[x]));
         }
         pArc[i] = arc;
         pStart[i] = ready;
@@ -138,7 +139,7 @@ final class RoundSchedule {
         int cnt = counts.get(arc);
         int nr = resources(arc, res);
         for (int x = 0; x < nr; x++) {
-          free[res[x]] = Math.max(free[res[x]], pEnd[i]);
+          free.holdUntil(res[x], pEnd[i]);
         }
         int to = net.head(arc);
         for (int x = 0; x < cnt; x++) {
@@ -158,17 +159,17 @@ final class RoundSchedule {
   }
 
   /** The resources a packet on this arc holds, into {@code res}; returns how many. */
-  private int resources(int arc, int[] res) {
-    int arcs = net.arcs();
-    int edges = net.edges();
-    int nodes = net.nodes();
+  private int resources(int arc, long[] res) {
+    long arcs = net.arcs();
+    long edges = net.edges();
+    long nodes = net.nodes();
     boolean half = model.duplex() == CommModel.Duplex.HALF;
-    int linkRes = half ? arcs + net.edge(arc) : arc;
+    long linkRes = half ? arcs + net.edge(arc) : arc;
     if (model.ports() == CommModel.Ports.ALL) {
       res[0] = linkRes;
       return 1;
     }
-    int base = arcs + edges;
+    long base = arcs + edges;
     if (model.onePort() == CommModel.OnePortRule.EXCHANGE) {
       res[0] = base + net.tail(arc);
       res[1] = base + net.head(arc);
@@ -211,6 +212,11 @@ final class RoundSchedule {
     if (runs == null) {
       runs = new TreeMap<>();
       held.set(v, runs);
+    }
+    Map.Entry<Long, long[]> last = runs.lastEntry();
+    if (last == null || last.getValue()[0] <= lo) { // after every run held (the usual order): no gaps to find
+      runs.put(lo, new long[] {hi, t});
+      return;
     }
     long at = lo;
     Map.Entry<Long, long[]> e = runs.floorEntry(lo);

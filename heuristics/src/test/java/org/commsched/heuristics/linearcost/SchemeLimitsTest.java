@@ -41,4 +41,25 @@ class SchemeLimitsTest {
     Instance e5 = new Instance("e5", new Problem.Broadcast(0, 20), ALL, Network.of(new Topology.Ring(6)));
     assertThat(new RingBroadcastFull().whyNot(e5)).isNull();
   }
+  @Test
+  void gossipBeyondTheExplicitLimit_isRefusedByTheBaselineToo_namingTheLimit() {
+    // docs/models/linear-cost.md#ring-gossip: any gossip schedule holds p (p - 1) records
+    Instance big = new Instance("g1001", new Problem.Gossip(1), ALL, Network.of(new Topology.Ring(1001)));
+    assertThat(new org.commsched.heuristics.baseline.GreedyStoreAndForward().whyNot(big)).isEqualTo("greedy-saf "
+        + "writes every one of the p (p - 1) deliveries of a gossip and takes at most 1000 nodes; this network has "
+        + "1001 (1001000 deliveries): use a smaller network");
+    assertThat(new RingGossipFStar().whyNot(big)).contains("at most 1000");
+    Instance limit = new Instance("g1000", new Problem.Gossip(1), ALL, Network.of(new Topology.Ring(1000)));
+    assertThat(new org.commsched.heuristics.baseline.GreedyStoreAndForward().whyNot(limit)).isNull();
+  }
+
+  @Test
+  void completeGraphOfTenThousandNodes_isBroadcastWithoutItsArcs() {
+    // docs/DESIGN.md#implicit-complete-graphs: K_10000 has 10^8 arc ids and no arc arrays. Proposition 3.3.1 with
+    // n = 3, k = 1: T_*(ceil((n - k)/(p - 1)), 2, k) = T_*(1, 2, 1) = 2 beta + 2 tau
+    Instance k = new Instance("k", new Problem.Broadcast(0, 3), ALL, Network.of(new Topology.Complete(10_000)));
+    BroadcastScheme.Built b = new CompleteGraphBroadcastFull().schedule(k, 1);
+    assertThat(b.makespan()).isEqualTo(2 * 5 + 2 * 1);
+    assertThat(org.commsched.core.check.ScheduleChecker.check(k, b.schedule()).valid()).isTrue();
+  }
 }

@@ -69,8 +69,8 @@ public final class Generators {
     if (cube && size > 20) {
       throw new IllegalArgumentException("a " + family + " of dimension " + size + " is too large: use at most 20");
     }
-    if (family.equals("complete") && size > 5000) {
-      throw new IllegalArgumentException("a complete graph on " + size + " nodes is too large: use at most 5000");
+    if (family.equals("complete") && size > 46_341) {
+      throw new IllegalArgumentException("a complete graph on " + size + " nodes is too large: use at most 46341");
     }
     if ((family.equals("esm") || family.equals("mesh") || family.equals("torus")) && size > 7000) {
       throw new IllegalArgumentException("a " + size + " x " + size + " grid is too large: use a side of at most "
@@ -204,6 +204,12 @@ public final class Generators {
     }
     SplittableRandom rnd = new SplittableRandom(spec.seed());
     Topology t = given != null ? given : network(spec.family(), spec.size(), rnd);
+    boolean routed = kind != ProblemKind.BROADCAST && kind != ProblemKind.GOSSIP
+        && !(kind == ProblemKind.SEND && !spec.explicitRoutes());
+    if (given == null && t instanceof Topology.Complete k && k.nodes() > 5000 && routed) {
+      throw new IllegalArgumentException("a complete graph on " + k.nodes() + " nodes is too large for "
+          + kind.name().toLowerCase(java.util.Locale.ROOT) + " (its routes are drawn over all arcs): use at most 5000");
+    }
     Network net = Network.of(t);
     Problem problem;
     switch (kind) {

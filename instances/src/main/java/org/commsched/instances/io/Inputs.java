@@ -82,6 +82,13 @@ final class Inputs {
    * large file is made.
    */
   static boolean isUtf8(byte[] bytes) {
+    boolean ascii = true; // the usual file: ASCII is UTF-8, and a scan for a high bit costs no decoding
+    for (int i = 0; i < bytes.length && ascii; i++) {
+      ascii = bytes[i] >= 0;
+    }
+    if (ascii) {
+      return true;
+    }
     java.nio.charset.CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT)
         .onUnmappableCharacter(CodingErrorAction.REPORT);

@@ -81,7 +81,10 @@ public final class ScheduleReader {
     ObjectNode skeleton = Json.object();
     StepColumns steps = null;
     TransmissionColumns transmissions = null;
-    try (JsonParser p = Streaming.parser(Streaming.PLAIN_NAMES, bytes)) {
+    // store-and-forward schedules have fixed keys: interned names let Jackson parse the bytes themselves, which
+    // it does not do without them (it decodes to characters first)
+    boolean fixedKeys = instance.model() instanceof CommModel.StoreAndForward;
+    try (JsonParser p = Streaming.parser(fixedKeys ? Streaming.SUBTREES : Streaming.PLAIN_NAMES, bytes)) {
       Streaming.expect(p, JsonToken.START_OBJECT);
       while (true) {
         JsonToken t = p.nextToken();
@@ -179,7 +182,9 @@ public final class ScheduleReader {
       if ("transmissions".equals(kind)) {
         // the starts are read from the source as needed, not kept in the map: a pointer is built only for an error
         for (int i = 0; i < transmissionList.size(); i++) {
-          scale = refine(scale, transmissionList.start(i, file), null, i, bufferless, kind);
+          if (transmissionList.wholeStart(i) < 0) { // a whole number never refines the scale
+            scale = refine(scale, transmissionList.start(i, file), null, i, bufferless, kind);
+          }
         }
       }
 
@@ -336,6 +341,7 @@ public final class ScheduleReader {
     private Schedule.Transmissions transmissions(TimeScale scale) {
       TransmissionSource list = transmissionList;
       List<Schedule.Transmission> out = new ArrayList<>(list.size());
+      long perUnit = scale.ticksPerUnit();
       for (int i = 0; i < list.size(); i++) {
         String message = list.message(i);
         int m = instance.indexOf(message);
@@ -348,11 +354,13 @@ public final class ScheduleReader {
         long size = list.size(i, file);
         int from = node(list.from(i, file), i, "from");
         int to = node(list.to(i, file), i, "to");
-        BigDecimal at = list.start(i, file);
+        long whole = list.wholeStart(i);
+        BigDecimal at = whole >= 0 ? null : list.start(i, file);
         long start;
         try {
-          start = scale.toTicks(at);
+          start = at == null ? Math.multiplyExact(whole, perUnit) : scale.toTicks(at);
         } catch (ArithmeticException e) {
+          at = list.start(i, file);
           throw new InstanceFormatException(file, "/transmissions/" + i + "/start", "the time " + at.toPlainString()
               + " is too large for a time scale of " + scale.decimals() + " decimal places (at most "
               + Long.MAX_VALUE + " ticks); use smaller times or fewer decimal places", e);
@@ -461,6 +469,11 @@ public final class ScheduleReader {
     int to(int i, String file);
 
     BigDecimal start(int i, String file);
+
+    /** The start when it is written as a whole number (the usual case, read without a BigDecimal), else -1. */
+    default long wholeStart(int i) {
+      return -1;
+    }
 
     /** The {@code first} step, or null. */
     Long first(int i, String file);
@@ -729,6 +742,11 @@ public final class ScheduleReader {
     @Override
     public BigDecimal start(int i, String file) {
       return startTexts[i] != null ? new BigDecimal(startTexts[i]) : BigDecimal.valueOf(starts[i]);
+    }
+
+    @Override
+    public long wholeStart(int i) {
+      return startTexts[i] != null ? -1 : starts[i];
     }
 
     @Override

@@ -1,0 +1,39 @@
+package org.commsched.core.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** {@link PairIndex} numbers pairs in the order first met, as a map from the pair to the next number would. */
+class PairIndexTest {
+
+  @Test
+  void numbersPairsInTheOrderFirstMet() {
+    PairIndex ix = new PairIndex();
+    assertThat(ix.add(7, 0)).isZero();
+    assertThat(ix.add(0, 7)).isEqualTo(1);
+    assertThat(ix.add(7, 0)).isZero();
+    assertThat(ix.get(0, 7)).isEqualTo(1);
+    assertThat(ix.get(7, 7)).isEqualTo(-1);
+    assertThat(ix.size()).isEqualTo(2);
+  }
+
+  @Test
+  void agreesWithAHashMapOverManyPairsAndGrowths() {
+    SplittableRandom r = new SplittableRandom(11);
+    PairIndex ix = new PairIndex();
+    Map<List<Long>, Integer> expected = new HashMap<>();
+    for (int i = 0; i < 200_000; i++) {
+      long x = r.nextInt(3) == 0 ? r.nextLong() : r.nextInt(1000);
+      long y = r.nextInt(3) == 0 ? -r.nextInt(50) : r.nextInt(300);
+      int want = expected.computeIfAbsent(List.of(x, y), k -> expected.size());
+      assertThat(ix.add(x, y)).isEqualTo(want);
+    }
+    assertThat(ix.size()).isEqualTo(expected.size());
+    expected.forEach((k, v) -> assertThat(ix.get(k.get(0), k.get(1))).isEqualTo(v));
+  }
+}
