@@ -189,6 +189,9 @@ final class LinearCostBounds {
         }
         add.accept(Needs.H_STAR, new UpperBound(f.completeBroadcastHStarOld(n, p), "COMPLETE-BCAST-H-OLD",
             "S_*(ceil(n/floor(p/2)), 3) (Fraigniaud and Lazard, quoted by Peters §3.3)"));
+        add.accept(Needs.RELAY, new UpperBound(ps.sStar(n, p - 1), "HAMILTON-PATH", "the link-bound pipeline "
+            + "along a Hamiltonian path, S_*(" + n + ", " + (p - 1) + ") (Fraigniaud and Lazard, quoted by Peters "
+            + "§3.3; not under the exchange rule)"));
         add.accept(Needs.H_ONE, new UpperBound(ps.sOne(n, p - 1), "HAMILTON-PATH-1", "the processor-bound "
             + "pipeline along a Hamiltonian path, S_1(" + n + ", " + (p - 1) + ") (Peters, Thm 2.4.1)"));
         add.accept(Needs.H_ONE, new UpperBound(f.completeBroadcastH1(n, p), "COMPLETE-BCAST-1", "the hypercube "

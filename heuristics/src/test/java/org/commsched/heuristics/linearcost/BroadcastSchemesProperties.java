@@ -159,6 +159,30 @@ class BroadcastSchemesProperties {
     });
   }
 
+  /**
+   * Under the send-and-receive one-port rule Fraigniaud and Lazard's Hamiltonian-path pipeline {@code T_*(n, p - 1,
+   * k)} joins the minimum (docs/models/linear-cost.md#broadcast-schemes-implemented, "Complete graph, F1").
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void completeSendAndReceive_addsTheHamiltonianPath(long seed) {
+    int p = 2 + new SplittableRandom(seed ^ 0x5eedL).nextInt(8);
+    Case c = draw(seed, new Topology.Complete(p), p, CommModel.Ports.ONE, CommModel.Duplex.FULL,
+        CommModel.OnePortRule.SEND_AND_RECEIVE, 50);
+    long n = c.n();
+    int d = 31 - Integer.numberOfLeadingZeros(p);
+    long m = p / 2;
+    long hop = c.f().tStar(n, 1, n);
+    holds(new CompleteGraphBroadcastOnePort(), c, k -> {
+      long cube = c.f().tStar(n, d, k) + ((1 << d) == p ? 0 : hop);
+      if (p < 3) {
+        return cube;
+      }
+      long cycle = p % 2 == 0 ? c.f().tStar(n, m, k) : c.f().tStar(n + k * ceilDiv(k * (m - 1) + n, 2 * m * k), m, k);
+      return Math.min(Math.min(cube, cycle), c.f().tStar(n, p - 1, k));
+    });
+  }
+
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void hypercubeOnePort_equalsProposition333(long seed) {
