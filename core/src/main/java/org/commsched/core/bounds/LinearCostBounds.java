@@ -469,6 +469,19 @@ final class LinearCostBounds {
       out.add(new LowerBound(v, "RING-GOSSIP", "the optimal gossip on a full-duplex all-port ring of " + p
           + " nodes takes floor(p/2) beta + ceil((p - 1) n / 2) tau = " + c.f(v) + " (Peters, Thm 4.2.4); every "
           + "other model only forbids schedules"));
+      if (c.half) {
+        LinearCostFormulas lf = new LinearCostFormulas(new PathSending(c.beta, c.tau));
+        long h = lf.ringGossipHalfLower(n, p);
+        out.add(new LowerBound(h, "RING-GOSSIP-HALF", "under half duplex a gossip on a ring of " + p + " nodes takes "
+            + "at least max(floor(p/2)(beta + tau), (p - 1) n tau) = " + c.f(h) + " (Fraigniaud and Lazard, with "
+            + "(p - 1) n for their 2(p - 1) ceil(n/2), false for odd n)"));
+        if (c.one) {
+          long h1 = lf.ringGossipH1LiteratureLower(n, p);
+          out.add(new LowerBound(h1, "RING-GOSSIP-H1-LIT", "the literature's H1 ring gossip bound, max(floor(p/2)"
+              + "(beta + tau), " + (p % 2 == 0 ? "(p - 2)" : "(p - 1)") + " n tau) = " + c.f(h1)
+              + " (quoted by Peters, Table 5.1)"));
+        }
+      }
       if (c.exchange) {
         long w = Math.addExact(Math.multiplyExact((p + 1) / 2, c.beta),
             Math.multiplyExact(Math.multiplyExact(p - 1L, n), c.tau));
