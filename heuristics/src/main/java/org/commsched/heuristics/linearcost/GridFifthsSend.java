@@ -2,8 +2,6 @@ package org.commsched.heuristics.linearcost;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
@@ -34,7 +32,7 @@ import org.commsched.core.solve.SolveResult;
  *
  * @implNote Stateless.
  */
-public final class GridFifthsSend implements Method {
+public final class GridFifthsSend implements Method, GridWidget.Scheme {
   @Override
   public String name() {
     return "lc-grid-fifths";
@@ -72,39 +70,32 @@ public final class GridFifthsSend implements Method {
 
   @Override
   public String whyNotFurther(Instance instance) {
-    CommModel.StoreAndForward m = (CommModel.StoreAndForward) instance.model();
-    if (m.ports() != CommModel.Ports.ALL) {
-      return name() + " has the source and the centre use two links at once, which one port forbids; use "
-          + "lc-pipeline-proc";
-    }
-    long n = instance.messages().get(0).length();
-    return LinearCostMethods.tooLarge(name(), n, true, LinearCostMethods.pipelineRecords(n, 1, 7));
+    return GridWidget.whyNotFurther(name(), instance, 7);
   }
+
 
   /**
    * The scheme's time with parameter {@code k}, {@code 1 <= k <= ceil(n/5)} (ticks): the printed {@code
    * (ceil(n/(5k)) + 2) beta + (4k + ceil(3n/5)) tau}, except {@code 3 (beta + tau)} for one unit.
    */
-  static long time(long beta, long tau, long n, long k) {
+  @Override
+  public long time(long beta, long tau, long n, long k) {
     if (n == 1) {
       return 3 * (beta + tau);
     }
     return (PathPipeline.ceilDiv(n, 5 * k) + 2) * beta + (4 * k + PathPipeline.ceilDiv(3 * n, 5)) * tau;
   }
 
-  /** The k in {@code 1 .. ceil(n/5)} of least time. */
-  static long bestK(long beta, long tau, long n) {
-    long best = 1;
-    for (long k = 2; k <= PathPipeline.ceilDiv(n, 5); k++) {
-      if (time(beta, tau, n, k) < time(beta, tau, n, best)) {
-        best = k;
-      }
-    }
-    return best;
+  /** {@code ceil(n/5)}, the thesis's range. */
+  @Override
+  public long maxK(long n) {
+    return PathPipeline.ceilDiv(n, 5);
   }
 
+
   /** Builds the scheme with parameter {@code k} into {@code s}; returns the makespan. */
-  static long build(LcSchedule s, GridWidget g, String msg, long n, long k) {
+  @Override
+  public long build(LcSchedule s, GridWidget g, String msg, long n, long k) {
     int src = g.node(0, 0);
     int down = g.node(1, 0);
     int right = g.node(0, 1);
@@ -144,12 +135,8 @@ public final class GridFifthsSend implements Method {
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
-    GridWidget g = GridWidget.of(instance, 2, 1);
-    long n = instance.messages().get(0).length();
-    LcSchedule s = new LcSchedule(instance);
-    long k = bestK(s.beta(), s.tau(), n);
-    build(s, g, instance.messages().get(0).id(), n, k);
-    return s.result(name(), LowerBounds.best(instance)).withStat("packetSize", 3 * k)
-        .withStat("formula", instance.timeScale().format(time(s.beta(), s.tau(), n, k)));
+    return GridWidget.solve(name(), instance, GridWidget.of(instance, 2, 1), this, 3);
   }
+
+
 }

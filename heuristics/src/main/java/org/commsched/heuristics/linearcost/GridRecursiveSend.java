@@ -1,7 +1,5 @@
 package org.commsched.heuristics.linearcost;
 
-import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
@@ -31,7 +29,7 @@ import org.commsched.core.solve.SolveResult;
  *
  * @implNote Stateless.
  */
-public final class GridRecursiveSend implements Method {
+public final class GridRecursiveSend implements Method, GridWidget.Scheme {
   @Override
   public String name() {
     return "lc-grid-recursive";
@@ -69,14 +67,9 @@ public final class GridRecursiveSend implements Method {
 
   @Override
   public String whyNotFurther(Instance instance) {
-    CommModel.StoreAndForward m = (CommModel.StoreAndForward) instance.model();
-    if (m.ports() != CommModel.Ports.ALL) {
-      return name() + " has the source and the centre use two links at once, which one port forbids; use "
-          + "lc-pipeline-proc";
-    }
-    long n = instance.messages().get(0).length();
-    return LinearCostMethods.tooLarge(name(), n, true, LinearCostMethods.pipelineRecords(n, 1, 12));
+    return GridWidget.whyNotFurther(name(), instance, 12);
   }
+
 
   /** The time of one half of {@code h} units with packets of {@code 2k} (ticks; 0 for an empty half). */
   static long halfTime(long beta, long tau, long h, long k) {
@@ -88,23 +81,21 @@ public final class GridRecursiveSend implements Method {
   }
 
   /** The scheme's time with parameter k: the larger half's (ticks). */
-  static long time(long beta, long tau, long n, long k) {
+  @Override
+  public long time(long beta, long tau, long n, long k) {
     return Math.max(halfTime(beta, tau, (n + 1) / 2, k), halfTime(beta, tau, n / 2, k));
   }
 
-  /** The k in {@code 1 .. ceil(ceil(n/2)/2)} of least time (larger k only lengthen the one packet). */
-  static long bestK(long beta, long tau, long n) {
-    long best = 1;
-    for (long k = 2; k <= Math.max(1, PathPipeline.ceilDiv((n + 1) / 2, 2)); k++) {
-      if (time(beta, tau, n, k) < time(beta, tau, n, best)) {
-        best = k;
-      }
-    }
-    return best;
+  /** {@code ceil(ceil(n/2)/2)}: a larger k only lengthens the one packet of a half. */
+  @Override
+  public long maxK(long n) {
+    return Math.max(1, PathPipeline.ceilDiv((n + 1) / 2, 2));
   }
 
+
   /** Builds the scheme with parameter {@code k} into {@code s}; returns the makespan. */
-  static long build(LcSchedule s, GridWidget g, String msg, long n, long k) {
+  @Override
+  public long build(LcSchedule s, GridWidget g, String msg, long n, long k) {
     long a = (n + 1) / 2;
     half(s, g, msg, 0, a, k, false);
     half(s, g, msg, a, n - a, k, true);
@@ -137,12 +128,8 @@ public final class GridRecursiveSend implements Method {
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
-    GridWidget g = GridWidget.of(instance, 2, 2);
-    long n = instance.messages().get(0).length();
-    LcSchedule s = new LcSchedule(instance);
-    long k = bestK(s.beta(), s.tau(), n);
-    build(s, g, instance.messages().get(0).id(), n, k);
-    return s.result(name(), LowerBounds.best(instance)).withStat("packetSize", 2 * k)
-        .withStat("formula", instance.timeScale().format(time(s.beta(), s.tau(), n, k)));
+    return GridWidget.solve(name(), instance, GridWidget.of(instance, 2, 2), this, 2);
   }
+
+
 }

@@ -1,8 +1,11 @@
 package org.commsched.heuristics.linearcost;
 
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
+import org.commsched.core.solve.SolveResult;
 
 /**
  * The small grid between the source and the target of a mesh send, in the local coordinates of the thesis's §2.5
@@ -45,5 +48,49 @@ record GridWidget(int cols, int r0, int c0, int dr, int dc, boolean swap) {
   /** The mesh node at local row {@code i}, local column {@code j}. */
   int node(int i, int j) {
     return swap ? (r0 + dc * j) * cols + c0 + dr * i : (r0 + dr * i) * cols + c0 + dc * j;
+  }
+
+  /**
+   * The refusal the grid schemes share beyond their network test, or null: one port (the source and the centre use
+   * two links at once), or a schedule beyond the family's size limits ({@code links} transmissions per unit at most).
+   */
+  static String whyNotFurther(String method, Instance instance, long links) {
+    CommModel.StoreAndForward m = (CommModel.StoreAndForward) instance.model();
+    if (m.ports() != CommModel.Ports.ALL) {
+      return method + " has the source and the centre use two links at once, which one port forbids; use "
+          + "lc-pipeline-proc";
+    }
+    long n = instance.messages().get(0).length();
+    return LinearCostMethods.tooLarge(method, n, true, LinearCostMethods.pipelineRecords(n, 1, links));
+  }
+
+  /** A grid scheme: its time with parameter k, the largest k worth trying, and its construction. */
+  interface Scheme {
+    long time(long beta, long tau, long n, long k);
+
+    long maxK(long n);
+
+    long build(LcSchedule s, GridWidget g, String msg, long n, long k);
+
+    /** The k in {@code 1 .. maxK(n)} of least time (the smallest on ties). */
+    default long bestK(long beta, long tau, long n) {
+      long best = 1;
+      for (long k = 2; k <= maxK(n); k++) {
+        if (time(beta, tau, n, k) < time(beta, tau, n, best)) {
+          best = k;
+        }
+      }
+      return best;
+    }
+  }
+
+  /** Builds the scheme at its best k on the widget and returns the result with its statistics. */
+  static SolveResult solve(String method, Instance instance, GridWidget g, Scheme scheme, long packetsPerK) {
+    long n = instance.messages().get(0).length();
+    LcSchedule s = new LcSchedule(instance);
+    long k = scheme.bestK(s.beta(), s.tau(), n);
+    scheme.build(s, g, instance.messages().get(0).id(), n, k);
+    return s.result(method, LowerBounds.best(instance)).withStat("packetSize", packetsPerK * k)
+        .withStat("formula", instance.timeScale().format(scheme.time(s.beta(), s.tau(), n, k)));
   }
 }

@@ -65,7 +65,7 @@ class GridSendProperties {
             GridWidget g = GridWidget.of(inst, 2, 2);
             for (long k = 1; k <= Math.max(1, ceil(ceil(n, 2), 2)) + 1; k++) {
               LcSchedule s = new LcSchedule(inst);
-              long span = GridRecursiveSend.build(s, g, "m0", n, k);
+              long span = new GridRecursiveSend().build(s, g, "m0", n, k);
               assertValid(inst, s.schedule());
               long b = s.beta();
               long t = s.tau();
@@ -88,7 +88,7 @@ class GridSendProperties {
             GridWidget g = GridWidget.of(inst, 2, 1);
             for (long k = 1; k <= ceil(n, 5); k++) {
               LcSchedule s = new LcSchedule(inst);
-              long span = GridFifthsSend.build(s, g, "m0", n, k);
+              long span = new GridFifthsSend().build(s, g, "m0", n, k);
               assertValid(inst, s.schedule());
               assertThat(span).as("n %d k %d", n, k).isEqualTo(fifths(s.beta(), s.tau(), n, k));
             }
