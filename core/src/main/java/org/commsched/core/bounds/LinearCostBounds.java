@@ -189,6 +189,9 @@ final class LinearCostBounds {
         }
         add.accept(Needs.H_STAR, new UpperBound(f.completeBroadcastHStarOld(n, p), "COMPLETE-BCAST-H-OLD",
             "S_*(ceil(n/floor(p/2)), 3) (Fraigniaud and Lazard, quoted by Peters §3.3)"));
+        add.accept(Needs.RELAY, new UpperBound(ps.sStar(n, p - 1), "HAMILTON-PATH", "the link-bound pipeline "
+            + "along a Hamiltonian path, S_*(" + n + ", " + (p - 1) + ") (Fraigniaud and Lazard, quoted by Peters "
+            + "§3.3; not under the exchange rule)"));
         add.accept(Needs.H_ONE, new UpperBound(ps.sOne(n, p - 1), "HAMILTON-PATH-1", "the processor-bound "
             + "pipeline along a Hamiltonian path, S_1(" + n + ", " + (p - 1) + ") (Peters, Thm 2.4.1)"));
         add.accept(Needs.H_ONE, new UpperBound(f.completeBroadcastH1(n, p), "COMPLETE-BCAST-1", "the hypercube "
@@ -463,6 +466,19 @@ final class LinearCostBounds {
       out.add(new LowerBound(v, "RING-GOSSIP", "the optimal gossip on a full-duplex all-port ring of " + p
           + " nodes takes floor(p/2) beta + ceil((p - 1) n / 2) tau = " + c.f(v) + " (Peters, Thm 4.2.4); every "
           + "other model only forbids schedules"));
+      if (c.half) {
+        LinearCostFormulas lf = new LinearCostFormulas(new PathSending(c.beta, c.tau));
+        long h = lf.ringGossipHalfLower(n, p);
+        out.add(new LowerBound(h, "RING-GOSSIP-HALF", "under half duplex a gossip on a ring of " + p + " nodes takes "
+            + "at least max(floor(p/2)(beta + tau), (p - 1) n tau) = " + c.f(h) + " (Fraigniaud and Lazard, with "
+            + "(p - 1) n for their 2(p - 1) ceil(n/2), false for odd n)"));
+        if (c.one) {
+          long h1 = lf.ringGossipH1LiteratureLower(n, p);
+          out.add(new LowerBound(h1, "RING-GOSSIP-H1-LIT", "the literature's H1 ring gossip bound, max(floor(p/2)"
+              + "(beta + tau), " + (p % 2 == 0 ? "(p - 2)" : "(p - 1)") + " n tau) = " + c.f(h1)
+              + " (quoted by Peters, Table 5.1)"));
+        }
+      }
       if (c.exchange) {
         long w = new LinearCostFormulas(c.ps).ringGossipF1Lower(n, p);
         out.add(new LowerBound(w, "RING-GOSSIP-1", "with one port (exchange rule) a gossip on a ring of " + p

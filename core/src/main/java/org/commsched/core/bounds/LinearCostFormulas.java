@@ -16,8 +16,8 @@ package org.commsched.core.bounds;
  * false and is not offered; Proposition 3.2.5 ({@link #ringBroadcastH1EvenClaimed}) and the garbled Proposition 3.2.6
  * are not offered as bounds; the folded-hypercube and H1 complete-graph bounds (Proposition 3.3.4, Corollaries 3.3.4,
  * 3.3.5) break the one-port rule and are replaced by {@link #hypercubeBroadcastH1} and {@link #completeBroadcastH1}; the literature half-duplex ring gossip bound
- * {@link #ringGossipHalfLiteratureClaimed} is not offered (for odd n and small beta it exceeds the thesis's own
- * even-ring scheme).
+ * {@link #ringGossipHalfLiteratureClaimed} is not offered (false for odd n: it exceeds the thesis's own even-ring
+ * scheme and the exact optimum when beta is small); its sound form is {@link #ringGossipHalfLower}.
  *
  * @implNote Immutable; exact long arithmetic ({@link ArithmeticException} on overflow).
  */
@@ -410,10 +410,40 @@ public final class LinearCostFormulas {
   }
 
   /**
+   * Fraigniaud and Lazard's half-duplex ring gossip lower bound ({@code g_H*(C_p, n)}, quoted in the thesis's §1.4.1
+   * and master table) where it holds: {@code max(floor(p/2)(beta + tau), (p - 1) n tau)}, which is the printed
+   * {@code 2(p - 1) ceil(n/2) tau} for even n. Why: some node is {@code floor(p/2)} hops from another and a hop takes
+   * {@code beta + tau}; and the p half-duplex links each carry one packet at a time while {@code p (p - 1) n} unit
+   * deliveries are needed. For odd n the printed rounding is false ({@link #ringGossipHalfLiteratureClaimed});
+   * docs/models/linear-cost.md#lower-bounds.
+   *
+   * @param p ring size, at least 3; any half-duplex model (H*, H1)
+   */
+  public long ringGossipHalfLower(long n, long p) {
+    requireRing(p);
+    return Math.max(Math.multiplyExact(p / 2, lin(1, 1)), Math.multiplyExact(Math.multiplyExact(p - 1, n), tau));
+  }
+
+  /**
+   * The literature's H1 ring gossip lower bounds as the thesis's master table lists them: even {@code p = 2m}:
+   * {@code max(m(beta + tau), 2(m - 1) n tau)}; odd {@code p = 2m + 1}: {@code max(m(beta + tau), 2m n tau)}. Both
+   * hold under every half-duplex model, since they are at most {@link #ringGossipHalfLower} (weak: the port-volume
+   * argument gives {@code 2(p - 1) n tau} and more under H1).
+   *
+   * @param p ring size, at least 3
+   */
+  public long ringGossipH1LiteratureLower(long n, long p) {
+    requireRing(p);
+    long m = p / 2;
+    long units = p % 2 == 0 ? Math.multiplyExact(2 * (m - 1), n) : Math.multiplyExact(2 * m, n);
+    return Math.max(Math.multiplyExact(m, lin(1, 1)), Math.multiplyExact(units, tau));
+  }
+
+  /**
    * The literature's half-duplex ring gossip lower bound {@code max(floor(p/2)(beta + tau), 2(p - 1) ceil(n/2) tau)}
-   * as quoted. Not offered as a bound: for odd n and beta = 0 it exceeds {@link #ringGossipHStar}, the time reported
-   * for the thesis's own even-ring scheme (p = 8, n = 7, beta = 0, tau = 1: 56 against 50), so one of the two is
-   * wrong; the generic VOLUME bound ({@code (p - 1) n tau} plus start-ups) covers the part that is sound.
+   * as quoted. Not offered as a bound: for odd n it is false, since with beta = 0 the thesis's own even-ring H*
+   * scheme ({@link #ringGossipHStar}) beats it with a checked schedule (p = 8, n = 7, tau = 1: 50 against 56) and
+   * the exact optimum of {@code C_4} with one unit is 3 against 6 (catalogue {@code lc-fl-gossip-ring4-hstar-n1}); {@link #ringGossipHalfLower} is its sound form.
    */
   public long ringGossipHalfLiteratureClaimed(long n, long p) {
     return Math.max(Math.multiplyExact(p / 2, lin(1, 1)), Math.multiplyExact(Math.multiplyExact(2 * (p - 1),

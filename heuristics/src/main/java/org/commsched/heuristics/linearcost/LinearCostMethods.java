@@ -68,6 +68,8 @@ public final class LinearCostMethods {
     all.add(new SplitPathsSend());
     all.add(new LinkPipelineSend());
     all.add(new ProcessorPipelineSend());
+    all.add(new GridRecursiveSend()); // the §2.5 grid illustrations, after the split: neither dominates it
+    all.add(new GridFifthsSend());
     // broadcast (linear-cost broadcast schemes): one scheme per network and port/duplex model, so at most one applies
     all.add(new UringBroadcast());
     all.add(new RingBroadcastFull());

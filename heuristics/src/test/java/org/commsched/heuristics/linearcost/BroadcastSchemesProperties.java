@@ -135,18 +135,34 @@ class BroadcastSchemesProperties {
   void completeFullDuplexOnePort_equalsCorollaries331To333(long seed) {
     int p = 2 + new SplittableRandom(seed ^ 0x5eedL).nextInt(11);
     Case c = draw(seed, new Topology.Complete(p), p, CommModel.Ports.ONE, CommModel.Duplex.FULL, 40);
+    holds(new CompleteGraphBroadcastOnePort(), c, k -> corollaries331To333(c, p, k));
+  }
+
+  /** The minimum of Corollaries 3.3.1-3.3.3 with packets of k on K_p. */
+  private static long corollaries331To333(Case c, int p, long k) {
     long n = c.n();
     int d = 31 - Integer.numberOfLeadingZeros(p);
     long m = p / 2;
-    long hop = c.f().tStar(n, 1, n); // beta + n tau: the extra round of Corollary 3.3.1
-    holds(new CompleteGraphBroadcastOnePort(), c, k -> {
-      long cube = c.f().tStar(n, d, k) + ((1 << d) == p ? 0 : hop);
-      if (p < 3) {
-        return cube;
-      }
-      long cycle = p % 2 == 0 ? c.f().tStar(n, m, k) : c.f().tStar(n + k * ceilDiv(k * (m - 1) + n, 2 * m * k), m, k);
-      return Math.min(cube, cycle);
-    });
+    long cube = c.f().tStar(n, d, k) + ((1 << d) == p ? 0 : c.f().tStar(n, 1, n)); // + beta + n tau (Cor 3.3.1)
+    if (p < 3) {
+      return cube;
+    }
+    long cycle = p % 2 == 0 ? c.f().tStar(n, m, k) : c.f().tStar(n + k * ceilDiv(k * (m - 1) + n, 2 * m * k), m, k);
+    return Math.min(cube, cycle);
+  }
+
+  /**
+   * Under the send-and-receive one-port rule Fraigniaud and Lazard's Hamiltonian-path pipeline {@code T_*(n, p - 1,
+   * k)} joins the minimum (docs/models/linear-cost.md#broadcast-schemes-implemented, "Complete graph, F1").
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void completeSendAndReceive_addsTheHamiltonianPath(long seed) {
+    int p = 2 + new SplittableRandom(seed ^ 0x5eedL).nextInt(8);
+    Case c = draw(seed, new Topology.Complete(p), p, CommModel.Ports.ONE, CommModel.Duplex.FULL,
+        CommModel.OnePortRule.SEND_AND_RECEIVE, 50);
+    holds(new CompleteGraphBroadcastOnePort(), c, k -> p < 3 ? corollaries331To333(c, p, k)
+        : Math.min(corollaries331To333(c, p, k), c.f().tStar(c.n(), p - 1, k)));
   }
 
   @ParameterizedTest(name = "seed {0}")

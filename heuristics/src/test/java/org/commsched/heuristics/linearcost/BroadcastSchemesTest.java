@@ -204,6 +204,25 @@ class BroadcastSchemesTest {
     }
   }
 
+  /**
+   * Fraigniaud and Lazard's F1 bound {@code S_*(n, p - 1)} on {@code K_p} (quoted in §3.3), the pipeline along a
+   * Hamiltonian path, is sometimes the best option for odd p: under the send-and-receive rule it gives 74 =
+   * {@code T_*(40, 2, 14)} on {@code K_3} (beta 5, tau 1, n = 40) and 42 = {@code T_*(22, 4, 2)} on {@code K_5} (beta
+   * = tau = 1, n = 22), one tau below Corollaries 3.3.1 and 3.3.3 (75, 43), which is all the exchange rule gets.
+   */
+  @Test
+  void fraigniaudLazardPath_winsOnOddCompleteGraphs() {
+    for (String[] c : new String[][] {{"3", "5", "1", "40", "74", "75"}, {"5", "1", "1", "22", "42", "43"}}) {
+      for (CommModel.OnePortRule rule : CommModel.OnePortRule.values()) {
+        Instance inst = BroadcastFixtures.broadcast(new Topology.Complete(Integer.parseInt(c[0])), 0,
+            Long.parseLong(c[3]), new CommModel.StoreAndForward(new BigDecimal(c[1]), new BigDecimal(c[2]), ONE, FULL,
+                rule));
+        String want = rule == CommModel.OnePortRule.SEND_AND_RECEIVE ? c[4] : c[5];
+        assertThat(solved(new CompleteGraphBroadcastOnePort(), inst)).as("K_%s %s", c[0], rule).isEqualTo(d(want));
+      }
+    }
+  }
+
   @Test
   void table53_completeGraphHStar() {
     // Table 5.3 H*: 681.2 = beta + n tau for n = 1023 (k = n, r = 0) on K_10 and K_9; for 32767 units Proposition
