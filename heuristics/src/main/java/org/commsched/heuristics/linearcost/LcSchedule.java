@@ -17,7 +17,7 @@ import org.commsched.core.time.TimeScale;
  * An explicit linear-cost transmission schedule under construction, shared by the family's schemes
  * (docs/models/linear-cost.md#units-and-packets): a scheme places packets (sender, receiver, start, runs of units),
  * this class computes every end exactly as {@code start + beta + units * tau} in the instance's ticks, keeps the
- * makespan, and writes the records of a schedule file (every
+ * makespan and, per arc used, the end of the last packet placed on it, and writes the records of a schedule file (every
  * record with its {@code first} unit, so packet numbers carry no meaning beyond naming).
  *
  * <p>It checks nothing beyond arguments: the family's checker judges the result. Packets on one arc with one start
@@ -40,8 +40,11 @@ public final class LcSchedule {
   private final TimeScale scale;
   private final long beta;
   private final long tau;
+  private final boolean half;
   private final List<Schedule.Transmission> out = new ArrayList<>();
   private final Map<String, Integer> packetNumbers = new HashMap<>();
+  /** The latest end per arc used (sparse: a complete graph's arcs are never all touched). */
+  private final Map<Integer, Long> arcEnd = new HashMap<>();
   private long makespan;
 
   /** An empty schedule for a send, broadcast or gossip instance under a store-and-forward model. */
@@ -51,6 +54,7 @@ public final class LcSchedule {
     CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
     this.beta = model.betaTicks(scale);
     this.tau = model.tauTicks(scale);
+    this.half = model.duplex() == CommModel.Duplex.HALF;
   }
 
   /** beta in ticks. */
@@ -81,7 +85,7 @@ public final class LcSchedule {
     if (start < 0) {
       throw new IllegalArgumentException("a packet starts at 0 or later, got " + start);
     }
-    arcOf(from, to);
+    int a = arcOf(from, to);
     long units = 0;
     for (Run r : runs) {
       units = Math.addExact(units, r.count());
@@ -89,8 +93,20 @@ public final class LcSchedule {
       out.add(new Schedule.Transmission(r.message(), number, r.count(), from, to, start, r.first()));
     }
     long end = Math.addExact(start, duration(units));
+    arcEnd.merge(a, end, Math::max);
     makespan = Math.max(makespan, end);
     return end;
+  }
+
+  /**
+   * The end of the last packet placed on arc {@code from -> to}, and under half duplex also on its reverse (0 if
+   * none): the earliest start of a next packet there when packets are placed in time order per link.
+   */
+  public long linkFree(int from, int to) {
+    int a = arcOf(from, to);
+    long end = arcEnd.getOrDefault(a, 0L);
+    int r = net.reverse(a);
+    return half && r >= 0 ? Math.max(end, arcEnd.getOrDefault(r, 0L)) : end;
   }
 
   /** The latest end so far (0 when empty). */
