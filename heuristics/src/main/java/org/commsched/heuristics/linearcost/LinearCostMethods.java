@@ -63,6 +63,7 @@ public final class LinearCostMethods {
     all.add(new LinkPipelineSend());
     all.add(new ProcessorPipelineSend());
     // broadcast (linear-cost broadcast schemes): one scheme per network and port/duplex model, so at most one applies
+    // (but on Q_m^+ with all ports the hypercube schemes follow the folded one)
     all.add(new UringBroadcast());
     all.add(new RingBroadcastFull());
     all.add(new RingBroadcastFullOnePort());
