@@ -22,6 +22,10 @@ import org.commsched.core.solve.Scope;
  * {@code mu(ceil(n/k) - 1)}); docs/models/linear-cost.md#broadcast-schemes-implemented. Nodes are relabelled by
  * XOR with the source, position d is bit d of the node id. On a folded hypercube it uses the hypercube's links only.
  *
+ * <p>It is offered under F* too: every node is in at most one packet per round, so the one-port rule it keeps is
+ * one that all ports only relax, and the thesis gives no all-port hypercube scheme of its own (§3.3 has Proposition
+ * 3.3.3 for F1 only); docs/models/linear-cost.md#broadcast-schemes-implemented.
+ *
  * @implNote Stateless; immutable.
  */
 public final class HypercubeBroadcast extends BroadcastScheme {
@@ -32,12 +36,13 @@ public final class HypercubeBroadcast extends BroadcastScheme {
 
   @Override
   public String summary() {
-    return "broadcast in a hypercube, one port: sub-messages pipelined along rotating dimensions";
+    return "broadcast in a hypercube, full duplex (one port, valid with all ports too): sub-messages pipelined "
+        + "along rotating dimensions";
   }
 
   @Override
   public String guarantee() {
-    return "S_*(n, m) on Q_m (Proposition 3.3.3); upper bound";
+    return "S_*(n, m) on Q_m under F1 and F* (Proposition 3.3.3); upper bound";
   }
 
   @Override
@@ -49,7 +54,7 @@ public final class HypercubeBroadcast extends BroadcastScheme {
   @Override
   public Scope scope() {
     return under(broadcastOn(cubes("hypercube or folded hypercube (its hypercube links)")),
-        EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.FULL));
+        EnumSet.of(CommModel.Ports.ONE, CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.FULL));
   }
 
   /** The hypercube and the folded hypercube (whose hypercube links the schemes use), in the given words. */

@@ -18,7 +18,9 @@ import org.commsched.core.solve.Scope;
  * Communication Problems in Interconnection Networks under a Linear Cost Model" (PhD thesis, Simon Fraser
  * University, 1995), Proposition 3.3.3. It replaces the thesis's H1 claim {@code S_*(n, m)} for the folded hypercube
  * (Proposition 3.3.4), whose scheme has nodes send on one link while they receive on another, which H1 forbids
- * (#broadcast-schemes). No node is ever in two packets at once, so it is valid under every port and duplex rule.
+ * (#broadcast-schemes). No node is ever in two packets at once, so it is valid under every port and duplex rule;
+ * it is offered under H* too, where the hypercube has no other named scheme (the unsplit rounds exchange both ways on
+ * a link, which half duplex forbids).
  *
  * @implNote Stateless; immutable.
  */
@@ -30,13 +32,13 @@ public final class HypercubeBroadcastHalfOnePort extends BroadcastScheme {
 
   @Override
   public String summary() {
-    return "broadcast in a hypercube or folded hypercube, half duplex, one port: the hypercube scheme with each "
-        + "exchange round split in two";
+    return "broadcast in a hypercube or folded hypercube, half duplex (one port, valid with all ports too): the "
+        + "hypercube scheme with each exchange round split in two";
   }
 
   @Override
   public String guarantee() {
-    return "S_1(n, m) on Q_m and Q_m^+ (Proposition 3.3.3's rounds split); upper bound";
+    return "S_1(n, m) on Q_m and Q_m^+ under H1 and H* (Proposition 3.3.3's rounds split); upper bound";
   }
 
   @Override
@@ -48,7 +50,7 @@ public final class HypercubeBroadcastHalfOnePort extends BroadcastScheme {
   @Override
   public Scope scope() {
     return under(broadcastOn(HypercubeBroadcast.cubes("hypercube or folded hypercube")),
-        EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.HALF));
+        EnumSet.of(CommModel.Ports.ONE, CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.HALF));
   }
 
   @Override

@@ -71,6 +71,7 @@ public final class LinearCostMethods {
     all.add(new GridRecursiveSend()); // the §2.5 grid illustrations, after the split: neither dominates it
     all.add(new GridFifthsSend());
     // broadcast (linear-cost broadcast schemes): one scheme per network and port/duplex model, so at most one applies
+    // (but on Q_m^+ with all ports the hypercube schemes follow the folded one)
     all.add(new UringBroadcast());
     all.add(new RingBroadcastFull());
     all.add(new RingBroadcastFullOnePort());

@@ -244,10 +244,21 @@ public final class LinearCostCp implements HintedSearch.Builder {
   /** The model for a back end (see the class comment), the floor posted, the hint attached. */
   @Override
   public TaskModel model() {
+    return model(Math.min(bound.value(), horizon));
+  }
+
+  /**
+   * The same model with no floor posted (makespan in {@code [0, horizon]}): what a test uses to check the lower
+   * bounds against the optimum the model proves on its own.
+   */
+  public TaskModel modelWithoutFloor() {
+    return model(0);
+  }
+
+  private TaskModel model(long floor) {
     int arcs = net.arcs();
     int units = unitOrigin.length;
     int n = net.nodes();
-    long floor = Math.min(bound.value(), horizon);
     TaskModel out = new TaskModel(floor, horizon);
     knowVar.clear();
     lowest.clear();
