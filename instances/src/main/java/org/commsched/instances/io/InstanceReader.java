@@ -260,9 +260,13 @@ public final class InstanceReader {
     }
 
     /** The optional node names (schema-checked strings); count and uniqueness are checked by the network. */
-    private static List<String> labels(JsonNode ls) {
+    private List<String> labels(JsonNode ls) {
       if (ls == null) {
         return List.of();
+      }
+      if (ls.isEmpty()) {
+        throw new InstanceFormatException(file, "/network/labels", "the labels list is empty; give one label per "
+            + "node, in node order, or leave \"labels\" out");
       }
       List<String> out = new ArrayList<>(ls.size());
       for (int i = 0; i < ls.size(); i++) {
