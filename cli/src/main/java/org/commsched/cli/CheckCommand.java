@@ -147,7 +147,7 @@ final class CheckCommand implements Callable<Integer> {
       } else {
         o.println("INVALID: " + report.violations().size() + " violation(s) in " + schedule);
         for (Violation v : report.violations()) {
-          o.println("  " + Json.line(v, report.scale()));
+          o.println("  " + Json.line(v, report.scale(), instance.network()));
         }
         if (report.makespan() != null) {
           o.println("recomputed makespan " + report.scale().format(report.makespan()));

@@ -134,11 +134,13 @@ final class GenerateCommand implements Callable<Integer> {
       family = "ula";
     }
     Topology given = null;
+    List<String> labels = List.of();
     if (network != null) {
       try {
         TopologyImport.Imported imported = TopologyImport.readWithIds(network);
         given = imported.topology();
         explainImport(imported, spec.commandLine().getErr());
+        labels = plainIds(imported.ids()) ? List.of() : imported.ids();
       } catch (InstanceFormatException e) {
         throw new BadInputException(e.oneLine());
       }
@@ -166,6 +168,9 @@ final class GenerateCommand implements Callable<Integer> {
                 messages > 0 ? messages : 100, capacityLog2, sz, seed + i)
             : Generators.instance(new GeneratorSpec(n, kind, fam, sz, messages, dist, m, seed + i,
                 explicitRoutes), given);
+        if (!labels.isEmpty()) { // the drawing's node ids, kept as the network's labels (docs/FORMATS.md)
+          inst = new Instance(inst.name(), inst.problem(), inst.model(), inst.network().withLabels(labels));
+        }
       } catch (ModelException e) {
         throw bad((e.pointer().isEmpty() ? "" : e.pointer() + ": ") + e.getMessage());
       } catch (IllegalArgumentException e) {
@@ -197,23 +202,29 @@ final class GenerateCommand implements Callable<Integer> {
    */
   private void explainImport(TopologyImport.Imported imported, PrintWriter err) {
     List<String> ids = imported.ids();
-    boolean plain = true;
-    for (int v = 0; v < ids.size() && plain; v++) {
-      plain = ids.get(v).equals(Integer.toString(v));
-    }
-    if (!plain) {
+    if (!plainIds(ids)) {
       StringBuilder map = new StringBuilder();
       for (int v = 0; v < Math.min(ids.size(), 8); v++) {
         map.append(v == 0 ? "" : ", ").append(Main.readable(ids.get(v))).append(" = ").append(v);
       }
       err.println("commsched generate: " + network + ": nodes are numbered in file order: " + map
-          + (ids.size() > 8 ? ", ... (" + ids.size() + " nodes)" : ""));
+          + (ids.size() > 8 ? ", ... (" + ids.size() + " nodes)" : "") + "; the ids are kept as the labels");
     }
     if (!imported.ignoredEdgeAttributes().isEmpty()) {
       err.println("commsched generate: " + network + ": edge attributes " + String.join(", ",
           imported.ignoredEdgeAttributes()) + " ignored: the models have no per-link lengths or costs");
     }
     err.flush();
+  }
+
+  /** True when the drawing's node ids are the numbers 0..n-1 in order (nothing to keep as labels). */
+  private static boolean plainIds(List<String> ids) {
+    for (int v = 0; v < ids.size(); v++) {
+      if (!ids.get(v).equals(Integer.toString(v))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static BadInputException bad(String msg) {

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import org.commsched.core.check.CheckReport;
 import org.commsched.core.check.Violation;
+import org.commsched.core.model.Network;
 import org.commsched.core.time.TimeScale;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -59,6 +60,11 @@ final class Json {
       o.put("detail", v.detail());
     }
     return arr;
+  }
+
+  /** Human form of a violation, its nodes named by the network's labels when it has them. */
+  static String line(Violation v, TimeScale scale, Network net) {
+    return net == null ? line(v, scale) : net.nameNodes(line(v, scale));
   }
 
   /** Human form of a violation. */

@@ -143,7 +143,7 @@ final class SolveCommand implements Callable<Integer> {
     boolean valid = run.valid();
     if (r.hasSchedule() && !valid) {
       e.println("commsched: internal error: method " + m.name() + " returned a schedule the checker rejects ("
-          + (run.report().violations().isEmpty() ? "?" : Json.line(run.report().violations().get(0), scale))
+          + (run.report().violations().isEmpty() ? "?" : Json.line(run.report().violations().get(0), scale, instance.network()))
           + "); nothing written");
     }
     if (out != null && r.hasSchedule() && valid) {
@@ -220,7 +220,7 @@ final class SolveCommand implements Callable<Integer> {
       o.printf(Locale.ROOT, "makespan   %s%s%n", r.makespan() == null ? "-" : scale.format(r.makespan()),
           r.schedule() instanceof Schedule.Slots ? " (virtual: the span of the slots)" : "");
       o.printf(Locale.ROOT, "lower bnd  %s  (%s: %s)%n", scale.format(r.lowerBound().value()),
-          r.lowerBound().kind(), r.lowerBound().witness());
+          r.lowerBound().kind(), instance.network().nameNodes(r.lowerBound().witness()));
       if (r.makespan() != null && gap(r) != null) {
         o.printf(Locale.ROOT, "gap        %s%%%n",
             gap(r).movePointRight(2).stripTrailingZeros().toPlainString());

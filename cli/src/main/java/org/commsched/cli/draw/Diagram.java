@@ -116,7 +116,7 @@ public final class Diagram {
     if (mode == Lanes.NODES) {
       for (int v = 0; v < size; v++) {
         laneOf[v] = v;
-        laneNames.add("P" + v);
+        laneNames.add(net.labels().isEmpty() ? "P" + v : net.labels().get(v));
       }
     } else {
       Integer[] order = new Integer[size];
@@ -137,7 +137,8 @@ public final class Diagram {
       for (int a : order) {
         if (used[a]) {
           laneOf[a] = laneNames.size();
-          laneNames.add(net.arcName(a));
+          laneNames.add(net.labels().isEmpty() ? net.arcName(a)
+              : net.labels().get(net.tail(a)) + "->" + net.labels().get(net.head(a)));
         }
       }
     }
@@ -163,7 +164,7 @@ public final class Diagram {
     return mode;
   }
 
-  /** Lane names in lane order: {@code "0->1"} or {@code "P0"}. */
+  /** Lane names in lane order: {@code "0->1"} or {@code "P0"}; the network's labels when it has them. */
   public List<String> laneNames() {
     return List.copyOf(laneNames);
   }

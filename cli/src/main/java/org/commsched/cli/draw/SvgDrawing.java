@@ -149,10 +149,10 @@ public final class SvgDrawing {
     }
   }
 
-  /** One violation as a line: kind, place, time, detail. */
+  /** One violation as a line: kind, place, time, detail (nodes named by the network's labels, if any). */
   static String note(Violation v, Diagram d) {
-    return v.kind().name() + (v.place().isEmpty() ? "" : " " + v.place())
-        + (v.time() == null ? "" : " at " + d.scale().format(v.time())) + ": " + v.detail();
+    return d.instance().network().nameNodes(v.kind().name() + (v.place().isEmpty() ? "" : " " + v.place())
+        + (v.time() == null ? "" : " at " + d.scale().format(v.time())) + ": " + v.detail());
   }
 
   private static void piece(StringBuilder s, Diagram.Piece p, double px) {

@@ -34,6 +34,7 @@ public final class Network {
   private final int[] treeDepth;
   /** {@code p - 1} for an implicit complete graph of {@code p} nodes (every array above null), else 0. */
   private final int completeDegree;
+  private final List<String> labels; // node names (entry v names node v), or empty
 
   /** An implicit complete graph of {@code nodes} nodes. */
   private Network(Topology.Complete topology, int nodes) {
@@ -51,12 +52,33 @@ public final class Network {
     this.inArcs = null;
     this.treeParent = null;
     this.treeDepth = null;
+    this.labels = List.of();
+  }
+
+  /** The same network with node names; see {@link #withLabels(List)}. */
+  private Network(Network n, List<String> labels) {
+    this.topology = n.topology;
+    this.nodes = n.nodes;
+    this.completeDegree = n.completeDegree;
+    this.tail = n.tail;
+    this.head = n.head;
+    this.reverse = n.reverse;
+    this.edge = n.edge;
+    this.edges = n.edges;
+    this.outStart = n.outStart;
+    this.outArcs = n.outArcs;
+    this.inStart = n.inStart;
+    this.inArcs = n.inArcs;
+    this.treeParent = n.treeParent;
+    this.treeDepth = n.treeDepth;
+    this.labels = labels;
   }
 
   private Network(Topology topology, int nodes, int[] tail, int[] head, int[] treeParent) {
     this.topology = topology;
     this.nodes = nodes;
     this.completeDegree = 0;
+    this.labels = List.of();
     this.tail = tail;
     this.head = head;
     int m = tail.length;
@@ -401,6 +423,76 @@ public final class Network {
       }
     }
     return d;
+  }
+
+  /**
+   * This network with node names (see docs/models/README.md#node-labels): entry v names node v. An empty
+   * list removes the names.
+   *
+   * @throws ModelException at {@code /network/labels} (or one entry) when the count differs from the number of
+   *     nodes, a name is empty, or two nodes share a name
+   */
+  public Network withLabels(List<String> names) {
+    List<String> copy = List.copyOf(names);
+    if (!copy.isEmpty()) {
+      if (copy.size() != nodes) {
+        throw new ModelException("/network/labels", "the network has " + nodes + " nodes but " + copy.size()
+            + " labels; give one label per node, in node order");
+      }
+      java.util.Map<String, Integer> seen = new java.util.HashMap<>();
+      for (int v = 0; v < nodes; v++) {
+        String s = copy.get(v);
+        if (s.isEmpty()) {
+          throw new ModelException("/network/labels/" + v, "the label of node " + v + " is empty; name it");
+        }
+        Integer w = seen.putIfAbsent(s, v);
+        if (w != null) {
+          throw new ModelException("/network/labels/" + v, "nodes " + w + " and " + v + " are both labelled \""
+              + s + "\"; labels must be unique");
+        }
+      }
+    }
+    return new Network(this, copy);
+  }
+
+  /** The node names (entry v names node v), or an empty list when the nodes are known by number only. */
+  public List<String> labels() {
+    return labels;
+  }
+
+  /**
+   * How messages name node v: {@code "paris (#0)"} when the network has labels, else the number {@code "0"}.
+   * The one place node names are formatted for people; files and JSON outputs keep the numbers.
+   */
+  public String nodeName(int v) {
+    return labels.isEmpty() || v < 0 || v >= nodes ? Integer.toString(v) : labels.get(v) + " (#" + v + ")";
+  }
+
+  private static final java.util.regex.Pattern NODE_REFERENCE = java.util.regex.Pattern.compile(
+      "(?<=\\bnodes? |\\blink |\\blink \\d{1,10}-|->)\\d+\\b|(?<![\\w.#-])\\d+(?=->)");
+
+  /**
+   * A sentence about this network with its node numbers named by {@link #nodeName(int)}: the numbers after
+   * "node"/"nodes"/"link" and on either side of "->" (arcs and routes, {@code "0->1->2"}), and both ends of
+   * {@code "link 2-3"}. Without labels the text is returned unchanged.
+   */
+  public String nameNodes(String text) {
+    if (labels.isEmpty() || text == null) {
+      return text;
+    }
+    java.util.regex.Matcher m = NODE_REFERENCE.matcher(text);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      String name;
+      try {
+        name = nodeName(Integer.parseInt(m.group()));
+      } catch (NumberFormatException e) {
+        name = m.group();
+      }
+      m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(name));
+    }
+    m.appendTail(out);
+    return out.toString();
   }
 
   /** Human-readable arc name, e.g. {@code "2->3"}. */

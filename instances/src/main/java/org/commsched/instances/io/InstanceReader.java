@@ -158,7 +158,7 @@ public final class InstanceReader {
         String name = doc.get("name").stringValue();
         CommModel model = model(doc.get("model"));
         Topology topology = topology(doc.get("network"));
-        Network network = Network.of(topology);
+        Network network = Network.of(topology).withLabels(labels(doc.get("network").get("labels")));
         Problem problem = problem();
         return new Instance(name, problem, model, network);
       } catch (ModelException e) {
@@ -257,6 +257,22 @@ public final class InstanceReader {
           throw new InstanceFormatException(file, "/network/family", "unknown network family \""
               + family.stringValue() + "\"; see docs/DESIGN.md for the families");
       }
+    }
+
+    /** The optional node names (schema-checked strings); count and uniqueness are checked by the network. */
+    private List<String> labels(JsonNode ls) {
+      if (ls == null) {
+        return List.of();
+      }
+      if (ls.isEmpty()) {
+        throw new InstanceFormatException(file, "/network/labels", "the labels list is empty; give one label per "
+            + "node, in node order, or leave \"labels\" out");
+      }
+      List<String> out = new ArrayList<>(ls.size());
+      for (int i = 0; i < ls.size(); i++) {
+        out.add(ls.get(i).stringValue());
+      }
+      return out;
     }
 
     private int intAt(JsonNode n, String field) {

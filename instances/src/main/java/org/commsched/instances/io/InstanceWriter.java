@@ -77,6 +77,10 @@ public final class InstanceWriter {
     o.put("problem", p.kind().wireName());
     o.set("model", model(instance.model(), p));
     o.set("network", network(instance.network().topology()));
+    if (!instance.network().labels().isEmpty()) {
+      ArrayNode ls = ((ObjectNode) o.get("network")).putArray("labels");
+      instance.network().labels().forEach(ls::add);
+    }
     if (p instanceof Problem.Chatting) {
       messages(o, bulks, ((Problem.Chatting) p).messages());
     } else if (p instanceof Problem.Dsa) {

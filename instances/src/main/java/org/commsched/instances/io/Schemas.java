@@ -250,7 +250,8 @@ final class Schemas {
         return new InstanceFormatException(file, loc, Json.compact(value) + " is not an exact decimal; write digits "
             + "with an optional fraction as a string, e.g. \"5\" or \"0.4\" (no sign, no exponent)");
       case "minLength":
-        return new InstanceFormatException(file, loc, "\"" + field + "\" must not be empty; write a non-empty string");
+        return new InstanceFormatException(file, loc, (field.matches("\\d+") ? "entry " + field : "\"" + field + "\"")
+            + " must not be empty; write a non-empty string");
       case "minItems":
       case "maxItems":
         if (loc.matches("/network/(arcs|links)/\\d+")) {
