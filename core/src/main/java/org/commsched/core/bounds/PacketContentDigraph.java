@@ -45,7 +45,7 @@ public final class PacketContentDigraph {
   public PacketContentDigraph(List<PathPacket> packets, long beta, long tau) {
     this.beta = beta;
     this.tau = tau;
-    int links = packets.stream().mapToInt(PathPacket::link).max().orElse(-1) + 1;
+    int links = PathPacket.links(packets);
     List<List<PathPacket>> r = new ArrayList<>();
     for (int i = 0; i < links; i++) {
       r.add(new ArrayList<>());

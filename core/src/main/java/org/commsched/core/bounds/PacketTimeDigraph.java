@@ -66,7 +66,7 @@ public final class PacketTimeDigraph {
   public PacketTimeDigraph(List<PathPacket> packets, long beta, long tau) {
     this.beta = beta;
     this.tau = tau;
-    int links = packets.stream().mapToInt(PathPacket::link).max().orElse(-1) + 1;
+    int links = PathPacket.links(packets);
     List<List<Node>> r = new ArrayList<>();
     r.add(List.of());
     for (int v = 1; v < links; v++) {

@@ -41,6 +41,11 @@ public record PathPacket(int link, long first, long size, long start) {
     return Math.addExact(beta, Math.multiplyExact(size, tau));
   }
 
+  /** The number of links the packets use: one more than the highest link (0 for none). */
+  public static int links(List<PathPacket> packets) {
+    return packets.stream().mapToInt(PathPacket::link).max().orElse(-1) + 1;
+  }
+
   /**
    * The packets of a path send given as transmissions over the path {@code 0 -> 1 -> ... -> m}: link = sender. A
    * transmission without a first unit takes its units from its packet number (the packets of a link cover the

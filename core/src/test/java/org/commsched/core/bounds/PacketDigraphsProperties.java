@@ -151,101 +151,101 @@ class PacketDigraphsProperties {
     assertThat(report.makespan()).as("%s: makespan", what).isEqualTo(makespan);
   }
 
+  private record Case(int n, int m, long beta, long tau, TimeScale scale, Instance inst, Send send, String what) {
+  }
+
+  /** A random send (n 1..30, m 1..6, one of the cost pairs), checked valid under the ports it was built for. */
+  private static Case randomCase(SplittableRandom rnd, boolean onePort) {
+    String[] cost = COSTS[rnd.nextInt(COSTS.length)];
+    int n = rnd.nextInt(1, 31);
+    int m = rnd.nextInt(1, 7);
+    CommModel.StoreAndForward model = model(cost, onePort);
+    TimeScale scale = model.timeScale();
+    long beta = model.betaTicks(scale);
+    long tau = model.tauTicks(scale);
+    String what = String.format("n %d m %d beta %s tau %s %s", n, m, cost[0], cost[1], onePort ? "one port"
+        : "all ports");
+    Send s = randomSend(rnd, n, m, beta, tau, onePort);
+    Instance inst = instance(n, m, model);
+    valid(check(inst, scale, s.records()), s.makespan(), what);
+    return new Case(n, m, beta, tau, scale, inst, s, what);
+  }
+
   @TestFactory
   Stream<DynamicTest> p11LinkBound() {
     return Seeds.seeds(CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
-      SplittableRandom rnd = new SplittableRandom(seed);
-      String[] cost = COSTS[rnd.nextInt(COSTS.length)];
-      int n = rnd.nextInt(1, 31);
-      int m = rnd.nextInt(1, 7);
-      CommModel.StoreAndForward model = model(cost, false);
-      TimeScale scale = model.timeScale();
-      long beta = model.betaTicks(scale);
-      long tau = model.tauTicks(scale);
-      String what = String.format("n %d m %d beta %s tau %s all ports", n, m, cost[0], cost[1]);
-      Send s = randomSend(rnd, n, m, beta, tau, false);
-      Instance inst = instance(n, m, model);
-      valid(check(inst, scale, s.records()), s.makespan(), what);
+      Case c = randomCase(new SplittableRandom(seed), false);
 
-      PacketContentDigraph d = new PacketContentDigraph(s.packets(), beta, tau);
+      PacketContentDigraph d = new PacketContentDigraph(c.send().packets(), c.beta(), c.tau());
       for (PacketContentDigraph.Edge e : d.edges()) { // an edge joins packets that do not overlap in time
-        assertThat(d.packet(e.fromLink(), e.fromIndex()).end(beta, tau))
-            .as("%s: %s", what, e).isLessThanOrEqualTo(d.packet(e.toLink(), e.toIndex()).start());
+        assertThat(d.packet(e.fromLink(), e.fromIndex()).end(c.beta(), c.tau()))
+            .as("%s: %s", c.what(), e).isLessThanOrEqualTo(d.packet(e.toLink(), e.toIndex()).start());
       }
-      assertThat(d.time()).as("%s: t(D) <= makespan", what).isLessThanOrEqualTo(s.makespan());
-      assertThat(d.time()).as("%s: t(D) >= S_*(n,m)", what)
-          .isGreaterThanOrEqualTo(new PathSending(beta, tau).sStar(n, m));
+      assertThat(d.time()).as("%s: t(D) <= makespan", c.what()).isLessThanOrEqualTo(c.send().makespan());
+      assertThat(d.time()).as("%s: t(D) >= S_*(n,m)", c.what())
+          .isGreaterThanOrEqualTo(new PathSending(c.beta(), c.tau()).sStar(c.n(), c.m()));
 
       // P12 (Lemma 2.2.1): units in message order on every link, same times: still valid, same makespan
-      List<Schedule.Transmission> ordered = inMessageOrder(s.records());
-      valid(check(inst, scale, ordered), s.makespan(), what + " in message order");
+      List<Schedule.Transmission> ordered = inMessageOrder(c.send().records());
+      valid(check(c.inst(), c.scale(), ordered), c.send().makespan(), c.what() + " in message order");
       // Lemma 2.3.1 (for a send in message order): lambda(i,j) -> (i,j) is a plane embedding
-      PacketContentDigraph dOrdered = new PacketContentDigraph(PathPacket.of(ordered), beta, tau);
+      PacketContentDigraph dOrdered = new PacketContentDigraph(PathPacket.of(ordered), c.beta(), c.tau());
       List<int[]> between = new ArrayList<>();
       for (PacketContentDigraph.Edge e : dOrdered.edges()) {
         if (e.kind() == PacketContentDigraph.EdgeKind.OVERLAPPING) {
           between.add(new int[] {e.fromLink(), e.fromIndex(), e.toIndex()});
         }
       }
-      assertNoCrossing(between, what);
-      assertThat(dOrdered.time()).as("%s: ordered t(D)", what)
-          .isBetween(new PathSending(beta, tau).sStar(n, m), s.makespan());
+      assertNoCrossing(between, c.what());
+      assertThat(dOrdered.time()).as("%s: ordered t(D)", c.what())
+          .isBetween(new PathSending(c.beta(), c.tau()).sStar(c.n(), c.m()), c.send().makespan());
     }));
   }
 
   @TestFactory
   Stream<DynamicTest> p11ProcessorBound() {
     return Seeds.seeds(CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
-      SplittableRandom rnd = new SplittableRandom(Seeds.mix(seed));
-      String[] cost = COSTS[rnd.nextInt(COSTS.length)];
-      int n = rnd.nextInt(1, 31);
-      int m = rnd.nextInt(1, 7);
-      CommModel.StoreAndForward model = model(cost, true);
-      TimeScale scale = model.timeScale();
-      long beta = model.betaTicks(scale);
-      long tau = model.tauTicks(scale);
-      String what = String.format("n %d m %d beta %s tau %s one port", n, m, cost[0], cost[1]);
-      Send s = randomSend(rnd, n, m, beta, tau, true);
-      Instance inst = instance(n, m, model);
-      valid(check(inst, scale, s.records()), s.makespan(), what);
-      valid(check(inst, scale, inMessageOrder(s.records())), s.makespan(), what + " in message order"); // P12
+      Case c = randomCase(new SplittableRandom(Seeds.mix(seed)), true);
+      List<Schedule.Transmission> ordered = inMessageOrder(c.send().records()); // P12
+      valid(check(c.inst(), c.scale(), ordered), c.send().makespan(), c.what() + " in message order");
 
-      PacketTimeDigraph g = new PacketTimeDigraph(s.packets(), beta, tau);
-      PathSending ps = new PathSending(beta, tau);
-      if (m == 1) { // no relay: G is empty; the one link's packets alone give S_1(n,1) = beta + n tau
+      PacketTimeDigraph g = new PacketTimeDigraph(c.send().packets(), c.beta(), c.tau());
+      PathSending ps = new PathSending(c.beta(), c.tau());
+      if (c.m() == 1) { // no relay: G is empty; the one link's packets alone give S_1(n, 1) = beta + n tau
         assertThat(g.time()).isZero();
-        assertThat(new PacketContentDigraph(s.packets(), beta, tau).time()).isGreaterThanOrEqualTo(ps.sOne(n, 1));
+        assertThat(new PacketContentDigraph(c.send().packets(), c.beta(), c.tau()).time())
+            .isGreaterThanOrEqualTo(ps.sOne(c.n(), 1));
         return;
       }
-      assertThat(g.time()).as("%s: t(G) <= makespan", what).isLessThanOrEqualTo(s.makespan());
-      assertThat(g.time()).as("%s: t(G) >= S_1(n,m)", what).isGreaterThanOrEqualTo(ps.sOne(n, m));
+      assertThat(g.time()).as("%s: t(G) <= makespan", c.what()).isLessThanOrEqualTo(c.send().makespan());
+      assertThat(g.time()).as("%s: t(G) >= S_1(n,m)", c.what()).isGreaterThanOrEqualTo(ps.sOne(c.n(), c.m()));
       List<int[]> between = new ArrayList<>();
       for (PacketTimeDigraph.Edge e : g.edges()) {
         PacketTimeDigraph.Node q = e.from();
         PacketTimeDigraph.Node r = e.to();
-        assertThat(q.packet().end(beta, tau)).as("%s: %s", what, e).isLessThanOrEqualTo(r.packet().start());
+        assertThat(q.packet().end(c.beta(), c.tau())).as("%s: %s", c.what(), e).isLessThanOrEqualTo(r.packet().start());
         long fq = g.receivedBefore(q) + g.sentBefore(q);
         long fr = g.receivedBefore(r) + g.sentBefore(r);
         switch (e.kind()) {
-          case ADJACENT -> assertThat(fq + q.packet().size()).as("%s: Lemma 2.4.2(2) on %s", what, e).isEqualTo(fr);
-          case SUCCESSOR -> assertThat(fq).as("%s: Lemma 2.4.2(3) on %s", what, e).isGreaterThanOrEqualTo(fr);
-          case PREDECESSOR -> assertThat(g.receivedAfter(r) + g.sentAfter(r)).as("%s: Lemma 2.4.4 on %s", what, e)
+          case ADJACENT -> assertThat(fq + q.packet().size()).as("%s: Lemma 2.4.2(2) on %s", c.what(), e).isEqualTo(fr);
+          case SUCCESSOR -> assertThat(fq).as("%s: Lemma 2.4.2(3) on %s", c.what(), e).isGreaterThanOrEqualTo(fr);
+          case PREDECESSOR -> assertThat(g.receivedAfter(r) + g.sentAfter(r)).as("%s: Lemma 2.4.4 on %s", c.what(), e)
               .isGreaterThanOrEqualTo(g.receivedAfter(q) + g.sentAfter(q));
           default -> throw new AssertionError(e);
         }
         if (q.relay() != r.relay()) {
-          assertThat(r.relay()).as("%s: %s joins neighbouring rows", what, e).isEqualTo(q.relay() + 1);
+          assertThat(r.relay()).as("%s: %s joins neighbouring rows", c.what(), e).isEqualTo(q.relay() + 1);
           between.add(new int[] {q.relay(), q.index(), r.index()});
         }
       }
-      assertNoCrossing(between, what); // Lemma 2.4.1
-      for (int v = 1; v < m; v++) {
+      assertNoCrossing(between, c.what()); // Lemma 2.4.1
+      for (int v = 1; v < c.m(); v++) {
         for (PacketTimeDigraph.Node q : g.row(v)) {
-          assertThat(g.receivedBefore(q)).as("%s: Lemma 2.4.2(1) at %s", what, q)
+          assertThat(g.receivedBefore(q)).as("%s: Lemma 2.4.2(1) at %s", c.what(), q)
               .isGreaterThanOrEqualTo(g.sentBefore(q));
-          assertThat(g.receivedAfter(q)).as("%s: Lemma 2.4.4 at %s", what, q).isLessThanOrEqualTo(g.sentAfter(q));
+          assertThat(g.receivedAfter(q)).as("%s: Lemma 2.4.4 at %s", c.what(), q).isLessThanOrEqualTo(g.sentAfter(q));
           assertThat(g.receivedBefore(q) + g.sentBefore(q) + q.packet().size() + g.receivedAfter(q)
-              + g.sentAfter(q)).as("%s: identity (2.1) at %s", what, q).isEqualTo(2L * n);
+              + g.sentAfter(q)).as("%s: identity (2.1) at %s", c.what(), q).isEqualTo(2L * c.n());
         }
       }
     }));
