@@ -262,17 +262,7 @@ class PacketDigraphsProperties {
       int m = rnd.nextInt(1, 7);
       int k = rnd.nextInt(1, n + 1);
       int q = (n + k - 1) / k;
-      long[][] end = new long[m + 1][q + 1];
-      List<PathPacket> packets = new ArrayList<>();
-      for (int j = 1; j <= q; j++) {
-        for (int d = 1; d <= m; d++) {
-          long size = Math.min((long) j * k, n) - (long) (j - 1) * k;
-          long start = Math.max(end[d][j - 1], end[d - 1][j]);
-          PathPacket p = new PathPacket(d - 1, (long) (j - 1) * k, size, start);
-          end[d][j] = p.end(beta, tau);
-          packets.add(p);
-        }
-      }
+      List<PathPacket> packets = pipeline(n, m, k, beta, tau, false);
       PacketContentDigraph d = new PacketContentDigraph(packets, beta, tau);
       List<PacketContentDigraph.Edge> grid = new ArrayList<>();
       for (int i = 0; i < m; i++) {
@@ -289,6 +279,66 @@ class PacketDigraphsProperties {
       assertThat(d.edges()).as(what).containsExactlyInAnyOrderElementsOf(grid);
       assertThat(d.time()).as(what).isGreaterThanOrEqualTo(new PathSending(beta, tau).tStar(n, m, k));
     }));
+  }
+
+  /**
+   * Proposition 2.4.1: the processor pipeline with packets of size k (checked valid under one port) has a packet
+   * time digraph with {@code 2 ceil(n/k)} nodes on each of its {@code m - 1} rows, and
+   * {@code T_1(n,m,k) <= t(G) <= makespan}.
+   */
+  @TestFactory
+  Stream<DynamicTest> proposition241PipelineGrid() {
+    return Seeds.seeds(Seeds.cases(4, 20)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+      SplittableRandom rnd = new SplittableRandom(Seeds.mix(seed));
+      String[] cost = COSTS[rnd.nextInt(COSTS.length)];
+      CommModel.StoreAndForward model = model(cost, true);
+      TimeScale scale = model.timeScale();
+      long beta = model.betaTicks(scale);
+      long tau = model.tauTicks(scale);
+      int n = rnd.nextInt(1, 31);
+      int m = rnd.nextInt(2, 7);
+      int k = rnd.nextInt(1, n + 1);
+      int q = (n + k - 1) / k;
+      List<PathPacket> packets = pipeline(n, m, k, beta, tau, true);
+      List<Schedule.Transmission> records = new ArrayList<>();
+      long makespan = 0;
+      for (PathPacket p : packets) { // packet number = position on its link; the pipeline lists them in j order
+        records.add(new Schedule.Transmission("m0", (int) (p.first() / k), p.size(), p.link(), p.link() + 1,
+            p.start(), p.first()));
+        makespan = Math.max(makespan, p.end(beta, tau));
+      }
+      String what = String.format("n %d m %d k %d beta %s tau %s", n, m, k, cost[0], cost[1]);
+      valid(check(instance(n, m, model), scale, records), makespan, what);
+      PacketTimeDigraph g = new PacketTimeDigraph(packets, beta, tau);
+      for (int v = 1; v < m; v++) {
+        assertThat(g.row(v)).as("%s: row %d", what, v).hasSize(2 * q);
+      }
+      assertThat(g.time()).as(what).isBetween(new PathSending(beta, tau).tOne(n, m, k), makespan);
+    }));
+  }
+
+  /**
+   * The pipelines of docs/models/linear-cost.md#pipeline-formulas: packet j (from 1) holds units
+   * {@code (j-1)k .. min(jk, n) - 1}; link d starts it when link d - 1 has delivered it and link d has sent packet
+   * j - 1, and under the processor bound also when link d + 1 has sent packet j - 1 on.
+   */
+  private static List<PathPacket> pipeline(int n, int m, int k, long beta, long tau, boolean processorBound) {
+    int q = (n + k - 1) / k;
+    long[][] end = new long[m + 2][q + 1];
+    List<PathPacket> packets = new ArrayList<>();
+    for (int j = 1; j <= q; j++) {
+      for (int d = 1; d <= m; d++) {
+        long size = Math.min((long) j * k, n) - (long) (j - 1) * k;
+        long start = Math.max(end[d][j - 1], end[d - 1][j]);
+        if (processorBound) {
+          start = Math.max(start, end[d + 1][j - 1]);
+        }
+        PathPacket p = new PathPacket(d - 1, (long) (j - 1) * k, size, start);
+        end[d][j] = p.end(beta, tau);
+        packets.add(p);
+      }
+    }
+    return packets;
   }
 
   /** No two edges between the same two rows cross in the embedding (row, index) -> (row, index). */
