@@ -48,6 +48,11 @@ final class Json {
     return BigDecimal.valueOf(makespan - bound).divide(BigDecimal.valueOf(bound), 4, RoundingMode.HALF_UP);
   }
 
+  /** A gap from {@link #gap} as a percentage without trailing zeros: 0.1786 -> "17.86". */
+  static String percent(BigDecimal gap) {
+    return gap.movePointRight(2).stripTrailingZeros().toPlainString();
+  }
+
   static ArrayNode violations(CheckReport report) {
     ArrayNode arr = MAPPER.createArrayNode();
     for (Violation v : report.violations()) {

@@ -2,8 +2,6 @@ package org.commsched.cli;
 
 import java.io.PrintWriter;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
-import java.util.Locale;
 import org.commsched.core.solve.Progress;
 import org.commsched.core.time.TimeScale;
 
@@ -67,16 +65,17 @@ final class ProgressLine {
 
   /** One progress line: {@code commsched: cpsat 4 s, best 707, bound 702, gap 0.71%}. */
   String line() {
-    long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
-    long best = Progress.best();
-    long bound = Progress.bound();
+    return text(method, (System.nanoTime() - t0) / 1_000_000_000L, Progress.best(), Progress.bound(), scale);
+  }
+
+  /** The progress line for these figures (-1: not known yet); the gap is the one {@code solve} prints at the end. */
+  static String text(String method, long seconds, long best, long bound, TimeScale scale) {
     StringBuilder sb = new StringBuilder("commsched: ").append(method).append(' ').append(seconds).append(" s");
     sb.append(", best ").append(best < 0 ? "-" : scale.format(best));
     sb.append(", bound ").append(bound < 0 ? "-" : scale.format(bound));
-    if (best > 0 && bound >= 0 && bound <= best) {
-      BigDecimal gap = BigDecimal.valueOf(best - bound).multiply(BigDecimal.valueOf(100))
-          .divide(BigDecimal.valueOf(best), 2, RoundingMode.HALF_UP);
-      sb.append(String.format(Locale.ROOT, ", gap %s%%", gap.toPlainString()));
+    BigDecimal gap = best >= 0 && bound >= 0 && bound <= best ? Json.gap(best, bound) : null;
+    if (gap != null) {
+      sb.append(", gap ").append(Json.percent(gap)).append('%');
     }
     return sb.toString();
   }

@@ -223,7 +223,7 @@ final class SolveCommand implements Callable<Integer> {
           r.lowerBound().kind(), instance.network().nameNodes(r.lowerBound().witness()));
       if (r.makespan() != null && gap(r) != null) {
         o.printf(Locale.ROOT, "gap        %s%%%n",
-            gap(r).movePointRight(2).stripTrailingZeros().toPlainString());
+            Json.percent(gap(r)));
       }
       if (spanningTree != null) {
         o.printf(Locale.ROOT, "tree       routes along the %s spanning tree%s%n", spanningTree,
