@@ -7,10 +7,7 @@ import java.util.SplittableRandom;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
-import org.commsched.core.model.Network;
-import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
-import org.commsched.core.model.Topology;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
@@ -39,7 +36,7 @@ public final class CrossCheckCases {
       case BUFFERLESS_CHATTING -> chatting(r);
       case BUFFERLESS_SCATTER_GATHER -> scatterGather(r);
       case PACKET -> packet(r);
-      case LINEAR_COST -> linearCost(r);
+      case LINEAR_COST -> Generators.tinyLinearCost(r);
     };
     return new Instance(family.wireName() + "-" + Long.toUnsignedString(seed, 36), inst.problem(), inst.model(),
         inst.network());
@@ -89,31 +86,6 @@ public final class CrossCheckCases {
         CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE);
     return Generators.instance(new GeneratorSpec(null, scatter ? ProblemKind.SCATTER : ProblemKind.GATHER, net, size,
         0, LengthDistribution.parse("uniform:0..2"), model, r.nextLong(), false));
-  }
-
-  private static Instance linearCost(SplittableRandom r) {
-    int kind = r.nextInt(3);
-    int n = 2 + r.nextInt(kind == 2 ? 2 : 3);
-    Topology t = switch (r.nextInt(5)) {
-      case 0 -> new Topology.Bla(n);
-      case 1 -> n >= 3 ? new Topology.Ring(n) : new Topology.Bla(n);
-      case 2 -> new Topology.URing(n);
-      case 3 -> new Topology.Star(n);
-      default -> new Topology.Complete(n);
-    };
-    String label = List.of("F*", "H*", "F1", "H1").get(r.nextInt(4));
-    CommModel.OnePortRule rule = label.endsWith("1") && r.nextInt(4) == 0 ? CommModel.OnePortRule.SEND_AND_RECEIVE
-        : CommModel.OnePortRule.EXCHANGE;
-    CommModel model = new CommModel.StoreAndForward(new BigDecimal(r.nextInt(4)), new BigDecimal(1 + r.nextInt(2)),
-        label.endsWith("1") ? CommModel.Ports.ONE : CommModel.Ports.ALL,
-        label.startsWith("H") ? CommModel.Duplex.HALF : CommModel.Duplex.FULL, rule);
-    long units = 1 + r.nextInt(3);
-    Problem p = switch (kind) {
-      case 0 -> new Problem.Send(0, n - 1, units, null);
-      case 1 -> new Problem.Broadcast(r.nextInt(n), units);
-      default -> new Problem.Gossip(1);
-    };
-    return new Instance("linear-cost", p, model, Network.of(t));
   }
 
   /** The families some method of {@code methods} applies to, in declaration order. */

@@ -1,5 +1,6 @@
 package org.commsched.instances.generate;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -7,6 +8,7 @@ import java.util.List;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.SplittableRandom;
+import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
@@ -168,6 +170,38 @@ public final class Generators {
       p[j] = t;
     }
     return p;
+  }
+
+  /**
+   * A tiny linear-cost instance for exact cross-checks (docs/models/linear-cost.md#exact-model): a send (first to
+   * last node), a broadcast (random source) or a gossip, of 1 to 3 units (gossip 1), on a bla, ring, one-way ring,
+   * star or complete graph of 2 to 4 nodes (gossip 2 to 3), under F*, H*, F1 or H1 (one port as send-and-receive a
+   * quarter of the time), beta 0 to 3, tau 1 or 2; named after these draws.
+   */
+  public static Instance tinyLinearCost(SplittableRandom r) {
+    int kind = r.nextInt(3);
+    int n = 2 + r.nextInt(kind == 2 ? 2 : 3);
+    Topology t = switch (r.nextInt(5)) {
+      case 0 -> new Topology.Bla(n);
+      case 1 -> n >= 3 ? new Topology.Ring(n) : new Topology.Bla(n);
+      case 2 -> new Topology.URing(n);
+      case 3 -> new Topology.Star(n);
+      default -> new Topology.Complete(n);
+    };
+    String label = List.of("F*", "H*", "F1", "H1").get(r.nextInt(4));
+    boolean sendAndReceive = label.endsWith("1") && r.nextInt(4) == 0;
+    CommModel.StoreAndForward m = new CommModel.StoreAndForward(new BigDecimal(r.nextInt(4)),
+        new BigDecimal(1 + r.nextInt(2)), label.endsWith("1") ? CommModel.Ports.ONE : CommModel.Ports.ALL,
+        label.startsWith("H") ? CommModel.Duplex.HALF : CommModel.Duplex.FULL,
+        sendAndReceive ? CommModel.OnePortRule.SEND_AND_RECEIVE : CommModel.OnePortRule.EXCHANGE);
+    long units = 1 + r.nextInt(3);
+    Problem p = switch (kind) {
+      case 0 -> new Problem.Send(0, n - 1, units, null);
+      case 1 -> new Problem.Broadcast(r.nextInt(n), units);
+      default -> new Problem.Gossip(1);
+    };
+    return new Instance(p.kind().wireName() + " " + t + " " + label + (sendAndReceive ? " send-and-receive" : "")
+        + " beta=" + m.beta() + " tau=" + m.tau(), p, m, Network.of(t));
   }
 
   /**

@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
-import org.commsched.core.model.Network;
-import org.commsched.core.model.Problem;
-import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.GreedyStoreAndForward;
+import org.commsched.instances.generate.Generators;
 import org.commsched.solver.choco.ChocoTaskModel;
 import org.commsched.solver.cpsat.CpSatTaskModel;
 import org.junit.jupiter.api.DynamicTest;
@@ -28,31 +25,8 @@ import org.junit.jupiter.api.TestFactory;
  */
 class LinearCostExactProperties {
   static Instance tiny(long seed) {
-    SplittableRandom r = new SplittableRandom(seed);
-    int kind = r.nextInt(3);
-    int n = 2 + r.nextInt(kind == 2 ? 2 : 3);
-    Topology t = switch (r.nextInt(5)) {
-      case 0 -> new Topology.Bla(n);
-      case 1 -> n >= 3 ? new Topology.Ring(n) : new Topology.Bla(n);
-      case 2 -> new Topology.URing(n);
-      case 3 -> new Topology.Star(n);
-      default -> new Topology.Complete(n);
-    };
-    String label = LinearCostExactTest.MODELS.get(r.nextInt(4));
-    boolean sendAndReceive = label.endsWith("1") && r.nextInt(4) == 0;
-    CommModel.StoreAndForward base = LinearCostExactTest.model(label, Integer.toString(r.nextInt(4)),
-        Integer.toString(1 + r.nextInt(2)));
-    CommModel.StoreAndForward m = sendAndReceive ? new CommModel.StoreAndForward(base.beta(), base.tau(),
-        base.ports(), base.duplex(), CommModel.OnePortRule.SEND_AND_RECEIVE) : base;
-    Network net = Network.of(t);
-    long units = 1 + r.nextInt(3);
-    Problem p = switch (kind) {
-      case 0 -> new Problem.Send(0, n - 1, units, null);
-      case 1 -> new Problem.Broadcast(r.nextInt(n), units);
-      default -> new Problem.Gossip(1);
-    };
-    return new Instance(p.kind().wireName() + " " + t + " " + label + (sendAndReceive ? " send-and-receive" : "")
-        + " beta=" + m.beta() + " tau=" + m.tau() + " seed " + seed, p, m, net);
+    Instance i = Generators.tinyLinearCost(new SplittableRandom(seed));
+    return LinearCostExactTest.named(i, i.name() + " seed " + seed);
   }
 
   @TestFactory
