@@ -77,6 +77,11 @@ public final class Main implements Runnable {
       err.println("commsched: out of memory; give the JVM more with JAVA_OPTS=-Xmx8g or use a smaller instance");
       err.flush();
       return INTERNAL;
+    } catch (StackOverflowError e) {
+      err.println("commsched: the input is nested or chained too deeply to process (the call stack overflowed); "
+          + "flatten it, or give the JVM a larger stack with JAVA_OPTS=-Xss64m");
+      err.flush();
+      return BAD_INPUT;
     }
   }
 

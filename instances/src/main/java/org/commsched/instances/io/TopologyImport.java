@@ -80,6 +80,11 @@ public final class TopologyImport {
           + "\"; use .graphml (GraphML) or .dot / .gv (Graphviz DOT)");
     }
     String text = Inputs.readText(file, dot ? "a DOT graph" : "a GraphML graph");
+    if (dot) {
+      requireShallowDot(text, name);
+    } else {
+      SafeXml.check(text, name, "a GraphML graph"); // JGraphT's importer makes its own parser: it sees no DOCTYPE
+    }
     boolean directed = dot ? dotDirected(text, name) : graphmlDirected(text);
 
     Graph<Integer, DefaultEdge> g = (directed ? GraphTypeBuilder.<Integer, DefaultEdge>directed()
@@ -105,19 +110,8 @@ public final class TopologyImport {
     }
     try {
       importer.importGraph(g, new StringReader(text));
-    } catch (ImportException | IllegalArgumentException e) {
-      String place = "";
-      String detail = String.valueOf(e.getMessage());
-      Throwable cause = e.getCause();
-      if (cause instanceof org.xml.sax.SAXParseException) {
-        org.xml.sax.SAXParseException x = (org.xml.sax.SAXParseException) cause;
-        place = "line " + x.getLineNumber() + ", column " + x.getColumnNumber();
-        detail = detail + ": " + x.getMessage();
-      } else if (cause != null && cause.getMessage() != null && !detail.contains(cause.getMessage())) {
-        detail = detail + ": " + cause.getMessage();
-      }
-      throw new InstanceFormatException(name, place, "cannot read the " + (dot ? "DOT" : "GraphML") + " graph: "
-          + InstanceFormatException.singleLine(detail) + "; fix the file", e);
+    } catch (RuntimeException e) {
+      throw importFailure(e, name, dot);
     }
     List<String> names = new ArrayList<>(ids.keySet());
     // vertices the importer created without our factory (should not happen) get their own ids
@@ -160,6 +154,95 @@ public final class TopologyImport {
       return new Imported(new Topology.Explicit(names.size(), pairs, !directed), names, edgeAttributes);
     } catch (ModelException e) {
       throw new InstanceFormatException(name, "", e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The one-line refusal for an importer's failure: a syntax error of the file with its line and column where the
+   * parser gives them; an importer's own failure on a structure it did not expect (a null pointer, a bad cast, ...)
+   * without its text, which is about the importer's code and not the file.
+   */
+  private static InstanceFormatException importFailure(RuntimeException e, String name, boolean dot) {
+    String format = dot ? "DOT" : "GraphML";
+    StringBuilder detail = new StringBuilder();
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof org.xml.sax.SAXParseException x) {
+        return new InstanceFormatException(name, "line " + x.getLineNumber() + ", column " + x.getColumnNumber(),
+            "cannot read the GraphML graph: " + InstanceFormatException.singleLine(x.getMessage()) + "; fix the file",
+            e);
+      }
+      boolean grammar = c.getClass().getName().startsWith("org.antlr."); // the DOT parser's syntax errors
+      if (!grammar && (c instanceof NullPointerException || c instanceof ClassCastException
+          || c instanceof IndexOutOfBoundsException || c instanceof IllegalStateException
+          || c instanceof UnsupportedOperationException || c instanceof ArithmeticException)) {
+        return new InstanceFormatException(name, "", "cannot read the " + format + " graph: its structure is not one "
+            + "the importer understands (" + c.getClass().getSimpleName() + "); " + (dot ? "check the file against "
+            + "the DOT grammar" : "nest <key>, <graph>, <node>, <edge> and <data> as the GraphML primer does, a "
+            + "<data> inside a <node>, <edge> or <graph> and holding only text"), e);
+      }
+      String m = c.getMessage();
+      if (m != null && !m.isBlank() && detail.indexOf(m) < 0) {
+        detail.append(detail.length() == 0 ? "" : ": ").append(m);
+      }
+    }
+    return new InstanceFormatException(name, "", "cannot read the " + format + " graph: "
+        + InstanceFormatException.singleLine(detail.toString()) + "; fix the file", e);
+  }
+
+  /**
+   * The deepest nesting of braces a DOT file may have: its parser (ANTLR, recursive) takes time growing faster than the
+   * depth and overflows the stack at a few thousand; drawings nest subgraphs a few levels.
+   */
+  static final int MAX_DOT_DEPTH = 64;
+
+  /**
+   * Refuses a DOT file whose braces nest deeper than {@link #MAX_DOT_DEPTH}, before the parser sees it. Braces inside
+   * quoted strings, HTML strings ({@code <...>}) and comments do not count.
+   */
+  private static void requireShallowDot(String text, String name) {
+    int depth = 0;
+    int line = 1;
+    int n = text.length();
+    for (int i = 0; i < n; i++) {
+      char c = text.charAt(i);
+      if (c == '\n') {
+        line++;
+      } else if (c == '"') { // a quoted string, with \" escapes
+        for (i++; i < n && text.charAt(i) != '"'; i++) {
+          if (text.charAt(i) == '\\') {
+            i++;
+          }
+          if (i < n && text.charAt(i) == '\n') {
+            line++;
+          }
+        }
+      } else if (c == '<') { // an HTML string: balanced angle brackets
+        int angles = 1;
+        for (i++; i < n && angles > 0; i++) {
+          char h = text.charAt(i);
+          angles += h == '<' ? 1 : h == '>' ? -1 : 0;
+          if (h == '\n') {
+            line++;
+          }
+        }
+        i--;
+      } else if (c == '/' && i + 1 < n && text.charAt(i + 1) == '*') {
+        int end = text.indexOf("*/", i + 2);
+        end = end < 0 ? n : end + 1;
+        for (int k = i; k < end; k++) {
+          line += text.charAt(k) == '\n' ? 1 : 0;
+        }
+        i = end;
+      } else if ((c == '/' && i + 1 < n && text.charAt(i + 1) == '/') || (c == '#' && (i == 0
+          || text.charAt(i - 1) == '\n'))) {
+        int end = text.indexOf('\n', i);
+        i = (end < 0 ? n : end) - 1;
+      } else if (c == '{' && ++depth > MAX_DOT_DEPTH) {
+        throw new InstanceFormatException(name, "line " + line, "braces are nested more than " + MAX_DOT_DEPTH
+            + " deep; a network needs no deep subgraphs, flatten them");
+      } else if (c == '}') {
+        depth--;
+      }
     }
   }
 
