@@ -28,16 +28,47 @@ final class Inputs {
   /**
    * The whole file as bytes, not yet decoded.
    *
-   * @throws InstanceFormatException if the file is missing, a directory or unreadable (the messages of
-   *     {@link #readText})
+   * <p>At most {@link #maxBytes()} are read: a regular file is measured first, anything else (a device such as
+   * {@code /dev/zero}, a pipe, a process substitution) is read in chunks and refused as soon as it passes the limit
+   * or shows a NUL byte, which no text format we read contains. So no file, however named, makes a run read without
+   * end or fill the heap before it is refused.
+   *
+   * @throws InstanceFormatException if the file is missing, a directory, unreadable, larger than the limit, or holds
+   *     a NUL byte (the messages of {@link #readText})
    */
   static byte[] readBytes(Path file, String what) {
     String name = file.toString();
     if (Files.isDirectory(file)) {
       throw new InstanceFormatException(name, "", "is a directory, not " + what + "; give the path of a file");
     }
+    long max = maxBytes();
     try {
-      return Files.readAllBytes(file);
+      if (Files.isRegularFile(file)) {
+        long size = Files.size(file);
+        if (size > max) {
+          throw tooLarge(name, size, max, "");
+        }
+        return Files.readAllBytes(file);
+      }
+      try (java.io.InputStream in = Files.newInputStream(file)) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        byte[] chunk = new byte[1 << 16];
+        long total = 0;
+        for (int k; (k = in.read(chunk)) >= 0; ) {
+          for (int i = 0; i < k; i++) {
+            if (chunk[i] == 0) {
+              throw new InstanceFormatException(name, "", "holds a NUL byte at byte " + (total + i) + ", so it is not "
+                  + what + " (not a text file); give the path of a text file");
+            }
+          }
+          total += k;
+          if (total > max) {
+            throw tooLarge(name, total, max, " or more");
+          }
+          out.write(chunk, 0, k);
+        }
+        return out.toByteArray();
+      }
     } catch (NoSuchFileException e) {
       throw new InstanceFormatException(name, "", "no such file; check the path", e);
     } catch (AccessDeniedException e) {
@@ -48,8 +79,27 @@ final class Inputs {
           + "); check the path", e);
     } catch (OutOfMemoryError e) {
       throw new InstanceFormatException(name, "", "the file is too large to read into memory; "
-          + "split it or raise the Java heap (-Xmx)");
+          + "split it or raise the Java heap (JAVA_OPTS=-Xmx...)");
     }
+  }
+
+  /**
+   * The largest input file read: a quarter of the Java heap, since the parsed instance and the method's work need the
+   * rest (a million-message file of 40 MB peaks at about 0.6 GB).
+   */
+  static long maxBytes() {
+    return Math.min(Integer.MAX_VALUE - 8, Runtime.getRuntime().maxMemory() / 4);
+  }
+
+  private static InstanceFormatException tooLarge(String name, long size, long max, String more) {
+    return new InstanceFormatException(name, "", "the file is too large for this run: " + megabytes(size)
+        + more + ", at most " + megabytes(max) + " with this Java heap (a quarter of it); "
+        + "raise the heap with JAVA_OPTS=-Xmx... (e.g. -Xmx" + Math.max(2, (4 * size >> 30) + 2) + "g) or split the "
+        + "file");
+  }
+
+  private static String megabytes(long bytes) {
+    return String.format(java.util.Locale.ROOT, "%,d MB", (bytes + (1 << 20) - 1) >> 20);
   }
 
   /**
