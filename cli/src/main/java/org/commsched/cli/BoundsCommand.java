@@ -3,7 +3,6 @@ package org.commsched.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import org.commsched.core.bounds.LowerBounds;
@@ -11,6 +10,7 @@ import org.commsched.core.bounds.UpperBound;
 import org.commsched.core.bounds.UpperBounds;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.TerminalText;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
@@ -90,9 +90,9 @@ final class BoundsCommand implements Callable<Integer> {
       }
       o.println(Json.print(n));
     } else {
-      o.printf(Locale.ROOT, "instance %s (%s)%n", instance.name(), instance.kind().wireName());
-      o.printf(Locale.ROOT, "best     %s  %s: %s%n", scale.format(best.value()), best.kind(),
-          explain.apply(best.witness()));
+      o.println(TerminalText.format("instance %s (%s)", instance.name(), instance.kind().wireName()));
+      o.println(TerminalText.format("best     %s  %s: %s", scale.format(best.value()), best.kind(),
+          explain.apply(best.witness())));
       print(o, virtualOnly ? virtual : real, "every schedule", scale, explain);
       if (!virtualOnly) {
         print(o, virtual, "virtual schedules (slots)", scale, explain);
@@ -101,7 +101,7 @@ final class BoundsCommand implements Callable<Integer> {
       if (!upper.isEmpty()) {
         o.println("upper bounds (the papers' schemes; the optimum is at most each):");
         for (UpperBound u : upper) {
-          o.printf(Locale.ROOT, "  %-20s %10s  %s%n", u.kind(), scale.format(u.value()), u.witness());
+          o.println(TerminalText.format("  %-20s %10s  %s", u.kind(), scale.format(u.value()), u.witness()));
         }
       }
     }
@@ -116,7 +116,7 @@ final class BoundsCommand implements Callable<Integer> {
     }
     o.println(title + ":");
     for (LowerBound b : bounds) {
-      o.printf(Locale.ROOT, "  %-14s %10s  %s%n", b.kind(), scale.format(b.value()), explain.apply(b.witness()));
+      o.println(TerminalText.format("  %-14s %10s  %s", b.kind(), scale.format(b.value()), explain.apply(b.witness())));
     }
   }
 

@@ -16,6 +16,7 @@ import org.commsched.core.check.Violation;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.TerminalText;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -142,24 +143,25 @@ final class CheckCommand implements Callable<Integer> {
       o.println(Json.print(n));
     } else {
       if (report.valid()) {
-        o.println("valid: " + instance.name() + ", makespan " + report.scale().format(report.makespan())
-            + " (" + result.method() + ", " + result.status() + ")");
+        o.println(TerminalText.escape("valid: " + instance.name() + ", makespan "
+            + report.scale().format(report.makespan()) + " (" + result.method() + ", " + result.status() + ")"));
       } else {
-        o.println("INVALID: " + report.violations().size() + " violation(s) in " + schedule);
+        o.println(TerminalText.escape("INVALID: " + report.violations().size() + " violation(s) in " + schedule));
         for (Violation v : report.violations()) {
-          o.println("  " + Json.line(v, report.scale(), instance.network()));
+          o.println(TerminalText.escape("  " + Json.line(v, report.scale(), instance.network())));
         }
         if (report.makespan() != null) {
           o.println("recomputed makespan " + report.scale().format(report.makespan()));
         }
       }
       for (Claims.Claim c : claims) {
-        o.println("  claim " + c.what() + " " + c.claimed() + ": " + c.verdict().wireName() + ": " + c.reason());
+        o.println(TerminalText.escape("  claim " + c.what() + " " + c.claimed() + ": " + c.verdict().wireName() + ": "
+            + c.reason()));
       }
       if (conformance != null) {
         for (ConformanceReport.Result x : conformance.results()) {
-          o.println("  " + x.rule().label() + " " + x.rule().wireName() + ": " + (x.met() ? "met" : "NOT met ("
-              + x.failures() + " place(s))") + ": " + x.witness());
+          o.println(TerminalText.escape("  " + x.rule().label() + " " + x.rule().wireName() + ": "
+              + (x.met() ? "met" : "NOT met (" + x.failures() + " place(s))") + ": " + x.witness()));
         }
       }
     }

@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import org.commsched.cli.crosscheck.CrossCheck;
 import org.commsched.cli.crosscheck.CrossCheckCases;
 import org.commsched.core.model.Family;
+import org.commsched.core.model.TerminalText;
 import org.commsched.solver.MethodRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -97,7 +98,7 @@ final class CrossCheckCommand implements Callable<Integer> {
     List<CrossCheck.Summary> summaries = new ArrayList<>();
     for (Family f : families) {
       summaries.add(check.run(f, base, cases, dir, failure -> {
-        o.println(failure.line());
+        o.println(TerminalText.escape(failure.line())); // it may quote an exception's text
         o.flush();
       }));
     }

@@ -14,6 +14,7 @@ import org.commsched.core.check.CheckReport;
 import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.TerminalText;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.instances.io.AtomicFiles;
 import org.commsched.instances.io.InstanceFormatException;
@@ -82,8 +83,8 @@ final class DrawCommand implements Callable<Integer> {
       throw new BadInputException("commsched draw: cannot write: " + e.getMessage());
     }
     if (!report.valid()) {
-      spec.commandLine().getErr().println("commsched draw: " + report.violations().size()
-          + " violation(s) marked in red (see: commsched check " + file + " " + schedule + ")");
+      spec.commandLine().getErr().println(TerminalText.escape("commsched draw: " + report.violations().size()
+          + " violation(s) marked in red (see: commsched check " + file + " " + schedule + ")"));
       spec.commandLine().getErr().flush();
     }
     return 0;

@@ -11,6 +11,7 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ModelException;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.TerminalText;
 import org.commsched.core.model.Topology;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
@@ -207,12 +208,12 @@ final class GenerateCommand implements Callable<Integer> {
       for (int v = 0; v < Math.min(ids.size(), 8); v++) {
         map.append(v == 0 ? "" : ", ").append(Main.readable(ids.get(v))).append(" = ").append(v);
       }
-      err.println("commsched generate: " + network + ": nodes are numbered in file order: " + map
-          + (ids.size() > 8 ? ", ... (" + ids.size() + " nodes)" : "") + "; the ids are kept as the labels");
+      err.println(TerminalText.escape("commsched generate: " + network + ": nodes are numbered in file order: " + map
+          + (ids.size() > 8 ? ", ... (" + ids.size() + " nodes)" : "") + "; the ids are kept as the labels"));
     }
     if (!imported.ignoredEdgeAttributes().isEmpty()) {
-      err.println("commsched generate: " + network + ": edge attributes " + String.join(", ",
-          imported.ignoredEdgeAttributes()) + " ignored: the models have no per-link lengths or costs");
+      err.println(TerminalText.escape("commsched generate: " + network + ": edge attributes " + String.join(", ",
+          imported.ignoredEdgeAttributes()) + " ignored: the models have no per-link lengths or costs"));
     }
     err.flush();
   }

@@ -3,6 +3,7 @@ package org.commsched.cli;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.util.Arrays;
+import org.commsched.core.model.TerminalText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import tools.jackson.databind.node.ObjectNode;
@@ -100,15 +101,16 @@ public final class Main implements Runnable {
   }
 
   /**
-   * Reports an error: always one line on stderr; with {@code --json} also one JSON object on stdout, so a script
-   * reading stdout sees the failure: {@code error} (the line), {@code exitCode}, {@code file} (when the line starts
-   * with a path that exists or that the command line gave), {@code place} (the JSON pointer, line or row in that file,
-   * or the option at fault) and {@code fix} (what to do); the last three are null when the line names none. Returns
-   * the exit code.
+   * Reports an error: always one line on stderr, {@link TerminalText#escape escaped} (an id or value quoted from a
+   * file cannot drive the terminal); with {@code --json} also one JSON object on stdout, so a script reading stdout
+   * sees the failure: {@code error} (the line, not escaped: JSON keeps the exact text), {@code exitCode},
+   * {@code file} (when the line starts with a path that exists or that the command line gave), {@code place} (the
+   * JSON pointer, line or row in that file, or the option at fault) and {@code fix} (what to do); the last three are
+   * null when the line names none. Returns the exit code.
    */
   private static int fail(boolean json, java.util.Set<String> args, PrintWriter out, PrintWriter err, String line,
       int code) {
-    err.println(line);
+    err.println(TerminalText.escape(line)); // quoted ids escaped for the terminal; the JSON keeps them exact
     err.flush();
     if (json) {
       ObjectNode n = Json.object();

@@ -28,6 +28,7 @@ import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.TerminalText;
 import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
@@ -376,8 +377,9 @@ final class RatiosCommand implements Callable<Integer> {
     o.printf(Locale.ROOT, "%-10s %-10s %-24s %-8s %5s %5s %9s %9s %9s %9s%n", "problem", "family", "method",
         "objective", "runs", "valid", "mean/opt", "max/opt", "mean/lb", "max/lb");
     for (List<String> s : summary) {
-      o.printf(Locale.ROOT, "%-10s %-10s %-24s %-8s %5s %5s %9s %9s %9s %9s%n", s.get(0), s.get(1), s.get(2),
-          s.get(3), s.get(4), s.get(5), dash(s.get(7)), dash(s.get(8)), dash(s.get(9)), dash(s.get(10)));
+      // the rows may come from other runs' results.jsonl (--merge): escaped like every text output
+      o.println(TerminalText.format("%-10s %-10s %-24s %-8s %5s %5s %9s %9s %9s %9s", s.get(0), s.get(1), s.get(2),
+          s.get(3), s.get(4), s.get(5), dash(s.get(7)), dash(s.get(8)), dash(s.get(9)), dash(s.get(10))));
     }
     o.flush();
   }
@@ -415,8 +417,8 @@ final class RatiosCommand implements Callable<Integer> {
           err.print("\rcommsched ratios [" + "#".repeat(fill) + ".".repeat(width - fill) + "] " + done + "/"
               + total + " " + s + " s\u001b[K");
         } else {
-          err.println("commsched ratios: " + done + "/" + total + " " + r.instance() + " " + r.method() + " "
-              + r.status() + " " + (r.makespan() == null ? "-" : r.makespan().toPlainString()));
+          err.println(TerminalText.escape("commsched ratios: " + done + "/" + total + " " + r.instance() + " "
+              + r.method() + " " + r.status() + " " + (r.makespan() == null ? "-" : r.makespan().toPlainString())));
         }
         err.flush();
       }

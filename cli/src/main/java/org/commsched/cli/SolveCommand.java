@@ -6,12 +6,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.TerminalText;
 import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
@@ -142,9 +142,9 @@ final class SolveCommand implements Callable<Integer> {
     double seconds = run.nanos() / 1e9;
     boolean valid = run.valid();
     if (r.hasSchedule() && !valid) {
-      e.println("commsched: internal error: method " + m.name() + " returned a schedule the checker rejects ("
-          + (run.report().violations().isEmpty() ? "?" : Json.line(run.report().violations().get(0), scale, instance.network()))
-          + "); nothing written");
+      e.println(TerminalText.escape("commsched: internal error: method " + m.name()
+          + " returned a schedule the checker rejects (" + (run.report().violations().isEmpty() ? "?"
+          : Json.line(run.report().violations().get(0), scale, instance.network())) + "); nothing written"));
     }
     if (out != null && r.hasSchedule() && valid) {
       try {
@@ -158,7 +158,7 @@ final class SolveCommand implements Callable<Integer> {
             + " (check that the directory exists and is writable)");
       }
     } else if (out != null && !r.hasSchedule()) {
-      e.println("commsched: no schedule found (" + r.status() + "); nothing written to " + out);
+      e.println(TerminalText.escape("commsched: no schedule found (" + r.status() + "); nothing written to " + out));
     }
     if (routesOut != null) {
       try {
@@ -210,35 +210,35 @@ final class SolveCommand implements Callable<Integer> {
       o.println(Json.print(n));
     } else {
       int count = Math.max(instance.messages().size(), instance.origins().size());
-      o.printf(Locale.ROOT, "instance   %s (%s, %d message%s)%n", instance.name(), instance.kind().wireName(),
-          count, count == 1 ? "" : "s");
-      o.printf(Locale.ROOT, "method     %s%n", r.method());
+      o.println(TerminalText.format("instance   %s (%s, %d message%s)", instance.name(), instance.kind().wireName(),
+          count, count == 1 ? "" : "s"));
+      o.println(TerminalText.format("method     %s", r.method()));
       if (r.stats().get(Portfolio.FOUND_BY) != null) {
-        o.printf(Locale.ROOT, "found by   %s%n", r.stats().get(Portfolio.FOUND_BY));
+        o.println(TerminalText.format("found by   %s", r.stats().get(Portfolio.FOUND_BY)));
       }
-      o.printf(Locale.ROOT, "status     %s%n", r.status());
-      o.printf(Locale.ROOT, "makespan   %s%s%n", r.makespan() == null ? "-" : scale.format(r.makespan()),
-          r.schedule() instanceof Schedule.Slots ? " (virtual: the span of the slots)" : "");
-      o.printf(Locale.ROOT, "lower bnd  %s  (%s: %s)%n", scale.format(r.lowerBound().value()),
-          r.lowerBound().kind(), instance.network().nameNodes(r.lowerBound().witness()));
+      o.println(TerminalText.format("status     %s", r.status()));
+      o.println(TerminalText.format("makespan   %s%s", r.makespan() == null ? "-" : scale.format(r.makespan()),
+          r.schedule() instanceof Schedule.Slots ? " (virtual: the span of the slots)" : ""));
+      o.println(TerminalText.format("lower bnd  %s  (%s: %s)", scale.format(r.lowerBound().value()),
+          r.lowerBound().kind(), instance.network().nameNodes(r.lowerBound().witness())));
       if (r.makespan() != null && gap(r) != null) {
-        o.printf(Locale.ROOT, "gap        %s%%%n",
-            Json.percent(gap(r)));
+        o.println(TerminalText.format("gap        %s%%", Json.percent(gap(r))));
       }
       if (spanningTree != null) {
-        o.printf(Locale.ROOT, "tree       routes along the %s spanning tree%s%n", spanningTree,
-            routesOut == null ? "" : " (instance written to " + routesOut + ")");
+        o.println(TerminalText.format("tree       routes along the %s spanning tree%s", spanningTree,
+            routesOut == null ? "" : " (instance written to " + routesOut + ")"));
       }
-      o.printf(Locale.ROOT, "valid      %s%n", r.hasSchedule() ? (valid ? "yes (independent checker)" : "NO") : "-");
-      o.printf(Locale.ROOT, "seconds    %.3f%n", seconds);
+      o.println(TerminalText.format("valid      %s",
+          r.hasSchedule() ? (valid ? "yes (independent checker)" : "NO") : "-"));
+      o.println(TerminalText.format("seconds    %.3f", seconds));
       for (Map.Entry<String, Object> en : r.stats().entrySet()) {
         if (shownAbove(en.getKey())) {
           continue;
         }
-        o.printf(Locale.ROOT, "%-10s %s%n", en.getKey(), en.getValue());
+        o.println(TerminalText.format("%-10s %s", en.getKey(), en.getValue()));
       }
       if (out != null && r.hasSchedule() && valid) {
-        o.printf(Locale.ROOT, "written    %s%n", out);
+        o.println(TerminalText.format("written    %s", out));
       }
     }
     o.flush();

@@ -8,6 +8,7 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import org.commsched.core.check.Violation;
+import org.commsched.core.model.TerminalText;
 
 /**
  * A space-time diagram as hand-written SVG, like the figures of Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe,
@@ -233,16 +234,21 @@ public final class SvgDrawing {
     return BigDecimal.valueOf(v).setScale(2, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
   }
 
-  /** XML escape for text and attribute values. */
+  /**
+   * Text and attribute values: {@link TerminalText#escape escaped} as in the text outputs (the drawing shows the names
+   * the text grid shows, and XML 1.0 has no form at all for most C0 controls, a lone surrogate or U+FFFE), then XML
+   * escaped.
+   */
   static String esc(String s) {
-    StringBuilder b = new StringBuilder(s.length());
-    for (char c : s.toCharArray()) {
+    String t = TerminalText.escape(s);
+    StringBuilder b = new StringBuilder(t.length());
+    for (char c : t.toCharArray()) {
       switch (c) {
         case '<' -> b.append("&lt;");
         case '>' -> b.append("&gt;");
         case '&' -> b.append("&amp;");
         case '"' -> b.append("&quot;");
-        default -> b.append(c < 0x20 && c != '\n' && c != '\t' ? ' ' : c);
+        default -> b.append(c);
       }
     }
     return b.toString();

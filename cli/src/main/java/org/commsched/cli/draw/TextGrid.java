@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import org.commsched.core.check.Violation;
+import org.commsched.core.model.TerminalText;
 
 /**
  * The space-time diagram as a plain-text grid for terminals, in the layout of the tables of Bhatt, Pucci, Ranade,
@@ -15,7 +16,8 @@ import org.commsched.core.check.Violation;
  * control flit in the paper's notation ({@code (s)}, {@code [*]}, {@code <c>}). Store-and-forward schedules get one
  * row per time at which some transfer starts or ends, and a cell names the packet ({@code M1.0}) holding the lane
  * from that row's time to the next row's. Cells a violation involves end in {@code !}; the violations follow the
- * grid (docs/models/README.md#space-time-diagrams).
+ * grid (docs/models/README.md#space-time-diagrams). Names, ids and the title are {@link TerminalText#escape escaped}
+ * before the columns are measured, so a control character in an id can neither drive the terminal nor skew the grid.
  */
 public final class TextGrid {
   /** Most rows printed; a longer schedule is refused. */
@@ -87,12 +89,12 @@ public final class TextGrid {
     String[][] text = new String[rows.length + 1][lanes + 1];
     text[0][0] = steps ? "Step" : "Time";
     for (int x = 0; x < lanes; x++) {
-      text[0][x + 1] = d.laneNames().get(x);
+      text[0][x + 1] = TerminalText.escape(d.laneNames().get(x));
     }
     for (int r = 0; r < rows.length; r++) {
       text[r + 1][0] = steps ? String.valueOf(rows[r]) : d.scale().format(rows[r]);
       for (int x = 0; x < lanes; x++) {
-        text[r + 1][x + 1] = String.join("+", cells.get(r).get(x));
+        text[r + 1][x + 1] = TerminalText.escape(String.join("+", cells.get(r).get(x)));
       }
     }
     int[] width = new int[lanes + 1];
@@ -102,7 +104,7 @@ public final class TextGrid {
       }
     }
     StringBuilder sb = new StringBuilder();
-    sb.append(title).append('\n');
+    sb.append(TerminalText.escape(title)).append('\n');
     for (String[] row : text) {
       StringBuilder line = new StringBuilder();
       for (int c = 0; c <= lanes; c++) {
@@ -114,7 +116,7 @@ public final class TextGrid {
     if (!vs.isEmpty()) {
       sb.append(vs.size()).append(" violation(s), cells marked !:\n");
       for (Violation v : vs) {
-        sb.append("  ").append(SvgDrawing.note(v, d)).append('\n');
+        sb.append("  ").append(TerminalText.escape(SvgDrawing.note(v, d))).append('\n');
       }
     }
     try {
