@@ -26,6 +26,12 @@ final class Signals {
 
   /** Installs the handlers for the rest of the process (once: a later call does nothing). */
   static void install(PrintWriter err) {
+    install(err, "commsched: interrupted: stopping the search to write the best schedule found (again to quit at "
+        + "once)");
+  }
+
+  /** As {@link #install(PrintWriter)}, saying {@code line} on stderr at the first signal. */
+  static void install(PrintWriter err, String line) {
     if (!INSTALLED.compareAndSet(false, true)) {
       return;
     }
@@ -36,8 +42,7 @@ final class Signals {
           if (count.incrementAndGet() > 1) {
             Runtime.getRuntime().halt(EXIT);
           }
-          err.println("commsched: interrupted: stopping the search to write the best schedule found (again to quit "
-              + "at once)");
+          err.println(line);
           err.flush();
           Interrupt.request();
         });
