@@ -88,15 +88,15 @@ public final class InstanceWriter {
   public static void write(Streamed s, Writer w) throws IOException {
     Map<String, Json.Bulk> bulks = new HashMap<>();
     ObjectNode top = tree(s.name(), null, s.head(), s.model(), s.topology(), s.labels(), bulks,
-        Json.Bulk.array(s.count(), new java.util.function.IntFunction<>() {
+        new Messages(s.count(), new java.util.function.IntFunction<>() {
           private int next;
 
           @Override
-          public JsonNode apply(int i) {
+          public Message apply(int i) {
             if (i != next++) {
               throw new IllegalStateException("messages are drawn in order: asked for " + i + " after " + (next - 2));
             }
-            return message(s.messages().get());
+            return s.messages().get();
           }
         }));
     Json.prettyTo(w, top, bulks);
@@ -235,10 +235,65 @@ public final class InstanceWriter {
 
   private static void messages(ObjectNode o, Map<String, Json.Bulk> bulks, List<Message> list, Json.Bulk given) {
     o.putNull("messages");
-    bulks.put("messages", given != null ? given : Json.Bulk.array(list.size(), i -> message(list.get(i))));
+    bulks.put("messages", given != null ? given : new Messages(list.size(), list::get));
   }
 
-  private static ObjectNode message(Message m) {
+  /**
+   * The message list as a bulk array: each message asked for once (a streamed source draws it then), printed
+   * straight into the line when it has no route, else through its tree.
+   */
+  private static final class Messages implements Json.Bulk {
+    private final int size;
+    private final java.util.function.IntFunction<Message> source;
+    private int index = -1;
+    private Message current;
+
+    Messages(int size, java.util.function.IntFunction<Message> source) {
+      this.size = size;
+      this.source = source;
+    }
+
+    private Message get(int i) {
+      if (i != index) {
+        current = source.apply(i);
+        index = i;
+      }
+      return current;
+    }
+
+    @Override
+    public int size() {
+      return size;
+    }
+
+    @Override
+    public boolean isObject() {
+      return false;
+    }
+
+    @Override
+    public String key(int i) {
+      throw new UnsupportedOperationException("an array has no keys");
+    }
+
+    @Override
+    public JsonNode value(int i) {
+      return message(get(i));
+    }
+
+    @Override
+    public boolean appendCompact(int i, StringBuilder sb) {
+      Message m = get(i);
+      if (m.route() != null) {
+        return false;
+      }
+      Json.quoteTo(m.id(), sb.append("{ \"id\": ")).append(", \"from\": ").append(m.from()).append(", \"to\": ")
+          .append(m.to()).append(", \"length\": ").append(m.length()).append(" }");
+      return true;
+    }
+  }
+
+  static ObjectNode message(Message m) {
     ObjectNode x = Json.object();
     x.put("id", m.id());
     x.put("from", m.from());
