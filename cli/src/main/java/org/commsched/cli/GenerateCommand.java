@@ -182,7 +182,8 @@ final class GenerateCommand implements Callable<Integer> {
       InstanceDraft draft;
       try {
         String base = name != null ? name : given == null ? null
-            : network.getFileName().toString().replaceFirst("\\.[^.]*$", "") + "-" + kind.wireName() + "-s" + (seed + i);
+            : network.getFileName().toString().replaceFirst("\\.[^.]*$", "") + "-" + kind.wireName() + "-s"
+                + (seed + i);
         String n = base == null ? null : (count == 1 || name == null ? base : base + "-" + i);
         draft = packing != null
             ? PerfectPackings.draft(n != null ? n : "dsa-perfect-" + sz + "-s" + (seed + i),
@@ -231,7 +232,7 @@ final class GenerateCommand implements Callable<Integer> {
         throw bad(e.getMessage());
       } catch (InstanceFormatException e) {
         throw new BadInputException(e.oneLine());
-      } catch (Stopped e) {
+      } catch (Stopped | java.util.concurrent.CancellationException e) {
         err.flush();
         return Interrupt.requested() ? Signals.EXIT : 0; // interrupted, or nobody reads standard output any more
       }

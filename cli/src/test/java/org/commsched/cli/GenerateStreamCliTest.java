@@ -200,7 +200,8 @@ class GenerateStreamCliTest {
     CliTest.Run toOut = CliTest.run(args);
     assertThat(toOut.code()).isZero();
     assertThat(toOut.out()).isEqualTo(Files.readString(file) + "\n");
-    assertThat(toOut.err()).startsWith("commsched generate: writing about ").contains("(80 messages) to standard output");
+    assertThat(toOut.err()).startsWith("commsched generate: writing about ")
+        .contains("(80 messages) to standard output");
     assertThat(toFile.out().strip()).isEqualTo(file.toString());
   }
 }

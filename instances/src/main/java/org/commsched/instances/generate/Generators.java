@@ -453,7 +453,8 @@ public final class Generators {
     long bytes = Math.round(count * (InstanceDraft.LINE + 1 + 2 * vDigits + InstanceDraft.digits(root) + lenDigits
         + routeBytes)) - (count > 0 ? 1 : 0);
     Problem head = scatter ? new Problem.Scatter(root, List.of()) : new Problem.Gather(root, List.of());
-    return new InstanceDraft(spec.name(), head, spec.model(), t, count, () -> count, source, net, bytes, n, spec.lengths().max());
+    return new InstanceDraft(spec.name(), head, spec.model(), t, count, () -> count, source, net, bytes, n,
+        spec.lengths().max());
   }
 
   /** The first {@code count} nodes of a partial Fisher-Yates shuffle of the nodes other than the root, sorted. */

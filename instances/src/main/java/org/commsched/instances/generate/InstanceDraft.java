@@ -180,7 +180,7 @@ public final class InstanceDraft {
 
   // ------------------------------------------------------------------ size of the message lines
 
-  /** The text of a message line without its numbers and id: {@code    { "id": "", "from": , "to": , "length":  },\n}. */
+  /** A message line without its numbers and id: {@code    { "id": "", "from": , "to": , "length":  },\n}. */
   static final int LINE = "    { \"id\": \"\", \"from\": , \"to\": , \"length\":  },\n".length();
 
   /** The characters of a route field without its numbers, for a route of {@code nodes} nodes. */

@@ -2,6 +2,7 @@ package org.commsched.instances.generate;
 
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CancellationException;
 import java.util.function.IntFunction;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -9,6 +10,7 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
+import org.commsched.core.solve.Interrupt;
 
 /**
  * MiniMalloc-style dsa instances with a known optimum ({@code commsched generate --problem dsa --packing perfect}):
@@ -46,7 +48,7 @@ public final class PerfectPackings {
    * cut picks a random piece among all of them), so it runs when the writer asks for the first buffer, and keeps
    * the pieces in four primitive columns, {@link #BYTES_PER_BUFFER} bytes a buffer (about half its line in the
    * file), instead of a list of messages: memory grows with the buffers, but the size estimate and the limits come
-   * first.
+   * first. A stop request ({@link Interrupt}) during the cutting ends it with a {@link CancellationException}.
    *
    * @throws IllegalArgumentException as {@link #of}
    */
@@ -110,7 +112,10 @@ public final class PerfectPackings {
     Pieces ps = new Pieces(buffers);
     ps.add(0, horizon, 0, 1L << log2Capacity);
     int stuck = 0;
-    while (ps.size < buffers && stuck < 100 * buffers) {
+    for (long step = 1; ps.size < buffers && stuck < 100 * buffers; step++) {
+      if ((step & 0xFFFF) == 0 && Interrupt.requested()) { // a Ctrl-C during a long cutting
+        throw new CancellationException("the cutting was interrupted");
+      }
       int k = r.nextInt(ps.size);
       long p0 = ps.t0[k];
       long p1 = ps.t1[k];

@@ -346,16 +346,12 @@ public final class DsaCsv {
   /** The output files' CSV dialect: commas, quotes where needed, lines ending in a bare newline. */
   private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
 
-  /** Prints the buffers, with their offsets unless {@code slots} is null, to {@code out} (flushed, not closed). */
+  /** Prints the buffers with their offsets to {@code out} (flushed, not closed). */
   private static void printOffsets(Buffers buffers, Map<String, Long> slots, Appendable out) throws IOException {
     CSVPrinter p = new CSVPrinter(out, FORMAT);
-    p.printRecord(slots == null ? HEADER : HEADER_WITH_OFFSET);
+    p.printRecord(HEADER_WITH_OFFSET);
     for (Buffer b : buffers.buffers()) {
-      if (slots == null) {
-        p.printRecord(b.id(), b.lower(), b.upper(), b.size());
-      } else {
-        p.printRecord(b.id(), b.lower(), b.upper(), b.size(), slots.get(b.id()));
-      }
+      p.printRecord(b.id(), b.lower(), b.upper(), b.size(), slots.get(b.id()));
     }
     p.flush();
   }
