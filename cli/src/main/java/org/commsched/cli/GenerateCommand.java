@@ -181,6 +181,16 @@ final class GenerateCommand implements Callable<Integer> {
     for (int i = 0; i < count; i++) {
       InstanceDraft draft;
       try {
+        if (given == null && !csv && (fam.startsWith("tree") || fam.equals("random"))) {
+          // these networks are drawn as node lists in memory: refuse from a floor of the size before that (a tree
+          // of 5 x 10^7 nodes takes a minute and 4 GB to build)
+          String early = OutputSize.refusal(Generators.sizeFloor(new GeneratorSpec(null, kind, fam, sz, messages,
+              dist, m, seed + i, explicitRoutes)), "a " + fam + " of " + sz + " nodes", cap,
+              out == null || Files.isDirectory(out) ? null : out, freeSpace);
+          if (early != null) {
+            throw bad(early);
+          }
+        }
         String base = name != null ? name : given == null ? null
             : network.getFileName().toString().replaceFirst("\\.[^.]*$", "") + "-" + kind.wireName() + "-s"
                 + (seed + i);
@@ -265,7 +275,7 @@ final class GenerateCommand implements Callable<Integer> {
   }
 
   /**
-   * Writes a draft's instance as its messages are drawn, one by one (docs/DESIGN.md#generators-stream), into
+   * Writes a draft's instance as its messages are drawn, one by one (docs/DESIGN.md#large-files), into
    * {@code target} atomically or to standard output: the same text as {@link #write(Instance, Path, boolean,
    * PrintWriter)} of the whole instance. A Ctrl-C or SIGTERM, or standard output closing, stops it ({@link Stopped});
    * the temporary file is then removed.

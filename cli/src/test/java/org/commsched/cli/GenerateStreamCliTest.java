@@ -132,6 +132,16 @@ class GenerateStreamCliTest {
   }
 
   @Test
+  void aTreeOfFiftyMillionNodes_isRefusedFromItsSizeFloor_beforeItsNodeListIsDrawn() {
+    // drawing the tree first took 77 s and 4 GB before the refusal; a floor from the counts refuses it at once
+    // (the message names the tree: only the floor's check, made before the network, words it so)
+    CliTest.Run r = CliTest.run("generate", "--problem", "scatter", "--family", "tree", "--size", "50000000");
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().lines().count()).as(r.err()).isEqualTo(1);
+    assertThat(r.err()).contains("(a tree of 50000000 nodes), above the limit of 1.00 GB");
+  }
+
+  @Test
   void aRaisedMaxSize_letsAFileAboveTheDefaultThrough_andALowerOneRefusesASmallFile() {
     CliTest.Run low = CliTest.run("generate", "--problem", "chatting", "--family", "ula", "--size", "100",
         "--messages", "1000", "--max-size", "10k", "--out", tmp.resolve("a.json").toString());

@@ -309,6 +309,30 @@ public final class Generators {
     }
   }
 
+  /**
+   * A lower bound on the size in bytes of the JSON file of a spec's instance, from the spec alone, before anything
+   * is drawn or built: each message line's fixed text with one-digit ids and lengths and average node ids, and the
+   * node lists of a tree's {@code parents} or a random network's spanning links (families whose network is built
+   * in memory before its size is known). A caller refuses an instance whose floor is already too large without
+   * paying for the network.
+   */
+  public static long sizeFloor(GeneratorSpec spec) {
+    long n = switch (spec.family()) {
+      case "esm", "mesh", "torus" -> (long) spec.size() * spec.size();
+      case "hypercube", "folded-hypercube" -> spec.size() > 30 ? 1L << 30 : 1L << spec.size();
+      default -> spec.size();
+    };
+    long messages = switch (spec.problem()) {
+      case CHATTING, DSA -> spec.messages() > 0 ? spec.messages() : n;
+      case SCATTER, GATHER -> spec.messages() > 0 ? Math.min(spec.messages(), n - 1) : n - 1;
+      default -> 0;
+    };
+    double digits = InstanceDraft.meanDigits(n);
+    double lists = spec.family().startsWith("tree") ? n * (digits + 2)
+        : spec.family().equals("random") ? (n - 1) * (2 * digits + 6) : 0;
+    return Math.round(Math.max(0, messages) * (InstanceDraft.LINE + 2 + 2 * digits) + lists);
+  }
+
   /** The node count of a topology, without building its arcs. */
   static int nodes(Topology t) {
     if (t instanceof Topology.Ula x) {

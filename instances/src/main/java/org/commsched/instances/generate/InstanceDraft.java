@@ -21,7 +21,7 @@ import org.commsched.instances.io.InstanceWriter;
  * in file order. {@link Generators#instance} and {@link PerfectPackings#of} collect the messages into an
  * {@link Instance}; {@code commsched generate} hands the draft to {@link InstanceWriter#write(InstanceWriter.Streamed,
  * java.io.Writer)} instead, which writes each message as it is drawn, so a file of any size is written in memory
- * that does not grow with its messages (docs/DESIGN.md#generators-stream). Both ways draw the same numbers in the
+ * that does not grow with its messages (docs/DESIGN.md#large-files). Both ways draw the same numbers in the
  * same order: the same spec gives the same file.
  *
  * <p>A draft is used once: its messages are drawn by {@link #toInstance()} or {@link #streamed(List)}, not both.
