@@ -9,12 +9,15 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
+import org.commsched.core.model.Message;
 import org.commsched.core.model.ModelException;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.TerminalText;
 import org.commsched.core.model.Topology;
+import org.commsched.core.solve.Interrupt;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
+import org.commsched.instances.generate.InstanceDraft;
 import org.commsched.instances.generate.LengthDistribution;
 import org.commsched.instances.generate.Models;
 import org.commsched.instances.generate.PerfectPackings;
@@ -29,7 +32,8 @@ import picocli.CommandLine.Spec;
 /** {@code commsched generate}: seeded random instances. */
 @Command(name = "generate", mixinStandardHelpOptions = true,
     description = {"Writes seeded random instances: the same options and seed always give the same files.",
-        "Exit codes: 0, or 2 on bad options."})
+        "Exit codes: 0, 2 on bad options or a file above --max-size or the free space, 130 stopped by Ctrl-C or "
+            + "SIGTERM (no file left)."})
 final class GenerateCommand implements Callable<Integer> {
   @Spec
   picocli.CommandLine.Model.CommandSpec spec;
@@ -89,6 +93,14 @@ final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--capacity-log2", paramLabel = "K", defaultValue = "20",
       description = "with --packing perfect: the capacity is 2^K, K in 0..40 (default: ${DEFAULT-VALUE})")
   int capacityLog2;
+
+  @Option(names = "--max-size", paramLabel = "SIZE",
+      description = "refuse to write a file larger than SIZE (estimated before writing): bytes, or with k, m, g, t "
+          + "(10^3..10^12), e.g. 20g (default: 1g)")
+  String maxSize;
+
+  /** The usable space of a directory: the file system's, or a test's. */
+  java.util.function.ToLongFunction<Path> freeSpace = OutputSize::usableSpace;
 
   @Option(names = "--out", paramLabel = "PATH",
       description = "output file (one instance) or directory (several); default: standard output")
@@ -158,43 +170,182 @@ final class GenerateCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw bad(e.getMessage());
     }
+    long cap;
+    try {
+      cap = maxSize == null ? OutputSize.DEFAULT_CAP : OutputSize.parse(maxSize);
+    } catch (IllegalArgumentException e) {
+      throw bad(e.getMessage());
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    Signals.install(err, "commsched generate: interrupted: stopping; the unfinished file is removed (again to quit at "
+        + "once)");
     for (int i = 0; i < count; i++) {
-      Instance inst;
+      InstanceDraft draft;
       try {
-        String base = name != null ? name : given == null ? null
-            : network.getFileName().toString().replaceFirst("\\.[^.]*$", "") + "-" + kind.wireName() + "-s" + (seed + i);
-        String n = base == null ? null : (count == 1 || name == null ? base : base + "-" + i);
-        inst = packing != null
-            ? PerfectPackings.of(n != null ? n : "dsa-perfect-" + sz + "-s" + (seed + i),
-                messages > 0 ? messages : 100, capacityLog2, sz, seed + i)
-            : Generators.instance(new GeneratorSpec(n, kind, fam, sz, messages, dist, m, seed + i,
-                explicitRoutes), given);
-        if (!labels.isEmpty()) { // the drawing's node ids, kept as the network's labels (docs/FORMATS.md)
-          inst = new Instance(inst.name(), inst.problem(), inst.model(), inst.network().withLabels(labels));
+        if (given == null && !csv && (fam.startsWith("tree") || fam.equals("random"))) {
+          // these networks are drawn as node lists in memory: refuse from a floor of the size before that (a tree
+          // of 5 x 10^7 nodes takes a minute and 4 GB to build)
+          String early = OutputSize.refusal(Generators.sizeFloor(new GeneratorSpec(null, kind, fam, sz, messages,
+              dist, m, seed + i, explicitRoutes)), "a " + fam + " of " + sz + " nodes", cap,
+              out == null || Files.isDirectory(out) ? null : out, freeSpace);
+          if (early != null) {
+            throw bad(early);
+          }
         }
+        String base = name != null ? name : given == null ? null
+            : network.getFileName().toString().replaceFirst("\\.[^.]*$", "") + "-" + kind.wireName() + "-s"
+                + (seed + i);
+        String n = base == null ? null : (count == 1 || name == null ? base : base + "-" + i);
+        draft = packing != null
+            ? PerfectPackings.draft(n != null ? n : "dsa-perfect-" + sz + "-s" + (seed + i),
+                messages > 0 ? messages : 100, capacityLog2, sz, seed + i)
+            : Generators.draft(new GeneratorSpec(n, kind, fam, sz, messages, dist, m, seed + i, explicitRoutes), given);
       } catch (ModelException e) {
         throw bad((e.pointer().isEmpty() ? "" : e.pointer() + ": ") + e.getMessage());
       } catch (IllegalArgumentException e) {
         throw bad(e.getMessage());
       }
-      try {
-        if (out == null) {
-          o.println(InstanceWriter.toJson(inst));
-        } else {
-          Path target = Files.isDirectory(out) ? out.resolve(inst.name() + ".json") : out;
-          if (csv) {
-            DsaCsv.write(DsaCsv.Buffers.of(inst), target);
-          } else {
-            InstanceWriter.write(inst, target);
-          }
-          o.println(target);
+      Path target = out == null ? null : Files.isDirectory(out) ? out.resolve(draft.name() + ".json") : out;
+      long estimate = csv ? draft.estimatedCsvBytes() : draft.estimatedBytes();
+      String what = draft.declaredCount() > 0 ? draft.declaredCount() + (kind == ProblemKind.DSA ? " buffers"
+          : " messages") : "no message list";
+      String refused = OutputSize.refusal(estimate, what, cap, target, freeSpace);
+      if (refused != null) {
+        throw bad(refused);
+      }
+      if (packing != null) {
+        long need = (long) draft.declaredCount() * PerfectPackings.BYTES_PER_BUFFER;
+        long heap = Runtime.getRuntime().maxMemory();
+        if (need > heap / 2) {
+          throw bad("a perfect packing of " + draft.declaredCount() + " buffers keeps its pieces in memory, about "
+              + OutputSize.human(need) + ", more than half the " + OutputSize.human(heap) + " this JVM may use; use "
+              + "fewer --messages or give it more memory with JAVA_OPTS=-Xmx" + OutputSize.suggest(3 * need));
         }
+      }
+      try {
+        // an imported network, or lengths whose serial work only the drawn values can bound, take the in-memory
+        // way: the Instance checks them (and refuses before the size line, so a refusal stays one line)
+        Instance inst = given != null || !draft.workSurelyFits() ? draft.toInstance() : null;
+        if (inst != null && !labels.isEmpty()) { // the drawing's node ids, kept as the labels (docs/FORMATS.md)
+          inst = new Instance(inst.name(), inst.problem(), inst.model(), inst.network().withLabels(labels));
+        }
+        err.println("commsched generate: writing about " + OutputSize.human(estimate) + " (" + what + ") to "
+            + (target == null ? "standard output" : target));
+        err.flush();
+        if (inst != null) {
+          write(inst, target, csv, o);
+        } else {
+          write(draft.streamed(labels), target, csv, o);
+        }
+      } catch (ModelException e) {
+        throw bad((e.pointer().isEmpty() ? "" : e.pointer() + ": ") + e.getMessage());
+      } catch (IllegalArgumentException e) {
+        throw bad(e.getMessage());
       } catch (InstanceFormatException e) {
         throw new BadInputException(e.oneLine());
+      } catch (Stopped | java.util.concurrent.CancellationException e) {
+        err.flush();
+        return Interrupt.requested() ? Signals.EXIT : 0; // interrupted, or nobody reads standard output any more
       }
     }
     o.flush();
     return 0;
+  }
+
+  /** Standard output's reader went away, or a Ctrl-C / SIGTERM came: the writing stops (the temporary file goes). */
+  static final class Stopped extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Stopped() {
+      super("stopped", null, false, false);
+    }
+  }
+
+  /** Writes a whole instance (the in-memory way) into {@code target} atomically, or to standard output. */
+  private static void write(Instance inst, Path target, boolean csv, PrintWriter o) {
+    if (target == null) {
+      o.println(InstanceWriter.toJson(inst));
+    } else if (csv) {
+      DsaCsv.write(DsaCsv.Buffers.of(inst), target);
+    } else {
+      InstanceWriter.write(inst, target);
+    }
+    if (target != null) {
+      o.println(target);
+    }
+  }
+
+  /**
+   * Writes a draft's instance as its messages are drawn, one by one (docs/DESIGN.md#large-files), into
+   * {@code target} atomically or to standard output: the same text as {@link #write(Instance, Path, boolean,
+   * PrintWriter)} of the whole instance. A Ctrl-C or SIGTERM, or standard output closing, stops it ({@link Stopped});
+   * the temporary file is then removed.
+   */
+  private static void write(InstanceWriter.Streamed s, Path target, boolean csv, PrintWriter o) {
+    java.util.function.Supplier<Message> next = () -> {
+      if (Interrupt.requested()) {
+        throw new Stopped();
+      }
+      return s.messages().get();
+    };
+    InstanceWriter.Streamed checked = new InstanceWriter.Streamed(s.name(), s.head(), s.model(), s.topology(),
+        s.labels(), s.count(), next);
+    if (target == null) {
+      try {
+        InstanceWriter.write(checked, new StdoutWriter(o));
+      } catch (IOException e) {
+        throw new Stopped();
+      }
+      o.println();
+      return;
+    }
+    if (csv) {
+      DsaCsv.write(checked.count(), () -> {
+        Message msg = next.get();
+        return new DsaCsv.Buffer(msg.id(), msg.from(), msg.to(), msg.length());
+      }, target);
+    } else {
+      InstanceWriter.write(checked, target);
+    }
+    o.println(target);
+  }
+
+  /** Standard output as a writer that fails once nobody reads it (a PrintWriter only records the error). */
+  private static final class StdoutWriter extends java.io.Writer {
+    private final PrintWriter o;
+
+    StdoutWriter(PrintWriter o) {
+      this.o = o;
+    }
+
+    @Override
+    public void write(char[] buf, int off, int len) throws IOException {
+      o.write(buf, off, len);
+      check();
+    }
+
+    @Override
+    public void write(String str) throws IOException {
+      o.write(str);
+      check();
+    }
+
+    @Override
+    public void flush() throws IOException {
+      o.flush();
+      check();
+    }
+
+    @Override
+    public void close() {
+      // standard output stays open
+    }
+
+    private void check() throws IOException {
+      if (o.checkError()) {
+        throw new IOException("standard output is closed");
+      }
+    }
   }
 
   /**

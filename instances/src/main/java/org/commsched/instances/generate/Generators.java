@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -221,6 +223,17 @@ public final class Generators {
    * @throws IllegalArgumentException as {@link #instance(GeneratorSpec)}, or if no pair of nodes is connected
    */
   public static Instance instance(GeneratorSpec spec, Topology given) {
+    return draft(spec, given).toInstance();
+  }
+
+  /**
+   * The instance of {@link #instance(GeneratorSpec, Topology)} before its messages are drawn ({@code given} null for
+   * the spec's family): the head is drawn now, the messages one by one when the draft is written or collected.
+   *
+   * @throws IllegalArgumentException as {@link #instance(GeneratorSpec, Topology)}
+   * @throws org.commsched.core.model.ModelException if the model does not fit the problem
+   */
+  public static InstanceDraft draft(GeneratorSpec spec, Topology given) {
     ProblemKind kind = spec.problem();
     boolean nullsAllowed = kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER;
     if (!nullsAllowed && spec.lengths().canBeZero()) {
@@ -244,53 +257,131 @@ public final class Generators {
       throw new IllegalArgumentException("a complete graph on " + k.nodes() + " nodes is too large for "
           + kind.name().toLowerCase(java.util.Locale.ROOT) + " (its routes are drawn over all arcs): use at most 5000");
     }
-    Network net = Network.of(t);
-    Problem problem;
+    Supplier<Network> net = once(() -> Network.of(t));
+    int n = nodes(t);
+    LengthDistribution lengths = spec.lengths();
+    boolean routes = spec.explicitRoutes();
+    double lenDigits = InstanceDraft.meanDigits(lengths);
+    double nodeDigits = InstanceDraft.meanDigits(n);
+    // a route's expected node count: a guess from the network's size (about the square root of the nodes, at least 2)
+    double routeNodes = Math.max(2, Math.sqrt(n));
+    double routeBytes = routes ? InstanceDraft.routeChars(routeNodes) + routeNodes * nodeDigits : 0;
     switch (kind) {
       case CHATTING:
-        problem = new Problem.Chatting(pairs(spec, t, net, rnd));
-        break;
+      case DSA: {
+        boolean dsa = kind == ProblemKind.DSA;
+        int count = spec.messages() > 0 ? spec.messages() : n;
+        long bytes = Math.round(count * (InstanceDraft.LINE + 1 + 2 * nodeDigits + lenDigits + (dsa ? 0 : routeBytes))
+            + InstanceDraft.digitsBelow(count)) - (count > 0 ? 1 : 0);
+        IntFunction<Message> source = dsa
+            ? i -> {
+              int lower = rnd.nextInt(n - 1);
+              int upper = rnd.nextInt(lower + 1, n);
+              return new Message("b" + i, lower, upper, lengths.sample(rnd));
+            }
+            : i -> {
+              int[] uv = pair(t, n, net, rnd);
+              long len = lengths.sample(rnd);
+              List<Integer> route = routes ? randomPath(net.get(), uv[0], uv[1], rnd) : null;
+              return new Message("m" + i, uv[0], uv[1], len, route);
+            };
+        return new InstanceDraft(spec.name(), dsa ? new Problem.Dsa(List.of()) : new Problem.Chatting(List.of()),
+            spec.model(), t, count, () -> count, source, net, bytes, n, lengths.max());
+      }
       case SCATTER:
       case GATHER:
-        problem = rooted(spec, t, net, rnd);
-        break;
+        return rooted(spec, t, n, net, rnd, lenDigits, routeBytes);
       case BROADCAST:
-        problem = new Problem.Broadcast(oneWay ? 0 : rnd.nextInt(net.nodes()), spec.lengths().sample(rnd));
-        break;
+        return new InstanceDraft(spec.name(), new Problem.Broadcast(oneWay ? 0 : rnd.nextInt(n), lengths.sample(rnd)),
+            spec.model(), t, 0, () -> 0, i -> null, net, 0, n, lengths.max());
       case GOSSIP:
-        problem = new Problem.Gossip(spec.lengths().sample(rnd));
-        break;
+        return new InstanceDraft(spec.name(), new Problem.Gossip(lengths.sample(rnd)), spec.model(), t, 0, () -> 0,
+            i -> null, net, 0, n, lengths.max());
       case SEND: {
-        int[] uv = pair(t, net, rnd);
-        long len = spec.lengths().sample(rnd);
-        List<Integer> route = spec.explicitRoutes() ? randomPath(net, uv[0], uv[1], rnd) : null;
-        problem = new Problem.Send(uv[0], uv[1], len, route);
-        break;
+        int[] uv = pair(t, n, net, rnd);
+        long len = lengths.sample(rnd);
+        List<Integer> route = routes ? randomPath(net.get(), uv[0], uv[1], rnd) : null;
+        return new InstanceDraft(spec.name(), new Problem.Send(uv[0], uv[1], len, route), spec.model(), t, 0,
+            () -> 0, i -> null, net, 0, n, lengths.max());
       }
-      case DSA:
-        problem = new Problem.Dsa(buffers(spec, net.nodes(), rnd));
-        break;
       default:
         throw new IllegalStateException("unknown problem kind " + kind);
     }
-    return new Instance(spec.name(), problem, spec.model(), net);
   }
 
-  private static List<Message> pairs(GeneratorSpec spec, Topology t, Network net, SplittableRandom rnd) {
-    int count = spec.messages() > 0 ? spec.messages() : net.nodes();
-    List<Message> ms = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      int[] uv = pair(t, net, rnd);
-      long len = spec.lengths().sample(rnd);
-      List<Integer> route = spec.explicitRoutes() ? randomPath(net, uv[0], uv[1], rnd) : null;
-      ms.add(new Message("m" + i, uv[0], uv[1], len, route));
+  /**
+   * A lower bound on the size in bytes of the JSON file of a spec's instance, from the spec alone, before anything
+   * is drawn or built: each message line's fixed text with one-digit ids and lengths and average node ids, and the
+   * node lists of a tree's {@code parents} or a random network's spanning links (families whose network is built
+   * in memory before its size is known). A caller refuses an instance whose floor is already too large without
+   * paying for the network.
+   */
+  public static long sizeFloor(GeneratorSpec spec) {
+    long n = switch (spec.family()) {
+      case "esm", "mesh", "torus" -> (long) spec.size() * spec.size();
+      case "hypercube", "folded-hypercube" -> spec.size() > 30 ? 1L << 30 : 1L << spec.size();
+      default -> spec.size();
+    };
+    long messages = switch (spec.problem()) {
+      case CHATTING, DSA -> spec.messages() > 0 ? spec.messages() : n;
+      case SCATTER, GATHER -> spec.messages() > 0 ? Math.min(spec.messages(), n - 1) : n - 1;
+      default -> 0;
+    };
+    double digits = InstanceDraft.meanDigits(n);
+    double lists = spec.family().startsWith("tree") ? n * (digits + 2)
+        : spec.family().equals("random") ? (n - 1) * (2 * digits + 6) : 0;
+    return Math.round(Math.max(0, messages) * (InstanceDraft.LINE + 2 + 2 * digits) + lists);
+  }
+
+  /** The node count of a topology, without building its arcs. */
+  static int nodes(Topology t) {
+    if (t instanceof Topology.Ula x) {
+      return x.nodes();
+    } else if (t instanceof Topology.Bla x) {
+      return x.nodes();
+    } else if (t instanceof Topology.URing x) {
+      return x.nodes();
+    } else if (t instanceof Topology.Ring x) {
+      return x.nodes();
+    } else if (t instanceof Topology.Star x) {
+      return x.nodes();
+    } else if (t instanceof Topology.Complete x) {
+      return x.nodes();
+    } else if (t instanceof Topology.Esm g) {
+      return g.rows() * g.cols();
+    } else if (t instanceof Topology.Mesh g) {
+      return g.rows() * g.cols();
+    } else if (t instanceof Topology.Torus g) {
+      return g.rows() * g.cols();
+    } else if (t instanceof Topology.Hypercube h) {
+      return 1 << h.dimension();
+    } else if (t instanceof Topology.FoldedHypercube h) {
+      return 1 << h.dimension();
+    } else if (t instanceof Topology.Tree tr) {
+      return tr.parents().size();
+    } else if (t instanceof Topology.Explicit e) {
+      return e.nodes();
     }
-    return ms;
+    throw new IllegalStateException("unhandled topology " + t);
+  }
+
+  /** A supplier that computes its value on first use and keeps it. */
+  private static <T> Supplier<T> once(Supplier<T> make) {
+    return new Supplier<>() {
+      private T value;
+
+      @Override
+      public T get() {
+        if (value == null) {
+          value = make.get();
+        }
+        return value;
+      }
+    };
   }
 
   /** A random pair (u, v), u != v, that the family routes: rightward on a ula, south-east on an esm. */
-  private static int[] pair(Topology t, Network net, SplittableRandom rnd) {
-    int n = net.nodes();
+  private static int[] pair(Topology t, int n, Supplier<Network> network, SplittableRandom rnd) {
     if (t instanceof Topology.Ula) {
       int u = rnd.nextInt(n - 1);
       return new int[] {u, rnd.nextInt(u + 1, n)};
@@ -309,6 +400,7 @@ public final class Generators {
     }
     if (t instanceof Topology.Explicit && !((Topology.Explicit) t).links()) {
       // a directed network need not be strongly connected: draw the target among the nodes the source reaches
+      Network net = network.get();
       for (int attempt = 0; attempt < 1000; attempt++) {
         int u = rnd.nextInt(n);
         int[] reach = reachable(net, u);
@@ -351,19 +443,53 @@ public final class Generators {
     return out;
   }
 
-  private static Problem rooted(GeneratorSpec spec, Topology t, Network net, SplittableRandom rnd) {
+  /**
+   * A scatter or gather: the root, then a random subset of the other nodes (a partial Fisher-Yates shuffle), then
+   * one message per chosen node in increasing order, each with its length (and route). When every other node is
+   * chosen (the default) the shuffle's draws are made but no array is kept: the chosen nodes are all but the root.
+   */
+  private static InstanceDraft rooted(GeneratorSpec spec, Topology t, int n, Supplier<Network> net,
+      SplittableRandom rnd, double lenDigits, double routeBytes) {
     boolean scatter = spec.problem() == ProblemKind.SCATTER;
-    int n = net.nodes();
     boolean oneWay = t instanceof Topology.Ula || t instanceof Topology.Esm;
     int root = oneWay ? (scatter ? 0 : n - 1) : rnd.nextInt(n);
+    int count = spec.messages() > 0 ? Math.min(spec.messages(), n - 1) : n - 1;
+    boolean all = count == n - 1;
+    int[][] chosen = {null}; // drawn before the first message: the shuffle's draws come before the lengths
+    IntFunction<Message> source = i -> {
+      if (chosen[0] == null) {
+        chosen[0] = all ? new int[0] : subset(root, n, count, rnd);
+        if (all) {
+          for (int k = 0; k < count; k++) {
+            rnd.nextInt(k, n - 1); // the draws of the full shuffle, which leaves the same set
+          }
+        }
+      }
+      int v = all ? (i < root ? i : i + 1) : chosen[0][i];
+      long len = spec.lengths().sample(rnd);
+      List<Integer> route = spec.explicitRoutes()
+          ? (scatter ? randomPath(net.get(), root, v, rnd) : randomPath(net.get(), v, root, rnd)) : null;
+      return scatter ? new Message("m" + v, root, v, len, route) : new Message("m" + v, v, root, len, route);
+    };
+    // the id "m<v>" and the node v have the same digits; the root's digits once per line
+    double vDigits = all ? (double) (InstanceDraft.digitsBelow(n) - InstanceDraft.digits(root)) / Math.max(1, count)
+        : InstanceDraft.meanDigits(n);
+    long bytes = Math.round(count * (InstanceDraft.LINE + 1 + 2 * vDigits + InstanceDraft.digits(root) + lenDigits
+        + routeBytes)) - (count > 0 ? 1 : 0);
+    Problem head = scatter ? new Problem.Scatter(root, List.of()) : new Problem.Gather(root, List.of());
+    return new InstanceDraft(spec.name(), head, spec.model(), t, count, () -> count, source, net, bytes, n,
+        spec.lengths().max());
+  }
+
+  /** The first {@code count} nodes of a partial Fisher-Yates shuffle of the nodes other than the root, sorted. */
+  private static int[] subset(int root, int n, int count, SplittableRandom rnd) {
     int[] others = new int[n - 1];
     for (int v = 0, k = 0; v < n; v++) {
       if (v != root) {
         others[k++] = v;
       }
     }
-    int count = spec.messages() > 0 ? Math.min(spec.messages(), n - 1) : n - 1;
-    for (int i = 0; i < count; i++) { // partial Fisher-Yates: the first count entries are a random subset
+    for (int i = 0; i < count; i++) {
       int j = rnd.nextInt(i, others.length);
       int tmp = others[i];
       others[i] = others[j];
@@ -371,25 +497,7 @@ public final class Generators {
     }
     int[] chosen = Arrays.copyOf(others, count);
     Arrays.sort(chosen);
-    List<Message> ms = new ArrayList<>(count);
-    for (int v : chosen) {
-      long len = spec.lengths().sample(rnd);
-      List<Integer> route = spec.explicitRoutes()
-          ? (scatter ? randomPath(net, root, v, rnd) : randomPath(net, v, root, rnd)) : null;
-      ms.add(scatter ? new Message("m" + v, root, v, len, route) : new Message("m" + v, v, root, len, route));
-    }
-    return scatter ? new Problem.Scatter(root, ms) : new Problem.Gather(root, ms);
-  }
-
-  private static List<Message> buffers(GeneratorSpec spec, int n, SplittableRandom rnd) {
-    int count = spec.messages() > 0 ? spec.messages() : n;
-    List<Message> ms = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      int lower = rnd.nextInt(n - 1);
-      int upper = rnd.nextInt(lower + 1, n);
-      ms.add(new Message("b" + i, lower, upper, spec.lengths().sample(rnd)));
-    }
-    return ms;
+    return chosen;
   }
 
   /**

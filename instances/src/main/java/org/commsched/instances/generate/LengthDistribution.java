@@ -20,6 +20,9 @@ public sealed interface LengthDistribution {
   /** True if a draw may be 0. */
   boolean canBeZero();
 
+  /** The largest length a draw can give (for bounds computed before drawing, e.g. a file's size). */
+  long max();
+
   /** The short form, e.g. {@code uniform:1..5}. */
   String format();
 
@@ -40,6 +43,11 @@ public sealed interface LengthDistribution {
     @Override
     public long sample(SplittableRandom rnd) {
       return min == max ? min : rnd.nextLong(min, max + 1);
+    }
+
+    @Override
+    public long max() {
+      return max;
     }
 
     @Override
@@ -78,6 +86,11 @@ public sealed interface LengthDistribution {
     }
 
     @Override
+    public long max() {
+      return mean > 1 ? 64 * mean : 1;
+    }
+
+    @Override
     public boolean canBeZero() {
       return false;
     }
@@ -102,6 +115,11 @@ public sealed interface LengthDistribution {
 
     @Override
     public long sample(SplittableRandom rnd) {
+      return value;
+    }
+
+    @Override
+    public long max() {
       return value;
     }
 
@@ -135,6 +153,11 @@ public sealed interface LengthDistribution {
     @Override
     public long sample(SplittableRandom rnd) {
       return rnd.nextInt(100) < percent ? 0 : base.sample(rnd);
+    }
+
+    @Override
+    public long max() {
+      return percent == 100 ? 0 : base.max();
     }
 
     @Override

@@ -22,8 +22,9 @@ import java.nio.file.StandardOpenOption;
  * target's directory, is flushed to disk, and is then renamed over the target (atomically where the file
  * system allows it, else by a plain replace). If anything fails the temporary file is removed and the target is
  * left as it was. The temporary file ({@code .NAME.PID.N.tmp}) is created as any new file, so the result has the
- * mode the umask gives; one that a killed run left behind (its pid no longer running) is removed by the next write
- * of the same target.
+ * mode the umask gives. While it is written a shutdown hook stands by to remove it, so a run ended by SIGTERM or
+ * Ctrl-C leaves nothing; one that a killed run ({@code kill -9}) left behind (its pid no longer running) is removed
+ * by the next write of the same target.
  */
 public final class AtomicFiles {
   private AtomicFiles() {
@@ -90,16 +91,26 @@ public final class AtomicFiles {
       // created like any new file, so its mode follows the umask (a temp file's would be 0600)
       tmp = dir.resolve(prefix(abs.getFileName().toString()) + ProcessHandle.current().pid() + "."
           + Long.toUnsignedString(System.nanoTime(), 36) + ".tmp");
-      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW)) {
-        content.writeTo(ch);
-        ch.force(true);
-      }
+      Cleanup cleanup = new Cleanup(tmp);
       try {
-        Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW)) {
+          content.writeTo(ch);
+          ch.force(true);
+        }
+        synchronized (cleanup.lock) { // not while the hook deletes: the target is then either whole or untouched
+          if (cleanup.deleted) {
+            throw new IOException("the process is ending: " + file + " was not written");
+          }
+          try {
+            Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+          } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+          }
+          tmp = null;
+        }
+      } finally {
+        cleanup.remove();
       }
-      tmp = null;
     } catch (AccessDeniedException e) {
       throw new InstanceFormatException(file, "", "cannot write: permission denied; choose a writable location", e);
     } catch (NoSuchFileException e) {
@@ -114,6 +125,53 @@ public final class AtomicFiles {
           Files.deleteIfExists(tmp);
         } catch (IOException ignored) {
           // best effort: the target is untouched either way
+        }
+      }
+    }
+  }
+
+  /**
+   * Removes the temporary file if the JVM ends while it is being written (SIGTERM, Ctrl-C without a handler,
+   * {@code System.exit} from another thread), so that no {@code .NAME.PID.N.tmp} is left beside the target. A
+   * {@code kill -9} runs no hook: {@link #removeStale} clears that file at the next write of the same target.
+   */
+  private static final class Cleanup extends Thread {
+    private final Path tmp;
+    private boolean registered;
+    /** Held by the hook while it deletes and by the writer while it renames. */
+    final Object lock = new Object();
+    /** Set by the hook (under the lock): the file is gone, the writer must not rename. */
+    boolean deleted;
+
+    Cleanup(Path tmp) {
+      super("remove " + tmp.getFileName());
+      this.tmp = tmp;
+      try {
+        Runtime.getRuntime().addShutdownHook(this);
+        registered = true;
+      } catch (IllegalStateException e) {
+        // already shutting down: the write fails by itself and its finally removes the file
+      }
+    }
+
+    @Override
+    public void run() {
+      synchronized (lock) {
+        deleted = true;
+        try {
+          Files.deleteIfExists(tmp);
+        } catch (IOException | RuntimeException ignored) {
+          // best effort at exit
+        }
+      }
+    }
+
+    void remove() {
+      if (registered) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(this);
+        } catch (IllegalStateException e) {
+          // shutting down: the hook runs (or ran) and deletes only a file that is still temporary
         }
       }
     }

@@ -319,20 +319,39 @@ public final class DsaCsv {
    * @throws InstanceFormatException if the file cannot be written
    */
   public static void write(Buffers buffers, Path out) {
-    AtomicFiles.writeText(out, w -> printOffsets(buffers, null, w));
+    java.util.Iterator<Buffer> it = buffers.buffers().iterator();
+    write(buffers.buffers().size(), it::next, out);
   }
 
-  /** Prints the buffers, with their offsets unless {@code slots} is null, to {@code out} (flushed, not closed). */
-  private static void printOffsets(Buffers buffers, Map<String, Long> slots, Appendable out) throws IOException {
-    CSVFormat fmt = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
-    CSVPrinter p = new CSVPrinter(out, fmt);
-    p.printRecord(slots == null ? HEADER : HEADER_WITH_OFFSET);
-    for (Buffer b : buffers.buffers()) {
-      if (slots == null) {
+  /**
+   * Writes buffers produced one at a time (a generator's, never held in memory) as {@link #write(Buffers, Path)}
+   * does, atomically.
+   *
+   * @param count how many buffers {@code buffers} gives
+   * @param buffers gives buffer 0, 1, ... on successive calls; called exactly {@code count} times
+   * @throws InstanceFormatException if the file cannot be written
+   */
+  public static void write(int count, java.util.function.Supplier<Buffer> buffers, Path out) {
+    AtomicFiles.writeText(out, w -> {
+      CSVPrinter p = new CSVPrinter(w, FORMAT);
+      p.printRecord(HEADER);
+      for (int i = 0; i < count; i++) {
+        Buffer b = buffers.get();
         p.printRecord(b.id(), b.lower(), b.upper(), b.size());
-      } else {
-        p.printRecord(b.id(), b.lower(), b.upper(), b.size(), slots.get(b.id()));
       }
+      p.flush();
+    });
+  }
+
+  /** The output files' CSV dialect: commas, quotes where needed, lines ending in a bare newline. */
+  private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
+
+  /** Prints the buffers with their offsets to {@code out} (flushed, not closed). */
+  private static void printOffsets(Buffers buffers, Map<String, Long> slots, Appendable out) throws IOException {
+    CSVPrinter p = new CSVPrinter(out, FORMAT);
+    p.printRecord(HEADER_WITH_OFFSET);
+    for (Buffer b : buffers.buffers()) {
+      p.printRecord(b.id(), b.lower(), b.upper(), b.size(), slots.get(b.id()));
     }
     p.flush();
   }

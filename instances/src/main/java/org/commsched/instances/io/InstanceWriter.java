@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -65,34 +66,82 @@ public final class InstanceWriter {
     Json.prettyTo(w, top, bulks);
   }
 
+  /**
+   * An instance whose messages are produced one at a time while it is written (a generator's output, docs/
+   * FORMATS.md#generate): everything but the message list, how many messages there are, and the source that gives
+   * them in file order. Written by {@link #write(Streamed, Writer)}, it is the text {@link #toJson(Instance)} gives
+   * for the same instance, without ever holding the list.
+   *
+   * @param name instance name
+   * @param head the problem; the message list of a chatting, scatter, gather or dsa head is not used (give it empty)
+   * @param model the communication model
+   * @param topology the network
+   * @param labels the network's node labels, empty for none
+   * @param count how many messages {@code messages} gives (0 for broadcast, gossip and send)
+   * @param messages gives message 0, 1, ... on successive calls; called exactly {@code count} times, in order
+   */
+  public record Streamed(String name, Problem head, CommModel model, Topology topology, List<String> labels,
+      int count, Supplier<Message> messages) {
+  }
+
+  /** Writes a streamed instance as JSON text (ending with a newline); the writer is flushed, not closed. */
+  public static void write(Streamed s, Writer w) throws IOException {
+    Map<String, Json.Bulk> bulks = new HashMap<>();
+    ObjectNode top = tree(s.name(), null, s.head(), s.model(), s.topology(), s.labels(), bulks,
+        new Messages(s.count(), new java.util.function.IntFunction<>() {
+          private int next;
+
+          @Override
+          public Message apply(int i) {
+            if (i != next++) {
+              throw new IllegalStateException("messages are drawn in order: asked for " + i + " after " + (next - 2));
+            }
+            return s.messages().get();
+          }
+        }));
+    Json.prettyTo(w, top, bulks);
+    w.flush();
+  }
+
+  /** Writes a streamed instance file atomically (temporary file + rename); see {@link #write(Streamed, Writer)}. */
+  public static void write(Streamed s, Path file) {
+    AtomicFiles.writeText(file, w -> write(s, w));
+  }
+
   /** The file's fields; the message list is a placeholder whose content {@code bulks} gives. */
   static ObjectNode tree(Instance instance, String description, Map<String, Json.Bulk> bulks) {
+    return tree(instance.name(), description, instance.problem(), instance.model(), instance.network().topology(),
+        instance.network().labels(), bulks, null);
+  }
+
+  /** As {@link #tree(Instance, String, Map)} from parts; {@code messages} null for the problem's own list. */
+  private static ObjectNode tree(String name, String description, Problem p, CommModel model, Topology topology,
+      List<String> labels, Map<String, Json.Bulk> bulks, Json.Bulk messages) {
     ObjectNode o = Json.object();
     o.put("format", InstanceReader.FORMAT);
-    o.put("name", instance.name());
+    o.put("name", name);
     if (description != null) {
       o.put("description", description);
     }
-    Problem p = instance.problem();
     o.put("problem", p.kind().wireName());
-    o.set("model", model(instance.model(), p));
-    o.set("network", network(instance.network().topology()));
-    if (!instance.network().labels().isEmpty()) {
+    o.set("model", model(model, p));
+    o.set("network", network(topology));
+    if (!labels.isEmpty()) {
       ArrayNode ls = ((ObjectNode) o.get("network")).putArray("labels");
-      instance.network().labels().forEach(ls::add);
+      labels.forEach(ls::add);
     }
     if (p instanceof Problem.Chatting) {
-      messages(o, bulks, ((Problem.Chatting) p).messages());
+      messages(o, bulks, ((Problem.Chatting) p).messages(), messages);
     } else if (p instanceof Problem.Dsa) {
-      messages(o, bulks, ((Problem.Dsa) p).messages());
+      messages(o, bulks, ((Problem.Dsa) p).messages(), messages);
     } else if (p instanceof Problem.Scatter) {
       Problem.Scatter s = (Problem.Scatter) p;
       o.put("root", s.root());
-      messages(o, bulks, s.messages());
+      messages(o, bulks, s.messages(), messages);
     } else if (p instanceof Problem.Gather) {
       Problem.Gather g = (Problem.Gather) p;
       o.put("root", g.root());
-      messages(o, bulks, g.messages());
+      messages(o, bulks, g.messages(), messages);
     } else if (p instanceof Problem.Broadcast) {
       Problem.Broadcast b = (Problem.Broadcast) p;
       o.put("source", b.source());
@@ -184,20 +233,76 @@ public final class InstanceWriter {
     return n;
   }
 
-  private static void messages(ObjectNode o, Map<String, Json.Bulk> bulks, List<Message> messages) {
+  private static void messages(ObjectNode o, Map<String, Json.Bulk> bulks, List<Message> list, Json.Bulk given) {
     o.putNull("messages");
-    bulks.put("messages", Json.Bulk.array(messages.size(), i -> {
-      Message m = messages.get(i);
-      ObjectNode x = Json.object();
-      x.put("id", m.id());
-      x.put("from", m.from());
-      x.put("to", m.to());
-      x.put("length", m.length());
-      if (m.route() != null) {
-        x.set("route", ints(m.route()));
+    bulks.put("messages", given != null ? given : new Messages(list.size(), list::get));
+  }
+
+  /**
+   * The message list as a bulk array: each message asked for once (a streamed source draws it then), printed
+   * straight into the line when it has no route, else through its tree.
+   */
+  private static final class Messages implements Json.Bulk {
+    private final int size;
+    private final java.util.function.IntFunction<Message> source;
+    private int index = -1;
+    private Message current;
+
+    Messages(int size, java.util.function.IntFunction<Message> source) {
+      this.size = size;
+      this.source = source;
+    }
+
+    private Message get(int i) {
+      if (i != index) {
+        current = source.apply(i);
+        index = i;
       }
-      return x;
-    }));
+      return current;
+    }
+
+    @Override
+    public int size() {
+      return size;
+    }
+
+    @Override
+    public boolean isObject() {
+      return false;
+    }
+
+    @Override
+    public String key(int i) {
+      throw new UnsupportedOperationException("an array has no keys");
+    }
+
+    @Override
+    public JsonNode value(int i) {
+      return message(get(i));
+    }
+
+    @Override
+    public boolean appendCompact(int i, StringBuilder sb) {
+      Message m = get(i);
+      if (m.route() != null) {
+        return false;
+      }
+      Json.quoteTo(m.id(), sb.append("{ \"id\": ")).append(", \"from\": ").append(m.from()).append(", \"to\": ")
+          .append(m.to()).append(", \"length\": ").append(m.length()).append(" }");
+      return true;
+    }
+  }
+
+  static ObjectNode message(Message m) {
+    ObjectNode x = Json.object();
+    x.put("id", m.id());
+    x.put("from", m.from());
+    x.put("to", m.to());
+    x.put("length", m.length());
+    if (m.route() != null) {
+      x.set("route", ints(m.route()));
+    }
+    return x;
   }
 
   private static ArrayNode ints(List<Integer> values) {

@@ -286,7 +286,7 @@ final class Json {
   }
 
   /** Appends {@link #quote}'s literal to {@code sb} (no string of its own), and returns {@code sb}. */
-  private static StringBuilder quoteTo(String s, StringBuilder sb) {
+  static StringBuilder quoteTo(String s, StringBuilder sb) {
     sb.append('"');
     JsonStringEncoder.getInstance().quoteAsString(s, sb);
     return sb.append('"');
@@ -321,6 +321,15 @@ final class Json {
 
     /** The value of entry i, or element i (an object node for arrays), as a small tree. */
     JsonNode value(int i);
+
+    /**
+     * Appends element i's one-line form to {@code sb} when the source has a quicker way to it than building its tree
+     * (arrays only): the text {@link Json#compact} gives for {@link #value}. Returns false, having appended
+     * nothing, to have {@link #value} printed instead; the printer also falls back when the line is too long.
+     */
+    default boolean appendCompact(int i, StringBuilder sb) {
+      return false;
+    }
 
     /** An array of {@code size} objects, element i given by {@code element}. */
     static Bulk array(int size, java.util.function.IntFunction<JsonNode> element) {
@@ -393,12 +402,18 @@ final class Json {
     if (!bulk.isObject()) { // an array of objects: one element per line
       sb.append("[\n");
       for (int i = 0; i < n; i++) {
-        JsonNode v = bulk.value(i);
-        if (!v.isObject()) {
-          throw new IllegalStateException("a bulk array holds objects, found " + typeName(v));
-        }
         sb.append(pad);
-        write(v, indent + 2, false, sb);
+        int start = sb.length();
+        if (bulk.appendCompact(i, sb) && indent + 2 + sb.length() - start <= WIDTH) {
+          // the line write() would print for the element's tree, made without the tree
+        } else {
+          sb.setLength(start);
+          JsonNode v = bulk.value(i);
+          if (!v.isObject()) {
+            throw new IllegalStateException("a bulk array holds objects, found " + typeName(v));
+          }
+          write(v, indent + 2, false, sb);
+        }
         if (i + 1 < n) {
           sb.append(',');
         }

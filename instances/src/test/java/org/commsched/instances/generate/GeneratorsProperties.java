@@ -152,6 +152,32 @@ class GeneratorsProperties {
   }
 
   @TestFactory
+  Stream<DynamicTest> aStreamedDraft_writesByteForByteTheTextOfTheCollectedInstance() {
+    int cases = Math.max(CASES, Generators.FAMILIES.size() * KINDS.length);
+    return Seeds.seeds(cases).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+      GeneratorSpec spec = spec(seed);
+      java.io.StringWriter w = new java.io.StringWriter();
+      org.commsched.instances.io.InstanceWriter.write(Generators.draft(spec, null).streamed(List.of()), w);
+      assertThat(w.toString()).isEqualTo(org.commsched.instances.io.InstanceWriter.toJson(Generators.instance(spec)));
+    }));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> aStreamedPerfectPacking_writesByteForByteTheTextOfTheCollectedOne() {
+    return Seeds.seeds(Seeds.cases(4, 20)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+      SplittableRandom r = new SplittableRandom(seed);
+      int buffers = 1 + r.nextInt(300);
+      int log2 = r.nextInt(41);
+      int horizon = 1 + r.nextInt(200);
+      java.io.StringWriter w = new java.io.StringWriter();
+      org.commsched.instances.io.InstanceWriter.write(
+          PerfectPackings.draft("p", buffers, log2, horizon, seed).streamed(List.of()), w);
+      assertThat(w.toString()).isEqualTo(org.commsched.instances.io.InstanceWriter.toJson(
+          PerfectPackings.of("p", buffers, log2, horizon, seed)));
+    }));
+  }
+
+  @TestFactory
   Stream<DynamicTest> sameSeed_sameInstance() {
     return Seeds.seeds(CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       GeneratorSpec spec = spec(seed);
