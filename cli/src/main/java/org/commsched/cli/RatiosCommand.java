@@ -176,6 +176,7 @@ final class RatiosCommand implements Callable<Integer> {
       e.flush();
     }
     Signals.install(e);
+    Signals.searching(); // every finished row is kept: the first Ctrl-C stops the runs, the rows so far stay
     ExecutorService pool = Executors.newFixedThreadPool(j, r -> {
       Thread t = new Thread(r, "commsched-ratios");
       t.setDaemon(true);

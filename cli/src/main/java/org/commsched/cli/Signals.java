@@ -1,18 +1,25 @@
 package org.commsched.cli;
 
 import java.io.PrintWriter;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.commsched.core.solve.Interrupt;
 import sun.misc.Signal;
 
 /**
- * Ctrl-C (SIGINT) and SIGTERM during a solve: the first asks the running method to stop ({@link Interrupt}), so the
- * command still writes the best schedule found and prints the result, then exits with {@link #EXIT}; a second one
- * ends the process at once with the same code. Without this the JVM would exit in the middle of a native solver
- * (CP-SAT aborted with {@code std::bad_function_call}) and lose the work.
+ * Ctrl-C (SIGINT) and SIGTERM, in two phases. Before a search starts (reading the files, building the network,
+ * choosing the method, checking, computing bounds, drawing: nothing worth keeping yet) the first signal ends the
+ * process at once with {@link #EXIT} and one line: a reader or constructor that is building a huge structure polls
+ * nothing, so a flag alone would leave the signal unanswered for minutes. Once a search runs ({@link #searching()},
+ * called by {@code solve} just before the method starts and by {@code ratios} from its start) the first signal asks
+ * the running method to stop ({@link Interrupt}), so the command still writes the best schedule found and prints the
+ * result, then exits with {@link #EXIT}; a second one ends the process at once with the same code. Without this the
+ * JVM would exit in the middle of a native solver (CP-SAT aborted with {@code std::bad_function_call}) and lose the
+ * work.
  *
  * @implNote The JVM's signal API ({@code sun.misc.Signal}, module jdk.unsupported) is the only way to keep running
- *     after SIGINT; where it is missing the default behaviour (exit) stays.
+ *     after SIGINT; where it is missing the default behaviour (exit) stays. The handler runs on a thread of its own,
+ *     so it is answered whatever the main thread is doing.
  */
 final class Signals {
   /** The shell's code for "ended by SIGINT". */
@@ -21,8 +28,9 @@ final class Signals {
   private Signals() {
   }
 
-  private static final java.util.concurrent.atomic.AtomicBoolean INSTALLED =
-      new java.util.concurrent.atomic.AtomicBoolean();
+  private static final AtomicBoolean INSTALLED = new AtomicBoolean();
+  /** True once a search runs whose best result a signal should let the command write. */
+  private static final AtomicBoolean SEARCHING = new AtomicBoolean();
 
   /** Installs the handlers for the rest of the process (once: a later call does nothing). */
   static void install(PrintWriter err) {
@@ -33,7 +41,14 @@ final class Signals {
     for (String name : new String[] {"INT", "TERM"}) {
       try {
         Signal.handle(new Signal(name), s -> {
-          if (count.incrementAndGet() > 1) {
+          int n = count.incrementAndGet();
+          if (n > 1) {
+            Runtime.getRuntime().halt(EXIT);
+          }
+          if (!SEARCHING.get()) {
+            err.println("commsched: interrupted (SIG" + s.getName() + ") before any schedule was found; nothing "
+                + "written");
+            err.flush();
             Runtime.getRuntime().halt(EXIT);
           }
           err.println("commsched: interrupted: stopping the search to write the best schedule found (again to quit "
@@ -45,5 +60,13 @@ final class Signals {
         // this platform or JVM does not let us handle the signal: it keeps its default
       }
     }
+  }
+
+  /**
+   * Marks the start of a search: from now on the first signal stops it and the command writes what it found (before,
+   * the first signal ends the process at once).
+   */
+  static void searching() {
+    SEARCHING.set(true);
   }
 }
