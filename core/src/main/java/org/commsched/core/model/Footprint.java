@@ -217,18 +217,18 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
     what.append("the ").append(topology.family()).append(" network of ").append(nodes).append(" nodes (")
         .append(arcs).append(arcs == storedArcs ? " arcs)" : " arcs, computed from the ids)");
     if (use == Use.SOLVE && kind == ProblemKind.GOSSIP) {
-      what.append(" with a gossip of ").append(records).append(" deliveries (p (p - 1) for p nodes)");
+      what.append(" and a gossip of ").append(records).append(" deliveries");
     } else if (use == Use.SOLVE && kind == ProblemKind.BROADCAST) {
-      what.append(" with a broadcast of ").append(records).append(" deliveries");
+      what.append(" and a broadcast of ").append(records).append(" deliveries");
     } else if (messages > 0) {
-      what.append(" with ").append(messages).append(" messages");
+      what.append(" and ").append(messages).append(" messages");
     }
     long fits = largestNodes(use, maxMemory);
     String largest = fits < 2 ? "" : ": at most " + fits + " nodes of this shape fit"
         + (use == Use.SOLVE && kind == ProblemKind.GOSSIP && fits > GOSSIP_MAX_NODES
-            ? " (and the gossip methods take at most " + GOSSIP_MAX_NODES + ")" : "");
-    return what + " needs about " + size(need) + " to " + (use == Use.SOLVE ? "solve" : "read") + ", more than the "
-        + size(maxMemory) + " this Java heap holds" + largest + "; " + raise(need);
+            ? " (gossip methods take " + GOSSIP_MAX_NODES + ")" : "");
+    return what + " need about " + size(need) + " to " + (use == Use.SOLVE ? "solve" : "read") + ", more than the "
+        + size(maxMemory) + " Java heap" + largest + "; " + raise(need);
   }
 
   /**
@@ -253,19 +253,19 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
 
   /**
    * The fix for a run that needs about {@code need} bytes: the heap option (the launcher {@code ./commsched} passes
-   * {@code JAVA_OPTS} to the JVM), or a smaller instance when it needs more than this machine has.
+   * {@code JAVA_OPTS} to the JVM; docs/FORMATS.md says so), or a smaller instance when it needs more than this
+   * machine has.
    */
   public static String raise(double need) {
     double physical = physicalMemory();
     long gigabytes = (long) Math.ceil(need * 1.25 / (1L << 30)); // a quarter more: the collector needs room
     if (physical > 0 && need > physical * 0.9) {
-      return "use a smaller instance (this machine has " + size(physical) + " of memory)";
+      return "use a smaller instance (this machine has " + size(physical) + ")";
     }
     if (physical > 0) {
       gigabytes = Math.min(gigabytes, (long) (physical * 0.9 / (1L << 30))); // leave the system some memory
     }
-    return "raise the heap with JAVA_OPTS=-Xmx" + Math.max(1, gigabytes) + "g (./commsched passes JAVA_OPTS to the "
-        + "JVM) or use a smaller instance";
+    return "raise the heap with JAVA_OPTS=-Xmx" + Math.max(1, gigabytes) + "g or use a smaller instance";
   }
 
   /** The machine's physical memory in bytes, or 0 when the platform does not say. */
@@ -281,7 +281,7 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
     return 0;
   }
 
-  /** Bytes for people: "812 MB", "12.0 GB", "1.3 TB". */
+  /** Bytes for people: "812 MB", "12.0 GB", "1.3 TB", "3.2e+05 TB". */
   public static String size(double bytes) {
     if (bytes < 1e9) {
       return String.format(Locale.ROOT, "%.0f MB", Math.ceil(bytes / 1e6));
@@ -289,7 +289,7 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
     if (bytes < 1e12) {
       return String.format(Locale.ROOT, "%.1f GB", bytes / 1e9);
     }
-    return String.format(Locale.ROOT, "%.1f TB", bytes / 1e12);
+    return String.format(Locale.ROOT, bytes < 1e16 ? "%.1f TB" : "%.1e TB", bytes / 1e12);
   }
 
   /**
