@@ -227,7 +227,8 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
     String largest = fits < 2 ? "" : ": at most " + fits + " nodes of this shape fit"
         + (use == Use.SOLVE && kind == ProblemKind.GOSSIP && fits > GOSSIP_MAX_NODES
             ? " (gossip methods take " + GOSSIP_MAX_NODES + ")" : "");
-    return what + " need about " + size(need) + " to " + (use == Use.SOLVE ? "solve" : "read") + ", more than the "
+    boolean plural = what.indexOf(" and ") > 0;
+    return what + (plural ? " need" : " needs") + " about " + size(need) + " to " + (use == Use.SOLVE ? "solve" : "read") + ", more than the "
         + size(maxMemory) + " Java heap" + largest + "; " + raise(need);
   }
 
