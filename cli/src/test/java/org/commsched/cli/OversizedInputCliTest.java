@@ -97,6 +97,13 @@ class OversizedInputCliTest {
     CliTest.Run c = run("check", big.toString(), big.toString());
     assertThat(c.code()).isEqualTo(2);
     assertThat(c.err().strip()).doesNotContain("\n").startsWith(big + ": /network: ");
+    // a complete graph stores no arcs, but the bounds' per-arc tables cover its 2.1 x 10^9 arcs
+    Path complete = write("complete", "\"problem\": \"chatting\", " + BUFFERLESS
+        + ", \"network\": {\"family\": \"complete\", \"nodes\": 46341}, " + THREE);
+    CliTest.Run k = run("bounds", complete.toString());
+    assertThat(k.code()).as(k.err()).isEqualTo(2);
+    assertThat(k.err().strip()).doesNotContain("\n").startsWith(complete + ": /network: ")
+        .contains("2147441940 arcs, computed from the ids", "to read");
     // the ring gossip of 10^5 nodes fits to be read (its deliveries are the solve's): bounds answer
     Path gossip = write("gossip", "\"problem\": \"gossip\", " + SAF
         + ", \"network\": {\"family\": \"ring\", \"nodes\": 100000}, \"length\": 4");

@@ -15,8 +15,9 @@ import java.util.Locale;
  * <ul>
  *   <li>{@link Use#READ} (check, bounds, draw): the network's arrays ({@value #NODE_READ} bytes per node,
  *       {@value #ARC_READ} per stored arc: six int arrays and the arc list they are built from; a complete graph stores
- *       none, docs/DESIGN.md#implicit-complete-graphs) and the messages ({@value #MESSAGE} bytes each: id, columns,
- *       message object);</li>
+ *       none, docs/DESIGN.md#implicit-complete-graphs), the bounds' and the checker's per-arc tables
+ *       ({@value #ARC_TABLES} bytes per arc, implicit arcs included) and the messages ({@value #MESSAGE} bytes each:
+ *       id, columns, message object);</li>
  *   <li>{@link Use#SOLVE}: that, plus what the methods keep per node ({@value #NODE_SOLVE} bytes: distances, queues,
  *       calendars) and per arc, implicit arcs included ({@value #ARC_SOLVE}: routing, resource times, the checker's
  *       groups), and the schedule's records ({@value #RECORD} bytes each with the checker's copy): a gossip of
@@ -36,6 +37,11 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
   public static final int NODE_READ = 24;
   /** Bytes per stored arc: tail, head, reverse, link, the two adjacency lists, and the list they are built from. */
   public static final int ARC_READ = 32;
+  /**
+   * Bytes per arc, implicit arcs included, of the lower bounds' per-arc tables (work, least head and tail, count, span:
+   * five longs) and the checker's per-arc positions, which {@code check} and {@code bounds} build.
+   */
+  public static final int ARC_TABLES = 40;
   /** Bytes per message of a file (id string, the reader's columns, the message object). */
   public static final int MESSAGE = 96;
   /** Bytes per node the methods and the checker add (distance arrays, queues, per-node clocks). */
@@ -161,7 +167,7 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
   }
 
   private static double bytes(Use use, double nodes, double stored, double arcs, double messages, double records) {
-    double read = nodes * NODE_READ + stored * ARC_READ + messages * MESSAGE;
+    double read = nodes * NODE_READ + stored * ARC_READ + arcs * ARC_TABLES + messages * MESSAGE;
     if (use == Use.READ) {
       return read;
     }
