@@ -179,6 +179,7 @@ final class GenerateCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     Signals.install(err, "commsched generate: interrupted: stopping; the unfinished file is removed (again to quit at "
         + "once)");
+    Signals.cooperative(); // the writers poll the request and remove their unfinished file
     for (int i = 0; i < count; i++) {
       InstanceDraft draft;
       try {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import org.commsched.core.model.Footprint;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ModelException;
@@ -23,8 +24,16 @@ final class Inputs {
   private Inputs() {
   }
 
-  /** An instance file: {@code .csv} is a DSA buffer list, anything else a JSON instance. */
+  /** An instance file read to be checked, bounded or drawn ({@link Footprint.Use#READ}). */
   static Instance instance(Path file) {
+    return instance(file, Footprint.Use.READ);
+  }
+
+  /**
+   * An instance file: {@code .csv} is a DSA buffer list, anything else a JSON instance, whose declared sizes must fit
+   * this JVM's heap for the use ({@link Footprint}) before anything large is built.
+   */
+  static Instance instance(Path file, Footprint.Use use) {
     String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
     if (name.endsWith(".graphml") || name.endsWith(".dot") || name.endsWith(".gv")) {
       throw new BadInputException(file + ": a network drawing, not an instance; make instances on it with "
@@ -34,7 +43,7 @@ final class Inputs {
       if (isCsv(file)) {
         return DsaCsv.read(file);
       }
-      return InstanceReader.read(file);
+      return InstanceReader.read(file, use);
     } catch (InstanceFormatException e) {
       throw new BadInputException(e.oneLine());
     } catch (ModelException e) {

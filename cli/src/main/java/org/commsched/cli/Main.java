@@ -3,6 +3,7 @@ package org.commsched.cli;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.util.Arrays;
+import org.commsched.core.model.Footprint;
 import org.commsched.core.model.TerminalText;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -34,10 +35,13 @@ public final class Main implements Runnable {
         "missing command: use one of solve, check, bounds, methods, generate, ratios, oracle, draw, crosscheck (see commsched --help)");
   }
 
+  /** The commands that read instance files and answer SIGINT and SIGTERM in one line from their start. */
+  private static final java.util.Set<String> SIGNALLED = java.util.Set.of("solve", "check", "bounds", "draw");
+
   public static void main(String[] args) {
     Deadline.countFromJvmStart(); // a process of its own: --time-limit counts from the JVM's start
     PrintWriter err = new PrintWriter(System.err, true);
-    if (args.length > 0 && args[0].equals("solve")) {
+    if (args.length > 0 && SIGNALLED.contains(args[0])) {
       Signals.install(err); // before picocli and the reading (seconds on a busy machine): a Ctrl-C then still ends in one line
     }
     System.exit(run(args, new PrintWriter(System.out, true), err));
@@ -68,6 +72,11 @@ public final class Main implements Runnable {
       if (ex instanceof BadInputException bad) {
         return fail(json, given, out, err, readable(bad.getMessage()), BAD_INPUT);
       }
+      for (Throwable t = ex; t != null; t = t.getCause()) {
+        if (t instanceof OutOfMemoryError) { // on a worker thread, wrapped: the same answer as on the main thread
+          return fail(json, given, out, err, outOfMemory(args), BAD_INPUT);
+        }
+      }
       String where = ex.getStackTrace().length > 0 ? " at " + ex.getStackTrace()[0] : "";
       return fail(json, given, out, err, "commsched: internal error: " + readable(String.valueOf(ex)) + where
           + " (please report it with the input file)", INTERNAL);
@@ -75,15 +84,33 @@ public final class Main implements Runnable {
     try {
       return cl.execute(args);
     } catch (OutOfMemoryError e) {
-      err.println("commsched: out of memory; give the JVM more with JAVA_OPTS=-Xmx8g or use a smaller instance");
-      err.flush();
-      return INTERNAL;
+      return fail(json, given, out, err, outOfMemory(args), BAD_INPUT);
     } catch (StackOverflowError e) {
-      err.println("commsched: the input is nested or chained too deeply to process (the call stack overflowed); "
-          + "flatten it, or give the JVM a larger stack with JAVA_OPTS=-Xss64m");
-      err.flush();
-      return BAD_INPUT;
+      return fail(json, given, out, err, "commsched: the input is nested or chained too deeply to process (the call "
+          + "stack overflowed); flatten it, or give the JVM a larger stack with JAVA_OPTS=-Xss64m", BAD_INPUT);
     }
+  }
+
+  /**
+   * The line for a run that ran out of memory despite the size estimate ({@link Footprint}): the input that was too
+   * large (the first argument naming an existing file), the heap it had, and how to raise it. Bad input, exit 2: the
+   * instance is too large for this heap, and no stack trace.
+   */
+  static String outOfMemory(String[] args) {
+    String file = null;
+    for (int i = 1; i < args.length && file == null; i++) {
+      try {
+        if (!args[i].startsWith("-") && java.nio.file.Files.isRegularFile(java.nio.file.Path.of(args[i]))) {
+          file = args[i];
+        }
+      } catch (RuntimeException e) {
+        // not a path on this platform: not the file
+      }
+    }
+    long heap = Footprint.available();
+    return (file == null ? "commsched" : file) + ": the run needed more memory than the " + Footprint.size(heap)
+        + " this Java heap holds (the instance or the method's working set is too large); "
+        + Footprint.raise(2.0 * heap);
   }
 
   /** The longest error line printed whole; longer ones keep their start and end (a bad value can be megabytes). */

@@ -177,6 +177,7 @@ final class RatiosCommand implements Callable<Integer> {
       e.flush();
     }
     Signals.install(e);
+    Signals.cooperative(); // every finished row is kept: the first Ctrl-C stops the runs, the rows so far stay
     ExecutorService pool = Executors.newFixedThreadPool(j, r -> {
       Thread t = new Thread(r, "commsched-ratios");
       t.setDaemon(true);

@@ -1,19 +1,25 @@
 package org.commsched.cli;
 
 import java.io.PrintWriter;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.commsched.core.solve.Interrupt;
 import sun.misc.Signal;
 
 /**
- * Ctrl-C (SIGINT) and SIGTERM during a solve: the first asks the running method to stop ({@link Interrupt}), so the
- * command still writes the best schedule found and prints the result, then exits with {@link #EXIT}; a second one
- * ends the process at once with the same code. {@code generate} and {@code ratios} use the same request to stop
- * writing (a generated file's temporary file is removed) or to keep the finished rows. Without this the JVM would exit in the middle of a native solver
- * (CP-SAT aborted with {@code std::bad_function_call}) and lose the work.
+ * Ctrl-C (SIGINT) and SIGTERM, in two phases. Before any work worth keeping starts (reading the files, building the
+ * network, choosing the method, checking, computing bounds, drawing) the first signal ends the process at once with
+ * {@link #EXIT} and one line: a reader or constructor that is building a huge structure polls nothing, so a flag alone
+ * would leave the signal unanswered for minutes. Once such work runs ({@link #cooperative()}: called by {@code solve}
+ * just before the method starts, by {@code ratios} from its start, by {@code generate} before it writes) the first
+ * signal asks it to stop ({@link Interrupt}), so the command still writes the best schedule found and prints the result,
+ * keeps the finished rows, or removes an unfinished file, then exits with {@link #EXIT}; a second one ends the process
+ * at once with the same code. Without this the JVM would exit in the middle of a native solver (CP-SAT aborted with
+ * {@code std::bad_function_call}) and lose the work.
  *
  * @implNote The JVM's signal API ({@code sun.misc.Signal}, module jdk.unsupported) is the only way to keep running
- *     after SIGINT; where it is missing the default behaviour (exit) stays.
+ *     after SIGINT; where it is missing the default behaviour (exit) stays. The handler runs on a thread of its own,
+ *     so it is answered whatever the main thread is doing.
  */
 final class Signals {
   /** The shell's code for "ended by SIGINT". */
@@ -22,8 +28,9 @@ final class Signals {
   private Signals() {
   }
 
-  private static final java.util.concurrent.atomic.AtomicBoolean INSTALLED =
-      new java.util.concurrent.atomic.AtomicBoolean();
+  private static final AtomicBoolean INSTALLED = new AtomicBoolean();
+  /** True once work runs that a signal should stop cooperatively (a search, a sweep, a file being written). */
+  private static final AtomicBoolean COOPERATIVE = new AtomicBoolean();
 
   /** Installs the handlers for the rest of the process (once: a later call does nothing). */
   static void install(PrintWriter err) {
@@ -40,7 +47,13 @@ final class Signals {
     for (String name : new String[] {"INT", "TERM"}) {
       try {
         Signal.handle(new Signal(name), s -> {
-          if (count.incrementAndGet() > 1) {
+          int n = count.incrementAndGet();
+          if (n > 1) {
+            Runtime.getRuntime().halt(EXIT);
+          }
+          if (!COOPERATIVE.get()) {
+            err.println("commsched: interrupted (SIG" + s.getName() + ") before any result; nothing written");
+            err.flush();
             Runtime.getRuntime().halt(EXIT);
           }
           err.println(line);
@@ -51,5 +64,14 @@ final class Signals {
         // this platform or JVM does not let us handle the signal: it keeps its default
       }
     }
+  }
+
+  /**
+   * Marks the start of work a signal should stop cooperatively: from now on the first signal asks it to stop
+   * ({@link Interrupt}) and the command writes what it found or cleans up (before, the first signal ends the process at
+   * once).
+   */
+  static void cooperative() {
+    COOPERATIVE.set(true);
   }
 }

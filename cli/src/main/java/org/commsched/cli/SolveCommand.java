@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.commsched.core.model.Footprint;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
@@ -97,14 +98,14 @@ final class SolveCommand implements Callable<Integer> {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter e = spec.commandLine().getErr();
     long started = System.nanoTime();
-    Signals.install(e); // from the start: a Ctrl-C while the file is read stops the search before it begins
+    Signals.install(e); // from the start: a Ctrl-C while the file is read or the instance built ends the run at once
     Duration limit = Inputs.timeLimit("solve", timeLimit);
     if (workers != null && workers < 1) {
       throw new BadInputException("commsched solve: --workers must be at least 1, got " + workers
           + " (leave it out to use every core)");
     }
     DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
-    Instance given = buffers != null ? buffers.instance() : Inputs.instance(file);
+    Instance given = buffers != null ? buffers.instance() : Inputs.instance(file, Footprint.Use.SOLVE);
     SolveLimits limits = new SolveLimits(limit,
         workers == null ? Runtime.getRuntime().availableProcessors() : workers, seed, optionMap());
     Instance instance;
@@ -130,6 +131,7 @@ final class SolveCommand implements Callable<Integer> {
     SolveRunner.Outcome run;
     try (ProgressLine.Handle progress = ProgressLine.start(e, quiet, instance.timeScale(), m.name())) {
       limits = limits.withTimeLimit(Deadline.budget(limit, started)); // what is left of the limit, counted from the start
+      Signals.cooperative(); // from now on a Ctrl-C stops the search and the best schedule is still written
       run = SolveRunner.run(m, instance, limits);
     }
     SolveResult r = run.result();

@@ -235,6 +235,11 @@ public final class Atlas {
       if (d != null) {
         return d;
       }
+      if (network.topology() instanceof Topology.Complete) {
+        d = network.distancesFrom(target); // 1 everywhere else, without visiting p (p - 1) arcs; symmetric
+        distCache.put(target, d);
+        return d;
+      }
       int n = network.nodes();
       d = new int[n];
       Arrays.fill(d, -1);

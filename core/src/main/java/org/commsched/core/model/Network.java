@@ -170,7 +170,7 @@ public final class Network {
 
   /** Builds the network a topology describes. */
   public static Network of(Topology t) {
-    ArcList arcs = new ArcList();
+    ArcList arcs = new ArcList(Footprint.storedArcs(t)); // sized once: no doubling copies of 10^8 arcs
     int n;
     int[] parent = null;
     if (t instanceof Topology.Ula u) {
@@ -540,11 +540,17 @@ public final class Network {
     return List.of(out);
   }
 
-  /** Growable arc list. */
+  /** Growable arc list, sized up front from the count {@link Footprint#storedArcs} gives. */
   private static final class ArcList {
-    private int[] t = new int[16];
-    private int[] h = new int[16];
+    private int[] t;
+    private int[] h;
     private int size;
+
+    ArcList(long expected) {
+      int capacity = (int) Math.max(16, Math.min(expected, Integer.MAX_VALUE - 16));
+      t = new int[capacity];
+      h = new int[capacity];
+    }
 
     void add(int u, int v) {
       if (size == t.length) {
@@ -556,11 +562,11 @@ public final class Network {
     }
 
     int[] tails() {
-      return Arrays.copyOf(t, size);
+      return size == t.length ? t : Arrays.copyOf(t, size);
     }
 
     int[] heads() {
-      return Arrays.copyOf(h, size);
+      return size == h.length ? h : Arrays.copyOf(h, size);
     }
   }
 }

@@ -10,7 +10,6 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
-import org.commsched.heuristics.linearcost.LinearCostMethods;
 import org.commsched.heuristics.linearcost.PipelinedFlood;
 import org.commsched.heuristics.packet.GreedyPackets;
 
@@ -73,19 +72,14 @@ public final class GreedyStoreAndForward implements Method {
   }
 
   /**
-   * A gossip of more than {@link LinearCostMethods#GOSSIP_MAX_NODES} nodes is refused at once: its explicit schedule
-   * holds at least {@code p (p - 1)} records, and on a 2000-node ring this baseline took a minute and a half to write
-   * 412 MB (docs/models/linear-cost.md#ring-gossip).
+   * A gossip of more than {@link org.commsched.core.model.Footprint#GOSSIP_MAX_NODES} nodes is refused at once (the
+   * shared rule, {@link org.commsched.core.model.Footprint#whyNotExplicitGossip}): its explicit schedule holds at
+   * least {@code p (p - 1)} records, and on a 2000-node ring this baseline took a minute and a half to write 412 MB
+   * (docs/models/linear-cost.md#ring-gossip).
    */
   @Override
   public String whyNotFurther(Instance instance) {
-    int p = instance.network().nodes();
-    if (instance.kind() == ProblemKind.GOSSIP && p > LinearCostMethods.GOSSIP_MAX_NODES) {
-      return name() + " writes every one of the p (p - 1) deliveries of a gossip and takes at most "
-          + LinearCostMethods.GOSSIP_MAX_NODES + " nodes; this network has " + p + " (" + (long) p * (p - 1)
-          + " deliveries): use a smaller network";
-    }
-    return null;
+    return org.commsched.core.model.Footprint.whyNotExplicitGossip(name(), instance);
   }
 
   /** Every unit can reach every node it must reach. */
@@ -102,7 +96,8 @@ public final class GreedyStoreAndForward implements Method {
             + ", so no broadcast schedule exists; add links or arcs toward it";
       }
     }
-    if (instance.kind() == ProblemKind.GOSSIP) {
+    if (instance.kind() == ProblemKind.GOSSIP && !stronglyConnected(net)) {
+      // only now one search per node, to name a pair that cannot talk
       for (int o = 0; o < net.nodes(); o++) {
         int v = unreachableFrom(net, o);
         if (v >= 0) {
@@ -112,6 +107,33 @@ public final class GreedyStoreAndForward implements Method {
       }
     }
     return null;
+  }
+
+  /**
+   * True if every node reaches every other: node 0 reaches every node along arcs and every node reaches node 0 (a
+   * search along the in-arcs), two searches instead of one per node (10^10 steps on a 10^5-node ring).
+   */
+  private static boolean stronglyConnected(Network net) {
+    if (unreachableFrom(net, 0) >= 0) {
+      return false;
+    }
+    int n = net.nodes();
+    boolean[] seen = new boolean[n];
+    int[] queue = new int[n];
+    int tail = 0;
+    seen[0] = true;
+    queue[tail++] = 0;
+    for (int head = 0; head < tail; head++) {
+      int x = queue[head];
+      for (int i = 0; i < net.inDegree(x); i++) {
+        int y = net.tail(net.inArc(x, i));
+        if (!seen[y]) {
+          seen[y] = true;
+          queue[tail++] = y;
+        }
+      }
+    }
+    return tail == n;
   }
 
   private static int unreachableFrom(Network net, int source) {

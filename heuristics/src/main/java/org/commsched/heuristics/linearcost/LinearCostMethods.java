@@ -25,12 +25,6 @@ public final class LinearCostMethods {
   static final long MAX_UNITS = 10_000_000L;
   /** The most transmissions a scheme writes (about 0.5 GB of schedule file). */
   static final long MAX_RECORDS = 4_000_000L;
-  /**
-   * The most nodes of a gossip any method writes explicitly: a gossip schedule delivers every message to every other
-   * node, so it holds at least {@code p (p - 1)} records, about 10^6 here (10^8 for 10^4 nodes,
-   * docs/models/linear-cost.md#ring-gossip); the ring schemes and greedy-saf refuse larger networks.
-   */
-  public static final int GOSSIP_MAX_NODES = 1000;
 
   private LinearCostMethods() {
   }

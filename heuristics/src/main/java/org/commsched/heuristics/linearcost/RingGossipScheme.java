@@ -25,7 +25,7 @@ abstract class RingGossipScheme implements Method {
    * receives every other node's message), about 10^6 at this size; a 2000-node run took 5 GB and minutes to write
    * and check.
    */
-  static final int MAX_NODES = LinearCostMethods.GOSSIP_MAX_NODES;
+  static final int MAX_NODES = org.commsched.core.model.Footprint.GOSSIP_MAX_NODES;
 
   /** The thesis, for the citations. */
   static final String THESIS = "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a "

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Footprint;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ModelException;
@@ -54,10 +55,20 @@ public final class InstanceReader {
    * @throws InstanceFormatException on any bad input (and only then)
    */
   public static Instance read(Path file) {
+    return read(file, Footprint.Use.READ);
+  }
+
+  /**
+   * Reads an instance file for a use: the declared sizes are held to {@link Footprint} for that use and this JVM's
+   * heap ({@link Footprint#available()}) before the network is built, so a file that cannot fit is refused at once.
+   *
+   * @throws InstanceFormatException on any bad input (and only then), a file too large for the heap included
+   */
+  public static Instance read(Path file, Footprint.Use use) {
     if (Inputs.extension(file).equals("csv") && !java.nio.file.Files.isDirectory(file)) {
       return DsaCsv.read(file);
     }
-    return read(Inputs.readBytes(file, WHAT), file.toString());
+    return read(Inputs.readBytes(file, WHAT), file.toString(), use);
   }
 
   /**
@@ -65,11 +76,15 @@ public final class InstanceReader {
    * ({@link #parse}), which also phrases every error.
    */
   static Instance read(byte[] bytes, String fileName) {
-    Instance fast = Inputs.isUtf8(bytes) ? fast(bytes, fileName) : null;
+    return read(bytes, fileName, Footprint.Use.READ);
+  }
+
+  private static Instance read(byte[] bytes, String fileName, Footprint.Use use) {
+    Instance fast = Inputs.isUtf8(bytes) ? fast(bytes, fileName, use) : null;
     if (fast != null) {
       return fast;
     }
-    return parse(Inputs.decode(bytes, fileName, WHAT), fileName);
+    return parse(Inputs.decode(bytes, fileName, WHAT), fileName, use);
   }
 
   /**
@@ -80,6 +95,10 @@ public final class InstanceReader {
    *     full check gives)
    */
   static Instance fast(byte[] bytes, String fileName) {
+    return fast(bytes, fileName, Footprint.Use.READ);
+  }
+
+  private static Instance fast(byte[] bytes, String fileName, Footprint.Use use) {
     ObjectNode skeleton = Json.object();
     Columns columns = null;
     try (JsonParser p = Streaming.parser(bytes)) {
@@ -114,7 +133,7 @@ public final class InstanceReader {
     if (columns != null && !columns.hasEnds(kind)) {
       return null;
     }
-    return new Builder(skeleton, columns == null ? Columns.EMPTY : columns, fileName).build();
+    return new Builder(skeleton, columns == null ? Columns.EMPTY : columns, fileName, use).build();
   }
 
   /**
@@ -125,11 +144,15 @@ public final class InstanceReader {
    * @throws InstanceFormatException on any bad input
    */
   public static Instance parse(String json, String fileName) {
+    return parse(json, fileName, Footprint.Use.READ);
+  }
+
+  private static Instance parse(String json, String fileName, Footprint.Use use) {
     JsonNode doc = Json.parse(json, fileName, WHAT);
     Json.requireFormat(doc, FORMAT, ScheduleReader.FORMAT, fileName, WHAT);
     Schemas.instance().validate(doc, fileName);
     JsonNode list = doc.get("messages");
-    return new Builder(doc, list == null ? Columns.EMPTY : new TreeMessages(list), fileName).build();
+    return new Builder(doc, list == null ? Columns.EMPTY : new TreeMessages(list), fileName, use).build();
   }
 
   /** The optional {@code description} of an instance file, or null. */
@@ -144,12 +167,14 @@ public final class InstanceReader {
     private final JsonNode doc;
     private final MessageSource list;
     private final String file;
+    private final Footprint.Use use;
     private ProblemKind kind;
 
-    Builder(JsonNode doc, MessageSource list, String file) {
+    Builder(JsonNode doc, MessageSource list, String file, Footprint.Use use) {
       this.doc = doc;
       this.list = list;
       this.file = file;
+      this.use = use;
     }
 
     Instance build() {
@@ -158,6 +183,7 @@ public final class InstanceReader {
         String name = doc.get("name").stringValue();
         CommModel model = model(doc.get("model"));
         Topology topology = topology(doc.get("network"));
+        Footprint.of(topology, kind, list.size()).require(use, Footprint.available()); // before anything large
         Network network = Network.of(topology).withLabels(labels(doc.get("network").get("labels")));
         Problem problem = problem();
         return new Instance(name, problem, model, network);
@@ -170,8 +196,9 @@ public final class InstanceReader {
         throw new InstanceFormatException(file, "", InstanceFormatException.singleLine(e.getMessage())
             + "; fix the instance", e);
       } catch (OutOfMemoryError e) {
-        throw new InstanceFormatException(file, "/network", "the network or message list is too large to hold in "
-            + "memory; use a smaller instance or raise the Java heap (-Xmx)");
+        throw new InstanceFormatException(file, "/network", "the network or message list is too large for the "
+            + Footprint.size(Footprint.available()) + " this Java heap holds; "
+            + Footprint.raise(2.0 * Footprint.available()));
       }
     }
 

@@ -1,0 +1,122 @@
+package org.commsched.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.cli.CliTest.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Files of a few hundred bytes that declare structures no heap holds (issue 28's table: rings of 5 x 10^7 nodes, an
+ * ESM of 7071 x 7071, complete graphs of 46,341 nodes, gossips of 10^5 nodes) are refused before anything is built:
+ * exit 2 and one line naming the file, the size, the heap and how to raise it. The heap is fixed at one gigabyte
+ * ({@code commsched.maxMemory}), so the decisions do not depend on the JVM that runs the tests.
+ */
+class OversizedInputCliTest {
+  @TempDir
+  Path tmp;
+
+  @BeforeEach
+  void fixTheHeap() {
+    System.setProperty("commsched.maxMemory", "1000000000");
+  }
+
+  @AfterEach
+  void forgetTheHeap() {
+    System.clearProperty("commsched.maxMemory");
+  }
+
+  private static final String SAF = "\"model\": {\"kind\": \"store-and-forward\", \"beta\": \"5\", \"tau\": \"1\", "
+      + "\"ports\": \"all\", \"duplex\": \"full\"}";
+  private static final String BUFFERLESS = "\"model\": {\"kind\": \"bufferless\", \"ports\": \"all\"}";
+  private static final String THREE = "\"messages\": [{\"id\": \"m0\", \"from\": 0, \"to\": 1, \"length\": 2}, "
+      + "{\"id\": \"m1\", \"from\": 1, \"to\": 2, \"length\": 3}, {\"id\": \"m2\", \"from\": 2, \"to\": 3, "
+      + "\"length\": 1}]";
+
+  static Stream<Arguments> table() {
+    return Stream.of(
+        Arguments.of("gossip-ring-50000000", "\"problem\": \"gossip\", " + SAF
+            + ", \"network\": {\"family\": \"ring\", \"nodes\": 50000000}, \"length\": 4", "50000000 nodes"),
+        Arguments.of("broadcast-ring-50000000", "\"problem\": \"broadcast\", " + SAF
+            + ", \"network\": {\"family\": \"ring\", \"nodes\": 50000000}, \"source\": 0, \"length\": 4",
+            "50000000 nodes"),
+        Arguments.of("send-ring-50000000", "\"problem\": \"send\", " + SAF
+            + ", \"network\": {\"family\": \"ring\", \"nodes\": 50000000}, \"source\": 0, \"target\": 1, "
+            + "\"length\": 4", "50000000 nodes"),
+        Arguments.of("chat-esm-7071", "\"problem\": \"chatting\", " + BUFFERLESS
+            + ", \"network\": {\"family\": \"esm\", \"rows\": 7071, \"cols\": 7071}, " + THREE, "49999041 nodes"),
+        Arguments.of("chat-complete-46341", "\"problem\": \"chatting\", " + BUFFERLESS
+            + ", \"network\": {\"family\": \"complete\", \"nodes\": 46341}, " + THREE, "2147441940 arcs"),
+        Arguments.of("broadcast-complete-46341", "\"problem\": \"broadcast\", " + SAF
+            + ", \"network\": {\"family\": \"complete\", \"nodes\": 46341}, \"source\": 0, \"length\": 4",
+            "2147441940 arcs"),
+        Arguments.of("gossip-ring-100000", "\"problem\": \"gossip\", " + SAF
+            + ", \"network\": {\"family\": \"ring\", \"nodes\": 100000}, \"length\": 4", "9999900000 deliveries"),
+        Arguments.of("gossip-uring-100000", "\"problem\": \"gossip\", " + SAF
+            + ", \"network\": {\"family\": \"uring\", \"nodes\": 100000}, \"length\": 4", "9999900000 deliveries"));
+  }
+
+  private Path write(String name, String body) throws IOException {
+    Path f = tmp.resolve(name + ".json");
+    Files.writeString(f, "{\"format\": \"commsched-instance/1\", \"name\": \"" + name + "\", " + body + "}");
+    return f;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("table")
+  void solveRefusesEachTableFileInOneLine_namingTheFileTheSizeAndTheFix(String name, String body, String size)
+      throws IOException {
+    Path f = write(name, body);
+    CliTest.Run r = run("solve", f.toString(), "--time-limit", "5");
+    assertThat(r.code()).as(r.err()).isEqualTo(2);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err().strip()).doesNotContain("\n").startsWith(f + ": /network: ").contains(size)
+        .containsPattern(" needs? about ").contains("more than the 1.0 GB Java heap", "nodes of this shape fit")
+        .doesNotContain("characters, cut");
+    String fix = r.err().strip().substring(r.err().strip().lastIndexOf("; ") + 2);
+    assertThat(fix).matches("raise the heap with JAVA_OPTS=-Xmx\\d+g .*|use a smaller instance .*");
+  }
+
+  @Test
+  void boundsAndCheckRefuseANetworkTooLargeToRead_andReadWhatFits() throws IOException {
+    Path big = write("ring", "\"problem\": \"broadcast\", " + SAF
+        + ", \"network\": {\"family\": \"ring\", \"nodes\": 50000000}, \"source\": 0, \"length\": 4");
+    CliTest.Run b = run("bounds", big.toString());
+    assertThat(b.code()).as(b.err()).isEqualTo(2);
+    assertThat(b.err().strip()).doesNotContain("\n").startsWith(big + ": /network: ")
+        .contains("50000000 nodes (100000000 arcs)", "to read");
+    CliTest.Run c = run("check", big.toString(), big.toString());
+    assertThat(c.code()).isEqualTo(2);
+    assertThat(c.err().strip()).doesNotContain("\n").startsWith(big + ": /network: ");
+    // a complete graph stores no arcs, but the bounds' per-arc tables cover its 2.1 x 10^9 arcs
+    Path complete = write("complete", "\"problem\": \"chatting\", " + BUFFERLESS
+        + ", \"network\": {\"family\": \"complete\", \"nodes\": 46341}, " + THREE);
+    CliTest.Run k = run("bounds", complete.toString());
+    assertThat(k.code()).as(k.err()).isEqualTo(2);
+    assertThat(k.err().strip()).doesNotContain("\n").startsWith(complete + ": /network: ")
+        .contains("2147441940 arcs, computed from the ids", "to read");
+    // the ring gossip of 10^5 nodes fits to be read (its deliveries are the solve's): bounds answer
+    Path gossip = write("gossip", "\"problem\": \"gossip\", " + SAF
+        + ", \"network\": {\"family\": \"ring\", \"nodes\": 100000}, \"length\": 4");
+    CliTest.Run g = run("bounds", gossip.toString());
+    assertThat(g.code()).as(g.err()).isZero();
+  }
+
+  @Test
+  void aGossipThatFitsTheHeapButNotTheMethodsIsRefusedByThemAtOnce() throws IOException {
+    Path f = write("gossip-1500", "\"problem\": \"gossip\", " + SAF
+        + ", \"network\": {\"family\": \"ring\", \"nodes\": 1500}, \"length\": 4");
+    CliTest.Run r = run("solve", f.toString(), "--time-limit", "5");
+    assertThat(r.code()).as(r.err()).isEqualTo(2);
+    assertThat(r.err().strip()).doesNotContain("\n").contains("takes at most 1000 nodes");
+  }
+}

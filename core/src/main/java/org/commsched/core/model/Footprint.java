@@ -1,0 +1,315 @@
+package org.commsched.core.model;
+
+import java.util.Locale;
+
+/**
+ * What an instance will need in memory, estimated from its declared sizes <i>before</i> anything large is
+ * allocated, and the one place that decides whether it fits this JVM's heap (docs/DESIGN.md#size-before-memory). A
+ * file of a few hundred bytes can declare a ring of 5 x 10^7 nodes or a gossip of 10^10 deliveries; the readers ask
+ * {@link #require} with the topology, the problem and the message count they have parsed, and refuse with one line
+ * (what is too large, the largest that fits here, how to raise the heap) instead of building the network and running
+ * out of memory minutes later.
+ *
+ * <p>Two uses, two estimates, each a sum of counts times bytes per item (upper estimates of what the code holds, not
+ * measurements of one run):
+ * <ul>
+ *   <li>{@link Use#READ} (check, bounds, draw): the network's arrays ({@value #NODE_READ} bytes per node,
+ *       {@value #ARC_READ} per stored arc: six int arrays and the arc list they are built from; a complete graph stores
+ *       none, docs/DESIGN.md#implicit-complete-graphs), the bounds' and the checker's per-arc tables
+ *       ({@value #ARC_TABLES} bytes per arc, implicit arcs included) and the messages ({@value #MESSAGE} bytes each:
+ *       id, columns, message object);</li>
+ *   <li>{@link Use#SOLVE}: that, plus what the methods keep per node ({@value #NODE_SOLVE} bytes: distances, queues,
+ *       calendars) and per arc, implicit arcs included ({@value #ARC_SOLVE}: routing, resource times, the checker's
+ *       groups), and the schedule's records ({@value #RECORD} bytes each with the checker's copy): a gossip of
+ *       {@code p} nodes delivers {@code p (p - 1)} messages, a broadcast {@code p - 1}, every other problem at least
+ *       one per message.</li>
+ * </ul>
+ *
+ * <p>Explicit gossip schedules have a second limit, of time rather than memory: {@link #GOSSIP_MAX_NODES}
+ * ({@link #whyNotExplicitGossip}), which the gossip methods share.
+ *
+ * @implNote Immutable and stateless; every count is exact in a long, the bytes are doubles (10^20 bytes and more
+ *     must still compare correctly).
+ */
+public record Footprint(Topology topology, ProblemKind kind, int nodes, long storedArcs, long arcs, long messages,
+    long records) {
+  /** Bytes per node the network and the routes keep. */
+  public static final int NODE_READ = 24;
+  /** Bytes per stored arc: tail, head, reverse, link, the two adjacency lists, and the list they are built from. */
+  public static final int ARC_READ = 32;
+  /**
+   * Bytes per arc, implicit arcs included, of the lower bounds' per-arc tables (work, least head and tail, count, span:
+   * five longs) and the checker's per-arc positions, which {@code check} and {@code bounds} build.
+   */
+  public static final int ARC_TABLES = 40;
+  /** Bytes per message of a file (id string, the reader's columns, the message object). */
+  public static final int MESSAGE = 96;
+  /** Bytes per node the methods and the checker add (distance arrays, queues, per-node clocks). */
+  public static final int NODE_SOLVE = 64;
+  /** Bytes per arc the methods add (per-arc calendars and resource times, the checker's groups). */
+  public static final int ARC_SOLVE = 64;
+  /** Bytes per record of a schedule (a transmission or hop task, and the checker's interval for it). */
+  public static final int RECORD = 128;
+  /**
+   * The most nodes of a gossip any method writes explicitly: every node receives every other node's message, so the
+   * schedule holds at least {@code p (p - 1)} records, about 10^6 here; a 2000-node ring gossip took 5 GB and
+   * minutes to write and check (docs/models/linear-cost.md#ring-gossip). A limit of time, not of memory.
+   */
+  public static final int GOSSIP_MAX_NODES = 1000;
+
+  /** What the instance is read for. */
+  public enum Use {
+    /** Read, checked, bounded or drawn: the instance itself. */
+    READ,
+    /** Solved: the instance, the methods' working memory and the schedule. */
+    SOLVE
+  }
+
+  /**
+   * The footprint of an instance about to be built.
+   *
+   * @param messages the messages listed in the file (0 for broadcast, gossip and send, whose messages are implied)
+   */
+  public static Footprint of(Topology topology, ProblemKind kind, long messages) {
+    int n = nodes(topology);
+    long stored = storedArcs(topology);
+    long all = topology instanceof Topology.Complete ? (long) n * (n - 1) : stored;
+    long records;
+    switch (kind) {
+      case GOSSIP:
+        records = (long) n * (n - 1);
+        break;
+      case BROADCAST:
+        records = n - 1L;
+        break;
+      case SEND:
+        records = 1;
+        break;
+      default:
+        records = messages;
+    }
+    return new Footprint(topology, kind, n, stored, all, messages, records);
+  }
+
+  /** The nodes a topology declares, without building it. */
+  public static int nodes(Topology t) {
+    if (t instanceof Topology.Ula u) {
+      return u.nodes();
+    } else if (t instanceof Topology.Bla b) {
+      return b.nodes();
+    } else if (t instanceof Topology.URing r) {
+      return r.nodes();
+    } else if (t instanceof Topology.Ring r) {
+      return r.nodes();
+    } else if (t instanceof Topology.Star s) {
+      return s.nodes();
+    } else if (t instanceof Topology.Complete c) {
+      return c.nodes();
+    } else if (t instanceof Topology.Esm g) {
+      return g.rows() * g.cols();
+    } else if (t instanceof Topology.Mesh g) {
+      return g.rows() * g.cols();
+    } else if (t instanceof Topology.Torus g) {
+      return g.rows() * g.cols();
+    } else if (t instanceof Topology.Hypercube h) {
+      return 1 << h.dimension();
+    } else if (t instanceof Topology.FoldedHypercube h) {
+      return 1 << h.dimension();
+    } else if (t instanceof Topology.Tree tr) {
+      return tr.parents().size();
+    } else if (t instanceof Topology.Explicit ex) {
+      return ex.nodes();
+    }
+    throw new IllegalStateException("unknown topology " + t);
+  }
+
+  /**
+   * The arcs {@link Network#of} stores for a topology (0 for a complete graph, whose arcs are computed from the
+   * ids), exactly, without building it.
+   */
+  public static long storedArcs(Topology t) {
+    if (t instanceof Topology.Ula u) {
+      return u.nodes() - 1L;
+    } else if (t instanceof Topology.Bla b) {
+      return 2L * (b.nodes() - 1);
+    } else if (t instanceof Topology.URing r) {
+      return r.nodes();
+    } else if (t instanceof Topology.Ring r) {
+      return 2L * r.nodes();
+    } else if (t instanceof Topology.Star s) {
+      return 2L * (s.nodes() - 1);
+    } else if (t instanceof Topology.Complete) {
+      return 0;
+    } else if (t instanceof Topology.Esm g) {
+      return (long) g.rows() * (g.cols() - 1) + (long) g.cols() * (g.rows() - 1);
+    } else if (t instanceof Topology.Mesh g) {
+      return 2 * ((long) g.rows() * (g.cols() - 1) + (long) g.cols() * (g.rows() - 1));
+    } else if (t instanceof Topology.Torus g) {
+      // a wrap link on a side of 2 would repeat the side's one link, on a side of 1 it would be a loop: neither is kept
+      long perRow = g.cols() - 1L + (g.cols() > 2 ? 1 : 0);
+      long perCol = g.rows() - 1L + (g.rows() > 2 ? 1 : 0);
+      return 2 * (g.rows() * perRow + g.cols() * perCol);
+    } else if (t instanceof Topology.Hypercube h) {
+      return (long) h.dimension() << h.dimension();
+    } else if (t instanceof Topology.FoldedHypercube h) {
+      return (long) (h.dimension() + 1) << h.dimension();
+    } else if (t instanceof Topology.Tree tr) {
+      return 2L * (tr.parents().size() - 1);
+    } else if (t instanceof Topology.Explicit ex) {
+      return (long) ex.pairs().size() * (ex.links() ? 2 : 1);
+    }
+    throw new IllegalStateException("unknown topology " + t);
+  }
+
+  /** The estimated bytes for a use. */
+  public double bytes(Use use) {
+    return bytes(use, nodes, storedArcs, arcs, messages, records);
+  }
+
+  private static double bytes(Use use, double nodes, double stored, double arcs, double messages, double records) {
+    double read = nodes * NODE_READ + stored * ARC_READ + arcs * ARC_TABLES + messages * MESSAGE;
+    if (use == Use.READ) {
+      return read;
+    }
+    return read + nodes * NODE_SOLVE + arcs * ARC_SOLVE + records * RECORD;
+  }
+
+  /**
+   * The largest node count of the same network shape (arcs per node, complete or not) and problem that fits in
+   * {@code maxMemory} bytes for this use; 0 if not even two nodes fit.
+   */
+  public long largestNodes(Use use, long maxMemory) {
+    long lo = 1;
+    long hi = Math.max(2, nodes);
+    if (bytesAt(use, hi) <= maxMemory) {
+      return hi;
+    }
+    while (hi - lo > 1) { // bytesAt(lo) fits (or lo = 1), bytesAt(hi) does not
+      long mid = (lo + hi) >>> 1;
+      if (bytesAt(use, mid) <= maxMemory) {
+        lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo < 2 ? 0 : lo;
+  }
+
+  /** The estimate for {@code p} nodes of the same shape: arcs and records scale as the problem says. */
+  private double bytesAt(Use use, long p) {
+    double scale = nodes == 0 ? 0 : (double) p / nodes;
+    boolean complete = topology instanceof Topology.Complete;
+    double stored = complete ? 0 : storedArcs * scale;
+    double all = complete ? (double) p * (p - 1) : stored;
+    double recs = switch (kind) {
+      case GOSSIP -> (double) p * (p - 1);
+      case BROADCAST -> p - 1;
+      default -> records;
+    };
+    return bytes(use, p, stored, all, messages, recs);
+  }
+
+  /**
+   * Null if the estimate for this use fits in {@code maxMemory} bytes, else the one-line refusal: what is too large
+   * (with its numbers), the estimate against the heap, the largest node count that fits, and (after the last
+   * {@code "; "}) how to raise the heap.
+   */
+  public String whyTooLarge(Use use, long maxMemory) {
+    double need = bytes(use);
+    if (need <= maxMemory) {
+      return null;
+    }
+    StringBuilder what = new StringBuilder();
+    what.append("the ").append(topology.family()).append(" network of ").append(nodes).append(" nodes (")
+        .append(arcs).append(arcs == storedArcs ? " arcs)" : " arcs, computed from the ids)");
+    if (use == Use.SOLVE && kind == ProblemKind.GOSSIP) {
+      what.append(" and a gossip of ").append(records).append(" deliveries");
+    } else if (use == Use.SOLVE && kind == ProblemKind.BROADCAST) {
+      what.append(" and a broadcast of ").append(records).append(" deliveries");
+    } else if (messages > 0) {
+      what.append(" and ").append(messages).append(" messages");
+    }
+    long fits = largestNodes(use, maxMemory);
+    String largest = fits < 2 ? "" : ": at most " + fits + " nodes of this shape fit"
+        + (use == Use.SOLVE && kind == ProblemKind.GOSSIP && fits > GOSSIP_MAX_NODES
+            ? " (gossip methods take " + GOSSIP_MAX_NODES + ")" : "");
+    boolean plural = what.indexOf(" and ") > 0;
+    return what + (plural ? " need" : " needs") + " about " + size(need) + " to " + (use == Use.SOLVE ? "solve" : "read") + ", more than the "
+        + size(maxMemory) + " Java heap" + largest + "; " + raise(need);
+  }
+
+  /**
+   * Throws a {@link ModelException} at {@code /network} with {@link #whyTooLarge}'s line if the estimate does not
+   * fit in {@code maxMemory} bytes.
+   */
+  public void require(Use use, long maxMemory) {
+    String why = whyTooLarge(use, maxMemory);
+    if (why != null) {
+      throw new ModelException("/network", why);
+    }
+  }
+
+  /**
+   * The memory this JVM may use: {@link Runtime#maxMemory()}, or the system property {@code commsched.maxMemory}
+   * (bytes) when set, so that tests decide with a fixed heap whatever JVM runs them.
+   */
+  public static long available() {
+    Long fixed = Long.getLong("commsched.maxMemory");
+    return fixed != null && fixed > 0 ? fixed : Runtime.getRuntime().maxMemory();
+  }
+
+  /**
+   * The fix for a run that needs about {@code need} bytes: the heap option (the launcher {@code ./commsched} passes
+   * {@code JAVA_OPTS} to the JVM; docs/FORMATS.md says so), or a smaller instance when it needs more than this
+   * machine has.
+   */
+  public static String raise(double need) {
+    double physical = physicalMemory();
+    long gigabytes = (long) Math.ceil(need * 1.25 / (1L << 30)); // a quarter more: the collector needs room
+    if (physical > 0 && need > physical * 0.9) {
+      return "use a smaller instance (this machine has " + size(physical) + ")";
+    }
+    if (physical > 0) {
+      gigabytes = Math.min(gigabytes, (long) (physical * 0.9 / (1L << 30))); // leave the system some memory
+    }
+    return "raise the heap with JAVA_OPTS=-Xmx" + Math.max(1, gigabytes) + "g or use a smaller instance";
+  }
+
+  /** The machine's physical memory in bytes, or 0 when the platform does not say. */
+  private static double physicalMemory() {
+    try {
+      java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+      if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+        return sun.getTotalMemorySize();
+      }
+    } catch (RuntimeException | LinkageError e) {
+      // no management bean: say nothing about the machine
+    }
+    return 0;
+  }
+
+  /** Bytes for people: "812 MB", "12.0 GB", "1.3 TB", "3.2e+05 TB". */
+  public static String size(double bytes) {
+    if (bytes < 1e9) {
+      return String.format(Locale.ROOT, "%.0f MB", Math.ceil(bytes / 1e6));
+    }
+    if (bytes < 1e12) {
+      return String.format(Locale.ROOT, "%.1f GB", bytes / 1e9);
+    }
+    return String.format(Locale.ROOT, bytes < 1e16 ? "%.1f TB" : "%.1e TB", bytes / 1e12);
+  }
+
+  /**
+   * Null if a method may write a gossip on this instance explicitly, else the refusal (the gossip methods' shared
+   * rule, {@link #GOSSIP_MAX_NODES}); {@code method} starts the sentence.
+   */
+  public static String whyNotExplicitGossip(String method, Instance instance) {
+    int p = instance.network().nodes();
+    if (instance.kind() == ProblemKind.GOSSIP && p > GOSSIP_MAX_NODES) {
+      return method + " writes every one of the p (p - 1) deliveries of a gossip and takes at most "
+          + GOSSIP_MAX_NODES + " nodes; this network has " + p + " (" + (long) p * (p - 1)
+          + " deliveries): use a smaller network";
+    }
+    return null;
+  }
+}

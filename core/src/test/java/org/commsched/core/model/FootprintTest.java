@@ -1,0 +1,168 @@
+package org.commsched.core.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.commsched.core.testing.Seeds;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The size estimate that refuses oversized instances before anything is built ({@link Footprint}): its counts are
+ * the built network's, it refuses exactly above the bytes its documented per-item costs add up to (the max memory is
+ * a parameter, so the decisions do not depend on the JVM running the test), and the largest node count it names
+ * fits while one more does not.
+ */
+class FootprintTest {
+  static Stream<Long> seeds() {
+    return Seeds.seeds().boxed();
+  }
+
+  /** A random small topology of any family. */
+  private static Topology topology(Random rnd) {
+    int n = 3 + rnd.nextInt(30);
+    int rows = 1 + rnd.nextInt(6);
+    int cols = (rows == 1 ? 2 : 1) + rnd.nextInt(6);
+    switch (rnd.nextInt(13)) {
+      case 0:
+        return new Topology.Ula(n);
+      case 1:
+        return new Topology.Bla(n);
+      case 2:
+        return new Topology.URing(2 + rnd.nextInt(30));
+      case 3:
+        return new Topology.Ring(n);
+      case 4:
+        return new Topology.Star(n);
+      case 5:
+        return new Topology.Complete(2 + rnd.nextInt(30));
+      case 6:
+        return new Topology.Esm(rows, cols);
+      case 7:
+        return new Topology.Mesh(rows, cols);
+      case 8:
+        return new Topology.Torus(rows, cols);
+      case 9:
+        return new Topology.Hypercube(1 + rnd.nextInt(6));
+      case 10:
+        return new Topology.FoldedHypercube(2 + rnd.nextInt(5));
+      case 11: {
+        List<Integer> parents = new ArrayList<>();
+        parents.add(-1);
+        for (int v = 1; v < n; v++) {
+          parents.add(rnd.nextInt(v));
+        }
+        return new Topology.Tree(parents);
+      }
+      default: {
+        List<Topology.Pair> pairs = new ArrayList<>();
+        java.util.Set<Long> seen = new java.util.HashSet<>();
+        boolean links = rnd.nextBoolean();
+        for (int i = 0; i < 2 * n; i++) {
+          int u = rnd.nextInt(n);
+          int v = rnd.nextInt(n);
+          if (u != v && seen.add((long) u * n + v) && (!links || seen.add((long) v * n + u))) {
+            pairs.add(new Topology.Pair(u, v));
+          }
+        }
+        return new Topology.Explicit(n, pairs, links);
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void theCountsAreThoseOfTheBuiltNetwork_beforeItIsBuilt(long seed) {
+    Topology t = topology(new Random(seed));
+    Network net = Network.of(t);
+    Footprint f = Footprint.of(t, ProblemKind.CHATTING, 0);
+    assertThat(f.nodes()).as(t.toString()).isEqualTo(net.nodes());
+    assertThat(f.arcs()).as(t.toString()).isEqualTo(net.arcs());
+    assertThat(f.storedArcs()).as(t.toString()).isEqualTo(t instanceof Topology.Complete ? 0 : net.arcs());
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void itRefusesExactlyAboveTheBytesItsCostsAddUpTo(long seed) {
+    Random rnd = new Random(seed);
+    Topology t = topology(rnd);
+    Network net = Network.of(t);
+    ProblemKind kind = ProblemKind.values()[rnd.nextInt(ProblemKind.values().length)];
+    long messages = rnd.nextInt(1000);
+    long p = net.nodes();
+    long records = switch (kind) {
+      case GOSSIP -> p * (p - 1);
+      case BROADCAST -> p - 1;
+      case SEND -> 1;
+      default -> messages;
+    };
+    long stored = t instanceof Topology.Complete ? 0 : net.arcs();
+    long read = 24 * p + 32 * stored + 40L * net.arcs() + 96 * messages;
+    long solve = read + 64 * p + 64L * net.arcs() + 128 * records;
+    Footprint f = Footprint.of(t, kind, messages);
+    for (Footprint.Use use : Footprint.Use.values()) {
+      long need = use == Footprint.Use.READ ? read : solve;
+      assertThat(f.whyTooLarge(use, need)).as("exactly enough").isNull();
+      assertThat(f.whyTooLarge(use, need - 1)).as("one byte short").isNotNull();
+      assertThatThrownBy(() -> f.require(use, need - 1)).isInstanceOf(ModelException.class)
+          .satisfies(e -> assertThat(((ModelException) e).pointer()).isEqualTo("/network"));
+    }
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void theLargestRingItNamesFits_andOneNodeMoreDoesNot(long seed) {
+    Random rnd = new Random(seed);
+    ProblemKind kind = List.of(ProblemKind.GOSSIP, ProblemKind.BROADCAST, ProblemKind.SEND, ProblemKind.CHATTING)
+        .get(rnd.nextInt(4));
+    long messages = kind == ProblemKind.CHATTING ? 1 + rnd.nextInt(100) : 0;
+    long maxMemory = 100_000 + (long) (rnd.nextDouble() * 50_000_000L);
+    Footprint big = Footprint.of(new Topology.Ring(50_000_000), kind, messages);
+    Footprint.Use use = rnd.nextBoolean() ? Footprint.Use.READ : Footprint.Use.SOLVE;
+    long largest = big.largestNodes(use, maxMemory);
+    assertThat(largest).isGreaterThanOrEqualTo(3);
+    assertThat(Footprint.of(new Topology.Ring((int) largest), kind, messages).whyTooLarge(use, maxMemory))
+        .as("the named size fits").isNull();
+    assertThat(Footprint.of(new Topology.Ring((int) largest + 1), kind, messages).whyTooLarge(use, maxMemory))
+        .as("one node more does not").isNotNull();
+    assertThat(big.whyTooLarge(use, maxMemory)).contains("at most " + largest + " nodes");
+  }
+
+  @Test
+  void aGossipOfTenToTheFiveNodesIsRefusedForItsDeliveries_andReadingItIsNot() {
+    Footprint f = Footprint.of(new Topology.Ring(100_000), ProblemKind.GOSSIP, 0);
+    long gigabyte = 1_000_000_000L;
+    assertThat(f.whyTooLarge(Footprint.Use.READ, gigabyte)).as("the ring itself is small").isNull();
+    String why = f.whyTooLarge(Footprint.Use.SOLVE, gigabyte);
+    assertThat(why).contains("100000 nodes", "9999900000 deliveries", "more than the 1.0 GB Java heap");
+    // p (p - 1) 128-byte records plus 88 bytes a node and 136 an arc: 2794 nodes fill a gigabyte, 2795 do not
+    assertThat(why).contains("at most 2794 nodes of this shape fit (gossip methods take 1000)");
+    String fix = why.substring(why.lastIndexOf("; ") + 2);
+    assertThat(fix).matches("raise the heap with JAVA_OPTS=-Xmx\\d+g .*|use a smaller instance .*");
+  }
+
+  @Test
+  void aComplete46341IsSizedByItsArcs_thoughItStoresNone() {
+    Footprint f = Footprint.of(new Topology.Complete(46_341), ProblemKind.CHATTING, 3);
+    assertThat(f.arcs()).isEqualTo(46_341L * 46_340);
+    assertThat(f.storedArcs()).isZero();
+    assertThat(f.whyTooLarge(Footprint.Use.READ, 100_000_000_000L)).as("its bounds' tables fit 100 GB").isNull();
+    assertThat(f.whyTooLarge(Footprint.Use.READ, 50_000_000_000L)).as("not 50 GB").isNotNull();
+    assertThat(f.whyTooLarge(Footprint.Use.SOLVE, 100_000_000_000L)).contains("2147441940 arcs, computed from the ids");
+  }
+
+  @Test
+  void explicitGossipStopsAboveAThousandNodes() {
+    Instance ok = new Instance("g", new Problem.Gossip(1), new CommModel.StoreAndForward(
+        java.math.BigDecimal.ONE, java.math.BigDecimal.ONE, CommModel.Ports.ALL, CommModel.Duplex.FULL,
+        CommModel.OnePortRule.EXCHANGE), Network.of(new Topology.Ring(1000)));
+    Instance over = new Instance("g", new Problem.Gossip(1), ok.model(), Network.of(new Topology.Ring(1001)));
+    assertThat(Footprint.whyNotExplicitGossip("m", ok)).isNull();
+    assertThat(Footprint.whyNotExplicitGossip("m", over)).startsWith("m writes every one").contains("1001 (1001000");
+  }
+}
