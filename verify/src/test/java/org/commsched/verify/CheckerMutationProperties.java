@@ -9,13 +9,18 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
+import org.commsched.instances.generate.Models;
 import org.commsched.solver.MethodRegistry;
 import org.commsched.solver.SolveRunner;
 import org.commsched.verify.mutation.MutationEngine;
@@ -44,6 +49,60 @@ class CheckerMutationProperties {
           new BaselineProperties.Combo(ProblemKind.GOSSIP,
               "saf:beta=2,tau=1,ports=one,duplex=half,oneport=send-and-receive", List.of("ring", "star"),
               "uniform:1..5"))).toList();
+
+  /**
+   * The exact linear-cost methods compute their makespan from the schedule they decoded (they no longer ask the
+   * checker), so their claim can be wrong and must be judged: on tiny sends, broadcasts and gossips under F*, H*, F1
+   * and H1 every exact method of the registry that applies returns a result the checker accepts, claim included, and
+   * every fault injected into it, a claimed makespan one tick off among them, is caught.
+   */
+  @Test
+  void exactLinearCostResults_areJudged_andAWrongClaimedMakespanIsCaught() {
+    MethodRegistry registry = MethodRegistry.standard();
+    SolveLimits limits = new SolveLimits(Duration.ofSeconds(5), 1, 7L);
+    MutationEngine engine = MutationEngine.standard();
+    TreeSet<String> methods = new TreeSet<>();
+    List<String> invalid = new ArrayList<>();
+    int bases = 0;
+    List<Instance> instances = List.of(
+        lc(new Problem.Send(0, 2, 3, null), "beta=5,tau=1,ports=all,duplex=full", new Topology.Bla(3)),
+        lc(new Problem.Broadcast(0, 2), "beta=2,tau=1,ports=all,duplex=half", new Topology.Ring(4)),
+        lc(new Problem.Broadcast(1, 2), "beta=1,tau=0.5,ports=one,duplex=full,oneport=exchange",
+            new Topology.Star(3)),
+        lc(new Problem.Gossip(1), "beta=1,tau=1,ports=one,duplex=half,oneport=exchange", new Topology.Ring(3)));
+    for (int k = 0; k < instances.size(); k++) {
+      Instance inst = instances.get(k);
+      for (Method m : registry.applicable(inst)) {
+        if (!m.exact()) {
+          continue;
+        }
+        SolveRunner.Outcome run = SolveRunner.run(m, inst, limits);
+        String source = m.name() + " on " + inst.name() + " " + k;
+        if (!run.result().hasSchedule() || !run.valid()) {
+          invalid.add(source + ": " + (run.report() == null ? "no schedule" : run.report().violations()));
+          continue;
+        }
+        methods.add(m.name());
+        bases++;
+        engine.mutate(inst, run.result(), new SplittableRandom(Seeds.mix(k) ^ m.name().hashCode()), source);
+      }
+    }
+    String table = engine.table();
+    System.out.println("[checker mutation score, exact linear-cost methods] " + methods + "\n" + table);
+    assertThat(invalid).as("the exact methods' results, claimed makespan included, are accepted").isEmpty();
+    assertThat(methods).as("the exact linear-cost methods").contains("cpsat", "choco", "time-indexed-linear-cost");
+    assertThat(engine.missed()).as("faults the checker missed or named wrongly\n" + table).isEmpty();
+    MutationEngine.Tally wrong = engine.scores().get(new MutationEngine.Row(Family.LINEAR_COST.words(), "claims",
+        "wrong-makespan"));
+    assertThat(wrong).as("wrong claimed makespans injected into exact linear-cost results").isNotNull();
+    assertThat(wrong.injected()).as("one per result").isEqualTo(bases);
+    assertThat(wrong.caught()).as("caught").isEqualTo(wrong.injected());
+  }
+
+  private static Instance lc(Problem problem, String model, Topology topology) {
+    return new Instance(problem.kind().wireName(), problem, Models.parse("saf:" + model),
+        Network.of(topology));
+  }
 
   @Test
   void everyInjectedFault_isCaughtUnderItsCode_inEveryFamilyAndScheduleKind() {

@@ -43,8 +43,7 @@ final class BufferlessChecker {
     // UNKNOWN_MESSAGE: every departure names a message of the instance (in the schedule's order)
     for (Map.Entry<String, Long> e : departures.entrySet()) {
       if (inst.indexOf(e.getKey()) < 0) {
-        out.add(Kind.UNKNOWN_MESSAGE, List.of(e.getKey()), "", e.getValue(), "the schedule gives a departure for "
-            + e.getKey() + ", which is not a message of instance " + inst.name());
+        BufferlessRules.unknownMessage(out, inst, e.getKey(), e.getValue());
       }
     }
 
@@ -61,13 +60,11 @@ final class BufferlessChecker {
       }
       Long t = departures.get(m.id());
       if (t == null) {
-        out.add(Kind.MISSING_DEPARTURE, List.of(m.id()), "", null, "message " + m.id() + " (" + m.from() + " to "
-            + m.to() + ", " + m.length() + " flits) has no departure");
+        BufferlessRules.missingDeparture(out, m);
         continue;
       }
       if (t < 0) {
-        out.add(Kind.NEGATIVE_TIME, List.of(m.id()), "", t, "message " + m.id() + " departs in step " + t
-            + "; steps start at 0");
+        BufferlessRules.negativeDeparture(out, m, t);
       }
       sent[i] = true;
       dep[i] = t;
@@ -82,12 +79,10 @@ final class BufferlessChecker {
       Schedule.ControlTransfer x = control.get(c);
       controlArc[c] = Places.arcOf(net, x.from(), x.to());
       if (controlArc[c] < 0) {
-        out.add(Kind.NOT_AN_ARC, List.of(), Places.arc(x.from(), x.to()), x.step(), "control flit " + x.kind()
-            + " goes from " + x.from() + " to " + x.to() + ", which are not joined by an arc");
+        BufferlessRules.controlNotAnArc(out, x);
       }
       if (x.step() < 0) {
-        out.add(Kind.NEGATIVE_TIME, List.of(), Places.arc(x.from(), x.to()), x.step(), "control flit "
-            + x.kind() + " crosses in step " + x.step() + "; steps start at 0");
+        BufferlessRules.controlNegative(out, x);
       }
     }
 
@@ -110,13 +105,9 @@ final class BufferlessChecker {
 
     // V4' arc capacity (docs/models/bufferless-chatting.md#validity-rules (2.1), data and control flits): one flit per
     // arc per step, all ports and single
-    arcs.sweep((g, a, b) -> {
-      long from = arcs.start(b);
-      long to = Math.min(arcs.end(a), arcs.end(b));
-      return out.add(Kind.ARC_CONFLICT, ids(msgs, arcs.owner(a), arcs.owner(b)), net.arcName(g), from,
-          who(msgs, control, arcs.owner(a)) + " and " + who(msgs, control, arcs.owner(b)) + " both cross "
-          + net.arcName(g) + " in " + Places.steps(from, to) + "; an arc carries one flit per step");
-    });
+    BufferlessRules.Owners who = new BufferlessRules.Owners(msgs, control);
+    arcs.sweep((g, a, b) -> BufferlessRules.arcConflict(out, net, who, g, arcs.owner(a), arcs.owner(b),
+        arcs.start(b), Math.min(arcs.end(a), arcs.end(b))));
     // V4 send port, V5 receive port (single port only): a node sends, and receives, on one arc per step; two flits
     // on one arc are the arc conflict above, not a port one
     if (single) {
@@ -125,14 +116,8 @@ final class BufferlessChecker {
           return true;
         }
         boolean send = g < net.nodes();
-        int v = send ? g : g - net.nodes();
-        long from = ports.start(b);
-        long to = Math.min(ports.end(a), ports.end(b));
-        return out.add(send ? Kind.SEND_PORT : Kind.RECEIVE_PORT, ids(msgs, ports.owner(a), ports.owner(b)),
-            Places.node(v), from, "node " + v + (send ? " sends " : " receives ") + who(msgs, control,
-            ports.owner(a)) + " (" + net.arcName(ports.arc(a)) + ") and " + who(msgs, control, ports.owner(b))
-            + " (" + net.arcName(ports.arc(b)) + ") in " + Places.steps(from, to) + "; a single port "
-            + (send ? "sends" : "receives") + " one flit per step");
+        return BufferlessRules.portConflict(out, net, who, send, send ? g : g - net.nodes(), ports.owner(a),
+            ports.arc(a), ports.owner(b), ports.arc(b), ports.start(b), Math.min(ports.end(a), ports.end(b)));
       });
     }
 
@@ -148,21 +133,5 @@ final class BufferlessChecker {
     arcs.add(a, from, to, owner, a);
     ports.add(net.tail(a), from, to, owner, a);
     ports.add(net.nodes() + net.head(a), from, to, owner, a);
-  }
-
-  /** Names the owner of an interval: a message (index >= 0) or a control flit (-1 - index). */
-  private static String who(List<Message> msgs, List<Schedule.ControlTransfer> control, int owner) {
-    if (owner >= 0) {
-      return "message " + msgs.get(owner).id();
-    }
-    Schedule.ControlTransfer x = control.get(-1 - owner);
-    return "control flit " + x.kind() + " " + Places.arc(x.from(), x.to());
-  }
-
-  /** The ids of the messages among two owners (a control flit has none). */
-  private static List<String> ids(List<Message> msgs, int a, int b) {
-    List<String> one = a >= 0 ? List.of(msgs.get(a).id()) : List.of();
-    List<String> two = b >= 0 ? List.of(msgs.get(b).id()) : List.of();
-    return Places.union(one, two);
   }
 }

@@ -78,12 +78,6 @@ final class BufferlessFastPath {
     return UlaSweep.disjoint(msgs, block, sent);
   }
 
-  /** Reports a departure the schedule gives for {@code id}, which names no message. */
-  private static void unknown(Instance inst, String id, Long t, Findings out) {
-    out.add(Kind.UNKNOWN_MESSAGE, List.of(id), "", t, "the schedule gives a departure for " + id
-        + ", which is not a message of instance " + inst.name());
-  }
-
   /** Checks the schedule, adds what is wrong to {@code out}, returns the makespan in steps. */
   static long check(Instance inst, Schedule.Departures schedule, Findings out) {
     return check(inst, schedule, out, false);
@@ -110,7 +104,7 @@ final class BufferlessFastPath {
         String id = table.key(k);
         int i = k < n && msgs.get(k).id() == id ? k : inst.indexOf(id);
         if (i < 0) {
-          unknown(inst, id, table.value(k), out);
+          BufferlessRules.unknownMessage(out, inst, id, table.value(k));
         } else {
           dep[i] = table.value(k);
           given[i] = true;
@@ -120,7 +114,7 @@ final class BufferlessFastPath {
       for (Map.Entry<String, Long> e : schedule.departures().entrySet()) {
         int i = inst.indexOf(e.getKey());
         if (i < 0) {
-          unknown(inst, e.getKey(), e.getValue(), out);
+          BufferlessRules.unknownMessage(out, inst, e.getKey(), e.getValue());
         } else if (e.getValue() != null) {
           dep[i] = e.getValue();
           given[i] = true;
@@ -139,14 +133,12 @@ final class BufferlessFastPath {
         continue;
       }
       if (!given[i]) {
-        out.add(Kind.MISSING_DEPARTURE, List.of(m.id()), "", null, "message " + m.id() + " (" + m.from() + " to "
-            + m.to() + ", " + m.length() + " flits) has no departure");
+        BufferlessRules.missingDeparture(out, m);
         continue;
       }
       long t = dep[i];
       if (t < 0) {
-        out.add(Kind.NEGATIVE_TIME, List.of(m.id()), "", t, "message " + m.id() + " departs in step " + t
-            + "; steps start at 0");
+        BufferlessRules.negativeDeparture(out, m, t);
       }
       sent[i] = true;
       length[i] = m.length();
@@ -168,12 +160,10 @@ final class BufferlessFastPath {
     for (int c = 0; c < control.size(); c++) {
       Schedule.ControlTransfer x = control.get(c);
       if (controlArc[c] < 0) {
-        out.add(Kind.NOT_AN_ARC, List.of(), Places.arc(x.from(), x.to()), x.step(), "control flit " + x.kind()
-            + " goes from " + x.from() + " to " + x.to() + ", which are not joined by an arc");
+        BufferlessRules.controlNotAnArc(out, x);
       }
       if (x.step() < 0) {
-        out.add(Kind.NEGATIVE_TIME, List.of(), Places.arc(x.from(), x.to()), x.step(), "control flit "
-            + x.kind() + " crosses in step " + x.step() + "; steps start at 0");
+        BufferlessRules.controlNegative(out, x);
       }
     }
 
@@ -232,28 +222,17 @@ final class BufferlessFastPath {
       hops.messages(null, task);
       hops.controls(task);
     }
-    Describe d = new Describe(msgs, control);
-    arcs.sweep((g, a, b) -> {
-      long from = arcs.start(b);
-      long to = Math.min(arcs.end(a), arcs.end(b));
-      return out.add(Kind.ARC_CONFLICT, d.ids(arcs.owner(a), arcs.owner(b)), net.arcName(g), from,
-          d.who(arcs.owner(a)) + " and " + d.who(arcs.owner(b)) + " both cross " + net.arcName(g) + " in "
-          + Places.steps(from, to) + "; an arc carries one flit per step");
-    });
+    BufferlessRules.Owners who = new BufferlessRules.Owners(msgs, control);
+    arcs.sweep((g, a, b) -> BufferlessRules.arcConflict(out, net, who, g, arcs.owner(a), arcs.owner(b),
+        arcs.start(b), Math.min(arcs.end(a), arcs.end(b))));
     if (single) {
       ports.sweep((g, a, b) -> {
         if (ports.arc(a) == ports.arc(b)) {
           return true; // the same arc: already an ARC_CONFLICT
         }
         boolean send = g < net.nodes();
-        int v = send ? g : g - net.nodes();
-        long from = ports.start(b);
-        long to = Math.min(ports.end(a), ports.end(b));
-        return out.add(send ? Kind.SEND_PORT : Kind.RECEIVE_PORT, d.ids(ports.owner(a), ports.owner(b)),
-            Places.node(v), from, "node " + v + (send ? " sends " : " receives ") + d.who(ports.owner(a))
-            + " (" + net.arcName(ports.arc(a)) + ") and " + d.who(ports.owner(b)) + " ("
-            + net.arcName(ports.arc(b)) + ") in " + Places.steps(from, to) + "; a single port "
-            + (send ? "sends" : "receives") + " one flit per step");
+        return BufferlessRules.portConflict(out, net, who, send, send ? g : g - net.nodes(), ports.owner(a),
+            ports.arc(a), ports.owner(b), ports.arc(b), ports.start(b), Math.min(ports.end(a), ports.end(b)));
       });
     }
 
@@ -583,31 +562,6 @@ final class BufferlessFastPath {
 
     private static void note(int[] arc, int port, int a) {
       arc[port] = arc[port] == NONE || arc[port] == a ? a : SEVERAL;
-    }
-  }
-
-  /** Names the owner of an interval: a message (index >= 0) or a control transfer (-1 - index). */
-  private static final class Describe {
-    private final List<Message> msgs;
-    private final List<Schedule.ControlTransfer> control;
-
-    Describe(List<Message> msgs, List<Schedule.ControlTransfer> control) {
-      this.msgs = msgs;
-      this.control = control;
-    }
-
-    String who(int owner) {
-      if (owner >= 0) {
-        return "message " + msgs.get(owner).id();
-      }
-      Schedule.ControlTransfer x = control.get(-1 - owner);
-      return "control flit " + x.kind() + " " + Places.arc(x.from(), x.to());
-    }
-
-    List<String> ids(int a, int b) {
-      List<String> one = a >= 0 ? List.of(msgs.get(a).id()) : List.of();
-      List<String> two = b >= 0 ? List.of(msgs.get(b).id()) : List.of();
-      return Places.union(one, two);
     }
   }
 }

@@ -42,8 +42,8 @@ public final class ScheduleChecker {
         case BUFFERLESS_CHATTING, BUFFERLESS_SCATTER_GATHER -> schedule instanceof Schedule.Slots s
             ? VirtualChecker.check(instance, s, out)
             : bufferless(instance, (Schedule.Departures) schedule, out);
-        case PACKET -> PacketChecker.check(instance, (Schedule.Transmissions) schedule, scale, out);
-        case LINEAR_COST -> LinearCostChecker.check(instance, (Schedule.Transmissions) schedule, scale, out);
+        case PACKET -> packet(instance, (Schedule.Transmissions) schedule, scale, out);
+        case LINEAR_COST -> linearCost(instance, (Schedule.Transmissions) schedule, scale, out);
       };
     } catch (ArithmeticException e) {
       out.add(Kind.TIME_OVERFLOW, List.of(), "", null, "a time of the schedule does not fit in 64-bit ticks ("
@@ -76,6 +76,26 @@ public final class ScheduleChecker {
   private static long bufferless(Instance instance, Schedule.Departures schedule, Findings out) {
     return BufferlessFastPath.pays(instance, schedule) ? BufferlessFastPath.check(instance, schedule, out)
         : BufferlessChecker.check(instance, schedule, out);
+  }
+
+  /**
+   * Packet records: the definition ({@link PacketChecker}) on small schedules, its fast path ({@link PacketFastPath},
+   * the same report) from {@link PacketFastPath#FROM} records.
+   */
+  private static long packet(Instance instance, Schedule.Transmissions schedule, TimeScale scale, Findings out) {
+    return schedule.transmissions().size() >= PacketFastPath.FROM
+        ? PacketFastPath.check(instance, schedule, scale, out) : PacketChecker.check(instance, schedule, scale, out);
+  }
+
+  /**
+   * Linear-cost records: the definition ({@link LinearCostChecker}) on small schedules, its fast path
+   * ({@link LinearCostFastPath}, the same report) from {@link LinearCostFastPath#FROM} records.
+   */
+  private static long linearCost(Instance instance, Schedule.Transmissions schedule, TimeScale scale,
+      Findings out) {
+    return schedule.transmissions().size() >= LinearCostFastPath.FROM
+        ? LinearCostFastPath.check(instance, schedule, scale, out)
+        : LinearCostChecker.check(instance, schedule, scale, out);
   }
 
   /** Null if the schedule's kind fits the instance, else why not. */

@@ -156,11 +156,15 @@ final class UnitArrivals {
     return count == 0 ? null : new Late(count, first, firstAt);
   }
 
-  /** The units of {@code [0, length)} that never arrive: how many and the first ({@code first} -1 if none). */
+  /**
+   * The units of {@code [0, length)} that never arrive: how many and the first; null if every unit arrives. A unit
+   * whose packet ends at {@link Long#MAX_VALUE} ticks arrives (then, at the end of the long range); only units that no
+   * packet brings are missing.
+   */
   static Late missing(UnitArrivals a, long length) {
     if (a == null) {
       return length == 0 ? null : new Late(length, 0, Long.MAX_VALUE);
     }
-    return a.lateAt(0, length, Long.MAX_VALUE - 1);
+    return a.lateAt(0, length, Long.MAX_VALUE);
   }
 }

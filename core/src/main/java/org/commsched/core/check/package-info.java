@@ -11,19 +11,29 @@
  *   <caption>Definitions and fast paths</caption>
  *   <tr><th>family (schedule)</th><th>definition</th><th>fast path</th></tr>
  *   <tr><td>{@code BUFFERLESS_CHATTING}, {@code BUFFERLESS_SCATTER_GATHER} (departures, plus the control flits of a
- *       protocol run)</td><td>{@code BufferlessChecker}; the protocol rules (V6 and the meaning of the control
- *       values), from the trace and the instance only: {@code Causality}, with the kinds and violation sentences it
- *       shares with the fast path in {@code CausalityRules}</td><td>{@code BufferlessFastPath} with
+ *       protocol run)</td><td>{@code BufferlessChecker}, its sentences shared with the fast path in
+ *       {@code BufferlessRules}; the protocol rules (V6 and the meaning of the control values), from the trace and
+ *       the instance only: {@code Causality}, with the kinds and violation sentences it shares with the fast path in
+ *       {@code CausalityRules}</td><td>{@code BufferlessFastPath} with
  *       {@code CausalityFastPath}, from {@code BufferlessFastPath.FROM} = 2^16 message hops plus control flits
  *       on (screens, radix sorts, parallel route reads; held to the definition by {@code
  *       BufferlessFastPathProperties})</td></tr>
  *   <tr><td>{@code BUFFERLESS_CHATTING} (slots of virtual chatting and DSA)</td><td>{@code VirtualChecker}</td>
  *       <td>none</td></tr>
  *   <tr><td>{@code PACKET} (transmissions: store-and-forward scatter/gather with packets and set-up
- *       time)</td><td>{@code PacketChecker}, with {@code PortRules}</td><td>none</td></tr>
- *   <tr><td>{@code LINEAR_COST} (transmissions: send, broadcast and gossip)</td><td>{@code LinearCostChecker},
- *       with {@code PortRules}</td><td>none</td></tr>
+ *       time)</td><td>{@code PacketChecker} (V1-V6 and the route rules, one labelled block each), with
+ *       {@code PortRules}</td><td>{@code PacketFastPath}, from {@code PacketFastPath.FROM} = 2^14 records on
+ *       (counting sort by message, packed sort keys; held to the definition by {@code
+ *       PacketFastPathProperties})</td></tr>
+ *   <tr><td>{@code LINEAR_COST} (transmissions: send, broadcast and gossip)</td><td>{@code LinearCostChecker}
+ *       (V1-V11 and the unit and packet-number rules, one labelled block each), with {@code PortRules}</td>
+ *       <td>{@code LinearCostFastPath}, from {@code LinearCostFastPath.FROM} = 2^14 records on (primitive hashes,
+ *       index arrays, runs of units in {@code UnitArrivals}; held to the definition by {@code
+ *       LinearCostFastPathProperties})</td></tr>
  * </table>
+ * A definition and its fast path word every violation through one vocabulary, so that no sentence is written twice:
+ * {@code BufferlessRules} and {@code CausalityRules} for the bufferless pair, {@code StoreAndForwardRules} for the
+ * packet and linear-cost pairs, {@code PortRules} for the store-and-forward port rules both read.
  *
  * <p>Models: bufferless, Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On bufferless routing of variable
  * length messages in leveled networks", and Bhatt, Pucci, Ranade, Rosenberg, "Scattering and gathering messages in
@@ -32,7 +42,7 @@
  * holds the store-and-forward arc, duplex and port rules the last two share. Shared by all: {@code Overlaps} (every
  * pair of overlapping intervals of a group, in a fixed order; its sorts are held to a merge sort by {@code
  * OverlapsProperties}), {@code Findings} (the list, capped at 10,000) and {@code Places} (how places are named); the
- * fast path alone uses {@code Screen} and {@code Routes}.
+ * bufferless fast path alone uses {@code Screen} and {@code Routes}, the linear-cost one {@code UnitArrivals}.
  *
  * <p>Conventions: bufferless times are steps from 0 (a flit crossing during step s holds {@code [s, s+1)});
  * store-and-forward times are ticks of {@link org.commsched.core.check.CheckReport#scale()}, the finer of the

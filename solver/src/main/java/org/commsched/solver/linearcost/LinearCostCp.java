@@ -179,7 +179,7 @@ public final class LinearCostCp implements HintedSearch.Builder {
       throw new IllegalStateException("the reduced hint of " + heuristic.method() + " is invalid: "
           + report.violations());
     }
-    horizon = report.makespan();
+    horizon = makespan(hint);
     bound = LowerBounds.best(instance);
     int[][] dist = distances();
     slots = new int[net.arcs()];
@@ -736,10 +736,25 @@ public final class LinearCostCp implements HintedSearch.Builder {
     return out;
   }
 
-  /** The makespan of a schedule in ticks (the checker's reading: merged records, latest end). */
+  /**
+   * The makespan of a schedule this model decoded, in ticks, by the model's definition
+   * (docs/models/linear-cost.md#validity-rules V3, V11): the records on one arc with one start are one packet of all
+   * their units, which lasts {@code beta + units tau}; the makespan is the latest end. Computed here, not read from
+   * the checker, so that the checker judges the claim instead of making it.
+   */
   @Override
   public long makespan(Schedule.Transmissions schedule) {
-    return ScheduleChecker.check(instance, schedule).makespan();
+    TimeScale scale = instance.timeScale();
+    Map<List<Long>, Long> units = new HashMap<>(); // (arc, start) -> units of the packet
+    for (Schedule.Transmission t : schedule.transmissions()) {
+      units.merge(List.of((long) net.arc(t.from(), t.to()), schedule.scale().rescale(t.start(), scale)), t.size(),
+          Long::sum);
+    }
+    long makespan = 0;
+    for (Map.Entry<List<Long>, Long> packet : units.entrySet()) {
+      makespan = Math.max(makespan, packet.getKey().get(1) + beta + packet.getValue() * tau);
+    }
+    return makespan;
   }
 
   /** True if the hint already meets the bound (nothing to search). */

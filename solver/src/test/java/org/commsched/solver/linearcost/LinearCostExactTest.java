@@ -129,6 +129,24 @@ class LinearCostExactTest {
   }
 
   /** Gossip on the 3-ring under H1 (beta 2, tau 1): CP-SAT and the exhaustive search agree (Choco is too slow). */
+  /**
+   * The model's own makespan (what its results claim) is read from the decoded schedule by the model's definition,
+   * not from the checker: records on one arc with one start are one packet of all their units. Broadcast of 2 units
+   * on the path 0-1-2, beta = 5, tau = 1: one record of units 0..1 on 0->1 from 0 (ends 0 + 5 + 2 = 7), then two
+   * records of one unit each on 1->2 from 7, one packet of 2 units ending 7 + 5 + 2 = 14 (as two packets, 13).
+   */
+  @Test
+  void ownMakespan_isTheLatestEndOfTheMergedPackets_ofTheDecodedSchedule() {
+    Instance inst = broadcast(new Topology.Bla(3), 2, model("F*", "5", "1"));
+    String id = inst.origins().get(0).message();
+    Schedule.Transmissions s = new Schedule.Transmissions(inst.timeScale(), List.of(
+        new Schedule.Transmission(id, 0, 2, 0, 1, 0, 0L),
+        new Schedule.Transmission(id, 1, 1, 1, 2, 7, 0L),
+        new Schedule.Transmission(id, 2, 1, 1, 2, 7, 1L)));
+    assertThat(new LinearCostCp(inst).makespan(s)).isEqualTo(14);
+    assertThat(ScheduleChecker.check(inst, s).makespan()).as("the checker agrees").isEqualTo(14);
+  }
+
   @Test
   void cpSat_andExhaustiveSearch_agree_onTheH1Gossip() {
     Instance inst = named(gossip(new Topology.Ring(3), 1, model("H1", "2", "1")), "gossip ring3 n=1 H1");

@@ -1,0 +1,213 @@
+package org.commsched.core.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Origin;
+import org.commsched.core.model.Problem;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.model.Topology;
+import org.commsched.core.testing.Seeds;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The fast path of the linear-cost checker ({@link LinearCostFastPath}: primitive hashes, index arrays, runs of units)
+ * reports exactly what the definition ({@link LinearCostChecker}: maps and lists, one block per rule) does: the same
+ * violations (kinds, places, messages, times, sentences) in the same order, the same makespan, or the same overflow
+ * after the same violations. Both are called directly on the same input. Seeded random sends, broadcasts and gossips
+ * on bus-like arrays, rings, meshes, stars, complete graphs and random trees under random models; valid schedules
+ * that forward every message along a random breadth-first tree (a send along the tree's path to the target), each
+ * message cut into chunks, a packet carrying one chunk or several (several records on one arc with one start),
+ * records with {@code first} or numbered without it, placed by {@link TransmissionCases.ListScheduler}; checked
+ * valid, then mutated ({@link TransmissionCases#mutate}). Cases: {@code -Dcommsched.cases=N} (default 200), five
+ * mutants each.
+ */
+class LinearCostFastPathProperties {
+
+  static Stream<Long> seeds() {
+    return Seeds.seeds().boxed();
+  }
+
+  private static Instance instance(SplittableRandom rnd) {
+    Network net = Network.of(TransmissionCases.topology(rnd));
+    int n = net.nodes();
+    long length = 1 + rnd.nextInt(7);
+    Problem p = switch (rnd.nextInt(3)) {
+      case 0 -> {
+        int source = rnd.nextInt(n);
+        yield new Problem.Send(source, (source + 1 + rnd.nextInt(n - 1)) % n, length, null);
+      }
+      case 1 -> new Problem.Broadcast(rnd.nextInt(n), length);
+      default -> new Problem.Gossip(length);
+    };
+    return new Instance("lc", p, TransmissionCases.model(rnd), net);
+  }
+
+  /** A breadth-first tree from {@code root} with neighbours in random order: each node's parent (-1 at the root). */
+  private static int[] bfsTree(Network net, int root, SplittableRandom rnd) {
+    int[] parent = new int[net.nodes()];
+    Arrays.fill(parent, -2);
+    parent[root] = -1;
+    ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(root));
+    List<Integer> order = new ArrayList<>();
+    while (!queue.isEmpty()) {
+      int u = queue.poll();
+      order.add(u);
+      List<Integer> out = new ArrayList<>();
+      for (int k = 0; k < net.outDegree(u); k++) {
+        out.add(net.head(net.outArc(u, k)));
+      }
+      for (int k = out.size() - 1; k > 0; k--) {
+        int j = rnd.nextInt(k + 1);
+        out.set(k, out.set(j, out.get(k)));
+      }
+      for (int v : out) {
+        if (parent[v] == -2) {
+          parent[v] = u;
+          queue.add(v);
+        }
+      }
+    }
+    return parent;
+  }
+
+  /**
+   * Every origin's units forwarded down a breadth-first tree (a send: only along the path to the target), in chunks
+   * fixed per message; a packet carries one to three consecutive chunks as one record each; records carry
+   * {@code first} or, per message, rely on the packet numbers.
+   */
+  static List<Schedule.Transmission> valid(Instance inst, SplittableRandom rnd) {
+    Network net = inst.network();
+    TransmissionCases.ListScheduler at = new TransmissionCases.ListScheduler(inst, rnd);
+    List<Schedule.Transmission> out = new ArrayList<>();
+    for (Origin o : inst.origins()) {
+      int[] parent = bfsTree(net, o.node(), rnd);
+      boolean[] on = new boolean[net.nodes()];
+      if (inst.problem() instanceof Problem.Send s) {
+        for (int v = s.target(); v >= 0; v = parent[v]) {
+          on[v] = true;
+        }
+      } else {
+        Arrays.fill(on, true);
+      }
+      List<Long> chunks = TransmissionCases.split(rnd, o.length(), 4);
+      long[] first = new long[chunks.size()];
+      for (int c = 1; c < chunks.size(); c++) {
+        first[c] = first[c - 1] + chunks.get(c - 1);
+      }
+      boolean numbered = rnd.nextBoolean();
+      long[][] holds = new long[net.nodes()][chunks.size()]; // when each node holds each chunk
+      List<Integer> order = new ArrayList<>();
+      for (int v = 0; v < net.nodes(); v++) {
+        order.add(v);
+      }
+      order.sort((a, b) -> Integer.compare(depth(parent, a), depth(parent, b)));
+      for (int v : order) {
+        if (!on[v] || parent[v] < 0) {
+          continue;
+        }
+        int a = net.arc(parent[v], v);
+        for (int c = 0; c < chunks.size(); ) {
+          int last = Math.min(chunks.size(), c + 1 + rnd.nextInt(3));
+          long units = 0;
+          long ready = 0;
+          for (int d = c; d < last; d++) {
+            units += chunks.get(d);
+            ready = Math.max(ready, holds[parent[v]][d]);
+          }
+          long start = at.place(a, ready, units);
+          for (int d = c; d < last; d++) {
+            out.add(new Schedule.Transmission(o.message(), d, chunks.get(d), parent[v], v, start,
+                numbered ? null : first[d]));
+            holds[v][d] = at.end(start, units);
+          }
+          c = last;
+        }
+      }
+    }
+    return TransmissionCases.shuffled(rnd, out);
+  }
+
+  private static int depth(int[] parent, int v) {
+    int d = 0;
+    for (int u = v; u >= 0 && parent[u] >= 0; u = parent[u]) {
+      d++;
+    }
+    return d;
+  }
+
+  private static void assertSame(Instance inst, List<Schedule.Transmission> records, String what) {
+    Schedule.Transmissions s = new Schedule.Transmissions(inst.timeScale(), records);
+    assertThat(TransmissionCases.report(LinearCostFastPath::check, inst, s)).as("%s: the fast path against the "
+        + "definition", what).isEqualTo(TransmissionCases.report(LinearCostChecker::check, inst, s));
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void validAndMutatedSchedules_fastPathReportsWhatTheDefinitionDoes(long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    Instance inst = instance(rnd);
+    List<Schedule.Transmission> valid = valid(inst, rnd);
+    String what = "seed " + seed + ", " + inst.problem() + " on " + inst.network().topology() + ", " + inst.model();
+    List<Object> definition = TransmissionCases.report(LinearCostChecker::check, inst,
+        new Schedule.Transmissions(inst.timeScale(), valid));
+    assertThat((List<?>) definition.get(0)).as("%s: the tree schedule %s is valid", what, valid).isEmpty();
+    assertSame(inst, valid, what + ", valid");
+    for (int k = 0; k < 5; k++) {
+      List<Schedule.Transmission> mutant = TransmissionCases.mutate(rnd, valid, inst.network().nodes());
+      assertSame(inst, mutant, what + ", mutant " + mutant);
+    }
+  }
+
+  /**
+   * A unit whose packet ends exactly at {@link Long#MAX_VALUE} ticks is received (at the end of the long range), on
+   * both paths: a send of one unit over one link, beta = tau = 1, starting at 2^63 - 3, ends at 2^63 - 1. (The fast
+   * path once took that end for "never" and reported the target incomplete.)
+   */
+  @Test
+  void aUnitArrivingAtTheEndOfTheLongRange_isReceived_onBothPaths() {
+    Instance inst = new Instance("edge", new Problem.Send(0, 1, 1, null), Fixtures.sf("1", "1", CommModel.Ports.ALL,
+        CommModel.Duplex.FULL, null), Network.of(new Topology.Bla(2)));
+    String id = inst.origins().get(0).message();
+    Schedule.Transmissions s = new Schedule.Transmissions(inst.timeScale(), List.of(
+        new Schedule.Transmission(id, 0, 1, 0, 1, Long.MAX_VALUE - 2, 0L)));
+    List<Object> expected = List.of(List.of(), Long.MAX_VALUE);
+    assertThat(TransmissionCases.report(LinearCostChecker::check, inst, s)).isEqualTo(expected);
+    assertThat(TransmissionCases.report(LinearCostFastPath::check, inst, s)).isEqualTo(expected);
+  }
+
+  /**
+   * The threshold: {@link ScheduleChecker} takes the fast path from {@link LinearCostFastPath#FROM} records on and
+   * reports there what the definition does (a star's centre broadcasting one unit per leaf; two packets at once).
+   */
+  @Test
+  void scheduleCheckerTakesTheFastPathFromTheThresholdOn_withTheDefinitionsReport() {
+    int leaves = LinearCostFastPath.FROM;
+    CommModel.StoreAndForward onePort = Fixtures.sf("1", "1", CommModel.Ports.ONE, CommModel.Duplex.FULL,
+        CommModel.OnePortRule.SEND_AND_RECEIVE);
+    Instance large = new Instance("star", new Problem.Broadcast(0, 1), onePort,
+        Network.of(new Topology.Star(leaves + 1)));
+    String id = large.origins().get(0).message();
+    List<Schedule.Transmission> records = new ArrayList<>();
+    for (int v = 1; v <= leaves; v++) {
+      records.add(new Schedule.Transmission(id, 0, 1, 0, v, 2L * (v - 1), 0L));
+    }
+    records.set(7, new Schedule.Transmission(id, 0, 1, 0, 8, 2L * 8, 0L));
+    Schedule.Transmissions s = new Schedule.Transmissions(large.timeScale(), records);
+    CheckReport r = ScheduleChecker.check(large, s);
+    assertThat(r.violations()).extracting(Violation::kind).as("the centre sends to 8 and 9 at once")
+        .containsExactly(Kind.SEND_PORT);
+    assertThat(List.of(r.violations(), r.makespan()))
+        .isEqualTo(TransmissionCases.report(LinearCostChecker::check, large, s));
+  }
+}
