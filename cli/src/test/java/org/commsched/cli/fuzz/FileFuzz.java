@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code scripts/fuzz-files.sh}, which builds the classpath.
  *
  * <pre>FileFuzz [--seed B] [--count N] [--jobs J] [--out DIR] [--margin S] [--rss-mb M] [--java-opts OPTS]
- *          [--shrink K] [--launcher PATH]</pre>
+ *          [--shrink K] [--shrink-budget R] [--launcher PATH]</pre>
  */
 public final class FileFuzz {
   private FileFuzz() {
@@ -34,7 +34,7 @@ public final class FileFuzz {
   public static void main(String[] argv) throws Exception {
     Map<String, String> a = new TreeMap<>(Map.of("--seed", "1000000", "--count", "10000", "--jobs", "2", "--out",
         "target/file-fuzz", "--margin", "2", "--rss-mb", "1024", "--java-opts", "-Xmx2g", "--shrink", "3",
-        "--launcher", "commsched"));
+        "--shrink-budget", "20", "--launcher", "commsched"));
     for (int i = 0; i + 1 < argv.length; i += 2) {
       if (!a.containsKey(argv[i])) {
         throw new IllegalArgumentException("unknown option " + argv[i] + "; use " + a.keySet());
@@ -61,9 +61,11 @@ public final class FileFuzz {
     AtomicLong maxRss = new AtomicLong();
     AtomicLong maxMillis = new AtomicLong();
     AtomicInteger done = new AtomicInteger();
+    int[] overshoot = new int[OVERSHOOT.length + 1]; // runs by seconds past their limit: <= 0, <= 1, <= 2, ...
     AtomicInteger failed = new AtomicInteger();
     String[] maxRssCase = {""};
     long t0 = System.nanoTime();
+    String load0 = loadAverage();
     ExecutorService pool = Executors.newFixedThreadPool(jobs);
     for (int i = 0; i < count; i++) {
       long seed = base + i;
@@ -82,6 +84,11 @@ public final class FileFuzz {
               maxRssCase[0] = "seed " + seed + " " + c.mutation() + " " + c.command();
             }
             maxMillis.accumulateAndGet((long) (o.seconds() * 1000), Math::max);
+            int b = 0;
+            while (b < OVERSHOOT.length && o.seconds() - c.limitSeconds() > OVERSHOOT[b]) {
+              b++;
+            }
+            overshoot[b]++;
             for (FuzzOracle.Failure x : f) {
               byClass.computeIfAbsent(x.kind(), k -> new AtomicInteger()).incrementAndGet();
               byMutation.computeIfAbsent(x.kind() + " <- " + c.mutation() + " (" + c.args().get(0) + ")",
@@ -111,7 +118,7 @@ public final class FileFuzz {
                 } catch (Exception e) {
                   return false;
                 }
-              }, 40);
+              }, Integer.parseInt(a.get("--shrink-budget")));
             }
             save(outDir.resolve("failures").resolve(kind).resolve("seed-" + seed), c, small, o, f);
           }
@@ -133,7 +140,13 @@ public final class FileFuzz {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format("%n[file fuzz] base seed %d, %d runs, %d jobs, %.0f s wall, margin %.1f s, RSS bound %d "
         + "MiB, JAVA_OPTS=%s%n", base, done.get(), jobs, wall, margin, rssKb / 1024, a.get("--java-opts")));
-    sb.append("| exit | runs |\n|---|---|\n");
+    sb.append("load average at the start ").append(load0).append(", at the end ").append(loadAverage()).append('\n');
+    sb.append("\n| seconds past the run's limit | runs |\n|---|---|\n");
+    for (int b = 0; b <= OVERSHOOT.length; b++) {
+      sb.append(b < OVERSHOOT.length ? "| <= " + OVERSHOOT[b] : "| > " + OVERSHOOT[OVERSHOOT.length - 1])
+          .append(" | ").append(overshoot[b]).append(" |\n");
+    }
+    sb.append("\n| exit | runs |\n|---|---|\n");
     exits.forEach((k, v) -> sb.append("| ").append(k).append(" | ").append(v).append(" |\n"));
     sb.append("\n| failure class | runs |\n|---|---|\n");
     byClass.forEach((k, v) -> sb.append("| ").append(k).append(" | ").append(v).append(" |\n"));
@@ -148,6 +161,17 @@ public final class FileFuzz {
     Files.writeString(outDir.resolve("summary.md"), sb.toString());
     SubprocessRunner.deleteTree(work);
     System.exit(failed.get() == 0 ? 0 : 1);
+  }
+
+  /** The bounds of the overshoot table, in seconds past a run's limit. */
+  static final double[] OVERSHOOT = {0, 1, 2, 3, 5, 10, 20};
+
+  private static String loadAverage() {
+    try {
+      return Files.readString(Paths.get("/proc/loadavg")).strip();
+    } catch (IOException e) {
+      return "unknown";
+    }
   }
 
   /** Writes a failing case: its files, the shrunk input beside them, and case.txt. */

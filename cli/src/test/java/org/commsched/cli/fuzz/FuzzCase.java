@@ -82,6 +82,14 @@ public record FuzzCase(long seed, String mutation, Map<String, byte[]> files, Li
     return sb.toString();
   }
 
+  /**
+   * True for {@code generate} asked for an oversized instance ({@code size/generate-...}): the runners send it the
+   * user's Ctrl-C at the limit (it must then end with 130, 0 or 2 within the margin, and leave no partial file).
+   */
+  public boolean interruptAtLimit() {
+    return mutation.startsWith("size/generate");
+  }
+
   /** The command's name (solve, check, ...) and method when it names one, for the summary. */
   public String command() {
     int m = args.indexOf("--method");

@@ -83,7 +83,7 @@ public final class FuzzOracle {
       f.add(new Failure("exit-" + code, firstLine(err)));
     }
     java.util.regex.Matcher m = EXCEPTION.matcher(out + "\n" + err);
-    if (m.find()) {
+    if (!o.stopped() && m.find()) { // after the harness's own stop the text is the stop's, not the command's
       f.add(new Failure("exception-text", around(out + "\n" + err, m.start())));
     }
     List<String> errLines = err.lines().filter(l -> !l.isBlank() && !l.startsWith("commsched: building")).toList();

@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
 /**
  * Runs a fuzz case as a user would, one process each (the deep mode of docs/TESTS.md#file-fuzzing): the launcher
  * under {@code /usr/bin/time -v}, which gives the exit status and the peak RSS. At the case's limit plus the margin
- * the process tree is killed and the outcome says {@code stopped}; a {@code generate} case gets SIGINT at its limit,
- * as a user's Ctrl-C. The outputs go to files beside the case directory (never into it, so that the oracle sees
+ * the process tree is killed and the outcome says {@code stopped}; an oversized {@code generate} case gets SIGINT at its
+ * limit, as a user's Ctrl-C ({@link FuzzCase#interruptAtLimit()}). The outputs go to files beside the case directory (never into it, so that the oracle sees
  * only what the command wrote there).
  */
 public final class SubprocessRunner {
@@ -47,7 +47,7 @@ public final class SubprocessRunner {
     pb.environment().put("JAVA_OPTS", javaOpts);
     long start = System.nanoTime();
     Process p = pb.start();
-    boolean interruptAtLimit = c.args().get(0).equals("generate");
+    boolean interruptAtLimit = c.interruptAtLimit();
     boolean stopped = false;
     if (interruptAtLimit && !p.waitFor((long) (c.limitSeconds() * 1000), TimeUnit.MILLISECONDS)) {
       signal(p, "INT"); // the user's Ctrl-C
