@@ -134,31 +134,52 @@ public final class FileFuzz {
         }
       });
     }
+    // the table is printed at the end, or on Ctrl-C / SIGTERM for the runs done so far (their subprocesses killed)
+    java.util.concurrent.atomic.AtomicBoolean reported = new java.util.concurrent.atomic.AtomicBoolean();
+    Runnable report = () -> {
+      if (!reported.compareAndSet(false, true)) {
+        return;
+      }
+      synchronized (exits) {
+        double wall = (System.nanoTime() - t0) / 1e9;
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format("%n[file fuzz] base seed %d, %d runs, %d jobs, %.0f s wall, margin %.1f s, "
+            + "RSS bound %d MiB, JAVA_OPTS=%s%n", base, done.get(), jobs, wall, margin, rssKb / 1024,
+            a.get("--java-opts")));
+        sb.append("load average at the start ").append(load0).append(", at the end ").append(loadAverage())
+            .append('\n');
+        sb.append("\n| seconds past the run's limit | runs |\n|---|---|\n");
+        for (int b = 0; b <= OVERSHOOT.length; b++) {
+          sb.append(b < OVERSHOOT.length ? "| <= " + OVERSHOOT[b] : "| > " + OVERSHOOT[OVERSHOOT.length - 1])
+              .append(" | ").append(overshoot[b]).append(" |\n");
+        }
+        sb.append("\n| exit | runs |\n|---|---|\n");
+        exits.forEach((k, v) -> sb.append("| ").append(k).append(" | ").append(v).append(" |\n"));
+        sb.append("\n| failure class | runs |\n|---|---|\n");
+        byClass.forEach((k, v) -> sb.append("| ").append(k).append(" | ").append(v).append(" |\n"));
+        if (byClass.isEmpty()) {
+          sb.append("| (none) | 0 |\n");
+        }
+        sb.append("\n| failure class <- mutation (command) | runs |\n|---|---|\n");
+        byMutation.forEach((k, v) -> sb.append("| ").append(k).append(" | ").append(v).append(" |\n"));
+        sb.append(String.format("%nfailing runs %d; largest peak RSS %d MiB (%s); longest run %.1f s; failures in %s%n",
+            failed.get(), maxRss.get() / 1024, maxRssCase[0], maxMillis.get() / 1000.0, outDir.resolve("failures")));
+        System.out.print(sb);
+        try {
+          Files.writeString(outDir.resolve("summary.md"), sb.toString());
+        } catch (IOException e) {
+          System.out.println("cannot write summary.md: " + e.getMessage());
+        }
+      }
+    };
+    Thread hook = new Thread(() -> {
+      ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+      report.run();
+    });
+    Runtime.getRuntime().addShutdownHook(hook);
     pool.shutdown();
     pool.awaitTermination(365, TimeUnit.DAYS);
-    double wall = (System.nanoTime() - t0) / 1e9;
-    StringBuilder sb = new StringBuilder();
-    sb.append(String.format("%n[file fuzz] base seed %d, %d runs, %d jobs, %.0f s wall, margin %.1f s, RSS bound %d "
-        + "MiB, JAVA_OPTS=%s%n", base, done.get(), jobs, wall, margin, rssKb / 1024, a.get("--java-opts")));
-    sb.append("load average at the start ").append(load0).append(", at the end ").append(loadAverage()).append('\n');
-    sb.append("\n| seconds past the run's limit | runs |\n|---|---|\n");
-    for (int b = 0; b <= OVERSHOOT.length; b++) {
-      sb.append(b < OVERSHOOT.length ? "| <= " + OVERSHOOT[b] : "| > " + OVERSHOOT[OVERSHOOT.length - 1])
-          .append(" | ").append(overshoot[b]).append(" |\n");
-    }
-    sb.append("\n| exit | runs |\n|---|---|\n");
-    exits.forEach((k, v) -> sb.append("| ").append(k).append(" | ").append(v).append(" |\n"));
-    sb.append("\n| failure class | runs |\n|---|---|\n");
-    byClass.forEach((k, v) -> sb.append("| ").append(k).append(" | ").append(v).append(" |\n"));
-    if (byClass.isEmpty()) {
-      sb.append("| (none) | 0 |\n");
-    }
-    sb.append("\n| failure class <- mutation (command) | runs |\n|---|---|\n");
-    byMutation.forEach((k, v) -> sb.append("| ").append(k).append(" | ").append(v).append(" |\n"));
-    sb.append(String.format("%nfailing runs %d; largest peak RSS %d MiB (%s); longest run %.1f s; failures in %s%n",
-        failed.get(), maxRss.get() / 1024, maxRssCase[0], maxMillis.get() / 1000.0, outDir.resolve("failures")));
-    System.out.print(sb);
-    Files.writeString(outDir.resolve("summary.md"), sb.toString());
+    report.run();
     SubprocessRunner.deleteTree(work);
     System.exit(failed.get() == 0 ? 0 : 1);
   }
@@ -187,7 +208,8 @@ public final class FileFuzz {
     lines.add("exit " + o.code() + String.format(", %.2f s, peak %d KiB", o.seconds(), o.peakKb()));
     f.forEach(x -> lines.add("failure " + x.kind() + ": " + x.detail()));
     lines.add("input " + c.files().get(c.input()).length + " bytes"
-        + (small != c ? ", shrunk to " + small.files().get(c.input()).length + " bytes (shrunk-" + c.input() + ")" : ""));
+        + (small != c ? ", shrunk to " + small.files().get(c.input()).length + " bytes (shrunk-" + c.input() + ")"
+        : ""));
     lines.add("--- stderr (first 4000 characters)");
     lines.add(o.err().length() > 4000 ? o.err().substring(0, 4000) : o.err());
     Files.write(to.resolve("case.txt"), lines, StandardCharsets.UTF_8);

@@ -59,7 +59,8 @@ public final class FuzzCases {
   private static final String[] FAMILIES = {"chatting", "scatter-gather", "packet", "linear-cost"};
   private static final String[] CONTROL = {"\u001b[31mred\u001b[0m", "\u001b]0;owned\u0007", "bell\u0007",
       "cr\rhidden", "\u202eevil", "\u2066iso\u2069", "nul\u0000", "del\u007f", "c1\u009b2J", "bs\b\b\b"};
-  private static final String[] HUGE = {"9223372036854775808", "-9223372036854775809", "1000000000000000000000000000000",
+  private static final String[] HUGE = {"9223372036854775808", "-9223372036854775809",
+      "1000000000000000000000000000000",
       "1e308", "-1", "0", "2147483648", "9007199254740993", "1e-400", "-0", "4294967296", "1.5", "99999999999"};
 
   private final Path catalogue;

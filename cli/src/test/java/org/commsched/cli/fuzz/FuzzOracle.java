@@ -40,7 +40,8 @@ public final class FuzzOracle {
   public static final Set<Integer> CODES = Set.of(0, 1, 2, 3, 130);
   private static final Pattern EXCEPTION = Pattern.compile(
       "Exception|\\bat org\\.|java\\.lang\\.|java\\.util\\.|jdk\\.internal|Cannot invoke|\\tat |\\$[A-Z][A-Za-z]*\\.");
-  private static final Pattern CONTROL = Pattern.compile("[\\x00-\\x08\\x0B-\\x1F\\x7F-\\x9F\\u202A-\\u202E\\u2066-\\u2069]");
+  private static final Pattern CONTROL =
+      Pattern.compile("[\\x00-\\x08\\x0B-\\x1F\\x7F-\\x9F\\u202A-\\u202E\\u2066-\\u2069]");
 
   private FuzzOracle() {
   }

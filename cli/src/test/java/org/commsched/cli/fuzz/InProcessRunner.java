@@ -14,8 +14,8 @@ import org.commsched.core.solve.Interrupt;
  * of its own watched against a deadline (the case's limit plus the margin) and a heap bound, so that a case that
  * declares a huge structure cannot take the test JVM down: past either, the run is asked to stop (the process-wide
  * {@link Interrupt}, as Ctrl-C would), interrupted, and as a last resort stopped ({@link Thread#stop()}, which Java
- * 17 still honours); the outcome then says {@code stopped}. An oversized {@code generate} case is interrupted at its limit as a
- * user's Ctrl-C would ({@link FuzzCase#interruptAtLimit()}).
+ * 17 still honours); the outcome then says {@code stopped}. An oversized {@code generate} case is interrupted at
+ * its limit as a user's Ctrl-C would ({@link FuzzCase#interruptAtLimit()}).
  *
  * <p>The heap bound is on the live heap above the level before the case: when the used heap passes it, a full
  * collection decides (garbage does not count). Not thread-safe: one case at a time per JVM ({@link Interrupt} is

@@ -13,9 +13,9 @@ import java.util.regex.Pattern;
 /**
  * Runs a fuzz case as a user would, one process each (the deep mode of docs/TESTS.md#file-fuzzing): the launcher
  * under {@code /usr/bin/time -v}, which gives the exit status and the peak RSS. At the case's limit plus the margin
- * the process tree is killed and the outcome says {@code stopped}; an oversized {@code generate} case gets SIGINT at its
- * limit, as a user's Ctrl-C ({@link FuzzCase#interruptAtLimit()}). The outputs go to files beside the case directory (never into it, so that the oracle sees
- * only what the command wrote there).
+ * the process tree is killed and the outcome says {@code stopped}; an oversized {@code generate} case gets SIGINT
+ * at its limit, as a user's Ctrl-C ({@link FuzzCase#interruptAtLimit()}). The outputs go to files beside the case
+ * directory (never into it, so that the oracle sees only what the command wrote there).
  */
 public final class SubprocessRunner {
   private static final Pattern RSS = Pattern.compile("Maximum resident set size \\(kbytes\\): (\\d+)");
