@@ -21,13 +21,14 @@ import org.junit.jupiter.api.io.TempDir;
  * The file fuzzer's CI mode (docs/TESTS.md#file-fuzzing): {@code 3/2 x commsched.cases} cases (300 by default) of
  * {@link FuzzCases}, seeded by {@link Seeds} (case {@code i} is seed {@code base + i}), each run in this JVM through
  * {@code Main.run} by {@link InProcessRunner} (per-case deadline: the case's limit plus
- * {@code commsched.fuzz.margin} seconds, default 8; live-heap bound {@code commsched.fuzz.heap-mb}, default 1024)
+ * {@code commsched.fuzz.margin} seconds, default 20: a net for runaway cases, not a speed test, since the
+ * test JVM shares a busy machine; live-heap bound {@code commsched.fuzz.heap-mb}, default 1024)
  * and judged by {@link FuzzOracle}. One dynamic test per case, named by its seed, mutation and command; a summary
  * line (runs by exit code, failures by class, process CPU) is printed at the end. The deep mode, one process each
  * with peak RSS, is {@code scripts/fuzz-files.sh} ({@link FileFuzz}).
  */
 class FileFuzzCliTest {
-  static final double MARGIN = Double.parseDouble(System.getProperty("commsched.fuzz.margin", "8"));
+  static final double MARGIN = Double.parseDouble(System.getProperty("commsched.fuzz.margin", "20"));
   static final long HEAP_MB = Long.getLong("commsched.fuzz.heap-mb", 1024);
 
   @TempDir
