@@ -29,8 +29,9 @@ import org.xml.sax.helpers.DefaultHandler;
  *   <li>{@code not-one-line}: exit 2 without exactly one line on stderr;</li>
  *   <li>{@code accepted-bad-input}: an input bad by construction (a DOCTYPE, an unknown node) not refused with 2;</li>
  *   <li>{@code secret-leak}: the text of a file an external entity points at appears in an output;</li>
- *   <li>{@code partial-output}: an {@code --out} file after a refusal, or one that does not parse; {@code
- *       missing-output} none after success; {@code leftover-file}: any other new file (a temporary);</li>
+ *   <li>{@code partial-output}: an {@code --out} file after a refusal, or one that does not parse (also after a
+ *       stop); {@code missing-output} none after success; {@code leftover-file}: any other new file (a temporary;
+ *       not judged after the harness killed the run, which cannot clean up);</li>
  *   <li>{@code raw-control-chars}: C0/C1 controls (other than newline and tab) or bidi overrides in text meant for
  *       a terminal (stderr, and stdout unless {@code --json} or SVG).</li>
  * </ul>
@@ -130,8 +131,8 @@ public final class FuzzOracle {
     if (c.out() != null) {
       Path out = dir.resolve(c.out());
       boolean exists = Files.exists(out);
-      if (exists && (o.stopped() || code == null || code == 2 || code == 3)) {
-        f.add(new Failure("partial-output", c.out() + " left after " + (code == null ? "the stop" : "exit " + code)));
+      if (exists && code != null && (code == 2 || code == 3)) {
+        f.add(new Failure("partial-output", c.out() + " left after exit " + code));
       } else if (!exists && code != null && code == 0 && c.args().get(0).matches("solve|generate|draw")) {
         f.add(new Failure("missing-output", "exit 0 without " + c.out()));
       } else if (exists) {
@@ -144,7 +145,8 @@ public final class FuzzOracle {
     try (Stream<Path> all = Files.list(dir)) {
       for (Path p : all.toList()) {
         String n = p.getFileName().toString();
-        if (!c.files().containsKey(n) && !n.equals(c.out())) {
+        // a run the harness had to kill cannot clean up; its failure is past-limit or memory
+        if (!c.files().containsKey(n) && !n.equals(c.out()) && !o.stopped()) {
           f.add(new Failure("leftover-file", n + " left in the directory"));
         }
       }

@@ -13,9 +13,10 @@ import java.util.regex.Pattern;
 /**
  * Runs a fuzz case as a user would, one process each (the deep mode of docs/TESTS.md#file-fuzzing): the launcher
  * under {@code /usr/bin/time -v}, which gives the exit status and the peak RSS. At the case's limit plus the margin
- * the process tree is killed and the outcome says {@code stopped}; an oversized {@code generate} case gets SIGINT
- * at its limit, as a user's Ctrl-C ({@link FuzzCase#interruptAtLimit()}). The outputs go to files beside the case
- * directory (never into it, so that the oracle sees only what the command wrote there).
+ * the process tree gets SIGTERM, 3 s later SIGKILL, and the outcome says {@code stopped}; an oversized
+ * {@code generate} case gets SIGINT at its limit, as a user's Ctrl-C ({@link FuzzCase#interruptAtLimit()}). The
+ * outputs go to files beside the case directory (never into it, so that the oracle sees only what the command wrote
+ * there).
  */
 public final class SubprocessRunner {
   private static final Pattern RSS = Pattern.compile("Maximum resident set size \\(kbytes\\): (\\d+)");
@@ -55,6 +56,8 @@ public final class SubprocessRunner {
     long left = (long) ((c.limitSeconds() + marginSeconds) * 1000) - (System.nanoTime() - start) / 1_000_000;
     if (!p.waitFor(Math.max(0, left), TimeUnit.MILLISECONDS)) {
       stopped = true;
+      signal(p, "TERM"); // as a user's kill: solve stops its search and writes its best; then no mercy
+      p.waitFor(3, TimeUnit.SECONDS);
       p.descendants().forEach(ProcessHandle::destroyForcibly);
       p.waitFor(10, TimeUnit.SECONDS);
       p.destroyForcibly();
