@@ -9,7 +9,7 @@
 # Defaults: base seed 1000000, 10000 runs, 2 jobs, out cli/target/file-fuzz, margin 2 s past each run's limit
 # (--time-limit, else 5 s: the bound, which needs a quiet machine; raise it on a busy one), RSS bound
 # 1024 MiB, JAVA_OPTS=-Xmx2g (so a runaway case cannot take the machine's memory), the first 3 failures of each class
-# shrunk with at most 20 runs each. Prints a summary table (also OUT/summary.md; on Ctrl-C, of the runs so far) and
+# shrunk with at most 20 runs each. Prints a summary table (also OUT/summary.md) and
 # writes each failing case to OUT/failures/CLASS/seed-S/ (case.txt says the command to replay it there); --seed S
 # --count 1 replays case S. Exit 1 on any failure.
 set -euo pipefail

@@ -134,7 +134,6 @@ public final class FileFuzz {
         }
       });
     }
-    // the table is printed at the end, or on Ctrl-C / SIGTERM for the runs done so far (their subprocesses killed)
     java.util.concurrent.atomic.AtomicBoolean reported = new java.util.concurrent.atomic.AtomicBoolean();
     Runnable report = () -> {
       if (!reported.compareAndSet(false, true)) {
@@ -172,11 +171,6 @@ public final class FileFuzz {
         }
       }
     };
-    Thread hook = new Thread(() -> {
-      ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
-      report.run();
-    });
-    Runtime.getRuntime().addShutdownHook(hook);
     pool.shutdown();
     pool.awaitTermination(365, TimeUnit.DAYS);
     report.run();
