@@ -147,4 +147,25 @@ class RoughEdgesCliTest {
     assertThat(run("solve", cat("dsa-small.json"), "--method", "best-fit", "--quiet").out())
         .contains("(virtual: the span of the slots)");
   }
+
+  /**
+   * A message id longer than Jackson's default limit for property names (50,000) is a key of the schedule that
+   * {@code solve} writes; {@code check} reads it back (it refused the file as invalid JSON; found by the file fuzzer,
+   * docs/TESTS.md#file-fuzzing).
+   */
+  @Test
+  void aScheduleKeyedByAMessageIdOf140000Characters_readsBack() throws java.io.IOException {
+    String base = Files.readString(Path.of(cat("chat-oracle-b-ula4.json")));
+    tools.jackson.databind.node.ObjectNode doc =
+        (tools.jackson.databind.node.ObjectNode) CliTest.MAPPER.readTree(base);
+    String id = "é\"\\,日🚀".repeat(20_001);
+    ((tools.jackson.databind.node.ObjectNode) doc.get("messages").get(0)).put("id", id);
+    Path in = Files.writeString(tmp.resolve("long-id.json"), CliTest.MAPPER.writeValueAsString(doc));
+    Path out = tmp.resolve("long-id.schedule.json");
+    CliTest.Run s = run("solve", in.toString(), "--method", "greedy", "--out", out.toString(), "--quiet");
+    assertThat(s.code()).as(s.err()).isZero();
+    CliTest.Run c = run("check", in.toString(), out.toString(), "--json");
+    assertThat(c.code()).as(c.err()).isZero();
+    assertThat(c.json().get("valid").asBoolean()).isTrue();
+  }
 }

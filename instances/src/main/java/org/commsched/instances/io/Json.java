@@ -8,10 +8,12 @@ import java.util.Iterator;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
+import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.UnexpectedEndOfInputException;
 import tools.jackson.core.io.JsonStringEncoder;
+import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -27,7 +29,16 @@ final class Json {
   /** Largest value of a length or time: 2^63 - 1. */
   static final BigInteger MAX_LONG = BigInteger.valueOf(Long.MAX_VALUE);
 
-  static final JsonMapper MAPPER = JsonMapper.builder()
+  /**
+   * Jackson's limits with property names as long as string values (Jackson's default for names is 50,000): a
+   * schedule's {@code departures} and {@code slots} have the instance's message ids as keys, so a schedule that
+   * {@code solve} writes for an id an instance may hold must read back (a 120,006-character id did not).
+   */
+  static final StreamReadConstraints LIMITS = StreamReadConstraints.builder()
+      .maxNameLength(StreamReadConstraints.DEFAULT_MAX_STRING_LEN)
+      .build();
+
+  static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder().streamReadConstraints(LIMITS).build())
       .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
       .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)

@@ -48,6 +48,7 @@ final class Streaming {
    * saves.
    */
   static final JsonMapper PLAIN_NAMES = JsonMapper.builder(JsonFactory.builder()
+          .streamReadConstraints(Json.LIMITS)
           .disable(TokenStreamFactory.Feature.CANONICALIZE_PROPERTY_NAMES)
           .build())
       .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
