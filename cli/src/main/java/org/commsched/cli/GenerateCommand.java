@@ -148,11 +148,11 @@ final class GenerateCommand implements Callable<Integer> {
     }
     Topology given = null;
     List<String> labels = List.of();
+    TopologyImport.Imported imported = null;
     if (network != null) {
       try {
-        TopologyImport.Imported imported = TopologyImport.readWithIds(network);
+        imported = TopologyImport.readWithIds(network);
         given = imported.topology();
-        explainImport(imported, spec.commandLine().getErr());
         labels = plainIds(imported.ids()) ? List.of() : imported.ids();
       } catch (InstanceFormatException e) {
         throw new BadInputException(e.oneLine());
@@ -229,6 +229,9 @@ final class GenerateCommand implements Callable<Integer> {
         Instance inst = given != null || !draft.workSurelyFits() ? draft.toInstance() : null;
         if (inst != null && !labels.isEmpty()) { // the drawing's node ids, kept as the labels (docs/FORMATS.md)
           inst = new Instance(inst.name(), inst.problem(), inst.model(), inst.network().withLabels(labels));
+        }
+        if (imported != null && i == 0) {
+          explainImport(imported, err); // only once the instance is made: a refusal stays one line
         }
         err.println("commsched generate: writing about " + OutputSize.human(estimate) + " (" + what + ") to "
             + (target == null ? "standard output" : target));
