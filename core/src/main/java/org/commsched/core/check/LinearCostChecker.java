@@ -84,7 +84,7 @@ final class LinearCostChecker {
     }
 
     // records on one arc with one start are one packet; packets numbered in the order first met
-    PairIndex packetOf = new PairIndex();
+    PairIndex packetOf = new PairIndex(count); // at most one packet per record
     int[] recPacket = new int[count];
     long[] recLo = new long[count];
     long[] recHi = new long[count];

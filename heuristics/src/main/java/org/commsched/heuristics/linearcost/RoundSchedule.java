@@ -92,6 +92,11 @@ final class RoundSchedule {
    * stable counting sorts (by round, then by packet), so the work is linear in the sends.
    */
   Result run() {
+    return run(DENSE_ARCS);
+  }
+
+  /** {@link #run()}, with packets found by an array over the arcs up to {@code denseArcs} arcs, else by a hash. */
+  Result run(int denseArcs) {
     int arcs = net.arcs();
     int edges = net.edges();
     int nodes = net.nodes();
@@ -110,7 +115,7 @@ final class RoundSchedule {
       byRound[fill[sRound[s]]++] = s;
     }
     // packets: one per round and arc, numbered by round, then by the arc's first send in the round
-    PacketsOfRound packetOf = new PacketsOfRound(arcs);
+    PacketsOfRound packetOf = new PacketsOfRound(arcs, denseArcs);
     int[] sendPacket = new int[sends];
     int[] pArc = new int[16];
     int packets = 0;
@@ -161,6 +166,8 @@ final class RoundSchedule {
     long[] res = new long[4];
     long[] pStart = new long[0];
     long[] pEnd = new long[0];
+    long lastUnits = -1;
+    long lastTicks = 0;
     for (int r = 0; r < rounds; r++) {
       int p0 = roundPacket[r];
       int np = roundPacket[r + 1] - p0;
@@ -188,7 +195,11 @@ final class RoundSchedule {
           ready = Math.max(ready, free.get(res[x]));
         }
         pStart[i] = ready;
-        pEnd[i] = ready + model.packetTicks(units, scale);
+        if (units != lastUnits) { // packets of a scheme mostly share a size; the model's duration is worked out in decimals
+          lastUnits = units;
+          lastTicks = model.packetTicks(units, scale);
+        }
+        pEnd[i] = ready + lastTicks;
       }
       for (int i = 0; i < np; i++) {
         int p = p0 + i;
@@ -223,8 +234,8 @@ final class RoundSchedule {
     private final PairIndex pairs;
     private int[] packetOfPair;
 
-    PacketsOfRound(int arcs) {
-      latest = arcs <= DENSE_ARCS ? new int[arcs] : null;
+    PacketsOfRound(int arcs, int denseArcs) {
+      latest = arcs <= denseArcs ? new int[arcs] : null;
       if (latest != null) {
         Arrays.fill(latest, -1);
       }
