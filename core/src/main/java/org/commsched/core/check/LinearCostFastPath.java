@@ -88,7 +88,7 @@ final class LinearCostFastPath {
     }
 
     // records on one arc with one start are one packet; packets numbered in the order first met
-    PairIndex packetOf = new PairIndex();
+    PairIndex packetOf = new PairIndex(count); // at most one packet per record
     int[] recPacket = new int[count];
     long[] recLo = new long[count];
     long[] recHi = new long[count];
@@ -201,7 +201,7 @@ final class LinearCostFastPath {
     }, scale, out);
 
     // knowledge: the earliest end of a packet bringing each unit to each node
-    Knowledge known = new Knowledge();
+    Knowledge known = new Knowledge(net.nodes(), origins.size());
     for (int p = 0; p < packets; p++) {
       for (int k = firstPiece[p]; k < firstPiece[p + 1]; k++) {
         int r = piece[k];
@@ -247,13 +247,26 @@ final class LinearCostFastPath {
     }
   }
 
-  /** Earliest arrival of every unit of every message at every node, per (node, message) as runs of units. */
+  /**
+   * Earliest arrival of every unit of every message at every node, per (node, message) as runs of units: one array
+   * slot per pair when nodes times messages are at most {@link #DENSE} (a broadcast on 10^6 nodes), else a hash of
+   * the pairs met.
+   */
   private static final class Knowledge {
-    private final PairIndex index = new PairIndex();
-    private UnitArrivals[] arrivals = new UnitArrivals[16];
+    static final long DENSE = 1L << 22;
+    private final int messages;
+    private final PairIndex index;
+    private UnitArrivals[] arrivals;
+
+    Knowledge(int nodes, int messages) {
+      this.messages = messages;
+      boolean dense = (long) nodes * messages <= DENSE;
+      index = dense ? null : new PairIndex();
+      arrivals = new UnitArrivals[dense ? nodes * messages : 16];
+    }
 
     UnitArrivals at(int node, int msg) {
-      int k = index.add(node, msg);
+      int k = index == null ? node * messages + msg : index.add(node, msg);
       if (k == arrivals.length) {
         arrivals = Arrays.copyOf(arrivals, 2 * k);
       }
@@ -264,7 +277,7 @@ final class LinearCostFastPath {
     }
 
     UnitArrivals peek(int node, int msg) {
-      int k = index.get(node, msg);
+      int k = index == null ? node * messages + msg : index.get(node, msg);
       return k < 0 ? null : arrivals[k];
     }
   }

@@ -8,8 +8,25 @@ package org.commsched.core.model;
  * @implNote Mutable; not thread-safe.
  */
 public final class PairIndex {
-  private long[] table = new long[3 * 32]; // per slot: x, y, number + 1 (0: empty), so a probe reads one line
+  private long[] table; // per slot: x, y, number + 1 (0: empty), so a probe reads one line
   private int size;
+
+  /** An empty index. */
+  public PairIndex() {
+    this(16);
+  }
+
+  /**
+   * An empty index sized for {@code expected} pairs, so that adding that many never rehashes (a rehash of millions
+   * of slots costs about what adding them did).
+   */
+  public PairIndex(int expected) {
+    int slots = 32;
+    while (slots < 2L * expected && slots < 1 << 29) {
+      slots *= 2;
+    }
+    table = new long[3 * slots];
+  }
 
   /** The number of distinct pairs met. */
   public int size() {

@@ -24,8 +24,17 @@ class PairIndexTest {
 
   @Test
   void agreesWithAHashMapOverManyPairsAndGrowths() {
+    agreesWithAHashMap(new PairIndex());
+  }
+
+  @Test
+  void anIndexSizedForFewerOrMorePairsThanItGetsAgreesWithAHashMapToo() {
+    agreesWithAHashMap(new PairIndex(1000));
+    agreesWithAHashMap(new PairIndex(300_000));
+  }
+
+  private static void agreesWithAHashMap(PairIndex ix) {
     SplittableRandom r = new SplittableRandom(11);
-    PairIndex ix = new PairIndex();
     Map<List<Long>, Integer> expected = new HashMap<>();
     for (int i = 0; i < 200_000; i++) {
       long x = r.nextInt(3) == 0 ? r.nextLong() : r.nextInt(1000);

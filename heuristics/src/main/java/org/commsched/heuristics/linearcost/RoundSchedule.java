@@ -1,13 +1,14 @@
 package org.commsched.heuristics.linearcost;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Network;
+import org.commsched.core.model.PairIndex;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.time.ResourceClock;
 import org.commsched.core.time.TimeScale;
@@ -35,9 +36,13 @@ final class RoundSchedule {
   private final TimeScale scale;
   private final String message;
   private final int source;
-  /** Rounds in order; each maps an arc to its packet's runs {first, size, first, size, ...}. */
-  private final List<Map<Integer, long[]>> rounds = new ArrayList<>();
-  private final List<Map<Integer, Integer>> runCounts = new ArrayList<>();
+  /** The sends in call order, as columns: round, arc, first unit, units. */
+  private int sends;
+  private int[] sRound = new int[16];
+  private int[] sArc = new int[16];
+  private long[] sFirst = new long[16];
+  private long[] sSize = new long[16];
+  private int lastRound = -1;
 
   RoundSchedule(Network net, CommModel.StoreAndForward model, TimeScale scale, String message, int source) {
     this.net = net;
@@ -55,27 +60,23 @@ final class RoundSchedule {
     if (size <= 0) {
       return;
     }
-    while (rounds.size() <= round) {
-      rounds.add(new LinkedHashMap<>());
-      runCounts.add(new LinkedHashMap<>());
-    }
     int arc = net.arc(from, to);
     if (arc < 0) {
       throw new IllegalStateException("no arc " + from + "->" + to);
     }
-    Map<Integer, long[]> r = rounds.get(round);
-    Map<Integer, Integer> c = runCounts.get(round);
-    long[] runs = r.get(arc);
-    int used = c.getOrDefault(arc, 0);
-    if (runs == null) {
-      runs = new long[4];
-    } else if (2 * used + 2 > runs.length) {
-      runs = java.util.Arrays.copyOf(runs, runs.length * 2);
+    if (sends == sRound.length) {
+      int grown = 2 * sends;
+      sRound = Arrays.copyOf(sRound, grown);
+      sArc = Arrays.copyOf(sArc, grown);
+      sFirst = Arrays.copyOf(sFirst, grown);
+      sSize = Arrays.copyOf(sSize, grown);
     }
-    runs[2 * used] = first;
-    runs[2 * used + 1] = size;
-    r.put(arc, runs);
-    c.put(arc, used + 1);
+    sRound[sends] = round;
+    sArc[sends] = arc;
+    sFirst[sends] = first;
+    sSize[sends] = size;
+    sends++;
+    lastRound = Math.max(lastRound, round);
   }
 
   /** The packets placed: transmissions (one record per run, sorted by start) and the makespan in ticks. */
@@ -85,78 +86,187 @@ final class RoundSchedule {
     }
   }
 
-  /** Places every packet as soon as possible, round by round. */
+  /**
+   * Places every packet as soon as possible, round by round. A round's packets are numbered in the order their arcs
+   * are first sent on in it, and a packet's runs come in the order they were sent; the sends are grouped by two
+   * stable counting sorts (by round, then by packet), so the work is linear in the sends.
+   */
   Result run() {
+    return run(DENSE_ARCS);
+  }
+
+  /** {@link #run()}, with packets found by an array over the arcs up to {@code denseArcs} arcs, else by a hash. */
+  Result run(int denseArcs) {
     int arcs = net.arcs();
     int edges = net.edges();
     int nodes = net.nodes();
-    ResourceClock free = new ResourceClock((long) arcs + edges + 2L * nodes);
+    // sends by round, in call order within a round
+    int rounds = lastRound + 1;
+    int[] roundFirst = new int[rounds + 1];
+    for (int s = 0; s < sends; s++) {
+      roundFirst[sRound[s] + 1]++;
+    }
+    for (int r = 0; r < rounds; r++) {
+      roundFirst[r + 1] += roundFirst[r];
+    }
+    int[] byRound = new int[sends];
+    int[] fill = Arrays.copyOf(roundFirst, rounds);
+    for (int s = 0; s < sends; s++) {
+      byRound[fill[sRound[s]]++] = s;
+    }
+    // packets: one per round and arc, numbered by round, then by the arc's first send in the round
+    PacketsOfRound packetOf = new PacketsOfRound(arcs, denseArcs);
+    int[] sendPacket = new int[sends];
+    int[] pArc = new int[16];
+    int packets = 0;
+    int[] roundPacket = new int[rounds + 1]; // the first packet of each round
+    for (int r = 0; r < rounds; r++) {
+      roundPacket[r] = packets;
+      for (int x = roundFirst[r]; x < roundFirst[r + 1]; x++) {
+        int s = byRound[x];
+        int p = packetOf.find(r, sArc[s], roundPacket[r]);
+        if (p < 0) {
+          p = packets++;
+          if (p == pArc.length) {
+            pArc = Arrays.copyOf(pArc, 2 * p);
+          }
+          pArc[p] = sArc[s];
+          packetOf.put(r, sArc[s], p);
+        }
+        sendPacket[s] = p;
+      }
+    }
+    roundPacket[rounds] = packets;
+    // each packet's sends, in call order
+    int[] packetFirst = new int[packets + 1];
+    for (int s = 0; s < sends; s++) {
+      packetFirst[sendPacket[s] + 1]++;
+    }
+    for (int p = 0; p < packets; p++) {
+      packetFirst[p + 1] += packetFirst[p];
+    }
+    int[] byPacket = new int[sends];
+    int[] pFill = Arrays.copyOf(packetFirst, packets);
+    for (int s = 0; s < sends; s++) {
+      byPacket[pFill[sendPacket[s]]++] = s;
+    }
+
+    // resource ids as numbered by resources(): arcs, then links, then the nodes' output and input ports; the clock is
+    // sized by the ids the model uses, so an all-port full-duplex ring of 10^6 nodes keeps a plain array
+    long ids = model.ports() != CommModel.Ports.ALL ? (long) arcs + edges + 2L * nodes
+        : model.duplex() == CommModel.Duplex.HALF ? (long) arcs + edges : arcs;
+    ResourceClock free = new ResourceClock(ids);
     List<TreeMap<Long, long[]>> held = new ArrayList<>(nodes);
     for (int v = 0; v < nodes; v++) {
       held.add(null);
     }
-    List<Schedule.Transmission> out = new ArrayList<>();
+    List<Schedule.Transmission> out = new ArrayList<>(sends);
     long makespan = 0;
-    int packetNo = 0;
     int used = 0;
     long[] res = new long[4];
-    for (int ri = 0; ri < rounds.size(); ri++) {
-      Map<Integer, long[]> r = rounds.get(ri);
-      if (r.isEmpty()) {
+    long[] pStart = new long[0];
+    long[] pEnd = new long[0];
+    long lastUnits = -1;
+    long lastTicks = 0;
+    for (int r = 0; r < rounds; r++) {
+      int p0 = roundPacket[r];
+      int np = roundPacket[r + 1] - p0;
+      if (np == 0) {
         continue;
       }
       used++;
-      Map<Integer, Integer> counts = runCounts.get(ri);
-      int np = r.size();
-      int[] pArc = new int[np];
-      long[] pStart = new long[np];
-      long[] pEnd = new long[np];
-      int i = 0;
-      for (Map.Entry<Integer, long[]> e : r.entrySet()) {
-        int arc = e.getKey();
-        long[] runs = e.getValue();
-        int cnt = counts.get(arc);
+      if (pStart.length < np) {
+        pStart = new long[Math.max(np, 2 * pStart.length)];
+        pEnd = new long[pStart.length];
+      }
+      for (int i = 0; i < np; i++) {
+        int p = p0 + i;
+        int arc = pArc[p];
         int from = net.tail(arc);
         long ready = 0;
         long units = 0;
-        for (int x = 0; x < cnt; x++) {
-          ready = Math.max(ready, readyAt(held, from, runs[2 * x], runs[2 * x] + runs[2 * x + 1]));
-          units += runs[2 * x + 1];
+        for (int x = packetFirst[p]; x < packetFirst[p + 1]; x++) {
+          int s = byPacket[x];
+          ready = Math.max(ready, readyAt(held, from, sFirst[s], sFirst[s] + sSize[s]));
+          units += sSize[s];
         }
         int nr = resources(arc, res);
         for (int x = 0; x < nr; x++) {
           ready = Math.max(ready, free.get(res[x]));
         }
-        pArc[i] = arc;
         pStart[i] = ready;
-        pEnd[i] = ready + model.packetTicks(units, scale);
-        i++;
+        if (units != lastUnits) { // packets of a scheme mostly share a size; the model's duration is worked out in decimals
+          lastUnits = units;
+          lastTicks = model.packetTicks(units, scale);
+        }
+        pEnd[i] = ready + lastTicks;
       }
-      i = 0;
-      for (Map.Entry<Integer, long[]> e : r.entrySet()) {
-        int arc = pArc[i];
-        long[] runs = e.getValue();
-        int cnt = counts.get(arc);
+      for (int i = 0; i < np; i++) {
+        int p = p0 + i;
+        int arc = pArc[p];
         int nr = resources(arc, res);
         for (int x = 0; x < nr; x++) {
           free.holdUntil(res[x], pEnd[i]);
         }
+        int from = net.tail(arc);
         int to = net.head(arc);
-        for (int x = 0; x < cnt; x++) {
+        for (int x = packetFirst[p]; x < packetFirst[p + 1]; x++) {
+          int s = byPacket[x];
           if (to != source) {
-            receive(held, to, runs[2 * x], runs[2 * x] + runs[2 * x + 1], pEnd[i]);
+            receive(held, to, sFirst[s], sFirst[s] + sSize[s], pEnd[i]);
           }
-          out.add(new Schedule.Transmission(message, packetNo, runs[2 * x + 1], net.tail(arc), to, pStart[i],
-              runs[2 * x]));
+          out.add(new Schedule.Transmission(message, p, sSize[s], from, to, pStart[i], sFirst[s]));
         }
-        packetNo++;
         makespan = Math.max(makespan, pEnd[i]);
-        i++;
       }
     }
     out.sort(Comparator.comparingLong(Schedule.Transmission::start));
     return new Result(out, makespan, used);
   }
+
+  /**
+   * The packet of each (round, arc) while the rounds are numbered: an array over the arcs holding each arc's latest
+   * packet (a packet numbered at or after the round's first is the round's), or, when the arc ids are many (a
+   * complete graph's, docs/DESIGN.md#implicit-complete-graphs), a hash of the pairs in use.
+   */
+  private static final class PacketsOfRound {
+    private final int[] latest;
+    private final PairIndex pairs;
+    private int[] packetOfPair;
+
+    PacketsOfRound(int arcs, int denseArcs) {
+      latest = arcs <= denseArcs ? new int[arcs] : null;
+      if (latest != null) {
+        Arrays.fill(latest, -1);
+      }
+      pairs = latest == null ? new PairIndex() : null;
+      packetOfPair = latest == null ? new int[16] : null;
+    }
+
+    /** The packet of {@code arc} in round {@code round}, whose first packet is numbered {@code roundFirst}; -1 if none. */
+    int find(int round, int arc, int roundFirst) {
+      if (latest != null) {
+        return latest[arc] >= roundFirst ? latest[arc] : -1;
+      }
+      int k = pairs.get(round, arc);
+      return k < 0 ? -1 : packetOfPair[k];
+    }
+
+    void put(int round, int arc, int packet) {
+      if (latest != null) {
+        latest[arc] = packet;
+        return;
+      }
+      int k = pairs.add(round, arc);
+      if (k == packetOfPair.length) {
+        packetOfPair = Arrays.copyOf(packetOfPair, 2 * k);
+      }
+      packetOfPair[k] = packet;
+    }
+  }
+
+  /** Arc ids up to which {@link PacketsOfRound} keeps one int per arc (16 MB). */
+  private static final int DENSE_ARCS = 1 << 22;
 
   /** The resources a packet on this arc holds, into {@code res}; returns how many. */
   private int resources(int arc, long[] res) {
