@@ -43,7 +43,9 @@ abstract class LinearCostCpMethod extends TaskModelMethod {
 
   @Override
   public final String whyNotFurther(Instance instance) {
-    return LinearCostCp.whyNot(name(), instance);
+    String why = LinearCostCp.whyNot(name(), instance);
+    return why != null ? why : org.commsched.solver.model.HintedSearch.whyNoStart(instance, heuristics, name(),
+        "linear-cost");
   }
 
   @Override

@@ -37,7 +37,9 @@ abstract class PacketCpMethod extends TaskModelMethod {
 
   @Override
   public final String whyNotFurther(Instance instance) {
-    return PacketCp.whyNot(name(), instance);
+    String why = PacketCp.whyNot(name(), instance);
+    return why != null ? why : org.commsched.solver.model.HintedSearch.whyNoStart(instance, PacketCp.heuristics(),
+        name(), "packet");
   }
 
   @Override

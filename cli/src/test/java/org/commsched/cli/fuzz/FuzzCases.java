@@ -55,7 +55,10 @@ public final class FuzzCases {
   /** Replaced by the case directory's absolute path when the files are written. */
   public static final String DIR_TOKEN = "@@DIR@@";
 
-  static final JsonMapper MAPPER = JsonMapper.builder().build();
+  /** Reads outputs back with the limits the project's own readers use (names as long as string values). */
+  static final JsonMapper MAPPER = JsonMapper.builder(tools.jackson.core.json.JsonFactory.builder()
+      .streamReadConstraints(tools.jackson.core.StreamReadConstraints.builder()
+          .maxNameLength(tools.jackson.core.StreamReadConstraints.DEFAULT_MAX_STRING_LEN).build()).build()).build();
   private static final String[] FAMILIES = {"chatting", "scatter-gather", "packet", "linear-cost"};
   private static final String[] CONTROL = {"\u001b[31mred\u001b[0m", "\u001b]0;owned\u0007", "bell\u0007",
       "cr\rhidden", "\u202eevil", "\u2066iso\u2069", "nul\u0000", "del\u007f", "c1\u009b2J", "bs\b\b\b"};

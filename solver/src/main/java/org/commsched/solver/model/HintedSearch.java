@@ -76,6 +76,29 @@ public final class HintedSearch {
     return best;
   }
 
+  /**
+   * Null if one of the heuristics {@link #shortest} starts from applies to the instance, else why the exact
+   * {@code method} does not: it cannot start without one (e.g. a broadcast whose source reaches not every node has no
+   * schedule at all), and the refusal of a heuristic in scope, if one is, says why.
+   */
+  public static String whyNoStart(Instance instance, List<Method> methods, String method, String family) {
+    String first = null;
+    for (Method h : methods) {
+      if (h.exact()) {
+        continue;
+      }
+      String why = h.whyNot(instance);
+      if (why == null) {
+        return null;
+      }
+      if (h.scope().whyNot(h.name(), instance) == null) {
+        first = why; // a heuristic in scope says why it cannot
+      }
+    }
+    return method + " starts from a " + family + " heuristic's schedule and none applies"
+        + (first == null ? "" : ": " + first);
+  }
+
   /** The number of distinct keys of a schedule's records (e.g. its packets), for the statistics. */
   public static long distinct(Schedule.Transmissions schedule,
       java.util.function.Function<Schedule.Transmission, String> key) {

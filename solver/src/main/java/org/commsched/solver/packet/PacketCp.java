@@ -530,8 +530,13 @@ public final class PacketCp implements HintedSearch.Builder {
 
   /** The shortest schedule of {@code packet-fdf-even}, {@code packet-fdf} and {@code greedy-saf} (ties: that order). */
   public static SolveResult bestHeuristic(Instance instance) {
+    return HintedSearch.shortest(instance, heuristics(), "packet");
+  }
+
+  /** The heuristics the hint is the best of: {@code packet-fdf-even}, {@code packet-fdf}, {@code greedy-saf}. */
+  public static List<Method> heuristics() {
     List<Method> methods = new ArrayList<>(PacketMethods.all());
     methods.add(new GreedyStoreAndForward());
-    return HintedSearch.shortest(instance, methods, "packet");
+    return methods;
   }
 }

@@ -153,7 +153,12 @@ public final class LinearCostTimeIndexed {
         return method + " is for small instances: more than " + MAX_UNITS + " units in all; use cpsat";
       }
     }
-    LinearCostTimeIndexed m = new LinearCostTimeIndexed(instance);
+    LinearCostTimeIndexed m;
+    try {
+      m = new LinearCostTimeIndexed(instance);
+    } catch (IllegalArgumentException e) { // no heuristic gives the grid its horizon
+      return method + " takes its horizon from a heuristic schedule and " + e.getMessage();
+    }
     if (m.binaries() > MAX_BINARIES) {
       return method + " is for small instances: its grid of " + m.horizon + " steps of " + m.unit
           + " ticks would need more than " + MAX_BINARIES + " unit-packet binaries; use cpsat";

@@ -139,7 +139,12 @@ public final class PacketTimeIndexed {
       return method + " models single port send-and-receive and all ports, and this model has the exchange rule: "
           + "use greedy-saf";
     }
-    PacketTimeIndexed p = new PacketTimeIndexed(instance);
+    PacketTimeIndexed p;
+    try {
+      p = new PacketTimeIndexed(instance);
+    } catch (IllegalArgumentException e) { // no heuristic gives the grid its horizon
+      return method + " takes its horizon from a heuristic schedule and " + e.getMessage();
+    }
     long b = p.binaries();
     if (b > MAX_BINARIES) {
       return method + " is for small instances: its grid of " + p.horizon + " steps of " + p.unit
