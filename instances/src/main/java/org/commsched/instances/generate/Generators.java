@@ -258,7 +258,7 @@ public final class Generators {
           + kind.name().toLowerCase(java.util.Locale.ROOT) + " (its routes are drawn over all arcs): use at most 5000");
     }
     Supplier<Network> net = once(() -> Network.of(t));
-    int n = nodes(t);
+    int n = org.commsched.core.model.Footprint.nodes(t); // without building the arcs
     LengthDistribution lengths = spec.lengths();
     boolean routes = spec.explicitRoutes();
     double lenDigits = InstanceDraft.meanDigits(lengths);
@@ -331,38 +331,6 @@ public final class Generators {
     double lists = spec.family().startsWith("tree") ? n * (digits + 2)
         : spec.family().equals("random") ? (n - 1) * (2 * digits + 6) : 0;
     return Math.round(Math.max(0, messages) * (InstanceDraft.LINE + 2 + 2 * digits) + lists);
-  }
-
-  /** The node count of a topology, without building its arcs. */
-  static int nodes(Topology t) {
-    if (t instanceof Topology.Ula x) {
-      return x.nodes();
-    } else if (t instanceof Topology.Bla x) {
-      return x.nodes();
-    } else if (t instanceof Topology.URing x) {
-      return x.nodes();
-    } else if (t instanceof Topology.Ring x) {
-      return x.nodes();
-    } else if (t instanceof Topology.Star x) {
-      return x.nodes();
-    } else if (t instanceof Topology.Complete x) {
-      return x.nodes();
-    } else if (t instanceof Topology.Esm g) {
-      return g.rows() * g.cols();
-    } else if (t instanceof Topology.Mesh g) {
-      return g.rows() * g.cols();
-    } else if (t instanceof Topology.Torus g) {
-      return g.rows() * g.cols();
-    } else if (t instanceof Topology.Hypercube h) {
-      return 1 << h.dimension();
-    } else if (t instanceof Topology.FoldedHypercube h) {
-      return 1 << h.dimension();
-    } else if (t instanceof Topology.Tree tr) {
-      return tr.parents().size();
-    } else if (t instanceof Topology.Explicit e) {
-      return e.nodes();
-    }
-    throw new IllegalStateException("unhandled topology " + t);
   }
 
   /** A supplier that computes its value on first use and keeps it. */
