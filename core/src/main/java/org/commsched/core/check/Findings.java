@@ -24,6 +24,25 @@ final class Findings {
     return true;
   }
 
+  /** True once {@link #LIMIT} violations are listed: any further one is only counted. */
+  boolean full() {
+    return list.size() >= LIMIT;
+  }
+
+  /**
+   * Counts {@code more} violations past a full list without building them: a rule that would report billions of
+   * findings (a gossip schedule missing nearly all of its p (p - 1) deliveries) stops enumerating once the list is
+   * full and adds the rest as a number, so the report stays bounded and its count stays exact.
+   *
+   * @throws IllegalStateException if the list is not full (the findings would be lost)
+   */
+  void countMore(long more) {
+    if (!full()) {
+      throw new IllegalStateException("countMore before the list is full");
+    }
+    dropped = Math.addExact(dropped, more);
+  }
+
   /** The violations found, with a closing {@code TOO_MANY_VIOLATIONS} entry if some were left out. */
   List<Violation> violations() {
     if (dropped == 0) {

@@ -178,12 +178,17 @@ final class LinearCostChecker {
       }
     }
 
-    // V10: at the end the target (send) or every node (broadcast, gossip) holds every unit it needs
+    // V10: at the end the target (send) or every node (broadcast, gossip) holds every unit it needs; by message,
+    // then node. Once the report is full the rest are only counted: a pair that nothing reaches lacks every unit, so
+    // they are the pairs still needed less those that hold everything (a gossip of p nodes needs p (p - 1))
     for (int i = 0; i < origins.size(); i++) {
       Origin o = origins.get(i);
       for (int v = 0; v < net.nodes(); v++) {
-        boolean needs = inst.problem() instanceof Problem.Send s ? v == s.target() : v != o.node();
-        UnitArrivals.Late missing = needs && v != o.node()
+        if (out.full()) {
+          out.countMore(incompleteFrom(inst, arrivals, i, v));
+          return makespan;
+        }
+        UnitArrivals.Late missing = needs(inst, v, o)
             ? late(arrivals.get(new Holding(v, i)), 0, o.length(), Long.MAX_VALUE) : null;
         if (missing != null) {
           StoreAndForwardRules.incomplete(out, v, o, missing.count(), missing.first());
@@ -191,6 +196,39 @@ final class LinearCostChecker {
       }
     }
     return makespan;
+  }
+
+  /** V10: whether node v must end up with the units of o (the target of a send; every other node otherwise). */
+  private static boolean needs(Instance inst, int v, Origin o) {
+    return v != o.node() && (!(inst.problem() instanceof Problem.Send s) || v == s.target());
+  }
+
+  /**
+   * The (message, node) pairs from (i, v) on, in V10's order, that lack a unit at the end: those needed (every
+   * message has a unit), less those that hold every unit.
+   */
+  private static long incompleteFrom(Instance inst, Map<Holding, List<Arrival>> arrivals, int i, int v) {
+    List<Origin> origins = inst.origins();
+    int n = inst.network().nodes();
+    long needed = 0;
+    for (int j = i; j < origins.size(); j++) {
+      Origin o = origins.get(j);
+      if (inst.problem() instanceof Problem.Send s) {
+        needed += (j > i || s.target() >= v) && needs(inst, s.target(), o) ? 1 : 0;
+      } else {
+        int from = j == i ? v : 0;
+        needed += n - from - (o.node() >= from ? 1 : 0);
+      }
+    }
+    for (Map.Entry<Holding, List<Arrival>> e : arrivals.entrySet()) {
+      Holding h = e.getKey();
+      Origin o = origins.get(h.message());
+      boolean after = h.message() > i || h.message() == i && h.node() >= v;
+      if (after && needs(inst, h.node(), o) && late(e.getValue(), 0, o.length(), Long.MAX_VALUE) == null) {
+        needed--;
+      }
+    }
+    return needed;
   }
 
   /**

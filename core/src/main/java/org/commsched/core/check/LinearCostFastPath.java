@@ -23,9 +23,11 @@ import org.commsched.core.time.TimeScale;
  * {@code LinearCostFastPathProperties} holds the two equal on seeded valid and mutated schedules, calling both on the
  * same input.
  *
- * @implNote Records are grouped into packets, and packets into what each node knows, by primitive hashes
- *     ({@link PairIndex}) and index arrays, in the order they are first met, so a schedule of 10^6 records costs no
- *     boxed keys and the findings come in record order. What a node knows of a message is kept as runs of units
+ * @implNote Records are grouped into packets by sorting them by (arc, start) in primitive arrays (a counting sort
+ *     by arc, then by start within an arc) and scanning the runs of equal keys, numbered in the order of their
+ *     first records; what each node knows is an array over (node, message), or a primitive hash of the pairs met
+ *     ({@link PairIndex}) when they are many. A schedule of 10^6 records costs no boxed keys and no random probe per
+ *     record, and the findings come in record order. What a node knows of a message is kept as runs of units
  *     ({@link UnitArrivals}), not unit by unit. The sentences are {@link StoreAndForwardRules}'.
  */
 final class LinearCostFastPath {
@@ -87,17 +89,15 @@ final class LinearCostFastPath {
       offsets.add(off);
     }
 
-    // records on one arc with one start are one packet; packets numbered in the order first met
-    PairIndex packetOf = new PairIndex(count); // at most one packet per record
-    int[] recPacket = new int[count];
+    // each record on its own, in record order (the findings come in that order); arc -1: not in any packet
+    int[] recArc = new int[count];
+    long[] recStart = new long[count];
     long[] recLo = new long[count];
     long[] recHi = new long[count];
-    int[] pArc = new int[16];
-    long[] pStart = new long[16];
-    long[] pUnits = new long[16];
     int pieces = 0;
+    long factor = factor(schedule.scale(), scale); // the same as rescaling each start, without a power per record
     for (int r = 0; r < count; r++) {
-      recPacket[r] = -1;
+      recArc[r] = -1;
       Schedule.Transmission x = records.get(r);
       int i = recMsg[r];
       if (i < 0) {
@@ -119,49 +119,73 @@ final class LinearCostFastPath {
         StoreAndForwardRules.unitRange(out, r, x, lo, length);
         continue;
       }
-      long start = schedule.scale().rescale(x.start(), scale);
+      long start = factor > 0 ? Math.multiplyExact(x.start(), factor) : schedule.scale().rescale(x.start(), scale);
       if (start < 0) {
         StoreAndForwardRules.unitsNegative(out, r, x, start, scale);
       }
-      int p = packetOf.add(arc, start);
-      if (p == pArc.length) {
-        pArc = Arrays.copyOf(pArc, 2 * p);
-        pStart = Arrays.copyOf(pStart, 2 * p);
-        pUnits = Arrays.copyOf(pUnits, 2 * p);
-      }
-      if (pUnits[p] == 0) {
-        pArc[p] = arc;
-        pStart[p] = start;
-      }
-      pUnits[p] = Math.addExact(pUnits[p], x.size());
-      recPacket[r] = p;
+      recArc[r] = arc;
+      recStart[r] = start;
       recLo[r] = lo;
       recHi[r] = lo + x.size();
       pieces++;
     }
-    int packets = packetOf.size();
-    // each packet's records, in record order
-    int[] firstPiece = new int[packets + 1];
-    for (int r = 0; r < count; r++) {
-      if (recPacket[r] >= 0) {
-        firstPiece[recPacket[r] + 1]++;
+
+    // records on one arc with one start are one packet: the records sorted by (arc, start, record), a packet is a
+    // run of equal (arc, start), and the packets are numbered in the order of their first records
+    int[] order = byArcThenStart(net.arcs(), recArc, recStart, pieces);
+    int runs = 0;
+    int[] runStart = new int[16]; // per run of order (a packet): where it starts
+    for (int k = 0; k < pieces; k++) {
+      if (k == 0 || recArc[order[k]] != recArc[order[k - 1]] || recStart[order[k]] != recStart[order[k - 1]]) {
+        if (runs + 1 >= runStart.length) {
+          runStart = Arrays.copyOf(runStart, 2 * runStart.length);
+        }
+        runStart[runs++] = k;
       }
     }
-    for (int p = 0; p < packets; p++) {
-      firstPiece[p + 1] += firstPiece[p];
+    runStart[runs] = pieces;
+    int packets = runs;
+    // a run's first record is its least (the sort is stable in record order): number the runs by it
+    int[] runOfLeader = new int[count];
+    Arrays.fill(runOfLeader, -1);
+    for (int g = 0; g < packets; g++) {
+      runOfLeader[order[runStart[g]]] = g;
     }
-    int[] piece = new int[pieces];
-    int[] fill = Arrays.copyOf(firstPiece, packets);
+    int[] runOfPacket = new int[packets];
+    int numbered = 0;
     for (int r = 0; r < count; r++) {
-      if (recPacket[r] >= 0) {
-        piece[fill[recPacket[r]]++] = r;
+      if (runOfLeader[r] >= 0) {
+        runOfPacket[numbered++] = runOfLeader[r];
+      }
+    }
+    // each packet's records, in record order
+    int[] firstPiece = new int[packets + 1];
+    int[] piece = new int[pieces];
+    int[] pArc = new int[packets];
+    long[] pStart = new long[packets];
+    long[] pUnits = new long[packets];
+    for (int p = 0; p < packets; p++) {
+      int g = runOfPacket[p];
+      int size = runStart[g + 1] - runStart[g];
+      System.arraycopy(order, runStart[g], piece, firstPiece[p], size);
+      firstPiece[p + 1] = firstPiece[p] + size;
+      pArc[p] = recArc[order[runStart[g]]];
+      pStart[p] = recStart[order[runStart[g]]];
+      for (int k = firstPiece[p]; k < firstPiece[p + 1]; k++) {
+        pUnits[p] = Math.addExact(pUnits[p], recHi[piece[k]] - recLo[piece[k]]);
       }
     }
 
     long[] pEnd = new long[packets];
     long makespan = 0;
+    long lastUnits = -1;
+    long lastTicks = 0;
     for (int p = 0; p < packets; p++) {
-      pEnd[p] = Math.addExact(pStart[p], model.packetTicks(pUnits[p], scale));
+      if (pUnits[p] != lastUnits) { // packets mostly share a size; the model's duration is worked out in decimals
+        lastTicks = model.packetTicks(pUnits[p], scale);
+        lastUnits = pUnits[p];
+      }
+      pEnd[p] = Math.addExact(pStart[p], lastTicks);
       makespan = Math.max(makespan, pEnd[p]);
     }
     int[] arcs = pArc;
@@ -229,15 +253,91 @@ final class LinearCostFastPath {
     return makespan;
   }
 
-  /** V10: the target (send) or every node (broadcast, gossip) ends up with every unit it needs. */
+  /** Ticks of {@code finer} per tick of {@code from}, or 0 when that power of ten does not fit in a long. */
+  private static long factor(TimeScale from, TimeScale finer) {
+    try {
+      return from.rescale(1, finer);
+    } catch (ArithmeticException e) {
+      return 0; // each start is rescaled on its own, and overflows there as the definition's does
+    }
+  }
+
+  /**
+   * The records with an arc ({@code arc[r] >= 0}; {@code valid} of them) sorted by (arc, start, record): a stable
+   * counting sort by arc (over the arcs in use when the arcs far outnumber the records, as on a large complete
+   * graph), then each arc's records sorted stably by start ({@link Overlaps#mergeSort}, which returns at once on
+   * records already in start order, as a scheme writes them). Linear in the records but for arcs carrying packets out
+   * of order; no hash, so the memory is read in order.
+   */
+  private static int[] byArcThenStart(int arcs, int[] arc, long[] start, int valid) {
+    int count = arc.length;
+    int[] key = arc;
+    int groups = arcs;
+    if (arcs > 2L * valid + 1024) {
+      int[] names = new int[valid];
+      int n = 0;
+      for (int r = 0; r < count; r++) {
+        if (arc[r] >= 0) {
+          names[n++] = arc[r];
+        }
+      }
+      Arrays.sort(names);
+      int used = 0;
+      for (int k = 0; k < n; k++) {
+        if (used == 0 || names[used - 1] != names[k]) {
+          names[used++] = names[k];
+        }
+      }
+      key = new int[count];
+      for (int r = 0; r < count; r++) {
+        key[r] = arc[r] < 0 ? -1 : Arrays.binarySearch(names, 0, used, arc[r]);
+      }
+      groups = used;
+    }
+    int[] offset = new int[groups + 1];
+    for (int r = 0; r < count; r++) {
+      if (key[r] >= 0) {
+        offset[key[r] + 1]++;
+      }
+    }
+    for (int g = 0; g < groups; g++) {
+      offset[g + 1] += offset[g];
+    }
+    int[] order = new int[valid];
+    int[] fill = Arrays.copyOf(offset, groups);
+    for (int r = 0; r < count; r++) {
+      if (key[r] >= 0) {
+        order[fill[key[r]]++] = r;
+      }
+    }
+    int[] tmp = new int[valid];
+    for (int g = 0; g < groups; g++) {
+      if (offset[g + 1] - offset[g] > 1) {
+        Overlaps.mergeSort(order, tmp, start, 0, offset[g], offset[g + 1]);
+      }
+    }
+    return order;
+  }
+
+  /**
+   * V10: the target (send) or every node (broadcast, gossip) ends up with every unit it needs; by message, then node,
+   * until the report is full, then only counted (the pairs still needed, less the pairs met that hold every unit), so a gossip schedule lacking nearly all of its p (p - 1) deliveries costs what its records
+   * cost.
+   */
   private static void checkCompletion(Instance inst, List<Origin> origins, Knowledge known, Findings out) {
     int n = inst.network().nodes();
+    int target = inst.problem() instanceof Problem.Send s ? s.target() : -1;
     for (int i = 0; i < origins.size(); i++) {
       Origin o = origins.get(i);
-      for (int v = 0; v < n; v++) {
-        boolean needs = inst.problem() instanceof Problem.Send s ? v == s.target() : v != o.node();
-        if (!needs || v == o.node()) {
+      int v = target >= 0 ? target : 0;
+      int end = target >= 0 ? target + 1 : n;
+      for (; v < end; v++) {
+        if (v == o.node()) {
           continue;
+        }
+        if (out.full()) {
+          out.countMore(incompleteFrom(origins, n, target, known, i, v));
+          return;
         }
         UnitArrivals.Late lack = UnitArrivals.missing(known.peek(v, i), o.length());
         if (lack != null) {
@@ -245,6 +345,26 @@ final class LinearCostFastPath {
         }
       }
     }
+  }
+
+  /** The pairs from message i, node v on (v needs message i) that lack a unit at the end. */
+  private static long incompleteFrom(List<Origin> origins, int n, int target, Knowledge known, int i, int v) {
+    long needed = 0;
+    for (int j = i; j < origins.size(); j++) {
+      Origin o = origins.get(j);
+      int from = j == i ? v : 0; // v itself needs message i
+      needed += target >= 0 ? (target >= from && target != o.node() ? 1 : 0) : n - from - (o.node() >= from ? 1 : 0);
+    }
+    for (int k = 0; k < known.pairs(); k++) {
+      int node = known.node(k);
+      int msg = known.message(k);
+      Origin o = known.arrivals(k) == null ? null : origins.get(msg);
+      if (o != null && node != o.node() && (target < 0 || node == target)
+          && (msg > i || msg == i && node >= v) && UnitArrivals.missing(known.arrivals(k), o.length()) == null) {
+        needed--;
+      }
+    }
+    return needed;
   }
 
   /**
@@ -257,18 +377,28 @@ final class LinearCostFastPath {
     private final int messages;
     private final PairIndex index;
     private UnitArrivals[] arrivals;
+    private int[] pairNode; // hashed: the pair of each slot
+    private int[] pairMessage;
 
     Knowledge(int nodes, int messages) {
       this.messages = messages;
       boolean dense = (long) nodes * messages <= DENSE;
       index = dense ? null : new PairIndex();
       arrivals = new UnitArrivals[dense ? nodes * messages : 16];
+      pairNode = new int[dense ? 0 : 16];
+      pairMessage = new int[dense ? 0 : 16];
     }
 
     UnitArrivals at(int node, int msg) {
       int k = index == null ? node * messages + msg : index.add(node, msg);
       if (k == arrivals.length) {
         arrivals = Arrays.copyOf(arrivals, 2 * k);
+        pairNode = Arrays.copyOf(pairNode, 2 * k);
+        pairMessage = Arrays.copyOf(pairMessage, 2 * k);
+      }
+      if (index != null) {
+        pairNode[k] = node;
+        pairMessage[k] = msg;
       }
       if (arrivals[k] == null) {
         arrivals[k] = new UnitArrivals();
@@ -279,6 +409,23 @@ final class LinearCostFastPath {
     UnitArrivals peek(int node, int msg) {
       int k = index == null ? node * messages + msg : index.get(node, msg);
       return k < 0 ? null : arrivals[k];
+    }
+
+    /** Slots 0 .. pairs() - 1 hold the pairs met (dense: every pair, null where nothing arrived). */
+    int pairs() {
+      return index == null ? arrivals.length : index.size();
+    }
+
+    int node(int k) {
+      return index == null ? k / messages : pairNode[k];
+    }
+
+    int message(int k) {
+      return index == null ? k % messages : pairMessage[k];
+    }
+
+    UnitArrivals arrivals(int k) {
+      return arrivals[k];
     }
   }
 }

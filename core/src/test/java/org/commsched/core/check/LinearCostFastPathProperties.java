@@ -210,4 +210,103 @@ class LinearCostFastPathProperties {
     assertThat(List.of(r.violations(), r.makespan()))
         .isEqualTo(TransmissionCases.report(LinearCostChecker::check, large, s));
   }
+
+  private static final CommModel.StoreAndForward ALL_PORTS = Fixtures.sf("5", "1", CommModel.Ports.ALL,
+      CommModel.Duplex.FULL, null);
+
+  /**
+   * A gossip of 2,100 nodes that delivers 5 of its 4,407,900 (node, message) pairs, behind one unknown record: both
+   * paths list the unknown record and the first 9,999 incomplete pairs (message by message, node by node, skipping
+   * the delivered ones, on either side of the cut), then count the rest instead of building them: 4,407,895 - 9,999
+   * = 4,397,896 more. The pairs outnumber the fast path's dense table, so it counts over its hash of the pairs met.
+   * (V10 once enumerated every missing pair: 10^10 of them for a 10^5-node ring, far past the time limit.)
+   */
+  @Test
+  void aGossipMissingNearlyAllDeliveries_listsTheFirstAndCountsTheRest_onBothPaths() {
+    int p = 2100;
+    Instance inst = new Instance("g", new Problem.Gossip(1), ALL_PORTS, Network.of(new Topology.Ring(p)));
+    List<Schedule.Transmission> records = new ArrayList<>();
+    records.add(new Schedule.Transmission("nobody", 0, 1, 0, 1, 0, 0L));
+    int[] delivered = {0, 4, 5, 1000, 2099}; // message i from node i to node i + 1 (mod p)
+    for (int i : delivered) {
+      records.add(new Schedule.Transmission(inst.origins().get(i).message(), 0, 1, i, (i + 1) % p, 0, 0L));
+    }
+    Schedule.Transmissions s = new Schedule.Transmissions(inst.timeScale(), records);
+    List<Object> definition = TransmissionCases.report(LinearCostChecker::check, inst, s);
+    assertThat(TransmissionCases.report(LinearCostFastPath::check, inst, s)).isEqualTo(definition);
+
+    @SuppressWarnings("unchecked")
+    List<Violation> found = (List<Violation>) definition.get(0);
+    assertThat(found).hasSize(Findings.LIMIT + 1);
+    assertThat(found.get(0).kind()).isEqualTo(Kind.UNKNOWN_MESSAGE);
+    List<String> expected = new ArrayList<>(); // the first incomplete pairs, worked out here
+    for (int i = 0; i < p && expected.size() < Findings.LIMIT - 1; i++) {
+      for (int v = 0; v < p && expected.size() < Findings.LIMIT - 1; v++) {
+        int message = i;
+        boolean got = v == (i + 1) % p && Arrays.stream(delivered).anyMatch(d -> d == message);
+        if (v != i && !got) {
+          expected.add("node " + v + " never receives 1 of the 1 units of " + inst.origins().get(i).message()
+              + " (the first is unit 0)");
+        }
+      }
+    }
+    assertThat(found.subList(1, Findings.LIMIT)).extracting(Violation::detail).isEqualTo(expected);
+    long missing = (long) p * (p - 1) - delivered.length;
+    Violation last = found.get(Findings.LIMIT);
+    assertThat(last.kind()).isEqualTo(Kind.TOO_MANY_VIOLATIONS);
+    assertThat(last.detail()).contains("after " + (missing - (Findings.LIMIT - 1)) + " more");
+  }
+
+  /**
+   * A broadcast on a ring of 12,000 nodes with no record: 11,999 nodes lack the message; both paths list 10,000 and
+   * count 1,999 more.
+   */
+  @Test
+  void aBroadcastWithNoRecords_countsTheNodesPastTheLimit_onBothPaths() {
+    Network ring = Network.of(new Topology.Ring(12_000));
+    Instance inst = new Instance("b", new Problem.Broadcast(5, 3), ALL_PORTS, ring);
+    Schedule.Transmissions none = new Schedule.Transmissions(inst.timeScale(), List.of());
+    List<Object> definition = TransmissionCases.report(LinearCostChecker::check, inst, none);
+    assertThat(TransmissionCases.report(LinearCostFastPath::check, inst, none)).isEqualTo(definition);
+    @SuppressWarnings("unchecked")
+    List<Violation> found = (List<Violation>) definition.get(0);
+    assertThat(found).hasSize(Findings.LIMIT + 1);
+    assertThat(found.get(Findings.LIMIT).detail()).contains("after " + (11_999 - Findings.LIMIT) + " more");
+  }
+
+  /**
+   * Grouping records into packets by (arc, start): many packets on one arc, records of one packet far apart in the
+   * file, equal starts on other arcs, starts in falling and random order, and a complete graph whose arcs far
+   * outnumber the records (the fast path then numbers only the arcs in use). The packets' numbering shows in the
+   * order of the port conflicts and of the senders lacking units, which both paths must report alike.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void recordsSharingArcsAndStartsInAnyOrder_groupIntoThePacketsTheDefinitionFinds(long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    boolean complete = rnd.nextBoolean();
+    Network net = Network.of(complete ? new Topology.Complete(40 + rnd.nextInt(30))
+        : new Topology.Ring(3 + rnd.nextInt(6)));
+    int n = net.nodes();
+    long length = 1 + rnd.nextInt(6);
+    Instance inst = new Instance("t", rnd.nextBoolean() ? new Problem.Broadcast(rnd.nextInt(n), length)
+        : new Problem.Gossip(length), TransmissionCases.model(rnd), net);
+    List<Origin> origins = inst.origins();
+    int hot = rnd.nextInt(net.arcs()); // the arc carrying many packets
+    int count = 20 + rnd.nextInt(200);
+    int starts = 1 + rnd.nextInt(12); // few distinct starts: many ties
+    List<Schedule.Transmission> records = new ArrayList<>();
+    for (int k = 0; k < count; k++) {
+      int arc = rnd.nextInt(3) == 0 ? rnd.nextInt(net.arcs()) : hot;
+      Origin o = origins.get(rnd.nextInt(Math.min(origins.size(), 3)));
+      long first = rnd.nextLong(length);
+      long size = 1 + rnd.nextLong(length - first);
+      long start = rnd.nextInt(3) == 0 ? (long) (count - k) * 7 : 7L * rnd.nextInt(starts);
+      records.add(new Schedule.Transmission(o.message(), 0, size, net.tail(arc), net.head(arc), start, first));
+    }
+    Schedule.Transmissions s = new Schedule.Transmissions(inst.timeScale(), records);
+    List<Object> definition = TransmissionCases.report(LinearCostChecker::check, inst, s);
+    assertThat(TransmissionCases.report(LinearCostFastPath::check, inst, s)).as("seed %d, %s", seed, records)
+        .isEqualTo(definition);
+  }
 }

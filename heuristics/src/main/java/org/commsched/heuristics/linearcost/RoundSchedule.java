@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.PairIndex;
@@ -156,10 +154,7 @@ final class RoundSchedule {
     long ids = model.ports() != CommModel.Ports.ALL ? (long) arcs + edges + 2L * nodes
         : model.duplex() == CommModel.Duplex.HALF ? (long) arcs + edges : arcs;
     ResourceClock free = new ResourceClock(ids);
-    List<TreeMap<Long, long[]>> held = new ArrayList<>(nodes);
-    for (int v = 0; v < nodes; v++) {
-      held.add(null);
-    }
+    Held held = new Held(nodes);
     List<Schedule.Transmission> out = new ArrayList<>(sends);
     long makespan = 0;
     int used = 0;
@@ -292,23 +287,20 @@ final class RoundSchedule {
   }
 
   /** When node v holds every unit of [lo, hi); 0 for the source. */
-  private long readyAt(List<TreeMap<Long, long[]>> held, int v, long lo, long hi) {
+  private long readyAt(Held held, int v, long lo, long hi) {
     if (v == source) {
       return 0;
     }
-    TreeMap<Long, long[]> runs = held.get(v);
+    int n = held.size(v);
     long at = lo;
     long t = 0;
-    if (runs != null) {
-      Map.Entry<Long, long[]> e = runs.floorEntry(lo);
-      if (e == null || e.getValue()[0] <= lo) {
-        e = runs.higherEntry(lo);
-      }
-      while (e != null && e.getKey() <= at && at < hi) {
-        t = Math.max(t, e.getValue()[1]);
-        at = Math.max(at, e.getValue()[0]);
-        e = runs.higherEntry(e.getKey());
-      }
+    int k = held.floor(v, lo);
+    if (k < 0 || held.hi(v, k) <= lo) {
+      k++; // the first run starting after lo
+    }
+    for (; k < n && held.lo(v, k) <= at && at < hi; k++) {
+      t = Math.max(t, held.at(v, k));
+      at = Math.max(at, held.hi(v, k));
     }
     if (at < hi) {
       throw new IllegalStateException("node " + v + " forwards unit " + at + " before holding it");
@@ -317,31 +309,101 @@ final class RoundSchedule {
   }
 
   /** Node v receives [lo, hi) at time t; units it already holds keep their earlier arrival. */
-  private static void receive(List<TreeMap<Long, long[]>> held, int v, long lo, long hi, long t) {
-    TreeMap<Long, long[]> runs = held.get(v);
-    if (runs == null) {
-      runs = new TreeMap<>();
-      held.set(v, runs);
-    }
-    Map.Entry<Long, long[]> last = runs.lastEntry();
-    if (last == null || last.getValue()[0] <= lo) { // after every run held (the usual order): no gaps to find
-      runs.put(lo, new long[] {hi, t});
+  private static void receive(Held held, int v, long lo, long hi, long t) {
+    int n = held.size(v);
+    if (n == 0 || held.lo(v, n - 1) <= lo) { // after every run held (the usual order): no gaps to find
+      held.put(v, n > 0 && held.lo(v, n - 1) == lo ? n - 1 : n, lo, hi, t); // the same first unit: replaced
       return;
     }
     long at = lo;
-    Map.Entry<Long, long[]> e = runs.floorEntry(lo);
-    if (e != null && e.getValue()[0] > lo) {
-      at = e.getValue()[0];
+    int e = held.floor(v, lo);
+    if (e >= 0 && held.hi(v, e) > lo) {
+      at = held.hi(v, e);
     }
     while (at < hi) {
-      Map.Entry<Long, long[]> next = runs.ceilingEntry(at);
-      long gapEnd = next == null ? hi : Math.min(hi, next.getKey());
+      int next = held.ceiling(v, at);
+      long gapEnd = next == held.size(v) ? hi : Math.min(hi, held.lo(v, next));
       if (gapEnd > at) {
-        runs.put(at, new long[] {gapEnd, t});
+        held.put(v, next, at, gapEnd, t);
         at = gapEnd;
       } else {
-        at = Math.max(at, next.getValue()[0]);
+        at = Math.max(at, held.hi(v, next));
       }
+    }
+  }
+
+  /**
+   * The runs of units each node holds: per node, triples (first unit, end, arrival) in one {@code long[]}, sorted
+   * by first unit, no two with the same first unit, read like a sorted map keyed by the first unit (floor, ceiling,
+   * put). Primitive, so a broadcast on 10^6 nodes keeps one small array per node rather than a tree of boxed
+   * entries; a run is found by binary search and the usual receive (after every run held) appends.
+   */
+  private static final class Held {
+    private final long[][] runs;
+    private final int[] size;
+
+    Held(int nodes) {
+      runs = new long[nodes][];
+      size = new int[nodes];
+    }
+
+    int size(int v) {
+      return size[v];
+    }
+
+    long lo(int v, int k) {
+      return runs[v][3 * k];
+    }
+
+    long hi(int v, int k) {
+      return runs[v][3 * k + 1];
+    }
+
+    long at(int v, int k) {
+      return runs[v][3 * k + 2];
+    }
+
+    /** The last run of v whose first unit is at most u; -1 if none. */
+    int floor(int v, long u) {
+      return ceiling(v, u + 1) - 1; // u + 1 > u: units are far below Long.MAX_VALUE
+    }
+
+    /** The first run of v whose first unit is at least u; {@code size(v)} if none. */
+    int ceiling(int v, long u) {
+      long[] r = runs[v];
+      int a = 0;
+      int b = size[v];
+      while (a < b) {
+        int m = (a + b) >>> 1;
+        if (r[3 * m] < u) {
+          a = m + 1;
+        } else {
+          b = m;
+        }
+      }
+      return a;
+    }
+
+    /** Run k of v becomes (lo, hi, at): replaces run k if it starts at lo, else is inserted before it. */
+    void put(int v, int k, long lo, long hi, long at) {
+      long[] r = runs[v];
+      int n = size[v];
+      if (k < n && r[3 * k] == lo) {
+        r[3 * k + 1] = hi;
+        r[3 * k + 2] = at;
+        return;
+      }
+      if (r == null) {
+        r = new long[3];
+      } else if (3 * n == r.length) {
+        r = Arrays.copyOf(r, 6 * n);
+      }
+      System.arraycopy(r, 3 * k, r, 3 * k + 3, 3 * (n - k));
+      r[3 * k] = lo;
+      r[3 * k + 1] = hi;
+      r[3 * k + 2] = at;
+      runs[v] = r;
+      size[v] = n + 1;
     }
   }
 }
