@@ -119,4 +119,34 @@ class OversizedInputCliTest {
     assertThat(r.code()).as(r.err()).isEqualTo(2);
     assertThat(r.err().strip()).doesNotContain("\n").contains("takes at most 1000 nodes");
   }
+
+  /**
+   * {@code check} of a ring gossip of 10^5 nodes against a schedule of one record (an instance scaled up under its
+   * schedule, as the file fuzzer draws): 9,999,899,999 of its 9,999,900,000 deliveries are missing. The report lists
+   * the first 10,000 and counts the rest, 9,999,889,999, instead of building them (it once walked all 10^10 pairs
+   * and ran for minutes). The gossip of 5 x 10^7 nodes is refused at read time, its line counting the gossip's
+   * implied messages, one a node.
+   */
+  @Test
+  void checkOfAScaledUpRingGossip_listsTheFirstMissingDeliveriesAndCountsTheRest() throws IOException {
+    Path gossip = write("gossip", "\"problem\": \"gossip\", " + SAF
+        + ", \"network\": {\"family\": \"ring\", \"nodes\": 100000}, \"length\": 4");
+    Path schedule = tmp.resolve("one.schedule.json");
+    Files.writeString(schedule, "{\"format\": \"commsched-schedule/1\", \"instance\": \"gossip\", \"method\": "
+        + "\"hand\", \"status\": \"FEASIBLE\", \"makespan\": 9, \"transmissions\": [{\"message\": \"m0\", "
+        + "\"packet\": 0, \"size\": 4, \"from\": 0, \"to\": 1, \"start\": 0, \"first\": 0}]}");
+    CliTest.Run r = run("check", gossip.toString(), schedule.toString());
+    assertThat(r.code()).as(r.err()).isEqualTo(1);
+    assertThat(r.out()).startsWith("INVALID: 10001 violation(s)")
+        .contains("INCOMPLETE at node 2 messages m0: node 2 never receives 4 of the 4 units of m0")
+        .doesNotContain("at node 1 messages m0")
+        .contains("only the first 10000 violations are listed; at least 9999889999 more were left out");
+
+    Path huge = write("gossip-huge", "\"problem\": \"gossip\", " + SAF
+        + ", \"network\": {\"family\": \"ring\", \"nodes\": 50000000}, \"length\": 4");
+    CliTest.Run h = run("check", huge.toString(), schedule.toString());
+    assertThat(h.code()).as(h.err()).isEqualTo(2);
+    assertThat(h.err().strip()).doesNotContain("\n").startsWith(huge + ": /network: ")
+        .contains("50000000 nodes", "50000000 messages", "to read");
+  }
 }

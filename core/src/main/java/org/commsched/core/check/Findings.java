@@ -50,7 +50,7 @@ final class Findings {
     }
     List<Violation> out = new ArrayList<>(list);
     out.add(new Violation(Kind.TOO_MANY_VIOLATIONS, List.of(), "", null, "only the first " + LIMIT
-        + " violations are listed; the check stopped looking after " + dropped + " more; fix these and check"
+        + " violations are listed; at least " + dropped + " more were left out; fix these and check"
         + " again"));
     return out;
   }

@@ -42,7 +42,11 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
    * five longs) and the checker's per-arc positions, which {@code check} and {@code bounds} build.
    */
   public static final int ARC_TABLES = 40;
-  /** Bytes per message of a file (id string, the reader's columns, the message object). */
+  /**
+   * Bytes per message of a file (id string, the reader's columns, the message object), and per implied message of a
+   * gossip (one per node: its origin and the checker's per-message tables), so that checking a gossip of 5 x 10^7
+   * nodes is refused at read time rather than building 5 x 10^7 origins.
+   */
   public static final int MESSAGE = 96;
   /** Bytes per node the methods and the checker add (distance arrays, queues, per-node clocks). */
   public static final int NODE_SOLVE = 64;
@@ -68,7 +72,8 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
   /**
    * The footprint of an instance about to be built.
    *
-   * @param messages the messages listed in the file (0 for broadcast, gossip and send, whose messages are implied)
+   * @param messages the messages listed in the file (0 for broadcast, gossip and send, whose messages are implied;
+   *     a gossip's p implied messages, one per node, are counted here whatever is passed)
    */
   public static Footprint of(Topology topology, ProblemKind kind, long messages) {
     int n = nodes(topology);
@@ -88,7 +93,8 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
       default:
         records = messages;
     }
-    return new Footprint(topology, kind, n, stored, all, messages, records);
+    // a gossip implies one message per node: its origins are built (and checked) like listed messages
+    return new Footprint(topology, kind, n, stored, all, kind == ProblemKind.GOSSIP ? n : messages, records);
   }
 
   /** The nodes a topology declares, without building it. */
@@ -206,7 +212,7 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
       case BROADCAST -> p - 1;
       default -> records;
     };
-    return bytes(use, p, stored, all, messages, recs);
+    return bytes(use, p, stored, all, kind == ProblemKind.GOSSIP ? p : messages, recs);
   }
 
   /**

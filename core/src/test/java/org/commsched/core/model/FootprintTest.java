@@ -102,7 +102,7 @@ class FootprintTest {
       default -> messages;
     };
     long stored = t instanceof Topology.Complete ? 0 : net.arcs();
-    long read = 24 * p + 32 * stored + 40L * net.arcs() + 96 * messages;
+    long read = 24 * p + 32 * stored + 40L * net.arcs() + 96 * (kind == ProblemKind.GOSSIP ? p : messages);
     long solve = read + 64 * p + 64L * net.arcs() + 128 * records;
     Footprint f = Footprint.of(t, kind, messages);
     for (Footprint.Use use : Footprint.Use.values()) {
@@ -140,10 +140,24 @@ class FootprintTest {
     assertThat(f.whyTooLarge(Footprint.Use.READ, gigabyte)).as("the ring itself is small").isNull();
     String why = f.whyTooLarge(Footprint.Use.SOLVE, gigabyte);
     assertThat(why).contains("100000 nodes", "9999900000 deliveries", "more than the 1.0 GB Java heap");
-    // p (p - 1) 128-byte records plus 88 bytes a node and 136 an arc: 2794 nodes fill a gigabyte, 2795 do not
-    assertThat(why).contains("at most 2794 nodes of this shape fit (gossip methods take 1000)");
+    // p (p - 1) 128-byte records plus 184 bytes a node (96 of them its message) and 136 an arc: 2793 nodes fill a
+    // gigabyte, 2794 do not
+    assertThat(why).contains("at most 2793 nodes of this shape fit (gossip methods take 1000)");
     String fix = why.substring(why.lastIndexOf("; ") + 2);
     assertThat(fix).matches("raise the heap with JAVA_OPTS=-Xmx\\d+g .*|use a smaller instance .*");
+  }
+
+  /**
+   * Reading (to check) a gossip builds one message per node: on a ring of 5 x 10^7 nodes that is 4.8 GB more than
+   * the broadcast's 8.4 GB (24 bytes a node, 72 per arc), so with 10 GB the broadcast is read and the gossip refused.
+   */
+  @Test
+  void readingAGossipCountsItsImpliedMessages_oneANode() {
+    long tenGigabytes = 10_000_000_000L;
+    Topology ring = new Topology.Ring(50_000_000);
+    assertThat(Footprint.of(ring, ProblemKind.BROADCAST, 0).whyTooLarge(Footprint.Use.READ, tenGigabytes)).isNull();
+    assertThat(Footprint.of(ring, ProblemKind.GOSSIP, 0).whyTooLarge(Footprint.Use.READ, tenGigabytes))
+        .contains("50000000 nodes", "and 50000000 messages need about 13.2 GB to read");
   }
 
   @Test
