@@ -6,8 +6,8 @@ import org.commsched.solver.model.TaskModel;
 
 /**
  * An exact method that builds a {@link TaskModel} and hands it to one back end: its facts (declared by the
- * subclass) and the back end. The same builder under CP-SAT and under Choco is two methods (two subclasses), so the two back ends
- * cross-check each other on one model description.
+ * subclass) and the back end. The same builder under CP-SAT and under Choco is two methods (two subclasses), so the
+ * two back ends cross-check each other on one model description.
  *
  * @implNote Immutable.
  */

@@ -31,7 +31,8 @@ public final class OneWayGossipOnePortEven extends RingGossipScheme {
       "makespan p beta + 2 (p - 1) n tau; optimal on a one-way ring under the exchange rule (Thm 4.2.2, bound "
           + "URING-GOSSIP); on a two-way ring an upper bound (Obs 4.2.4, H1)",
       THESIS + ", Theorem 4.2.2 (corrected: factor n), Observation 4.2.4",
-      gossipScope(Rings.EVEN, "lc-gossip-one-way-1-odd", ONE_PORT, ANY_DUPLEX).note(EITHER_RULE + ONE_DIRECTION), false);
+      gossipScope(Rings.EVEN, "lc-gossip-one-way-1-odd", ONE_PORT, ANY_DUPLEX).note(EITHER_RULE + ONE_DIRECTION),
+      false);
 
   @Override
   public MethodFacts facts() {

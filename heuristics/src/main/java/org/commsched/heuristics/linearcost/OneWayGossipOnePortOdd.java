@@ -36,7 +36,8 @@ public final class OneWayGossipOnePortOdd extends RingGossipScheme {
       "makespan (p + 1) beta + 2 p n tau; optimal on a one-way ring under the exchange rule (Thm 4.2.3, bound "
           + "URING-GOSSIP); on a two-way ring an upper bound (Obs 4.2.4, H1)",
       THESIS + ", Theorem 4.2.3 (corrected: factor n, idle node), Observation 4.2.4",
-      gossipScope(Rings.ODD, "lc-gossip-one-way-1-even", ONE_PORT, ANY_DUPLEX).note(EITHER_RULE + ONE_DIRECTION), false);
+      gossipScope(Rings.ODD, "lc-gossip-one-way-1-even", ONE_PORT, ANY_DUPLEX).note(EITHER_RULE + ONE_DIRECTION),
+      false);
 
   @Override
   public MethodFacts facts() {

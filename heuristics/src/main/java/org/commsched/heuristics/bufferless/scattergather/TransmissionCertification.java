@@ -213,7 +213,8 @@ public final class TransmissionCertification implements Method {
     LowerBound offline = tree.offlineBound(mp);
     boolean data = tree.total > 0;
     long paperT = data ? run.makespan() + 1 : 0;
-    SolveResult r = new SolveResult(name(), SolveStatus.FEASIBLE, schedule, run.makespan(), offline, schedule.scale(), Map.of())
+    SolveResult r = new SolveResult(name(), SolveStatus.FEASIBLE, schedule, run.makespan(), offline, schedule.scale(),
+        Map.of())
         .withStat("paperT", paperT)
         .withStat("t0", run.t0())
         .withStat("M", run.total())
