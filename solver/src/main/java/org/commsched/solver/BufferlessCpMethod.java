@@ -3,6 +3,7 @@ package org.commsched.solver;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -19,38 +20,33 @@ import org.commsched.solver.model.TaskModel;
 abstract class BufferlessCpMethod extends TaskModelMethod {
   private final boolean sync;
 
-  BufferlessCpMethod(String name, String summary, TaskModel.Backend backend, boolean sync) {
-    super(name, summary, backend);
+  BufferlessCpMethod(MethodFacts facts, TaskModel.Backend backend, boolean sync) {
+    super(facts, backend);
     this.sync = sync;
   }
 
-  @Override
-  public final String guarantee() {
-    return sync
-        ? "optimal among wake-up-constrained schedules when syncStatus is OPTIMAL; status and bound refer to the "
-            + "offline problem"
-        : "optimal when status OPTIMAL; best found and the solver's bound at the time limit";
-  }
+  /** The guarantee of the offline models ({@code cpsat}, {@code choco}). */
+  static final String GUARANTEE = "optimal when status OPTIMAL; best found and the solver's bound at the time limit";
 
-  @Override
-  public final String citation() {
-    return sync
-        ? "Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering Messages in Networks of Processors\", "
-            + "§3.1 (wake-up constraint (5), Theorem 2); CP model: this project"
-        : "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length "
-            + "Messages in Leveled Networks\", §2.3; Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering "
-            + "Messages in Networks of Processors\", §1.2; CP model: this project";
-  }
+  /** The guarantee of the wake-up models ({@code cpsat-sync}, {@code choco-sync}). */
+  static final String SYNC_GUARANTEE = "optimal among wake-up-constrained schedules when syncStatus is OPTIMAL; "
+      + "status and bound refer to the offline problem";
 
-  @Override
-  public final Scope scope() {
-    return sync ? SYNC : OFFLINE;
-  }
+  /** The sources of the offline models. */
+  static final String CITATION = "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of "
+      + "Variable Length Messages in Leveled Networks\", §2.3; Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and "
+      + "Gathering Messages in Networks of Processors\", §1.2; CP model: this project";
 
-  private static final Scope OFFLINE = Scope.of(ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER)
+  /** The sources of the wake-up models. */
+  static final String SYNC_CITATION = "Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering Messages in "
+      + "Networks of Processors\", §3.1 (wake-up constraint (5), Theorem 2); CP model: this project";
+
+  /** The scope of the offline models: bufferless chatting, scatter and gather. */
+  static final Scope OFFLINE = Scope.of(ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER)
       .in(Family.BUFFERLESS_CHATTING, Family.BUFFERLESS_SCATTER_GATHER);
 
-  private static final Scope SYNC = Scope.of(ProblemKind.GATHER).in(Family.BUFFERLESS_SCATTER_GATHER)
+  /** The scope of the wake-up models: a gather whose routes form one tree toward the root. */
+  static final Scope SYNC = Scope.of(ProblemKind.GATHER).in(Family.BUFFERLESS_SCATTER_GATHER)
       .on(new Scope.NetworkTest("routes forming one tree toward the root, links both ways", i -> {
         String why = BufferlessCp.whyNotSync(i);
         return why == null ? null : "needs a wake-up tree, and " + why;

@@ -1,5 +1,6 @@
 package org.commsched.solver;
 
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.solver.choco.ChocoTaskModel;
 
 /**
@@ -18,11 +19,14 @@ import org.commsched.solver.choco.ChocoTaskModel;
  * @implNote Stateless.
  */
 public final class ChocoBufferless extends BufferlessCpMethod {
+  /** The facts of {@code choco}: the model is in the class javadoc. */
+  static final MethodFacts FACTS = new MethodFacts("choco",
+      "exact bufferless schedule (chatting, scatter, gather): Choco, a disjunctive per arc or port "
+          + "over the messages' hop tasks, minimise the makespan",
+      BufferlessCpMethod.GUARANTEE, BufferlessCpMethod.CITATION, BufferlessCpMethod.OFFLINE, true);
+
   /** The method. */
   public ChocoBufferless() {
-    super("choco",
-        "exact bufferless schedule (chatting, scatter, gather): Choco, a disjunctive per arc or port "
-            + "over the messages' hop tasks, minimise the makespan",
-        ChocoTaskModel.INSTANCE, false);
+    super(FACTS, ChocoTaskModel.INSTANCE, false);
   }
 }

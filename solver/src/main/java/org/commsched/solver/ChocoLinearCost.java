@@ -2,6 +2,7 @@ package org.commsched.solver;
 
 import java.util.List;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.solver.choco.ChocoTaskModel;
 import org.commsched.solver.linearcost.LinearCostCp;
 
@@ -24,6 +25,12 @@ import org.commsched.solver.linearcost.LinearCostCp;
  * @implNote Stateless.
  */
 public final class ChocoLinearCost extends LinearCostCpMethod {
+  /** The facts of {@code choco-linear-cost}: the model is in the class javadoc. */
+  static final MethodFacts FACTS = new MethodFacts("choco-linear-cost",
+      "exact linear-cost schedule (send, broadcast, gossip): Choco, packet slots per arc with unit membership, "
+          + "arrival times, a disjunctive per port resource, minimise the makespan",
+      LinearCostCp.GUARANTEE, LinearCostCp.CITATION, LinearCostCp.SCOPE, true);
+
   /** The method, its hint from the baselines. */
   public ChocoLinearCost() {
     this(null);
@@ -31,9 +38,6 @@ public final class ChocoLinearCost extends LinearCostCpMethod {
 
   /** The method, its hint the best schedule of these heuristics (null: the baselines). */
   public ChocoLinearCost(List<Method> heuristics) {
-    super("choco-linear-cost",
-        "exact linear-cost schedule (send, broadcast, gossip): Choco, packet slots per arc with unit membership, "
-            + "arrival times, a disjunctive per port resource, minimise the makespan",
-        ChocoTaskModel.INSTANCE, heuristics);
+    super(FACTS, ChocoTaskModel.INSTANCE, heuristics);
   }
 }

@@ -1,5 +1,6 @@
 package org.commsched.solver;
 
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.solver.choco.ChocoTaskModel;
 import org.commsched.solver.packet.PacketCp;
 
@@ -16,11 +17,14 @@ import org.commsched.solver.packet.PacketCp;
  * @implNote Stateless.
  */
 public final class ChocoPacket extends PacketCpMethod {
+  /** The facts of {@code choco-packet}: the model is in the class javadoc. */
+  static final MethodFacts FACTS = new MethodFacts("choco-packet",
+      "exact packet schedule (store-and-forward scatter, gather): Choco, packet slots with size and presence, "
+          + "variable-duration tasks per slot and hop, a disjunctive per port, minimise the makespan",
+      PacketCp.GUARANTEE, PacketCp.CITATION, PacketCp.SCOPE, true);
+
   /** The method. */
   public ChocoPacket() {
-    super("choco-packet",
-        "exact packet schedule (store-and-forward scatter, gather): Choco, packet slots with size and presence, "
-            + "variable-duration tasks per slot and hop, a disjunctive per port, minimise the makespan",
-        ChocoTaskModel.INSTANCE);
+    super(FACTS, ChocoTaskModel.INSTANCE);
   }
 }

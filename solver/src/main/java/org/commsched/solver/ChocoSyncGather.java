@@ -1,5 +1,6 @@
 package org.commsched.solver;
 
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.solver.choco.ChocoTaskModel;
 
 /**
@@ -18,11 +19,14 @@ import org.commsched.solver.choco.ChocoTaskModel;
  * @implNote Stateless.
  */
 public final class ChocoSyncGather extends BufferlessCpMethod {
+  /** The facts of {@code choco-sync}: the model is in the class javadoc. */
+  static final MethodFacts FACTS = new MethodFacts("choco-sync",
+      "optimal gather under wake-ups from the root (forward-first under single port): Choco; the trace "
+          + "carries the wake-ups",
+      BufferlessCpMethod.SYNC_GUARANTEE, BufferlessCpMethod.SYNC_CITATION, BufferlessCpMethod.SYNC, true);
+
   /** The method. */
   public ChocoSyncGather() {
-    super("choco-sync",
-        "optimal gather under wake-ups from the root (forward-first under single port): Choco; the trace "
-            + "carries the wake-ups",
-        ChocoTaskModel.INSTANCE, true);
+    super(FACTS, ChocoTaskModel.INSTANCE, true);
   }
 }

@@ -1,5 +1,6 @@
 package org.commsched.solver;
 
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.solver.bufferless.VirtualCp;
 import org.commsched.solver.choco.ChocoTaskModel;
 
@@ -25,11 +26,14 @@ import org.commsched.solver.choco.ChocoTaskModel;
  * @implNote Stateless.
  */
 public final class ChocoVirtual extends VirtualCpMethod {
+  /** The facts of {@code choco-virtual}: the model is in the class javadoc. */
+  static final MethodFacts FACTS = new MethodFacts("choco-virtual",
+      "exact virtual schedule (slots; for dsa the buffer layout): Choco, a disjunctive per maximal set of "
+          + "messages sharing an arc (diffN on a ula), minimise the virtual makespan",
+      VirtualCp.GUARANTEE, VirtualCp.CITATION, VirtualCp.SCOPE, true);
+
   /** The method. */
   public ChocoVirtual() {
-    super("choco-virtual",
-        "exact virtual schedule (slots; for dsa the buffer layout): Choco, a disjunctive per maximal set of "
-            + "messages sharing an arc (diffN on a ula), minimise the virtual makespan",
-        ChocoTaskModel.INSTANCE);
+    super(FACTS, ChocoTaskModel.INSTANCE);
   }
 }

@@ -1,5 +1,6 @@
 package org.commsched.solver;
 
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.solver.bufferless.BufferlessCp;
 import org.commsched.solver.cpsat.CpSatTaskModel;
 
@@ -30,11 +31,14 @@ import org.commsched.solver.cpsat.CpSatTaskModel;
  * @implNote Stateless.
  */
 public final class CpSatBufferless extends BufferlessCpMethod {
+  /** The facts of {@code cpsat}: the model is in the class javadoc. */
+  static final MethodFacts FACTS = new MethodFacts("cpsat",
+      "exact bufferless schedule (chatting, scatter, gather): CP-SAT, one interval per message and "
+          + "hop, NoOverlap per arc or port, minimise the makespan",
+      BufferlessCpMethod.GUARANTEE, BufferlessCpMethod.CITATION, BufferlessCpMethod.OFFLINE, true);
+
   /** The method. */
   public CpSatBufferless() {
-    super("cpsat",
-        "exact bufferless schedule (chatting, scatter, gather): CP-SAT, one interval per message and "
-            + "hop, NoOverlap per arc or port, minimise the makespan",
-        CpSatTaskModel.INSTANCE, false);
+    super(FACTS, CpSatTaskModel.INSTANCE, false);
   }
 }

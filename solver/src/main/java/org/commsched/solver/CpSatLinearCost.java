@@ -2,6 +2,7 @@ package org.commsched.solver;
 
 import java.util.List;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.solver.cpsat.CpSatTaskModel;
 import org.commsched.solver.linearcost.LinearCostCp;
 
@@ -24,6 +25,12 @@ import org.commsched.solver.linearcost.LinearCostCp;
  * @implNote Stateless.
  */
 public final class CpSatLinearCost extends LinearCostCpMethod {
+  /** The facts of {@code cpsat-linear-cost}: the model is in the class javadoc. */
+  static final MethodFacts FACTS = new MethodFacts("cpsat-linear-cost",
+      "exact linear-cost schedule (send, broadcast, gossip): CP-SAT, packet slots per arc with unit membership, "
+          + "arrival times, NoOverlap per port resource, minimise the makespan",
+      LinearCostCp.GUARANTEE, LinearCostCp.CITATION, LinearCostCp.SCOPE, true);
+
   /** The method, its hint from the baselines. */
   public CpSatLinearCost() {
     this(null);
@@ -31,9 +38,6 @@ public final class CpSatLinearCost extends LinearCostCpMethod {
 
   /** The method, its hint the best schedule of these heuristics (null: the baselines). */
   public CpSatLinearCost(List<Method> heuristics) {
-    super("cpsat-linear-cost",
-        "exact linear-cost schedule (send, broadcast, gossip): CP-SAT, packet slots per arc with unit membership, "
-            + "arrival times, NoOverlap per port resource, minimise the makespan",
-        CpSatTaskModel.INSTANCE, heuristics);
+    super(FACTS, CpSatTaskModel.INSTANCE, heuristics);
   }
 }

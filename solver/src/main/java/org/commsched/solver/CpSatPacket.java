@@ -1,5 +1,6 @@
 package org.commsched.solver;
 
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.solver.cpsat.CpSatTaskModel;
 import org.commsched.solver.packet.PacketCp;
 
@@ -24,11 +25,14 @@ import org.commsched.solver.packet.PacketCp;
  * @implNote Stateless.
  */
 public final class CpSatPacket extends PacketCpMethod {
+  /** The facts of {@code cpsat-packet}: the model is in the class javadoc. */
+  static final MethodFacts FACTS = new MethodFacts("cpsat-packet",
+      "exact packet schedule (store-and-forward scatter, gather): CP-SAT, packet slots with size and presence, "
+          + "one optional interval per slot and hop, NoOverlap per port, minimise the makespan",
+      PacketCp.GUARANTEE, PacketCp.CITATION, PacketCp.SCOPE, true);
+
   /** The method. */
   public CpSatPacket() {
-    super("cpsat-packet",
-        "exact packet schedule (store-and-forward scatter, gather): CP-SAT, packet slots with size and presence, "
-            + "one optional interval per slot and hop, NoOverlap per port, minimise the makespan",
-        CpSatTaskModel.INSTANCE);
+    super(FACTS, CpSatTaskModel.INSTANCE);
   }
 }

@@ -1,5 +1,6 @@
 package org.commsched.solver;
 
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.solver.bufferless.BufferlessCp;
 import org.commsched.solver.cpsat.CpSatTaskModel;
 
@@ -36,11 +37,14 @@ import org.commsched.solver.cpsat.CpSatTaskModel;
  * @implNote Stateless.
  */
 public final class CpSatSyncGather extends BufferlessCpMethod {
+  /** The facts of {@code cpsat-sync}: the model is in the class javadoc. */
+  static final MethodFacts FACTS = new MethodFacts("cpsat-sync",
+      "optimal gather under wake-ups from the root (forward-first under single port): CP-SAT; the "
+          + "trace carries the wake-ups",
+      BufferlessCpMethod.SYNC_GUARANTEE, BufferlessCpMethod.SYNC_CITATION, BufferlessCpMethod.SYNC, true);
+
   /** The method. */
   public CpSatSyncGather() {
-    super("cpsat-sync",
-        "optimal gather under wake-ups from the root (forward-first under single port): CP-SAT; the "
-            + "trace carries the wake-ups",
-        CpSatTaskModel.INSTANCE, true);
+    super(FACTS, CpSatTaskModel.INSTANCE, true);
   }
 }

@@ -1,5 +1,6 @@
 package org.commsched.solver;
 
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.solver.bufferless.VirtualCp;
 import org.commsched.solver.cpsat.CpSatTaskModel;
 
@@ -26,11 +27,14 @@ import org.commsched.solver.cpsat.CpSatTaskModel;
  * @implNote Stateless.
  */
 public final class CpSatVirtual extends VirtualCpMethod {
+  /** The facts of {@code cpsat-virtual}: the model is in the class javadoc. */
+  static final MethodFacts FACTS = new MethodFacts("cpsat-virtual",
+      "exact virtual schedule (slots; for dsa the buffer layout): CP-SAT, one interval per message, NoOverlap "
+          + "per maximal set of messages sharing an arc (NoOverlap2D on a ula), minimise the virtual makespan",
+      VirtualCp.GUARANTEE, VirtualCp.CITATION, VirtualCp.SCOPE, true);
+
   /** The method. */
   public CpSatVirtual() {
-    super("cpsat-virtual",
-        "exact virtual schedule (slots; for dsa the buffer layout): CP-SAT, one interval per message, NoOverlap "
-            + "per maximal set of messages sharing an arc (NoOverlap2D on a ula), minimise the virtual makespan",
-        CpSatTaskModel.INSTANCE);
+    super(FACTS, CpSatTaskModel.INSTANCE);
   }
 }

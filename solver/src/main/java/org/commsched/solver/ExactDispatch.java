@@ -10,6 +10,7 @@ import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -30,10 +31,12 @@ final class ExactDispatch implements Method {
 
   private final Method real;
   private final List<Route> routes;
+  private final MethodFacts facts;
 
   private ExactDispatch(Method real, List<Route> routes) {
     this.real = real;
     this.routes = List.copyOf(routes);
+    this.facts = facts(real, this.routes);
   }
 
   /** {@code real} alone, to be extended by {@link #with}. */
@@ -63,41 +66,25 @@ final class ExactDispatch implements Method {
     return real;
   }
 
+  /** The real method's facts with each route's words, citation and scope added: built once, with the dispatch. */
   @Override
-  public String name() {
-    return real.name();
+  public MethodFacts facts() {
+    return facts;
   }
 
-  @Override
-  public String summary() {
-    StringBuilder out = new StringBuilder(real.summary());
+  private static MethodFacts facts(Method real, List<Route> routes) {
+    StringBuilder summary = new StringBuilder(real.summary());
+    StringBuilder citation = new StringBuilder(real.citation());
     for (Route r : routes) {
-      out.append("; ").append(r.label()).append(": ").append(r.words()).append(", as ").append(r.method().name());
+      summary.append("; ").append(r.label()).append(": ").append(r.words()).append(", as ")
+          .append(r.method().name());
+      citation.append("; ").append(r.label()).append(": ").append(r.method().citation());
     }
-    return out.toString();
+    return new MethodFacts(real.name(), summary.toString(), real.guarantee(), citation.toString(),
+        scope(real, routes), real.exact());
   }
 
-  @Override
-  public String guarantee() {
-    return real.guarantee();
-  }
-
-  @Override
-  public String citation() {
-    StringBuilder out = new StringBuilder(real.citation());
-    for (Route r : routes) {
-      out.append("; ").append(r.label()).append(": ").append(r.method().citation());
-    }
-    return out.toString();
-  }
-
-  @Override
-  public boolean exact() {
-    return real.exact();
-  }
-
-  @Override
-  public Scope scope() {
+  private static Scope scope(Method real, List<Route> routes) {
     Scope r = real.scope();
     Set<Family> families = EnumSet.copyOf(r.families());
     Set<ProblemKind> problems = EnumSet.copyOf(r.problems());

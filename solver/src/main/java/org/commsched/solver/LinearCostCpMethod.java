@@ -3,7 +3,7 @@ package org.commsched.solver;
 import java.util.List;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.Method;
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.heuristics.baseline.Baselines;
@@ -21,24 +21,9 @@ import org.commsched.solver.model.TaskModel;
 abstract class LinearCostCpMethod extends TaskModelMethod {
   private final List<Method> heuristics;
 
-  LinearCostCpMethod(String name, String summary, TaskModel.Backend backend, List<Method> heuristics) {
-    super(name, summary, backend);
+  LinearCostCpMethod(MethodFacts facts, TaskModel.Backend backend, List<Method> heuristics) {
+    super(facts, backend);
     this.heuristics = heuristics == null ? Baselines.all() : List.copyOf(heuristics);
-  }
-
-  @Override
-  public final String guarantee() {
-    return LinearCostCp.GUARANTEE;
-  }
-
-  @Override
-  public final String citation() {
-    return LinearCostCp.CITATION;
-  }
-
-  @Override
-  public final Scope scope() {
-    return LinearCostCp.SCOPE;
   }
 
   @Override

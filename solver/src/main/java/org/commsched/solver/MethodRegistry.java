@@ -21,17 +21,12 @@ import org.commsched.solver.lns.LnsChatting;
 /**
  * Every method the toolkit offers, by name: the papers' heuristics, the baselines and the exact models.
  *
- * <p>The default choice for an instance ({@link #defaultFor}) is an exact method when the instance is small
- * enough for it to finish, otherwise the first applicable heuristic in registration order (best first); a dsa
- * instance of any size goes to {@code dsa-search}, which starts from the best heuristic layout and returns the best
- * found at the time limit.
+ * <p>Registration order is best first within each family: the default of {@code commsched solve} ({@link
+ * Portfolio#choose}) runs the applicable heuristics in this order, then one search, and the listing prints it.
  *
  * @implNote Immutable after construction.
  */
 public final class MethodRegistry {
-  /** Instances with at most this many messages (or origins) go to an exact method by default. */
-  public static final int SMALL = 12;
-
   private final Map<String, Method> byName;
 
   private MethodRegistry(List<Method> methods) {
@@ -107,38 +102,6 @@ public final class MethodRegistry {
       }
     }
     return out;
-  }
-
-  /**
-   * The default method: {@code dsa-search} for dsa; otherwise the first applicable exact method if the instance is
-   * small, else the first applicable heuristic; null if nothing applies.
-   */
-  public Method defaultFor(Instance instance) {
-    if (instance.kind() == ProblemKind.DSA) {
-      Method dsa = byName(DsaMethods.DEFAULT);
-      if (dsa != null && dsa.whyNot(instance) == null) {
-        return dsa;
-      }
-    }
-    Method proven = LinearCostMethods.provenOptimal(instance); // a path or ring send: the optimal pipeline
-    if (proven != null && byName(proven.name()) != null) {
-      return byName(proven.name());
-    }
-    boolean small = size(instance) <= SMALL;
-    Method heuristic = null;
-    for (Method m : applicable(instance)) {
-      if (m.exact() && small) {
-        return m;
-      }
-      if (!m.exact() && heuristic == null) {
-        heuristic = m;
-      }
-    }
-    if (heuristic != null) {
-      return heuristic;
-    }
-    List<Method> any = applicable(instance);
-    return any.isEmpty() ? null : any.get(0);
   }
 
   /** A rough size: messages, or origins for unit-level problems. */

@@ -1,7 +1,7 @@
 package org.commsched.solver;
 
 import org.commsched.core.model.Instance;
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.solver.model.TaskModel;
@@ -16,23 +16,8 @@ import org.commsched.solver.packet.PacketCp;
  * @implNote Immutable.
  */
 abstract class PacketCpMethod extends TaskModelMethod {
-  PacketCpMethod(String name, String summary, TaskModel.Backend backend) {
-    super(name, summary, backend);
-  }
-
-  @Override
-  public final String guarantee() {
-    return PacketCp.GUARANTEE;
-  }
-
-  @Override
-  public final String citation() {
-    return PacketCp.CITATION;
-  }
-
-  @Override
-  public final Scope scope() {
-    return PacketCp.SCOPE;
+  PacketCpMethod(MethodFacts facts, TaskModel.Backend backend) {
+    super(facts, backend);
   }
 
   @Override

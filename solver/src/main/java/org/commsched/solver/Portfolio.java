@@ -16,8 +16,8 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Progress;
-import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -75,10 +75,17 @@ public final class Portfolio implements Method {
 
   private final List<Method> heuristics;
   private final List<Method> searches;
+  private final MethodFacts facts;
 
   private Portfolio(List<Method> heuristics, List<Method> searches) {
     this.heuristics = List.copyOf(heuristics);
     this.searches = List.copyOf(searches);
+    Method first = heuristics.isEmpty() ? searches.get(0) : heuristics.get(0);
+    this.facts = new MethodFacts(NAME,
+        "the default: every applicable heuristic best-first, then lns or the exact model on the time left; "
+            + "the best schedule and which method found it",
+        "never longer than any heuristic it ran; optimal when the search proves it",
+        "this project (a portfolio of the registry's methods)", first.scope(), false);
   }
 
   /** A portfolio of the given methods, in this order (tests; {@link #choose} builds the default's). */
@@ -119,36 +126,13 @@ public final class Portfolio implements Method {
     return new Portfolio(heuristics, searches);
   }
 
+  /**
+   * The portfolio's facts; its scope, which only the listing would read ({@link #whyNot} asks the members), is
+   * that of its first member.
+   */
   @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public String summary() {
-    return "the default: every applicable heuristic best-first, then lns or the exact model on the time left; "
-        + "the best schedule and which method found it";
-  }
-
-  @Override
-  public String guarantee() {
-    return "never longer than any heuristic it ran; optimal when the search proves it";
-  }
-
-  @Override
-  public String citation() {
-    return "this project (a portfolio of the registry's methods)";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    Method first = heuristics.isEmpty() ? searches.get(0) : heuristics.get(0);
-    return first.scope();
+  public MethodFacts facts() {
+    return facts;
   }
 
   @Override

@@ -1,39 +1,35 @@
 package org.commsched.solver;
 
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.solver.model.TaskModel;
 
 /**
- * An exact method that builds a {@link TaskModel} and hands it to one back end: its name, its one-line summary and
- * the back end. The same builder under CP-SAT and under Choco is two methods (two subclasses), so the two back ends
- * cross-check each other on one model description.
+ * An exact method that builds a {@link TaskModel} and hands it to one back end: its facts (declared by the
+ * subclass) and the back end. The same builder under CP-SAT and under Choco is two methods (two subclasses), so the
+ * two back ends cross-check each other on one model description.
  *
  * @implNote Immutable.
  */
 abstract class TaskModelMethod implements Method {
-  private final String name;
-  private final String summary;
+  private final MethodFacts facts;
   /** The solver the model goes to. */
   protected final TaskModel.Backend backend;
 
-  TaskModelMethod(String name, String summary, TaskModel.Backend backend) {
-    this.name = name;
-    this.summary = summary;
+  /**
+   * @param facts the subclass's facts (exact: a task model proves optimality when its back end does)
+   * @param backend the solver the model goes to
+   */
+  TaskModelMethod(MethodFacts facts, TaskModel.Backend backend) {
+    if (!facts.exact()) {
+      throw new IllegalArgumentException(facts.name() + ": a task-model method is exact");
+    }
+    this.facts = facts;
     this.backend = backend;
   }
 
   @Override
-  public final String name() {
-    return name;
-  }
-
-  @Override
-  public final String summary() {
-    return summary;
-  }
-
-  @Override
-  public final boolean exact() {
-    return true;
+  public final MethodFacts facts() {
+    return facts;
   }
 }

@@ -1,7 +1,7 @@
 package org.commsched.solver;
 
 import org.commsched.core.model.Instance;
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.solver.bufferless.VirtualCp;
@@ -15,23 +15,8 @@ import org.commsched.solver.model.TaskModel;
  * @implNote Immutable.
  */
 abstract class VirtualCpMethod extends TaskModelMethod {
-  VirtualCpMethod(String name, String summary, TaskModel.Backend backend) {
-    super(name, summary, backend);
-  }
-
-  @Override
-  public final String guarantee() {
-    return VirtualCp.GUARANTEE;
-  }
-
-  @Override
-  public final String citation() {
-    return VirtualCp.CITATION;
-  }
-
-  @Override
-  public final Scope scope() {
-    return VirtualCp.SCOPE;
+  VirtualCpMethod(MethodFacts facts, TaskModel.Backend backend) {
+    super(facts, backend);
   }
 
   @Override

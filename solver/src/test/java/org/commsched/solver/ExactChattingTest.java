@@ -58,7 +58,7 @@ class ExactChattingTest {
   }
 
   @Test
-  void registeredAfterTheHeuristics_offlineBeforeSync_andChosenForSmallChatting() {
+  void registeredAfterTheHeuristics_offlineBeforeSync_andTheDefaultProvesSmallInstancesOptimal() {
     MethodRegistry reg = MethodRegistry.standard();
     List<String> names = reg.all().stream().map(Method::name).toList();
     assertThat(names.subList(names.size() - 11, names.size()))
@@ -67,11 +67,18 @@ class ExactChattingTest {
     for (Method m : reg.all().subList(0, names.size() - 11)) {
       assertThat(m.exact()).as(m.name()).isFalse();
     }
+    // what commsched solve runs without --method: the portfolio, whose search (lns, or the first exact method)
+    // proves the optimum of a small chatting or gather instance
     Instance small = chatting("bla", 5, 4, new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), 2);
-    assertThat(reg.defaultFor(small).name()).isEqualTo("cpsat");
     Instance gather = Generators.instance(GeneratorSpec.of(ProblemKind.GATHER, "tree", 6,
         new LengthDistribution.Uniform(1, 3), 4));
-    assertThat(reg.defaultFor(gather).name()).isEqualTo("cpsat");
+    for (Instance inst : List.of(small, gather)) {
+      Method byDefault = Portfolio.choose(reg, inst);
+      assertThat(byDefault.name()).isEqualTo(Portfolio.NAME);
+      SolveRunner.Outcome o = SolveRunner.run(byDefault, inst, SolveLimits.defaults());
+      assertThat(o.valid()).isTrue();
+      assertThat(o.result().status()).as(inst.name() + " " + o.result().stats()).isEqualTo(SolveStatus.OPTIMAL);
+    }
   }
 
   /**

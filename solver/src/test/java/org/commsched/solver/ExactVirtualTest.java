@@ -10,6 +10,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveStatus;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
@@ -59,8 +60,14 @@ class ExactVirtualTest {
     }
     assertThat(reg.byName("cpsat-virtual").solve(chat, SolveLimits.defaults()).schedule())
         .isInstanceOf(Schedule.Slots.class);
-    // a small dsa instance goes to an exact method by default, a small chatting one to the real cpsat
-    assertThat(reg.defaultFor(dsa).name()).isEqualTo("dsa-search");
-    assertThat(reg.defaultFor(chat).name()).isEqualTo("cpsat");
+    // by default (commsched solve without --method) a dsa instance goes to the exact layout search, and a small
+    // chatting one to the portfolio, whose search proves the real (not the virtual) optimum
+    assertThat(Portfolio.choose(reg, dsa).name()).isEqualTo("dsa-search");
+    Method byDefault = Portfolio.choose(reg, chat);
+    assertThat(byDefault.name()).isEqualTo(Portfolio.NAME);
+    SolveRunner.Outcome o = SolveRunner.run(byDefault, chat, SolveLimits.defaults());
+    assertThat(o.valid()).isTrue();
+    assertThat(o.result().schedule()).isInstanceOf(Schedule.Departures.class);
+    assertThat(o.result().status()).as(o.result().stats().toString()).isEqualTo(SolveStatus.OPTIMAL);
   }
 }

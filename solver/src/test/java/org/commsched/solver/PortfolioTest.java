@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -153,41 +154,19 @@ class PortfolioTest {
   private static final class Slowed implements Method {
     private final Method inner;
     private final long sleepMs;
+    private final MethodFacts facts;
     Duration given;
 
     Slowed(Method inner, long sleepMs) {
       this.inner = inner;
       this.sleepMs = sleepMs;
+      this.facts = new MethodFacts(inner.name() + "-" + System.identityHashCode(this), inner.summary(),
+          inner.guarantee(), inner.citation(), inner.scope(), false);
     }
 
     @Override
-    public String name() {
-      return inner.name() + "-" + System.identityHashCode(this);
-    }
-
-    @Override
-    public String summary() {
-      return inner.summary();
-    }
-
-    @Override
-    public String guarantee() {
-      return inner.guarantee();
-    }
-
-    @Override
-    public String citation() {
-      return inner.citation();
-    }
-
-    @Override
-    public boolean exact() {
-      return false;
-    }
-
-    @Override
-    public org.commsched.core.solve.Scope scope() {
-      return inner.scope();
+    public MethodFacts facts() {
+      return facts;
     }
 
     @Override

@@ -14,6 +14,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -35,29 +36,16 @@ class CrossCheckShrinkTest {
   private abstract static class Broken implements Method {
     private final GreedyBufferless greedy = new GreedyBufferless();
 
-    @Override
-    public String summary() {
-      return "test only: greedy, broken on purpose";
+    private final MethodFacts facts;
+
+    Broken(String name) {
+      facts = new MethodFacts(name, "test only: greedy, broken on purpose", "none", "test only",
+          Scope.of(org.commsched.core.model.ProblemKind.CHATTING).in(Family.BUFFERLESS_CHATTING), false);
     }
 
     @Override
-    public String guarantee() {
-      return "none";
-    }
-
-    @Override
-    public String citation() {
-      return "test only";
-    }
-
-    @Override
-    public boolean exact() {
-      return false;
-    }
-
-    @Override
-    public Scope scope() {
-      return Scope.of(org.commsched.core.model.ProblemKind.CHATTING).in(Family.BUFFERLESS_CHATTING);
+    public MethodFacts facts() {
+      return facts;
     }
 
     abstract long departure(long greedyDeparture);
@@ -88,12 +76,7 @@ class CrossCheckShrinkTest {
 
   @Test
   void anInvalidHeuristic_isCaught_andShrunkToTwoShortMessages(@TempDir Path out) throws Exception {
-    Method allAtZero = new Broken() {
-      @Override
-      public String name() {
-        return "broken-all-at-zero";
-      }
-
+    Method allAtZero = new Broken("broken-all-at-zero") {
       @Override
       long departure(long greedyDeparture) {
         return 0;
@@ -117,12 +100,7 @@ class CrossCheckShrinkTest {
 
   @Test
   void aHeuristicBeyondItsGuarantee_isCaught_andShrunkToOneUnitMessage(@TempDir Path out) throws Exception {
-    Method late = new Broken() {
-      @Override
-      public String name() {
-        return "broken-one-late";
-      }
-
+    Method late = new Broken("broken-one-late") {
       @Override
       public Long guaranteedMakespan(Instance instance, long optimum) {
         return optimum; // claims optimality

@@ -10,14 +10,26 @@ import org.commsched.core.model.ProblemKind;
  */
 public interface Method {
 
-  /** The name used with {@code --method}, e.g. {@code "greedy"} or {@code "cpsat"}. */
-  String name();
+  /**
+   * What the method is, as data: name, summary, guarantee, citation, scope, exact. Declared once per method class
+   * ({@code static final MethodFacts FACTS}); the accessors below read it.
+   */
+  MethodFacts facts();
 
-  /** One line: what the method does. */
-  String summary();
+  /** The name used with {@code --method}, e.g. {@code "greedy"} or {@code "cpsat"}: {@link MethodFacts#name()}. */
+  default String name() {
+    return facts().name();
+  }
 
-  /** Its guarantee (e.g. "optimal", "S <= 6C - 3", "valid; no ratio"). */
-  String guarantee();
+  /** One line: what the method does ({@link MethodFacts#summary()}). */
+  default String summary() {
+    return facts().summary();
+  }
+
+  /** Its guarantee in words ({@link MethodFacts#guarantee()}). */
+  default String guarantee() {
+    return facts().guarantee();
+  }
 
   /**
    * The {@link #guarantee()} as a number the cross-check ({@code commsched crosscheck}, docs/TESTS.md#crosscheck)
@@ -30,17 +42,24 @@ public interface Method {
     return null;
   }
 
-  /** Where it comes from: paper, authors, theorem; or "baseline (this project)". */
-  String citation();
+  /** Where it comes from: paper, authors, theorem; or "this project" ({@link MethodFacts#citation()}). */
+  default String citation() {
+    return facts().citation();
+  }
 
-  /** True for exact methods that may prove optimality. */
-  boolean exact();
+  /** True for exact methods that may prove optimality ({@link MethodFacts#exact()}). */
+  default boolean exact() {
+    return facts().exact();
+  }
 
   /**
-   * What the method applies to, as data: families, problems, ports and duplex, networks. The {@code methods}
-   * listing and the README's methods table print it ({@link Scope#words()}); {@link #whyNot} checks it.
+   * What the method applies to, as data: families, problems, ports and duplex, networks ({@link
+   * MethodFacts#scope()}). The {@code methods} listing and the README's methods table print it ({@link
+   * Scope#words()}); {@link #whyNot} checks it.
    */
-  Scope scope();
+  default Scope scope() {
+    return facts().scope();
+  }
 
   /**
    * Null if the method applies to the instance, else one sentence saying why not and what to use instead: the

@@ -14,6 +14,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -36,36 +37,17 @@ import org.commsched.heuristics.common.LineCalendar;
  * @implNote Stateless and deterministic; immutable.
  */
 public final class FirstFitSlots implements Method {
+  /** The facts of {@code first-fit}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("first-fit",
+      "first-fit virtual schedule (dsa layout): longest message first, each at its lowest free slot",
+      "valid schedule; no approximation guarantee",
+      "baseline (this project); first fit for dynamic storage allocation",
+      Scope.of(ProblemKind.DSA, ProblemKind.CHATTING).bufferlessPorts(CommModel.BufferlessPorts.ALL)
+          .note("virtual schedules (slots)"), false);
 
   @Override
-  public String name() {
-    return "first-fit";
-  }
-
-  @Override
-  public String summary() {
-    return "first-fit virtual schedule (dsa layout): longest message first, each at its lowest free slot";
-  }
-
-  @Override
-  public String guarantee() {
-    return "valid schedule; no approximation guarantee";
-  }
-
-  @Override
-  public String citation() {
-    return "baseline (this project); first fit for dynamic storage allocation";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.DSA, ProblemKind.CHATTING).bufferlessPorts(CommModel.BufferlessPorts.ALL)
-        .note("virtual schedules (slots)");
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

@@ -16,6 +16,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -64,39 +65,20 @@ import org.commsched.heuristics.common.LineCalendar;
  * @implNote Stateless and deterministic; immutable.
  */
 public final class GreedyBufferless implements Method {
+  /** The facts of {@code greedy}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("greedy",
+      "earliest-feasible list scheduling of bufferless messages (chatting by longest transit, scatter "
+          + "farthest-first, gather nearest-first)",
+      "valid schedule; no approximation guarantee for chatting; optimal for scatter and gather on default "
+          + "routes (FDF/NRF)",
+      "baseline (this project); list scheduling; FDF order of Bhatt, Pucci, Ranade, Rosenberg, "
+          + "\"Scattering and gathering messages in networks of processors\", Theorem 1",
+      Scope.of(ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER)
+          .in(Family.BUFFERLESS_CHATTING, Family.BUFFERLESS_SCATTER_GATHER), false);
 
   @Override
-  public String name() {
-    return "greedy";
-  }
-
-  @Override
-  public String summary() {
-    return "earliest-feasible list scheduling of bufferless messages (chatting by longest transit, scatter "
-        + "farthest-first, gather nearest-first)";
-  }
-
-  @Override
-  public String guarantee() {
-    return "valid schedule; no approximation guarantee for chatting; optimal for scatter and gather on default "
-        + "routes (FDF/NRF)";
-  }
-
-  @Override
-  public String citation() {
-    return "baseline (this project); list scheduling; FDF order of Bhatt, Pucci, Ranade, Rosenberg, "
-        + "\"Scattering and gathering messages in networks of processors\", Theorem 1";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER)
-        .in(Family.BUFFERLESS_CHATTING, Family.BUFFERLESS_SCATTER_GATHER);
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

@@ -7,6 +7,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -37,40 +38,6 @@ import org.commsched.heuristics.packet.GreedyPackets;
  * @implNote Stateless and deterministic; immutable.
  */
 public final class GreedyStoreAndForward implements Method {
-  @Override
-  public String name() {
-    return "greedy-saf";
-  }
-
-  @Override
-  public String summary() {
-    return "greedy store-and-forward: FDF/NRF packets for scatter/gather, pipelined tree flooding for "
-        + "send/broadcast/gossip, every transfer at its earliest free time";
-  }
-
-  @Override
-  public String guarantee() {
-    return "valid schedule; no approximation guarantee";
-  }
-
-  @Override
-  public String citation() {
-    return "baseline (this project); FDF/NRF order of J.-P. Tsai, \"On the Furthest-Distance-First Principle in "
-        + "Scattering and Gathering\"; pipelining of D. B. Peters, \"Bounds for Communication Problems in "
-        + "Interconnection Networks under a Linear Cost Model\"";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER, ProblemKind.SEND, ProblemKind.BROADCAST,
-        ProblemKind.GOSSIP).in(Family.PACKET, Family.LINEAR_COST).on(CONNECTED);
-  }
-
   /**
    * A gossip of more than {@link org.commsched.core.model.Footprint#GOSSIP_MAX_NODES} nodes is refused at once (the
    * shared rule, {@link org.commsched.core.model.Footprint#whyNotExplicitGossip}): its explicit schedule holds at
@@ -85,6 +52,22 @@ public final class GreedyStoreAndForward implements Method {
   /** Every unit can reach every node it must reach. */
   private static final Scope.NetworkTest CONNECTED = new Scope.NetworkTest("any connected network",
       GreedyStoreAndForward::unreachable);
+
+  /** The facts of {@code greedy-saf}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("greedy-saf",
+      "greedy store-and-forward: FDF/NRF packets for scatter/gather, pipelined tree flooding for "
+          + "send/broadcast/gossip, every transfer at its earliest free time",
+      "valid schedule; no approximation guarantee",
+      "baseline (this project); FDF/NRF order of J.-P. Tsai, \"On the Furthest-Distance-First Principle in "
+          + "Scattering and Gathering\"; pipelining of D. B. Peters, \"Bounds for Communication Problems in "
+          + "Interconnection Networks under a Linear Cost Model\"",
+      Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER, ProblemKind.SEND, ProblemKind.BROADCAST,
+          ProblemKind.GOSSIP).in(Family.PACKET, Family.LINEAR_COST).on(CONNECTED), false);
+
+  @Override
+  public MethodFacts facts() {
+    return FACTS;
+  }
 
   /** Null if every node a broadcast or gossip must reach can be reached, else which cannot. */
   private static String unreachable(Instance instance) {

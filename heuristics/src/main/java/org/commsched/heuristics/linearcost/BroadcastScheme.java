@@ -149,11 +149,6 @@ abstract class BroadcastScheme implements Method {
   }
 
   @Override
-  public final boolean exact() {
-    return false;
-  }
-
-  @Override
   public final SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
     Setting s = Setting.of(instance);

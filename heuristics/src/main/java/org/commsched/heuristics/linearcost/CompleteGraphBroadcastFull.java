@@ -4,6 +4,7 @@ import java.util.EnumSet;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * Broadcast in the complete graph {@code K_p} under full duplex and all ports (F*). The source keeps a reserve
@@ -23,33 +24,20 @@ import org.commsched.core.solve.Scope;
  * @implNote Stateless; immutable.
  */
 public final class CompleteGraphBroadcastFull extends BroadcastScheme {
-  @Override
-  public String name() {
-    return "lc-complete-broadcast";
-  }
+  /** The facts of {@code lc-complete-broadcast}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-complete-broadcast",
+      "broadcast in a complete graph, F*: each node gets a share of the message and forwards it to all, the "
+          + "source finishing with a reserve",
+      "min_k T_*(ceil((n-k)/(p-1)), 2, k) (Proposition 3.3.1); upper bound",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", Proposition 3.3.1 (padding from the reserve)",
+      under(broadcastOn(new Scope.NetworkTest("complete graph",
+          i -> needs(i, Topology.Complete.class, "the complete graph", "greedy-saf"))),
+          EnumSet.of(CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.FULL)), false);
 
   @Override
-  public String summary() {
-    return "broadcast in a complete graph, F*: each node gets a share of the message and forwards it to all, the "
-        + "source finishing with a reserve";
-  }
-
-  @Override
-  public String guarantee() {
-    return "min_k T_*(ceil((n-k)/(p-1)), 2, k) (Proposition 3.3.1); upper bound";
-  }
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", Proposition 3.3.1 (padding from the reserve)";
-  }
-
-  @Override
-  public Scope scope() {
-    return under(broadcastOn(new Scope.NetworkTest("complete graph",
-        i -> needs(i, Topology.Complete.class, "the complete graph", "greedy-saf"))),
-        EnumSet.of(CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.FULL));
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

@@ -4,6 +4,7 @@ import java.util.EnumSet;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * Broadcast in the complete graph {@code K_p} under half duplex and all ports (H*), in phases whose chunks grow:
@@ -26,34 +27,21 @@ import org.commsched.core.solve.Scope;
  * @implNote Stateless; immutable.
  */
 public final class CompleteGraphBroadcastHalf extends BroadcastScheme {
-  @Override
-  public String name() {
-    return "lc-complete-broadcast-hstar";
-  }
+  /** The facts of {@code lc-complete-broadcast-hstar}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-complete-broadcast-hstar",
+      "broadcast in a complete graph, half duplex, all ports: doubling chunks, every node forwarding its "
+          + "share to the lower then the higher nodes",
+      "min_k (2r+1) beta + (2 ceil((n-k-r floor(beta/tau))/p) + k) tau (Proposition 3.3.2); upper bound, "
+          + "the minimum over k",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", Proposition 3.3.2 (smallest r, padding to c_r)",
+      under(broadcastOn(new Scope.NetworkTest("complete graph",
+          i -> needs(i, Topology.Complete.class, "the complete graph", "greedy-saf"))),
+          EnumSet.of(CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.HALF)), false);
 
   @Override
-  public String summary() {
-    return "broadcast in a complete graph, half duplex, all ports: doubling chunks, every node forwarding its "
-        + "share to the lower then the higher nodes";
-  }
-
-  @Override
-  public String guarantee() {
-    return "min_k (2r+1) beta + (2 ceil((n-k-r floor(beta/tau))/p) + k) tau (Proposition 3.3.2); upper bound, "
-        + "the minimum over k";
-  }
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", Proposition 3.3.2 (smallest r, padding to c_r)";
-  }
-
-  @Override
-  public Scope scope() {
-    return under(broadcastOn(new Scope.NetworkTest("complete graph",
-        i -> needs(i, Topology.Complete.class, "the complete graph", "greedy-saf"))),
-        EnumSet.of(CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.HALF));
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

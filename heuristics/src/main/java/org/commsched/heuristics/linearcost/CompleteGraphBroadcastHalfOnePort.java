@@ -4,6 +4,7 @@ import java.util.EnumSet;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * Broadcast in the complete graph {@code K_p} under half duplex and one port (H1): the better, for each packet size
@@ -25,34 +26,21 @@ import org.commsched.core.solve.Scope;
  * @implNote Stateless; immutable.
  */
 public final class CompleteGraphBroadcastHalfOnePort extends BroadcastScheme {
-  @Override
-  public String name() {
-    return "lc-complete-broadcast-h1";
-  }
+  /** The facts of {@code lc-complete-broadcast-h1}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-complete-broadcast-h1",
+      "broadcast in a complete graph, half duplex, one port: the split hypercube scheme on 2^floor(log2 p) "
+          + "nodes plus one round, or the ring cut on a Hamiltonian cycle, whichever is faster",
+      "min_k of min(T_1(n, floor(log2 p), k) (+ beta + n tau unless p is a power of 2), T_1(n, ceil(p/2), k)) "
+          + "(Corollaries 3.3.4, 3.3.5 corrected); upper bound",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", Corollaries 3.3.4, 3.3.5 (corrected for one port) and §3.2.3",
+      under(broadcastOn(new Scope.NetworkTest("complete graph",
+          i -> needs(i, Topology.Complete.class, "the complete graph", "greedy-saf"))),
+          EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.HALF)), false);
 
   @Override
-  public String summary() {
-    return "broadcast in a complete graph, half duplex, one port: the split hypercube scheme on 2^floor(log2 p) "
-        + "nodes plus one round, or the ring cut on a Hamiltonian cycle, whichever is faster";
-  }
-
-  @Override
-  public String guarantee() {
-    return "min_k of min(T_1(n, floor(log2 p), k) (+ beta + n tau unless p is a power of 2), T_1(n, ceil(p/2), k)) "
-        + "(Corollaries 3.3.4, 3.3.5 corrected); upper bound";
-  }
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", Corollaries 3.3.4, 3.3.5 (corrected for one port) and §3.2.3";
-  }
-
-  @Override
-  public Scope scope() {
-    return under(broadcastOn(new Scope.NetworkTest("complete graph",
-        i -> needs(i, Topology.Complete.class, "the complete graph", "greedy-saf"))),
-        EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.HALF));
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   /** The split hypercube on {@code 2^floor(log2 p)} nodes, plus one round unless p is a power of two; -1 if unused. */

@@ -4,6 +4,7 @@ import java.util.EnumSet;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * Broadcast in the complete graph {@code K_p} under full duplex and one port (F1): the better, for each packet size
@@ -28,36 +29,23 @@ import org.commsched.core.solve.Scope;
  * @implNote Stateless; immutable.
  */
 public final class CompleteGraphBroadcastOnePort extends BroadcastScheme {
-  @Override
-  public String name() {
-    return "lc-complete-broadcast-f1";
-  }
+  /** The facts of {@code lc-complete-broadcast-f1}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-complete-broadcast-f1",
+      "broadcast in a complete graph, one port: the hypercube scheme on 2^floor(log2 p) nodes plus one round, "
+          + "or the ring scheme on a Hamiltonian cycle (or, under send-and-receive, the pipeline along a Hamiltonian "
+          + "path), whichever is faster",
+      "min_k of min(T_*(n, floor(log2 p), k) (+ beta + n tau unless p is a power of 2), the ring scheme's "
+          + "time on C_p, and under send-and-receive T_*(n, p - 1, k)) (Corollaries 3.3.1-3.3.3, Fraigniaud-Lazard); "
+          + "upper bound",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", Corollaries 3.3.1, 3.3.2, 3.3.3",
+      under(broadcastOn(new Scope.NetworkTest("complete graph",
+          i -> needs(i, Topology.Complete.class, "the complete graph", "greedy-saf"))),
+          EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.FULL)), false);
 
   @Override
-  public String summary() {
-    return "broadcast in a complete graph, one port: the hypercube scheme on 2^floor(log2 p) nodes plus one round, "
-        + "or the ring scheme on a Hamiltonian cycle (or, under send-and-receive, the pipeline along a Hamiltonian "
-        + "path), whichever is faster";
-  }
-
-  @Override
-  public String guarantee() {
-    return "min_k of min(T_*(n, floor(log2 p), k) (+ beta + n tau unless p is a power of 2), the ring scheme's "
-        + "time on C_p, and under send-and-receive T_*(n, p - 1, k)) (Corollaries 3.3.1-3.3.3, Fraigniaud-Lazard); "
-        + "upper bound";
-  }
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", Corollaries 3.3.1, 3.3.2, 3.3.3";
-  }
-
-  @Override
-  public Scope scope() {
-    return under(broadcastOn(new Scope.NetworkTest("complete graph",
-        i -> needs(i, Topology.Complete.class, "the complete graph", "greedy-saf"))),
-        EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.FULL));
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   static int floorLog2(int p) {

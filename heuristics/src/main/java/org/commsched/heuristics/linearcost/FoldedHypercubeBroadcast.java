@@ -4,6 +4,7 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * Broadcast in the folded hypercube {@code Q_m^+} (the hypercube plus a link from every node to its antipode) with
@@ -24,34 +25,21 @@ import org.commsched.core.solve.Scope;
  * @implNote Stateless; immutable.
  */
 public final class FoldedHypercubeBroadcast extends BroadcastScheme {
-  @Override
-  public String name() {
-    return "lc-folded-hypercube-broadcast";
-  }
+  /** The facts of {@code lc-folded-hypercube-broadcast}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-folded-hypercube-broadcast",
+      "broadcast in a folded hypercube, each link one way at a time: the hypercube scheme with the senders of "
+          + "the far side sending to their antipodes",
+      "S_*(n, m) on Q_m^+ (Proposition 3.3.4, valid with all ports or send-and-receive, not under H1); upper "
+          + "bound",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", Proposition 3.3.4 (corrected: not one port with exchanges)",
+      broadcastOn(new Scope.NetworkTest("folded hypercube",
+          i -> needs(i, Topology.FoldedHypercube.class, "the folded hypercube", "greedy-saf")))
+          .note("all ports, or one port under send-and-receive"), false);
 
   @Override
-  public String summary() {
-    return "broadcast in a folded hypercube, each link one way at a time: the hypercube scheme with the senders of "
-        + "the far side sending to their antipodes";
-  }
-
-  @Override
-  public String guarantee() {
-    return "S_*(n, m) on Q_m^+ (Proposition 3.3.4, valid with all ports or send-and-receive, not under H1); upper "
-        + "bound";
-  }
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", Proposition 3.3.4 (corrected: not one port with exchanges)";
-  }
-
-  @Override
-  public Scope scope() {
-    return broadcastOn(new Scope.NetworkTest("folded hypercube",
-        i -> needs(i, Topology.FoldedHypercube.class, "the folded hypercube", "greedy-saf")))
-        .note("all ports, or one port under send-and-receive");
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

@@ -6,6 +6,7 @@ import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -33,46 +34,27 @@ import org.commsched.core.solve.SolveResult;
  * @implNote Stateless.
  */
 public final class GridFifthsSend implements Method, GridWidget.Scheme {
-  @Override
-  public String name() {
-    return "lc-grid-fifths";
-  }
+  /** The facts of {@code lc-grid-fifths}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-grid-fifths",
+      "2x3 grid across: 3/5 of the message in packets of 3k split at the first hop, 2/5 in packets of 2k, "
+          + "merged in the centre",
+      "(ceil(n/(5k)) + 2) beta + (4k + ceil(3n/5)) tau at the best k <= ceil(n/5) (n >= 2)",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", §2.5 (2x3 grid)",
+      Scope.of(ProblemKind.SEND).in(Family.LINEAR_COST).on(new Scope.NetworkTest("mesh with source and "
+          + "target two rows and one column apart, or one row and two columns", i -> GridWidget.of(i, 2, 1) == null
+          ? "needs a mesh send whose source and target are two rows and one column apart, or one row and two "
+          + "columns (corners of a 2x3 grid); use lc-split-paths" : null)).note("all ports"), false);
 
   @Override
-  public String summary() {
-    return "2x3 grid across: 3/5 of the message in packets of 3k split at the first hop, 2/5 in packets of 2k, "
-        + "merged in the centre";
-  }
-
-  @Override
-  public String guarantee() {
-    return "(ceil(n/(5k)) + 2) beta + (4k + ceil(3n/5)) tau at the best k <= ceil(n/5) (n >= 2)";
-  }
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", §2.5 (2x3 grid)";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.SEND).in(Family.LINEAR_COST).on(new Scope.NetworkTest("mesh with source and "
-        + "target two rows and one column apart, or one row and two columns", i -> GridWidget.of(i, 2, 1) == null
-        ? "needs a mesh send whose source and target are two rows and one column apart, or one row and two "
-        + "columns (corners of a 2x3 grid); use lc-split-paths" : null)).note("all ports");
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override
   public String whyNotFurther(Instance instance) {
     return GridWidget.whyNotFurther(name(), instance, 7);
   }
-
 
   /**
    * The scheme's time with parameter {@code k}, {@code 1 <= k <= ceil(n/5)} (ticks): the printed {@code
@@ -91,7 +73,6 @@ public final class GridFifthsSend implements Method, GridWidget.Scheme {
   public long maxK(long n) {
     return PathPipeline.ceilDiv(n, 5);
   }
-
 
   /** Builds the scheme with parameter {@code k} into {@code s}; returns the makespan. */
   @Override
@@ -137,6 +118,5 @@ public final class GridFifthsSend implements Method, GridWidget.Scheme {
     requireApplies(instance);
     return GridWidget.solve(name(), instance, GridWidget.of(instance, 2, 1), this, 3);
   }
-
 
 }

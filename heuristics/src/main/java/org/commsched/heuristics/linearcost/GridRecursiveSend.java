@@ -4,6 +4,7 @@ import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -30,46 +31,27 @@ import org.commsched.core.solve.SolveResult;
  * @implNote Stateless.
  */
 public final class GridRecursiveSend implements Method, GridWidget.Scheme {
-  @Override
-  public String name() {
-    return "lc-grid-recursive";
-  }
+  /** The facts of {@code lc-grid-recursive}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-grid-recursive",
+      "3x3 grid corner to corner: halves in packets of 2k, each split through the centre and the border and "
+          + "merged next to the target",
+      "(Q + 3) beta + (ceil(n/2) + 4k) tau at the best k, Q = ceil(n/(4k)) >= 2 (one packet: less)",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", §2.5 (3x3 grid)",
+      Scope.of(ProblemKind.SEND).in(Family.LINEAR_COST).on(new Scope.NetworkTest("mesh with source and "
+          + "target two rows and two columns apart", i -> GridWidget.of(i, 2, 2) == null ? "needs a mesh send whose "
+          + "source and target are two rows and two columns apart (corners of a 3x3 grid); use lc-split-paths" : null))
+          .note("all ports"), false);
 
   @Override
-  public String summary() {
-    return "3x3 grid corner to corner: halves in packets of 2k, each split through the centre and the border and "
-        + "merged next to the target";
-  }
-
-  @Override
-  public String guarantee() {
-    return "(Q + 3) beta + (ceil(n/2) + 4k) tau at the best k, Q = ceil(n/(4k)) >= 2 (one packet: less)";
-  }
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", §2.5 (3x3 grid)";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.SEND).in(Family.LINEAR_COST).on(new Scope.NetworkTest("mesh with source and "
-        + "target two rows and two columns apart", i -> GridWidget.of(i, 2, 2) == null ? "needs a mesh send whose "
-        + "source and target are two rows and two columns apart (corners of a 3x3 grid); use lc-split-paths" : null))
-        .note("all ports");
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override
   public String whyNotFurther(Instance instance) {
     return GridWidget.whyNotFurther(name(), instance, 12);
   }
-
 
   /** The time of one half of {@code h} units with packets of {@code 2k} (ticks; 0 for an empty half). */
   static long halfTime(long beta, long tau, long h, long k) {
@@ -91,7 +73,6 @@ public final class GridRecursiveSend implements Method, GridWidget.Scheme {
   public long maxK(long n) {
     return Math.max(1, PathPipeline.ceilDiv((n + 1) / 2, 2));
   }
-
 
   /** Builds the scheme with parameter {@code k} into {@code s}; returns the makespan. */
   @Override
@@ -130,6 +111,5 @@ public final class GridRecursiveSend implements Method, GridWidget.Scheme {
     requireApplies(instance);
     return GridWidget.solve(name(), instance, GridWidget.of(instance, 2, 2), this, 2);
   }
-
 
 }

@@ -4,6 +4,7 @@ import java.util.EnumSet;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * Broadcast in the hypercube {@code Q_m} with one port and full duplex (F1): sub-messages pipelined along rotating
@@ -29,32 +30,19 @@ import org.commsched.core.solve.Scope;
  * @implNote Stateless; immutable.
  */
 public final class HypercubeBroadcast extends BroadcastScheme {
-  @Override
-  public String name() {
-    return "lc-hypercube-broadcast";
-  }
+  /** The facts of {@code lc-hypercube-broadcast}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-hypercube-broadcast",
+      "broadcast in a hypercube, full duplex (one port, valid with all ports too): sub-messages pipelined "
+          + "along rotating dimensions",
+      "S_*(n, m) on Q_m under F1 and F* (Proposition 3.3.3); upper bound",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", Proposition 3.3.3",
+      under(broadcastOn(cubes("hypercube or folded hypercube (its hypercube links)")),
+          EnumSet.of(CommModel.Ports.ONE, CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.FULL)), false);
 
   @Override
-  public String summary() {
-    return "broadcast in a hypercube, full duplex (one port, valid with all ports too): sub-messages pipelined "
-        + "along rotating dimensions";
-  }
-
-  @Override
-  public String guarantee() {
-    return "S_*(n, m) on Q_m under F1 and F* (Proposition 3.3.3); upper bound";
-  }
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", Proposition 3.3.3";
-  }
-
-  @Override
-  public Scope scope() {
-    return under(broadcastOn(cubes("hypercube or folded hypercube (its hypercube links)")),
-        EnumSet.of(CommModel.Ports.ONE, CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.FULL));
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   /** The hypercube and the folded hypercube (whose hypercube links the schemes use), in the given words. */

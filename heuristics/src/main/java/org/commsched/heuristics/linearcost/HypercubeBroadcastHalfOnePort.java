@@ -2,7 +2,7 @@ package org.commsched.heuristics.linearcost;
 
 import java.util.EnumSet;
 import org.commsched.core.model.CommModel;
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * Broadcast in the hypercube {@code Q_m} (or the hypercube inside a folded hypercube) under half duplex and one port
@@ -25,32 +25,19 @@ import org.commsched.core.solve.Scope;
  * @implNote Stateless; immutable.
  */
 public final class HypercubeBroadcastHalfOnePort extends BroadcastScheme {
-  @Override
-  public String name() {
-    return "lc-hypercube-broadcast-h1";
-  }
+  /** The facts of {@code lc-hypercube-broadcast-h1}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-hypercube-broadcast-h1",
+      "broadcast in a hypercube or folded hypercube, half duplex (one port, valid with all ports too): the "
+          + "hypercube scheme with each exchange round split in two",
+      "S_1(n, m) on Q_m and Q_m^+ under H1 and H* (Proposition 3.3.3's rounds split); upper bound",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", Proposition 3.3.3 (rounds split for half duplex; replaces Proposition 3.3.4)",
+      under(broadcastOn(HypercubeBroadcast.cubes("hypercube or folded hypercube")),
+          EnumSet.of(CommModel.Ports.ONE, CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.HALF)), false);
 
   @Override
-  public String summary() {
-    return "broadcast in a hypercube or folded hypercube, half duplex (one port, valid with all ports too): the "
-        + "hypercube scheme with each exchange round split in two";
-  }
-
-  @Override
-  public String guarantee() {
-    return "S_1(n, m) on Q_m and Q_m^+ under H1 and H* (Proposition 3.3.3's rounds split); upper bound";
-  }
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", Proposition 3.3.3 (rounds split for half duplex; replaces Proposition 3.3.4)";
-  }
-
-  @Override
-  public Scope scope() {
-    return under(broadcastOn(HypercubeBroadcast.cubes("hypercube or folded hypercube")),
-        EnumSet.of(CommModel.Ports.ONE, CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.HALF));
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

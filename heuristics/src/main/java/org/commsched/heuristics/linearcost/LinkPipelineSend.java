@@ -6,6 +6,7 @@ import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -31,36 +32,18 @@ import org.commsched.core.solve.SolveResult;
  * @implNote Stateless.
  */
 public final class LinkPipelineSend implements Method {
-  @Override
-  public String name() {
-    return "lc-pipeline-link";
-  }
+  /** The facts of {@code lc-pipeline-link}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-pipeline-link",
+      "link-bound pipeline along the send's route at the packet size of least T_*(n, m, k)",
+      "makespan S_*(n, m) for m route links, optimal on a path (Theorem 2.3.1)",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", Theorem 2.3.1",
+      Scope.of(ProblemKind.SEND).in(Family.LINEAR_COST)
+          .note("all ports, or one port under send-and-receive; along the send's route"), false);
 
   @Override
-  public String summary() {
-    return "link-bound pipeline along the send's route at the packet size of least T_*(n, m, k)";
-  }
-
-  @Override
-  public String guarantee() {
-    return "makespan S_*(n, m) for m route links, optimal on a path (Theorem 2.3.1)";
-  }
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", Theorem 2.3.1";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.SEND).in(Family.LINEAR_COST)
-        .note("all ports, or one port under send-and-receive; along the send's route");
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

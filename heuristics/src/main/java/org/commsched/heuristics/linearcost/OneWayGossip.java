@@ -2,7 +2,7 @@ package org.commsched.heuristics.linearcost;
 
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.CommModel;
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * {@code lc-gossip-one-way}: gossip by passing messages around the ring in one direction, Saad and Schultz's scheme
@@ -26,38 +26,25 @@ import org.commsched.core.solve.Scope;
  * <p><b>Complexity.</b> {@code p (p - 1)} records, O(p^2) time.
  */
 public final class OneWayGossip extends RingGossipScheme {
-  @Override
-  public String name() {
-    return "lc-gossip-one-way";
-  }
+  /** The facts of {@code lc-gossip-one-way}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-gossip-one-way",
+      "gossip around the ring in one direction: in round r every node forwards the message of the node r hops "
+          + "behind it (Saad and Schultz)",
+      "makespan (p - 1)(beta + n tau); optimal on a one-way ring (Thm 4.2.1, bound URING-GOSSIP); on a two-way "
+          + "ring under H* an upper bound only (Obs 4.2.3)",
+      THESIS + ", Theorem 4.2.1, Observation 4.2.3 (scheme of Saad and Schultz)",
+      gossipScope(Rings.ANY, null, ANY_PORTS, ANY_DUPLEX)
+          .note("one port only under the send-and-receive rule" + ONE_DIRECTION), false);
 
   @Override
-  public String summary() {
-    return "gossip around the ring in one direction: in round r every node forwards the message of the node r hops "
-        + "behind it (Saad and Schultz)";
+  public MethodFacts facts() {
+    return FACTS;
   }
 
-  @Override
-  public String guarantee() {
-    return "makespan (p - 1)(beta + n tau); optimal on a one-way ring (Thm 4.2.1, bound URING-GOSSIP); on a two-way "
-        + "ring under H* an upper bound only (Obs 4.2.3)";
-  }
   /** Optimal on a one-way ring (Theorem 4.2.1); an upper bound only elsewhere. */
   @Override
   public Long guaranteedMakespan(Instance instance, long optimum) {
     return instance.network().topology() instanceof org.commsched.core.model.Topology.URing ? optimum : null;
-  }
-
-
-  @Override
-  public String citation() {
-    return THESIS + ", Theorem 4.2.1, Observation 4.2.3 (scheme of Saad and Schultz)";
-  }
-
-  @Override
-  public Scope scope() {
-    return gossipScope(ANY_PORTS, ANY_DUPLEX)
-        .note("one port only under the send-and-receive rule" + ONE_DIRECTION);
   }
 
   @Override
@@ -68,16 +55,6 @@ public final class OneWayGossip extends RingGossipScheme {
           + "under the exchange rule forbids: use lc-gossip-one-way-1-even or lc-gossip-one-way-1-odd";
     }
     return null;
-  }
-
-  @Override
-  Rings rings() {
-    return Rings.ANY;
-  }
-
-  @Override
-  String otherParity() {
-    return name();
   }
 
   @Override

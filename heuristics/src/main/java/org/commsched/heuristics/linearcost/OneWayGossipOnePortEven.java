@@ -1,6 +1,6 @@
 package org.commsched.heuristics.linearcost;
 
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * {@code lc-gossip-one-way-1-even}: one-port gossip around a ring of even size in one direction, the scheme of
@@ -24,41 +24,19 @@ import org.commsched.core.solve.Scope;
  * {@code p beta + 2 (p - 1) n tau} (docs/models/linear-cost.md#gossip-statements).
  */
 public final class OneWayGossipOnePortEven extends RingGossipScheme {
-  @Override
-  public String name() {
-    return "lc-gossip-one-way-1-even";
-  }
+  /** The facts of {@code lc-gossip-one-way-1-even}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-gossip-one-way-1-even",
+      "one-port gossip in one direction around an even ring: nodes of one parity send per round, two messages "
+          + "a packet",
+      "makespan p beta + 2 (p - 1) n tau; optimal on a one-way ring under the exchange rule (Thm 4.2.2, bound "
+          + "URING-GOSSIP); on a two-way ring an upper bound (Obs 4.2.4, H1)",
+      THESIS + ", Theorem 4.2.2 (corrected: factor n), Observation 4.2.4",
+      gossipScope(Rings.EVEN, "lc-gossip-one-way-1-odd", ONE_PORT, ANY_DUPLEX).note(EITHER_RULE + ONE_DIRECTION),
+      false);
 
   @Override
-  public String summary() {
-    return "one-port gossip in one direction around an even ring: nodes of one parity send per round, two messages "
-        + "a packet";
-  }
-
-  @Override
-  public String guarantee() {
-    return "makespan p beta + 2 (p - 1) n tau; optimal on a one-way ring under the exchange rule (Thm 4.2.2, bound "
-        + "URING-GOSSIP); on a two-way ring an upper bound (Obs 4.2.4, H1)";
-  }
-
-  @Override
-  public String citation() {
-    return THESIS + ", Theorem 4.2.2 (corrected: factor n), Observation 4.2.4";
-  }
-
-  @Override
-  public Scope scope() {
-    return gossipScope(ONE_PORT, ANY_DUPLEX).note(EITHER_RULE + ONE_DIRECTION);
-  }
-
-  @Override
-  Rings rings() {
-    return Rings.EVEN;
-  }
-
-  @Override
-  String otherParity() {
-    return "lc-gossip-one-way-1-odd";
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

@@ -2,7 +2,7 @@ package org.commsched.heuristics.linearcost;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * {@code lc-gossip-one-way-1-odd}: one-port gossip around a ring of odd size in one direction, with a rotating idle
@@ -29,41 +29,19 @@ import org.commsched.core.solve.Scope;
  * (docs/models/linear-cost.md#gossip-statements).
  */
 public final class OneWayGossipOnePortOdd extends RingGossipScheme {
-  @Override
-  public String name() {
-    return "lc-gossip-one-way-1-odd";
-  }
+  /** The facts of {@code lc-gossip-one-way-1-odd}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-gossip-one-way-1-odd",
+      "one-port gossip in one direction around an odd ring: a rotating idle node, first-in first-out queues of "
+          + "messages",
+      "makespan (p + 1) beta + 2 p n tau; optimal on a one-way ring under the exchange rule (Thm 4.2.3, bound "
+          + "URING-GOSSIP); on a two-way ring an upper bound (Obs 4.2.4, H1)",
+      THESIS + ", Theorem 4.2.3 (corrected: factor n, idle node), Observation 4.2.4",
+      gossipScope(Rings.ODD, "lc-gossip-one-way-1-even", ONE_PORT, ANY_DUPLEX).note(EITHER_RULE + ONE_DIRECTION),
+      false);
 
   @Override
-  public String summary() {
-    return "one-port gossip in one direction around an odd ring: a rotating idle node, first-in first-out queues of "
-        + "messages";
-  }
-
-  @Override
-  public String guarantee() {
-    return "makespan (p + 1) beta + 2 p n tau; optimal on a one-way ring under the exchange rule (Thm 4.2.3, bound "
-        + "URING-GOSSIP); on a two-way ring an upper bound (Obs 4.2.4, H1)";
-  }
-
-  @Override
-  public String citation() {
-    return THESIS + ", Theorem 4.2.3 (corrected: factor n, idle node), Observation 4.2.4";
-  }
-
-  @Override
-  public Scope scope() {
-    return gossipScope(ONE_PORT, ANY_DUPLEX).note(EITHER_RULE + ONE_DIRECTION);
-  }
-
-  @Override
-  Rings rings() {
-    return Rings.ODD;
-  }
-
-  @Override
-  String otherParity() {
-    return "lc-gossip-one-way-1-even";
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

@@ -5,6 +5,7 @@ import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -29,37 +30,19 @@ import org.commsched.core.solve.SolveResult;
  * @implNote Stateless.
  */
 public final class ProcessorPipelineSend implements Method {
-  @Override
-  public String name() {
-    return "lc-pipeline-proc";
-  }
+  /** The facts of {@code lc-pipeline-proc}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-pipeline-proc",
+      "processor-bound pipeline along the send's route (relays alternate receive and send) at the packet size "
+          + "of least T_1(n, m, k)",
+      "makespan S_1(n, m) for m route links, optimal on a path under one port, exchange rule (Theorem 2.4.1)",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", Theorem 2.4.1",
+      Scope.of(ProblemKind.SEND).in(Family.LINEAR_COST).note("along the send's route; no node in two packets "
+          + "at once"), false);
 
   @Override
-  public String summary() {
-    return "processor-bound pipeline along the send's route (relays alternate receive and send) at the packet size "
-        + "of least T_1(n, m, k)";
-  }
-
-  @Override
-  public String guarantee() {
-    return "makespan S_1(n, m) for m route links, optimal on a path under one port, exchange rule (Theorem 2.4.1)";
-  }
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", Theorem 2.4.1";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.SEND).in(Family.LINEAR_COST).note("along the send's route; no node in two packets "
-        + "at once");
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * Broadcast on the two-way ring under full duplex and all ports (F*): two extended pipelines leave the source, one
@@ -24,39 +25,26 @@ import org.commsched.core.solve.Scope;
  * @implNote Stateless; immutable.
  */
 public final class RingBroadcastFull extends BroadcastScheme {
-  @Override
-  public String name() {
-    return "lc-ring-broadcast";
-  }
+  /** The facts of {@code lc-ring-broadcast}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-ring-broadcast",
+      "broadcast on a two-way ring, F*: forward prefixes and backward suffixes in two extended pipelines",
+      "optimal: S_*(ceil(n/2), p/2) for even p (Theorem 3.2.1), min_k T_*(n - floor((n+k)/2), (p+1)/2, k) "
+          + "for odd p (Theorem 3.2.2)",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", Theorems 3.2.1 and 3.2.2",
+      under(broadcastOn(new Scope.NetworkTest("two-way ring (ring)",
+          i -> needs(i, Topology.Ring.class, "the two-way ring", "greedy-saf"))),
+          EnumSet.of(CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.FULL)), false);
 
   @Override
-  public String summary() {
-    return "broadcast on a two-way ring, F*: forward prefixes and backward suffixes in two extended pipelines";
+  public MethodFacts facts() {
+    return FACTS;
   }
 
-  @Override
-  public String guarantee() {
-    return "optimal: S_*(ceil(n/2), p/2) for even p (Theorem 3.2.1), min_k T_*(n - floor((n+k)/2), (p+1)/2, k) "
-        + "for odd p (Theorem 3.2.2)";
-  }
   /** Optimal: the makespan is the optimum. */
   @Override
   public Long guaranteedMakespan(Instance instance, long optimum) {
     return optimum;
-  }
-
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", Theorems 3.2.1 and 3.2.2";
-  }
-
-  @Override
-  public Scope scope() {
-    return under(broadcastOn(new Scope.NetworkTest("two-way ring (ring)",
-        i -> needs(i, Topology.Ring.class, "the two-way ring", "greedy-saf"))),
-        EnumSet.of(CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.FULL));
   }
 
   @Override

@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * Broadcast on the two-way ring under full duplex and one port (F1), in rounds of neighbour exchanges. The message
@@ -32,34 +33,21 @@ import org.commsched.core.solve.Scope;
  * @implNote Stateless; immutable.
  */
 public final class RingBroadcastFullOnePort extends BroadcastScheme {
-  @Override
-  public String name() {
-    return "lc-ring-broadcast-f1";
-  }
+  /** The facts of {@code lc-ring-broadcast-f1}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-ring-broadcast-f1",
+      "broadcast on a two-way ring, one port: neighbour exchanges carrying sub-messages both ways round the "
+          + "ring (short one first)",
+      "S_*(n, p/2) for even p (Proposition 3.2.1); min_k T_*(n + k ceil((k(m-1)+n)/(2mk)), m, k) for "
+          + "p = 2m+1 (Proposition 3.2.2); upper bounds",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", Propositions 3.2.1 and 3.2.2 (short sub-message first; FIFO forwarding for odd rings)",
+      under(broadcastOn(new Scope.NetworkTest("two-way ring (ring)",
+          i -> needs(i, Topology.Ring.class, "the two-way ring", "greedy-saf"))),
+          EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.FULL)), false);
 
   @Override
-  public String summary() {
-    return "broadcast on a two-way ring, one port: neighbour exchanges carrying sub-messages both ways round the "
-        + "ring (short one first)";
-  }
-
-  @Override
-  public String guarantee() {
-    return "S_*(n, p/2) for even p (Proposition 3.2.1); min_k T_*(n + k ceil((k(m-1)+n)/(2mk)), m, k) for "
-        + "p = 2m+1 (Proposition 3.2.2); upper bounds";
-  }
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", Propositions 3.2.1 and 3.2.2 (short sub-message first; FIFO forwarding for odd rings)";
-  }
-
-  @Override
-  public Scope scope() {
-    return under(broadcastOn(new Scope.NetworkTest("two-way ring (ring)",
-        i -> needs(i, Topology.Ring.class, "the two-way ring", "greedy-saf"))),
-        EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.FULL));
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

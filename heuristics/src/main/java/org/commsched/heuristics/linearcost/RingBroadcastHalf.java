@@ -5,6 +5,7 @@ import org.commsched.core.bounds.LinearCostFormulas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * Broadcast on the two-way ring under half duplex and all ports (H*), the thesis's "enhanced Fraigniaud-Lazard"
@@ -39,35 +40,22 @@ import org.commsched.core.solve.Scope;
  * @implNote Stateless; immutable.
  */
 public final class RingBroadcastHalf extends BroadcastScheme {
-  @Override
-  public String name() {
-    return "lc-ring-broadcast-hstar";
-  }
+  /** The facts of {@code lc-ring-broadcast-hstar}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-ring-broadcast-hstar",
+      "broadcast on a two-way ring, half duplex, all ports: two one-way pipelines meeting at the antipode "
+          + "(odd rings: the middle link used alternately), then completed nodes send one packet back per phase",
+      "min_k of the phase recursion t_j = min_{n_j} max(T_*(n - n_j, m - j, k), t_{j-1} + beta + n_j tau) "
+          + "(Propositions 3.2.3, 3.2.4): equal for even p, at most for odd p; never above the first phase nor "
+          + "S_*(n, floor(p/2)); upper bounds",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", Propositions 3.2.3 and 3.2.4 with their phase recursions",
+      under(broadcastOn(new Scope.NetworkTest("two-way ring (ring)",
+          i -> needs(i, Topology.Ring.class, "the two-way ring", "greedy-saf"))),
+          EnumSet.of(CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.HALF)), false);
 
   @Override
-  public String summary() {
-    return "broadcast on a two-way ring, half duplex, all ports: two one-way pipelines meeting at the antipode "
-        + "(odd rings: the middle link used alternately), then completed nodes send one packet back per phase";
-  }
-
-  @Override
-  public String guarantee() {
-    return "min_k of the phase recursion t_j = min_{n_j} max(T_*(n - n_j, m - j, k), t_{j-1} + beta + n_j tau) "
-        + "(Propositions 3.2.3, 3.2.4): equal for even p, at most for odd p; never above the first phase nor "
-        + "S_*(n, floor(p/2)); upper bounds";
-  }
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", Propositions 3.2.3 and 3.2.4 with their phase recursions";
-  }
-
-  @Override
-  public Scope scope() {
-    return under(broadcastOn(new Scope.NetworkTest("two-way ring (ring)",
-        i -> needs(i, Topology.Ring.class, "the two-way ring", "greedy-saf"))),
-        EnumSet.of(CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.HALF));
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

@@ -4,6 +4,7 @@ import java.util.EnumSet;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * Broadcast on the two-way ring under half duplex and one port (H1): the ring cut into two paths from the source,
@@ -24,34 +25,21 @@ import org.commsched.core.solve.Scope;
  * @implNote Stateless; immutable.
  */
 public final class RingBroadcastHalfOnePort extends BroadcastScheme {
-  @Override
-  public String name() {
-    return "lc-ring-broadcast-h1";
-  }
+  /** The facts of {@code lc-ring-broadcast-h1}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-ring-broadcast-h1",
+      "broadcast on a two-way ring, half duplex, one port: two processor-bound pipelines fed alternately; on odd "
+          + "rings also the crossing head",
+      "at most S_1(n, ceil(p/2)) (Fraigniaud-Lazard cut, thesis §3.2.3); odd rings: the crossing head when "
+          + "shorter; upper bound",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", §3.2.3 (after Fraigniaud and Lazard)",
+      under(broadcastOn(new Scope.NetworkTest("two-way ring (ring)",
+          i -> needs(i, Topology.Ring.class, "the two-way ring", "greedy-saf"))),
+          EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.HALF)), false);
 
   @Override
-  public String summary() {
-    return "broadcast on a two-way ring, half duplex, one port: two processor-bound pipelines fed alternately; on odd "
-        + "rings also the crossing head";
-  }
-
-  @Override
-  public String guarantee() {
-    return "at most S_1(n, ceil(p/2)) (Fraigniaud-Lazard cut, thesis §3.2.3); odd rings: the crossing head when "
-        + "shorter; upper bound";
-  }
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", §3.2.3 (after Fraigniaud and Lazard)";
-  }
-
-  @Override
-  public Scope scope() {
-    return under(broadcastOn(new Scope.NetworkTest("two-way ring (ring)",
-        i -> needs(i, Topology.Ring.class, "the two-way ring", "greedy-saf"))),
-        EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.HALF));
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

@@ -1,7 +1,7 @@
 package org.commsched.heuristics.linearcost;
 
 import java.util.List;
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * {@code lc-gossip-ring-f1-even}: one-port full-duplex (F1) gossip on a ring of even size by alternating pairings,
@@ -26,40 +26,17 @@ import org.commsched.core.solve.Scope;
  * gets node 0's message (docs/models/linear-cost.md#gossip-statements).
  */
 public final class RingGossipF1Even extends RingGossipScheme {
-  @Override
-  public String name() {
-    return "lc-gossip-ring-f1-even";
-  }
+  /** The facts of {@code lc-gossip-ring-f1-even}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-gossip-ring-f1-even",
+      "F1 gossip on an even ring: alternating pairings, each node sending its partner all it has not yet sent "
+          + "that way (Saad and Schultz)",
+      "makespan (p/2) beta + (p - 1) n tau; optimal under the exchange rule (Thm 4.2.5, bound RING-GOSSIP-1)",
+      THESIS + ", Theorem 4.2.5, Lemmas 4.2.5, 4.2.6 (scheme of Saad and Schultz)",
+      gossipScope(Rings.TWO_WAY_EVEN, "lc-gossip-ring-f1-odd", ONE_PORT, FULL).note(EITHER_RULE), false);
 
   @Override
-  public String summary() {
-    return "F1 gossip on an even ring: alternating pairings, each node sending its partner all it has not yet sent "
-        + "that way (Saad and Schultz)";
-  }
-
-  @Override
-  public String guarantee() {
-    return "makespan (p/2) beta + (p - 1) n tau; optimal under the exchange rule (Thm 4.2.5, bound RING-GOSSIP-1)";
-  }
-
-  @Override
-  public String citation() {
-    return THESIS + ", Theorem 4.2.5, Lemmas 4.2.5, 4.2.6 (scheme of Saad and Schultz)";
-  }
-
-  @Override
-  public Scope scope() {
-    return gossipScope(ONE_PORT, FULL).note(EITHER_RULE);
-  }
-
-  @Override
-  Rings rings() {
-    return Rings.TWO_WAY_EVEN;
-  }
-
-  @Override
-  String otherParity() {
-    return "lc-gossip-ring-f1-odd";
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

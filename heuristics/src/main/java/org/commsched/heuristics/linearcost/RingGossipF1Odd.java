@@ -1,7 +1,7 @@
 package org.commsched.heuristics.linearcost;
 
 import java.util.List;
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * {@code lc-gossip-ring-f1-odd}: one-port full-duplex (F1) gossip on a ring of odd size {@code p = 2m + 1} with a
@@ -28,41 +28,18 @@ import org.commsched.core.solve.Scope;
  * reading of the queue rule (docs/models/linear-cost.md#gossip-statements).
  */
 public final class RingGossipF1Odd extends RingGossipScheme {
-  @Override
-  public String name() {
-    return "lc-gossip-ring-f1-odd";
-  }
+  /** The facts of {@code lc-gossip-ring-f1-odd}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-gossip-ring-f1-odd",
+      "F1 gossip on an odd ring: a rotating idle node, pairs exchanging up to 2n units off per-direction "
+          + "first-in first-out queues",
+      "makespan (m + 2) beta + (2m + 2) n tau for p = 2m + 1 (Obs 4.2.2); an upper bound, the lower bound "
+          + "(m + 1) beta + 2m n tau (Cor 4.2.2, RING-GOSSIP-1) is beta + 2n tau below",
+      THESIS + ", Observation 4.2.2, Corollary 4.2.2",
+      gossipScope(Rings.TWO_WAY_ODD, "lc-gossip-ring-f1-even", ONE_PORT, FULL).note(EITHER_RULE), false);
 
   @Override
-  public String summary() {
-    return "F1 gossip on an odd ring: a rotating idle node, pairs exchanging up to 2n units off per-direction "
-        + "first-in first-out queues";
-  }
-
-  @Override
-  public String guarantee() {
-    return "makespan (m + 2) beta + (2m + 2) n tau for p = 2m + 1 (Obs 4.2.2); an upper bound, the lower bound "
-        + "(m + 1) beta + 2m n tau (Cor 4.2.2, RING-GOSSIP-1) is beta + 2n tau below";
-  }
-
-  @Override
-  public String citation() {
-    return THESIS + ", Observation 4.2.2, Corollary 4.2.2";
-  }
-
-  @Override
-  public Scope scope() {
-    return gossipScope(ONE_PORT, FULL).note(EITHER_RULE);
-  }
-
-  @Override
-  Rings rings() {
-    return Rings.TWO_WAY_ODD;
-  }
-
-  @Override
-  String otherParity() {
-    return "lc-gossip-ring-f1-even";
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

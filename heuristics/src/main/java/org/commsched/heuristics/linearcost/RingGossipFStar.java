@@ -1,7 +1,7 @@
 package org.commsched.heuristics.linearcost;
 
 import org.commsched.core.model.Instance;
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * {@code lc-gossip-ring-fstar}: gossip on a full-duplex all-port ring (F*) by sending every message both ways round
@@ -21,46 +21,23 @@ import org.commsched.core.solve.Scope;
  * section's opening and the scheme give {@code ceil((p - 1) n / 2) tau} (docs/models/linear-cost.md#gossip-statements).
  */
 public final class RingGossipFStar extends RingGossipScheme {
-  @Override
-  public String name() {
-    return "lc-gossip-ring-fstar";
-  }
+  /** The facts of {@code lc-gossip-ring-fstar}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-gossip-ring-fstar",
+      "F* ring gossip: every message travels both ways for floor(p/2) rounds, the antipode's halves split on an"
+          + " even ring (Fraigniaud and Lazard)",
+      "optimal: makespan floor(p/2) beta + ceil((p - 1) n / 2) tau (Thm 4.2.4, bound RING-GOSSIP)",
+      THESIS + ", Theorem 4.2.4, Lemma 4.2.4 (scheme of Fraigniaud and Lazard)",
+      gossipScope(Rings.TWO_WAY, null, ALL_PORTS, FULL), false);
 
   @Override
-  public String summary() {
-    return "F* ring gossip: every message travels both ways for floor(p/2) rounds, the antipode's halves split on an"
-        + " even ring (Fraigniaud and Lazard)";
+  public MethodFacts facts() {
+    return FACTS;
   }
 
-  @Override
-  public String guarantee() {
-    return "optimal: makespan floor(p/2) beta + ceil((p - 1) n / 2) tau (Thm 4.2.4, bound RING-GOSSIP)";
-  }
   /** Optimal: the makespan is the optimum. */
   @Override
   public Long guaranteedMakespan(Instance instance, long optimum) {
     return optimum;
-  }
-
-
-  @Override
-  public String citation() {
-    return THESIS + ", Theorem 4.2.4, Lemma 4.2.4 (scheme of Fraigniaud and Lazard)";
-  }
-
-  @Override
-  public Scope scope() {
-    return gossipScope(ALL_PORTS, FULL);
-  }
-
-  @Override
-  Rings rings() {
-    return Rings.TWO_WAY;
-  }
-
-  @Override
-  String otherParity() {
-    return name();
   }
 
   @Override

@@ -1,6 +1,6 @@
 package org.commsched.heuristics.linearcost;
 
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * {@code lc-gossip-ring-hstar-even}: half-duplex all-port (H*) gossip on a ring of even size in which the nodes of
@@ -27,41 +27,18 @@ import org.commsched.core.solve.Scope;
  * (docs/models/linear-cost.md#gossip-statements).
  */
 public final class RingGossipHStarEven extends RingGossipScheme {
-  @Override
-  public String name() {
-    return "lc-gossip-ring-hstar-even";
-  }
+  /** The facts of {@code lc-gossip-ring-hstar-even}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-gossip-ring-hstar-even",
+      "H* gossip on an even ring: nodes of one parity send both ways per phase, each way in its own order of "
+          + "all units",
+      "makespan (p/2 + 1) beta + (p - 1) n tau (+ tau for odd n) (§4.2.5, per-direction rounding); an upper "
+          + "bound",
+      THESIS + ", §4.2.5 (the even-ring H* bound; corrected rounding)",
+      gossipScope(Rings.TWO_WAY_EVEN, "lc-gossip-one-way", ALL_PORTS, HALF), false);
 
   @Override
-  public String summary() {
-    return "H* gossip on an even ring: nodes of one parity send both ways per phase, each way in its own order of "
-        + "all units";
-  }
-
-  @Override
-  public String guarantee() {
-    return "makespan (p/2 + 1) beta + (p - 1) n tau (+ tau for odd n) (§4.2.5, per-direction rounding); an upper "
-        + "bound";
-  }
-
-  @Override
-  public String citation() {
-    return THESIS + ", §4.2.5 (the even-ring H* bound; corrected rounding)";
-  }
-
-  @Override
-  public Scope scope() {
-    return gossipScope(ALL_PORTS, HALF);
-  }
-
-  @Override
-  Rings rings() {
-    return Rings.TWO_WAY_EVEN;
-  }
-
-  @Override
-  String otherParity() {
-    return "lc-gossip-one-way";
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

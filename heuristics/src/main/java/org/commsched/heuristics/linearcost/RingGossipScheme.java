@@ -63,29 +63,26 @@ abstract class RingGossipScheme implements Method {
     }
   }
 
-  /** The rings this scheme runs on. */
-  abstract Rings rings();
-
-  /** The methods to name for a ring of the other parity. */
-  abstract String otherParity();
-
   /** Writes the scheme's rounds. */
   abstract void build(GossipRounds g);
 
-  /** Gossip, linear cost, under these ports and duplex, on {@link #rings()}. */
-  final Scope gossipScope(CommModel.Ports[] ports, CommModel.Duplex[] duplex) {
+  /**
+   * Gossip, linear cost, under these ports and duplex, on these rings.
+   *
+   * @param otherParity the methods to name for a ring of the other parity (null when the rings have any parity)
+   */
+  static Scope gossipScope(Rings rings, String otherParity, CommModel.Ports[] ports, CommModel.Duplex[] duplex) {
     Scope s = Scope.of(ProblemKind.GOSSIP).in(Family.LINEAR_COST).ports(ports[0], rest(ports))
         .duplex(duplex[0], rest(duplex));
-    return s.on(new Scope.NetworkTest(rings().words, this::whyNotRing));
+    return s.on(new Scope.NetworkTest(rings.words, i -> whyNotRing(rings, otherParity, i)));
   }
 
   private static <T> T[] rest(T[] a) {
     return java.util.Arrays.copyOfRange(a, 1, a.length);
   }
 
-  private String whyNotRing(Instance instance) {
+  private static String whyNotRing(Rings r, String otherParity, Instance instance) {
     Topology t = instance.network().topology();
-    Rings r = rings();
     boolean shape = t instanceof Topology.Ring || r.oneWay && t instanceof Topology.URing;
     if (!shape) {
       return "is a scheme for " + r.words + ", and this network is not one: use greedy-saf";
@@ -96,18 +93,13 @@ abstract class RingGossipScheme implements Method {
     }
     if (r.parity >= 0 && p % 2 != r.parity) {
       return "is the scheme for rings of " + (r.parity == 0 ? "even" : "odd") + " size, and this ring has " + p
-          + " nodes: use " + otherParity();
+          + " nodes: use " + otherParity;
     }
     if (p > MAX_NODES) {
       return "writes every one of the p (p - 1) deliveries of a gossip and takes rings of at most " + MAX_NODES
           + " nodes; this one has " + p + ": use a smaller ring";
     }
     return null;
-  }
-
-  @Override
-  public final boolean exact() {
-    return false;
   }
 
   @Override

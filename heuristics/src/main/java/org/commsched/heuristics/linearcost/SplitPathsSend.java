@@ -12,6 +12,7 @@ import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -39,38 +40,20 @@ import org.commsched.core.solve.SolveResult;
  * @implNote Stateless.
  */
 public final class SplitPathsSend implements Method {
-  @Override
-  public String name() {
-    return "lc-split-paths";
-  }
+  /** The facts of {@code lc-split-paths}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-split-paths",
+      "send split over disjoint paths (ring: both ways; hypercube: one path per differing bit; mesh: rows "
+          + "first and columns first), each part pipelined at its own best packet size",
+      "optimal on a ring (Observation 2.5.1); min over splits of max_i S_*(n_i, l_i) elsewhere",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", Observation 2.5.1 and §2.5",
+      Scope.of(ProblemKind.SEND).in(Family.LINEAR_COST).on(new Scope.NetworkTest("ring; hypercube with source "
+          + "and target 2 or more bits apart; mesh with source and target in different rows and columns",
+          SplitPathsSend::whyNotNetwork)).note("all ports"), false);
 
   @Override
-  public String summary() {
-    return "send split over disjoint paths (ring: both ways; hypercube: one path per differing bit; mesh: rows "
-        + "first and columns first), each part pipelined at its own best packet size";
-  }
-
-  @Override
-  public String guarantee() {
-    return "optimal on a ring (Observation 2.5.1); min over splits of max_i S_*(n_i, l_i) elsewhere";
-  }
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", Observation 2.5.1 and §2.5";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.SEND).in(Family.LINEAR_COST).on(new Scope.NetworkTest("ring; hypercube with source "
-        + "and target 2 or more bits apart; mesh with source and target in different rows and columns",
-        SplitPathsSend::whyNotNetwork)).note("all ports");
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   private static String whyNotNetwork(Instance instance) {

@@ -4,6 +4,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * Broadcast on the one-way ring {@code uring}: the message is pipelined along the ring from the source in packets of
@@ -20,37 +21,24 @@ import org.commsched.core.solve.Scope;
  * @implNote Stateless; immutable.
  */
 public final class UringBroadcast extends BroadcastScheme {
-  @Override
-  public String name() {
-    return "lc-uring-broadcast";
-  }
+  /** The facts of {@code lc-uring-broadcast}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lc-uring-broadcast",
+      "broadcast on a one-way ring: the link-bound (all ports) or processor-bound (one port) pipeline",
+      "optimal: S_*(n, p-1) under all ports, S_1(n, p-1) under one port (Observation 3.2.1)",
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+          + "Model\", Observation 3.2.1",
+      broadcastOn(new Scope.NetworkTest("one-way ring (uring)",
+          i -> needs(i, Topology.URing.class, "the one-way ring", "greedy-saf"))), false);
 
   @Override
-  public String summary() {
-    return "broadcast on a one-way ring: the link-bound (all ports) or processor-bound (one port) pipeline";
+  public MethodFacts facts() {
+    return FACTS;
   }
 
-  @Override
-  public String guarantee() {
-    return "optimal: S_*(n, p-1) under all ports, S_1(n, p-1) under one port (Observation 3.2.1)";
-  }
   /** Optimal: the makespan is the optimum. */
   @Override
   public Long guaranteedMakespan(Instance instance, long optimum) {
     return optimum;
-  }
-
-
-  @Override
-  public String citation() {
-    return "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-        + "Model\", Observation 3.2.1";
-  }
-
-  @Override
-  public Scope scope() {
-    return broadcastOn(new Scope.NetworkTest("one-way ring (uring)",
-        i -> needs(i, Topology.URing.class, "the one-way ring", "greedy-saf")));
   }
 
   private static boolean onePort(Setting s) {

@@ -6,7 +6,7 @@ import java.util.Set;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.Method;
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.time.TimeScale;
@@ -52,41 +52,23 @@ import org.commsched.core.time.TimeScale;
  * @implNote Stateless.
  */
 public final class FdfEvenSize implements Method {
+  /** The facts of {@code packet-fdf-even}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("packet-fdf-even",
+      "Furthest-Distance-First with even-size packets and the best packet counts of problem (5.1), with and "
+          + "without the root's inter-message waiting; gather by time reversal (NRF)",
+      "valid, FCFS, greedy, FDF/NRF, even sizes, within the largest-packet buffer bound; alpha*_l(m) for one "
+          + "message (Lemma 12, (5.1)); no ratio",
+      "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and Gathering\" (thesis), Lemma 12, "
+          + "Lemma 13, Remark 14, problem (5.1)",
+      FdfRuns.SCOPE, false);
+
+  @Override
+  public MethodFacts facts() {
+    return FACTS;
+  }
+
   /** The option naming the count rule. */
   public static final String COUNTS = "counts";
-
-  @Override
-  public String name() {
-    return "packet-fdf-even";
-  }
-
-  @Override
-  public String summary() {
-    return "Furthest-Distance-First with even-size packets and the best packet counts of problem (5.1), with and "
-        + "without the root's inter-message waiting; gather by time reversal (NRF)";
-  }
-
-  @Override
-  public String guarantee() {
-    return "valid, FCFS, greedy, FDF/NRF, even sizes, within the largest-packet buffer bound; alpha*_l(m) for one "
-        + "message (Lemma 12, (5.1)); no ratio";
-  }
-
-  @Override
-  public String citation() {
-    return "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and Gathering\" (thesis), Lemma 12, "
-        + "Lemma 13, Remark 14, problem (5.1)";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return FdfRuns.SCOPE;
-  }
 
   @Override
   public String whyNotFurther(Instance instance) {

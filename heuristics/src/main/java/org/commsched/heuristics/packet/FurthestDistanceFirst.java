@@ -3,7 +3,7 @@ package org.commsched.heuristics.packet;
 import java.util.Arrays;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.Method;
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
@@ -32,36 +32,18 @@ import org.commsched.core.solve.SolveResult;
  * @implNote Stateless.
  */
 public final class FurthestDistanceFirst implements Method {
-  @Override
-  public String name() {
-    return "packet-fdf";
-  }
+  /** The facts of {@code packet-fdf}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("packet-fdf",
+      "Furthest-Distance-First with one packet per message, FCFS greedy nodes; gather by time reversal (NRF)",
+      "valid, FCFS, greedy, FDF/NRF, within the largest-packet buffer bound; optimal among one-packet schedules "
+          + "on a path rooted at an end (Theorem 2); no ratio",
+      "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and Gathering\" (thesis), Lemma 1, "
+          + "Theorem 2, Theorem 6",
+      FdfRuns.SCOPE, false);
 
   @Override
-  public String summary() {
-    return "Furthest-Distance-First with one packet per message, FCFS greedy nodes; gather by time reversal (NRF)";
-  }
-
-  @Override
-  public String guarantee() {
-    return "valid, FCFS, greedy, FDF/NRF, within the largest-packet buffer bound; optimal among one-packet schedules "
-        + "on a path rooted at an end (Theorem 2); no ratio";
-  }
-
-  @Override
-  public String citation() {
-    return "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and Gathering\" (thesis), Lemma 1, "
-        + "Theorem 2, Theorem 6";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return FdfRuns.SCOPE;
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

@@ -7,6 +7,7 @@ import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -45,42 +46,24 @@ import org.commsched.core.solve.SolveResult;
  * @implNote Stateless.
  */
 public final class NearestReceivedFirst implements Method {
+  /** The facts of {@code packet-nrf}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("packet-nrf",
+      "Nearest-Received-First gathering with even-size packets and the counts of packet-fdf-even; eager greedy "
+          + "hops, or as late as possible (timing=alap, the reversed FDF scatter)",
+      "valid, NRF, even sizes, greedy (eager) or within the largest-packet buffer bound (alap); optimal among "
+          + "one-packet schedules on a path rooted at an end (Theorem 19, counts=one); no ratio",
+      "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and Gathering\" (thesis), Theorem 19, "
+          + "Theorem 20 (corrected), Lemma 21",
+      Scope.of(ProblemKind.GATHER).in(Family.PACKET).duplex(CommModel.Duplex.FULL)
+          .note("single port means send-and-receive"), false);
+
+  @Override
+  public MethodFacts facts() {
+    return FACTS;
+  }
+
   /** The option naming the timing: {@code eager} or {@code alap}. */
   public static final String TIMING = "timing";
-
-  @Override
-  public String name() {
-    return "packet-nrf";
-  }
-
-  @Override
-  public String summary() {
-    return "Nearest-Received-First gathering with even-size packets and the counts of packet-fdf-even; eager greedy "
-        + "hops, or as late as possible (timing=alap, the reversed FDF scatter)";
-  }
-
-  @Override
-  public String guarantee() {
-    return "valid, NRF, even sizes, greedy (eager) or within the largest-packet buffer bound (alap); optimal among "
-        + "one-packet schedules on a path rooted at an end (Theorem 19, counts=one); no ratio";
-  }
-
-  @Override
-  public String citation() {
-    return "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and Gathering\" (thesis), Theorem 19, "
-        + "Theorem 20 (corrected), Lemma 21";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.GATHER).in(Family.PACKET).duplex(CommModel.Duplex.FULL)
-        .note("single port means send-and-receive");
-  }
 
   @Override
   public String whyNotFurther(Instance instance) {

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.Method;
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.time.TimeScale;
@@ -40,41 +40,23 @@ import org.commsched.core.time.TimeScale;
  * @implNote Stateless.
  */
 public final class SingleFlitFdf implements Method {
+  /** The facts of {@code packet-fdf-flit}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("packet-fdf-flit",
+      "Every message cut into one-unit packets, farthest first over the breadth-first tree (Lemma 9, F12); "
+          + "gather by time reversal (NRF, Lemma 21)",
+      "valid, FDF/NRF, one-unit packets; makespan (beta + tau) max_k (k + d_(k) - 1) on tree routes under one "
+          + "port (F12), optimal among single-unit schemes, optimal with beta = 0 (Fact 10, Claim 11)",
+      "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and Gathering\" (thesis), Lemma 9, "
+          + "Fact 10, Claim 11, Lemma 21",
+      FdfRuns.SCOPE, false);
+
+  @Override
+  public MethodFacts facts() {
+    return FACTS;
+  }
+
   /** The most packet hops (units times route lengths) the method schedules. */
   public static final long PACKET_HOPS = 20_000_000L;
-
-  @Override
-  public String name() {
-    return "packet-fdf-flit";
-  }
-
-  @Override
-  public String summary() {
-    return "Every message cut into one-unit packets, farthest first over the breadth-first tree (Lemma 9, F12); "
-        + "gather by time reversal (NRF, Lemma 21)";
-  }
-
-  @Override
-  public String guarantee() {
-    return "valid, FDF/NRF, one-unit packets; makespan (beta + tau) max_k (k + d_(k) - 1) on tree routes under one "
-        + "port (F12), optimal among single-unit schemes, optimal with beta = 0 (Fact 10, Claim 11)";
-  }
-
-  @Override
-  public String citation() {
-    return "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and Gathering\" (thesis), Lemma 9, "
-        + "Fact 10, Claim 11, Lemma 21";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return FdfRuns.SCOPE;
-  }
 
   @Override
   public String whyNotFurther(Instance instance) {

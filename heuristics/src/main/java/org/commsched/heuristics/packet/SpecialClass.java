@@ -8,6 +8,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -58,43 +59,25 @@ import org.commsched.core.time.TimeScale;
  * @implNote Stateless.
  */
 public final class SpecialClass implements Method {
+  /** The facts of {@code packet-special}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("packet-special",
+      "Closed-form optimum of the special class (equal messages to contiguous blocks of a path rooted at an end,"
+          + " F9, F11): one even-size count per block, FDF; gather by time reversal (F10)",
+      "optimal among FCFS schedules on its class (Theorems 2, 17, 18, Lemma 13; corrected F9, F10); the "
+          + "makespan equals the closed form closedForm",
+      "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and Gathering\" (thesis), Lemma 15, "
+          + "Corollary 16, Theorems 17, 18, 25, 26 (corrected completion time)",
+      Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER).in(Family.PACKET).duplex(CommModel.Duplex.FULL)
+          .note("single port means send-and-receive; only its class: equal messages, one per node, on one path from "
+              + "the root; gather by time reversal"), false);
+
+  @Override
+  public MethodFacts facts() {
+    return FACTS;
+  }
+
   /** The largest blocks times message length for which several blocks are searched. */
   public static final long BLOCK_LIMIT = 2_000_000L;
-
-  @Override
-  public String name() {
-    return "packet-special";
-  }
-
-  @Override
-  public String summary() {
-    return "Closed-form optimum of the special class (equal messages to contiguous blocks of a path rooted at an end,"
-        + " F9, F11): one even-size count per block, FDF; gather by time reversal (F10)";
-  }
-
-  @Override
-  public String guarantee() {
-    return "optimal among FCFS schedules on its class (Theorems 2, 17, 18, Lemma 13; corrected F9, F10); the "
-        + "makespan equals the closed form closedForm";
-  }
-
-  @Override
-  public String citation() {
-    return "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and Gathering\" (thesis), Lemma 15, "
-        + "Corollary 16, Theorems 17, 18, 25, 26 (corrected completion time)";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER).in(Family.PACKET).duplex(CommModel.Duplex.FULL)
-        .note("single port means send-and-receive; only its class: equal messages, one per node, on one path from "
-            + "the root; gather by time reversal");
-  }
 
   /** The class of an instance: message length, block starts and sizes (nearest first), or the refusal. */
   record Shape(long m, int[] s, int[] n, String why) {

@@ -10,6 +10,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -55,42 +56,24 @@ import org.commsched.heuristics.bufferless.scattergather.GatherTree;
  * @implNote Stateless.
  */
 public final class TransmissionCertificationII implements Method {
+  /** The facts of {@code packet-tc2}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("packet-tc2",
+      "Transmission Certification II's data phase: NRF even-size packets that never wait on the way, on the "
+          + "routes' spanning tree; reports the thesis's estimate 2B + C + L + M",
+      "valid, NRF, no waiting at intermediate nodes (buffer at most the packet passing); estimate 2B + C + L + M"
+          + " of Lemma 22 as a statistic, no proven bound; no ratio",
+      "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and Gathering\" (thesis), §7.3, "
+          + "Lemma 22; Bhatt, Pucci, Ranade, Rosenberg, Transmission-Certification",
+      Scope.of(ProblemKind.GATHER).in(Family.PACKET).duplex(CommModel.Duplex.FULL)
+          .note("single port means send-and-receive; runs on the tree the gather routes form"), false);
+
+  @Override
+  public MethodFacts facts() {
+    return FACTS;
+  }
+
   /** The option naming the reading of the computation term: {@code as-printed} or {@code per-level}. */
   public static final String C_READING = "c";
-
-  @Override
-  public String name() {
-    return "packet-tc2";
-  }
-
-  @Override
-  public String summary() {
-    return "Transmission Certification II's data phase: NRF even-size packets that never wait on the way, on the "
-        + "routes' spanning tree; reports the thesis's estimate 2B + C + L + M";
-  }
-
-  @Override
-  public String guarantee() {
-    return "valid, NRF, no waiting at intermediate nodes (buffer at most the packet passing); estimate 2B + C + L + M"
-        + " of Lemma 22 as a statistic, no proven bound; no ratio";
-  }
-
-  @Override
-  public String citation() {
-    return "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and Gathering\" (thesis), §7.3, "
-        + "Lemma 22; Bhatt, Pucci, Ranade, Rosenberg, Transmission-Certification";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.GATHER).in(Family.PACKET).duplex(CommModel.Duplex.FULL)
-        .note("single port means send-and-receive; runs on the tree the gather routes form");
-  }
 
   @Override
   public String whyNotFurther(Instance instance) {

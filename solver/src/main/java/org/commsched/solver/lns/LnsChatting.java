@@ -13,6 +13,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Progress;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
@@ -76,6 +77,22 @@ import org.commsched.solver.model.SolverStatusMapping;
  * @implNote Stateless; the native library is loaded through {@link OrTools}.
  */
 public final class LnsChatting implements Method {
+  /** The facts of {@code lns}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("lns",
+      "chatting on any network and routes: the best heuristic schedule improved by large-neighbourhood "
+          + "search with CP-SAT repairs",
+      "valid schedule no longer than greedy's, priority-greedy's or any applicable paper method's; optimal when "
+          + "status OPTIMAL; gap to the best proven bound otherwise",
+      "this project, beyond Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of "
+          + "Variable Length Messages in Leveled Networks\" (model §2.3); LNS after Shaw (CP 1998)",
+      Scope.of(ProblemKind.CHATTING).bufferlessPorts(CommModel.BufferlessPorts.ALL)
+          .otherPorts("priority-greedy or greedy"), false);
+
+  @Override
+  public MethodFacts facts() {
+    return FACTS;
+  }
+
   /** Neighbourhood size to start from. */
   static final int START_K = 30;
   /** Smallest neighbourhood. */
@@ -101,45 +118,10 @@ public final class LnsChatting implements Method {
     this.leveled = leveled;
   }
 
-  @Override
-  public String name() {
-    return "lns";
-  }
-
-  @Override
-  public String summary() {
-    return "chatting on any network and routes: the best heuristic schedule improved by large-neighbourhood "
-        + "search with CP-SAT repairs";
-  }
-
-  @Override
-  public String guarantee() {
-    return "valid schedule no longer than greedy's, priority-greedy's or any applicable paper method's; optimal when "
-        + "status OPTIMAL; gap to the best proven bound otherwise";
-  }
-
-  @Override
-  public String citation() {
-    return "this project, beyond Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of "
-        + "Variable Length Messages in Leveled Networks\" (model §2.3); LNS after Shaw (CP 1998)";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.CHATTING).bufferlessPorts(CommModel.BufferlessPorts.ALL)
-        .otherPorts("priority-greedy or greedy");
-  }
-
   /** The heuristics lns may start from: every non-exact chatting method of the registry's lists. */
   public static List<Method> startMethods() {
     return ChattingStarts.methods();
   }
-
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {

@@ -3,6 +3,7 @@ package org.commsched.solver.timeindexed;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -32,16 +33,19 @@ public final class TimeIndexed extends TimeIndexedMethod {
       .in(Family.BUFFERLESS_CHATTING, Family.BUFFERLESS_SCATTER_GATHER)
       .note("small instances: messages x horizon at most " + BufferlessTimeIndexed.MAX_CELLS);
 
+  /** The facts of {@code time-indexed}: the formulation is in the class javadoc. */
+  static final MethodFacts FACTS = new MethodFacts("time-indexed",
+      "exact bufferless schedule (chatting, scatter, gather), an independent formulation: a binary per message "
+          + "and departure step, at most one flit per arc or port and step, minimise the makespan (CP-SAT, 0-1)",
+      "optimal when status OPTIMAL; best found and the solver's bound at the time limit",
+      "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length "
+          + "Messages in Leveled Networks\", §2.3; Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering "
+          + "Messages in Networks of Processors\", §1.2; time-indexed model: this project",
+      SCOPE, true);
+
   /** The method. */
   public TimeIndexed() {
-    super("time-indexed",
-        "exact bufferless schedule (chatting, scatter, gather), an independent formulation: a binary per message "
-            + "and departure step, at most one flit per arc or port and step, minimise the makespan (CP-SAT, 0-1)",
-        "optimal when status OPTIMAL; best found and the solver's bound at the time limit",
-        "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length "
-            + "Messages in Leveled Networks\", §2.3; Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering "
-            + "Messages in Networks of Processors\", §1.2; time-indexed model: this project",
-        SCOPE);
+    super(FACTS);
   }
 
   @Override

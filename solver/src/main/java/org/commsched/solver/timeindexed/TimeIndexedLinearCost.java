@@ -3,6 +3,7 @@ package org.commsched.solver.timeindexed;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -29,15 +30,18 @@ public final class TimeIndexedLinearCost extends TimeIndexedMethod {
       .in(Family.LINEAR_COST).note("small instances: at most " + LinearCostTimeIndexed.MAX_UNITS + " units and "
           + LinearCostTimeIndexed.MAX_BINARIES + " unit-packet binaries");
 
+  /** The facts of {@code time-indexed-linear-cost}: the formulation is in the class javadoc. */
+  static final MethodFacts FACTS = new MethodFacts("time-indexed-linear-cost",
+      "exact linear-cost schedule (send, broadcast, gossip), an independent formulation: a binary per arc, "
+          + "packet size and start step of gcd(beta, tau) and one per unit in it, port rows per step, minimise the "
+          + "makespan (CP-SAT, 0-1)",
+      LinearCostCp.GUARANTEE,
+      LinearCostCp.CITATION.replace("CP model: this project", "time-indexed model: this project"),
+      SCOPE, true);
+
   /** The method. */
   public TimeIndexedLinearCost() {
-    super("time-indexed-linear-cost",
-        "exact linear-cost schedule (send, broadcast, gossip), an independent formulation: a binary per arc, "
-            + "packet size and start step of gcd(beta, tau) and one per unit in it, port rows per step, minimise the "
-            + "makespan (CP-SAT, 0-1)",
-        LinearCostCp.GUARANTEE,
-        LinearCostCp.CITATION.replace("CP model: this project", "time-indexed model: this project"),
-        SCOPE);
+    super(FACTS);
   }
 
   @Override

@@ -2,7 +2,7 @@ package org.commsched.solver.timeindexed;
 
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.Method;
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
@@ -14,48 +14,19 @@ import org.commsched.core.solve.SolveResult;
  * @implNote Immutable.
  */
 public abstract class TimeIndexedMethod implements Method {
-  private final String name;
-  private final String summary;
-  private final String guarantee;
-  private final String citation;
-  private final Scope scope;
+  private final MethodFacts facts;
 
-  TimeIndexedMethod(String name, String summary, String guarantee, String citation, Scope scope) {
-    this.name = name;
-    this.summary = summary;
-    this.guarantee = guarantee;
-    this.citation = citation;
-    this.scope = scope;
+  /** @param facts the subclass's facts (exact: a 0-1 formulation proves optimality when CP-SAT does) */
+  TimeIndexedMethod(MethodFacts facts) {
+    if (!facts.exact()) {
+      throw new IllegalArgumentException(facts.name() + ": a time-indexed method is exact");
+    }
+    this.facts = facts;
   }
 
   @Override
-  public final String name() {
-    return name;
-  }
-
-  @Override
-  public final String summary() {
-    return summary;
-  }
-
-  @Override
-  public final String guarantee() {
-    return guarantee;
-  }
-
-  @Override
-  public final String citation() {
-    return citation;
-  }
-
-  @Override
-  public final boolean exact() {
-    return true;
-  }
-
-  @Override
-  public final Scope scope() {
-    return scope;
+  public final MethodFacts facts() {
+    return facts;
   }
 
   @Override

@@ -4,6 +4,7 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -29,15 +30,18 @@ public final class TimeIndexedPacket extends TimeIndexedMethod {
       .duplex(CommModel.Duplex.FULL).note("single port means send-and-receive; small instances: at most "
           + PacketTimeIndexed.MAX_BINARIES + " hop-start binaries");
 
+  /** The facts of {@code time-indexed-packet}: the formulation is in the class javadoc. */
+  static final MethodFacts FACTS = new MethodFacts("time-indexed-packet",
+      "exact packet schedule (store-and-forward scatter, gather), an independent formulation: a binary per "
+          + "packet candidate (size, copy), hop and start step of gcd(beta, tau), at most one transfer per port and "
+          + "step, minimise the makespan (CP-SAT, 0-1)",
+      PacketCp.GUARANTEE,
+      PacketCp.CITATION.replace("CP model: this project", "time-indexed model: this project"),
+      SCOPE, true);
+
   /** The method. */
   public TimeIndexedPacket() {
-    super("time-indexed-packet",
-        "exact packet schedule (store-and-forward scatter, gather), an independent formulation: a binary per "
-            + "packet candidate (size, copy), hop and start step of gcd(beta, tau), at most one transfer per port and "
-            + "step, minimise the makespan (CP-SAT, 0-1)",
-        PacketCp.GUARANTEE,
-        PacketCp.CITATION.replace("CP model: this project", "time-indexed model: this project"),
-        SCOPE);
+    super(FACTS);
   }
 
   @Override

@@ -3,6 +3,7 @@ package org.commsched.solver.timeindexed;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -29,14 +30,17 @@ public final class TimeIndexedVirtual extends TimeIndexedMethod {
       .note("virtual schedules (slots); small instances: messages x horizon at most "
           + BufferlessTimeIndexed.MAX_CELLS);
 
+  /** The facts of {@code time-indexed-virtual}: the formulation is in the class javadoc. */
+  static final MethodFacts FACTS = new MethodFacts("time-indexed-virtual",
+      "exact virtual schedule (slots; for dsa the buffer layout), an independent formulation: a binary per "
+          + "message and slot, at most one reservation per arc and step, minimise the virtual makespan (CP-SAT, 0-1)",
+      "optimal when status OPTIMAL; best found and the solver's bound at the time limit",
+      VirtualCp.CITATION.replace("CP model: this project", "time-indexed model: this project"),
+      SCOPE, true);
+
   /** The method. */
   public TimeIndexedVirtual() {
-    super("time-indexed-virtual",
-        "exact virtual schedule (slots; for dsa the buffer layout), an independent formulation: a binary per "
-            + "message and slot, at most one reservation per arc and step, minimise the virtual makespan (CP-SAT, 0-1)",
-        "optimal when status OPTIMAL; best found and the solver's bound at the time limit",
-        VirtualCp.CITATION.replace("CP model: this project", "time-indexed model: this project"),
-        SCOPE);
+    super(FACTS);
   }
 
   @Override

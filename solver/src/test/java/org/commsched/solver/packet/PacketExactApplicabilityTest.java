@@ -11,15 +11,21 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveStatus;
 import org.commsched.solver.MethodRegistry;
+import org.commsched.solver.Portfolio;
+import org.commsched.solver.SolveRunner;
 import org.junit.jupiter.api.Test;
 
 /**
  * Which packet instances the exact packet model takes (docs/models/packet.md#exact-model): the generic {@code cpsat}
  * and {@code choco} answer small store-and-forward scatters and gathers under the thesis's single port
  * (send-and-receive) and all ports, and refuse, naming what to use, half duplex, the exchange rule and instances
- * beyond the size limit; {@code MethodRegistry.defaultFor} picks {@code cpsat} for a small packet instance and
- * {@code packet-fdf-even} beyond the limit.
+ * beyond the size limit. What {@code commsched solve} runs without {@code --method} ({@link Portfolio#choose}) proves
+ * a small packet instance optimal, and beyond the limit runs the packet heuristics ({@code packet-fdf-even} among
+ * them) and no exact method.
  */
 class PacketExactApplicabilityTest {
   private final MethodRegistry registry = MethodRegistry.standard();
@@ -43,7 +49,9 @@ class PacketExactApplicabilityTest {
       Instance inst = star(3, 2, ports, CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE);
       assertThat(registry.byName("cpsat").whyNot(inst)).isNull();
       assertThat(registry.byName("choco").whyNot(inst)).isNull();
-      assertThat(registry.defaultFor(inst).name()).isEqualTo("cpsat");
+      SolveRunner.Outcome o = SolveRunner.run(Portfolio.choose(registry, inst), inst, SolveLimits.defaults());
+      assertThat(o.valid()).isTrue();
+      assertThat(o.result().status()).as(ports + " " + o.result().stats()).isEqualTo(SolveStatus.OPTIMAL);
     }
   }
 
@@ -58,6 +66,17 @@ class PacketExactApplicabilityTest {
     Instance large = star(4, 80, CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE);
     assertThat(registry.byName("cpsat").whyNot(large)).startsWith("cpsat ").contains("300").contains("320")
         .contains("packet-fdf-even");
-    assertThat(registry.defaultFor(large).name()).isEqualTo("packet-fdf-even");
+    Method byDefault = Portfolio.choose(registry, large);
+    assertThat(byDefault.name()).isEqualTo(Portfolio.NAME);
+    SolveRunner.Outcome o = SolveRunner.run(byDefault, large, SolveLimits.defaults());
+    assertThat(o.valid()).isTrue();
+    String tried = o.result().stats().get("tried").toString();
+    assertThat(tried).as("the methods the default ran").contains("packet-fdf-even ");
+    for (Method m : registry.all()) {
+      if (m.exact()) {
+        assertThat(tried).as(m.name() + " refuses this instance").doesNotContain(m.name() + " ");
+      }
+    }
+    assertThat(registry.byName(o.result().stats().get(Portfolio.FOUND_BY).toString()).exact()).isFalse();
   }
 }

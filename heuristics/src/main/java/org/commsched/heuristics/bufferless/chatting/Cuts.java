@@ -15,6 +15,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -55,40 +56,6 @@ import org.commsched.core.solve.SolveResult;
  * @implNote Stateless.
  */
 public final class Cuts implements Method {
-
-  @Override
-  public String name() {
-    return "cuts";
-  }
-
-  @Override
-  public String summary() {
-    return "chatting on a forward-leveled network, any lengths: recursive halving cuts at a level of arcs, the "
-        + "crossing messages stacked or first fit, levels concatenated; real schedule through VO";
-  }
-
-  @Override
-  public String guarantee() {
-    return "virtual S <= ceil(log2(H + 1)) W, W = most flits crossing one level (W = C on a ula), H + 1 = node "
-        + "levels used; real T <= S + Q - 1; on a bla the same per direction (T = the larger of the two)";
-  }
-
-  @Override
-  public String citation() {
-    return "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
-        + "in Leveled Networks\", §6.1-6.2 (with Theorem 3.2); level cuts and the bound off a ula: this project";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Transforms.VIRTUAL_THEN_VO.on(FORWARD_LEVELED);
-  }
-
   /** Routes whose arcs level forward, or a bla as two ulas. */
   private static final Scope.NetworkTest FORWARD_LEVELED = new Scope.NetworkTest(
       "routes on forward-leveled arcs (ula, esm, or any network whose used arcs level), or a bla as two ulas at once",
@@ -96,6 +63,21 @@ public final class Cuts implements Method {
           : "cuts a forward-leveled network at a level of arcs, and the arcs these routes use on this "
           + i.network().topology().family() + " are not forward leveled (some node would need two levels): "
           + "on a tree use its cut decomposition (A6), else greedy");
+
+  /** The facts of {@code cuts}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("cuts",
+      "chatting on a forward-leveled network, any lengths: recursive halving cuts at a level of arcs, the "
+          + "crossing messages stacked or first fit, levels concatenated; real schedule through VO",
+      "virtual S <= ceil(log2(H + 1)) W, W = most flits crossing one level (W = C on a ula), H + 1 = node "
+          + "levels used; real T <= S + Q - 1; on a bla the same per direction (T = the larger of the two)",
+      "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
+          + "in Leveled Networks\", §6.1-6.2 (with Theorem 3.2); level cuts and the bound off a ula: this project",
+      Transforms.VIRTUAL_THEN_VO.on(FORWARD_LEVELED), false);
+
+  @Override
+  public MethodFacts facts() {
+    return FACTS;
+  }
 
   @Override
   public String whyNotFurther(Instance instance) {

@@ -1,6 +1,7 @@
 package org.commsched.heuristics.bufferless.chatting;
 
 import org.commsched.core.model.Instance;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * A4-rigorous of docs/models/bufferless-chatting.md#esm-paper-and-esm-ne (marked derived there, not in the paper):
@@ -30,6 +31,20 @@ import org.commsched.core.model.Instance;
  * @implNote Stateless.
  */
 public final class EsmNe extends EsmUnitMethod {
+  /** The facts of {@code esm-ne}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("esm-ne",
+      "unit-length chatting on an esm: diagonal scan from the north-east corner with first-fit slots, real "
+          + "schedule through VO",
+      "virtual S <= 2C - 1 (proven); real T <= 2C + Q - 2",
+      "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
+          + "in Leveled Networks\", Theorem 5.3 (scan reversed: "
+          + "docs/models/bufferless-chatting.md#esm-paper-and-esm-ne), Theorem 3.2",
+      SCOPE, false);
+
+  @Override
+  public MethodFacts facts() {
+    return FACTS;
+  }
 
   /**
    * The unit-length procedure A4-rigorous: slots, 0-based with the smallest 0, in instance order, for the one-flit
@@ -49,32 +64,10 @@ public final class EsmNe extends EsmUnitMethod {
     return EsmScan.Variant.NE;
   }
 
-  @Override
-  public String name() {
-    return "esm-ne";
-  }
-
-  @Override
-  public String summary() {
-    return "unit-length chatting on an esm: diagonal scan from the north-east corner with first-fit slots, real "
-        + "schedule through VO";
-  }
-
-  @Override
-  public String guarantee() {
-    return "virtual S <= 2C - 1 (proven); real T <= 2C + Q - 2";
-  }
   /** T &lt;= 2C + Q - 2 &lt;= 3 T_opt - 2. */
   @Override
   public Long guaranteedMakespan(Instance instance, long optimum) {
     return 3 * optimum - 2;
   }
 
-
-  @Override
-  public String citation() {
-    return "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
-        + "in Leveled Networks\", Theorem 5.3 (scan reversed: "
-        + "docs/models/bufferless-chatting.md#esm-paper-and-esm-ne), Theorem 3.2";
-  }
 }

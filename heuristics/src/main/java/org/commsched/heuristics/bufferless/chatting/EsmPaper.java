@@ -1,6 +1,7 @@
 package org.commsched.heuristics.bufferless.chatting;
 
 import org.commsched.core.model.Instance;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * A4-paper of docs/models/bufferless-chatting.md#esm-paper-and-esm-ne: unit-length chatting on an Eastward-Southward
@@ -48,6 +49,20 @@ import org.commsched.core.model.Instance;
  * @implNote Stateless.
  */
 public final class EsmPaper extends EsmUnitMethod {
+  /** The facts of {@code esm-paper}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("esm-paper",
+      "unit-length chatting on an esm: the paper's south-west diagonal scan with first-fit slots (fixes F1, "
+          + "F2), real schedule through VO",
+      "virtual S <= 2C (paper's claim; its proof has a gap, held on all tests); real T <= S + Q - 1",
+      "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
+          + "in Leveled Networks\", Theorem 5.3, Theorem 3.2; fixes F1, F2 of "
+          + "docs/models/bufferless-chatting.md#esm-paper-and-esm-ne",
+      SCOPE, false);
+
+  @Override
+  public MethodFacts facts() {
+    return FACTS;
+  }
 
   /**
    * The unit-length procedure of Theorem 5.3 (A4-paper with F1 and F2): slots, 0-based with the smallest 0, in
@@ -67,26 +82,4 @@ public final class EsmPaper extends EsmUnitMethod {
     return EsmScan.Variant.PAPER;
   }
 
-  @Override
-  public String name() {
-    return "esm-paper";
-  }
-
-  @Override
-  public String summary() {
-    return "unit-length chatting on an esm: the paper's south-west diagonal scan with first-fit slots (fixes F1, "
-        + "F2), real schedule through VO";
-  }
-
-  @Override
-  public String guarantee() {
-    return "virtual S <= 2C (paper's claim; its proof has a gap, held on all tests); real T <= S + Q - 1";
-  }
-
-  @Override
-  public String citation() {
-    return "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
-        + "in Leveled Networks\", Theorem 5.3, Theorem 3.2; fixes F1, F2 of "
-        + "docs/models/bufferless-chatting.md#esm-paper-and-esm-ne";
-  }
 }

@@ -29,17 +29,6 @@ abstract class EsmUnitMethod implements Method {
   /** The scan this method runs. */
   abstract EsmScan.Variant variant();
 
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.CHATTING).bufferlessPorts(CommModel.BufferlessPorts.ALL).on(ONE_TURN_ESM)
-        .note("unit-length chatting");
-  }
-
   private static final Scope.NetworkTest ONE_TURN_ESM = new Scope.NetworkTest(
       "eastward-southward mesh (esm) with one-turn routes", i -> {
         if (!(i.network().topology() instanceof Topology.Esm)) {
@@ -50,6 +39,10 @@ abstract class EsmUnitMethod implements Method {
         return route == null ? null : "needs every message on its one-turn route, and " + route
             + ": drop the explicit route or use greedy";
       });
+
+  /** The scope of both scans: unit-length chatting on an esm under all ports, one-turn routes. */
+  static final Scope SCOPE = Scope.of(ProblemKind.CHATTING).bufferlessPorts(CommModel.BufferlessPorts.ALL)
+      .on(ONE_TURN_ESM).note("unit-length chatting");
 
   @Override
   public String whyNotFurther(Instance instance) {

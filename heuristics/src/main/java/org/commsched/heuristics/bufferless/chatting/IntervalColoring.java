@@ -4,6 +4,7 @@ import org.commsched.core.model.Instance;
 import java.util.Arrays;
 import java.util.List;
 import org.commsched.core.model.Message;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * A1 of docs/models/bufferless-chatting.md#interval-coloring: optimal virtual chatting of unit-length messages on a
@@ -26,34 +27,25 @@ import org.commsched.core.model.Message;
  * @implNote Stateless.
  */
 public final class IntervalColoring extends UlaVirtualMethod {
+  /** The facts of {@code interval-coloring}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("interval-coloring",
+      "unit-length chatting on a ula: first-fit interval colouring by left endpoint (S = C), real schedule "
+          + "through VO",
+      "virtual S = C (optimal); real T <= C + Q - 1 <= 2 T_opt - 1; on a bla the same per direction, "
+          + "with that direction's C and Q (T = the larger of the two)",
+      "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
+          + "in Leveled Networks\", Theorem 4.4, Corollary 4.2",
+      SCOPE, false);
 
   @Override
-  public String name() {
-    return "interval-coloring";
+  public MethodFacts facts() {
+    return FACTS;
   }
 
-  @Override
-  public String summary() {
-    return "unit-length chatting on a ula: first-fit interval colouring by left endpoint (S = C), real schedule "
-        + "through VO";
-  }
-
-  @Override
-  public String guarantee() {
-    return "virtual S = C (optimal); real T <= C + Q - 1 <= 2 T_opt - 1; on a bla the same per direction, "
-        + "with that direction's C and Q (T = the larger of the two)";
-  }
   /** T &lt;= C + Q - 1 &lt;= 2 T_opt - 1 (Corollary 4.2; C and Q are lower bounds on T_opt). */
   @Override
   public Long guaranteedMakespan(Instance instance, long optimum) {
     return 2 * optimum - 1;
-  }
-
-
-  @Override
-  public String citation() {
-    return "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
-        + "in Leveled Networks\", Theorem 4.4, Corollary 4.2";
   }
 
   @Override

@@ -4,6 +4,7 @@ import org.commsched.core.model.Instance;
 import java.util.Arrays;
 import java.util.List;
 import org.commsched.core.model.Message;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * A2 of docs/models/bufferless-chatting.md#kierstead: virtual chatting with arbitrary lengths on a unidirectional
@@ -50,35 +51,26 @@ import org.commsched.core.model.Message;
  * @implNote Stateless.
  */
 public final class Kierstead extends UlaVirtualMethod {
+  /** The facts of {@code kierstead}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("kierstead",
+      "chatting on a ula, any lengths: Kierstead's dsa approximation (power-of-two aligned blocks, 3 colours),"
+          + " real schedule through VO",
+      "virtual S <= 3 Lambda <= 6C - 3; real T <= 6C + Q - 4 < 7 T_opt; on a bla the same per direction, with "
+          + "that direction's C and Q (T = the larger of the two)",
+      "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
+          + "in Leveled Networks\", Theorem 4.5(b), Corollary 4.3 (after H. A. Kierstead 1991); concrete strategy of "
+          + "docs/models/bufferless-chatting.md#kierstead",
+      SCOPE, false);
 
   @Override
-  public String name() {
-    return "kierstead";
+  public MethodFacts facts() {
+    return FACTS;
   }
 
-  @Override
-  public String summary() {
-    return "chatting on a ula, any lengths: Kierstead's dsa approximation (power-of-two aligned blocks, 3 colours),"
-        + " real schedule through VO";
-  }
-
-  @Override
-  public String guarantee() {
-    return "virtual S <= 3 Lambda <= 6C - 3; real T <= 6C + Q - 4 < 7 T_opt; on a bla the same per direction, with "
-        + "that direction's C and Q (T = the larger of the two)";
-  }
   /** T &lt;= 6C + Q - 4 &lt; 7 T_opt (Corollary 4.3). */
   @Override
   public Long guaranteedMakespan(Instance instance, long optimum) {
     return 7 * optimum - 1;
-  }
-
-
-  @Override
-  public String citation() {
-    return "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
-        + "in Leveled Networks\", Theorem 4.5(b), Corollary 4.3 (after H. A. Kierstead 1991); concrete strategy of "
-        + "docs/models/bufferless-chatting.md#kierstead";
   }
 
   /**

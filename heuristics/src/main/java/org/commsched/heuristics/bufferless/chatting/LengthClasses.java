@@ -11,6 +11,7 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -44,6 +45,7 @@ import org.commsched.core.solve.SolveResult;
  */
 public final class LengthClasses implements Method {
   private final List<UnitProcedure> procedures;
+  private final MethodFacts facts;
 
   /** With every unit procedure of {@link UnitProcedures#all()}. */
   public LengthClasses() {
@@ -61,45 +63,29 @@ public final class LengthClasses implements Method {
           + "UnitProcedures.all()");
     }
     this.procedures = List.copyOf(procedures);
+    this.facts = new MethodFacts("length-classes",
+        "chatting, any lengths: length classes (2^(i-1), 2^i] scheduled one after another, each as unit-length "
+            + "copies by a unit procedure (A1 on a ula, A4 on an esm) stretched by 2^i; real schedule through VO",
+        "virtual S <= sum_i 2^i S_i,1 <= 2 alpha (ceil(log2 L) + 1) S_opt; on a ula with A1 (alpha = 1): "
+            + "S <= 2 (ceil(log2 L) + 1) C; on an esm with A4's north-east scan (S_1 <= 2C - 1, Cor 5.1): S <= "
+            + "2 (2C - 1)(ceil(log2 L) + 1); real T <= S + Q - 1; on a bla the same per direction (T = the larger of "
+            + "the two)",
+        "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
+            + "in Leveled Networks\", Theorems 5.1(a) and 5.2, §5.2 (with Theorem 3.2); unit procedures: "
+            + this.procedures.stream().map(p -> p.name() + " on " + p.scope() + ", " + p.citation())
+                .collect(Collectors.joining("; ")),
+        Transforms.VIRTUAL_THEN_VO.on(new Scope.NetworkTest("a network with a unit-length procedure ("
+            + this.procedures.stream().map(p -> p.scope() + ": " + p.name()).collect(Collectors.joining(", "))
+            + "), or a bla as two ulas at once", this::whyNotNetwork)),
+        false);
   }
 
+  /**
+   * The facts of {@code length-classes}; the citation and the networks name the unit procedures it was built with.
+   */
   @Override
-  public String name() {
-    return "length-classes";
-  }
-
-  @Override
-  public String summary() {
-    return "chatting, any lengths: length classes (2^(i-1), 2^i] scheduled one after another, each as unit-length "
-        + "copies by a unit procedure (A1 on a ula, A4 on an esm) stretched by 2^i; real schedule through VO";
-  }
-
-  @Override
-  public String guarantee() {
-    return "virtual S <= sum_i 2^i S_i,1 <= 2 alpha (ceil(log2 L) + 1) S_opt; on a ula with A1 (alpha = 1): "
-        + "S <= 2 (ceil(log2 L) + 1) C; on an esm with A4's north-east scan (S_1 <= 2C - 1, Cor 5.1): S <= "
-        + "2 (2C - 1)(ceil(log2 L) + 1); real T <= S + Q - 1; on a bla the same per direction (T = the larger of "
-        + "the two)";
-  }
-
-  @Override
-  public String citation() {
-    return "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
-        + "in Leveled Networks\", Theorems 5.1(a) and 5.2, §5.2 (with Theorem 3.2); unit procedures: "
-        + procedures.stream().map(p -> p.name() + " on " + p.scope() + ", " + p.citation())
-            .collect(Collectors.joining("; "));
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Transforms.VIRTUAL_THEN_VO.on(new Scope.NetworkTest("a network with a unit-length procedure ("
-        + procedures.stream().map(p -> p.scope() + ": " + p.name()).collect(Collectors.joining(", "))
-        + "), or a bla as two ulas at once", this::whyNotNetwork));
+  public MethodFacts facts() {
+    return facts;
   }
 
   private String whyNotNetwork(Instance instance) {

@@ -11,6 +11,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -57,41 +58,23 @@ import org.commsched.core.solve.SolveResult;
  * @implNote Stateless.
  */
 public final class PriorityGreedy implements Method {
+  /** The facts of {@code priority-greedy}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("priority-greedy",
+      "bufferless chatting on any network and routes: earliest-fit list scheduling under several priority "
+          + "orders, then ruin-and-recreate local search with justification",
+      "valid schedule; makespan <= greedy's; no approximation guarantee",
+      "this project, beyond Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of "
+          + "Variable Length Messages in Leveled Networks\" (model §2.3); ruin and recreate (Schrimpf et al. 2000), "
+          + "double justification (Valls, Ballestín, Quintanilla 2005)",
+      Scope.of(ProblemKind.CHATTING), false);
+
+  @Override
+  public MethodFacts facts() {
+    return FACTS;
+  }
+
   /** Seeded random perturbations of the base orders tried as starts. */
   static final int RESTARTS = 8;
-
-  @Override
-  public String name() {
-    return "priority-greedy";
-  }
-
-  @Override
-  public String summary() {
-    return "bufferless chatting on any network and routes: earliest-fit list scheduling under several priority "
-        + "orders, then ruin-and-recreate local search with justification";
-  }
-
-  @Override
-  public String guarantee() {
-    return "valid schedule; makespan <= greedy's; no approximation guarantee";
-  }
-
-  @Override
-  public String citation() {
-    return "this project, beyond Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of "
-        + "Variable Length Messages in Leveled Networks\" (model §2.3); ruin and recreate (Schrimpf et al. 2000), "
-        + "double justification (Valls, Ballestín, Quintanilla 2005)";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.CHATTING);
-  }
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {

@@ -14,6 +14,7 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -82,50 +83,36 @@ public final class TreeCuts implements Method {
     return new TreeCuts(true);
   }
 
-  @Override
-  public String name() {
-    return simultaneous ? "tree-cuts-simultaneous" : "tree-cuts";
-  }
-
-  @Override
-  public String summary() {
-    return simultaneous
-        ? "chatting on a bidirectional tree: recursive centroid-edge cuts, per cut arc concatenation and VO, both "
-            + "arcs of a cut at once (extension of the paper's Theorem 6.1)"
-        : "chatting on a bidirectional tree: recursive centroid-edge cuts, per cut arc concatenation and VO, the "
-            + "two arcs of a cut one after the other, levels concatenated";
-  }
-
-  @Override
-  public String guarantee() {
-    return simultaneous ? "T <= (C + Q - 1) depth, depth <= ceil(δ log2 n)"
-        : "T <= 2(C + Q - 1) depth <= 2(C + Q) ceil(δ log2 n)";
-  }
-
-  @Override
-  public String citation() {
-    String paper = "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length "
-        + "Messages in Leveled Networks\", Proposition 6.1, Theorem 6.1";
-    return simultaneous ? paper + "; simultaneous arcs: "
-        + "docs/models/bufferless-chatting.md#tree-cuts-and-tree-cuts-simultaneous extension" : paper;
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.CHATTING).bufferlessPorts(CommModel.BufferlessPorts.ALL).on(BIDIRECTIONAL_TREE)
-        .note("any lengths");
-  }
-
   private static final Scope.NetworkTest BIDIRECTIONAL_TREE = new Scope.NetworkTest(
       "bidirectional trees (tree, star, bla, or explicit links forming a tree)",
       i -> isBidirectionalTree(i.network()) ? null : "is the paper's algorithm for a bidirectional tree, and this "
           + i.network().topology().family() + " network is not one (every link two opposing arcs, connected, "
           + "n - 1 links): use greedy");
+
+  private static final Scope SCOPE = Scope.of(ProblemKind.CHATTING).bufferlessPorts(CommModel.BufferlessPorts.ALL)
+      .on(BIDIRECTIONAL_TREE).note("any lengths");
+
+  private static final String PAPER = "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of "
+      + "Variable Length Messages in Leveled Networks\", Proposition 6.1, Theorem 6.1";
+
+  /** The facts of {@code tree-cuts}: the paper's schedule. */
+  static final MethodFacts SEQUENTIAL = new MethodFacts("tree-cuts",
+      "chatting on a bidirectional tree: recursive centroid-edge cuts, per cut arc concatenation and VO, the "
+          + "two arcs of a cut one after the other, levels concatenated",
+      "T <= 2(C + Q - 1) depth <= 2(C + Q) ceil(δ log2 n)", PAPER, SCOPE, false);
+
+  /** The facts of {@code tree-cuts-simultaneous}: this project's extension. */
+  static final MethodFacts SIMULTANEOUS = new MethodFacts("tree-cuts-simultaneous",
+      "chatting on a bidirectional tree: recursive centroid-edge cuts, per cut arc concatenation and VO, both "
+          + "arcs of a cut at once (extension of the paper's Theorem 6.1)",
+      "T <= (C + Q - 1) depth, depth <= ceil(δ log2 n)",
+      PAPER + "; simultaneous arcs: docs/models/bufferless-chatting.md#tree-cuts-and-tree-cuts-simultaneous extension",
+      SCOPE, false);
+
+  @Override
+  public MethodFacts facts() {
+    return simultaneous ? SIMULTANEOUS : SEQUENTIAL;
+  }
 
   /** True if every arc has its opposing arc and the links form a spanning tree. */
   static boolean isBidirectionalTree(Network net) {

@@ -4,6 +4,7 @@ import org.commsched.core.model.Instance;
 import java.util.ArrayList;
 import java.util.List;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.MethodFacts;
 
 /**
  * A5 of docs/models/bufferless-chatting.md#ula-cuts: virtual chatting on a unidirectional linear array by recursive
@@ -30,36 +31,27 @@ import org.commsched.core.solve.SolveResult;
  * @implNote Stateless.
  */
 public final class UlaCuts extends UlaVirtualMethod {
+  /** The facts of {@code ula-cuts}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("ula-cuts",
+      "chatting on a ula, any lengths: recursive halving cuts, the messages crossing each cut stacked, levels "
+          + "concatenated; real schedule through VO",
+      "virtual S <= ceil(log2 n) C; real T <= ceil(log2 n) C + Q - 1; on a bla the same per direction (T = "
+          + "the larger of the two)",
+      "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
+          + "in Leveled Networks\", §6.1-6.2 (with Theorem 3.2)",
+      SCOPE, false);
 
   @Override
-  public String name() {
-    return "ula-cuts";
+  public MethodFacts facts() {
+    return FACTS;
   }
 
-  @Override
-  public String summary() {
-    return "chatting on a ula, any lengths: recursive halving cuts, the messages crossing each cut stacked, levels "
-        + "concatenated; real schedule through VO";
-  }
-
-  @Override
-  public String guarantee() {
-    return "virtual S <= ceil(log2 n) C; real T <= ceil(log2 n) C + Q - 1; on a bla the same per direction (T = "
-        + "the larger of the two)";
-  }
   /** T &lt;= ceil(log2 n) C + Q - 1 &lt;= (ceil(log2 n) + 1) T_opt - 1 for n nodes. */
   @Override
   public Long guaranteedMakespan(Instance instance, long optimum) {
     int n = instance.network().nodes();
     long log = 64 - Long.numberOfLeadingZeros(Math.max(1, n - 1)); // ceil(log2 n) for n >= 2
     return (log + 1) * optimum - 1;
-  }
-
-
-  @Override
-  public String citation() {
-    return "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
-        + "in Leveled Networks\", §6.1-6.2 (with Theorem 3.2)";
   }
 
   @Override

@@ -78,15 +78,8 @@ abstract class UlaVirtualMethod implements Method {
     return null;
   }
 
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Transforms.VIRTUAL_THEN_VO.on(BidirectionalSplit.LINEAR_ARRAY);
-  }
+  /** The scope of every method here: virtual chatting and dsa on a ula (or a bla as two ulas), then VO. */
+  static final Scope SCOPE = Transforms.VIRTUAL_THEN_VO.on(BidirectionalSplit.LINEAR_ARRAY);
 
   @Override
   public String whyNotFurther(Instance instance) {

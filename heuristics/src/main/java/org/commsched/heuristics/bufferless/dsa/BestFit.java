@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.Method;
-import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
@@ -65,37 +65,19 @@ public final class BestFit implements Method {
   /** Above this many buffers only first fit under the contention and size-class orders runs. */
   static final int LARGE = 20_000;
 
-  @Override
-  public String name() {
-    return "best-fit";
-  }
+  /** The facts of {@code best-fit}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("best-fit",
+      "dsa layout: best fit and first fit under five orders (size, lifespan, area, start, size class then "
+          + "start), squeaky-wheel passes, then re-placing the buffers at the top",
+      "valid layout, never above first fit by decreasing size (above " + LARGE + " buffers: by size "
+          + "class, then the highest load met); no approximation guarantee",
+      "this project; best fit / first fit for dynamic storage allocation (Garey and Johnson's survey of "
+          + "storage allocation); squeaky wheel optimisation (Joslin and Clements 1999)",
+      Buffers.SCOPE, false);
 
   @Override
-  public String summary() {
-    return "dsa layout: best fit and first fit under five orders (size, lifespan, area, start, size class then "
-        + "start), squeaky-wheel passes, then re-placing the buffers at the top";
-  }
-
-  @Override
-  public String guarantee() {
-    return "valid layout, never above first fit by decreasing size (above " + LARGE + " buffers: by size "
-        + "class, then the highest load met); no approximation guarantee";
-  }
-
-  @Override
-  public String citation() {
-    return "this project; best fit / first fit for dynamic storage allocation (Garey and Johnson's survey of "
-        + "storage allocation); squeaky wheel optimisation (Joslin and Clements 1999)";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Buffers.SCOPE;
+  public MethodFacts facts() {
+    return FACTS;
   }
 
   @Override

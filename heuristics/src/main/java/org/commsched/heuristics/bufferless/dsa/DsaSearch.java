@@ -4,8 +4,8 @@ import java.util.Map;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Progress;
-import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -66,6 +66,20 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  * @implNote Immutable (the times, if any, are copied in); one search object per solve. Results depend on the time limit and the machine's speed.
  */
 public final class DsaSearch implements Method {
+  /** The facts of {@code dsa-search}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("dsa-search",
+      "exact dsa layout: MiniMalloc-style depth-first search over canonical (skyline) placements with section "
+          + "inference and dynamic decomposition; --capacity C decides whether a layout within C exists",
+      "optimal when status OPTIMAL; best found and a proven bound at the time limit",
+      "Moffitt, \"MiniMalloc: A Lightweight Memory Allocator for Hardware-Accelerated Machine Learning\", "
+          + "ASPLOS 2023 (ideas); search: this project",
+      Buffers.SCOPE, true);
+
+  @Override
+  public MethodFacts facts() {
+    return FACTS;
+  }
+
   /** Largest number of buffers searched; above it the result is the heuristic's. */
   public static final int SEARCH_LIMIT = 2000;
 
@@ -100,38 +114,6 @@ public final class DsaSearch implements Method {
       }
     }
     return new DsaSearch(t);
-  }
-
-  @Override
-  public String name() {
-    return "dsa-search";
-  }
-
-  @Override
-  public String summary() {
-    return "exact dsa layout: MiniMalloc-style depth-first search over canonical (skyline) placements with section "
-        + "inference and dynamic decomposition; --capacity C decides whether a layout within C exists";
-  }
-
-  @Override
-  public String guarantee() {
-    return "optimal when status OPTIMAL; best found and a proven bound at the time limit";
-  }
-
-  @Override
-  public String citation() {
-    return "Moffitt, \"MiniMalloc: A Lightweight Memory Allocator for Hardware-Accelerated Machine Learning\", "
-        + "ASPLOS 2023 (ideas); search: this project";
-  }
-
-  @Override
-  public boolean exact() {
-    return true;
-  }
-
-  @Override
-  public Scope scope() {
-    return Buffers.SCOPE;
   }
 
   /** Option key: decide whether a layout of height at most this many units of size exists (a positive integer). */

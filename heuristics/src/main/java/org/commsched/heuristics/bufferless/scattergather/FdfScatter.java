@@ -13,6 +13,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Ratios;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
@@ -80,44 +81,10 @@ public final class FdfScatter implements Method {
   /** The largest {@code setup} accepted (larger values overflow the step counts). */
   static final long MAX_SETUP = 1_000_000_000L;
 
-  @Override
-  public String name() {
-    return "fdf";
-  }
-
-  @Override
-  public String summary() {
-    return "farthest-destination-first scattering: the root sends messages back to back, longest route first "
-        + "(one stream per root arc under multiport)";
-  }
-
-  @Override
-  public String guarantee() {
-    return "optimal for tree routes (Theorem 1): makespan = max_Delta (Delta + sum of L at >= Delta hops) - 1 "
-        + "= LB-SCAT (LB-MP multiport); with --option setup=beta optimal for the set-up variant";
-  }
   /** Optimal (Theorem 1) with the default options: the makespan is the optimum. */
   @Override
   public Long guaranteedMakespan(Instance instance, long optimum) {
     return optimum;
-  }
-
-
-  @Override
-  public String citation() {
-    return "Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering Messages in Networks of Processors\", "
-        + "Theorem 1, Remark 2, §4; closed form, multiport and set-up variants derived in "
-        + "docs/models/bufferless-scatter-gather.md#fdf";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.SCATTER).in(Family.BUFFERLESS_SCATTER_GATHER).on(TREE_ROUTES);
   }
 
   private static final Scope.NetworkTest TREE_ROUTES = new Scope.NetworkTest("routes forming a tree from the root "
@@ -125,6 +92,22 @@ public final class FdfScatter implements Method {
         String p = ScatterRoutes.of(i, multiport(i)).problem;
         return p == null ? null : "needs routes forming a tree from the root, and " + p + ": use greedy";
       });
+
+  /** The facts of {@code fdf}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("fdf",
+      "farthest-destination-first scattering: the root sends messages back to back, longest route first "
+          + "(one stream per root arc under multiport)",
+      "optimal for tree routes (Theorem 1): makespan = max_Delta (Delta + sum of L at >= Delta hops) - 1 "
+          + "= LB-SCAT (LB-MP multiport); with --option setup=beta optimal for the set-up variant",
+      "Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering Messages in Networks of Processors\", "
+          + "Theorem 1, Remark 2, §4; closed form, multiport and set-up variants derived in "
+          + "docs/models/bufferless-scatter-gather.md#fdf",
+      Scope.of(ProblemKind.SCATTER).in(Family.BUFFERLESS_SCATTER_GATHER).on(TREE_ROUTES), false);
+
+  @Override
+  public MethodFacts facts() {
+    return FACTS;
+  }
 
   private static boolean multiport(Instance instance) {
     return ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.ALL;

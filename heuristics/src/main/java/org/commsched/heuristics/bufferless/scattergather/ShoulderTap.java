@@ -11,6 +11,7 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Ratios;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
@@ -72,46 +73,28 @@ public final class ShoulderTap implements Method {
   /** Control flit kind of a wake-up; its one value is s. */
   public static final String WAKEUP = "wakeup";
 
-  @Override
-  public String name() {
-    return "shoulder-tap";
-  }
-
-  @Override
-  public String summary() {
-    return "distributed gathering on a path: a wake-up wave from the root tells each node when its message may "
-        + "start (protocol trace with every wake-up)";
-  }
-
-  @Override
-  public String guarantee() {
-    return "makespan = closed form (6)-(7) = LB-SYNC: optimal among wake-up-respecting (forward-first) gathers "
-        + "(Theorem 2); FEASIBLE against the offline optimum, which needs no synchronization";
-  }
-
-  @Override
-  public String citation() {
-    return "Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering Messages in Networks of Processors\", §3.1 "
-        + "Algorithm Shoulder-Tap, Theorem 2 (leaf rule corrected: "
-        + "docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections)";
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.GATHER).in(Family.BUFFERLESS_SCATTER_GATHER)
-        .bufferlessPorts(CommModel.BufferlessPorts.SINGLE).otherPorts("tc-multiport").on(PATH);
-  }
-
   private static final Scope.NetworkTest PATH = new Scope.NetworkTest("gather whose routes' tree is a path with "
       + "the root at one end (path, bla, tree; or a path chosen with --spanning-tree), links both ways", i -> {
         String why = GatherTree.ONE_TREE.whyNot().apply(i);
         return why != null ? why : whyNotPath(GatherTree.of(i));
       });
+
+  /** The facts of {@code shoulder-tap}: see the class javadoc for the source. */
+  static final MethodFacts FACTS = new MethodFacts("shoulder-tap",
+      "distributed gathering on a path: a wake-up wave from the root tells each node when its message may "
+          + "start (protocol trace with every wake-up)",
+      "makespan = closed form (6)-(7) = LB-SYNC: optimal among wake-up-respecting (forward-first) gathers "
+          + "(Theorem 2); FEASIBLE against the offline optimum, which needs no synchronization",
+      "Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering Messages in Networks of Processors\", §3.1 "
+          + "Algorithm Shoulder-Tap, Theorem 2 (leaf rule corrected: "
+          + "docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections)",
+      Scope.of(ProblemKind.GATHER).in(Family.BUFFERLESS_SCATTER_GATHER)
+          .bufferlessPorts(CommModel.BufferlessPorts.SINGLE).otherPorts("tc-multiport").on(PATH), false);
+
+  @Override
+  public MethodFacts facts() {
+    return FACTS;
+  }
 
   private static String whyNotPath(GatherTree t) {
     if (!t.isPath()) {

@@ -9,6 +9,7 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Ratios;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
@@ -103,7 +104,7 @@ public final class TransmissionCertification implements Method {
   /** The largest {@code kappa} accepted (larger factors overflow the step counts of big trees). */
   static final long MAX_OPTION = 1_000_000_000L;
 
-  private final String name;
+  private final MethodFacts facts;
   private final TcOptions options;
 
   /** The default preset, RECOMMENDED, as {@code transmission-certification}. */
@@ -121,8 +122,8 @@ public final class TransmissionCertification implements Method {
     if (name == null || name.isEmpty() || options == null) {
       throw new IllegalArgumentException("a TC method needs a name and options");
     }
-    this.name = name;
     this.options = options;
+    this.facts = facts(name, options);
   }
 
   /** The options this method runs with. */
@@ -130,55 +131,43 @@ public final class TransmissionCertification implements Method {
     return options;
   }
 
+  /**
+   * The facts of this preset: its name, and words that depend on its options (the multiport variant, the preset's
+   * bounds) and on nothing else.
+   */
   @Override
-  public String name() {
-    return name;
+  public MethodFacts facts() {
+    return facts;
   }
 
-  @Override
-  public String summary() {
+  private static MethodFacts facts(String name, TcOptions options) {
+    String summary;
+    String guarantee;
     if (options.multiport()) {
-      return "Transmission-Certification, multiport variant derived by the project (parallel synchronization, one "
+      summary = "Transmission-Certification, multiport variant derived by the project (parallel synchronization, one "
           + "gap-free stream per root link; protocol trace)";
-    }
-    String preset = options.equals(TcOptions.RECOMMENDED) ? "recommended preset"
-        : options.equals(TcOptions.PAPER_LITERAL) ? "the paper's printed closed form, empty subtrees included"
-        : options.equals(TcOptions.IMPROVED) ? "exact order-index bounds (derived)" : "custom options";
-    return "Transmission-Certification gathering on the routes' spanning tree: tokens, certificates, orders, then one "
-        + "gap-free stream into the root (" + preset + "; protocol trace)";
-  }
-
-  @Override
-  public String guarantee() {
-    if (options.multiport()) {
-      return "derived (docs/models/bufferless-scatter-gather.md#tc-multiport, not in the paper): makespan = 2h + "
+      guarantee = "derived (docs/models/bufferless-scatter-gather.md#tc-multiport, not in the paper): makespan = 2h + "
           + "max_j (c_j + n_j) <= 4h + max_j n_j - 1 for "
           + "tree height h (kappa = 0); FEASIBLE against the offline optimum";
+    } else {
+      String preset = options.equals(TcOptions.RECOMMENDED) ? "recommended preset"
+          : options.equals(TcOptions.PAPER_LITERAL) ? "the paper's printed closed form, empty subtrees included"
+          : options.equals(TcOptions.IMPROVED) ? "exact order-index bounds (derived)" : "custom options";
+      summary = "Transmission-Certification gathering on the routes' spanning tree: tokens, certificates, orders, "
+          + "then one gap-free stream into the root (" + preset + "; protocol trace)";
+      guarantee = "makespan = t_0 + C_0 + M - 1 with t_0 = 2n (+ sum of kappa(d) with --option kappa; exact timing, "
+          + "docs/models/bufferless-scatter-gather.md#transmission-certification) <= t_0 + D* + M - 1 (corrected "
+          + "Theorem 3; the printed 2B + C + M fails on Figure 4); >= max(B, M); "
+          + "FEASIBLE against the offline optimum";
     }
-    return "makespan = t_0 + C_0 + M - 1 with t_0 = 2n (+ sum of kappa(d) with --option kappa; exact timing, "
-        + "docs/models/bufferless-scatter-gather.md#transmission-certification) <= t_0 + D* + M - 1 (corrected "
-        + "Theorem 3; the printed 2B + C + M fails on Figure 4); >= max(B, M); "
-        + "FEASIBLE against the offline optimum";
-  }
-
-  @Override
-  public String citation() {
-    return "Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering Messages in Networks of Processors\", §3.2 "
-        + "Algorithm Transmission-Certification, Theorem 3" + (options.multiport() ? ", §4 (multiport variant: "
-        + "docs/models/bufferless-scatter-gather.md#tc-multiport)" : " (corrections: "
-        + "docs/models/bufferless-scatter-gather.md#transmission-certification, #corrections)");
-  }
-
-  @Override
-  public boolean exact() {
-    return false;
-  }
-
-  @Override
-  public Scope scope() {
-    return Scope.of(ProblemKind.GATHER).in(Family.BUFFERLESS_SCATTER_GATHER)
+    String citation = "Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering Messages in Networks of "
+        + "Processors\", §3.2 Algorithm Transmission-Certification, Theorem 3" + (options.multiport()
+        ? ", §4 (multiport variant: docs/models/bufferless-scatter-gather.md#tc-multiport)"
+        : " (corrections: docs/models/bufferless-scatter-gather.md#transmission-certification, #corrections)");
+    Scope scope = Scope.of(ProblemKind.GATHER).in(Family.BUFFERLESS_SCATTER_GATHER)
         .bufferlessPorts(options.multiport() ? CommModel.BufferlessPorts.ALL : CommModel.BufferlessPorts.SINGLE)
         .otherPorts(options.multiport() ? "transmission-certification" : "tc-multiport").on(GatherTree.ONE_TREE);
+    return new MethodFacts(name, summary, guarantee, citation, scope, false);
   }
 
   /** The protocol's tree, or an exception saying why the method does not apply. */
@@ -224,7 +213,8 @@ public final class TransmissionCertification implements Method {
     LowerBound offline = tree.offlineBound(mp);
     boolean data = tree.total > 0;
     long paperT = data ? run.makespan() + 1 : 0;
-    SolveResult r = new SolveResult(name, SolveStatus.FEASIBLE, schedule, run.makespan(), offline, schedule.scale(), Map.of())
+    SolveResult r = new SolveResult(name(), SolveStatus.FEASIBLE, schedule, run.makespan(), offline, schedule.scale(),
+        Map.of())
         .withStat("paperT", paperT)
         .withStat("t0", run.t0())
         .withStat("M", run.total())
