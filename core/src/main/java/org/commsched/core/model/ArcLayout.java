@@ -67,9 +67,25 @@ abstract sealed class ArcLayout {
     throw new IllegalStateException("not a tree");
   }
 
-  /** Hop distances from s along the arcs, -1 for nodes not reached: breadth first unless a family knows better. */
+  /** True if {@link #distance(int, int)} is a formula of the ids (every implicit family), false for stored arcs. */
+  boolean closedDistances() {
+    return true;
+  }
+
+  /** Hops from u to v along the arcs, -1 if v cannot be reached; only when {@link #closedDistances()}. */
+  int distance(int u, int v) {
+    throw new IllegalStateException("no closed form");
+  }
+
+  /** Hop distances from s along the arcs, -1 for nodes not reached: the formula, else breadth first. */
   int[] distancesFrom(int s) {
     int[] d = new int[nodes];
+    if (closedDistances()) {
+      for (int v = 0; v < nodes; v++) {
+        d[v] = distance(s, v);
+      }
+      return d;
+    }
     Arrays.fill(d, -1);
     d[s] = 0;
     int[] queue = new int[nodes];
@@ -341,6 +357,11 @@ abstract sealed class ArcLayout {
     }
 
     @Override
+    boolean closedDistances() {
+      return false;
+    }
+
+    @Override
     int treeParent(int v) {
       return treeParent[v];
     }
@@ -447,11 +468,8 @@ abstract sealed class ArcLayout {
     }
 
     @Override
-    int[] distancesFrom(int s) {
-      int[] d = new int[nodes];
-      Arrays.fill(d, 1);
-      d[s] = 0;
-      return d;
+    int distance(int u, int v) {
+      return u == v ? 0 : 1;
     }
   }
 
@@ -545,12 +563,8 @@ abstract sealed class ArcLayout {
     }
 
     @Override
-    int[] distancesFrom(int s) {
-      int[] d = new int[nodes];
-      for (int v = 0; v < nodes; v++) {
-        d[v] = v >= s ? v - s : both ? s - v : -1;
-      }
-      return d;
+    int distance(int u, int v) {
+      return v >= u ? v - u : both ? u - v : -1;
     }
   }
 
@@ -651,13 +665,9 @@ abstract sealed class ArcLayout {
     }
 
     @Override
-    int[] distancesFrom(int s) {
-      int[] d = new int[nodes];
-      for (int v = 0; v < nodes; v++) {
-        int forward = v >= s ? v - s : v - s + nodes;
-        d[v] = both ? Math.min(forward, nodes - forward) : forward;
-      }
-      return d;
+    int distance(int u, int v) {
+      int forward = v >= u ? v - u : v - u + nodes;
+      return both ? Math.min(forward, nodes - forward) : forward;
     }
   }
 
@@ -741,12 +751,8 @@ abstract sealed class ArcLayout {
     }
 
     @Override
-    int[] distancesFrom(int s) {
-      int[] d = new int[nodes];
-      Arrays.fill(d, s == 0 ? 1 : 2);
-      d[0] = s == 0 ? 0 : 1;
-      d[s] = 0;
-      return d;
+    int distance(int u, int v) {
+      return u == v ? 0 : u == 0 || v == 0 ? 1 : 2;
     }
   }
 
@@ -954,22 +960,15 @@ abstract sealed class ArcLayout {
     }
 
     @Override
-    int[] distancesFrom(int s) {
-      int[] d = new int[nodes];
-      int rs = s / cols;
-      int cs = s % cols;
-      for (int v = 0; v < nodes; v++) {
-        int dr = v / cols - rs;
-        int dc = v % cols - cs;
-        if (perLink == 1) {
-          d[v] = dr >= 0 && dc >= 0 ? dr + dc : -1;
-        } else {
-          int ar = Math.abs(dr);
-          int ac = Math.abs(dc);
-          d[v] = (wrapSouth ? Math.min(ar, rows - ar) : ar) + (wrapEast ? Math.min(ac, cols - ac) : ac);
-        }
+    int distance(int u, int v) {
+      int dr = v / cols - u / cols;
+      int dc = v % cols - u % cols;
+      if (perLink == 1) {
+        return dr >= 0 && dc >= 0 ? dr + dc : -1;
       }
-      return d;
+      int ar = Math.abs(dr);
+      int ac = Math.abs(dc);
+      return (wrapSouth ? Math.min(ar, rows - ar) : ar) + (wrapEast ? Math.min(ac, cols - ac) : ac);
     }
   }
 
@@ -1104,13 +1103,9 @@ abstract sealed class ArcLayout {
     }
 
     @Override
-    int[] distancesFrom(int s) {
-      int[] d = new int[nodes];
-      for (int v = 0; v < nodes; v++) {
-        int bits = Integer.bitCount(v ^ s);
-        d[v] = folded ? Math.min(bits, dimension + 1 - bits) : bits;
-      }
-      return d;
+    int distance(int u, int v) {
+      int bits = Integer.bitCount(u ^ v);
+      return folded ? Math.min(bits, dimension + 1 - bits) : bits;
     }
   }
 }

@@ -99,7 +99,23 @@ public final class Network {
     return layout.inArc(v, i);
   }
 
-  /** Hop distances from {@code s} along arcs (breadth first); -1 for nodes not reached. */
+  /**
+   * True if {@link #distance(int, int)} answers from the ids, without a search or an array over the nodes: every
+   * regular family; false for trees and explicit networks.
+   */
+  public boolean closedDistances() {
+    return layout.closedDistances();
+  }
+
+  /**
+   * Hops from u to v along the arcs, -1 if v cannot be reached: a formula when {@link #closedDistances()}, else one
+   * breadth-first search.
+   */
+  public int distance(int u, int v) {
+    return layout.closedDistances() ? layout.distance(u, v) : layout.distancesFrom(u)[v];
+  }
+
+  /** Hop distances from {@code s} along arcs (a formula, or breadth first); -1 for nodes not reached. */
   public int[] distancesFrom(int s) {
     return layout.distancesFrom(s);
   }
