@@ -14,8 +14,8 @@ import java.util.Locale;
  * measurements of one run):
  * <ul>
  *   <li>{@link Use#READ} (check, bounds, draw): the network's arrays ({@value #NODE_READ} bytes per node,
- *       {@value #ARC_READ} per stored arc: six int arrays and the arc list they are built from; a complete graph stores
- *       none, docs/DESIGN.md#implicit-complete-graphs), the bounds' and the checker's per-arc tables
+ *       {@value #ARC_READ} per stored arc: six int arrays and the arc list they are built from; only trees and
+ *       explicit networks store arcs, the regular families compute them, docs/DESIGN.md#implicit-networks), the bounds' and the checker's per-arc tables
  *       ({@value #ARC_TABLES} bytes per arc, implicit arcs included) and the messages ({@value #MESSAGE} bytes each:
  *       id, columns, message object);</li>
  *   <li>{@link Use#SOLVE}: that, plus what the methods keep per node ({@value #NODE_SOLVE} bytes: distances, queues,
