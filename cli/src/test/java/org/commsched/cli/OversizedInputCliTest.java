@@ -93,11 +93,11 @@ class OversizedInputCliTest {
     CliTest.Run b = run("bounds", big.toString());
     assertThat(b.code()).as(b.err()).isEqualTo(2);
     assertThat(b.err().strip()).doesNotContain("\n").startsWith(big + ": /network: ")
-        .contains("50000000 nodes (100000000 arcs)", "to read");
+        .contains("50000000 nodes (100000000 arcs, computed from the ids)", "to read"); // a ring stores none
     CliTest.Run c = run("check", big.toString(), big.toString());
     assertThat(c.code()).isEqualTo(2);
     assertThat(c.err().strip()).doesNotContain("\n").startsWith(big + ": /network: ");
-    // a complete graph stores no arcs, but the bounds' per-arc tables cover its 2.1 x 10^9 arcs
+    // a complete graph stores no arcs either, but the bounds' per-arc tables cover its 2.1 x 10^9 arcs
     Path complete = write("complete", "\"problem\": \"chatting\", " + BUFFERLESS
         + ", \"network\": {\"family\": \"complete\", \"nodes\": 46341}, " + THREE);
     CliTest.Run k = run("bounds", complete.toString());

@@ -76,7 +76,9 @@ public final class Diagram {
   private final CheckReport report;
   private final Lanes mode;
   private final TimeScale scale;
-  private final int[] laneOf;
+  /** Arcs across: the arcs the schedule uses, ascending, and the lane of each; nodes across: both null. */
+  private final int[] usedArcs;
+  private final int[] laneOfUsed;
   private final List<String> laneNames = new ArrayList<>();
   private final Map<String, List<Violation>> byMessage = new HashMap<>();
   private final java.util.Set<String> placedAt = new java.util.HashSet<>();
@@ -104,44 +106,64 @@ public final class Diagram {
       }
     }
     Network net = instance.network();
-    int size = mode == Lanes.ARCS ? net.arcs() : net.nodes();
-    boolean[] used = new boolean[size];
-    forEachRaw(p -> {
-      for (int l : p.lanes()) {
-        used[l] = true;
-      }
-    });
-    laneOf = new int[size];
-    Arrays.fill(laneOf, -1);
     if (mode == Lanes.NODES) {
-      for (int v = 0; v < size; v++) {
-        laneOf[v] = v;
+      usedArcs = null;
+      laneOfUsed = null;
+      for (int v = 0; v < net.nodes(); v++) {
         laneNames.add(net.labels().isEmpty() ? "P" + v : net.labels().get(v));
       }
-    } else {
-      Integer[] order = new Integer[size];
-      for (int a = 0; a < size; a++) {
-        order[a] = a;
+      return;
+    }
+    // only the arcs in use get lanes: no array over every arc (an implicit ring has 10^8 of them)
+    int[][] seen = {new int[16]};
+    int[] count = {0};
+    forEachRaw(p -> {
+      for (int l : p.lanes()) {
+        if (count[0] == seen[0].length) {
+          seen[0] = Arrays.copyOf(seen[0], 2 * count[0]);
+        }
+        seen[0][count[0]++] = l;
       }
-      Arrays.sort(order, (a, b) -> {
-        int u1 = net.tail(a);
-        int v1 = net.head(a);
-        int u2 = net.tail(b);
-        int v2 = net.head(b);
-        int c = Boolean.compare(u1 > v1, u2 > v2);
-        if (c == 0) {
-          c = Integer.compare(Math.min(u1, v1), Math.min(u2, v2));
-        }
-        return c != 0 ? c : Integer.compare(Math.max(u1, v1), Math.max(u2, v2));
-      });
-      for (int a : order) {
-        if (used[a]) {
-          laneOf[a] = laneNames.size();
-          laneNames.add(net.labels().isEmpty() ? net.arcName(a)
-              : net.labels().get(net.tail(a)) + "->" + net.labels().get(net.head(a)));
-        }
+    });
+    int[] ids = Arrays.copyOf(seen[0], count[0]);
+    Arrays.sort(ids);
+    int distinct = 0;
+    for (int k = 0; k < ids.length; k++) {
+      if (k == 0 || ids[k] != ids[k - 1]) {
+        ids[distinct++] = ids[k];
       }
     }
+    usedArcs = Arrays.copyOf(ids, distinct);
+    laneOfUsed = new int[distinct];
+    Integer[] order = new Integer[distinct];
+    for (int k = 0; k < distinct; k++) {
+      order[k] = usedArcs[k];
+    }
+    Arrays.sort(order, (a, b) -> {
+      int u1 = net.tail(a);
+      int v1 = net.head(a);
+      int u2 = net.tail(b);
+      int v2 = net.head(b);
+      int c = Boolean.compare(u1 > v1, u2 > v2);
+      if (c == 0) {
+        c = Integer.compare(Math.min(u1, v1), Math.min(u2, v2));
+      }
+      return c != 0 ? c : Integer.compare(Math.max(u1, v1), Math.max(u2, v2));
+    });
+    for (int a : order) {
+      laneOfUsed[Arrays.binarySearch(usedArcs, a)] = laneNames.size();
+      laneNames.add(net.labels().isEmpty() ? net.arcName(a)
+          : net.labels().get(net.tail(a)) + "->" + net.labels().get(net.head(a)));
+    }
+  }
+
+  /** The lane of an arc (arcs across) or node (nodes across) id, or -1 when the schedule does not use that arc. */
+  private int laneOf(int id) {
+    if (usedArcs == null) {
+      return id;
+    }
+    int k = Arrays.binarySearch(usedArcs, id);
+    return k < 0 ? -1 : laneOfUsed[k];
   }
 
   /** The instance drawn. */
@@ -181,7 +203,7 @@ public final class Diagram {
           return v >= 0 && v < net.nodes() ? v : -1;
         }
         int a = u >= 0 && v >= 0 && u < net.nodes() && v < net.nodes() ? net.arc(u, v) : -1;
-        return a < 0 ? -1 : laneOf[a];
+        return a < 0 ? -1 : laneOf(a);
       }
       if (place.startsWith("node ")) {
         int v = Integer.parseInt(place.substring(5).trim());
@@ -198,7 +220,7 @@ public final class Diagram {
     forEachRaw(p -> {
       int[] lanes = new int[p.lanes().length];
       for (int i = 0; i < lanes.length; i++) {
-        lanes[i] = laneOf[p.lanes()[i]];
+        lanes[i] = laneOf(p.lanes()[i]);
       }
       sink.accept(new Piece(p.kind(), p.id(), p.label(), p.index(), p.packet(), lanes, p.starts(), p.duration(),
           p.slanted(), p.red(), p.place()));

@@ -37,6 +37,10 @@ final class NetworkFacts {
     if (net.topology() instanceof Topology.URing) {
       return true;
     }
+    if (net.closedDistances()) {
+      // a regular family is connected, so its links form a forest exactly when there is one fewer than nodes
+      return net.edges() == net.nodes() - 1;
+    }
     int n = net.nodes();
     int[] parent = new int[n];
     for (int v = 0; v < n; v++) {

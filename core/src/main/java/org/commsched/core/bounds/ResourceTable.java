@@ -2,6 +2,7 @@ package org.commsched.core.bounds;
 
 import java.util.Arrays;
 import java.util.Comparator;
+import org.commsched.core.model.PairIndex;
 
 /**
  * Head-body-tail bounds over exclusive resources (arcs, edges, ports).
@@ -16,6 +17,11 @@ import java.util.Comparator;
  * <p>Every subset's value is at most the resource's total work plus the largest {@code head + tail} of one of its
  * items (the least head and least tail of X are at most those of any item of X). A resource whose estimate cannot
  * beat the best value found so far is not scanned: the result is the one a scan of every resource gives.
+ *
+ * <p>Above {@link #DENSE_LIMIT} resources (the arcs of an implicit ring or linear array of 5 x 10^7 nodes,
+ * docs/DESIGN.md#implicit-networks) the table holds only the resources in use, numbered through a {@link PairIndex}
+ * in the order they are first met, and visits them by resource id, so a few messages cost a few entries and every
+ * answer is the one the dense table gives.
  *
  * <p>Bufferless models measure head, work and tail in steps (a flit crossing during step s is done at s + 1);
  * store-and-forward models in ticks.
@@ -47,11 +53,17 @@ final class ResourceTable {
   record Best(int resource, long value, long head, long work, long tail, long items, Mode mode) {
   }
 
-  private final long[] sum;
-  private final long[] minHead;
-  private final long[] minTail;
-  private final long[] count;
-  private final long[] maxSpan;
+  /** The most resources a table holds in dense arrays (indexed by resource id). */
+  static final int DENSE_LIMIT = 1 << 22;
+
+  private final int resources;
+  private final PairIndex index; // resource id -> slot when sparse, else null (slot = resource id)
+  private int[] resourceAt; // slot -> resource id when sparse
+  private long[] sum;
+  private long[] minHead;
+  private long[] minTail;
+  private long[] count;
+  private long[] maxSpan;
   private final boolean keep;
   private int n;
   private int[] res;
@@ -64,11 +76,20 @@ final class ResourceTable {
    * @param keepItems keep every item to evaluate the threshold subsets (memory: about 28 bytes per item)
    */
   ResourceTable(int resources, boolean keepItems) {
-    sum = new long[resources];
-    minHead = new long[resources];
-    minTail = new long[resources];
-    count = new long[resources];
-    maxSpan = keepItems ? new long[resources] : null;
+    this(resources, keepItems, resources > DENSE_LIMIT);
+  }
+
+  /** A table held sparse or dense as asked (the properties hold the two to the same answers). */
+  ResourceTable(int resources, boolean keepItems, boolean sparse) {
+    this.resources = resources;
+    this.index = sparse ? new PairIndex() : null;
+    int slots = index == null ? resources : 16;
+    resourceAt = index == null ? null : new int[slots];
+    sum = new long[slots];
+    minHead = new long[slots];
+    minTail = new long[slots];
+    count = new long[slots];
+    maxSpan = keepItems ? new long[slots] : null;
     Arrays.fill(minHead, Long.MAX_VALUE);
     Arrays.fill(minTail, Long.MAX_VALUE);
     keep = keepItems;
@@ -80,7 +101,78 @@ final class ResourceTable {
     }
   }
 
-  void add(int r, long head, long work, long tail) {
+  /** The slot of resource r, made if new. */
+  private int slot(int r) {
+    if (index == null) {
+      return r;
+    }
+    int s = index.add(r, 0);
+    if (s == sum.length) {
+      int cap = 2 * s;
+      resourceAt = Arrays.copyOf(resourceAt, cap);
+      sum = Arrays.copyOf(sum, cap);
+      minHead = Arrays.copyOf(minHead, cap);
+      minTail = Arrays.copyOf(minTail, cap);
+      count = Arrays.copyOf(count, cap);
+      maxSpan = maxSpan == null ? null : Arrays.copyOf(maxSpan, cap);
+      Arrays.fill(minHead, s, cap, Long.MAX_VALUE);
+      Arrays.fill(minTail, s, cap, Long.MAX_VALUE);
+    }
+    if (s == index.size() - 1) {
+      resourceAt[s] = r;
+    }
+    return s;
+  }
+
+  /** The slot of resource r, or -1 when it has no item. */
+  private int find(int r) {
+    return index == null ? r : index.get(r, 0);
+  }
+
+  /** The number of slots in use. */
+  private int slots() {
+    return index == null ? resources : index.size();
+  }
+
+  /** The resource held in a slot. */
+  private int resource(int slot) {
+    return index == null ? slot : resourceAt[slot];
+  }
+
+  /** The slots in use by resource id ascending, or null when dense (slot j is resource j). */
+  private int[] slotsByResource() {
+    if (index == null) {
+      return null;
+    }
+    int k = slots();
+    int[] order = new int[k];
+    long[] keys = new long[k];
+    for (int i = 0; i < k; i++) {
+      keys[i] = ((long) resourceAt[i] << 32) | i;
+    }
+    Arrays.sort(keys);
+    for (int i = 0; i < k; i++) {
+      order[i] = (int) keys[i];
+    }
+    return order;
+  }
+
+  /** The resources with at least one item, ascending. */
+  int[] used() {
+    int[] order = slotsByResource();
+    int[] out = new int[slots()];
+    int k = 0;
+    for (int j = 0; j < out.length; j++) {
+      int s = order == null ? j : order[j];
+      if (count[s] > 0) {
+        out[k++] = resource(s);
+      }
+    }
+    return Arrays.copyOf(out, k);
+  }
+
+  void add(int resource, long head, long work, long tail) {
+    int r = slot(resource);
     sum[r] = Math.addExact(sum[r], work);
     minHead[r] = Math.min(minHead[r], head);
     minTail[r] = Math.min(minTail[r], tail);
@@ -106,13 +198,14 @@ final class ResourceTable {
    * Merges the streaming statistics of some items of a resource (tables built without items): their total work,
    * least head, least tail and number.
    */
-  void merge(int r, long total, long head, long tail, long items) {
+  void merge(int resource, long total, long head, long tail, long items) {
     if (keep) {
       throw new IllegalStateException("merge is for tables without items");
     }
     if (items == 0) {
       return;
     }
+    int r = slot(resource);
     sum[r] = Math.addExact(sum[r], total);
     minHead[r] = Math.min(minHead[r], head);
     minTail[r] = Math.min(minTail[r], tail);
@@ -120,36 +213,42 @@ final class ResourceTable {
   }
 
   int size() {
-    return sum.length;
+    return resources;
   }
 
-  long sum(int r) {
-    return sum[r];
+  long sum(int resource) {
+    int r = find(resource);
+    return r < 0 ? 0 : sum[r];
   }
 
-  long count(int r) {
-    return count[r];
+  long count(int resource) {
+    int r = find(resource);
+    return r < 0 ? 0 : count[r];
   }
 
   /** Min head over the resource's items (Long.MAX_VALUE if none). */
-  long minHead(int r) {
-    return minHead[r];
+  long minHead(int resource) {
+    int r = find(resource);
+    return r < 0 ? Long.MAX_VALUE : minHead[r];
   }
 
   /** Min tail over the resource's items (Long.MAX_VALUE if none). */
-  long minTail(int r) {
-    return minTail[r];
+  long minTail(int resource) {
+    int r = find(resource);
+    return r < 0 ? Long.MAX_VALUE : minTail[r];
   }
 
-  /** The resource with the largest total work, or -1 if none is used. */
+  /** The resource with the largest total work (the least such id), or -1 if none is used. */
   int busiest() {
     int best = -1;
-    for (int r = 0; r < sum.length; r++) {
+    int[] byResource = slotsByResource();
+    for (int j = 0; j < slots(); j++) {
+      int r = byResource == null ? j : byResource[j];
       if (count[r] > 0 && (best < 0 || sum[r] > sum[best])) {
         best = r;
       }
     }
-    return best;
+    return best < 0 ? -1 : resource(best);
   }
 
   /** The strongest head-body-tail bound over all resources, or null if no resource is used. */
@@ -163,11 +262,14 @@ final class ResourceTable {
    */
   Best best(boolean prune) {
     Best best = null;
-    for (int r = 0; r < sum.length; r++) {
+    int[] byResource = slotsByResource();
+    int slots = slots();
+    for (int j = 0; j < slots; j++) {
+      int r = byResource == null ? j : byResource[j];
       if (count[r] > 0) {
         long v = Math.addExact(Math.addExact(minHead[r], sum[r]), minTail[r]);
         if (best == null || v > best.value()) {
-          best = new Best(r, v, minHead[r], sum[r], minTail[r], count[r], Mode.ALL);
+          best = new Best(resource(r), v, minHead[r], sum[r], minTail[r], count[r], Mode.ALL);
         }
       }
     }
@@ -175,19 +277,20 @@ final class ResourceTable {
       return best;
     }
     // group items by resource (counting sort), then scan thresholds
-    int[] start = new int[sum.length + 1];
+    int[] start = new int[slots + 1];
     for (int i = 0; i < n; i++) {
       start[res[i] + 1]++;
     }
-    for (int r = 0; r < sum.length; r++) {
+    for (int r = 0; r < slots; r++) {
       start[r + 1] += start[r];
     }
     int[] order = new int[n];
-    int[] fill = Arrays.copyOf(start, sum.length);
+    int[] fill = Arrays.copyOf(start, slots);
     for (int i = 0; i < n; i++) {
       order[fill[res[i]]++] = i;
     }
-    for (int r = 0; r < sum.length; r++) {
+    for (int j = 0; j < slots; j++) {
+      int r = byResource == null ? j : byResource[j];
       int from = start[r];
       int to = start[r + 1];
       if (to - from < 2 || (prune && cannotBeat(r, best.value()))) {
@@ -227,7 +330,7 @@ final class ResourceTable {
         if (v > best.value()) {
           long h = mode == Mode.TAIL_AT_LEAST ? minOther : key[i];
           long t = mode == Mode.TAIL_AT_LEAST ? key[i] : minOther;
-          best = new Best(r, v, h, work, t, j - from + 1, mode);
+          best = new Best(resource(r), v, h, work, t, j - from + 1, mode);
         }
       }
     }

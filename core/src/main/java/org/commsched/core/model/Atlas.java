@@ -170,12 +170,12 @@ public final class Atlas {
         return bfsDepth(other);
       }
       default: {
-        int[] dist = distTo(v);
-        if (dist[u] < 0) {
+        int d = network.closedDistances() ? network.distance(u, v) : distTo(v)[u];
+        if (d < 0) {
           throw new ModelException(prefix + "/" + i, "message " + m.id() + ": there is no path from " + u + " to " + v
               + " in this network: give it an explicit route or fix its ends");
         }
-        return dist[u];
+        return d;
       }
     }
   }
@@ -233,11 +233,6 @@ public final class Atlas {
     synchronized (distCache) {
       int[] d = distCache.get(target);
       if (d != null) {
-        return d;
-      }
-      if (network.topology() instanceof Topology.Complete) {
-        d = network.distancesFrom(target); // 1 everywhere else, without visiting p (p - 1) arcs; symmetric
-        distCache.put(target, d);
         return d;
       }
       int n = network.nodes();
@@ -369,14 +364,16 @@ public final class Atlas {
         return p;
       }
       default: {
-        int[] dist = distTo(v);
+        // an implicit family's distances are formulas: no array over its nodes per destination
+        int[] dist = network.closedDistances() ? null : distTo(v);
         int x = u;
         p[0] = x;
         for (int k = 1; k < p.length; k++) {
           int next = -1;
+          int toGo = p.length - 1 - k; // the hops left after the next one
           for (int j = 0; j < network.outDegree(x); j++) { // out-arcs sorted by head: first hit is smallest id
             int w = network.head(network.outArc(x, j));
-            if (dist[w] == dist[x] - 1) {
+            if ((dist == null ? network.distance(w, v) : dist[w]) == toGo) {
               next = w;
               break;
             }

@@ -14,8 +14,8 @@ import java.util.Locale;
  * measurements of one run):
  * <ul>
  *   <li>{@link Use#READ} (check, bounds, draw): the network's arrays ({@value #NODE_READ} bytes per node,
- *       {@value #ARC_READ} per stored arc: six int arrays and the arc list they are built from; a complete graph stores
- *       none, docs/DESIGN.md#implicit-complete-graphs), the bounds' and the checker's per-arc tables
+ *       {@value #ARC_READ} per stored arc: six int arrays and the arc list they are built from; only trees and
+ *       explicit networks store arcs, the regular families compute them, docs/DESIGN.md#implicit-networks), the bounds' and the checker's per-arc tables
  *       ({@value #ARC_TABLES} bytes per arc, implicit arcs included) and the messages ({@value #MESSAGE} bytes each:
  *       id, columns, message object);</li>
  *   <li>{@link Use#SOLVE}: that, plus what the methods keep per node ({@value #NODE_SOLVE} bytes: distances, queues,
@@ -78,7 +78,7 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
   public static Footprint of(Topology topology, ProblemKind kind, long messages) {
     int n = nodes(topology);
     long stored = storedArcs(topology);
-    long all = topology instanceof Topology.Complete ? (long) n * (n - 1) : stored;
+    long all = arcs(topology);
     long records;
     switch (kind) {
       case GOSSIP:
@@ -130,10 +130,15 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
   }
 
   /**
-   * The arcs {@link Network#of} stores for a topology (0 for a complete graph, whose arcs are computed from the
-   * ids), exactly, without building it.
+   * The arcs {@link Network#of} stores for a topology, exactly, without building it: those of a tree or an explicit
+   * network; 0 for every regular family, whose arcs are computed from the ids (docs/DESIGN.md#implicit-networks).
    */
   public static long storedArcs(Topology t) {
+    return t instanceof Topology.Tree || t instanceof Topology.Explicit ? arcs(t) : 0;
+  }
+
+  /** The arcs of a topology, stored or computed, exactly, without building it. */
+  public static long arcs(Topology t) {
     if (t instanceof Topology.Ula u) {
       return u.nodes() - 1L;
     } else if (t instanceof Topology.Bla b) {
@@ -144,8 +149,8 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
       return 2L * r.nodes();
     } else if (t instanceof Topology.Star s) {
       return 2L * (s.nodes() - 1);
-    } else if (t instanceof Topology.Complete) {
-      return 0;
+    } else if (t instanceof Topology.Complete c) {
+      return (long) c.nodes() * (c.nodes() - 1);
     } else if (t instanceof Topology.Esm g) {
       return (long) g.rows() * (g.cols() - 1) + (long) g.cols() * (g.rows() - 1);
     } else if (t instanceof Topology.Mesh g) {
@@ -204,9 +209,8 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
   /** The estimate for {@code p} nodes of the same shape: arcs and records scale as the problem says. */
   private double bytesAt(Use use, long p) {
     double scale = nodes == 0 ? 0 : (double) p / nodes;
-    boolean complete = topology instanceof Topology.Complete;
-    double stored = complete ? 0 : storedArcs * scale;
-    double all = complete ? (double) p * (p - 1) : stored;
+    double stored = storedArcs * scale;
+    double all = topology instanceof Topology.Complete ? (double) p * (p - 1) : arcs * scale;
     double recs = switch (kind) {
       case GOSSIP -> (double) p * (p - 1);
       case BROADCAST -> p - 1;
