@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.commsched.core.solve.Interrupt;
+import org.commsched.instances.io.AtomicFiles;
 import sun.misc.Signal;
 
 /**
@@ -49,12 +50,12 @@ final class Signals {
         Signal.handle(new Signal(name), s -> {
           int n = count.incrementAndGet();
           if (n > 1) {
-            Runtime.getRuntime().halt(EXIT);
+            halt();
           }
           if (!COOPERATIVE.get()) {
             err.println("commsched: interrupted (SIG" + s.getName() + ") before any result; nothing written");
             err.flush();
-            Runtime.getRuntime().halt(EXIT);
+            halt();
           }
           err.println(line);
           err.flush();
@@ -63,6 +64,18 @@ final class Signals {
       } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
         // this platform or JVM does not let us handle the signal: it keeps its default
       }
+    }
+  }
+
+  /**
+   * Ends the process at once with {@link #EXIT}, first removing every output file still being written
+   * ({@link AtomicFiles#removeUnfinished}): a halt runs no shutdown hook, so their hooks would not.
+   */
+  private static void halt() {
+    try {
+      AtomicFiles.removeUnfinished();
+    } finally {
+      Runtime.getRuntime().halt(EXIT);
     }
   }
 

@@ -227,6 +227,12 @@ public final class Generators {
   }
 
   /**
+   * The most work, in nodes and arcs visited, that drawing the pairs of a directed network whose nodes do not all
+   * reach each other may take (a search per message): about two seconds; more is refused up front.
+   */
+  static final long PAIR_SEARCH_STEPS = 100_000_000L;
+
+  /**
    * The instance of {@link #instance(GeneratorSpec, Topology)} before its messages are drawn ({@code given} null for
    * the spec's family): the head is drawn now, the messages one by one when the draft is written or collected.
    *
@@ -258,7 +264,21 @@ public final class Generators {
           + kind.name().toLowerCase(java.util.Locale.ROOT) + " (its routes are drawn over all arcs): use at most 5000");
     }
     Supplier<Network> net = once(() -> Network.of(t));
+    // a directed drawing in which every node reaches every other draws its pairs without a search per pair
+    Supplier<Boolean> strong = once(() -> Arrays.stream(net.get().strongComponents()).allMatch(c -> c == 0));
     int n = org.commsched.core.model.Footprint.nodes(t); // without building the arcs
+    if (t instanceof Topology.Explicit x && !x.links() && (kind == ProblemKind.CHATTING || kind == ProblemKind.SEND)) {
+      // otherwise each pair is drawn among the nodes its source reaches: a search of the network per message
+      long count = kind == ProblemKind.SEND ? 1 : spec.messages() > 0 ? spec.messages() : n;
+      long steps = count * ((long) n + x.pairs().size());
+      if (steps > PAIR_SEARCH_STEPS && !strong.get()) {
+        throw new IllegalArgumentException("the directed network of " + n + " nodes has nodes that do not reach "
+            + "each other, so each of the " + count + " messages is drawn after a search of the network (about "
+            + steps + " steps in all, more than the " + PAIR_SEARCH_STEPS + " that take seconds): use at most --messages "
+            + Math.max(1, PAIR_SEARCH_STEPS / (n + x.pairs().size())) + ", or a network in which every node reaches "
+            + "every other (e.g. links)");
+      }
+    }
     LengthDistribution lengths = spec.lengths();
     boolean routes = spec.explicitRoutes();
     double lenDigits = InstanceDraft.meanDigits(lengths);
@@ -280,7 +300,7 @@ public final class Generators {
               return new Message("b" + i, lower, upper, lengths.sample(rnd));
             }
             : i -> {
-              int[] uv = pair(t, n, net, rnd);
+              int[] uv = pair(t, n, net, strong, rnd);
               long len = lengths.sample(rnd);
               List<Integer> route = routes ? randomPath(net.get(), uv[0], uv[1], rnd) : null;
               return new Message("m" + i, uv[0], uv[1], len, route);
@@ -298,7 +318,7 @@ public final class Generators {
         return new InstanceDraft(spec.name(), new Problem.Gossip(lengths.sample(rnd)), spec.model(), t, 0, () -> 0,
             i -> null, net, 0, n, lengths.max());
       case SEND: {
-        int[] uv = pair(t, n, net, rnd);
+        int[] uv = pair(t, n, net, strong, rnd);
         long len = lengths.sample(rnd);
         List<Integer> route = routes ? randomPath(net.get(), uv[0], uv[1], rnd) : null;
         return new InstanceDraft(spec.name(), new Problem.Send(uv[0], uv[1], len, route), spec.model(), t, 0,
@@ -349,7 +369,8 @@ public final class Generators {
   }
 
   /** A random pair (u, v), u != v, that the family routes: rightward on a ula, south-east on an esm. */
-  private static int[] pair(Topology t, int n, Supplier<Network> network, SplittableRandom rnd) {
+  private static int[] pair(Topology t, int n, Supplier<Network> network, Supplier<Boolean> strong,
+      SplittableRandom rnd) {
     if (t instanceof Topology.Ula) {
       int u = rnd.nextInt(n - 1);
       return new int[] {u, rnd.nextInt(u + 1, n)};
@@ -369,6 +390,11 @@ public final class Generators {
     if (t instanceof Topology.Explicit && !((Topology.Explicit) t).links()) {
       // a directed network need not be strongly connected: draw the target among the nodes the source reaches
       Network net = network.get();
+      if (n > 1 && strong.get()) { // every other node is reached: the same draws as from the list of them
+        int u = rnd.nextInt(n);
+        int v = rnd.nextInt(n - 1);
+        return new int[] {u, v >= u ? v + 1 : v};
+      }
       for (int attempt = 0; attempt < 1000; attempt++) {
         int u = rnd.nextInt(n);
         int[] reach = reachable(net, u);
@@ -385,31 +411,21 @@ public final class Generators {
 
   /** The nodes other than u that u reaches, in increasing order. */
   private static int[] reachable(Network net, int u) {
-    boolean[] seen = new boolean[net.nodes()];
-    java.util.ArrayDeque<Integer> q = new java.util.ArrayDeque<>();
-    seen[u] = true;
-    q.add(u);
-    int count = 0;
-    while (!q.isEmpty()) {
-      int x = q.poll();
-      for (int i = 0; i < net.outDegree(x); i++) {
-        int y = net.head(net.outArc(x, i));
-        if (!seen[y]) {
-          seen[y] = true;
-          count++;
-          q.add(y);
-        }
-      }
+    int[] d = net.distancesFrom(u);
+    int count = -1; // u itself
+    for (int x : d) {
+      count += x >= 0 ? 1 : 0;
     }
     int[] out = new int[count];
     int k = 0;
-    for (int v = 0; v < seen.length; v++) {
-      if (seen[v] && v != u) {
+    for (int v = 0; v < d.length; v++) {
+      if (d[v] >= 0 && v != u) {
         out[k++] = v;
       }
     }
     return out;
   }
+
 
   /**
    * A scatter or gather: the root, then a random subset of the other nodes (a partial Fisher-Yates shuffle), then
@@ -507,7 +523,9 @@ public final class Generators {
       }
     }
     if (dist[v] == Long.MAX_VALUE) {
-      throw new IllegalStateException("node " + v + " is not reachable from " + u);
+      throw new IllegalArgumentException("node " + u + " cannot reach node " + v + " in this network, so no route "
+          + "joins them: use a network in which every node reaches every other (e.g. links), or draw the messages "
+          + "without --explicit-routes to have the one that cannot be routed named");
     }
     List<Integer> path = new ArrayList<>();
     for (int x = v; x != u; x = net.tail(via[x])) {

@@ -24,7 +24,8 @@ import java.nio.file.StandardOpenOption;
  * left as it was. The temporary file ({@code .NAME.PID.N.tmp}) is created as any new file, so the result has the
  * mode the umask gives. While it is written a shutdown hook stands by to remove it, so a run ended by SIGTERM or
  * Ctrl-C leaves nothing; one that a killed run ({@code kill -9}) left behind (its pid no longer running) is removed
- * by the next write of the same target.
+ * by the next write of the same target. A process that ends through {@link Runtime#halt} (which runs no hook) calls
+ * {@link #removeUnfinished()} first.
  */
 public final class AtomicFiles {
   private AtomicFiles() {
@@ -93,7 +94,14 @@ public final class AtomicFiles {
           + Long.toUnsignedString(System.nanoTime(), 36) + ".tmp");
       Cleanup cleanup = new Cleanup(tmp);
       try {
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW)) {
+        FileChannel opened;
+        synchronized (cleanup.lock) { // not after removeUnfinished: the file would outlive the halt
+          if (cleanup.deleted) {
+            throw new IOException("the process is ending: " + file + " was not written");
+          }
+          opened = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
+        }
+        try (FileChannel ch = opened) {
           content.writeTo(ch);
           ch.force(true);
         }
@@ -130,6 +138,21 @@ public final class AtomicFiles {
     }
   }
 
+  /** The temporary files being written now, each with its cleanup. */
+  private static final java.util.Set<Cleanup> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  /**
+   * Removes every temporary file being written and keeps its writer from renaming or creating it: for a process
+   * about to end through {@link Runtime#halt}, which runs no shutdown hook (a second Ctrl-C, or the first one before
+   * any work worth keeping). Each file is then gone or already renamed whole over its target, and a writer that has
+   * not created its file yet never will.
+   */
+  public static void removeUnfinished() {
+    for (Cleanup c : LIVE) {
+      c.run();
+    }
+  }
+
   /**
    * Removes the temporary file if the JVM ends while it is being written (SIGTERM, Ctrl-C without a handler,
    * {@code System.exit} from another thread), so that no {@code .NAME.PID.N.tmp} is left beside the target. A
@@ -146,6 +169,7 @@ public final class AtomicFiles {
     Cleanup(Path tmp) {
       super("remove " + tmp.getFileName());
       this.tmp = tmp;
+      LIVE.add(this);
       try {
         Runtime.getRuntime().addShutdownHook(this);
         registered = true;
@@ -167,6 +191,7 @@ public final class AtomicFiles {
     }
 
     void remove() {
+      LIVE.remove(this);
       if (registered) {
         try {
           Runtime.getRuntime().removeShutdownHook(this);

@@ -136,8 +136,11 @@ public final class BufferlessTimeIndexed {
   }
 
   /**
-   * Why the formulation refuses the instance (too large a grid), or null. Computes the {@code greedy} horizon, so
-   * it is asked only of instances with at most {@value #MAX_MESSAGES} messages.
+   * Why the formulation refuses the instance (too large a grid), or null: decided from sizes, without building the
+   * grid, the lower bounds or the chatting starts. First from the routes alone (every schedule lasts at least the
+   * longest transit, so a grid of messages x that many steps already too large is refused before any heuristic
+   * runs), then from the {@code greedy} horizon ({@link #size}). Asked only of instances with at most
+   * {@value #MAX_MESSAGES} messages.
    */
   static String whyNot(Instance instance, String method) {
     long nonNull = instance.messages().stream().filter(m -> m.length() > 0).count();
@@ -145,21 +148,67 @@ public final class BufferlessTimeIndexed {
       return method + " is for small instances: " + nonNull + " messages, at most " + MAX_MESSAGES
           + "; use cpsat";
     }
-    BufferlessTimeIndexed model = new BufferlessTimeIndexed(instance, null, 0);
-    return tooLarge(method, nonNull, model.horizon, "steps", model.grid, "cpsat");
+    long floor = 0;
+    for (int i = 0; i < instance.messages().size(); i++) {
+      Message m = instance.messages().get(i);
+      if (m.length() > 0) {
+        floor = Math.max(floor, m.length() + instance.atlas().hops(i) - 1);
+      }
+    }
+    if (floor > MAX_CELLS / Math.max(1, nonNull)) {
+      return method + " is for small instances: " + nonNull + " messages x a horizon of at least " + floor
+          + " steps (the longest transit) exceed " + MAX_CELLS + "; use cpsat";
+    }
+    long[] size = size(instance);
+    return tooLarge(method, nonNull, size[0], "steps", size[1], "cpsat");
+  }
+
+  /**
+   * The horizon and the capacity rows' nonzeros of the grid the constructor would build without chatting starts
+   * (the {@code greedy} horizon), counted without building it: per non-null message of length l over d hops, l
+   * steps of each of its d uses (2d on single ports) for each of its H - (l + d - 1) + 1 candidate starts, as
+   * {@link StepGrid#nonzeros()} counts them.
+   */
+  static long[] size(Instance instance) {
+    Map<String, Long> dep = ((Schedule.Departures) new GreedyBufferless().solve(instance, SolveLimits.defaults())
+        .schedule()).departures();
+    int uses = ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.SINGLE ? 2 : 1;
+    List<Message> ms = instance.messages();
+    long horizon = 0;
+    for (int i = 0; i < ms.size(); i++) {
+      if (ms.get(i).length() > 0) {
+        horizon = Math.max(horizon, dep.get(ms.get(i).id()) + ms.get(i).length() + instance.atlas().hops(i) - 1);
+      }
+    }
+    long nonzeros = 0;
+    for (int i = 0; i < ms.size(); i++) {
+      long len = ms.get(i).length();
+      if (len > 0) {
+        int hops = instance.atlas().hops(i);
+        long starts = Math.max(0, horizon - (len + hops - 1) + 1);
+        nonzeros = Math.min(Long.MAX_VALUE / 4, nonzeros + starts * len * hops * uses);
+      }
+    }
+    return new long[] {horizon, nonzeros};
+  }
+
+  /** The horizon and nonzeros of the grid as built without chatting starts: what {@link #size} counts. */
+  static long[] builtSize(Instance instance) {
+    BufferlessTimeIndexed m = new BufferlessTimeIndexed(instance, null, 0);
+    return new long[] {m.horizon, m.grid.nonzeros()};
   }
 
   /**
    * The refusal of a grid of {@code messages} jobs over {@code horizon} steps beyond {@link #MAX_CELLS} or
-   * {@link #MAX_NONZEROS}, naming {@code instead}; null if it fits.
+   * {@link #MAX_NONZEROS} ({@code nonzeros} in its capacity rows), naming {@code instead}; null if it fits.
    */
-  static String tooLarge(String method, long messages, long horizon, String steps, StepGrid grid, String instead) {
+  static String tooLarge(String method, long messages, long horizon, String steps, long nonzeros, String instead) {
     boolean cellsFit = horizon <= MAX_CELLS / Math.max(1, messages);
-    if (cellsFit && grid.nonzeros() <= MAX_NONZEROS) {
+    if (cellsFit && nonzeros <= MAX_NONZEROS) {
       return null;
     }
     return method + " is for small instances: " + messages + " messages x horizon " + horizon + " " + steps
-        + (cellsFit ? " fit, but the capacity rows would have " + grid.nonzeros() + " nonzeros (at most "
+        + (cellsFit ? " fit, but the capacity rows would have " + nonzeros + " nonzeros (at most "
             + MAX_NONZEROS + ")" : " exceed " + MAX_CELLS) + "; use " + instead;
   }
 

@@ -89,7 +89,7 @@ public final class VirtualTimeIndexed {
           + BufferlessTimeIndexed.MAX_MESSAGES + "; use cpsat-virtual";
     }
     VirtualTimeIndexed m = new VirtualTimeIndexed(instance);
-    return BufferlessTimeIndexed.tooLarge(method, nonNull, m.horizon, "units of " + m.unit, m.grid,
+    return BufferlessTimeIndexed.tooLarge(method, nonNull, m.horizon, "units of " + m.unit, m.grid.nonzeros(),
         "cpsat-virtual");
   }
 

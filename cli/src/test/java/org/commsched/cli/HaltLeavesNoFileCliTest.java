@@ -1,0 +1,100 @@
+package org.commsched.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Signals that end the process at once ({@link Runtime#halt}, which runs no shutdown hook) while an output file is
+ * being written (issue 28): {@code draw}, which a first signal halts, and {@code generate} sent two signals back to
+ * back. Each is a process of its own, signalled once its temporary file exists; it exits 130 and leaves no temporary
+ * file beside its {@code --out} ({@code AtomicFiles.removeUnfinished} before the halt). No time is asserted beyond
+ * generous bounds.
+ */
+class HaltLeavesNoFileCliTest {
+  @TempDir
+  Path tmp;
+
+  private static List<String> names(Path dir) throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.map(p -> p.getFileName().toString()).toList();
+    }
+  }
+
+  private static Process start(Path log, String... args) throws IOException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> cmd = new java.util.ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+        Main.class.getName()));
+    cmd.addAll(List.of(args));
+    return new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(log.toFile())
+        .start();
+  }
+
+  private static void signal(Process p, String name) throws Exception {
+    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(p.pid())).start();
+    assertThat(kill.waitFor(30, TimeUnit.SECONDS)).isTrue();
+  }
+
+  /** Waits until the directory holds a temporary file (or the process ended); true if one was seen. */
+  private static boolean awaitTemporary(Path dir, Process p) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (System.nanoTime() < deadline && p.isAlive()) {
+      if (names(dir).stream().anyMatch(n -> n.endsWith(".tmp"))) {
+        return true;
+      }
+      Thread.sleep(5);
+    }
+    return false;
+  }
+
+  @Test
+  void drawHaltedByOneSigintWhileWritingItsTrace_exits130_andLeavesNoTemporaryFile() throws Exception {
+    Path inst = tmp.resolve("i.json");
+    Path sched = tmp.resolve("s.json");
+    assertThat(CliTest.run("generate", "--problem", "chatting", "--family", "ula", "--size", "1000", "--messages",
+        "3000", "--out", inst.toString()).code()).isZero();
+    assertThat(CliTest.run("solve", inst.toString(), "--method", "greedy", "--out", sched.toString()).code())
+        .isZero();
+    Path dir = Files.createDirectory(tmp.resolve("out"));
+    Path log = tmp.resolve("stderr.txt");
+    Process p = start(log, "draw", inst.toString(), sched.toString(), "--format", "perfetto", "--out",
+        dir.resolve("trace.json").toString());
+    try {
+      assertThat(awaitTemporary(dir, p)).as("a temporary trace file appears while it is written").isTrue();
+      signal(p, "INT");
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      String err = Files.readString(log, StandardCharsets.UTF_8);
+      assertThat(p.exitValue()).as(err).isEqualTo(Signals.EXIT);
+      assertThat(names(dir)).noneMatch(n -> n.endsWith(".tmp"));
+    } finally {
+      p.destroyForcibly();
+    }
+  }
+
+  @Test
+  void generateSentTwoSignalsBackToBack_exits130_andLeavesNoFile() throws Exception {
+    Path dir = Files.createDirectory(tmp.resolve("out"));
+    Path log = tmp.resolve("stderr.txt");
+    Process p = start(log, "generate", "--problem", "chatting", "--family", "ula", "--size", "100000", "--messages",
+        "10000000", "--out", dir.resolve("big.json").toString());
+    try {
+      assertThat(awaitTemporary(dir, p)).as("the temporary file being written").isTrue();
+      signal(p, "INT");
+      signal(p, "TERM"); // the second ends the process at once
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      String err = Files.readString(log, StandardCharsets.UTF_8);
+      assertThat(p.exitValue()).as(err).isEqualTo(Signals.EXIT);
+      assertThat(names(dir)).isEmpty();
+    } finally {
+      p.destroyForcibly();
+    }
+  }
+}
