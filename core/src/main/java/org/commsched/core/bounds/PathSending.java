@@ -129,13 +129,15 @@ public final class PathSending {
     long b = one ? Math.multiplyExact(2, beta) : beta;
     BigInteger base = BigInteger.valueOf(one ? m - 2 : m - 1).multiply(BigInteger.valueOf(beta))
         .add(BigInteger.valueOf(n).multiply(BigInteger.valueOf(one ? 2 * tau : tau)));
-    return argMin(n, k -> one ? tOne(n, m, k) : tStar(n, m, k), a, b, base, 1);
+    return argMin(n, k -> one ? tOne(n, m, k) : tStar(n, m, k), a, b, base, 1, true);
   }
 
   /**
-   * The k in {@code [1, n]} with the least {@code cost(k)} (ties: the larger k), exactly, in about {@code n^(1/4)}
+   * The k in {@code [1, n]} with the least {@code cost(k)} (ties: the larger k, or the smaller one), exactly, in about {@code n^(1/4)}
    * evaluations instead of the {@code 2 sqrt(n)} of enumerating every small k and every {@code ceil(n/q)} for small
-   * q (10^15 units took minutes through the binary searches of {@link #split} and {@link #ringSend}).
+   * q (10^15 units took minutes through the binary searches of {@link #split} and {@link #ringSend}). Also the
+   * packet-count search of the special-class bounds ({@link PacketClassBounds#minCount}), whose cost has the same
+   * shape.
    *
    * <p>The caller promises two things. A lower bound: {@code den * cost(k) >= base + a k + b n / k} for every k
    * ({@code a, b >= 0}; when one of them is 0 the least cost is at k = 1 or k = n). And a candidate set: some
@@ -145,8 +147,8 @@ public final class PathSending {
    * form an interval of width O(n^(1/4)) (the lower bound is convex and U is within a + b of its minimum); only the
    * candidates inside it are evaluated. A cost that does not fit in a long counts as larger than every other.
    */
-  private static long argMin(long n, java.util.function.LongUnaryOperator cost, long a, long b, BigInteger base,
-      long den) {
+  static long argMin(long n, java.util.function.LongUnaryOperator cost, long a, long b, BigInteger base, long den,
+      boolean preferLarger) {
     long[] best = {n, Long.MAX_VALUE};
     java.util.function.LongConsumer offer = k -> {
       long c;
@@ -155,7 +157,7 @@ public final class PathSending {
       } catch (ArithmeticException tooLarge) {
         return;
       }
-      if (c < best[1] || (c == best[1] && k > best[0])) {
+      if (c < best[1] || (c == best[1] && (preferLarger ? k > best[0] : k < best[0]))) {
         best[0] = k;
         best[1] = c;
       }
@@ -328,7 +330,8 @@ public final class PathSending {
     // >= (n-k)/2, twice the cost is at least (2m-3) beta + n tau + (2m-3) tau k + beta n / k.
     BigInteger base = BigInteger.valueOf(2 * m - 3).multiply(BigInteger.valueOf(beta))
         .add(BigInteger.valueOf(n).multiply(BigInteger.valueOf(tau)));
-    long k = argMin(n, x -> tStar(n - (n + x) / 2, m, x), Math.multiplyExact(2 * m - 3, tau), beta, base, 2);
+    long k = argMin(n, x -> tStar(n - (n + x) / 2, m, x), Math.multiplyExact(2 * m - 3, tau), beta, base, 2,
+        true);
     return tStar(n - (n + k) / 2, m, k);
   }
 

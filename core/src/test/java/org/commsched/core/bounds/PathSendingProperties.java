@@ -125,4 +125,28 @@ class PathSendingProperties {
       }
     }));
   }
+
+  /**
+   * The special-class packet count (Tsai, Theorem 17: {@code min_r a r + b ceil(m / r)}, the smallest r on ties)
+   * shares the fast search: it equals brute force over every count.
+   */
+  @TestFactory
+  Stream<DynamicTest> specialClassCountEqualsBruteForce() {
+    return Seeds.seeds(CASES).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+      SplittableRandom rnd = new SplittableRandom(seed);
+      long a = rnd.nextBoolean() ? rnd.nextLong(0, 100_000) : rnd.nextLong(0, 6);
+      long b = rnd.nextBoolean() ? rnd.nextLong(0, 100_000) : rnd.nextLong(0, 6);
+      long m = rnd.nextLong(1, 5000);
+      long best = Long.MAX_VALUE;
+      long arg = 0;
+      for (long r = 1; r <= m; r++) {
+        long v = a * r + b * PathSending.ceilDiv(m, r);
+        if (v < best) {
+          best = v;
+          arg = r;
+        }
+      }
+      assertThat(PacketClassBounds.minCount(a, b, m)).as("a %d b %d m %d", a, b, m).containsExactly(best, arg);
+    }));
+  }
 }
