@@ -234,21 +234,16 @@ final class PacketClassBounds {
   /**
    * {@code min over 1 <= r <= m of a r + b ceil(m / r)} and the smallest r attaining it, exactly: at an optimum r is
    * the smallest count with its value of {@code ceil(m / r)}, and either r or {@code ceil(m / r)} is at most
-   * {@code ceil(sqrt m)}.
+   * {@code ceil(sqrt m)}; of those, {@link PathSending#argMin} evaluates only the counts near the continuous optimum
+   * {@code sqrt(b m / a)} (10^15 units per message held 6 x 10^7 boxed candidates here before).
    *
    * @return {value, r}
    */
   static long[] minCount(long a, long b, long m) {
-    long best = Long.MAX_VALUE;
-    long arg = 0;
-    for (long r : counts(m)) {
-      long v = Math.addExact(Math.multiplyExact(a, r), Math.multiplyExact(b, ceilDiv(m, r)));
-      if (v < best || v == best && r < arg) {
-        best = v;
-        arg = r;
-      }
-    }
-    return new long[] {best, arg};
+    java.util.function.LongUnaryOperator cost =
+        r -> Math.addExact(Math.multiplyExact(a, r), Math.multiplyExact(b, ceilDiv(m, r)));
+    long r = PathSending.argMin(m, cost, a, b, java.math.BigInteger.ZERO, 1, false);
+    return new long[] {cost.applyAsLong(r), r};
   }
 
   /**
@@ -284,8 +279,12 @@ final class PacketClassBounds {
    * @return the optimum in ticks, or -1 if the search would be too large
    */
   static long blocks(List<int[]> blocks, long m, long beta, long tau, long[] r) {
-    long[] cand = counts(m);
     int k = blocks.size();
+    // counts(m) has at least ceil(sqrt m) - 2 entries (ceil(m/y) differ for y(y+1) < m): refuse before building it
+    if ((PathSending.ceilSqrt(m) - 2) * k > BLOCK_WORK_LIMIT) {
+      return -1;
+    }
+    long[] cand = counts(m);
     if ((long) cand.length * k > BLOCK_WORK_LIMIT) {
       return -1;
     }

@@ -1,5 +1,6 @@
 package org.commsched.core.bounds;
 
+import java.math.BigInteger;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.time.TimeScale;
 
@@ -22,9 +23,11 @@ import org.commsched.core.time.TimeScale;
  * (docs/models/packet.md#closed-forms, F7): both are {@code L tau + (l-1) beta + min_q (q beta + (l-1) ceil(L/q)
  * tau)}.
  *
- * <p>The minima are computed exactly in {@code O(sqrt n)}: for a fixed number of packets {@code q = ceil(n/k)} the
- * cost is non-decreasing in k, so only the smallest k per q matters, and every such k is either at most
- * {@code ceil(sqrt n)} or equal to {@code ceil(n/q)} for some {@code q <= ceil(sqrt n)}.
+ * <p>The minima are computed exactly: for a fixed number of packets {@code q = ceil(n/k)} the cost is
+ * non-decreasing in k, so only the smallest k per q matters, and every such k is either at most
+ * {@code ceil(sqrt n)} or equal to {@code ceil(n/q)} for some {@code q <= ceil(sqrt n)}; of those, only the ones
+ * whose convex lower bound {@code beta n / k + (m-1) tau k} does not exceed a near-optimal value are evaluated,
+ * about {@code n^(1/4)} of them ({@link #argMin}), so that 10^15 units take milliseconds.
  *
  * @implNote Immutable. Arithmetic is exact; a value that does not fit in a long throws
  *     {@link ArithmeticException}.
@@ -86,15 +89,7 @@ public final class PathSending {
     if (n == 0) {
       return 0;
     }
-    long best = Long.MAX_VALUE;
-    long root = ceilSqrt(n);
-    for (long k = 1; k <= Math.min(root, n); k++) {
-      best = Math.min(best, tStar(n, m, k));
-    }
-    for (long q = 1; q <= Math.min(root, n); q++) {
-      best = Math.min(best, tStar(n, m, ceilDiv(n, q)));
-    }
-    return best;
+    return tStar(n, m, bestK(n, m, false));
   }
 
   /** {@code S_1(n,m)}: the optimal processor-bound (one-port) send of n units over m links (Thm 2.4.1). */
@@ -106,20 +101,12 @@ public final class PathSending {
     if (m == 1) {
       return Math.addExact(beta, Math.multiplyExact(n, tau)); // S_1(n,1) = beta + n tau (§2.1)
     }
-    long best = Long.MAX_VALUE;
-    long root = ceilSqrt(n);
-    for (long k = 1; k <= Math.min(root, n); k++) {
-      best = Math.min(best, tOne(n, m, k));
-    }
-    for (long q = 1; q <= Math.min(root, n); q++) {
-      best = Math.min(best, tOne(n, m, ceilDiv(n, q)));
-    }
-    return best;
+    return tOne(n, m, bestK(n, m, true));
   }
 
   /**
-   * A packet size attaining {@code S_*(n,m)}, found by comparing the exact times {@code T_*(n,m,k)} of the same
-   * candidates as {@link #sStar} (the optimal size is often not unique; ties go to the larger size, fewer packets).
+   * A packet size attaining {@code S_*(n,m)}, found by comparing the exact times {@code T_*(n,m,k)} of the
+   * candidates of {@link #argMin} (the optimal size is often not unique; ties go to the larger size, fewer packets).
    * n >= 1.
    */
   public long bestKStar(long n, long m) {
@@ -136,19 +123,92 @@ public final class PathSending {
     if (n == 0) {
       throw new IllegalArgumentException("a packet size needs n >= 1 units");
     }
-    long bestK = n;
-    long best = one ? tOne(n, m, n) : tStar(n, m, n);
+    // T_*(n,m,k) = (m-1) beta + n tau + [beta q + (m-1) tau k], q = ceil(n/k) >= n/k: the bracket is at least
+    // (m-1) tau k + beta n / k. T_1 (m >= 2) likewise with 2 beta q + (m-2) tau k.
+    long a = Math.multiplyExact(one ? m - 2 : m - 1, tau);
+    long b = one ? Math.multiplyExact(2, beta) : beta;
+    BigInteger base = BigInteger.valueOf(one ? m - 2 : m - 1).multiply(BigInteger.valueOf(beta))
+        .add(BigInteger.valueOf(n).multiply(BigInteger.valueOf(one ? 2 * tau : tau)));
+    return argMin(n, k -> one ? tOne(n, m, k) : tStar(n, m, k), a, b, base, 1, true);
+  }
+
+  /**
+   * The k in {@code [1, n]} with the least {@code cost(k)} (ties: the larger k, or the smaller one), exactly, in about {@code n^(1/4)}
+   * evaluations instead of the {@code 2 sqrt(n)} of enumerating every small k and every {@code ceil(n/q)} for small
+   * q (10^15 units took minutes through the binary searches of {@link #split} and {@link #ringSend}). Also the
+   * packet-count search of the special-class bounds ({@link PacketClassBounds#minCount}), whose cost has the same
+   * shape.
+   *
+   * <p>The caller promises two things. A lower bound: {@code den * cost(k) >= base + a k + b n / k} for every k
+   * ({@code a, b >= 0}; when one of them is 0 the least cost is at k = 1 or k = n). And a candidate set: some
+   * minimiser is either at most {@code ceil(sqrt n) + 1} or equal to {@code ceil(n/q)} for some
+   * {@code q <= 2 ceil(sqrt n) + 3}. The least cost found near the continuous optimum {@code sqrt(b n / a)} is U;
+   * a k whose lower bound exceeds U cannot be a minimiser, and the k with {@code a k^2 - (den U - base) k + b n <= 0}
+   * form an interval of width O(n^(1/4)) (the lower bound is convex and U is within a + b of its minimum); only the
+   * candidates inside it are evaluated. A cost that does not fit in a long counts as larger than every other.
+   */
+  static long argMin(long n, java.util.function.LongUnaryOperator cost, long a, long b, BigInteger base, long den,
+      boolean preferLarger) {
+    long[] best = {n, Long.MAX_VALUE};
+    java.util.function.LongConsumer offer = k -> {
+      long c;
+      try {
+        c = cost.applyAsLong(k);
+      } catch (ArithmeticException tooLarge) {
+        return;
+      }
+      if (c < best[1] || (c == best[1] && (preferLarger ? k > best[0] : k < best[0]))) {
+        best[0] = k;
+        best[1] = c;
+      }
+    };
+    offer.accept(n);
+    offer.accept(1);
+    if (a == 0 || b == 0 || n <= 2) {
+      return found(best);
+    }
+    BigInteger bigA = BigInteger.valueOf(a);
+    BigInteger bn = BigInteger.valueOf(b).multiply(BigInteger.valueOf(n));
+    long k0 = Math.max(1, Math.min(n, bn.divide(bigA).sqrt().longValue()));
+    for (long k = Math.max(1, k0 - 1); k <= Math.min(n, k0 + 2); k++) {
+      offer.accept(k);
+    }
+    if (best[1] == Long.MAX_VALUE) {
+      return found(best);
+    }
+    BigInteger v = BigInteger.valueOf(best[1]).multiply(BigInteger.valueOf(den)).subtract(base);
+    BigInteger disc = v.multiply(v).subtract(bigA.multiply(bn).shiftLeft(2));
+    if (v.signum() < 0 || disc.signum() < 0) {
+      return found(best); // no k beats U (the bound is met at U's own k)
+    }
+    BigInteger root2 = disc.sqrt().add(BigInteger.ONE);
+    BigInteger twoA = bigA.shiftLeft(1);
+    long lo = Math.max(1, clamp(v.subtract(root2).divide(twoA), n) - 1);
+    long hi = Math.min(n, clamp(v.add(root2).divide(twoA), n) + 1);
     long root = ceilSqrt(n);
-    for (long i = 1; i <= Math.min(root, n); i++) {
-      for (long k : new long[] {i, ceilDiv(n, i)}) {
-        long t = one ? tOne(n, m, k) : tStar(n, m, k);
-        if (t < best || (t == best && k > bestK)) {
-          best = t;
-          bestK = k;
-        }
+    for (long k = lo; k <= Math.min(hi, root + 1); k++) {
+      offer.accept(k);
+    }
+    // the k above sqrt(n) in [lo, hi] through q = ceil(n/k), which lies in [ceil(n/hi), ceil(n/lo)]
+    long qHi = Math.min(2 * root + 3, ceilDiv(n, lo));
+    for (long q = Math.max(1, ceilDiv(n, hi) - 1); q <= qHi; q++) {
+      long k = ceilDiv(n, q);
+      if (k >= lo && k <= hi) {
+        offer.accept(k);
       }
     }
-    return bestK;
+    return found(best);
+  }
+
+  private static long found(long[] best) {
+    if (best[1] == Long.MAX_VALUE) {
+      throw new ArithmeticException("no packet size gives a time that fits in a long");
+    }
+    return best[0];
+  }
+
+  private static long clamp(BigInteger x, long n) {
+    return x.signum() < 0 ? 0 : x.compareTo(BigInteger.valueOf(n)) > 0 ? n : x.longValue();
   }
 
   /**
@@ -266,17 +326,13 @@ public final class PathSending {
     }
     long m = (p + 1) / 2;
     // For a fixed c = ceil((n-k)/(2k)) the cost is non-decreasing in k (m >= 2); the smallest k with that c is
-    // ceil(n/(2c+1)). Enumerate small k directly and small c through their smallest k.
-    long best = Long.MAX_VALUE;
-    long root = ceilSqrt(n) + 1;
-    for (long k = 1; k <= Math.min(root, n); k++) {
-      best = Math.min(best, tStar(n - (n + k) / 2, m, k));
-    }
-    for (long c = 0; c <= root; c++) {
-      long k = Math.min(n, Math.max(1, ceilDiv(n, 2 * c + 1)));
-      best = Math.min(best, tStar(n - (n + k) / 2, m, k));
-    }
-    return best;
+    // ceil(n/(2c+1)): every small k and those k are the candidates. With c >= (n-k)/(2k) and n - floor((n+k)/2)
+    // >= (n-k)/2, twice the cost is at least (2m-3) beta + n tau + (2m-3) tau k + beta n / k.
+    BigInteger base = BigInteger.valueOf(2 * m - 3).multiply(BigInteger.valueOf(beta))
+        .add(BigInteger.valueOf(n).multiply(BigInteger.valueOf(tau)));
+    long k = argMin(n, x -> tStar(n - (n + x) / 2, m, x), Math.multiplyExact(2 * m - 3, tau), beta, base, 2,
+        true);
+    return tStar(n - (n + k) / 2, m, k);
   }
 
   private static void check(long n, long m, long k) {

@@ -15,9 +15,11 @@ import java.util.Locale;
  * <ul>
  *   <li>{@link Use#READ} (check, bounds, draw): the network's arrays ({@value #NODE_READ} bytes per node,
  *       {@value #ARC_READ} per stored arc: six int arrays and the arc list they are built from; only trees and
- *       explicit networks store arcs, the regular families compute them, docs/DESIGN.md#implicit-networks), the bounds' and the checker's per-arc tables
- *       ({@value #ARC_TABLES} bytes per arc, implicit arcs included) and the messages ({@value #MESSAGE} bytes each:
- *       id, columns, message object; {@value #GOSSIP_MESSAGE} for each of a gossip's implied messages, one a node);</li>
+ *       explicit networks store arcs, the regular families compute them, docs/DESIGN.md#implicit-networks), the
+ *       bounds' and the checker's per-arc tables ({@value #ARC_TABLES} bytes per arc, implicit arcs included, and
+ *       {@value #LINE_SWEEP} more per arc where the bounds sweep lines of arcs) and the messages ({@value #MESSAGE}
+ *       bytes each: id, columns, message object; {@value #GOSSIP_MESSAGE} for each of a gossip's implied messages,
+ *       one a node);</li>
  *   <li>{@link Use#SOLVE}: that, plus what the methods keep per node ({@value #NODE_SOLVE} bytes: distances, queues,
  *       calendars) and per arc, implicit arcs included ({@value #ARC_SOLVE}: routing, resource times, the checker's
  *       groups), and the schedule's records ({@value #RECORD} bytes each with the checker's copy): a gossip of
@@ -42,6 +44,14 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
    * five longs) and the checker's per-arc positions, which {@code check} and {@code bounds} build.
    */
   public static final int ARC_TABLES = 40;
+  /**
+   * Bytes per arc of the line sweep that streams the arc statistics of messages on their default straight routes
+   * (ula, bla) or one-turn routes (ESM) for the lower bounds, on top of {@link #ARC_TABLES}: the arc at each
+   * position (int), the load and count differences (long, int), the least head and least tail (two longs), the
+   * claim pointers (int) and the counting sort's buckets (up to four ints). Missing from the estimate before: a
+   * 7071 x 7071 ESM chatting file estimated at 8.4 GB ran out of memory in {@code bounds} at 9 GB.
+   */
+  public static final int LINE_SWEEP = 52;
   /** Bytes per message of a file (id string, the reader's columns, the message object). */
   public static final int MESSAGE = 96;
   /**
@@ -176,6 +186,16 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
     throw new IllegalStateException("unknown topology " + t);
   }
 
+  /**
+   * True if the lower bounds stream listed messages' default routes through a line sweep over every arc: straight
+   * routes on a ula or bla, one-turn routes on an ESM (scatter and gather follow tree routes instead).
+   */
+  private boolean sweepsLines() {
+    boolean lines = topology instanceof Topology.Ula || topology instanceof Topology.Bla
+        || topology instanceof Topology.Esm;
+    return lines && messages > 0 && kind != ProblemKind.SCATTER && kind != ProblemKind.GATHER;
+  }
+
   /** The estimated bytes for a use. */
   public double bytes(Use use) {
     return bytes(use, nodes, storedArcs, arcs, messages, records);
@@ -183,7 +203,8 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
 
   private double bytes(Use use, double nodes, double stored, double arcs, double messages, double records) {
     double read = nodes * NODE_READ + stored * ARC_READ + arcs * ARC_TABLES
-        + messages * (kind == ProblemKind.GOSSIP ? GOSSIP_MESSAGE : MESSAGE);
+        + messages * (kind == ProblemKind.GOSSIP ? GOSSIP_MESSAGE : MESSAGE)
+        + (sweepsLines() ? arcs * LINE_SWEEP : 0);
     if (use == Use.READ) {
       return read;
     }

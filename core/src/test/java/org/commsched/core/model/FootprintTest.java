@@ -104,7 +104,12 @@ class FootprintTest {
       default -> messages;
     };
     long stored = t instanceof Topology.Tree || t instanceof Topology.Explicit ? net.arcs() : 0;
-    long read = 24 * p + 32 * stored + 40L * net.arcs() + (kind == ProblemKind.GOSSIP ? 224L * p : 96L * messages);
+    // listed messages on ula, bla and ESM default routes: the bounds' line sweep, 52 bytes per arc more (implicit arcs
+    // included)
+    boolean sweep = (t instanceof Topology.Ula || t instanceof Topology.Bla || t instanceof Topology.Esm)
+        && messages > 0 && kind != ProblemKind.SCATTER && kind != ProblemKind.GATHER;
+    long read = 24 * p + 32 * stored + 40L * net.arcs() + (kind == ProblemKind.GOSSIP ? 224L * p : 96L * messages)
+        + (sweep ? 52L * net.arcs() : 0);
     long solve = read + 64 * p + 64L * net.arcs() + 128 * records;
     Footprint f = Footprint.of(t, kind, messages);
     for (Footprint.Use use : Footprint.Use.values()) {
@@ -181,5 +186,16 @@ class FootprintTest {
     Instance over = new Instance("g", new Problem.Gossip(1), ok.model(), Network.of(new Topology.Ring(1001)));
     assertThat(Footprint.whyNotExplicitGossip("m", ok)).isNull();
     assertThat(Footprint.whyNotExplicitGossip("m", over)).startsWith("m writes every one").contains("1001 (1001000");
+  }
+
+  @Test
+  void chattingOnAnEsmCountsTheLineSweepOfTheBoundsButScatterOnTheSameEsmDoesNot() {
+    // the bounds of listed messages on one-turn ESM routes sweep every arc (ArcLoads.oneTurnRoutes): 52 bytes per
+    // arc more than the per-arc tables; a 1500 x 1500 ESM has 2 x 1500 x 1499 arcs
+    Topology esm = new Topology.Esm(1500, 1500);
+    long arcs = 2L * 1500 * 1499;
+    double chat = Footprint.of(esm, ProblemKind.CHATTING, 3).bytes(Footprint.Use.READ);
+    double scatter = Footprint.of(esm, ProblemKind.SCATTER, 3).bytes(Footprint.Use.READ);
+    assertThat(chat - scatter).isEqualTo(52.0 * arcs);
   }
 }

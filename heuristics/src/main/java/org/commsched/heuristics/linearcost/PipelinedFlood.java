@@ -32,6 +32,8 @@ public final class PipelinedFlood {
   private static final long CANDIDATE_BUDGET = 1_000_000L;
   /** Transfers all candidate packet sizes together may place when every k is tried. */
   private static final long EXHAUSTIVE_BUDGET = 4_000_000L;
+  /** Packets simulated between two looks at the clock while searching. */
+  private static final long CHECK_EVERY = 1024;
 
   private final Network net;
   private final CommModel.StoreAndForward model;
@@ -84,7 +86,13 @@ public final class PipelinedFlood {
   }
 
   public static long ceilDiv(long a, long b) {
-    return (a + b - 1) / b;
+    return -Math.floorDiv(-a, b); // (a + b - 1) / b overflows for a near 2^63
+  }
+
+  /** The transfers one simulation with packets of k units places, saturating at {@link Long#MAX_VALUE}. */
+  private long transfers(long k) {
+    long q = ceilDiv(units, k);
+    return edgesPerPacket != 0 && q > Long.MAX_VALUE / edgesPerPacket ? Long.MAX_VALUE : q * edgesPerPacket;
   }
 
   /** The result of one simulation. */
@@ -104,7 +112,7 @@ public final class PipelinedFlood {
     ks.add(units);
     long total = 0;
     for (long k = 1; k <= units && total <= EXHAUSTIVE_BUDGET; k++) {
-      total += ceilDiv(units, k) * edgesPerPacket;
+      total = Math.min(EXHAUSTIVE_BUDGET + 1, total + Math.min(transfers(k), EXHAUSTIVE_BUDGET + 1));
     }
     if (total <= EXHAUSTIVE_BUDGET) {
       for (long k = 1; k < units; k++) {
@@ -133,7 +141,7 @@ public final class PipelinedFlood {
       ks.add(k0 + d);
       ks.add(q0 + d >= 1 ? ceilDiv(units, q0 + d) : units);
     }
-    ks.removeIf(k -> k < 1 || k > units || ceilDiv(units, k) * edgesPerPacket > CANDIDATE_BUDGET);
+    ks.removeIf(k -> k < 1 || k > units || transfers(k) > CANDIDATE_BUDGET);
     // when the optimum needs more packets than the budget allows, the most packets we can afford
     long affordable = CANDIDATE_BUDGET / Math.max(1, edgesPerPacket);
     if (affordable >= 1) {
@@ -161,7 +169,11 @@ public final class PipelinedFlood {
       if (bestSpan != Long.MAX_VALUE && org.commsched.core.solve.Interrupt.over(deadlineNanos)) {
         break;
       }
-      long span = run(k, false).makespan;
+      Run r = run(k, false, bestSpan == Long.MAX_VALUE ? Long.MAX_VALUE : deadlineNanos);
+      if (r == null) {
+        break; // the deadline came during this candidate's simulation
+      }
+      long span = r.makespan;
       if (span < bestSpan) {
         bestSpan = span;
         best = k;
@@ -172,6 +184,15 @@ public final class PipelinedFlood {
 
   /** Simulates packets of k units (the last one shorter); records transmissions if asked. */
   public Run run(long k, boolean record) {
+    return run(k, record, Long.MAX_VALUE);
+  }
+
+  /**
+   * {@link #run(long, boolean)} that gives up, returning null, once {@code deadlineNanos} has passed or a stop was
+   * requested ({@link org.commsched.core.solve.Interrupt}), checked every {@value #CHECK_EVERY} packets: a candidate
+   * of a million transfers took seconds on a loaded machine, past a two-second limit.
+   */
+  Run run(long k, boolean record, long deadlineNanos) {
     SafResources rs = new SafResources(net, model);
     Calendar cal = new Calendar(rs.count());
     int[] res = new int[4];
@@ -184,6 +205,10 @@ public final class PipelinedFlood {
     List<Schedule.Transmission> out = record ? new ArrayList<>() : null;
     long makespan = 0;
     for (long j = 0; j < packets; j++) {
+      if (deadlineNanos != Long.MAX_VALUE && j % CHECK_EVERY == 0 && j > 0
+          && org.commsched.core.solve.Interrupt.over(deadlineNanos)) {
+        return null;
+      }
       long first = j * k;
       long size = Math.min(k, units - first);
       long dur = model.packetTicks(size, scale);

@@ -44,4 +44,16 @@ class PipelinedFloodTest {
     Instance small = new Instance("e7", new Problem.Broadcast(0, 61), inst.model(), inst.network());
     assertThat(PipelinedFlood.of(small).bestPacketSize()).isLessThan(61L);
   }
+
+  @Test
+  void aCandidateSimulationGivesUpOnceItsDeadlineHasPassed() {
+    // 10^15 units on the 6-node ring in packets of 10^10 units: 10^5 packets, checked every 1024
+    Instance inst = new Instance("e7-long", new Problem.Broadcast(0, 1_000_000_000_000_000L),
+        new CommModel.StoreAndForward(new BigDecimal("5"), new BigDecimal("1"), CommModel.Ports.ONE,
+            CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE),
+        Network.of(new Topology.Ring(6)));
+    PipelinedFlood flood = PipelinedFlood.of(inst);
+    assertThat(flood.run(10_000_000_000L, false, System.nanoTime() - 1)).isNull();
+    assertThat(flood.run(10_000_000_000L, false, Long.MAX_VALUE)).isNotNull();
+  }
 }
