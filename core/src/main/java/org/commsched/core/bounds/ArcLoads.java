@@ -173,14 +173,9 @@ final class ArcLoads {
     Network net = inst.network();
     int n = net.nodes();
     boolean bla = net.topology() instanceof Topology.Bla;
-    int[] arcAt = new int[bla ? 2 * (n - 1) : n - 1];
-    for (int x = 0; x + 1 < n; x++) {
-      arcAt[x] = net.arc(x, x + 1);
-      if (bla) {
-        arcAt[n - 1 + x] = net.arc(n - 1 - x, n - 2 - x); // mirrored: y = n - 1 - x
-      }
-    }
-    LineSweep lines = new LineSweep(arcAt);
+    // rightward arc x -> x + 1 at position x; leftward ones mirrored: y + 1 -> y at position 2n - 3 - y
+    LineSweep lines = new LineSweep(bla ? 2 * (n - 1) : n - 1,
+        p -> p < n - 1 ? net.arc(p, p + 1) : net.arc(2 * n - 2 - p, 2 * n - 3 - p));
     List<Message> ms = inst.messages();
     for (int i = 0; i < ms.size(); i++) {
       if (!defaultRouted(inst, i)) {
@@ -208,20 +203,16 @@ final class ArcLoads {
     int rows = esm.rows();
     int cols = esm.cols();
     int columnsAt = rows * (cols - 1);
-    int[] arcAt = new int[columnsAt + cols * (rows - 1)];
-    for (int r = 0; r < rows; r++) {
-      for (int c = 0; c + 1 < cols; c++) {
-        int v = r * cols + c;
-        arcAt[r * (cols - 1) + c] = net.arc(v, v + 1);
+    // east arc of row r, column c at position r (cols - 1) + c; south arc of column c, row r after all of them
+    LineSweep lines = new LineSweep(columnsAt + cols * (rows - 1), p -> {
+      if (p < columnsAt) {
+        int v = p / (cols - 1) * cols + p % (cols - 1);
+        return net.arc(v, v + 1);
       }
-    }
-    for (int c = 0; c < cols; c++) {
-      for (int r = 0; r + 1 < rows; r++) {
-        int v = r * cols + c;
-        arcAt[columnsAt + c * (rows - 1) + r] = net.arc(v, v + cols);
-      }
-    }
-    LineSweep lines = new LineSweep(arcAt);
+      int c = (p - columnsAt) / (rows - 1);
+      int v = (p - columnsAt) % (rows - 1) * cols + c;
+      return net.arc(v, v + cols);
+    });
     List<Message> ms = inst.messages();
     for (int i = 0; i < ms.size(); i++) {
       if (!defaultRouted(inst, i)) {

@@ -17,8 +17,10 @@ import java.util.Locale;
  *       {@value #ARC_READ} per stored arc: six int arrays and the arc list they are built from; only trees and
  *       explicit networks store arcs, the regular families compute them, docs/DESIGN.md#implicit-networks), the
  *       bounds' and the checker's per-arc tables ({@value #ARC_TABLES} bytes per arc, implicit arcs included, and
- *       {@value #LINE_SWEEP} more per arc where the bounds sweep lines of arcs) and the messages ({@value #MESSAGE}
- *       bytes each: id, columns, message object; {@value #GOSSIP_MESSAGE} for each of a gossip's implied messages,
+ *       {@value #LINE_SWEEP} more per arc where the bounds sweep lines of arcs position by position: with
+ *       no more than {@value #LINE_SWEEP_DENSE} arcs per run of a message) and the messages ({@value #MESSAGE}
+ *       bytes each: id, columns, message object, and {@value #LINE_SWEEP_MESSAGE} more for the runs of the line
+ *       sweep; {@value #GOSSIP_MESSAGE} for each of a gossip's implied messages,
  *       one a node);</li>
  *   <li>{@link Use#SOLVE}: that, plus what the methods keep per node ({@value #NODE_SOLVE} bytes: distances, queues,
  *       calendars) and per arc, implicit arcs included ({@value #ARC_SOLVE}: routing, resource times, the checker's
@@ -46,12 +48,26 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
   public static final int ARC_TABLES = 40;
   /**
    * Bytes per arc of the line sweep that streams the arc statistics of messages on their default straight routes
-   * (ula, bla) or one-turn routes (ESM) for the lower bounds, on top of {@link #ARC_TABLES}: the arc at each
-   * position (int), the load and count differences (long, int), the least head and least tail (two longs), the
-   * claim pointers (int) and the counting sort's buckets (up to four ints). Missing from the estimate before: a
-   * 7071 x 7071 ESM chatting file estimated at 8.4 GB ran out of memory in {@code bounds} at 9 GB.
+   * (ula, bla) or one-turn routes (ESM) for the lower bounds, on top of {@link #ARC_TABLES}, when it sweeps position
+   * by position (see {@link #LINE_SWEEP_DENSE}): the load and count differences (long, int), the least head and least
+   * tail (two longs), the claim pointers (int) and the counting sort's buckets (up to four ints). Missing from the
+   * estimate before: a 7071 x 7071 ESM chatting file estimated at 8.4 GB ran out of memory in {@code bounds} at 9 GB.
    */
-  public static final int LINE_SWEEP = 52;
+  public static final int LINE_SWEEP = 48;
+  /**
+   * The most arcs per run (a message's straight stretch: one on a ula or bla, two on an ESM) for which the line
+   * sweep holds arrays over every arc; with fewer runs it sweeps the sorted ends of the runs and holds only
+   * {@link #LINE_SWEEP_MESSAGE}, so three messages on an ESM of 10^8 arcs cost no per-arc arrays.
+   */
+  public static final int LINE_SWEEP_DENSE = 8;
+  /**
+   * Bytes per listed message (not a gossip's implied ones) of the line sweep (see {@link #LINE_SWEEP}), either way it
+   * sweeps: two runs a message,
+   * each with its ends, head and tail keys and work (36 bytes, up to twice that in a grown array), its ends sorted
+   * and as segment numbers (16 and 8), the per-segment differences, least head and tail and claim pointers (at most
+   * two segments a run: 72), its place in the key order (4) and the counting sort's buckets (up to 48).
+   */
+  public static final int LINE_SWEEP_MESSAGE = 424;
   /** Bytes per message of a file (id string, the reader's columns, the message object). */
   public static final int MESSAGE = 96;
   /**
@@ -187,10 +203,19 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
   }
 
   /**
-   * True if the lower bounds stream listed messages' default routes through a line sweep over every arc: straight
+   * True if the lower bounds may stream listed messages' default routes through a line sweep over every arc:
+   * straight routes on a ula or bla, one-turn routes on an ESM (scatter and gather follow tree routes instead), with
+   * no more than {@link #LINE_SWEEP_DENSE} arcs per run (at most two runs a message).
+   */
+  private boolean sweepsLines(double arcs, double messages) {
+    return sweepsRuns(messages) && arcs <= LINE_SWEEP_DENSE * 2 * messages;
+  }
+
+  /**
+   * True if the lower bounds stream listed messages' default routes through a line sweep of their runs: straight
    * routes on a ula or bla, one-turn routes on an ESM (scatter and gather follow tree routes instead).
    */
-  private boolean sweepsLines() {
+  private boolean sweepsRuns(double messages) {
     boolean lines = topology instanceof Topology.Ula || topology instanceof Topology.Bla
         || topology instanceof Topology.Esm;
     return lines && messages > 0 && kind != ProblemKind.SCATTER && kind != ProblemKind.GATHER;
@@ -204,7 +229,8 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
   private double bytes(Use use, double nodes, double stored, double arcs, double messages, double records) {
     double read = nodes * NODE_READ + stored * ARC_READ + arcs * ARC_TABLES
         + messages * (kind == ProblemKind.GOSSIP ? GOSSIP_MESSAGE : MESSAGE)
-        + (sweepsLines() ? arcs * LINE_SWEEP : 0);
+        + (sweepsLines(arcs, messages) ? arcs * LINE_SWEEP : 0)
+        + (sweepsRuns(messages) && kind != ProblemKind.GOSSIP ? messages * LINE_SWEEP_MESSAGE : 0);
     if (use == Use.READ) {
       return read;
     }

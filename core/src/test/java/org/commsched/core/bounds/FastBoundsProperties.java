@@ -140,7 +140,7 @@ class FastBoundsProperties {
     return s.toString();
   }
 
-  private static void sameStatistics(ResourceTable fast, ResourceTable plain, String what, String shown) {
+  static void sameStatistics(ResourceTable fast, ResourceTable plain, String what, String shown) {
     assertThat(fast.size()).isEqualTo(plain.size());
     for (int r = 0; r < plain.size(); r++) {
       assertThat(fast.count(r)).as("%s %d count\n%s", what, r, shown).isEqualTo(plain.count(r));

@@ -104,12 +104,14 @@ class FootprintTest {
       default -> messages;
     };
     long stored = t instanceof Topology.Tree || t instanceof Topology.Explicit ? net.arcs() : 0;
-    // listed messages on ula, bla and ESM default routes: the bounds' line sweep, 52 bytes per arc more (implicit arcs
-    // included)
-    boolean sweep = (t instanceof Topology.Ula || t instanceof Topology.Bla || t instanceof Topology.Esm)
+    // listed messages on ula, bla and ESM default routes: the bounds' line sweep, 48 bytes per arc more (implicit arcs
+    // included) when it sweeps arc by arc, with at most 8 arcs per run and up to two runs a message, and 424 bytes per
+    // listed message (a gossip's are implied) for its runs either way
+    boolean runs = (t instanceof Topology.Ula || t instanceof Topology.Bla || t instanceof Topology.Esm)
         && messages > 0 && kind != ProblemKind.SCATTER && kind != ProblemKind.GATHER;
+    boolean sweep = runs && net.arcs() <= 16 * messages;
     long read = 24 * p + 32 * stored + 40L * net.arcs() + (kind == ProblemKind.GOSSIP ? 224L * p : 96L * messages)
-        + (sweep ? 52L * net.arcs() : 0);
+        + (sweep ? 48L * net.arcs() : 0) + (runs && kind != ProblemKind.GOSSIP ? 424 * messages : 0);
     long solve = read + 64 * p + 64L * net.arcs() + 128 * records;
     Footprint f = Footprint.of(t, kind, messages);
     for (Footprint.Use use : Footprint.Use.values()) {
@@ -189,13 +191,21 @@ class FootprintTest {
   }
 
   @Test
-  void chattingOnAnEsmCountsTheLineSweepOfTheBoundsButScatterOnTheSameEsmDoesNot() {
-    // the bounds of listed messages on one-turn ESM routes sweep every arc (ArcLoads.oneTurnRoutes): 52 bytes per
-    // arc more than the per-arc tables; a 1500 x 1500 ESM has 2 x 1500 x 1499 arcs
-    Topology esm = new Topology.Esm(1500, 1500);
-    long arcs = 2L * 1500 * 1499;
-    double chat = Footprint.of(esm, ProblemKind.CHATTING, 3).bytes(Footprint.Use.READ);
-    double scatter = Footprint.of(esm, ProblemKind.SCATTER, 3).bytes(Footprint.Use.READ);
-    assertThat(chat - scatter).isEqualTo(52.0 * arcs);
+  void chattingOnAnEsmCountsTheArcByArcLineSweepOfTheBoundsOnlyForManyMessagesAndScatterNever() {
+    // the bounds of listed messages on one-turn ESM routes (ArcLoads.oneTurnRoutes) sweep every arc, 48 bytes per
+    // arc more than the per-arc tables, when there are at most 8 arcs per run (two runs a message); with fewer
+    // messages they sweep the messages' run ends and hold nothing per arc. Either way 424 bytes per message. A 40 x 40 ESM has 2 x 40 x 39 = 3120
+    // arcs: 195 messages (390 runs) or more sweep arc by arc, 194 do not.
+    Topology esm = new Topology.Esm(40, 40);
+    long arcs = 2L * 40 * 39;
+    for (long m : new long[] {3, 194, 195, 1000}) {
+      double chat = Footprint.of(esm, ProblemKind.CHATTING, m).bytes(Footprint.Use.READ);
+      double scatter = Footprint.of(esm, ProblemKind.SCATTER, m).bytes(Footprint.Use.READ);
+      assertThat(chat - scatter).as("%d messages", m).isEqualTo((m >= 195 ? 48.0 * arcs : 0) + 424.0 * m);
+    }
+    // three messages on 1500 x 1500: no per-arc sweep arrays, only the runs of the three
+    Topology large = new Topology.Esm(1500, 1500);
+    assertThat(Footprint.of(large, ProblemKind.CHATTING, 3).bytes(Footprint.Use.READ)
+        - Footprint.of(large, ProblemKind.SCATTER, 3).bytes(Footprint.Use.READ)).isEqualTo(424.0 * 3);
   }
 }
