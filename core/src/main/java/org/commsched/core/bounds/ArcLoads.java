@@ -116,8 +116,8 @@ final class ArcLoads {
    * of the non-null messages: exactly those of {@link #byMessage} with {@code keep} false, heads and tails in hops
    * and message i putting {@code work[i]} on each of its arcs. Default routes are not walked hop by hop where their
    * shape allows: straight routes on a ula or bla and one-turn routes on an ESM by {@link LineSweep} (time
-   * {@code O(|M| + arcs)} with many messages, {@code O(|M| log |M|)} plus the arcs covered with few), the breadth-first tree routes of scatter and gather by sums over subtrees
-   * ({@code O(|M| + n)}). The paths of a tree network are climbed from both ends without building them; explicit
+   * {@code O(|M| + arcs)} with many messages, {@code O(|M| log |M|)} plus the arcs covered with few), the
+   * breadth-first tree routes of scatter and gather by sums over subtrees ({@code O(|M| + n)}). The paths of a tree network are climbed from both ends without building them; explicit
    * routes and the default routes of other networks are walked.
    *
    * @return the table, or null if the total work of the non-null messages exceeds a long (then walk the routes:
