@@ -63,43 +63,36 @@ final class LinearCostChecker {
     CommModel.StoreAndForward model = (CommModel.StoreAndForward) inst.model();
     List<Origin> origins = inst.origins();
     List<Schedule.Transmission> records = schedule.transmissions();
-    Map<String, Integer> originOf = new HashMap<>();
-    for (int i = 0; i < origins.size(); i++) {
-      originOf.put(origins.get(i).message(), i);
-    }
 
     // packet numbers: without `first`, one packet number is one run of units (one size), and a message's numbered
-    // runs cover its units in number order
-    List<TreeMap<Integer, Long>> sizes = new ArrayList<>();
-    for (int i = 0; i < origins.size(); i++) {
-      sizes.add(new TreeMap<>());
-    }
+    // runs cover its units in number order (by origin index, for the messages that have such records)
+    Map<Integer, TreeMap<Integer, Long>> sizes = new HashMap<>();
     for (Schedule.Transmission x : records) {
-      Integer i = originOf.get(x.message());
-      if (i != null && x.first() == null && x.size() >= 1) {
-        Long known = sizes.get(i).putIfAbsent(x.packet(), x.size());
+      int i = inst.originIndexOf(x.message());
+      if (i >= 0 && x.first() == null && x.size() >= 1) {
+        Long known = sizes.computeIfAbsent(i, k -> new TreeMap<>()).putIfAbsent(x.packet(), x.size());
         if (known != null && known != x.size()) {
           StoreAndForwardRules.runSizeMismatch(out, x, known);
         }
       }
     }
-    List<Map<Integer, Long>> firstUnit = new ArrayList<>();
-    for (TreeMap<Integer, Long> runs : sizes) {
+    Map<Integer, Map<Integer, Long>> firstUnit = new HashMap<>();
+    for (Map.Entry<Integer, TreeMap<Integer, Long>> message : sizes.entrySet()) {
       Map<Integer, Long> at = new HashMap<>();
       long next = 0;
-      for (Map.Entry<Integer, Long> run : runs.entrySet()) {
+      for (Map.Entry<Integer, Long> run : message.getValue().entrySet()) {
         at.put(run.getKey(), next);
         next = Math.addExact(next, run.getValue());
       }
-      firstUnit.add(at);
+      firstUnit.put(message.getKey(), at);
     }
 
     // each record on its own, in file order; those that pass join the packet of their arc and start
     Map<List<Long>, Packet> packets = new LinkedHashMap<>(); // by (arc, start), in the order first met
     for (int r = 0; r < records.size(); r++) {
       Schedule.Transmission x = records.get(r);
-      Integer i = originOf.get(x.message());
-      if (i == null) {
+      int i = inst.originIndexOf(x.message());
+      if (i < 0) {
         StoreAndForwardRules.unknownMessage(out, inst, r, x);
         continue;
       }

@@ -41,14 +41,10 @@ final class LinearCostFastPath {
     Network net = inst.network();
     CommModel.StoreAndForward model = (CommModel.StoreAndForward) inst.model();
     List<Origin> origins = inst.origins();
-    Map<String, Integer> originIndex = new HashMap<>();
-    for (int i = 0; i < origins.size(); i++) {
-      originIndex.put(origins.get(i).message(), i);
-    }
     List<Schedule.Transmission> records = schedule.transmissions();
     int count = records.size();
 
-    // the origin of every record (-1: none). Schedules list the records of one message together, so the map is
+    // the origin of every record (-1: none). Schedules list the records of one message together, so the instance is
     // asked once per run of equal ids; String.equals answers at once when the reader shared one string for the run
     int[] recMsg = new int[count];
     String lastId = null;
@@ -56,37 +52,33 @@ final class LinearCostFastPath {
     for (int r = 0; r < count; r++) {
       String id = records.get(r).message();
       if (!Objects.equals(id, lastId)) {
-        Integer i = originIndex.get(id);
         lastId = id;
-        lastIndex = i == null ? -1 : i;
+        lastIndex = inst.originIndexOf(id);
       }
       recMsg[r] = lastIndex;
     }
 
     // records without `first`: a message's packets cover its units in packet-number order
-    List<TreeMap<Integer, Long>> sizes = new ArrayList<>();
-    for (int i = 0; i < origins.size(); i++) {
-      sizes.add(new TreeMap<>());
-    }
+    Map<Integer, TreeMap<Integer, Long>> sizes = new HashMap<>(); // by origin, for the origins with such records
     for (int r = 0; r < count; r++) {
       Schedule.Transmission x = records.get(r);
       int i = recMsg[r];
       if (i >= 0 && x.first() == null && x.size() >= 1) {
-        Long known = sizes.get(i).putIfAbsent(x.packet(), x.size());
+        Long known = sizes.computeIfAbsent(i, k -> new TreeMap<>()).putIfAbsent(x.packet(), x.size());
         if (known != null && known != x.size()) {
           StoreAndForwardRules.runSizeMismatch(out, x, known);
         }
       }
     }
-    List<Map<Integer, Long>> offsets = new ArrayList<>();
-    for (TreeMap<Integer, Long> sz : sizes) {
+    Map<Integer, Map<Integer, Long>> offsets = new HashMap<>();
+    for (Map.Entry<Integer, TreeMap<Integer, Long>> sz : sizes.entrySet()) {
       Map<Integer, Long> off = new HashMap<>();
       long next = 0;
-      for (Map.Entry<Integer, Long> e : sz.entrySet()) {
+      for (Map.Entry<Integer, Long> e : sz.getValue().entrySet()) {
         off.put(e.getKey(), next);
         next = Math.addExact(next, e.getValue());
       }
-      offsets.add(off);
+      offsets.put(sz.getKey(), off);
     }
 
     // each record on its own, in record order (the findings come in that order); arc -1: not in any packet

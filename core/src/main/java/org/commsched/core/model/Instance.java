@@ -1,10 +1,13 @@
 package org.commsched.core.model;
 
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.RandomAccess;
 import org.commsched.core.time.TimeScale;
 
 /**
@@ -73,9 +76,6 @@ public final class Instance {
       orig.add(new Origin("m0", b.source(), b.length()));
     } else if (problem instanceof Problem.Gossip g) {
       requireLength(g.length(), "/length");
-      for (int v = 0; v < n; v++) {
-        orig.add(new Origin("m" + v, v, g.length()));
-      }
     }
     Map<String, Integer> idx = new HashMap<>(msgs.size() * 2);
     boolean zeroAllowed = kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER;
@@ -109,7 +109,7 @@ public final class Instance {
       }
     }
     this.messages = Collections.unmodifiableList(msgs);
-    this.origins = List.copyOf(orig);
+    this.origins = problem instanceof Problem.Gossip g ? new GossipOrigins(n, g.length()) : List.copyOf(orig);
     this.index = Collections.unmodifiableMap(idx);
     this.atlas = new Atlas(network, msgs, kind, root, kind == ProblemKind.SEND ? "" : "/messages");
     Magnitudes.check(this);
@@ -209,6 +209,64 @@ public final class Instance {
   /** Unit-level messages of broadcast, gossip and send; empty for the other kinds. */
   public List<Origin> origins() {
     return origins;
+  }
+
+  /**
+   * Index of a message id in {@link #origins()}, or -1: a gossip's {@code m<v>} is read as its node v (the id as
+   * {@code "m" + v} writes it, v a node), the one origin of a broadcast or send is compared.
+   */
+  public int originIndexOf(String id) {
+    if (origins instanceof GossipOrigins) {
+      return GossipOrigins.nodeOf(id, network.nodes());
+    }
+    for (int i = 0; i < origins.size(); i++) {
+      if (origins.get(i).message().equals(id)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The origins of a gossip, {@code m<v>} from node v, computed from the index when asked: a ring of 10^7 nodes
+   * holds no 10^7 objects and ids for them, and a schedule's id is mapped back to its node by reading the number.
+   */
+  private static final class GossipOrigins extends AbstractList<Origin> implements RandomAccess {
+    private final int nodes;
+    private final long length;
+
+    GossipOrigins(int nodes, long length) {
+      this.nodes = nodes;
+      this.length = length;
+    }
+
+    @Override
+    public Origin get(int v) {
+      Objects.checkIndex(v, nodes);
+      return new Origin("m" + v, v, length);
+    }
+
+    @Override
+    public int size() {
+      return nodes;
+    }
+
+    /** The node v whose id {@code "m" + v} is {@code id}, or -1 (no leading zeros, no sign, v below nodes). */
+    static int nodeOf(String id, int nodes) {
+      int digits = id.length() - 1;
+      if (digits < 1 || digits > 10 || id.charAt(0) != 'm' || digits > 1 && id.charAt(1) == '0') {
+        return -1;
+      }
+      long v = 0;
+      for (int k = 1; k <= digits; k++) {
+        char c = id.charAt(k);
+        if (c < '0' || c > '9') {
+          return -1;
+        }
+        v = 10 * v + (c - '0');
+      }
+      return v < nodes ? (int) v : -1;
+    }
   }
 
   /** Index of a message id in {@link #messages()}, or -1. */

@@ -110,7 +110,7 @@ class FootprintTest {
     boolean runs = (t instanceof Topology.Ula || t instanceof Topology.Bla || t instanceof Topology.Esm)
         && messages > 0 && kind != ProblemKind.SCATTER && kind != ProblemKind.GATHER;
     boolean sweep = runs && net.arcs() <= 16 * messages;
-    long read = 24 * p + 32 * stored + 40L * net.arcs() + (kind == ProblemKind.GOSSIP ? 224L * p : 96L * messages)
+    long read = 24 * p + 32 * stored + 40L * net.arcs() + (kind == ProblemKind.GOSSIP ? 8L * p : 96L * messages)
         + (sweep ? 48L * net.arcs() : 0) + (runs && kind != ProblemKind.GOSSIP ? 424 * messages : 0);
     long solve = read + 64 * p + 64L * net.arcs() + 128 * records;
     Footprint f = Footprint.of(t, kind, messages);
@@ -149,25 +149,25 @@ class FootprintTest {
     assertThat(f.whyTooLarge(Footprint.Use.READ, gigabyte)).as("the ring itself is small").isNull();
     String why = f.whyTooLarge(Footprint.Use.SOLVE, gigabyte);
     assertThat(why).contains("100000 nodes", "9999900000 deliveries", "more than the 1.0 GB Java heap");
-    // p (p - 1) 128-byte records plus 312 bytes a node (224 of them its implied message) and 104 an arc (computed,
-    // none stored): 128 p^2 + 392 p bytes, 999,603,528 for 2793 nodes, 1,000,319,056 for 2794
-    assertThat(why).contains("at most 2793 nodes of this shape fit (gossip methods take 1000)");
+    // p (p - 1) 128-byte records plus 96 bytes a node (8 of them its implied message) and 104 an arc (computed, none
+    // stored, two a node): 128 p^2 + 176 p bytes, 999,715,552 for 2794 nodes, 1,000,431,120 for 2795
+    assertThat(why).contains("at most 2794 nodes of this shape fit (gossip methods take 1000)");
     String fix = why.substring(why.lastIndexOf("; ") + 2);
     assertThat(fix).matches("raise the heap with JAVA_OPTS=-Xmx\\d+g .*|use a smaller instance .*");
   }
 
   /**
-   * Reading (to check) a gossip builds one message per node: on a ring of 5 x 10^7 nodes (its 10^8 arcs computed, none
-   * stored) that is 11.2 GB (224 bytes an implied message) more than the broadcast's 5.2 GB (24 bytes a node, 40 per
-   * arc), so with 8 GB the broadcast is read and the gossip refused.
+   * Reading (to check) a gossip counts one implied message per node: on a ring of 5 x 10^7 nodes (its 10^8 arcs
+   * computed, none stored) that is 0.4 GB (8 bytes an implied message) more than the broadcast's 5.2 GB (24 bytes a
+   * node, 40 per arc), so with 5.4 GB the broadcast is read and the gossip, 5.6 GB, refused.
    */
   @Test
   void readingAGossipCountsItsImpliedMessages_oneANode() {
-    long eightGigabytes = 8_000_000_000L;
+    long heap = 5_400_000_000L;
     Topology ring = new Topology.Ring(50_000_000);
-    assertThat(Footprint.of(ring, ProblemKind.BROADCAST, 0).whyTooLarge(Footprint.Use.READ, eightGigabytes)).isNull();
-    assertThat(Footprint.of(ring, ProblemKind.GOSSIP, 0).whyTooLarge(Footprint.Use.READ, eightGigabytes))
-        .contains("50000000 nodes", "and 50000000 messages need about 16.4 GB to read");
+    assertThat(Footprint.of(ring, ProblemKind.BROADCAST, 0).whyTooLarge(Footprint.Use.READ, heap)).isNull();
+    assertThat(Footprint.of(ring, ProblemKind.GOSSIP, 0).whyTooLarge(Footprint.Use.READ, heap))
+        .contains("50000000 nodes", "and 50000000 messages need about 5.6 GB to read");
   }
 
   @Test

@@ -53,6 +53,28 @@ class InstanceTest {
   }
 
   @Test
+  void aGossipOriginIdIsFoundByItsNodeAndNoOtherSpellingIs() {
+    Instance g = new Instance("g", new Problem.Gossip(7), SAF, Network.of(new Topology.Ring(12)));
+    for (int v = 0; v < 12; v++) {
+      assertThat(g.originIndexOf(g.origins().get(v).message())).isEqualTo(v);
+    }
+    assertThat(g.originIndexOf("m11")).isEqualTo(11);
+    for (String id : List.of("m12", "m00", "m01", "m-1", "m+1", "m", "", "x3", "M3", "m 3", "m3 ", "m1x",
+        "m4294967296", "m99999999999", "m\u0663")) {
+      assertThat(g.originIndexOf(id)).as(id).isEqualTo(-1);
+    }
+    assertThat(g.origins().stream().map(Origin::message)).doesNotHaveDuplicates().contains("m0", "m11");
+  }
+
+  @Test
+  void aBroadcastsOneOriginIsFoundByItsId() {
+    Instance b = new Instance("b", new Problem.Broadcast(2, 7), SAF, Network.of(new Topology.Ring(5)));
+    assertThat(b.originIndexOf("m0")).isEqualTo(0);
+    assertThat(b.originIndexOf("m2")).isEqualTo(-1);
+    assertThat(b.originIndexOf("m1")).isEqualTo(-1);
+  }
+
+  @Test
   void send_isOneRoutedMessage() {
     Instance s = new Instance("s", new Problem.Send(0, 5, 19, null), SAF, Network.of(new Topology.Bla(6)));
     assertThat(s.messages()).hasSize(1);

@@ -4,11 +4,9 @@ import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -387,22 +385,9 @@ public final class ScheduleReader {
       return v;
     }
 
-    private Set<String> originIds;
-
     private void requireMessage(String id, String pointer, boolean originsToo) {
-      if (instance.indexOf(id) >= 0) {
+      if (instance.indexOf(id) >= 0 || originsToo && instance.originIndexOf(id) >= 0) {
         return;
-      }
-      if (originsToo) {
-        if (originIds == null) {
-          originIds = new HashSet<>();
-          for (Origin o : instance.origins()) {
-            originIds.add(o.message());
-          }
-        }
-        if (originIds.contains(id)) {
-          return;
-        }
       }
       throw new InstanceFormatException(file, pointer, "unknown message \"" + id + "\": instance "
           + instance.name() + " has no such message" + examples() + "; fix the id or pass the matching instance");
