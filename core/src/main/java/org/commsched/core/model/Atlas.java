@@ -63,7 +63,7 @@ public final class Atlas {
       rule = Rule.BFS_TREE;
       treeRoot = root;
       downward = kind == ProblemKind.SCATTER;
-      bfsDist = new int[network.nodes()];
+      bfsDist = downward ? network.distancesFrom(root) : network.distancesTo(root);
       bfsArc = new int[network.nodes()];
       bfsNext = bfsTree(root, downward, bfsDist, bfsArc);
     } else {
@@ -204,30 +204,6 @@ public final class Atlas {
    */
   private int[] bfsTree(int root, boolean fromRoot, int[] dist, int[] arcTo) {
     int n = network.nodes();
-    if (network.closedDistances()) { // a regular family: its distances are formulas, no search over its nodes
-      for (int v = 0; v < n; v++) {
-        dist[v] = fromRoot ? network.distance(root, v) : network.distance(v, root);
-      }
-    } else { // breadth first, the queue a primitive array (a drawing may have millions of nodes)
-      Arrays.fill(dist, -1);
-      dist[root] = 0;
-      int[] queue = new int[n];
-      int first = 0;
-      int last = 0;
-      queue[last++] = root;
-      while (first < last) {
-        int x = queue[first++];
-        int deg = fromRoot ? network.outDegree(x) : network.inDegree(x);
-        for (int i = 0; i < deg; i++) {
-          int a = fromRoot ? network.outArc(x, i) : network.inArc(x, i);
-          int y = fromRoot ? network.head(a) : network.tail(a);
-          if (dist[y] < 0) {
-            dist[y] = dist[x] + 1;
-            queue[last++] = y;
-          }
-        }
-      }
-    }
     int[] next = new int[n];
     Arrays.fill(next, -1);
     Arrays.fill(arcTo, -1);

@@ -120,13 +120,19 @@ public final class Network {
     return layout.distancesFrom(s);
   }
 
-  /** Hop distances to {@code t} along arcs (breadth first over in-arcs); -1 for nodes that do not reach it. */
+  /**
+   * Hop distances to {@code t} along arcs (a formula when {@link #closedDistances()}, else breadth first over
+   * in-arcs); -1 for nodes that do not reach it.
+   */
   public int[] distancesTo(int t) {
-    if (topology() instanceof Topology.Complete) {
-      return distancesFrom(t); // 1 everywhere else: symmetric
-    }
     int n = nodes();
     int[] d = new int[n];
+    if (layout.closedDistances()) { // a regular family, the complete graph included: no search over its nodes
+      for (int v = 0; v < n; v++) {
+        d[v] = layout.distance(v, t);
+      }
+      return d;
+    }
     java.util.Arrays.fill(d, -1);
     d[t] = 0;
     int[] queue = new int[n];
