@@ -6,9 +6,7 @@ import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.check.CheckReport;
 import org.commsched.core.check.Conformance;
 import org.commsched.core.check.ScheduleChecker;
-import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
-import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
@@ -72,7 +70,7 @@ public final class SolveRunner {
     }
     // a bound above the makespan means a bug somewhere: it is kept, so the checker reports the conflict
     SolveResult upgraded = r.withStatus(status, bound);
-    if (instance.family() == Family.PACKET && upgraded.schedule() instanceof Schedule.Transmissions) {
+    if (ScheduleChecker.conformable(instance, upgraded.schedule())) {
       // which of the packet family's conformance rules (V7-V11) the run's own schedule meets: a statistic
       upgraded = upgraded.withStat("conforms", ScheduleChecker.conform(instance, upgraded.schedule(),
           EnumSet.allOf(Conformance.class)).metNames());

@@ -3,10 +3,8 @@ package org.commsched.core.check;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.commsched.core.model.CommModel;
-import org.commsched.core.model.Family;
+import org.commsched.core.family.FamilyRules;
 import org.commsched.core.model.Instance;
-import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -17,9 +15,9 @@ import org.commsched.core.time.TimeScale;
  * model's definitions, lists every broken rule, and recomputes the makespan. It shares no code with any
  * algorithm; the package javadoc lists the rules and their codes.
  *
- * <p>Which schedule kind fits which model (DESIGN "Schedules"): departures for bufferless chatting, scatter and
- * gather; slots for virtual chatting and DSA under all ports; transmissions for every store-and-forward
- * problem.
+ * <p>The instance's family rules ({@link FamilyRules}) say which schedule kind fits (DESIGN "Schedules": departures
+ * for bufferless chatting, scatter and gather; slots for virtual chatting and DSA under all ports; transmissions for
+ * every store-and-forward problem) and which checker ({@link FamilyChecker}) judges it.
  *
  * @implNote Stateless and thread-safe.
  */
@@ -32,19 +30,14 @@ public final class ScheduleChecker {
     Findings out = new Findings();
     TimeScale scale = schedule == null ? instance.timeScale() : instance.timeScale().max(schedule.scale());
     Long makespan = null;
-    String misfit = misfit(instance, schedule);
+    FamilyRules rules = FamilyRules.of(instance);
+    String misfit = schedule == null ? "there is no schedule to check" : rules.misfit(instance, schedule);
     if (misfit != null) {
       out.add(Kind.WRONG_SCHEDULE_KIND, List.of(), "", null, misfit);
       return new CheckReport(out.violations(), null, scale);
     }
     try {
-      makespan = switch (instance.family()) {
-        case BUFFERLESS_CHATTING, BUFFERLESS_SCATTER_GATHER -> schedule instanceof Schedule.Slots s
-            ? VirtualChecker.check(instance, s, out)
-            : bufferless(instance, (Schedule.Departures) schedule, out);
-        case PACKET -> packet(instance, (Schedule.Transmissions) schedule, scale, out);
-        case LINEAR_COST -> linearCost(instance, (Schedule.Transmissions) schedule, scale, out);
-      };
+      makespan = rules.checker().check(instance, schedule, scale, out);
     } catch (ArithmeticException e) {
       out.add(Kind.TIME_OVERFLOW, List.of(), "", null, "a time of the schedule does not fit in 64-bit ticks ("
           + e.getMessage() + "); use smaller start times");
@@ -61,68 +54,20 @@ public final class ScheduleChecker {
    *     transmissions
    */
   public static ConformanceReport conform(Instance instance, Schedule schedule, Set<Conformance> rules) {
-    if (instance.family() != Family.PACKET || !(schedule instanceof Schedule.Transmissions t)) {
+    if (!conformable(instance, schedule)) {
       throw new IllegalArgumentException("conformance rules (fcfs, greedy, fdf, buffer, even-size) are defined for "
           + "store-and-forward scatter and gather schedules (the packet family), not for " + instance.family()
-          .name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + " " + instance.kind().wireName());
+          .wireName() + " " + instance.kind().wireName());
     }
-    return PacketConformance.check(instance, t, rules);
+    return PacketConformance.check(instance, (Schedule.Transmissions) schedule, rules);
   }
 
   /**
-   * Bufferless departures: the definition ({@link BufferlessChecker}) on small schedules, its fast path
-   * ({@link BufferlessFastPath}, the same report) from {@link BufferlessFastPath#FROM} hop tasks and control flits.
+   * True if {@link #conform} applies: the instance's family defines conformance rules ({@link
+   * FamilyRules#conformance()}) and the schedule holds transmissions.
    */
-  private static long bufferless(Instance instance, Schedule.Departures schedule, Findings out) {
-    return BufferlessFastPath.pays(instance, schedule) ? BufferlessFastPath.check(instance, schedule, out)
-        : BufferlessChecker.check(instance, schedule, out);
-  }
-
-  /**
-   * Packet records: the definition ({@link PacketChecker}) on small schedules, its fast path ({@link PacketFastPath},
-   * the same report) from {@link PacketFastPath#FROM} records.
-   */
-  private static long packet(Instance instance, Schedule.Transmissions schedule, TimeScale scale, Findings out) {
-    return schedule.transmissions().size() >= PacketFastPath.FROM
-        ? PacketFastPath.check(instance, schedule, scale, out) : PacketChecker.check(instance, schedule, scale, out);
-  }
-
-  /**
-   * Linear-cost records: the definition ({@link LinearCostChecker}) on small schedules, its fast path
-   * ({@link LinearCostFastPath}, the same report) from {@link LinearCostFastPath#FROM} records.
-   */
-  private static long linearCost(Instance instance, Schedule.Transmissions schedule, TimeScale scale,
-      Findings out) {
-    return schedule.transmissions().size() >= LinearCostFastPath.FROM
-        ? LinearCostFastPath.check(instance, schedule, scale, out)
-        : LinearCostChecker.check(instance, schedule, scale, out);
-  }
-
-  /** Null if the schedule's kind fits the instance, else why not. */
-  private static String misfit(Instance instance, Schedule schedule) {
-    ProblemKind kind = instance.kind();
-    String problem = kind.wireName();
-    if (schedule == null) {
-      return "there is no schedule to check";
-    }
-    if (!instance.family().bufferless()) {
-      return schedule instanceof Schedule.Transmissions ? null
-          : "a store-and-forward " + problem + " problem takes transmissions, not "
-          + (schedule instanceof Schedule.Slots ? "slots" : "departures");
-    }
-    if (schedule instanceof Schedule.Departures) {
-      return kind == ProblemKind.DSA ? "a dsa problem takes slots (buffer offsets), not departures" : null;
-    }
-    if (schedule instanceof Schedule.Slots) {
-      if (instance.family() != Family.BUFFERLESS_CHATTING) {
-        return "slots (a virtual schedule) are defined for chatting and dsa, not for " + problem
-            + ": give departures";
-      }
-      return ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.ALL ? null
-          : "slots (a virtual schedule) are defined under all ports only; this model has single ports";
-    }
-    return "a bufferless " + problem + " problem takes departures" + (kind == ProblemKind.CHATTING
-        ? " or slots" : "") + ", not transmissions";
+  public static boolean conformable(Instance instance, Schedule schedule) {
+    return FamilyRules.of(instance).conformance() && schedule instanceof Schedule.Transmissions;
   }
 
   /**

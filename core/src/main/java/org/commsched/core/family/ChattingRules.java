@@ -1,0 +1,44 @@
+package org.commsched.core.family;
+
+import org.commsched.core.check.FamilyChecker;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Schedule;
+
+/**
+ * The rules of bufferless chatting and dsa (docs/models/bufferless-chatting.md): departures for chatting, slots (a
+ * virtual schedule) for chatting and dsa under all ports.
+ *
+ * @implNote Immutable singleton.
+ */
+final class ChattingRules implements FamilyRules {
+  static final ChattingRules RULES = new ChattingRules();
+
+  private ChattingRules() {
+  }
+
+  @Override
+  public Family family() {
+    return Family.BUFFERLESS_CHATTING;
+  }
+
+  @Override
+  public String misfit(Instance instance, Schedule schedule) {
+    ProblemKind kind = instance.kind();
+    if (schedule instanceof Schedule.Departures) {
+      return kind == ProblemKind.DSA ? "a dsa problem takes slots (buffer offsets), not departures" : null;
+    }
+    if (schedule instanceof Schedule.Slots) {
+      return instance.model() instanceof CommModel.Bufferless b && b.ports() == CommModel.BufferlessPorts.ALL ? null
+          : "slots (a virtual schedule) are defined under all ports only; this model has single ports";
+    }
+    return Misfits.bufferlessTransmissions(kind, kind == ProblemKind.CHATTING);
+  }
+
+  @Override
+  public FamilyChecker checker() {
+    return FamilyChecker.BUFFERLESS;
+  }
+}

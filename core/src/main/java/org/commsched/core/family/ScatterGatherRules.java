@@ -1,0 +1,41 @@
+package org.commsched.core.family;
+
+import org.commsched.core.check.FamilyChecker;
+import org.commsched.core.model.Family;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Schedule;
+
+/**
+ * The rules of bufferless scatter and gather (docs/models/bufferless-scatter-gather.md): departures, with the
+ * control flits of a protocol run.
+ *
+ * @implNote Immutable singleton.
+ */
+final class ScatterGatherRules implements FamilyRules {
+  static final ScatterGatherRules RULES = new ScatterGatherRules();
+
+  private ScatterGatherRules() {
+  }
+
+  @Override
+  public Family family() {
+    return Family.BUFFERLESS_SCATTER_GATHER;
+  }
+
+  @Override
+  public String misfit(Instance instance, Schedule schedule) {
+    if (schedule instanceof Schedule.Departures) {
+      return null;
+    }
+    if (schedule instanceof Schedule.Slots) {
+      return "slots (a virtual schedule) are defined for chatting and dsa, not for " + instance.kind().wireName()
+          + ": give departures";
+    }
+    return Misfits.bufferlessTransmissions(instance.kind(), false);
+  }
+
+  @Override
+  public FamilyChecker checker() {
+    return FamilyChecker.BUFFERLESS;
+  }
+}
