@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
-import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
@@ -340,8 +339,8 @@ final class BufferlessBounds {
    */
   static void protocol(Instance inst, List<LowerBound> out) {
     Network net = inst.network();
-    if (inst.family() != Family.BUFFERLESS_SCATTER_GATHER || inst.kind() != ProblemKind.GATHER
-        || ((CommModel.Bufferless) inst.model()).ports() != CommModel.BufferlessPorts.SINGLE) {
+    if (inst.kind() != ProblemKind.GATHER || !(inst.model() instanceof CommModel.Bufferless model)
+        || model.ports() != CommModel.BufferlessPorts.SINGLE) {
       return;
     }
     int root = inst.root();

@@ -6,9 +6,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.commsched.core.model.Family;
+import org.commsched.core.family.FamilyRules;
 import org.commsched.core.model.Instance;
-import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 
@@ -38,7 +37,8 @@ import org.commsched.core.solve.LowerBound;
  *       optima where they apply</td><td>Peters' thesis §2-§5</td></tr>
  * </table>
  *
- * <p>{@link #protocolBounds(Instance)} holds bounds that only bind distributed gathering protocols.
+ * <p>{@link #protocolBounds(Instance)} holds bounds that only bind distributed gathering protocols. Which class
+ * computes which bounds is the instance's family's to say ({@link FamilyBounds}, named by its rules).
  */
 public final class LowerBounds {
   private LowerBounds() {
@@ -108,19 +108,7 @@ public final class LowerBounds {
   static List<LowerBound> all(Instance instance, BufferlessBounds.Limits limits) {
     List<LowerBound> out = new ArrayList<>();
     try {
-      switch (instance.family()) {
-        case BUFFERLESS_CHATTING -> {
-          if (instance.kind() == ProblemKind.DSA) {
-            BufferlessBounds.virtualBounds(instance, out, limits);
-          } else {
-            BufferlessBounds.real(instance, out, limits);
-          }
-        }
-        case BUFFERLESS_SCATTER_GATHER -> BufferlessBounds.real(instance, out, limits);
-        case PACKET -> StoreForwardBounds.scatterGather(instance, out, limits);
-        case LINEAR_COST -> LinearCostBounds.of(instance, out);
-        default -> throw new IllegalStateException("no bounds for family " + instance.family());
-      }
+      FamilyRules.of(instance).bounds().lower(instance, out, limits);
     } catch (ArithmeticException e) {
       // a bound beyond the range of long: keep the ones computed so far, all valid
     }
@@ -150,9 +138,7 @@ public final class LowerBounds {
    */
   public static List<LowerBound> virtual(Instance instance) {
     List<LowerBound> out = new ArrayList<>();
-    if (instance.family() == Family.BUFFERLESS_CHATTING) {
-      BufferlessBounds.virtualBounds(instance, out, BufferlessBounds.Limits.DEFAULT);
-    }
+    FamilyRules.of(instance).bounds().virtual(instance, out, BufferlessBounds.Limits.DEFAULT);
     return sorted(out);
   }
 
@@ -174,7 +160,7 @@ public final class LowerBounds {
    */
   public static List<LowerBound> protocolBounds(Instance instance) {
     List<LowerBound> out = new ArrayList<>();
-    BufferlessBounds.protocol(instance, out);
+    FamilyRules.of(instance).bounds().protocol(instance, out);
     return sorted(out);
   }
 

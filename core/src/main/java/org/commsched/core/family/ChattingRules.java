@@ -1,5 +1,6 @@
 package org.commsched.core.family;
 
+import org.commsched.core.bounds.FamilyBounds;
 import org.commsched.core.check.FamilyChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
@@ -40,5 +41,10 @@ final class ChattingRules implements FamilyRules {
   @Override
   public FamilyChecker checker() {
     return FamilyChecker.BUFFERLESS;
+  }
+
+  @Override
+  public FamilyBounds bounds() {
+    return FamilyBounds.BUFFERLESS_CHATTING;
   }
 }

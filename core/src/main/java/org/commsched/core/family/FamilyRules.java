@@ -1,13 +1,15 @@
 package org.commsched.core.family;
 
+import org.commsched.core.bounds.FamilyBounds;
 import org.commsched.core.check.FamilyChecker;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
 
 /**
- * What a model family decides, in one object per family: which schedule kinds fit its problems and which checker
- * judges them. The toolkit's seams ({@code ScheduleChecker}) ask the instance's rules ({@link #of(Instance)}) instead
+ * What a model family decides, in one object per family: which schedule kinds fit its problems, which checker
+ * judges them and which bounds hold. The toolkit's seams ({@code ScheduleChecker}, {@code LowerBounds}, {@code
+ * UpperBounds}) ask the instance's rules ({@link #of(Instance)}) instead
  * of switching on {@link Family}; {@link #of(Family)} is the one place that maps a family to its rules, so a fifth
  * family is one more implementation and one more line there (the switch has no default: the compiler asks for it).
  *
@@ -29,6 +31,9 @@ public interface FamilyRules {
 
   /** The checker of a schedule whose kind fits ({@link #misfit} is null). */
   FamilyChecker checker();
+
+  /** Which lower bounds (real, virtual, protocol) and upper bounds apply to its instances, and who computes them. */
+  FamilyBounds bounds();
 
   /**
    * True if the family defines conformance rules beyond validity (the packet family's V7 to V11,

@@ -1,5 +1,6 @@
 package org.commsched.core.family;
 
+import org.commsched.core.bounds.FamilyBounds;
 import org.commsched.core.check.FamilyChecker;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
@@ -30,5 +31,10 @@ final class LinearCostRules implements FamilyRules {
   @Override
   public FamilyChecker checker() {
     return FamilyChecker.LINEAR_COST;
+  }
+
+  @Override
+  public FamilyBounds bounds() {
+    return FamilyBounds.LINEAR_COST;
   }
 }

@@ -1,5 +1,6 @@
 package org.commsched.core.family;
 
+import org.commsched.core.bounds.FamilyBounds;
 import org.commsched.core.check.FamilyChecker;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
@@ -30,6 +31,11 @@ final class PacketRules implements FamilyRules {
   @Override
   public FamilyChecker checker() {
     return FamilyChecker.PACKET;
+  }
+
+  @Override
+  public FamilyBounds bounds() {
+    return FamilyBounds.PACKET;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.commsched.core.family;
 
+import org.commsched.core.bounds.FamilyBounds;
 import org.commsched.core.check.FamilyChecker;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
@@ -37,5 +38,10 @@ final class ScatterGatherRules implements FamilyRules {
   @Override
   public FamilyChecker checker() {
     return FamilyChecker.BUFFERLESS;
+  }
+
+  @Override
+  public FamilyBounds bounds() {
+    return FamilyBounds.BUFFERLESS_SCATTER_GATHER;
   }
 }
