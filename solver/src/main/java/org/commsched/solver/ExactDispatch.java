@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Predicate;
+import org.commsched.core.family.ExactModel;
+import org.commsched.core.family.FamilyRules;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
@@ -17,16 +18,16 @@ import org.commsched.core.solve.SolveResult;
 
 /**
  * A generic exact method ({@code cpsat}, {@code choco}) that answers every family it has an exact model for: the
- * real bufferless model by default, and for the instances a route takes (dsa: the virtual model, whose schedule is
- * the buffer layout; store-and-forward packets: the packetization model) that route's method, under the generic
- * name. So {@code commsched solve buffers.csv --method cpsat} and {@code commsched solve tv1.json --method cpsat}
+ * real bufferless model by default, and for the instances whose family rules name another {@link ExactModel} (dsa:
+ * the virtual model, whose schedule is the buffer layout; store-and-forward packets: the packetization model; linear
+ * cost) that model's method, under the generic name. So {@code commsched solve buffers.csv --method cpsat} and {@code commsched solve tv1.json --method cpsat}
  * are exact.
  *
  * @implNote Immutable; stateless if the methods are.
  */
 final class ExactDispatch implements Method {
-  /** Instances {@code takes} accepts go to {@code method}; {@code words} says what it computes there. */
-  private record Route(String label, String words, Predicate<Instance> takes, Method method) {
+  /** Instances whose family names {@code model} go to {@code method}. */
+  private record Route(ExactModel model, Method method) {
   }
 
   private final Method real;
@@ -45,21 +46,20 @@ final class ExactDispatch implements Method {
   }
 
   /**
-   * The same dispatch, also sending the instances {@code takes} accepts to {@code method}.
-   *
-   * @param label the instances in a word or two, e.g. "dsa"
-   * @param words what the method computes there, e.g. "the exact buffer layout"
+   * The same dispatch, also sending the instances whose family rules name {@code model} ({@link
+   * FamilyRules#exactModel}) to {@code method}.
    */
-  ExactDispatch with(String label, String words, Predicate<Instance> takes, Method method) {
+  ExactDispatch with(ExactModel model, Method method) {
     List<Route> more = new ArrayList<>(routes);
-    more.add(new Route(label, words, takes, method));
+    more.add(new Route(model, method));
     return new ExactDispatch(real, more);
   }
 
-  /** The method that answers the instance. */
+  /** The method that answers the instance: the route of the model its family names, else the real method. */
   private Method target(Instance instance) {
+    ExactModel model = FamilyRules.of(instance).exactModel(instance);
     for (Route r : routes) {
-      if (r.takes().test(instance)) {
+      if (r.model() == model) {
         return r.method();
       }
     }
@@ -76,9 +76,9 @@ final class ExactDispatch implements Method {
     StringBuilder summary = new StringBuilder(real.summary());
     StringBuilder citation = new StringBuilder(real.citation());
     for (Route r : routes) {
-      summary.append("; ").append(r.label()).append(": ").append(r.words()).append(", as ")
+      summary.append("; ").append(r.model().label()).append(": ").append(r.model().words()).append(", as ")
           .append(r.method().name());
-      citation.append("; ").append(r.label()).append(": ").append(r.method().citation());
+      citation.append("; ").append(r.model().label()).append(": ").append(r.method().citation());
     }
     return new MethodFacts(real.name(), summary.toString(), real.guarantee(), citation.toString(),
         scope(real, routes), real.exact());
@@ -105,7 +105,7 @@ final class ExactDispatch implements Method {
         duplex.addAll(s.duplex());
       }
       if (!s.note().isEmpty()) {
-        notes.add(route.label() + ": " + s.note());
+        notes.add(route.model().label() + ": " + s.note());
       }
     }
     if (duplex.isEmpty()) {

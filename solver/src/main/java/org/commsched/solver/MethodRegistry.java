@@ -5,7 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.commsched.core.model.Family;
+import org.commsched.core.family.ExactModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
@@ -56,27 +56,19 @@ public final class MethodRegistry {
     // exact methods last; cpsat and choco answer dsa with the virtual models, packets with the packet model and
     // send, broadcast and gossip with the linear-cost model, whose hint is the best of the heuristics above
     List<Method> heuristics = List.copyOf(all);
-    all.add(ExactDispatch.of(new CpSatBufferless())
-        .with("dsa", "the exact buffer layout", i -> i.kind() == ProblemKind.DSA, new CpSatVirtual())
-        .with("packets", "the exact packetization", i -> i.family() == Family.PACKET, new CpSatPacket())
-        .with("linear cost", "the exact schedule", i -> i.family() == Family.LINEAR_COST,
-            new CpSatLinearCost(heuristics)));
-    all.add(ExactDispatch.of(new ChocoBufferless())
-        .with("dsa", "the exact buffer layout", i -> i.kind() == ProblemKind.DSA, new ChocoVirtual())
-        .with("packets", "the exact packetization", i -> i.family() == Family.PACKET, new ChocoPacket())
-        .with("linear cost", "the exact schedule", i -> i.family() == Family.LINEAR_COST,
-            new ChocoLinearCost(heuristics)));
+    all.add(ExactDispatch.of(new CpSatBufferless()).with(ExactModel.VIRTUAL, new CpSatVirtual())
+        .with(ExactModel.PACKET, new CpSatPacket()).with(ExactModel.LINEAR_COST, new CpSatLinearCost(heuristics)));
+    all.add(ExactDispatch.of(new ChocoBufferless()).with(ExactModel.VIRTUAL, new ChocoVirtual())
+        .with(ExactModel.PACKET, new ChocoPacket()).with(ExactModel.LINEAR_COST, new ChocoLinearCost(heuristics)));
     all.add(new CpSatVirtual()); // optimal virtual schedules (slots) of chatting and dsa
     all.add(new ChocoVirtual());
     all.addAll(List.of(new CpSatSyncGather(), new ChocoSyncGather())); // gather under wake-ups (protocol yardstick)
     all.addAll(DsaMethods.exact()); // exact buffer layouts by search (the default for dsa)
     // an independent 0-1 time-indexed formulation of the bufferless models, to cross-check cpsat and choco
-    all.add(ExactDispatch.of(new org.commsched.solver.timeindexed.TimeIndexed()).with("dsa", "the exact buffer layout",
-        i -> i.kind() == ProblemKind.DSA, new org.commsched.solver.timeindexed.TimeIndexedVirtual())
-        .with("packets", "the exact packetization", i -> i.family() == Family.PACKET,
-            new org.commsched.solver.timeindexed.TimeIndexedPacket())
-        .with("linear cost", "the exact schedule", i -> i.family() == Family.LINEAR_COST,
-            new org.commsched.solver.timeindexed.TimeIndexedLinearCost()));
+    all.add(ExactDispatch.of(new org.commsched.solver.timeindexed.TimeIndexed())
+        .with(ExactModel.VIRTUAL, new org.commsched.solver.timeindexed.TimeIndexedVirtual())
+        .with(ExactModel.PACKET, new org.commsched.solver.timeindexed.TimeIndexedPacket())
+        .with(ExactModel.LINEAR_COST, new org.commsched.solver.timeindexed.TimeIndexedLinearCost()));
     all.add(new org.commsched.solver.timeindexed.TimeIndexedVirtual());
     all.add(new org.commsched.solver.timeindexed.TimeIndexedPacket());
     all.add(new org.commsched.solver.timeindexed.TimeIndexedLinearCost());

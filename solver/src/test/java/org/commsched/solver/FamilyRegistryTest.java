@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import org.commsched.core.family.ExactModel;
+import org.commsched.core.family.FamilyRules;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
@@ -42,7 +44,7 @@ class FamilyRegistryTest {
   @Test
   void everyInsteadNamesRegisteredMethods_andTheFirstApplies() {
     for (Instance inst : samples()) {
-      String instead = inst.family().instead(inst.kind());
+      String instead = FamilyRules.of(inst).instead(inst.kind());
       List<String> named = new ArrayList<>();
       for (String word : instead.split("[^a-z0-9-]+")) {
         if (REGISTRY.byName(word) != null) {
@@ -54,6 +56,44 @@ class FamilyRegistryTest {
       assertThat(REGISTRY.byName(first).whyNot(inst)).as(first + " on " + inst.kind().wireName() + ", "
           + inst.family()).isNull();
       assertThat(named).as(instead).isNotEmpty();
+    }
+  }
+
+  @Test
+  void everyFamilysFallback_isARegisteredMethodThatAppliesToEachOfItsProblems_andLeadsWhatToUseInstead() {
+    for (Instance inst : samples()) {
+      FamilyRules rules = FamilyRules.of(inst);
+      String name = rules.fallback(inst.kind());
+      Method fallback = REGISTRY.byName(name);
+      assertThat(fallback).as(name).isNotNull();
+      assertThat(fallback.whyNot(inst)).as(name + " on " + inst.kind().wireName() + ", " + inst.family()).isNull();
+      assertThat(fallback.exact()).as(name).isFalse();
+      assertThat(rules.instead(inst.kind())).startsWith(name);
+    }
+  }
+
+  @Test
+  void everyFamilysRules_belongToThatFamily() {
+    for (Family f : Family.values()) {
+      assertThat(FamilyRules.of(f).family()).isEqualTo(f);
+    }
+  }
+
+  @Test
+  void cpsat_answersEachSampleWithTheMethodOfTheExactModelItsFamilyNames() {
+    Method cpsat = REGISTRY.byName("cpsat");
+    for (Instance inst : samples()) {
+      ExactModel model = FamilyRules.of(inst).exactModel(inst);
+      String expected = switch (inst.kind()) {
+        case DSA -> "dsa";
+        case SCATTER, GATHER -> inst.family().bufferless() ? "bufferless" : "packets";
+        case SEND, BROADCAST, GOSSIP -> "linear cost";
+        case CHATTING -> "bufferless";
+      };
+      assertThat(model.label()).as(inst.kind() + " " + inst.family()).isEqualTo(expected);
+      if (model != ExactModel.REAL) {
+        assertThat(cpsat.summary()).contains(model.label() + ": " + model.words());
+      }
     }
   }
 

@@ -47,4 +47,20 @@ final class ChattingRules implements FamilyRules {
   public FamilyBounds bounds() {
     return FamilyBounds.BUFFERLESS_CHATTING;
   }
+
+  @Override
+  public String fallback(ProblemKind kind) {
+    return kind == ProblemKind.DSA ? "first-fit" : "greedy";
+  }
+
+  @Override
+  public String instead(ProblemKind kind) {
+    return kind == ProblemKind.DSA ? fallback(kind) + ", interval-coloring or kierstead"
+        : fallback(kind) + ", priority-greedy or lns (commsched methods lists the paper methods for each network)";
+  }
+
+  @Override
+  public ExactModel exactModel(Instance instance) {
+    return instance.kind() == ProblemKind.DSA ? ExactModel.VIRTUAL : ExactModel.REAL;
+  }
 }

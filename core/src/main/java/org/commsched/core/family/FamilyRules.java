@@ -4,12 +4,14 @@ import org.commsched.core.bounds.FamilyBounds;
 import org.commsched.core.check.FamilyChecker;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 
 /**
  * What a model family decides, in one object per family: which schedule kinds fit its problems, which checker
- * judges them and which bounds hold. The toolkit's seams ({@code ScheduleChecker}, {@code LowerBounds}, {@code
- * UpperBounds}) ask the instance's rules ({@link #of(Instance)}) instead
+ * judges them, which bounds hold, its fallback method, what to use instead of a method that refuses it, and which
+ * exact model answers it. The toolkit's seams ({@code ScheduleChecker}, {@code LowerBounds}, {@code
+ * UpperBounds}, {@code Scope} and the exact dispatch) ask the instance's rules ({@link #of(Instance)}) instead
  * of switching on {@link Family}; {@link #of(Family)} is the one place that maps a family to its rules, so a fifth
  * family is one more implementation and one more line there (the switch has no default: the compiler asks for it).
  *
@@ -34,6 +36,21 @@ public interface FamilyRules {
 
   /** Which lower bounds (real, virtual, protocol) and upper bounds apply to its instances, and who computes them. */
   FamilyBounds bounds();
+
+  /**
+   * The baseline that schedules every problem of that kind in the family on a connected network, as {@code --method}
+   * takes it.
+   */
+  String fallback(ProblemKind kind);
+
+  /**
+   * What to use for a problem of this family when a method refuses it: the {@link #fallback} first, and the
+   * family's better methods where there are some. Method names, as {@code --method} takes them.
+   */
+  String instead(ProblemKind kind);
+
+  /** The exact model that answers the instance, for the generic exact methods. */
+  ExactModel exactModel(Instance instance);
 
   /**
    * True if the family defines conformance rules beyond validity (the packet family's V7 to V11,

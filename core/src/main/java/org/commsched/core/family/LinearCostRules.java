@@ -4,6 +4,7 @@ import org.commsched.core.bounds.FamilyBounds;
 import org.commsched.core.check.FamilyChecker;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 
 /**
@@ -36,5 +37,20 @@ final class LinearCostRules implements FamilyRules {
   @Override
   public FamilyBounds bounds() {
     return FamilyBounds.LINEAR_COST;
+  }
+
+  @Override
+  public String fallback(ProblemKind kind) {
+    return "greedy-saf";
+  }
+
+  @Override
+  public String instead(ProblemKind kind) {
+    return fallback(kind);
+  }
+
+  @Override
+  public ExactModel exactModel(Instance instance) {
+    return ExactModel.LINEAR_COST;
   }
 }

@@ -4,6 +4,7 @@ import org.commsched.core.bounds.FamilyBounds;
 import org.commsched.core.check.FamilyChecker;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 
 /**
@@ -43,5 +44,22 @@ final class ScatterGatherRules implements FamilyRules {
   @Override
   public FamilyBounds bounds() {
     return FamilyBounds.BUFFERLESS_SCATTER_GATHER;
+  }
+
+  @Override
+  public String fallback(ProblemKind kind) {
+    return "greedy";
+  }
+
+  @Override
+  public String instead(ProblemKind kind) {
+    return kind == ProblemKind.SCATTER ? fallback(kind) + " or fdf"
+        : fallback(kind) + " (its nearest-first order is FDF run backwards, optimal offline) or a gathering protocol "
+        + "(transmission-certification, shoulder-tap on a path)";
+  }
+
+  @Override
+  public ExactModel exactModel(Instance instance) {
+    return ExactModel.REAL;
   }
 }

@@ -8,8 +8,9 @@ import java.util.Set;
 /**
  * The model family of an instance: the seam that cuts across the toolkit. An instance's family is fixed by its
  * problem kind and its model ({@link #of}), computed once when the instance is built ({@link Instance#family()}),
- * and it alone picks the checker, the lower bounds and which methods apply, each in one place. The model
- * reference of each family is a page of {@code docs/models/}.
+ * and it is the key to the family's rules ({@code core.family.FamilyRules}: schedule kinds, checker, bounds, fallback
+ * method, what to use instead, exact model), which the rest of the toolkit asks instead of switching on it. The
+ * model reference of each family is a page of {@code docs/models/}.
  *
  * @implNote Immutable.
  */
@@ -61,24 +62,6 @@ public enum Family {
   /** The model in words: "bufferless" or "store-and-forward". */
   public String model() {
     return bufferless() ? "bufferless" : "store-and-forward";
-  }
-
-  /**
-   * What to use for a problem of this family when a method refuses it: the baseline that always applies, and
-   * the family's better methods where there are some. Method names, as {@code --method} takes them.
-   */
-  public String instead(ProblemKind kind) {
-    switch (this) {
-      case BUFFERLESS_CHATTING:
-        return kind == ProblemKind.DSA ? "first-fit, interval-coloring or kierstead"
-            : "greedy, priority-greedy or lns (commsched methods lists the paper methods for each network)";
-      case BUFFERLESS_SCATTER_GATHER:
-        return kind == ProblemKind.SCATTER ? "greedy or fdf"
-            : "greedy (its nearest-first order is FDF run backwards, optimal offline) or a gathering protocol "
-            + "(transmission-certification, shoulder-tap on a path)";
-      default:
-        return "greedy-saf";
-    }
   }
 
   /** The name in listings and JSON output, e.g. {@code "bufferless-scatter-gather"}. */

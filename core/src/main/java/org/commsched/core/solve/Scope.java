@@ -6,6 +6,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import org.commsched.core.family.FamilyRules;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
@@ -139,7 +140,7 @@ public record Scope(Set<Family> families, Set<ProblemKind> problems, Set<CommMod
     Family family = instance.family();
     if (!families.contains(family) || !problems.contains(kind)) {
       return method + " schedules " + problemWords() + "; for " + (family.bufferless() ? "" : family.model() + " ")
-          + kind.wireName() + " use " + family.instead(kind);
+          + kind.wireName() + " use " + FamilyRules.of(family).instead(kind);
     }
     if (family.bufferless()) {
       CommModel.BufferlessPorts p = ((CommModel.Bufferless) instance.model()).ports();
@@ -152,7 +153,7 @@ public record Scope(Set<Family> families, Set<ProblemKind> problems, Set<CommMod
       CommModel.StoreAndForward m = (CommModel.StoreAndForward) instance.model();
       if (!ports.contains(m.ports()) || !duplex.contains(m.duplex())) {
         return method + " schedules " + sendWords() + ", and this model has " + m.ports().wireName() + " ports and "
-            + m.duplex().wireName() + " duplex: use " + family.instead(kind);
+            + m.duplex().wireName() + " duplex: use " + FamilyRules.of(family).instead(kind);
       }
     }
     String net = network.whyNot().apply(instance);

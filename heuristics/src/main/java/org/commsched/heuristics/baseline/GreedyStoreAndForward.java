@@ -132,7 +132,7 @@ public final class GreedyStoreAndForward implements Method {
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
-    if (instance.family() == Family.PACKET) {
+    if (instance.kind() == ProblemKind.SCATTER || instance.kind() == ProblemKind.GATHER) { // the packet family
       GreedyPackets.Placed p = GreedyPackets.schedule(instance);
       return SolveResult.feasible(name(), p.schedule(), p.makespan(), LowerBound.zero());
     }

@@ -5,7 +5,6 @@ import java.util.List;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.bounds.PathSending;
 import org.commsched.core.model.CommModel;
-import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
@@ -90,9 +89,7 @@ public final class LinearCostMethods {
    * the default even for small instances, where an exact model would only confirm it.
    */
   public static Method provenOptimal(Instance instance) {
-    if (instance.family() != Family.LINEAR_COST) {
-      return null;
-    }
+    // a broadcast or send is always of the linear-cost family (Family.of): no other kind gets past these tests
     if (instance.kind() == ProblemKind.BROADCAST) { // the one-way and F* ring schemes meet the RING-BCAST/PATH bounds
       for (BroadcastScheme scheme : List.of(new UringBroadcast(), new RingBroadcastFull())) {
         if (scheme.whyNot(instance) == null && scheme.bestFormula(instance) == LowerBounds.best(instance).value()) {
