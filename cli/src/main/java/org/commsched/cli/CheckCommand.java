@@ -176,7 +176,7 @@ final class CheckCommand implements Callable<Integer> {
    */
   private static Method prover(Instance instance, Schedule schedule) {
     MethodRegistry registry = MethodRegistry.standard();
-    if (schedule instanceof Schedule.Slots && instance.kind() != ProblemKind.DSA) {
+    if (schedule.virtual() && instance.kind() != ProblemKind.DSA) {
       Method virtual = registry.byName("cpsat-virtual");
       return virtual != null && virtual.whyNot(instance) == null ? virtual : null;
     }

@@ -106,9 +106,6 @@ final class DrawCommand implements Callable<Integer> {
   }
 
   private static String kind(Schedule s) {
-    if (s instanceof Schedule.Departures d) {
-      return d.control().isEmpty() ? "departures" : "protocol trace";
-    }
-    return s instanceof Schedule.Slots ? "slots (virtual)" : "transmissions";
+    return !s.control().isEmpty() ? "protocol trace" : s.virtual() ? s.wireName() + " (virtual)" : s.wireName();
   }
 }

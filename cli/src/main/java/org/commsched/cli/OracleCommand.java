@@ -13,7 +13,6 @@ import java.util.concurrent.Callable;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
-import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.instances.generate.GeneratorSpec;
@@ -126,7 +125,7 @@ final class OracleCommand implements Callable<Integer> {
           continue;
         }
         SolveRunner.Outcome r = SolveRunner.run(x, inst, limits);
-        if (r.result().hasSchedule() && (r.result().schedule() instanceof Schedule.Slots) != virtual) {
+        if (r.result().hasSchedule() && r.result().schedule().virtual() != virtual) {
           continue; // the other objective (virtual span vs real makespan)
         }
         runs.add(r);

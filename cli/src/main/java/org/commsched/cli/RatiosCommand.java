@@ -27,7 +27,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import org.commsched.core.model.Instance;
-import org.commsched.core.model.Schedule;
 import org.commsched.core.model.TerminalText;
 import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.Method;
@@ -267,7 +266,7 @@ final class RatiosCommand implements Callable<Integer> {
     try {
       SolveRunner.Outcome run = SolveRunner.run(m, it.instance(), limits);
       SolveResult r = run.result();
-      String objective = !r.hasSchedule() ? "-" : r.schedule() instanceof Schedule.Slots ? "virtual" : "real";
+      String objective = !r.hasSchedule() ? "-" : r.schedule().virtual() ? "virtual" : "real";
       String error = r.hasSchedule() && !run.valid() ? "the checker rejects the schedule: "
           + (run.report().violations().isEmpty() ? "a claim" : run.report().violations().get(0).detail()) : "";
       return new RatioRow(it.id(), it.parameters(), m.name(), objective, r.status().name(),

@@ -145,10 +145,7 @@ public final class CrossCheck {
   }
 
   private static String kind(Schedule s) {
-    if (s instanceof Schedule.Slots) {
-      return "slots";
-    }
-    return s instanceof Schedule.Transmissions ? "transmissions" : "departures";
+    return s.wireName();
   }
 
   /** The checks among the runs of one schedule kind; true if an exact method proved the optimum. */

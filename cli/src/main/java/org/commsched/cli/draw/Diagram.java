@@ -248,7 +248,7 @@ public final class Diagram {
     } else if (schedule instanceof Schedule.Slots s) {
       messages(s.slots(), false, sink);
     } else if (schedule instanceof Schedule.Transmissions t) {
-      CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+      CommModel.StoreAndForward model = instance.storeAndForward();
       Map<String, Integer> index = new HashMap<>();
       for (int i = 0; i < messages.size(); i++) {
         index.put(messages.get(i).id(), i);

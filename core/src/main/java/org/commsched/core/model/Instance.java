@@ -188,6 +188,33 @@ public final class Instance {
     return model;
   }
 
+  /**
+   * The store-and-forward model, for code that holds a packet or linear-cost instance (the typed view of {@link
+   * #model()}, in place of a cast).
+   *
+   * @throws IllegalStateException if the model is bufferless
+   */
+  public CommModel.StoreAndForward storeAndForward() {
+    if (model instanceof CommModel.StoreAndForward m) {
+      return m;
+    }
+    throw new IllegalStateException(name + " is a bufferless " + kind().wireName() + " instance, not a "
+        + "store-and-forward one");
+  }
+
+  /**
+   * The bufferless port rule, for code that holds a bufferless instance (the typed view of {@link #model()}).
+   *
+   * @throws IllegalStateException if the model is store-and-forward
+   */
+  public CommModel.BufferlessPorts bufferlessPorts() {
+    if (model instanceof CommModel.Bufferless m) {
+      return m.ports();
+    }
+    throw new IllegalStateException(name + " is a store-and-forward " + kind().wireName() + " instance, not a "
+        + "bufferless one");
+  }
+
   /** The network. */
   public Network network() {
     return network;

@@ -16,6 +16,22 @@ public sealed interface Schedule {
   /** The time scale of every time in this schedule. */
   TimeScale scale();
 
+  /** The schedule's kind as the file format names its field: "departures", "slots" or "transmissions". */
+  String wireName();
+
+  /**
+   * True for a virtual schedule (slots), whose makespan is the span of its slots and is compared with the virtual
+   * bounds, not with real makespans.
+   */
+  default boolean virtual() {
+    return false;
+  }
+
+  /** The one-flit control transfers of a protocol run: empty unless departures carry them. */
+  default List<ControlTransfer> control() {
+    return List.of();
+  }
+
   /**
    * Bufferless real schedule: the step in which each message's first flit crosses its first arc. Message h of
    * flit, hop k crosses during step {@code departure + h + k}. A protocol run (distributed gathering) adds its
@@ -40,6 +56,11 @@ public sealed interface Schedule {
     public TimeScale scale() {
       return TimeScale.UNIT;
     }
+
+    @Override
+    public String wireName() {
+      return "departures";
+    }
   }
 
   /**
@@ -55,6 +76,16 @@ public sealed interface Schedule {
     @Override
     public TimeScale scale() {
       return TimeScale.UNIT;
+    }
+
+    @Override
+    public String wireName() {
+      return "slots";
+    }
+
+    @Override
+    public boolean virtual() {
+      return true;
     }
   }
 
@@ -72,6 +103,11 @@ public sealed interface Schedule {
   record Transmissions(TimeScale scale, List<Transmission> transmissions) implements Schedule {
     public Transmissions {
       transmissions = List.copyOf(transmissions);
+    }
+
+    @Override
+    public String wireName() {
+      return "transmissions";
     }
   }
 

@@ -84,7 +84,7 @@ public final class GreedyBufferless implements Method {
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
-    boolean single = ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.SINGLE;
+    boolean single = instance.bufferlessPorts() == CommModel.BufferlessPorts.SINGLE;
     long[] dep;
     if (treeShortcutApplies(instance)) {
       dep = departuresOnRootResource(instance, single);

@@ -31,7 +31,7 @@ abstract class BroadcastScheme implements Method {
   record Setting(Instance instance, Network net, CommModel.StoreAndForward model, TimeScale scale, PathSending f,
       String message, int source, long n, int p) {
     static Setting of(Instance inst) {
-      CommModel.StoreAndForward m = (CommModel.StoreAndForward) inst.model();
+      CommModel.StoreAndForward m = inst.storeAndForward();
       return new Setting(inst, inst.network(), m, inst.timeScale(), PathSending.of(m, inst.timeScale()),
           inst.origins().get(0).message(), inst.root(), inst.origins().get(0).length(), inst.network().nodes());
     }

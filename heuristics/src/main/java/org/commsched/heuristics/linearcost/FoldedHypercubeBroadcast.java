@@ -44,7 +44,7 @@ public final class FoldedHypercubeBroadcast extends BroadcastScheme {
 
   @Override
   public String whyNotFurther(Instance instance) {
-    CommModel.StoreAndForward m = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward m = instance.storeAndForward();
     if (m.ports() == CommModel.Ports.ONE && m.onePort() == CommModel.OnePortRule.EXCHANGE) {
       return name() + " has every node send on one link while it receives on another, which the one-port exchange "
           + "rule forbids; use " + (m.duplex() == CommModel.Duplex.FULL ? "lc-hypercube-broadcast"

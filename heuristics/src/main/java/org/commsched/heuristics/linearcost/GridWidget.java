@@ -55,7 +55,7 @@ record GridWidget(int cols, int r0, int c0, int dr, int dc, boolean swap) {
    * two links at once), or a schedule beyond the family's size limits ({@code links} transmissions per unit at most).
    */
   static String whyNotFurther(String method, Instance instance, long links) {
-    CommModel.StoreAndForward m = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward m = instance.storeAndForward();
     if (m.ports() != CommModel.Ports.ALL) {
       return method + " has the source and the centre use two links at once, which one port forbids; use "
           + "lc-pipeline-proc";

@@ -51,7 +51,7 @@ public final class LcSchedule {
   public LcSchedule(Instance instance) {
     this.net = instance.network();
     this.scale = instance.timeScale();
-    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward model = instance.storeAndForward();
     this.beta = model.betaTicks(scale);
     this.tau = model.tauTicks(scale);
     this.half = model.duplex() == CommModel.Duplex.HALF;

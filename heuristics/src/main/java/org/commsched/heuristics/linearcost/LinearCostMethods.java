@@ -101,7 +101,7 @@ public final class LinearCostMethods {
     if (instance.kind() != ProblemKind.SEND) {
       return null;
     }
-    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward model = instance.storeAndForward();
     PathSending ps = PathSending.of(model, instance.timeScale());
     long n = instance.messages().get(0).length();
     long links = instance.atlas().hops(0);

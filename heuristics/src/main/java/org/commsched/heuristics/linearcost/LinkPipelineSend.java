@@ -48,7 +48,7 @@ public final class LinkPipelineSend implements Method {
 
   @Override
   public String whyNotFurther(Instance instance) {
-    CommModel.StoreAndForward m = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward m = instance.storeAndForward();
     if (m.ports() == CommModel.Ports.ONE && m.onePort() == CommModel.OnePortRule.EXCHANGE) {
       return name() + " has every relay receive from one neighbour while it sends to the other, which the one-port "
           + "exchange rule forbids; use lc-pipeline-proc";

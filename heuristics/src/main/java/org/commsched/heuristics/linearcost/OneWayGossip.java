@@ -49,7 +49,7 @@ public final class OneWayGossip extends RingGossipScheme {
 
   @Override
   public String whyNotFurther(org.commsched.core.model.Instance instance) {
-    CommModel.StoreAndForward m = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward m = instance.storeAndForward();
     if (m.ports() == CommModel.Ports.ONE && m.onePort() == CommModel.OnePortRule.EXCHANGE) {
       return name() + " has every node send and receive with two different neighbours at once, which one port "
           + "under the exchange rule forbids: use lc-gossip-one-way-1-even or lc-gossip-one-way-1-odd";

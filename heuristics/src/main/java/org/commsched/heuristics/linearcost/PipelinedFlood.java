@@ -64,7 +64,7 @@ public final class PipelinedFlood {
    * gossip (one breadth-first tree per origin) instance under a store-and-forward model.
    */
   public static PipelinedFlood of(Instance instance) {
-    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward model = instance.storeAndForward();
     Network net = instance.network();
     List<FloodTree> trees = new ArrayList<>();
     long units;

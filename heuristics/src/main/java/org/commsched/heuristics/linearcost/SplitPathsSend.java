@@ -64,7 +64,7 @@ public final class SplitPathsSend implements Method {
 
   @Override
   public String whyNotFurther(Instance instance) {
-    CommModel.StoreAndForward m = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward m = instance.storeAndForward();
     if (m.ports() != CommModel.Ports.ALL) {
       return name() + " has the source send on several links at once, which one port forbids; use lc-pipeline-proc";
     }

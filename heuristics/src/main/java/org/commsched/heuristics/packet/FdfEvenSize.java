@@ -124,7 +124,7 @@ public final class FdfEvenSize implements Method {
    * Shared with {@code packet-nrf}.
    */
   static Choice choose(Instance instance, String rule) {
-    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward model = instance.storeAndForward();
     TimeScale scale = instance.timeScale();
     long beta = model.betaTicks(scale);
     long tau = model.tauTicks(scale);

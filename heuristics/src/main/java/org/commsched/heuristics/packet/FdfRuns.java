@@ -101,7 +101,7 @@ final class FdfRuns {
 
   /** Null under the thesis's single port (send-and-receive) or all ports, else the refusal. */
   static String whyNotRule(String method, Instance instance) {
-    CommModel.StoreAndForward m = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward m = instance.storeAndForward();
     if (m.ports() == CommModel.Ports.ONE && m.onePort() == CommModel.OnePortRule.EXCHANGE) {
       return method + " follows the thesis's single port (send-and-receive: one outgoing and one incoming transfer"
           + " at once), and this model has the exchange rule: use greedy-saf";

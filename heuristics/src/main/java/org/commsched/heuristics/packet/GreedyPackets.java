@@ -40,7 +40,7 @@ public final class GreedyPackets {
 
   /** The FDF (scatter) or NRF (gather) list schedule of a store-and-forward scatter or gather instance. */
   public static Placed schedule(Instance instance) {
-    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward model = instance.storeAndForward();
     TimeScale scale = instance.timeScale();
     List<Message> msgs = instance.messages();
     Atlas atlas = instance.atlas();

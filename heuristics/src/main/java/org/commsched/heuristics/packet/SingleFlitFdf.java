@@ -107,7 +107,7 @@ public final class SingleFlitFdf implements Method {
       counts[k] = Math.toIntExact(lengths[k]);
     }
     SolveResult r = FdfRuns.result(name(), FdfRuns.run(instance, order, counts));
-    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward model = instance.storeAndForward();
     if (model.ports() == CommModel.Ports.ONE) {
       TimeScale scale = instance.timeScale();
       long unit = model.packetTicks(1, scale);

@@ -287,7 +287,7 @@ public final class SpecialClass implements Method {
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
     Shape shape = shape(instance);
-    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward model = instance.storeAndForward();
     TimeScale scale = instance.timeScale();
     long beta = model.betaTicks(scale);
     long tau = model.tauTicks(scale);

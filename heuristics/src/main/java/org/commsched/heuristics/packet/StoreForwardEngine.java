@@ -138,7 +138,7 @@ public final class StoreForwardEngine {
      * piecewise linear, so its maximum is taken at a breakpoint.
      */
     public BufferPeaks bufferPeaks() {
-      CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+      CommModel.StoreAndForward model = instance.storeAndForward();
       TimeScale scale = instance.timeScale();
       long beta = model.betaTicks(scale);
       long tau = model.tauTicks(scale);
@@ -311,7 +311,7 @@ public final class StoreForwardEngine {
    */
   public static Run gatherNoWait(Instance instance, List<Packet> receiveOrder) {
     require(instance, ProblemKind.GATHER);
-    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward model = instance.storeAndForward();
     TimeScale scale = instance.timeScale();
     Network net = instance.network();
     boolean onePort = model.ports() == CommModel.Ports.ONE;
@@ -391,7 +391,7 @@ public final class StoreForwardEngine {
 
   /** Each packet in order, each hop at max(arrival, out-port free, in-port free). */
   private static Run greedy(Instance instance, Packet[] order, int[][] paths, boolean reversed) {
-    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward model = instance.storeAndForward();
     TimeScale scale = instance.timeScale();
     Network net = instance.network();
     boolean onePort = model.ports() == CommModel.Ports.ONE;

@@ -151,7 +151,7 @@ public final class TransmissionCertificationII implements Method {
     GatherTree tree = GatherTree.of(instance);
     boolean one = limits.options().getOrDefault(FdfEvenSize.COUNTS, "alone").trim().equals("one");
     boolean perLevel = limits.options().getOrDefault(C_READING, "as-printed").trim().equals("per-level");
-    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward model = instance.storeAndForward();
     TimeScale scale = instance.timeScale();
     long beta = model.betaTicks(scale);
     long tau = model.tauTicks(scale);

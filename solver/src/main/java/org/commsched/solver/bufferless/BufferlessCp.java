@@ -396,7 +396,7 @@ public final class BufferlessCp {
   }
 
   public static boolean single(Instance instance) {
-    return ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.SINGLE;
+    return instance.bufferlessPorts() == CommModel.BufferlessPorts.SINGLE;
   }
 
   public int variables() {

@@ -136,7 +136,7 @@ public final class LinearCostCp implements HintedSearch.Builder {
   public LinearCostCp(Instance instance, List<Method> heuristics) {
     this.instance = instance;
     this.net = instance.network();
-    this.cm = (CommModel.StoreAndForward) instance.model();
+    this.cm = instance.storeAndForward();
     TimeScale scale = instance.timeScale();
     beta = cm.betaTicks(scale);
     tau = cm.tauTicks(scale);

@@ -135,7 +135,7 @@ public final class PacketCp implements HintedSearch.Builder {
     }
     this.instance = instance;
     this.restriction = restriction;
-    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward model = instance.storeAndForward();
     TimeScale scale = instance.timeScale();
     beta = model.betaTicks(scale);
     tau = model.tauTicks(scale);
@@ -179,7 +179,7 @@ public final class PacketCp implements HintedSearch.Builder {
 
   /** Null if the packet exact model takes the instance, else why not (with what to use instead). */
   public static String whyNot(String method, Instance instance) {
-    CommModel.StoreAndForward m = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward m = instance.storeAndForward();
     if (m.ports() == CommModel.Ports.ONE && m.onePort() == CommModel.OnePortRule.EXCHANGE) {
       return method + " models the thesis's single port (send-and-receive) and all ports, and this model has the "
           + "exchange rule: use greedy-saf";
@@ -226,7 +226,7 @@ public final class PacketCp implements HintedSearch.Builder {
     sizeVar = new int[m][];
     presence = new int[m][];
     Map<Integer, List<TaskModel.Task>> byPort = new LinkedHashMap<>();
-    boolean onePort = ((CommModel.StoreAndForward) instance.model()).ports() == CommModel.Ports.ONE;
+    boolean onePort = (instance.storeAndForward()).ports() == CommModel.Ports.ONE;
     int n = instance.network().nodes();
     for (int v = 0; v < m; v++) {
       int h = hops(v);

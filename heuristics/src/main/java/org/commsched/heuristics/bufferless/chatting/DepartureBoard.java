@@ -55,7 +55,7 @@ final class DepartureBoard {
     Atlas atlas = instance.atlas();
     Network net = instance.network();
     boolean single = instance.model() instanceof CommModel.Bufferless
-        && ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.SINGLE;
+        && instance.bufferlessPorts() == CommModel.BufferlessPorts.SINGLE;
     int jobs = 0;
     for (Message x : msgs) {
       if (x.length() > 0) {

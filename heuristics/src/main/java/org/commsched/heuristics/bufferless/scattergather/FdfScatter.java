@@ -110,7 +110,7 @@ public final class FdfScatter implements Method {
   }
 
   private static boolean multiport(Instance instance) {
-    return ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.ALL;
+    return instance.bufferlessPorts() == CommModel.BufferlessPorts.ALL;
   }
 
   @Override
