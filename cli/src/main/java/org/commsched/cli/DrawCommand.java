@@ -106,6 +106,9 @@ final class DrawCommand implements Callable<Integer> {
   }
 
   private static String kind(Schedule s) {
+    if (s == null) {
+      return "no schedule";
+    }
     return !s.control().isEmpty() ? "protocol trace" : s.virtual() ? s.wireName() + " (virtual)" : s.wireName();
   }
 }

@@ -180,7 +180,7 @@ final class SolveCommand implements Callable<Integer> {
       }
       n.put("status", r.status().name());
       Json.time(n, "makespan", r.makespan(), scale);
-      n.put("virtual", r.schedule().virtual()); // a virtual schedule's makespan is its slots' span
+      n.put("virtual", r.hasSchedule() && r.schedule().virtual()); // a virtual schedule's makespan is its slots' span
       Json.time(n, "lowerBound", r.lowerBound().value(), scale);
       n.put("lowerBoundKind", r.lowerBound().kind());
       n.put("lowerBoundWitness", r.lowerBound().witness());
@@ -220,7 +220,7 @@ final class SolveCommand implements Callable<Integer> {
       }
       o.println(TerminalText.format("status     %s", r.status()));
       o.println(TerminalText.format("makespan   %s%s", r.makespan() == null ? "-" : scale.format(r.makespan()),
-          r.schedule().virtual() ? " (virtual: the span of the slots)" : ""));
+          r.hasSchedule() && r.schedule().virtual() ? " (virtual: the span of the slots)" : ""));
       o.println(TerminalText.format("lower bnd  %s  (%s: %s)", scale.format(r.lowerBound().value()),
           r.lowerBound().kind(), instance.network().nameNodes(r.lowerBound().witness())));
       if (r.makespan() != null && gap(r) != null) {

@@ -4,9 +4,10 @@
  * <p>{@link org.commsched.core.check.ScheduleChecker} recomputes every occupancy from the model's definitions
  * (sharing no code with any algorithm), reports every broken rule as a {@link org.commsched.core.check.Violation}
  * (its {@link org.commsched.core.check.Kind}, place, messages, time and one sentence) and recomputes the makespan.
- * It dispatches on the instance's family; for each family one class is <em>the definition</em>, written plainly to
- * be read as the model, and where large schedules need it a separate <em>fast path</em> reports exactly the same
- * (violations, order, makespan, overflow) and is used only above a size threshold:
+ * The instance's family rules name its checker ({@link org.commsched.core.check.FamilyChecker}); for each family one
+ * class is <em>the definition</em>, written plainly to be read as the model, and where large schedules need it a
+ * separate <em>fast path</em> reports exactly the same (violations, order, makespan, overflow) and is used only above
+ * a size threshold:
  * <table>
  *   <caption>Definitions and fast paths</caption>
  *   <tr><th>family (schedule)</th><th>definition</th><th>fast path</th></tr>

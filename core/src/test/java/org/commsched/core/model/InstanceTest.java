@@ -31,6 +31,34 @@ class InstanceTest {
   }
 
   @Test
+  void theTypedModelViews_giveTheModelTheyHold_andNameTheInstanceWhenAskedForTheOther() {
+    Network net = Network.of(new Topology.Ring(5));
+    Instance g = new Instance("g", new Problem.Gossip(7), SAF, net);
+    Instance c = new Instance("c", new Problem.Chatting(List.of(new Message("a", 0, 2, 1))),
+        new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE), net);
+    assertThat(g.storeAndForward()).isSameAs(SAF);
+    assertThat(c.bufferlessPorts()).isEqualTo(CommModel.BufferlessPorts.SINGLE);
+    assertThatThrownBy(g::bufferlessPorts).isInstanceOf(IllegalStateException.class)
+        .hasMessage("g is a store-and-forward gossip instance, not a bufferless one");
+    assertThatThrownBy(c::storeAndForward).isInstanceOf(IllegalStateException.class)
+        .hasMessage("c is a bufferless chatting instance, not a store-and-forward one");
+  }
+
+  @Test
+  void eachScheduleKind_namesItsFileField_andOnlySlotsAreVirtual_andOnlyDeparturesCarryControlFlits() {
+    Schedule.ControlTransfer wake = new Schedule.ControlTransfer(0, 1, 0, "wakeup", List.of());
+    Schedule.Departures trace = new Schedule.Departures(java.util.Map.of("a", 1L), List.of(wake));
+    Schedule.Slots slots = new Schedule.Slots(java.util.Map.of("a", 0L));
+    Schedule.Transmissions t = new Schedule.Transmissions(TimeScale.UNIT, List.of());
+    assertThat(List.of(trace.wireName(), slots.wireName(), t.wireName()))
+        .containsExactly("departures", "slots", "transmissions");
+    assertThat(List.of(trace.virtual(), slots.virtual(), t.virtual())).containsExactly(false, true, false);
+    assertThat(trace.control()).containsExactly(wake);
+    assertThat(slots.control()).isEmpty();
+    assertThat(t.control()).isEmpty();
+  }
+
+  @Test
   void negativeLength_isRejected() {
     assertThatThrownBy(() -> new Message("a", 0, 1, -3)).isInstanceOf(ModelException.class)
         .hasMessageContaining("negative");
