@@ -209,7 +209,7 @@ final class GenerateCommand implements Callable<Integer> {
       Path target = out == null ? null : Files.isDirectory(out) ? out.resolve(draft.name() + ".json") : out;
       long estimate = csv ? draft.estimatedCsvBytes() : draft.estimatedBytes();
       String what = draft.declaredCount() > 0 ? draft.declaredCount() + (kind == ProblemKind.DSA ? " buffers"
-          : " messages") : "no message list";
+          : explicitRoutes ? " messages with explicit routes" : " messages") : "no message list";
       String refused = OutputSize.refusal(estimate, what, cap, target, freeSpace);
       if (refused != null) {
         throw bad(refused);

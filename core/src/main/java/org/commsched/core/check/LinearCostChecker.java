@@ -198,21 +198,14 @@ final class LinearCostChecker {
 
   /**
    * The (message, node) pairs from (i, v) on, in V10's order, that lack a unit at the end: those needed (every
-   * message has a unit), less those that hold every unit.
+   * message has a unit, {@link StoreAndForwardRules#neededFrom}, counted without a pass over the messages), less
+   * those that hold every unit (only the holdings that arrived are visited).
    */
   private static long incompleteFrom(Instance inst, Map<Holding, List<Arrival>> arrivals, int i, int v) {
     List<Origin> origins = inst.origins();
     int n = inst.network().nodes();
-    long needed = 0;
-    for (int j = i; j < origins.size(); j++) {
-      Origin o = origins.get(j);
-      if (inst.problem() instanceof Problem.Send s) {
-        needed += (j > i || s.target() >= v) && needs(inst, s.target(), o) ? 1 : 0;
-      } else {
-        int from = j == i ? v : 0;
-        needed += n - from - (o.node() >= from ? 1 : 0);
-      }
-    }
+    long needed = StoreAndForwardRules.neededFrom(origins, n,
+        inst.problem() instanceof Problem.Send s ? s.target() : -1, i, v);
     for (Map.Entry<Holding, List<Arrival>> e : arrivals.entrySet()) {
       Holding h = e.getKey();
       Origin o = origins.get(h.message());

@@ -341,12 +341,7 @@ final class LinearCostFastPath {
 
   /** The pairs from message i, node v on (v needs message i) that lack a unit at the end. */
   private static long incompleteFrom(List<Origin> origins, int n, int target, Knowledge known, int i, int v) {
-    long needed = 0;
-    for (int j = i; j < origins.size(); j++) {
-      Origin o = origins.get(j);
-      int from = j == i ? v : 0; // v itself needs message i
-      needed += target >= 0 ? (target >= from && target != o.node() ? 1 : 0) : n - from - (o.node() >= from ? 1 : 0);
-    }
+    long needed = StoreAndForwardRules.neededFrom(origins, n, target, i, v);
     for (int k = 0; k < known.pairs(); k++) {
       int node = known.node(k);
       int msg = known.message(k);

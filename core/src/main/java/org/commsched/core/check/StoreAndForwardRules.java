@@ -152,6 +152,24 @@ final class StoreAndForwardRules {
         + " of the " + o.length() + " units of " + o.message() + " (the first is unit " + first + ")");
   }
 
+  /**
+   * V10's (message, node) pairs from message i, node v on, in its order (message by message, node by node), that
+   * need a unit: a send's target ({@code target} >= 0) for each origin it is not, else every node but the origin's
+   * own. Counted, not listed: for a broadcast or gossip, message i needs the nodes from v on but its own and each
+   * later one n - 1 nodes, so a gossip of p nodes (p origins) costs no pass over them. The checkers subtract the
+   * pairs that hold every unit, which only the records can give.
+   */
+  static long neededFrom(List<Origin> origins, int n, int target, int i, int v) {
+    if (target < 0) {
+      return n - v - (origins.get(i).node() >= v ? 1L : 0L) + (origins.size() - i - 1L) * (n - 1L);
+    }
+    long needed = 0;
+    for (int j = i; j < origins.size(); j++) {
+      needed += (j > i || target >= v) && target != origins.get(j).node() ? 1 : 0;
+    }
+    return needed;
+  }
+
   // --- the sentences' parts -------------------------------------------------------------------------------------
 
   private static String arc(Schedule.Transmission x) {

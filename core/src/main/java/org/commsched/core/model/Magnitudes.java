@@ -3,6 +3,7 @@ package org.commsched.core.model;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
+import java.util.function.IntToLongFunction;
 
 /**
  * How large an instance may be for exact 64-bit arithmetic, decided once when the instance is built: every time
@@ -42,26 +43,22 @@ public final class Magnitudes {
       if (!origins.isEmpty()) {
         String ptr = inst.kind() == ProblemKind.SEND || inst.kind() == ProblemKind.BROADCAST
             || inst.kind() == ProblemKind.GOSSIP ? "/length" : "/messages";
-        long[] lengths = new long[origins.size()];
-        for (int i = 0; i < lengths.length; i++) {
-          lengths[i] = origins.get(i).length();
+        boolean shared = origins.size() > 1 && ptr.equals("/length");
+        if (shared) { // a gossip: every origin has the one length, so its work is a product (no pass over them)
+          long length = origins.get(0).length();
+          requireWork(origins.size(), i -> length, perUnit, BigInteger.ZERO, ptr, "units", true);
+        } else {
+          requireWork(origins.size(), i -> origins.get(i).length(), perUnit, BigInteger.ZERO, ptr, "units", false);
         }
-        requireWork(lengths, perUnit, BigInteger.ZERO, ptr, "units", origins.size() > 1 && ptr.equals("/length"));
         return;
       }
-      requireWork(lengths(inst), perUnit, BigInteger.ZERO, "/messages", "units", false);
+      List<Message> ms = inst.messages();
+      requireWork(ms.size(), i -> ms.get(i).length(), perUnit, BigInteger.ZERO, "/messages", "units", false);
       return;
     }
-    requireWork(lengths(inst), BigInteger.ONE, BigInteger.valueOf(hops), "/messages", "flits", false);
-  }
-
-  private static long[] lengths(Instance inst) {
     List<Message> ms = inst.messages();
-    long[] out = new long[ms.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = ms.get(i).length();
-    }
-    return out;
+    requireWork(ms.size(), i -> ms.get(i).length(), BigInteger.ONE, BigInteger.valueOf(hops), "/messages", "flits",
+        false);
   }
 
   private static BigInteger ticks(BigDecimal value, int decimals) {
@@ -77,8 +74,13 @@ public final class Magnitudes {
     }
   }
 
-  /** Whether the serial work is at most the limit, added in longs; false also when a long would overflow. */
-  private static boolean withinInLongs(long[] lengths, BigInteger perUnit, BigInteger extra) {
+  /**
+   * Whether the serial work of {@code count} messages of lengths {@code length} is at most the limit, added in
+   * longs; false also when a long would overflow. With {@code shared} every length is {@code length(0)}: the sum
+   * is a product.
+   */
+  private static boolean withinInLongs(int count, IntToLongFunction length, BigInteger perUnit, BigInteger extra,
+      boolean shared) {
     if (perUnit.bitLength() > 62 || extra.bitLength() > 62 || perUnit.signum() < 0 || extra.signum() < 0) {
       return false;
     }
@@ -87,8 +89,12 @@ public final class Magnitudes {
     long limit = MAX.longValueExact();
     long total = 0;
     try {
-      for (long l : lengths) {
-        total = Math.addExact(total, Math.addExact(Math.multiplyExact(l, p), x));
+      if (shared) {
+        return count == 0 || Math.multiplyExact(Math.addExact(Math.multiplyExact(length.applyAsLong(0), p), x),
+            (long) count) <= limit;
+      }
+      for (int i = 0; i < count; i++) {
+        total = Math.addExact(total, Math.addExact(Math.multiplyExact(length.applyAsLong(i), p), x));
         if (total > limit) {
           return false;
         }
@@ -100,29 +106,41 @@ public final class Magnitudes {
   }
 
   /**
-   * Serial work {@code sum of (length * perUnit + extra)}; beyond the limit names the longest message (or, for
-   * {@code shared}, the one length all origins share) and the largest length that would fit.
+   * Serial work {@code sum of (length * perUnit + extra)} over {@code count} messages; beyond the limit names the
+   * longest message (or, for {@code shared}, the one length all origins share) and the largest length that would
+   * fit. Reads the lengths through {@code length}, keeping no array of them (a gossip of 5 x 10^7 nodes has as many
+   * origins).
    */
-  private static void requireWork(long[] lengths, BigInteger perUnit, BigInteger extra, String ptr, String unit,
-      boolean shared) {
-    if (withinInLongs(lengths, perUnit, extra)) {
+  private static void requireWork(int count, IntToLongFunction length, BigInteger perUnit, BigInteger extra,
+      String ptr, String unit, boolean shared) {
+    if (withinInLongs(count, length, perUnit, extra, shared)) {
       return;
     }
-    BigInteger total = BigInteger.ZERO;
+    BigInteger total;
     int longest = -1;
-    for (int i = 0; i < lengths.length; i++) {
-      total = total.add(BigInteger.valueOf(lengths[i]).multiply(perUnit)).add(extra);
-      if (longest < 0 || lengths[i] > lengths[longest]) {
-        longest = i;
+    long longestLength = 0;
+    if (shared) {
+      longest = count > 0 ? 0 : -1;
+      longestLength = count > 0 ? length.applyAsLong(0) : 0;
+      total = BigInteger.valueOf(longestLength).multiply(perUnit).add(extra).multiply(BigInteger.valueOf(count));
+    } else {
+      total = BigInteger.ZERO;
+      for (int i = 0; i < count; i++) {
+        long l = length.applyAsLong(i);
+        total = total.add(BigInteger.valueOf(l).multiply(perUnit)).add(extra);
+        if (longest < 0 || l > longestLength) {
+          longest = i;
+          longestLength = l;
+        }
       }
     }
     if (total.compareTo(MAX) <= 0 || longest < 0) {
       return;
     }
-    BigInteger others = total.subtract(BigInteger.valueOf(lengths[longest]).multiply(perUnit));
+    BigInteger others = total.subtract(BigInteger.valueOf(longestLength).multiply(perUnit));
     String place = shared || ptr.equals("/length") ? ptr : ptr + "/" + longest + "/length";
     BigInteger fits = shared
-        ? MAX.divide(perUnit.multiply(BigInteger.valueOf(lengths.length)))
+        ? MAX.divide(perUnit.multiply(BigInteger.valueOf(count)))
         : MAX.subtract(others).max(BigInteger.ZERO).divide(perUnit.max(BigInteger.ONE));
     throw new ModelException(place, "the messages' serial work (each alone, one after the other) is " + total
         + " ticks, beyond the " + MAX_TICKS + " ticks this tool computes with exactly; "

@@ -275,6 +275,27 @@ class LinearCostFastPathProperties {
   }
 
   /**
+   * A gossip on a ring of 10^7 nodes with one record: both paths list the first incomplete pairs and count the rest
+   * of its 10^14 - 10^7 without a pass over the 10^7 messages (which once made an object and an id string for each):
+   * message m0 reaches node 1, so of the p (p - 1) pairs one is delivered and 10,000 listed.
+   */
+  @Test
+  void aGossipOfTenMillionNodes_countsItsMissingPairs_withoutAPassOverTheMessages() {
+    int p = 10_000_000;
+    Instance inst = new Instance("g", new Problem.Gossip(1), ALL_PORTS, Network.of(new Topology.Ring(p)));
+    Schedule.Transmissions one = new Schedule.Transmissions(inst.timeScale(),
+        List.of(new Schedule.Transmission("m0", 0, 1, 0, 1, 0, 0L)));
+    List<Object> definition = TransmissionCases.report(LinearCostChecker::check, inst, one);
+    assertThat(TransmissionCases.report(LinearCostFastPath::check, inst, one)).isEqualTo(definition);
+    @SuppressWarnings("unchecked")
+    List<Violation> found = (List<Violation>) definition.get(0);
+    assertThat(found).hasSize(Findings.LIMIT + 1);
+    assertThat(found.get(0).detail()).startsWith("node 2 never receives 1 of the 1 units of m0");
+    assertThat(found.get(Findings.LIMIT).detail())
+        .contains("at least " + ((long) p * (p - 1) - 1 - Findings.LIMIT) + " more were left out");
+  }
+
+  /**
    * Grouping records into packets by (arc, start): many packets on one arc, records of one packet far apart in the
    * file, equal starts on other arcs, starts in falling and random order, and a complete graph whose arcs far
    * outnumber the records (the fast path then numbers only the arcs in use). The packets' numbering shows in the

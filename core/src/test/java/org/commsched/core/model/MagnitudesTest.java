@@ -75,4 +75,18 @@ class MagnitudesTest {
         saf(String.valueOf(Magnitudes.MAX_TICKS), "0.5"), bla6))
         .hasMessageContaining("beta may be at most " + Magnitudes.MAX_TICKS / 10);
   }
+
+  @Test
+  void aGossipOfFiftyMillionNodesIsCheckedAsAProduct_atTheLengthThatFitsAndOneMore() {
+    // 5 x 10^7 origins of one length l over 5 x 10^7 - 1 links each: serial work n l (5 + 1) (n - 1); no array of
+    // the n lengths is kept (it alone would be 400 MB)
+    int n = 50_000_000;
+    Network ring = Network.of(new Topology.Ring(n));
+    long fits = Magnitudes.MAX_TICKS / (6L * (n - 1) * n);
+    assertThat(new Instance("g", new Problem.Gossip(fits), saf("5", "1"), ring).origins()).hasSize(n);
+    assertThatThrownBy(() -> new Instance("g", new Problem.Gossip(fits + 1), saf("5", "1"), ring))
+        .isInstanceOfSatisfying(ModelException.class, e -> assertThat(e.pointer()).isEqualTo("/length"))
+        .hasMessageContaining("is " + (fits + 1) * 6L * (n - 1) * n + " ticks")
+        .hasMessageContaining("a length of at most " + fits + " units here works");
+  }
 }

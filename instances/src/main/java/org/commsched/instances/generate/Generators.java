@@ -11,6 +11,7 @@ import java.util.SplittableRandom;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Footprint;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
@@ -233,6 +234,56 @@ public final class Generators {
   static final long PAIR_SEARCH_STEPS = 100_000_000L;
 
   /**
+   * The most work, in nodes and arcs, that drawing explicit routes may take: each route is a search of the network
+   * ({@link #randomPath}), so about the routed messages x (nodes + arcs); about two seconds. More is refused up
+   * front, since on a large drawing with a message per node it is quadratic.
+   */
+  static final long ROUTE_SEARCH_STEPS = PAIR_SEARCH_STEPS;
+
+  /**
+   * Why {@code --explicit-routes} is refused for {@code messages} (0: the kind's default count) messages of a kind
+   * on a network of {@code n} nodes and {@code arcs} arcs, or null: the searches would exceed
+   * {@link #ROUTE_SEARCH_STEPS}.
+   */
+  static String routeSearchRefusal(ProblemKind kind, int messages, long n, long arcs) {
+    long routed = switch (kind) {
+      case CHATTING -> messages > 0 ? messages : n;
+      case SCATTER, GATHER -> messages > 0 ? Math.min(messages, n - 1) : n - 1;
+      case SEND -> 1;
+      default -> 0;
+    };
+    long perRoute = n + arcs;
+    if (routed <= ROUTE_SEARCH_STEPS / Math.max(1, perRoute)) {
+      return null;
+    }
+    long fit = ROUTE_SEARCH_STEPS / perRoute;
+    return "--explicit-routes draws each of the " + routed + " routes by a search of the network of " + n
+        + " nodes and " + arcs + " arcs (about " + (routed > Long.MAX_VALUE / perRoute ? "more than 10^18"
+            : Long.toString(routed * perRoute)) + " steps in all, more than the " + ROUTE_SEARCH_STEPS
+        + " that take seconds): " + (fit >= 1 && kind != ProblemKind.SEND ? "use at most --messages " + fit + ", "
+            : "") + "use a smaller network or leave out --explicit-routes";
+  }
+
+  /**
+   * The mean hop distance from the sources (to them with {@code to}) over the nodes each reaches, sources excluded;
+   * 0 if none reaches another.
+   */
+  private static double meanDistance(Network net, boolean to, int... sources) {
+    double sum = 0;
+    long count = 0;
+    for (int u : sources) {
+      int[] d = to ? net.distancesTo(u) : net.distancesFrom(u);
+      for (int x : d) {
+        if (x > 0) {
+          sum += x;
+          count++;
+        }
+      }
+    }
+    return count == 0 ? 0 : sum / count;
+  }
+
+  /**
    * The instance of {@link #instance(GeneratorSpec, Topology)} before its messages are drawn ({@code given} null for
    * the spec's family): the head is drawn now, the messages one by one when the draft is written or collected.
    *
@@ -280,11 +331,20 @@ public final class Generators {
       }
     }
     LengthDistribution lengths = spec.lengths();
-    boolean routes = spec.explicitRoutes();
+    boolean routes = spec.explicitRoutes() && kind != ProblemKind.DSA && kind != ProblemKind.BROADCAST
+        && kind != ProblemKind.GOSSIP;
+    if (routes) {
+      String why = routeSearchRefusal(kind, spec.messages(), n, Footprint.arcs(t));
+      if (why != null) {
+        throw new IllegalArgumentException(why);
+      }
+    }
     double lenDigits = InstanceDraft.meanDigits(lengths);
     double nodeDigits = InstanceDraft.meanDigits(n);
-    // a route's expected node count: a guess from the network's size (about the square root of the nodes, at least 2)
-    double routeNodes = Math.max(2, Math.sqrt(n));
+    // a route's expected node count: its hops are at least the distance between its ends, so the mean distance
+    // from four sources spread over the ids, plus one (at least 2); a scatter or gather uses its root's instead
+    double routeNodes = routes && kind == ProblemKind.CHATTING
+        ? Math.max(2, 1 + meanDistance(net.get(), false, 0, n / 4, n / 2, 3 * (n / 4))) : 2;
     double routeBytes = routes ? InstanceDraft.routeChars(routeNodes) + routeNodes * nodeDigits : 0;
     switch (kind) {
       case CHATTING:
@@ -310,7 +370,7 @@ public final class Generators {
       }
       case SCATTER:
       case GATHER:
-        return rooted(spec, t, n, net, rnd, lenDigits, routeBytes);
+        return rooted(spec, t, n, net, rnd, lenDigits, routes ? nodeDigits : -1);
       case BROADCAST:
         return new InstanceDraft(spec.name(), new Problem.Broadcast(oneWay ? 0 : rnd.nextInt(n), lengths.sample(rnd)),
             spec.model(), t, 0, () -> 0, i -> null, net, 0, n, lengths.max());
@@ -433,10 +493,13 @@ public final class Generators {
    * chosen (the default) the shuffle's draws are made but no array is kept: the chosen nodes are all but the root.
    */
   private static InstanceDraft rooted(GeneratorSpec spec, Topology t, int n, Supplier<Network> net,
-      SplittableRandom rnd, double lenDigits, double routeBytes) {
+      SplittableRandom rnd, double lenDigits, double nodeDigits) {
     boolean scatter = spec.problem() == ProblemKind.SCATTER;
     boolean oneWay = t instanceof Topology.Ula || t instanceof Topology.Esm;
     int root = oneWay ? (scatter ? 0 : n - 1) : rnd.nextInt(n);
+    // with explicit routes (nodeDigits >= 0), a route's node count is at least the root's distance to its node + 1
+    double routeNodes = nodeDigits < 0 ? 0 : Math.max(2, 1 + meanDistance(net.get(), !scatter, root));
+    double routeBytes = nodeDigits < 0 ? 0 : InstanceDraft.routeChars(routeNodes) + routeNodes * nodeDigits;
     int count = spec.messages() > 0 ? Math.min(spec.messages(), n - 1) : n - 1;
     boolean all = count == n - 1;
     int[][] chosen = {null}; // drawn before the first message: the shuffle's draws come before the lengths

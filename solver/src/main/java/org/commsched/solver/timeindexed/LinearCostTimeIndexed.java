@@ -115,11 +115,16 @@ public final class LinearCostTimeIndexed {
         maxSize[a] += may[a][x] ? 1 : 0;
       }
     }
-    List<Method> methods = new ArrayList<>(LinearCostMethods.all());
-    methods.addAll(Baselines.all());
-    heuristic = HintedSearch.shortest(instance, methods, "linear-cost");
+    heuristic = heuristic(instance);
     horizon = heuristic.makespan() / unit;
     bound = LowerBounds.best(instance);
+  }
+
+  /** The shortest schedule of the linear-cost schemes and baselines: the grid's horizon and hint. */
+  private static SolveResult heuristic(Instance instance) {
+    List<Method> methods = new ArrayList<>(LinearCostMethods.all());
+    methods.addAll(Baselines.all());
+    return HintedSearch.shortest(instance, methods, "linear-cost");
   }
 
   private int originNode(int u) {
@@ -130,12 +135,30 @@ public final class LinearCostTimeIndexed {
     return (beta + s * tau) / unit;
   }
 
-  /** The unit-packet binaries of the grid (saturating above {@link #MAX_BINARIES}). */
-  private long binaries() {
+  /**
+   * The unit-packet binaries of a grid of {@code horizon} steps, counted from the instance without building it or
+   * a table over the arcs (saturating at Long.MAX_VALUE above {@link #MAX_BINARIES}): an arc may carry every unit
+   * except those originating at its head, and none out of a send's target; with m such units, per packet size s
+   * in 1..m and each of its H - d_s + 1 starts, m binaries q, as {@link #build} creates them.
+   */
+  private static long binaries(Instance instance, long horizon) {
+    CommModel.StoreAndForward cm = (CommModel.StoreAndForward) instance.model();
+    long beta = cm.betaTicks(instance.timeScale());
+    long tau = cm.tauTicks(instance.timeScale());
+    long unit = gcd(beta, tau);
+    Map<Integer, Long> unitsAt = new HashMap<>(); // node -> units originating there
+    long total = 0;
+    for (Origin o : instance.origins()) {
+      unitsAt.merge(o.node(), o.length(), Long::sum);
+      total += o.length();
+    }
+    Integer target = instance.problem() instanceof Problem.Send s ? s.target() : null;
+    Network net = instance.network();
     long out = 0;
     for (int a = 0; a < net.arcs(); a++) {
-      for (int s = 1; s <= maxSize[a]; s++) {
-        out += (long) maxSize[a] * Math.max(0, horizon - dur(s) + 1);
+      long m = target != null && net.tail(a) == target ? 0 : total - unitsAt.getOrDefault(net.head(a), 0L);
+      for (long s = 1; s <= m; s++) {
+        out += m * Math.max(0, horizon - (beta + s * tau) / unit + 1);
         if (out > MAX_BINARIES) {
           return Long.MAX_VALUE;
         }
@@ -144,7 +167,29 @@ public final class LinearCostTimeIndexed {
     return out;
   }
 
-  /** Why the formulation refuses the instance, or null. */
+  /**
+   * The horizon (in steps) and the unit-packet binaries ({@link #binaries}) of the grid {@link #search} builds,
+   * counted without building it, its tables or the lower bounds; the horizon from the heuristics.
+   */
+  static long[] size(Instance instance) {
+    CommModel.StoreAndForward cm = (CommModel.StoreAndForward) instance.model();
+    long horizon = heuristic(instance).makespan()
+        / gcd(cm.betaTicks(instance.timeScale()), cm.tauTicks(instance.timeScale()));
+    return new long[] {horizon, binaries(instance, horizon)};
+  }
+
+  /** The horizon and unit-packet binaries of the grid as built: what {@link #size} counts. */
+  static long[] builtSize(Instance instance) {
+    LinearCostTimeIndexed m = new LinearCostTimeIndexed(instance);
+    OrTools.load();
+    return new long[] {m.horizon, m.build(new CpModel(), true).binaries()};
+  }
+
+  /**
+   * Why the formulation refuses the instance, or null: decided from sizes. First at the shortest horizon any
+   * schedule has (a packet of one unit, beta + tau: a grid already too large there is refused before any heuristic
+   * runs), then at the heuristics' horizon ({@link #size}); neither builds the grid, its tables or the lower bounds.
+   */
   static String whyNot(Instance instance, String method) {
     long units = 0;
     for (Origin o : instance.origins()) {
@@ -153,14 +198,24 @@ public final class LinearCostTimeIndexed {
         return method + " is for small instances: more than " + MAX_UNITS + " units in all; use cpsat";
       }
     }
-    LinearCostTimeIndexed m;
+    CommModel.StoreAndForward cm = (CommModel.StoreAndForward) instance.model();
+    long beta = cm.betaTicks(instance.timeScale());
+    long tau = cm.tauTicks(instance.timeScale());
+    long unit = gcd(beta, tau);
+    long floor = units == 0 ? 0 : (beta + tau) / unit;
+    if (binaries(instance, floor) > MAX_BINARIES) {
+      return method + " is for small instances: its grid of at least " + floor + " steps of " + unit
+          + " ticks (one packet of one unit) would need more than " + MAX_BINARIES
+          + " unit-packet binaries; use cpsat";
+    }
+    long[] size;
     try {
-      m = new LinearCostTimeIndexed(instance);
+      size = size(instance);
     } catch (IllegalArgumentException e) { // no heuristic gives the grid its horizon
       return method + " takes its horizon from a heuristic schedule and " + e.getMessage();
     }
-    if (m.binaries() > MAX_BINARIES) {
-      return method + " is for small instances: its grid of " + m.horizon + " steps of " + m.unit
+    if (size[1] > MAX_BINARIES) {
+      return method + " is for small instances: its grid of " + size[0] + " steps of " + unit
           + " ticks would need more than " + MAX_BINARIES + " unit-packet binaries; use cpsat";
     }
     return null;
@@ -177,9 +232,12 @@ public final class LinearCostTimeIndexed {
     return m.search(method, limits, started + limits.timeLimit().toNanos(), alwaysSearch);
   }
 
-  private SolveResult search(String method, SolveLimits limits, long deadline, boolean bare) {
-    OrTools.load();
-    CpModel model = new CpModel();
+  /** The packet and unit binaries of a built grid ([a][s][t], [a][u][s][t], null where impossible), q counted. */
+  private record Built(BoolVar[][][] p, BoolVar[][][][] q, long binaries) {
+  }
+
+  /** Builds the grid into {@code model}: with {@code bare}, no floor posted on the makespan. */
+  private Built build(CpModel model, boolean bare) {
     int arcs = net.arcs();
     int units = unitOrigin.length;
     int h = (int) horizon;
@@ -188,6 +246,7 @@ public final class LinearCostTimeIndexed {
     BoolVar[][][] p = new BoolVar[arcs][][]; // [a][s][t], null where impossible
     BoolVar[][][][] q = new BoolVar[arcs][units][][]; // [a][u][s][t]
     List<List<List<Literal>>> occ = new ArrayList<>(); // [a][step]
+    long built = 0;
     for (int a = 0; a < arcs; a++) {
       List<List<Literal>> steps = new ArrayList<>();
       for (int t = 0; t < h; t++) {
@@ -216,6 +275,7 @@ public final class LinearCostTimeIndexed {
             if (may[a][u]) {
               q[a][u][s][t] = model.newBoolVar("q" + a + "_" + u + "_" + s + "_" + t);
               inside.add(q[a][u][s][t]);
+              built++;
             }
           }
           // the packet carries exactly s units (V2, V3)
@@ -285,6 +345,18 @@ public final class LinearCostTimeIndexed {
     }
     ports(model, occ, h);
     model.minimize((LinearArgument) makespan);
+    return new Built(p, q, built);
+  }
+
+  private SolveResult search(String method, SolveLimits limits, long deadline, boolean bare) {
+    OrTools.load();
+    CpModel model = new CpModel();
+    Built grid = build(model, bare);
+    BoolVar[][][] p = grid.p();
+    BoolVar[][][][] q = grid.q();
+    int arcs = net.arcs();
+    int units = unitOrigin.length;
+    int h = (int) horizon;
     StepGrid.Solved done = StepGrid.run(model, limits, deadline, "the linear-cost time-indexed model", horizon);
     CpSolver solver = done.solver();
     SolverStatusMapping.Answer answer = done.answer();
@@ -325,7 +397,7 @@ public final class LinearCostTimeIndexed {
       out = StepGrid.transmissions(instance, method, ts, end, bound, answer, unit, "schedule");
     }
     Map<String, Object> stats = done.stats();
-    stats.put("binaries", binaries());
+    stats.put("binaries", grid.binaries());
     stats.put("model", "time-indexed, linear cost, unit " + unit + " ticks, horizon " + horizon);
     stats.put("hint", heuristic.method());
     for (Map.Entry<String, Object> e : stats.entrySet()) {

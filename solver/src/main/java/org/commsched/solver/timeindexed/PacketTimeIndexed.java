@@ -104,20 +104,43 @@ public final class PacketTimeIndexed {
       dur[s] = (beta + s * tau) / unit;
     }
     heuristic = PacketCp.bestHeuristic(instance);
-    horizon = scale.equals(heuristic.scale()) ? heuristic.makespan() / unit
-        : heuristic.makespan() / (heuristic.scale().ticksPerUnit() / scale.ticksPerUnit()) / unit;
+    horizon = horizon(instance, heuristic, unit);
     bound = LowerBounds.best(instance);
   }
 
-  /** The hop-start binaries of the grid (saturating at Long.MAX_VALUE). */
-  private long binaries() {
+  /** The grid's horizon: {@code heuristic}'s makespan in units of {@code unit} ticks of the instance's scale. */
+  private static long horizon(Instance instance, SolveResult heuristic, long unit) {
+    TimeScale scale = instance.timeScale();
+    return scale.equals(heuristic.scale()) ? heuristic.makespan() / unit
+        : heuristic.makespan() / (heuristic.scale().ticksPerUnit() / scale.ticksPerUnit()) / unit;
+  }
+
+  /** The gcd of beta and tau in ticks: the grid's unit. */
+  private static long unit(Instance instance) {
+    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    return gcd(model.betaTicks(instance.timeScale()), model.tauTicks(instance.timeScale()));
+  }
+
+  /**
+   * The hop-start binaries of a grid of {@code horizon} units, counted from the instance's lengths and hop counts
+   * without building it (saturating at Long.MAX_VALUE above {@link #MAX_BINARIES}): per non-null message of L units
+   * over d hops, per packet size s and each of its floor(L / s) copies, d hops of H - d d_s + 1 starts each, as
+   * {@link #build} creates them.
+   */
+  private static long binaries(Instance instance, long horizon) {
+    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    long beta = model.betaTicks(instance.timeScale());
+    long tau = model.tauTicks(instance.timeScale());
+    long unit = gcd(beta, tau);
+    List<Message> ms = instance.messages();
     long out = 0;
-    for (int v = 0; v < msg.length; v++) {
-      int hops = route[v].length - 1;
-      for (int s = 1; s <= length[v]; s++) {
-        long starts = Math.max(0, horizon - hops * dur[s] + 1);
-        out += (length[v] / s) * hops * starts;
-        if (out > MAX_BINARIES) {
+    for (int v = 0; v < ms.size(); v++) {
+      long length = ms.get(v).length();
+      long hops = length > 0 ? instance.atlas().hops(v) : 0;
+      for (long s = 1; s <= length; s++) {
+        long starts = Math.max(0, horizon - times(hops, (beta + s * tau) / unit) + 1);
+        out += (length / s) * hops * starts;
+        if (out > MAX_BINARIES || out < 0) {
           return Long.MAX_VALUE;
         }
       }
@@ -125,7 +148,28 @@ public final class PacketTimeIndexed {
     return out;
   }
 
-  /** Why the formulation refuses the instance, or null. */
+  /**
+   * The horizon (in units) and the hop-start binaries ({@link #binaries}) of the grid {@link #search} builds,
+   * counted without building it or the lower bounds; the horizon from {@link PacketCp#bestHeuristic}.
+   */
+  static long[] size(Instance instance) {
+    long horizon = horizon(instance, PacketCp.bestHeuristic(instance), unit(instance));
+    return new long[] {horizon, binaries(instance, horizon)};
+  }
+
+  /** The horizon and hop-start binaries of the grid as built: what {@link #size} counts. */
+  static long[] builtSize(Instance instance) {
+    PacketTimeIndexed p = new PacketTimeIndexed(instance);
+    OrTools.load();
+    return new long[] {p.horizon, p.build(new CpModel(), true).binaries()};
+  }
+
+  /**
+   * Why the formulation refuses the instance, or null: decided from sizes. First from the hop counts alone (every
+   * schedule lasts at least d (beta + tau) for a message over d hops, so a grid already too large at that horizon
+   * is refused before any heuristic runs), then from the heuristic's horizon ({@link #size}); neither builds the
+   * grid nor the lower bounds.
+   */
   static String whyNot(Instance instance, String method) {
     long units = 0;
     for (Message m : instance.messages()) {
@@ -139,15 +183,26 @@ public final class PacketTimeIndexed {
       return method + " models single port send-and-receive and all ports, and this model has the exchange rule: "
           + "use greedy-saf";
     }
-    PacketTimeIndexed p;
+    long unit = unit(instance);
+    long oneUnit = (m.betaTicks(instance.timeScale()) + m.tauTicks(instance.timeScale())) / unit;
+    long floor = 0;
+    for (int v = 0; v < instance.messages().size(); v++) {
+      if (instance.messages().get(v).length() > 0) {
+        floor = Math.max(floor, times(instance.atlas().hops(v), oneUnit));
+      }
+    }
+    if (binaries(instance, floor) > MAX_BINARIES) {
+      return method + " is for small instances: its grid of at least " + floor + " steps of " + unit
+          + " ticks (the longest route) would need more than " + MAX_BINARIES + " binaries; use cpsat";
+    }
+    long[] size;
     try {
-      p = new PacketTimeIndexed(instance);
+      size = size(instance);
     } catch (IllegalArgumentException e) { // no heuristic gives the grid its horizon
       return method + " takes its horizon from a heuristic schedule and " + e.getMessage();
     }
-    long b = p.binaries();
-    if (b > MAX_BINARIES) {
-      return method + " is for small instances: its grid of " + p.horizon + " steps of " + p.unit
+    if (size[1] > MAX_BINARIES) {
+      return method + " is for small instances: its grid of " + size[0] + " steps of " + unit
           + " ticks would need more than " + MAX_BINARIES + " binaries; use cpsat";
     }
     return null;
@@ -165,9 +220,13 @@ public final class PacketTimeIndexed {
     return p.search(method, limits, started + limits.timeLimit().toNanos(), alwaysSearch);
   }
 
-  private SolveResult search(String method, SolveLimits limits, long deadline, boolean bare) {
-    OrTools.load();
-    CpModel model = new CpModel();
+  /** The variables of a built grid and its counts. */
+  private record Built(IntVar makespan, List<List<long[]>> cands, List<List<BoolVar>> present,
+      List<List<BoolVar[][]>> starts, long binaries, long rows) {
+  }
+
+  /** Builds the grid into {@code model}: with {@code bare}, no floor posted on the makespan. */
+  private Built build(CpModel model, boolean bare) {
     IntVar makespan = model.newIntVar(bare ? 0 : Math.min(horizon, ceilDiv(bound.value(), unit)), horizon, "E");
     Map<Integer, Map<Long, List<Literal>>> rows = new HashMap<>();
     int n = instance.network().nodes();
@@ -241,6 +300,16 @@ public final class PacketTimeIndexed {
     }
     long rowCount = StepGrid.atMostOne(model, rows);
     model.minimize((LinearArgument) makespan);
+    return new Built(makespan, cands, present, starts, binaries, rowCount);
+  }
+
+  private SolveResult search(String method, SolveLimits limits, long deadline, boolean bare) {
+    OrTools.load();
+    CpModel model = new CpModel();
+    Built built = build(model, bare);
+    List<List<long[]>> cands = built.cands();
+    List<List<BoolVar>> present = built.present();
+    List<List<BoolVar[][]>> starts = built.starts();
     StepGrid.Solved done = StepGrid.run(model, limits, deadline, "the packet time-indexed model", horizon);
     CpSolver solver = done.solver();
     SolverStatusMapping.Answer answer = done.answer();
@@ -273,8 +342,8 @@ public final class PacketTimeIndexed {
       out = StepGrid.transmissions(instance, method, ts, end, bound, answer, unit, "packet schedule");
     }
     Map<String, Object> stats = done.stats();
-    stats.put("binaries", binaries);
-    stats.put("capacityRows", rowCount);
+    stats.put("binaries", built.binaries());
+    stats.put("capacityRows", built.rows());
     stats.put("model", "time-indexed, packets, unit " + unit + " ticks, horizon " + horizon);
     stats.put("hint", heuristic.method());
     for (Map.Entry<String, Object> e : stats.entrySet()) {
@@ -305,6 +374,11 @@ public final class PacketTimeIndexed {
     LowerBound lower = bound.rescale(instance.timeScale(), heuristic.scale());
     return new SolveResult(method, optimal ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE, heuristic.schedule(),
         heuristic.makespan(), lower, heuristic.scale(), Map.of());
+  }
+
+  /** a b for non-negative a and b, Long.MAX_VALUE when it overflows. */
+  private static long times(long a, long b) {
+    return Math.multiplyHigh(a, b) != 0 || a * b < 0 ? Long.MAX_VALUE : a * b;
   }
 
   private static long ceilDiv(long a, long b) {

@@ -56,15 +56,13 @@ public final class VirtualTimeIndexed {
     Atlas atlas = instance.atlas();
     List<Message> ms = instance.messages();
     List<Integer> idx = new ArrayList<>();
-    long g = 0;
     for (int i = 0; i < ms.size(); i++) {
       if (ms.get(i).length() > 0) {
         idx.add(i);
-        g = gcd(g, ms.get(i).length());
       }
     }
     msg = idx.stream().mapToInt(Integer::intValue).toArray();
-    unit = Math.max(1, g);
+    unit = unit(instance);
     heuristic = VirtualCp.bestSlots(instance);
     horizon = heuristic.makespan() / unit;
     bound = LowerBounds.virtual(instance).stream().reduce(LowerBound.zero(), LowerBound::max)
@@ -81,16 +79,74 @@ public final class VirtualTimeIndexed {
     }
   }
 
-  /** Why the formulation refuses the instance (too large a grid), or null. */
+  /**
+   * Why the formulation refuses the instance (too large a grid), or null: decided from sizes, without building the
+   * grid or the lower bounds. First from the lengths and routes alone (every virtual schedule lasts at least the
+   * longest message, so a grid already too large at that horizon is refused before any heuristic runs), then from
+   * the heuristic's horizon ({@link #size}).
+   */
   static String whyNot(Instance instance, String method) {
     long nonNull = instance.messages().stream().filter(m -> m.length() > 0).count();
     if (nonNull > BufferlessTimeIndexed.MAX_MESSAGES) {
       return method + " is for small instances: " + nonNull + " messages, at most "
           + BufferlessTimeIndexed.MAX_MESSAGES + "; use cpsat-virtual";
     }
+    long unit = unit(instance);
+    long floor = 0;
+    for (Message m : instance.messages()) {
+      floor = Math.max(floor, m.length() / unit);
+    }
+    String why = BufferlessTimeIndexed.tooLarge(method, nonNull, floor,
+        "units of " + unit + " (at least: the longest message)", nonzeros(instance, unit, floor), "cpsat-virtual");
+    if (why != null) {
+      return why;
+    }
+    long[] size = size(instance);
+    return BufferlessTimeIndexed.tooLarge(method, nonNull, size[0], "units of " + unit, size[1], "cpsat-virtual");
+  }
+
+  /**
+   * The horizon (in units) and the capacity rows' nonzeros of the grid the constructor builds, counted without
+   * building it or the lower bounds: the horizon from {@link VirtualCp#bestSlots}, then {@link #nonzeros}.
+   */
+  static long[] size(Instance instance) {
+    long unit = unit(instance);
+    long horizon = VirtualCp.bestSlots(instance).makespan() / unit;
+    return new long[] {horizon, nonzeros(instance, unit, horizon)};
+  }
+
+  /** The horizon and nonzeros of the grid as built: what {@link #size} counts. */
+  static long[] builtSize(Instance instance) {
     VirtualTimeIndexed m = new VirtualTimeIndexed(instance);
-    return BufferlessTimeIndexed.tooLarge(method, nonNull, m.horizon, "units of " + m.unit, m.grid.nonzeros(),
-        "cpsat-virtual");
+    return new long[] {m.horizon, m.grid.nonzeros()};
+  }
+
+  /**
+   * The nonzeros of a grid of {@code horizon} units: per non-null message of l units over d arcs, l steps of each
+   * arc for each of its H - l + 1 candidate slots, as {@link StepGrid#nonzeros()} counts them (saturating).
+   */
+  private static long nonzeros(Instance instance, long unit, long horizon) {
+    List<Message> ms = instance.messages();
+    long out = 0;
+    for (int i = 0; i < ms.size(); i++) {
+      long len = ms.get(i).length() / unit;
+      if (len > 0) {
+        long starts = Math.max(0, horizon - len + 1);
+        out = Math.min(Long.MAX_VALUE / 4, out + starts * len * instance.atlas().hops(i));
+      }
+    }
+    return out;
+  }
+
+  /** The grid's unit: the gcd of the non-null lengths (1 without any). */
+  private static long unit(Instance instance) {
+    long g = 0;
+    for (Message m : instance.messages()) {
+      if (m.length() > 0) {
+        g = gcd(g, m.length());
+      }
+    }
+    return Math.max(1, g);
   }
 
   /** Solves as {@link BufferlessTimeIndexed#solve}, in virtual slots. */
