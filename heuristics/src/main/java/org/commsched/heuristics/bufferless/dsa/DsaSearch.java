@@ -160,8 +160,20 @@ public final class DsaSearch implements Method {
     long limit = limits.timeLimit().toNanos();
     boolean large = b.n > SEARCH_LIMIT;
     long heuristicDeadline = started + Math.max(1, large ? limit / 4 : limit / 10);
-    long[] best = BestFit.layout(b, bound.value(), limits.seed(), heuristicDeadline);
+    int[] passes = new int[2];
+    long[] best = BestFit.layout(b, bound.value(), limits.seed(), heuristicDeadline, deadline, passes);
     String start = "best-fit";
+    if (passes[1] < b.n) {
+      // best-fit's first pass reached the run's limit (or a stop): its layout, the rest stacked on top, is the answer
+      SolveResult r = b.result(name(), best, bound).withStat("start", start)
+          .withStat("startHeight", b.height(best)).withStat("firstPass", BestFit.firstPassCut(passes[1], b.n))
+          .withStat("search", "none: the time limit was reached during the first pass");
+      if (capacity == null) {
+        return r;
+      }
+      return b.height(best) <= capacity ? r.withStat("capacity", capacity) : new SolveResult(name(),
+          SolveStatus.UNKNOWN, null, null, bound, TimeScale.UNIT, r.stats()).withStat("capacity", capacity);
+    }
     // above SEARCH_LIMIT buffers first-fit is skipped: best-fit's first pass is the same layout (first fit in
     // first-fit's order), and first-fit's own implementation is slow on such files
     long[] ff = large ? best : firstFit(instance, b);
