@@ -42,9 +42,14 @@ import org.commsched.core.solve.SolveResult;
  * (README "Speed and quality") the first contention order alone gave 1.010 to 1.027 x the load where the size-class
  * order by start gave 1.022 to 1.054.
  *
+ * <p><b>Time limit.</b> Later passes and the improvement stop at the deadline; the first pass only at the run's own
+ * limit (or a stop request), checked every 1024 placements, and then the buffers it has not reached go on the
+ * {@link Skyline} in its order (each at the top of the placed buffers alive with it, O(log P) a buffer), so that a
+ * valid layout is there at once; the stat {@code firstPass} says how many first fit placed.
+ *
  * <p><b>Guarantee.</b> A valid layout, never above first fit in decreasing size order (that layout is the first
- * pass, which always runs; above {@value #LARGE} buffers the first pass is first fit in the first contention order
- * instead); no approximation guarantee is claimed (first fit in decreasing order is within a
+ * pass, which always runs to its end unless the run's limit stops it; above {@value #LARGE} buffers the first pass
+ * is first fit in the first contention order instead); no approximation guarantee is claimed (first fit in decreasing order is within a
  * constant factor of the load only for special size classes; Garey and Johnson's survey of storage allocation;
  * Kierstead's algorithm, method {@code kierstead}, is the one with a factor). The squeaky-wheel passes keep this:
  * they start from the lowest of the ten passes and keep a layout only if it is lower.

@@ -11,8 +11,9 @@ import java.util.Arrays;
  * <p><b>Index.</b> A buffer j overlaps buffer i iff {@code lo_j} lies in {@code [lo_i, hi_i)} (a range of the
  * buffers sorted by {@code lo}) or j is alive at the point {@code lo_i} and starts before it (a stabbing query of a
  * segment tree over the time points, each lifespan stored at its O(log P) canonical nodes). A query costs
- * O(log P + k) for k overlapping buffers, placed or not, and the gap sweep about O(k') for the k' placed ones (a
- * counting sort by offset, see {@link #sortHits});
+ * O(log P + k) for k overlapping buffers, placed or not (copied without a branch on whether each is placed, which
+ * a processor cannot predict), and the gap sweep about O(k') for the k' placed ones (a counting sort by offset, see
+ * {@link #sortHits});
  * memory O(n log P). The buffers are read in start order (the index and the offsets kept by position in that
  * order), so that a query reads memory almost sequentially. Nothing is proportional to the raw times (the times are compressed points).
  *
