@@ -280,6 +280,49 @@ class DsaCsvCliTest {
     }
   }
 
+  /**
+   * 100,000 buffers (the fuzzer's many-rows shape: starts 0..999, lifespans 1..50, sizes 1..9) under a limit that has
+   * passed before the first pass starts: best-fit's first pass stops after its first 1024 placements and the rest go
+   * on the skyline, so the run still writes a whole layout (every row with its offset, valid for {@code check}) and
+   * says so; under a capacity at the load the same layout does not fit, so UNKNOWN, exit 3 and no file.
+   */
+  @Test
+  void aHundredThousandBuffersAtALimitAlreadyPast_getAWholeValidLayout_orUnknownUnderACapacity() throws IOException {
+    Path in = tmp.resolve("many.csv");
+    java.util.SplittableRandom r = new java.util.SplittableRandom(28);
+    StringBuilder sb = new StringBuilder("id,lower,upper,size\n");
+    for (int i = 0; i < 100_000; i++) {
+      int lo = i % 1000;
+      sb.append('x').append(i).append(',').append(lo).append(',').append(lo + 1 + r.nextInt(50)).append(',')
+          .append(1 + r.nextInt(9)).append('\n');
+    }
+    Files.writeString(in, sb);
+    Path out = tmp.resolve("many.out.csv");
+    CliTest.Run run = run("solve", in.toString(), "--time-limit", "0.001", "--out", out.toString(), "--json");
+    assertThat(run.code()).as(run.err()).isZero();
+    JsonNode n = run.json();
+    assertThat(n.get("status").asText()).isEqualTo("FEASIBLE");
+    assertThat(n.get("valid").asBoolean()).isTrue();
+    assertThat(n.get("stats").get("firstPass").asText())
+        .isEqualTo("stopped at the time limit after 1024 of 100000 buffers; the rest placed on the skyline");
+    List<Row> rows = rows(out, true);
+    assertThat(rows).hasSize(100_000);
+    long height = 0;
+    for (Row row : rows) {
+      height = Math.max(height, row.offset() + row.size());
+    }
+    assertThat(n.get("makespan").asLong()).isEqualTo(height);
+    CliTest.Run check = run("check", in.toString(), out.toString());
+    assertThat(check.code()).as(check.out() + check.err()).isZero();
+    long load = n.get("lowerBound").asLong();
+    Path capped = tmp.resolve("capped.out.csv");
+    CliTest.Run c = run("solve", in.toString(), "--capacity", Long.toString(load), "--time-limit", "0.001",
+        "--out", capped.toString(), "--json");
+    assertThat(c.code()).as(c.err()).isEqualTo(3);
+    assertThat(c.json().get("status").asText()).isEqualTo("UNKNOWN");
+    assertThat(capped).doesNotExist();
+  }
+
   @Test
   void capacity_isRefusedForAMethodThatDoesNotDecideIt_andWhenNotPositive() {
     String file = cat(MINIMALLOC);

@@ -42,9 +42,14 @@ import org.commsched.core.solve.SolveResult;
  * (README "Speed and quality") the first contention order alone gave 1.010 to 1.027 x the load where the size-class
  * order by start gave 1.022 to 1.054.
  *
+ * <p><b>Time limit.</b> Later passes and the improvement stop at the deadline; the first pass only at the run's own
+ * limit (or a stop request), checked every 1024 placements, and then the buffers it has not reached go on the
+ * {@link Skyline} in its order (each at the top of the placed buffers alive with it, O(log P) a buffer), so that a
+ * valid layout is there at once; the stat {@code firstPass} says how many first fit placed.
+ *
  * <p><b>Guarantee.</b> A valid layout, never above first fit in decreasing size order (that layout is the first
- * pass, which always runs; above {@value #LARGE} buffers the first pass is first fit in the first contention order
- * instead); no approximation guarantee is claimed (first fit in decreasing order is within a
+ * pass, which always runs to its end unless the run's limit stops it; above {@value #LARGE} buffers the first pass
+ * is first fit in the first contention order instead); no approximation guarantee is claimed (first fit in decreasing order is within a
  * constant factor of the load only for special size classes; Garey and Johnson's survey of storage allocation;
  * Kierstead's algorithm, method {@code kierstead}, is the one with a factor). The squeaky-wheel passes keep this:
  * they start from the lowest of the ten passes and keep a layout only if it is lower.
@@ -87,22 +92,35 @@ public final class BestFit implements Method {
     Buffers b = new Buffers(instance);
     var bound = b.bound();
     long deadline = started + Math.max(1, limits.timeLimit().toNanos());
-    int[] passes = new int[1];
-    long[] off = layout(b, bound.value(), limits.seed(), deadline, passes);
-    return b.result(name(), off, bound).withStat("passes", passes[0]);
+    int[] passes = new int[2];
+    long[] off = layout(b, bound.value(), limits.seed(), deadline, deadline, passes);
+    SolveResult r = b.result(name(), off, bound).withStat("passes", passes[0]);
+    return passes[1] < b.n ? r.withStat("firstPass", firstPassCut(passes[1], b.n)) : r;
+  }
+
+  /** The statistic {@code firstPass} of a first pass given up at the time limit after {@code placed} buffers. */
+  static String firstPassCut(int placed, int n) {
+    return "stopped at the time limit after " + placed + " of " + n + " buffers; the rest placed on the skyline";
   }
 
   /** The best layout of the buffers (see the class comment), stopping at {@code floor} or the deadline. */
   static long[] layout(Buffers b, long floor, long seed, long deadline) {
-    return layout(b, floor, seed, deadline, null);
+    return layout(b, floor, seed, deadline, deadline, null);
   }
 
   /**
-   * The best layout of the buffers (see the class comment), stopping at {@code floor} or the deadline; {@code
-   * passes[0]}, if given, receives the number of placement passes made.
+   * The best layout of the buffers (see the class comment), stopping at {@code floor} or the deadline. Later passes
+   * are given up at {@code deadline}; the first pass only at {@code stop} (the run's own deadline, or a stop
+   * request), and then the buffers it has not placed yet go on the {@link Skyline} in its order (each at the top of
+   * the buffers alive with it), so that a valid layout is there soon after any stop. {@code passes[0]}, if given, receives the number of placement passes made, and
+   * {@code passes[1]} (if the array has two entries) how many buffers the first pass placed by the fit rule (n when
+   * it ended).
    */
-  static long[] layout(Buffers b, long floor, long seed, long deadline, int[] passes) {
+  static long[] layout(Buffers b, long floor, long seed, long deadline, long stop, int[] passes) {
     int n = b.n;
+    if (passes != null && passes.length > 1) {
+      passes[1] = n;
+    }
     if (n == 0) {
       return new long[0];
     }
@@ -132,13 +150,34 @@ public final class BestFit implements Method {
         for (boolean rule : rules) { // first fit first: the guarantee's layout
           p.clear();
           boolean stopped = false;
-          for (int q = 0; q < n && !stopped; q++) {
+          int q = 0;
+          for (; q < n && !stopped; q++) {
             p.place(order[q], p.fit(order[q], rule));
-            // a later pass is given up at the deadline (the first always ends), so that what follows gets its time
-            stopped = made > 0 && (q & 1023) == 1023 && org.commsched.core.solve.Interrupt.over(deadline);
+            // a later pass is given up at the deadline, so that what follows gets its time; the first at the stop
+            stopped = (q & 1023) == 1023 && org.commsched.core.solve.Interrupt.over(made > 0 ? deadline : stop);
+          }
+          if (stopped && made > 0) {
+            return best;
           }
           if (stopped) {
-            return best;
+            // the first pass at the run's limit: the rest on the skyline, in order (each above every placed buffer
+            // alive with it, so the layout is valid)
+            if (passes != null && passes.length > 1) {
+              passes[1] = q;
+            }
+            long[] off = p.off.clone();
+            Skyline sky = new Skyline(b.points);
+            for (int r = 0; r < q; r++) {
+              int i = order[r];
+              sky.raise(b.lo[i], b.hi[i], off[i] + b.size[i]);
+            }
+            for (; q < n; q++) {
+              int i = order[q];
+              off[i] = sky.top(b.lo[i], b.hi[i]);
+              sky.raise(b.lo[i], b.hi[i], off[i] + b.size[i]);
+            }
+            made++;
+            return off;
           }
           made++;
           long h = b.height(p.off);

@@ -58,7 +58,9 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  * <p><b>Complexity.</b> Exponential in the worst case (DSA is strongly NP-hard); one search node costs
  * O(n + the sections of its piece + the unplaced lifespans in sections + the overlaps of the placed buffer), n
  * buffers; O(n^2) set-up. Above {@value #SEARCH_LIMIT} buffers no search runs: {@code best-fit} gets a quarter of the
- * time limit (its first pass always runs), {@code first-fit} is skipped (best-fit's first pass is at least as low
+ * time limit (its first pass runs up to the whole limit; stopped there, its layout finished on the skyline is the
+ * answer, stat {@code firstPass}, and under a capacity it is that layout if it fits, else UNKNOWN), {@code first-fit}
+ * is skipped (best-fit's first pass is at least as low
  * up to 20,000 buffers and its own implementation is slow beyond), then {@link PeakRepack} runs until four fifths of
  * the time limit; the result is the lower of the two (stat {@code start}; {@code repackMoves}, {@code repackKept})
  * (with a capacity it fits within: that layout; else UNKNOWN).
@@ -160,8 +162,20 @@ public final class DsaSearch implements Method {
     long limit = limits.timeLimit().toNanos();
     boolean large = b.n > SEARCH_LIMIT;
     long heuristicDeadline = started + Math.max(1, large ? limit / 4 : limit / 10);
-    long[] best = BestFit.layout(b, bound.value(), limits.seed(), heuristicDeadline);
+    int[] passes = new int[2];
+    long[] best = BestFit.layout(b, bound.value(), limits.seed(), heuristicDeadline, deadline, passes);
     String start = "best-fit";
+    if (passes[1] < b.n) {
+      // best-fit's first pass reached the run's limit (or a stop): its layout, the rest stacked on top, is the answer
+      SolveResult r = b.result(name(), best, bound).withStat("start", start)
+          .withStat("startHeight", b.height(best)).withStat("firstPass", BestFit.firstPassCut(passes[1], b.n))
+          .withStat("search", "none: the time limit was reached during the first pass");
+      if (capacity == null) {
+        return r;
+      }
+      return b.height(best) <= capacity ? r.withStat("capacity", capacity) : new SolveResult(name(),
+          SolveStatus.UNKNOWN, null, null, bound, TimeScale.UNIT, r.stats()).withStat("capacity", capacity);
+    }
     // above SEARCH_LIMIT buffers first-fit is skipped: best-fit's first pass is the same layout (first fit in
     // first-fit's order), and first-fit's own implementation is slow on such files
     long[] ff = large ? best : firstFit(instance, b);

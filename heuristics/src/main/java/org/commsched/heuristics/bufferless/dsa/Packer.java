@@ -11,8 +11,9 @@ import java.util.Arrays;
  * <p><b>Index.</b> A buffer j overlaps buffer i iff {@code lo_j} lies in {@code [lo_i, hi_i)} (a range of the
  * buffers sorted by {@code lo}) or j is alive at the point {@code lo_i} and starts before it (a stabbing query of a
  * segment tree over the time points, each lifespan stored at its O(log P) canonical nodes). A query costs
- * O(log P + k) for k overlapping buffers, placed or not, and the gap sweep about O(k') for the k' placed ones (a
- * counting sort by offset, see {@link #sortHits});
+ * O(log P + k) for k overlapping buffers, placed or not (copied without a branch on whether each is placed, which
+ * a processor cannot predict), and the gap sweep about O(k') for the k' placed ones (a counting sort by offset, see
+ * {@link #sortHits});
  * memory O(n log P). The buffers are read in start order (the index and the offsets kept by position in that
  * order), so that a query reads memory almost sequentially. Nothing is proportional to the raw times (the times are compressed points).
  *
@@ -154,34 +155,62 @@ final class Packer {
    */
   long fit(int i, boolean best) {
     // the placed buffers overlapping i in time: those starting in [lo_i, hi_i), then those alive at lo_i that start
-    // before it
-    int k = 0;
-    long maxOff = 0;
+    // before it (a prefix of each segment list, whose positions ascend). Every candidate is copied and the count
+    // advances only for a placed one (rEnd >= 0): whether a buffer is placed follows no pattern in a pass, and a
+    // branch on it was mispredicted about every other time, which cost most of a placement
     int self = rank[i];
     int first = loStart[lo[i]];
-    for (int q = first, end = loStart[hi[i]]; q < end; q++) {
-      if (rEnd[q] >= 0 && q != self) {
-        k = hit(k, q);
-        maxOff = Math.max(maxOff, rOff[q]);
-      }
+    int last = loStart[hi[i]];
+    int cap = last - first;
+    for (int v = lo[i] + base; v >= 1; v >>= 1) {
+      cap += segStart[v + 1] - segStart[v];
     }
+    if (cap > offs.length) {
+      int c = Math.max(cap, 2 * offs.length);
+      offs = new long[c];
+      ends = new long[c];
+      order = new int[c];
+    }
+    long[] offs = this.offs;
+    long[] ends = this.ends;
+    long[] rOff = this.rOff;
+    long[] rEnd = this.rEnd;
+    long selfEnd = rEnd[self];
+    rEnd[self] = -1; // i itself never counts
+    int k = 0;
+    for (int q = first; q < last; q++) {
+      long e = rEnd[q];
+      offs[k] = rOff[q];
+      ends[k] = e;
+      k += (int) (~e >>> 63);
+    }
+    int[] segItems = this.segItems;
     for (int v = lo[i] + base; v >= 1; v >>= 1) {
       for (int x = segStart[v], end = segStart[v + 1]; x < end; x++) {
         int q = segItems[x];
-        if (q < first && rEnd[q] >= 0) {
-          k = hit(k, q);
-          maxOff = Math.max(maxOff, rOff[q]);
+        if (q >= first) {
+          break;
         }
+        long e = rEnd[q];
+        offs[k] = rOff[q];
+        ends[k] = e;
+        k += (int) (~e >>> 63);
       }
     }
+    rEnd[self] = selfEnd;
     if (k == 0) {
       return 0;
+    }
+    long maxOff = 0;
+    for (int q = 0; q < k; q++) {
+      maxOff = Math.max(maxOff, offs[q]);
     }
     sortHits(k, maxOff);
     long s = size[i];
     long cur = 0;
     long gapAt = -1;
     long gapLen = Long.MAX_VALUE;
+    int[] order = this.order;
     for (int q = 0; q < k; q++) {
       int h = order[q];
       long o = offs[h];
@@ -202,24 +231,14 @@ final class Packer {
     return gapAt >= 0 ? gapAt : cur;
   }
 
-  private int hit(int k, int q) {
-    if (k == offs.length) {
-      offs = Arrays.copyOf(offs, 2 * k);
-      ends = Arrays.copyOf(ends, 2 * k);
-      order = new int[2 * k];
-    }
-    offs[k] = rOff[q];
-    ends[k] = rEnd[q];
-    return k + 1;
-  }
-
   /**
-   * Puts the first k hits in offset order into {@link #order}: a counting sort on the offsets' high bits (at most
-   * 2k buckets, so about one hit per bucket), then an insertion sort, which only has the order within buckets left
-   * to fix. Linear in k on offsets spread over a range, where a comparison sort spent most of a placement.
+   * Puts the first k hits in offset order into {@link #order}, equal offsets in hit order: a counting sort on the
+   * offsets' high bits (at most 8k buckets, so mostly one offset per bucket), then an insertion sort, which only has
+   * the order within buckets left to fix (both are stable, so equal offsets keep their hit order). Linear in k on
+   * offsets spread over a range, where a comparison sort spent most of a placement.
    */
   private void sortHits(int k, long maxOff) {
-    int buckets = 2 * Integer.highestOneBit(k);
+    int buckets = 8 * Integer.highestOneBit(k);
     int shift = 0;
     while ((maxOff >>> shift) >= buckets) {
       shift++;
@@ -241,7 +260,7 @@ final class Packer {
       int h = order[q];
       long o = offs[h];
       int r = q - 1;
-      while (r >= 0 && (offs[order[r]] > o || (offs[order[r]] == o && order[r] > h))) {
+      while (r >= 0 && offs[order[r]] > o) {
         order[r + 1] = order[r];
         r--;
       }

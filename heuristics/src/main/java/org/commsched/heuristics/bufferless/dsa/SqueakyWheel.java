@@ -59,7 +59,7 @@ final class SqueakyWheel {
     int pass = 0;
     double target = Math.max(1, floor);
     for (; pass < passes && bestH > floor; pass++) {
-      if (System.nanoTime() > deadline) {
+      if (org.commsched.core.solve.Interrupt.over(deadline)) {
         break;
       }
       for (int i = 0; i < n; i++) {
@@ -68,8 +68,13 @@ final class SqueakyWheel {
       Arrays.sort(ord, (x, y) -> prio[x] != prio[y] ? Double.compare(prio[y], prio[x]) : Integer.compare(x, y));
       p.clear();
       boolean rule = (pass & 1) == 0;
-      for (int q = 0; q < n; q++) {
+      boolean stopped = false;
+      for (int q = 0; q < n && !stopped; q++) {
         p.place(ord[q], p.fit(ord[q], rule));
+        stopped = (q & 1023) == 1023 && org.commsched.core.solve.Interrupt.over(deadline);
+      }
+      if (stopped) {
+        break; // a pass cut short at the deadline is dropped: its layout is partial
       }
       long h = b.height(p.off);
       if (h < bestH) {

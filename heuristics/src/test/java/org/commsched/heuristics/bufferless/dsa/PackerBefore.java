@@ -1,0 +1,303 @@
+package org.commsched.heuristics.bufferless.dsa;
+
+import java.util.Arrays;
+
+/**
+ * Places buffers one at a time into a partial layout: a buffer goes into the first gap that holds it, among the
+ * placed buffers whose lifespans overlap its own (first fit), or into the smallest such gap, lowest first (best
+ * fit), else on top of them: the overlapping placed buffers are found through a static index of all lifespans,
+ * sorted by offset and swept for the gaps between them.
+ *
+ * <p><b>Index.</b> A buffer j overlaps buffer i iff {@code lo_j} lies in {@code [lo_i, hi_i)} (a range of the
+ * buffers sorted by {@code lo}) or j is alive at the point {@code lo_i} and starts before it (a stabbing query of a
+ * segment tree over the time points, each lifespan stored at its O(log P) canonical nodes). A query costs
+ * O(log P + k) for k overlapping buffers, placed or not, and the gap sweep about O(k') for the k' placed ones (a
+ * counting sort by offset, see {@link #sortHits});
+ * memory O(n log P). The buffers are read in start order (the index and the offsets kept by position in that
+ * order), so that a query reads memory almost sequentially. Nothing is proportional to the raw times (the times are compressed points).
+ *
+ * @implNote Mutable; not thread-safe.
+ */
+final class PackerBefore {
+  final int n;
+  final int[] lo;
+  final int[] hi;
+  final long[] size;
+  /** Offset of each placed buffer. */
+  final long[] off;
+  /** Whether each buffer is placed. */
+  final boolean[] placed;
+
+  private final int[] byLo;
+  private final int[] loStart;
+  private final int base;
+  private final int[] segStart;
+  private final int[] segItems;
+  /** Position of each buffer in {@link #byLo}. */
+  private final int[] rank;
+  /** By position in {@link #byLo}: the offset, and offset + size if placed, else -1. */
+  private final long[] rOff;
+  private final long[] rEnd;
+  private int[] hits = new int[64];
+  /** The offsets and ends of the hits of {@link #fit}, their offset order, and the counting sort's buckets. */
+  private long[] offs = new long[64];
+  private long[] ends = new long[64];
+  private int[] order = new int[64];
+  private int[] count = new int[129];
+  private int[] stamp;
+  private int epoch;
+
+  PackerBefore(int[] lo, int[] hi, long[] size, int points) {
+    this.n = lo.length;
+    this.lo = lo;
+    this.hi = hi;
+    this.size = size;
+    this.off = new long[n];
+    this.placed = new boolean[n];
+    this.stamp = new int[n];
+    int p = Math.max(1, points);
+    loStart = new int[p + 1];
+    for (int i = 0; i < n; i++) {
+      loStart[lo[i] + 1]++;
+    }
+    for (int t = 0; t < p; t++) {
+      loStart[t + 1] += loStart[t];
+    }
+    byLo = new int[n];
+    int[] fill = Arrays.copyOf(loStart, p);
+    for (int i = 0; i < n; i++) {
+      byLo[fill[lo[i]]++] = i;
+    }
+    int b = 1;
+    while (b < p) {
+      b <<= 1;
+    }
+    base = b;
+    segStart = new int[2 * base + 1];
+    for (int i = 0; i < n; i++) {
+      for (int l = lo[i] + base, r = hi[i] + base; l < r; l >>= 1, r >>= 1) {
+        if ((l & 1) == 1) {
+          segStart[l++ + 1]++;
+        }
+        if ((r & 1) == 1) {
+          segStart[--r + 1]++;
+        }
+      }
+    }
+    for (int v = 0; v < 2 * base; v++) {
+      segStart[v + 1] += segStart[v];
+    }
+    segItems = new int[segStart[2 * base]];
+    int[] pos = Arrays.copyOf(segStart, 2 * base);
+    rank = new int[n];
+    for (int q = 0; q < n; q++) {
+      rank[byLo[q]] = q;
+    }
+    // the segment lists hold positions in byLo, ascending (memory is then read almost in order)
+    for (int q = 0; q < n; q++) {
+      int i = byLo[q];
+      for (int l = lo[i] + base, r = hi[i] + base; l < r; l >>= 1, r >>= 1) {
+        if ((l & 1) == 1) {
+          segItems[pos[l++]++] = q;
+        }
+        if ((r & 1) == 1) {
+          segItems[pos[--r]++] = q;
+        }
+      }
+    }
+    rOff = new long[n];
+    rEnd = new long[n];
+    Arrays.fill(rEnd, -1);
+  }
+
+  /**
+   * The buffers (other than i) whose lifespans overlap buffer i's, placed ones only if {@code placedOnly}; into
+   * {@link #hits}, returns the count.
+   */
+  int overlapping(int i, boolean placedOnly) {
+    int k = 0;
+    for (int q = loStart[lo[i]], end = loStart[hi[i]]; q < end; q++) {
+      int j = byLo[q];
+      if (j != i && (!placedOnly || placed[j])) {
+        k = add(k, j);
+      }
+    }
+    int first = loStart[lo[i]];
+    for (int v = lo[i] + base; v >= 1; v >>= 1) {
+      for (int q = segStart[v], end = segStart[v + 1]; q < end; q++) {
+        int j = byLo[segItems[q]];
+        if (segItems[q] < first && (!placedOnly || placed[j])) {
+          k = add(k, j);
+        }
+      }
+    }
+    return k;
+  }
+
+  private int add(int k, int j) {
+    if (k == hits.length) {
+      hits = Arrays.copyOf(hits, 2 * k);
+    }
+    hits[k] = j;
+    return k + 1;
+  }
+
+  /** The hits of the last {@link #overlapping} call. */
+  int hit(int q) {
+    return hits[q];
+  }
+
+  /**
+   * The offset for buffer i among the placed buffers: the lowest gap that holds it ({@code best == false}) or the
+   * smallest such gap, lowest on ties ({@code best == true}); else the top of the overlapping placed buffers
+   * (sorting the overlapping placed buffers by offset and sweeping them).
+   */
+  long fit(int i, boolean best) {
+    // the placed buffers overlapping i in time: those starting in [lo_i, hi_i), then those alive at lo_i that start
+    // before it
+    int k = 0;
+    long maxOff = 0;
+    int self = rank[i];
+    int first = loStart[lo[i]];
+    for (int q = first, end = loStart[hi[i]]; q < end; q++) {
+      if (rEnd[q] >= 0 && q != self) {
+        k = hit(k, q);
+        maxOff = Math.max(maxOff, rOff[q]);
+      }
+    }
+    for (int v = lo[i] + base; v >= 1; v >>= 1) {
+      for (int x = segStart[v], end = segStart[v + 1]; x < end; x++) {
+        int q = segItems[x];
+        if (q < first && rEnd[q] >= 0) {
+          k = hit(k, q);
+          maxOff = Math.max(maxOff, rOff[q]);
+        }
+      }
+    }
+    if (k == 0) {
+      return 0;
+    }
+    sortHits(k, maxOff);
+    long s = size[i];
+    long cur = 0;
+    long gapAt = -1;
+    long gapLen = Long.MAX_VALUE;
+    for (int q = 0; q < k; q++) {
+      int h = order[q];
+      long o = offs[h];
+      if (o - cur >= s) {
+        if (!best) {
+          return cur;
+        }
+        if (o - cur < gapLen) {
+          gapLen = o - cur;
+          gapAt = cur;
+          if (gapLen == s) {
+            return gapAt;
+          }
+        }
+      }
+      cur = Math.max(cur, ends[h]);
+    }
+    return gapAt >= 0 ? gapAt : cur;
+  }
+
+  private int hit(int k, int q) {
+    if (k == offs.length) {
+      offs = Arrays.copyOf(offs, 2 * k);
+      ends = Arrays.copyOf(ends, 2 * k);
+      order = new int[2 * k];
+    }
+    offs[k] = rOff[q];
+    ends[k] = rEnd[q];
+    return k + 1;
+  }
+
+  /**
+   * Puts the first k hits in offset order into {@link #order}: a counting sort on the offsets' high bits (at most
+   * 2k buckets, so about one hit per bucket), then an insertion sort, which only has the order within buckets left
+   * to fix. Linear in k on offsets spread over a range, where a comparison sort spent most of a placement.
+   */
+  private void sortHits(int k, long maxOff) {
+    int buckets = 2 * Integer.highestOneBit(k);
+    int shift = 0;
+    while ((maxOff >>> shift) >= buckets) {
+      shift++;
+    }
+    if (count.length < buckets + 1) {
+      count = new int[2 * buckets + 1];
+    }
+    Arrays.fill(count, 0, buckets + 1, 0);
+    for (int q = 0; q < k; q++) {
+      count[(int) (offs[q] >>> shift) + 1]++;
+    }
+    for (int c = 0; c < buckets; c++) {
+      count[c + 1] += count[c];
+    }
+    for (int q = 0; q < k; q++) {
+      order[count[(int) (offs[q] >>> shift)]++] = q;
+    }
+    for (int q = 1; q < k; q++) {
+      int h = order[q];
+      long o = offs[h];
+      int r = q - 1;
+      while (r >= 0 && (offs[order[r]] > o || (offs[order[r]] == o && order[r] > h))) {
+        order[r + 1] = order[r];
+        r--;
+      }
+      order[r + 1] = h;
+    }
+  }
+
+  /** Places buffer i at offset o (taking it out of its old place first if it is placed). */
+  void place(int i, long o) {
+    if (placed[i]) {
+      remove(i);
+    }
+    off[i] = o;
+    placed[i] = true;
+    rOff[rank[i]] = o;
+    rEnd[rank[i]] = o + size[i];
+  }
+
+  /** Removes buffer i from the layout. */
+  void remove(int i) {
+    if (!placed[i]) {
+      return;
+    }
+    placed[i] = false;
+    rEnd[rank[i]] = -1;
+  }
+
+  /** Clears the layout. */
+  void clear() {
+    Arrays.fill(placed, false);
+    Arrays.fill(rEnd, -1);
+  }
+
+  /** Clears the layout and places every buffer at its offset in {@code offsets} (a valid layout). */
+  void placeAll(long[] offsets) {
+    clear();
+    for (int i = 0; i < n; i++) {
+      place(i, offsets[i]);
+    }
+  }
+
+  /** A fresh marker for {@link #mark}: after it no buffer is marked. */
+  void newMarks() {
+    epoch++;
+    if (epoch == Integer.MAX_VALUE) {
+      Arrays.fill(stamp, 0);
+      epoch = 1;
+    }
+  }
+
+  /** Marks buffer i; true if it was not marked since {@link #newMarks}. */
+  boolean mark(int i) {
+    if (stamp[i] == epoch) {
+      return false;
+    }
+    stamp[i] = epoch;
+    return true;
+  }
+}
