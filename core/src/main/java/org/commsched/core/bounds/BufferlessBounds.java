@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.IntUnaryOperator;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
@@ -188,7 +189,7 @@ final class BufferlessBounds {
     Map<Integer, TreeMap<Integer, Long>> byArc = new HashMap<>();
     long total = 0;
     int minD = Integer.MAX_VALUE;
-    int[] top = topOfTree(inst);
+    IntUnaryOperator top = topOfTree(inst);
     for (int i = 0; i < ms.size(); i++) {
       long l = ms.get(i).length();
       if (l == 0) {
@@ -243,12 +244,12 @@ final class BufferlessBounds {
    * @param top the root's child above each node on the default route tree ({@link #topOfTree}), or null to read
    *     the route
    */
-  static int rootArc(Instance inst, int i, boolean scatter, int[] top) {
+  static int rootArc(Instance inst, int i, boolean scatter, IntUnaryOperator top) {
     Network net = inst.network();
     Message m = inst.messages().get(i);
     int root = inst.root();
     if (top != null && !inst.atlas().isExplicit(i)) {
-      return scatter ? net.arc(root, top[m.to()]) : net.arc(top[m.from()], root);
+      return scatter ? net.arc(root, top.applyAsInt(m.to())) : net.arc(top.applyAsInt(m.from()), root);
     }
     int[] nodes = inst.atlas().nodes(i);
     int d = nodes.length - 1;
@@ -259,24 +260,99 @@ final class BufferlessBounds {
    * For every node below the root of a scatter's or gather's default route tree, the node of depth 1 above it
    * (the root's neighbour its default route passes); -1 for the root and unreached nodes. Null without a route
    * tree.
+   *
+   * <p>Asked only for the far ends of the messages, so no array over the nodes is built when walking those ends up
+   * the tree takes no more than {@link #TOP_WALK_PER_NODE} steps per node of the network in all (a few messages on
+   * a network of 5 x 10^7 nodes): each is then walked up on demand. Otherwise every node's top is filled in one
+   * pass, each node once (a walk stops at the first node already filled), in one int array.
    */
-  static int[] topOfTree(Instance inst) {
+  static IntUnaryOperator topOfTree(Instance inst) {
+    return topOfTree(inst, true, TOP_WALK_PER_NODE);
+  }
+
+  /**
+   * {@link #topOfTree(Instance)} with its two short cuts chosen (for tests: each way must give the same tops).
+   *
+   * @param onlyChild whether to answer at once when the root has one child on the tree ({@link #onlyChild})
+   * @param walkPerNode the steps per node the walks may take before the dense pass is chosen instead
+   */
+  static IntUnaryOperator topOfTree(Instance inst, boolean onlyChild, long walkPerNode) {
     Atlas atlas = inst.atlas();
     if (!atlas.hasRouteTree()) {
       return null;
     }
     int n = inst.network().nodes();
-    int[] top = new int[n];
-    Arrays.fill(top, -1);
-    for (int v : ArcLoads.byDepth(atlas, n)) {
-      int d = atlas.routeTreeDepth(v);
-      if (d == 1) {
-        top[v] = v;
-      } else if (d > 1) {
-        top[v] = top[atlas.routeTreeNext(v)];
+    int only = onlyChild ? onlyChild(inst) : -1;
+    if (only >= 0) {
+      return v -> atlas.routeTreeDepth(v) >= 1 ? only : -1;
+    }
+    long walk = 0;
+    List<Message> ms = inst.messages();
+    for (int i = 0; i < ms.size(); i++) {
+      if (ms.get(i).length() > 0 && !atlas.isExplicit(i)) {
+        walk += Math.max(0, atlas.hops(i) - 1);
       }
     }
-    return top;
+    if (walk <= walkPerNode * n) {
+      return v -> walkToTop(atlas, v);
+    }
+    int[] top = new int[n];
+    Arrays.fill(top, UNKNOWN);
+    for (int v = 0; v < n; v++) {
+      int u = v;
+      while (top[u] == UNKNOWN && atlas.routeTreeDepth(u) > 1) {
+        u = atlas.routeTreeNext(u);
+      }
+      int t = top[u] != UNKNOWN ? top[u] : atlas.routeTreeDepth(u) == 1 ? u : -1;
+      for (u = v; top[u] == UNKNOWN; u = atlas.routeTreeNext(u)) {
+        top[u] = t;
+        if (atlas.routeTreeDepth(u) <= 1) {
+          break;
+        }
+      }
+    }
+    return v -> top[v];
+  }
+
+  /**
+   * The root's one child on the default route tree when it has exactly one (a uring, a bla or star rooted at a leaf):
+   * then it is every reached node's top; else -1. Looks at the root's arcs until it has seen two children.
+   */
+  private static int onlyChild(Instance inst) {
+    Network net = inst.network();
+    Atlas atlas = inst.atlas();
+    int root = inst.root();
+    boolean scatter = inst.kind() == ProblemKind.SCATTER;
+    int degree = scatter ? net.outDegree(root) : net.inDegree(root);
+    int child = -1;
+    for (int k = 0; k < degree; k++) {
+      int w = scatter ? net.head(net.outArc(root, k)) : net.tail(net.inArc(root, k));
+      if (w != child && atlas.routeTreeDepth(w) == 1 && atlas.routeTreeNext(w) == root) {
+        if (child >= 0) {
+          return -1;
+        }
+        child = w;
+      }
+    }
+    return child;
+  }
+
+  /** Steps per node of the network that {@link #topOfTree} may spend walking the messages' ends up the tree. */
+  static final int TOP_WALK_PER_NODE = 2;
+
+  /** A top not filled in yet ({@link #topOfTree}'s dense pass). */
+  private static final int UNKNOWN = -2;
+
+  /** The node of depth 1 above v on the default route tree, -1 for the root and unreached nodes. */
+  private static int walkToTop(Atlas atlas, int v) {
+    int d = atlas.routeTreeDepth(v);
+    if (d < 1) {
+      return -1;
+    }
+    for (; d > 1; d--) {
+      v = atlas.routeTreeNext(v);
+    }
+    return v;
   }
 
   /**
