@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.IntUnaryOperator;
+import java.util.function.LongSupplier;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
@@ -14,6 +15,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
 
 /**
@@ -415,6 +417,14 @@ final class BufferlessBounds {
    * nodes with data, not the whole tree ({@link LowerBounds#protocolBounds} says why).
    */
   static void protocol(Instance inst, List<LowerBound> out) {
+    protocol(inst, out, true);
+  }
+
+  /**
+   * {@link #protocol(Instance, List)}, with the arrays over every node ({@code sparse} false) or, on a bla or a star,
+   * over the nodes on the messages' paths only ({@link #sparseProtocolTree}; for tests: both must say the same).
+   */
+  static void protocol(Instance inst, List<LowerBound> out, boolean sparse) {
     Network net = inst.network();
     if (inst.family() != Family.BUFFERLESS_SCATTER_GATHER || inst.kind() != ProblemKind.GATHER
         || ((CommModel.Bufferless) inst.model()).ports() != CommModel.BufferlessPorts.SINGLE) {
@@ -422,38 +432,18 @@ final class BufferlessBounds {
     }
     int root = inst.root();
     int n = net.nodes();
-    int[][] tree = net.isTree() ? NetworkFacts.rootedTree(net, root) : NetworkFacts.routeTree(inst);
-    if (tree == null) {
+    ProtocolTree pt = sparse ? sparseProtocolTree(inst) : null;
+    if (pt == null) {
+      pt = denseProtocolTree(inst);
+    }
+    if (pt == null || pt.total() == 0) {
       return;
     }
     String over = net.isTree() ? "" : " over the routes' spanning tree";
-    int[] parent = tree[0];
-    int[] order = tree[1];
-    int[] depth = new int[n];
-    boolean[] hasChild = new boolean[n];
-    for (int v : order) {
-      if (parent[v] >= 0) {
-        depth[v] = depth[parent[v]] + 1;
-        hasChild[parent[v]] = true;
-      }
-    }
-    long[] len = new long[n];
-    long total = 0;
-    for (Message m : inst.messages()) {
-      len[m.from()] += m.length();
-      total += m.length();
-    }
-    if (total == 0) {
-      return;
-    }
+    long total = pt.total();
     // LB-SYNC: the first flit of M_i reaches the root no earlier than row E_i = 2 delta(i) + [i has a child]; the
     // root then takes one flit per row (1|r_j|Cmax). Paper T = max_r (r + sum_{E_i >= r} L_i); ours is one less.
-    TreeMap<Long, Long> byRelease = new TreeMap<>();
-    for (int v = 0; v < n; v++) {
-      if (len[v] > 0) {
-        byRelease.merge(2L * depth[v] + (hasChild[v] ? 1 : 0), len[v], Long::sum);
-      }
-    }
+    TreeMap<Long, Long> byRelease = pt.byRelease();
     long suffix = 0;
     long best = Long.MIN_VALUE;
     long bestR = 0;
@@ -476,6 +466,69 @@ final class BufferlessBounds {
     // tree's B_opt is reported too, but it does not bound T: wake-ups of PEs without data may come after the last data
     // flit, which T does not count (docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan; Shoulder-Tap on a
     // path with L = (1, 0, 0, 0, 0) ends at paper T = 4 < B_opt = 5).
+    int kept = pt.kept();
+    int reached = pt.reached();
+    long b = pt.keptRows();
+    long value = Math.max(b + 1, total);
+    String woken;
+    if (kept == reached) {
+      woken = "a single-port broadcast from root " + root + over + " needs B_opt = " + Witness.count(b, "row")
+          + " (docs/models/bufferless-scatter-gather.md#lower-bounds) to wake "
+          + (reached == n ? "every node" : "the " + reached
+          + " nodes on the routes") + " (each holds data or leads to it)";
+    } else {
+      long whole = pt.wholeRows().getAsLong();
+      woken = "every PE takes part (docs/models/bufferless-scatter-gather.md#network-and-messages) and a single-port "
+          + "broadcast from root " + root + over + " to all "
+          + reached + (reached == n ? " nodes" : " nodes on the routes") + " needs B_opt = " + Witness.count(whole, "row") + ", but wake-ups of nodes "
+          + "without data may come after the last data flit, which T does not count "
+          + "(docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan); waking the " + kept
+          + " nodes that hold data or lead to it needs " + Witness.count(b, "row");
+    }
+    out.add(new LowerBound(value, "LB-PAPER", woken + "; the last woken one then sends for at least 1 step, and the "
+        + "root receives " + Witness.count(total, "flit") + ": max(" + b + " + 1, " + total + ") = " + value
+        + " (Theorem 3's max(B, M); paper units: " + (value + 1) + ")"));
+  }
+
+  /**
+   * What the protocol bounds read of the tree they run on: the flits, the flits by release row (LB-SYNC), the nodes
+   * the tree reaches, the nodes kept (holding data or leading to it), the single-port broadcast rows over the kept
+   * nodes and (asked only when some are not kept) over the whole tree.
+   */
+  record ProtocolTree(long total, TreeMap<Long, Long> byRelease, int reached, int kept, long keptRows,
+      LongSupplier wholeRows) {
+  }
+
+  /** {@link ProtocolTree} from arrays over every node: the tree's parents and breadth-first order. */
+  private static ProtocolTree denseProtocolTree(Instance inst) {
+    Network net = inst.network();
+    int n = net.nodes();
+    int[][] tree = net.isTree() ? NetworkFacts.rootedTree(net, inst.root()) : NetworkFacts.routeTree(inst);
+    if (tree == null) {
+      return null;
+    }
+    int[] parent = tree[0];
+    int[] order = tree[1];
+    int[] depth = new int[n];
+    boolean[] hasChild = new boolean[n];
+    for (int v : order) {
+      if (parent[v] >= 0) {
+        depth[v] = depth[parent[v]] + 1;
+        hasChild[parent[v]] = true;
+      }
+    }
+    long[] len = new long[n];
+    long total = 0;
+    for (Message m : inst.messages()) {
+      len[m.from()] += m.length();
+      total += m.length();
+    }
+    TreeMap<Long, Long> byRelease = new TreeMap<>();
+    for (int v = 0; v < n; v++) {
+      if (len[v] > 0) {
+        byRelease.merge(2L * depth[v] + (hasChild[v] ? 1 : 0), len[v], Long::sum);
+      }
+    }
     boolean[] keepNode = new boolean[n];
     int kept = 0;
     for (int i = order.length - 1; i >= 0; i--) {
@@ -490,26 +543,97 @@ final class BufferlessBounds {
     for (int v : order) {
       kept += keepNode[v] ? 1 : 0;
     }
-    long b = broadcastRows(parent, order, keepNode);
-    long value = Math.max(b + 1, total);
-    String woken;
-    if (kept == order.length) {
-      woken = "a single-port broadcast from root " + root + over + " needs B_opt = " + Witness.count(b, "row")
-          + " (docs/models/bufferless-scatter-gather.md#lower-bounds) to wake "
-          + (order.length == n ? "every node" : "the " + order.length
-          + " nodes on the routes") + " (each holds data or leads to it)";
-    } else {
-      long whole = broadcastRows(parent, order, null);
-      woken = "every PE takes part (docs/models/bufferless-scatter-gather.md#network-and-messages) and a single-port "
-          + "broadcast from root " + root + over + " to all "
-          + order.length + (order.length == n ? " nodes" : " nodes on the routes") + " needs B_opt = " + Witness.count(whole, "row") + ", but wake-ups of nodes "
-          + "without data may come after the last data flit, which T does not count "
-          + "(docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan); waking the " + kept
-          + " nodes that hold data or lead to it needs " + Witness.count(b, "row");
+    long b = total == 0 ? 0 : broadcastRows(parent, order, keepNode);
+    return new ProtocolTree(total, byRelease, order.length, kept, b, () -> broadcastRows(parent, order, null));
+  }
+
+  /** The most nodes {@link #sparseProtocolTree} keeps in maps before it leaves the tree to the arrays. */
+  static final int SPARSE_PROTOCOL_NODES = 1 << 16;
+
+  /**
+   * {@link ProtocolTree} of a gather on a bla or a star without arrays over the nodes (a bla of 5 x 10^7 nodes: a
+   * gigabyte of them): depths and parents from the distance formula, the kept nodes walked up from the messages'
+   * sources into a map, the whole tree's broadcast rows from the family's formula ({@link #wholeRows}). Null on other
+   * networks, or when more than {@link #SPARSE_PROTOCOL_NODES} nodes are kept.
+   */
+  static ProtocolTree sparseProtocolTree(Instance inst) {
+    Network net = inst.network();
+    Topology t = net.topology();
+    if (!(t instanceof Topology.Bla || t instanceof Topology.Star)) {
+      return null;
     }
-    out.add(new LowerBound(value, "LB-PAPER", woken + "; the last woken one then sends for at least 1 step, and the "
-        + "root receives " + Witness.count(total, "flit") + ": max(" + b + " + 1, " + total + ") = " + value
-        + " (Theorem 3's max(B, M); paper units: " + (value + 1) + ")"));
+    int root = inst.root();
+    Map<Integer, Long> len = new HashMap<>();
+    long total = 0;
+    for (Message m : inst.messages()) {
+      len.merge(m.from(), m.length(), Long::sum);
+      total += m.length();
+    }
+    TreeMap<Long, Long> byRelease = new TreeMap<>();
+    Map<Integer, Integer> parent = new HashMap<>();
+    parent.put(root, -1);
+    for (Map.Entry<Integer, Long> e : len.entrySet()) {
+      int v = e.getKey();
+      if (e.getValue() <= 0) {
+        continue;
+      }
+      boolean hasChild = net.outDegree(v) > (v == root ? 0 : 1); // a tree's neighbours: the parent and children
+      byRelease.merge(2L * net.distance(v, root) + (hasChild ? 1 : 0), e.getValue(), Long::sum);
+      for (int u = v; !parent.containsKey(u); ) {
+        if (parent.size() >= SPARSE_PROTOCOL_NODES) {
+          return null;
+        }
+        int p = towardRoot(net, u, root);
+        parent.put(u, p);
+        u = p;
+      }
+    }
+    int kept = total == 0 ? 0 : parent.size();
+    long b = 0;
+    if (total > 0) { // the kept nodes renumbered by depth (a breadth-first order), their tree's broadcast rows
+      Integer[] byDepth = parent.keySet().toArray(new Integer[0]);
+      Arrays.sort(byDepth, (x, y) -> Integer.compare(net.distance(x, root), net.distance(y, root)));
+      Map<Integer, Integer> index = new HashMap<>();
+      for (int k = 0; k < byDepth.length; k++) {
+        index.put(byDepth[k], k);
+      }
+      int[] kParent = new int[byDepth.length];
+      int[] kOrder = new int[byDepth.length];
+      for (int k = 0; k < byDepth.length; k++) {
+        int p = parent.get(byDepth[k]);
+        kParent[k] = p < 0 ? -1 : index.get(p);
+        kOrder[k] = k;
+      }
+      b = broadcastRows(kParent, kOrder, null);
+    }
+    return new ProtocolTree(total, byRelease, net.nodes(), kept, b, () -> wholeRows(t, net.nodes(), root));
+  }
+
+  /** The neighbour of v one hop closer to the root on a tree network (v is not the root). */
+  private static int towardRoot(Network net, int v, int root) {
+    int d = net.distance(v, root);
+    for (int k = 0; k < net.outDegree(v); k++) {
+      int w = net.head(net.outArc(v, k));
+      if (net.distance(w, root) == d - 1) {
+        return w;
+      }
+    }
+    throw new IllegalStateException("node " + v + " has no neighbour nearer to " + root);
+  }
+
+  /**
+   * The single-port broadcast rows from {@code root} over a whole bla or star of {@code n} nodes
+   * ({@link #broadcastRows} on every node): on a path, the root's two branches of a &gt;= b nodes hang chains, which
+   * take a - 1 and b - 1 rows below their first node, so max(1 + (a - 1), 2 + (b - 1)) = max(a, b + 1) (a without
+   * a second branch); on a star every other node is woken one per row through the centre: n - 1.
+   */
+  static long wholeRows(Topology t, int n, int root) {
+    if (t instanceof Topology.Star) {
+      return n - 1L;
+    }
+    long a = Math.max(root, n - 1L - root);
+    long b = Math.min(root, n - 1L - root);
+    return b == 0 ? a : Math.max(a, b + 1);
   }
 
   /**
