@@ -49,9 +49,11 @@ class SparseProtocolBoundsProperties {
       BufferlessBounds.protocol(inst, dense, false);
       assertThat(BufferlessBounds.sparseProtocolTree(inst)).as("the maps are used on a bla or a star").isNotNull();
       assertThat(sparse).isEqualTo(dense);
-      int[][] tree = NetworkFacts.rootedTree(inst.network(), root);
-      assertThat(BufferlessBounds.wholeRows(t, n, root)).as("%s rooted at %d", t, root)
-          .isEqualTo(BufferlessBounds.broadcastRows(tree[0], tree[1], null));
+      for (int r = 0; r < n; r++) { // every root of this network, the middle of a path included
+        int[][] tree = NetworkFacts.rootedTree(inst.network(), r);
+        assertThat(BufferlessBounds.wholeRows(t, n, r)).as("%s rooted at %d", t, r)
+            .isEqualTo(BufferlessBounds.broadcastRows(tree[0], tree[1], null));
+      }
     }));
   }
 }
