@@ -6,12 +6,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.IntUnaryOperator;
+import java.util.function.LongSupplier;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
 
 /**
@@ -187,7 +190,7 @@ final class BufferlessBounds {
     Map<Integer, TreeMap<Integer, Long>> byArc = new HashMap<>();
     long total = 0;
     int minD = Integer.MAX_VALUE;
-    int[] top = topOfTree(inst);
+    IntUnaryOperator top = topOfTree(inst);
     for (int i = 0; i < ms.size(); i++) {
       long l = ms.get(i).length();
       if (l == 0) {
@@ -242,12 +245,12 @@ final class BufferlessBounds {
    * @param top the root's child above each node on the default route tree ({@link #topOfTree}), or null to read
    *     the route
    */
-  static int rootArc(Instance inst, int i, boolean scatter, int[] top) {
+  static int rootArc(Instance inst, int i, boolean scatter, IntUnaryOperator top) {
     Network net = inst.network();
     Message m = inst.messages().get(i);
     int root = inst.root();
     if (top != null && !inst.atlas().isExplicit(i)) {
-      return scatter ? net.arc(root, top[m.to()]) : net.arc(top[m.from()], root);
+      return scatter ? net.arc(root, top.applyAsInt(m.to())) : net.arc(top.applyAsInt(m.from()), root);
     }
     int[] nodes = inst.atlas().nodes(i);
     int d = nodes.length - 1;
@@ -258,24 +261,99 @@ final class BufferlessBounds {
    * For every node below the root of a scatter's or gather's default route tree, the node of depth 1 above it
    * (the root's neighbour its default route passes); -1 for the root and unreached nodes. Null without a route
    * tree.
+   *
+   * <p>Asked only for the far ends of the messages, so no array over the nodes is built when walking those ends up
+   * the tree takes no more than {@link #TOP_WALK_PER_NODE} steps per node of the network in all (a few messages on
+   * a network of 5 x 10^7 nodes): each is then walked up on demand. Otherwise every node's top is filled in one
+   * pass, each node once (a walk stops at the first node already filled), in one int array.
    */
-  static int[] topOfTree(Instance inst) {
+  static IntUnaryOperator topOfTree(Instance inst) {
+    return topOfTree(inst, true, TOP_WALK_PER_NODE);
+  }
+
+  /**
+   * {@link #topOfTree(Instance)} with its two short cuts chosen (for tests: each way must give the same tops).
+   *
+   * @param onlyChild whether to answer at once when the root has one child on the tree ({@link #onlyChild})
+   * @param walkPerNode the steps per node the walks may take before the dense pass is chosen instead
+   */
+  static IntUnaryOperator topOfTree(Instance inst, boolean onlyChild, long walkPerNode) {
     Atlas atlas = inst.atlas();
     if (!atlas.hasRouteTree()) {
       return null;
     }
     int n = inst.network().nodes();
-    int[] top = new int[n];
-    Arrays.fill(top, -1);
-    for (int v : ArcLoads.byDepth(atlas, n)) {
-      int d = atlas.routeTreeDepth(v);
-      if (d == 1) {
-        top[v] = v;
-      } else if (d > 1) {
-        top[v] = top[atlas.routeTreeNext(v)];
+    int only = onlyChild ? onlyChild(inst) : -1;
+    if (only >= 0) {
+      return v -> atlas.routeTreeDepth(v) >= 1 ? only : -1;
+    }
+    long walk = 0;
+    List<Message> ms = inst.messages();
+    for (int i = 0; i < ms.size(); i++) {
+      if (ms.get(i).length() > 0 && !atlas.isExplicit(i)) {
+        walk += Math.max(0, atlas.hops(i) - 1);
       }
     }
-    return top;
+    if (walk <= walkPerNode * n) {
+      return v -> walkToTop(atlas, v);
+    }
+    int[] top = new int[n];
+    Arrays.fill(top, UNKNOWN);
+    for (int v = 0; v < n; v++) {
+      int u = v;
+      while (top[u] == UNKNOWN && atlas.routeTreeDepth(u) > 1) {
+        u = atlas.routeTreeNext(u);
+      }
+      int t = top[u] != UNKNOWN ? top[u] : atlas.routeTreeDepth(u) == 1 ? u : -1;
+      for (u = v; top[u] == UNKNOWN; u = atlas.routeTreeNext(u)) {
+        top[u] = t;
+        if (atlas.routeTreeDepth(u) <= 1) {
+          break;
+        }
+      }
+    }
+    return v -> top[v];
+  }
+
+  /**
+   * The root's one child on the default route tree when it has exactly one (a uring, a bla or star rooted at a leaf):
+   * then it is every reached node's top; else -1. Looks at the root's arcs until it has seen two children.
+   */
+  private static int onlyChild(Instance inst) {
+    Network net = inst.network();
+    Atlas atlas = inst.atlas();
+    int root = inst.root();
+    boolean scatter = inst.kind() == ProblemKind.SCATTER;
+    int degree = scatter ? net.outDegree(root) : net.inDegree(root);
+    int child = -1;
+    for (int k = 0; k < degree; k++) {
+      int w = scatter ? net.head(net.outArc(root, k)) : net.tail(net.inArc(root, k));
+      if (w != child && atlas.routeTreeDepth(w) == 1 && atlas.routeTreeNext(w) == root) {
+        if (child >= 0) {
+          return -1;
+        }
+        child = w;
+      }
+    }
+    return child;
+  }
+
+  /** Steps per node of the network that {@link #topOfTree} may spend walking the messages' ends up the tree. */
+  static final int TOP_WALK_PER_NODE = 2;
+
+  /** A top not filled in yet ({@link #topOfTree}'s dense pass). */
+  private static final int UNKNOWN = -2;
+
+  /** The node of depth 1 above v on the default route tree, -1 for the root and unreached nodes. */
+  private static int walkToTop(Atlas atlas, int v) {
+    int d = atlas.routeTreeDepth(v);
+    if (d < 1) {
+      return -1;
+    }
+    for (; d > 1; d--) {
+      v = atlas.routeTreeNext(v);
+    }
+    return v;
   }
 
   /**
@@ -338,6 +416,14 @@ final class BufferlessBounds {
    * nodes with data, not the whole tree ({@link LowerBounds#protocolBounds} says why).
    */
   static void protocol(Instance inst, List<LowerBound> out) {
+    protocol(inst, out, true);
+  }
+
+  /**
+   * {@link #protocol(Instance, List)}, with the arrays over every node ({@code sparse} false) or, on a bla or a star,
+   * over the nodes on the messages' paths only ({@link #sparseProtocolTree}; for tests: both must say the same).
+   */
+  static void protocol(Instance inst, List<LowerBound> out, boolean sparse) {
     Network net = inst.network();
     if (inst.kind() != ProblemKind.GATHER || !(inst.model() instanceof CommModel.Bufferless model)
         || model.ports() != CommModel.BufferlessPorts.SINGLE) {
@@ -345,38 +431,18 @@ final class BufferlessBounds {
     }
     int root = inst.root();
     int n = net.nodes();
-    int[][] tree = net.isTree() ? NetworkFacts.rootedTree(net, root) : NetworkFacts.routeTree(inst);
-    if (tree == null) {
+    ProtocolTree pt = sparse ? sparseProtocolTree(inst) : null;
+    if (pt == null) {
+      pt = denseProtocolTree(inst);
+    }
+    if (pt == null || pt.total() == 0) {
       return;
     }
     String over = net.isTree() ? "" : " over the routes' spanning tree";
-    int[] parent = tree[0];
-    int[] order = tree[1];
-    int[] depth = new int[n];
-    boolean[] hasChild = new boolean[n];
-    for (int v : order) {
-      if (parent[v] >= 0) {
-        depth[v] = depth[parent[v]] + 1;
-        hasChild[parent[v]] = true;
-      }
-    }
-    long[] len = new long[n];
-    long total = 0;
-    for (Message m : inst.messages()) {
-      len[m.from()] += m.length();
-      total += m.length();
-    }
-    if (total == 0) {
-      return;
-    }
+    long total = pt.total();
     // LB-SYNC: the first flit of M_i reaches the root no earlier than row E_i = 2 delta(i) + [i has a child]; the
     // root then takes one flit per row (1|r_j|Cmax). Paper T = max_r (r + sum_{E_i >= r} L_i); ours is one less.
-    TreeMap<Long, Long> byRelease = new TreeMap<>();
-    for (int v = 0; v < n; v++) {
-      if (len[v] > 0) {
-        byRelease.merge(2L * depth[v] + (hasChild[v] ? 1 : 0), len[v], Long::sum);
-      }
-    }
+    TreeMap<Long, Long> byRelease = pt.byRelease();
     long suffix = 0;
     long best = Long.MIN_VALUE;
     long bestR = 0;
@@ -399,6 +465,69 @@ final class BufferlessBounds {
     // tree's B_opt is reported too, but it does not bound T: wake-ups of PEs without data may come after the last data
     // flit, which T does not count (docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan; Shoulder-Tap on a
     // path with L = (1, 0, 0, 0, 0) ends at paper T = 4 < B_opt = 5).
+    int kept = pt.kept();
+    int reached = pt.reached();
+    long b = pt.keptRows();
+    long value = Math.max(b + 1, total);
+    String woken;
+    if (kept == reached) {
+      woken = "a single-port broadcast from root " + root + over + " needs B_opt = " + Witness.count(b, "row")
+          + " (docs/models/bufferless-scatter-gather.md#lower-bounds) to wake "
+          + (reached == n ? "every node" : "the " + reached
+          + " nodes on the routes") + " (each holds data or leads to it)";
+    } else {
+      long whole = pt.wholeRows().getAsLong();
+      woken = "every PE takes part (docs/models/bufferless-scatter-gather.md#network-and-messages) and a single-port "
+          + "broadcast from root " + root + over + " to all "
+          + reached + (reached == n ? " nodes" : " nodes on the routes") + " needs B_opt = " + Witness.count(whole, "row") + ", but wake-ups of nodes "
+          + "without data may come after the last data flit, which T does not count "
+          + "(docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan); waking the " + kept
+          + " nodes that hold data or lead to it needs " + Witness.count(b, "row");
+    }
+    out.add(new LowerBound(value, "LB-PAPER", woken + "; the last woken one then sends for at least 1 step, and the "
+        + "root receives " + Witness.count(total, "flit") + ": max(" + b + " + 1, " + total + ") = " + value
+        + " (Theorem 3's max(B, M); paper units: " + (value + 1) + ")"));
+  }
+
+  /**
+   * What the protocol bounds read of the tree they run on: the flits, the flits by release row (LB-SYNC), the nodes
+   * the tree reaches, the nodes kept (holding data or leading to it), the single-port broadcast rows over the kept
+   * nodes and (asked only when some are not kept) over the whole tree.
+   */
+  record ProtocolTree(long total, TreeMap<Long, Long> byRelease, int reached, int kept, long keptRows,
+      LongSupplier wholeRows) {
+  }
+
+  /** {@link ProtocolTree} from arrays over every node: the tree's parents and breadth-first order. */
+  private static ProtocolTree denseProtocolTree(Instance inst) {
+    Network net = inst.network();
+    int n = net.nodes();
+    int[][] tree = net.isTree() ? NetworkFacts.rootedTree(net, inst.root()) : NetworkFacts.routeTree(inst);
+    if (tree == null) {
+      return null;
+    }
+    int[] parent = tree[0];
+    int[] order = tree[1];
+    int[] depth = new int[n];
+    boolean[] hasChild = new boolean[n];
+    for (int v : order) {
+      if (parent[v] >= 0) {
+        depth[v] = depth[parent[v]] + 1;
+        hasChild[parent[v]] = true;
+      }
+    }
+    long[] len = new long[n];
+    long total = 0;
+    for (Message m : inst.messages()) {
+      len[m.from()] += m.length();
+      total += m.length();
+    }
+    TreeMap<Long, Long> byRelease = new TreeMap<>();
+    for (int v = 0; v < n; v++) {
+      if (len[v] > 0) {
+        byRelease.merge(2L * depth[v] + (hasChild[v] ? 1 : 0), len[v], Long::sum);
+      }
+    }
     boolean[] keepNode = new boolean[n];
     int kept = 0;
     for (int i = order.length - 1; i >= 0; i--) {
@@ -413,26 +542,97 @@ final class BufferlessBounds {
     for (int v : order) {
       kept += keepNode[v] ? 1 : 0;
     }
-    long b = broadcastRows(parent, order, keepNode);
-    long value = Math.max(b + 1, total);
-    String woken;
-    if (kept == order.length) {
-      woken = "a single-port broadcast from root " + root + over + " needs B_opt = " + Witness.count(b, "row")
-          + " (docs/models/bufferless-scatter-gather.md#lower-bounds) to wake "
-          + (order.length == n ? "every node" : "the " + order.length
-          + " nodes on the routes") + " (each holds data or leads to it)";
-    } else {
-      long whole = broadcastRows(parent, order, null);
-      woken = "every PE takes part (docs/models/bufferless-scatter-gather.md#network-and-messages) and a single-port "
-          + "broadcast from root " + root + over + " to all "
-          + order.length + (order.length == n ? " nodes" : " nodes on the routes") + " needs B_opt = " + Witness.count(whole, "row") + ", but wake-ups of nodes "
-          + "without data may come after the last data flit, which T does not count "
-          + "(docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan); waking the " + kept
-          + " nodes that hold data or lead to it needs " + Witness.count(b, "row");
+    long b = total == 0 ? 0 : broadcastRows(parent, order, keepNode);
+    return new ProtocolTree(total, byRelease, order.length, kept, b, () -> broadcastRows(parent, order, null));
+  }
+
+  /** The most nodes {@link #sparseProtocolTree} keeps in maps before it leaves the tree to the arrays. */
+  static final int SPARSE_PROTOCOL_NODES = 1 << 16;
+
+  /**
+   * {@link ProtocolTree} of a gather on a bla or a star without arrays over the nodes (a bla of 5 x 10^7 nodes: a
+   * gigabyte of them): depths and parents from the distance formula, the kept nodes walked up from the messages'
+   * sources into a map, the whole tree's broadcast rows from the family's formula ({@link #wholeRows}). Null on other
+   * networks, or when more than {@link #SPARSE_PROTOCOL_NODES} nodes are kept.
+   */
+  static ProtocolTree sparseProtocolTree(Instance inst) {
+    Network net = inst.network();
+    Topology t = net.topology();
+    if (!(t instanceof Topology.Bla || t instanceof Topology.Star)) {
+      return null;
     }
-    out.add(new LowerBound(value, "LB-PAPER", woken + "; the last woken one then sends for at least 1 step, and the "
-        + "root receives " + Witness.count(total, "flit") + ": max(" + b + " + 1, " + total + ") = " + value
-        + " (Theorem 3's max(B, M); paper units: " + (value + 1) + ")"));
+    int root = inst.root();
+    Map<Integer, Long> len = new HashMap<>();
+    long total = 0;
+    for (Message m : inst.messages()) {
+      len.merge(m.from(), m.length(), Long::sum);
+      total += m.length();
+    }
+    TreeMap<Long, Long> byRelease = new TreeMap<>();
+    Map<Integer, Integer> parent = new HashMap<>();
+    parent.put(root, -1);
+    for (Map.Entry<Integer, Long> e : len.entrySet()) {
+      int v = e.getKey();
+      if (e.getValue() <= 0) {
+        continue;
+      }
+      boolean hasChild = net.outDegree(v) > (v == root ? 0 : 1); // a tree's neighbours: the parent and children
+      byRelease.merge(2L * net.distance(v, root) + (hasChild ? 1 : 0), e.getValue(), Long::sum);
+      for (int u = v; !parent.containsKey(u); ) {
+        if (parent.size() >= SPARSE_PROTOCOL_NODES) {
+          return null;
+        }
+        int p = towardRoot(net, u, root);
+        parent.put(u, p);
+        u = p;
+      }
+    }
+    int kept = total == 0 ? 0 : parent.size();
+    long b = 0;
+    if (total > 0) { // the kept nodes renumbered by depth (a breadth-first order), their tree's broadcast rows
+      Integer[] byDepth = parent.keySet().toArray(new Integer[0]);
+      Arrays.sort(byDepth, (x, y) -> Integer.compare(net.distance(x, root), net.distance(y, root)));
+      Map<Integer, Integer> index = new HashMap<>();
+      for (int k = 0; k < byDepth.length; k++) {
+        index.put(byDepth[k], k);
+      }
+      int[] kParent = new int[byDepth.length];
+      int[] kOrder = new int[byDepth.length];
+      for (int k = 0; k < byDepth.length; k++) {
+        int p = parent.get(byDepth[k]);
+        kParent[k] = p < 0 ? -1 : index.get(p);
+        kOrder[k] = k;
+      }
+      b = broadcastRows(kParent, kOrder, null);
+    }
+    return new ProtocolTree(total, byRelease, net.nodes(), kept, b, () -> wholeRows(t, net.nodes(), root));
+  }
+
+  /** The neighbour of v one hop closer to the root on a tree network (v is not the root). */
+  private static int towardRoot(Network net, int v, int root) {
+    int d = net.distance(v, root);
+    for (int k = 0; k < net.outDegree(v); k++) {
+      int w = net.head(net.outArc(v, k));
+      if (net.distance(w, root) == d - 1) {
+        return w;
+      }
+    }
+    throw new IllegalStateException("node " + v + " has no neighbour nearer to " + root);
+  }
+
+  /**
+   * The single-port broadcast rows from {@code root} over a whole bla or star of {@code n} nodes
+   * ({@link #broadcastRows} on every node): on a path, the root's two branches of a &gt;= b nodes hang chains, which
+   * take a - 1 and b - 1 rows below their first node, so max(1 + (a - 1), 2 + (b - 1)) = max(a, b + 1) (a without
+   * a second branch); on a star every other node is woken one per row through the centre: n - 1.
+   */
+  static long wholeRows(Topology t, int n, int root) {
+    if (t instanceof Topology.Star) {
+      return n - 1L;
+    }
+    long a = Math.max(root, n - 1L - root);
+    long b = Math.min(root, n - 1L - root);
+    return b == 0 ? a : Math.max(a, b + 1);
   }
 
   /**
