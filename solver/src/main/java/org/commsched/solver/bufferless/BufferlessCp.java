@@ -14,7 +14,6 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
-import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
@@ -161,7 +160,7 @@ public final class BufferlessCp {
     }
 
     SolveResult greedy = new GreedyBufferless().solve(instance, SolveLimits.defaults());
-    LowerBound instanceBound = LowerBounds.best(instance).max(greedy.lowerBound());
+    LowerBound instanceBound = limits.run().bestBound(instance).max(greedy.lowerBound());
     SolveResult start = greedy;
     Map<String, Object> startStats = Map.of();
     boolean chatting = !sync && instance.kind() == ProblemKind.CHATTING;
@@ -449,7 +448,7 @@ public final class BufferlessCp {
       out = data.finish(method, backend.name(), data.hint, true, data.horizon)
           .withStat("search", "none: the " + (data.sync ? "wake-up broadcast plus greedy" : data.startMethod)
               + " schedule meets the lower bound");
-    } else if (!alwaysSearch && Interrupt.over(data.builtAt + limits.timeLimit().toNanos())) {
+    } else if (!alwaysSearch && limits.run().stop().over(data.builtAt + limits.timeLimit().toNanos())) {
       // the starts took the time (a busy machine, or Ctrl-C): building the model now would overrun the limit
       out = data.finish(method, backend.name(), null, false, 0)
           .withStat("search", "none: the time limit passed before the model was built");

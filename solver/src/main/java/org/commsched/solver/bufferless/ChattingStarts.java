@@ -11,10 +11,8 @@ import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
-import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
-import org.commsched.core.solve.Progress;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.heuristics.baseline.Baselines;
@@ -78,7 +76,7 @@ public final class ChattingStarts {
       if (m.whyNot(instance) != null) {
         continue;
       }
-      if (best != null && Interrupt.over(deadline)) { // the time limit (or Ctrl-C) ends the starts
+      if (best != null && limits.run().stop().over(deadline)) { // the time limit (or Ctrl-C) ends the starts
         stats.put("start." + m.name(), "skipped: time limit");
         continue;
       }
@@ -99,7 +97,7 @@ public final class ChattingStarts {
             + instance.name() + ": " + check.violations().get(0));
       }
       stats.put("start." + m.name(), r.makespan());
-      Progress.incumbent(r.makespan());
+      limits.run().progress().incumbent(r.makespan());
       bound = bound.max(r.lowerBound());
       if (best == null || r.makespan() < best.makespan()) {
         best = r;

@@ -10,11 +10,9 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
-import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.MethodFacts;
-import org.commsched.core.solve.Progress;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -129,7 +127,7 @@ public final class LnsChatting implements Method {
     long t0 = System.nanoTime();
     long deadline = t0 + limits.timeLimit().toNanos();
     LnsData data = new LnsData(instance, leveled);
-    LowerBound bound = LowerBounds.best(instance);
+    LowerBound bound = limits.run().bestBound(instance);
 
     // 1. starts
     ChattingStarts.Outcome starts = ChattingStarts.run(instance, limits, startMethods(), null, bound, deadline, 4);
@@ -140,10 +138,10 @@ public final class LnsChatting implements Method {
       throw new IllegalStateException("no heuristic gave a chatting schedule for " + instance.name());
     }
     long[] dep = data.departures(((Schedule.Departures) start.schedule()).departures());
-    Progress.incumbent(data.makespan(dep));
-    Progress.bound(bound.value());
+    limits.run().progress().incumbent(data.makespan(dep));
+    limits.run().progress().bound(bound.value());
     Search s = new Search(data, dep, bound, limits, deadline);
-    if (data.m > 0 && data.makespan(dep) > bound.value() && !Interrupt.over(deadline)) { // time left after the starts
+    if (data.m > 0 && data.makespan(dep) > bound.value() && !limits.run().stop().over(deadline)) { // time left after the starts
       OrTools.load();
       s.run();
     }
@@ -206,7 +204,7 @@ public final class LnsChatting implements Method {
           return;
         }
       }
-      while (secondsLeft() > 0.05 && !Interrupt.requested() && data.makespan(dep) > bound.value()) {
+      while (secondsLeft() > 0.05 && !limits.run().stop().stopped() && data.makespan(dep) > bound.value()) {
         rounds++;
         int[] free = neighbourhoods.choose(k);
         boolean all = free.length == data.m;
@@ -239,7 +237,7 @@ public final class LnsChatting implements Method {
       }
       if (data.makespan(dep) < before) {
         improvements++;
-        Progress.incumbent(data.makespan(dep));
+        limits.run().progress().incumbent(data.makespan(dep));
       }
       if (DEBUG) {
         System.err.printf("round %d rule %s k=%d free=%d T=%d->%d solved=%s optimal=%s left=%.2f%n", rounds,
