@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.commsched.core.check.CheckReport;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
@@ -83,7 +82,7 @@ public final class ChattingStarts {
       long left = deadline - System.nanoTime();
       SolveResult r;
       try {
-        r = m.solve(instance, limits.withTimeLimit(Duration.ofNanos(Math.max(1_000_000L, left / divisor))));
+        r = limits.run().solve(m, instance, limits.withTimeLimit(Duration.ofNanos(Math.max(1_000_000L, left / divisor))));
       } catch (RuntimeException e) {
         stats.put("start." + m.name(), "failed: " + e.getMessage());
         continue;
@@ -91,7 +90,7 @@ public final class ChattingStarts {
       if (!(r.schedule() instanceof Schedule.Departures) || r.makespan() == null) {
         continue;
       }
-      CheckReport check = ScheduleChecker.check(instance, r.schedule());
+      CheckReport check = limits.run().check(instance, r.schedule());
       if (!check.valid()) { // a method returning an invalid schedule is a bug: say so, never drop it quietly
         throw new IllegalStateException("start method " + m.name() + " returned a schedule the checker rejects on "
             + instance.name() + ": " + check.violations().get(0));

@@ -16,6 +16,7 @@ import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.bufferless.chatting.PriorityGreedy;
@@ -36,7 +37,9 @@ import org.commsched.solver.model.SolverStatusMapping;
  * <ol>
  *   <li>Start: every non-exact chatting method of the registry's lists that applies ({@code greedy},
  *       {@code priority-greedy} with a quarter of the time, and the chatting paper's algorithms), each result
- *       checked; the shortest schedule is the incumbent. It stops here if that meets the best lower bound.</li>
+ *       checked; the shortest schedule is the incumbent. In a run that already holds a checked schedule (the portfolio's
+ *       best heuristic, {@code SolveRun#incumbent}) that schedule is the start and no heuristic runs again. It stops
+ *       here if the start meets the best lower bound.</li>
  *   <li>The full model (below) for half the time left, a fifth when it has over 5000 message-arc intervals: CP-SAT's
  *       own search from the incumbent, and a bound.</li>
  *   <li>Repeat until the time limit: choose k messages, always with (as many as fit of) the messages ending at the
@@ -129,11 +132,20 @@ public final class LnsChatting implements Method {
     LnsData data = new LnsData(instance, leveled);
     LowerBound bound = limits.run().bestBound(instance);
 
-    // 1. starts
-    ChattingStarts.Outcome starts = ChattingStarts.run(instance, limits, startMethods(), null, bound, deadline, 4);
-    SolveResult start = starts.best();
-    Map<String, Object> startStats = starts.stats();
-    bound = starts.bound();
+    // 1. starts: the run's incumbent when it holds one (the portfolio's best heuristic, checked), else the heuristics
+    SolveRun.Incumbent held = limits.run().incumbent(instance);
+    SolveResult start;
+    Map<String, Object> startStats;
+    if (held != null && held.result().schedule() instanceof Schedule.Departures) {
+      start = held.result();
+      startStats = Map.of();
+      bound = bound.max(start.lowerBound());
+    } else {
+      ChattingStarts.Outcome starts = ChattingStarts.run(instance, limits, startMethods(), null, bound, deadline, 4);
+      start = starts.best();
+      startStats = starts.stats();
+      bound = starts.bound();
+    }
     if (start == null) { // cannot happen: greedy always applies here
       throw new IllegalStateException("no heuristic gave a chatting schedule for " + instance.name());
     }
