@@ -65,6 +65,14 @@ public final class SolveRunner {
     return new SolveRun(route(given, limits), limits);
   }
 
+  /**
+   * As {@link #start(Instance, SolveLimits)}, with the bounds of the routed instance known already ({@link
+   * SolveRun#SolveRun(Instance, SolveLimits, List)}): {@code known} must come from a run of that very instance.
+   */
+  public static SolveRun start(Instance given, SolveLimits limits, java.util.List<LowerBound> known) {
+    return new SolveRun(route(given, limits), limits, known);
+  }
+
   /** Runs {@code method} on {@code given} in a new run ({@link #start}). */
   public static Outcome run(Method method, Instance given, SolveLimits limits) {
     return run(method, start(given, limits));

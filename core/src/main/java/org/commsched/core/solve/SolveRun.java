@@ -51,6 +51,16 @@ public final class SolveRun {
     this.limits = limits.withRun(this);
   }
 
+  /**
+   * A run of {@code instance} whose bounds are known already ({@link #bounds} of an earlier run of the same instance:
+   * an immutable list, handed over instead of computed again, e.g. by {@code ratios} from one method's run to the
+   * next on the same instance).
+   */
+  public SolveRun(Instance instance, SolveLimits limits, List<LowerBound> known) {
+    this(instance, limits);
+    bounds.put(instance, CompletableFuture.completedFuture(List.copyOf(known)));
+  }
+
   /** A detached run: no instance or limits of its own (what {@link SolveLimits} gets when given none). */
   SolveRun() {
     this.instance = null;
