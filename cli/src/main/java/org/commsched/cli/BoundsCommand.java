@@ -66,7 +66,7 @@ final class BoundsCommand implements Callable<Integer> {
     List<UpperBound> upper = virtualOnly ? List.of() : UpperBounds.all(instance);
     LowerBound best = virtualOnly
         ? virtual.stream().reduce(LowerBound.zero(), LowerBound::max)
-        : LowerBounds.best(instance);
+        : real.isEmpty() ? LowerBound.zero() : real.get(0); // strongest first
     if (json) {
       ObjectNode n = Json.object();
       n.put("instance", instance.name());

@@ -7,7 +7,7 @@ import org.commsched.core.time.TimeScale;
 
 /**
  * Progress of a long solve on stderr, never stdout: after the first two seconds, the elapsed time, the best makespan
- * and the best bound reported so far ({@link Progress}) and their gap. On a terminal the line is rewritten in place
+ * and the best bound reported so far (the run's {@link Progress}) and their gap. On a terminal the line is rewritten in place
  * every second and cleared at the end; otherwise a plain line every ten seconds. {@code --quiet} turns it off.
  */
 final class ProgressLine {
@@ -23,27 +23,28 @@ final class ProgressLine {
   private final boolean terminal;
   private final TimeScale scale;
   private final String method;
+  private final Progress progress;
   private final long t0 = System.nanoTime();
   private final Thread thread;
   private volatile boolean shown;
 
-  private ProgressLine(PrintWriter err, boolean terminal, TimeScale scale, String method) {
+  private ProgressLine(PrintWriter err, boolean terminal, TimeScale scale, String method, Progress progress) {
     this.err = err;
     this.terminal = terminal;
     this.scale = scale;
     this.method = method;
-    Progress.reset();
+    this.progress = progress;
     this.thread = new Thread(this::loop, "commsched-progress");
     thread.setDaemon(true);
     thread.start();
   }
 
-  /** Starts reporting, or a no-op when {@code quiet}. */
-  static Handle start(PrintWriter err, boolean quiet, TimeScale scale, String method) {
+  /** Starts reporting what the run reports to {@code progress}, or a no-op when {@code quiet}. */
+  static Handle start(PrintWriter err, boolean quiet, TimeScale scale, String method, Progress progress) {
     if (quiet) {
       return () -> { };
     }
-    return new ProgressLine(err, System.console() != null, scale, method)::close;
+    return new ProgressLine(err, System.console() != null, scale, method, progress)::close;
   }
 
   private void loop() {
@@ -65,7 +66,7 @@ final class ProgressLine {
 
   /** One progress line: {@code commsched: cpsat 4 s, best 707, bound 702, gap 0.71%}. */
   String line() {
-    return text(method, (System.nanoTime() - t0) / 1_000_000_000L, Progress.best(), Progress.bound(), scale);
+    return text(method, (System.nanoTime() - t0) / 1_000_000_000L, progress.best(), progress.bound(), scale);
   }
 
   /** The progress line for these figures (-1: not known yet); the gap is the one {@code solve} prints at the end. */

@@ -29,9 +29,11 @@ import java.util.zip.CRC32;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.TerminalText;
 import org.commsched.core.solve.Interrupt;
+import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.io.InstanceWriter;
 import org.commsched.solver.MethodRegistry;
@@ -142,19 +144,33 @@ final class RatiosCommand implements Callable<Integer> {
     } catch (IOException ex) {
       throw bad("cannot write " + journal + ": " + ex.getMessage());
     }
+    int rowsToRun = 0;
     for (Item it : items) {
+      List<Method> todo = new ArrayList<>();
       for (Method m : registry.applicable(it.instance())) {
-        if ((wanted != null && !wanted.contains(m.name())) || done.contains(it.id() + "\u0000" + m.name())) {
-          continue;
+        if ((wanted == null || wanted.contains(m.name())) && !done.contains(it.id() + "\u0000" + m.name())) {
+          todo.add(m);
         }
-        tasks.add(() -> {
+      }
+      if (todo.isEmpty()) {
+        continue;
+      }
+      rowsToRun += todo.size();
+      // one task per instance: its methods run one after the other, each in a run of its own (nothing mutable is
+      // shared between threads); the bounds the first run computed are handed to the next as an immutable list
+      tasks.add(() -> {
+        List<LowerBound> bounds = null;
+        for (Method m : todo) {
           if (Interrupt.requested()) {
             return;
           }
-          RatioRow row = run(it, m, limits);
+          SolveRun solveRun = bounds == null ? SolveRunner.start(it.instance(), limits)
+              : SolveRunner.start(it.instance(), limits, bounds);
+          RatioRow row = run(it, m, solveRun);
           if (Interrupt.requested()) {
             return; // cut short: not a result at the time limit, so the rerun does it again
           }
+          bounds = solveRun.bounds(solveRun.instance());
           synchronized (w) {
             try {
               w.write(RatioRow.LINES.writeValueAsString(row.toJson()));
@@ -166,12 +182,12 @@ final class RatiosCommand implements Callable<Integer> {
           }
           rows.add(row);
           progress.row(finished.incrementAndGet(), total[0], row);
-        });
-      }
+        }
+      });
     }
-    total[0] = tasks.size();
+    total[0] = rowsToRun;
     if (!done.isEmpty()) {
-      e.println("commsched ratios: " + done.size() + " rows already in " + journal + " are kept; " + tasks.size()
+      e.println("commsched ratios: " + done.size() + " rows already in " + journal + " are kept; " + rowsToRun
           + " to run");
       e.flush();
     }
@@ -260,11 +276,14 @@ final class RatiosCommand implements Callable<Integer> {
     }
   }
 
-  /** One method on one instance: solved, checked, turned into a row; a failure of the method is an ERROR row. */
-  static RatioRow run(Item it, Method m, SolveLimits limits) {
+  /**
+   * One method on one instance, in the given run of it: solved, checked, turned into a row; a failure of the method is
+   * an ERROR row.
+   */
+  static RatioRow run(Item it, Method m, SolveRun solveRun) {
     long t0 = System.nanoTime();
     try {
-      SolveRunner.Outcome run = SolveRunner.run(m, it.instance(), limits);
+      SolveRunner.Outcome run = SolveRunner.run(m, solveRun);
       SolveResult r = run.result();
       String objective = !r.hasSchedule() ? "-" : r.schedule().virtual() ? "virtual" : "real";
       String error = r.hasSchedule() && !run.valid() ? "the checker rejects the schedule: "

@@ -18,6 +18,7 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.bufferless.dsa.DsaSearch;
 import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
@@ -129,10 +130,12 @@ final class SolveCommand implements Callable<Integer> {
           + "use a .json schedule file");
     }
     SolveRunner.Outcome run;
-    try (ProgressLine.Handle progress = ProgressLine.start(e, quiet, instance.timeScale(), m.name())) {
-      limits = limits.withTimeLimit(Deadline.budget(limit, started)); // what is left of the limit, counted from the start
+    limits = limits.withTimeLimit(Deadline.budget(limit, started)); // what is left of the limit, counted from the start
+    SolveRun solveRun = new SolveRun(instance, limits); // the routed instance: routing it again changes nothing
+    try (ProgressLine.Handle progress = ProgressLine.start(e, quiet, instance.timeScale(), m.name(),
+        solveRun.progress())) {
       Signals.cooperative(); // from now on a Ctrl-C stops the search and the best schedule is still written
-      run = SolveRunner.run(m, instance, limits);
+      run = SolveRunner.run(m, solveRun);
     }
     SolveResult r = run.result();
     if (buffers != null && r.lowerBound() != null) {

@@ -34,7 +34,10 @@ class RatiosCliTest {
 
   private CliTest.Run sweep(Path out, String... more) {
     List<String> args = new ArrayList<>(List.of("ratios", "--generate", SWEEP, "--methods", METHODS,
-        "--time-limit", "20", "--jobs", "2", "--out", out.toString()));
+        "--time-limit", "20", "--out", out.toString()));
+    if (!List.of(more).contains("--jobs")) {
+      args.addAll(List.of("--jobs", "2"));
+    }
     args.addAll(List.of(more));
     CliTest.Run r = run(args.toArray(String[]::new));
     assertThat(r.code()).as(r.out() + r.err()).isZero();
@@ -114,6 +117,21 @@ class RatiosCliTest {
     String html = Files.readString(out.resolve("report.html"));
     assertThat(html).contains("<svg").contains("<table").doesNotContain("<script").doesNotContain("src=\"http")
         .doesNotContain("href=\"http");
+  }
+
+  /**
+   * Issue 21: runs on a thread pool share nothing mutable (each is a {@code SolveRun} with its own bounds, incumbent,
+   * progress and stop token), so two jobs at once write the rows that one job writes, timings aside.
+   */
+  @Test
+  void twoJobsAtOnce_writeTheRowsOfOneJob() throws IOException {
+    Path one = tmp.resolve("jobs1");
+    Path two = tmp.resolve("jobs2");
+    sweep(one, "--jobs", "1");
+    sweep(two, "--jobs", "2");
+    List<String> rows = withoutSeconds(one.resolve("results.csv"));
+    assertThat(rows).hasSize(1 + 18);
+    assertThat(withoutSeconds(two.resolve("results.csv"))).isEqualTo(rows);
   }
 
   @Test

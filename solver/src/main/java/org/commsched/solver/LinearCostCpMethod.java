@@ -37,6 +37,6 @@ abstract class LinearCostCpMethod extends TaskModelMethod {
   public final SolveResult solve(Instance instance, SolveLimits limits) {
     long started = System.nanoTime(); // building the model (and the hint) counts toward the time limit
     requireApplies(instance);
-    return new LinearCostCp(instance, heuristics).run(name(), backend, limits, started);
+    return new LinearCostCp(instance, heuristics, limits.run()).run(name(), backend, limits, started);
   }
 }

@@ -31,6 +31,6 @@ abstract class PacketCpMethod extends TaskModelMethod {
   public final SolveResult solve(Instance instance, SolveLimits limits) {
     long started = System.nanoTime(); // building the model (and the hint) counts toward the time limit
     requireApplies(instance);
-    return new PacketCp(instance).run(name(), backend, limits, started);
+    return new PacketCp(instance, PacketCp.Restriction.NONE, limits.run()).run(name(), backend, limits, started);
   }
 }

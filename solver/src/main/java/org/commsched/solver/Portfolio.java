@@ -7,19 +7,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.check.CheckReport;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
-import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.MethodFacts;
-import org.commsched.core.solve.Progress;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.bufferless.dsa.DsaMethods;
@@ -54,7 +51,7 @@ import org.commsched.solver.lns.LnsChatting;
  *       OPTIMAL when they meet. Statistics: {@code foundBy} (the method whose schedule it is) and {@code tried}
  *       (each method's makespan, or why it gave none, in run order).</li>
  * </ol>
- * Ctrl-C ({@link Interrupt}) ends the heuristics loop and the search as a time limit would.
+ * Ctrl-C (the run's {@link org.commsched.core.solve.StopToken}) ends the heuristics loop and the search as a time limit would.
  *
  * <p><b>Guarantee.</b> Never longer than any single heuristic it ran, and OPTIMAL whenever the search proves it;
  * no approximation ratio beyond those of its members.
@@ -156,8 +153,9 @@ public final class Portfolio implements Method {
     long t0 = System.nanoTime();
     long deadline = t0 + limits.timeLimit().toNanos();
     TimeScale unit = instance.timeScale();
-    LowerBound known = LowerBounds.best(instance);
-    Progress.bound(known.value());
+    SolveRun run = limits.run();
+    LowerBound known = run.bestBound(instance);
+    limits.run().progress().bound(known.value());
     Map<String, Object> tried = new LinkedHashMap<>();
     SolveResult best = null;
     LowerBound bound = known; // in ticks of the instance
@@ -167,36 +165,36 @@ public final class Portfolio implements Method {
     long kept = searching ? limits.timeLimit().toNanos() / 2 : 0;
     for (Method h : heuristics) {
       long now = System.nanoTime();
-      if (best != null && (Interrupt.over(deadline) || deadline - now <= slowest + kept || size(instance) > SEARCH_MAX
+      if (best != null && (limits.run().stop().over(deadline) || deadline - now <= slowest + kept || size(instance) > SEARCH_MAX
           || units(best.makespan(), best.scale()).compareTo(units(bound.value(), unit)) <= 0)) {
         break;
       }
       Duration share = Duration.ofNanos(Math.max(1_000_000L, (deadline - now - kept) / SHARE));
       SolveResult r;
       try {
-        r = h.solve(instance, limits.withTimeLimit(share));
+        r = run.solve(h, instance, limits.withTimeLimit(share));
       } catch (RuntimeException e) {
         tried.put(h.name(), "failed: " + e.getMessage());
         continue;
       } finally {
         slowest = Math.max(slowest, System.nanoTime() - now);
       }
-      best = better(instance, h.name(), r, best, tried);
+      best = better(run, instance, h.name(), r, best, tried);
       bound = bound.max(inUnitTicks(r, unit));
     }
     // the search's guaranteed slice: a tenth of the limit even when the first heuristic overran its share
     long left = Math.max(deadline - System.nanoTime(), limits.timeLimit().toNanos() / MIN_SEARCH);
     boolean done = best != null && units(best.makespan(), best.scale()).compareTo(units(bound.value(), unit)) <= 0;
-    if (!done && !Interrupt.requested() && left > 0 && searching) {
+    if (!done && !limits.run().stop().stopped() && left > 0 && searching) {
       for (Method s : searches) {
         SolveResult r;
         try {
-          r = s.solve(instance, limits.withTimeLimit(Duration.ofNanos(Math.max(1_000_000L, left))));
+          r = run.solve(s, instance, limits.withTimeLimit(Duration.ofNanos(Math.max(1_000_000L, left))));
         } catch (RuntimeException e) {
           tried.put(s.name(), "failed: " + e.getMessage());
           continue;
         }
-        best = better(instance, s.name(), r, best, tried);
+        best = better(run, instance, s.name(), r, best, tried);
         bound = bound.max(inUnitTicks(r, unit));
         break; // one search: it had all the time left
       }
@@ -219,9 +217,11 @@ public final class Portfolio implements Method {
 
   /**
    * The better of {@code r} (from method {@code name}) and {@code best}: r only when it has a real schedule the
-   * checker accepts and is strictly shorter. Records r's makespan or why it was passed over in {@code tried}.
+   * checker accepts and is strictly shorter. Such a schedule is offered to the run ({@link SolveRun#offer}), which
+   * checks it once and keeps it with its report as the incumbent that a later search starts from. Records r's
+   * makespan or why it was passed over in {@code tried}.
    */
-  private static SolveResult better(Instance instance, String name, SolveResult r, SolveResult best,
+  private static SolveResult better(SolveRun run, Instance instance, String name, SolveResult r, SolveResult best,
       Map<String, Object> tried) {
     if (!r.hasSchedule()) {
       tried.put(name, "no schedule (" + r.status() + ")");
@@ -235,15 +235,19 @@ public final class Portfolio implements Method {
     if (best != null && units(r.makespan(), r.scale()).compareTo(units(best.makespan(), best.scale())) >= 0) {
       return best;
     }
-    CheckReport check = ScheduleChecker.check(instance, r.schedule());
+    SolveResult named = r.withMethod(name);
+    CheckReport check = run.offer(instance, name, named);
+    if (check == null) { // not shorter than the run's incumbent
+      return best;
+    }
     if (!check.valid()) { // a bug in that method: say so in the statistics and keep the best valid schedule
       tried.put(name, "rejected by the checker: " + check.violations().get(0));
       return best;
     }
     BigDecimal ms = units(r.makespan(), r.scale());
-    Progress.incumbent(ms.movePointRight(instance.timeScale().decimals()).setScale(0, RoundingMode.CEILING)
+    run.progress().incumbent(ms.movePointRight(instance.timeScale().decimals()).setScale(0, RoundingMode.CEILING)
         .longValueExact());
-    return r.withMethod(name);
+    return named;
   }
 
   /** A result's lower bound in ticks of the instance (rounded down from a finer scale: still a bound). */

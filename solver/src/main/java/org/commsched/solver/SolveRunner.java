@@ -2,7 +2,6 @@ package org.commsched.solver;
 
 import java.util.EnumSet;
 
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.check.CheckReport;
 import org.commsched.core.check.Conformance;
 import org.commsched.core.check.ScheduleChecker;
@@ -11,13 +10,17 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
+import org.commsched.core.solve.StopToken;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
 
 /**
  * Runs one method on one instance the way every entry point should: routes it along the spanning tree the options
  * ask for ({@link #route}), posts the best known lower bound, upgrades the status to OPTIMAL when the makespan
- * meets that bound, and checks the returned schedule with the independent checker before anyone sees it.
+ * meets that bound, and checks the returned schedule with the independent checker before anyone sees it. Each run is
+ * a {@link SolveRun} ({@link #start}): the bounds, the incumbent and its check, the progress and the stop token are
+ * the run's, so parallel runs share nothing mutable.
  */
 public final class SolveRunner {
   private SolveRunner() {
@@ -31,8 +34,9 @@ public final class SolveRunner {
    * @param nanos wall time of the method
    * @param instance the instance the method solved and the checker checked: the given one, or its copy routed
    *     along the spanning tree of the {@code spanning-tree} option
+   * @param run the run (its counts of method runs and checks, its incumbent)
    */
-  public record Outcome(SolveResult result, CheckReport report, long nanos, Instance instance) {
+  public record Outcome(SolveResult result, CheckReport report, long nanos, Instance instance, SolveRun run) {
     /** True if a schedule is attached and the checker accepts it together with every claim. */
     public boolean valid() {
       return report != null && report.valid();
@@ -52,16 +56,40 @@ public final class SolveRunner {
   }
 
   /**
-   * Runs {@code method} on {@code instance} (first routed by {@link #route}; the method should be chosen on the
-   * routed instance, which is the given one when it is already routed).
+   * A new run of {@code given}, first routed by {@link #route} (the method should be chosen on the routed instance,
+   * {@link SolveRun#instance()}, which is the given one when it is already routed).
    */
+  public static SolveRun start(Instance given, SolveLimits limits) {
+    return new SolveRun(route(given, limits), limits);
+  }
+
+  /**
+   * As {@link #start(Instance, SolveLimits)}, with the bounds of the routed instance known already ({@link
+   * SolveRun#SolveRun(Instance, SolveLimits, List)}): {@code known} must come from a run of that very instance.
+   */
+  public static SolveRun start(Instance given, SolveLimits limits, java.util.List<LowerBound> known) {
+    return new SolveRun(route(given, limits), limits, known);
+  }
+
+  /** Runs {@code method} on {@code given} in a new run ({@link #start}). */
   public static Outcome run(Method method, Instance given, SolveLimits limits) {
-    Instance instance = route(given, limits);
-    LowerBounds.prefetch(instance); // computed while the method runs; both ask for them below
+    return run(method, start(given, limits));
+  }
+
+  /**
+   * Runs {@code method} in {@code run}: live for Ctrl-C while the method runs, its bounds computed meanwhile; the
+   * final schedule checked once (the incumbent's report is reused when the method returns the incumbent's schedule).
+   */
+  public static Outcome run(Method method, SolveRun run) {
+    Instance instance = run.instance();
+    run.prefetchBounds(instance); // computed while the method runs; both ask for them below
     long t0 = System.nanoTime();
-    SolveResult r = method.solve(instance, limits);
+    SolveResult r;
+    try (StopToken.Registration live = run.open()) {
+      r = run.solve(method, instance, run.limits());
+    }
     long nanos = System.nanoTime() - t0;
-    LowerBound known = LowerBounds.forSchedule(instance, r.schedule());
+    LowerBound known = run.boundFor(instance, r.schedule());
     // the bounds module counts ticks of the instance, the result those of its schedule (never coarser)
     LowerBound bound = known.rescale(instance.timeScale(), r.scale()).max(r.lowerBound()); // ties: the module's
     SolveStatus status = r.status();
@@ -75,7 +103,13 @@ public final class SolveRunner {
       upgraded = upgraded.withStat("conforms", ScheduleChecker.conform(instance, upgraded.schedule(),
           EnumSet.allOf(Conformance.class)).metNames());
     }
-    CheckReport report = upgraded.hasSchedule() ? ScheduleChecker.checkResult(instance, upgraded) : null;
-    return new Outcome(upgraded, report, nanos, instance);
+    CheckReport report = null;
+    if (upgraded.hasSchedule()) {
+      SolveRun.Incumbent held = run.incumbent(instance);
+      CheckReport checked = held != null && held.result().schedule() == upgraded.schedule() ? held.report()
+          : run.check(instance, upgraded.schedule());
+      report = ScheduleChecker.checkResult(instance, upgraded, checked);
+    }
+    return new Outcome(upgraded, report, nanos, instance, run);
   }
 }

@@ -1,11 +1,8 @@
 package org.commsched.core.bounds;
 
-import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.commsched.core.family.FamilyRules;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
@@ -44,65 +41,14 @@ public final class LowerBounds {
   private LowerBounds() {
   }
 
-  /** The instance whose bounds {@link #last} holds or computes (weakly: the memo keeps no instance alive). */
-  private static WeakReference<Instance> lastInstance = new WeakReference<>(null);
-  private static CompletableFuture<List<LowerBound>> last;
-
   /**
    * Every lower bound that applies to the instance, each with its witness, strongest first.
    *
-   * @implNote The bounds of the last instance asked about are kept (by identity; an instance is immutable, so its
-   *     bounds never change), because one run asks for them more than once: the method posts its bound and the
-   *     solve runner the best known one, and on 10^6 messages each computation takes a sweep over every message. If
-   *     {@link #prefetch} is computing them, this waits for that computation.
+   * @implNote Computed on each call: a solve that asks more than once keeps them in its run ({@link
+   *     org.commsched.core.solve.SolveRun#bounds}), so this class holds no state.
    */
   public static List<LowerBound> all(Instance instance) {
-    try {
-      return memo(instance, false).join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r; // what the computation threw, as if computed here
-      }
-      if (e.getCause() instanceof Error err) {
-        throw err;
-      }
-      throw e;
-    }
-  }
-
-  /**
-   * Starts computing {@link #all(Instance)} on a thread of its own, so that a solve runs its method meanwhile (the
-   * result is the same; a later call of {@link #all(Instance)} on this instance waits for it).
-   */
-  public static void prefetch(Instance instance) {
-    memo(instance, true);
-  }
-
-  private static CompletableFuture<List<LowerBound>> memo(Instance instance, boolean background) {
-    CompletableFuture<List<LowerBound>> f;
-    synchronized (LowerBounds.class) {
-      if (lastInstance.get() == instance && last != null) {
-        return last;
-      }
-      f = new CompletableFuture<>();
-      lastInstance = new WeakReference<>(instance);
-      last = f;
-    }
-    Runnable compute = () -> {
-      try {
-        f.complete(all(instance, BufferlessBounds.Limits.DEFAULT));
-      } catch (RuntimeException | Error e) {
-        f.completeExceptionally(e);
-      }
-    };
-    if (background) {
-      Thread t = new Thread(compute, "commsched-bounds");
-      t.setDaemon(true);
-      t.start();
-    } else {
-      compute.run();
-    }
-    return f;
+    return all(instance, BufferlessBounds.Limits.DEFAULT);
   }
 
   static List<LowerBound> all(Instance instance, BufferlessBounds.Limits limits) {

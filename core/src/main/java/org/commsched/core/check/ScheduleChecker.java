@@ -77,13 +77,22 @@ public final class ScheduleChecker {
    * and compared in the report's scale.
    */
   public static CheckReport checkResult(Instance instance, SolveResult result) {
+    return checkResult(instance, result, null);
+  }
+
+  /**
+   * As {@link #checkResult(Instance, SolveResult)}, with the checker's report on the result's schedule already in
+   * hand ({@code scheduleReport}, from {@link #check} of this instance and schedule; null: check it here): a solve
+   * run checks each accepted schedule once and its report travels with it ({@code SolveRun}).
+   */
+  public static CheckReport checkResult(Instance instance, SolveResult result, CheckReport scheduleReport) {
     Schedule schedule = result.schedule();
     SolveStatus status = result.status();
     List<Violation> found = new ArrayList<>();
     Long makespan = null;
     TimeScale scale = instance.timeScale();
     if (schedule != null) {
-      CheckReport r = check(instance, schedule);
+      CheckReport r = scheduleReport != null ? scheduleReport : check(instance, schedule);
       found.addAll(r.violations());
       makespan = r.makespan();
       scale = r.scale();

@@ -1,21 +1,24 @@
 package org.commsched.core.solve;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 
 /**
- * The user's request to stop (Ctrl-C, SIGTERM): process-wide, like the signal it stands for. A method that runs
- * long treats a request as its time limit come early: it stops searching and returns the best schedule it holds,
- * with an honest status (FEASIBLE and its bound, or no schedule). Loops poll {@link #requested()}; a search that
- * blocks in a solver registers how to stop it with {@link #onRequest}, which is called at once on a request.
+ * The user's request to stop (Ctrl-C, SIGTERM), and the registry of live runs it stops: the one process-wide state of
+ * {@code core.solve}, because a signal is process-wide and its handler knows no run. {@link #request()} trips the
+ * {@link StopToken} of every live {@link SolveRun} (a run registers itself with {@link #register} while it solves,
+ * and one registered after a request starts stopped) and records the request for the work that is not a run
+ * ({@code generate}, the sweep loop of {@code ratios}, which poll {@link #requested()}).
  *
  * @implNote Thread-safe. {@link #reset()} is for tests and for a process that runs several commands.
  */
 public final class Interrupt {
   private static volatile boolean requested;
-  private static final Set<Runnable> STOPPERS = new LinkedHashSet<>();
+  /** The tokens of the live runs (by identity). */
+  private static final Set<StopToken> LIVE = Collections.newSetFromMap(new IdentityHashMap<>());
 
   private Interrupt() {
   }
@@ -30,69 +33,45 @@ public final class Interrupt {
     return requested || System.nanoTime() - deadline >= 0;
   }
 
-  /** Requests a stop: every registered stopper runs now, on the calling thread; later requests do nothing more. */
+  /** Requests a stop: every live run's token trips now, on the calling thread; later requests do nothing more. */
   public static void request() {
-    List<Runnable> run;
-    synchronized (STOPPERS) {
+    List<StopToken> live;
+    synchronized (LIVE) {
       if (requested) {
         return;
       }
       requested = true;
-      run = new ArrayList<>(STOPPERS);
+      live = new ArrayList<>(LIVE);
     }
-    for (Runnable r : run) {
-      try {
-        r.run();
-      } catch (RuntimeException e) {
-        // a stopper that fails leaves its search to end at its time limit
-      }
+    for (StopToken t : live) {
+      t.stop();
     }
   }
 
   /**
-   * Registers how to stop a blocking search while it runs; close the handle when the search returns. The stopper runs
-   * on a request, and again every 100 ms after one until the handle is closed: a solver that clears its stop flag
-   * when its search starts (CP-SAT does) is thus stopped even when the request came just before.
+   * Makes {@code token} live until the registration is closed: a request trips it (at once if one was made
+   * already).
    */
-  public static Registration onRequest(Runnable stopper) {
-    synchronized (STOPPERS) {
-      STOPPERS.add(stopper);
+  public static StopToken.Registration register(StopToken token) {
+    boolean already;
+    synchronized (LIVE) {
+      LIVE.add(token);
+      already = requested;
     }
-    Thread repeat = new Thread(() -> {
-      try {
-        while (!Thread.currentThread().isInterrupted()) {
-          if (requested) {
-            stopper.run();
-          }
-          Thread.sleep(100);
-        }
-      } catch (InterruptedException e) {
-        // closed
-      } catch (RuntimeException e) {
-        // a stopper that fails leaves its search to end at its time limit
-      }
-    }, "commsched-stop");
-    repeat.setDaemon(true);
-    repeat.start();
+    if (already) {
+      token.stop();
+    }
     return () -> {
-      repeat.interrupt();
-      synchronized (STOPPERS) {
-        STOPPERS.remove(stopper);
+      synchronized (LIVE) {
+        LIVE.remove(token);
       }
     };
   }
 
   /** Forgets a request (tests; a new command in the same process). */
   public static void reset() {
-    synchronized (STOPPERS) {
+    synchronized (LIVE) {
       requested = false;
     }
-  }
-
-  /** A registered stopper; closing it unregisters. */
-  @FunctionalInterface
-  public interface Registration extends AutoCloseable {
-    @Override
-    void close();
   }
 }

@@ -18,9 +18,11 @@ import java.util.TreeMap;
  * @param workers solver threads
  * @param seed random seed (every randomized method is deterministic for a given seed)
  * @param options named method options (never null; empty by default)
- * @implNote Immutable.
+ * @param run the solve run these limits belong to ({@link SolveRun}: bounds, incumbent, progress, stop token); never
+ *     null: limits made without one get a detached run of their own
+ * @implNote Immutable but for the run, which is the one object a solve shares between its methods.
  */
-public record SolveLimits(Duration timeLimit, int workers, long seed, Map<String, String> options) {
+public record SolveLimits(Duration timeLimit, int workers, long seed, Map<String, String> options, SolveRun run) {
   /** Option key: the spanning tree that routes scatter and gather messages without an explicit route. */
   public static final String SPANNING_TREE = "spanning-tree";
   /** The longest time limit: 365 days. Longer limits are cut to it, so that every method may count in nanoseconds. */
@@ -47,11 +49,19 @@ public record SolveLimits(Duration timeLimit, int workers, long seed, Map<String
       }
       options = Collections.unmodifiableMap(new TreeMap<>(options));
     }
+    if (run == null) {
+      run = new SolveRun();
+    }
+  }
+
+  /** Limits with options, in a detached run of their own. */
+  public SolveLimits(Duration timeLimit, int workers, long seed, Map<String, String> options) {
+    this(timeLimit, workers, seed, options, null);
   }
 
   /** Limits without options. */
   public SolveLimits(Duration timeLimit, int workers, long seed) {
-    this(timeLimit, workers, seed, Map.of());
+    this(timeLimit, workers, seed, Map.of(), null);
   }
 
   /** Ten seconds, all cores, seed 0, no options. */
@@ -61,14 +71,19 @@ public record SolveLimits(Duration timeLimit, int workers, long seed, Map<String
 
   /** The same limits with another time limit. */
   public SolveLimits withTimeLimit(Duration d) {
-    return new SolveLimits(d, workers, seed, options);
+    return new SolveLimits(d, workers, seed, options, run);
+  }
+
+  /** The same limits in another run. */
+  public SolveLimits withRun(SolveRun r) {
+    return r == run ? this : new SolveLimits(timeLimit, workers, seed, options, r);
   }
 
   /** The same limits with one more option (replacing a previous value of that key). */
   public SolveLimits withOption(String key, String value) {
     Map<String, String> m = new TreeMap<>(options);
     m.put(key, value);
-    return new SolveLimits(timeLimit, workers, seed, m);
+    return new SolveLimits(timeLimit, workers, seed, m, run);
   }
 
   /** The value of an option, or {@code fallback} when it is not set. */

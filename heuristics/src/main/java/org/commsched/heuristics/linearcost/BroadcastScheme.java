@@ -2,7 +2,6 @@ package org.commsched.heuristics.linearcost;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.bounds.PathSending;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
@@ -164,7 +163,7 @@ abstract class BroadcastScheme implements Method {
         best = b;
       }
     }
-    LowerBound bound = LowerBounds.best(instance); // OPTIMAL exactly when a proven bound meets the makespan
+    LowerBound bound = limits.run().bestBound(instance); // OPTIMAL exactly when a proven bound meets the makespan
     Alternative other = alternative(s, best.makespan());
     if (other != null && other.makespan() < best.makespan()) {
       return SolveResult.feasible(name(), other.schedule(), other.makespan(), bound).withStat("plan", other.plan())

@@ -1,6 +1,5 @@
 package org.commsched.heuristics.linearcost;
 
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
@@ -107,6 +106,6 @@ abstract class RingGossipScheme implements Method {
     requireApplies(instance);
     GossipRounds g = new GossipRounds(instance);
     build(g);
-    return g.schedule.result(name(), LowerBounds.best(instance)).withStat("rounds", g.rounds());
+    return g.schedule.result(name(), limits.run().bestBound(instance)).withStat("rounds", g.rounds());
   }
 }

@@ -2,7 +2,6 @@ package org.commsched.heuristics.linearcost;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.bounds.PathSending;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
@@ -180,7 +179,7 @@ public final class SplitPathsSend implements Method {
       lo += share[i];
       split.append(i == 0 ? "" : " + ").append(share[i]).append(" over ").append(links[i]);
     }
-    return s.result(name(), LowerBounds.best(instance)).withStat("split", split.toString())
+    return s.result(name(), limits.run().bestBound(instance)).withStat("split", split.toString())
         .withStat("formula", "max_i S_*(n_i, l_i) = " + instance.timeScale().format(ps.splitTime(share, links)));
   }
 }

@@ -14,11 +14,11 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
-import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.GreedyBufferless;
@@ -160,12 +160,17 @@ public final class BufferlessCp {
       transit[j] = ms.get(msg[j]).length() + atlas.hops(msg[j]) - 1;
     }
 
-    SolveResult greedy = new GreedyBufferless().solve(instance, SolveLimits.defaults());
-    LowerBound instanceBound = LowerBounds.best(instance).max(greedy.lowerBound());
+    boolean chatting = !sync && instance.kind() == ProblemKind.CHATTING;
+    SolveRun run = limits.run();
+    // offline chatting in a run that holds a schedule (the portfolio's best heuristic): that is the start, and the
+    // heuristics do not run again
+    SolveRun.Incumbent held = chatting ? run.incumbent(instance) : null;
+    boolean handed = held != null && held.result().schedule() instanceof Schedule.Departures;
+    SolveResult greedy = handed ? held.result() : run.solve(new GreedyBufferless(), instance, SolveLimits.defaults());
+    LowerBound instanceBound = run.bestBound(instance).max(greedy.lowerBound());
     SolveResult start = greedy;
     Map<String, Object> startStats = Map.of();
-    boolean chatting = !sync && instance.kind() == ProblemKind.CHATTING;
-    if (chatting && messages > 0 && greedy.makespan() > instanceBound.value()) {
+    if (chatting && !handed && messages > 0 && greedy.makespan() > instanceBound.value()) {
       // the best heuristic schedule as hint and horizon, within a third of the time limit
       List<Method> others = new ArrayList<>();
       for (Method m : ChattingStarts.methods()) {
@@ -449,7 +454,7 @@ public final class BufferlessCp {
       out = data.finish(method, backend.name(), data.hint, true, data.horizon)
           .withStat("search", "none: the " + (data.sync ? "wake-up broadcast plus greedy" : data.startMethod)
               + " schedule meets the lower bound");
-    } else if (!alwaysSearch && Interrupt.over(data.builtAt + limits.timeLimit().toNanos())) {
+    } else if (!alwaysSearch && limits.run().stop().over(data.builtAt + limits.timeLimit().toNanos())) {
       // the starts took the time (a busy machine, or Ctrl-C): building the model now would overrun the limit
       out = data.finish(method, backend.name(), null, false, 0)
           .withStat("search", "none: the time limit passed before the model was built");

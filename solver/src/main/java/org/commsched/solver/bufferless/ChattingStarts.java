@@ -7,14 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.commsched.core.check.CheckReport;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
-import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
-import org.commsched.core.solve.Progress;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.heuristics.baseline.Baselines;
@@ -78,14 +75,14 @@ public final class ChattingStarts {
       if (m.whyNot(instance) != null) {
         continue;
       }
-      if (best != null && Interrupt.over(deadline)) { // the time limit (or Ctrl-C) ends the starts
+      if (best != null && limits.run().stop().over(deadline)) { // the time limit (or Ctrl-C) ends the starts
         stats.put("start." + m.name(), "skipped: time limit");
         continue;
       }
       long left = deadline - System.nanoTime();
       SolveResult r;
       try {
-        r = m.solve(instance, limits.withTimeLimit(Duration.ofNanos(Math.max(1_000_000L, left / divisor))));
+        r = limits.run().solve(m, instance, limits.withTimeLimit(Duration.ofNanos(Math.max(1_000_000L, left / divisor))));
       } catch (RuntimeException e) {
         stats.put("start." + m.name(), "failed: " + e.getMessage());
         continue;
@@ -93,13 +90,13 @@ public final class ChattingStarts {
       if (!(r.schedule() instanceof Schedule.Departures) || r.makespan() == null) {
         continue;
       }
-      CheckReport check = ScheduleChecker.check(instance, r.schedule());
+      CheckReport check = limits.run().check(instance, r.schedule());
       if (!check.valid()) { // a method returning an invalid schedule is a bug: say so, never drop it quietly
         throw new IllegalStateException("start method " + m.name() + " returned a schedule the checker rejects on "
             + instance.name() + ": " + check.violations().get(0));
       }
       stats.put("start." + m.name(), r.makespan());
-      Progress.incumbent(r.makespan());
+      limits.run().progress().incumbent(r.makespan());
       bound = bound.max(r.lowerBound());
       if (best == null || r.makespan() < best.makespan()) {
         best = r;

@@ -14,8 +14,6 @@ import org.chocosolver.solver.search.strategy.strategy.AbstractStrategy;
 import org.chocosolver.solver.variables.BoolVar;
 import org.chocosolver.solver.variables.IntVar;
 import org.chocosolver.solver.variables.Task;
-import org.commsched.core.solve.Interrupt;
-import org.commsched.core.solve.Progress;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.solver.model.SolverStatusMapping;
@@ -205,11 +203,11 @@ public final class ChocoTaskModel implements TaskModel.Backend {
         solver.addHint(p[l], hint ? 1 : 0);
       }
     }
-    if (Interrupt.over(deadline)) { // building took the time (a busy machine): the caller's hint stands
+    if (limits.run().stop().over(deadline)) { // building took the time (a busy machine): the caller's hint stands
       return TaskModel.Solution.notRun("time limit reached while building the model");
     }
     solver.limitTime(Math.max(1L, (deadline - System.nanoTime()) / 1_000_000L));
-    solver.addStopCriterion(Interrupt::requested); // Ctrl-C: stop as at the time limit
+    solver.addStopCriterion(limits.run().stop()::stopped); // Ctrl-C: stop as at the time limit
     long[] best = null;
     boolean[] present = null;
     long makespan = 0;
@@ -223,7 +221,7 @@ public final class ChocoTaskModel implements TaskModel.Backend {
         present[l] = p[l].getValue() == 1;
       }
       makespan = end.getValue();
-      Progress.incumbent(makespan * data.unit()); // progress for the user, in instance ticks
+      limits.run().progress().incumbent(makespan * data.unit()); // progress for the user, in instance ticks
     }
     SolverStatusMapping.Answer answer = SolverStatusMapping.choco(best != null, solver);
     Map<String, Object> stats = new LinkedHashMap<>();

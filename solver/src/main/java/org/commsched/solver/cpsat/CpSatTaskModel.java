@@ -12,8 +12,7 @@ import com.google.ortools.sat.IntervalVar;
 import com.google.ortools.sat.LinearExpr;
 import com.google.ortools.sat.Literal;
 import com.google.ortools.sat.NoOverlap2dConstraint;
-import org.commsched.core.solve.Interrupt;
-import org.commsched.core.solve.Progress;
+import org.commsched.core.solve.StopToken;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.solver.model.SolverStatusMapping;
 import org.commsched.solver.model.TaskModel;
@@ -60,7 +59,7 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       return TaskModel.Solution.notRun("values beyond 2^56, where CP-SAT's overflow checks refuse the model");
     }
     OrTools.load();
-    if (Interrupt.over(deadline)) { // loading took the time (a busy machine): no model, the caller's hint stands
+    if (limits.run().stop().over(deadline)) { // loading took the time (a busy machine): no model, the caller's hint stands
       return TaskModel.Solution.notRun("time limit reached while loading OR-Tools");
     }
     CpModel model = new CpModel();
@@ -161,7 +160,7 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       }
     }
     model.minimize(end);
-    if (Interrupt.over(deadline)) { // building took the time: searching now would overrun the limit
+    if (limits.run().stop().over(deadline)) { // building took the time: searching now would overrun the limit
       return TaskModel.Solution.notRun("time limit reached while building the model");
     }
     CpSolver solver = new CpSolver();
@@ -171,13 +170,13 @@ public final class CpSatTaskModel implements TaskModel.Backend {
         .setNumWorkers(limits.workers())
         .setRandomSeed((int) limits.seed());
     SolverStatusMapping.Answer answer;
-    try (Interrupt.Registration stop = Interrupt.onRequest(solver::stopSearch)) {
+    try (StopToken.Registration stop = limits.run().stop().onStop(solver::stopSearch)) {
       long unit = data.unit();
       answer = SolverStatusMapping.cpSat(solver.solve(model, new CpSolverSolutionCallback() {
         @Override
         public void onSolutionCallback() { // progress for the user, in instance ticks
-          Progress.incumbent(Math.round(objectiveValue()) * unit);
-          Progress.bound((long) Math.ceil(bestObjectiveBound()) * unit);
+          limits.run().progress().incumbent(Math.round(objectiveValue()) * unit);
+          limits.run().progress().bound((long) Math.ceil(bestObjectiveBound()) * unit);
         }
       }), solver);
     }

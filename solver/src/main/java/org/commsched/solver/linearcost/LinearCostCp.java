@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
@@ -23,6 +22,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.Baselines;
 import org.commsched.solver.model.HintedSearch;
@@ -134,6 +134,14 @@ public final class LinearCostCp implements HintedSearch.Builder {
 
   /** The exact model of the instance, its hint the best schedule of the given heuristics that apply. */
   public LinearCostCp(Instance instance, List<Method> heuristics) {
+    this(instance, heuristics, SolveLimits.defaults().run());
+  }
+
+  /**
+   * The exact model of the instance in a solve run: its bounds are the run's, and its hint is reduced from the run's
+   * incumbent when it has one, else from the best schedule of the given heuristics ({@link HintedSearch#shortest}).
+   */
+  public LinearCostCp(Instance instance, List<Method> heuristics, SolveRun run) {
     this.instance = instance;
     this.net = instance.network();
     this.cm = instance.storeAndForward();
@@ -171,7 +179,7 @@ public final class LinearCostCp implements HintedSearch.Builder {
         may[a][u] = net.head(a) != originNode(u) && (target == null || net.tail(a) != target);
       }
     }
-    heuristic = bestHeuristic(instance, heuristics);
+    heuristic = HintedSearch.shortest(instance, heuristics, "linear-cost", run);
     hintPackets = reduce(packetsOf((Schedule.Transmissions) heuristic.schedule()));
     hint = transmissions(hintPackets);
     var report = ScheduleChecker.check(instance, hint);
@@ -180,7 +188,7 @@ public final class LinearCostCp implements HintedSearch.Builder {
           + report.violations());
     }
     horizon = makespan(hint);
-    bound = LowerBounds.best(instance);
+    bound = run.bestBound(instance);
     int[][] dist = distances();
     slots = new int[net.arcs()];
     head = new long[net.arcs()];

@@ -10,14 +10,13 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
-import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.MethodFacts;
-import org.commsched.core.solve.Progress;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.bufferless.chatting.PriorityGreedy;
@@ -38,7 +37,9 @@ import org.commsched.solver.model.SolverStatusMapping;
  * <ol>
  *   <li>Start: every non-exact chatting method of the registry's lists that applies ({@code greedy},
  *       {@code priority-greedy} with a quarter of the time, and the chatting paper's algorithms), each result
- *       checked; the shortest schedule is the incumbent. It stops here if that meets the best lower bound.</li>
+ *       checked; the shortest schedule is the incumbent. In a run that already holds a checked schedule (the portfolio's
+ *       best heuristic, {@code SolveRun#incumbent}) that schedule is the start and no heuristic runs again. It stops
+ *       here if the start meets the best lower bound.</li>
  *   <li>The full model (below) for half the time left, a fifth when it has over 5000 message-arc intervals: CP-SAT's
  *       own search from the incumbent, and a bound.</li>
  *   <li>Repeat until the time limit: choose k messages, always with (as many as fit of) the messages ending at the
@@ -129,21 +130,30 @@ public final class LnsChatting implements Method {
     long t0 = System.nanoTime();
     long deadline = t0 + limits.timeLimit().toNanos();
     LnsData data = new LnsData(instance, leveled);
-    LowerBound bound = LowerBounds.best(instance);
+    LowerBound bound = limits.run().bestBound(instance);
 
-    // 1. starts
-    ChattingStarts.Outcome starts = ChattingStarts.run(instance, limits, startMethods(), null, bound, deadline, 4);
-    SolveResult start = starts.best();
-    Map<String, Object> startStats = starts.stats();
-    bound = starts.bound();
+    // 1. starts: the run's incumbent when it holds one (the portfolio's best heuristic, checked), else the heuristics
+    SolveRun.Incumbent held = limits.run().incumbent(instance);
+    SolveResult start;
+    Map<String, Object> startStats;
+    if (held != null && held.result().schedule() instanceof Schedule.Departures) {
+      start = held.result();
+      startStats = Map.of();
+      bound = bound.max(start.lowerBound());
+    } else {
+      ChattingStarts.Outcome starts = ChattingStarts.run(instance, limits, startMethods(), null, bound, deadline, 4);
+      start = starts.best();
+      startStats = starts.stats();
+      bound = starts.bound();
+    }
     if (start == null) { // cannot happen: greedy always applies here
       throw new IllegalStateException("no heuristic gave a chatting schedule for " + instance.name());
     }
     long[] dep = data.departures(((Schedule.Departures) start.schedule()).departures());
-    Progress.incumbent(data.makespan(dep));
-    Progress.bound(bound.value());
+    limits.run().progress().incumbent(data.makespan(dep));
+    limits.run().progress().bound(bound.value());
     Search s = new Search(data, dep, bound, limits, deadline);
-    if (data.m > 0 && data.makespan(dep) > bound.value() && !Interrupt.over(deadline)) { // time left after the starts
+    if (data.m > 0 && data.makespan(dep) > bound.value() && !limits.run().stop().over(deadline)) { // time left after the starts
       OrTools.load();
       s.run();
     }
@@ -206,7 +216,7 @@ public final class LnsChatting implements Method {
           return;
         }
       }
-      while (secondsLeft() > 0.05 && !Interrupt.requested() && data.makespan(dep) > bound.value()) {
+      while (secondsLeft() > 0.05 && !limits.run().stop().stopped() && data.makespan(dep) > bound.value()) {
         rounds++;
         int[] free = neighbourhoods.choose(k);
         boolean all = free.length == data.m;
@@ -239,7 +249,7 @@ public final class LnsChatting implements Method {
       }
       if (data.makespan(dep) < before) {
         improvements++;
-        Progress.incumbent(data.makespan(dep));
+        limits.run().progress().incumbent(data.makespan(dep));
       }
       if (DEBUG) {
         System.err.printf("round %d rule %s k=%d free=%d T=%d->%d solved=%s optimal=%s left=%.2f%n", rounds,

@@ -11,7 +11,7 @@ import com.google.ortools.sat.IntVar;
 import com.google.ortools.sat.IntervalVar;
 import com.google.ortools.sat.LinearExpr;
 import com.google.ortools.sat.LinearExprBuilder;
-import org.commsched.core.solve.Interrupt;
+import org.commsched.core.solve.StopToken;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.solver.bufferless.ArcCliques;
@@ -135,7 +135,7 @@ final class LnsRepair {
       solver.getParameters().setMaxDeterministicTime(seconds);
     }
     SolverStatusMapping.Answer answer;
-    try (Interrupt.Registration stop = Interrupt.onRequest(solver::stopSearch)) {
+    try (StopToken.Registration stop = limits.run().stop().onStop(solver::stopSearch)) {
       answer = SolverStatusMapping.cpSat(solver.solve(model), solver);
     }
     long[] out = new long[f];

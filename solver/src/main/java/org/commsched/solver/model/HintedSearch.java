@@ -9,6 +9,7 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
 
@@ -59,12 +60,26 @@ public final class HintedSearch {
    * @param family words for the refusal when none applies ("packet", "linear-cost")
    */
   public static SolveResult shortest(Instance instance, List<Method> methods, String family) {
+    return shortest(instance, methods, family, SolveLimits.defaults().run());
+  }
+
+  /**
+   * As {@link #shortest(Instance, List, String)} in a solve run: the run's incumbent when it holds a transmission
+   * schedule of this instance in its own ticks (the portfolio's best heuristic schedule, already checked: the
+   * heuristics do not run again), else the shortest of the methods, each run through the run.
+   */
+  public static SolveResult shortest(Instance instance, List<Method> methods, String family, SolveRun run) {
+    SolveRun.Incumbent held = run.incumbent(instance);
+    if (held != null && held.result().schedule() instanceof Schedule.Transmissions s
+        && s.scale().equals(instance.timeScale())) {
+      return held.result();
+    }
     SolveResult best = null;
     for (Method h : methods) {
       if (h.exact() || h.whyNot(instance) != null) {
         continue;
       }
-      SolveResult r = h.solve(instance, SolveLimits.defaults());
+      SolveResult r = run.solve(h, instance, SolveLimits.defaults());
       if (r.schedule() instanceof Schedule.Transmissions s && s.scale().equals(instance.timeScale())
           && (best == null || r.makespan() < best.makespan())) {
         best = r;
@@ -113,7 +128,7 @@ public final class HintedSearch {
       return finish(b, method, backend.name(), at.hint(), at.horizon(), true, at.horizon())
           .withStat("search", "none: the heuristic meets the lower bound");
     }
-    if (org.commsched.core.solve.Interrupt.over(startedAt + limits.timeLimit().toNanos())) {
+    if (limits.run().stop().over(startedAt + limits.timeLimit().toNanos())) {
       // the heuristics took the time (a busy machine, or Ctrl-C): building the model now would overrun the limit
       return finish(b, method, backend.name(), at.hint(), at.horizon(), false, 0)
           .withStat("search", "none: the time limit passed before the model was built")

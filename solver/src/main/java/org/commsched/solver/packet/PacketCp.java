@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
@@ -20,6 +19,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.GreedyStoreAndForward;
 import org.commsched.heuristics.packet.PacketMethods;
@@ -130,6 +130,14 @@ public final class PacketCp implements HintedSearch.Builder {
 
   /** The model of the instance under a restriction. */
   public PacketCp(Instance instance, Restriction restriction) {
+    this(instance, restriction, SolveLimits.defaults().run());
+  }
+
+  /**
+   * The model of the instance under a restriction, in a solve run: its bounds are the run's, and without a
+   * restriction its hint is the run's incumbent when it has one ({@link HintedSearch#shortest}).
+   */
+  public PacketCp(Instance instance, Restriction restriction, SolveRun run) {
     if (restriction == Restriction.FDF_ROOT && instance.kind() != ProblemKind.SCATTER) {
       throw new IllegalArgumentException("the FDF restriction is defined for scattering only");
     }
@@ -163,9 +171,10 @@ public final class PacketCp implements HintedSearch.Builder {
       }
       length[v] = ms.get(msg[v]).length();
     }
-    heuristic = bestHeuristic(instance);
+    heuristic = restriction == Restriction.NONE ? HintedSearch.shortest(instance, heuristics(), "packet", run)
+        : bestHeuristic(instance);
     horizon = heuristic.makespan();
-    bound = LowerBounds.best(instance);
+    bound = run.bestBound(instance);
     slots = new int[m];
     for (int v = 0; v < m; v++) {
       long r = length[v];

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -88,7 +87,7 @@ public final class BufferlessTimeIndexed {
       transit[j] = ms.get(msg[j]).length() + atlas.hops(msg[j]) - 1;
     }
     SolveResult greedy = new GreedyBufferless().solve(instance, SolveLimits.defaults());
-    LowerBound b = LowerBounds.best(instance).max(greedy.lowerBound());
+    LowerBound b = limits.run().bestBound(instance).max(greedy.lowerBound());
     SolveResult best = greedy;
     Map<String, Object> stats = Map.of();
     if (limits != null && instance.kind() == ProblemKind.CHATTING && msg.length > 0

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
-import org.commsched.core.solve.Interrupt;
+import org.commsched.core.solve.StopToken;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -75,7 +75,7 @@ final class StepGrid {
         .setNumWorkers(limits.workers())
         .setRandomSeed((int) limits.seed());
     SolverStatusMapping.Answer answer;
-    try (Interrupt.Registration stop = Interrupt.onRequest(solver::stopSearch)) {
+    try (StopToken.Registration stop = limits.run().stop().onStop(solver::stopSearch)) {
       answer = SolverStatusMapping.cpSat(solver.solve(model), solver);
     }
     if (answer.status() == SolveStatus.INFEASIBLE && known >= 0) {

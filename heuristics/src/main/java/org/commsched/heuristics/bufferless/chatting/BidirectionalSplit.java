@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
@@ -112,7 +111,7 @@ final class BidirectionalSplit {
     }
     long makespan = Math.max(parts[0].makespan(), parts[1].makespan());
     SolveResult out = SolveResult.feasible(perDirection.name(), new Schedule.Departures(merged), makespan,
-        LowerBounds.best(bla));
+        limits.run().bestBound(bla));
     Map<String, Object> stats = new LinkedHashMap<>();
     String[] suffix = {"Rightward", "Leftward"};
     for (int k = 0; k < 2; k++) {

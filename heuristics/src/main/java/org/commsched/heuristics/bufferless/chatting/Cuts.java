@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -107,7 +106,7 @@ public final class Cuts implements Method {
       for (int i = 0; i < n; i++) {
         out.put(msgs.get(i).id(), sigma[i]);
       }
-      res = SolveResult.feasible(name(), new Schedule.Slots(out), s, LowerBounds.best(instance));
+      res = SolveResult.feasible(name(), new Schedule.Slots(out), s, limits.run().bestBound(instance));
     } else {
       long[] t = n == 0 ? new long[0] : Transforms.normalise(Transforms.vo(sigma, level, s));
       long makespan = 0;
@@ -115,7 +114,7 @@ public final class Cuts implements Method {
         out.put(msgs.get(i).id(), t[i]);
         makespan = Math.max(makespan, t[i] + len[i] + instance.atlas().hops(i) - 1);
       }
-      res = SolveResult.feasible(name(), new Schedule.Departures(out), makespan, LowerBounds.best(instance));
+      res = SolveResult.feasible(name(), new Schedule.Departures(out), makespan, limits.run().bestBound(instance));
     }
     return res.withStat("virtualDuration", s).withStat("depth", (long) depth);
   }

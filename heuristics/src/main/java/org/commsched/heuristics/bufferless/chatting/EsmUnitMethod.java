@@ -3,7 +3,6 @@ package org.commsched.heuristics.bufferless.chatting;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -77,7 +76,7 @@ abstract class EsmUnitMethod implements Method {
       out.put(msgs.get(i).id(), t[i]);
       makespan = Math.max(makespan, t[i] + instance.atlas().hops(i)); // t + l + d - 1 with l = 1
     }
-    return SolveResult.feasible(name(), new Schedule.Departures(out), makespan, LowerBounds.best(instance))
+    return SolveResult.feasible(name(), new Schedule.Departures(out), makespan, limits.run().bestBound(instance))
         .withStat("virtualDuration", s);
   }
 }

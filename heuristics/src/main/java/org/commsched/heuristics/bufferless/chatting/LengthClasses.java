@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
@@ -164,7 +163,7 @@ public final class LengthClasses implements Method {
       for (int i = 0; i < n; i++) {
         out.put(msgs.get(i).id(), sigma[i]);
       }
-      res = SolveResult.feasible(name(), new Schedule.Slots(out), s, LowerBounds.best(instance));
+      res = SolveResult.feasible(name(), new Schedule.Slots(out), s, limits.run().bestBound(instance));
     } else {
       long[] level = FlLevels.of(instance).orElseThrow();
       long[] t = n == 0 ? new long[0] : Transforms.normalise(Transforms.vo(sigma, level, s));
@@ -173,7 +172,7 @@ public final class LengthClasses implements Method {
         out.put(msgs.get(i).id(), t[i]);
         makespan = Math.max(makespan, t[i] + len[i] + instance.atlas().hops(i) - 1);
       }
-      res = SolveResult.feasible(name(), new Schedule.Departures(out), makespan, LowerBounds.best(instance));
+      res = SolveResult.feasible(name(), new Schedule.Departures(out), makespan, limits.run().bestBound(instance));
     }
     return res.withStat("virtualDuration", s).withStat("classSlots", offset).withStat("classes", used)
         .withStat("unitProcedure", proc.name());

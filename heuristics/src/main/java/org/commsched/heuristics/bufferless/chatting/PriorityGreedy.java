@@ -80,7 +80,7 @@ public final class PriorityGreedy implements Method {
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
     DepartureBoard board = new DepartureBoard(instance);
-    LowerBound bound = LowerBounds.best(instance);
+    LowerBound bound = limits.run().bestBound(instance);
     long moves = Math.min(100_000L, 40L * board.m + 2000);
     return run(instance, board, null, bound, limits.seed(), moves, limits.timeLimit());
   }

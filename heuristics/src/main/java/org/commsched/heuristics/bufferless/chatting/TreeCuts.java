@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -155,7 +154,7 @@ public final class TreeCuts implements Method {
       out.put(msgs.get(i).id(), plan.departures[i]);
       makespan = Math.max(makespan, plan.departures[i] + msgs.get(i).length() + instance.atlas().hops(i) - 1);
     }
-    return SolveResult.feasible(name(), new Schedule.Departures(out), makespan, LowerBounds.best(instance))
+    return SolveResult.feasible(name(), new Schedule.Departures(out), makespan, limits.run().bestBound(instance))
         .withStat("virtualDuration", plan.maxCutVirtualDuration).withStat("depth", (long) plan.depth);
   }
 

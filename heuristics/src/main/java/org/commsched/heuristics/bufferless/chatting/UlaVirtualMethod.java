@@ -1,7 +1,6 @@
 package org.commsched.heuristics.bufferless.chatting;
 
 import java.util.List;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
@@ -109,7 +108,7 @@ abstract class UlaVirtualMethod implements Method {
     long s = Transforms.virtualDuration(sigma, len);
     if (instance.kind() == ProblemKind.DSA) {
       return withStats(SolveResult.feasible(name(), new Schedule.Slots(TimeTable.ofMessages(msgs, sigma)), s,
-          LowerBounds.best(instance))
+          limits.run().bestBound(instance))
           .withStat("virtualDuration", s), nodes, from, to, len);
     }
     long[] level = new long[n];
@@ -122,7 +121,7 @@ abstract class UlaVirtualMethod implements Method {
       makespan = Math.max(makespan, t[i] + len[i] + (to[i] - from[i]) - 1);
     }
     return withStats(SolveResult.feasible(name(), new Schedule.Departures(TimeTable.ofMessages(msgs, t)), makespan,
-        LowerBounds.best(instance))
+        limits.run().bestBound(instance))
         .withStat("virtualDuration", s), nodes, from, to, len);
   }
 }

@@ -5,7 +5,6 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.MethodFacts;
-import org.commsched.core.solve.Progress;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -194,8 +193,8 @@ public final class DsaSearch implements Method {
       }
     }
     long hintHeight = b.height(best);
-    Progress.incumbent(hintHeight); // the progress line on stderr (heights in the file's units)
-    Progress.bound(bound.value());
+    limits.run().progress().incumbent(hintHeight); // the progress line on stderr (heights in the file's units)
+    limits.run().progress().bound(bound.value());
     if (capacity != null && hintHeight <= capacity) {
       return b.result(name(), best, bound).withStat("capacity", capacity).withStat("start", start)
           .withStat("startHeight", hintHeight).withStat("search", "none: the heuristic fits within the capacity");
@@ -284,12 +283,12 @@ public final class DsaSearch implements Method {
           long[] off = scaled(search.found, g);
           if (b.height(off) < b.height(bestOff)) {
             bestOff = off;
-            Progress.incumbent(b.height(off));
+            limits.run().progress().incumbent(b.height(off));
           }
           tryHi = bestHeightUnits(b, bestOff, g) - 1;
         } else if (verdict == CapacitySearch.INFEASIBLE) {
           proven = Math.max(proven, c + 1);
-          Progress.bound(proven * g);
+          limits.run().progress().bound(proven * g);
           tryLo = c + 1;
         } else {
           tryLo = c + 1; // stopped: c stays open

@@ -1,0 +1,246 @@
+package org.commsched.core.solve;
+
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.check.CheckReport;
+import org.commsched.core.check.ScheduleChecker;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Schedule;
+
+/**
+ * One solve: everything a run shares between the methods it calls, passed explicitly (through {@link
+ * SolveLimits#run()}) instead of process-wide state. It carries
+ * <ul>
+ *   <li>the instance it solves and its limits ({@link #limits()} returns them with this run attached);</li>
+ *   <li>the lower bounds, computed once per instance and owned by the run ({@link #bounds}; {@link #prefetchBounds}
+ *       starts them on a thread of their own while the method runs);</li>
+ *   <li>the incumbent: the best schedule accepted so far with the checker's report on it ({@link #offer}); a search
+ *       started after the heuristics takes it as its start instead of running them again, and the final check reuses
+ *       the report, so each accepted schedule is checked once;</li>
+ *   <li>the {@link Progress} its methods report to and a progress line reads;</li>
+ *   <li>its {@link StopToken}, tripped by Ctrl-C while the run is live ({@link #open()}, {@link Interrupt}).</li>
+ * </ul>
+ * It also counts, for tests and statistics, how often each method was run through it ({@link #solve}) and how often
+ * each schedule was checked ({@link #check}).
+ *
+ * <p>A run made by {@link SolveLimits}'s constructors without one is detached: no instance of its own (its bounds are
+ * asked per instance), not live until opened. Parallel runs (e.g. {@code ratios --jobs 2}) share nothing mutable.
+ *
+ * @implNote Thread-safe.
+ */
+public final class SolveRun {
+  private final Instance instance;
+  private final SolveLimits limits;
+  private final StopToken stop = new StopToken();
+  private final Progress progress = new Progress();
+  /** The bounds of each instance asked about (by identity: an instance is immutable). */
+  private final Map<Instance, CompletableFuture<List<LowerBound>>> bounds = new IdentityHashMap<>();
+  /** How often each schedule was checked through the run (by identity). */
+  private final Map<Schedule, Integer> checks = new IdentityHashMap<>();
+  /** How often each method was run through the run, by name. */
+  private final Map<String, Integer> solves = new java.util.LinkedHashMap<>();
+  private volatile Incumbent incumbent;
+
+  /** A run of {@code instance} under {@code limits} (whose own run, if any, is replaced by this one). */
+  public SolveRun(Instance instance, SolveLimits limits) {
+    this.instance = instance;
+    this.limits = limits.withRun(this);
+  }
+
+  /**
+   * A run of {@code instance} whose bounds are known already ({@link #bounds} of an earlier run of the same instance:
+   * an immutable list, handed over instead of computed again, e.g. by {@code ratios} from one method's run to the
+   * next on the same instance).
+   */
+  public SolveRun(Instance instance, SolveLimits limits, List<LowerBound> known) {
+    this(instance, limits);
+    bounds.put(instance, CompletableFuture.completedFuture(List.copyOf(known)));
+  }
+
+  /** A detached run: no instance or limits of its own (what {@link SolveLimits} gets when given none). */
+  SolveRun() {
+    this.instance = null;
+    this.limits = null;
+  }
+
+  /** The instance the run solves (null for a detached run). */
+  public Instance instance() {
+    return instance;
+  }
+
+  /** The run's limits, carrying this run (null for a detached run). */
+  public SolveLimits limits() {
+    return limits;
+  }
+
+  /** The run's stop token. */
+  public StopToken stop() {
+    return stop;
+  }
+
+  /** The run's progress figures. */
+  public Progress progress() {
+    return progress;
+  }
+
+  /** Makes the run live until the handle is closed: Ctrl-C ({@link Interrupt#request()}) then trips its token. */
+  public StopToken.Registration open() {
+    return Interrupt.register(stop);
+  }
+
+  // ---- bounds
+
+  /**
+   * Every lower bound of {@code instance} ({@link LowerBounds#all}), computed once per run and instance; if {@link
+   * #prefetchBounds} is computing them, this waits for that computation.
+   */
+  public List<LowerBound> bounds(Instance instance) {
+    try {
+      return memo(instance, false).join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r; // what the computation threw, as if computed here
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw e;
+    }
+  }
+
+  /** The strongest bound of {@link #bounds} ({@link LowerBound#zero()} if none). */
+  public LowerBound bestBound(Instance instance) {
+    List<LowerBound> all = bounds(instance);
+    return all.isEmpty() ? LowerBound.zero() : all.get(0);
+  }
+
+  /**
+   * The strongest bound on schedules of the kind of {@code schedule}, in ticks of the instance: as {@link
+   * LowerBounds#forSchedule}, the best one taken from this run's bounds.
+   */
+  public LowerBound boundFor(Instance instance, Schedule schedule) {
+    return schedule instanceof Schedule.Slots ? LowerBounds.forSchedule(instance, schedule) : bestBound(instance);
+  }
+
+  /** Starts computing {@link #bounds} on a thread of its own, so that the method runs meanwhile. */
+  public void prefetchBounds(Instance instance) {
+    memo(instance, true);
+  }
+
+  private CompletableFuture<List<LowerBound>> memo(Instance instance, boolean background) {
+    CompletableFuture<List<LowerBound>> f;
+    synchronized (bounds) {
+      CompletableFuture<List<LowerBound>> known = bounds.get(instance);
+      if (known != null) {
+        return known;
+      }
+      f = new CompletableFuture<>();
+      bounds.put(instance, f);
+    }
+    Runnable compute = () -> {
+      try {
+        f.complete(LowerBounds.all(instance));
+      } catch (RuntimeException | Error e) {
+        f.completeExceptionally(e);
+      }
+    };
+    if (background) {
+      Thread t = new Thread(compute, "commsched-bounds");
+      t.setDaemon(true);
+      t.start();
+    } else {
+      compute.run();
+    }
+    return f;
+  }
+
+  // ---- methods and checks
+
+  /** Runs {@code method} on {@code instance} within this run (counted by {@link #solves(String)}). */
+  public SolveResult solve(Method method, Instance instance, SolveLimits limits) {
+    synchronized (solves) {
+      solves.merge(method.name(), 1, Integer::sum);
+    }
+    return method.solve(instance, limits.withRun(this));
+  }
+
+  /** How often the method of that name was run through {@link #solve}. */
+  public int solves(String method) {
+    synchronized (solves) {
+      return solves.getOrDefault(method, 0);
+    }
+  }
+
+  /** The checker's report on {@code schedule} ({@link ScheduleChecker#check}), counted by {@link #checks}. */
+  public CheckReport check(Instance instance, Schedule schedule) {
+    synchronized (checks) {
+      checks.merge(schedule, 1, Integer::sum);
+    }
+    return ScheduleChecker.check(instance, schedule);
+  }
+
+  /** How often {@code schedule} (this very object) was checked through {@link #check}. */
+  public int checks(Schedule schedule) {
+    synchronized (checks) {
+      return checks.getOrDefault(schedule, 0);
+    }
+  }
+
+  // ---- the incumbent
+
+  /**
+   * The best schedule accepted so far, with the checker's report on it.
+   *
+   * @param instance the instance it was checked against
+   * @param method the method that found it
+   * @param result its result
+   * @param report the checker's report (valid)
+   */
+  public record Incumbent(Instance instance, String method, SolveResult result, CheckReport report) {
+  }
+
+  /** The incumbent, or null before any schedule was accepted. */
+  public Incumbent incumbent() {
+    return incumbent;
+  }
+
+  /** The incumbent if it is a schedule of {@code instance} (this very object), else null. */
+  public Incumbent incumbent(Instance instance) {
+    Incumbent i = incumbent;
+    return i != null && i.instance() == instance ? i : null;
+  }
+
+  /**
+   * Offers a result of {@code method}: if it carries a schedule that is strictly shorter than the incumbent's (same
+   * time scale), it is checked once and, when valid, becomes the incumbent (and the progress's best). Returns the
+   * report of that check, or null when the result was not checked (no schedule, or not shorter).
+   */
+  public CheckReport offer(Instance instance, String method, SolveResult result) {
+    if (!result.hasSchedule()) {
+      return null;
+    }
+    Incumbent now = incumbent(instance);
+    if (now != null && !shorter(result, now.result())) {
+      return null;
+    }
+    CheckReport report = check(instance, result.schedule());
+    if (report.valid()) {
+      synchronized (this) {
+        Incumbent again = incumbent(instance);
+        if (again == null || shorter(result, again.result())) {
+          incumbent = new Incumbent(instance, method, result, report);
+        }
+      }
+    }
+    return report;
+  }
+
+  private static boolean shorter(SolveResult a, SolveResult b) {
+    return java.math.BigDecimal.valueOf(a.makespan(), a.scale().decimals())
+        .compareTo(java.math.BigDecimal.valueOf(b.makespan(), b.scale().decimals())) < 0;
+  }
+}
