@@ -1039,7 +1039,12 @@ abstract sealed class ArcLayout {
       if (dr < 0 || dc < 0) {
         return -1;
       }
-      // the up to four neighbours (an ESM's arcs run east and south only: from the north and west into v, to the
+      if (!wrapEast && !wrapSouth) {
+        // no wrap (ESM, mesh): the closer neighbours lie toward the root's row and column; by id north, west, east,
+        // south (on an ESM a reached node's closer ones are among north and west, or east and south, as its arcs run)
+        return r > rootRow ? v - cols : c > rootCol ? v - 1 : c < rootCol ? v + 1 : v + cols;
+      }
+      // a torus: the up to four neighbours (an ESM's arcs run east and south only: from the north and west into v, to the
       // south and east out of it) one hop closer along their axis, so one hop closer in all; the smallest id wins
       int best = Integer.MAX_VALUE;
       for (int k = -1; k <= 1; k += 2) {
