@@ -1019,7 +1019,7 @@ abstract sealed class ArcLayout {
       return wrap ? Math.min(x, size - x) : x;
     }
 
-    /** The place one step from x along an axis of {@code size} places (k = -1 back, +1 on), -1 if no link leads there. */
+    /** The place one step from x along an axis of {@code size} places (k = -1 back, +1 on); -1 if no link goes on. */
     private static int step(int x, int k, int size, boolean wrap) {
       int y = x + k;
       return y >= 0 && y < size ? y : wrap ? (y + size) % size : -1;
@@ -1044,19 +1044,16 @@ abstract sealed class ArcLayout {
         // south (on an ESM a reached node's closer ones are among north and west, or east and south, as its arcs run)
         return r > rootRow ? v - cols : c > rootCol ? v - 1 : c < rootCol ? v + 1 : v + cols;
       }
-      // a torus: the up to four neighbours (an ESM's arcs run east and south only: from the north and west into v, to the
-      // south and east out of it) one hop closer along their axis, so one hop closer in all; the smallest id wins
+      // a torus (links both ways, distances symmetric): the up to four neighbours one hop closer along their axis, so
+      // one hop closer in all; the smallest id wins (on a side of even length both ways round may be closer)
       int best = Integer.MAX_VALUE;
       for (int k = -1; k <= 1; k += 2) {
-        if (perLink == 1 && (k < 0) != fromRoot) {
-          continue;
-        }
         int r2 = step(r, k, rows, wrapSouth);
-        if (dr > 0 && r2 >= 0 && (fromRoot ? axis(rootRow, r2, rows, wrapSouth) : axis(r2, rootRow, rows, wrapSouth)) == dr - 1) {
+        if (dr > 0 && r2 >= 0 && axis(rootRow, r2, rows, wrapSouth) == dr - 1) {
           best = Math.min(best, r2 * cols + c);
         }
         int c2 = step(c, k, cols, wrapEast);
-        if (dc > 0 && c2 >= 0 && (fromRoot ? axis(rootCol, c2, cols, wrapEast) : axis(c2, rootCol, cols, wrapEast)) == dc - 1) {
+        if (dc > 0 && c2 >= 0 && axis(rootCol, c2, cols, wrapEast) == dc - 1) {
           best = Math.min(best, r * cols + c2);
         }
       }
