@@ -77,6 +77,16 @@ abstract sealed class ArcLayout {
     throw new IllegalStateException("no closed form");
   }
 
+  /**
+   * The parent of v in the breadth-first tree of routes from {@code root} ({@code fromRoot}: the smallest-id w with an
+   * arc w->v and {@code distance(root, w) = distance(root, v) - 1}) or of routes to it (the smallest-id w with an arc
+   * v->w and {@code distance(w, root) = distance(v, root) - 1}); -1 for the root and for nodes the root does not reach
+   * (from) or that do not reach it (to). A formula of the ids, no arc listed; only when {@link #closedDistances()}.
+   */
+  int closerNeighbour(int v, int root, boolean fromRoot) {
+    throw new IllegalStateException("no closed form");
+  }
+
   /** Hop distances from s along the arcs, -1 for nodes not reached: the formula, else breadth first. */
   int[] distancesFrom(int s) {
     int[] d = new int[nodes];
@@ -471,6 +481,11 @@ abstract sealed class ArcLayout {
     int distance(int u, int v) {
       return u == v ? 0 : 1;
     }
+
+    @Override
+    int closerNeighbour(int v, int root, boolean fromRoot) {
+      return v == root ? -1 : root; // every other node is one hop from the root, both ways
+    }
   }
 
   /**
@@ -565,6 +580,15 @@ abstract sealed class ArcLayout {
     @Override
     int distance(int u, int v) {
       return v >= u ? v - u : both ? u - v : -1;
+    }
+
+    @Override
+    int closerNeighbour(int v, int root, boolean fromRoot) {
+      // the one neighbour on the root's side; a ula's arcs go up only
+      if (v == root || (!both && (v > root) != fromRoot)) {
+        return -1;
+      }
+      return v > root ? v - 1 : v + 1;
     }
   }
 
@@ -669,6 +693,23 @@ abstract sealed class ArcLayout {
       int forward = v >= u ? v - u : v - u + nodes;
       return both ? Math.min(forward, nodes - forward) : forward;
     }
+
+    @Override
+    int closerNeighbour(int v, int root, boolean fromRoot) {
+      if (v == root) {
+        return -1;
+      }
+      if (!both) { // the one arc into v comes from previous(v), the one out of v goes to next(v)
+        return fromRoot ? previous(v) : next(v);
+      }
+      // both neighbours are closer when v is opposite the root on an even ring: the smaller id
+      int d = distance(root, v);
+      int p = previous(v);
+      int q = next(v);
+      boolean pCloser = distance(root, p) == d - 1;
+      boolean qCloser = distance(root, q) == d - 1;
+      return pCloser && qCloser ? Math.min(p, q) : pCloser ? p : q;
+    }
   }
 
   /** A star: centre 0, leaf x linked by arcs {@code 0 -> x} (arc {@code 2(x-1)}) and {@code x -> 0} (the next). */
@@ -753,6 +794,12 @@ abstract sealed class ArcLayout {
     @Override
     int distance(int u, int v) {
       return u == v ? 0 : u == 0 || v == 0 ? 1 : 2;
+    }
+
+    @Override
+    int closerNeighbour(int v, int root, boolean fromRoot) {
+      // a leaf hangs on the centre; the centre on the root when the root is a leaf
+      return v == root ? -1 : v == 0 ? root : 0;
     }
   }
 
@@ -959,6 +1006,60 @@ abstract sealed class ArcLayout {
       return nth(v, i, false);
     }
 
+    /**
+     * Hops along one axis (of {@code size} places) from place {@code from} to place {@code to}: forward only on an
+     * ESM (-1 backward), either way on a mesh, the shorter way round on a torus side that wraps.
+     */
+    private int axis(int from, int to, int size, boolean wrap) {
+      int x = to - from;
+      if (perLink == 1) {
+        return x >= 0 ? x : -1;
+      }
+      x = Math.abs(x);
+      return wrap ? Math.min(x, size - x) : x;
+    }
+
+    /** The place one step from x along an axis of {@code size} places (k = -1 back, +1 on); -1 if no link goes on. */
+    private static int step(int x, int k, int size, boolean wrap) {
+      int y = x + k;
+      return y >= 0 && y < size ? y : wrap ? (y + size) % size : -1;
+    }
+
+    @Override
+    int closerNeighbour(int v, int root, boolean fromRoot) {
+      if (v == root) {
+        return -1;
+      }
+      int r = v / cols;
+      int c = v - r * cols;
+      int rootRow = root / cols;
+      int rootCol = root - rootRow * cols;
+      int dr = fromRoot ? axis(rootRow, r, rows, wrapSouth) : axis(r, rootRow, rows, wrapSouth);
+      int dc = fromRoot ? axis(rootCol, c, cols, wrapEast) : axis(c, rootCol, cols, wrapEast);
+      if (dr < 0 || dc < 0) {
+        return -1;
+      }
+      if (!wrapEast && !wrapSouth) {
+        // no wrap (ESM, mesh): the closer neighbours lie toward the root's row and column; by id north, west, east,
+        // south (on an ESM a reached node's closer ones are among north and west, or east and south, as its arcs run)
+        return r > rootRow ? v - cols : c > rootCol ? v - 1 : c < rootCol ? v + 1 : v + cols;
+      }
+      // a torus (links both ways, distances symmetric): the up to four neighbours one hop closer along their axis, so
+      // one hop closer in all; the smallest id wins (on a side of even length both ways round may be closer)
+      int best = Integer.MAX_VALUE;
+      for (int k = -1; k <= 1; k += 2) {
+        int r2 = step(r, k, rows, wrapSouth);
+        if (dr > 0 && r2 >= 0 && axis(rootRow, r2, rows, wrapSouth) == dr - 1) {
+          best = Math.min(best, r2 * cols + c);
+        }
+        int c2 = step(c, k, cols, wrapEast);
+        if (dc > 0 && c2 >= 0 && axis(rootCol, c2, cols, wrapEast) == dc - 1) {
+          best = Math.min(best, r * cols + c2);
+        }
+      }
+      return best;
+    }
+
     @Override
     int distance(int u, int v) {
       int dr = v / cols - u / cols;
@@ -1106,6 +1207,30 @@ abstract sealed class ArcLayout {
     int distance(int u, int v) {
       int bits = Integer.bitCount(u ^ v);
       return folded ? Math.min(bits, dimension + 1 - bits) : bits;
+    }
+
+    @Override
+    int closerNeighbour(int v, int root, boolean fromRoot) {
+      // links both ways and distances symmetric, so both directions hang v on the same node
+      int differ = v ^ root;
+      if (differ == 0) {
+        return -1;
+      }
+      if (!folded) {
+        // the closer neighbours flip a bit where v and the root differ; clearing the highest set one of them gives
+        // the smallest id, and when v has none of them set, setting the lowest
+        int down = differ & v;
+        return v ^ (down != 0 ? Integer.highestOneBit(down) : Integer.lowestOneBit(differ));
+      }
+      int d = distance(v, root);
+      int best = Integer.MAX_VALUE;
+      for (int b = 0; b <= dimension; b++) {
+        int w = b < dimension ? v ^ (1 << b) : v ^ (nodes - 1);
+        if (w < best && distance(w, root) == d - 1) {
+          best = w;
+        }
+      }
+      return best;
     }
   }
 }

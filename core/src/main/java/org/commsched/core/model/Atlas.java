@@ -19,7 +19,9 @@ import java.util.Map;
  * </ul>
  *
  * @implNote Immutable; default routes are recomputed on demand (they are cheap) so that a million messages on a
- *     long array do not hold a million node lists.
+ *     long array do not hold a million node lists. The scatter/gather tree of a regular family is computed from the
+ *     ids too (depths by {@link Network#distance}, parents by {@link Network#closerNeighbour}), so a star or grid of
+ *     5 x 10^7 nodes holds no array over its nodes; a tree or explicit network keeps two (depth and parent arc).
  */
 public final class Atlas {
   private final Network network;
@@ -28,9 +30,9 @@ public final class Atlas {
   private final int[] hops;
   private final Rule rule;
   private final int treeRoot; // BFS-tree rule: root
-  private final int[] bfsNext; // BFS-tree rule: next hop toward root (gather) or parent (scatter)
-  private final int[] bfsDist; // BFS-tree rule: hops between the root and each node, -1 if unreachable
-  private final int[] bfsArc; // BFS-tree rule: the arc between each node and bfsNext, in the routes' direction
+  // BFS-tree rule on a tree or explicit network (null on a regular family, whose tree is a formula of the ids):
+  private final int[] bfsDist; // hops between the root and each node, -1 if unreachable
+  private final int[] bfsArc; // the arc between each node and its parent, in the routes' direction, -1 if none
   private final boolean downward; // BFS-tree rule: routes go root -> node
   private final Map<Integer, int[]> distCache;
   private final int[] components; // shortest-path rule: strong components in topological order, else null
@@ -63,13 +65,16 @@ public final class Atlas {
       rule = Rule.BFS_TREE;
       treeRoot = root;
       downward = kind == ProblemKind.SCATTER;
-      bfsDist = downward ? network.distancesFrom(root) : network.distancesTo(root);
-      bfsArc = new int[network.nodes()];
-      bfsNext = bfsTree(root, downward, bfsDist, bfsArc);
+      if (network.closedDistances()) { // depths and parents are formulas of the ids: nothing over the nodes
+        bfsDist = null;
+        bfsArc = null;
+      } else {
+        bfsDist = downward ? network.distancesFrom(root) : network.distancesTo(root);
+        bfsArc = bfsTree(root, downward, bfsDist);
+      }
     } else {
       treeRoot = -1;
       downward = false;
-      bfsNext = null;
       bfsDist = null;
       bfsArc = null;
       if (t instanceof Topology.Ula) {
@@ -167,7 +172,7 @@ public final class Atlas {
       }
       case BFS_TREE: {
         int other = downward ? v : u;
-        if (bfsNext[other] < 0 && other != treeRoot) {
+        if (bfsDepth(other) < 0) {
           throw new ModelException(prefix + "/" + i, "message " + m.id() + ": node " + other + " cannot "
               + (downward ? "be reached from" : "reach") + " the root " + treeRoot + " in this network");
         }
@@ -193,19 +198,37 @@ public final class Atlas {
     }
   }
 
+  /** Hops between the root and v on the BFS tree, -1 if unreachable. */
   private int bfsDepth(int v) {
-    return bfsDist[v];
+    if (bfsDist != null) {
+      return bfsDist[v];
+    }
+    return downward ? network.distance(treeRoot, v) : network.distance(v, treeRoot);
+  }
+
+  /** v's parent on the BFS tree (the next hop toward the root of a gather), -1 for the root and unreachable nodes. */
+  private int bfsNext(int v) {
+    if (bfsArc == null) {
+      return network.closerNeighbour(v, treeRoot, downward);
+    }
+    int a = bfsArc[v];
+    return a < 0 ? -1 : downward ? network.tail(a) : network.head(a);
+  }
+
+  /** The BFS tree's arc between v and its parent p (from p for a scatter, to p for a gather). */
+  private int bfsArc(int v, int p) {
+    return bfsArc != null ? bfsArc[v] : downward ? network.arc(p, v) : network.arc(v, p);
   }
 
   /**
-   * BFS tree: for scatter, parent[v] toward root using in-arcs from the root; for gather, next hop to root.
-   * Fills {@code dist} with the hop counts and {@code arcTo} with the arc from the parent to v (scatter) or from v
-   * to its next hop (gather), -1 for the root and unreachable nodes.
+   * The BFS tree of a tree or explicit network: for each node the arc from its parent (scatter: the first of its
+   * in-arcs, sorted by tail, whose tail is one hop closer to the root) or to its next hop (gather: the first of its
+   * out-arcs, sorted by head, one hop closer), -1 for the root and unreachable nodes. A regular family computes the
+   * same node from the ids ({@link Network#closerNeighbour}).
    */
-  private int[] bfsTree(int root, boolean fromRoot, int[] dist, int[] arcTo) {
+  private int[] bfsTree(int root, boolean fromRoot, int[] dist) {
     int n = network.nodes();
-    int[] next = new int[n];
-    Arrays.fill(next, -1);
+    int[] arcTo = new int[n];
     Arrays.fill(arcTo, -1);
     for (int v = 0; v < n; v++) {
       if (v == root || dist[v] < 0) {
@@ -217,13 +240,12 @@ public final class Atlas {
         int a = fromRoot ? network.inArc(v, i) : network.outArc(v, i);
         int w = fromRoot ? network.tail(a) : network.head(a);
         if (dist[w] == dist[v] - 1) {
-          next[v] = w;
           arcTo[v] = a;
           break;
         }
       }
     }
-    return next;
+    return arcTo;
   }
 
   private int[] distTo(int target) {
@@ -334,7 +356,7 @@ public final class Atlas {
       case BFS_TREE: {
         if (downward) {
           int k = p.length - 1;
-          for (int x = v; ; x = bfsNext[x]) {
+          for (int x = v; ; x = bfsNext(x)) {
             p[k--] = x;
             if (x == treeRoot) {
               break;
@@ -342,7 +364,7 @@ public final class Atlas {
           }
         } else {
           int k = 0;
-          for (int x = u; ; x = bfsNext[x]) {
+          for (int x = u; ; x = bfsNext(x)) {
             p[k++] = x;
             if (x == treeRoot) {
               break;
@@ -387,16 +409,11 @@ public final class Atlas {
     }
     if (explicit[i] == null && rule == Rule.BFS_TREE) { // the tree's arcs, read off toward the root
       int[] a = new int[hops(i)];
-      if (downward) {
-        int x = messages.get(i).to();
-        for (int k = a.length - 1; k >= 0; k--, x = bfsNext[x]) {
-          a[k] = bfsArc[x];
-        }
-      } else {
-        int x = messages.get(i).from();
-        for (int k = 0; k < a.length; k++, x = bfsNext[x]) {
-          a[k] = bfsArc[x];
-        }
+      int x = downward ? messages.get(i).to() : messages.get(i).from();
+      for (int k = 0; k < a.length; k++) {
+        int p = bfsNext(x);
+        a[downward ? a.length - 1 - k : k] = bfsArc(x, p);
+        x = p;
       }
       return a;
     }
@@ -413,7 +430,7 @@ public final class Atlas {
    * {@link #routeTreeNext(int)} and {@link #routeTreeDepth(int)} describe it.
    */
   public boolean hasRouteTree() {
-    return bfsNext != null;
+    return rule == Rule.BFS_TREE;
   }
 
   /**
@@ -423,11 +440,8 @@ public final class Atlas {
    * @throws IllegalStateException if default routes do not follow a tree ({@link #hasRouteTree()} is false)
    */
   public int routeTreeNext(int v) {
-    if (bfsNext == null) {
-      throw new IllegalStateException("default routes of a " + network.topology().family()
-          + " instance of this kind do not follow one tree");
-    }
-    return bfsNext[v];
+    requireRouteTree();
+    return bfsNext(v);
   }
 
   /**
@@ -436,10 +450,14 @@ public final class Atlas {
    * @throws IllegalStateException if default routes do not follow a tree ({@link #hasRouteTree()} is false)
    */
   public int routeTreeDepth(int v) {
-    if (bfsDist == null) {
+    requireRouteTree();
+    return bfsDepth(v);
+  }
+
+  private void requireRouteTree() {
+    if (rule != Rule.BFS_TREE) {
       throw new IllegalStateException("default routes of a " + network.topology().family()
           + " instance of this kind do not follow one tree");
     }
-    return bfsDist[v];
   }
 }

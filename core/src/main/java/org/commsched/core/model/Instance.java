@@ -99,7 +99,9 @@ public final class Instance {
       }
     }
     if (kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER) {
-      BitSet seen = new BitSet(); // grows to the largest node seen: one bit a node, not a byte
+      // a bit per node up to the largest one named, not an array over every node: 16 messages on a star of
+      // 5 x 10^7 nodes need not clear 50 MB
+      BitSet seen = new BitSet();
       for (int i = 0; i < msgs.size(); i++) {
         int other = kind == ProblemKind.SCATTER ? msgs.get(i).to() : msgs.get(i).from();
         if (seen.get(other)) {

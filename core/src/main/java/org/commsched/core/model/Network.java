@@ -115,6 +115,19 @@ public final class Network {
     return layout.closedDistances() ? layout.distance(u, v) : layout.distancesFrom(u)[v];
   }
 
+  /**
+   * The parent of v in the breadth-first tree of routes from {@code root} ({@code fromRoot}: the smallest-id node w
+   * with an arc w->v one hop closer to the root) or of routes to it (the smallest-id w with an arc v->w one hop
+   * closer); -1 for the root and for the nodes the root does not reach (from) or that do not reach it (to). This is
+   * the node a scan of v's in-arcs (by tail) or out-arcs (by head) would find first against the distances, computed
+   * from the ids in O(1) (O(dimension) on a folded hypercube) without listing an arc.
+   *
+   * @throws IllegalStateException unless {@link #closedDistances()} (trees and explicit networks: scan their arcs)
+   */
+  public int closerNeighbour(int v, int root, boolean fromRoot) {
+    return layout.closerNeighbour(v, root, fromRoot);
+  }
+
   /** Hop distances from {@code s} along arcs (a formula, or breadth first); -1 for nodes not reached. */
   public int[] distancesFrom(int s) {
     return layout.distancesFrom(s);

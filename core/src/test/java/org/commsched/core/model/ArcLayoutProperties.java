@@ -25,7 +25,7 @@ class ArcLayoutProperties {
   }
 
   /** The arc list of the family, in the order the stored construction listed it (the definition of the ids). */
-  private static List<Topology.Pair> definedArcs(Topology t) {
+  static List<Topology.Pair> definedArcs(Topology t) {
     List<Topology.Pair> arcs = new ArrayList<>();
     if (t instanceof Topology.Ula u) {
       for (int x = 0; x + 1 < u.nodes(); x++) {
@@ -132,7 +132,7 @@ class ArcLayoutProperties {
   }
 
   /** A topology of family {@code family} (by its index), small ones first, then seeded sizes. */
-  private static Topology topology(int family, SplittableRandom rnd, boolean smallest) {
+  static Topology topology(int family, SplittableRandom rnd, boolean smallest) {
     int n = smallest ? 0 : rnd.nextInt(40);
     int rows = smallest ? 1 : 1 + rnd.nextInt(7);
     int cols = smallest ? 2 : (rows == 1 ? 2 : 1) + rnd.nextInt(7);
@@ -152,7 +152,7 @@ class ArcLayoutProperties {
     };
   }
 
-  private static final int FAMILIES = 11;
+  static final int FAMILIES = 11;
 
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
