@@ -23,7 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code Main.run} by {@link InProcessRunner} (per-case deadline: the case's limit plus
  * {@code commsched.fuzz.margin} seconds, default 20: a net for runaway cases, not a speed test, since the
  * test JVM shares a busy machine; live-heap bound {@code commsched.fuzz.heap-mb}, default 1024)
- * and judged by {@link FuzzOracle}. One dynamic test per case, named by its seed, mutation and command; a summary
+ * and judged by {@link FuzzOracle}. The runs are told that bound as their heap ({@code commsched.maxMemory}, which
+ * {@code Footprint.available()} reads), so each decides what fits as a JVM of that heap would, whatever heap the
+ * test JVM has: the bound is the contract "fits the heap or refuses in one line", not a guess at the test JVM's size. One dynamic test per case, named by its seed, mutation and command; a summary
  * line (runs by exit code, failures by class, process CPU) is printed at the end. The deep mode, one process each
  * with peak RSS, is {@code scripts/fuzz-files.sh} ({@link FileFuzz}).
  */
@@ -45,6 +47,7 @@ class FileFuzzCliTest {
     cpu0 = processCpuNanos();
     cases = new FuzzCases(Files.createDirectories(tmp.resolve("scratch")));
     runner = new InProcessRunner(MARGIN, HEAP_MB << 20);
+    System.setProperty("commsched.maxMemory", Long.toString(HEAP_MB << 20));
   }
 
   @TestFactory
@@ -71,6 +74,7 @@ class FileFuzzCliTest {
 
   @AfterAll
   static void summary() {
+    System.clearProperty("commsched.maxMemory");
     System.out.println("[file fuzz] " + EXITS + "; failures by class " + FAILURES + "; process CPU "
         + (processCpuNanos() - cpu0) / 1_000_000 + " ms (not asserted)");
   }
