@@ -6,8 +6,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Footprint;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
@@ -120,7 +122,13 @@ final class SolveCommand implements Callable<Integer> {
       buffers = DsaCsv.Buffers.of(instance);
     }
     MethodRegistry registry = MethodRegistry.standard();
-    Method m = chooseMethod(registry, instance);
+    Instance routed = instance;
+    // the bounds, if choosing the method needed them: the run keeps them instead of computing them again
+    AtomicReference<List<LowerBound>> known = new AtomicReference<>();
+    Method m = chooseMethod(registry, instance, () -> {
+      List<LowerBound> b = known.updateAndGet(k -> k != null ? k : LowerBounds.all(routed));
+      return b.isEmpty() ? 0 : b.get(0).value();
+    });
     if (m instanceof DsaSearch search && buffers != null && instance == buffers.instance()) {
       m = search.withTimes(buffers.times()); // the file's own times for the search's preorders (widths, areas)
     }
@@ -131,7 +139,9 @@ final class SolveCommand implements Callable<Integer> {
     }
     SolveRunner.Outcome run;
     limits = limits.withTimeLimit(Deadline.budget(limit, started)); // what is left of the limit, counted from the start
-    SolveRun solveRun = new SolveRun(instance, limits); // the routed instance: routing it again changes nothing
+    // the routed instance: routing it again changes nothing
+    SolveRun solveRun = known.get() == null ? new SolveRun(instance, limits)
+        : new SolveRun(instance, limits, known.get());
     try (ProgressLine.Handle progress = ProgressLine.start(e, quiet, instance.timeScale(), m.name(),
         solveRun.progress())) {
       Signals.cooperative(); // from now on a Ctrl-C stops the search and the best schedule is still written
@@ -330,9 +340,9 @@ final class SolveCommand implements Callable<Integer> {
     return Json.gap(r.makespan(), r.lowerBound().value());
   }
 
-  private Method chooseMethod(MethodRegistry registry, Instance instance) {
+  private Method chooseMethod(MethodRegistry registry, Instance instance, java.util.function.LongSupplier bestBound) {
     if (method == null) {
-      Method m = Portfolio.choose(registry, instance);
+      Method m = Portfolio.choose(registry, instance, bestBound);
       if (m == null) {
         // a method in scope that refuses for the instance's size says why (e.g. a gossip beyond the explicit limit)
         String near = null;

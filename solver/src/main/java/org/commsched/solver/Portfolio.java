@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.commsched.core.check.CheckReport;
+import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
@@ -95,13 +96,22 @@ public final class Portfolio implements Method {
    * runs, otherwise the portfolio over the registry's methods; null if no method applies.
    */
   public static Method choose(MethodRegistry registry, Instance instance) {
+    return choose(registry, instance, () -> LowerBounds.best(instance).value());
+  }
+
+  /**
+   * {@link #choose(MethodRegistry, Instance)} with the instance's best lower bound from the caller, asked only when a
+   * linear-cost scheme could be proven optimal ({@link LinearCostMethods#provenOptimal(Instance,
+   * java.util.function.LongSupplier)}): {@code solve} passes the bounds its run then keeps.
+   */
+  public static Method choose(MethodRegistry registry, Instance instance, java.util.function.LongSupplier bestBound) {
     if (instance.kind() == ProblemKind.DSA) {
       Method dsa = registry.byName(DsaMethods.DEFAULT);
       if (dsa != null && dsa.whyNot(instance) == null) {
         return dsa;
       }
     }
-    Method proven = LinearCostMethods.provenOptimal(instance);
+    Method proven = LinearCostMethods.provenOptimal(instance, bestBound);
     if (proven != null && registry.byName(proven.name()) != null) {
       return registry.byName(proven.name());
     }

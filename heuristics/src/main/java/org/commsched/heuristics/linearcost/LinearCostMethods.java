@@ -89,10 +89,24 @@ public final class LinearCostMethods {
    * the default even for small instances, where an exact model would only confirm it.
    */
   public static Method provenOptimal(Instance instance) {
+    return provenOptimal(instance, () -> LowerBounds.best(instance).value());
+  }
+
+  /**
+   * {@link #provenOptimal(Instance)} with the instance's best lower bound from the caller ({@code bestBound}, asked
+   * at most once, and only for a send or a broadcast a scheme applies to): a solve run passes the bounds it keeps, so
+   * they are computed once per run.
+   */
+  public static Method provenOptimal(Instance instance, java.util.function.LongSupplier bestBound) {
     // a broadcast or send is always of the linear-cost family (Family.of): no other kind gets past these tests
     if (instance.kind() == ProblemKind.BROADCAST) { // the one-way and F* ring schemes meet the RING-BCAST/PATH bounds
+      Long best = null;
       for (BroadcastScheme scheme : List.of(new UringBroadcast(), new RingBroadcastFull())) {
-        if (scheme.whyNot(instance) == null && scheme.bestFormula(instance) == LowerBounds.best(instance).value()) {
+        if (scheme.whyNot(instance) != null) {
+          continue;
+        }
+        best = best == null ? bestBound.getAsLong() : best;
+        if (scheme.bestFormula(instance) == best) {
           return scheme;
         }
       }
@@ -105,7 +119,7 @@ public final class LinearCostMethods {
     PathSending ps = PathSending.of(model, instance.timeScale());
     long n = instance.messages().get(0).length();
     long links = instance.atlas().hops(0);
-    long bound = LowerBounds.best(instance).value();
+    long bound = bestBound.getAsLong();
     SplitPathsSend split = new SplitPathsSend();
     if (split.whyNot(instance) == null && instance.network().topology() instanceof Topology.Ring r) {
       Problem.Send s = (Problem.Send) instance.problem();
