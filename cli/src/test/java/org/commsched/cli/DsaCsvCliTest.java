@@ -305,7 +305,7 @@ class DsaCsvCliTest {
     assertThat(n.get("valid").asBoolean()).isTrue();
     assertThat(n.get("stats").get("firstPass").asText())
         .isEqualTo("stopped at the time limit after 1024 of 100000 buffers; "
-            + "the rest placed by first fit in order of start");
+            + "finished by first fit in order of start (the lower of: the rest around those, or every buffer)");
     List<Row> rows = rows(out, true);
     assertThat(rows).hasSize(100_000);
     long height = 0;

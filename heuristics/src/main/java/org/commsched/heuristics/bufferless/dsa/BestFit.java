@@ -45,7 +45,8 @@ import org.commsched.core.solve.SolveResult;
  * <p><b>Time limit.</b> Later passes and the improvement stop at the deadline; the first pass only at the run's own
  * limit (or a stop request), checked every 1024 placements, and then the buffers it has not reached are placed by
  * {@link StartSweep} (first fit in order of start among the offsets free over each one's lifespan, one sweep, O(n
- * log n)), so that a valid layout is there at once; the stat {@code firstPass} says how many the pass placed.
+ * log n)), or every buffer is, whichever is lower, so that a valid layout is there at once; the stat {@code
+ * firstPass} says how many the pass placed.
  *
  * <p><b>Guarantee.</b> A valid layout, never above first fit in decreasing size order (that layout is the first
  * pass, which always runs to its end unless the run's limit stops it; above {@value #LARGE} buffers the first pass
@@ -100,8 +101,8 @@ public final class BestFit implements Method {
 
   /** The statistic {@code firstPass} of a first pass given up at the time limit after {@code placed} buffers. */
   static String firstPassCut(int placed, int n) {
-    return "stopped at the time limit after " + placed + " of " + n
-        + " buffers; the rest placed by first fit in order of start";
+    return "stopped at the time limit after " + placed + " of " + n + " buffers; finished by first fit in order of "
+        + "start (the lower of: the rest around those, or every buffer)";
   }
 
   /** The best layout of the buffers (see the class comment), stopping at {@code floor} or the deadline. */
@@ -113,7 +114,7 @@ public final class BestFit implements Method {
    * The best layout of the buffers (see the class comment), stopping at {@code floor} or the deadline. Later passes
    * are given up at {@code deadline}; the first pass only at {@code stop} (the run's own deadline, or a stop
    * request), and then the buffers it has not placed yet are placed by {@link StartSweep} (first fit in order of
-   * start, O(n log n)), so that a valid layout is there soon after any stop. {@code passes[0]}, if given, receives the number of placement passes made, and
+   * start, O(n log n); or all of them, whichever is lower), so that a valid layout is there soon after any stop. {@code passes[0]}, if given, receives the number of placement passes made, and
    * {@code passes[1]} (if the array has two entries) how many buffers the first pass placed by the fit rule (n when
    * it ended).
    */
@@ -161,13 +162,12 @@ public final class BestFit implements Method {
             return best;
           }
           if (stopped) {
-            // the first pass at the run's limit: the rest by first fit in order of start, in one sweep (valid
-            // whatever the placed part looks like, O(n log n))
+            // the first pass at the run's limit: the rest by first fit in order of start around the placed ones, or
+            // every buffer so, whichever is lower (valid whatever the placed part looks like, O(n log n))
             if (passes != null && passes.length > 1) {
               passes[1] = q;
             }
-            long[] off = p.off.clone();
-            StartSweep.finish(b.lo, b.hi, b.size, b.points, off, p.placed);
+            long[] off = StartSweep.lower(b.lo, b.hi, b.size, b.points, p.off, p.placed);
             made++;
             return off;
           }
