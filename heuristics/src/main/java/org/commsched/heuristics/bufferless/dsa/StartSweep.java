@@ -1,5 +1,6 @@
 package org.commsched.heuristics.bufferless.dsa;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -101,10 +102,16 @@ final class StartSweep {
       }
     }
     RangeMax above = any ? RangeMax.of(startTop, Math.max(1, points)) : null;
-    int[] byStart = BestFit.sorted(n, (x, y) -> lo[x] != lo[y] ? Integer.compare(lo[x], lo[y])
-        : placed[x] != placed[y] ? (placed[x] ? -1 : 1)
-        : size[x] != size[y] ? Long.compare(size[y], size[x]) : Integer.compare(x, y));
-    int[] byEnd = BestFit.sorted(n, (x, y) -> hi[x] != hi[y] ? Integer.compare(hi[x], hi[y]) : Integer.compare(x, y));
+    int[] byStart = byStart(lo, size, points, placed);
+    int[] byEnd = new int[n];
+    long[] ends = new long[n];
+    for (int i = 0; i < n; i++) {
+      ends[i] = (long) hi[i] << 32 | i;
+    }
+    Arrays.sort(ends);
+    for (int q = 0; q < n; q++) {
+      byEnd[q] = (int) ends[q];
+    }
     StartSweep t = new StartSweep(n);
     boolean[] in = new boolean[n];
     int e = 0;
@@ -125,6 +132,49 @@ final class StartSweep {
         in[i] = true;
       }
     }
+  }
+
+  /**
+   * The buffers by start, the already-placed first, then size decreasing, then index: one sort of primitive keys
+   * (start, placed, rank of the size, index packed into a long) when they fit in 63 bits, else a sort by comparator.
+   */
+  private static int[] byStart(int[] lo, long[] size, int points, boolean[] placed) {
+    int n = lo.length;
+    int bits = 32 - Integer.numberOfLeadingZeros(Math.max(n, points));
+    if (3 * bits + 1 > 63) {
+      return BestFit.sorted(n, (x, y) -> lo[x] != lo[y] ? Integer.compare(lo[x], lo[y])
+          : placed[x] != placed[y] ? (placed[x] ? -1 : 1)
+          : size[x] != size[y] ? Long.compare(size[y], size[x]) : Integer.compare(x, y));
+    }
+    long[] sizes = size.clone();
+    Arrays.sort(sizes);
+    long[] key = new long[n];
+    for (int i = 0; i < n; i++) {
+      long down = n - 1 - lastIndex(sizes, size[i]); // equal sizes, equal ranks; larger sizes, lower ranks
+      key[i] = (long) lo[i] << (2 * bits + 1) | (placed[i] ? 0L : 1L) << (2 * bits) | down << bits | i;
+    }
+    Arrays.sort(key);
+    int[] out = new int[n];
+    long mask = (1L << bits) - 1;
+    for (int q = 0; q < n; q++) {
+      out[q] = (int) (key[q] & mask);
+    }
+    return out;
+  }
+
+  /** The last index of v in the sorted array a (v is in it). */
+  private static int lastIndex(long[] a, long v) {
+    int l = 0;
+    int r = a.length; // a[l] <= v < a[r]
+    while (r - l > 1) {
+      int m = (l + r) >>> 1;
+      if (a[m] <= v) {
+        l = m;
+      } else {
+        r = m;
+      }
+    }
+    return l;
   }
 
   /** The lowest x >= floor with {@code [x, x + s)} disjoint from every interval in the tree. */
