@@ -283,8 +283,8 @@ class DsaCsvCliTest {
   /**
    * 100,000 buffers (the fuzzer's many-rows shape: starts 0..999, lifespans 1..50, sizes 1..9) under a limit that has
    * passed before the first pass starts: best-fit's first pass stops after its first 1024 placements and the rest go
-   * on the skyline, so the run still writes a whole layout (every row with its offset, valid for {@code check}) and
-   * says so; under a capacity at the load the same layout does not fit, so UNKNOWN, exit 3 and no file.
+   * by first fit in order of start, so the run still writes a whole layout (every row with its offset, valid for
+   * {@code check}) and says so; under a capacity at the load the same layout does not fit, so UNKNOWN, exit 3 and no file.
    */
   @Test
   void aHundredThousandBuffersAtALimitAlreadyPast_getAWholeValidLayout_orUnknownUnderACapacity() throws IOException {
@@ -304,7 +304,8 @@ class DsaCsvCliTest {
     assertThat(n.get("status").asText()).isEqualTo("FEASIBLE");
     assertThat(n.get("valid").asBoolean()).isTrue();
     assertThat(n.get("stats").get("firstPass").asText())
-        .isEqualTo("stopped at the time limit after 1024 of 100000 buffers; the rest placed on the skyline");
+        .isEqualTo("stopped at the time limit after 1024 of 100000 buffers; "
+            + "finished by first fit in order of start (the lower of: the rest around those, or every buffer)");
     List<Row> rows = rows(out, true);
     assertThat(rows).hasSize(100_000);
     long height = 0;

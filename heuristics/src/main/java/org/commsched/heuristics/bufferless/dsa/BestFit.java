@@ -43,9 +43,10 @@ import org.commsched.core.solve.SolveResult;
  * order by start gave 1.022 to 1.054.
  *
  * <p><b>Time limit.</b> Later passes and the improvement stop at the deadline; the first pass only at the run's own
- * limit (or a stop request), checked every 1024 placements, and then the buffers it has not reached go on the
- * {@link Skyline} in its order (each at the top of the placed buffers alive with it, O(log P) a buffer), so that a
- * valid layout is there at once; the stat {@code firstPass} says how many first fit placed.
+ * limit (or a stop request), checked every 1024 placements, and then the buffers it has not reached are placed by
+ * {@link StartSweep} (first fit in order of start among the offsets free over each one's lifespan, one sweep, O(n
+ * log n)), or every buffer is, whichever is lower, so that a valid layout is there at once; the stat {@code
+ * firstPass} says how many the pass placed.
  *
  * <p><b>Guarantee.</b> A valid layout, never above first fit in decreasing size order (that layout is the first
  * pass, which always runs to its end unless the run's limit stops it; above {@value #LARGE} buffers the first pass
@@ -100,7 +101,8 @@ public final class BestFit implements Method {
 
   /** The statistic {@code firstPass} of a first pass given up at the time limit after {@code placed} buffers. */
   static String firstPassCut(int placed, int n) {
-    return "stopped at the time limit after " + placed + " of " + n + " buffers; the rest placed on the skyline";
+    return "stopped at the time limit after " + placed + " of " + n + " buffers; finished by first fit in order of "
+        + "start (the lower of: the rest around those, or every buffer)";
   }
 
   /** The best layout of the buffers (see the class comment), stopping at {@code floor} or the deadline. */
@@ -111,8 +113,8 @@ public final class BestFit implements Method {
   /**
    * The best layout of the buffers (see the class comment), stopping at {@code floor} or the deadline. Later passes
    * are given up at {@code deadline}; the first pass only at {@code stop} (the run's own deadline, or a stop
-   * request), and then the buffers it has not placed yet go on the {@link Skyline} in its order (each at the top of
-   * the buffers alive with it), so that a valid layout is there soon after any stop. {@code passes[0]}, if given, receives the number of placement passes made, and
+   * request), and then the buffers it has not placed yet are placed by {@link StartSweep} (first fit in order of
+   * start, O(n log n); or all of them, whichever is lower), so that a valid layout is there soon after any stop. {@code passes[0]}, if given, receives the number of placement passes made, and
    * {@code passes[1]} (if the array has two entries) how many buffers the first pass placed by the fit rule (n when
    * it ended).
    */
@@ -160,22 +162,12 @@ public final class BestFit implements Method {
             return best;
           }
           if (stopped) {
-            // the first pass at the run's limit: the rest on the skyline, in order (each above every placed buffer
-            // alive with it, so the layout is valid)
+            // the first pass at the run's limit: the rest by first fit in order of start around the placed ones, or
+            // every buffer so, whichever is lower (valid whatever the placed part looks like, O(n log n))
             if (passes != null && passes.length > 1) {
               passes[1] = q;
             }
-            long[] off = p.off.clone();
-            Skyline sky = new Skyline(b.points);
-            for (int r = 0; r < q; r++) {
-              int i = order[r];
-              sky.raise(b.lo[i], b.hi[i], off[i] + b.size[i]);
-            }
-            for (; q < n; q++) {
-              int i = order[q];
-              off[i] = sky.top(b.lo[i], b.hi[i]);
-              sky.raise(b.lo[i], b.hi[i], off[i] + b.size[i]);
-            }
+            long[] off = StartSweep.lower(b.lo, b.hi, b.size, b.points, p.off, p.placed);
             made++;
             return off;
           }
@@ -376,7 +368,7 @@ public final class BestFit implements Method {
     return c != 0 ? c : Integer.compare(x, y);
   }
 
-  private static int[] sorted(int n, java.util.Comparator<Integer> c) {
+  static int[] sorted(int n, java.util.Comparator<Integer> c) {
     Integer[] o = new Integer[n];
     for (int i = 0; i < n; i++) {
       o[i] = i;

@@ -1,0 +1,336 @@
+package org.commsched.heuristics.bufferless.dsa;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * Finishes a partial layout in O(n log n) ({@link #lower}, two sweeps): the buffers not placed yet go, in order of start (ties: size decreasing,
+ * then index), at the lowest offset that is free over their whole lifespan, in a sweep over the start times that holds
+ * the offset intervals of the buffers alive (placed before the sweep or by it) in a balanced tree. Used when the
+ * first pass of {@link BestFit#layout} is stopped at the run's limit.
+ *
+ * <p><b>Sweep.</b> At each start time t, the buffers that ended by t leave the tree, the already-placed buffers
+ * starting at t enter it, then each unplaced buffer i starting at t is put at the lowest x at least {@code floor_i}
+ * with {@code [x, x + s_i)} disjoint from every interval in the tree, and enters it. {@code floor_i} is the highest end
+ * of the already-placed buffers that start strictly inside i's lifespan (a range maximum over the start times, {@link
+ * RangeMax}): they are not in the tree yet when i is placed, so i goes above them (a conservative rule that keeps the
+ * sweep O(log n) a buffer; the gaps among the already-placed buffers alive at i's start are used).
+ *
+ * <p><b>Valid.</b> Take i placed by the sweep and j alive with it. If j started no later than i and was placed before
+ * i (already placed, or earlier in the sweep), j is alive at i's start, so it is in the tree and i avoids it. If j is
+ * already placed and starts inside i's lifespan, i lies above {@code floor_i >= x_j + s_j}. If j is placed by the
+ * sweep after i, the first case holds with i and j swapped.
+ *
+ * <p><b>Height.</b> Never above the skyline in the same order (each unplaced buffer, in order of start, at the
+ * highest end of the buffers alive with it that are already placed or placed before it), buffer by buffer: by
+ * induction, the top of the highest interval alive at i's start (or {@code floor_i}, whichever is higher) is free for
+ * i, and it is at most where the skyline puts i. Nothing better is claimed: first fit by start on intervals has no
+ * constant factor over the load in general (Garey and Johnson's survey of storage allocation).
+ *
+ * <p><b>Tree.</b> A treap keyed by offset over the intervals alive, which are pairwise disjoint; each node keeps the
+ * gap below its interval (down to the end of the interval before it, or to 0) and the largest such gap in its subtree,
+ * so that the lowest gap of at least s above a point is found in O(log n) expected; inserting or removing an interval
+ * re-keys the gap of the one after it. Buffers of size 0 or of an empty lifespan never enter the tree.
+ *
+ * @implNote Stateful for one {@link #finish} call; not thread-safe.
+ */
+final class StartSweep {
+  private final int[] left;
+  private final int[] right;
+  private final int[] prio;
+  private final long[] key;
+  private final long[] end;
+  private final long[] gap;
+  private final long[] maxGap;
+  private int root = -1;
+  private int splitLeft;
+  private int splitRight;
+
+  private StartSweep(int n) {
+    left = new int[n];
+    right = new int[n];
+    prio = new int[n];
+    key = new long[n];
+    end = new long[n];
+    gap = new long[n];
+    maxGap = new long[n];
+    SplittableRandom r = new SplittableRandom(0x5eed);
+    for (int i = 0; i < n; i++) {
+      prio[i] = r.nextInt();
+    }
+  }
+
+  /**
+   * The lower (ties: the first) of two layouts made by {@link #finish}: the buffers not placed finished around the
+   * placed ones at {@code off}, and every buffer placed by the sweep alone (nothing kept). The already-placed buffers
+   * make the first sweep put a buffer above those starting inside its lifespan, which can cost more than their own
+   * placements gained (1024 placements cut short on 10^5 buffers: 1.30-1.36 x the load where the sweep alone gave
+   * 1.02-1.08 x, docs/BENCHMARKS.md); keeping the lower of the two is never above either. {@code off} is not changed.
+   */
+  static long[] lower(int[] lo, int[] hi, long[] size, int points, long[] off, boolean[] placed) {
+    long[] kept = off.clone();
+    finish(lo, hi, size, points, kept, placed);
+    long[] alone = new long[lo.length];
+    finish(lo, hi, size, points, alone, new boolean[lo.length]);
+    return height(alone, size) < height(kept, size) ? alone : kept;
+  }
+
+  private static long height(long[] off, long[] size) {
+    long h = 0;
+    for (int i = 0; i < off.length; i++) {
+      h = Math.max(h, off[i] + size[i]);
+    }
+    return h;
+  }
+
+  /**
+   * Places every buffer i with {@code !placed[i]} into {@code off} (see the class comment), given the buffers with
+   * {@code placed[i]} at {@code off[i]} (a valid partial layout); lifespans {@code [lo_i, hi_i)} on {@code points}
+   * points. {@code placed} is not changed.
+   */
+  static void finish(int[] lo, int[] hi, long[] size, int points, long[] off, boolean[] placed) {
+    int n = lo.length;
+    if (n == 0) {
+      return;
+    }
+    long[] startTop = new long[Math.max(1, points)];
+    boolean any = false;
+    for (int j = 0; j < n; j++) {
+      if (placed[j]) {
+        startTop[lo[j]] = Math.max(startTop[lo[j]], off[j] + size[j]);
+        any = true;
+      }
+    }
+    RangeMax above = any ? RangeMax.of(startTop, Math.max(1, points)) : null;
+    int[] byStart = byStart(lo, size, points, placed);
+    int[] byEnd = new int[n];
+    long[] ends = new long[n];
+    for (int i = 0; i < n; i++) {
+      ends[i] = (long) hi[i] << 32 | i;
+    }
+    Arrays.sort(ends);
+    for (int q = 0; q < n; q++) {
+      byEnd[q] = (int) ends[q];
+    }
+    StartSweep t = new StartSweep(n);
+    boolean[] in = new boolean[n];
+    int e = 0;
+    for (int q = 0; q < n; q++) {
+      int i = byStart[q];
+      for (; e < n && hi[byEnd[e]] <= lo[i]; e++) {
+        if (in[byEnd[e]]) {
+          t.remove(byEnd[e]);
+          in[byEnd[e]] = false;
+        }
+      }
+      if (!placed[i]) {
+        long floor = above != null && lo[i] + 1 < hi[i] ? Math.max(0, above.max(lo[i] + 1, hi[i])) : 0;
+        off[i] = t.firstFit(size[i], floor);
+      }
+      if (size[i] > 0 && lo[i] < hi[i]) {
+        t.insert(i, off[i], off[i] + size[i]);
+        in[i] = true;
+      }
+    }
+  }
+
+  /**
+   * The buffers by start, the already-placed first, then size decreasing, then index: one sort of primitive keys
+   * (start, placed, rank of the size, index packed into a long) when they fit in 63 bits, else a sort by comparator.
+   */
+  private static int[] byStart(int[] lo, long[] size, int points, boolean[] placed) {
+    int n = lo.length;
+    int bits = 32 - Integer.numberOfLeadingZeros(Math.max(n, points));
+    if (3 * bits + 1 > 63) {
+      return BestFit.sorted(n, (x, y) -> lo[x] != lo[y] ? Integer.compare(lo[x], lo[y])
+          : placed[x] != placed[y] ? (placed[x] ? -1 : 1)
+          : size[x] != size[y] ? Long.compare(size[y], size[x]) : Integer.compare(x, y));
+    }
+    long[] sizes = size.clone();
+    Arrays.sort(sizes);
+    long[] key = new long[n];
+    for (int i = 0; i < n; i++) {
+      long down = n - 1 - lastIndex(sizes, size[i]); // equal sizes, equal ranks; larger sizes, lower ranks
+      key[i] = (long) lo[i] << (2 * bits + 1) | (placed[i] ? 0L : 1L) << (2 * bits) | down << bits | i;
+    }
+    Arrays.sort(key);
+    int[] out = new int[n];
+    long mask = (1L << bits) - 1;
+    for (int q = 0; q < n; q++) {
+      out[q] = (int) (key[q] & mask);
+    }
+    return out;
+  }
+
+  /** The last index of v in the sorted array a (v is in it). */
+  private static int lastIndex(long[] a, long v) {
+    int l = 0;
+    int r = a.length; // a[l] <= v < a[r]
+    while (r - l > 1) {
+      int m = (l + r) >>> 1;
+      if (a[m] <= v) {
+        l = m;
+      } else {
+        r = m;
+      }
+    }
+    return l;
+  }
+
+  /** The lowest x >= floor with {@code [x, x + s)} disjoint from every interval in the tree. */
+  private long firstFit(long s, long floor) {
+    long c = Math.max(floor, prevEnd(floor + 1));
+    int q = ceiling(c);
+    if (q < 0 || key[q] - c >= s) {
+      return c;
+    }
+    split(root, key[q] + 1);
+    int a = splitLeft;
+    int b = splitRight;
+    int r = lowestGap(b, s);
+    root = merge(a, b);
+    return r >= 0 ? key[r] - gap[r] : lastEnd();
+  }
+
+  private void insert(int i, long x, long e) {
+    long pe = prevEnd(x);
+    int q = ceiling(x);
+    key[i] = x;
+    end[i] = e;
+    gap[i] = x - pe;
+    left[i] = -1;
+    right[i] = -1;
+    pull(i);
+    split(root, x);
+    int a = splitLeft;
+    int b = splitRight;
+    root = merge(merge(a, i), b);
+    if (q >= 0) {
+      setGap(q, key[q] - e);
+    }
+  }
+
+  private void remove(int i) {
+    long x = key[i];
+    split(root, x);
+    int a = splitLeft;
+    split(splitRight, x + 1);
+    int c = splitRight;
+    root = merge(a, c);
+    long pe = prevEnd(x);
+    int q = ceiling(x);
+    if (q >= 0) {
+      setGap(q, key[q] - pe);
+    }
+  }
+
+  private void setGap(int q, long g) {
+    split(root, key[q]);
+    int a = splitLeft;
+    split(splitRight, key[q] + 1);
+    int c = splitRight;
+    gap[q] = g;
+    pull(q);
+    root = merge(a, merge(q, c));
+  }
+
+  /** The end of the interval with the highest key below x, or 0. */
+  private long prevEnd(long x) {
+    long res = 0;
+    for (int t = root; t >= 0; ) {
+      if (key[t] < x) {
+        res = end[t];
+        t = right[t];
+      } else {
+        t = left[t];
+      }
+    }
+    return res;
+  }
+
+  /** The node with the lowest key at least x, or -1. */
+  private int ceiling(long x) {
+    int res = -1;
+    for (int t = root; t >= 0; ) {
+      if (key[t] >= x) {
+        res = t;
+        t = left[t];
+      } else {
+        t = right[t];
+      }
+    }
+    return res;
+  }
+
+  private long lastEnd() {
+    long res = 0;
+    for (int t = root; t >= 0; t = right[t]) {
+      res = end[t];
+    }
+    return res;
+  }
+
+  /** The node of lowest key in subtree t whose gap is at least s, or -1. */
+  private int lowestGap(int t, long s) {
+    if (t < 0 || maxGap[t] < s) {
+      return -1;
+    }
+    while (true) {
+      if (left[t] >= 0 && maxGap[left[t]] >= s) {
+        t = left[t];
+      } else if (gap[t] >= s) {
+        return t;
+      } else {
+        t = right[t];
+      }
+    }
+  }
+
+  private void pull(int t) {
+    long m = gap[t];
+    if (left[t] >= 0) {
+      m = Math.max(m, maxGap[left[t]]);
+    }
+    if (right[t] >= 0) {
+      m = Math.max(m, maxGap[right[t]]);
+    }
+    maxGap[t] = m;
+  }
+
+  /** Splits subtree t into keys below k ({@link #splitLeft}) and the rest ({@link #splitRight}). */
+  private void split(int t, long k) {
+    if (t < 0) {
+      splitLeft = -1;
+      splitRight = -1;
+      return;
+    }
+    if (key[t] < k) {
+      split(right[t], k);
+      right[t] = splitLeft;
+      pull(t);
+      splitLeft = t;
+    } else {
+      split(left[t], k);
+      left[t] = splitRight;
+      pull(t);
+      splitRight = t;
+    }
+  }
+
+  private int merge(int a, int b) {
+    if (a < 0) {
+      return b;
+    }
+    if (b < 0) {
+      return a;
+    }
+    if (prio[a] > prio[b]) {
+      right[a] = merge(right[a], b);
+      pull(a);
+      return a;
+    }
+    left[b] = merge(a, left[b]);
+    pull(b);
+    return b;
+  }
+}

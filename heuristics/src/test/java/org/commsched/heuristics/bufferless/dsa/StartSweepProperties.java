@@ -1,0 +1,177 @@
+package org.commsched.heuristics.bufferless.dsa;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import org.commsched.core.model.Instance;
+import org.commsched.core.testing.Seeds;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@link StartSweep}, the finish of a first pass stopped at the run's limit, against its definition computed pair by
+ * pair: on seeded buffer sets ({@link FirstPassProperties#draw}) with a random part already placed by first fit in a
+ * random order (none, some or nearly all), every other buffer, in order of start (ties: size decreasing, index), goes
+ * to the lowest offset at least the highest end of the already-placed buffers starting strictly inside its lifespan,
+ * free of every buffer alive with it that is already placed and starts no later or was placed before it; the layout
+ * is valid pair by pair and the already-placed offsets are kept; and each buffer's end is at most the skyline's in the
+ * same order (the highest end of the buffers alive with it that are already placed or placed before it, plus its
+ * size), so with nothing placed the height is at most the skyline's. A first pass stopped at the run's limit ends in
+ * the lower of that layout around its placements and the one of the sweep alone ({@link StartSweep#lower}).
+ */
+class StartSweepProperties {
+  static LongStream seeds() {
+    return Seeds.seeds(Seeds.cases(4, 40));
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void theRestGoesByFirstFitInOrderOfStartValidAndNeverAboveTheSkyline(long seed) {
+    SplittableRandom r = new SplittableRandom(seed * 6_007 + 5);
+    int n = 2 + r.nextInt(r.nextInt(4) == 0 ? 1500 : 300);
+    FirstPassProperties.Case c = FirstPassProperties.draw(r, n);
+    int kind = r.nextInt(4); // none placed, a few, about half, nearly all
+    double share = new double[] {0, 0.05, 0.5, 0.95}[kind];
+    boolean[] placed = new boolean[n];
+    long[] off = new long[n];
+    Packer p = new Packer(c.lo(), c.hi(), c.size(), c.points());
+    for (int i : FirstPassProperties.shuffled(r, n)) {
+      if (r.nextDouble() < share) {
+        p.place(i, p.fit(i, false));
+        placed[i] = true;
+        off[i] = p.off[i];
+      }
+    }
+    long[] before = off.clone();
+    boolean[] placedBefore = placed.clone();
+    StartSweep.finish(c.lo(), c.hi(), c.size(), c.points(), off, placed);
+    assertThat(placed).isEqualTo(placedBefore);
+    for (int i = 0; i < n; i++) {
+      if (placed[i]) {
+        assertThat(off[i]).as("already placed buffer %d", i).isEqualTo(before[i]);
+      }
+    }
+    FirstPassProperties.assertValid(new Buffers(FirstPassProperties.instance(c)), off);
+    long[] expected = reference(c, before, placed);
+    long[] sky = skyline(c, before, placed);
+    for (int i = 0; i < n; i++) {
+      assertThat(off[i]).as("seed %d buffer %d (placed %b)", seed, i, placed[i]).isEqualTo(expected[i]);
+      assertThat(off[i] + c.size()[i]).as("buffer %d against the skyline", i).isLessThanOrEqualTo(sky[i]);
+    }
+    if (kind == 0) {
+      long h = 0;
+      long hs = 0;
+      for (int i = 0; i < n; i++) {
+        h = Math.max(h, off[i] + c.size()[i]);
+        hs = Math.max(hs, sky[i]);
+      }
+      assertThat(h).as("height against the skyline's").isLessThanOrEqualTo(hs);
+    }
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void aStoppedFirstPassEndsInTheLowerOfTheSweepAroundItsPlacementsAndTheSweepAlone(long seed) {
+    SplittableRandom r = new SplittableRandom(seed * 131 + 7);
+    FirstPassProperties.Case c = FirstPassProperties.draw(r, 1100 + r.nextInt(300));
+    Instance inst = FirstPassProperties.instance(c);
+    Buffers b = new Buffers(inst);
+    long past = System.nanoTime() - 1;
+    int[] passes = new int[2];
+    long[] off = BestFit.layout(b, 0, seed, past, past, passes);
+    int[] order = BestFit.orders(b).get(0);
+    boolean[] placed = new boolean[b.n];
+    long[] pre = new long[b.n];
+    for (int q = 0; q < passes[1]; q++) {
+      placed[order[q]] = true;
+      pre[order[q]] = off[order[q]];
+    }
+    long[] kept = reference(c, pre, placed);
+    long[] alone = reference(c, new long[b.n], new boolean[b.n]);
+    long[] expected = b.height(alone) < b.height(kept) ? alone : kept;
+    assertThat(off).isEqualTo(expected);
+  }
+
+  /** The sweep's offsets by its definition (see the class comment), pair by pair; placed buffers keep theirs. */
+  static long[] reference(FirstPassProperties.Case c, long[] pre, boolean[] placed) {
+    int n = c.lo().length;
+    int[] lo = c.lo();
+    int[] hi = c.hi();
+    long[] size = c.size();
+    long[] off = pre.clone();
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      if (!placed[i]) {
+        order.add(i);
+      }
+    }
+    order.sort((x, y) -> lo[x] != lo[y] ? Integer.compare(lo[x], lo[y])
+        : size[x] != size[y] ? Long.compare(size[y], size[x]) : Integer.compare(x, y));
+    boolean[] done = placed.clone();
+    for (int i : order) {
+      long floor = 0;
+      List<long[]> busy = new ArrayList<>();
+      for (int j = 0; j < n; j++) {
+        if (j == i || !done[j] || !(lo[j] < hi[i] && lo[i] < hi[j])) {
+          continue;
+        }
+        if (placed[j] && lo[j] > lo[i]) {
+          floor = Math.max(floor, off[j] + size[j]);
+        } else {
+          busy.add(new long[] {off[j], off[j] + size[j]});
+        }
+      }
+      busy.sort((u, v) -> Long.compare(u[0], v[0]));
+      long x = floor;
+      for (long[] u : busy) {
+        if (u[1] <= x) {
+          continue;
+        }
+        if (u[0] >= x + size[i]) {
+          break;
+        }
+        x = u[1];
+      }
+      off[i] = x;
+      done[i] = true;
+    }
+    return off;
+  }
+
+  /**
+   * The end of each buffer on the skyline in the sweep's order: a placed buffer's own end; another at the highest end
+   * of the buffers alive with it that are already placed or earlier in the order, plus its size.
+   */
+  static long[] skyline(FirstPassProperties.Case c, long[] pre, boolean[] placed) {
+    int n = c.lo().length;
+    int[] lo = c.lo();
+    int[] hi = c.hi();
+    long[] size = c.size();
+    long[] top = new long[n];
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      if (placed[i]) {
+        top[i] = pre[i] + size[i];
+      } else {
+        order.add(i);
+      }
+    }
+    order.sort((x, y) -> lo[x] != lo[y] ? Integer.compare(lo[x], lo[y])
+        : size[x] != size[y] ? Long.compare(size[y], size[x]) : Integer.compare(x, y));
+    boolean[] done = placed.clone();
+    for (int i : order) {
+      long base = 0;
+      for (int j = 0; j < n; j++) {
+        if (j != i && done[j] && lo[j] < hi[i] && lo[i] < hi[j]) {
+          base = Math.max(base, top[j]);
+        }
+      }
+      top[i] = base + size[i];
+      done[i] = true;
+    }
+    return top;
+  }
+}
