@@ -87,7 +87,9 @@ public final class BufferlessTimeIndexed {
       transit[j] = ms.get(msg[j]).length() + atlas.hops(msg[j]) - 1;
     }
     SolveResult greedy = new GreedyBufferless().solve(instance, SolveLimits.defaults());
-    LowerBound b = limits.run().bestBound(instance).max(greedy.lowerBound());
+    // no limits: only the grid's size is wanted (builtSize), and a detached run computes the bounds for it
+    LowerBound b = (limits == null ? SolveLimits.defaults() : limits).run().bestBound(instance)
+        .max(greedy.lowerBound());
     SolveResult best = greedy;
     Map<String, Object> stats = Map.of();
     if (limits != null && instance.kind() == ProblemKind.CHATTING && msg.length > 0
