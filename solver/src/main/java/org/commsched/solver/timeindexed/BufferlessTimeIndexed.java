@@ -117,7 +117,7 @@ public final class BufferlessTimeIndexed {
     }
     horizon = h;
 
-    boolean single = ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.SINGLE;
+    boolean single = instance.bufferlessPorts() == CommModel.BufferlessPorts.SINGLE;
     int n = instance.network().nodes();
     grid = new StepGrid(horizon);
     for (int j = 0; j < msg.length; j++) {
@@ -173,7 +173,7 @@ public final class BufferlessTimeIndexed {
   static long[] size(Instance instance) {
     Map<String, Long> dep = ((Schedule.Departures) new GreedyBufferless().solve(instance, SolveLimits.defaults())
         .schedule()).departures();
-    int uses = ((CommModel.Bufferless) instance.model()).ports() == CommModel.BufferlessPorts.SINGLE ? 2 : 1;
+    int uses = instance.bufferlessPorts() == CommModel.BufferlessPorts.SINGLE ? 2 : 1;
     List<Message> ms = instance.messages();
     long horizon = 0;
     for (int i = 0; i < ms.size(); i++) {
@@ -234,7 +234,7 @@ public final class BufferlessTimeIndexed {
         out = out.withStat(e.getKey(), e.getValue());
       }
     }
-    out = out.withStat("model", "time-indexed, " + (((CommModel.Bufferless) instance.model()).ports()
+    out = out.withStat("model", "time-indexed, " + (instance.bufferlessPorts()
         == CommModel.BufferlessPorts.SINGLE ? "per port" : "per arc") + ", horizon " + m.horizon)
         .withStat("hint", m.start.method());
     for (Map.Entry<String, Object> e : m.startStats.entrySet()) {

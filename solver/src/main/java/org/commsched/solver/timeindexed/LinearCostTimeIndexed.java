@@ -81,7 +81,7 @@ public final class LinearCostTimeIndexed {
   private LinearCostTimeIndexed(Instance instance) {
     this.instance = instance;
     net = instance.network();
-    CommModel.StoreAndForward cm = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward cm = instance.storeAndForward();
     TimeScale scale = instance.timeScale();
     beta = cm.betaTicks(scale);
     tau = cm.tauTicks(scale);
@@ -142,7 +142,7 @@ public final class LinearCostTimeIndexed {
    * in 1..m and each of its H - d_s + 1 starts, m binaries q, as {@link #build} creates them.
    */
   private static long binaries(Instance instance, long horizon) {
-    CommModel.StoreAndForward cm = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward cm = instance.storeAndForward();
     long beta = cm.betaTicks(instance.timeScale());
     long tau = cm.tauTicks(instance.timeScale());
     long unit = gcd(beta, tau);
@@ -172,7 +172,7 @@ public final class LinearCostTimeIndexed {
    * counted without building it, its tables or the lower bounds; the horizon from the heuristics.
    */
   static long[] size(Instance instance) {
-    CommModel.StoreAndForward cm = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward cm = instance.storeAndForward();
     long horizon = heuristic(instance).makespan()
         / gcd(cm.betaTicks(instance.timeScale()), cm.tauTicks(instance.timeScale()));
     return new long[] {horizon, binaries(instance, horizon)};
@@ -198,7 +198,7 @@ public final class LinearCostTimeIndexed {
         return method + " is for small instances: more than " + MAX_UNITS + " units in all; use cpsat";
       }
     }
-    CommModel.StoreAndForward cm = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward cm = instance.storeAndForward();
     long beta = cm.betaTicks(instance.timeScale());
     long tau = cm.tauTicks(instance.timeScale());
     long unit = gcd(beta, tau);
@@ -408,7 +408,7 @@ public final class LinearCostTimeIndexed {
 
   /** The port rows of docs/models/linear-cost.md#ports-and-duplex, per step (V5-V8, send-and-receive). */
   private void ports(CpModel model, List<List<List<Literal>>> occ, int h) {
-    CommModel.StoreAndForward cm = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward cm = instance.storeAndForward();
     boolean half = cm.duplex() == CommModel.Duplex.HALF;
     boolean one = cm.ports() == CommModel.Ports.ONE;
     boolean exchange = one && cm.onePort() == CommModel.OnePortRule.EXCHANGE;

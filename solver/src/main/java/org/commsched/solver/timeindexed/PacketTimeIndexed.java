@@ -76,7 +76,7 @@ public final class PacketTimeIndexed {
 
   private PacketTimeIndexed(Instance instance) {
     this.instance = instance;
-    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward model = instance.storeAndForward();
     TimeScale scale = instance.timeScale();
     long beta = model.betaTicks(scale);
     long tau = model.tauTicks(scale);
@@ -117,7 +117,7 @@ public final class PacketTimeIndexed {
 
   /** The gcd of beta and tau in ticks: the grid's unit. */
   private static long unit(Instance instance) {
-    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward model = instance.storeAndForward();
     return gcd(model.betaTicks(instance.timeScale()), model.tauTicks(instance.timeScale()));
   }
 
@@ -128,7 +128,7 @@ public final class PacketTimeIndexed {
    * {@link #build} creates them.
    */
   private static long binaries(Instance instance, long horizon) {
-    CommModel.StoreAndForward model = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward model = instance.storeAndForward();
     long beta = model.betaTicks(instance.timeScale());
     long tau = model.tauTicks(instance.timeScale());
     long unit = gcd(beta, tau);
@@ -178,7 +178,7 @@ public final class PacketTimeIndexed {
         return method + " is for small instances: more than 64 units in all; use cpsat";
       }
     }
-    CommModel.StoreAndForward m = (CommModel.StoreAndForward) instance.model();
+    CommModel.StoreAndForward m = instance.storeAndForward();
     if (m.ports() == CommModel.Ports.ONE && m.onePort() == CommModel.OnePortRule.EXCHANGE) {
       return method + " models single port send-and-receive and all ports, and this model has the exchange rule: "
           + "use greedy-saf";
