@@ -139,7 +139,7 @@ public final class GreedyStoreAndForward implements Method {
     long started = System.nanoTime();
     PipelinedFlood flood = PipelinedFlood.of(instance);
     // the search over packet sizes gets half the time limit: the chosen size is simulated once more and written
-    long k = flood.bestPacketSize(started + limits.timeLimit().toNanos() / 2);
+    long k = flood.bestPacketSize(started + limits.timeLimit().toNanos() / 2, limits.run().stop());
     PipelinedFlood.Run run = flood.run(k, true);
     SolveResult r = SolveResult.feasible(name(), new Schedule.Transmissions(instance.timeScale(), run.transmissions),
         run.makespan, LowerBound.zero());

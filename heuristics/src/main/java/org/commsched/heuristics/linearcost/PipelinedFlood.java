@@ -11,6 +11,7 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Origin;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.solve.StopToken;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.common.Calendar;
 import org.commsched.heuristics.common.SafResources;
@@ -153,7 +154,7 @@ public final class PipelinedFlood {
 
   /** The candidate packet size with the smallest simulated makespan (ties: the larger size). */
   public long bestPacketSize() {
-    return bestPacketSize(Long.MAX_VALUE);
+    return bestPacketSize(Long.MAX_VALUE, new StopToken());
   }
 
   /**
@@ -161,15 +162,18 @@ public final class PipelinedFlood {
    * before {@code deadlineNanos} ({@link System#nanoTime()} scale). Candidates go from the fewest packets (the
    * cheapest simulation) to the most, and the first one is always simulated, so a huge message (2^53 units, whose
    * best size needs millions of packets) ends at the time limit with the best size seen instead of running on.
+   * A stop of the run ({@code stop}, e.g. Ctrl-C) ends it the same way.
+   *
+   * @param stop the run's stop token ({@link org.commsched.core.solve.SolveRun#stop()})
    */
-  public long bestPacketSize(long deadlineNanos) {
+  public long bestPacketSize(long deadlineNanos, StopToken stop) {
     long best = units;
     long bestSpan = Long.MAX_VALUE;
     for (long k : candidates().descendingSet()) {
-      if (bestSpan != Long.MAX_VALUE && org.commsched.core.solve.Interrupt.over(deadlineNanos)) {
+      if (bestSpan != Long.MAX_VALUE && stop.over(deadlineNanos)) {
         break;
       }
-      Run r = run(k, false, bestSpan == Long.MAX_VALUE ? Long.MAX_VALUE : deadlineNanos);
+      Run r = bestSpan == Long.MAX_VALUE ? run(k, false) : run(k, false, deadlineNanos, stop);
       if (r == null) {
         break; // the deadline came during this candidate's simulation
       }
@@ -184,15 +188,16 @@ public final class PipelinedFlood {
 
   /** Simulates packets of k units (the last one shorter); records transmissions if asked. */
   public Run run(long k, boolean record) {
-    return run(k, record, Long.MAX_VALUE);
+    return run(k, record, Long.MAX_VALUE, null);
   }
 
   /**
-   * {@link #run(long, boolean)} that gives up, returning null, once {@code deadlineNanos} has passed or a stop was
-   * requested ({@link org.commsched.core.solve.Interrupt}), checked every {@value #CHECK_EVERY} packets: a candidate
-   * of a million transfers took seconds on a loaded machine, past a two-second limit.
+   * {@link #run(long, boolean)} that gives up, returning null, once {@code deadlineNanos} has passed or {@code stop}
+   * tripped (the run's stop token: Ctrl-C), checked every {@value #CHECK_EVERY} packets: a candidate of a million
+   * transfers took seconds on a loaded machine, past a two-second limit. {@code Long.MAX_VALUE} (with a null token)
+   * never gives up.
    */
-  Run run(long k, boolean record, long deadlineNanos) {
+  Run run(long k, boolean record, long deadlineNanos, StopToken stop) {
     SafResources rs = new SafResources(net, model);
     Calendar cal = new Calendar(rs.count());
     int[] res = new int[4];
@@ -205,8 +210,7 @@ public final class PipelinedFlood {
     List<Schedule.Transmission> out = record ? new ArrayList<>() : null;
     long makespan = 0;
     for (long j = 0; j < packets; j++) {
-      if (deadlineNanos != Long.MAX_VALUE && j % CHECK_EVERY == 0 && j > 0
-          && org.commsched.core.solve.Interrupt.over(deadlineNanos)) {
+      if (deadlineNanos != Long.MAX_VALUE && j % CHECK_EVERY == 0 && j > 0 && stop.over(deadlineNanos)) {
         return null;
       }
       long first = j * k;

@@ -9,6 +9,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
+import org.commsched.core.solve.StopToken;
 import org.junit.jupiter.api.Test;
 
 class PipelinedFloodTest {
@@ -39,7 +40,11 @@ class PipelinedFloodTest {
             CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE),
         Network.of(new Topology.Ring(6)));
     PipelinedFlood flood = PipelinedFlood.of(inst);
-    assertThat(flood.bestPacketSize(System.nanoTime() - 1)).isEqualTo(n);
+    assertThat(flood.bestPacketSize(System.nanoTime() - 1, new StopToken())).isEqualTo(n);
+    // a stopped run (Ctrl-C trips the run's token) ends it the same way, an hour before its deadline
+    StopToken stopped = new StopToken();
+    stopped.stop();
+    assertThat(flood.bestPacketSize(System.nanoTime() + 3_600_000_000_000L, stopped)).isEqualTo(n);
     // without a deadline the same search prefers more packets (checked on a size it can afford)
     Instance small = new Instance("e7", new Problem.Broadcast(0, 61), inst.model(), inst.network());
     assertThat(PipelinedFlood.of(small).bestPacketSize()).isLessThan(61L);
@@ -53,7 +58,11 @@ class PipelinedFloodTest {
             CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE),
         Network.of(new Topology.Ring(6)));
     PipelinedFlood flood = PipelinedFlood.of(inst);
-    assertThat(flood.run(10_000_000_000L, false, System.nanoTime() - 1)).isNull();
-    assertThat(flood.run(10_000_000_000L, false, Long.MAX_VALUE)).isNotNull();
+    assertThat(flood.run(10_000_000_000L, false, System.nanoTime() - 1, new StopToken())).isNull();
+    StopToken stopped = new StopToken();
+    stopped.stop();
+    assertThat(flood.run(10_000_000_000L, false, System.nanoTime() + 3_600_000_000_000L, stopped)).as("stopped")
+        .isNull();
+    assertThat(flood.run(10_000_000_000L, false, Long.MAX_VALUE, null)).isNotNull();
   }
 }

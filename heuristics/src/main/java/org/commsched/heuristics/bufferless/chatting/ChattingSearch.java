@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.commsched.core.solve.StopToken;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 
 /**
@@ -29,6 +30,7 @@ final class ChattingSearch {
   private final SplittableRandom rnd;
   private final long lowerBound;
   private final long deadline;
+  private final StopToken stop;
   private final String[] ids;
   private final int[] buf;
   private final boolean[] mark;
@@ -50,13 +52,16 @@ final class ChattingSearch {
    * @param lowerBound a valid lower bound: the search stops when it meets it
    * @param seed random seed
    * @param deadline {@link System#nanoTime()} at which to stop
+   * @param stop the run's stop token ({@link org.commsched.core.solve.SolveRun#stop()}): a stop (Ctrl-C) ends the
+   *     search like the deadline
    */
-  ChattingSearch(DepartureBoard board, String[] ids, long lowerBound, long seed, long deadline) {
+  ChattingSearch(DepartureBoard board, String[] ids, long lowerBound, long seed, long deadline, StopToken stop) {
     this.b = board;
     this.ids = ids;
     this.rnd = new SplittableRandom(seed);
     this.lowerBound = lowerBound;
     this.deadline = deadline;
+    this.stop = stop;
     int m = board.m;
     buf = new int[m];
     mark = new boolean[m];
@@ -86,7 +91,7 @@ final class ChattingSearch {
   }
 
   private boolean timeUp() {
-    return org.commsched.core.solve.Interrupt.over(deadline); // the time limit, or Ctrl-C
+    return stop.over(deadline); // the time limit, or the run stopped (Ctrl-C)
   }
 
   boolean done() {

@@ -15,6 +15,7 @@ import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.StopToken;
 
 /**
  * Bufferless chatting on any network with any (explicit) routes: list scheduling under several priority orders,
@@ -82,7 +83,7 @@ public final class PriorityGreedy implements Method {
     DepartureBoard board = new DepartureBoard(instance);
     LowerBound bound = limits.run().bestBound(instance);
     long moves = Math.min(100_000L, 40L * board.m + 2000);
-    return run(instance, board, null, bound, limits.seed(), moves, limits.timeLimit());
+    return run(instance, board, null, bound, limits.seed(), moves, limits.timeLimit(), limits.run().stop());
   }
 
   /**
@@ -108,18 +109,18 @@ public final class PriorityGreedy implements Method {
       }
       start[j] = t;
     }
-    return run(instance, board, start, LowerBounds.best(instance), seed, moves, limit);
+    return run(instance, board, start, LowerBounds.best(instance), seed, moves, limit, new StopToken());
   }
 
   private static SolveResult run(Instance instance, DepartureBoard board, long[] start, LowerBound bound,
-      long seed, long moves, Duration limit) {
+      long seed, long moves, Duration limit, StopToken stop) {
     List<Message> msgs = instance.messages();
     String[] ids = new String[board.m];
     for (int j = 0; j < board.m; j++) {
       ids[j] = msgs.get(board.index[j]).id();
     }
     long deadline = System.nanoTime() + limit.toNanos();
-    ChattingSearch search = new ChattingSearch(board, ids, bound.value(), seed, deadline);
+    ChattingSearch search = new ChattingSearch(board, ids, bound.value(), seed, deadline, stop);
     if (board.m > 0) {
       if (start == null) {
         search.starts(RESTARTS);

@@ -17,6 +17,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.junit.jupiter.api.Test;
@@ -42,6 +43,25 @@ class PriorityGreedyTest {
     assertThat(r.makespan()).isEqualTo(7);
     assertThat(r.status()).isEqualTo(SolveStatus.OPTIMAL);
     assertValid(inst, r);
+  }
+
+  /**
+   * The search polls its run's stop token (Ctrl-C trips it through {@code Interrupt}, the registry of live runs): on
+   * the three-node line of the test above, a run stopped before it starts keeps its first start (greedy's order, 8)
+   * and makes no move, where a live run reaches 7.
+   */
+  @Test
+  void aStoppedRunEndsTheSearchAfterItsFirstStart() {
+    Instance inst = new Instance("three", new Problem.Chatting(List.of(new Message("m0", 1, 2, 2),
+        new Message("m1", 0, 2, 4), new Message("m2", 0, 2, 1))), ALL, Network.of(new Topology.Ula(3)));
+    SolveRun run = new SolveRun(inst, SolveLimits.defaults());
+    run.stop().stop();
+    SolveResult stopped = new PriorityGreedy().solve(inst, run.limits());
+    assertThat(stopped.makespan()).isEqualTo(8);
+    assertThat(stopped.stats()).containsEntry("moves", 0L);
+    assertValid(inst, stopped);
+    assertThat(new PriorityGreedy().solve(inst, new SolveRun(inst, SolveLimits.defaults()).limits()).makespan())
+        .isEqualTo(7);
   }
 
   @Test
