@@ -106,7 +106,7 @@ final class OracleCommand implements Callable<Integer> {
       throw bad("--out " + out + ": cannot create the directory (" + e.getMessage() + ")");
     }
     SolveLimits limits = new SolveLimits(Inputs.timeLimit("oracle", timeLimit),
-        Runtime.getRuntime().availableProcessors(), 0, Map.of());
+        Runtime.getRuntime().availableProcessors(), 0);
     MethodRegistry registry = MethodRegistry.standard();
     ArrayNode manifest = Json.MAPPER.createArrayNode();
     boolean virtual = kind == ProblemKind.DSA;

@@ -131,8 +131,7 @@ final class RatiosCommand implements Callable<Integer> {
     Set<String> done = new HashSet<>();
     rows.forEach(r -> done.add(r.key()));
     List<Runnable> tasks = new ArrayList<>();
-    SolveLimits limits = new SolveLimits(Inputs.timeLimit("ratios", timeLimit), Math.max(1, cores / j), 0,
-        Map.of());
+    SolveLimits limits = new SolveLimits(Inputs.timeLimit("ratios", timeLimit), Math.max(1, cores / j), 0);
     AtomicInteger finished = new AtomicInteger();
     int[] total = new int[1];
     Progress progress = new Progress(e, quiet, System.console() != null);

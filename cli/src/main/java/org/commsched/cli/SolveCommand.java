@@ -18,7 +18,9 @@ import org.commsched.core.model.TerminalText;
 import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodOption;
 import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveOptions;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveRun;
 import org.commsched.core.time.TimeScale;
@@ -42,8 +44,8 @@ import tools.jackson.databind.node.ObjectNode;
         "Exit codes: 0 a schedule was found (any status), 3 no schedule, 2 bad input, 130 stopped by Ctrl-C or "
             + "SIGTERM (the best schedule found is still printed and written)."})
 final class SolveCommand implements Callable<Integer> {
-  /** The solve option that carries {@code --capacity} (read by dsa-search). */
-  private static final String CAPACITY = org.commsched.heuristics.bufferless.dsa.DsaSearch.CAPACITY;
+  /** The key of the solve option that carries {@code --capacity} (read by dsa-search). */
+  private static final String CAPACITY = DsaSearch.CAPACITY.key();
 
   @Spec
   picocli.CommandLine.Model.CommandSpec spec;
@@ -109,8 +111,11 @@ final class SolveCommand implements Callable<Integer> {
     }
     DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
     Instance given = buffers != null ? buffers.instance() : Inputs.instance(file, Footprint.Use.SOLVE);
+    Map<String, String> texts = optionTexts();
+    String tree = texts.get(SolveLimits.SPANNING_TREE.key());
     SolveLimits limits = new SolveLimits(limit,
-        workers == null ? Runtime.getRuntime().availableProcessors() : workers, seed, optionMap());
+        workers == null ? Runtime.getRuntime().availableProcessors() : workers, seed,
+        tree == null ? SolveOptions.NONE : SolveOptions.NONE.parsed(SolveLimits.SPANNING_TREE, tree));
     Instance instance;
     try {
       instance = SolveRunner.route(given, limits);
@@ -132,7 +137,7 @@ final class SolveCommand implements Callable<Integer> {
     if (m instanceof DsaSearch search && buffers != null && instance == buffers.instance()) {
       m = search.withTimes(buffers.times()); // the file's own times for the search's preorders (widths, areas)
     }
-    checkOptions(m, limits);
+    limits = limits.withOptions(methodOptions(m, texts, limits.options()));
     if (out != null && Inputs.isCsv(out) && buffers == null) {
       throw new BadInputException("commsched solve: --out " + out + ": CSV output is for DSA instances only; "
           + "use a .json schedule file");
@@ -277,9 +282,12 @@ final class SolveCommand implements Callable<Integer> {
         || (spanningTree != null && (key.equals("spanningTree") || key.equals("routes")));
   }
 
-  /** The --option and --spanning-tree values as solve options. */
-  private java.util.Map<String, String> optionMap() {
-    java.util.Map<String, String> map = new java.util.TreeMap<>();
+  /**
+   * The --option, --spanning-tree and --capacity values as texts by key, the spanning tree checked (the options of the
+   * method are parsed once it is chosen: {@link #methodOptions}).
+   */
+  private Map<String, String> optionTexts() {
+    Map<String, String> map = new java.util.TreeMap<>();
     for (String kv : options) {
       int eq = kv.indexOf('=');
       if (eq <= 0) {
@@ -288,7 +296,7 @@ final class SolveCommand implements Callable<Integer> {
       map.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
     }
     if (spanningTree != null) {
-      map.put(SolveLimits.SPANNING_TREE, spanningTree);
+      map.put(SolveLimits.SPANNING_TREE.key(), spanningTree);
     }
     if (capacity != null) {
       if (capacity < 1) {
@@ -300,8 +308,8 @@ final class SolveCommand implements Callable<Integer> {
       }
       map.put(CAPACITY, Long.toString(capacity));
     }
-    String tree = map.get(SolveLimits.SPANNING_TREE);
-    if (tree != null && !SpanningTrees.NAMES.contains(tree)) {
+    String tree = map.get(SolveLimits.SPANNING_TREE.key());
+    if (tree != null && SolveLimits.SPANNING_TREE.whyNot(tree) != null) {
       throw new BadInputException("commsched solve: --spanning-tree " + tree + ": unknown tree; use one of "
           + String.join(", ", SpanningTrees.NAMES));
     }
@@ -309,31 +317,36 @@ final class SolveCommand implements Callable<Integer> {
   }
 
   /**
-   * Rejects an option key the chosen method does not read (the runner's {@value SolveLimits#SPANNING_TREE} aside)
-   * and a value the method refuses, naming the key and the method's keys.
+   * {@code given} with the option texts parsed by the chosen method's options ({@link MethodOption#parse}, once):
+   * rejects an option key the method does not read (the runner's {@link SolveLimits#SPANNING_TREE} aside, set
+   * already) and a value the method refuses, naming the key and the method's keys.
    */
-  private static void checkOptions(Method m, SolveLimits limits) {
-    for (Map.Entry<String, String> en : limits.options().entrySet()) {
+  private static SolveOptions methodOptions(Method m, Map<String, String> texts, SolveOptions given) {
+    SolveOptions typed = given;
+    for (Map.Entry<String, String> en : texts.entrySet()) {
       String key = en.getKey();
-      if (key.equals(SolveLimits.SPANNING_TREE)) {
+      if (key.equals(SolveLimits.SPANNING_TREE.key())) {
         continue;
       }
-      if (key.equals(CAPACITY) && !m.optionKeys().contains(key)) {
+      MethodOption<?> option = m.methodOption(key);
+      if (key.equals(CAPACITY) && option == null) {
         throw new BadInputException("commsched solve: --capacity: method " + m.name() + " does not decide a "
             + "capacity; use --method dsa-search (dsa instances)");
       }
-      String given = "commsched solve: --option " + key + "=" + en.getValue() + ": ";
-      if (!m.optionKeys().contains(key)) {
-        List<String> keys = new ArrayList<>(new java.util.TreeSet<>(m.optionKeys()));
-        throw new BadInputException(given + "method " + m.name() + " does not read option '" + key + "'; "
+      String prefix = "commsched solve: --option " + key + "=" + en.getValue() + ": ";
+      if (option == null) {
+        List<String> keys = new ArrayList<>(m.optionKeys());
+        throw new BadInputException(prefix + "method " + m.name() + " does not read option '" + key + "'; "
             + (keys.isEmpty() ? "it reads no --option keys" : "its keys: " + String.join(", ", keys))
             + " (and spanning-tree, set with --spanning-tree, for scatter and gather)");
       }
-      String why = m.whyNotOption(key, en.getValue());
-      if (why != null) {
-        throw new BadInputException("commsched solve: --" + why);
+      try {
+        typed = typed.parsed(option, en.getValue());
+      } catch (IllegalArgumentException ex) {
+        throw new BadInputException("commsched solve: --" + ex.getMessage());
       }
     }
+    return typed;
   }
 
   private static BigDecimal gap(SolveResult r) {

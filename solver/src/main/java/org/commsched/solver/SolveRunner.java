@@ -44,7 +44,7 @@ public final class SolveRunner {
   }
 
   /**
-   * The instance a run solves: for scatter and gather with the option {@value SolveLimits#SPANNING_TREE} set to
+   * The instance a run solves: for scatter and gather with the option {@link SolveLimits#SPANNING_TREE} set to
    * a tree other than {@code bfs}, a copy where every message without an explicit route follows that tree
    * ({@link SpanningTrees#reroute}); else the instance itself. Routes belong to the instance (FORMATS), so a
    * schedule made on such a copy is checked against the copy.

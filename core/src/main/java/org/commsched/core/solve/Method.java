@@ -1,5 +1,6 @@
 package org.commsched.core.solve;
 
+import java.util.List;
 import java.util.Set;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
@@ -98,39 +99,51 @@ public interface Method {
   }
 
   /**
-   * The keys of {@link SolveLimits#options()} the method reads ({@code commsched solve --option KEY=VALUE}), for
-   * example {@code setup} for fdf; empty by default. The key {@value SolveLimits#SPANNING_TREE} is read by the solve
-   * runner for every scatter and gather method and is not listed here. The command line rejects any other key.
+   * The options the method reads ({@code commsched solve --option KEY=VALUE}), typed ({@link MethodOption}), for
+   * example {@code setup} for fdf; none by default. The option {@link SolveLimits#SPANNING_TREE} is read by the solve
+   * runner for every scatter and gather method and is not listed here. The command line rejects any other key and
+   * parses each value once with the option of its key.
    */
+  default List<MethodOption<?>> methodOptions() {
+    return List.of();
+  }
+
+  /** The keys of {@link #methodOptions()}. */
   default Set<String> optionKeys() {
-    return Set.of();
+    Set<String> keys = new java.util.TreeSet<>();
+    for (MethodOption<?> o : methodOptions()) {
+      keys.add(o.key());
+    }
+    return keys;
+  }
+
+  /** The method's option of {@code key} ({@link #methodOptions()}), or null if it reads no such option. */
+  default MethodOption<?> methodOption(String key) {
+    for (MethodOption<?> o : methodOptions()) {
+      if (o.key().equals(key)) {
+        return o;
+      }
+    }
+    return null;
   }
 
   /**
-   * Null if the method accepts {@code value} for one of its {@link #optionKeys()}, else one sentence saying what is
-   * wrong and what to give instead (the command line checks values before it solves).
+   * Null if the method accepts {@code value} for one of its {@link #methodOptions()}, else one sentence saying what is
+   * wrong and what to give instead ({@link MethodOption#whyNot}).
    */
   default String whyNotOption(String key, String value) {
-    return optionKeys().contains(key) ? null : name() + " reads no option '" + key + "'";
+    MethodOption<?> o = methodOption(key);
+    return o == null ? name() + " reads no option '" + key + "'" : o.whyNot(value);
   }
 
   /**
-   * Null if {@code value} is an integer in {@code 0..max}, else one sentence naming the option and the fix: the
-   * check of the integer options methods read.
-   *
-   * @param what what the integer counts and an example, e.g. "the set-up steps per message, e.g. setup=3"
+   * True for a search that starts from the run's incumbent ({@link SolveRun#incumbent}) and improves it, such as {@code
+   * lns}: the default portfolio offers its heuristics' schedules to the run and then runs such a method as its search,
+   * before the exact models (which take the incumbent only as a hint). Run on its own, with no incumbent in the run,
+   * the method makes its own start. False by default.
    */
-  static String whyNotCount(String key, String value, long max, String what) {
-    long v;
-    try {
-      v = Long.parseLong(value.trim());
-    } catch (NumberFormatException e) {
-      return "option " + key + "=" + value + " is not an integer: give " + what;
-    }
-    if (v < 0) {
-      return "option " + key + "=" + value + " is negative: give " + what;
-    }
-    return v > max ? "option " + key + "=" + value + " is too large: give at most " + max + ", " + what : null;
+  default boolean improvesIncumbent() {
+    return false;
   }
 
   /** Solves; never returns null, never throws for an instance it applies to. */

@@ -1,30 +1,36 @@
 package org.commsched.core.solve;
 
 import java.time.Duration;
-import java.util.Collections;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.List;
 
 /**
  * Limits and knobs of a solve run.
  *
- * <p>{@code options} holds named method options as strings, e.g. {@code spanning-tree=broadcast} or
- * {@code setup=3} ({@code commsched solve --spanning-tree NAME}, {@code --option KEY=VALUE}). A method reads the
- * keys of its {@link Method#optionKeys()} and ignores the others; the command line rejects a key the chosen method
- * does not read. An absent key means the method's default. The keys in use are listed in docs/DESIGN.md ("Solve
+ * <p>{@code options} holds the typed method options ({@link SolveOptions}), e.g. the spanning tree {@code broadcast}
+ * or the set-up {@code 3} ({@code commsched solve --spanning-tree NAME}, {@code --option KEY=VALUE}), each parsed
+ * once by the {@link MethodOption} of its key. A method reads the options it declares ({@link
+ * Method#methodOptions()}) as typed values and ignores the others; the command line rejects a key the chosen method
+ * does not read. An absent key means the option's default. The keys in use are listed in docs/DESIGN.md ("Solve
  * options").
  *
  * @param timeLimit wall-clock limit; exact methods stop there and return their best schedule
  * @param workers solver threads
  * @param seed random seed (every randomized method is deterministic for a given seed)
- * @param options named method options (never null; empty by default)
+ * @param options typed method options (never null; {@link SolveOptions#NONE} by default)
  * @param run the solve run these limits belong to ({@link SolveRun}: bounds, incumbent, progress, stop token); never
  *     null: limits made without one get a detached run of their own
  * @implNote Immutable but for the run, which is the one object a solve shares between its methods.
  */
-public record SolveLimits(Duration timeLimit, int workers, long seed, Map<String, String> options, SolveRun run) {
-  /** Option key: the spanning tree that routes scatter and gather messages without an explicit route. */
-  public static final String SPANNING_TREE = "spanning-tree";
+public record SolveLimits(Duration timeLimit, int workers, long seed, SolveOptions options, SolveRun run) {
+  /** The spanning trees that may route scatter and gather messages (the values of {@link #SPANNING_TREE}). */
+  public static final List<String> SPANNING_TREES = List.of("bfs", "balanced", "broadcast", "cover");
+  /**
+   * The option naming the spanning tree that routes scatter and gather messages without an explicit route ({@code
+   * commsched solve --spanning-tree NAME}), read by the solve runner for every scatter and gather method; absent:
+   * the default routes.
+   */
+  public static final MethodOption<String> SPANNING_TREE = MethodOption.name("spanning-tree", SPANNING_TREES,
+      v -> "unknown spanning tree '" + v + "': use one of " + String.join(", ", SPANNING_TREES));
   /** The longest time limit: 365 days. Longer limits are cut to it, so that every method may count in nanoseconds. */
   public static final Duration MAX_TIME_LIMIT = Duration.ofDays(365);
 
@@ -39,15 +45,7 @@ public record SolveLimits(Duration timeLimit, int workers, long seed, Map<String
       throw new IllegalArgumentException("workers must be at least 1, got " + workers);
     }
     if (options == null) {
-      options = Map.of();
-    } else {
-      for (Map.Entry<String, String> e : options.entrySet()) {
-        if (e.getKey() == null || e.getKey().isBlank() || e.getValue() == null) {
-          throw new IllegalArgumentException("an option needs a non-blank key and a value, got " + e.getKey() + "="
-              + e.getValue());
-        }
-      }
-      options = Collections.unmodifiableMap(new TreeMap<>(options));
+      options = SolveOptions.NONE;
     }
     if (run == null) {
       run = new SolveRun();
@@ -55,13 +53,13 @@ public record SolveLimits(Duration timeLimit, int workers, long seed, Map<String
   }
 
   /** Limits with options, in a detached run of their own. */
-  public SolveLimits(Duration timeLimit, int workers, long seed, Map<String, String> options) {
+  public SolveLimits(Duration timeLimit, int workers, long seed, SolveOptions options) {
     this(timeLimit, workers, seed, options, null);
   }
 
   /** Limits without options. */
   public SolveLimits(Duration timeLimit, int workers, long seed) {
-    this(timeLimit, workers, seed, Map.of(), null);
+    this(timeLimit, workers, seed, SolveOptions.NONE, null);
   }
 
   /** Ten seconds, all cores, seed 0, no options. */
@@ -79,16 +77,17 @@ public record SolveLimits(Duration timeLimit, int workers, long seed, Map<String
     return r == run ? this : new SolveLimits(timeLimit, workers, seed, options, r);
   }
 
-  /** The same limits with one more option (replacing a previous value of that key). */
-  public SolveLimits withOption(String key, String value) {
-    Map<String, String> m = new TreeMap<>(options);
-    m.put(key, value);
-    return new SolveLimits(timeLimit, workers, seed, m, run);
+  /**
+   * The same limits with one more option (replacing a previous value of that key).
+   *
+   * @throws IllegalArgumentException with the option's refusal if it does not accept the value
+   */
+  public <T> SolveLimits withOption(MethodOption<T> option, T value) {
+    return withOptions(options.with(option, value));
   }
 
-  /** The value of an option, or {@code fallback} when it is not set. */
-  public String option(String key, String fallback) {
-    String v = options.get(key);
-    return v == null ? fallback : v;
+  /** The same limits with these options instead. */
+  public SolveLimits withOptions(SolveOptions o) {
+    return new SolveLimits(timeLimit, workers, seed, o, run);
   }
 }

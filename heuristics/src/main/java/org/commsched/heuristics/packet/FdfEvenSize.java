@@ -1,12 +1,14 @@
 package org.commsched.heuristics.packet;
 
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.MethodFacts;
+import org.commsched.core.solve.MethodOption;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.time.TimeScale;
@@ -67,8 +69,9 @@ public final class FdfEvenSize implements Method {
     return FACTS;
   }
 
-  /** The option naming the count rule. */
-  public static final String COUNTS = "counts";
+  /** The option naming the count rule: best (default), alone, joint or monotone. */
+  public static final MethodOption<CountRule> COUNTS = MethodOption.choice("counts", CountRule.BEST,
+      EnumSet.of(CountRule.BEST, CountRule.ALONE, CountRule.JOINT, CountRule.MONOTONE), "a count rule");
 
   @Override
   public String whyNotFurther(Instance instance) {
@@ -76,23 +79,14 @@ public final class FdfEvenSize implements Method {
   }
 
   @Override
-  public Set<String> optionKeys() {
-    return Set.of(COUNTS);
-  }
-
-  @Override
-  public String whyNotOption(String key, String value) {
-    if (!COUNTS.equals(key)) {
-      return Method.super.whyNotOption(key, value);
-    }
-    return Set.of("best", "alone", "joint", "monotone").contains(value.trim()) ? null
-        : "option counts=" + value + " is not a count rule: give counts=best, alone, joint or monotone";
+  public List<MethodOption<?>> methodOptions() {
+    return List.of(COUNTS);
   }
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
-    Choice c = choose(instance, limits.options().getOrDefault(COUNTS, "best").trim());
+    Choice c = choose(instance, MethodOption.wire(limits.options().get(COUNTS)));
     return c.withStats(FdfRuns.result(name(), c.run()), instance.timeScale());
   }
 

@@ -1,13 +1,14 @@
 package org.commsched.heuristics.packet;
 
+import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.MethodFacts;
+import org.commsched.core.solve.MethodOption;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -62,8 +63,20 @@ public final class NearestReceivedFirst implements Method {
     return FACTS;
   }
 
-  /** The option naming the timing: {@code eager} or {@code alap}. */
-  public static final String TIMING = "timing";
+  /** The timings of the gather (the option {@code timing}). */
+  public enum Timing {
+    /** Each packet sent as early as its route allows. */
+    EAGER,
+    /** The time-reversed scatter: each packet as late as possible. */
+    ALAP
+  }
+
+  /** The option naming the timing: {@code eager} (default) or {@code alap}. */
+  public static final MethodOption<Timing> TIMING = MethodOption.choice("timing", Timing.EAGER,
+      EnumSet.allOf(Timing.class), "a timing");
+  /** The option naming the count rule: best (default), alone, joint, monotone or one. */
+  public static final MethodOption<CountRule> COUNTS = MethodOption.choice("counts", CountRule.BEST,
+      EnumSet.allOf(CountRule.class), "a count rule");
 
   @Override
   public String whyNotFurther(Instance instance) {
@@ -71,35 +84,22 @@ public final class NearestReceivedFirst implements Method {
   }
 
   @Override
-  public Set<String> optionKeys() {
-    return Set.of(FdfEvenSize.COUNTS, TIMING);
-  }
-
-  @Override
-  public String whyNotOption(String key, String value) {
-    if (FdfEvenSize.COUNTS.equals(key)) {
-      return Set.of("best", "alone", "joint", "monotone", "one").contains(value.trim()) ? null
-          : "option counts=" + value + " is not a count rule: give counts=best, alone, joint, monotone or one";
-    }
-    if (TIMING.equals(key)) {
-      return Set.of("eager", "alap").contains(value.trim()) ? null
-          : "option timing=" + value + " is not a timing: give timing=eager or timing=alap";
-    }
-    return Method.super.whyNotOption(key, value);
+  public List<MethodOption<?>> methodOptions() {
+    return List.of(COUNTS, TIMING);
   }
 
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
-    FdfEvenSize.Choice c = FdfEvenSize.choose(instance, limits.options().getOrDefault(FdfEvenSize.COUNTS, "best")
-        .trim());
-    boolean eager = !limits.options().getOrDefault(TIMING, "eager").trim().equals("alap");
+    FdfEvenSize.Choice c = FdfEvenSize.choose(instance, MethodOption.wire(limits.options().get(COUNTS)));
+    boolean eager = limits.options().get(TIMING) == Timing.EAGER;
     StoreForwardEngine.Run run = c.run();
     if (eager) {
       List<StoreForwardEngine.Packet> receive = FdfRuns.packets(instance, c.order(), c.counts());
       java.util.Collections.reverse(receive);
       run = StoreForwardEngine.gatherEager(instance, receive);
     }
-    return c.withStats(FdfRuns.result(name(), run), instance.timeScale()).withStat(TIMING, eager ? "eager" : "alap");
+    return c.withStats(FdfRuns.result(name(), run), instance.timeScale())
+        .withStat(TIMING.key(), MethodOption.wire(limits.options().get(TIMING)));
   }
 }

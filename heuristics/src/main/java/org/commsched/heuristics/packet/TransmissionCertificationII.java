@@ -2,8 +2,8 @@ package org.commsched.heuristics.packet;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
@@ -11,6 +11,7 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.MethodFacts;
+import org.commsched.core.solve.MethodOption;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
@@ -72,8 +73,20 @@ public final class TransmissionCertificationII implements Method {
     return FACTS;
   }
 
-  /** The option naming the reading of the computation term: {@code as-printed} or {@code per-level}. */
-  public static final String C_READING = "c";
+  /** The readings of Lemma 22's computation term C (the option {@code c}). */
+  public enum CReading {
+    /** C as printed: d (B + tau) plus the sort. */
+    AS_PRINTED,
+    /** C per level: lambda d (B + tau) plus the sort. */
+    PER_LEVEL
+  }
+
+  /** The option naming the reading of the computation term: {@code as-printed} (default) or {@code per-level}. */
+  public static final MethodOption<CReading> C_READING = MethodOption.choice("c", CReading.AS_PRINTED,
+      EnumSet.allOf(CReading.class), "a reading of Lemma 22's C");
+  /** The option naming the count rule: {@code alone} (default) or {@code one}. */
+  public static final MethodOption<CountRule> COUNTS = MethodOption.choice("counts", CountRule.ALONE,
+      EnumSet.of(CountRule.ALONE, CountRule.ONE), "a count rule of packet-tc2");
 
   @Override
   public String whyNotFurther(Instance instance) {
@@ -86,21 +99,8 @@ public final class TransmissionCertificationII implements Method {
   }
 
   @Override
-  public Set<String> optionKeys() {
-    return Set.of(FdfEvenSize.COUNTS, C_READING);
-  }
-
-  @Override
-  public String whyNotOption(String key, String value) {
-    if (FdfEvenSize.COUNTS.equals(key)) {
-      return Set.of("alone", "one").contains(value.trim()) ? null
-          : "option counts=" + value + " is not a count rule of packet-tc2: give counts=alone or counts=one";
-    }
-    if (C_READING.equals(key)) {
-      return Set.of("as-printed", "per-level").contains(value.trim()) ? null
-          : "option c=" + value + " is not a reading of Lemma 22's C: give c=as-printed or c=per-level";
-    }
-    return Method.super.whyNotOption(key, value);
+  public List<MethodOption<?>> methodOptions() {
+    return List.of(COUNTS, C_READING);
   }
 
   /**
@@ -149,8 +149,8 @@ public final class TransmissionCertificationII implements Method {
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
     GatherTree tree = GatherTree.of(instance);
-    boolean one = limits.options().getOrDefault(FdfEvenSize.COUNTS, "alone").trim().equals("one");
-    boolean perLevel = limits.options().getOrDefault(C_READING, "as-printed").trim().equals("per-level");
+    boolean one = limits.options().get(COUNTS) == CountRule.ONE;
+    boolean perLevel = limits.options().get(C_READING) == CReading.PER_LEVEL;
     CommModel.StoreAndForward model = instance.storeAndForward();
     TimeScale scale = instance.timeScale();
     long beta = model.betaTicks(scale);

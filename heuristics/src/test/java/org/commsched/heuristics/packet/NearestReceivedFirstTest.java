@@ -1,5 +1,6 @@
 package org.commsched.heuristics.packet;
 
+import org.commsched.core.solve.SolveOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
@@ -28,7 +29,8 @@ class NearestReceivedFirstTest {
   private final NearestReceivedFirst nrf = new NearestReceivedFirst();
 
   private SolveResult solve(Instance inst, String timing, String counts) {
-    SolveResult r = nrf.solve(inst, SolveLimits.defaults().withOption("timing", timing).withOption("counts", counts));
+    SolveResult r = nrf.solve(inst, SolveLimits.defaults().withOptions(SolveOptions.NONE
+        .parsed(NearestReceivedFirst.TIMING, timing).parsed(NearestReceivedFirst.COUNTS, counts)));
     assertValid(timing + " " + counts, inst, r);
     return r;
   }

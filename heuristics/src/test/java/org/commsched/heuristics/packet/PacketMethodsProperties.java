@@ -452,6 +452,7 @@ class PacketMethodsProperties {
     assertThat(even.whyNotOption("counts", "monotone")).isNull();
     assertThat(even.whyNotOption("counts", "many")).contains("counts=best, alone, joint or monotone");
     assertThat(even.solve(tree(new SplittableRandom(3), true, StoreForwardEngineTest.onePort("2")),
-        SolveLimits.defaults().withOption("counts", "alone")).stats()).containsEntry("counts", "alone");
+        SolveLimits.defaults().withOption(FdfEvenSize.COUNTS, CountRule.ALONE)).stats())
+        .containsEntry("counts", "alone");
   }
 }

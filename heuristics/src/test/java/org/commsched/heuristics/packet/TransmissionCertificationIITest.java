@@ -57,7 +57,8 @@ class TransmissionCertificationIITest {
     // 2 (beta + 2) = 6: the two messages reach the root one after the other
     Instance star = PacketCases.tree(false, List.of(-1, 0, 0), new long[] {2, 2}, PacketCases.model("1", "1", true));
     for (String c : List.of("as-printed", "per-level")) {
-      SolveResult r = tc2.solve(star, SolveLimits.defaults().withOption("c", c));
+      SolveResult r = tc2.solve(star, SolveLimits.defaults().withOption(TransmissionCertificationII.C_READING,
+          TransmissionCertificationII.C_READING.parse(c)));
       assertValid(c, star, r);
       assertThat(r.makespan()).isEqualTo(6);
       assertThat(r.stats()).containsEntry("estimate", "26").containsEntry("B", "4").containsEntry("C", "6")
@@ -97,7 +98,8 @@ class TransmissionCertificationIITest {
       String tau = r.nextInt(3) == 0 ? "2" : "1";
       Instance inst = PacketCases.tree(false, parents, NearestReceivedFirstTest.randomLengths(r, n - 1),
           PacketCases.model(beta, tau, onePort));
-      SolveResult res = tc2.solve(inst, SolveLimits.defaults().withOption("counts", r.nextBoolean() ? "alone" : "one"));
+      SolveResult res = tc2.solve(inst, SolveLimits.defaults().withOption(TransmissionCertificationII.COUNTS,
+          r.nextBoolean() ? CountRule.ALONE : CountRule.ONE));
       assertValid(seed, inst, res);
       CommModel.StoreAndForward model = (CommModel.StoreAndForward) inst.model();
       Map<String, List<Schedule.Transmission>> hops = new HashMap<>();

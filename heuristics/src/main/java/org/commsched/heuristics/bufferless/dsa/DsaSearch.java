@@ -5,6 +5,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.MethodFacts;
+import org.commsched.core.solve.MethodOption;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
@@ -118,27 +119,13 @@ public final class DsaSearch implements Method {
     return new DsaSearch(t);
   }
 
-  /** Option key: decide whether a layout of height at most this many units of size exists (a positive integer). */
-  public static final String CAPACITY = "capacity";
+  /** The option {@code capacity}: decide whether a layout of height at most this many units exists (integer >= 1). */
+  public static final MethodOption<Long> CAPACITY = MethodOption.integer("capacity", c -> c >= 1,
+      v -> "capacity " + v + ": give a positive integer, e.g. --capacity 1048576");
 
   @Override
-  public java.util.Set<String> optionKeys() {
-    return java.util.Set.of(CAPACITY);
-  }
-
-  @Override
-  public String whyNotOption(String key, String value) {
-    if (!key.equals(CAPACITY)) {
-      return Method.super.whyNotOption(key, value);
-    }
-    try {
-      if (Long.parseLong(value) >= 1) {
-        return null;
-      }
-    } catch (NumberFormatException e) {
-      // below
-    }
-    return "capacity " + value + ": give a positive integer, e.g. --capacity 1048576";
+  public java.util.List<MethodOption<?>> methodOptions() {
+    return java.util.List.of(CAPACITY);
   }
 
   @Override
@@ -146,11 +133,7 @@ public final class DsaSearch implements Method {
     long started = System.nanoTime();
     requireApplies(instance);
     long deadline = started + Math.max(1, limits.timeLimit().toNanos());
-    String capText = limits.option(CAPACITY, null);
-    if (capText != null && whyNotOption(CAPACITY, capText) != null) {
-      throw new IllegalArgumentException(whyNotOption(CAPACITY, capText));
-    }
-    Long capacity = capText == null ? null : Long.parseLong(capText);
+    Long capacity = limits.options().get(CAPACITY);
     Buffers b = new Buffers(instance);
     LowerBound bound = b.bound();
     if (capacity != null && capacity < bound.value()) {

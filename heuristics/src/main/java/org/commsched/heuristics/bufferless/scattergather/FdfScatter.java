@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
@@ -14,6 +13,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.MethodFacts;
+import org.commsched.core.solve.MethodOption;
 import org.commsched.core.solve.Ratios;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
@@ -72,14 +72,15 @@ import org.commsched.core.solve.SolveResult;
  * @implNote Stateless and deterministic; immutable.
  */
 public final class FdfScatter implements Method {
-  /**
-   * Option key: set-up steps per message at the root (docs/models/bufferless-scatter-gather.md#fdf), an integer at
-   * least 0; default 0.
-   */
-  public static final String SETUP = "setup";
-
   /** The largest {@code setup} accepted (larger values overflow the step counts). */
   static final long MAX_SETUP = 1_000_000_000L;
+
+  /**
+   * The option {@code setup}: set-up steps per message at the root (docs/models/bufferless-scatter-gather.md#fdf), an
+   * integer in 0..{@value #MAX_SETUP}; default 0.
+   */
+  public static final MethodOption<Long> SETUP = MethodOption.count("setup", MAX_SETUP,
+      "the set-up steps per message, e.g. setup=3");
 
   /** Optimal (Theorem 1) with the default options: the makespan is the optimum. */
   @Override
@@ -116,7 +117,7 @@ public final class FdfScatter implements Method {
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
-    long setup = setup(limits);
+    long setup = limits.options().get(SETUP);
     boolean multi = multiport(instance);
     ScatterRoutes r = ScatterRoutes.of(instance, multi);
     int[] stream = multi ? r.stream : null;
@@ -151,25 +152,8 @@ public final class FdfScatter implements Method {
   }
 
   @Override
-  public Set<String> optionKeys() {
-    return Set.of(SETUP);
-  }
-
-  @Override
-  public String whyNotOption(String key, String value) {
-    if (!SETUP.equals(key)) {
-      return Method.super.whyNotOption(key, value);
-    }
-    return Method.whyNotCount(SETUP, value, MAX_SETUP, "the set-up steps per message, e.g. setup=3");
-  }
-
-  private long setup(SolveLimits limits) {
-    String s = limits.option(SETUP, "0");
-    String why = whyNotOption(SETUP, s);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
-    return Long.parseLong(s.trim());
+  public List<MethodOption<?>> methodOptions() {
+    return List.of(SETUP);
   }
 
   private static String witness(Instance inst, ClosedForm c, boolean multi) {

@@ -14,7 +14,7 @@ import org.commsched.core.solve.SolveLimits;
  * Spanning trees (and one edge-disjoint cover) that route scatter and gather messages on an arbitrary network,
  * after Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in Networks of Processors", §1.2,
  * Remark 3 and §4 (docs/models/bufferless-scatter-gather.md#fdf, #spanning-trees). Chosen with the solve option
- * {@value SolveLimits#SPANNING_TREE} ({@code commsched solve --spanning-tree NAME}):
+ * {@link SolveLimits#SPANNING_TREE} ({@code commsched solve --spanning-tree NAME}):
  * <ul>
  *   <li>{@code bfs} (default): the breadth-first tree of the default routes, each node hung on its smallest-id
  *       neighbour one hop closer to the root (docs/DESIGN.md). The paper's choice for scattering and multiport
@@ -45,8 +45,8 @@ import org.commsched.core.solve.SolveLimits;
  * @implNote Stateless.
  */
 public final class SpanningTrees {
-  /** The tree names {@link #reroute} accepts. */
-  public static final List<String> NAMES = List.of("bfs", "balanced", "broadcast", "cover");
+  /** The tree names {@link #reroute} accepts: the values of the option {@link SolveLimits#SPANNING_TREE}. */
+  public static final List<String> NAMES = SolveLimits.SPANNING_TREES;
 
   private SpanningTrees() {
   }

@@ -1,7 +1,7 @@
 package org.commsched.heuristics.bufferless.scattergather;
 
 import java.util.Map;
-import java.util.Set;
+import java.util.List;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
@@ -10,6 +10,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.MethodFacts;
+import org.commsched.core.solve.MethodOption;
 import org.commsched.core.solve.Ratios;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
@@ -93,16 +94,18 @@ import org.commsched.core.solve.SolveStatus;
  * @implNote Stateless and deterministic; immutable.
  */
 public final class TransmissionCertification implements Method {
-  /**
-   * Option key: the computation cost factor a, an integer at least 0; an internal node of d children computes for
-   * {@code a d ceil(log2 d)} steps before it certifies
-   * (docs/models/bufferless-scatter-gather.md#transmission-certification, #transmission-certification-corrections;
-   * {@link TcOptions#kappa}). Default: the preset's (0, which reproduces Figure 4).
-   */
-  public static final String KAPPA = "kappa";
-
   /** The largest {@code kappa} accepted (larger factors overflow the step counts of big trees). */
   static final long MAX_OPTION = 1_000_000_000L;
+
+  /**
+   * The option {@code kappa}: the computation cost factor a, an integer in 0..{@value #MAX_OPTION}; an internal node
+   * of d children computes for {@code a d ceil(log2 d)} steps before it certifies
+   * (docs/models/bufferless-scatter-gather.md#transmission-certification, #transmission-certification-corrections;
+   * {@link TcOptions#kappa}). Not given: the preset's (0, which reproduces Figure 4).
+   */
+  public static final MethodOption<Long> KAPPA = MethodOption.count("kappa", MAX_OPTION, "the factor a of the "
+      + "computation cost a d ceil(log2 d) steps per internal node of d children, e.g. kappa=1 (0, the default, "
+      + "reproduces Figure 4)");
 
   private final MethodFacts facts;
   private final TcOptions options;
@@ -177,30 +180,13 @@ public final class TransmissionCertification implements Method {
   }
 
   @Override
-  public Set<String> optionKeys() {
-    return Set.of(KAPPA);
-  }
-
-  @Override
-  public String whyNotOption(String key, String value) {
-    if (!KAPPA.equals(key)) {
-      return Method.super.whyNotOption(key, value);
-    }
-    return Method.whyNotCount(KAPPA, value, MAX_OPTION, "the factor a of the computation cost a d ceil(log2 d) "
-        + "steps per internal node of d children, e.g. kappa=1 (0, the default, reproduces Figure 4)");
+  public List<MethodOption<?>> methodOptions() {
+    return List.of(KAPPA);
   }
 
   /** The options of a run: this method's preset, with the computation cost of the {@code kappa} option if set. */
   private TcOptions options(SolveLimits limits) {
-    String k = limits.option(KAPPA, null);
-    if (k == null) {
-      return options;
-    }
-    String why = whyNotOption(KAPPA, k);
-    if (why != null) {
-      throw new IllegalArgumentException(why);
-    }
-    return options.withKappa(Long.parseLong(k.trim()));
+    return limits.options().has(KAPPA.key()) ? options.withKappa(limits.options().get(KAPPA)) : options;
   }
 
   @Override

@@ -140,11 +140,11 @@ class CapacitySearchProperties {
   void capacity_atTheOptimumGivesALayoutWithinIt_andOneBelowIsInfeasible(long seed) {
     Instance inst = shortLived(new SplittableRandom(seed * 31 + 1));
     long opt = DsaSearchProperties.bruteForce(inst.messages());
-    SolveResult fits = new DsaSearch().solve(inst, LIMITS.withOption(DsaSearch.CAPACITY, Long.toString(opt)));
+    SolveResult fits = new DsaSearch().solve(inst, LIMITS.withOption(DsaSearch.CAPACITY, opt));
     assertValid(seed, inst, fits);
     assertThat(fits.makespan()).as("seed %d", seed).isLessThanOrEqualTo(opt);
     assertThat(fits.stats()).containsEntry("capacity", opt);
-    SolveResult below = new DsaSearch().solve(inst, LIMITS.withOption(DsaSearch.CAPACITY, Long.toString(opt - 1)));
+    SolveResult below = new DsaSearch().solve(inst, LIMITS.withOption(DsaSearch.CAPACITY, opt - 1));
     assertThat(below.status()).as("seed %d", seed).isEqualTo(SolveStatus.INFEASIBLE);
     assertThat(below.hasSchedule()).isFalse();
     assertThat(below.lowerBound().value()).as("seed %d", seed).isEqualTo(opt);
@@ -154,7 +154,7 @@ class CapacitySearchProperties {
   @MethodSource("fewSeeds")
   void capacity_atTheLoadOfAPerfectPackingIsFound(long seed) {
     Instance inst = PerfectPackings.of("perfect", 30 + (int) Math.floorMod(seed, 30), 8, 60, seed);
-    SolveResult res = new DsaSearch().solve(inst, LIMITS.withOption(DsaSearch.CAPACITY, "256"));
+    SolveResult res = new DsaSearch().solve(inst, LIMITS.withOption(DsaSearch.CAPACITY, 256L));
     assertValid(seed, inst, res);
     assertThat(res.makespan()).as("seed %d", seed).isEqualTo(256);
     assertThat(res.status()).isEqualTo(SolveStatus.OPTIMAL);
@@ -166,7 +166,7 @@ class CapacitySearchProperties {
     Instance inst = PerfectPackings.of("perfect", 300, 10, 200, seed);
     long cap = new Buffers(inst).load();
     SolveResult res = new DsaSearch().solve(inst, SolveLimits.defaults().withTimeLimit(Duration.ofNanos(1))
-        .withOption(DsaSearch.CAPACITY, Long.toString(cap)));
+        .withOption(DsaSearch.CAPACITY, cap));
     if (res.hasSchedule()) {
       assertValid(seed, inst, res);
       assertThat(res.makespan()).isLessThanOrEqualTo(cap);
@@ -184,7 +184,7 @@ class CapacitySearchProperties {
     if (load < 2) {
       return;
     }
-    SolveResult res = new DsaSearch().solve(inst, LIMITS.withOption(DsaSearch.CAPACITY, Long.toString(load - 1)));
+    SolveResult res = new DsaSearch().solve(inst, LIMITS.withOption(DsaSearch.CAPACITY, load - 1));
     assertThat(res.status()).isEqualTo(SolveStatus.INFEASIBLE);
     assertThat(res.lowerBound().value()).isGreaterThanOrEqualTo(load);
   }

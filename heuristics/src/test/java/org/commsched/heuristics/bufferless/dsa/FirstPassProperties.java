@@ -175,7 +175,7 @@ class FirstPassProperties {
     // a capacity below that height: no layout within it is known, so UNKNOWN without a schedule
     long cap = Math.max(1, b.height(off) - 1);
     if (cap >= b.bound().value()) {
-      SolveResult capped = new DsaSearch().solve(inst, tiny.withOption(DsaSearch.CAPACITY, Long.toString(cap)));
+      SolveResult capped = new DsaSearch().solve(inst, tiny.withOption(DsaSearch.CAPACITY, cap));
       assertThat(capped.status()).isEqualTo(SolveStatus.UNKNOWN);
       assertThat(capped.hasSchedule()).isFalse();
     }

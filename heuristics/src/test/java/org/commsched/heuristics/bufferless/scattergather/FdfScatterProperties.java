@@ -517,7 +517,7 @@ class FdfScatterProperties {
         : ScatterCases.graph(seed, 4, model(seed));
     long beta = 1 + seed % 4;
     boolean multi = multiport(inst);
-    SolveResult r = FDF.solve(inst, SolveLimits.defaults().withOption(FdfScatter.SETUP, Long.toString(beta)));
+    SolveResult r = FDF.solve(inst, SolveLimits.defaults().withOption(FdfScatter.SETUP, beta));
     valid(seed, inst, r);
     long[] l = ScatterCases.lengths(inst);
     long[] longer = new long[l.length];

@@ -215,7 +215,7 @@ class FdfScatterTest {
   @Test
   void setupVariant_figure1() {
     Instance inst = figure1();
-    SolveResult r = fdf.solve(inst, SolveLimits.defaults().withOption(FdfScatter.SETUP, "2"));
+    SolveResult r = fdf.solve(inst, SolveLimits.defaults().withOption(FdfScatter.SETUP, 2L));
     assertThat(((Schedule.Departures) r.schedule()).departures()).containsEntry("M5", 2L).containsEntry("M4", 7L);
     assertThat(r.makespan()).isEqualTo(14);
     assertThat(r.stats()).containsEntry("setupOptimumPaperT", 15L).containsEntry("setup", 2L);
@@ -325,7 +325,7 @@ class FdfScatterTest {
 
   @Test
   void options_onlySetup_withItsValuesChecked() {
-    assertThat(fdf.optionKeys()).containsExactly(FdfScatter.SETUP);
+    assertThat(fdf.optionKeys()).containsExactly(FdfScatter.SETUP.key());
     assertThat(fdf.whyNotOption("setup", "3")).isNull();
     assertThat(fdf.whyNotOption("setup", "-3")).contains("negative");
     assertThat(fdf.whyNotOption("setup", "9223372036854775807")).contains("at most");
@@ -334,10 +334,10 @@ class FdfScatterTest {
 
   @Test
   void badSetupOption_isRejected() {
-    assertThatThrownBy(() -> fdf.solve(figure1(), SolveLimits.defaults().withOption("setup", "-1")))
+    // a bad value cannot reach the method: the option refuses it when it is set or parsed
+    assertThatThrownBy(() -> SolveLimits.defaults().withOption(FdfScatter.SETUP, -1L))
         .hasMessageContaining("negative");
-    assertThatThrownBy(() -> fdf.solve(figure1(), SolveLimits.defaults().withOption("setup", "x")))
-        .hasMessageContaining("integer");
+    assertThatThrownBy(() -> FdfScatter.SETUP.parse("x")).hasMessageContaining("integer");
   }
 
   static int[] destinations(Instance inst) {

@@ -238,7 +238,7 @@ class GatherSpanningTreeProperties {
       for (long kappa : tc ? new long[] {0, 1 + seed % 2} : new long[] {0}) {
         SolveLimits limits = SolveLimits.defaults().withOption(SolveLimits.SPANNING_TREE, c.tree());
         if (kappa > 0) {
-          limits = limits.withOption(TransmissionCertification.KAPPA, Long.toString(kappa));
+          limits = limits.withOption(TransmissionCertification.KAPPA, kappa);
         }
         String at = c.what() + ", " + m.name() + (kappa > 0 ? " kappa=" + kappa : "");
         SolveResult r = m.solve(inst, limits);
