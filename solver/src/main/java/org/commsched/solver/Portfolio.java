@@ -22,7 +22,6 @@ import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.bufferless.dsa.DsaMethods;
 import org.commsched.heuristics.linearcost.LinearCostMethods;
-import org.commsched.solver.lns.LnsChatting;
 
 /**
  * The default of {@code commsched solve} (no {@code --method}): the best schedule the toolkit finds within the time
@@ -42,17 +41,19 @@ import org.commsched.solver.lns.LnsChatting;
  *       comparable with real makespans and are passed over; a schedule the checker rejects is recorded as such and
  *       passed over. Beyond {@link #SEARCH_MAX} messages only the first applicable heuristic runs (one pass over a
  *       million messages already takes seconds, and two would hold two schedules in memory).</li>
- *   <li>Search, on the time left, for instances of at most {@link #SEARCH_MAX} messages (or origins): {@code lns}
- *       where it applies (chatting under all ports; it starts from the same heuristics and runs CP-SAT's full model
- *       for part of its time), else the first applicable exact method ({@code cpsat}: the bufferless model, or the
- *       packet and linear-cost models hinted with their family's best heuristic). It gets the time left, and at
+ *   <li>Search, on the time left, for instances of at most {@link #SEARCH_MAX} messages (or origins): a method that
+ *       improves the run's incumbent ({@link Method#improvesIncumbent()}: {@code lns}, for chatting under all ports;
+ *       it starts from the heuristics' best schedule and runs CP-SAT's full model for part of its time), else the
+ *       first applicable exact method ({@code cpsat}: the bufferless model, or the packet and linear-cost models
+ *       hinted with their family's best heuristic). It gets the time left, and at
  *       least a tenth of the limit ({@link #MIN_SEARCH}) even when the first heuristic overran its share (so the
  *       run may end that much after the limit; the command line's reserve covers it).</li>
  *   <li>Answer: the shortest valid schedule (the earliest on ties), with the largest lower bound any step proved,
  *       OPTIMAL when they meet. Statistics: {@code foundBy} (the method whose schedule it is) and {@code tried}
  *       (each method's makespan, or why it gave none, in run order).</li>
  * </ol>
- * Ctrl-C (the run's {@link org.commsched.core.solve.StopToken}) ends the heuristics loop and the search as a time limit would.
+ * Ctrl-C (the run's {@link org.commsched.core.solve.StopToken}) ends the heuristics loop and the search as a time limit
+ * would. {@link #plan} says which methods run in which order with what time; {@link #solve} follows it.
  *
  * <p><b>Guarantee.</b> Never longer than any single heuristic it ran, and OPTIMAL whenever the search proves it;
  * no approximation ratio beyond those of its members.
@@ -122,7 +123,7 @@ public final class Portfolio implements Method {
     List<Method> heuristics = new ArrayList<>();
     List<Method> searches = new ArrayList<>();
     for (Method m : applicable) {
-      if (m instanceof LnsChatting) {
+      if (m.improvesIncumbent()) {
         searches.add(0, m); // lns before the exact models: it holds up on instances too big for them
       } else if (m.exact()) {
         searches.add(m);
@@ -131,6 +132,45 @@ public final class Portfolio implements Method {
       }
     }
     return new Portfolio(heuristics, searches);
+  }
+
+  /**
+   * What the portfolio runs on an instance under a time limit, in order and with what time: the plan {@link #solve}
+   * follows.
+   *
+   * @param heuristics the heuristics in run order; the first always runs, a later one only while the time left exceeds
+   *     {@code kept} plus the slowest heuristic's time so far, and none after a schedule meets the best lower bound
+   * @param firstScheduleOnly true beyond {@link #SEARCH_MAX} messages: the heuristics stop at the first schedule (a
+   *     later one runs only when the earlier ones failed)
+   * @param searches the searches in the order tried, the method that improves the incumbent first: the first that
+   *     does not fail gets all the time left; empty when no search runs (none applies, or beyond {@link #SEARCH_MAX})
+   * @param firstShare the time the first heuristic gets; each later one gets 1 / {@value #SHARE} of the time left
+   *     minus {@code kept}
+   * @param kept the time kept for the search (half the limit when a search runs, else none)
+   * @param searchAtLeast the search's guaranteed slice, 1 / {@value #MIN_SEARCH} of the limit, even after a slow
+   *     first heuristic (zero when no search runs)
+   */
+  public record Plan(List<Method> heuristics, boolean firstScheduleOnly, List<Method> searches, Duration firstShare,
+      Duration kept, Duration searchAtLeast) {
+    /** The names of the heuristics, in run order. */
+    public List<String> heuristicNames() {
+      return heuristics.stream().map(Method::name).toList();
+    }
+
+    /** The names of the searches, in the order tried. */
+    public List<String> searchNames() {
+      return searches.stream().map(Method::name).toList();
+    }
+  }
+
+  /** The plan of a solve of {@code instance} under the time limit {@code limit}. */
+  public Plan plan(Instance instance, Duration limit) {
+    boolean big = size(instance) > SEARCH_MAX;
+    List<Method> ss = big ? List.of() : searches;
+    long nanos = limit.toNanos();
+    long kept = ss.isEmpty() ? 0 : nanos / 2;
+    return new Plan(heuristics, big, ss, Duration.ofNanos(Math.max(1_000_000L, (nanos - kept) / SHARE)),
+        Duration.ofNanos(kept), ss.isEmpty() ? Duration.ZERO : Duration.ofNanos(nanos / MIN_SEARCH));
   }
 
   /**
@@ -170,12 +210,11 @@ public final class Portfolio implements Method {
     SolveResult best = null;
     LowerBound bound = known; // in ticks of the instance
     long slowest = 0;
-    boolean searching = !searches.isEmpty() && size(instance) <= SEARCH_MAX;
-    // time kept for the search: a later heuristic starts only while it would leave the search half the limit
-    long kept = searching ? limits.timeLimit().toNanos() / 2 : 0;
-    for (Method h : heuristics) {
+    Plan plan = plan(instance, limits.timeLimit());
+    long kept = plan.kept().toNanos(); // a later heuristic starts only while it would leave the search this much
+    for (Method h : plan.heuristics()) {
       long now = System.nanoTime();
-      if (best != null && (limits.run().stop().over(deadline) || deadline - now <= slowest + kept || size(instance) > SEARCH_MAX
+      if (best != null && (run.stop().over(deadline) || deadline - now <= slowest + kept || plan.firstScheduleOnly()
           || units(best.makespan(), best.scale()).compareTo(units(bound.value(), unit)) <= 0)) {
         break;
       }
@@ -193,10 +232,10 @@ public final class Portfolio implements Method {
       bound = bound.max(inUnitTicks(r, unit));
     }
     // the search's guaranteed slice: a tenth of the limit even when the first heuristic overran its share
-    long left = Math.max(deadline - System.nanoTime(), limits.timeLimit().toNanos() / MIN_SEARCH);
+    long left = Math.max(deadline - System.nanoTime(), plan.searchAtLeast().toNanos());
     boolean done = best != null && units(best.makespan(), best.scale()).compareTo(units(bound.value(), unit)) <= 0;
-    if (!done && !limits.run().stop().stopped() && left > 0 && searching) {
-      for (Method s : searches) {
+    if (!done && !run.stop().stopped() && left > 0) {
+      for (Method s : plan.searches()) {
         SolveResult r;
         try {
           r = run.solve(s, instance, limits.withTimeLimit(Duration.ofNanos(Math.max(1_000_000L, left))));

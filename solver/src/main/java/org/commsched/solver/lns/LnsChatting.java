@@ -94,6 +94,12 @@ public final class LnsChatting implements Method {
     return FACTS;
   }
 
+  /** lns starts from the run's incumbent when it holds one (the portfolio's best heuristic schedule). */
+  @Override
+  public boolean improvesIncumbent() {
+    return true;
+  }
+
   /** Neighbourhood size to start from. */
   static final int START_K = 30;
   /** Smallest neighbourhood. */

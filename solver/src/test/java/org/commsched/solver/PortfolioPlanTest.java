@@ -1,0 +1,121 @@
+package org.commsched.solver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Message;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Problem;
+import org.commsched.core.model.Topology;
+import org.commsched.core.solve.Method;
+import org.commsched.instances.io.InstanceReader;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The default portfolio's plan ({@link Portfolio#plan}, docs/models/README.md#the-default-portfolio), per family:
+ * which methods it runs, in which order, with what time. Every applicable method appears once: the heuristics (not
+ * exact, not improving an incumbent) in the registry's order, then the searches, the method that improves the
+ * incumbent ({@code lns}) first; under a 10 s limit the first heuristic gets 1.25 s (a quarter of what the kept half
+ * leaves), the search keeps 5 s and is sure of 1 s. Beyond {@link Portfolio#SEARCH_MAX} messages no search runs and
+ * the heuristics stop at the first schedule.
+ */
+class PortfolioPlanTest {
+  private static final MethodRegistry REGISTRY = MethodRegistry.standard();
+  private static final Duration LIMIT = Duration.ofSeconds(10);
+
+  @Test
+  void bufferlessChatting_heuristicsThenLnsThenTheExactModels() throws IOException {
+    Portfolio.Plan plan = planOf("chat-oracle-a-ula5.json", Family.BUFFERLESS_CHATTING);
+    assertThat(plan.heuristicNames()).contains("greedy", "priority-greedy").doesNotContain("lns", "cpsat");
+    assertThat(plan.searchNames()).startsWith("lns", "cpsat");
+    assertSearchBudget(plan);
+  }
+
+  @Test
+  void bufferlessScatterGather_heuristicsThenCpsat() throws IOException {
+    Portfolio.Plan plan = planOf("sg-ex5-gather-bintree7.json", Family.BUFFERLESS_SCATTER_GATHER);
+    assertThat(plan.heuristicNames()).contains("transmission-certification").doesNotContain("cpsat");
+    assertThat(plan.searchNames()).startsWith("cpsat").doesNotContain("lns");
+    assertSearchBudget(plan);
+  }
+
+  @Test
+  void packet_heuristicsThenCpsat() throws IOException {
+    Portfolio.Plan plan = planOf("pk-tv2-gather-beta2.json", Family.PACKET);
+    assertThat(plan.heuristicNames()).contains("packet-nrf").doesNotContain("cpsat");
+    assertThat(plan.searchNames()).startsWith("cpsat").doesNotContain("lns");
+    assertSearchBudget(plan);
+  }
+
+  @Test
+  void linearCost_heuristicsThenCpsat() throws IOException {
+    Portfolio.Plan plan = planOf("lc-gossip-uring4-one-small.json", Family.LINEAR_COST);
+    assertThat(plan.heuristicNames()).contains("greedy-saf").doesNotContain("cpsat");
+    assertThat(plan.searchNames()).startsWith("cpsat").doesNotContain("lns");
+    assertSearchBudget(plan);
+  }
+
+  @Test
+  void dsa_hasNoPortfolio_itsDefaultIsDsaSearch() throws IOException {
+    Instance dsa = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve("dsa-small.json"));
+    assertThat(Portfolio.choose(REGISTRY, dsa)).isNotInstanceOf(Portfolio.class);
+    assertThat(Portfolio.choose(REGISTRY, dsa).name()).isEqualTo("dsa-search");
+  }
+
+  @Test
+  void beyondSearchMax_noSearch_andTheHeuristicsStopAtTheFirstSchedule() {
+    List<Message> ms = new ArrayList<>();
+    for (int i = 0; i <= Portfolio.SEARCH_MAX; i++) {
+      ms.add(new Message("m" + i, i % 7, 7 + i % 5, 1 + i % 3));
+    }
+    Instance big = new Instance("big", new Problem.Chatting(ms),
+        new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), Network.of(new Topology.Ula(12)));
+    Portfolio.Plan plan = plan(big);
+    assertThat(plan.firstScheduleOnly()).isTrue();
+    assertThat(plan.searches()).isEmpty();
+    assertThat(plan.heuristicNames()).isNotEmpty();
+    assertThat(plan.kept()).isEqualTo(Duration.ZERO);
+    assertThat(plan.firstShare()).isEqualTo(Duration.ofMillis(2500)); // a quarter of the whole limit
+    assertThat(plan.searchAtLeast()).isEqualTo(Duration.ZERO);
+  }
+
+  /** The plan of the catalogue file, which is of {@code family}, after the checks every family shares. */
+  private static Portfolio.Plan planOf(String file, Family family) throws IOException {
+    Instance inst = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve(file));
+    assertThat(inst.family()).isEqualTo(family);
+    Portfolio.Plan plan = plan(inst);
+    assertThat(plan.firstScheduleOnly()).isFalse();
+    List<String> applicable = REGISTRY.applicable(inst).stream().map(Method::name).toList();
+    List<String> all = new ArrayList<>(plan.heuristicNames());
+    all.addAll(plan.searchNames());
+    assertThat(all).as("every applicable method once").containsExactlyInAnyOrderElementsOf(applicable);
+    assertThat(plan.heuristicNames()).as("the heuristics in the registry's order")
+        .isEqualTo(applicable.stream().filter(plan.heuristicNames()::contains).toList());
+    for (Method h : plan.heuristics()) {
+      assertThat(h.exact() || h.improvesIncumbent()).as(h.name() + " runs as a heuristic").isFalse();
+    }
+    for (int i = 1; i < plan.searches().size(); i++) {
+      assertThat(plan.searches().get(i).exact()).as(plan.searchNames() + ": after the first, exact models").isTrue();
+    }
+    return plan;
+  }
+
+  private static Portfolio.Plan plan(Instance inst) {
+    Method m = Portfolio.choose(REGISTRY, inst);
+    assertThat(m).as(inst.name() + ": the default is the portfolio").isInstanceOf(Portfolio.class);
+    return ((Portfolio) m).plan(inst, LIMIT);
+  }
+
+  /** The time of a plan with a search under the 10 s limit. */
+  private static void assertSearchBudget(Portfolio.Plan plan) {
+    assertThat(plan.kept()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(plan.firstShare()).isEqualTo(Duration.ofMillis(1250));
+    assertThat(plan.searchAtLeast()).isEqualTo(Duration.ofSeconds(1));
+  }
+}
