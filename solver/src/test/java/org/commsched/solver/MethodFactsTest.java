@@ -32,6 +32,8 @@ import org.commsched.instances.io.DsaCsv;
 import org.commsched.instances.io.InstanceReader;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Every registered method's {@link MethodFacts} are complete and true to what the method does: it says what it does,
@@ -49,7 +51,16 @@ class MethodFactsTest {
   /** How many of its smallest accepted instances of each family each method runs on. */
   private static final int RUNS = 2;
 
+  /**
+   * The wake-up models, which prove the optimum under wake-ups (stat {@code syncStatus}) while their status refers to
+   * the offline problem: the catalogue's gap instances record offline optima, so for these two the check has no gap
+   * run and a mislabelled flag would pass it (the only exception to the gap requirement).
+   */
+  private static final java.util.Set<String> WAKE_UP = java.util.Set.of("cpsat-sync", "choco-sync");
+
   private static List<Instance> catalogue;
+  /** The names of the catalogue instances whose recorded exact optimum is above the best a-priori lower bound. */
+  private static java.util.Set<String> gaps;
   private static List<Instance> generated;
 
   @BeforeAll
@@ -66,6 +77,22 @@ class MethodFactsTest {
       }
     }
     assertThat(catalogue).hasSizeGreaterThan(40);
+    gaps = new java.util.HashSet<>();
+    JsonNode rows = JsonMapper.builder().build()
+        .readTree(Files.readString(ExactChattingOracleTest.catalogue().resolve("manifest.json")));
+    for (JsonNode row : rows) {
+      JsonNode optimum = row.get("optimum");
+      String file = row.get("file").stringValue();
+      if (optimum == null || optimum.isNull() || !row.path("optimumKind").asString("").equals("exact")
+          || !file.endsWith(".json")) {
+        continue;
+      }
+      Instance inst = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve(file));
+      BigDecimal opt = optimum.isNumber() ? optimum.decimalValue() : new BigDecimal(optimum.stringValue());
+      if (opt.compareTo(bestBound(inst)) > 0) {
+        gaps.add(inst.name());
+      }
+    }
     generated = new ArrayList<>();
     long seed = 1;
     String[] networks = {"ula", "bla", "uring", "ring", "star", "tree-binary", "mesh", "complete", "hypercube",
@@ -145,31 +172,114 @@ class MethodFactsTest {
   }
 
   /**
-   * Each method runs on its smallest accepted instances of each of its families. An exact method proves every one
-   * OPTIMAL; a heuristic is OPTIMAL only where its makespan meets the instance's best a-priori lower bound ({@code
-   * LowerBounds.best}), since it has no search to prove more.
+   * Each method runs on its smallest accepted instances of each of its families and on its smallest accepted
+   * <em>gap</em> instance of the catalogue of each family in its scope (whose recorded exact optimum exceeds the best
+   * a-priori lower bound, so that only a search proves OPTIMAL there). An exact method proves every small instance
+   * OPTIMAL and at least one gap instance; a heuristic is OPTIMAL only where its makespan meets the instance's best
+   * a-priori lower bound ({@code LowerBounds.best}), since it has no search to prove more. Both directions can fail: a
+   * heuristic marked exact proves no small instance, and an exact method marked heuristic claims OPTIMAL above the
+   * bound on a gap instance ({@link #anExactMethodMarkedHeuristicFailsTheExactFlagCheck}).
    */
   @Test
   void theExactFlagAgreesWithTheStatusTheMethodReports() {
+    List<String> failures = new ArrayList<>();
     for (Method m : REGISTRY.all()) {
-      List<Instance> runs = smallestAccepted(m);
-      assertThat(runs).as(m.name() + " accepts no catalogue or seeded instance").isNotEmpty();
-      for (Instance inst : runs) {
-        SolveResult r = m.solve(inst, LIMITS);
-        String what = m.name() + " on " + inst.name() + ": " + r.status() + " " + r.stats();
-        if (m.exact()) {
-          // the wake-up models (cpsat-sync, choco-sync) prove the optimum under wake-ups, reported as syncStatus
-          // (status refers to the offline problem)
-          assertThat(r.status() == SolveStatus.OPTIMAL
-              || SolveStatus.OPTIMAL.toString().equals(String.valueOf(r.stats().get("syncStatus"))))
-              .as(what + ": an exact method proves a small instance").isTrue();
-        } else if (r.status() == SolveStatus.OPTIMAL) {
-          BigDecimal bound = BigDecimal.valueOf(LowerBounds.best(inst).value(), inst.timeScale().decimals());
-          assertThat(BigDecimal.valueOf(r.makespan(), r.scale().decimals())).as(what + ": a heuristic is OPTIMAL "
-              + "only at the lower bound").isLessThanOrEqualTo(bound);
-        }
+      String failure = exactFlagFailure(m);
+      if (failure != null) {
+        failures.add(failure);
       }
     }
+    assertThat(failures).isEmpty();
+  }
+
+  /**
+   * The injected fault of the check above: an exact method ({@code cpsat}) whose facts say heuristic. On a chatting
+   * gap instance it proves an optimum the a-priori bound does not reach, so the check fails it.
+   */
+  @Test
+  void anExactMethodMarkedHeuristicFailsTheExactFlagCheck() {
+    Method exact = REGISTRY.byName("cpsat");
+    assertThat(exact.exact()).isTrue();
+    MethodFacts f = exact.facts();
+    Method marked = new Method() {
+      private final MethodFacts facts = new MethodFacts(f.name(), f.summary(), f.guarantee(), f.citation(), f.scope(),
+          false);
+
+      @Override
+      public MethodFacts facts() {
+        return facts;
+      }
+
+      @Override
+      public SolveResult solve(Instance instance, SolveLimits limits) {
+        return exact.solve(instance, limits);
+      }
+    };
+    assertThat(exactFlagFailure(marked)).as("the false flag fails").isNotNull()
+        .contains("a heuristic is OPTIMAL only at the lower bound");
+  }
+
+  /**
+   * Null when the method's exact flag agrees with the statuses it reports on its runs ({@link #smallestAccepted}, and
+   * for each family of its scope its smallest accepted gap instance), else the first disagreement.
+   */
+  private static String exactFlagFailure(Method m) {
+    List<Instance> runs = smallestAccepted(m);
+    if (runs.isEmpty()) {
+      return m.name() + " accepts no catalogue or seeded instance";
+    }
+    for (Instance inst : runs) {
+      String failure = exactFlagFailure(m, inst, m.solve(inst, LIMITS));
+      if (failure != null) {
+        return failure;
+      }
+    }
+    Comparator<Instance> size = Comparator.comparingInt(i -> Math.max(i.messages().size(), i.origins().size()));
+    List<Instance> gapRuns = new ArrayList<>();
+    for (Family f : m.scope().families()) {
+      catalogue.stream().filter(i -> i.family() == f && gaps.contains(i.name()) && m.whyNot(i) == null)
+          .min(size).ifPresent(gapRuns::add);
+    }
+    boolean provedGap = false;
+    for (Instance inst : gapRuns) {
+      SolveResult r = m.solve(inst, LIMITS);
+      provedGap |= r.status() == SolveStatus.OPTIMAL;
+      // an exact method may run out of time on a larger gap instance; a heuristic must not claim one
+      String failure = m.exact() ? null : exactFlagFailure(m, inst, r);
+      if (failure != null) {
+        return failure;
+      }
+    }
+    // without a proven gap instance an exact method marked heuristic would pass: the catalogue has one for each
+    return m.exact() && !provedGap && !WAKE_UP.contains(m.name()) ? m.name() + " proves none of its catalogue gap "
+        + "instances " + gapRuns.stream().map(Instance::name).toList() : null;
+  }
+
+  /**
+   * Null when the status {@code r} of {@code m} on {@code inst} agrees with the method's exact flag, else what is
+   * wrong: an exact method proves a small instance (the wake-up models, cpsat-sync and choco-sync, prove the optimum
+   * under wake-ups, reported as syncStatus, since status refers to the offline problem); a heuristic is OPTIMAL only
+   * at the best a-priori lower bound.
+   */
+  private static String exactFlagFailure(Method m, Instance inst, SolveResult r) {
+    String what = m.name() + " on " + inst.name() + ": " + r.status() + " " + r.stats();
+    if (m.exact()) {
+      boolean proved = r.status() == SolveStatus.OPTIMAL
+          || SolveStatus.OPTIMAL.toString().equals(String.valueOf(r.stats().get("syncStatus")));
+      return proved ? null : what + ": an exact method proves a small instance";
+    }
+    if (r.status() == SolveStatus.OPTIMAL && makespan(r).compareTo(bestBound(inst)) > 0) {
+      return what + ": a heuristic is OPTIMAL only at the lower bound " + bestBound(inst);
+    }
+    return null;
+  }
+
+  private static BigDecimal makespan(SolveResult r) {
+    return BigDecimal.valueOf(r.makespan(), r.scale().decimals());
+  }
+
+  private static BigDecimal bestBound(Instance inst) {
+    return BigDecimal.valueOf(LowerBounds.best(inst).value(), inst.timeScale().decimals());
   }
 
   /** A catalogue instance of the family that the method accepts, else a seeded one, else null. */
