@@ -95,10 +95,12 @@ public final class PriorityGreedy implements Method {
    * @param seed random seed
    * @param moves the move budget
    * @param limit wall-clock limit
+   * @param stop the stop token of the run it serves (e.g. lns's {@code limits.run().stop()}): a stop ends the search
+   *     like the limit
    * @return the improved schedule, status FEASIBLE or OPTIMAL (when it meets {@code LowerBounds.best})
    */
   public static SolveResult improve(Instance instance, Map<String, Long> departures, long seed, long moves,
-      Duration limit) {
+      Duration limit, StopToken stop) {
     DepartureBoard board = new DepartureBoard(instance);
     long[] start = new long[board.m];
     for (int j = 0; j < board.m; j++) {
@@ -109,7 +111,7 @@ public final class PriorityGreedy implements Method {
       }
       start[j] = t;
     }
-    return run(instance, board, start, LowerBounds.best(instance), seed, moves, limit, new StopToken());
+    return run(instance, board, start, LowerBounds.best(instance), seed, moves, limit, stop);
   }
 
   private static SolveResult run(Instance instance, DepartureBoard board, long[] start, LowerBound bound,

@@ -18,6 +18,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.solve.StopToken;
 import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.commsched.instances.generate.GeneratorSpec;
@@ -103,7 +104,7 @@ class PriorityGreedyProperties {
       start.put(inst.messages().get(b.index[j]).id(), b.dep[j]);
     }
     assertValid(inst, new Schedule.Departures(start));
-    SolveResult out = PriorityGreedy.improve(inst, start, seed, 500, LIMIT);
+    SolveResult out = PriorityGreedy.improve(inst, start, seed, 500, LIMIT, new StopToken());
     assertValid(seed, inst, out);
     assertThat(out.makespan()).as("seed %d: %s", seed, inst).isLessThanOrEqualTo(b.makespan());
   }

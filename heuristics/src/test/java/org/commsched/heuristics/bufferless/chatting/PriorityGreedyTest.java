@@ -19,6 +19,7 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveRun;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.solve.StopToken;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.junit.jupiter.api.Test;
 
@@ -84,7 +85,7 @@ class PriorityGreedyTest {
     Instance inst = new Instance("clash", new Problem.Chatting(List.of(new Message("a", 0, 2, 2),
         new Message("b", 0, 2, 2))), ALL, Network.of(new Topology.Ula(3)));
     assertThatThrownBy(() -> PriorityGreedy.improve(inst, Map.of("a", 0L, "b", 1L), 0, 10,
-        java.time.Duration.ofSeconds(1))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("valid");
+        java.time.Duration.ofSeconds(1), new StopToken())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("valid");
   }
 
   @Test
