@@ -22,7 +22,6 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveRun;
 import org.commsched.core.time.TimeScale;
-import org.commsched.heuristics.bufferless.dsa.DsaSearch;
 import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
 import org.commsched.instances.io.DsaCsv;
 import org.commsched.instances.io.InstanceWriter;
@@ -129,9 +128,6 @@ final class SolveCommand implements Callable<Integer> {
       List<LowerBound> b = known.updateAndGet(k -> k != null ? k : LowerBounds.all(routed));
       return b.isEmpty() ? 0 : b.get(0).value();
     });
-    if (m instanceof DsaSearch search && buffers != null && instance == buffers.instance()) {
-      m = search.withTimes(buffers.times()); // the file's own times for the search's preorders (widths, areas)
-    }
     checkOptions(m, limits);
     if (out != null && Inputs.isCsv(out) && buffers == null) {
       throw new BadInputException("commsched solve: --out " + out + ": CSV output is for DSA instances only; "

@@ -34,7 +34,7 @@ import java.util.SplittableRandom;
  *
  * @implNote Stateful for one {@link #finish} call; not thread-safe.
  */
-final class StartSweep {
+public final class StartSweep {
   private final int[] left;
   private final int[] right;
   private final int[] prio;
@@ -61,13 +61,39 @@ final class StartSweep {
   }
 
   /**
+   * {@link #lower} on the buffers of {@code instance} (a dsa instance, or chatting on a ula read as buffers): the
+   * messages with {@code placed[i]} keep {@code slots[i]} (a valid partial virtual schedule, in message order), the
+   * others are placed by the sweep (or every message is, if that is lower). For a method other than {@code best-fit}
+   * stopped at its limit before it placed every buffer ({@code first-fit}). Neither array is changed.
+   *
+   * @throws IllegalArgumentException if the instance is not on a ula
+   */
+  public static long[] lower(org.commsched.core.model.Instance instance, long[] slots, boolean[] placed) {
+    if (Buffers.ULA.whyNot().apply(instance) != null) {
+      throw new IllegalArgumentException("the sweep lays out buffers, i.e. messages on a ula");
+    }
+    Buffers b = new Buffers(instance);
+    return lower(b.lo, b.hi, b.size, b.points, slots, placed);
+  }
+
+  /**
    * The lower (ties: the first) of two layouts made by {@link #finish}: the buffers not placed finished around the
    * placed ones at {@code off}, and every buffer placed by the sweep alone (nothing kept). The already-placed buffers
    * make the first sweep put a buffer above those starting inside its lifespan, which can cost more than their own
    * placements gained (1024 placements cut short on 10^5 buffers: 1.30-1.36 x the load where the sweep alone gave
-   * 1.02-1.08 x, docs/BENCHMARKS.md); keeping the lower of the two is never above either. {@code off} is not changed.
+   * 1.02-1.08 x, docs/BENCHMARKS.md); keeping the lower of the two is never above either. With nothing placed the two
+   * are the same layout, made once. {@code off} is not changed.
    */
   static long[] lower(int[] lo, int[] hi, long[] size, int points, long[] off, boolean[] placed) {
+    boolean any = false;
+    for (int i = 0; i < placed.length && !any; i++) {
+      any = placed[i];
+    }
+    if (!any) {
+      long[] alone = new long[lo.length];
+      finish(lo, hi, size, points, alone, placed);
+      return alone;
+    }
     long[] kept = off.clone();
     finish(lo, hi, size, points, kept, placed);
     long[] alone = new long[lo.length];
