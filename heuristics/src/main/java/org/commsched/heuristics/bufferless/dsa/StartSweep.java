@@ -42,11 +42,14 @@ public final class StartSweep {
   private final long[] end;
   private final long[] gap;
   private final long[] maxGap;
+  /** The nodes from the root down to one node ({@link #setGap}). */
+  private final int[] path;
   private int root = -1;
   private int splitLeft;
   private int splitRight;
 
   private StartSweep(int n) {
+    path = new int[n];
     left = new int[n];
     right = new int[n];
     prio = new int[n];
@@ -210,12 +213,30 @@ public final class StartSweep {
     if (q < 0 || key[q] - c >= s) {
       return c;
     }
-    split(root, key[q] + 1);
-    int a = splitLeft;
-    int b = splitRight;
-    int r = lowestGap(b, s);
-    root = merge(a, b);
+    int r = lowestGapAbove(root, key[q], s);
     return r >= 0 ? key[r] - gap[r] : lastEnd();
+  }
+
+  /**
+   * The node of lowest key above k in subtree t whose gap is at least s, or -1: down the boundary of the keys above
+   * k, and at most one descent ({@link #lowestGap}) into a subtree wholly above k, O(depth).
+   */
+  private int lowestGapAbove(int t, long k, long s) {
+    while (t >= 0 && maxGap[t] >= s) {
+      if (key[t] <= k) {
+        t = right[t];
+        continue;
+      }
+      int r = lowestGapAbove(left[t], k, s);
+      if (r >= 0) {
+        return r;
+      }
+      if (gap[t] >= s) {
+        return t;
+      }
+      return lowestGap(right[t], s);
+    }
+    return -1;
   }
 
   private void insert(int i, long x, long e) {
@@ -250,14 +271,17 @@ public final class StartSweep {
     }
   }
 
+  /** Sets the gap of node q and refreshes the largest gaps on the path from the root down to it. */
   private void setGap(int q, long g) {
-    split(root, key[q]);
-    int a = splitLeft;
-    split(splitRight, key[q] + 1);
-    int c = splitRight;
+    int d = 0;
+    for (int t = root; t != q; t = key[q] < key[t] ? left[t] : right[t]) {
+      path[d++] = t;
+    }
     gap[q] = g;
     pull(q);
-    root = merge(a, merge(q, c));
+    while (d > 0) {
+      pull(path[--d]);
+    }
   }
 
   /** The end of the interval with the highest key below x, or 0. */
