@@ -134,9 +134,6 @@ final class SolveCommand implements Callable<Integer> {
       List<LowerBound> b = known.updateAndGet(k -> k != null ? k : LowerBounds.all(routed));
       return b.isEmpty() ? 0 : b.get(0).value();
     });
-    if (m instanceof DsaSearch search && buffers != null && instance == buffers.instance()) {
-      m = search.withTimes(buffers.times()); // the file's own times for the search's preorders (widths, areas)
-    }
     limits = limits.withOptions(methodOptions(m, texts, limits.options()));
     if (out != null && Inputs.isCsv(out) && buffers == null) {
       throw new BadInputException("commsched solve: --out " + out + ": CSV output is for DSA instances only; "

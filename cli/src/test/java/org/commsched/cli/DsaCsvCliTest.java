@@ -282,8 +282,8 @@ class DsaCsvCliTest {
 
   /**
    * 100,000 buffers (the fuzzer's many-rows shape: starts 0..999, lifespans 1..50, sizes 1..9) under a limit that has
-   * passed before the first pass starts: best-fit's first pass stops after its first 1024 placements and the rest go
-   * by first fit in order of start, so the run still writes a whole layout (every row with its offset, valid for
+   * passed before the first pass starts: best-fit's first pass places nothing and every buffer goes by first fit in
+   * order of start (the sweep), so the run still writes a whole layout (every row with its offset, valid for
    * {@code check}) and says so; under a capacity at the load the same layout does not fit, so UNKNOWN, exit 3 and no file.
    */
   @Test
@@ -304,7 +304,7 @@ class DsaCsvCliTest {
     assertThat(n.get("status").asText()).isEqualTo("FEASIBLE");
     assertThat(n.get("valid").asBoolean()).isTrue();
     assertThat(n.get("stats").get("firstPass").asText())
-        .isEqualTo("stopped at the time limit after 1024 of 100000 buffers; "
+        .isEqualTo("stopped at the time limit after 0 of 100000 buffers; "
             + "finished by first fit in order of start (the lower of: the rest around those, or every buffer)");
     List<Row> rows = rows(out, true);
     assertThat(rows).hasSize(100_000);
@@ -322,6 +322,48 @@ class DsaCsvCliTest {
     assertThat(c.code()).as(c.err()).isEqualTo(3);
     assertThat(c.json().get("status").asText()).isEqualTo("UNKNOWN");
     assertThat(capped).doesNotExist();
+  }
+
+  /**
+   * 100,000 random buffers (README "Memory planning" shape: sizes log-uniform up to 4096, lifespans 1..1000, starts
+   * 0..50,000) at {@code --time-limit 1}, for the default method, best-fit and first-fit (whose pass alone takes
+   * minutes here): each writes a whole valid layout (every row with its offset, height = makespan, {@code check}
+   * valid) and says honestly how it got it (FEASIBLE, a lower bound below the height). No wall time is asserted.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"default", "best-fit", "first-fit"})
+  void aHundredThousandRandomBuffersAtALimitOfOneSecond_getAWholeValidLayout(String method) throws IOException {
+    Path in = tmp.resolve("r100k.csv");
+    java.util.SplittableRandom r = new java.util.SplittableRandom(100_000);
+    StringBuilder sb = new StringBuilder("buffer,start,end,size\n");
+    for (int i = 0; i < 100_000; i++) {
+      long size = Math.max(1, Math.min(4096, (long) Math.exp(r.nextDouble() * Math.log(4097))));
+      int start = r.nextInt(50_001);
+      sb.append('b').append(i).append(',').append(start).append(',').append(start + 1 + r.nextInt(1000)).append(',')
+          .append(size).append('\n');
+    }
+    Files.writeString(in, sb);
+    Path out = tmp.resolve("r100k.out.csv");
+    List<String> args = new ArrayList<>(List.of("solve", in.toString(), "--time-limit", "1", "--out",
+        out.toString(), "--json"));
+    if (!method.equals("default")) {
+      args.addAll(List.of("--method", method));
+    }
+    CliTest.Run run = run(args.toArray(new String[0]));
+    assertThat(run.code()).as(run.err()).isZero();
+    JsonNode n = run.json();
+    assertThat(n.get("status").asText()).isEqualTo("FEASIBLE");
+    assertThat(n.get("valid").asBoolean()).isTrue();
+    List<Row> rows = rows(out, true);
+    assertThat(rows).hasSize(100_000);
+    long height = 0;
+    for (Row row : rows) {
+      height = Math.max(height, row.offset() + row.size());
+    }
+    assertThat(n.get("makespan").asLong()).isEqualTo(height);
+    assertThat(n.get("lowerBound").asLong()).isLessThan(height);
+    CliTest.Run check = run("check", in.toString(), out.toString());
+    assertThat(check.code()).as(check.out() + check.err()).isZero();
   }
 
   @Test

@@ -58,6 +58,10 @@ public final class Instance {
         throw new ModelException("/network", "a dsa problem lives on a ula (one arc per time point): use "
             + "{\"family\": \"ula\", ...}");
       }
+      if (!d.pointTimes().isEmpty() && d.pointTimes().size() != n) {
+        throw new ModelException("/network", "a dsa problem with point times needs one time per node of its ula: "
+            + d.pointTimes().size() + " times for " + n + " nodes");
+      }
       msgs.addAll(d.messages());
     } else if (problem instanceof Problem.Scatter s) {
       root = requireNode(s.root(), "/root", n);

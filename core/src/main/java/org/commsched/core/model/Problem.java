@@ -13,6 +13,14 @@ public sealed interface Problem {
   /** The kind of this problem. */
   ProblemKind kind();
 
+  /**
+   * The time each node of the instance's ula stands for, when the file gave other times than the node ids (a DSA CSV
+   * file, {@link Dsa#pointTimes()}); empty when the node ids are the times.
+   */
+  default List<Long> pointTimes() {
+    return List.of();
+  }
+
   /** Chatting: any set of addressed messages. */
   record Chatting(List<Message> messages) implements Problem {
     public Chatting {
@@ -81,9 +89,31 @@ public sealed interface Problem {
    * Dynamic storage allocation as virtual chatting on a linear array: buffer {@code [lower, upper)} of size s is
    * the message {@code lower -> upper} of length s on a ULA; a slot is the buffer's offset.
    */
-  record Dsa(List<Message> messages) implements Problem {
+  /**
+   * Dynamic storage allocation: message {@code from -> to} of length l is a buffer alive over the ula's points
+   * {@code [from, to)} with size l.
+   *
+   * @param messages the buffers
+   * @param pointTimes the time each point (node) of the ula stands for, increasing, when the instance was read with
+   *     compressed times (a DSA CSV file: point i is the file's i-th smallest time); empty when the node ids are the
+   *     times (a JSON dsa file). It travels with the instance so that a method that measures lifespans (the
+   *     preorders of {@code dsa-search}) measures them in the file's own times.
+   */
+  record Dsa(List<Message> messages, List<Long> pointTimes) implements Problem {
     public Dsa {
       messages = List.copyOf(messages);
+      pointTimes = List.copyOf(pointTimes);
+      for (int i = 1; i < pointTimes.size(); i++) {
+        if (pointTimes.get(i) <= pointTimes.get(i - 1)) {
+          throw new IllegalArgumentException("point times must increase: " + pointTimes.get(i - 1) + " then "
+              + pointTimes.get(i));
+        }
+      }
+    }
+
+    /** Buffers whose ula points are the times themselves. */
+    public Dsa(List<Message> messages) {
+      this(messages, List.of());
     }
 
     @Override

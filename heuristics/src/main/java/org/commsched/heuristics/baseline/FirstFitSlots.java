@@ -18,6 +18,8 @@ import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.StopToken;
+import org.commsched.heuristics.bufferless.dsa.StartSweep;
 import org.commsched.heuristics.common.Calendar;
 import org.commsched.heuristics.common.LineCalendar;
 
@@ -31,10 +33,18 @@ import org.commsched.heuristics.common.LineCalendar;
  * <p><b>Algorithm.</b> Messages in order of decreasing length, then id; each takes the lowest slot at which all
  * of its arcs are free for l consecutive slots.
  *
+ * <p><b>Time limit.</b> The placements poll the time limit and the run's stop token every {@value #POLL}
+ * messages (one placement on a ula takes up to milliseconds on 10^5 buffers: the whole pass took 212 s there). Once
+ * either has passed, the messages not placed yet are placed at once: on a ula (every dsa instance) by first fit in
+ * order of start around the placed ones, or every message so if that is lower ({@link StartSweep#lower}, O(n log n));
+ * on another network stacked above the placed ones, one after the other (valid, not low). The result is then the
+ * whole valid schedule, FEASIBLE, with the stat {@code firstPass} saying how many the pass placed and how the rest
+ * went.
+ *
  * <p><b>Guarantee.</b> A valid virtual schedule; no approximation guarantee is claimed (first fit in
  * decreasing-size order is a classical DSA heuristic, see Garey and Johnson's survey of storage allocation).
  *
- * @implNote Stateless and deterministic; immutable.
+ * @implNote Stateless; immutable. Deterministic unless the time limit or a stop ends the pass.
  */
 public final class FirstFitSlots implements Method {
   /** The facts of {@code first-fit}: see the class javadoc for the source. */
@@ -50,24 +60,86 @@ public final class FirstFitSlots implements Method {
     return FACTS;
   }
 
+  /** Placements between two polls of the time limit and the stop token. */
+  static final int POLL = 16;
+
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
+    long deadline = System.nanoTime() + Math.max(1, limits.timeLimit().toNanos());
     requireApplies(instance);
     List<Message> msgs = instance.messages();
     Integer[] order = order(instance);
-    long[] slot = LineCalendar.worthIt(instance.network(), msgs) ? slotsOnLine(instance, order)
-        : slotsFull(instance, order);
+    Stop stop = new Stop(limits.run().stop(), deadline, new boolean[msgs.size()]);
+    long[] slot = LineCalendar.worthIt(instance.network(), msgs) ? slotsOnLine(instance, order, stop)
+        : slotsFull(instance, order, stop);
+    String cut = null;
+    if (stop.count < msgs.size()) {
+      boolean ula = instance.network().topology() instanceof Topology.Ula;
+      slot = ula ? StartSweep.lower(instance, slot, stop.placed) : stacked(instance, slot, stop.placed);
+      cut = "stopped at the time limit after " + stop.count + " of " + msgs.size() + " messages; " + (ula
+          ? "finished by first fit in order of start (the lower of: the rest around those, or every message)"
+          : "the rest stacked above them");
+    }
     Map<String, Long> out = new LinkedHashMap<>();
     long makespan = 0;
     for (int i = 0; i < msgs.size(); i++) {
       out.put(msgs.get(i).id(), slot[i]);
       makespan = Math.max(makespan, slot[i] + msgs.get(i).length());
     }
-    return SolveResult.feasible(name(), new Schedule.Slots(out), makespan, BaselineBounds.virtual(instance));
+    SolveResult r = SolveResult.feasible(name(), new Schedule.Slots(out), makespan, BaselineBounds.virtual(instance));
+    return cut == null ? r : r.withStat("firstPass", cut);
+  }
+
+  /**
+   * Where a pass stops: the run's token and the deadline, polled every {@value #POLL} placements; {@code placed}
+   * marks the messages placed and {@code count} counts them.
+   */
+  static final class Stop {
+    private final StopToken token;
+    private final long deadline;
+    final boolean[] placed;
+    int count;
+
+    Stop(StopToken token, long deadline, boolean[] placed) {
+      this.token = token;
+      this.deadline = deadline;
+      this.placed = placed;
+    }
+
+    /** Records message i as placed; true when the pass must stop here. */
+    boolean placedAndOver(int i) {
+      placed[i] = true;
+      count++;
+      return count % POLL == 0 && token.over(deadline);
+    }
+  }
+
+  /** The slots with every message not {@code placed} stacked above all others, one after the other in index order. */
+  static long[] stacked(Instance instance, long[] slot, boolean[] placed) {
+    List<Message> msgs = instance.messages();
+    long[] out = slot.clone();
+    long top = 0;
+    for (int i = 0; i < out.length; i++) {
+      if (placed[i]) {
+        top = Math.max(top, out[i] + msgs.get(i).length());
+      }
+    }
+    for (int i = 0; i < out.length; i++) {
+      if (!placed[i]) {
+        out[i] = top;
+        top += msgs.get(i).length();
+      }
+    }
+    return out;
   }
 
   /** Slots by first fit on per-arc calendars. */
   static long[] slotsFull(Instance instance, Integer[] order) {
+    return slotsFull(instance, order, new Stop(new StopToken(), Long.MAX_VALUE, new boolean[order.length]));
+  }
+
+  /** Slots by first fit on per-arc calendars, until {@code stop} says so. */
+  static long[] slotsFull(Instance instance, Integer[] order, Stop stop) {
     List<Message> msgs = instance.messages();
     Atlas atlas = instance.atlas();
     Calendar cal = new Calendar(instance.network().arcs());
@@ -82,12 +154,20 @@ public final class FirstFitSlots implements Method {
       long s = cal.earliest(arcs, off, arcs.length, 0, len);
       cal.reserve(arcs, off, arcs.length, s, len);
       slot[i] = s;
+      if (stop.placedAndOver(i)) {
+        break;
+      }
     }
     return slot;
   }
 
   /** Slots by rectangle first fit on a ULA or BLA ({@link LineCalendar}); the same slots as {@link #slotsFull}. */
   static long[] slotsOnLine(Instance instance, Integer[] order) {
+    return slotsOnLine(instance, order, new Stop(new StopToken(), Long.MAX_VALUE, new boolean[order.length]));
+  }
+
+  /** As {@link #slotsOnLine(Instance, Integer[])}, until {@code stop} says so. */
+  static long[] slotsOnLine(Instance instance, Integer[] order, Stop stop) {
     List<Message> msgs = instance.messages();
     Network net = instance.network();
     LineCalendar line = new LineCalendar(LineCalendar.coordinates(net));
@@ -99,6 +179,9 @@ public final class FirstFitSlots implements Method {
       long s = line.earliest(c0, c1, 0, m.length());
       line.reserve(c0, c1, s, m.length());
       slot[i] = s;
+      if (stop.placedAndOver(i)) {
+        break;
+      }
     }
     return slot;
   }

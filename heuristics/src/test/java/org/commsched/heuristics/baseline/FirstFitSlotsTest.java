@@ -50,6 +50,59 @@ class FirstFitSlotsTest {
     assertValid(inst, res);
   }
 
+  /**
+   * A limit that has passed (or a stop of the run's token) ends the pass after its first {@value FirstFitSlots#POLL}
+   * placements, which keep their first-fit slots; the rest is finished at once and the whole schedule is valid and
+   * FEASIBLE, the stat saying so: on a ula by the start sweep, elsewhere stacked above the placed messages.
+   */
+  @Test
+  void aPassedLimitOrAStop_endsThePassAfterItsFirstPlacements_withAWholeValidSchedule() {
+    java.util.SplittableRandom r = new java.util.SplittableRandom(28);
+    List<Message> msgs = new java.util.ArrayList<>();
+    for (int i = 0; i < 500; i++) {
+      int lo = r.nextInt(200);
+      msgs.add(new Message("b" + i, lo, lo + 1 + r.nextInt(40), 1 + r.nextInt(20)));
+    }
+    Instance dsa = new Instance("dsa", new Problem.Dsa(msgs), ALL, Network.of(new Topology.Ula(241)));
+    SolveResult whole = ff.solve(dsa, SolveLimits.defaults());
+    assertThat(whole.stats()).doesNotContainKey("firstPass");
+    SolveLimits past = SolveLimits.defaults().withTimeLimit(java.time.Duration.ofNanos(1));
+    SolveResult cut = ff.solve(dsa, past);
+    assertValid(dsa, cut);
+    assertThat(cut.status()).isEqualTo(SolveStatus.FEASIBLE);
+    assertThat(cut.stats().get("firstPass")).isEqualTo("stopped at the time limit after " + FirstFitSlots.POLL
+        + " of 500 messages; finished by first fit in order of start (the lower of: the rest around those, or "
+        + "every message)");
+    // the same by the run's token under a long limit
+    SolveLimits stopped = SolveLimits.defaults();
+    stopped.run().stop().stop();
+    assertThat(ff.solve(dsa, stopped).schedule()).isEqualTo(cut.schedule());
+    // off a ula: the rest stacked above; the first POLL messages in first-fit order keep their slots
+    Instance ring = new Instance("ring", new Problem.Chatting(List.of(new Message("a", 0, 2, 3),
+        new Message("b", 1, 3, 2), new Message("c", 2, 0, 2), new Message("d", 3, 1, 1), new Message("e", 0, 1, 4),
+        new Message("f", 1, 2, 1), new Message("g", 2, 3, 2), new Message("h", 3, 0, 3), new Message("i", 0, 3, 1),
+        new Message("j", 1, 0, 2), new Message("k", 2, 1, 1), new Message("l", 3, 2, 2), new Message("m", 0, 2, 1),
+        new Message("n", 1, 3, 1), new Message("o", 2, 0, 1), new Message("p", 3, 1, 2), new Message("q", 0, 1, 2),
+        new Message("r", 1, 2, 3))), ALL, Network.of(new Topology.Ring(4)));
+    SolveResult ringCut = ff.solve(ring, past);
+    assertValid(ring, ringCut);
+    assertThat(ringCut.stats().get("firstPass")).isEqualTo("stopped at the time limit after " + FirstFitSlots.POLL
+        + " of 18 messages; the rest stacked above them");
+    java.util.Map<String, Long> full = ((Schedule.Slots) ff.solve(ring, SolveLimits.defaults()).schedule()).slots();
+    java.util.Map<String, Long> part = ((Schedule.Slots) ringCut.schedule()).slots();
+    Integer[] order = FirstFitSlots.order(ring);
+    long top = 0;
+    for (int q = 0; q < FirstFitSlots.POLL; q++) {
+      Message m = ring.messages().get(order[q]);
+      assertThat(part.get(m.id())).as(m.id()).isEqualTo(full.get(m.id()));
+      top = Math.max(top, part.get(m.id()) + m.length());
+    }
+    for (int q = FirstFitSlots.POLL; q < order.length; q++) {
+      Message m = ring.messages().get(order[q]);
+      assertThat(part.get(m.id())).as("%s above the placed ones", m.id()).isGreaterThanOrEqualTo(top);
+    }
+  }
+
   @Test
   void whyNot_singlePortAndStoreAndForwardAreRefused() {
     Instance single = new Instance("c", new Problem.Chatting(List.of(new Message("m", 0, 1, 1))),

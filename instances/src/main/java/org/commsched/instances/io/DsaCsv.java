@@ -200,14 +200,15 @@ public final class DsaCsv {
           Arrays.binarySearch(points, rows.upper.get(i)), rows.size.get(i)));
       buffers.add(new Buffer(rows.ids.get(i), rows.lower.get(i), rows.upper.get(i), rows.size.get(i)));
     }
+    List<Long> original = new ArrayList<>(k);
+    for (long t : points) {
+      original.add(t);
+    }
     try {
-      Instance inst = new Instance(Inputs.baseName(csv), new Problem.Dsa(messages),
+      // the file's times travel with the instance (Problem.Dsa#pointTimes), e.g. for dsa-search's preorders
+      Instance inst = new Instance(Inputs.baseName(csv), new Problem.Dsa(messages, original),
           new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), Network.of(new Topology.Ula(k)));
-      List<Long> original = new ArrayList<>(k);
-      for (long t : points) {
-        original.add(t);
-      }
-      return new Buffers(inst, buffers, original);
+      return new Buffers(inst, buffers, inst.problem().pointTimes());
     } catch (ModelException e) {
       Matcher m = MESSAGE_POINTER.matcher(e.pointer());
       String place = m.matches() ? "line " + rows.lines.get(Integer.parseInt(m.group(1))) : "";

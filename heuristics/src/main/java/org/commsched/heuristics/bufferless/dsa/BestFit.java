@@ -9,6 +9,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.StopToken;
 
 /**
  * Best-fit buffer layout (dynamic storage allocation) under several orders, then local improvement of the top.
@@ -94,7 +95,7 @@ public final class BestFit implements Method {
     var bound = b.bound();
     long deadline = started + Math.max(1, limits.timeLimit().toNanos());
     int[] passes = new int[2];
-    long[] off = layout(b, bound.value(), limits.seed(), deadline, deadline, passes);
+    long[] off = layout(b, bound.value(), limits.seed(), deadline, deadline, limits.run().stop(), passes);
     SolveResult r = b.result(name(), off, bound).withStat("passes", passes[0]);
     return passes[1] < b.n ? r.withStat("firstPass", firstPassCut(passes[1], b.n)) : r;
   }
@@ -105,26 +106,35 @@ public final class BestFit implements Method {
         + "start (the lower of: the rest around those, or every buffer)";
   }
 
-  /** The best layout of the buffers (see the class comment), stopping at {@code floor} or the deadline. */
+  /**
+   * The best layout of the buffers (see the class comment), stopping at {@code floor} or the deadline (no stop token
+   * of a run: for tests and callers outside one).
+   */
   static long[] layout(Buffers b, long floor, long seed, long deadline) {
-    return layout(b, floor, seed, deadline, deadline, null);
+    return layout(b, floor, seed, deadline, deadline, new StopToken(), null);
   }
 
   /**
    * The best layout of the buffers (see the class comment), stopping at {@code floor} or the deadline. Later passes
-   * are given up at {@code deadline}; the first pass only at {@code stop} (the run's own deadline, or a stop
-   * request), and then the buffers it has not placed yet are placed by {@link StartSweep} (first fit in order of
-   * start, O(n log n); or all of them, whichever is lower), so that a valid layout is there soon after any stop. {@code passes[0]}, if given, receives the number of placement passes made, and
-   * {@code passes[1]} (if the array has two entries) how many buffers the first pass placed by the fit rule (n when
-   * it ended).
+   * are given up at {@code deadline}; the first pass only at {@code stop} (the run's own deadline) or a stop of the
+   * run's token {@code token}, and then the buffers it has not placed yet are placed by {@link StartSweep} (first
+   * fit in order of start, O(n log n); or all of them, whichever is lower), so that a valid layout is there soon
+   * after any stop. When {@code stop} has passed before the first placement (the run's time went to reading the
+   * file), the first pass places nothing and the sweep lays out every buffer at once, without the first pass's
+   * order and tables (on 10^5 buffers the contention order's sort alone took about 0.3 s). {@code passes[0]}, if
+   * given, receives the number of placement passes made, and {@code passes[1]} (if the array has two entries) how
+   * many buffers the first pass placed by the fit rule (n when it ended).
    */
-  static long[] layout(Buffers b, long floor, long seed, long deadline, long stop, int[] passes) {
+  static long[] layout(Buffers b, long floor, long seed, long deadline, long stop, StopToken token, int[] passes) {
     int n = b.n;
     if (passes != null && passes.length > 1) {
       passes[1] = n;
     }
     if (n == 0) {
       return new long[0];
+    }
+    if (token.over(stop)) {
+      return cutFirstPass(b, new long[n], new boolean[n], 0, passes);
     }
     Packer p = new Packer(b.lo, b.hi, b.size, b.points);
     long[] best = null;
@@ -149,6 +159,10 @@ public final class BestFit implements Method {
     try {
       for (var next : orders) {
         int[] order = next.get();
+        if (made == 0 && token.over(stop)) {
+          made = 1;
+          return cutFirstPass(b, new long[n], new boolean[n], 0, passes); // the limit passed meanwhile
+        }
         for (boolean rule : rules) { // first fit first: the guarantee's layout
           p.clear();
           boolean stopped = false;
@@ -156,20 +170,14 @@ public final class BestFit implements Method {
           for (; q < n && !stopped; q++) {
             p.place(order[q], p.fit(order[q], rule));
             // a later pass is given up at the deadline, so that what follows gets its time; the first at the stop
-            stopped = (q & 1023) == 1023 && org.commsched.core.solve.Interrupt.over(made > 0 ? deadline : stop);
+            stopped = (q & 1023) == 1023 && token.over(made > 0 ? deadline : stop);
           }
           if (stopped && made > 0) {
             return best;
           }
           if (stopped) {
-            // the first pass at the run's limit: the rest by first fit in order of start around the placed ones, or
-            // every buffer so, whichever is lower (valid whatever the placed part looks like, O(n log n))
-            if (passes != null && passes.length > 1) {
-              passes[1] = q;
-            }
-            long[] off = StartSweep.lower(b.lo, b.hi, b.size, b.points, p.off, p.placed);
-            made++;
-            return off;
+            made = 1;
+            return cutFirstPass(b, p.off, p.placed, q, passes);
           }
           made++;
           long h = b.height(p.off);
@@ -178,7 +186,7 @@ public final class BestFit implements Method {
             best = p.off.clone();
             bestOrder = order;
           }
-          if (bestH <= floor || org.commsched.core.solve.Interrupt.over(deadline)) {
+          if (bestH <= floor || token.over(deadline)) {
             return best;
           }
         }
@@ -190,12 +198,28 @@ public final class BestFit implements Method {
     }
     if (n <= LARGE) {
       int[] swp = new int[1];
-      best = SqueakyWheel.improve(b, p, best, bestOrder, floor, seed, deadline, wheelPasses(n), swp);
+      best = SqueakyWheel.improve(b, p, best, bestOrder, floor, seed, deadline, token, wheelPasses(n), swp);
       if (passes != null && passes.length > 0) {
         passes[0] += swp[0];
       }
     }
-    return improve(b, p, best, floor, seed, deadline);
+    return improve(b, p, best, floor, seed, deadline, token);
+  }
+
+  /**
+   * The answer of a first pass stopped after {@code placed} placements (its layout in {@code off} and {@code
+   * isPlaced}, a valid partial layout): the rest by first fit in order of start around the placed ones, or every
+   * buffer so, whichever is lower ({@link StartSweep#lower}: valid whatever the placed part looks like, O(n log n));
+   * {@code passes}, if given, receives one pass made and {@code placed}.
+   */
+  static long[] cutFirstPass(Buffers b, long[] off, boolean[] isPlaced, int placed, int[] passes) {
+    if (passes != null && passes.length > 1) {
+      passes[1] = placed;
+    }
+    if (passes != null && passes.length > 0) {
+      passes[0] = 1; // the first pass, finished by the sweep (the caller's count, if any, is set to the same)
+    }
+    return StartSweep.lower(b.lo, b.hi, b.size, b.points, off, isPlaced);
   }
 
   /** The squeaky-wheel pass budget for n buffers: {@value #WHEEL_PASSES}, fewer above 1,000 buffers. */
@@ -234,7 +258,7 @@ public final class BestFit implements Method {
   }
 
   /** Ruin and recreate on the top of a layout (see the class comment); returns the improved offsets. */
-  static long[] improve(Buffers b, Packer p, long[] start, long floor, long seed, long deadline) {
+  static long[] improve(Buffers b, Packer p, long[] start, long floor, long seed, long deadline, StopToken stop) {
     int n = b.n;
     p.placeAll(start);
     long h = b.height(p.off);
@@ -244,7 +268,7 @@ public final class BestFit implements Method {
     int idle = 0;
     long[] saved = new long[n];
     for (long move = 0; move < maxMoves && idle < PATIENCE && h > floor; move++) {
-      if ((move & 15) == 0 && org.commsched.core.solve.Interrupt.over(deadline)) {
+      if ((move & 15) == 0 && stop.over(deadline)) {
         break;
       }
       List<Integer> top = new ArrayList<>();

@@ -1,6 +1,7 @@
 package org.commsched.heuristics.bufferless.dsa;
 
 import java.util.Arrays;
+import org.commsched.core.solve.StopToken;
 
 /**
  * The decision "is there a layout of height at most C?" for {@link DsaSearch}: depth-first search over canonical
@@ -112,6 +113,8 @@ final class CapacitySearch {
   private final long[][] candAt;
   private final long[][] topAt;
 
+  /** The run's stop token ({@link org.commsched.core.solve.SolveRun#stop()}): a stop ends a decision as its limit. */
+  private final StopToken stop;
   private long cap;
   private long stopAt;
   private long nodeLimit;
@@ -130,8 +133,10 @@ final class CapacitySearch {
    * @param s sizes in units
    * @param width lifespan lengths in the instance's time (for the preorders' areas and widths)
    * @param points number of time points (sections = points - 1)
+   * @param stop the run's stop token, polled with the deadline of each decision
    */
-  CapacitySearch(int[] lo, int[] hi, long[] s, long[] width, int points) {
+  CapacitySearch(int[] lo, int[] hi, long[] s, long[] width, int points, StopToken stop) {
+    this.stop = stop;
     this.n = lo.length;
     this.lo = lo;
     this.hi = hi;
@@ -240,7 +245,7 @@ final class CapacitySearch {
 
   /**
    * FOUND (the layout in {@link #found}), INFEASIBLE (proven: no layout of height at most {@code c}) or STOPPED (at
-   * {@code stopAt}, System.nanoTime).
+   * {@code stopAt}, System.nanoTime, or at a stop of the run's token).
    */
   int decide(long c, long stopAt) {
     return decide(c, stopAt, -1);
@@ -455,7 +460,7 @@ final class CapacitySearch {
       limitHit = true;
       return false;
     }
-    if ((nodes & 1023) == 1 && org.commsched.core.solve.Interrupt.over(stopAt)) {
+    if ((nodes & 1023) == 1 && stop.over(stopAt)) {
       timeUp = true;
     }
     if (timeUp) {

@@ -9,6 +9,7 @@ import org.commsched.core.solve.MethodOption;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.solve.StopToken;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.FirstFitSlots;
 
@@ -48,7 +49,14 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  * by its share of the time leaves the capacity open (the bisection goes on above it); with time left, rounds
  * repeat between the proven bound and the best height. The stat {@code capacities} lists each capacity tried, its
  * outcome and the most buffers placed at once; {@code widths} says whether the preorders measured lifespans in the
- * file's times ({@link #withTimes}) or in ula points.
+ * file's times or in ula points.
+ *
+ * <p><b>Times.</b> On an instance read with compressed times (a DSA CSV file: point i of the ula is the i-th smallest
+ * time of the file, carried by the instance as {@link org.commsched.core.model.Problem#pointTimes()}) the preorders'
+ * lifespan widths and areas are measured in these original times, as MiniMalloc measures them. Compressed widths
+ * (the number of sections a buffer spans) order the buffers differently, and on MiniMalloc's benchmark much worse (5
+ * of its 11 files not solved within the capacity in 60 s against 11 of 11 in seconds). Without such times (JSON dsa
+ * instances, chatting on a ula) the point ids are the times.
  *
  * <p><b>Guarantee.</b> OPTIMAL when the best height meets the proven bound (the search proved it, or a heuristic
  * met the load); otherwise FEASIBLE with the best layout found and the proven bound (the lower bound or one more
@@ -66,7 +74,7 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  * the time limit; the result is the lower of the two (stat {@code start}; {@code repackMoves}, {@code repackKept})
  * (with a capacity it fits within: that layout; else UNKNOWN).
  *
- * @implNote Immutable (the times, if any, are copied in); one search object per solve. Results depend on the time limit and the machine's speed.
+ * @implNote Immutable. Results depend on the time limit and the machine's speed.
  */
 public final class DsaSearch implements Method {
   /** The facts of {@code dsa-search}: see the class javadoc for the source. */
@@ -86,37 +94,8 @@ public final class DsaSearch implements Method {
   /** Largest number of buffers searched; above it the result is the heuristic's. */
   public static final int SEARCH_LIMIT = 2000;
 
-  /** The original time of each point of the instance's ula, or null when the point ids are the times. */
-  private final long[] times;
-
-  /** The method on instances whose ula points are the times themselves (JSON dsa instances, chatting on a ula). */
+  /** The method; on a DSA CSV file's instance it measures lifespans in the file's times (see the class comment). */
   public DsaSearch() {
-    this.times = null;
-  }
-
-  private DsaSearch(long[] times) {
-    this.times = times;
-  }
-
-  /**
-   * The method for an instance read with compressed times (a DSA CSV file: point i of the ula is the i-th smallest
-   * time of the file, {@code DsaCsv.Buffers.times()}): the preorders' lifespan widths and areas are then measured
-   * in these original times, as MiniMalloc measures them. Compressed widths (the number of sections a buffer spans)
-   * order the buffers differently, and on MiniMalloc's benchmark much worse (5 of its 11 files not solved within
-   * the capacity in 60 s against 11 of 11 in seconds). Used only when {@code times} has one entry per ula point;
-   * otherwise the point ids are taken as the times.
-   *
-   * @param times the original time of each ula point, increasing
-   */
-  public DsaSearch withTimes(java.util.List<Long> times) {
-    long[] t = new long[times.size()];
-    for (int i = 0; i < t.length; i++) {
-      t[i] = times.get(i);
-      if (i > 0 && t[i] <= t[i - 1]) {
-        throw new IllegalArgumentException("times must increase: " + t[i - 1] + " then " + t[i]);
-      }
-    }
-    return new DsaSearch(t);
   }
 
   /** The option {@code capacity}: decide whether a layout of height at most this many units exists (integer >= 1). */
@@ -146,7 +125,8 @@ public final class DsaSearch implements Method {
     boolean large = b.n > SEARCH_LIMIT;
     long heuristicDeadline = started + Math.max(1, large ? limit / 4 : limit / 10);
     int[] passes = new int[2];
-    long[] best = BestFit.layout(b, bound.value(), limits.seed(), heuristicDeadline, deadline, passes);
+    StopToken stop = limits.run().stop();
+    long[] best = BestFit.layout(b, bound.value(), limits.seed(), heuristicDeadline, deadline, stop, passes);
     String start = "best-fit";
     if (passes[1] < b.n) {
       // best-fit's first pass reached the run's limit (or a stop): its layout, the rest stacked on top, is the answer
@@ -161,7 +141,7 @@ public final class DsaSearch implements Method {
     }
     // above SEARCH_LIMIT buffers first-fit is skipped: best-fit's first pass is the same layout (first fit in
     // first-fit's order), and first-fit's own implementation is slow on such files
-    long[] ff = large ? best : firstFit(instance, b);
+    long[] ff = large ? best : firstFit(instance, b, limits);
     if (b.height(ff) < b.height(best)) {
       best = ff;
       start = "first-fit";
@@ -170,7 +150,7 @@ public final class DsaSearch implements Method {
     if (large && b.height(best) > bound.value()) {
       repackMoves = new long[2];
       long[] rp = PeakRepack.improve(b, new Packer(b.lo, b.hi, b.size, b.points), best, bound.value(),
-          limits.seed(), started + Math.max(1, limit / 5 * 4), repackMoves);
+          limits.seed(), started + Math.max(1, limit / 5 * 4), stop, repackMoves);
       if (b.height(rp) < b.height(best)) {
         best = rp;
         start = "peak-repack";
@@ -199,15 +179,16 @@ public final class DsaSearch implements Method {
     long g = b.unit();
     long[] s = new long[b.n];
     long[] width = new long[b.n];
-    boolean original = times != null && times.length == instance.network().nodes();
+    java.util.List<Long> times = instance.problem().pointTimes();
+    boolean original = times.size() == instance.network().nodes();
     for (int i = 0; i < b.n; i++) {
       s[i] = b.size[i] / g;
       int from = instance.messages().get(i).from();
       int to = instance.messages().get(i).to();
-      width[i] = original ? times[to] - times[from] : (long) to - from;
+      width[i] = original ? times.get(to) - times.get(from) : (long) to - from;
     }
     String widths = original ? "file times" : "ula points";
-    CapacitySearch search = new CapacitySearch(b.lo, b.hi, s, width, b.points);
+    CapacitySearch search = new CapacitySearch(b.lo, b.hi, s, width, b.points, stop);
     if (capacity != null) {
       long c = Math.floorDiv(capacity, g);
       int verdict = search.decide(c, deadline);
@@ -236,12 +217,12 @@ public final class DsaSearch implements Method {
     // height; a capacity left open moves the bisection above it; rounds repeat while time is left
     int step = 0;
     for (int round = 0; proven < bestHeightUnits(b, bestOff, g)
-        && !org.commsched.core.solve.Interrupt.over(deadline); round++) {
+        && !stop.over(deadline); round++) {
       long tryLo = proven;
       long tryHi = bestHeightUnits(b, bestOff, g) - 1;
       while (tryLo <= tryHi) {
         long now = System.nanoTime();
-        if (org.commsched.core.solve.Interrupt.over(deadline)) {
+        if (stop.over(deadline)) {
           break;
         }
         long c;
@@ -306,8 +287,8 @@ public final class DsaSearch implements Method {
     return Math.floorDiv(b.height(off) + g - 1, g);
   }
 
-  private static long[] firstFit(Instance instance, Buffers b) {
-    var slots = ((org.commsched.core.model.Schedule.Slots) new FirstFitSlots().solve(instance, SolveLimits.defaults())
+  private static long[] firstFit(Instance instance, Buffers b, SolveLimits limits) {
+    var slots = ((org.commsched.core.model.Schedule.Slots) new FirstFitSlots().solve(instance, limits)
         .schedule()).slots();
     long[] off = new long[b.n];
     for (int i = 0; i < b.n; i++) {

@@ -2,6 +2,7 @@ package org.commsched.heuristics.bufferless.dsa;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.commsched.core.solve.StopToken;
 
 /**
  * Peak repacking: ruin and recreate on time windows around the top of a buffer layout, for large dsa instances.
@@ -34,11 +35,12 @@ final class PeakRepack {
   }
 
   /**
-   * The repacked layout of the buffers (a new array) from {@code start}, stopping at {@code floor}, the deadline or
-   * after {@value #PATIENCE} idle moves; {@code moves[0]} receives the number of moves made and {@code moves[1]}
-   * the number kept.
+   * The repacked layout of the buffers (a new array) from {@code start}, stopping at {@code floor}, the deadline, a
+   * stop of the run's token or after {@value #PATIENCE} idle moves; {@code moves[0]} receives the number of moves
+   * made and {@code moves[1]} the number kept.
    */
-  static long[] improve(Buffers b, Packer p, long[] start, long floor, long seed, long deadline, long[] moves) {
+  static long[] improve(Buffers b, Packer p, long[] start, long floor, long seed, long deadline, StopToken stop,
+      long[] moves) {
     int n = b.n;
     if (n == 0) {
       return start.clone();
@@ -63,7 +65,7 @@ final class PeakRepack {
     long made = 0;
     long kept = 0;
     while (h > floor && idle < PATIENCE) {
-      if ((made & 3) == 0 && org.commsched.core.solve.Interrupt.over(deadline)) {
+      if ((made & 3) == 0 && stop.over(deadline)) {
         break;
       }
       made++;

@@ -2,6 +2,7 @@ package org.commsched.heuristics.bufferless.dsa;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.commsched.core.solve.StopToken;
 
 /**
  * Squeaky-wheel iterated greedy for buffer layouts: many fast best-fit / first-fit passes, each in an order where the
@@ -37,11 +38,11 @@ final class SqueakyWheel {
 
   /**
    * The lowest layout (a new array) of {@code start} (a valid layout made in the order {@code startOrder}) and up to
-   * {@code passes} squeaky-wheel passes, stopping at {@code floor} or the deadline; {@code made[0]}, if given,
-   * receives the number of passes made.
+   * {@code passes} squeaky-wheel passes, stopping at {@code floor}, the deadline or a stop of the run's token;
+   * {@code made[0]}, if given, receives the number of passes made.
    */
   static long[] improve(Buffers b, Packer p, long[] start, int[] startOrder, long floor, long seed, long deadline,
-      int passes, int[] made) {
+      StopToken stop, int passes, int[] made) {
     int n = b.n;
     long[] best = start.clone();
     long bestH = b.height(best);
@@ -59,7 +60,7 @@ final class SqueakyWheel {
     int pass = 0;
     double target = Math.max(1, floor);
     for (; pass < passes && bestH > floor; pass++) {
-      if (org.commsched.core.solve.Interrupt.over(deadline)) {
+      if (stop.over(deadline)) {
         break;
       }
       for (int i = 0; i < n; i++) {
@@ -71,7 +72,7 @@ final class SqueakyWheel {
       boolean stopped = false;
       for (int q = 0; q < n && !stopped; q++) {
         p.place(ord[q], p.fit(ord[q], rule));
-        stopped = (q & 1023) == 1023 && org.commsched.core.solve.Interrupt.over(deadline);
+        stopped = (q & 1023) == 1023 && stop.over(deadline);
       }
       if (stopped) {
         break; // a pass cut short at the deadline is dropped: its layout is partial

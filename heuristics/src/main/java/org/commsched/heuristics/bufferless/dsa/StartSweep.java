@@ -34,7 +34,7 @@ import java.util.SplittableRandom;
  *
  * @implNote Stateful for one {@link #finish} call; not thread-safe.
  */
-final class StartSweep {
+public final class StartSweep {
   private final int[] left;
   private final int[] right;
   private final int[] prio;
@@ -42,11 +42,14 @@ final class StartSweep {
   private final long[] end;
   private final long[] gap;
   private final long[] maxGap;
+  /** The nodes from the root down to one node ({@link #setGap}). */
+  private final int[] path;
   private int root = -1;
   private int splitLeft;
   private int splitRight;
 
   private StartSweep(int n) {
+    path = new int[n];
     left = new int[n];
     right = new int[n];
     prio = new int[n];
@@ -61,13 +64,39 @@ final class StartSweep {
   }
 
   /**
+   * {@link #lower} on the buffers of {@code instance} (a dsa instance, or chatting on a ula read as buffers): the
+   * messages with {@code placed[i]} keep {@code slots[i]} (a valid partial virtual schedule, in message order), the
+   * others are placed by the sweep (or every message is, if that is lower). For a method other than {@code best-fit}
+   * stopped at its limit before it placed every buffer ({@code first-fit}). Neither array is changed.
+   *
+   * @throws IllegalArgumentException if the instance is not on a ula
+   */
+  public static long[] lower(org.commsched.core.model.Instance instance, long[] slots, boolean[] placed) {
+    if (Buffers.ULA.whyNot().apply(instance) != null) {
+      throw new IllegalArgumentException("the sweep lays out buffers, i.e. messages on a ula");
+    }
+    Buffers b = new Buffers(instance);
+    return lower(b.lo, b.hi, b.size, b.points, slots, placed);
+  }
+
+  /**
    * The lower (ties: the first) of two layouts made by {@link #finish}: the buffers not placed finished around the
    * placed ones at {@code off}, and every buffer placed by the sweep alone (nothing kept). The already-placed buffers
    * make the first sweep put a buffer above those starting inside its lifespan, which can cost more than their own
    * placements gained (1024 placements cut short on 10^5 buffers: 1.30-1.36 x the load where the sweep alone gave
-   * 1.02-1.08 x, docs/BENCHMARKS.md); keeping the lower of the two is never above either. {@code off} is not changed.
+   * 1.02-1.08 x, docs/BENCHMARKS.md); keeping the lower of the two is never above either. With nothing placed the two
+   * are the same layout, made once. {@code off} is not changed.
    */
   static long[] lower(int[] lo, int[] hi, long[] size, int points, long[] off, boolean[] placed) {
+    boolean any = false;
+    for (int i = 0; i < placed.length && !any; i++) {
+      any = placed[i];
+    }
+    if (!any) {
+      long[] alone = new long[lo.length];
+      finish(lo, hi, size, points, alone, placed);
+      return alone;
+    }
     long[] kept = off.clone();
     finish(lo, hi, size, points, kept, placed);
     long[] alone = new long[lo.length];
@@ -184,12 +213,30 @@ final class StartSweep {
     if (q < 0 || key[q] - c >= s) {
       return c;
     }
-    split(root, key[q] + 1);
-    int a = splitLeft;
-    int b = splitRight;
-    int r = lowestGap(b, s);
-    root = merge(a, b);
+    int r = lowestGapAbove(root, key[q], s);
     return r >= 0 ? key[r] - gap[r] : lastEnd();
+  }
+
+  /**
+   * The node of lowest key above k in subtree t whose gap is at least s, or -1: down the boundary of the keys above
+   * k, and at most one descent ({@link #lowestGap}) into a subtree wholly above k, O(depth).
+   */
+  private int lowestGapAbove(int t, long k, long s) {
+    while (t >= 0 && maxGap[t] >= s) {
+      if (key[t] <= k) {
+        t = right[t];
+        continue;
+      }
+      int r = lowestGapAbove(left[t], k, s);
+      if (r >= 0) {
+        return r;
+      }
+      if (gap[t] >= s) {
+        return t;
+      }
+      return lowestGap(right[t], s);
+    }
+    return -1;
   }
 
   private void insert(int i, long x, long e) {
@@ -224,14 +271,17 @@ final class StartSweep {
     }
   }
 
+  /** Sets the gap of node q and refreshes the largest gaps on the path from the root down to it. */
   private void setGap(int q, long g) {
-    split(root, key[q]);
-    int a = splitLeft;
-    split(splitRight, key[q] + 1);
-    int c = splitRight;
+    int d = 0;
+    for (int t = root; t != q; t = key[q] < key[t] ? left[t] : right[t]) {
+      path[d++] = t;
+    }
     gap[q] = g;
     pull(q);
-    root = merge(a, merge(q, c));
+    while (d > 0) {
+      pull(path[--d]);
+    }
   }
 
   /** The end of the interval with the highest key below x, or 0. */

@@ -71,7 +71,7 @@ class CapacitySearchProperties {
       Message m = b.instance.messages().get(i);
       width[i] = (long) m.to() - m.from();
     }
-    return new CapacitySearch(b.lo, b.hi, b.size.clone(), width, b.points);
+    return new CapacitySearch(b.lo, b.hi, b.size.clone(), width, b.points, new org.commsched.core.solve.StopToken());
   }
 
   /** A packing within {@code cap}: buffers alive together take disjoint offsets, all within [0, cap). */

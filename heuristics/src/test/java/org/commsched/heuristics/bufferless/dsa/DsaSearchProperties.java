@@ -62,7 +62,7 @@ class DsaSearchProperties {
       times.add(t);
       t += 1 + r.nextInt(40); // widths in these times order the buffers unlike their ula points
     }
-    SolveResult res = new DsaSearch().withTimes(times).solve(inst, LIMITS);
+    SolveResult res = new DsaSearch().solve(withTimes(inst, times), LIMITS);
     assertValid(seed, inst, res);
     assertThat(res.status()).as("seed %d", seed).isEqualTo(SolveStatus.OPTIMAL);
     assertThat(res.makespan()).as("seed %d", seed).isEqualTo(bruteForce(inst.messages()));
@@ -75,14 +75,19 @@ class DsaSearchProperties {
       scaled.add(7L * i + 3);
     }
     SolveResult plain = new DsaSearch().solve(inst, LIMITS);
-    SolveResult same = new DsaSearch().withTimes(scaled).solve(inst, LIMITS);
+    SolveResult same = new DsaSearch().solve(withTimes(inst, scaled), LIMITS);
     assertThat(same.schedule()).isEqualTo(plain.schedule());
     assertThat(same.stats().get("nodes")).isEqualTo(plain.stats().get("nodes"));
   }
 
+  /** The instance with the file times {@code times} for its ula points (as a DSA CSV file's instance carries). */
+  static Instance withTimes(Instance inst, List<Long> times) {
+    return new Instance(inst.name(), new Problem.Dsa(inst.messages(), times), inst.model(), inst.network());
+  }
+
   @org.junit.jupiter.api.Test
-  void withTimes_refusesTimesThatDoNotIncrease() {
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new DsaSearch().withTimes(List.of(0L, 5L, 5L)))
+  void pointTimes_thatDoNotIncrease_areRefused() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Problem.Dsa(List.of(), List.of(0L, 5L, 5L)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("increase");
   }
 

@@ -15,6 +15,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.solve.StopToken;
 import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -132,26 +133,64 @@ class FirstPassProperties {
 
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("fewerSeeds")
-  void aFirstPassStoppedAtTheLimitPlacesWhatItCanAndTheWholeLayoutIsValid(long seed) {
+  void aFirstPassWhoseStopHasPassedPlacesNothingAndTheSweepLaysOutEveryBuffer(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 7_919 + 3);
     int n = 1100 + r.nextInt(400);
     Case c = draw(r, n);
     Buffers b = new Buffers(instance(c));
     int[] passes = new int[2];
     long past = System.nanoTime() - 1;
-    long[] off = BestFit.layout(b, 0, seed, past, past, passes);
-    assertThat(passes[1]).as("placed by first fit before the stop").isEqualTo(1024);
+    long[] off = BestFit.layout(b, 0, seed, past, past, new StopToken(), passes);
+    assertThat(passes[1]).as("placed by first fit before the stop").isZero();
     assertThat(passes[0]).isEqualTo(1);
-    // the first pass's order: the contention order above LARGE buffers, else size decreasing
-    int[] order = n > BestFit.LARGE ? BestFit.contention(b, 1) : BestFit.orders(b).get(0);
+    // every buffer by the sweep's definition (StartSweepProperties.reference), nothing kept from a pass
+    assertThat(off).isEqualTo(StartSweepProperties.reference(c, new long[n], new boolean[n]));
+    assertValid(b, off);
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("fewerSeeds")
+  void aFirstPassStoppedByTheRunsTokenKeepsItsFirstFitPlacementsAndTheWholeLayoutIsValid(long seed)
+      throws InterruptedException {
+    SplittableRandom r = new SplittableRandom(seed * 7_919 + 5);
+    int n = 1100 + r.nextInt(1500);
+    Case c = draw(r, n);
+    Buffers b = new Buffers(instance(c));
+    int[] passes = new int[2];
+    StopToken token = new StopToken();
+    // the token trips while the pass runs, or before or after it: whatever the timing, the layout is the pass's
+    // first placements (a multiple of 1024, or all of them) and the sweep's for the rest
+    Thread stopper = new Thread(() -> {
+      try {
+        Thread.sleep(seed % 3);
+      } catch (InterruptedException e) {
+        // stop now
+      }
+      token.stop();
+    });
+    stopper.start();
+    long far = System.nanoTime() + 60_000_000_000L;
+    long[] off = BestFit.layout(b, 0, seed, far, far, token, passes);
+    stopper.join();
+    assertValid(b, off);
+    int placed = passes[1];
+    assertThat(placed % 1024 == 0 || placed == n).as("placed %d of %d", placed, n).isTrue();
+    if (placed == n) {
+      return; // the pass ended before the stop: a whole layout (later passes are BestFit's own business)
+    }
+    int[] order = BestFit.orders(b).get(0);
     PackerBefore ff = new PackerBefore(b.lo, b.hi, b.size, b.points);
-    for (int q = 0; q < 1024; q++) {
+    boolean[] isPlaced = new boolean[n];
+    long[] pre = new long[n];
+    for (int q = 0; q < placed; q++) {
       int i = order[q];
       ff.place(i, ff.fit(i, false));
-      assertThat(off[i]).as("buffer %d, placement %d", i, q).isEqualTo(ff.off[i]);
+      isPlaced[i] = true;
+      pre[i] = ff.off[i];
     }
-    // the rest: by the sweep (StartSweepProperties checks each offset against its definition)
-    assertValid(b, off);
+    long[] kept = StartSweepProperties.reference(c, pre, isPlaced);
+    long[] alone = StartSweepProperties.reference(c, new long[n], new boolean[n]);
+    assertThat(off).as("placed %d", placed).isEqualTo(b.height(alone) < b.height(kept) ? alone : kept);
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -162,7 +201,7 @@ class FirstPassProperties {
     Instance inst = instance(c);
     SolveLimits tiny = SolveLimits.defaults().withTimeLimit(java.time.Duration.ofNanos(1));
     SolveResult free = new DsaSearch().solve(inst, tiny);
-    assertThat(free.stats().get("firstPass").toString()).startsWith("stopped at the time limit after 1024 of ");
+    assertThat(free.stats().get("firstPass").toString()).startsWith("stopped at the time limit after 0 of ");
     assertThat(free.status()).isIn(SolveStatus.FEASIBLE, SolveStatus.OPTIMAL);
     Buffers b = new Buffers(inst);
     long[] off = new long[b.n];

@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.StopToken;
 import org.commsched.core.testing.Seeds;
 import org.commsched.instances.testing.RandomInstances;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,13 +38,13 @@ class PeakRepackProperties {
     long deadline = System.nanoTime() + 60_000_000_000L;
     long[] moves = new long[2];
     long[] off = PeakRepack.improve(b, new Packer(b.lo, b.hi, b.size, b.points), start, b.load(), seed, deadline,
-        moves);
+        new StopToken(), moves);
     SolveResult res = b.result("peak-repack", off, b.bound());
     assertValid(seed, inst, res);
     assertThat(res.makespan()).as("seed %d", seed).isLessThanOrEqualTo(top).isGreaterThanOrEqualTo(b.load());
     assertThat(moves[1]).isLessThanOrEqualTo(moves[0]);
     long[] again = PeakRepack.improve(b, new Packer(b.lo, b.hi, b.size, b.points), start, b.load(), seed,
-        deadline, null);
+        deadline, new StopToken(), null);
     assertThat(again).as("seed %d", seed).isEqualTo(off);
   }
 
@@ -56,7 +57,7 @@ class PeakRepackProperties {
     long deadline = System.nanoTime() + 60_000_000_000L;
     long[] bf = BestFit.layout(b, b.load(), seed, deadline);
     long[] off = PeakRepack.improve(b, new Packer(b.lo, b.hi, b.size, b.points), bf, b.load(), seed, deadline,
-        null);
+        new StopToken(), null);
     SolveResult res = b.result("peak-repack", off, b.bound());
     assertValid(seed, inst, res);
     assertThat(res.makespan()).as("seed %d", seed).isLessThanOrEqualTo(b.height(bf));

@@ -8,6 +8,7 @@ import java.util.stream.LongStream;
 import org.commsched.core.model.Instance;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.StopToken;
 import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.PerfectPackings;
 import org.commsched.instances.testing.RandomInstances;
@@ -62,7 +63,7 @@ class SqueakyWheelProperties {
     long[] start = firstPass(b);
     int[] made = new int[1];
     long[] off = SqueakyWheel.improve(b, new Packer(b.lo, b.hi, b.size, b.points), start, BestFit.orders(b).get(0),
-        b.load(), seed, System.nanoTime() + MINUTE, 200, made);
+        b.load(), seed, System.nanoTime() + MINUTE, new StopToken(), 200, made);
     SolveResult res = b.result("squeaky-wheel", off, b.bound());
     assertValid(seed, inst, res);
     assertThat(res.makespan()).as("seed %d", seed).isLessThanOrEqualTo(b.height(start))
@@ -83,7 +84,7 @@ class SqueakyWheelProperties {
     long[] start = firstPass(b);
     assertThat(b.height(start)).isGreaterThan(1024);
     long[] off = SqueakyWheel.improve(b, new Packer(b.lo, b.hi, b.size, b.points), start, BestFit.orders(b).get(0),
-        1024, 1, System.nanoTime() + MINUTE, BestFit.WHEEL_PASSES, null);
+        1024, 1, System.nanoTime() + MINUTE, new StopToken(), BestFit.WHEEL_PASSES, null);
     SolveResult res = b.result("squeaky-wheel", off, b.bound());
     assertValid(1, inst, res);
     assertThat(res.makespan()).isEqualTo(1024);

@@ -79,16 +79,18 @@ class StartSweepProperties {
     FirstPassProperties.Case c = FirstPassProperties.draw(r, 1100 + r.nextInt(300));
     Instance inst = FirstPassProperties.instance(c);
     Buffers b = new Buffers(inst);
-    long past = System.nanoTime() - 1;
-    int[] passes = new int[2];
-    long[] off = BestFit.layout(b, 0, seed, past, past, passes);
+    // the first pass's first 1024 placements (first fit in its order), then stopped
     int[] order = BestFit.orders(b).get(0);
-    boolean[] placed = new boolean[b.n];
-    long[] pre = new long[b.n];
-    for (int q = 0; q < passes[1]; q++) {
-      placed[order[q]] = true;
-      pre[order[q]] = off[order[q]];
+    Packer p = new Packer(b.lo, b.hi, b.size, b.points);
+    p.clear();
+    for (int q = 0; q < 1024; q++) {
+      p.place(order[q], p.fit(order[q], false));
     }
+    boolean[] placed = p.placed.clone();
+    long[] pre = p.off.clone();
+    int[] passes = new int[2];
+    long[] off = BestFit.cutFirstPass(b, p.off, p.placed, 1024, passes);
+    assertThat(passes).containsExactly(1, 1024);
     long[] kept = reference(c, pre, placed);
     long[] alone = reference(c, new long[b.n], new boolean[b.n]);
     long[] expected = b.height(alone) < b.height(kept) ? alone : kept;
