@@ -36,7 +36,8 @@ import org.commsched.core.time.TimeScale;
  * on it, and the unit of the last one still has to reach the node of w's side farthest from w. VOLUME: at most
  * {@code cap} transfers run at once (a matching of talking pairs under the exchange rule, one incoming transfer per
  * node under send-and-receive, one per arc or half-duplex edge otherwise), and their total length is at least
- * {@code (receiving nodes) beta + (units to deliver) tau}.
+ * {@code (receiving nodes) beta + (units to deliver) tau}. DOUBLING and CUT (broadcast, gossip, any network) are
+ * {@link SpreadBounds}'.
  */
 final class LinearCostBounds {
   private LinearCostBounds() {

@@ -1,6 +1,5 @@
 package org.commsched.core.bounds;
 
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongFunction;
@@ -35,10 +34,10 @@ final class SpreadBounds {
   private SpreadBounds() {
   }
 
-  /** Subsets times (nodes + arcs) up to which every subset is tried. */
-  static final long EXACT_WORK = 20_000_000L;
+  /** Subsets times nodes up to which every subset is tried (bit-mask work per subset is about the nodes). */
+  static final long EXACT_WORK = 5_000_000L;
   /** Node and arc visits the heuristic sets may take in all. */
-  static final long HEURISTIC_WORK = 20_000_000L;
+  static final long HEURISTIC_WORK = 2_000_000L;
   /** The exact enumeration works on bit masks of this many nodes at most. */
   static final int EXACT_MAX_NODES = 24;
 
@@ -82,6 +81,9 @@ final class SpreadBounds {
       return;
     }
     boolean exact = exactFits(net, source);
+    if (!exact && HEURISTIC_WORK / (p + (long) net.arcs()) < 2) {
+      return; // too large for the heuristic sets (see Evaluator#heuristic)
+    }
     Cut best = best(net, source, n, onePort, beta, tau, exact);
     if (best == null) {
       return;
@@ -113,7 +115,7 @@ final class SpreadBounds {
       return false;
     }
     long sets = 1L << (source >= 0 ? p - 1 : p);
-    return sets * (p + (long) net.arcs()) <= EXACT_WORK;
+    return sets * p <= EXACT_WORK;
   }
 
   private static long ceilDiv(long a, long b) {
@@ -131,6 +133,11 @@ final class SpreadBounds {
     final long tau;
     final long hop;
     final int[] distSource;
+    /** In-neighbours (tails of in-arcs) and out-neighbours of every node, as offsets into flat arrays. */
+    private int[] inStart;
+    private int[] inFrom;
+    private int[] outStart;
+    private int[] outTo;
 
     Evaluator(Network net, int source, long n, boolean onePort, long beta, long tau) {
       this.net = net;
@@ -243,6 +250,9 @@ final class SpreadBounds {
     Cut heuristic() {
       long per = p + (long) net.arcs();
       long budget = HEURISTIC_WORK / Math.max(1, per);
+      if (budget < 2) {
+        return null; // too large for even one set beyond the ones RECV-PORT and ECCENTRICITY already cover
+      }
       Cut best = null;
       int[] base = source >= 0 ? distSource : net.distancesFrom(0);
       if (source >= 0) {
@@ -256,12 +266,24 @@ final class SpreadBounds {
               + source));
         }
       }
-      Integer[] order = new Integer[p];
+      // centres farthest first, by a count per distance: no sort of every node when only a few are tried
+      int maxDist = NetworkFacts.maxFinite(base);
+      int[] start = new int[maxDist + 2];
       for (int v = 0; v < p; v++) {
-        order[v] = v;
+        if (base[v] >= 0) {
+          start[maxDist - base[v] + 1]++;
+        }
       }
-      Arrays.sort(order, (a, b) -> Integer.compare(base[b], base[a]));
-      for (int i = 0; i < p && budget > 0; i++) {
+      for (int i = 1; i < start.length; i++) {
+        start[i] += start[i - 1];
+      }
+      int[] order = new int[start[start.length - 1]];
+      for (int v = 0; v < p; v++) {
+        if (base[v] >= 0) {
+          order[start[maxDist - base[v]]++] = v;
+        }
+      }
+      for (int i = 0; i < order.length && budget > 0; i++) {
         int centre = order[i];
         if (centre == source) {
           continue;
@@ -303,8 +325,33 @@ final class SpreadBounds {
       return b != null && (a == null || b.value() > a.value()) ? b : a;
     }
 
+    /** Reads the arcs once: the layouts of the regular families answer degree and arc queries by formula. */
+    private void adjacency() {
+      if (inStart != null) {
+        return;
+      }
+      int m = net.arcs();
+      inStart = new int[p + 1];
+      outStart = new int[p + 1];
+      for (int v = 0; v < p; v++) {
+        inStart[v + 1] = inStart[v] + net.inDegree(v);
+        outStart[v + 1] = outStart[v] + net.outDegree(v);
+      }
+      inFrom = new int[m];
+      outTo = new int[m];
+      for (int v = 0; v < p; v++) {
+        for (int i = 0, k = inStart[v], deg = inStart[v + 1] - k; i < deg; i++) {
+          inFrom[k + i] = net.tail(net.inArc(v, i));
+        }
+        for (int i = 0, k = outStart[v], deg = outStart[v + 1] - k; i < deg; i++) {
+          outTo[k + i] = net.head(net.outArc(v, i));
+        }
+      }
+    }
+
     /** The cut bound of one set, null if no arc enters it or the heads do not reach all of it. */
     Cut eval(boolean[] set, String name) {
+      adjacency();
       int size = 0;
       long arcsIn = 0;
       long heads = 0;
@@ -313,15 +360,16 @@ final class SpreadBounds {
       long lead = Long.MAX_VALUE;
       int[] depth = new int[p];
       Arrays.fill(depth, -1);
-      ArrayDeque<Integer> queue = new ArrayDeque<>();
+      int[] queue = new int[p];
+      int tailOfQueue = 0;
       for (int w = 0; w < p; w++) {
         if (!set[w]) {
           continue;
         }
         size++;
         boolean head = false;
-        for (int i = 0; i < net.inDegree(w); i++) {
-          int u = net.tail(net.inArc(w, i));
+        for (int k = inStart[w]; k < inStart[w + 1]; k++) {
+          int u = inFrom[k];
           if (!set[u]) {
             arcsIn++;
             head = true;
@@ -337,7 +385,7 @@ final class SpreadBounds {
         if (head) {
           heads++;
           depth[w] = 0;
-          queue.add(w);
+          queue[tailOfQueue++] = w;
         }
       }
       if (arcsIn == 0 || size == 0 || size == p || (distSource != null && lead == Long.MAX_VALUE)) {
@@ -345,17 +393,17 @@ final class SpreadBounds {
       }
       int far = 0;
       int seen = 0;
-      while (!queue.isEmpty()) {
-        int v = queue.poll();
+      for (int q = 0; q < tailOfQueue; q++) {
+        int v = queue[q];
         if (set[v]) {
           seen++;
           far = Math.max(far, depth[v]);
         }
-        for (int i = 0; i < net.outDegree(v); i++) {
-          int w = net.head(net.outArc(v, i));
+        for (int k = outStart[v]; k < outStart[v + 1]; k++) {
+          int w = outTo[k];
           if (depth[w] < 0) {
             depth[w] = depth[v] + 1;
-            queue.add(w);
+            queue[tailOfQueue++] = w;
           }
         }
       }
