@@ -36,7 +36,8 @@ import org.commsched.core.time.TimeScale;
  * on it, and the unit of the last one still has to reach the node of w's side farthest from w. VOLUME: at most
  * {@code cap} transfers run at once (a matching of talking pairs under the exchange rule, one incoming transfer per
  * node under send-and-receive, one per arc or half-duplex edge otherwise), and their total length is at least
- * {@code (receiving nodes) beta + (units to deliver) tau}.
+ * {@code (receiving nodes) beta + (units to deliver) tau}. DOUBLING and CUT (broadcast, gossip, any network) are
+ * {@link SpreadBounds}'.
  */
 final class LinearCostBounds {
   private LinearCostBounds() {
@@ -375,6 +376,10 @@ final class LinearCostBounds {
         + "all " + Witness.count(n, "unit") + " over " + Witness.count(cs, "arc") + " at once: beta + "
         + PathSending.ceilDiv(n, cs) + " x tau = " + c.f(c.port(n, cs))));
     volume(c, c.p - 1L, Math.multiplyExact(c.p - 1L, n), "every node but the source", out);
+    if (c.one) {
+      SpreadBounds.doubling(c.beta, c.tau, c.p, n, ecc, "source " + s, c::f, out);
+    }
+    SpreadBounds.cut(c.net, s, n, c.one, c.beta, c.tau, c::f, c.portRule(), out);
     if (NetworkFacts.uniquePaths(c.net)) {
       long v = c.pathOpt(n, ecc);
       out.add(new LowerBound(v, "PATH", "the only path from source " + s + " to node " + far + " has "
@@ -442,6 +447,10 @@ final class LinearCostBounds {
         + Witness.count(cv, "incoming arc") + " usable at once) must receive (p - 1) n = " + need + " units: "
         + "beta + " + PathSending.ceilDiv(need, cv) + " x tau = " + c.f(best)));
     volume(c, p, Math.multiplyExact(p, need), "every node", out);
+    if (c.one) {
+      SpreadBounds.doubling(c.beta, c.tau, p, n, Math.max(diam, 0), "node " + du, c::f, out);
+    }
+    SpreadBounds.cut(c.net, -1, n, c.one, c.beta, c.tau, c::f, c.portRule(), out);
     if (NetworkFacts.uniquePaths(c.net) && NetworkFacts.allLinksBidirectional(c.net)) {
       treeCut(c, n, out);
     }

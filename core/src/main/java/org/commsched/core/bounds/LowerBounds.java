@@ -30,8 +30,8 @@ import org.commsched.core.solve.LowerBound;
  *       RECV-PORT, ROOT-PORT, F16, F13, F12 (single-unit messages); exchange rule: NODE; the special class and its
  *       blocks: F9 / F10, F11 (exact off the exchange rule)</td><td>Tsai's thesis F9-F13, F16; Peters' Thm 2.3.1
  *       and 2.4.1</td></tr>
- *   <tr><td>send, broadcast, gossip</td><td>distance, port, volume and cut bounds on any network; path and ring
- *       optima where they apply</td><td>Peters' thesis §2-§5</td></tr>
+ *   <tr><td>send, broadcast, gossip</td><td>distance, port, volume and cut bounds on any network ({@link SpreadBounds}:
+ *       the one-port doubling bound, cuts over node sets); path and ring optima where they apply</td><td>Peters' thesis §2-§5</td></tr>
  * </table>
  *
  * <p>{@link #protocolBounds(Instance)} holds bounds that only bind distributed gathering protocols. Which class

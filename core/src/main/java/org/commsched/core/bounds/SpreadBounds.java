@@ -1,0 +1,419 @@
+package org.commsched.core.bounds;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.LongFunction;
+import org.commsched.core.model.Network;
+import org.commsched.core.solve.LowerBound;
+
+/**
+ * The one-port doubling bound and the cut bounds of broadcast and gossip under the linear cost model, on any
+ * network (docs/models/linear-cost.md#doubling-and-cut-bounds, where both are derived).
+ *
+ * <p>DOUBLING (one port): take the unit {@code j} of a source whose first departure from it ends last, at
+ * {@code f >= beta + n tau} (the source sends one packet at a time and its packets up to that one carry all
+ * {@code n} units). Until {@code f + h} at most two nodes hold {@code j}, and since every holder starts at most one
+ * packet at a time and a packet lasts at least {@code h = beta + tau}, the holders at most double per {@code h}:
+ * after {@code f + k h} at most {@code 2^(k+1)} nodes hold {@code j}, all within {@code k + 1} hops of the source.
+ * So the makespan is at least {@code beta + n tau + (max(ceil(log2 p), ecc) - 1) h}; for gossip every node is a
+ * source, so {@code ecc} becomes the diameter.
+ *
+ * <p>CUT: for a node set {@code S} that needs {@code U} units from outside it (broadcast: the source outside,
+ * {@code U = n}; gossip: {@code U = (p - |S|) n}), each unit's first entry into {@code S} (the earliest-ending
+ * packet that brings it in) goes over one of the arcs into {@code S}; at most {@code c} of them work at once (the
+ * arcs into {@code S}; under one port also at most one per head inside and one per tail outside). Some arc (head,
+ * tail) therefore carries the first entries of {@code ceil(U / c)} units one packet after another, not before its
+ * tail holds a unit ({@code lead}: the tails' least distance from the broadcast source, times {@code h}), and the
+ * last of those units still has to reach every node of {@code S} from the heads ({@code depth}: the largest
+ * distance from the heads to a node of {@code S}): {@code lead + beta + ceil(U / c) tau + depth h}. It is exact
+ * (maximised over every {@code S}) when the subsets are few, else maximised over heuristic sets: the distance
+ * levels of the broadcast source and the balls round far nodes and their complements. With {@code S} one node it
+ * is RECV-PORT; with all but the source, the all-port form of DOUBLING.
+ */
+final class SpreadBounds {
+  private SpreadBounds() {
+  }
+
+  /** Subsets times nodes up to which every subset is tried (bit-mask work per subset is about the nodes). */
+  static final long EXACT_WORK = 5_000_000L;
+  /** Node and arc visits the heuristic sets may take in all. */
+  static final long HEURISTIC_WORK = 2_000_000L;
+  /** The exact enumeration works on bit masks of this many nodes at most. */
+  static final int EXACT_MAX_NODES = 24;
+
+  /** The cut bound of one set, with what it was computed from. */
+  record Cut(long value, String set, long units, long capacity, long lead, long depth) {
+  }
+
+  /**
+   * DOUBLING for one port: {@code beta + n tau + (max(ceil(log2 p), reach) - 1) h}, {@code reach} the
+   * eccentricity of the source (broadcast) or the diameter found (gossip, where {@code who} names the node whose
+   * units travel farthest).
+   */
+  static void doubling(long beta, long tau, int p, long n, int reach, String who, LongFunction<String> fmt,
+      List<LowerBound> out) {
+    if (p < 2) {
+      return;
+    }
+    int log = 64 - Long.numberOfLeadingZeros(p - 1L); // ceil(log2 p)
+    int k = Math.max(log, reach);
+    long hop = Math.addExact(beta, tau);
+    long first = Math.addExact(beta, Math.multiplyExact(n, tau));
+    long v = Math.addExact(first, Math.multiplyExact(k - 1L, hop));
+    out.add(new LowerBound(v, "DOUBLING", "one port: " + who + " sends one packet at a time, so the unit of its "
+        + "message that first leaves it last does so at beta + " + n + " tau = " + fmt.apply(first) + " or later; "
+        + "from then on the nodes holding that unit at most double every beta + tau = " + fmt.apply(hop)
+        + " (each starts one packet at a time)" + (reach > log ? " and reach one hop further" : "") + ", and all "
+        + p + " nodes need it: " + (reach > log ? reach + " hops (eccentricity)" : "ceil(log2 " + p + ") = " + log
+        + " doublings") + ", the first inside that packet: " + fmt.apply(first) + " + " + (k - 1) + " x "
+        + fmt.apply(hop) + " = " + fmt.apply(v)));
+  }
+
+  /**
+   * CUT for a broadcast from {@code source} of {@code n} units ({@code source < 0}: gossip of {@code n} units per
+   * node), maximised over every set when they are few, else over heuristic sets; nothing when no set has an arc
+   * into it.
+   */
+  static void cut(Network net, int source, long n, boolean onePort, long beta, long tau,
+      LongFunction<String> fmt, String portRule, List<LowerBound> out) {
+    int p = net.nodes();
+    if (p < 2) {
+      return;
+    }
+    boolean exact = exactFits(net, source);
+    if (!exact && HEURISTIC_WORK / (p + (long) net.arcs()) < 2) {
+      return; // too large for the heuristic sets (see Evaluator#heuristic)
+    }
+    Cut best = best(net, source, n, onePort, beta, tau, exact);
+    if (best == null) {
+      return;
+    }
+    boolean bcast = source >= 0;
+    long each = ceilDiv(best.units(), best.capacity());
+    out.add(new LowerBound(best.value(), "CUT", "S = " + best.set() + " (" + portRule + ") needs "
+        + Witness.count(best.units(), "unit") + (bcast ? " from source " + source : " from the nodes outside it")
+        + "; each first enters S over one of " + Witness.count(best.capacity(), "arc") + " that can work at once, "
+        + "so one of them carries " + each + " of them one packet after another"
+        + (best.lead() > 0 ? ", not before its tail holds a unit " + Witness.count(best.lead(), "hop")
+        + " from the source" : "") + (best.depth() > 0 ? ", and the last of them still has to travel "
+        + Witness.count(best.depth(), "hop") + " to the farthest node of S" : "") + ": "
+        + (best.lead() > 0 ? best.lead() + " (beta + tau) + " : "") + "beta + " + each + " tau"
+        + (best.depth() > 0 ? " + " + best.depth() + " (beta + tau)" : "") + " = " + fmt.apply(best.value())
+        + (exact ? " (the largest over every set)" : " (the largest over the sets tried)")));
+  }
+
+  /** The best cut over every set ({@code exact}) or over the heuristic sets; null if no set counts. */
+  static Cut best(Network net, int source, long n, boolean onePort, long beta, long tau, boolean exact) {
+    Evaluator ev = new Evaluator(net, source, n, onePort, beta, tau);
+    return exact ? ev.exact() : ev.heuristic();
+  }
+
+  /** True when every subset is tried. */
+  static boolean exactFits(Network net, int source) {
+    int p = net.nodes();
+    if (p > EXACT_MAX_NODES) {
+      return false;
+    }
+    long sets = 1L << (source >= 0 ? p - 1 : p);
+    return sets * p <= EXACT_WORK;
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return PathSending.ceilDiv(a, b);
+  }
+
+  /** Computes the cut bound of node sets of one instance. */
+  private static final class Evaluator {
+    final Network net;
+    final int p;
+    final int source;
+    final long n;
+    final boolean onePort;
+    final long beta;
+    final long tau;
+    final long hop;
+    final int[] distSource;
+    /** In-neighbours (tails of in-arcs) and out-neighbours of every node, as offsets into flat arrays. */
+    private int[] inStart;
+    private int[] inFrom;
+    private int[] outStart;
+    private int[] outTo;
+
+    Evaluator(Network net, int source, long n, boolean onePort, long beta, long tau) {
+      this.net = net;
+      this.p = net.nodes();
+      this.source = source;
+      this.n = n;
+      this.onePort = onePort;
+      this.beta = beta;
+      this.tau = tau;
+      this.hop = Math.addExact(beta, tau);
+      this.distSource = source >= 0 ? net.distancesFrom(source) : null;
+    }
+
+    long value(long units, long cap, long lead, long depth) {
+      return Math.addExact(Math.addExact(Math.multiplyExact(lead, hop), Math.addExact(beta,
+          Math.multiplyExact(ceilDiv(units, cap), tau))), Math.multiplyExact(depth, hop));
+    }
+
+    /** Every set (not holding the source, for a broadcast), on bit masks. */
+    Cut exact() {
+      long[] in = new long[p];
+      long[] outM = new long[p];
+      for (int a = 0; a < net.arcs(); a++) {
+        int u = net.tail(a);
+        int w = net.head(a);
+        in[w] |= 1L << u;
+        outM[u] |= 1L << w;
+      }
+      long all = (1L << p) - 1;
+      long bestVal = -1;
+      long bestMask = 0;
+      long[] bestParts = null;
+      for (long s = 1; s < all; s++) {
+        if (source >= 0 && (s >>> source & 1) != 0) {
+          continue;
+        }
+        long arcsIn = 0;
+        long heads = 0;
+        long headMask = 0;
+        long tailMask = 0;
+        for (long r = s; r != 0; r &= r - 1) {
+          int w = Long.numberOfTrailingZeros(r);
+          long from = in[w] & ~s;
+          if (from != 0) {
+            arcsIn += Long.bitCount(from);
+            heads++;
+            headMask |= 1L << w;
+            tailMask |= from;
+          }
+        }
+        if (arcsIn == 0) {
+          continue;
+        }
+        long cap = onePort ? Math.min(arcsIn, Math.min(heads, Long.bitCount(tailMask))) : arcsIn;
+        long units = source >= 0 ? n : Math.multiplyExact(p - (long) Long.bitCount(s), n);
+        long lead = 0;
+        if (source >= 0) {
+          lead = Long.MAX_VALUE;
+          for (long r = tailMask; r != 0; r &= r - 1) {
+            int d = distSource[Long.numberOfTrailingZeros(r)];
+            if (d >= 0) {
+              lead = Math.min(lead, d);
+            }
+          }
+          if (lead == Long.MAX_VALUE) {
+            continue; // no tail the source reaches: no valid schedule, leave the set out
+          }
+        }
+        long depth = 0;
+        long reached = headMask;
+        long frontier = headMask;
+        while ((s & ~reached) != 0 && frontier != 0) {
+          long next = 0;
+          for (long r = frontier; r != 0; r &= r - 1) {
+            next |= outM[Long.numberOfTrailingZeros(r)];
+          }
+          frontier = next & ~reached;
+          reached |= next;
+          depth++;
+        }
+        if ((s & ~reached) != 0) {
+          continue; // a node of S the heads do not reach: no valid schedule, leave the set out
+        }
+        long v = value(units, cap, lead, depth);
+        if (v > bestVal) {
+          bestVal = v;
+          bestMask = s;
+          bestParts = new long[] {units, cap, lead, depth};
+        }
+      }
+      if (bestParts == null) {
+        return null;
+      }
+      StringBuilder sb = new StringBuilder("the set {");
+      for (long r = bestMask; r != 0; r &= r - 1) {
+        sb.append(Long.numberOfTrailingZeros(r));
+        if ((r & (r - 1)) != 0) {
+          sb.append(", ");
+        }
+      }
+      sb.append('}');
+      return new Cut(bestVal, sb.toString(), bestParts[0], bestParts[1], bestParts[2], bestParts[3]);
+    }
+
+    /**
+     * Heuristic sets within {@link #HEURISTIC_WORK}: for a broadcast the nodes at least r hops from the source, for
+     * every r; then, for nodes in order of their distance from the source (gossip: from node 0), farthest first,
+     * the balls round them of every radius, and (gossip) their complements.
+     */
+    Cut heuristic() {
+      long per = p + (long) net.arcs();
+      long budget = HEURISTIC_WORK / Math.max(1, per);
+      if (budget < 2) {
+        return null; // too large for even one set beyond the ones RECV-PORT and ECCENTRICITY already cover
+      }
+      Cut best = null;
+      int[] base = source >= 0 ? distSource : net.distancesFrom(0);
+      if (source >= 0) {
+        int ecc = NetworkFacts.maxFinite(base);
+        for (int r = 1; r <= ecc && budget > 0; r++, budget--) {
+          boolean[] set = new boolean[p];
+          for (int v = 0; v < p; v++) {
+            set[v] = base[v] >= r;
+          }
+          best = better(best, eval(set, "the " + count(set) + " nodes " + r + " or more hops from source "
+              + source));
+        }
+      }
+      // centres farthest first, by a count per distance: no sort of every node when only a few are tried
+      int maxDist = NetworkFacts.maxFinite(base);
+      int[] start = new int[maxDist + 2];
+      for (int v = 0; v < p; v++) {
+        if (base[v] >= 0) {
+          start[maxDist - base[v] + 1]++;
+        }
+      }
+      for (int i = 1; i < start.length; i++) {
+        start[i] += start[i - 1];
+      }
+      int[] order = new int[start[start.length - 1]];
+      for (int v = 0; v < p; v++) {
+        if (base[v] >= 0) {
+          order[start[maxDist - base[v]]++] = v;
+        }
+      }
+      for (int i = 0; i < order.length && budget > 0; i++) {
+        int centre = order[i];
+        if (centre == source) {
+          continue;
+        }
+        int[] d = net.distancesFrom(centre);
+        budget--;
+        int ecc = NetworkFacts.maxFinite(d);
+        for (int r = 0; r < ecc && budget > 0; r++) {
+          boolean[] ball = new boolean[p];
+          boolean[] rest = new boolean[p];
+          for (int v = 0; v < p; v++) {
+            ball[v] = d[v] >= 0 && d[v] <= r;
+            rest[v] = !ball[v];
+          }
+          if (source < 0 || !ball[source]) {
+            best = better(best, eval(ball, "the " + count(ball) + " nodes within " + Witness.count(r, "hop")
+                + " of node " + centre));
+            budget--;
+          }
+          if (source < 0 && budget > 0) {
+            best = better(best, eval(rest, "the " + count(rest) + " nodes more than " + Witness.count(r, "hop")
+                + " from node " + centre));
+            budget--;
+          }
+        }
+      }
+      return best;
+    }
+
+    private static int count(boolean[] set) {
+      int c = 0;
+      for (boolean b : set) {
+        c += b ? 1 : 0;
+      }
+      return c;
+    }
+
+    private static Cut better(Cut a, Cut b) {
+      return b != null && (a == null || b.value() > a.value()) ? b : a;
+    }
+
+    /** Reads the arcs once: the layouts of the regular families answer degree and arc queries by formula. */
+    private void adjacency() {
+      if (inStart != null) {
+        return;
+      }
+      int m = net.arcs();
+      inStart = new int[p + 1];
+      outStart = new int[p + 1];
+      for (int v = 0; v < p; v++) {
+        inStart[v + 1] = inStart[v] + net.inDegree(v);
+        outStart[v + 1] = outStart[v] + net.outDegree(v);
+      }
+      inFrom = new int[m];
+      outTo = new int[m];
+      for (int v = 0; v < p; v++) {
+        for (int i = 0, k = inStart[v], deg = inStart[v + 1] - k; i < deg; i++) {
+          inFrom[k + i] = net.tail(net.inArc(v, i));
+        }
+        for (int i = 0, k = outStart[v], deg = outStart[v + 1] - k; i < deg; i++) {
+          outTo[k + i] = net.head(net.outArc(v, i));
+        }
+      }
+    }
+
+    /** The cut bound of one set, null if no arc enters it or the heads do not reach all of it. */
+    Cut eval(boolean[] set, String name) {
+      adjacency();
+      int size = 0;
+      long arcsIn = 0;
+      long heads = 0;
+      boolean[] tail = new boolean[p];
+      long tails = 0;
+      long lead = Long.MAX_VALUE;
+      int[] depth = new int[p];
+      Arrays.fill(depth, -1);
+      int[] queue = new int[p];
+      int tailOfQueue = 0;
+      for (int w = 0; w < p; w++) {
+        if (!set[w]) {
+          continue;
+        }
+        size++;
+        boolean head = false;
+        for (int k = inStart[w]; k < inStart[w + 1]; k++) {
+          int u = inFrom[k];
+          if (!set[u]) {
+            arcsIn++;
+            head = true;
+            if (!tail[u]) {
+              tail[u] = true;
+              tails++;
+              if (distSource != null && distSource[u] >= 0) {
+                lead = Math.min(lead, distSource[u]);
+              }
+            }
+          }
+        }
+        if (head) {
+          heads++;
+          depth[w] = 0;
+          queue[tailOfQueue++] = w;
+        }
+      }
+      if (arcsIn == 0 || size == 0 || size == p || (distSource != null && lead == Long.MAX_VALUE)) {
+        return null;
+      }
+      int far = 0;
+      int seen = 0;
+      for (int q = 0; q < tailOfQueue; q++) {
+        int v = queue[q];
+        if (set[v]) {
+          seen++;
+          far = Math.max(far, depth[v]);
+        }
+        for (int k = outStart[v]; k < outStart[v + 1]; k++) {
+          int w = outTo[k];
+          if (depth[w] < 0) {
+            depth[w] = depth[v] + 1;
+            queue[tailOfQueue++] = w;
+          }
+        }
+      }
+      if (seen < size) {
+        return null;
+      }
+      long cap = onePort ? Math.min(arcsIn, Math.min(heads, tails)) : arcsIn;
+      long units = source >= 0 ? n : Math.multiplyExact(p - (long) size, n);
+      long ld = source >= 0 ? lead : 0;
+      return new Cut(value(units, cap, ld, far), name, units, cap, ld, far);
+    }
+  }
+}

@@ -1,0 +1,224 @@
+package org.commsched.core.bounds;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.commsched.core.check.CheckReport;
+import org.commsched.core.check.ScheduleChecker;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Problem;
+import org.commsched.core.model.Schedule;
+import org.commsched.core.model.Topology;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.testing.Seeds;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * DOUBLING and CUT (docs/models/linear-cost.md#doubling-and-cut-bounds) on the cases of issue 22: where a
+ * schedule built here meets the bound, the bound is the optimum. Values are worked out by hand in each test's
+ * comment. The bounds are held against exact optima in {@code SpreadBoundsExactProperties} [solver].
+ */
+class SpreadBoundsTest {
+  private static final CommModel.StoreAndForward TELEPHONE = new CommModel.StoreAndForward(BigDecimal.ONE,
+      BigDecimal.ZERO, CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE);
+  private static final CommModel.StoreAndForward UNIT_ALL = new CommModel.StoreAndForward(BigDecimal.ZERO,
+      BigDecimal.ONE, CommModel.Ports.ALL, CommModel.Duplex.FULL, null);
+
+  private static LowerBound kind(Instance inst, String kind) {
+    return LowerBounds.all(inst).stream().filter(b -> b.kind().equals(kind)).findFirst().orElseThrow();
+  }
+
+  /**
+   * A telephone broadcast along a spanning binomial tree: node order[i] is informed in round floor(log2 i) by
+   * order[i - 2^floor(log2 i)]; ceil(log2 p) rounds of one tick each.
+   */
+  private static Schedule binomialBroadcast(Instance inst, int[] order) {
+    String message = inst.origins().get(0).message();
+    List<Schedule.Transmission> out = new ArrayList<>();
+    for (int i = 1; i < order.length; i++) {
+      int top = Integer.highestOneBit(i);
+      out.add(new Schedule.Transmission(message, 0, 1, order[i - top], order[i],
+          Integer.numberOfTrailingZeros(top), 0L));
+    }
+    return new Schedule.Transmissions(inst.timeScale(), out);
+  }
+
+  private static void assertSchedule(Instance inst, Schedule s, long makespan) {
+    CheckReport r = ScheduleChecker.check(inst, s);
+    assertThat(r.violations()).isEmpty();
+    assertThat(r.makespan()).isEqualTo(makespan);
+  }
+
+  /**
+   * Issue 22: a random graph of 128 nodes at 30 % edge density holding a spanning binomial tree; telephone
+   * broadcast had the lower bound 2 (its eccentricity). Doubling gives log2 128 = 7, and the tree's broadcast
+   * takes 7: the bound is the optimum.
+   */
+  @Test
+  void telephoneBroadcast_onA128NodeRandomGraphWithABinomialTree_isBoundedAt7_theOptimum() {
+    SplittableRandom r = new SplittableRandom(22);
+    int p = 128;
+    int[] order = new int[p];
+    for (int i = 0; i < p; i++) {
+      order[i] = i;
+    }
+    for (int i = p - 1; i > 0; i--) {
+      int j = r.nextInt(i + 1);
+      int t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+    boolean[][] link = new boolean[p][p];
+    for (int i = 1; i < p; i++) {
+      int a = order[i];
+      int b = order[i - Integer.highestOneBit(i)];
+      link[a][b] = link[b][a] = true;
+    }
+    for (int u = 0; u < p; u++) {
+      for (int v = u + 1; v < p; v++) {
+        if (r.nextDouble() < 0.3) {
+          link[u][v] = link[v][u] = true;
+        }
+      }
+    }
+    List<Topology.Pair> pairs = new ArrayList<>();
+    for (int u = 0; u < p; u++) {
+      for (int v = u + 1; v < p; v++) {
+        if (link[u][v]) {
+          pairs.add(new Topology.Pair(u, v));
+        }
+      }
+    }
+    Instance inst = new Instance("r128", new Problem.Broadcast(order[0], 1), TELEPHONE,
+        Network.of(new Topology.Explicit(p, pairs, true)));
+    LowerBound best = LowerBounds.best(inst);
+    assertThat(best.kind()).isEqualTo("DOUBLING");
+    assertThat(best.value()).isEqualTo(7);
+    assertThat(kind(inst, "ECCENTRICITY").value()).isLessThan(7);
+    assertSchedule(inst, binomialBroadcast(inst, order), 7);
+  }
+
+  /** Telephone broadcast on K_7: eccentricity 1, doubling ceil(log2 7) = 3, met by a binomial tree. */
+  @Test
+  void telephoneBroadcast_onK7_isBoundedAt3_theOptimum() {
+    Instance inst = new Instance("k7", new Problem.Broadcast(0, 1), TELEPHONE,
+        Network.of(new Topology.Complete(7)));
+    assertThat(LowerBounds.best(inst).value()).isEqualTo(3);
+    assertThat(kind(inst, "DOUBLING").value()).isEqualTo(3);
+    assertSchedule(inst, binomialBroadcast(inst, new int[] {0, 1, 2, 3, 4, 5, 6}), 3);
+  }
+
+  /**
+   * Several units, one port (F1, beta 5, tau 1) on K_4: the source's last first-sent unit leaves it at beta + 3 tau
+   * = 8 at the earliest and then needs ceil(log2 4) - 1 = 1 more hop of 6: 14. Every scheme the thesis gives for
+   * K_4 takes at least that.
+   */
+  @Test
+  void onePortBroadcastOfThreeUnits_onK4_addsTheDoublingsToTheSourcesSendingTime() {
+    CommModel.StoreAndForward f1 = new CommModel.StoreAndForward(new BigDecimal(5), BigDecimal.ONE,
+        CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE);
+    Instance inst = new Instance("k4", new Problem.Broadcast(0, 3), f1, Network.of(new Topology.Complete(4)));
+    assertThat(kind(inst, "DOUBLING").value()).isEqualTo(14);
+    assertThat(UpperBounds.all(inst)).isNotEmpty()
+        .allSatisfy(u -> assertThat(u.value()).isGreaterThanOrEqualTo(14));
+  }
+
+  /**
+   * Two triangles {0, 1, 2} and {3, 4, 5} joined by the link 2-3, gossip of one unit, beta 0, tau 1, all ports:
+   * the three units of one side enter the other over one arc, one tick each, and the last still needs a hop: CUT
+   * 3 + 1 = 4, above every other bound (RECV-PORT, VOLUME 3, DIAMETER 3). The schedule below takes 4.
+   */
+  @Test
+  void gossipAcrossABridge_isBoundedByTheCutAt4_theOptimum() {
+    List<Topology.Pair> links = List.of(new Topology.Pair(0, 1), new Topology.Pair(0, 2), new Topology.Pair(1, 2),
+        new Topology.Pair(2, 3), new Topology.Pair(3, 4), new Topology.Pair(3, 5), new Topology.Pair(4, 5));
+    Instance inst = new Instance("barbell", new Problem.Gossip(1), UNIT_ALL,
+        Network.of(new Topology.Explicit(6, links, true)));
+    LowerBound best = LowerBounds.best(inst);
+    assertThat(best.kind()).isEqualTo("CUT");
+    assertThat(best.value()).isEqualTo(4);
+    assertThat(LowerBounds.all(inst).stream().filter(b -> !b.kind().equals("CUT")))
+        .allSatisfy(b -> assertThat(b.value()).isLessThan(4));
+    List<Schedule.Transmission> t = new ArrayList<>();
+    int[][] sides = {{0, 1, 2, 3}, {5, 4, 3, 2}}; // two members, the bridge end, the far bridge end
+    for (int[] s : sides) {
+      int a = s[0];
+      int b = s[1];
+      int end = s[2];
+      int other = s[3];
+      // round 0: everyone inside the triangle exchanges; the bridge end sends its own unit across
+      for (int[] arc : new int[][] {{a, b}, {a, end}, {b, a}, {b, end}, {end, a}, {end, b}}) {
+        t.add(new Schedule.Transmission("m" + arc[0], 0, 1, arc[0], arc[1], 0, 0L));
+      }
+      t.add(new Schedule.Transmission("m" + end, 0, 1, end, other, 0, 0L));
+      // rounds 1, 2: the two members' units cross; rounds 1 to 3: what crossed into this side is forwarded
+      t.add(new Schedule.Transmission("m" + a, 0, 1, end, other, 1, 0L));
+      t.add(new Schedule.Transmission("m" + b, 0, 1, end, other, 2, 0L));
+    }
+    int[][] forward = {{3, 0, 1}, {3, 1, 1}, {5, 0, 2}, {5, 1, 2}, {4, 0, 3}, {4, 1, 3}};
+    for (int[] f : forward) { // side {0, 1, 2} receives 3, 5, 4 at node 2 at 1, 2, 3
+      t.add(new Schedule.Transmission("m" + f[0], 0, 1, 2, f[1], f[2], 0L));
+    }
+    int[][] back = {{2, 5, 1}, {2, 4, 1}, {0, 5, 2}, {0, 4, 2}, {1, 5, 3}, {1, 4, 3}};
+    for (int[] f : back) { // side {3, 4, 5} receives 2, 0, 1 at node 3 at 1, 2, 3
+      t.add(new Schedule.Transmission("m" + f[0], 0, 1, 3, f[1], f[2], 0L));
+    }
+    assertSchedule(inst, new Schedule.Transmissions(inst.timeScale(), t), 4);
+  }
+
+  /** Issue 22: Q_3, beta 0, all ports, gossip of 3 units has optimum 7 (SCCL); the cut over one node meets it. */
+  @Test
+  void allgatherOfThreeUnits_onQ3_isBoundedAt7_theOptimum() {
+    Instance inst = new Instance("q3", new Problem.Gossip(3), UNIT_ALL, Network.of(new Topology.Hypercube(3)));
+    assertThat(LowerBounds.best(inst).value()).isEqualTo(7);
+    assertThat(kind(inst, "CUT").value()).isEqualTo(7);
+  }
+
+  /** Hypercubes to Q_12: telephone broadcast is proven at d by the bounds (d doublings, eccentricity d). */
+  @Test
+  void telephoneBroadcast_onQ12_isBoundedAt12() {
+    Instance inst = new Instance("q12", new Problem.Broadcast(0, 1), TELEPHONE,
+        Network.of(new Topology.Hypercube(12)));
+    assertThat(kind(inst, "DOUBLING").value()).isEqualTo(12);
+  }
+
+  /**
+   * The heuristic sets are sets, so their best cut is never above the best over every set; on seeded random
+   * networks of 6 to 12 nodes, broadcast and gossip, one port and all ports.
+   */
+  @TestFactory
+  Stream<DynamicTest> heuristicCuts_neverExceedTheExactMaximum() {
+    return Seeds.seeds(Seeds.cases(10, 20)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+      SplittableRandom r = new SplittableRandom(seed);
+      int p = 6 + r.nextInt(7);
+      List<Topology.Pair> pairs = new ArrayList<>();
+      for (int v = 1; v < p; v++) {
+        pairs.add(new Topology.Pair(r.nextInt(v), v));
+      }
+      for (int k = 0; k < p / 2; k++) {
+        int u = r.nextInt(p);
+        int v = r.nextInt(p);
+        if (u != v && !pairs.contains(new Topology.Pair(Math.min(u, v), Math.max(u, v)))) {
+          pairs.add(new Topology.Pair(Math.min(u, v), Math.max(u, v)));
+        }
+      }
+      Network net = Network.of(new Topology.Explicit(p, pairs, true));
+      int source = r.nextBoolean() ? r.nextInt(p) : -1;
+      boolean onePort = r.nextBoolean();
+      long n = 1 + r.nextInt(4);
+      SpreadBounds.Cut exact = SpreadBounds.best(net, source, n, onePort, 2, 1, true);
+      SpreadBounds.Cut heur = SpreadBounds.best(net, source, n, onePort, 2, 1, false);
+      assertThat(exact).isNotNull();
+      assertThat(heur).isNotNull();
+      assertThat(heur.value()).isLessThanOrEqualTo(exact.value());
+    }));
+  }
+}
