@@ -35,7 +35,10 @@ import org.commsched.core.solve.SolveResult;
  * <p><b>Improvements.</b> The calls of a run span a tree, along which they are a broadcast; the optimal order on that
  * tree ({@link TelephoneTree}) is never slower, and is taken when faster. Further runs break the ties of priorities
  * and parents by a generator seeded from {@link SolveLimits#seed()} (a fixed number of runs, cut short by the time
- * limit or by meeting the run's best lower bound); the fewest rounds are kept.
+ * limit or by meeting the run's best lower bound); the fewest rounds are kept. The tree rule on the breadth-first
+ * tree from the source (linear time) is always a candidate, and the only one when the rounds would cost more than
+ * {@link #FIRST_RUN_WORK} (each round scans the network, and there are at least as many rounds as the source's
+ * eccentricity: an imported ring of 10^6 nodes) or when the time limit ends the first run.
  *
  * <p>Each call carries the whole message ({@code beta + n tau}); the schedule is run as soon as possible by {@link
  * RoundSchedule}, so its makespan is the rounds times that.
@@ -54,6 +57,8 @@ public final class MatchingBroadcast implements Method {
           + "Slater, Cockayne, Hedetniemi, SIAM J. Computing 10(4), 1981 (this project's combination)",
       Scope.of(ProblemKind.BROADCAST).in(Family.LINEAR_COST).ports(CommModel.Ports.ONE), false);
 
+  /** Work (eccentricity times arcs and nodes) past which the rounds are not run: the breadth-first tree answers. */
+  static final long FIRST_RUN_WORK = 400_000_000L;
   /** Runs after the deterministic one, at most. */
   static final int RESTARTS = 16;
   /** Work (rounds times arcs and nodes) all runs together may take before restarts stop. */
@@ -66,9 +71,20 @@ public final class MatchingBroadcast implements Method {
     return FACTS;
   }
 
+  /** The most arcs a network may have: every round scans them all (a complete graph of 46,000 nodes has 2 x 10^9). */
+  static final long MAX_ARCS = 20_000_000L;
+
   @Override
   public String whyNotFurther(Instance instance) {
     Network net = instance.network();
+    if (net.arcs() > MAX_ARCS) {
+      return name() + " scans every arc in every round and takes networks of at most " + MAX_ARCS + " arcs (this one "
+          + "has " + net.arcs() + "): use greedy-saf, or the scheme of the network's family";
+    }
+    String size = LinearCostMethods.tooLarge(name(), instance.origins().get(0).length(), false, net.nodes() - 1L);
+    if (size != null) {
+      return size;
+    }
     int[] dist = net.distancesFrom(instance.root());
     for (int v = 0; v < dist.length; v++) {
       if (dist[v] < 0) {
@@ -76,7 +92,7 @@ public final class MatchingBroadcast implements Method {
             + "schedule exists";
       }
     }
-    return LinearCostMethods.tooLarge(name(), instance.origins().get(0).length(), false, net.nodes() - 1L);
+    return null;
   }
 
   @Override
@@ -87,19 +103,30 @@ public final class MatchingBroadcast implements Method {
     BroadcastScheme.Setting s = BroadcastScheme.Setting.of(instance);
     LowerBound bound = limits.run().bestBound(instance);
     long call = s.model().packetTicks(s.n(), s.scale());
-    Calls best = new Rounds(s.net(), s.source(), null).run();
-    int first = best.rounds;
-    long perRun = Math.max(1, (long) best.rounds * (s.net().arcs() + (long) s.p()));
-    int runs = 1;
+    // the tree rule on a breadth-first tree: linear time, the answer when the rounds would cost too much
+    int[] dist = s.net().distancesFrom(s.source());
+    int ecc = java.util.Arrays.stream(dist).max().orElse(0);
+    long perRound = s.net().arcs() + (long) s.p();
+    Calls best = bfsTree(s.net(), s.source(), dist);
+    int first = -1;
+    if ((long) ecc * perRound <= FIRST_RUN_WORK) { // every round scans the network, and there are at least ecc
+      Calls c = new Rounds(s.net(), s.source(), null).run(deadline);
+      if (c != null) {
+        first = c.rounds;
+        best = c.rounds <= best.rounds ? c : best;
+      }
+    }
+    long perRun = Math.max(1, (long) best.rounds * perRound);
+    int runs = first >= 0 ? 1 : 0;
     SplittableRandom random = new SplittableRandom(limits.seed());
-    for (int k = 0; k < RESTARTS && (long) (k + 2) * perRun <= WORK; k++) {
+    for (int k = 0; first >= 0 && k < RESTARTS && (long) (k + 2) * perRun <= WORK; k++) {
       if ((long) best.rounds * call <= bound.value() || Interrupt.over(deadline)
           || limits.run().stop().stopped()) {
         break;
       }
-      Calls c = new Rounds(s.net(), s.source(), random.split()).run();
+      Calls c = new Rounds(s.net(), s.source(), random.split()).run(deadline);
       runs++;
-      if (c.rounds < best.rounds) {
+      if (c != null && c.rounds < best.rounds) {
         best = c;
       }
     }
@@ -110,12 +137,53 @@ public final class MatchingBroadcast implements Method {
     }
     RoundSchedule.Result r = rs.run();
     return SolveResult.feasible(name(), r.schedule(s.scale()), r.makespan(), bound)
-        .withStat("rounds", best.rounds).withStat("runs", runs).withStat("firstRunRounds", first)
+        .withStat("rounds", best.rounds).withStat("runs", runs).withStat("firstRunRounds", first < 0 ? "not run" : first)
         .withStat("plan", best.plan);
   }
 
   /** A broadcast as calls (round from 0, caller, callee) and its rounds. */
   record Calls(int[] round, int[] from, int[] to, int rounds, String plan) {
+  }
+
+  /** The optimal calls on a tree ({@link TelephoneTree#calls}) as a broadcast. */
+  static Calls treeCalls(TelephoneTree tree, String plan) {
+    int m = tree.order.length - 1;
+    int[] round = new int[m];
+    int[] from = new int[m];
+    int[] to = new int[m];
+    int[] at = {0};
+    tree.calls((r, f, t) -> {
+      round[at[0]] = r;
+      from[at[0]] = f;
+      to[at[0]] = t;
+      at[0]++;
+    });
+    return new Calls(round, from, to, tree.rounds(), plan);
+  }
+
+  /**
+   * The tree rule on the breadth-first tree from the source (each node hung on its first in-neighbour one hop
+   * closer): linear time, and the answer when the rounds would scan the network too often.
+   */
+  static Calls bfsTree(Network net, int source, int[] dist) {
+    int p = net.nodes();
+    int[] parent = new int[p];
+    int[] order = new int[p];
+    java.util.Arrays.fill(parent, -1);
+    int len = 0;
+    order[len++] = source;
+    for (int h = 0; h < len; h++) {
+      int x = order[h];
+      for (int i = 0; i < net.outDegree(x); i++) {
+        int y = net.head(net.outArc(x, i));
+        if (y != source && parent[y] < 0 && dist[y] == dist[x] + 1) {
+          parent[y] = x;
+          order[len++] = y;
+        }
+      }
+    }
+    TelephoneTree tree = new TelephoneTree(parent, order);
+    return treeCalls(tree, "the tree rule on the breadth-first tree: " + tree.rounds() + " rounds");
   }
 
   /** One run of the round heuristic; the generator breaks ties (null: by node id). */
@@ -164,7 +232,8 @@ public final class MatchingBroadcast implements Method {
       stamp = new int[p];
     }
 
-    Calls run() {
+    /** The calls of one run; null once {@code deadline} ({@link System#nanoTime()}) has passed. */
+    Calls run(long deadline) {
       int[] cRound = new int[p - 1];
       int[] cFrom = new int[p - 1];
       int[] cTo = new int[p - 1];
@@ -176,6 +245,9 @@ public final class MatchingBroadcast implements Method {
       int round = 0;
       Arrays.fill(calledBy, -1);
       while (count < p) {
+        if (Interrupt.over(deadline)) {
+          return null;
+        }
         int len = forest();
         // the frontier (level 1) in decreasing priority, ties by rank
         int f = 0;
@@ -234,15 +306,7 @@ public final class MatchingBroadcast implements Method {
       }
       TelephoneTree tree = new TelephoneTree(parent, informedOrder);
       if (tree.rounds() < rounds) {
-        int[] at = {0};
-        tree.calls((r, from, to) -> {
-          cRound[at[0]] = r;
-          cFrom[at[0]] = from;
-          cTo[at[0]] = to;
-          at[0]++;
-        });
-        return new Calls(cRound, cFrom, cTo, tree.rounds(), "matchings of " + rounds
-            + " rounds, reordered on their tree to " + tree.rounds());
+        return treeCalls(tree, "matchings of " + rounds + " rounds, reordered on their tree to " + tree.rounds());
       }
       return new Calls(cRound, cFrom, cTo, rounds, "matchings of " + rounds + " rounds");
     }
