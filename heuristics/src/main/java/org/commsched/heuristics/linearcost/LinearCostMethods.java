@@ -64,7 +64,9 @@ public final class LinearCostMethods {
     all.add(new GridRecursiveSend()); // the §2.5 grid illustrations, after the split: neither dominates it
     all.add(new GridFifthsSend());
     // broadcast (linear-cost broadcast schemes): one scheme per network and port/duplex model, so at most one applies
-    // (but on Q_m^+ with all ports the hypercube schemes follow the folded one)
+    // (but on Q_m^+ with all ports the hypercube schemes follow the folded one); on trees under one port the exact
+    // tree order first (the default takes it directly: provenOptimal)
+    all.add(new TreeBroadcast());
     all.add(new UringBroadcast());
     all.add(new RingBroadcastFull());
     all.add(new RingBroadcastFullOnePort());
@@ -77,6 +79,7 @@ public final class LinearCostMethods {
     all.add(new FoldedHypercubeBroadcast()); // before the hypercube schemes: on Q_m^+ under send-and-receive it is faster
     all.add(new HypercubeBroadcast());
     all.add(new HypercubeBroadcastHalfOnePort());
+    all.add(new MatchingBroadcast()); // one port on any network, after the schemes of the named families
     // gossip on rings (docs/models/linear-cost.md#ring-gossip): per model the faster scheme first
     all.addAll(List.of(new RingGossipFStar(), new RingGossipF1Even(), new RingGossipF1Odd(), new RingGossipHStarEven(),
         new OneWayGossip(), new OneWayGossipOnePortEven(), new OneWayGossipOnePortOdd()));
@@ -85,7 +88,8 @@ public final class LinearCostMethods {
 
   /**
    * The family's method whose result is proven optimal on this instance before it runs, or null: a send whose
-   * formula ({@code S_*}, {@code S_1} or the ring split) meets the instance's best lower bound. The registry makes it
+   * formula ({@code S_*}, {@code S_1} or the ring split) meets the instance's best lower bound, or a broadcast that
+   * {@link TreeBroadcast} takes (a tree under one port, one unit or tau = 0: optimal by its own proof). The registry makes it
    * the default even for small instances, where an exact model would only confirm it.
    */
   public static Method provenOptimal(Instance instance) {
@@ -100,6 +104,10 @@ public final class LinearCostMethods {
   public static Method provenOptimal(Instance instance, java.util.function.LongSupplier bestBound) {
     // a broadcast or send is always of the linear-cost family (Family.of): no other kind gets past these tests
     if (instance.kind() == ProblemKind.BROADCAST) { // the one-way and F* ring schemes meet the RING-BCAST/PATH bounds
+      TreeBroadcast tree = new TreeBroadcast();
+      if (tree.whyNot(instance) == null) {
+        return tree; // proven by its own bound (the tree's broadcast time), whatever the bounds module knows
+      }
       Long best = null;
       for (BroadcastScheme scheme : List.of(new UringBroadcast(), new RingBroadcastFull())) {
         if (scheme.whyNot(instance) != null) {
