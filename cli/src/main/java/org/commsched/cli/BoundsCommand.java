@@ -68,6 +68,8 @@ final class BoundsCommand implements Callable<Integer> {
     Recognition recognised = asGiven ? null : SolveRunner.recognise(instance);
     if (recognised != null) {
       instance = recognised.relabel(instance);
+      UnaryOperator<String> given = explain;
+      explain = w -> given.apply(recognised.back(w)); // witnesses name the file's nodes
     }
     TimeScale scale = instance.timeScale();
     boolean virtualOnly = instance.kind() == ProblemKind.DSA;

@@ -296,8 +296,8 @@ final class SolveCommand implements Callable<Integer> {
 
   /** What was recognised, for the text output of solve and bounds. */
   static String recognisedWords(Recognition r) {
-    return "recognised as the " + r.words() + ": solved and bounded as that family, the schedule mapped back to "
-        + "the file's node ids (witnesses name the family's nodes; --json gives the node map)";
+    return "recognised as the " + r.words() + ": solved and bounded as that family, the schedule and the witnesses "
+        + "mapped back to the file's node ids (--json gives the node map)";
   }
 
   /** The {@code recognised} object of the JSON output of solve and bounds (docs/FORMATS.md). */

@@ -238,7 +238,7 @@ public final class Claims {
     if (family != null) { // an explicit network that is a regular family: the family's bounds hold for it too
       LowerBound theirs = LowerBounds.forSchedule(family.relabel(instance), schedule);
       best = best.max(new LowerBound(theirs.value(), theirs.kind(), "on the network recognised as the "
-          + family.words() + " (its node numbering): " + theirs.witness()));
+          + family.words() + ": " + family.back(theirs.witness())));
     }
     if (best.value() <= 0) {
       return null;

@@ -289,16 +289,28 @@ public final class Network {
     if (labels.isEmpty() || text == null) {
       return text;
     }
+    return replaceNodes(text, this::nodeName);
+  }
+
+  /**
+   * {@code text} with every node number {@link #nameNodes} would name replaced by {@code name} of it (the same
+   * references: after "node"/"nodes"/"link", on either side of "->", both ends of "link 2-3"); a number too large
+   * for an int is kept. Family recognition renumbers witnesses with it.
+   */
+  public static String replaceNodes(String text, java.util.function.IntFunction<String> name) {
+    if (text == null) {
+      return null;
+    }
     java.util.regex.Matcher m = NODE_REFERENCE.matcher(text);
     StringBuilder out = new StringBuilder();
     while (m.find()) {
-      String name;
+      String named;
       try {
-        name = nodeName(Integer.parseInt(m.group()));
+        named = name.apply(Integer.parseInt(m.group()));
       } catch (NumberFormatException e) {
-        name = m.group();
+        named = m.group();
       }
-      m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(name));
+      m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(named));
     }
     m.appendTail(out);
     return out.toString();

@@ -10,6 +10,7 @@ import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
+import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveResult;
 
 /**
@@ -267,13 +268,27 @@ public final class Recognition {
     return s;
   }
 
-  /** A result on {@code solved} as a result on {@code user}: its schedule mapped back ({@link #back}), all else kept. */
+  /**
+   * A result on {@code solved} as a result on {@code user}: its schedule mapped back ({@link #back(Schedule, Instance,
+   * Instance)}) and its bound's witness renumbered ({@link #back(LowerBound)}), all else kept.
+   */
   public SolveResult back(SolveResult r, Instance solved, Instance user) {
-    if (!r.hasSchedule()) {
-      return r;
-    }
-    return new SolveResult(r.method(), r.status(), back(r.schedule(), solved, user), r.makespan(), r.lowerBound(),
-        r.scale(), r.stats());
+    return new SolveResult(r.method(), r.status(), r.hasSchedule() ? back(r.schedule(), solved, user) : null,
+        r.makespan(), back(r.lowerBound()), r.scale(), r.stats());
+  }
+
+  /**
+   * A bound of the family instance as a bound of the user's: its witness's node references (those {@link
+   * Network#nameNodes} names: after "node"/"nodes"/"link" and around "->") renumbered to the user's nodes.
+   */
+  public LowerBound back(LowerBound b) {
+    return b == null ? null : new LowerBound(b.value(), b.kind(), back(b.witness()));
+  }
+
+  /** A text about the family's network with its node references renumbered to the user's nodes. */
+  public String back(String text) {
+    return Network.replaceNodes(text, f -> f >= 0 && f < fromFamily.length ? Integer.toString(fromFamily[f])
+        : Integer.toString(f));
   }
 
   // ---- the families

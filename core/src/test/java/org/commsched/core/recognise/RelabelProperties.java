@@ -138,6 +138,9 @@ class RelabelProperties {
       assertThat(rec.toFamily(t.to())).isEqualTo(f.head(a));
       assertThat(t.message()).isEqualTo("m" + t.from());
       assertThat(t.start()).isEqualTo(a);
+      // a witness naming the family's arc names the user's arc
+      assertThat(rec.back("arc " + f.tail(a) + "->" + f.head(a) + " is full"))
+          .isEqualTo("arc " + t.from() + "->" + t.to() + " is full");
     }
   }
 
