@@ -279,7 +279,8 @@ public final class Recognition {
 
   /**
    * A bound of the family instance as a bound of the user's: its witness's node references (those {@link
-   * Network#nameNodes} names: after "node"/"nodes"/"link" and around "->") renumbered to the user's nodes.
+   * Network#nameNodes} names: after "node"/"nodes"/"link" and around "->"; and after "source", "target", "root",
+   * both ends of "path from 2 to 5") renumbered to the user's nodes.
    */
   public LowerBound back(LowerBound b) {
     return b == null ? null : new LowerBound(b.value(), b.kind(), back(b.witness()));
@@ -287,7 +288,7 @@ public final class Recognition {
 
   /** A text about the family's network with its node references renumbered to the user's nodes. */
   public String back(String text) {
-    return Network.replaceNodes(text, f -> f >= 0 && f < fromFamily.length ? Integer.toString(fromFamily[f])
+    return Network.replaceNodesAndEndpoints(text, f -> f >= 0 && f < fromFamily.length ? Integer.toString(fromFamily[f])
         : Integer.toString(f));
   }
 

@@ -141,6 +141,10 @@ class RelabelProperties {
       // a witness naming the family's arc names the user's arc
       assertThat(rec.back("arc " + f.tail(a) + "->" + f.head(a) + " is full"))
           .isEqualTo("arc " + t.from() + "->" + t.to() + " is full");
+      assertThat(rec.back("node 3 units from source " + f.tail(a) + "; the only path from " + f.tail(a) + " to "
+          + f.head(a) + " has 12 hops"))
+          .isEqualTo("node " + rec.fromFamily(3 % n) + " units from source " + t.from() + "; the only path from "
+              + t.from() + " to " + t.to() + " has 12 hops");
     }
   }
 
