@@ -11,10 +11,12 @@ import org.commsched.core.bounds.UpperBounds;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.TerminalText;
+import org.commsched.core.recognise.Recognition;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
 import org.commsched.instances.io.DsaCsv;
+import org.commsched.solver.SolveRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -44,6 +46,11 @@ final class BoundsCommand implements Callable<Integer> {
           + "bfs (default), balanced, broadcast, cover")
   String spanningTree;
 
+  @Option(names = "--as-given",
+      description = "bound the explicit network as it is, without recognising it as a regular family (as solve "
+          + "--as-given)")
+  boolean asGiven;
+
   @Override
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
@@ -56,6 +63,13 @@ final class BoundsCommand implements Callable<Integer> {
       } catch (IllegalArgumentException ex) {
         throw new BadInputException(file + ": --spanning-tree " + spanningTree + ": " + ex.getMessage());
       }
+    }
+    // an explicit network that is a regular family is bounded as that family (the same question, renumbered)
+    Recognition recognised = asGiven ? null : SolveRunner.recognise(instance);
+    if (recognised != null) {
+      instance = recognised.relabel(instance);
+      UnaryOperator<String> given = explain;
+      explain = w -> given.apply(recognised.back(w)); // witnesses name the file's nodes
     }
     TimeScale scale = instance.timeScale();
     boolean virtualOnly = instance.kind() == ProblemKind.DSA;
@@ -71,6 +85,9 @@ final class BoundsCommand implements Callable<Integer> {
       ObjectNode n = Json.object();
       n.put("instance", instance.name());
       n.put("problem", instance.kind().wireName());
+      if (recognised != null) {
+        n.set("recognised", SolveCommand.recognisedJson(recognised));
+      }
       ObjectNode b = n.putObject("best");
       put(b, best, scale, explain);
       ArrayNode arr = n.putArray("bounds");
@@ -91,6 +108,9 @@ final class BoundsCommand implements Callable<Integer> {
       o.println(Json.print(n));
     } else {
       o.println(TerminalText.format("instance %s (%s)", instance.name(), instance.kind().wireName()));
+      if (recognised != null) {
+        o.println(TerminalText.format("network  %s", SolveCommand.recognisedWords(recognised)));
+      }
       o.println(TerminalText.format("best     %s  %s: %s", scale.format(best.value()), best.kind(),
           explain.apply(best.witness())));
       print(o, virtualOnly ? virtual : real, "every schedule", scale, explain);

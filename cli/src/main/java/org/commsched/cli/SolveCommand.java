@@ -15,6 +15,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.TerminalText;
+import org.commsched.core.recognise.Recognition;
 import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
@@ -94,6 +95,11 @@ final class SolveCommand implements Callable<Integer> {
           + "INFEASIBLE when none exists (proven), or no schedule (UNKNOWN) at the time limit")
   Long capacity;
 
+  @Option(names = "--as-given",
+      description = "solve the explicit network as it is, without recognising it as a regular family (path, ring, "
+          + "star, complete, hypercube, folded hypercube, mesh, torus; see docs/DESIGN.md, Family recognition)")
+  boolean asGiven;
+
   @Option(names = "--routes-out", paramLabel = "INSTANCE",
       description = "write the instance as solved (with the spanning tree's explicit routes) here, for check; atomic")
   Path routesOut;
@@ -127,10 +133,12 @@ final class SolveCommand implements Callable<Integer> {
       buffers = DsaCsv.Buffers.of(instance);
     }
     MethodRegistry registry = MethodRegistry.standard();
-    Instance routed = instance;
+    // an explicit network that is a regular family is solved as that family and the schedule mapped back
+    Recognition recognised = asGiven ? null : SolveRunner.recognise(instance);
+    Instance routed = recognised == null ? instance : recognised.relabel(instance);
     // the bounds, if choosing the method needed them: the run keeps them instead of computing them again
     AtomicReference<List<LowerBound>> known = new AtomicReference<>();
-    Method m = chooseMethod(registry, instance, () -> {
+    Method m = chooseMethod(registry, routed, () -> {
       List<LowerBound> b = known.updateAndGet(k -> k != null ? k : LowerBounds.all(routed));
       return b.isEmpty() ? 0 : b.get(0).value();
     });
@@ -142,12 +150,15 @@ final class SolveCommand implements Callable<Integer> {
     SolveRunner.Outcome run;
     limits = limits.withTimeLimit(Deadline.budget(limit, started)); // what is left of the limit, counted from the start
     // the routed instance: routing it again changes nothing
-    SolveRun solveRun = known.get() == null ? new SolveRun(instance, limits)
-        : new SolveRun(instance, limits, known.get());
+    SolveRun solveRun = known.get() == null ? new SolveRun(routed, limits)
+        : new SolveRun(routed, limits, known.get());
     try (ProgressLine.Handle progress = ProgressLine.start(e, quiet, instance.timeScale(), m.name(),
         solveRun.progress())) {
       Signals.cooperative(); // from now on a Ctrl-C stops the search and the best schedule is still written
       run = SolveRunner.run(m, solveRun);
+    }
+    if (recognised != null) {
+      run = SolveRunner.back(run, recognised, instance); // the user's node ids, checked on the user's instance
     }
     SolveResult r = run.result();
     if (buffers != null && r.lowerBound() != null) {
@@ -208,6 +219,9 @@ final class SolveCommand implements Callable<Integer> {
       if (spanningTree != null) {
         n.put("spanningTree", spanningTree);
       }
+      if (recognised != null) {
+        n.set("recognised", recognisedJson(recognised));
+      }
       n.put("seconds", BigDecimal.valueOf(run.nanos()).movePointLeft(9).setScale(3, java.math.RoundingMode.HALF_UP));
       if (run.report() != null && !run.report().valid()) {
         n.set("violations", Json.violations(run.report()));
@@ -240,6 +254,9 @@ final class SolveCommand implements Callable<Integer> {
           r.lowerBound().kind(), instance.network().nameNodes(r.lowerBound().witness())));
       if (r.makespan() != null && gap(r) != null) {
         o.println(TerminalText.format("gap        %s%%", Json.percent(gap(r))));
+      }
+      if (recognised != null) {
+        o.println(TerminalText.format("network    %s", recognisedWords(recognised)));
       }
       if (spanningTree != null) {
         o.println(TerminalText.format("tree       routes along the %s spanning tree%s", spanningTree,
@@ -277,6 +294,24 @@ final class SolveCommand implements Callable<Integer> {
   private boolean shownAbove(String key) {
     return key.equals(Portfolio.FOUND_BY)
         || (spanningTree != null && (key.equals("spanningTree") || key.equals("routes")));
+  }
+
+  /** What was recognised, for the text output of solve and bounds. */
+  static String recognisedWords(Recognition r) {
+    return "recognised as the " + r.words() + ": solved and bounded as that family, the schedule and the witnesses "
+        + "mapped back to the file's node ids (--json gives the node map)";
+  }
+
+  /** The {@code recognised} object of the JSON output of solve and bounds (docs/FORMATS.md). */
+  static ObjectNode recognisedJson(Recognition r) {
+    ObjectNode x = Json.object();
+    x.set("network", InstanceWriter.network(r.family()));
+    x.put("words", r.words());
+    tools.jackson.databind.node.ArrayNode map = x.putArray("nodeMap");
+    for (int v = 0, n = r.network().nodes(); v < n; v++) {
+      map.add(r.toFamily(v));
+    }
+    return x;
   }
 
   /**

@@ -6,6 +6,7 @@ import org.commsched.core.check.CheckReport;
 import org.commsched.core.check.Conformance;
 import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
+import org.commsched.core.recognise.Recognition;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
@@ -53,6 +54,32 @@ public final class SolveRunner {
    */
   public static Instance route(Instance instance, SolveLimits limits) {
     return SpanningTrees.reroute(instance, limits.options().get(SolveLimits.SPANNING_TREE));
+  }
+
+  /**
+   * The recognition of the instance's network as a regular family ({@link Recognition#of}), or null: an explicit
+   * network that is a path, ring, star, complete graph, hypercube, folded hypercube, mesh or torus under another
+   * numbering. A caller that gets one solves {@link Recognition#relabel} of the (routed) instance, so that the
+   * family's bounds, methods and schemes apply, and brings the outcome back with {@link #back}
+   * (docs/DESIGN.md#family-recognition).
+   */
+  public static Recognition recognise(Instance routed) {
+    return Recognition.of(routed.network());
+  }
+
+  /**
+   * The outcome of a run on {@code rec.relabel(user)} as an outcome on {@code user}: the schedule mapped back to the
+   * user's node ids ({@link Recognition#back(SolveResult, Instance, Instance)}) and checked again, with every claim,
+   * against the user's own instance, so that what is reported and written is checked where it is used. Status and
+   * bound stay: the two instances ask the same question of isomorphic networks.
+   */
+  public static Outcome back(Outcome solved, Recognition rec, Instance user) {
+    SolveResult r = rec.back(solved.result(), solved.instance(), user);
+    CheckReport report = null;
+    if (r.hasSchedule()) {
+      report = ScheduleChecker.checkResult(user, r, solved.run().check(user, r.schedule()));
+    }
+    return new Outcome(r, report, solved.nanos(), user, solved.run());
   }
 
   /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.recognise.Recognition;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
@@ -28,8 +29,9 @@ import org.commsched.core.time.TimeScale;
  *
  * <p>The bounds the checker proves are those {@code solve} posts ({@link LowerBounds#forSchedule}): bounds on virtual
  * schedules for slots, the offline bounds for every other schedule (so {@code OPTIMAL} means optimal among all
- * schedules, for protocol traces too). They are computed only when a claim goes beyond the trivial (a positive bound
- * or {@code OPTIMAL}).
+ * schedules, for protocol traces too); on an explicit network that is a regular family ({@link Recognition}) also
+ * those of the family instance, as {@code solve} posts them there. They are computed only when a claim goes beyond
+ * the trivial (a positive bound or {@code OPTIMAL}).
  *
  * <p>A refuted bound or status is also a violation of {@link ScheduleChecker#checkResult} ({@code
  * BOUND_ABOVE_MAKESPAN}, {@code OPTIMAL_WITHOUT_PROOF}). {@code commsched check} fails on every refuted claim (a
@@ -232,6 +234,12 @@ public final class Claims {
   /** The strongest bound the checker proves for schedules of this kind, in ticks of {@code scale}, or null. */
   static LowerBound proven(Instance instance, Schedule schedule, TimeScale scale) {
     LowerBound best = LowerBounds.forSchedule(instance, schedule);
+    Recognition family = Recognition.of(instance.network());
+    if (family != null) { // an explicit network that is a regular family: the family's bounds hold for it too
+      LowerBound theirs = LowerBounds.forSchedule(family.relabel(instance), schedule);
+      best = best.max(new LowerBound(theirs.value(), theirs.kind(), "on the network recognised as the "
+          + family.words() + ": " + family.back(theirs.witness())));
+    }
     if (best.value() <= 0) {
       return null;
     }

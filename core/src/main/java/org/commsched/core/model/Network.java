@@ -289,16 +289,48 @@ public final class Network {
     if (labels.isEmpty() || text == null) {
       return text;
     }
-    java.util.regex.Matcher m = NODE_REFERENCE.matcher(text);
+    return replaceNodes(text, this::nodeName);
+  }
+
+  /**
+   * {@code text} with every node number {@link #nameNodes} would name replaced by {@code name} of it (the same
+   * references: after "node"/"nodes"/"link", on either side of "->", both ends of "link 2-3"); a number too large
+   * for an int is kept. Family recognition renumbers witnesses with it.
+   */
+  public static String replaceNodes(String text, java.util.function.IntFunction<String> name) {
+    return replaceNodes(text, name, NODE_REFERENCE);
+  }
+
+  /** The node references of {@link #replaceNodes(String, java.util.function.IntFunction)} and the endpoints the
+   * bounds' witnesses name: the number after "source", "target" and "root", and both ends of "path from 2 to 5". */
+  private static final java.util.regex.Pattern ENDPOINT_REFERENCE = java.util.regex.Pattern.compile(
+      NODE_REFERENCE.pattern() + "|(?<=\\b(?:source|target|root) )\\d+\\b|(?<=\\bpath from )\\d+\\b"
+          + "|(?<=\\bpath from \\d{1,10} to )\\d+\\b");
+
+  /**
+   * As {@link #replaceNodes(String, java.util.function.IntFunction)}, also replacing the endpoints witnesses name
+   * (after "source", "target", "root"; both ends of "path from 2 to 5"): every node number a bound's witness holds,
+   * for renumbering a witness to another numbering of the same network (family recognition).
+   */
+  public static String replaceNodesAndEndpoints(String text, java.util.function.IntFunction<String> name) {
+    return replaceNodes(text, name, ENDPOINT_REFERENCE);
+  }
+
+  private static String replaceNodes(String text, java.util.function.IntFunction<String> name,
+      java.util.regex.Pattern references) {
+    if (text == null) {
+      return null;
+    }
+    java.util.regex.Matcher m = references.matcher(text);
     StringBuilder out = new StringBuilder();
     while (m.find()) {
-      String name;
+      String named;
       try {
-        name = nodeName(Integer.parseInt(m.group()));
+        named = name.apply(Integer.parseInt(m.group()));
       } catch (NumberFormatException e) {
-        name = m.group();
+        named = m.group();
       }
-      m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(name));
+      m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(named));
     }
     m.appendTail(out);
     return out.toString();

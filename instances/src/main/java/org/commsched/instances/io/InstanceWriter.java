@@ -181,7 +181,8 @@ public final class InstanceWriter {
     return m;
   }
 
-  static JsonNode network(Topology t) {
+  /** The {@code network} object of an instance file for a topology (as the reader takes it back). */
+  public static JsonNode network(Topology t) {
     ObjectNode n = Json.object();
     if (t instanceof Topology.Explicit) {
       Topology.Explicit e = (Topology.Explicit) t;
