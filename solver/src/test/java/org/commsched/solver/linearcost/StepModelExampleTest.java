@@ -89,6 +89,18 @@ class StepModelExampleTest {
   }
 
   @Test
+  void atAShortTimeLimit_theBestScheduleComesBack_withABoundNoHigherThanIt_andOptimalOnlyWhenTheyMeet() {
+    Instance inst = gossip("3x3 mesh, 3 units", new Topology.Mesh(3, 3), 3, CommModel.Ports.ALL);
+    SolveLimits limits = new SolveLimits(Duration.ofMillis(300), 1, 3L);
+    SolveResult r = new StepCp(inst, Baselines.all(), limits.run()).run("cpsat-steps", limits, System.nanoTime(),
+        false);
+    assertValid("cpsat-steps at 0.3 s", inst, r);
+    assertThat(r.lowerBound().value()).as("bound").isLessThanOrEqualTo(r.makespan());
+    assertThat(r.status() == SolveStatus.OPTIMAL).as("OPTIMAL exactly when the bound meets the makespan")
+        .isEqualTo(r.lowerBound().value() == r.makespan());
+  }
+
+  @Test
   void packetsOfSeveralUnitsAtBetaAbove0_areLeftToTheSlotModel() {
     Instance inst = new Instance("ring 4, beta 5, 2 units", new Problem.Broadcast(0, 2),
         model("5", "1", CommModel.Ports.ALL), Network.of(new Topology.Ring(4)));
