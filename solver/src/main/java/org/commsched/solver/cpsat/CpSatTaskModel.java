@@ -185,7 +185,8 @@ public final class CpSatTaskModel implements TaskModel.Backend {
   /**
    * Searches a CP-SAT model until {@code deadline} (System.nanoTime) or the run's stop, with the limits' workers and
    * seed, reporting each incumbent and bound to the run's progress in instance ticks ({@code unit} ticks per unit of
-   * the objective): the search every CP-SAT model of the solver runs.
+   * the objective; 0 for a model without objective, which reports nothing): the search every CP-SAT model of the
+   * solver runs.
    */
   public static SolverStatusMapping.Answer search(CpModel model, CpSolver solver, SolveLimits limits, long deadline,
       long unit) {
@@ -198,6 +199,9 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       return SolverStatusMapping.cpSat(solver.solve(model, new CpSolverSolutionCallback() {
         @Override
         public void onSolutionCallback() { // progress for the user, in instance ticks
+          if (unit <= 0) {
+            return;
+          }
           limits.run().progress().incumbent(Math.round(objectiveValue()) * unit);
           limits.run().progress().bound((long) Math.ceil(bestObjectiveBound()) * unit);
         }

@@ -231,17 +231,47 @@ public final class StepCp implements HintedSearch.Flow {
     return -Math.floorDiv(-a, b);
   }
 
-  /** Builds the model (see the class comment) and searches it until the deadline. */
+  /**
+   * The search: first, when the floor is below the hint, a probe for a schedule of exactly the floor's length (no
+   * objective, no hint) on up to half the time (these collectives often meet their bound: a schedule found there is
+   * optimal, and a proof that none exists raises the floor by a step); then the model of the class comment over the
+   * hint's horizon, hinted, on the time left.
+   */
   private TaskModel.Solution solve(SolveLimits limits, long deadline, int floor) {
     OrTools.load();
     if (limits.run().stop().over(deadline)) {
       return TaskModel.Solution.notRun("time limit reached while loading OR-Tools");
     }
+    String probed = null;
+    if (floor > 0 && floor < steps) {
+      long now = System.nanoTime();
+      TaskModel.Solution p = search(limits, now + (deadline - now) / 2, floor, floor, true);
+      if (p.found()) {
+        return p;
+      }
+      probed = p.answer().status() == SolveStatus.INFEASIBLE ? "no schedule of " + floor + " steps" : "none found";
+      if (p.answer().status() == SolveStatus.INFEASIBLE) {
+        floor++;
+      }
+    }
+    TaskModel.Solution out = search(limits, deadline, steps, floor, false);
+    if (probed == null) {
+      return out;
+    }
+    Map<String, Object> stats = new LinkedHashMap<>(out.stats());
+    stats.put("probe", probed);
+    return new TaskModel.Solution(out.answer(), out.values(), out.present(), out.makespan(), stats);
+  }
+
+  /**
+   * Builds the model over {@code horizon} steps and searches it until the deadline: with the done literals and the
+   * objective above {@code floor} and the hint, or (a probe) a schedule of exactly {@code horizon} steps, unhinted.
+   */
+  private TaskModel.Solution search(SolveLimits limits, long deadline, int horizon, int floor, boolean probe) {
     Network net = grid.net;
     int n = net.nodes();
     int arcs = net.arcs();
     int units = grid.units;
-    int horizon = steps;
     CpModel m = new CpModel();
     // the hint as step sets
     Map<Long, Boolean> hinted = new HashMap<>();
@@ -267,7 +297,9 @@ public final class StepCp implements HintedSearch.Flow {
         }
         for (int s = grid.earliest[a][u]; s < horizon; s++) {
           x[u][a][s] = m.newBoolVar("x" + u + "_" + a + "_" + s);
-          m.addHint(x[u][a][s], hinted.containsKey(key(u, a, s)));
+          if (!probe) {
+            m.addHint(x[u][a][s], hinted.containsKey(key(u, a, s)));
+          }
           made.add(new int[] {u, a, s});
           madeVars.add(x[u][a][s]);
         }
@@ -283,7 +315,9 @@ public final class StepCp implements HintedSearch.Flow {
         h[u][v] = new BoolVar[horizon + 1];
         for (int s = 1; s <= horizon; s++) {
           h[u][v][s] = m.newBoolVar("h" + u + "_" + v + "_" + s);
-          m.addHint(h[u][v][s], got[u][v] >= 0 && got[u][v] <= s);
+          if (!probe) {
+            m.addHint(h[u][v][s], got[u][v] >= 0 && got[u][v] <= s);
+          }
         }
         for (int s = 0; s < horizon; s++) {
           LinearExprBuilder in = LinearExpr.newBuilder();
@@ -320,16 +354,18 @@ public final class StepCp implements HintedSearch.Flow {
         }
       }
     }
-    // done literals: d[t] for t in [floor, horizon)
+    // done literals: d[t] for t in [floor, horizon) (none in a probe)
     BoolVar[] d = new BoolVar[horizon + 1];
-    for (int t = floor; t < horizon; t++) {
+    for (int t = floor; t < horizon && !probe; t++) {
       d[t] = m.newBoolVar("d" + t);
-      m.addHint(d[t], t >= steps);
+      if (!probe) {
+        m.addHint(d[t], t >= steps);
+      }
     }
-    for (int t = floor; t + 1 < horizon; t++) {
+    for (int t = floor; t + 1 < horizon && !probe; t++) {
       m.addImplication(d[t], d[t + 1]);
     }
-    for (int t = Math.max(1, floor); t < horizon; t++) {
+    for (int t = Math.max(1, floor); t < horizon && !probe; t++) {
       for (int u = 0; u < units; u++) {
         for (int v = 0; v < n; v++) {
           if (grid.need[v][u]) {
@@ -338,7 +374,7 @@ public final class StepCp implements HintedSearch.Flow {
         }
       }
     }
-    if (floor == 0 && horizon > 0) { // done at step 0: nothing is needed
+    if (floor == 0 && horizon > 0 && !probe) { // done at step 0: nothing is needed
       for (int u = 0; u < units; u++) {
         for (int v = 0; v < n; v++) {
           if (grid.need[v][u]) {
@@ -365,7 +401,9 @@ public final class StepCp implements HintedSearch.Flow {
           continue;
         }
         y[a][s] = m.newBoolVar("y" + a + "_" + s);
-        m.addHint(y[a][s], used.containsKey((long) a * (horizon + 1) + s));
+        if (!probe) {
+          m.addHint(y[a][s], used.containsKey((long) a * (horizon + 1) + s));
+        }
         if (grid.unitPackets) {
           m.addEquality(y[a][s], LinearExpr.sum(on.toArray(new BoolVar[0])));
         } else {
@@ -379,30 +417,35 @@ public final class StepCp implements HintedSearch.Flow {
         }
       }
     }
-    ports(m, y, horizon, used);
+    ports(m, y, horizon, probe ? null : used);
     // symmetry: units of one origin numbered by their arrival at a node that needs them all
     for (int[] pair : grid.orderedPairs()) {
       for (int s = 1; s <= horizon; s++) {
         m.addImplication(h[pair[1]][pair[2]][s], h[pair[0]][pair[2]][s]);
       }
     }
-    LinearExprBuilder objective = LinearExpr.newBuilder().add(horizon);
-    for (int t = floor; t < horizon; t++) {
-      objective.addTerm(d[t], -1);
+    if (!probe) {
+      LinearExprBuilder objective = LinearExpr.newBuilder().add(horizon);
+      for (int t = floor; t < horizon; t++) {
+        objective.addTerm(d[t], -1);
+      }
+      m.minimize(objective.build());
     }
-    m.minimize(objective.build());
     if (limits.run().stop().over(deadline)) {
       return TaskModel.Solution.notRun("time limit reached while building the model");
     }
     CpSolver solver = new CpSolver();
-    SolverStatusMapping.Answer raw = CpSatTaskModel.search(m, solver, limits, deadline, grid.g);
-    SolverStatusMapping.Answer answer = new SolverStatusMapping.Answer(raw.status(),
-        Math.multiplyExact(raw.bound(), grid.g), raw.outcome());
+    SolverStatusMapping.Answer raw = CpSatTaskModel.search(m, solver, limits, deadline, probe ? 0 : grid.g);
+    // a probe's schedule has the floor's length, so it is optimal; else CP-SAT's bound, in ticks
+    SolverStatusMapping.Answer answer = probe
+        ? new SolverStatusMapping.Answer(raw.hasSchedule() ? SolveStatus.OPTIMAL : raw.status(),
+            raw.hasSchedule() ? horizon * grid.g : 0, raw.outcome() + " (probe at the floor)")
+        : new SolverStatusMapping.Answer(raw.status(), Math.multiplyExact(raw.bound(), grid.g), raw.outcome());
     Map<String, Object> stats = new LinkedHashMap<>();
     stats.put("solverStatus", answer.outcome());
     stats.put("solverSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
-    stats.put("model", "steps of " + instance.timeScale().format(grid.g) + ", horizon " + horizon + ", "
-        + grid.booleans(horizon) + " Booleans");
+    stats.put("model", "steps, linear cost, step " + grid.g + " ticks, horizon " + horizon);
+    stats.put("binaries", grid.booleans(horizon));
     crossings = made;
     if (!answer.hasSchedule()) {
       return new TaskModel.Solution(answer, null, null, 0, stats);
@@ -460,8 +503,10 @@ public final class StepCp implements HintedSearch.Flow {
           if (link[e] == null) {
             link[e] = m.newBoolVar("z" + e + "_" + s);
             int b = net.reverse(a);
-            m.addHint(link[e], used.containsKey((long) a * (horizon + 1) + s)
-                || b >= 0 && used.containsKey((long) b * (horizon + 1) + s));
+            if (used != null) {
+              m.addHint(link[e], used.containsKey((long) a * (horizon + 1) + s)
+                  || b >= 0 && used.containsKey((long) b * (horizon + 1) + s));
+            }
           }
           m.addImplication(y[a][s], link[e]);
         }

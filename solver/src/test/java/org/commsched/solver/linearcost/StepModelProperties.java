@@ -30,7 +30,8 @@ import org.junit.jupiter.api.TestFactory;
  * LinearCostExactProperties#tiny} (2 to 4 nodes, at most 3 units, F*, H*, F1, H1, send-and-receive) moved onto a
  * grid the step model takes: beta = 0 (tau 1 or 2), tau = 0 (beta 1 or 2), or one unit in all (beta 1 to 3, tau 1
  * or 2). On each, the step model searched without its floor, the slot model ({@link LinearCostCp} under CP-SAT) and
- * {@code time-indexed-linear-cost} (forced to search) prove the same optimum, every schedule passes the checker, every
+ * {@code time-indexed-linear-cost} (forced to search) prove the same optimum, as does the step model's own flow with
+ * its floor posted (and its probe at the floor, which some cases run), every schedule passes the checker, every
  * lower bound is at most it, and on three nodes or fewer {@link LinearCostBruteForce} agrees.
  *
  * <p>Cases: {@code commsched.cases / 4} (50 by default); run more with
@@ -43,6 +44,7 @@ class StepModelProperties {
   }
 
   private final int[] variants = new int[3];
+  private int probed;
 
   @TestFactory
   Stream<DynamicTest> stepModel_slotModel_timeIndexed_andExhaustiveSearch_proveTheSameOptimum() {
@@ -53,6 +55,7 @@ class StepModelProperties {
     });
     tests.add(DynamicTest.dynamicTest("every grid was drawn",
         () -> assertThat(variants).as("beta 0, tau 0, one unit").doesNotContain(0)));
+    tests.add(DynamicTest.dynamicTest("the probe at the floor ran", () -> assertThat(probed).isPositive()));
     return tests.stream();
   }
 
@@ -78,13 +81,22 @@ class StepModelProperties {
     return new Instance(name, p, grid, i.network());
   }
 
-  private static void check(Instance inst) {
+  private void check(Instance inst) {
     assertThat(StepCp.whyNot("cpsat-steps", inst)).as("the step model takes " + inst.name()).isNull();
     SolveLimits limits = limits();
     StepCp steps = new StepCp(inst, Baselines.all(), limits.run());
     SolveResult s = steps.run("cpsat-steps", limits, System.nanoTime(), false);
     assertThat(s.status()).as("step model on " + inst.name()).isEqualTo(SolveStatus.OPTIMAL);
     assertValid("step model on " + inst.name(), inst, s);
+    SolveLimits floored = limits();
+    SolveResult f = new StepCp(inst, Baselines.all(), floored.run()).run("cpsat-steps", floored, System.nanoTime());
+    assertThat(f.status()).as("step model with its floor and probe on " + inst.name())
+        .isEqualTo(SolveStatus.OPTIMAL);
+    assertValid("step model with its floor on " + inst.name(), inst, f);
+    assertThat(f.makespan()).as("with and without the floor on " + inst.name()).isEqualTo(s.makespan());
+    if (f.stats().containsKey("probe") || String.valueOf(f.stats().get("solverStatus")).contains("probe")) {
+      probed++;
+    }
     long slots = LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE);
     assertThat(s.makespan()).as("step model vs slot model on " + inst.name()).isEqualTo(slots);
     TimeIndexedLinearCost ti = new TimeIndexedLinearCost();
