@@ -73,7 +73,9 @@ import org.commsched.solver.model.TaskModel;
  * <p><b>Horizon, hint, floor.</b> The hint is the shorter of the reduced best heuristic schedule ({@link
  * LinearCostCp}'s, rounded to the grid as above) and the model's own greedy flood (each step, each arc in turn
  * carries a unit its tail holds and its head lacks while the ports allow); its length is the horizon and a complete
- * solution hint. The floor is the run's best lower bound. When the hint meets the floor no search runs.
+ * solution hint. The floor is the run's best lower bound. When the hint meets the floor no search runs; otherwise a
+ * probe first looks for a schedule of exactly the floor's length (no objective, no hint, half the time): found, it is
+ * optimal; proven impossible, the floor rises by a step. Then the objective model runs on the time left.
  *
  * <p><b>Size.</b> {@link #whyNot} counts the model's Booleans at the greedy flood's horizon and refuses above
  * {@value #MAX_BOOLEANS}, naming what runs instead.
