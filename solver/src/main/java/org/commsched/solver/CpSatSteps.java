@@ -83,9 +83,21 @@ public final class CpSatSteps implements Method {
           s.scope(), true);
     }
 
+    /**
+     * Null if either model takes the instance; else the step model's refusal (under this name) when the instance is on
+     * its grid (it says the model's real size), the slot model's otherwise.
+     */
     @Override
     public String whyNot(Instance instance) {
-      return steps.whyNot(instance) == null ? null : slots.whyNot(instance);
+      String s = steps.whyNot(instance);
+      if (s == null) {
+        return null;
+      }
+      String l = slots.whyNot(instance);
+      if (l == null || !StepCp.onGrid(instance)) {
+        return l;
+      }
+      return s.replaceFirst("^" + java.util.regex.Pattern.quote(steps.name()), name());
     }
 
     @Override

@@ -137,6 +137,18 @@ public final class StepCp implements HintedSearch.Flow {
     bound = run.bestBound(instance);
   }
 
+  /** True if every packet of some optimal schedule takes one step (beta = 0, tau = 0 or one unit; beta + tau > 0). */
+  public static boolean onGrid(Instance instance) {
+    CommModel.StoreAndForward cm = instance.storeAndForward();
+    long beta = cm.betaTicks(instance.timeScale());
+    long tau = cm.tauTicks(instance.timeScale());
+    long units = 0;
+    for (Origin o : instance.origins()) {
+      units = Math.min(2, units + Math.min(2, o.length()));
+    }
+    return beta + tau > 0 && (beta == 0 || tau == 0 || units <= 1);
+  }
+
   /** Null if the step model takes the instance, else why not (one sentence naming what to use instead). */
   public static String whyNot(String method, Instance instance) {
     CommModel.StoreAndForward cm = instance.storeAndForward();

@@ -115,6 +115,8 @@ class StepModelExampleTest {
     Instance inst = gossip("ring 64, 4 units", new Topology.Ring(64), 4, CommModel.Ports.ALL);
     assertThat(StepCp.whyNot("cpsat-steps", inst)).contains("Booleans").contains("at a horizon of")
         .endsWith("use greedy-saf");
+    assertThat(REG.byName("cpsat").whyNot(inst)).as("cpsat gives the step model's size under its own name")
+        .startsWith("cpsat builds the step model").contains("Booleans");
     Instance small = gossip("ring 8, 3 units", new Topology.Ring(8), 3, CommModel.Ports.ALL);
     assertThat(new StepCp(small, Baselines.all(), limits().run()).booleans()).isLessThanOrEqualTo(
         StepCp.MAX_BOOLEANS);
