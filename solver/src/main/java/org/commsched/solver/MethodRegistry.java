@@ -57,9 +57,10 @@ public final class MethodRegistry {
     // send, broadcast and gossip with the linear-cost model, whose hint is the best of the heuristics above
     List<Method> heuristics = List.copyOf(all);
     all.add(ExactDispatch.of(new CpSatBufferless()).with(ExactModel.VIRTUAL, new CpSatVirtual())
-        .with(ExactModel.PACKET, new CpSatPacket()).with(ExactModel.LINEAR_COST, new CpSatLinearCost(heuristics)));
+        .with(ExactModel.PACKET, new CpSatPacket()).with(ExactModel.LINEAR_COST, CpSatSteps.orSlots(heuristics)));
     all.add(ExactDispatch.of(new ChocoBufferless()).with(ExactModel.VIRTUAL, new ChocoVirtual())
         .with(ExactModel.PACKET, new ChocoPacket()).with(ExactModel.LINEAR_COST, new ChocoLinearCost(heuristics)));
+    all.add(new CpSatSteps(heuristics)); // the step model alone (cpsat chooses it where it applies)
     all.add(new CpSatVirtual()); // optimal virtual schedules (slots) of chatting and dsa
     all.add(new ChocoVirtual());
     all.addAll(List.of(new CpSatSyncGather(), new ChocoSyncGather())); // gather under wake-ups (protocol yardstick)

@@ -164,22 +164,7 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       return TaskModel.Solution.notRun("time limit reached while building the model");
     }
     CpSolver solver = new CpSolver();
-    solver.getParameters()
-        .setMaxTimeInSeconds(Math.max(0.01, (deadline - System.nanoTime()) / 1e9))
-        .setCatchSigintSignal(false) // Ctrl-C is ours (Interrupt): CP-SAT's own handler aborts the JVM
-        .setNumWorkers(limits.workers())
-        .setRandomSeed((int) limits.seed());
-    SolverStatusMapping.Answer answer;
-    try (StopToken.Registration stop = limits.run().stop().onStop(solver::stopSearch)) {
-      long unit = data.unit();
-      answer = SolverStatusMapping.cpSat(solver.solve(model, new CpSolverSolutionCallback() {
-        @Override
-        public void onSolutionCallback() { // progress for the user, in instance ticks
-          limits.run().progress().incumbent(Math.round(objectiveValue()) * unit);
-          limits.run().progress().bound((long) Math.ceil(bestObjectiveBound()) * unit);
-        }
-      }), solver);
-    }
+    SolverStatusMapping.Answer answer = search(model, solver, limits, deadline, data.unit());
     Map<String, Object> stats = new LinkedHashMap<>();
     stats.put("solverStatus", answer.outcome());
     stats.put("solverSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
@@ -195,6 +180,33 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       present[l] = solver.booleanValue(p[l]);
     }
     return new TaskModel.Solution(answer, values, present, solver.value(end), stats);
+  }
+
+  /**
+   * Searches a CP-SAT model until {@code deadline} (System.nanoTime) or the run's stop, with the limits' workers and
+   * seed, reporting each incumbent and bound to the run's progress in instance ticks ({@code unit} ticks per unit of
+   * the objective; 0 for a model without objective, which reports nothing): the search every CP-SAT model of the
+   * solver runs.
+   */
+  public static SolverStatusMapping.Answer search(CpModel model, CpSolver solver, SolveLimits limits, long deadline,
+      long unit) {
+    solver.getParameters()
+        .setMaxTimeInSeconds(Math.max(0.01, (deadline - System.nanoTime()) / 1e9))
+        .setCatchSigintSignal(false) // Ctrl-C is ours (Interrupt): CP-SAT's own handler aborts the JVM
+        .setNumWorkers(limits.workers())
+        .setRandomSeed((int) limits.seed());
+    try (StopToken.Registration stop = limits.run().stop().onStop(solver::stopSearch)) {
+      return SolverStatusMapping.cpSat(solver.solve(model, new CpSolverSolutionCallback() {
+        @Override
+        public void onSolutionCallback() { // progress for the user, in instance ticks
+          if (unit <= 0) {
+            return;
+          }
+          limits.run().progress().incumbent(Math.round(objectiveValue()) * unit);
+          limits.run().progress().bound((long) Math.ceil(bestObjectiveBound()) * unit);
+        }
+      }), solver);
+    }
   }
 
   private static BoolVar[] literals(BoolVar[] p, int[] of) {

@@ -752,6 +752,14 @@ public final class LinearCostCp implements HintedSearch.Builder {
    */
   @Override
   public long makespan(Schedule.Transmissions schedule) {
+    return makespan(instance, schedule);
+  }
+
+  /** {@link #makespan(Schedule.Transmissions)} of any linear-cost schedule of the instance (the step model's too). */
+  public static long makespan(Instance instance, Schedule.Transmissions schedule) {
+    Network net = instance.network();
+    long beta = instance.storeAndForward().betaTicks(instance.timeScale());
+    long tau = instance.storeAndForward().tauTicks(instance.timeScale());
     TimeScale scale = instance.timeScale();
     Map<List<Long>, Long> units = new HashMap<>(); // (arc, start) -> units of the packet
     for (Schedule.Transmission t : schedule.transmissions()) {

@@ -33,15 +33,15 @@ public final class HintedSearch {
       TimeScale scale) {
   }
 
-  /** What a builder gives the flow. */
-  public interface Builder {
+  /**
+   * What a model gives the flow, whatever builds and searches it: the start, the decoding of a solution, the
+   * makespan by the model's definition, the packet count and the words of the proof.
+   */
+  public interface Flow {
     /** What the flow starts from. */
     Start start();
 
-    /** The model (built on each call). */
-    TaskModel model();
-
-    /** The schedule of a back end's solution of the last {@link #model()}. */
+    /** The schedule of a solution of the last model built. */
     Schedule.Transmissions schedule(long[] values, boolean[] present);
 
     long makespan(Schedule.Transmissions schedule);
@@ -51,6 +51,21 @@ public final class HintedSearch {
 
     /** The words of the solver's proof, completed by " N", e.g. "proved that no packet schedule ends before". */
     String proof();
+  }
+
+  /** A flow whose model is a {@link TaskModel}, for either back end. */
+  public interface Builder extends Flow {
+    /** The model (built on each call). */
+    TaskModel model();
+  }
+
+  /**
+   * The search of a flow: builds its model, searches it until {@code deadline} (System.nanoTime) and returns the
+   * solution, its bound in ticks.
+   */
+  @FunctionalInterface
+  public interface Search {
+    TaskModel.Solution solve(long deadline);
   }
 
   /**
@@ -123,26 +138,38 @@ public final class HintedSearch {
   /** The flow ({@code startedAt}, from System.nanoTime, counts the construction toward the limit). */
   public static SolveResult run(Builder b, String method, TaskModel.Backend backend, SolveLimits limits,
       long startedAt) {
+    return run(b, method, backend.name(), deadline -> {
+      TaskModel model = b.model();
+      long left = deadline - System.nanoTime();
+      return backend.solve(model, limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))));
+    }, limits, startedAt);
+  }
+
+  /**
+   * The flow with any search (e.g. a model built directly for CP-SAT): the hint when it meets the bound, else the
+   * search's best schedule with its bound, else the hint with FEASIBLE.
+   */
+  public static SolveResult run(Flow b, String method, String solver, Search search, SolveLimits limits,
+      long startedAt) {
     Start at = b.start();
     if (at.bound().value() >= at.horizon()) {
-      return finish(b, method, backend.name(), at.hint(), at.horizon(), true, at.horizon())
+      return finish(b, method, solver, at.hint(), at.horizon(), true, at.horizon())
           .withStat("search", "none: the heuristic meets the lower bound");
     }
-    if (limits.run().stop().over(startedAt + limits.timeLimit().toNanos())) {
+    long deadline = startedAt + limits.timeLimit().toNanos();
+    if (limits.run().stop().over(deadline)) {
       // the heuristics took the time (a busy machine, or Ctrl-C): building the model now would overrun the limit
-      return finish(b, method, backend.name(), at.hint(), at.horizon(), false, 0)
+      return finish(b, method, solver, at.hint(), at.horizon(), false, 0)
           .withStat("search", "none: the time limit passed before the model was built")
           .withStat("fallback", at.heuristic().method());
     }
-    TaskModel model = b.model();
-    long left = limits.timeLimit().toNanos() - (System.nanoTime() - startedAt);
-    TaskModel.Solution r = backend.solve(model, limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))));
+    TaskModel.Solution r = search.solve(deadline);
     SolveResult out;
     if (r.found()) {
       Schedule.Transmissions s = b.schedule(r.values(), r.present());
-      out = finish(b, method, backend.name(), s, b.makespan(s), r.answer().optimal(), r.answer().bound());
+      out = finish(b, method, solver, s, b.makespan(s), r.answer().optimal(), r.answer().bound());
     } else {
-      out = finish(b, method, backend.name(), at.hint(), at.horizon(), false, 0)
+      out = finish(b, method, solver, at.hint(), at.horizon(), false, 0)
           .withStat("fallback", at.heuristic().method());
     }
     for (Map.Entry<String, Object> e : r.stats().entrySet()) {
@@ -151,7 +178,7 @@ public final class HintedSearch {
     return out;
   }
 
-  private static SolveResult finish(Builder b, String method, String solver, Schedule.Transmissions schedule,
+  private static SolveResult finish(Flow b, String method, String solver, Schedule.Transmissions schedule,
       long makespan, boolean optimal, long solverBound) {
     Start at = b.start();
     long proven = Math.max(0, Math.min(solverBound, makespan));
