@@ -23,6 +23,7 @@ python3-humanfriendly python3-tabulate python3-igraph python3-argcomplete`, then
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -108,13 +109,18 @@ while True:
 def timed(cmd, limit):
     """Runs cmd; returns (stdout, wall seconds, exit code or None if it was stopped at the limit)."""
     start = time.time()
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # A session of its own, so that stopping it stops the launcher's JVM too (./commsched is a shell script).
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         out, _ = p.communicate(timeout=limit)
         code = p.returncode
     except subprocess.TimeoutExpired:
-        p.kill()
-        out, _ = p.communicate()
+        os.killpg(p.pid, signal.SIGTERM)
+        try:
+            out, _ = p.communicate(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            out, _ = p.communicate()
         code = None
     return out, time.time() - start, code
 
@@ -148,7 +154,7 @@ def main():
         out, swall, code = timed([sys.executable, "-c", SCCL_CHILD, a.sccl, json.dumps([n, links, ports, problem, units])],
                                  a.sccl_limit)
         scpu = cpu_of_children() - c0
-        ssteps = json.loads(out)["steps"] if code == 0 else ("-" if code is None else f"exit {code}")
+        ssteps = json.loads(out)["steps"] if code == 0 else ("stopped" if code is None else f"exit {code}")
         c0 = cpu_of_children()
         out, cwall, code = timed([os.path.join(HERE, "commsched"), "solve", path, "--time-limit", str(a.time_limit),
                                   "--json"], a.time_limit + 60)
@@ -157,7 +163,7 @@ def main():
             r = json.loads(out)
             cval, cstat = r.get("makespan"), r.get("status")
         else:
-            cval, cstat = "-", f"exit {code}"
+            cval, cstat = "-", "stopped" if code is None else f"exit {code}"
         print(f"{name:24} {ssteps!s:>5} {swall:7.1f} {scpu:7.1f}   {cval!s:>9} {cstat!s:9} {cwall:7.1f} {ccpu:7.1f}",
               flush=True)
 
