@@ -61,6 +61,7 @@ public final class MethodRegistry {
     all.add(ExactDispatch.of(new ChocoBufferless()).with(ExactModel.VIRTUAL, new ChocoVirtual())
         .with(ExactModel.PACKET, new ChocoPacket()).with(ExactModel.LINEAR_COST, new ChocoLinearCost(heuristics)));
     all.add(new CpSatSteps(heuristics)); // the step model alone (cpsat chooses it where it applies)
+    all.addAll(LinearCostMethods.exact()); // broadcast on trees by the tree order (exact by its own proof)
     all.add(new CpSatVirtual()); // optimal virtual schedules (slots) of chatting and dsa
     all.add(new ChocoVirtual());
     all.addAll(List.of(new CpSatSyncGather(), new ChocoSyncGather())); // gather under wake-ups (protocol yardstick)

@@ -54,7 +54,15 @@ public final class LinearCostMethods {
     return packets > Long.MAX_VALUE / Math.max(1, hops) ? Long.MAX_VALUE : packets * hops;
   }
 
-  /** The family's methods, best first. */
+  /**
+   * The family's exact methods outside the solver: the tree order of {@link TreeBroadcast} (registered with the exact
+   * methods, after the heuristics; the default takes it directly: {@link #provenOptimal}).
+   */
+  public static List<Method> exact() {
+    return List.of(new TreeBroadcast());
+  }
+
+  /** The family's heuristic methods (schemes and searches), best first. */
   public static List<Method> all() {
     List<Method> all = new ArrayList<>();
     // send (linear-cost send section): split over disjoint paths, then the two path pipelines
@@ -64,9 +72,7 @@ public final class LinearCostMethods {
     all.add(new GridRecursiveSend()); // the §2.5 grid illustrations, after the split: neither dominates it
     all.add(new GridFifthsSend());
     // broadcast (linear-cost broadcast schemes): one scheme per network and port/duplex model, so at most one applies
-    // (but on Q_m^+ with all ports the hypercube schemes follow the folded one); on trees under one port the exact
-    // tree order first (the default takes it directly: provenOptimal)
-    all.add(new TreeBroadcast());
+    // (but on Q_m^+ with all ports the hypercube schemes follow the folded one)
     all.add(new UringBroadcast());
     all.add(new RingBroadcastFull());
     all.add(new RingBroadcastFullOnePort());
