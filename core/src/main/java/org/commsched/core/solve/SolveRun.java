@@ -41,6 +41,8 @@ public final class SolveRun {
   private final Map<Instance, CompletableFuture<List<LowerBound>>> bounds = new IdentityHashMap<>();
   /** How often each schedule was checked through the run (by identity). */
   private final Map<Schedule, Integer> checks = new IdentityHashMap<>();
+  /** How often the bounds of each instance were computed in the run (by identity): once at most. */
+  private final Map<Instance, Integer> computed = new IdentityHashMap<>();
   /** How often each method was run through the run, by name. */
   private final Map<String, Integer> solves = new java.util.LinkedHashMap<>();
   private volatile Incumbent incumbent;
@@ -126,6 +128,17 @@ public final class SolveRun {
     return schedule instanceof Schedule.Slots ? LowerBounds.forSchedule(instance, schedule) : bestBound(instance);
   }
 
+  /**
+   * How often the run computed the bounds of {@code instance} (this very object): 1 once asked, 0 when never asked or
+   * handed over ({@link #SolveRun(Instance, SolveLimits, List)}). Methods that take their bounds from the run ({@code
+   * limits.run()}) add nothing to it; {@code SolveRunCountsTest} reads it.
+   */
+  public int boundComputations(Instance instance) {
+    synchronized (computed) {
+      return computed.getOrDefault(instance, 0);
+    }
+  }
+
   /** Starts computing {@link #bounds} on a thread of its own, so that the method runs meanwhile. */
   public void prefetchBounds(Instance instance) {
     memo(instance, true);
@@ -140,6 +153,9 @@ public final class SolveRun {
       }
       f = new CompletableFuture<>();
       bounds.put(instance, f);
+    }
+    synchronized (computed) {
+      computed.merge(instance, 1, Integer::sum);
     }
     Runnable compute = () -> {
       try {
@@ -181,6 +197,13 @@ public final class SolveRun {
       checks.merge(schedule, 1, Integer::sum);
     }
     return ScheduleChecker.check(instance, schedule);
+  }
+
+  /** How often any schedule was checked through {@link #check}. */
+  public int checks() {
+    synchronized (checks) {
+      return checks.values().stream().mapToInt(Integer::intValue).sum();
+    }
   }
 
   /** How often {@code schedule} (this very object) was checked through {@link #check}. */

@@ -12,7 +12,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Instance;
@@ -126,7 +125,9 @@ public final class StepCp implements HintedSearch.Flow {
     hintEvents = events;
     steps = Grid.length(events);
     hint = grid.schedule(events);
-    var report = ScheduleChecker.check(instance, hint);
+    // The one check of the step hint, kept for the reason LinearCostCp checks its reduced hint: a new schedule (the
+    // reduced hint replayed on the grid, or the greedy flood), which no earlier report covers; through the run.
+    var report = run.check(instance, hint);
     if (!report.valid()) {
       throw new IllegalStateException("the step hint is invalid: " + report.violations());
     }
