@@ -131,6 +131,7 @@ class SolveRunCountsTest {
       assertThat(String.valueOf(o.result().stats().get("search"))).as("the hint is the answer").startsWith("none");
       // the exact model checked the hint it derived; the final verdict reuses that report
       assertThat(o.run().checks(o.result().schedule())).as("checks of the answer, the hint").isEqualTo(1);
+      assertThat(o.run().checks()).as("checks in the run: the hint's only").isEqualTo(1);
       return;
     }
     throw new AssertionError("no linear-cost instance settled by a heuristic in 200 seeds");
