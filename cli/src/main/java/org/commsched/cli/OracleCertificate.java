@@ -1,7 +1,6 @@
 package org.commsched.cli;
 
 import java.util.List;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.solver.SolveRunner;
@@ -33,7 +32,7 @@ record OracleCertificate(String kind, ObjectNode json) {
   static OracleCertificate of(SolveRunner.Outcome best, List<SolveRunner.Outcome> runs) {
     long makespan = best.result().makespan();
     var scale = best.result().scale();
-    LowerBound lb = LowerBounds.forSchedule(best.instance(), best.result().schedule())
+    LowerBound lb = best.run().boundFor(best.instance(), best.result().schedule()) // the run's, computed already
         .rescale(best.instance().timeScale(), scale);
     ObjectNode c = Json.object();
     if (lb.value() == makespan) {

@@ -105,7 +105,8 @@ public final class SolveRunner {
 
   /**
    * Runs {@code method} in {@code run}: live for Ctrl-C while the method runs, its bounds computed meanwhile; the
-   * final schedule checked once (the incumbent's report is reused when the method returns the incumbent's schedule).
+   * final schedule checked once (the report of a check made in the run is reused: the incumbent's when the method
+   * returns the incumbent's schedule, the hint's when an exact model returns the hint it checked).
    */
   public static Outcome run(Method method, SolveRun run) {
     Instance instance = run.instance();
@@ -132,9 +133,11 @@ public final class SolveRunner {
     }
     CheckReport report = null;
     if (upgraded.hasSchedule()) {
-      SolveRun.Incumbent held = run.incumbent(instance);
-      CheckReport checked = held != null && held.result().schedule() == upgraded.schedule() ? held.report()
-          : run.check(instance, upgraded.schedule());
+      // a schedule the run checked already (the incumbent's, a hint an exact model checked) keeps its report
+      CheckReport checked = run.checked(instance, upgraded.schedule());
+      if (checked == null) {
+        checked = run.check(instance, upgraded.schedule());
+      }
       report = ScheduleChecker.checkResult(instance, upgraded, checked);
     }
     return new Outcome(upgraded, report, nanos, instance, run);

@@ -51,6 +51,107 @@ class SolveRunCountsTest {
     assertCounted(inst, "cpsat");
   }
 
+  @Test
+  void timeIndexedOnAPacketInstanceTakesTheRunsBoundsAndHeuristicsAndChecksOnlyItsFinalSchedule() {
+    Instance inst = timeIndexedTakes(Family.PACKET, seed -> {
+      SplittableRandom r = new SplittableRandom(seed);
+      return RandomInstances.scatterGather(r, 5, 3, seed % 2 == 0, RandomInstances.storeAndForward(r), false);
+    });
+    assertCountedTimeIndexed(inst);
+  }
+
+  @Test
+  void timeIndexedOnALinearCostInstanceTakesTheRunsBoundsAndHeuristicsAndChecksOnlyItsFinalSchedule() {
+    Instance inst = timeIndexedTakes(Family.LINEAR_COST, seed -> RandomInstances.linearCost(new SplittableRandom(seed),
+        4, 2, (int) Math.floorMod(seed, 3), i -> new GreedyStoreAndForward().whyNot(i) == null));
+    assertCountedTimeIndexed(inst);
+  }
+
+  /**
+   * {@code time-indexed} on its own: the method asks the run for the bounds (a run that has not computed them yet
+   * computes them once, for the method) and runs its heuristics through the run, each once; through the solve runner
+   * the bounds are computed once for the method and the final verdict together, and the checker runs once, on the
+   * final schedule (the method checks no schedule of its own: none it derives from an unchecked one).
+   */
+  private static void assertCountedTimeIndexed(Instance inst) {
+    Method m = REGISTRY.byName("time-indexed");
+    SolveRun alone = SolveRunner.start(inst, LIMITS);
+    alone.solve(m, alone.instance(), alone.limits());
+    assertThat(alone.boundComputations(alone.instance())).as("bounds the method asked the run for").isEqualTo(1);
+    int heuristics = 0;
+    for (Method h : REGISTRY.all()) {
+      if (heuristic(h)) {
+        assertThat(alone.solves(h.name())).as(h.name()).isLessThanOrEqualTo(1);
+        heuristics += alone.solves(h.name());
+      }
+    }
+    assertThat(heuristics).as("heuristics run through the run for the hint").isPositive();
+    assertThat(alone.checks()).as("checks by the method itself").isZero();
+
+    SolveRunner.Outcome o = SolveRunner.run(m, inst, LIMITS);
+    assertThat(o.valid()).as(inst.name() + " " + o.result().stats()).isTrue();
+    assertThat(o.run().boundComputations(o.instance())).as("bound computations in the run").isEqualTo(1);
+    assertThat(o.run().checks(o.result().schedule())).as("checks of the final schedule").isEqualTo(1);
+    assertThat(o.run().checks()).as("checks in the run").isEqualTo(1);
+  }
+
+  /** The first seeded instance of the family that {@code time-indexed} takes, with at least one message. */
+  private static Instance timeIndexedTakes(Family family, LongFunction<Instance> draw) {
+    Method m = REGISTRY.byName("time-indexed");
+    for (long seed = 0; seed < 500; seed++) {
+      Instance inst;
+      try {
+        inst = draw.apply(seed);
+      } catch (RuntimeException e) {
+        continue; // no instance from this seed
+      }
+      if (inst != null && inst.family() == family && !inst.messages().isEmpty() && m.whyNot(inst) == null) {
+        return inst;
+      }
+    }
+    throw new AssertionError("no " + family + " instance that time-indexed takes in 500 seeds");
+  }
+
+  @Test
+  void cpsatOnALinearCostInstanceWhoseHintMeetsTheBoundChecksTheHintOnceThoughItIsTheAnswer() {
+    Method cpsat = REGISTRY.byName("cpsat");
+    for (long seed = 0; seed < 200; seed++) {
+      Instance inst;
+      try {
+        inst = RandomInstances.linearCost(new SplittableRandom(seed), 5, 3, (int) Math.floorMod(seed, 3),
+            i -> new GreedyStoreAndForward().whyNot(i) == null);
+      } catch (RuntimeException e) {
+        continue;
+      }
+      if (inst == null || inst.family() != Family.LINEAR_COST || cpsat.whyNot(inst) != null || !settled(inst)) {
+        continue;
+      }
+      SolveRunner.Outcome o = SolveRunner.run(cpsat, inst, LIMITS);
+      assertThat(o.valid()).as(inst.name() + " " + o.result().stats()).isTrue();
+      assertThat(String.valueOf(o.result().stats().get("search"))).as("the hint is the answer").startsWith("none");
+      // the exact model checked the hint it derived; the final verdict reuses that report
+      assertThat(o.run().checks(o.result().schedule())).as("checks of the answer, the hint").isEqualTo(1);
+      assertThat(o.run().checks()).as("checks in the run: the hint's only").isEqualTo(1);
+      return;
+    }
+    throw new AssertionError("no linear-cost instance settled by a heuristic in 200 seeds");
+  }
+
+  /** True if an applicable heuristic's transmission schedule in the instance's ticks meets the best lower bound. */
+  private static boolean settled(Instance inst) {
+    long bound = LowerBounds.best(inst).value();
+    for (Method h : REGISTRY.applicable(inst)) {
+      if (heuristic(h)) {
+        SolveResult hr = h.solve(inst, LIMITS);
+        if (hr.schedule() instanceof Schedule.Transmissions && hr.scale().equals(inst.timeScale())
+            && hr.makespan() <= bound) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /** Runs the default method in a run of its own and reads the counts from the run. */
   private static void assertCounted(Instance inst, String search) {
     Method m = Portfolio.choose(REGISTRY, inst);
@@ -70,6 +171,7 @@ class SolveRunCountsTest {
     }
     assertThat(heuristics).as("the heuristics ran").isPositive();
     assertThat(run.checks(r.schedule())).as("checks of the final schedule").isEqualTo(1);
+    assertThat(run.boundComputations(o.instance())).as("bound computations in the run").isEqualTo(1);
   }
 
   /**

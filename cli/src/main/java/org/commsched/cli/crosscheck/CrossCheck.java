@@ -101,6 +101,8 @@ public final class CrossCheck {
     List<Finding> out = new ArrayList<>();
     List<Run> runs = new ArrayList<>();
     Set<String> ran = new LinkedHashSet<>();
+    // the bounds of the instance, computed by the first run and handed to the next ones (as ratios does)
+    List<LowerBound> known = null;
     for (Method m : methods) {
       String why;
       try {
@@ -115,10 +117,14 @@ public final class CrossCheck {
       ran.add(m.name());
       SolveRunner.Outcome o;
       try {
-        o = SolveRunner.run(m, inst, limits);
+        o = known == null ? SolveRunner.run(m, inst, limits)
+            : SolveRunner.run(m, SolveRunner.start(inst, limits, known));
       } catch (RuntimeException | StackOverflowError e) {
         out.add(new Finding(m.name(), "threw", String.valueOf(e)));
         continue;
+      }
+      if (known == null && o.instance() == inst) { // unrouted: the bounds are those of inst itself
+        known = o.run().bounds(inst);
       }
       SolveResult r = o.result();
       BigDecimal bound = r.scale().toUnits(r.lowerBound().value());
@@ -139,7 +145,7 @@ public final class CrossCheck {
     }
     boolean proven = false;
     for (String kind : List.of("departures", "slots", "transmissions")) {
-      proven |= compare(inst, kind, runs.stream().filter(x -> x.kind.equals(kind)).toList(), out);
+      proven |= compare(inst, kind, runs.stream().filter(x -> x.kind.equals(kind)).toList(), out, known);
     }
     return new Verdict(out, ran.size(), proven, ran);
   }
@@ -149,7 +155,8 @@ public final class CrossCheck {
   }
 
   /** The checks among the runs of one schedule kind; true if an exact method proved the optimum. */
-  private static boolean compare(Instance inst, String kind, List<Run> runs, List<Finding> out) {
+  private static boolean compare(Instance inst, String kind, List<Run> runs, List<Finding> out,
+      List<LowerBound> known) {
     if (runs.isEmpty()) {
       return false;
     }
@@ -180,7 +187,7 @@ public final class CrossCheck {
       return false;
     }
     BigDecimal opt = optimal.makespan;
-    LowerBound family = familyBound(inst, kind);
+    LowerBound family = familyBound(inst, kind, known);
     if (family != null) {
       BigDecimal fb = inst.timeScale().toUnits(family.value());
       if (fb.compareTo(opt) > 0) {
@@ -205,8 +212,11 @@ public final class CrossCheck {
     return true;
   }
 
-  /** The family's best lower bound for schedules of a kind, or null where none applies. */
-  private static LowerBound familyBound(Instance inst, String kind) {
+  /**
+   * The family's best lower bound for schedules of a kind, or null where none applies; {@code known} (the bounds of
+   * the runs, or null) spares computing them again.
+   */
+  private static LowerBound familyBound(Instance inst, String kind, List<LowerBound> known) {
     if (kind.equals("slots")) {
       LowerBound best = null;
       for (LowerBound b : LowerBounds.virtual(inst)) {
@@ -214,7 +224,7 @@ public final class CrossCheck {
       }
       return best;
     }
-    return LowerBounds.best(inst);
+    return known == null ? LowerBounds.best(inst) : known.isEmpty() ? LowerBound.zero() : known.get(0);
   }
 
   /** The optimum in ticks of the instance, or null if it is finer than them. */

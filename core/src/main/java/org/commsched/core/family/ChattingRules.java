@@ -28,8 +28,11 @@ final class ChattingRules implements FamilyRules {
   @Override
   public String misfit(Instance instance, Schedule schedule) {
     ProblemKind kind = instance.kind();
+    if (kind == ProblemKind.DSA && !(schedule instanceof Schedule.Slots)) { // departures or transmissions
+      return "a dsa problem takes slots (buffer offsets), not " + schedule.wireName();
+    }
     if (schedule instanceof Schedule.Departures) {
-      return kind == ProblemKind.DSA ? "a dsa problem takes slots (buffer offsets), not departures" : null;
+      return null;
     }
     if (schedule instanceof Schedule.Slots) {
       return instance.model() instanceof CommModel.Bufferless b && b.ports() == CommModel.BufferlessPorts.ALL ? null

@@ -41,6 +41,10 @@ public final class SolveRun {
   private final Map<Instance, CompletableFuture<List<LowerBound>>> bounds = new IdentityHashMap<>();
   /** How often each schedule was checked through the run (by identity). */
   private final Map<Schedule, Integer> checks = new IdentityHashMap<>();
+  /** The report of the last check of each schedule through the run (by identity), with the instance checked against. */
+  private final Map<Schedule, Checked> reports = new IdentityHashMap<>();
+  /** How often the bounds of each instance were computed in the run (by identity): once at most. */
+  private final Map<Instance, Integer> computed = new IdentityHashMap<>();
   /** How often each method was run through the run, by name. */
   private final Map<String, Integer> solves = new java.util.LinkedHashMap<>();
   private volatile Incumbent incumbent;
@@ -126,6 +130,17 @@ public final class SolveRun {
     return schedule instanceof Schedule.Slots ? LowerBounds.forSchedule(instance, schedule) : bestBound(instance);
   }
 
+  /**
+   * How often the run computed the bounds of {@code instance} (this very object): 1 once asked, 0 when never asked or
+   * handed over ({@link #SolveRun(Instance, SolveLimits, List)}). Methods that take their bounds from the run ({@code
+   * limits.run()}) add nothing to it; {@code SolveRunCountsTest} reads it.
+   */
+  public int boundComputations(Instance instance) {
+    synchronized (computed) {
+      return computed.getOrDefault(instance, 0);
+    }
+  }
+
   /** Starts computing {@link #bounds} on a thread of its own, so that the method runs meanwhile. */
   public void prefetchBounds(Instance instance) {
     memo(instance, true);
@@ -140,6 +155,9 @@ public final class SolveRun {
       }
       f = new CompletableFuture<>();
       bounds.put(instance, f);
+    }
+    synchronized (computed) {
+      computed.merge(instance, 1, Integer::sum);
     }
     Runnable compute = () -> {
       try {
@@ -175,12 +193,41 @@ public final class SolveRun {
     }
   }
 
-  /** The checker's report on {@code schedule} ({@link ScheduleChecker#check}), counted by {@link #checks}. */
+  /**
+   * The checker's report on {@code schedule} ({@link ScheduleChecker#check}), counted by {@link #checks} and kept
+   * for {@link #checked}.
+   */
   public CheckReport check(Instance instance, Schedule schedule) {
     synchronized (checks) {
       checks.merge(schedule, 1, Integer::sum);
     }
-    return ScheduleChecker.check(instance, schedule);
+    CheckReport report = ScheduleChecker.check(instance, schedule);
+    synchronized (checks) {
+      reports.put(schedule, new Checked(instance, report));
+    }
+    return report;
+  }
+
+  /**
+   * The report of a check of {@code schedule} (this very object) against {@code instance} (this very object) made
+   * through {@link #check}, or null: a schedule checked once in the run (the incumbent's, or the hint an exact model
+   * derived and checked) is not checked again for the final verdict.
+   */
+  public CheckReport checked(Instance instance, Schedule schedule) {
+    synchronized (checks) {
+      Checked c = reports.get(schedule);
+      return c != null && c.instance() == instance ? c.report() : null;
+    }
+  }
+
+  private record Checked(Instance instance, CheckReport report) {
+  }
+
+  /** How often any schedule was checked through {@link #check}. */
+  public int checks() {
+    synchronized (checks) {
+      return checks.values().stream().mapToInt(Integer::intValue).sum();
+    }
   }
 
   /** How often {@code schedule} (this very object) was checked through {@link #check}. */

@@ -116,7 +116,7 @@ public final class GridFifthsSend implements Method, GridWidget.Scheme {
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
-    return GridWidget.solve(name(), instance, GridWidget.of(instance, 2, 1), this, 3);
+    return GridWidget.solve(name(), instance, GridWidget.of(instance, 2, 1), this, 3, limits);
   }
 
 }

@@ -109,7 +109,7 @@ public final class GridRecursiveSend implements Method, GridWidget.Scheme {
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
-    return GridWidget.solve(name(), instance, GridWidget.of(instance, 2, 2), this, 2);
+    return GridWidget.solve(name(), instance, GridWidget.of(instance, 2, 2), this, 2, limits);
   }
 
 }

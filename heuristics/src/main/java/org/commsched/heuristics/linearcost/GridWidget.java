@@ -1,10 +1,10 @@
 package org.commsched.heuristics.linearcost;
 
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
+import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
 /**
@@ -84,13 +84,14 @@ record GridWidget(int cols, int r0, int c0, int dr, int dc, boolean swap) {
     }
   }
 
-  /** Builds the scheme at its best k on the widget and returns the result with its statistics. */
-  static SolveResult solve(String method, Instance instance, GridWidget g, Scheme scheme, long packetsPerK) {
+  /** Builds the scheme at its best k on the widget and returns the result with its statistics and the run's bound. */
+  static SolveResult solve(String method, Instance instance, GridWidget g, Scheme scheme, long packetsPerK,
+      SolveLimits limits) {
     long n = instance.messages().get(0).length();
     LcSchedule s = new LcSchedule(instance);
     long k = scheme.bestK(s.beta(), s.tau(), n);
     scheme.build(s, g, instance.messages().get(0).id(), n, k);
-    return s.result(method, LowerBounds.best(instance)).withStat("packetSize", packetsPerK * k)
+    return s.result(method, limits.run().bestBound(instance)).withStat("packetSize", packetsPerK * k)
         .withStat("formula", instance.timeScale().format(scheme.time(s.beta(), s.tau(), n, k)));
   }
 }

@@ -59,6 +59,6 @@ public final class LinkPipelineSend implements Method {
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
-    return PathPipeline.sendAlongRoute(instance, name(), true);
+    return PathPipeline.sendAlongRoute(instance, name(), true, limits);
   }
 }

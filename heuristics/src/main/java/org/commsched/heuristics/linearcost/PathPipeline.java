@@ -1,8 +1,8 @@
 package org.commsched.heuristics.linearcost;
 
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.bounds.PathSending;
 import org.commsched.core.model.Instance;
+import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
 /**
@@ -104,11 +104,6 @@ public final class PathPipeline {
     return latest;
   }
 
-  /**
-   * The send of an instance along its route, all units, at the packet size of least exact time: the link-bound
-   * pipeline ({@code S_*}) or the processor-bound one ({@code S_1}); the result carries the instance's best lower
-   * bound, so it is OPTIMAL where that bound meets the formula.
-   */
   /** Null if the send's pipeline at its best packet size is small enough to write, else the refusal. */
   static String tooLarge(String method, Instance instance, boolean linkBound) {
     long n = instance.messages().get(0).length();
@@ -119,7 +114,12 @@ public final class PathPipeline {
     return LinearCostMethods.tooLarge(method, n, false, LinearCostMethods.pipelineRecords(n, k, links));
   }
 
-  static SolveResult sendAlongRoute(Instance instance, String method, boolean linkBound) {
+  /**
+   * The send of an instance along its route, all units, at the packet size of least exact time: the link-bound
+   * pipeline ({@code S_*}) or the processor-bound one ({@code S_1}); the result carries the best lower bound of
+   * the solve run ({@code limits.run()}, computed once per run), so it is OPTIMAL where that bound meets the formula.
+   */
+  static SolveResult sendAlongRoute(Instance instance, String method, boolean linkBound, SolveLimits limits) {
     int[] route = instance.atlas().nodes(0);
     long n = instance.messages().get(0).length();
     long links = route.length - 1;
@@ -132,7 +132,7 @@ public final class PathPipeline {
     } else {
       proc(s, route, msg, 0, n, false, k, 0);
     }
-    return s.result(method, LowerBounds.best(instance)).withStat("packetSize", k).withStat("packets", ceilDiv(n, k))
+    return s.result(method, limits.run().bestBound(instance)).withStat("packetSize", k).withStat("packets", ceilDiv(n, k))
         .withStat("formula", (linkBound ? "S_*(" : "S_1(") + n + ", " + links + ")");
   }
 

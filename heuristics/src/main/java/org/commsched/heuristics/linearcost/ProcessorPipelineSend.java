@@ -53,6 +53,6 @@ public final class ProcessorPipelineSend implements Method {
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
-    return PathPipeline.sendAlongRoute(instance, name(), false);
+    return PathPipeline.sendAlongRoute(instance, name(), false, limits);
   }
 }

@@ -284,7 +284,7 @@ public final class LnsChatting implements Method {
     private void polish() {
       double left = secondsLeft();
       SolveResult r = PriorityGreedy.improve(data.instance, data.byId(dep), limits.seed() + rounds,
-          20L * data.m + 500, Duration.ofMillis((long) (Math.min(left / 4, 1.0) * 1000)), limits.run().stop());
+          20L * data.m + 500, Duration.ofMillis((long) (Math.min(left / 4, 1.0) * 1000)), limits.run());
       long[] d = data.departures(((Schedule.Departures) r.schedule()).departures());
       if (data.makespan(d) <= data.makespan(dep)) {
         System.arraycopy(d, 0, dep, 0, d.length);

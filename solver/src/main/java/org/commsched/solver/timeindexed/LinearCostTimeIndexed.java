@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
@@ -23,6 +22,7 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.Baselines;
@@ -78,7 +78,11 @@ public final class LinearCostTimeIndexed {
   private final SolveResult heuristic;
   private final LowerBound bound;
 
-  private LinearCostTimeIndexed(Instance instance) {
+  /**
+   * The grid of {@code instance} in a solve run: its lower bound is the run's ({@link SolveRun#bestBound}, computed
+   * once per run), its horizon and fallback the run's incumbent or the shortest heuristic, run through the run.
+   */
+  private LinearCostTimeIndexed(Instance instance, SolveRun run) {
     this.instance = instance;
     net = instance.network();
     CommModel.StoreAndForward cm = instance.storeAndForward();
@@ -115,16 +119,19 @@ public final class LinearCostTimeIndexed {
         maxSize[a] += may[a][x] ? 1 : 0;
       }
     }
-    heuristic = heuristic(instance);
+    heuristic = heuristic(instance, run);
     horizon = heuristic.makespan() / unit;
-    bound = LowerBounds.best(instance);
+    bound = run.bestBound(instance);
   }
 
-  /** The shortest schedule of the linear-cost schemes and baselines: the grid's horizon and hint. */
-  private static SolveResult heuristic(Instance instance) {
+  /**
+   * The grid's horizon and hint: the run's incumbent, else the shortest schedule of the linear-cost schemes and
+   * baselines, run through the run ({@link HintedSearch#shortest}).
+   */
+  private static SolveResult heuristic(Instance instance, SolveRun run) {
     List<Method> methods = new ArrayList<>(LinearCostMethods.all());
     methods.addAll(Baselines.all());
-    return HintedSearch.shortest(instance, methods, "linear-cost");
+    return HintedSearch.shortest(instance, methods, "linear-cost", run);
   }
 
   private int originNode(int u) {
@@ -173,14 +180,14 @@ public final class LinearCostTimeIndexed {
    */
   static long[] size(Instance instance) {
     CommModel.StoreAndForward cm = instance.storeAndForward();
-    long horizon = heuristic(instance).makespan()
+    long horizon = heuristic(instance, SolveLimits.defaults().run()).makespan()
         / gcd(cm.betaTicks(instance.timeScale()), cm.tauTicks(instance.timeScale()));
     return new long[] {horizon, binaries(instance, horizon)};
   }
 
   /** The horizon and unit-packet binaries of the grid as built: what {@link #size} counts. */
   static long[] builtSize(Instance instance) {
-    LinearCostTimeIndexed m = new LinearCostTimeIndexed(instance);
+    LinearCostTimeIndexed m = new LinearCostTimeIndexed(instance, SolveLimits.defaults().run());
     OrTools.load();
     return new long[] {m.horizon, m.build(new CpModel(), true).binaries()};
   }
@@ -224,7 +231,7 @@ public final class LinearCostTimeIndexed {
   /** Solves as {@link BufferlessTimeIndexed#solve}, on the linear-cost grid. */
   static SolveResult solve(Instance instance, SolveLimits limits, String method, boolean alwaysSearch) {
     long started = System.nanoTime();
-    LinearCostTimeIndexed m = new LinearCostTimeIndexed(instance);
+    LinearCostTimeIndexed m = new LinearCostTimeIndexed(instance, limits.run());
     if (m.unitOrigin.length == 0 || (!alwaysSearch && m.bound.value() >= m.heuristic.makespan())) {
       return m.fromHeuristic(method, m.heuristic.makespan() <= m.bound.value())
           .withStat("search", "none: the " + m.heuristic.method() + " schedule meets the lower bound");

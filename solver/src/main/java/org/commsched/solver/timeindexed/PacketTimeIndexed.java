@@ -12,7 +12,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -21,9 +20,11 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
 import org.commsched.solver.cpsat.OrTools;
+import org.commsched.solver.model.HintedSearch;
 import org.commsched.solver.model.SolverStatusMapping;
 import org.commsched.solver.packet.PacketCp;
 
@@ -74,7 +75,12 @@ public final class PacketTimeIndexed {
   private final LowerBound bound;
   private final boolean single;
 
-  private PacketTimeIndexed(Instance instance) {
+  /**
+   * The grid of {@code instance} in a solve run: its lower bound is the run's ({@link SolveRun#bestBound}, computed
+   * once per run), its horizon and fallback the run's incumbent or the shortest packet heuristic, run through the run
+   * ({@link HintedSearch#shortest}).
+   */
+  private PacketTimeIndexed(Instance instance, SolveRun run) {
     this.instance = instance;
     CommModel.StoreAndForward model = instance.storeAndForward();
     TimeScale scale = instance.timeScale();
@@ -103,9 +109,9 @@ public final class PacketTimeIndexed {
     for (int s = 1; s < dur.length; s++) {
       dur[s] = (beta + s * tau) / unit;
     }
-    heuristic = PacketCp.bestHeuristic(instance);
+    heuristic = HintedSearch.shortest(instance, PacketCp.heuristics(), "packet", run);
     horizon = horizon(instance, heuristic, unit);
-    bound = LowerBounds.best(instance);
+    bound = run.bestBound(instance);
   }
 
   /** The grid's horizon: {@code heuristic}'s makespan in units of {@code unit} ticks of the instance's scale. */
@@ -159,7 +165,7 @@ public final class PacketTimeIndexed {
 
   /** The horizon and hop-start binaries of the grid as built: what {@link #size} counts. */
   static long[] builtSize(Instance instance) {
-    PacketTimeIndexed p = new PacketTimeIndexed(instance);
+    PacketTimeIndexed p = new PacketTimeIndexed(instance, SolveLimits.defaults().run());
     OrTools.load();
     return new long[] {p.horizon, p.build(new CpModel(), true).binaries()};
   }
@@ -211,7 +217,7 @@ public final class PacketTimeIndexed {
   /** Solves as {@link BufferlessTimeIndexed#solve}, on the packet grid. */
   static SolveResult solve(Instance instance, SolveLimits limits, String method, boolean alwaysSearch) {
     long started = System.nanoTime();
-    PacketTimeIndexed p = new PacketTimeIndexed(instance);
+    PacketTimeIndexed p = new PacketTimeIndexed(instance, limits.run());
     if (p.msg.length == 0 || (!alwaysSearch && p.bound.value() >= p.heuristic.makespan()
         && p.heuristic.scale().equals(instance.timeScale()))) {
       return p.fromHeuristic(method, p.heuristic.makespan() <= p.bound.value())

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.ProblemKind;
@@ -15,6 +14,7 @@ import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.solve.StopToken;
 
 /**
@@ -95,12 +95,12 @@ public final class PriorityGreedy implements Method {
    * @param seed random seed
    * @param moves the move budget
    * @param limit wall-clock limit
-   * @param stop the stop token of the run it serves (e.g. lns's {@code limits.run().stop()}): a stop ends the search
-   *     like the limit
-   * @return the improved schedule, status FEASIBLE or OPTIMAL (when it meets {@code LowerBounds.best})
+   * @param run the solve run it serves (e.g. lns's {@code limits.run()}): its stop token ends the search like the
+   *     limit, and its best lower bound ({@link SolveRun#bestBound}, computed once per run) ends it when met
+   * @return the improved schedule, status FEASIBLE or OPTIMAL (when it meets the run's best lower bound)
    */
   public static SolveResult improve(Instance instance, Map<String, Long> departures, long seed, long moves,
-      Duration limit, StopToken stop) {
+      Duration limit, SolveRun run) {
     DepartureBoard board = new DepartureBoard(instance);
     long[] start = new long[board.m];
     for (int j = 0; j < board.m; j++) {
@@ -111,7 +111,7 @@ public final class PriorityGreedy implements Method {
       }
       start[j] = t;
     }
-    return run(instance, board, start, LowerBounds.best(instance), seed, moves, limit, stop);
+    return run(instance, board, start, run.bestBound(instance), seed, moves, limit, run.stop());
   }
 
   private static SolveResult run(Instance instance, DepartureBoard board, long[] start, LowerBound bound,

@@ -18,7 +18,6 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
-import org.commsched.core.solve.StopToken;
 import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.commsched.instances.generate.GeneratorSpec;
@@ -104,7 +103,7 @@ class PriorityGreedyProperties {
       start.put(inst.messages().get(b.index[j]).id(), b.dep[j]);
     }
     assertValid(inst, new Schedule.Departures(start));
-    SolveResult out = PriorityGreedy.improve(inst, start, seed, 500, LIMIT, new StopToken());
+    SolveResult out = PriorityGreedy.improve(inst, start, seed, 500, LIMIT, SolveLimits.defaults().run());
     assertValid(seed, inst, out);
     assertThat(out.makespan()).as("seed %d: %s", seed, inst).isLessThanOrEqualTo(b.makespan());
   }

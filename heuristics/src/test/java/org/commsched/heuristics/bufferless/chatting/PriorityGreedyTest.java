@@ -19,7 +19,6 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveRun;
 import org.commsched.core.solve.SolveStatus;
-import org.commsched.core.solve.StopToken;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.junit.jupiter.api.Test;
 
@@ -85,7 +84,7 @@ class PriorityGreedyTest {
     Instance inst = new Instance("clash", new Problem.Chatting(List.of(new Message("a", 0, 2, 2),
         new Message("b", 0, 2, 2))), ALL, Network.of(new Topology.Ula(3)));
     assertThatThrownBy(() -> PriorityGreedy.improve(inst, Map.of("a", 0L, "b", 1L), 0, 10,
-        java.time.Duration.ofSeconds(1), new StopToken())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("valid");
+        java.time.Duration.ofSeconds(1), SolveLimits.defaults().run())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("valid");
   }
 
   @Test
