@@ -146,23 +146,20 @@ public final class LinearCostTimeIndexed {
     for (int a = 0; a < net.arcs(); a++) {
       reverse[a] = net.reverse(a);
     }
-    heuristic = heuristic(instance, run);
+    heuristic = heuristic(instance);
     horizon = heuristic.makespan() / unit;
     bound = run.bestBound(instance);
   }
 
   /**
-   * The shortest schedule of the linear-cost schemes and baselines: the grid's horizon and hint. In a run that holds
-   * an incumbent, that one ({@link HintedSearch#shortest(Instance, List, String, SolveRun)}); otherwise the last
-   * instance's result is kept, so that the size check ({@link #whyNot}) and the solve that follows it run the
-   * heuristics once, not twice, within the time limit.
+   * The shortest schedule of the linear-cost schemes and baselines: the grid's horizon and hint. The last instance's
+   * result is kept (by identity), so that the size check ({@link #whyNot}) and the solve that follows it run the
+   * heuristics once, not twice, within the time limit, and the grid built is the one the check sized (a run's
+   * incumbent, from other heuristics, could give a longer horizon than the one checked).
    */
-  private static SolveResult heuristic(Instance instance, SolveRun run) {
+  private static SolveResult heuristic(Instance instance) {
     List<Method> methods = new ArrayList<>(LinearCostMethods.all());
     methods.addAll(Baselines.all());
-    if (run != null && run.incumbent(instance) != null) {
-      return HintedSearch.shortest(instance, methods, "linear-cost", run);
-    }
     Memo last = LAST.get();
     if (last != null && last.instance() == instance) {
       return last.result();
@@ -218,7 +215,7 @@ public final class LinearCostTimeIndexed {
    */
   static long[] size(Instance instance) {
     CommModel.StoreAndForward cm = instance.storeAndForward();
-    long horizon = heuristic(instance, null).makespan()
+    long horizon = heuristic(instance).makespan()
         / gcd(cm.betaTicks(instance.timeScale()), cm.tauTicks(instance.timeScale()));
     return new long[] {horizon, binaries(instance, horizon)};
   }
