@@ -217,8 +217,8 @@ public final class BufferlessTimeIndexed {
    * Solves: the heuristic when it meets the lower bound (unless {@code alwaysSearch}), else the grid within the time
    * limit, without a posted floor when {@code alwaysSearch} (so that no bound can hide a wrong row).
    */
-  static SolveResult solve(Instance instance, SolveLimits limits, String method, boolean alwaysSearch) {
-    long started = System.nanoTime();
+  static SolveResult solve(Instance instance, SolveLimits limits, String method, boolean alwaysSearch,
+      long started) {
     long deadline = started + limits.timeLimit().toNanos();
     BufferlessTimeIndexed m = new BufferlessTimeIndexed(instance, limits, started + limits.timeLimit().toNanos() / 3);
     SolveResult out;

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
@@ -56,7 +57,8 @@ import org.commsched.solver.model.SolverStatusMapping;
  * <p><b>Size.</b> At most {@value #MAX_UNITS} units and {@value #MAX_BINARIES} unit-packet binaries; larger
  * instances are refused, pointing to {@code cpsat}.
  *
- * @implNote Immutable after construction; every solve builds its own CP-SAT model.
+ * @implNote Immutable after construction; every solve builds its own CP-SAT model. The class keeps the heuristic
+ * result of the last instance it sized (one entry, by identity, in an atomic reference): thread-safe.
  */
 public final class LinearCostTimeIndexed {
   /** Largest number of units accepted. */
@@ -77,6 +79,10 @@ public final class LinearCostTimeIndexed {
   private final long horizon;
   private final SolveResult heuristic;
   private final LowerBound bound;
+  /** Per node: the arcs into it, and the arcs at it (either direction); per arc: the reverse arc or -1. */
+  private final int[][] inArcs;
+  private final int[][] atNode;
+  private final int[] reverse;
 
   /**
    * The grid of {@code instance} in a solve run: its lower bound is the run's ({@link SolveRun#bestBound}, computed
@@ -118,6 +124,23 @@ public final class LinearCostTimeIndexed {
         may[a][x] = net.head(a) != originNode(x) && (target == null || net.tail(a) != target);
         maxSize[a] += may[a][x] ? 1 : 0;
       }
+    }
+    inArcs = new int[net.nodes()][];
+    atNode = new int[net.nodes()][];
+    for (int v = 0; v < net.nodes(); v++) {
+      inArcs[v] = new int[net.inDegree(v)];
+      atNode[v] = new int[net.inDegree(v) + net.outDegree(v)];
+      for (int i = 0; i < net.inDegree(v); i++) {
+        inArcs[v][i] = net.inArc(v, i);
+        atNode[v][i] = inArcs[v][i];
+      }
+      for (int i = 0; i < net.outDegree(v); i++) {
+        atNode[v][net.inDegree(v) + i] = net.outArc(v, i);
+      }
+    }
+    reverse = new int[net.arcs()];
+    for (int a = 0; a < net.arcs(); a++) {
+      reverse[a] = net.reverse(a);
     }
     heuristic = heuristic(instance, run);
     horizon = heuristic.makespan() / unit;
@@ -189,7 +212,7 @@ public final class LinearCostTimeIndexed {
   static long[] builtSize(Instance instance) {
     LinearCostTimeIndexed m = new LinearCostTimeIndexed(instance, SolveLimits.defaults().run());
     OrTools.load();
-    return new long[] {m.horizon, m.build(new CpModel(), true).binaries()};
+    return new long[] {m.horizon, m.build(new CpModel(), true, () -> false).binaries()};
   }
 
   /**
@@ -229,8 +252,8 @@ public final class LinearCostTimeIndexed {
   }
 
   /** Solves as {@link BufferlessTimeIndexed#solve}, on the linear-cost grid. */
-  static SolveResult solve(Instance instance, SolveLimits limits, String method, boolean alwaysSearch) {
-    long started = System.nanoTime();
+  static SolveResult solve(Instance instance, SolveLimits limits, String method, boolean alwaysSearch,
+      long started) {
     LinearCostTimeIndexed m = new LinearCostTimeIndexed(instance, limits.run());
     if (m.unitOrigin.length == 0 || (!alwaysSearch && m.bound.value() >= m.heuristic.makespan())) {
       return m.fromHeuristic(method, m.heuristic.makespan() <= m.bound.value())
@@ -243,8 +266,12 @@ public final class LinearCostTimeIndexed {
   private record Built(BoolVar[][][] p, BoolVar[][][][] q, long binaries) {
   }
 
-  /** Builds the grid into {@code model}: with {@code bare}, no floor posted on the makespan. */
-  private Built build(CpModel model, boolean bare) {
+  /**
+   * Builds the grid into {@code model}: with {@code bare}, no floor posted on the makespan. Returns null as soon as
+   * {@code late} says the time limit passed or the run was stopped (checked per arc and per step), so that building
+   * a large grid never runs past the limit.
+   */
+  private Built build(CpModel model, boolean bare, BooleanSupplier late) {
     int arcs = net.arcs();
     int units = unitOrigin.length;
     int h = (int) horizon;
@@ -255,6 +282,9 @@ public final class LinearCostTimeIndexed {
     List<List<List<Literal>>> occ = new ArrayList<>(); // [a][step]
     long built = 0;
     for (int a = 0; a < arcs; a++) {
+      if (late.getAsBoolean()) {
+        return null;
+      }
       List<List<Literal>> steps = new ArrayList<>();
       for (int t = 0; t < h; t++) {
         steps.add(new ArrayList<>());
@@ -295,6 +325,9 @@ public final class LinearCostTimeIndexed {
     }
     // V4: a unit leaves a node (not its origin) only after a packet brought it there
     for (int a = 0; a < arcs; a++) {
+      if (late.getAsBoolean()) {
+        return null;
+      }
       int v = net.tail(a);
       for (int u = 0; u < units; u++) {
         if (!may[a][u] || v == originNode(u)) {
@@ -313,8 +346,8 @@ public final class LinearCostTimeIndexed {
             continue;
           }
           LinearExprBuilder in = LinearExpr.newBuilder();
-          for (int b = 0; b < arcs; b++) {
-            if (net.head(b) != v || !may[b][u]) {
+          for (int b : inArcs[v]) {
+            if (!may[b][u]) {
               continue;
             }
             for (int s = 1; s <= maxSize[b]; s++) {
@@ -336,8 +369,8 @@ public final class LinearCostTimeIndexed {
           continue;
         }
         LinearExprBuilder in = LinearExpr.newBuilder();
-        for (int b = 0; b < arcs; b++) {
-          if (net.head(b) == v && may[b][u]) {
+        for (int b : inArcs[v]) {
+          if (may[b][u]) {
             for (int s = 1; s <= maxSize[b]; s++) {
               for (int t0 = 0; t0 <= h; t0++) {
                 if (q[b][u][s][t0] != null) {
@@ -350,7 +383,9 @@ public final class LinearCostTimeIndexed {
         model.addGreaterOrEqual(in, 1);
       }
     }
-    ports(model, occ, h);
+    if (!ports(model, occ, h, late)) {
+      return null;
+    }
     model.minimize((LinearArgument) makespan);
     return new Built(p, q, built);
   }
@@ -358,7 +393,11 @@ public final class LinearCostTimeIndexed {
   private SolveResult search(String method, SolveLimits limits, long deadline, boolean bare) {
     OrTools.load();
     CpModel model = new CpModel();
-    Built grid = build(model, bare);
+    Built grid = build(model, bare, () -> limits.run().stop().over(deadline));
+    if (grid == null) {
+      return fromHeuristic(method, false).withStat("fallback", heuristic.method())
+          .withStat("search", "none: the time limit passed while the grid of " + horizon + " steps was built");
+    }
     BoolVar[][][] p = grid.p();
     BoolVar[][][][] q = grid.q();
     int arcs = net.arcs();
@@ -413,17 +452,23 @@ public final class LinearCostTimeIndexed {
     return out;
   }
 
-  /** The port rows of docs/models/linear-cost.md#ports-and-duplex, per step (V5-V8, send-and-receive). */
-  private void ports(CpModel model, List<List<List<Literal>>> occ, int h) {
+  /**
+   * The port rows of docs/models/linear-cost.md#ports-and-duplex, per step (V5-V8, send-and-receive); false if
+   * {@code late} said stop (checked per step) before all were added.
+   */
+  private boolean ports(CpModel model, List<List<List<Literal>>> occ, int h, BooleanSupplier late) {
     CommModel.StoreAndForward cm = instance.storeAndForward();
     boolean half = cm.duplex() == CommModel.Duplex.HALF;
     boolean one = cm.ports() == CommModel.Ports.ONE;
     boolean exchange = one && cm.onePort() == CommModel.OnePortRule.EXCHANGE;
     int arcs = net.arcs();
     for (int k = 0; k < h; k++) {
+      if (late.getAsBoolean()) {
+        return false;
+      }
       for (int a = 0; a < arcs; a++) {
         List<Literal> row = new ArrayList<>(occ.get(a).get(k));
-        int r = reverse(a);
+        int r = reverse[a];
         if (half && r > a) {
           row.addAll(occ.get(r).get(k));
         }
@@ -437,10 +482,7 @@ public final class LinearCostTimeIndexed {
       for (int v = 0; v < net.nodes(); v++) {
         if (exchange) { // V7: a node talks on one link at a time (both directions allowed on it)
           Map<Integer, BoolVar> link = new HashMap<>();
-          for (int a = 0; a < arcs; a++) {
-            if (net.tail(a) != v && net.head(a) != v) {
-              continue;
-            }
+          for (int a : atNode[v]) {
             int other = net.tail(a) == v ? net.head(a) : net.tail(a);
             BoolVar b = link.computeIfAbsent(other, o -> model.newBoolVar("link"));
             List<Literal> here = occ.get(a).get(k);
@@ -454,7 +496,7 @@ public final class LinearCostTimeIndexed {
         } else { // send-and-receive: one outgoing and one incoming packet at a time
           List<Literal> outs = new ArrayList<>();
           List<Literal> ins = new ArrayList<>();
-          for (int a = 0; a < arcs; a++) {
+          for (int a : atNode[v]) {
             if (net.tail(a) == v) {
               outs.addAll(occ.get(a).get(k));
             }
@@ -471,16 +513,7 @@ public final class LinearCostTimeIndexed {
         }
       }
     }
-  }
-
-  /** The arc in the opposite direction, or -1. */
-  private int reverse(int a) {
-    for (int b = 0; b < net.arcs(); b++) {
-      if (net.tail(b) == net.head(a) && net.head(b) == net.tail(a)) {
-        return b;
-      }
-    }
-    return -1;
+    return true;
   }
 
   private SolveResult fromHeuristic(String method, boolean optimal) {

@@ -215,8 +215,8 @@ public final class PacketTimeIndexed {
   }
 
   /** Solves as {@link BufferlessTimeIndexed#solve}, on the packet grid. */
-  static SolveResult solve(Instance instance, SolveLimits limits, String method, boolean alwaysSearch) {
-    long started = System.nanoTime();
+  static SolveResult solve(Instance instance, SolveLimits limits, String method, boolean alwaysSearch,
+      long started) {
     PacketTimeIndexed p = new PacketTimeIndexed(instance, limits.run());
     if (p.msg.length == 0 || (!alwaysSearch && p.bound.value() >= p.heuristic.makespan()
         && p.heuristic.scale().equals(instance.timeScale()))) {

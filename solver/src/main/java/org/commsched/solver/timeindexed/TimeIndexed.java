@@ -54,7 +54,7 @@ public final class TimeIndexed extends TimeIndexedMethod {
   }
 
   @Override
-  SolveResult run(Instance instance, SolveLimits limits, boolean alwaysSearch) {
-    return BufferlessTimeIndexed.solve(instance, limits, name(), alwaysSearch);
+  SolveResult run(Instance instance, SolveLimits limits, boolean alwaysSearch, long started) {
+    return BufferlessTimeIndexed.solve(instance, limits, name(), alwaysSearch, started);
   }
 }

@@ -50,7 +50,7 @@ public final class TimeIndexedLinearCost extends TimeIndexedMethod {
   }
 
   @Override
-  SolveResult run(Instance instance, SolveLimits limits, boolean alwaysSearch) {
-    return LinearCostTimeIndexed.solve(instance, limits, name(), alwaysSearch);
+  SolveResult run(Instance instance, SolveLimits limits, boolean alwaysSearch, long started) {
+    return LinearCostTimeIndexed.solve(instance, limits, name(), alwaysSearch, started);
   }
 }

@@ -44,13 +44,17 @@ public abstract class TimeIndexedMethod implements Method {
    * floor even when the heuristic meets the bound, so that no bound can hide a wrong row.
    */
   public final SolveResult solve(Instance instance, SolveLimits limits, boolean alwaysSearch) {
+    long started = System.nanoTime(); // the size check below (which may run heuristics) counts toward the limit
     requireApplies(instance);
-    return run(instance, limits, alwaysSearch);
+    return run(instance, limits, alwaysSearch, started);
   }
 
   /** The formulation's size refusal (naming the method), or null. */
   abstract String refusal(Instance instance);
 
-  /** The formulation's solve flow on an instance it accepts. */
-  abstract SolveResult run(Instance instance, SolveLimits limits, boolean alwaysSearch);
+  /**
+   * The formulation's solve flow on an instance it accepts, ending by {@code started} ({@link System#nanoTime()}, when
+   * the method was called) plus the time limit.
+   */
+  abstract SolveResult run(Instance instance, SolveLimits limits, boolean alwaysSearch, long started);
 }

@@ -50,7 +50,7 @@ public final class TimeIndexedPacket extends TimeIndexedMethod {
   }
 
   @Override
-  SolveResult run(Instance instance, SolveLimits limits, boolean alwaysSearch) {
-    return PacketTimeIndexed.solve(instance, limits, name(), alwaysSearch);
+  SolveResult run(Instance instance, SolveLimits limits, boolean alwaysSearch, long started) {
+    return PacketTimeIndexed.solve(instance, limits, name(), alwaysSearch, started);
   }
 }

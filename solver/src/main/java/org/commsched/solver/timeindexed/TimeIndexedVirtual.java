@@ -49,7 +49,7 @@ public final class TimeIndexedVirtual extends TimeIndexedMethod {
   }
 
   @Override
-  SolveResult run(Instance instance, SolveLimits limits, boolean alwaysSearch) {
-    return VirtualTimeIndexed.solve(instance, limits, name(), alwaysSearch);
+  SolveResult run(Instance instance, SolveLimits limits, boolean alwaysSearch, long started) {
+    return VirtualTimeIndexed.solve(instance, limits, name(), alwaysSearch, started);
   }
 }

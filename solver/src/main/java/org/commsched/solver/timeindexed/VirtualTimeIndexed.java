@@ -150,8 +150,8 @@ public final class VirtualTimeIndexed {
   }
 
   /** Solves as {@link BufferlessTimeIndexed#solve}, in virtual slots. */
-  static SolveResult solve(Instance instance, SolveLimits limits, String method, boolean alwaysSearch) {
-    long started = System.nanoTime();
+  static SolveResult solve(Instance instance, SolveLimits limits, String method, boolean alwaysSearch,
+      long started) {
     VirtualTimeIndexed m = new VirtualTimeIndexed(instance);
     SolveResult out;
     if (m.msg.length == 0 || (!alwaysSearch && m.bound.value() >= m.heuristic.makespan())) {
