@@ -77,7 +77,7 @@ class RecognitionProperties {
       Topology expected, long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     Network family = Network.of(written);
-    int[] perm = permutation(family.nodes(), r);
+    int[] perm = Seeds.permutation(family.nodes(), r);
     Network g = explicit(family, perm, r);
     Recognition rec = Recognition.of(g);
     assertThat(rec).as("%s renumbered by seed %d", written, seed).isNotNull();
@@ -260,19 +260,6 @@ class RecognitionProperties {
     return t;
   }
 
-  private static int[] permutation(int n, SplittableRandom r) {
-    int[] p = new int[n];
-    for (int i = 0; i < n; i++) {
-      p[i] = i;
-    }
-    for (int i = n - 1; i > 0; i--) {
-      int j = r.nextInt(i + 1);
-      int x = p[i];
-      p[i] = p[j];
-      p[j] = x;
-    }
-    return p;
-  }
 
   /** The links of a network of links (one pair per opposing arc pair), or the arcs of a one-way one. */
   private static List<Topology.Pair> links(Network f) {
@@ -303,7 +290,7 @@ class RecognitionProperties {
   }
 
   private static Network relabelled(int n, List<Topology.Pair> links, SplittableRandom r) {
-    int[] perm = permutation(n, r);
+    int[] perm = Seeds.permutation(n, r);
     List<Topology.Pair> pairs = new ArrayList<>();
     for (Topology.Pair p : links) {
       pairs.add(r.nextBoolean() ? new Topology.Pair(perm[p.u()], perm[p.v()])

@@ -40,14 +40,7 @@ class RelabelProperties {
     SplittableRandom r = new SplittableRandom(seed);
     Network family = Network.of(FAMILIES[r.nextInt(FAMILIES.length)]);
     int n = family.nodes();
-    int[] perm = permutation(n, r);
-    List<Topology.Pair> links = new ArrayList<>();
-    for (int a = 0; a < family.arcs(); a++) {
-      if (family.reverse(a) > a) {
-        links.add(new Topology.Pair(perm[family.tail(a)], perm[family.head(a)]));
-      }
-    }
-    Network g = Network.of(new Topology.Explicit(n, links, true));
+    Network g = renumbered(family, Seeds.permutation(n, r));
     Recognition rec = Recognition.of(g);
     assertThat(rec).isNotNull();
     int kind = r.nextInt(4);
@@ -111,14 +104,7 @@ class RelabelProperties {
     SplittableRandom r = new SplittableRandom(seed);
     Network family = Network.of(FAMILIES[r.nextInt(FAMILIES.length)]);
     int n = family.nodes();
-    int[] perm = permutation(n, r);
-    List<Topology.Pair> links = new ArrayList<>();
-    for (int a = 0; a < family.arcs(); a++) {
-      if (family.reverse(a) > a) {
-        links.add(new Topology.Pair(perm[family.tail(a)], perm[family.head(a)]));
-      }
-    }
-    Network g = Network.of(new Topology.Explicit(n, links, true));
+    Network g = renumbered(family, Seeds.permutation(n, r));
     Recognition rec = Recognition.of(g);
     Instance user = new Instance("u", new Problem.Gossip(1), storeAndForward(), g);
     Instance solved = rec.relabel(user);
@@ -192,17 +178,15 @@ class RelabelProperties {
     return route;
   }
 
-  private static int[] permutation(int n, SplittableRandom r) {
-    int[] p = new int[n];
-    for (int i = 0; i < n; i++) {
-      p[i] = i;
+
+  /** The two-way family's links with node v renumbered perm[v], as an explicit network. */
+  private static Network renumbered(Network family, int[] perm) {
+    List<Topology.Pair> links = new ArrayList<>();
+    for (int a = 0; a < family.arcs(); a++) {
+      if (family.reverse(a) > a) {
+        links.add(new Topology.Pair(perm[family.tail(a)], perm[family.head(a)]));
+      }
     }
-    for (int i = n - 1; i > 0; i--) {
-      int j = r.nextInt(i + 1);
-      int x = p[i];
-      p[i] = p[j];
-      p[j] = x;
-    }
-    return p;
+    return Network.of(new Topology.Explicit(family.nodes(), links, true));
   }
 }

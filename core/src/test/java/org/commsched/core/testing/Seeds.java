@@ -96,4 +96,22 @@ public final class Seeds {
   public static String describe() {
     return "base seed " + BASE + " (-D" + SEED_PROPERTY + "=" + BASE + ")";
   }
+
+  /**
+   * A uniformly random permutation of 0..n-1 (Fisher-Yates from the last place down, one {@code nextInt} per place), for
+   * the property suites that renumber nodes or shuffle an order.
+   */
+  public static int[] permutation(int n, SplittableRandom r) {
+    int[] p = new int[n];
+    for (int i = 0; i < n; i++) {
+      p[i] = i;
+    }
+    for (int i = n - 1; i > 0; i--) {
+      int j = r.nextInt(i + 1);
+      int x = p[i];
+      p[i] = p[j];
+      p[j] = x;
+    }
+    return p;
+  }
 }

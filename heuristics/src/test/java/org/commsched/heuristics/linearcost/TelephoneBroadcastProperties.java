@@ -93,7 +93,7 @@ class TelephoneBroadcastProperties {
 
   /** A random tree of p nodes as explicit links, node v hung on a random earlier node (ids shuffled). */
   static Topology randomTree(int p, SplittableRandom r) {
-    int[] id = shuffled(p, r);
+    int[] id = Seeds.permutation(p, r);
     List<Topology.Pair> links = new ArrayList<>();
     for (int v = 1; v < p; v++) {
       links.add(new Topology.Pair(id[r.nextInt(v)], id[v]));
@@ -118,19 +118,6 @@ class TelephoneBroadcastProperties {
     return new Topology.Explicit(p, links, true);
   }
 
-  private static int[] shuffled(int p, SplittableRandom r) {
-    int[] id = new int[p];
-    for (int v = 0; v < p; v++) {
-      id[v] = v;
-    }
-    for (int v = p - 1; v > 0; v--) {
-      int w = r.nextInt(v + 1);
-      int t = id[v];
-      id[v] = id[w];
-      id[w] = t;
-    }
-    return id;
-  }
 
   private static final CommModel.Ports ONE = CommModel.Ports.ONE;
 

@@ -76,19 +76,6 @@ class FirstPassProperties {
     return new Case(lo, hi, size, points);
   }
 
-  static int[] shuffled(SplittableRandom r, int n) {
-    int[] o = new int[n];
-    for (int i = 0; i < n; i++) {
-      o[i] = i;
-    }
-    for (int i = n - 1; i > 0; i--) {
-      int j = r.nextInt(i + 1);
-      int t = o[i];
-      o[i] = o[j];
-      o[j] = t;
-    }
-    return o;
-  }
 
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -101,7 +88,7 @@ class FirstPassProperties {
     for (boolean best : new boolean[] {false, true}) {
       now.clear();
       before.clear();
-      int[] order = shuffled(r, n);
+      int[] order = Seeds.permutation(n, r);
       for (int q = 0; q < n; q++) {
         int i = order[q];
         long expected = before.fit(i, best);

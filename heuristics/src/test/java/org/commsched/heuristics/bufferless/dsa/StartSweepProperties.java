@@ -38,7 +38,7 @@ class StartSweepProperties {
     boolean[] placed = new boolean[n];
     long[] off = new long[n];
     Packer p = new Packer(c.lo(), c.hi(), c.size(), c.points());
-    for (int i : FirstPassProperties.shuffled(r, n)) {
+    for (int i : Seeds.permutation(n, r)) {
       if (r.nextDouble() < share) {
         p.place(i, p.fit(i, false));
         placed[i] = true;
