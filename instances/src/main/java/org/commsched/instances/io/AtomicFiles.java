@@ -117,6 +117,9 @@ public final class AtomicFiles {
           tmp = null;
         }
       } finally {
+        if (tmp != null) {
+          cleanup.run(); // delete while still listed: a halt (second Ctrl-C) between the two steps still finds it
+        }
         cleanup.remove();
       }
     } catch (AccessDeniedException e) {
