@@ -67,25 +67,48 @@ class SolveRunCountsTest {
     assertCountedTimeIndexed(inst);
   }
 
+  @Test
+  void timeIndexedOnAChattingInstanceRunsGreedyOnceThroughTheRunForItsSizeCheckAndItsGrid() {
+    Instance inst = timeIndexedTakes(Family.BUFFERLESS_CHATTING,
+        seed -> RandomInstances.chatting(new SplittableRandom(seed), 5, 4, 3, false));
+    SolveRun run = SolveRunner.start(inst, LIMITS);
+    run.solve(REGISTRY.byName("time-indexed"), run.instance(), run.limits());
+    assertThat(run.solves("greedy")).as("greedy: the size check's horizon and the grid's start, one run").isEqualTo(1);
+    assertRunsEachHeuristicAtMostOnce(run);
+  }
+
+  @Test
+  void timeIndexedVirtualRunsTheVirtualHeuristicsOnceThroughTheRunForItsSizeCheckAndItsGrid() {
+    Instance inst = null;
+    for (long seed = 0; seed < 500 && inst == null; seed++) {
+      Instance d = RandomInstances.dsa(new SplittableRandom(seed), 6, 5, 4);
+      if (!d.messages().isEmpty() && REGISTRY.byName("time-indexed-virtual").whyNot(d) == null) {
+        inst = d;
+      }
+    }
+    assertThat(inst).as("a dsa instance time-indexed-virtual takes").isNotNull();
+    SolveRun run = SolveRunner.start(inst, LIMITS);
+    run.solve(REGISTRY.byName("time-indexed-virtual"), run.instance(), run.limits());
+    assertThat(run.solves("first-fit")).as("first-fit: the size check's horizon and the grid's start").isEqualTo(1);
+    assertRunsEachHeuristicAtMostOnce(run);
+  }
+
   /**
    * {@code time-indexed} on its own: the method asks the run for the bounds (a run that has not computed them yet
-   * computes them once, for the method) and runs its heuristics through the run, each once; through the solve runner
-   * the bounds are computed once for the method and the final verdict together, and the checker runs once, on the
-   * final schedule (the method checks no schedule of its own: none it derives from an unchecked one).
+   * computes them once, for the method) and takes its start (the heuristic schedule its size check and its grid both
+   * read) from the run, running its heuristics through the run once per run: not again for its size check, nor for a
+   * second solve in the same run. Through the solve runner the bounds are computed once for the method and the final
+   * verdict together, and the checker runs once, on the final schedule (the method checks no schedule of its own:
+   * none it derives from an unchecked one).
    */
   private static void assertCountedTimeIndexed(Instance inst) {
     Method m = REGISTRY.byName("time-indexed");
     SolveRun alone = SolveRunner.start(inst, LIMITS);
     alone.solve(m, alone.instance(), alone.limits());
+    alone.solve(m, alone.instance(), alone.limits());
     assertThat(alone.boundComputations(alone.instance())).as("bounds the method asked the run for").isEqualTo(1);
-    int heuristics = 0;
-    for (Method h : REGISTRY.all()) {
-      if (heuristic(h)) {
-        assertThat(alone.solves(h.name())).as(h.name()).isLessThanOrEqualTo(1);
-        heuristics += alone.solves(h.name());
-      }
-    }
-    assertThat(heuristics).as("heuristics run through the run for the hint").isPositive();
+    assertThat(assertRunsEachHeuristicAtMostOnce(alone)).as("heuristics run through the run for the hint")
+        .isPositive();
     assertThat(alone.checks()).as("checks by the method itself").isZero();
 
     SolveRunner.Outcome o = SolveRunner.run(m, inst, LIMITS);
@@ -93,6 +116,18 @@ class SolveRunCountsTest {
     assertThat(o.run().boundComputations(o.instance())).as("bound computations in the run").isEqualTo(1);
     assertThat(o.run().checks(o.result().schedule())).as("checks of the final schedule").isEqualTo(1);
     assertThat(o.run().checks()).as("checks in the run").isEqualTo(1);
+  }
+
+  /** Asserts that the run ran each heuristic at most once; returns how many it ran. */
+  private static int assertRunsEachHeuristicAtMostOnce(SolveRun run) {
+    int heuristics = 0;
+    for (Method h : REGISTRY.all()) {
+      if (heuristic(h)) {
+        assertThat(run.solves(h.name())).as(h.name()).isLessThanOrEqualTo(1);
+        heuristics += run.solves(h.name());
+      }
+    }
+    return heuristics;
   }
 
   /** The first seeded instance of the family that {@code time-indexed} takes, with at least one message. */

@@ -126,10 +126,7 @@ final class LinearCostChecker {
     // V3: a packet lasts beta + u tau, u its units (over all its records); V11: the makespan is the latest end
     long makespan = 0;
     for (Packet p : packets.values()) {
-      long units = 0;
-      for (Piece piece : p.pieces) {
-        units = Math.addExact(units, piece.hi() - piece.lo());
-      }
+      long units = p.pieces.stream().mapToLong(piece -> piece.hi() - piece.lo()).reduce(0, Math::addExact);
       p.end = Math.addExact(p.start, model.packetTicks(units, scale));
       makespan = Math.max(makespan, p.end);
     }
@@ -137,14 +134,8 @@ final class LinearCostChecker {
     // V5-V9: the port and duplex rules of every packet
     List<Transfer> transfers = new ArrayList<>();
     for (Packet p : packets.values()) {
-      List<String> ids = new ArrayList<>();
-      for (Piece piece : p.pieces) {
-        String id = origins.get(piece.message()).message();
-        if (!ids.contains(id)) {
-          ids.add(id);
-        }
-      }
-      transfers.add(new Transfer(p.arc, p.start, p.end, ids));
+      List<String> ids = p.pieces.stream().map(piece -> origins.get(piece.message()).message()).distinct().toList();
+      transfers.add(new Transfer(p.arc, p.start, p.end, ids)); // its messages, each once, in the order first carried
     }
     PortRules.check(net, model, transfers, scale, out);
 

@@ -14,15 +14,11 @@ import org.commsched.core.model.Schedule;
  *
  * @implNote Immutable singleton.
  */
-final class ChattingRules implements FamilyRules {
+final class ChattingRules extends BaseRules {
   static final ChattingRules RULES = new ChattingRules();
 
   private ChattingRules() {
-  }
-
-  @Override
-  public Family family() {
-    return Family.BUFFERLESS_CHATTING;
+    super(Family.BUFFERLESS_CHATTING, FamilyChecker.BUFFERLESS, FamilyBounds.BUFFERLESS_CHATTING);
   }
 
   @Override
@@ -38,17 +34,7 @@ final class ChattingRules implements FamilyRules {
       return instance.model() instanceof CommModel.Bufferless b && b.ports() == CommModel.BufferlessPorts.ALL ? null
           : "slots (a virtual schedule) are defined under all ports only; this model has single ports";
     }
-    return Misfits.bufferlessTransmissions(kind, kind == ProblemKind.CHATTING);
-  }
-
-  @Override
-  public FamilyChecker checker() {
-    return FamilyChecker.BUFFERLESS;
-  }
-
-  @Override
-  public FamilyBounds bounds() {
-    return FamilyBounds.BUFFERLESS_CHATTING;
+    return bufferlessTransmissions(kind, kind == ProblemKind.CHATTING);
   }
 
   @Override

@@ -65,8 +65,8 @@ public interface FamilyRules {
     return switch (family) {
       case BUFFERLESS_CHATTING -> ChattingRules.RULES;
       case BUFFERLESS_SCATTER_GATHER -> ScatterGatherRules.RULES;
-      case PACKET -> PacketRules.RULES;
-      case LINEAR_COST -> LinearCostRules.RULES;
+      case PACKET -> StoreAndForwardRules.PACKET;
+      case LINEAR_COST -> StoreAndForwardRules.LINEAR_COST;
     };
   }
 

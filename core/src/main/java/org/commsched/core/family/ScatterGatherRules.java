@@ -13,15 +13,11 @@ import org.commsched.core.model.Schedule;
  *
  * @implNote Immutable singleton.
  */
-final class ScatterGatherRules implements FamilyRules {
+final class ScatterGatherRules extends BaseRules {
   static final ScatterGatherRules RULES = new ScatterGatherRules();
 
   private ScatterGatherRules() {
-  }
-
-  @Override
-  public Family family() {
-    return Family.BUFFERLESS_SCATTER_GATHER;
+    super(Family.BUFFERLESS_SCATTER_GATHER, FamilyChecker.BUFFERLESS, FamilyBounds.BUFFERLESS_SCATTER_GATHER);
   }
 
   @Override
@@ -33,17 +29,7 @@ final class ScatterGatherRules implements FamilyRules {
       return "slots (a virtual schedule) are defined for chatting and dsa, not for " + instance.kind().wireName()
           + ": give departures";
     }
-    return Misfits.bufferlessTransmissions(instance.kind(), false);
-  }
-
-  @Override
-  public FamilyChecker checker() {
-    return FamilyChecker.BUFFERLESS;
-  }
-
-  @Override
-  public FamilyBounds bounds() {
-    return FamilyBounds.BUFFERLESS_SCATTER_GATHER;
+    return bufferlessTransmissions(instance.kind(), false);
   }
 
   @Override

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.check.CheckReport;
 import org.commsched.core.check.ScheduleChecker;
@@ -22,7 +23,9 @@ import org.commsched.core.model.Schedule;
  *       started after the heuristics takes it as its start instead of running them again, and the final check reuses
  *       the report, so each accepted schedule is checked once;</li>
  *   <li>the {@link Progress} its methods report to and a progress line reads;</li>
- *   <li>its {@link StopToken}, tripped by Ctrl-C while the run is live ({@link #open()}, {@link Interrupt}).</li>
+ *   <li>its {@link StopToken}, tripped by Ctrl-C while the run is live ({@link #open()}, {@link Interrupt});</li>
+ *   <li>what its methods derived from an instance and read more than once ({@link #derived}), e.g. the start schedule
+ *       that both a time-indexed method's size check and its grid take their horizon from.</li>
  * </ul>
  * It also counts, for tests and statistics, how often each method was run through it ({@link #solve}) and how often
  * each schedule was checked ({@link #check}).
@@ -45,6 +48,10 @@ public final class SolveRun {
   private final Map<Schedule, Checked> reports = new IdentityHashMap<>();
   /** How often the bounds of each instance were computed in the run (by identity): once at most. */
   private final Map<Instance, Integer> computed = new IdentityHashMap<>();
+  /** The virtual bound ({@link #boundFor} of slots) of each instance asked about (by identity). */
+  private final Map<Instance, LowerBound> virtualBounds = new IdentityHashMap<>();
+  /** What methods derived from each instance in the run (by identity), by key ({@link #derived}). */
+  private final Map<Instance, Map<String, Object>> derived = new IdentityHashMap<>();
   /** How often each method was run through the run, by name. */
   private final Map<String, Integer> solves = new java.util.LinkedHashMap<>();
   private volatile Incumbent incumbent;
@@ -124,10 +131,16 @@ public final class SolveRun {
 
   /**
    * The strongest bound on schedules of the kind of {@code schedule}, in ticks of the instance: as {@link
-   * LowerBounds#forSchedule}, the best one taken from this run's bounds.
+   * LowerBounds#forSchedule}, each computed once per run and instance (the best real bound from {@link #bounds}, the
+   * virtual one for slots kept beside them).
    */
   public LowerBound boundFor(Instance instance, Schedule schedule) {
-    return schedule instanceof Schedule.Slots ? LowerBounds.forSchedule(instance, schedule) : bestBound(instance);
+    if (!(schedule instanceof Schedule.Slots)) {
+      return bestBound(instance);
+    }
+    synchronized (virtualBounds) {
+      return virtualBounds.computeIfAbsent(instance, i -> LowerBounds.forSchedule(i, schedule));
+    }
   }
 
   /**
@@ -174,6 +187,28 @@ public final class SolveRun {
       compute.run();
     }
     return f;
+  }
+
+  /**
+   * What a method derives from {@code instance} and reads more than once in the run: {@code compute}'s value the
+   * first time the run is asked for {@code key} of this instance (this very object), the same value after. The
+   * time-indexed methods keep their start schedule here, so that their size check and their grid run the heuristics
+   * behind it once per run (through {@link #solve}, counted) instead of once each. {@code compute} runs outside the
+   * run's locks (it may run methods through the run); a computation that throws stores nothing. Keys name what is
+   * kept and who keeps it, e.g. {@code "packet time-indexed start"}, so that two methods never share one by accident.
+   */
+  @SuppressWarnings("unchecked")
+  public <T> T derived(Instance instance, String key, Supplier<T> compute) {
+    synchronized (derived) {
+      Map<String, Object> known = derived.get(instance);
+      if (known != null && known.containsKey(key)) {
+        return (T) known.get(key);
+      }
+    }
+    T value = compute.get();
+    synchronized (derived) {
+      return (T) derived.computeIfAbsent(instance, i -> new java.util.HashMap<>()).computeIfAbsent(key, k -> value);
+    }
   }
 
   // ---- methods and checks

@@ -10,6 +10,7 @@ import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Topology;
+import org.commsched.core.testing.RandomNetworks;
 import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -78,7 +79,7 @@ class RecognitionProperties {
     SplittableRandom r = new SplittableRandom(seed);
     Network family = Network.of(written);
     int[] perm = Seeds.permutation(family.nodes(), r);
-    Network g = explicit(family, perm, r);
+    Network g = RandomNetworks.renumbered(family, perm, r);
     Recognition rec = Recognition.of(g);
     assertThat(rec).as("%s renumbered by seed %d", written, seed).isNotNull();
     assertThat(normalised(rec.family())).as("%s renumbered by seed %d", written, seed)
@@ -98,7 +99,7 @@ class RecognitionProperties {
     int a = r.nextInt(n);
     int b = (a + 2 + r.nextInt(n - 3)) % n; // not a or a neighbour of a
     links.add(new Topology.Pair(a, b));
-    Network g = relabelled(n, links, r);
+    Network g = RandomNetworks.relabelled(n, links, r);
     assertThat(Recognition.of(g)).as("ring %d with chord %d-%d", n, a, b).isNull();
   }
 
@@ -109,9 +110,9 @@ class RecognitionProperties {
     int rows = 3 + r.nextInt(4);
     int cols = 3 + r.nextInt(5);
     Topology t = r.nextBoolean() ? new Topology.Mesh(rows, cols) : new Topology.Torus(rows, cols);
-    List<Topology.Pair> links = links(Network.of(t));
+    List<Topology.Pair> links = RandomNetworks.links(Network.of(t));
     Topology.Pair dropped = links.remove(r.nextInt(links.size()));
-    Network g = relabelled(rows * cols, links, r);
+    Network g = RandomNetworks.relabelled(rows * cols, links, r);
     // a torus minus a link is not regular; a mesh minus a link on its border has a node of degree 1 or six of degree
     // 2, and minus an inner link it has fewer 4-cycles than the only family with its counts (a mesh r' x c' with
     // r' + c' = rows + cols + 1, e.g. 3 x 8 for 4 x 6)
@@ -138,7 +139,7 @@ class RecognitionProperties {
     int b = a | 1 << i;
     int e = c | 1 << i;
     List<Topology.Pair> links = new ArrayList<>();
-    for (Topology.Pair p : links(Network.of(new Topology.Hypercube(d)))) {
+    for (Topology.Pair p : RandomNetworks.links(Network.of(new Topology.Hypercube(d)))) {
       if (same(p, a, b)) {
         links.add(new Topology.Pair(a, e));
       } else if (same(p, c, e)) {
@@ -147,7 +148,7 @@ class RecognitionProperties {
         links.add(p);
       }
     }
-    Network g = relabelled(n, links, r);
+    Network g = RandomNetworks.relabelled(n, links, r);
     assertThat(Recognition.of(g)).as("Q_%d with %d-%d and %d-%d swapped", d, a, b, c, e).isNull();
   }
 
@@ -210,7 +211,7 @@ class RecognitionProperties {
     if (family.reverse(0) < 0) {
       return; // one-way families: a swap of two arcs is covered by the one-way ring case above
     }
-    List<Topology.Pair> links = links(family);
+    List<Topology.Pair> links = RandomNetworks.links(family);
     int swaps = 1 + r.nextInt(3);
     Set<Long> have = new HashSet<>();
     int n = family.nodes();
@@ -233,7 +234,7 @@ class RecognitionProperties {
       have.add(key(p.u(), q.v(), n));
       have.add(key(q.u(), p.v(), n));
     }
-    Network g = relabelled(n, links, r);
+    Network g = RandomNetworks.relabelled(n, links, r);
     Recognition rec = Recognition.of(g);
     if (rec != null) {
       assertIsomorphism(g, rec);
@@ -258,55 +259,6 @@ class RecognitionProperties {
       return List.of("torus", Math.min(m.rows(), m.cols()), Math.max(m.rows(), m.cols()));
     }
     return t;
-  }
-
-
-  /** The links of a network of links (one pair per opposing arc pair), or the arcs of a one-way one. */
-  private static List<Topology.Pair> links(Network f) {
-    List<Topology.Pair> out = new ArrayList<>();
-    for (int a = 0; a < f.arcs(); a++) {
-      int rev = f.reverse(a);
-      if (rev < 0 || rev > a) {
-        out.add(new Topology.Pair(f.tail(a), f.head(a)));
-      }
-    }
-    return out;
-  }
-
-  /** The family renumbered by {@code perm}, in a shuffled order, as links or as arcs (both arcs of each link). */
-  private static Network explicit(Network family, int[] perm, SplittableRandom r) {
-    boolean oneWay = family.reverse(0) < 0;
-    boolean asLinks = !oneWay && r.nextBoolean();
-    List<Topology.Pair> pairs = new ArrayList<>();
-    for (int a = 0; a < family.arcs(); a++) {
-      int rev = family.reverse(a);
-      if (asLinks && rev >= 0 && rev < a) {
-        continue;
-      }
-      pairs.add(new Topology.Pair(perm[family.tail(a)], perm[family.head(a)]));
-    }
-    shuffle(pairs, r);
-    return Network.of(new Topology.Explicit(family.nodes(), pairs, asLinks));
-  }
-
-  private static Network relabelled(int n, List<Topology.Pair> links, SplittableRandom r) {
-    int[] perm = Seeds.permutation(n, r);
-    List<Topology.Pair> pairs = new ArrayList<>();
-    for (Topology.Pair p : links) {
-      pairs.add(r.nextBoolean() ? new Topology.Pair(perm[p.u()], perm[p.v()])
-          : new Topology.Pair(perm[p.v()], perm[p.u()]));
-    }
-    shuffle(pairs, r);
-    return Network.of(new Topology.Explicit(n, pairs, true));
-  }
-
-  private static <T> void shuffle(List<T> xs, SplittableRandom r) {
-    for (int i = xs.size() - 1; i > 0; i--) {
-      int j = r.nextInt(i + 1);
-      T x = xs.get(i);
-      xs.set(i, xs.get(j));
-      xs.set(j, x);
-    }
   }
 
   /** The map is a bijection onto the family's nodes and carries the arc set onto the family's arc set exactly. */

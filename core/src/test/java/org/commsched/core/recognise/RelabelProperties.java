@@ -13,6 +13,7 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
+import org.commsched.core.testing.RandomNetworks;
 import org.commsched.core.testing.Seeds;
 import org.commsched.core.time.TimeScale;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,7 +41,7 @@ class RelabelProperties {
     SplittableRandom r = new SplittableRandom(seed);
     Network family = Network.of(FAMILIES[r.nextInt(FAMILIES.length)]);
     int n = family.nodes();
-    Network g = renumbered(family, Seeds.permutation(n, r));
+    Network g = RandomNetworks.renumbered(family, Seeds.permutation(n, r), null);
     Recognition rec = Recognition.of(g);
     assertThat(rec).isNotNull();
     int kind = r.nextInt(4);
@@ -104,7 +105,7 @@ class RelabelProperties {
     SplittableRandom r = new SplittableRandom(seed);
     Network family = Network.of(FAMILIES[r.nextInt(FAMILIES.length)]);
     int n = family.nodes();
-    Network g = renumbered(family, Seeds.permutation(n, r));
+    Network g = RandomNetworks.renumbered(family, Seeds.permutation(n, r), null);
     Recognition rec = Recognition.of(g);
     Instance user = new Instance("u", new Problem.Gossip(1), storeAndForward(), g);
     Instance solved = rec.relabel(user);
@@ -176,17 +177,5 @@ class RelabelProperties {
       route.add(0, x);
     }
     return route;
-  }
-
-
-  /** The two-way family's links with node v renumbered perm[v], as an explicit network. */
-  private static Network renumbered(Network family, int[] perm) {
-    List<Topology.Pair> links = new ArrayList<>();
-    for (int a = 0; a < family.arcs(); a++) {
-      if (family.reverse(a) > a) {
-        links.add(new Topology.Pair(perm[family.tail(a)], perm[family.head(a)]));
-      }
-    }
-    return Network.of(new Topology.Explicit(family.nodes(), links, true));
   }
 }

@@ -12,6 +12,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.RandomNetworks;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -55,7 +56,7 @@ class TelephoneBroadcastExamplesTest {
   @Test
   void aLargeTreeIsSolvedExactly_andTheDefaultTakesTheTreeMethod() {
     SplittableRandom r = new SplittableRandom(22);
-    Topology t = TelephoneBroadcastProperties.randomTree(100_000, r);
+    Topology t = RandomNetworks.tree(100_000, r);
     Instance inst = telephone(t, 0);
     assertThat(LinearCostMethods.provenOptimal(inst, () -> 0L)).isInstanceOf(TreeBroadcast.class);
     SolveResult exact = new TreeBroadcast().solve(inst, LIMITS);

@@ -19,6 +19,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.RandomNetworks;
 import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -91,34 +92,6 @@ class TelephoneBroadcastProperties {
         new CommModel.StoreAndForward(new BigDecimal(beta), new BigDecimal(tau), ports, duplex, rule), Network.of(t));
   }
 
-  /** A random tree of p nodes as explicit links, node v hung on a random earlier node (ids shuffled). */
-  static Topology randomTree(int p, SplittableRandom r) {
-    int[] id = Seeds.permutation(p, r);
-    List<Topology.Pair> links = new ArrayList<>();
-    for (int v = 1; v < p; v++) {
-      links.add(new Topology.Pair(id[r.nextInt(v)], id[v]));
-    }
-    return new Topology.Explicit(p, links, true);
-  }
-
-  /** A random connected graph: a random tree plus each other pair with probability {@code density}. */
-  static Topology randomGraph(int p, double density, SplittableRandom r) {
-    List<Topology.Pair> links = new ArrayList<>(((Topology.Explicit) randomTree(p, r)).pairs());
-    boolean[][] has = new boolean[p][p];
-    for (Topology.Pair e : links) {
-      has[e.u()][e.v()] = has[e.v()][e.u()] = true;
-    }
-    for (int u = 0; u < p; u++) {
-      for (int v = u + 1; v < p; v++) {
-        if (!has[u][v] && r.nextDouble() < density) {
-          links.add(new Topology.Pair(u, v));
-        }
-      }
-    }
-    return new Topology.Explicit(p, links, true);
-  }
-
-
   private static final CommModel.Ports ONE = CommModel.Ports.ONE;
 
   /** A one-port model drawn from the seed: either rule, either duplex; beta 1..3, tau 0 or 1. */
@@ -144,7 +117,7 @@ class TelephoneBroadcastProperties {
     return Seeds.seeds(Seeds.cases(2, 60)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       SplittableRandom r = new SplittableRandom(seed);
       int p = 2 + r.nextInt(10);
-      Instance inst = drawn(randomTree(p, r), r.nextInt(p), r);
+      Instance inst = drawn(RandomNetworks.tree(p, r), r.nextInt(p), r);
       int rounds = bruteForceRounds(inst.network(), inst.root());
       SolveResult tree = new TreeBroadcast().solve(inst, LIMITS);
       assertThat(checked(inst, tree)).isEqualTo(rounds * call(inst));
@@ -160,7 +133,7 @@ class TelephoneBroadcastProperties {
     return Seeds.seeds(Seeds.cases(2, 60)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       SplittableRandom r = new SplittableRandom(seed);
       int p = 2 + r.nextInt(10);
-      Instance inst = drawn(randomGraph(p, 0.1 + 0.6 * r.nextDouble(), r), r.nextInt(p), r);
+      Instance inst = drawn(RandomNetworks.graph(p, 0.1 + 0.6 * r.nextDouble(), r), r.nextInt(p), r);
       int rounds = bruteForceRounds(inst.network(), inst.root());
       SolveResult h = new MatchingBroadcast().solve(inst, LIMITS);
       long span = checked(inst, h);
@@ -177,7 +150,7 @@ class TelephoneBroadcastProperties {
     return Seeds.seeds(Seeds.cases(8, 20)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       SplittableRandom r = new SplittableRandom(seed);
       int p = 2 + r.nextInt(10);
-      Topology t = randomTree(p, r);
+      Topology t = RandomNetworks.tree(p, r);
       Instance inst = broadcast(t, r.nextInt(p), 2 + r.nextInt(5), "3", "1", ONE, CommModel.Duplex.FULL,
           CommModel.OnePortRule.EXCHANGE);
       assertThat(new TreeBroadcast().whyNot(inst)).startsWith("tree-broadcast is proven optimal only");

@@ -24,6 +24,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.FirstFitSlots;
@@ -319,13 +320,18 @@ public final class VirtualCp {
    * messages as a dsa problem for chatting on a ula, whose routes are the straight paths). Ties: that order.
    */
   public static SolveResult bestSlots(Instance instance) {
+    return bestSlots(instance, SolveLimits.defaults().run());
+  }
+
+  /** As {@link #bestSlots(Instance)}, the heuristics run through {@code run} ({@link SolveRun#solve}, counted). */
+  public static SolveResult bestSlots(Instance instance, SolveRun run) {
     List<SolveResult> found = new ArrayList<>();
-    found.add(new FirstFitSlots().solve(instance, SolveLimits.defaults()));
+    found.add(run.solve(new FirstFitSlots(), instance, SolveLimits.defaults()));
     Instance view = dsaView(instance);
     if (view != null) {
       for (Method h : List.<Method>of(new Kierstead(), new IntervalColoring())) {
         if (h.whyNot(view) == null) {
-          found.add(h.solve(view, SolveLimits.defaults()));
+          found.add(run.solve(h, view, SolveLimits.defaults()));
         }
       }
     }

@@ -67,10 +67,14 @@ import org.commsched.solver.model.TaskModel;
  * @implNote Not thread-safe: {@link #model()} records the indices of its variables for {@link #schedule}.
  */
 public final class LinearCostCp implements HintedSearch.Builder {
+  /**
+   * The source of the linear cost model, section 1.2 of the thesis: the one spelling the linear-cost exact methods'
+   * citations ({@link #CITATION}, {@link StepCp#CITATION}) start with.
+   */
+  public static final String PETERS = "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks "
+      + "under a Linear Cost Model\" (PhD thesis, Simon Fraser University, 1995): the linear cost model, section 1.2";
   /** Citation shared by the linear-cost exact methods. */
-  public static final String CITATION = "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks "
-      + "under a Linear Cost Model\" (PhD thesis, Simon Fraser University, 1995): the linear cost model, section "
-      + "1.2; CP model: this project";
+  public static final String CITATION = PETERS + "; CP model: this project";
   /** Guarantee shared by the linear-cost exact methods. */
   public static final String GUARANTEE = "optimal when status OPTIMAL (over every packetization, route and time); "
       + "best found and the solver's bound at the time limit";

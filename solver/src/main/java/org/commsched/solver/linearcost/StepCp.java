@@ -83,9 +83,8 @@ import org.commsched.solver.model.TaskModel;
  */
 public final class StepCp implements HintedSearch.Flow {
   /** Citation of the step model. */
-  public static final String CITATION = "D. B. Peters, \"Bounds for Communication Problems in Interconnection "
-      + "Networks under a Linear Cost Model\" (PhD thesis, SFU, 1995): the linear cost model; step encoding after Cai "
-      + "et al., \"Synthesizing optimal collective algorithms\" (PPoPP 2021); model: this project";
+  public static final String CITATION = LinearCostCp.PETERS + "; step encoding after Cai et al., \"Synthesizing "
+      + "optimal collective algorithms\" (PPoPP 2021); model: this project";
   /** Guarantee of the step model. */
   public static final String GUARANTEE = "optimal when status OPTIMAL (over every packetization, route and time: "
       + "where it applies the grid loses no schedule); best found and the solver's bound at the time limit";

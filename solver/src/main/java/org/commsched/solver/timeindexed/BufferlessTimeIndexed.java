@@ -14,6 +14,7 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.GreedyBufferless;
 import org.commsched.solver.bufferless.ChattingStarts;
@@ -71,7 +72,12 @@ public final class BufferlessTimeIndexed {
   private final LowerBound bound;
   private final StepGrid grid;
 
-  private BufferlessTimeIndexed(Instance instance, SolveLimits limits, long deadline) {
+  /**
+   * The grid of {@code instance}: its bound the run's, its start the run's {@code greedy} schedule ({@link #greedy}),
+   * improved for chatting by the other chatting heuristics when {@code limits} (null: only the grid's size is
+   * wanted, {@link #builtSize}) give them time until {@code deadline}.
+   */
+  private BufferlessTimeIndexed(Instance instance, SolveRun run, SolveLimits limits, long deadline) {
     this.instance = instance;
     Atlas atlas = instance.atlas();
     List<Message> ms = instance.messages();
@@ -86,10 +92,8 @@ public final class BufferlessTimeIndexed {
     for (int j = 0; j < msg.length; j++) {
       transit[j] = ms.get(msg[j]).length() + atlas.hops(msg[j]) - 1;
     }
-    SolveResult greedy = new GreedyBufferless().solve(instance, SolveLimits.defaults());
-    // no limits: only the grid's size is wanted (builtSize), and a detached run computes the bounds for it
-    LowerBound b = (limits == null ? SolveLimits.defaults() : limits).run().bestBound(instance)
-        .max(greedy.lowerBound());
+    SolveResult greedy = greedy(instance, run);
+    LowerBound b = run.bestBound(instance).max(greedy.lowerBound());
     SolveResult best = greedy;
     Map<String, Object> stats = Map.of();
     if (limits != null && instance.kind() == ProblemKind.CHATTING && msg.length > 0
@@ -140,10 +144,10 @@ public final class BufferlessTimeIndexed {
    * Why the formulation refuses the instance (too large a grid), or null: decided from sizes, without building the
    * grid, the lower bounds or the chatting starts. First from the routes alone (every schedule lasts at least the
    * longest transit, so a grid of messages x that many steps already too large is refused before any heuristic
-   * runs), then from the {@code greedy} horizon ({@link #size}). Asked only of instances with at most
-   * {@value #MAX_MESSAGES} messages.
+   * runs), then from the horizon of {@code run}'s {@code greedy} schedule ({@link #size}), the one the grid of a
+   * solve in that run starts from. Asked only of instances with at most {@value #MAX_MESSAGES} messages.
    */
-  static String whyNot(Instance instance, String method) {
+  static String whyNot(Instance instance, String method, SolveRun run) {
     long nonNull = instance.messages().stream().filter(m -> m.length() > 0).count();
     if (nonNull > MAX_MESSAGES) {
       return method + " is for small instances: " + nonNull + " messages, at most " + MAX_MESSAGES
@@ -160,7 +164,7 @@ public final class BufferlessTimeIndexed {
       return method + " is for small instances: " + nonNull + " messages x a horizon of at least " + floor
           + " steps (the longest transit) exceed " + MAX_CELLS + "; use cpsat";
     }
-    long[] size = size(instance);
+    long[] size = size(instance, run);
     return tooLarge(method, nonNull, size[0], "steps", size[1], "cpsat");
   }
 
@@ -170,9 +174,8 @@ public final class BufferlessTimeIndexed {
    * steps of each of its d uses (2d on single ports) for each of its H - (l + d - 1) + 1 candidate starts, as
    * {@link StepGrid#nonzeros()} counts them.
    */
-  static long[] size(Instance instance) {
-    Map<String, Long> dep = ((Schedule.Departures) new GreedyBufferless().solve(instance, SolveLimits.defaults())
-        .schedule()).departures();
+  static long[] size(Instance instance, SolveRun run) {
+    Map<String, Long> dep = ((Schedule.Departures) greedy(instance, run).schedule()).departures();
     int uses = instance.bufferlessPorts() == CommModel.BufferlessPorts.SINGLE ? 2 : 1;
     List<Message> ms = instance.messages();
     long horizon = 0;
@@ -193,10 +196,24 @@ public final class BufferlessTimeIndexed {
     return new long[] {horizon, nonzeros};
   }
 
+  /** As {@link #size(Instance, SolveRun)} in a detached run of its own. */
+  static long[] size(Instance instance) {
+    return size(instance, SolveLimits.defaults().run());
+  }
+
   /** The horizon and nonzeros of the grid as built without chatting starts: what {@link #size} counts. */
   static long[] builtSize(Instance instance) {
-    BufferlessTimeIndexed m = new BufferlessTimeIndexed(instance, null, 0);
+    BufferlessTimeIndexed m = new BufferlessTimeIndexed(instance, SolveLimits.defaults().run(), null, 0);
     return new long[] {m.horizon, m.grid.nonzeros()};
+  }
+
+  /**
+   * The {@code greedy} schedule the size check and the grid start from, run once per run through the run
+   * ({@link SolveRun#derived}).
+   */
+  private static SolveResult greedy(Instance instance, SolveRun run) {
+    return run.derived(instance, "bufferless time-indexed greedy start",
+        () -> run.solve(new GreedyBufferless(), instance, SolveLimits.defaults()));
   }
 
   /**
@@ -220,7 +237,8 @@ public final class BufferlessTimeIndexed {
   static SolveResult solve(Instance instance, SolveLimits limits, String method, boolean alwaysSearch,
       long started) {
     long deadline = started + limits.timeLimit().toNanos();
-    BufferlessTimeIndexed m = new BufferlessTimeIndexed(instance, limits, started + limits.timeLimit().toNanos() / 3);
+    BufferlessTimeIndexed m = new BufferlessTimeIndexed(instance, limits.run(), limits,
+        started + limits.timeLimit().toNanos() / 3);
     SolveResult out;
     if (m.msg.length == 0 || (!alwaysSearch && m.bound.value() >= m.horizon)) {
       out = m.result(method, m.hint, true, m.horizon).withStat("search", "none: the " + m.start.method()

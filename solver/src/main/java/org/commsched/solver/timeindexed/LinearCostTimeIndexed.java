@@ -57,8 +57,8 @@ import org.commsched.solver.model.SolverStatusMapping;
  * <p><b>Size.</b> At most {@value #MAX_UNITS} units and {@value #MAX_BINARIES} unit-packet binaries; larger
  * instances are refused, pointing to {@code cpsat}.
  *
- * @implNote Immutable after construction; every solve builds its own CP-SAT model. The class keeps the heuristic
- * result of the last instance it sized (one entry, by identity, in an atomic reference): thread-safe.
+ * @implNote Immutable after construction; every solve builds its own CP-SAT model. Stateless otherwise: the start
+ * schedule that the size check and the grid share is kept by the solve run ({@link SolveRun#derived}).
  */
 public final class LinearCostTimeIndexed {
   /** Largest number of units accepted. */
@@ -86,7 +86,7 @@ public final class LinearCostTimeIndexed {
 
   /**
    * The grid of {@code instance} in a solve run: its lower bound is the run's ({@link SolveRun#bestBound}, computed
-   * once per run), its horizon and fallback the run's incumbent or the shortest heuristic, run through the run.
+   * once per run), its horizon and fallback the run's {@link #heuristic}.
    */
   private LinearCostTimeIndexed(Instance instance, SolveRun run) {
     this.instance = instance;
@@ -148,13 +148,16 @@ public final class LinearCostTimeIndexed {
   }
 
   /**
-   * The grid's horizon and hint: the run's incumbent, else the shortest schedule of the linear-cost schemes and
-   * baselines, run through the run ({@link HintedSearch#shortest}).
+   * The grid's horizon and hint, which the size check and the grid both read: the run's incumbent, else the shortest
+   * schedule of the linear-cost schemes and baselines, run through the run ({@link HintedSearch#shortest}), once per
+   * run ({@link SolveRun#derived}).
    */
   private static SolveResult heuristic(Instance instance, SolveRun run) {
-    List<Method> methods = new ArrayList<>(LinearCostMethods.all());
-    methods.addAll(Baselines.all());
-    return HintedSearch.shortest(instance, methods, "linear-cost", run);
+    return run.derived(instance, "linear-cost time-indexed start", () -> {
+      List<Method> methods = new ArrayList<>(LinearCostMethods.all());
+      methods.addAll(Baselines.all());
+      return HintedSearch.shortest(instance, methods, "linear-cost", run);
+    });
   }
 
   private int originNode(int u) {
@@ -199,13 +202,18 @@ public final class LinearCostTimeIndexed {
 
   /**
    * The horizon (in steps) and the unit-packet binaries ({@link #binaries}) of the grid {@link #search} builds,
-   * counted without building it, its tables or the lower bounds; the horizon from the heuristics.
+   * counted without building it, its tables or the lower bounds; the horizon from the run's {@link #heuristic}.
    */
-  static long[] size(Instance instance) {
+  static long[] size(Instance instance, SolveRun run) {
     CommModel.StoreAndForward cm = instance.storeAndForward();
-    long horizon = heuristic(instance, SolveLimits.defaults().run()).makespan()
+    long horizon = heuristic(instance, run).makespan()
         / gcd(cm.betaTicks(instance.timeScale()), cm.tauTicks(instance.timeScale()));
     return new long[] {horizon, binaries(instance, horizon)};
+  }
+
+  /** As {@link #size(Instance, SolveRun)} in a detached run of its own. */
+  static long[] size(Instance instance) {
+    return size(instance, SolveLimits.defaults().run());
   }
 
   /** The horizon and unit-packet binaries of the grid as built: what {@link #size} counts. */
@@ -220,7 +228,7 @@ public final class LinearCostTimeIndexed {
    * schedule has (a packet of one unit, beta + tau: a grid already too large there is refused before any heuristic
    * runs), then at the heuristics' horizon ({@link #size}); neither builds the grid, its tables or the lower bounds.
    */
-  static String whyNot(Instance instance, String method) {
+  static String whyNot(Instance instance, String method, SolveRun run) {
     long units = 0;
     for (Origin o : instance.origins()) {
       units += o.length();
@@ -240,7 +248,7 @@ public final class LinearCostTimeIndexed {
     }
     long[] size;
     try {
-      size = size(instance);
+      size = size(instance, run);
     } catch (IllegalArgumentException e) { // no heuristic gives the grid its horizon
       return method + " takes its horizon from a heuristic schedule and " + e.getMessage();
     }

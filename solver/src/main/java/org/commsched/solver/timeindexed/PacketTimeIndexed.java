@@ -77,8 +77,7 @@ public final class PacketTimeIndexed {
 
   /**
    * The grid of {@code instance} in a solve run: its lower bound is the run's ({@link SolveRun#bestBound}, computed
-   * once per run), its horizon and fallback the run's incumbent or the shortest packet heuristic, run through the run
-   * ({@link HintedSearch#shortest}).
+   * once per run), its horizon and fallback the run's {@link #start}.
    */
   private PacketTimeIndexed(Instance instance, SolveRun run) {
     this.instance = instance;
@@ -109,7 +108,7 @@ public final class PacketTimeIndexed {
     for (int s = 1; s < dur.length; s++) {
       dur[s] = (beta + s * tau) / unit;
     }
-    heuristic = HintedSearch.shortest(instance, PacketCp.heuristics(), "packet", run);
+    heuristic = start(instance, run);
     horizon = horizon(instance, heuristic, unit);
     bound = run.bestBound(instance);
   }
@@ -155,12 +154,26 @@ public final class PacketTimeIndexed {
   }
 
   /**
-   * The horizon (in units) and the hop-start binaries ({@link #binaries}) of the grid {@link #search} builds,
-   * counted without building it or the lower bounds; the horizon from {@link PacketCp#bestHeuristic}.
+   * The grid's horizon and fallback, which the size check and the grid both read: the run's incumbent or the shortest
+   * packet heuristic, run through the run ({@link HintedSearch#shortest}), once per run ({@link SolveRun#derived}).
    */
-  static long[] size(Instance instance) {
-    long horizon = horizon(instance, PacketCp.bestHeuristic(instance), unit(instance));
+  private static SolveResult start(Instance instance, SolveRun run) {
+    return run.derived(instance, "packet time-indexed start",
+        () -> HintedSearch.shortest(instance, PacketCp.heuristics(), "packet", run));
+  }
+
+  /**
+   * The horizon (in units) and the hop-start binaries ({@link #binaries}) of the grid {@link #search} builds in
+   * {@code run}, counted without building it or the lower bounds; the horizon from the run's {@link #start}.
+   */
+  static long[] size(Instance instance, SolveRun run) {
+    long horizon = horizon(instance, start(instance, run), unit(instance));
     return new long[] {horizon, binaries(instance, horizon)};
+  }
+
+  /** As {@link #size(Instance, SolveRun)} in a detached run of its own. */
+  static long[] size(Instance instance) {
+    return size(instance, SolveLimits.defaults().run());
   }
 
   /** The horizon and hop-start binaries of the grid as built: what {@link #size} counts. */
@@ -176,7 +189,7 @@ public final class PacketTimeIndexed {
    * is refused before any heuristic runs), then from the heuristic's horizon ({@link #size}); neither builds the
    * grid nor the lower bounds.
    */
-  static String whyNot(Instance instance, String method) {
+  static String whyNot(Instance instance, String method, SolveRun run) {
     long units = 0;
     for (Message m : instance.messages()) {
       units += m.length();
@@ -203,7 +216,7 @@ public final class PacketTimeIndexed {
     }
     long[] size;
     try {
-      size = size(instance);
+      size = size(instance, run);
     } catch (IllegalArgumentException e) { // no heuristic gives the grid its horizon
       return method + " takes its horizon from a heuristic schedule and " + e.getMessage();
     }

@@ -7,6 +7,7 @@ import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 
 /**
  * {@code time-indexed}: exact offline bufferless schedules (chatting, scatter, gather; all ports or single port) by
@@ -49,8 +50,8 @@ public final class TimeIndexed extends TimeIndexedMethod {
   }
 
   @Override
-  String refusal(Instance instance) {
-    return BufferlessTimeIndexed.whyNot(instance, name());
+  String refusal(Instance instance, SolveRun run) {
+    return BufferlessTimeIndexed.whyNot(instance, name(), run);
   }
 
   @Override

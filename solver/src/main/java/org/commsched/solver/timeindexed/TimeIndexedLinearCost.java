@@ -7,6 +7,7 @@ import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.solver.linearcost.LinearCostCp;
 
 /**
@@ -45,8 +46,8 @@ public final class TimeIndexedLinearCost extends TimeIndexedMethod {
   }
 
   @Override
-  String refusal(Instance instance) {
-    return LinearCostTimeIndexed.whyNot(instance, name());
+  String refusal(Instance instance, SolveRun run) {
+    return LinearCostTimeIndexed.whyNot(instance, name(), run);
   }
 
   @Override

@@ -5,6 +5,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 
 /**
  * What the time-indexed methods share: a name, its words, an exact method whose refusal and solve flow come from
@@ -29,9 +30,13 @@ public abstract class TimeIndexedMethod implements Method {
     return facts;
   }
 
+  /**
+   * The size refusal outside a solve: the formulation's start (the heuristic schedule its horizon comes from) is
+   * computed in a detached run of its own, thrown away after.
+   */
   @Override
   public final String whyNotFurther(Instance instance) {
-    return refusal(instance);
+    return refusal(instance, SolveLimits.defaults().run());
   }
 
   @Override
@@ -41,20 +46,31 @@ public abstract class TimeIndexedMethod implements Method {
 
   /**
    * As {@link #solve(Instance, SolveLimits)}; {@code alwaysSearch} (for tests) searches the grid with no posted
-   * floor even when the heuristic meets the bound, so that no bound can hide a wrong row.
+   * floor even when the heuristic meets the bound, so that no bound can hide a wrong row. The size check is made in
+   * the run ({@code limits.run()}): the start it sizes the grid from is the run's ({@link SolveRun#derived}: its
+   * incumbent, or the heuristics run once through the run), and the grid built is that one.
    */
   public final SolveResult solve(Instance instance, SolveLimits limits, boolean alwaysSearch) {
     long started = System.nanoTime(); // the size check below (which may run heuristics) counts toward the limit
-    requireApplies(instance);
+    String why = scope().whyNot(name(), instance);
+    if (why == null) {
+      why = refusal(instance, limits.run());
+    }
+    if (why != null) {
+      throw new IllegalArgumentException(why);
+    }
     return run(instance, limits, alwaysSearch, started);
   }
 
-  /** The formulation's size refusal (naming the method), or null. */
-  abstract String refusal(Instance instance);
+  /**
+   * The formulation's size refusal (naming the method), or null, sized from the start schedule {@code run} holds or
+   * computes (the one {@link #run} builds its grid from).
+   */
+  abstract String refusal(Instance instance, SolveRun run);
 
   /**
    * The formulation's solve flow on an instance it accepts, ending by {@code started} ({@link System#nanoTime()}, when
-   * the method was called) plus the time limit.
+   * the method was called) plus the time limit; its start is the run's ({@code limits.run()}).
    */
   abstract SolveResult run(Instance instance, SolveLimits limits, boolean alwaysSearch, long started);
 }

@@ -8,6 +8,7 @@ import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.solver.packet.PacketCp;
 
 /**
@@ -45,8 +46,8 @@ public final class TimeIndexedPacket extends TimeIndexedMethod {
   }
 
   @Override
-  String refusal(Instance instance) {
-    return PacketTimeIndexed.whyNot(instance, name());
+  String refusal(Instance instance, SolveRun run) {
+    return PacketTimeIndexed.whyNot(instance, name(), run);
   }
 
   @Override

@@ -7,6 +7,7 @@ import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.solver.bufferless.VirtualCp;
 
 /**
@@ -44,8 +45,8 @@ public final class TimeIndexedVirtual extends TimeIndexedMethod {
   }
 
   @Override
-  String refusal(Instance instance) {
-    return VirtualTimeIndexed.whyNot(instance, name());
+  String refusal(Instance instance, SolveRun run) {
+    return VirtualTimeIndexed.whyNot(instance, name(), run);
   }
 
   @Override

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -12,6 +11,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.time.TimeScale;
 import org.commsched.solver.bufferless.VirtualCp;
 import org.commsched.solver.model.SolverStatusMapping;
@@ -51,7 +51,8 @@ public final class VirtualTimeIndexed {
   private final LowerBound bound;
   private final StepGrid grid;
 
-  private VirtualTimeIndexed(Instance instance) {
+  /** The grid of {@code instance}: its start the run's best virtual heuristic ({@link #start}), its bound the run's. */
+  private VirtualTimeIndexed(Instance instance, SolveRun run) {
     this.instance = instance;
     Atlas atlas = instance.atlas();
     List<Message> ms = instance.messages();
@@ -63,10 +64,9 @@ public final class VirtualTimeIndexed {
     }
     msg = idx.stream().mapToInt(Integer::intValue).toArray();
     unit = unit(instance);
-    heuristic = VirtualCp.bestSlots(instance);
+    heuristic = start(instance, run);
     horizon = heuristic.makespan() / unit;
-    bound = LowerBounds.virtual(instance).stream().reduce(LowerBound.zero(), LowerBound::max)
-        .max(heuristic.lowerBound());
+    bound = run.boundFor(instance, heuristic.schedule()).max(heuristic.lowerBound());
     Map<String, Long> slots = ((Schedule.Slots) heuristic.schedule()).slots();
     grid = new StepGrid(horizon);
     for (int j = 0; j < msg.length; j++) {
@@ -85,7 +85,7 @@ public final class VirtualTimeIndexed {
    * longest message, so a grid already too large at that horizon is refused before any heuristic runs), then from
    * the heuristic's horizon ({@link #size}).
    */
-  static String whyNot(Instance instance, String method) {
+  static String whyNot(Instance instance, String method, SolveRun run) {
     long nonNull = instance.messages().stream().filter(m -> m.length() > 0).count();
     if (nonNull > BufferlessTimeIndexed.MAX_MESSAGES) {
       return method + " is for small instances: " + nonNull + " messages, at most "
@@ -101,24 +101,37 @@ public final class VirtualTimeIndexed {
     if (why != null) {
       return why;
     }
-    long[] size = size(instance);
+    long[] size = size(instance, run);
     return BufferlessTimeIndexed.tooLarge(method, nonNull, size[0], "units of " + unit, size[1], "cpsat-virtual");
   }
 
   /**
    * The horizon (in units) and the capacity rows' nonzeros of the grid the constructor builds, counted without
-   * building it or the lower bounds: the horizon from {@link VirtualCp#bestSlots}, then {@link #nonzeros}.
+   * building it or the lower bounds: the horizon from the run's {@link #start}, then {@link #nonzeros}.
    */
-  static long[] size(Instance instance) {
+  static long[] size(Instance instance, SolveRun run) {
     long unit = unit(instance);
-    long horizon = VirtualCp.bestSlots(instance).makespan() / unit;
+    long horizon = start(instance, run).makespan() / unit;
     return new long[] {horizon, nonzeros(instance, unit, horizon)};
+  }
+
+  /** As {@link #size(Instance, SolveRun)} in a detached run of its own. */
+  static long[] size(Instance instance) {
+    return size(instance, SolveLimits.defaults().run());
   }
 
   /** The horizon and nonzeros of the grid as built: what {@link #size} counts. */
   static long[] builtSize(Instance instance) {
-    VirtualTimeIndexed m = new VirtualTimeIndexed(instance);
+    VirtualTimeIndexed m = new VirtualTimeIndexed(instance, SolveLimits.defaults().run());
     return new long[] {m.horizon, m.grid.nonzeros()};
+  }
+
+  /**
+   * The best virtual heuristic's slots ({@link VirtualCp#bestSlots}), the size check's and the grid's horizon and
+   * hint: computed once per run, the heuristics run through the run ({@link SolveRun#derived}).
+   */
+  private static SolveResult start(Instance instance, SolveRun run) {
+    return run.derived(instance, "virtual time-indexed start", () -> VirtualCp.bestSlots(instance, run));
   }
 
   /**
@@ -152,7 +165,7 @@ public final class VirtualTimeIndexed {
   /** Solves as {@link BufferlessTimeIndexed#solve}, in virtual slots. */
   static SolveResult solve(Instance instance, SolveLimits limits, String method, boolean alwaysSearch,
       long started) {
-    VirtualTimeIndexed m = new VirtualTimeIndexed(instance);
+    VirtualTimeIndexed m = new VirtualTimeIndexed(instance, limits.run());
     SolveResult out;
     if (m.msg.length == 0 || (!alwaysSearch && m.bound.value() >= m.heuristic.makespan())) {
       out = m.fromHeuristic(method).withStat("search", "none: the " + m.heuristic.method()
