@@ -380,6 +380,7 @@ final class LinearCostBounds {
       SpreadBounds.doubling(c.beta, c.tau, c.p, n, ecc, "source " + s, c::f, out);
     }
     SpreadBounds.cut(c.net, s, n, c.one, c.beta, c.tau, c::f, c.portRule(), out);
+    feed(c, s, n, out);
     if (NetworkFacts.uniquePaths(c.net)) {
       long v = c.pathOpt(n, ecc);
       out.add(new LowerBound(v, "PATH", "the only path from source " + s + " to node " + far + " has "
@@ -451,6 +452,7 @@ final class LinearCostBounds {
       SpreadBounds.doubling(c.beta, c.tau, p, n, Math.max(diam, 0), "node " + du, c::f, out);
     }
     SpreadBounds.cut(c.net, -1, n, c.one, c.beta, c.tau, c::f, c.portRule(), out);
+    feed(c, -1, n, out);
     if (NetworkFacts.uniquePaths(c.net) && NetworkFacts.allLinksBidirectional(c.net)) {
       treeCut(c, n, out);
     }
@@ -497,6 +499,15 @@ final class LinearCostBounds {
   }
 
   /** Transfers are intervals; at most cap of them at once; their total length is at least the work. */
+  /** FEED ({@link SpreadBounds#feed}); nothing when its sums leave the long range. */
+  private static void feed(Ctx c, int source, long n, List<LowerBound> out) {
+    try {
+      SpreadBounds.feed(c.net, source, n, c.one, c.beta, c.tau, c::f, c.portRule(), out);
+    } catch (ArithmeticException e) {
+      // beyond 2^63 ticks: the other bounds stand
+    }
+  }
+
   private static void volume(Ctx c, long transfers, long units, String who, List<LowerBound> out) {
     long cap = c.capacity();
     if (cap <= 0) {

@@ -102,6 +102,107 @@ final class SpreadBounds {
         + (exact ? " (the largest over every set)" : " (the largest over the sets tried)")));
   }
 
+  /** Arc and node visits {@link #feed} may take in all (a breadth-first search per sender it looks at). */
+  static final long FEED_WORK = 4_000_000L;
+
+  /**
+   * FEED for a broadcast from {@code source} of {@code n} units ({@code source < 0}: gossip of {@code n} units per
+   * node): at a node whose incoming packets never overlap (one incoming arc, or one port under either rule), the
+   * units it needs arrive in packets one after another, each unit not before some sender of the node can hold it
+   * ({@code dist(origin, sender) h}); the least makespan of that one receiver, found by batching the units in order
+   * of those release times (docs/models/linear-cost.md#doubling-and-cut-bounds), maximised over the nodes; nothing
+   * when no node qualifies or the network is too large for the work budget.
+   */
+  static void feed(Network net, int source, long n, boolean onePort, long beta, long tau, LongFunction<String> fmt,
+      String portRule, List<LowerBound> out) {
+    int p = net.nodes();
+    if (p < 2 || n < 1) {
+      return;
+    }
+    long hop = Math.addExact(beta, tau);
+    long best = -1;
+    String witness = null;
+    long work = 0;
+    for (int v = 0; v < p; v++) {
+      int in = net.inDegree(v);
+      if (v == source || in == 0 || (!onePort && in != 1)) {
+        continue;
+      }
+      work += (long) in * (p + (long) net.arcs());
+      if (work > FEED_WORK) {
+        return;
+      }
+      // release[o]: the earliest time a sender of v can hold a unit of origin o (-1: none can)
+      long[] release = new long[p];
+      Arrays.fill(release, -1);
+      for (int i = 0; i < in; i++) {
+        int w = net.tail(net.inArc(v, i));
+        int[] d = net.distancesTo(w);
+        for (int o = 0; o < p; o++) {
+          if (d[o] >= 0 && (release[o] < 0 || d[o] * hop < release[o])) {
+            release[o] = Math.multiplyExact((long) d[o], hop);
+          }
+        }
+      }
+      // the groups of units v needs, by release time
+      java.util.TreeMap<Long, Long> groups = new java.util.TreeMap<>();
+      for (int o = 0; o < p; o++) {
+        if (o == v || (source >= 0 && o != source)) {
+          continue;
+        }
+        if (release[o] < 0) {
+          return; // v cannot get o's units at all: not a valid instance for this bound
+        }
+        groups.merge(release[o], n, Math::addExact);
+      }
+      long value = batches(groups, beta, tau);
+      if (value > best) {
+        best = value;
+        StringBuilder g = new StringBuilder();
+        for (var e : groups.entrySet()) {
+          g.append(g.length() == 0 ? "" : ", ").append(e.getValue()).append(" from ").append(fmt.apply(e.getKey()));
+        }
+        witness = "node " + v + " (" + portRule + (onePort ? "" : ", 1 incoming arc") + ") receives one packet at a "
+            + "time; the units it needs can be at its sender" + (in == 1 ? "" : "s") + " no earlier than their "
+            + "origin's distance times beta + tau (" + g + "), and the best packets over those release times, "
+            + "each beta + its units tau, end at " + fmt.apply(value);
+      }
+    }
+    if (best > 0) {
+      out.add(new LowerBound(best, "FEED", witness));
+    }
+  }
+
+  /**
+   * The least makespan of one machine that processes units with release times (a map release -> count) in
+   * batches of {@code beta + size tau}, a batch starting once all its units are released and the previous batch
+   * has ended. Some optimal batching takes the units in release order and never splits a group of equal release
+   * (moving a split group's later part into the earlier batch delays nothing), so a dynamic program over the group
+   * boundaries is exact: {@code f(j) = min over i < j of max(r_(j-1), f(i)) + beta + (C_j - C_i) tau}.
+   */
+  static long batches(java.util.SortedMap<Long, Long> groups, long beta, long tau) {
+    int g = groups.size();
+    long[] r = new long[g];
+    long[] cum = new long[g + 1];
+    int k = 0;
+    for (var e : groups.entrySet()) {
+      r[k] = e.getKey();
+      cum[k + 1] = Math.addExact(cum[k], e.getValue());
+      k++;
+    }
+    long[] f = new long[g + 1];
+    for (int j = 1; j <= g; j++) {
+      long m = Long.MAX_VALUE;
+      for (int i = 0; i < j; i++) {
+        long end = Math.addExact(Math.addExact(Math.max(r[j - 1], f[i]), beta),
+            Math.multiplyExact(cum[j] - cum[i], tau));
+        m = Math.min(m, end);
+      }
+      f[j] = m;
+    }
+    return f[g];
+  }
+
   /** The best cut over every set ({@code exact}) or over the heuristic sets; null if no set counts. */
   static Cut best(Network net, int source, long n, boolean onePort, long beta, long tau, boolean exact) {
     Evaluator ev = new Evaluator(net, source, n, onePort, beta, tau);

@@ -221,4 +221,85 @@ class SpreadBoundsTest {
       assertThat(heur.value()).isLessThanOrEqualTo(exact.value());
     }));
   }
+
+  /**
+   * Issue 22's leaf-spine (spines 0, 1; leaves 2, 3, 4 each linked to both spines; hosts 5, 6 on leaf 2, 7, 8 on
+   * leaf 3, 9 on leaf 4), gossip of 4 units, beta 5, tau 1, all ports. Host 5 has one incoming arc, from leaf 2,
+   * and needs 36 units, which can be at leaf 2 no earlier than: its own 4 at 0; those of host 6 and the spines (12)
+   * one hop away, at 6; those of leaves 3, 4 (8) at 12; those of hosts 7, 8, 9 (12) at 18. Batched in release order
+   * (each packet beta + its units tau): 4 at 0 end at 9; 12 from 9 end at 26; the last 20 from 26 end at 51, and no
+   * other batching ends earlier (e.g. 16 from 6 then 20 from 27: 52; all 36 from 18: 59). RECV-PORT says 41.
+   */
+  @Test
+  void leafSpineGossip_ofFourUnits_isBoundedAt51_byTheHostsOneIncomingArc() {
+    List<Topology.Pair> links = new ArrayList<>();
+    for (int spine = 0; spine < 2; spine++) {
+      for (int leaf = 2; leaf < 5; leaf++) {
+        links.add(new Topology.Pair(spine, leaf));
+      }
+    }
+    int[][] hosts = {{2, 5}, {2, 6}, {3, 7}, {3, 8}, {4, 9}};
+    for (int[] h : hosts) {
+      links.add(new Topology.Pair(h[0], h[1]));
+    }
+    CommModel.StoreAndForward fstar = new CommModel.StoreAndForward(new BigDecimal(5), BigDecimal.ONE,
+        CommModel.Ports.ALL, CommModel.Duplex.FULL, null);
+    Instance inst = new Instance("leaf-spine", new Problem.Gossip(4), fstar,
+        Network.of(new Topology.Explicit(10, links, true)));
+    LowerBound feed = kind(inst, "FEED");
+    assertThat(feed.value()).isEqualTo(51);
+    assertThat(feed.witness()).startsWith("node 5 ");
+    assertThat(kind(inst, "RECV-PORT").value()).isEqualTo(41);
+    assertThat(LowerBounds.best(inst).value()).isEqualTo(51);
+  }
+
+  /**
+   * The batching behind FEED against every batching: seeded sets of 1 to 5 units with release times 0 to 12, each
+   * unit put in any of as many ordered batches (empty ones skipped), each batch starting once its units are
+   * released and the previous batch has ended and lasting beta + its units tau; the least makespan found so equals
+   * the dynamic program's.
+   */
+  @TestFactory
+  Stream<DynamicTest> batchingOverReleaseTimes_equalsTheBestOfEveryBatching() {
+    return Seeds.seeds(Seeds.cases(40, 200)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+      SplittableRandom r = new SplittableRandom(seed);
+      int units = 1 + r.nextInt(5);
+      long beta = r.nextInt(6);
+      long tau = beta == 0 ? 1 + r.nextInt(3) : r.nextInt(3);
+      long[] release = new long[units];
+      java.util.TreeMap<Long, Long> groups = new java.util.TreeMap<>();
+      for (int u = 0; u < units; u++) {
+        release[u] = r.nextInt(13);
+        groups.merge(release[u], 1L, Long::sum);
+      }
+      long best = Long.MAX_VALUE;
+      int[] batch = new int[units];
+      while (true) {
+        long end = 0;
+        for (int b = 0; b < units; b++) {
+          long size = 0;
+          long ready = 0;
+          for (int u = 0; u < units; u++) {
+            if (batch[u] == b) {
+              size++;
+              ready = Math.max(ready, release[u]);
+            }
+          }
+          if (size > 0) {
+            end = Math.max(end, ready) + beta + size * tau;
+          }
+        }
+        best = Math.min(best, end);
+        int k = 0;
+        while (k < units && ++batch[k] == units) {
+          batch[k++] = 0;
+        }
+        if (k == units) {
+          break;
+        }
+      }
+      assertThat(SpreadBounds.batches(groups, beta, tau)).as("releases " + java.util.Arrays.toString(release)
+          + " beta " + beta + " tau " + tau).isEqualTo(best);
+    }));
+  }
 }

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.TestFactory;
  * graphs (a spanning tree plus extra links), complete graphs and hypercubes of 3 to 5 nodes (gossip 3 or 4), with
  * the source anywhere, 1 to 3 units (gossip 1), beta 0 to 2, tau 0 to 2 (not both 0), under F*, H*, F1, H1 and one
  * port as send-and-receive. Every lower bound is at most the optimum; DOUBLING is reported exactly under one port,
- * CUT always.
+ * CUT always, FEED at least under one port (every node then receives one packet at a time).
  */
 class SpreadBoundsExactProperties {
   static Instance instance(long seed) {
@@ -54,7 +54,7 @@ class SpreadBoundsExactProperties {
   }
 
   @TestFactory
-  Stream<DynamicTest> doublingAndCutBounds_neverExceedTheOptimum() {
+  Stream<DynamicTest> doublingCutAndFeedBounds_neverExceedTheOptimum() {
     return Seeds.seeds(Seeds.cases(10, 20)).mapToObj(seed -> {
       Instance inst = instance(seed);
       return DynamicTest.dynamicTest(inst.name(), () -> {
@@ -63,6 +63,9 @@ class SpreadBoundsExactProperties {
         assertThat(bounds.stream().anyMatch(b -> b.kind().equals("DOUBLING"))).as("DOUBLING reported")
             .isEqualTo(onePort);
         assertThat(bounds.stream().anyMatch(b -> b.kind().equals("CUT"))).as("CUT reported").isTrue();
+        if (onePort) {
+          assertThat(bounds.stream().anyMatch(b -> b.kind().equals("FEED"))).as("FEED reported").isTrue();
+        }
         long optimum = LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE);
         for (LowerBound b : bounds) {
           assertThat(b.value()).as("bound " + b).isLessThanOrEqualTo(optimum);
