@@ -84,7 +84,7 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
    * up from a smaller network): the task in the overlap sweep (group and arc, owner: three ints; start and end: two
    * longs; 28 bytes) in arrays that grow by doubling from a few, so up to three times that while the last one is
    * copied (84), and afterwards at most twice it plus the sweep's copies by group (order, start, end: 20), 76. The
-   * bounds hold less per hop: their tables have one entry per arc in use, at most one per hop.
+   * bounds' tables are charged per arc ({@link #ARC_TABLES}), not here.
    */
   public static final int HOP_TASK = 84;
   /** Bytes per node the methods and the checker add (distance arrays, queues, per-node clocks). */
@@ -154,7 +154,7 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
 
   /**
    * Bytes per route hop a model's check holds ({@code check}, and {@code draw} and {@code solve}, which check what
-   * they show or answer; {@code bounds} holds less, see {@link #HOP_TASK}): for a bufferless model the route arcs
+   * they show or answer; charged to {@code bounds} too, which reads the same way): for a bufferless model the route arcs
    * ({@link #HOP_ROUTE}) and one hop task per hop on its arc, two more on its node ports under single port
    * ({@link #HOP_TASK} each); 0 for store-and-forward models, whose checks work per record of the schedule.
    */
