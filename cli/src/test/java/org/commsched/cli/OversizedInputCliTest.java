@@ -149,4 +149,43 @@ class OversizedInputCliTest {
     assertThat(h.err().strip()).doesNotContain("\n").startsWith(huge + ": /network: ")
         .contains("50000000 nodes", "50000000 messages", "to read");
   }
+
+  /**
+   * A bufferless gather whose routes go nearly all the way round a uring is charged per hop once the routes are
+   * counted (before any is walked): two messages, from node 1 (length 2) and node 2 (length 1), to the root 0 have
+   * (n - 1) + (n - 2) = 2n - 3 hops. Reading costs 24 bytes a node, 40 an arc (n of them), 96 a message and 92 a hop
+   * (two ints of route, a hop task of at most 84 bytes): 64 n + 192 + 92 (2n - 3) = 248 n - 84. With 10^8 bytes,
+   * n = 403,226 needs 99,999,964 and is read, checked and bounded; n = 403,227 needs 100,000,212 (101 MB) and is
+   * refused by every reading command, naming its 806,451 hops, the 403,226 nodes that fit and a heap of 1 GB
+   * (a quarter more than the need, rounded up). A valid schedule for the smaller one: a departs at 0 and holds arc
+   * 1 + k during [k, k + 2); b, from 3 on, holds arc 2 + k during [3 + k, 4 + k), after a's [k + 1, k + 3) there;
+   * the makespan is b's 3 + 1 + (n - 2) - 1 = n + 1.
+   */
+  @Test
+  void aGatherRoundAURingIsChargedPerHop_readAtTheLargestSizeThatFitsAndRefusedOneAbove() throws IOException {
+    System.setProperty("commsched.maxMemory", "100000000");
+    String body = "\"problem\": \"gather\", " + BUFFERLESS + ", \"network\": {\"family\": \"uring\", \"nodes\": %d}, "
+        + "\"root\": 0, \"messages\": [{\"id\": \"a\", \"from\": 1, \"length\": 2}, "
+        + "{\"id\": \"b\", \"from\": 2, \"length\": 1}]";
+    Path fits = write("fits", String.format(body, 403_226));
+    Path schedule = tmp.resolve("fits.schedule.json");
+    Files.writeString(schedule, "{\"format\": \"commsched-schedule/1\", \"instance\": \"fits\", \"method\": "
+        + "\"hand\", \"status\": \"FEASIBLE\", \"makespan\": 403227, \"departures\": {\"a\": 0, \"b\": 3}}");
+    CliTest.Run c = run("check", fits.toString(), schedule.toString());
+    assertThat(c.code()).as(c.err()).isZero();
+    CliTest.Run b = run("bounds", fits.toString());
+    assertThat(b.code()).as(b.err()).isZero();
+
+    Path over = write("over", String.format(body, 403_227));
+    for (String[] args : new String[][] {{"check", over.toString(), schedule.toString()}, {"bounds", over.toString()},
+        {"draw", over.toString(), schedule.toString(), "--format", "text"}}) {
+      CliTest.Run r = run(args);
+      assertThat(r.code()).as(args[0] + ": " + r.err()).isEqualTo(2);
+      assertThat(r.out()).isEmpty();
+      assertThat(r.err().strip()).isEqualTo(over + ": /network: the uring network of 403227 nodes (403227 arcs, "
+          + "computed from the ids) and 2 messages over 806451 route hops need about 101 MB to read, more than the "
+          + "100 MB Java heap: at most 403226 nodes of this shape fit; raise the heap with JAVA_OPTS=-Xmx1g or use "
+          + "a smaller instance");
+    }
+  }
 }

@@ -314,6 +314,19 @@ public final class Atlas {
     return h;
   }
 
+  /**
+   * The hops of all routes, counted without a search: every route but a default shortest route on a tree-less
+   * explicit network not asked for yet ({@link #hops(int)} would search the network for it), which counts as its
+   * least, one hop. Linear in the messages; what {@link Footprint#withHops} charges before any route is walked.
+   */
+  public long countedHops() {
+    long sum = 0;
+    for (int h : hops) {
+      sum += Math.max(1, h);
+    }
+    return sum;
+  }
+
   /** True if message i has an explicit route. */
   public boolean isExplicit(int i) {
     return explicit[i] != null;

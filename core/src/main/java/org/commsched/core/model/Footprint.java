@@ -20,13 +20,16 @@ import java.util.Locale;
  *       {@value #LINE_SWEEP} more per arc where the bounds sweep lines of arcs position by position: with
  *       no more than {@value #LINE_SWEEP_DENSE} arcs per run of a message) and the messages ({@value #MESSAGE}
  *       bytes each: id, columns, message object, and {@value #LINE_SWEEP_MESSAGE} more for the runs of the line
- *       sweep; {@value #GOSSIP_MESSAGE} for each of a gossip's implied messages, one a node, which are computed,
- *       not stored);</li>
+ *       sweep; nothing for a gossip's implied messages, one a node, which are computed, not stored, and whose
+ *       lengths are no longer read into an array: {@code check} of a ring gossip against an 8-node schedule
+ *       answers with a heap of 18 MB at 10^6 nodes and 60 MB at 5 x 10^6, 12 bytes a node in all, within the
+ *       {@value #NODE_READ} bytes a node is charged) and, once the instance is built, {@link #hopBytes} per route
+ *       hop ({@link #withHops});</li>
  *   <li>{@link Use#SOLVE}: that, plus what the methods keep per node ({@value #NODE_SOLVE} bytes: distances, queues,
  *       calendars) and per arc, implicit arcs included ({@value #ARC_SOLVE}: routing, resource times, the checker's
  *       groups), and the schedule's records ({@value #RECORD} bytes each with the checker's copy): a gossip of
  *       {@code p} nodes delivers {@code p (p - 1)} messages, a broadcast {@code p - 1}, every other problem at least
- *       one per message.</li>
+ *       one per message and, under a store-and-forward model, one per route hop.</li>
  * </ul>
  *
  * <p>Explicit gossip schedules have a second limit, of time rather than memory: {@link #GOSSIP_MAX_NODES}
@@ -36,7 +39,7 @@ import java.util.Locale;
  *     must still compare correctly).
  */
 public record Footprint(Topology topology, ProblemKind kind, int nodes, long storedArcs, long arcs, long messages,
-    long records) {
+    long records, long hops, int hopBytes) {
   /** Bytes per node the network and the routes keep. */
   public static final int NODE_READ = 24;
   /** Bytes per stored arc: tail, head, reverse, link, the two adjacency lists, and the list they are built from. */
@@ -71,13 +74,19 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
   /** Bytes per message of a file (id string, the reader's columns, the message object). */
   public static final int MESSAGE = 96;
   /**
-   * Bytes per implied message of a gossip, one per node: the instance computes them from the node (no object or id
-   * is kept for them, and ids are read back as numbers), so what is left is the length of each that the magnitude
-   * check reads into an array. Measured: {@code check} of a ring gossip against an 8-node schedule answers with a heap
-   * of 18 MB at 10^6 nodes and 60 MB at 5 x 10^6 (the broadcast on that ring: 35 MB), against 260-300 MB and more
-   * than 1.3 GB when each was an object with a hashed id (224 bytes charged then).
+   * Bytes per route hop of a bufferless check for the route arcs: the routes read into one array (an int a hop)
+   * and, on a scatter or gather, laid out again in the order the screens read them (another).
    */
-  public static final int GOSSIP_MESSAGE = 8;
+  public static final int HOP_ROUTE = 8;
+  /**
+   * Bytes per hop task of a bufferless check (a message on one arc, or on one node port under single port) at its
+   * peak, when no screen clears the task's arc or port (a schedule whose messages overlap everywhere, as one scaled
+   * up from a smaller network): the task in the overlap sweep (group and arc, owner: three ints; start and end: two
+   * longs; 28 bytes) in arrays that grow by doubling from a few, so up to three times that while the last one is
+   * copied (84), and afterwards at most twice it plus the sweep's copies by group (order, start, end: 20), 76. The
+   * bounds' tables are charged per arc ({@link #ARC_TABLES}), not here.
+   */
+  public static final int HOP_TASK = 84;
   /** Bytes per node the methods and the checker add (distance arrays, queues, per-node clocks). */
   public static final int NODE_SOLVE = 64;
   /** Bytes per arc the methods add (per-arc calendars and resource times, the checker's groups). */
@@ -124,7 +133,36 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
         records = messages;
     }
     // a gossip implies one message per node: its origins are built (and checked) like listed messages
-    return new Footprint(topology, kind, n, stored, all, kind == ProblemKind.GOSSIP ? n : messages, records);
+    return new Footprint(topology, kind, n, stored, all, kind == ProblemKind.GOSSIP ? n : messages, records, 0, 0);
+  }
+
+  /**
+   * This footprint with the routes' hops counted, once the instance is built ({@link Atlas} computes each route's
+   * length from the ids on a regular family, nothing per hop is held yet): a bufferless model is charged
+   * {@link #hopBytes(CommModel)} per hop for both uses, a store-and-forward model at least one record per hop when
+   * solved (every hop of a route is at least one transmission).
+   *
+   * @param hops the route hops of the instance's messages, all together
+   */
+  public Footprint withHops(long hops, CommModel model) {
+    long recs = records;
+    if (model instanceof CommModel.StoreAndForward && kind != ProblemKind.GOSSIP && kind != ProblemKind.BROADCAST) {
+      recs = Math.max(records, hops);
+    }
+    return new Footprint(topology, kind, nodes, storedArcs, arcs, messages, recs, hops, hopBytes(model));
+  }
+
+  /**
+   * Bytes per route hop a model's check holds ({@code check}, and {@code draw} and {@code solve}, which check what
+   * they show or answer; charged to {@code bounds} too, which reads the same way): for a bufferless model the route arcs
+   * ({@link #HOP_ROUTE}) and one hop task per hop on its arc, two more on its node ports under single port
+   * ({@link #HOP_TASK} each); 0 for store-and-forward models, whose checks work per record of the schedule.
+   */
+  public static int hopBytes(CommModel model) {
+    if (model instanceof CommModel.Bufferless b) {
+      return HOP_ROUTE + (b.ports() == CommModel.BufferlessPorts.SINGLE ? 3 : 1) * HOP_TASK;
+    }
+    return 0;
   }
 
   /** The nodes a topology declares, without building it. */
@@ -223,12 +261,13 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
 
   /** The estimated bytes for a use. */
   public double bytes(Use use) {
-    return bytes(use, nodes, storedArcs, arcs, messages, records);
+    return bytes(use, nodes, storedArcs, arcs, messages, records, hops);
   }
 
-  private double bytes(Use use, double nodes, double stored, double arcs, double messages, double records) {
-    double read = nodes * NODE_READ + stored * ARC_READ + arcs * ARC_TABLES
-        + messages * (kind == ProblemKind.GOSSIP ? GOSSIP_MESSAGE : MESSAGE)
+  private double bytes(Use use, double nodes, double stored, double arcs, double messages, double records,
+      double hops) {
+    double read = nodes * NODE_READ + stored * ARC_READ + arcs * ARC_TABLES + hops * hopBytes
+        + (kind == ProblemKind.GOSSIP ? 0 : messages * MESSAGE) // a gossip's implied messages: see the class doc
         + (sweepsLines(arcs, messages) ? arcs * LINE_SWEEP : 0)
         + (sweepsRuns(messages) && kind != ProblemKind.GOSSIP ? messages * LINE_SWEEP_MESSAGE : 0);
     if (use == Use.READ) {
@@ -263,12 +302,16 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
     double scale = nodes == 0 ? 0 : (double) p / nodes;
     double stored = storedArcs * scale;
     double all = topology instanceof Topology.Complete ? (double) p * (p - 1) : arcs * scale;
+    // a route has at most p - 1 hops: the hops scale as the nodes less one (a gather to a ring's root from its
+    // neighbour: n - 1 hops), and the records that count them with them
+    double hopScale = nodes < 2 ? 0 : (double) (p - 1) / (nodes - 1);
+    double h = hops * hopScale;
     double recs = switch (kind) {
       case GOSSIP -> (double) p * (p - 1);
       case BROADCAST -> p - 1;
-      default -> records;
+      default -> records == hops && hops > 0 ? h : records;
     };
-    return bytes(use, p, stored, all, kind == ProblemKind.GOSSIP ? p : messages, recs);
+    return bytes(use, p, stored, all, kind == ProblemKind.GOSSIP ? p : messages, recs, h);
   }
 
   /**
@@ -290,6 +333,9 @@ public record Footprint(Topology topology, ProblemKind kind, int nodes, long sto
       what.append(" and a broadcast of ").append(records).append(" deliveries");
     } else if (messages > 0) {
       what.append(" and ").append(messages).append(" messages");
+    }
+    if (hops > 0 && (hopBytes > 0 || (use == Use.SOLVE && records == hops))) {
+      what.append(messages > 0 ? " over " : " and ").append(hops).append(" route hops");
     }
     long fits = largestNodes(use, maxMemory);
     String largest = fits < 2 ? "" : ": at most " + fits + " nodes of this shape fit"

@@ -110,7 +110,8 @@ class FootprintTest {
     boolean runs = (t instanceof Topology.Ula || t instanceof Topology.Bla || t instanceof Topology.Esm)
         && messages > 0 && kind != ProblemKind.SCATTER && kind != ProblemKind.GATHER;
     boolean sweep = runs && net.arcs() <= 16 * messages;
-    long read = 24 * p + 32 * stored + 40L * net.arcs() + (kind == ProblemKind.GOSSIP ? 8L * p : 96L * messages)
+    // a gossip's implied messages cost nothing: computed from the node, no array of their lengths
+    long read = 24 * p + 32 * stored + 40L * net.arcs() + (kind == ProblemKind.GOSSIP ? 0 : 96L * messages)
         + (sweep ? 48L * net.arcs() : 0) + (runs && kind != ProblemKind.GOSSIP ? 424 * messages : 0);
     long solve = read + 64 * p + 64L * net.arcs() + 128 * records;
     Footprint f = Footprint.of(t, kind, messages);
@@ -157,17 +158,85 @@ class FootprintTest {
   }
 
   /**
-   * Reading (to check) a gossip counts one implied message per node: on a ring of 5 x 10^7 nodes (its 10^8 arcs
-   * computed, none stored) that is 0.4 GB (8 bytes an implied message) more than the broadcast's 5.2 GB (24 bytes a
-   * node, 40 per arc), so with 5.4 GB the broadcast is read and the gossip, 5.6 GB, refused.
+   * Reading (to check) a gossip charges nothing for its implied messages, one a node: they are computed from the
+   * node and their lengths are no longer read into an array (8 bytes each were charged for it, 0.4 GB here). On a
+   * ring of 5 x 10^7 nodes (its 10^8 arcs computed, none stored) both the broadcast and the gossip need 24 bytes a
+   * node and 40 an arc, 1.2 + 4.0 = 5.2 GB: read with 5.2 GB, refused with a byte less, the line still counting the
+   * gossip's 5 x 10^7 messages.
    */
   @Test
-  void readingAGossipCountsItsImpliedMessages_oneANode() {
-    long heap = 5_400_000_000L;
+  void readingAGossipChargesNothingForItsImpliedMessages() {
+    long need = 24L * 50_000_000 + 40L * 100_000_000;
     Topology ring = new Topology.Ring(50_000_000);
-    assertThat(Footprint.of(ring, ProblemKind.BROADCAST, 0).whyTooLarge(Footprint.Use.READ, heap)).isNull();
-    assertThat(Footprint.of(ring, ProblemKind.GOSSIP, 0).whyTooLarge(Footprint.Use.READ, heap))
-        .contains("50000000 nodes", "and 50000000 messages need about 5.6 GB to read");
+    for (ProblemKind kind : List.of(ProblemKind.BROADCAST, ProblemKind.GOSSIP)) {
+      assertThat(Footprint.of(ring, kind, 0).whyTooLarge(Footprint.Use.READ, need)).as(kind.toString()).isNull();
+    }
+    assertThat(Footprint.of(ring, ProblemKind.GOSSIP, 0).whyTooLarge(Footprint.Use.READ, need - 1))
+        .contains("50000000 nodes", "and 50000000 messages need about 5.2 GB to read");
+  }
+
+  private static final CommModel ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
+  private static final CommModel SINGLE = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
+
+  /**
+   * The routes' hops, once counted ({@link Footprint#withHops}): a bufferless check holds per hop two ints of route
+   * (8 bytes) and a hop task of at most 84 bytes on its arc, and under single port two more on its node ports: 92
+   * and 260 bytes a hop, for reading and solving alike. A gather on a uring of 5 x 10^7 nodes from nodes 1 to 6 to
+   * the root 0 goes nearly all the way round: (n - 1) + ... + (n - 6) = 6n - 21 = 299,999,979 hops, 27.6 GB of hop
+   * tasks on top of 24 bytes a node, 40 an arc (one a node) and 96 a message: 3,200,000,576 + 27,599,998,068 =
+   * 30,799,998,644 bytes, refused well under it, with the hops in the line.
+   */
+  @Test
+  void aBufferlessCheckIsChargedPerHop_ninetyTwoBytesOrTwoHundredSixtyUnderSinglePort() {
+    Topology uring = new Topology.URing(50_000_000);
+    long hops = 6L * 50_000_000 - 21;
+    Footprint all = Footprint.of(uring, ProblemKind.GATHER, 6).withHops(hops, ALL);
+    long need = 64L * 50_000_000 + 6 * 96 + 92 * hops;
+    assertThat(all.bytes(Footprint.Use.READ)).isEqualTo((double) need);
+    assertThat(all.whyTooLarge(Footprint.Use.READ, need)).isNull();
+    assertThat(all.whyTooLarge(Footprint.Use.READ, 6_000_000_000L))
+        .contains("the uring network of 50000000 nodes (50000000 arcs, computed from the ids) and 6 messages over "
+            + "299999979 route hops need about 30.8 GB to read, more than the 6.0 GB Java heap");
+    Footprint single = Footprint.of(uring, ProblemKind.GATHER, 6).withHops(hops, SINGLE);
+    assertThat(single.bytes(Footprint.Use.READ) - all.bytes(Footprint.Use.READ)).isEqualTo(2.0 * 84 * hops);
+    // solving adds the methods' 64 bytes a node and an arc and one 128-byte record a bufferless message (departures)
+    assertThat(all.bytes(Footprint.Use.SOLVE) - all.bytes(Footprint.Use.READ))
+        .isEqualTo(64.0 * 50_000_000 + 64.0 * 50_000_000 + 128 * 6);
+  }
+
+  /**
+   * Under store-and-forward every hop of a route is at least one transmission record of the solved schedule (128
+   * bytes), so a chatting of 3 messages over 10^6 hops is charged 10^6 records to solve, not 3; reading is not
+   * charged per hop (a check's records come from the schedule file).
+   */
+  @Test
+  void aStoreAndForwardSolveCountsARecordPerHop_andItsReadNothingPerHop() {
+    CommModel saf = new CommModel.StoreAndForward(java.math.BigDecimal.ONE, java.math.BigDecimal.ONE,
+        CommModel.Ports.ALL, CommModel.Duplex.FULL, null);
+    Topology ring = new Topology.Ring(2_000_000);
+    Footprint plain = Footprint.of(ring, ProblemKind.CHATTING, 3);
+    Footprint routed = plain.withHops(1_000_000, saf);
+    assertThat(routed.records()).isEqualTo(1_000_000);
+    assertThat(routed.bytes(Footprint.Use.READ)).isEqualTo(plain.bytes(Footprint.Use.READ));
+    assertThat(routed.bytes(Footprint.Use.SOLVE) - plain.bytes(Footprint.Use.SOLVE))
+        .isEqualTo(128.0 * (1_000_000 - 3));
+    // fewer hops than messages: the messages' records stand
+    assertThat(plain.withHops(2, saf).records()).isEqualTo(3);
+  }
+
+  /**
+   * The largest size named for a routed instance scales the hops as the nodes less one (no route has more than
+   * p - 1): a gather on a uring from node 1 to the root 0 has n - 1 hops, so reading costs 24 n + 40 n + 96 +
+   * 92 (n - 1) = 156 n + 4 bytes; at 10^8 bytes 641,025 nodes fit (99,999,904) and 641,026 do not (100,000,060).
+   */
+  @Test
+  void theLargestRoutedGatherItNamesFits_andOneNodeMoreDoesNot() {
+    Footprint big = Footprint.of(new Topology.URing(5_000_000), ProblemKind.GATHER, 1).withHops(4_999_999, ALL);
+    assertThat(big.largestNodes(Footprint.Use.READ, 100_000_000L)).isEqualTo(641_025);
+    assertThat(Footprint.of(new Topology.URing(641_025), ProblemKind.GATHER, 1).withHops(641_024, ALL)
+        .whyTooLarge(Footprint.Use.READ, 100_000_000L)).isNull();
+    assertThat(Footprint.of(new Topology.URing(641_026), ProblemKind.GATHER, 1).withHops(641_025, ALL)
+        .whyTooLarge(Footprint.Use.READ, 100_000_000L)).contains("at most 641025 nodes of this shape fit");
   }
 
   @Test

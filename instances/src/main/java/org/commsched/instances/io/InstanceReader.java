@@ -183,10 +183,14 @@ public final class InstanceReader {
         String name = doc.get("name").stringValue();
         CommModel model = model(doc.get("model"));
         Topology topology = topology(doc.get("network"));
-        Footprint.of(topology, kind, list.size()).require(use, Footprint.available()); // before anything large
+        Footprint footprint = Footprint.of(topology, kind, list.size());
+        footprint.require(use, Footprint.available()); // before anything large
         Network network = Network.of(topology).withLabels(labels(doc.get("network").get("labels")));
         Problem problem = problem();
-        return new Instance(name, problem, model, network);
+        Instance instance = new Instance(name, problem, model, network);
+        // the routes' hops are known now (nothing per hop is held yet): before a check or method walks them
+        footprint.withHops(instance.atlas().countedHops(), model).require(use, Footprint.available());
+        return instance;
       } catch (ModelException e) {
         throw new InstanceFormatException(file, pointer(e.pointer()), e.getMessage(), e);
       } catch (ArithmeticException e) {
