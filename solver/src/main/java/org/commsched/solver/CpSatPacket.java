@@ -20,7 +20,7 @@ import org.commsched.solver.packet.PacketCp;
  * Time limit, workers and seed from the limits.
  *
  * <p><b>Complexity.</b> NP-hard in general (it contains the packetization problem the thesis calls intractable);
- * at most {@value PacketCp#MAX_UNIT_HOPS} unit-hops.
+ * at most {@value PacketCp#MAX_TASKS} interval tasks (packet slots times hops, the slots bounded by the horizon).
  *
  * @implNote Stateless.
  */

@@ -86,10 +86,15 @@ public final class PacketCp implements HintedSearch.Builder {
   public static final Scope SCOPE = Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER).in(Family.PACKET)
       .duplex(CommModel.Duplex.FULL).note("single port means send-and-receive; small instances");
   /**
-   * Largest number of packet hops the model takes: the sum over messages of length times hops (the most slots
-   * times hops it could build); above it {@link #whyNot} refuses.
+   * Largest number of interval tasks (packet slots times hops, {@link #tasks}) the model builds; above it
+   * {@link #whyNot} refuses.
    */
-  public static final long MAX_UNIT_HOPS = 300;
+  public static final long MAX_TASKS = 1_500;
+  /**
+   * Largest sum over the messages of length times hops (the most slots times hops the model could build) for which
+   * {@link #whyNot} runs the heuristics to count the tasks; above it the instance is refused without them.
+   */
+  public static final long MAX_UNIT_HOPS = 20_000;
 
   /** What the model may be restricted to. */
   public enum Restriction {
@@ -184,6 +189,65 @@ public final class PacketCp implements HintedSearch.Builder {
       }
       slots[v] = (int) r;
     }
+    if (beta > 0) {
+      portSlack();
+    }
+  }
+
+  /**
+   * Tightens the slot counts by each port's slack: the transfers on a port never overlap, the first starts after
+   * at least the least head ({@code k (beta + tau)} for hop {@code k}) and the last ends at least the least tail
+   * before the makespan, and they last {@code beta} per packet plus {@code L tau} per message; with one packet per
+   * message that is the port's load {@code W}, so every extra packet of a message crossing the port costs
+   * {@code beta} of the slack {@code H - W}: each such message has at most {@code 1 + (H - W) / beta} packets in a
+   * schedule within the horizon. Together over the messages this is the model's load bound on the whole port; per
+   * message it bounds the slots, so it cuts off no schedule within the horizon.
+   */
+  private void portSlack() {
+    Map<Integer, long[]> load = new HashMap<>(); // port -> {least head, least tail, work}
+    Map<Integer, List<Integer>> on = new HashMap<>();
+    for (int v = 0; v < msg.length; v++) {
+      for (int k = 0; k < hops(v); k++) {
+        for (int port : ports(v, k)) {
+          long[] l = load.computeIfAbsent(port, x -> new long[] {Long.MAX_VALUE, Long.MAX_VALUE, 0});
+          l[0] = Math.min(l[0], k * (beta + tau));
+          l[1] = Math.min(l[1], (hops(v) - 1 - k) * (beta + tau));
+          l[2] += beta + length[v] * tau;
+          on.computeIfAbsent(port, x -> new ArrayList<>()).add(v);
+        }
+      }
+    }
+    for (Map.Entry<Integer, long[]> e : load.entrySet()) {
+      long[] l = e.getValue();
+      long extra = Math.max(0, horizon - l[0] - l[1] - l[2]) / beta;
+      for (int v : on.get(e.getKey())) {
+        slots[v] = (int) Math.min(slots[v], 1 + extra);
+      }
+    }
+  }
+
+  /**
+   * The ports of hop {@code k} of modelled message {@code v}, keyed as {@link #model()} keys them: single port the
+   * sender's out-port {@code u} and the receiver's in-port {@code n + w}; all ports the arc {@code 2 n + arc} (of the
+   * real hop, for a gather).
+   */
+  private int[] ports(int v, int k) {
+    int n = instance.network().nodes();
+    int u = route[v][k];
+    int w = route[v][k + 1];
+    if (instance.storeAndForward().ports() == CommModel.Ports.ONE) {
+      return new int[] {u, n + w};
+    }
+    return new int[] {2 * n + (reversed ? instance.network().arc(w, u) : instance.network().arc(u, w))};
+  }
+
+  /** The interval tasks the model builds: slots times hops, summed over the messages. */
+  public long tasks() {
+    long out = 0;
+    for (int v = 0; v < msg.length; v++) {
+      out += (long) slots[v] * hops(v);
+    }
+    return out;
   }
 
   /** Null if the packet exact model takes the instance, else why not (with what to use instead). */
@@ -202,9 +266,23 @@ public final class PacketCp implements HintedSearch.Builder {
     } catch (ArithmeticException e) {
       unitHops = Long.MAX_VALUE;
     }
+    if (unitHops <= MAX_TASKS) {
+      return null; // at most one task per unit and hop
+    }
     if (unitHops > MAX_UNIT_HOPS) {
       return method + " builds the exact packet model for small instances only (length times hops summed over the "
           + "messages at most " + MAX_UNIT_HOPS + ", here " + (unitHops == Long.MAX_VALUE ? "beyond 2^63" : unitHops)
+          + "): use packet-fdf-even";
+    }
+    long tasks;
+    try {
+      tasks = new PacketCp(instance).tasks();
+    } catch (IllegalArgumentException e) {
+      return null; // no heuristic gives the horizon: the method's own check says so
+    }
+    if (tasks > MAX_TASKS) {
+      return method + " builds the exact packet model for small instances only (packet slots times hops at most "
+          + MAX_TASKS + " once the packet counts are bounded by the best heuristic's makespan, here " + tasks
           + "): use packet-fdf-even";
     }
     return null;
@@ -236,7 +314,6 @@ public final class PacketCp implements HintedSearch.Builder {
     presence = new int[m][];
     Map<Integer, List<TaskModel.Task>> byPort = new LinkedHashMap<>();
     boolean onePort = (instance.storeAndForward()).ports() == CommModel.Ports.ONE;
-    int n = instance.network().nodes();
     for (int v = 0; v < m; v++) {
       int h = hops(v);
       int r = slots[v];
@@ -254,14 +331,8 @@ public final class PacketCp implements HintedSearch.Builder {
           long hi = horizon - (long) (h - k) * (beta + tau);
           startVar[v][j][k] = out.var("x" + v + "_" + j + "_" + k, 0, Math.max(0, hi), hint[v][j][k]);
           TaskModel.Task t = new TaskModel.Task(startVar[v][j][k], 0, beta, presence[v][j], sizeVar[v][j], tau);
-          int u = route[v][k];
-          int w = route[v][k + 1];
-          if (onePort) {
-            byPort.computeIfAbsent(u, x -> new ArrayList<>()).add(t);
-            byPort.computeIfAbsent(n + w, x -> new ArrayList<>()).add(t);
-          } else {
-            int arc = reversed ? instance.network().arc(w, u) : instance.network().arc(u, w);
-            byPort.computeIfAbsent(2 * n + arc, x -> new ArrayList<>()).add(t);
+          for (int port : ports(v, k)) {
+            byPort.computeIfAbsent(port, x -> new ArrayList<>()).add(t);
           }
           if (k > 0) {
             out.precedence(startVar[v][j][k], startVar[v][j][k - 1], beta, sizeVar[v][j], tau);

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * Which packet instances the exact packet model takes (docs/models/packet.md#exact-model): the generic {@code cpsat}
  * and {@code choco} answer small store-and-forward scatters and gathers under the thesis's single port
  * (send-and-receive) and all ports, and refuse, naming what to use, half duplex, the exchange rule and instances
- * beyond the size limit. What {@code commsched solve} runs without {@code --method} ({@link Portfolio#choose}) proves
+ * beyond the size limit (interval tasks once the packet counts are bounded by the horizon, and before that, without
+ * running a heuristic, length times hops). What {@code commsched solve} runs without {@code --method} ({@link Portfolio#choose}) proves
  * a small packet instance optimal, and beyond the limit runs the packet heuristics ({@code packet-fdf-even} among
  * them) and no exact method.
  */
@@ -41,6 +42,19 @@ class PacketExactApplicabilityTest {
     }
     CommModel model = new CommModel.StoreAndForward(BigDecimal.ONE, BigDecimal.ONE, ports, duplex, rule);
     return new Instance("star", new Problem.Scatter(0, ms), model, Network.of(new Topology.Tree(parents)));
+  }
+
+  /** A path of {@code hops + 1} nodes rooted at an end, one message of {@code length} units to the far end. */
+  private static Instance path(int hops, long length) {
+    List<Integer> parents = new ArrayList<>();
+    parents.add(-1);
+    for (int v = 1; v <= hops; v++) {
+      parents.add(v - 1);
+    }
+    CommModel model = new CommModel.StoreAndForward(BigDecimal.ONE, BigDecimal.ONE, CommModel.Ports.ONE,
+        CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE);
+    return new Instance("path", new Problem.Scatter(0, List.of(new Message("m", 0, hops, length))), model,
+        Network.of(new Topology.Tree(parents)));
   }
 
   @Test
@@ -62,13 +76,24 @@ class PacketExactApplicabilityTest {
     Instance exchange = star(3, 2, CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE);
     assertThat(registry.byName("choco").whyNot(exchange)).startsWith("choco ").contains("exchange")
         .contains("greedy-saf");
-    // 4 leaves of 80 units, one hop each: 320 unit-hops, beyond the limit of 300
-    Instance large = star(4, 80, CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE);
-    assertThat(registry.byName("cpsat").whyNot(large)).startsWith("cpsat ").contains("300").contains("320")
+    // 4 leaves of 80 units, one hop each: 320 unit-hops, at most 320 tasks, taken
+    Instance taken = star(4, 80, CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE);
+    assertThat(registry.byName("cpsat").whyNot(taken)).isNull();
+    // 4 leaves of 6,000 units: 24,000 unit-hops, beyond the 20,000 up to which the tasks are counted
+    Instance huge = star(4, 6000, CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE);
+    assertThat(registry.byName("cpsat").whyNot(huge)).startsWith("cpsat ").contains("20000").contains("24000")
         .contains("packet-fdf-even");
-    Method byDefault = Portfolio.choose(registry, large);
+    // one message of 1,500 units over 10 hops: pipelining pays, so the horizon leaves room for more than 150
+    // packets (each costs beta = 1 on the first hop, against about 2 sqrt(1500 * 9) = 232 of pipelining gain):
+    // more than 1,500 slot-hops
+    Instance large = path(10, 1500);
+    String why = registry.byName("cpsat").whyNot(large);
+    assertThat(why).startsWith("cpsat ").contains("at most 1500").contains("packet-fdf-even");
+    long tasks = Long.parseLong(why.replaceAll(".*, here (\\d+)\\).*", "$1"));
+    assertThat(tasks).isGreaterThan(1500).isLessThanOrEqualTo(15_000).isEqualTo(new PacketCp(large).tasks());
+    Method byDefault = Portfolio.choose(registry, huge);
     assertThat(byDefault.name()).isEqualTo(Portfolio.NAME);
-    SolveRunner.Outcome o = SolveRunner.run(byDefault, large, SolveLimits.defaults());
+    SolveRunner.Outcome o = SolveRunner.run(byDefault, huge, SolveLimits.defaults());
     assertThat(o.valid()).isTrue();
     String tried = o.result().stats().get("tried").toString();
     assertThat(tried).as("the methods the default ran").contains("packet-fdf-even ");

@@ -99,4 +99,51 @@ class PacketExactProperties {
       assertThat(LowerBounds.best(inst).value()).as("best bound on " + inst.name()).isLessThanOrEqualTo(brute);
     }));
   }
+
+  /**
+   * The port-slack slot bound (each message has at most {@code 1 + (H - W) / beta} packets on a port of one-packet
+   * load {@code W}) binds on some tiny instances, and there the model still finds the exhaustive optimum: the bound
+   * cuts off no schedule within the horizon. The chain bound it tightens is worked out here from its definition.
+   */
+  @TestFactory
+  Stream<DynamicTest> thePortSlackSlotBound_bindsOnSomeInstances_andKeepsTheOptimum() {
+    List<Long> binding = new ArrayList<>();
+    for (long seed : Seeds.seeds(Seeds.cases(200, 400)).toArray()) {
+      Instance inst = tiny(seed);
+      CommModel.StoreAndForward m = inst.storeAndForward();
+      long beta = m.betaTicks(inst.timeScale());
+      long tau = m.tauTicks(inst.timeScale());
+      if (beta == 0 || inst.messages().stream().allMatch(x -> x.length() == 0)) {
+        continue;
+      }
+      PacketCp cp = new PacketCp(inst);
+      int[] slots = cp.slots();
+      int v = 0;
+      long tasks = 0;
+      for (int i = 0; i < inst.messages().size(); i++) {
+        long len = inst.messages().get(i).length();
+        if (len == 0) {
+          continue;
+        }
+        long hops = inst.atlas().hops(i);
+        long chain = Math.max(1, Math.min(len, (cp.horizon - len * tau - (hops - 1) * (beta + tau)) / beta));
+        assertThat((long) slots[v]).as("slots of " + inst.messages().get(i).id()).isBetween(1L, chain);
+        if (slots[v] < chain && !binding.contains(seed)) {
+          binding.add(seed);
+        }
+        tasks += slots[v] * hops;
+        v++;
+      }
+      assertThat(cp.tasks()).isEqualTo(tasks);
+    }
+    assertThat(binding).as("seeds where the port slack binds").isNotEmpty();
+    return binding.stream().limit(12).map(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+      Instance inst = tiny(seed);
+      PacketCp cp = new PacketCp(inst);
+      TaskModel.Solution s = CpSatTaskModel.INSTANCE.solve(cp.model(), ONE_WORKER);
+      assertThat(s.answer().optimal()).as("CP-SAT proves " + inst.name()).isTrue();
+      assertThat(cp.makespan(cp.schedule(s.values(), s.present()))).as(inst.name())
+          .isEqualTo(PacketBruteForce.optimum(inst));
+    }));
+  }
 }
