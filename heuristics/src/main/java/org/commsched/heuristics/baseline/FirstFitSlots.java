@@ -1,7 +1,6 @@
 package org.commsched.heuristics.baseline;
 
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -186,16 +185,28 @@ public final class FirstFitSlots implements Method {
     return slot;
   }
 
-  /** The first-fit order: decreasing length, then id. */
+  /**
+   * The first-fit order: decreasing length, then id, then index; one comparator over arrays of the keys (the chain of
+   * key extractors it replaces took a tenth of a second on 10^5 messages, counted against the pass's limit).
+   */
   static Integer[] order(Instance instance) {
     List<Message> msgs = instance.messages();
-    Integer[] order = new Integer[msgs.size()];
-    for (int i = 0; i < order.length; i++) {
+    int n = msgs.size();
+    Integer[] order = new Integer[n];
+    long[] length = new long[n];
+    String[] id = new String[n];
+    for (int i = 0; i < n; i++) {
       order[i] = i;
+      length[i] = msgs.get(i).length();
+      id[i] = msgs.get(i).id();
     }
-    Arrays.sort(order, Comparator.comparingLong((Integer i) -> msgs.get(i).length()).reversed()
-        .thenComparing((Integer i) -> msgs.get(i).id())
-        .thenComparingInt(i -> i));
+    Arrays.sort(order, (a, b) -> {
+      int c = Long.compare(length[b], length[a]);
+      if (c == 0) {
+        c = id[a].compareTo(id[b]);
+      }
+      return c != 0 ? c : Integer.compare(a, b);
+    });
     return order;
   }
 

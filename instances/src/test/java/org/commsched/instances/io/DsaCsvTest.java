@@ -71,6 +71,34 @@ class DsaCsvTest {
     }
   }
 
+  /**
+   * The ids written without the CSV printer ({@link DsaCsv#plain}) are exactly ones the printer leaves unquoted:
+   * seeded ids over letters, digits, punctuation, spaces and line breaks, each judged by commons-csv itself.
+   */
+  @Test
+  void plainIds_areThoseTheCsvPrinterWritesAsTheyAre() throws Exception {
+    org.apache.commons.csv.CSVFormat format = org.apache.commons.csv.CSVFormat.DEFAULT.builder()
+        .setRecordSeparator("\n").get();
+    String alphabet = "aZ09_.-,\" #'!\r\n\tx~/é";
+    java.util.SplittableRandom r = new java.util.SplittableRandom(org.commsched.core.testing.Seeds.seed(0));
+    int plain = 0;
+    for (int k = 0; k < 5000; k++) {
+      StringBuilder id = new StringBuilder();
+      for (int n = r.nextInt(5); n > 0; n--) {
+        id.append(alphabet.charAt(r.nextInt(alphabet.length())));
+      }
+      String printed = format.format(id.toString(), 1L);
+      if (DsaCsv.plain(id.toString())) {
+        plain++;
+        assertThat(printed).as("id [%s]", id).isEqualTo(id + ",1");
+      }
+    }
+    assertThat(plain).as("plain ids drawn").isGreaterThan(100);
+    for (String quoted : List.of("", " b", "b ", "#b", "a,b", "a\"b", "a\nb", "!b")) {
+      assertThat(DsaCsv.plain(quoted)).as("[%s]", quoted).isFalse();
+    }
+  }
+
   @Test
   void hugeAndNegativeTimes_compressToASmallUla_andWriteBackUnchanged() throws Exception {
     // MiniMalloc-style times far beyond an int; half-open: a ends where b starts, so they do not overlap

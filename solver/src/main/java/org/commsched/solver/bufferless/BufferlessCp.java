@@ -459,9 +459,10 @@ public final class BufferlessCp {
       out = data.finish(method, backend.name(), null, false, 0)
           .withStat("search", "none: the time limit passed before the model was built");
     } else {
+      TaskModel model = data.model(alwaysSearch ? 0 : data.floor);
+      // what is left once the task model is built: the back end's own building and search share it
       long left = limits.timeLimit().toNanos() - (System.nanoTime() - data.builtAt);
-      TaskModel.Solution r = backend.solve(data.model(alwaysSearch ? 0 : data.floor),
-          limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))));
+      TaskModel.Solution r = backend.solve(model, limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))));
       SolverStatusMapping.Answer a = r.answer();
       out = a.hasSchedule() ? data.finish(method, backend.name(), r.values(), a.optimal(), a.bound())
           : data.finish(method, backend.name(), null, false, 0);

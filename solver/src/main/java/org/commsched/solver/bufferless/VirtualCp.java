@@ -229,8 +229,10 @@ public final class VirtualCp {
       return finish(method, backend.name(), hint, true, horizon)
           .withStat("search", "none: the heuristic meets the lower bound");
     }
+    TaskModel model = model();
+    // what is left once the task model is built: the back end's own building and search share it
     long left = limits.timeLimit().toNanos() - (System.nanoTime() - startedAt);
-    TaskModel.Solution r = backend.solve(model(), limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))));
+    TaskModel.Solution r = backend.solve(model, limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))));
     SolveResult out = r.found() ? finish(method, backend.name(), r.values(), r.answer().optimal(), r.answer().bound())
         : finish(method, backend.name(), null, false, 0);
     for (Map.Entry<String, Object> e : r.stats().entrySet()) {

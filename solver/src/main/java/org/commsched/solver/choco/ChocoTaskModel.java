@@ -149,6 +149,9 @@ public final class ChocoTaskModel implements TaskModel.Backend {
       model.sum(lits, "=", 1).post();
     }
     for (var tasks : data.resources()) {
+      if (limits.run().stop().over(deadline)) { // per resource: the disjunctions are the model's bulk (issue 28)
+        return TaskModel.Solution.notRun("time limit reached while building the model");
+      }
       disjunctive(model, x, p, tasks);
     }
     var rects = data.rectangles();

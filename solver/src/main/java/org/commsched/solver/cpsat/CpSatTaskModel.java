@@ -44,6 +44,13 @@ public final class CpSatTaskModel implements TaskModel.Backend {
    */
   public static final long MAX_VALUE = 1L << 56;
 
+  /**
+   * Why a model was not searched when the time limit passed, or the run was stopped, while it was built: building
+   * checks the deadline and the run's stop token between its groups of constraints and per resource, so a large
+   * model never keeps the run past its limit (issue 28), and the caller's hint stands.
+   */
+  public static final String BUILT_LATE = "time limit reached while building the model";
+
   private CpSatTaskModel() {
   }
 
@@ -79,6 +86,9 @@ public final class CpSatTaskModel implements TaskModel.Backend {
         model.addHint(p[l], hint);
       }
     }
+    if (limits.run().stop().over(deadline)) {
+      return TaskModel.Solution.notRun(BUILT_LATE);
+    }
     IntVar end = model.newIntVar(data.floor(), data.horizon(), "E");
     for (TaskModel.End e : data.ends()) {
       var c = model.addGreaterOrEqual(end, plus(x[e.var()], e.offset(), x, e.lengthVar(), e.perUnit()));
@@ -87,11 +97,17 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       }
     }
     model.addHint(end, data.horizon());
+    if (limits.run().stop().over(deadline)) {
+      return TaskModel.Solution.notRun(BUILT_LATE);
+    }
     for (TaskModel.Precedence q : data.precedences()) {
       var c = model.addGreaterOrEqual(x[q.after()], plus(x[q.before()], q.gap(), x, q.lengthVar(), q.perUnit()));
       if (q.when() >= 0) {
         c.onlyEnforceIf(p[q.when()]);
       }
+    }
+    if (limits.run().stop().over(deadline)) {
+      return TaskModel.Solution.notRun(BUILT_LATE);
     }
     for (TaskModel.Work w : data.works()) {
       var sum = LinearExpr.newBuilder().add(w.constant());
@@ -103,8 +119,14 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       }
       model.addGreaterOrEqual(end, sum.build());
     }
+    if (limits.run().stop().over(deadline)) {
+      return TaskModel.Solution.notRun(BUILT_LATE);
+    }
     for (TaskModel.Count count : data.counts()) {
       model.addEquality(x[count.var()], LinearExpr.sum(literals(p, count.literals())));
+    }
+    if (limits.run().stop().over(deadline)) {
+      return TaskModel.Solution.notRun(BUILT_LATE);
     }
     for (TaskModel.Implication imp : data.implications()) {
       Literal[] clause = new Literal[imp.anyOf().length + 1];
@@ -114,8 +136,14 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       }
       model.addBoolOr(clause);
     }
+    if (limits.run().stop().over(deadline)) {
+      return TaskModel.Solution.notRun(BUILT_LATE);
+    }
     for (int[] group : data.atMostOneGroups()) {
       model.addAtMostOne(literals(p, group));
+    }
+    if (limits.run().stop().over(deadline)) {
+      return TaskModel.Solution.notRun(BUILT_LATE);
     }
     for (TaskModel.Sum sum : data.sums()) {
       IntVar[] of = new IntVar[sum.vars().length];
@@ -124,6 +152,9 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       }
       model.addEquality(LinearExpr.sum(of), sum.total());
     }
+    if (limits.run().stop().over(deadline)) {
+      return TaskModel.Solution.notRun(BUILT_LATE);
+    }
     for (TaskModel.Load load : data.loads()) {
       var sum = LinearExpr.newBuilder().add(load.constant());
       for (int l : load.literals()) {
@@ -131,9 +162,15 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       }
       model.addGreaterOrEqual(end, sum.build());
     }
+    if (limits.run().stop().over(deadline)) {
+      return TaskModel.Solution.notRun(BUILT_LATE);
+    }
     for (TaskModel.Positive link : data.positives()) {
       model.addGreaterOrEqual(x[link.var()], 1).onlyEnforceIf(p[link.literal()]);
       model.addEquality(x[link.var()], 0).onlyEnforceIf(p[link.literal()].not());
+    }
+    if (limits.run().stop().over(deadline)) {
+      return TaskModel.Solution.notRun(BUILT_LATE);
     }
     for (int[] group : data.exactlyOneGroups()) {
       Literal[] lits = new Literal[group.length];
@@ -144,11 +181,17 @@ public final class CpSatTaskModel implements TaskModel.Backend {
     }
     Map<TaskModel.Task, IntervalVar> intervals = new HashMap<>();
     for (var tasks : data.resources()) {
+      if (limits.run().stop().over(deadline)) { // per resource: one resource's tasks are the model's bulk
+        return TaskModel.Solution.notRun(BUILT_LATE);
+      }
       IntervalVar[] iv = new IntervalVar[tasks.size()];
       for (int k = 0; k < iv.length; k++) {
         iv[k] = interval(model, x, p, intervals, tasks.get(k));
       }
       model.addNoOverlap(iv);
+    }
+    if (limits.run().stop().over(deadline)) {
+      return TaskModel.Solution.notRun(BUILT_LATE);
     }
     var rects = data.rectangles();
     if (!rects.isEmpty()) {
@@ -161,7 +204,7 @@ public final class CpSatTaskModel implements TaskModel.Backend {
     }
     model.minimize(end);
     if (limits.run().stop().over(deadline)) { // building took the time: searching now would overrun the limit
-      return TaskModel.Solution.notRun("time limit reached while building the model");
+      return TaskModel.Solution.notRun(BUILT_LATE);
     }
     CpSolver solver = new CpSolver();
     SolverStatusMapping.Answer answer = search(model, solver, limits, deadline, data.unit());

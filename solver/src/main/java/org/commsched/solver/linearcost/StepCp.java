@@ -306,6 +306,9 @@ public final class StepCp implements HintedSearch.Flow {
     List<int[]> made = new ArrayList<>();
     List<BoolVar> madeVars = new ArrayList<>();
     for (int u = 0; u < units; u++) {
+      if (limits.run().stop().over(deadline)) { // building checks the limit per unit and per arc (issue 28)
+        return TaskModel.Solution.notRun(CpSatTaskModel.BUILT_LATE);
+      }
       for (int a = 0; a < arcs; a++) {
         x[u][a] = new BoolVar[horizon];
         if (!grid.may[a][u]) {
@@ -354,6 +357,9 @@ public final class StepCp implements HintedSearch.Flow {
       }
     }
     for (int u = 0; u < units; u++) {
+      if (limits.run().stop().over(deadline)) {
+        return TaskModel.Solution.notRun(CpSatTaskModel.BUILT_LATE);
+      }
       for (int a = 0; a < arcs; a++) {
         int t = net.tail(a);
         if (t == grid.originNode(u)) {
@@ -406,6 +412,9 @@ public final class StepCp implements HintedSearch.Flow {
       used.put((long) e[1] * (horizon + 1) + e[2], true);
     }
     for (int a = 0; a < arcs; a++) {
+      if (limits.run().stop().over(deadline)) {
+        return TaskModel.Solution.notRun(CpSatTaskModel.BUILT_LATE);
+      }
       for (int s = 0; s < horizon; s++) {
         List<BoolVar> on = new ArrayList<>();
         for (int u = 0; u < units; u++) {
@@ -448,7 +457,7 @@ public final class StepCp implements HintedSearch.Flow {
       m.minimize(objective.build());
     }
     if (limits.run().stop().over(deadline)) {
-      return TaskModel.Solution.notRun("time limit reached while building the model");
+      return TaskModel.Solution.notRun(CpSatTaskModel.BUILT_LATE);
     }
     CpSolver solver = new CpSolver();
     SolverStatusMapping.Answer raw = CpSatTaskModel.search(m, solver, limits, deadline, probe ? 0 : grid.g);

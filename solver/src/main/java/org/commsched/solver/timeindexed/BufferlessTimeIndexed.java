@@ -245,11 +245,16 @@ public final class BufferlessTimeIndexed {
           + " schedule meets the lower bound");
     } else {
       StepGrid.Result r = m.grid.solve(alwaysSearch ? 0 : m.bound.value(), limits, deadline);
-      SolverStatusMapping.Answer a = r.answer();
-      out = a.hasSchedule() ? m.result(method, r.starts(), a.optimal(), a.bound())
-          : m.result(method, m.hint, false, 0).withStat("fallback", m.start.method());
-      for (Map.Entry<String, Object> e : r.stats().entrySet()) {
-        out = out.withStat(e.getKey(), e.getValue());
+      if (r == null) { // the limit passed (or a stop came) while the grid was built
+        out = m.result(method, m.hint, false, 0).withStat("fallback", m.start.method())
+            .withStat("search", StepGrid.builtLate(m.horizon));
+      } else {
+        SolverStatusMapping.Answer a = r.answer();
+        out = a.hasSchedule() ? m.result(method, r.starts(), a.optimal(), a.bound())
+            : m.result(method, m.hint, false, 0).withStat("fallback", m.start.method());
+        for (Map.Entry<String, Object> e : r.stats().entrySet()) {
+          out = out.withStat(e.getKey(), e.getValue());
+        }
       }
     }
     out = out.withStat("model", "time-indexed, " + (instance.bufferlessPorts()

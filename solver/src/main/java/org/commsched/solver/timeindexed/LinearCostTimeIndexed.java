@@ -404,7 +404,7 @@ public final class LinearCostTimeIndexed {
     Built grid = build(model, bare, () -> limits.run().stop().over(deadline));
     if (grid == null) {
       return fromHeuristic(method, false).withStat("fallback", heuristic.method())
-          .withStat("search", "none: the time limit passed while the grid of " + horizon + " steps was built");
+          .withStat("search", StepGrid.builtLate(horizon));
     }
     BoolVar[][][] p = grid.p();
     BoolVar[][][][] q = grid.q();

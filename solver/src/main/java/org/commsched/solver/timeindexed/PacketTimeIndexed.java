@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
@@ -180,7 +181,7 @@ public final class PacketTimeIndexed {
   static long[] builtSize(Instance instance) {
     PacketTimeIndexed p = new PacketTimeIndexed(instance, SolveLimits.defaults().run());
     OrTools.load();
-    return new long[] {p.horizon, p.build(new CpModel(), true).binaries()};
+    return new long[] {p.horizon, p.build(new CpModel(), true, () -> false).binaries()};
   }
 
   /**
@@ -244,8 +245,12 @@ public final class PacketTimeIndexed {
       List<List<BoolVar[][]>> starts, long binaries, long rows) {
   }
 
-  /** Builds the grid into {@code model}: with {@code bare}, no floor posted on the makespan. */
-  private Built build(CpModel model, boolean bare) {
+  /**
+   * Builds the grid into {@code model}: with {@code bare}, no floor posted on the makespan. Returns null as soon as
+   * {@code late} says the time limit passed or the run was stopped (checked per message and per resource), so that
+   * building a large grid never runs past the limit.
+   */
+  private Built build(CpModel model, boolean bare, BooleanSupplier late) {
     IntVar makespan = model.newIntVar(bare ? 0 : Math.min(horizon, ceilDiv(bound.value(), unit)), horizon, "E");
     Map<Integer, Map<Long, List<Literal>>> rows = new HashMap<>();
     int n = instance.network().nodes();
@@ -255,6 +260,9 @@ public final class PacketTimeIndexed {
     List<List<BoolVar[][]>> starts = new ArrayList<>();
     long binaries = 0;
     for (int v = 0; v < msg.length; v++) {
+      if (late.getAsBoolean()) {
+        return null;
+      }
       int hops = route[v].length - 1;
       List<long[]> cs = new ArrayList<>();
       List<BoolVar> ys = new ArrayList<>();
@@ -317,7 +325,10 @@ public final class PacketTimeIndexed {
       present.add(ys);
       starts.add(xs);
     }
-    long rowCount = StepGrid.atMostOne(model, rows);
+    long rowCount = StepGrid.atMostOne(model, rows, late);
+    if (rowCount < 0) {
+      return null;
+    }
     model.minimize((LinearArgument) makespan);
     return new Built(makespan, cands, present, starts, binaries, rowCount);
   }
@@ -325,7 +336,11 @@ public final class PacketTimeIndexed {
   private SolveResult search(String method, SolveLimits limits, long deadline, boolean bare) {
     OrTools.load();
     CpModel model = new CpModel();
-    Built built = build(model, bare);
+    Built built = build(model, bare, () -> limits.run().stop().over(deadline));
+    if (built == null) {
+      return fromHeuristic(method, false).withStat("fallback", heuristic.method())
+          .withStat("search", StepGrid.builtLate(horizon));
+    }
     List<List<long[]>> cands = built.cands();
     List<List<BoolVar>> present = built.present();
     List<List<BoolVar[][]>> starts = built.starts();

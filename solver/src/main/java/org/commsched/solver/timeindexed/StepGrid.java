@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.StopToken;
@@ -104,11 +105,15 @@ final class StepGrid {
 
   /**
    * Posts one at-most-one row per resource and step over the binaries that cover it ({@code rows}: resource, then
-   * step, then binaries); rows of one binary are left out. Returns the rows posted.
+   * step, then binaries); rows of one binary are left out. Returns the rows posted, or -1 as soon as {@code late}
+   * says stop (checked per resource).
    */
-  static long atMostOne(CpModel model, Map<Integer, Map<Long, List<Literal>>> rows) {
+  static long atMostOne(CpModel model, Map<Integer, Map<Long, List<Literal>>> rows, BooleanSupplier late) {
     long count = 0;
     for (Map<Long, List<Literal>> byStep : rows.values()) {
+      if (late.getAsBoolean()) {
+        return -1;
+      }
       for (List<Literal> row : byStep.values()) {
         if (row.size() > 1) {
           model.addAtMostOne(row.toArray(new Literal[0]));
@@ -117,6 +122,11 @@ final class StepGrid {
       }
     }
     return count;
+  }
+
+  /** What a search says when the time limit passed (or the run was stopped) while its grid was built. */
+  static String builtLate(long horizon) {
+    return "none: the time limit passed while the grid of " + horizon + " steps was built";
   }
 
   /** The outcome: the mapped answer and the starts (null without a solution). */
@@ -171,9 +181,12 @@ final class StepGrid {
 
   /**
    * Builds and solves the model with E &gt;= {@code floor}, within the limits' workers and seed and until
-   * {@code deadline} ({@link System#nanoTime()}).
+   * {@code deadline} ({@link System#nanoTime()}). Returns null as soon as the deadline passes or the run is stopped
+   * while the grid is built (checked per job and per resource), so that building never runs past the limit and the
+   * solver is not started on a model built after it.
    */
   Result solve(long floor, SolveLimits limits, long deadline) {
+    StopToken token = limits.run().stop();
     OrTools.load();
     CpModel model = new CpModel();
     int n = jobs.size();
@@ -182,6 +195,9 @@ final class StepGrid {
     Map<Integer, Map<Long, List<Literal>>> rows = new HashMap<>();
     IntVar makespan = model.newIntVar(Math.min(floor, horizon), horizon, "E");
     for (int j = 0; j < n; j++) {
+      if (token.over(deadline)) {
+        return null;
+      }
       long last = jobs.get(j)[0];
       long end = jobs.get(j)[1];
       x[j] = new BoolVar[(int) (last + 1)];
@@ -205,7 +221,10 @@ final class StepGrid {
         }
       }
     }
-    long rowCount = atMostOne(model, rows);
+    long rowCount = atMostOne(model, rows, () -> token.over(deadline));
+    if (rowCount < 0) {
+      return null;
+    }
     model.minimize((LinearArgument) makespan);
     Solved done = run(model, limits, deadline, "the time-indexed model", horizon);
     CpSolver solver = done.solver();

@@ -173,11 +173,16 @@ public final class VirtualTimeIndexed {
     } else {
       StepGrid.Result r = m.grid.solve(alwaysSearch ? 0 : ceilDiv(m.bound.value(), m.unit), limits,
           started + limits.timeLimit().toNanos());
-      SolverStatusMapping.Answer a = r.answer();
-      out = a.hasSchedule() ? m.result(method, r.starts(), a.optimal(), a.bound() * m.unit)
-          : m.fromHeuristic(method).withStat("fallback", m.heuristic.method());
-      for (Map.Entry<String, Object> e : r.stats().entrySet()) {
-        out = out.withStat(e.getKey(), e.getValue());
+      if (r == null) { // the limit passed (or a stop came) while the grid was built
+        out = m.fromHeuristic(method).withStat("fallback", m.heuristic.method())
+            .withStat("search", StepGrid.builtLate(m.horizon));
+      } else {
+        SolverStatusMapping.Answer a = r.answer();
+        out = a.hasSchedule() ? m.result(method, r.starts(), a.optimal(), a.bound() * m.unit)
+            : m.fromHeuristic(method).withStat("fallback", m.heuristic.method());
+        for (Map.Entry<String, Object> e : r.stats().entrySet()) {
+          out = out.withStat(e.getKey(), e.getValue());
+        }
       }
     }
     return out.withStat("model", "time-indexed, virtual, unit " + m.unit + ", horizon " + m.horizon)

@@ -85,7 +85,7 @@ class GridSizeProperties {
    * Draws until the counted grid is at most {@code max} (a larger count saturates, and such a grid is not worth
    * building) and a heuristic gives the horizon.
    */
-  private static Instance drawAccepted(SplittableRandom r, Function<Instance, long[]> size, long max,
+  static Instance drawAccepted(SplittableRandom r, Function<Instance, long[]> size, long max,
       Function<SplittableRandom, Instance> draw) {
     while (true) {
       Instance inst = draw.apply(r);

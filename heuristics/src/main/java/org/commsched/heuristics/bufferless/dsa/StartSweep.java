@@ -2,6 +2,9 @@ package org.commsched.heuristics.bufferless.dsa;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 /**
  * Finishes a partial layout in O(n log n) ({@link #lower}, two sweeps): the buffers not placed yet go, in order of start (ties: size decreasing,
@@ -86,6 +89,11 @@ public final class StartSweep {
    * placements gained (1024 placements cut short on 10^5 buffers: 1.30-1.36 x the load where the sweep alone gave
    * 1.02-1.08 x, docs/BENCHMARKS.md); keeping the lower of the two is never above either. With nothing placed the two
    * are the same layout, made once. {@code off} is not changed.
+   *
+   * <p>This runs after a method's time limit has passed (a first pass cut short), so with more than one core the
+   * two layouts are made at once, each on a thread of its own (they share nothing but the read-only inputs): on 10^5
+   * buffers each takes a few tenths of a second, which counted twice against the return by limit + 2 s
+   * (docs/BENCHMARKS.md, DSA CSV files at --time-limit 1). The answer is the same either way.
    */
   static long[] lower(int[] lo, int[] hi, long[] size, int points, long[] off, boolean[] placed) {
     boolean any = false;
@@ -97,10 +105,31 @@ public final class StartSweep {
       finish(lo, hi, size, points, alone, placed);
       return alone;
     }
+    Supplier<long[]> sweepAlone = () -> {
+      long[] alone = new long[lo.length];
+      finish(lo, hi, size, points, alone, new boolean[lo.length]);
+      return alone;
+    };
+    CompletableFuture<long[]> other = Runtime.getRuntime().availableProcessors() > 1
+        ? CompletableFuture.supplyAsync(sweepAlone, r -> {
+          Thread t = new Thread(r, "commsched-sweep");
+          t.setDaemon(true);
+          t.start();
+        }) : null;
     long[] kept = off.clone();
     finish(lo, hi, size, points, kept, placed);
-    long[] alone = new long[lo.length];
-    finish(lo, hi, size, points, alone, new boolean[lo.length]);
+    long[] alone;
+    try {
+      alone = other == null ? sweepAlone.get() : other.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r; // what the sweep threw, as if made here
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw e;
+    }
     return height(alone, size) < height(kept, size) ? alone : kept;
   }
 
