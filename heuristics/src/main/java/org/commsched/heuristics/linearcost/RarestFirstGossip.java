@@ -54,8 +54,7 @@ public final class RarestFirstGossip implements Method {
           + "beta = 0)",
       "piece selection rarest first after B. Cohen, \"Incentives build robustness in BitTorrent\" (P2PEcon 2003); "
           + "per-receiver matchings by augmenting paths (Kuhn 1955); this project's combination",
-      Scope.of(ProblemKind.GOSSIP).in(Family.LINEAR_COST).ports(CommModel.Ports.ALL).duplex(CommModel.Duplex.FULL)
-          .note("beta + tau > 0"),
+      Scope.of(ProblemKind.GOSSIP).in(Family.LINEAR_COST).ports(CommModel.Ports.ALL).duplex(CommModel.Duplex.FULL),
       false);
 
   /** The most units times arcs taken: each round scans, per arc, the units its head lacks. */
@@ -68,10 +67,6 @@ public final class RarestFirstGossip implements Method {
 
   @Override
   public String whyNotFurther(Instance instance) {
-    CommModel.StoreAndForward cm = instance.storeAndForward();
-    if (cm.betaTicks(instance.timeScale()) + cm.tauTicks(instance.timeScale()) == 0) {
-      return name() + " needs packets that take time (beta + tau > 0): use greedy-saf";
-    }
     long units = 0;
     for (Origin o : instance.origins()) {
       units = Math.min(MAX_WORK_PER_ROUND + 1, units + o.length());
