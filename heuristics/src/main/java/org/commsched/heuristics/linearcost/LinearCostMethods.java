@@ -89,6 +89,7 @@ public final class LinearCostMethods {
     // gossip on rings (docs/models/linear-cost.md#ring-gossip): per model the faster scheme first
     all.addAll(List.of(new RingGossipFStar(), new RingGossipF1Even(), new RingGossipF1Odd(), new RingGossipHStarEven(),
         new OneWayGossip(), new OneWayGossipOnePortEven(), new OneWayGossipOnePortOdd()));
+    all.add(new RarestFirstGossip()); // any network, all ports: one-unit rounds (issue 22's beta = 0 collectives)
     return List.copyOf(all);
   }
 

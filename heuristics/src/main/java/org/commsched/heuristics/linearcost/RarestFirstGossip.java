@@ -1,0 +1,214 @@
+package org.commsched.heuristics.linearcost;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Family;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Origin;
+import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.Interrupt;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.Method;
+import org.commsched.core.solve.MethodFacts;
+import org.commsched.core.solve.Scope;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveStatus;
+
+/**
+ * Gossip (allgather) of one-unit packets in lock-step rounds, all ports, full duplex, on any network: in each round
+ * every node receives, over each of its incoming arcs, one unit that the arc's tail holds and it lacks, the units
+ * chosen <em>rarest first</em> (the unit held by the fewest nodes), as in the piece selection of BitTorrent (B. Cohen,
+ * "Incentives build robustness in BitTorrent", Workshop on Economics of Peer-to-Peer Systems, 2003) and the
+ * randomized rumor-spreading of many messages (Deb, Medard, Choute, "Algebraic gossip: a network coding approach to
+ * optimal multiple rumor mongering", IEEE Trans. Inf. Theory 52(6), 2006, where uncoded random selection is the
+ * baseline it improves on). Because each arc has one head, under all ports the rounds decompose by receiver: node
+ * {@code w} matches its incoming arcs to the units it lacks, a bipartite matching grown by augmenting paths (Kuhn)
+ * from the units in priority order, so the set of units it receives is the greedy basis of the transversal matroid:
+ * as many units as any matching gives, and no other maximum matching receives a set better in that order.
+ *
+ * <p><b>Priority (this project's choice).</b> Fewest holders first; among equally rare units, node {@code w} takes
+ * them in the cyclic order of unit numbers starting at its own first unit (units numbered by origin node). The
+ * rotation spreads the receivers' choices over the units instead of every node pulling the same low-numbered ones,
+ * which on the 4x4 torus with one unit per node is the difference between 5 rounds and the optimum 4.
+ *
+ * <p><b>Grid.</b> Each unit crosses an arc in a packet of its own, lasting {@code beta + tau}; round {@code r} starts
+ * at {@code r (beta + tau)}. At {@code beta = 0} every optimal schedule can be replaced by one of one-unit packets on
+ * this grid (docs/models/linear-cost.md#step-model), so the method is then a heuristic for the problem itself; at
+ * {@code beta > 0} with several units per node it is valid but pays {@code beta} per unit. On the issue-22 sweep
+ * (rings, meshes, tori, {@code Q_3}, the DGX-1-like graph, 1 to 3 units per node, {@code beta = 0}) it meets the
+ * receive-port and diameter bounds, i.e. the optimum, on every instance (docs/BENCHMARKS.md).
+ *
+ * @implNote Stateless; each run works on its own arrays.
+ */
+public final class RarestFirstGossip implements Method {
+  /** The facts of {@code rarest-first}: see the class javadoc for the sources. */
+  static final MethodFacts FACTS = new MethodFacts("rarest-first",
+      "gossip in rounds of one-unit packets, all ports: each node matches its incoming arcs to units it lacks, "
+          + "rarest first (fewest holders), ties in a cyclic order from its own units",
+      "valid; no ratio (meets the lower bound on the rings, meshes, tori, Q_3 and DGX-1-like sweep of issue 22 at "
+          + "beta = 0)",
+      "piece selection rarest first after B. Cohen, \"Incentives build robustness in BitTorrent\" (P2PEcon 2003); "
+          + "per-receiver matchings by augmenting paths (Kuhn 1955); this project's combination",
+      Scope.of(ProblemKind.GOSSIP).in(Family.LINEAR_COST).ports(CommModel.Ports.ALL).duplex(CommModel.Duplex.FULL),
+      false);
+
+  /** The most units times arcs taken: each round scans, per arc, the units its head lacks. */
+  static final long MAX_WORK_PER_ROUND = 20_000_000L;
+
+  @Override
+  public MethodFacts facts() {
+    return FACTS;
+  }
+
+  @Override
+  public String whyNotFurther(Instance instance) {
+    long units = 0;
+    for (Origin o : instance.origins()) {
+      units = Math.min(MAX_WORK_PER_ROUND + 1, units + o.length());
+    }
+    Network net = instance.network();
+    if (units > Integer.MAX_VALUE / 2 || units * net.arcs() > MAX_WORK_PER_ROUND) {
+      return name() + " takes at most " + MAX_WORK_PER_ROUND + " units times arcs (here " + units + " units on "
+          + net.arcs() + " arcs): use greedy-saf";
+    }
+    for (Origin o : instance.origins()) {
+      int[] d = net.distancesFrom(o.node());
+      for (int v = 0; v < d.length; v++) {
+        if (d[v] < 0) {
+          return name() + " needs every node reachable from every origin, and node " + v + " is not reachable "
+              + "from node " + o.node() + ": no gossip schedule exists";
+        }
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public SolveResult solve(Instance instance, SolveLimits limits) {
+    requireApplies(instance);
+    long deadline = System.nanoTime() + limits.timeLimit().toNanos();
+    LowerBound bound = limits.run().bestBound(instance);
+    Network net = instance.network();
+    int p = net.nodes();
+    List<Origin> origins = instance.origins();
+    int units = 0;
+    for (Origin o : origins) {
+      units += (int) o.length();
+    }
+    int[] unitOrigin = new int[units];
+    long[] unitIndex = new long[units];
+    int[] base = new int[p]; // node w's rotation start: the units of origins at nodes below w
+    int[] held = new int[units]; // holders per unit
+    boolean[][] has = new boolean[p][units];
+    int[] count = new int[p];
+    int u0 = 0;
+    for (int i = 0; i < origins.size(); i++) {
+      Origin o = origins.get(i);
+      for (int k = 0; k < o.length(); k++) {
+        unitOrigin[u0 + k] = i;
+        unitIndex[u0 + k] = k;
+        if (!has[o.node()][u0 + k]) {
+          has[o.node()][u0 + k] = true;
+          count[o.node()]++;
+        }
+        held[u0 + k] = 1;
+      }
+      for (int w = o.node() + 1; w < p; w++) {
+        base[w] += (int) o.length();
+      }
+      u0 += (int) o.length();
+    }
+    LcSchedule schedule = new LcSchedule(instance);
+    long step = schedule.duration(1);
+    int rounds = 0;
+    List<int[]> moves = new ArrayList<>(); // {unit, tail, head}
+    Integer[] order = new Integer[units];
+    while (!complete(count, units)) {
+      if (Interrupt.over(deadline) || limits.run().stop().stopped()) {
+        return new SolveResult(name(), SolveStatus.UNKNOWN, null, null, bound, instance.timeScale(),
+            Map.of("rounds", rounds, "stopped", "the time limit passed after " + rounds + " rounds"));
+      }
+      moves.clear();
+      for (int w = 0; w < p; w++) {
+        if (count[w] == units) {
+          continue;
+        }
+        int deg = net.inDegree(w);
+        int[] carried = new int[deg]; // per in-arc: the unit it carries, or -1
+        Arrays.fill(carried, -1);
+        int candidates = 0;
+        for (int u = 0; u < units; u++) {
+          if (has[w][u]) {
+            continue;
+          }
+          for (int i = 0; i < deg; i++) {
+            if (has[net.tail(net.inArc(w, i))][u]) {
+              order[candidates++] = u;
+              break;
+            }
+          }
+        }
+        int rot = base[w];
+        int all = units;
+        Arrays.sort(order, 0, candidates, (a, b) -> held[a] != held[b] ? Integer.compare(held[a], held[b])
+            : Integer.compare(Math.floorMod(a - rot, all), Math.floorMod(b - rot, all)));
+        int matched = 0;
+        for (int c = 0; c < candidates && matched < deg; c++) {
+          if (augment(net, w, has, order[c], carried, new boolean[deg])) {
+            matched++;
+          }
+        }
+        for (int i = 0; i < deg; i++) {
+          if (carried[i] >= 0) {
+            moves.add(new int[] {carried[i], net.tail(net.inArc(w, i)), w});
+          }
+        }
+      }
+      if (moves.isEmpty()) {
+        throw new IllegalStateException("a round moved nothing before the gossip was complete");
+      }
+      long start = rounds * step;
+      for (int[] m : moves) {
+        Origin o = origins.get(unitOrigin[m[0]]);
+        schedule.packet(m[1], m[2], start, o.message(), unitIndex[m[0]], 1);
+      }
+      for (int[] m : moves) {
+        has[m[2]][m[0]] = true;
+        count[m[2]]++;
+        held[m[0]]++;
+      }
+      rounds++;
+    }
+    return SolveResult.feasible(name(), schedule.schedule(), schedule.makespan(), bound).withStat("rounds", rounds);
+  }
+
+  private static boolean complete(int[] count, int units) {
+    for (int c : count) {
+      if (c < units) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Kuhn's augmenting path from unit {@code u} over the in-arcs of {@code w} whose tails hold it. */
+  private static boolean augment(Network net, int w, boolean[][] has, int u, int[] carried,
+      boolean[] seen) {
+    for (int i = 0; i < carried.length; i++) {
+      if (seen[i] || !has[net.tail(net.inArc(w, i))][u]) {
+        continue;
+      }
+      seen[i] = true;
+      if (carried[i] < 0 || augment(net, w, has, carried[i], carried, seen)) {
+        carried[i] = u;
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,79 @@
+package org.commsched.heuristics.linearcost;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Problem;
+import org.commsched.core.model.Topology;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * {@link RarestFirstGossip}: on seeded random connected graphs its schedules check, last a whole number of rounds and
+ * never end below the best lower bound; on issue 22's beta = 0 collectives it ends at the optimum, worked out here
+ * from the receive-port count (a node of degree {@code d} must receive {@code (p - 1) n} units, at most {@code d} a
+ * step) or the diameter, both of which every schedule must respect.
+ */
+class RarestFirstGossipProperties {
+  private static final SolveLimits LIMITS = SolveLimits.defaults();
+
+  static Instance gossip(Topology t, long units, String beta, String tau) {
+    return new Instance("g", new Problem.Gossip(units), new CommModel.StoreAndForward(new BigDecimal(beta),
+        new BigDecimal(tau), CommModel.Ports.ALL, CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE),
+        Network.of(t));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> onRandomGraphs_theSchedulesCheck_inWholeRounds_neverBelowTheBound() {
+    return Seeds.seeds(Seeds.cases(4, 60)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+      SplittableRandom r = new SplittableRandom(seed);
+      int p = 2 + r.nextInt(10);
+      Topology t = TelephoneBroadcastProperties.randomGraph(p, 0.5 * r.nextDouble(), r);
+      Instance inst = gossip(t, 1 + r.nextInt(3), String.valueOf(r.nextInt(3)), String.valueOf(1 + r.nextInt(2)));
+      SolveResult res = new RarestFirstGossip().solve(inst, LIMITS);
+      long span = TelephoneBroadcastProperties.checked(inst, res);
+      long round = inst.storeAndForward().packetTicks(1, inst.timeScale());
+      assertThat(span % round).isZero();
+      assertThat(span / round).isEqualTo(((Number) res.stats().get("rounds")).longValue());
+      assertThat(span).isGreaterThanOrEqualTo(LowerBounds.best(inst).value());
+    }));
+  }
+
+  @Test
+  void onTheMeshesToriRingAndCubeOfIssue22_itEndsAtTheOptimum() {
+    // {topology, units, optimum in steps}: meshes and Q_3 by the receive-port count at the least degree
+    // (ceil((p - 1) n / d)), the 4x4 torus with one unit by its diameter 4, the ring by Peters' Thm 4.2.4
+    // (floor(p/2) beta + ceil((p - 1) n / 2) tau at beta 0)
+    List<Object[]> cases = List.of(
+        new Object[] {new Topology.Mesh(4, 4), 3, 23}, new Object[] {new Topology.Mesh(4, 4), 2, 15},
+        new Object[] {new Topology.Mesh(3, 3), 3, 12}, new Object[] {new Topology.Torus(4, 4), 3, 12},
+        new Object[] {new Topology.Torus(4, 4), 1, 4}, new Object[] {new Topology.Torus(3, 3), 3, 6},
+        new Object[] {new Topology.Hypercube(3), 3, 7}, new Object[] {new Topology.Ring(8), 3, 11});
+    for (Object[] c : cases) {
+      Instance inst = gossip((Topology) c[0], (int) c[1], "0", "1");
+      SolveResult res = new RarestFirstGossip().solve(inst, LIMITS);
+      assertThat(TelephoneBroadcastProperties.checked(inst, res)).as(c[0] + ", " + c[1] + " units")
+          .isEqualTo(((Integer) c[2]).longValue());
+    }
+  }
+
+  @Test
+  void underOnePort_itRefuses_andSaysWhy() {
+    Instance inst = new Instance("g", new Problem.Gossip(2), new CommModel.StoreAndForward(BigDecimal.ZERO,
+        BigDecimal.ONE, CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE),
+        Network.of(new Topology.Ring(4)));
+    assertThat(new RarestFirstGossip().whyNot(inst)).startsWith("rarest-first").contains("all ports");
+    assertThat(new RarestFirstGossip().whyNot(gossip(new Topology.Ring(4), 2, "0", "1"))).isNull();
+  }
+}
