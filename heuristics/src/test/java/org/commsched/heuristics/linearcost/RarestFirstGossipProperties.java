@@ -14,6 +14,7 @@ import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.RandomNetworks;
 import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,7 @@ class RarestFirstGossipProperties {
     return Seeds.seeds(Seeds.cases(4, 60)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
       SplittableRandom r = new SplittableRandom(seed);
       int p = 2 + r.nextInt(10);
-      Topology t = TelephoneBroadcastProperties.randomGraph(p, 0.5 * r.nextDouble(), r);
+      Topology t = RandomNetworks.graph(p, 0.5 * r.nextDouble(), r);
       Instance inst = gossip(t, 1 + r.nextInt(3), String.valueOf(r.nextInt(3)), String.valueOf(1 + r.nextInt(2)));
       SolveResult res = new RarestFirstGossip().solve(inst, LIMITS);
       long span = TelephoneBroadcastProperties.checked(inst, res);
