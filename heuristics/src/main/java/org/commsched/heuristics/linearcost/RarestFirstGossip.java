@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
+import org.commsched.core.model.Footprint;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Origin;
@@ -60,6 +61,12 @@ public final class RarestFirstGossip implements Method {
   /** The most units times arcs taken: each round scans, per arc, the units its head lacks. */
   static final long MAX_WORK_PER_ROUND = 20_000_000L;
 
+  /**
+   * The most units times arcs times rounds taken, the rounds counted from below: a node with {@code k} in-arcs
+   * that lacks {@code m} units needs at least {@code ceil(m / k)} rounds. About a second of scanning per 10^9.
+   */
+  static final long MAX_WORK = 1_000_000_000L;
+
   @Override
   public MethodFacts facts() {
     return FACTS;
@@ -67,6 +74,10 @@ public final class RarestFirstGossip implements Method {
 
   @Override
   public String whyNotFurther(Instance instance) {
+    String explicit = Footprint.whyNotExplicitGossip(name(), instance);
+    if (explicit != null) {
+      return explicit;
+    }
     long units = 0;
     for (Origin o : instance.origins()) {
       units = Math.min(MAX_WORK_PER_ROUND + 1, units + o.length());
@@ -75,6 +86,21 @@ public final class RarestFirstGossip implements Method {
     if (units > Integer.MAX_VALUE / 2 || units * net.arcs() > MAX_WORK_PER_ROUND) {
       return name() + " takes at most " + MAX_WORK_PER_ROUND + " units times arcs (here " + units + " units on "
           + net.arcs() + " arcs): use greedy-saf";
+    }
+    long[] own = new long[net.nodes()];
+    for (Origin o : instance.origins()) {
+      own[o.node()] += o.length();
+    }
+    long rounds = 0;
+    for (int v = 0; v < net.nodes(); v++) {
+      if (net.inDegree(v) > 0) {
+        rounds = Math.max(rounds, (units - own[v] + net.inDegree(v) - 1) / net.inDegree(v));
+      }
+    }
+    long perRound = units * net.arcs();
+    if (perRound > 0 && rounds > MAX_WORK / perRound) {
+      return name() + " takes at most " + MAX_WORK + " units times arcs times rounds (here " + units + " units on "
+          + net.arcs() + " arcs in at least " + rounds + " rounds): use greedy-saf";
     }
     for (Origin o : instance.origins()) {
       int[] d = net.distancesFrom(o.node());

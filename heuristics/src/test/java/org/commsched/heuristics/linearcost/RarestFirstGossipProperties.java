@@ -77,4 +77,17 @@ class RarestFirstGossipProperties {
     assertThat(new RarestFirstGossip().whyNot(inst)).startsWith("rarest-first").contains("all ports");
     assertThat(new RarestFirstGossip().whyNot(gossip(new Topology.Ring(4), 2, "0", "1"))).isNull();
   }
+  @Test
+  void onLargeRings_itRefusesByItsWork_orByTheGossipRule_beforeRunning() {
+    // ring of 1000, 4 units each: 4000 units, 2000 arcs, a node lacks 3996 units over 2 in-arcs, so at least 1998
+    // rounds; 4000 x 2000 x 1998 is about 1.6 x 10^10, over the 10^9 of work taken
+    assertThat(new RarestFirstGossip().whyNot(gossip(new Topology.Ring(1000), 4, "0", "1")))
+        .isEqualTo("rarest-first takes at most 1000000000 units times arcs times rounds (here 4000 units on 2000 "
+            + "arcs in at least 1998 rounds): use greedy-saf");
+    // ring of 100, 4 units: 400 x 200 x 198 = 15,840,000, taken
+    assertThat(new RarestFirstGossip().whyNot(gossip(new Topology.Ring(100), 4, "0", "1"))).isNull();
+    // 1001 nodes: the gossip methods' shared limit of 1000 nodes comes first
+    assertThat(new RarestFirstGossip().whyNot(gossip(new Topology.Ring(1001), 1, "0", "1")))
+        .startsWith("rarest-first writes every one of the p (p - 1) deliveries");
+  }
 }
