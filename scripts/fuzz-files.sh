@@ -11,7 +11,8 @@
 # 1024 MiB, JAVA_OPTS=-Xmx2g (so a runaway case cannot take the machine's memory), the first 3 failures of each class
 # shrunk with at most 20 runs each. Prints a summary table (also OUT/summary.md) and
 # writes each failing case to OUT/failures/CLASS/seed-S/ (case.txt says the command to replay it there); --seed S
-# --count 1 replays case S. Exit 1 on any failure.
+# --count 1 replays case S. Exit 1 on any failure. Stopped early (Ctrl-C, or `timeout -s INT`), it kills the runs under
+# way and still prints the summary of the runs done.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$here"

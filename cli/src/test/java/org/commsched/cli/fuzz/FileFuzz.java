@@ -21,8 +21,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * with the peak RSS bound. Prints a line per failure and a summary table (runs, exits by code, failures by class
  * and by mutation, the largest peak RSS and wall time), writes each failing case to
  * {@code OUT/failures/CLASS/seed-S/} (its files, the shrunk input when shrinking kept the failure, and
- * {@code case.txt}: the command, the failures, stderr), and exits 1 when any case failed. Run it through
- * {@code scripts/fuzz-files.sh}, which builds the classpath.
+ * {@code case.txt}: the command, the failures, stderr), and exits 1 when any case failed. Stopped early (Ctrl-C,
+ * SIGTERM: a slice that has to end by a time), it kills the runs under way, which are not counted, and still prints
+ * and writes the summary of the runs done. Run it through {@code scripts/fuzz-files.sh}, which builds the classpath.
  *
  * <pre>FileFuzz [--seed B] [--count N] [--jobs J] [--out DIR] [--margin S] [--rss-mb M] [--java-opts OPTS]
  *          [--shrink K] [--shrink-budget R] [--launcher PATH]</pre>
@@ -66,6 +67,7 @@ public final class FileFuzz {
     String[] maxRssCase = {""};
     long t0 = System.nanoTime();
     String load0 = loadAverage();
+    java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
     ExecutorService pool = Executors.newFixedThreadPool(jobs);
     for (int i = 0; i < count; i++) {
       long seed = base + i;
@@ -77,6 +79,9 @@ public final class FileFuzz {
           FuzzOracle.Outcome o = runner.run(c, dir);
           List<FuzzOracle.Failure> f = FuzzOracle.judge(c, o, dir, margin, rssKb);
           synchronized (exits) {
+            if (stopping.get()) { // killed by our own stop below: not an outcome of the case
+              return;
+            }
             exits.computeIfAbsent(o.code() == null ? "stopped" : Integer.toString(o.code()),
                 k -> new AtomicInteger()).incrementAndGet();
             if (o.peakKb() > maxRss.get()) {
@@ -136,14 +141,16 @@ public final class FileFuzz {
     }
     java.util.concurrent.atomic.AtomicBoolean reported = new java.util.concurrent.atomic.AtomicBoolean();
     Runnable report = () -> {
-      if (!reported.compareAndSet(false, true)) {
-        return;
-      }
-      synchronized (exits) {
+      synchronized (exits) { // a second caller (main and the stop's hook) waits until the first has written it
+        if (!reported.compareAndSet(false, true)) {
+          return;
+        }
         double wall = (System.nanoTime() - t0) / 1e9;
+        int runs = exits.values().stream().mapToInt(AtomicInteger::get).sum(); // judged runs, shrinking or not
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format("%n[file fuzz] base seed %d, %d runs, %d jobs, %.0f s wall, margin %.1f s, "
-            + "RSS bound %d MiB, JAVA_OPTS=%s%n", base, done.get(), jobs, wall, margin, rssKb / 1024,
+        sb.append(String.format("%n[file fuzz] base seed %d, %d runs%s, %d jobs, %.0f s wall, margin %.1f s, "
+            + "RSS bound %d MiB, JAVA_OPTS=%s%n", base, runs,
+            runs < count ? " (stopped before the " + count + " asked)" : "", jobs, wall, margin, rssKb / 1024,
             a.get("--java-opts")));
         sb.append("load average at the start ").append(load0).append(", at the end ").append(loadAverage())
             .append('\n');
@@ -171,6 +178,15 @@ public final class FileFuzz {
         }
       }
     };
+    // stopped early (Ctrl-C, SIGTERM): end the runs under way, whose outcome is not counted, and report the rest
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      synchronized (exits) {
+        stopping.set(true);
+      }
+      pool.shutdownNow(); // interrupts the workers' waits, so that no new run starts
+      ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+      report.run();
+    }, "file-fuzz-report"));
     pool.shutdown();
     pool.awaitTermination(365, TimeUnit.DAYS);
     report.run();
