@@ -67,11 +67,37 @@ public final class SplitPathsSend implements Method {
     if (m.ports() != CommModel.Ports.ALL) {
       return name() + " has the source send on several links at once, which one port forbids; use lc-pipeline-proc";
     }
-    // every path carries at most all the units: the one-path pipeline over the whole network bounds its records
+    List<int[]> paths = paths(instance);
+    return paths == null ? null // the scope's rule (whyNotNetwork) refuses it
+        : LinearCostMethods.tooLarge(name(), instance.messages().get(0).length(), false, records(instance, paths));
+  }
+
+  /**
+   * The transmissions {@link #solve} writes: each path's pipeline at its own packet size, saturated at
+   * {@link Long#MAX_VALUE} (a longer path takes smaller packets, so the shortest route's packet size undercounts).
+   */
+  static long records(Instance instance, List<int[]> paths) {
     long n = instance.messages().get(0).length();
-    long k = PathSending.of(m, instance.timeScale()).bestKStar(n, Math.max(1, instance.atlas().hops(0)));
-    return LinearCostMethods.tooLarge(name(), n, false,
-        LinearCostMethods.pipelineRecords(n, k, instance.network().nodes()));
+    PathSending ps = PathSending.of(instance.storeAndForward(), instance.timeScale());
+    long[] links = links(paths);
+    long[] share = ps.split(n, links);
+    long records = 0;
+    for (int i = 0; i < links.length; i++) {
+      if (share[i] > 0) {
+        long r = LinearCostMethods.pipelineRecords(share[i], ps.bestKStar(share[i], links[i]), links[i]);
+        records = r > Long.MAX_VALUE - records ? Long.MAX_VALUE : records + r;
+      }
+    }
+    return records;
+  }
+
+  /** The number of links of each path. */
+  private static long[] links(List<int[]> paths) {
+    long[] links = new long[paths.size()];
+    for (int i = 0; i < links.length; i++) {
+      links[i] = paths.get(i).length - 1;
+    }
+    return links;
   }
 
   /** The disjoint paths of the send, source first, or null if the network is not one of ours or has fewer than 2. */
@@ -165,10 +191,7 @@ public final class SplitPathsSend implements Method {
     String msg = instance.messages().get(0).id();
     LcSchedule s = new LcSchedule(instance);
     PathSending ps = new PathSending(s.beta(), s.tau());
-    long[] links = new long[paths.size()];
-    for (int i = 0; i < links.length; i++) {
-      links[i] = paths.get(i).length - 1;
-    }
+    long[] links = links(paths);
     long[] share = ps.split(n, links);
     long lo = 0;
     StringBuilder split = new StringBuilder();

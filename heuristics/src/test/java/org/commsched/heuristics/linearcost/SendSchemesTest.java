@@ -4,14 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.math.BigDecimal;
+import java.util.SplittableRandom;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
+import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -71,5 +74,29 @@ class SendSchemesTest {
         .contains("lc-pipeline-proc");
     assertThat(new SplitPathsSend().whyNot(send(0, 1, 8, CommModel.Ports.ALL, new Topology.Bla(3))))
         .startsWith("lc-split-paths").contains("lc-pipeline-link");
+  }
+  /**
+   * The guard on transmissions counts the split {@code solve} writes (issue 28, fuzz seed 3004486): 10^15 units to a
+   * neighbour on C_3 go almost half the long way, in packets sized for two links, about 2 x 10^7 of them; the
+   * shortest route's single packet had counted 3 and let the method run out of memory.
+   */
+  @Test
+  void splitPaths_countsTheTransmissionsItWrites_andRefusesAHugeSplit() {
+    for (long seed : Seeds.seeds(Seeds.cases(2, 40)).toArray()) {
+      SplittableRandom r = new SplittableRandom(seed);
+      Topology t = r.nextBoolean() ? new Topology.Ring(3 + r.nextInt(8)) : new Topology.Hypercube(2 + r.nextInt(3));
+      int p = Network.of(t).nodes();
+      int source = r.nextInt(p);
+      int target = (source + 1 + r.nextInt(p - 1)) % p;
+      Instance inst = send(source, target, 1 + r.nextInt(3000), CommModel.Ports.ALL, t);
+      if (new SplitPathsSend().whyNot(inst) != null) {
+        continue; // a hypercube pair one bit apart has one path
+      }
+      SolveResult res = new SplitPathsSend().solve(inst, SolveLimits.defaults());
+      assertThat((long) ((Schedule.Transmissions) res.schedule()).transmissions().size()).as("seed " + seed)
+          .isEqualTo(SplitPathsSend.records(inst, SplitPathsSend.paths(inst)));
+    }
+    assertThat(new SplitPathsSend().whyNot(send(0, 1, 1_000_000_000_000_000L, CommModel.Ports.ALL,
+        new Topology.Ring(3)))).startsWith("lc-split-paths would write ").contains("more than the 4000000");
   }
 }
