@@ -124,13 +124,16 @@ final class FarSplitBound {
     int[] split = new int[p];
     int[] delta = new int[p];
     for (int set = 1; set <= full; set++) {
-      for (int y = 0; y < p; y++) {
-        int best = INF;
-        for (int g = (set - 1) & set; g > 0; g = (g - 1) & set) {
-          int v = Math.max(m[g][y], h[set ^ g][y]);
-          best = Math.min(best, v);
+      Arrays.fill(split, INF);
+      for (int g = (set - 1) & set; g > 0; g = (g - 1) & set) { // node-inner: both rows are read in order
+        int[] mg = m[g];
+        int[] hr = h[set ^ g];
+        for (int y = 0; y < p; y++) {
+          split[y] = Math.min(split[y], Math.max(mg[y], hr[y]));
         }
-        split[y] = best >= INF ? INF : best + 1;
+      }
+      for (int y = 0; y < p; y++) {
+        split[y] = split[y] >= INF ? INF : split[y] + 1;
         if (bit[y] >= 0 && (set >> bit[y] & 1) == 1) {
           int rest = set & ~(1 << bit[y]);
           base[y] = rest == 0 ? 0 : h[rest][y];
