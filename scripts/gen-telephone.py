@@ -7,6 +7,15 @@
                                         relabelling (node 0 stays the root), other pairs linked with probability
                                         DENSITY: the optimum is ceil(log2 P) (the doubling bound meets the binomial tree)
   gen-telephone.py grid R C r c         the R x C mesh, source (r, c) 1-indexed (de Sousa et al. 2020, Table 1)
+  gen-telephone.py random P DENSITY SEED
+                                        connected G(P, DENSITY): a random spanning tree (node v hangs on a random
+                                        earlier node of a random relabelling) plus every other pair with probability
+                                        DENSITY; source 0; no planted structure, so the optimum is unknown
+  gen-telephone.py harary K N           the Harary graph H(K, N) (Harary 1962): the K-connected graph on N nodes
+                                        with the fewest links (ceil(K N / 2)); nodes on a circle, each linked to the
+                                        floor(K/2) nearest on either side; K odd adds the diameters (N even: i to
+                                        i + N/2; N odd: i to i + (N+1)/2 for i <= (N-1)/2); source 0
+  gen-telephone.py hypercube D          the hypercube Q_D (family hypercube), source 0; the optimum is D
 
 Used for the telephone-broadcast figures of docs/BENCHMARKS.md.
 """
@@ -50,6 +59,36 @@ def main(argv):
         rows, cols, r, c = map(int, argv[2:6])
         return instance(f"grid{rows}x{cols}-r{r}c{c}", {"family": "mesh", "rows": rows, "cols": cols},
                         (r - 1) * cols + (c - 1))
+    if kind == "random":
+        p, density, seed = int(argv[2]), float(argv[3]), int(argv[4])
+        r = random.Random(seed)
+        ids = list(range(p))
+        r.shuffle(ids)
+        edges = {tuple(sorted((ids[r.randrange(v)], ids[v]))) for v in range(1, p)}
+        for u in range(p):
+            for v in range(u + 1, p):
+                if (u, v) not in edges and r.random() < density:
+                    edges.add((u, v))
+        return instance(f"random{p}-{density}-{seed}", {"nodes": p, "links": [list(e) for e in sorted(edges)]}, 0)
+    if kind == "harary":
+        k, n = int(argv[2]), int(argv[3])
+        if not 2 <= k < n:
+            sys.exit("harary: need 2 <= K < N")
+        edges = set()
+        for i in range(n):
+            for j in range(1, k // 2 + 1):
+                edges.add(tuple(sorted((i, (i + j) % n))))
+        if k % 2 == 1:
+            if n % 2 == 0:
+                for i in range(n // 2):
+                    edges.add((i, i + n // 2))
+            else:
+                for i in range((n - 1) // 2 + 1):
+                    edges.add(tuple(sorted((i, (i + (n + 1) // 2) % n))))
+        return instance(f"harary{k}-{n}", {"nodes": n, "links": [list(e) for e in sorted(edges)]}, 0)
+    if kind == "hypercube":
+        d = int(argv[2])
+        return instance(f"hypercube{d}", {"family": "hypercube", "dimension": d}, 0)
     sys.exit("usage: see the docstring of " + argv[0])
 
 

@@ -378,6 +378,7 @@ final class LinearCostBounds {
     volume(c, c.p - 1L, Math.multiplyExact(c.p - 1L, n), "every node but the source", out);
     if (c.one) {
       SpreadBounds.doubling(c.beta, c.tau, c.p, n, ecc, "source " + s, c::f, out);
+      farSplit(c, n, s, dist, out);
     }
     SpreadBounds.cut(c.net, s, n, c.one, c.beta, c.tau, c::f, c.portRule(), out);
     feed(c, s, n, out);
@@ -396,6 +397,26 @@ final class LinearCostBounds {
           + (c.p % 2 == 0 ? "3.2.1: S_*(ceil(n/2), p/2)" : "3.2.2: min_k T_*(n - floor((n+k)/2), (p+1)/2, k)")
           + "); every other model only forbids schedules"));
     }
+  }
+
+  /** FAR-SPLIT (one port): the first-arrival tree of the last unit must part towards far nodes (FarSplitBound). */
+  private static void farSplit(Ctx c, long n, int s, int[] dist, List<LowerBound> out) {
+    FarSplitBound.Result r = FarSplitBound.compute(c.net, s, dist);
+    if (r == null) {
+      return;
+    }
+    long first = Math.addExact(c.beta, Math.multiplyExact(n, c.tau));
+    long v = Math.addExact(first, Math.multiplyExact(r.steps() - 1L, c.hop));
+    StringBuilder far = new StringBuilder();
+    for (int w : r.targets()) {
+      far.append(far.length() == 0 ? "" : ", ").append(w);
+    }
+    out.add(new LowerBound(v, "FAR-SPLIT", "one port: the unit of source " + s + "'s message that first leaves it "
+        + "last does so at beta + " + n + " tau = " + c.f(first) + " or later, and its first-arrival tree must reach "
+        + "nodes " + far + "; every node of the tree sends one packet at a time, so where the paths to them part all "
+        + "but one branch wait a further beta + tau = " + c.f(c.hop) + ": at least " + r.steps() + " steps of it "
+        + "(the recursion over the splits), " + c.f(first) + " + " + (r.steps() - 1) + " x " + c.f(c.hop) + " = "
+        + c.f(v)));
   }
 
   private static void gossip(Ctx c, long n, List<LowerBound> out) {
