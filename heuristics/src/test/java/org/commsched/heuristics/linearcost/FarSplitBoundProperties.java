@@ -11,6 +11,7 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
+import org.commsched.core.testing.RandomNetworks;
 import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -30,9 +31,9 @@ class FarSplitBoundProperties {
 
   private static Topology drawnNetwork(SplittableRandom r) {
     return switch (r.nextInt(4)) {
-      case 0 -> TelephoneBroadcastProperties.randomTree(3 + r.nextInt(10), r);
+      case 0 -> RandomNetworks.tree(3 + r.nextInt(10), r);
       case 1 -> new Topology.Mesh(2 + r.nextInt(2), 2 + r.nextInt(3));
-      default -> TelephoneBroadcastProperties.randomGraph(3 + r.nextInt(10), 0.05 + 0.5 * r.nextDouble(), r);
+      default -> RandomNetworks.graph(3 + r.nextInt(10), 0.05 + 0.5 * r.nextDouble(), r);
     };
   }
 
