@@ -242,7 +242,14 @@ final class GenerateCommand implements Callable<Integer> {
           write(draft.streamed(labels), target, csv, o);
         }
       } catch (ModelException e) {
-        throw bad((e.pointer().isEmpty() ? "" : e.pointer() + ": ") + e.getMessage());
+        String place = (e.pointer().isEmpty() ? "" : e.pointer() + ": ") + e.getMessage();
+        if (given != null && (place.contains("cannot reach") || place.contains("cannot be reached"))) {
+          // the drawn roots and pairs are the generator's: the file is what the user can change
+          throw bad(network + ": the " + kind.wireName() + " drawn on this network has a node the root does not "
+              + "connect to (" + place + "): its arcs are directed; use undirected edges or a drawing whose nodes "
+              + "all reach each other");
+        }
+        throw bad(place);
       } catch (IllegalArgumentException e) {
         throw bad(e.getMessage());
       } catch (InstanceFormatException e) {

@@ -75,6 +75,26 @@ class NodeLabelsCliTest {
     assertThat(run("check", inst.toString(), sched.toString()).code()).isZero();
   }
 
+  /**
+   * A directed path drawn as a scatter or gather: some node and the drawn root do not reach each other. One line
+   * that names the drawing and what to change in it (fuzz seed 3002733 gave the generated instance's JSON pointer
+   * only), and no file.
+   */
+  @Test
+  void aDirectedDrawingWhoseNodesDoNotAllReachTheRoot_isRefusedInOneLineNamingTheFile() throws IOException {
+    Path dot = write("path.dot", "digraph g { a -> b; b -> c; c -> d; }\n");
+    for (String problem : new String[] {"scatter", "gather"}) {
+      Path inst = tmp.resolve(problem + ".json");
+      CliTest.Run g = run("generate", "--network", dot.toString(), "--problem", problem, "--seed", "1", "--out",
+          inst.toString());
+      assertThat(g.code()).as(g.err()).isEqualTo(2);
+      assertThat(g.err().strip()).doesNotContain("\n")
+          .startsWith("commsched generate: " + dot + ": the " + problem + " drawn on this network")
+          .contains("its arcs are directed; use undirected edges");
+      assertThat(inst).doesNotExist();
+    }
+  }
+
   @Test
   void drawingWithNumericIds_getsNoLabels() throws IOException {
     Path dot = write("plain.dot", "graph g { 0 -- 1; 1 -- 2; }\n");
