@@ -179,7 +179,6 @@ final class GenerateCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     Signals.install(err, "commsched generate: interrupted: stopping; the unfinished file is removed (again to quit at "
         + "once)");
-    Signals.cooperative(); // the writers poll the request and remove their unfinished file
     for (int i = 0; i < count; i++) {
       InstanceDraft draft;
       try {
@@ -236,11 +235,15 @@ final class GenerateCommand implements Callable<Integer> {
         err.println("commsched generate: writing about " + OutputSize.human(estimate) + " (" + what + ") to "
             + (target == null ? "standard output" : target));
         err.flush();
+        // only the writing polls the request (and removes its unfinished file); before it, drawing and building the
+        // instance poll nothing, so a signal there ends the process at once (the files already written are whole)
+        Signals.cooperative();
         if (inst != null) {
           write(inst, target, csv, o);
         } else {
           write(draft.streamed(labels), target, csv, o);
         }
+        Signals.immediate();
       } catch (ModelException e) {
         String place = (e.pointer().isEmpty() ? "" : e.pointer() + ": ") + e.getMessage();
         if (given != null && (place.contains("cannot reach") || place.contains("cannot be reached"))) {

@@ -12,7 +12,7 @@ import sun.misc.Signal;
  * network, choosing the method, checking, computing bounds, drawing) the first signal ends the process at once with
  * {@link #EXIT} and one line: a reader or constructor that is building a huge structure polls nothing, so a flag alone
  * would leave the signal unanswered for minutes. Once such work runs ({@link #cooperative()}: called by {@code solve}
- * just before the method starts, by {@code ratios} from its start, by {@code generate} before it writes) the first
+ * just before the method starts, by {@code ratios} from its start, by {@code generate} while it writes a file) the first
  * signal asks it to stop ({@link Interrupt}), so the command still writes the best schedule found and prints the result,
  * keeps the finished rows, or removes an unfinished file, then exits with {@link #EXIT}; a second one ends the process
  * at once with the same code. Without this the JVM would exit in the middle of a native solver (CP-SAT aborted with
@@ -86,5 +86,13 @@ final class Signals {
    */
   static void cooperative() {
     COOPERATIVE.set(true);
+  }
+
+  /**
+   * Ends such work: from now on the first signal ends the process at once again (for {@code generate} between two
+   * files, whose drawing and building poll nothing; the files written are complete).
+   */
+  static void immediate() {
+    COOPERATIVE.set(false);
   }
 }
