@@ -60,7 +60,7 @@ class GenerateStreamCliTest {
       CliTest.Run r = CliTest.run(args.toArray(String[]::new));
       assertThat(r.code()).as(line + "\n" + r.err()).isEqualTo(expectedCode);
       if (expectedCode != 0) {
-        assertThat(r.err()).as(line).isEqualTo(expected);
+        assertThat(r.err()).as(line).isEqualTo(expected.replace("{dir}", dir.toString()));
       } else if (outFile != null) {
         assertThat(Files.readString(outFile)).as(line).isEqualTo(expected);
       } else {

@@ -59,8 +59,10 @@ class HaltLeavesNoFileCliTest {
   void drawHaltedByOneSigintWhileWritingItsTrace_exits130_andLeavesNoTemporaryFile() throws Exception {
     Path inst = tmp.resolve("i.json");
     Path sched = tmp.resolve("s.json");
+    // a trace of about 230 MB, so that it is still being written when the signal comes (with 3,000 messages, 116 MB,
+    // a loaded machine once took longer to start kill than the JVM to finish, and the run ended 0 with its file)
     assertThat(CliTest.run("generate", "--problem", "chatting", "--family", "ula", "--size", "1000", "--messages",
-        "3000", "--out", inst.toString()).code()).isZero();
+        "6000", "--out", inst.toString()).code()).isZero();
     assertThat(CliTest.run("solve", inst.toString(), "--method", "greedy", "--out", sched.toString()).code())
         .isZero();
     Path dir = Files.createDirectory(tmp.resolve("out"));
