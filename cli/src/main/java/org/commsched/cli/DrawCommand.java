@@ -98,10 +98,24 @@ final class DrawCommand implements Callable<Integer> {
     }
   }
 
-  /** The format an output file's extension asks for: .svg, .json (trace) or anything else (text). */
+  /** Extensions of picture and page formats that draw does not write: asked for by name, they are refused. */
+  private static final java.util.Set<String> OTHER_PICTURES = java.util.Set.of("png", "jpg", "jpeg", "gif", "webp",
+      "bmp", "tif", "tiff", "pdf", "eps", "ps", "html", "htm");
+
+  /**
+   * The format an output file's extension asks for: .svg, .json (trace) or anything else (text); an extension of
+   * another picture or page format (.png, .pdf, .html, ...) is refused rather than filled with a text grid.
+   */
   static Format fromExtension(Path out) {
     String name = out == null || out.getFileName() == null ? "" : out.getFileName().toString()
         .toLowerCase(Locale.ROOT);
+    int dot = name.lastIndexOf('.');
+    String ext = dot < 0 ? "" : name.substring(dot + 1);
+    if (OTHER_PICTURES.contains(ext)) {
+      throw new BadInputException("commsched draw: --out " + out + " asks for ." + ext + ", which draw does not "
+          + "write (it writes .svg, a Chrome/Perfetto trace .json, or a text grid); name the file .svg (a browser "
+          + "or converter turns it into ." + ext + ") or give --format text");
+    }
     return name.endsWith(".svg") ? Format.SVG : name.endsWith(".json") ? Format.PERFETTO : Format.TEXT;
   }
 

@@ -157,6 +157,9 @@ final class GenerateCommand implements Callable<Integer> {
       } catch (InstanceFormatException e) {
         throw new BadInputException(e.oneLine());
       }
+    } else if (family != null && size < 1 && spec.commandLine().getParseResult().hasMatchedOption("--size")) {
+      throw bad("--size must be at least 1 (here " + size + "): the nodes, the grid's side for esm, mesh and torus, "
+          + "the dimension for hypercube; give a positive N");
     } else if (family == null || size < 1) {
       throw bad("give --family F and --size N, or --network FILE");
     }

@@ -65,7 +65,7 @@ public final class Main implements Runnable {
     java.util.Set<String> given = new java.util.HashSet<>(Arrays.asList(args));
     cl.setParameterExceptionHandler((ex, a) -> {
       String msg = ex.getMessage() == null ? "bad arguments" : ex.getMessage().replace('\n', ' ').trim();
-      return fail(json, given, out, err, "commsched: " + readable(msg) + " (see: commsched "
+      return fail(json, given, out, err, "commsched: " + readable(msg) + didYouMean(ex) + " (see: commsched "
           + commandPath(ex.getCommandLine()) + "--help)", BAD_INPUT);
     });
     cl.setExecutionExceptionHandler((ex, c, parsed) -> {
@@ -89,6 +89,22 @@ public final class Main implements Runnable {
       return fail(json, given, out, err, "commsched: the input is nested or chained too deeply to process (the call "
           + "stack overflowed); flatten it, or give the JVM a larger stack with JAVA_OPTS=-Xss64m", BAD_INPUT);
     }
+  }
+
+  /**
+   * The nearest names to a mistyped command or option ({@code slove}, {@code --metod}), as picocli ranks them by
+   * spelling among the names the command knows, written as the line's fix; empty when picocli has none.
+   */
+  static String didYouMean(CommandLine.ParameterException ex) {
+    if (!(ex instanceof CommandLine.UnmatchedArgumentException unmatched)) {
+      return "";
+    }
+    java.util.List<String> near = unmatched.getSuggestions();
+    if (near.isEmpty()) {
+      return "";
+    }
+    java.util.List<String> shown = near.subList(0, Math.min(3, near.size()));
+    return "; did you mean " + String.join(" or ", shown.stream().map(n -> "'" + n + "'").toList()) + "?";
   }
 
   /**
@@ -147,7 +163,8 @@ public final class Main implements Runnable {
       String place = null;
       int colon = line.indexOf(": ");
       String head = colon > 0 ? line.substring(0, colon) : "";
-      if (colon > 0 && (args.contains(head) || java.nio.file.Files.exists(java.nio.file.Path.of(head)))) {
+      boolean tool = head.equals("commsched") && !args.contains(head); // the tool's own prefix, not a file named so
+      if (colon > 0 && !tool && (args.contains(head) || java.nio.file.Files.exists(java.nio.file.Path.of(head)))) {
         file = head;
         String rest = line.substring(colon + 2);
         int end = rest.indexOf(": ");
