@@ -130,6 +130,9 @@ final class CheckCommand implements Callable<Integer> {
       if (prover != null) {
         n.put("prover", prover);
       }
+      if (read.spanningTree() != null) {
+        n.put("spanningTree", read.spanningTree());
+      }
       if (conformance != null) {
         ObjectNode c = n.putObject("conformance");
         for (ConformanceReport.Result x : conformance.results()) {
@@ -142,6 +145,10 @@ final class CheckCommand implements Callable<Integer> {
       }
       o.println(Json.print(n));
     } else {
+      if (read.spanningTree() != null) {
+        o.println(TerminalText.escape("routes along the " + read.spanningTree() + " spanning tree, as the schedule "
+            + "was solved (its stats.spanningTree)"));
+      }
       if (report.valid()) {
         o.println(TerminalText.escape("valid: " + instance.name() + ", makespan "
             + report.scale().format(report.makespan()) + " (" + result.method() + ", " + result.status() + ")"));

@@ -14,6 +14,7 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
 import org.commsched.instances.io.DsaCsv;
 import org.commsched.instances.io.InstanceFormatException;
 import org.commsched.instances.io.InstanceReader;
@@ -79,7 +80,11 @@ final class Inputs {
    * An instance file and a schedule for it, as {@code check} and {@code draw} take them; {@code buffers} is the
    * instance's DSA buffer list (from the CSV file, or made from a dsa JSON instance), null for other problems.
    */
-  record Pair(Instance instance, DsaCsv.Buffers buffers, SolveResult result) {
+  /**
+   * An instance and a schedule for it; {@code spanningTree} names the tree whose routes the instance was given
+   * because the schedule was solved along it (null when the instance is as the file wrote it).
+   */
+  record Pair(Instance instance, DsaCsv.Buffers buffers, SolveResult result, String spanningTree) {
   }
 
   /** Reads an instance file and a schedule file for it; {@code what} ends the "holds no schedule" line. */
@@ -94,7 +99,34 @@ final class Inputs {
       throw new BadInputException(schedule + ": holds no schedule (status " + result.status() + "); there is nothing "
           + what);
     }
-    return new Pair(instance, buffers, result);
+    String tree = solvedAlong(result, instance);
+    if (tree != null) {
+      try {
+        instance = SpanningTrees.reroute(instance, tree);
+      } catch (IllegalArgumentException e) {
+        throw new BadInputException(schedule + ": /stats/spanningTree: " + e.getMessage() + "; check it against the "
+            + "instance that solve --routes-out wrote");
+      }
+    }
+    return new Pair(instance, buffers, result, tree);
+  }
+
+  /**
+   * The spanning tree a scatter or gather schedule was solved along ({@code solve --spanning-tree} writes its name
+   * in the schedule's {@code stats.spanningTree}), when some message of the instance has no explicit route, so that
+   * the schedule is judged on the routes it was made for; null when the routes are the file's.
+   */
+  private static String solvedAlong(SolveResult result, Instance instance) {
+    if (!(result.stats().get("spanningTree") instanceof String tree)
+        || (instance.kind() != ProblemKind.SCATTER && instance.kind() != ProblemKind.GATHER) || tree.equals("bfs")) {
+      return null;
+    }
+    for (Message m : instance.messages()) {
+      if (!m.hasRoute()) {
+        return tree;
+      }
+    }
+    return null;
   }
 
   /**

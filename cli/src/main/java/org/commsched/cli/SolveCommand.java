@@ -166,6 +166,9 @@ final class SolveCommand implements Callable<Integer> {
       LowerBound b = r.lowerBound();
       r = r.withStatus(r.status(), new LowerBound(b.value(), b.kind(), buffers.explain(b.witness())));
     }
+    if (instance != given && spanningTree != null && !r.stats().containsKey("spanningTree")) {
+      r = r.withStat("spanningTree", spanningTree); // the routes it was solved on travel with it (check, draw)
+    }
     TimeScale scale = r.scale();
     double seconds = run.nanos() / 1e9;
     boolean valid = run.valid();

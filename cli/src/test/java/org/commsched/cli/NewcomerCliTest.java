@@ -84,4 +84,39 @@ class NewcomerCliTest {
     assertThat(run("draw", instance, schedule.toString(), "--out", forced.toString(), "--format", "text").code())
         .as("an explicit --format is obeyed whatever the name").isZero();
   }
+
+  /**
+   * The README's any-network line: a gather on K_8 solved along the broadcast spanning tree. Its schedule is made for
+   * the tree's routes, not the file's default (direct) routes; checked against the file it was INVALID with 14
+   * violations and no hint. The schedule now names its tree, and check and draw judge it on those routes.
+   */
+  @Test
+  void aScheduleSolvedAlongASpanningTreeChecksAgainstTheFileItWasSolvedFrom() throws IOException {
+    Path k8 = tmp.resolve("k8.json");
+    assertThat(run("generate", "--problem", "gather", "--family", "complete", "--size", "8", "--model",
+        "bufferless:single", "--seed", "7", "--out", k8.toString()).code()).isZero();
+    Path s = tmp.resolve("k8.schedule.json");
+    CliTest.Run solved = run("solve", k8.toString(), "--method", "transmission-certification", "--spanning-tree",
+        "broadcast", "--out", s.toString());
+    assertThat(solved.code()).as(solved.err()).isZero();
+    CliTest.Run checked = run("check", k8.toString(), s.toString());
+    assertThat(checked.code()).as(checked.out()).isZero();
+    assertThat(checked.out()).contains("routes along the broadcast spanning tree").contains("valid: ");
+    CliTest.Run json = run("check", k8.toString(), s.toString(), "--json");
+    assertThat(json.json().get("valid").asBoolean()).isTrue();
+    assertThat(json.json().get("spanningTree").stringValue()).isEqualTo("broadcast");
+    // the same schedule without its tree's name is judged on the file's direct routes, and fails there
+    String tree = "\"spanningTree\"\\s*:\\s*\"broadcast\"";
+    String text = Files.readString(s).replaceAll(tree, "\"spanningTreeX\": \"broadcast\"");
+    assertThat(text).doesNotContain("\"spanningTree\"");
+    Path bare = tmp.resolve("bare.json");
+    Files.writeString(bare, text);
+    assertThat(run("check", k8.toString(), bare.toString()).code()).isEqualTo(1);
+    // a tree commsched does not know is bad input in one line, naming the schedule and the place
+    Path odd = tmp.resolve("odd.json");
+    Files.writeString(odd, Files.readString(s).replaceAll(tree, "\"spanningTree\": \"oak\""));
+    CliTest.Run bad = run("check", k8.toString(), odd.toString());
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err().strip()).doesNotContain("\n").startsWith(odd + ": /stats/spanningTree: ");
+  }
 }
