@@ -63,7 +63,8 @@ final class DrawCommand implements Callable<Integer> {
     SolveResult result = read.result();
     CheckReport report = ScheduleChecker.checkResult(instance, result);
     Diagram d = new Diagram(instance, result.schedule(), report, lanes);
-    String title = instance.name() + ": " + kind(result.schedule()) + " by " + result.method() + ", makespan "
+    String title = instance.name() + ": " + (d.memory() ? "layout" : kind(result.schedule())) + " by "
+        + result.method() + (d.memory() ? ", height " : ", makespan ")
         + (report.makespan() == null ? "?" : report.scale().format(report.makespan()))
         + (report.valid() ? ", valid" : ", " + report.violations().size() + " violation(s) in red");
     AtomicFiles.Text text = w -> draw(f, d, title, w);

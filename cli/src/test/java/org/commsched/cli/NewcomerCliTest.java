@@ -119,4 +119,90 @@ class NewcomerCliTest {
     assertThat(bad.code()).isEqualTo(2);
     assertThat(bad.err().strip()).doesNotContain("\n").startsWith(odd + ": /stats/spanningTree: ");
   }
+
+  /** The SVG of a run, as a string (the draw tests parse it; here its texts and attributes are enough). */
+  private static String svg(String... args) {
+    CliTest.Run r = run(args);
+    assertThat(r.code()).as(r.err()).isIn(0);
+    return r.out();
+  }
+
+  private static java.util.List<String> texts(String svg, String cls) {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("<text class=\"" + cls + "\"[^>]*>([^<]*)</text>")
+        .matcher(svg);
+    while (m.find()) {
+      out.add(m.group(1));
+    }
+    return out;
+  }
+
+  /**
+   * A memory layout is drawn as memory users read one: the file's times across (lane names are time spans), the
+   * offset down, the height named as such; the text grid says "Offset".
+   */
+  @Test
+  void aMemoryLayoutIsDrawnWithTimesAcrossAndOffsetsDown() throws IOException {
+    Path layout = tmp.resolve("layout.csv");
+    assertThat(run("solve", cat("dsa-small.csv"), "--method", "best-fit", "--out", layout.toString()).code()).isZero();
+    String svg = svg("draw", cat("dsa-small.csv"), layout.toString(), "--format", "svg");
+    assertThat(texts(svg, "lane")).first().isEqualTo("[0,1)");
+    assertThat(texts(svg, "lane")).noneMatch(n -> n.contains("->"));
+    assertThat(svg).contains(">offset</text>").doesNotContain(">step</text>");
+    assertThat(texts(svg, "caption")).singleElement().asString().contains("times across").contains("offset");
+    assertThat(svg).contains("layout by csv, height "); // a CSV layout does not name the method that made it
+    String grid = run("draw", cat("dsa-small.csv"), layout.toString(), "--format", "text").out();
+    assertThat(grid.lines().skip(1).findFirst().orElseThrow()).startsWith("Offset").contains("[0,1)");
+  }
+
+  /** Red marks violations only: no message is filled with a red hue, however many messages are drawn. */
+  @Test
+  void noMessageIsFilledRed() throws IOException {
+    Path inst = tmp.resolve("c.json");
+    assertThat(run("generate", "--problem", "chatting", "--family", "ula", "--size", "12", "--messages", "40",
+        "--seed", "3", "--out", inst.toString()).code()).isZero();
+    Path s = tmp.resolve("c.schedule.json");
+    assertThat(run("solve", inst.toString(), "--method", "greedy", "--out", s.toString()).code()).isZero();
+    String svg = svg("draw", inst.toString(), s.toString(), "--format", "svg");
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("fill=\"hsl\\((\\d+),").matcher(svg);
+    int fills = 0;
+    while (m.find()) {
+      fills++;
+      assertThat(Integer.parseInt(m.group(1))).as("hue").isBetween(40, 320);
+    }
+    assertThat(fills).isEqualTo(40);
+  }
+
+  /**
+   * Violation notes wrap inside the drawing instead of running off its right edge, and a drawing of slanted flits
+   * says why its shapes reach one step past the makespan line.
+   */
+  @Test
+  void violationNotesWrapInsideTheDrawingAndTheSlantIsExplained() throws IOException {
+    Path k8 = tmp.resolve("k8.json");
+    assertThat(run("generate", "--problem", "gather", "--family", "complete", "--size", "8", "--model",
+        "bufferless:single", "--seed", "7", "--out", k8.toString()).code()).isZero();
+    Path s = tmp.resolve("k8.schedule.json");
+    assertThat(run("solve", k8.toString(), "--method", "transmission-certification", "--spanning-tree", "broadcast",
+        "--out", s.toString()).code()).isZero();
+    Path bare = tmp.resolve("bare.json"); // judged on the direct routes: 14 violations with long sentences
+    Files.writeString(bare, Files.readString(s).replaceAll("\"spanningTree\"\\s*:", "\"tree\":"));
+    CliTest.Run r = run("draw", k8.toString(), bare.toString(), "--format", "svg");
+    assertThat(r.code()).isZero();
+    String svg = r.out();
+    java.util.regex.Matcher w = java.util.regex.Pattern.compile("<svg [^>]*width=\"(\\d+)\"").matcher(svg);
+    assertThat(w.find()).isTrue();
+    int width = Integer.parseInt(w.group(1));
+    java.util.regex.Matcher n = java.util.regex.Pattern.compile("<text class=\"note\" x=\"(\\d+)\"[^>]*>([^<]*)<")
+        .matcher(svg);
+    int lines = 0;
+    while (n.find()) {
+      lines++;
+      String line = n.group(2).replace("&gt;", ">").replace("&lt;", "<").replace("&quot;", "\"")
+          .replace("&amp;", "&");
+      assertThat(Integer.parseInt(n.group(1)) + line.length() * 6).as(line).isLessThanOrEqualTo(width);
+    }
+    assertThat(lines).as("14 violations, some on two lines").isGreaterThan(14);
+    assertThat(texts(svg, "caption")).singleElement().asString().contains("one step past the dashed makespan line");
+  }
 }

@@ -150,11 +150,33 @@ public final class Diagram {
       }
       return c != 0 ? c : Integer.compare(Math.max(u1, v1), Math.max(u2, v2));
     });
+    List<Long> times = instance.problem().pointTimes();
     for (int a : order) {
       laneOfUsed[Arrays.binarySearch(usedArcs, a)] = laneNames.size();
-      laneNames.add(net.labels().isEmpty() ? net.arcName(a)
-          : net.labels().get(net.tail(a)) + "->" + net.labels().get(net.head(a)));
+      if (memory()) { // a buffer layout: the arc u->u+1 of the virtual array is the file's time span [t_u, t_u+1)
+        int u = Math.min(net.tail(a), net.head(a));
+        laneNames.add("[" + (times.isEmpty() ? u : times.get(u)) + "," + (times.isEmpty() ? u + 1 : times.get(u + 1))
+            + ")");
+      } else {
+        laneNames.add(net.labels().isEmpty() ? net.arcName(a)
+            : net.labels().get(net.tail(a)) + "->" + net.labels().get(net.head(a)));
+      }
     }
+  }
+
+  /**
+   * True for a memory layout (a dsa instance): lanes are spans of the file's times, and the vertical axis is the
+   * offset in memory, not a time.
+   */
+  public boolean memory() {
+    return instance.kind() == org.commsched.core.model.ProblemKind.DSA;
+  }
+
+  /** True if some piece is drawn slanted (bufferless flits, which cross a lane within one step). */
+  public boolean slanted() {
+    boolean[] any = {false};
+    forEach(p -> any[0] |= p.slanted());
+    return any[0];
   }
 
   /** The lane of an arc (arcs across) or node (nodes across) id, or -1 when the schedule does not use that arc. */
@@ -186,7 +208,10 @@ public final class Diagram {
     return mode;
   }
 
-  /** Lane names in lane order: {@code "0->1"} or {@code "P0"}; the network's labels when it has them. */
+  /**
+   * Lane names in lane order: {@code "0->1"} or {@code "P0"}; the network's labels when it has them; for a memory
+   * layout the time span {@code "[0,10)"}.
+   */
   public List<String> laneNames() {
     return List.copyOf(laneNames);
   }

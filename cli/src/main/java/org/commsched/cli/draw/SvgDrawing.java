@@ -74,8 +74,17 @@ public final class SvgDrawing {
     double px = pxPerTick(tpu, horizon);
     List<Violation> all = d.report().violations();
     int notes = Math.min(all.size(), MAX_NOTES) + (all.size() > MAX_NOTES ? 1 : 0);
-    int width = Math.max(LEFT + lanes * LANE + 30, 7 * title.length() + 10);
-    long height = Math.round(TOP + horizon * px + 30 + notes * 14);
+    String caption = caption(d);
+    int width = Math.max(Math.max(LEFT + lanes * LANE + 30, 7 * title.length() + 10), 5 * caption.length() + 10);
+    if (notes > 0) {
+      width = Math.max(width, NOTE_WIDTH);
+    }
+    List<String> noteLines = new ArrayList<>();
+    for (int i = 0; i < notes; i++) {
+      noteLines.addAll(wrap(i < MAX_NOTES ? note(all.get(i), d)
+          : "... and " + (all.size() - MAX_NOTES) + " more violations", (width - 8) / NOTE_CHAR_PX));
+    }
+    long height = Math.round(TOP + horizon * px + 30 + noteLines.size() * 14);
     StringBuilder s = new StringBuilder(1024 + (int) count[0] * 200);
     s.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"")
@@ -84,8 +93,12 @@ public final class SvgDrawing {
     s.append("<title>").append(esc(title)).append("</title>\n");
     s.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
     s.append("<text x=\"4\" y=\"14\" font-size=\"12\">").append(esc(title)).append("</text>\n");
+    if (!caption.isEmpty()) {
+      s.append("<text class=\"caption\" x=\"4\" y=\"28\" font-size=\"9\" fill=\"#555\">").append(esc(caption))
+          .append("</text>\n");
+    }
     s.append("<text x=\"4\" y=\"").append(TOP - 6).append("\">")
-        .append(tpu == 1 ? "step" : "time").append("</text>\n");
+        .append(d.memory() ? "offset" : tpu == 1 ? "step" : "time").append("</text>\n");
     List<String> names = d.laneNames();
     double bottom = TOP + horizon * px;
     for (int x = 0; x <= lanes; x++) {
@@ -124,10 +137,10 @@ public final class SvgDrawing {
       }
     }
     double y = bottom + 24;
-    for (int i = 0; i < notes; i++) {
-      String line = i < MAX_NOTES ? note(all.get(i), d) : "... and " + (all.size() - MAX_NOTES) + " more violations";
-      s.append("<text class=\"note\" x=\"4\" y=\"").append(num(y)).append("\" fill=\"red\">").append(esc(line))
-          .append("</text>\n");
+    for (String line : noteLines) {
+      boolean more = line.startsWith(" "); // a wrapped note's continuation: indented
+      s.append("<text class=\"note\" x=\"").append(more ? 16 : 4).append("\" y=\"").append(num(y))
+          .append("\" fill=\"red\">").append(esc(line.strip())).append("</text>\n");
       y += 14;
     }
     s.append("</svg>\n");
@@ -137,6 +150,46 @@ public final class SvgDrawing {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The drawing is at least this wide when it lists violations, so that their lines wrap rather than clip. */
+  static final int NOTE_WIDTH = 640;
+  /** Pixels a character of a note line takes at most on average (10 px sans-serif), for wrapping. */
+  static final int NOTE_CHAR_PX = 6;
+
+  /**
+   * The line under the title that says how to read the drawing where a newcomer misread it: a memory layout has
+   * time across and the offset down; slanted shapes reach one step past the makespan line, because each flit
+   * crosses its lane within one step and is drawn from the lane's left edge to its right. Empty otherwise.
+   */
+  static String caption(Diagram d) {
+    if (d.memory()) {
+      return "buffers: the file's times across, the offset in memory down; the dashed line is the height";
+    }
+    if (d.slanted()) {
+      return "each flit crosses a lane within one step, drawn slanting from the lane's left edge to its right: "
+          + "shapes reach one step past the dashed makespan line";
+    }
+    return "";
+  }
+
+  /** A note cut at spaces into lines of at most {@code chars} characters (a longer word gets a line of its own). */
+  static List<String> wrap(String text, int chars) {
+    List<String> lines = new ArrayList<>();
+    StringBuilder line = new StringBuilder();
+    for (String word : text.split(" ")) {
+      if (line.length() > 0 && line.length() + 1 + word.length() > chars) {
+        lines.add(line.toString());
+        line.setLength(0);
+        line.append("    "); // continuation lines indented
+      }
+      if (line.length() > 0 && !line.toString().isBlank()) {
+        line.append(' ');
+      }
+      line.append(word);
+    }
+    lines.add(line.toString());
+    return lines;
   }
 
   /** Time labels every 1, 2, 5, 10, 20, 50, ... units, at least 14 pixels apart. */
@@ -221,12 +274,15 @@ public final class SvgDrawing {
     return out;
   }
 
-  /** A colour per message: hues a golden angle apart. */
+  /**
+   * A colour per message: hues from 40 to 320 (the reds mark violations alone), consecutive messages 173 degrees
+   * apart, the golden section of that range, so that neighbours differ.
+   */
   static String colour(int index) {
     if (index < 0) {
       return "#bbb";
     }
-    return "hsl(" + Math.floorMod(index * 137, 360) + ",65%,68%)";
+    return "hsl(" + (40 + Math.floorMod(index * 173, 280)) + ",65%,68%)";
   }
 
   /** A coordinate with at most two decimals, without trailing zeros. */

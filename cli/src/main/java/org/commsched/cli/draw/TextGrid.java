@@ -87,7 +87,7 @@ public final class TextGrid {
       }
     });
     String[][] text = new String[rows.length + 1][lanes + 1];
-    text[0][0] = steps ? "Step" : "Time";
+    text[0][0] = d.memory() ? "Offset" : steps ? "Step" : "Time";
     for (int x = 0; x < lanes; x++) {
       text[0][x + 1] = TerminalText.escape(d.laneNames().get(x));
     }
