@@ -57,6 +57,7 @@ final class BoundsCommand implements Callable<Integer> {
     DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
     Instance instance = buffers != null ? buffers.instance() : Inputs.instance(file);
     UnaryOperator<String> explain = buffers == null ? w -> w : buffers::explain;
+    org.commsched.core.model.Network labelled = instance.network(); // the file's network, with its node labels
     if (spanningTree != null) {
       try {
         instance = SpanningTrees.reroute(instance, spanningTree);
@@ -107,6 +108,8 @@ final class BoundsCommand implements Callable<Integer> {
       }
       o.println(Json.print(n));
     } else {
+      UnaryOperator<String> witness = explain;
+      explain = w -> labelled.nameNodes(witness.apply(w)); // the text names nodes by the file's labels, as solve does
       o.println(TerminalText.format("instance %s (%s)", instance.name(), instance.kind().wireName()));
       if (recognised != null) {
         o.println(TerminalText.format("network  %s", SolveCommand.recognisedWords(recognised)));

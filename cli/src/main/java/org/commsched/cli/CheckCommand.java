@@ -163,7 +163,7 @@ final class CheckCommand implements Callable<Integer> {
       }
       for (Claims.Claim c : claims) {
         o.println(TerminalText.escape("  claim " + c.what() + " " + c.claimed() + ": " + c.verdict().wireName() + ": "
-            + c.reason()));
+            + instance.network().nameNodes(c.reason())));
       }
       if (conformance != null) {
         for (ConformanceReport.Result x : conformance.results()) {

@@ -205,4 +205,26 @@ class NewcomerCliTest {
     assertThat(lines).as("14 violations, some on two lines").isGreaterThan(14);
     assertThat(texts(svg, "caption")).singleElement().asString().contains("one step past the dashed makespan line");
   }
+
+  /** Node labels wherever nodes are named: bounds' witnesses and check's claim lines, as solve already did. */
+  @Test
+  void boundsAndCheckClaimsNameTheRootByItsLabel() throws IOException {
+    Path dot = tmp.resolve("net.dot");
+    Files.writeString(dot, "graph g { paris -- lyon; lyon -- nice; nice -- rome; rome -- paris; lyon -- rome; }\n");
+    Path inst = tmp.resolve("net.json");
+    assertThat(run("generate", "--network", dot.toString(), "--problem", "gather", "--model", "bufferless:single",
+        "--seed", "1", "--out", inst.toString()).code()).isZero();
+    Path s = tmp.resolve("net.schedule.json");
+    CliTest.Run solved = run("solve", inst.toString(), "--out", s.toString());
+    java.util.regex.Matcher root = java.util.regex.Pattern.compile("root ([a-z]+ \\(#\\d\\))").matcher(solved.out());
+    assertThat(root.find()).as(solved.out()).isTrue();
+    String named = "root " + root.group(1);
+    CliTest.Run bounds = run("bounds", inst.toString());
+    assertThat(bounds.out().lines().filter(l -> l.startsWith("best"))).singleElement().asString().contains(named);
+    CliTest.Run check = run("check", inst.toString(), s.toString());
+    assertThat(check.out().lines().filter(l -> l.startsWith("  claim lowerBound"))).singleElement().asString()
+        .contains(named);
+    assertThat(run("bounds", inst.toString(), "--json").out()).as("JSON keeps node numbers (FORMATS)")
+        .doesNotContain("(#");
+  }
 }

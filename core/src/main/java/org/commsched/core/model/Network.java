@@ -282,14 +282,15 @@ public final class Network {
 
   /**
    * A sentence about this network with its node numbers named by {@link #nodeName(int)}: the numbers after
-   * "node"/"nodes"/"link" and on either side of "->" (arcs and routes, {@code "0->1->2"}), and both ends of
-   * {@code "link 2-3"}. Without labels the text is returned unchanged.
+   * "node"/"nodes"/"link" and on either side of "->" (arcs and routes, {@code "0->1->2"}), both ends of
+   * {@code "link 2-3"}, and the endpoints a bound's witness names (after "source", "target", "root"; both ends of
+   * "path from 2 to 5"). Without labels the text is returned unchanged.
    */
   public String nameNodes(String text) {
     if (labels.isEmpty() || text == null) {
       return text;
     }
-    return replaceNodes(text, this::nodeName);
+    return replaceNodes(text, this::nodeName, ENDPOINT_REFERENCE);
   }
 
   /**
