@@ -162,7 +162,12 @@ final class SpreadBounds {
       if (value > best) {
         best = value;
         StringBuilder g = new StringBuilder();
+        int listed = 0;
         for (var e : groups.entrySet()) {
+          if (listed++ == FEED_LISTED) {
+            g.append(", ... (").append(groups.size()).append(" release times in all)");
+            break;
+          }
           g.append(g.length() == 0 ? "" : ", ").append(e.getValue()).append(" from ").append(fmt.apply(e.getKey()));
         }
         witness = "node " + v + " (" + portRule + (onePort ? "" : ", 1 incoming arc") + ") receives one packet at a "
@@ -181,6 +186,9 @@ final class SpreadBounds {
   static final int FEED_LEVELS = 64;
 
   static final int FEED_GROUPS = 1_000;
+
+  /** Release times a FEED witness lists before it says how many there are. */
+  private static final int FEED_LISTED = 12;
 
   /**
    * Adds the release times of the {@code n} units of one origin at distance {@code d} from the nearest sender of the

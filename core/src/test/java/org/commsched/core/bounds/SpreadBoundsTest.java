@@ -327,7 +327,11 @@ class SpreadBoundsTest {
         CommModel.Ports.ALL, CommModel.Duplex.FULL, null);
     Instance inst = new Instance("leaf-spine", new Problem.Gossip(16), fstar,
         Network.of(new Topology.Explicit(10, links, true)));
-    assertThat(kind(inst, "FEED").value()).isEqualTo(159);
+    LowerBound feed = kind(inst, "FEED");
+    assertThat(feed.value()).isEqualTo(159);
+    // 0 and every tick from 6 to 33: 29 release times, the witness lists the first 12 and says how many there are
+    assertThat(feed.witness()).startsWith("node 5 ").contains("16 from 0, 7 from 6, 7 from 7")
+        .contains(", ... (29 release times in all)");
   }
 
   /**
