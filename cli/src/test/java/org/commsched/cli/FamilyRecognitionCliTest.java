@@ -155,6 +155,36 @@ class FamilyRecognitionCliTest {
     solveAndCheck(scatter, "mesh");
   }
 
+  @Test
+  void theMeshTwoByTwoDeclaredAsAMesh_isSolvedAsTheFourRing_andProvesTheRingGossipTheorem() throws Exception {
+    // issue 22's linear cost (beta 5, tau 1), gossip of 16 units: on the ring of p = 4 nodes Theorem 4.2.4 gives
+    // floor(p/2) beta + ceil((p - 1) n / 2) tau = 2 * 5 + 24 = 34
+    Path inst = tmp.resolve("mesh2x2.json");
+    Files.writeString(inst, "{\"format\": \"commsched-instance/1\", \"name\": \"mesh2x2\", \"problem\": \"gossip\", "
+        + "\"model\": {\"kind\": \"store-and-forward\", \"beta\": \"5\", \"tau\": \"1\", \"ports\": \"all\", "
+        + "\"duplex\": \"full\"}, \"network\": {\"family\": \"mesh\", \"rows\": 2, \"cols\": 2}, \"length\": 16}");
+    Path sched = tmp.resolve("mesh2x2.schedule.json");
+    CliTest.Run r = run("solve", inst.toString(), "--json", "--quiet", "--out", sched.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode j = r.json();
+    assertThat(j.get("status").stringValue()).isEqualTo("OPTIMAL");
+    assertThat(j.get("makespan").asLong()).isEqualTo(34);
+    assertThat(j.get("valid").asBoolean()).isTrue();
+    assertThat(j.get("recognised").get("network").get("family").stringValue()).isEqualTo("ring");
+    assertThat(j.get("recognised").get("network").get("nodes").asInt()).isEqualTo(4);
+    // the schedule names the mesh's nodes, and check certifies its OPTIMAL claim by the ring theorem
+    CliTest.Run c = run("check", inst.toString(), sched.toString(), "--strict");
+    assertThat(c.code()).as(c.out() + c.err()).isZero();
+    assertThat(c.out()).contains("claim status OPTIMAL: certified").contains("RING-GOSSIP");
+    // as given, the mesh stays a mesh; without --as-given bounds says it bounded the ring
+    CliTest.Run b = run("bounds", inst.toString(), "--json", "--as-given");
+    assertThat(b.code()).as(b.err()).isZero();
+    assertThat(b.json().has("recognised")).isFalse();
+    CliTest.Run rb = run("bounds", inst.toString(), "--json");
+    assertThat(rb.code()).as(rb.err()).isZero();
+    assertThat(rb.json().get("recognised").get("words").stringValue()).isEqualTo("ring of 4 nodes");
+  }
+
   private void solveAndCheck(Path inst, String family) {
     Path sched = tmp.resolve(inst.getFileName() + ".schedule.json");
     CliTest.Run r = run("solve", inst.toString(), "--json", "--quiet", "--time-limit", "5", "--out",

@@ -109,7 +109,8 @@ final class SpreadBounds {
    * FEED for a broadcast from {@code source} of {@code n} units ({@code source < 0}: gossip of {@code n} units per
    * node): at a node whose incoming packets never overlap (one incoming arc, or one port under either rule), the
    * units it needs arrive in packets one after another, each unit not before some sender of the node can hold it
-   * ({@code dist(origin, sender) h}); the least makespan of that one receiver, found by batching the units in order
+   * (the {@code j}-th unit of an origin at distance {@code d >= 1} from the nearest sender: {@code (d - 1) h + beta
+   * + ceil(j / width) tau}, {@link #release}); the least makespan of that one receiver, found by batching the units in order
    * of those release times (docs/models/linear-cost.md#doubling-and-cut-bounds), maximised over the nodes; nothing
    * when no node qualifies or the network is too large for the work budget.
    */
@@ -132,44 +133,85 @@ final class SpreadBounds {
       if (work > FEED_WORK) {
         return;
       }
-      // release[o]: the earliest time a sender of v can hold a unit of origin o (-1: none can)
-      long[] release = new long[p];
-      Arrays.fill(release, -1);
+      // near[o]: the least distance from origin o to a sender of v (-1: none can get o's units)
+      int[] near = new int[p];
+      Arrays.fill(near, -1);
       for (int i = 0; i < in; i++) {
         int w = net.tail(net.inArc(v, i));
         int[] d = net.distancesTo(w);
         for (int o = 0; o < p; o++) {
-          if (d[o] >= 0 && (release[o] < 0 || d[o] * hop < release[o])) {
-            release[o] = Math.multiplyExact((long) d[o], hop);
+          if (d[o] >= 0 && (near[o] < 0 || d[o] < near[o])) {
+            near[o] = d[o];
           }
         }
       }
+      int origins = source >= 0 ? 1 : p - 1;
+      int levels = (int) Math.max(1, Math.min(FEED_LEVELS, FEED_GROUPS / origins));
       // the groups of units v needs, by release time
       java.util.TreeMap<Long, Long> groups = new java.util.TreeMap<>();
       for (int o = 0; o < p; o++) {
         if (o == v || (source >= 0 && o != source)) {
           continue;
         }
-        if (release[o] < 0) {
+        if (near[o] < 0) {
           return; // v cannot get o's units at all: not a valid instance for this bound
         }
-        groups.merge(release[o], n, Math::addExact);
+        release(groups, near[o], n, onePort ? 1 : net.outDegree(o), levels, beta, tau);
       }
       long value = batches(groups, beta, tau);
       if (value > best) {
         best = value;
         StringBuilder g = new StringBuilder();
+        int listed = 0;
         for (var e : groups.entrySet()) {
+          if (listed++ == FEED_LISTED) {
+            g.append(", ... (").append(groups.size()).append(" release times in all)");
+            break;
+          }
           g.append(g.length() == 0 ? "" : ", ").append(e.getValue()).append(" from ").append(fmt.apply(e.getKey()));
         }
         witness = "node " + v + " (" + portRule + (onePort ? "" : ", 1 incoming arc") + ") receives one packet at a "
             + "time; the units it needs can be at its sender" + (in == 1 ? "" : "s") + " no earlier than their "
-            + "origin's distance times beta + tau (" + g + "), and the best packets over those release times, "
+            + "origin's distance less one times beta + tau, plus beta + tau per unit its origin sends before them "
+            + "over each of its arcs (" + g + "), and the best packets over those release times, "
             + "each beta + its units tau, end at " + fmt.apply(value);
       }
     }
     if (best > 0) {
       out.add(new LowerBound(best, "FEED", witness));
+    }
+  }
+
+  /** Release levels per origin {@link #feed} keeps at most, and groups of one node's units in all (both cap its work). */
+  static final int FEED_LEVELS = 64;
+
+  static final int FEED_GROUPS = 1_000;
+
+  /** Release times a FEED witness lists before it says how many there are. */
+  private static final int FEED_LISTED = 12;
+
+  /**
+   * Adds the release times of the {@code n} units of one origin at distance {@code d} from the nearest sender of the
+   * receiver to {@code groups}. At {@code d = 0} all are there at 0. Else the origin's packets leave it over at most
+   * {@code width} arcs at once (its out-degree; 1 under one port), one after another on each, each {@code beta} plus
+   * {@code tau} per unit, so the {@code j}-th of its units to complete its first hop does so at {@code beta +
+   * ceil(j / width) tau} or later, and reaches a sender {@code d - 1} hops of at least {@code h} further on: release
+   * {@code (d - 1) h + beta + ceil(j / width) tau}. Above {@code levels} distinct ranks the ranks are taken in
+   * blocks, each released at its first rank's time (earlier releases only weaken the bound).
+   */
+  static void release(java.util.SortedMap<Long, Long> groups, int d, long n, int width, int levels, long beta,
+      long tau) {
+    if (d == 0) {
+      groups.merge(0L, n, Math::addExact);
+      return;
+    }
+    long base = Math.addExact(Math.multiplyExact((long) d - 1, Math.addExact(beta, tau)), beta);
+    long ranks = ceilDiv(n, width); // rank k (1..ranks) holds units (k - 1) width + 1 .. min(k width, n)
+    long block = ceilDiv(ranks, levels);
+    for (long first = 1; first <= ranks; first += block) {
+      long last = Math.min(ranks, first + block - 1);
+      long units = Math.min(n, Math.multiplyExact(last, width)) - Math.multiplyExact(first - 1, width);
+      groups.merge(Math.addExact(base, Math.multiplyExact(first, tau)), units, Math::addExact);
     }
   }
 

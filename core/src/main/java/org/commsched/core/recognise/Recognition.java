@@ -50,10 +50,20 @@ public final class Recognition {
 
   /**
    * The family an explicit network is, or null: for networks that are not explicit (they are their family already,
-   * or a tree), for networks of fewer than 2 nodes, and for every network no family fits.
+   * or a tree), for networks of fewer than 2 nodes, and for every network no family fits. A declared mesh, torus,
+   * hypercube, folded hypercube or star that is also a complete graph, path or ring is recognised as that ({@link
+   * #declared}).
    */
   public static Recognition of(Network g) {
-    if (!(g.topology() instanceof Topology.Explicit) || g.nodes() < 2) {
+    if (g.nodes() < 2) {
+      return null;
+    }
+    Topology t = g.topology();
+    if (t instanceof Topology.Mesh || t instanceof Topology.Torus || t instanceof Topology.Hypercube
+        || t instanceof Topology.FoldedHypercube || t instanceof Topology.Star) {
+      return declared(g);
+    }
+    if (!(t instanceof Topology.Explicit)) {
       return null;
     }
     Shape s = new Shape(g);
@@ -72,6 +82,30 @@ public final class Recognition {
       tries.add(Recognition::uring);
     }
     for (Candidate c : tries) {
+      Recognition r = c.attempt(g, s);
+      if (r != null) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * A declared two-dimensional, hypercube or star family whose graph is also a complete graph, a path or a ring (in
+   * that order, the order {@link #of} tries them in on explicit networks): the mesh 1 x n is the path P_n, the mesh
+   * 2 x 2, the torus 2 x 2 and Q_2 the ring C_4, the torus 1 x n the ring C_n (K_3 for n = 3), Q_1 and the stars of
+   * 2 and 3 nodes K_2 and P_3, Q_2^+ the complete graph K_4. These three families carry the thesis's schemes and
+   * optima for every problem (the ring broadcast and gossip theorems above all), which the declared family's own
+   * methods do not reach on such a degenerate size. Other coincidences of the explicit order (the torus 2 x 4 and
+   * 4 x 4 are Q_3 and Q_4) keep the declared family: neither family's schemes dominate the other's there. Null when
+   * the graph is none of the three.
+   */
+  private static Recognition declared(Network g) {
+    Shape s = new Shape(g);
+    if (!s.symmetric) {
+      return null;
+    }
+    for (Candidate c : List.<Candidate>of(Recognition::complete, Recognition::path, Recognition::ring)) {
       Recognition r = c.attempt(g, s);
       if (r != null) {
         return r;

@@ -302,4 +302,81 @@ class SpreadBoundsTest {
           + " beta " + beta + " tau " + tau).isEqualTo(best);
     }));
   }
+
+  /**
+   * The leaf-spine of the test above with 16 units per node: host 5 needs 144 units; the j-th unit of an origin at
+   * distance d >= 1 from leaf 2 is there no earlier than (d - 1) 6 + 5 + ceil(j / width), width the origin's
+   * out-degree: leaf 2's own 16 at 0; host 6 (width 1) at 6..21; the spines (width 3) at 6 (3 units), 7 (3), ...,
+   * 11 (1 unit) each; leaves 3 (width 4) and 4 (width 3) from 12; hosts 7, 8, 9 (width 1) at 18..33. The best
+   * batching over those releases ends at 159 (a dynamic program over the 144 units one by one, split groups allowed,
+   * run outside this code base); with every unit released at its origin's distance times 6 (no spacing) it was 154.
+   */
+  @Test
+  void leafSpineGossip_ofSixteenUnits_isBoundedAt159_byTheReleasesSpacedAtTheOrigins() {
+    List<Topology.Pair> links = new ArrayList<>();
+    for (int spine = 0; spine < 2; spine++) {
+      for (int leaf = 2; leaf < 5; leaf++) {
+        links.add(new Topology.Pair(spine, leaf));
+      }
+    }
+    int[][] hosts = {{2, 5}, {2, 6}, {3, 7}, {3, 8}, {4, 9}};
+    for (int[] h : hosts) {
+      links.add(new Topology.Pair(h[0], h[1]));
+    }
+    CommModel.StoreAndForward fstar = new CommModel.StoreAndForward(new BigDecimal(5), BigDecimal.ONE,
+        CommModel.Ports.ALL, CommModel.Duplex.FULL, null);
+    Instance inst = new Instance("leaf-spine", new Problem.Gossip(16), fstar,
+        Network.of(new Topology.Explicit(10, links, true)));
+    LowerBound feed = kind(inst, "FEED");
+    assertThat(feed.value()).isEqualTo(159);
+    // 0 and every tick from 6 to 33: 29 release times, the witness lists the first 12 and says how many there are
+    assertThat(feed.witness()).startsWith("node 5 ").contains("16 from 0, 7 from 6, 7 from 7")
+        .contains(", ... (29 release times in all)");
+  }
+
+  /**
+   * The release times of one origin's units ({@link SpreadBounds#release}) on seeded sizes: with as many levels as
+   * ranks, exactly the units' times (d - 1) (beta + tau) + beta + ceil(j / width) tau, j = 1..n (d = 0: all at 0),
+   * enumerated unit by unit here; with fewer levels, n units in all, at most that many distinct times, and the i-th
+   * earliest unit never later than the i-th earliest exact time (coarser releases only weaken the bound).
+   */
+  @TestFactory
+  Stream<DynamicTest> releasesOfOneOrigin_areSpacedByItsWidth_andCoarserLevelsOnlyComeEarlier() {
+    return Seeds.seeds(Seeds.cases(40, 200)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+      SplittableRandom r = new SplittableRandom(seed);
+      int d = r.nextInt(4);
+      int n = 1 + r.nextInt(30);
+      int width = 1 + r.nextInt(4);
+      long beta = r.nextInt(6);
+      long tau = r.nextInt(4);
+      List<Long> exact = new ArrayList<>();
+      for (int j = 1; j <= n; j++) {
+        exact.add(d == 0 ? 0 : (d - 1) * (beta + tau) + beta + ((j + width - 1) / width) * tau);
+      }
+      java.util.TreeMap<Long, Long> all = new java.util.TreeMap<>();
+      SpreadBounds.release(all, d, n, width, n, beta, tau);
+      assertThat(units(all)).as("d %d n %d width %d", d, n, width).isEqualTo(exact);
+      int levels = 1 + r.nextInt(5);
+      java.util.TreeMap<Long, Long> coarse = new java.util.TreeMap<>();
+      SpreadBounds.release(coarse, d, n, width, levels, beta, tau);
+      List<Long> c = units(coarse);
+      assertThat(c).hasSize(n);
+      assertThat(coarse.size()).isLessThanOrEqualTo(levels);
+      for (int i = 0; i < n; i++) {
+        assertThat(c.get(i)).as("unit %d of d %d n %d width %d levels %d", i, d, n, width, levels)
+            .isLessThanOrEqualTo(exact.get(i));
+      }
+    }));
+  }
+
+  /** The release times of a release -> count map, one per unit, in increasing order. */
+  private static List<Long> units(java.util.SortedMap<Long, Long> groups) {
+    List<Long> out = new ArrayList<>();
+    groups.forEach((t, k) -> {
+      for (long i = 0; i < k; i++) {
+        out.add(t);
+      }
+    });
+    return out;
+  }
 }

@@ -87,6 +87,47 @@ class RecognitionProperties {
     assertIsomorphism(g, rec);
   }
 
+  /** A declared family and the family it is recognised as (null: none, it stays as declared). */
+  static Stream<Arguments> declaredFamilies() {
+    return Stream.of(
+        Arguments.of(new Topology.Mesh(2, 2), new Topology.Ring(4)),
+        Arguments.of(new Topology.Mesh(1, 6), new Topology.Bla(6)),
+        Arguments.of(new Topology.Mesh(7, 1), new Topology.Bla(7)),
+        Arguments.of(new Topology.Mesh(1, 2), new Topology.Complete(2)),
+        Arguments.of(new Topology.Torus(2, 2), new Topology.Ring(4)),
+        Arguments.of(new Topology.Torus(1, 7), new Topology.Ring(7)),
+        Arguments.of(new Topology.Torus(5, 1), new Topology.Ring(5)),
+        Arguments.of(new Topology.Torus(1, 3), new Topology.Complete(3)),
+        Arguments.of(new Topology.Hypercube(1), new Topology.Complete(2)),
+        Arguments.of(new Topology.Hypercube(2), new Topology.Ring(4)),
+        Arguments.of(new Topology.FoldedHypercube(2), new Topology.Complete(4)),
+        Arguments.of(new Topology.Star(2), new Topology.Complete(2)),
+        Arguments.of(new Topology.Star(3), new Topology.Bla(3)),
+        // coincidences that keep the declared family, and the one-dimensional families themselves
+        Arguments.of(new Topology.Mesh(2, 3), null), Arguments.of(new Topology.Mesh(3, 3), null),
+        Arguments.of(new Topology.Torus(2, 4), null), Arguments.of(new Topology.Torus(4, 4), null),
+        Arguments.of(new Topology.Torus(3, 3), null), Arguments.of(new Topology.Hypercube(3), null),
+        Arguments.of(new Topology.FoldedHypercube(3), null), Arguments.of(new Topology.Star(4), null),
+        Arguments.of(new Topology.Ring(3), null), Arguments.of(new Topology.Ring(8), null),
+        Arguments.of(new Topology.Bla(2), null), Arguments.of(new Topology.Complete(3), null),
+        Arguments.of(new Topology.URing(5), null), Arguments.of(new Topology.Ula(4), null));
+  }
+
+  @ParameterizedTest(name = "{0} as {1}")
+  @MethodSource("declaredFamilies")
+  void aDeclaredFamilyThatIsACompleteGraphPathOrRing_isRecognisedAsThat_andNothingElseIs(Topology declared,
+      Topology expected) {
+    Network g = Network.of(declared);
+    Recognition rec = Recognition.of(g);
+    if (expected == null) {
+      assertThat(rec).as("%s", declared).isNull();
+      return;
+    }
+    assertThat(rec).as("%s", declared).isNotNull();
+    assertThat(rec.family()).isEqualTo(expected);
+    assertIsomorphism(g, rec);
+  }
+
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void aRingWithOneChord_isNotRecognised(long seed) {
