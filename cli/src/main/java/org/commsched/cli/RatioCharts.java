@@ -10,9 +10,11 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
- * Hand-written SVG line charts of a ratio sweep: per problem and family, the mean ratio of each method against
- * the instance size, one chart for the ratio to the lower bound and one for the ratio to the optimum (when any
- * optimum is proven). Self-contained SVG 1.1, no scripts or fonts to fetch. The pixel positions are the only
+ * Hand-written SVG line charts of a ratio sweep: per problem, family and model, the geometric mean ratio of each
+ * method against the instance size, one chart for the ratio to the best lower bound and one for the ratio to the
+ * proven optimum (when any optimum is proven). Each point of a size averages the same instances for every method:
+ * those of that size on which every method of the chart has the ratio (its common set), whose count is shown under
+ * the size. Self-contained SVG 1.1, no scripts or fonts to fetch. The pixel positions are the only
  * floating point; the plotted values are the exact means rounded to four decimals.
  */
 final class RatioCharts {
@@ -23,28 +25,37 @@ final class RatioCharts {
   private static final int LEFT = 60;
   private static final int RIGHT = 190;
   private static final int TOP = 30;
-  private static final int BOTTOM = 45;
+  private static final int BOTTOM = 50;
 
   private RatioCharts() {
   }
 
   /** File name to SVG text, in a fixed order. */
   static Map<String, String> all(List<RatioReport.Full> full) {
+    Map<String, java.util.Set<String>> models = new TreeMap<>();
+    for (RatioReport.Full f : full) {
+      Map<String, String> p = f.row().parameters();
+      models.computeIfAbsent(slug(p.getOrDefault("problem", "")) + "-" + slug(p.getOrDefault("family", "")),
+          k -> new java.util.TreeSet<>()).add(p.getOrDefault("model", ""));
+    }
     Map<String, List<RatioReport.Full>> groups = new TreeMap<>();
     for (RatioReport.Full f : full) {
       Map<String, String> p = f.row().parameters();
+      String pf = slug(p.getOrDefault("problem", "")) + "-" + slug(p.getOrDefault("family", ""));
+      // one chart per model: the model's slug is added to the name when the problem and family have several
+      String name = models.get(pf).size() > 1 ? pf + "-" + slug(p.getOrDefault("model", "")) : pf;
       if (sizeOf(f) != null) {
-        groups.computeIfAbsent(slug(p.getOrDefault("problem", "")) + "-" + slug(p.getOrDefault("family", "")),
-            k -> new ArrayList<>()).add(f);
+        groups.computeIfAbsent(name, k -> new ArrayList<>()).add(f);
       }
     }
     Map<String, String> out = new LinkedHashMap<>();
     for (Map.Entry<String, List<RatioReport.Full>> g : groups.entrySet()) {
-      String lb = chart("ratio to lower bound, " + g.getKey(), g.getValue(), RatioReport.Full::toLowerBound);
+      String lb = chart("ratio to the best lower bound, " + g.getKey(), g.getValue(),
+          RatioReport.Full::toLowerBound);
       if (lb != null) {
         out.put("ratio-lb-" + g.getKey() + ".svg", lb);
       }
-      String opt = chart("ratio to optimum, " + g.getKey(), g.getValue(), RatioReport.Full::toOptimum);
+      String opt = chart("ratio to the proven optimum, " + g.getKey(), g.getValue(), RatioReport.Full::toOptimum);
       if (opt != null) {
         out.put("ratio-opt-" + g.getKey() + ".svg", opt);
       }
@@ -67,12 +78,26 @@ final class RatioCharts {
 
   /** One chart, or null when no row has the ratio. */
   static String chart(String title, List<RatioReport.Full> rows, Function<RatioReport.Full, RatioReport.Ratio> f) {
+    // per objective, the methods with a ratio, and per instance the methods that have it: a point averages only
+    // the instances of its size on which every method of the chart has the ratio (the common set of that size)
+    Map<String, java.util.Set<String>> methodsOf = new TreeMap<>();
+    Map<String, java.util.Set<String>> haveIt = new TreeMap<>();
+    for (RatioReport.Full r : rows) {
+      if (f.apply(r) != null) {
+        methodsOf.computeIfAbsent(r.row().objective(), k -> new java.util.TreeSet<>()).add(r.row().method());
+        haveIt.computeIfAbsent(r.row().instance() + "\u0000" + r.row().objective(), k -> new java.util.TreeSet<>())
+            .add(r.row().method());
+      }
+    }
     Map<String, Map<Integer, List<RatioReport.Ratio>>> series = new TreeMap<>();
+    Map<Integer, java.util.Set<String>> counted = new TreeMap<>();
     for (RatioReport.Full r : rows) {
       RatioReport.Ratio q = f.apply(r);
-      if (q != null) {
+      if (q != null && haveIt.get(r.row().instance() + "\u0000" + r.row().objective())
+          .containsAll(methodsOf.get(r.row().objective()))) {
         series.computeIfAbsent(r.row().method(), k -> new TreeMap<>()).computeIfAbsent(sizeOf(r),
             k -> new ArrayList<>()).add(q);
+        counted.computeIfAbsent(sizeOf(r), k -> new java.util.TreeSet<>()).add(r.row().instance());
       }
     }
     if (series.isEmpty()) {
@@ -85,7 +110,7 @@ final class RatioCharts {
     for (Map.Entry<String, Map<Integer, List<RatioReport.Ratio>>> s : series.entrySet()) {
       Map<Integer, Double> pts = new TreeMap<>();
       for (Map.Entry<Integer, List<RatioReport.Ratio>> e : s.getValue().entrySet()) {
-        double y = new BigDecimal(RatioReport.mean(e.getValue()).decimal()).doubleValue();
+        double y = RatioStudy.geometricMean(e.getValue());
         pts.put(e.getKey(), y);
         xmin = Math.min(xmin, e.getKey());
         xmax = Math.max(xmax, e.getKey());
@@ -122,15 +147,16 @@ final class RatioCharts {
     for (int x : xs) {
       double xx = px.apply(x);
       s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#999\"/>"
-          + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>%n", xx, TOP + ph, xx, TOP + ph + 4, xx,
-          TOP + ph + 18, x));
+          + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>"
+          + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" font-size=\"10\">n=%d</text>%n", xx, TOP + ph, xx,
+          TOP + ph + 4, xx, TOP + ph + 16, x, xx, TOP + ph + 28, counted.get(x).size()));
     }
     s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
         + "stroke=\"#333\"/>%n", LEFT, TOP, pw, ph));
-    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">size</text>%n",
-        LEFT + pw / 2, H - 8));
+    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">size (n: instances "
+        + "in the common set)</text>%n", LEFT + pw / 2, H - 4));
     s.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 14 "
-        + "%d)\">mean ratio</text>%n", TOP + ph / 2, TOP + ph / 2));
+        + "%d)\">geometric mean, common set</text>%n", TOP + ph / 2, TOP + ph / 2));
     int i = 0;
     for (Map.Entry<String, Map<Integer, Double>> e : points.entrySet()) {
       String colour = COLOURS[i % COLOURS.length];
