@@ -20,6 +20,8 @@ import java.util.function.Function;
 final class RatioCharts {
   private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
       "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+  /** Line styles, one per method in turn (with the colours, no two of the first ten methods look alike). */
+  private static final String[] DASHES = {"", "6 3", "2 2", "8 3 2 3", "4 4"};
   private static final int W = 640;
   private static final int H = 360;
   private static final int LEFT = 60;
@@ -124,7 +126,10 @@ final class RatioCharts {
     int ph = H - TOP - BOTTOM;
     final int x0 = xmin;
     final int x1 = xmax == xmin ? xmin + 1 : xmax;
-    Function<Integer, Double> px = x -> LEFT + pw * (x - x0) / (double) (x1 - x0);
+    // a log size axis when the sizes span more than 10x (sizes 6 and 8 would crowd a linear one)
+    boolean log = x0 > 0 && x1 > 10L * x0;
+    Function<Integer, Double> px = log ? x -> LEFT + pw * (Math.log(x) - Math.log(x0)) / (Math.log(x1) - Math.log(x0))
+        : x -> LEFT + pw * (x - x0) / (double) (x1 - x0);
     Function<Double, Double> py = y -> TOP + ph * (ytop - y) / (ytop - ybot);
     StringBuilder s = new StringBuilder();
     s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
@@ -154,21 +159,23 @@ final class RatioCharts {
     s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
         + "stroke=\"#333\"/>%n", LEFT, TOP, pw, ph));
     s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">size (n: instances "
-        + "in the common set)</text>%n", LEFT + pw / 2, H - 4));
+        + "in the common set)%s</text>%n", LEFT + pw / 2, H - 4, log ? ", log scale" : ""));
     s.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 14 "
         + "%d)\">geometric mean, common set</text>%n", TOP + ph / 2, TOP + ph / 2));
     int i = 0;
     for (Map.Entry<String, Map<Integer, Double>> e : points.entrySet()) {
       String colour = COLOURS[i % COLOURS.length];
-      String dash = (i / COLOURS.length) % 2 == 1 ? " stroke-dasharray=\"6 3\"" : ""; // past ten colours
+      String dash = DASHES[i % DASHES.length].isEmpty() ? "" : " stroke-dasharray=\"" + DASHES[i % DASHES.length]
+          + "\"";
+      // methods at the same value (six at 1.00) stay apart: each is shifted a little sideways and has its own marker
+      double shift = (i - (points.size() - 1) / 2.0) * 2.5;
       StringBuilder poly = new StringBuilder();
       for (Map.Entry<Integer, Double> p : e.getValue().entrySet()) {
-        double xx = px.apply(p.getKey());
+        double xx = px.apply(p.getKey()) + shift;
         double yy = py.apply(p.getValue());
         poly.append(String.format(Locale.ROOT, "%.1f,%.1f ", xx, yy));
-        s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"><title>%s size "
-            + "%d: %s</title></circle>%n", xx, yy, colour, RatioReport.escape(e.getKey()), p.getKey(),
-            BigDecimal.valueOf(p.getValue()).stripTrailingZeros().toPlainString()));
+        s.append(marker(i, xx, yy, colour, RatioReport.escape(e.getKey()) + " size " + p.getKey() + ": "
+            + RatioStudy.decimal(p.getValue()) + " (n=" + counted.get(p.getKey()).size() + ")"));
       }
       s.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" "
           + "stroke-width=\"2\"%s/>%n", poly.toString().trim(), colour, dash));
@@ -176,8 +183,32 @@ final class RatioCharts {
       s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
           + "stroke-width=\"2\"%s/><text x=\"%d\" y=\"%d\">%s</text>%n", W - RIGHT + 12, ly, W - RIGHT + 32, ly,
           colour, dash, W - RIGHT + 38, ly + 4, RatioReport.escape(e.getKey())));
+      s.append(marker(i, W - RIGHT + 22, ly, colour, RatioReport.escape(e.getKey())));
       i++;
     }
     return s.append("</svg>\n").toString();
+  }
+
+  /** The marker of the i-th method at (x, y): circle, square, triangle, diamond, cross in turn; title escaped. */
+  private static String marker(int i, double x, double y, String colour, String title) {
+    String t = "<title>" + title + "</title>";
+    switch (i % 5) {
+      case 0:
+        return String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\">%s</circle>%n",
+            x, y, colour, t);
+      case 1:
+        return String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\" fill=\"%s\">%s"
+            + "</rect>%n", x - 3.5, y - 3.5, colour, t);
+      case 2:
+        return String.format(Locale.ROOT, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\">%s"
+            + "</polygon>%n", x, y - 4.5, x - 4, y + 3, x + 4, y + 3, colour, t);
+      case 3:
+        return String.format(Locale.ROOT, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"white\" "
+            + "stroke=\"%s\" stroke-width=\"1.5\">%s</polygon>%n", x, y - 4.5, x + 4.5, y, x, y + 4.5, x - 4.5, y,
+            colour, t);
+      default:
+        return String.format(Locale.ROOT, "<path d=\"M%.1f %.1fL%.1f %.1fM%.1f %.1fL%.1f %.1f\" stroke=\"%s\" "
+            + "stroke-width=\"2\">%s</path>%n", x - 4, y - 4, x + 4, y + 4, x - 4, y + 4, x + 4, y - 4, colour, t);
+    }
   }
 }

@@ -62,7 +62,8 @@ class RatioStudyProperties {
   }
 
   private static List<RatioStudy.Line> common(RatioStudy.Result s, String model) {
-    return s.lines().stream().filter(l -> l.set().equals("common") && l.group().model().equals(model)).toList();
+    return s.lines().stream().filter(l -> l.set().equals("common") && l.group().model().equals(model)
+        && l.group().problem().equals("scatter")).toList();
   }
 
   @TestFactory
