@@ -129,7 +129,7 @@ final class RatiosCommand implements Callable<Integer> {
       }
     }
     Path journal = out.resolve("results.jsonl");
-    List<RatioRow> rows = Collections.synchronizedList(new ArrayList<>(read(journal)));
+    List<RatioRow> rows = Collections.synchronizedList(new ArrayList<>(withModels(read(journal), items)));
     Set<String> done = new HashSet<>();
     rows.forEach(r -> done.add(r.key()));
     List<Runnable> tasks = new ArrayList<>();
@@ -303,6 +303,28 @@ final class RatiosCommand implements Callable<Integer> {
       }
     } catch (IOException | RuntimeException ex) {
       throw bad("cannot read " + f + ": " + ex.getMessage() + "; rerun that shard to write it again");
+    }
+    return out;
+  }
+
+  /**
+   * The journalled rows, those of a directory run journalled before the model was recorded given their instance's
+   * model, so that a resumed run never pools two models.
+   */
+  private static List<RatioRow> withModels(List<RatioRow> rows, List<Item> items) {
+    Map<String, Item> byId = new java.util.HashMap<>();
+    items.forEach(it -> byId.put(it.id(), it));
+    List<RatioRow> out = new ArrayList<>();
+    for (RatioRow r : rows) {
+      Item it = byId.get(r.instance());
+      if (it != null && r.parameters().getOrDefault("model", "").isEmpty()
+          && !it.parameters().getOrDefault("model", "").isEmpty()) {
+        Map<String, String> p = new LinkedHashMap<>(r.parameters());
+        p.put("model", it.parameters().get("model"));
+        r = new RatioRow(r.instance(), p, r.method(), r.objective(), r.status(), r.makespan(), r.runLowerBound(),
+            r.seconds(), r.valid(), r.error(), r.runSeconds());
+      }
+      out.add(r);
     }
     return out;
   }

@@ -295,4 +295,36 @@ class RatiosCliTest {
         .contains("ratio to the best lower bound").contains("own set");
     assertThat(r.err()).contains("of the sweep's own wall time").contains("the methods' own times");
   }
+
+  /**
+   * Issue 23: a directory holding bufferless and store-and-forward scatter on trees is summarised per model (the model
+   * column holds each instance's model), never pooled: each method's summary row and coverage line is in its own
+   * model's group, and the other model's group lists it as refused.
+   */
+  @Test
+  void directoryRun_neverPoolsBufferlessAndStoreAndForward() throws IOException {
+    Path dir = tmp.resolve("mixed");
+    Files.createDirectories(dir);
+    for (String f : List.of("sg-fig1-scatter-path6.json", "pk-tv1-scatter-beta2.json")) {
+      Files.copy(CliTest.CATALOGUE.resolve(f), dir.resolve(f));
+    }
+    Path out = tmp.resolve("mixed-out");
+    CliTest.Run r = run("ratios", dir.toString(), "--methods", "fdf,greedy-saf", "--time-limit", "5", "--jobs", "1",
+        "--out", out.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    List<Map<String, String>> summary = rows(out.resolve("summary.csv"));
+    assertThat(summary).hasSize(2);
+    for (Map<String, String> s : summary) {
+      assertThat(s.get("runs")).isEqualTo("1");
+      assertThat(s.get("model")).startsWith(s.get("method").equals("fdf") ? "bufferless:" : "saf:beta=2,");
+    }
+    List<Map<String, String>> cov = rows(out.resolve("coverage.csv"));
+    assertThat(cov).hasSize(4); // two groups, two methods each
+    for (Map<String, String> c : cov) {
+      boolean own = c.get("model").startsWith(c.get("method").equals("fdf") ? "bufferless:" : "saf:");
+      assertThat(c.get("instances")).isEqualTo("1");
+      assertThat(c.get("ran")).as(c.toString()).isEqualTo(own ? "1" : "0");
+      assertThat(c.get("refused")).as(c.toString()).isEqualTo(own ? "0" : "1");
+    }
+  }
 }
