@@ -137,6 +137,7 @@ final class RatioStudy {
             }
           });
           common.put(key(g.getKey(), objective, ref), set);
+          List<Line> owns = new ArrayList<>(); // after the headline lines of the reference
           for (String m : methods) {
             List<Map.Entry<String, RatioReport.Ratio>> c = new ArrayList<>();
             List<Map.Entry<String, RatioReport.Ratio>> own = new ArrayList<>();
@@ -149,8 +150,9 @@ final class RatioStudy {
               }
             });
             lines.add(new Line(g.getKey(), objective, ref, "common", set.size(), m, stats(c)));
-            lines.add(new Line(g.getKey(), objective, ref, "own", own.size(), m, stats(own)));
+            owns.add(new Line(g.getKey(), objective, ref, "own", own.size(), m, stats(own)));
           }
+          lines.addAll(owns);
         }
       }
     }

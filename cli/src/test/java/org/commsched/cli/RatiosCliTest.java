@@ -293,6 +293,9 @@ class RatiosCliTest {
     String html = Files.readString(out.resolve("report.html"));
     assertThat(html).contains("common set of 6 of 6 instances").contains("ratio to the best known schedule")
         .contains("ratio to the best lower bound").contains("own set");
+    // one headline table and one own-set table per reference (three references, one objective)
+    assertThat(html.split("<h3>Headline: ", -1)).hasSize(1 + 3);
+    assertThat(html.split("<h4>Secondary, each method over its own set: ", -1)).hasSize(1 + 3);
     assertThat(r.err()).contains("of the sweep's own wall time").contains("the methods' own times");
   }
 
