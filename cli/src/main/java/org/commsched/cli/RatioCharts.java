@@ -73,7 +73,7 @@ final class RatioCharts {
     }
   }
 
-  private static String slug(String s) {
+  static String slug(String s) {
     String t = s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
     return t.isEmpty() ? "any" : t;
   }
@@ -179,6 +179,92 @@ final class RatioCharts {
       }
       s.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" "
           + "stroke-width=\"2\"%s/>%n", poly.toString().trim(), colour, dash));
+      int ly = TOP + 10 + 18 * i;
+      s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+          + "stroke-width=\"2\"%s/><text x=\"%d\" y=\"%d\">%s</text>%n", W - RIGHT + 12, ly, W - RIGHT + 32, ly,
+          colour, dash, W - RIGHT + 38, ly + 4, RatioReport.escape(e.getKey())));
+      s.append(marker(i, W - RIGHT + 22, ly, colour, RatioReport.escape(e.getKey())));
+      i++;
+    }
+    return s.append("</svg>\n").toString();
+  }
+
+  /**
+   * A performance profile (Dolan and More, "Benchmarking optimization software with performance profiles", Math.
+   * Programming 91, 2002): per method, the share of the common set's instances on which its ratio to the best known
+   * schedule is at most tau, a step function of tau from 1 to the largest ratio. Null when no method has a ratio.
+   */
+  static String profile(String title, Map<String, List<RatioReport.Ratio>> byMethod) {
+    if (byMethod.isEmpty() || byMethod.values().iterator().next().isEmpty()) {
+      return null;
+    }
+    double tmax = 1.05;
+    Map<String, double[]> sorted = new TreeMap<>();
+    for (Map.Entry<String, List<RatioReport.Ratio>> e : byMethod.entrySet()) {
+      double[] v = e.getValue().stream().mapToDouble(r -> new BigDecimal(r.num()).divide(new BigDecimal(r.den()),
+          java.math.MathContext.DECIMAL64).doubleValue()).sorted().toArray();
+      sorted.put(e.getKey(), v);
+      tmax = Math.max(tmax, v[v.length - 1] * 1.05);
+    }
+    final double top = tmax;
+    int pw = W - LEFT - RIGHT;
+    int ph = H - TOP - BOTTOM;
+    Function<Double, Double> px = t -> LEFT + pw * (t - 1) / (top - 1);
+    Function<Double, Double> py = y -> TOP + ph * (1 - y);
+    StringBuilder s = new StringBuilder();
+    s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+        + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", W, H, W, H));
+    s.append(String.format(Locale.ROOT, "<title>%s</title>%n<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n",
+        RatioReport.escape(title), W, H));
+    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" font-size=\"14\">%s</text>%n", LEFT,
+        RatioReport.escape(title)));
+    for (int k = 0; k <= 5; k++) {
+      double y = k / 5.0;
+      double t = 1 + (top - 1) * k / 5;
+      s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+          + "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", LEFT, py.apply(y), LEFT + pw, py.apply(y),
+          LEFT - 6, py.apply(y) + 4, RatioStudy.decimal(y)));
+      s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+          px.apply(t), TOP + ph + 16, BigDecimal.valueOf(t).setScale(2, java.math.RoundingMode.HALF_UP)
+          .toPlainString()));
+    }
+    s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+        + "stroke=\"#333\"/>%n", LEFT, TOP, pw, ph));
+    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">tau: ratio to the best "
+        + "known schedule</text>%n", LEFT + pw / 2, H - 14));
+    s.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 14 "
+        + "%d)\">share of the common set with ratio at most tau</text>%n", TOP + ph / 2, TOP + ph / 2));
+    int i = 0;
+    for (Map.Entry<String, double[]> e : sorted.entrySet()) {
+      String colour = COLOURS[i % COLOURS.length];
+      String dash = DASHES[i % DASHES.length].isEmpty() ? "" : " stroke-dasharray=\"" + DASHES[i % DASHES.length]
+          + "\"";
+      double[] v = e.getValue();
+      int n = v.length;
+      StringBuilder poly = new StringBuilder();
+      double y = 0;
+      int j = 0;
+      while (j < n && v[j] <= 1) {
+        j++;
+      }
+      y = j / (double) n;
+      poly.append(String.format(Locale.ROOT, "%.1f,%.1f ", px.apply(1.0), py.apply(y)));
+      s.append(marker(i, px.apply(1.0), py.apply(y), colour, RatioReport.escape(e.getKey()) + ": "
+          + RatioStudy.decimal(y) + " at tau 1 (n=" + n + ")"));
+      while (j < n) {
+        double t = v[j];
+        while (j < n && v[j] == t) {
+          j++;
+        }
+        poly.append(String.format(Locale.ROOT, "%.1f,%.1f ", px.apply(t), py.apply(y)));
+        y = j / (double) n;
+        poly.append(String.format(Locale.ROOT, "%.1f,%.1f ", px.apply(t), py.apply(y)));
+        s.append(marker(i, px.apply(t), py.apply(y), colour, RatioReport.escape(e.getKey()) + ": "
+            + RatioStudy.decimal(y) + " at tau " + RatioStudy.decimal(t)));
+      }
+      poly.append(String.format(Locale.ROOT, "%.1f,%.1f", px.apply(top), py.apply(y)));
+      s.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" "
+          + "stroke-width=\"2\"%s/>%n", poly, colour, dash));
       int ly = TOP + 10 + 18 * i;
       s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
           + "stroke-width=\"2\"%s/><text x=\"%d\" y=\"%d\">%s</text>%n", W - RIGHT + 12, ly, W - RIGHT + 32, ly,

@@ -177,7 +177,8 @@ final class RatioReport {
           r.parameters().getOrDefault("family", ""), r.parameters().getOrDefault("model", ""), r.method(),
           r.reason())));
     }
-    Map<String, String> charts = RatioCharts.all(full);
+    Map<String, String> charts = new LinkedHashMap<>(RatioCharts.all(full));
+    charts.putAll(profiles(full, study));
     AtomicFiles.writeString(dir.resolve("results.jsonl"), jsonl.toString());
     AtomicFiles.writeString(dir.resolve("results.csv"), csv.toString());
     AtomicFiles.writeString(dir.resolve("summary.csv"), sum.toString());
@@ -189,6 +190,37 @@ final class RatioReport {
     }
     AtomicFiles.writeString(dir.resolve("report.html"), html(title, summary, study, charts, table, dir));
     return summary;
+  }
+
+  /**
+   * One performance profile per group and objective ({@code profile-PROBLEM-FAMILY[-MODEL][-virtual].svg}), over the
+   * common set of the best known schedule.
+   */
+  static Map<String, String> profiles(List<Full> full, RatioStudy.Result study) {
+    Map<String, Map<String, List<Ratio>>> byChart = new TreeMap<>();
+    Map<String, String> titles = new TreeMap<>();
+    for (Full f : full) {
+      RatioRow r = f.row();
+      RatioStudy.Group g = RatioStudy.Group.of(r.parameters());
+      List<String> set = study.commonSets().get(RatioStudy.key(g, r.objective(), RatioStudy.Reference.BEST_KNOWN));
+      if (set == null || f.toBestKnown() == null || !set.contains(r.instance())) {
+        continue;
+      }
+      String name = "profile-" + RatioCharts.slug(g.problem()) + "-" + RatioCharts.slug(g.family())
+          + (g.model().isEmpty() ? "" : "-" + RatioCharts.slug(g.model()))
+          + (r.objective().equals("real") ? "" : "-" + RatioCharts.slug(r.objective())) + ".svg";
+      titles.put(name, "performance profile, " + g.words() + ", common set of " + set.size());
+      byChart.computeIfAbsent(name, k -> new TreeMap<>()).computeIfAbsent(r.method(), k -> new ArrayList<>())
+          .add(f.toBestKnown());
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    byChart.forEach((name, m) -> {
+      String svg = RatioCharts.profile(titles.get(name), m);
+      if (svg != null) {
+        out.put(name, svg);
+      }
+    });
+    return out;
   }
 
   /** The refusals in instance and method order, each once. */
@@ -423,7 +455,7 @@ final class RatioReport {
     }
     h.append("<h2>Each method over its own set, means (summary.csv)</h2>\n<div class=\"scroll\">");
     table(h, SUMMARY, summary);
-    h.append("</div>\n<h2>Ratio against size</h2>\n");
+    h.append("</div>\n<h2>Ratio against size, and performance profiles</h2>\n");
     for (Map.Entry<String, String> c : charts.entrySet()) {
       h.append("<figure>").append(c.getValue()).append("<figcaption>").append(escape(c.getKey()))
           .append("</figcaption></figure>\n");

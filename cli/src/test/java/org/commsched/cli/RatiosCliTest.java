@@ -255,7 +255,7 @@ class RatiosCliTest {
    * the best known schedule exist for each); the rows carry the exact ratios and the run's own time.
    */
   @Test
-  void coverageNamesTheRefusals_andTheHeadlineIsOverTheCommonSet() throws IOException {
+  void coverageNamesTheRefusals_andTheHeadlineIsOverTheCommonSet() throws Exception {
     Path out = tmp.resolve("cov");
     CliTest.Run r = run("ratios", "--generate", SWEEP, "--methods", "greedy,kierstead,fdf", "--time-limit", "5",
         "--jobs", "1", "--out", out.toString());
@@ -293,6 +293,14 @@ class RatiosCliTest {
     String html = Files.readString(out.resolve("report.html"));
     assertThat(html).contains("common set of 6 of 6 instances").contains("ratio to the best known schedule")
         .contains("ratio to the best lower bound").contains("own set");
+    // the performance profile over the common set starts, for each method, at its share at the best known
+    String profile = Files.readString(out.resolve("profile-chatting-ula.svg"));
+    DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new InputSource(new StringReader(profile)));
+    for (String m : List.of("greedy", "kierstead")) {
+      Map<String, String> line = cmp.stream().filter(x -> x.get("reference").equals("bestKnown")
+          && x.get("set").equals("common") && x.get("method").equals(m)).findFirst().orElseThrow();
+      assertThat(profile).contains(m + ": " + line.get("shareAtReference") + " at tau 1 (n=6)");
+    }
     // one headline table and one own-set table per reference (three references, one objective)
     assertThat(html.split("<h3>Headline: ", -1)).hasSize(1 + 3);
     assertThat(html.split("<h4>Secondary, each method over its own set: ", -1)).hasSize(1 + 3);
