@@ -78,6 +78,10 @@ final class OracleCommand implements Callable<Integer> {
       description = "time limit per exact run in seconds (default: ${DEFAULT-VALUE})")
   BigDecimal timeLimit;
 
+  @Option(names = "--strict-only", description = "keep only entries that check --strict certifies by itself (a "
+      + "lower bound the checker proves meets the makespan); skip those certified by exact runs alone")
+  boolean strictOnly;
+
   @Option(names = "--out", required = true, paramLabel = "DIR", description = "output directory")
   Path out;
 
@@ -138,6 +142,12 @@ final class OracleCommand implements Callable<Integer> {
         spec.commandLine().getErr().println("commsched oracle: seed " + s + ": optimum not certified, skipped");
         continue;
       }
+      boolean strict = cert.kind().equals("lower-bound"); // check --strict recomputes that bound itself
+      if (strictOnly && !strict) {
+        spec.commandLine().getErr().println("commsched oracle: seed " + s + ": optimum certified by exact runs only "
+            + "(check --strict cannot), skipped (--strict-only)");
+        continue;
+      }
       Path instFile = out.resolve(name + ".json");
       Path schedFile = out.resolve(name + ".schedule.json");
       InstanceWriter.write(inst, instFile);
@@ -150,6 +160,7 @@ final class OracleCommand implements Callable<Integer> {
       Json.time(row, "optimum", best.result().makespan(), best.result().scale());
       row.put("optimumKind", "exact");
       row.set("certificate", cert.json());
+      row.put("strictCertifies", strict);
       row.put("source", "commsched oracle --problem " + kind.wireName() + " --family " + family + " --size " + size
           + (messages > 0 ? " --messages " + messages : "") + " --lengths " + lengths
           + (model != null ? " --model " + model : "") + " --seed " + s);

@@ -29,18 +29,31 @@ import tools.jackson.databind.node.ObjectNode;
 final class RatioReport {
   static final List<String> COLUMNS = List.of("instance", "problem", "family", "size", "messages", "lengths",
       "model", "seed", "method", "objective", "status", "makespan", "lowerBound", "optimum", "ratioToOptimum",
-      "ratioToLowerBound", "seconds", "valid", "error");
+      "ratioToLowerBound", "seconds", "valid", "error", "bestKnown", "ratioToBestKnown", "ratioToOptimumExact",
+      "ratioToLowerBoundExact", "ratioToBestKnownExact", "runSeconds");
   static final List<String> SUMMARY = List.of("problem", "family", "method", "objective", "runs", "valid",
-      "withOptimum", "meanRatioToOptimum", "maxRatioToOptimum", "meanRatioToLowerBound", "maxRatioToLowerBound");
+      "withOptimum", "meanRatioToOptimum", "maxRatioToOptimum", "meanRatioToLowerBound", "maxRatioToLowerBound",
+      "model");
+  static final List<String> COVERAGE = List.of("problem", "family", "model", "method", "instances", "ran", "solved",
+      "refused", "refusedBecause", "failed", "timedOut", "withOptimum", "withLowerBound");
+  static final List<String> COMPARISON = List.of("problem", "family", "model", "objective", "reference", "set",
+      "setSize", "method", "n", "geometricMean", "geometricMeanLow95", "geometricMeanHigh95", "median",
+      "firstQuartile", "thirdQuartile", "max", "maxInstance", "atReference", "shareAtReference", "medianExact",
+      "firstQuartileExact", "thirdQuartileExact", "maxExact");
 
   /** A row with the figures that need every run of its instance. */
-  record Full(RatioRow row, BigDecimal lowerBound, BigDecimal optimum) {
+  record Full(RatioRow row, BigDecimal lowerBound, BigDecimal optimum, BigDecimal bestKnown) {
     Ratio toOptimum() {
       return row.valid() ? Ratio.of(row.makespan(), optimum) : null;
     }
 
     Ratio toLowerBound() {
       return row.valid() ? Ratio.of(row.makespan(), lowerBound) : null;
+    }
+
+    /** The makespan over the least makespan any checked run of the instance and objective found. */
+    Ratio toBestKnown() {
+      return row.valid() ? Ratio.of(row.makespan(), bestKnown) : null;
     }
   }
 
@@ -62,6 +75,15 @@ final class RatioReport {
 
     Ratio plus(Ratio o) {
       return reduce(num.multiply(o.den).add(o.num.multiply(den)), den.multiply(o.den));
+    }
+
+    Ratio times(long k) {
+      return reduce(num.multiply(BigInteger.valueOf(k)), den);
+    }
+
+    /** The exact quotient as {@code p/q} in lowest terms ({@code p} when q is 1). */
+    String exact() {
+      return den.equals(BigInteger.ONE) ? num.toString() : num + "/" + den;
     }
 
     Ratio over(long k) {
@@ -109,13 +131,16 @@ final class RatioReport {
       BigDecimal lb = bound.get(k);
       BigDecimal m = best.get(k);
       boolean opt = m != null && (proven.containsKey(k) || (lb != null && lb.compareTo(m) >= 0));
-      out.add(new Full(r, r.objective().equals("-") ? null : lb, opt ? m : null));
+      out.add(new Full(r, r.objective().equals("-") ? null : lb, opt ? m : null, r.objective().equals("-") ? null : m));
     }
     return out;
   }
 
-  /** Writes every output file into {@code dir}; returns the summary rows (for the command's own printout). */
-  static List<List<String>> write(Path dir, List<RatioRow> rows, String title) {
+  /**
+   * Writes every output file into {@code dir} ({@code refusals}: the methods that do not apply to instances of the
+   * sweep, with their reasons); returns the summary rows (for the command's own printout).
+   */
+  static List<List<String>> write(Path dir, List<RatioRow> rows, List<RatioStudy.Refusal> refusals, String title) {
     List<Full> full = complete(rows);
     StringBuilder jsonl = new StringBuilder();
     StringBuilder csv = new StringBuilder(String.join(",", COLUMNS)).append('\n');
@@ -126,6 +151,11 @@ final class RatioReport {
       RatioRow.putDecimal(o, "optimum", f.optimum());
       o.put("ratioToOptimum", text(f.toOptimum()));
       o.put("ratioToLowerBound", text(f.toLowerBound()));
+      RatioRow.putDecimal(o, "bestKnown", f.bestKnown());
+      o.put("ratioToBestKnown", text(f.toBestKnown()));
+      o.put("ratioToOptimumExact", exact(f.toOptimum()));
+      o.put("ratioToLowerBoundExact", exact(f.toLowerBound()));
+      o.put("ratioToBestKnownExact", exact(f.toBestKnown()));
       jsonl.append(RatioRow.LINES.writeValueAsString(o)).append('\n');
       List<String> cells = cells(f);
       table.add(cells);
@@ -134,15 +164,101 @@ final class RatioReport {
     List<List<String>> summary = summary(full);
     StringBuilder sum = new StringBuilder(String.join(",", SUMMARY)).append('\n');
     summary.forEach(s -> sum.append(csvLine(s)));
-    Map<String, String> charts = RatioCharts.all(full);
+    RatioStudy.Result study = RatioStudy.of(full, refusals);
+    List<List<String>> coverage = coverageRows(study);
+    List<List<String>> comparison = comparisonRows(study, dir);
+    StringBuilder cov = new StringBuilder(String.join(",", COVERAGE)).append('\n');
+    coverage.forEach(c -> cov.append(csvLine(c)));
+    StringBuilder cmp = new StringBuilder(String.join(",", COMPARISON)).append('\n');
+    comparison.forEach(c -> cmp.append(csvLine(c)));
+    StringBuilder ref = new StringBuilder("instance,problem,family,model,method,reason\n");
+    for (RatioStudy.Refusal r : sortedRefusals(refusals)) {
+      ref.append(csvLine(List.of(r.instance(), r.parameters().getOrDefault("problem", ""),
+          r.parameters().getOrDefault("family", ""), r.parameters().getOrDefault("model", ""), r.method(),
+          r.reason())));
+    }
+    Map<String, String> charts = new LinkedHashMap<>(RatioCharts.all(full));
+    charts.putAll(profiles(full, study));
     AtomicFiles.writeString(dir.resolve("results.jsonl"), jsonl.toString());
     AtomicFiles.writeString(dir.resolve("results.csv"), csv.toString());
     AtomicFiles.writeString(dir.resolve("summary.csv"), sum.toString());
+    AtomicFiles.writeString(dir.resolve("coverage.csv"), cov.toString());
+    AtomicFiles.writeString(dir.resolve("comparison.csv"), cmp.toString());
+    AtomicFiles.writeString(dir.resolve("refusals.csv"), ref.toString());
     for (Map.Entry<String, String> c : charts.entrySet()) {
       AtomicFiles.writeString(dir.resolve(c.getKey()), c.getValue());
     }
-    AtomicFiles.writeString(dir.resolve("report.html"), html(title, summary, charts, table));
+    AtomicFiles.writeString(dir.resolve("report.html"), html(title, summary, study, charts, table, dir));
     return summary;
+  }
+
+  /**
+   * One performance profile per group and objective ({@code profile-PROBLEM-FAMILY[-MODEL][-virtual].svg}), over the
+   * common set of the best known schedule.
+   */
+  static Map<String, String> profiles(List<Full> full, RatioStudy.Result study) {
+    Map<String, Map<String, List<Ratio>>> byChart = new TreeMap<>();
+    Map<String, String> titles = new TreeMap<>();
+    for (Full f : full) {
+      RatioRow r = f.row();
+      RatioStudy.Group g = RatioStudy.Group.of(r.parameters());
+      List<String> set = study.commonSets().get(RatioStudy.key(g, r.objective(), RatioStudy.Reference.BEST_KNOWN));
+      if (set == null || f.toBestKnown() == null || !set.contains(r.instance())) {
+        continue;
+      }
+      String name = "profile-" + RatioCharts.slug(g.problem()) + "-" + RatioCharts.slug(g.family())
+          + (g.model().isEmpty() ? "" : "-" + RatioCharts.slug(g.model()))
+          + (r.objective().equals("real") ? "" : "-" + RatioCharts.slug(r.objective())) + ".svg";
+      titles.put(name, "performance profile, " + g.words() + ", common set of " + set.size());
+      byChart.computeIfAbsent(name, k -> new TreeMap<>()).computeIfAbsent(r.method(), k -> new ArrayList<>())
+          .add(f.toBestKnown());
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    byChart.forEach((name, m) -> {
+      String svg = RatioCharts.profile(titles.get(name), m);
+      if (svg != null) {
+        out.put(name, svg);
+      }
+    });
+    return out;
+  }
+
+  /** The refusals in instance and method order, each once. */
+  static List<RatioStudy.Refusal> sortedRefusals(List<RatioStudy.Refusal> refusals) {
+    Map<String, RatioStudy.Refusal> byKey = new TreeMap<>();
+    refusals.forEach(r -> byKey.putIfAbsent(r.instance() + "\u0000" + r.method(), r));
+    return List.copyOf(byKey.values());
+  }
+
+  static List<List<String>> coverageRows(RatioStudy.Result study) {
+    List<List<String>> out = new ArrayList<>();
+    for (RatioStudy.Coverage c : study.coverage()) {
+      out.add(List.of(c.group().problem(), c.group().family(), c.group().model(), c.method(),
+          Integer.toString(c.instances()), Integer.toString(c.ran()), Integer.toString(c.solved()),
+          Integer.toString(c.refused()), c.reasons(), Integer.toString(c.failed()), Integer.toString(c.timedOut()),
+          Integer.toString(c.withOptimum()), Integer.toString(c.withBound())));
+    }
+    return out;
+  }
+
+  static List<List<String>> comparisonRows(RatioStudy.Result study, Path dir) {
+    List<List<String>> out = new ArrayList<>();
+    for (RatioStudy.Line l : study.lines()) {
+      List<String> c = new ArrayList<>(List.of(l.group().problem(), l.group().family(), l.group().model(),
+          l.objective(), l.reference().key, l.set(), Integer.toString(l.setSize()), l.method()));
+      RatioStudy.Stats s = l.stats();
+      if (s == null) {
+        c.addAll(List.of("0", "", "", "", "", "", "", "", "", "", "", "", "", "", ""));
+      } else {
+        c.addAll(List.of(Integer.toString(s.n()), RatioStudy.decimal(s.geometricMean()), RatioStudy.decimal(s.low()),
+            RatioStudy.decimal(s.high()), s.median().decimal(), s.q1().decimal(), s.q3().decimal(),
+            s.max().decimal(), s.maxInstance(), Integer.toString(s.atReference()),
+            Ratio.reduce(BigInteger.valueOf(s.atReference()), BigInteger.valueOf(s.n())).decimal(),
+            s.median().exact(), s.q1().exact(), s.q3().exact(), s.max().exact()));
+      }
+      out.add(c);
+    }
+    return out;
   }
 
   private static List<String> cells(Full f) {
@@ -163,21 +279,33 @@ final class RatioReport {
     c.add(r.seconds().toPlainString());
     c.add(Boolean.toString(r.valid()));
     c.add(r.error());
+    c.add(plain(f.bestKnown()));
+    c.add(text(f.toBestKnown()));
+    c.add(exact(f.toOptimum()));
+    c.add(exact(f.toLowerBound()));
+    c.add(exact(f.toBestKnown()));
+    c.add(plain(r.runSeconds()));
     return c;
   }
 
-  /** Mean and max ratios per problem, family, method and objective, in that order. */
+  /**
+   * Mean and max ratios per problem, family, model, method and objective, each method over its own set (the rows
+   * where it has the ratio); the model is the last column (it was added later), but it is part of the key, so two
+   * models are never pooled.
+   */
   static List<List<String>> summary(List<Full> full) {
     Map<List<String>, List<Full>> groups = new TreeMap<>(Comparator.comparing((List<String> l) -> String.join(
         "\u0000", l)));
     for (Full f : full) {
       RatioRow r = f.row();
       groups.computeIfAbsent(List.of(r.parameters().getOrDefault("problem", ""), r.parameters().getOrDefault(
-          "family", ""), r.method(), r.objective()), k -> new ArrayList<>()).add(f);
+          "family", ""), r.parameters().getOrDefault("model", ""), r.method(), r.objective()),
+          k -> new ArrayList<>()).add(f);
     }
     List<List<String>> out = new ArrayList<>();
     for (Map.Entry<List<String>, List<Full>> g : groups.entrySet()) {
-      List<String> s = new ArrayList<>(g.getKey());
+      List<String> s = new ArrayList<>(List.of(g.getKey().get(0), g.getKey().get(1), g.getKey().get(3),
+          g.getKey().get(4)));
       List<Full> fs = g.getValue();
       s.add(Integer.toString(fs.size()));
       s.add(Long.toString(fs.stream().filter(f -> f.row().valid()).count()));
@@ -196,6 +324,7 @@ final class RatioReport {
       s.add(text(opt.stream().max(Comparator.naturalOrder()).orElse(null)));
       s.add(text(mean(lb)));
       s.add(text(lb.stream().max(Comparator.naturalOrder()).orElse(null)));
+      s.add(g.getKey().get(2));
       out.add(s);
     }
     return out;
@@ -214,6 +343,10 @@ final class RatioReport {
 
   private static String text(Ratio r) {
     return r == null ? "" : r.decimal();
+  }
+
+  private static String exact(Ratio r) {
+    return r == null ? "" : r.exact();
   }
 
   private static String plain(BigDecimal v) {
@@ -238,27 +371,98 @@ final class RatioReport {
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
   }
 
-  private static String html(String title, List<List<String>> summary, Map<String, String> charts,
-      List<List<String>> rows) {
+  private static String html(String title, List<List<String>> summary, RatioStudy.Result study,
+      Map<String, String> charts, List<List<String>> rows, Path dir) {
     StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
     h.append("<title>").append(escape(title)).append("</title><style>")
-        .append("body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;font-size:13px}")
-        .append("td,th{border:1px solid #bbb;padding:2px 6px;text-align:right}th{background:#eee}")
-        .append("td:first-child{text-align:left}figure{display:inline-block;margin:1em}</style></head><body>\n");
+        .append("body{font-family:sans-serif;margin:2em;max-width:100em}table{border-collapse:collapse;")
+        .append("font-size:13px}td,th{border:1px solid #bbb;padding:2px 6px;text-align:right}th{background:#eee}")
+        .append("td:first-child{text-align:left}figure{display:inline-block;margin:1em}")
+        .append(".scroll{overflow:auto;max-width:100%;max-height:40em}</style></head><body>\n");
     h.append("<h1>").append(escape(title)).append("</h1>\n");
-    h.append("<p>Ratios are makespan over the instance's optimum (when an exact method or a meeting lower bound ")
-        .append("proves it) and over the best lower bound any run proved; exact quotients shown with four ")
-        .append("decimals. Every schedule was checked by the independent checker.</p>\n");
-    h.append("<h2>Summary</h2>\n");
+    h.append("<p>Three references, each named where it is used: the <b>ratio to the proven optimum</b> (makespan ")
+        .append("over the optimum, when an exact method or a meeting lower bound proves it), the <b>ratio to the ")
+        .append("best lower bound</b> (over the largest bound any run proved; an upper estimate of the first) and ")
+        .append("the <b>ratio to the best known schedule</b> (over the least makespan any checked run found). Every ")
+        .append("schedule was checked by the independent checker. Rows are compared within a problem, family and ")
+        .append("model, never across models.</p>\n");
+    h.append("<p>The headline tables are over the <b>common set</b>: the instances on which every compared method ")
+        .append("(every method with a checked schedule in the group) has a checked schedule and the reference ")
+        .append("exists; its size is shown. The figures of each method over its own set follow, labelled. Geometric ")
+        .append("mean with a seeded bootstrap 95 % interval (").append(RatioStudy.RESAMPLES).append(" resamples, ")
+        .append("seed ").append(RatioStudy.SEED).append("); quartiles interpolate linearly between order ")
+        .append("statistics; <i>at reference</i> counts ratios of exactly 1. Exact rationals are in ")
+        .append("comparison.csv and results.csv.</p>\n");
+    h.append("<p><i>seconds</i> is the method's own wall time; <i>runSeconds</i> the whole row's (the method, the ")
+        .append("checker and the bounds).</p>\n");
+    RatioStudy.Group last = null;
+    List<List<String>> cov = coverageRows(study);
+    List<List<String>> cmp = comparisonRows(study, dir);
+    for (int i = 0; i < study.coverage().size(); i++) {
+      RatioStudy.Group g = study.coverage().get(i).group();
+      if (g.equals(last)) {
+        continue;
+      }
+      last = g;
+      h.append("<h2>").append(escape(g.words())).append("</h2>\n<h3>Coverage</h3>\n");
+      List<List<String>> mine = new ArrayList<>();
+      for (int j = 0; j < cov.size(); j++) {
+        if (study.coverage().get(j).group().equals(g)) {
+          mine.add(cov.get(j).subList(3, cov.get(j).size()));
+        }
+      }
+      h.append("<div class=\"scroll\">");
+      table(h, COVERAGE.subList(3, COVERAGE.size()), mine);
+      h.append("</div>\n");
+      String shown = null;
+      for (int j = 0; j < study.lines().size(); j++) {
+        RatioStudy.Line l = study.lines().get(j);
+        if (!l.group().equals(g)) {
+          continue;
+        }
+        String head = l.objective() + "\u0000" + l.reference().key + "\u0000" + l.set();
+        if (!head.equals(shown)) {
+          if (shown != null) {
+            h.append("</table></div>\n");
+          }
+          shown = head;
+          int instances = study.coverage().get(i).instances();
+          h.append(l.set().equals("common") ? "<h3>Headline: " : "<h4>Secondary, each method over its own set: ")
+              .append(escape(l.reference().words)).append(" (").append(escape(l.objective())).append(")")
+              .append(l.set().equals("common") ? ", common set of " + l.setSize() + " of " + instances
+                  + " instances</h3>\n" : "</h4>\n");
+          h.append("<div class=\"scroll\"><table><tr>");
+          COMPARISON.subList(7, 19).forEach(c -> h.append("<th>").append(escape(c)).append("</th>"));
+          h.append("</tr>\n");
+        }
+        h.append("<tr>");
+        List<String> c = cmp.get(j);
+        for (int k = 7; k < 19; k++) {
+          String v = c.get(k);
+          if (k == 16 && !v.isEmpty() && java.nio.file.Files.isRegularFile(dir.resolve("instances")
+              .resolve(v + ".json"))) {
+            h.append("<td><a href=\"instances/").append(escape(v)).append(".json\">").append(escape(v))
+                .append("</a></td>");
+          } else {
+            h.append("<td>").append(escape(v)).append("</td>");
+          }
+        }
+        h.append("</tr>\n");
+      }
+      if (shown != null) {
+        h.append("</table></div>\n");
+      }
+    }
+    h.append("<h2>Each method over its own set, means (summary.csv)</h2>\n<div class=\"scroll\">");
     table(h, SUMMARY, summary);
-    h.append("<h2>Ratio against size</h2>\n");
+    h.append("</div>\n<h2>Ratio against size, and performance profiles</h2>\n");
     for (Map.Entry<String, String> c : charts.entrySet()) {
       h.append("<figure>").append(c.getValue()).append("<figcaption>").append(escape(c.getKey()))
           .append("</figcaption></figure>\n");
     }
-    h.append("<h2>Runs</h2>\n");
+    h.append("<h2>Runs</h2>\n<div class=\"scroll\">");
     table(h, COLUMNS, rows);
-    return h.append("</body></html>\n").toString();
+    return h.append("</div></body></html>\n").toString();
   }
 
   private static void table(StringBuilder h, List<String> head, List<List<String>> rows) {

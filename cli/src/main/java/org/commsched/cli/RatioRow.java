@@ -20,12 +20,15 @@ import tools.jackson.databind.node.ObjectNode;
  * @param status OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN, or ERROR when the method failed
  * @param makespan exact decimal, or null without a schedule
  * @param runLowerBound the run's own lower bound (exact decimal), or null for ERROR
- * @param seconds wall seconds of the method, three decimals
+ * @param seconds wall seconds of the method alone, three decimals
  * @param valid true when the independent checker accepted the schedule
  * @param error what went wrong (ERROR rows, rejected schedules), else empty
+ * @param runSeconds wall seconds of the whole row: the method, the checker and the bounds it needed, three decimals;
+ *     null in rows journalled before it was recorded
  */
 record RatioRow(String instance, Map<String, String> parameters, String method, String objective, String status,
-    BigDecimal makespan, BigDecimal runLowerBound, BigDecimal seconds, boolean valid, String error) {
+    BigDecimal makespan, BigDecimal runLowerBound, BigDecimal seconds, boolean valid, String error,
+    BigDecimal runSeconds) {
   static final JsonMapper LINES = JsonMapper.builder().build();
 
   /** The key a rerun skips on. */
@@ -47,6 +50,9 @@ record RatioRow(String instance, Map<String, String> parameters, String method, 
     o.put("seconds", seconds.toPlainString());
     o.put("valid", valid);
     o.put("error", error);
+    if (runSeconds != null) {
+      o.put("runSeconds", runSeconds.toPlainString());
+    }
     return o;
   }
 
@@ -83,7 +89,7 @@ record RatioRow(String instance, Map<String, String> parameters, String method, 
       return new RatioRow(n.get("instance").asString(), p, n.get("method").asString(),
           text(n, "objective", "-"), n.get("status").asString(), decimal(n, "makespan"),
           decimal(n, "runLowerBound"), n.hasNonNull("seconds") ? new BigDecimal(n.get("seconds").asString())
-          : BigDecimal.ZERO, n.get("valid").asBoolean(), text(n, "error", ""));
+          : BigDecimal.ZERO, n.get("valid").asBoolean(), text(n, "error", ""), decimal(n, "runSeconds"));
     } catch (NumberFormatException e) {
       return null;
     }

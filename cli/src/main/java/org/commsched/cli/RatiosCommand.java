@@ -35,6 +35,7 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveRun;
 import org.commsched.instances.generate.Generators;
+import org.commsched.instances.generate.Models;
 import org.commsched.instances.io.InstanceWriter;
 import org.commsched.solver.MethodRegistry;
 import org.commsched.solver.SolveRunner;
@@ -51,6 +52,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "ratios", mixinStandardHelpOptions = true,
     description = {"Approximation ratios: runs methods over instances, checks every schedule, writes results.csv, "
+        + "coverage.csv, comparison.csv, refusals.csv, "
         + "results.jsonl, summary.csv, SVG plots and report.html.",
         "Resumable: a rerun with the same OUTDIR skips the (instance, method) rows already there.",
         "Exit codes: 0 done, 2 bad input, 130 interrupted (finished rows kept)."})
@@ -127,7 +129,7 @@ final class RatiosCommand implements Callable<Integer> {
       }
     }
     Path journal = out.resolve("results.jsonl");
-    List<RatioRow> rows = Collections.synchronizedList(new ArrayList<>(read(journal)));
+    List<RatioRow> rows = Collections.synchronizedList(new ArrayList<>(withModels(read(journal), items)));
     Set<String> done = new HashSet<>();
     rows.forEach(r -> done.add(r.key()));
     List<Runnable> tasks = new ArrayList<>();
@@ -144,6 +146,16 @@ final class RatiosCommand implements Callable<Integer> {
       throw bad("cannot write " + journal + ": " + ex.getMessage());
     }
     int rowsToRun = 0;
+    List<RatioStudy.Refusal> refusals = refusals(items, registry, wanted);
+    Set<String> asked = wanted;
+    if (asked != null && items.stream().noneMatch(it -> registry.applicable(it.instance()).stream()
+        .anyMatch(m -> asked.contains(m.name())))) {
+      Set<String> apply = new java.util.TreeSet<>();
+      items.forEach(it -> registry.applicable(it.instance()).forEach(m -> apply.add(m.name())));
+      throw bad("--methods " + String.join(",", asked) + ": none applies to any instance of the sweep; give "
+          + "methods that do, e.g. " + (apply.isEmpty() ? "none (no method applies to these instances)"
+          : String.join(",", apply)));
+    }
     for (Item it : items) {
       List<Method> todo = new ArrayList<>();
       for (Method m : registry.applicable(it.instance())) {
@@ -190,8 +202,11 @@ final class RatiosCommand implements Callable<Integer> {
           + " to run");
       e.flush();
     }
-    Signals.install(e);
+    Signals.install(e, "commsched ratios: interrupted: stopping the sweep; the finished rows are kept in " + journal
+        + " and the report is written from them; the rows in flight are run again on resume (again to quit at "
+        + "once)");
     Signals.cooperative(); // every finished row is kept: the first Ctrl-C stops the runs, the rows so far stay
+    long sweepStart = System.nanoTime();
     ExecutorService pool = Executors.newFixedThreadPool(j, r -> {
       Thread t = new Thread(r, "commsched-ratios");
       t.setDaemon(true);
@@ -217,14 +232,108 @@ final class RatiosCommand implements Callable<Integer> {
         // every row was flushed already
       }
     }
-    List<List<String>> summary = RatioReport.write(out, List.copyOf(rows), title());
+    BigDecimal methodSeconds = rows.stream().filter(r -> !done.contains(r.key())).map(RatioRow::seconds)
+        .reduce(BigDecimal.ZERO, BigDecimal::add);
+    writeRefusals(out, refusals);
+    List<List<String>> summary = RatioReport.write(out, List.copyOf(rows), refusals, title());
     print(o, summary);
+    if (!quiet) {
+      e.println("commsched ratios: " + rowsToRun + " rows in " + seconds(System.nanoTime() - sweepStart)
+          .toPlainString() + " s of the sweep's own wall time; the methods' own times (column seconds) sum to "
+          + methodSeconds.toPlainString() + " s");
+      e.flush();
+    }
     return Interrupt.requested() ? Signals.EXIT : 0;
+  }
+
+  /**
+   * The (instance, method) pairs where a method does not apply, with its reason ({@link Method#whyNot}): for every
+   * method asked for, or without {@code --methods} for every method of the instance's problem kind.
+   */
+  private static List<RatioStudy.Refusal> refusals(List<Item> items, MethodRegistry registry, Set<String> wanted) {
+    List<RatioStudy.Refusal> out = new ArrayList<>();
+    for (Item it : items) {
+      for (Method m : registry.all()) {
+        if (wanted != null ? !wanted.contains(m.name()) : !m.problems().contains(it.instance().kind())) {
+          continue;
+        }
+        String why = m.whyNot(it.instance());
+        if (why != null) {
+          out.add(new RatioStudy.Refusal(it.id(), it.parameters(), m.name(), why));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** {@code refusals.jsonl}: the refusals of this run's instances, for a later {@code --merge}. */
+  private static void writeRefusals(Path out, List<RatioStudy.Refusal> refusals) {
+    StringBuilder sb = new StringBuilder();
+    for (RatioStudy.Refusal r : RatioReport.sortedRefusals(refusals)) {
+      tools.jackson.databind.node.ObjectNode n = RatioRow.LINES.createObjectNode();
+      n.put("instance", r.instance());
+      tools.jackson.databind.node.ObjectNode p = n.putObject("parameters");
+      r.parameters().forEach(p::put);
+      n.put("method", r.method());
+      n.put("reason", r.reason());
+      sb.append(RatioRow.LINES.writeValueAsString(n)).append('\n');
+    }
+    org.commsched.instances.io.AtomicFiles.writeString(out.resolve("refusals.jsonl"), sb.toString());
+  }
+
+  /** The refusals a run wrote ({@link #writeRefusals}); none when the file is missing (an older run). */
+  private static List<RatioStudy.Refusal> readRefusals(Path dir) {
+    Path f = dir.resolve("refusals.jsonl");
+    List<RatioStudy.Refusal> out = new ArrayList<>();
+    if (!Files.isRegularFile(f)) {
+      return out;
+    }
+    try {
+      for (String l : Files.readAllLines(f, StandardCharsets.UTF_8)) {
+        tools.jackson.databind.JsonNode n = l.isBlank() ? null : RatioRow.LINES.readTree(l);
+        if (n == null || !n.hasNonNull("instance") || !n.hasNonNull("method") || !n.hasNonNull("reason")) {
+          continue;
+        }
+        Map<String, String> p = new LinkedHashMap<>();
+        if (n.get("parameters") != null && n.get("parameters").isObject()) {
+          n.get("parameters").properties().forEach(x -> p.put(x.getKey(), x.getValue().asString()));
+        }
+        out.add(new RatioStudy.Refusal(n.get("instance").asString(), p, n.get("method").asString(),
+            n.get("reason").asString()));
+      }
+    } catch (IOException | RuntimeException ex) {
+      throw bad("cannot read " + f + ": " + ex.getMessage() + "; rerun that shard to write it again");
+    }
+    return out;
+  }
+
+  /**
+   * The journalled rows, those of a directory run journalled before the model was recorded given their instance's
+   * model, so that a resumed run never pools two models.
+   */
+  private static List<RatioRow> withModels(List<RatioRow> rows, List<Item> items) {
+    Map<String, Item> byId = new java.util.HashMap<>();
+    items.forEach(it -> byId.put(it.id(), it));
+    List<RatioRow> out = new ArrayList<>();
+    for (RatioRow r : rows) {
+      Item it = byId.get(r.instance());
+      if (it != null && r.parameters().getOrDefault("model", "").isEmpty()
+          && !it.parameters().getOrDefault("model", "").isEmpty()) {
+        Map<String, String> p = new LinkedHashMap<>(r.parameters());
+        p.put("model", it.parameters().get("model"));
+        r = new RatioRow(r.instance(), p, r.method(), r.objective(), r.status(), r.makespan(), r.runLowerBound(),
+            r.seconds(), r.valid(), r.error(), r.runSeconds());
+      }
+      out.add(r);
+    }
+    return out;
   }
 
   private int doMerge(PrintWriter o) {
     Map<String, RatioRow> byKey = new LinkedHashMap<>();
+    List<RatioStudy.Refusal> refusals = new ArrayList<>();
     for (Path d : merge) {
+      refusals.addAll(readRefusals(d));
       Path f = d.resolve("results.jsonl");
       if (!Files.isRegularFile(f)) {
         throw bad("--merge " + d + ": no results.jsonl there; give output directories of commsched ratios");
@@ -233,7 +342,8 @@ final class RatiosCommand implements Callable<Integer> {
         byKey.putIfAbsent(r.key(), r);
       }
     }
-    print(o, RatioReport.write(out, List.copyOf(byKey.values()), title()));
+    writeRefusals(out, refusals);
+    print(o, RatioReport.write(out, List.copyOf(byKey.values()), refusals, title()));
     return 0;
   }
 
@@ -289,10 +399,10 @@ final class RatiosCommand implements Callable<Integer> {
           + (run.report().violations().isEmpty() ? "a claim" : run.report().violations().get(0).detail()) : "";
       return new RatioRow(it.id(), it.parameters(), m.name(), objective, r.status().name(),
           r.makespan() == null ? null : r.scale().toUnits(r.makespan()), r.scale().toUnits(r.lowerBound().value()),
-          seconds(run.nanos()), run.valid(), error);
+          seconds(run.nanos()), run.valid(), error, seconds(System.nanoTime() - t0));
     } catch (RuntimeException | StackOverflowError ex) {
       return new RatioRow(it.id(), it.parameters(), m.name(), "-", "ERROR", null, null,
-          seconds(System.nanoTime() - t0), false, String.valueOf(ex));
+          seconds(System.nanoTime() - t0), false, String.valueOf(ex), seconds(System.nanoTime() - t0));
     }
   }
 
@@ -350,7 +460,7 @@ final class RatiosCommand implements Callable<Integer> {
       p.put("size", Integer.toString(inst.network().nodes()));
       p.put("messages", Integer.toString(Math.max(inst.messages().size(), inst.origins().size())));
       p.put("lengths", "");
-      p.put("model", "");
+      p.put("model", Models.format(inst.model())); // so that two models are never pooled
       p.put("seed", "");
       items.add(new Item(dir.relativize(f).toString().replace('\\', '/'), inst, p));
     }
@@ -392,12 +502,13 @@ final class RatiosCommand implements Callable<Integer> {
   }
 
   private static void print(PrintWriter o, List<List<String>> summary) {
-    o.printf(Locale.ROOT, "%-10s %-10s %-24s %-8s %5s %5s %9s %9s %9s %9s%n", "problem", "family", "method",
-        "objective", "runs", "valid", "mean/opt", "max/opt", "mean/lb", "max/lb");
+    o.printf(Locale.ROOT, "%-10s %-10s %-24s %-8s %5s %5s %9s %9s %9s %9s  %s%n", "problem", "family", "method",
+        "objective", "runs", "valid", "mean/opt", "max/opt", "mean/lb", "max/lb", "model");
     for (List<String> s : summary) {
       // the rows may come from other runs' results.jsonl (--merge): escaped like every text output
-      o.println(TerminalText.format("%-10s %-10s %-24s %-8s %5s %5s %9s %9s %9s %9s", s.get(0), s.get(1), s.get(2),
-          s.get(3), s.get(4), s.get(5), dash(s.get(7)), dash(s.get(8)), dash(s.get(9)), dash(s.get(10))));
+      o.println(TerminalText.format("%-10s %-10s %-24s %-8s %5s %5s %9s %9s %9s %9s  %s", s.get(0), s.get(1),
+          s.get(2), s.get(3), s.get(4), s.get(5), dash(s.get(7)), dash(s.get(8)), dash(s.get(9)), dash(s.get(10)),
+          dash(s.get(11))));
     }
     o.flush();
   }

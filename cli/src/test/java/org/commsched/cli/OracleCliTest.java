@@ -30,6 +30,16 @@ class OracleCliTest {
         "saf:beta=1,tau=1,ports=one,duplex=full");
   }
 
+  /** Issue 23: with --strict-only every entry is one check --strict certifies by itself. */
+  @Test
+  void strictOnly_keepsOnlyEntriesCheckStrictCertifies() throws Exception {
+    strictOnly = true;
+    entriesAccepted(2, "--problem", "chatting", "--family", "ula", "--size", "4", "--messages", "4",
+        "--lengths", "uniform:1..3", "--strict-only");
+  }
+
+  private boolean strictOnly;
+
   private void entriesAccepted(int count, String... what) throws Exception {
     Path dir = tmp.resolve("oracle");
     java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("oracle"));
@@ -50,6 +60,13 @@ class OracleCliTest {
       assertThat(c.json().get("valid").asBoolean()).isTrue();
       assertThat(c.json().get("makespan").asLong()).isEqualTo(e.get("optimum").asLong());
       JsonNode cert = e.get("certificate");
+      // issue 23: the entry says whether check --strict certifies it by itself, and it does exactly then
+      boolean strict = cert.get("kind").asString().equals("lower-bound");
+      assertThat(e.get("strictCertifies").asBoolean()).isEqualTo(strict);
+      assertThat(run("check", inst.toString(), sched.toString(), "--strict").code() == 0).isEqualTo(strict);
+      if (strictOnly) {
+        assertThat(strict).isTrue();
+      }
       if (cert.get("kind").asString().equals("lower-bound")) {
         assertThat(cert.get("value").asLong()).isEqualTo(e.get("optimum").asLong());
         // the checker proves the same bound, so even --strict accepts the OPTIMAL claim

@@ -28,6 +28,7 @@ class RatiosCliTest {
   static final String SWEEP = "problem=chatting family=ula sizes=4,5 messages=n lengths=uniform:1..3 seeds=1..3";
   static final String METHODS = "greedy,kierstead,choco";
   static final int SECONDS = RatioReport.COLUMNS.indexOf("seconds");
+  static final int RUN_SECONDS = RatioReport.COLUMNS.indexOf("runSeconds");
 
   @TempDir
   Path tmp;
@@ -44,11 +45,12 @@ class RatiosCliTest {
     return r;
   }
 
-  /** The CSV rows without the seconds column (the only figure that differs between runs). */
+  /** The CSV rows without the seconds columns (the only figures that differ between runs). */
   private static List<String> withoutSeconds(Path csv) throws IOException {
     List<String> out = new ArrayList<>();
     for (String line : Files.readAllLines(csv)) {
       List<String> cells = new ArrayList<>(List.of(line.split(",", -1)));
+      cells.remove(RUN_SECONDS); // the later column first, so that the index of the other stays
       cells.remove(SECONDS);
       out.add(String.join(",", cells));
     }
@@ -60,13 +62,36 @@ class RatiosCliTest {
     List<String> head = List.of(lines.get(0).split(",", -1));
     List<Map<String, String>> out = new ArrayList<>();
     for (String l : lines.subList(1, lines.size())) {
-      String[] c = l.split(",", -1);
+      List<String> c = cells(l);
       Map<String, String> m = new HashMap<>();
       for (int i = 0; i < head.size(); i++) {
-        m.put(head.get(i), c[i]);
+        m.put(head.get(i), c.get(i));
       }
       out.add(m);
     }
+    return out;
+  }
+
+  /** The cells of one CSV line (RFC 4180 quoting; no line breaks inside a cell in these files). */
+  private static List<String> cells(String line) {
+    List<String> out = new ArrayList<>();
+    StringBuilder cell = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < line.length(); i++) {
+      char ch = line.charAt(i);
+      if (quoted && ch == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+        cell.append('"');
+        i++;
+      } else if (ch == '"') {
+        quoted = !quoted;
+      } else if (ch == ',' && !quoted) {
+        out.add(cell.toString());
+        cell.setLength(0);
+      } else {
+        cell.append(ch);
+      }
+    }
+    out.add(cell.toString());
     return out;
   }
 
@@ -210,6 +235,107 @@ class RatiosCliTest {
       assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
       assertThat(r.err().strip().lines().count()).isEqualTo(1);
       assertThat(r.err()).startsWith("commsched ratios: ").doesNotContain("Exception");
+    }
+  }
+
+  /** Issue 23: methods that apply to no instance of the sweep are bad input, and the line names what does apply. */
+  @Test
+  void methodsThatApplyToNothing_exit2NamingWhatDoesApply() {
+    Path out = tmp.resolve("none");
+    CliTest.Run r = run("ratios", "--generate", SWEEP, "--methods", "fdf,greedy-saf", "--out", out.toString());
+    assertThat(r.code()).as(r.err()).isEqualTo(2);
+    assertThat(r.err().strip().lines().count()).isEqualTo(1);
+    assertThat(r.err()).startsWith("commsched ratios: --methods fdf,greedy-saf: none applies")
+        .contains("kierstead").contains("greedy").doesNotContain("Exception");
+  }
+
+  /**
+   * Issue 23: a method refused on every instance is in the coverage table with its reason, the compared methods are
+   * the two that ran, and the headline's common set is every instance (both heuristics solve all six; the bound and
+   * the best known schedule exist for each); the rows carry the exact ratios and the run's own time.
+   */
+  @Test
+  void coverageNamesTheRefusals_andTheHeadlineIsOverTheCommonSet() throws Exception {
+    Path out = tmp.resolve("cov");
+    CliTest.Run r = run("ratios", "--generate", SWEEP, "--methods", "greedy,kierstead,fdf", "--time-limit", "5",
+        "--jobs", "1", "--out", out.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    List<Map<String, String>> cov = rows(out.resolve("coverage.csv"));
+    Map<String, String> fdf = cov.stream().filter(x -> x.get("method").equals("fdf")).findFirst().orElseThrow();
+    assertThat(fdf.get("ran")).isEqualTo("0");
+    assertThat(fdf.get("refused")).isEqualTo("6");
+    assertThat(fdf.get("refusedBecause")).startsWith("6 x fdf");
+    Map<String, String> greedy = cov.stream().filter(x -> x.get("method").equals("greedy")).findFirst()
+        .orElseThrow();
+    assertThat(greedy.get("instances")).isEqualTo("6");
+    assertThat(greedy.get("solved")).isEqualTo("6");
+    assertThat(greedy.get("refused")).isEqualTo("0");
+    List<Map<String, String>> cmp = rows(out.resolve("comparison.csv"));
+    for (Map<String, String> c : cmp) {
+      if (!c.get("reference").equals("optimum")) {
+        assertThat(c.get("setSize")).as(c.toString()).isEqualTo("6");
+      }
+      assertThat(c.get("method")).isIn("greedy", "kierstead");
+    }
+    Map<String, String> known = cmp.stream().filter(x -> x.get("reference").equals("bestKnown")
+        && x.get("set").equals("common") && x.get("method").equals("greedy")).findFirst().orElseThrow();
+    // greedy's max ratio to the best known over the common set is the largest of its rows' (all six instances)
+    BigDecimal max = rows(out.resolve("results.csv")).stream().filter(x -> x.get("method").equals("greedy"))
+        .map(x -> new BigDecimal(x.get("ratioToBestKnown"))).max(BigDecimal::compareTo).orElseThrow();
+    assertThat(new BigDecimal(known.get("max"))).isEqualByComparingTo(max);
+    for (Map<String, String> row : rows(out.resolve("results.csv"))) {
+      String[] q = row.get("ratioToLowerBoundExact").split("/");
+      BigDecimal exact = q.length == 1 ? new BigDecimal(q[0])
+          : new BigDecimal(q[0]).divide(new BigDecimal(q[1]), 4, RoundingMode.HALF_UP);
+      assertThat(exact).isEqualByComparingTo(new BigDecimal(row.get("ratioToLowerBound")));
+      assertThat(new BigDecimal(row.get("runSeconds"))).isGreaterThanOrEqualTo(new BigDecimal(row.get("seconds")));
+    }
+    String html = Files.readString(out.resolve("report.html"));
+    assertThat(html).contains("common set of 6 of 6 instances").contains("ratio to the best known schedule")
+        .contains("ratio to the best lower bound").contains("own set");
+    // the performance profile over the common set starts, for each method, at its share at the best known
+    String profile = Files.readString(out.resolve("profile-chatting-ula.svg"));
+    DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new InputSource(new StringReader(profile)));
+    for (String m : List.of("greedy", "kierstead")) {
+      Map<String, String> line = cmp.stream().filter(x -> x.get("reference").equals("bestKnown")
+          && x.get("set").equals("common") && x.get("method").equals(m)).findFirst().orElseThrow();
+      assertThat(profile).contains(m + ": " + line.get("shareAtReference") + " at tau 1 (n=6)");
+    }
+    // one headline table and one own-set table per reference (three references, one objective)
+    assertThat(html.split("<h3>Headline: ", -1)).hasSize(1 + 3);
+    assertThat(html.split("<h4>Secondary, each method over its own set: ", -1)).hasSize(1 + 3);
+    assertThat(r.err()).contains("of the sweep's own wall time").contains("the methods' own times");
+  }
+
+  /**
+   * Issue 23: a directory holding bufferless and store-and-forward scatter on trees is summarised per model (the model
+   * column holds each instance's model), never pooled: each method's summary row and coverage line is in its own
+   * model's group, and the other model's group lists it as refused.
+   */
+  @Test
+  void directoryRun_neverPoolsBufferlessAndStoreAndForward() throws IOException {
+    Path dir = tmp.resolve("mixed");
+    Files.createDirectories(dir);
+    for (String f : List.of("sg-fig1-scatter-path6.json", "pk-tv1-scatter-beta2.json")) {
+      Files.copy(CliTest.CATALOGUE.resolve(f), dir.resolve(f));
+    }
+    Path out = tmp.resolve("mixed-out");
+    CliTest.Run r = run("ratios", dir.toString(), "--methods", "fdf,greedy-saf", "--time-limit", "5", "--jobs", "1",
+        "--out", out.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    List<Map<String, String>> summary = rows(out.resolve("summary.csv"));
+    assertThat(summary).hasSize(2);
+    for (Map<String, String> s : summary) {
+      assertThat(s.get("runs")).isEqualTo("1");
+      assertThat(s.get("model")).startsWith(s.get("method").equals("fdf") ? "bufferless:" : "saf:beta=2,");
+    }
+    List<Map<String, String>> cov = rows(out.resolve("coverage.csv"));
+    assertThat(cov).hasSize(4); // two groups, two methods each
+    for (Map<String, String> c : cov) {
+      boolean own = c.get("model").startsWith(c.get("method").equals("fdf") ? "bufferless:" : "saf:");
+      assertThat(c.get("instances")).isEqualTo("1");
+      assertThat(c.get("ran")).as(c.toString()).isEqualTo(own ? "1" : "0");
+      assertThat(c.get("refused")).as(c.toString()).isEqualTo(own ? "0" : "1");
     }
   }
 }
