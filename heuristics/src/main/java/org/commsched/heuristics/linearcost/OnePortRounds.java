@@ -191,8 +191,11 @@ final class OnePortRounds {
         matched[g.getEdgeSource(e)] = true;
         matched[g.getEdgeTarget(e)] = true;
       }
-      // the calls: arcs whose ends are matched to each other
+      // the calls: arcs whose ends are matched to each other (one per sender and receiver: parallel arcs of a
+      // pair carry one call)
       List<int[]> now = new ArrayList<>();
+      boolean[] sends = new boolean[p];
+      boolean[] receives = new boolean[p];
       for (int a = 0; a < net.arcs(); a++) {
         if (unitOf[a] < 0) {
           continue;
@@ -211,6 +214,11 @@ final class OnePortRounds {
             continue; // the link carries the other direction this round
           }
         }
+        if (sends[u] || receives[v]) {
+          continue;
+        }
+        sends[u] = true;
+        receives[v] = true;
         now.add(new int[] {unitOf[a], u, v, round});
       }
       if (now.isEmpty()) {
