@@ -181,7 +181,7 @@ public final class RarestFirstGossip implements Method {
     }
     int rounds = 0;
     List<int[]> moves = new ArrayList<>(); // {unit, tail, head}
-    Integer[] order = new Integer[units];
+    long[] order = new long[units]; // per candidate: holders in the high half, rotated unit number in the low
     while (!complete(count, units)) {
       if (Interrupt.over(deadline) || limits.run().stop().stopped()) {
         return new SolveResult(name(), SolveStatus.UNKNOWN, null, null, bound, instance.timeScale(),
@@ -196,24 +196,23 @@ public final class RarestFirstGossip implements Method {
         int[] carried = new int[deg]; // per in-arc: the unit it carries, or -1
         Arrays.fill(carried, -1);
         int candidates = 0;
+        int rot = base[w];
         for (int u = 0; u < units; u++) {
           if (has[w][u]) {
             continue;
           }
           for (int i = 0; i < deg; i++) {
             if (has[net.tail(net.inArc(w, i))][u]) {
-              order[candidates++] = u;
+              order[candidates++] = ((long) held[u] << 32) | Math.floorMod(u - rot, units);
               break;
             }
           }
         }
-        int rot = base[w];
-        int all = units;
-        Arrays.sort(order, 0, candidates, (a, b) -> held[a] != held[b] ? Integer.compare(held[a], held[b])
-            : Integer.compare(Math.floorMod(a - rot, all), Math.floorMod(b - rot, all)));
+        Arrays.sort(order, 0, candidates); // fewest holders first, then the cyclic order from w's own units
         int matched = 0;
         for (int c = 0; c < candidates && matched < deg; c++) {
-          if (augment(net, w, has, order[c], carried, new boolean[deg])) {
+          int u = (int) (((order[c] & 0xffffffffL) + rot) % units);
+          if (augment(net, w, has, u, carried, new boolean[deg])) {
             matched++;
           }
         }
