@@ -379,6 +379,9 @@ final class LinearCostBounds {
     if (c.one) {
       SpreadBounds.doubling(c.beta, c.tau, c.p, n, ecc, "source " + s, c::f, out);
       farSplit(c, n, s, dist, out);
+      if (n == 1 || c.tau == 0) {
+        SpreadBounds.idleDoubling(c.net, s, c.hop, c::f, out); // one call = one hop (tau = 0: beta)
+      }
     }
     SpreadBounds.cut(c.net, s, n, c.one, c.beta, c.tau, c::f, c.portRule(), out);
     feed(c, s, n, out);

@@ -70,6 +70,100 @@ final class SpreadBounds {
   }
 
   /**
+   * IDLE-DOUBLING for a one-port broadcast in rounds (one unit, or {@code tau = 0}: every call lasts one {@code h},
+   * and rounding starts down to multiples of {@code h} loses nothing, docs/models/linear-cost.md#step-model). Let
+   * {@code N_r} be the informed nodes after round {@code r} and {@code idle_r} those informed before round {@code r}
+   * that inform no new node in it: {@code N_r = 2 N_(r-1) - idle_r}, so {@code p = N_T <= 2^T - sum_r idle_r
+   * 2^(T - r)}: the losses {@code sum idle_r 2^(T - r)} are at most the slack {@code 2^T - p}. Two losses need no
+   * schedule: the source informs at most {@code d} nodes in all ({@code d} its distinct out-neighbours), so it is
+   * idle in at least {@code T - d} rounds, a loss of at least {@code 2^(T - d) - 1} (idle last); and a node whose
+   * only neighbour is {@code w} (in-neighbours {@code {w}}, out-neighbours within {@code {w}}) informs nobody after
+   * {@code w} informs it, so {@code k} such nodes of one {@code w}, informed in distinct rounds, lose at least
+   * {@code sum_(i < k) (2^i - 1) = 2^k - 1 - k}. The least {@code T >= ceil(log2 p)} whose losses fit in its slack
+   * bounds the rounds. Reported only above {@code ceil(log2 p)} (else DOUBLING says as much).
+   *
+   * @param hop the length of a call, {@code beta + tau} (one unit) or {@code beta} ({@code tau = 0})
+   */
+  static void idleDoubling(Network net, int source, long hop, LongFunction<String> fmt, List<LowerBound> out) {
+    int p = net.nodes();
+    if (p < 2) {
+      return;
+    }
+    int[] mark = new int[p];
+    Arrays.fill(mark, -1);
+    int d = 0;
+    for (int i = 0; i < net.outDegree(source); i++) {
+      int y = net.head(net.outArc(source, i));
+      if (y != source && mark[y] != source) {
+        mark[y] = source;
+        d++;
+      }
+    }
+    if (d == 0) {
+      return;
+    }
+    // the single neighbour of each node whose only neighbour is one node (else -1), and their count per neighbour
+    int[] only = new int[p];
+    Arrays.fill(only, -1);
+    int[] pendants = new int[p];
+    for (int x = 0; x < p; x++) {
+      if (x == source) {
+        continue;
+      }
+      int w = -1;
+      boolean single = true;
+      for (int i = 0; i < net.inDegree(x) && single; i++) {
+        int u = net.tail(net.inArc(x, i));
+        single = u == x || w < 0 || u == w;
+        w = u == x ? w : u;
+      }
+      for (int i = 0; i < net.outDegree(x) && single; i++) {
+        int y = net.head(net.outArc(x, i));
+        single = y == x || y == w;
+      }
+      if (single && w >= 0) {
+        only[x] = w;
+        pendants[w]++;
+      }
+    }
+    long pendantLoss = 0;
+    int worst = -1;
+    for (int w = 0; w < p; w++) {
+      int k = pendants[w];
+      if (k >= 2) {
+        pendantLoss = satAdd(pendantLoss, k >= 62 ? Long.MAX_VALUE : (1L << k) - 1 - k);
+        worst = worst < 0 || pendants[w] > pendants[worst] ? w : worst;
+      }
+    }
+    int log = 64 - Long.numberOfLeadingZeros(p - 1L);
+    int t = log;
+    for (; t < 62; t++) {
+      long sourceLoss = t <= d ? 0 : t - d >= 62 ? Long.MAX_VALUE : (1L << (t - d)) - 1;
+      if (satAdd(sourceLoss, pendantLoss) <= (1L << t) - p) {
+        break;
+      }
+    }
+    if (t == log || t >= 62) {
+      return;
+    }
+    long v = Math.multiplyExact(t, hop);
+    int s1 = t - 1;
+    long srcLoss1 = s1 <= d ? 0 : (1L << (s1 - d)) - 1;
+    out.add(new LowerBound(v, "IDLE-DOUBLING", "one port, in rounds of " + fmt.apply(hop) + ": the informed nodes "
+        + "at most double per round, each informed node that informs nobody new in a round costing the final count "
+        + "2^(rounds left); in " + s1 + " rounds the slack is 2^" + s1 + " - " + p + " = " + ((1L << s1) - p)
+        + " but source " + source + " has " + Witness.count(d, "neighbour") + " and so loses at least " + srcLoss1
+        + (pendantLoss > 0 ? ", and nodes whose only neighbour is the same node (" + pendants[worst] + " on node "
+        + worst + ") are informed in distinct rounds and then idle, losing at least " + pendantLoss : "")
+        + ": at least " + t + " rounds, " + t + " x " + fmt.apply(hop) + " = " + fmt.apply(v)));
+  }
+
+  private static long satAdd(long a, long b) {
+    long r = a + b;
+    return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
+  }
+
+  /**
    * CUT for a broadcast from {@code source} of {@code n} units ({@code source < 0}: gossip of {@code n} units per
    * node), maximised over every set when they are few, else over heuristic sets; nothing when no set has an arc
    * into it.

@@ -49,13 +49,16 @@ import org.commsched.core.solve.SolveStatus;
 public final class RarestFirstGossip implements Method {
   /** The facts of {@code rarest-first}: see the class javadoc for the sources. */
   static final MethodFacts FACTS = new MethodFacts("rarest-first",
-      "gossip in rounds of one-unit packets, all ports: each node matches its incoming arcs to units it lacks, "
-          + "rarest first (fewest holders), ties in a cyclic order from its own units",
-      "valid; no ratio (meets the lower bound on the rings, meshes, tori, Q_3 and DGX-1-like sweep of issue 22 at "
-          + "beta = 0)",
+      "gossip in rounds of one-unit packets: all ports, each node matches its incoming arcs to units it lacks, "
+          + "rarest first (fewest holders), ties in a cyclic order from its own units; one port, a maximum-weight "
+          + "matching of calls per round, each carrying the rarest unit; seeded restarts",
+      "valid; no ratio (meets the lower bound on the rings, meshes, tori, Q_3, DGX-1-like and one-port K_6 sweep "
+          + "of issue 22 at beta = 0)",
       "piece selection rarest first after B. Cohen, \"Incentives build robustness in BitTorrent\" (P2PEcon 2003); "
-          + "per-receiver matchings by augmenting paths (Kuhn 1955); this project's combination",
-      Scope.of(ProblemKind.GOSSIP).in(Family.LINEAR_COST).ports(CommModel.Ports.ALL).duplex(CommModel.Duplex.FULL),
+          + "per-receiver matchings by augmenting paths (Kuhn 1955); one port: Blossom V (Kolmogorov 2009); "
+          + "this project's combination",
+      Scope.of(ProblemKind.GOSSIP).in(Family.LINEAR_COST).ports(CommModel.Ports.ALL, CommModel.Ports.ONE)
+          .duplex(CommModel.Duplex.FULL, CommModel.Duplex.HALF).note("all ports only with full duplex"),
       false);
 
   /** The most units times arcs taken: each round scans, per arc, the units its head lacks. */
@@ -74,6 +77,11 @@ public final class RarestFirstGossip implements Method {
 
   @Override
   public String whyNotFurther(Instance instance) {
+    CommModel.StoreAndForward model = instance.storeAndForward();
+    if (model.ports() == CommModel.Ports.ALL && model.duplex() == CommModel.Duplex.HALF) {
+      return name() + " schedules all ports only under full duplex (its rounds may use both directions of a link), "
+          + "and this model has half duplex: use greedy-saf";
+    }
     String explicit = Footprint.whyNotExplicitGossip(name(), instance);
     if (explicit != null) {
       return explicit;
@@ -92,9 +100,11 @@ public final class RarestFirstGossip implements Method {
       own[o.node()] += o.length();
     }
     long rounds = 0;
+    boolean onePort = model.ports() == CommModel.Ports.ONE; // one incoming unit per node and round
     for (int v = 0; v < net.nodes(); v++) {
       if (net.inDegree(v) > 0) {
-        rounds = Math.max(rounds, (units - own[v] + net.inDegree(v) - 1) / net.inDegree(v));
+        int in = onePort ? 1 : net.inDegree(v);
+        rounds = Math.max(rounds, (units - own[v] + in - 1) / in);
       }
     }
     long perRound = units * net.arcs();
@@ -151,9 +161,27 @@ public final class RarestFirstGossip implements Method {
     }
     LcSchedule schedule = new LcSchedule(instance);
     long step = schedule.duration(1);
+    CommModel.StoreAndForward model = instance.storeAndForward();
+    if (model.ports() == CommModel.Ports.ONE) {
+      OnePortRounds one = new OnePortRounds(net, model, units, base, has, held, count);
+      long floor = (bound.value() + step - 1) / step;
+      int[][] plan = one.best(floor, limits.seed(), deadline, limits);
+      if (plan == null) {
+        return new SolveResult(name(), SolveStatus.UNKNOWN, null, null, bound, instance.timeScale(),
+            Map.of("rounds", 0, "stopped", "the time limit passed during the first run"));
+      }
+      int r = 0;
+      for (int[] m : plan) {
+        Origin o = origins.get(unitOrigin[m[0]]);
+        schedule.packet(m[1], m[2], m[3] * step, o.message(), unitIndex[m[0]], 1);
+        r = Math.max(r, m[3] + 1);
+      }
+      return SolveResult.feasible(name(), schedule.schedule(), schedule.makespan(), bound).withStat("rounds", r)
+          .withStat("runs", one.runs);
+    }
     int rounds = 0;
     List<int[]> moves = new ArrayList<>(); // {unit, tail, head}
-    Integer[] order = new Integer[units];
+    long[] order = new long[units]; // per candidate: holders in the high half, rotated unit number in the low
     while (!complete(count, units)) {
       if (Interrupt.over(deadline) || limits.run().stop().stopped()) {
         return new SolveResult(name(), SolveStatus.UNKNOWN, null, null, bound, instance.timeScale(),
@@ -168,24 +196,23 @@ public final class RarestFirstGossip implements Method {
         int[] carried = new int[deg]; // per in-arc: the unit it carries, or -1
         Arrays.fill(carried, -1);
         int candidates = 0;
+        int rot = base[w];
         for (int u = 0; u < units; u++) {
           if (has[w][u]) {
             continue;
           }
           for (int i = 0; i < deg; i++) {
             if (has[net.tail(net.inArc(w, i))][u]) {
-              order[candidates++] = u;
+              order[candidates++] = ((long) held[u] << 32) | Math.floorMod(u - rot, units);
               break;
             }
           }
         }
-        int rot = base[w];
-        int all = units;
-        Arrays.sort(order, 0, candidates, (a, b) -> held[a] != held[b] ? Integer.compare(held[a], held[b])
-            : Integer.compare(Math.floorMod(a - rot, all), Math.floorMod(b - rot, all)));
+        Arrays.sort(order, 0, candidates); // fewest holders first, then the cyclic order from w's own units
         int matched = 0;
         for (int c = 0; c < candidates && matched < deg; c++) {
-          if (augment(net, w, has, order[c], carried, new boolean[deg])) {
+          int u = (int) (((order[c] & 0xffffffffL) + rot) % units);
+          if (augment(net, w, has, u, carried, new boolean[deg])) {
             matched++;
           }
         }
