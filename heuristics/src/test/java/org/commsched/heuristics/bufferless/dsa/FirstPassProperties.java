@@ -165,7 +165,8 @@ class FirstPassProperties {
     if (placed == n) {
       return; // the pass ended before the stop: a whole layout (later passes are BestFit's own business)
     }
-    int[] order = BestFit.orders(b).get(0);
+    // the first pass's order: size decreasing, or above EARLY_CLASSES buffers the size-class order
+    int[] order = BestFit.orders(b).get(n > BestFit.EARLY_CLASSES ? 4 : 0);
     PackerBefore ff = new PackerBefore(b.lo, b.hi, b.size, b.points);
     boolean[] isPlaced = new boolean[n];
     long[] pre = new long[n];
