@@ -29,7 +29,7 @@ PY
 }
 pct() { python3 -c "print(f'{($1 - $2) * 100 / $2:.2f}%')"; }
 res() { # "wall cpu rss_MB" from a /usr/bin/time -f '%e %U %S %M' line
-  awk '{ printf "%s %.2f %d", $1, $2 + $3, $4 / 1024 }' "$1"
+  awk '{ printf "%s %.2f %d\n", $1, $2 + $3, $4 / 1024 }' "$1"
 }
 printf '%-12s %8s %14s | %14s %7s %7s %7s %6s | %14s %7s %7s %7s %6s | %6s\n' file buffers load \
   idealloc above wall cpu MB commsched above wall cpu MB ratio
