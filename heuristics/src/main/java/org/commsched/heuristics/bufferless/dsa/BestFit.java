@@ -57,8 +57,9 @@ import org.commsched.core.solve.StopToken;
  *
  * <p><b>Guarantee.</b> A valid layout, never above first fit in decreasing size order (that layout is the first
  * pass up to {@value #EARLY_CLASSES} buffers, the second above, and every pass runs to its end unless the run's
- * limit stops it; above {@value #LARGE} buffers the first pass is first fit in the first contention order instead); no approximation guarantee is claimed (first fit in decreasing order is within a
- * constant factor of the load only for special size classes; Garey and Johnson's survey of storage allocation;
+ * limit stops it; above {@value #LARGE} buffers the first pass is first fit in the first contention order
+ * instead); no approximation guarantee is claimed (first fit in decreasing order is within a constant factor
+ * of the load only for special size classes; Garey and Johnson's survey of storage allocation;
  * Kierstead's algorithm, method {@code kierstead}, is the one with a factor). The squeaky-wheel passes keep this:
  * they start from the lowest of the ten passes and keep a layout only if it is lower.
  *

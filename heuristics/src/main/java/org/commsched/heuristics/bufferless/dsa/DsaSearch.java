@@ -68,8 +68,8 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  *
  * <p><b>Complexity.</b> Exponential in the worst case (DSA is strongly NP-hard); one search node costs
  * O(n + the sections of its piece + the unplaced lifespans in sections + the overlaps of the placed buffer), n
- * buffers; O(n^2) set-up. Above {@value #SEARCH_LIMIT} buffers no search runs: {@code best-fit}'s improvement gets a quarter
- * of the time limit (its passes run up to the whole limit; stopped there, its layout finished by first fit in order of
+ * buffers; O(n^2) set-up. Above {@value #SEARCH_LIMIT} buffers no search runs: {@code best-fit}'s improvement
+ * gets a quarter of the time limit (its passes run up to the whole limit; stopped there, its layout finished by first fit in order of
  * start is the
  * answer, stat {@code firstPass}, and under a capacity it is that layout if it fits, else UNKNOWN), {@code first-fit}
  * is skipped (best-fit's first pass is at least as low
