@@ -69,8 +69,10 @@ public final class FirstFitSlots implements Method {
     List<Message> msgs = instance.messages();
     Integer[] order = order(instance);
     Stop stop = new Stop(limits.run().stop(), deadline, new boolean[msgs.size()]);
-    long[] slot = LineCalendar.worthIt(instance.network(), msgs) ? slotsOnLine(instance, order, stop)
-        : slotsFull(instance, order, stop);
+    // polled once before the first placement too: a run whose limit passed while the file was read places nothing
+    // by first fit and answers with the finished layout at once (one sweep on a ula, not two)
+    long[] slot = stop.over() ? new long[msgs.size()] : LineCalendar.worthIt(instance.network(), msgs)
+        ? slotsOnLine(instance, order, stop) : slotsFull(instance, order, stop);
     String cut = null;
     if (stop.count < msgs.size()) {
       boolean ula = instance.network().topology() instanceof Topology.Ula;
@@ -90,7 +92,8 @@ public final class FirstFitSlots implements Method {
   }
 
   /**
-   * Where a pass stops: the run's token and the deadline, polled every {@value #POLL} placements; {@code placed}
+   * Where a pass stops: the run's token and the deadline, polled before the first placement and every {@value
+   * #POLL} placements; {@code placed}
    * marks the messages placed and {@code count} counts them.
    */
   static final class Stop {
@@ -103,6 +106,11 @@ public final class FirstFitSlots implements Method {
       this.token = token;
       this.deadline = deadline;
       this.placed = placed;
+    }
+
+    /** True when the deadline has passed or the token tripped (the check made before the first placement). */
+    boolean over() {
+      return token.over(deadline);
     }
 
     /** Records message i as placed; true when the pass must stop here. */

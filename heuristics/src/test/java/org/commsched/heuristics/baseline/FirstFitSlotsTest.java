@@ -14,6 +14,7 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.heuristics.bufferless.dsa.StartSweep;
 import org.commsched.heuristics.common.LineCalendar;
 import org.junit.jupiter.api.Test;
 
@@ -51,12 +52,13 @@ class FirstFitSlotsTest {
   }
 
   /**
-   * A limit that has passed (or a stop of the run's token) ends the pass after its first {@value FirstFitSlots#POLL}
-   * placements, which keep their first-fit slots; the rest is finished at once and the whole schedule is valid and
-   * FEASIBLE, the stat saying so: on a ula by the start sweep, elsewhere stacked above the placed messages.
+   * A limit that has passed before the pass starts (or a stop of the run's token) places nothing by first fit (the
+   * limit is polled before the first placement: the run's time went to reading the file) and answers at once with a
+   * whole valid FEASIBLE schedule, the stat saying so: on a ula the start sweep of every message ({@link
+   * StartSweep#lower} with nothing placed), elsewhere every message stacked in index order.
    */
   @Test
-  void aPassedLimitOrAStop_endsThePassAfterItsFirstPlacements_withAWholeValidSchedule() {
+  void aLimitPassedBeforeThePass_placesNothingByFirstFit_andAnswersWithAWholeValidSchedule() {
     java.util.SplittableRandom r = new java.util.SplittableRandom(28);
     List<Message> msgs = new java.util.ArrayList<>();
     for (int i = 0; i < 500; i++) {
@@ -70,27 +72,50 @@ class FirstFitSlotsTest {
     SolveResult cut = ff.solve(dsa, past);
     assertValid(dsa, cut);
     assertThat(cut.status()).isEqualTo(SolveStatus.FEASIBLE);
-    assertThat(cut.stats().get("firstPass")).isEqualTo("stopped at the time limit after " + FirstFitSlots.POLL
-        + " of 500 messages; finished by first fit in order of start (the lower of: the rest around those, or "
-        + "every message)");
+    assertThat(cut.stats().get("firstPass")).isEqualTo("stopped at the time limit after 0 of 500 messages; "
+        + "finished by first fit in order of start (the lower of: the rest around those, or every message)");
+    long[] sweep = StartSweep.lower(dsa, new long[500], new boolean[500]);
+    java.util.Map<String, Long> cutSlots = ((Schedule.Slots) cut.schedule()).slots();
+    for (int i = 0; i < 500; i++) {
+      assertThat(cutSlots.get("b" + i)).as("b%d", i).isEqualTo(sweep[i]);
+    }
     // the same by the run's token under a long limit
     SolveLimits stopped = SolveLimits.defaults();
     stopped.run().stop().stop();
     assertThat(ff.solve(dsa, stopped).schedule()).isEqualTo(cut.schedule());
-    // off a ula: the rest stacked above; the first POLL messages in first-fit order keep their slots
-    Instance ring = new Instance("ring", new Problem.Chatting(List.of(new Message("a", 0, 2, 3),
-        new Message("b", 1, 3, 2), new Message("c", 2, 0, 2), new Message("d", 3, 1, 1), new Message("e", 0, 1, 4),
-        new Message("f", 1, 2, 1), new Message("g", 2, 3, 2), new Message("h", 3, 0, 3), new Message("i", 0, 3, 1),
-        new Message("j", 1, 0, 2), new Message("k", 2, 1, 1), new Message("l", 3, 2, 2), new Message("m", 0, 2, 1),
-        new Message("n", 1, 3, 1), new Message("o", 2, 0, 1), new Message("p", 3, 1, 2), new Message("q", 0, 1, 2),
-        new Message("r", 1, 2, 3))), ALL, Network.of(new Topology.Ring(4)));
+    // off a ula: every message stacked in index order
+    Instance ring = ring();
     SolveResult ringCut = ff.solve(ring, past);
     assertValid(ring, ringCut);
-    assertThat(ringCut.stats().get("firstPass")).isEqualTo("stopped at the time limit after " + FirstFitSlots.POLL
-        + " of 18 messages; the rest stacked above them");
-    java.util.Map<String, Long> full = ((Schedule.Slots) ff.solve(ring, SolveLimits.defaults()).schedule()).slots();
+    assertThat(ringCut.stats().get("firstPass")).isEqualTo("stopped at the time limit after 0 of 18 messages; "
+        + "the rest stacked above them");
     java.util.Map<String, Long> part = ((Schedule.Slots) ringCut.schedule()).slots();
+    long top = 0;
+    for (Message m : ring.messages()) {
+      assertThat(part.get(m.id())).as(m.id()).isEqualTo(top);
+      top += m.length();
+    }
+  }
+
+  /**
+   * A pass whose limit passes while it runs stops after its first {@value FirstFitSlots#POLL} placements, which keep
+   * their slots of the whole pass; stacking the rest above them gives a valid schedule.
+   */
+  @Test
+  void aPassWhoseLimitPassesWhileItRuns_stopsAfterItsFirstPolledPlacements_keepingTheirSlots() {
+    Instance ring = ring();
     Integer[] order = FirstFitSlots.order(ring);
+    java.util.Map<String, Long> full = ((Schedule.Slots) ff.solve(ring, SolveLimits.defaults()).schedule()).slots();
+    FirstFitSlots.Stop stop = new FirstFitSlots.Stop(new org.commsched.core.solve.StopToken(), System.nanoTime() - 1,
+        new boolean[order.length]);
+    long[] slots = FirstFitSlots.stacked(ring, FirstFitSlots.slotsFull(ring, order, stop), stop.placed);
+    assertThat(stop.count).isEqualTo(FirstFitSlots.POLL);
+    java.util.Map<String, Long> part = new java.util.HashMap<>();
+    long makespan = 0;
+    for (int i = 0; i < slots.length; i++) {
+      part.put(ring.messages().get(i).id(), slots[i]);
+      makespan = Math.max(makespan, slots[i] + ring.messages().get(i).length());
+    }
     long top = 0;
     for (int q = 0; q < FirstFitSlots.POLL; q++) {
       Message m = ring.messages().get(order[q]);
@@ -101,6 +126,17 @@ class FirstFitSlotsTest {
       Message m = ring.messages().get(order[q]);
       assertThat(part.get(m.id())).as("%s above the placed ones", m.id()).isGreaterThanOrEqualTo(top);
     }
+    assertValid(ring, SolveResult.feasible("first-fit", new Schedule.Slots(part), makespan,
+        org.commsched.core.solve.LowerBound.zero()));
+  }
+
+  private static Instance ring() {
+    return new Instance("ring", new Problem.Chatting(List.of(new Message("a", 0, 2, 3),
+        new Message("b", 1, 3, 2), new Message("c", 2, 0, 2), new Message("d", 3, 1, 1), new Message("e", 0, 1, 4),
+        new Message("f", 1, 2, 1), new Message("g", 2, 3, 2), new Message("h", 3, 0, 3), new Message("i", 0, 3, 1),
+        new Message("j", 1, 0, 2), new Message("k", 2, 1, 1), new Message("l", 3, 2, 2), new Message("m", 0, 2, 1),
+        new Message("n", 1, 3, 1), new Message("o", 2, 0, 1), new Message("p", 3, 1, 2), new Message("q", 0, 1, 2),
+        new Message("r", 1, 2, 3))), ALL, Network.of(new Topology.Ring(4)));
   }
 
   @Test

@@ -23,7 +23,8 @@ import org.commsched.core.solve.StopToken;
  * lifespan) decreasing, lower ascending (size decreasing on ties) and size class decreasing (classes {@code
  * [sqrt2^c, sqrt2^(c+1))}), lower ascending within a class, each buffer placed among the buffers placed
  * before it in the smallest gap between them that holds it (best fit; the "greedy by size" rule of memory planners)
- * or the lowest such gap (first fit), else on top of them; the lowest layout is kept. Then (up to {@value #LARGE}
+ * or the lowest such gap (first fit), else on top of them (above {@value #EARLY_CLASSES} buffers the size-class
+ * order first); the lowest layout is kept. Then (up to {@value #LARGE}
  * buffers) {@link SqueakyWheel} passes from the lowest layout's order: up to {@value #WHEEL_PASSES} more passes, at
  * most {@value #WHEEL_PLACEMENTS} placements in all (a fixed budget, also cut by the time limit), each in an order
  * where the buffers that ended above the load in the previous pass moved forward; on the 20 generated perfect
@@ -43,16 +44,22 @@ import org.commsched.core.solve.StopToken;
  * (README "Speed and quality") the first contention order alone gave 1.010 to 1.027 x the load where the size-class
  * order by start gave 1.022 to 1.054.
  *
- * <p><b>Time limit.</b> Later passes and the improvement stop at the deadline; the first pass only at the run's own
- * limit (or a stop request), checked every 1024 placements, and then the buffers it has not reached are placed by
+ * <p><b>Time limit.</b> The improvement (squeaky wheel, ruin and recreate) stops at the caller's deadline; the
+ * passes of every order and rule only at the run's own limit (or a stop request), checked every {@value #POLL}
+ * placements, so
+ * that a caller that shares the run's time among several phases ({@code dsa-search}) never ends with fewer first
+ * passes than {@code best-fit} alone, whose lowest may be any of them (on MindSpore's pangu_2.6B trace, 18,692
+ * buffers: 1.152 x the load by size, 1.008 x by size class). A later pass stopped there is dropped (the lowest
+ * finished pass is the answer); the first pass, stopped, is finished: the buffers it has not reached are placed by
  * {@link StartSweep} (first fit in order of start among the offsets free over each one's lifespan, one sweep, O(n
  * log n)), or every buffer is, whichever is lower, so that a valid layout is there at once; the stat {@code
  * firstPass} says how many the pass placed.
  *
  * <p><b>Guarantee.</b> A valid layout, never above first fit in decreasing size order (that layout is the first
- * pass, which always runs to its end unless the run's limit stops it; above {@value #LARGE} buffers the first pass
- * is first fit in the first contention order instead); no approximation guarantee is claimed (first fit in decreasing order is within a
- * constant factor of the load only for special size classes; Garey and Johnson's survey of storage allocation;
+ * pass up to {@value #EARLY_CLASSES} buffers, the second above, and every pass runs to its end unless the run's
+ * limit stops it; above {@value #LARGE} buffers the first pass is first fit in the first contention order
+ * instead); no approximation guarantee is claimed (first fit in decreasing order is within a constant factor
+ * of the load only for special size classes; Garey and Johnson's survey of storage allocation;
  * Kierstead's algorithm, method {@code kierstead}, is the one with a factor). The squeaky-wheel passes keep this:
  * they start from the lowest of the ten passes and keep a layout only if it is lower.
  *
@@ -69,6 +76,19 @@ public final class BestFit implements Method {
   /** Most squeaky-wheel passes, and most placements they make together. */
   static final int WHEEL_PASSES = 1000;
   static final long WHEEL_PLACEMENTS = 1_000_000;
+  /**
+   * Placements between two polls of the time limit in a pass, and in a move of the improvement (a power of two). On
+   * ML traces where a buffer overlaps thousands of others in time (IOPDDL's Y_1: 62,185 buffers) 1024 placements took
+   * 70 ms of CPU and far more wall time on a loaded machine; a poll costs one read of the clock.
+   */
+  static final int POLL = 64;
+  /**
+   * Above this many buffers the size-class order is the first pass instead of the last: on MindSpore's pangu_2.6B
+   * trace (18,692 buffers) it is 1.008 x the load where the size, lifespan, area and start orders are 1.06 to 1.19 x;
+   * on a loaded machine a limit stopped the passes after the lifespan order (1.064 x), or cut the size order's first
+   * pass (1.122 x by the sweep). Below it every pass takes milliseconds and the order only breaks ties.
+   */
+  static final int EARLY_CLASSES = 2000;
   /** Above this many buffers only first fit under the contention and size-class orders runs. */
   static final int LARGE = 20_000;
 
@@ -115,9 +135,10 @@ public final class BestFit implements Method {
   }
 
   /**
-   * The best layout of the buffers (see the class comment), stopping at {@code floor} or the deadline. Later passes
-   * are given up at {@code deadline}; the first pass only at {@code stop} (the run's own deadline) or a stop of the
-   * run's token {@code token}, and then the buffers it has not placed yet are placed by {@link StartSweep} (first
+   * The best layout of the buffers (see the class comment), stopping at {@code floor}. The improvement after the
+   * passes is given up at {@code deadline}; every pass only at {@code stop} (the run's own deadline) or a stop of the
+   * run's token {@code token} (a later pass stopped so is dropped); the first pass stopped so is finished: the
+   * buffers it has not placed yet are placed by {@link StartSweep} (first
    * fit in order of start, O(n log n); or all of them, whichever is lower), so that a valid layout is there soon
    * after any stop. When {@code stop} has passed before the first placement (the run's time went to reading the
    * file), the first pass places nothing and the sweep lays out every buffer at once, without the first pass's
@@ -150,7 +171,11 @@ public final class BestFit implements Method {
       orders.add(() -> orders(b).get(4));
       rules = new boolean[] {false};
     } else {
-      for (int[] o : orders(b)) {
+      // above EARLY_CLASSES buffers the size-class order comes first: on ML traces it is the lowest by far, and a
+      // limit that stops the passes early (or cuts the first) should have had it
+      List<int[]> five = orders(b);
+      for (int k : n > EARLY_CLASSES ? new int[] {4, 0, 1, 2, 3} : new int[] {0, 1, 2, 3, 4}) {
+        int[] o = five.get(k);
         orders.add(() -> o);
       }
       rules = new boolean[] {false, true};
@@ -169,8 +194,9 @@ public final class BestFit implements Method {
           int q = 0;
           for (; q < n && !stopped; q++) {
             p.place(order[q], p.fit(order[q], rule));
-            // a later pass is given up at the deadline, so that what follows gets its time; the first at the stop
-            stopped = (q & 1023) == 1023 && token.over(made > 0 ? deadline : stop);
+            // every first pass (one per order and rule) is given up only at the run's stop: a caller's shorter
+            // deadline is for the improvement that follows, never for a pass that may be the lowest
+            stopped = (q & (POLL - 1)) == POLL - 1 && token.over(stop);
           }
           if (stopped && made > 0) {
             return best;
@@ -186,7 +212,7 @@ public final class BestFit implements Method {
             best = p.off.clone();
             bestOrder = order;
           }
-          if (bestH <= floor || token.over(deadline)) {
+          if (bestH <= floor || token.over(stop)) {
             return best;
           }
         }
@@ -268,7 +294,7 @@ public final class BestFit implements Method {
     int idle = 0;
     long[] saved = new long[n];
     for (long move = 0; move < maxMoves && idle < PATIENCE && h > floor; move++) {
-      if ((move & 15) == 0 && stop.over(deadline)) {
+      if (stop.over(deadline)) {
         break;
       }
       List<Integer> top = new ArrayList<>();
@@ -320,8 +346,8 @@ public final class BestFit implements Method {
         order = o2;
       }
       boolean rule = idle % 2 == 0;
-      for (int i : order) {
-        p.place(i, p.fit(i, rule));
+      if (!replace(p, order, rule, saved, deadline, stop)) {
+        break; // the deadline came during the move: the layout before it is back in place
       }
       long h2 = b.height(p.off);
       int top2 = countTop(b, p.off, h2);
@@ -340,6 +366,29 @@ public final class BestFit implements Method {
       }
     }
     return p.off.clone();
+  }
+
+  /**
+   * Places the taken-out buffers {@code order} again by the rule, polling the deadline every {@value #POLL}
+   * placements (a move that takes out thousands of buffers of a long trace must not run far past it); when it has
+   * passed, the ones placed so far are removed, every one goes back to its {@code saved} offset and the answer is
+   * false.
+   */
+  static boolean replace(Packer p, Integer[] order, boolean rule, long[] saved, long deadline, StopToken stop) {
+    for (int q = 0; q < order.length; q++) {
+      int i = order[q];
+      p.place(i, p.fit(i, rule));
+      if ((q & (POLL - 1)) == POLL - 1 && q + 1 < order.length && stop.over(deadline)) {
+        for (int r = 0; r <= q; r++) {
+          p.remove(order[r]);
+        }
+        for (int j : order) {
+          p.place(j, saved[j]);
+        }
+        return false;
+      }
+    }
+    return true;
   }
 
   private static int countTop(Buffers b, long[] off, long h) {

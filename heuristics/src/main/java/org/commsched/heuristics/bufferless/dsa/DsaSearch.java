@@ -40,8 +40,9 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  * INFEASIBLE without a schedule when C is below the lower bound or the search proves that none exists (lower bound
  * C + 1); UNKNOWN without a schedule when the time limit stops the search.
  *
- * <p><b>Optimisation</b> (no capacity). The upper bound is the best of {@code best-fit} (given a tenth of the time
- * limit) and {@code first-fit}; the lower bound the instance's (LOAD, L, LB2). The search decides capacities in
+ * <p><b>Optimisation</b> (no capacity). The upper bound is the best of {@code best-fit} (every one of its first
+ * passes, one per order and rule, up to the run's limit; its improvement given a tenth of the time limit) and {@code
+ * first-fit}; the lower bound the instance's (LOAD, L, LB2). The search decides capacities in
  * units of g = gcd of the sizes: first the lower bound (half of the time left), then one below the best
  * height (a third of the time left; a layout found lowers the best height to its own), then bisection between the
  * proven bound and the best height minus one (a third of the time left each): a layout found lowers the best
@@ -61,12 +62,14 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  * <p><b>Guarantee.</b> OPTIMAL when the best height meets the proven bound (the search proved it, or a heuristic
  * met the load); otherwise FEASIBLE with the best layout found and the proven bound (the lower bound or one more
  * than a capacity proven infeasible). The layout is always valid and never above {@code first-fit}'s (up to
- * {@value #SEARCH_LIMIT} buffers) or that of the {@code best-fit} run it starts from.
+ * {@value #SEARCH_LIMIT} buffers) or that of the {@code best-fit} run it starts from, whose first passes all run
+ * unless the run's own limit stops them: whatever the limit, the default never ends above the lowest of its
+ * heuristics' passes that the limit let finish (issue 27; {@code FirstPassesProperties}).
  *
  * <p><b>Complexity.</b> Exponential in the worst case (DSA is strongly NP-hard); one search node costs
  * O(n + the sections of its piece + the unplaced lifespans in sections + the overlaps of the placed buffer), n
- * buffers; O(n^2) set-up. Above {@value #SEARCH_LIMIT} buffers no search runs: {@code best-fit} gets a quarter of the
- * time limit (its first pass runs up to the whole limit; stopped there, its layout finished by first fit in order of
+ * buffers; O(n^2) set-up. Above {@value #SEARCH_LIMIT} buffers no search runs: {@code best-fit}'s improvement
+ * gets a quarter of the time limit (its passes run up to the whole limit; stopped there, its layout finished by first fit in order of
  * start is the
  * answer, stat {@code firstPass}, and under a capacity it is that layout if it fits, else UNKNOWN), {@code first-fit}
  * is skipped (best-fit's first pass is at least as low
@@ -119,7 +122,8 @@ public final class DsaSearch implements Method {
       return new SolveResult(name(), SolveStatus.INFEASIBLE, null, null, bound, TimeScale.UNIT, Map.of())
           .withStat("capacity", capacity).withStat("search", "none: the lower bound exceeds the capacity");
     }
-    // the heuristics get at most a tenth of the time; above SEARCH_LIMIT buffers (no search) best-fit a quarter and
+    // the heuristics' improvement gets at most a tenth of the time (their first passes run up to the run's limit);
+    // above SEARCH_LIMIT buffers (no search) best-fit's improvement a quarter and
     // peak repacking up to four fifths
     long limit = limits.timeLimit().toNanos();
     boolean large = b.n > SEARCH_LIMIT;

@@ -10,7 +10,8 @@ import org.commsched.core.solve.StopToken;
  * <p><b>Algorithm.</b> From a layout (best fit's), repeat: pick a buffer that reaches the height H (at random among
  * them), widen its lifespan on each side by a random number of time points up to the longest lifespan (a window),
  * take out every buffer alive in the window whose top lies in the top band (above H minus a random fraction 3 to
- * 40 % of H), and put them back one at a time, largest first (sizes jittered by up to 25 % after a move that did
+ * 40 % of H), and put them back one at a time (the deadline polled every {@value BestFit#POLL} placements; a move it
+ * cuts is undone), largest first (sizes jittered by up to 25 % after a move that did
  * not help), each into the smallest gap among the buffers in place that holds it (best fit; first fit on odd
  * tries), else on top. Keep the result if the height fell, or stayed with no more buffers reaching it, else restore
  * the taken-out buffers. It stops at the lower bound, at the deadline, or after {@value #PATIENCE} moves without the
@@ -65,7 +66,7 @@ final class PeakRepack {
     long made = 0;
     long kept = 0;
     while (h > floor && idle < PATIENCE) {
-      if ((made & 3) == 0 && stop.over(deadline)) {
+      if (stop.over(deadline)) {
         break;
       }
       made++;
@@ -107,9 +108,11 @@ final class PeakRepack {
       }
       Arrays.sort(ord, (x, y) -> Double.compare(key[x], key[y]));
       boolean best = (made & 1) == 1 || !jitter;
-      for (Integer q : ord) {
-        int j = out[q];
-        p.place(j, p.fit(j, best));
+      for (int q = 0; q < k; q++) {
+        ord[q] = out[ord[q]]; // the buffers themselves, in placement order
+      }
+      if (!BestFit.replace(p, ord, best, saved, deadline, stop)) {
+        break; // the deadline came during the move: the layout before it is back in place
       }
       long h2 = b.height(p.off);
       int top2 = countTop(b, p.off, h2);

@@ -72,7 +72,7 @@ final class SqueakyWheel {
       boolean stopped = false;
       for (int q = 0; q < n && !stopped; q++) {
         p.place(ord[q], p.fit(ord[q], rule));
-        stopped = (q & 1023) == 1023 && stop.over(deadline);
+        stopped = (q & (BestFit.POLL - 1)) == BestFit.POLL - 1 && stop.over(deadline);
       }
       if (stopped) {
         break; // a pass cut short at the deadline is dropped: its layout is partial
