@@ -68,8 +68,13 @@ final class ChainBounds {
       return;
     }
     Best best = null;
+    long[] lastTwo = {-1, 0, 0, 0};
     for (boolean prefix : new boolean[] {true, false}) {
-      Best b = direction(inst, prefix, onePort, beta, tau, grid, (int) items);
+      long[] two = {-1, 0, 0};
+      Best b = direction(inst, prefix, onePort, beta, tau, grid, (int) items, two);
+      if (two[0] > lastTwo[0]) {
+        lastTwo = new long[] {two[0], two[1], two[2], prefix ? 1 : 0};
+      }
       if (b != null && (best == null || b.value > best.value)) {
         best = b;
       }
@@ -77,11 +82,74 @@ final class ChainBounds {
     if (best != null) {
       out.add(new LowerBound(best.value, "CHAIN", witness(inst, best, onePort, beta, tau)));
     }
+    if (lastTwo[0] > 0) {
+      TimeScale sc = inst.timeScale();
+      boolean prefix = lastTwo[3] == 1;
+      String res = onePort ? (prefix ? "the out-port of node " : "the in-port of node ") + lastTwo[1]
+          : "arc " + inst.network().arcName((int) lastTwo[1]);
+      out.add(new LowerBound(lastTwo[0], "LAST-TWO", res + " is the " + (prefix ? "first" : "last") + " hop of "
+          + Witness.count(lastTwo[2], "message") + ", one transfer at a time: with a second packet of any of them its"
+          + " work grows by beta; with one packet each, the " + (prefix ? "last" : "first") + " transfer there and the"
+          + " one " + (prefix ? "before" : "after") + " it each still need their messages' other hops at beta + L*tau"
+          + " each (the " + (prefix ? "one before ends" : "one after starts") + " one transfer's work "
+          + (prefix ? "earlier" : "later") + "): least over the pairs and the extra packet " + sc.format(lastTwo[0])));
+    }
+  }
+
+  /**
+   * LAST-TWO on one resource used by the first hop (prefix) or the last hop of the messages in {@code group}:
+   * either some message has two packets there, and the work is one-packet work S1 + beta at least, plus the least
+   * remaining hops at beta + tau; or every message has one packet, each of its other hops takes beta + L tau, and
+   * with x the last transfer on the resource and y the one before it (y ends by S1 - a(x)) the makespan is at least
+   * max(S1 + tail(x), S1 - a(x) + tail(y)), least over the pairs (mirrored for the last hop: heads, first two).
+   * Stores {value, resource, messages} into {@code best} when larger.
+   */
+  private static void lastTwo(Instance inst, List<Integer> group, int[] message, int[] slack, long beta, long tau,
+      boolean prefix, int resource, long[] best) {
+    int k = group.size();
+    long hop = Math.addExact(beta, tau);
+    long s1 = 0;
+    long least = Long.MAX_VALUE;
+    long[] a = new long[k];
+    long[] tail = new long[k];
+    for (int g = 0; g < k; g++) {
+      int j = group.get(g);
+      a[g] = Math.addExact(beta, Math.multiplyExact(inst.messages().get(message[j]).length(), tau));
+      tail[g] = Math.multiplyExact(slack[j], a[g]);
+      s1 = Math.addExact(s1, a[g]);
+      least = Math.min(least, Math.multiplyExact(slack[j], hop));
+    }
+    long multi = Math.addExact(Math.addExact(s1, beta), least);
+    int first = -1;
+    int second = -1;
+    for (int g = 0; g < k; g++) {
+      if (first < 0 || tail[g] < tail[first]) {
+        second = first;
+        first = g;
+      } else if (second < 0 || tail[g] < tail[second]) {
+        second = g;
+      }
+    }
+    long single = Long.MAX_VALUE;
+    for (int x = 0; x < k; x++) {
+      long v = Math.addExact(s1, tail[x]);
+      int y = x == first ? second : first;
+      if (y >= 0) {
+        v = Math.max(v, Math.addExact(s1 - a[x], tail[y]));
+      }
+      single = Math.min(single, v);
+    }
+    long value = Math.min(multi, single);
+    if (value > best[0]) {
+      best[0] = value;
+      best[1] = resource;
+      best[2] = k;
+    }
   }
 
   /** The strongest chain of one direction: of the starts of routes ({@code prefix}) or of their ends. */
   private static Best direction(Instance inst, boolean prefix, boolean onePort, long beta, long tau, long[][] grid,
-      int items) {
+      int items, long[] lastTwo) {
     Network net = inst.network();
     Atlas atlas = inst.atlas();
     int resources = onePort ? net.nodes() : net.arcs();
@@ -141,12 +209,13 @@ final class ChainBounds {
     List<Integer> group = new ArrayList<>();
     for (int c = 0; c < chains; c++) {
       int m = depth[c];
-      if (m < 2) {
-        continue;
-      }
       group.clear();
       for (int j = start[c]; j < start[c + 1]; j++) {
         group.add(order[j]);
+      }
+      if (m < 2) {
+        lastTwo(inst, group, message, slack, beta, tau, prefix, resOf.get(c), lastTwo);
+        continue;
       }
       group.sort((x, y) -> Integer.compare(slack[y], slack[x]));
       java.util.Arrays.fill(count, 0);

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * {@link PacketBruteForce}: every packetization, every order on every port) on seeded small trees rooted at a leaf,
  * where the root's traffic runs through a chain of ports: scatter and gather, one port and all ports, beta in {0,
  * 1/2, 1, 3/2, 2, 3}, tau 1, 1/2 or 2, at most 6 units. It is also not vacuous: on some of them it is strictly above
- * every other bound.
+ * every other bound. The same for LAST-TWO (a resource's last two transfers, or its first two).
  */
 class ChainBoundProperties {
   private static final String[] BETAS = {"0", "0.5", "1", "1.5", "2", "3"};
@@ -61,18 +61,27 @@ class ChainBoundProperties {
   }
 
   @Test
-  void theChainBound_neverExceedsTheExhaustiveOptimum_andSometimesBeatsEveryOtherBound() {
+  void theChainAndLastTwoBounds_neverExceedTheExhaustiveOptimum_andSometimesBeatEveryOtherBound() {
     AtomicInteger above = new AtomicInteger();
     AtomicInteger reported = new AtomicInteger();
+    AtomicInteger twoAbove = new AtomicInteger();
     Seeds.seeds(Seeds.cases(4, 60)).forEach(seed -> {
       Instance inst = rootedAtALeaf(seed);
       List<LowerBound> all = LowerBounds.all(inst);
+      long opt = PacketBruteForce.optimum(inst);
+      LowerBound two = all.stream().filter(b -> b.kind().equals("LAST-TWO")).findFirst().orElse(null);
+      if (two != null) {
+        assertThat(two.value()).as("seed %d: %s", seed, two).isLessThanOrEqualTo(opt);
+        if (two.value() > all.stream().filter(b -> !b.kind().equals("LAST-TWO")).mapToLong(LowerBound::value)
+            .max().orElse(0)) {
+          twoAbove.incrementAndGet();
+        }
+      }
       LowerBound chain = all.stream().filter(b -> b.kind().equals("CHAIN")).findFirst().orElse(null);
       if (chain == null) {
         return;
       }
       reported.incrementAndGet();
-      long opt = PacketBruteForce.optimum(inst);
       assertThat(chain.value()).as("seed %d: %s", seed, chain).isLessThanOrEqualTo(opt);
       long others = all.stream().filter(b -> !b.kind().equals("CHAIN")).mapToLong(LowerBound::value).max()
           .orElse(0);
@@ -82,5 +91,6 @@ class ChainBoundProperties {
     });
     assertThat(reported.get()).as("instances with a chain of two ports or more").isPositive();
     assertThat(above.get()).as("instances where CHAIN beats every other bound").isPositive();
+    assertThat(twoAbove.get()).as("instances where LAST-TWO beats every other bound").isPositive();
   }
 }
