@@ -15,7 +15,7 @@ import org.commsched.core.solve.LowerBound;
 import org.junit.jupiter.api.Test;
 
 /**
- * The CHAIN bound (docs/models/packet.md#lower-bounds) on a hand-worked tree: root 0 - node 1 - leaves 2 and 3,
+ * The CHAIN and LAST-TWO bounds (docs/models/packet.md#lower-bounds) on hand-worked trees: root 0 - node 1 - leaves 2 and 3,
  * 3 units to node 2 and 1 unit to node 3, beta = tau = 1.
  */
 class ChainBoundsTest {
@@ -57,6 +57,32 @@ class ChainBoundsTest {
     List<LowerBound> all = LowerBounds.all(fork(true, CommModel.Ports.ALL));
     assertThat(value(all, "CHAIN")).isEqualTo(8);
     assertThat(value(all, "PIPELINE")).isEqualTo(8);
+  }
+
+  /**
+   * LAST-TWO by hand, all ports: root 0 - node 1 - leaves 2 and 3, 1 unit to node 1 and 2 units to each leaf,
+   * beta = tau = 1. Arc 0->1 carries all three, S_1 = 2 + 3 + 3 = 8; a second packet anywhere gives 8 + 1 + 0 = 9;
+   * with one packet each, ending with the 1-unit message leaves a leaf's message ending there at 8 - 2 = 6 with a
+   * hop of 3 to go (9), ending with a leaf's message costs 8 + 3 = 11: so 9, above ARC (8) and every other bound,
+   * and attained (the leaves' messages first: 0->1 over [0, 3), [3, 6), [6, 8); 1->2 over [3, 6); 1->3 over
+   * [6, 9)). A gather is the mirror image: 9 too.
+   */
+  @Test
+  void lastTwo_onAForkWithEqualLeaves_givesNine_aboveEveryOtherBound() {
+    for (boolean scatter : new boolean[] {true, false}) {
+      List<Message> ms = scatter
+          ? List.of(new Message("a", 0, 1, 1), new Message("b", 0, 2, 2), new Message("c", 0, 3, 2))
+          : List.of(new Message("a", 1, 0, 1), new Message("b", 2, 0, 2), new Message("c", 3, 0, 2));
+      Problem p = scatter ? new Problem.Scatter(0, ms) : new Problem.Gather(0, ms);
+      CommModel model = new CommModel.StoreAndForward(BigDecimal.ONE, BigDecimal.ONE, CommModel.Ports.ALL,
+          CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE);
+      Instance inst = new Instance("fork", p, model, Network.of(new Topology.Tree(List.of(-1, 0, 1, 1))));
+      List<LowerBound> all = LowerBounds.all(inst);
+      assertThat(value(all, "LAST-TWO")).as("scatter %s", scatter).isEqualTo(9);
+      assertThat(value(all, "ARC")).isEqualTo(8);
+      assertThat(all.stream().filter(b -> !b.kind().equals("LAST-TWO")).mapToLong(LowerBound::value).max()
+          .orElse(0)).isLessThan(9);
+    }
   }
 
   /** The candidate sizes cover 1..longest without gaps or overlaps, one by one up to 64. */
