@@ -26,7 +26,7 @@ import org.commsched.core.solve.LowerBound;
  *       LB-SCAT / LB-OFF, SUM-L; all ports: LB-MP</td><td>Bhatt, Pucci, Ranade, Rosenberg, Prop 1 and
  *       docs/models/bufferless-scatter-gather.md#lower-bounds (paper T minus 1)</td></tr>
  *   <tr><td>dsa (virtual)</td><td>LOAD, L, LB2</td><td>chatting paper Prop 3.1</td></tr>
- *   <tr><td>scatter / gather, store-and-forward</td><td>PIPELINE, ARC, EDGE (half duplex); one port: SEND-PORT,
+ *   <tr><td>scatter / gather, store-and-forward</td><td>PIPELINE, ARC, EDGE (half duplex), CHAIN and LAST-TWO ({@link ChainBounds}); one port: SEND-PORT,
  *       RECV-PORT, ROOT-PORT, F16, F13, F12 (single-unit messages); exchange rule: NODE; the special class and its
  *       blocks: F9 / F10, F11 (exact off the exchange rule)</td><td>Tsai's thesis F9-F13, F16; Peters' Thm 2.3.1
  *       and 2.4.1</td></tr>

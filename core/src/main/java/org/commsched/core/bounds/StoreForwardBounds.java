@@ -168,6 +168,7 @@ final class StoreForwardBounds {
     if (exchange) {
       nodeBound(net, arcs, half, sc, out);
     }
+    ChainBounds.add(inst, beta, tau, one, out);
     PacketClassBounds.add(inst, out);
   }
 
