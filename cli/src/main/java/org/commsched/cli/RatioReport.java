@@ -385,7 +385,7 @@ final class RatioReport {
         .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>");
     h.append("<title>").append(escape(title)).append("</title><style>")
         .append("body{font-family:sans-serif;margin:2em;max-width:100em}table{border-collapse:collapse;")
-        .append("font-size:13px}td,th{border:1px solid #bbb;padding:2px 6px;text-align:right}th{background:#eee}")
+        .append("font-size:13px}td,th{border:1px solid #bbb;padding:2px 6px;text-align:right;white-space:nowrap}th{background:#eee}")
         .append("td:first-child{text-align:left}.charts{display:flex;flex-wrap:wrap;gap:1em}")
         .append("figure{flex:1 1 30em;max-width:640px;margin:0}figure svg{width:100%;height:auto}")
         .append(".provenance td,.provenance th{text-align:left}h1{font-size:1.4em;overflow-wrap:anywhere}")
