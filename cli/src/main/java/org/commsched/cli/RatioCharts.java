@@ -295,8 +295,10 @@ final class RatioCharts {
         + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", W, H, W, H));
     s.append(String.format(Locale.ROOT, "<title>%s</title>%n<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n",
         RatioReport.escape(title), W, H));
-    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" font-size=\"14\">%s</text>%n", LEFT,
-        RatioReport.escape(title)));
+    // a long title (a model's parameters in it) starts at the left edge in a smaller size, so that it is not cut
+    boolean longTitle = title.length() > 70;
+    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" font-size=\"%d\">%s</text>%n",
+        longTitle ? 8 : LEFT, longTitle ? 11 : 14, RatioReport.escape(title)));
     return s;
   }
 
