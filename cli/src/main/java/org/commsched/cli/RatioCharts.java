@@ -319,7 +319,8 @@ final class RatioCharts {
       sorted.put(e.getKey(), v);
       tmax = Math.max(tmax, v[v.length - 1] * 1.05);
     }
-    final double top = tmax;
+    // the tau axis ends at a multiple of 0.25, so that its five steps are round figures (1.25, 1.5, ...)
+    final double top = 1 + Math.ceil((tmax - 1) * 4 - 1e-9) / 4;
     int pw = W - LEFT - RIGHT;
     int ph = H - TOP - BOTTOM;
     Function<Double, Double> px = t -> LEFT + pw * (t - 1) / (top - 1);
