@@ -61,6 +61,11 @@ final class RatioCharts {
       if (opt != null) {
         out.put("ratio-opt-" + g.getKey() + ".svg", opt);
       }
+      String box = boxes("distribution of the ratio to the best known schedule, " + g.getKey(), g.getValue(),
+          RatioReport.Full::toBestKnown);
+      if (box != null) {
+        out.put("box-best-" + g.getKey() + ".svg", box);
+      }
     }
     return out;
   }
@@ -78,10 +83,15 @@ final class RatioCharts {
     return t.isEmpty() ? "any" : t;
   }
 
-  /** One chart, or null when no row has the ratio. */
-  static String chart(String title, List<RatioReport.Full> rows, Function<RatioReport.Full, RatioReport.Ratio> f) {
-    // per objective, the methods with a ratio, and per instance the methods that have it: a point averages only
-    // the instances of its size on which every method of the chart has the ratio (the common set of that size)
+  /**
+   * Per method and size, the ratios of the instances of that size on which every method of the chart (of the row's
+   * objective) has the ratio: the common set of each size, so that no point or box averages a different set than its
+   * neighbours; and per size the instances counted.
+   */
+  record Series(Map<String, Map<Integer, List<RatioReport.Ratio>>> ratios, Map<Integer, java.util.Set<String>> instances) {
+  }
+
+  static Series commonSeries(List<RatioReport.Full> rows, Function<RatioReport.Full, RatioReport.Ratio> f) {
     Map<String, java.util.Set<String>> methodsOf = new TreeMap<>();
     Map<String, java.util.Set<String>> haveIt = new TreeMap<>();
     for (RatioReport.Full r : rows) {
@@ -102,6 +112,14 @@ final class RatioCharts {
         counted.computeIfAbsent(sizeOf(r), k -> new java.util.TreeSet<>()).add(r.row().instance());
       }
     }
+    return new Series(series, counted);
+  }
+
+  /** One chart, or null when no row has the ratio. */
+  static String chart(String title, List<RatioReport.Full> rows, Function<RatioReport.Full, RatioReport.Ratio> f) {
+    Series common = commonSeries(rows, f);
+    Map<String, Map<Integer, List<RatioReport.Ratio>>> series = common.ratios();
+    Map<Integer, java.util.Set<String>> counted = common.instances();
     if (series.isEmpty()) {
       return null;
     }
@@ -131,13 +149,7 @@ final class RatioCharts {
     Function<Integer, Double> px = log ? x -> LEFT + pw * (Math.log(x) - Math.log(x0)) / (Math.log(x1) - Math.log(x0))
         : x -> LEFT + pw * (x - x0) / (double) (x1 - x0);
     Function<Double, Double> py = y -> TOP + ph * (ytop - y) / (ytop - ybot);
-    StringBuilder s = new StringBuilder();
-    s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-        + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", W, H, W, H));
-    s.append(String.format(Locale.ROOT, "<title>%s</title>%n<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n",
-        RatioReport.escape(title), W, H));
-    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" font-size=\"14\">%s</text>%n", LEFT,
-        RatioReport.escape(title)));
+    StringBuilder s = head(title);
     // axes and grid
     int steps = 5;
     for (int i = 0; i <= steps; i++) {
@@ -190,6 +202,107 @@ final class RatioCharts {
   }
 
   /**
+   * Box plots of the ratio per size: for each size (evenly spaced, in order) one box per method over the common set
+   * of that size ({@link #commonSeries}): the box spans the first to the third quartile, the thick line is the
+   * median, the whiskers reach the minimum and the maximum (type 7 quartiles, as in comparison.csv); n is shown under
+   * the size. Null when no row has the ratio.
+   */
+  static String boxes(String title, List<RatioReport.Full> rows, Function<RatioReport.Full, RatioReport.Ratio> f) {
+    Series common = commonSeries(rows, f);
+    if (common.ratios().isEmpty()) {
+      return null;
+    }
+    List<Integer> sizes = new ArrayList<>(common.instances().keySet());
+    List<String> methods = new ArrayList<>(common.ratios().keySet());
+    double ymax = 1;
+    for (Map<Integer, List<RatioReport.Ratio>> m : common.ratios().values()) {
+      for (List<RatioReport.Ratio> l : m.values()) {
+        ymax = Math.max(ymax, l.stream().mapToDouble(RatioCharts::value).max().orElse(1));
+      }
+    }
+    double ytop = Math.ceil(ymax * 4) / 4 + (ymax == Math.ceil(ymax * 4) / 4 ? 0.25 : 0);
+    int pw = W - LEFT - RIGHT;
+    int ph = H - TOP - BOTTOM;
+    double slot = pw / (double) sizes.size();
+    double bw = Math.min(18, slot * 0.8 / methods.size());
+    Function<Double, Double> py = y -> TOP + ph * (ytop - y) / (ytop - 1);
+    StringBuilder s = head(title);
+    for (int i = 0; i <= 5; i++) {
+      double y = 1 + (ytop - 1) * i / 5;
+      double yy = py.apply(y);
+      s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+          + "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", LEFT, yy, LEFT + pw, yy, LEFT - 6,
+          yy + 4, BigDecimal.valueOf(y).setScale(2, java.math.RoundingMode.HALF_UP).toPlainString()));
+    }
+    for (int k = 0; k < sizes.size(); k++) {
+      double xx = LEFT + slot * (k + 0.5);
+      s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>"
+          + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" font-size=\"10\">n=%d</text>%n", xx, TOP + ph + 16,
+          sizes.get(k), xx, TOP + ph + 28, common.instances().get(sizes.get(k)).size()));
+    }
+    s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+        + "stroke=\"#333\"/>%n", LEFT, TOP, pw, ph));
+    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">size (n: instances "
+        + "in the common set); box: quartiles, line: median, whiskers: min and max</text>%n", LEFT + pw / 2, H - 4));
+    s.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 14 "
+        + "%d)\">ratio, common set</text>%n", TOP + ph / 2, TOP + ph / 2));
+    for (int i = 0; i < methods.size(); i++) {
+      String colour = COLOURS[i % COLOURS.length];
+      String name = RatioReport.escape(methods.get(i));
+      for (int k = 0; k < sizes.size(); k++) {
+        List<RatioReport.Ratio> l = common.ratios().get(methods.get(i)).get(sizes.get(k));
+        if (l == null || l.isEmpty()) {
+          continue;
+        }
+        List<RatioReport.Ratio> sorted = new ArrayList<>(l);
+        sorted.sort(java.util.Comparator.naturalOrder());
+        double lo = value(sorted.get(0));
+        double hi = value(sorted.get(sorted.size() - 1));
+        double q1 = value(RatioStudy.quantile(sorted, 1));
+        double md = value(RatioStudy.quantile(sorted, 2));
+        double q3 = value(RatioStudy.quantile(sorted, 3));
+        double cx = LEFT + slot * (k + 0.5) + (i - (methods.size() - 1) / 2.0) * bw * 1.15;
+        String tip = name + " size " + sizes.get(k) + ": min " + RatioStudy.decimal(lo) + ", quartiles "
+            + RatioStudy.decimal(q1) + ", " + RatioStudy.decimal(md) + ", " + RatioStudy.decimal(q3) + ", max "
+            + RatioStudy.decimal(hi) + " (n=" + sorted.size() + ")";
+        s.append(String.format(Locale.ROOT, "<g><title>%s</title><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+            + "y2=\"%.1f\" stroke=\"%s\"/><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>"
+            + "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>"
+            + "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.25\" "
+            + "stroke=\"%s\"/><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+            + "stroke-width=\"3\"/></g>%n", tip, cx, py.apply(hi), cx, py.apply(lo), colour,
+            cx - bw / 4, py.apply(hi), cx + bw / 4, py.apply(hi), colour,
+            cx - bw / 4, py.apply(lo), cx + bw / 4, py.apply(lo), colour,
+            cx - bw / 2, py.apply(q3), bw, Math.max(1, py.apply(q1) - py.apply(q3)), colour, colour,
+            cx - bw / 2, py.apply(md), cx + bw / 2, py.apply(md), colour));
+      }
+      int ly = TOP + 10 + 18 * i;
+      s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"20\" height=\"10\" fill=\"%s\" "
+          + "fill-opacity=\"0.25\" stroke=\"%s\"/><text x=\"%d\" y=\"%d\">%s</text>%n", W - RIGHT + 12, ly - 5,
+          colour, colour, W - RIGHT + 38, ly + 4, name));
+    }
+    return s.append("</svg>\n").toString();
+  }
+
+  private static double value(RatioReport.Ratio r) {
+    return new BigDecimal(r.num()).divide(new BigDecimal(r.den()), java.math.MathContext.DECIMAL64).doubleValue();
+  }
+
+  /** The opening of a chart: the svg element, its title (for screen readers and tooltips) and the visible title. */
+  private static StringBuilder head(String title) {
+    StringBuilder s = new StringBuilder();
+    s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+        + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", W, H, W, H));
+    s.append(String.format(Locale.ROOT, "<title>%s</title>%n<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n",
+        RatioReport.escape(title), W, H));
+    // a long title (a model's parameters in it) starts at the left edge in a smaller size, so that it is not cut
+    boolean longTitle = title.length() > 70;
+    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" font-size=\"%d\">%s</text>%n",
+        longTitle ? 8 : LEFT, longTitle ? 11 : 14, RatioReport.escape(title)));
+    return s;
+  }
+
+  /**
    * A performance profile (Dolan and More, "Benchmarking optimization software with performance profiles", Math.
    * Programming 91, 2002): per method, the share of the common set's instances on which its ratio to the best known
    * schedule is at most tau, a step function of tau from 1 to the largest ratio. Null when no method has a ratio.
@@ -206,18 +319,13 @@ final class RatioCharts {
       sorted.put(e.getKey(), v);
       tmax = Math.max(tmax, v[v.length - 1] * 1.05);
     }
-    final double top = tmax;
+    // the tau axis ends at a multiple of 0.25, so that its five steps are round figures (1.25, 1.5, ...)
+    final double top = 1 + Math.ceil((tmax - 1) * 4 - 1e-9) / 4;
     int pw = W - LEFT - RIGHT;
     int ph = H - TOP - BOTTOM;
     Function<Double, Double> px = t -> LEFT + pw * (t - 1) / (top - 1);
     Function<Double, Double> py = y -> TOP + ph * (1 - y);
-    StringBuilder s = new StringBuilder();
-    s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-        + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">%n", W, H, W, H));
-    s.append(String.format(Locale.ROOT, "<title>%s</title>%n<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n",
-        RatioReport.escape(title), W, H));
-    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" font-size=\"14\">%s</text>%n", LEFT,
-        RatioReport.escape(title)));
+    StringBuilder s = head(title);
     for (int k = 0; k <= 5; k++) {
       double y = k / 5.0;
       double t = 1 + (top - 1) * k / 5;

@@ -138,9 +138,11 @@ final class RatioReport {
 
   /**
    * Writes every output file into {@code dir} ({@code refusals}: the methods that do not apply to instances of the
-   * sweep, with their reasons); returns the summary rows (for the command's own printout).
+   * sweep, with their reasons; {@code provenance}: how the report was made, written to {@code provenance.json} and
+   * shown in the report); returns the summary rows (for the command's own printout).
    */
-  static List<List<String>> write(Path dir, List<RatioRow> rows, List<RatioStudy.Refusal> refusals, String title) {
+  static List<List<String>> write(Path dir, List<RatioRow> rows, List<RatioStudy.Refusal> refusals, String title,
+      Provenance provenance) {
     List<Full> full = complete(rows);
     StringBuilder jsonl = new StringBuilder();
     StringBuilder csv = new StringBuilder(String.join(",", COLUMNS)).append('\n');
@@ -188,7 +190,8 @@ final class RatioReport {
     for (Map.Entry<String, String> c : charts.entrySet()) {
       AtomicFiles.writeString(dir.resolve(c.getKey()), c.getValue());
     }
-    AtomicFiles.writeString(dir.resolve("report.html"), html(title, summary, study, charts, table, dir));
+    AtomicFiles.writeString(dir.resolve("provenance.json"), Json.print(provenance.toJson()) + "\n");
+    AtomicFiles.writeString(dir.resolve("report.html"), html(title, provenance, summary, study, charts, table, dir));
     return summary;
   }
 
@@ -371,15 +374,28 @@ final class RatioReport {
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
   }
 
-  private static String html(String title, List<List<String>> summary, RatioStudy.Result study,
-      Map<String, String> charts, List<List<String>> rows, Path dir) {
-    StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
+  /**
+   * The report: HTML5 that is also well-formed XML (every element closed, void elements self-closed, no named
+   * entities but the XML ones), so an XML parser checks it; it fits a screen (the page is at most 100em wide, the
+   * charts wrap, wide tables scroll inside their box).
+   */
+  private static String html(String title, Provenance provenance, List<List<String>> summary,
+      RatioStudy.Result study, Map<String, String> charts, List<List<String>> rows, Path dir) {
+    StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>")
+        .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>");
     h.append("<title>").append(escape(title)).append("</title><style>")
         .append("body{font-family:sans-serif;margin:2em;max-width:100em}table{border-collapse:collapse;")
-        .append("font-size:13px}td,th{border:1px solid #bbb;padding:2px 6px;text-align:right}th{background:#eee}")
-        .append("td:first-child{text-align:left}figure{display:inline-block;margin:1em}")
+        .append("font-size:13px}td,th{border:1px solid #bbb;padding:2px 6px;text-align:right;white-space:nowrap}th{background:#eee}")
+        .append("td:first-child{text-align:left}.charts{display:flex;flex-wrap:wrap;gap:1em}")
+        .append("figure{flex:1 1 30em;max-width:640px;margin:0}figure svg{width:100%;height:auto}")
+        .append(".provenance td,.provenance th{text-align:left}h1{font-size:1.4em;overflow-wrap:anywhere}")
         .append(".scroll{overflow:auto;max-width:100%;max-height:40em}</style></head><body>\n");
     h.append("<h1>").append(escape(title)).append("</h1>\n");
+    h.append("<details open=\"open\"><summary>How this report was made (provenance.json)</summary>")
+        .append("<div class=\"scroll\"><table class=\"provenance\">");
+    provenance.fields().forEach((k, v) -> h.append("<tr><th>").append(escape(k)).append("</th><td>")
+        .append(escape(v)).append("</td></tr>"));
+    h.append("</table></div></details>\n");
     h.append("<p>Three references, each named where it is used: the <b>ratio to the proven optimum</b> (makespan ")
         .append("over the optimum, when an exact method or a meeting lower bound proves it), the <b>ratio to the ")
         .append("best lower bound</b> (over the largest bound any run proved; an upper estimate of the first) and ")
@@ -455,12 +471,13 @@ final class RatioReport {
     }
     h.append("<h2>Each method over its own set, means (summary.csv)</h2>\n<div class=\"scroll\">");
     table(h, SUMMARY, summary);
-    h.append("</div>\n<h2>Ratio against size, and performance profiles</h2>\n");
+    h.append("</div>\n<h2>Ratio against size, its distribution per size, and performance profiles</h2>\n")
+        .append("<div class=\"charts\">\n");
     for (Map.Entry<String, String> c : charts.entrySet()) {
-      h.append("<figure>").append(c.getValue()).append("<figcaption>").append(escape(c.getKey()))
-          .append("</figcaption></figure>\n");
+      h.append("<figure>").append(c.getValue()).append("<figcaption><a href=\"").append(escape(c.getKey()))
+          .append("\">").append(escape(c.getKey())).append("</a></figcaption></figure>\n");
     }
-    h.append("<h2>Runs</h2>\n<div class=\"scroll\">");
+    h.append("</div>\n<h2>Runs</h2>\n<div class=\"scroll\">");
     table(h, COLUMNS, rows);
     return h.append("</div></body></html>\n").toString();
   }

@@ -73,6 +73,11 @@ final class RatiosCommand implements Callable<Integer> {
       description = "merge the rows of these output directories (shards) into --out")
   List<Path> merge;
 
+  @Option(names = "--study", paramLabel = "STUDY.json",
+      description = "a study file: instances or a sweep, methods, time limit, jobs (docs/FORMATS.md#study-files); "
+          + "not with DIR, --generate, --merge, --methods, --time-limit or --jobs")
+  Path study;
+
   @Option(names = "--methods", paramLabel = "a,b,...", split = ",",
       description = "methods to run where they apply (default: every applicable method)")
   List<String> methods;
@@ -101,9 +106,12 @@ final class RatiosCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter e = spec.commandLine().getErr();
+    if (study != null) {
+      fromStudy();
+    }
     int modes = (dir != null ? 1 : 0) + (generate != null ? 1 : 0) + (merge != null ? 1 : 0);
     if (modes != 1) {
-      throw bad("give exactly one of DIR, --generate \"SWEEP\" or --merge OUTDIR...");
+      throw bad("give exactly one of DIR, --generate \"SWEEP\", --study STUDY.json or --merge OUTDIR...");
     }
     makeDir(out);
     if (merge != null) {
@@ -123,7 +131,8 @@ final class RatiosCommand implements Callable<Integer> {
       wanted = new LinkedHashSet<>();
       for (String m : methods) {
         if (registry.byName(m.trim()) == null) {
-          throw bad("--methods: unknown method '" + m.trim() + "' (see: commsched methods)");
+          throw bad(where("--methods", "/methods") + ": unknown method '" + m.trim() + "'; give one that "
+              + "commsched methods lists");
         }
         wanted.add(m.trim());
       }
@@ -235,7 +244,8 @@ final class RatiosCommand implements Callable<Integer> {
     BigDecimal methodSeconds = rows.stream().filter(r -> !done.contains(r.key())).map(RatioRow::seconds)
         .reduce(BigDecimal.ZERO, BigDecimal::add);
     writeRefusals(out, refusals);
-    List<List<String>> summary = RatioReport.write(out, List.copyOf(rows), refusals, title());
+    List<List<String>> summary = RatioReport.write(out, List.copyOf(rows), refusals, title(),
+        provenance());
     print(o, summary);
     if (!quiet) {
       e.println("commsched ratios: " + rowsToRun + " rows in " + seconds(System.nanoTime() - sweepStart)
@@ -329,6 +339,42 @@ final class RatiosCommand implements Callable<Integer> {
     return out;
   }
 
+  /**
+   * Takes what to run from the study file: the file replaces DIR, --generate, --methods, --time-limit and --jobs, so
+   * giving one of them too is bad input (which one would win is not obvious to a reader of the command).
+   */
+  private void fromStudy() {
+    picocli.CommandLine.ParseResult pr = spec.commandLine().getParseResult();
+    for (String opt : List.of("--generate", "--merge", "--methods", "--time-limit", "--jobs")) {
+      if (pr.hasMatchedOption(opt)) {
+        throw bad("--study " + study + " with " + opt + ": the study file says what to run; put " + opt
+            + " into the study file or leave out --study");
+      }
+    }
+    if (dir != null) {
+      throw bad("--study " + study + " with the directory " + dir + ": the study file says what to run; put it "
+          + "into the study file as \"instances\" or leave out --study");
+    }
+    StudyFile f = StudyFile.read(study);
+    dir = f.instances();
+    generate = f.sweep();
+    methods = f.methods();
+    if (f.timeLimit() != null) {
+      timeLimit = f.timeLimit();
+    }
+    jobs = f.jobs();
+  }
+
+  /** Where a setting was given: the option, or the study file and the JSON pointer of its key. */
+  private String where(String option, String pointer) {
+    return study != null ? study + " at " + pointer : option;
+  }
+
+  /** How this run's report is made: version, commit, this command line, the machine and the date. */
+  private Provenance provenance() {
+    return Provenance.of(spec.commandLine().getParseResult().originalArgs());
+  }
+
   private int doMerge(PrintWriter o) {
     Map<String, RatioRow> byKey = new LinkedHashMap<>();
     List<RatioStudy.Refusal> refusals = new ArrayList<>();
@@ -343,12 +389,14 @@ final class RatiosCommand implements Callable<Integer> {
       }
     }
     writeRefusals(out, refusals);
-    print(o, RatioReport.write(out, List.copyOf(byKey.values()), refusals, title()));
+    print(o, RatioReport.write(out, List.copyOf(byKey.values()), refusals, title(),
+        provenance()));
     return 0;
   }
 
   private String title() {
-    return "commsched ratios: " + (generate != null ? generate : dir != null ? dir.toString() : "merge of "
+    return "commsched ratios: " + (study != null ? "study " + study.getFileName() + ", " : "")
+        + (generate != null ? generate : dir != null ? dir.toString() : "merge of "
         + merge.size() + " directories");
   }
 
@@ -472,7 +520,7 @@ final class RatiosCommand implements Callable<Integer> {
     try {
       sweep = SweepSpec.parse(generate);
     } catch (IllegalArgumentException ex) {
-      throw bad("--generate: " + ex.getMessage());
+      throw bad(where("--generate", "/sweep") + ": " + ex.getMessage());
     }
     Path instances = out.resolve("instances");
     makeDir(instances);
@@ -482,7 +530,7 @@ final class RatiosCommand implements Callable<Integer> {
       try {
         inst = Generators.instance(pt.spec(), null);
       } catch (IllegalArgumentException ex) { // ModelException among them
-        throw bad("--generate: " + pt.spec().name() + ": " + ex.getMessage());
+        throw bad(where("--generate", "/sweep") + ": " + pt.spec().name() + ": " + ex.getMessage());
       }
       Path f = instances.resolve(inst.name() + ".json");
       if (!Files.exists(f)) {

@@ -142,6 +142,110 @@ class RatiosCliTest {
     String html = Files.readString(out.resolve("report.html"));
     assertThat(html).contains("<svg").contains("<table").doesNotContain("<script").doesNotContain("src=\"http")
         .doesNotContain("href=\"http");
+    ReportHtmlCheck.check(out.resolve("report.html"));
+    // the ratio distributions per size: one box per method and size, whose tooltip holds the exact quartiles of its
+    // rows (recomputed here from results.csv over the instances of that size where all three methods have the ratio)
+    String box = Files.readString(out.resolve("box-best-chatting-ula.svg"));
+    DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new InputSource(new StringReader(box)));
+    for (String m : List.of("greedy", "kierstead", "choco")) {
+      for (String size : List.of("4", "5")) {
+        List<BigDecimal> v = rows.stream().filter(x -> x.get("method").equals(m) && x.get("size").equals(size))
+            .map(x -> exact(x.get("ratioToBestKnownExact"))).sorted().toList();
+        assertThat(v).hasSize(3);
+        // type 7 quartiles of three values: the first halfway between the first two, the median the middle one, the
+        // third halfway between the last two
+        BigDecimal two = BigDecimal.valueOf(2);
+        assertThat(box).contains(m + " size " + size + ": min " + four(v.get(0)) + ", quartiles "
+            + four(v.get(0).add(v.get(1)).divide(two)) + ", " + four(v.get(1)) + ", "
+            + four(v.get(1).add(v.get(2)).divide(two)) + ", max " + four(v.get(2)) + " (n=3)");
+      }
+    }
+  }
+
+  /** An exact ratio p/q (or p) of results.csv, to 30 digits. */
+  private static BigDecimal exact(String pq) {
+    String[] q = pq.split("/");
+    return q.length == 1 ? new BigDecimal(q[0])
+        : new BigDecimal(q[0]).divide(new BigDecimal(q[1]), new java.math.MathContext(30));
+  }
+
+  /** Four decimals half up, trailing zeros dropped (the charts' figures). */
+  private static String four(BigDecimal v) {
+    return v.setScale(4, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+  }
+
+
+  /**
+   * Issue 23 item 6: a study written as a file runs the sweep, methods, limit and jobs it names; run again into
+   * another directory it gives the same rows (timings aside), and each report records how it was made (version,
+   * commit, the command, the machine and the date) in provenance.json and at the top of report.html.
+   */
+  @Test
+  void aStudyFileRunTwice_givesTheSameRows_andTheReportRecordsHowItWasMade() throws Exception {
+    Path study = tmp.resolve("study.json");
+    Files.writeString(study, "{\"description\": \"chatting on a ula, small\", \"sweep\": {\"problem\": "
+        + "\"chatting\", \"family\": \"ula\", \"sizes\": [4, 5], \"messages\": \"n\", \"lengths\": "
+        + "\"uniform:1..3\", \"seeds\": \"1..3\"}, \"methods\": [\"greedy\", \"kierstead\", \"choco\"], "
+        + "\"timeLimit\": 20, \"jobs\": 2}");
+    java.time.Instant before = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    List<List<String>> runs = new ArrayList<>();
+    for (String name : List.of("first", "second")) {
+      Path out = tmp.resolve(name);
+      CliTest.Run r = run("ratios", "--study", study.toString(), "--out", out.toString(), "--quiet");
+      assertThat(r.code()).as(r.err()).isZero();
+      runs.add(withoutSeconds(out.resolve("results.csv")));
+      // the study's sweep and methods, nothing else: 6 instances, 3 methods
+      List<Map<String, String>> rows = rows(out.resolve("results.csv"));
+      assertThat(rows).hasSize(18);
+      assertThat(rows.stream().map(x -> x.get("method")).distinct().sorted()).containsExactly("choco", "greedy",
+          "kierstead");
+      assertThat(rows.stream().map(x -> x.get("seed")).distinct().sorted()).containsExactly("1", "2", "3");
+      tools.jackson.databind.JsonNode p = RatioRow.LINES.readTree(Files.readString(out.resolve("provenance.json")));
+      assertThat(p.get("command").asString()).isEqualTo("commsched ratios --study " + study + " --out " + out
+          + " --quiet");
+      assertThat(p.get("version").asString()).startsWith("commsched ");
+      assertThat(p.get("commit").asString()).isNotBlank();
+      assertThat(p.get("cores").asString()).isEqualTo(Integer.toString(Runtime.getRuntime().availableProcessors()));
+      assertThat(p.get("memory").asString()).endsWith(" MiB");
+      assertThat(p.get("maxHeap").asString()).isEqualTo((Runtime.getRuntime().maxMemory() >> 20) + " MiB");
+      assertThat(p.get("jvm").asString()).contains(System.getProperty("java.runtime.version"));
+      java.time.Instant date = java.time.Instant.parse(p.get("date").asString());
+      assertThat(date).isBetween(before, java.time.Instant.now());
+      org.w3c.dom.Document report = ReportHtmlCheck.check(out.resolve("report.html"));
+      String text = report.getDocumentElement().getTextContent();
+      for (String key : List.of("version", "commit", "command", "cores", "memory", "jvm", "date")) {
+        assertThat(text).contains(key + p.get(key).asString());
+      }
+    }
+    assertThat(runs.get(0)).hasSize(1 + 18);
+    assertThat(runs.get(1)).isEqualTo(runs.get(0));
+  }
+
+  /** A study file takes the place of the options that say what to run: giving both is bad input, one line. */
+  @Test
+  void aStudyWithTheOptionsItReplaces_orWithAMistake_exits2WithOneLine() throws IOException {
+    Path study = tmp.resolve("s.json");
+    Files.writeString(study, "{\"sweep\": \"" + SWEEP + "\", \"methods\": [\"greedy\", \"nosuch\"]}");
+    Path out = tmp.resolve("o");
+    for (String[] args : List.of(
+        new String[] {"--methods", "greedy"},
+        new String[] {"--time-limit", "3"},
+        new String[] {"--jobs", "1"},
+        new String[] {"--generate", SWEEP})) {
+      List<String> a = new ArrayList<>(List.of("ratios", "--study", study.toString(), "--out", out.toString()));
+      a.addAll(List.of(args));
+      CliTest.Run r = run(a.toArray(String[]::new));
+      assertThat(r.code()).as(r.err()).isEqualTo(2);
+      assertThat(r.err().strip()).doesNotContain("\n").contains(args[0]).contains("; put " + args[0]);
+    }
+    CliTest.Run r = run("ratios", "--study", study.toString(), "--out", out.toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip()).doesNotContain("\n").isEqualTo("commsched ratios: " + study
+        + " at /methods: unknown method 'nosuch'; give one that commsched methods lists");
+    Files.writeString(study, "{\"sweep\": \"problem=chatting family=nosuch sizes=4 seeds=1\"}");
+    r = run("ratios", "--study", study.toString(), "--out", out.toString());
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err().strip()).doesNotContain("\n").startsWith("commsched ratios: " + study + " at /sweep: family");
   }
 
   /**
