@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.commsched.core.model.Instance;
+import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.MethodFacts;
@@ -19,6 +20,10 @@ import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.GreedyStoreAndForward;
+import org.commsched.instances.generate.GeneratorSpec;
+import org.commsched.instances.generate.Generators;
+import org.commsched.instances.generate.LengthDistribution;
+import org.commsched.instances.generate.Models;
 import org.commsched.instances.io.InstanceReader;
 import org.commsched.instances.testing.RandomInstances;
 import org.junit.jupiter.api.DynamicTest;
@@ -115,8 +120,9 @@ class PortfolioTest {
 
   /**
    * Issue 13: a slow start must not starve the search. A first heuristic that overruns its share (it sleeps past the
-   * whole limit) still leaves the search a tenth of the limit ({@link Portfolio#MIN_SEARCH}); a later heuristic that
-   * would eat into the half kept for the search does not start.
+   * whole limit) still leaves the search a tenth of the limit ({@link Portfolio#MIN_SEARCH}); a later heuristic still
+   * runs (issue 22: which heuristics run never depends on the clock), on the least share ({@link
+   * Portfolio#MIN_SHARE}), so it does not eat into the search's time beyond its first pass.
    */
   @Test
   void theSearchKeepsItsSliceAfterASlowHeuristic() {
@@ -132,11 +138,12 @@ class PortfolioTest {
     assertThat(inst).isNotNull();
     SolveLimits limits = new SolveLimits(Duration.ofMillis(400), 1, 0L);
     Slowed overrun = new Slowed(greedy, 500);
-    Slowed never = new Slowed(greedy, 0);
+    Slowed late = new Slowed(greedy, 0);
     Slowed search = new Slowed(greedy, 0);
-    SolveResult r = Portfolio.of(List.of(overrun, never), List.of(search)).solve(inst, limits);
+    SolveResult r = Portfolio.of(List.of(overrun, late), List.of(search)).solve(inst, limits);
     assertThat(r.hasSchedule()).isTrue();
-    assertThat(never.given).as("the second heuristic would take the search's half").isNull();
+    assertThat(late.given).as("the second heuristic runs on the least share")
+        .isEqualTo(Duration.ofNanos(Portfolio.MIN_SHARE));
     assertThat(search.given).as("the search ran").isNotNull();
     assertThat(search.given).isGreaterThanOrEqualTo(Duration.ofMillis(400 / Portfolio.MIN_SEARCH));
 
@@ -148,6 +155,75 @@ class PortfolioTest {
     Portfolio.of(List.of(quick, second), List.of(search2)).solve(inst, longer);
     assertThat(second.given).isNotNull().isLessThanOrEqualTo(Duration.ofSeconds(1));
     assertThat(search2.given).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
+  }
+
+  /**
+   * Issue 22: which heuristics the portfolio runs never depends on the clock. On the seeded gossips where rarest-first
+   * gives more than greedy-saf (3 units, beta 5, tau 1, all ports, full duplex, on bla 3, K_4 and the 4 x 4 mesh), a
+   * first heuristic that overruns the whole limit (it sleeps past it, as a loaded machine made rarest-first do) no
+   * longer keeps the later one from running: the answer is the shortest of the heuristics' own schedules, and OPTIMAL
+   * exactly when it meets the best lower bound. The old rule (a later heuristic starts only while the time left
+   * exceeds the slowest one's time) answered rarest-first's schedule here.
+   */
+  @TestFactory
+  Stream<DynamicTest> aSlowHeuristicNeverKeepsALaterOneFromRunning() {
+    MethodRegistry registry = MethodRegistry.standard();
+    SolveLimits limits = new SolveLimits(Duration.ofMillis(400), 1, 0L);
+    return Stream.of("bla:3", "complete:4", "mesh:4").map(fs -> DynamicTest.dynamicTest(fs, () -> {
+      Instance inst = issue22Gossip(fs.split(":")[0], Integer.parseInt(fs.split(":")[1]));
+      Portfolio chosen = (Portfolio) Portfolio.choose(registry, inst);
+      List<Method> hs = chosen.plan(inst, limits.timeLimit()).heuristics();
+      assertThat(hs).extracting(Method::name).startsWith("rarest-first").contains("greedy-saf");
+      long shortest = Long.MAX_VALUE;
+      for (Method h : hs) {
+        SolveResult alone = h.solve(inst, limits);
+        if (alone.hasSchedule()) {
+          shortest = Math.min(shortest, alone.makespan());
+        }
+      }
+      assertThat(registry.byName("rarest-first").solve(inst, limits).makespan()).as("the case of the issue")
+          .isGreaterThan(shortest);
+      List<Method> slowFirst = new ArrayList<>(hs);
+      slowFirst.set(0, new Slowed(hs.get(0), 500));
+      // no search: the answer is the heuristics' alone
+      SolveResult r = SolveRunner.run(Portfolio.of(slowFirst, List.of()), inst, limits).result();
+      assertThat(r.makespan()).as(r.stats().toString()).isEqualTo(shortest);
+      long bound = org.commsched.core.bounds.LowerBounds.best(inst).value();
+      assertThat(r.status() == SolveStatus.OPTIMAL).as("OPTIMAL exactly at the bound " + bound)
+          .isEqualTo(shortest == bound);
+    }));
+  }
+
+  /**
+   * Issue 22: the default answers the same makespan on every run of the same instance (the heuristics it runs do not
+   * depend on how long the earlier ones took), never longer than any heuristic run on its own.
+   */
+  @TestFactory
+  Stream<DynamicTest> theDefaultAnswersTheSameOnEveryRun() {
+    MethodRegistry registry = MethodRegistry.standard();
+    return Stream.of("bla:3", "complete:4").map(fs -> DynamicTest.dynamicTest(fs, () -> {
+      Instance inst = issue22Gossip(fs.split(":")[0], Integer.parseInt(fs.split(":")[1]));
+      long shortest = Long.MAX_VALUE;
+      for (Method h : registry.applicable(inst)) {
+        if (!h.exact()) {
+          shortest = Math.min(shortest, h.solve(inst, SHORT).makespan());
+        }
+      }
+      java.util.Set<Long> answers = new java.util.TreeSet<>();
+      for (int i = 0; i < 8; i++) {
+        SolveResult r = SolveRunner.run(Portfolio.choose(registry, inst), inst, SHORT).result();
+        assertThat(r.makespan()).as("run " + i + " " + r.stats()).isLessThanOrEqualTo(shortest);
+        answers.add(r.makespan());
+      }
+      assertThat(answers).as("the makespans of 8 runs").hasSize(1);
+    }));
+  }
+
+  /** The issue's gossip: 3 units from every node, beta 5, tau 1, all ports, full duplex, seed 0. */
+  private static Instance issue22Gossip(String family, int size) {
+    return Generators.instance(new GeneratorSpec(null, ProblemKind.GOSSIP, family, size, 0,
+        new LengthDistribution.Constant(3), Models.parse("saf:beta=5,tau=1,ports=all,duplex=full", ProblemKind.GOSSIP),
+        0L, false));
   }
 
   /** A method that sleeps, then answers as {@code inner}, and records the time limit it was given. */

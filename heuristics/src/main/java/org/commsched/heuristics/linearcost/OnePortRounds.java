@@ -130,7 +130,8 @@ final class OnePortRounds {
     List<int[]> moves = new ArrayList<>();
     int round = 0;
     while (!complete(count)) {
-      if (Interrupt.over(deadline) || limits.run().stop().stopped()) {
+      if ((deadline == Long.MAX_VALUE ? Interrupt.requested() : Interrupt.over(deadline)) // MAX_VALUE: no limit
+          || limits.run().stop().stopped()) {
         return null;
       }
       if (round >= cutoff - 1) {

@@ -70,6 +70,13 @@ public final class RarestFirstGossip implements Method {
    */
   static final long MAX_WORK = 1_000_000_000L;
 
+  /**
+   * Up to this many units times arcs times rounds (counted from below, as {@link #MAX_WORK}; about 10 ms of scanning
+   * on an idle machine) the construction ignores its time limit and stops only on Ctrl-C or the run's stop: a
+   * schedule that cheap is always made, so the default's answer on small gossips does not hang on the clock.
+   */
+  static final long SURE_WORK = 10_000_000L;
+
   @Override
   public MethodFacts facts() {
     return FACTS;
@@ -95,18 +102,7 @@ public final class RarestFirstGossip implements Method {
       return name() + " takes at most " + MAX_WORK_PER_ROUND + " units times arcs (here " + units + " units on "
           + net.arcs() + " arcs): use greedy-saf";
     }
-    long[] own = new long[net.nodes()];
-    for (Origin o : instance.origins()) {
-      own[o.node()] += o.length();
-    }
-    long rounds = 0;
-    boolean onePort = model.ports() == CommModel.Ports.ONE; // one incoming unit per node and round
-    for (int v = 0; v < net.nodes(); v++) {
-      if (net.inDegree(v) > 0) {
-        int in = onePort ? 1 : net.inDegree(v);
-        rounds = Math.max(rounds, (units - own[v] + in - 1) / in);
-      }
-    }
+    long rounds = roundsFromBelow(instance, units);
     long perRound = units * net.arcs();
     if (perRound > 0 && rounds > MAX_WORK / perRound) {
       return name() + " takes at most " + MAX_WORK + " units times arcs times rounds (here " + units + " units on "
@@ -124,10 +120,47 @@ public final class RarestFirstGossip implements Method {
     return null;
   }
 
+  /**
+   * The fewest rounds any gossip of the instance takes: a node with {@code k} in-arcs (one under one port, which
+   * receives one unit per round) that lacks {@code m} of the {@code units} units needs at least {@code ceil(m / k)}
+   * rounds.
+   */
+  private static long roundsFromBelow(Instance instance, long units) {
+    Network net = instance.network();
+    long[] own = new long[net.nodes()];
+    for (Origin o : instance.origins()) {
+      own[o.node()] += o.length();
+    }
+    boolean onePort = instance.storeAndForward().ports() == CommModel.Ports.ONE;
+    long rounds = 0;
+    for (int v = 0; v < net.nodes(); v++) {
+      if (net.inDegree(v) > 0) {
+        int in = onePort ? 1 : net.inDegree(v);
+        rounds = Math.max(rounds, (units - own[v] + in - 1) / in);
+      }
+    }
+    return rounds;
+  }
+
+  /**
+   * True when the construction is small enough to finish whatever its time limit ({@link #SURE_WORK}): then only
+   * Ctrl-C or the run's stop ends it early, so its answer does not depend on the machine's load (the default
+   * portfolio gives it a share of the limit, which start-up on a loaded machine can shrink to a few milliseconds).
+   */
+  static boolean finishesRegardless(Instance instance) {
+    long units = 0;
+    for (Origin o : instance.origins()) {
+      units += o.length(); // whyNotFurther keeps units times arcs at most MAX_WORK_PER_ROUND
+    }
+    long perRound = units * instance.network().arcs();
+    long rounds = roundsFromBelow(instance, units);
+    return perRound == 0 || rounds <= SURE_WORK / perRound;
+  }
+
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
-    long deadline = System.nanoTime() + limits.timeLimit().toNanos();
+    long deadline = finishesRegardless(instance) ? Long.MAX_VALUE : System.nanoTime() + limits.timeLimit().toNanos();
     LowerBound bound = limits.run().bestBound(instance);
     Network net = instance.network();
     int p = net.nodes();
@@ -183,7 +216,8 @@ public final class RarestFirstGossip implements Method {
     List<int[]> moves = new ArrayList<>(); // {unit, tail, head}
     long[] order = new long[units]; // per candidate: holders in the high half, rotated unit number in the low
     while (!complete(count, units)) {
-      if (Interrupt.over(deadline) || limits.run().stop().stopped()) {
+      if (Interrupt.requested() || limits.run().stop().stopped()
+          || deadline != Long.MAX_VALUE && System.nanoTime() - deadline >= 0) {
         return new SolveResult(name(), SolveStatus.UNKNOWN, null, null, bound, instance.timeScale(),
             Map.of("rounds", rounds, "stopped", "the time limit passed after " + rounds + " rounds"));
       }

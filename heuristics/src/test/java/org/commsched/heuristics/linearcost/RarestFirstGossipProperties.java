@@ -3,6 +3,7 @@ package org.commsched.heuristics.linearcost;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -131,6 +132,27 @@ class RarestFirstGossipProperties {
     assertThat(new RarestFirstGossip().whyNot(inst)).startsWith("rarest-first").contains("half duplex")
         .endsWith("use greedy-saf");
     assertThat(new RarestFirstGossip().whyNot(gossip(new Topology.Ring(4), 2, "0", "1"))).isNull();
+  }
+
+  /**
+   * Issue 22: a construction within {@link RarestFirstGossip#SURE_WORK} is made whatever its time limit, so the
+   * default portfolio's answer does not hang on the share a loaded machine leaves it; the Ctrl-C of the run still
+   * ends it. The same schedule as under the default limit: the construction has no other input.
+   */
+  @Test
+  void aSmallGossip_isMadeUnderAnyTimeLimit_andStopsOnlyWhenTheRunStops() {
+    // the 4x4 mesh, 3 units a node: 48 units x 48 arcs x at least 23 rounds (45 units over 2 in-arcs) = 52,992
+    Instance inst = gossip(new Topology.Mesh(4, 4), 3, "5", "1");
+    assertThat(RarestFirstGossip.finishesRegardless(inst)).isTrue();
+    SolveResult full = new RarestFirstGossip().solve(inst, LIMITS);
+    SolveLimits tiny = new SolveLimits(Duration.ofNanos(1), 1, 0L);
+    SolveResult quick = new RarestFirstGossip().solve(inst, tiny);
+    assertThat(quick.hasSchedule()).as(quick.stats().toString()).isTrue();
+    assertThat(quick.makespan()).isEqualTo(full.makespan());
+    tiny.run().stop().stop();
+    assertThat(new RarestFirstGossip().solve(inst, tiny).hasSchedule()).as("stopped by the run").isFalse();
+    // a ring of 100 with 4 units (15,840,000, above the sure work) keeps its time limit
+    assertThat(RarestFirstGossip.finishesRegardless(gossip(new Topology.Ring(100), 4, "0", "1"))).isFalse();
   }
 
   @Test
