@@ -191,11 +191,7 @@ final class RatioCharts {
       }
       s.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" "
           + "stroke-width=\"2\"%s/>%n", poly.toString().trim(), colour, dash));
-      int ly = TOP + 10 + 18 * i;
-      s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-          + "stroke-width=\"2\"%s/><text x=\"%d\" y=\"%d\">%s</text>%n", W - RIGHT + 12, ly, W - RIGHT + 32, ly,
-          colour, dash, W - RIGHT + 38, ly + 4, RatioReport.escape(e.getKey())));
-      s.append(marker(i, W - RIGHT + 22, ly, colour, RatioReport.escape(e.getKey())));
+      legendEntry(s, i, e.getKey(), colour, dash);
       i++;
     }
     return s.append("</svg>\n").toString();
@@ -373,14 +369,19 @@ final class RatioCharts {
       poly.append(String.format(Locale.ROOT, "%.1f,%.1f", px.apply(top), py.apply(y)));
       s.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" "
           + "stroke-width=\"2\"%s/>%n", poly, colour, dash));
-      int ly = TOP + 10 + 18 * i;
-      s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-          + "stroke-width=\"2\"%s/><text x=\"%d\" y=\"%d\">%s</text>%n", W - RIGHT + 12, ly, W - RIGHT + 32, ly,
-          colour, dash, W - RIGHT + 38, ly + 4, RatioReport.escape(e.getKey())));
-      s.append(marker(i, W - RIGHT + 22, ly, colour, RatioReport.escape(e.getKey())));
+      legendEntry(s, i, e.getKey(), colour, dash);
       i++;
     }
     return s.append("</svg>\n").toString();
+  }
+
+  /** The legend line of the i-th method at the right of a chart: its line style, its marker and its name. */
+  private static void legendEntry(StringBuilder s, int i, String method, String colour, String dash) {
+    int ly = TOP + 10 + 18 * i;
+    s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+        + "stroke-width=\"2\"%s/><text x=\"%d\" y=\"%d\">%s</text>%n", W - RIGHT + 12, ly, W - RIGHT + 32, ly,
+        colour, dash, W - RIGHT + 38, ly + 4, RatioReport.escape(method)));
+    s.append(marker(i, W - RIGHT + 22, ly, colour, RatioReport.escape(method)));
   }
 
   /** The marker of the i-th method at (x, y): circle, square, triangle, diamond, cross in turn; title escaped. */

@@ -85,6 +85,15 @@ class NewcomerCliTest {
         .as("an explicit --format is obeyed whatever the name").isZero();
   }
 
+  /** The README's K_8 gather written to {@code k8} and solved along the broadcast spanning tree into {@code s}. */
+  private static void solveK8AlongTheBroadcastTree(Path k8, Path s) {
+    assertThat(run("generate", "--problem", "gather", "--family", "complete", "--size", "8", "--model",
+        "bufferless:single", "--seed", "7", "--out", k8.toString()).code()).isZero();
+    CliTest.Run solved = run("solve", k8.toString(), "--method", "transmission-certification", "--spanning-tree",
+        "broadcast", "--out", s.toString());
+    assertThat(solved.code()).as(solved.err()).isZero();
+  }
+
   /**
    * The README's any-network line: a gather on K_8 solved along the broadcast spanning tree. Its schedule is made for
    * the tree's routes, not the file's default (direct) routes; checked against the file it was INVALID with 14
@@ -93,12 +102,8 @@ class NewcomerCliTest {
   @Test
   void aScheduleSolvedAlongASpanningTreeChecksAgainstTheFileItWasSolvedFrom() throws IOException {
     Path k8 = tmp.resolve("k8.json");
-    assertThat(run("generate", "--problem", "gather", "--family", "complete", "--size", "8", "--model",
-        "bufferless:single", "--seed", "7", "--out", k8.toString()).code()).isZero();
     Path s = tmp.resolve("k8.schedule.json");
-    CliTest.Run solved = run("solve", k8.toString(), "--method", "transmission-certification", "--spanning-tree",
-        "broadcast", "--out", s.toString());
-    assertThat(solved.code()).as(solved.err()).isZero();
+    solveK8AlongTheBroadcastTree(k8, s);
     CliTest.Run checked = run("check", k8.toString(), s.toString());
     assertThat(checked.code()).as(checked.out()).isZero();
     assertThat(checked.out()).contains("routes along the broadcast spanning tree").contains("valid: ");
@@ -180,11 +185,8 @@ class NewcomerCliTest {
   @Test
   void violationNotesWrapInsideTheDrawingAndTheSlantIsExplained() throws IOException {
     Path k8 = tmp.resolve("k8.json");
-    assertThat(run("generate", "--problem", "gather", "--family", "complete", "--size", "8", "--model",
-        "bufferless:single", "--seed", "7", "--out", k8.toString()).code()).isZero();
     Path s = tmp.resolve("k8.schedule.json");
-    assertThat(run("solve", k8.toString(), "--method", "transmission-certification", "--spanning-tree", "broadcast",
-        "--out", s.toString()).code()).isZero();
+    solveK8AlongTheBroadcastTree(k8, s);
     Path bare = tmp.resolve("bare.json"); // judged on the direct routes: 14 violations with long sentences
     Files.writeString(bare, Files.readString(s).replaceAll("\"spanningTree\"\\s*:", "\"tree\":"));
     CliTest.Run r = run("draw", k8.toString(), bare.toString(), "--format", "svg");

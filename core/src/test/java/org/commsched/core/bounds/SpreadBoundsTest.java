@@ -224,14 +224,9 @@ class SpreadBoundsTest {
 
   /**
    * Issue 22's leaf-spine (spines 0, 1; leaves 2, 3, 4 each linked to both spines; hosts 5, 6 on leaf 2, 7, 8 on
-   * leaf 3, 9 on leaf 4), gossip of 4 units, beta 5, tau 1, all ports. Host 5 has one incoming arc, from leaf 2,
-   * and needs 36 units, which can be at leaf 2 no earlier than: its own 4 at 0; those of host 6 and the spines (12)
-   * one hop away, at 6; those of leaves 3, 4 (8) at 12; those of hosts 7, 8, 9 (12) at 18. Batched in release order
-   * (each packet beta + its units tau): 4 at 0 end at 9; 12 from 9 end at 26; the last 20 from 26 end at 51, and no
-   * other batching ends earlier (e.g. 16 from 6 then 20 from 27: 52; all 36 from 18: 59). RECV-PORT says 41.
+   * leaf 3, 9 on leaf 4), gossip of {@code units} units a node, beta 5, tau 1, all ports, full duplex.
    */
-  @Test
-  void leafSpineGossip_ofFourUnits_isBoundedAt51_byTheHostsOneIncomingArc() {
+  private static Instance leafSpineGossip(int units) {
     List<Topology.Pair> links = new ArrayList<>();
     for (int spine = 0; spine < 2; spine++) {
       for (int leaf = 2; leaf < 5; leaf++) {
@@ -244,8 +239,21 @@ class SpreadBoundsTest {
     }
     CommModel.StoreAndForward fstar = new CommModel.StoreAndForward(new BigDecimal(5), BigDecimal.ONE,
         CommModel.Ports.ALL, CommModel.Duplex.FULL, null);
-    Instance inst = new Instance("leaf-spine", new Problem.Gossip(4), fstar,
+    return new Instance("leaf-spine", new Problem.Gossip(units), fstar,
         Network.of(new Topology.Explicit(10, links, true)));
+  }
+
+  /**
+   * Issue 22's leaf-spine (spines 0, 1; leaves 2, 3, 4 each linked to both spines; hosts 5, 6 on leaf 2, 7, 8 on
+   * leaf 3, 9 on leaf 4), gossip of 4 units, beta 5, tau 1, all ports. Host 5 has one incoming arc, from leaf 2,
+   * and needs 36 units, which can be at leaf 2 no earlier than: its own 4 at 0; those of host 6 and the spines (12)
+   * one hop away, at 6; those of leaves 3, 4 (8) at 12; those of hosts 7, 8, 9 (12) at 18. Batched in release order
+   * (each packet beta + its units tau): 4 at 0 end at 9; 12 from 9 end at 26; the last 20 from 26 end at 51, and no
+   * other batching ends earlier (e.g. 16 from 6 then 20 from 27: 52; all 36 from 18: 59). RECV-PORT says 41.
+   */
+  @Test
+  void leafSpineGossip_ofFourUnits_isBoundedAt51_byTheHostsOneIncomingArc() {
+    Instance inst = leafSpineGossip(4);
     LowerBound feed = kind(inst, "FEED");
     assertThat(feed.value()).isEqualTo(51);
     assertThat(feed.witness()).startsWith("node 5 ");
@@ -313,20 +321,7 @@ class SpreadBoundsTest {
    */
   @Test
   void leafSpineGossip_ofSixteenUnits_isBoundedAt159_byTheReleasesSpacedAtTheOrigins() {
-    List<Topology.Pair> links = new ArrayList<>();
-    for (int spine = 0; spine < 2; spine++) {
-      for (int leaf = 2; leaf < 5; leaf++) {
-        links.add(new Topology.Pair(spine, leaf));
-      }
-    }
-    int[][] hosts = {{2, 5}, {2, 6}, {3, 7}, {3, 8}, {4, 9}};
-    for (int[] h : hosts) {
-      links.add(new Topology.Pair(h[0], h[1]));
-    }
-    CommModel.StoreAndForward fstar = new CommModel.StoreAndForward(new BigDecimal(5), BigDecimal.ONE,
-        CommModel.Ports.ALL, CommModel.Duplex.FULL, null);
-    Instance inst = new Instance("leaf-spine", new Problem.Gossip(16), fstar,
-        Network.of(new Topology.Explicit(10, links, true)));
+    Instance inst = leafSpineGossip(16);
     LowerBound feed = kind(inst, "FEED");
     assertThat(feed.value()).isEqualTo(159);
     // 0 and every tick from 6 to 33: 29 release times, the witness lists the first 12 and says how many there are
