@@ -168,12 +168,8 @@ final class RatioCharts {
           + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" font-size=\"10\">n=%d</text>%n", xx, TOP + ph, xx,
           TOP + ph + 4, xx, TOP + ph + 16, x, xx, TOP + ph + 28, counted.get(x).size()));
     }
-    s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-        + "stroke=\"#333\"/>%n", LEFT, TOP, pw, ph));
-    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">size (n: instances "
-        + "in the common set)%s</text>%n", LEFT + pw / 2, H - 4, log ? ", log scale" : ""));
-    s.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 14 "
-        + "%d)\">geometric mean, common set</text>%n", TOP + ph / 2, TOP + ph / 2));
+    frame(s, pw, ph, "size (n: instances in the common set)" + (log ? ", log scale" : ""), H - 4,
+        "geometric mean, common set");
     int i = 0;
     for (Map.Entry<String, Map<Integer, Double>> e : points.entrySet()) {
       String colour = COLOURS[i % COLOURS.length];
@@ -236,12 +232,8 @@ final class RatioCharts {
           + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" font-size=\"10\">n=%d</text>%n", xx, TOP + ph + 16,
           sizes.get(k), xx, TOP + ph + 28, common.instances().get(sizes.get(k)).size()));
     }
-    s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-        + "stroke=\"#333\"/>%n", LEFT, TOP, pw, ph));
-    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">size (n: instances "
-        + "in the common set); box: quartiles, line: median, whiskers: min and max</text>%n", LEFT + pw / 2, H - 4));
-    s.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 14 "
-        + "%d)\">ratio, common set</text>%n", TOP + ph / 2, TOP + ph / 2));
+    frame(s, pw, ph, "size (n: instances in the common set); box: quartiles, line: median, whiskers: min and max",
+        H - 4, "ratio, common set");
     for (int i = 0; i < methods.size(); i++) {
       String colour = COLOURS[i % COLOURS.length];
       String name = RatioReport.escape(methods.get(i));
@@ -332,12 +324,8 @@ final class RatioCharts {
           px.apply(t), TOP + ph + 16, BigDecimal.valueOf(t).setScale(2, java.math.RoundingMode.HALF_UP)
           .toPlainString()));
     }
-    s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-        + "stroke=\"#333\"/>%n", LEFT, TOP, pw, ph));
-    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">tau: ratio to the best "
-        + "known schedule</text>%n", LEFT + pw / 2, H - 14));
-    s.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 14 "
-        + "%d)\">share of the common set with ratio at most tau</text>%n", TOP + ph / 2, TOP + ph / 2));
+    frame(s, pw, ph, "tau: ratio to the best known schedule", H - 14,
+        "share of the common set with ratio at most tau");
     int i = 0;
     for (Map.Entry<String, double[]> e : sorted.entrySet()) {
       String colour = COLOURS[i % COLOURS.length];
@@ -373,6 +361,19 @@ final class RatioCharts {
       i++;
     }
     return s.append("</svg>\n").toString();
+  }
+
+  /**
+   * The plot's frame ({@code pw} x {@code ph} pixels from the top left margin), the title of its horizontal axis
+   * centred at height {@code xTitleY} and the title of its vertical axis turned along the left edge (fixed texts).
+   */
+  private static void frame(StringBuilder s, int pw, int ph, String xTitle, int xTitleY, String yTitle) {
+    s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+        + "stroke=\"#333\"/>%n", LEFT, TOP, pw, ph));
+    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", LEFT + pw / 2,
+        xTitleY, xTitle));
+    s.append(String.format(Locale.ROOT, "<text x=\"14\" y=\"%d\" text-anchor=\"middle\" transform=\"rotate(-90 14 "
+        + "%d)\">%s</text>%n", TOP + ph / 2, TOP + ph / 2, yTitle));
   }
 
   /** The legend line of the i-th method at the right of a chart: its line style, its marker and its name. */

@@ -105,22 +105,21 @@ class RarestFirstGossipProperties {
     // 10 and 15 for n = 1, 2, 3. Schedules of exactly that length exist (SCCL proves 5 for n = 1, issue 22, and
     // the step model proves all three, docs/BENCHMARKS.md), so these are the optima; here the heuristic alone
     // must reach them
-    for (int n = 1; n <= 3; n++) {
-      Instance inst = onePort(new Topology.Complete(6), n, "0", "1", CommModel.Duplex.FULL,
-          CommModel.OnePortRule.EXCHANGE);
-      SolveResult res = new RarestFirstGossip().solve(inst, LIMITS);
-      assertThat(TelephoneBroadcastProperties.checked(inst, res)).as(n + " units").isEqualTo(5L * n);
-    }
+    completeGraphOf6EndsAtFiveUnitsPerNode(CommModel.OnePortRule.EXCHANGE);
   }
 
   @Test
   void onTheCompleteGraphOf6_underSendAndReceive_itEndsAtTheReceivePortCount() {
     // the same count under send-and-receive (one packet in and one out per node at a time, any partners): 5 n
+    completeGraphOf6EndsAtFiveUnitsPerNode(CommModel.OnePortRule.SEND_AND_RECEIVE);
+  }
+
+  /** K_6, one port under {@code rule}, full duplex, 1 to 3 units a node: rarest-first ends at 5 n. */
+  private static void completeGraphOf6EndsAtFiveUnitsPerNode(CommModel.OnePortRule rule) {
     for (int n = 1; n <= 3; n++) {
-      Instance inst = onePort(new Topology.Complete(6), n, "0", "1", CommModel.Duplex.FULL,
-          CommModel.OnePortRule.SEND_AND_RECEIVE);
+      Instance inst = onePort(new Topology.Complete(6), n, "0", "1", CommModel.Duplex.FULL, rule);
       SolveResult res = new RarestFirstGossip().solve(inst, LIMITS);
-      assertThat(TelephoneBroadcastProperties.checked(inst, res)).as(n + " units").isEqualTo(5L * n);
+      assertThat(TelephoneBroadcastProperties.checked(inst, res)).as(rule + ", " + n + " units").isEqualTo(5L * n);
     }
   }
 
