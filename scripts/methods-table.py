@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Regenerates the methods table of README.md from `./commsched methods --json` (run from the repository root).
+"""Regenerates the methods table of docs/METHODS.md from `./commsched methods --json` (run from the repository root).
 
-The table sits between the markers <!-- methods:begin --> and <!-- methods:end -->; CliTest checks that every
-registered method has a row.
+The table sits between the markers <!-- methods:begin --> and <!-- methods:end -->; MethodsPageTest checks that it
+lists every registered method with its current guarantee.
 """
 import json
 import subprocess
@@ -16,11 +16,11 @@ for m in methods:
     cells = [name, ", ".join(m["problems"]), m["scope"], m["guarantee"], m["citation"]]
     rows.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
 table = "\n".join(rows)
-text = open("README.md").read()
+text = open("docs/METHODS.md").read()
 begin, end = "<!-- methods:begin -->", "<!-- methods:end -->"
 if begin not in text or end not in text:
-    sys.exit("README.md has no %s ... %s markers" % (begin, end))
+    sys.exit("docs/METHODS.md has no %s ... %s markers" % (begin, end))
 head, rest = text.split(begin, 1)
 _, tail = rest.split(end, 1)
-open("README.md", "w").write(head + begin + "\n" + table + "\n" + end + tail)
-print("README.md: %d methods" % len(methods))
+open("docs/METHODS.md", "w").write(head + begin + "\n" + table + "\n" + end + tail)
+print("docs/METHODS.md: %d methods" % len(methods))
