@@ -93,7 +93,7 @@ public final class StartSweep {
    * <p>This runs after a method's time limit has passed (a first pass cut short), so with more than one core the
    * two layouts are made at once, each on a thread of its own (they share nothing but the read-only inputs): on 10^5
    * buffers each takes a few tenths of a second, which counted twice against the return by limit + 2 s
-   * (docs/BENCHMARKS.md, DSA CSV files at --time-limit 1). The answer is the same either way.
+   * (docs/BENCHMARKS.md, "Memory layouts at --time-limit 1"). The answer is the same either way.
    */
   static long[] lower(int[] lo, int[] hi, long[] size, int points, long[] off, boolean[] placed) {
     boolean any = false;
