@@ -13,7 +13,9 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.TerminalText;
 import org.commsched.core.recognise.Recognition;
 import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.StopToken;
 import org.commsched.core.time.TimeScale;
+import org.commsched.heuristics.bufferless.dsa.WindowBound;
 import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
 import org.commsched.instances.io.DsaCsv;
 import org.commsched.solver.SolveRunner;
@@ -51,8 +53,15 @@ final class BoundsCommand implements Callable<Integer> {
           + "--as-given)")
   boolean asGiven;
 
+  @Option(names = "--time-limit", paramLabel = "S",
+      description = "dsa: spend up to S seconds on the WINDOW bound (exact refutations on windows of time; "
+          + "default: not computed)")
+  java.math.BigDecimal timeLimit;
+
   @Override
   public Integer call() {
+    long started = System.nanoTime();
+    java.time.Duration windowTime = timeLimit == null ? null : Inputs.timeLimit("bounds", timeLimit);
     PrintWriter o = spec.commandLine().getOut();
     DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
     Instance instance = buffers != null ? buffers.instance() : Inputs.instance(file);
@@ -77,6 +86,15 @@ final class BoundsCommand implements Callable<Integer> {
     List<LowerBound> real = virtualOnly ? List.of() : LowerBounds.all(instance);
     List<LowerBound> virtual = instance.kind() == ProblemKind.CHATTING || virtualOnly
         ? LowerBounds.virtual(instance) : List.of();
+    if (virtualOnly && windowTime != null && !virtual.isEmpty()) {
+      LowerBound window = WindowBound.of(instance, virtual.get(0).value(), started + windowTime.toNanos(),
+          new StopToken());
+      if (window != null) {
+        List<LowerBound> more = new java.util.ArrayList<>(virtual);
+        more.add(0, window); // strongest first: it lies above every other bound
+        virtual = List.copyOf(more);
+      }
+    }
     List<LowerBound> protocol = LowerBounds.protocolBounds(instance);
     List<UpperBound> upper = virtualOnly ? List.of() : UpperBounds.all(instance);
     LowerBound best = virtualOnly

@@ -375,4 +375,25 @@ class DsaCsvCliTest {
     assertThat(run("solve", file, "--capacity", "0").code()).isEqualTo(2);
     assertThat(run("solve", file, "--capacity", "5", "--option", "capacity=5").code()).isEqualTo(2);
   }
+
+  @Test
+  void bounds_withATimeLimit_reportsTheWindowBoundAboveTheLoad_andWithoutOneOnlyTheLoad() {
+    // dsa-small.csv: load 7, and no layout below 8 (its seven buffers, searched to the end)
+    CliTest.Run plain = run("bounds", cat("dsa-small.csv"), "--json");
+    assertThat(plain.code()).as(plain.err()).isZero();
+    assertThat(plain.json().get("best").get("value").asLong()).isEqualTo(7);
+    assertThat(plain.out()).doesNotContain("WINDOW");
+    CliTest.Run timed = run("bounds", cat("dsa-small.csv"), "--time-limit", "30", "--json");
+    assertThat(timed.code()).as(timed.err()).isZero();
+    JsonNode best = timed.json().get("best");
+    assertThat(best.get("kind").stringValue()).isEqualTo("WINDOW");
+    assertThat(best.get("value").asLong()).isEqualTo(8);
+    assertThat(best.get("witness").stringValue()).contains("the 7 buffers alive in the window from time 0 to time 6")
+        .contains("no layout of height 7 or less");
+    assertThat(timed.json().get("bounds").get(0).get("appliesTo").stringValue()).isEqualTo("virtual");
+    CliTest.Run bad = run("bounds", cat("dsa-small.csv"), "--time-limit", "0");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err().lines().count()).isEqualTo(1);
+    assertThat(bad.err()).contains("--time-limit");
+  }
 }
