@@ -110,7 +110,7 @@ final class BoundsCommand implements Callable<Integer> {
       ObjectNode b = n.putObject("best");
       put(b, best, scale, explain);
       ArrayNode arr = n.putArray("bounds");
-      add(arr, real, virtualOnly ? "virtual" : "schedule", scale, explain);
+      add(arr, virtualOnly ? virtual : real, virtualOnly ? "virtual" : "schedule", scale, explain);
       if (!virtualOnly) {
         add(arr, virtual, "virtual", scale, explain);
       }

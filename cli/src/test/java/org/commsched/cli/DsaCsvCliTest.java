@@ -390,7 +390,11 @@ class DsaCsvCliTest {
     assertThat(best.get("value").asLong()).isEqualTo(8);
     assertThat(best.get("witness").stringValue()).contains("the 7 buffers alive in the window from time 0 to time 6")
         .contains("no layout of height 7 or less");
-    assertThat(timed.json().get("bounds").get(0).get("appliesTo").stringValue()).isEqualTo("virtual");
+    // every bound of a dsa instance is listed, the strongest first, as bounding virtual schedules (layouts)
+    JsonNode all = timed.json().get("bounds");
+    assertThat(all.get(0).get("kind").stringValue()).isEqualTo("WINDOW");
+    assertThat(all.get(1).get("kind").stringValue()).isEqualTo("LOAD");
+    assertThat(all.get(0).get("appliesTo").stringValue()).isEqualTo("virtual");
     CliTest.Run bad = run("bounds", cat("dsa-small.csv"), "--time-limit", "0");
     assertThat(bad.code()).isEqualTo(2);
     assertThat(bad.err().lines().count()).isEqualTo(1);

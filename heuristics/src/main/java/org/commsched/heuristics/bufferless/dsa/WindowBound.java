@@ -31,7 +31,8 @@ import org.commsched.core.solve.StopToken;
  * of a quarter of the width and tried in decreasing order of their peak load, a subset already tried is skipped. On
  * each subset the capacity at the bound so far is refuted first, then larger ones in steps that double while
  * refuted (back to one unit above the last refuted after a failure); each decision gets an eighth of the time left.
- * A decision that finds a layout, or stops on its share, ends its subset.
+ * A decision that finds a layout, or stops on its share, ends its subset. With time left after the last width, the
+ * subsets whose decision stopped are tried once more, fewest buffers first, each decision with half the time left.
  *
  * <p><b>Literature.</b> Lower bounds from sub-instances are the usual relaxation argument of exact search. For DSA,
  * Buchsbaum, Karloff, Kenyon, Reingold and Thorup ("OPT versus LOAD in dynamic storage allocation", SIAM J. Comput.
@@ -81,6 +82,7 @@ public final class WindowBound {
     }
     widths.add(sections); // the whole instance last
     java.util.Set<java.util.BitSet> tried = new java.util.HashSet<>();
+    List<int[]> open = new ArrayList<>();
     for (int w : widths) {
       List<int[]> windows = new ArrayList<>();
       int step = Math.max(1, w / 4);
@@ -95,20 +97,29 @@ public final class WindowBound {
         if (stop.over(deadline)) {
           break;
         }
-        java.util.BitSet in = new java.util.BitSet(b.n);
-        for (int i = 0; i < b.n; i++) {
-          if (b.lo[i] < win[1] && b.hi[i] > win[0]) {
-            in.set(i);
-          }
-        }
+        java.util.BitSet in = subset(b, win);
         if (!tried.add(in)) {
           continue;
         }
-        long[] r = refute(b, time, in, bound, deadline, stop);
-        if (r != null && r[0] > bound) {
+        long[] r = refute(b, time, in, bound, deadline, 8, stop);
+        if (r[0] > bound) {
           bound = r[0];
           best = new int[] {win[0], win[1], in.cardinality()};
         }
+        if (r[1] == 1) {
+          open.add(new int[] {win[0], win[1]});
+        }
+      }
+    }
+    // time left: the windows whose decision stopped on its share again, fewest buffers first, with half the time
+    // left per decision, until none is open or the time is up
+    open.sort(Comparator.comparingInt((int[] x) -> count(b, x)));
+    while (!open.isEmpty() && !stop.over(deadline)) {
+      int[] win = open.remove(0);
+      long[] r = refute(b, time, subset(b, win), bound, deadline, 2, stop);
+      if (r[0] > bound) {
+        bound = r[0];
+        best = new int[] {win[0], win[1], count(b, win)};
       }
     }
     if (best == null) {
@@ -120,6 +131,21 @@ public final class WindowBound {
         + "higher");
   }
 
+  /** The buffers alive in some section of the window {@code [win[0], win[1])}. */
+  private static java.util.BitSet subset(Buffers b, int[] win) {
+    java.util.BitSet in = new java.util.BitSet(b.n);
+    for (int i = 0; i < b.n; i++) {
+      if (b.lo[i] < win[1] && b.hi[i] > win[0]) {
+        in.set(i);
+      }
+    }
+    return in;
+  }
+
+  private static int count(Buffers b, int[] win) {
+    return subset(b, win).cardinality();
+  }
+
   private static long peak(long[] total, int a, int e) {
     long m = 0;
     for (int t = a; t < e; t++) {
@@ -129,15 +155,17 @@ public final class WindowBound {
   }
 
   /**
-   * Refutes capacities of the subset {@code in} from {@code known} up: {bound, buffers} with bound one unit above the
-   * largest capacity refuted (so above {@code known}), or null if none was refuted.
+   * Refutes capacities of the subset from {@code known} up, each decision with {@code 1 / divisor} of the time left:
+   * {bound, stopped}, bound one unit above the largest capacity refuted ({@code known} if none), stopped 1 when the
+   * last decision stopped on its share (the subset is still open), else 0.
    */
-  static long[] refute(Buffers b, long[] time, java.util.BitSet subset, long known, long deadline, StopToken stop) {
+  static long[] refute(Buffers b, long[] time, java.util.BitSet subset, long known, long deadline, int divisor,
+      StopToken stop) {
     List<Integer> in = new ArrayList<>();
     subset.stream().forEach(in::add);
     int m = in.size();
     if (m == 0 || m > DsaSearch.SEARCH_LIMIT) {
-      return null;
+      return new long[] {known, 0};
     }
     int[] lo = new int[m];
     int[] hi = new int[m];
@@ -165,10 +193,11 @@ public final class WindowBound {
     long open = Long.MAX_VALUE; // least capacity found or left open
     long c = Math.floorDiv(known, g); // (c + 1) g > known: refuting c raises the bound
     long step = 1;
+    int verdict = CapacitySearch.STOPPED;
     while (c < open && c > refuted && !stop.over(deadline)) {
       long now = System.nanoTime();
-      long share = Math.max(20_000_000L, (deadline - now) / 8);
-      int verdict = search.decide(c, Math.min(deadline, now + share));
+      long share = Math.max(20_000_000L, (deadline - now) / divisor);
+      verdict = search.decide(c, Math.min(deadline, now + share));
       if (verdict == CapacitySearch.INFEASIBLE) {
         refuted = c;
         step *= 2;
@@ -179,7 +208,8 @@ public final class WindowBound {
         c = refuted < 0 ? open : refuted + 1;
       }
     }
-    return refuted < 0 ? null : new long[] {(refuted + 1) * g, m};
+    long bound = refuted < 0 ? known : Math.max(known, (refuted + 1) * g);
+    return new long[] {bound, verdict == CapacitySearch.STOPPED ? 1 : 0};
   }
 
   /** The time of each of the buffers' points: the file's times on a CSV file's instance, else the ula node ids. */
