@@ -14,6 +14,7 @@ import java.util.List;
 import org.apache.spark.SparkConf;
 import org.commsched.cli.Main;
 import org.commsched.verify.sweep.SweepRow;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,21 +50,31 @@ class SparkRatiosTest {
     return new Run(code, o.toString(), e.toString());
   }
 
+  /** A sweep on the one Spark context of the class (a context takes seconds to start). */
   private static Run onSpark(Path out) {
     StringWriter o = new StringWriter();
     StringWriter e = new StringWriter();
-    // the loopback address only: a test opens no port to the network
-    SparkConf conf = new SparkConf().set("spark.driver.bindAddress", "127.0.0.1").set("spark.driver.host",
-        "127.0.0.1");
-    int code = SparkMain.run(args(out), new PrintWriter(o), new PrintWriter(e), conf);
+    int code = Main.run(args(out), new PrintWriter(o), new PrintWriter(e), spark);
     return new Run(code, o.toString(), e.toString());
   }
+
+  static SparkEngine spark;
 
   @BeforeAll
   static void runInProcess() {
     inProcess = tmp.resolve("in-process");
     Run r = inProcess(inProcess);
     assertThat(r.code()).as(r.err()).isZero();
+    // the loopback address only: a test opens no port to the network
+    spark = new SparkEngine(new SparkConf().set("spark.driver.bindAddress", "127.0.0.1").set("spark.driver.host",
+        "127.0.0.1"));
+  }
+
+  @AfterAll
+  static void stopSpark() {
+    if (spark != null) {
+      spark.close();
+    }
   }
 
   /** The rows of a journal without the two timing fields, in key order. */
