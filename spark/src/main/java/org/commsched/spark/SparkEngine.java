@@ -25,7 +25,8 @@ import scala.runtime.BoxedUnit;
  * <p>The Spark context starts on the first sweep with tasks (a sweep whose rows are all journalled starts none) from
  * the configuration given, completed where it says nothing: the master {@code local[jobs x workers]} (embedded local
  * mode: {@code local[*]} at the command's defaults), {@code spark.task.cpus} the solver's workers per task, and
- * speculation off (a speculative copy would race the original for the timings of a timing study).
+ * speculation off (a speculative copy would race the original for the timings of a timing study). A
+ * {@code spark.task.cpus} given in the configuration wins: each task's solver then runs that many workers.
  */
 final class SparkEngine implements SweepEngine, AutoCloseable {
   private final SparkConf conf;
@@ -43,7 +44,10 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
       return;
     }
     JavaSparkContext sc = context(jobs, tasks.get(0).workers());
-    JavaRDD<SweepTask> rdd = sc.parallelize(tasks, tasks.size());
+    // the solver's workers are the cores Spark gives a task (spark.task.cpus), whatever the driver's cores
+    int cpus = sc.getConf().getInt("spark.task.cpus", 1);
+    List<SweepTask> run = tasks.stream().map(t -> t.workers() == cpus ? t : t.withWorkers(cpus)).toList();
+    JavaRDD<SweepTask> rdd = sc.parallelize(run, run.size());
     Function1<Iterator<SweepTask>, ArrayList<SweepRow>> work =
         (Function1<Iterator<SweepTask>, ArrayList<SweepRow>> & Serializable) SparkEngine::rows;
     Function2<Object, ArrayList<SweepRow>, BoxedUnit> handler = (partition, rows) -> {

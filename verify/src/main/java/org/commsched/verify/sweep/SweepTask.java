@@ -129,6 +129,13 @@ public final class SweepTask implements Serializable {
     return t;
   }
 
+  /** The same task with another number of solver workers per run (an engine whose tasks get that many cores). */
+  public SweepTask withWorkers(int cores) {
+    SweepTask t = new SweepTask(id, source, parameters, methods, timeLimit, cores);
+    t.instance = instance;
+    return t;
+  }
+
   public String id() {
     return id;
   }
