@@ -36,7 +36,7 @@ for w in 1 2; do
       --webui-port 0 --work-dir "$work/worker$w" "spark://127.0.0.1:$port" > "$work/worker$w.log" 2>&1 &
   pids+=($!)
 done
-for i in $(seq 1 120); do
+for i in $(seq 1 300); do
   [ "$(grep -c 'Successfully registered with master' "$work"/worker*.log 2>/dev/null | awk -F: '{s+=$2} END {print s+0}')" -ge 2 ] && break
   sleep 1
 done
@@ -58,7 +58,7 @@ if [ "$kill_executor" = 1 ]; then
     [ -s "$work/cluster/results.jsonl" ] && break
     sleep 0.5
   done
-  victim="$(pgrep -f 'CoarseGrainedExecutorBackend.*127.0.0.1' | head -1 || true)"
+  victim="$(pgrep -f "$work/home/.*CoarseGrainedExecutorBackend" | head -1 || true)"
   if [ -n "$victim" ]; then
     echo "killing executor JVM $victim after $(wc -l < "$work/cluster/results.jsonl") rows" >&2
     kill -9 "$victim"
