@@ -56,8 +56,11 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
     };
     try {
       sc.sc().runJob(rdd.rdd(), work, handler, ClassTag$.MODULE$.apply(ArrayList.class));
-    } catch (RuntimeException e) { // SparkException: a task failed more often than spark.task.maxFailures
-      throw new ExecutionException(e.getMessage(), e);
+    } catch (Exception e) { // SparkException (checked in Scala's eyes): a task failed spark.task.maxFailures times
+      // one line: Spark's message goes on with the failed attempt's stack trace, which the driver's log keeps
+      String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip();
+      throw new ExecutionException(new IllegalStateException("the Spark job failed (" + first + "); the rows "
+          + "journalled so far are kept, and the same command resumes the sweep"));
     }
   }
 
