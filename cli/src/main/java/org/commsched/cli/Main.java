@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import java.util.Arrays;
 import org.commsched.core.model.Footprint;
 import org.commsched.core.model.TerminalText;
+import org.commsched.verify.sweep.SweepEngine;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import tools.jackson.databind.node.ObjectNode;
@@ -49,7 +50,16 @@ public final class Main implements Runnable {
 
   /** Runs the command line with the given streams and returns the exit code (for tests). */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    return run(args, out, err, SweepEngine.IN_PROCESS);
+  }
+
+  /**
+   * Runs the command line with the given streams, the tasks of {@code ratios} on the given engine (the
+   * {@code commsched-spark} module passes Spark's), and returns the exit code.
+   */
+  public static int run(String[] args, PrintWriter out, PrintWriter err, SweepEngine engine) {
     CommandLine cl = new CommandLine(new Main());
+    ((RatiosCommand) cl.getSubcommands().get("ratios").getCommandSpec().userObject()).engine = engine;
     cl.setOut(out);
     cl.setErr(err);
     cl.setCaseInsensitiveEnumValuesAllowed(true);

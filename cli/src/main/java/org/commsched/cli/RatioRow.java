@@ -1,16 +1,16 @@
 package org.commsched.cli;
 
 import java.math.BigDecimal;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import tools.jackson.databind.JsonNode;
+import org.commsched.verify.sweep.SweepRow;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One run of a ratio sweep: a method on an instance, as the sweep journals it (one JSON line of
  * {@code results.jsonl}, appended the moment the run ends). The figures that need every run of the instance
- * (best bound, optimum, ratios) are added by {@link RatioReport}.
+ * (best bound, optimum, ratios) are added by {@link RatioReport}. The journal format itself is {@link SweepRow}'s
+ * (the sweep tasks' row, in the verify module), which this record converts to and from.
  *
  * @param instance the instance's id in the sweep (generated name, or file path relative to the directory)
  * @param parameters problem, family, size, messages, lengths, model, seed (empty when unknown)
@@ -29,77 +29,39 @@ import tools.jackson.databind.node.ObjectNode;
 record RatioRow(String instance, Map<String, String> parameters, String method, String objective, String status,
     BigDecimal makespan, BigDecimal runLowerBound, BigDecimal seconds, boolean valid, String error,
     BigDecimal runSeconds) {
-  static final JsonMapper LINES = JsonMapper.builder().build();
+  static final JsonMapper LINES = SweepRow.LINES;
 
   /** The key a rerun skips on. */
   String key() {
-    return instance + "\u0000" + method;
+    return SweepRow.key(instance, method);
+  }
+
+  /** The row a sweep task made. */
+  static RatioRow of(SweepRow r) {
+    return new RatioRow(r.instance(), r.parameters(), r.method(), r.objective(), r.status(), r.makespan(),
+        r.runLowerBound(), r.seconds(), r.valid(), r.error(), r.runSeconds());
+  }
+
+  /** The same row as the sweep's journal format knows it. */
+  SweepRow sweepRow() {
+    return new SweepRow(instance, parameters, method, objective, status, makespan, runLowerBound, seconds, valid,
+        error, runSeconds);
   }
 
   /** The journal fields as a JSON object (no line breaks when printed with {@link #LINES}). */
   ObjectNode toJson() {
-    ObjectNode o = LINES.createObjectNode();
-    o.put("instance", instance);
-    ObjectNode p = o.putObject("parameters");
-    parameters.forEach(p::put);
-    o.put("method", method);
-    o.put("objective", objective);
-    o.put("status", status);
-    putDecimal(o, "makespan", makespan);
-    putDecimal(o, "runLowerBound", runLowerBound);
-    o.put("seconds", seconds.toPlainString());
-    o.put("valid", valid);
-    o.put("error", error);
-    if (runSeconds != null) {
-      o.put("runSeconds", runSeconds.toPlainString());
-    }
-    return o;
+    return sweepRow().toJson();
   }
 
   static void putDecimal(ObjectNode o, String key, BigDecimal v) {
-    if (v == null) {
-      o.putNull(key);
-    } else {
-      o.put(key, v.toPlainString());
-    }
+    SweepRow.putDecimal(o, key, v);
   }
 
   /**
    * A row from one JSON line; null when the line is not a complete row (the last line of an interrupted write).
    */
   static RatioRow parse(String line) {
-    JsonNode n;
-    try {
-      n = LINES.readTree(line);
-    } catch (RuntimeException e) {
-      return null;
-    }
-    if (n == null || !n.isObject() || !n.hasNonNull("instance") || !n.hasNonNull("method")
-        || !n.hasNonNull("status") || !n.has("valid")) {
-      return null;
-    }
-    Map<String, String> p = new LinkedHashMap<>();
-    JsonNode pn = n.get("parameters");
-    if (pn != null && pn.isObject()) {
-      for (Map.Entry<String, JsonNode> e : pn.properties()) {
-        p.put(e.getKey(), e.getValue().asString());
-      }
-    }
-    try {
-      return new RatioRow(n.get("instance").asString(), p, n.get("method").asString(),
-          text(n, "objective", "-"), n.get("status").asString(), decimal(n, "makespan"),
-          decimal(n, "runLowerBound"), n.hasNonNull("seconds") ? new BigDecimal(n.get("seconds").asString())
-          : BigDecimal.ZERO, n.get("valid").asBoolean(), text(n, "error", ""), decimal(n, "runSeconds"));
-    } catch (NumberFormatException e) {
-      return null;
-    }
-  }
-
-  private static String text(JsonNode n, String key, String otherwise) {
-    return n.hasNonNull(key) ? n.get(key).asString() : otherwise;
-  }
-
-  private static BigDecimal decimal(JsonNode n, String key) {
-    return n.hasNonNull(key) ? new BigDecimal(n.get(key).asString()) : null;
+    SweepRow r = SweepRow.parse(line);
+    return r == null ? null : of(r);
   }
 }

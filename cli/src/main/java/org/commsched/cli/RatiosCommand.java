@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.RandomAccessFile;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,25 +19,20 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.TerminalText;
 import org.commsched.core.solve.Interrupt;
-import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
-import org.commsched.core.solve.SolveResult;
-import org.commsched.core.solve.SolveRun;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.Models;
 import org.commsched.instances.io.InstanceWriter;
 import org.commsched.solver.MethodRegistry;
-import org.commsched.solver.SolveRunner;
+import org.commsched.verify.sweep.SweepEngine;
+import org.commsched.verify.sweep.SweepTask;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -98,9 +92,12 @@ final class RatiosCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "no progress on stderr")
   boolean quiet;
 
-  /** An instance of the sweep. */
-  record Item(String id, Instance instance, Map<String, String> parameters) {
+  /** An instance of the sweep, with where a task makes it again. */
+  record Item(String id, Instance instance, Map<String, String> parameters, SweepTask.Source source) {
   }
+
+  /** What runs the sweep's tasks: this JVM's threads, unless another engine runs the command ({@link Main#run}). */
+  SweepEngine engine = SweepEngine.IN_PROCESS;
 
   @Override
   public Integer call() {
@@ -141,7 +138,7 @@ final class RatiosCommand implements Callable<Integer> {
     List<RatioRow> rows = Collections.synchronizedList(new ArrayList<>(withModels(read(journal), items)));
     Set<String> done = new HashSet<>();
     rows.forEach(r -> done.add(r.key()));
-    List<Runnable> tasks = new ArrayList<>();
+    List<SweepTask> tasks = new ArrayList<>();
     SolveLimits limits = new SolveLimits(Inputs.timeLimit("ratios", timeLimit), Math.max(1, cores / j), 0);
     AtomicInteger finished = new AtomicInteger();
     int[] total = new int[1];
@@ -166,44 +163,19 @@ final class RatiosCommand implements Callable<Integer> {
           : String.join(",", apply)));
     }
     for (Item it : items) {
-      List<Method> todo = new ArrayList<>();
+      List<String> todo = new ArrayList<>();
       for (Method m : registry.applicable(it.instance())) {
         if ((wanted == null || wanted.contains(m.name())) && !done.contains(it.id() + "\u0000" + m.name())) {
-          todo.add(m);
+          todo.add(m.name());
         }
       }
       if (todo.isEmpty()) {
         continue;
       }
       rowsToRun += todo.size();
-      // one task per instance: its methods run one after the other, each in a run of its own (nothing mutable is
-      // shared between threads); the bounds the first run computed are handed to the next as an immutable list
-      tasks.add(() -> {
-        List<LowerBound> bounds = null;
-        for (Method m : todo) {
-          if (Interrupt.requested()) {
-            return;
-          }
-          SolveRun solveRun = bounds == null ? SolveRunner.start(it.instance(), limits)
-              : SolveRunner.start(it.instance(), limits, bounds);
-          RatioRow row = run(it, m, solveRun);
-          if (Interrupt.requested()) {
-            return; // cut short: not a result at the time limit, so the rerun does it again
-          }
-          bounds = solveRun.bounds(solveRun.instance());
-          synchronized (w) {
-            try {
-              w.write(RatioRow.LINES.writeValueAsString(row.toJson()));
-              w.write('\n');
-              w.flush();
-            } catch (IOException ex) {
-              throw new java.io.UncheckedIOException(ex);
-            }
-          }
-          rows.add(row);
-          progress.row(finished.incrementAndGet(), total[0], row);
-        }
-      });
+      // one task per instance: its methods run one after the other, each in a run of its own (SweepTask)
+      tasks.add(new SweepTask(it.id(), it.source(), it.parameters(), todo, limits.timeLimit(), limits.workers())
+          .withInstance(it.instance()));
     }
     total[0] = rowsToRun;
     if (!done.isEmpty()) {
@@ -216,19 +188,21 @@ final class RatiosCommand implements Callable<Integer> {
         + "once)");
     Signals.cooperative(); // every finished row is kept: the first Ctrl-C stops the runs, the rows so far stay
     long sweepStart = System.nanoTime();
-    ExecutorService pool = Executors.newFixedThreadPool(j, r -> {
-      Thread t = new Thread(r, "commsched-ratios");
-      t.setDaemon(true);
-      return t;
-    });
-    List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
-    tasks.forEach(t -> futures.add(pool.submit(t)));
-    pool.shutdown();
     try {
-      for (java.util.concurrent.Future<?> f : futures) {
-        f.get();
-      }
-      pool.awaitTermination(1, TimeUnit.DAYS);
+      engine.run(tasks, j, sweepRow -> {
+        RatioRow row = RatioRow.of(sweepRow);
+        synchronized (w) {
+          try {
+            w.write(RatioRow.LINES.writeValueAsString(row.toJson()));
+            w.write('\n');
+            w.flush();
+          } catch (IOException ex) {
+            throw new java.io.UncheckedIOException(ex);
+          }
+        }
+        rows.add(row);
+        progress.row(finished.incrementAndGet(), total[0], row);
+      });
     } catch (InterruptedException ex) {
       Thread.currentThread().interrupt();
     } catch (java.util.concurrent.ExecutionException ex) {
@@ -433,29 +407,8 @@ final class RatiosCommand implements Callable<Integer> {
     }
   }
 
-  /**
-   * One method on one instance, in the given run of it: solved, checked, turned into a row; a failure of the method is
-   * an ERROR row.
-   */
-  static RatioRow run(Item it, Method m, SolveRun solveRun) {
-    long t0 = System.nanoTime();
-    try {
-      SolveRunner.Outcome run = SolveRunner.run(m, solveRun);
-      SolveResult r = run.result();
-      String objective = !r.hasSchedule() ? "-" : r.schedule().virtual() ? "virtual" : "real";
-      String error = r.hasSchedule() && !run.valid() ? "the checker rejects the schedule: "
-          + (run.report().violations().isEmpty() ? "a claim" : run.report().violations().get(0).detail()) : "";
-      return new RatioRow(it.id(), it.parameters(), m.name(), objective, r.status().name(),
-          r.makespan() == null ? null : r.scale().toUnits(r.makespan()), r.scale().toUnits(r.lowerBound().value()),
-          seconds(run.nanos()), run.valid(), error, seconds(System.nanoTime() - t0));
-    } catch (RuntimeException | StackOverflowError ex) {
-      return new RatioRow(it.id(), it.parameters(), m.name(), "-", "ERROR", null, null,
-          seconds(System.nanoTime() - t0), false, String.valueOf(ex), seconds(System.nanoTime() - t0));
-    }
-  }
-
   private static BigDecimal seconds(long nanos) {
-    return BigDecimal.valueOf(nanos).movePointLeft(9).setScale(3, RoundingMode.HALF_UP);
+    return SweepTask.seconds(nanos);
   }
 
   /** The shard a name falls in, 0..n-1: CRC-32 of its UTF-8 bytes modulo n (the same on every machine). */
@@ -510,7 +463,8 @@ final class RatiosCommand implements Callable<Integer> {
       p.put("lengths", "");
       p.put("model", Models.format(inst.model())); // so that two models are never pooled
       p.put("seed", "");
-      items.add(new Item(dir.relativize(f).toString().replace('\\', '/'), inst, p));
+      items.add(new Item(dir.relativize(f).toString().replace('\\', '/'), inst, p,
+          new SweepTask.InstanceFile(f.toAbsolutePath().toString())));
     }
     return items;
   }
@@ -536,7 +490,7 @@ final class RatiosCommand implements Callable<Integer> {
       if (!Files.exists(f)) {
         InstanceWriter.write(inst, f);
       }
-      items.add(new Item(inst.name(), inst, pt.parameters()));
+      items.add(new Item(inst.name(), inst, pt.parameters(), pt.source()));
     }
     return items;
   }

@@ -5,12 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.commsched.core.model.CommModel;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
 import org.commsched.instances.generate.Models;
+import org.commsched.verify.sweep.SweepTask;
 
 /**
  * The generated sweep of {@code commsched ratios --generate "..."}: space-separated {@code key=value} pairs
@@ -33,8 +33,8 @@ record SweepSpec(ProblemKind problem, String family, List<Integer> sizes, String
   private static final List<String> KEYS = List.of("problem", "family", "sizes", "messages", "lengths", "model",
       "seeds");
 
-  /** One instance of the sweep with the parameters that made it. */
-  record Point(GeneratorSpec spec, Map<String, String> parameters) {
+  /** One instance of the sweep with the parameters that made it; {@code source} says the same for a sweep task. */
+  record Point(GeneratorSpec spec, Map<String, String> parameters, SweepTask.Generated source) {
   }
 
   /**
@@ -93,8 +93,6 @@ record SweepSpec(ProblemKind problem, String family, List<Integer> sizes, String
   /** Every instance of the sweep: sizes outer, seeds inner. */
   List<Point> points() {
     List<Point> out = new ArrayList<>();
-    LengthDistribution dist = LengthDistribution.parse(lengths);
-    CommModel m = model == null ? null : Models.parse(model, problem);
     for (int size : sizes) {
       int k = messagesFor(messages, size);
       for (long seed : seeds) {
@@ -107,7 +105,9 @@ record SweepSpec(ProblemKind problem, String family, List<Integer> sizes, String
         p.put("lengths", lengths);
         p.put("model", model == null ? "" : model);
         p.put("seed", Long.toString(seed));
-        out.add(new Point(new GeneratorSpec(name, problem, family, size, k, dist, m, seed, false), p));
+        SweepTask.Generated source = new SweepTask.Generated(name, problem.wireName(), family, size, k, lengths,
+            model == null ? "" : model, seed);
+        out.add(new Point(source.spec(), p, source));
       }
     }
     return out;

@@ -1,0 +1,98 @@
+package org.commsched.spark;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.commsched.verify.sweep.SweepEngine;
+import org.commsched.verify.sweep.SweepRow;
+import org.commsched.verify.sweep.SweepTask;
+import scala.Function1;
+import scala.Function2;
+import scala.collection.Iterator;
+import scala.reflect.ClassTag$;
+import scala.runtime.BoxedUnit;
+
+/**
+ * Runs the tasks of a sweep on Apache Spark: one Spark task per {@link SweepTask} (an instance and its methods), the
+ * rows handed back to the driver as each task ends, where the command journals them. Spark retries a task whose
+ * executor died, and only a finished attempt's rows reach the driver, so every row is journalled once.
+ *
+ * <p>The Spark context starts on the first sweep with tasks (a sweep whose rows are all journalled starts none) from
+ * the configuration given, completed where it says nothing: the master {@code local[jobs x workers]} (embedded local
+ * mode: {@code local[*]} at the command's defaults), {@code spark.task.cpus} the solver's workers per task, and
+ * speculation off (a speculative copy would race the original for the timings of a timing study). A
+ * {@code spark.task.cpus} given in the configuration wins: each task's solver then runs that many workers.
+ */
+final class SparkEngine implements SweepEngine, AutoCloseable {
+  private final SparkConf conf;
+  private JavaSparkContext context;
+
+  /** @param conf the Spark configuration (from spark-submit, or empty for the embedded local mode) */
+  SparkEngine(SparkConf conf) {
+    this.conf = conf;
+  }
+
+  @Override
+  public void run(List<SweepTask> tasks, int jobs, Consumer<SweepRow> sink)
+      throws ExecutionException, InterruptedException {
+    if (tasks.isEmpty()) {
+      return;
+    }
+    JavaSparkContext sc = context(jobs, tasks.get(0).workers());
+    // the solver's workers are the cores Spark gives a task (spark.task.cpus), whatever the driver's cores
+    int cpus = sc.getConf().getInt("spark.task.cpus", 1);
+    List<SweepTask> run = tasks.stream().map(t -> t.workers() == cpus ? t : t.withWorkers(cpus)).toList();
+    JavaRDD<SweepTask> rdd = sc.parallelize(run, run.size());
+    Function1<Iterator<SweepTask>, ArrayList<SweepRow>> work =
+        (Function1<Iterator<SweepTask>, ArrayList<SweepRow>> & Serializable) SparkEngine::rows;
+    Function2<Object, ArrayList<SweepRow>, BoxedUnit> handler = (partition, rows) -> {
+      rows.forEach(sink);
+      return BoxedUnit.UNIT;
+    };
+    try {
+      sc.sc().runJob(rdd.rdd(), work, handler, ClassTag$.MODULE$.apply(ArrayList.class));
+    } catch (Exception e) { // SparkException (checked in Scala's eyes): a task failed spark.task.maxFailures times
+      // one line: Spark's message goes on with the failed attempt's stack trace, which the driver's log keeps
+      String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip();
+      throw new ExecutionException(new IllegalStateException("the Spark job failed (" + first + "); the rows "
+          + "journalled so far are kept, and the same command resumes the sweep"));
+    }
+  }
+
+  /** The rows of a partition's tasks (one task each), run on an executor. */
+  private static ArrayList<SweepRow> rows(Iterator<SweepTask> tasks) {
+    ArrayList<SweepRow> out = new ArrayList<>();
+    while (tasks.hasNext()) {
+      tasks.next().run(out::add);
+    }
+    return out;
+  }
+
+  /** The context, started on first use with the defaults this class documents. */
+  JavaSparkContext context(int jobs, int workers) {
+    if (context == null) {
+      SparkConf c = conf.clone();
+      c.setIfMissing("spark.master", "local[" + (long) jobs * workers + "]");
+      c.setIfMissing("spark.app.name", "commsched ratios");
+      c.setIfMissing("spark.task.cpus", Integer.toString(workers));
+      c.setIfMissing("spark.speculation", "false");
+      c.setIfMissing("spark.ui.enabled", "false");
+      context = new JavaSparkContext(c);
+      context.setLogLevel("WARN");
+    }
+    return context;
+  }
+
+  @Override
+  public void close() {
+    if (context != null) {
+      context.stop();
+      context = null;
+    }
+  }
+}

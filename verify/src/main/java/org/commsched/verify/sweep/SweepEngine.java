@@ -1,0 +1,27 @@
+package org.commsched.verify.sweep;
+
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+
+/**
+ * What runs the tasks of a sweep: the threads of this JVM ({@link #IN_PROCESS}) or a cluster engine (the
+ * {@code commsched-spark} module). The sweep's driver plans the tasks, journals the rows and writes the report; the
+ * engine only maps tasks to rows.
+ */
+public interface SweepEngine {
+  /** The threads of this JVM ({@link ThreadPoolEngine}). */
+  SweepEngine IN_PROCESS = new ThreadPoolEngine();
+
+  /**
+   * Runs every task and hands each row to {@code sink} once, as soon as it is known. The sink may be called from
+   * several threads at once and must be thread-safe.
+   *
+   * @param tasks the tasks
+   * @param jobs the tasks to run at once
+   * @param sink where the rows go
+   * @throws ExecutionException if a task or the sink failed (its cause)
+   * @throws InterruptedException if the waiting thread was interrupted
+   */
+  void run(List<SweepTask> tasks, int jobs, Consumer<SweepRow> sink) throws ExecutionException, InterruptedException;
+}
