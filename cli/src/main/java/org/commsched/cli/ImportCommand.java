@@ -1,0 +1,114 @@
+package org.commsched.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.commsched.core.check.CheckReport;
+import org.commsched.core.check.ScheduleChecker;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.ModelException;
+import org.commsched.core.model.TerminalText;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveStatus;
+import org.commsched.instances.io.AtomicFiles;
+import org.commsched.instances.io.InstanceFormatException;
+import org.commsched.instances.io.ScheduleImport;
+import org.commsched.instances.io.ScheduleWriter;
+import org.commsched.instances.io.collective.MscclXmlReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code commsched import FILE FOREIGN}: another tool's schedule as a {@code commsched-schedule/1} file of an
+ * instance, so that {@code check} judges it and {@code bounds} says how far it is from the best possible
+ * (docs/FORMATS.md#importing-schedules). The mapping from the tool's model is stated in the file's
+ * {@code stats.importMapping} and on stderr.
+ */
+@Command(name = "import", mixinStandardHelpOptions = true,
+    description = {"Reads another tool's schedule as a schedule of an instance: msccl-xml (an MSCCL algorithm file, "
+        + "allgather or broadcast). Writes a commsched-schedule/1 file (to --out, else stdout) and states on stderr "
+        + "the mapping it applied and the checker's verdict.",
+        "Exit codes: 0 imported (valid or not: run check for the violations), 2 bad input."})
+final class ImportCommand implements Callable<Integer> {
+  @Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "instance file (.json): the network, problem and costs")
+  Path file;
+
+  @Parameters(index = "1", paramLabel = "FOREIGN", description = "the other tool's schedule file")
+  Path foreign;
+
+  @Option(names = "--format", paramLabel = "F", description = "msccl-xml (default: from FOREIGN's extension)")
+  String format;
+
+  @Option(names = "--out", paramLabel = "SCHEDULE", description = "write the schedule file here (atomically)")
+  Path out;
+
+  @Override
+  public Integer call() {
+    String f = format != null ? format.toLowerCase(Locale.ROOT) : fromExtension(foreign);
+    Instance instance = Inputs.instance(file);
+    if (instance.origins().isEmpty()) {
+      throw new BadInputException(file + ": the instance is a " + instance.kind().name().toLowerCase(Locale.ROOT)
+          + "; import reads broadcast and gossip (allgather) schedules, so give such an instance");
+    }
+    MscclXmlReader.Read read;
+    String mapping;
+    try {
+      switch (f) {
+        case "msccl-xml", "msccl" -> {
+          read = ScheduleImport.msccl(foreign, instance);
+          mapping = MscclXmlReader.MAPPING;
+        }
+        default -> throw new BadInputException("commsched import: --format " + f + " is not a format import reads; "
+            + "use msccl-xml");
+      }
+    } catch (InstanceFormatException e) {
+      throw new BadInputException(e.oneLine());
+    } catch (ModelException e) {
+      throw new BadInputException(foreign + ": " + e.getMessage());
+    }
+    SolveResult result = new SolveResult("import:" + f, SolveStatus.FEASIBLE, read.schedule(), read.makespan(),
+        LowerBound.zero(), read.schedule().scale(), null)
+        .withStat("importedFrom", foreign.getFileName() == null ? foreign.toString()
+            : foreign.getFileName().toString())
+        .withStat("importMapping", mapping)
+        .withStat("importNotes", String.join("; ", read.notes()));
+    CheckReport report = ScheduleChecker.checkResult(instance, result);
+    try {
+      if (out != null) {
+        ScheduleWriter.write(result, instance, out);
+      } else {
+        PrintWriter o = spec.commandLine().getOut();
+        o.print(ScheduleWriter.toJson(result, instance));
+        o.flush();
+      }
+    } catch (InstanceFormatException e) {
+      throw new BadInputException(e.oneLine());
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    err.println(TerminalText.escape("commsched import: " + mapping));
+    for (String note : read.notes()) {
+      err.println(TerminalText.escape("commsched import: " + note));
+    }
+    err.println(TerminalText.escape("commsched import: " + read.schedule().transmissions().size() + " records, "
+        + "makespan " + read.schedule().scale().format(read.makespan()) + "; the checker finds it "
+        + (report.valid() ? "valid" : "invalid, " + report.violations().size() + " violation(s) (commsched check "
+        + file + " " + (out != null ? out : "SCHEDULE") + " lists them)")));
+    err.flush();
+    return 0;
+  }
+
+  private static String fromExtension(Path foreign) {
+    String n = foreign.getFileName() == null ? "" : foreign.getFileName().toString().toLowerCase(Locale.ROOT);
+    if (n.endsWith(".xml")) {
+      return "msccl-xml";
+    }
+    throw new BadInputException("commsched import: " + foreign + ": no format: give --format msccl-xml");
+  }
+}

@@ -1,0 +1,19 @@
+package org.commsched.instances.io;
+
+import java.nio.file.Path;
+import org.commsched.core.model.Instance;
+import org.commsched.instances.io.collective.MscclXmlReader;
+
+/**
+ * Reads another tool's schedule file as a schedule of a commsched instance (docs/FORMATS.md#importing-schedules):
+ * the file is read like every input (UTF-8, size limit, one-line errors), then handed to the format's reader.
+ */
+public final class ScheduleImport {
+  private ScheduleImport() {
+  }
+
+  /** An MSCCL algorithm file (XML) as a schedule of the instance. */
+  public static MscclXmlReader.Read msccl(Path file, Instance inst) {
+    return MscclXmlReader.read(Inputs.readText(file, "an MSCCL algorithm (XML)"), file.toString(), inst);
+  }
+}
