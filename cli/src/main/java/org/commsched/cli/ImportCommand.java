@@ -17,6 +17,7 @@ import org.commsched.instances.io.InstanceFormatException;
 import org.commsched.instances.io.ScheduleImport;
 import org.commsched.instances.io.ScheduleWriter;
 import org.commsched.instances.io.collective.MscclXmlReader;
+import org.commsched.instances.io.collective.ScclJsonReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
     description = {"Reads another tool's schedule as a schedule of an instance: msccl-xml (an MSCCL algorithm file, "
-        + "allgather or broadcast). Writes a commsched-schedule/1 file (to --out, else stdout) and states on stderr "
+        + "allgather or broadcast) or sccl-json (an algorithm msccl solve wrote). Writes a commsched-schedule/1 file (to --out, else stdout) and states on stderr "
         + "the mapping it applied and the checker's verdict.",
         "Exit codes: 0 imported (valid or not: run check for the violations), 2 bad input."})
 final class ImportCommand implements Callable<Integer> {
@@ -43,8 +44,25 @@ final class ImportCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "FOREIGN", description = "the other tool's schedule file")
   Path foreign;
 
-  @Option(names = "--format", paramLabel = "F", description = "msccl-xml (default: from FOREIGN's extension)")
+  @Option(names = "--format", paramLabel = "F", description = "msccl-xml or sccl-json (default: from FOREIGN's extension, .xml or .json)")
   String format;
+
+  @Option(names = "--timing", paramLabel = "T", defaultValue = "steps", converter = TimingConverter.class,
+      description = "sccl-json: steps (SCCL's synchronous steps, default) or asap (each packet as soon as its link "
+          + "and chunks allow)")
+  ScclJsonReader.Timing timing;
+
+  /** steps or asap, in any case. */
+  static final class TimingConverter implements picocli.CommandLine.ITypeConverter<ScclJsonReader.Timing> {
+    @Override
+    public ScclJsonReader.Timing convert(String value) {
+      return switch (value.toLowerCase(Locale.ROOT)) {
+        case "steps" -> ScclJsonReader.Timing.STEPS;
+        case "asap" -> ScclJsonReader.Timing.ASAP;
+        default -> throw new picocli.CommandLine.TypeConversionException("use steps or asap");
+      };
+    }
+  }
 
   @Option(names = "--out", paramLabel = "SCHEDULE", description = "write the schedule file here (atomically)")
   Path out;
@@ -65,8 +83,12 @@ final class ImportCommand implements Callable<Integer> {
           read = ScheduleImport.msccl(foreign, instance);
           mapping = MscclXmlReader.MAPPING;
         }
+        case "sccl-json", "sccl" -> {
+          read = ScheduleImport.sccl(foreign, instance, timing);
+          mapping = ScclJsonReader.mapping(timing);
+        }
         default -> throw new BadInputException("commsched import: --format " + f + " is not a format import reads; "
-            + "use msccl-xml");
+            + "use msccl-xml or sccl-json");
       }
     } catch (InstanceFormatException e) {
       throw new BadInputException(e.oneLine());
@@ -109,6 +131,10 @@ final class ImportCommand implements Callable<Integer> {
     if (n.endsWith(".xml")) {
       return "msccl-xml";
     }
-    throw new BadInputException("commsched import: " + foreign + ": no format: give --format msccl-xml");
+    if (n.endsWith(".json")) {
+      return "sccl-json";
+    }
+    throw new BadInputException("commsched import: " + foreign + ": no format: give --format msccl-xml or "
+        + "sccl-json");
   }
 }

@@ -530,10 +530,27 @@ public final class MscclXmlReader {
         notes.add(misplaced + " chunks land in an output slot that is not theirs, e.g. " + firstMisplaced
             + "; the schedule counts where the data goes, the runtime's output would be wrong");
       }
+      Schedule.Transmissions schedule = new Schedule.Transmissions(inst.timeScale(), records);
+      Map<List<Long>, Integer> together = new HashMap<>();
+      for (Step p : packets) {
+        together.merge(List.of((long) p.gpu, (long) p.recvPartner.gpu, p.outStart), 1, Integer::sum);
+      }
+      long merged = together.values().stream().filter(c -> c > 1).count();
+      if (merged > 0) {
+        Map.Entry<List<Long>, Integer> e = together.entrySet().stream().filter(x -> x.getValue() > 1).findFirst()
+            .orElseThrow();
+        notes.add(merged + " times several sends start together on one arc (e.g. " + e.getValue() + " on "
+            + e.getKey().get(0) + "->" + e.getKey().get(1) + " at tick " + e.getKey().get(2) + ", from different "
+            + "channels): commsched counts them as one packet, beta + all their units * tau, so they end later than "
+            + "each alone; the makespan is the checker's");
+      }
+      for (UnitPackets.Packet p : UnitPackets.of(inst, schedule)) {
+        makespan = Math.max(makespan, p.end());
+      }
       notes.add("one chunk = " + layout.unitsPerChunk() + " unit" + (layout.unitsPerChunk() == 1 ? "" : "s")
           + " (nchunksperloop " + chunksPerLoop + ", " + gpus + " GPUs, messages of "
           + inst.origins().get(0).length() + " units)");
-      return new Read(new Schedule.Transmissions(inst.timeScale(), records), makespan, notes);
+      return new Read(schedule, makespan, notes);
     }
 
     /** The global chunk in a buffer slot of a GPU at a time. */
