@@ -28,7 +28,9 @@ import tools.jackson.databind.JsonNode;
  *       sender has received its chunks (in an earlier step).
  * </ul>
  *
- * A chunk is {@code length / c} units of its origin's message, c the chunks per origin (by address order).
+ * A chunk is {@code length / c} units of its origin's message, c the chunks per origin (by address order); an
+ * instance with {@code "chunks": k} splits each of the collective's chunks, address a, into the addresses
+ * {@code a * k .. a * k + k - 1} (msccl-tools' {@code Collective.chunk_up}).
  */
 public final class ScclJsonReader {
   private ScclJsonReader() {
@@ -66,6 +68,10 @@ public final class ScclJsonReader {
     if (!chunks.isArray() || chunks.isEmpty()) {
       throw bad(file, "/collective/chunks", "no chunks; give a file that msccl solve wrote");
     }
+    int div = doc.path("instance").path("chunks").asInt(1);
+    if (div < 1) {
+      throw bad(file, "/instance/chunks", "chunks must be at least 1; give a file that msccl solve wrote");
+    }
     // address -> (origin, index among the origin's chunks)
     Map<Integer, TreeSet<Integer>> byOrigin = new TreeMap<>();
     Map<Integer, Integer> originOf = new HashMap<>();
@@ -82,8 +88,11 @@ public final class ScclJsonReader {
             + "node" + (inst.kind() == ProblemKind.BROADCAST ? ", the source" : "") + "; post: every node); give "
             + "the instance of the algorithm's collective");
       }
-      byOrigin.computeIfAbsent(origin, k -> new TreeSet<>()).add(addr);
-      originOf.put(addr, origin);
+      // msccl-tools' Collective.chunk_up: with instance.chunks = c, chunk a becomes the addresses a * c + i
+      for (int i = 0; i < div; i++) {
+        byOrigin.computeIfAbsent(origin, k -> new TreeSet<>()).add(addr * div + i);
+        originOf.put(addr * div + i, origin);
+      }
     }
     int perOrigin = byOrigin.values().iterator().next().size();
     long length = inst.origins().get(0).length();
