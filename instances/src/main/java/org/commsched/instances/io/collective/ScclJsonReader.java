@@ -89,9 +89,9 @@ public final class ScclJsonReader {
             + "the instance of the algorithm's collective");
       }
       // msccl-tools' Collective.chunk_up: with instance.chunks = c, chunk a becomes the addresses a * c + i
-      for (int i = 0; i < div; i++) {
-        byOrigin.computeIfAbsent(origin, k -> new TreeSet<>()).add(addr * div + i);
-        originOf.put(addr * div + i, origin);
+      for (int part = 0; part < div; part++) {
+        byOrigin.computeIfAbsent(origin, k -> new TreeSet<>()).add(addr * div + part);
+        originOf.put(addr * div + part, origin);
       }
     }
     int perOrigin = byOrigin.values().iterator().next().size();

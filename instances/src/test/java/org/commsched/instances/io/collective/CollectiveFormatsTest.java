@@ -246,11 +246,19 @@ class CollectiveFormatsTest {
 
   @Test
   void sccsSynchronousStepsLastTheirLongestPacketAndTheImportedDgx1AllgatherChecks() throws IOException {
+    scclSteps("sccl-dgx1-allgather-steps2.json", 4, 1);
+  }
+
+  @Test
+  void anSccAlgorithmWithTwoChunksPerMessageSplitsEachMessageInTwoAndChecks() throws IOException {
+    scclSteps("sccl-dgx1-allgather-steps2-rounds3-chunks2.json", 6, 2);
+  }
+
+  void scclSteps(String file, long length, int chunksPerMessage) throws IOException {
     long beta = 10;
     long tau = 1;
-    long length = 4;
     Instance inst = gossip(links(DGX1), length, "10", "1");
-    JsonNode doc = JsonMapper.builder().build().readTree(resource("sccl-dgx1-allgather-steps2.json"));
+    JsonNode doc = JsonMapper.builder().build().readTree(resource(file));
     MscclXmlReader.Read read = ScclJsonReader.read(doc, "a.json", inst, ScclJsonReader.Timing.STEPS);
     // expected from the file itself: each step lasts beta + (most chunks on one link) * units per chunk * tau
     long expected = 0;
@@ -259,7 +267,8 @@ class CollectiveFormatsTest {
       for (JsonNode send : step.get("sends")) {
         perLink.merge(send.get(1).asInt() + ">" + send.get(2).asInt(), 1, Integer::sum);
       }
-      expected += beta + perLink.values().stream().mapToInt(Integer::intValue).max().orElseThrow() * length * tau;
+      expected += beta + perLink.values().stream().mapToInt(Integer::intValue).max().orElseThrow()
+          * (length / chunksPerMessage) * tau;
     }
     CheckReport report = ScheduleChecker.check(inst, read.schedule());
     assertThat(report.valid()).as(report.violations().toString()).isTrue();
