@@ -67,8 +67,16 @@ final class ImportCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "SCHEDULE", description = "write the schedule file here (atomically)")
   Path out;
 
+  @Option(names = "--json", description = "print one JSON object (file, records, makespan, valid, violations, "
+      + "mapping, notes) instead of the schedule; needs --out")
+  boolean json;
+
   @Override
   public Integer call() {
+    if (json && out == null) {
+      throw new BadInputException("commsched import: --json prints a summary, so the schedule needs a file; give "
+          + "--out SCHEDULE");
+    }
     String f = format != null ? format.toLowerCase(Locale.ROOT) : fromExtension(foreign);
     Instance instance = Inputs.instance(file);
     if (instance.origins().isEmpty()) {
@@ -112,6 +120,21 @@ final class ImportCommand implements Callable<Integer> {
       }
     } catch (InstanceFormatException e) {
       throw new BadInputException(e.oneLine());
+    }
+    if (json) {
+      tools.jackson.databind.node.ObjectNode o = Json.object();
+      o.put("file", out.toString());
+      o.put("records", read.schedule().transmissions().size());
+      Json.time(o, "makespan", read.makespan(), read.schedule().scale());
+      o.put("valid", report.valid());
+      o.set("violations", Json.violations(report));
+      o.put("mapping", mapping);
+      tools.jackson.databind.node.ArrayNode n = o.putArray("notes");
+      read.notes().forEach(n::add);
+      PrintWriter o2 = spec.commandLine().getOut();
+      o2.println(Json.print(o));
+      o2.flush();
+      return 0;
     }
     PrintWriter err = spec.commandLine().getErr();
     err.println(TerminalText.escape("commsched import: " + mapping));

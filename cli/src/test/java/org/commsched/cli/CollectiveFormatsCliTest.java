@@ -43,10 +43,15 @@ class CollectiveFormatsCliTest {
     CliTest.Run i = run("import", inst.toString(), xml.toString(), "--out", back.toString());
     assertThat(i.code()).as(i.err()).isZero();
     assertThat(i.err()).contains("the checker finds it valid");
+    CliTest.Run j = run("import", inst.toString(), xml.toString(), "--out", back.toString(), "--json");
+    assertThat(j.code()).as(j.err()).isZero();
+    assertThat(j.json().get("valid").asBoolean()).isTrue();
+    assertThat(j.json().get("mapping").asString()).startsWith("MSCCL XML read as linear-cost packets");
     CliTest.Run c = run("check", inst.toString(), back.toString(), "--json");
     assertThat(c.code()).as(c.out()).isZero();
     CliTest.Run original = run("check", inst.toString(), schedule.toString(), "--json");
     assertThat(c.json().get("makespan")).isEqualTo(original.json().get("makespan"));
+    assertThat(j.json().get("makespan")).isEqualTo(original.json().get("makespan"));
   }
 
   @Test
