@@ -35,11 +35,15 @@ import org.commsched.core.solve.SolveStatus;
  * pipeline) and, optionally, a <em>share</em>: the units that another in-neighbour {@code z} of {@code y} also holds
  * (and could start sending within the packet's own duration) are split between the arcs into {@code y}, the units only
  * {@code x} has going first. Units are taken rarest first (fewest nodes holding or receiving them), then in the
- * order {@code x} got them. Each packet starts at or after its sender holds its units and after the arc's (link's)
+ * order {@code x} got them. Optionally an arc <em>waits</em>: its start moves to the last already planned arrival
+ * at {@code x}, no more than {@code beta} after its ready time, of a unit {@code y} lacks (sending {@code m} units now
+ * and {@code k} more after they arrive at {@code t' <= t + beta} ends no earlier than sending {@code m + k} at {@code
+ * t'}: {@code t' + beta + (m + k) tau <= max(t + beta + m tau, t') + beta + k tau}). Each packet starts at or after its sender holds its units and after the arc's (link's)
  * last packet ended, so the schedule is valid by construction (the checker judges it anyway).
  *
- * <p><b>Variants.</b> The rule runs with each packet cap {@code ceil(n / q)} for {@code q = 1 .. 8} and no cap,
- * each with and without the share; the shortest schedule is returned. This is this project's heuristic: a
+ * <p><b>Variants.</b> The rule runs with no cap and each packet cap {@code ceil(n / q)} for {@code q = 1 .. 8},
+ * each with and without the share and the wait (at most 36 runs, until the time limit or a schedule at the best
+ * lower bound); the shortest schedule is returned. This is this project's heuristic: a
  * time-ordered list schedule (Graham 1966) with packet merging; it states no ratio.
  *
  * @implNote Stateless; each run works on its own arrays. Work per variant is about packets times (units times
@@ -49,8 +53,8 @@ public final class MergeFlood implements Method {
   /** The facts of {@code merge-flood}: see the class javadoc. */
   static final MethodFacts FACTS = new MethodFacts("merge-flood",
       "flooding in merged packets: each arc, as soon as it is free, sends every unit its tail holds and its head "
-          + "lacks (rarest first), capped for pipelining and optionally shared among the head's in-arcs; the best "
-          + "of 18 variants",
+          + "lacks (rarest first), capped for pipelining, optionally shared among the head's in-arcs and held back up to beta "
+          + "to merge units about to arrive; the best of up to 36 variants",
       "valid; no ratio",
       "this project's list schedule (time-ordered, Graham 1966) with packets merged across origins",
       Scope.of(ProblemKind.BROADCAST, ProblemKind.GOSSIP).in(Family.LINEAR_COST).ports(CommModel.Ports.ALL)
@@ -112,15 +116,18 @@ public final class MergeFlood implements Method {
       }
     }
     caps.add(0, Long.MAX_VALUE); // no cap first: the answer when the clock allows one variant only
+    long beta = instance.storeAndForward().betaTicks(instance.timeScale());
     Run best = null;
     int tried = 0;
     outer:
     for (long cap : caps) {
-      for (boolean share : new boolean[] {false, true}) {
+      for (int v = 0; v < 4; v++) {
+        boolean share = (v & 1) != 0;
+        long wait = (v >> 1) * beta;
         if (best != null && (stopped(limits) || System.nanoTime() - deadline >= 0)) {
           break outer;
         }
-        Run r = new Run(instance, cap, share);
+        Run r = new Run(instance, cap, share, wait);
         if (!r.run(limits)) {
           break outer;
         }
@@ -140,7 +147,7 @@ public final class MergeFlood implements Method {
     LcSchedule schedule = best.write(instance);
     return SolveResult.feasible(name(), schedule.schedule(), schedule.makespan(), bound).withStat("variants", tried)
         .withStat("cap", best.cap == Long.MAX_VALUE ? "none" : Long.toString(best.cap))
-        .withStat("share", best.share ? "yes" : "no");
+        .withStat("share", best.share ? "yes" : "no").withStat("wait", best.wait);
   }
 
   private static boolean stopped(SolveLimits limits) {
@@ -156,6 +163,7 @@ public final class MergeFlood implements Method {
     private final boolean half;
     private final long cap;
     private final boolean share;
+    private final long wait;
     private final int p;
     private final int units;
     /** {@code at[v][u]}: when node v holds unit u (end of the packet bringing it), {@link #NEVER} if not planned. */
@@ -169,7 +177,7 @@ public final class MergeFlood implements Method {
     private final List<long[]> packets = new ArrayList<>();
     private long makespan;
 
-    Run(Instance instance, long cap, boolean share) {
+    Run(Instance instance, long cap, boolean share, long wait) {
       this.net = instance.network();
       CommModel.StoreAndForward model = instance.storeAndForward();
       this.beta = model.betaTicks(instance.timeScale());
@@ -177,6 +185,7 @@ public final class MergeFlood implements Method {
       this.half = model.duplex() == CommModel.Duplex.HALF;
       this.cap = cap;
       this.share = share;
+      this.wait = wait;
       this.p = net.nodes();
       int u0 = 0;
       for (Origin o : instance.origins()) {
@@ -209,7 +218,20 @@ public final class MergeFlood implements Method {
           first = x[u];
         }
       }
-      return first == NEVER ? NEVER : Math.max(first, free(a));
+      if (first == NEVER) {
+        return NEVER;
+      }
+      long base = Math.max(first, free(a));
+      if (wait == 0) {
+        return base;
+      }
+      long until = base; // the last planned arrival at x, within beta of base, of a unit y lacks
+      for (int u = 0; u < units; u++) {
+        if (y[u] == NEVER && x[u] > until && x[u] != NEVER && x[u] - base <= wait) {
+          until = x[u];
+        }
+      }
+      return until;
     }
 
     private long free(int a) {
