@@ -64,6 +64,14 @@ public final class MergeFlood implements Method {
   /** The most units times arcs taken (the arrays of one run, and the work of one packet's rescans). */
   static final long MAX_UNIT_ARCS = 4_000_000L;
 
+  /**
+   * Up to this much estimated work over all variants (about 0.1 s on an idle machine; a variant's work is estimated
+   * as {@link #variantWork}) the variants run whatever the time limit, stopping only on Ctrl-C or the run's stop: the
+   * default portfolio gives each heuristic a share of the limit that start-up on a loaded machine can shrink to
+   * milliseconds, and the answer should not depend on that for schedules this cheap.
+   */
+  static final long SURE_WORK = 200_000_000L;
+
   /** How many packet counts the caps are derived from ({@code ceil(n / q)}, {@code q = 1 ..}). */
   private static final int CAPS = 8;
 
@@ -119,12 +127,13 @@ public final class MergeFlood implements Method {
     long beta = instance.storeAndForward().betaTicks(instance.timeScale());
     Run best = null;
     int tried = 0;
+    long sure = SURE_WORK / Math.max(1, variantWork(instance));
     outer:
     for (long cap : caps) {
       for (int v = 0; v < 4; v++) {
         boolean share = (v & 1) != 0;
         long wait = (v >> 1) * beta;
-        if (best != null && (stopped(limits) || System.nanoTime() - deadline >= 0)) {
+        if (best != null && (stopped(limits) || tried >= sure && System.nanoTime() - deadline >= 0)) {
           break outer;
         }
         Run r = new Run(instance, cap, share, wait);
@@ -148,6 +157,24 @@ public final class MergeFlood implements Method {
     return SolveResult.feasible(name(), schedule.schedule(), schedule.makespan(), bound).withStat("variants", tried)
         .withStat("cap", best.cap == Long.MAX_VALUE ? "none" : Long.toString(best.cap))
         .withStat("share", best.share ? "yes" : "no").withStat("wait", best.wait);
+  }
+
+  /**
+   * The work of one variant, from above: at most one packet per node and unit it delivers ({@code p} times the
+   * units), each followed by rescans of the arcs at its head (twice the largest in-degree, plus its own two arcs),
+   * each over all units.
+   */
+  static long variantWork(Instance instance) {
+    Network net = instance.network();
+    long units = 0;
+    for (Origin o : instance.origins()) {
+      units += o.length();
+    }
+    int deg = 0;
+    for (int v = 0; v < net.nodes(); v++) {
+      deg = Math.max(deg, Math.max(net.inDegree(v), net.outDegree(v)));
+    }
+    return net.nodes() * units * units * (2L * deg + 2);
   }
 
   private static boolean stopped(SolveLimits limits) {
