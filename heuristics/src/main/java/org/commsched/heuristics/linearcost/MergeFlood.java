@@ -38,13 +38,14 @@ import org.commsched.core.solve.SolveStatus;
  * order {@code x} got them. Optionally an arc <em>waits</em>: its start moves to the last already planned arrival
  * at {@code x}, no more than {@code beta} after its ready time, of a unit {@code y} lacks (sending {@code m} units now
  * and {@code k} more after they arrive at {@code t' <= t + beta} ends no earlier than sending {@code m + k} at {@code
- * t'}: {@code t' + beta + (m + k) tau <= max(t + beta + m tau, t') + beta + k tau}). Each packet starts at or after its sender holds its units and after the arc's (link's)
- * last packet ended, so the schedule is valid by construction (the checker judges it anyway).
+ * t'}: {@code t' + beta + (m + k) tau <= max(t + beta + m tau, t') + beta + k tau}). Each packet starts at or after
+ * its sender holds its units and after the arc's (link's) last packet ended, so the schedule is valid by construction
+ * (the checker judges it anyway).
  *
  * <p><b>Variants.</b> The rule runs with no cap and each packet cap {@code ceil(n / q)} for {@code q = 1 .. 8},
  * each with and without the share and the wait (at most 36 runs, until the time limit or a schedule at the best
- * lower bound); the shortest schedule is returned. This is this project's heuristic: a
- * time-ordered list schedule (Graham 1966) with packet merging; it states no ratio.
+ * lower bound; within {@link #SURE_WORK} whatever the time limit); the shortest schedule is returned. This is this
+ * project's heuristic: a time-ordered list schedule (Graham 1966) with packet merging; it states no ratio.
  *
  * @implNote Stateless; each run works on its own arrays. Work per variant is about packets times (units times
  * the arcs at the packet's two ends), packets at most nodes times units.
@@ -53,8 +54,8 @@ public final class MergeFlood implements Method {
   /** The facts of {@code merge-flood}: see the class javadoc. */
   static final MethodFacts FACTS = new MethodFacts("merge-flood",
       "flooding in merged packets: each arc, as soon as it is free, sends every unit its tail holds and its head "
-          + "lacks (rarest first), capped for pipelining, optionally shared among the head's in-arcs and held back up to beta "
-          + "to merge units about to arrive; the best of up to 36 variants",
+          + "lacks (rarest first), capped for pipelining, optionally shared among the head's in-arcs and held back "
+          + "up to beta to merge units about to arrive; the best of up to 36 variants",
       "valid; no ratio",
       "this project's list schedule (time-ordered, Graham 1966) with packets merged across origins",
       Scope.of(ProblemKind.BROADCAST, ProblemKind.GOSSIP).in(Family.LINEAR_COST).ports(CommModel.Ports.ALL)
@@ -65,12 +66,12 @@ public final class MergeFlood implements Method {
   static final long MAX_UNIT_ARCS = 4_000_000L;
 
   /**
-   * Up to this much estimated work over all variants (about 0.1 s on an idle machine; a variant's work is estimated
-   * as {@link #variantWork}) the variants run whatever the time limit, stopping only on Ctrl-C or the run's stop: the
-   * default portfolio gives each heuristic a share of the limit that start-up on a loaded machine can shrink to
-   * milliseconds, and the answer should not depend on that for schedules this cheap.
+   * Up to this much estimated work over all variants (a few hundredths of a second on an idle machine; a variant's
+   * work is estimated as {@link #variantWork}) the variants run whatever the time limit, stopping only on Ctrl-C or
+   * the run's stop: the default portfolio gives each heuristic a share of the limit that start-up on a loaded machine
+   * can shrink to milliseconds, and the answer should not depend on that for schedules this cheap.
    */
-  static final long SURE_WORK = 200_000_000L;
+  static final long SURE_WORK = 20_000_000L;
 
   /** How many packet counts the caps are derived from ({@code ceil(n / q)}, {@code q = 1 ..}). */
   private static final int CAPS = 8;
