@@ -227,20 +227,10 @@ class SpreadBoundsTest {
    * leaf 3, 9 on leaf 4), gossip of {@code units} units a node, beta 5, tau 1, all ports, full duplex.
    */
   private static Instance leafSpineGossip(int units) {
-    List<Topology.Pair> links = new ArrayList<>();
-    for (int spine = 0; spine < 2; spine++) {
-      for (int leaf = 2; leaf < 5; leaf++) {
-        links.add(new Topology.Pair(spine, leaf));
-      }
-    }
-    int[][] hosts = {{2, 5}, {2, 6}, {3, 7}, {3, 8}, {4, 9}};
-    for (int[] h : hosts) {
-      links.add(new Topology.Pair(h[0], h[1]));
-    }
     CommModel.StoreAndForward fstar = new CommModel.StoreAndForward(new BigDecimal(5), BigDecimal.ONE,
         CommModel.Ports.ALL, CommModel.Duplex.FULL, null);
     return new Instance("leaf-spine", new Problem.Gossip(units), fstar,
-        Network.of(new Topology.Explicit(10, links, true)));
+        Network.of(org.commsched.core.testing.LeafSpine.network()));
   }
 
   /**

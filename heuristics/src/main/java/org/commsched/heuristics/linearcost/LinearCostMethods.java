@@ -90,6 +90,7 @@ public final class LinearCostMethods {
     all.addAll(List.of(new RingGossipFStar(), new RingGossipF1Even(), new RingGossipF1Odd(), new RingGossipHStarEven(),
         new OneWayGossip(), new OneWayGossipOnePortEven(), new OneWayGossipOnePortOdd()));
     all.add(new RarestFirstGossip()); // any network, all ports: one-unit rounds (issue 22's beta = 0 collectives)
+    all.add(new MergeFlood()); // any network, all ports: merged packets (issue 22's beta > 0 collectives)
     return List.copyOf(all);
   }
 

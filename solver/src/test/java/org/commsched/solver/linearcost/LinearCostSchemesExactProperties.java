@@ -37,7 +37,7 @@ import org.junit.jupiter.api.TestFactory;
  * units each -- under F*, H*, F1 and H1, with (beta, tau) = (5, 1), (0, 1), (1, 0.4), (2, 1):
  *
  * <ul>
- *   <li>every {@code lc-*} method the registry finds applicable returns a schedule the checker accepts under the
+ *   <li>every {@code lc-*} method and {@code merge-flood} the registry finds applicable returns a schedule the checker accepts under the
  *       instance's model, of the makespan it reports;</li>
  *   <li>its makespan is at least the optimum CP-SAT proves on the exact model ({@link LinearCostCp}, posted without
  *       the lower-bound floor, hinted only by the baselines, so the optimum owes nothing to the schemes or the
@@ -141,9 +141,10 @@ class LinearCostSchemesExactProperties {
     return cases(Seeds.cases(10, 20)).stream().map(inst -> DynamicTest.dynamicTest(inst.name(), () -> check(inst)));
   }
 
-  /** The lc-* methods the registry offers for the instance. */
+  /** The lc-* methods and merge-flood (any network, issue 22) the registry offers for the instance. */
   static List<Method> schemes(Instance inst) {
-    return REG.applicable(inst).stream().filter(m -> m.name().startsWith("lc-")).toList();
+    return REG.applicable(inst).stream().filter(m -> m.name().startsWith("lc-") || m.name().equals("merge-flood"))
+        .toList();
   }
 
   static void check(Instance inst) {

@@ -1,0 +1,92 @@
+package org.commsched.heuristics.linearcost;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Problem;
+import org.commsched.core.model.Topology;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.LeafSpine;
+import org.commsched.core.testing.RandomNetworks;
+import org.commsched.core.testing.Seeds;
+import org.commsched.heuristics.baseline.GreedyStoreAndForward;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * {@link MergeFlood}: on seeded random connected graphs (broadcast and gossip, beta 0 to 5, full and half duplex) its
+ * schedules pass the family's checker, so none claims less than the optimum, and never end below the best lower
+ * bound; on issue 22's leaf-spine its gossips beat the per-origin tree flood ({@code greedy-saf}) that was the only
+ * schedule there (its broadcasts from a host are never longer), and the gossip of 4 units ends within 1.2 x the best
+ * lower bound; one port is refused.
+ */
+class MergeFloodProperties {
+  private static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(30), 1, 1);
+
+  private static Instance instance(Topology t, boolean gossip, long units, String beta, String tau,
+      CommModel.Duplex duplex) {
+    return instance(t, gossip, 0, units, beta, tau, duplex);
+  }
+
+  private static Instance instance(Topology t, boolean gossip, int source, long units, String beta, String tau,
+      CommModel.Duplex duplex) {
+    CommModel.StoreAndForward model = new CommModel.StoreAndForward(new BigDecimal(beta), new BigDecimal(tau),
+        CommModel.Ports.ALL, duplex, CommModel.OnePortRule.EXCHANGE);
+    Problem problem = gossip ? new Problem.Gossip(units) : new Problem.Broadcast(source, units);
+    return new Instance("m", problem, model, Network.of(t));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> onRandomGraphs_theSchedulesCheck_andNeverEndBelowTheBound() {
+    return Seeds.seeds(Seeds.cases(4, 80)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+      SplittableRandom r = new SplittableRandom(seed);
+      int p = 2 + r.nextInt(9);
+      Topology t = RandomNetworks.graph(p, 0.6 * r.nextDouble(), r);
+      Instance inst = instance(t, r.nextBoolean(), 1 + r.nextInt(6), String.valueOf(r.nextInt(6)),
+          String.valueOf(1 + r.nextInt(2)), r.nextBoolean() ? CommModel.Duplex.FULL : CommModel.Duplex.HALF);
+      MergeFlood m = new MergeFlood();
+      assertThat(m.whyNot(inst)).isNull();
+      SolveResult res = m.solve(inst, LIMITS);
+      long span = TelephoneBroadcastProperties.checked(inst, res);
+      assertThat(span).isGreaterThanOrEqualTo(LowerBounds.best(inst).value());
+      assertThat(m.solve(inst, LIMITS).makespan()).as("deterministic").isEqualTo(span);
+    }));
+  }
+
+  @Test
+  void onTheLeafSpineOfIssue22_itsGossipsBeatTheTreeFlood_andTheGossipOfFourUnitsEndsWithin1point2OfTheBound() {
+    for (boolean gossip : new boolean[] {true, false}) {
+      for (int units : new int[] {4, 8, 16}) {
+        // the broadcasts from host 5, as in bench/lincost
+        Instance inst = instance(LeafSpine.network(), gossip, 5, units, "5", "1", CommModel.Duplex.FULL);
+        long span = TelephoneBroadcastProperties.checked(inst, new MergeFlood().solve(inst, LIMITS));
+        long tree = TelephoneBroadcastProperties.checked(inst, new GreedyStoreAndForward().solve(inst, LIMITS));
+        if (gossip) {
+          assertThat(span).as("gossip " + units).isLessThan(tree);
+        } else {
+          assertThat(span).as("broadcast " + units).isLessThanOrEqualTo(tree);
+        }
+        if (gossip && units == 4) {
+          assertThat(span * 10).isLessThanOrEqualTo(12 * LowerBounds.best(inst).value());
+        }
+      }
+    }
+  }
+
+  @Test
+  void underOnePort_itRefuses_andSaysWhy() {
+    Instance inst = new Instance("m", new Problem.Gossip(2), new CommModel.StoreAndForward(BigDecimal.ONE,
+        BigDecimal.ONE, CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE),
+        Network.of(new Topology.Ring(4)));
+    assertThat(new MergeFlood().whyNot(inst)).isNotNull().contains("merge-flood");
+  }
+}
