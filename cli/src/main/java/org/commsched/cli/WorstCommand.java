@@ -128,8 +128,10 @@ final class WorstCommand implements Callable<Integer> {
     java.time.Duration total = Inputs.timeLimit("worst", timeLimit);
     java.time.Duration run = Inputs.timeLimit("worst", runLimit);
     GeneratorSpec space = new GeneratorSpec(null, kind, family, size, messages, dist, cm, seed, explicitRoutes);
-    WorstSearch search = new WorstSearch(m, new WorstSearch.Space(space), run, start + total.toNanos(),
-        evaluationCap);
+    // the whole command within --time-limit from the JVM's start: the search's share of it (Deadline's reserve
+    // covers the certificate of the shrunk instance and the files)
+    WorstSearch search = new WorstSearch(m, new WorstSearch.Space(space), run,
+        start + Deadline.budget(total, start).toNanos(), evaluationCap);
     Instance first;
     try {
       first = search.seedInstance(seed);

@@ -36,7 +36,9 @@ import tools.jackson.databind.node.ObjectNode;
  * fresh random simple path, when the space has explicit routes) or the tree's shape (a node hung under another node
  * outside its subtree). The reader then validates the mutant like any file, so a mutant outside the problem's rules
  * is dropped, never repaired. Hill climbing accepts a mutant whose ratio is at least the current one (plateaus are
- * walked); after {@link #RESTART_AFTER} evaluations without a new best it restarts from the space's next seed.
+ * walked); after {@link #RESTART_AFTER} evaluations without a new best it restarts from the space's next seed. The
+ * search takes four fifths of the time, the shrinking the rest; a cap on evaluations ends the search early (the
+ * shrinking then runs to its end), which is what makes a capped run reproducible.
  *
  * <p>A ratio counts only with a certified optimum ({@link OracleCertificate}): the method's own schedule meeting a
  * lower bound the checker proves (ratio 1, no solver run), or an exact method's OPTIMAL valid schedule. Evaluations
@@ -76,6 +78,7 @@ final class WorstSearch {
   private final Map<String, Eval> cache = new HashMap<>();
   private final Set<String> failed = new HashSet<>();
   private int evaluations;
+  private long searchEnd;
   private int certified;
 
   /**
@@ -109,6 +112,8 @@ final class WorstSearch {
 
   /** Runs the search and the shrinking; null when no instance of the space got a certified ratio. */
   Result run() {
+    long now = System.nanoTime();
+    searchEnd = now + (deadlineNanos - now) / 5 * 4; // the last fifth is the shrinking's
     SplittableRandom rnd = new SplittableRandom(space.spec().seed());
     Eval best = null;
     Eval current = null;
@@ -158,13 +163,13 @@ final class WorstSearch {
     if (best == null) {
       return null;
     }
-    boolean timeUp = System.nanoTime() >= deadlineNanos;
+    boolean timeUp = System.nanoTime() >= searchEnd;
     Eval shrunk = shrink(best);
     return new Result(best, shrunk, evaluations, certified, restarts, timeUp);
   }
 
   private boolean stop() {
-    return System.nanoTime() >= deadlineNanos || Interrupt.requested()
+    return System.nanoTime() >= searchEnd || Interrupt.requested()
         || (maxEvaluations > 0 && evaluations >= maxEvaluations);
   }
 
