@@ -247,10 +247,14 @@ final class RatioReport {
           continue;
         }
         String base = "maxima/" + RatioCharts.slug(st.maxInstance()) + "." + RatioCharts.slug(l.method());
+        java.nio.file.Files.createDirectories(dir.resolve("maxima"));
         AtomicFiles.writeString(dir.resolve(base + ".schedule.json"),
             org.commsched.instances.io.ScheduleWriter.toJson(run.result(), run.instance()));
         DrawCommand.svg(run.instance(), run.result(), dir.resolve(base + ".svg"));
         out.put(st.maxInstance() + "\u0000" + l.method(), base + ".svg");
+      } catch (java.io.IOException e) {
+        throw new BadInputException("commsched ratios: cannot write " + dir.resolve("maxima") + ": " + e.getMessage()
+            + "; give an --out directory that can be written");
       } catch (BadInputException | org.commsched.cli.draw.TooLargeException
           | org.commsched.instances.io.InstanceFormatException e) {
         // no drawing for this maximum: the table still names its instance
