@@ -38,7 +38,8 @@ import tools.jackson.databind.node.ObjectNode;
  * is dropped, never repaired. Hill climbing accepts a mutant whose ratio is at least the current one (plateaus are
  * walked); after {@link #RESTART_AFTER} evaluations without a new best it restarts from the space's next seed. The
  * search takes four fifths of the time, the shrinking the rest; a cap on evaluations ends the search early (the
- * shrinking then runs to its end), which is what makes a capped run reproducible.
+ * shrinking then runs to its end), which is what makes a capped run reproducible. A small space whose instances have
+ * all been seen ({@link #EXHAUSTED} steps without a new one) ends the search early.
  *
  * <p>A ratio counts only with a certified optimum ({@link OracleCertificate}): the method's own schedule meeting a
  * lower bound the checker proves (ratio 1, no solver run), or an exact method's OPTIMAL valid schedule. Evaluations
@@ -52,6 +53,8 @@ import tools.jackson.databind.node.ObjectNode;
 final class WorstSearch {
   /** Evaluations without a new best before the search restarts from the next seed. */
   static final int RESTART_AFTER = 60;
+  /** Steps without a new instance after which the space counts as exhausted and the search ends. */
+  static final int EXHAUSTED = 20 * RESTART_AFTER;
   /** Attempts to draw a mutant the reader accepts before the step is given up. */
   private static final int TRIES = 30;
 
@@ -120,7 +123,11 @@ final class WorstSearch {
     int stale = 0;
     int restarts = 0;
     long seed = space.spec().seed();
-    while (!stop()) {
+    int seen = 0;
+    long idle = 0; // steps since the last instance not seen before: a small space is exhausted after a while
+    while (!stop() && idle < EXHAUSTED) {
+      idle = evaluations > seen ? 0 : idle + 1;
+      seen = evaluations;
       if (current == null || stale >= RESTART_AFTER) {
         if (current != null) {
           restarts++;
@@ -296,8 +303,10 @@ final class WorstSearch {
       }
     } else if (doc.has("length")) {
       steps.add(() -> newLength(doc, rnd));
-      if (doc.has("source")) {
-        steps.add(() -> doc.put("source", rnd.nextInt(n)));
+      for (String end : List.of("source", "target")) {
+        if (doc.has(end)) {
+          steps.add(() -> doc.put(end, rnd.nextInt(n)));
+        }
       }
     }
     JsonNode parents = doc.path("network").path("parents");
