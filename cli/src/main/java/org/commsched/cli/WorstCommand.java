@@ -17,7 +17,6 @@ import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
 import org.commsched.instances.generate.Models;
 import org.commsched.instances.io.AtomicFiles;
-import org.commsched.instances.io.InstanceWriter;
 import org.commsched.instances.io.ScheduleWriter;
 import org.commsched.solver.MethodRegistry;
 import picocli.CommandLine.Command;
