@@ -63,10 +63,7 @@ final class DrawCommand implements Callable<Integer> {
     SolveResult result = read.result();
     CheckReport report = ScheduleChecker.checkResult(instance, result);
     Diagram d = new Diagram(instance, result.schedule(), report, lanes);
-    String title = instance.name() + ": " + (d.memory() ? "layout" : kind(result.schedule())) + " by "
-        + result.method() + (d.memory() ? ", height " : ", makespan ")
-        + (report.makespan() == null ? "?" : report.scale().format(report.makespan()))
-        + (report.valid() ? ", valid" : ", " + report.violations().size() + " violation(s) in red");
+    String title = title(instance, result, d, report);
     AtomicFiles.Text text = w -> draw(f, d, title, w);
     try {
       if (out != null) {
@@ -89,6 +86,27 @@ final class DrawCommand implements Callable<Integer> {
       spec.commandLine().getErr().flush();
     }
     return 0;
+  }
+
+  /** The title of a drawing: instance, kind of schedule, method, makespan (or height) and validity. */
+  private static String title(Instance instance, SolveResult result, Diagram d, CheckReport report) {
+    return instance.name() + ": " + (d.memory() ? "layout" : kind(result.schedule())) + " by "
+        + result.method() + (d.memory() ? ", height " : ", makespan ")
+        + (report.makespan() == null ? "?" : report.scale().format(report.makespan()))
+        + (report.valid() ? ", valid" : ", " + report.violations().size() + " violation(s) in red");
+  }
+
+  /**
+   * Writes the SVG drawing of a method's schedule atomically, as {@code draw FILE SCHEDULE --out X.svg} would (the
+   * one place {@code worst} and the ratio report draw schedules).
+   *
+   * @throws TooLargeException when the schedule is too large to draw
+   */
+  static void svg(Instance instance, SolveResult result, Path out) {
+    CheckReport report = ScheduleChecker.checkResult(instance, result);
+    Diagram d = new Diagram(instance, result.schedule(), report, Diagram.Lanes.ARCS);
+    String title = title(instance, result, d, report);
+    AtomicFiles.writeText(out, w -> SvgDrawing.write(d, title, w));
   }
 
   private static void draw(Format f, Diagram d, String title, Writer w) {

@@ -20,7 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
     description = "Communication schedules in processor networks: exact, heuristic, checked.",
     subcommands = {SolveCommand.class, CheckCommand.class, BoundsCommand.class, MethodsCommand.class,
         GenerateCommand.class, CommandLine.HelpCommand.class,
-        RatiosCommand.class, OracleCommand.class, DrawCommand.class, CrossCheckCommand.class,
+        RatiosCommand.class, OracleCommand.class, DrawCommand.class, CrossCheckCommand.class, WorstCommand.class,
         ExportCommand.class, ImportCommand.class})
 public final class Main implements Runnable {
   /** Bad input. */
@@ -34,7 +34,8 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "missing command: use one of solve, check, bounds, methods, generate, ratios, oracle, draw, crosscheck (see commsched --help)");
+        "missing command: use one of solve, check, bounds, methods, generate, ratios, oracle, draw, crosscheck, "
+            + "worst (see commsched --help)");
   }
 
   /** The commands that read instance files and answer SIGINT and SIGTERM in one line from their start. */

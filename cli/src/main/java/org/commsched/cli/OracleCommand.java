@@ -178,7 +178,7 @@ final class OracleCommand implements Callable<Integer> {
   }
 
   /** The model as the catalogue writes it: {@code bufferless ports=all}. */
-  private static String modelWords(Instance inst) {
+  static String modelWords(Instance inst) {
     JsonNode doc = Json.MAPPER.readTree(InstanceWriter.toJson(inst)).get("model");
     StringBuilder sb = new StringBuilder(doc.path("kind").asString());
     for (Map.Entry<String, JsonNode> e : doc.properties()) {

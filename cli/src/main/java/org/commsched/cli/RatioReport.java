@@ -143,6 +143,24 @@ final class RatioReport {
    */
   static List<List<String>> write(Path dir, List<RatioRow> rows, List<RatioStudy.Refusal> refusals, String title,
       Provenance provenance) {
+    return write(dir, rows, refusals, title, provenance, new Options(null, null, java.time.Duration.ofSeconds(10)));
+  }
+
+  /**
+   * What a report is made with beyond the rows.
+   *
+   * @param compare the methods that form the common set ({@code --compare}), or null for every compared method
+   * @param instanceFile the file of an instance id, or null (or a null answer) when it is not known; the maxima of the
+   *     headline tables link it and a drawing of the method's schedule on it
+   * @param runLimit the time limit of the re-run that draws a maximum's schedule
+   */
+  record Options(java.util.Set<String> compare, java.util.function.Function<String, Path> instanceFile,
+      java.time.Duration runLimit) {
+  }
+
+  /** As {@link #write(Path, List, List, String, Provenance)}, with the given options. */
+  static List<List<String>> write(Path dir, List<RatioRow> rows, List<RatioStudy.Refusal> refusals, String title,
+      Provenance provenance, Options options) {
     List<Full> full = complete(rows);
     StringBuilder jsonl = new StringBuilder();
     StringBuilder csv = new StringBuilder(String.join(",", COLUMNS)).append('\n');
@@ -166,7 +184,8 @@ final class RatioReport {
     List<List<String>> summary = summary(full);
     StringBuilder sum = new StringBuilder(String.join(",", SUMMARY)).append('\n');
     summary.forEach(s -> sum.append(csvLine(s)));
-    RatioStudy.Result study = RatioStudy.of(full, refusals);
+    RatioStudy.Result study = RatioStudy.of(full, refusals, options.compare());
+    Map<String, String> drawings = drawMaxima(dir, study, options);
     List<List<String>> coverage = coverageRows(study);
     List<List<String>> comparison = comparisonRows(study, dir);
     StringBuilder cov = new StringBuilder(String.join(",", COVERAGE)).append('\n');
@@ -191,8 +210,57 @@ final class RatioReport {
       AtomicFiles.writeString(dir.resolve(c.getKey()), c.getValue());
     }
     AtomicFiles.writeString(dir.resolve("provenance.json"), Json.print(provenance.toJson()) + "\n");
-    AtomicFiles.writeString(dir.resolve("report.html"), html(title, provenance, summary, study, charts, table, dir));
+    AtomicFiles.writeString(dir.resolve("report.html"), html(title, provenance, summary, study, charts, table, dir,
+        options, drawings));
     return summary;
+  }
+
+  /**
+   * The drawings of the maxima of the headline (common-set) lines: each (instance, method) once, its schedule got
+   * again by re-running the method on the instance file (the sweep keeps no schedules: see docs/DESIGN.md), checked,
+   * written to {@code maxima/} with its SVG. Returns, per {@code instance NUL method}, the SVG's path relative to
+   * {@code dir}; a maximum whose file is unknown, whose re-run finds no valid schedule or whose drawing is too large
+   * gets none.
+   */
+  static Map<String, String> drawMaxima(Path dir, RatioStudy.Result study, Options options) {
+    Map<String, String> out = new TreeMap<>();
+    if (options.instanceFile() == null) {
+      return out;
+    }
+    org.commsched.solver.MethodRegistry registry = org.commsched.solver.MethodRegistry.standard();
+    java.util.Set<String> done = new java.util.HashSet<>();
+    for (RatioStudy.Line l : study.lines()) {
+      RatioStudy.Stats st = l.stats();
+      if (!l.set().equals("common") || st == null || !done.add(st.maxInstance() + "\u0000" + l.method())) {
+        continue;
+      }
+      Path file = options.instanceFile().apply(st.maxInstance());
+      org.commsched.core.solve.Method m = registry.byName(l.method());
+      if (file == null || m == null || !java.nio.file.Files.isRegularFile(file)) {
+        continue;
+      }
+      try {
+        org.commsched.core.model.Instance inst = Inputs.instance(file);
+        var run = org.commsched.solver.SolveRunner.run(m, inst,
+            new org.commsched.core.solve.SolveLimits(options.runLimit(), 1, 0));
+        if (!run.valid()) {
+          continue;
+        }
+        String base = "maxima/" + RatioCharts.slug(st.maxInstance()) + "." + RatioCharts.slug(l.method());
+        java.nio.file.Files.createDirectories(dir.resolve("maxima"));
+        AtomicFiles.writeString(dir.resolve(base + ".schedule.json"),
+            org.commsched.instances.io.ScheduleWriter.toJson(run.result(), run.instance()));
+        DrawCommand.svg(run.instance(), run.result(), dir.resolve(base + ".svg"));
+        out.put(st.maxInstance() + "\u0000" + l.method(), base + ".svg");
+      } catch (java.io.IOException e) {
+        throw new BadInputException("commsched ratios: cannot write " + dir.resolve("maxima") + ": " + e.getMessage()
+            + "; give an --out directory that can be written");
+      } catch (BadInputException | org.commsched.cli.draw.TooLargeException
+          | org.commsched.instances.io.InstanceFormatException e) {
+        // no drawing for this maximum: the table still names its instance
+      }
+    }
+    return out;
   }
 
   /**
@@ -202,11 +270,19 @@ final class RatioReport {
   static Map<String, String> profiles(List<Full> full, RatioStudy.Result study) {
     Map<String, Map<String, List<Ratio>>> byChart = new TreeMap<>();
     Map<String, String> titles = new TreeMap<>();
+    java.util.Set<String> compared = new java.util.HashSet<>(); // the methods that form each common set
+    for (RatioStudy.Line l : study.lines()) {
+      if (l.set().equals("common")) {
+        compared.add(RatioStudy.key(l.group(), l.objective(), l.reference()) + "\u0000" + l.method());
+      }
+    }
     for (Full f : full) {
       RatioRow r = f.row();
       RatioStudy.Group g = RatioStudy.Group.of(r.parameters());
-      List<String> set = study.commonSets().get(RatioStudy.key(g, r.objective(), RatioStudy.Reference.BEST_KNOWN));
-      if (set == null || f.toBestKnown() == null || !set.contains(r.instance())) {
+      String key = RatioStudy.key(g, r.objective(), RatioStudy.Reference.BEST_KNOWN);
+      List<String> set = study.commonSets().get(key);
+      if (set == null || f.toBestKnown() == null || !set.contains(r.instance())
+          || !compared.contains(key + "\u0000" + r.method())) {
         continue;
       }
       String name = "profile-" + RatioCharts.slug(g.problem()) + "-" + RatioCharts.slug(g.family())
@@ -380,7 +456,8 @@ final class RatioReport {
    * charts wrap, wide tables scroll inside their box).
    */
   private static String html(String title, Provenance provenance, List<List<String>> summary,
-      RatioStudy.Result study, Map<String, String> charts, List<List<String>> rows, Path dir) {
+      RatioStudy.Result study, Map<String, String> charts, List<List<String>> rows, Path dir, Options options,
+      Map<String, String> drawings) {
     StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>")
         .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>");
     h.append("<title>").append(escape(title)).append("</title><style>")
@@ -403,8 +480,13 @@ final class RatioReport {
         .append("schedule was checked by the independent checker. Rows are compared within a problem, family and ")
         .append("model, never across models.</p>\n");
     h.append("<p>The headline tables are over the <b>common set</b>: the instances on which every compared method ")
-        .append("(every method with a checked schedule in the group) has a checked schedule and the reference ")
-        .append("exists; its size is shown. The figures of each method over its own set follow, labelled. Geometric ")
+        .append(options.compare() == null ? "(every method with a checked schedule in the group)"
+            : "(" + escape(String.join(", ", new TreeSet<>(options.compare())))
+            + " where they have a checked schedule in the group, as --compare chose)")
+        .append(" has a checked schedule and the reference ")
+        .append("exists; its size is shown. Each headline maximum links its instance file and a drawing of ")
+        .append("the method's schedule on it (got by running the method again). The figures of each method over ")
+        .append("its own set follow, labelled. Geometric ")
         .append("mean with a seeded bootstrap 95 % interval (").append(RatioStudy.RESAMPLES).append(" resamples, ")
         .append("seed ").append(RatioStudy.SEED).append("); quartiles interpolate linearly between order ")
         .append("statistics; <i>at reference</i> counts ratios of exactly 1. Exact rationals are in ")
@@ -455,10 +537,15 @@ final class RatioReport {
         List<String> c = cmp.get(j);
         for (int k = 7; k < 19; k++) {
           String v = c.get(k);
-          if (k == 16 && !v.isEmpty() && java.nio.file.Files.isRegularFile(dir.resolve("instances")
-              .resolve(v + ".json"))) {
-            h.append("<td><a href=\"instances/").append(escape(v)).append(".json\">").append(escape(v))
-                .append("</a></td>");
+          String link = k == 16 && !v.isEmpty() ? instanceLink(dir, options, v) : null;
+          String drawing = k == 16 && l.set().equals("common") ? drawings.get(v + "\u0000" + l.method()) : null;
+          if (link != null || drawing != null) {
+            h.append("<td>").append(link == null ? escape(v) : "<a href=\"" + escape(link) + "\">" + escape(v)
+                + "</a>");
+            if (drawing != null) {
+              h.append(" (<a href=\"").append(escape(drawing)).append("\">schedule</a>)");
+            }
+            h.append("</td>");
           } else {
             h.append("<td>").append(escape(v)).append("</td>");
           }
@@ -480,6 +567,23 @@ final class RatioReport {
     h.append("</div>\n<h2>Runs</h2>\n<div class=\"scroll\">");
     table(h, COLUMNS, rows);
     return h.append("</div></body></html>\n").toString();
+  }
+
+  /** The instance file of an id as a link relative to the report, or null when it is not known. */
+  private static String instanceLink(Path dir, Options options, String id) {
+    Path f = options.instanceFile() != null ? options.instanceFile().apply(id) : null;
+    if (f == null) {
+      f = dir.resolve("instances").resolve(id + ".json");
+    }
+    if (!java.nio.file.Files.isRegularFile(f)) {
+      return null;
+    }
+    try {
+      return dir.toAbsolutePath().normalize().relativize(f.toAbsolutePath().normalize()).toString()
+          .replace('\\', '/');
+    } catch (IllegalArgumentException e) {
+      return f.toUri().toString(); // another root (a Windows drive): an absolute link
+    }
   }
 
   private static void table(StringBuilder h, List<String> head, List<List<String>> rows) {

@@ -96,8 +96,20 @@ final class RatioStudy {
   private RatioStudy() {
   }
 
-  /** The study of the completed rows and the refusals. */
+  /** The study of the completed rows and the refusals, every method with a checked schedule compared. */
   static Result of(List<RatioReport.Full> full, List<Refusal> refusals) {
+    return of(full, refusals, null);
+  }
+
+  /**
+   * The study of the completed rows and the refusals.
+   *
+   * @param compare the methods that form the common set ({@code ratios --compare}), or null for every method with a
+   *     checked schedule; in a group, the ones of them with a checked schedule there form it (none there: all do).
+   *     The common-set lines are given for these methods only (another method may lack a schedule on an instance of
+   *     the set, and its figures would then be over another set); every method keeps its own-set lines.
+   */
+  static Result of(List<RatioReport.Full> full, List<Refusal> refusals, java.util.Set<String> compare) {
     Map<Group, List<RatioReport.Full>> groups = new TreeMap<>();
     Map<Group, List<Refusal>> refused = new TreeMap<>();
     for (RatioReport.Full f : full) {
@@ -119,8 +131,12 @@ final class RatioStudy {
       for (String objective : objectives) {
         List<RatioReport.Full> of = rows.stream().filter(f -> f.row().valid() && f.row().objective()
             .equals(objective)).toList();
-        TreeSet<String> methods = new TreeSet<>();
-        of.forEach(f -> methods.add(f.row().method()));
+        TreeSet<String> all = new TreeSet<>();
+        of.forEach(f -> all.add(f.row().method()));
+        TreeSet<String> methods = new TreeSet<>(all);
+        if (compare != null && all.stream().anyMatch(compare::contains)) {
+          methods.retainAll(compare);
+        }
         for (Reference ref : Reference.values()) {
           // instance -> method -> ratio, over the checked schedules whose reference exists
           Map<String, Map<String, RatioReport.Ratio>> byInstance = new TreeMap<>();
@@ -138,7 +154,7 @@ final class RatioStudy {
           });
           common.put(key(g.getKey(), objective, ref), set);
           List<Line> owns = new ArrayList<>(); // after the headline lines of the reference
-          for (String m : methods) {
+          for (String m : all) {
             List<Map.Entry<String, RatioReport.Ratio>> c = new ArrayList<>();
             List<Map.Entry<String, RatioReport.Ratio>> own = new ArrayList<>();
             byInstance.forEach((inst, mm) -> {
@@ -149,7 +165,9 @@ final class RatioStudy {
                 }
               }
             });
-            lines.add(new Line(g.getKey(), objective, ref, "common", set.size(), m, stats(c)));
+            if (methods.contains(m)) {
+              lines.add(new Line(g.getKey(), objective, ref, "common", set.size(), m, stats(c)));
+            }
             owns.add(new Line(g.getKey(), objective, ref, "own", own.size(), m, stats(own)));
           }
           lines.addAll(owns);

@@ -69,12 +69,17 @@ final class RatiosCommand implements Callable<Integer> {
 
   @Option(names = "--study", paramLabel = "STUDY.json",
       description = "a study file: instances or a sweep, methods, time limit, jobs (docs/FORMATS.md#study-files); "
-          + "not with DIR, --generate, --merge, --methods, --time-limit or --jobs")
+          + "not with DIR, --generate, --merge, --methods, --compare, --time-limit or --jobs")
   Path study;
 
   @Option(names = "--methods", paramLabel = "a,b,...", split = ",",
       description = "methods to run where they apply (default: every applicable method)")
   List<String> methods;
+
+  @Option(names = "--compare", paramLabel = "a,b,...", split = ",",
+      description = "the methods whose common set the headline tables and profiles are over (default: every method "
+          + "with a checked schedule in the group); the others keep their own-set figures")
+  List<String> compare;
 
   @Option(names = "--time-limit", paramLabel = "S", defaultValue = "10",
       description = "time limit per run in seconds (default: ${DEFAULT-VALUE})")
@@ -111,6 +116,7 @@ final class RatiosCommand implements Callable<Integer> {
       throw bad("give exactly one of DIR, --generate \"SWEEP\", --study STUDY.json or --merge OUTDIR...");
     }
     makeDir(out);
+    compared = compared();
     if (merge != null) {
       return doMerge(o);
     }
@@ -218,8 +224,10 @@ final class RatiosCommand implements Callable<Integer> {
     BigDecimal methodSeconds = rows.stream().filter(r -> !done.contains(r.key())).map(RatioRow::seconds)
         .reduce(BigDecimal.ZERO, BigDecimal::add);
     writeRefusals(out, refusals);
+    Path instancesDir = out.resolve("instances");
     List<List<String>> summary = RatioReport.write(out, List.copyOf(rows), refusals, title(),
-        provenance());
+        provenance(), new RatioReport.Options(compared, id -> dir != null ? dir.resolve(id)
+            : instancesDir.resolve(id + ".json"), limits.timeLimit()));
     print(o, summary);
     if (!quiet) {
       e.println("commsched ratios: " + rowsToRun + " rows in " + seconds(System.nanoTime() - sweepStart)
@@ -319,7 +327,7 @@ final class RatiosCommand implements Callable<Integer> {
    */
   private void fromStudy() {
     picocli.CommandLine.ParseResult pr = spec.commandLine().getParseResult();
-    for (String opt : List.of("--generate", "--merge", "--methods", "--time-limit", "--jobs")) {
+    for (String opt : List.of("--generate", "--merge", "--methods", "--compare", "--time-limit", "--jobs")) {
       if (pr.hasMatchedOption(opt)) {
         throw bad("--study " + study + " with " + opt + ": the study file says what to run; put " + opt
             + " into the study file or leave out --study");
@@ -333,10 +341,29 @@ final class RatiosCommand implements Callable<Integer> {
     dir = f.instances();
     generate = f.sweep();
     methods = f.methods();
+    compare = f.compare();
     if (f.timeLimit() != null) {
       timeLimit = f.timeLimit();
     }
     jobs = f.jobs();
+  }
+
+  /** The methods of --compare (or the study's "compare"), checked against the registry; null for every one. */
+  private Set<String> compared;
+
+  private Set<String> compared() {
+    if (compare == null) {
+      return null;
+    }
+    Set<String> c = new java.util.TreeSet<>();
+    for (String m : compare) {
+      if (MethodRegistry.standard().byName(m.trim()) == null) {
+        throw bad(where("--compare", "/compare") + ": unknown method '" + m.trim() + "'; give methods that "
+            + "commsched methods lists");
+      }
+      c.add(m.trim());
+    }
+    return c;
   }
 
   /** Where a setting was given: the option, or the study file and the JSON pointer of its key. */
@@ -364,7 +391,9 @@ final class RatiosCommand implements Callable<Integer> {
     }
     writeRefusals(out, refusals);
     print(o, RatioReport.write(out, List.copyOf(byKey.values()), refusals, title(),
-        provenance()));
+        provenance(), new RatioReport.Options(compared, id -> merge.stream().map(d -> d.resolve("instances")
+            .resolve(id + ".json")).filter(Files::isRegularFile).findFirst().orElse(null),
+            Inputs.timeLimit("ratios", timeLimit))));
     return 0;
   }
 

@@ -25,13 +25,15 @@ import tools.jackson.databind.JsonNode;
  * @param methods the methods, or null for every applicable one
  * @param timeLimit the time limit per run in seconds, or null for the command's default
  * @param jobs the runs at once, or null for all cores
+ * @param compare the methods that form the common set ({@code --compare}), or null for every compared method
  */
-record StudyFile(Path instances, String sweep, List<String> methods, BigDecimal timeLimit, Integer jobs) {
+record StudyFile(Path instances, String sweep, List<String> methods, BigDecimal timeLimit, Integer jobs,
+    List<String> compare) {
   /** The keys of a sweep object, in {@code --generate}'s order. */
   static final List<String> SWEEP_KEYS = List.of("problem", "family", "sizes", "messages", "lengths", "model",
       "seeds");
   private static final Set<String> KEYS = Set.of("$schema", "instances", "sweep", "methods", "timeLimit", "jobs",
-      "description");
+      "description", "compare");
 
   /**
    * Reads and checks a study file.
@@ -59,8 +61,8 @@ record StudyFile(Path instances, String sweep, List<String> methods, BigDecimal 
     }
     for (Map.Entry<String, JsonNode> e : root.properties()) {
       if (!KEYS.contains(e.getKey())) {
-        throw bad(file, "/" + pointer(e.getKey()), "unknown key; use instances or sweep, methods, timeLimit, jobs, "
-            + "description");
+        throw bad(file, "/" + pointer(e.getKey()), "unknown key; use instances or sweep, methods, compare, timeLimit, "
+            + "jobs, description");
       }
     }
     boolean hasDir = root.has("instances");
@@ -82,22 +84,8 @@ record StudyFile(Path instances, String sweep, List<String> methods, BigDecimal 
     } else {
       sweep = sweep(file, root.get("sweep"));
     }
-    List<String> methods = null;
-    if (root.has("methods")) {
-      JsonNode m = root.get("methods");
-      if (!m.isArray() || m.isEmpty()) {
-        throw bad(file, "/methods", "not a list of method names; write e.g. [\"greedy\", \"cpsat\"] (see: commsched "
-            + "methods)");
-      }
-      methods = new ArrayList<>();
-      for (int i = 0; i < m.size(); i++) {
-        if (!m.get(i).isString() || m.get(i).asString().isBlank()) {
-          throw bad(file, "/methods/" + i, "not a method name; write a name such as \"greedy\" (see: commsched "
-              + "methods)");
-        }
-        methods.add(m.get(i).asString().trim());
-      }
-    }
+    List<String> methods = names(file, root, "methods");
+    List<String> compare = names(file, root, "compare");
     BigDecimal limit = null;
     if (root.has("timeLimit")) {
       JsonNode t = root.get("timeLimit");
@@ -117,7 +105,28 @@ record StudyFile(Path instances, String sweep, List<String> methods, BigDecimal 
     if (root.has("description") && !root.get("description").isString()) {
       throw bad(file, "/description", "not a string; write a sentence saying what the study is for");
     }
-    return new StudyFile(dir, sweep, methods, limit, jobs);
+    return new StudyFile(dir, sweep, methods, limit, jobs, compare);
+  }
+
+  /** A list of method names under {@code key} ("methods", "compare"), or null when the key is absent. */
+  private static List<String> names(Path file, JsonNode root, String key) {
+    if (!root.has(key)) {
+      return null;
+    }
+    JsonNode m = root.get(key);
+    if (!m.isArray() || m.isEmpty()) {
+      throw bad(file, "/" + key, "not a list of method names; write e.g. [\"greedy\", \"cpsat\"] (see: commsched "
+          + "methods)");
+    }
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < m.size(); i++) {
+      if (!m.get(i).isString() || m.get(i).asString().isBlank()) {
+        throw bad(file, "/" + key + "/" + i, "not a method name; write a name such as \"greedy\" (see: commsched "
+            + "methods)");
+      }
+      out.add(m.get(i).asString().trim());
+    }
+    return out;
   }
 
   /** The sweep in {@code --generate}'s text: as written when a string, else the object's keys in their order. */

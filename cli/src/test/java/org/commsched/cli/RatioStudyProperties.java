@@ -66,6 +66,44 @@ class RatioStudyProperties {
         && l.group().problem().equals("scatter")).toList();
   }
 
+  /**
+   * Issue 23: with a chosen set of methods ({@code ratios --compare}), the common set is where the chosen methods
+   * have the ratio, only they have headline lines, and every method keeps its own-set lines.
+   */
+  @TestFactory
+  Stream<DynamicTest> aChosenCompareSet_formsTheCommonSet_andOnlyItsMethodsHaveHeadlineLines() {
+    return Seeds.seeds(Seeds.cases(2, 40)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+      SplittableRandom r = new SplittableRandom(seed);
+      List<RatioReport.Full> full = RatioReport.complete(rows(r, "saf", 3 + r.nextInt(12)));
+      java.util.Set<String> chosen = java.util.Set.of("alpha", "gamma");
+      RatioStudy.Result s = RatioStudy.of(full, List.of(), chosen);
+      TreeSet<String> compared = new TreeSet<>();
+      full.stream().filter(f -> f.row().valid() && chosen.contains(f.row().method()))
+          .forEach(f -> compared.add(f.row().method()));
+      if (compared.isEmpty()) {
+        return;
+      }
+      RatioStudy.Group g = new RatioStudy.Group("scatter", "tree", "saf");
+      for (RatioStudy.Reference ref : RatioStudy.Reference.values()) {
+        Map<String, TreeSet<String>> have = new LinkedHashMap<>();
+        for (RatioReport.Full f : full) {
+          if (ref.ratio.apply(f) != null) {
+            have.computeIfAbsent(f.row().instance(), k -> new TreeSet<>()).add(f.row().method());
+          }
+        }
+        List<String> set = have.entrySet().stream().filter(e -> e.getValue().containsAll(compared))
+            .map(Map.Entry::getKey).sorted().toList();
+        assertThat(s.commonSets().get(RatioStudy.key(g, "real", ref))).isEqualTo(set);
+        assertThat(s.lines().stream().filter(l -> l.reference() == ref && l.set().equals("common"))
+            .map(RatioStudy.Line::method).toList()).containsExactlyElementsOf(compared);
+        TreeSet<String> withSchedule = new TreeSet<>();
+        full.stream().filter(f -> f.row().valid()).forEach(f -> withSchedule.add(f.row().method()));
+        assertThat(s.lines().stream().filter(l -> l.reference() == ref && l.set().equals("own"))
+            .map(RatioStudy.Line::method).toList()).containsExactlyElementsOf(withSchedule);
+      }
+    }));
+  }
+
   @TestFactory
   Stream<DynamicTest> eachMethodsHeadlineFigures_areThoseOfItsRatiosOnTheNamedCommonSet() {
     return Seeds.seeds(Seeds.cases(2, 60)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {

@@ -412,6 +412,42 @@ class RatiosCliTest {
   }
 
   /**
+   * Issue 23: --compare chooses the methods of the common set (only they have headline lines), and each headline
+   * maximum links its instance file and a drawing of the method's schedule on it, whose schedule file the checker
+   * accepts at the makespan of the maximum's row.
+   */
+  @Test
+  void compareChoosesTheCommonSet_andEachHeadlineMaximumLinksItsInstanceAndScheduleDrawing() throws Exception {
+    Path out = tmp.resolve("maxima");
+    CliTest.Run r = run("ratios", "--generate", SWEEP, "--methods", METHODS, "--compare", "greedy,kierstead",
+        "--time-limit", "20", "--jobs", "1", "--out", out.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    List<Map<String, String>> cmp = rows(out.resolve("comparison.csv"));
+    assertThat(cmp.stream().filter(c -> c.get("set").equals("common")).map(c -> c.get("method")))
+        .containsOnly("greedy", "kierstead");
+    assertThat(cmp.stream().filter(c -> c.get("set").equals("own")).map(c -> c.get("method")))
+        .contains("choco");
+    String html = Files.readString(out.resolve("report.html"));
+    assertThat(html).contains("greedy, kierstead");
+    List<Map<String, String>> results = rows(out.resolve("results.csv"));
+    for (Map<String, String> c : cmp) {
+      if (!c.get("set").equals("common") || c.get("maxInstance").isEmpty()) {
+        continue;
+      }
+      String base = "maxima/" + RatioCharts.slug(c.get("maxInstance")) + "." + RatioCharts.slug(c.get("method"));
+      assertThat(html).contains("<a href=\"instances/" + c.get("maxInstance") + ".json\">")
+          .contains("<a href=\"" + base + ".svg\">schedule</a>");
+      assertThat(Files.readString(out.resolve(base + ".svg"))).contains("<svg").contains(c.get("method"));
+      CliTest.Run check = run("check", out.resolve("instances").resolve(c.get("maxInstance") + ".json").toString(),
+          out.resolve(base + ".schedule.json").toString(), "--json");
+      assertThat(check.code()).as(check.err()).isZero();
+      String makespan = results.stream().filter(x -> x.get("instance").equals(c.get("maxInstance"))
+          && x.get("method").equals(c.get("method"))).findFirst().orElseThrow().get("makespan");
+      assertThat(check.json().get("makespan").asString()).isEqualTo(makespan);
+    }
+  }
+
+  /**
    * Issue 23: a directory holding bufferless and store-and-forward scatter on trees is summarised per model (the model
    * column holds each instance's model), never pooled: each method's summary row and coverage line is in its own
    * model's group, and the other model's group lists it as refused.

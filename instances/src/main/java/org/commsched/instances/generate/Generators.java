@@ -551,7 +551,7 @@ public final class Generators {
    * A random simple path from u to v: the shortest path under fresh random arc weights 1..1000 (ties broken by
    * node id), so every route is simple and follows the arcs.
    */
-  static List<Integer> randomPath(Network net, int u, int v, SplittableRandom rnd) {
+  public static List<Integer> randomPath(Network net, int u, int v, SplittableRandom rnd) {
     int n = net.nodes();
     long[] weight = new long[net.arcs()];
     for (int a = 0; a < weight.length; a++) {
