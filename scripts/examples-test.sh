@@ -6,19 +6,21 @@
 #
 # The private repository starts as hard links to the third-party files of ~/.m2 (no download, no copy), without
 # ~/.m2's own org/commsched; metadata files are copied rather than linked so that nothing Maven rewrites reaches
-# ~/.m2. Everything runs offline (-o) when the artifacts are there; set EXAMPLES_ONLINE=1 to let Maven download
-# (e.g. on a CI machine whose ~/.m2 is fresh).
+# ~/.m2. Maven may download what ~/.m2 lacks (the release profile's plugins on a fresh CI machine) into the private
+# repository only; EXAMPLES_OFFLINE=1 runs Maven offline (-o) instead.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 shared="${MAVEN_REPO:-$HOME/.m2/repository}"
 private="$repo/target/examples-m2"
-offline="-o"
-[ "${EXAMPLES_ONLINE:-0}" = 1 ] && offline=""
+offline=""
+[ "${EXAMPLES_OFFLINE:-0}" = 1 ] && offline="-o"
 rm -rf "$private"
 mkdir -p "$private"
 if [ -d "$shared" ]; then
-  cp -al "$shared/." "$private/"
+  if ! cp -al "$shared/." "$private/" 2>/dev/null; then
+    rm -rf "$private" && mkdir -p "$private" && cp -a "$shared/." "$private/" # another file system: a plain copy
+  fi
   rm -rf "$private/org/commsched"
   # break the links of files Maven may rewrite in place
   find "$private" -type f \( -name '*.xml' -o -name '*.properties' -o -name '*.lastUpdated' -o -name '_remote.repositories' \) \
