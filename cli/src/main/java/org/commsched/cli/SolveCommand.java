@@ -30,6 +30,7 @@ import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
 import org.commsched.instances.io.DsaCsv;
 import org.commsched.instances.io.InstanceWriter;
 import org.commsched.instances.io.ScheduleWriter;
+import org.commsched.solver.MethodChoice;
 import org.commsched.solver.MethodRegistry;
 import org.commsched.solver.Portfolio;
 import org.commsched.solver.SolveRunner;
@@ -388,37 +389,22 @@ final class SolveCommand implements Callable<Integer> {
     return Json.gap(r.makespan(), r.lowerBound().value());
   }
 
+  /** The method to run ({@link MethodChoice}, shared with the embedding API), or exit 2 saying why none. */
   private Method chooseMethod(MethodRegistry registry, Instance instance, java.util.function.LongSupplier bestBound) {
-    if (method == null) {
-      Method m = Portfolio.choose(registry, instance, bestBound);
-      if (m == null) {
-        // a method in scope that refuses for the instance's size says why (e.g. a gossip beyond the explicit limit)
-        String near = null;
-        for (Method x : registry.all()) {
-          if (near == null && x.scope().whyNot(x.name(), instance) == null) {
-            near = x.whyNotFurther(instance);
-          }
-        }
-        throw new BadInputException(file + ": no method applies to a " + instance.kind().wireName()
-            + " instance under this model" + (near == null ? "" : ": " + near) + " (see: commsched methods)");
-      }
-      return m;
+    MethodChoice choice = MethodChoice.of(registry, instance, java.util.Optional.ofNullable(method), bestBound);
+    if (choice instanceof MethodChoice.NoneApplies none) {
+      throw new BadInputException(file + ": no method applies to a " + instance.kind().wireName()
+          + " instance under this model" + none.near().map(n -> ": " + n).orElse("") + " (see: commsched methods)");
     }
-    Method m = registry.byName(method);
-    String why = m == null ? null : m.whyNot(instance);
-    if (m != null && why == null) {
-      return m; // the usual case: no need to ask every other method whether it applies
-    }
-    List<String> fits = new ArrayList<>();
-    for (Method x : registry.applicable(instance)) {
-      fits.add(x.name());
-    }
-    if (m == null) {
+    if (choice instanceof MethodChoice.Unknown u) {
       throw new BadInputException("commsched solve: unknown method '" + method + "'; methods for this instance: "
-          + String.join(", ", fits) + " (all: commsched methods)");
+          + String.join(", ", u.fits()) + " (all: commsched methods)");
     }
-    throw new BadInputException(file + ": method " + method + " does not apply: " + why
-        + (fits.isEmpty() ? "" : " (methods for this instance: " + String.join(", ", fits) + ")"));
+    if (choice instanceof MethodChoice.DoesNotApply d) {
+      throw new BadInputException(file + ": method " + method + " does not apply: " + d.why()
+          + (d.fits().isEmpty() ? "" : " (methods for this instance: " + String.join(", ", d.fits()) + ")"));
+    }
+    return choice.chosen().orElseThrow();
   }
 
 }

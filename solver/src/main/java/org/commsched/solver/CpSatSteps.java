@@ -14,7 +14,7 @@ import org.commsched.solver.model.HintedSearch;
  * {@code cpsat-steps}: exact linear-cost send, broadcast and gossip on a step grid, with OR-Tools CP-SAT, where every
  * packet takes one step ({@code beta = 0}: unit packets of {@code tau}; {@code tau = 0}: packets of {@code beta},
  * e.g. telephone broadcast; one unit in all: {@code beta + tau}). {@code cpsat} answers such instances with it
- * ({@link #OR_SLOTS}), the others with the slot model ({@code cpsat-linear-cost}).
+ * ({@link #orSlots}), the others with the slot model ({@code cpsat-linear-cost}).
  *
  * <p><b>Model</b> ({@link StepCp}, docs/models/linear-cost.md#step-model): a Boolean per unit, arc and step and per
  * unit, node and step (the step encoding of Cai et al., "Synthesizing optimal collective algorithms", PPoPP 2021),

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.commsched.core.family.ExactModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
@@ -82,9 +83,14 @@ public final class MethodRegistry {
     return List.copyOf(byName.values());
   }
 
-  /** The method of that name, or null. */
+  /** The method of that name, or null; {@link #find} says the same without a null. */
   public Method byName(String name) {
     return byName.get(name);
+  }
+
+  /** The method of that name, if one is registered. */
+  public Optional<Method> find(String name) {
+    return Optional.ofNullable(byName.get(name));
   }
 
   /** The methods that apply to an instance, in registration order. */

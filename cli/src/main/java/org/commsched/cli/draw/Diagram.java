@@ -30,7 +30,7 @@ import org.commsched.core.time.TimeScale;
 public final class Diagram {
   /** What the lanes are. */
   public enum Lanes {
-    /** One lane per arc the schedule uses: forward arcs (u < v) first, then backward arcs, each by smaller end. */
+    /** One lane per arc the schedule uses: forward arcs (u &lt; v) first, then backward arcs, each by smaller end. */
     ARCS,
     /** One lane per node; a flit is drawn at the node it is at in each row (the scatter/gather paper's tables). */
     NODES

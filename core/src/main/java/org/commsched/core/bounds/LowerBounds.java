@@ -100,9 +100,9 @@ public final class LowerBounds {
    * protocol that hears from every PE before its data moves (Transmission-Certification, whose ratio
    * {@code ratioMaxBoptM} uses it), but not for every wake-up-respecting gather: the wake-ups of PEs without data
    * may arrive after the last data flit, and T counts data flits only (§2.2). Shoulder-Tap (Theorem 2) on the
-   * 6-PE path with {@code L = (1, 0, 0, 0, 0)} ends at paper T = 4 < B_opt = 5, and so does the wake-up model M4
-   * of docs/models/bufferless-scatter-gather.md#exact-models. The bound therefore takes B over the subtree spanning the
-   * nodes with data (EX5: 3; equal to B_opt when every leaf holds data) and its witness reports both.
+   * 6-PE path with {@code L = (1, 0, 0, 0, 0)} ends at paper {@code T = 4 < B_opt = 5}, and so does the wake-up model
+   * M4 of docs/models/bufferless-scatter-gather.md#exact-models. The bound therefore takes B over the subtree spanning
+   * the nodes with data (EX5: 3; equal to B_opt when every leaf holds data) and its witness reports both.
    */
   public static List<LowerBound> protocolBounds(Instance instance) {
     List<LowerBound> out = new ArrayList<>();

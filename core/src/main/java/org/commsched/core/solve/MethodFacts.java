@@ -10,7 +10,7 @@ package org.commsched.core.solve;
  *
  * @param name the name used with {@code --method}, e.g. {@code "greedy"} or {@code "cpsat"}
  * @param summary one line: what the method does
- * @param guarantee its guarantee in words (e.g. "optimal", "S <= 6C - 3", "valid; no ratio"); the number the
+ * @param guarantee its guarantee in words (e.g. "optimal", "{@code S <= 6C - 3}", "valid; no ratio"); the number the
  *     cross-check holds it to is {@link Method#guaranteedMakespan}, which stays code
  * @param citation where it comes from: paper, authors, theorem; or "this project"
  * @param scope what it applies to (families, problems, ports and duplex, networks), checked by {@link Method#whyNot}

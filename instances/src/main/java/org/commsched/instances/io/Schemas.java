@@ -33,6 +33,19 @@ final class Schemas {
   /** Resource path of the schedule schema. */
   static final String SCHEDULE_RESOURCE = "/schemas/schedule.schema.json";
 
+  /**
+   * Computed before the validator is first touched: SLF4J's "No SLF4J providers were found" reminder, silenced
+   * where it is noise (docs/EMBEDDING.md#logging). The validator is the only code on the class path that logs
+   * (through SLF4J; Choco and OR-Tools do not), and SLF4J prints that reminder on stderr the first time any logger is
+   * made in an application without a logging provider: for a library user, at the first instance read. A library
+   * must not bring a provider (slf4j-nop or slf4j-simple would override the application's own choice), so when no
+   * provider is on the class path (neither an SLF4J 2 service provider nor an SLF4J 1 binding) and the application
+   * set neither {@code slf4j.provider} nor {@code slf4j.internal.verbosity}, this sets the latter to {@code ERROR}:
+   * SLF4J's own diagnostics at error level only; without a provider every log line is dropped anyway. An
+   * application with a provider, or with either property set, is left alone.
+   */
+  private static final boolean SLF4J_QUIETED = quietSlf4jWithoutProvider();
+
   private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(
       SpecificationVersion.DRAFT_2020_12,
       b -> b.schemaRegistryConfig(SchemaRegistryConfig.builder().pathType(PathType.JSON_POINTER).build()));
@@ -49,6 +62,27 @@ final class Schemas {
     String id = root.path("$id").asString("urn:commsched:" + resource);
     this.schema = REGISTRY.getSchema(SchemaLocation.of(id), root);
     this.what = what;
+  }
+
+  /**
+   * Sets {@code slf4j.internal.verbosity=ERROR} when no SLF4J provider is on the class path and the application set
+   * neither that property nor {@code slf4j.provider} ({@link #SLF4J_QUIETED}); true if it did.
+   */
+  static boolean quietSlf4jWithoutProvider() {
+    try {
+      if (System.getProperty("slf4j.provider") != null || System.getProperty("slf4j.internal.verbosity") != null) {
+        return false;
+      }
+      ClassLoader cl = Schemas.class.getClassLoader();
+      if (cl.getResource("META-INF/services/org.slf4j.spi.SLF4JServiceProvider") != null
+          || cl.getResource("org/slf4j/impl/StaticLoggerBinder.class") != null) {
+        return false; // a provider (SLF4J 2) or a binding (SLF4J 1): the application's logging decides
+      }
+      System.setProperty("slf4j.internal.verbosity", "ERROR");
+      return true;
+    } catch (SecurityException e) {
+      return false;
+    }
   }
 
   /** The instance-file schema. */

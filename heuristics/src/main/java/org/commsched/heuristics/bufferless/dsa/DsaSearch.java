@@ -35,7 +35,7 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  * waiting buffers (below the last offset) lifted in the section floors. This code and the proofs in {@link
  * CapacitySearch} are this project's.
  *
- * <p><b>Capacity</b> (option {@value #CAPACITY}, {@code solve --capacity C}). A layout within C when one exists
+ * <p><b>Capacity</b> (option {@code capacity}, {@code solve --capacity C}). A layout within C when one exists
  * (the heuristic's if it fits, else the search's; OPTIMAL when its height meets the lower bound, else FEASIBLE);
  * INFEASIBLE without a schedule when C is below the lower bound or the search proves that none exists (lower bound
  * C + 1); UNKNOWN without a schedule when the time limit stops the search.
