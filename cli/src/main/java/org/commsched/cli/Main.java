@@ -19,7 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
     description = "Communication schedules in processor networks: exact, heuristic, checked.",
     subcommands = {SolveCommand.class, CheckCommand.class, BoundsCommand.class, MethodsCommand.class,
         GenerateCommand.class, CommandLine.HelpCommand.class,
-        RatiosCommand.class, OracleCommand.class, DrawCommand.class, CrossCheckCommand.class})
+        RatiosCommand.class, OracleCommand.class, DrawCommand.class, CrossCheckCommand.class,
+        ImportTopologyCommand.class})
 public final class Main implements Runnable {
   /** Bad input. */
   public static final int BAD_INPUT = 2;
