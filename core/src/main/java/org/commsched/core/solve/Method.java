@@ -67,7 +67,8 @@ public interface Method {
    * shared check of {@link #scope()} first, then the method's own conditions ({@link #whyNotFurther}).
    */
   default String whyNot(Instance instance) {
-    if (instance.network().hasChannels() && !readsLinkCosts() && scope().whyNot(name(), instance) == null) {
+    if (instance.network().hasChannels() && !readsLinkCosts() && scope().problems().contains(instance.kind())
+        && scope().families().contains(instance.family())) { // before the network test: a ring of such links is no ring
       return name() + " assumes every link is one channel at the model's beta and tau, and this network's links "
           + "have their own counts or costs (docs/FORMATS.md#links-with-channels-and-costs); use greedy-saf, or an "
           + "exact method (cpsat, time-indexed) on a small instance";
