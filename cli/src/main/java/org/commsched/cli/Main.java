@@ -21,7 +21,7 @@ import tools.jackson.databind.node.ObjectNode;
     subcommands = {SolveCommand.class, CheckCommand.class, BoundsCommand.class, MethodsCommand.class,
         GenerateCommand.class, CommandLine.HelpCommand.class,
         RatiosCommand.class, OracleCommand.class, DrawCommand.class, CrossCheckCommand.class, WorstCommand.class,
-        ExportCommand.class, ImportCommand.class})
+        ExportCommand.class, ImportCommand.class, ImportTopologyCommand.class})
 public final class Main implements Runnable {
   /** Bad input. */
   public static final int BAD_INPUT = 2;

@@ -26,6 +26,12 @@ abstract class LinearCostCpMethod extends TaskModelMethod {
     this.heuristics = heuristics == null ? Baselines.all() : List.copyOf(heuristics);
   }
 
+  /** The model reads each arc's beta, tau and channels ({@link LinearCostCp}: one row of packet slots per channel). */
+  @Override
+  public final boolean readsLinkCosts() {
+    return true;
+  }
+
   @Override
   public final String whyNotFurther(Instance instance) {
     String why = LinearCostCp.whyNot(name(), instance);

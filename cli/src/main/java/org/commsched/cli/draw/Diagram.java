@@ -274,6 +274,7 @@ public final class Diagram {
       messages(s.slots(), false, sink);
     } else if (schedule instanceof Schedule.Transmissions t) {
       CommModel.StoreAndForward model = instance.storeAndForward();
+      org.commsched.core.model.ArcCosts costs = org.commsched.core.model.ArcCosts.of(model, net, scale);
       Map<String, Integer> index = new HashMap<>();
       for (int i = 0; i < messages.size(); i++) {
         index.put(messages.get(i).id(), i);
@@ -288,7 +289,7 @@ public final class Diagram {
         long dur;
         try {
           start = t.scale().rescale(x.start(), scale);
-          dur = model.packetTicks(x.size(), scale);
+          dur = costs.ticks(a, x.size()); // the arc's own beta and tau, if it has them
         } catch (ArithmeticException | IllegalArgumentException e) {
           continue;
         }

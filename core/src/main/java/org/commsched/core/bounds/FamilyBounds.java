@@ -54,12 +54,18 @@ public enum FamilyBounds {
   LINEAR_COST {
     @Override
     void lower(Instance instance, List<LowerBound> out, BufferlessBounds.Limits limits) {
-      LinearCostBounds.of(instance, out);
+      if (instance.network().hasChannels()) { // links of their own counts and costs: no thesis formula holds
+        LinkCostBounds.of(instance, out);
+      } else {
+        LinearCostBounds.of(instance, out);
+      }
     }
 
     @Override
     void upper(Instance instance, List<UpperBound> out) {
-      LinearCostBounds.upper(instance, out);
+      if (!instance.network().hasChannels()) { // the published schemes assume one cost on every link
+        LinearCostBounds.upper(instance, out);
+      }
     }
   };
 

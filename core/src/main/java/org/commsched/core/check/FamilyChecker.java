@@ -43,13 +43,15 @@ public enum FamilyChecker {
   },
   /**
    * Linear-cost records: the definition ({@link LinearCostChecker}) on small schedules, its fast path ({@link
-   * LinearCostFastPath}, the same report) from {@link LinearCostFastPath#FROM} records.
+   * LinearCostFastPath}, the same report) from {@link LinearCostFastPath#FROM} records; on a network whose links
+   * have channels or their own costs, and for records that name a channel, always the definition (the fast path knows one cost and one channel).
    */
   LINEAR_COST {
     @Override
     long check(Instance instance, Schedule schedule, TimeScale scale, Findings out) {
       Schedule.Transmissions t = (Schedule.Transmissions) schedule;
-      return t.transmissions().size() >= LinearCostFastPath.FROM ? LinearCostFastPath.check(instance, t, scale, out)
+      return t.transmissions().size() >= LinearCostFastPath.FROM && !instance.network().hasChannels()
+          && t.transmissions().stream().allMatch(x -> x.channel() == null) ? LinearCostFastPath.check(instance, t, scale, out)
           : LinearCostChecker.check(instance, t, scale, out);
     }
   };

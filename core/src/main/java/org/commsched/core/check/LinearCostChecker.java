@@ -88,7 +88,7 @@ final class LinearCostChecker {
     }
 
     // each record on its own, in file order; those that pass join the packet of their arc and start
-    Map<List<Long>, Packet> packets = new LinkedHashMap<>(); // by (arc, start), in the order first met
+    Map<List<Long>, Packet> packets = new LinkedHashMap<>(); // by (arc, start, channel), in the order first met
     for (int r = 0; r < records.size(); r++) {
       Schedule.Transmission x = records.get(r);
       int i = inst.originIndexOf(x.message());
@@ -119,15 +119,21 @@ final class LinearCostChecker {
       if (start < 0) {
         StoreAndForwardRules.unitsNegative(out, r, x, start, scale);
       }
-      packets.computeIfAbsent(List.of((long) arc, start), k -> new Packet(arc, start)).pieces
+      // channels: an arc of k channels numbers them 0 .. k - 1; records on one arc, channel and start are one packet
+      if (x.channelIndex() >= net.channels(arc)) {
+        StoreAndForwardRules.noSuchChannel(out, r, x, net.channels(arc));
+        continue;
+      }
+      packets.computeIfAbsent(List.of((long) arc, start, (long) x.channelIndex()), k -> new Packet(arc, start)).pieces
           .add(new Piece(i, lo, lo + x.size()));
     }
 
     // V3: a packet lasts beta + u tau, u its units (over all its records); V11: the makespan is the latest end
     long makespan = 0;
+    org.commsched.core.model.ArcCosts costs = org.commsched.core.model.ArcCosts.of(model, net, scale);
     for (Packet p : packets.values()) {
       long units = p.pieces.stream().mapToLong(piece -> piece.hi() - piece.lo()).reduce(0, Math::addExact);
-      p.end = Math.addExact(p.start, model.packetTicks(units, scale));
+      p.end = Math.addExact(p.start, costs.ticks(p.arc, units)); // the arc's own beta and tau, if it has them
       makespan = Math.max(makespan, p.end);
     }
 

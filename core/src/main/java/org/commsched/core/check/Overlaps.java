@@ -94,6 +94,15 @@ final class Overlaps {
 
   /** Calls the sink for every overlapping pair of intervals of the same group, group by group. */
   void sweep(Sink sink) {
+    sweep(g -> 1, sink);
+  }
+
+  /**
+   * Calls the sink, group by group, for every interval that starts while {@code capacity(group)} or more intervals
+   * of its group are still open, paired with each of those: with capacity 1, every overlapping pair (a group that
+   * holds several intervals at once, such as an arc of several channels, has a larger capacity).
+   */
+  void sweep(java.util.function.IntUnaryOperator capacity, Sink sink) {
     // many more groups than intervals (the arcs of a large complete graph): number the groups in use instead
     int groups = this.groups;
     int[] group = this.group;
@@ -146,7 +155,7 @@ final class Overlaps {
           }
         }
         n = kept;
-        for (int q = 0; q < n; q++) {
+        for (int q = 0; n >= (capacity == null ? 1 : capacity.applyAsInt(name)) && q < n; q++) {
           if (!sink.pair(name, order[open[q]], order[p])) {
             return;
           }

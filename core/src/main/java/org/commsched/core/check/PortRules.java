@@ -72,17 +72,26 @@ final class PortRules {
     for (int i = 0; i < ts.size(); i++) {
       arcs.add(ts.arc(i), ts.start(i), ts.end(i), i, ts.arc(i));
     }
-    arcs.sweep((g, a, b) -> report(Kind.ARC_CONFLICT, net.arcName(g), arcs, a, b, ts, net, scale, out,
-        "both use " + net.arcName(g) + "; an arc carries one packet at a time"));
+    boolean channels = net.hasChannels();
+    arcs.sweep(channels ? net::channels : null, (g, a, b) -> report(Kind.ARC_CONFLICT, net.arcName(g), arcs, a, b,
+        ts, net, scale, out, net.channels(g) == 1 ? "both use " + net.arcName(g) + "; an arc carries one packet at a "
+        + "time" : "with others use " + net.arcName(g) + ", whose " + net.channels(g) + " channels carry "
+        + net.channels(g) + " packets at a time"));
 
+    // a half-duplex link of k channels carries k packets at a time in both directions together
+    int[] linkArc = new int[channels ? net.edges() : 0];
     if (model.duplex() == CommModel.Duplex.HALF) {
       Overlaps links = new Overlaps(net.edges(), ts.size());
       for (int i = 0; i < ts.size(); i++) {
         links.add(net.edge(ts.arc(i)), ts.start(i), ts.end(i), i, ts.arc(i));
       }
-      links.sweep((g, a, b) -> links.arc(a) == links.arc(b) || report(Kind.LINK_CONFLICT,
-          Places.link(net, links.arc(a)), links, a, b, ts, net, scale, out,
-          "use both directions of a half-duplex link at once"));
+      for (int a = 0; channels && a < net.arcs(); a++) {
+        linkArc[net.edge(a)] = a;
+      }
+      links.sweep(channels ? g -> linkChannels(net, linkArc[g]) : null, (g, a, b) -> links.arc(a) == links.arc(b)
+          || report(Kind.LINK_CONFLICT, Places.link(net, links.arc(a)), links, a, b, ts, net, scale, out,
+          linkChannels(net, links.arc(a)) == 1 ? "use both directions of a half-duplex link at once"
+          : "with others use the " + linkChannels(net, links.arc(a)) + " channels of a half-duplex link at once"));
     }
 
     if (model.ports() != CommModel.Ports.ONE) {
@@ -96,8 +105,8 @@ final class PortRules {
         ports.add(n + net.head(ts.arc(i)), ts.start(i), ts.end(i), i, ts.arc(i));
       }
       ports.sweep((g, a, b) -> {
-        if (ports.arc(a) == ports.arc(b)) {
-          return true;
+        if (ports.arc(a) == ports.arc(b) && net.channels(ports.arc(a)) == 1) {
+          return true; // an arc conflict (on an arc of several channels the one port still forbids it)
         }
         boolean send = g < n;
         int v = send ? g : g - n;
@@ -114,13 +123,23 @@ final class PortRules {
       nodes.sweep((g, a, b) -> {
         int x = nodes.arc(a);
         int y = nodes.arc(b);
-        if (x == y || net.reverse(x) == y) {
+        if (x == y ? net.channels(x) == 1 : net.reverse(x) == y && (model.duplex() == CommModel.Duplex.FULL
+            || linkChannels(net, x) == 1)) {
           return true; // an arc conflict, or an exchange (allowed; a link conflict under half duplex)
         }
         return report(Kind.EXCHANGE_PORT, Places.node(g), nodes, a, b, ts, net, scale, out, "both involve node " + g
             + ", which talks with one neighbour at a time");
       });
     }
+  }
+
+  /**
+   * The channels of the link of arc {@code a} under half duplex: the larger count of its two arcs (a link written
+   * once has one count; two arcs written apart may differ).
+   */
+  private static int linkChannels(Network net, int a) {
+    int r = net.reverse(a);
+    return r < 0 ? net.channels(a) : Math.max(net.channels(a), net.channels(r));
   }
 
   private static boolean report(Kind kind, String place, Overlaps o, int a, int b, Transfers ts,

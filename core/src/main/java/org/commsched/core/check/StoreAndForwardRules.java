@@ -122,6 +122,13 @@ final class StoreAndForwardRules {
         + " goes from " + x.from() + " to " + x.to() + ", which are not joined by an arc");
   }
 
+  /** Channels: record r names a channel its arc does not have (docs/FORMATS.md#links-with-channels-and-costs). */
+  static void noSuchChannel(Findings out, int r, Schedule.Transmission x, int channels) {
+    out.add(Kind.NOT_AN_ARC, List.of(x.message()), arc(x), null, "transmission " + r + " of " + x.message()
+        + " uses channel " + x.channelIndex() + " of " + x.from() + "->" + x.to() + ", which has " + channels
+        + " channel" + (channels == 1 ? " (0)" : "s (0.." + (channels - 1) + ")"));
+  }
+
   /** Units: record r carries units {@code lo .. lo + size - 1}, outside {@code 0 .. length - 1}. */
   static void unitRange(Findings out, int r, Schedule.Transmission x, long lo, long length) {
     out.add(Kind.UNIT_RANGE, List.of(x.message()), arc(x), null, "transmission " + r + " carries units " + lo + ".."

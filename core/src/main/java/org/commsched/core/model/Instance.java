@@ -31,6 +31,8 @@ public final class Instance {
   private final List<Origin> origins;
   private final Map<String, Integer> index;
   private final Atlas atlas;
+  private final TimeScale scale;
+  private volatile ArcCosts arcCosts;
 
   /**
    * Validates and routes an instance.
@@ -47,6 +49,7 @@ public final class Instance {
     this.network = network;
     ProblemKind kind = problem.kind();
     this.family = Family.of(kind, model);
+    this.scale = linkScale(model, network, kind);
     int n = network.nodes();
     List<Message> msgs = new ArrayList<>();
     List<Origin> orig = new ArrayList<>();
@@ -222,14 +225,63 @@ public final class Instance {
         + "bufferless one");
   }
 
+  /**
+   * The model's scale made fine enough for the links' own costs; refuses links with channels or costs outside the
+   * linear-cost family (send, broadcast, gossip under a store-and-forward model), the only one that reads them.
+   */
+  private static TimeScale linkScale(CommModel model, Network network, ProblemKind kind) {
+    TimeScale s = model.timeScale();
+    if (!network.hasChannels()) {
+      return s;
+    }
+    Topology.Explicit e = (Topology.Explicit) network.topology();
+    String key = e.links() ? "links" : "arcs";
+    if (!(model instanceof CommModel.StoreAndForward)
+        || !(kind == ProblemKind.SEND || kind == ProblemKind.BROADCAST || kind == ProblemKind.GOSSIP)) {
+      int i = 0;
+      while (e.channels().get(i).plain()) {
+        i++;
+      }
+      throw new ModelException("/network/" + key + "/" + i, "links with a count or their own beta and tau are "
+          + "read only by send, broadcast and gossip under a store-and-forward model, and this is "
+          + kind.wireName() + (model instanceof CommModel.Bufferless ? " under a bufferless model" : "")
+          + "; write the link as [u, v]");
+    }
+    CommModel.StoreAndForward saf = (CommModel.StoreAndForward) model;
+    for (int i = 0; i < e.channels().size(); i++) {
+      Topology.Channel c = e.channels().get(i);
+      s = s.max(TimeScale.finest(c.beta(), c.tau()));
+      if ((c.beta() == null ? saf.beta() : c.beta()).signum() == 0 && (c.tau() == null ? saf.tau() : c.tau())
+          .signum() == 0) {
+        throw new ModelException("/network/" + key + "/" + i, "this link's beta and tau are both 0, so a packet "
+            + "on it would take no time; make its \"beta\" or \"tau\" positive");
+      }
+    }
+    return s;
+  }
+
   /** The network. */
   public Network network() {
     return network;
   }
 
-  /** The model's time scale. */
+  /**
+   * The instance's time scale: the model's, made finer by the links' own costs when the network has them
+   * ({@link Network#hasChannels()}), so that every link's beta and tau are whole ticks.
+   */
   public TimeScale timeScale() {
-    return model.timeScale();
+    return scale;
+  }
+
+  /**
+   * The packet costs of each arc in ticks of {@link #timeScale()} (docs/FORMATS.md#links-with-channels-and-costs):
+   * the model's beta and tau on every arc unless the network's links carry their own. Store-and-forward models only.
+   */
+  public ArcCosts arcCosts() {
+    if (arcCosts == null) {
+      arcCosts = ArcCosts.of(storeAndForward(), network, scale);
+    }
+    return arcCosts;
   }
 
   /**

@@ -39,6 +39,30 @@ public final class Network {
     return topology;
   }
 
+  /**
+   * True if some link or arc of this network has more than one channel or its own costs (an explicit network whose
+   * entries are objects, docs/FORMATS.md#links-with-channels-and-costs); false for every family and plain list.
+   */
+  public boolean hasChannels() {
+    return topology instanceof Topology.Explicit e && !e.channels().isEmpty();
+  }
+
+  /**
+   * What arc {@code arc} carries: its channel count and own costs ({@link Topology.Channel#PLAIN} unless {@link
+   * #hasChannels()}). A link's two arcs share its entry.
+   */
+  public Topology.Channel channel(int arc) {
+    if (!(topology instanceof Topology.Explicit e) || e.channels().isEmpty()) {
+      return Topology.Channel.PLAIN;
+    }
+    return e.channels().get(e.links() ? arc / 2 : arc); // the stored layout keeps the list order (ArcLayout.Stored)
+  }
+
+  /** The parallel channels of an arc: how many packets it may carry at once (1 unless {@link #hasChannels()}). */
+  public int channels(int arc) {
+    return channel(arc).count();
+  }
+
   /** Number of nodes. */
   public int nodes() {
     return layout.nodes;

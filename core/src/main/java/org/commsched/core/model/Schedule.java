@@ -122,11 +122,25 @@ public sealed interface Schedule {
    * @param start start time in ticks; the transfer ends at start + beta + size * tau
    * @param first index of the first unit carried (units first..first+size-1 of the message), or null to take
    *     the packet's units from its number (packets of a message cover its units in packet order)
+   * @param channel which of its arc's parallel channels carries it, 0 .. count - 1, or null for channel 0
+   *     (docs/FORMATS.md#links-with-channels-and-costs): records on one arc and one channel with one start are one
+   *     packet, so two packets may start together on an arc of several channels
    */
-  record Transmission(String message, int packet, long size, int from, int to, long start, Long first) {
+  record Transmission(String message, int packet, long size, int from, int to, long start, Long first,
+      Integer channel) {
+    /** A transmission on channel 0 (every arc has it). */
+    public Transmission(String message, int packet, long size, int from, int to, long start, Long first) {
+      this(message, packet, size, from, to, start, first, null);
+    }
+
     /** A transmission whose units follow from its packet number. */
     public Transmission(String message, int packet, long size, int from, int to, long start) {
-      this(message, packet, size, from, to, start, null);
+      this(message, packet, size, from, to, start, null, null);
+    }
+
+    /** The channel, 0 when not given. */
+    public int channelIndex() {
+      return channel == null ? 0 : channel;
     }
   }
 

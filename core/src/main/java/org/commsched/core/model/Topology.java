@@ -199,10 +199,25 @@ public sealed interface Topology {
    * @param nodes number of nodes, ids 0..nodes-1
    * @param pairs the arcs or links as (u, v) pairs
    * @param links true if each pair is a bidirectional link
+   * @param channels empty (every link one channel at the model's costs), or one entry per pair: its channel count
+   *     and own costs (docs/FORMATS.md#links-with-channels-and-costs)
    */
-  record Explicit(int nodes, List<Pair> pairs, boolean links) implements Topology {
+  record Explicit(int nodes, List<Pair> pairs, boolean links, List<Channel> channels) implements Topology {
+    /** An explicit network whose every link or arc is one channel at the model's costs. */
+    public Explicit(int nodes, List<Pair> pairs, boolean links) {
+      this(nodes, pairs, links, List.of());
+    }
+
     public Explicit {
       pairs = List.copyOf(pairs);
+      channels = channels == null ? List.of() : List.copyOf(channels);
+      if (!channels.isEmpty() && channels.size() != pairs.size()) {
+        throw new IllegalArgumentException("one channel entry per pair: " + channels.size() + " for "
+            + pairs.size() + " pairs");
+      }
+      if (channels.stream().allMatch(Channel::plain)) {
+        channels = List.of(); // every entry the model's: the plain network, one representation
+      }
       if (nodes < 1) {
         throw new ModelException("/network/nodes", "a network needs at least 1 node, got " + nodes);
       }
@@ -226,6 +241,51 @@ public sealed interface Topology {
     @Override
     public String family() {
       return "explicit";
+    }
+  }
+
+  /**
+   * What one link or arc of an explicit network carries: {@code count} parallel channels (how many packets it may
+   * carry at once in one direction under all ports), each packet of L units taking {@code beta + L tau}; a null
+   * cost is the model's (docs/FORMATS.md#links-with-channels-and-costs).
+   *
+   * @param count parallel channels, at least 1
+   * @param beta the link's own set-up time, an exact decimal >= 0, or null for the model's
+   * @param tau the link's own time per unit, an exact decimal >= 0, or null for the model's
+   */
+  record Channel(int count, java.math.BigDecimal beta, java.math.BigDecimal tau) {
+    /** One channel at the model's costs: what a plain {@code [u, v]} entry means. */
+    public static final Channel PLAIN = new Channel(1, null, null);
+
+    public Channel {
+      if (count < 1) {
+        throw new ModelException("", "a link has at least 1 channel, got a \"count\" of " + count
+            + "; write 1 or more, or leave \"count\" out for 1");
+      }
+      for (java.math.BigDecimal x : new java.math.BigDecimal[] {beta, tau}) {
+        if (x != null && x.signum() < 0) {
+          throw new ModelException("", "a link's beta and tau are exact decimals >= 0; write e.g. \"0.7\"");
+        }
+        if (x != null && x.stripTrailingZeros().scale() > 9) {
+          throw new ModelException("", "a link's beta and tau have at most 9 decimal places; round them");
+        }
+      }
+      beta = canonical(beta);
+      tau = canonical(tau);
+    }
+
+    /** "20", not "2E+1" nor "20.0": one value, one representation (records compare with equals). */
+    private static java.math.BigDecimal canonical(java.math.BigDecimal x) {
+      if (x == null) {
+        return null;
+      }
+      java.math.BigDecimal s = x.stripTrailingZeros();
+      return s.scale() < 0 ? s.setScale(0) : s;
+    }
+
+    /** True for one channel at the model's costs. */
+    public boolean plain() {
+      return count == 1 && beta == null && tau == null;
     }
   }
 

@@ -55,7 +55,7 @@ public final class Recognition {
    * #declared}).
    */
   public static Recognition of(Network g) {
-    if (g.nodes() < 2) {
+    if (g.nodes() < 2 || g.hasChannels()) { // a family has one channel at the model's costs on every link
       return null;
     }
     Topology t = g.topology();

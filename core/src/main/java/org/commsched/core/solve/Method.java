@@ -67,8 +67,24 @@ public interface Method {
    * shared check of {@link #scope()} first, then the method's own conditions ({@link #whyNotFurther}).
    */
   default String whyNot(Instance instance) {
+    if (instance.network().hasChannels() && !readsLinkCosts() && scope().problems().contains(instance.kind())
+        && scope().families().contains(instance.family())) { // before the network test: a ring of such links is no ring
+      return name() + " assumes every link is one channel at the model's beta and tau, and this network's links "
+          + "have their own counts or costs (docs/FORMATS.md#links-with-channels-and-costs); use greedy-saf, or an "
+          + "exact method (cpsat, time-indexed) on a small instance";
+    }
     String why = scope().whyNot(name(), instance);
     return why != null ? why : whyNotFurther(instance);
+  }
+
+  /**
+   * True if the method reads each link's channel count and own costs ({@link Instance#arcCosts()}), so it applies
+   * to networks whose links have them (docs/FORMATS.md#links-with-channels-and-costs); false by default: such a
+   * network is refused with the reason, which is how the thesis's schemes (built for one cost on every link) and
+   * every method not yet taught the costs stay out.
+   */
+  default boolean readsLinkCosts() {
+    return false;
   }
 
   /**

@@ -64,6 +64,15 @@ public final class GreedyStoreAndForward implements Method {
       Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER, ProblemKind.SEND, ProblemKind.BROADCAST,
           ProblemKind.GOSSIP).in(Family.PACKET, Family.LINEAR_COST).on(CONNECTED), false);
 
+  /**
+   * Reads each link's own beta and tau (a packet on an arc takes that arc's duration); an arc of several channels is
+   * used as one, which every port rule allows.
+   */
+  @Override
+  public boolean readsLinkCosts() {
+    return true;
+  }
+
   @Override
   public MethodFacts facts() {
     return FACTS;

@@ -87,6 +87,31 @@ public final class FloodTree {
   }
 
   /** The path {@code nodes[0] -> nodes[1] -> ...} as a tree rooted at its first node. */
+  /**
+   * The tree of cheapest routes from {@code origin} at each link's own {@code beta + tau} ({@link
+   * org.commsched.core.model.ArcCosts#distances}); ties go to the smallest-id parent. Null if some node cannot be
+   * reached. On a network whose links cost the same it is a breadth-first tree.
+   */
+  static FloodTree cheapest(Network net, org.commsched.core.model.ArcCosts costs, int origin, String message) {
+    int n = net.nodes();
+    long[] dist = costs.distances(net, origin, true);
+    int[] parent = new int[n];
+    Arrays.fill(parent, -1);
+    for (int v = 0; v < n; v++) {
+      if (dist[v] == Long.MAX_VALUE) {
+        return null;
+      }
+      for (int i = 0; v != origin && i < net.inDegree(v); i++) { // in-arcs sorted by tail: the smallest id first
+        int a = net.inArc(v, i);
+        if (dist[net.tail(a)] != Long.MAX_VALUE && dist[net.tail(a)] + costs.hop(a) == dist[v]) {
+          parent[v] = net.tail(a);
+          break;
+        }
+      }
+    }
+    return of(origin, message, parent);
+  }
+
   static FloodTree path(int networkNodes, int[] nodes, String message) {
     int[] parent = new int[networkNodes];
     Arrays.fill(parent, -1);

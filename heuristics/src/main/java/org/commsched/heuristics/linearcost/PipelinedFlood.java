@@ -75,7 +75,8 @@ public final class PipelinedFlood {
     } else {
       units = instance.origins().get(0).length();
       for (Origin o : instance.origins()) {
-        trees.add(FloodTree.bfs(net, o.node(), o.message()));
+        trees.add(net.hasChannels() ? FloodTree.cheapest(net, instance.arcCosts(), o.node(), o.message())
+            : FloodTree.bfs(net, o.node(), o.message()));
       }
     }
     return new PipelinedFlood(net, model, instance.timeScale(), trees, units);
@@ -203,6 +204,7 @@ public final class PipelinedFlood {
     int[] res = new int[4];
     long[] zero = new long[4];
     long packets = ceilDiv(units, k);
+    org.commsched.core.model.ArcCosts costs = org.commsched.core.model.ArcCosts.of(model, net, scale);
     long[][] end = new long[trees.size()][];
     for (int t = 0; t < trees.size(); t++) {
       end[t] = new long[net.nodes()];
@@ -227,11 +229,13 @@ public final class PipelinedFlood {
             int c = tree.order[x];
             int p = tree.parent[c];
             long ready = p == tree.origin ? 0 : e[p];
-            int cnt = rs.fill(net.arc(p, c), res);
-            long s = cal.earliest(res, zero, cnt, ready, dur);
-            cal.reserve(res, zero, cnt, s, dur);
-            e[c] = s + dur;
-            makespan = Math.max(makespan, s + dur);
+            int arc = net.arc(p, c);
+            int cnt = rs.fill(arc, res);
+            long d = costs.uniform() ? dur : costs.ticks(arc, size); // the link's own beta and tau, if it has them
+            long s = cal.earliest(res, zero, cnt, ready, d);
+            cal.reserve(res, zero, cnt, s, d);
+            e[c] = s + d;
+            makespan = Math.max(makespan, s + d);
             if (record) {
               out.add(new Schedule.Transmission(tree.message, Math.toIntExact(j), size, p, c, s, first));
             }

@@ -245,12 +245,25 @@ public final class InstanceReader {
         String key = links ? "links" : "arcs";
         JsonNode list = n.get(key);
         List<Topology.Pair> pairs = new ArrayList<>(list.size());
+        List<Topology.Channel> channels = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
           String p = "/network/" + key + "/" + i;
-          pairs.add(new Topology.Pair(Json.toInt(list.get(i).get(0), file, p + "/0"),
-              Json.toInt(list.get(i).get(1), file, p + "/1")));
+          JsonNode entry = list.get(i);
+          if (entry.isObject()) { // {"between": [u, v], "count": k, "beta": "b", "tau": "t"}
+            while (channels.size() < i) {
+              channels.add(Topology.Channel.PLAIN);
+            }
+            channels.add(channel(entry, p));
+            entry = entry.get("between");
+            p += "/between";
+          }
+          pairs.add(new Topology.Pair(Json.toInt(entry.get(0), file, p + "/0"),
+              Json.toInt(entry.get(1), file, p + "/1")));
         }
-        return new Topology.Explicit(nodes, pairs, links);
+        while (!channels.isEmpty() && channels.size() < pairs.size()) {
+          channels.add(Topology.Channel.PLAIN);
+        }
+        return new Topology.Explicit(nodes, pairs, links, channels);
       }
       switch (family.stringValue()) {
         case "ula":
@@ -287,6 +300,20 @@ public final class InstanceReader {
         default:
           throw new InstanceFormatException(file, "/network/family", "unknown network family \""
               + family.stringValue() + "\"; see docs/DESIGN.md for the families");
+      }
+    }
+
+    /** A link written as an object (schema-checked): its channel count and own costs. */
+    private Topology.Channel channel(JsonNode entry, String pointer) {
+      JsonNode count = entry.get("count");
+      JsonNode beta = entry.get("beta");
+      JsonNode tau = entry.get("tau");
+      try {
+        return new Topology.Channel(count == null ? 1 : Json.toInt(count, file, pointer + "/count"),
+            beta == null ? null : new BigDecimal(beta.stringValue()), tau == null ? null
+                : new BigDecimal(tau.stringValue()));
+      } catch (ModelException e) {
+        throw new InstanceFormatException(file, pointer, e.getMessage(), e);
       }
     }
 

@@ -188,8 +188,24 @@ public final class InstanceWriter {
       Topology.Explicit e = (Topology.Explicit) t;
       n.put("nodes", e.nodes());
       ArrayNode list = n.putArray(e.links() ? "links" : "arcs");
-      for (Topology.Pair pair : e.pairs()) {
-        list.addArray().add(pair.u()).add(pair.v());
+      for (int i = 0; i < e.pairs().size(); i++) {
+        Topology.Pair pair = e.pairs().get(i);
+        Topology.Channel c = e.channels().isEmpty() ? Topology.Channel.PLAIN : e.channels().get(i);
+        if (c.plain()) {
+          list.addArray().add(pair.u()).add(pair.v());
+          continue;
+        }
+        ObjectNode o = list.addObject(); // docs/FORMATS.md#links-with-channels-and-costs
+        o.putArray("between").add(pair.u()).add(pair.v());
+        if (c.count() != 1) {
+          o.put("count", c.count());
+        }
+        if (c.beta() != null) {
+          o.put("beta", c.beta().toPlainString());
+        }
+        if (c.tau() != null) {
+          o.put("tau", c.tau().toPlainString());
+        }
       }
       return n;
     }

@@ -364,7 +364,7 @@ public final class ScheduleReader {
               + Long.MAX_VALUE + " ticks); use smaller times or fewer decimal places", e);
         }
         Long first = list.first(i, file);
-        out.add(new Schedule.Transmission(message, packet, size, from, to, start, first));
+        out.add(new Schedule.Transmission(message, packet, size, from, to, start, first, list.channel(i, file)));
       }
       return new Schedule.Transmissions(scale, out);
     }
@@ -462,6 +462,11 @@ public final class ScheduleReader {
 
     /** The {@code first} step, or null. */
     Long first(int i, String file);
+
+    /** The {@code channel} of the record, or null (the streaming path gives up on records that have one). */
+    default Integer channel(int i, String file) {
+      return null;
+    }
   }
 
   /** The steps of a document tree (the full check's path). */
@@ -544,6 +549,12 @@ public final class ScheduleReader {
     public Long first(int i, String file) {
       JsonNode n = list.get(i).get("first");
       return n == null ? null : Json.toLong(n, file, p(i, "first"));
+    }
+
+    @Override
+    public Integer channel(int i, String file) {
+      JsonNode n = list.get(i).get("channel");
+      return n == null ? null : Json.toInt(n, file, p(i, "channel"));
     }
   }
 

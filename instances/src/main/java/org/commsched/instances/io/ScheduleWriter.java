@@ -116,6 +116,9 @@ public final class ScheduleWriter {
         if (t.first() != null) {
           x.put("first", t.first());
         }
+        if (t.channel() != null) {
+          x.put("channel", t.channel());
+        }
         return x;
       }));
     }

@@ -90,9 +90,8 @@ public final class LinearCostCp implements HintedSearch.Builder {
   private final Instance instance;
   private final Network net;
   private final CommModel.StoreAndForward cm;
-  private final long beta;
-  private final long tau;
-  private final long hop;
+  /** Each arc's beta, tau and channels in ticks (the model's on every arc of a network without channels). */
+  private final org.commsched.core.model.ArcCosts costs;
   /** Per unit: its origin (index into instance.origins()), its index within the origin's message. */
   private final int[] unitOrigin;
   private final long[] unitIndex;
@@ -102,8 +101,11 @@ public final class LinearCostCp implements HintedSearch.Builder {
   private final boolean[][] need;
   /** may[a][u]: unit u may cross arc a. */
   private final boolean[][] may;
-  /** Packet slots per arc. */
+  /** Packet slots per arc: {@code perChannel[a]} for each of its channels, channel c holding slots {@code c *
+   * perChannel[a] ..}. */
   private final int[] slots;
+  /** Packet slots per channel of each arc. */
+  private final int[] perChannel;
   /** The hint: per arc, its packets (start, units) in order of start. */
   private final List<List<Packet>> hintPackets;
   /** The best heuristic result (its method and makespan before the reduction). */
@@ -126,8 +128,11 @@ public final class LinearCostCp implements HintedSearch.Builder {
   /** The arrival variable of node v and unit u, keyed {@code v * units + u}. */
   private final Map<Long, Integer> knowVar = new HashMap<>();
 
-  /** A packet: its start and its units (global numbers, increasing). */
-  private record Packet(long start, int[] units) {
+  /** A packet: its start, its units (global numbers, increasing) and its channel. */
+  private record Packet(long start, int[] units, int channel) {
+    Packet(long start, int[] units) {
+      this(start, units, 0);
+    }
   }
 
   /** The exact model of the instance, its hint the best schedule of {@link Baselines#all()} that applies. */
@@ -156,10 +161,7 @@ public final class LinearCostCp implements HintedSearch.Builder {
     this.instance = instance;
     this.net = instance.network();
     this.cm = instance.storeAndForward();
-    TimeScale scale = instance.timeScale();
-    beta = cm.betaTicks(scale);
-    tau = cm.tauTicks(scale);
-    hop = beta + tau;
+    costs = instance.arcCosts();
     List<Origin> origins = instance.origins();
     firstUnit = new int[origins.size()];
     int total = 0;
@@ -191,7 +193,7 @@ public final class LinearCostCp implements HintedSearch.Builder {
       }
     }
     heuristic = HintedSearch.shortest(instance, heuristics, "linear-cost", run);
-    hintPackets = reduce(packetsOf((Schedule.Transmissions) heuristic.schedule()));
+    hintPackets = channelled(reduce(packetsOf((Schedule.Transmissions) heuristic.schedule())));
     hint = transmissions(hintPackets);
     // The one check of the hint, kept: the reduction makes a new schedule (units a node already has or passes on to
     // nobody dropped, packets shortened at the same start), and the report of the heuristic's schedule, even when it
@@ -209,8 +211,12 @@ public final class LinearCostCp implements HintedSearch.Builder {
     }
     horizon = makespan(hint);
     bound = run.bestBound(instance);
-    int[][] dist = distances();
+    long[][] reach = new long[net.nodes()][]; // least cost of a unit from each node, each hop at its arc's cost
+    for (int v = 0; v < net.nodes(); v++) {
+      reach[v] = costs.distances(net, v, true);
+    }
     slots = new int[net.arcs()];
+    perChannel = new int[net.arcs()];
     head = new long[net.arcs()];
     for (int a = 0; a < net.arcs(); a++) {
       int units = 0;
@@ -218,19 +224,52 @@ public final class LinearCostCp implements HintedSearch.Builder {
       for (int u = 0; u < total; u++) {
         if (may[a][u]) {
           units++;
-          int d = dist[originNode(u)][net.tail(a)];
-          if (d >= 0) {
-            head = Math.min(head, d * hop);
+          long d = reach[originNode(u)][net.tail(a)];
+          if (d != Long.MAX_VALUE) {
+            head = Math.min(head, d);
           }
         }
       }
       this.head[a] = head == Long.MAX_VALUE ? 0 : head;
       long k = units;
+      long hop = costs.hop(a);
       if (hop > 0 && head != Long.MAX_VALUE) {
         k = Math.min(k, Math.max(0, (horizon - head) / hop));
       }
-      slots[a] = (int) Math.max(k, hintPackets.get(a).size());
+      int given = 0;
+      int[] onChannel = new int[costs.channels(a)];
+      for (Packet p : hintPackets.get(a)) {
+        given = Math.max(given, ++onChannel[p.channel()]);
+      }
+      perChannel[a] = (int) Math.max(k, given);
+      slots[a] = Math.multiplyExact(perChannel[a], costs.channels(a));
     }
+  }
+
+  /**
+   * The packets of each arc given channels: in order of start, each on the lowest channel free at its start (an arc
+   * of k channels carries at most k packets at once in a valid schedule, so k channels suffice: interval
+   * colouring), then ordered by channel and start, the order of the model's slots.
+   */
+  private List<List<Packet>> channelled(List<List<Packet>> packets) {
+    List<List<Packet>> out = new ArrayList<>();
+    for (int a = 0; a < packets.size(); a++) {
+      long[] free = new long[costs.channels(a)];
+      List<Packet> mine = new ArrayList<>();
+      List<Packet> byStart = new ArrayList<>(packets.get(a));
+      byStart.sort(Comparator.comparingLong(Packet::start));
+      for (Packet p : byStart) {
+        int c = 0;
+        while (c < free.length - 1 && free[c] > p.start()) {
+          c++;
+        }
+        free[c] = p.start() + costs.ticks(a, p.units().length);
+        mine.add(new Packet(p.start(), p.units(), c));
+      }
+      mine.sort(Comparator.comparingInt(Packet::channel).thenComparingLong(Packet::start));
+      out.add(mine);
+    }
+    return out;
   }
 
   /** Null if the exact model takes the instance, else why not (with what to use instead). */
@@ -243,6 +282,21 @@ public final class LinearCostCp implements HintedSearch.Builder {
       }
     } catch (ArithmeticException e) {
       unitArcs = Long.MAX_VALUE;
+    }
+    if (net.hasChannels()) { // each channel of an arc has its own packet slots
+      long channels = 0;
+      for (int a = 0; a < net.arcs(); a++) {
+        channels += net.channels(a);
+        int r = net.reverse(a);
+        if (r >= 0 && instance.storeAndForward().duplex() == CommModel.Duplex.HALF
+            && net.channels(a) != net.channels(r)) {
+          return method + " takes a half-duplex link only with one channel count for both directions, and "
+              + net.arcName(a) + " has " + net.channels(a) + " but " + net.arcName(r) + " " + net.channels(r)
+              + ": write the link once with its count, or use greedy-saf";
+        }
+      }
+      unitArcs = unitArcs == Long.MAX_VALUE ? unitArcs : Math.multiplyExact(unitArcs / Math.max(1, net.arcs()),
+          channels);
     }
     if (unitArcs > MAX_UNIT_ARCS) {
       return method + " builds the exact linear-cost model for small instances only (units times arcs at most "
@@ -301,13 +355,23 @@ public final class LinearCostCp implements HintedSearch.Builder {
     for (int a = 0; a < arcs; a++) {
       for (Packet p : hintPackets.get(a)) {
         for (int u : p.units()) {
-          arrival[net.head(a)][u] = p.start() + beta + p.units().length * tau;
+          arrival[net.head(a)][u] = p.start() + costs.ticks(a, p.units().length);
         }
       }
     }
     Map<Integer, List<TaskModel.Task>> byArc = new LinkedHashMap<>();
+    List<List<TaskModel.Task>> byChannel = new ArrayList<>(); // the tasks of one channel of one arc
     for (int a = 0; a < arcs; a++) {
       int k = slots[a];
+      long beta = costs.beta(a);
+      long tau = costs.tau(a);
+      long hop = costs.hop(a);
+      int per = perChannel[a];
+      Packet[] given = new Packet[k];
+      int[] onChannel = new int[costs.channels(a)];
+      for (Packet p : hintPackets.get(a)) {
+        given[p.channel() * per + onChannel[p.channel()]++] = p;
+      }
       int allowed = 0;
       for (int u = 0; u < units; u++) {
         allowed += may[a][u] ? 1 : 0;
@@ -316,14 +380,17 @@ public final class LinearCostCp implements HintedSearch.Builder {
       sizeVar[a] = new int[k];
       presence[a] = new int[k];
       member[a] = new int[k][units];
-      List<Packet> given = hintPackets.get(a);
       List<TaskModel.Task> tasks = new ArrayList<>();
       for (int j = 0; j < k; j++) {
-        Packet h = j < given.size() ? given.get(j) : null;
+        Packet h = given[j];
+        int i = j % per; // the slot's place on its channel
+        if (i == 0) {
+          byChannel.add(new ArrayList<>());
+        }
         String name = a + "_" + j;
-        // a present slot starts after the earlier slots of its arc, each at least a hop, from the arc's head on
+        // a present slot starts after the earlier slots of its channel, each at least a hop, from the arc's head on
         long hi = Math.max(0, horizon - hop);
-        long lo = Math.min(hi, head[a] + j * hop);
+        long lo = Math.min(hi, head[a] + i * hop);
         startVar[a][j] = out.var("x" + name, lo, hi, h == null ? lo : h.start());
         lowest.put(startVar[a][j], lo);
         sizeVar[a][j] = out.var("s" + name, 0, allowed, h == null ? 0 : h.units().length);
@@ -345,11 +412,15 @@ public final class LinearCostCp implements HintedSearch.Builder {
         }
         out.count(sizeVar[a][j], lits.stream().mapToInt(Integer::intValue).toArray());
         out.end(startVar[a][j], beta, presence[a][j], sizeVar[a][j], tau);
-        if (j > 0) {
+        if (i > 0) {
           out.implies(presence[a][j], presence[a][j - 1]);
           out.precedenceIf(presence[a][j], startVar[a][j], startVar[a][j - 1], beta, sizeVar[a][j - 1], tau);
+        } else if (j > 0) { // the channels are alike: a channel is used only if the one before it is
+          out.implies(presence[a][j], presence[a][j - per]);
         }
-        tasks.add(new TaskModel.Task(startVar[a][j], 0, beta, presence[a][j], sizeVar[a][j], tau));
+        TaskModel.Task task = new TaskModel.Task(startVar[a][j], 0, beta, presence[a][j], sizeVar[a][j], tau);
+        tasks.add(task);
+        byChannel.get(byChannel.size() - 1).add(task);
       }
       byArc.put(a, tasks);
     }
@@ -403,6 +474,8 @@ public final class LinearCostCp implements HintedSearch.Builder {
         int r = out.var("r" + v + "_" + u, 0, horizon, Math.max(0, given));
         for (int[] s : inSlots) {
           int m = member[s[0]][s[1]][u];
+          long beta = costs.beta(s[0]);
+          long tau = costs.tau(s[0]);
           out.precedenceIf(m, r, startVar[s[0]][s[1]], beta, sizeVar[s[0]][s[1]], tau);
           out.precedenceIf(m, startVar[s[0]][s[1]], r, -beta, sizeVar[s[0]][s[1]], -tau);
         }
@@ -450,16 +523,14 @@ public final class LinearCostCp implements HintedSearch.Builder {
     }
     out.branchingLiterals(lits.stream().mapToInt(Integer::intValue).toArray(), false);
     out.branching(starts.stream().mapToInt(Integer::intValue).toArray(), true);
-    for (List<TaskModel.Task> r : resources(byArc)) {
+    for (List<TaskModel.Task> r : resources(byArc, byChannel)) {
       if (r.size() >= 2) {
         out.resource(r);
         work(out, r);
       }
     }
-    for (int v = 0; v < n; v++) { // whatever the ports, a node's incoming packets of one arc run one at a time
-      for (int i = 0; i < net.inDegree(v); i++) {
-        work(out, byArc.get(net.inArc(v, i)));
-      }
+    for (List<TaskModel.Task> channel : byChannel) { // whatever the ports, one channel's packets run one at a time
+      work(out, channel);
     }
     return out;
   }
@@ -473,10 +544,14 @@ public final class LinearCostCp implements HintedSearch.Builder {
       return;
     }
     long head = Long.MAX_VALUE;
+    long beta = Long.MAX_VALUE; // the least of the tasks' arcs (every arc's, on a network without own costs)
+    long tau = Long.MAX_VALUE;
     int[] sizes = new int[tasks.size()];
     int[] present = new int[tasks.size()];
     for (int i = 0; i < tasks.size(); i++) {
       head = Math.min(head, lowest.get(tasks.get(i).var()));
+      beta = Math.min(beta, tasks.get(i).duration());
+      tau = Math.min(tau, tasks.get(i).perUnit());
       sizes[i] = tasks.get(i).lengthVar();
       present[i] = tasks.get(i).presence();
     }
@@ -492,15 +567,19 @@ public final class LinearCostCp implements HintedSearch.Builder {
     return instance.origins().get(origin).length() > 0;
   }
 
-  /** The no-overlap resources of the port model (the arcs' own order is already in the slot precedences). */
-  private List<List<TaskModel.Task>> resources(Map<Integer, List<TaskModel.Task>> byArc) {
+  /**
+   * The no-overlap resources of the port model (the channels' own order is already in the slot precedences; a
+   * half-duplex link of k channels is k resources, channel c of each direction).
+   */
+  private List<List<TaskModel.Task>> resources(Map<Integer, List<TaskModel.Task>> byArc,
+      List<List<TaskModel.Task>> byChannel) {
     List<List<TaskModel.Task>> out = new ArrayList<>();
     boolean half = cm.duplex() == CommModel.Duplex.HALF;
     boolean one = cm.ports() == CommModel.Ports.ONE;
     int n = net.nodes();
     if (!one) {
       if (half) {
-        links(byArc, out);
+        links(byArc, byChannel, out);
       }
       return out;
     }
@@ -518,7 +597,7 @@ public final class LinearCostCp implements HintedSearch.Builder {
         out.add(recv);
       }
       if (half) {
-        links(byArc, out);
+        links(byArc, byChannel, out);
       }
       return out;
     }
@@ -555,12 +634,28 @@ public final class LinearCostCp implements HintedSearch.Builder {
     return out;
   }
 
-  /** Half duplex: one resource per two-way link, its two arcs. */
-  private void links(Map<Integer, List<TaskModel.Task>> byArc, List<List<TaskModel.Task>> out) {
+  /**
+   * Half duplex: one resource per two-way link, its two arcs; per channel of a link of several (both directions have
+   * the same count, {@link #whyNot}), channel c of each arc.
+   */
+  private void links(Map<Integer, List<TaskModel.Task>> byArc, List<List<TaskModel.Task>> byChannel,
+      List<List<TaskModel.Task>> out) {
+    int[] firstChannel = new int[net.arcs()];
+    for (int a = 0, c = 0; a < net.arcs(); a++) {
+      firstChannel[a] = c;
+      c += perChannel[a] > 0 ? costs.channels(a) : 0;
+    }
     for (int a = 0; a < net.arcs(); a++) {
       int b = net.reverse(a);
-      if (b > a) {
+      if (b <= a) {
+        continue;
+      }
+      if (costs.channels(a) == 1 || perChannel[a] == 0 || perChannel[b] == 0) {
         out.add(concat(byArc.get(a), byArc.get(b)));
+        continue;
+      }
+      for (int c = 0; c < costs.channels(a); c++) {
+        out.add(concat(byChannel.get(firstChannel[a] + c), byChannel.get(firstChannel[b] + c)));
       }
     }
   }
@@ -601,7 +696,8 @@ public final class LinearCostCp implements HintedSearch.Builder {
             us.add(u);
           }
         }
-        mine.add(new Packet(values[startVar[a][j]], us.stream().mapToInt(Integer::intValue).toArray()));
+        mine.add(new Packet(values[startVar[a][j]], us.stream().mapToInt(Integer::intValue).toArray(),
+            j / perChannel[a]));
       }
       packets.add(mine);
     }
@@ -622,7 +718,7 @@ public final class LinearCostCp implements HintedSearch.Builder {
           }
           int o = unitOrigin[us[i]];
           out.add(new Schedule.Transmission(instance.origins().get(o).message(), number[o]++, j - i + 1,
-              net.tail(a), net.head(a), p.start(), unitIndex[us[i]]));
+              net.tail(a), net.head(a), p.start(), unitIndex[us[i]], p.channel() == 0 ? null : p.channel()));
           i = j + 1;
         }
       }
@@ -655,15 +751,18 @@ public final class LinearCostCp implements HintedSearch.Builder {
       }
       offsets.put(e.getKey(), off);
     }
-    List<TreeMap<Long, java.util.TreeSet<Integer>>> byArc = new ArrayList<>();
+    List<TreeMap<List<Long>, java.util.TreeSet<Integer>>> byArc = new ArrayList<>(); // by (start, channel)
+    Comparator<List<Long>> startThenChannel = Comparator.<List<Long>>comparingLong(x -> x.get(0))
+        .thenComparingLong(x -> x.get(1));
     for (int a = 0; a < net.arcs(); a++) {
-      byArc.add(new TreeMap<>());
+      byArc.add(new TreeMap<>(startThenChannel));
     }
     for (Schedule.Transmission t : s.transmissions()) {
       int o = origin.get(t.message());
       long lo = t.first() != null ? t.first() : offsets.get(o).get(t.packet());
       long start = s.scale().rescale(t.start(), scale);
-      var set = byArc.get(net.arc(t.from(), t.to())).computeIfAbsent(start, x -> new java.util.TreeSet<>());
+      var set = byArc.get(net.arc(t.from(), t.to())).computeIfAbsent(List.of(start, (long) t.channelIndex()),
+          x -> new java.util.TreeSet<>());
       for (long k = lo; k < lo + t.size(); k++) {
         set.add(firstUnit[o] + (int) k);
       }
@@ -672,7 +771,8 @@ public final class LinearCostCp implements HintedSearch.Builder {
     for (int a = 0; a < net.arcs(); a++) {
       List<Packet> mine = new ArrayList<>();
       for (var e : byArc.get(a).entrySet()) {
-        mine.add(new Packet(e.getKey(), e.getValue().stream().mapToInt(Integer::intValue).toArray()));
+        mine.add(new Packet(e.getKey().get(0), e.getValue().stream().mapToInt(Integer::intValue).toArray(),
+            e.getKey().get(1).intValue()));
       }
       out.add(mine);
     }
@@ -696,7 +796,7 @@ public final class LinearCostCp implements HintedSearch.Builder {
       for (int i = 0; i < ps.size(); i++) {
         k[i] = new boolean[ps.get(i).units().length];
         Arrays.fill(k[i], true);
-        e[i] = ps.get(i).start() + beta + ps.get(i).units().length * tau;
+        e[i] = ps.get(i).start() + costs.ticks(a, ps.get(i).units().length);
         order.add(new int[] {a, i});
       }
       keep.add(k);
@@ -756,7 +856,8 @@ public final class LinearCostCp implements HintedSearch.Builder {
           }
         }
         if (!us.isEmpty()) {
-          mine.add(new Packet(ps.get(i).start(), us.stream().mapToInt(Integer::intValue).toArray()));
+          mine.add(new Packet(ps.get(i).start(), us.stream().mapToInt(Integer::intValue).toArray(),
+              ps.get(i).channel()));
         }
       }
       out.add(mine);
@@ -778,17 +879,17 @@ public final class LinearCostCp implements HintedSearch.Builder {
   /** {@link #makespan(Schedule.Transmissions)} of any linear-cost schedule of the instance (the step model's too). */
   public static long makespan(Instance instance, Schedule.Transmissions schedule) {
     Network net = instance.network();
-    long beta = instance.storeAndForward().betaTicks(instance.timeScale());
-    long tau = instance.storeAndForward().tauTicks(instance.timeScale());
+    org.commsched.core.model.ArcCosts costs = instance.arcCosts();
     TimeScale scale = instance.timeScale();
-    Map<List<Long>, Long> units = new HashMap<>(); // (arc, start) -> units of the packet
+    Map<List<Long>, Long> units = new HashMap<>(); // (arc, start, channel) -> units of the packet
     for (Schedule.Transmission t : schedule.transmissions()) {
-      units.merge(List.of((long) net.arc(t.from(), t.to()), schedule.scale().rescale(t.start(), scale)), t.size(),
-          Long::sum);
+      units.merge(List.of((long) net.arc(t.from(), t.to()), schedule.scale().rescale(t.start(), scale),
+          (long) t.channelIndex()), t.size(), Long::sum);
     }
     long makespan = 0;
     for (Map.Entry<List<Long>, Long> packet : units.entrySet()) {
-      makespan = Math.max(makespan, packet.getKey().get(1) + beta + packet.getValue() * tau);
+      makespan = Math.max(makespan, packet.getKey().get(1) + costs.ticks(packet.getKey().get(0).intValue(),
+          packet.getValue()));
     }
     return makespan;
   }
@@ -811,7 +912,7 @@ public final class LinearCostCp implements HintedSearch.Builder {
   /** Packets: the distinct (arc, start) pairs of the records. */
   @Override
   public long packets(Schedule.Transmissions schedule) {
-    return HintedSearch.distinct(schedule, t -> t.from() + ">" + t.to() + "@" + t.start());
+    return HintedSearch.distinct(schedule, t -> t.from() + ">" + t.to() + "@" + t.start() + "#" + t.channelIndex());
   }
 
   @Override

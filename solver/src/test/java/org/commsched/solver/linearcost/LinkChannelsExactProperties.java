@@ -1,0 +1,125 @@
+package org.commsched.solver.linearcost;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.check.ScheduleChecker;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Problem;
+import org.commsched.core.model.Topology;
+import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Seeds;
+import org.commsched.heuristics.baseline.GreedyStoreAndForward;
+import org.commsched.solver.choco.ChocoTaskModel;
+import org.commsched.solver.cpsat.CpSatTaskModel;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The cross-check of links with channels and their own costs (docs/FORMATS.md#links-with-channels-and-costs): on
+ * seeded small heterogeneous networks (3 or 4 nodes, a spanning path plus random links, each with 1 or 2 channels and
+ * its own beta and tau), a broadcast or a gossip under F*, H*, F1 or H1, CP-SAT proves an optimum with a schedule
+ * the checker accepts at that makespan and Choco the same one on the broadcasts (it takes more than the 30 s limit on
+ * some one-port gossips), {@code greedy-saf} is valid and no shorter, and
+ * every lower bound is at most the optimum. Two instances small enough to solve by hand pin the optimum itself.
+ */
+class LinkChannelsExactProperties {
+  private static final String[] COSTS = {"0.5", "1", "2", "3"};
+
+  /** A seeded heterogeneous instance. */
+  static Instance heterogeneous(long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    int n = 3 + r.nextInt(2);
+    List<Topology.Pair> pairs = new ArrayList<>();
+    for (int v = 1; v < n; v++) {
+      pairs.add(new Topology.Pair(r.nextInt(v), v)); // a random spanning tree: connected
+    }
+    for (int u = 0; u < n; u++) {
+      for (int v = u + 1; v < n; v++) {
+        Topology.Pair p = new Topology.Pair(u, v);
+        if (!pairs.contains(p) && !pairs.contains(new Topology.Pair(v, u)) && r.nextInt(3) == 0) {
+          pairs.add(p);
+        }
+      }
+    }
+    List<Topology.Channel> channels = new ArrayList<>();
+    for (int i = 0; i < pairs.size(); i++) {
+      channels.add(new Topology.Channel(1 + r.nextInt(2), r.nextBoolean() ? new BigDecimal(COSTS[r.nextInt(4)])
+          : null, r.nextBoolean() ? new BigDecimal(COSTS[1 + r.nextInt(3)]) : null));
+    }
+    String label = List.of("F*", "H*", "F1", "H1").get(r.nextInt(4));
+    CommModel.StoreAndForward m = new CommModel.StoreAndForward(new BigDecimal(1 + r.nextInt(2)), BigDecimal.ONE,
+        label.endsWith("1") ? CommModel.Ports.ONE : CommModel.Ports.ALL,
+        label.startsWith("H") ? CommModel.Duplex.HALF : CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE);
+    boolean gossip = r.nextInt(3) == 0;
+    Problem p = gossip ? new Problem.Gossip(1) : new Problem.Broadcast(r.nextInt(n), 1 + r.nextInt(3));
+    Network net = Network.of(new Topology.Explicit(n, pairs, true, channels));
+    return new Instance(p.kind().wireName() + " " + label + " links " + pairs + " " + channels + " seed " + seed, p, m,
+        net);
+  }
+
+  @TestFactory
+  Stream<DynamicTest> exactModels_greedy_checker_andBounds_agree() {
+    return Seeds.seeds(Seeds.cases(10, 12)).mapToObj(seed -> {
+      Instance inst = heterogeneous(seed);
+      return DynamicTest.dynamicTest(inst.name(), () -> {
+        long cpsat = LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE);
+        if (inst.kind() == org.commsched.core.model.ProblemKind.BROADCAST) { // Choco proves gossips too slowly
+          long choco = LinearCostExactTest.optimum(inst, ChocoTaskModel.INSTANCE);
+          assertThat(choco).as("Choco vs CP-SAT").isEqualTo(cpsat);
+        }
+        SolveResult greedy = new GreedyStoreAndForward().solve(inst, LinearCostExactTest.ONE_WORKER);
+        var report = ScheduleChecker.checkResult(inst, greedy);
+        assertThat(report.valid()).as("greedy-saf: " + report.violations()).isTrue();
+        assertThat(greedy.makespan()).as("greedy-saf").isGreaterThanOrEqualTo(cpsat);
+        for (LowerBound b : LowerBounds.all(inst)) {
+          assertThat(b.value()).as("bound " + b).isLessThanOrEqualTo(cpsat);
+        }
+      });
+    });
+  }
+
+  private static Instance twoChannels(CommModel.Ports ports, int count) {
+    CommModel.StoreAndForward m = new CommModel.StoreAndForward(BigDecimal.ONE, BigDecimal.ONE, ports,
+        CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE);
+    return new Instance("two channels", new Problem.Broadcast(0, 2), m, Network.of(new Topology.Explicit(2,
+        List.of(new Topology.Pair(0, 1)), true, List.of(new Topology.Channel(count, null, null)))));
+  }
+
+  /**
+   * Two units over one link of beta 1, tau 1: in one packet 3, in two packets one after the other 4; over two channels
+   * the two one-unit packets run at once, 2. Under one port the node still sends one packet at a time: 3.
+   */
+  @Test
+  void twoChannels_carryTwoPacketsAtOnce_onlyUnderAllPorts() {
+    assertThat(LinearCostExactTest.optimum(twoChannels(CommModel.Ports.ALL, 2), CpSatTaskModel.INSTANCE)).isEqualTo(2);
+    assertThat(LinearCostExactTest.optimum(twoChannels(CommModel.Ports.ALL, 1), CpSatTaskModel.INSTANCE)).isEqualTo(3);
+    assertThat(LinearCostExactTest.optimum(twoChannels(CommModel.Ports.ONE, 2), CpSatTaskModel.INSTANCE)).isEqualTo(3);
+  }
+
+  /**
+   * One unit from 0 over links 0-1 and 1-2 (the model's beta 1, tau 1: a hop of 2) or the direct 0-2 of its own beta
+   * 5 (a hop of 6): the two hops, 4, win; the ECCENTRICITY bound is the cheapest path, 4, and greedy-saf floods the
+   * tree of cheapest paths, 4.
+   */
+  @Test
+  void ownCosts_routeTheUnitAlongTheCheapestPath() {
+    CommModel.StoreAndForward m = new CommModel.StoreAndForward(BigDecimal.ONE, BigDecimal.ONE, CommModel.Ports.ALL,
+        CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE);
+    Instance inst = new Instance("cheapest path", new Problem.Broadcast(0, 1), m, Network.of(new Topology.Explicit(3,
+        List.of(new Topology.Pair(0, 1), new Topology.Pair(1, 2), new Topology.Pair(0, 2)), true, List.of(
+        Topology.Channel.PLAIN, Topology.Channel.PLAIN, new Topology.Channel(1, new BigDecimal("5"), null)))));
+    assertThat(LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE)).isEqualTo(4);
+    assertThat(LowerBounds.best(inst).value()).isEqualTo(4);
+    assertThat(new GreedyStoreAndForward().solve(inst, LinearCostExactTest.ONE_WORKER).makespan()).isEqualTo(4);
+  }
+}
