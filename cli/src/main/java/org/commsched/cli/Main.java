@@ -104,19 +104,39 @@ public final class Main implements Runnable {
   }
 
   /**
-   * The nearest names to a mistyped command or option ({@code slove}, {@code --metod}), as picocli ranks them by
-   * spelling among the names the command knows, written as the line's fix; empty when picocli has none.
+   * The nearest names to a mistyped command or option ({@code slove}, {@code --metod}): among the names picocli
+   * suggests, those nearest by spelling (optimal string alignment distance: an edit is an insertion, a deletion, a
+   * change or a swap of two neighbouring letters), at most three, written as the line's fix; empty when picocli has
+   * none.
    */
   static String didYouMean(CommandLine.ParameterException ex) {
-    if (!(ex instanceof CommandLine.UnmatchedArgumentException unmatched)) {
+    if (!(ex instanceof CommandLine.UnmatchedArgumentException unmatched) || unmatched.getSuggestions().isEmpty()) {
       return "";
     }
     java.util.List<String> near = unmatched.getSuggestions();
-    if (near.isEmpty()) {
-      return "";
-    }
-    java.util.List<String> shown = near.subList(0, Math.min(3, near.size()));
+    String typed = unmatched.getUnmatched().isEmpty() ? "" : unmatched.getUnmatched().get(0);
+    int best = near.stream().mapToInt(n -> edits(typed, n)).min().orElseThrow();
+    java.util.List<String> shown = near.stream().filter(n -> edits(typed, n) == best).limit(3).toList();
     return "; did you mean " + String.join(" or ", shown.stream().map(n -> "'" + n + "'").toList()) + "?";
+  }
+
+  /** The optimal string alignment distance between two words (Levenshtein with swaps of neighbouring letters). */
+  static int edits(String a, String b) {
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      for (int j = 0; j <= b.length(); j++) {
+        if (i == 0 || j == 0) {
+          d[i][j] = i + j;
+          continue;
+        }
+        int change = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + change);
+        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+    }
+    return d[a.length()][b.length()];
   }
 
   /**

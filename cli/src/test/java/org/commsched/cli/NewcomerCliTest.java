@@ -27,6 +27,16 @@ class NewcomerCliTest {
   }
 
   @Test
+  void onlyTheNearestCommandsAreSuggestedNotEveryNamePicocliFindsAlike() {
+    for (String[] typo : new String[][] {{"improt", "'import'"}, {"exprot", "'export'"}, {"wrost", "'worst'"},
+        {"bounsd", "'bounds'"}}) {
+      CliTest.Run r = run(typo[0]);
+      assertThat(r.code()).isEqualTo(2);
+      assertThat(r.err()).as(typo[0]).contains("did you mean " + typo[1] + "?");
+    }
+  }
+
+  @Test
   void aMistypedOptionIsAnsweredWithTheNearestOptionOfThatCommand() {
     CliTest.Run r = run("solve", cat("chat-oracle-b-ula4.json"), "--metod", "greedy");
     assertThat(r.code()).isEqualTo(2);
