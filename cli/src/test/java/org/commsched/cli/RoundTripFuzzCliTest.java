@@ -32,7 +32,7 @@ import tools.jackson.databind.node.ObjectNode;
  * exit 2 with one line and no stack trace.
  */
 class RoundTripFuzzCliTest {
-  /** Five per {@code commsched.cases}: 1000 at the deep profile's 200, 250 at the everyday 50. */
+  /** Five per {@code commsched.cases}: 1000 at the default 200, fewer with a smaller count. */
   static final int INSTANCES = Seeds.cases() * 5;
   static final String[] ODD = {"M", "0", "007", "1e3", "-1", "0x1F", "42", "é", "Ω", "日本", "🚀", "a b", "a,b",
       "a\"b", "a\\b", "a/b", "a:b", "{x}", "NaN", "null", "true", "\t", "#", "=", "'", "<b>", "%s", "ｍ", "a\nb", "\r"};
