@@ -23,16 +23,17 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Round trip in one JVM over 1000 fuzzed instances (docs/TESTS.md#round-trip-fuzz): every catalogue instance of each
- * problem kind (chatting, scatter, gather, dsa JSON and CSV, send, broadcast, gossip; bufferless and packet models)
- * is mutated by our own seeded generator (ids: unicode, long, odd characters, numeric-looking; lengths; names;
- * forgotten routes; message order; sometimes an unknown field, which the strict reader must refuse). For each,
+ * Round trip in one JVM over {@link #INSTANCES} fuzzed instances (docs/TESTS.md#round-trip-fuzz): every catalogue
+ * instance of each problem kind (chatting, scatter, gather, dsa JSON and CSV, send, broadcast, gossip; bufferless and
+ * packet models) is mutated by our own seeded generator (ids: unicode, long, odd characters, numeric-looking; lengths;
+ * names; forgotten routes; message order; sometimes an unknown field, which the strict reader must refuse). For each,
  * {@code solve --method M --out OUT} with the fastest heuristic that applies; when it accepts, {@code check} says
  * valid, the file's POSIX mode is what the umask gives (not 0600) and no {@code .tmp} file is left; when it refuses,
  * exit 2 with one line and no stack trace.
  */
 class RoundTripFuzzCliTest {
-  static final int INSTANCES = 1000;
+  /** Five per {@code commsched.cases}: 1000 at the default 200, fewer with a smaller count. */
+  static final int INSTANCES = Seeds.cases() * 5;
   static final String[] ODD = {"M", "0", "007", "1e3", "-1", "0x1F", "42", "é", "Ω", "日本", "🚀", "a b", "a,b",
       "a\"b", "a\\b", "a/b", "a:b", "{x}", "NaN", "null", "true", "\t", "#", "=", "'", "<b>", "%s", "ｍ", "a\nb", "\r"};
 

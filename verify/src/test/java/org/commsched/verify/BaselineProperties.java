@@ -12,6 +12,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.testing.Deep;
 import org.commsched.core.testing.Seeds;
 import org.commsched.instances.generate.GeneratorSpec;
 import org.commsched.instances.generate.Generators;
@@ -83,6 +84,7 @@ class BaselineProperties {
         c.kind() == ProblemKind.CHATTING && i % 3 == 2);
   }
 
+  @Deep
   @TestFactory
   Stream<DynamicTest> everyMethod_returnsACheckedSchedule_onRandomInstancesOfEveryKind() {
     MethodRegistry registry = MethodRegistry.standard();

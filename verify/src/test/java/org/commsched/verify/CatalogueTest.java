@@ -18,6 +18,7 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.core.testing.Deep;
 import org.commsched.instances.io.DsaCsv;
 import org.commsched.instances.io.InstanceReader;
 import org.commsched.solver.MethodRegistry;
@@ -84,6 +85,7 @@ class CatalogueTest {
     assertThat(listed).containsExactlyInAnyOrderElementsOf(files);
   }
 
+  @Deep
   @TestFactory
   Stream<DynamicTest> everyApplicableMethod_isValid_andNotBelowTheOptimum() throws IOException {
     MethodRegistry registry = MethodRegistry.standard();

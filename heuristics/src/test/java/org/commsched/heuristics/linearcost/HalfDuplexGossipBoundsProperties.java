@@ -20,6 +20,7 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.Deep;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,6 +49,7 @@ class HalfDuplexGossipBoundsProperties {
         .findFirst().orElse(-1);
   }
 
+  @Deep
   @Test
   void everyScheme_isAtLeastTheHalfDuplexBounds() {
     int ran = 0;
@@ -107,6 +109,7 @@ class HalfDuplexGossipBoundsProperties {
   }
 
   /** Every gossip upper bound listed for a ring is reached or beaten by a scheme that applies to the instance. */
+  @Deep
   @Test
   void everyGossipUpperBound_isReachedByAScheme() {
     int checked = 0;
