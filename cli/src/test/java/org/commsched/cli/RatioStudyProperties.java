@@ -85,14 +85,7 @@ class RatioStudyProperties {
       }
       RatioStudy.Group g = new RatioStudy.Group("scatter", "tree", "saf");
       for (RatioStudy.Reference ref : RatioStudy.Reference.values()) {
-        Map<String, TreeSet<String>> have = new LinkedHashMap<>();
-        for (RatioReport.Full f : full) {
-          if (ref.ratio.apply(f) != null) {
-            have.computeIfAbsent(f.row().instance(), k -> new TreeSet<>()).add(f.row().method());
-          }
-        }
-        List<String> set = have.entrySet().stream().filter(e -> e.getValue().containsAll(compared))
-            .map(Map.Entry::getKey).sorted().toList();
+        List<String> set = commonSet(full, ref, compared);
         assertThat(s.commonSets().get(RatioStudy.key(g, "real", ref))).isEqualTo(set);
         assertThat(s.lines().stream().filter(l -> l.reference() == ref && l.set().equals("common"))
             .map(RatioStudy.Line::method).toList()).containsExactlyElementsOf(compared);
@@ -114,15 +107,7 @@ class RatioStudyProperties {
       TreeSet<String> compared = new TreeSet<>();
       full.stream().filter(f -> f.row().valid()).forEach(f -> compared.add(f.row().method()));
       for (RatioStudy.Reference ref : RatioStudy.Reference.values()) {
-        // the common set, recomputed: instances where every compared method has a checked schedule and the ratio
-        Map<String, TreeSet<String>> have = new LinkedHashMap<>();
-        for (RatioReport.Full f : full) {
-          if (ref.ratio.apply(f) != null) {
-            have.computeIfAbsent(f.row().instance(), k -> new TreeSet<>()).add(f.row().method());
-          }
-        }
-        List<String> set = have.entrySet().stream().filter(e -> e.getValue().containsAll(compared))
-            .map(Map.Entry::getKey).sorted().toList();
+        List<String> set = commonSet(full, ref, compared);
         RatioStudy.Group g = new RatioStudy.Group("scatter", "tree", "saf");
         if (compared.isEmpty()) {
           continue;
@@ -241,5 +226,21 @@ class RatioStudyProperties {
 
   private static RatioReport.Ratio q(long a, long b) {
     return RatioReport.Ratio.reduce(BigInteger.valueOf(a), BigInteger.valueOf(b));
+  }
+
+  /**
+   * The common set, recomputed from the rows: the instances where every compared method has a checked schedule
+   * and the ratio to {@code ref}, sorted.
+   */
+  private static List<String> commonSet(List<RatioReport.Full> full, RatioStudy.Reference ref,
+      java.util.Set<String> compared) {
+    Map<String, TreeSet<String>> have = new LinkedHashMap<>();
+    for (RatioReport.Full f : full) {
+      if (ref.ratio.apply(f) != null) {
+        have.computeIfAbsent(f.row().instance(), k -> new TreeSet<>()).add(f.row().method());
+      }
+    }
+    return have.entrySet().stream().filter(e -> e.getValue().containsAll(compared)).map(Map.Entry::getKey)
+        .sorted().toList();
   }
 }

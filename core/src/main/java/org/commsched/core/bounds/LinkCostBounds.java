@@ -125,33 +125,32 @@ final class LinkCostBounds {
    */
   private record Port(long channels, long beta, long tau, long lead, long after) {
     static Port in(Network net, ArcCosts costs, int v, boolean onePort, long[] fromOrigin) {
-      long ch = 0;
-      long b = Long.MAX_VALUE;
-      long t = Long.MAX_VALUE;
-      long lead = Long.MAX_VALUE;
-      for (int i = 0; i < net.inDegree(v); i++) {
-        int a = net.inArc(v, i);
-        ch += costs.channels(a);
-        b = Math.min(b, costs.beta(a));
-        t = Math.min(t, costs.tau(a));
-        lead = Math.min(lead, fromOrigin == null ? 0 : fromOrigin[net.tail(a)]);
-      }
-      return new Port(onePort ? 1 : ch, b, t, lead == Long.MAX_VALUE ? 0 : lead, 0);
+      return scan(net, costs, v, true, onePort, fromOrigin);
     }
 
     static Port out(Network net, ArcCosts costs, int v, boolean onePort, long[] toTarget) {
+      return scan(net, costs, v, false, onePort, toTarget);
+    }
+
+    /**
+     * One scan of {@code v}'s in-arcs (distances {@code far} read at their tails, kept as {@code lead}) or out-arcs
+     * (read at their heads, kept as {@code after}); a null {@code far} counts as 0.
+     */
+    private static Port scan(Network net, ArcCosts costs, int v, boolean in, boolean onePort, long[] far) {
       long ch = 0;
       long b = Long.MAX_VALUE;
       long t = Long.MAX_VALUE;
-      long after = Long.MAX_VALUE;
-      for (int i = 0; i < net.outDegree(v); i++) {
-        int a = net.outArc(v, i);
+      long least = Long.MAX_VALUE;
+      int degree = in ? net.inDegree(v) : net.outDegree(v);
+      for (int i = 0; i < degree; i++) {
+        int a = in ? net.inArc(v, i) : net.outArc(v, i);
         ch += costs.channels(a);
         b = Math.min(b, costs.beta(a));
         t = Math.min(t, costs.tau(a));
-        after = Math.min(after, toTarget == null ? 0 : toTarget[net.head(a)]);
+        least = Math.min(least, far == null ? 0 : far[in ? net.tail(a) : net.head(a)]);
       }
-      return new Port(onePort ? 1 : ch, b, t, 0, after == Long.MAX_VALUE ? 0 : after);
+      long d = least == Long.MAX_VALUE ? 0 : least;
+      return new Port(onePort ? 1 : ch, b, t, in ? d : 0, in ? 0 : d);
     }
 
     long bound(long units) {
