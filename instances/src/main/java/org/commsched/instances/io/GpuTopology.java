@@ -481,20 +481,32 @@ public final class GpuTopology {
     return new Imported(new Topology.Explicit(n, pairs, symmetric, channels), List.of(), null, null, notes);
   }
 
-  /** A square matrix of whole numbers >= 0 with a zero diagonal, or the one-line refusal. */
-  private static int[][] matrix(JsonNode m, String file, String at, String meaning) {
+  /**
+   * The size of a square matrix given as a list of rows (the shape only; the entries are the caller's), or the
+   * one-line refusal naming the row that breaks it.
+   */
+  private static int squareSize(JsonNode m, String file, String at, String meaning, String example) {
     if (m == null || !m.isArray() || m.isEmpty()) {
       throw new InstanceFormatException(file, at, "expected a square matrix (a list of rows) of " + meaning
-          + "; write e.g. [[0, 2], [2, 0]]");
+          + "; write e.g. " + example);
     }
     int n = m.size();
-    int[][] out = new int[n][n];
     for (int i = 0; i < n; i++) {
       JsonNode row = m.get(i);
       if (!row.isArray() || row.size() != n) {
         throw new InstanceFormatException(file, at + "/" + i, "row " + i + " should list " + n + " numbers, one per "
             + "node; make the matrix square");
       }
+    }
+    return n;
+  }
+
+  /** A square matrix of whole numbers >= 0 with a zero diagonal, or the one-line refusal. */
+  private static int[][] matrix(JsonNode m, String file, String at, String meaning) {
+    int n = squareSize(m, file, at, meaning, "[[0, 2], [2, 0]]");
+    int[][] out = new int[n][n];
+    for (int i = 0; i < n; i++) {
+      JsonNode row = m.get(i);
       for (int j = 0; j < n; j++) {
         JsonNode x = row.get(j);
         if (!x.canConvertToInt() || !x.isIntegralNumber() || x.intValue() < 0) {
@@ -566,18 +578,10 @@ public final class GpuTopology {
   }
 
   private static BigDecimal[][] decimals(JsonNode m, String file, String at, boolean minusOne) {
-    if (m == null || !m.isArray() || m.isEmpty()) {
-      throw new InstanceFormatException(file, at, "expected a square matrix (a list of rows) of numbers; write e.g. "
-          + "[[0, 25], [25, 0]]");
-    }
-    int n = m.size();
+    int n = squareSize(m, file, at, "numbers", "[[0, 25], [25, 0]]");
     BigDecimal[][] out = new BigDecimal[n][n];
     for (int i = 0; i < n; i++) {
       JsonNode row = m.get(i);
-      if (!row.isArray() || row.size() != n) {
-        throw new InstanceFormatException(file, at + "/" + i, "row " + i + " should list " + n + " numbers, one per "
-            + "node; make the matrix square");
-      }
       for (int j = 0; j < n; j++) {
         JsonNode x = row.get(j);
         if (!x.isNumber() || x.decimalValue().signum() < 0 && !(minusOne && x.decimalValue().compareTo(
