@@ -118,7 +118,7 @@ public final class AtomicFiles {
         }
       } finally {
         if (tmp != null) {
-          cleanup.run(); // delete while still listed: a halt (second Ctrl-C) between the two steps still finds it
+          cleanup.deleteNow(); // delete while still listed: a halt (second Ctrl-C) between the two steps still finds it
         }
         cleanup.remove();
       }
@@ -152,7 +152,7 @@ public final class AtomicFiles {
    */
   public static void removeUnfinished() {
     for (Cleanup c : LIVE) {
-      c.run();
+      c.deleteNow();
     }
   }
 
@@ -181,8 +181,14 @@ public final class AtomicFiles {
       }
     }
 
+    /** What the hook does at exit, also called directly by the writer and by {@link #removeUnfinished}. */
     @Override
     public void run() {
+      deleteNow();
+    }
+
+    /** Deletes the temporary file and marks it deleted, so that its writer will not rename it. */
+    void deleteNow() {
       synchronized (lock) {
         deleted = true;
         try {
