@@ -523,12 +523,17 @@ final class LinearCostBounds {
   }
 
   /** Transfers are intervals; at most cap of them at once; their total length is at least the work. */
-  /** FEED ({@link SpreadBounds#feed}); nothing when its sums leave the long range. */
+  /** FEED ({@link SpreadBounds#feed}) and RELAY-FEED ({@link RelayFeedBound}); nothing beyond the long range. */
   private static void feed(Ctx c, int source, long n, List<LowerBound> out) {
     try {
       SpreadBounds.feed(c.net, source, n, c.one, c.beta, c.tau, c::f, c.portRule(), out);
     } catch (ArithmeticException e) {
       // beyond 2^63 ticks: the other bounds stand
+    }
+    try {
+      RelayFeedBound.add(c.net, source, n, c.one, c.beta, c.tau, c::f, out);
+    } catch (ArithmeticException e) {
+      // as above
     }
   }
 

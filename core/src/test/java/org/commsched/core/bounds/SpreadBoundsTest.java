@@ -248,7 +248,8 @@ class SpreadBoundsTest {
     assertThat(feed.value()).isEqualTo(51);
     assertThat(feed.witness()).startsWith("node 5 ");
     assertThat(kind(inst, "RECV-PORT").value()).isEqualTo(41);
-    assertThat(LowerBounds.best(inst).value()).isEqualTo(51);
+    // the best bound is RELAY-FEED's 56 at host 9 (RelayFeedBoundTest), which charges the spines' set-ups too
+    assertThat(LowerBounds.best(inst).value()).isEqualTo(56);
   }
 
   /**

@@ -34,7 +34,10 @@ import org.commsched.core.solve.SolveStatus;
  * bringing it), limited two ways: a packet cap (so a long message is pipelined over many hops, as in Peters' path
  * pipeline) and, optionally, a <em>share</em>: the units that another in-neighbour {@code z} of {@code y} also holds
  * (and could start sending within the packet's own duration) are split between the arcs into {@code y}, the units only
- * {@code x} has going first. Units are taken rarest first (fewest nodes holding or receiving them), then in the
+ * {@code x} has going first; or, the <em>alone-first</em> share, the units only {@code x} has go alone when there are
+ * any and the shared ones wait for the other arcs or a later packet (on issue 22's leaf-spine a leaf then sends a
+ * spine its hosts' units without the other spine's, and the lone host's gossip ends at RELAY-FEED's bound). Units
+ * are taken rarest first (fewest nodes holding or receiving them), then in the
  * order {@code x} got them. Optionally an arc <em>waits</em>: its start moves to the last already planned arrival
  * at {@code x}, no more than {@code beta} after its ready time, of a unit {@code y} lacks (sending {@code m} units now
  * and {@code k} more after they arrive at {@code t' <= t + beta} ends no earlier than sending {@code m + k} at {@code
@@ -43,7 +46,7 @@ import org.commsched.core.solve.SolveStatus;
  * (the checker judges it anyway).
  *
  * <p><b>Variants.</b> The rule runs with no cap and each packet cap {@code ceil(n / q)} for {@code q = 1 .. 8},
- * each with and without the share and the wait (at most 36 runs, until the time limit or a schedule at the best
+ * each with no share, the split share or alone-first, with and without the wait (at most 54 runs, until the time limit or a schedule at the best
  * lower bound; within {@link #SURE_WORK} whatever the time limit); the shortest schedule is returned. This is this
  * project's heuristic: a time-ordered list schedule (Graham 1966) with packet merging; it states no ratio.
  *
@@ -55,7 +58,7 @@ public final class MergeFlood implements Method {
   static final MethodFacts FACTS = new MethodFacts("merge-flood",
       "flooding in merged packets: each arc, as soon as it is free, sends every unit its tail holds and its head "
           + "lacks (rarest first), capped for pipelining, optionally shared among the head's in-arcs and held back "
-          + "up to beta to merge units about to arrive; the best of up to 36 variants",
+          + "up to beta to merge units about to arrive; the best of up to 54 variants",
       "valid; no ratio",
       "this project's list schedule (time-ordered, Graham 1966) with packets merged across origins",
       Scope.of(ProblemKind.BROADCAST, ProblemKind.GOSSIP).in(Family.LINEAR_COST).ports(CommModel.Ports.ALL)
@@ -75,6 +78,15 @@ public final class MergeFlood implements Method {
 
   /** How many packet counts the caps are derived from ({@code ceil(n / q)}, {@code q = 1 ..}). */
   private static final int CAPS = 8;
+
+  /** The share rules: none, split (shared units split over the head's in-arcs), alone-first (shared units wait). */
+  private static final int SHARES = 3;
+
+  /** The share rules as the {@code share} statistic names them. */
+  private static final String[] SHARE_NAMES = {"no", "yes", "alone-first"};
+
+  /** Share rule: units only the tail has go alone when there are any; shared units wait for a later packet. */
+  private static final int ALONE_FIRST = 2;
 
   @Override
   public MethodFacts facts() {
@@ -131,9 +143,9 @@ public final class MergeFlood implements Method {
     long sure = SURE_WORK / Math.max(1, variantWork(instance));
     outer:
     for (long cap : caps) {
-      for (int v = 0; v < 4; v++) {
-        boolean share = (v & 1) != 0;
-        long wait = (v >> 1) * beta;
+      for (int v = 0; v < 2 * SHARES; v++) {
+        int share = v % SHARES;
+        long wait = (v / SHARES) * beta;
         if (best != null && (stopped(limits) || tried >= sure && System.nanoTime() - deadline >= 0)) {
           break outer;
         }
@@ -157,7 +169,7 @@ public final class MergeFlood implements Method {
     LcSchedule schedule = best.write(instance);
     return SolveResult.feasible(name(), schedule.schedule(), schedule.makespan(), bound).withStat("variants", tried)
         .withStat("cap", best.cap == Long.MAX_VALUE ? "none" : Long.toString(best.cap))
-        .withStat("share", best.share ? "yes" : "no").withStat("wait", best.wait);
+        .withStat("share", SHARE_NAMES[best.share]).withStat("wait", best.wait);
   }
 
   /**
@@ -190,7 +202,7 @@ public final class MergeFlood implements Method {
     private final long tau;
     private final boolean half;
     private final long cap;
-    private final boolean share;
+    private final int share;
     private final long wait;
     private final int p;
     private final int units;
@@ -205,7 +217,7 @@ public final class MergeFlood implements Method {
     private final List<long[]> packets = new ArrayList<>();
     private long makespan;
 
-    Run(Instance instance, long cap, boolean share, long wait) {
+    Run(Instance instance, long cap, int share, long wait) {
       this.net = instance.network();
       CommModel.StoreAndForward model = instance.storeAndForward();
       this.beta = model.betaTicks(instance.timeScale());
@@ -296,7 +308,7 @@ public final class MergeFlood implements Method {
           }
         }
         int size = m;
-        if (share && m > 1) {
+        if (share != 0 && m > 1) {
           size = shareOf(a, t, pick, m, key);
         } else {
           for (int i = 0; i < m; i++) {
@@ -353,7 +365,9 @@ public final class MergeFlood implements Method {
     /**
      * The share of arc {@code a} (from x to y, starting at t) of the {@code m} candidate units: those no other
      * in-neighbour of y could start sending before this packet would end (all of them sent at once) go here,
-     * first; the others are split evenly over the arcs that could send them. Fills {@code key} with the order.
+     * first; the others are split evenly over the arcs that could send them, or, under {@link #ALONE_FIRST} when
+     * there are units only x has, left to a later packet (x's link then carries what nobody else can bring, and
+     * the shared units come over the other arcs or after it). Fills {@code key} with the order.
      */
     private int shareOf(int a, long t, int[] pick, int m, long[] key) {
       int x = net.tail(a);
@@ -383,6 +397,9 @@ public final class MergeFlood implements Method {
         helpers += h ? 1 : 0;
       }
       int shared = m - only;
+      if (share == ALONE_FIRST && only > 0) {
+        return only;
+      }
       return only + (shared + helpers) / (helpers + 1);
     }
 

@@ -82,6 +82,24 @@ class MergeFloodProperties {
     }
   }
 
+  /**
+   * The leaf-spine gossips of 4, 8 and 16 units (beta 5, tau 1) end at RELAY-FEED's bound, 56, 92 and 164
+   * (RelayFeedBoundTest works 56 by hand): with the alone-first share a leaf sends a spine only its hosts' units
+   * (those no other leaf has), so both spines pass the hosts' units on to leaf 4 early enough for the lone host 9 to
+   * get its 36 units (4 units: 4, 8, 8, 16 from 0, 9, 22, 35) in four packets with no idle time on its link. The
+   * values were first found by a re-implementation of the rule outside this code base.
+   */
+  @Test
+  void onTheLeafSpineOfIssue22_itsGossipsEndAtTheRelayFeedBound() {
+    long[][] cases = {{4, 56}, {8, 92}, {16, 164}};
+    for (long[] c : cases) {
+      Instance inst = instance(LeafSpine.network(), true, 0, c[0], "5", "1", CommModel.Duplex.FULL);
+      long span = TelephoneBroadcastProperties.checked(inst, new MergeFlood().solve(inst, LIMITS));
+      assertThat(span).as("gossip " + c[0]).isEqualTo(c[1]);
+      assertThat(LowerBounds.best(inst).value()).as("bound, gossip " + c[0]).isEqualTo(c[1]);
+    }
+  }
+
   @Test
   void underOnePort_itRefuses_andSaysWhy() {
     Instance inst = new Instance("m", new Problem.Gossip(2), new CommModel.StoreAndForward(BigDecimal.ONE,
