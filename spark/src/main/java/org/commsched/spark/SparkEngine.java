@@ -1,6 +1,7 @@
 package org.commsched.spark;
 
 import java.io.Serializable;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -26,7 +27,8 @@ import scala.runtime.BoxedUnit;
  * the configuration given, completed where it says nothing: the master {@code local[jobs x workers]} (embedded local
  * mode: {@code local[*]} at the command's defaults), {@code spark.task.cpus} the solver's workers per task, and
  * speculation off (a speculative copy would race the original for the timings of a timing study). A
- * {@code spark.task.cpus} given in the configuration wins: each task's solver then runs that many workers.
+ * {@code spark.task.cpus} given in the configuration wins: each task's solver then runs that many workers. Once the
+ * report is written, the driver writes the rows as Parquet too ({@link #written}).
  */
 final class SparkEngine implements SweepEngine, AutoCloseable {
   private final SparkConf conf;
@@ -86,6 +88,27 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
       context.setLogLevel("WARN");
     }
     return context;
+  }
+
+  @Override
+  public String program() {
+    return "commsched-spark";
+  }
+
+  /** Spark's version, the master and the cores per task; "Spark (not started)" when no task ran. */
+  @Override
+  public String describe() {
+    if (context == null) {
+      return "Spark (not started: no task to run)";
+    }
+    return "Spark " + context.version() + ", master " + context.master() + ", spark.task.cpus "
+        + context.getConf().get("spark.task.cpus", "1");
+  }
+
+  /** {@code results.parquet} beside {@code results.jsonl} ({@link ParquetRows}), written by the driver. */
+  @Override
+  public void written(Path outDir, List<SweepRow> rows) {
+    ParquetRows.write(outDir.resolve(ParquetRows.FILE), rows);
   }
 
   @Override
