@@ -11,9 +11,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Where and how a ratio report was made, so that a reader can judge it and run it again: the tool's version and
  * commit, the command line, what ran the sweep's tasks (the engine), the machine (cores, memory, JVM, operating
- * system) and the date. The commit comes from
- * the launcher ({@code ./commsched} passes {@code -Dcommsched.commit=...} from git when the checkout has it) and is
- * "unknown" otherwise. Written to {@code provenance.json} and shown at the top of {@code report.html}.
+ * system) and the date. The commit comes from the launcher ({@code ./commsched} passes {@code -Dcommsched.commit=...}
+ * from git when the checkout has it) and is "unknown" otherwise. Written to {@code provenance.json} and shown at the
+ * top of {@code report.html}.
  *
  * @param fields the figures in display order (key to text)
  */

@@ -21,8 +21,8 @@ import org.commsched.verify.sweep.SweepRow;
 /**
  * The rows of a sweep as one Parquet file ({@code results.parquet}, docs/FORMATS.md#ratio-studies-and-oracles), the
  * columnar form the data tools of the field read (pandas, Polars, DuckDB, Spark itself). The driver writes it from
- * the rows it holds, with the Parquet library every Spark distribution ships (no Spark job, no SQL session: it costs
- * the sweep milliseconds, and nothing is written by an executor). Exact figures stay exact: {@code makespan} and
+ * the rows it holds, with the Parquet library every Spark distribution ships: no Spark job and no SQL session (whose
+ * classes would take seconds to load), and nothing is written by an executor. Exact figures stay exact: {@code makespan} and
  * {@code runLowerBound} are the journal's decimal texts; the timings are doubles. Written to a temporary file and
  * moved into place, so a reader never sees half a file.
  */
