@@ -10,9 +10,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Where and how a ratio report was made, so that a reader can judge it and run it again: the tool's version and
- * commit, the command line, the machine (cores, memory, JVM, operating system) and the date. The commit comes from
- * the launcher ({@code ./commsched} passes {@code -Dcommsched.commit=...} from git when the checkout has it) and is
- * "unknown" otherwise. Written to {@code provenance.json} and shown at the top of {@code report.html}.
+ * commit, the command line, what ran the sweep's tasks (the engine), the machine (cores, memory, JVM, operating
+ * system) and the date. The commit comes from the launcher ({@code ./commsched} passes {@code -Dcommsched.commit=...}
+ * from git when the checkout has it) and is "unknown" otherwise. Written to {@code provenance.json} and shown at the
+ * top of {@code report.html}.
  *
  * @param fields the figures in display order (key to text)
  */
@@ -20,18 +21,24 @@ record Provenance(Map<String, String> fields) {
   /** The property the launcher sets to the checkout's commit (with "-dirty" when it has uncommitted changes). */
   static final String COMMIT_PROPERTY = "commsched.commit";
 
-  /** This process's provenance for the given command line (the words after {@code commsched}). */
-  static Provenance of(List<String> args) {
+  /**
+   * This process's provenance for the given program and command line (the words after the program's name), with
+   * what ran the sweep's tasks ({@code engine}) when known.
+   */
+  static Provenance of(String program, List<String> args, String engine) {
     Map<String, String> f = new LinkedHashMap<>();
     f.put("version", new Main.Version().getVersion()[0]);
     String commit = System.getProperty(COMMIT_PROPERTY, "");
     f.put("commit", commit.isBlank() ? "unknown" : commit);
-    StringBuilder cmd = new StringBuilder("commsched");
+    StringBuilder cmd = new StringBuilder(program);
     for (String a : args) {
       cmd.append(' ').append(a.isEmpty() || a.matches(".*[\\s\"'\\\\$`*?;&|<>()].*")
           ? "'" + a.replace("'", "'\\''") + "'" : a);
     }
     f.put("command", cmd.toString());
+    if (engine != null) {
+      f.put("engine", engine);
+    }
     Runtime rt = Runtime.getRuntime();
     f.put("cores", Integer.toString(rt.availableProcessors()));
     f.put("memory", memory());

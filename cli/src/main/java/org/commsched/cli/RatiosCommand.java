@@ -228,6 +228,7 @@ final class RatiosCommand implements Callable<Integer> {
     List<List<String>> summary = RatioReport.write(out, List.copyOf(rows), refusals, title(),
         provenance(), new RatioReport.Options(compared, id -> dir != null ? dir.resolve(id)
             : instancesDir.resolve(id + ".json"), limits.timeLimit()));
+    written(rows);
     print(o, summary);
     if (!quiet) {
       e.println("commsched ratios: " + rowsToRun + " rows in " + seconds(System.nanoTime() - sweepStart)
@@ -371,9 +372,12 @@ final class RatiosCommand implements Callable<Integer> {
     return study != null ? study + " at " + pointer : option;
   }
 
-  /** How this run's report is made: version, commit, this command line, the machine and the date. */
+  /**
+   * How this run's report is made: version, commit, this command line (under the engine's program name), what ran
+   * the tasks, the machine and the date.
+   */
   private Provenance provenance() {
-    return Provenance.of(spec.commandLine().getParseResult().originalArgs());
+    return Provenance.of(engine.program(), spec.commandLine().getParseResult().originalArgs(), engine.describe());
   }
 
   private int doMerge(PrintWriter o) {
@@ -394,7 +398,17 @@ final class RatiosCommand implements Callable<Integer> {
         provenance(), new RatioReport.Options(compared, id -> merge.stream().map(d -> d.resolve("instances")
             .resolve(id + ".json")).filter(Files::isRegularFile).findFirst().orElse(null),
             Inputs.timeLimit("ratios", timeLimit))));
+    written(byKey.values());
     return 0;
+  }
+
+  /** The engine's own files of the report's rows ({@link SweepEngine#written}); a write failure is bad input. */
+  private void written(java.util.Collection<RatioRow> rows) {
+    try {
+      engine.written(out, rows.stream().map(RatioRow::sweepRow).toList());
+    } catch (java.io.UncheckedIOException ex) {
+      throw bad(ex.getMessage() + "; give an --out directory that can be written");
+    }
   }
 
   private String title() {

@@ -1,6 +1,7 @@
 package org.commsched.spark;
 
 import java.io.Serializable;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -26,9 +27,17 @@ import scala.runtime.BoxedUnit;
  * the configuration given, completed where it says nothing: the master {@code local[jobs x workers]} (embedded local
  * mode: {@code local[*]} at the command's defaults), {@code spark.task.cpus} the solver's workers per task, and
  * speculation off (a speculative copy would race the original for the timings of a timing study). A
- * {@code spark.task.cpus} given in the configuration wins: each task's solver then runs that many workers.
+ * {@code spark.task.cpus} given in the configuration wins: each task's solver then runs that many workers. Once the
+ * report is written, the driver writes the rows as Parquet too ({@link #written}).
  */
 final class SparkEngine implements SweepEngine, AutoCloseable {
+  /**
+   * The configuration key of the sweep tasks one Spark task runs, one after the other (default 1). More per Spark
+   * task spreads Spark's own cost per task over several short sweep tasks, but their rows reach the driver, and the
+   * journal, only when the last of them ends (and a retry runs them all again).
+   */
+  static final String TASKS_PER_PARTITION = "spark.commsched.tasksPerPartition";
+
   private final SparkConf conf;
   private JavaSparkContext context;
 
@@ -47,7 +56,9 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
     // the solver's workers are the cores Spark gives a task (spark.task.cpus), whatever the driver's cores
     int cpus = sc.getConf().getInt("spark.task.cpus", 1);
     List<SweepTask> run = tasks.stream().map(t -> t.workers() == cpus ? t : t.withWorkers(cpus)).toList();
-    JavaRDD<SweepTask> rdd = sc.parallelize(run, run.size());
+    // sweep tasks per Spark task: 1 by default (each instance's rows journalled the moment it ends)
+    int perPartition = Math.max(1, sc.getConf().getInt(TASKS_PER_PARTITION, 1));
+    JavaRDD<SweepTask> rdd = sc.parallelize(run, (run.size() + perPartition - 1) / perPartition);
     Function1<Iterator<SweepTask>, ArrayList<SweepRow>> work =
         (Function1<Iterator<SweepTask>, ArrayList<SweepRow>> & Serializable) SparkEngine::rows;
     Function2<Object, ArrayList<SweepRow>, BoxedUnit> handler = (partition, rows) -> {
@@ -64,7 +75,7 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
     }
   }
 
-  /** The rows of a partition's tasks (one task each), run on an executor. */
+  /** The rows of a partition's sweep tasks ({@link #TASKS_PER_PARTITION}), run on an executor. */
   private static ArrayList<SweepRow> rows(Iterator<SweepTask> tasks) {
     ArrayList<SweepRow> out = new ArrayList<>();
     while (tasks.hasNext()) {
@@ -86,6 +97,29 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
       context.setLogLevel("WARN");
     }
     return context;
+  }
+
+  @Override
+  public String program() {
+    return "commsched-spark";
+  }
+
+  /** Spark's version, the master and the cores per task; "Spark (not started)" when no task ran. */
+  @Override
+  public String describe() {
+    if (context == null) {
+      return "Spark (not started: no task to run)";
+    }
+    int perPartition = context.getConf().getInt(TASKS_PER_PARTITION, 1);
+    return "Spark " + context.version() + ", master " + context.master() + ", spark.task.cpus "
+        + context.getConf().get("spark.task.cpus", "1") + (perPartition > 1 ? ", " + TASKS_PER_PARTITION + " "
+        + perPartition : "");
+  }
+
+  /** {@code results.parquet} beside {@code results.jsonl} ({@link ParquetRows}), written by the driver. */
+  @Override
+  public void written(Path outDir, List<SweepRow> rows) {
+    ParquetRows.write(outDir.resolve(ParquetRows.FILE), rows);
   }
 
   @Override

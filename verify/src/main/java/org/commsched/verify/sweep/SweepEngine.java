@@ -24,4 +24,27 @@ public interface SweepEngine {
    * @throws InterruptedException if the waiting thread was interrupted
    */
   void run(List<SweepTask> tasks, int jobs, Consumer<SweepRow> sink) throws ExecutionException, InterruptedException;
+
+  /**
+   * The program a user runs a sweep on this engine with, as a report's provenance writes its command line
+   * ({@code commsched ratios ...}, {@code commsched-spark ratios ...}).
+   */
+  default String program() {
+    return "commsched";
+  }
+
+  /** What ran the tasks, for a report's provenance (for a cluster engine: its master and cores per task). */
+  default String describe() {
+    return "in-process threads";
+  }
+
+  /**
+   * Called once the sweep's report is written to {@code outDir} with every row of it (journalled before and now):
+   * an engine may write further files of the rows there. The in-process engine writes none.
+   *
+   * @param outDir the sweep's output directory
+   * @param rows the rows of the report
+   */
+  default void written(java.nio.file.Path outDir, List<SweepRow> rows) {
+  }
 }
