@@ -15,9 +15,12 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.GreedyStoreAndForward;
+import org.commsched.heuristics.linearcost.MergeFlood;
+import org.commsched.heuristics.linearcost.RarestFirstGossip;
 import org.commsched.solver.choco.ChocoTaskModel;
 import org.commsched.solver.cpsat.CpSatTaskModel;
 import org.junit.jupiter.api.DynamicTest;
@@ -29,7 +32,8 @@ import org.junit.jupiter.api.TestFactory;
  * seeded small heterogeneous networks (3 or 4 nodes, a spanning path plus random links, each with 1 or 2 channels and
  * its own beta and tau), a broadcast or a gossip under F*, H*, F1 or H1, CP-SAT proves an optimum with a schedule
  * the checker accepts at that makespan and Choco the same one on the broadcasts (it takes more than the 30 s limit on
- * some one-port gossips), {@code greedy-saf} is valid and no shorter, and
+ * some one-port gossips), {@code greedy-saf}, {@code merge-flood} and {@code rarest-first} (where they apply) are
+ * valid and no shorter, and
  * every lower bound is at most the optimum. Two instances small enough to solve by hand pin the optimum itself.
  */
 class LinkChannelsExactProperties {
@@ -77,10 +81,15 @@ class LinkChannelsExactProperties {
           long choco = LinearCostExactTest.optimum(inst, ChocoTaskModel.INSTANCE);
           assertThat(choco).as("Choco vs CP-SAT").isEqualTo(cpsat);
         }
-        SolveResult greedy = new GreedyStoreAndForward().solve(inst, LinearCostExactTest.ONE_WORKER);
-        var report = ScheduleChecker.checkResult(inst, greedy);
-        assertThat(report.valid()).as("greedy-saf: " + report.violations()).isTrue();
-        assertThat(greedy.makespan()).as("greedy-saf").isGreaterThanOrEqualTo(cpsat);
+        for (Method heuristic : List.of(new GreedyStoreAndForward(), new MergeFlood(), new RarestFirstGossip())) {
+          if (heuristic.whyNot(inst) != null) {
+            continue; // merge-flood: all ports only; rarest-first: gossip, all ports under full duplex or one port
+          }
+          SolveResult res = heuristic.solve(inst, LinearCostExactTest.ONE_WORKER);
+          var report = ScheduleChecker.checkResult(inst, res);
+          assertThat(report.valid()).as(heuristic.name() + ": " + report.violations()).isTrue();
+          assertThat(res.makespan()).as(heuristic.name()).isGreaterThanOrEqualTo(cpsat);
+        }
         for (LowerBound b : LowerBounds.all(inst)) {
           assertThat(b.value()).as("bound " + b).isLessThanOrEqualTo(cpsat);
         }
