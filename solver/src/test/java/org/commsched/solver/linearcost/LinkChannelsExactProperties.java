@@ -116,6 +116,22 @@ class LinkChannelsExactProperties {
   }
 
   /**
+   * Three units from 0 over a half-duplex link of two channels (beta 1, tau 1) whose other direction carries nothing:
+   * two packets side by side (2 and 1 units) end at 3, and nothing is shorter (one of the packets carries at least 2 of
+   * the 3 units: 1 + 2). Before the fix the exact model put the link's two channels in one no-overlap when the reverse
+   * direction had no packet slots, and proved 4 (found by merge-flood's cross-check).
+   */
+  @Test
+  void aHalfDuplexLinkOfTwoChannels_carriesTwoPacketsAtOnce_whenItsOtherDirectionIsIdle() {
+    CommModel.StoreAndForward m = new CommModel.StoreAndForward(BigDecimal.ONE, BigDecimal.ONE, CommModel.Ports.ALL,
+        CommModel.Duplex.HALF, CommModel.OnePortRule.EXCHANGE);
+    Instance inst = new Instance("half duplex, two channels", new Problem.Broadcast(0, 3), m, Network.of(
+        new Topology.Explicit(2, List.of(new Topology.Pair(0, 1)), true, List.of(new Topology.Channel(2, null, null)))));
+    assertThat(LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE)).isEqualTo(3);
+    assertThat(LinearCostExactTest.optimum(inst, ChocoTaskModel.INSTANCE)).isEqualTo(3);
+  }
+
+  /**
    * One unit from 0 over links 0-1 and 1-2 (the model's beta 1, tau 1: a hop of 2) or the direct 0-2 of its own beta
    * 5 (a hop of 6): the two hops, 4, win; the ECCENTRICITY bound is the cheapest path, 4, and greedy-saf floods the
    * tree of cheapest paths, 4.
