@@ -44,6 +44,24 @@ public final class RandomNetworks {
     return new Topology.Explicit(p, links, true);
   }
 
+  /**
+   * {@code t}'s links with channels and costs of their own (docs/FORMATS.md#links-with-channels-and-costs): each link
+   * gets 1 to {@code maxCount} channels and, each with probability one half, its own beta (from 0, 0.5, 1, 2, 3) and
+   * tau (from 0.5, 1, 2, 3), else the model's; never both 0 (a link whose beta and tau are both 0 is refused).
+   */
+  public static Topology.Explicit withChannels(Topology.Explicit t, int maxCount, SplittableRandom r) {
+    String[] betas = {"0", "0.5", "1", "2", "3"};
+    String[] taus = {"0.5", "1", "2", "3"};
+    List<Topology.Channel> channels = new ArrayList<>();
+    for (int i = 0; i < t.pairs().size(); i++) {
+      int count = 1 + r.nextInt(maxCount);
+      java.math.BigDecimal beta = r.nextBoolean() ? new java.math.BigDecimal(betas[r.nextInt(betas.length)]) : null;
+      java.math.BigDecimal tau = r.nextBoolean() ? new java.math.BigDecimal(taus[r.nextInt(taus.length)]) : null;
+      channels.add(new Topology.Channel(count, beta, tau));
+    }
+    return new Topology.Explicit(t.nodes(), t.pairs(), true, channels);
+  }
+
   /** The links of a network of links (one pair per opposing arc pair), or the arcs of a one-way one. */
   public static List<Topology.Pair> links(Network network) {
     List<Topology.Pair> out = new ArrayList<>();

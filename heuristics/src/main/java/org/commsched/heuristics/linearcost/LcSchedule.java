@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.commsched.core.model.ArcCosts;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
@@ -15,8 +16,9 @@ import org.commsched.core.time.TimeScale;
 
 /**
  * An explicit linear-cost transmission schedule under construction, shared by the family's schemes
- * (docs/models/linear-cost.md#units-and-packets): a scheme places packets (sender, receiver, start, runs of units),
- * this class computes every end exactly as {@code start + beta + units * tau} in the instance's ticks, keeps the
+ * (docs/models/linear-cost.md#units-and-packets): a scheme places packets (sender, receiver, start, runs of units,
+ * optionally a channel of the arc), this class computes every end exactly as {@code start + beta + units * tau} in the
+ * instance's ticks (the arc's own beta and tau on a network whose links have them, {@link ArcCosts}), keeps the
  * makespan and, per arc used, the end of the last packet placed on it, and writes the records of a schedule file (every
  * record with its {@code first} unit, so packet numbers carry no meaning beyond naming).
  *
@@ -41,6 +43,7 @@ public final class LcSchedule {
   private final long beta;
   private final long tau;
   private final boolean half;
+  private final ArcCosts costs;
   private final List<Schedule.Transmission> out = new ArrayList<>();
   private final Map<String, Integer> packetNumbers = new HashMap<>();
   /** The latest end per arc used (sparse: a complete graph's arcs are never all touched). */
@@ -55,6 +58,7 @@ public final class LcSchedule {
     this.beta = model.betaTicks(scale);
     this.tau = model.tauTicks(scale);
     this.half = model.duplex() == CommModel.Duplex.HALF;
+    this.costs = instance.arcCosts();
   }
 
   /** beta in ticks. */
@@ -79,6 +83,15 @@ public final class LcSchedule {
 
   /** Places one packet made of several runs (possibly of several messages); returns its end. */
   public long packet(int from, int to, long start, List<Run> runs) {
+    return packet(from, to, start, runs, 0);
+  }
+
+  /**
+   * Places one packet made of several runs on channel {@code channel} of its arc (docs/FORMATS.md#links-with-channels-
+   * and-costs: packets that start together on one arc need channels of their own); it lasts the arc's own {@code
+   * beta + units tau}. Returns its end.
+   */
+  public long packet(int from, int to, long start, List<Run> runs, int channel) {
     if (runs.isEmpty()) {
       throw new IllegalArgumentException("a packet carries at least one unit");
     }
@@ -86,13 +99,17 @@ public final class LcSchedule {
       throw new IllegalArgumentException("a packet starts at 0 or later, got " + start);
     }
     int a = arcOf(from, to);
+    if (channel < 0 || channel >= net.channels(a)) {
+      throw new IllegalArgumentException("arc " + from + "->" + to + " has no channel " + channel);
+    }
     long units = 0;
     for (Run r : runs) {
       units = Math.addExact(units, r.count());
       int number = packetNumbers.merge(r.message(), 1, Integer::sum) - 1;
-      out.add(new Schedule.Transmission(r.message(), number, r.count(), from, to, start, r.first()));
+      out.add(new Schedule.Transmission(r.message(), number, r.count(), from, to, start, r.first(),
+          channel == 0 ? null : channel));
     }
-    long end = Math.addExact(start, duration(units));
+    long end = Math.addExact(start, costs.uniform() ? duration(units) : costs.ticks(a, units));
     arcEnd.merge(a, end, Math::max);
     makespan = Math.max(makespan, end);
     return end;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
+import org.commsched.core.model.ArcCosts;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Footprint;
@@ -45,9 +46,18 @@ import org.commsched.core.solve.SolveStatus;
  * its sender holds its units and after the arc's (link's) last packet ended, so the schedule is valid by construction
  * (the checker judges it anyway).
  *
+ * <p><b>Links with channels and their own costs</b> (docs/FORMATS.md#links-with-channels-and-costs). A packet on arc
+ * {@code a} lasts {@code beta(a) + L tau(a)} and the wait is up to {@code beta(a)}; an arc of {@code k} channels
+ * carries up to {@code k} packets at once (under half duplex its link up to its count in both directions together):
+ * the arc is ready when one of its channels is, so while one packet is on its way the next units already leave on
+ * another channel, and with the <em>split</em> the candidate units are spread over the channels free at the start
+ * (each packet takes at most {@code ceil(m / free)} of the {@code m}), side by side as SCCL's algorithms put chunks
+ * on the two NVLinks of a DGX-1 pair. Packets that start together on one arc are written on channels of their own.
+ *
  * <p><b>Variants.</b> The rule runs with no cap and each packet cap {@code ceil(n / q)} for {@code q = 1 .. 8},
- * each with no share, the split share or alone-first, with and without the wait (at most 54 runs, until the time limit or a schedule at the best
- * lower bound; within {@link #SURE_WORK} whatever the time limit); the shortest schedule is returned. This is this
+ * each with no share, the split share or alone-first, with and without the wait, and where some arc has several
+ * channels with and without the split (at most 54 runs, 108 with channels, until the time limit or a schedule at the best lower bound; within {@link
+ * #SURE_WORK} whatever the time limit); the shortest schedule is returned. This is this
  * project's heuristic: a time-ordered list schedule (Graham 1966) with packet merging; it states no ratio.
  *
  * @implNote Stateless; each run works on its own arrays. Work per variant is about packets times (units times
@@ -58,7 +68,7 @@ public final class MergeFlood implements Method {
   static final MethodFacts FACTS = new MethodFacts("merge-flood",
       "flooding in merged packets: each arc, as soon as it is free, sends every unit its tail holds and its head "
           + "lacks (rarest first), capped for pipelining, optionally shared among the head's in-arcs and held back "
-          + "up to beta to merge units about to arrive; the best of up to 54 variants",
+          + "up to beta to merge units about to arrive; the best of up to 54 variants (108 with channels)",
       "valid; no ratio",
       "this project's list schedule (time-ordered, Graham 1966) with packets merged across origins",
       Scope.of(ProblemKind.BROADCAST, ProblemKind.GOSSIP).in(Family.LINEAR_COST).ports(CommModel.Ports.ALL)
@@ -91,6 +101,12 @@ public final class MergeFlood implements Method {
   @Override
   public MethodFacts facts() {
     return FACTS;
+  }
+
+  /** Reads each link's channels and own beta and tau (the class javadoc). */
+  @Override
+  public boolean readsLinkCosts() {
+    return true;
   }
 
   @Override
@@ -137,19 +153,21 @@ public final class MergeFlood implements Method {
       }
     }
     caps.add(0, Long.MAX_VALUE); // no cap first: the answer when the clock allows one variant only
-    long beta = instance.storeAndForward().betaTicks(instance.timeScale());
+    // each share rule with and without the wait; the split over free channels only where there are some
+    int kinds = SHARES * (multiChannel(instance.network()) ? 4 : 2);
     Run best = null;
     int tried = 0;
     long sure = SURE_WORK / Math.max(1, variantWork(instance));
     outer:
     for (long cap : caps) {
-      for (int v = 0; v < 2 * SHARES; v++) {
+      for (int v = 0; v < kinds; v++) {
         int share = v % SHARES;
-        long wait = (v / SHARES) * beta;
+        boolean wait = ((v / SHARES) & 1) != 0;
+        boolean split = ((v / SHARES) & 2) != 0;
         if (best != null && (stopped(limits) || tried >= sure && System.nanoTime() - deadline >= 0)) {
           break outer;
         }
-        Run r = new Run(instance, cap, share, wait);
+        Run r = new Run(instance, cap, share, wait, split);
         if (!r.run(limits)) {
           break outer;
         }
@@ -169,7 +187,18 @@ public final class MergeFlood implements Method {
     LcSchedule schedule = best.write(instance);
     return SolveResult.feasible(name(), schedule.schedule(), schedule.makespan(), bound).withStat("variants", tried)
         .withStat("cap", best.cap == Long.MAX_VALUE ? "none" : Long.toString(best.cap))
-        .withStat("share", SHARE_NAMES[best.share]).withStat("wait", best.wait);
+        .withStat("share", SHARE_NAMES[best.share]).withStat("wait", best.wait ? "beta" : "0")
+        .withStat("split", best.split ? "yes" : "no");
+  }
+
+  /** True if some arc of {@code net} has several channels. */
+  private static boolean multiChannel(Network net) {
+    for (int a = 0; net.hasChannels() && a < net.arcs(); a++) {
+      if (net.channels(a) > 1) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -198,34 +227,36 @@ public final class MergeFlood implements Method {
   private static final class Run {
     private static final long NEVER = Long.MAX_VALUE;
     private final Network net;
-    private final long beta;
-    private final long tau;
+    private final ArcCosts costs;
     private final boolean half;
     private final long cap;
     private final int share;
-    private final long wait;
+    private final boolean wait;
+    private final boolean split;
     private final int p;
     private final int units;
     /** {@code at[v][u]}: when node v holds unit u (end of the packet bringing it), {@link #NEVER} if not planned. */
     private final long[][] at;
     /** Nodes holding or receiving each unit. */
     private final int[] holders;
-    private final long[] arcFree;
+    /** Per arc, when each of its channels is free again. */
+    private final long[][] channelFree;
+    /** Under half duplex, per link, when each of its channels (both directions together) is free again. */
+    private final long[][] linkFree;
     /** Per arc its ready time, as last computed ({@link #NEVER}: nothing to send). */
     private final long[] ready;
-    /** Packets placed: {tail, head, start, unit...}. */
+    /** Packets placed: {tail, head, start, channel, unit...}. */
     private final List<long[]> packets = new ArrayList<>();
     private long makespan;
 
-    Run(Instance instance, long cap, int share, long wait) {
+    Run(Instance instance, long cap, int share, boolean wait, boolean split) {
       this.net = instance.network();
-      CommModel.StoreAndForward model = instance.storeAndForward();
-      this.beta = model.betaTicks(instance.timeScale());
-      this.tau = model.tauTicks(instance.timeScale());
-      this.half = model.duplex() == CommModel.Duplex.HALF;
+      this.costs = instance.arcCosts();
+      this.half = instance.storeAndForward().duplex() == CommModel.Duplex.HALF;
       this.cap = cap;
       this.share = share;
       this.wait = wait;
+      this.split = split;
       this.p = net.nodes();
       int u0 = 0;
       for (Origin o : instance.origins()) {
@@ -244,7 +275,16 @@ public final class MergeFlood implements Method {
           holders[u] = 1;
         }
       }
-      this.arcFree = new long[net.arcs()];
+      this.channelFree = new long[net.arcs()][];
+      for (int a = 0; a < net.arcs(); a++) {
+        channelFree[a] = new long[net.channels(a)];
+      }
+      this.linkFree = new long[half ? net.edges() : 0][];
+      for (int a = 0; half && a < net.arcs(); a++) {
+        int r = net.reverse(a);
+        int k = r < 0 ? net.channels(a) : Math.max(net.channels(a), net.channels(r));
+        linkFree[net.edge(a)] = new long[k];
+      }
       this.ready = new long[net.arcs()];
     }
 
@@ -262,21 +302,51 @@ public final class MergeFlood implements Method {
         return NEVER;
       }
       long base = Math.max(first, free(a));
-      if (wait == 0) {
+      if (!wait) {
         return base;
       }
       long until = base; // the last planned arrival at x, within beta of base, of a unit y lacks
       for (int u = 0; u < units; u++) {
-        if (y[u] == NEVER && x[u] > until && x[u] != NEVER && x[u] - base <= wait) {
+        if (y[u] == NEVER && x[u] > until && x[u] != NEVER && x[u] - base <= costs.beta(a)) {
           until = x[u];
         }
       }
       return until;
     }
 
+    /** The earliest time arc {@code a} has a free channel (under half duplex, its link too). */
     private long free(int a) {
-      int r = net.reverse(a);
-      return half && r >= 0 ? Math.max(arcFree[a], arcFree[r]) : arcFree[a];
+      long f = channelFree[a][first(channelFree[a])];
+      if (half) {
+        long[] link = linkFree[net.edge(a)];
+        f = Math.max(f, link[first(link)]);
+      }
+      return f;
+    }
+
+    /** The channel free first (the lowest such index). */
+    private static int first(long[] free) {
+      int k = 0;
+      for (int i = 1; i < free.length; i++) {
+        if (free[i] < free[k]) {
+          k = i;
+        }
+      }
+      return k;
+    }
+
+    /** How many channels of arc {@code a} (and, under half duplex, of its link) are free at {@code t}. */
+    private int freeAt(int a, long t) {
+      int n = count(channelFree[a], t);
+      return half ? Math.min(n, count(linkFree[net.edge(a)], t)) : n;
+    }
+
+    private static int count(long[] free, long t) {
+      int n = 0;
+      for (long f : free) {
+        n += f <= t ? 1 : 0;
+      }
+      return n;
     }
 
     /** Runs the list schedule to the end; false if stopped (Ctrl-C or the run's stop) first. */
@@ -316,25 +386,35 @@ public final class MergeFlood implements Method {
           }
         }
         size = (int) Math.min(size, cap);
+        if (split) { // the candidates spread over the channels free now: shorter packets side by side
+          int k = freeAt(a, t);
+          size = Math.min(size, (m + k - 1) / Math.max(1, k));
+        }
         // rarest first (key), then the order x got them; the selection sorts (key, unit) pairs
         long[][] order = new long[m][];
         for (int i = 0; i < m; i++) {
           order[i] = new long[] {key[i], pick[i]};
         }
         Arrays.sort(order, (s, r) -> s[0] != r[0] ? Long.compare(s[0], r[0]) : Long.compare(s[1], r[1]));
-        long end = t + beta + size * tau;
-        long[] packet = new long[3 + size];
+        long end = t + costs.ticks(a, size);
+        int channel = first(channelFree[a]); // free by t: the ready time waited for it
+        long[] packet = new long[4 + size];
         packet[0] = x;
         packet[1] = y;
         packet[2] = t;
+        packet[3] = channel;
         for (int i = 0; i < size; i++) {
           int u = (int) order[i][1];
-          packet[3 + i] = u;
+          packet[4 + i] = u;
           at[y][u] = end;
           holders[u]++;
         }
         packets.add(packet);
-        arcFree[a] = end;
+        channelFree[a][channel] = end;
+        if (half) {
+          long[] link = linkFree[net.edge(a)];
+          link[first(link)] = end;
+        }
         makespan = Math.max(makespan, end);
         // rescan the arcs whose ready time may have changed: out of y (new units), into y (fewer wanted), a's link
         requeue(queue, a);
@@ -372,7 +452,7 @@ public final class MergeFlood implements Method {
     private int shareOf(int a, long t, int[] pick, int m, long[] key) {
       int x = net.tail(a);
       int y = net.head(a);
-      long horizon = t + beta + m * tau;
+      long horizon = t + costs.ticks(a, m);
       int only = 0;
       int helpers = 0;
       boolean[] helping = new boolean[net.inDegree(y)];
@@ -417,7 +497,7 @@ public final class MergeFlood implements Method {
         }
       }
       for (long[] packet : packets) {
-        long[] us = Arrays.copyOfRange(packet, 3, packet.length);
+        long[] us = Arrays.copyOfRange(packet, 4, packet.length);
         Arrays.sort(us);
         List<LcSchedule.Run> runs = new ArrayList<>();
         int i = 0;
@@ -430,7 +510,7 @@ public final class MergeFlood implements Method {
           runs.add(new LcSchedule.Run(o.message(), indexOf[(int) us[i]], j - i));
           i = j;
         }
-        s.packet((int) packet[0], (int) packet[1], packet[2], runs);
+        s.packet((int) packet[0], (int) packet[1], packet[2], runs, (int) packet[3]);
       }
       return s;
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.commsched.core.model.ArcCosts;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.Footprint;
@@ -44,6 +45,14 @@ import org.commsched.core.solve.SolveStatus;
  * (rings, meshes, tori, {@code Q_3}, the DGX-1-like graph, 1 to 3 units per node, {@code beta = 0}) it meets the
  * receive-port and diameter bounds, i.e. the optimum, on every instance (docs/BENCHMARKS.md).
  *
+ * <p><b>Links with channels and their own costs</b> (docs/FORMATS.md#links-with-channels-and-costs). Under all ports
+ * an in-arc of {@code k} channels is {@code k} places in the receiver's matching (it brings up to {@code k} units at
+ * once, on channels of their own), and a one-unit packet on arc {@code a} lasts {@code beta(a) + tau(a)}: the rounds
+ * become events, each at the end of some packet, where every receiver matches its channels free then to the units it
+ * neither holds nor has on its way (on a network of one channel and one cost per link these are exactly the rounds
+ * above; the {@code rounds} statistic counts the events that start packets). Under one port a node still talks to one
+ * neighbour at a time, so channels add nothing there; a round lasts the longest {@code beta(a) + tau(a)} of its calls.
+ *
  * @implNote Stateless; each run works on its own arrays.
  */
 public final class RarestFirstGossip implements Method {
@@ -80,6 +89,12 @@ public final class RarestFirstGossip implements Method {
   @Override
   public MethodFacts facts() {
     return FACTS;
+  }
+
+  /** Reads each link's channels and own beta and tau (the class javadoc). */
+  @Override
+  public boolean readsLinkCosts() {
+    return true;
   }
 
   @Override
@@ -135,7 +150,10 @@ public final class RarestFirstGossip implements Method {
     long rounds = 0;
     for (int v = 0; v < net.nodes(); v++) {
       if (net.inDegree(v) > 0) {
-        int in = onePort ? 1 : net.inDegree(v);
+        long in = onePort ? 1 : 0;
+        for (int i = 0; !onePort && i < net.inDegree(v); i++) {
+          in += net.channels(net.inArc(v, i)); // an arc of k channels brings k units a round
+        }
         rounds = Math.max(rounds, (units - own[v] + in - 1) / in);
       }
     }
@@ -193,11 +211,15 @@ public final class RarestFirstGossip implements Method {
       u0 += (int) o.length();
     }
     LcSchedule schedule = new LcSchedule(instance);
-    long step = schedule.duration(1);
+    ArcCosts costs = instance.arcCosts();
     CommModel.StoreAndForward model = instance.storeAndForward();
     if (model.ports() == CommModel.Ports.ONE) {
       OnePortRounds one = new OnePortRounds(net, model, units, base, has, held, count);
-      long floor = (bound.value() + step - 1) / step;
+      long longest = 0; // the longest one-unit hop: no round lasts longer, so no schedule has fewer rounds than this
+      for (int a = 0; a < net.arcs(); a++) {
+        longest = Math.max(longest, costs.hop(a));
+      }
+      long floor = (bound.value() + longest - 1) / longest;
       int[][] plan = one.best(floor, limits.seed(), deadline, limits);
       if (plan == null) {
         return new SolveResult(name(), SolveStatus.UNKNOWN, null, null, bound, instance.timeScale(),
@@ -205,17 +227,62 @@ public final class RarestFirstGossip implements Method {
       }
       int r = 0;
       for (int[] m : plan) {
-        Origin o = origins.get(unitOrigin[m[0]]);
-        schedule.packet(m[1], m[2], m[3] * step, o.message(), unitIndex[m[0]], 1);
         r = Math.max(r, m[3] + 1);
+      }
+      long[] start = new long[r + 1]; // a round lasts its longest call: the calls' own beta + tau
+      long[] length = new long[r];
+      for (int[] m : plan) {
+        length[m[3]] = Math.max(length[m[3]], costs.hop(net.arc(m[1], m[2])));
+      }
+      for (int i = 0; i < r; i++) {
+        start[i + 1] = start[i] + length[i];
+      }
+      for (int[] m : plan) {
+        Origin o = origins.get(unitOrigin[m[0]]);
+        schedule.packet(m[1], m[2], start[m[3]], o.message(), unitIndex[m[0]], 1);
       }
       return SolveResult.feasible(name(), schedule.schedule(), schedule.makespan(), bound).withStat("rounds", r)
           .withStat("runs", one.runs);
     }
     int rounds = 0;
-    List<int[]> moves = new ArrayList<>(); // {unit, tail, head}
+    // per receiver its in-arc channels ("slots"), each free again at the end of its last one-unit packet
+    int[][] slotArc = new int[p][];
+    int[][] slotChannel = new int[p][];
+    long[][] slotFree = new long[p][];
+    for (int w = 0; w < p; w++) {
+      int k = 0;
+      for (int i = 0; i < net.inDegree(w); i++) {
+        k += net.channels(net.inArc(w, i));
+      }
+      slotArc[w] = new int[k];
+      slotChannel[w] = new int[k];
+      slotFree[w] = new long[k];
+      k = 0;
+      for (int i = 0; i < net.inDegree(w); i++) {
+        for (int c = 0; c < net.channels(net.inArc(w, i)); c++, k++) {
+          slotArc[w][k] = net.inArc(w, i);
+          slotChannel[w][k] = c;
+        }
+      }
+    }
+    boolean[][] coming = new boolean[p][units]; // on its way in a packet not yet ended
+    java.util.PriorityQueue<long[]> arrivals = new java.util.PriorityQueue<>((x, y) -> Long.compare(x[0], y[0]));
+    List<int[]> moves = new ArrayList<>(); // {unit, slot, head}
     long[] order = new long[units]; // per candidate: holders in the high half, rotated unit number in the low
-    while (!complete(count, units)) {
+    long t = 0;
+    while (true) {
+      while (!arrivals.isEmpty() && arrivals.peek()[0] <= t) { // {end, unit, head}
+        long[] in = arrivals.poll();
+        int u = (int) in[1];
+        int w = (int) in[2];
+        has[w][u] = true;
+        coming[w][u] = false;
+        count[w]++;
+        held[u]++;
+      }
+      if (complete(count, units)) {
+        break;
+      }
       if (Interrupt.requested() || limits.run().stop().stopped()
           || deadline != Long.MAX_VALUE && System.nanoTime() - deadline >= 0) {
         return new SolveResult(name(), SolveStatus.UNKNOWN, null, null, bound, instance.timeScale(),
@@ -226,17 +293,30 @@ public final class RarestFirstGossip implements Method {
         if (count[w] == units) {
           continue;
         }
-        int deg = net.inDegree(w);
-        int[] carried = new int[deg]; // per in-arc: the unit it carries, or -1
+        int[] free = new int[slotFree[w].length]; // the slots free at t
+        int k = 0;
+        for (int s = 0; s < free.length; s++) {
+          if (slotFree[w][s] <= t) {
+            free[k++] = s;
+          }
+        }
+        if (k == 0) {
+          continue;
+        }
+        int[] carried = new int[k]; // per free slot: the unit it carries, or -1
         Arrays.fill(carried, -1);
+        int[] tails = new int[k];
+        for (int i = 0; i < k; i++) {
+          tails[i] = net.tail(slotArc[w][free[i]]);
+        }
         int candidates = 0;
         int rot = base[w];
         for (int u = 0; u < units; u++) {
-          if (has[w][u]) {
+          if (has[w][u] || coming[w][u]) {
             continue;
           }
-          for (int i = 0; i < deg; i++) {
-            if (has[net.tail(net.inArc(w, i))][u]) {
+          for (int i = 0; i < k; i++) {
+            if (has[tails[i]][u]) {
               order[candidates++] = ((long) held[u] << 32) | Math.floorMod(u - rot, units);
               break;
             }
@@ -244,32 +324,34 @@ public final class RarestFirstGossip implements Method {
         }
         Arrays.sort(order, 0, candidates); // fewest holders first, then the cyclic order from w's own units
         int matched = 0;
-        for (int c = 0; c < candidates && matched < deg; c++) {
+        for (int c = 0; c < candidates && matched < k; c++) {
           int u = (int) (((order[c] & 0xffffffffL) + rot) % units);
-          if (augment(net, w, has, u, carried, new boolean[deg])) {
+          if (augment(tails, has, u, carried, new boolean[k])) {
             matched++;
           }
         }
-        for (int i = 0; i < deg; i++) {
+        for (int i = 0; i < k; i++) {
           if (carried[i] >= 0) {
-            moves.add(new int[] {carried[i], net.tail(net.inArc(w, i)), w});
+            moves.add(new int[] {carried[i], free[i], w});
           }
         }
       }
-      if (moves.isEmpty()) {
-        throw new IllegalStateException("a round moved nothing before the gossip was complete");
-      }
-      long start = rounds * step;
       for (int[] m : moves) {
+        int w = m[2];
+        int a = slotArc[w][m[1]];
         Origin o = origins.get(unitOrigin[m[0]]);
-        schedule.packet(m[1], m[2], start, o.message(), unitIndex[m[0]], 1);
+        long end = schedule.packet(net.tail(a), w, t, List.of(new LcSchedule.Run(o.message(), unitIndex[m[0]], 1)),
+            slotChannel[w][m[1]]);
+        slotFree[w][m[1]] = end;
+        coming[w][m[0]] = true;
+        arrivals.add(new long[] {end, m[0], w});
       }
-      for (int[] m : moves) {
-        has[m[2]][m[0]] = true;
-        count[m[2]]++;
-        held[m[0]]++;
+      if (!moves.isEmpty()) {
+        rounds++;
+      } else if (arrivals.isEmpty()) {
+        throw new IllegalStateException("nothing moves and nothing is on its way before the gossip is complete");
       }
-      rounds++;
+      t = arrivals.peek()[0]; // every slot frees at an arrival: the next time anything can change
     }
     return SolveResult.feasible(name(), schedule.schedule(), schedule.makespan(), bound).withStat("rounds", rounds);
   }
@@ -283,15 +365,14 @@ public final class RarestFirstGossip implements Method {
     return true;
   }
 
-  /** Kuhn's augmenting path from unit {@code u} over the in-arcs of {@code w} whose tails hold it. */
-  private static boolean augment(Network net, int w, boolean[][] has, int u, int[] carried,
-      boolean[] seen) {
+  /** Kuhn's augmenting path from unit {@code u} over the free in-channels (their {@code tails}) that hold it. */
+  private static boolean augment(int[] tails, boolean[][] has, int u, int[] carried, boolean[] seen) {
     for (int i = 0; i < carried.length; i++) {
-      if (seen[i] || !has[net.tail(net.inArc(w, i))][u]) {
+      if (seen[i] || !has[tails[i]][u]) {
         continue;
       }
       seen[i] = true;
-      if (carried[i] < 0 || augment(net, w, has, carried[i], carried, seen)) {
+      if (carried[i] < 0 || augment(tails, has, carried[i], carried, seen)) {
         carried[i] = u;
         return true;
       }

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.TestFactory;
  * schedules pass the family's checker, so none claims less than the optimum, and never end below the best lower
  * bound; on issue 22's leaf-spine its gossips beat the per-origin tree flood ({@code greedy-saf}) that was the only
  * schedule there (its broadcasts from a host are never longer), and the gossip of 4 units ends within 1.2 x the best
- * lower bound; one port is refused.
+ * lower bound; one port is refused. On seeded networks whose links have 1 to 3 channels and costs of their own the
+ * schedules check and never end below the bound, and a link of two channels carries two packets side by side.
  */
 class MergeFloodProperties {
   private static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(30), 1, 1);
@@ -60,6 +61,39 @@ class MergeFloodProperties {
       assertThat(span).isGreaterThanOrEqualTo(LowerBounds.best(inst).value());
       assertThat(m.solve(inst, LIMITS).makespan()).as("deterministic").isEqualTo(span);
     }));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> onNetworksWithChannelsAndOwnCosts_theSchedulesCheck_andNeverEndBelowTheBound() {
+    return Seeds.seeds(Seeds.cases(4, 60)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+      SplittableRandom r = new SplittableRandom(seed);
+      int p = 2 + r.nextInt(7);
+      Topology t = RandomNetworks.withChannels(RandomNetworks.graph(p, 0.6 * r.nextDouble(), r), 3, r);
+      Instance inst = instance(t, r.nextBoolean(), r.nextInt(p), 1 + r.nextInt(6), String.valueOf(r.nextInt(4)),
+          String.valueOf(1 + r.nextInt(2)), r.nextBoolean() ? CommModel.Duplex.FULL : CommModel.Duplex.HALF);
+      MergeFlood m = new MergeFlood();
+      assertThat(m.whyNot(inst)).as(inst.network().toString()).isNull();
+      SolveResult res = m.solve(inst, LIMITS);
+      long span = TelephoneBroadcastProperties.checked(inst, res);
+      assertThat(span).isGreaterThanOrEqualTo(LowerBounds.best(inst).value());
+      assertThat(m.solve(inst, LIMITS).makespan()).as("deterministic").isEqualTo(span);
+    }));
+  }
+
+  /**
+   * One link of beta 1, tau 1 and two nodes, 4 units from node 0: in one packet 1 + 4 = 5; in two packets of two,
+   * side by side on two channels, 1 + 2 = 3, and no schedule is shorter (some packet carries at least 2 of the 4 units
+   * over the 2 channels). Over three channels 1 + 2 = 3 as well (4 units in 3 packets: one carries 2).
+   */
+  @Test
+  void overALinkOfSeveralChannels_itSendsSideBySide() {
+    for (int count : new int[] {1, 2, 3}) {
+      Topology t = new Topology.Explicit(2, java.util.List.of(new Topology.Pair(0, 1)), true,
+          java.util.List.of(new Topology.Channel(count, null, null)));
+      Instance inst = instance(t, false, 0, 4, "1", "1", CommModel.Duplex.FULL);
+      long span = TelephoneBroadcastProperties.checked(inst, new MergeFlood().solve(inst, LIMITS));
+      assertThat(span).as(count + " channels").isEqualTo(count == 1 ? 5 : 3);
+    }
   }
 
   @Test

@@ -25,7 +25,9 @@ import org.junit.jupiter.api.TestFactory;
  * {@link RarestFirstGossip}: on seeded random connected graphs its schedules check, last a whole number of rounds and
  * never end below the best lower bound; on issue 22's beta = 0 collectives it ends at the optimum, worked out here
  * from the receive-port count (a node of degree {@code d} must receive {@code (p - 1) n} units, at most {@code d} a
- * step) or the diameter, both of which every schedule must respect.
+ * step) or the diameter, both of which every schedule must respect. On seeded networks whose links have 1 to 3
+ * channels and costs of their own (all ports and one port) the schedules check and never end below the bound, and a
+ * link of k channels brings k units at once.
  */
 class RarestFirstGossipProperties {
   private static final SolveLimits LIMITS = SolveLimits.defaults();
@@ -50,6 +52,41 @@ class RarestFirstGossipProperties {
       assertThat(span / round).isEqualTo(((Number) res.stats().get("rounds")).longValue());
       assertThat(span).isGreaterThanOrEqualTo(LowerBounds.best(inst).value());
     }));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> onNetworksWithChannelsAndOwnCosts_theSchedulesCheck_neverBelowTheBound() {
+    // all ports (full duplex) and one port (either rule and duplex), links of 1 to 3 channels and costs of their own
+    return Seeds.seeds(Seeds.cases(4, 60)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
+      SplittableRandom r = new SplittableRandom(seed);
+      int p = 2 + r.nextInt(8);
+      Topology t = RandomNetworks.withChannels(RandomNetworks.graph(p, 0.5 * r.nextDouble(), r), 3, r);
+      boolean one = r.nextBoolean();
+      Instance inst = one ? onePort(t, 1 + r.nextInt(3), String.valueOf(r.nextInt(3)),
+          String.valueOf(1 + r.nextInt(2)), r.nextBoolean() ? CommModel.Duplex.FULL : CommModel.Duplex.HALF,
+          r.nextBoolean() ? CommModel.OnePortRule.EXCHANGE : CommModel.OnePortRule.SEND_AND_RECEIVE)
+          : gossip(t, 1 + r.nextInt(3), String.valueOf(r.nextInt(3)), String.valueOf(1 + r.nextInt(2)));
+      assertThat(new RarestFirstGossip().whyNot(inst)).isNull();
+      SolveResult res = new RarestFirstGossip().solve(inst, new SolveLimits(Duration.ofSeconds(10), 1, seed));
+      long span = TelephoneBroadcastProperties.checked(inst, res);
+      assertThat(span).isGreaterThanOrEqualTo(LowerBounds.best(inst).value());
+    }));
+  }
+
+  /**
+   * Two nodes, 3 units each, beta 0, tau 1: over one link of k channels each node receives k units a step, so the
+   * gossip takes ceil(3 / k) steps, and no schedule is shorter (3 units must enter each node, at most k at once,
+   * each taking tau).
+   */
+  @Test
+  void overALinkOfSeveralChannels_itReceivesOneUnitPerChannelAtOnce() {
+    for (int count = 1; count <= 3; count++) {
+      Topology t = new Topology.Explicit(2, List.of(new Topology.Pair(0, 1)), true,
+          List.of(new Topology.Channel(count, null, null)));
+      Instance inst = gossip(t, 3, "0", "1");
+      long span = TelephoneBroadcastProperties.checked(inst, new RarestFirstGossip().solve(inst, LIMITS));
+      assertThat(span).as(count + " channels").isEqualTo((3 + count - 1) / count);
+    }
   }
 
   @Test

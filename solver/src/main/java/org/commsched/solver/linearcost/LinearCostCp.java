@@ -650,7 +650,10 @@ public final class LinearCostCp implements HintedSearch.Builder {
       if (b <= a) {
         continue;
       }
-      if (costs.channels(a) == 1 || perChannel[a] == 0 || perChannel[b] == 0) {
+      if (perChannel[a] == 0 || perChannel[b] == 0) {
+        continue; // one direction carries nothing: the other's channels keep their own order (its slot precedences)
+      }
+      if (costs.channels(a) == 1) {
         out.add(concat(byArc.get(a), byArc.get(b)));
         continue;
       }

@@ -15,9 +15,12 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
+import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.GreedyStoreAndForward;
+import org.commsched.heuristics.linearcost.MergeFlood;
+import org.commsched.heuristics.linearcost.RarestFirstGossip;
 import org.commsched.solver.choco.ChocoTaskModel;
 import org.commsched.solver.cpsat.CpSatTaskModel;
 import org.junit.jupiter.api.DynamicTest;
@@ -29,7 +32,8 @@ import org.junit.jupiter.api.TestFactory;
  * seeded small heterogeneous networks (3 or 4 nodes, a spanning path plus random links, each with 1 or 2 channels and
  * its own beta and tau), a broadcast or a gossip under F*, H*, F1 or H1, CP-SAT proves an optimum with a schedule
  * the checker accepts at that makespan and Choco the same one on the broadcasts (it takes more than the 30 s limit on
- * some one-port gossips), {@code greedy-saf} is valid and no shorter, and
+ * some one-port gossips), {@code greedy-saf}, {@code merge-flood} and {@code rarest-first} (where they apply) are
+ * valid and no shorter, and
  * every lower bound is at most the optimum. Two instances small enough to solve by hand pin the optimum itself.
  */
 class LinkChannelsExactProperties {
@@ -77,10 +81,15 @@ class LinkChannelsExactProperties {
           long choco = LinearCostExactTest.optimum(inst, ChocoTaskModel.INSTANCE);
           assertThat(choco).as("Choco vs CP-SAT").isEqualTo(cpsat);
         }
-        SolveResult greedy = new GreedyStoreAndForward().solve(inst, LinearCostExactTest.ONE_WORKER);
-        var report = ScheduleChecker.checkResult(inst, greedy);
-        assertThat(report.valid()).as("greedy-saf: " + report.violations()).isTrue();
-        assertThat(greedy.makespan()).as("greedy-saf").isGreaterThanOrEqualTo(cpsat);
+        for (Method heuristic : List.of(new GreedyStoreAndForward(), new MergeFlood(), new RarestFirstGossip())) {
+          if (heuristic.whyNot(inst) != null) {
+            continue; // merge-flood: all ports only; rarest-first: gossip, all ports under full duplex or one port
+          }
+          SolveResult res = heuristic.solve(inst, LinearCostExactTest.ONE_WORKER);
+          var report = ScheduleChecker.checkResult(inst, res);
+          assertThat(report.valid()).as(heuristic.name() + ": " + report.violations()).isTrue();
+          assertThat(res.makespan()).as(heuristic.name()).isGreaterThanOrEqualTo(cpsat);
+        }
         for (LowerBound b : LowerBounds.all(inst)) {
           assertThat(b.value()).as("bound " + b).isLessThanOrEqualTo(cpsat);
         }
@@ -104,6 +113,22 @@ class LinkChannelsExactProperties {
     assertThat(LinearCostExactTest.optimum(twoChannels(CommModel.Ports.ALL, 2), CpSatTaskModel.INSTANCE)).isEqualTo(2);
     assertThat(LinearCostExactTest.optimum(twoChannels(CommModel.Ports.ALL, 1), CpSatTaskModel.INSTANCE)).isEqualTo(3);
     assertThat(LinearCostExactTest.optimum(twoChannels(CommModel.Ports.ONE, 2), CpSatTaskModel.INSTANCE)).isEqualTo(3);
+  }
+
+  /**
+   * Three units from 0 over a half-duplex link of two channels (beta 1, tau 1) whose other direction carries nothing:
+   * two packets side by side (2 and 1 units) end at 3, and nothing is shorter (one of the packets carries at least 2 of
+   * the 3 units: 1 + 2). Before the fix the exact model put the link's two channels in one no-overlap when the reverse
+   * direction had no packet slots, and proved 4 (found by merge-flood's cross-check).
+   */
+  @Test
+  void aHalfDuplexLinkOfTwoChannels_carriesTwoPacketsAtOnce_whenItsOtherDirectionIsIdle() {
+    CommModel.StoreAndForward m = new CommModel.StoreAndForward(BigDecimal.ONE, BigDecimal.ONE, CommModel.Ports.ALL,
+        CommModel.Duplex.HALF, CommModel.OnePortRule.EXCHANGE);
+    Instance inst = new Instance("half duplex, two channels", new Problem.Broadcast(0, 3), m, Network.of(
+        new Topology.Explicit(2, List.of(new Topology.Pair(0, 1)), true, List.of(new Topology.Channel(2, null, null)))));
+    assertThat(LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE)).isEqualTo(3);
+    assertThat(LinearCostExactTest.optimum(inst, ChocoTaskModel.INSTANCE)).isEqualTo(3);
   }
 
   /**

@@ -23,7 +23,9 @@ import tools.jackson.databind.JsonNode;
  *
  * <ul>
  *   <li>{@link Timing#STEPS} (SCCL's own): step k starts when step k - 1 has ended on every link; the sends of one
- *       step over one link are one packet of their chunks; a step lasts its longest packet, beta + units * tau;
+ *       step over one link are one packet of their chunks (on a link of k channels, such as a doubled NVLink, k
+ *       packets side by side, the chunks in order split as evenly as they go, as SCCL's model sends k chunks a
+ *       round there); a step lasts its longest packet, beta + units * tau (the link's own, if it has them);
  *   <li>{@link Timing#ASAP} (a runtime without barriers): each packet starts as soon as its link is free and its
  *       sender has received its chunks (in an earlier step).
  * </ul>
@@ -47,7 +49,8 @@ public final class ScclJsonReader {
   /** The mapping of a timing in one sentence, for the schedule's {@code stats.importMapping}. */
   public static String mapping(Timing timing) {
     String common = "SCCL algorithm read as linear-cost packets: the sends of one step over one link are one packet "
-        + "of their chunks lasting beta + units*tau (commsched's cost in place of SCCL's rounds); ";
+        + "of their chunks lasting beta + units*tau (commsched's cost in place of SCCL's rounds; on a link of k "
+        + "channels k packets side by side, the chunks split evenly in order); ";
     return common + (timing == Timing.STEPS ? "synchronous steps: step k starts when step k-1 has ended on every "
         + "link, and lasts its longest packet" : "as soon as possible: a packet starts when its link is free and its "
         + "sender has received its chunks in an earlier step");
@@ -117,7 +120,7 @@ public final class ScclJsonReader {
       int holder = inst.kind() == ProblemKind.BROADCAST ? inst.root() : originOf.get(addr);
       arrival.put(List.of(holder, addr), 0L);
     }
-    Map<List<Integer>, Long> arcFree = new HashMap<>();
+    Map<List<Integer>, Long> arcFree = new HashMap<>(); // per (from, to, channel)
     List<Schedule.Transmission> records = new ArrayList<>();
     Map<Integer, Integer> numbers = new HashMap<>();
     JsonNode steps = doc.path("steps");
@@ -144,31 +147,40 @@ public final class ScclJsonReader {
       for (Map.Entry<List<Integer>, TreeSet<Integer>> p : packets.entrySet()) {
         int from = p.getKey().get(0);
         int to = p.getKey().get(1);
-        long start = barrier;
-        if (timing == Timing.ASAP) {
-          start = arcFree.getOrDefault(p.getKey(), 0L);
-          for (int addr : p.getValue()) {
-            Long at = arrival.get(List.of(from, addr));
-            if (at != null) {
-              start = Math.max(start, at);
+        int arc = inst.network().arc(from, to);
+        // a link of k channels (a doubled NVLink) takes the step's chunks as k packets side by side, in order
+        List<Integer> all = new ArrayList<>(p.getValue());
+        int ways = arc < 0 ? 1 : Math.min(inst.network().channels(arc), all.size());
+        for (int c = 0; c < ways; c++) {
+          List<Integer> mine = all.subList(c * all.size() / ways, (c + 1) * all.size() / ways);
+          List<Integer> channelKey = List.of(from, to, c);
+          long start = barrier;
+          if (timing == Timing.ASAP) {
+            start = arcFree.getOrDefault(channelKey, 0L);
+            for (int addr : mine) {
+              Long at = arrival.get(List.of(from, addr));
+              if (at != null) {
+                start = Math.max(start, at);
+              }
             }
           }
-        }
-        long end = start + model.packetTicks(p.getValue().size() * g, scale);
-        arcFree.put(p.getKey(), end);
-        stepEnd = Math.max(stepEnd, end);
-        makespan = Math.max(makespan, end);
-        List<Integer> run = new ArrayList<>();
-        for (int addr : p.getValue()) {
-          if (!run.isEmpty() && (!originOf.get(addr).equals(originOf.get(run.get(0)))
-              || indexOf.get(addr) != indexOf.get(run.get(run.size() - 1)) + 1)) {
-            records.add(record(inst, run, originOf, indexOf, numbers, g, from, to, start));
-            run.clear();
+          long units = mine.size() * g;
+          long end = start + (arc < 0 ? model.packetTicks(units, scale) : inst.arcCosts().ticks(arc, units));
+          arcFree.put(channelKey, end);
+          stepEnd = Math.max(stepEnd, end);
+          makespan = Math.max(makespan, end);
+          List<Integer> run = new ArrayList<>();
+          for (int addr : mine) {
+            if (!run.isEmpty() && (!originOf.get(addr).equals(originOf.get(run.get(0)))
+                || indexOf.get(addr) != indexOf.get(run.get(run.size() - 1)) + 1)) {
+              records.add(record(inst, run, originOf, indexOf, numbers, g, from, to, start, c));
+              run.clear();
+            }
+            run.add(addr);
+            arrived.merge(List.of(to, addr), end, Math::min);
           }
-          run.add(addr);
-          arrived.merge(List.of(to, addr), end, Math::min);
+          records.add(record(inst, run, originOf, indexOf, numbers, g, from, to, start, c));
         }
-        records.add(record(inst, run, originOf, indexOf, numbers, g, from, to, start));
       }
       arrived.forEach((key, at) -> arrival.merge(key, at, Math::min));
       barrier = stepEnd;
@@ -179,11 +191,12 @@ public final class ScclJsonReader {
   }
 
   private static Schedule.Transmission record(Instance inst, List<Integer> run, Map<Integer, Integer> originOf,
-      Map<Integer, Integer> indexOf, Map<Integer, Integer> numbers, long g, int from, int to, long start) {
+      Map<Integer, Integer> indexOf, Map<Integer, Integer> numbers, long g, int from, int to, long start,
+      int channel) {
     int origin = originOf.get(run.get(0));
     int number = numbers.merge(origin, 1, Integer::sum) - 1;
     return new Schedule.Transmission(inst.origins().get(origin).message(), number, run.size() * g, from, to, start,
-        indexOf.get(run.get(0)) * g);
+        indexOf.get(run.get(0)) * g, channel == 0 ? null : channel);
   }
 
   private static InstanceFormatException bad(String file, String pointer, String problem) {

@@ -53,10 +53,21 @@ class CollectiveFormatsTest {
         + "\"tau\": \"" + tau + "\", \"ports\": \"all\", \"duplex\": \"full\"}, \"network\": " + network + "}", "t");
   }
 
+  /** The DGX-1's NVLink pairs that have two NVLinks (msccl-tools' DGX-1 matrix, entries 2). */
+  static final Set<List<Integer>> DGX1_DOUBLED = Set.of(List.of(0, 1), List.of(0, 4), List.of(1, 3), List.of(2, 3),
+      List.of(2, 6), List.of(4, 5), List.of(5, 7), List.of(6, 7));
+
   static String links(int[][] links) {
+    return links(links, Set.of());
+  }
+
+  /** An explicit network of {@code links}, those in {@code doubled} as links of two channels. */
+  static String links(int[][] links, Set<List<Integer>> doubled) {
     StringBuilder b = new StringBuilder("{\"nodes\": 8, \"links\": [");
     for (int i = 0; i < links.length; i++) {
-      b.append(i == 0 ? "" : ", ").append("[").append(links[i][0]).append(", ").append(links[i][1]).append("]");
+      String pair = "[" + links[i][0] + ", " + links[i][1] + "]";
+      b.append(i == 0 ? "" : ", ").append(doubled.contains(List.of(links[i][0], links[i][1]))
+          ? "{\"between\": " + pair + ", \"count\": 2}" : pair);
     }
     return b.append("]}").toString();
   }
@@ -254,21 +265,41 @@ class CollectiveFormatsTest {
     scclSteps("sccl-dgx1-allgather-steps2-rounds3-chunks2.json", 6, 2);
   }
 
+  /**
+   * On the DGX-1 with its doubled NVLinks as links of two channels, the chunks a step sends over a doubled link go
+   * as two packets side by side (SCCL's model sends two chunks a round there): each step lasts beta + (most chunks on
+   * one link, halved up on a doubled one) * units per chunk * tau, and the schedule checks.
+   */
+  @Test
+  void onTheDoubledNvlinks_anSccStepSendsItsChunksOverBothChannels() throws IOException {
+    scclSteps("sccl-dgx1-allgather-steps2.json", 4, 1, DGX1_DOUBLED);
+    scclSteps("sccl-dgx1-allgather-steps2-rounds3-chunks2.json", 6, 2, DGX1_DOUBLED);
+  }
+
   void scclSteps(String file, long length, int chunksPerMessage) throws IOException {
+    scclSteps(file, length, chunksPerMessage, Set.of());
+  }
+
+  void scclSteps(String file, long length, int chunksPerMessage, Set<List<Integer>> doubled) throws IOException {
     long beta = 10;
     long tau = 1;
-    Instance inst = gossip(links(DGX1), length, "10", "1");
+    Instance inst = gossip(links(DGX1, doubled), length, "10", "1");
     JsonNode doc = JsonMapper.builder().build().readTree(resource(file));
     MscclXmlReader.Read read = ScclJsonReader.read(doc, "a.json", inst, ScclJsonReader.Timing.STEPS);
     // expected from the file itself: each step lasts beta + (most chunks on one link) * units per chunk * tau
     long expected = 0;
     for (JsonNode step : doc.get("steps")) {
-      Map<String, Integer> perLink = new HashMap<>();
+      Map<List<Integer>, Integer> perLink = new HashMap<>();
       for (JsonNode send : step.get("sends")) {
-        perLink.merge(send.get(1).asInt() + ">" + send.get(2).asInt(), 1, Integer::sum);
+        perLink.merge(List.of(send.get(1).asInt(), send.get(2).asInt()), 1, Integer::sum);
       }
-      expected += beta + perLink.values().stream().mapToInt(Integer::intValue).max().orElseThrow()
-          * (length / chunksPerMessage) * tau;
+      int most = 0;
+      for (Map.Entry<List<Integer>, Integer> e : perLink.entrySet()) {
+        List<Integer> k = e.getKey();
+        boolean two = doubled.contains(k) || doubled.contains(List.of(k.get(1), k.get(0)));
+        most = Math.max(most, two ? (e.getValue() + 1) / 2 : e.getValue());
+      }
+      expected += beta + most * (length / chunksPerMessage) * tau;
     }
     CheckReport report = ScheduleChecker.check(inst, read.schedule());
     assertThat(report.valid()).as(report.violations().toString()).isTrue();
