@@ -44,8 +44,10 @@ import org.commsched.heuristics.linearcost.LinearCostMethods;
  *       Virtual schedules (slots) are not
  *       comparable with real makespans and are passed over; a schedule the checker rejects is recorded as such and
  *       passed over. Beyond {@link #SEARCH_MAX} messages only the first applicable heuristic runs (one pass over a
- *       million messages already takes seconds, and two would hold two schedules in memory).</li>
- *   <li>Search, on the time left, for instances of at most {@link #SEARCH_MAX} messages (or origins): a method that
+ *       million messages already takes seconds, and two would hold two schedules in memory), and likewise beyond
+ *       {@link #DELIVERIES_MAX} unit deliveries of a broadcast or gossip.</li>
+ *   <li>Search, on the time left, for instances of at most {@link #SEARCH_MAX} messages (or origins) and {@link
+ *       #DELIVERIES_MAX} unit deliveries: a method that
  *       improves the run's incumbent ({@link Method#improvesIncumbent()}: {@code lns}, for chatting under all ports;
  *       it starts from the heuristics' best schedule and runs CP-SAT's full model for part of its time), else the
  *       first applicable exact method ({@code cpsat}: the bufferless model, or the packet and linear-cost models
@@ -69,6 +71,14 @@ public final class Portfolio implements Method {
   public static final String NAME = "portfolio";
   /** Beyond this many messages (or origins) the portfolio runs its first heuristic only: no further pass, no search. */
   public static final int SEARCH_MAX = 10_000;
+  /**
+   * Beyond this many unit deliveries (a broadcast's or gossip's units times the nodes that receive them) the portfolio
+   * also runs its first heuristic only: the exact models refuse such sizes long before, and a second pass of the
+   * slower heuristics ({@code greedy-saf} placed a gossip on 1,000 nodes in 46 s) would hold the answer for most
+   * of the limit; the first applicable heuristic there is a near-linear one ({@code arc-queue-flood}, or a scheme of
+   * the network's family).
+   */
+  public static final long DELIVERIES_MAX = 200_000L;
   /** Each heuristic may use this fraction (1 / SHARE) of the time left. */
   static final int SHARE = 4;
   /** The search always gets at least this fraction (1 / MIN_SEARCH) of the time limit, even after a slow heuristic. */
@@ -146,8 +156,8 @@ public final class Portfolio implements Method {
    *
    * @param heuristics the heuristics in run order; each runs, whatever the earlier ones took, until a schedule meets
    *     the best lower bound (or Ctrl-C)
-   * @param firstScheduleOnly true beyond {@link #SEARCH_MAX} messages: the heuristics stop at the first schedule (a
-   *     later one runs only when the earlier ones failed)
+   * @param firstScheduleOnly true beyond {@link #SEARCH_MAX} messages or {@link #DELIVERIES_MAX} unit deliveries: the
+   *     heuristics stop at the first schedule (a later one runs only when the earlier ones failed)
    * @param searches the searches in the order tried, the method that improves the incumbent first: the first that
    *     does not fail gets all the time left; empty when no search runs (none applies, or beyond {@link #SEARCH_MAX})
    * @param firstShare the time the first heuristic gets; each later one gets 1 / {@value #SHARE} of the time left
@@ -171,7 +181,7 @@ public final class Portfolio implements Method {
 
   /** The plan of a solve of {@code instance} under the time limit {@code limit}. */
   public Plan plan(Instance instance, Duration limit) {
-    boolean big = size(instance) > SEARCH_MAX;
+    boolean big = size(instance) > SEARCH_MAX || deliveries(instance) > DELIVERIES_MAX;
     List<Method> ss = big ? List.of() : searches;
     long nanos = limit.toNanos();
     long kept = ss.isEmpty() ? 0 : nanos / 2;
@@ -321,6 +331,22 @@ public final class Portfolio implements Method {
       parts.add(e.getKey() + " " + e.getValue());
     }
     return String.join(", ", parts);
+  }
+
+  /**
+   * The unit deliveries of a broadcast or gossip: each origin's units times the other nodes, saturated just above
+   * {@link #DELIVERIES_MAX}; 0 for the other problems.
+   */
+  static long deliveries(Instance instance) {
+    if (instance.kind() != ProblemKind.BROADCAST && instance.kind() != ProblemKind.GOSSIP) {
+      return 0;
+    }
+    long receivers = instance.network().nodes() - 1L;
+    long d = 0;
+    for (org.commsched.core.model.Origin o : instance.origins()) {
+      d = Math.min(DELIVERIES_MAX + 1, d + Math.min(DELIVERIES_MAX + 1, o.length()) * receivers);
+    }
+    return d;
   }
 
   /** A rough size: messages, or origins for unit-level problems (as {@link MethodRegistry}). */

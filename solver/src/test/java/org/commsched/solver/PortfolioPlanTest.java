@@ -85,6 +85,27 @@ class PortfolioPlanTest {
     assertThat(plan.searchAtLeast()).isEqualTo(Duration.ZERO);
   }
 
+  /**
+   * Issue 22, item 4: a gossip of one unit on a random network of 1,000 nodes (999,000 unit deliveries, beyond {@link
+   * Portfolio#DELIVERIES_MAX}) runs no search and stops at the first schedule, and its first heuristic is the
+   * near-linear {@code arc-queue-flood}: {@code rarest-first} and {@code merge-flood} refuse it by their work limits.
+   * A gossip on a ring of 400 nodes (159,600 deliveries) runs every applicable heuristic.
+   */
+  @Test
+  void aBroadcastOrGossipOfManyDeliveries_runsItsFirstHeuristicOnly_theFloodOfArcQueues() {
+    java.util.SplittableRandom r = new java.util.SplittableRandom(22);
+    CommModel.StoreAndForward m = new CommModel.StoreAndForward(java.math.BigDecimal.ZERO, java.math.BigDecimal.ONE,
+        CommModel.Ports.ALL, CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE);
+    Instance big = new Instance("g1000", new Problem.Gossip(1), m,
+        Network.of(org.commsched.core.testing.RandomNetworks.graph(1000, 0.01, r)));
+    Portfolio.Plan plan = plan(big);
+    assertThat(plan.firstScheduleOnly()).isTrue();
+    assertThat(plan.searches()).isEmpty();
+    assertThat(plan.heuristicNames()).startsWith("arc-queue-flood");
+    Instance ring = new Instance("ring400", new Problem.Gossip(1), m, Network.of(new Topology.Ring(400)));
+    assertThat(plan(ring).firstScheduleOnly()).isFalse();
+  }
+
   /** The plan of the catalogue file, which is of {@code family}, after the checks every family shares. */
   private static Portfolio.Plan planOf(String file, Family family) throws IOException {
     Instance inst = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve(file));

@@ -91,6 +91,7 @@ public final class LinearCostMethods {
         new OneWayGossip(), new OneWayGossipOnePortEven(), new OneWayGossipOnePortOdd()));
     all.add(new RarestFirstGossip()); // any network, all ports: one-unit rounds (issue 22's beta = 0 collectives)
     all.add(new MergeFlood()); // any network, all ports: merged packets (issue 22's beta > 0 collectives)
+    all.add(new ArcQueueFlood()); // broadcast and gossip on any network at 10^3 to 10^4 nodes (issue 22, item 4)
     return List.copyOf(all);
   }
 
