@@ -39,8 +39,14 @@ final class Packer {
   /** By position in {@link #byLo}: the offset, and offset + size if placed, else -1. */
   private final long[] rOff;
   private final long[] rEnd;
-  /** Buckets of {@link #sortHits} above this many hits are sorted by packed keys instead of insertion. */
-  static final int SMALL_BUCKET = 16;
+  /**
+   * Buckets of {@link #sortHits} above this many hits are sorted by packed keys instead of insertion (lower values
+   * cost time on random traces, where no bucket is that large: 16 made a pass over 10^5 random buffers about 30 %
+   * slower).
+   */
+  static final int SMALL_BUCKET = 256;
+  /** The bucket size above which {@link #sortHits} sorts by keys: {@link #SMALL_BUCKET}; tests lower it. */
+  int smallBucket = SMALL_BUCKET;
   private int[] hits = new int[64];
   /** The offsets and ends of the hits of {@link #fit}, their offset order, and the counting sort's buckets. */
   private long[] offs = new long[64];
@@ -238,7 +244,7 @@ final class Packer {
   /**
    * Puts the first k hits in offset order into {@link #order}, equal offsets in hit order: a counting sort on the
    * offsets' high bits (at most 8k buckets, so mostly one offset per bucket), then within each bucket an insertion
-   * sort, or above {@value #SMALL_BUCKET} hits a sort of packed (offset, hit) keys (both keep equal offsets in hit
+   * sort, or above {@link #smallBucket} hits a sort of packed (offset, hit) keys (both keep equal offsets in hit
    * order). Linear in k on offsets spread over a range, where a comparison sort spent most of a placement; O(k log k)
    * on offsets clustered far below the highest.
    */
@@ -255,22 +261,37 @@ final class Packer {
     for (int q = 0; q < k; q++) {
       count[(int) (offs[q] >>> shift) + 1]++;
     }
+    int largest = 0;
     for (int c = 0; c < buckets; c++) {
+      largest = Math.max(largest, count[c + 1]);
       count[c + 1] += count[c];
     }
     for (int q = 0; q < k; q++) {
       order[count[(int) (offs[q] >>> shift)]++] = q;
     }
-    // within each bucket: an insertion sort when it is small; a large one (offsets clustered far below the highest,
-    // as on ML traces whose sizes span ten orders of magnitude, where one bucket held thousands of hits and the
-    // insertion sort was quadratic: IOPDDL's Y_1 took 34 s of CPU for a pass) by a sort of packed keys (offset, then
-    // hit index, so equal offsets keep their hit order), when the offsets leave room for the index
     int bits = 64 - Long.numberOfLeadingZeros(k);
-    boolean packable = maxOff < (1L << (62 - bits));
+    if (largest <= smallBucket || maxOff >= (1L << (62 - bits))) {
+      // one insertion sort over all k: only the order within the (small) buckets is left to fix
+      for (int q = 1; q < k; q++) {
+        int h = order[q];
+        long o = offs[h];
+        int r = q - 1;
+        while (r >= 0 && offs[order[r]] > o) {
+          order[r + 1] = order[r];
+          r--;
+        }
+        order[r + 1] = h;
+      }
+      return;
+    }
+    // a large bucket (offsets clustered far below the highest, as on ML traces whose sizes span ten orders of
+    // magnitude, where one bucket held thousands of hits and the insertion sort was quadratic: a pass over IOPDDL's
+    // Y_1 took 34 s of CPU): each bucket by a sort of packed keys (offset, then hit index, so equal offsets keep their
+    // hit order) when it is large, by insertion when it is small
     long mask = (1L << bits) - 1;
     for (int c = 0, from = 0; c < buckets; c++) {
       int to = count[c];
-      if (to - from > SMALL_BUCKET && packable) {
+      if (to - from > smallBucket) {
         if (keys.length < to - from) {
           keys = new long[Math.max(to - from, 2 * keys.length)];
         }
