@@ -40,13 +40,14 @@ final class Packer {
   private final long[] rOff;
   private final long[] rEnd;
   /**
-   * Buckets of {@link #sortHits} above this many hits are sorted by packed keys instead of insertion (lower values
-   * cost time on random traces, where no bucket is that large: 16 made a pass over 10^5 random buffers about 30 %
-   * slower).
+   * Moves per hit the insertion sort of {@link #sortHits} may make before it gives way to a sort of packed keys (a
+   * keyed sort of every bucket above 16 hits instead cost 30 % on a pass over 10^5 random buffers and twice the CPU
+   * on MindSpore's pangu_2.6B trace, whose large buckets are almost in order; 16 moves a hit was slower on IOPDDL's
+   * S_1 than 64).
    */
-  static final int SMALL_BUCKET = 256;
-  /** The bucket size above which {@link #sortHits} sorts by keys: {@link #SMALL_BUCKET}; tests lower it. */
-  int smallBucket = SMALL_BUCKET;
+  static final int INSERTION_BUDGET = 64;
+  /** The budget of {@link #sortHits}: {@link #INSERTION_BUDGET}; tests lower it. */
+  int insertionBudget = INSERTION_BUDGET;
   private int[] hits = new int[64];
   /** The offsets and ends of the hits of {@link #fit}, their offset order, and the counting sort's buckets. */
   private long[] offs = new long[64];
@@ -243,10 +244,10 @@ final class Packer {
 
   /**
    * Puts the first k hits in offset order into {@link #order}, equal offsets in hit order: a counting sort on the
-   * offsets' high bits (at most 8k buckets, so mostly one offset per bucket), then within each bucket an insertion
-   * sort, or above {@link #smallBucket} hits a sort of packed (offset, hit) keys (both keep equal offsets in hit
-   * order). Linear in k on offsets spread over a range, where a comparison sort spent most of a placement; O(k log k)
-   * on offsets clustered far below the highest.
+   * offsets' high bits (at most 8k buckets, so mostly one offset per bucket), then an insertion sort, which only has
+   * the order within buckets left to fix, or past {@link #insertionBudget} moves per hit a sort of packed (offset,
+   * hit) keys (all keep equal offsets in hit order). Linear in k on offsets spread over a range, where a comparison
+   * sort spent most of a placement; O(k log k) where the offsets cluster far below the highest.
    */
   private void sortHits(int k, long maxOff) {
     int buckets = 8 * Integer.highestOneBit(k);
@@ -261,60 +262,44 @@ final class Packer {
     for (int q = 0; q < k; q++) {
       count[(int) (offs[q] >>> shift) + 1]++;
     }
-    int largest = 0;
     for (int c = 0; c < buckets; c++) {
-      largest = Math.max(largest, count[c + 1]);
       count[c + 1] += count[c];
     }
     for (int q = 0; q < k; q++) {
       order[count[(int) (offs[q] >>> shift)]++] = q;
     }
+    // the insertion sort only has the order within buckets left to fix, usually a few moves a hit; but where the
+    // offsets cluster far below the highest (ML traces whose sizes span ten orders of magnitude) one bucket holds
+    // thousands of hits out of order and it was quadratic (a pass over IOPDDL's Y_1 took 34 s of CPU): past a budget
+    // of moves it gives way to a sort of packed keys (offset, then hit index, so equal offsets keep their hit order)
+    // when the offsets leave room for the index
     int bits = 64 - Long.numberOfLeadingZeros(k);
-    if (largest <= smallBucket || maxOff >= (1L << (62 - bits))) {
-      // one insertion sort over all k: only the order within the (small) buckets is left to fix
-      for (int q = 1; q < k; q++) {
-        int h = order[q];
-        long o = offs[h];
-        int r = q - 1;
-        while (r >= 0 && offs[order[r]] > o) {
-          order[r + 1] = order[r];
-          r--;
-        }
-        order[r + 1] = h;
+    long budget = maxOff < (1L << (62 - bits)) ? (long) insertionBudget * k : Long.MAX_VALUE;
+    long moves = 0;
+    for (int q = 1; q < k; q++) {
+      int h = order[q];
+      long o = offs[h];
+      int r = q - 1;
+      while (r >= 0 && offs[order[r]] > o) {
+        order[r + 1] = order[r];
+        r--;
       }
-      return;
-    }
-    // a large bucket (offsets clustered far below the highest, as on ML traces whose sizes span ten orders of
-    // magnitude, where one bucket held thousands of hits and the insertion sort was quadratic: a pass over IOPDDL's
-    // Y_1 took 34 s of CPU): each bucket by a sort of packed keys (offset, then hit index, so equal offsets keep their
-    // hit order) when it is large, by insertion when it is small
-    long mask = (1L << bits) - 1;
-    for (int c = 0, from = 0; c < buckets; c++) {
-      int to = count[c];
-      if (to - from > smallBucket) {
-        if (keys.length < to - from) {
-          keys = new long[Math.max(to - from, 2 * keys.length)];
+      order[r + 1] = h;
+      moves += q - 1 - r;
+      if (moves > budget) {
+        if (keys.length < k) {
+          keys = new long[Math.max(k, 2 * keys.length)];
         }
-        for (int q = from; q < to; q++) {
-          keys[q - from] = (offs[order[q]] << bits) | order[q];
+        for (int x = 0; x < k; x++) {
+          keys[x] = (offs[x] << bits) | x;
         }
-        Arrays.sort(keys, 0, to - from);
-        for (int q = from; q < to; q++) {
-          order[q] = (int) (keys[q - from] & mask);
+        Arrays.sort(keys, 0, k);
+        long mask = (1L << bits) - 1;
+        for (int x = 0; x < k; x++) {
+          order[x] = (int) (keys[x] & mask);
         }
-      } else {
-        for (int q = from + 1; q < to; q++) {
-          int h = order[q];
-          long o = offs[h];
-          int r = q - 1;
-          while (r >= from && offs[order[r]] > o) {
-            order[r + 1] = order[r];
-            r--;
-          }
-          order[r + 1] = h;
-        }
+        return;
       }
-      from = to;
     }
   }
 
