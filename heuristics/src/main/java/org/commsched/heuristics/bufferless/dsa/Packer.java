@@ -39,12 +39,23 @@ final class Packer {
   /** By position in {@link #byLo}: the offset, and offset + size if placed, else -1. */
   private final long[] rOff;
   private final long[] rEnd;
+  /**
+   * Moves per hit the insertion sort of {@link #sortHits} may make before it gives way to a sort of packed keys (a
+   * keyed sort of every bucket above 16 hits instead cost 30 % on a pass over 10^5 random buffers and twice the CPU
+   * on MindSpore's pangu_2.6B trace, whose large buckets are almost in order; 16 moves a hit was slower on IOPDDL's
+   * S_1 than 64).
+   */
+  static final int INSERTION_BUDGET = 64;
+  /** The budget of {@link #sortHits}: {@link #INSERTION_BUDGET}; tests lower it. */
+  int insertionBudget = INSERTION_BUDGET;
   private int[] hits = new int[64];
   /** The offsets and ends of the hits of {@link #fit}, their offset order, and the counting sort's buckets. */
   private long[] offs = new long[64];
   private long[] ends = new long[64];
   private int[] order = new int[64];
   private int[] count = new int[129];
+  /** Packed sort keys of a large bucket of {@link #sortHits}. */
+  private long[] keys = new long[64];
   private int[] stamp;
   private int epoch;
 
@@ -234,8 +245,9 @@ final class Packer {
   /**
    * Puts the first k hits in offset order into {@link #order}, equal offsets in hit order: a counting sort on the
    * offsets' high bits (at most 8k buckets, so mostly one offset per bucket), then an insertion sort, which only has
-   * the order within buckets left to fix (both are stable, so equal offsets keep their hit order). Linear in k on
-   * offsets spread over a range, where a comparison sort spent most of a placement.
+   * the order within buckets left to fix, or past {@link #insertionBudget} moves per hit a sort of packed (offset,
+   * hit) keys (all keep equal offsets in hit order). Linear in k on offsets spread over a range, where a comparison
+   * sort spent most of a placement; O(k log k) where the offsets cluster far below the highest.
    */
   private void sortHits(int k, long maxOff) {
     int buckets = 8 * Integer.highestOneBit(k);
@@ -256,6 +268,14 @@ final class Packer {
     for (int q = 0; q < k; q++) {
       order[count[(int) (offs[q] >>> shift)]++] = q;
     }
+    // the insertion sort only has the order within buckets left to fix, usually a few moves a hit; but where the
+    // offsets cluster far below the highest (ML traces whose sizes span ten orders of magnitude) one bucket holds
+    // thousands of hits out of order and it was quadratic (a pass over IOPDDL's Y_1 took 34 s of CPU): past a budget
+    // of moves it gives way to a sort of packed keys (offset, then hit index, so equal offsets keep their hit order)
+    // when the offsets leave room for the index
+    int bits = 64 - Long.numberOfLeadingZeros(k);
+    long budget = maxOff < (1L << (62 - bits)) ? (long) insertionBudget * k : Long.MAX_VALUE;
+    long moves = 0;
     for (int q = 1; q < k; q++) {
       int h = order[q];
       long o = offs[h];
@@ -265,6 +285,21 @@ final class Packer {
         r--;
       }
       order[r + 1] = h;
+      moves += q - 1 - r;
+      if (moves > budget) {
+        if (keys.length < k) {
+          keys = new long[Math.max(k, 2 * keys.length)];
+        }
+        for (int x = 0; x < k; x++) {
+          keys[x] = (offs[x] << bits) | x;
+        }
+        Arrays.sort(keys, 0, k);
+        long mask = (1L << bits) - 1;
+        for (int x = 0; x < k; x++) {
+          order[x] = (int) (keys[x] & mask);
+        }
+        return;
+      }
     }
   }
 

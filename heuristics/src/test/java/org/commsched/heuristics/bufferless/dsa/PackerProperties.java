@@ -106,6 +106,45 @@ class PackerProperties {
     assertThat(checked).isPositive();
   }
 
+  /**
+   * Many buffers alive together, most packed low and a few far up (2^40, or 2^59 where the offsets leave no room for
+   * packed sort keys): the low offsets share one bucket of the counting sort, whose insertion sort then passes the
+   * packer's budget of moves (lowered to 1 a hit here from {@link Packer#INSERTION_BUDGET}, so that small instances
+   * pass it) and gives way to the keyed sort (at 2^59 it runs to its end); the fit still equals the reference.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void fit_equalsTheNaiveReference_withOffsetsClusteredFarBelowTheHighest(long seed) {
+    SplittableRandom r = new SplittableRandom(seed * 104729 + 11);
+    int n = 60 + r.nextInt(140);
+    int points = 2 + r.nextInt(6); // few points: most buffers overlap most others
+    long far = r.nextBoolean() ? 1L << 40 : 1L << 59;
+    int[] lo = new int[n];
+    int[] hi = new int[n];
+    long[] size = new long[n];
+    for (int i = 0; i < n; i++) {
+      lo[i] = r.nextInt(points - 1);
+      hi[i] = lo[i] + 1 + r.nextInt(points - 1 - lo[i]);
+      size[i] = r.nextInt(3) == 0 ? 3 : 1 + r.nextInt(40);
+    }
+    Packer p = new Packer(lo, hi, size, points);
+    p.insertionBudget = 1;
+    int large = 0;
+    for (int step = 0; step < 4 * n; step++) {
+      int i = r.nextInt(n);
+      if (p.placed[i] && r.nextInt(4) == 0) {
+        p.remove(i);
+        continue;
+      }
+      boolean best = r.nextBoolean();
+      long expected = naive(p, i, best);
+      large += p.overlapping(i, true) > 32 ? 1 : 0;
+      assertThat(p.fit(i, best)).as("seed %d step %d buffer %d best %b", seed, step, i, best).isEqualTo(expected);
+      p.place(i, r.nextInt(12) == 0 ? Math.max(expected, Math.max(far, top(p)) + r.nextInt(5)) : expected);
+    }
+    assertThat(large).as("fits among more than 32 placed buffers").isPositive();
+  }
+
   private static long top(Packer p) {
     long t = 0;
     for (int j = 0; j < p.n; j++) {
