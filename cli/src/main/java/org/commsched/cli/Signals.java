@@ -3,6 +3,7 @@ package org.commsched.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.commsched.core.solve.Interrupt;
 import org.commsched.instances.io.AtomicFiles;
 import sun.misc.Signal;
@@ -39,8 +40,16 @@ final class Signals {
         + "once)");
   }
 
-  /** As {@link #install(PrintWriter)}, saying {@code line} on stderr at the first signal. */
+  /** The line said at the first signal once work runs cooperatively (the last one a command gave). */
+  private static final AtomicReference<String> LINE = new AtomicReference<>();
+
+  /**
+   * As {@link #install(PrintWriter)}, saying {@code line} on stderr at the first signal. The handlers are installed
+   * once; a later call only replaces the line (so {@code main} can answer a signal from the start and the command
+   * says what it keeps once it knows its files).
+   */
   static void install(PrintWriter err, String line) {
+    LINE.set(line);
     if (!INSTALLED.compareAndSet(false, true)) {
       return;
     }
@@ -57,7 +66,7 @@ final class Signals {
             err.flush();
             halt();
           }
-          err.println(line);
+          err.println(LINE.get());
           err.flush();
           Interrupt.request();
         });
