@@ -34,7 +34,7 @@ final class Signals {
   /** True once work runs that a signal should stop cooperatively (a search, a sweep, a file being written). */
   private static final AtomicBoolean COOPERATIVE = new AtomicBoolean();
 
-  /** Installs the handlers for the rest of the process (once: a later call does nothing). */
+  /** Installs the handlers for the rest of the process (once: a later call only sets the line it says). */
   static void install(PrintWriter err) {
     install(err, "commsched: interrupted: stopping the search to write the best schedule found (again to quit at "
         + "once)");
