@@ -7,33 +7,39 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 
 /**
- * Finishes a partial layout in O(n log n) ({@link #lower}, two sweeps): the buffers not placed yet go, in order of start (ties: size decreasing,
- * then index), at the lowest offset that is free over their whole lifespan, in a sweep over the start times that holds
- * the offset intervals of the buffers alive (placed before the sweep or by it) in a balanced tree. Used when the
- * first pass of {@link BestFit#layout} is stopped at the run's limit.
+ * Finishes a partial layout in O(n log n) ({@link #lower}, two sweeps): the buffers not placed yet
+ * go, in order of start (ties: size decreasing, then index), at the lowest offset that is free over
+ * their whole lifespan, in a sweep over the start times that holds the offset intervals of the
+ * buffers alive (placed before the sweep or by it) in a balanced tree. Used when the first pass of
+ * {@link BestFit#layout} is stopped at the run's limit.
  *
- * <p><b>Sweep.</b> At each start time t, the buffers that ended by t leave the tree, the already-placed buffers
- * starting at t enter it, then each unplaced buffer i starting at t is put at the lowest x at least {@code floor_i}
- * with {@code [x, x + s_i)} disjoint from every interval in the tree, and enters it. {@code floor_i} is the highest end
- * of the already-placed buffers that start strictly inside i's lifespan (a range maximum over the start times, {@link
- * RangeMax}): they are not in the tree yet when i is placed, so i goes above them (a conservative rule that keeps the
- * sweep O(log n) a buffer; the gaps among the already-placed buffers alive at i's start are used).
+ * <p><b>Sweep.</b> At each start time t, the buffers that ended by t leave the tree, the
+ * already-placed buffers starting at t enter it, then each unplaced buffer i starting at t is put
+ * at the lowest x at least {@code floor_i} with {@code [x, x + s_i)} disjoint from every interval
+ * in the tree, and enters it. {@code floor_i} is the highest end of the already-placed buffers that
+ * start strictly inside i's lifespan (a range maximum over the start times, {@link RangeMax}): they
+ * are not in the tree yet when i is placed, so i goes above them (a conservative rule that keeps
+ * the sweep O(log n) a buffer; the gaps among the already-placed buffers alive at i's start are
+ * used).
  *
- * <p><b>Valid.</b> Take i placed by the sweep and j alive with it. If j started no later than i and was placed before
- * i (already placed, or earlier in the sweep), j is alive at i's start, so it is in the tree and i avoids it. If j is
- * already placed and starts inside i's lifespan, i lies above {@code floor_i >= x_j + s_j}. If j is placed by the
- * sweep after i, the first case holds with i and j swapped.
+ * <p><b>Valid.</b> Take i placed by the sweep and j alive with it. If j started no later than i and
+ * was placed before i (already placed, or earlier in the sweep), j is alive at i's start, so it is
+ * in the tree and i avoids it. If j is already placed and starts inside i's lifespan, i lies above
+ * {@code floor_i >= x_j + s_j}. If j is placed by the sweep after i, the first case holds with i
+ * and j swapped.
  *
- * <p><b>Height.</b> Never above the skyline in the same order (each unplaced buffer, in order of start, at the
- * highest end of the buffers alive with it that are already placed or placed before it), buffer by buffer: by
- * induction, the top of the highest interval alive at i's start (or {@code floor_i}, whichever is higher) is free for
- * i, and it is at most where the skyline puts i. Nothing better is claimed: first fit by start on intervals has no
- * constant factor over the load in general (Garey and Johnson's survey of storage allocation).
+ * <p><b>Height.</b> Never above the skyline in the same order (each unplaced buffer, in order of
+ * start, at the highest end of the buffers alive with it that are already placed or placed before
+ * it), buffer by buffer: by induction, the top of the highest interval alive at i's start (or
+ * {@code floor_i}, whichever is higher) is free for i, and it is at most where the skyline puts i.
+ * Nothing better is claimed: first fit by start on intervals has no constant factor over the load
+ * in general (Garey and Johnson's survey of storage allocation).
  *
- * <p><b>Tree.</b> A treap keyed by offset over the intervals alive, which are pairwise disjoint; each node keeps the
- * gap below its interval (down to the end of the interval before it, or to 0) and the largest such gap in its subtree,
- * so that the lowest gap of at least s above a point is found in O(log n) expected; inserting or removing an interval
- * re-keys the gap of the one after it. Buffers of size 0 or of an empty lifespan never enter the tree.
+ * <p><b>Tree.</b> A treap keyed by offset over the intervals alive, which are pairwise disjoint;
+ * each node keeps the gap below its interval (down to the end of the interval before it, or to 0)
+ * and the largest such gap in its subtree, so that the lowest gap of at least s above a point is
+ * found in O(log n) expected; inserting or removing an interval re-keys the gap of the one after
+ * it. Buffers of size 0 or of an empty lifespan never enter the tree.
  *
  * @implNote Stateful for one {@link #finish} call; not thread-safe.
  */
@@ -45,8 +51,10 @@ public final class StartSweep {
   private final long[] end;
   private final long[] gap;
   private final long[] maxGap;
+
   /** The nodes from the root down to one node ({@link #setGap}). */
   private final int[] path;
+
   private int root = -1;
   private int splitLeft;
   private int splitRight;
@@ -67,14 +75,16 @@ public final class StartSweep {
   }
 
   /**
-   * {@link #lower} on the buffers of {@code instance} (a dsa instance, or chatting on a ula read as buffers): the
-   * messages with {@code placed[i]} keep {@code slots[i]} (a valid partial virtual schedule, in message order), the
-   * others are placed by the sweep (or every message is, if that is lower). For a method other than {@code best-fit}
-   * stopped at its limit before it placed every buffer ({@code first-fit}). Neither array is changed.
+   * {@link #lower} on the buffers of {@code instance} (a dsa instance, or chatting on a ula read as
+   * buffers): the messages with {@code placed[i]} keep {@code slots[i]} (a valid partial virtual
+   * schedule, in message order), the others are placed by the sweep (or every message is, if that
+   * is lower). For a method other than {@code best-fit} stopped at its limit before it placed every
+   * buffer ({@code first-fit}). Neither array is changed.
    *
    * @throws IllegalArgumentException if the instance is not on a ula
    */
-  public static long[] lower(org.commsched.core.model.Instance instance, long[] slots, boolean[] placed) {
+  public static long[] lower(
+      org.commsched.core.model.Instance instance, long[] slots, boolean[] placed) {
     if (Buffers.ULA.whyNot().apply(instance) != null) {
       throw new IllegalArgumentException("the sweep lays out buffers, i.e. messages on a ula");
     }
@@ -83,17 +93,19 @@ public final class StartSweep {
   }
 
   /**
-   * The lower (ties: the first) of two layouts made by {@link #finish}: the buffers not placed finished around the
-   * placed ones at {@code off}, and every buffer placed by the sweep alone (nothing kept). The already-placed buffers
-   * make the first sweep put a buffer above those starting inside its lifespan, which can cost more than their own
-   * placements gained (1024 placements cut short on 10^5 buffers: 1.30-1.36 x the load where the sweep alone gave
-   * 1.02-1.08 x, docs/BENCHMARKS.md); keeping the lower of the two is never above either. With nothing placed the two
-   * are the same layout, made once. {@code off} is not changed.
+   * The lower (ties: the first) of two layouts made by {@link #finish}: the buffers not placed
+   * finished around the placed ones at {@code off}, and every buffer placed by the sweep alone
+   * (nothing kept). The already-placed buffers make the first sweep put a buffer above those
+   * starting inside its lifespan, which can cost more than their own placements gained (1024
+   * placements cut short on 10^5 buffers: 1.30-1.36 x the load where the sweep alone gave 1.02-1.08
+   * x, docs/BENCHMARKS.md); keeping the lower of the two is never above either. With nothing placed
+   * the two are the same layout, made once. {@code off} is not changed.
    *
-   * <p>This runs after a method's time limit has passed (a first pass cut short), so with more than one core the
-   * two layouts are made at once, each on a thread of its own (they share nothing but the read-only inputs): on 10^5
-   * buffers each takes a few tenths of a second, which counted twice against the return by limit + 2 s
-   * (docs/BENCHMARKS.md, "Memory layouts at --time-limit 1"). The answer is the same either way.
+   * <p>This runs after a method's time limit has passed (a first pass cut short), so with more than
+   * one core the two layouts are made at once, each on a thread of its own (they share nothing but
+   * the read-only inputs): on 10^5 buffers each takes a few tenths of a second, which counted twice
+   * against the return by limit + 2 s (docs/BENCHMARKS.md, "Memory layouts at --time-limit 1"). The
+   * answer is the same either way.
    */
   static long[] lower(int[] lo, int[] hi, long[] size, int points, long[] off, boolean[] placed) {
     boolean any = false;
@@ -105,17 +117,22 @@ public final class StartSweep {
       finish(lo, hi, size, points, alone, placed);
       return alone;
     }
-    Supplier<long[]> sweepAlone = () -> {
-      long[] alone = new long[lo.length];
-      finish(lo, hi, size, points, alone, new boolean[lo.length]);
-      return alone;
-    };
-    CompletableFuture<long[]> other = Runtime.getRuntime().availableProcessors() > 1
-        ? CompletableFuture.supplyAsync(sweepAlone, r -> {
-          Thread t = new Thread(r, "commsched-sweep");
-          t.setDaemon(true);
-          t.start();
-        }) : null;
+    Supplier<long[]> sweepAlone =
+        () -> {
+          long[] alone = new long[lo.length];
+          finish(lo, hi, size, points, alone, new boolean[lo.length]);
+          return alone;
+        };
+    CompletableFuture<long[]> other =
+        Runtime.getRuntime().availableProcessors() > 1
+            ? CompletableFuture.supplyAsync(
+                sweepAlone,
+                r -> {
+                  Thread t = new Thread(r, "commsched-sweep");
+                  t.setDaemon(true);
+                  t.start();
+                })
+            : null;
     long[] kept = off.clone();
     finish(lo, hi, size, points, kept, placed);
     long[] alone;
@@ -142,9 +159,9 @@ public final class StartSweep {
   }
 
   /**
-   * Places every buffer i with {@code !placed[i]} into {@code off} (see the class comment), given the buffers with
-   * {@code placed[i]} at {@code off[i]} (a valid partial layout); lifespans {@code [lo_i, hi_i)} on {@code points}
-   * points. {@code placed} is not changed.
+   * Places every buffer i with {@code !placed[i]} into {@code off} (see the class comment), given
+   * the buffers with {@code placed[i]} at {@code off[i]} (a valid partial layout); lifespans {@code
+   * [lo_i, hi_i)} on {@code points} points. {@code placed} is not changed.
    */
   static void finish(int[] lo, int[] hi, long[] size, int points, long[] off, boolean[] placed) {
     int n = lo.length;
@@ -182,7 +199,8 @@ public final class StartSweep {
         }
       }
       if (!placed[i]) {
-        long floor = above != null && lo[i] + 1 < hi[i] ? Math.max(0, above.max(lo[i] + 1, hi[i])) : 0;
+        long floor =
+            above != null && lo[i] + 1 < hi[i] ? Math.max(0, above.max(lo[i] + 1, hi[i])) : 0;
         off[i] = t.firstFit(size[i], floor);
       }
       if (size[i] > 0 && lo[i] < hi[i]) {
@@ -193,23 +211,33 @@ public final class StartSweep {
   }
 
   /**
-   * The buffers by start, the already-placed first, then size decreasing, then index: one sort of primitive keys
-   * (start, placed, rank of the size, index packed into a long) when they fit in 63 bits, else a sort by comparator.
+   * The buffers by start, the already-placed first, then size decreasing, then index: one sort of
+   * primitive keys (start, placed, rank of the size, index packed into a long) when they fit in 63
+   * bits, else a sort by comparator.
    */
   private static int[] byStart(int[] lo, long[] size, int points, boolean[] placed) {
     int n = lo.length;
     int bits = 32 - Integer.numberOfLeadingZeros(Math.max(n, points));
     if (3 * bits + 1 > 63) {
-      return BestFit.sorted(n, (x, y) -> lo[x] != lo[y] ? Integer.compare(lo[x], lo[y])
-          : placed[x] != placed[y] ? (placed[x] ? -1 : 1)
-          : size[x] != size[y] ? Long.compare(size[y], size[x]) : Integer.compare(x, y));
+      return BestFit.sorted(
+          n,
+          (x, y) ->
+              lo[x] != lo[y]
+                  ? Integer.compare(lo[x], lo[y])
+                  : placed[x] != placed[y]
+                      ? (placed[x] ? -1 : 1)
+                      : size[x] != size[y]
+                          ? Long.compare(size[y], size[x])
+                          : Integer.compare(x, y));
     }
     long[] sizes = size.clone();
     Arrays.sort(sizes);
     long[] key = new long[n];
     for (int i = 0; i < n; i++) {
-      long down = n - 1 - lastIndex(sizes, size[i]); // equal sizes, equal ranks; larger sizes, lower ranks
-      key[i] = (long) lo[i] << (2 * bits + 1) | (placed[i] ? 0L : 1L) << (2 * bits) | down << bits | i;
+      long down =
+          n - 1 - lastIndex(sizes, size[i]); // equal sizes, equal ranks; larger sizes, lower ranks
+      key[i] =
+          (long) lo[i] << (2 * bits + 1) | (placed[i] ? 0L : 1L) << (2 * bits) | down << bits | i;
     }
     Arrays.sort(key);
     int[] out = new int[n];
@@ -247,8 +275,9 @@ public final class StartSweep {
   }
 
   /**
-   * The node of lowest key above k in subtree t whose gap is at least s, or -1: down the boundary of the keys above
-   * k, and at most one descent ({@link #lowestGap}) into a subtree wholly above k, O(depth).
+   * The node of lowest key above k in subtree t whose gap is at least s, or -1: down the boundary
+   * of the keys above k, and at most one descent ({@link #lowestGap}) into a subtree wholly above
+   * k, O(depth).
    */
   private int lowestGapAbove(int t, long k, long s) {
     while (t >= 0 && maxGap[t] >= s) {

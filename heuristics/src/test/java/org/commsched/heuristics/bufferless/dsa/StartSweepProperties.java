@@ -12,15 +12,17 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link StartSweep}, the finish of a first pass stopped at the run's limit, against its definition computed pair by
- * pair: on seeded buffer sets ({@link FirstPassProperties#draw}) with a random part already placed by first fit in a
- * random order (none, some or nearly all), every other buffer, in order of start (ties: size decreasing, index), goes
- * to the lowest offset at least the highest end of the already-placed buffers starting strictly inside its lifespan,
- * free of every buffer alive with it that is already placed and starts no later or was placed before it; the layout
- * is valid pair by pair and the already-placed offsets are kept; and each buffer's end is at most the skyline's in the
- * same order (the highest end of the buffers alive with it that are already placed or placed before it, plus its
- * size), so with nothing placed the height is at most the skyline's. A first pass stopped at the run's limit ends in
- * the lower of that layout around its placements and the one of the sweep alone ({@link StartSweep#lower}).
+ * {@link StartSweep}, the finish of a first pass stopped at the run's limit, against its definition
+ * computed pair by pair: on seeded buffer sets ({@link FirstPassProperties#draw}) with a random
+ * part already placed by first fit in a random order (none, some or nearly all), every other
+ * buffer, in order of start (ties: size decreasing, index), goes to the lowest offset at least the
+ * highest end of the already-placed buffers starting strictly inside its lifespan, free of every
+ * buffer alive with it that is already placed and starts no later or was placed before it; the
+ * layout is valid pair by pair and the already-placed offsets are kept; and each buffer's end is at
+ * most the skyline's in the same order (the highest end of the buffers alive with it that are
+ * already placed or placed before it, plus its size), so with nothing placed the height is at most
+ * the skyline's. A first pass stopped at the run's limit ends in the lower of that layout around
+ * its placements and the one of the sweep alone ({@link StartSweep#lower}).
  */
 class StartSweepProperties {
   static LongStream seeds() {
@@ -58,8 +60,12 @@ class StartSweepProperties {
     long[] expected = reference(c, before, placed);
     long[] sky = skyline(c, before, placed);
     for (int i = 0; i < n; i++) {
-      assertThat(off[i]).as("seed %d buffer %d (placed %b)", seed, i, placed[i]).isEqualTo(expected[i]);
-      assertThat(off[i] + c.size()[i]).as("buffer %d against the skyline", i).isLessThanOrEqualTo(sky[i]);
+      assertThat(off[i])
+          .as("seed %d buffer %d (placed %b)", seed, i, placed[i])
+          .isEqualTo(expected[i]);
+      assertThat(off[i] + c.size()[i])
+          .as("buffer %d against the skyline", i)
+          .isLessThanOrEqualTo(sky[i]);
     }
     if (kind == 0) {
       long h = 0;
@@ -97,7 +103,10 @@ class StartSweepProperties {
     assertThat(off).isEqualTo(expected);
   }
 
-  /** The sweep's offsets by its definition (see the class comment), pair by pair; placed buffers keep theirs. */
+  /**
+   * The sweep's offsets by its definition (see the class comment), pair by pair; placed buffers
+   * keep theirs.
+   */
   static long[] reference(FirstPassProperties.Case c, long[] pre, boolean[] placed) {
     int n = c.lo().length;
     int[] lo = c.lo();
@@ -110,8 +119,11 @@ class StartSweepProperties {
         order.add(i);
       }
     }
-    order.sort((x, y) -> lo[x] != lo[y] ? Integer.compare(lo[x], lo[y])
-        : size[x] != size[y] ? Long.compare(size[y], size[x]) : Integer.compare(x, y));
+    order.sort(
+        (x, y) ->
+            lo[x] != lo[y]
+                ? Integer.compare(lo[x], lo[y])
+                : size[x] != size[y] ? Long.compare(size[y], size[x]) : Integer.compare(x, y));
     boolean[] done = placed.clone();
     for (int i : order) {
       long floor = 0;
@@ -144,8 +156,9 @@ class StartSweepProperties {
   }
 
   /**
-   * The end of each buffer on the skyline in the sweep's order: a placed buffer's own end; another at the highest end
-   * of the buffers alive with it that are already placed or earlier in the order, plus its size.
+   * The end of each buffer on the skyline in the sweep's order: a placed buffer's own end; another
+   * at the highest end of the buffers alive with it that are already placed or earlier in the
+   * order, plus its size.
    */
   static long[] skyline(FirstPassProperties.Case c, long[] pre, boolean[] placed) {
     int n = c.lo().length;
@@ -161,8 +174,11 @@ class StartSweepProperties {
         order.add(i);
       }
     }
-    order.sort((x, y) -> lo[x] != lo[y] ? Integer.compare(lo[x], lo[y])
-        : size[x] != size[y] ? Long.compare(size[y], size[x]) : Integer.compare(x, y));
+    order.sort(
+        (x, y) ->
+            lo[x] != lo[y]
+                ? Integer.compare(lo[x], lo[y])
+                : size[x] != size[y] ? Long.compare(size[y], size[x]) : Integer.compare(x, y));
     boolean[] done = placed.clone();
     for (int i : order) {
       long base = 0;
