@@ -27,16 +27,18 @@ import org.xml.sax.helpers.DefaultHandler;
  * <ul>
  *   <li>the k-th send of GPU u to GPU v on a channel and the k-th receive of v from u on that
  *       channel are one packet on the arc u -> v of {@code cnt} chunks (as NCCL's connections
- *       deliver in order);
+ *       deliver in order), on channel {@code chan} of the arc when the arc has that many channels
+ *       (docs/FORMATS.md#links-with-channels-and-costs), else on {@code chan} modulo its channels;
  *   <li>a chunk is {@code length / (nchunksperloop / ngpus)} units of a gossip (allgather) or
  *       {@code length / nchunksperloop} of a broadcast; output chunk c holds global chunk c, input
  *       chunk j GPU r's own chunk j, scratch chunks what was last written to them;
  *   <li>a step can start once the previous step of its thread block and the step it depends on
  *       ({@code depid}, {@code deps}) have ended; a packet starts once its send and its receive
- *       step can both start, and lasts {@code beta + units * tau}; a {@code rcs} step forwards what
- *       it received when the receive ends; local copies and nops take no time;
- *   <li>nothing else waits: two packets on one arc (from different channels) or steps that do not
- *       wait for the data they send show as violations in {@code check}.
+ *       step can both start, and lasts the arc's {@code beta + units * tau}; a {@code rcs} step
+ *       forwards what it received when the receive ends; local copies and nops take no time;
+ *   <li>nothing else waits: two packets on one channel of an arc (from MSCCL channels that fold
+ *       onto it) or steps that do not wait for the data they send show as violations in {@code
+ *       check}.
  * </ul>
  *
  * Reductions ({@code rrs}, {@code rrc}, {@code rrcs}, {@code re}, {@code ra}) are refused:
@@ -49,11 +51,12 @@ public final class MscclXmlReader {
    */
   public static final String MAPPING =
       "MSCCL XML read as linear-cost packets: the k-th send of GPU u to GPU v on a "
-          + "channel and the k-th receive of v from u there are one packet of cnt chunks on arc u->v; a step starts when "
+          + "channel and the k-th receive of v from u there are one packet of cnt chunks on arc u->v, on the arc's "
+          + "channel chan (chan modulo the arc's channels when it has fewer); a step starts when "
           + "the previous step of its thread block and its dependency (depid, deps) have ended, a packet when its send "
-          + "and receive steps can both start, and lasts beta + units*tau; rcs forwards when its receive ends; copies and "
-          + "nops take no time; nothing else waits (packets that overlap on an arc, or sends before the data arrived, "
-          + "are the checker's to find)";
+          + "and receive steps can both start, and lasts the arc's beta + units*tau; rcs forwards when its receive "
+          + "ends; copies and nops take no time; nothing else waits (packets that overlap on a channel of an arc, or "
+          + "sends before the data arrived, are the checker's to find)";
 
   private MscclXmlReader() {}
 
@@ -560,7 +563,13 @@ public final class MscclXmlReader {
               continue;
             }
             long start = Math.max(sendAt, st.ready);
-            long end = start + model.packetTicks((long) st.cnt * layout.unitsPerChunk(), scale);
+            long units = (long) st.cnt * layout.unitsPerChunk();
+            int arc = inst.network().arc(a.gpu, st.gpu);
+            long end =
+                start
+                    + (arc < 0
+                        ? model.packetTicks(units, scale)
+                        : inst.arcCosts().ticks(arc, units));
             a.outStart = start;
             st.inEnd = end;
             if (a.type.equals("s")) {
@@ -690,6 +699,7 @@ public final class MscclXmlReader {
           }
           int origin = layout.origin(chunks[k]);
           int number = packetNumbers.merge(origin, 1, Integer::sum) - 1;
+          int channel = channel(st);
           records.add(
               new Schedule.Transmission(
                   inst.origins().get(origin).message(),
@@ -698,7 +708,8 @@ public final class MscclXmlReader {
                   st.gpu,
                   to.gpu,
                   at,
-                  layout.firstUnit(chunks[k])));
+                  layout.firstUnit(chunks[k]),
+                  channel == 0 ? null : channel));
           k = j;
         }
       }
@@ -713,7 +724,9 @@ public final class MscclXmlReader {
       Map<List<Long>, Integer> together = new HashMap<>();
       for (Step p : packets) {
         together.merge(
-            List.of((long) p.gpu, (long) p.recvPartner.gpu, p.outStart), 1, Integer::sum);
+            List.of((long) p.gpu, (long) p.recvPartner.gpu, p.outStart, (long) channel(p)),
+            1,
+            Integer::sum);
       }
       long merged = together.values().stream().filter(c -> c > 1).count();
       if (merged > 0) {
@@ -721,17 +734,19 @@ public final class MscclXmlReader {
             together.entrySet().stream().filter(x -> x.getValue() > 1).findFirst().orElseThrow();
         notes.add(
             merged
-                + " times several sends start together on one arc (e.g. "
+                + " times several sends start together on one channel of an arc (e.g. "
                 + e.getValue()
                 + " on "
                 + e.getKey().get(0)
                 + "->"
                 + e.getKey().get(1)
+                + " channel "
+                + e.getKey().get(3)
                 + " at tick "
                 + e.getKey().get(2)
-                + ", from different "
-                + "channels): commsched counts them as one packet, beta + all their units * tau, so they end later than "
-                + "each alone; the makespan is the checker's");
+                + ", from MSCCL channels that the arc's channels do not tell apart): commsched counts them as one "
+                + "packet, beta + all their units * tau, so they end later than each alone; the makespan is the "
+                + "checker's");
       }
       for (UnitPackets.Packet p : UnitPackets.of(inst, schedule)) {
         makespan = Math.max(makespan, p.end());
@@ -749,6 +764,15 @@ public final class MscclXmlReader {
               + inst.origins().get(0).length()
               + " units)");
       return new Read(schedule, makespan, notes);
+    }
+
+    /**
+     * The commsched channel of a sending step's packet: its thread block's MSCCL channel, modulo
+     * the channels of the arc (0 when the instance has no such arc: the checker reports it).
+     */
+    private int channel(Step send) {
+      int arc = inst.network().arc(send.gpu, send.tb.send);
+      return arc < 0 ? 0 : Math.floorMod(send.tb.chan, inst.network().channels(arc));
     }
 
     /** The global chunk in a buffer slot of a GPU at a time. */

@@ -15,12 +15,13 @@ import org.commsched.core.model.Schedule;
 /**
  * Writes a valid linear-cost broadcast or gossip schedule as an MSCCL algorithm file (the XML that
  * the MSCCL runtimes load, docs/FORMATS.md#msccl-xml): one GPU per node, on each GPU one thread
- * block per arc it sends on and one per arc it receives on (all on channel 0), plus one for the
- * local copy of its own data; the sends and receives of each arc in the schedule's order; each send
- * depends on the receives (or the copy) that brought its chunks, so that the runtime sends nothing
- * before it has it. Every unit of a packet becomes a chunk (several units per chunk when all
- * packets allow it), and a packet whose chunks are not one contiguous range is written as several
- * steps.
+ * block per arc and channel it sends on and one per arc and channel it receives on, on the MSCCL
+ * channel of the same number (the runtimes fix a thread block's peers and channel, and a link of k
+ * channels carries k packets side by side), plus one for the local copy of its own data on channel
+ * 0; the sends and receives of each arc and channel in the schedule's order; each send depends on
+ * the receives (or the copy) that brought its chunks, so that the runtime sends nothing before it
+ * has it. Every unit of a packet becomes a chunk (several units per chunk when all packets allow
+ * it), and a packet whose chunks are not one contiguous range is written as several steps.
  *
  * <p>MSCCL runs GPUs with all links at once in both directions, so only the all-port full-duplex
  * model is written; the times are not written (the runtime has none): {@link MscclXmlReader} gives
@@ -87,12 +88,14 @@ public final class MscclXmlWriter {
   private static final class Tb {
     final int send;
     final int recv;
+    final int chan;
     final List<Step> steps = new ArrayList<>();
     int id;
 
-    Tb(int send, int recv) {
+    Tb(int send, int recv, int chan) {
       this.send = send;
       this.recv = recv;
+      this.chan = chan;
     }
 
     Step add(Step step) {
@@ -105,14 +108,21 @@ public final class MscclXmlWriter {
 
   private static final class Gpu {
     Tb copy;
-    final Map<Integer, Tb> out = new TreeMap<>();
-    final Map<Integer, Tb> in = new TreeMap<>();
+
+    /** Thread blocks by {@link #key} of (peer, channel): by peer, then channel. */
+    final Map<Long, Tb> out = new TreeMap<>();
+
+    final Map<Long, Tb> in = new TreeMap<>();
     final Map<Integer, Step> copyOf = new HashMap<>();
 
     /** For each chunk received, the receive step that ends first, and its end. */
     final Map<Integer, Step> firstReceive = new HashMap<>();
 
     final Map<Integer, Long> firstEnd = new HashMap<>();
+
+    static long key(int peer, int channel) {
+      return ((long) peer << 32) | channel;
+    }
 
     List<Tb> tbs() {
       List<Tb> all = new ArrayList<>();
@@ -165,7 +175,7 @@ public final class MscclXmlWriter {
         continue;
       }
       Gpu gpu = gpus[u];
-      gpu.copy = new Tb(-1, -1);
+      gpu.copy = new Tb(-1, -1, 0);
       for (int j = 0; j < layout.perRank(); j += MAX_COUNT - 1) {
         int cnt = Math.min(MAX_COUNT - 1, layout.perRank() - j);
         Step cpy = gpu.copy.add(new Step("cpy", "i", j, "o", layout.input(u, j), cnt));
@@ -179,8 +189,12 @@ public final class MscclXmlWriter {
     for (UnitPackets.Packet p : packets) {
       Gpu from = gpus[p.from()];
       Gpu to = gpus[p.to()];
-      Tb sendTb = from.out.computeIfAbsent(p.to(), v -> new Tb(v, -1));
-      Tb recvTb = to.in.computeIfAbsent(p.from(), w -> new Tb(-1, w));
+      Tb sendTb =
+          from.out.computeIfAbsent(
+              Gpu.key(p.to(), p.channel()), k -> new Tb(p.to(), -1, p.channel()));
+      Tb recvTb =
+          to.in.computeIfAbsent(
+              Gpu.key(p.from(), p.channel()), k -> new Tb(-1, p.from(), p.channel()));
       List<int[]> runs = runs(p, layout);
       if (runs.size() > 1) {
         split++;
@@ -271,8 +285,8 @@ public final class MscclXmlWriter {
   }
 
   /**
-   * True if both schedules have the same packets (arc, start, units), however their records split
-   * them.
+   * True if both schedules have the same packets (arc, channel, start, units), however their
+   * records split them.
    */
   static boolean sameSchedule(Instance inst, Schedule.Transmissions a, Schedule.Transmissions b) {
     return unitSet(inst, a).equals(unitSet(inst, b));
@@ -287,6 +301,7 @@ public final class MscclXmlWriter {
               List.of(
                   (long) p.from(),
                   (long) p.to(),
+                  (long) p.channel(),
                   s.scale().rescale(p.start(), inst.timeScale().max(s.scale()))),
               k ->
                   new java.util.TreeSet<>(
@@ -367,10 +382,18 @@ public final class MscclXmlWriter {
         }
       }
     }
+    int channels = 1;
+    for (Gpu gpu : gpus) {
+      for (Tb tb : gpu.tbs()) {
+        channels = Math.max(channels, tb.chan + 1);
+      }
+    }
     StringBuilder x = new StringBuilder();
     x.append("<algo name=\"")
         .append(escape(name))
-        .append("\" proto=\"Simple\" nchannels=\"1\" nchunksperloop=\"")
+        .append("\" proto=\"Simple\" nchannels=\"")
+        .append(channels)
+        .append("\" nchunksperloop=\"")
         .append(layout.chunksPerLoop())
         .append("\" ngpus=\"")
         .append(layout.gpus())
@@ -392,7 +415,9 @@ public final class MscclXmlWriter {
             .append(tb.send)
             .append("\" recv=\"")
             .append(tb.recv)
-            .append("\" chan=\"0\">\n");
+            .append("\" chan=\"")
+            .append(tb.chan)
+            .append("\">\n");
         for (Step st : tb.steps) {
           Step dep = st.deps.isEmpty() ? null : st.deps.get(0);
           x.append("      <step s=\"")
@@ -429,11 +454,27 @@ public final class MscclXmlWriter {
   private static void limits(Gpu[] gpus, List<String> notes) {
     int maxSteps = 0;
     int maxPeers = 0;
+    int busiest = 0;
     for (Gpu gpu : gpus) {
+      Map<Integer, Integer> sending = new HashMap<>();
+      Map<Integer, Integer> receiving = new HashMap<>();
       for (Tb tb : gpu.tbs()) {
         maxSteps = Math.max(maxSteps, tb.steps.size());
+        if (tb.send >= 0) {
+          sending.merge(tb.chan, 1, Integer::sum);
+        }
+        if (tb.recv >= 0) {
+          receiving.merge(tb.chan, 1, Integer::sum);
+        }
       }
-      maxPeers = Math.max(maxPeers, Math.max(gpu.out.size(), gpu.in.size()));
+      for (Map<Integer, Integer> perChannel : List.of(sending, receiving)) {
+        for (Map.Entry<Integer, Integer> e : perChannel.entrySet()) {
+          if (e.getValue() > maxPeers) {
+            maxPeers = e.getValue();
+            busiest = e.getKey();
+          }
+        }
+      }
     }
     if (maxSteps > EXECUTOR_MAX_STEPS) {
       notes.add(
@@ -450,7 +491,9 @@ public final class MscclXmlWriter {
       notes.add(
           "a GPU talks to "
               + maxPeers
-              + " peers on channel 0, more than the "
+              + " peers on channel "
+              + busiest
+              + ", more than the "
               + MAX_PEERS_PER_CHANNEL
               + " thread blocks per channel the runtimes allow");
     }

@@ -37,7 +37,7 @@ public final class TransferCsv {
     TimeScale scale = schedule.scale();
     Map<List<Long>, Long> ends = new HashMap<>();
     for (UnitPackets.Packet p : UnitPackets.of(inst, schedule)) {
-      ends.put(List.of((long) p.from(), (long) p.to(), p.start()), p.end());
+      ends.put(List.of((long) p.from(), (long) p.to(), p.start(), (long) p.channel()), p.end());
     }
     CSVPrinter csv = new CSVPrinter(out, FORMAT);
     csv.printRecord(HEADER);
@@ -51,7 +51,9 @@ public final class TransferCsv {
           x.from(),
           x.to(),
           scale.format(x.start()),
-          scale.format(ends.get(List.of((long) x.from(), (long) x.to(), x.start()))));
+          scale.format(
+              ends.get(
+                  List.of((long) x.from(), (long) x.to(), x.start(), (long) x.channelIndex()))));
     }
     csv.flush();
   }

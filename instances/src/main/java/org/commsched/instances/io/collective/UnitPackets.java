@@ -7,16 +7,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.commsched.core.model.ArcCosts;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
 
 /**
  * A linear-cost schedule (broadcast or gossip) as packets with explicit units: the records on one
- * arc with one start are one packet (docs/models/linear-cost.md#units-and-packets), and a record
- * without {@code first} takes the next units of its message in packet-number order. The exporters
- * need each unit by its index, so that a packet can be written as buffer offsets (MSCCL XML) or as
- * explicit rows (CSV).
+ * arc and one channel with one start are one packet, lasting that arc's beta + units tau
+ * (docs/models/linear-cost.md#units-and-packets), and a record without {@code first} takes the next
+ * units of its message in packet-number order. The exporters need each unit by its index, so that a
+ * packet can be written as buffer offsets (MSCCL XML) or as explicit rows (CSV).
  *
  * <p>Only for schedules the checker has accepted: an unknown message or a record that does not
  * resolve is an {@link IllegalArgumentException}.
@@ -36,12 +37,14 @@ public final class UnitPackets {
   }
 
   /**
-   * One packet: arc {@code from -> to} held during {@code [start, end)} ticks of the schedule's
-   * scale.
+   * One packet: channel {@code channel} of arc {@code from -> to} held during {@code [start, end)}
+   * ticks of the schedule's scale.
    *
+   * @param channel the channel of the arc (0 unless the records name another,
+   *     docs/FORMATS.md#links-with-channels-and-costs)
    * @param pieces its units, sorted by origin and first unit
    */
-  public record Packet(int from, int to, long start, long end, List<Piece> pieces) {
+  public record Packet(int from, int to, int channel, long start, long end, List<Piece> pieces) {
     public Packet {
       pieces = List.copyOf(pieces);
     }
@@ -83,7 +86,10 @@ public final class UnitPackets {
     return out;
   }
 
-  /** The packets of the schedule, by start, then sender, then receiver. */
+  /**
+   * The packets of the schedule (the records on one arc and one channel with one start), by start,
+   * then sender, then receiver, then channel.
+   */
   public static List<Packet> of(Instance inst, Schedule.Transmissions schedule) {
     CommModel.StoreAndForward model = inst.storeAndForward();
     Map<List<Long>, List<Piece>> byArcStart = new LinkedHashMap<>();
@@ -91,27 +97,35 @@ public final class UnitPackets {
       Schedule.Transmission x = r.transmission();
       byArcStart
           .computeIfAbsent(
-              List.of((long) x.from(), (long) x.to(), x.start()), k -> new ArrayList<>())
+              List.of((long) x.from(), (long) x.to(), x.start(), (long) x.channelIndex()),
+              k -> new ArrayList<>())
           .add(new Piece(r.origin(), r.first(), r.first() + x.size()));
     }
+    ArcCosts costs = ArcCosts.of(model, inst.network(), schedule.scale());
     List<Packet> out = new ArrayList<>();
     byArcStart.forEach(
         (key, pieces) -> {
           pieces.sort(Comparator.comparingInt(Piece::origin).thenComparingLong(Piece::lo));
           long units = pieces.stream().mapToLong(Piece::size).sum();
           long start = key.get(2);
+          int arc = inst.network().arc(key.get(0).intValue(), key.get(1).intValue());
           out.add(
               new Packet(
                   key.get(0).intValue(),
                   key.get(1).intValue(),
+                  key.get(3).intValue(),
                   start,
-                  start + model.packetTicks(units, schedule.scale()),
+                  start
+                      + (arc < 0
+                          ? model.packetTicks(units, schedule.scale())
+                          : costs.ticks(arc, units)),
                   pieces));
         });
     out.sort(
         Comparator.comparingLong(Packet::start)
             .thenComparingInt(Packet::from)
-            .thenComparingInt(Packet::to));
+            .thenComparingInt(Packet::to)
+            .thenComparingInt(Packet::channel));
     return out;
   }
 

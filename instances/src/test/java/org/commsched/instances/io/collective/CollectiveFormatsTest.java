@@ -191,15 +191,66 @@ class CollectiveFormatsTest {
   }
 
   /**
-   * Every (from, to, start, message, unit) the schedule moves, whatever its records and packet
-   * numbers.
+   * Flooding on the DGX-1-like graph with its doubled NVLinks (links of two channels): every node
+   * sends its message to its neighbours at 0; at beta + length tau, each message a node still lacks
+   * comes from a neighbour that has it, over a channel of their link that carries nothing else
+   * then: first a second channel beside a packet already on that link (side by side), else any free
+   * one. Every packet thus starts at 0 or at one hop and the makespan is two hops, the diameter
+   * bound.
+   *
+   * @throws IllegalStateException if some node cannot get a missing message in the second round
+   */
+  static Schedule.Transmissions dgx1DoubledGossip(long length, long beta, long tau) {
+    long hop = beta + length * tau;
+    int[][] channels = new int[8][8];
+    for (int[] l : DGX1) {
+      int c = DGX1_DOUBLED.contains(List.of(l[0], l[1])) ? 2 : 1;
+      channels[l[0]][l[1]] = c;
+      channels[l[1]][l[0]] = c;
+    }
+    List<Schedule.Transmission> t = new ArrayList<>();
+    for (int v = 0; v < 8; v++) {
+      for (int w = 0; w < 8; w++) {
+        if (channels[v][w] > 0) {
+          t.add(new Schedule.Transmission("m" + v, 0, length, v, w, 0, 0L));
+        }
+      }
+    }
+    for (int w = 0; w < 8; w++) {
+      int[] used = new int[8]; // channels of x -> w taken in the second round
+      for (int m = 0; m < 8; m++) {
+        if (m == w || channels[m][w] > 0) {
+          continue;
+        }
+        int relay = -1;
+        for (int x = 0; x < 8; x++) {
+          boolean fits = channels[x][w] > 0 && channels[m][x] > 0 && used[x] < channels[x][w];
+          if (fits && (relay < 0 || (used[x] > 0 && used[relay] == 0))) {
+            relay = x;
+          }
+        }
+        if (relay < 0) {
+          throw new IllegalStateException("no free channel into " + w + " for m" + m);
+        }
+        int channel = used[relay]++;
+        t.add(
+            new Schedule.Transmission(
+                "m" + m, 1 + w, length, relay, w, hop, 0L, channel == 0 ? null : channel));
+      }
+    }
+    return new Schedule.Transmissions(org.commsched.core.time.TimeScale.UNIT, t);
+  }
+
+  /**
+   * Every (from, to, channel, start, message, unit) the schedule moves, whatever its records and
+   * packet numbers.
    */
   static Set<List<Object>> moves(Instance inst, Schedule.Transmissions s) {
     Set<List<Object>> out = new HashSet<>();
     for (UnitPackets.Record r : UnitPackets.records(inst, s)) {
       Schedule.Transmission x = r.transmission();
       for (long u = r.first(); u < r.first() + x.size(); u++) {
-        out.add(List.of(x.from(), x.to(), x.start(), x.message(), u));
+        out.add(List.of(x.from(), x.to(), x.channelIndex(), x.start(), x.message(), u));
       }
     }
     return out;
@@ -225,7 +276,7 @@ class CollectiveFormatsTest {
     return seen;
   }
 
-  void roundTrip(Instance inst, Schedule.Transmissions schedule) {
+  MscclXmlWriter.Written roundTrip(Instance inst, Schedule.Transmissions schedule) {
     CheckReport original = ScheduleChecker.check(inst, schedule);
     assertThat(original.valid()).as(original.violations().toString()).isTrue();
     MscclXmlWriter.Written w = MscclXmlWriter.write(inst, schedule, "test");
@@ -242,7 +293,9 @@ class CollectiveFormatsTest {
     CheckReport report = ScheduleChecker.check(inst, back.schedule());
     assertThat(report.valid()).as(report.violations().toString()).isTrue();
     assertThat(back.makespan()).isEqualTo(report.makespan());
+    assertThat(report.makespan()).isEqualTo(original.makespan());
     assertThat(w.notes()).anyMatch(n -> n.startsWith("read back: the same schedule"));
+    return w;
   }
 
   @Test
@@ -261,6 +314,44 @@ class CollectiveFormatsTest {
   void aDgx1LikeAllgatherReadsBackAsTheSameScheduleAndChecks() {
     Instance inst = gossip(links(DGX1), 4, "10", "1");
     roundTrip(inst, dgx1Gossip(4, 10, 1));
+  }
+
+  /**
+   * With the doubled NVLinks, packets side by side on the two channels of a link go on MSCCL
+   * channels 0 and 1, each in a thread block of its own, and read back side by side: the makespan
+   * stays two hops, 2 (beta + L tau) = 4 at beta = tau = L = 1 (on one channel they would follow
+   * each other, or merge into one packet of twice the units, and end later).
+   */
+  @Test
+  void aDgx1LikeAllgatherOnDoubledNvlinksKeepsItsChannelsWhenWrittenAndReadBack() {
+    Instance inst = gossip(links(DGX1, DGX1_DOUBLED), 1, "1", "1");
+    Schedule.Transmissions schedule = dgx1DoubledGossip(1, 1, 1);
+    assertThat(schedule.transmissions()).anyMatch(x -> x.channelIndex() == 1);
+    assertThat(ScheduleChecker.check(inst, schedule).makespan()).isEqualTo(2 * (1 + 1 * 1));
+    MscclXmlWriter.Written w = roundTrip(inst, schedule);
+    assertThat(w.xml()).contains("nchannels=\"2\"").contains("chan=\"1\"");
+    // the runtimes fix a thread block's peer and channel: no GPU has two on one (peer, channel)
+    Set<String> blocks = new HashSet<>();
+    int gpu = -1;
+    for (String line : w.xml().lines().toList()) {
+      java.util.regex.Matcher g =
+          java.util.regex.Pattern.compile("<gpu id=\"(\\d+)\"").matcher(line);
+      if (g.find()) {
+        gpu = Integer.parseInt(g.group(1));
+      }
+      java.util.regex.Matcher tb =
+          java.util.regex.Pattern.compile("send=\"(-?\\d+)\" recv=\"(-?\\d+)\" chan=\"(\\d+)\"")
+              .matcher(line);
+      if (tb.find() && !(tb.group(1).equals("-1") && tb.group(2).equals("-1"))) {
+        assertThat(blocks.add(gpu + " " + tb.group(1) + " " + tb.group(2) + " " + tb.group(3)))
+            .as(line)
+            .isTrue();
+      }
+    }
+    // the same at L = 3, beta = 2: two hops of 2 + 3
+    Instance longer = gossip(links(DGX1, DGX1_DOUBLED), 3, "2", "1");
+    MscclXmlWriter.Written w3 = roundTrip(longer, dgx1DoubledGossip(3, 2, 1));
+    assertThat(MscclXmlReader.read(w3.xml(), "t.xml", longer).makespan()).isEqualTo(2 * (2 + 3));
   }
 
   @Test
@@ -391,7 +482,25 @@ class CollectiveFormatsTest {
     CheckReport report = ScheduleChecker.check(inst, read.schedule());
     assertThat(report.valid()).as(report.violations().toString()).isTrue();
     assertThat(read.makespan()).isEqualTo(report.makespan());
-    assertThat(read.notes()).anyMatch(n -> n.contains("start together on one arc"));
+    assertThat(read.notes()).anyMatch(n -> n.contains("start together on one channel of an arc"));
+  }
+
+  /**
+   * On the doubled NVLinks msccl-tools' two thread blocks per doubled pair (MSCCL channels 0 and 1)
+   * are the link's two channels: nothing starts together on one channel, and the file reads as
+   * SCCL's two steps of beta + one chunk's units tau each, 2 (10 + 4) = 28 (on one channel per pair
+   * two chunks share a link: 10 + 8 for that step).
+   */
+  @Test
+  void anMscclXmlFileWrittenByMscclToolsUsesBothChannelsOfADoubledNvlink() throws IOException {
+    Instance inst = gossip(links(DGX1, DGX1_DOUBLED), 4, "10", "1");
+    MscclXmlReader.Read read =
+        MscclXmlReader.read(resource("msccl-tools-dgx1-allgather-steps2.xml"), "m.xml", inst);
+    CheckReport report = ScheduleChecker.check(inst, read.schedule());
+    assertThat(report.valid()).as(report.violations().toString()).isTrue();
+    assertThat(read.makespan()).isEqualTo(report.makespan()).isEqualTo(2 * (10 + 4));
+    assertThat(read.schedule().transmissions()).anyMatch(x -> x.channelIndex() == 1);
+    assertThat(read.notes()).noneMatch(n -> n.contains("start together"));
   }
 
   @Test
