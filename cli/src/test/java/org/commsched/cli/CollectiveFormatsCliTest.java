@@ -71,6 +71,45 @@ class CollectiveFormatsCliTest {
     assertThat(j.json().get("makespan")).isEqualTo(original.json().get("makespan"));
   }
 
+  /**
+   * The DGX-1-like allgather with its doubled NVLinks as links of two channels, beta = tau = L = 1:
+   * the optimum is two hops, 2 (beta + L tau) = 4 (the diameter is 2), and needs two packets side
+   * by side on some doubled link; exported, they go on MSCCL channels 0 and 1 and import back side
+   * by side, valid at 4 (on one MSCCL channel they would follow each other and end at 6).
+   */
+  @Test
+  void aDgx1LikeGossipOnDoubledNvlinksExportsItsChannelsAndImportsBackAtTheSameMakespan()
+      throws IOException {
+    Path inst = tmp.resolve("dgx1x2.json");
+    Files.writeString(
+        inst,
+        "{\"format\": \"commsched-instance/1\", \"name\": \"dgx1x2\", \"problem\": \"gossip\", "
+            + "\"length\": 1, \"model\": {\"kind\": \"store-and-forward\", \"beta\": \"1\", \"tau\": \"1\", "
+            + "\"ports\": \"all\", \"duplex\": \"full\"}, \"network\": {\"nodes\": 8, \"links\": ["
+            + "{\"between\": [0, 1], \"count\": 2}, [0, 2], [0, 3], {\"between\": [0, 4], \"count\": 2}, "
+            + "[1, 2], {\"between\": [1, 3], \"count\": 2}, [1, 5], {\"between\": [2, 3], \"count\": 2}, "
+            + "{\"between\": [2, 6], \"count\": 2}, [3, 7], {\"between\": [4, 5], \"count\": 2}, [4, 6], "
+            + "[4, 7], [5, 6], {\"between\": [5, 7], \"count\": 2}, {\"between\": [6, 7], \"count\": 2}]}}");
+    Path schedule = solved(inst);
+    CliTest.Run original = run("check", inst.toString(), schedule.toString(), "--json");
+    assertThat(original.json().get("makespan").asLong()).isEqualTo(4);
+    Path xml = tmp.resolve("dgx1x2.xml");
+    CliTest.Run e = run("export", inst.toString(), schedule.toString(), "--out", xml.toString());
+    assertThat(e.code()).as(e.err()).isZero();
+    assertThat(e.err()).contains("read back: the same schedule, makespan 4");
+    assertThat(Files.readString(xml)).contains("nchannels=\"2\"").contains("chan=\"1\"");
+    Path back = tmp.resolve("dgx1x2.back.json");
+    CliTest.Run j =
+        run("import", inst.toString(), xml.toString(), "--out", back.toString(), "--json");
+    assertThat(j.code()).as(j.err()).isZero();
+    assertThat(j.json().get("valid").asBoolean()).isTrue();
+    assertThat(j.json().get("makespan")).isEqualTo(original.json().get("makespan"));
+    assertThat(Files.readString(back)).contains("\"channel\"");
+    CliTest.Run c = run("check", inst.toString(), back.toString(), "--json");
+    assertThat(c.code()).as(c.out()).isZero();
+    assertThat(c.json().get("makespan")).isEqualTo(original.json().get("makespan"));
+  }
+
   @Test
   void theCsvHasOneRowPerRecordUnderTheDocumentedHeader() throws IOException {
     Path inst = instance("ring5", "{\"family\": \"ring\", \"nodes\": 5}", "all", "full");
