@@ -18,6 +18,7 @@ import org.commsched.instances.io.ScheduleImport;
 import org.commsched.instances.io.ScheduleWriter;
 import org.commsched.instances.io.collective.MscclXmlReader;
 import org.commsched.instances.io.collective.ScclJsonReader;
+import org.commsched.instances.io.collective.TecclJsonReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
     description = {"Reads another tool's schedule as a schedule of an instance: msccl-xml (an MSCCL algorithm file, "
-        + "allgather or broadcast) or sccl-json (an algorithm msccl solve wrote). Writes a commsched-schedule/1 file (to --out, else stdout) and states on stderr "
+        + "allgather or broadcast), sccl-json (an algorithm msccl solve wrote) or teccl-json (a schedule TE-CCL wrote). Writes a commsched-schedule/1 file (to --out, else stdout) and states on stderr "
         + "the mapping it applied and the checker's verdict.",
         "Exit codes: 0 imported (valid or not: run check for the violations), 2 bad input."})
 final class ImportCommand implements Callable<Integer> {
@@ -44,12 +45,13 @@ final class ImportCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "FOREIGN", description = "the other tool's schedule file")
   Path foreign;
 
-  @Option(names = "--format", paramLabel = "F", description = "msccl-xml or sccl-json (default: from FOREIGN's extension, .xml or .json)")
+  @Option(names = "--format", paramLabel = "F", description = "msccl-xml, sccl-json or teccl-json (default: from FOREIGN's extension, .xml or .json; a .json "
+      + "file with TE-CCL's \"7-Flows\" is teccl-json)")
   String format;
 
   @Option(names = "--timing", paramLabel = "T", defaultValue = "steps", converter = TimingConverter.class,
-      description = "sccl-json: steps (SCCL's synchronous steps, default) or asap (each packet as soon as its link "
-          + "and chunks allow)")
+      description = "sccl-json and teccl-json: steps (SCCL's synchronous steps, TE-CCL's epochs; default) or asap "
+          + "(each packet as soon as its link and chunks allow)")
   ScclJsonReader.Timing timing;
 
   /** steps or asap, in any case. */
@@ -95,8 +97,12 @@ final class ImportCommand implements Callable<Integer> {
           read = ScheduleImport.sccl(foreign, instance, timing);
           mapping = ScclJsonReader.mapping(timing);
         }
+        case "teccl-json", "teccl" -> {
+          read = ScheduleImport.teccl(foreign, instance, timing);
+          mapping = TecclJsonReader.mapping(timing);
+        }
         default -> throw new BadInputException("commsched import: --format " + f + " is not a format import reads; "
-            + "use msccl-xml or sccl-json");
+            + "use msccl-xml, sccl-json or teccl-json");
       }
     } catch (InstanceFormatException e) {
       throw new BadInputException(e.oneLine());
@@ -155,9 +161,13 @@ final class ImportCommand implements Callable<Integer> {
       return "msccl-xml";
     }
     if (n.endsWith(".json")) {
-      return "sccl-json";
+      try {
+        return ScheduleImport.looksLikeTeccl(foreign) ? "teccl-json" : "sccl-json";
+      } catch (InstanceFormatException e) {
+        throw new BadInputException(e.oneLine());
+      }
     }
-    throw new BadInputException("commsched import: " + foreign + ": no format: give --format msccl-xml or "
-        + "sccl-json");
+    throw new BadInputException("commsched import: " + foreign + ": no format: give --format msccl-xml, "
+        + "sccl-json or teccl-json");
   }
 }

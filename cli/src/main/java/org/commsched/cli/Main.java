@@ -39,7 +39,8 @@ public final class Main implements Runnable {
   }
 
   /** The commands that read instance files and answer SIGINT and SIGTERM in one line from their start. */
-  private static final java.util.Set<String> SIGNALLED = java.util.Set.of("solve", "check", "bounds", "draw");
+  private static final java.util.Set<String> SIGNALLED = java.util.Set.of("solve", "check", "bounds", "draw",
+      "ratios");
 
   public static void main(String[] args) {
     Deadline.countFromJvmStart(); // a process of its own: --time-limit counts from the JVM's start

@@ -466,7 +466,10 @@ final class RatioReport {
         .append("td:first-child{text-align:left}.charts{display:flex;flex-wrap:wrap;gap:1em}")
         .append("figure{flex:1 1 30em;max-width:640px;margin:0}figure svg{width:100%;height:auto}")
         .append(".provenance td,.provenance th{text-align:left}h1{font-size:1.4em;overflow-wrap:anywhere}")
-        .append(".scroll{overflow:auto;max-width:100%;max-height:40em}</style></head><body>\n");
+        .append(".scroll{overflow:auto;max-width:100%;max-height:40em}")
+        // the refusals' reasons are sentences: left-aligned and wrapped, so a short one is not pushed out of sight
+        .append(".coverage td:nth-child(").append(COVERAGE.indexOf("refusedBecause") - 2)
+        .append("){text-align:left;white-space:normal;min-width:24em}</style></head><body>\n");
     h.append("<h1>").append(escape(title)).append("</h1>\n");
     h.append("<details open=\"open\"><summary>How this report was made (provenance.json)</summary>")
         .append("<div class=\"scroll\"><table class=\"provenance\">");
@@ -509,7 +512,7 @@ final class RatioReport {
           mine.add(cov.get(j).subList(3, cov.get(j).size()));
         }
       }
-      h.append("<div class=\"scroll\">");
+      h.append("<div class=\"scroll coverage\">");
       table(h, COVERAGE.subList(3, COVERAGE.size()), mine);
       h.append("</div>\n");
       String shown = null;

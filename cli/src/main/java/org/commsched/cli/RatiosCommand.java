@@ -149,6 +149,16 @@ final class RatiosCommand implements Callable<Integer> {
     AtomicInteger finished = new AtomicInteger();
     int[] total = new int[1];
     Progress progress = new Progress(e, quiet, System.console() != null);
+    // before the journal is opened: bad input leaves no empty results.jsonl behind
+    Set<String> asked = wanted;
+    if (asked != null && items.stream().noneMatch(it -> registry.applicable(it.instance()).stream()
+        .anyMatch(m -> asked.contains(m.name())))) {
+      Set<String> apply = new java.util.TreeSet<>();
+      items.forEach(it -> registry.applicable(it.instance()).forEach(m -> apply.add(m.name())));
+      throw bad("--methods " + String.join(",", asked) + ": none applies to any instance of the sweep; give "
+          + "methods that do, e.g. " + (apply.isEmpty() ? "none (no method applies to these instances)"
+          : String.join(",", apply)));
+    }
     BufferedWriter w;
     try {
       endLine(journal);
@@ -159,15 +169,6 @@ final class RatiosCommand implements Callable<Integer> {
     }
     int rowsToRun = 0;
     List<RatioStudy.Refusal> refusals = refusals(items, registry, wanted);
-    Set<String> asked = wanted;
-    if (asked != null && items.stream().noneMatch(it -> registry.applicable(it.instance()).stream()
-        .anyMatch(m -> asked.contains(m.name())))) {
-      Set<String> apply = new java.util.TreeSet<>();
-      items.forEach(it -> registry.applicable(it.instance()).forEach(m -> apply.add(m.name())));
-      throw bad("--methods " + String.join(",", asked) + ": none applies to any instance of the sweep; give "
-          + "methods that do, e.g. " + (apply.isEmpty() ? "none (no method applies to these instances)"
-          : String.join(",", apply)));
-    }
     for (Item it : items) {
       List<String> todo = new ArrayList<>();
       for (Method m : registry.applicable(it.instance())) {
@@ -231,7 +232,9 @@ final class RatiosCommand implements Callable<Integer> {
     written(rows);
     print(o, summary);
     if (!quiet) {
-      e.println("commsched ratios: " + rowsToRun + " rows in " + seconds(System.nanoTime() - sweepStart)
+      // after a Ctrl-C only the finished rows were run: say how many of those planned
+      e.println("commsched ratios: " + (finished.get() < rowsToRun ? finished.get() + " of " : "") + rowsToRun
+          + " rows in " + seconds(System.nanoTime() - sweepStart)
           .toPlainString() + " s of the sweep's own wall time; the methods' own times (column seconds) sum to "
           + methodSeconds.toPlainString() + " s");
       e.flush();

@@ -3,6 +3,7 @@ package org.commsched.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.commsched.core.solve.Interrupt;
 import org.commsched.instances.io.AtomicFiles;
 import sun.misc.Signal;
@@ -33,14 +34,22 @@ final class Signals {
   /** True once work runs that a signal should stop cooperatively (a search, a sweep, a file being written). */
   private static final AtomicBoolean COOPERATIVE = new AtomicBoolean();
 
-  /** Installs the handlers for the rest of the process (once: a later call does nothing). */
+  /** Installs the handlers for the rest of the process (once: a later call only sets the line it says). */
   static void install(PrintWriter err) {
     install(err, "commsched: interrupted: stopping the search to write the best schedule found (again to quit at "
         + "once)");
   }
 
-  /** As {@link #install(PrintWriter)}, saying {@code line} on stderr at the first signal. */
+  /** The line said at the first signal once work runs cooperatively (the last one a command gave). */
+  private static final AtomicReference<String> LINE = new AtomicReference<>();
+
+  /**
+   * As {@link #install(PrintWriter)}, saying {@code line} on stderr at the first signal. The handlers are installed
+   * once; a later call only replaces the line (so {@code main} can answer a signal from the start and the command
+   * says what it keeps once it knows its files).
+   */
   static void install(PrintWriter err, String line) {
+    LINE.set(line);
     if (!INSTALLED.compareAndSet(false, true)) {
       return;
     }
@@ -57,7 +66,7 @@ final class Signals {
             err.flush();
             halt();
           }
-          err.println(line);
+          err.println(LINE.get());
           err.flush();
           Interrupt.request();
         });

@@ -8,6 +8,11 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.commsched.core.testing.Deep;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -107,17 +112,46 @@ class CliTest {
     assertThat(run("check", inst.toString(), sched.toString()).code()).isZero();
   }
 
-  @Test
-  void everyCatalogueInstance_solvesAndItsScheduleChecks() throws IOException {
+  /**
+   * The catalogue's JSON instances in name order, split by the everyday build: {@code deep} false gives the first
+   * instance of each family prefix ({@code chat-}, {@code dsa-}, {@code lc-}, {@code pk-}, {@code sg-}, {@code tb-}),
+   * {@code deep} true all the others (each solve may run to its 2 s limit: all of them took most of the module's time).
+   */
+  static List<Path> catalogueInstances(boolean deep) throws IOException {
+    Set<String> prefixes = new HashSet<>();
+    List<Path> out = new ArrayList<>();
     try (var files = Files.list(CATALOGUE)) {
-      for (Path f : files.filter(p -> p.toString().endsWith(".json") && !p.endsWith("manifest.json")).toList()) {
-        Path sched = tmp.resolve(f.getFileName() + ".schedule.json");
-        Run s = run("solve", f.toString(), "--out", sched.toString(), "--json", "--time-limit", "2");
-        assertThat(s.code()).as(f + ": " + s.err()).isZero();
-        assertThat(s.json().get("valid").asBoolean()).as(f.toString()).isTrue();
-        Run c = run("check", f.toString(), sched.toString());
-        assertThat(c.code()).as(f + ": " + c.out() + c.err()).isZero();
+      for (Path f : files.filter(p -> p.toString().endsWith(".json") && !p.endsWith("manifest.json")).sorted()
+          .toList()) {
+        boolean first = prefixes.add(f.getFileName().toString().split("-")[0]);
+        if (first != deep) {
+          out.add(f);
+        }
       }
+    }
+    return out;
+  }
+
+  @Test
+  void oneCatalogueInstanceOfEachFamily_solvesAndItsScheduleChecks() throws IOException {
+    solvesAndChecks(catalogueInstances(false));
+  }
+
+  @Deep
+  @Test
+  void everyOtherCatalogueInstance_solvesAndItsScheduleChecks() throws IOException {
+    solvesAndChecks(catalogueInstances(true));
+  }
+
+  private void solvesAndChecks(List<Path> instances) {
+    assertThat(instances).isNotEmpty();
+    for (Path f : instances) {
+      Path sched = tmp.resolve(f.getFileName() + ".schedule.json");
+      Run s = run("solve", f.toString(), "--out", sched.toString(), "--json", "--time-limit", "2");
+      assertThat(s.code()).as(f + ": " + s.err()).isZero();
+      assertThat(s.json().get("valid").asBoolean()).as(f.toString()).isTrue();
+      Run c = run("check", f.toString(), sched.toString());
+      assertThat(c.code()).as(f + ": " + c.out() + c.err()).isZero();
     }
   }
 

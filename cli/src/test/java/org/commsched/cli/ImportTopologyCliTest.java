@@ -71,12 +71,13 @@ class ImportTopologyCliTest {
   }
 
   @Test
-  void anyNetworkHeuristicsNotTaughtTheCosts_refuseWithTheReason() {
+  void heuristicsNotTaughtTheCosts_refuseWithTheReason_andMatchingBroadcastTakesThem() {
     Path i = imported("msccl-dgx1.json", "--problem", "broadcast", "--length", "2", "--ports", "one");
-    CliTest.Run r = CliTest.run("solve", i.toString(), "--method", "matching-broadcast");
+    CliTest.Run r = CliTest.run("solve", i.toString(), "--method", "tree-broadcast");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err().strip()).contains("assumes every link is one channel at the model's beta and tau")
         .doesNotContain("\n");
+    solvesAndChecks(i, "matching-broadcast");
   }
 
   @Test

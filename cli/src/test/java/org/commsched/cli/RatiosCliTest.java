@@ -342,7 +342,10 @@ class RatiosCliTest {
     }
   }
 
-  /** Issue 23: methods that apply to no instance of the sweep are bad input, and the line names what does apply. */
+  /**
+   * Issue 23: methods that apply to no instance of the sweep are bad input, the line names what does apply, and no
+   * empty journal is left.
+   */
   @Test
   void methodsThatApplyToNothing_exit2NamingWhatDoesApply() {
     Path out = tmp.resolve("none");
@@ -351,6 +354,50 @@ class RatiosCliTest {
     assertThat(r.err().strip().lines().count()).isEqualTo(1);
     assertThat(r.err()).startsWith("commsched ratios: --methods fdf,greedy-saf: none applies")
         .contains("kierstead").contains("greedy").doesNotContain("Exception");
+    assertThat(out.resolve("results.jsonl")).as("no empty journal left behind").doesNotExist();
+  }
+
+  /**
+   * Issue 23, item 3: sizes 4 to 48 span more than 10x, so the size axis is logarithmic (size 8 sits more than a fifth
+   * of the way from 4 to 48; on a linear axis it would sit at a eleventh); each method has its own line (colour and
+   * dash pattern); and every point says its n, the same for all methods at a size and equal to the n under the size.
+   */
+  @Test
+  void chartsOfAWideSweep_haveALogSizeAxis_aLineStylePerMethod_andOneNPerSize() throws Exception {
+    Path out = tmp.resolve("wide");
+    CliTest.Run r = run("ratios", "--generate", "problem=chatting family=ula sizes=4,8,48 messages=n "
+        + "lengths=uniform:1..3 seeds=1..2", "--methods", "greedy,first-fit,kierstead", "--out", out.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    String svg = Files.readString(out.resolve("ratio-lb-chatting-ula.svg"));
+    assertThat(svg).contains("size (n: instances in the common set), log scale");
+    Map<Integer, Double> tick = new HashMap<>();
+    java.util.regex.Matcher t = java.util.regex.Pattern
+        .compile("<text x=\"([0-9.]+)\" y=\"\\d+\" text-anchor=\"middle\">(\\d+)</text>").matcher(svg);
+    while (t.find()) {
+      tick.put(Integer.parseInt(t.group(2)), Double.parseDouble(t.group(1)));
+    }
+    assertThat(tick).containsOnlyKeys(4, 8, 48);
+    assertThat((tick.get(8) - tick.get(4)) / (tick.get(48) - tick.get(4))).isGreaterThan(0.2);
+    List<String> styles = new ArrayList<>();
+    java.util.regex.Matcher l = java.util.regex.Pattern
+        .compile("<polyline points=\"[^\"]*\" fill=\"none\" stroke=\"([^\"]+)\" stroke-width=\"2\"( "
+            + "stroke-dasharray=\"[^\"]+\")?/>").matcher(svg);
+    while (l.find()) {
+      styles.add(l.group(1) + "|" + l.group(2));
+    }
+    assertThat(styles).hasSize(3).doesNotHaveDuplicates();
+    assertThat(styles.stream().map(x -> x.substring(x.indexOf('|'))).distinct()).hasSize(3);
+    Map<Integer, List<String>> nAt = new HashMap<>();
+    java.util.regex.Matcher p = java.util.regex.Pattern
+        .compile("<title>([a-z-]+) size (\\d+): [^<]* \\(n=(\\d+)\\)</title>").matcher(svg);
+    while (p.find()) {
+      nAt.computeIfAbsent(Integer.parseInt(p.group(2)), k -> new ArrayList<>()).add(p.group(3));
+    }
+    assertThat(nAt).containsOnlyKeys(4, 8, 48);
+    for (Map.Entry<Integer, List<String>> e : nAt.entrySet()) {
+      assertThat(e.getValue()).as("size " + e.getKey()).hasSize(3).containsOnly(e.getValue().get(0));
+      assertThat(svg).contains(">n=" + e.getValue().get(0) + "</text>");
+    }
   }
 
   /**

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.TestFactory;
  * greedy's makespan; on default (breadth-first tree) routes it equals greedy's and the tight root bound (LB-SCAT,
  * LB-OFF single port; LB-MP all ports: Theorem 1's FDF optimality and its gather and multiport analogues,
  * docs/models/bufferless-scatter-gather.md#fdf, #lower-bounds, #properties claims 1, 2, 6, 7). Cases: commsched.cases /
- * 5.
+ * 5, and one drawn where greedy is not optimal ({@link #belowGreedy}).
  */
 class ExactScatterGatherProperties {
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(10), 1, 5L);
@@ -65,8 +65,40 @@ class ExactScatterGatherProperties {
       String name = spec.name() + " " + ports + (explicit ? " explicit routes" : "");
       tests.add(DynamicTest.dynamicTest(name, () -> check(Generators.instance(spec))));
     }
+    tests.add(DynamicTest.dynamicTest("a drawn case where greedy is not optimal", () -> check(belowGreedy())));
     tests.add(DynamicTest.dynamicTest("some case searched below greedy", () -> assertThat(beaten).isPositive()));
     return tests.stream();
+  }
+
+  /**
+   * A case in scope of "searched below greedy" by construction, so that the suite searches below greedy at any case
+   * count (a quarter of the cases, the everyday build's, may hold none): seeded draws of single-port chatting and of
+   * scatter and gather on random explicit routes, the first whose brute-force optimum is below greedy's makespan.
+   */
+  static Instance belowGreedy() {
+    SplittableRandom r = new SplittableRandom(Seeds.mix(20261129L));
+    for (int draw = 0; draw < 5_000; draw++) {
+      ProblemKind kind = switch (draw % 3) {
+        case 0 -> ProblemKind.CHATTING;
+        case 1 -> ProblemKind.SCATTER;
+        default -> ProblemKind.GATHER;
+      };
+      boolean chatting = kind == ProblemKind.CHATTING;
+      String family = chatting ? FAMILIES[r.nextInt(FAMILIES.length)] : "random";
+      CommModel.BufferlessPorts ports = chatting || r.nextBoolean() ? CommModel.BufferlessPorts.SINGLE
+          : CommModel.BufferlessPorts.ALL;
+      int size = (family.equals("ring") ? 4 : 3) + r.nextInt(3);
+      int messages = chatting ? 3 + r.nextInt(2) : 2 + r.nextInt(3);
+      GeneratorSpec spec = new GeneratorSpec(null, kind, family, size, messages,
+          chatting ? new LengthDistribution.Uniform(1, 3) : LENGTHS, new CommModel.Bufferless(ports), r.nextLong(),
+          !chatting);
+      Instance inst = Generators.instance(spec);
+      long greedy = new GreedyBufferless().solve(inst, SolveLimits.defaults()).makespan();
+      if (BruteForce.offline(inst, greedy) < greedy) {
+        return inst;
+      }
+    }
+    throw new AssertionError("no case below greedy in 5,000 draws, " + Seeds.describe());
   }
 
   private int beaten;

@@ -226,6 +226,14 @@ class ExactVirtualProperties {
       return e.best;
     }
 
+    /** The optimum if it is below {@code upper}, else {@code upper}: the same search, bounded from the start. */
+    static long below(Instance instance, long upper) {
+      Exhaustive e = new Exhaustive(instance);
+      e.best = Math.min(e.best, upper);
+      e.search(0, 0);
+      return e.best;
+    }
+
     private void search(int i, long makespan) {
       if (i == m) {
         best = makespan;

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.commsched.core.model.Instance;
+import org.commsched.core.testing.Deep;
 import org.commsched.solver.MethodRegistry;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -20,8 +22,31 @@ import tools.jackson.databind.JsonNode;
  * Rows beyond the model's size say so through the method's refusal and are not run.
  */
 class LinearCostCatalogueProofTest {
+  /** The four rows whose proofs took most of the suite's time (15 to 60 s each under load): deep. */
+  static final Set<String> LONG_PROOFS = Set.of("lc-ring-h1-broadcast-ring7-n3-beta1.json",
+      "lc-ring-h1-broadcast-ring5-n3-beta1.json", "lc-prop325-broadcast-ring6-h1-n6.json",
+      "lc-prop325-broadcast-ring6-h1-n7.json");
+
   @TestFactory
   Stream<DynamicTest> cpsatProves_everyLinearCostOptimumItTakes() throws IOException {
+    List<DynamicTest> tests = proofs(false);
+    assertThat(tests).hasSizeGreaterThanOrEqualTo(6);
+    // the odd-ring H1 rows (docs/models/linear-cost.md#broadcast-schemes-implemented, "Two-way ring, H1"): each
+    // proof takes seconds, so all three are re-proved in the build (two of them by the deep one)
+    assertThat(tests).extracting(DynamicTest::getDisplayName).contains("lc-ring-h1-broadcast-ring7-n2-beta1.json");
+    return tests.stream();
+  }
+
+  @Deep
+  @TestFactory
+  Stream<DynamicTest> cpsatProves_theLongProofs() throws IOException {
+    List<DynamicTest> tests = proofs(true);
+    assertThat(tests).extracting(DynamicTest::getDisplayName).containsExactlyInAnyOrderElementsOf(LONG_PROOFS);
+    return tests.stream();
+  }
+
+  /** The rows cpsat takes with an exact optimum: those of {@link #LONG_PROOFS} when {@code deep}, else the others. */
+  private static List<DynamicTest> proofs(boolean deep) throws IOException {
     MethodRegistry registry = MethodRegistry.standard();
     List<DynamicTest> tests = new ArrayList<>();
     for (JsonNode row : CatalogueTest.manifest()) {
@@ -34,13 +59,10 @@ class LinearCostCatalogueProofTest {
         assertThat(row.has("certificate")).as(file + " is beyond the exact model and claims no proof").isFalse();
         continue;
       }
-      tests.add(DynamicTest.dynamicTest(file, () -> PacketCatalogueProofTest.cpsatProves(registry, row, inst)));
+      if (LONG_PROOFS.contains(file) == deep) {
+        tests.add(DynamicTest.dynamicTest(file, () -> PacketCatalogueProofTest.cpsatProves(registry, row, inst)));
+      }
     }
-    assertThat(tests).hasSizeGreaterThanOrEqualTo(6);
-    // the odd-ring H1 rows (docs/models/linear-cost.md#broadcast-schemes-implemented, "Two-way ring, H1"): each
-    // proof takes seconds, so all three are re-proved in the build
-    assertThat(tests).extracting(DynamicTest::getDisplayName).contains("lc-ring-h1-broadcast-ring5-n3-beta1.json",
-        "lc-ring-h1-broadcast-ring7-n2-beta1.json", "lc-ring-h1-broadcast-ring7-n3-beta1.json");
-    return tests.stream();
+    return tests;
   }
 }

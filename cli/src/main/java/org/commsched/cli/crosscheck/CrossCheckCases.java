@@ -36,7 +36,8 @@ public final class CrossCheckCases {
       case BUFFERLESS_CHATTING -> chatting(r);
       case BUFFERLESS_SCATTER_GATHER -> scatterGather(r);
       case PACKET -> packet(r);
-      case LINEAR_COST -> Generators.tinyLinearCost(r);
+      // a fifth of the linear-cost cases on links with their own channels and costs
+      case LINEAR_COST -> r.nextInt(5) == 0 ? Generators.tinyHeterogeneous(r) : Generators.tinyLinearCost(r);
     };
     return new Instance(family.wireName() + "-" + Long.toUnsignedString(seed, 36), inst.problem(), inst.model(),
         inst.network());

@@ -16,7 +16,9 @@ import org.commsched.core.model.Topology;
  * instance on which the same method still fails the same check, until no variant fails or the budget of cross-checks
  * is spent. Variants, in this order: drop one message; forget an explicit route (the default route instead); halve a
  * length, then lower it by one; remove a node no message, root or source uses (the last node of a counted network
- * such as a ula or ring, any leaf of a tree, any node of an explicit network; the other nodes renumbered).
+ * such as a ula or ring, any leaf of a tree, any node of an explicit network; the other nodes renumbered, every
+ * remaining link keeping its channel count and own costs); make a link of an explicit network simpler (one channel
+ * fewer, the model's costs, the plain link; docs/FORMATS.md#links-with-channels-and-costs).
  */
 public final class Shrinker {
   /** The most cross-checks one shrink runs. */
@@ -146,7 +148,45 @@ public final class Shrinker {
     for (int v = inst.network().nodes() - 1; v >= 0; v--) {
       removeNode(inst, v, out);
     }
+    if (inst.network().topology() instanceof Topology.Explicit e) {
+      for (int i = 0; i < e.channels().size(); i++) {
+        simplifyLink(inst, e, i, out);
+      }
+    }
     return out;
+  }
+
+  /** The channel entry of pair {@code i} of an explicit network ({@link Topology.Channel#PLAIN} when it has none). */
+  private static Topology.Channel channel(Topology.Explicit e, int i) {
+    return e.channels().isEmpty() ? Topology.Channel.PLAIN : e.channels().get(i);
+  }
+
+  /**
+   * Adds the instance with link (or arc) {@code i} simpler, if it has channels or costs of its own: one channel
+   * fewer, then the same link at the model's costs, then the plain link.
+   */
+  private static void simplifyLink(Instance inst, Topology.Explicit e, int i, List<Instance> out) {
+    Topology.Channel c = channel(e, i);
+    List<Topology.Channel> simpler = new ArrayList<>();
+    if (c.count() > 1) {
+      simpler.add(new Topology.Channel(c.count() - 1, c.beta(), c.tau()));
+    }
+    if (c.beta() != null || c.tau() != null) {
+      simpler.add(new Topology.Channel(c.count(), null, null));
+    }
+    if (!c.plain() && c.count() > 1 && (c.beta() != null || c.tau() != null)) {
+      simpler.add(Topology.Channel.PLAIN);
+    }
+    for (Topology.Channel d : simpler) {
+      List<Topology.Channel> channels = new ArrayList<>(e.channels());
+      channels.set(i, d);
+      try {
+        add(out, inst.name(), inst.problem(), inst, Network.of(new Topology.Explicit(e.nodes(), e.pairs(), e.links(),
+            channels)));
+      } catch (RuntimeException x) {
+        // not a valid network: not a variant
+      }
+    }
   }
 
   private static List<Message> replace(List<Message> ms, int i, Message m) {
@@ -222,12 +262,15 @@ public final class Shrinker {
       smaller = new Topology.Tree(parents);
     } else if (t instanceof Topology.Explicit e) {
       List<Topology.Pair> pairs = new ArrayList<>();
-      for (Topology.Pair q : e.pairs()) {
+      List<Topology.Channel> channels = new ArrayList<>();
+      for (int i = 0; i < e.pairs().size(); i++) {
+        Topology.Pair q = e.pairs().get(i);
         if (q.u() != v && q.v() != v) {
           pairs.add(new Topology.Pair(q.u() > v ? q.u() - 1 : q.u(), q.v() > v ? q.v() - 1 : q.v()));
+          channels.add(channel(e, i));
         }
       }
-      smaller = new Topology.Explicit(n - 1, pairs, e.links());
+      smaller = new Topology.Explicit(n - 1, pairs, e.links(), channels); // each link keeps its count and costs
     }
     if (smaller == null) {
       return;

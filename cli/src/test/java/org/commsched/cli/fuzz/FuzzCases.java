@@ -405,7 +405,7 @@ public final class FuzzCases {
       if (p.key != null && List.of("from", "to", "root", "source", "target").contains(p.key) && p.get().isInt()) {
         refs.add(p);
       }
-      if (p.key == null && p.parent == p.parent && isRoute(doc, p.parent)) {
+      if (p.key == null && isRoute(doc, p.parent)) {
         refs.add(p);
       }
     }

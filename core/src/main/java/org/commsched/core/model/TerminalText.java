@@ -1,5 +1,6 @@
 package org.commsched.core.model;
 
+import java.util.HexFormat;
 import java.util.Locale;
 
 /**
@@ -22,6 +23,9 @@ import java.util.Locale;
  * never print the same.
  */
 public final class TerminalText {
+  /** Upper-case hex digits: {@code toHexDigits} of a short gives the four of backslash-u, of an int the eight of U. */
+  private static final HexFormat HEX = HexFormat.of().withUpperCase();
+
   private TerminalText() {
   }
 
@@ -55,8 +59,7 @@ public final class TerminalText {
         case '\f' -> b.append("\\f");
         case '\r' -> b.append("\\r");
         case 0x1B -> b.append("\\e");
-        default -> b.append(c < 0x10000 ? String.format(Locale.ROOT, "\\u%04X", c)
-            : String.format(Locale.ROOT, "\\U%08X", c));
+        default -> b.append(c < 0x10000 ? "\\u" + HEX.toHexDigits((short) c) : "\\U" + HEX.toHexDigits(c));
       }
     }
     return b.toString();

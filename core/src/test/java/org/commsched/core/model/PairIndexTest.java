@@ -1,6 +1,7 @@
 package org.commsched.core.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 import java.util.HashMap;
 import java.util.List;
@@ -40,9 +41,17 @@ class PairIndexTest {
       long x = r.nextInt(3) == 0 ? r.nextLong() : r.nextInt(1000);
       long y = r.nextInt(3) == 0 ? -r.nextInt(50) : r.nextInt(300);
       int want = expected.computeIfAbsent(List.of(x, y), k -> expected.size());
-      assertThat(ix.add(x, y)).isEqualTo(want);
+      int got = ix.add(x, y);
+      if (got != want) { // a plain comparison: 200,000 AssertJ assertions cost seconds of the everyday build
+        fail("add(%d, %d) at step %d gave %d, a map from the pair to the next number gives %d", x, y, i, got, want);
+      }
     }
     assertThat(ix.size()).isEqualTo(expected.size());
-    expected.forEach((k, v) -> assertThat(ix.get(k.get(0), k.get(1))).isEqualTo(v));
+    expected.forEach((k, v) -> {
+      int got = ix.get(k.get(0), k.get(1));
+      if (got != v) {
+        fail("get(%d, %d) gave %d, not %d", k.get(0), k.get(1), got, v);
+      }
+    });
   }
 }

@@ -10,8 +10,8 @@ import java.util.stream.LongStream;
  *
  * <p>Two system properties steer it; the build passes both to the test JVMs:
  * <ul>
- *   <li>{@code commsched.cases=N}: how many cases a suite runs (default 200). A suite may run a fraction of it
- *       ({@link #cases(int, int)}).</li>
+ *   <li>{@code commsched.cases=N}: how many cases a suite runs (200 when unset and under the build's {@code deep}
+ *       profile; the everyday build passes 50). A suite may run a fraction of it ({@link #cases(int, int)}).</li>
  *   <li>{@code commsched.seed}: {@code fixed} (the default) runs the same cases on every machine; a number B runs the
  *       base seed B; {@code random} draws a fresh base seed and prints it once, so that a failure can be replayed
  *       with {@code -Dcommsched.seed=B}.</li>
@@ -26,7 +26,7 @@ public final class Seeds {
   public static final String CASES_PROPERTY = "commsched.cases";
   /** The property holding the seed mode: fixed, random, or a base seed. */
   public static final String SEED_PROPERTY = "commsched.seed";
-  /** Cases per suite when {@code commsched.cases} is not set. */
+  /** Cases per suite when {@code commsched.cases} is not set: the deep count, what CI runs ({@code -Pdeep}). */
   public static final int DEFAULT_CASES = 200;
 
   private static final long BASE = base(System.getProperty(SEED_PROPERTY));
@@ -67,9 +67,17 @@ public final class Seeds {
     return Integer.getInteger(CASES_PROPERTY, DEFAULT_CASES);
   }
 
-  /** A suite's share of the case count: {@code max(atLeast, cases() / divisor)}. */
+  /**
+   * A suite's share of the case count: {@code max(atLeast, cases() / divisor)} at the deep count
+   * ({@link #DEFAULT_CASES}) and above. Below it the floor shrinks with the count, {@code atLeast * cases() / 200}
+   * rounded up (at least one case), so that the everyday build's 50 cases run a quarter of every suite, floored ones
+   * included, and the deep build runs exactly what it always ran.
+   */
   public static int cases(int divisor, int atLeast) {
-    return Math.max(atLeast, cases() / divisor);
+    int n = cases();
+    int floor = n >= DEFAULT_CASES ? atLeast
+        : Math.max(1, (int) ((atLeast * (long) n + DEFAULT_CASES - 1) / DEFAULT_CASES));
+    return Math.max(floor, n / divisor);
   }
 
   /** The seeds of a suite running {@link #cases()} cases. */

@@ -71,6 +71,15 @@ public final class MatchingBroadcast implements Method {
     return FACTS;
   }
 
+  /**
+   * The calls are chosen without costs (rounds of matchings); on links of their own costs they are run as soon as
+   * possible with each link's beta and tau ({@link RoundSchedule}), and the runs compare by makespan, not rounds.
+   */
+  @Override
+  public boolean readsLinkCosts() {
+    return true;
+  }
+
   /** The most arcs a network may have: every round scans them all (a complete graph of 46,000 nodes has 2 x 10^9). */
   static final long MAX_ARCS = 20_000_000L;
 
@@ -108,37 +117,51 @@ public final class MatchingBroadcast implements Method {
     int ecc = java.util.Arrays.stream(dist).max().orElse(0);
     long perRound = s.net().arcs() + (long) s.p();
     Calls best = bfsTree(s.net(), s.source(), dist);
+    // links of their own costs: rounds are not time, so each candidate is run and the makespans compared
+    boolean costs = s.net().hasChannels();
+    long bestTime = costs ? run(s, best).makespan() : (long) best.rounds * call;
     int first = -1;
     if ((long) ecc * perRound <= FIRST_RUN_WORK) { // every round scans the network, and there are at least ecc
       Calls c = new Rounds(s.net(), s.source(), null).run(deadline);
       if (c != null) {
         first = c.rounds;
-        best = c.rounds <= best.rounds ? c : best;
+        long time = costs ? run(s, c).makespan() : (long) c.rounds * call;
+        if (costs ? time < bestTime : c.rounds <= best.rounds) {
+          best = c;
+          bestTime = time;
+        }
       }
     }
     long perRun = Math.max(1, (long) best.rounds * perRound);
     int runs = first >= 0 ? 1 : 0;
     SplittableRandom random = new SplittableRandom(limits.seed());
     for (int k = 0; first >= 0 && k < RESTARTS && (long) (k + 2) * perRun <= WORK; k++) {
-      if ((long) best.rounds * call <= bound.value() || Interrupt.over(deadline)
-          || limits.run().stop().stopped()) {
+      if (bestTime <= bound.value() || Interrupt.over(deadline) || limits.run().stop().stopped()) {
         break;
       }
       Calls c = new Rounds(s.net(), s.source(), random.split()).run(deadline);
       runs++;
-      if (c != null && c.rounds < best.rounds) {
-        best = c;
+      if (c != null) {
+        long time = costs ? run(s, c).makespan() : (long) c.rounds * call;
+        if (costs ? time < bestTime : c.rounds < best.rounds) {
+          best = c;
+          bestTime = time;
+        }
       }
     }
-    RoundSchedule rs = s.schedule();
-    long n = s.n();
-    for (int i = 0; i < best.from.length; i++) {
-      rs.send(best.round[i], best.from[i], best.to[i], 0, n);
-    }
-    RoundSchedule.Result r = rs.run();
+    RoundSchedule.Result r = run(s, best);
     return SolveResult.feasible(name(), r.schedule(s.scale()), r.makespan(), bound)
         .withStat("rounds", best.rounds).withStat("runs", runs).withStat("firstRunRounds", first < 0 ? "not run" : first)
         .withStat("plan", best.plan);
+  }
+
+  /** The calls run as soon as possible, each carrying the whole message. */
+  private static RoundSchedule.Result run(BroadcastScheme.Setting s, Calls calls) {
+    RoundSchedule rs = s.schedule();
+    for (int i = 0; i < calls.from.length; i++) {
+      rs.send(calls.round[i], calls.from[i], calls.to[i], 0, s.n());
+    }
+    return rs.run();
   }
 
   /** A broadcast as calls (round from 0, caller, callee) and its rounds. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import org.commsched.core.model.ArcCosts;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.PairIndex;
@@ -18,7 +19,9 @@ import org.commsched.core.time.TimeScale;
  * resources follow the port and duplex model: the arc under F*, the link under H*, both nodes under one port with
  * the exchange rule (a node's packets of one round go to and come from one partner, F1; or a single packet, H1), the
  * sender's output and the receiver's input (plus the arc or link) under the send-and-receive rule. A packet may
- * carry several runs of units: {@link #send} on the same arc in the same round adds to its packet.
+ * carry several runs of units: {@link #send} on the same arc in the same round adds to its packet. On a network
+ * whose links have their own beta and tau (docs/FORMATS.md#links-with-channels-and-costs) each packet lasts its
+ * arc's; an arc still carries one packet at a time (valid whatever its channels).
  *
  * <p>Running the rounds as soon as possible is never slower than running them in lock step, where every round
  * costs {@code beta + tau} times its largest packet; the schemes' formulas count lock-step rounds.
@@ -34,6 +37,8 @@ final class RoundSchedule {
   private final TimeScale scale;
   private final String message;
   private final int source;
+  /** Each arc's own costs on a network with channels or costs (each arc then one packet at a time), else null. */
+  private final ArcCosts costs;
   /** The sends in call order, as columns: round, arc, first unit, units. */
   private int sends;
   private int[] sRound = new int[16];
@@ -48,6 +53,7 @@ final class RoundSchedule {
     this.scale = scale;
     this.message = message;
     this.source = source;
+    this.costs = net.hasChannels() ? ArcCosts.of(model, net, scale) : null;
   }
 
   /**
@@ -190,6 +196,10 @@ final class RoundSchedule {
           ready = Math.max(ready, free.get(res[x]));
         }
         pStart[i] = ready;
+        if (costs != null) { // a link of its own beta and tau
+          pEnd[i] = ready + costs.ticks(arc, units);
+          continue;
+        }
         if (units != lastUnits) { // packets of a scheme mostly share a size; the model's duration is worked out in decimals
           lastUnits = units;
           lastTicks = model.packetTicks(units, scale);

@@ -2,7 +2,6 @@ package org.commsched.heuristics.linearcost;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -11,6 +10,7 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
+import org.commsched.core.testing.Deep;
 import org.commsched.core.testing.RandomNetworks;
 import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.api.DynamicTest;
@@ -55,23 +55,24 @@ class FarSplitBoundProperties {
     }));
   }
 
-  /** R, C, source row, source column (1-indexed), published optimum: de Sousa et al. 2020, Table 1. */
-  private static final List<int[]> TABLE_1 = List.of(
-      new int[] {7, 10, 1, 1, 15}, new int[] {7, 10, 2, 3, 12}, new int[] {7, 10, 4, 1, 13},
-      new int[] {7, 10, 4, 5, 9}, new int[] {9, 15, 1, 1, 22}, new int[] {9, 15, 3, 4, 17},
-      new int[] {9, 15, 5, 1, 19}, new int[] {9, 15, 5, 8, 13}, new int[] {11, 20, 1, 1, 29},
-      new int[] {11, 20, 3, 5, 23}, new int[] {11, 20, 6, 1, 25}, new int[] {11, 20, 6, 10, 16},
-      new int[] {13, 30, 1, 1, 41}, new int[] {13, 30, 4, 8, 31}, new int[] {13, 30, 7, 1, 36},
-      new int[] {13, 30, 7, 15, 22});
-
+  /** One grid of each size of Table 1 everyday, the others deep ({@link TelephoneBroadcastExamplesTest#table1}). */
   @Test
-  void onThePublishedGrids_farSplitEqualsTheMinimumBroadcastTime() {
-    for (int[] row : TABLE_1) {
-      Instance inst = TelephoneBroadcastProperties.broadcast(new Topology.Mesh(row[0], row[1]),
-          (row[2] - 1) * row[1] + row[3] - 1, 1, "1", "0", CommModel.Ports.ONE, CommModel.Duplex.FULL,
-          CommModel.OnePortRule.EXCHANGE);
-      assertThat(farSplit(inst)).as(row[0] + "x" + row[1] + " from (" + row[2] + "," + row[3] + ")")
-          .get().extracting(LowerBound::value).isEqualTo((long) row[4]);
-    }
+  void onOnePublishedGridOfEachSize_farSplitEqualsTheMinimumBroadcastTime() {
+    TelephoneBroadcastExamplesTest.table1(false).forEach(FarSplitBoundProperties::equalsThePublishedTime);
+  }
+
+  @Deep
+  @Test
+  void onTheOtherPublishedGrids_farSplitEqualsTheMinimumBroadcastTime() {
+    TelephoneBroadcastExamplesTest.table1(true).forEach(FarSplitBoundProperties::equalsThePublishedTime);
+  }
+
+  /** A row of de Sousa et al. 2020, Table 1: R, C, source row, source column (1-indexed), published optimum. */
+  private static void equalsThePublishedTime(int[] row) {
+    Instance inst = TelephoneBroadcastProperties.broadcast(new Topology.Mesh(row[0], row[1]),
+        (row[2] - 1) * row[1] + row[3] - 1, 1, "1", "0", CommModel.Ports.ONE, CommModel.Duplex.FULL,
+        CommModel.OnePortRule.EXCHANGE);
+    assertThat(farSplit(inst)).as(row[0] + "x" + row[1] + " from (" + row[2] + "," + row[3] + ")")
+        .get().extracting(LowerBound::value).isEqualTo((long) row[4]);
   }
 }

@@ -207,6 +207,44 @@ public final class Generators {
         + " beta=" + m.beta() + " tau=" + m.tau(), p, m, Network.of(t));
   }
 
+  private static final String[] LINK_COSTS = {"0.5", "1", "2", "3"};
+
+  /**
+   * A tiny heterogeneous linear-cost instance for exact cross-checks (docs/FORMATS.md#links-with-channels-and-costs):
+   * 3 or 4 nodes joined by a random spanning tree plus each other pair a third of the time, each link of 1 or 2
+   * channels and, half the time each, its own beta (0.5 to 3) and tau (1 to 3); a broadcast of 1 to 3 units from a
+   * random source or (a third of the time) a gossip of 1 unit, under F*, H*, F1 or H1 with beta 1 or 2 and tau 1;
+   * named after these draws.
+   */
+  public static Instance tinyHeterogeneous(SplittableRandom r) {
+    int n = 3 + r.nextInt(2);
+    List<Topology.Pair> pairs = new ArrayList<>();
+    for (int v = 1; v < n; v++) {
+      pairs.add(new Topology.Pair(r.nextInt(v), v)); // a random spanning tree: connected
+    }
+    for (int u = 0; u < n; u++) {
+      for (int v = u + 1; v < n; v++) {
+        Topology.Pair p = new Topology.Pair(u, v);
+        if (!pairs.contains(p) && !pairs.contains(new Topology.Pair(v, u)) && r.nextInt(3) == 0) {
+          pairs.add(p);
+        }
+      }
+    }
+    List<Topology.Channel> channels = new ArrayList<>();
+    for (int i = 0; i < pairs.size(); i++) {
+      channels.add(new Topology.Channel(1 + r.nextInt(2), r.nextBoolean() ? new BigDecimal(LINK_COSTS[r.nextInt(4)])
+          : null, r.nextBoolean() ? new BigDecimal(LINK_COSTS[1 + r.nextInt(3)]) : null));
+    }
+    String label = List.of("F*", "H*", "F1", "H1").get(r.nextInt(4));
+    CommModel.StoreAndForward m = new CommModel.StoreAndForward(new BigDecimal(1 + r.nextInt(2)), BigDecimal.ONE,
+        label.endsWith("1") ? CommModel.Ports.ONE : CommModel.Ports.ALL,
+        label.startsWith("H") ? CommModel.Duplex.HALF : CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE);
+    boolean gossip = r.nextInt(3) == 0;
+    Problem p = gossip ? new Problem.Gossip(1) : new Problem.Broadcast(r.nextInt(n), 1 + r.nextInt(3));
+    Network net = Network.of(new Topology.Explicit(n, pairs, true, channels));
+    return new Instance(p.kind().wireName() + " " + label + " links " + pairs + " " + channels, p, m, net);
+  }
+
   /**
    * A random instance of a problem kind on a network under a model, deterministic for the seed.
    *

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import org.commsched.core.model.Instance;
 import org.commsched.instances.io.collective.MscclXmlReader;
 import org.commsched.instances.io.collective.ScclJsonReader;
+import org.commsched.instances.io.collective.TecclJsonReader;
 
 /**
  * Reads another tool's schedule file as a schedule of a commsched instance (docs/FORMATS.md#importing-schedules):
@@ -23,5 +24,21 @@ public final class ScheduleImport {
     String what = "an SCCL algorithm (JSON)";
     return ScclJsonReader.read(Json.parse(Inputs.readText(file, what), file.toString(), what), file.toString(), inst,
         timing);
+  }
+
+  /** A TE-CCL schedule (its JSON schedule output) as a schedule of the instance, timed as {@code timing} says. */
+  public static MscclXmlReader.Read teccl(Path file, Instance inst, ScclJsonReader.Timing timing) {
+    String what = "a TE-CCL schedule (JSON)";
+    return TecclJsonReader.read(Json.parse(Inputs.readText(file, what), file.toString(), what), file.toString(), inst,
+        timing);
+  }
+
+  /**
+   * True if the JSON file is a TE-CCL schedule (it has TE-CCL's {@code "7-Flows"} list), so that a {@code .json} file
+   * needs no {@code --format}; false for anything else (an SCCL algorithm).
+   */
+  public static boolean looksLikeTeccl(Path file) {
+    String what = "a schedule (JSON)";
+    return Json.parse(Inputs.readText(file, what), file.toString(), what).has("7-Flows");
   }
 }

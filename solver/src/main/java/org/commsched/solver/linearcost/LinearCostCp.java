@@ -636,7 +636,8 @@ public final class LinearCostCp implements HintedSearch.Builder {
 
   /**
    * Half duplex: one resource per two-way link, its two arcs; per channel of a link of several (both directions have
-   * the same count, {@link #whyNot}), channel c of each arc.
+   * the same count, {@link #whyNot}), channel c of each arc, and none when one direction has no slots (its k
+   * channels then carry k packets at once, as on a full-duplex link).
    */
   private void links(Map<Integer, List<TaskModel.Task>> byArc, List<List<TaskModel.Task>> byChannel,
       List<List<TaskModel.Task>> out) {
@@ -650,12 +651,12 @@ public final class LinearCostCp implements HintedSearch.Builder {
       if (b <= a) {
         continue;
       }
-      if (perChannel[a] == 0 || perChannel[b] == 0) {
-        continue; // one direction carries nothing: the other's channels keep their own order (its slot precedences)
-      }
       if (costs.channels(a) == 1) {
         out.add(concat(byArc.get(a), byArc.get(b)));
         continue;
+      }
+      if (perChannel[a] == 0 || perChannel[b] == 0) {
+        continue; // used one way only: its channels (each one at a time, in the slot precedences) are the limit
       }
       for (int c = 0; c < costs.channels(a); c++) {
         out.add(concat(byChannel.get(firstChannel[a] + c), byChannel.get(firstChannel[b] + c)));

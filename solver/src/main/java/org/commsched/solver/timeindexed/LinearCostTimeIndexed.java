@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import org.commsched.core.model.ArcCosts;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
@@ -25,7 +26,6 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveRun;
 import org.commsched.core.solve.SolveStatus;
-import org.commsched.core.time.TimeScale;
 import org.commsched.heuristics.baseline.Baselines;
 import org.commsched.heuristics.linearcost.LinearCostMethods;
 import org.commsched.solver.cpsat.OrTools;
@@ -37,22 +37,26 @@ import org.commsched.solver.model.SolverStatusMapping;
  * port under send-and-receive), written from docs/models/linear-cost.md#model and its validity rules independently
  * of the slot model of {@code cpsat} and {@code choco} (docs/models/linear-cost.md#exact-model).
  *
- * <p><b>Time grid.</b> A packet of u units lasts beta + u tau ticks (V3). Re-placing the packets of any schedule in
- * order of their starts, each at the earliest time where its units are at its tail (V4) and no port rule (V5-V8)
- * is broken by the packets already placed, moves none later, and starts each at 0, at the end of a packet that
- * brought one of its units, or at the end of a conflicting packet; so some optimal schedule starts every packet at
- * a multiple of g = gcd(beta, tau), and the grid counts steps of g. The horizon is the best heuristic's makespan in
- * steps, rounded down.
+ * <p><b>Time grid.</b> A packet of u units on arc a lasts beta_a + u tau_a ticks (V3; every arc has the model's
+ * beta and tau on a network without channels, docs/FORMATS.md#links-with-channels-and-costs). Re-placing the
+ * packets of any schedule in order of their starts, each at the earliest time where its units are at its tail (V4)
+ * and no port rule (V5-V8) is broken by the packets already placed, moves none later, and starts each at 0, at the
+ * end of a packet that brought one of its units, or at the end of a conflicting packet; so some optimal schedule
+ * starts every packet at a multiple of g, the gcd of every arc's beta and tau, and the grid counts steps of g. The
+ * horizon is the best heuristic's makespan in steps, rounded down.
  *
- * <p><b>Variables.</b> p[a,s,t]: a packet of s units starts on arc a at step t; q[a,u,s,t]: unit u rides in it.
+ * <p><b>Variables.</b> p[a,s,t]: a packet of s units starts on arc a at step t; q[a,u,s,t]: unit u rides in it; on
+ * an arc of k &gt; 1 channels, n[a,s,t] in 0..k counts such packets (p = [n &gt; 0]), each on its own channel.
  * Units are (origin, index) pairs; no unit goes into its own origin, and in a send nothing leaves the target.
- * Rows: at most one packet per arc and start, sum_u q[a,u,s,t] = s p[a,s,t] (V2, V3); a node sends u at step T
- * only if u originates there or some packet carrying u into it ended by T (V4); every node that needs u receives
- * it by the horizon (V10). Per step, with occ(a) the packets on a covering it: occ(a) &lt;= 1 (V5); half duplex
- * occ(a) + occ(reverse a) &lt;= 1 (V6); one port, exchange: per node a binary per link telling which link the node
- * talks on, occ(a) at most that binary for each arc of the link at the node, the binaries sum to at most 1 (V7,
- * with V6 also V8); one port, send-and-receive: a node's outgoing packets sum to at most 1 and so do its incoming
- * ones. The makespan E &gt;= (t + d_s) p[a,s,t]; minimise E.
+ * Rows: at most k_a packets per arc and start, sum_u q[a,u,s,t] = s n[a,s,t] (n = p on an arc of one channel; V2,
+ * V3); a node sends u at step T only if u originates there or some packet carrying u into it ended by T (V4);
+ * every node that needs u receives it by the horizon (V10). Per step, with occ(a) the packets on a covering it:
+ * occ(a) &lt;= k_a (V5); half duplex occ(a) + occ(reverse a) &lt;= the larger k of the two (V6); one port,
+ * exchange: per node a binary per link telling which link the node talks on, occ(a) at most that binary for each
+ * arc of the link at the node, the binaries sum to at most 1 (V7, with V6 also V8; extra channels do not let a
+ * node talk twice, and on a half-duplex link of several channels the node's packets on it both ways together are at
+ * most the binary, V8); one port, send-and-receive: a node's outgoing packets sum to at most 1 and so do its incoming
+ * ones. The makespan E &gt;= (t + d_{a,s}) p[a,s,t]; minimise E.
  *
  * <p><b>Size.</b> At most {@value #MAX_UNITS} units and {@value #MAX_BINARIES} unit-packet binaries; larger
  * instances are refused, pointing to {@code cpsat}.
@@ -69,8 +73,8 @@ public final class LinearCostTimeIndexed {
   private final Instance instance;
   private final Network net;
   private final long unit;
-  private final long beta;
-  private final long tau;
+  /** Per arc: its beta and tau in ticks and its channels ({@link ArcCosts}). */
+  private final ArcCosts costs;
   private final int[] unitOrigin;
   private final long[] unitIndex;
   private final boolean[][] need;
@@ -91,11 +95,8 @@ public final class LinearCostTimeIndexed {
   private LinearCostTimeIndexed(Instance instance, SolveRun run) {
     this.instance = instance;
     net = instance.network();
-    CommModel.StoreAndForward cm = instance.storeAndForward();
-    TimeScale scale = instance.timeScale();
-    beta = cm.betaTicks(scale);
-    tau = cm.tauTicks(scale);
-    unit = gcd(beta, tau);
+    costs = instance.arcCosts();
+    unit = unit(instance);
     List<Origin> origins = instance.origins();
     int total = 0;
     for (Origin o : origins) {
@@ -164,8 +165,21 @@ public final class LinearCostTimeIndexed {
     return instance.origins().get(unitOrigin[u]).node();
   }
 
-  private long dur(int s) {
-    return (beta + s * tau) / unit;
+  private long dur(int a, int s) {
+    return costs.ticks(a, s) / unit;
+  }
+
+  /**
+   * The grid's step in ticks: the gcd of every arc's beta and tau (the model's on a network without channels), so
+   * that every packet on every arc lasts a whole number of steps.
+   */
+  private static long unit(Instance instance) {
+    ArcCosts c = instance.arcCosts();
+    long g = 0;
+    for (int a = 0; a < instance.network().arcs(); a++) {
+      g = gcd(gcd(g, c.beta(a)), c.tau(a));
+    }
+    return g == 0 ? 1 : g;
   }
 
   /**
@@ -175,10 +189,8 @@ public final class LinearCostTimeIndexed {
    * in 1..m and each of its H - d_s + 1 starts, m binaries q, as {@link #build} creates them.
    */
   private static long binaries(Instance instance, long horizon) {
-    CommModel.StoreAndForward cm = instance.storeAndForward();
-    long beta = cm.betaTicks(instance.timeScale());
-    long tau = cm.tauTicks(instance.timeScale());
-    long unit = gcd(beta, tau);
+    ArcCosts c = instance.arcCosts();
+    long unit = unit(instance);
     Map<Integer, Long> unitsAt = new HashMap<>(); // node -> units originating there
     long total = 0;
     for (Origin o : instance.origins()) {
@@ -191,7 +203,7 @@ public final class LinearCostTimeIndexed {
     for (int a = 0; a < net.arcs(); a++) {
       long m = target != null && net.tail(a) == target ? 0 : total - unitsAt.getOrDefault(net.head(a), 0L);
       for (long s = 1; s <= m; s++) {
-        out += m * Math.max(0, horizon - (beta + s * tau) / unit + 1);
+        out += m * Math.max(0, horizon - c.ticks(a, s) / unit + 1);
         if (out > MAX_BINARIES) {
           return Long.MAX_VALUE;
         }
@@ -205,9 +217,7 @@ public final class LinearCostTimeIndexed {
    * counted without building it, its tables or the lower bounds; the horizon from the run's {@link #heuristic}.
    */
   static long[] size(Instance instance, SolveRun run) {
-    CommModel.StoreAndForward cm = instance.storeAndForward();
-    long horizon = heuristic(instance, run).makespan()
-        / gcd(cm.betaTicks(instance.timeScale()), cm.tauTicks(instance.timeScale()));
+    long horizon = heuristic(instance, run).makespan() / unit(instance);
     return new long[] {horizon, binaries(instance, horizon)};
   }
 
@@ -236,11 +246,13 @@ public final class LinearCostTimeIndexed {
         return method + " is for small instances: more than " + MAX_UNITS + " units in all; use cpsat";
       }
     }
-    CommModel.StoreAndForward cm = instance.storeAndForward();
-    long beta = cm.betaTicks(instance.timeScale());
-    long tau = cm.tauTicks(instance.timeScale());
-    long unit = gcd(beta, tau);
-    long floor = units == 0 ? 0 : (beta + tau) / unit;
+    ArcCosts c = instance.arcCosts();
+    long unit = unit(instance);
+    long floor = Long.MAX_VALUE; // the shortest packet of one unit on any arc
+    for (int a = 0; a < instance.network().arcs(); a++) {
+      floor = Math.min(floor, c.ticks(a, 1) / unit);
+    }
+    floor = units == 0 || floor == Long.MAX_VALUE ? 0 : floor;
     if (binaries(instance, floor) > MAX_BINARIES) {
       return method + " is for small instances: its grid of at least " + floor + " steps of " + unit
           + " ticks (one packet of one unit) would need more than " + MAX_BINARIES
@@ -270,8 +282,12 @@ public final class LinearCostTimeIndexed {
     return m.search(method, limits, started + limits.timeLimit().toNanos(), alwaysSearch);
   }
 
-  /** The packet and unit binaries of a built grid ([a][s][t], [a][u][s][t], null where impossible), q counted. */
-  private record Built(BoolVar[][][] p, BoolVar[][][][] q, long binaries) {
+  /**
+   * The packet and unit binaries of a built grid ([a][s][t], [a][u][s][t], null where impossible), q counted; on an
+   * arc of several channels n[a][s][t] counts the packets of s units starting at t (null on arcs of one channel,
+   * where the count is p).
+   */
+  private record Built(BoolVar[][][] p, BoolVar[][][][] q, IntVar[][][] n, long binaries) {
   }
 
   /**
@@ -287,33 +303,43 @@ public final class LinearCostTimeIndexed {
         "E");
     BoolVar[][][] p = new BoolVar[arcs][][]; // [a][s][t], null where impossible
     BoolVar[][][][] q = new BoolVar[arcs][units][][]; // [a][u][s][t]
-    List<List<List<Literal>>> occ = new ArrayList<>(); // [a][step]
+    IntVar[][][] n = new IntVar[arcs][][]; // [a][s][t], packets at once on an arc of several channels
+    List<List<List<IntVar>>> occ = new ArrayList<>(); // [a][step]: packet counts covering the step
     long built = 0;
     for (int a = 0; a < arcs; a++) {
       if (late.getAsBoolean()) {
         return null;
       }
-      List<List<Literal>> steps = new ArrayList<>();
+      List<List<IntVar>> steps = new ArrayList<>();
       for (int t = 0; t < h; t++) {
         steps.add(new ArrayList<>());
       }
       occ.add(steps);
+      int k = costs.channels(a);
       p[a] = new BoolVar[maxSize[a] + 1][h + 1];
+      n[a] = k > 1 ? new IntVar[maxSize[a] + 1][h + 1] : null;
       for (int u = 0; u < units; u++) {
         q[a][u] = new BoolVar[maxSize[a] + 1][h + 1];
       }
       for (int t = 0; t <= h; t++) {
-        List<Literal> any = new ArrayList<>();
+        List<IntVar> any = new ArrayList<>();
         for (int s = 1; s <= maxSize[a]; s++) {
-          if (t + dur(s) > horizon) {
+          if (t + dur(a, s) > horizon) {
             continue;
           }
           BoolVar x = model.newBoolVar("p" + a + "_" + s + "_" + t);
           p[a][s][t] = x;
-          any.add(x);
-          model.addGreaterOrEqual(makespan, LinearExpr.term(x, t + dur(s)));
-          for (long k = t; k < t + dur(s); k++) {
-            occ.get(a).get((int) k).add(x);
+          IntVar count = x;
+          if (k > 1) { // up to k packets of s units at once, one per channel: x says whether there is one
+            count = model.newIntVar(0, k, "n" + a + "_" + s + "_" + t);
+            n[a][s][t] = count;
+            model.addLessOrEqual(count, LinearExpr.term(x, k));
+            model.addGreaterOrEqual(count, x);
+          }
+          any.add(count);
+          model.addGreaterOrEqual(makespan, LinearExpr.term(x, t + dur(a, s)));
+          for (long step = t; step < t + dur(a, s); step++) {
+            occ.get(a).get((int) step).add(count);
           }
           List<BoolVar> inside = new ArrayList<>();
           for (int u = 0; u < units; u++) {
@@ -323,12 +349,10 @@ public final class LinearCostTimeIndexed {
               built++;
             }
           }
-          // the packet carries exactly s units (V2, V3)
-          model.addEquality(LinearExpr.sum(inside.toArray(new BoolVar[0])), LinearExpr.term(x, s));
+          // the packets carry exactly s units each (V2, V3)
+          model.addEquality(LinearExpr.sum(inside.toArray(new BoolVar[0])), LinearExpr.term(count, s));
         }
-        if (any.size() > 1) {
-          model.addAtMostOne(any.toArray(new Literal[0]));
-        }
+        atMost(model, any, k);
       }
     }
     // V4: a unit leaves a node (not its origin) only after a packet brought it there
@@ -359,7 +383,7 @@ public final class LinearCostTimeIndexed {
               continue;
             }
             for (int s = 1; s <= maxSize[b]; s++) {
-              for (int t0 = 0; t0 + dur(s) <= t; t0++) {
+              for (int t0 = 0; t0 + dur(b, s) <= t; t0++) {
                 if (q[b][u][s][t0] != null) {
                   in.add(q[b][u][s][t0]);
                 }
@@ -395,7 +419,7 @@ public final class LinearCostTimeIndexed {
       return null;
     }
     model.minimize((LinearArgument) makespan);
-    return new Built(p, q, built);
+    return new Built(p, q, n, built);
   }
 
   private SolveResult search(String method, SolveLimits limits, long deadline, boolean bare) {
@@ -423,27 +447,32 @@ public final class LinearCostTimeIndexed {
       long end = 0;
       for (int a = 0; a < arcs; a++) {
         for (int t = 0; t <= h; t++) {
+          int nextChannel = 0; // the packets starting together on the arc, whatever their sizes, on channels 0, 1, ..
           for (int s = 1; s <= maxSize[a]; s++) {
             if (p[a][s][t] == null || !solver.booleanValue(p[a][s][t])) {
               continue;
             }
-            end = Math.max(end, (t + dur(s)) * unit);
-            List<Integer> us = new ArrayList<>();
+            end = Math.max(end, (t + dur(a, s)) * unit);
+            List<Integer> all = new ArrayList<>();
             for (int u = 0; u < units; u++) {
               if (q[a][u][s][t] != null && solver.booleanValue(q[a][u][s][t])) {
-                us.add(u);
+                all.add(u);
               }
             }
-            for (int i = 0; i < us.size(); ) { // one record per run of consecutive units of one message
-              int j = i;
-              while (j + 1 < us.size() && unitOrigin[us.get(j + 1)] == unitOrigin[us.get(i)]
-                  && us.get(j + 1) == us.get(j) + 1) {
-                j++;
+            for (int c = 0; c * s < all.size(); c++) { // the packets at once: s units each, one per channel
+              List<Integer> us = all.subList(c * s, (c + 1) * s);
+              Integer channel = grid.n()[a] != null ? nextChannel++ : null;
+              for (int i = 0; i < us.size(); ) { // one record per run of consecutive units of one message
+                int j = i;
+                while (j + 1 < us.size() && unitOrigin[us.get(j + 1)] == unitOrigin[us.get(i)]
+                    && us.get(j + 1) == us.get(j) + 1) {
+                  j++;
+                }
+                int o = unitOrigin[us.get(i)];
+                ts.add(new Schedule.Transmission(instance.origins().get(o).message(), number[o]++, j - i + 1,
+                    net.tail(a), net.head(a), t * unit, unitIndex[us.get(i)], channel));
+                i = j + 1;
               }
-              int o = unitOrigin[us.get(i)];
-              ts.add(new Schedule.Transmission(instance.origins().get(o).message(), number[o]++, j - i + 1,
-                  net.tail(a), net.head(a), t * unit, unitIndex[us.get(i)]));
-              i = j + 1;
             }
           }
         }
@@ -464,7 +493,7 @@ public final class LinearCostTimeIndexed {
    * The port rows of docs/models/linear-cost.md#ports-and-duplex, per step (V5-V8, send-and-receive); false if
    * {@code late} said stop (checked per step) before all were added.
    */
-  private boolean ports(CpModel model, List<List<List<Literal>>> occ, int h, BooleanSupplier late) {
+  private boolean ports(CpModel model, List<List<List<IntVar>>> occ, int h, BooleanSupplier late) {
     CommModel.StoreAndForward cm = instance.storeAndForward();
     boolean half = cm.duplex() == CommModel.Duplex.HALF;
     boolean one = cm.ports() == CommModel.Ports.ONE;
@@ -475,13 +504,19 @@ public final class LinearCostTimeIndexed {
         return false;
       }
       for (int a = 0; a < arcs; a++) {
-        List<Literal> row = new ArrayList<>(occ.get(a).get(k));
+        List<IntVar> row = new ArrayList<>(occ.get(a).get(k));
         int r = reverse[a];
-        if (half && r > a) {
-          row.addAll(occ.get(r).get(k));
-        }
-        if (row.size() > 1) {
-          model.addAtMostOne(row.toArray(new Literal[0])); // V5; half duplex V6
+        int cap = costs.channels(a);
+        if (half && r > a) { // a half-duplex link: its larger count of channels for both directions together
+          int linkCap = Math.max(cap, costs.channels(r));
+          List<IntVar> link = new ArrayList<>(row);
+          link.addAll(occ.get(r).get(k));
+          atMost(model, link, linkCap); // V6
+          if (cap < linkCap) {
+            atMost(model, row, cap);
+          }
+        } else {
+          atMost(model, row, cap); // V5: at most its channels on an arc
         }
       }
       if (!one) {
@@ -490,20 +525,28 @@ public final class LinearCostTimeIndexed {
       for (int v = 0; v < net.nodes(); v++) {
         if (exchange) { // V7: a node talks on one link at a time (both directions allowed on it)
           Map<Integer, BoolVar> link = new HashMap<>();
+          Map<Integer, List<IntVar>> bothWays = new HashMap<>(); // half duplex, links of several channels
           for (int a : atNode[v]) {
             int other = net.tail(a) == v ? net.head(a) : net.tail(a);
             BoolVar b = link.computeIfAbsent(other, o -> model.newBoolVar("link"));
-            List<Literal> here = occ.get(a).get(k);
+            List<IntVar> here = occ.get(a).get(k);
             if (!here.isEmpty()) {
-              model.addLessOrEqual(LinearExpr.sum(here.toArray(new BoolVar[0])), b);
+              model.addLessOrEqual(LinearExpr.sum(here.toArray(new IntVar[0])), b);
+              int r = reverse[a];
+              if (half && r >= 0 && Math.max(costs.channels(a), costs.channels(r)) > 1) {
+                bothWays.computeIfAbsent(other, o -> new ArrayList<>()).addAll(here);
+              }
             }
           }
+          // V8 where the link's channels would let its two directions run at once: the node talks one way
+          bothWays.forEach((other, row) -> model.addLessOrEqual(LinearExpr.sum(row.toArray(new IntVar[0])),
+              link.get(other)));
           if (link.size() > 1) {
             model.addAtMostOne(link.values().toArray(new Literal[0]));
           }
         } else { // send-and-receive: one outgoing and one incoming packet at a time
-          List<Literal> outs = new ArrayList<>();
-          List<Literal> ins = new ArrayList<>();
+          List<IntVar> outs = new ArrayList<>();
+          List<IntVar> ins = new ArrayList<>();
           for (int a : atNode[v]) {
             if (net.tail(a) == v) {
               outs.addAll(occ.get(a).get(k));
@@ -512,16 +555,29 @@ public final class LinearCostTimeIndexed {
               ins.addAll(occ.get(a).get(k));
             }
           }
-          if (outs.size() > 1) {
-            model.addAtMostOne(outs.toArray(new Literal[0]));
-          }
-          if (ins.size() > 1) {
-            model.addAtMostOne(ins.toArray(new Literal[0]));
-          }
+          atMost(model, outs, 1);
+          atMost(model, ins, 1);
         }
       }
     }
     return true;
+  }
+
+  /**
+   * At most {@code cap} packets among the counts of {@code row}: an at-most-one of literals when the row holds only
+   * packet binaries and the cap is 1 (every arc of one channel, the model as on a network without channels), else
+   * a linear row. Nothing for a row that cannot exceed the cap.
+   */
+  private static void atMost(CpModel model, List<IntVar> row, long cap) {
+    boolean literals = row.stream().allMatch(v -> v instanceof BoolVar);
+    if (literals && row.size() <= cap) {
+      return;
+    }
+    if (literals && cap == 1) {
+      model.addAtMostOne(row.stream().map(v -> (Literal) v).toArray(Literal[]::new));
+    } else {
+      model.addLessOrEqual(LinearExpr.sum(row.toArray(new IntVar[0])), cap);
+    }
   }
 
   private SolveResult fromHeuristic(String method, boolean optimal) {

@@ -45,6 +45,12 @@ public final class TimeIndexedLinearCost extends TimeIndexedMethod {
     super(FACTS);
   }
 
+  /** The grid reads each arc's beta, tau and channels ({@link LinearCostTimeIndexed}: a packet count per channel). */
+  @Override
+  public boolean readsLinkCosts() {
+    return true;
+  }
+
   @Override
   String refusal(Instance instance, SolveRun run) {
     return LinearCostTimeIndexed.whyNot(instance, name(), run);

@@ -3,7 +3,7 @@ package org.commsched.solver.linearcost;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -13,14 +13,20 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
+import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.testing.Seeds;
 import org.commsched.heuristics.baseline.GreedyStoreAndForward;
 import org.commsched.heuristics.linearcost.MergeFlood;
 import org.commsched.heuristics.linearcost.RarestFirstGossip;
+import org.commsched.heuristics.linearcost.MatchingBroadcast;
+import org.commsched.instances.generate.Generators;
+import org.commsched.solver.timeindexed.TimeIndexedLinearCost;
 import org.commsched.solver.choco.ChocoTaskModel;
 import org.commsched.solver.cpsat.CpSatTaskModel;
 import org.junit.jupiter.api.DynamicTest;
@@ -31,44 +37,22 @@ import org.junit.jupiter.api.TestFactory;
  * The cross-check of links with channels and their own costs (docs/FORMATS.md#links-with-channels-and-costs): on
  * seeded small heterogeneous networks (3 or 4 nodes, a spanning path plus random links, each with 1 or 2 channels and
  * its own beta and tau), a broadcast or a gossip under F*, H*, F1 or H1, CP-SAT proves an optimum with a schedule
- * the checker accepts at that makespan and Choco the same one on the broadcasts (it takes more than the 30 s limit on
- * some one-port gossips), {@code greedy-saf}, {@code merge-flood} and {@code rarest-first} (where they apply) are
- * valid and no shorter, and
+ * the checker accepts at that makespan, Choco the same one on the broadcasts (it takes more than the 30 s limit on
+ * some one-port gossips), the independent time-indexed formulation ({@code time-indexed-linear-cost}, forced to
+ * search) the same one with a valid schedule, {@code greedy-saf}, {@code merge-flood} and {@code rarest-first} (where
+ * they apply, and {@code matching-broadcast} on one-port broadcasts) are valid and no shorter, and
  * every lower bound is at most the optimum. Two instances small enough to solve by hand pin the optimum itself.
  */
 class LinkChannelsExactProperties {
-  private static final String[] COSTS = {"0.5", "1", "2", "3"};
+  /** One worker, 30 s, a run of its own: the grids of these instances are small; the status must be OPTIMAL. */
+  private static SolveLimits timeIndexedLimits() {
+    return new SolveLimits(Duration.ofSeconds(30), 1, 1L);
+  }
 
-  /** A seeded heterogeneous instance. */
+  /** A seeded heterogeneous instance ({@link Generators#tinyHeterogeneous}), named with its seed. */
   static Instance heterogeneous(long seed) {
-    SplittableRandom r = new SplittableRandom(seed);
-    int n = 3 + r.nextInt(2);
-    List<Topology.Pair> pairs = new ArrayList<>();
-    for (int v = 1; v < n; v++) {
-      pairs.add(new Topology.Pair(r.nextInt(v), v)); // a random spanning tree: connected
-    }
-    for (int u = 0; u < n; u++) {
-      for (int v = u + 1; v < n; v++) {
-        Topology.Pair p = new Topology.Pair(u, v);
-        if (!pairs.contains(p) && !pairs.contains(new Topology.Pair(v, u)) && r.nextInt(3) == 0) {
-          pairs.add(p);
-        }
-      }
-    }
-    List<Topology.Channel> channels = new ArrayList<>();
-    for (int i = 0; i < pairs.size(); i++) {
-      channels.add(new Topology.Channel(1 + r.nextInt(2), r.nextBoolean() ? new BigDecimal(COSTS[r.nextInt(4)])
-          : null, r.nextBoolean() ? new BigDecimal(COSTS[1 + r.nextInt(3)]) : null));
-    }
-    String label = List.of("F*", "H*", "F1", "H1").get(r.nextInt(4));
-    CommModel.StoreAndForward m = new CommModel.StoreAndForward(new BigDecimal(1 + r.nextInt(2)), BigDecimal.ONE,
-        label.endsWith("1") ? CommModel.Ports.ONE : CommModel.Ports.ALL,
-        label.startsWith("H") ? CommModel.Duplex.HALF : CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE);
-    boolean gossip = r.nextInt(3) == 0;
-    Problem p = gossip ? new Problem.Gossip(1) : new Problem.Broadcast(r.nextInt(n), 1 + r.nextInt(3));
-    Network net = Network.of(new Topology.Explicit(n, pairs, true, channels));
-    return new Instance(p.kind().wireName() + " " + label + " links " + pairs + " " + channels + " seed " + seed, p, m,
-        net);
+    Instance i = Generators.tinyHeterogeneous(new SplittableRandom(seed));
+    return new Instance(i.name() + " seed " + seed, i.problem(), i.model(), i.network());
   }
 
   @TestFactory
@@ -77,10 +61,17 @@ class LinkChannelsExactProperties {
       Instance inst = heterogeneous(seed);
       return DynamicTest.dynamicTest(inst.name(), () -> {
         long cpsat = LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE);
-        if (inst.kind() == org.commsched.core.model.ProblemKind.BROADCAST) { // Choco proves gossips too slowly
+        if (inst.kind() == ProblemKind.BROADCAST) { // Choco proves gossips too slowly
           long choco = LinearCostExactTest.optimum(inst, ChocoTaskModel.INSTANCE);
           assertThat(choco).as("Choco vs CP-SAT").isEqualTo(cpsat);
         }
+        TimeIndexedLinearCost ti = new TimeIndexedLinearCost(); // the independent formulation, forced to search
+        assertThat(ti.whyNot(inst)).as("time-indexed takes links with channels and costs").isNull();
+        SolveResult t = ti.solve(inst, timeIndexedLimits(), true);
+        assertThat(t.status()).as("time-indexed proves " + inst.name()).isEqualTo(SolveStatus.OPTIMAL);
+        var tiReport = ScheduleChecker.checkResult(inst, t);
+        assertThat(tiReport.valid()).as("time-indexed: " + tiReport.violations()).isTrue();
+        assertThat(t.makespan()).as("time-indexed vs CP-SAT").isEqualTo(cpsat);
         for (Method heuristic : List.of(new GreedyStoreAndForward(), new MergeFlood(), new RarestFirstGossip())) {
           if (heuristic.whyNot(inst) != null) {
             continue; // merge-flood: all ports only; rarest-first: gossip, all ports under full duplex or one port
@@ -89,6 +80,15 @@ class LinkChannelsExactProperties {
           var report = ScheduleChecker.checkResult(inst, res);
           assertThat(report.valid()).as(heuristic.name() + ": " + report.violations()).isTrue();
           assertThat(res.makespan()).as(heuristic.name()).isGreaterThanOrEqualTo(cpsat);
+        }
+        MatchingBroadcast matching = new MatchingBroadcast();
+        if (inst.kind() == ProblemKind.BROADCAST && inst.storeAndForward().ports() == CommModel.Ports.ONE) {
+          assertThat(matching.whyNot(inst)).as("matching-broadcast takes links with channels and costs").isNull();
+          SolveResult mb = matching.solve(inst, LinearCostExactTest.ONE_WORKER);
+          var mbReport = ScheduleChecker.checkResult(inst, mb);
+          assertThat(mbReport.valid()).as("matching-broadcast: " + mbReport.violations()).isTrue();
+          assertThat(mb.makespan()).as("matching-broadcast").isEqualTo(mbReport.makespan())
+              .isGreaterThanOrEqualTo(cpsat);
         }
         for (LowerBound b : LowerBounds.all(inst)) {
           assertThat(b.value()).as("bound " + b).isLessThanOrEqualTo(cpsat);
@@ -117,9 +117,10 @@ class LinkChannelsExactProperties {
 
   /**
    * Three units from 0 over a half-duplex link of two channels (beta 1, tau 1) whose other direction carries nothing:
-   * two packets side by side (2 and 1 units) end at 3, and nothing is shorter (one of the packets carries at least 2 of
-   * the 3 units: 1 + 2). Before the fix the exact model put the link's two channels in one no-overlap when the reverse
-   * direction had no packet slots, and proved 4 (found by merge-flood's cross-check).
+   * one packet of 3 takes 4; two packets side by side (2 and 1 units) end at 3, and nothing is shorter (one of the
+   * packets carries at least 2 of the 3 units: 1 + 2). The slot model once put the link's two channels in one
+   * no-overlap when the reverse direction had no packet slots and proved 4 (found by merge-flood's cross-check and by
+   * the time-indexed grid).
    */
   @Test
   void aHalfDuplexLinkOfTwoChannels_carriesTwoPacketsAtOnce_whenItsOtherDirectionIsIdle() {
@@ -129,6 +130,9 @@ class LinkChannelsExactProperties {
         new Topology.Explicit(2, List.of(new Topology.Pair(0, 1)), true, List.of(new Topology.Channel(2, null, null)))));
     assertThat(LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE)).isEqualTo(3);
     assertThat(LinearCostExactTest.optimum(inst, ChocoTaskModel.INSTANCE)).isEqualTo(3);
+    SolveResult t = new TimeIndexedLinearCost().solve(inst, timeIndexedLimits(), true);
+    assertThat(t.status()).isEqualTo(SolveStatus.OPTIMAL);
+    assertThat(t.makespan()).isEqualTo(3);
   }
 
   /**

@@ -221,9 +221,10 @@ public final class MscclXmlWriter {
     }
     CommModel.StoreAndForward m = inst.storeAndForward();
     if (m.ports() != CommModel.Ports.ALL || m.duplex() != CommModel.Duplex.FULL) {
-      throw new Refusal("MSCCL runs every link of a GPU at once in both directions, but the instance's model is "
-          + m.ports().wireName() + "-port " + m.duplex().wireName() + " duplex; export schedules of the all-port "
-          + "full-duplex model (\"ports\": \"all\", \"duplex\": \"full\"), or use --format csv");
+      throw new Refusal("MSCCL runs every link of a GPU at once both ways and cannot keep the instance's "
+          + m.ports().wireName() + "-port " + m.duplex().wireName() + "-duplex model (a step waits only for its own "
+          + "GPU's steps, never for a busy neighbour); export schedules of the all-port full-duplex model "
+          + "(\"ports\": \"all\", \"duplex\": \"full\"), or use --format csv");
     }
   }
 
