@@ -6,8 +6,8 @@ import org.commsched.core.check.CheckReport;
 import org.commsched.core.check.Violation;
 
 /**
- * The independent checker's verdict on a schedule and its claims (makespan, status, lower bound): valid when it
- * found no violation.
+ * The independent checker's verdict on a schedule and its claims (makespan, status, lower bound):
+ * valid when it found no violation.
  *
  * @param report the checker's report, every violation with its place and time
  * @implNote Immutable.

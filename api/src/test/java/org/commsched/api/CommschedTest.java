@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import org.commsched.core.model.Instance;
-import org.commsched.core.solve.SolveStatus;
 import org.commsched.instances.io.InstanceFormatException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +17,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The embedding facade: units, Optional instead of null, check, bounds and write (docs/EMBEDDING.md). */
+/**
+ * The embedding facade: units, Optional instead of null, check, bounds and write
+ * (docs/EMBEDDING.md).
+ */
 class CommschedTest {
   static final Path CATALOGUE = catalogue();
   static final Duration LIMIT = Duration.ofSeconds(5);
@@ -31,9 +33,13 @@ class CommschedTest {
     return p.resolve("instances/catalogue");
   }
 
-  /** The manifest's optimum of a catalogue file, in the instance's units (docs: instances/catalogue/README.md). */
+  /**
+   * The manifest's optimum of a catalogue file, in the instance's units (docs:
+   * instances/catalogue/README.md).
+   */
   static BigDecimal optimum(String file) throws IOException {
-    for (JsonNode row : new ObjectMapper().readTree(Files.readString(CATALOGUE.resolve("manifest.json")))) {
+    for (JsonNode row :
+        new ObjectMapper().readTree(Files.readString(CATALOGUE.resolve("manifest.json")))) {
       if (row.get("file").asString().equals(file)) {
         return new BigDecimal(row.get("optimum").asString());
       }
@@ -43,7 +49,8 @@ class CommschedTest {
 
   @Test
   void aStoreAndForwardMakespanComesBackInTheInstancesUnitsAndInTicks() throws IOException {
-    // the thesis's special class at beta = 0.5, tau = 1: times are tenths, and its closed form (packet-special) gives
+    // the thesis's special class at beta = 0.5, tau = 1: times are tenths, and its closed form
+    // (packet-special) gives
     // the manifest's optimum 17.5, which is 175 ticks
     String file = "pk-special-scatter-m4-s2-t4-beta0p5.json";
     Solution s = Commsched.solve(Commsched.read(CATALOGUE.resolve(file)), "packet-special", LIMIT);
@@ -60,28 +67,35 @@ class CommschedTest {
 
   @Test
   void aBufferlessMakespanIsOneTickAStep() throws IOException {
-    Solution s = Commsched.solve(Commsched.read(CATALOGUE.resolve("sg-fig1-scatter-path6.json")), LIMIT);
-    assertThat(s.makespan().orElseThrow().units()).isEqualByComparingTo(optimum("sg-fig1-scatter-path6.json"));
-    assertThat(s.makespan().orElseThrow().ticks()).isEqualTo(optimum("sg-fig1-scatter-path6.json").longValueExact());
+    Solution s =
+        Commsched.solve(Commsched.read(CATALOGUE.resolve("sg-fig1-scatter-path6.json")), LIMIT);
+    assertThat(s.makespan().orElseThrow().units())
+        .isEqualByComparingTo(optimum("sg-fig1-scatter-path6.json"));
+    assertThat(s.makespan().orElseThrow().ticks())
+        .isEqualTo(optimum("sg-fig1-scatter-path6.json").longValueExact());
   }
 
   @Test
   void anUnknownMethodIsAnEmptyOptionalAndARefusalNamingTheMethodsThatApply() {
     Instance chat = Commsched.read(CATALOGUE.resolve("chat-oracle-a-ula5.json"));
     assertThat(Commsched.method("no-such-method")).isEmpty();
-    assertThat(Commsched.method("cpsat")).hasValueSatisfying(m -> assertThat(m.name()).isEqualTo("cpsat"));
+    assertThat(Commsched.method("cpsat"))
+        .hasValueSatisfying(m -> assertThat(m.name()).isEqualTo("cpsat"));
     assertThat(Commsched.methods(chat)).contains("cpsat");
     assertThatThrownBy(() -> Commsched.solve(chat, "no-such-method", LIMIT))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("unknown method 'no-such-method'").hasMessageContaining("cpsat");
+        .hasMessageContaining("unknown method 'no-such-method'")
+        .hasMessageContaining("cpsat");
   }
 
   @Test
   void aMethodThatDoesNotApplySaysWhyAndNamesTheInstance() {
     Instance dsa = Commsched.read(CATALOGUE.resolve("dsa-small.csv"));
     assertThat(Commsched.methods(dsa)).doesNotContain("fdf");
-    assertThatThrownBy(() -> Commsched.solve(dsa, "fdf", LIMIT)).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("method fdf does not apply").hasMessageContaining(dsa.name());
+    assertThatThrownBy(() -> Commsched.solve(dsa, "fdf", LIMIT))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("method fdf does not apply")
+        .hasMessageContaining(dsa.name());
   }
 
   @Test
@@ -94,7 +108,8 @@ class CommschedTest {
   }
 
   @Test
-  void aWrittenScheduleReadsBackValidAndAFalseClaimInItIsCaught(@TempDir Path dir) throws IOException {
+  void aWrittenScheduleReadsBackValidAndAFalseClaimInItIsCaught(@TempDir Path dir)
+      throws IOException {
     Instance lc = Commsched.read(CATALOGUE.resolve("lc-e1-send-path5-all.json"));
     Solution s = Commsched.solve(lc, LIMIT);
     Path file = dir.resolve("s.json");
@@ -120,14 +135,22 @@ class CommschedTest {
 
   @Test
   void theBestLowerBoundNeverExceedsTheManifestsOptimumAndIsTheFirstOfTheList() throws IOException {
-    for (String f : new String[] {"chat-oracle-a-ula5.json", "sg-fig1-scatter-path6.json",
-        "pk-tv1-scatter-beta1p5.json", "lc-e1-send-path5-all.json", "dsa-small.json", "tb-tree8-root.json"}) {
+    for (String f :
+        new String[] {
+          "chat-oracle-a-ula5.json",
+          "sg-fig1-scatter-path6.json",
+          "pk-tv1-scatter-beta1p5.json",
+          "lc-e1-send-path5-all.json",
+          "dsa-small.json",
+          "tb-tree8-root.json"
+        }) {
       Instance i = Commsched.read(CATALOGUE.resolve(f));
       Bound best = Commsched.lowerBound(i);
       assertThat(best.value().units()).as(f).isLessThanOrEqualTo(optimum(f));
       assertThat(best.value().units()).as(f).isPositive();
-      assertThat(Commsched.lowerBounds(i)).as(f).allSatisfy(
-          b -> assertThat(b.value().ticks()).isLessThanOrEqualTo(best.value().ticks()));
+      assertThat(Commsched.lowerBounds(i))
+          .as(f)
+          .allSatisfy(b -> assertThat(b.value().ticks()).isLessThanOrEqualTo(best.value().ticks()));
     }
   }
 
@@ -135,7 +158,8 @@ class CommschedTest {
   void badInputThrowsTheReadersOneLineNamingTheFile(@TempDir Path dir) throws IOException {
     Path bad = dir.resolve("bad.json");
     Files.writeString(bad, "{\"format\": \"commsched-instance/1\", \"problem\": \"chatting\"}");
-    assertThatThrownBy(() -> Commsched.read(bad)).isInstanceOf(InstanceFormatException.class)
+    assertThatThrownBy(() -> Commsched.read(bad))
+        .isInstanceOf(InstanceFormatException.class)
         .satisfies(e -> assertThat(((InstanceFormatException) e).oneLine()).contains("bad.json"));
   }
 

@@ -23,17 +23,20 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Chatting on a unidirectional linear array at the scale of issues 3 and 4 (item 7): 10^6 messages on 10^4 nodes,
- * spans of 1..20 arcs, lengths 1..8 (unit lengths for interval-coloring). One call of each benchmark is one full
- * run: {@code interval-coloring} and {@code kierstead} through {@code Method.solve} (virtual schedule, VO, lower
- * bound, schedule map), and the checker on kierstead's output, the real schedule (departures) and the virtual one
- * (slots of the same messages as a dsa instance). Targets (issue): 2 s, 10 s, 2 s on 2 cores.
+ * Chatting on a unidirectional linear array at the scale of issues 3 and 4 (item 7): 10^6 messages
+ * on 10^4 nodes, spans of 1..20 arcs, lengths 1..8 (unit lengths for interval-coloring). One call
+ * of each benchmark is one full run: {@code interval-coloring} and {@code kierstead} through {@code
+ * Method.solve} (virtual schedule, VO, lower bound, schedule map), and the checker on kierstead's
+ * output, the real schedule (departures) and the virtual one (slots of the same messages as a dsa
+ * instance). Targets (issue): 2 s, 10 s, 2 s on 2 cores.
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2)
 @Measurement(iterations = 3)
-@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
 public class ChattingBench {
 
   /** The two instances: unit lengths (for interval-coloring) and lengths 1..maxLength. */
@@ -41,12 +44,16 @@ public class ChattingBench {
   public static class Ula {
     @Param("10000")
     public int nodes;
+
     @Param("1000000")
     public int messages;
+
     @Param("20")
     public int maxSpan;
+
     @Param("8")
     public int maxLength;
+
     @Param("1")
     public long seed;
 
@@ -78,7 +85,8 @@ public class ChattingBench {
 
     private static void requireValid(CheckReport r, String what) {
       if (!r.valid()) {
-        throw new IllegalStateException("kierstead's " + what + " are invalid: " + r.violations().get(0));
+        throw new IllegalStateException(
+            "kierstead's " + what + " are invalid: " + r.violations().get(0));
       }
     }
   }

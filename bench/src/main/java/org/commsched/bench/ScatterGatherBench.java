@@ -26,18 +26,24 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Scatter and gather on random trees of 10^6 nodes (issue 4, item 7): one call is one full {@code Method.solve},
- * or one check of that method's schedule. Each method runs under the model it is written for ({@link #model}).
+ * Scatter and gather on random trees of 10^6 nodes (issue 4, item 7): one call is one full {@code
+ * Method.solve}, or one check of that method's schedule. Each method runs under the model it is
+ * written for ({@link #model}).
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2)
 @Measurement(iterations = 3)
-@Fork(value = 1, jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms6g", "-Xmx6g"})
 @State(Scope.Benchmark)
 public class ScatterGatherBench {
 
-  /** Method and problem, as {@code method/problem}: each method on the problem kind it is written for. */
+  /**
+   * Method and problem, as {@code method/problem}: each method on the problem kind it is written
+   * for.
+   */
   @Param({"fdf/scatter", "greedy/scatter", "transmission-certification/gather", "greedy/gather"})
   public String run;
 
@@ -51,7 +57,9 @@ public class ScatterGatherBench {
   Method solver;
   Schedule schedule;
 
-  /** The method by name (no registry: the solver module would pull the CP solvers' native jars in). */
+  /**
+   * The method by name (no registry: the solver module would pull the CP solvers' native jars in).
+   */
   static Method method(String name) {
     switch (name) {
       case "greedy":
@@ -61,8 +69,11 @@ public class ScatterGatherBench {
       case "transmission-certification":
         return new TransmissionCertification();
       default:
-        throw new IllegalArgumentException("no benchmark wiring for method " + name + ": add it to method() and "
-            + "model() of ScatterGatherBench");
+        throw new IllegalArgumentException(
+            "no benchmark wiring for method "
+                + name
+                + ": add it to method() and "
+                + "model() of ScatterGatherBench");
     }
   }
 
@@ -91,7 +102,8 @@ public class ScatterGatherBench {
     schedule = solver.solve(instance, SolveLimits.defaults()).schedule();
     CheckReport r = ScheduleChecker.check(instance, schedule);
     if (!r.valid()) {
-      throw new IllegalStateException(method + " gives an invalid schedule: " + r.violations().get(0));
+      throw new IllegalStateException(
+          method + " gives an invalid schedule: " + r.violations().get(0));
     }
   }
 

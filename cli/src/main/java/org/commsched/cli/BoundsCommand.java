@@ -27,54 +27,73 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code commsched bounds FILE}: every applicable lower bound with its witness, then the upper bounds the papers'
- * schemes give ({@link UpperBounds}; JSON field {@code upperBounds}, omitted when there are none).
+ * {@code commsched bounds FILE}: every applicable lower bound with its witness, then the upper
+ * bounds the papers' schemes give ({@link UpperBounds}; JSON field {@code upperBounds}, omitted
+ * when there are none).
  */
-@Command(name = "bounds", mixinStandardHelpOptions = true,
-    description = {"Lists every lower bound that applies to an instance, with what proves it.",
-        "Exit codes: 0, or 2 on bad input."})
+@Command(
+    name = "bounds",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Lists every lower bound that applies to an instance, with what proves it.",
+      "Exit codes: 0, or 2 on bad input."
+    })
 final class BoundsCommand implements Callable<Integer> {
-  @Spec
-  picocli.CommandLine.Model.CommandSpec spec;
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "instance file (.json, or .csv for DSA)")
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
+      description = "instance file (.json, or .csv for DSA)")
   Path file;
 
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
 
-  @Option(names = "--spanning-tree", paramLabel = "NAME",
-      description = "scatter/gather: bounds for the routes along this spanning tree (as solve --spanning-tree): "
-          + "bfs (default), balanced, broadcast, cover")
+  @Option(
+      names = "--spanning-tree",
+      paramLabel = "NAME",
+      description =
+          "scatter/gather: bounds for the routes along this spanning tree (as solve --spanning-tree): "
+              + "bfs (default), balanced, broadcast, cover")
   String spanningTree;
 
-  @Option(names = "--as-given",
-      description = "bound the explicit network as it is, without recognising it as a regular family (as solve "
-          + "--as-given)")
+  @Option(
+      names = "--as-given",
+      description =
+          "bound the explicit network as it is, without recognising it as a regular family (as solve "
+              + "--as-given)")
   boolean asGiven;
 
-  @Option(names = "--time-limit", paramLabel = "S",
-      description = "dsa: spend up to S seconds on the WINDOW bound (exact refutations on windows of time; "
-          + "default: not computed)")
+  @Option(
+      names = "--time-limit",
+      paramLabel = "S",
+      description =
+          "dsa: spend up to S seconds on the WINDOW bound (exact refutations on windows of time; "
+              + "default: not computed)")
   java.math.BigDecimal timeLimit;
 
   @Override
   public Integer call() {
     long started = System.nanoTime();
-    java.time.Duration windowTime = timeLimit == null ? null : Inputs.timeLimit("bounds", timeLimit);
+    java.time.Duration windowTime =
+        timeLimit == null ? null : Inputs.timeLimit("bounds", timeLimit);
     PrintWriter o = spec.commandLine().getOut();
     DsaCsv.Buffers buffers = Inputs.isCsv(file) ? Inputs.buffers(file) : null;
     Instance instance = buffers != null ? buffers.instance() : Inputs.instance(file);
     UnaryOperator<String> explain = buffers == null ? w -> w : buffers::explain;
-    org.commsched.core.model.Network labelled = instance.network(); // the file's network, with its node labels
+    org.commsched.core.model.Network labelled =
+        instance.network(); // the file's network, with its node labels
     if (spanningTree != null) {
       try {
         instance = SpanningTrees.reroute(instance, spanningTree);
       } catch (IllegalArgumentException ex) {
-        throw new BadInputException(file + ": --spanning-tree " + spanningTree + ": " + ex.getMessage());
+        throw new BadInputException(
+            file + ": --spanning-tree " + spanningTree + ": " + ex.getMessage());
       }
     }
-    // an explicit network that is a regular family is bounded as that family (the same question, renumbered)
+    // an explicit network that is a regular family is bounded as that family (the same question,
+    // renumbered)
     Recognition recognised = asGiven ? null : SolveRunner.recognise(instance);
     if (recognised != null) {
       instance = recognised.relabel(instance);
@@ -84,11 +103,14 @@ final class BoundsCommand implements Callable<Integer> {
     TimeScale scale = instance.timeScale();
     boolean virtualOnly = instance.kind() == ProblemKind.DSA;
     List<LowerBound> real = virtualOnly ? List.of() : LowerBounds.all(instance);
-    List<LowerBound> virtual = instance.kind() == ProblemKind.CHATTING || virtualOnly
-        ? LowerBounds.virtual(instance) : List.of();
+    List<LowerBound> virtual =
+        instance.kind() == ProblemKind.CHATTING || virtualOnly
+            ? LowerBounds.virtual(instance)
+            : List.of();
     if (virtualOnly && windowTime != null && !virtual.isEmpty()) {
-      LowerBound window = WindowBound.of(instance, virtual.get(0).value(), started + windowTime.toNanos(),
-          new StopToken());
+      LowerBound window =
+          WindowBound.of(
+              instance, virtual.get(0).value(), started + windowTime.toNanos(), new StopToken());
       if (window != null) {
         List<LowerBound> more = new java.util.ArrayList<>(virtual);
         more.add(0, window); // strongest first: it lies above every other bound
@@ -97,9 +119,10 @@ final class BoundsCommand implements Callable<Integer> {
     }
     List<LowerBound> protocol = LowerBounds.protocolBounds(instance);
     List<UpperBound> upper = virtualOnly ? List.of() : UpperBounds.all(instance);
-    LowerBound best = virtualOnly
-        ? virtual.stream().reduce(LowerBound.zero(), LowerBound::max)
-        : real.isEmpty() ? LowerBound.zero() : real.get(0); // strongest first
+    LowerBound best =
+        virtualOnly
+            ? virtual.stream().reduce(LowerBound.zero(), LowerBound::max)
+            : real.isEmpty() ? LowerBound.zero() : real.get(0); // strongest first
     if (json) {
       ObjectNode n = Json.object();
       n.put("instance", instance.name());
@@ -127,13 +150,19 @@ final class BoundsCommand implements Callable<Integer> {
       o.println(Json.print(n));
     } else {
       UnaryOperator<String> witness = explain;
-      explain = w -> labelled.nameNodes(witness.apply(w)); // the text names nodes by the file's labels, as solve does
-      o.println(TerminalText.format("instance %s (%s)", instance.name(), instance.kind().wireName()));
+      explain =
+          w ->
+              labelled.nameNodes(
+                  witness.apply(w)); // the text names nodes by the file's labels, as solve does
+      o.println(
+          TerminalText.format("instance %s (%s)", instance.name(), instance.kind().wireName()));
       if (recognised != null) {
         o.println(TerminalText.format("network  %s", SolveCommand.recognisedWords(recognised)));
       }
-      o.println(TerminalText.format("best     %s  %s: %s", scale.format(best.value()), best.kind(),
-          explain.apply(best.witness())));
+      o.println(
+          TerminalText.format(
+              "best     %s  %s: %s",
+              scale.format(best.value()), best.kind(), explain.apply(best.witness())));
       print(o, virtualOnly ? virtual : real, "every schedule", scale, explain);
       if (!virtualOnly) {
         print(o, virtual, "virtual schedules (slots)", scale, explain);
@@ -142,7 +171,9 @@ final class BoundsCommand implements Callable<Integer> {
       if (!upper.isEmpty()) {
         o.println("upper bounds (the papers' schemes; the optimum is at most each):");
         for (UpperBound u : upper) {
-          o.println(TerminalText.format("  %-20s %10s  %s", u.kind(), scale.format(u.value()), u.witness()));
+          o.println(
+              TerminalText.format(
+                  "  %-20s %10s  %s", u.kind(), scale.format(u.value()), u.witness()));
         }
       }
     }
@@ -150,18 +181,28 @@ final class BoundsCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static void print(PrintWriter o, List<LowerBound> bounds, String title, TimeScale scale,
+  private static void print(
+      PrintWriter o,
+      List<LowerBound> bounds,
+      String title,
+      TimeScale scale,
       UnaryOperator<String> explain) {
     if (bounds.isEmpty()) {
       return;
     }
     o.println(title + ":");
     for (LowerBound b : bounds) {
-      o.println(TerminalText.format("  %-14s %10s  %s", b.kind(), scale.format(b.value()), explain.apply(b.witness())));
+      o.println(
+          TerminalText.format(
+              "  %-14s %10s  %s", b.kind(), scale.format(b.value()), explain.apply(b.witness())));
     }
   }
 
-  private static void add(ArrayNode arr, List<LowerBound> bounds, String appliesTo, TimeScale scale,
+  private static void add(
+      ArrayNode arr,
+      List<LowerBound> bounds,
+      String appliesTo,
+      TimeScale scale,
       UnaryOperator<String> explain) {
     for (LowerBound b : bounds) {
       ObjectNode x = arr.addObject();
@@ -170,7 +211,8 @@ final class BoundsCommand implements Callable<Integer> {
     }
   }
 
-  private static void put(ObjectNode x, LowerBound b, TimeScale scale, UnaryOperator<String> explain) {
+  private static void put(
+      ObjectNode x, LowerBound b, TimeScale scale, UnaryOperator<String> explain) {
     x.put("kind", b.kind());
     Json.time(x, "value", b.value(), scale);
     x.put("witness", explain.apply(b.witness()));

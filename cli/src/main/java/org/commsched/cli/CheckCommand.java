@@ -31,37 +31,60 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code commsched check FILE SCHEDULE}: the independent checker. */
-@Command(name = "check", mixinStandardHelpOptions = true,
-    description = {"Checks a schedule file against an instance with the independent checker and lists every "
-        + "violation, then its claims (lower bound, status): certified, uncertified or refuted.",
-        "Exit codes: 0 valid, 1 invalid or a claim refuted (with --strict also a claim uncertified), 2 bad input."})
+@Command(
+    name = "check",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Checks a schedule file against an instance with the independent checker and lists every "
+          + "violation, then its claims (lower bound, status): certified, uncertified or refuted.",
+      "Exit codes: 0 valid, 1 invalid or a claim refuted (with --strict also a claim uncertified), 2 bad input."
+    })
 final class CheckCommand implements Callable<Integer> {
-  @Spec
-  picocli.CommandLine.Model.CommandSpec spec;
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "instance file (.json, or .csv for DSA)")
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
+      description = "instance file (.json, or .csv for DSA)")
   Path file;
 
-  @Parameters(index = "1", paramLabel = "SCHEDULE", description = "schedule file (.schedule.json; for a DSA instance also a .csv layout with an offset column)")
+  @Parameters(
+      index = "1",
+      paramLabel = "SCHEDULE",
+      description =
+          "schedule file (.schedule.json; for a DSA instance also a .csv layout with an offset column)")
   Path schedule;
 
   @Option(names = "--json", description = "print one JSON object")
   boolean json;
 
-  @Option(names = "--conform", paramLabel = "RULES", description = "also check the packet family's conformance "
-      + "rules, a comma-separated list of fcfs (V7), greedy (V8), fdf (V9), buffer (V10), even-size (V11) or all; "
-      + "reported apart from validity (a valid schedule may break them), and they leave the exit code alone")
+  @Option(
+      names = "--conform",
+      paramLabel = "RULES",
+      description =
+          "also check the packet family's conformance "
+              + "rules, a comma-separated list of fcfs (V7), greedy (V8), fdf (V9), buffer (V10), even-size (V11) or all; "
+              + "reported apart from validity (a valid schedule may break them), and they leave the exit code alone")
   String conform;
 
-  @Option(names = "--strict", description = "fail (exit 1) also when a claimed lower bound or OPTIMAL status is "
-      + "uncertified: neither a bound the checker proves nor (with --prove) an exact run vouches for it")
+  @Option(
+      names = "--strict",
+      description =
+          "fail (exit 1) also when a claimed lower bound or OPTIMAL status is "
+              + "uncertified: neither a bound the checker proves nor (with --prove) an exact run vouches for it")
   boolean strict;
 
-  @Option(names = "--prove", description = "settle uncertified claims with an exact method (the first that applies, "
-      + "e.g. cpsat) within --time-limit: a shorter schedule refutes them, a proven bound certifies them")
+  @Option(
+      names = "--prove",
+      description =
+          "settle uncertified claims with an exact method (the first that applies, "
+              + "e.g. cpsat) within --time-limit: a shorter schedule refutes them, a proven bound certifies them")
   boolean prove;
 
-  @Option(names = "--time-limit", paramLabel = "S", defaultValue = "10",
+  @Option(
+      names = "--time-limit",
+      paramLabel = "S",
+      defaultValue = "10",
       description = "time limit in seconds of the exact run of --prove (default: ${DEFAULT-VALUE})")
   BigDecimal timeLimit;
 
@@ -78,7 +101,8 @@ final class CheckCommand implements Callable<Integer> {
     ConformanceReport conformance = null;
     if (conform != null) {
       try {
-        conformance = ScheduleChecker.conform(instance, result.schedule(), Conformance.parse(conform));
+        conformance =
+            ScheduleChecker.conform(instance, result.schedule(), Conformance.parse(conform));
       } catch (IllegalArgumentException e) {
         throw new BadInputException("--conform " + conform + ": " + e.getMessage());
       }
@@ -87,8 +111,12 @@ final class CheckCommand implements Callable<Integer> {
     if (prove && certification.valid() && certification.uncertified()) {
       Method exact = prover(instance, result.schedule());
       if (exact == null) {
-        throw new BadInputException("commsched check --prove: no exact method applies to " + file
-            + " (see: commsched methods " + file + ")");
+        throw new BadInputException(
+            "commsched check --prove: no exact method applies to "
+                + file
+                + " (see: commsched methods "
+                + file
+                + ")");
       }
       prover = exact.name();
       SolveLimits limits = new SolveLimits(limit, Runtime.getRuntime().availableProcessors(), 0);
@@ -99,7 +127,9 @@ final class CheckCommand implements Callable<Integer> {
       // name the places of a buffer layout in the file's own times, not the compressed array's arcs
       List<Violation> named = new ArrayList<>();
       for (Violation v : report.violations()) {
-        named.add(new Violation(v.kind(), v.messages(), buffers.explainPlace(v.place()), v.time(), v.detail()));
+        named.add(
+            new Violation(
+                v.kind(), v.messages(), buffers.explainPlace(v.place()), v.time(), v.detail()));
       }
       report = new CheckReport(named, report.makespan(), report.scale());
     }
@@ -146,14 +176,29 @@ final class CheckCommand implements Callable<Integer> {
       o.println(Json.print(n));
     } else {
       if (read.spanningTree() != null) {
-        o.println(TerminalText.escape("routes along the " + read.spanningTree() + " spanning tree, as the schedule "
-            + "was solved (its stats.spanningTree)"));
+        o.println(
+            TerminalText.escape(
+                "routes along the "
+                    + read.spanningTree()
+                    + " spanning tree, as the schedule "
+                    + "was solved (its stats.spanningTree)"));
       }
       if (report.valid()) {
-        o.println(TerminalText.escape("valid: " + instance.name() + ", makespan "
-            + report.scale().format(report.makespan()) + " (" + result.method() + ", " + result.status() + ")"));
+        o.println(
+            TerminalText.escape(
+                "valid: "
+                    + instance.name()
+                    + ", makespan "
+                    + report.scale().format(report.makespan())
+                    + " ("
+                    + result.method()
+                    + ", "
+                    + result.status()
+                    + ")"));
       } else {
-        o.println(TerminalText.escape("INVALID: " + report.violations().size() + " violation(s) in " + schedule));
+        o.println(
+            TerminalText.escape(
+                "INVALID: " + report.violations().size() + " violation(s) in " + schedule));
         for (Violation v : report.violations()) {
           o.println(TerminalText.escape("  " + Json.line(v, report.scale(), instance.network())));
         }
@@ -162,13 +207,29 @@ final class CheckCommand implements Callable<Integer> {
         }
       }
       for (Claims.Claim c : claims) {
-        o.println(TerminalText.escape("  claim " + c.what() + " " + c.claimed() + ": " + c.verdict().wireName() + ": "
-            + instance.network().nameNodes(c.reason())));
+        o.println(
+            TerminalText.escape(
+                "  claim "
+                    + c.what()
+                    + " "
+                    + c.claimed()
+                    + ": "
+                    + c.verdict().wireName()
+                    + ": "
+                    + instance.network().nameNodes(c.reason())));
       }
       if (conformance != null) {
         for (ConformanceReport.Result x : conformance.results()) {
-          o.println(TerminalText.escape("  " + x.rule().label() + " " + x.rule().wireName() + ": "
-              + (x.met() ? "met" : "NOT met (" + x.failures() + " place(s))") + ": " + x.witness()));
+          o.println(
+              TerminalText.escape(
+                  "  "
+                      + x.rule().label()
+                      + " "
+                      + x.rule().wireName()
+                      + ": "
+                      + (x.met() ? "met" : "NOT met (" + x.failures() + " place(s))")
+                      + ": "
+                      + x.witness()));
         }
       }
     }
@@ -177,9 +238,10 @@ final class CheckCommand implements Callable<Integer> {
   }
 
   /**
-   * The exact method that settles claims about this kind of schedule: for slots of a chatting instance the exact
-   * virtual model, otherwise the first applicable exact method of the registry that answers over all schedules
-   * (not the wake-up models, whose bounds bind protocols only); null if none applies.
+   * The exact method that settles claims about this kind of schedule: for slots of a chatting
+   * instance the exact virtual model, otherwise the first applicable exact method of the registry
+   * that answers over all schedules (not the wake-up models, whose bounds bind protocols only);
+   * null if none applies.
    */
   private static Method prover(Instance instance, Schedule schedule) {
     MethodRegistry registry = MethodRegistry.standard();

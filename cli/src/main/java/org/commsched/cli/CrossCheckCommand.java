@@ -19,34 +19,55 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code commsched crosscheck}: every method against the others, the bounds and the checker (docs/TESTS.md#crosscheck). */
-@Command(name = "crosscheck", mixinStandardHelpOptions = true,
-    description = {"Cross-checks every registered method on seeded small random instances of each family with "
-        + "methods: every schedule valid, lower bound <= exact optimum <= every heuristic, the exact methods agree, "
-        + "every stated guarantee holds. A failing case is shrunk and written as instance JSON to --out.",
-        "Exit codes: 0 clean, 1 a failure, 2 bad options."})
+/**
+ * {@code commsched crosscheck}: every method against the others, the bounds and the checker
+ * (docs/TESTS.md#crosscheck).
+ */
+@Command(
+    name = "crosscheck",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Cross-checks every registered method on seeded small random instances of each family with "
+          + "methods: every schedule valid, lower bound <= exact optimum <= every heuristic, the exact methods agree, "
+          + "every stated guarantee holds. A failing case is shrunk and written as instance JSON to --out.",
+      "Exit codes: 0 clean, 1 a failure, 2 bad options."
+    })
 final class CrossCheckCommand implements Callable<Integer> {
-  @Spec
-  picocli.CommandLine.Model.CommandSpec spec;
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--family", paramLabel = "F",
-      description = "bufferless-chatting, bufferless-scatter-gather, packet or linear-cost (default: every family "
-          + "with methods)")
+  @Option(
+      names = "--family",
+      paramLabel = "F",
+      description =
+          "bufferless-chatting, bufferless-scatter-gather, packet or linear-cost (default: every family "
+              + "with methods)")
   String family;
 
-  @Option(names = "--cases", paramLabel = "N", defaultValue = "20", description = "cases per family (default: 20)")
+  @Option(
+      names = "--cases",
+      paramLabel = "N",
+      defaultValue = "20",
+      description = "cases per family (default: 20)")
   int cases;
 
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+  @Option(
+      names = "--seed",
+      paramLabel = "S",
+      defaultValue = "1",
       description = "base seed, or random (the seed used is printed; default: 1)")
   String seed;
 
-  @Option(names = "--time-limit", paramLabel = "S", defaultValue = "10",
+  @Option(
+      names = "--time-limit",
+      paramLabel = "S",
+      defaultValue = "10",
       description = "seconds per exact solve (default: 10)")
   BigDecimal timeLimit;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "where shrunk failing instances go (default: a new "
-      + "temporary directory)")
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "where shrunk failing instances go (default: a new " + "temporary directory)")
   Path out;
 
   @Override
@@ -64,8 +85,11 @@ final class CrossCheckCommand implements Callable<Integer> {
       try {
         base = Long.parseLong(seed.trim());
       } catch (NumberFormatException e) {
-        throw new BadInputException("commsched crosscheck: --seed " + seed + " is neither a whole number nor "
-            + "random: give e.g. --seed 7 or --seed random");
+        throw new BadInputException(
+            "commsched crosscheck: --seed "
+                + seed
+                + " is neither a whole number nor "
+                + "random: give e.g. --seed 7 or --seed random");
       }
     }
     MethodRegistry registry = MethodRegistry.standard();
@@ -78,8 +102,12 @@ final class CrossCheckCommand implements Callable<Integer> {
         }
       }
       if (chosen == null) {
-        throw new BadInputException("commsched crosscheck: --family " + family + " is not a family with methods: "
-            + "use one of " + String.join(", ", families.stream().map(Family::wireName).toList()));
+        throw new BadInputException(
+            "commsched crosscheck: --family "
+                + family
+                + " is not a family with methods: "
+                + "use one of "
+                + String.join(", ", families.stream().map(Family::wireName).toList()));
       }
       families = List.of(chosen);
     }
@@ -91,24 +119,36 @@ final class CrossCheckCommand implements Callable<Integer> {
         Files.createDirectories(dir);
       }
     } catch (IOException e) {
-      throw new BadInputException("commsched crosscheck: cannot create --out " + (dir == null ? "(temp)" : dir)
-          + ": " + e.getMessage() + " (give a writable directory)");
+      throw new BadInputException(
+          "commsched crosscheck: cannot create --out "
+              + (dir == null ? "(temp)" : dir)
+              + ": "
+              + e.getMessage()
+              + " (give a writable directory)");
     }
     CrossCheck check = new CrossCheck(registry.all(), limit);
     List<CrossCheck.Summary> summaries = new ArrayList<>();
     for (Family f : families) {
-      summaries.add(check.run(f, base, cases, dir, failure -> {
-        o.println(TerminalText.escape(failure.line())); // it may quote an exception's text
-        o.flush();
-      }));
+      summaries.add(
+          check.run(
+              f,
+              base,
+              cases,
+              dir,
+              failure -> {
+                o.println(TerminalText.escape(failure.line())); // it may quote an exception's text
+                o.flush();
+              }));
     }
     int failures = 0;
     for (CrossCheck.Summary s : summaries) {
       o.println(s.line());
       failures += s.failures().size();
     }
-    o.println(failures == 0 ? "clean" : failures + " failure" + (failures == 1 ? "" : "s") + "; shrunk instances in "
-        + dir);
+    o.println(
+        failures == 0
+            ? "clean"
+            : failures + " failure" + (failures == 1 ? "" : "s") + "; shrunk instances in " + dir);
     return failures == 0 ? 0 : 1;
   }
 }

@@ -13,10 +13,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** The JSON the commands print: one object per run. */
 final class Json {
-  static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+  static final JsonMapper MAPPER =
+      JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-  private Json() {
-  }
+  private Json() {}
 
   static ObjectNode object() {
     return MAPPER.createObjectNode();
@@ -45,7 +45,8 @@ final class Json {
     if (bound <= 0) {
       return null;
     }
-    return BigDecimal.valueOf(makespan - bound).divide(BigDecimal.valueOf(bound), 4, RoundingMode.HALF_UP);
+    return BigDecimal.valueOf(makespan - bound)
+        .divide(BigDecimal.valueOf(bound), 4, RoundingMode.HALF_UP);
   }
 
   /** A gap from {@link #gap} as a percentage without trailing zeros: 0.1786 -> "17.86". */

@@ -14,14 +14,18 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code commsched methods}: what there is, with guarantee and citation. */
-@Command(name = "methods", mixinStandardHelpOptions = true,
+@Command(
+    name = "methods",
+    mixinStandardHelpOptions = true,
     description = "Lists the methods for each problem kind and model, with guarantee and citation.")
 final class MethodsCommand implements Callable<Integer> {
-  @Spec
-  picocli.CommandLine.Model.CommandSpec spec;
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--problem", paramLabel = "P",
-      description = "only methods for this problem: chatting, scatter, gather, broadcast, gossip, send, dsa")
+  @Option(
+      names = "--problem",
+      paramLabel = "P",
+      description =
+          "only methods for this problem: chatting, scatter, gather, broadcast, gossip, send, dsa")
   String problem;
 
   @Option(names = "--json", description = "print one JSON object")
@@ -34,8 +38,10 @@ final class MethodsCommand implements Callable<Integer> {
     if (problem != null) {
       filter = ProblemKind.fromWire(problem.toLowerCase(Locale.ROOT));
       if (filter == null) {
-        throw new BadInputException("commsched methods: unknown problem '" + problem
-            + "'; use one of chatting, scatter, gather, broadcast, gossip, send, dsa");
+        throw new BadInputException(
+            "commsched methods: unknown problem '"
+                + problem
+                + "'; use one of chatting, scatter, gather, broadcast, gossip, send, dsa");
       }
     }
     ObjectNode root = Json.object();
@@ -44,7 +50,8 @@ final class MethodsCommand implements Callable<Integer> {
       if (filter != null && !m.problems().contains(filter)) {
         continue;
       }
-      String problems = m.problems().stream().map(ProblemKind::wireName).collect(Collectors.joining(", "));
+      String problems =
+          m.problems().stream().map(ProblemKind::wireName).collect(Collectors.joining(", "));
       if (json) {
         ObjectNode x = arr.addObject();
         x.put("name", m.name());

@@ -8,13 +8,14 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Why an oracle entry's makespan is optimal: the one place {@code commsched oracle} decides it, so that a shared
- * claim-certification API can replace it. Two kinds (docs/models/README.md#claims):
+ * Why an oracle entry's makespan is optimal: the one place {@code commsched oracle} decides it, so
+ * that a shared claim-certification API can replace it. Two kinds (docs/models/README.md#claims):
  *
  * <ul>
- *   <li>{@code lower-bound}: a lower bound the checker's bound module proves (with its witness) meets the makespan;
- *   <li>{@code exact}: no such bound, but every exact method that applies returned a valid OPTIMAL schedule of that
- *       makespan; each method's status and bound are recorded.
+ *   <li>{@code lower-bound}: a lower bound the checker's bound module proves (with its witness)
+ *       meets the makespan;
+ *   <li>{@code exact}: no such bound, but every exact method that applies returned a valid OPTIMAL
+ *       schedule of that makespan; each method's status and bound are recorded.
  * </ul>
  *
  * Otherwise there is no certificate and no entry.
@@ -24,7 +25,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 record OracleCertificate(String kind, ObjectNode json) {
   /**
-   * The certificate for the best of {@code runs} (all runs of exact methods, same objective), or null.
+   * The certificate for the best of {@code runs} (all runs of exact methods, same objective), or
+   * null.
    *
    * @param best the valid run of least makespan
    * @param runs every exact run, {@code best} among them
@@ -32,8 +34,10 @@ record OracleCertificate(String kind, ObjectNode json) {
   static OracleCertificate of(SolveRunner.Outcome best, List<SolveRunner.Outcome> runs) {
     long makespan = best.result().makespan();
     var scale = best.result().scale();
-    LowerBound lb = best.run().boundFor(best.instance(), best.result().schedule()) // the run's, computed already
-        .rescale(best.instance().timeScale(), scale);
+    LowerBound lb =
+        best.run()
+            .boundFor(best.instance(), best.result().schedule()) // the run's, computed already
+            .rescale(best.instance().timeScale(), scale);
     ObjectNode c = Json.object();
     if (lb.value() == makespan) {
       c.put("kind", "lower-bound");
@@ -45,8 +49,12 @@ record OracleCertificate(String kind, ObjectNode json) {
     c.put("kind", "exact");
     ArrayNode proofs = c.putArray("proofs");
     for (SolveRunner.Outcome r : runs) {
-      boolean proved = r.valid() && r.result().status() == SolveStatus.OPTIMAL && r.result().makespan() != null
-          && r.result().makespan() == makespan && r.result().scale().equals(scale);
+      boolean proved =
+          r.valid()
+              && r.result().status() == SolveStatus.OPTIMAL
+              && r.result().makespan() != null
+              && r.result().makespan() == makespan
+              && r.result().scale().equals(scale);
       if (!proved) {
         return null;
       }

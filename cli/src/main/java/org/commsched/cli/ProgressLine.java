@@ -6,9 +6,10 @@ import org.commsched.core.solve.Progress;
 import org.commsched.core.time.TimeScale;
 
 /**
- * Progress of a long solve on stderr, never stdout: after the first two seconds, the elapsed time, the best makespan
- * and the best bound reported so far (the run's {@link Progress}) and their gap. On a terminal the line is rewritten in place
- * every second and cleared at the end; otherwise a plain line every ten seconds. {@code --quiet} turns it off.
+ * Progress of a long solve on stderr, never stdout: after the first two seconds, the elapsed time,
+ * the best makespan and the best bound reported so far (the run's {@link Progress}) and their gap.
+ * On a terminal the line is rewritten in place every second and cleared at the end; otherwise a
+ * plain line every ten seconds. {@code --quiet} turns it off.
  */
 final class ProgressLine {
   /** A running progress line; closing it stops and clears it. */
@@ -28,7 +29,8 @@ final class ProgressLine {
   private final Thread thread;
   private volatile boolean shown;
 
-  private ProgressLine(PrintWriter err, boolean terminal, TimeScale scale, String method, Progress progress) {
+  private ProgressLine(
+      PrintWriter err, boolean terminal, TimeScale scale, String method, Progress progress) {
     this.err = err;
     this.terminal = terminal;
     this.scale = scale;
@@ -40,9 +42,10 @@ final class ProgressLine {
   }
 
   /** Starts reporting what the run reports to {@code progress}, or a no-op when {@code quiet}. */
-  static Handle start(PrintWriter err, boolean quiet, TimeScale scale, String method, Progress progress) {
+  static Handle start(
+      PrintWriter err, boolean quiet, TimeScale scale, String method, Progress progress) {
     if (quiet) {
-      return () -> { };
+      return () -> {};
     }
     return new ProgressLine(err, System.console() != null, scale, method, progress)::close;
   }
@@ -66,12 +69,21 @@ final class ProgressLine {
 
   /** One progress line: {@code commsched: cpsat 4 s, best 707, bound 702, gap 0.71%}. */
   String line() {
-    return text(method, (System.nanoTime() - t0) / 1_000_000_000L, progress.best(), progress.bound(), scale);
+    return text(
+        method,
+        (System.nanoTime() - t0) / 1_000_000_000L,
+        progress.best(),
+        progress.bound(),
+        scale);
   }
 
-  /** The progress line for these figures (-1: not known yet); the gap is the one {@code solve} prints at the end. */
+  /**
+   * The progress line for these figures (-1: not known yet); the gap is the one {@code solve}
+   * prints at the end.
+   */
   static String text(String method, long seconds, long best, long bound, TimeScale scale) {
-    StringBuilder sb = new StringBuilder("commsched: ").append(method).append(' ').append(seconds).append(" s");
+    StringBuilder sb =
+        new StringBuilder("commsched: ").append(method).append(' ').append(seconds).append(" s");
     sb.append(", best ").append(best < 0 ? "-" : scale.format(best));
     sb.append(", bound ").append(bound < 0 ? "-" : scale.format(bound));
     BigDecimal gap = best >= 0 && bound >= 0 && bound <= best ? Json.gap(best, bound) : null;

@@ -9,21 +9,25 @@ import java.util.Map;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Where and how a ratio report was made, so that a reader can judge it and run it again: the tool's version and
- * commit, the command line, what ran the sweep's tasks (the engine), the machine (cores, memory, JVM, operating
- * system) and the date. The commit comes from the launcher ({@code ./commsched} passes {@code -Dcommsched.commit=...}
- * from git when the checkout has it) and is "unknown" otherwise. Written to {@code provenance.json} and shown at the
- * top of {@code report.html}.
+ * Where and how a ratio report was made, so that a reader can judge it and run it again: the tool's
+ * version and commit, the command line, what ran the sweep's tasks (the engine), the machine
+ * (cores, memory, JVM, operating system) and the date. The commit comes from the launcher ({@code
+ * ./commsched} passes {@code -Dcommsched.commit=...} from git when the checkout has it) and is
+ * "unknown" otherwise. Written to {@code provenance.json} and shown at the top of {@code
+ * report.html}.
  *
  * @param fields the figures in display order (key to text)
  */
 record Provenance(Map<String, String> fields) {
-  /** The property the launcher sets to the checkout's commit (with "-dirty" when it has uncommitted changes). */
+  /**
+   * The property the launcher sets to the checkout's commit (with "-dirty" when it has uncommitted
+   * changes).
+   */
   static final String COMMIT_PROPERTY = "commsched.commit";
 
   /**
-   * This process's provenance for the given program and command line (the words after the program's name), with
-   * what ran the sweep's tasks ({@code engine}) when known.
+   * This process's provenance for the given program and command line (the words after the program's
+   * name), with what ran the sweep's tasks ({@code engine}) when known.
    */
   static Provenance of(String program, List<String> args, String engine) {
     Map<String, String> f = new LinkedHashMap<>();
@@ -32,8 +36,11 @@ record Provenance(Map<String, String> fields) {
     f.put("commit", commit.isBlank() ? "unknown" : commit);
     StringBuilder cmd = new StringBuilder(program);
     for (String a : args) {
-      cmd.append(' ').append(a.isEmpty() || a.matches(".*[\\s\"'\\\\$`*?;&|<>()].*")
-          ? "'" + a.replace("'", "'\\''") + "'" : a);
+      cmd.append(' ')
+          .append(
+              a.isEmpty() || a.matches(".*[\\s\"'\\\\$`*?;&|<>()].*")
+                  ? "'" + a.replace("'", "'\\''") + "'"
+                  : a);
     }
     f.put("command", cmd.toString());
     if (engine != null) {
@@ -43,17 +50,26 @@ record Provenance(Map<String, String> fields) {
     f.put("cores", Integer.toString(rt.availableProcessors()));
     f.put("memory", memory());
     f.put("maxHeap", mebibytes(rt.maxMemory()));
-    f.put("jvm", System.getProperty("java.vm.name", "?") + " " + System.getProperty("java.runtime.version",
-        System.getProperty("java.version", "?")));
-    f.put("os", System.getProperty("os.name", "?") + " " + System.getProperty("os.version", "?") + " "
-        + System.getProperty("os.arch", "?"));
+    f.put(
+        "jvm",
+        System.getProperty("java.vm.name", "?")
+            + " "
+            + System.getProperty("java.runtime.version", System.getProperty("java.version", "?")));
+    f.put(
+        "os",
+        System.getProperty("os.name", "?")
+            + " "
+            + System.getProperty("os.version", "?")
+            + " "
+            + System.getProperty("os.arch", "?"));
     f.put("date", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
     return new Provenance(f);
   }
 
   /** The machine's physical memory, when the JVM tells it. */
   private static String memory() {
-    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
       return mebibytes(os.getTotalMemorySize());
     }
     return "unknown";

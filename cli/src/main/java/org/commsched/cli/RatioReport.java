@@ -16,30 +16,100 @@ import org.commsched.instances.io.AtomicFiles;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The files of a ratio sweep, made from its rows alone (so one run, a resumed run and a merge of shards give the
- * same files, seconds aside): {@code results.csv} and {@code results.jsonl} (every row with the instance's best
- * lower bound, its optimum when proven and both ratios), {@code summary.csv} (mean and max ratio per problem,
- * family and method), one SVG line chart per problem, family and ratio ({@code ratio-lb-*.svg},
- * {@code ratio-opt-*.svg}) and {@code report.html} with the tables and the charts inline.
+ * The files of a ratio sweep, made from its rows alone (so one run, a resumed run and a merge of
+ * shards give the same files, seconds aside): {@code results.csv} and {@code results.jsonl} (every
+ * row with the instance's best lower bound, its optimum when proven and both ratios), {@code
+ * summary.csv} (mean and max ratio per problem, family and method), one SVG line chart per problem,
+ * family and ratio ({@code ratio-lb-*.svg}, {@code ratio-opt-*.svg}) and {@code report.html} with
+ * the tables and the charts inline.
  *
- * <p>Per instance and objective (real makespan or virtual span), over the valid runs: the lower bound is the
- * largest any run proved, and the optimum is the smallest makespan when a run proved it (status OPTIMAL) or the
- * bound meets it. Ratios are exact quotients printed with four decimals half up ({@code docs/models/README.md#ratios}).
+ * <p>Per instance and objective (real makespan or virtual span), over the valid runs: the lower
+ * bound is the largest any run proved, and the optimum is the smallest makespan when a run proved
+ * it (status OPTIMAL) or the bound meets it. Ratios are exact quotients printed with four decimals
+ * half up ({@code docs/models/README.md#ratios}).
  */
 final class RatioReport {
-  static final List<String> COLUMNS = List.of("instance", "problem", "family", "size", "messages", "lengths",
-      "model", "seed", "method", "objective", "status", "makespan", "lowerBound", "optimum", "ratioToOptimum",
-      "ratioToLowerBound", "seconds", "valid", "error", "bestKnown", "ratioToBestKnown", "ratioToOptimumExact",
-      "ratioToLowerBoundExact", "ratioToBestKnownExact", "runSeconds");
-  static final List<String> SUMMARY = List.of("problem", "family", "method", "objective", "runs", "valid",
-      "withOptimum", "meanRatioToOptimum", "maxRatioToOptimum", "meanRatioToLowerBound", "maxRatioToLowerBound",
-      "model");
-  static final List<String> COVERAGE = List.of("problem", "family", "model", "method", "instances", "ran", "solved",
-      "refused", "refusedBecause", "failed", "timedOut", "withOptimum", "withLowerBound");
-  static final List<String> COMPARISON = List.of("problem", "family", "model", "objective", "reference", "set",
-      "setSize", "method", "n", "geometricMean", "geometricMeanLow95", "geometricMeanHigh95", "median",
-      "firstQuartile", "thirdQuartile", "max", "maxInstance", "atReference", "shareAtReference", "medianExact",
-      "firstQuartileExact", "thirdQuartileExact", "maxExact");
+  static final List<String> COLUMNS =
+      List.of(
+          "instance",
+          "problem",
+          "family",
+          "size",
+          "messages",
+          "lengths",
+          "model",
+          "seed",
+          "method",
+          "objective",
+          "status",
+          "makespan",
+          "lowerBound",
+          "optimum",
+          "ratioToOptimum",
+          "ratioToLowerBound",
+          "seconds",
+          "valid",
+          "error",
+          "bestKnown",
+          "ratioToBestKnown",
+          "ratioToOptimumExact",
+          "ratioToLowerBoundExact",
+          "ratioToBestKnownExact",
+          "runSeconds");
+  static final List<String> SUMMARY =
+      List.of(
+          "problem",
+          "family",
+          "method",
+          "objective",
+          "runs",
+          "valid",
+          "withOptimum",
+          "meanRatioToOptimum",
+          "maxRatioToOptimum",
+          "meanRatioToLowerBound",
+          "maxRatioToLowerBound",
+          "model");
+  static final List<String> COVERAGE =
+      List.of(
+          "problem",
+          "family",
+          "model",
+          "method",
+          "instances",
+          "ran",
+          "solved",
+          "refused",
+          "refusedBecause",
+          "failed",
+          "timedOut",
+          "withOptimum",
+          "withLowerBound");
+  static final List<String> COMPARISON =
+      List.of(
+          "problem",
+          "family",
+          "model",
+          "objective",
+          "reference",
+          "set",
+          "setSize",
+          "method",
+          "n",
+          "geometricMean",
+          "geometricMeanLow95",
+          "geometricMeanHigh95",
+          "median",
+          "firstQuartile",
+          "thirdQuartile",
+          "max",
+          "maxInstance",
+          "atReference",
+          "shareAtReference",
+          "medianExact",
+          "firstQuartileExact",
+          "thirdQuartileExact",
+          "maxExact");
 
   /** A row with the figures that need every run of its instance. */
   record Full(RatioRow row, BigDecimal lowerBound, BigDecimal optimum, BigDecimal bestKnown) {
@@ -97,13 +167,14 @@ final class RatioReport {
 
     /** Four decimals half up, trailing zeros dropped. */
     String decimal() {
-      return new BigDecimal(num).divide(new BigDecimal(den), 4, RoundingMode.HALF_UP).stripTrailingZeros()
+      return new BigDecimal(num)
+          .divide(new BigDecimal(den), 4, RoundingMode.HALF_UP)
+          .stripTrailingZeros()
           .toPlainString();
     }
   }
 
-  private RatioReport() {
-  }
+  private RatioReport() {}
 
   /** The rows in report order (instance, then method) with bound and optimum. */
   static List<Full> complete(List<RatioRow> rows) {
@@ -131,36 +202,60 @@ final class RatioReport {
       BigDecimal lb = bound.get(k);
       BigDecimal m = best.get(k);
       boolean opt = m != null && (proven.containsKey(k) || (lb != null && lb.compareTo(m) >= 0));
-      out.add(new Full(r, r.objective().equals("-") ? null : lb, opt ? m : null, r.objective().equals("-") ? null : m));
+      out.add(
+          new Full(
+              r,
+              r.objective().equals("-") ? null : lb,
+              opt ? m : null,
+              r.objective().equals("-") ? null : m));
     }
     return out;
   }
 
   /**
-   * Writes every output file into {@code dir} ({@code refusals}: the methods that do not apply to instances of the
-   * sweep, with their reasons; {@code provenance}: how the report was made, written to {@code provenance.json} and
-   * shown in the report); returns the summary rows (for the command's own printout).
+   * Writes every output file into {@code dir} ({@code refusals}: the methods that do not apply to
+   * instances of the sweep, with their reasons; {@code provenance}: how the report was made,
+   * written to {@code provenance.json} and shown in the report); returns the summary rows (for the
+   * command's own printout).
    */
-  static List<List<String>> write(Path dir, List<RatioRow> rows, List<RatioStudy.Refusal> refusals, String title,
+  static List<List<String>> write(
+      Path dir,
+      List<RatioRow> rows,
+      List<RatioStudy.Refusal> refusals,
+      String title,
       Provenance provenance) {
-    return write(dir, rows, refusals, title, provenance, new Options(null, null, java.time.Duration.ofSeconds(10)));
+    return write(
+        dir,
+        rows,
+        refusals,
+        title,
+        provenance,
+        new Options(null, null, java.time.Duration.ofSeconds(10)));
   }
 
   /**
    * What a report is made with beyond the rows.
    *
-   * @param compare the methods that form the common set ({@code --compare}), or null for every compared method
-   * @param instanceFile the file of an instance id, or null (or a null answer) when it is not known; the maxima of the
-   *     headline tables link it and a drawing of the method's schedule on it
+   * @param compare the methods that form the common set ({@code --compare}), or null for every
+   *     compared method
+   * @param instanceFile the file of an instance id, or null (or a null answer) when it is not
+   *     known; the maxima of the headline tables link it and a drawing of the method's schedule on
+   *     it
    * @param runLimit the time limit of the re-run that draws a maximum's schedule
    */
-  record Options(java.util.Set<String> compare, java.util.function.Function<String, Path> instanceFile,
-      java.time.Duration runLimit) {
-  }
+  record Options(
+      java.util.Set<String> compare,
+      java.util.function.Function<String, Path> instanceFile,
+      java.time.Duration runLimit) {}
 
   /** As {@link #write(Path, List, List, String, Provenance)}, with the given options. */
-  static List<List<String>> write(Path dir, List<RatioRow> rows, List<RatioStudy.Refusal> refusals, String title,
-      Provenance provenance, Options options) {
+  static List<List<String>> write(
+      Path dir,
+      List<RatioRow> rows,
+      List<RatioStudy.Refusal> refusals,
+      String title,
+      Provenance provenance,
+      Options options) {
     List<Full> full = complete(rows);
     StringBuilder jsonl = new StringBuilder();
     StringBuilder csv = new StringBuilder(String.join(",", COLUMNS)).append('\n');
@@ -194,9 +289,15 @@ final class RatioReport {
     comparison.forEach(c -> cmp.append(csvLine(c)));
     StringBuilder ref = new StringBuilder("instance,problem,family,model,method,reason\n");
     for (RatioStudy.Refusal r : sortedRefusals(refusals)) {
-      ref.append(csvLine(List.of(r.instance(), r.parameters().getOrDefault("problem", ""),
-          r.parameters().getOrDefault("family", ""), r.parameters().getOrDefault("model", ""), r.method(),
-          r.reason())));
+      ref.append(
+          csvLine(
+              List.of(
+                  r.instance(),
+                  r.parameters().getOrDefault("problem", ""),
+                  r.parameters().getOrDefault("family", ""),
+                  r.parameters().getOrDefault("model", ""),
+                  r.method(),
+                  r.reason())));
     }
     Map<String, String> charts = new LinkedHashMap<>(RatioCharts.all(full));
     charts.putAll(profiles(full, study));
@@ -210,17 +311,18 @@ final class RatioReport {
       AtomicFiles.writeString(dir.resolve(c.getKey()), c.getValue());
     }
     AtomicFiles.writeString(dir.resolve("provenance.json"), Json.print(provenance.toJson()) + "\n");
-    AtomicFiles.writeString(dir.resolve("report.html"), html(title, provenance, summary, study, charts, table, dir,
-        options, drawings));
+    AtomicFiles.writeString(
+        dir.resolve("report.html"),
+        html(title, provenance, summary, study, charts, table, dir, options, drawings));
     return summary;
   }
 
   /**
-   * The drawings of the maxima of the headline (common-set) lines: each (instance, method) once, its schedule got
-   * again by re-running the method on the instance file (the sweep keeps no schedules: see docs/DESIGN.md), checked,
-   * written to {@code maxima/} with its SVG. Returns, per {@code instance NUL method}, the SVG's path relative to
-   * {@code dir}; a maximum whose file is unknown, whose re-run finds no valid schedule or whose drawing is too large
-   * gets none.
+   * The drawings of the maxima of the headline (common-set) lines: each (instance, method) once,
+   * its schedule got again by re-running the method on the instance file (the sweep keeps no
+   * schedules: see docs/DESIGN.md), checked, written to {@code maxima/} with its SVG. Returns, per
+   * {@code instance NUL method}, the SVG's path relative to {@code dir}; a maximum whose file is
+   * unknown, whose re-run finds no valid schedule or whose drawing is too large gets none.
    */
   static Map<String, String> drawMaxima(Path dir, RatioStudy.Result study, Options options) {
     Map<String, String> out = new TreeMap<>();
@@ -231,7 +333,9 @@ final class RatioReport {
     java.util.Set<String> done = new java.util.HashSet<>();
     for (RatioStudy.Line l : study.lines()) {
       RatioStudy.Stats st = l.stats();
-      if (!l.set().equals("common") || st == null || !done.add(st.maxInstance() + "\u0000" + l.method())) {
+      if (!l.set().equals("common")
+          || st == null
+          || !done.add(st.maxInstance() + "\u0000" + l.method())) {
         continue;
       }
       Path file = options.instanceFile().apply(st.maxInstance());
@@ -241,21 +345,29 @@ final class RatioReport {
       }
       try {
         org.commsched.core.model.Instance inst = Inputs.instance(file);
-        var run = org.commsched.solver.SolveRunner.run(m, inst,
-            new org.commsched.core.solve.SolveLimits(options.runLimit(), 1, 0));
+        var run =
+            org.commsched.solver.SolveRunner.run(
+                m, inst, new org.commsched.core.solve.SolveLimits(options.runLimit(), 1, 0));
         if (!run.valid()) {
           continue;
         }
-        String base = "maxima/" + RatioCharts.slug(st.maxInstance()) + "." + RatioCharts.slug(l.method());
+        String base =
+            "maxima/" + RatioCharts.slug(st.maxInstance()) + "." + RatioCharts.slug(l.method());
         java.nio.file.Files.createDirectories(dir.resolve("maxima"));
-        AtomicFiles.writeString(dir.resolve(base + ".schedule.json"),
+        AtomicFiles.writeString(
+            dir.resolve(base + ".schedule.json"),
             org.commsched.instances.io.ScheduleWriter.toJson(run.result(), run.instance()));
         DrawCommand.svg(run.instance(), run.result(), dir.resolve(base + ".svg"));
         out.put(st.maxInstance() + "\u0000" + l.method(), base + ".svg");
       } catch (java.io.IOException e) {
-        throw new BadInputException("commsched ratios: cannot write " + dir.resolve("maxima") + ": " + e.getMessage()
-            + "; give an --out directory that can be written");
-      } catch (BadInputException | org.commsched.cli.draw.TooLargeException
+        throw new BadInputException(
+            "commsched ratios: cannot write "
+                + dir.resolve("maxima")
+                + ": "
+                + e.getMessage()
+                + "; give an --out directory that can be written");
+      } catch (BadInputException
+          | org.commsched.cli.draw.TooLargeException
           | org.commsched.instances.io.InstanceFormatException e) {
         // no drawing for this maximum: the table still names its instance
       }
@@ -264,16 +376,18 @@ final class RatioReport {
   }
 
   /**
-   * One performance profile per group and objective ({@code profile-PROBLEM-FAMILY[-MODEL][-virtual].svg}), over the
-   * common set of the best known schedule.
+   * One performance profile per group and objective ({@code
+   * profile-PROBLEM-FAMILY[-MODEL][-virtual].svg}), over the common set of the best known schedule.
    */
   static Map<String, String> profiles(List<Full> full, RatioStudy.Result study) {
     Map<String, Map<String, List<Ratio>>> byChart = new TreeMap<>();
     Map<String, String> titles = new TreeMap<>();
-    java.util.Set<String> compared = new java.util.HashSet<>(); // the methods that form each common set
+    java.util.Set<String> compared =
+        new java.util.HashSet<>(); // the methods that form each common set
     for (RatioStudy.Line l : study.lines()) {
       if (l.set().equals("common")) {
-        compared.add(RatioStudy.key(l.group(), l.objective(), l.reference()) + "\u0000" + l.method());
+        compared.add(
+            RatioStudy.key(l.group(), l.objective(), l.reference()) + "\u0000" + l.method());
       }
     }
     for (Full f : full) {
@@ -281,24 +395,34 @@ final class RatioReport {
       RatioStudy.Group g = RatioStudy.Group.of(r.parameters());
       String key = RatioStudy.key(g, r.objective(), RatioStudy.Reference.BEST_KNOWN);
       List<String> set = study.commonSets().get(key);
-      if (set == null || f.toBestKnown() == null || !set.contains(r.instance())
+      if (set == null
+          || f.toBestKnown() == null
+          || !set.contains(r.instance())
           || !compared.contains(key + "\u0000" + r.method())) {
         continue;
       }
-      String name = "profile-" + RatioCharts.slug(g.problem()) + "-" + RatioCharts.slug(g.family())
-          + (g.model().isEmpty() ? "" : "-" + RatioCharts.slug(g.model()))
-          + (r.objective().equals("real") ? "" : "-" + RatioCharts.slug(r.objective())) + ".svg";
+      String name =
+          "profile-"
+              + RatioCharts.slug(g.problem())
+              + "-"
+              + RatioCharts.slug(g.family())
+              + (g.model().isEmpty() ? "" : "-" + RatioCharts.slug(g.model()))
+              + (r.objective().equals("real") ? "" : "-" + RatioCharts.slug(r.objective()))
+              + ".svg";
       titles.put(name, "performance profile, " + g.words() + ", common set of " + set.size());
-      byChart.computeIfAbsent(name, k -> new TreeMap<>()).computeIfAbsent(r.method(), k -> new ArrayList<>())
+      byChart
+          .computeIfAbsent(name, k -> new TreeMap<>())
+          .computeIfAbsent(r.method(), k -> new ArrayList<>())
           .add(f.toBestKnown());
     }
     Map<String, String> out = new LinkedHashMap<>();
-    byChart.forEach((name, m) -> {
-      String svg = RatioCharts.profile(titles.get(name), m);
-      if (svg != null) {
-        out.put(name, svg);
-      }
-    });
+    byChart.forEach(
+        (name, m) -> {
+          String svg = RatioCharts.profile(titles.get(name), m);
+          if (svg != null) {
+            out.put(name, svg);
+          }
+        });
     return out;
   }
 
@@ -312,10 +436,21 @@ final class RatioReport {
   static List<List<String>> coverageRows(RatioStudy.Result study) {
     List<List<String>> out = new ArrayList<>();
     for (RatioStudy.Coverage c : study.coverage()) {
-      out.add(List.of(c.group().problem(), c.group().family(), c.group().model(), c.method(),
-          Integer.toString(c.instances()), Integer.toString(c.ran()), Integer.toString(c.solved()),
-          Integer.toString(c.refused()), c.reasons(), Integer.toString(c.failed()), Integer.toString(c.timedOut()),
-          Integer.toString(c.withOptimum()), Integer.toString(c.withBound())));
+      out.add(
+          List.of(
+              c.group().problem(),
+              c.group().family(),
+              c.group().model(),
+              c.method(),
+              Integer.toString(c.instances()),
+              Integer.toString(c.ran()),
+              Integer.toString(c.solved()),
+              Integer.toString(c.refused()),
+              c.reasons(),
+              Integer.toString(c.failed()),
+              Integer.toString(c.timedOut()),
+              Integer.toString(c.withOptimum()),
+              Integer.toString(c.withBound())));
     }
     return out;
   }
@@ -323,17 +458,39 @@ final class RatioReport {
   static List<List<String>> comparisonRows(RatioStudy.Result study, Path dir) {
     List<List<String>> out = new ArrayList<>();
     for (RatioStudy.Line l : study.lines()) {
-      List<String> c = new ArrayList<>(List.of(l.group().problem(), l.group().family(), l.group().model(),
-          l.objective(), l.reference().key, l.set(), Integer.toString(l.setSize()), l.method()));
+      List<String> c =
+          new ArrayList<>(
+              List.of(
+                  l.group().problem(),
+                  l.group().family(),
+                  l.group().model(),
+                  l.objective(),
+                  l.reference().key,
+                  l.set(),
+                  Integer.toString(l.setSize()),
+                  l.method()));
       RatioStudy.Stats s = l.stats();
       if (s == null) {
         c.addAll(List.of("0", "", "", "", "", "", "", "", "", "", "", "", "", "", ""));
       } else {
-        c.addAll(List.of(Integer.toString(s.n()), RatioStudy.decimal(s.geometricMean()), RatioStudy.decimal(s.low()),
-            RatioStudy.decimal(s.high()), s.median().decimal(), s.q1().decimal(), s.q3().decimal(),
-            s.max().decimal(), s.maxInstance(), Integer.toString(s.atReference()),
-            Ratio.reduce(BigInteger.valueOf(s.atReference()), BigInteger.valueOf(s.n())).decimal(),
-            s.median().exact(), s.q1().exact(), s.q3().exact(), s.max().exact()));
+        c.addAll(
+            List.of(
+                Integer.toString(s.n()),
+                RatioStudy.decimal(s.geometricMean()),
+                RatioStudy.decimal(s.low()),
+                RatioStudy.decimal(s.high()),
+                s.median().decimal(),
+                s.q1().decimal(),
+                s.q3().decimal(),
+                s.max().decimal(),
+                s.maxInstance(),
+                Integer.toString(s.atReference()),
+                Ratio.reduce(BigInteger.valueOf(s.atReference()), BigInteger.valueOf(s.n()))
+                    .decimal(),
+                s.median().exact(),
+                s.q1().exact(),
+                s.q3().exact(),
+                s.max().exact()));
       }
       out.add(c);
     }
@@ -368,23 +525,31 @@ final class RatioReport {
   }
 
   /**
-   * Mean and max ratios per problem, family, model, method and objective, each method over its own set (the rows
-   * where it has the ratio); the model is the last column (it was added later), but it is part of the key, so two
-   * models are never pooled.
+   * Mean and max ratios per problem, family, model, method and objective, each method over its own
+   * set (the rows where it has the ratio); the model is the last column (it was added later), but
+   * it is part of the key, so two models are never pooled.
    */
   static List<List<String>> summary(List<Full> full) {
-    Map<List<String>, List<Full>> groups = new TreeMap<>(Comparator.comparing((List<String> l) -> String.join(
-        "\u0000", l)));
+    Map<List<String>, List<Full>> groups =
+        new TreeMap<>(Comparator.comparing((List<String> l) -> String.join("\u0000", l)));
     for (Full f : full) {
       RatioRow r = f.row();
-      groups.computeIfAbsent(List.of(r.parameters().getOrDefault("problem", ""), r.parameters().getOrDefault(
-          "family", ""), r.parameters().getOrDefault("model", ""), r.method(), r.objective()),
-          k -> new ArrayList<>()).add(f);
+      groups
+          .computeIfAbsent(
+              List.of(
+                  r.parameters().getOrDefault("problem", ""),
+                  r.parameters().getOrDefault("family", ""),
+                  r.parameters().getOrDefault("model", ""),
+                  r.method(),
+                  r.objective()),
+              k -> new ArrayList<>())
+          .add(f);
     }
     List<List<String>> out = new ArrayList<>();
     for (Map.Entry<List<String>, List<Full>> g : groups.entrySet()) {
-      List<String> s = new ArrayList<>(List.of(g.getKey().get(0), g.getKey().get(1), g.getKey().get(3),
-          g.getKey().get(4)));
+      List<String> s =
+          new ArrayList<>(
+              List.of(g.getKey().get(0), g.getKey().get(1), g.getKey().get(3), g.getKey().get(4)));
       List<Full> fs = g.getValue();
       s.add(Integer.toString(fs.size()));
       s.add(Long.toString(fs.stream().filter(f -> f.row().valid()).count()));
@@ -447,54 +612,96 @@ final class RatioReport {
   }
 
   static String escape(String s) {
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    return s.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
   }
 
   /**
-   * The report: HTML5 that is also well-formed XML (every element closed, void elements self-closed, no named
-   * entities but the XML ones), so an XML parser checks it; it fits a screen (the page is at most 100em wide, the
-   * charts wrap, wide tables scroll inside their box).
+   * The report: HTML5 that is also well-formed XML (every element closed, void elements
+   * self-closed, no named entities but the XML ones), so an XML parser checks it; it fits a screen
+   * (the page is at most 100em wide, the charts wrap, wide tables scroll inside their box).
    */
-  private static String html(String title, Provenance provenance, List<List<String>> summary,
-      RatioStudy.Result study, Map<String, String> charts, List<List<String>> rows, Path dir, Options options,
+  private static String html(
+      String title,
+      Provenance provenance,
+      List<List<String>> summary,
+      RatioStudy.Result study,
+      Map<String, String> charts,
+      List<List<String>> rows,
+      Path dir,
+      Options options,
       Map<String, String> drawings) {
-    StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>")
-        .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>");
-    h.append("<title>").append(escape(title)).append("</title><style>")
-        .append("body{font-family:sans-serif;margin:2em;max-width:100em}table{border-collapse:collapse;")
-        .append("font-size:13px}td,th{border:1px solid #bbb;padding:2px 6px;text-align:right;white-space:nowrap}th{background:#eee}")
+    StringBuilder h =
+        new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>")
+            .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>");
+    h.append("<title>")
+        .append(escape(title))
+        .append("</title><style>")
+        .append(
+            "body{font-family:sans-serif;margin:2em;max-width:100em}table{border-collapse:collapse;")
+        .append(
+            "font-size:13px}td,th{border:1px solid #bbb;padding:2px 6px;text-align:right;white-space:nowrap}th{background:#eee}")
         .append("td:first-child{text-align:left}.charts{display:flex;flex-wrap:wrap;gap:1em}")
         .append("figure{flex:1 1 30em;max-width:640px;margin:0}figure svg{width:100%;height:auto}")
-        .append(".provenance td,.provenance th{text-align:left}h1{font-size:1.4em;overflow-wrap:anywhere}")
+        .append(
+            ".provenance td,.provenance th{text-align:left}h1{font-size:1.4em;overflow-wrap:anywhere}")
         .append(".scroll{overflow:auto;max-width:100%;max-height:40em}")
-        // the refusals' reasons are sentences: left-aligned and wrapped, so a short one is not pushed out of sight
-        .append(".coverage td:nth-child(").append(COVERAGE.indexOf("refusedBecause") - 2)
+        // the refusals' reasons are sentences: left-aligned and wrapped, so a short one is not
+        // pushed out of sight
+        .append(".coverage td:nth-child(")
+        .append(COVERAGE.indexOf("refusedBecause") - 2)
         .append("){text-align:left;white-space:normal;min-width:24em}</style></head><body>\n");
     h.append("<h1>").append(escape(title)).append("</h1>\n");
     h.append("<details open=\"open\"><summary>How this report was made (provenance.json)</summary>")
         .append("<div class=\"scroll\"><table class=\"provenance\">");
-    provenance.fields().forEach((k, v) -> h.append("<tr><th>").append(escape(k)).append("</th><td>")
-        .append(escape(v)).append("</td></tr>"));
+    provenance
+        .fields()
+        .forEach(
+            (k, v) ->
+                h.append("<tr><th>")
+                    .append(escape(k))
+                    .append("</th><td>")
+                    .append(escape(v))
+                    .append("</td></tr>"));
     h.append("</table></div></details>\n");
-    h.append("<p>Three references, each named where it is used: the <b>ratio to the proven optimum</b> (makespan ")
-        .append("over the optimum, when an exact method or a meeting lower bound proves it), the <b>ratio to the ")
-        .append("best lower bound</b> (over the largest bound any run proved; an upper estimate of the first) and ")
-        .append("the <b>ratio to the best known schedule</b> (over the least makespan any checked run found). Every ")
-        .append("schedule was checked by the independent checker. Rows are compared within a problem, family and ")
+    h.append(
+            "<p>Three references, each named where it is used: the <b>ratio to the proven optimum</b> (makespan ")
+        .append(
+            "over the optimum, when an exact method or a meeting lower bound proves it), the <b>ratio to the ")
+        .append(
+            "best lower bound</b> (over the largest bound any run proved; an upper estimate of the first) and ")
+        .append(
+            "the <b>ratio to the best known schedule</b> (over the least makespan any checked run found). Every ")
+        .append(
+            "schedule was checked by the independent checker. Rows are compared within a problem, family and ")
         .append("model, never across models.</p>\n");
-    h.append("<p>The headline tables are over the <b>common set</b>: the instances on which every compared method ")
-        .append(options.compare() == null ? "(every method with a checked schedule in the group)"
-            : "(" + escape(String.join(", ", new TreeSet<>(options.compare())))
-            + " where they have a checked schedule in the group, as --compare chose)")
+    h.append(
+            "<p>The headline tables are over the <b>common set</b>: the instances on which every compared method ")
+        .append(
+            options.compare() == null
+                ? "(every method with a checked schedule in the group)"
+                : "("
+                    + escape(String.join(", ", new TreeSet<>(options.compare())))
+                    + " where they have a checked schedule in the group, as --compare chose)")
         .append(" has a checked schedule and the reference ")
-        .append("exists; its size is shown. Each headline maximum links its instance file and a drawing of ")
-        .append("the method's schedule on it (got by running the method again). The figures of each method over ")
+        .append(
+            "exists; its size is shown. Each headline maximum links its instance file and a drawing of ")
+        .append(
+            "the method's schedule on it (got by running the method again). The figures of each method over ")
         .append("its own set follow, labelled. Geometric ")
-        .append("mean with a seeded bootstrap 95 % interval (").append(RatioStudy.RESAMPLES).append(" resamples, ")
-        .append("seed ").append(RatioStudy.SEED).append("); quartiles interpolate linearly between order ")
-        .append("statistics; <i>at reference</i> counts ratios of exactly 1. Exact rationals are in ")
+        .append("mean with a seeded bootstrap 95 % interval (")
+        .append(RatioStudy.RESAMPLES)
+        .append(" resamples, ")
+        .append("seed ")
+        .append(RatioStudy.SEED)
+        .append("); quartiles interpolate linearly between order ")
+        .append(
+            "statistics; <i>at reference</i> counts ratios of exactly 1. Exact rationals are in ")
         .append("comparison.csv and results.csv.</p>\n");
-    h.append("<p><i>seconds</i> is the method's own wall time; <i>runSeconds</i> the whole row's (the method, the ")
+    h.append(
+            "<p><i>seconds</i> is the method's own wall time; <i>runSeconds</i> the whole row's (the method, the ")
         .append("checker and the bounds).</p>\n");
     RatioStudy.Group last = null;
     List<List<String>> cov = coverageRows(study);
@@ -528,12 +735,22 @@ final class RatioReport {
           }
           shown = head;
           int instances = study.coverage().get(i).instances();
-          h.append(l.set().equals("common") ? "<h3>Headline: " : "<h4>Secondary, each method over its own set: ")
-              .append(escape(l.reference().words)).append(" (").append(escape(l.objective())).append(")")
-              .append(l.set().equals("common") ? ", common set of " + l.setSize() + " of " + instances
-                  + " instances</h3>\n" : "</h4>\n");
+          h.append(
+                  l.set().equals("common")
+                      ? "<h3>Headline: "
+                      : "<h4>Secondary, each method over its own set: ")
+              .append(escape(l.reference().words))
+              .append(" (")
+              .append(escape(l.objective()))
+              .append(")")
+              .append(
+                  l.set().equals("common")
+                      ? ", common set of " + l.setSize() + " of " + instances + " instances</h3>\n"
+                      : "</h4>\n");
           h.append("<div class=\"scroll\"><table><tr>");
-          COMPARISON.subList(7, 19).forEach(c -> h.append("<th>").append(escape(c)).append("</th>"));
+          COMPARISON
+              .subList(7, 19)
+              .forEach(c -> h.append("<th>").append(escape(c)).append("</th>"));
           h.append("</tr>\n");
         }
         h.append("<tr>");
@@ -541,10 +758,14 @@ final class RatioReport {
         for (int k = 7; k < 19; k++) {
           String v = c.get(k);
           String link = k == 16 && !v.isEmpty() ? instanceLink(dir, options, v) : null;
-          String drawing = k == 16 && l.set().equals("common") ? drawings.get(v + "\u0000" + l.method()) : null;
+          String drawing =
+              k == 16 && l.set().equals("common") ? drawings.get(v + "\u0000" + l.method()) : null;
           if (link != null || drawing != null) {
-            h.append("<td>").append(link == null ? escape(v) : "<a href=\"" + escape(link) + "\">" + escape(v)
-                + "</a>");
+            h.append("<td>")
+                .append(
+                    link == null
+                        ? escape(v)
+                        : "<a href=\"" + escape(link) + "\">" + escape(v) + "</a>");
             if (drawing != null) {
               h.append(" (<a href=\"").append(escape(drawing)).append("\">schedule</a>)");
             }
@@ -561,11 +782,17 @@ final class RatioReport {
     }
     h.append("<h2>Each method over its own set, means (summary.csv)</h2>\n<div class=\"scroll\">");
     table(h, SUMMARY, summary);
-    h.append("</div>\n<h2>Ratio against size, its distribution per size, and performance profiles</h2>\n")
+    h.append(
+            "</div>\n<h2>Ratio against size, its distribution per size, and performance profiles</h2>\n")
         .append("<div class=\"charts\">\n");
     for (Map.Entry<String, String> c : charts.entrySet()) {
-      h.append("<figure>").append(c.getValue()).append("<figcaption><a href=\"").append(escape(c.getKey()))
-          .append("\">").append(escape(c.getKey())).append("</a></figcaption></figure>\n");
+      h.append("<figure>")
+          .append(c.getValue())
+          .append("<figcaption><a href=\"")
+          .append(escape(c.getKey()))
+          .append("\">")
+          .append(escape(c.getKey()))
+          .append("</a></figcaption></figure>\n");
     }
     h.append("</div>\n<h2>Runs</h2>\n<div class=\"scroll\">");
     table(h, COLUMNS, rows);
@@ -582,7 +809,10 @@ final class RatioReport {
       return null;
     }
     try {
-      return dir.toAbsolutePath().normalize().relativize(f.toAbsolutePath().normalize()).toString()
+      return dir.toAbsolutePath()
+          .normalize()
+          .relativize(f.toAbsolutePath().normalize())
+          .toString()
           .replace('\\', '/');
     } catch (IllegalArgumentException e) {
       return f.toUri().toString(); // another root (a Windows drive): an absolute link

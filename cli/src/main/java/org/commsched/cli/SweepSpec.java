@@ -13,12 +13,14 @@ import org.commsched.instances.generate.Models;
 import org.commsched.verify.sweep.SweepTask;
 
 /**
- * The generated sweep of {@code commsched ratios --generate "..."}: space-separated {@code key=value} pairs
- * ({@code problem}, {@code family}, {@code sizes}, {@code messages}, {@code lengths}, {@code model}, {@code seeds})
- * that expand into one {@link GeneratorSpec} per size and seed, in that order.
+ * The generated sweep of {@code commsched ratios --generate "..."}: space-separated {@code
+ * key=value} pairs ({@code problem}, {@code family}, {@code sizes}, {@code messages}, {@code
+ * lengths}, {@code model}, {@code seeds}) that expand into one {@link GeneratorSpec} per size and
+ * seed, in that order.
  *
- * <p>{@code sizes} is a list {@code 8,16,32} or a range {@code 4..8}; {@code seeds} likewise; {@code messages} a
- * whole number or a multiple of the size ({@code n}, {@code 2n}); 0 or absent is the generator's default.
+ * <p>{@code sizes} is a list {@code 8,16,32} or a range {@code 4..8}; {@code seeds} likewise;
+ * {@code messages} a whole number or a multiple of the size ({@code n}, {@code 2n}); 0 or absent is
+ * the generator's default.
  *
  * @param problem the problem kind
  * @param family the network family
@@ -28,14 +30,22 @@ import org.commsched.verify.sweep.SweepTask;
  * @param model the model as written, or null for the problem's usual model
  * @param seeds the seeds, in order
  */
-record SweepSpec(ProblemKind problem, String family, List<Integer> sizes, String messages, String lengths,
-    String model, List<Long> seeds) {
-  private static final List<String> KEYS = List.of("problem", "family", "sizes", "messages", "lengths", "model",
-      "seeds");
+record SweepSpec(
+    ProblemKind problem,
+    String family,
+    List<Integer> sizes,
+    String messages,
+    String lengths,
+    String model,
+    List<Long> seeds) {
+  private static final List<String> KEYS =
+      List.of("problem", "family", "sizes", "messages", "lengths", "model", "seeds");
 
-  /** One instance of the sweep with the parameters that made it; {@code source} says the same for a sweep task. */
-  record Point(GeneratorSpec spec, Map<String, String> parameters, SweepTask.Generated source) {
-  }
+  /**
+   * One instance of the sweep with the parameters that made it; {@code source} says the same for a
+   * sweep task.
+   */
+  record Point(GeneratorSpec spec, Map<String, String> parameters, SweepTask.Generated source) {}
 
   /**
    * Parses the sweep text.
@@ -47,12 +57,16 @@ record SweepSpec(ProblemKind problem, String family, List<Integer> sizes, String
     for (String pair : text.trim().split("\\s+")) {
       int eq = pair.indexOf('=');
       if (eq <= 0) {
-        throw new IllegalArgumentException("'" + pair + "' is not key=value; write e.g. \"problem=chatting "
-            + "family=ula sizes=8,16 messages=2n lengths=uniform:1..8 seeds=1..20\"");
+        throw new IllegalArgumentException(
+            "'"
+                + pair
+                + "' is not key=value; write e.g. \"problem=chatting "
+                + "family=ula sizes=8,16 messages=2n lengths=uniform:1..8 seeds=1..20\"");
       }
       String key = pair.substring(0, eq).toLowerCase(Locale.ROOT);
       if (!KEYS.contains(key)) {
-        throw new IllegalArgumentException("unknown key '" + key + "'; use " + String.join(", ", KEYS));
+        throw new IllegalArgumentException(
+            "unknown key '" + key + "'; use " + String.join(", ", KEYS));
       }
       if (kv.put(key, pair.substring(eq + 1)) != null) {
         throw new IllegalArgumentException("key '" + key + "' given twice");
@@ -60,13 +74,15 @@ record SweepSpec(ProblemKind problem, String family, List<Integer> sizes, String
     }
     ProblemKind kind = ProblemKind.fromWire(kv.getOrDefault("problem", ""));
     if (kind == null) {
-      throw new IllegalArgumentException("problem=" + kv.getOrDefault("problem", "")
-          + ": give problem=chatting, scatter, gather, broadcast, gossip, send or dsa");
+      throw new IllegalArgumentException(
+          "problem="
+              + kv.getOrDefault("problem", "")
+              + ": give problem=chatting, scatter, gather, broadcast, gossip, send or dsa");
     }
     String family = kv.get("family");
     if (family == null || !Generators.FAMILIES.contains(family)) {
-      throw new IllegalArgumentException("family=" + family + ": give one of " + String.join(", ",
-          Generators.FAMILIES));
+      throw new IllegalArgumentException(
+          "family=" + family + ": give one of " + String.join(", ", Generators.FAMILIES));
     }
     if (!kv.containsKey("sizes")) {
       throw new IllegalArgumentException("give sizes=8,16,32 (or a range 4..8)");
@@ -74,7 +90,8 @@ record SweepSpec(ProblemKind problem, String family, List<Integer> sizes, String
     List<Integer> sizes = new ArrayList<>();
     for (long s : numbers("sizes", kv.get("sizes"))) {
       if (s < 1 || s > 100_000) {
-        throw new IllegalArgumentException("sizes: " + s + " is out of range; give sizes from 1 to 100000");
+        throw new IllegalArgumentException(
+            "sizes: " + s + " is out of range; give sizes from 1 to 100000");
       }
       sizes.add((int) s);
     }
@@ -87,7 +104,8 @@ record SweepSpec(ProblemKind problem, String family, List<Integer> sizes, String
       Models.parse(model, kind);
     }
     List<Long> seeds = numbers("seeds", kv.getOrDefault("seeds", "0"));
-    return new SweepSpec(kind, family, List.copyOf(sizes), messages, lengths, model, List.copyOf(seeds));
+    return new SweepSpec(
+        kind, family, List.copyOf(sizes), messages, lengths, model, List.copyOf(seeds));
   }
 
   /** Every instance of the sweep: sizes outer, seeds inner. */
@@ -105,8 +123,16 @@ record SweepSpec(ProblemKind problem, String family, List<Integer> sizes, String
         p.put("lengths", lengths);
         p.put("model", model == null ? "" : model);
         p.put("seed", Long.toString(seed));
-        SweepTask.Generated source = new SweepTask.Generated(name, problem.wireName(), family, size, k, lengths,
-            model == null ? "" : model, seed);
+        SweepTask.Generated source =
+            new SweepTask.Generated(
+                name,
+                problem.wireName(),
+                family,
+                size,
+                k,
+                lengths,
+                model == null ? "" : model,
+                seed);
         out.add(new Point(source.spec(), p, source));
       }
     }
@@ -131,8 +157,8 @@ record SweepSpec(ProblemKind problem, String family, List<Integer> sizes, String
       }
       return k;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("messages=" + text + ": give a whole number or a multiple of the size "
-          + "(n, 2n)");
+      throw new IllegalArgumentException(
+          "messages=" + text + ": give a whole number or a multiple of the size " + "(n, 2n)");
     }
   }
 
@@ -155,8 +181,8 @@ record SweepSpec(ProblemKind problem, String family, List<Integer> sizes, String
           out.add(Long.parseLong(part.trim()));
         }
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(key + "=" + text + ": give whole numbers as a list 1,2,5 or a range "
-            + "1..20");
+        throw new IllegalArgumentException(
+            key + "=" + text + ": give whole numbers as a list 1,2,5 or a range " + "1..20");
       }
     }
     return out;

@@ -27,49 +27,65 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The search of {@code commsched worst} (issue 23, item 5): a seeded local search over small instances of one
- * generated space that maximises a method's ratio to the proven optimum, then shrinks the worst instance found.
+ * The search of {@code commsched worst} (issue 23, item 5): a seeded local search over small
+ * instances of one generated space that maximises a method's ratio to the proven optimum, then
+ * shrinks the worst instance found.
  *
- * <p>Instances are mutated as their JSON documents (the file format is the one representation every problem and
- * family shares): a message's length (a fresh draw of the space's length distribution, or one more or less within
- * its range), an endpoint (a message's source or destination; a send's or broadcast's source), an explicit route (a
- * fresh random simple path, when the space has explicit routes) or the tree's shape (a node hung under another node
- * outside its subtree). The reader then validates the mutant like any file, so a mutant outside the problem's rules
- * is dropped, never repaired. Hill climbing accepts a mutant whose ratio is at least the current one (plateaus are
- * walked); after {@link #RESTART_AFTER} evaluations without a new best it restarts from the space's next seed. The
- * search takes four fifths of the time, the shrinking the rest; a cap on evaluations ends the search early (the
- * shrinking then runs to its end), which is what makes a capped run reproducible. A small space whose instances have
- * all been seen ({@link #EXHAUSTED} steps without a new one) ends the search early.
+ * <p>Instances are mutated as their JSON documents (the file format is the one representation every
+ * problem and family shares): a message's length (a fresh draw of the space's length distribution,
+ * or one more or less within its range), an endpoint (a message's source or destination; a send's
+ * or broadcast's source), an explicit route (a fresh random simple path, when the space has
+ * explicit routes) or the tree's shape (a node hung under another node outside its subtree). The
+ * reader then validates the mutant like any file, so a mutant outside the problem's rules is
+ * dropped, never repaired. Hill climbing accepts a mutant whose ratio is at least the current one
+ * (plateaus are walked); after {@link #RESTART_AFTER} evaluations without a new best it restarts
+ * from the space's next seed. The search takes four fifths of the time, the shrinking the rest; a
+ * cap on evaluations ends the search early (the shrinking then runs to its end), which is what
+ * makes a capped run reproducible. A small space whose instances have all been seen ({@link
+ * #EXHAUSTED} steps without a new one) ends the search early.
  *
- * <p>A ratio counts only with a certified optimum ({@link OracleCertificate}): the method's own schedule meeting a
- * lower bound the checker proves (ratio 1, no solver run), or an exact method's OPTIMAL valid schedule. Evaluations
- * are cached by document, so a revisited instance costs nothing. With the same seed and evaluation budget the
- * search visits the same instances (solver times aside, which only decide whether an optimum is proven in time).
+ * <p>A ratio counts only with a certified optimum ({@link OracleCertificate}): the method's own
+ * schedule meeting a lower bound the checker proves (ratio 1, no solver run), or an exact method's
+ * OPTIMAL valid schedule. Evaluations are cached by document, so a revisited instance costs
+ * nothing. With the same seed and evaluation budget the search visits the same instances (solver
+ * times aside, which only decide whether an optimum is proven in time).
  *
- * <p>Shrinking is greedy: remove a message, lower a length (to 1, to half, by 1), remove an unused leaf node
- * (trees) or the last unused node (families given by a node count), keeping a step when the ratio stays at least
- * the worst found; it ends at an instance none of these steps makes smaller without lowering the ratio.
+ * <p>Shrinking is greedy: remove a message, lower a length (to 1, to half, by 1), remove an unused
+ * leaf node (trees) or the last unused node (families given by a node count), keeping a step when
+ * the ratio stays at least the worst found; it ends at an instance none of these steps makes
+ * smaller without lowering the ratio.
  */
 final class WorstSearch {
   /** Evaluations without a new best before the search restarts from the next seed. */
   static final int RESTART_AFTER = 60;
+
   /** Steps without a new instance after which the space counts as exhausted and the search ends. */
   static final int EXHAUSTED = 20 * RESTART_AFTER;
+
   /** Attempts to draw a mutant the reader accepts before the step is given up. */
   private static final int TRIES = 30;
 
-  /** The space searched: the generator's options, the first seed and whether routes are explicit. */
-  record Space(GeneratorSpec spec) {
-  }
+  /**
+   * The space searched: the generator's options, the first seed and whether routes are explicit.
+   */
+  record Space(GeneratorSpec spec) {}
 
-  /** One evaluated instance: the method's checked run, the optimum's proof, the ratio (null without a proof). */
-  record Eval(Instance instance, String json, SolveRunner.Outcome method, SolveRunner.Outcome optimal,
-      OracleCertificate certificate, BigDecimal optimum, RatioReport.Ratio ratio) {
-  }
+  /**
+   * One evaluated instance: the method's checked run, the optimum's proof, the ratio (null without
+   * a proof).
+   */
+  record Eval(
+      Instance instance,
+      String json,
+      SolveRunner.Outcome method,
+      SolveRunner.Outcome optimal,
+      OracleCertificate certificate,
+      BigDecimal optimum,
+      RatioReport.Ratio ratio) {}
 
   /** What the search returns: the worst instance found, the shrunk one and the counts. */
-  record Result(Eval found, Eval shrunk, int evaluations, int certified, int restarts, boolean timeUp) {
-  }
+  record Result(
+      Eval found, Eval shrunk, int evaluations, int certified, int restarts, boolean timeUp) {}
 
   private final Method method;
   private final Space space;
@@ -91,7 +107,8 @@ final class WorstSearch {
    * @param deadlineNanos {@link System#nanoTime()} at which the search stops (shrinking included)
    * @param maxEvaluations stop after this many distinct instances (0: no cap)
    */
-  WorstSearch(Method method, Space space, Duration runLimit, long deadlineNanos, int maxEvaluations) {
+  WorstSearch(
+      Method method, Space space, Duration runLimit, long deadlineNanos, int maxEvaluations) {
     this.method = method;
     this.space = space;
     this.lengths = space.spec().lengths();
@@ -103,17 +120,37 @@ final class WorstSearch {
   /** The instance of the space at a seed, named for the search. */
   Instance seedInstance(long seed) {
     GeneratorSpec s = space.spec();
-    return Generators.instance(new GeneratorSpec(name(), s.problem(), s.family(), s.size(), s.messages(), s.lengths(),
-        s.model(), seed, s.explicitRoutes()), null);
+    return Generators.instance(
+        new GeneratorSpec(
+            name(),
+            s.problem(),
+            s.family(),
+            s.size(),
+            s.messages(),
+            s.lengths(),
+            s.model(),
+            seed,
+            s.explicitRoutes()),
+        null);
   }
 
   private String name() {
     GeneratorSpec s = space.spec();
-    return "worst-" + method.name() + "-" + s.problem().wireName() + "-" + s.family() + "-n" + s.size() + "-s"
+    return "worst-"
+        + method.name()
+        + "-"
+        + s.problem().wireName()
+        + "-"
+        + s.family()
+        + "-n"
+        + s.size()
+        + "-s"
         + s.seed();
   }
 
-  /** Runs the search and the shrinking; null when no instance of the space got a certified ratio. */
+  /**
+   * Runs the search and the shrinking; null when no instance of the space got a certified ratio.
+   */
   Result run() {
     long now = System.nanoTime();
     searchEnd = now + (deadlineNanos - now) / 5 * 4; // the last fifth is the shrinking's
@@ -124,7 +161,9 @@ final class WorstSearch {
     int restarts = 0;
     long seed = space.spec().seed();
     int seen = 0;
-    long idle = 0; // steps since the last instance not seen before: a small space is exhausted after a while
+    long idle =
+        0; // steps since the last instance not seen before: a small space is exhausted after a
+    // while
     while (!stop() && idle < EXHAUSTED) {
       idle = evaluations > seen ? 0 : idle + 1;
       seen = evaluations;
@@ -139,7 +178,8 @@ final class WorstSearch {
           seed++;
           current = null;
           if (restarts++ > 50 && best == null) {
-            break; // fifty seeds without a certified optimum: the space is out of the solvers' reach
+            break; // fifty seeds without a certified optimum: the space is out of the solvers'
+            // reach
           }
           continue;
         }
@@ -176,13 +216,15 @@ final class WorstSearch {
   }
 
   private boolean stop() {
-    return System.nanoTime() >= searchEnd || Interrupt.requested()
+    return System.nanoTime() >= searchEnd
+        || Interrupt.requested()
         || (maxEvaluations > 0 && evaluations >= maxEvaluations);
   }
 
   /**
-   * The method's run and the certified optimum of an instance document; null when the document is not a valid
-   * instance or the method does not apply or fails. The ratio is null when no optimum was proven in time.
+   * The method's run and the certified optimum of an instance document; null when the document is
+   * not a valid instance or the method does not apply or fails. The ratio is null when no optimum
+   * was proven in time.
    */
   Eval evaluate(String json) {
     Eval known = cache.get(json);
@@ -219,9 +261,9 @@ final class WorstSearch {
   }
 
   /**
-   * The optimum's proof for the method's checked run: its own lower bound meeting its makespan, else the exact
-   * methods that apply (the first OPTIMAL one while searching; every one with {@code all}, the catalogue's
-   * certificate, which needs them all to agree).
+   * The optimum's proof for the method's checked run: its own lower bound meeting its makespan,
+   * else the exact methods that apply (the first OPTIMAL one while searching; every one with {@code
+   * all}, the catalogue's certificate, which needs them all to agree).
    */
   Eval prove(Instance inst, String json, SolveRunner.Outcome mine, boolean all) {
     OracleCertificate byBound = OracleCertificate.of(mine, List.of());
@@ -254,10 +296,20 @@ final class WorstSearch {
     }
     OracleCertificate cert = best == null ? null : OracleCertificate.of(best, runs);
     BigDecimal opt = cert == null ? null : units(best);
-    return new Eval(inst, json, mine, best, cert, opt, cert == null ? null : RatioReport.Ratio.of(units(mine), opt));
+    return new Eval(
+        inst,
+        json,
+        mine,
+        best,
+        cert,
+        opt,
+        cert == null ? null : RatioReport.Ratio.of(units(mine), opt));
   }
 
-  /** The catalogue's evaluation of a found instance: every applicable exact method run, as {@code oracle} does. */
+  /**
+   * The catalogue's evaluation of a found instance: every applicable exact method run, as {@code
+   * oracle} does.
+   */
   Eval certify(Eval e) {
     return prove(e.instance(), e.json(), e.method(), true);
   }
@@ -266,7 +318,10 @@ final class WorstSearch {
     return o.result().scale().toUnits(o.result().makespan());
   }
 
-  /** The limits of one run: the run limit, cut to what is left of the search; null when nothing is left. */
+  /**
+   * The limits of one run: the run limit, cut to what is left of the search; null when nothing is
+   * left.
+   */
   private SolveLimits limits() {
     long left = deadlineNanos - System.nanoTime();
     if (left <= 1_000_000L) {
@@ -296,10 +351,11 @@ final class WorstSearch {
         }
       }
       if (!routed.isEmpty()) {
-        steps.add(() -> {
-          ObjectNode m = (ObjectNode) msgs.get(routed.get(rnd.nextInt(routed.size())));
-          reroute(m, e, rnd);
-        });
+        steps.add(
+            () -> {
+              ObjectNode m = (ObjectNode) msgs.get(routed.get(rnd.nextInt(routed.size())));
+              reroute(m, e, rnd);
+            });
       }
     } else if (doc.has("length")) {
       steps.add(() -> newLength(doc, rnd));
@@ -324,22 +380,28 @@ final class WorstSearch {
   private void newLength(ObjectNode m, SplittableRandom rnd) {
     long max = Math.max(1, lengths.max());
     long now = m.path("length").asLong();
-    long next = switch (rnd.nextInt(3)) {
-      case 0 -> lengths.sample(rnd);
-      case 1 -> now + 1;
-      default -> now - 1;
-    };
+    long next =
+        switch (rnd.nextInt(3)) {
+          case 0 -> lengths.sample(rnd);
+          case 1 -> now + 1;
+          default -> now - 1;
+        };
     m.put("length", Math.max(1, Math.min(max, next)));
   }
 
-  /** A message's free endpoint to another node: the destination of a scatter, the source of a gather, either else. */
-  private void newEndpoint(String problem, ArrayNode msgs, int i, int n, Eval e, SplittableRandom rnd) {
+  /**
+   * A message's free endpoint to another node: the destination of a scatter, the source of a
+   * gather, either else.
+   */
+  private void newEndpoint(
+      String problem, ArrayNode msgs, int i, int n, Eval e, SplittableRandom rnd) {
     ObjectNode m = (ObjectNode) msgs.get(i);
-    String end = switch (problem) {
-      case "scatter" -> "to";
-      case "gather" -> "from";
-      default -> rnd.nextBoolean() ? "from" : "to";
-    };
+    String end =
+        switch (problem) {
+          case "scatter" -> "to";
+          case "gather" -> "from";
+          default -> rnd.nextBoolean() ? "from" : "to";
+        };
     m.put(end, rnd.nextInt(n));
     if (m.has("route")) {
       reroute(m, e, rnd);
@@ -399,7 +461,10 @@ final class WorstSearch {
     return at;
   }
 
-  /** A size of an instance document: nodes, messages and lengths, so that every shrinking step lowers it. */
+  /**
+   * A size of an instance document: nodes, messages and lengths, so that every shrinking step
+   * lowers it.
+   */
   static long size(Instance inst) {
     long s = inst.network().nodes() + inst.messages().size();
     for (var m : inst.messages()) {
@@ -445,7 +510,10 @@ final class WorstSearch {
     return out;
   }
 
-  /** Documents without one node no message, root, source or route names: a tree's leaf, or the last node. */
+  /**
+   * Documents without one node no message, root, source or route names: a tree's leaf, or the last
+   * node.
+   */
   private static List<String> nodeRemovals(ObjectNode doc) {
     Set<Integer> used = new HashSet<>();
     for (String k : List.of("root", "source", "target")) {
@@ -466,11 +534,12 @@ final class WorstSearch {
     JsonNode net = doc.path("network");
     if (net.get("parents") instanceof ArrayNode parents && parents.size() > 2) {
       Set<Integer> inner = new HashSet<>();
-      parents.forEach(p -> {
-        if (!p.isNull()) {
-          inner.add(p.asInt());
-        }
-      });
+      parents.forEach(
+          p -> {
+            if (!p.isNull()) {
+              inner.add(p.asInt());
+            }
+          });
       for (int v = parents.size() - 1; v >= 0; v--) {
         if (inner.contains(v) || used.contains(v) || parents.get(v).isNull()) {
           continue;
@@ -487,7 +556,9 @@ final class WorstSearch {
         renumber(d, gone);
         out.add(Json.MAPPER.writeValueAsString(d));
       }
-    } else if (net.has("nodes") && net.path("nodes").asInt() > 2 && !used.contains(net.path("nodes").asInt() - 1)) {
+    } else if (net.has("nodes")
+        && net.path("nodes").asInt() > 2
+        && !used.contains(net.path("nodes").asInt() - 1)) {
       ObjectNode d = doc.deepCopy();
       ((ObjectNode) d.get("network")).put("nodes", net.path("nodes").asInt() - 1);
       out.add(Json.MAPPER.writeValueAsString(d));

@@ -24,8 +24,7 @@ class CliTest {
   static final Path CATALOGUE = catalogue();
   static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   record Run(int code, String out, String err) {
     JsonNode json() {
@@ -57,23 +56,29 @@ class CliTest {
     Run r = run("solve", cat("chat-oracle-b-ula4.json"), "--json");
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode j = r.json();
-    for (String f : new String[] {"instance", "method", "status", "makespan", "lowerBound", "valid", "seconds"}) {
+    for (String f :
+        new String[] {
+          "instance", "method", "status", "makespan", "lowerBound", "valid", "seconds"
+        }) {
       assertThat(j.has(f)).as(f).isTrue();
     }
     assertThat(j.get("valid").asBoolean()).isTrue();
     assertThat(j.get("instance").stringValue()).isEqualTo("chat-oracle-b-ula4");
-    // docs/models/bufferless-chatting.md#examples oracle B: C = 7 = T_opt, so no schedule can be shorter than 7
+    // docs/models/bufferless-chatting.md#examples oracle B: C = 7 = T_opt, so no schedule can be
+    // shorter than 7
     assertThat(j.get("lowerBound").asLong()).isEqualTo(7);
     assertThat(j.get("makespan").asLong()).isGreaterThanOrEqualTo(7);
   }
 
   @Test
-  void solveOut_thenCheck_valid_thenOneDepartureMovedOntoAnOccupiedArc_isInvalidNamingBoth() throws IOException {
+  void solveOut_thenCheck_valid_thenOneDepartureMovedOntoAnOccupiedArc_isInvalidNamingBoth()
+      throws IOException {
     Path sched = tmp.resolve("b.schedule.json");
     Run s = run("solve", cat("chat-oracle-b-ula4.json"), "--out", sched.toString());
     assertThat(s.code()).as(s.err()).isZero();
     assertThat(run("check", cat("chat-oracle-b-ula4.json"), sched.toString()).code()).isZero();
-    // oracle B: M0 0->3 (3 flits) and M1 1->2 (2 flits) share arc 1->2; M0 crosses it at departure+1.
+    // oracle B: M0 0->3 (3 flits) and M1 1->2 (2 flits) share arc 1->2; M0 crosses it at
+    // departure+1.
     ObjectNode doc = (ObjectNode) MAPPER.readTree(Files.readString(sched));
     ObjectNode dep = (ObjectNode) doc.get("departures");
     long m0 = dep.get("M0").asLong();
@@ -85,8 +90,10 @@ class CliTest {
     JsonNode v = c.json().get("violations");
     boolean named = false;
     for (JsonNode x : v) {
-      if (x.get("kind").stringValue().equals("ARC_CONFLICT") && x.get("place").stringValue().equals("1->2")
-          && x.get("messages").toString().contains("M0") && x.get("messages").toString().contains("M1")) {
+      if (x.get("kind").stringValue().equals("ARC_CONFLICT")
+          && x.get("place").stringValue().equals("1->2")
+          && x.get("messages").toString().contains("M0")
+          && x.get("messages").toString().contains("M1")) {
         named = true;
       }
     }
@@ -96,7 +103,9 @@ class CliTest {
   @Test
   void chattingWithExplicitRoutesOnExplicitLinks_solvesAndChecks() throws IOException {
     Path inst = tmp.resolve("links.json");
-    Files.writeString(inst, """
+    Files.writeString(
+        inst,
+        """
         {"format": "commsched-instance/1", "name": "links", "problem": "chatting",
          "model": {"kind": "bufferless", "ports": "all"},
          "network": {"nodes": 4, "links": [[0, 1], [1, 2], [2, 3], [3, 0]]},
@@ -113,16 +122,20 @@ class CliTest {
   }
 
   /**
-   * The catalogue's JSON instances in name order, split by the everyday build: {@code deep} false gives the first
-   * instance of each family prefix ({@code chat-}, {@code dsa-}, {@code lc-}, {@code pk-}, {@code sg-}, {@code tb-}),
-   * {@code deep} true all the others (each solve may run to its 2 s limit: all of them took most of the module's time).
+   * The catalogue's JSON instances in name order, split by the everyday build: {@code deep} false
+   * gives the first instance of each family prefix ({@code chat-}, {@code dsa-}, {@code lc-},
+   * {@code pk-}, {@code sg-}, {@code tb-}), {@code deep} true all the others (each solve may run to
+   * its 2 s limit: all of them took most of the module's time).
    */
   static List<Path> catalogueInstances(boolean deep) throws IOException {
     Set<String> prefixes = new HashSet<>();
     List<Path> out = new ArrayList<>();
     try (var files = Files.list(CATALOGUE)) {
-      for (Path f : files.filter(p -> p.toString().endsWith(".json") && !p.endsWith("manifest.json")).sorted()
-          .toList()) {
+      for (Path f :
+          files
+              .filter(p -> p.toString().endsWith(".json") && !p.endsWith("manifest.json"))
+              .sorted()
+              .toList()) {
         boolean first = prefixes.add(f.getFileName().toString().split("-")[0]);
         if (first != deep) {
           out.add(f);
@@ -162,7 +175,8 @@ class CliTest {
     assertThat(r.code()).as(r.err()).isZero();
     String csv = Files.readString(out);
     assertThat(csv.lines().findFirst().orElse("")).isEqualTo("id,lower,upper,size,offset");
-    assertThat(r.json().get("makespan").asLong()).isGreaterThanOrEqualTo(r.json().get("lowerBound").asLong());
+    assertThat(r.json().get("makespan").asLong())
+        .isGreaterThanOrEqualTo(r.json().get("lowerBound").asLong());
   }
 
   @Test
@@ -175,7 +189,8 @@ class CliTest {
 
   @Test
   void methods_listsABaselineForEveryProblem() {
-    for (String p : new String[] {"chatting", "scatter", "gather", "broadcast", "gossip", "send", "dsa"}) {
+    for (String p :
+        new String[] {"chatting", "scatter", "gather", "broadcast", "gossip", "send", "dsa"}) {
       Run r = run("methods", "--problem", p, "--json");
       assertThat(r.code()).isZero();
       assertThat(r.json().get("methods").size()).as(p).isPositive();
@@ -184,10 +199,32 @@ class CliTest {
 
   @Test
   void generate_isDeterministic_andItsOutputSolves() throws IOException {
-    Run a = run("generate", "--problem", "chatting", "--family", "ula", "--size", "8", "--messages", "12",
-        "--seed", "3");
-    Run b = run("generate", "--problem", "chatting", "--family", "ula", "--size", "8", "--messages", "12",
-        "--seed", "3");
+    Run a =
+        run(
+            "generate",
+            "--problem",
+            "chatting",
+            "--family",
+            "ula",
+            "--size",
+            "8",
+            "--messages",
+            "12",
+            "--seed",
+            "3");
+    Run b =
+        run(
+            "generate",
+            "--problem",
+            "chatting",
+            "--family",
+            "ula",
+            "--size",
+            "8",
+            "--messages",
+            "12",
+            "--seed",
+            "3");
     assertThat(a.code()).as(a.err()).isZero();
     assertThat(a.out()).isEqualTo(b.out());
     Path f = tmp.resolve("g.json");
@@ -200,8 +237,19 @@ class CliTest {
     Path dot = tmp.resolve("square.dot");
     Files.writeString(dot, "graph square { a -- b; b -- c; c -- d; d -- a; a -- c; }\n");
     Path inst = tmp.resolve("square.json");
-    Run g = run("generate", "--network", dot.toString(), "--problem", "chatting", "--messages", "6", "--seed", "2",
-        "--out", inst.toString());
+    Run g =
+        run(
+            "generate",
+            "--network",
+            dot.toString(),
+            "--problem",
+            "chatting",
+            "--messages",
+            "6",
+            "--seed",
+            "2",
+            "--out",
+            inst.toString());
     assertThat(g.code()).as(g.err()).isZero();
     JsonNode doc = MAPPER.readTree(Files.readString(inst));
     assertThat(doc.get("network").get("links").size()).isEqualTo(5);

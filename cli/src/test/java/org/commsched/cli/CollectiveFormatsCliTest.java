@@ -10,16 +10,27 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code export} and {@code import} end to end: the MSCCL XML round trip, the CSV, and one-line refusals. */
+/**
+ * {@code export} and {@code import} end to end: the MSCCL XML round trip, the CSV, and one-line
+ * refusals.
+ */
 class CollectiveFormatsCliTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   Path instance(String name, String network, String ports, String duplex) throws IOException {
     Path f = tmp.resolve(name + ".json");
-    Files.writeString(f, "{\"format\": \"commsched-instance/1\", \"name\": \"" + name + "\", \"problem\": \"gossip\", "
-        + "\"length\": 2, \"model\": {\"kind\": \"store-and-forward\", \"beta\": \"3\", \"tau\": \"1\", \"ports\": \""
-        + ports + "\", \"duplex\": \"" + duplex + "\"}, \"network\": " + network + "}");
+    Files.writeString(
+        f,
+        "{\"format\": \"commsched-instance/1\", \"name\": \""
+            + name
+            + "\", \"problem\": \"gossip\", "
+            + "\"length\": 2, \"model\": {\"kind\": \"store-and-forward\", \"beta\": \"3\", \"tau\": \"1\", \"ports\": \""
+            + ports
+            + "\", \"duplex\": \""
+            + duplex
+            + "\"}, \"network\": "
+            + network
+            + "}");
     return f;
   }
 
@@ -31,22 +42,28 @@ class CollectiveFormatsCliTest {
   }
 
   @Test
-  void aSolvedRingGossipExportsToMscclXmlThatImportsBackValidWithTheSameMakespan() throws IOException {
+  void aSolvedRingGossipExportsToMscclXmlThatImportsBackValidWithTheSameMakespan()
+      throws IOException {
     Path inst = instance("ring6", "{\"family\": \"ring\", \"nodes\": 6}", "all", "full");
     Path schedule = solved(inst);
     Path xml = tmp.resolve("ring6.xml");
     CliTest.Run e = run("export", inst.toString(), schedule.toString(), "--out", xml.toString());
     assertThat(e.code()).as(e.err()).isZero();
     assertThat(e.err()).contains("read back: the same schedule");
-    assertThat(Files.readString(xml)).startsWith("<algo ").contains("coll=\"allgather\"").contains("ngpus=\"6\"");
+    assertThat(Files.readString(xml))
+        .startsWith("<algo ")
+        .contains("coll=\"allgather\"")
+        .contains("ngpus=\"6\"");
     Path back = tmp.resolve("back.schedule.json");
     CliTest.Run i = run("import", inst.toString(), xml.toString(), "--out", back.toString());
     assertThat(i.code()).as(i.err()).isZero();
     assertThat(i.err()).contains("the checker finds it valid");
-    CliTest.Run j = run("import", inst.toString(), xml.toString(), "--out", back.toString(), "--json");
+    CliTest.Run j =
+        run("import", inst.toString(), xml.toString(), "--out", back.toString(), "--json");
     assertThat(j.code()).as(j.err()).isZero();
     assertThat(j.json().get("valid").asBoolean()).isTrue();
-    assertThat(j.json().get("mapping").asString()).startsWith("MSCCL XML read as linear-cost packets");
+    assertThat(j.json().get("mapping").asString())
+        .startsWith("MSCCL XML read as linear-cost packets");
     CliTest.Run c = run("check", inst.toString(), back.toString(), "--json");
     assertThat(c.code()).as(c.out()).isZero();
     CliTest.Run original = run("check", inst.toString(), schedule.toString(), "--json");
@@ -73,7 +90,10 @@ class CollectiveFormatsCliTest {
     Path xml = tmp.resolve("no.xml");
     CliTest.Run e = run("export", inst.toString(), schedule.toString(), "--out", xml.toString());
     assertThat(e.code()).isEqualTo(2);
-    assertThat(e.err().strip()).doesNotContain("\n").contains("all-port full-duplex").contains("; ");
+    assertThat(e.err().strip())
+        .doesNotContain("\n")
+        .contains("all-port full-duplex")
+        .contains("; ");
     assertThat(Files.exists(xml)).isFalse();
   }
 
@@ -81,11 +101,16 @@ class CollectiveFormatsCliTest {
   void aForeignFileThatIsNotAnAlgorithmIsRefusedWithOneLineNamingIt() throws IOException {
     Path inst = instance("ring4b", "{\"family\": \"ring\", \"nodes\": 4}", "all", "full");
     Path bad = tmp.resolve("bad.xml");
-    Files.writeString(bad, "<algo name=\"x\" proto=\"Simple\" nchannels=\"1\" nchunksperloop=\"4\" ngpus=\"4\" "
-        + "coll=\"allreduce\" inplace=\"1\"></algo>\n");
+    Files.writeString(
+        bad,
+        "<algo name=\"x\" proto=\"Simple\" nchannels=\"1\" nchunksperloop=\"4\" ngpus=\"4\" "
+            + "coll=\"allreduce\" inplace=\"1\"></algo>\n");
     CliTest.Run i = run("import", inst.toString(), bad.toString());
     assertThat(i.code()).isEqualTo(2);
-    assertThat(i.err().strip()).doesNotContain("\n").startsWith(bad.toString()).contains("line 1")
+    assertThat(i.err().strip())
+        .doesNotContain("\n")
+        .startsWith(bad.toString())
+        .contains("line 1")
         .contains("allreduce");
   }
 }

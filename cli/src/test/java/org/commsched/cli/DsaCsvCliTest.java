@@ -21,26 +21,28 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * DSA / memory-planning CSV through the command line (FORMATS.md "DSA / memory-planning CSV"): a MiniMalloc-style
- * file with times near 10^12 solves with {@code kierstead} and {@code cpsat}, the exported offsets keep the input's
- * ids and times and form a valid packing (checked here, independently of the project's checker), the export reads
- * back (as an input and as a layout for {@code check}); bad files exit 2 with one line naming the file, the line
- * and the fix, and leave no output.
+ * DSA / memory-planning CSV through the command line (FORMATS.md "DSA / memory-planning CSV"): a
+ * MiniMalloc-style file with times near 10^12 solves with {@code kierstead} and {@code cpsat}, the
+ * exported offsets keep the input's ids and times and form a valid packing (checked here,
+ * independently of the project's checker), the export reads back (as an input and as a layout for
+ * {@code check}); bad files exit 2 with one line naming the file, the line and the fix, and leave
+ * no output.
  */
 class DsaCsvCliTest {
   static final String MINIMALLOC = "dsa-minimalloc-16.csv";
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   /** One CSV row: id, lower, upper, size and (output files) offset. */
-  record Row(String id, long lower, long upper, long size, Long offset) {
-  }
+  record Row(String id, long lower, long upper, long size, Long offset) {}
 
-  /** Parses a CSV without quotes (as the catalogue file and our export of it), checking the header. */
+  /**
+   * Parses a CSV without quotes (as the catalogue file and our export of it), checking the header.
+   */
   static List<Row> rows(Path csv, boolean withOffset) throws IOException {
     List<String> lines = Files.readAllLines(csv);
-    assertThat(lines.get(0)).isEqualTo(withOffset ? "id,lower,upper,size,offset" : "id,lower,upper,size");
+    assertThat(lines.get(0))
+        .isEqualTo(withOffset ? "id,lower,upper,size,offset" : "id,lower,upper,size");
     List<Row> out = new ArrayList<>();
     for (String line : lines.subList(1, lines.size())) {
       if (line.isBlank()) {
@@ -48,13 +50,21 @@ class DsaCsvCliTest {
       }
       String[] f = line.split(",", -1);
       assertThat(f).hasSize(withOffset ? 5 : 4);
-      out.add(new Row(f[0], Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]),
-          withOffset ? Long.parseLong(f[4]) : null));
+      out.add(
+          new Row(
+              f[0],
+              Long.parseLong(f[1]),
+              Long.parseLong(f[2]),
+              Long.parseLong(f[3]),
+              withOffset ? Long.parseLong(f[4]) : null));
     }
     return out;
   }
 
-  /** The height of a layout after checking it is a packing: buffers alive at a common time never share an address. */
+  /**
+   * The height of a layout after checking it is a packing: buffers alive at a common time never
+   * share an address.
+   */
   static long packedHeight(List<Row> layout) {
     long height = 0;
     for (int i = 0; i < layout.size(); i++) {
@@ -65,14 +75,17 @@ class DsaCsvCliTest {
         Row b = layout.get(j);
         boolean together = a.lower() < b.upper() && b.lower() < a.upper(); // half-open lifespans
         boolean apart = a.offset() + a.size() <= b.offset() || b.offset() + b.size() <= a.offset();
-        assertThat(!together || apart).as(a + " and " + b + " overlap in time and in memory").isTrue();
+        assertThat(!together || apart)
+            .as(a + " and " + b + " overlap in time and in memory")
+            .isTrue();
       }
     }
     return height;
   }
 
   static long recordedOptimum(String file) throws IOException {
-    for (JsonNode row : CliTest.MAPPER.readTree(Files.readString(CliTest.CATALOGUE.resolve("manifest.json")))) {
+    for (JsonNode row :
+        CliTest.MAPPER.readTree(Files.readString(CliTest.CATALOGUE.resolve("manifest.json")))) {
       if (row.get("file").stringValue().equals(file)) {
         return row.get("optimum").asLong();
       }
@@ -82,10 +95,22 @@ class DsaCsvCliTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"kierstead", "cpsat"})
-  void minimallocCsv_exportsAValidPackingWithTheInputsIdsAndTimes(String method) throws IOException {
+  void minimallocCsv_exportsAValidPackingWithTheInputsIdsAndTimes(String method)
+      throws IOException {
     Path out = tmp.resolve(method + ".csv");
-    CliTest.Run r = run("solve", cat(MINIMALLOC), "--method", method, "--out", out.toString(), "--json",
-        "--time-limit", "30", "--workers", "1");
+    CliTest.Run r =
+        run(
+            "solve",
+            cat(MINIMALLOC),
+            "--method",
+            method,
+            "--out",
+            out.toString(),
+            "--json",
+            "--time-limit",
+            "30",
+            "--workers",
+            "1");
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode j = r.json();
     assertThat(j.get("valid").asBoolean()).isTrue();
@@ -113,29 +138,41 @@ class DsaCsvCliTest {
     assertThat(run("check", cat(MINIMALLOC), out.toString()).code()).isZero();
     CliTest.Run again = run("bounds", out.toString(), "--json");
     assertThat(again.code()).as(again.err()).isZero();
-    assertThat(again.json().get("best").get("value").asLong()).isEqualTo(j.get("lowerBound").asLong());
+    assertThat(again.json().get("best").get("value").asLong())
+        .isEqualTo(j.get("lowerBound").asLong());
   }
 
   @Test
   void csvToJsonSchedule_checks_andATamperedLayoutIsInvalid() throws IOException {
     Path json = tmp.resolve("m.schedule.json");
-    CliTest.Run r = run("solve", cat(MINIMALLOC), "--method", "kierstead", "--out", json.toString());
+    CliTest.Run r =
+        run("solve", cat(MINIMALLOC), "--method", "kierstead", "--out", json.toString());
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(run("check", cat(MINIMALLOC), json.toString()).code()).isZero();
     Path csv = tmp.resolve("m.csv");
-    assertThat(run("solve", cat(MINIMALLOC), "--method", "kierstead", "--out", csv.toString()).code()).isZero();
-    // buf11 and buf12 are both alive during [1700001750000, 1700002000000): give them the same offset
+    assertThat(
+            run("solve", cat(MINIMALLOC), "--method", "kierstead", "--out", csv.toString()).code())
+        .isZero();
+    // buf11 and buf12 are both alive during [1700001750000, 1700002000000): give them the same
+    // offset
     List<String> lines = new ArrayList<>(Files.readAllLines(csv));
     String buf11 = lines.stream().filter(l -> l.startsWith("buf11,")).findFirst().orElseThrow();
-    int k = lines.indexOf(lines.stream().filter(l -> l.startsWith("buf12,")).findFirst().orElseThrow());
-    lines.set(k, lines.get(k).substring(0, lines.get(k).lastIndexOf(',') + 1)
-        + buf11.substring(buf11.lastIndexOf(',') + 1));
+    int k =
+        lines.indexOf(lines.stream().filter(l -> l.startsWith("buf12,")).findFirst().orElseThrow());
+    lines.set(
+        k,
+        lines.get(k).substring(0, lines.get(k).lastIndexOf(',') + 1)
+            + buf11.substring(buf11.lastIndexOf(',') + 1));
     Path bad = tmp.resolve("tampered.csv");
     Files.write(bad, lines);
     CliTest.Run c = run("check", cat(MINIMALLOC), bad.toString(), "--json");
     assertThat(c.code()).as(c.out() + c.err()).isEqualTo(1);
-    assertThat(c.json().get("violations").toString()).contains("ARC_CONFLICT").contains("buf11").contains("buf12");
-    // the places are the file's times, inside the span both buffers are alive, not the compressed array's arcs
+    assertThat(c.json().get("violations").toString())
+        .contains("ARC_CONFLICT")
+        .contains("buf11")
+        .contains("buf12");
+    // the places are the file's times, inside the span both buffers are alive, not the compressed
+    // array's arcs
     for (var v : c.json().get("violations")) {
       String place = v.get("place").asText();
       assertThat(place).matches("time \\d+\\.\\.\\d+ \\(compressed arc \\d+->\\d+\\)");
@@ -143,15 +180,23 @@ class DsaCsvCliTest {
       assertThat(Long.parseLong(span[0])).isGreaterThanOrEqualTo(1700001750000L);
       assertThat(Long.parseLong(span[1])).isLessThanOrEqualTo(1700002000000L);
     }
-    assertThat(run("check", cat(MINIMALLOC), bad.toString()).out()).contains("ARC_CONFLICT at time 17");
+    assertThat(run("check", cat(MINIMALLOC), bad.toString()).out())
+        .contains("ARC_CONFLICT at time 17");
   }
 
   @Test
   void chattingVirtualOptimum_viaTheCli() throws IOException {
     // docs/models/bufferless-chatting.md#examples oracle H: S_opt = 3 > C = 2 (T_opt = 5)
     Path out = tmp.resolve("h.schedule.json");
-    CliTest.Run r = run("solve", cat("chat-oracle-h-esm4.json"), "--method", "choco-virtual", "--json", "--out",
-        out.toString());
+    CliTest.Run r =
+        run(
+            "solve",
+            cat("chat-oracle-h-esm4.json"),
+            "--method",
+            "choco-virtual",
+            "--json",
+            "--out",
+            out.toString());
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.json().get("status").stringValue()).isEqualTo("OPTIMAL");
     assertThat(r.json().get("makespan").asLong()).isEqualTo(3);
@@ -163,40 +208,71 @@ class DsaCsvCliTest {
   static Map<String, String[]> badCsvs() {
     // file content, expected line, a fragment of the fix
     Map<String, String[]> m = new LinkedHashMap<>();
-    m.put("header", new String[] {"id,start,end,size\nb0,0,3,4\n", "line 1", "must be exactly id,lower,upper,size"});
-    m.put("empty-lifespan", new String[] {"id,lower,upper,size\nb0,0,3,4\nb1,5,5,1\n", "line 3", "lower < upper"});
-    m.put("zero-size", new String[] {"id,lower,upper,size\nb0,0,3,0\n", "line 2", "drop empty buffers"});
-    m.put("not-integer", new String[] {"id,lower,upper,size\nb0,0,3.5,2\n", "line 2", "write an integer"});
-    m.put("too-big", new String[] {"id,lower,upper,size\nb0,0,3,99999999999999999999\n", "line 2",
-        "use a smaller number"});
+    m.put(
+        "header",
+        new String[] {
+          "id,start,end,size\nb0,0,3,4\n", "line 1", "must be exactly id,lower,upper,size"
+        });
+    m.put(
+        "empty-lifespan",
+        new String[] {"id,lower,upper,size\nb0,0,3,4\nb1,5,5,1\n", "line 3", "lower < upper"});
+    m.put(
+        "zero-size",
+        new String[] {"id,lower,upper,size\nb0,0,3,0\n", "line 2", "drop empty buffers"});
+    m.put(
+        "not-integer",
+        new String[] {"id,lower,upper,size\nb0,0,3.5,2\n", "line 2", "write an integer"});
+    m.put(
+        "too-big",
+        new String[] {
+          "id,lower,upper,size\nb0,0,3,99999999999999999999\n", "line 2", "use a smaller number"
+        });
     m.put("short-row", new String[] {"id,lower,upper,size\nb0,0,3\n", "line 2", "fix the line"});
-    m.put("duplicate-id", new String[] {"id,lower,upper,size\nb0,0,3,1\n\nb0,1,2,1\n", "line 4", "own id"});
-    m.put("empty-id", new String[] {"id,lower,upper,size\n,0,3,1\n", "line 2", "give every buffer an id"});
+    m.put(
+        "duplicate-id",
+        new String[] {"id,lower,upper,size\nb0,0,3,1\n\nb0,1,2,1\n", "line 4", "own id"});
+    m.put(
+        "empty-id",
+        new String[] {"id,lower,upper,size\n,0,3,1\n", "line 2", "give every buffer an id"});
     m.put("no-buffers", new String[] {"id,lower,upper,size\n", "line 2", "add lines"});
-    m.put("open-quote", new String[] {"id,lower,upper,size\n\"b0,0,3,1\n", "line 2", "check quotes"});
+    m.put(
+        "open-quote", new String[] {"id,lower,upper,size\n\"b0,0,3,1\n", "line 2", "check quotes"});
     return m;
   }
 
   @TestFactory
   Stream<DynamicTest> badCsv_exits2WithOneLineNamingFileLineAndFix_andWritesNothing() {
-    return badCsvs().entrySet().stream().map(e -> DynamicTest.dynamicTest(e.getKey(), () -> {
-      Path f = tmp.resolve(e.getKey() + ".csv");
-      Files.writeString(f, e.getValue()[0]);
-      Path out = tmp.resolve(e.getKey() + ".out.csv");
-      for (String[] args : new String[][] {{"solve", f.toString(), "--out", out.toString()},
-          {"solve", f.toString(), "--json"}, {"bounds", f.toString()}}) {
-        CliTest.Run r = run(args);
-        BadInputTest.assertOneLineBadInput(r, f.getFileName().toString());
-        assertThat(r.err()).as(String.join(" ", args)).contains(e.getValue()[1]).contains(e.getValue()[2]);
-      }
-      assertThat(out).doesNotExist();
-    }));
+    return badCsvs().entrySet().stream()
+        .map(
+            e ->
+                DynamicTest.dynamicTest(
+                    e.getKey(),
+                    () -> {
+                      Path f = tmp.resolve(e.getKey() + ".csv");
+                      Files.writeString(f, e.getValue()[0]);
+                      Path out = tmp.resolve(e.getKey() + ".out.csv");
+                      for (String[] args :
+                          new String[][] {
+                            {"solve", f.toString(), "--out", out.toString()},
+                            {"solve", f.toString(), "--json"},
+                            {"bounds", f.toString()}
+                          }) {
+                        CliTest.Run r = run(args);
+                        BadInputTest.assertOneLineBadInput(r, f.getFileName().toString());
+                        assertThat(r.err())
+                            .as(String.join(" ", args))
+                            .contains(e.getValue()[1])
+                            .contains(e.getValue()[2]);
+                      }
+                      assertThat(out).doesNotExist();
+                    }));
   }
 
   @Test
   void badLayoutCsv_exits2NamingTheLine() throws IOException {
     Path wrong = tmp.resolve("wrong.csv");
-    Files.writeString(wrong, "id,lower,upper,size,offset\nbuf0,1700001000000,1700001750001,192,0\n");
+    Files.writeString(
+        wrong, "id,lower,upper,size,offset\nbuf0,1700001000000,1700001750001,192,0\n");
     CliTest.Run r = run("check", cat(MINIMALLOC), wrong.toString());
     BadInputTest.assertOneLineBadInput(r, "wrong.csv");
     assertThat(r.err()).contains("line 2").contains("matching instance");
@@ -214,32 +290,56 @@ class DsaCsvCliTest {
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err().strip()).doesNotContain("\n").contains("o.csv");
     assertThat(out).doesNotExist();
-    CliTest.Run c = run("solve", cat("chat-oracle-b-ula4.json"), "--out", tmp.resolve("b.csv").toString());
+    CliTest.Run c =
+        run("solve", cat("chat-oracle-b-ula4.json"), "--out", tmp.resolve("b.csv").toString());
     assertThat(c.code()).isEqualTo(2);
     assertThat(c.err()).contains("DSA instances only");
   }
+
   @Test
   void minimallocBenchmarkFile_isReadAsItIs_andSolvedByDsaSearchByDefault() {
     Path file = CliTest.CATALOGUE.getParent().getParent().resolve("bench/minimalloc/A.1048576.csv");
     CliTest.Run r = run("solve", file.toString(), "--time-limit", "1", "--json");
     assertThat(r.code()).as(r.err()).isZero();
-    assertThat(r.out()).contains("\"method\" : \"dsa-search\"").contains("\"valid\" : true")
+    assertThat(r.out())
+        .contains("\"method\" : \"dsa-search\"")
+        .contains("\"valid\" : true")
         .contains("\"lowerBound\" : 1048576");
-    // the search's preorders measure lifespans in the file's times, not in the compressed time points
+    // the search's preorders measure lifespans in the file's times, not in the compressed time
+    // points
     assertThat(r.json().get("stats").get("widths").asText()).isEqualTo("file times");
   }
 
   @Test
   void generatePerfectPacking_isSolvedToTheLoad() throws IOException {
     Path inst = tmp.resolve("perfect.json");
-    CliTest.Run g = run("generate", "--problem", "dsa", "--packing", "perfect", "--size", "40", "--messages", "12",
-        "--capacity-log2", "6", "--seed", "4", "--out", inst.toString());
+    CliTest.Run g =
+        run(
+            "generate",
+            "--problem",
+            "dsa",
+            "--packing",
+            "perfect",
+            "--size",
+            "40",
+            "--messages",
+            "12",
+            "--capacity-log2",
+            "6",
+            "--seed",
+            "4",
+            "--out",
+            inst.toString());
     assertThat(g.code()).as(g.err()).isZero();
     CliTest.Run r = run("solve", inst.toString(), "--json");
     assertThat(r.code()).as(r.err()).isZero();
-    assertThat(r.out()).contains("\"status\" : \"OPTIMAL\"").contains("\"makespan\" : 64")
+    assertThat(r.out())
+        .contains("\"status\" : \"OPTIMAL\"")
+        .contains("\"makespan\" : 64")
         .contains("\"method\" : \"dsa-search\"");
-    assertThat(run("generate", "--problem", "chatting", "--packing", "perfect", "--size", "4").code()).isEqualTo(2);
+    assertThat(
+            run("generate", "--problem", "chatting", "--packing", "perfect", "--size", "4").code())
+        .isEqualTo(2);
   }
 
   @Test
@@ -268,7 +368,8 @@ class DsaCsvCliTest {
   @Test
   void capacity_atATinyTimeLimitGivesALayoutWithinItOrUnknown() {
     Path file = CliTest.CATALOGUE.getParent().getParent().resolve("bench/minimalloc/G.1048576.csv");
-    CliTest.Run r = run("solve", file.toString(), "--capacity", "1048576", "--time-limit", "0.001", "--json");
+    CliTest.Run r =
+        run("solve", file.toString(), "--capacity", "1048576", "--time-limit", "0.001", "--json");
     JsonNode n = r.json();
     if (r.code() == 0) {
       assertThat(n.get("makespan").asLong()).isLessThanOrEqualTo(1048576);
@@ -281,31 +382,42 @@ class DsaCsvCliTest {
   }
 
   /**
-   * 100,000 buffers (the fuzzer's many-rows shape: starts 0..999, lifespans 1..50, sizes 1..9) under a limit that has
-   * passed before the first pass starts: best-fit's first pass places nothing and every buffer goes by first fit in
-   * order of start (the sweep), so the run still writes a whole layout (every row with its offset, valid for
-   * {@code check}) and says so; under a capacity at the load the same layout does not fit, so UNKNOWN, exit 3 and no file.
+   * 100,000 buffers (the fuzzer's many-rows shape: starts 0..999, lifespans 1..50, sizes 1..9)
+   * under a limit that has passed before the first pass starts: best-fit's first pass places
+   * nothing and every buffer goes by first fit in order of start (the sweep), so the run still
+   * writes a whole layout (every row with its offset, valid for {@code check}) and says so; under a
+   * capacity at the load the same layout does not fit, so UNKNOWN, exit 3 and no file.
    */
   @Test
-  void aHundredThousandBuffersAtALimitAlreadyPast_getAWholeValidLayout_orUnknownUnderACapacity() throws IOException {
+  void aHundredThousandBuffersAtALimitAlreadyPast_getAWholeValidLayout_orUnknownUnderACapacity()
+      throws IOException {
     Path in = tmp.resolve("many.csv");
     java.util.SplittableRandom r = new java.util.SplittableRandom(28);
     StringBuilder sb = new StringBuilder("id,lower,upper,size\n");
     for (int i = 0; i < 100_000; i++) {
       int lo = i % 1000;
-      sb.append('x').append(i).append(',').append(lo).append(',').append(lo + 1 + r.nextInt(50)).append(',')
-          .append(1 + r.nextInt(9)).append('\n');
+      sb.append('x')
+          .append(i)
+          .append(',')
+          .append(lo)
+          .append(',')
+          .append(lo + 1 + r.nextInt(50))
+          .append(',')
+          .append(1 + r.nextInt(9))
+          .append('\n');
     }
     Files.writeString(in, sb);
     Path out = tmp.resolve("many.out.csv");
-    CliTest.Run run = run("solve", in.toString(), "--time-limit", "0.001", "--out", out.toString(), "--json");
+    CliTest.Run run =
+        run("solve", in.toString(), "--time-limit", "0.001", "--out", out.toString(), "--json");
     assertThat(run.code()).as(run.err()).isZero();
     JsonNode n = run.json();
     assertThat(n.get("status").asText()).isEqualTo("FEASIBLE");
     assertThat(n.get("valid").asBoolean()).isTrue();
     assertThat(n.get("stats").get("firstPass").asText())
-        .isEqualTo("stopped at the time limit after 0 of 100000 buffers; "
-            + "finished by first fit in order of start (the lower of: the rest around those, or every buffer)");
+        .isEqualTo(
+            "stopped at the time limit after 0 of 100000 buffers; "
+                + "finished by first fit in order of start (the lower of: the rest around those, or every buffer)");
     List<Row> rows = rows(out, true);
     assertThat(rows).hasSize(100_000);
     long height = 0;
@@ -317,35 +429,55 @@ class DsaCsvCliTest {
     assertThat(check.code()).as(check.out() + check.err()).isZero();
     long load = n.get("lowerBound").asLong();
     Path capped = tmp.resolve("capped.out.csv");
-    CliTest.Run c = run("solve", in.toString(), "--capacity", Long.toString(load), "--time-limit", "0.001",
-        "--out", capped.toString(), "--json");
+    CliTest.Run c =
+        run(
+            "solve",
+            in.toString(),
+            "--capacity",
+            Long.toString(load),
+            "--time-limit",
+            "0.001",
+            "--out",
+            capped.toString(),
+            "--json");
     assertThat(c.code()).as(c.err()).isEqualTo(3);
     assertThat(c.json().get("status").asText()).isEqualTo("UNKNOWN");
     assertThat(capped).doesNotExist();
   }
 
   /**
-   * 100,000 random buffers (README "Memory planning" shape: sizes log-uniform up to 4096, lifespans 1..1000, starts
-   * 0..50,000) at {@code --time-limit 1}, for the default method, best-fit and first-fit (whose pass alone takes
-   * minutes here): each writes a whole valid layout (every row with its offset, height = makespan, {@code check}
-   * valid) and says honestly how it got it (FEASIBLE, a lower bound below the height). No wall time is asserted.
+   * 100,000 random buffers (README "Memory planning" shape: sizes log-uniform up to 4096, lifespans
+   * 1..1000, starts 0..50,000) at {@code --time-limit 1}, for the default method, best-fit and
+   * first-fit (whose pass alone takes minutes here): each writes a whole valid layout (every row
+   * with its offset, height = makespan, {@code check} valid) and says honestly how it got it
+   * (FEASIBLE, a lower bound below the height). No wall time is asserted.
    */
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"default", "best-fit", "first-fit"})
-  void aHundredThousandRandomBuffersAtALimitOfOneSecond_getAWholeValidLayout(String method) throws IOException {
+  void aHundredThousandRandomBuffersAtALimitOfOneSecond_getAWholeValidLayout(String method)
+      throws IOException {
     Path in = tmp.resolve("r100k.csv");
     java.util.SplittableRandom r = new java.util.SplittableRandom(100_000);
     StringBuilder sb = new StringBuilder("buffer,start,end,size\n");
     for (int i = 0; i < 100_000; i++) {
       long size = Math.max(1, Math.min(4096, (long) Math.exp(r.nextDouble() * Math.log(4097))));
       int start = r.nextInt(50_001);
-      sb.append('b').append(i).append(',').append(start).append(',').append(start + 1 + r.nextInt(1000)).append(',')
-          .append(size).append('\n');
+      sb.append('b')
+          .append(i)
+          .append(',')
+          .append(start)
+          .append(',')
+          .append(start + 1 + r.nextInt(1000))
+          .append(',')
+          .append(size)
+          .append('\n');
     }
     Files.writeString(in, sb);
     Path out = tmp.resolve("r100k.out.csv");
-    List<String> args = new ArrayList<>(List.of("solve", in.toString(), "--time-limit", "1", "--out",
-        out.toString(), "--json"));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "solve", in.toString(), "--time-limit", "1", "--out", out.toString(), "--json"));
     if (!method.equals("default")) {
       args.addAll(List.of("--method", method));
     }
@@ -388,9 +520,11 @@ class DsaCsvCliTest {
     JsonNode best = timed.json().get("best");
     assertThat(best.get("kind").stringValue()).isEqualTo("WINDOW");
     assertThat(best.get("value").asLong()).isEqualTo(8);
-    assertThat(best.get("witness").stringValue()).contains("the 7 buffers alive in the window from time 0 to time 6")
+    assertThat(best.get("witness").stringValue())
+        .contains("the 7 buffers alive in the window from time 0 to time 6")
         .contains("no layout of height 7 or less");
-    // every bound of a dsa instance is listed, the strongest first, as bounding virtual schedules (layouts)
+    // every bound of a dsa instance is listed, the strongest first, as bounding virtual schedules
+    // (layouts)
     JsonNode all = timed.json().get("bounds");
     assertThat(all.get(0).get("kind").stringValue()).isEqualTo("WINDOW");
     assertThat(all.get(1).get("kind").stringValue()).isEqualTo("LOAD");

@@ -13,15 +13,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Signals that end the process at once ({@link Runtime#halt}, which runs no shutdown hook) while an output file is
- * being written (issue 28): {@code draw}, which a first signal halts, and {@code generate} sent two signals back to
- * back. Each is a process of its own, signalled once its temporary file exists; it exits 130 and leaves no temporary
- * file beside its {@code --out} ({@code AtomicFiles.removeUnfinished} before the halt). No time is asserted beyond
- * generous bounds.
+ * Signals that end the process at once ({@link Runtime#halt}, which runs no shutdown hook) while an
+ * output file is being written (issue 28): {@code draw}, which a first signal halts, and {@code
+ * generate} sent two signals back to back. Each is a process of its own, signalled once its
+ * temporary file exists; it exits 130 and leaves no temporary file beside its {@code --out} ({@code
+ * AtomicFiles.removeUnfinished} before the halt). No time is asserted beyond generous bounds.
  */
 class HaltLeavesNoFileCliTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private static List<String> names(Path dir) throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
@@ -31,10 +30,13 @@ class HaltLeavesNoFileCliTest {
 
   private static Process start(Path log, String... args) throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> cmd = new java.util.ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-        Main.class.getName()));
+    List<String> cmd =
+        new java.util.ArrayList<>(
+            List.of(java, "-cp", System.getProperty("java.class.path"), Main.class.getName()));
     cmd.addAll(List.of(args));
-    return new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(log.toFile())
+    return new ProcessBuilder(cmd)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .redirectError(log.toFile())
         .start();
   }
 
@@ -43,7 +45,9 @@ class HaltLeavesNoFileCliTest {
     assertThat(kill.waitFor(30, TimeUnit.SECONDS)).isTrue();
   }
 
-  /** Waits until the directory holds a temporary file (or the process ended); true if one was seen. */
+  /**
+   * Waits until the directory holds a temporary file (or the process ended); true if one was seen.
+   */
   private static boolean awaitTemporary(Path dir, Process p) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     while (System.nanoTime() < deadline && p.isAlive()) {
@@ -56,21 +60,49 @@ class HaltLeavesNoFileCliTest {
   }
 
   @Test
-  void drawHaltedByOneSigintWhileWritingItsTrace_exits130_andLeavesNoTemporaryFile() throws Exception {
+  void drawHaltedByOneSigintWhileWritingItsTrace_exits130_andLeavesNoTemporaryFile()
+      throws Exception {
     Path inst = tmp.resolve("i.json");
     Path sched = tmp.resolve("s.json");
-    // a trace of about 230 MB, so that it is still being written when the signal comes (with 3,000 messages, 116 MB,
-    // a loaded machine once took longer to start kill than the JVM to finish, and the run ended 0 with its file)
-    assertThat(CliTest.run("generate", "--problem", "chatting", "--family", "ula", "--size", "1000", "--messages",
-        "6000", "--out", inst.toString()).code()).isZero();
-    assertThat(CliTest.run("solve", inst.toString(), "--method", "greedy", "--out", sched.toString()).code())
+    // a trace of about 230 MB, so that it is still being written when the signal comes (with 3,000
+    // messages, 116 MB,
+    // a loaded machine once took longer to start kill than the JVM to finish, and the run ended 0
+    // with its file)
+    assertThat(
+            CliTest.run(
+                    "generate",
+                    "--problem",
+                    "chatting",
+                    "--family",
+                    "ula",
+                    "--size",
+                    "1000",
+                    "--messages",
+                    "6000",
+                    "--out",
+                    inst.toString())
+                .code())
+        .isZero();
+    assertThat(
+            CliTest.run("solve", inst.toString(), "--method", "greedy", "--out", sched.toString())
+                .code())
         .isZero();
     Path dir = Files.createDirectory(tmp.resolve("out"));
     Path log = tmp.resolve("stderr.txt");
-    Process p = start(log, "draw", inst.toString(), sched.toString(), "--format", "perfetto", "--out",
-        dir.resolve("trace.json").toString());
+    Process p =
+        start(
+            log,
+            "draw",
+            inst.toString(),
+            sched.toString(),
+            "--format",
+            "perfetto",
+            "--out",
+            dir.resolve("trace.json").toString());
     try {
-      assertThat(awaitTemporary(dir, p)).as("a temporary trace file appears while it is written").isTrue();
+      assertThat(awaitTemporary(dir, p))
+          .as("a temporary trace file appears while it is written")
+          .isTrue();
       signal(p, "INT");
       assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
       String err = Files.readString(log, StandardCharsets.UTF_8);
@@ -85,8 +117,20 @@ class HaltLeavesNoFileCliTest {
   void generateSentTwoSignalsBackToBack_exits130_andLeavesNoFile() throws Exception {
     Path dir = Files.createDirectory(tmp.resolve("out"));
     Path log = tmp.resolve("stderr.txt");
-    Process p = start(log, "generate", "--problem", "chatting", "--family", "ula", "--size", "100000", "--messages",
-        "10000000", "--out", dir.resolve("big.json").toString());
+    Process p =
+        start(
+            log,
+            "generate",
+            "--problem",
+            "chatting",
+            "--family",
+            "ula",
+            "--size",
+            "100000",
+            "--messages",
+            "10000000",
+            "--out",
+            dir.resolve("big.json").toString());
     try {
       assertThat(awaitTemporary(dir, p)).as("the temporary file being written").isTrue();
       signal(p, "INT");

@@ -10,23 +10,44 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code commsched oracle} writes only entries whose optimum is certified (docs/models/README.md#claims), and
- * {@code commsched check} accepts every entry with its makespan equal to the manifest's optimum.
+ * {@code commsched oracle} writes only entries whose optimum is certified
+ * (docs/models/README.md#claims), and {@code commsched check} accepts every entry with its makespan
+ * equal to the manifest's optimum.
  */
 class OracleCliTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void chatting_everyEntryIsCertifiedAndCheckAcceptsIt() throws Exception {
-    entriesAccepted(3, "--problem", "chatting", "--family", "ula", "--size", "4", "--messages", "4",
-        "--lengths", "uniform:1..3");
+    entriesAccepted(
+        3,
+        "--problem",
+        "chatting",
+        "--family",
+        "ula",
+        "--size",
+        "4",
+        "--messages",
+        "4",
+        "--lengths",
+        "uniform:1..3");
   }
 
-  /** Store-and-forward gathering (packet family): the entry's certificate may be the exact methods' proofs. */
+  /**
+   * Store-and-forward gathering (packet family): the entry's certificate may be the exact methods'
+   * proofs.
+   */
   @Test
   void packetGather_everyEntryIsCertifiedAndCheckAcceptsIt() throws Exception {
-    entriesAccepted(1, "--problem", "gather", "--family", "ula", "--size", "4", "--model",
+    entriesAccepted(
+        1,
+        "--problem",
+        "gather",
+        "--family",
+        "ula",
+        "--size",
+        "4",
+        "--model",
         "saf:beta=1,tau=1,ports=one,duplex=full");
   }
 
@@ -34,8 +55,19 @@ class OracleCliTest {
   @Test
   void strictOnly_keepsOnlyEntriesCheckStrictCertifies() throws Exception {
     strictOnly = true;
-    entriesAccepted(2, "--problem", "chatting", "--family", "ula", "--size", "4", "--messages", "4",
-        "--lengths", "uniform:1..3", "--strict-only");
+    entriesAccepted(
+        2,
+        "--problem",
+        "chatting",
+        "--family",
+        "ula",
+        "--size",
+        "4",
+        "--messages",
+        "4",
+        "--lengths",
+        "uniform:1..3",
+        "--strict-only");
   }
 
   private boolean strictOnly;
@@ -44,8 +76,16 @@ class OracleCliTest {
     Path dir = tmp.resolve("oracle");
     java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("oracle"));
     args.addAll(java.util.List.of(what));
-    args.addAll(java.util.List.of("--count", Integer.toString(count), "--seed", "1", "--time-limit", "20", "--out",
-        dir.toString()));
+    args.addAll(
+        java.util.List.of(
+            "--count",
+            Integer.toString(count),
+            "--seed",
+            "1",
+            "--time-limit",
+            "20",
+            "--out",
+            dir.toString()));
     CliTest.Run r = run(args.toArray(String[]::new));
     assertThat(r.code()).as(r.out() + r.err()).isZero();
     JsonNode manifest = CliTest.MAPPER.readTree(Files.readString(dir.resolve("manifest.json")));
@@ -60,10 +100,12 @@ class OracleCliTest {
       assertThat(c.json().get("valid").asBoolean()).isTrue();
       assertThat(c.json().get("makespan").asLong()).isEqualTo(e.get("optimum").asLong());
       JsonNode cert = e.get("certificate");
-      // issue 23: the entry says whether check --strict certifies it by itself, and it does exactly then
+      // issue 23: the entry says whether check --strict certifies it by itself, and it does exactly
+      // then
       boolean strict = cert.get("kind").asString().equals("lower-bound");
       assertThat(e.get("strictCertifies").asBoolean()).isEqualTo(strict);
-      assertThat(run("check", inst.toString(), sched.toString(), "--strict").code() == 0).isEqualTo(strict);
+      assertThat(run("check", inst.toString(), sched.toString(), "--strict").code() == 0)
+          .isEqualTo(strict);
       if (strictOnly) {
         assertThat(strict).isTrue();
       }

@@ -6,8 +6,8 @@ import org.commsched.core.time.TimeScale;
 import org.junit.jupiter.api.Test;
 
 /**
- * The progress line names its figures as the final result does (issue 13, consistent labels): the gap is
- * {@code (best - bound) / bound}, the one {@code solve} prints, not a second definition.
+ * The progress line names its figures as the final result does (issue 13, consistent labels): the
+ * gap is {@code (best - bound) / bound}, the one {@code solve} prints, not a second definition.
  */
 class ProgressLineTest {
   @Test
@@ -24,7 +24,7 @@ class ProgressLineTest {
         .isEqualTo("commsched: choco 1 s, best -, bound 5");
     assertThat(ProgressLine.text("choco", 1, 7, -1, TimeScale.UNIT))
         .isEqualTo("commsched: choco 1 s, best 7, bound -");
-    assertThat(ProgressLine.text("default", 2, 250, 25, new TimeScale(1))).isEqualTo(
-        "commsched: default 2 s, best 25, bound 2.5, gap 900%");
+    assertThat(ProgressLine.text("default", 2, 250, 25, new TimeScale(1)))
+        .isEqualTo("commsched: default 2 s, best 25, bound 2.5, gap 900%");
   }
 }

@@ -11,14 +11,15 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README is a user's page, not a lab notebook (issue 26): about 200 lines, no commit hashes or load averages
- * (measurements live in docs/BENCHMARKS.md with their commit, date and machine, their history in CHANGELOG.md), and
- * every relative link it gives leads to a file of the repository.
+ * The README is a user's page, not a lab notebook (issue 26): about 200 lines, no commit hashes or
+ * load averages (measurements live in docs/BENCHMARKS.md with their commit, date and machine, their
+ * history in CHANGELOG.md), and every relative link it gives leads to a file of the repository.
  */
 class ReadmeShapeTest {
 
   private static final Path ROOT = CliTest.CATALOGUE.getParent().getParent();
-  private static final Pattern COMMIT = Pattern.compile("\\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\\b");
+  private static final Pattern COMMIT =
+      Pattern.compile("\\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\\b");
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)#:]+)(#[^)]*)?\\)");
 
   private static List<String> readme() throws IOException {

@@ -15,16 +15,16 @@ import org.w3c.dom.NodeList;
 import org.xml.sax.InputSource;
 
 /**
- * A small validator for the ratio report, against the basics of the HTML spec that a browser forgives but a
- * validator does not: exactly one {@code <!DOCTYPE html>}, at the very start; every element closed and properly
- * nested (the report is parsed as XML, which also rejects unknown named entities and stray {@code <} or {@code &});
- * the {@code html} root with {@code lang}, one {@code head} with a {@code charset} and a non-empty {@code title},
- * one {@code body}; ids unique over the page (the inline SVGs included); no scripts and no network references; every
- * local link naming a file that exists beside the report.
+ * A small validator for the ratio report, against the basics of the HTML spec that a browser
+ * forgives but a validator does not: exactly one {@code <!DOCTYPE html>}, at the very start; every
+ * element closed and properly nested (the report is parsed as XML, which also rejects unknown named
+ * entities and stray {@code <} or {@code &}); the {@code html} root with {@code lang}, one {@code
+ * head} with a {@code charset} and a non-empty {@code title}, one {@code body}; ids unique over the
+ * page (the inline SVGs included); no scripts and no network references; every local link naming a
+ * file that exists beside the report.
  */
 final class ReportHtmlCheck {
-  private ReportHtmlCheck() {
-  }
+  private ReportHtmlCheck() {}
 
   static Document check(Path report) throws Exception {
     String html = Files.readString(report);
@@ -39,7 +39,8 @@ final class ReportHtmlCheck {
     assertThat(root.getAttribute("lang")).isNotEmpty();
     assertThat(root.getElementsByTagName("head").getLength()).isEqualTo(1);
     assertThat(root.getElementsByTagName("body").getLength()).isEqualTo(1);
-    NodeList titles = ((Element) root.getElementsByTagName("head").item(0)).getElementsByTagName("title");
+    NodeList titles =
+        ((Element) root.getElementsByTagName("head").item(0)).getElementsByTagName("title");
     assertThat(titles.getLength()).isEqualTo(1);
     assertThat(titles.item(0).getTextContent()).isNotBlank();
     boolean charset = false;
@@ -54,7 +55,9 @@ final class ReportHtmlCheck {
     for (int i = 0; i < all.getLength(); i++) {
       Element e = (Element) all.item(i);
       if (e.hasAttribute("id")) {
-        assertThat(ids.add(e.getAttribute("id"))).as("id " + e.getAttribute("id") + " once").isTrue();
+        assertThat(ids.add(e.getAttribute("id")))
+            .as("id " + e.getAttribute("id") + " once")
+            .isTrue();
       }
       for (String a : new String[] {"href", "src"}) {
         String v = e.getAttribute(a);

@@ -23,31 +23,39 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Round trip in one JVM over {@link #INSTANCES} fuzzed instances (docs/TESTS.md#round-trip-fuzz): every catalogue
- * instance of each problem kind (chatting, scatter, gather, dsa JSON and CSV, send, broadcast, gossip; bufferless and
- * packet models) is mutated by our own seeded generator (ids: unicode, long, odd characters, numeric-looking; lengths;
- * names; forgotten routes; message order; sometimes an unknown field, which the strict reader must refuse). For each,
- * {@code solve --method M --out OUT} with the fastest heuristic that applies; when it accepts, {@code check} says
- * valid, the file's POSIX mode is what the umask gives (not 0600) and no {@code .tmp} file is left; when it refuses,
- * exit 2 with one line and no stack trace.
+ * Round trip in one JVM over {@link #INSTANCES} fuzzed instances (docs/TESTS.md#round-trip-fuzz):
+ * every catalogue instance of each problem kind (chatting, scatter, gather, dsa JSON and CSV, send,
+ * broadcast, gossip; bufferless and packet models) is mutated by our own seeded generator (ids:
+ * unicode, long, odd characters, numeric-looking; lengths; names; forgotten routes; message order;
+ * sometimes an unknown field, which the strict reader must refuse). For each, {@code solve --method
+ * M --out OUT} with the fastest heuristic that applies; when it accepts, {@code check} says valid,
+ * the file's POSIX mode is what the umask gives (not 0600) and no {@code .tmp} file is left; when
+ * it refuses, exit 2 with one line and no stack trace.
  */
 class RoundTripFuzzCliTest {
   /** Five per {@code commsched.cases}: 1000 at the default 200, fewer with a smaller count. */
   static final int INSTANCES = Seeds.cases() * 5;
-  static final String[] ODD = {"M", "0", "007", "1e3", "-1", "0x1F", "42", "é", "Ω", "日本", "🚀", "a b", "a,b",
-      "a\"b", "a\\b", "a/b", "a:b", "{x}", "NaN", "null", "true", "\t", "#", "=", "'", "<b>", "%s", "ｍ", "a\nb", "\r"};
 
-  @TempDir
-  Path tmp;
+  static final String[] ODD = {
+    "M", "0", "007", "1e3", "-1", "0x1F", "42", "é", "Ω", "日本", "🚀", "a b", "a,b", "a\"b", "a\\b",
+    "a/b", "a:b", "{x}", "NaN", "null", "true", "\t", "#", "=", "'", "<b>", "%s", "ｍ", "a\nb", "\r"
+  };
+
+  @TempDir Path tmp;
 
   @Test
   void everyScheduleSolveWritesPassesCheck_withTheUmaskMode_andNoTmpLeft() throws IOException {
     long cpu0 = processCpuNanos();
     List<Path> bases;
     try (Stream<Path> s = Files.list(CliTest.CATALOGUE)) {
-      bases = s.filter(p -> p.toString().endsWith(".csv")
-              || p.toString().endsWith(".json") && !p.getFileName().toString().equals("manifest.json"))
-          .sorted().toList();
+      bases =
+          s.filter(
+                  p ->
+                      p.toString().endsWith(".csv")
+                          || p.toString().endsWith(".json")
+                              && !p.getFileName().toString().equals("manifest.json"))
+              .sorted()
+              .toList();
     }
     assertThat(bases).hasSizeGreaterThan(40);
     Set<PosixFilePermission> umaskMode = umaskMode();
@@ -76,8 +84,18 @@ class RoundTripFuzzCliTest {
         Files.writeString(file, CliTest.MAPPER.writeValueAsString(doc));
       }
       Path out = dir.resolve("out.schedule.json");
-      CliTest.Run s = CliTest.run("solve", file.toString(), "--method", method, "--out", out.toString(), "--quiet");
-      String what = "case " + i + " from " + base.getFileName() + " (" + method + "): " + Files.readString(file);
+      CliTest.Run s =
+          CliTest.run(
+              "solve", file.toString(), "--method", method, "--out", out.toString(), "--quiet");
+      String what =
+          "case "
+              + i
+              + " from "
+              + base.getFileName()
+              + " ("
+              + method
+              + "): "
+              + Files.readString(file);
       int[] c = counts.computeIfAbsent(kind, k -> new int[2]);
       if (s.code() == 0) {
         c[0]++;
@@ -88,7 +106,9 @@ class RoundTripFuzzCliTest {
           assertThat(Files.getPosixFilePermissions(out)).as(what).isEqualTo(umaskMode);
         }
         try (Stream<Path> left = Files.list(dir)) {
-          assertThat(left.map(p -> p.getFileName().toString())).as(what).noneMatch(n -> n.contains(".tmp"));
+          assertThat(left.map(p -> p.getFileName().toString()))
+              .as(what)
+              .noneMatch(n -> n.contains(".tmp"));
         }
       } else {
         c[1]++;
@@ -97,26 +117,53 @@ class RoundTripFuzzCliTest {
         }
         assertThat(s.code()).as(what + "\n" + s.err()).isEqualTo(2);
         String err = s.err().strip();
-        assertThat(err).as(what).isNotEmpty().doesNotContain("\n").doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(err)
+            .as(what)
+            .isNotEmpty()
+            .doesNotContain("\n")
+            .doesNotContain("Exception")
+            .doesNotContain("\tat ");
         assertThat(Files.exists(out)).as(what).isFalse();
       }
     }
     int accepted = counts.values().stream().mapToInt(c -> c[0]).sum();
-    StringBuilder sb = new StringBuilder("[fuzz round trip] " + INSTANCES + " instances: " + accepted
-        + " accepted, " + (INSTANCES - accepted) + " refused;");
-    counts.forEach((k, c) -> sb.append(' ').append(k).append(' ').append(c[0]).append('/').append(c[1]));
-    sb.append("; process CPU ").append((processCpuNanos() - cpu0) / 1_000_000).append(" ms (not asserted)");
+    StringBuilder sb =
+        new StringBuilder(
+            "[fuzz round trip] "
+                + INSTANCES
+                + " instances: "
+                + accepted
+                + " accepted, "
+                + (INSTANCES - accepted)
+                + " refused;");
+    counts.forEach(
+        (k, c) -> sb.append(' ').append(k).append(' ').append(c[0]).append('/').append(c[1]));
+    sb.append("; process CPU ")
+        .append((processCpuNanos() - cpu0) / 1_000_000)
+        .append(" ms (not asserted)");
     System.out.println(sb);
-    // the mutations keep most instances well formed: a round trip that refuses nearly everything proves nothing
+    // the mutations keep most instances well formed: a round trip that refuses nearly everything
+    // proves nothing
     assertThat(accepted).isGreaterThan(INSTANCES / 2);
-    assertThat(counts.keySet()).contains("chatting/bufferless", "scatter/bufferless", "gather/bufferless",
-        "scatter/packet", "gather/packet", "dsa/bufferless", "dsa-csv", "send/packet", "broadcast/packet",
-        "gossip/packet");
+    assertThat(counts.keySet())
+        .contains(
+            "chatting/bufferless",
+            "scatter/bufferless",
+            "gather/bufferless",
+            "scatter/packet",
+            "gather/packet",
+            "dsa/bufferless",
+            "dsa-csv",
+            "send/packet",
+            "broadcast/packet",
+            "gossip/packet");
   }
 
   private static long processCpuNanos() {
     return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : 0;
+            instanceof com.sun.management.OperatingSystemMXBean os
+        ? os.getProcessCpuTime()
+        : 0;
   }
 
   /** The mode a fresh file gets here (0666 less the umask), or null on a non-POSIX file system. */
@@ -206,7 +253,8 @@ class RoundTripFuzzCliTest {
         continue;
       }
       if (rnd.nextBoolean()) {
-        String id = rnd.nextBoolean() ? Integer.toString(1000 - i) : oddId(rnd).replaceAll("[,\"\\s]", "_");
+        String id =
+            rnd.nextBoolean() ? Integer.toString(1000 - i) : oddId(rnd).replaceAll("[,\"\\s]", "_");
         while (!used.add(id)) {
           id = id + "_";
         }

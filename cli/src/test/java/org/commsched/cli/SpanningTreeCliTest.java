@@ -11,18 +11,31 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code solve --spanning-tree}, {@code --option} and {@code --routes-out}, and {@code bounds --spanning-tree}
- * (docs/DESIGN.md, Solve options): the option reaches the method, the schedule is checked against the routed
- * instance, and that instance, written out, checks again with {@code commsched check}.
+ * {@code solve --spanning-tree}, {@code --option} and {@code --routes-out}, and {@code bounds
+ * --spanning-tree} (docs/DESIGN.md, Solve options): the option reaches the method, the schedule is
+ * checked against the routed instance, and that instance, written out, checks again with {@code
+ * commsched check}.
  */
 class SpanningTreeCliTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private Path torus() throws Exception {
     Path f = tmp.resolve("torus.json");
-    CliTest.Run g = run("generate", "--problem", "scatter", "--family", "torus", "--size", "4", "--model",
-        "bufferless:all", "--seed", "5", "--out", f.toString());
+    CliTest.Run g =
+        run(
+            "generate",
+            "--problem",
+            "scatter",
+            "--family",
+            "torus",
+            "--size",
+            "4",
+            "--model",
+            "bufferless:all",
+            "--seed",
+            "5",
+            "--out",
+            f.toString());
     assertThat(g.code()).as(g.err()).isZero();
     return f;
   }
@@ -33,14 +46,27 @@ class SpanningTreeCliTest {
     for (String tree : new String[] {"bfs", "balanced", "broadcast", "cover"}) {
       Path sched = tmp.resolve(tree + ".schedule.json");
       Path routed = tmp.resolve(tree + ".instance.json");
-      CliTest.Run r = run("solve", inst.toString(), "--method", "fdf", "--spanning-tree", tree, "--out",
-          sched.toString(), "--routes-out", routed.toString(), "--json");
+      CliTest.Run r =
+          run(
+              "solve",
+              inst.toString(),
+              "--method",
+              "fdf",
+              "--spanning-tree",
+              tree,
+              "--out",
+              sched.toString(),
+              "--routes-out",
+              routed.toString(),
+              "--json");
       assertThat(r.code()).as(tree + ": " + r.err()).isZero();
       JsonNode j = r.json();
       assertThat(j.get("valid").asBoolean()).isTrue();
       assertThat(j.get("spanningTree").stringValue()).isEqualTo(tree);
-      assertThat(j.get("stats").get("spanningTree").stringValue()).isEqualTo(tree); // it reached the method
-      assertThat(j.get("status").stringValue()).isEqualTo("OPTIMAL"); // for the routes of the routed instance
+      assertThat(j.get("stats").get("spanningTree").stringValue())
+          .isEqualTo(tree); // it reached the method
+      assertThat(j.get("status").stringValue())
+          .isEqualTo("OPTIMAL"); // for the routes of the routed instance
       CliTest.Run c = run("check", routed.toString(), sched.toString());
       assertThat(c.code()).as(tree + ": " + c.out() + c.err()).isZero();
       if (!tree.equals("bfs")) {
@@ -51,8 +77,15 @@ class SpanningTreeCliTest {
 
   @Test
   void option_setup_reachesFdf() {
-    CliTest.Run r = run("solve", cat("sg-fig1-scatter-path6.json"), "--method", "fdf", "--option", "setup=2",
-        "--json");
+    CliTest.Run r =
+        run(
+            "solve",
+            cat("sg-fig1-scatter-path6.json"),
+            "--method",
+            "fdf",
+            "--option",
+            "setup=2",
+            "--json");
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode j = r.json();
     assertThat(j.get("makespan").asLong()).isEqualTo(14);
@@ -81,8 +114,23 @@ class SpanningTreeCliTest {
   @Test
   void cover_underSinglePort_pointsToGreedy() throws Exception {
     Path f = tmp.resolve("mesh.json");
-    assertThat(run("generate", "--problem", "scatter", "--family", "mesh", "--size", "4", "--model",
-        "bufferless:single", "--seed", "3", "--out", f.toString()).code()).isZero();
+    assertThat(
+            run(
+                    "generate",
+                    "--problem",
+                    "scatter",
+                    "--family",
+                    "mesh",
+                    "--size",
+                    "4",
+                    "--model",
+                    "bufferless:single",
+                    "--seed",
+                    "3",
+                    "--out",
+                    f.toString())
+                .code())
+        .isZero();
     CliTest.Run r = run("solve", f.toString(), "--method", "fdf", "--spanning-tree", "cover");
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.err()).contains("greedy");
@@ -92,8 +140,25 @@ class SpanningTreeCliTest {
   @Test
   void bounds_alongTheBroadcastTree() throws Exception {
     Path f = tmp.resolve("k16.json");
-    assertThat(run("generate", "--problem", "gather", "--family", "complete", "--size", "16", "--model",
-        "bufferless:single", "--lengths", "constant:1", "--seed", "2", "--out", f.toString()).code()).isZero();
+    assertThat(
+            run(
+                    "generate",
+                    "--problem",
+                    "gather",
+                    "--family",
+                    "complete",
+                    "--size",
+                    "16",
+                    "--model",
+                    "bufferless:single",
+                    "--lengths",
+                    "constant:1",
+                    "--seed",
+                    "2",
+                    "--out",
+                    f.toString())
+                .code())
+        .isZero();
     JsonNode bfs = run("bounds", f.toString(), "--json").json();
     JsonNode bc = run("bounds", f.toString(), "--spanning-tree", "broadcast", "--json").json();
     assertThat(paper(bfs)).contains("needs B_opt = 15 rows");

@@ -11,29 +11,38 @@ import org.commsched.solver.linearcost.StepCp;
 import org.commsched.solver.model.HintedSearch;
 
 /**
- * {@code cpsat-steps}: exact linear-cost send, broadcast and gossip on a step grid, with OR-Tools CP-SAT, where every
- * packet takes one step ({@code beta = 0}: unit packets of {@code tau}; {@code tau = 0}: packets of {@code beta},
- * e.g. telephone broadcast; one unit in all: {@code beta + tau}). {@code cpsat} answers such instances with it
- * ({@link #orSlots}), the others with the slot model ({@code cpsat-linear-cost}).
+ * {@code cpsat-steps}: exact linear-cost send, broadcast and gossip on a step grid, with OR-Tools
+ * CP-SAT, where every packet takes one step ({@code beta = 0}: unit packets of {@code tau}; {@code
+ * tau = 0}: packets of {@code beta}, e.g. telephone broadcast; one unit in all: {@code beta +
+ * tau}). {@code cpsat} answers such instances with it ({@link #orSlots}), the others with the slot
+ * model ({@code cpsat-linear-cost}).
  *
- * <p><b>Model</b> ({@link StepCp}, docs/models/linear-cost.md#step-model): a Boolean per unit, arc and step and per
- * unit, node and step (the step encoding of Cai et al., "Synthesizing optimal collective algorithms", PPoPP 2021),
- * port rules per step, "done by step t" literals; minimise the last step.
+ * <p><b>Model</b> ({@link StepCp}, docs/models/linear-cost.md#step-model): a Boolean per unit, arc
+ * and step and per unit, node and step (the step encoding of Cai et al., "Synthesizing optimal
+ * collective algorithms", PPoPP 2021), port rules per step, "done by step t" literals; minimise the
+ * last step.
  *
- * <p><b>Guarantee.</b> OPTIMAL when CP-SAT proves it or the hint meets the lower bound (where the model applies, the
- * grid and unit packets lose no schedule); at the time limit the best schedule with FEASIBLE and CP-SAT's bound.
+ * <p><b>Guarantee.</b> OPTIMAL when CP-SAT proves it or the hint meets the lower bound (where the
+ * model applies, the grid and unit packets lose no schedule); at the time limit the best schedule
+ * with FEASIBLE and CP-SAT's bound.
  *
- * <p><b>Complexity.</b> NP-hard in general; at most {@value StepCp#MAX_BOOLEANS} Booleans at the horizon of its
- * greedy flood. Not registered with Choco or the time-indexed family, which stay independent cross-checks.
+ * <p><b>Complexity.</b> NP-hard in general; at most {@value StepCp#MAX_BOOLEANS} Booleans at the
+ * horizon of its greedy flood. Not registered with Choco or the time-indexed family, which stay
+ * independent cross-checks.
  *
  * @implNote Immutable.
  */
 public final class CpSatSteps implements Method {
   /** The facts of {@code cpsat-steps}. */
-  static final MethodFacts FACTS = new MethodFacts("cpsat-steps",
-      "exact linear-cost schedule (send, broadcast, gossip) where every packet takes one step (beta 0, tau 0, or "
-          + "one unit): CP-SAT, a Boolean per unit, arc and step, minimise the last step",
-      StepCp.GUARANTEE, StepCp.CITATION, StepCp.SCOPE, true);
+  static final MethodFacts FACTS =
+      new MethodFacts(
+          "cpsat-steps",
+          "exact linear-cost schedule (send, broadcast, gossip) where every packet takes one step (beta 0, tau 0, or "
+              + "one unit): CP-SAT, a Boolean per unit, arc and step, minimise the last step",
+          StepCp.GUARANTEE,
+          StepCp.CITATION,
+          StepCp.SCOPE,
+          true);
 
   private final List<Method> heuristics;
 
@@ -66,8 +75,8 @@ public final class CpSatSteps implements Method {
   }
 
   /**
-   * {@code cpsat}'s linear-cost route: {@code cpsat-steps} where it applies, else {@code cpsat-linear-cost} (named so,
-   * so that refusals read as the slot model's).
+   * {@code cpsat}'s linear-cost route: {@code cpsat-steps} where it applies, else {@code
+   * cpsat-linear-cost} (named so, so that refusals read as the slot model's).
    */
   static Method orSlots(List<Method> heuristics) {
     return new OrSlots(new CpSatSteps(heuristics), new CpSatLinearCost(heuristics));
@@ -78,14 +87,23 @@ public final class CpSatSteps implements Method {
     @Override
     public MethodFacts facts() {
       MethodFacts s = slots.facts();
-      return new MethodFacts(s.name(), "where every packet takes one step, " + steps.name() + " ("
-          + steps.summary() + "); else " + s.summary(), s.guarantee(), steps.citation() + "; " + s.citation(),
-          s.scope(), true);
+      return new MethodFacts(
+          s.name(),
+          "where every packet takes one step, "
+              + steps.name()
+              + " ("
+              + steps.summary()
+              + "); else "
+              + s.summary(),
+          s.guarantee(),
+          steps.citation() + "; " + s.citation(),
+          s.scope(),
+          true);
     }
 
     /**
-     * Null if either model takes the instance; else the step model's refusal (under this name) when the instance is on
-     * its grid (it says the model's real size), the slot model's otherwise.
+     * Null if either model takes the instance; else the step model's refusal (under this name) when
+     * the instance is on its grid (it says the model's real size), the slot model's otherwise.
      */
     @Override
     public String whyNot(Instance instance) {
@@ -102,7 +120,9 @@ public final class CpSatSteps implements Method {
 
     @Override
     public SolveResult solve(Instance instance, SolveLimits limits) {
-      return steps.whyNot(instance) == null ? steps.solve(instance, limits) : slots.solve(instance, limits);
+      return steps.whyNot(instance) == null
+          ? steps.solve(instance, limits)
+          : slots.solve(instance, limits);
     }
   }
 }

@@ -17,18 +17,18 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * A generic exact method ({@code cpsat}, {@code choco}) that answers every family it has an exact model for: the
- * real bufferless model by default, and for the instances whose family rules name another {@link ExactModel} (dsa:
- * the virtual model, whose schedule is the buffer layout; store-and-forward packets: the packetization model; linear
- * cost) that model's method, under the generic name. So {@code commsched solve buffers.csv --method cpsat} and {@code commsched solve tv1.json --method cpsat}
- * are exact.
+ * A generic exact method ({@code cpsat}, {@code choco}) that answers every family it has an exact
+ * model for: the real bufferless model by default, and for the instances whose family rules name
+ * another {@link ExactModel} (dsa: the virtual model, whose schedule is the buffer layout;
+ * store-and-forward packets: the packetization model; linear cost) that model's method, under the
+ * generic name. So {@code commsched solve buffers.csv --method cpsat} and {@code commsched solve
+ * tv1.json --method cpsat} are exact.
  *
  * @implNote Immutable; stateless if the methods are.
  */
 final class ExactDispatch implements Method {
   /** Instances whose family names {@code model} go to {@code method}. */
-  private record Route(ExactModel model, Method method) {
-  }
+  private record Route(ExactModel model, Method method) {}
 
   private final Method real;
   private final List<Route> routes;
@@ -55,7 +55,10 @@ final class ExactDispatch implements Method {
     return new ExactDispatch(real, more);
   }
 
-  /** The method that answers the instance: the route of the model its family names, else the real method. */
+  /**
+   * The method that answers the instance: the route of the model its family names, else the real
+   * method.
+   */
   private Method target(Instance instance) {
     ExactModel model = FamilyRules.of(instance).exactModel(instance);
     for (Route r : routes) {
@@ -66,7 +69,10 @@ final class ExactDispatch implements Method {
     return real;
   }
 
-  /** The real method's facts with each route's words, citation and scope added: built once, with the dispatch. */
+  /**
+   * The real method's facts with each route's words, citation and scope added: built once, with the
+   * dispatch.
+   */
   @Override
   public MethodFacts facts() {
     return facts;
@@ -76,12 +82,22 @@ final class ExactDispatch implements Method {
     StringBuilder summary = new StringBuilder(real.summary());
     StringBuilder citation = new StringBuilder(real.citation());
     for (Route r : routes) {
-      summary.append("; ").append(r.model().label()).append(": ").append(r.model().words()).append(", as ")
+      summary
+          .append("; ")
+          .append(r.model().label())
+          .append(": ")
+          .append(r.model().words())
+          .append(", as ")
           .append(r.method().name());
       citation.append("; ").append(r.model().label()).append(": ").append(r.method().citation());
     }
-    return new MethodFacts(real.name(), summary.toString(), real.guarantee(), citation.toString(),
-        scope(real, routes), real.exact());
+    return new MethodFacts(
+        real.name(),
+        summary.toString(),
+        real.guarantee(),
+        citation.toString(),
+        scope(real, routes),
+        real.exact());
   }
 
   private static Scope scope(Method real, List<Route> routes) {
@@ -90,8 +106,8 @@ final class ExactDispatch implements Method {
     Set<ProblemKind> problems = EnumSet.copyOf(r.problems());
     Set<CommModel.Ports> ports = EnumSet.copyOf(r.ports());
     boolean realSendsPackets = r.families().stream().anyMatch(f -> !f.bufferless());
-    Set<CommModel.Duplex> duplex = realSendsPackets ? EnumSet.copyOf(r.duplex())
-        : EnumSet.noneOf(CommModel.Duplex.class);
+    Set<CommModel.Duplex> duplex =
+        realSendsPackets ? EnumSet.copyOf(r.duplex()) : EnumSet.noneOf(CommModel.Duplex.class);
     List<String> notes = new ArrayList<>();
     if (!r.note().isEmpty()) {
       notes.add(r.note());
@@ -111,7 +127,14 @@ final class ExactDispatch implements Method {
     if (duplex.isEmpty()) {
       duplex = r.duplex();
     }
-    return new Scope(families, problems, r.bufferlessPorts(), ports, duplex, r.network(), String.join("; ", notes),
+    return new Scope(
+        families,
+        problems,
+        r.bufferlessPorts(),
+        ports,
+        duplex,
+        r.network(),
+        String.join("; ", notes),
         r.otherPorts());
   }
 
@@ -120,7 +143,9 @@ final class ExactDispatch implements Method {
   public String whyNot(Instance instance) {
     Method m = target(instance);
     String why = m.whyNot(instance);
-    return why == null || m == real ? why : why.replaceFirst("^" + java.util.regex.Pattern.quote(m.name()), name());
+    return why == null || m == real
+        ? why
+        : why.replaceFirst("^" + java.util.regex.Pattern.quote(m.name()), name());
   }
 
   @Override

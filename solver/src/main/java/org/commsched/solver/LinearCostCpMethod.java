@@ -11,10 +11,11 @@ import org.commsched.solver.linearcost.LinearCostCp;
 import org.commsched.solver.model.TaskModel;
 
 /**
- * What the exact linear-cost methods share: the model ({@link LinearCostCp}, docs/models/linear-cost.md#exact-model),
- * its scope, size limit, guarantee and citation, the heuristics whose best schedule is the hint, and its solve flow;
- * a subclass names the method and picks the back end. The generic {@code cpsat} and {@code choco} answer send,
- * broadcast and gossip instances with them ({@link ExactDispatch}).
+ * What the exact linear-cost methods share: the model ({@link LinearCostCp},
+ * docs/models/linear-cost.md#exact-model), its scope, size limit, guarantee and citation, the
+ * heuristics whose best schedule is the hint, and its solve flow; a subclass names the method and
+ * picks the back end. The generic {@code cpsat} and {@code choco} answer send, broadcast and gossip
+ * instances with them ({@link ExactDispatch}).
  *
  * @implNote Immutable.
  */
@@ -26,7 +27,10 @@ abstract class LinearCostCpMethod extends TaskModelMethod {
     this.heuristics = heuristics == null ? Baselines.all() : List.copyOf(heuristics);
   }
 
-  /** The model reads each arc's beta, tau and channels ({@link LinearCostCp}: one row of packet slots per channel). */
+  /**
+   * The model reads each arc's beta, tau and channels ({@link LinearCostCp}: one row of packet
+   * slots per channel).
+   */
   @Override
   public final boolean readsLinkCosts() {
     return true;
@@ -35,14 +39,18 @@ abstract class LinearCostCpMethod extends TaskModelMethod {
   @Override
   public final String whyNotFurther(Instance instance) {
     String why = LinearCostCp.whyNot(name(), instance);
-    return why != null ? why : org.commsched.solver.model.HintedSearch.whyNoStart(instance, heuristics, name(),
-        "linear-cost");
+    return why != null
+        ? why
+        : org.commsched.solver.model.HintedSearch.whyNoStart(
+            instance, heuristics, name(), "linear-cost");
   }
 
   @Override
   public final SolveResult solve(Instance instance, SolveLimits limits) {
-    long started = System.nanoTime(); // building the model (and the hint) counts toward the time limit
+    long started =
+        System.nanoTime(); // building the model (and the hint) counts toward the time limit
     requireApplies(instance);
-    return new LinearCostCp(instance, heuristics, limits.run()).run(name(), backend, limits, started);
+    return new LinearCostCp(instance, heuristics, limits.run())
+        .run(name(), backend, limits, started);
   }
 }

@@ -8,27 +8,26 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.solve.Method;
 
 /**
- * Which method a solve runs, and why none when none: the one place where {@code commsched solve} and the embedding
- * API ({@code org.commsched.api.Commsched}) turn "a method name, or none for the default" into a {@link Method}.
- * Without a name it is {@link Portfolio#choose}; with one, that registered method if it applies. A refusal carries
- * the facts (the reason, the applicable methods' names) and each caller words them for its own users (the command
- * line names the file and the subcommand; the API throws).
+ * Which method a solve runs, and why none when none: the one place where {@code commsched solve}
+ * and the embedding API ({@code org.commsched.api.Commsched}) turn "a method name, or none for the
+ * default" into a {@link Method}. Without a name it is {@link Portfolio#choose}; with one, that
+ * registered method if it applies. A refusal carries the facts (the reason, the applicable methods'
+ * names) and each caller words them for its own users (the command line names the file and the
+ * subcommand; the API throws).
  *
  * @implNote Immutable records.
  */
 public sealed interface MethodChoice {
   /** The method to run. */
-  record Chosen(Method method) implements MethodChoice {
-  }
+  record Chosen(Method method) implements MethodChoice {}
 
   /**
    * No name was given and no method applies to the instance.
    *
-   * @param near the reason of the first method whose scope fits but which refuses the instance's size (e.g. a gossip
-   *     beyond the explicit limit), or empty
+   * @param near the reason of the first method whose scope fits but which refuses the instance's
+   *     size (e.g. a gossip beyond the explicit limit), or empty
    */
-  record NoneApplies(Optional<String> near) implements MethodChoice {
-  }
+  record NoneApplies(Optional<String> near) implements MethodChoice {}
 
   /**
    * No method has the given name.
@@ -61,20 +60,23 @@ public sealed interface MethodChoice {
   }
 
   /**
-   * The choice for an instance (already routed: {@link SolveRunner#route}, and relabelled if recognised).
+   * The choice for an instance (already routed: {@link SolveRunner#route}, and relabelled if
+   * recognised).
    *
    * @param registry the methods
    * @param instance the instance the method will solve
    * @param name a method name, or empty for the default ({@link Portfolio#choose})
    * @param bestBound the instance's best lower bound, asked only if the default needs it
    */
-  static MethodChoice of(MethodRegistry registry, Instance instance, Optional<String> name, LongSupplier bestBound) {
+  static MethodChoice of(
+      MethodRegistry registry, Instance instance, Optional<String> name, LongSupplier bestBound) {
     if (name.isEmpty()) {
       Method m = Portfolio.choose(registry, instance, bestBound);
       if (m != null) {
         return new Chosen(m);
       }
-      // a method in scope that refuses for the instance's size says why (e.g. a gossip beyond the explicit limit)
+      // a method in scope that refuses for the instance's size says why (e.g. a gossip beyond the
+      // explicit limit)
       String near = null;
       for (Method x : registry.all()) {
         if (near == null && x.scope().whyNot(x.name(), instance) == null) {
@@ -86,7 +88,8 @@ public sealed interface MethodChoice {
     Optional<Method> m = registry.find(name.get());
     String why = m.map(x -> x.whyNot(instance)).orElse(null);
     if (m.isPresent() && why == null) {
-      return new Chosen(m.get()); // the usual case: no need to ask every other method whether it applies
+      return new Chosen(
+          m.get()); // the usual case: no need to ask every other method whether it applies
     }
     List<String> fits = new ArrayList<>();
     for (Method x : registry.applicable(instance)) {

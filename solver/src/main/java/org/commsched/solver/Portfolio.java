@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.commsched.core.check.CheckReport;
 import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.check.CheckReport;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
@@ -24,67 +24,90 @@ import org.commsched.heuristics.bufferless.dsa.DsaMethods;
 import org.commsched.heuristics.linearcost.LinearCostMethods;
 
 /**
- * The default of {@code commsched solve} (no {@code --method}): the best schedule the toolkit finds within the time
- * limit, and which method found it (docs/models/README.md#the-default-portfolio).
+ * The default of {@code commsched solve} (no {@code --method}): the best schedule the toolkit finds
+ * within the time limit, and which method found it (docs/models/README.md#the-default-portfolio).
  *
- * <p><b>Choice ({@link #choose}).</b> A dsa instance goes to {@code dsa-search} and a linear-cost send or broadcast
- * whose scheme provably meets the best lower bound to that scheme ({@link LinearCostMethods#provenOptimal}): both are
- * already the best answer. Every other instance goes to this portfolio.
+ * <p><b>Choice ({@link #choose}).</b> A dsa instance goes to {@code dsa-search} and a linear-cost
+ * send or broadcast whose scheme provably meets the best lower bound to that scheme ({@link
+ * LinearCostMethods#provenOptimal}): both are already the best answer. Every other instance goes to
+ * this portfolio.
  *
  * <p><b>Algorithm.</b>
- * <ol>
- *   <li>Heuristics: every applicable non-exact method in the registry's order (each family's papers' algorithms
- *       before the baselines), each with a quarter of the time left less the half kept for a search that follows,
- *       and at least {@link #MIN_SHARE} (its first pass). Every one of them runs, whatever the clock says: which
- *       heuristics run depends only on the plan, the bound and Ctrl-C, never on how long the earlier ones took, so
- *       the answer is never longer than any applicable heuristic's, on every run (a rule that skipped a later
- *       heuristic after slow earlier ones answered a gossip on {@code bla} 3 with rarest-first's 36 on a loaded
- *       machine and greedy-saf's optimal 16 otherwise). The step stops as soon as a schedule meets the instance's
- *       best lower bound (then OPTIMAL without search), which the run computes before the first heuristic starts.
- *       Virtual schedules (slots) are not
- *       comparable with real makespans and are passed over; a schedule the checker rejects is recorded as such and
- *       passed over. Beyond {@link #SEARCH_MAX} messages only the first applicable heuristic runs (one pass over a
- *       million messages already takes seconds, and two would hold two schedules in memory), and likewise beyond
- *       {@link #DELIVERIES_MAX} unit deliveries of a broadcast or gossip.</li>
- *   <li>Search, on the time left, for instances of at most {@link #SEARCH_MAX} messages (or origins) and {@link
- *       #DELIVERIES_MAX} unit deliveries: a method that
- *       improves the run's incumbent ({@link Method#improvesIncumbent()}: {@code lns}, for chatting under all ports;
- *       it starts from the heuristics' best schedule and runs CP-SAT's full model for part of its time), else the
- *       first applicable exact method ({@code cpsat}: the bufferless model, or the packet and linear-cost models
- *       hinted with their family's best heuristic). It gets the time left, and at
- *       least a tenth of the limit ({@link #MIN_SEARCH}) even when the first heuristic overran its share (so the
- *       run may end that much after the limit; the command line's reserve covers it).</li>
- *   <li>Answer: the shortest valid schedule (the earliest on ties), with the largest lower bound any step proved,
- *       OPTIMAL when they meet. Statistics: {@code foundBy} (the method whose schedule it is) and {@code tried}
- *       (each method's makespan, or why it gave none, in run order).</li>
- * </ol>
- * Ctrl-C (the run's {@link org.commsched.core.solve.StopToken}) ends the heuristics loop and the search as a time limit
- * would. {@link #plan} says which methods run in which order with what time; {@link #solve} follows it.
  *
- * <p><b>Guarantee.</b> Never longer than any single heuristic it ran, and OPTIMAL whenever the search proves it;
- * no approximation ratio beyond those of its members.
+ * <ol>
+ *   <li>Heuristics: every applicable non-exact method in the registry's order (each family's
+ *       papers' algorithms before the baselines), each with a quarter of the time left less the
+ *       half kept for a search that follows, and at least {@link #MIN_SHARE} (its first pass).
+ *       Every one of them runs, whatever the clock says: which heuristics run depends only on the
+ *       plan, the bound and Ctrl-C, never on how long the earlier ones took, so the answer is never
+ *       longer than any applicable heuristic's, on every run (a rule that skipped a later heuristic
+ *       after slow earlier ones answered a gossip on {@code bla} 3 with rarest-first's 36 on a
+ *       loaded machine and greedy-saf's optimal 16 otherwise). The step stops as soon as a schedule
+ *       meets the instance's best lower bound (then OPTIMAL without search), which the run computes
+ *       before the first heuristic starts. Virtual schedules (slots) are not comparable with real
+ *       makespans and are passed over; a schedule the checker rejects is recorded as such and
+ *       passed over. Beyond {@link #SEARCH_MAX} messages only the first applicable heuristic runs
+ *       (one pass over a million messages already takes seconds, and two would hold two schedules
+ *       in memory), and likewise beyond {@link #DELIVERIES_MAX} unit deliveries of a broadcast or
+ *       gossip.
+ *   <li>Search, on the time left, for instances of at most {@link #SEARCH_MAX} messages (or
+ *       origins) and {@link #DELIVERIES_MAX} unit deliveries: a method that improves the run's
+ *       incumbent ({@link Method#improvesIncumbent()}: {@code lns}, for chatting under all ports;
+ *       it starts from the heuristics' best schedule and runs CP-SAT's full model for part of its
+ *       time), else the first applicable exact method ({@code cpsat}: the bufferless model, or the
+ *       packet and linear-cost models hinted with their family's best heuristic). It gets the time
+ *       left, and at least a tenth of the limit ({@link #MIN_SEARCH}) even when the first heuristic
+ *       overran its share (so the run may end that much after the limit; the command line's reserve
+ *       covers it).
+ *   <li>Answer: the shortest valid schedule (the earliest on ties), with the largest lower bound
+ *       any step proved, OPTIMAL when they meet. Statistics: {@code foundBy} (the method whose
+ *       schedule it is) and {@code tried} (each method's makespan, or why it gave none, in run
+ *       order).
+ * </ol>
+ *
+ * Ctrl-C (the run's {@link org.commsched.core.solve.StopToken}) ends the heuristics loop and the
+ * search as a time limit would. {@link #plan} says which methods run in which order with what time;
+ * {@link #solve} follows it.
+ *
+ * <p><b>Guarantee.</b> Never longer than any single heuristic it ran, and OPTIMAL whenever the
+ * search proves it; no approximation ratio beyond those of its members.
  *
  * @implNote Immutable; stateless.
  */
 public final class Portfolio implements Method {
   /** The method name in results and schedule files. */
   public static final String NAME = "portfolio";
-  /** Beyond this many messages (or origins) the portfolio runs its first heuristic only: no further pass, no search. */
-  public static final int SEARCH_MAX = 10_000;
+
   /**
-   * Beyond this many unit deliveries (a broadcast's or gossip's units times the nodes that receive them) the portfolio
-   * also runs its first heuristic only: the exact models refuse such sizes long before, and a second pass of the
-   * slower heuristics ({@code greedy-saf} placed a gossip on 1,000 nodes in 46 s) would hold the answer for most
-   * of the limit; the first applicable heuristic there is a near-linear one ({@code arc-queue-flood}, or a scheme of
-   * the network's family).
+   * Beyond this many messages (or origins) the portfolio runs its first heuristic only: no further
+   * pass, no search.
+   */
+  public static final int SEARCH_MAX = 10_000;
+
+  /**
+   * Beyond this many unit deliveries (a broadcast's or gossip's units times the nodes that receive
+   * them) the portfolio also runs its first heuristic only: the exact models refuse such sizes long
+   * before, and a second pass of the slower heuristics ({@code greedy-saf} placed a gossip on 1,000
+   * nodes in 46 s) would hold the answer for most of the limit; the first applicable heuristic
+   * there is a near-linear one ({@code arc-queue-flood}, or a scheme of the network's family).
    */
   public static final long DELIVERIES_MAX = 200_000L;
+
   /** Each heuristic may use this fraction (1 / SHARE) of the time left. */
   static final int SHARE = 4;
-  /** The search always gets at least this fraction (1 / MIN_SEARCH) of the time limit, even after a slow heuristic. */
+
+  /**
+   * The search always gets at least this fraction (1 / MIN_SEARCH) of the time limit, even after a
+   * slow heuristic.
+   */
   static final int MIN_SEARCH = 10;
-  /** The least time a heuristic is given (nanoseconds): one that starts late still makes its first pass. */
+
+  /**
+   * The least time a heuristic is given (nanoseconds): one that starts late still makes its first
+   * pass.
+   */
   static final long MIN_SHARE = 1_000_000L;
+
   /** The statistic naming the method that found the answer. */
   public static final String FOUND_BY = "foundBy";
 
@@ -96,32 +119,41 @@ public final class Portfolio implements Method {
     this.heuristics = List.copyOf(heuristics);
     this.searches = List.copyOf(searches);
     Method first = heuristics.isEmpty() ? searches.get(0) : heuristics.get(0);
-    this.facts = new MethodFacts(NAME,
-        "the default: every applicable heuristic best-first, then lns or the exact model on the time left; "
-            + "the best schedule and which method found it",
-        "never longer than any heuristic it ran; optimal when the search proves it",
-        "this project (a portfolio of the registry's methods)", first.scope(), false);
+    this.facts =
+        new MethodFacts(
+            NAME,
+            "the default: every applicable heuristic best-first, then lns or the exact model on the time left; "
+                + "the best schedule and which method found it",
+            "never longer than any heuristic it ran; optimal when the search proves it",
+            "this project (a portfolio of the registry's methods)",
+            first.scope(),
+            false);
   }
 
-  /** A portfolio of the given methods, in this order (tests; {@link #choose} builds the default's). */
+  /**
+   * A portfolio of the given methods, in this order (tests; {@link #choose} builds the default's).
+   */
   static Portfolio of(List<Method> heuristics, List<Method> searches) {
     return new Portfolio(heuristics, searches);
   }
 
   /**
-   * The default method for an instance: {@code dsa-search} for dsa, a linear-cost scheme proven optimal before it
-   * runs, otherwise the portfolio over the registry's methods; null if no method applies.
+   * The default method for an instance: {@code dsa-search} for dsa, a linear-cost scheme proven
+   * optimal before it runs, otherwise the portfolio over the registry's methods; null if no method
+   * applies.
    */
   public static Method choose(MethodRegistry registry, Instance instance) {
     return choose(registry, instance, () -> LowerBounds.best(instance).value());
   }
 
   /**
-   * {@link #choose(MethodRegistry, Instance)} with the instance's best lower bound from the caller, asked only when a
-   * linear-cost scheme could be proven optimal ({@link LinearCostMethods#provenOptimal(Instance,
-   * java.util.function.LongSupplier)}): {@code solve} passes the bounds its run then keeps.
+   * {@link #choose(MethodRegistry, Instance)} with the instance's best lower bound from the caller,
+   * asked only when a linear-cost scheme could be proven optimal ({@link
+   * LinearCostMethods#provenOptimal(Instance, java.util.function.LongSupplier)}): {@code solve}
+   * passes the bounds its run then keeps.
    */
-  public static Method choose(MethodRegistry registry, Instance instance, java.util.function.LongSupplier bestBound) {
+  public static Method choose(
+      MethodRegistry registry, Instance instance, java.util.function.LongSupplier bestBound) {
     if (instance.kind() == ProblemKind.DSA) {
       Method dsa = registry.byName(DsaMethods.DEFAULT);
       if (dsa != null && dsa.whyNot(instance) == null) {
@@ -140,7 +172,8 @@ public final class Portfolio implements Method {
     List<Method> searches = new ArrayList<>();
     for (Method m : applicable) {
       if (m.improvesIncumbent()) {
-        searches.add(0, m); // lns before the exact models: it holds up on instances too big for them
+        searches.add(
+            0, m); // lns before the exact models: it holds up on instances too big for them
       } else if (m.exact()) {
         searches.add(m);
       } else {
@@ -151,23 +184,30 @@ public final class Portfolio implements Method {
   }
 
   /**
-   * What the portfolio runs on an instance under a time limit, in order and with what time: the plan {@link #solve}
-   * follows.
+   * What the portfolio runs on an instance under a time limit, in order and with what time: the
+   * plan {@link #solve} follows.
    *
-   * @param heuristics the heuristics in run order; each runs, whatever the earlier ones took, until a schedule meets
-   *     the best lower bound (or Ctrl-C)
-   * @param firstScheduleOnly true beyond {@link #SEARCH_MAX} messages or {@link #DELIVERIES_MAX} unit deliveries: the
-   *     heuristics stop at the first schedule (a later one runs only when the earlier ones failed)
-   * @param searches the searches in the order tried, the method that improves the incumbent first: the first that
-   *     does not fail gets all the time left; empty when no search runs (none applies, or beyond {@link #SEARCH_MAX})
-   * @param firstShare the time the first heuristic gets; each later one gets 1 / {@value #SHARE} of the time left
-   *     minus {@code kept}, at least {@link #MIN_SHARE}
+   * @param heuristics the heuristics in run order; each runs, whatever the earlier ones took, until
+   *     a schedule meets the best lower bound (or Ctrl-C)
+   * @param firstScheduleOnly true beyond {@link #SEARCH_MAX} messages or {@link #DELIVERIES_MAX}
+   *     unit deliveries: the heuristics stop at the first schedule (a later one runs only when the
+   *     earlier ones failed)
+   * @param searches the searches in the order tried, the method that improves the incumbent first:
+   *     the first that does not fail gets all the time left; empty when no search runs (none
+   *     applies, or beyond {@link #SEARCH_MAX})
+   * @param firstShare the time the first heuristic gets; each later one gets 1 / {@value #SHARE} of
+   *     the time left minus {@code kept}, at least {@link #MIN_SHARE}
    * @param kept the time kept for the search (half the limit when a search runs, else none)
-   * @param searchAtLeast the search's guaranteed slice, 1 / {@value #MIN_SEARCH} of the limit, even after a slow
-   *     first heuristic (zero when no search runs)
+   * @param searchAtLeast the search's guaranteed slice, 1 / {@value #MIN_SEARCH} of the limit, even
+   *     after a slow first heuristic (zero when no search runs)
    */
-  public record Plan(List<Method> heuristics, boolean firstScheduleOnly, List<Method> searches, Duration firstShare,
-      Duration kept, Duration searchAtLeast) {
+  public record Plan(
+      List<Method> heuristics,
+      boolean firstScheduleOnly,
+      List<Method> searches,
+      Duration firstShare,
+      Duration kept,
+      Duration searchAtLeast) {
     /** The names of the heuristics, in run order. */
     public List<String> heuristicNames() {
       return heuristics.stream().map(Method::name).toList();
@@ -185,13 +225,18 @@ public final class Portfolio implements Method {
     List<Method> ss = big ? List.of() : searches;
     long nanos = limit.toNanos();
     long kept = ss.isEmpty() ? 0 : nanos / 2;
-    return new Plan(heuristics, big, ss, Duration.ofNanos(Math.max(MIN_SHARE, (nanos - kept) / SHARE)),
-        Duration.ofNanos(kept), ss.isEmpty() ? Duration.ZERO : Duration.ofNanos(nanos / MIN_SEARCH));
+    return new Plan(
+        heuristics,
+        big,
+        ss,
+        Duration.ofNanos(Math.max(MIN_SHARE, (nanos - kept) / SHARE)),
+        Duration.ofNanos(kept),
+        ss.isEmpty() ? Duration.ZERO : Duration.ofNanos(nanos / MIN_SEARCH));
   }
 
   /**
-   * The portfolio's facts; its scope, which only the listing would read ({@link #whyNot} asks the members), is
-   * that of its first member.
+   * The portfolio's facts; its scope, which only the listing would read ({@link #whyNot} asks the
+   * members), is that of its first member.
    */
   @Override
   public MethodFacts facts() {
@@ -224,17 +269,25 @@ public final class Portfolio implements Method {
     limits.run().progress().bound(known.value());
     Map<String, Object> tried = new LinkedHashMap<>();
     SolveResult best = null;
-    LowerBound bound = known; // in ticks of the instance: the bounds are in before any answer is compared with them
+    LowerBound bound =
+        known; // in ticks of the instance: the bounds are in before any answer is compared with
+    // them
     Plan plan = plan(instance, limits.timeLimit());
-    long kept = plan.kept().toNanos(); // a heuristic's share is a quarter of what it leaves the search
+    long kept =
+        plan.kept().toNanos(); // a heuristic's share is a quarter of what it leaves the search
     for (Method h : plan.heuristics()) {
-      // which heuristics run never depends on the clock (only on the plan, the bound and Ctrl-C), so neither does
-      // the answer's floor: a heuristic late for its share still runs, on the least share (its first pass)
-      if (best != null && (run.stop().stopped() || plan.firstScheduleOnly()
-          || units(best.makespan(), best.scale()).compareTo(units(bound.value(), unit)) <= 0)) {
+      // which heuristics run never depends on the clock (only on the plan, the bound and Ctrl-C),
+      // so neither does
+      // the answer's floor: a heuristic late for its share still runs, on the least share (its
+      // first pass)
+      if (best != null
+          && (run.stop().stopped()
+              || plan.firstScheduleOnly()
+              || units(best.makespan(), best.scale()).compareTo(units(bound.value(), unit)) <= 0)) {
         break;
       }
-      Duration share = Duration.ofNanos(Math.max(MIN_SHARE, (deadline - System.nanoTime() - kept) / SHARE));
+      Duration share =
+          Duration.ofNanos(Math.max(MIN_SHARE, (deadline - System.nanoTime() - kept) / SHARE));
       SolveResult r;
       try {
         r = run.solve(h, instance, limits.withTimeLimit(share));
@@ -245,14 +298,19 @@ public final class Portfolio implements Method {
       best = better(run, instance, h.name(), r, best, tried);
       bound = bound.max(inUnitTicks(r, unit));
     }
-    // the search's guaranteed slice: a tenth of the limit even when the first heuristic overran its share
+    // the search's guaranteed slice: a tenth of the limit even when the first heuristic overran its
+    // share
     long left = Math.max(deadline - System.nanoTime(), plan.searchAtLeast().toNanos());
-    boolean done = best != null && units(best.makespan(), best.scale()).compareTo(units(bound.value(), unit)) <= 0;
+    boolean done =
+        best != null
+            && units(best.makespan(), best.scale()).compareTo(units(bound.value(), unit)) <= 0;
     if (!done && !run.stop().stopped() && left > 0) {
       for (Method s : plan.searches()) {
         SolveResult r;
         try {
-          r = run.solve(s, instance, limits.withTimeLimit(Duration.ofNanos(Math.max(1_000_000L, left))));
+          r =
+              run.solve(
+                  s, instance, limits.withTimeLimit(Duration.ofNanos(Math.max(1_000_000L, left))));
         } catch (RuntimeException e) {
           tried.put(s.name(), "failed: " + e.getMessage());
           continue;
@@ -263,14 +321,17 @@ public final class Portfolio implements Method {
       }
     }
     if (best == null) {
-      return new SolveResult(NAME, SolveStatus.UNKNOWN, null, null, bound, unit, Map.of()).withStat("tried",
-          words(tried));
+      return new SolveResult(NAME, SolveStatus.UNKNOWN, null, null, bound, unit, Map.of())
+          .withStat("tried", words(tried));
     }
     TimeScale scale = best.scale();
-    // results are never coarser than the instance, so the bound moves to the schedule's ticks exactly
-    LowerBound posted = scale.decimals() >= unit.decimals() ? bound.rescale(unit, scale) : best.lowerBound();
+    // results are never coarser than the instance, so the bound moves to the schedule's ticks
+    // exactly
+    LowerBound posted =
+        scale.decimals() >= unit.decimals() ? bound.rescale(unit, scale) : best.lowerBound();
     posted = posted.max(best.lowerBound());
-    SolveStatus status = posted.value() >= best.makespan() ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
+    SolveStatus status =
+        posted.value() >= best.makespan() ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;
     Map<String, Object> stats = new LinkedHashMap<>();
     stats.put(FOUND_BY, best.method());
     stats.putAll(best.stats());
@@ -279,12 +340,18 @@ public final class Portfolio implements Method {
   }
 
   /**
-   * The better of {@code r} (from method {@code name}) and {@code best}: r only when it has a real schedule the
-   * checker accepts and is strictly shorter. Such a schedule is offered to the run ({@link SolveRun#offer}), which
-   * checks it once and keeps it with its report as the incumbent that a later search starts from. Records r's
-   * makespan or why it was passed over in {@code tried}.
+   * The better of {@code r} (from method {@code name}) and {@code best}: r only when it has a real
+   * schedule the checker accepts and is strictly shorter. Such a schedule is offered to the run
+   * ({@link SolveRun#offer}), which checks it once and keeps it with its report as the incumbent
+   * that a later search starts from. Records r's makespan or why it was passed over in {@code
+   * tried}.
    */
-  private static SolveResult better(SolveRun run, Instance instance, String name, SolveResult r, SolveResult best,
+  private static SolveResult better(
+      SolveRun run,
+      Instance instance,
+      String name,
+      SolveResult r,
+      SolveResult best,
       Map<String, Object> tried) {
     if (!r.hasSchedule()) {
       tried.put(name, "no schedule (" + r.status() + ")");
@@ -295,7 +362,8 @@ public final class Portfolio implements Method {
       return best;
     }
     tried.put(name, r.scale().format(r.makespan()));
-    if (best != null && units(r.makespan(), r.scale()).compareTo(units(best.makespan(), best.scale())) >= 0) {
+    if (best != null
+        && units(r.makespan(), r.scale()).compareTo(units(best.makespan(), best.scale())) >= 0) {
       return best;
     }
     SolveResult named = r.withMethod(name);
@@ -303,21 +371,31 @@ public final class Portfolio implements Method {
     if (check == null) { // not shorter than the run's incumbent
       return best;
     }
-    if (!check.valid()) { // a bug in that method: say so in the statistics and keep the best valid schedule
+    if (!check.valid()) { // a bug in that method: say so in the statistics and keep the best valid
+      // schedule
       tried.put(name, "rejected by the checker: " + check.violations().get(0));
       return best;
     }
     BigDecimal ms = units(r.makespan(), r.scale());
-    run.progress().incumbent(ms.movePointRight(instance.timeScale().decimals()).setScale(0, RoundingMode.CEILING)
-        .longValueExact());
+    run.progress()
+        .incumbent(
+            ms.movePointRight(instance.timeScale().decimals())
+                .setScale(0, RoundingMode.CEILING)
+                .longValueExact());
     return named;
   }
 
-  /** A result's lower bound in ticks of the instance (rounded down from a finer scale: still a bound). */
+  /**
+   * A result's lower bound in ticks of the instance (rounded down from a finer scale: still a
+   * bound).
+   */
   private static LowerBound inUnitTicks(SolveResult r, TimeScale unit) {
     LowerBound b = r.lowerBound();
-    long v = units(b.value(), r.scale()).movePointRight(unit.decimals()).setScale(0, RoundingMode.FLOOR)
-        .longValueExact();
+    long v =
+        units(b.value(), r.scale())
+            .movePointRight(unit.decimals())
+            .setScale(0, RoundingMode.FLOOR)
+            .longValueExact();
     return new LowerBound(v, b.kind(), b.witness());
   }
 
@@ -334,8 +412,8 @@ public final class Portfolio implements Method {
   }
 
   /**
-   * The unit deliveries of a broadcast or gossip: each origin's units times the other nodes, saturated just above
-   * {@link #DELIVERIES_MAX}; 0 for the other problems.
+   * The unit deliveries of a broadcast or gossip: each origin's units times the other nodes,
+   * saturated just above {@link #DELIVERIES_MAX}; 0 for the other problems.
    */
   static long deliveries(Instance instance) {
     if (instance.kind() != ProblemKind.BROADCAST && instance.kind() != ProblemKind.GOSSIP) {

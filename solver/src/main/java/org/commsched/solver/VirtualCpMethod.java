@@ -8,9 +8,9 @@ import org.commsched.solver.bufferless.VirtualCp;
 import org.commsched.solver.model.TaskModel;
 
 /**
- * What the exact virtual-schedule methods share: the model ({@link VirtualCp}), its scope, guarantee and citation,
- * and its solve flow; a subclass names the method and picks the back end, so the two back ends are the same method
- * twice.
+ * What the exact virtual-schedule methods share: the model ({@link VirtualCp}), its scope,
+ * guarantee and citation, and its solve flow; a subclass names the method and picks the back end,
+ * so the two back ends are the same method twice.
  *
  * @implNote Immutable.
  */

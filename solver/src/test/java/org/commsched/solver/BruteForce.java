@@ -14,18 +14,20 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 
 /**
- * The reference optimum of tiny bufferless instances by branch and bound over every integer assignment, written
- * from the definitions and sharing no code with the CP models: the offline problem (departures only) and the
- * wake-up-constrained gather (wake-up rows and departures, docs/models/bufferless-scatter-gather.md#shoulder-tap,
- * #exact-models M4).
+ * The reference optimum of tiny bufferless instances by branch and bound over every integer
+ * assignment, written from the definitions and sharing no code with the CP models: the offline
+ * problem (departures only) and the wake-up-constrained gather (wake-up rows and departures,
+ * docs/models/bufferless-scatter-gather.md#shoulder-tap, #exact-models M4).
  *
- * <p>Occupancy: at hop k a message of length l with departure t holds the steps [t + k, t + k + l) of the arc
- * (all ports) or of the tail's send port and the head's receive port (single port); a wake-up received at row w
- * holds step w - 1 the same way on the arc parent -&gt; node. Every step of a resource holds one flit at most.
+ * <p>Occupancy: at hop k a message of length l with departure t holds the steps [t + k, t + k + l)
+ * of the arc (all ports) or of the tail's send port and the head's receive port (single port); a
+ * wake-up received at row w holds step w - 1 the same way on the arc parent -&gt; node. Every step
+ * of a resource holds one flit at most.
  *
- * <p>The wake-up search leaves out nodes whose subtree holds no data and that forward-first does not tie to a
- * parent's message (all ports: every data-free subtree): their wake-ups touch nothing else and fit after the last
- * data flit (steps from the makespan on are free everywhere), so they never change the optimum.
+ * <p>The wake-up search leaves out nodes whose subtree holds no data and that forward-first does
+ * not tie to a parent's message (all ports: every data-free subtree): their wake-ups touch nothing
+ * else and fit after the last data flit (steps from the makespan on are free everywhere), so they
+ * never change the optimum.
  */
 final class BruteForce {
   private final long[] length;
@@ -38,8 +40,10 @@ final class BruteForce {
   private final int[] wakeOf; // node -> index in wakeNode, or -1
   private final int[] parentOf;
   private final int[] depth;
-  private final List<List<Integer>> msgsBelow; // per wake index: messages whose source is in the node's subtree
-  private final int[] parentMsg; // per wake index: message of the parent (single port forward-first), or -1
+  private final List<List<Integer>>
+      msgsBelow; // per wake index: messages whose source is in the node's subtree
+  private final int[]
+      parentMsg; // per wake index: message of the parent (single port forward-first), or -1
   private final boolean single;
   private final boolean sync;
 
@@ -145,7 +149,8 @@ final class BruteForce {
     wakeRes = new int[wakeNode.length][];
     for (int k = 0; k < wakeNode.length; k++) {
       int v = wakeNode[k];
-      wakeRes[k] = single ? new int[] {parentOf[v], n + v} : new int[] {2 * n + net.arc(parentOf[v], v)};
+      wakeRes[k] =
+          single ? new int[] {parentOf[v], n + v} : new int[] {2 * n + net.arc(parentOf[v], v)};
     }
     w = new long[wakeNode.length];
   }
@@ -158,7 +163,10 @@ final class BruteForce {
     return b.best;
   }
 
-  /** The wake-up-constrained gather optimum (tree networks) if it is below {@code upper}, else {@code upper}. */
+  /**
+   * The wake-up-constrained gather optimum (tree networks) if it is below {@code upper}, else
+   * {@code upper}.
+   */
   static long sync(Instance inst, long upper) {
     BruteForce b = new BruteForce(inst, true);
     b.best = upper;

@@ -16,9 +16,13 @@ import org.commsched.instances.testing.RandomInstances;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** {@code dsa-search} and {@code cpsat-virtual} prove the same optimal heights on small seeded dsa instances. */
+/**
+ * {@code dsa-search} and {@code cpsat-virtual} prove the same optimal heights on small seeded dsa
+ * instances.
+ */
 class DsaSearchVsCpSatProperties {
-  private static final SolveLimits LIMITS = SolveLimits.defaults().withTimeLimit(Duration.ofSeconds(30));
+  private static final SolveLimits LIMITS =
+      SolveLimits.defaults().withTimeLimit(Duration.ofSeconds(30));
 
   static LongStream seeds() {
     return Seeds.seeds(Seeds.cases(2, 50));

@@ -18,8 +18,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The chatting oracles of the docs/models/bufferless-chatting.md#examples (T_opt found there by exhaustive search):
- * both exact back ends must reach T_opt and prove it.
+ * The chatting oracles of the docs/models/bufferless-chatting.md#examples (T_opt found there by
+ * exhaustive search): both exact back ends must reach T_opt and prove it.
  */
 public class ExactChattingOracleTest {
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(20), 2, 0L);
@@ -35,14 +35,14 @@ public class ExactChattingOracleTest {
   static Stream<Arguments> oracles() {
     // file, T_opt (docs/models/bufferless-chatting.md#examples, oracles A, B, C, D, E, F, H, G)
     Object[][] rows = {
-        {"chat-oracle-a-ula5.json", 4L},
-        {"chat-oracle-b-ula4.json", 7L},
-        {"chat-oracle-c-ula5.json", 7L},
-        {"chat-oracle-d-ula4.json", 8L},
-        {"chat-oracle-e-esm3.json", 2L},
-        {"chat-oracle-f-esm3.json", 6L},
-        {"chat-oracle-h-esm4.json", 5L},
-        {"chat-oracle-g-star4.json", 6L},
+      {"chat-oracle-a-ula5.json", 4L},
+      {"chat-oracle-b-ula4.json", 7L},
+      {"chat-oracle-c-ula5.json", 7L},
+      {"chat-oracle-d-ula4.json", 8L},
+      {"chat-oracle-e-esm3.json", 2L},
+      {"chat-oracle-f-esm3.json", 6L},
+      {"chat-oracle-h-esm4.json", 5L},
+      {"chat-oracle-g-star4.json", 6L},
     };
     Stream.Builder<Arguments> out = Stream.builder();
     for (Object[] r : rows) {

@@ -25,10 +25,10 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Seeded random small chatting instances (ULA, BLA, random graphs with explicit routes; 3-7 messages of length
- * 1-4): CP-SAT and Choco both prove the same optimum, and it equals an exhaustive search over departures in
- * [0, H) written here (H = the greedy makespan: shifting an optimal schedule to start at 0 puts every departure
- * below H). Every schedule passes the checker.
+ * Seeded random small chatting instances (ULA, BLA, random graphs with explicit routes; 3-7
+ * messages of length 1-4): CP-SAT and Choco both prove the same optimum, and it equals an
+ * exhaustive search over departures in [0, H) written here (H = the greedy makespan: shifting an
+ * optimal schedule to start at 0 puts every departure below H). Every schedule passes the checker.
  */
 public class ExactChattingProperties {
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(20), 2, 7L);
@@ -44,13 +44,24 @@ public class ExactChattingProperties {
       int size = 4 + master.nextInt(4);
       int messages = 3 + master.nextInt(5);
       long seed = master.nextLong();
-      GeneratorSpec spec = new GeneratorSpec(null, ProblemKind.CHATTING, family, size, messages,
-          new LengthDistribution.Uniform(1, 4), new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), seed,
-          family.equals("random"));
-      tests.add(DynamicTest.dynamicTest(spec.name() + " m=" + messages, () -> check(Generators.instance(spec))));
+      GeneratorSpec spec =
+          new GeneratorSpec(
+              null,
+              ProblemKind.CHATTING,
+              family,
+              size,
+              messages,
+              new LengthDistribution.Uniform(1, 4),
+              new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+              seed,
+              family.equals("random"));
+      tests.add(
+          DynamicTest.dynamicTest(
+              spec.name() + " m=" + messages, () -> check(Generators.instance(spec))));
     }
     // the suite must exercise the search: on some cases the optimum beats the greedy hint
-    tests.add(DynamicTest.dynamicTest("some case beats greedy", () -> assertThat(beaten).isPositive()));
+    tests.add(
+        DynamicTest.dynamicTest("some case beats greedy", () -> assertThat(beaten).isPositive()));
     return tests.stream();
   }
 
@@ -101,7 +112,10 @@ public class ExactChattingProperties {
       return e.best;
     }
 
-    /** Finds schedules strictly shorter than {@code best}; {@code best} starts at a known schedule's makespan. */
+    /**
+     * Finds schedules strictly shorter than {@code best}; {@code best} starts at a known schedule's
+     * makespan.
+     */
     private void search(int i, long makespan) {
       if (i == m) {
         best = makespan;
@@ -115,7 +129,10 @@ public class ExactChattingProperties {
       }
     }
 
-    /** True if message i's flits meet no flit of messages 0..i-1: on a common arc the step ranges are disjoint. */
+    /**
+     * True if message i's flits meet no flit of messages 0..i-1: on a common arc the step ranges
+     * are disjoint.
+     */
     private boolean fits(int i) {
       for (int j = 0; j < i; j++) {
         for (int ki = 0; ki < arcs[i].length; ki++) {

@@ -19,29 +19,31 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Virtual optima S_opt of the docs/models/bufferless-chatting.md#examples oracles (found there by exhaustive search;
- * Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled
- * Networks", virtual schedules §3.1-3.2) and of the catalogue's dsa files: {@code cpsat-virtual} and {@code
- * choco-virtual} must reach S_opt and prove it, and on dsa so must {@code cpsat} and {@code choco}. Oracle H (S_opt = 3
- * &gt; C = 2) and dsa-small (height 8 &gt; load 7) need a proof beyond max(C, L).
+ * Virtual optima S_opt of the docs/models/bufferless-chatting.md#examples oracles (found there by
+ * exhaustive search; Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of
+ * Variable Length Messages in Leveled Networks", virtual schedules §3.1-3.2) and of the catalogue's
+ * dsa files: {@code cpsat-virtual} and {@code choco-virtual} must reach S_opt and prove it, and on
+ * dsa so must {@code cpsat} and {@code choco}. Oracle H (S_opt = 3 &gt; C = 2) and dsa-small
+ * (height 8 &gt; load 7) need a proof beyond max(C, L).
  */
 class ExactVirtualOracleTest {
   static final MethodRegistry REG = MethodRegistry.standard();
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(20), 2, 0L);
 
   static Stream<Arguments> oracles() {
-    // file, S_opt (docs/models/bufferless-chatting.md#examples oracles A-F, H; catalogue manifest for the dsa files)
+    // file, S_opt (docs/models/bufferless-chatting.md#examples oracles A-F, H; catalogue manifest
+    // for the dsa files)
     Object[][] rows = {
-        {"chat-oracle-a-ula5.json", 4L},
-        {"chat-oracle-b-ula4.json", 7L},
-        {"chat-oracle-c-ula5.json", 7L},
-        {"chat-oracle-d-ula4.json", 8L},
-        {"chat-oracle-e-esm3.json", 1L},
-        {"chat-oracle-f-esm3.json", 6L},
-        {"chat-oracle-h-esm4.json", 3L},
-        {"dsa-small.json", 8L},
-        {"dsa-small.csv", 8L},
-        {"dsa-oracle-d-ula4.json", 8L},
+      {"chat-oracle-a-ula5.json", 4L},
+      {"chat-oracle-b-ula4.json", 7L},
+      {"chat-oracle-c-ula5.json", 7L},
+      {"chat-oracle-d-ula4.json", 8L},
+      {"chat-oracle-e-esm3.json", 1L},
+      {"chat-oracle-f-esm3.json", 6L},
+      {"chat-oracle-h-esm4.json", 3L},
+      {"dsa-small.json", 8L},
+      {"dsa-small.csv", 8L},
+      {"dsa-oracle-d-ula4.json", 8L},
     };
     Stream.Builder<Arguments> out = Stream.builder();
     for (Object[] r : rows) {
@@ -71,8 +73,10 @@ class ExactVirtualOracleTest {
 
   @Test
   void voOfTheOptimalVirtualSchedule_isWithinTheorem32() {
-    // docs/models/bufferless-chatting.md#transformations, Thm 3.2: T(VO) <= S + Q - 1; oracle B: S_opt = 7, Q = 5
-    Instance instance = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve("chat-oracle-b-ula4.json"));
+    // docs/models/bufferless-chatting.md#transformations, Thm 3.2: T(VO) <= S + Q - 1; oracle B:
+    // S_opt = 7, Q = 5
+    Instance instance =
+        InstanceReader.read(ExactChattingOracleTest.catalogue().resolve("chat-oracle-b-ula4.json"));
     SolveResult r = new CpSatVirtual().solve(instance, LIMITS);
     long vo = ((Number) r.stats().get("voMakespan")).longValue();
     assertThat(vo).isBetween(7L, 7L + 5 - 1);
@@ -80,16 +84,20 @@ class ExactVirtualOracleTest {
 
   @Test
   void dsaWithTheRealMethodName_isAVirtualSchedule() {
-    Instance instance = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve("dsa-small.json"));
-    assertThat(REG.byName("cpsat").solve(instance, LIMITS).schedule()).isInstanceOf(Schedule.Slots.class);
-    assertThat(REG.byName("choco").solve(instance, LIMITS).schedule()).isInstanceOf(Schedule.Slots.class);
+    Instance instance =
+        InstanceReader.read(ExactChattingOracleTest.catalogue().resolve("dsa-small.json"));
+    assertThat(REG.byName("cpsat").solve(instance, LIMITS).schedule())
+        .isInstanceOf(Schedule.Slots.class);
+    assertThat(REG.byName("choco").solve(instance, LIMITS).schedule())
+        .isInstanceOf(Schedule.Slots.class);
   }
 
   /**
-   * The time-limit path: a perfect packing of 2,000 buffers (optimum = load = 2^20, docs/models/bufferless-chatting.md
-   * #virtual-schedules-and-dsa) is far too large to prove in 200 ms, so both back ends return FEASIBLE, a valid layout
-   * above the optimum and a bound no higher than it. (How soon they return is measured end to end, not asserted here:
-   * a loaded test machine would make that assertion fail for the wrong reason.)
+   * The time-limit path: a perfect packing of 2,000 buffers (optimum = load = 2^20,
+   * docs/models/bufferless-chatting.md #virtual-schedules-and-dsa) is far too large to prove in 200
+   * ms, so both back ends return FEASIBLE, a valid layout above the optimum and a bound no higher
+   * than it. (How soon they return is measured end to end, not asserted here: a loaded test machine
+   * would make that assertion fail for the wrong reason.)
    */
   @Test
   void timeLimit_givesFeasibleWithTheSolversBound() {

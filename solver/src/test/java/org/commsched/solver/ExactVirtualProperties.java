@@ -37,20 +37,24 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Exact virtual schedules (docs/models/bufferless-chatting.md#exact-models "virtual model", §2.2; on a ula rectangle
- * compaction = DSA, §2.4) on seeded random small instances: dsa buffers on a ula, chatting on a ula (unit and variable
- * lengths), a bla and random graphs with explicit routes; 3-7 messages of length 1-4. {@code cpsat-virtual} and {@code
- * choco-virtual} (and {@code cpsat}/{@code choco} on dsa) all prove the same optimum S_opt, which equals an exhaustive
- * search over slots written here; max(C, L) &lt;= S_opt (Prop 3.1 of Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe,
- * "On Bufferless Routing of Variable Length Messages in Leveled Networks") and S_opt &lt;= the virtual duration of
- * {@code kierstead} and {@code interval-coloring} where they apply (for unit lengths on a ula interval colouring is
- * optimal, Thm 4.4: equality). On dsa, sizes times 3 give the optimum times 3. Every schedule passes the checker.
- * Default case count: commsched.cases / 5.
+ * Exact virtual schedules (docs/models/bufferless-chatting.md#exact-models "virtual model", §2.2;
+ * on a ula rectangle compaction = DSA, §2.4) on seeded random small instances: dsa buffers on a
+ * ula, chatting on a ula (unit and variable lengths), a bla and random graphs with explicit routes;
+ * 3-7 messages of length 1-4. {@code cpsat-virtual} and {@code choco-virtual} (and {@code
+ * cpsat}/{@code choco} on dsa) all prove the same optimum S_opt, which equals an exhaustive search
+ * over slots written here; max(C, L) &lt;= S_opt (Prop 3.1 of Bhatt, Bilardi, Pucci, Ranade,
+ * Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks") and
+ * S_opt &lt;= the virtual duration of {@code kierstead} and {@code interval-coloring} where they
+ * apply (for unit lengths on a ula interval colouring is optimal, Thm 4.4: equality). On dsa, sizes
+ * times 3 give the optimum times 3. Every schedule passes the checker. Default case count:
+ * commsched.cases / 5.
  */
 class ExactVirtualProperties {
   static final MethodRegistry REG = MethodRegistry.standard();
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(20), 2, 7L);
-  static final String[] FAMILIES = {"dsa", "ula", "ula-unit", "bla", "random", "dsa-dense", "odd-cycle", "dsa-tight"};
+  static final String[] FAMILIES = {
+    "dsa", "ula", "ula-unit", "bla", "random", "dsa-dense", "odd-cycle", "dsa-tight"
+  };
 
   @TestFactory
   Stream<DynamicTest> bothBackEndsMatchExhaustiveSearch() {
@@ -74,23 +78,41 @@ class ExactVirtualProperties {
       int messages = dense ? 8 + r.nextInt(3) : 3 + r.nextInt(5);
       boolean dsa = family.startsWith("dsa");
       String net = dsa || family.startsWith("ula") ? "ula" : family;
-      LengthDistribution lengths = family.equals("ula-unit") ? new LengthDistribution.Uniform(1, 1)
-          : new LengthDistribution.Uniform(1, dense ? 6 : 4);
-      GeneratorSpec spec = new GeneratorSpec(null, dsa ? ProblemKind.DSA : ProblemKind.CHATTING, net, size, messages,
-          lengths, new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), r.nextLong(), family.equals("random"));
-      tests.add(DynamicTest.dynamicTest(spec.name() + " m=" + messages + " seed=" + seed,
-          () -> check(Generators.instance(spec))));
+      LengthDistribution lengths =
+          family.equals("ula-unit")
+              ? new LengthDistribution.Uniform(1, 1)
+              : new LengthDistribution.Uniform(1, dense ? 6 : 4);
+      GeneratorSpec spec =
+          new GeneratorSpec(
+              null,
+              dsa ? ProblemKind.DSA : ProblemKind.CHATTING,
+              net,
+              size,
+              messages,
+              lengths,
+              new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+              r.nextLong(),
+              family.equals("random"));
+      tests.add(
+          DynamicTest.dynamicTest(
+              spec.name() + " m=" + messages + " seed=" + seed,
+              () -> check(Generators.instance(spec))));
     }
-    // the suite must exercise the search: on some cases the optimum beats every heuristic, and on some it is
+    // the suite must exercise the search: on some cases the optimum beats every heuristic, and on
+    // some it is
     // above max(C, L)
-    tests.add(DynamicTest.dynamicTest("some case beats the heuristics", () -> assertThat(beaten).isPositive()));
-    tests.add(DynamicTest.dynamicTest("some case is above max(C, L)", () -> assertThat(aboveBound).isPositive()));
+    tests.add(
+        DynamicTest.dynamicTest(
+            "some case beats the heuristics", () -> assertThat(beaten).isPositive()));
+    tests.add(
+        DynamicTest.dynamicTest(
+            "some case is above max(C, L)", () -> assertThat(aboveBound).isPositive()));
     return tests.stream();
   }
 
   /**
-   * Buffers whose optimum often exceeds the load: 6-9 buffers on 4-6 time points, each alive for 1-3 of them,
-   * sizes 1-5.
+   * Buffers whose optimum often exceeds the load: 6-9 buffers on 4-6 time points, each alive for
+   * 1-3 of them, sizes 1-5.
    */
   static Instance tight(long seed) {
     SplittableRandom r = new SplittableRandom(seed);
@@ -102,13 +124,16 @@ class ExactVirtualProperties {
       int upper = lower + 1 + r.nextInt(Math.min(3, n - 1 - lower));
       ms.add(new Message("b" + i, lower, upper, 1 + r.nextInt(5)));
     }
-    return new Instance("dsa-tight-s" + seed, new Problem.Dsa(ms),
-        new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), Network.of(new Topology.Ula(n)));
+    return new Instance(
+        "dsa-tight-s" + seed,
+        new Problem.Dsa(ms),
+        new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+        Network.of(new Topology.Ula(n)));
   }
 
   /**
-   * Chatting on a unidirectional ring of 5 or 7 nodes, message i from node i to node i + 2 (two hops), lengths 1-3:
-   * the conflict graph is an odd cycle, so with unit lengths S_opt = 3 > C = 2.
+   * Chatting on a unidirectional ring of 5 or 7 nodes, message i from node i to node i + 2 (two
+   * hops), lengths 1-3: the conflict graph is an odd cycle, so with unit lengths S_opt = 3 > C = 2.
    */
   static Instance oddCycle(long seed) {
     SplittableRandom r = new SplittableRandom(seed);
@@ -117,8 +142,11 @@ class ExactVirtualProperties {
     for (int i = 0; i < n; i++) {
       ms.add(new Message("m" + i, i, (i + 2) % n, 1 + r.nextInt(r.nextBoolean() ? 1 : 3)));
     }
-    return new Instance("odd-cycle-s" + seed, new Problem.Chatting(ms),
-        new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), Network.of(new Topology.URing(n)));
+    return new Instance(
+        "odd-cycle-s" + seed,
+        new Problem.Chatting(ms),
+        new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+        Network.of(new Topology.URing(n)));
   }
 
   private int beaten;
@@ -127,7 +155,8 @@ class ExactVirtualProperties {
   private void check(Instance instance) {
     long exhaustive = Exhaustive.optimum(instance);
     String what = instance.name() + " " + instance.messages();
-    LowerBound lb2 = LowerBounds.virtual(instance).stream().reduce(LowerBound.zero(), LowerBound::max);
+    LowerBound lb2 =
+        LowerBounds.virtual(instance).stream().reduce(LowerBound.zero(), LowerBound::max);
     assertThat(lb2.value()).as("max(C, L) <= S_opt on " + what).isLessThanOrEqualTo(exhaustive);
     if (lb2.value() < exhaustive) {
       aboveBound++;
@@ -135,8 +164,7 @@ class ExactVirtualProperties {
     if (exhaustive < VirtualCp.bestSlots(instance).makespan()) {
       beaten++;
     }
-    List<Method> methods = new ArrayList<>(List.of(new CpSatVirtual(),
-        new ChocoVirtual()));
+    List<Method> methods = new ArrayList<>(List.of(new CpSatVirtual(), new ChocoVirtual()));
     if (instance.kind() == ProblemKind.DSA) {
       methods.add(REG.byName("cpsat"));
       methods.add(REG.byName("choco"));
@@ -147,18 +175,25 @@ class ExactVirtualProperties {
       assertThat(r.status()).as(m.name() + " on " + what).isEqualTo(SolveStatus.OPTIMAL);
       assertThat(r.makespan()).as(m.name() + " on " + what).isEqualTo(exhaustive);
       assertThat(r.lowerBound().value()).as(m.name() + " on " + what).isEqualTo(exhaustive);
-      assertThat(r.stats().get("virtualOptimum")).as(m.name() + " stats on " + what).isEqualTo(exhaustive);
+      assertThat(r.stats().get("virtualOptimum"))
+          .as(m.name() + " stats on " + what)
+          .isEqualTo(exhaustive);
       CheckReport report = ScheduleChecker.checkResult(instance, r);
       assertThat(report.valid()).as(m.name() + " on " + what + ": " + report).isTrue();
     }
     if (instance.kind() == ProblemKind.DSA) {
-      // sizes times 3: the optimum times 3 (the models divide the gcd of the sizes out, class comment of VirtualCp)
+      // sizes times 3: the optimum times 3 (the models divide the gcd of the sizes out, class
+      // comment of VirtualCp)
       List<Message> scaled = new ArrayList<>();
       for (Message x : instance.messages()) {
         scaled.add(new Message(x.id(), x.from(), x.to(), 3 * x.length()));
       }
-      Instance big = new Instance(instance.name() + "-x3", new Problem.Dsa(scaled), instance.model(),
-          instance.network());
+      Instance big =
+          new Instance(
+              instance.name() + "-x3",
+              new Problem.Dsa(scaled),
+              instance.model(),
+              instance.network());
       for (Method m : List.<Method>of(new CpSatVirtual(), new ChocoVirtual())) {
         SolveResult r = m.solve(big, LIMITS);
         assertThat(r.status()).as(m.name() + " on " + what + " x3").isEqualTo(SolveStatus.OPTIMAL);
@@ -174,15 +209,18 @@ class ExactVirtualProperties {
       long s = ((Number) r.stats().get("virtualDuration")).longValue();
       assertThat(exhaustive).as("S_opt <= " + h.name() + " on " + what).isLessThanOrEqualTo(s);
       if (h instanceof IntervalColoring) {
-        assertThat(s).as("interval colouring is optimal for unit lengths (Thm 4.4) on " + what).isEqualTo(exhaustive);
+        assertThat(s)
+            .as("interval colouring is optimal for unit lengths (Thm 4.4) on " + what)
+            .isEqualTo(exhaustive);
       }
     }
   }
 
   /**
-   * Branch and bound over every slot vector, written independently of the models: messages longest first, slot
-   * of message i in [0, best - l_i), two messages conflict iff their routes share an arc and their slot intervals
-   * meet. Starts from the sum of the lengths (putting messages one above the other is always valid).
+   * Branch and bound over every slot vector, written independently of the models: messages longest
+   * first, slot of message i in [0, best - l_i), two messages conflict iff their routes share an
+   * arc and their slot intervals meet. Starts from the sum of the lengths (putting messages one
+   * above the other is always valid).
    */
   static final class Exhaustive {
     private final int m;
@@ -226,7 +264,10 @@ class ExactVirtualProperties {
       return e.best;
     }
 
-    /** The optimum if it is below {@code upper}, else {@code upper}: the same search, bounded from the start. */
+    /**
+     * The optimum if it is below {@code upper}, else {@code upper}: the same search, bounded from
+     * the start.
+     */
     static long below(Instance instance, long upper) {
       Exhaustive e = new Exhaustive(instance);
       e.best = Math.min(e.best, upper);

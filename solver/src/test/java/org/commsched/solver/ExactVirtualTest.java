@@ -16,11 +16,15 @@ import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
 import org.junit.jupiter.api.Test;
 
-/** Applicability and registration of the exact virtual methods, and {@code cpsat}/{@code choco} on dsa. */
+/**
+ * Applicability and registration of the exact virtual methods, and {@code cpsat}/{@code choco} on
+ * dsa.
+ */
 class ExactVirtualTest {
   static Instance generate(ProblemKind kind, String family, CommModel model, long seed) {
-    return Generators.instance(new GeneratorSpec(null, kind, family, 6, 5, new LengthDistribution.Uniform(1, 6),
-        model, seed, false));
+    return Generators.instance(
+        new GeneratorSpec(
+            null, kind, family, 6, 5, new LengthDistribution.Uniform(1, 6), model, seed, false));
   }
 
   @Test
@@ -28,10 +32,16 @@ class ExactVirtualTest {
     Instance ula = generate(ProblemKind.CHATTING, "ula", null, 1);
     Instance mesh = generate(ProblemKind.CHATTING, "mesh", null, 2);
     Instance dsa = generate(ProblemKind.DSA, "ula", null, 3);
-    Instance single = generate(ProblemKind.CHATTING, "ula", new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE),
-        4);
-    Instance scatter = Generators.instance(GeneratorSpec.of(ProblemKind.SCATTER, "star", 5,
-        new LengthDistribution.Uniform(1, 3), 3));
+    Instance single =
+        generate(
+            ProblemKind.CHATTING,
+            "ula",
+            new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE),
+            4);
+    Instance scatter =
+        Generators.instance(
+            GeneratorSpec.of(
+                ProblemKind.SCATTER, "star", 5, new LengthDistribution.Uniform(1, 3), 3));
     for (Method m : List.<Method>of(new CpSatVirtual(), new ChocoVirtual())) {
       assertThat(m.exact()).isTrue();
       assertThat(m.problems()).containsExactlyInAnyOrder(ProblemKind.CHATTING, ProblemKind.DSA);
@@ -39,7 +49,8 @@ class ExactVirtualTest {
       assertThat(m.whyNot(mesh)).isNull();
       assertThat(m.whyNot(dsa)).isNull();
       assertThat(m.whyNot(single)).contains("single port");
-      assertThat(m.whyNot(scatter)).contains("schedules bufferless chatting and dsa", "for scatter use");
+      assertThat(m.whyNot(scatter))
+          .contains("schedules bufferless chatting and dsa", "for scatter use");
     }
   }
 
@@ -60,7 +71,8 @@ class ExactVirtualTest {
     }
     assertThat(reg.byName("cpsat-virtual").solve(chat, SolveLimits.defaults()).schedule())
         .isInstanceOf(Schedule.Slots.class);
-    // by default (commsched solve without --method) a dsa instance goes to the exact layout search, and a small
+    // by default (commsched solve without --method) a dsa instance goes to the exact layout search,
+    // and a small
     // chatting one to the portfolio, whose search proves the real (not the virtual) optimum
     assertThat(Portfolio.choose(reg, dsa).name()).isEqualTo("dsa-search");
     Method byDefault = Portfolio.choose(reg, chat);
@@ -68,6 +80,8 @@ class ExactVirtualTest {
     SolveRunner.Outcome o = SolveRunner.run(byDefault, chat, SolveLimits.defaults());
     assertThat(o.valid()).isTrue();
     assertThat(o.result().schedule()).isInstanceOf(Schedule.Departures.class);
-    assertThat(o.result().status()).as(o.result().stats().toString()).isEqualTo(SolveStatus.OPTIMAL);
+    assertThat(o.result().status())
+        .as(o.result().stats().toString())
+        .isEqualTo(SolveStatus.OPTIMAL);
   }
 }

@@ -18,24 +18,44 @@ import org.commsched.instances.generate.LengthDistribution;
 import org.junit.jupiter.api.Test;
 
 /**
- * The family seam held against the registry: every refusal's "use ..." names methods that exist and the first of
- * them applies, every method's scope names only problems of its families, and its listing words come from it.
+ * The family seam held against the registry: every refusal's "use ..." names methods that exist and
+ * the first of them applies, every method's scope names only problems of its families, and its
+ * listing words come from it.
  */
 class FamilyRegistryTest {
   private static final MethodRegistry REGISTRY = MethodRegistry.standard();
 
-  /** A small instance of every (family, problem) pair, on a network where each family's baseline applies. */
+  /**
+   * A small instance of every (family, problem) pair, on a network where each family's baseline
+   * applies.
+   */
   private static List<Instance> samples() {
     List<Instance> out = new ArrayList<>();
     long seed = 1;
     for (Family f : Family.values()) {
       for (ProblemKind k : f.problems()) {
-        CommModel model = f.bufferless() ? new CommModel.Bufferless(CommModel.BufferlessPorts.ALL)
-            : new CommModel.StoreAndForward(BigDecimal.ONE, BigDecimal.ONE, CommModel.Ports.ALL,
-                CommModel.Duplex.FULL, null);
+        CommModel model =
+            f.bufferless()
+                ? new CommModel.Bufferless(CommModel.BufferlessPorts.ALL)
+                : new CommModel.StoreAndForward(
+                    BigDecimal.ONE,
+                    BigDecimal.ONE,
+                    CommModel.Ports.ALL,
+                    CommModel.Duplex.FULL,
+                    null);
         String network = k == ProblemKind.DSA || k == ProblemKind.SEND ? "ula" : "star";
-        out.add(Generators.instance(new GeneratorSpec(null, k, network, 5, 4, new LengthDistribution.Uniform(1, 3),
-            model, seed++, false)));
+        out.add(
+            Generators.instance(
+                new GeneratorSpec(
+                    null,
+                    k,
+                    network,
+                    5,
+                    4,
+                    new LengthDistribution.Uniform(1, 3),
+                    model,
+                    seed++,
+                    false)));
       }
     }
     return out;
@@ -53,20 +73,24 @@ class FamilyRegistryTest {
       }
       String first = instead.split("[ ,(]")[0];
       assertThat(REGISTRY.byName(first)).as("first method of \"" + instead + "\"").isNotNull();
-      assertThat(REGISTRY.byName(first).whyNot(inst)).as(first + " on " + inst.kind().wireName() + ", "
-          + inst.family()).isNull();
+      assertThat(REGISTRY.byName(first).whyNot(inst))
+          .as(first + " on " + inst.kind().wireName() + ", " + inst.family())
+          .isNull();
       assertThat(named).as(instead).isNotEmpty();
     }
   }
 
   @Test
-  void everyFamilysFallback_isARegisteredMethodThatAppliesToEachOfItsProblems_andLeadsWhatToUseInstead() {
+  void
+      everyFamilysFallback_isARegisteredMethodThatAppliesToEachOfItsProblems_andLeadsWhatToUseInstead() {
     for (Instance inst : samples()) {
       FamilyRules rules = FamilyRules.of(inst);
       String name = rules.fallback(inst.kind());
       Method fallback = REGISTRY.byName(name);
       assertThat(fallback).as(name).isNotNull();
-      assertThat(fallback.whyNot(inst)).as(name + " on " + inst.kind().wireName() + ", " + inst.family()).isNull();
+      assertThat(fallback.whyNot(inst))
+          .as(name + " on " + inst.kind().wireName() + ", " + inst.family())
+          .isNull();
       assertThat(fallback.exact()).as(name).isFalse();
       assertThat(rules.instead(inst.kind())).startsWith(name);
     }
@@ -84,12 +108,13 @@ class FamilyRegistryTest {
     Method cpsat = REGISTRY.byName("cpsat");
     for (Instance inst : samples()) {
       ExactModel model = FamilyRules.of(inst).exactModel(inst);
-      String expected = switch (inst.kind()) {
-        case DSA -> "dsa";
-        case SCATTER, GATHER -> inst.family().bufferless() ? "bufferless" : "packets";
-        case SEND, BROADCAST, GOSSIP -> "linear cost";
-        case CHATTING -> "bufferless";
-      };
+      String expected =
+          switch (inst.kind()) {
+            case DSA -> "dsa";
+            case SCATTER, GATHER -> inst.family().bufferless() ? "bufferless" : "packets";
+            case SEND, BROADCAST, GOSSIP -> "linear cost";
+            case CHATTING -> "bufferless";
+          };
       assertThat(model.label()).as(inst.kind() + " " + inst.family()).isEqualTo(expected);
       if (model != ExactModel.REAL) {
         assertThat(cpsat.summary()).contains(model.label() + ": " + model.words());
@@ -102,7 +127,8 @@ class FamilyRegistryTest {
     for (Method m : REGISTRY.all()) {
       for (ProblemKind k : m.problems()) {
         assertThat(m.scope().families().stream().anyMatch(f -> f.problems().contains(k)))
-            .as(m.name() + " lists " + k.wireName() + " outside its families").isTrue();
+            .as(m.name() + " lists " + k.wireName() + " outside its families")
+            .isTrue();
       }
       assertThat(m.scope().words()).as(m.name()).isNotBlank().doesNotContain("\n");
     }
@@ -117,7 +143,9 @@ class FamilyRegistryTest {
       for (Method m : REGISTRY.all()) {
         String why = m.whyNot(inst);
         if (why != null) {
-          assertThat(why).as(m.name() + " on " + inst.kind()).doesNotContain("\n")
+          assertThat(why)
+              .as(m.name() + " on " + inst.kind())
+              .doesNotContain("\n")
               .matches("^(" + java.util.regex.Pattern.quote(m.name()) + " |on the ).*");
         }
       }

@@ -21,16 +21,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Remark 3 of Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in Networks of Processors"
- * (docs/models/bufferless-scatter-gather.md#spanning-trees): a spanning tree fixed in advance can be suboptimal.
- * Measured on the 4x4 mesh with every non-root node receiving (scatter) or sending (gather) 2 flits, root (0,0), two
- * routings: the default breadth-first tree, and the two edge-disjoint trees of the project's substitute for the
- * paper's lost Figure 5(a) (tree A: row 0 and the columns 1-3; tree B: column 0 and the rows 1-3), each node using
- * tree A if it lies on row 0 or on or above the diagonal, else tree B.
+ * Remark 3 of Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in Networks of
+ * Processors" (docs/models/bufferless-scatter-gather.md#spanning-trees): a spanning tree fixed in
+ * advance can be suboptimal. Measured on the 4x4 mesh with every non-root node receiving (scatter)
+ * or sending (gather) 2 flits, root (0,0), two routings: the default breadth-first tree, and the
+ * two edge-disjoint trees of the project's substitute for the paper's lost Figure 5(a) (tree A: row
+ * 0 and the columns 1-3; tree B: column 0 and the rows 1-3), each node using tree A if it lies on
+ * row 0 or on or above the diagonal, else tree B.
  *
- * <p>Under single port both routings reach the same optimum, LB-SCAT / LB-OFF (no routing beats that bound,
- * docs/models/bufferless-scatter-gather.md#fdf). Under all ports the exact optimum of each routing is its LB-MP, and
- * the breadth-first tree, which sends 12 of the 15 nodes through one root arc, is strictly slower than the two trees
+ * <p>Under single port both routings reach the same optimum, LB-SCAT / LB-OFF (no routing beats
+ * that bound, docs/models/bufferless-scatter-gather.md#fdf). Under all ports the exact optimum of
+ * each routing is its LB-MP, and the breadth-first tree, which sends 12 of the 15 nodes through one
+ * root arc, is strictly slower than the two trees
  * (docs/models/bufferless-scatter-gather.md#spanning-trees Technique 1).
  */
 class FixedSpanningTreeTest {
@@ -38,7 +40,10 @@ class FixedSpanningTreeTest {
   static final int SIDE = 4;
   static final long LENGTH = 2;
 
-  enum Kind { SCATTER, GATHER }
+  enum Kind {
+    SCATTER,
+    GATHER
+  }
 
   static Instance mesh(Kind kind, CommModel.BufferlessPorts ports, boolean twoTrees) {
     List<Message> ms = new ArrayList<>();
@@ -48,15 +53,23 @@ class FixedSpanningTreeTest {
         route = new ArrayList<>(route);
         java.util.Collections.reverse(route);
       }
-      ms.add(kind == Kind.SCATTER ? new Message("m" + v, 0, v, LENGTH, route)
-          : new Message("m" + v, v, 0, LENGTH, route));
+      ms.add(
+          kind == Kind.SCATTER
+              ? new Message("m" + v, 0, v, LENGTH, route)
+              : new Message("m" + v, v, 0, LENGTH, route));
     }
     Problem p = kind == Kind.SCATTER ? new Problem.Scatter(0, ms) : new Problem.Gather(0, ms);
-    return new Instance("mesh4-" + kind + "-" + ports + (twoTrees ? "-two-trees" : "-bfs"), p,
-        new CommModel.Bufferless(ports), Network.of(new Topology.Mesh(SIDE, SIDE)));
+    return new Instance(
+        "mesh4-" + kind + "-" + ports + (twoTrees ? "-two-trees" : "-bfs"),
+        p,
+        new CommModel.Bufferless(ports),
+        Network.of(new Topology.Mesh(SIDE, SIDE)));
   }
 
-  /** The route from the root (0,0) to node v in tree A (row 0, then down a column) or B (column 0, then along). */
+  /**
+   * The route from the root (0,0) to node v in tree A (row 0, then down a column) or B (column 0,
+   * then along).
+   */
   static List<Integer> twoTreeRoute(int v) {
     int r = v / SIDE;
     int c = v % SIDE;
@@ -81,8 +94,11 @@ class FixedSpanningTreeTest {
   }
 
   static long bound(Instance inst, String kind) {
-    return LowerBounds.all(inst).stream().filter(b -> b.kind().equals(kind)).mapToLong(LowerBound::value)
-        .max().orElseThrow();
+    return LowerBounds.all(inst).stream()
+        .filter(b -> b.kind().equals(kind))
+        .mapToLong(LowerBound::value)
+        .max()
+        .orElseThrow();
   }
 
   static SolveResult solve(Instance inst) {

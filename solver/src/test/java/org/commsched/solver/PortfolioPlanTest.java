@@ -18,12 +18,13 @@ import org.commsched.instances.io.InstanceReader;
 import org.junit.jupiter.api.Test;
 
 /**
- * The default portfolio's plan ({@link Portfolio#plan}, docs/models/README.md#the-default-portfolio), per family:
- * which methods it runs, in which order, with what time. Every applicable method appears once: the heuristics (not
- * exact, not improving an incumbent) in the registry's order, then the searches, the method that improves the
- * incumbent ({@code lns}) first; under a 10 s limit the first heuristic gets 1.25 s (a quarter of what the kept half
- * leaves), the search keeps 5 s and is sure of 1 s. Beyond {@link Portfolio#SEARCH_MAX} messages no search runs and
- * the heuristics stop at the first schedule.
+ * The default portfolio's plan ({@link Portfolio#plan},
+ * docs/models/README.md#the-default-portfolio), per family: which methods it runs, in which order,
+ * with what time. Every applicable method appears once: the heuristics (not exact, not improving an
+ * incumbent) in the registry's order, then the searches, the method that improves the incumbent
+ * ({@code lns}) first; under a 10 s limit the first heuristic gets 1.25 s (a quarter of what the
+ * kept half leaves), the search keeps 5 s and is sure of 1 s. Beyond {@link Portfolio#SEARCH_MAX}
+ * messages no search runs and the heuristics stop at the first schedule.
  */
 class PortfolioPlanTest {
   private static final MethodRegistry REGISTRY = MethodRegistry.standard();
@@ -32,7 +33,9 @@ class PortfolioPlanTest {
   @Test
   void bufferlessChatting_heuristicsThenLnsThenTheExactModels() throws IOException {
     Portfolio.Plan plan = planOf("chat-oracle-a-ula5.json", Family.BUFFERLESS_CHATTING);
-    assertThat(plan.heuristicNames()).contains("greedy", "priority-greedy").doesNotContain("lns", "cpsat");
+    assertThat(plan.heuristicNames())
+        .contains("greedy", "priority-greedy")
+        .doesNotContain("lns", "cpsat");
     assertThat(plan.searchNames()).startsWith("lns", "cpsat");
     assertSearchBudget(plan);
   }
@@ -40,7 +43,9 @@ class PortfolioPlanTest {
   @Test
   void bufferlessScatterGather_heuristicsThenCpsat() throws IOException {
     Portfolio.Plan plan = planOf("sg-ex5-gather-bintree7.json", Family.BUFFERLESS_SCATTER_GATHER);
-    assertThat(plan.heuristicNames()).contains("transmission-certification").doesNotContain("cpsat");
+    assertThat(plan.heuristicNames())
+        .contains("transmission-certification")
+        .doesNotContain("cpsat");
     assertThat(plan.searchNames()).startsWith("cpsat").doesNotContain("lns");
     assertSearchBudget(plan);
   }
@@ -63,7 +68,8 @@ class PortfolioPlanTest {
 
   @Test
   void dsa_hasNoPortfolio_itsDefaultIsDsaSearch() throws IOException {
-    Instance dsa = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve("dsa-small.json"));
+    Instance dsa =
+        InstanceReader.read(ExactChattingOracleTest.catalogue().resolve("dsa-small.json"));
     assertThat(Portfolio.choose(REGISTRY, dsa)).isNotInstanceOf(Portfolio.class);
     assertThat(Portfolio.choose(REGISTRY, dsa).name()).isEqualTo("dsa-search");
   }
@@ -74,39 +80,58 @@ class PortfolioPlanTest {
     for (int i = 0; i <= Portfolio.SEARCH_MAX; i++) {
       ms.add(new Message("m" + i, i % 7, 7 + i % 5, 1 + i % 3));
     }
-    Instance big = new Instance("big", new Problem.Chatting(ms),
-        new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), Network.of(new Topology.Ula(12)));
+    Instance big =
+        new Instance(
+            "big",
+            new Problem.Chatting(ms),
+            new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+            Network.of(new Topology.Ula(12)));
     Portfolio.Plan plan = plan(big);
     assertThat(plan.firstScheduleOnly()).isTrue();
     assertThat(plan.searches()).isEmpty();
     assertThat(plan.heuristicNames()).isNotEmpty();
     assertThat(plan.kept()).isEqualTo(Duration.ZERO);
-    assertThat(plan.firstShare()).isEqualTo(Duration.ofMillis(2500)); // a quarter of the whole limit
+    assertThat(plan.firstShare())
+        .isEqualTo(Duration.ofMillis(2500)); // a quarter of the whole limit
     assertThat(plan.searchAtLeast()).isEqualTo(Duration.ZERO);
   }
 
   /**
-   * Issue 22, item 4: a gossip of one unit on a random network of 1,000 nodes (999,000 unit deliveries, beyond {@link
-   * Portfolio#DELIVERIES_MAX}) runs no search and stops at the first schedule, and its first heuristic is the
-   * near-linear {@code arc-queue-flood}: {@code rarest-first} and {@code merge-flood} refuse it by their work limits.
-   * A gossip on a ring of 400 nodes (159,600 deliveries) runs every applicable heuristic.
+   * Issue 22, item 4: a gossip of one unit on a random network of 1,000 nodes (999,000 unit
+   * deliveries, beyond {@link Portfolio#DELIVERIES_MAX}) runs no search and stops at the first
+   * schedule, and its first heuristic is the near-linear {@code arc-queue-flood}: {@code
+   * rarest-first} and {@code merge-flood} refuse it by their work limits. A gossip on a ring of 400
+   * nodes (159,600 deliveries) runs every applicable heuristic.
    */
   @Test
   void aBroadcastOrGossipOfManyDeliveries_runsItsFirstHeuristicOnly_theFloodOfArcQueues() {
     java.util.SplittableRandom r = new java.util.SplittableRandom(22);
-    CommModel.StoreAndForward m = new CommModel.StoreAndForward(java.math.BigDecimal.ZERO, java.math.BigDecimal.ONE,
-        CommModel.Ports.ALL, CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE);
-    Instance big = new Instance("g1000", new Problem.Gossip(1), m,
-        Network.of(org.commsched.core.testing.RandomNetworks.graph(1000, 0.01, r)));
+    CommModel.StoreAndForward m =
+        new CommModel.StoreAndForward(
+            java.math.BigDecimal.ZERO,
+            java.math.BigDecimal.ONE,
+            CommModel.Ports.ALL,
+            CommModel.Duplex.FULL,
+            CommModel.OnePortRule.EXCHANGE);
+    Instance big =
+        new Instance(
+            "g1000",
+            new Problem.Gossip(1),
+            m,
+            Network.of(org.commsched.core.testing.RandomNetworks.graph(1000, 0.01, r)));
     Portfolio.Plan plan = plan(big);
     assertThat(plan.firstScheduleOnly()).isTrue();
     assertThat(plan.searches()).isEmpty();
     assertThat(plan.heuristicNames()).startsWith("arc-queue-flood");
-    Instance ring = new Instance("ring400", new Problem.Gossip(1), m, Network.of(new Topology.Ring(400)));
+    Instance ring =
+        new Instance("ring400", new Problem.Gossip(1), m, Network.of(new Topology.Ring(400)));
     assertThat(plan(ring).firstScheduleOnly()).isFalse();
   }
 
-  /** The plan of the catalogue file, which is of {@code family}, after the checks every family shares. */
+  /**
+   * The plan of the catalogue file, which is of {@code family}, after the checks every family
+   * shares.
+   */
   private static Portfolio.Plan planOf(String file, Family family) throws IOException {
     Instance inst = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve(file));
     assertThat(inst.family()).isEqualTo(family);
@@ -115,14 +140,21 @@ class PortfolioPlanTest {
     List<String> applicable = REGISTRY.applicable(inst).stream().map(Method::name).toList();
     List<String> all = new ArrayList<>(plan.heuristicNames());
     all.addAll(plan.searchNames());
-    assertThat(all).as("every applicable method once").containsExactlyInAnyOrderElementsOf(applicable);
-    assertThat(plan.heuristicNames()).as("the heuristics in the registry's order")
+    assertThat(all)
+        .as("every applicable method once")
+        .containsExactlyInAnyOrderElementsOf(applicable);
+    assertThat(plan.heuristicNames())
+        .as("the heuristics in the registry's order")
         .isEqualTo(applicable.stream().filter(plan.heuristicNames()::contains).toList());
     for (Method h : plan.heuristics()) {
-      assertThat(h.exact() || h.improvesIncumbent()).as(h.name() + " runs as a heuristic").isFalse();
+      assertThat(h.exact() || h.improvesIncumbent())
+          .as(h.name() + " runs as a heuristic")
+          .isFalse();
     }
     for (int i = 1; i < plan.searches().size(); i++) {
-      assertThat(plan.searches().get(i).exact()).as(plan.searchNames() + ": after the first, exact models").isTrue();
+      assertThat(plan.searches().get(i).exact())
+          .as(plan.searchNames() + ": after the first, exact models")
+          .isTrue();
     }
     return plan;
   }

@@ -26,12 +26,14 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The scatter/gather rows of the catalogue (docs/models/bufferless-scatter-gather.md#figures-1-to-4, figures of Bhatt,
- * Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in Networks of Processors"): the offline models,
- * forced to search the bare model, prove each recorded optimum of {@code instances/catalogue/manifest.json}; and the
- * wake-up-constrained optimum on the paths of Figures 2-4 and
- * docs/models/bufferless-scatter-gather.md#small-counterexamples equals the paper's Shoulder-Tap times (Theorem 2:
- * optimal under wake-up constraint (5)), one less in our convention (paper T = makespan + 1).
+ * The scatter/gather rows of the catalogue
+ * (docs/models/bufferless-scatter-gather.md#figures-1-to-4, figures of Bhatt, Pucci, Ranade and
+ * Rosenberg, "Scattering and Gathering Messages in Networks of Processors"): the offline models,
+ * forced to search the bare model, prove each recorded optimum of {@code
+ * instances/catalogue/manifest.json}; and the wake-up-constrained optimum on the paths of Figures
+ * 2-4 and docs/models/bufferless-scatter-gather.md#small-counterexamples equals the paper's
+ * Shoulder-Tap times (Theorem 2: optimal under wake-up constraint (5)), one less in our convention
+ * (paper T = makespan + 1).
  */
 class ScatterGatherOracleTest {
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(10), 1, 0L);
@@ -41,9 +43,13 @@ class ScatterGatherOracleTest {
   }
 
   @TestFactory
-  Stream<DynamicTest> offlineModelsProveEveryScatterGatherOptimumOfTheManifest() throws IOException {
-    JsonNode rows = JsonMapper.builder().build()
-        .readTree(Files.readString(ExactChattingOracleTest.catalogue().resolve("manifest.json")));
+  Stream<DynamicTest> offlineModelsProveEveryScatterGatherOptimumOfTheManifest()
+      throws IOException {
+    JsonNode rows =
+        JsonMapper.builder()
+            .build()
+            .readTree(
+                Files.readString(ExactChattingOracleTest.catalogue().resolve("manifest.json")));
     List<DynamicTest> tests = new ArrayList<>();
     for (JsonNode row : rows) {
       String file = row.get("file").stringValue();
@@ -52,15 +58,22 @@ class ScatterGatherOracleTest {
       }
       assertThat(row.get("optimumKind").stringValue()).as(file).isEqualTo("exact");
       long opt = row.get("optimum").longValue();
-      tests.add(DynamicTest.dynamicTest(file, () -> {
-        Instance inst = read(file);
-        for (SolveResult r : List.of(new CpSatBufferless().solve(inst, LIMITS, true),
-            new ChocoBufferless().solve(inst, LIMITS, true))) {
-          assertThat(r.status()).as(r.method() + " on " + file).isEqualTo(SolveStatus.OPTIMAL);
-          assertThat(r.makespan()).as(r.method() + " on " + file).isEqualTo(opt);
-          assertValid(inst, r);
-        }
-      }));
+      tests.add(
+          DynamicTest.dynamicTest(
+              file,
+              () -> {
+                Instance inst = read(file);
+                for (SolveResult r :
+                    List.of(
+                        new CpSatBufferless().solve(inst, LIMITS, true),
+                        new ChocoBufferless().solve(inst, LIMITS, true))) {
+                  assertThat(r.status())
+                      .as(r.method() + " on " + file)
+                      .isEqualTo(SolveStatus.OPTIMAL);
+                  assertThat(r.makespan()).as(r.method() + " on " + file).isEqualTo(opt);
+                  assertValid(inst, r);
+                }
+              }));
     }
     assertThat(tests).as("sg rows in the manifest").hasSizeGreaterThanOrEqualTo(13);
     return tests.stream();
@@ -68,45 +81,50 @@ class ScatterGatherOracleTest {
 
   /**
    * Shoulder-Tap's times from the paper (Figures 2, 3 and 4's data) and
-   * docs/models/bufferless-scatter-gather.md#small-counterexamples (gap, leaf rule, forward-first scope), in paper
-   * units; Theorem 2 makes them the wake-up-constrained optima (with forward-first,
-   * docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections).
+   * docs/models/bufferless-scatter-gather.md#small-counterexamples (gap, leaf rule, forward-first
+   * scope), in paper units; Theorem 2 makes them the wake-up-constrained optima (with
+   * forward-first, docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections).
    */
   @ParameterizedTest(name = "{0}: Shoulder-Tap T = {1} (paper units)")
   @CsvSource({
-      "sg-fig2-gather-path6.json, 12",
-      "sg-fig3-gather-path6.json, 14",
-      "sg-fig4-gather-path6-tc.json, 12",
-      "sg-stgap-gather-path4.json, 7",
-      "sg-leafrule-gather-path2.json, 5",
-      "sg-forwardfirst-gather-path3.json, 6",
+    "sg-fig2-gather-path6.json, 12",
+    "sg-fig3-gather-path6.json, 14",
+    "sg-fig4-gather-path6-tc.json, 12",
+    "sg-stgap-gather-path4.json, 7",
+    "sg-leafrule-gather-path2.json, 5",
+    "sg-forwardfirst-gather-path3.json, 6",
   })
   void syncOptimumOnThePaperPathsIsShoulderTap(String file, long paperT) {
     Instance inst = read(file);
     assertThat(new CpSatSyncGather().whyNot(inst)).isNull();
     assertThat(new ChocoSyncGather().whyNot(inst)).isNull();
-    for (SolveResult r : List.of(new CpSatSyncGather().solve(inst, LIMITS, true),
-        new ChocoSyncGather().solve(inst, LIMITS, true))) {
+    for (SolveResult r :
+        List.of(
+            new CpSatSyncGather().solve(inst, LIMITS, true),
+            new ChocoSyncGather().solve(inst, LIMITS, true))) {
       assertThat(r.stats().get("syncStatus")).as(r.method()).isEqualTo("OPTIMAL");
       assertThat(r.makespan()).as(r.method() + " on " + file).isEqualTo(paperT - 1);
       assertValid(inst, r);
-      // the status is the offline problem's: the offline optimum is smaller on every one of these paths
+      // the status is the offline problem's: the offline optimum is smaller on every one of these
+      // paths
       assertThat(r.status()).isEqualTo(SolveStatus.FEASIBLE);
       assertThat(r.lowerBound().value()).isLessThan(r.makespan());
     }
   }
 
   /**
-   * docs/models/bufferless-scatter-gather.md#small-counterexamples, forward-first scope: on L = (3, 0) Shoulder-Tap
-   * takes T = 6; a schedule in which P1 sends its own message before it wakes P2 would finish at T = 5. The returned
-   * trace wakes P2 before P1's first flit leaves.
+   * docs/models/bufferless-scatter-gather.md#small-counterexamples, forward-first scope: on L = (3,
+   * 0) Shoulder-Tap takes T = 6; a schedule in which P1 sends its own message before it wakes P2
+   * would finish at T = 5. The returned trace wakes P2 before P1's first flit leaves.
    */
   @Test
   void forwardFirstIsKept_wakeUpsInTheTrace() {
     Instance inst = read("sg-forwardfirst-gather-path3.json");
     SolveResult r = new CpSatSyncGather().solve(inst, LIMITS);
     Schedule.Departures d = (Schedule.Departures) r.schedule();
-    assertThat(d.control()).extracting(Schedule.ControlTransfer::to).containsExactlyInAnyOrder(1, 2);
+    assertThat(d.control())
+        .extracting(Schedule.ControlTransfer::to)
+        .containsExactlyInAnyOrder(1, 2);
     long wakeP2 = d.control().stream().filter(c -> c.to() == 2).findFirst().orElseThrow().step();
     long wakeP1 = d.control().stream().filter(c -> c.to() == 1).findFirst().orElseThrow().step();
     assertThat(wakeP1).isZero();
@@ -115,8 +133,8 @@ class ScatterGatherOracleTest {
   }
 
   /**
-   * docs/models/bufferless-scatter-gather.md#tree-oracles-ex1-to-ex5 EX5, #ratios: the sync optimum lies between
-   * LB-SYNC (12, paper units) and TC's 26.
+   * docs/models/bufferless-scatter-gather.md#tree-oracles-ex1-to-ex5 EX5, #ratios: the sync optimum
+   * lies between LB-SYNC (12, paper units) and TC's 26.
    */
   @Test
   void ex5_syncOptimumBetweenLbSyncAndTransmissionCertification() {
@@ -125,8 +143,11 @@ class ScatterGatherOracleTest {
     SolveResult ch = new ChocoSyncGather().solve(inst, LIMITS);
     assertThat(cp.stats().get("syncStatus")).isEqualTo("OPTIMAL");
     assertThat(ch.makespan()).isEqualTo(cp.makespan());
-    LowerBound lbSync = LowerBounds.protocolBounds(inst).stream().filter(b -> b.kind().equals("LB-SYNC"))
-        .findFirst().orElseThrow();
+    LowerBound lbSync =
+        LowerBounds.protocolBounds(inst).stream()
+            .filter(b -> b.kind().equals("LB-SYNC"))
+            .findFirst()
+            .orElseThrow();
     assertThat(lbSync.value()).isEqualTo(12 - 1);
     assertThat(cp.makespan()).isBetween(lbSync.value(), 26L - 1);
   }

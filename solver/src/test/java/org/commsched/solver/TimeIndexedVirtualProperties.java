@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.model.Problem;
@@ -26,17 +25,18 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The independent formulation against the interval model, on virtual schedules (slots) and dsa buffer layouts
- * (docs/models/bufferless-chatting.md#independent-formulation): on seeded small dsa instances (the instances
- * test-jar's {@link RandomInstances}, sizes 1-5, and the same sizes times 3 so that the grid's unit is 3) and
- * all-ports chatting instances on random topologies with random explicit routes, {@code time-indexed-virtual} (and
- * {@code time-indexed} on dsa, which the registry answers with it), {@code cpsat-virtual} and {@code choco-virtual}
- * prove the same optimum, which equals the exhaustive slot search of {@link ExactVirtualProperties}; every schedule
- * passes the checker.
+ * The independent formulation against the interval model, on virtual schedules (slots) and dsa
+ * buffer layouts (docs/models/bufferless-chatting.md#independent-formulation): on seeded small dsa
+ * instances (the instances test-jar's {@link RandomInstances}, sizes 1-5, and the same sizes times
+ * 3 so that the grid's unit is 3) and all-ports chatting instances on random topologies with random
+ * explicit routes, {@code time-indexed-virtual} (and {@code time-indexed} on dsa, which the
+ * registry answers with it), {@code cpsat-virtual} and {@code choco-virtual} prove the same
+ * optimum, which equals the exhaustive slot search of {@link ExactVirtualProperties}; every
+ * schedule passes the checker.
  *
- * <p>Cases: {@code commsched.cases / 2} (100 under {@code -Pdeep}, 25 in the everyday build), and one drawn where the
- * heuristic is not optimal ({@link #belowTheHeuristic}); run more with
- * {@code -Dcommsched.cases=2000 -Dtest=TimeIndexedVirtualProperties}.
+ * <p>Cases: {@code commsched.cases / 2} (100 under {@code -Pdeep}, 25 in the everyday build), and
+ * one drawn where the heuristic is not optimal ({@link #belowTheHeuristic}); run more with {@code
+ * -Dcommsched.cases=2000 -Dtest=TimeIndexedVirtualProperties}.
  */
 class TimeIndexedVirtualProperties {
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(20), 1, 5L);
@@ -53,21 +53,28 @@ class TimeIndexedVirtualProperties {
     for (int c = 0; c < cases; c++) {
       long seed = master.nextLong();
       int form = c % 3;
-      tests.add(DynamicTest.dynamicTest("case " + c + " seed=" + seed, () -> check(instance(form, seed))));
+      tests.add(
+          DynamicTest.dynamicTest(
+              "case " + c + " seed=" + seed, () -> check(instance(form, seed))));
     }
-    tests.add(DynamicTest.dynamicTest("a drawn case where the heuristic is not optimal",
-        () -> check(belowTheHeuristic())));
-    tests.add(DynamicTest.dynamicTest("some case searched below the heuristic", () -> {
-      assertThat(searched).isPositive();
-      assertThat(beaten).isPositive();
-    }));
+    tests.add(
+        DynamicTest.dynamicTest(
+            "a drawn case where the heuristic is not optimal", () -> check(belowTheHeuristic())));
+    tests.add(
+        DynamicTest.dynamicTest(
+            "some case searched below the heuristic",
+            () -> {
+              assertThat(searched).isPositive();
+              assertThat(beaten).isPositive();
+            }));
     return tests.stream();
   }
 
   /**
-   * A case in scope of "searched below the heuristic" whatever the case count (a quarter of the cases, the everyday
-   * build's, may hold none): the first case of the suite's own sequence at the deep count whose exhaustive optimum is
-   * below {@link VirtualCp#bestSlots} (the deep run asserts that there is one).
+   * A case in scope of "searched below the heuristic" whatever the case count (a quarter of the
+   * cases, the everyday build's, may hold none): the first case of the suite's own sequence at the
+   * deep count whose exhaustive optimum is below {@link VirtualCp#bestSlots} (the deep run asserts
+   * that there is one).
    */
   static Instance belowTheHeuristic() {
     SplittableRandom master = new SplittableRandom(Seeds.mix(20261128L));
@@ -79,8 +86,11 @@ class TimeIndexedVirtualProperties {
         return inst;
       }
     }
-    throw new AssertionError("no case below the heuristic in the " + deep + " cases of the deep count, "
-        + Seeds.describe());
+    throw new AssertionError(
+        "no case below the heuristic in the "
+            + deep
+            + " cases of the deep count, "
+            + Seeds.describe());
   }
 
   /** Form 0: dsa; 1: dsa with sizes times 3; 2: all-ports chatting. */
@@ -115,7 +125,9 @@ class TimeIndexedVirtualProperties {
     for (SolveResult r : results) {
       assertThat(r.schedule()).as(r.method() + " on " + what).isInstanceOf(Schedule.Slots.class);
       assertThat(r.status()).as(r.method() + " on " + what).isEqualTo(SolveStatus.OPTIMAL);
-      assertThat(r.makespan()).as(r.method() + " vs exhaustive search on " + what).isEqualTo(exhaustive);
+      assertThat(r.makespan())
+          .as(r.method() + " vs exhaustive search on " + what)
+          .isEqualTo(exhaustive);
       assertValid(r.method() + " on " + what, inst, r);
     }
     if (results.get(0).stats().containsKey("binaries")) {

@@ -19,19 +19,25 @@ import org.apache.parquet.schema.MessageTypeParser;
 import org.commsched.verify.sweep.SweepRow;
 
 /**
- * The rows of a sweep as one Parquet file ({@code results.parquet}, docs/FORMATS.md#ratio-studies-and-oracles), the
- * columnar form the data tools of the field read (pandas, Polars, DuckDB, Spark itself). The driver writes it from
- * the rows it holds, with the Parquet library every Spark distribution ships: no Spark job and no SQL session (whose
- * classes would take seconds to load), and nothing is written by an executor. Exact figures stay exact: {@code makespan} and
- * {@code runLowerBound} are the journal's decimal texts; the timings are doubles. Written to a temporary file and
- * moved into place, so a reader never sees half a file.
+ * The rows of a sweep as one Parquet file ({@code results.parquet},
+ * docs/FORMATS.md#ratio-studies-and-oracles), the columnar form the data tools of the field read
+ * (pandas, Polars, DuckDB, Spark itself). The driver writes it from the rows it holds, with the
+ * Parquet library every Spark distribution ships: no Spark job and no SQL session (whose classes
+ * would take seconds to load), and nothing is written by an executor. Exact figures stay exact:
+ * {@code makespan} and {@code runLowerBound} are the journal's decimal texts; the timings are
+ * doubles. Written to a temporary file and moved into place, so a reader never sees half a file.
  */
 final class ParquetRows {
   /** The file's name in the sweep's output directory. */
   static final String FILE = "results.parquet";
 
-  /** One row per (instance, method), the journal's fields with the parameters as columns of their own. */
-  static final MessageType SCHEMA = MessageTypeParser.parseMessageType("""
+  /**
+   * One row per (instance, method), the journal's fields with the parameters as columns of their
+   * own.
+   */
+  static final MessageType SCHEMA =
+      MessageTypeParser.parseMessageType(
+          """
       message row {
         required binary instance (STRING);
         optional binary problem (STRING);
@@ -53,17 +59,19 @@ final class ParquetRows {
       }
       """);
 
-  private ParquetRows() {
-  }
+  private ParquetRows() {}
 
   /** Writes the rows to {@code file} (replacing it), in the order given. */
   static void write(Path file, List<SweepRow> rows) {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
     try {
-      try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(tmp)).withType(SCHEMA)
-          .withWriteMode(ParquetFileWriter.Mode.OVERWRITE).withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
-          .build()) {
+      try (ParquetWriter<Group> w =
+          ExampleParquetWriter.builder(new LocalOutputFile(tmp))
+              .withType(SCHEMA)
+              .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+              .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
+              .build()) {
         for (SweepRow r : rows) {
           w.write(group(groups, r));
         }

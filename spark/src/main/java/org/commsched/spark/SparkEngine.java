@@ -19,29 +19,34 @@ import scala.reflect.ClassTag$;
 import scala.runtime.BoxedUnit;
 
 /**
- * Runs the tasks of a sweep on Apache Spark: one Spark task per {@link SweepTask} (an instance and its methods), the
- * rows handed back to the driver as each task ends, where the command journals them. Spark retries a task whose
- * executor died, and only a finished attempt's rows reach the driver, so every row is journalled once.
+ * Runs the tasks of a sweep on Apache Spark: one Spark task per {@link SweepTask} (an instance and
+ * its methods), the rows handed back to the driver as each task ends, where the command journals
+ * them. Spark retries a task whose executor died, and only a finished attempt's rows reach the
+ * driver, so every row is journalled once.
  *
- * <p>The Spark context starts on the first sweep with tasks (a sweep whose rows are all journalled starts none) from
- * the configuration given, completed where it says nothing: the master {@code local[jobs x workers]} (embedded local
- * mode: {@code local[*]} at the command's defaults), {@code spark.task.cpus} the solver's workers per task, and
- * speculation off (a speculative copy would race the original for the timings of a timing study). A
- * {@code spark.task.cpus} given in the configuration wins: each task's solver then runs that many workers. Once the
- * report is written, the driver writes the rows as Parquet too ({@link #written}).
+ * <p>The Spark context starts on the first sweep with tasks (a sweep whose rows are all journalled
+ * starts none) from the configuration given, completed where it says nothing: the master {@code
+ * local[jobs x workers]} (embedded local mode: {@code local[*]} at the command's defaults), {@code
+ * spark.task.cpus} the solver's workers per task, and speculation off (a speculative copy would
+ * race the original for the timings of a timing study). A {@code spark.task.cpus} given in the
+ * configuration wins: each task's solver then runs that many workers. Once the report is written,
+ * the driver writes the rows as Parquet too ({@link #written}).
  */
 final class SparkEngine implements SweepEngine, AutoCloseable {
   /**
-   * The configuration key of the sweep tasks one Spark task runs, one after the other (default 1). More per Spark
-   * task spreads Spark's own cost per task over several short sweep tasks, but their rows reach the driver, and the
-   * journal, only when the last of them ends (and a retry runs them all again).
+   * The configuration key of the sweep tasks one Spark task runs, one after the other (default 1).
+   * More per Spark task spreads Spark's own cost per task over several short sweep tasks, but their
+   * rows reach the driver, and the journal, only when the last of them ends (and a retry runs them
+   * all again).
    */
   static final String TASKS_PER_PARTITION = "spark.commsched.tasksPerPartition";
 
   private final SparkConf conf;
   private JavaSparkContext context;
 
-  /** @param conf the Spark configuration (from spark-submit, or empty for the embedded local mode) */
+  /**
+   * @param conf the Spark configuration (from spark-submit, or empty for the embedded local mode)
+   */
   SparkEngine(SparkConf conf) {
     this.conf = conf;
   }
@@ -53,25 +58,36 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
       return;
     }
     JavaSparkContext sc = context(jobs, tasks.get(0).workers());
-    // the solver's workers are the cores Spark gives a task (spark.task.cpus), whatever the driver's cores
+    // the solver's workers are the cores Spark gives a task (spark.task.cpus), whatever the
+    // driver's cores
     int cpus = sc.getConf().getInt("spark.task.cpus", 1);
-    List<SweepTask> run = tasks.stream().map(t -> t.workers() == cpus ? t : t.withWorkers(cpus)).toList();
+    List<SweepTask> run =
+        tasks.stream().map(t -> t.workers() == cpus ? t : t.withWorkers(cpus)).toList();
     // sweep tasks per Spark task: 1 by default (each instance's rows journalled the moment it ends)
     int perPartition = Math.max(1, sc.getConf().getInt(TASKS_PER_PARTITION, 1));
     JavaRDD<SweepTask> rdd = sc.parallelize(run, (run.size() + perPartition - 1) / perPartition);
     Function1<Iterator<SweepTask>, ArrayList<SweepRow>> work =
         (Function1<Iterator<SweepTask>, ArrayList<SweepRow>> & Serializable) SparkEngine::rows;
-    Function2<Object, ArrayList<SweepRow>, BoxedUnit> handler = (partition, rows) -> {
-      rows.forEach(sink);
-      return BoxedUnit.UNIT;
-    };
+    Function2<Object, ArrayList<SweepRow>, BoxedUnit> handler =
+        (partition, rows) -> {
+          rows.forEach(sink);
+          return BoxedUnit.UNIT;
+        };
     try {
       sc.sc().runJob(rdd.rdd(), work, handler, ClassTag$.MODULE$.apply(ArrayList.class));
-    } catch (Exception e) { // SparkException (checked in Scala's eyes): a task failed spark.task.maxFailures times
-      // one line: Spark's message goes on with the failed attempt's stack trace, which the driver's log keeps
+    } catch (
+        Exception
+            e) { // SparkException (checked in Scala's eyes): a task failed spark.task.maxFailures
+      // times
+      // one line: Spark's message goes on with the failed attempt's stack trace, which the driver's
+      // log keeps
       String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip();
-      throw new ExecutionException(new IllegalStateException("the Spark job failed (" + first + "); the rows "
-          + "journalled so far are kept, and the same command resumes the sweep"));
+      throw new ExecutionException(
+          new IllegalStateException(
+              "the Spark job failed ("
+                  + first
+                  + "); the rows "
+                  + "journalled so far are kept, and the same command resumes the sweep"));
     }
   }
 
@@ -111,12 +127,19 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
       return "Spark (not started: no task to run)";
     }
     int perPartition = context.getConf().getInt(TASKS_PER_PARTITION, 1);
-    return "Spark " + context.version() + ", master " + context.master() + ", spark.task.cpus "
-        + context.getConf().get("spark.task.cpus", "1") + (perPartition > 1 ? ", " + TASKS_PER_PARTITION + " "
-        + perPartition : "");
+    return "Spark "
+        + context.version()
+        + ", master "
+        + context.master()
+        + ", spark.task.cpus "
+        + context.getConf().get("spark.task.cpus", "1")
+        + (perPartition > 1 ? ", " + TASKS_PER_PARTITION + " " + perPartition : "");
   }
 
-  /** {@code results.parquet} beside {@code results.jsonl} ({@link ParquetRows}), written by the driver. */
+  /**
+   * {@code results.parquet} beside {@code results.jsonl} ({@link ParquetRows}), written by the
+   * driver.
+   */
   @Override
   public void written(Path outDir, List<SweepRow> rows) {
     ParquetRows.write(outDir.resolve(ParquetRows.FILE), rows);

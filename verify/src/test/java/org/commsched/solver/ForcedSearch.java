@@ -6,15 +6,15 @@ import org.commsched.core.solve.SolveResult;
 
 /**
  * Test-only bridge for the {@code verify} suites: runs the exact models with their package-private
- * {@code alwaysSearch} flag, so the bare CP model searches even when the greedy hint (or the wake-up broadcast
- * hint) already meets a lower bound. Without it, {@code cpsat} on a scatter or gather instance with tree routes
- * answers from greedy without searching (docs/DESIGN.md, "Exact models"), and a cross-check against it would only
- * compare a heuristic with greedy and the bound. This class lives in the solver's package in the verify module's
- * test sources; it adds no behaviour.
+ * {@code alwaysSearch} flag, so the bare CP model searches even when the greedy hint (or the
+ * wake-up broadcast hint) already meets a lower bound. Without it, {@code cpsat} on a scatter or
+ * gather instance with tree routes answers from greedy without searching (docs/DESIGN.md, "Exact
+ * models"), and a cross-check against it would only compare a heuristic with greedy and the bound.
+ * This class lives in the solver's package in the verify module's test sources; it adds no
+ * behaviour.
  */
 public final class ForcedSearch {
-  private ForcedSearch() {
-  }
+  private ForcedSearch() {}
 
   /** {@code cpsat} (offline model), searching the bare model. */
   public static SolveResult cpsat(Instance instance, SolveLimits limits) {

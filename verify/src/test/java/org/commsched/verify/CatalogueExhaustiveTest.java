@@ -18,25 +18,32 @@ import org.junit.jupiter.api.TestFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The exhaustive search over departures (offsets) that instances/catalogue/README.md cites for the bufferless optima
- * ({@code chat-*}, {@code sg-*}, {@code dsa-*}): for each such row of {@code instances/catalogue/manifest.json} small
- * enough, a schedule with the recorded optimum exists and none with optimum - 1 does. Written independently of the
- * solvers: every non-null message gets a departure {@code t} in {@code [0, target - (L + d - 1)]} (makespan
- * {@code max (t + L + d - 1)}, docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan,
- * docs/models/bufferless-chatting.md#real-schedules: a departure is a step, at least 0, and its message alone ends
- * at {@code t + L + d - 1}, so the range holds every departure of a schedule within the target), every DSA buffer
- * an offset in {@code [0, target - L]} (height {@code max (offset + L)}, docs/models/bufferless-chatting.md#virtual-schedules-and-dsa).
- * The search places messages one at a time and drops a partial assignment as soon as two placed messages hold one
- * arc in one step (a hop {@code h} is held during {@code [t + h, t + h + L)}), or two placed buffers that share an
- * arc overlap in offsets: both are necessary for validity, so no valid schedule is lost. Every complete assignment
- * is then judged by the project's checker {@link ScheduleChecker}, which alone decides validity (ports, protocol
- * rules and the rest).
+ * The exhaustive search over departures (offsets) that instances/catalogue/README.md cites for the
+ * bufferless optima ({@code chat-*}, {@code sg-*}, {@code dsa-*}): for each such row of {@code
+ * instances/catalogue/manifest.json} small enough, a schedule with the recorded optimum exists and
+ * none with optimum - 1 does. Written independently of the solvers: every non-null message gets a
+ * departure {@code t} in {@code [0, target - (L + d - 1)]} (makespan {@code max (t + L + d - 1)},
+ * docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan,
+ * docs/models/bufferless-chatting.md#real-schedules: a departure is a step, at least 0, and its
+ * message alone ends at {@code t + L + d - 1}, so the range holds every departure of a schedule
+ * within the target), every DSA buffer an offset in {@code [0, target - L]} (height {@code max
+ * (offset + L)}, docs/models/bufferless-chatting.md#virtual-schedules-and-dsa). The search places
+ * messages one at a time and drops a partial assignment as soon as two placed messages hold one arc
+ * in one step (a hop {@code h} is held during {@code [t + h, t + h + L)}), or two placed buffers
+ * that share an arc overlap in offsets: both are necessary for validity, so no valid schedule is
+ * lost. Every complete assignment is then judged by the project's checker {@link ScheduleChecker},
+ * which alone decides validity (ports, protocol rules and the rest).
  */
 class CatalogueExhaustiveTest {
-  /** Rows too large for this search, with the reason; every other chat-, sg- and dsa- row is searched. */
-  static final Map<String, String> SKIPPED = Map.of(
-      "dsa-minimalloc-16.csv", "16 buffers, height 1664: offsets up to 1664 each; its optimum is its load (a lower "
-          + "bound) and the layout in its notes attains it, checked by CatalogueTest");
+  /**
+   * Rows too large for this search, with the reason; every other chat-, sg- and dsa- row is
+   * searched.
+   */
+  static final Map<String, String> SKIPPED =
+      Map.of(
+          "dsa-minimalloc-16.csv",
+          "16 buffers, height 1664: offsets up to 1664 each; its optimum is its load (a lower "
+              + "bound) and the layout in its notes attains it, checked by CatalogueTest");
 
   /** Leaves (complete assignments) one row may send to the checker before the search gives up. */
   static final long MAX_LEAVES = 2_000_000;
@@ -62,23 +69,41 @@ class CatalogueExhaustiveTest {
       if (!bufferless(file) || SKIPPED.containsKey(file)) {
         continue;
       }
-      out.add(DynamicTest.dynamicTest(file, () -> {
-        Instance inst = CatalogueTest.read(file);
-        Long opt = CatalogueTest.optimum(row, inst);
-        assertThat(opt).as(file + ": recorded optimum").isNotNull();
-        Search at = new Search(inst, opt);
-        Map<String, Long> found = at.run();
-        assertThat(found).as("RECORDED OPTIMUM WRONG? " + file + ": no valid schedule of makespan <= " + opt
-            + " (" + at.leaves + " complete assignments checked)").isNotNull();
-        CheckReport rep = ScheduleChecker.check(inst, at.schedule(found));
-        assertThat(rep.valid()).isTrue();
-        assertThat(rep.makespan()).as(file + ": makespan of " + found).isEqualTo(opt);
-        Search below = new Search(inst, opt - 1);
-        Map<String, Long> better = below.run();
-        assertThat(better).as("RECORDED OPTIMUM WRONG: " + file + " has a valid schedule of makespan <= "
-            + (opt - 1)).isNull();
-        assertThat(below.exhausted).as(file + ": search below the optimum hit the leaf limit").isTrue();
-      }));
+      out.add(
+          DynamicTest.dynamicTest(
+              file,
+              () -> {
+                Instance inst = CatalogueTest.read(file);
+                Long opt = CatalogueTest.optimum(row, inst);
+                assertThat(opt).as(file + ": recorded optimum").isNotNull();
+                Search at = new Search(inst, opt);
+                Map<String, Long> found = at.run();
+                assertThat(found)
+                    .as(
+                        "RECORDED OPTIMUM WRONG? "
+                            + file
+                            + ": no valid schedule of makespan <= "
+                            + opt
+                            + " ("
+                            + at.leaves
+                            + " complete assignments checked)")
+                    .isNotNull();
+                CheckReport rep = ScheduleChecker.check(inst, at.schedule(found));
+                assertThat(rep.valid()).isTrue();
+                assertThat(rep.makespan()).as(file + ": makespan of " + found).isEqualTo(opt);
+                Search below = new Search(inst, opt - 1);
+                Map<String, Long> better = below.run();
+                assertThat(better)
+                    .as(
+                        "RECORDED OPTIMUM WRONG: "
+                            + file
+                            + " has a valid schedule of makespan <= "
+                            + (opt - 1))
+                    .isNull();
+                assertThat(below.exhausted)
+                    .as(file + ": search below the optimum hit the leaf limit")
+                    .isTrue();
+              }));
     }
     assertThat(out).as("rows searched").hasSizeGreaterThan(10);
     return out;
@@ -116,8 +141,11 @@ class CatalogueExhaustiveTest {
           nonNull.add(i);
         }
       }
-      idx = nonNull.stream().sorted((a, b) -> Long.compare(span[b], span[a])).mapToInt(Integer::intValue)
-          .toArray();
+      idx =
+          nonNull.stream()
+              .sorted((a, b) -> Long.compare(span[b], span[a]))
+              .mapToInt(Integer::intValue)
+              .toArray();
     }
 
     Schedule schedule(Map<String, Long> v) {

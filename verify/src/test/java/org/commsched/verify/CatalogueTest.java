@@ -30,9 +30,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The bundled catalogue, row by row: every file reads, every applicable method returns a schedule the checker
- * accepts, and lower bound &le; recorded optimum &le; every method's makespan; a method claiming OPTIMAL must hit
- * the recorded optimum exactly. Optima and their sources are in {@code instances/catalogue/manifest.json}.
+ * The bundled catalogue, row by row: every file reads, every applicable method returns a schedule
+ * the checker accepts, and lower bound &le; recorded optimum &le; every method's makespan; a method
+ * claiming OPTIMAL must hit the recorded optimum exactly. Optima and their sources are in {@code
+ * instances/catalogue/manifest.json}.
  */
 class CatalogueTest {
   static final Path CATALOGUE = locate();
@@ -43,13 +44,15 @@ class CatalogueTest {
       p = p.getParent();
     }
     if (p == null) {
-      throw new IllegalStateException("instances/catalogue not found above " + Paths.get("").toAbsolutePath());
+      throw new IllegalStateException(
+          "instances/catalogue not found above " + Paths.get("").toAbsolutePath());
     }
     return p.resolve("instances/catalogue");
   }
 
   static List<JsonNode> manifest() throws IOException {
-    JsonNode root = JsonMapper.builder().build().readTree(Files.readString(CATALOGUE.resolve("manifest.json")));
+    JsonNode root =
+        JsonMapper.builder().build().readTree(Files.readString(CATALOGUE.resolve("manifest.json")));
     List<JsonNode> rows = new ArrayList<>();
     root.forEach(rows::add);
     return rows;
@@ -79,8 +82,12 @@ class CatalogueTest {
     }
     List<String> files;
     try (Stream<Path> s = Files.list(CATALOGUE)) {
-      files = s.map(x -> x.getFileName().toString())
-          .filter(f -> (f.endsWith(".json") || f.endsWith(".csv")) && !f.equals("manifest.json")).sorted().toList();
+      files =
+          s.map(x -> x.getFileName().toString())
+              .filter(
+                  f -> (f.endsWith(".json") || f.endsWith(".csv")) && !f.equals("manifest.json"))
+              .sorted()
+              .toList();
     }
     assertThat(listed).containsExactlyInAnyOrderElementsOf(files);
   }
@@ -93,35 +100,50 @@ class CatalogueTest {
     List<DynamicTest> tests = new ArrayList<>();
     for (JsonNode row : manifest()) {
       String file = row.get("file").stringValue();
-      tests.add(DynamicTest.dynamicTest(file, () -> {
-        Instance inst = read(file);
-        Long opt = optimum(row, inst);
-        String kind = row.get("optimumKind").stringValue();
-        List<Method> methods = registry.applicable(inst);
-        assertThat(methods).as("methods for " + file).isNotEmpty();
-        LowerBound best = inst.kind() == ProblemKind.DSA
-            ? LowerBounds.virtual(inst).stream().reduce(LowerBound.zero(), LowerBound::max)
-            : LowerBounds.best(inst);
-        if (opt != null && (kind.equals("exact") || kind.equals("upper"))) {
-          assertThat(best.value()).as("lower bound %s of %s vs recorded %s optimum", best, file, kind)
-              .isLessThanOrEqualTo(opt);
-        }
-        for (Method m : methods) {
-          SolveRunner.Outcome run = SolveRunner.run(m, inst, limits);
-          assertThat(run.result().hasSchedule()).as(m.name() + " on " + file).isTrue();
-          assertThat(run.valid()).as(m.name() + " on " + file + ": " + run.report().violations()).isTrue();
-          // the recorded optimum is of the problem's own schedule kind: real for chatting, virtual for dsa; a
-          // virtual schedule of a chatting instance (slots) can be shorter than the real optimum (oracle E)
-          boolean sameKind = !(run.result().schedule() instanceof Schedule.Slots) || inst.kind() == ProblemKind.DSA;
-          if (opt != null && kind.equals("exact") && sameKind) {
-            assertThat(run.result().makespan()).as(m.name() + " on " + file + " vs the optimum")
-                .isGreaterThanOrEqualTo(opt);
-            if (run.result().status() == SolveStatus.OPTIMAL) {
-              assertThat(run.result().makespan()).as(m.name() + " claims OPTIMAL on " + file).isEqualTo(opt);
-            }
-          }
-        }
-      }));
+      tests.add(
+          DynamicTest.dynamicTest(
+              file,
+              () -> {
+                Instance inst = read(file);
+                Long opt = optimum(row, inst);
+                String kind = row.get("optimumKind").stringValue();
+                List<Method> methods = registry.applicable(inst);
+                assertThat(methods).as("methods for " + file).isNotEmpty();
+                LowerBound best =
+                    inst.kind() == ProblemKind.DSA
+                        ? LowerBounds.virtual(inst).stream()
+                            .reduce(LowerBound.zero(), LowerBound::max)
+                        : LowerBounds.best(inst);
+                if (opt != null && (kind.equals("exact") || kind.equals("upper"))) {
+                  assertThat(best.value())
+                      .as("lower bound %s of %s vs recorded %s optimum", best, file, kind)
+                      .isLessThanOrEqualTo(opt);
+                }
+                for (Method m : methods) {
+                  SolveRunner.Outcome run = SolveRunner.run(m, inst, limits);
+                  assertThat(run.result().hasSchedule()).as(m.name() + " on " + file).isTrue();
+                  assertThat(run.valid())
+                      .as(m.name() + " on " + file + ": " + run.report().violations())
+                      .isTrue();
+                  // the recorded optimum is of the problem's own schedule kind: real for chatting,
+                  // virtual for dsa; a
+                  // virtual schedule of a chatting instance (slots) can be shorter than the real
+                  // optimum (oracle E)
+                  boolean sameKind =
+                      !(run.result().schedule() instanceof Schedule.Slots)
+                          || inst.kind() == ProblemKind.DSA;
+                  if (opt != null && kind.equals("exact") && sameKind) {
+                    assertThat(run.result().makespan())
+                        .as(m.name() + " on " + file + " vs the optimum")
+                        .isGreaterThanOrEqualTo(opt);
+                    if (run.result().status() == SolveStatus.OPTIMAL) {
+                      assertThat(run.result().makespan())
+                          .as(m.name() + " claims OPTIMAL on " + file)
+                          .isEqualTo(opt);
+                    }
+                  }
+                }
+              }));
     }
     return tests.stream();
   }

@@ -15,25 +15,34 @@ import org.junit.jupiter.api.TestFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The exact linear-cost model proves every recorded linear-cost optimum of the catalogue it takes (the {@code lc-*}
- * rows of {@code instances/catalogue/manifest.json} with {@code optimumKind} exact, within the model's size,
- * docs/models/linear-cost.md#exact-model): {@code cpsat} (one worker) returns status OPTIMAL with exactly the
- * recorded optimum and a schedule the checker accepts, and each such row carries the certificate of that proof.
- * Rows beyond the model's size say so through the method's refusal and are not run.
+ * The exact linear-cost model proves every recorded linear-cost optimum of the catalogue it takes
+ * (the {@code lc-*} rows of {@code instances/catalogue/manifest.json} with {@code optimumKind}
+ * exact, within the model's size, docs/models/linear-cost.md#exact-model): {@code cpsat} (one
+ * worker) returns status OPTIMAL with exactly the recorded optimum and a schedule the checker
+ * accepts, and each such row carries the certificate of that proof. Rows beyond the model's size
+ * say so through the method's refusal and are not run.
  */
 class LinearCostCatalogueProofTest {
-  /** The four rows whose proofs took most of the suite's time (15 to 60 s each under load): deep. */
-  static final Set<String> LONG_PROOFS = Set.of("lc-ring-h1-broadcast-ring7-n3-beta1.json",
-      "lc-ring-h1-broadcast-ring5-n3-beta1.json", "lc-prop325-broadcast-ring6-h1-n6.json",
-      "lc-prop325-broadcast-ring6-h1-n7.json");
+  /**
+   * The four rows whose proofs took most of the suite's time (15 to 60 s each under load): deep.
+   */
+  static final Set<String> LONG_PROOFS =
+      Set.of(
+          "lc-ring-h1-broadcast-ring7-n3-beta1.json",
+          "lc-ring-h1-broadcast-ring5-n3-beta1.json",
+          "lc-prop325-broadcast-ring6-h1-n6.json",
+          "lc-prop325-broadcast-ring6-h1-n7.json");
 
   @TestFactory
   Stream<DynamicTest> cpsatProves_everyLinearCostOptimumItTakes() throws IOException {
     List<DynamicTest> tests = proofs(false);
     assertThat(tests).hasSizeGreaterThanOrEqualTo(6);
-    // the odd-ring H1 rows (docs/models/linear-cost.md#broadcast-schemes-implemented, "Two-way ring, H1"): each
+    // the odd-ring H1 rows (docs/models/linear-cost.md#broadcast-schemes-implemented, "Two-way
+    // ring, H1"): each
     // proof takes seconds, so all three are re-proved in the build (two of them by the deep one)
-    assertThat(tests).extracting(DynamicTest::getDisplayName).contains("lc-ring-h1-broadcast-ring7-n2-beta1.json");
+    assertThat(tests)
+        .extracting(DynamicTest::getDisplayName)
+        .contains("lc-ring-h1-broadcast-ring7-n2-beta1.json");
     return tests.stream();
   }
 
@@ -41,11 +50,16 @@ class LinearCostCatalogueProofTest {
   @TestFactory
   Stream<DynamicTest> cpsatProves_theLongProofs() throws IOException {
     List<DynamicTest> tests = proofs(true);
-    assertThat(tests).extracting(DynamicTest::getDisplayName).containsExactlyInAnyOrderElementsOf(LONG_PROOFS);
+    assertThat(tests)
+        .extracting(DynamicTest::getDisplayName)
+        .containsExactlyInAnyOrderElementsOf(LONG_PROOFS);
     return tests.stream();
   }
 
-  /** The rows cpsat takes with an exact optimum: those of {@link #LONG_PROOFS} when {@code deep}, else the others. */
+  /**
+   * The rows cpsat takes with an exact optimum: those of {@link #LONG_PROOFS} when {@code deep},
+   * else the others.
+   */
   private static List<DynamicTest> proofs(boolean deep) throws IOException {
     MethodRegistry registry = MethodRegistry.standard();
     List<DynamicTest> tests = new ArrayList<>();
@@ -56,11 +70,15 @@ class LinearCostCatalogueProofTest {
       }
       Instance inst = CatalogueTest.read(file);
       if (registry.byName("cpsat").whyNot(inst) != null) {
-        assertThat(row.has("certificate")).as(file + " is beyond the exact model and claims no proof").isFalse();
+        assertThat(row.has("certificate"))
+            .as(file + " is beyond the exact model and claims no proof")
+            .isFalse();
         continue;
       }
       if (LONG_PROOFS.contains(file) == deep) {
-        tests.add(DynamicTest.dynamicTest(file, () -> PacketCatalogueProofTest.cpsatProves(registry, row, inst)));
+        tests.add(
+            DynamicTest.dynamicTest(
+                file, () -> PacketCatalogueProofTest.cpsatProves(registry, row, inst)));
       }
     }
     return tests;

@@ -17,11 +17,11 @@ import org.junit.jupiter.api.TestFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The exact packet model proves every recorded store-and-forward optimum of the catalogue (the {@code pk-*} rows of
- * {@code instances/catalogue/manifest.json}, first confirmed by an exhaustive search when the catalogue was made):
- * {@code cpsat} (docs/models/packet.md#exact-model; one worker, so the run is reproducible) returns status OPTIMAL
- * with exactly the recorded optimum and a schedule the checker accepts, and every {@code pk-*} row carries the
- * certificate of that proof.
+ * The exact packet model proves every recorded store-and-forward optimum of the catalogue (the
+ * {@code pk-*} rows of {@code instances/catalogue/manifest.json}, first confirmed by an exhaustive
+ * search when the catalogue was made): {@code cpsat} (docs/models/packet.md#exact-model; one
+ * worker, so the run is reproducible) returns status OPTIMAL with exactly the recorded optimum and
+ * a schedule the checker accepts, and every {@code pk-*} row carries the certificate of that proof.
  */
 class PacketCatalogueProofTest {
   private static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(60), 1, 0L);
@@ -35,15 +35,17 @@ class PacketCatalogueProofTest {
       if (!file.startsWith("pk-") || !row.get("optimumKind").stringValue().equals("exact")) {
         continue;
       }
-      tests.add(DynamicTest.dynamicTest(file, () -> cpsatProves(registry, row, CatalogueTest.read(file))));
+      tests.add(
+          DynamicTest.dynamicTest(
+              file, () -> cpsatProves(registry, row, CatalogueTest.read(file))));
     }
     assertThat(tests).hasSizeGreaterThanOrEqualTo(13);
     return tests.stream();
   }
 
   /**
-   * {@code cpsat} (one worker) returns OPTIMAL with the row's recorded optimum and a valid schedule, and the row
-   * carries a certificate.
+   * {@code cpsat} (one worker) returns OPTIMAL with the row's recorded optimum and a valid
+   * schedule, and the row carries a certificate.
    */
   static void cpsatProves(MethodRegistry registry, JsonNode row, Instance inst) {
     String file = row.get("file").stringValue();

@@ -28,28 +28,31 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * P15 of docs/models/bufferless-chatting.md#properties (the remark after Theorem 3.2 of Bhatt, Bilardi, Pucci, Ranade,
- * Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks";
- * docs/models/bufferless-chatting.md#transformations "Relaxation"): a slot assignment with every reservation inside
- * {@code [0, S)} whose reservations overlap on a shared arc only for messages in different home regions ({@code
- * floor((level(e_0) + sigma) / S)}, 0-based) is not a virtual schedule in general, yet its VO image is a valid real
- * schedule.
+ * P15 of docs/models/bufferless-chatting.md#properties (the remark after Theorem 3.2 of Bhatt,
+ * Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in
+ * Leveled Networks"; docs/models/bufferless-chatting.md#transformations "Relaxation"): a slot
+ * assignment with every reservation inside {@code [0, S)} whose reservations overlap on a shared
+ * arc only for messages in different home regions ({@code floor((level(e_0) + sigma) / S)},
+ * 0-based) is not a virtual schedule in general, yet its VO image is a valid real schedule.
  *
- * <p>Instances: seeded random ula, esm (default and random east/south routes) and random graphs with explicit
- * routes whose used arcs are forward leveled (others are redrawn, up to 50 times; a case with none is counted as
- * skipped and at least 90 % of the cases must reach the VO check); 3-10 messages of length 1-4. S is drawn between
- * max(L, C / 2) and C + L. Slots are drawn message by message, uniformly among the values that keep the rule;
- * if some message has none, S grows by one and the draw restarts. The suite also counts the relaxed assignments
- * the virtual checker rejects, so it cannot pass on genuine virtual schedules only. Cases:
- * {@code -Dcommsched.cases=N} (default 200). A failure prints the seed, the instance, S and the slots.
+ * <p>Instances: seeded random ula, esm (default and random east/south routes) and random graphs
+ * with explicit routes whose used arcs are forward leveled (others are redrawn, up to 50 times; a
+ * case with none is counted as skipped and at least 90 % of the cases must reach the VO check);
+ * 3-10 messages of length 1-4. S is drawn between max(L, C / 2) and C + L. Slots are drawn message
+ * by message, uniformly among the values that keep the rule; if some message has none, S grows by
+ * one and the draw restarts. The suite also counts the relaxed assignments the virtual checker
+ * rejects, so it cannot pass on genuine virtual schedules only. Cases: {@code -Dcommsched.cases=N}
+ * (default 200). A failure prints the seed, the instance, S and the slots.
  */
 class VoRelaxationProperties {
   private static final int CASES = Seeds.cases();
   private static final AtomicInteger NOT_VIRTUAL = new AtomicInteger();
   private static final AtomicInteger EXERCISED = new AtomicInteger();
   private static final AtomicInteger SKIPPED = new AtomicInteger();
+
   /** Draws per case before a case with no forward-leveled instance counts as skipped. */
   private static final int MAX_DRAWS = 50;
+
   private static final List<String> FAMILIES = List.of("ula", "esm", "esm-routes", "random");
 
   static LongStream seeds() {
@@ -62,15 +65,24 @@ class VoRelaxationProperties {
     SplittableRandom r = new SplittableRandom(seed * 2_147_483_647L + 29);
     String family = FAMILIES.get(r.nextInt(FAMILIES.size()));
     boolean grid = family.startsWith("esm");
-    // the used arcs of a random graph need not be forward leveled: redraw (same family) until they are, so that
-    // every case exercises the property; a case that finds none is counted as skipped, not as a pass
+    // the used arcs of a random graph need not be forward leveled: redraw (same family) until they
+    // are, so that
+    // every case exercises the property; a case that finds none is counted as skipped, not as a
+    // pass
     Instance inst = null;
     Optional<Leveling> lev = Optional.empty();
     for (int attempt = 0; attempt < MAX_DRAWS && lev.isEmpty(); attempt++) {
-      GeneratorSpec spec = new GeneratorSpec(null, ProblemKind.CHATTING, grid ? "esm" : family,
-          grid ? 3 + r.nextInt(2) : 4 + r.nextInt(6), 3 + r.nextInt(8), LengthDistribution.parse("uniform:1..4"),
-          new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), r.nextLong(),
-          family.equals("random") || family.equals("esm-routes"));
+      GeneratorSpec spec =
+          new GeneratorSpec(
+              null,
+              ProblemKind.CHATTING,
+              grid ? "esm" : family,
+              grid ? 3 + r.nextInt(2) : 4 + r.nextInt(6),
+              3 + r.nextInt(8),
+              LengthDistribution.parse("uniform:1..4"),
+              new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+              r.nextLong(),
+              family.equals("random") || family.equals("esm-routes"));
       inst = Generators.instance(spec);
       lev = Leveling.of(inst);
     }
@@ -109,13 +121,16 @@ class VoRelaxationProperties {
       dep.put(ms.get(i).id(), t[i]);
     }
     CheckReport rep = ScheduleChecker.check(inst, new Schedule.Departures(dep));
-    assertThat(rep.valid()).as("VO " + dep + " of relaxed slots on " + what + ": " + rep.violations()).isTrue();
+    assertThat(rep.valid())
+        .as("VO " + dep + " of relaxed slots on " + what + ": " + rep.violations())
+        .isTrue();
     EXERCISED.incrementAndGet();
   }
 
   /**
-   * Slots in {@code [0, S - l]}, drawn in a random message order, each uniformly among the values whose reservation
-   * overlaps no placed message that shares an arc and has the same home region; null if some message has none.
+   * Slots in {@code [0, S - l]}, drawn in a random message order, each uniformly among the values
+   * whose reservation overlaps no placed message that shares an arc and has the same home region;
+   * null if some message has none.
    */
   private static long[] draw(SplittableRandom r, long s, long[] level, long[] len, int[][] arcs) {
     int m = len.length;
@@ -138,8 +153,11 @@ class VoRelaxationProperties {
         long home = Math.floorDiv(level[i] + x, s);
         boolean fits = true;
         for (int j = 0; j < m && fits; j++) {
-          if (placed[j] && Math.floorDiv(level[j] + sigma[j], s) == home && share(arcs[i], arcs[j])
-              && x < sigma[j] + len[j] && sigma[j] < x + len[i]) {
+          if (placed[j]
+              && Math.floorDiv(level[j] + sigma[j], s) == home
+              && share(arcs[i], arcs[j])
+              && x < sigma[j] + len[j]
+              && sigma[j] < x + len[i]) {
             fits = false;
           }
         }
@@ -168,13 +186,14 @@ class VoRelaxationProperties {
   }
 
   /**
-   * A skipped case (no forward-leveled instance in {@link #MAX_DRAWS} draws) is not a pass: at least 90 % of the
-   * cases must have reached the VO check.
+   * A skipped case (no forward-leveled instance in {@link #MAX_DRAWS} draws) is not a pass: at
+   * least 90 % of the cases must have reached the VO check.
    */
   @AfterAll
   static void mostCasesExercisedTheProperty() {
     int ran = EXERCISED.get() + SKIPPED.get();
-    assertThat(EXERCISED.get()).as("cases that reached the VO check (skipped: " + SKIPPED.get() + ")")
+    assertThat(EXERCISED.get())
+        .as("cases that reached the VO check (skipped: " + SKIPPED.get() + ")")
         .isGreaterThanOrEqualTo((int) Math.ceil(0.9 * ran));
   }
 
@@ -182,7 +201,9 @@ class VoRelaxationProperties {
   @AfterAll
   static void someRelaxedAssignmentsWereNotVirtualSchedules() {
     if (CASES >= 50) {
-      assertThat(NOT_VIRTUAL.get()).as("relaxed assignments rejected by the virtual checker").isPositive();
+      assertThat(NOT_VIRTUAL.get())
+          .as("relaxed assignments rejected by the virtual checker")
+          .isPositive();
     }
   }
 }

@@ -23,22 +23,28 @@ import org.commsched.instances.io.InstanceWriter;
 import org.commsched.solver.SolveRunner;
 
 /**
- * The cross-check of every method against every other (docs/TESTS.md#crosscheck): on one instance, every applicable
- * method of the list runs through {@link SolveRunner} (so the independent checker sees every schedule), and per
- * schedule kind (departures, slots, transmissions) it requires
+ * The cross-check of every method against every other (docs/TESTS.md#crosscheck): on one instance,
+ * every applicable method of the list runs through {@link SolveRunner} (so the independent checker
+ * sees every schedule), and per schedule kind (departures, slots, transmissions) it requires
+ *
  * <ul>
- *   <li>every schedule valid, and a schedule from every heuristic;</li>
- *   <li>all exact methods that prove an optimum (status OPTIMAL) to agree on it;</li>
- *   <li>the family's best lower bound (virtual bounds for slots) at most that optimum;</li>
- *   <li>every valid makespan at least the optimum and at least every exact method's bound, whatever its status;</li>
- *   <li>every makespan within its method's guarantee ({@link Method#guaranteedMakespan}) at the optimum.</li>
+ *   <li>every schedule valid, and a schedule from every heuristic;
+ *   <li>all exact methods that prove an optimum (status OPTIMAL) to agree on it;
+ *   <li>the family's best lower bound (virtual bounds for slots) at most that optimum;
+ *   <li>every valid makespan at least the optimum and at least every exact method's bound, whatever
+ *       its status;
+ *   <li>every makespan within its method's guarantee ({@link Method#guaranteedMakespan}) at the
+ *       optimum.
  * </ul>
- * Methods are taken from the list as they are registered: a new exact formulation joins without a change here.
- * {@link #run} does it over seeded random cases of a family ({@link CrossCheckCases}) and shrinks each failing case
- * ({@link Shrinker}).
+ *
+ * Methods are taken from the list as they are registered: a new exact formulation joins without a
+ * change here. {@link #run} does it over seeded random cases of a family ({@link CrossCheckCases})
+ * and shrinks each failing case ({@link Shrinker}).
  */
 public final class CrossCheck {
-  /** One thing that does not hold. {@code check} is a short name: threw, no-schedule, invalid, ... */
+  /**
+   * One thing that does not hold. {@code check} is a short name: threw, no-schedule, invalid, ...
+   */
   public record Finding(String method, String check, String detail) {
     /** What a shrunk instance must still show: the same method failing the same check. */
     public String key() {
@@ -51,36 +57,75 @@ public final class CrossCheck {
     }
   }
 
-  /** A finding on a case of a run, with the shrunk instance written for it (null if writing failed). */
-  public record Failure(Family family, long baseSeed, int index, long caseSeed, Finding finding, String size,
-      Path shrunk, String shrunkSize) {
+  /**
+   * A finding on a case of a run, with the shrunk instance written for it (null if writing failed).
+   */
+  public record Failure(
+      Family family,
+      long baseSeed,
+      int index,
+      long caseSeed,
+      Finding finding,
+      String size,
+      Path shrunk,
+      String shrunkSize) {
     /** The one line the command prints. */
     public String line() {
-      return "FAIL " + family.wireName() + " seed " + baseSeed + " case " + index + " (case seed " + caseSeed + "): "
-          + finding + (shrunk == null ? "" : "; shrunk from " + size + " to " + shrunkSize + ": " + shrunk);
+      return "FAIL "
+          + family.wireName()
+          + " seed "
+          + baseSeed
+          + " case "
+          + index
+          + " (case seed "
+          + caseSeed
+          + "): "
+          + finding
+          + (shrunk == null ? "" : "; shrunk from " + size + " to " + shrunkSize + ": " + shrunk);
     }
   }
 
   /** What a run over one family did. */
-  public record Summary(Family family, long baseSeed, int cases, int runs, int proven, List<Failure> failures,
+  public record Summary(
+      Family family,
+      long baseSeed,
+      int cases,
+      int runs,
+      int proven,
+      List<Failure> failures,
       Set<String> methods) {
     /** The summary line. */
     public String line() {
-      return family.wireName() + ": " + cases + " cases, " + runs + " method runs, optimum proven on " + proven
-          + ", " + failures.size() + " failure" + (failures.size() == 1 ? "" : "s") + " (seed " + baseSeed + "; "
-          + methods.size() + " methods: " + String.join(", ", methods) + ")";
+      return family.wireName()
+          + ": "
+          + cases
+          + " cases, "
+          + runs
+          + " method runs, optimum proven on "
+          + proven
+          + ", "
+          + failures.size()
+          + " failure"
+          + (failures.size() == 1 ? "" : "s")
+          + " (seed "
+          + baseSeed
+          + "; "
+          + methods.size()
+          + " methods: "
+          + String.join(", ", methods)
+          + ")";
     }
   }
 
   /** The findings on one instance, with what ran. */
-  public record Verdict(List<Finding> findings, int runs, boolean proven, Set<String> methods) {
-  }
+  public record Verdict(List<Finding> findings, int runs, boolean proven, Set<String> methods) {}
 
   private final List<Method> methods;
   private final SolveLimits limits;
 
   /**
-   * @param methods the methods to hold against each other (e.g. {@code MethodRegistry.standard().all()})
+   * @param methods the methods to hold against each other (e.g. {@code
+   *     MethodRegistry.standard().all()})
    * @param timeLimit the time limit of each exact solve
    */
   public CrossCheck(List<Method> methods, Duration timeLimit) {
@@ -93,15 +138,16 @@ public final class CrossCheck {
     return methods;
   }
 
-  private record Run(Method method, String kind, SolveResult result, BigDecimal makespan, BigDecimal bound) {
-  }
+  private record Run(
+      Method method, String kind, SolveResult result, BigDecimal makespan, BigDecimal bound) {}
 
   /** Cross-checks one instance. */
   public Verdict check(Instance inst) {
     List<Finding> out = new ArrayList<>();
     List<Run> runs = new ArrayList<>();
     Set<String> ran = new LinkedHashSet<>();
-    // the bounds of the instance, computed by the first run and handed to the next ones (as ratios does)
+    // the bounds of the instance, computed by the first run and handed to the next ones (as ratios
+    // does)
     List<LowerBound> known = null;
     for (Method m : methods) {
       String why;
@@ -117,8 +163,10 @@ public final class CrossCheck {
       ran.add(m.name());
       SolveRunner.Outcome o;
       try {
-        o = known == null ? SolveRunner.run(m, inst, limits)
-            : SolveRunner.run(m, SolveRunner.start(inst, limits, known));
+        o =
+            known == null
+                ? SolveRunner.run(m, inst, limits)
+                : SolveRunner.run(m, SolveRunner.start(inst, limits, known));
       } catch (RuntimeException | StackOverflowError e) {
         out.add(new Finding(m.name(), "threw", String.valueOf(e)));
         continue;
@@ -132,20 +180,28 @@ public final class CrossCheck {
         if (!m.exact()) {
           out.add(new Finding(m.name(), "no-schedule", "status " + r.status()));
         } else if (r.status() == SolveStatus.INFEASIBLE) {
-          out.add(new Finding(m.name(), "no-schedule", "status INFEASIBLE, yet every instance has a schedule"));
+          out.add(
+              new Finding(
+                  m.name(), "no-schedule", "status INFEASIBLE, yet every instance has a schedule"));
         }
         continue;
       }
       if (!o.valid()) {
-        out.add(new Finding(m.name(), "invalid", o.report().violations().isEmpty() ? "rejected"
-            : o.report().violations().get(0).toString()));
+        out.add(
+            new Finding(
+                m.name(),
+                "invalid",
+                o.report().violations().isEmpty()
+                    ? "rejected"
+                    : o.report().violations().get(0).toString()));
         continue;
       }
       runs.add(new Run(m, kind(r.schedule()), r, r.scale().toUnits(r.makespan()), bound));
     }
     boolean proven = false;
     for (String kind : List.of("departures", "slots", "transmissions")) {
-      proven |= compare(inst, kind, runs.stream().filter(x -> x.kind.equals(kind)).toList(), out, known);
+      proven |=
+          compare(inst, kind, runs.stream().filter(x -> x.kind.equals(kind)).toList(), out, known);
     }
     return new Verdict(out, ran.size(), proven, ran);
   }
@@ -155,8 +211,8 @@ public final class CrossCheck {
   }
 
   /** The checks among the runs of one schedule kind; true if an exact method proved the optimum. */
-  private static boolean compare(Instance inst, String kind, List<Run> runs, List<Finding> out,
-      List<LowerBound> known) {
+  private static boolean compare(
+      Instance inst, String kind, List<Run> runs, List<Finding> out, List<LowerBound> known) {
     if (runs.isEmpty()) {
       return false;
     }
@@ -166,8 +222,18 @@ public final class CrossCheck {
         if (optimal == null) {
           optimal = x;
         } else if (x.makespan.compareTo(optimal.makespan) != 0) {
-          out.add(new Finding(x.method.name(), "exact-disagree", "proves optimum " + x.makespan.toPlainString()
-              + " (" + kind + ") where " + optimal.method.name() + " proves " + optimal.makespan.toPlainString()));
+          out.add(
+              new Finding(
+                  x.method.name(),
+                  "exact-disagree",
+                  "proves optimum "
+                      + x.makespan.toPlainString()
+                      + " ("
+                      + kind
+                      + ") where "
+                      + optimal.method.name()
+                      + " proves "
+                      + optimal.makespan.toPlainString()));
         }
       }
     }
@@ -175,11 +241,24 @@ public final class CrossCheck {
       if (!x.method.exact()) {
         continue;
       }
-      for (Run y : runs) { // an exact method's bound, proven or at the time limit, holds for every schedule
+      for (Run y :
+          runs) { // an exact method's bound, proven or at the time limit, holds for every schedule
         if (y.makespan.compareTo(x.bound) < 0) {
-          out.add(new Finding(x.method.name(), "bound-above-makespan", "bound " + x.bound.toPlainString()
-              + " (" + x.result.status() + ") exceeds the valid makespan " + y.makespan.toPlainString() + " of "
-              + y.method.name() + " (" + kind + ")"));
+          out.add(
+              new Finding(
+                  x.method.name(),
+                  "bound-above-makespan",
+                  "bound "
+                      + x.bound.toPlainString()
+                      + " ("
+                      + x.result.status()
+                      + ") exceeds the valid makespan "
+                      + y.makespan.toPlainString()
+                      + " of "
+                      + y.method.name()
+                      + " ("
+                      + kind
+                      + ")"));
         }
       }
     }
@@ -191,30 +270,61 @@ public final class CrossCheck {
     if (family != null) {
       BigDecimal fb = inst.timeScale().toUnits(family.value());
       if (fb.compareTo(opt) > 0) {
-        out.add(new Finding("bounds", "bound-above-optimum", "lower bound " + family.kind() + " = "
-            + fb.toPlainString() + " exceeds the optimum " + opt.toPlainString() + " (" + kind + ")"));
+        out.add(
+            new Finding(
+                "bounds",
+                "bound-above-optimum",
+                "lower bound "
+                    + family.kind()
+                    + " = "
+                    + fb.toPlainString()
+                    + " exceeds the optimum "
+                    + opt.toPlainString()
+                    + " ("
+                    + kind
+                    + ")"));
       }
     }
     Long optTicks = ticks(inst, opt);
     for (Run x : runs) {
       if (x.makespan.compareTo(opt) < 0) {
-        out.add(new Finding(x.method.name(), "below-optimum", "makespan " + x.makespan.toPlainString()
-            + " is below the optimum " + opt.toPlainString() + " that " + optimal.method.name() + " proves ("
-            + kind + ")"));
+        out.add(
+            new Finding(
+                x.method.name(),
+                "below-optimum",
+                "makespan "
+                    + x.makespan.toPlainString()
+                    + " is below the optimum "
+                    + opt.toPlainString()
+                    + " that "
+                    + optimal.method.name()
+                    + " proves ("
+                    + kind
+                    + ")"));
       }
       Long promised = optTicks == null ? null : x.method.guaranteedMakespan(inst, optTicks);
       if (promised != null && x.makespan.compareTo(inst.timeScale().toUnits(promised)) > 0) {
-        out.add(new Finding(x.method.name(), "guarantee", "makespan " + x.makespan.toPlainString() + " exceeds "
-            + inst.timeScale().format(promised) + ", what its guarantee (" + x.method.guarantee() + ") allows at "
-            + "the optimum " + opt.toPlainString()));
+        out.add(
+            new Finding(
+                x.method.name(),
+                "guarantee",
+                "makespan "
+                    + x.makespan.toPlainString()
+                    + " exceeds "
+                    + inst.timeScale().format(promised)
+                    + ", what its guarantee ("
+                    + x.method.guarantee()
+                    + ") allows at "
+                    + "the optimum "
+                    + opt.toPlainString()));
       }
     }
     return true;
   }
 
   /**
-   * The family's best lower bound for schedules of a kind, or null where none applies; {@code known} (the bounds of
-   * the runs, or null) spares computing them again.
+   * The family's best lower bound for schedules of a kind, or null where none applies; {@code
+   * known} (the bounds of the runs, or null) spares computing them again.
    */
   private static LowerBound familyBound(Instance inst, String kind, List<LowerBound> known) {
     if (kind.equals("slots")) {
@@ -224,7 +334,9 @@ public final class CrossCheck {
       }
       return best;
     }
-    return known == null ? LowerBounds.best(inst) : known.isEmpty() ? LowerBound.zero() : known.get(0);
+    return known == null
+        ? LowerBounds.best(inst)
+        : known.isEmpty() ? LowerBound.zero() : known.get(0);
   }
 
   /** The optimum in ticks of the instance, or null if it is finer than them. */
@@ -237,10 +349,11 @@ public final class CrossCheck {
   }
 
   /**
-   * Cross-checks {@code cases} seeded instances of a family; every failing case is shrunk and written to {@code out}
-   * as JSON, and its line given to {@code onFailure} at once.
+   * Cross-checks {@code cases} seeded instances of a family; every failing case is shrunk and
+   * written to {@code out} as JSON, and its line given to {@code onFailure} at once.
    */
-  public Summary run(Family family, long baseSeed, int cases, Path out, Consumer<Failure> onFailure) {
+  public Summary run(
+      Family family, long baseSeed, int cases, Path out, Consumer<Failure> onFailure) {
     List<Failure> failures = new ArrayList<>();
     Set<String> ran = new LinkedHashSet<>();
     int runs = 0;
@@ -260,15 +373,34 @@ public final class CrossCheck {
         Instance small = new Shrinker(this).shrink(inst, f.key());
         Path file = null;
         try {
-          file = out.resolve(family.wireName() + "-seed" + baseSeed + "-case" + i + "-"
-              + f.key().replaceAll("[^A-Za-z0-9-]", "_") + ".json");
-          InstanceWriter.write(small, "cross-check failure: " + f + " (commsched crosscheck --family "
-              + family.wireName() + " --seed " + baseSeed + ", case " + i + ")", file);
+          file =
+              out.resolve(
+                  family.wireName()
+                      + "-seed"
+                      + baseSeed
+                      + "-case"
+                      + i
+                      + "-"
+                      + f.key().replaceAll("[^A-Za-z0-9-]", "_")
+                      + ".json");
+          InstanceWriter.write(
+              small,
+              "cross-check failure: "
+                  + f
+                  + " (commsched crosscheck --family "
+                  + family.wireName()
+                  + " --seed "
+                  + baseSeed
+                  + ", case "
+                  + i
+                  + ")",
+              file);
         } catch (RuntimeException e) {
           file = null;
         }
-        Failure failure = new Failure(family, baseSeed, i, seed, f, Shrinker.size(inst), file,
-            Shrinker.size(small));
+        Failure failure =
+            new Failure(
+                family, baseSeed, i, seed, f, Shrinker.size(inst), file, Shrinker.size(small));
         failures.add(failure);
         onFailure.accept(failure);
       }

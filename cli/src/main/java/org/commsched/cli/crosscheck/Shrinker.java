@@ -12,13 +12,14 @@ import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
 
 /**
- * Reduces a failing cross-check case (docs/TESTS.md#shrinking): greedily takes the first smaller variant of the
- * instance on which the same method still fails the same check, until no variant fails or the budget of cross-checks
- * is spent. Variants, in this order: drop one message; forget an explicit route (the default route instead); halve a
- * length, then lower it by one; remove a node no message, root or source uses (the last node of a counted network
- * such as a ula or ring, any leaf of a tree, any node of an explicit network; the other nodes renumbered, every
- * remaining link keeping its channel count and own costs); make a link of an explicit network simpler (one channel
- * fewer, the model's costs, the plain link; docs/FORMATS.md#links-with-channels-and-costs).
+ * Reduces a failing cross-check case (docs/TESTS.md#shrinking): greedily takes the first smaller
+ * variant of the instance on which the same method still fails the same check, until no variant
+ * fails or the budget of cross-checks is spent. Variants, in this order: drop one message; forget
+ * an explicit route (the default route instead); halve a length, then lower it by one; remove a
+ * node no message, root or source uses (the last node of a counted network such as a ula or ring,
+ * any leaf of a tree, any node of an explicit network; the other nodes renumbered, every remaining
+ * link keeping its channel count and own costs); make a link of an explicit network simpler (one
+ * channel fewer, the model's costs, the plain link; docs/FORMATS.md#links-with-channels-and-costs).
  */
 public final class Shrinker {
   /** The most cross-checks one shrink runs. */
@@ -30,7 +31,10 @@ public final class Shrinker {
     this.crossCheck = crossCheck;
   }
 
-  /** The smallest variant found on which a finding of the key ({@link CrossCheck.Finding#key()}) remains. */
+  /**
+   * The smallest variant found on which a finding of the key ({@link CrossCheck.Finding#key()})
+   * remains.
+   */
   public Instance shrink(Instance failing, String key) {
     Instance cur = failing;
     int budget = BUDGET;
@@ -57,7 +61,10 @@ public final class Shrinker {
 
   /** The size of an instance in words: messages, nodes and total length. */
   public static String size(Instance inst) {
-    return inst.messages().size() + " messages, " + inst.network().nodes() + " nodes, total length "
+    return inst.messages().size()
+        + " messages, "
+        + inst.network().nodes()
+        + " nodes, total length "
         + totalLength(inst);
   }
 
@@ -75,7 +82,9 @@ public final class Shrinker {
 
   /** True for the problems that list their messages (chatting, scatter, gather, dsa). */
   private static boolean listed(Problem p) {
-    return !(p instanceof Problem.Broadcast || p instanceof Problem.Gossip || p instanceof Problem.Send);
+    return !(p instanceof Problem.Broadcast
+        || p instanceof Problem.Gossip
+        || p instanceof Problem.Send);
   }
 
   private static Problem withMessages(Problem p, List<Message> ms) {
@@ -119,14 +128,18 @@ public final class Shrinker {
       for (int i = 0; i < ms.size(); i++) {
         Message m = ms.get(i);
         if (m.route() != null) {
-          problems.add(withMessages(p, replace(ms, i, new Message(m.id(), m.from(), m.to(), m.length(), null))));
+          problems.add(
+              withMessages(
+                  p, replace(ms, i, new Message(m.id(), m.from(), m.to(), m.length(), null))));
         }
       }
       for (int i = 0; i < ms.size(); i++) {
         Message m = ms.get(i);
         for (long len : new long[] {Math.max(min, m.length() / 2), m.length() - 1}) {
           if (len >= min && len < m.length()) {
-            problems.add(withMessages(p, replace(ms, i, new Message(m.id(), m.from(), m.to(), len, m.route()))));
+            problems.add(
+                withMessages(
+                    p, replace(ms, i, new Message(m.id(), m.from(), m.to(), len, m.route()))));
           }
         }
       }
@@ -156,14 +169,17 @@ public final class Shrinker {
     return out;
   }
 
-  /** The channel entry of pair {@code i} of an explicit network ({@link Topology.Channel#PLAIN} when it has none). */
+  /**
+   * The channel entry of pair {@code i} of an explicit network ({@link Topology.Channel#PLAIN} when
+   * it has none).
+   */
   private static Topology.Channel channel(Topology.Explicit e, int i) {
     return e.channels().isEmpty() ? Topology.Channel.PLAIN : e.channels().get(i);
   }
 
   /**
-   * Adds the instance with link (or arc) {@code i} simpler, if it has channels or costs of its own: one channel
-   * fewer, then the same link at the model's costs, then the plain link.
+   * Adds the instance with link (or arc) {@code i} simpler, if it has channels or costs of its own:
+   * one channel fewer, then the same link at the model's costs, then the plain link.
    */
   private static void simplifyLink(Instance inst, Topology.Explicit e, int i, List<Instance> out) {
     Topology.Channel c = channel(e, i);
@@ -181,8 +197,12 @@ public final class Shrinker {
       List<Topology.Channel> channels = new ArrayList<>(e.channels());
       channels.set(i, d);
       try {
-        add(out, inst.name(), inst.problem(), inst, Network.of(new Topology.Explicit(e.nodes(), e.pairs(), e.links(),
-            channels)));
+        add(
+            out,
+            inst.name(),
+            inst.problem(),
+            inst,
+            Network.of(new Topology.Explicit(e.nodes(), e.pairs(), e.links(), channels)));
       } catch (RuntimeException x) {
         // not a valid network: not a variant
       }
@@ -266,11 +286,14 @@ public final class Shrinker {
       for (int i = 0; i < e.pairs().size(); i++) {
         Topology.Pair q = e.pairs().get(i);
         if (q.u() != v && q.v() != v) {
-          pairs.add(new Topology.Pair(q.u() > v ? q.u() - 1 : q.u(), q.v() > v ? q.v() - 1 : q.v()));
+          pairs.add(
+              new Topology.Pair(q.u() > v ? q.u() - 1 : q.u(), q.v() > v ? q.v() - 1 : q.v()));
           channels.add(channel(e, i));
         }
       }
-      smaller = new Topology.Explicit(n - 1, pairs, e.links(), channels); // each link keeps its count and costs
+      smaller =
+          new Topology.Explicit(
+              n - 1, pairs, e.links(), channels); // each link keeps its count and costs
     }
     if (smaller == null) {
       return;
@@ -293,13 +316,21 @@ public final class Shrinker {
       return p;
     }
     if (p instanceof Problem.Send s) {
-      return new Problem.Send(id.applyAsInt(s.source()), id.applyAsInt(s.target()), s.length(),
+      return new Problem.Send(
+          id.applyAsInt(s.source()),
+          id.applyAsInt(s.target()),
+          s.length(),
           s.route() == null ? null : s.route().stream().map(id::applyAsInt).toList());
     }
     List<Message> ms = new ArrayList<>();
     for (Message m : inst.messages()) {
-      ms.add(new Message(m.id(), id.applyAsInt(m.from()), id.applyAsInt(m.to()), m.length(),
-          m.route() == null ? null : m.route().stream().map(id::applyAsInt).toList()));
+      ms.add(
+          new Message(
+              m.id(),
+              id.applyAsInt(m.from()),
+              id.applyAsInt(m.to()),
+              m.length(),
+              m.route() == null ? null : m.route().stream().map(id::applyAsInt).toList()));
     }
     if (p instanceof Problem.Scatter s) {
       return new Problem.Scatter(id.applyAsInt(s.root()), ms);

@@ -17,28 +17,37 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.time.TimeScale;
 
 /**
- * The space-time picture of a schedule, independent of the output format: lanes across (the arcs the schedule
- * uses, or the nodes), time down in ticks, and one {@link Piece} per message (bufferless departures or slots), per
- * transmission (store-and-forward) or per control flit (protocol traces). Each piece knows whether a violation of
- * the checker's report involves it. The drawing rules are in docs/models/README.md#space-time-diagrams.
+ * The space-time picture of a schedule, independent of the output format: lanes across (the arcs
+ * the schedule uses, or the nodes), time down in ticks, and one {@link Piece} per message
+ * (bufferless departures or slots), per transmission (store-and-forward) or per control flit
+ * (protocol traces). Each piece knows whether a violation of the checker's report involves it. The
+ * drawing rules are in docs/models/README.md#space-time-diagrams.
  *
- * <p>Pieces are produced on demand ({@link #forEach}), so a format that streams (the trace export) never holds
- * them all.
+ * <p>Pieces are produced on demand ({@link #forEach}), so a format that streams (the trace export)
+ * never holds them all.
  *
  * @implNote Immutable after construction; the report's violations are indexed by message once.
  */
 public final class Diagram {
   /** What the lanes are. */
   public enum Lanes {
-    /** One lane per arc the schedule uses: forward arcs (u &lt; v) first, then backward arcs, each by smaller end. */
+    /**
+     * One lane per arc the schedule uses: forward arcs (u &lt; v) first, then backward arcs, each
+     * by smaller end.
+     */
     ARCS,
-    /** One lane per node; a flit is drawn at the node it is at in each row (the scatter/gather paper's tables). */
+    /**
+     * One lane per node; a flit is drawn at the node it is at in each row (the scatter/gather
+     * paper's tables).
+     */
     NODES
   }
 
   /** What a piece shows. */
   public enum Kind {
-    /** A message of a real bufferless schedule: its flits move one hop per step (a parallelogram). */
+    /**
+     * A message of a real bufferless schedule: its flits move one hop per step (a parallelogram).
+     */
     FLITS,
     /** A message of a virtual schedule: its whole route for slot..slot+length (a rectangle). */
     SLOT,
@@ -53,7 +62,8 @@ public final class Diagram {
    *
    * @param kind what it shows
    * @param id the message id, or for a control flit its kind (wakeup, token, certificate, order)
-   * @param label the short text drawn on it (for a control flit the paper's notation: (s), [*], &lt;c&gt;)
+   * @param label the short text drawn on it (for a control flit the paper's notation: (s), [*],
+   *     &lt;c&gt;)
    * @param index the message's index in the instance (its colour), or -1 for a control flit
    * @param packet the packet number of a transmission, else -1
    * @param lanes the lanes it occupies, in route order
@@ -61,10 +71,21 @@ public final class Diagram {
    * @param duration ticks it holds each lane
    * @param slanted true if it moves one tick per lane within its lane (bufferless flits)
    * @param red true if a violation of the checker involves it
-   * @param place the route of a message as a node list ("0->1->2"), or the arc of a transmission or control flit
+   * @param place the route of a message as a node list ("0->1->2"), or the arc of a transmission or
+   *     control flit
    */
-  public record Piece(Kind kind, String id, String label, int index, int packet, int[] lanes, long[] starts,
-      long duration, boolean slanted, boolean red, String place) {
+  public record Piece(
+      Kind kind,
+      String id,
+      String label,
+      int index,
+      int packet,
+      int[] lanes,
+      long[] starts,
+      long duration,
+      boolean slanted,
+      boolean red,
+      String place) {
     /** The tick after the last it covers. */
     public long end() {
       return Arrays.stream(starts).max().orElse(0) + duration;
@@ -76,8 +97,13 @@ public final class Diagram {
   private final CheckReport report;
   private final Lanes mode;
   private final TimeScale scale;
-  /** Arcs across: the arcs the schedule uses, ascending, and the lane of each; nodes across: both null. */
+
+  /**
+   * Arcs across: the arcs the schedule uses, ascending, and the lane of each; nodes across: both
+   * null.
+   */
   private final int[] usedArcs;
+
   private final int[] laneOfUsed;
   private final List<String> laneNames = new ArrayList<>();
   private final Map<String, List<Violation>> byMessage = new HashMap<>();
@@ -117,14 +143,15 @@ public final class Diagram {
     // only the arcs in use get lanes: no array over every arc (an implicit ring has 10^8 of them)
     int[][] seen = {new int[16]};
     int[] count = {0};
-    forEachRaw(p -> {
-      for (int l : p.lanes()) {
-        if (count[0] == seen[0].length) {
-          seen[0] = Arrays.copyOf(seen[0], 2 * count[0]);
-        }
-        seen[0][count[0]++] = l;
-      }
-    });
+    forEachRaw(
+        p -> {
+          for (int l : p.lanes()) {
+            if (count[0] == seen[0].length) {
+              seen[0] = Arrays.copyOf(seen[0], 2 * count[0]);
+            }
+            seen[0][count[0]++] = l;
+          }
+        });
     int[] ids = Arrays.copyOf(seen[0], count[0]);
     Arrays.sort(ids);
     int distinct = 0;
@@ -139,34 +166,43 @@ public final class Diagram {
     for (int k = 0; k < distinct; k++) {
       order[k] = usedArcs[k];
     }
-    Arrays.sort(order, (a, b) -> {
-      int u1 = net.tail(a);
-      int v1 = net.head(a);
-      int u2 = net.tail(b);
-      int v2 = net.head(b);
-      int c = Boolean.compare(u1 > v1, u2 > v2);
-      if (c == 0) {
-        c = Integer.compare(Math.min(u1, v1), Math.min(u2, v2));
-      }
-      return c != 0 ? c : Integer.compare(Math.max(u1, v1), Math.max(u2, v2));
-    });
+    Arrays.sort(
+        order,
+        (a, b) -> {
+          int u1 = net.tail(a);
+          int v1 = net.head(a);
+          int u2 = net.tail(b);
+          int v2 = net.head(b);
+          int c = Boolean.compare(u1 > v1, u2 > v2);
+          if (c == 0) {
+            c = Integer.compare(Math.min(u1, v1), Math.min(u2, v2));
+          }
+          return c != 0 ? c : Integer.compare(Math.max(u1, v1), Math.max(u2, v2));
+        });
     List<Long> times = instance.problem().pointTimes();
     for (int a : order) {
       laneOfUsed[Arrays.binarySearch(usedArcs, a)] = laneNames.size();
-      if (memory()) { // a buffer layout: the arc u->u+1 of the virtual array is the file's time span [t_u, t_u+1)
+      if (memory()) { // a buffer layout: the arc u->u+1 of the virtual array is the file's time
+        // span [t_u, t_u+1)
         int u = Math.min(net.tail(a), net.head(a));
-        laneNames.add("[" + (times.isEmpty() ? u : times.get(u)) + "," + (times.isEmpty() ? u + 1 : times.get(u + 1))
-            + ")");
+        laneNames.add(
+            "["
+                + (times.isEmpty() ? u : times.get(u))
+                + ","
+                + (times.isEmpty() ? u + 1 : times.get(u + 1))
+                + ")");
       } else {
-        laneNames.add(net.labels().isEmpty() ? net.arcName(a)
-            : net.labels().get(net.tail(a)) + "->" + net.labels().get(net.head(a)));
+        laneNames.add(
+            net.labels().isEmpty()
+                ? net.arcName(a)
+                : net.labels().get(net.tail(a)) + "->" + net.labels().get(net.head(a)));
       }
     }
   }
 
   /**
-   * True for a memory layout (a dsa instance): lanes are spans of the file's times, and the vertical axis is the
-   * offset in memory, not a time.
+   * True for a memory layout (a dsa instance): lanes are spans of the file's times, and the
+   * vertical axis is the offset in memory, not a time.
    */
   public boolean memory() {
     return instance.kind() == org.commsched.core.model.ProblemKind.DSA;
@@ -179,7 +215,10 @@ public final class Diagram {
     return any[0];
   }
 
-  /** The lane of an arc (arcs across) or node (nodes across) id, or -1 when the schedule does not use that arc. */
+  /**
+   * The lane of an arc (arcs across) or node (nodes across) id, or -1 when the schedule does not
+   * use that arc.
+   */
   private int laneOf(int id) {
     if (usedArcs == null) {
       return id;
@@ -209,8 +248,8 @@ public final class Diagram {
   }
 
   /**
-   * Lane names in lane order: {@code "0->1"} or {@code "P0"}; the network's labels when it has them; for a memory
-   * layout the time span {@code "[0,10)"}.
+   * Lane names in lane order: {@code "0->1"} or {@code "P0"}; the network's labels when it has
+   * them; for a memory layout the time span {@code "[0,10)"}.
    */
   public List<String> laneNames() {
     return List.copyOf(laneNames);
@@ -240,16 +279,30 @@ public final class Diagram {
     return -1;
   }
 
-  /** Calls {@code sink} with every piece, in message order then control order; holds none of them. */
+  /**
+   * Calls {@code sink} with every piece, in message order then control order; holds none of them.
+   */
   public void forEach(Consumer<Piece> sink) {
-    forEachRaw(p -> {
-      int[] lanes = new int[p.lanes().length];
-      for (int i = 0; i < lanes.length; i++) {
-        lanes[i] = laneOf(p.lanes()[i]);
-      }
-      sink.accept(new Piece(p.kind(), p.id(), p.label(), p.index(), p.packet(), lanes, p.starts(), p.duration(),
-          p.slanted(), p.red(), p.place()));
-    });
+    forEachRaw(
+        p -> {
+          int[] lanes = new int[p.lanes().length];
+          for (int i = 0; i < lanes.length; i++) {
+            lanes[i] = laneOf(p.lanes()[i]);
+          }
+          sink.accept(
+              new Piece(
+                  p.kind(),
+                  p.id(),
+                  p.label(),
+                  p.index(),
+                  p.packet(),
+                  lanes,
+                  p.starts(),
+                  p.duration(),
+                  p.slanted(),
+                  p.red(),
+                  p.place()));
+        });
   }
 
   /** The pieces with lanes given as arc or node ids, and their red flags. */
@@ -259,28 +312,43 @@ public final class Diagram {
     if (schedule instanceof Schedule.Departures d) {
       messages(d.departures(), true, sink);
       for (Schedule.ControlTransfer c : d.control()) {
-        int a = net.nodes() > Math.max(c.from(), c.to()) && Math.min(c.from(), c.to()) >= 0
-            ? net.arc(c.from(), c.to()) : -1;
+        int a =
+            net.nodes() > Math.max(c.from(), c.to()) && Math.min(c.from(), c.to()) >= 0
+                ? net.arc(c.from(), c.to())
+                : -1;
         if (a < 0) {
           continue;
         }
         int[] lanes = {mode == Lanes.ARCS ? a : c.to()};
         long start = mode == Lanes.ARCS ? c.step() : c.step() + 1;
         String arc = c.from() + "->" + c.to();
-        sink.accept(new Piece(Kind.CONTROL, c.kind(), controlLabel(c), -1, -1, lanes, new long[] {start}, 1,
-            false, controlRed(arc, c.step()), arc));
+        sink.accept(
+            new Piece(
+                Kind.CONTROL,
+                c.kind(),
+                controlLabel(c),
+                -1,
+                -1,
+                lanes,
+                new long[] {start},
+                1,
+                false,
+                controlRed(arc, c.step()),
+                arc));
       }
     } else if (schedule instanceof Schedule.Slots s) {
       messages(s.slots(), false, sink);
     } else if (schedule instanceof Schedule.Transmissions t) {
       CommModel.StoreAndForward model = instance.storeAndForward();
-      org.commsched.core.model.ArcCosts costs = org.commsched.core.model.ArcCosts.of(model, net, scale);
+      org.commsched.core.model.ArcCosts costs =
+          org.commsched.core.model.ArcCosts.of(model, net, scale);
       Map<String, Integer> index = new HashMap<>();
       for (int i = 0; i < messages.size(); i++) {
         index.put(messages.get(i).id(), i);
       }
       for (Schedule.Transmission x : t.transmissions()) {
-        boolean inRange = Math.min(x.from(), x.to()) >= 0 && Math.max(x.from(), x.to()) < net.nodes();
+        boolean inRange =
+            Math.min(x.from(), x.to()) >= 0 && Math.max(x.from(), x.to()) < net.nodes();
         int a = inRange ? net.arc(x.from(), x.to()) : -1;
         if (a < 0 || x.size() < 0) {
           continue;
@@ -295,16 +363,26 @@ public final class Diagram {
         }
         int[] places = {mode == Lanes.ARCS ? a : x.from()};
         String arc = x.from() + "->" + x.to();
-        sink.accept(new Piece(Kind.PACKET, x.message(), x.message() + "." + x.packet(),
-            index.getOrDefault(x.message(), -1), x.packet(), places, new long[] {start}, dur, false,
-            red(x.message(), new int[] {a}, true), arc));
+        sink.accept(
+            new Piece(
+                Kind.PACKET,
+                x.message(),
+                x.message() + "." + x.packet(),
+                index.getOrDefault(x.message(), -1),
+                x.packet(),
+                places,
+                new long[] {start},
+                dur,
+                false,
+                red(x.message(), new int[] {a}, true),
+                arc));
       }
     }
   }
 
   /**
-   * One piece per message that has a time and at least one flit and one hop: real (departure d, hop k from d + k,
-   * slanted) or virtual (every hop from the slot).
+   * One piece per message that has a time and at least one flit and one hop: real (departure d, hop
+   * k from d + k, slanted) or virtual (every hop from the slot).
    */
   private void messages(Map<String, Long> times, boolean real, Consumer<Piece> sink) {
     List<Message> messages = instance.messages();
@@ -320,12 +398,26 @@ public final class Diagram {
       for (int k = 0; k < places.length; k++) {
         starts[k] = real ? time + k : time;
       }
-      sink.accept(new Piece(real ? Kind.FLITS : Kind.SLOT, m.id(), m.id(), i, -1, places, starts, m.length(), real,
-          red(m.id(), places), routeName(atlas.nodes(i))));
+      sink.accept(
+          new Piece(
+              real ? Kind.FLITS : Kind.SLOT,
+              m.id(),
+              m.id(),
+              i,
+              -1,
+              places,
+              starts,
+              m.length(),
+              real,
+              red(m.id(), places),
+              routeName(atlas.nodes(i))));
     }
   }
 
-  /** The paper's notation for a control flit: (s) for wake-up and order, [*] for a token, &lt;c&gt; certificates. */
+  /**
+   * The paper's notation for a control flit: (s) for wake-up and order, [*] for a token, &lt;c&gt;
+   * certificates.
+   */
   static String controlLabel(Schedule.ControlTransfer c) {
     String values = String.join(",", c.values().stream().map(String::valueOf).toList());
     return switch (c.kind()) {

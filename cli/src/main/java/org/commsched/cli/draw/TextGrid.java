@@ -10,23 +10,25 @@ import org.commsched.core.check.Violation;
 import org.commsched.core.model.TerminalText;
 
 /**
- * The space-time diagram as a plain-text grid for terminals, in the layout of the tables of Bhatt, Pucci, Ranade,
- * Rosenberg, "Scattering and Gathering Messages in Networks of Processors" (Figures 1 to 4): one column per lane, one
- * row per step, and in each cell the flit there, {@code M5,1} for flit 1 of message M5 (the paper's m_{5,1}), or a
- * control flit in the paper's notation ({@code (s)}, {@code [*]}, {@code <c>}). Store-and-forward schedules get one
- * row per time at which some transfer starts or ends, and a cell names the packet ({@code M1.0}) holding the lane
- * from that row's time to the next row's. Cells a violation involves end in {@code !}; the violations follow the
- * grid (docs/models/README.md#space-time-diagrams). Names, ids and the title are {@link TerminalText#escape escaped}
- * before the columns are measured, so a control character in an id can neither drive the terminal nor skew the grid.
+ * The space-time diagram as a plain-text grid for terminals, in the layout of the tables of Bhatt,
+ * Pucci, Ranade, Rosenberg, "Scattering and Gathering Messages in Networks of Processors" (Figures
+ * 1 to 4): one column per lane, one row per step, and in each cell the flit there, {@code M5,1} for
+ * flit 1 of message M5 (the paper's m_{5,1}), or a control flit in the paper's notation ({@code
+ * (s)}, {@code [*]}, {@code <c>}). Store-and-forward schedules get one row per time at which some
+ * transfer starts or ends, and a cell names the packet ({@code M1.0}) holding the lane from that
+ * row's time to the next row's. Cells a violation involves end in {@code !}; the violations follow
+ * the grid (docs/models/README.md#space-time-diagrams). Names, ids and the title are {@link
+ * TerminalText#escape escaped} before the columns are measured, so a control character in an id can
+ * neither drive the terminal nor skew the grid.
  */
 public final class TextGrid {
   /** Most rows printed; a longer schedule is refused. */
   public static final int MAX_ROWS = 500;
+
   /** Most lanes printed. */
   public static final int MAX_LANES = 40;
 
-  private TextGrid() {
-  }
+  private TextGrid() {}
 
   /**
    * Writes the grid.
@@ -38,15 +40,16 @@ public final class TextGrid {
     boolean steps = d.instance().family().bufferless();
     long[] horizon = {d.report().makespan() == null ? 0 : d.report().makespan()};
     TreeSet<Long> events = new TreeSet<>();
-    d.forEach(p -> {
-      horizon[0] = Math.max(horizon[0], p.end());
-      if (!steps) {
-        for (long s : p.starts()) {
-          events.add(s);
-          events.add(s + p.duration());
-        }
-      }
-    });
+    d.forEach(
+        p -> {
+          horizon[0] = Math.max(horizon[0], p.end());
+          if (!steps) {
+            for (long s : p.starts()) {
+              events.add(s);
+              events.add(s + p.duration());
+            }
+          }
+        });
     long[] rows;
     if (steps) {
       if (horizon[0] > MAX_ROWS || lanes > MAX_LANES) {
@@ -70,22 +73,24 @@ public final class TextGrid {
       }
       cells.add(row);
     }
-    d.forEach(p -> {
-      for (int k = 0; k < p.lanes().length; k++) {
-        long s = p.starts()[k];
-        for (int r = 0; r < rows.length; r++) {
-          long t = rows[r];
-          if (t < s || t >= s + p.duration()) {
-            continue;
+    d.forEach(
+        p -> {
+          for (int k = 0; k < p.lanes().length; k++) {
+            long s = p.starts()[k];
+            for (int r = 0; r < rows.length; r++) {
+              long t = rows[r];
+              if (t < s || t >= s + p.duration()) {
+                continue;
+              }
+              String label =
+                  switch (p.kind()) {
+                    case FLITS, SLOT -> p.id() + "," + (t - s + 1);
+                    case PACKET, CONTROL -> p.label();
+                  };
+              cells.get(r).get(p.lanes()[k]).add(label + (p.red() ? "!" : ""));
+            }
           }
-          String label = switch (p.kind()) {
-            case FLITS, SLOT -> p.id() + "," + (t - s + 1);
-            case PACKET, CONTROL -> p.label();
-          };
-          cells.get(r).get(p.lanes()[k]).add(label + (p.red() ? "!" : ""));
-        }
-      }
-    });
+        });
     String[][] text = new String[rows.length + 1][lanes + 1];
     text[0][0] = d.memory() ? "Offset" : steps ? "Step" : "Time";
     for (int x = 0; x < lanes; x++) {
@@ -128,8 +133,17 @@ public final class TextGrid {
   }
 
   private static TooLargeException tooLarge(long rows, int lanes) {
-    return new TooLargeException("too large for a text grid (" + rows + " rows, " + lanes + " lanes; at most "
-        + MAX_ROWS + " rows and " + MAX_LANES + " lanes): use --format svg (up to " + SvgDrawing.MAX_PIECES
-        + " shapes) or --format perfetto (any size)");
+    return new TooLargeException(
+        "too large for a text grid ("
+            + rows
+            + " rows, "
+            + lanes
+            + " lanes; at most "
+            + MAX_ROWS
+            + " rows and "
+            + MAX_LANES
+            + " lanes): use --format svg (up to "
+            + SvgDrawing.MAX_PIECES
+            + " shapes) or --format perfetto (any size)");
   }
 }

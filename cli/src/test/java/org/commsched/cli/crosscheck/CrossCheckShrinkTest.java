@@ -18,16 +18,16 @@ import org.commsched.core.solve.MethodFacts;
 import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
-import org.commsched.instances.io.InstanceReader;
 import org.commsched.heuristics.baseline.GreedyBufferless;
+import org.commsched.instances.io.InstanceReader;
 import org.commsched.solver.MethodRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The cross-check catches a heuristic broken on purpose and shrinks the failing case to a small instance
- * (docs/TESTS.md#shrinking): one test-only method returns invalid schedules (every message departs at 0), another
- * claims optimality and returns greedy's schedule one step late.
+ * The cross-check catches a heuristic broken on purpose and shrinks the failing case to a small
+ * instance (docs/TESTS.md#shrinking): one test-only method returns invalid schedules (every message
+ * departs at 0), another claims optimality and returns greedy's schedule one step late.
  */
 class CrossCheckShrinkTest {
   private static final MethodRegistry REGISTRY = MethodRegistry.standard();
@@ -39,8 +39,15 @@ class CrossCheckShrinkTest {
     private final MethodFacts facts;
 
     Broken(String name) {
-      facts = new MethodFacts(name, "test only: greedy, broken on purpose", "none", "test only",
-          Scope.of(org.commsched.core.model.ProblemKind.CHATTING).in(Family.BUFFERLESS_CHATTING), false);
+      facts =
+          new MethodFacts(
+              name,
+              "test only: greedy, broken on purpose",
+              "none",
+              "test only",
+              Scope.of(org.commsched.core.model.ProblemKind.CHATTING)
+                  .in(Family.BUFFERLESS_CHATTING),
+              false);
     }
 
     @Override
@@ -76,20 +83,23 @@ class CrossCheckShrinkTest {
 
   @Test
   void anInvalidHeuristic_isCaught_andShrunkToTwoShortMessages(@TempDir Path out) throws Exception {
-    Method allAtZero = new Broken("broken-all-at-zero") {
-      @Override
-      long departure(long greedyDeparture) {
-        return 0;
-      }
-    };
+    Method allAtZero =
+        new Broken("broken-all-at-zero") {
+          @Override
+          long departure(long greedyDeparture) {
+            return 0;
+          }
+        };
     List<CrossCheck.Failure> failures = run(allAtZero, out);
     assertThat(failures).isNotEmpty();
     for (CrossCheck.Failure f : failures) {
       assertThat(f.finding().check()).isEqualTo("invalid");
       assertThat(f.line()).contains("seed 3", "case " + f.index(), f.shrunk().toString());
       Instance small = InstanceReader.read(f.shrunk());
-      // two messages sharing an arc are the least that collide when both depart at 0; one of them needs a second
-      // flit when they enter the shared arc at different hops (seed 3 shrinks to m2: 2->0->1, length 1, and m3:
+      // two messages sharing an arc are the least that collide when both depart at 0; one of them
+      // needs a second
+      // flit when they enter the shared arc at different hops (seed 3 shrinks to m2: 2->0->1,
+      // length 1, and m3:
       // 0->1, length 2, on a 3-node star)
       assertThat(small.messages()).hasSize(2);
       assertThat(Shrinker.totalLength(small)).isLessThanOrEqualTo(3);
@@ -99,18 +109,20 @@ class CrossCheckShrinkTest {
   }
 
   @Test
-  void aHeuristicBeyondItsGuarantee_isCaught_andShrunkToOneUnitMessage(@TempDir Path out) throws Exception {
-    Method late = new Broken("broken-one-late") {
-      @Override
-      public Long guaranteedMakespan(Instance instance, long optimum) {
-        return optimum; // claims optimality
-      }
+  void aHeuristicBeyondItsGuarantee_isCaught_andShrunkToOneUnitMessage(@TempDir Path out)
+      throws Exception {
+    Method late =
+        new Broken("broken-one-late") {
+          @Override
+          public Long guaranteedMakespan(Instance instance, long optimum) {
+            return optimum; // claims optimality
+          }
 
-      @Override
-      long departure(long greedyDeparture) {
-        return greedyDeparture + 1;
-      }
-    };
+          @Override
+          long departure(long greedyDeparture) {
+            return greedyDeparture + 1;
+          }
+        };
     List<CrossCheck.Failure> failures = run(late, out);
     assertThat(failures).isNotEmpty().allMatch(f -> f.finding().check().equals("guarantee"));
     for (CrossCheck.Failure f : failures) {

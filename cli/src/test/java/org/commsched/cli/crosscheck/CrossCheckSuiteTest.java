@@ -16,10 +16,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The cross-check of {@code commsched crosscheck} (docs/TESTS.md#crosscheck) on fixed seeds, one suite per family with
- * methods: every registered method on small seeded instances, every schedule checked, lower bound &lt;= exact optimum
- * &lt;= every heuristic, the exact methods agreeing, every stated guarantee holding. Cases per family:
- * {@code -Dcommsched.cases=N} gives N / 40 (at least 5); {@code -Dcommsched.seed=random} draws a fresh base seed.
+ * The cross-check of {@code commsched crosscheck} (docs/TESTS.md#crosscheck) on fixed seeds, one
+ * suite per family with methods: every registered method on small seeded instances, every schedule
+ * checked, lower bound &lt;= exact optimum &lt;= every heuristic, the exact methods agreeing, every
+ * stated guarantee holding. Cases per family: {@code -Dcommsched.cases=N} gives N / 40 (at least
+ * 5); {@code -Dcommsched.seed=random} draws a fresh base seed.
  */
 class CrossCheckSuiteTest {
   private static final MethodRegistry REGISTRY = MethodRegistry.standard();
@@ -31,17 +32,23 @@ class CrossCheckSuiteTest {
 
   @Test
   void everyFamilyHasMethods() {
-    assertThat(CrossCheckCases.familiesWithMethods(REGISTRY.all())).containsExactly(Family.values());
+    assertThat(CrossCheckCases.familiesWithMethods(REGISTRY.all()))
+        .containsExactly(Family.values());
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("families")
   void everyMethodOfTheFamily_holdsAgainstTheOthers(Family family, @TempDir Path out) {
     List<String> lines = new ArrayList<>();
-    CrossCheck.Summary s = CHECK.run(family, Seeds.base() + 1, Seeds.cases(40, 5), out, f -> lines.add(f.line()));
+    CrossCheck.Summary s =
+        CHECK.run(family, Seeds.base() + 1, Seeds.cases(40, 5), out, f -> lines.add(f.line()));
     assertThat(lines).as(s.line()).isEmpty();
-    assertThat(s.proven()).as("cases whose optimum an exact method proved: " + s.line()).isPositive();
-    assertThat(s.methods()).as("exact and heuristic methods ran: " + s.line())
-        .anyMatch(m -> REGISTRY.byName(m).exact()).anyMatch(m -> !REGISTRY.byName(m).exact());
+    assertThat(s.proven())
+        .as("cases whose optimum an exact method proved: " + s.line())
+        .isPositive();
+    assertThat(s.methods())
+        .as("exact and heuristic methods ran: " + s.line())
+        .anyMatch(m -> REGISTRY.byName(m).exact())
+        .anyMatch(m -> !REGISTRY.byName(m).exact());
   }
 }

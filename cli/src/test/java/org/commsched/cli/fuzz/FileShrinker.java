@@ -7,19 +7,19 @@ import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * Reduces a failing fuzz case's input file, the idea of the cross-check's {@code Shrinker} (docs/TESTS.md#shrinking)
- * applied to bytes: greedily take the first smaller variant on which the same failure class remains, until no
- * variant keeps it or the budget of runs is spent. Variants, in this order: for a JSON document that parses, the
- * document less one field or one array element; for any file, the file less a block of lines (halves, then quarters,
- * down to single lines), then less its second half.
+ * Reduces a failing fuzz case's input file, the idea of the cross-check's {@code Shrinker}
+ * (docs/TESTS.md#shrinking) applied to bytes: greedily take the first smaller variant on which the
+ * same failure class remains, until no variant keeps it or the budget of runs is spent. Variants,
+ * in this order: for a JSON document that parses, the document less one field or one array element;
+ * for any file, the file less a block of lines (halves, then quarters, down to single lines), then
+ * less its second half.
  */
 public final class FileShrinker {
-  private FileShrinker() {
-  }
+  private FileShrinker() {}
 
   /**
-   * The smallest input found on which {@code stillFails} holds, starting from {@code c}'s, with at most
-   * {@code budget} calls.
+   * The smallest input found on which {@code stillFails} holds, starting from {@code c}'s, with at
+   * most {@code budget} calls.
    */
   public static FuzzCase shrink(FuzzCase c, Predicate<FuzzCase> stillFails, int budget) {
     FuzzCase cur = c;

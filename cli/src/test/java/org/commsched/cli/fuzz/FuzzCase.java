@@ -9,27 +9,36 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One fuzzed run of the command line (docs/TESTS.md#file-fuzzing): the files to put in a fresh directory, the
- * arguments (a word starting with {@code @} names a file of that directory), and what the oracle needs to know
- * beyond the universal rules.
+ * One fuzzed run of the command line (docs/TESTS.md#file-fuzzing): the files to put in a fresh
+ * directory, the arguments (a word starting with {@code @} names a file of that directory), and
+ * what the oracle needs to know beyond the universal rules.
  *
  * @param seed the case's seed: {@link FuzzCases#draw(long)} of it gives this case again
- * @param mutation the mutation class, {@code format/operator} (e.g. {@code graphml/xxe-file}): the failures table
- *     groups by it
+ * @param mutation the mutation class, {@code format/operator} (e.g. {@code graphml/xxe-file}): the
+ *     failures table groups by it
  * @param files file name to content, written before the run (the first one is the fuzzed input)
  * @param args the command line, {@code @name} for a file of the case directory
  * @param limitSeconds the time the run may take before the margin: its {@code --time-limit}, else
  *     {@link #NO_LIMIT_SECONDS}
  * @param out the {@code --out} file's name, or null
- * @param mustRefuse true when the input is bad by construction (a DOCTYPE, an unknown node, a truncated document):
- *     anything but exit 2 is a failure
- * @param secret a marker written to a file outside the input that the input points at (external entities): it must
- *     appear in no output, or null
+ * @param mustRefuse true when the input is bad by construction (a DOCTYPE, an unknown node, a
+ *     truncated document): anything but exit 2 is a failure
+ * @param secret a marker written to a file outside the input that the input points at (external
+ *     entities): it must appear in no output, or null
  * @implNote Immutable.
  */
-public record FuzzCase(long seed, String mutation, Map<String, byte[]> files, List<String> args, int limitSeconds,
-    String out, boolean mustRefuse, String secret) {
-  /** The bound for a command without {@code --time-limit}: a refusal must come within it (issue 28). */
+public record FuzzCase(
+    long seed,
+    String mutation,
+    Map<String, byte[]> files,
+    List<String> args,
+    int limitSeconds,
+    String out,
+    boolean mustRefuse,
+    String secret) {
+  /**
+   * The bound for a command without {@code --time-limit}: a refusal must come within it (issue 28).
+   */
   public static final int NO_LIMIT_SECONDS = 5;
 
   public FuzzCase {
@@ -49,7 +58,10 @@ public record FuzzCase(long seed, String mutation, Map<String, byte[]> files, Li
     return new FuzzCase(seed, mutation, f, args, limitSeconds, out, mustRefuse, secret);
   }
 
-  /** Writes the files into {@code dir}, with {@link FuzzCases#DIR_TOKEN} replaced by its absolute path. */
+  /**
+   * Writes the files into {@code dir}, with {@link FuzzCases#DIR_TOKEN} replaced by its absolute
+   * path.
+   */
   public void writeTo(Path dir) throws IOException {
     Files.createDirectories(dir);
     for (Map.Entry<String, byte[]> e : files.entrySet()) {
@@ -57,7 +69,9 @@ public record FuzzCase(long seed, String mutation, Map<String, byte[]> files, Li
       String token = FuzzCases.DIR_TOKEN;
       String text = new String(b, java.nio.charset.StandardCharsets.ISO_8859_1);
       if (text.contains(token)) { // an entity's path: the directory is known only now
-        b = text.replace(token, dir.toAbsolutePath().toString()).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        b =
+            text.replace(token, dir.toAbsolutePath().toString())
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
       }
       Files.write(dir.resolve(e.getKey()), b);
     }
@@ -77,14 +91,16 @@ public record FuzzCase(long seed, String mutation, Map<String, byte[]> files, Li
     StringBuilder sb = new StringBuilder("commsched");
     for (String s : args) {
       String w = s.startsWith("@") ? s.substring(1) : s;
-      sb.append(' ').append(w.matches("[A-Za-z0-9_./:=,+-]+") ? w : "'" + w.replace("'", "'\\''") + "'");
+      sb.append(' ')
+          .append(w.matches("[A-Za-z0-9_./:=,+-]+") ? w : "'" + w.replace("'", "'\\''") + "'");
     }
     return sb.toString();
   }
 
   /**
-   * True for {@code generate} asked for an oversized instance ({@code size/generate-...}): the runners send it the
-   * user's Ctrl-C at the limit (it must then end with 130, 0 or 2 within the margin, and leave no partial file).
+   * True for {@code generate} asked for an oversized instance ({@code size/generate-...}): the
+   * runners send it the user's Ctrl-C at the limit (it must then end with 130, 0 or 2 within the
+   * margin, and leave no partial file).
    */
   public boolean interruptAtLimit() {
     return mutation.startsWith("size/generate");

@@ -23,48 +23,89 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Draws the file fuzzer's cases (docs/TESTS.md#file-fuzzing): case {@code s} is a pure function of the seed
- * {@code s} (and of the catalogue), so a failing case is replayed from its seed alone.
+ * Draws the file fuzzer's cases (docs/TESTS.md#file-fuzzing): case {@code s} is a pure function of
+ * the seed {@code s} (and of the catalogue), so a failing case is replayed from its seed alone.
  *
- * <p>Seed corpus: the catalogue (instances/catalogue) of the four families (bufferless chatting and dsa, bufferless
- * scatter/gather, store-and-forward packet scatter/gather, linear-cost send/broadcast/gossip) and its DSA CSV files,
- * small instances from {@code commsched generate} (other topologies), schedules that {@code solve} writes for the
- * catalogue instances, and small GraphML and DOT drawings written here. Mutation operators, each a class of the
- * failures table:
+ * <p>Seed corpus: the catalogue (instances/catalogue) of the four families (bufferless chatting and
+ * dsa, bufferless scatter/gather, store-and-forward packet scatter/gather, linear-cost
+ * send/broadcast/gossip) and its DSA CSV files, small instances from {@code commsched generate}
+ * (other topologies), schedules that {@code solve} writes for the catalogue instances, and small
+ * GraphML and DOT drawings written here. Mutation operators, each a class of the failures table:
+ *
  * <ul>
- *   <li>{@code json/...}: structural mutations of instance and schedule JSON (drop, duplicate or retype a field,
- *       huge, negative or fractional numbers, deep nesting, long strings, control characters in names, unknown
- *       node ids, routes that are not paths);</li>
- *   <li>{@code bytes/...}: truncation, bit flips, invalid UTF-8, byte order marks, NUL bytes, an empty file, trailing
- *       garbage (on every format);</li>
- *   <li>{@code size/...}: a few bytes that declare a large structure (a ring of 10^9 nodes, a complete graph of
- *       10^5 nodes, 10^9 units or messages), in instance files and in {@code generate} options;</li>
- *   <li>{@code csv/...}: missing or extra columns, negative, overflowing and huge values, bad headers;</li>
- *   <li>{@code graphml/...}, {@code dot/...}: DOCTYPE with internal and external entities (a local file, a
- *       parameter entity loading a second DTD, {@code /dev/zero}), billion laughs, deep nesting, malformed tags,
- *       self-loops, repeated edges, control characters in ids;</li>
- *   <li>{@code schedule/...}: schedules of valid instances with huge, negative or unknown entries.</li>
+ *   <li>{@code json/...}: structural mutations of instance and schedule JSON (drop, duplicate or
+ *       retype a field, huge, negative or fractional numbers, deep nesting, long strings, control
+ *       characters in names, unknown node ids, routes that are not paths);
+ *   <li>{@code bytes/...}: truncation, bit flips, invalid UTF-8, byte order marks, NUL bytes, an
+ *       empty file, trailing garbage (on every format);
+ *   <li>{@code size/...}: a few bytes that declare a large structure (a ring of 10^9 nodes, a
+ *       complete graph of 10^5 nodes, 10^9 units or messages), in instance files and in {@code
+ *       generate} options;
+ *   <li>{@code csv/...}: missing or extra columns, negative, overflowing and huge values, bad
+ *       headers;
+ *   <li>{@code graphml/...}, {@code dot/...}: DOCTYPE with internal and external entities (a local
+ *       file, a parameter entity loading a second DTD, {@code /dev/zero}), billion laughs, deep
+ *       nesting, malformed tags, self-loops, repeated edges, control characters in ids;
+ *   <li>{@code schedule/...}: schedules of valid instances with huge, negative or unknown entries.
  * </ul>
- * The commands: {@code solve} (default method and the family's heuristic, {@code --time-limit 1} or {@code 2},
- * {@code --out}), {@code check}, {@code bounds}, {@code draw --format text/svg}, {@code generate --network} and
- * {@code generate} with oversized options.
+ *
+ * The commands: {@code solve} (default method and the family's heuristic, {@code --time-limit 1} or
+ * {@code 2}, {@code --out}), {@code check}, {@code bounds}, {@code draw --format text/svg}, {@code
+ * generate --network} and {@code generate} with oversized options.
  */
 public final class FuzzCases {
-  /** Written into the case directory; an external entity points at it; its text must never be printed. */
+  /**
+   * Written into the case directory; an external entity points at it; its text must never be
+   * printed.
+   */
   public static final String SECRET_FILE = "secret.txt";
+
   /** Replaced by the case directory's absolute path when the files are written. */
   public static final String DIR_TOKEN = "@@DIR@@";
 
-  /** Reads outputs back with the limits the project's own readers use (names as long as string values). */
-  static final JsonMapper MAPPER = JsonMapper.builder(tools.jackson.core.json.JsonFactory.builder()
-      .streamReadConstraints(tools.jackson.core.StreamReadConstraints.builder()
-          .maxNameLength(tools.jackson.core.StreamReadConstraints.DEFAULT_MAX_STRING_LEN).build()).build()).build();
+  /**
+   * Reads outputs back with the limits the project's own readers use (names as long as string
+   * values).
+   */
+  static final JsonMapper MAPPER =
+      JsonMapper.builder(
+              tools.jackson.core.json.JsonFactory.builder()
+                  .streamReadConstraints(
+                      tools.jackson.core.StreamReadConstraints.builder()
+                          .maxNameLength(
+                              tools.jackson.core.StreamReadConstraints.DEFAULT_MAX_STRING_LEN)
+                          .build())
+                  .build())
+          .build();
+
   private static final String[] FAMILIES = {"chatting", "scatter-gather", "packet", "linear-cost"};
-  private static final String[] CONTROL = {"\u001b[31mred\u001b[0m", "\u001b]0;owned\u0007", "bell\u0007",
-      "cr\rhidden", "\u202eevil", "\u2066iso\u2069", "nul\u0000", "del\u007f", "c1\u009b2J", "bs\b\b\b"};
-  private static final String[] HUGE = {"9223372036854775808", "-9223372036854775809",
-      "1000000000000000000000000000000",
-      "1e308", "-1", "0", "2147483648", "9007199254740993", "1e-400", "-0", "4294967296", "1.5", "99999999999"};
+  private static final String[] CONTROL = {
+    "\u001b[31mred\u001b[0m",
+    "\u001b]0;owned\u0007",
+    "bell\u0007",
+    "cr\rhidden",
+    "\u202eevil",
+    "\u2066iso\u2069",
+    "nul\u0000",
+    "del\u007f",
+    "c1\u009b2J",
+    "bs\b\b\b"
+  };
+  private static final String[] HUGE = {
+    "9223372036854775808",
+    "-9223372036854775809",
+    "1000000000000000000000000000000",
+    "1e308",
+    "-1",
+    "0",
+    "2147483648",
+    "9007199254740993",
+    "1e-400",
+    "-0",
+    "4294967296",
+    "1.5",
+    "99999999999"
+  };
 
   private final Path catalogue;
   private final Map<String, List<Path>> corpus = new LinkedHashMap<>();
@@ -72,7 +113,10 @@ public final class FuzzCases {
   private final Map<Path, byte[]> schedules = new ConcurrentHashMap<>();
   private final Path scratch;
 
-  /** A generator over the catalogue found above the working directory; {@code scratch} holds base schedules. */
+  /**
+   * A generator over the catalogue found above the working directory; {@code scratch} holds base
+   * schedules.
+   */
   public FuzzCases(Path scratch) {
     this.catalogue = catalogue();
     this.scratch = scratch;
@@ -108,7 +152,8 @@ public final class FuzzCases {
       p = p.getParent();
     }
     if (p == null) {
-      throw new IllegalStateException("instances/catalogue not found above " + Paths.get("").toAbsolutePath());
+      throw new IllegalStateException(
+          "instances/catalogue not found above " + Paths.get("").toAbsolutePath());
     }
     return p.resolve("instances/catalogue");
   }
@@ -135,21 +180,57 @@ public final class FuzzCases {
     return dot(seed, r);
   }
 
-  // ---------------------------------------------------------------------------------------------- instances
+  // ----------------------------------------------------------------------------------------------
+  // instances
 
-  /** A base instance of a family: a catalogue file, or (one time in three) a small generated one. */
+  /**
+   * A base instance of a family: a catalogue file, or (one time in three) a small generated one.
+   */
   private ObjectNode baseInstance(String family, SplittableRandom r) {
     if (r.nextInt(3) == 0) {
-      String[] args = switch (family) {
-        case "chatting" -> new String[] {"--problem", "chatting", "--family",
-            pick(r, "mesh", "torus", "hypercube", "bla", "random", "tree"), "--size", "3", "--messages", "5"};
-        case "scatter-gather" -> new String[] {"--problem", pick(r, "scatter", "gather"), "--family",
-            pick(r, "tree", "star", "mesh", "random"), "--size", "5"};
-        case "packet" -> new String[] {"--problem", pick(r, "scatter", "gather"), "--family",
-            pick(r, "tree", "star", "bla"), "--size", "5", "--model", "saf:beta=2,tau=1,ports=one,duplex=full"};
-        default -> new String[] {"--problem", pick(r, "send", "broadcast", "gossip"), "--family",
-            pick(r, "ring", "complete", "hypercube", "bla"), "--size", "3"};
-      };
+      String[] args =
+          switch (family) {
+            case "chatting" ->
+                new String[] {
+                  "--problem",
+                  "chatting",
+                  "--family",
+                  pick(r, "mesh", "torus", "hypercube", "bla", "random", "tree"),
+                  "--size",
+                  "3",
+                  "--messages",
+                  "5"
+                };
+            case "scatter-gather" ->
+                new String[] {
+                  "--problem",
+                  pick(r, "scatter", "gather"),
+                  "--family",
+                  pick(r, "tree", "star", "mesh", "random"),
+                  "--size",
+                  "5"
+                };
+            case "packet" ->
+                new String[] {
+                  "--problem",
+                  pick(r, "scatter", "gather"),
+                  "--family",
+                  pick(r, "tree", "star", "bla"),
+                  "--size",
+                  "5",
+                  "--model",
+                  "saf:beta=2,tau=1,ports=one,duplex=full"
+                };
+            default ->
+                new String[] {
+                  "--problem",
+                  pick(r, "send", "broadcast", "gossip"),
+                  "--family",
+                  pick(r, "ring", "complete", "hypercube", "bla"),
+                  "--size",
+                  "3"
+                };
+          };
       List<String> a = new ArrayList<>(List.of("generate"));
       a.addAll(List.of(args));
       a.addAll(List.of("--seed", Integer.toString(r.nextInt(1000)), "--explicit-routes"));
@@ -157,7 +238,9 @@ public final class FuzzCases {
         a.remove("--explicit-routes");
       }
       StringWriter out = new StringWriter();
-      int code = Main.run(a.toArray(String[]::new), new PrintWriter(out), new PrintWriter(new StringWriter()));
+      int code =
+          Main.run(
+              a.toArray(String[]::new), new PrintWriter(out), new PrintWriter(new StringWriter()));
       if (code == 0) {
         return (ObjectNode) MAPPER.readTree(out.toString());
       }
@@ -187,44 +270,104 @@ public final class FuzzCases {
     };
   }
 
-  /** A command on an instance file {@code in}: solve (default or the heuristic), bounds, check or draw. */
-  private FuzzCase onInstance(long seed, String mutation, SplittableRandom r, String in, byte[] content,
-      ObjectNode base, boolean mustRefuse) {
+  /**
+   * A command on an instance file {@code in}: solve (default or the heuristic), bounds, check or
+   * draw.
+   */
+  private FuzzCase onInstance(
+      long seed,
+      String mutation,
+      SplittableRandom r,
+      String in,
+      byte[] content,
+      ObjectNode base,
+      boolean mustRefuse) {
     Map<String, byte[]> files = new LinkedHashMap<>();
     files.put(in, content);
     int c = r.nextInt(100);
     if (c < 25) {
       int limit = 1 + r.nextInt(2);
-      return new FuzzCase(seed, mutation, files, List.of("solve", "@" + in, "--time-limit", Integer.toString(limit),
-          "--out", "@out.schedule.json", "--quiet"), limit, "out.schedule.json", mustRefuse, null);
+      return new FuzzCase(
+          seed,
+          mutation,
+          files,
+          List.of(
+              "solve",
+              "@" + in,
+              "--time-limit",
+              Integer.toString(limit),
+              "--out",
+              "@out.schedule.json",
+              "--quiet"),
+          limit,
+          "out.schedule.json",
+          mustRefuse,
+          null);
     } else if (c < 55) {
-      List<String> a = new ArrayList<>(List.of("solve", "@" + in, "--method", heuristic(base), "--time-limit", "2",
-          "--out", "@out.schedule.json"));
+      List<String> a =
+          new ArrayList<>(
+              List.of(
+                  "solve",
+                  "@" + in,
+                  "--method",
+                  heuristic(base),
+                  "--time-limit",
+                  "2",
+                  "--out",
+                  "@out.schedule.json"));
       if (r.nextBoolean()) {
         a.add("--json");
       }
       return new FuzzCase(seed, mutation, files, a, 2, "out.schedule.json", mustRefuse, null);
     } else if (c < 72) {
-      return new FuzzCase(seed, mutation, files, r.nextBoolean() ? List.of("bounds", "@" + in)
-          : List.of("bounds", "@" + in, "--json"), FuzzCase.NO_LIMIT_SECONDS, null, mustRefuse, null);
+      return new FuzzCase(
+          seed,
+          mutation,
+          files,
+          r.nextBoolean() ? List.of("bounds", "@" + in) : List.of("bounds", "@" + in, "--json"),
+          FuzzCase.NO_LIMIT_SECONDS,
+          null,
+          mustRefuse,
+          null);
     }
     byte[] sched = baseSchedule(base);
     if (sched == null) {
-      return new FuzzCase(seed, mutation, files, List.of("bounds", "@" + in), FuzzCase.NO_LIMIT_SECONDS, null,
-          mustRefuse, null);
+      return new FuzzCase(
+          seed,
+          mutation,
+          files,
+          List.of("bounds", "@" + in),
+          FuzzCase.NO_LIMIT_SECONDS,
+          null,
+          mustRefuse,
+          null);
     }
     files.put("base.schedule.json", sched);
     if (c < 86) {
-      return new FuzzCase(seed, mutation, files, List.of("check", "@" + in, "@base.schedule.json"),
-          FuzzCase.NO_LIMIT_SECONDS, null, mustRefuse, null);
+      return new FuzzCase(
+          seed,
+          mutation,
+          files,
+          List.of("check", "@" + in, "@base.schedule.json"),
+          FuzzCase.NO_LIMIT_SECONDS,
+          null,
+          mustRefuse,
+          null);
     }
-    return new FuzzCase(seed, mutation, files, List.of("draw", "@" + in, "@base.schedule.json", "--format", "text"),
-        FuzzCase.NO_LIMIT_SECONDS, null, mustRefuse, null);
+    return new FuzzCase(
+        seed,
+        mutation,
+        files,
+        List.of("draw", "@" + in, "@base.schedule.json", "--format", "text"),
+        FuzzCase.NO_LIMIT_SECONDS,
+        null,
+        mustRefuse,
+        null);
   }
 
   /**
-   * The schedule the family's heuristic writes for a valid instance (null when there is none), computed in this JVM
-   * once per instance text.
+   * The schedule the family's heuristic writes for a valid instance (null when there is none),
+   * computed in this JVM once per instance text.
    */
   private byte[] baseSchedule(ObjectNode doc) {
     String text = MAPPER.writeValueAsString(doc);
@@ -235,12 +378,25 @@ public final class FuzzCases {
     }
     byte[] made = new byte[0];
     try {
-      Path dir = Files.createDirectories(scratch.resolve("base-" + key + "-" + Thread.currentThread().getId()));
+      Path dir =
+          Files.createDirectories(
+              scratch.resolve("base-" + key + "-" + Thread.currentThread().getId()));
       Path in = dir.resolve("in.json");
       Path out = dir.resolve("out.schedule.json");
       Files.writeString(in, text);
-      int code = Main.run(new String[] {"solve", in.toString(), "--method", heuristic(doc), "--out", out.toString(),
-          "--quiet"}, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+      int code =
+          Main.run(
+              new String[] {
+                "solve",
+                in.toString(),
+                "--method",
+                heuristic(doc),
+                "--out",
+                out.toString(),
+                "--quiet"
+              },
+              new PrintWriter(new StringWriter()),
+              new PrintWriter(new StringWriter()));
       if (code == 0 && Files.exists(out)) {
         made = Files.readAllBytes(out);
       }
@@ -256,7 +412,13 @@ public final class FuzzCases {
     ObjectNode base = baseInstance(family, r);
     ObjectNode doc = base.deepCopy();
     Mutated m = structural(doc, r, true);
-    return onInstance(seed, "json/" + m.operator, r, "in.json", m.text.getBytes(StandardCharsets.UTF_8), base,
+    return onInstance(
+        seed,
+        "json/" + m.operator,
+        r,
+        "in.json",
+        m.text.getBytes(StandardCharsets.UTF_8),
+        base,
         m.mustRefuse);
   }
 
@@ -268,9 +430,11 @@ public final class FuzzCases {
     return onInstance(seed, "bytes/" + m.operator, r, "in.json", m.bytes, base, m.mustRefuse);
   }
 
-  /** A structural mutation's result: the document's text, the operator, whether it is bad by construction. */
-  private record Mutated(String operator, String text, byte[] bytes, boolean mustRefuse) {
-  }
+  /**
+   * A structural mutation's result: the document's text, the operator, whether it is bad by
+   * construction.
+   */
+  private record Mutated(String operator, String text, byte[] bytes, boolean mustRefuse) {}
 
   /** Every container of the tree with a key or index into it: the places a mutation can hit. */
   private record Place(JsonNode parent, String key, int index) {
@@ -301,8 +465,18 @@ public final class FuzzCases {
     }
   }
 
-  private static final String[] STRUCTURAL = {"drop-field", "duplicate-field", "retype", "huge-number",
-      "deep-nesting", "long-string", "control-chars", "unknown-node", "route-not-a-path", "unknown-field"};
+  private static final String[] STRUCTURAL = {
+    "drop-field",
+    "duplicate-field",
+    "retype",
+    "huge-number",
+    "deep-nesting",
+    "long-string",
+    "control-chars",
+    "unknown-node",
+    "route-not-a-path",
+    "unknown-field"
+  };
 
   /** One structural mutation of a JSON document (instance or schedule). */
   private static Mutated structural(ObjectNode doc, SplittableRandom r, boolean instance) {
@@ -324,25 +498,37 @@ public final class FuzzCases {
         // emitted twice by print(); the copy with another value one time in two
         JsonNode v = p.get();
         raw.put(v, null);
-        return new Mutated(op, print(doc, raw, v, r.nextBoolean() ? v : MAPPER.getNodeFactory().stringNode("dup")),
-            null, false);
+        return new Mutated(
+            op,
+            print(doc, raw, v, r.nextBoolean() ? v : MAPPER.getNodeFactory().stringNode("dup")),
+            null,
+            false);
       }
       case "retype" -> {
         JsonNode v = p.get();
-        JsonNode to = switch (r.nextInt(7)) {
-          case 0 -> MAPPER.getNodeFactory().stringNode(v.isValueNode() ? v.asString("") : v.toString());
-          case 1 -> MAPPER.getNodeFactory().numberNode(r.nextInt(5));
-          case 2 -> MAPPER.getNodeFactory().nullNode();
-          case 3 -> MAPPER.getNodeFactory().booleanNode(true);
-          case 4 -> MAPPER.createArrayNode().add(v.deepCopy());
-          case 5 -> MAPPER.createObjectNode();
-          default -> MAPPER.getNodeFactory().numberNode(1.5);
-        };
+        JsonNode to =
+            switch (r.nextInt(7)) {
+              case 0 ->
+                  MAPPER
+                      .getNodeFactory()
+                      .stringNode(v.isValueNode() ? v.asString("") : v.toString());
+              case 1 -> MAPPER.getNodeFactory().numberNode(r.nextInt(5));
+              case 2 -> MAPPER.getNodeFactory().nullNode();
+              case 3 -> MAPPER.getNodeFactory().booleanNode(true);
+              case 4 -> MAPPER.createArrayNode().add(v.deepCopy());
+              case 5 -> MAPPER.createObjectNode();
+              default -> MAPPER.getNodeFactory().numberNode(1.5);
+            };
         p.set(to);
       }
       case "huge-number" -> {
-        List<Place> nums = all.stream().filter(x -> x.get().isNumber() || x.get().isString()
-            && x.get().asString("").matches("-?[0-9.]+")).toList();
+        List<Place> nums =
+            all.stream()
+                .filter(
+                    x ->
+                        x.get().isNumber()
+                            || x.get().isString() && x.get().asString("").matches("-?[0-9.]+"))
+                .toList();
         Place q = nums.isEmpty() ? p : nums.get(r.nextInt(nums.size()));
         JsonNode marker = MAPPER.getNodeFactory().stringNode("HUGE");
         q.set(marker);
@@ -353,14 +539,20 @@ public final class FuzzCases {
         int depth = new int[] {100, 2_000, 50_000, 500_000}[r.nextInt(4)];
         JsonNode marker = MAPPER.getNodeFactory().stringNode("DEEP");
         p.set(marker);
-        raw.put(marker, r.nextBoolean() ? "[".repeat(depth) + "]".repeat(depth)
-            : "{\"a\":".repeat(depth) + "1" + "}".repeat(depth));
+        raw.put(
+            marker,
+            r.nextBoolean()
+                ? "[".repeat(depth) + "]".repeat(depth)
+                : "{\"a\":".repeat(depth) + "1" + "}".repeat(depth));
       }
       case "long-string" -> {
         List<Place> strs = all.stream().filter(x -> x.get().isString()).toList();
         Place q = strs.isEmpty() ? p : strs.get(r.nextInt(strs.size()));
         int n = new int[] {1_000, 100_000, 3_000_000}[r.nextInt(3)];
-        q.set(MAPPER.getNodeFactory().stringNode((r.nextBoolean() ? "x" : "é\"\\,日🚀").repeat(n / 5 + 1)));
+        q.set(
+            MAPPER
+                .getNodeFactory()
+                .stringNode((r.nextBoolean() ? "x" : "é\"\\,日🚀").repeat(n / 5 + 1)));
       }
       case "control-chars" -> controlChars(doc, r, instance);
       case "unknown-node" -> {
@@ -387,7 +579,9 @@ public final class FuzzCases {
     if (doc.has("method")) {
       doc.put("method", "m" + c);
     }
-    if (instance && doc.get("network") instanceof ObjectNode net && net.path("nodes").isInt()
+    if (instance
+        && doc.get("network") instanceof ObjectNode net
+        && net.path("nodes").isInt()
         && net.get("nodes").asInt() <= 64) {
       ArrayNode labels = net.putArray("labels");
       for (int v = 0; v < net.get("nodes").asInt(); v++) {
@@ -396,13 +590,18 @@ public final class FuzzCases {
     }
   }
 
-  /** Sets a node reference (from, to, root, source, target, a route's node) to a node that does not exist. */
+  /**
+   * Sets a node reference (from, to, root, source, target, a route's node) to a node that does not
+   * exist.
+   */
   private static boolean unknownNode(ObjectNode doc, SplittableRandom r) {
     List<Place> refs = new ArrayList<>();
     List<Place> all = new ArrayList<>();
     places(doc, all);
     for (Place p : all) {
-      if (p.key != null && List.of("from", "to", "root", "source", "target").contains(p.key) && p.get().isInt()) {
+      if (p.key != null
+          && List.of("from", "to", "root", "source", "target").contains(p.key)
+          && p.get().isInt()) {
         refs.add(p);
       }
       if (p.key == null && isRoute(doc, p.parent)) {
@@ -412,8 +611,12 @@ public final class FuzzCases {
     if (refs.isEmpty()) {
       return false;
     }
-    refs.get(r.nextInt(refs.size())).set(MAPPER.getNodeFactory().numberNode(
-        new long[] {-1, 1_000_007, Integer.MAX_VALUE, 3_000_000_000L}[r.nextInt(4)]));
+    refs.get(r.nextInt(refs.size()))
+        .set(
+            MAPPER
+                .getNodeFactory()
+                .numberNode(
+                    new long[] {-1, 1_000_007, Integer.MAX_VALUE, 3_000_000_000L}[r.nextInt(4)]));
     return true;
   }
 
@@ -442,25 +645,26 @@ public final class FuzzCases {
       case 0 -> route.add(from).add(from).add(to);
       case 1 -> route.add(to).add(from);
       case 2 -> route.add(from);
-      case 3 -> { }
+      case 3 -> {}
       case 4 -> route.add(from).add(to).add(from).add(to);
       default -> route.add(from).add(r.nextInt(40)).add(to);
     }
   }
 
   /**
-   * Prints a JSON tree by hand, so that a node in {@code raw} is written as its raw text (numbers past every
-   * limit, nesting deeper than a writer allows), and {@code dup}'s property is written twice (the second time
-   * with {@code dupValue}).
+   * Prints a JSON tree by hand, so that a node in {@code raw} is written as its raw text (numbers
+   * past every limit, nesting deeper than a writer allows), and {@code dup}'s property is written
+   * twice (the second time with {@code dupValue}).
    */
-  private static String print(JsonNode n, Map<JsonNode, String> raw, JsonNode dup, JsonNode dupValue) {
+  private static String print(
+      JsonNode n, Map<JsonNode, String> raw, JsonNode dup, JsonNode dupValue) {
     StringBuilder sb = new StringBuilder();
     print(n, raw, dup, dupValue, sb);
     return sb.toString();
   }
 
-  private static void print(JsonNode n, Map<JsonNode, String> raw, JsonNode dup, JsonNode dupValue,
-      StringBuilder sb) {
+  private static void print(
+      JsonNode n, Map<JsonNode, String> raw, JsonNode dup, JsonNode dupValue, StringBuilder sb) {
     if (raw.get(n) != null) {
       sb.append(raw.get(n));
     } else if (n instanceof ObjectNode o) {
@@ -490,10 +694,22 @@ public final class FuzzCases {
     }
   }
 
-  private static final String[] BYTES = {"truncate", "bit-flip", "invalid-utf8", "bom", "utf16", "nul", "empty",
-      "trailing-garbage", "crlf"};
+  private static final String[] BYTES = {
+    "truncate",
+    "bit-flip",
+    "invalid-utf8",
+    "bom",
+    "utf16",
+    "nul",
+    "empty",
+    "trailing-garbage",
+    "crlf"
+  };
 
-  /** One byte-level mutation; {@code json} says a truncation before the last closing brace must be refused. */
+  /**
+   * One byte-level mutation; {@code json} says a truncation before the last closing brace must be
+   * refused.
+   */
   private static Mutated bytes(byte[] text, SplittableRandom r, boolean json) {
     String op = BYTES[r.nextInt(BYTES.length)];
     byte[] b = text.clone();
@@ -512,8 +728,13 @@ public final class FuzzCases {
         }
       }
       case "invalid-utf8" -> {
-        byte[][] bad = {{(byte) 0xC3, 0x28}, {(byte) 0xFF}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
-            {(byte) 0xF8, (byte) 0x88, (byte) 0x80, (byte) 0x80, (byte) 0x80}, {(byte) 0xC0, (byte) 0xAF}};
+        byte[][] bad = {
+          {(byte) 0xC3, 0x28},
+          {(byte) 0xFF},
+          {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+          {(byte) 0xF8, (byte) 0x88, (byte) 0x80, (byte) 0x80, (byte) 0x80},
+          {(byte) 0xC0, (byte) 0xAF}
+        };
         b = insert(b, r.nextInt(b.length + 1), bad[r.nextInt(bad.length)]);
       }
       case "bom" -> b = insert(b, 0, new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF});
@@ -523,10 +744,20 @@ public final class FuzzCases {
       }
       case "nul" -> b = insert(b, r.nextInt(b.length + 1), new byte[] {0, 0});
       case "empty" -> b = new byte[0];
-      case "trailing-garbage" -> b = insert(b, b.length, r.nextBoolean() ? b.clone()
-          : " }]garbage\u001b[2J".getBytes(StandardCharsets.UTF_8));
-      default -> b = new String(b, StandardCharsets.UTF_8).replace("\n", "\r\n").replace(",", ",\r\n")
-          .getBytes(StandardCharsets.UTF_8);
+      case "trailing-garbage" ->
+          b =
+              insert(
+                  b,
+                  b.length,
+                  r.nextBoolean()
+                      ? b.clone()
+                      : " }]garbage\u001b[2J".getBytes(StandardCharsets.UTF_8));
+      default ->
+          b =
+              new String(b, StandardCharsets.UTF_8)
+                  .replace("\n", "\r\n")
+                  .replace(",", ",\r\n")
+                  .getBytes(StandardCharsets.UTF_8);
     }
     return new Mutated(op, null, b, mustRefuse);
   }
@@ -548,7 +779,8 @@ public final class FuzzCases {
     return o;
   }
 
-  // ---------------------------------------------------------------------------------------------- sizes
+  // ----------------------------------------------------------------------------------------------
+  // sizes
 
   /** An instance of a few hundred bytes that declares a large network, message or unit count. */
   private FuzzCase sizeInstance(long seed, SplittableRandom r) {
@@ -580,7 +812,8 @@ public final class FuzzCases {
         op = "size/" + net.get("family").asString() + "-" + d;
       }
       case 4 -> {
-        // the network kept, the declared volume huge: 10^9 units (send, broadcast, gossip) or flits per message
+        // the network kept, the declared volume huge: 10^9 units (send, broadcast, gossip) or flits
+        // per message
         String big = pick(r, "1000000000", "1000000000000000", "4611686018427387903");
         if (doc.has("length")) {
           doc.put("length", Long.parseLong(big));
@@ -589,14 +822,22 @@ public final class FuzzCases {
             ((ObjectNode) m).put("length", Long.parseLong(big));
           }
         }
-        return onInstance(seed, "size/length-" + big.length() + "-digits", r, "in.json",
-            MAPPER.writeValueAsBytes(doc), base, false);
+        return onInstance(
+            seed,
+            "size/length-" + big.length() + "-digits",
+            r,
+            "in.json",
+            MAPPER.writeValueAsBytes(doc),
+            base,
+            false);
       }
       default -> {
         // an explicit network whose node count is huge and whose arcs are few
         long n = new long[] {1_000_000_000L, 100_000_000L, 2_000_000L}[r.nextInt(3)];
         net.put("nodes", n);
-        net.putArray("links").add(MAPPER.createArrayNode().add(0).add(1)).add(MAPPER.createArrayNode().add(1).add(2));
+        net.putArray("links")
+            .add(MAPPER.createArrayNode().add(0).add(1))
+            .add(MAPPER.createArrayNode().add(1).add(2));
         op = "size/explicit-" + n;
       }
     }
@@ -610,16 +851,22 @@ public final class FuzzCases {
   }
 
   /**
-   * {@code generate} asked for a huge instance: it must refuse, or stream and stop on Ctrl-C without a partial file
-   * (the runner interrupts it at the limit).
+   * {@code generate} asked for a huge instance: it must refuse, or stream and stop on Ctrl-C
+   * without a partial file (the runner interrupts it at the limit).
    */
   private FuzzCase sizeGenerate(long seed, SplittableRandom r) {
     List<String> a = new ArrayList<>(List.of("generate"));
     String op;
     switch (r.nextInt(5)) {
       case 0 -> {
-        a.addAll(List.of("--problem", pick(r, "gossip", "broadcast", "send"), "--family", "ring", "--size",
-            "1000000000"));
+        a.addAll(
+            List.of(
+                "--problem",
+                pick(r, "gossip", "broadcast", "send"),
+                "--family",
+                "ring",
+                "--size",
+                "1000000000"));
         op = "size/generate-ring-1e9";
       }
       case 1 -> {
@@ -627,11 +874,29 @@ public final class FuzzCases {
         op = "size/generate-star-5e7";
       }
       case 2 -> {
-        a.addAll(List.of("--problem", "chatting", "--family", "ula", "--size", "1000", "--messages", "1000000000"));
+        a.addAll(
+            List.of(
+                "--problem",
+                "chatting",
+                "--family",
+                "ula",
+                "--size",
+                "1000",
+                "--messages",
+                "1000000000"));
         op = "size/generate-messages-1e9";
       }
       case 3 -> {
-        a.addAll(List.of("--problem", "dsa", "--packing", "perfect", "--size", "1000", "--messages", "100000000"));
+        a.addAll(
+            List.of(
+                "--problem",
+                "dsa",
+                "--packing",
+                "perfect",
+                "--size",
+                "1000",
+                "--messages",
+                "100000000"));
         op = "size/generate-packing-1e8";
       }
       default -> {
@@ -645,7 +910,8 @@ public final class FuzzCases {
     return new FuzzCase(seed, op, files, a, FuzzCase.NO_LIMIT_SECONDS, "out.json", false, null);
   }
 
-  // ---------------------------------------------------------------------------------------------- schedules
+  // ----------------------------------------------------------------------------------------------
+  // schedules
 
   private FuzzCase schedule(long seed, SplittableRandom r) {
     String family = FAMILIES[r.nextInt(FAMILIES.length)];
@@ -667,7 +933,8 @@ public final class FuzzCases {
       op = "schedule/bytes-" + m.operator;
       content = m.bytes;
     } else {
-      // times and sizes far out: a departure or start at 10^18, a makespan of 10^15, a packet of 2^40 flits
+      // times and sizes far out: a departure or start at 10^18, a makespan of 10^15, a packet of
+      // 2^40 flits
       op = "schedule/far-times";
       String big = pick(r, "1000000000000000000", "1000000000000000", "1099511627776", "-5");
       if (doc.get("departures") instanceof ObjectNode dep && !dep.isEmpty()) {
@@ -687,23 +954,42 @@ public final class FuzzCases {
     files.put("s.schedule.json", content);
     files.put("in.json", MAPPER.writeValueAsBytes(inst));
     int c = r.nextInt(4);
-    List<String> a = switch (c) {
-      case 0 -> List.of("check", "@in.json", "@s.schedule.json", "--json");
-      case 1 -> List.of("check", "@in.json", "@s.schedule.json");
-      case 2 -> List.of("draw", "@in.json", "@s.schedule.json", "--format", "text");
-      default -> List.of("draw", "@in.json", "@s.schedule.json", "--format", "svg", "--out", "@out.svg");
-    };
-    return new FuzzCase(seed, op, files, a, FuzzCase.NO_LIMIT_SECONDS, c == 3 ? "out.svg" : null, false, null);
+    List<String> a =
+        switch (c) {
+          case 0 -> List.of("check", "@in.json", "@s.schedule.json", "--json");
+          case 1 -> List.of("check", "@in.json", "@s.schedule.json");
+          case 2 -> List.of("draw", "@in.json", "@s.schedule.json", "--format", "text");
+          default ->
+              List.of(
+                  "draw", "@in.json", "@s.schedule.json", "--format", "svg", "--out", "@out.svg");
+        };
+    return new FuzzCase(
+        seed, op, files, a, FuzzCase.NO_LIMIT_SECONDS, c == 3 ? "out.svg" : null, false, null);
   }
 
-  // ---------------------------------------------------------------------------------------------- csv
+  // ----------------------------------------------------------------------------------------------
+  // csv
 
   private FuzzCase csv(long seed, SplittableRandom r) {
     String text = read(csvs.get(r.nextInt(csvs.size())));
     List<String> lines = new ArrayList<>(List.of(text.split("\n")));
-    String op = pick(r, "missing-column", "extra-column", "negative", "overflow", "huge-lifespan", "huge-size",
-        "reversed-lifespan", "duplicate-id", "bad-header", "header-only", "quotes", "many-rows", "bytes",
-        "control-chars");
+    String op =
+        pick(
+            r,
+            "missing-column",
+            "extra-column",
+            "negative",
+            "overflow",
+            "huge-lifespan",
+            "huge-size",
+            "reversed-lifespan",
+            "duplicate-id",
+            "bad-header",
+            "header-only",
+            "quotes",
+            "many-rows",
+            "bytes",
+            "control-chars");
     boolean mustRefuse = false;
     int row = 1 + r.nextInt(Math.max(1, lines.size() - 1));
     String[] f = row < lines.size() ? lines.get(row).split(",", -1) : new String[0];
@@ -725,7 +1011,8 @@ public final class FuzzCases {
       }
       case "overflow" -> {
         if (f.length == 4) {
-          f[1 + r.nextInt(3)] = pick(r, "9223372036854775808", "99999999999999999999999", "1e400", "0x10");
+          f[1 + r.nextInt(3)] =
+              pick(r, "9223372036854775808", "99999999999999999999999", "1e400", "0x10");
           lines.set(row, String.join(",", f));
         }
       }
@@ -750,14 +1037,29 @@ public final class FuzzCases {
         }
       }
       case "duplicate-id" -> lines.add(lines.get(row));
-      case "bad-header" -> lines.set(0, pick(r, "id;lower;upper;size", "ID,LOWER,UPPER,SIZE", "lower,upper,size,id",
-          "\u001b[31mid,lower,upper,size"));
+      case "bad-header" ->
+          lines.set(
+              0,
+              pick(
+                  r,
+                  "id;lower;upper;size",
+                  "ID,LOWER,UPPER,SIZE",
+                  "lower,upper,size,id",
+                  "\u001b[31mid,lower,upper,size"));
       case "header-only" -> lines.subList(1, lines.size()).clear();
       case "quotes" -> lines.set(row, "\"" + lines.get(row).replace(",", "\",\"") + "\"");
       case "many-rows" -> {
         int n = new int[] {10_000, 100_000}[r.nextInt(2)];
         for (int i = 0; i < n; i++) {
-          lines.add("x" + i + "," + (i % 1000) + "," + (i % 1000 + 1 + r.nextInt(50)) + "," + (1 + r.nextInt(9)));
+          lines.add(
+              "x"
+                  + i
+                  + ","
+                  + (i % 1000)
+                  + ","
+                  + (i % 1000 + 1 + r.nextInt(50))
+                  + ","
+                  + (1 + r.nextInt(9)));
         }
       }
       case "control-chars" -> {
@@ -766,7 +1068,7 @@ public final class FuzzCases {
           lines.set(row, String.join(",", f));
         }
       }
-      default -> { }
+      default -> {}
     }
     byte[] content = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
     if (op.equals("bytes")) {
@@ -779,25 +1081,77 @@ public final class FuzzCases {
     int c = r.nextInt(4);
     String mut = "csv/" + op;
     return switch (c) {
-      case 0 -> new FuzzCase(seed, mut, files, List.of("solve", "@in.csv", "--time-limit", "1", "--out", "@out.csv",
-          "--quiet"), 1, "out.csv", mustRefuse, null);
-      case 1 -> new FuzzCase(seed, mut, files, List.of("solve", "@in.csv", "--method", "first-fit", "--time-limit",
-          "2", "--out", "@out.schedule.json"), 2, "out.schedule.json", mustRefuse, null);
-      case 2 -> new FuzzCase(seed, mut, files, List.of("solve", "@in.csv", "--capacity", pick(r, "8", "1",
-          "1000000000000"), "--time-limit", "1", "--out", "@out.csv"), 1, "out.csv", mustRefuse, null);
-      default -> new FuzzCase(seed, mut, files, List.of("bounds", "@in.csv"), FuzzCase.NO_LIMIT_SECONDS, null,
-          mustRefuse, null);
+      case 0 ->
+          new FuzzCase(
+              seed,
+              mut,
+              files,
+              List.of("solve", "@in.csv", "--time-limit", "1", "--out", "@out.csv", "--quiet"),
+              1,
+              "out.csv",
+              mustRefuse,
+              null);
+      case 1 ->
+          new FuzzCase(
+              seed,
+              mut,
+              files,
+              List.of(
+                  "solve",
+                  "@in.csv",
+                  "--method",
+                  "first-fit",
+                  "--time-limit",
+                  "2",
+                  "--out",
+                  "@out.schedule.json"),
+              2,
+              "out.schedule.json",
+              mustRefuse,
+              null);
+      case 2 ->
+          new FuzzCase(
+              seed,
+              mut,
+              files,
+              List.of(
+                  "solve",
+                  "@in.csv",
+                  "--capacity",
+                  pick(r, "8", "1", "1000000000000"),
+                  "--time-limit",
+                  "1",
+                  "--out",
+                  "@out.csv"),
+              1,
+              "out.csv",
+              mustRefuse,
+              null);
+      default ->
+          new FuzzCase(
+              seed,
+              mut,
+              files,
+              List.of("bounds", "@in.csv"),
+              FuzzCase.NO_LIMIT_SECONDS,
+              null,
+              mustRefuse,
+              null);
     };
   }
 
-  // ---------------------------------------------------------------------------------------------- graphml, dot
+  // ----------------------------------------------------------------------------------------------
+  // graphml, dot
 
   /** Node ids of a small drawing: numbers, names, or odd strings. */
   private static List<String> drawingIds(SplittableRandom r, int n) {
     List<String> ids = new ArrayList<>();
     int style = r.nextInt(3);
     for (int v = 0; v < n; v++) {
-      ids.add(style == 0 ? Integer.toString(v) : style == 1 ? "n" + v : "node " + v + (v % 2 == 0 ? "é" : ""));
+      ids.add(
+          style == 0
+              ? Integer.toString(v)
+              : style == 1 ? "n" + v : "node " + v + (v % 2 == 0 ? "é" : ""));
     }
     return ids;
   }
@@ -822,9 +1176,25 @@ public final class FuzzCases {
     int n = 3 + r.nextInt(6);
     List<String> ids = drawingIds(r, n);
     List<int[]> edges = drawingEdges(r, n);
-    String op = pick(r, "valid", "xxe-file", "xxe-parameter", "dev-zero", "billion-laughs", "internal-doctype",
-        "deep-nesting", "malformed", "self-loop", "repeated-edge", "unknown-endpoint", "control-chars", "bytes",
-        "many-nodes", "xxe-file", "xxe-parameter");
+    String op =
+        pick(
+            r,
+            "valid",
+            "xxe-file",
+            "xxe-parameter",
+            "dev-zero",
+            "billion-laughs",
+            "internal-doctype",
+            "deep-nesting",
+            "malformed",
+            "self-loop",
+            "repeated-edge",
+            "unknown-endpoint",
+            "control-chars",
+            "bytes",
+            "many-nodes",
+            "xxe-file",
+            "xxe-parameter");
     String doctype = "";
     String dataValue = "x";
     boolean mustRefuse = false;
@@ -833,7 +1203,12 @@ public final class FuzzCases {
     switch (op) {
       case "xxe-file" -> {
         secret = "FUZZSECRET" + Long.toHexString(seed) + "Z";
-        doctype = "<!DOCTYPE graphml [ <!ENTITY x SYSTEM \"file://" + DIR_TOKEN + "/" + SECRET_FILE + "\"> ]>\n";
+        doctype =
+            "<!DOCTYPE graphml [ <!ENTITY x SYSTEM \"file://"
+                + DIR_TOKEN
+                + "/"
+                + SECRET_FILE
+                + "\"> ]>\n";
         dataValue = "&x;";
         if (r.nextBoolean()) {
           ids.set(0, "&x;");
@@ -842,22 +1217,39 @@ public final class FuzzCases {
       }
       case "xxe-parameter" -> {
         secret = "FUZZSECRET" + Long.toHexString(seed) + "Z";
-        doctype = "<!DOCTYPE graphml [ <!ENTITY % dtd SYSTEM \"file://" + DIR_TOKEN + "/second.dtd\"> %dtd; ]>\n";
-        extra.put("second.dtd", ("<!ENTITY % file SYSTEM \"file://" + DIR_TOKEN + "/" + SECRET_FILE + "\">\n"
-            + "<!ENTITY % eval \"<!ENTITY x '%file;'>\">\n%eval;\n").getBytes(StandardCharsets.UTF_8));
+        doctype =
+            "<!DOCTYPE graphml [ <!ENTITY % dtd SYSTEM \"file://"
+                + DIR_TOKEN
+                + "/second.dtd\"> %dtd; ]>\n";
+        extra.put(
+            "second.dtd",
+            ("<!ENTITY % file SYSTEM \"file://"
+                    + DIR_TOKEN
+                    + "/"
+                    + SECRET_FILE
+                    + "\">\n"
+                    + "<!ENTITY % eval \"<!ENTITY x '%file;'>\">\n%eval;\n")
+                .getBytes(StandardCharsets.UTF_8));
         dataValue = "&x;";
         ids.set(0, "&x;");
         mustRefuse = true;
       }
       case "dev-zero" -> {
-        doctype = "<!DOCTYPE graphml [ <!ENTITY z SYSTEM \"file:///dev/" + pick(r, "zero", "urandom") + "\"> ]>\n";
+        doctype =
+            "<!DOCTYPE graphml [ <!ENTITY z SYSTEM \"file:///dev/"
+                + pick(r, "zero", "urandom")
+                + "\"> ]>\n";
         dataValue = "&z;";
         mustRefuse = true;
       }
       case "billion-laughs" -> {
         StringBuilder d = new StringBuilder("<!DOCTYPE graphml [ <!ENTITY l0 \"lol\">");
         for (int i = 1; i <= 10; i++) {
-          d.append(" <!ENTITY l").append(i).append(" \"").append(("&l" + (i - 1) + ";").repeat(10)).append("\">");
+          d.append(" <!ENTITY l")
+              .append(i)
+              .append(" \"")
+              .append(("&l" + (i - 1) + ";").repeat(10))
+              .append("\">");
         }
         doctype = d.append(" ]>\n").toString();
         dataValue = "&l10;";
@@ -876,46 +1268,63 @@ public final class FuzzCases {
         edges.add(edges.get(0).clone());
         mustRefuse = true;
       }
-      case "control-chars" -> ids.set(1, "v" + CONTROL[r.nextInt(CONTROL.length)].replace("\u0000", "\u0001"));
+      case "control-chars" ->
+          ids.set(1, "v" + CONTROL[r.nextInt(CONTROL.length)].replace("\u0000", "\u0001"));
       case "many-nodes" -> {
         n = new int[] {2_000, 20_000}[r.nextInt(2)];
         ids = drawingIds(r, n);
         edges = drawingEdges(r, n);
       }
-      default -> { }
+      default -> {}
     }
     boolean directed = r.nextBoolean();
-    StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n").append(doctype)
-        .append("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n")
-        .append("  <key id=\"d0\" for=\"node\" attr.name=\"label\" attr.type=\"string\"/>\n")
-        .append("  <graph id=\"G\" edgedefault=\"").append(directed ? "directed" : "undirected").append("\">\n");
+    StringBuilder sb =
+        new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+            .append(doctype)
+            .append("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n")
+            .append("  <key id=\"d0\" for=\"node\" attr.name=\"label\" attr.type=\"string\"/>\n")
+            .append("  <graph id=\"G\" edgedefault=\"")
+            .append(directed ? "directed" : "undirected")
+            .append("\">\n");
     for (int v = 0; v < n; v++) {
       String id = ids.get(v).startsWith("&") ? ids.get(v) : xml(ids.get(v));
-      sb.append("    <node id=\"").append(id).append("\"><data key=\"d0\">").append(v == 0 ? dataValue : "x")
+      sb.append("    <node id=\"")
+          .append(id)
+          .append("\"><data key=\"d0\">")
+          .append(v == 0 ? dataValue : "x")
           .append("</data></node>\n");
     }
     for (int[] e : edges) {
       String u = ids.get(e[0]).startsWith("&") ? ids.get(e[0]) : xml(ids.get(e[0]));
-      String v = op.equals("unknown-endpoint") && e == edges.get(0) ? "nowhere" : ids.get(e[1]).startsWith("&")
-          ? ids.get(e[1]) : xml(ids.get(e[1]));
+      String v =
+          op.equals("unknown-endpoint") && e == edges.get(0)
+              ? "nowhere"
+              : ids.get(e[1]).startsWith("&") ? ids.get(e[1]) : xml(ids.get(e[1]));
       sb.append("    <edge source=\"").append(u).append("\" target=\"").append(v).append("\"/>\n");
       if (directed && r.nextBoolean()) {
-        sb.append("    <edge source=\"").append(v).append("\" target=\"").append(u).append("\"/>\n");
+        sb.append("    <edge source=\"")
+            .append(v)
+            .append("\" target=\"")
+            .append(u)
+            .append("\"/>\n");
       }
     }
     sb.append("  </graph>\n</graphml>\n");
     String text = sb.toString();
     if (op.equals("deep-nesting")) {
       int depth = new int[] {1_000, 100_000}[r.nextInt(2)];
-      text = text.replace("<data key=\"d0\">x</data>", "<data key=\"d0\">" + "<x>".repeat(depth) + "</x>".repeat(depth)
-          + "</data>");
+      text =
+          text.replace(
+              "<data key=\"d0\">x</data>",
+              "<data key=\"d0\">" + "<x>".repeat(depth) + "</x>".repeat(depth) + "</data>");
     } else if (op.equals("malformed")) {
-      text = switch (r.nextInt(4)) {
-        case 0 -> text.replace("</graph>", "");
-        case 1 -> text.replaceFirst("<node ", "<node <");
-        case 2 -> text.replace("</graphml>", "</graph></graphml>");
-        default -> text.replaceFirst("<edge ", "<edge source=\"a\" source=\"b\" ");
-      };
+      text =
+          switch (r.nextInt(4)) {
+            case 0 -> text.replace("</graph>", "");
+            case 1 -> text.replaceFirst("<node ", "<node <");
+            case 2 -> text.replace("</graphml>", "</graph></graphml>");
+            default -> text.replaceFirst("<edge ", "<edge source=\"a\" source=\"b\" ");
+          };
       mustRefuse = true;
     }
     byte[] content = text.getBytes(StandardCharsets.UTF_8);
@@ -932,8 +1341,22 @@ public final class FuzzCases {
     List<String> ids = drawingIds(r, n);
     List<int[]> edges = drawingEdges(r, n);
     boolean directed = r.nextBoolean();
-    String op = pick(r, "valid", "deep-nesting", "self-loop", "repeated-edge", "unclosed", "control-chars",
-        "long-id", "html-label", "strict", "bytes", "many-nodes", "comment-only", "edge-chain");
+    String op =
+        pick(
+            r,
+            "valid",
+            "deep-nesting",
+            "self-loop",
+            "repeated-edge",
+            "unclosed",
+            "control-chars",
+            "long-id",
+            "html-label",
+            "strict",
+            "bytes",
+            "many-nodes",
+            "comment-only",
+            "edge-chain");
     boolean mustRefuse = false;
     switch (op) {
       case "self-loop" -> {
@@ -951,16 +1374,20 @@ public final class FuzzCases {
         ids = drawingIds(r, n);
         edges = drawingEdges(r, n);
       }
-      default -> { }
+      default -> {}
     }
     String arrow = directed ? " -> " : " -- ";
-    StringBuilder sb = new StringBuilder(op.equals("strict") ? "strict " : "").append(directed ? "digraph" : "graph")
-        .append(" G {\n");
+    StringBuilder sb =
+        new StringBuilder(op.equals("strict") ? "strict " : "")
+            .append(directed ? "digraph" : "graph")
+            .append(" G {\n");
     if (op.equals("html-label")) {
       sb.append("  a [label=<<b>bold</b><br/>&amp;>];\n");
     }
     for (int v = 0; v < n; v++) {
-      sb.append("  \"").append(ids.get(v).replace("\\", "\\\\").replace("\"", "\\\"")).append("\";\n");
+      sb.append("  \"")
+          .append(ids.get(v).replace("\\", "\\\\").replace("\"", "\\\""))
+          .append("\";\n");
     }
     if (op.equals("edge-chain")) {
       sb.append("  ");
@@ -970,15 +1397,24 @@ public final class FuzzCases {
       sb.append(";\n");
     } else {
       for (int[] e : edges) {
-        sb.append("  \"").append(ids.get(e[0]).replace("\"", "\\\"")).append('"').append(arrow).append('"')
-            .append(ids.get(e[1]).replace("\"", "\\\"")).append("\" [weight=").append(1 + r.nextInt(5)).append("];\n");
+        sb.append("  \"")
+            .append(ids.get(e[0]).replace("\"", "\\\""))
+            .append('"')
+            .append(arrow)
+            .append('"')
+            .append(ids.get(e[1]).replace("\"", "\\\""))
+            .append("\" [weight=")
+            .append(1 + r.nextInt(5))
+            .append("];\n");
       }
     }
     sb.append("}\n");
     String text = sb.toString();
     if (op.equals("deep-nesting")) {
       int depth = new int[] {1_000, 20_000, 200_000}[r.nextInt(3)];
-      text = text.replace("}\n", "  " + "subgraph { ".repeat(depth) + "x" + " }".repeat(depth) + "\n}\n");
+      text =
+          text.replace(
+              "}\n", "  " + "subgraph { ".repeat(depth) + "x" + " }".repeat(depth) + "\n}\n");
     } else if (op.equals("unclosed")) {
       text = text.substring(0, text.lastIndexOf('}'));
       mustRefuse = true;
@@ -992,12 +1428,29 @@ public final class FuzzCases {
       op = "bytes-" + m.operator;
       content = m.bytes;
     }
-    return network(seed, "dot/" + op, r, r.nextBoolean() ? "in.dot" : "in.gv", content, Map.of(), mustRefuse, null);
+    return network(
+        seed,
+        "dot/" + op,
+        r,
+        r.nextBoolean() ? "in.dot" : "in.gv",
+        content,
+        Map.of(),
+        mustRefuse,
+        null);
   }
 
-  /** {@code generate --network FILE} of a random problem, with the secret file beside the drawing. */
-  private static FuzzCase network(long seed, String mutation, SplittableRandom r, String in, byte[] content,
-      Map<String, byte[]> extra, boolean mustRefuse, String secret) {
+  /**
+   * {@code generate --network FILE} of a random problem, with the secret file beside the drawing.
+   */
+  private static FuzzCase network(
+      long seed,
+      String mutation,
+      SplittableRandom r,
+      String in,
+      byte[] content,
+      Map<String, byte[]> extra,
+      boolean mustRefuse,
+      String secret) {
     Map<String, byte[]> files = new LinkedHashMap<>();
     files.put(in, content);
     files.putAll(extra);
@@ -1005,15 +1458,27 @@ public final class FuzzCases {
       files.put(SECRET_FILE, (secret + "\n").getBytes(StandardCharsets.UTF_8));
     }
     String problem = pick(r, "chatting", "scatter", "gather", "broadcast", "gossip", "send");
-    List<String> a = new ArrayList<>(List.of("generate", "--problem", problem, "--network", "@" + in, "--seed",
-        Integer.toString(r.nextInt(100)), "--out", "@out.json"));
+    List<String> a =
+        new ArrayList<>(
+            List.of(
+                "generate",
+                "--problem",
+                problem,
+                "--network",
+                "@" + in,
+                "--seed",
+                Integer.toString(r.nextInt(100)),
+                "--out",
+                "@out.json"));
     if (r.nextBoolean() && problem.equals("chatting")) {
       a.addAll(List.of("--messages", Integer.toString(1 + r.nextInt(20))));
     }
-    return new FuzzCase(seed, mutation, files, a, FuzzCase.NO_LIMIT_SECONDS, "out.json", mustRefuse, secret);
+    return new FuzzCase(
+        seed, mutation, files, a, FuzzCase.NO_LIMIT_SECONDS, "out.json", mustRefuse, secret);
   }
 
-  // ---------------------------------------------------------------------------------------------- helpers
+  // ----------------------------------------------------------------------------------------------
+  // helpers
 
   private static String pick(SplittableRandom r, String... options) {
     return options[r.nextInt(options.length)];

@@ -16,40 +16,45 @@ import javax.xml.parsers.SAXParserFactory;
 import org.xml.sax.helpers.DefaultHandler;
 
 /**
- * The rules every fuzzed run must keep (docs/TESTS.md#file-fuzzing), whatever its input: the judge of one
- * {@link Outcome}. Each broken rule is a {@link Failure} whose {@code kind} names the failure class.
+ * The rules every fuzzed run must keep (docs/TESTS.md#file-fuzzing), whatever its input: the judge
+ * of one {@link Outcome}. Each broken rule is a {@link Failure} whose {@code kind} names the
+ * failure class.
  *
  * <ul>
- *   <li>{@code exit-N}: an exit code outside 0, 1, 2, 3, 130 (70 is a bug; 137 the kernel's or our kill);</li>
- *   <li>{@code crash}: an error escaped {@code Main.run} (in-process: a {@link Throwable} out of it);</li>
- *   <li>{@code past-limit}: the run went past its limit plus the margin (it was then stopped);</li>
- *   <li>{@code memory}: peak RSS (subprocess) or live heap (in-process) above the bound;</li>
- *   <li>{@code exception-text}: Java exception text in any output ({@code Exception}, {@code at org.},
- *       {@code java.lang.}, {@code Cannot invoke}, a stack frame);</li>
- *   <li>{@code not-one-line}: exit 2 without exactly one line on stderr;</li>
- *   <li>{@code accepted-bad-input}: an input bad by construction (a DOCTYPE, an unknown node) not refused with 2;</li>
- *   <li>{@code secret-leak}: the text of a file an external entity points at appears in an output;</li>
- *   <li>{@code partial-output}: an {@code --out} file after a refusal, or one that does not parse (also after a
- *       stop); {@code missing-output} none after success; {@code leftover-file}: any other new file (a temporary;
- *       not judged after the harness killed the run, which cannot clean up);</li>
- *   <li>{@code raw-control-chars}: C0/C1 controls (other than newline and tab) or bidi overrides in text meant for
- *       a terminal (stderr, and stdout unless {@code --json} or SVG).</li>
+ *   <li>{@code exit-N}: an exit code outside 0, 1, 2, 3, 130 (70 is a bug; 137 the kernel's or our
+ *       kill);
+ *   <li>{@code crash}: an error escaped {@code Main.run} (in-process: a {@link Throwable} out of
+ *       it);
+ *   <li>{@code past-limit}: the run went past its limit plus the margin (it was then stopped);
+ *   <li>{@code memory}: peak RSS (subprocess) or live heap (in-process) above the bound;
+ *   <li>{@code exception-text}: Java exception text in any output ({@code Exception}, {@code at
+ *       org.}, {@code java.lang.}, {@code Cannot invoke}, a stack frame);
+ *   <li>{@code not-one-line}: exit 2 without exactly one line on stderr;
+ *   <li>{@code accepted-bad-input}: an input bad by construction (a DOCTYPE, an unknown node) not
+ *       refused with 2;
+ *   <li>{@code secret-leak}: the text of a file an external entity points at appears in an output;
+ *   <li>{@code partial-output}: an {@code --out} file after a refusal, or one that does not parse
+ *       (also after a stop); {@code missing-output} none after success; {@code leftover-file}: any
+ *       other new file (a temporary; not judged after the harness killed the run, which cannot
+ *       clean up);
+ *   <li>{@code raw-control-chars}: C0/C1 controls (other than newline and tab) or bidi overrides in
+ *       text meant for a terminal (stderr, and stdout unless {@code --json} or SVG).
  * </ul>
  */
 public final class FuzzOracle {
   /** The exit codes of the contract (docs/FORMATS.md). */
   public static final Set<Integer> CODES = Set.of(0, 1, 2, 3, 130);
-  private static final Pattern EXCEPTION = Pattern.compile(
-      "Exception|\\bat org\\.|java\\.lang\\.|java\\.util\\.|jdk\\.internal|Cannot invoke|\\tat |\\$[A-Z][A-Za-z]*\\.");
+
+  private static final Pattern EXCEPTION =
+      Pattern.compile(
+          "Exception|\\bat org\\.|java\\.lang\\.|java\\.util\\.|jdk\\.internal|Cannot invoke|\\tat |\\$[A-Z][A-Za-z]*\\.");
   private static final Pattern CONTROL =
       Pattern.compile("[\\x00-\\x08\\x0B-\\x1F\\x7F-\\x9F\\u202A-\\u202E\\u2066-\\u2069]");
 
-  private FuzzOracle() {
-  }
+  private FuzzOracle() {}
 
   /** One broken rule: its class and what was seen. */
-  public record Failure(String kind, String detail) {
-  }
+  public record Failure(String kind, String detail) {}
 
   /**
    * What a run did.
@@ -61,12 +66,22 @@ public final class FuzzOracle {
    * @param stopped true when the harness had to stop it (past the limit, or over the memory bound)
    * @param overMemory true when it was stopped for memory
    */
-  public record Outcome(Integer code, String out, String err, double seconds, long peakKb, String crash,
-      boolean stopped, boolean overMemory) {
-  }
+  public record Outcome(
+      Integer code,
+      String out,
+      String err,
+      double seconds,
+      long peakKb,
+      String crash,
+      boolean stopped,
+      boolean overMemory) {}
 
-  /** The failures of {@code o}, a run of {@code c} in {@code dir}, under the margin and the memory bound. */
-  public static List<Failure> judge(FuzzCase c, Outcome o, Path dir, double marginSeconds, long memoryBoundKb) {
+  /**
+   * The failures of {@code o}, a run of {@code c} in {@code dir}, under the margin and the memory
+   * bound.
+   */
+  public static List<Failure> judge(
+      FuzzCase c, Outcome o, Path dir, double marginSeconds, long memoryBoundKb) {
     List<Failure> f = new ArrayList<>();
     String out = o.out();
     String err = o.err();
@@ -74,33 +89,51 @@ public final class FuzzOracle {
       f.add(new Failure("crash", o.crash()));
     }
     if (o.overMemory() || o.peakKb() > memoryBoundKb) {
-      f.add(new Failure("memory", "peak " + o.peakKb() / 1024 + " MiB over the bound of " + memoryBoundKb / 1024
-          + " MiB"));
+      f.add(
+          new Failure(
+              "memory",
+              "peak "
+                  + o.peakKb() / 1024
+                  + " MiB over the bound of "
+                  + memoryBoundKb / 1024
+                  + " MiB"));
     } else if (o.stopped() || o.seconds() > c.limitSeconds() + marginSeconds) {
-      f.add(new Failure("past-limit", String.format("%.1f s, limit %d s + margin %.1f s", o.seconds(),
-          c.limitSeconds(), marginSeconds)));
+      f.add(
+          new Failure(
+              "past-limit",
+              String.format(
+                  "%.1f s, limit %d s + margin %.1f s",
+                  o.seconds(), c.limitSeconds(), marginSeconds)));
     }
     Integer code = o.code();
     if (code != null && !CODES.contains(code)) {
       f.add(new Failure("exit-" + code, firstLine(err)));
     }
     java.util.regex.Matcher m = EXCEPTION.matcher(out + "\n" + err);
-    if (!o.stopped() && m.find()) { // after the harness's own stop the text is the stop's, not the command's
+    if (!o.stopped()
+        && m.find()) { // after the harness's own stop the text is the stop's, not the command's
       f.add(new Failure("exception-text", around(out + "\n" + err, m.start())));
     }
-    List<String> errLines = err.lines().filter(l -> !l.isBlank() && !l.startsWith("commsched: building")).toList();
+    List<String> errLines =
+        err.lines().filter(l -> !l.isBlank() && !l.startsWith("commsched: building")).toList();
     if (code != null && code == 2 && errLines.size() != 1) {
       f.add(new Failure("not-one-line", errLines.size() + " lines on stderr: " + firstLine(err)));
     }
     if (c.mustRefuse() && code != null && code != 2 && code != 130 && !o.stopped()) {
-      f.add(new Failure("accepted-bad-input", "exit " + code + " for an input bad by construction"));
+      f.add(
+          new Failure("accepted-bad-input", "exit " + code + " for an input bad by construction"));
     }
     boolean json = c.args().contains("--json") || c.args().contains("svg");
     String terminal = json ? err : out + err;
     java.util.regex.Matcher cc = CONTROL.matcher(terminal);
     if (cc.find()) {
-      f.add(new Failure("raw-control-chars", String.format("U+%04X in %s", (int) terminal.charAt(cc.start()),
-          json || cc.start() >= out.length() ? "stderr" : "stdout")));
+      f.add(
+          new Failure(
+              "raw-control-chars",
+              String.format(
+                  "U+%04X in %s",
+                  (int) terminal.charAt(cc.start()),
+                  json || cc.start() >= out.length() ? "stderr" : "stdout")));
     }
     try {
       files(c, o, dir, f);
@@ -118,14 +151,18 @@ public final class FuzzOracle {
       try (Stream<Path> all = Files.list(dir)) {
         for (Path p : all.toList()) {
           String n = p.getFileName().toString();
-          if (!c.files().containsKey(n) && Files.isRegularFile(p) && Files.size(p) < 50_000_000
+          if (!c.files().containsKey(n)
+              && Files.isRegularFile(p)
+              && Files.size(p) < 50_000_000
               && new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1).contains(s)) {
             leak = true;
           }
         }
       }
       if (leak) {
-        f.add(new Failure("secret-leak", "the text of " + FuzzCases.SECRET_FILE + " appears in an output"));
+        f.add(
+            new Failure(
+                "secret-leak", "the text of " + FuzzCases.SECRET_FILE + " appears in an output"));
       }
     }
     if (c.out() != null) {
@@ -133,7 +170,10 @@ public final class FuzzOracle {
       boolean exists = Files.exists(out);
       if (exists && code != null && (code == 2 || code == 3)) {
         f.add(new Failure("partial-output", c.out() + " left after exit " + code));
-      } else if (!exists && code != null && code == 0 && c.args().get(0).matches("solve|generate|draw")) {
+      } else if (!exists
+          && code != null
+          && code == 0
+          && c.args().get(0).matches("solve|generate|draw")) {
         f.add(new Failure("missing-output", "exit 0 without " + c.out()));
       } else if (exists) {
         String why = unparsable(out);

@@ -16,19 +16,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The file fuzzer's oracle and generator on their own: each rule of {@link FuzzOracle} fails the outcome that breaks
- * it (so the fuzz suite can fail), and {@link FuzzCases} gives the same case for the same seed and reaches every
- * format, family and command.
+ * The file fuzzer's oracle and generator on their own: each rule of {@link FuzzOracle} fails the
+ * outcome that breaks it (so the fuzz suite can fail), and {@link FuzzCases} gives the same case
+ * for the same seed and reaches every format, family and command.
  */
 class FuzzOracleTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private static FuzzCase solveCase(boolean mustRefuse, String secret) {
     Map<String, byte[]> files = new LinkedHashMap<>();
     files.put("in.json", "{}".getBytes(StandardCharsets.UTF_8));
-    return new FuzzCase(7, "json/test", files, List.of("solve", "@in.json", "--time-limit", "1", "--out",
-        "@out.schedule.json"), 1, "out.schedule.json", mustRefuse, secret);
+    return new FuzzCase(
+        7,
+        "json/test",
+        files,
+        List.of("solve", "@in.json", "--time-limit", "1", "--out", "@out.schedule.json"),
+        1,
+        "out.schedule.json",
+        mustRefuse,
+        secret);
   }
 
   private static FuzzOracle.Outcome outcome(Integer code, String out, String err, double seconds) {
@@ -42,7 +48,8 @@ class FuzzOracleTest {
   }
 
   private static Set<String> kinds(FuzzCase c, FuzzOracle.Outcome o, Path dir) {
-    return FuzzOracle.judge(c, o, dir, 2, 1 << 20).stream().map(FuzzOracle.Failure::kind)
+    return FuzzOracle.judge(c, o, dir, 2, 1 << 20).stream()
+        .map(FuzzOracle.Failure::kind)
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
@@ -50,18 +57,23 @@ class FuzzOracleTest {
   void aCleanRefusal_passes_andEachBrokenRuleIsNamed() throws IOException {
     FuzzCase c = solveCase(false, null);
     assertThat(kinds(c, outcome(2, "", "in.json: /messages: missing; add it\n", 0.5))).isEmpty();
-    assertThat(kinds(c, outcome(70, "", "commsched: internal error: x\n", 0.5))).contains("exit-70");
+    assertThat(kinds(c, outcome(70, "", "commsched: internal error: x\n", 0.5)))
+        .contains("exit-70");
     assertThat(kinds(c, outcome(2, "", "first\nsecond\n", 0.5))).containsExactly("not-one-line");
     assertThat(kinds(c, outcome(2, "", "in.json: java.lang.NullPointerException\n", 0.5)))
         .containsExactly("exception-text");
-    assertThat(kinds(c, outcome(2, "", "Cannot invoke \"x.isValid()\" because \"y\" is null\n", 0.5)))
+    assertThat(
+            kinds(c, outcome(2, "", "Cannot invoke \"x.isValid()\" because \"y\" is null\n", 0.5)))
         .containsExactly("exception-text");
-    assertThat(kinds(c, outcome(2, "", "bad id m\u001b[31m; rename it\n", 0.5))).containsExactly("raw-control-chars");
-    assertThat(kinds(c, outcome(0, "status FEASIBLE \u202e\n", "", 0.5))).contains("raw-control-chars");
+    assertThat(kinds(c, outcome(2, "", "bad id m\u001b[31m; rename it\n", 0.5)))
+        .containsExactly("raw-control-chars");
+    assertThat(kinds(c, outcome(0, "status FEASIBLE \u202e\n", "", 0.5)))
+        .contains("raw-control-chars");
     assertThat(kinds(c, outcome(2, "", "late; fix\n", 3.5))).containsExactly("past-limit");
     assertThat(kinds(c, new FuzzOracle.Outcome(null, "", "", 9, 2 << 20, null, true, true)))
         .containsExactly("memory");
-    assertThat(kinds(solveCase(true, null), outcome(0, "", "", 0.5))).contains("accepted-bad-input");
+    assertThat(kinds(solveCase(true, null), outcome(0, "", "", 0.5)))
+        .contains("accepted-bad-input");
   }
 
   @Test
@@ -70,7 +82,9 @@ class FuzzOracleTest {
     Path dir = tmp.resolve("files");
     c.writeTo(dir);
     assertThat(kinds(c, outcome(0, "", "", 0.5), dir)).containsExactly("missing-output");
-    Files.writeString(dir.resolve("out.schedule.json"), "{\"format\": \"commsched-schedule/1\", \"departures\": {");
+    Files.writeString(
+        dir.resolve("out.schedule.json"),
+        "{\"format\": \"commsched-schedule/1\", \"departures\": {");
     assertThat(kinds(c, outcome(0, "", "", 0.5), dir)).containsExactly("partial-output");
     assertThat(kinds(c, outcome(2, "", "bad; fix\n", 0.5), dir)).containsExactly("partial-output");
     Files.writeString(dir.resolve("out.schedule.json"), "{}");
@@ -83,7 +97,8 @@ class FuzzOracleTest {
   }
 
   @Test
-  void theSameSeed_givesTheSameCase_andTheCasesReachEveryFormatFamilyAndCommand() throws IOException {
+  void theSameSeed_givesTheSameCase_andTheCasesReachEveryFormatFamilyAndCommand()
+      throws IOException {
     FuzzCases a = new FuzzCases(Files.createDirectories(tmp.resolve("a")));
     FuzzCases b = new FuzzCases(Files.createDirectories(tmp.resolve("b")));
     Set<String> formats = new TreeSet<>();
@@ -96,10 +111,14 @@ class FuzzOracleTest {
         assertThat(y.files().get(y.input())).isEqualTo(x.files().get(x.input()));
       }
       formats.add(x.mutation().substring(0, x.mutation().indexOf('/')));
-      commands.add(x.args().get(0) + (x.args().contains("--method") ? " --method" : "")
-          + (x.args().contains("svg") ? " svg" : x.args().contains("text") ? " text" : ""));
+      commands.add(
+          x.args().get(0)
+              + (x.args().contains("--method") ? " --method" : "")
+              + (x.args().contains("svg") ? " svg" : x.args().contains("text") ? " text" : ""));
     }
     assertThat(formats).contains("json", "bytes", "size", "schedule", "csv", "graphml", "dot");
-    assertThat(commands).contains("solve", "solve --method", "check", "bounds", "draw text", "draw svg", "generate");
+    assertThat(commands)
+        .contains(
+            "solve", "solve --method", "check", "bounds", "draw text", "draw svg", "generate");
   }
 }

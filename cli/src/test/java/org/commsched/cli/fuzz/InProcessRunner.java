@@ -10,16 +10,17 @@ import org.commsched.cli.Main;
 import org.commsched.core.solve.Interrupt;
 
 /**
- * Runs a fuzz case inside this JVM through {@code Main.run} (the CI mode of docs/TESTS.md#file-fuzzing), on a thread
- * of its own watched against a deadline (the case's limit plus the margin) and a heap bound, so that a case that
- * declares a huge structure cannot take the test JVM down: past either, the run is asked to stop (the process-wide
- * {@link Interrupt}, as Ctrl-C would), interrupted, and as a last resort stopped ({@link Thread#stop()}, which Java
- * 17 still honours); the outcome then says {@code stopped}. An oversized {@code generate} case is interrupted at
- * its limit as a user's Ctrl-C would ({@link FuzzCase#interruptAtLimit()}).
+ * Runs a fuzz case inside this JVM through {@code Main.run} (the CI mode of
+ * docs/TESTS.md#file-fuzzing), on a thread of its own watched against a deadline (the case's limit
+ * plus the margin) and a heap bound, so that a case that declares a huge structure cannot take the
+ * test JVM down: past either, the run is asked to stop (the process-wide {@link Interrupt}, as
+ * Ctrl-C would), interrupted, and as a last resort stopped ({@link Thread#stop()}, which Java 17
+ * still honours); the outcome then says {@code stopped}. An oversized {@code generate} case is
+ * interrupted at its limit as a user's Ctrl-C would ({@link FuzzCase#interruptAtLimit()}).
  *
- * <p>The heap bound is on the live heap above the level before the case: when the used heap passes it, a full
- * collection decides (garbage does not count). Not thread-safe: one case at a time per JVM ({@link Interrupt} is
- * process-wide).
+ * <p>The heap bound is on the live heap above the level before the case: when the used heap passes
+ * it, a full collection decides (garbage does not count). Not thread-safe: one case at a time per
+ * JVM ({@link Interrupt} is process-wide).
  */
 public final class InProcessRunner {
   private final double marginSeconds;
@@ -48,15 +49,18 @@ public final class InProcessRunner {
     AtomicReference<Integer> code = new AtomicReference<>();
     AtomicReference<String> crash = new AtomicReference<>();
     String[] args = c.resolve(dir).toArray(String[]::new);
-    Thread t = new Thread(() -> {
-      try {
-        code.set(Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true)));
-      } catch (ThreadDeath stop) {
-        throw stop;
-      } catch (Throwable e) { // whatever escapes Main.run is a crash of the command line
-        crash.set(e + (e.getStackTrace().length > 0 ? " at " + e.getStackTrace()[0] : ""));
-      }
-    }, "fuzz-case-" + c.seed());
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                code.set(Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true)));
+              } catch (ThreadDeath stop) {
+                throw stop;
+              } catch (Throwable e) { // whatever escapes Main.run is a crash of the command line
+                crash.set(e + (e.getStackTrace().length > 0 ? " at " + e.getStackTrace()[0] : ""));
+              }
+            },
+            "fuzz-case-" + c.seed());
     t.setDaemon(true);
     long start = System.nanoTime();
     long limitNanos = (long) (c.limitSeconds() * 1e9);
@@ -77,7 +81,8 @@ public final class InProcessRunner {
           overMemory = true;
         }
       }
-      peak = Math.max(peak, Math.min(used, Math.max(0, mem.getHeapMemoryUsage().getUsed() - before)));
+      peak =
+          Math.max(peak, Math.min(used, Math.max(0, mem.getHeapMemoryUsage().getUsed() - before)));
       if (interruptAtLimit && now - start >= limitNanos && !Interrupt.requested()) {
         Interrupt.request(); // the user's Ctrl-C at the limit
       }
@@ -98,7 +103,14 @@ public final class InProcessRunner {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     Interrupt.reset();
-    return new FuzzOracle.Outcome(stopped ? null : code.get(), out.toString(), err.toString(), seconds,
-        peak / 1024, crash.get(), stopped, overMemory);
+    return new FuzzOracle.Outcome(
+        stopped ? null : code.get(),
+        out.toString(),
+        err.toString(),
+        seconds,
+        peak / 1024,
+        crash.get(),
+        stopped,
+        overMemory);
   }
 }

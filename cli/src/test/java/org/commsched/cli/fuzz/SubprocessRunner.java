@@ -11,15 +11,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs a fuzz case as a user would, one process each (the deep mode of docs/TESTS.md#file-fuzzing): the launcher
- * under {@code /usr/bin/time -v}, which gives the exit status and the peak RSS. At the case's limit plus the margin
- * the process tree gets SIGTERM, 3 s later SIGKILL, and the outcome says {@code stopped}; an oversized
- * {@code generate} case gets SIGINT at its limit, as a user's Ctrl-C ({@link FuzzCase#interruptAtLimit()}). The
- * outputs go to files beside the case directory (never into it, so that the oracle sees only what the command wrote
- * there).
+ * Runs a fuzz case as a user would, one process each (the deep mode of docs/TESTS.md#file-fuzzing):
+ * the launcher under {@code /usr/bin/time -v}, which gives the exit status and the peak RSS. At the
+ * case's limit plus the margin the process tree gets SIGTERM, 3 s later SIGKILL, and the outcome
+ * says {@code stopped}; an oversized {@code generate} case gets SIGINT at its limit, as a user's
+ * Ctrl-C ({@link FuzzCase#interruptAtLimit()}). The outputs go to files beside the case directory
+ * (never into it, so that the oracle sees only what the command wrote there).
  */
 public final class SubprocessRunner {
-  private static final Pattern RSS = Pattern.compile("Maximum resident set size \\(kbytes\\): (\\d+)");
+  private static final Pattern RSS =
+      Pattern.compile("Maximum resident set size \\(kbytes\\): (\\d+)");
   private static final Pattern STATUS = Pattern.compile("Exit status: (\\d+)");
   private static final Pattern SIGNAL = Pattern.compile("Command terminated by signal (\\d+)");
 
@@ -41,10 +42,14 @@ public final class SubprocessRunner {
     Path time = side.resolve("time.txt");
     Path out = side.resolve("stdout.txt");
     Path err = side.resolve("stderr.txt");
-    List<String> cmd = new ArrayList<>(List.of("/usr/bin/time", "-v", "-o", time.toString(), launcher.toString()));
+    List<String> cmd =
+        new ArrayList<>(List.of("/usr/bin/time", "-v", "-o", time.toString(), launcher.toString()));
     cmd.addAll(c.resolve(dir));
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile())
-        .redirectError(err.toFile());
+    ProcessBuilder pb =
+        new ProcessBuilder(cmd)
+            .directory(dir.toFile())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile());
     pb.environment().put("JAVA_OPTS", javaOpts);
     long start = System.nanoTime();
     Process p = pb.start();
@@ -53,10 +58,13 @@ public final class SubprocessRunner {
     if (interruptAtLimit && !p.waitFor((long) (c.limitSeconds() * 1000), TimeUnit.MILLISECONDS)) {
       signal(p, "INT"); // the user's Ctrl-C
     }
-    long left = (long) ((c.limitSeconds() + marginSeconds) * 1000) - (System.nanoTime() - start) / 1_000_000;
+    long left =
+        (long) ((c.limitSeconds() + marginSeconds) * 1000)
+            - (System.nanoTime() - start) / 1_000_000;
     if (!p.waitFor(Math.max(0, left), TimeUnit.MILLISECONDS)) {
       stopped = true;
-      signal(p, "TERM"); // as a user's kill: solve stops its search and writes its best; then no mercy
+      signal(
+          p, "TERM"); // as a user's kill: solve stops its search and writes its best; then no mercy
       p.waitFor(3, TimeUnit.SECONDS);
       p.descendants().forEach(ProcessHandle::destroyForcibly);
       p.waitFor(10, TimeUnit.SECONDS);
@@ -68,8 +76,12 @@ public final class SubprocessRunner {
     long peak = find(RSS, t, -1);
     long status = find(STATUS, t, -1);
     long sig = find(SIGNAL, t, -1);
-    Integer code = stopped ? null : sig >= 0 ? Integer.valueOf((int) (128 + sig))
-        : status >= 0 ? Integer.valueOf((int) status) : Integer.valueOf(p.exitValue());
+    Integer code =
+        stopped
+            ? null
+            : sig >= 0
+                ? Integer.valueOf((int) (128 + sig))
+                : status >= 0 ? Integer.valueOf((int) status) : Integer.valueOf(p.exitValue());
     String o = new String(Files.readAllBytes(out), StandardCharsets.UTF_8);
     String e = new String(Files.readAllBytes(err), StandardCharsets.UTF_8);
     deleteTree(side);

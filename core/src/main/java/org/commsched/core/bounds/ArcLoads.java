@@ -1,7 +1,7 @@
 package org.commsched.core.bounds;
 
-import java.util.List;
 import java.util.Arrays;
+import java.util.List;
 import org.commsched.core.model.Atlas;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -10,14 +10,15 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Topology;
 
 /**
- * Per-arc flit loads of a bufferless instance, with the head and tail of every use (see {@link ResourceTable}):
- * message M crossing its k-th arc (0-based) of d has head k, work l(M), tail d - 1 - k.
+ * Per-arc flit loads of a bufferless instance, with the head and tail of every use (see {@link
+ * ResourceTable}): message M crossing its k-th arc (0-based) of d has head k, work l(M), tail d - 1
+ * - k.
  *
- * <p>Messages of length 0 (null scatter/gather messages) are skipped: they are absent from every schedule.
+ * <p>Messages of length 0 (null scatter/gather messages) are skipped: they are absent from every
+ * schedule.
  */
 final class ArcLoads {
-  private ArcLoads() {
-  }
+  private ArcLoads() {}
 
   /** The sum of route hops over non-null messages. */
   static long items(Instance inst) {
@@ -54,7 +55,8 @@ final class ArcLoads {
    * @param skipRecvAt node whose receive port is left out (-1 for none)
    * @return arc table, send table, receive table (the last two null without ports)
    */
-  static ResourceTable[] byMessage(Instance inst, boolean keep, boolean ports, int skipSendAt, int skipRecvAt) {
+  static ResourceTable[] byMessage(
+      Instance inst, boolean keep, boolean ports, int skipSendAt, int skipRecvAt) {
     Network net = inst.network();
     Atlas atlas = inst.atlas();
     ResourceTable arcs = new ResourceTable(net.arcs(), keep);
@@ -85,8 +87,8 @@ final class ArcLoads {
   }
 
   /**
-   * Message indices grouped by destination (then by index): default shortest routes are computed per destination,
-   * so consecutive messages to one destination reuse the atlas's cached distances.
+   * Message indices grouped by destination (then by index): default shortest routes are computed
+   * per destination, so consecutive messages to one destination reuse the atlas's cached distances.
    */
   private static int[] byDestination(List<Message> ms) {
     long[] keys = new long[ms.size()];
@@ -101,7 +103,10 @@ final class ArcLoads {
     return order;
   }
 
-  /** The length of every message, in instance order (the work a bufferless message puts on each of its arcs). */
+  /**
+   * The length of every message, in instance order (the work a bufferless message puts on each of
+   * its arcs).
+   */
   static long[] lengths(Instance inst) {
     List<Message> ms = inst.messages();
     long[] w = new long[ms.size()];
@@ -112,16 +117,18 @@ final class ArcLoads {
   }
 
   /**
-   * The streaming statistics of every arc (load, least head, least tail, number of messages; no threshold subsets)
-   * of the non-null messages: exactly those of {@link #byMessage} with {@code keep} false, heads and tails in hops
-   * and message i putting {@code work[i]} on each of its arcs. Default routes are not walked hop by hop where their
-   * shape allows: straight routes on a ula or bla and one-turn routes on an ESM by {@link LineSweep} (time
-   * {@code O(|M| + arcs)} with many messages, {@code O(|M| log |M|)} plus the arcs covered with few), the
-   * breadth-first tree routes of scatter and gather by sums over subtrees ({@code O(|M| + n)}). The paths of a tree network are climbed from both ends without building them; explicit
-   * routes and the default routes of other networks are walked.
+   * The streaming statistics of every arc (load, least head, least tail, number of messages; no
+   * threshold subsets) of the non-null messages: exactly those of {@link #byMessage} with {@code
+   * keep} false, heads and tails in hops and message i putting {@code work[i]} on each of its arcs.
+   * Default routes are not walked hop by hop where their shape allows: straight routes on a ula or
+   * bla and one-turn routes on an ESM by {@link LineSweep} (time {@code O(|M| + arcs)} with many
+   * messages, {@code O(|M| log |M|)} plus the arcs covered with few), the breadth-first tree routes
+   * of scatter and gather by sums over subtrees ({@code O(|M| + n)}). The paths of a tree network
+   * are climbed from both ends without building them; explicit routes and the default routes of
+   * other networks are walked.
    *
-   * @return the table, or null if the total work of the non-null messages exceeds a long (then walk the routes:
-   *     each arc's load may still fit)
+   * @return the table, or null if the total work of the non-null messages exceeds a long (then walk
+   *     the routes: each arc's load may still fit)
    */
   static ResourceTable streaming(Instance inst, long[] work) {
     List<Message> ms = inst.messages();
@@ -151,7 +158,8 @@ final class ArcLoads {
     } else {
       Arrays.fill(walk, true);
     }
-    for (int i : byDestination(ms)) { // default routes of other networks are computed per destination
+    for (int i :
+        byDestination(ms)) { // default routes of other networks are computed per destination
       if (walk[i] && ms.get(i).length() > 0) {
         int[] route = atlas.arcs(i);
         int d = route.length;
@@ -168,14 +176,21 @@ final class ArcLoads {
     return inst.messages().get(i).length() > 0 && !inst.atlas().isExplicit(i);
   }
 
-  /** Straight default routes of a ula or bla: rightward arcs as one line, leftward ones mirrored as another. */
-  private static void straightRoutes(Instance inst, long[] work, ResourceTable arcs, boolean[] walk) {
+  /**
+   * Straight default routes of a ula or bla: rightward arcs as one line, leftward ones mirrored as
+   * another.
+   */
+  private static void straightRoutes(
+      Instance inst, long[] work, ResourceTable arcs, boolean[] walk) {
     Network net = inst.network();
     int n = net.nodes();
     boolean bla = net.topology() instanceof Topology.Bla;
-    // rightward arc x -> x + 1 at position x; leftward ones mirrored: y + 1 -> y at position 2n - 3 - y
-    LineSweep lines = new LineSweep(bla ? 2 * (n - 1) : n - 1,
-        p -> p < n - 1 ? net.arc(p, p + 1) : net.arc(2 * n - 2 - p, 2 * n - 3 - p));
+    // rightward arc x -> x + 1 at position x; leftward ones mirrored: y + 1 -> y at position 2n - 3
+    // - y
+    LineSweep lines =
+        new LineSweep(
+            bla ? 2 * (n - 1) : n - 1,
+            p -> p < n - 1 ? net.arc(p, p + 1) : net.arc(2 * n - 2 - p, 2 * n - 3 - p));
     List<Message> ms = inst.messages();
     for (int i = 0; i < ms.size(); i++) {
       if (!defaultRouted(inst, i)) {
@@ -194,25 +209,30 @@ final class ArcLoads {
   }
 
   /**
-   * One-turn default routes of an ESM (east along the source row, then south): the rows' east arcs and the
-   * columns' south arcs are the lines; a message runs on its source row, then on its destination column.
+   * One-turn default routes of an ESM (east along the source row, then south): the rows' east arcs
+   * and the columns' south arcs are the lines; a message runs on its source row, then on its
+   * destination column.
    */
-  private static void oneTurnRoutes(Instance inst, Topology.Esm esm, long[] work, ResourceTable arcs,
-      boolean[] walk) {
+  private static void oneTurnRoutes(
+      Instance inst, Topology.Esm esm, long[] work, ResourceTable arcs, boolean[] walk) {
     Network net = inst.network();
     int rows = esm.rows();
     int cols = esm.cols();
     int columnsAt = rows * (cols - 1);
-    // east arc of row r, column c at position r (cols - 1) + c; south arc of column c, row r after all of them
-    LineSweep lines = new LineSweep(columnsAt + cols * (rows - 1), p -> {
-      if (p < columnsAt) {
-        int v = p / (cols - 1) * cols + p % (cols - 1);
-        return net.arc(v, v + 1);
-      }
-      int c = (p - columnsAt) / (rows - 1);
-      int v = (p - columnsAt) % (rows - 1) * cols + c;
-      return net.arc(v, v + cols);
-    });
+    // east arc of row r, column c at position r (cols - 1) + c; south arc of column c, row r after
+    // all of them
+    LineSweep lines =
+        new LineSweep(
+            columnsAt + cols * (rows - 1),
+            p -> {
+              if (p < columnsAt) {
+                int v = p / (cols - 1) * cols + p % (cols - 1);
+                return net.arc(v, v + 1);
+              }
+              int c = (p - columnsAt) / (rows - 1);
+              int v = (p - columnsAt) % (rows - 1) * cols + c;
+              return net.arc(v, v + cols);
+            });
     List<Message> ms = inst.messages();
     for (int i = 0; i < ms.size(); i++) {
       if (!defaultRouted(inst, i)) {
@@ -224,17 +244,19 @@ final class ArcLoads {
       int dr = ms.get(i).to() / cols;
       int dc = ms.get(i).to() % cols;
       lines.run(sr * (cols - 1) + sc, sr * (cols - 1) + dc, 0, dr - sr, work[i]);
-      lines.run(columnsAt + dc * (rows - 1) + sr, columnsAt + dc * (rows - 1) + dr, dc - sc, 0, work[i]);
+      lines.run(
+          columnsAt + dc * (rows - 1) + sr, columnsAt + dc * (rows - 1) + dr, dc - sc, 0, work[i]);
     }
     lines.into(arcs);
   }
 
   /**
-   * Breadth-first tree routes of scatter (root down to the destination) and gather (source up to the root). The
-   * tree arc at node x (from its parent, or to it) carries the messages of x's subtree: a scatter message to v
-   * crosses it as hop {@code depth(x) - 1} with {@code depth(v) - depth(x)} hops left, a gather message from u
-   * after {@code depth(u) - depth(x)} hops with {@code depth(x) - 1} left. So load, number and the least
-   * {@code depth} of the subtree's messages give the arc's statistics.
+   * Breadth-first tree routes of scatter (root down to the destination) and gather (source up to
+   * the root). The tree arc at node x (from its parent, or to it) carries the messages of x's
+   * subtree: a scatter message to v crosses it as hop {@code depth(x) - 1} with {@code depth(v) -
+   * depth(x)} hops left, a gather message from u after {@code depth(u) - depth(x)} hops with {@code
+   * depth(x) - 1} left. So load, number and the least {@code depth} of the subtree's messages give
+   * the arc's statistics.
    */
   private static void treeRoutes(Instance inst, long[] work, ResourceTable arcs, boolean[] walk) {
     Network net = inst.network();
@@ -276,10 +298,10 @@ final class ArcLoads {
   }
 
   /**
-   * Unique paths of a tree network (tree, star): from the source up to the lowest common ancestor, then down to the
-   * destination. Both ends climb by parent pointers, so no node list is built: the arc above node x is crossed as
-   * hop {@code depth(u) - depth(x)} on the way up from u, and as the hop with {@code depth(v) - depth(x)} hops left
-   * on the way down to v.
+   * Unique paths of a tree network (tree, star): from the source up to the lowest common ancestor,
+   * then down to the destination. Both ends climb by parent pointers, so no node list is built: the
+   * arc above node x is crossed as hop {@code depth(u) - depth(x)} on the way up from u, and as the
+   * hop with {@code depth(v) - depth(x)} hops left on the way down to v.
    */
   private static void treePaths(Instance inst, long[] work, ResourceTable arcs, boolean[] walk) {
     Network net = inst.network();
@@ -349,8 +371,9 @@ final class ArcLoads {
   }
 
   /**
-   * Send- and receive-port tables by node built from an arc table's streaming statistics: a route visits a node
-   * once, so the flits a node sends (receives) are those of the arcs leaving (entering) it, one item each.
+   * Send- and receive-port tables by node built from an arc table's streaming statistics: a route
+   * visits a node once, so the flits a node sends (receives) are those of the arcs leaving
+   * (entering) it, one item each.
    *
    * @param skipSendAt node whose send port is left out (-1 for none)
    * @param skipRecvAt node whose receive port is left out (-1 for none)
@@ -359,7 +382,9 @@ final class ArcLoads {
   static ResourceTable[] ports(Network net, ResourceTable arcs, int skipSendAt, int skipRecvAt) {
     ResourceTable send = new ResourceTable(net.nodes(), false);
     ResourceTable recv = new ResourceTable(net.nodes(), false);
-    for (int a : arcs.used()) { // the arcs in use only: an implicit ring of 10^8 arcs may carry a few messages
+    for (int a :
+        arcs.used()) { // the arcs in use only: an implicit ring of 10^8 arcs may carry a few
+      // messages
       if (net.tail(a) != skipSendAt) {
         send.merge(net.tail(a), arcs.sum(a), arcs.minHead(a), arcs.minTail(a), arcs.count(a));
       }

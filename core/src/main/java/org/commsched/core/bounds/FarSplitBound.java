@@ -4,12 +4,13 @@ import java.util.Arrays;
 import org.commsched.core.model.Network;
 
 /**
- * The one-port far-split bound of broadcast (docs/models/linear-cost.md#far-split): the first-arrival tree of one
- * unit must reach a few far nodes, and wherever the tree's paths to them part, the node there serves them one
- * after another, so all but one branch waits at least one more hop time. Counted in steps of {@code h = beta +
- * tau} from the source's first departure of that unit, the least number of steps to reach a target set {@code W}
- * from a node {@code y} in any such tree is at least {@code D(y, W)}, computed by the recursion (children need not
- * be distinct and subtrees may overlap: a relaxation of every real tree)
+ * The one-port far-split bound of broadcast (docs/models/linear-cost.md#far-split): the
+ * first-arrival tree of one unit must reach a few far nodes, and wherever the tree's paths to them
+ * part, the node there serves them one after another, so all but one branch waits at least one more
+ * hop time. Counted in steps of {@code h = beta + tau} from the source's first departure of that
+ * unit, the least number of steps to reach a target set {@code W} from a node {@code y} in any such
+ * tree is at least {@code D(y, W)}, computed by the recursion (children need not be distinct and
+ * subtrees may overlap: a relaxation of every real tree)
  *
  * <pre>
  *   D(y, {w}) = dist(y, w)
@@ -19,28 +20,32 @@ import org.commsched.core.model.Network;
  *   H(y, A)   = 1 + min over nonempty G of A of max(M(y, G), H(y, A \ G)),   M(y, G) = min over c of D(c, G)
  * </pre>
  *
- * where {@code H(y, A)} is the fewest steps in which {@code y} hands the groups of {@code A} to children called in
- * rounds 1, 2, ... (the group of the largest remaining need first). {@code D(s, W)} steps are needed, the first
- * ending at the source's first departure of the unit, so the makespan is at least {@code beta + n tau + (D - 1) h}
- * (the same start as DOUBLING). On a grid from a side's middle, the two corners at the eccentricity make it the
- * eccentricity + 1. {@code W} is chosen greedily among the farthest nodes, spread apart, as many as {@link #WORK}
- * allows ({@code 3^|W|} splits per node).
+ * where {@code H(y, A)} is the fewest steps in which {@code y} hands the groups of {@code A} to
+ * children called in rounds 1, 2, ... (the group of the largest remaining need first). {@code D(s,
+ * W)} steps are needed, the first ending at the source's first departure of the unit, so the
+ * makespan is at least {@code beta + n tau + (D - 1) h} (the same start as DOUBLING). On a grid
+ * from a side's middle, the two corners at the eccentricity make it the eccentricity + 1. {@code W}
+ * is chosen greedily among the farthest nodes, spread apart, as many as {@link #WORK} allows
+ * ({@code 3^|W|} splits per node).
  */
 final class FarSplitBound {
-  private FarSplitBound() {
-  }
+  private FarSplitBound() {}
 
   /** Node visits (3^|W| per node for the splits, 2^|W| breadth-first passes) the bound may take. */
   static final long WORK = 20_000_000L;
+
   /** The largest target set. */
   static final int MAX_TARGETS = 12;
+
   private static final int INF = Integer.MAX_VALUE / 4;
 
   /** The bound in steps and the target nodes it was computed for. */
-  record Result(int steps, int[] targets) {
-  }
+  record Result(int steps, int[] targets) {}
 
-  /** The number of targets the work budget allows on this network, at most {@code far} (0: too large). */
+  /**
+   * The number of targets the work budget allows on this network, at most {@code far} (0: too
+   * large).
+   */
   static int targets(Network net, int far) {
     long per = (long) net.nodes() + net.arcs();
     int k = 0;
@@ -57,8 +62,8 @@ final class FarSplitBound {
   }
 
   /**
-   * {@code D(s, W)} for a greedily chosen far set {@code W} ({@code dist}: the hop distances from {@code s}), or
-   * null when fewer than two targets fit the budget.
+   * {@code D(s, W)} for a greedily chosen far set {@code W} ({@code dist}: the hop distances from
+   * {@code s}), or null when fewer than two targets fit the budget.
    */
   static Result compute(Network net, int s, int[] dist) {
     int p = net.nodes();
@@ -77,8 +82,8 @@ final class FarSplitBound {
   }
 
   /**
-   * The targets: repeatedly the node farthest from the source, ties broken by the largest distance to the targets
-   * already chosen (so the set spreads over the far corners), then by the lowest id.
+   * The targets: repeatedly the node farthest from the source, ties broken by the largest distance
+   * to the targets already chosen (so the set spreads over the far corners), then by the lowest id.
    */
   static int[] choose(Network net, int s, int[] dist, int k) {
     int p = net.nodes();
@@ -108,7 +113,10 @@ final class FarSplitBound {
     return w;
   }
 
-  /** {@code D(s, W)} by the recursion of the class comment, subsets of {@code W} in increasing order. */
+  /**
+   * {@code D(s, W)} by the recursion of the class comment, subsets of {@code W} in increasing
+   * order.
+   */
   static int steps(Network net, int s, int[] w) {
     int p = net.nodes();
     int k = w.length;
@@ -125,7 +133,9 @@ final class FarSplitBound {
     int[] delta = new int[p];
     for (int set = 1; set <= full; set++) {
       Arrays.fill(split, INF);
-      for (int g = (set - 1) & set; g > 0; g = (g - 1) & set) { // node-inner: both rows are read in order
+      for (int g = (set - 1) & set;
+          g > 0;
+          g = (g - 1) & set) { // node-inner: both rows are read in order
         int[] mg = m[g];
         int[] hr = h[set ^ g];
         for (int y = 0; y < p; y++) {
@@ -161,7 +171,10 @@ final class FarSplitBound {
     throw new IllegalStateException("unreachable");
   }
 
-  /** {@code out[y] = min over z of base[z] + dist(y, z)}: a breadth-first pass against the arcs, many sources. */
+  /**
+   * {@code out[y] = min over z of base[z] + dist(y, z)}: a breadth-first pass against the arcs,
+   * many sources.
+   */
   private static void spread(Network net, int[] base, int[] out) {
     int p = net.nodes();
     long[] order = new long[p];

@@ -5,23 +5,26 @@ import java.util.function.IntUnaryOperator;
 import org.commsched.core.model.Footprint;
 
 /**
- * Streaming arc statistics (see {@link ResourceTable}) of routes made of straight runs along fixed lines of arcs,
- * without visiting every hop: a linear array's rightward and leftward arcs, an ESM's rows and columns.
+ * Streaming arc statistics (see {@link ResourceTable}) of routes made of straight runs along fixed
+ * lines of arcs, without visiting every hop: a linear array's rightward and leftward arcs, an ESM's
+ * rows and columns.
  *
- * <p>The lines are laid end to end as positions {@code 0..P-1}, each naming an arc. A run (a segment) of one message
- * covers the positions {@code [start, end)} of one line, and its head and tail change by one per position: head
- * {@code h0 + (p - start)} and tail {@code t0 + (end - 1 - p)} at position p. Per position the load and the number
- * of runs come from difference arrays; the least head is {@code p + min (h0 - start)} and the least tail
- * {@code min (t0 + end - 1) - p} over the runs covering p, each minimum found by letting the runs claim their
- * positions in increasing key order.
+ * <p>The lines are laid end to end as positions {@code 0..P-1}, each naming an arc. A run (a
+ * segment) of one message covers the positions {@code [start, end)} of one line, and its head and
+ * tail change by one per position: head {@code h0 + (p - start)} and tail {@code t0 + (end - 1 -
+ * p)} at position p. Per position the load and the number of runs come from difference arrays; the
+ * least head is {@code p + min (h0 - start)} and the least tail {@code min (t0 + end - 1) - p} over
+ * the runs covering p, each minimum found by letting the runs claim their positions in increasing
+ * key order.
  *
- * <p>Two coordinate systems, one algorithm. With many runs for the positions (no more than
- * {@link Footprint#LINE_SWEEP_DENSE} positions per run, where the footprint charges the dense arrays) the sweep
- * works on the positions themselves: time {@code O(R + P)} for R runs when the keys span {@code O(R + P)} values,
- * else {@code O(R log R + P)}, and about {@value Footprint#LINE_SWEEP} bytes per position. With fewer runs (three
- * messages on an ESM of 10^8 arcs) it works on the elementary segments between the sorted run ends instead, at most
- * 2R of them, every position of one segment being covered by the same runs: time {@code O(R log R)} plus the
- * positions covered, memory {@code O(R)}, and the same statistics.
+ * <p>Two coordinate systems, one algorithm. With many runs for the positions (no more than {@link
+ * Footprint#LINE_SWEEP_DENSE} positions per run, where the footprint charges the dense arrays) the
+ * sweep works on the positions themselves: time {@code O(R + P)} for R runs when the keys span
+ * {@code O(R + P)} values, else {@code O(R log R + P)}, and about {@value Footprint#LINE_SWEEP}
+ * bytes per position. With fewer runs (three messages on an ESM of 10^8 arcs) it works on the
+ * elementary segments between the sorted run ends instead, at most 2R of them, every position of
+ * one segment being covered by the same runs: time {@code O(R log R)} plus the positions covered,
+ * memory {@code O(R)}, and the same statistics.
  *
  * @implNote Mutable builder, confined to one thread.
  */
@@ -73,21 +76,27 @@ final class LineSweep {
     size++;
   }
 
-  /** True if {@link #into} sweeps positions for this many runs over this many positions (else segments). */
+  /**
+   * True if {@link #into} sweeps positions for this many runs over this many positions (else
+   * segments).
+   */
   static boolean dense(long runs, long positions) {
     return positions <= (long) Footprint.LINE_SWEEP_DENSE * runs;
   }
 
   /**
-   * Merges the statistics of every position that some run covers into the table, sweeping positions or segments as
-   * {@link #dense} says. The caller makes sure that the total work of all runs fits in a long (then every partial
-   * sum does too).
+   * Merges the statistics of every position that some run covers into the table, sweeping positions
+   * or segments as {@link #dense} says. The caller makes sure that the total work of all runs fits
+   * in a long (then every partial sum does too).
    */
   void into(ResourceTable table) {
     into(table, dense(size, positions));
   }
 
-  /** {@link #into}, sweeping positions if {@code dense}, else segments (the properties hold the two equal). */
+  /**
+   * {@link #into}, sweeping positions if {@code dense}, else segments (the properties hold the two
+   * equal).
+   */
   void into(ResourceTable table, boolean dense) {
     if (size == 0) {
       return;
@@ -145,9 +154,9 @@ final class LineSweep {
   }
 
   /**
-   * For every segment, the least key of a run covering it (Long.MAX_VALUE if none): the runs in increasing key order
-   * each claim the segments of their range {@code [from, to)} that no earlier run claimed; a pointer to the next
-   * unclaimed segment (path halving) skips the claimed ones.
+   * For every segment, the least key of a run covering it (Long.MAX_VALUE if none): the runs in
+   * increasing key order each claim the segments of their range {@code [from, to)} that no earlier
+   * run claimed; a pointer to the next unclaimed segment (path halving) skips the claimed ones.
    */
   private long[] leastCovering(long[] key, int[] from, int[] to, int segments) {
     long[] least = new long[segments];
@@ -173,7 +182,10 @@ final class LineSweep {
     return p;
   }
 
-  /** The runs in increasing key order: a counting sort when the keys span a short range, else a sort of longs. */
+  /**
+   * The runs in increasing key order: a counting sort when the keys span a short range, else a sort
+   * of longs.
+   */
   private int[] byKey(long[] key, int segments) {
     int[] order = new int[size];
     if (size == 0) {

@@ -9,12 +9,13 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 
 /**
- * Lower bounds on the makespan of every valid schedule of an instance, each with a concrete witness. They are
- * algorithm-independent: an exact solver, a heuristic and the checker can all compare against them.
+ * Lower bounds on the makespan of every valid schedule of an instance, each with a concrete
+ * witness. They are algorithm-independent: an exact solver, a heuristic and the checker can all
+ * compare against them.
  *
- * <p>Units: steps for bufferless models, ticks of {@code instance.timeScale()} for store-and-forward ones, always in
- * our time convention (docs/DESIGN.md). Where a paper counts differently the class that computes the bound says
- * how it maps.
+ * <p>Units: steps for bufferless models, ticks of {@code instance.timeScale()} for
+ * store-and-forward ones, always in our time convention (docs/DESIGN.md). Where a paper counts
+ * differently the class that computes the bound says how it maps.
  *
  * <table>
  *   <caption>bounds by problem and model</caption>
@@ -34,12 +35,12 @@ import org.commsched.core.solve.LowerBound;
  *       the one-port doubling bound, cuts over node sets); path and ring optima where they apply</td><td>Peters' thesis §2-§5</td></tr>
  * </table>
  *
- * <p>{@link #protocolBounds(Instance)} holds bounds that only bind distributed gathering protocols. Which class
- * computes which bounds is the instance's family's to say ({@link FamilyBounds}, named by its rules).
+ * <p>{@link #protocolBounds(Instance)} holds bounds that only bind distributed gathering protocols.
+ * Which class computes which bounds is the instance's family's to say ({@link FamilyBounds}, named
+ * by its rules).
  */
 public final class LowerBounds {
-  private LowerBounds() {
-  }
+  private LowerBounds() {}
 
   /**
    * Every lower bound that applies to the instance, each with its witness, strongest first.
@@ -68,9 +69,10 @@ public final class LowerBounds {
   }
 
   /**
-   * The strongest bound on schedules of the given kind, in ticks of the instance ({@link LowerBound#zero()} if none):
-   * {@link #virtual} for slots, {@link #best} for every other schedule (protocol traces included: the protocol
-   * bounds are not used, so a status read against this bound means optimal among all schedules).
+   * The strongest bound on schedules of the given kind, in ticks of the instance ({@link
+   * LowerBound#zero()} if none): {@link #virtual} for slots, {@link #best} for every other schedule
+   * (protocol traces included: the protocol bounds are not used, so a status read against this
+   * bound means optimal among all schedules).
    */
   public static LowerBound forSchedule(Instance instance, Schedule schedule) {
     return schedule instanceof Schedule.Slots
@@ -79,8 +81,8 @@ public final class LowerBounds {
   }
 
   /**
-   * Bounds on VIRTUAL schedules (slots) of a chatting or dsa instance: C (LOAD for dsa), L and LB2 = max(C, L).
-   * Empty for other kinds.
+   * Bounds on VIRTUAL schedules (slots) of a chatting or dsa instance: C (LOAD for dsa), L and LB2
+   * = max(C, L). Empty for other kinds.
    */
   public static List<LowerBound> virtual(Instance instance) {
     List<LowerBound> out = new ArrayList<>();
@@ -89,20 +91,23 @@ public final class LowerBounds {
   }
 
   /**
-   * Bounds that hold only for distributed gathering protocols, whose nodes send after a wake-up that starts at
-   * the root (bufferless single-port gather on a tree network, or on another network over the spanning tree its
-   * routes follow, paper §1.2): LB-SYNC (wake-up one hop per step, forwarded
-   * before the node's own message; paper T minus 1) and LB-PAPER (Theorem 3's max(B, M)). Offline schedules may
-   * beat them, so {@link #all(Instance)} leaves them out. Empty for other instances.
+   * Bounds that hold only for distributed gathering protocols, whose nodes send after a wake-up
+   * that starts at the root (bufferless single-port gather on a tree network, or on another network
+   * over the spanning tree its routes follow, paper §1.2): LB-SYNC (wake-up one hop per step,
+   * forwarded before the node's own message; paper T minus 1) and LB-PAPER (Theorem 3's max(B, M)).
+   * Offline schedules may beat them, so {@link #all(Instance)} leaves them out. Empty for other
+   * instances.
    *
-   * <p>LB-PAPER's B. docs/models/bufferless-scatter-gather.md#lower-bounds takes B = B_opt, the optimal single-port
-   * broadcast time of the whole tree (every PE takes part in a protocol, §2.1; EX5: 4). That is the right figure for a
-   * protocol that hears from every PE before its data moves (Transmission-Certification, whose ratio
-   * {@code ratioMaxBoptM} uses it), but not for every wake-up-respecting gather: the wake-ups of PEs without data
-   * may arrive after the last data flit, and T counts data flits only (§2.2). Shoulder-Tap (Theorem 2) on the
-   * 6-PE path with {@code L = (1, 0, 0, 0, 0)} ends at paper {@code T = 4 < B_opt = 5}, and so does the wake-up model
-   * M4 of docs/models/bufferless-scatter-gather.md#exact-models. The bound therefore takes B over the subtree spanning
-   * the nodes with data (EX5: 3; equal to B_opt when every leaf holds data) and its witness reports both.
+   * <p>LB-PAPER's B. docs/models/bufferless-scatter-gather.md#lower-bounds takes B = B_opt, the
+   * optimal single-port broadcast time of the whole tree (every PE takes part in a protocol, §2.1;
+   * EX5: 4). That is the right figure for a protocol that hears from every PE before its data moves
+   * (Transmission-Certification, whose ratio {@code ratioMaxBoptM} uses it), but not for every
+   * wake-up-respecting gather: the wake-ups of PEs without data may arrive after the last data
+   * flit, and T counts data flits only (§2.2). Shoulder-Tap (Theorem 2) on the 6-PE path with
+   * {@code L = (1, 0, 0, 0, 0)} ends at paper {@code T = 4 < B_opt = 5}, and so does the wake-up
+   * model M4 of docs/models/bufferless-scatter-gather.md#exact-models. The bound therefore takes B
+   * over the subtree spanning the nodes with data (EX5: 3; equal to B_opt when every leaf holds
+   * data) and its witness reports both.
    */
   public static List<LowerBound> protocolBounds(Instance instance) {
     List<LowerBound> out = new ArrayList<>();

@@ -10,8 +10,7 @@ import org.commsched.core.model.Topology;
 
 /** Distances and shape facts about a network that the bounds rely on. */
 final class NetworkFacts {
-  private NetworkFacts() {
-  }
+  private NetworkFacts() {}
 
   /** Hop distances from s along arcs; -1 for unreachable nodes. */
   static int[] distFrom(Network net, int s) {
@@ -28,17 +27,18 @@ final class NetworkFacts {
   }
 
   /**
-   * True if between any two nodes there is at most one simple directed path: the links, taken undirected, form a
-   * forest (tree, star, bla, ula, explicit forests), or the network is a unidirectional ring. Then every unit a
-   * node on the path from s to v ever receives came along that path from s, so a send or broadcast restricted to
-   * the path is a valid path schedule.
+   * True if between any two nodes there is at most one simple directed path: the links, taken
+   * undirected, form a forest (tree, star, bla, ula, explicit forests), or the network is a
+   * unidirectional ring. Then every unit a node on the path from s to v ever receives came along
+   * that path from s, so a send or broadcast restricted to the path is a valid path schedule.
    */
   static boolean uniquePaths(Network net) {
     if (net.topology() instanceof Topology.URing) {
       return true;
     }
     if (net.closedDistances()) {
-      // a regular family is connected, so its links form a forest exactly when there is one fewer than nodes
+      // a regular family is connected, so its links form a forest exactly when there is one fewer
+      // than nodes
       return net.edges() == net.nodes() - 1;
     }
     int n = net.nodes();
@@ -90,8 +90,8 @@ final class NetworkFacts {
   }
 
   /**
-   * The tree of a connected bidirectional forest-shaped network rooted at {@code root}: parent (-1 for the root)
-   * and the nodes in breadth-first order. Nodes not reached keep parent -2.
+   * The tree of a connected bidirectional forest-shaped network rooted at {@code root}: parent (-1
+   * for the root) and the nodes in breadth-first order. Nodes not reached keep parent -2.
    */
   static int[][] rootedTree(Network net, int root) {
     int n = net.nodes();
@@ -116,11 +116,12 @@ final class NetworkFacts {
   }
 
   /**
-   * The tree that a scatter's or gather's routes follow, rooted at the root, in the format of {@link #rootedTree}:
-   * the default routes' breadth-first tree, or, when some route is explicit, the union of the routes of the non-null
-   * messages and of every explicit route (null messages included) when it is a tree (each node reached from, or left
-   * toward, one node only); a null message's default route then binds nothing, as for the gathering protocols and
-   * the wake-up model, which hang such nodes on this tree. Null if the routes do not form one tree.
+   * The tree that a scatter's or gather's routes follow, rooted at the root, in the format of
+   * {@link #rootedTree}: the default routes' breadth-first tree, or, when some route is explicit,
+   * the union of the routes of the non-null messages and of every explicit route (null messages
+   * included) when it is a tree (each node reached from, or left toward, one node only); a null
+   * message's default route then binds nothing, as for the gathering protocols and the wake-up
+   * model, which hang such nodes on this tree. Null if the routes do not form one tree.
    */
   static int[][] routeTree(Instance inst) {
     Network net = inst.network();

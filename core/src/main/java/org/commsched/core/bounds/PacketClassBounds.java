@@ -14,44 +14,51 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.time.TimeScale;
 
 /**
- * The closed forms of Tsai's thesis that bound a store-and-forward scatter or gather only through the instance's
- * class (docs/models/packet.md#lower-bounds), in ticks ({@code beta}, {@code tau} per unit):
+ * The closed forms of Tsai's thesis that bound a store-and-forward scatter or gather only through
+ * the instance's class (docs/models/packet.md#lower-bounds), in ticks ({@code beta}, {@code tau}
+ * per unit):
  *
  * <ul>
- *   <li>{@code F13}, one port: {@code tau max over h of (N_{>=h} + h - 1)}, {@code N_{>=h}} the units whose route
- *       has at least h hops. Valid for every schedule under one port (any rule, any duplex, any routes): the units
- *       going at least h hops all cross the root's single port, one transfer at a time, at least {@code tau} each;
- *       the last of these crossings is followed by at least h - 1 more hops of at least {@code tau} (a hop takes
- *       {@code beta + s tau >= tau}). Exact (Fact 10 of Bhatt, Pucci, Ranade, Rosenberg and the thesis's Claim 11)
- *       when {@code beta = 0}, the routes form a tree and one port is send-and-receive: all-unit packets sent
- *       farthest first attain it.</li>
- *   <li>{@code F12}, one port, every non-null message of one unit: {@code (beta + tau) max over h of (N_{>=h} + h -
- *       1)}. Every packet is then one unit, so a hop takes exactly {@code beta + tau}: the same root-port argument
- *       with that hop. Exact (Lemma 9 and 21, Fact 10) on tree routes with send-and-receive.</li>
- *   <li>{@code F9} (scatter), {@code F10} (gather), {@code F11} (several blocks): the special class of Chapter 6 and
- *       §7.4, in our corrected form. Every non-null message has the same length m and its route is a prefix
- *       (scatter) or suffix (gather) of one route from or to the root, at pairwise different distances: the
- *       traffic lives on a path rooted at an end. With one block of distances {@code s..t}:
- *       {@code T* = min over r of (t - s + 1)(r beta + m tau) + (s - 1)(beta + ceil(m / r) tau)} (Theorem 17, the
- *       thesis's printed floor replaced by the ceiling); with blocks {@code [s_j, t_j]}, nearest first, the minimum
- *       over non-decreasing per-block counts of
- *       {@code max over j of (sum over j' >= j of n_j' (r_j' beta + m tau) + (s_j - 1)(beta + ceil(m / r_j) tau))}
- *       (Theorem 18). These are the optimum over every packetization and order of the thesis's model (Theorem 2,
- *       Lemma 13, Theorems 17 and 18; by time reversal the same for the gather, Theorems 25 and 26). On such a path
- *       every node has one incoming and one outgoing arc with traffic, so one port (send-and-receive), all ports
- *       and half duplex impose the same constraints: the value is exact there; under the exchange rule, which only
- *       forbids more, it is a lower bound.</li>
+ *   <li>{@code F13}, one port: {@code tau max over h of (N_{>=h} + h - 1)}, {@code N_{>=h}} the
+ *       units whose route has at least h hops. Valid for every schedule under one port (any rule,
+ *       any duplex, any routes): the units going at least h hops all cross the root's single port,
+ *       one transfer at a time, at least {@code tau} each; the last of these crossings is followed
+ *       by at least h - 1 more hops of at least {@code tau} (a hop takes {@code beta + s tau >=
+ *       tau}). Exact (Fact 10 of Bhatt, Pucci, Ranade, Rosenberg and the thesis's Claim 11) when
+ *       {@code beta = 0}, the routes form a tree and one port is send-and-receive: all-unit packets
+ *       sent farthest first attain it.
+ *   <li>{@code F12}, one port, every non-null message of one unit: {@code (beta + tau) max over h
+ *       of (N_{>=h} + h - 1)}. Every packet is then one unit, so a hop takes exactly {@code beta +
+ *       tau}: the same root-port argument with that hop. Exact (Lemma 9 and 21, Fact 10) on tree
+ *       routes with send-and-receive.
+ *   <li>{@code F9} (scatter), {@code F10} (gather), {@code F11} (several blocks): the special class
+ *       of Chapter 6 and §7.4, in our corrected form. Every non-null message has the same length m
+ *       and its route is a prefix (scatter) or suffix (gather) of one route from or to the root, at
+ *       pairwise different distances: the traffic lives on a path rooted at an end. With one block
+ *       of distances {@code s..t}: {@code T* = min over r of (t - s + 1)(r beta + m tau) + (s -
+ *       1)(beta + ceil(m / r) tau)} (Theorem 17, the thesis's printed floor replaced by the
+ *       ceiling); with blocks {@code [s_j, t_j]}, nearest first, the minimum over non-decreasing
+ *       per-block counts of {@code max over j of (sum over j' >= j of n_j' (r_j' beta + m tau) +
+ *       (s_j - 1)(beta + ceil(m / r_j) tau))} (Theorem 18). These are the optimum over every
+ *       packetization and order of the thesis's model (Theorem 2, Lemma 13, Theorems 17 and 18; by
+ *       time reversal the same for the gather, Theorems 25 and 26). On such a path every node has
+ *       one incoming and one outgoing arc with traffic, so one port (send-and-receive), all ports
+ *       and half duplex impose the same constraints: the value is exact there; under the exchange
+ *       rule, which only forbids more, it is a lower bound.
  * </ul>
  *
- * <p>Source: J.-P. Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering" (thesis, National
- * Taiwan University); docs/models/packet.md#closed-forms, #special-class-formula, #gathering-special-class.
+ * <p>Source: J.-P. Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering"
+ * (thesis, National Taiwan University); docs/models/packet.md#closed-forms, #special-class-formula,
+ * #gathering-special-class.
  */
 final class PacketClassBounds {
-  /** Candidate counts times blocks beyond which F11 is skipped (its search is linear in their product). */
+  /**
+   * Candidate counts times blocks beyond which F11 is skipped (its search is linear in their
+   * product).
+   */
   static final long BLOCK_WORK_LIMIT = 2_000_000;
 
-  private PacketClassBounds() {
-  }
+  private PacketClassBounds() {}
 
   static void add(Instance inst, List<LowerBound> out) {
     CommModel.StoreAndForward model = (CommModel.StoreAndForward) inst.model();
@@ -76,7 +83,8 @@ final class PacketClassBounds {
     }
     boolean scatter = inst.kind() == ProblemKind.SCATTER;
     if (one) {
-      // max over h of N_{>=h} + h - 1: between two distances N_{>=h} is constant, so h = a distance is enough
+      // max over h of N_{>=h} + h - 1: between two distances N_{>=h} is constant, so h = a distance
+      // is enough
       long suffix = 0;
       long best = -1;
       int bestH = 0;
@@ -92,32 +100,73 @@ final class PacketClassBounds {
       }
       boolean tree = routesFormTree(inst);
       boolean sendAndReceive = !exchange;
-      String why = Witness.count(bestN, "unit") + " going at least " + Witness.count(bestH, "hop")
-          + (scatter ? " leave" : " enter") + " root " + inst.root() + " through its single port, one after another, "
-          + "and the " + (scatter ? "last still needs " : "first needed ") + (bestH - 1) + " more";
+      String why =
+          Witness.count(bestN, "unit")
+              + " going at least "
+              + Witness.count(bestH, "hop")
+              + (scatter ? " leave" : " enter")
+              + " root "
+              + inst.root()
+              + " through its single port, one after another, "
+              + "and the "
+              + (scatter ? "last still needs " : "first needed ")
+              + (bestH - 1)
+              + " more";
       long f13 = Math.multiplyExact(best, tau);
       boolean exact13 = beta == 0 && tree && sendAndReceive;
-      out.add(new LowerBound(f13, "F13", (exact13 ? "exact (beta = 0: one-unit packets sent farthest first attain it;"
-          + " Fact 10, Claim 11): " : "")
-          + "tau x max over h of (N_{>=h} + h - 1) = " + sc.format(tau) + " x (" + bestN + " + " + (bestH - 1)
-          + ") = " + sc.format(f13) + ": " + why + " hops, each at least tau (Tsai, F13: the beta = 0 optimum; a"
-          + " set-up time only makes every hop longer)"));
+      out.add(
+          new LowerBound(
+              f13,
+              "F13",
+              (exact13
+                      ? "exact (beta = 0: one-unit packets sent farthest first attain it;"
+                          + " Fact 10, Claim 11): "
+                      : "")
+                  + "tau x max over h of (N_{>=h} + h - 1) = "
+                  + sc.format(tau)
+                  + " x ("
+                  + bestN
+                  + " + "
+                  + (bestH - 1)
+                  + ") = "
+                  + sc.format(f13)
+                  + ": "
+                  + why
+                  + " hops, each at least tau (Tsai, F13: the beta = 0 optimum; a"
+                  + " set-up time only makes every hop longer)"));
       if (allUnit) {
         long hop = Math.addExact(beta, tau);
         long f12 = Math.multiplyExact(best, hop);
         boolean exact12 = tree && sendAndReceive;
-        out.add(new LowerBound(f12, "F12", (exact12 ? "exact (single units sent farthest first attain it; Lemma 9,"
-            + " Lemma 21, Fact 10): " : "") + "every message has one unit, so every hop takes beta + tau = "
-            + sc.format(hop) + "; (beta + tau) x max over h of (N_{>=h} + h - 1) = " + sc.format(hop) + " x ("
-            + bestN + " + " + (bestH - 1) + ") = " + sc.format(f12) + ": " + why + " hops (Tsai, F12)"));
+        out.add(
+            new LowerBound(
+                f12,
+                "F12",
+                (exact12
+                        ? "exact (single units sent farthest first attain it; Lemma 9,"
+                            + " Lemma 21, Fact 10): "
+                        : "")
+                    + "every message has one unit, so every hop takes beta + tau = "
+                    + sc.format(hop)
+                    + "; (beta + tau) x max over h of (N_{>=h} + h - 1) = "
+                    + sc.format(hop)
+                    + " x ("
+                    + bestN
+                    + " + "
+                    + (bestH - 1)
+                    + ") = "
+                    + sc.format(f12)
+                    + ": "
+                    + why
+                    + " hops (Tsai, F12)"));
       }
     }
     specialClass(inst, beta, tau, exchange, out);
   }
 
   /**
-   * True if the routes of the non-null messages form a tree at the root: every node is entered (scatter) or left
-   * (gather) over one arc only.
+   * True if the routes of the non-null messages form a tree at the root: every node is entered
+   * (scatter) or left (gather) over one arc only.
    */
   static boolean routesFormTree(Instance inst) {
     Network net = inst.network();
@@ -145,9 +194,10 @@ final class PacketClassBounds {
   }
 
   /**
-   * True if every non-null message follows its default route on the default route tree ({@link Atlas#hasRouteTree}),
-   * so the routes form a tree without an array over the nodes to show it (5 x 10^7 nodes: 200 MB) or the routes'
-   * arcs listed (a gather on a uring of 5 x 10^7 nodes: that many arcs per message).
+   * True if every non-null message follows its default route on the default route tree ({@link
+   * Atlas#hasRouteTree}), so the routes form a tree without an array over the nodes to show it (5 x
+   * 10^7 nodes: 200 MB) or the routes' arcs listed (a gather on a uring of 5 x 10^7 nodes: that
+   * many arcs per message).
    */
   private static boolean defaultTreeRoutes(Instance inst) {
     Atlas atlas = inst.atlas();
@@ -164,7 +214,8 @@ final class PacketClassBounds {
   }
 
   /** F9, F10 or F11 when the instance is in the (block) special class. */
-  private static void specialClass(Instance inst, long beta, long tau, boolean exchange, List<LowerBound> out) {
+  private static void specialClass(
+      Instance inst, long beta, long tau, boolean exchange, List<LowerBound> out) {
     List<Message> ms = inst.messages();
     Atlas atlas = inst.atlas();
     boolean scatter = inst.kind() == ProblemKind.SCATTER;
@@ -213,23 +264,52 @@ final class PacketClassBounds {
       }
     }
     TimeScale sc = inst.timeScale();
-    String exact = exchange ? "" : "exact (the optimum of this class; on a path every model but the exchange rule"
-        + " imposes the same constraints): ";
-    String on = Witness.count(live.size(), "message") + " of " + Witness.count(m, "unit") + " each, "
-        + (scatter ? "to" : "from") + " the nodes at " + blockText(blocks) + " hops of one path "
-        + (scatter ? "from" : "to") + " root " + inst.root();
+    String exact =
+        exchange
+            ? ""
+            : "exact (the optimum of this class; on a path every model but the exchange rule"
+                + " imposes the same constraints): ";
+    String on =
+        Witness.count(live.size(), "message")
+            + " of "
+            + Witness.count(m, "unit")
+            + " each, "
+            + (scatter ? "to" : "from")
+            + " the nodes at "
+            + blockText(blocks)
+            + " hops of one path "
+            + (scatter ? "from" : "to")
+            + " root "
+            + inst.root();
     if (blocks.size() == 1) {
       int s = blocks.get(0)[0];
       int t = blocks.get(0)[1];
       long n = t - s + 1;
       long[] best = minCount(Math.multiplyExact(n, beta), Math.multiplyExact(s - 1L, tau), m);
-      long c = Math.addExact(Math.multiplyExact(n, Math.multiplyExact(m, tau)), Math.multiplyExact(s - 1L, beta));
+      long c =
+          Math.addExact(
+              Math.multiplyExact(n, Math.multiplyExact(m, tau)), Math.multiplyExact(s - 1L, beta));
       long value = Math.addExact(best[0], c);
       String id = scatter ? "F9" : "F10";
-      out.add(new LowerBound(value, id, exact + on + ": min over r of (t - s + 1)(r beta + m tau) + (s - 1)(beta + "
-          + "ceil(m / r) tau) with s = " + s + ", t = " + t + " is " + sc.format(value) + " at r = " + best[1]
-          + " (Tsai, Theorem 17" + (scatter ? "" : " and, by time reversal, Theorem 25") + "; the ceiling corrects"
-          + " the printed floor)"));
+      out.add(
+          new LowerBound(
+              value,
+              id,
+              exact
+                  + on
+                  + ": min over r of (t - s + 1)(r beta + m tau) + (s - 1)(beta + "
+                  + "ceil(m / r) tau) with s = "
+                  + s
+                  + ", t = "
+                  + t
+                  + " is "
+                  + sc.format(value)
+                  + " at r = "
+                  + best[1]
+                  + " (Tsai, Theorem 17"
+                  + (scatter ? "" : " and, by time reversal, Theorem 25")
+                  + "; the ceiling corrects"
+                  + " the printed floor)"));
       return;
     }
     long[] r = new long[blocks.size()];
@@ -237,10 +317,20 @@ final class PacketClassBounds {
     if (value < 0) {
       return;
     }
-    out.add(new LowerBound(value, "F11", exact + on + ": the best non-decreasing per-block counts r = "
-        + Arrays.toString(r) + " (nearest block first) give max over blocks j of (sum over j' >= j of n_j' (r_j' "
-        + "beta + m tau) + (s_j - 1)(beta + ceil(m / r_j) tau)) = " + sc.format(value) + " (Tsai, Theorem 18"
-        + (scatter ? "" : " and, by time reversal, Theorem 26") + ")"));
+    out.add(
+        new LowerBound(
+            value,
+            "F11",
+            exact
+                + on
+                + ": the best non-decreasing per-block counts r = "
+                + Arrays.toString(r)
+                + " (nearest block first) give max over blocks j of (sum over j' >= j of n_j' (r_j' "
+                + "beta + m tau) + (s_j - 1)(beta + ceil(m / r_j) tau)) = "
+                + sc.format(value)
+                + " (Tsai, Theorem 18"
+                + (scatter ? "" : " and, by time reversal, Theorem 26")
+                + ")"));
   }
 
   private static String blockText(List<int[]> blocks) {
@@ -254,10 +344,11 @@ final class PacketClassBounds {
   }
 
   /**
-   * {@code min over 1 <= r <= m of a r + b ceil(m / r)} and the smallest r attaining it, exactly: at an optimum r is
-   * the smallest count with its value of {@code ceil(m / r)}, and either r or {@code ceil(m / r)} is at most
-   * {@code ceil(sqrt m)}; of those, {@link PathSending#argMin} evaluates only the counts near the continuous optimum
-   * {@code sqrt(b m / a)} (10^15 units per message held 6 x 10^7 boxed candidates here before).
+   * {@code min over 1 <= r <= m of a r + b ceil(m / r)} and the smallest r attaining it, exactly:
+   * at an optimum r is the smallest count with its value of {@code ceil(m / r)}, and either r or
+   * {@code ceil(m / r)} is at most {@code ceil(sqrt m)}; of those, {@link PathSending#argMin}
+   * evaluates only the counts near the continuous optimum {@code sqrt(b m / a)} (10^15 units per
+   * message held 6 x 10^7 boxed candidates here before).
    *
    * @return {value, r}
    */
@@ -269,9 +360,10 @@ final class PacketClassBounds {
   }
 
   /**
-   * The candidate packet counts of a message of m units, ascending: for every value of {@code ceil(m / r)} the
-   * smallest r with it. Lowering a count to the candidate with the same {@code ceil(m / r)} never makes any term
-   * larger and keeps counts non-decreasing, so the searches may stay on them.
+   * The candidate packet counts of a message of m units, ascending: for every value of {@code
+   * ceil(m / r)} the smallest r with it. Lowering a count to the candidate with the same {@code
+   * ceil(m / r)} never makes any term larger and keeps counts non-decreasing, so the searches may
+   * stay on them.
    */
   static long[] counts(long m) {
     long k = 1;
@@ -294,15 +386,17 @@ final class PacketClassBounds {
   }
 
   /**
-   * The k-block optimum: the least T such that some non-decreasing counts r_1 <= ... <= r_k (nearest block first)
-   * keep every block's term at most T, by a search over T; for a given T a pass from the farthest block inward keeps,
-   * per count of the current block, the least root work of the blocks so far. Fills {@code r} with a best vector.
+   * The k-block optimum: the least T such that some non-decreasing counts r_1 <= ... <= r_k
+   * (nearest block first) keep every block's term at most T, by a search over T; for a given T a
+   * pass from the farthest block inward keeps, per count of the current block, the least root work
+   * of the blocks so far. Fills {@code r} with a best vector.
    *
    * @return the optimum in ticks, or -1 if the search would be too large
    */
   static long blocks(List<int[]> blocks, long m, long beta, long tau, long[] r) {
     int k = blocks.size();
-    // counts(m) has at least ceil(sqrt m) - 2 entries (ceil(m/y) differ for y(y+1) < m): refuse before building it
+    // counts(m) has at least ceil(sqrt m) - 2 entries (ceil(m/y) differ for y(y+1) < m): refuse
+    // before building it
     if ((PathSending.ceilSqrt(m) - 2) * k > BLOCK_WORK_LIMIT) {
       return -1;
     }
@@ -324,7 +418,8 @@ final class PacketClassBounds {
     if (!feasible(blocks, m, beta, tau, cand, hi, work)) {
       throw new IllegalStateException("the all-ones counts must be feasible");
     }
-    // read a vector off the tables: block by block outward, the count (not below the previous one) whose blocks so far
+    // read a vector off the tables: block by block outward, the count (not below the previous one)
+    // whose blocks so far
     // need the least root work, which is what the inner block's feasibility assumed
     int from = 0;
     for (int j = 0; j < k; j++) {
@@ -339,7 +434,8 @@ final class PacketClassBounds {
     }
     long v = evaluate(blocks, m, beta, tau, r);
     if (v != hi) {
-      throw new IllegalStateException("block counts " + Arrays.toString(r) + " give " + v + ", not " + hi);
+      throw new IllegalStateException(
+          "block counts " + Arrays.toString(r) + " give " + v + ", not " + hi);
     }
     return hi;
   }
@@ -350,13 +446,14 @@ final class PacketClassBounds {
     return a;
   }
 
-  private static boolean feasible(List<int[]> blocks, long m, long beta, long tau, long[] cand, long limit,
-      long[][] work) {
+  private static boolean feasible(
+      List<int[]> blocks, long m, long beta, long tau, long[] cand, long limit, long[][] work) {
     int k = blocks.size();
     for (int j = k - 1; j >= 0; j--) {
       int s = blocks.get(j)[0];
       long n = blocks.get(j)[1] - s + 1L;
-      long outer = Long.MAX_VALUE; // least work of blocks j+1.. with a count >= cand[c], scanning c downwards
+      long outer = Long.MAX_VALUE; // least work of blocks j+1.. with a count >= cand[c], scanning c
+      // downwards
       for (int c = cand.length - 1; c >= 0; c--) {
         if (j < k - 1) {
           outer = Math.min(outer, work[j + 1][c]);
@@ -364,10 +461,15 @@ final class PacketClassBounds {
         long before = j == k - 1 ? 0 : outer;
         long w = Long.MAX_VALUE;
         if (before != Long.MAX_VALUE) {
-          long own = Math.multiplyExact(n, Math.addExact(Math.multiplyExact(cand[c], beta), Math.multiplyExact(m, tau)));
+          long own =
+              Math.multiplyExact(
+                  n, Math.addExact(Math.multiplyExact(cand[c], beta), Math.multiplyExact(m, tau)));
           long total = Math.addExact(before, own);
-          long term = Math.addExact(total, Math.multiplyExact(s - 1L, Math.addExact(beta,
-              Math.multiplyExact(ceilDiv(m, cand[c]), tau))));
+          long term =
+              Math.addExact(
+                  total,
+                  Math.multiplyExact(
+                      s - 1L, Math.addExact(beta, Math.multiplyExact(ceilDiv(m, cand[c]), tau))));
           if (term <= limit) {
             w = total;
           }
@@ -390,10 +492,18 @@ final class PacketClassBounds {
     for (int j = blocks.size() - 1; j >= 0; j--) {
       int s = blocks.get(j)[0];
       long n = blocks.get(j)[1] - s + 1L;
-      outer = Math.addExact(outer, Math.multiplyExact(n, Math.addExact(Math.multiplyExact(r[j], beta),
-          Math.multiplyExact(m, tau))));
-      best = Math.max(best, Math.addExact(outer, Math.multiplyExact(s - 1L, Math.addExact(beta,
-          Math.multiplyExact(ceilDiv(m, r[j]), tau)))));
+      outer =
+          Math.addExact(
+              outer,
+              Math.multiplyExact(
+                  n, Math.addExact(Math.multiplyExact(r[j], beta), Math.multiplyExact(m, tau))));
+      best =
+          Math.max(
+              best,
+              Math.addExact(
+                  outer,
+                  Math.multiplyExact(
+                      s - 1L, Math.addExact(beta, Math.multiplyExact(ceilDiv(m, r[j]), tau)))));
     }
     return best;
   }

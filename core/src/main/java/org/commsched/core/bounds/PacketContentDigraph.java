@@ -5,31 +5,33 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The packet content digraph D of a link-bound send along a path, the proof device of D. B. Peters, <i>Bounds for
- * Communication Problems in Interconnection Networks under a Linear Cost Model</i>, PhD thesis, Simon Fraser
- * University, 1995, §2.3 (docs/models/linear-cost.md#packet-digraphs).
+ * The packet content digraph D of a link-bound send along a path, the proof device of D. B. Peters,
+ * <i>Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model</i>,
+ * PhD thesis, Simon Fraser University, 1995, §2.3 (docs/models/linear-cost.md#packet-digraphs).
  *
- * <p>Its nodes are the packets {@code lambda(i,j)}, the j-th packet (by start time) that link i sends. Its edges are
- * the <em>adjacent</em> edges {@code lambda(i,j) -> lambda(i,j+1)} and the <em>overlapping</em> edges
- * {@code lambda(i,j) -> lambda(i+1,j')} whenever the two packets carry a common unit. A node weighs
- * {@code t(lambda) = beta + |lambda| tau}, and {@code t(D)} is the weight of a heaviest path. By Lemma 2.3.1 D is
- * acyclic and {@code lambda(i,j) -> (i,j)} embeds it in the plane; each edge joins two packets that cannot overlap in
- * time, so {@code t(D)} is at most the makespan of any valid link-bound transmission, and Theorem 2.3.1 shows that
- * {@code t(D) >= S_*(n,m)} for every valid one (the search algorithms find a long enough path). For the pipeline with
- * packets of size k (Proposition 2.3.1) D is the {@code m x ceil(n/k)} grid and {@code t(D) = T_*(n,m,k)}.
+ * <p>Its nodes are the packets {@code lambda(i,j)}, the j-th packet (by start time) that link i
+ * sends. Its edges are the <em>adjacent</em> edges {@code lambda(i,j) -> lambda(i,j+1)} and the
+ * <em>overlapping</em> edges {@code lambda(i,j) -> lambda(i+1,j')} whenever the two packets carry a
+ * common unit. A node weighs {@code t(lambda) = beta + |lambda| tau}, and {@code t(D)} is the
+ * weight of a heaviest path. By Lemma 2.3.1 D is acyclic and {@code lambda(i,j) -> (i,j)} embeds it
+ * in the plane; each edge joins two packets that cannot overlap in time, so {@code t(D)} is at most
+ * the makespan of any valid link-bound transmission, and Theorem 2.3.1 shows that {@code t(D) >=
+ * S_*(n,m)} for every valid one (the search algorithms find a long enough path). For the pipeline
+ * with packets of size k (Proposition 2.3.1) D is the {@code m x ceil(n/k)} grid and {@code t(D) =
+ * T_*(n,m,k)}.
  *
- * @implNote Immutable; {@code t(D)} is computed in ticks, exactly, by one pass over the nodes in the order
- *     {@code (i, j)}, which is topological because every edge raises i or j.
+ * @implNote Immutable; {@code t(D)} is computed in ticks, exactly, by one pass over the nodes in
+ *     the order {@code (i, j)}, which is topological because every edge raises i or j.
  */
 public final class PacketContentDigraph {
   /** The kind of an edge of D. */
   public enum EdgeKind {
-    ADJACENT, OVERLAPPING
+    ADJACENT,
+    OVERLAPPING
   }
 
   /** An edge {@code lambda(fromLink, fromIndex) -> lambda(toLink, toIndex)}; indices from 0. */
-  public record Edge(int fromLink, int fromIndex, int toLink, int toIndex, EdgeKind kind) {
-  }
+  public record Edge(int fromLink, int fromIndex, int toLink, int toIndex, EdgeKind kind) {}
 
   private final List<List<PathPacket>> rows;
   private final List<Edge> edges;

@@ -8,10 +8,10 @@ import java.util.Map;
 import org.commsched.core.model.Schedule;
 
 /**
- * One packet of a send along a path: it crosses link {@code link} (from path node {@code link} to {@code link + 1},
- * links numbered from 0), carries the message units {@code first .. first + size - 1} and starts at {@code start}
- * ticks. The input of {@link PacketContentDigraph} and {@link PacketTimeDigraph}
- * (docs/models/linear-cost.md#packet-digraphs).
+ * One packet of a send along a path: it crosses link {@code link} (from path node {@code link} to
+ * {@code link + 1}, links numbered from 0), carries the message units {@code first .. first + size
+ * - 1} and starts at {@code start} ticks. The input of {@link PacketContentDigraph} and {@link
+ * PacketTimeDigraph} (docs/models/linear-cost.md#packet-digraphs).
  *
  * @param link the link crossed, 0-based
  * @param first the first unit carried, 0-based
@@ -21,8 +21,13 @@ import org.commsched.core.model.Schedule;
 public record PathPacket(int link, long first, long size, long start) {
   public PathPacket {
     if (link < 0 || first < 0 || size < 1) {
-      throw new IllegalArgumentException("a path packet needs link >= 0, first >= 0, size >= 1, got " + link + ", "
-          + first + ", " + size);
+      throw new IllegalArgumentException(
+          "a path packet needs link >= 0, first >= 0, size >= 1, got "
+              + link
+              + ", "
+              + first
+              + ", "
+              + size);
     }
   }
 
@@ -47,14 +52,15 @@ public record PathPacket(int link, long first, long size, long start) {
   }
 
   /**
-   * The packets of a path send given as transmissions over the path {@code 0 -> 1 -> ... -> m}: link = sender. A
-   * transmission without a first unit takes its units from its packet number (the packets of a link cover the
-   * message in packet order, as in the schedule format).
+   * The packets of a path send given as transmissions over the path {@code 0 -> 1 -> ... -> m}:
+   * link = sender. A transmission without a first unit takes its units from its packet number (the
+   * packets of a link cover the message in packet order, as in the schedule format).
    */
   public static List<PathPacket> of(List<Schedule.Transmission> transmissions) {
     List<Schedule.Transmission> sorted = new ArrayList<>(transmissions);
-    sorted.sort(Comparator.comparingInt(Schedule.Transmission::from)
-        .thenComparingInt(Schedule.Transmission::packet));
+    sorted.sort(
+        Comparator.comparingInt(Schedule.Transmission::from)
+            .thenComparingInt(Schedule.Transmission::packet));
     Map<Integer, Long> next = new HashMap<>();
     List<PathPacket> out = new ArrayList<>();
     for (Schedule.Transmission t : sorted) {

@@ -5,32 +5,38 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.time.TimeScale;
 
 /**
- * Exact pipeline formulas for sending {@code n} units along a path of {@code m} links under the linear cost model
- * (a packet of L units takes {@code beta + L * tau} per link), in integer ticks.
+ * Exact pipeline formulas for sending {@code n} units along a path of {@code m} links under the
+ * linear cost model (a packet of L units takes {@code beta + L * tau} per link), in integer ticks.
  *
- * <p>From D. B. Peters, <i>Bounds for Communication Problems in Interconnection Networks under a Linear Cost
- * Model</i>, PhD thesis, Simon Fraser University, 1995 (docs/models/linear-cost.md#pipeline-formulas):
+ * <p>From D. B. Peters, <i>Bounds for Communication Problems in Interconnection Networks under a
+ * Linear Cost Model</i>, PhD thesis, Simon Fraser University, 1995
+ * (docs/models/linear-cost.md#pipeline-formulas):
+ *
  * <ul>
- *   <li>{@code T_*(n,m,k) = (ceil(n/k) + m - 1) beta + ((m-1) k + n) tau}, the link-bound pipeline with packets of
- *       size k (the last one short); evaluated by the formula also for n = 0, where it equals
- *       {@code (m-1)(beta + k tau)} (§2.1 convention, used by Thm 3.2.2);</li>
- *   <li>{@code T_1(n,m,k) = (2 ceil(n/k) + m - 2) beta + ((m-2) k + 2n) tau}, the processor-bound pipeline, with
- *       {@code T_1(0,m,k) = 0}; for m = 1 the formula over-estimates a real pipeline (§2.1);</li>
- *   <li>{@code S_*(n,m) = min_k T_*(n,m,k)} (Thm 2.3.1) and {@code S_1(n,m) = min_k T_1(n,m,k)} (Thm 2.4.1), the
- *       exact optima of the link-bound and processor-bound models on a path, with {@code S(0,m) = 0}.</li>
+ *   <li>{@code T_*(n,m,k) = (ceil(n/k) + m - 1) beta + ((m-1) k + n) tau}, the link-bound pipeline
+ *       with packets of size k (the last one short); evaluated by the formula also for n = 0, where
+ *       it equals {@code (m-1)(beta + k tau)} (§2.1 convention, used by Thm 3.2.2);
+ *   <li>{@code T_1(n,m,k) = (2 ceil(n/k) + m - 2) beta + ((m-2) k + 2n) tau}, the processor-bound
+ *       pipeline, with {@code T_1(0,m,k) = 0}; for m = 1 the formula over-estimates a real pipeline
+ *       (§2.1);
+ *   <li>{@code S_*(n,m) = min_k T_*(n,m,k)} (Thm 2.3.1) and {@code S_1(n,m) = min_k T_1(n,m,k)}
+ *       (Thm 2.4.1), the exact optima of the link-bound and processor-bound models on a path, with
+ *       {@code S(0,m) = 0}.
  * </ul>
+ *
  * With {@code tau = 1} (Tsai's normalisation), {@code S_*(L, l)} is Tsai's {@code alpha*_l(L)}
- * (docs/models/packet.md#closed-forms, F7): both are {@code L tau + (l-1) beta + min_q (q beta + (l-1) ceil(L/q)
- * tau)}.
+ * (docs/models/packet.md#closed-forms, F7): both are {@code L tau + (l-1) beta + min_q (q beta +
+ * (l-1) ceil(L/q) tau)}.
  *
- * <p>The minima are computed exactly: for a fixed number of packets {@code q = ceil(n/k)} the cost is
- * non-decreasing in k, so only the smallest k per q matters, and every such k is either at most
- * {@code ceil(sqrt n)} or equal to {@code ceil(n/q)} for some {@code q <= ceil(sqrt n)}; of those, only the ones
- * whose convex lower bound {@code beta n / k + (m-1) tau k} does not exceed a near-optimal value are evaluated,
- * about {@code n^(1/4)} of them ({@link #argMin}), so that 10^15 units take milliseconds.
+ * <p>The minima are computed exactly: for a fixed number of packets {@code q = ceil(n/k)} the cost
+ * is non-decreasing in k, so only the smallest k per q matters, and every such k is either at most
+ * {@code ceil(sqrt n)} or equal to {@code ceil(n/q)} for some {@code q <= ceil(sqrt n)}; of those,
+ * only the ones whose convex lower bound {@code beta n / k + (m-1) tau k} does not exceed a
+ * near-optimal value are evaluated, about {@code n^(1/4)} of them ({@link #argMin}), so that 10^15
+ * units take milliseconds.
  *
- * @implNote Immutable. Arithmetic is exact; a value that does not fit in a long throws
- *     {@link ArithmeticException}.
+ * @implNote Immutable. Arithmetic is exact; a value that does not fit in a long throws {@link
+ *     ArithmeticException}.
  */
 public final class PathSending {
   private final long beta;
@@ -42,8 +48,8 @@ public final class PathSending {
    */
   public PathSending(long betaTicks, long tauTicks) {
     if (betaTicks < 0 || tauTicks < 0) {
-      throw new IllegalArgumentException("beta and tau must be at least 0 ticks, got " + betaTicks + " and "
-          + tauTicks);
+      throw new IllegalArgumentException(
+          "beta and tau must be at least 0 ticks, got " + betaTicks + " and " + tauTicks);
     }
     this.beta = betaTicks;
     this.tau = tauTicks;
@@ -68,7 +74,8 @@ public final class PathSending {
   public long tStar(long n, long m, long k) {
     check(n, m, k);
     long q = ceilDiv(n, k);
-    return Math.addExact(Math.multiplyExact(q + m - 1, beta),
+    return Math.addExact(
+        Math.multiplyExact(q + m - 1, beta),
         Math.multiplyExact(Math.addExact(Math.multiplyExact(m - 1, k), n), tau));
   }
 
@@ -79,11 +86,15 @@ public final class PathSending {
       return 0;
     }
     long q = ceilDiv(n, k);
-    return Math.addExact(Math.multiplyExact(2 * q + m - 2, beta),
-        Math.multiplyExact(Math.addExact(Math.multiplyExact(m - 2, k), Math.multiplyExact(2, n)), tau));
+    return Math.addExact(
+        Math.multiplyExact(2 * q + m - 2, beta),
+        Math.multiplyExact(
+            Math.addExact(Math.multiplyExact(m - 2, k), Math.multiplyExact(2, n)), tau));
   }
 
-  /** {@code S_*(n,m)}: the optimal link-bound (all-port) send of n units over m links (Thm 2.3.1). */
+  /**
+   * {@code S_*(n,m)}: the optimal link-bound (all-port) send of n units over m links (Thm 2.3.1).
+   */
   public long sStar(long n, long m) {
     check(n, m, 1);
     if (n == 0) {
@@ -92,7 +103,10 @@ public final class PathSending {
     return tStar(n, m, bestK(n, m, false));
   }
 
-  /** {@code S_1(n,m)}: the optimal processor-bound (one-port) send of n units over m links (Thm 2.4.1). */
+  /**
+   * {@code S_1(n,m)}: the optimal processor-bound (one-port) send of n units over m links (Thm
+   * 2.4.1).
+   */
   public long sOne(long n, long m) {
     check(n, m, 1);
     if (n == 0) {
@@ -105,15 +119,18 @@ public final class PathSending {
   }
 
   /**
-   * A packet size attaining {@code S_*(n,m)}, found by comparing the exact times {@code T_*(n,m,k)} of the
-   * candidates of {@link #argMin} (the optimal size is often not unique; ties go to the larger size, fewer packets).
-   * n >= 1.
+   * A packet size attaining {@code S_*(n,m)}, found by comparing the exact times {@code T_*(n,m,k)}
+   * of the candidates of {@link #argMin} (the optimal size is often not unique; ties go to the
+   * larger size, fewer packets). n >= 1.
    */
   public long bestKStar(long n, long m) {
     return bestK(n, m, false);
   }
 
-  /** A packet size attaining {@code S_1(n,m)} (ties: the larger size); {@code n} itself when m = 1. n >= 1. */
+  /**
+   * A packet size attaining {@code S_1(n,m)} (ties: the larger size); {@code n} itself when m = 1.
+   * n >= 1.
+   */
   public long bestKOne(long n, long m) {
     return m == 1 ? n : bestK(n, m, true);
   }
@@ -123,45 +140,57 @@ public final class PathSending {
     if (n == 0) {
       throw new IllegalArgumentException("a packet size needs n >= 1 units");
     }
-    // T_*(n,m,k) = (m-1) beta + n tau + [beta q + (m-1) tau k], q = ceil(n/k) >= n/k: the bracket is at least
+    // T_*(n,m,k) = (m-1) beta + n tau + [beta q + (m-1) tau k], q = ceil(n/k) >= n/k: the bracket
+    // is at least
     // (m-1) tau k + beta n / k. T_1 (m >= 2) likewise with 2 beta q + (m-2) tau k.
     long a = Math.multiplyExact(one ? m - 2 : m - 1, tau);
     long b = one ? Math.multiplyExact(2, beta) : beta;
-    BigInteger base = BigInteger.valueOf(one ? m - 2 : m - 1).multiply(BigInteger.valueOf(beta))
-        .add(BigInteger.valueOf(n).multiply(BigInteger.valueOf(one ? 2 * tau : tau)));
+    BigInteger base =
+        BigInteger.valueOf(one ? m - 2 : m - 1)
+            .multiply(BigInteger.valueOf(beta))
+            .add(BigInteger.valueOf(n).multiply(BigInteger.valueOf(one ? 2 * tau : tau)));
     return argMin(n, k -> one ? tOne(n, m, k) : tStar(n, m, k), a, b, base, 1, true);
   }
 
   /**
-   * The k in {@code [1, n]} with the least {@code cost(k)} (ties: the larger k, or the smaller one), exactly, in about {@code n^(1/4)}
-   * evaluations instead of the {@code 2 sqrt(n)} of enumerating every small k and every {@code ceil(n/q)} for small
-   * q (10^15 units took minutes through the binary searches of {@link #split} and {@link #ringSend}). Also the
-   * packet-count search of the special-class bounds ({@link PacketClassBounds#minCount}), whose cost has the same
-   * shape.
+   * The k in {@code [1, n]} with the least {@code cost(k)} (ties: the larger k, or the smaller
+   * one), exactly, in about {@code n^(1/4)} evaluations instead of the {@code 2 sqrt(n)} of
+   * enumerating every small k and every {@code ceil(n/q)} for small q (10^15 units took minutes
+   * through the binary searches of {@link #split} and {@link #ringSend}). Also the packet-count
+   * search of the special-class bounds ({@link PacketClassBounds#minCount}), whose cost has the
+   * same shape.
    *
-   * <p>The caller promises two things. A lower bound: {@code den * cost(k) >= base + a k + b n / k} for every k
-   * ({@code a, b >= 0}; when one of them is 0 the least cost is at k = 1 or k = n). And a candidate set: some
-   * minimiser is either at most {@code ceil(sqrt n) + 1} or equal to {@code ceil(n/q)} for some
-   * {@code q <= 2 ceil(sqrt n) + 3}. The least cost found near the continuous optimum {@code sqrt(b n / a)} is U;
-   * a k whose lower bound exceeds U cannot be a minimiser, and the k with {@code a k^2 - (den U - base) k + b n <= 0}
-   * form an interval of width O(n^(1/4)) (the lower bound is convex and U is within a + b of its minimum); only the
-   * candidates inside it are evaluated. A cost that does not fit in a long counts as larger than every other.
+   * <p>The caller promises two things. A lower bound: {@code den * cost(k) >= base + a k + b n / k}
+   * for every k ({@code a, b >= 0}; when one of them is 0 the least cost is at k = 1 or k = n). And
+   * a candidate set: some minimiser is either at most {@code ceil(sqrt n) + 1} or equal to {@code
+   * ceil(n/q)} for some {@code q <= 2 ceil(sqrt n) + 3}. The least cost found near the continuous
+   * optimum {@code sqrt(b n / a)} is U; a k whose lower bound exceeds U cannot be a minimiser, and
+   * the k with {@code a k^2 - (den U - base) k + b n <= 0} form an interval of width O(n^(1/4))
+   * (the lower bound is convex and U is within a + b of its minimum); only the candidates inside it
+   * are evaluated. A cost that does not fit in a long counts as larger than every other.
    */
-  static long argMin(long n, java.util.function.LongUnaryOperator cost, long a, long b, BigInteger base, long den,
+  static long argMin(
+      long n,
+      java.util.function.LongUnaryOperator cost,
+      long a,
+      long b,
+      BigInteger base,
+      long den,
       boolean preferLarger) {
     long[] best = {n, Long.MAX_VALUE};
-    java.util.function.LongConsumer offer = k -> {
-      long c;
-      try {
-        c = cost.applyAsLong(k);
-      } catch (ArithmeticException tooLarge) {
-        return;
-      }
-      if (c < best[1] || (c == best[1] && (preferLarger ? k > best[0] : k < best[0]))) {
-        best[0] = k;
-        best[1] = c;
-      }
-    };
+    java.util.function.LongConsumer offer =
+        k -> {
+          long c;
+          try {
+            c = cost.applyAsLong(k);
+          } catch (ArithmeticException tooLarge) {
+            return;
+          }
+          if (c < best[1] || (c == best[1] && (preferLarger ? k > best[0] : k < best[0]))) {
+            best[0] = k;
+            best[1] = c;
+          }
+        };
     offer.accept(n);
     offer.accept(1);
     if (a == 0 || b == 0 || n <= 2) {
@@ -212,11 +241,12 @@ public final class PathSending {
   }
 
   /**
-   * The optimal split of n units over node-disjoint paths of the given numbers of links, each path used as an
-   * independent link-bound pipeline (Observation 2.5.1 for the two paths of a ring, generalised): the least T such
-   * that the units each path can deliver by T ({@code max n_i with S_*(n_i, l_i) <= T}) add up to n. Returns the
-   * units per path, a feasible split with {@code max_i S_*(n_i, l_i)} minimal (largest shares to the first paths).
-   * By monotonicity (Lemma 3.2.2) the time is {@link #splitTime}.
+   * The optimal split of n units over node-disjoint paths of the given numbers of links, each path
+   * used as an independent link-bound pipeline (Observation 2.5.1 for the two paths of a ring,
+   * generalised): the least T such that the units each path can deliver by T ({@code max n_i with
+   * S_*(n_i, l_i) <= T}) add up to n. Returns the units per path, a feasible split with {@code
+   * max_i S_*(n_i, l_i)} minimal (largest shares to the first paths). By monotonicity (Lemma 3.2.2)
+   * the time is {@link #splitTime}.
    */
   public long[] split(long n, long[] links) {
     if (n < 0 || links.length == 0) {
@@ -268,7 +298,10 @@ public final class PathSending {
     return sum;
   }
 
-  /** The most units (at most cap) a path of l links delivers by time t: the largest x with S_*(x, l) <= t. */
+  /**
+   * The most units (at most cap) a path of l links delivers by time t: the largest x with S_*(x, l)
+   * <= t.
+   */
   private long maxUnits(long t, long l, long cap) {
     long lo = 0;
     long hi = cap;
@@ -284,14 +317,17 @@ public final class PathSending {
   }
 
   /**
-   * Observation 2.5.1: the optimal send of n units between two nodes of a bidirectional link-bound ring of p
-   * nodes at distance m one way (p - m the other way): {@code min_{n0} max(S_*(n0,m), S_*(n-n0,p-m))}.
+   * Observation 2.5.1: the optimal send of n units between two nodes of a bidirectional link-bound
+   * ring of p nodes at distance m one way (p - m the other way): {@code min_{n0} max(S_*(n0,m),
+   * S_*(n-n0,p-m))}.
    */
   public long ringSend(long n, long m, long p) {
     if (p < 3 || m < 1 || m >= p) {
-      throw new IllegalArgumentException("a ring send needs p >= 3 and 1 <= m < p, got p=" + p + ", m=" + m);
+      throw new IllegalArgumentException(
+          "a ring send needs p >= 3 and 1 <= m < p, got p=" + p + ", m=" + m);
     }
-    // f(n0) = S_*(n0, m) is non-decreasing, g(n0) = S_*(n - n0, p - m) non-increasing: find the crossing.
+    // f(n0) = S_*(n0, m) is non-decreasing, g(n0) = S_*(n - n0, p - m) non-increasing: find the
+    // crossing.
     long lo = 0;
     long hi = n;
     while (lo < hi) {
@@ -310,9 +346,9 @@ public final class PathSending {
   }
 
   /**
-   * The optimal broadcast of n units from one node of a bidirectional full-duplex all-port ring of p >= 3 nodes:
-   * Theorem 3.2.1 ({@code S_*(ceil(n/2), p/2)} for even p) and Theorem 3.2.2
-   * ({@code min_k T_*(n - floor((n+k)/2), m, k)} for p = 2m - 1).
+   * The optimal broadcast of n units from one node of a bidirectional full-duplex all-port ring of
+   * p >= 3 nodes: Theorem 3.2.1 ({@code S_*(ceil(n/2), p/2)} for even p) and Theorem 3.2.2 ({@code
+   * min_k T_*(n - floor((n+k)/2), m, k)} for p = 2m - 1).
    */
   public long ringBroadcast(long n, long p) {
     if (p < 3) {
@@ -325,20 +361,31 @@ public final class PathSending {
       return sStar(ceilDiv(n, 2), p / 2);
     }
     long m = (p + 1) / 2;
-    // For a fixed c = ceil((n-k)/(2k)) the cost is non-decreasing in k (m >= 2); the smallest k with that c is
-    // ceil(n/(2c+1)): every small k and those k are the candidates. With c >= (n-k)/(2k) and n - floor((n+k)/2)
+    // For a fixed c = ceil((n-k)/(2k)) the cost is non-decreasing in k (m >= 2); the smallest k
+    // with that c is
+    // ceil(n/(2c+1)): every small k and those k are the candidates. With c >= (n-k)/(2k) and n -
+    // floor((n+k)/2)
     // >= (n-k)/2, twice the cost is at least (2m-3) beta + n tau + (2m-3) tau k + beta n / k.
-    BigInteger base = BigInteger.valueOf(2 * m - 3).multiply(BigInteger.valueOf(beta))
-        .add(BigInteger.valueOf(n).multiply(BigInteger.valueOf(tau)));
-    long k = argMin(n, x -> tStar(n - (n + x) / 2, m, x), Math.multiplyExact(2 * m - 3, tau), beta, base, 2,
-        true);
+    BigInteger base =
+        BigInteger.valueOf(2 * m - 3)
+            .multiply(BigInteger.valueOf(beta))
+            .add(BigInteger.valueOf(n).multiply(BigInteger.valueOf(tau)));
+    long k =
+        argMin(
+            n,
+            x -> tStar(n - (n + x) / 2, m, x),
+            Math.multiplyExact(2 * m - 3, tau),
+            beta,
+            base,
+            2,
+            true);
     return tStar(n - (n + k) / 2, m, k);
   }
 
   private static void check(long n, long m, long k) {
     if (n < 0 || m < 1 || k < 1) {
-      throw new IllegalArgumentException("pipeline formulas need n >= 0, m >= 1 and k >= 1, got n=" + n + ", m="
-          + m + ", k=" + k);
+      throw new IllegalArgumentException(
+          "pipeline formulas need n >= 0, m >= 1 and k >= 1, got n=" + n + ", m=" + m + ", k=" + k);
     }
   }
 

@@ -9,42 +9,57 @@ import org.commsched.core.model.Network;
 import org.commsched.core.solve.LowerBound;
 
 /**
- * RELAY-FEED: FEED ({@link SpreadBounds#feed}) with the set-up of the hop before the last charged per packet
- * (docs/models/linear-cost.md#relay-feed, where it is derived).
+ * RELAY-FEED: FEED ({@link SpreadBounds#feed}) with the set-up of the hop before the last charged
+ * per packet (docs/models/linear-cost.md#relay-feed, where it is derived).
  *
- * <p>Take a node {@code v} with one incoming arc, from {@code L}. FEED releases each unit {@code v} needs at
- * {@code L} as if it had travelled alone; but every unit {@code v} needs that is not {@code L}'s own first reaches
- * {@code L} over one of {@code L}'s other incoming arcs {@code y -> L}, and each such arc carries one packet at a
- * time, each {@code beta} plus {@code tau} per unit. Before that first arrival the unit has not been at {@code L},
- * so it reached {@code y} along arcs that avoid {@code L}: its release at {@code y} is FEED's, with distances in
- * the network without {@code L}. The first {@code k} units to cross {@code y -> L} therefore end their crossing no
- * earlier than the least makespan of batching the {@code k} earliest of those releases, and by any time {@code t}
- * at most {@code n_L + sum over the arcs of (units crossed by t)} of the units {@code v} needs are at {@code L}
- * (a unit counted on two arcs only loosens this). So the {@code k}-th unit {@code v} needs is at {@code L} no
- * earlier than the {@code k}-th smallest of those crossing ends, nor than FEED's {@code k}-th release; batching the
- * units over those releases on {@code v}'s one arc bounds the makespan. It lifts FEED where {@code L} is fed over
- * few arcs: on issue 22's leaf-spine the lone host behind leaf 4 gets 32 of its 36 units over the two spine arcs,
- * each of which must start a packet for the far units after its own: 56 against FEED's 51 (gossip of 4 units).
+ * <p>Take a node {@code v} with one incoming arc, from {@code L}. FEED releases each unit {@code v}
+ * needs at {@code L} as if it had travelled alone; but every unit {@code v} needs that is not
+ * {@code L}'s own first reaches {@code L} over one of {@code L}'s other incoming arcs {@code y ->
+ * L}, and each such arc carries one packet at a time, each {@code beta} plus {@code tau} per unit.
+ * Before that first arrival the unit has not been at {@code L}, so it reached {@code y} along arcs
+ * that avoid {@code L}: its release at {@code y} is FEED's, with distances in the network without
+ * {@code L}. The first {@code k} units to cross {@code y -> L} therefore end their crossing no
+ * earlier than the least makespan of batching the {@code k} earliest of those releases, and by any
+ * time {@code t} at most {@code n_L + sum over the arcs of (units crossed by t)} of the units
+ * {@code v} needs are at {@code L} (a unit counted on two arcs only loosens this). So the {@code
+ * k}-th unit {@code v} needs is at {@code L} no earlier than the {@code k}-th smallest of those
+ * crossing ends, nor than FEED's {@code k}-th release; batching the units over those releases on
+ * {@code v}'s one arc bounds the makespan. It lifts FEED where {@code L} is fed over few arcs: on
+ * issue 22's leaf-spine the lone host behind leaf 4 gets 32 of its 36 units over the two spine
+ * arcs, each of which must start a packet for the far units after its own: 56 against FEED's 51
+ * (gossip of 4 units).
  */
 final class RelayFeedBound {
-  private RelayFeedBound() {
-  }
+  private RelayFeedBound() {}
 
-  /** Node and arc visits plus batching steps the bound may take in all; above it nothing is reported. */
+  /**
+   * Node and arc visits plus batching steps the bound may take in all; above it nothing is
+   * reported.
+   */
   static final long WORK = 20_000_000L;
 
-  /** Arrival groups one arc (and the merged list of one node) keeps at most; coarser groups only weaken the bound. */
+  /**
+   * Arrival groups one arc (and the merged list of one node) keeps at most; coarser groups only
+   * weaken the bound.
+   */
   static final int GROUPS = 1_000;
 
   /** Arrival times a witness lists before it says how many there are. */
   private static final int LISTED = 12;
 
   /**
-   * Adds RELAY-FEED for a broadcast from {@code source} of {@code n} units ({@code source < 0}: gossip of {@code n}
-   * units per node) when it exceeds FEED's value at some node with one incoming arc; nothing when no node
-   * qualifies, no value rises above FEED, or the work budget is exceeded.
+   * Adds RELAY-FEED for a broadcast from {@code source} of {@code n} units ({@code source < 0}:
+   * gossip of {@code n} units per node) when it exceeds FEED's value at some node with one incoming
+   * arc; nothing when no node qualifies, no value rises above FEED, or the work budget is exceeded.
    */
-  static void add(Network net, int source, long n, boolean onePort, long beta, long tau, LongFunction<String> fmt,
+  static void add(
+      Network net,
+      int source,
+      long n,
+      boolean onePort,
+      long beta,
+      long tau,
+      LongFunction<String> fmt,
       List<LowerBound> out) {
     int p = net.nodes();
     if (p < 3 || n < 1) {
@@ -60,7 +75,8 @@ final class RelayFeedBound {
       }
       int leaf = net.tail(net.inArc(v, 0));
       int origins = source >= 0 ? 1 : p - 1;
-      int levels = (int) Math.max(1, Math.min(SpreadBounds.FEED_LEVELS, SpreadBounds.FEED_GROUPS / origins));
+      int levels =
+          (int) Math.max(1, Math.min(SpreadBounds.FEED_LEVELS, SpreadBounds.FEED_GROUPS / origins));
       // FEED's releases at leaf: origin distances to leaf in the whole network
       work[0] += p + (long) net.arcs();
       int[] toLeaf = net.distancesTo(leaf);
@@ -73,10 +89,12 @@ final class RelayFeedBound {
         if (toLeaf[o] < 0) {
           return; // v cannot get o's units: not a valid instance for this bound
         }
-        SpreadBounds.release(plain, toLeaf[o], n, onePort ? 1 : net.outDegree(o), levels, beta, tau);
+        SpreadBounds.release(
+            plain, toLeaf[o], n, onePort ? 1 : net.outDegree(o), levels, beta, tau);
         needed += n;
       }
-      // arrivals at leaf: its own units at 0, then what its other incoming arcs can carry, one packet at a time
+      // arrivals at leaf: its own units at 0, then what its other incoming arcs can carry, one
+      // packet at a time
       TreeMap<Long, Long> relay = new TreeMap<>();
       if (source < 0 || source == leaf) {
         relay.merge(0L, n, Math::addExact);
@@ -112,7 +130,8 @@ final class RelayFeedBound {
       }
       long relayCount = relay.values().stream().mapToLong(Long::longValue).sum();
       if (relayCount < needed) {
-        continue; // some needed unit reaches leaf only through v: not a valid instance for this bound
+        continue; // some needed unit reaches leaf only through v: not a valid instance for this
+        // bound
       }
       TreeMap<Long, Long> releases = coarsen(laterOf(plain, relay, needed), GROUPS);
       long g = releases.size();
@@ -132,16 +151,38 @@ final class RelayFeedBound {
             list.append(", ... (").append(releases.size()).append(" arrival times in all)");
             break;
           }
-          list.append(list.length() == 0 ? "" : ", ").append(e.getValue()).append(" from ")
+          list.append(list.length() == 0 ? "" : ", ")
+              .append(e.getValue())
+              .append(" from ")
               .append(fmt.apply(e.getKey()));
         }
-        witness = "node " + v + " has one incoming arc, from node " + leaf + ", and receives one packet at a time; "
-            + "the units it needs that are not node " + leaf + "'s own first reach node " + leaf
-            + " over its arcs from " + String.join(", ", java.util.Arrays.copyOf(arcs, used)) + ", each of which carries one packet at a "
-            + "time, beta + its units tau, of units its tail can hold by then (FEED's releases, with paths that "
-            + "avoid node " + leaf + "), so the k-th of them is at node " + leaf + " no earlier than the k-th "
-            + "earliest end of those arcs' best packets (" + list + "), and the best packets over those arrival "
-            + "times end at " + fmt.apply(value) + " (FEED at that node: " + fmt.apply(feedValue) + ")";
+        witness =
+            "node "
+                + v
+                + " has one incoming arc, from node "
+                + leaf
+                + ", and receives one packet at a time; "
+                + "the units it needs that are not node "
+                + leaf
+                + "'s own first reach node "
+                + leaf
+                + " over its arcs from "
+                + String.join(", ", java.util.Arrays.copyOf(arcs, used))
+                + ", each of which carries one packet at a "
+                + "time, beta + its units tau, of units its tail can hold by then (FEED's releases, with paths that "
+                + "avoid node "
+                + leaf
+                + "), so the k-th of them is at node "
+                + leaf
+                + " no earlier than the k-th "
+                + "earliest end of those arcs' best packets ("
+                + list
+                + "), and the best packets over those arrival "
+                + "times end at "
+                + fmt.apply(value)
+                + " (FEED at that node: "
+                + fmt.apply(feedValue)
+                + ")";
       }
     }
     if (best > 0 && best > bestFeed) {
@@ -150,15 +191,17 @@ final class RelayFeedBound {
   }
 
   /**
-   * Lower bounds on the crossing ends of the units released at the tail of one arc (release groups {@code
-   * atTail}), the arc carrying one packet at a time: the {@code k}-th unit to cross ends its crossing no earlier
-   * than the least makespan of batching the {@code k} earliest releases. Within the {@code j}-th group that least
-   * makespan is {@code A_j + k tau}, {@code A_j = min over i < j of max(r_j, f(C_i)) + beta - C_i tau} (the last
-   * batch takes whole groups {@code i + 1 .. j - 1} and part of group {@code j}, {@link SpreadBounds#batches});
-   * a group's units are given in at most {@code GROUPS / groups} blocks, each at its first unit's time. Null when
-   * the work budget is exceeded.
+   * Lower bounds on the crossing ends of the units released at the tail of one arc (release groups
+   * {@code atTail}), the arc carrying one packet at a time: the {@code k}-th unit to cross ends its
+   * crossing no earlier than the least makespan of batching the {@code k} earliest releases. Within
+   * the {@code j}-th group that least makespan is {@code A_j + k tau}, {@code A_j = min over i < j
+   * of max(r_j, f(C_i)) + beta - C_i tau} (the last batch takes whole groups {@code i + 1 .. j - 1}
+   * and part of group {@code j}, {@link SpreadBounds#batches}); a group's units are given in at
+   * most {@code GROUPS / groups} blocks, each at its first unit's time. Null when the work budget
+   * is exceeded.
    */
-  static TreeMap<Long, Long> crossings(SortedMap<Long, Long> atTail, long beta, long tau, long[] work) {
+  static TreeMap<Long, Long> crossings(
+      SortedMap<Long, Long> atTail, long beta, long tau, long[] work) {
     int g = atTail.size();
     work[0] += (long) g * g;
     if (work[0] > WORK) {
@@ -178,7 +221,9 @@ final class RelayFeedBound {
     for (int j = 1; j <= g; j++) {
       long a = Long.MAX_VALUE;
       for (int i = 0; i < j; i++) {
-        a = Math.min(a, Math.addExact(Math.max(r[j - 1], f[i]), beta) - Math.multiplyExact(cum[i], tau));
+        a =
+            Math.min(
+                a, Math.addExact(Math.max(r[j - 1], f[i]), beta) - Math.multiplyExact(cum[i], tau));
       }
       f[j] = Math.addExact(a, Math.multiplyExact(cum[j], tau));
       long size = cum[j] - cum[j - 1];
@@ -192,9 +237,9 @@ final class RelayFeedBound {
   }
 
   /**
-   * The unit-by-unit later of two sorted release lists (groups time -> count), over the first {@code units} units:
-   * the {@code k}-th unit released at the later of the two lists' {@code k}-th times. Both lists must hold at least
-   * {@code units} units.
+   * The unit-by-unit later of two sorted release lists (groups time -> count), over the first
+   * {@code units} units: the {@code k}-th unit released at the later of the two lists' {@code k}-th
+   * times. Both lists must hold at least {@code units} units.
    */
   static TreeMap<Long, Long> laterOf(SortedMap<Long, Long> a, SortedMap<Long, Long> b, long units) {
     TreeMap<Long, Long> out = new TreeMap<>();
@@ -226,8 +271,8 @@ final class RelayFeedBound {
   }
 
   /**
-   * At most {@code max} groups: consecutive groups merged into blocks, each released at its first group's time
-   * (earlier releases only weaken the bound).
+   * At most {@code max} groups: consecutive groups merged into blocks, each released at its first
+   * group's time (earlier releases only weaken the bound).
    */
   static TreeMap<Long, Long> coarsen(TreeMap<Long, Long> groups, int max) {
     if (groups.size() <= max) {
@@ -247,7 +292,10 @@ final class RelayFeedBound {
     return out;
   }
 
-  /** Hop distances to {@code t} along arcs that avoid node {@code avoid}; -1 for nodes that do not reach it so. */
+  /**
+   * Hop distances to {@code t} along arcs that avoid node {@code avoid}; -1 for nodes that do not
+   * reach it so.
+   */
   static int[] distancesAvoiding(Network net, int t, int avoid) {
     int p = net.nodes();
     int[] d = new int[p];

@@ -7,24 +7,26 @@ import org.commsched.core.model.PairIndex;
 /**
  * Head-body-tail bounds over exclusive resources (arcs, edges, ports).
  *
- * <p>Each item is one message's use of one resource: {@code head} is the earliest time its use can begin, {@code
- * work} the time the resource is busy with it, {@code tail} the time still needed after its use ends. The uses of
- * one resource never overlap, so for every subset X of its items
- * {@code makespan >= min_X head + sum_X work + min_X tail}: the last use in X ends no earlier than the first
- * possible start plus all the work, and its message still needs its tail. We evaluate X = all items (streaming, in
- * constant memory per resource) and, when items are kept, every subset {@code {tail >= x}} and {@code {head >= h}}.
+ * <p>Each item is one message's use of one resource: {@code head} is the earliest time its use can
+ * begin, {@code work} the time the resource is busy with it, {@code tail} the time still needed
+ * after its use ends. The uses of one resource never overlap, so for every subset X of its items
+ * {@code makespan >= min_X head + sum_X work + min_X tail}: the last use in X ends no earlier than
+ * the first possible start plus all the work, and its message still needs its tail. We evaluate X =
+ * all items (streaming, in constant memory per resource) and, when items are kept, every subset
+ * {@code {tail >= x}} and {@code {head >= h}}.
  *
- * <p>Every subset's value is at most the resource's total work plus the largest {@code head + tail} of one of its
- * items (the least head and least tail of X are at most those of any item of X). A resource whose estimate cannot
- * beat the best value found so far is not scanned: the result is the one a scan of every resource gives.
+ * <p>Every subset's value is at most the resource's total work plus the largest {@code head + tail}
+ * of one of its items (the least head and least tail of X are at most those of any item of X). A
+ * resource whose estimate cannot beat the best value found so far is not scanned: the result is the
+ * one a scan of every resource gives.
  *
- * <p>Above {@link #DENSE_LIMIT} resources (the arcs of an implicit ring or linear array of 5 x 10^7 nodes,
- * docs/DESIGN.md#implicit-networks) the table holds only the resources in use, numbered through a {@link PairIndex}
- * in the order they are first met, and visits them by resource id, so a few messages cost a few entries and every
- * answer is the one the dense table gives.
+ * <p>Above {@link #DENSE_LIMIT} resources (the arcs of an implicit ring or linear array of 5 x 10^7
+ * nodes, docs/DESIGN.md#implicit-networks) the table holds only the resources in use, numbered
+ * through a {@link PairIndex} in the order they are first met, and visits them by resource id, so a
+ * few messages cost a few entries and every answer is the one the dense table gives.
  *
- * <p>Bufferless models measure head, work and tail in steps (a flit crossing during step s is done at s + 1);
- * store-and-forward models in ticks.
+ * <p>Bufferless models measure head, work and tail in steps (a flit crossing during step s is done
+ * at s + 1); store-and-forward models in ticks.
  *
  * @implNote Mutable builder, confined to one thread.
  */
@@ -50,8 +52,7 @@ final class ResourceTable {
    * @param items number of items in the subset
    * @param mode which subset
    */
-  record Best(int resource, long value, long head, long work, long tail, long items, Mode mode) {
-  }
+  record Best(int resource, long value, long head, long work, long tail, long items, Mode mode) {}
 
   /** The most resources a table holds in dense arrays (indexed by resource id). */
   static final int DENSE_LIMIT = 1 << 22;
@@ -73,7 +74,8 @@ final class ResourceTable {
 
   /**
    * @param resources number of resources
-   * @param keepItems keep every item to evaluate the threshold subsets (memory: about 28 bytes per item)
+   * @param keepItems keep every item to evaluate the threshold subsets (memory: about 28 bytes per
+   *     item)
    */
   ResourceTable(int resources, boolean keepItems) {
     this(resources, keepItems, resources > DENSE_LIMIT);
@@ -178,7 +180,8 @@ final class ResourceTable {
     minTail[r] = Math.min(minTail[r], tail);
     count[r]++;
     if (keep) {
-      maxSpan[r] = Math.max(maxSpan[r], tail > Long.MAX_VALUE - head ? Long.MAX_VALUE : head + tail);
+      maxSpan[r] =
+          Math.max(maxSpan[r], tail > Long.MAX_VALUE - head ? Long.MAX_VALUE : head + tail);
       if (n == res.length) {
         int cap = n * 2;
         res = Arrays.copyOf(res, cap);
@@ -195,8 +198,8 @@ final class ResourceTable {
   }
 
   /**
-   * Merges the streaming statistics of some items of a resource (tables built without items): their total work,
-   * least head, least tail and number.
+   * Merges the streaming statistics of some items of a resource (tables built without items): their
+   * total work, least head, least tail and number.
    */
   void merge(int resource, long total, long head, long tail, long items) {
     if (keep) {
@@ -257,8 +260,9 @@ final class ResourceTable {
   }
 
   /**
-   * {@link #best()}, skipping the threshold scans of resources that cannot beat the best value found so far if
-   * {@code prune} (the same result; false scans every resource, for the property suites).
+   * {@link #best()}, skipping the threshold scans of resources that cannot beat the best value
+   * found so far if {@code prune} (the same result; false scans every resource, for the property
+   * suites).
    */
   Best best(boolean prune) {
     Best best = null;
@@ -305,18 +309,20 @@ final class ResourceTable {
   }
 
   /**
-   * True if no subset of resource r's items is worth more than {@code value}: its total work plus its largest
-   * {@code head + tail} is at most that (when the sum overflows, a scan decides, and may overflow as well).
+   * True if no subset of resource r's items is worth more than {@code value}: its total work plus
+   * its largest {@code head + tail} is at most that (when the sum overflows, a scan decides, and
+   * may overflow as well).
    */
   private boolean cannotBeat(int r, long value) {
     return maxSpan[r] <= Long.MAX_VALUE - sum[r] && sum[r] + maxSpan[r] <= value;
   }
 
   /**
-   * Sorts the items by the threshold key (descending) and evaluates every subset {key >= x}: value = x + work +
-   * min other.
+   * Sorts the items by the threshold key (descending) and evaluates every subset {key >= x}: value
+   * = x + work + min other.
    */
-  private Best scan(int r, int[] order, int from, int to, long[] key, long[] other, Mode mode, Best best) {
+  private Best scan(
+      int r, int[] order, int from, int to, long[] key, long[] other, Mode mode, Best best) {
     sortDescending(order, from, to, key);
     long work = 0;
     long minOther = Long.MAX_VALUE;
@@ -338,9 +344,9 @@ final class ResourceTable {
   }
 
   /**
-   * Sorts the item indices order[from, to) by key, largest first. Items with equal keys may come in any order: a
-   * scan only evaluates a subset once all items of a key are in. Packs (key, slot) into one long when the keys are
-   * small enough, else sorts boxed indices.
+   * Sorts the item indices order[from, to) by key, largest first. Items with equal keys may come in
+   * any order: a scan only evaluates a subset once all items of a key are in. Packs (key, slot)
+   * into one long when the keys are small enough, else sorts boxed indices.
    */
   private static void sortDescending(int[] order, int from, int to, long[] key) {
     int count = to - from;

@@ -14,31 +14,32 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.time.TimeScale;
 
 /**
- * Lower bounds for store-and-forward scatter and gather (packets of L units take {@code beta + L tau} per hop), in
- * ticks of the instance's time scale.
+ * Lower bounds for store-and-forward scatter and gather (packets of L units take {@code beta + L
+ * tau} per hop), in ticks of the instance's time scale.
  *
- * <p>Model facts every bound uses: a message's units travel along its route (the atlas's, which the checker holds
- * packets to; on tree networks it is the only path anyway); a transfer carries at least one unit, so every hop
- * takes at least {@code h = beta + tau}; a packet is received completely before it is forwarded; packets of
- * different messages are never merged. Times start at 0.
+ * <p>Model facts every bound uses: a message's units travel along its route (the atlas's, which the
+ * checker holds packets to; on tree networks it is the only path anyway); a transfer carries at
+ * least one unit, so every hop takes at least {@code h = beta + tau}; a packet is received
+ * completely before it is forwarded; packets of different messages are never merged. Times start at
+ * 0.
  *
- * <p>The head-body-tail bounds (ARC, EDGE, SEND-PORT, RECV-PORT, ROOT-PORT, NODE; see {@link ResourceTable}) count,
- * for each unit and each arc of its route, only its <i>first crossing</i> (the transfer carrying it over that arc
- * that ends earliest), so redundant re-sends cannot weaken them: the first crossings of a message's L units over one
- * arc take at least {@code beta + L tau} in all; the first crossing over the k-th arc starts no earlier than
- * {@code k h} (its units crossed the k earlier arcs first, one packet of at least one unit each); and after the
- * first crossing of unit x over the k-th arc of d, x still crosses d - 1 - k arcs, at least {@code (d - 1 - k) h}.
- * First crossings over one exclusive resource never overlap, so the last of them ends no earlier than the least
- * head plus all the work, and it still needs its tail.
+ * <p>The head-body-tail bounds (ARC, EDGE, SEND-PORT, RECV-PORT, ROOT-PORT, NODE; see {@link
+ * ResourceTable}) count, for each unit and each arc of its route, only its <i>first crossing</i>
+ * (the transfer carrying it over that arc that ends earliest), so redundant re-sends cannot weaken
+ * them: the first crossings of a message's L units over one arc take at least {@code beta + L tau}
+ * in all; the first crossing over the k-th arc starts no earlier than {@code k h} (its units
+ * crossed the k earlier arcs first, one packet of at least one unit each); and after the first
+ * crossing of unit x over the k-th arc of d, x still crosses d - 1 - k arcs, at least {@code (d - 1
+ * - k) h}. First crossings over one exclusive resource never overlap, so the last of them ends no
+ * earlier than the least head plus all the work, and it still needs its tail.
  *
- * <p>Sources: J.-P. Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering" (thesis, National
- * Taiwan University), and D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a
- * Linear Cost Model" (thesis, Simon Fraser University, 1995); docs/models/packet.md#packetization, #closed-forms (F7,
- * F16).
+ * <p>Sources: J.-P. Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering"
+ * (thesis, National Taiwan University), and D. B. Peters, "Bounds for Communication Problems in
+ * Interconnection Networks under a Linear Cost Model" (thesis, Simon Fraser University, 1995);
+ * docs/models/packet.md#packetization, #closed-forms (F7, F16).
  */
 final class StoreForwardBounds {
-  private StoreForwardBounds() {
-  }
+  private StoreForwardBounds() {}
 
   static void scatterGather(Instance inst, List<LowerBound> out, BufferlessBounds.Limits lim) {
     CommModel.StoreAndForward model = (CommModel.StoreAndForward) inst.model();
@@ -86,11 +87,28 @@ final class StoreForwardBounds {
       return; // no packet at all: makespan 0
     }
     Message mp = ms.get(pi);
-    out.add(new LowerBound(pipe, "PIPELINE", "message " + mp.id() + " alone needs "
-        + (exchange ? "S_1" : "S_*") + "(" + mp.length() + ", " + atlas.hops(pi) + ") = " + sc.format(pipe)
-        + " to send " + Witness.count(mp.length(), "unit") + " over its " + Witness.count(atlas.hops(pi), "hop")
-        + (exchange ? " (one port, exchange: a relay cannot receive and send to different neighbours at once;"
-            + " Peters Thm 2.4.1)" : " (best pipelining, Peters Thm 2.3.1; Tsai's alpha*)")));
+    out.add(
+        new LowerBound(
+            pipe,
+            "PIPELINE",
+            "message "
+                + mp.id()
+                + " alone needs "
+                + (exchange ? "S_1" : "S_*")
+                + "("
+                + mp.length()
+                + ", "
+                + atlas.hops(pi)
+                + ") = "
+                + sc.format(pipe)
+                + " to send "
+                + Witness.count(mp.length(), "unit")
+                + " over its "
+                + Witness.count(atlas.hops(pi), "hop")
+                + (exchange
+                    ? " (one port, exchange: a relay cannot receive and send to different neighbours at once;"
+                        + " Peters Thm 2.4.1)"
+                    : " (best pipelining, Peters Thm 2.3.1; Tsai's alpha*)")));
 
     boolean keep = items <= lim.keepItems();
     int maxD = 0;
@@ -108,10 +126,12 @@ final class StoreForwardBounds {
     ResourceTable send;
     ResourceTable recv;
     if (streamed != null) {
-      // beyond keepItems only the streaming statistics are kept: from the arcs' (in hops), without a walk
+      // beyond keepItems only the streaming statistics are kept: from the arcs' (in hops), without
+      // a walk
       arcs = scaled(streamed, hop, net.arcs(), a -> a);
       edges = half ? scaled(streamed, hop, net.edges(), net::edge) : null;
-      ResourceTable[] ports = one ? ArcLoads.ports(net, arcs, scatter ? root : -1, scatter ? -1 : root) : null;
+      ResourceTable[] ports =
+          one ? ArcLoads.ports(net, arcs, scatter ? root : -1, scatter ? -1 : root) : null;
       send = one ? ports[0] : null;
       recv = one ? ports[1] : null;
     } else {
@@ -122,24 +142,47 @@ final class StoreForwardBounds {
       walk(inst, work, hop, arcs, edges, send, recv);
     }
     ResourceTable.Best b = arcs.best();
-    out.add(new LowerBound(b.value(), "ARC", describe("arc " + net.arcName(b.resource()), b, sc, hop)));
+    out.add(
+        new LowerBound(b.value(), "ARC", describe("arc " + net.arcName(b.resource()), b, sc, hop)));
     if (half) {
       ResourceTable.Best e = edges.best();
-      out.add(new LowerBound(e.value(), "EDGE", describe("the half-duplex link of arc "
-          + net.arcName(firstArcOfEdge(net, e.resource())), e, sc, hop)));
+      out.add(
+          new LowerBound(
+              e.value(),
+              "EDGE",
+              describe(
+                  "the half-duplex link of arc " + net.arcName(firstArcOfEdge(net, e.resource())),
+                  e,
+                  sc,
+                  hop)));
     }
     if (one) {
       ResourceTable.Best s = send.best();
       if (s != null) {
-        out.add(new LowerBound(s.value(), "SEND-PORT", describe("node " + s.resource()
-            + " (one port: one outgoing transfer at a time)", s, sc, hop)));
+        out.add(
+            new LowerBound(
+                s.value(),
+                "SEND-PORT",
+                describe(
+                    "node " + s.resource() + " (one port: one outgoing transfer at a time)",
+                    s,
+                    sc,
+                    hop)));
       }
       ResourceTable.Best r = recv.best();
       if (r != null) {
-        out.add(new LowerBound(r.value(), "RECV-PORT", describe("node " + r.resource()
-            + " (one port: one incoming transfer at a time)", r, sc, hop)));
+        out.add(
+            new LowerBound(
+                r.value(),
+                "RECV-PORT",
+                describe(
+                    "node " + r.resource() + " (one port: one incoming transfer at a time)",
+                    r,
+                    sc,
+                    hop)));
       }
-      // ROOT-PORT: the root's port handles every message; messages with >= Delta hops then need Delta - 1 more
+      // ROOT-PORT: the root's port handles every message; messages with >= Delta hops then need
+      // Delta - 1 more
       // hops (scatter) or cannot reach the root's port before Delta - 1 hops (gather).
       long suffix = 0;
       long best = -1;
@@ -154,16 +197,43 @@ final class StoreForwardBounds {
           bestW = suffix;
         }
       }
-      out.add(new LowerBound(best, "ROOT-PORT", "messages " + (scatter ? "going" : "coming from") + " at least "
-          + Witness.count(bestD, "hop") + (scatter ? " from" : " away into") + " root " + root
-          + " keep its single port busy at least " + sc.format(bestW) + " (beta + L*tau each); "
-          + (scatter ? "the last still needs " : "none reaches it before ") + (bestD - 1) + " x (beta + tau) = "
-          + sc.format(Math.multiplyExact(bestD - 1, hop)) + ": total " + sc.format(best)));
+      out.add(
+          new LowerBound(
+              best,
+              "ROOT-PORT",
+              "messages "
+                  + (scatter ? "going" : "coming from")
+                  + " at least "
+                  + Witness.count(bestD, "hop")
+                  + (scatter ? " from" : " away into")
+                  + " root "
+                  + root
+                  + " keep its single port busy at least "
+                  + sc.format(bestW)
+                  + " (beta + L*tau each); "
+                  + (scatter ? "the last still needs " : "none reaches it before ")
+                  + (bestD - 1)
+                  + " x (beta + tau) = "
+                  + sc.format(Math.multiplyExact(bestD - 1, hop))
+                  + ": total "
+                  + sc.format(best)));
       long rootTerm = Math.addExact(rootWork, Math.multiplyExact(minD - 1, hop));
       long f16 = Math.max(starMax, rootTerm);
-      out.add(new LowerBound(f16, "F16", "max(max over messages of alpha* = S_*(L, delta) = " + sc.format(starMax)
-          + ", sum of (beta + L*tau) at the root + (min delta - 1)(beta + tau) = " + sc.format(rootWork) + " + "
-          + (minD - 1) + " x " + sc.format(hop) + " = " + sc.format(rootTerm) + ") (Tsai, F16)"));
+      out.add(
+          new LowerBound(
+              f16,
+              "F16",
+              "max(max over messages of alpha* = S_*(L, delta) = "
+                  + sc.format(starMax)
+                  + ", sum of (beta + L*tau) at the root + (min delta - 1)(beta + tau) = "
+                  + sc.format(rootWork)
+                  + " + "
+                  + (minD - 1)
+                  + " x "
+                  + sc.format(hop)
+                  + " = "
+                  + sc.format(rootTerm)
+                  + ") (Tsai, F16)"));
     }
     if (exchange) {
       nodeBound(net, arcs, half, sc, out);
@@ -172,9 +242,18 @@ final class StoreForwardBounds {
     PacketClassBounds.add(inst, out);
   }
 
-  /** Adds every use of an arc by a non-null message, one item per hop, to the tables given (null: none). */
-  private static void walk(Instance inst, long[] work, long hop, ResourceTable arcs, ResourceTable edges,
-      ResourceTable send, ResourceTable recv) {
+  /**
+   * Adds every use of an arc by a non-null message, one item per hop, to the tables given (null:
+   * none).
+   */
+  private static void walk(
+      Instance inst,
+      long[] work,
+      long hop,
+      ResourceTable arcs,
+      ResourceTable edges,
+      ResourceTable send,
+      ResourceTable recv) {
     Network net = inst.network();
     boolean scatter = inst.kind() == ProblemKind.SCATTER;
     int root = inst.root();
@@ -205,24 +284,32 @@ final class StoreForwardBounds {
   }
 
   /**
-   * The streaming statistics of an arc table with heads and tails in hops, in ticks ({@code hop} per hop), merged
-   * into {@code resources} resources by {@code of} (the arcs themselves, or their links: a simple route never
-   * uses both arcs of a link).
+   * The streaming statistics of an arc table with heads and tails in hops, in ticks ({@code hop}
+   * per hop), merged into {@code resources} resources by {@code of} (the arcs themselves, or their
+   * links: a simple route never uses both arcs of a link).
    */
-  private static ResourceTable scaled(ResourceTable byArc, long hop, int resources, IntUnaryOperator of) {
+  private static ResourceTable scaled(
+      ResourceTable byArc, long hop, int resources, IntUnaryOperator of) {
     ResourceTable out = new ResourceTable(resources, false);
     for (int a = 0; a < byArc.size(); a++) {
       if (byArc.count(a) > 0) {
-        out.merge(of.applyAsInt(a), byArc.sum(a), Math.multiplyExact(byArc.minHead(a), hop),
-            Math.multiplyExact(byArc.minTail(a), hop), byArc.count(a));
+        out.merge(
+            of.applyAsInt(a),
+            byArc.sum(a),
+            Math.multiplyExact(byArc.minHead(a), hop),
+            Math.multiplyExact(byArc.minTail(a), hop),
+            byArc.count(a));
       }
     }
     return out;
   }
 
-  /** Under the exchange rule a node talks with one neighbour at a time: its links' busy times add up. */
-  private static void nodeBound(Network net, ResourceTable arcs, boolean half, TimeScale sc,
-      List<LowerBound> out) {
+  /**
+   * Under the exchange rule a node talks with one neighbour at a time: its links' busy times add
+   * up.
+   */
+  private static void nodeBound(
+      Network net, ResourceTable arcs, boolean half, TimeScale sc, List<LowerBound> out) {
     long best = -1;
     int bestNode = -1;
     long bestWork = 0;
@@ -268,10 +355,23 @@ final class StoreForwardBounds {
       }
     }
     if (bestNode >= 0) {
-      out.add(new LowerBound(best, "NODE", "node " + bestNode + " talks with one neighbour at a time"
-          + (half ? " and one direction at a time" : "") + ", so its links keep it busy at least "
-          + sc.format(bestWork) + "; nothing reaches it before " + sc.format(bestHead) + " and the last transfer "
-          + "still needs " + sc.format(bestTail) + ": total " + sc.format(best)));
+      out.add(
+          new LowerBound(
+              best,
+              "NODE",
+              "node "
+                  + bestNode
+                  + " talks with one neighbour at a time"
+                  + (half ? " and one direction at a time" : "")
+                  + ", so its links keep it busy at least "
+                  + sc.format(bestWork)
+                  + "; nothing reaches it before "
+                  + sc.format(bestHead)
+                  + " and the last transfer "
+                  + "still needs "
+                  + sc.format(bestTail)
+                  + ": total "
+                  + sc.format(best)));
     }
   }
 
@@ -289,19 +389,44 @@ final class StoreForwardBounds {
     String subset;
     switch (b.mode()) {
       case TAIL_AT_LEAST:
-        subset = " whose messages still have at least " + Witness.count(b.tail() / hop, "hop") + " to go after it";
+        subset =
+            " whose messages still have at least "
+                + Witness.count(b.tail() / hop, "hop")
+                + " to go after it";
         break;
       case HEAD_AT_LEAST:
-        subset = " whose messages are at least " + Witness.count(b.head() / hop, "hop") + " past their source";
+        subset =
+            " whose messages are at least "
+                + Witness.count(b.head() / hop, "hop")
+                + " past their source";
         break;
       default:
         subset = "";
         break;
     }
-    return resource + " carries " + Witness.count(b.items(), "message") + subset + ", one transfer at a time, "
-        + "busy at least " + sc.format(b.work()) + " (beta + L*tau each); none can start before "
-        + sc.format(b.head()) + " (" + Witness.count(b.head() / hop, "hop") + " of beta + tau) and the last still "
-        + "needs " + sc.format(b.tail()) + " (" + Witness.count(b.tail() / hop, "hop") + "): " + sc.format(b.head()) + " + "
-        + sc.format(b.work()) + " + " + sc.format(b.tail()) + " = " + sc.format(b.value());
+    return resource
+        + " carries "
+        + Witness.count(b.items(), "message")
+        + subset
+        + ", one transfer at a time, "
+        + "busy at least "
+        + sc.format(b.work())
+        + " (beta + L*tau each); none can start before "
+        + sc.format(b.head())
+        + " ("
+        + Witness.count(b.head() / hop, "hop")
+        + " of beta + tau) and the last still "
+        + "needs "
+        + sc.format(b.tail())
+        + " ("
+        + Witness.count(b.tail() / hop, "hop")
+        + "): "
+        + sc.format(b.head())
+        + " + "
+        + sc.format(b.work())
+        + " + "
+        + sc.format(b.tail())
+        + " = "
+        + sc.format(b.value());
   }
 }

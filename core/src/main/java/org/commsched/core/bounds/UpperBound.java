@@ -1,8 +1,8 @@
 package org.commsched.core.bounds;
 
 /**
- * An upper bound on the optimal makespan: the makespan of a published scheme that applies to the instance, with the
- * formula and conditions that give it.
+ * An upper bound on the optimal makespan: the makespan of a published scheme that applies to the
+ * instance, with the formula and conditions that give it.
  *
  * @param value the bound in ticks of the instance's time scale
  * @param kind short name, e.g. {@code "RING-SPLIT"}

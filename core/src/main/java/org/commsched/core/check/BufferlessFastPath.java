@@ -18,37 +18,40 @@ import org.commsched.core.model.TimeTable;
 import org.commsched.core.model.Topology;
 
 /**
- * The fast path of {@link BufferlessChecker}, the definition of the bufferless model: the same violations (kinds,
- * places, messages, times, sentences, order), the same makespan and the same overflow, on schedules of a million
- * messages. {@link ScheduleChecker} takes it from {@link #FROM} hop tasks and control flits on; below that the
- * definition runs. {@code BufferlessFastPathProperties} holds the two equal on seeded random instances and mutated
- * valid schedules, forcing both on the same input.
+ * The fast path of {@link BufferlessChecker}, the definition of the bufferless model: the same
+ * violations (kinds, places, messages, times, sentences, order), the same makespan and the same
+ * overflow, on schedules of a million messages. {@link ScheduleChecker} takes it from {@link #FROM}
+ * hop tasks and control flits on; below that the definition runs. {@code
+ * BufferlessFastPathProperties} holds the two equal on seeded random instances and mutated valid
+ * schedules, forcing both on the same input.
  *
- * @implNote Every pair of overlapping tasks of an arc or port is found by the sweep of {@link Overlaps}. On a
- *     scatter or gather, {@link Screen}s first take every task once in an order in which a valid schedule's tasks
- *     come by start on every arc and port ({@code StreamOrder}), and clear the arcs and ports whose tasks never
- *     overlap; only the others are swept, so a valid schedule of a million messages is not sorted at all. Only the
- *     ports that see two arcs or more are swept (two flits of one arc at a port are an arc conflict). The
- *     departures are read once, the routes kept in one array ({@link Routes}), and large schedules read their
- *     routes, look up their control arcs and run their three screens (arcs, send ports, receive ports) in parallel.
- *     The protocol rules are checked by {@link CausalityFastPath}, the fast path of {@link Causality}.
+ * @implNote Every pair of overlapping tasks of an arc or port is found by the sweep of {@link
+ *     Overlaps}. On a scatter or gather, {@link Screen}s first take every task once in an order in
+ *     which a valid schedule's tasks come by start on every arc and port ({@code StreamOrder}), and
+ *     clear the arcs and ports whose tasks never overlap; only the others are swept, so a valid
+ *     schedule of a million messages is not sorted at all. Only the ports that see two arcs or more
+ *     are swept (two flits of one arc at a port are an arc conflict). The departures are read once,
+ *     the routes kept in one array ({@link Routes}), and large schedules read their routes, look up
+ *     their control arcs and run their three screens (arcs, send ports, receive ports) in parallel.
+ *     The protocol rules are checked by {@link CausalityFastPath}, the fast path of {@link
+ *     Causality}.
  */
 final class BufferlessFastPath {
   /**
-   * Messages plus control flits from which {@link ScheduleChecker} takes this path: the catalogue's and the tests'
-   * instances (up to thousands of messages) are checked by the definition, the benchmarks' 10^6 messages here.
+   * Messages plus control flits from which {@link ScheduleChecker} takes this path: the catalogue's
+   * and the tests' instances (up to thousands of messages) are checked by the definition, the
+   * benchmarks' 10^6 messages here.
    */
   static final int FROM = 1 << 16;
 
   /** Hop tasks from which the arc and port screens run in parallel. */
   private static final int PARALLEL = 1 << 16;
 
-  private BufferlessFastPath() {
-  }
+  private BufferlessFastPath() {}
 
   /**
-   * True if a check of this schedule takes the fast path: {@link #FROM} hop tasks (one per hop of every message's
-   * route, the definition's unit of work) and control flits or more.
+   * True if a check of this schedule takes the fast path: {@link #FROM} hop tasks (one per hop of
+   * every message's route, the definition's unit of work) and control flits or more.
    */
   static boolean pays(Instance inst, Schedule.Departures schedule) {
     long tasks = schedule.control().size();
@@ -59,11 +62,12 @@ final class BufferlessFastPath {
   }
 
   /**
-   * On a ula (one arc out of and one into each node, so a port conflict is an arc conflict) a message departing at
-   * t from node f holds arc f + k during [t + k, t + k + l): on every arc its block sits at t - f shifted by the
-   * arc's index, so two messages meet iff their arc ranges meet and their blocks [t - f, t - f + l) do. True iff no
-   * two sent messages meet, read by {@link UlaSweep} in O(m log m) instead of one task per hop (10^8 on a 10^6-message
-   * array). Negative departures (already reported) take the general path.
+   * On a ula (one arc out of and one into each node, so a port conflict is an arc conflict) a
+   * message departing at t from node f holds arc f + k during [t + k, t + k + l): on every arc its
+   * block sits at t - f shifted by the arc's index, so two messages meet iff their arc ranges meet
+   * and their blocks [t - f, t - f + l) do. True iff no two sent messages meet, read by {@link
+   * UlaSweep} in O(m log m) instead of one task per hop (10^8 on a 10^6-message array). Negative
+   * departures (already reported) take the general path.
    */
   private static boolean ulaDisjoint(List<Message> msgs, long[] dep, boolean[] sent) {
     long[] block = new long[msgs.size()];
@@ -84,22 +88,25 @@ final class BufferlessFastPath {
   }
 
   /**
-   * {@link #check(Instance, Schedule.Departures, Findings)}; {@code everyPort} sweeps every node port, also those
-   * that see one arc only (the same report; for the property suites).
+   * {@link #check(Instance, Schedule.Departures, Findings)}; {@code everyPort} sweeps every node
+   * port, also those that see one arc only (the same report; for the property suites).
    */
   static long check(Instance inst, Schedule.Departures schedule, Findings out, boolean everyPort) {
     Network net = inst.network();
     Atlas atlas = inst.atlas();
     List<Message> msgs = inst.messages();
     List<Schedule.ControlTransfer> control = schedule.control();
-    boolean single = ((CommModel.Bufferless) inst.model()).ports() == CommModel.BufferlessPorts.SINGLE;
+    boolean single =
+        ((CommModel.Bufferless) inst.model()).ports() == CommModel.BufferlessPorts.SINGLE;
     int n = msgs.size();
 
-    // the departures, read once into message order; the ids that name no message in the schedule's order
+    // the departures, read once into message order; the ids that name no message in the schedule's
+    // order
     long[] dep = new long[n]; // read where sent
     boolean[] given = new boolean[n];
     if (schedule.departures() instanceof TimeTable table) {
-      // compact form: no entry objects; an id that is the instance's own string at its place needs no look-up
+      // compact form: no entry objects; an id that is the instance's own string at its place needs
+      // no look-up
       for (int k = 0; k < table.size(); k++) {
         String id = table.key(k);
         int i = k < n && msgs.get(k).id() == id ? k : inst.indexOf(id);
@@ -145,7 +152,9 @@ final class BufferlessFastPath {
       makespan = Math.max(makespan, Math.addExact(t, m.length() + atlas.hops(i) - 1));
       occupied += atlas.hops(i);
     }
-    if (control.isEmpty() && net.topology() instanceof Topology.Ula && ulaDisjoint(msgs, dep, sent)) {
+    if (control.isEmpty()
+        && net.topology() instanceof Topology.Ula
+        && ulaDisjoint(msgs, dep, sent)) {
       return makespan; // no two hop tasks meet: every rule below would pass
     }
     Routes routes = new Routes(atlas, sent, occupied);
@@ -153,10 +162,12 @@ final class BufferlessFastPath {
     int[] controlArc = new int[control.size()];
     long[] controlStep = new long[control.size()];
     IntStream each = IntStream.range(0, control.size());
-    (control.size() >= PARALLEL ? each.parallel() : each).forEach(c -> {
-      controlArc[c] = Places.arcOf(net, control.get(c).from(), control.get(c).to());
-      controlStep[c] = control.get(c).step();
-    });
+    (control.size() >= PARALLEL ? each.parallel() : each)
+        .forEach(
+            c -> {
+              controlArc[c] = Places.arcOf(net, control.get(c).from(), control.get(c).to());
+              controlStep[c] = control.get(c).step();
+            });
     for (int c = 0; c < control.size(); c++) {
       Schedule.ControlTransfer x = control.get(c);
       if (controlArc[c] < 0) {
@@ -167,8 +178,10 @@ final class BufferlessFastPath {
       }
     }
 
-    // a message's hop intervals lie between its departure and the end of its last hop, so they fit in a long once
-    // that end does: this throws where adding the hops one by one with Math.addExact would, and they need no check
+    // a message's hop intervals lie between its departure and the end of its last hop, so they fit
+    // in a long once
+    // that end does: this throws where adding the hops one by one with Math.addExact would, and
+    // they need no check
     for (int i = 0; i < n; i++) {
       if (sent[i] && routes.hops(i) > 0) {
         Math.addExact(Math.addExact(dep[i], routes.hops(i) - 1L), length[i]);
@@ -176,9 +189,12 @@ final class BufferlessFastPath {
     }
     Hops hops = new Hops(routes, dep, length, sent, controlArc, controlStep);
 
-    // occupancy: arcs always (V4'), node ports under single port (V4, V5). Two flits of one arc at one port are an
-    // arc conflict, not a port one, so only the ports that see two arcs or more are swept (send port v, receive
-    // port n + v). Screens first clear the arcs and ports whose tasks, taken in order of start, never overlap; the
+    // occupancy: arcs always (V4'), node ports under single port (V4, V5). Two flits of one arc at
+    // one port are an
+    // arc conflict, not a port one, so only the ports that see two arcs or more are swept (send
+    // port v, receive
+    // port n + v). Screens first clear the arcs and ports whose tasks, taken in order of start,
+    // never overlap; the
     // others get every hop task, in message order, and are swept pair by pair
     int nodes = net.nodes();
     PortArcs via = single ? new PortArcs(net, routes, controlArc, everyPort) : null;
@@ -200,40 +216,62 @@ final class BufferlessFastPath {
       }
     }
     boolean arcsLeft = arcScreen == null || arcScreen.open() > 0;
-    boolean portsLeft = single && (sendScreen == null || sendScreen.open() + receiveScreen.open() > 0);
+    boolean portsLeft =
+        single && (sendScreen == null || sendScreen.open() + receiveScreen.open() > 0);
     Overlaps arcs = new Overlaps(net.arcs(), arcScreen == null ? occupied + control.size() : 16);
     Overlaps ports = single ? new Overlaps(2 * nodes, sendScreen == null ? via.shared : 16) : null;
     if (arcsLeft || portsLeft) {
-      Hops.Sink task = (owner, a, from, to) -> {
-        if (arcsLeft && (arcScreen == null || !arcScreen.cleared(a))) {
-          arcs.add(a, from, to, owner, a);
-        }
-        if (portsLeft) {
-          int send = via.sendNode[a];
-          int receive = via.receiveNode[a];
-          if (send >= 0 && (sendScreen == null || !sendScreen.cleared(send))) {
-            ports.add(send, from, to, owner, a);
-          }
-          if (receive >= 0 && (receiveScreen == null || !receiveScreen.cleared(receive))) {
-            ports.add(nodes + receive, from, to, owner, a);
-          }
-        }
-      };
+      Hops.Sink task =
+          (owner, a, from, to) -> {
+            if (arcsLeft && (arcScreen == null || !arcScreen.cleared(a))) {
+              arcs.add(a, from, to, owner, a);
+            }
+            if (portsLeft) {
+              int send = via.sendNode[a];
+              int receive = via.receiveNode[a];
+              if (send >= 0 && (sendScreen == null || !sendScreen.cleared(send))) {
+                ports.add(send, from, to, owner, a);
+              }
+              if (receive >= 0 && (receiveScreen == null || !receiveScreen.cleared(receive))) {
+                ports.add(nodes + receive, from, to, owner, a);
+              }
+            }
+          };
       hops.messages(null, task);
       hops.controls(task);
     }
     BufferlessRules.Owners who = new BufferlessRules.Owners(msgs, control);
-    arcs.sweep((g, a, b) -> BufferlessRules.arcConflict(out, net, who, g, arcs.owner(a), arcs.owner(b),
-        arcs.start(b), Math.min(arcs.end(a), arcs.end(b))));
+    arcs.sweep(
+        (g, a, b) ->
+            BufferlessRules.arcConflict(
+                out,
+                net,
+                who,
+                g,
+                arcs.owner(a),
+                arcs.owner(b),
+                arcs.start(b),
+                Math.min(arcs.end(a), arcs.end(b))));
     if (single) {
-      ports.sweep((g, a, b) -> {
-        if (ports.arc(a) == ports.arc(b)) {
-          return true; // the same arc: already an ARC_CONFLICT
-        }
-        boolean send = g < net.nodes();
-        return BufferlessRules.portConflict(out, net, who, send, send ? g : g - net.nodes(), ports.owner(a),
-            ports.arc(a), ports.owner(b), ports.arc(b), ports.start(b), Math.min(ports.end(a), ports.end(b)));
-      });
+      ports.sweep(
+          (g, a, b) -> {
+            if (ports.arc(a) == ports.arc(b)) {
+              return true; // the same arc: already an ARC_CONFLICT
+            }
+            boolean send = g < net.nodes();
+            return BufferlessRules.portConflict(
+                out,
+                net,
+                who,
+                send,
+                send ? g : g - net.nodes(),
+                ports.owner(a),
+                ports.arc(a),
+                ports.owner(b),
+                ports.arc(b),
+                ports.start(b),
+                Math.min(ports.end(a), ports.end(b)));
+          });
     }
 
     if (!control.isEmpty()) {
@@ -243,22 +281,26 @@ final class BufferlessFastPath {
   }
 
   /**
-   * The order in which the screens take the hop tasks, chosen so that each arc's and port's tasks come in order of
-   * start. Scatter and gather routes follow the route tree, so a hop on arc u->v starts at its message's key plus
-   * an offset given by u's depth: on a scatter, whose routes leave the root, the key is the departure and the
-   * offset the hop's index on its route, depth(u); on a gather, whose routes end at the root, the key is the start
-   * of the last hop (departure + hops - 1) and the offset 1 - depth(u). The data arcs at a node port have tails of
-   * one depth, so a port's hops too start at key plus one offset. The messages go by key, and a control flit's task
-   * on an arc or port goes before the first message whose key exceeds its start minus that group's offset. Routes
-   * given explicitly may break this; the screens then clear fewer groups, and the sweep checks the rest. The other
-   * problems are not screened: on a chatting, the hops on one arc start in no order that one key per message gives.
+   * The order in which the screens take the hop tasks, chosen so that each arc's and port's tasks
+   * come in order of start. Scatter and gather routes follow the route tree, so a hop on arc u->v
+   * starts at its message's key plus an offset given by u's depth: on a scatter, whose routes leave
+   * the root, the key is the departure and the offset the hop's index on its route, depth(u); on a
+   * gather, whose routes end at the root, the key is the start of the last hop (departure + hops -
+   * 1) and the offset 1 - depth(u). The data arcs at a node port have tails of one depth, so a
+   * port's hops too start at key plus one offset. The messages go by key, and a control flit's task
+   * on an arc or port goes before the first message whose key exceeds its start minus that group's
+   * offset. Routes given explicitly may break this; the screens then clear fewer groups, and the
+   * sweep checks the rest. The other problems are not screened: on a chatting, the hops on one arc
+   * start in no order that one key per message gives.
    */
   private static final class StreamOrder {
     private final boolean gather;
     private final Atlas atlas;
     private final Network net;
+
     /** The hop tasks of the sent messages by key, as messages 0, 1, ...; their keys. */
     private final Hops keyed;
+
     private final long[] keys;
 
     private StreamOrder(Instance inst, Routes routes, long[] dep, boolean[] sent, Hops hops) {
@@ -274,7 +316,8 @@ final class BufferlessFastPath {
       for (int i = 0, k = 0; i < sent.length; i++) {
         if (sent[i]) {
           index[k] = i;
-          key[k++] = gather ? dep[i] + routes.hops(i) - 1 : dep[i]; // fits: the end of the last hop does
+          key[k++] =
+              gather ? dep[i] + routes.hops(i) - 1 : dep[i]; // fits: the end of the last hop does
         }
       }
       int[] perm = byKey(key, count);
@@ -291,7 +334,8 @@ final class BufferlessFastPath {
     static StreamOrder of(Instance inst, Routes routes, long[] dep, boolean[] sent, Hops hops) {
       ProblemKind kind = inst.kind();
       return kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER
-          ? new StreamOrder(inst, routes, dep, sent, hops) : null;
+          ? new StreamOrder(inst, routes, dep, sent, hops)
+          : null;
     }
 
     /** The offset of the hops on arcs whose tail is node u. */
@@ -309,15 +353,18 @@ final class BufferlessFastPath {
       return offset(v);
     }
 
-    /** The offset at v's receive port: its data come from v's parent (scatter) or children (gather). */
+    /**
+     * The offset at v's receive port: its data come from v's parent (scatter) or children (gather).
+     */
     long receiveOffset(int v) {
       int depth = atlas.routeTreeDepth(v);
       return gather ? -depth : depth - 1L;
     }
 
     /**
-     * Streams the hop tasks into a screen whose group for arc a is {@code groupOf[a]} ({@code a} itself if
-     * {@code groupOf} is null; none if negative), control flits by their key among the messages.
+     * Streams the hop tasks into a screen whose group for arc a is {@code groupOf[a]} ({@code a}
+     * itself if {@code groupOf} is null; none if negative), control flits by their key among the
+     * messages.
      */
     void screen(Hops hops, Screen screen, int[] groupOf, IntToLongFunction offset) {
       Feed feed = new Feed(screen, groupOf, hops.controlArc.length);
@@ -362,7 +409,9 @@ final class BufferlessFastPath {
       void sortSides(IntToLongFunction offset) {
         sideKey = new long[sides];
         for (int k = 0; k < sides; k++) {
-          sideKey[k] = sideFrom[k] - offset.applyAsLong(sideGroup[k]); // may wrap: then only the order suffers
+          sideKey[k] =
+              sideFrom[k]
+                  - offset.applyAsLong(sideGroup[k]); // may wrap: then only the order suffers
         }
         sideOrder = byKey(sideKey, sides);
       }
@@ -398,8 +447,8 @@ final class BufferlessFastPath {
   }
 
   /**
-   * The positions 0..count-1 stably sorted by {@code key} (signed): a least-significant-digit radix sort on
-   * {@code key - min} as an unsigned number, 16 bits a pass.
+   * The positions 0..count-1 stably sorted by {@code key} (signed): a least-significant-digit radix
+   * sort on {@code key - min} as an unsigned number, 16 bits a pass.
    */
   private static int[] byKey(long[] key, int count) {
     long min = Long.MAX_VALUE;
@@ -442,9 +491,10 @@ final class BufferlessFastPath {
   }
 
   /**
-   * The hop tasks of a check, from the definitions: message i with departure t and length l holds the k-th arc of
-   * its route during the steps {@code [t + k, t + k + l)}; control flit c holds its arc for {@code [step, step + 1)}.
-   * A task's owner is the message index, or {@code -1 - c} for control flit c.
+   * The hop tasks of a check, from the definitions: message i with departure t and length l holds
+   * the k-th arc of its route during the steps {@code [t + k, t + k + l)}; control flit c holds its
+   * arc for {@code [step, step + 1)}. A task's owner is the message index, or {@code -1 - c} for
+   * control flit c.
    */
   private static final class Hops {
     interface Sink {
@@ -458,7 +508,13 @@ final class BufferlessFastPath {
     private final int[] controlArc;
     private final long[] controlStep;
 
-    Hops(Routes routes, long[] dep, long[] length, boolean[] sent, int[] controlArc, long[] controlStep) {
+    Hops(
+        Routes routes,
+        long[] dep,
+        long[] length,
+        boolean[] sent,
+        int[] controlArc,
+        long[] controlStep) {
       this.routes = routes;
       this.dep = dep;
       this.length = length;
@@ -468,8 +524,9 @@ final class BufferlessFastPath {
     }
 
     /**
-     * The hop tasks of the messages {@code order[0], order[1], ...} (all sent) as messages 0, 1, ..., laid out in
-     * that order so that a pass over them in that order reads memory in order; the same control flits.
+     * The hop tasks of the messages {@code order[0], order[1], ...} (all sent) as messages 0, 1,
+     * ..., laid out in that order so that a pass over them in that order reads memory in order; the
+     * same control flits.
      */
     Hops reordered(int[] order) {
       long[] t = new long[order.length];
@@ -483,7 +540,9 @@ final class BufferlessFastPath {
       return new Hops(routes.reordered(order), t, l, all, controlArc, controlStep);
     }
 
-    /** The tasks of the sent messages, message by message in the given order (null: message order). */
+    /**
+     * The tasks of the sent messages, message by message in the given order (null: message order).
+     */
     void messages(int[] order, Sink sink) {
       int count = order == null ? sent.length : order.length;
       for (int x = 0; x < count; x++) {
@@ -512,17 +571,21 @@ final class BufferlessFastPath {
   }
 
   /**
-   * Which arcs each node port's flits use: the send port of v (group v) sees the arcs leaving v on the routes and
-   * control transfers, the receive port (group n + v) those entering v. A port that sees one arc only has no pair
-   * to report (two flits of one arc are an arc conflict), so its flits are left out of the port sweep.
+   * Which arcs each node port's flits use: the send port of v (group v) sees the arcs leaving v on
+   * the routes and control transfers, the receive port (group n + v) those entering v. A port that
+   * sees one arc only has no pair to report (two flits of one arc are an arc conflict), so its
+   * flits are left out of the port sweep.
    */
   private static final class PortArcs {
     private static final int NONE = -1;
     private static final int SEVERAL = -2;
+
     /** Per arc: its tail if that node's send port is swept, else -1. */
     final int[] sendNode;
+
     /** Per arc: its head if that node's receive port is swept, else -1. */
     final int[] receiveNode;
+
     /** The number of flit intervals at ports that see several arcs. */
     private long shared;
 

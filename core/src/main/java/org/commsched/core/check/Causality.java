@@ -11,74 +11,89 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Schedule;
 
 /**
- * Rule V6 of protocol traces (bufferless schedules with control flits), transfer by transfer, from the trace and the
- * instance only: who may send what when (code {@code CAUSALITY}), and what the values of the control flits promise
- * about the data (code {@code CONTROL_VALUE}); docs/models/bufferless-scatter-gather.md#protocol-rules, read with Shoulder-Tap's wake-ups
- * (docs/models/bufferless-scatter-gather.md#shoulder-tap), Transmission-Certification's tokens, certificates and orders
- * (docs/models/bufferless-scatter-gather.md#transmission-certification) and its multiport variant (docs/models/bufferless-scatter-gather.md#tc-multiport).
+ * Rule V6 of protocol traces (bufferless schedules with control flits), transfer by transfer, from
+ * the trace and the instance only: who may send what when (code {@code CAUSALITY}), and what the
+ * values of the control flits promise about the data (code {@code CONTROL_VALUE});
+ * docs/models/bufferless-scatter-gather.md#protocol-rules, read with Shoulder-Tap's wake-ups
+ * (docs/models/bufferless-scatter-gather.md#shoulder-tap), Transmission-Certification's tokens,
+ * certificates and orders (docs/models/bufferless-scatter-gather.md#transmission-certification) and
+ * its multiport variant (docs/models/bufferless-scatter-gather.md#tc-multiport).
  *
- * <p>Rows: a control flit crossing u->v during step s is at v from row s + 1 and may be answered during step s + 1
- * (docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan); a node "has" a flit by step s when it arrived in a row {@code <= s}. A data flit
- * crossing an arc during step s reaches the arc's head in row s + 1. The stream of arc v->p is every data flit that
- * crosses v->p (on a gather tree: the flits of v's subtree); its rows are the rows at which those flits reach p.
+ * <p>Rows: a control flit crossing u->v during step s is at v from row s + 1 and may be answered
+ * during step s + 1 (docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan); a node
+ * "has" a flit by step s when it arrived in a row {@code <= s}. A data flit crossing an arc during
+ * step s reaches the arc's head in row s + 1. The stream of arc v->p is every data flit that
+ * crosses v->p (on a gather tree: the flits of v's subtree); its rows are the rows at which those
+ * flits reach p.
  *
- * <p>The known kinds and their values: {@code wakeup} [] or [s], {@code token} [], {@code certificate} [c, n],
- * {@code order} [s] (DESIGN "Protocol results", docs/models/bufferless-scatter-gather.md#protocol-traces). A trace is read as a
- * Transmission-Certification trace if it has a token, certificate or order, else as a wake-up trace if it has a
- * wake-up; other kinds keep the generic rule. Control flits that do not cross an arc are reported as
- * {@code NOT_AN_ARC} and ignored here.
+ * <p>The known kinds and their values: {@code wakeup} [] or [s], {@code token} [], {@code
+ * certificate} [c, n], {@code order} [s] (DESIGN "Protocol results",
+ * docs/models/bufferless-scatter-gather.md#protocol-traces). A trace is read as a
+ * Transmission-Certification trace if it has a token, certificate or order, else as a wake-up trace
+ * if it has a wake-up; other kinds keep the generic rule. Control flits that do not cross an arc
+ * are reported as {@code NOT_AN_ARC} and ignored here.
  *
- * <p>{@code CAUSALITY} (a non-root sender; the root starts a protocol freely unless said otherwise); at most one
- * per control flit, the first rule below that it breaks:
+ * <p>{@code CAUSALITY} (a non-root sender; the root starts a protocol freely unless said
+ * otherwise); at most one per control flit, the first rule below that it breaks:
+ *
  * <ul>
- *   <li>message M of node v (its route's first arc v->p) departs in a step before its trigger from p arrives:
- *       the first order p->v in a Transmission-Certification trace (phase 3), the first wake-up p->v in a wake-up
- *       trace (V6's example); with other kinds only, the first control flit of any kind. No trigger at all breaks
- *       the rule too ({@link #dataWaitsForItsTrigger});</li>
- *   <li>a wake-up or token is forwarded before the sender has one of the same kind (phase 1 of either protocol,
- *       {@link #forwardedAfterOneArrived});</li>
- *   <li>a certificate u->v is sent before a token v->u has arrived (it answers the token, phase 2), or while a node
- *       u sent a token to never certifies back, or before the last certificate reaching u has arrived (the parent
- *       waits for its children's certificates and certifies one step after the last one,
- *       {@link #certificateAnswersTheTokenAfterTheChildren});</li>
- *   <li>an order u->v is sent before u's own order has arrived (the root: while a node it sent a token to never
- *       certifies, or before its last certificate has arrived; phase 3), or before v's certificate has reached u
- *       (the order's value is computed from it, {@link #orderFollowsItsOwnOrderAndTheCertificate});</li>
+ *   <li>message M of node v (its route's first arc v->p) departs in a step before its trigger from
+ *       p arrives: the first order p->v in a Transmission-Certification trace (phase 3), the first
+ *       wake-up p->v in a wake-up trace (V6's example); with other kinds only, the first control
+ *       flit of any kind. No trigger at all breaks the rule too ({@link #dataWaitsForItsTrigger});
+ *   <li>a wake-up or token is forwarded before the sender has one of the same kind (phase 1 of
+ *       either protocol, {@link #forwardedAfterOneArrived});
+ *   <li>a certificate u->v is sent before a token v->u has arrived (it answers the token, phase 2),
+ *       or while a node u sent a token to never certifies back, or before the last certificate
+ *       reaching u has arrived (the parent waits for its children's certificates and certifies one
+ *       step after the last one, {@link #certificateAnswersTheTokenAfterTheChildren});
+ *   <li>an order u->v is sent before u's own order has arrived (the root: while a node it sent a
+ *       token to never certifies, or before its last certificate has arrived; phase 3), or before
+ *       v's certificate has reached u (the order's value is computed from it, {@link
+ *       #orderFollowsItsOwnOrderAndTheCertificate});
  *   <li>a control flit of another kind is sent before any control flit has reached its sender
- *       ({@link #otherKindAfterSomeControl}).</li>
+ *       ({@link #otherKindAfterSomeControl}).
  * </ul>
  *
  * <p>{@code CONTROL_VALUE}:
+ *
  * <ul>
- *   <li>a known kind carries another number of values than listed above (its values are then not read;
- *       {@link CausalityRules#carriesItsValues});</li>
- *   <li>wake-up [s] p->v arriving in row t: the first flit of v's message toward p reaches p before row t + s
- *       ("TRANSMIT AFTER &ge; s STEPS" of Shoulder-Tap, a lower limit, docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections). Not
- *       repeated when the message already breaks causality against its first wake-up
- *       ({@link #wakeupLetsTheDataWait});</li>
- *   <li>certificate [c, n] u->v: {@code c < 1} (the certified lag is positive), or n is not the number of data
- *       flits crossing u->v (the certified stream length; {@link #certificateValues});</li>
- *   <li>order [s] u->v arriving in row t: {@code s < c} for a certificate [c, n] v->u (an invariant of
- *       Transmission-Certification, docs/models/bufferless-scatter-gather.md#properties claim 14); or, when the stream of v->u is not empty (n flits),
- *       its first row is not t + s or its last row not t + s + n - 1 (with one flit per arc and step, V4&prime;:
- *       not exactly the rows t + s .. t + s + n - 1; "TRANSMIT AFTER s STEPS" is exact and the stream is gap-free,
- *       docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections; the same under multiport and at the root's children). An empty stream (a
- *       data-free subtree, skipped or included as an empty segment,
- *       docs/models/bufferless-scatter-gather.md#transmission-certification-corrections) has no rows to check ({@link #orderValue}).</li>
+ *   <li>a known kind carries another number of values than listed above (its values are then not
+ *       read; {@link CausalityRules#carriesItsValues});
+ *   <li>wake-up [s] p->v arriving in row t: the first flit of v's message toward p reaches p before
+ *       row t + s ("TRANSMIT AFTER &ge; s STEPS" of Shoulder-Tap, a lower limit,
+ *       docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections). Not repeated when the
+ *       message already breaks causality against its first wake-up ({@link
+ *       #wakeupLetsTheDataWait});
+ *   <li>certificate [c, n] u->v: {@code c < 1} (the certified lag is positive), or n is not the
+ *       number of data flits crossing u->v (the certified stream length; {@link
+ *       #certificateValues});
+ *   <li>order [s] u->v arriving in row t: {@code s < c} for a certificate [c, n] v->u (an invariant
+ *       of Transmission-Certification, docs/models/bufferless-scatter-gather.md#properties claim
+ *       14); or, when the stream of v->u is not empty (n flits), its first row is not t + s or its
+ *       last row not t + s + n - 1 (with one flit per arc and step, V4&prime;: not exactly the rows
+ *       t + s .. t + s + n - 1; "TRANSMIT AFTER s STEPS" is exact and the stream is gap-free,
+ *       docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections; the same under multiport
+ *       and at the root's children). An empty stream (a data-free subtree, skipped or included as
+ *       an empty segment,
+ *       docs/models/bufferless-scatter-gather.md#transmission-certification-corrections) has no
+ *       rows to check ({@link #orderValue}).
  * </ul>
  *
  * <p>Rules the model does not state are not imposed: which child is ordered first, forward-first
- * (docs/models/bufferless-scatter-gather.md#shoulder-tap, a property of Shoulder-Tap's class, not of validity), or that a data-free node takes part at
- * all. A certificate's c is a promise the checker cannot test beyond {@code s >= c}.
+ * (docs/models/bufferless-scatter-gather.md#shoulder-tap, a property of Shoulder-Tap's class, not
+ * of validity), or that a data-free node takes part at all. A certificate's c is a promise the
+ * checker cannot test beyond {@code s >= c}.
  *
- * <p>This class is read as the definition of the rules: one method per rule above, named after it, each reporting
- * through {@link CausalityRules}, which holds the kinds, their values and every violation sentence.
- * {@link CausalityFastPath} reports the same on the fast path of the bufferless checker
- * ({@link BufferlessFastPath}), through the same sentences, held to it by {@code BufferlessFastPathProperties}.
+ * <p>This class is read as the definition of the rules: one method per rule above, named after it,
+ * each reporting through {@link CausalityRules}, which holds the kinds, their values and every
+ * violation sentence. {@link CausalityFastPath} reports the same on the fast path of the bufferless
+ * checker ({@link BufferlessFastPath}), through the same sentences, held to it by {@code
+ * BufferlessFastPathProperties}.
  *
- * @implNote Used once per check; linear in the control flits plus the route hops: first what the trace and the data
- *     make known (streams per arc, first arrivals per kind, certificates per node), then the data's triggers, then
- *     each control flit's rules in trace order.
+ * @implNote Used once per check; linear in the control flits plus the route hops: first what the
+ *     trace and the data make known (streams per arc, first arrivals per kind, certificates per
+ *     node), then the data's triggers, then each control flit's rules in trace order.
  */
 final class Causality {
   private final Network net;
@@ -91,36 +106,59 @@ final class Causality {
   private final Findings out;
   private final int root;
 
-  // What the data makes known, per arc: its stream (the data flits crossing it), the first and the last row at which
+  // What the data makes known, per arc: its stream (the data flits crossing it), the first and the
+  // last row at which
   // they reach the arc's head, and which message's flit that is.
   private final long[] flits;
   private final long[] firstRow;
   private final int[] firstMsg;
   private final long[] lastRow;
   private final int[] lastMsg;
+
   /** Per node: its sent messages, in instance order. */
   private final List<List<Integer>> sentFrom;
 
   // What the control flits make known.
-  /** Per known kind and arc: the first row at which a control flit of that kind is at the arc's head. */
+  /**
+   * Per known kind and arc: the first row at which a control flit of that kind is at the arc's
+   * head.
+   */
   private final long[][] arcFirst;
-  /** Per kind code (with K_ANY) and node: the first row at which the node holds a control flit of that kind. */
+
+  /**
+   * Per kind code (with K_ANY) and node: the first row at which the node holds a control flit of
+   * that kind.
+   */
   private final long[][] nodeFirst;
+
   /** Per arc: the largest c of the certificates [c, n] on it, Long.MIN_VALUE if none. */
   private final long[] maxLag;
-  /** Per node: the last row at which a certificate reaches it (Long.MIN_VALUE if none), and from whom. */
+
+  /**
+   * Per node: the last row at which a certificate reaches it (Long.MIN_VALUE if none), and from
+   * whom.
+   */
   private final long[] lastCert;
+
   private final int[] lastCertFrom;
+
   /** Per node: a node it sent a token to that never sends a certificate back to it, -1 if none. */
   private final int[] uncertified;
+
   /**
-   * The kind that triggers a non-root node's data: an order in a Transmission-Certification trace, a wake-up in a
-   * wake-up trace, -1 (any control flit) otherwise.
+   * The kind that triggers a non-root node's data: an order in a Transmission-Certification trace,
+   * a wake-up in a wake-up trace, -1 (any control flit) otherwise.
    */
   private final int trigger;
 
-  private Causality(Instance inst, long[] dep, boolean[] sent, int[][] routes,
-      List<Schedule.ControlTransfer> control, int[] controlArc, Findings out) {
+  private Causality(
+      Instance inst,
+      long[] dep,
+      boolean[] sent,
+      int[][] routes,
+      List<Schedule.ControlTransfer> control,
+      int[] controlArc,
+      Findings out) {
     this.net = inst.network();
     this.msgs = inst.messages();
     this.dep = dep;
@@ -168,8 +206,14 @@ final class Causality {
    * @param routes the route arcs of each sent message
    * @param controlArc the arc of each control flit, -1 if it crosses none
    */
-  static void check(Instance inst, long[] dep, boolean[] sent, int[][] routes,
-      List<Schedule.ControlTransfer> control, int[] controlArc, Findings out) {
+  static void check(
+      Instance inst,
+      long[] dep,
+      boolean[] sent,
+      int[][] routes,
+      List<Schedule.ControlTransfer> control,
+      int[] controlArc,
+      Findings out) {
     Causality c = new Causality(inst, dep, sent, routes, control, controlArc, out);
     for (int i = 0; i < c.msgs.size(); i++) {
       if (sent[i] && c.msgs.get(i).from() != c.root) { // the root starts the protocol freely
@@ -183,12 +227,13 @@ final class Causality {
     }
   }
 
-  // --- what the trace makes known ----------------------------------------------------------------------------
+  // --- what the trace makes known
+  // ----------------------------------------------------------------------------
 
   /**
-   * The stream of every arc: flit 1 of a message departing in step t reaches the head of its route's hop k in row
-   * t + k + 1, its last flit l - 1 rows later. Read from the last message to the first, so that of messages tied for
-   * an arc's first or last row the later one is named.
+   * The stream of every arc: flit 1 of a message departing in step t reaches the head of its
+   * route's hop k in row t + k + 1, its last flit l - 1 rows later. Read from the last message to
+   * the first, so that of messages tied for an arc's first or last row the later one is named.
    */
   private void learnStreams() {
     for (int i = msgs.size() - 1; i >= 0; i--) {
@@ -219,8 +264,9 @@ final class Causality {
   }
 
   /**
-   * When each control flit (on an arc) arrives: it crosses during its step s and is at its head from row s + 1.
-   * Also the certificates: the last to reach each node, and the largest lag certified on each arc.
+   * When each control flit (on an arc) arrives: it crosses during its step s and is at its head
+   * from row s + 1. Also the certificates: the last to reach each node, and the largest lag
+   * certified on each arc.
    */
   private void learnArrivals() {
     for (int x = 0; x < control.size(); x++) {
@@ -250,7 +296,10 @@ final class Causality {
     }
   }
 
-  /** For each node, the first node (in trace order) it sent a token to that never sends a certificate back. */
+  /**
+   * For each node, the first node (in trace order) it sent a token to that never sends a
+   * certificate back.
+   */
   private void learnUncertified() {
     for (int x = 0; x < control.size(); x++) {
       int a = controlArc[x];
@@ -263,7 +312,10 @@ final class Causality {
     }
   }
 
-  /** How the trace is read: Transmission-Certification if it has a token, certificate or order, else wake-up. */
+  /**
+   * How the trace is read: Transmission-Certification if it has a token, certificate or order, else
+   * wake-up.
+   */
   private int triggerKind() {
     boolean tc = false;
     boolean wake = false;
@@ -277,17 +329,22 @@ final class Causality {
     return tc ? K_ORDER : wake ? K_WAKEUP : -1;
   }
 
-  /** The first row at which a control flit of known kind k is at the head of arc a; NEVER if a is -1. */
+  /**
+   * The first row at which a control flit of known kind k is at the head of arc a; NEVER if a is
+   * -1.
+   */
   private long firstArrival(int k, int a) {
     return a < 0 ? NEVER : arcFirst[k][a];
   }
 
-  // --- CAUSALITY ---------------------------------------------------------------------------------------------
+  // --- CAUSALITY
+  // ---------------------------------------------------------------------------------------------
 
   /**
-   * Message i of a non-root node v (its route's first arc v->p) departs no earlier than its trigger from p arrives:
-   * the first order p->v in a Transmission-Certification trace, the first wake-up p->v in a wake-up trace; with
-   * other kinds only (or a route without arcs), the first control flit of any kind to reach v.
+   * Message i of a non-root node v (its route's first arc v->p) departs no earlier than its trigger
+   * from p arrives: the first order p->v in a Transmission-Certification trace, the first wake-up
+   * p->v in a wake-up trace; with other kinds only (or a route without arcs), the first control
+   * flit of any kind to reach v.
    */
   private void dataWaitsForItsTrigger(int i) {
     Message m = msgs.get(i);
@@ -304,8 +361,8 @@ final class Causality {
   }
 
   /**
-   * The rules of control flit c on arc a: first whether it carries its values, then its causality (at most one
-   * finding, by the rule of its kind), then what its values promise.
+   * The rules of control flit c on arc a: first whether it carries its values, then its causality
+   * (at most one finding, by the rule of its kind), then what its values promise.
    */
   private void controlFlit(Schedule.ControlTransfer c, int a) {
     int k = kindOf(c.kind());
@@ -339,7 +396,9 @@ final class Causality {
     }
   }
 
-  /** A non-root node passes a wake-up or token on only once it holds one of the same kind (phase 1). */
+  /**
+   * A non-root node passes a wake-up or token on only once it holds one of the same kind (phase 1).
+   */
   private void forwardedAfterOneArrived(Schedule.ControlTransfer c, int k) {
     long had = nodeFirst[k][c.from()];
     if (c.from() != root && c.step() < had) {
@@ -348,8 +407,9 @@ final class Causality {
   }
 
   /**
-   * A certificate u->v answers the token v->u (phase 2): it is sent once that token has arrived, not while a node u
-   * sent a token to never certifies back, and once the last certificate reaching u has arrived.
+   * A certificate u->v answers the token v->u (phase 2): it is sent once that token has arrived,
+   * not while a node u sent a token to never certifies back, and once the last certificate reaching
+   * u has arrived.
    */
   private void certificateAnswersTheTokenAfterTheChildren(Schedule.ControlTransfer c, int a) {
     int u = c.from();
@@ -364,8 +424,9 @@ final class Causality {
   }
 
   /**
-   * An order u->v (phase 3) is sent once u's own order has arrived (the root: not while a node it sent a token to
-   * never certifies, and once its last certificate has arrived), and once v's certificate has reached u.
+   * An order u->v (phase 3) is sent once u's own order has arrived (the root: not while a node it
+   * sent a token to never certifies, and once its last certificate has arrived), and once v's
+   * certificate has reached u.
    */
   private void orderFollowsItsOwnOrderAndTheCertificate(Schedule.ControlTransfer c, int a) {
     int u = c.from();
@@ -389,12 +450,13 @@ final class Causality {
     }
   }
 
-  // --- CONTROL_VALUE -----------------------------------------------------------------------------------------
+  // --- CONTROL_VALUE
+  // -----------------------------------------------------------------------------------------
 
   /**
-   * Wake-up [s] u->v (arc a) arriving in row t: the first flit of each message of v toward u reaches u no earlier
-   * than row t + s. A message that departs before v's first wake-up from u already breaks causality and is not
-   * judged again.
+   * Wake-up [s] u->v (arc a) arriving in row t: the first flit of each message of v toward u
+   * reaches u no earlier than row t + s. A message that departs before v's first wake-up from u
+   * already breaks causality and is not judged again.
    */
   private void wakeupLetsTheDataWait(Schedule.ControlTransfer c, int a, long s) {
     int u = c.from();
@@ -414,7 +476,10 @@ final class Causality {
     }
   }
 
-  /** Certificate [c, n] on arc a: the certified lag c is positive, n is the number of data flits crossing a. */
+  /**
+   * Certificate [c, n] on arc a: the certified lag c is positive, n is the number of data flits
+   * crossing a.
+   */
   private void certificateValues(Schedule.ControlTransfer c, int a, long lag, long n) {
     if (lag < 1) {
       lagNotPositive(out, c, lag);
@@ -425,9 +490,10 @@ final class Causality {
   }
 
   /**
-   * Order [s] u->v (arc a) arriving in row t: s is at least the lag c of v's certificates, and the stream of v->u
-   * (n flits) reaches u exactly in rows t + s .. t + s + n - 1: its first row is t + s and, one flit per arc and
-   * step, its last row t + s + n - 1. An empty stream has no rows to check.
+   * Order [s] u->v (arc a) arriving in row t: s is at least the lag c of v's certificates, and the
+   * stream of v->u (n flits) reaches u exactly in rows t + s .. t + s + n - 1: its first row is t +
+   * s and, one flit per arc and step, its last row t + s + n - 1. An empty stream has no rows to
+   * check.
    */
   private void orderValue(Schedule.ControlTransfer c, int a, long s) {
     int back = net.reverse(a);

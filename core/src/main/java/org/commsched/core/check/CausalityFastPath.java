@@ -10,11 +10,12 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Schedule;
 
 /**
- * The fast path of {@link Causality}, the definition of the protocol rules: the same violations in the same order,
- * on routes given as one flat array ({@link Routes}). Each control flit's kind is read once, a sentence is built only
- * for a violation, and each arc's stream figures lie next to each other (one cache line per hop). Used by
- * {@link BufferlessFastPath}; {@code BufferlessFastPathProperties} holds it to the definition on mutated protocol
- * traces. The kinds and every violation sentence are {@link CausalityRules}', as for the definition.
+ * The fast path of {@link Causality}, the definition of the protocol rules: the same violations in
+ * the same order, on routes given as one flat array ({@link Routes}). Each control flit's kind is
+ * read once, a sentence is built only for a violation, and each arc's stream figures lie next to
+ * each other (one cache line per hop). Used by {@link BufferlessFastPath}; {@code
+ * BufferlessFastPathProperties} holds it to the definition on mutated protocol traces. The kinds
+ * and every violation sentence are {@link CausalityRules}', as for the definition.
  */
 final class CausalityFastPath {
   private final Network net;
@@ -24,38 +25,58 @@ final class CausalityFastPath {
   private final Routes routes;
   private final List<Schedule.ControlTransfer> control;
   private final int[] controlArc;
+
   /** Per control flit: its kind (K_WAKEUP .. K_ORDER), -1 for another kind. */
   private final int[] kind;
+
   private final Findings out;
   private final int root;
 
   /**
-   * Per arc a, from {@code 4 * a}: its stream (the number of data flits crossing it), the first and the last row at
-   * which they reach its head, and the largest c of the well-formed certificates on it (Long.MIN_VALUE if none).
-   * One block per arc, so that a hop touches one cache line.
+   * Per arc a, from {@code 4 * a}: its stream (the number of data flits crossing it), the first and
+   * the last row at which they reach its head, and the largest c of the well-formed certificates on
+   * it (Long.MIN_VALUE if none). One block per arc, so that a hop touches one cache line.
    */
   private final long[] stream;
+
   private static final int FLITS = 0;
   private static final int FIRST_ROW = 1;
   private static final int LAST_ROW = 2;
   private static final int MAX_LAG = 3;
+
   /** Per arc a: [2a] the message of the first row, [2a + 1] that of the last. */
   private final int[] streamMsg;
+
   /** Per kind and arc: the first row at which a control flit of that kind is at the arc's head. */
   private final long[][] arcFirst = new long[KNOWN][];
-  /** Per kind (and K_ANY) and node: the first row at which the node holds a control flit of that kind. */
+
+  /**
+   * Per kind (and K_ANY) and node: the first row at which the node holds a control flit of that
+   * kind.
+   */
   private final long[][] nodeFirst = new long[KINDS][];
+
   /** Per node: the last row at which a certificate reaches it, and from whom. */
   private final long[] lastCert;
+
   private final int[] lastCertFrom;
+
   /** Per node: a node it sent a token to that never sends a certificate back to it, -1 if none. */
   private final int[] uncertified;
+
   /** Sent messages by source node: first index per node, next index per message, -1 ends. */
   private final int[] fromFirst;
+
   private final int[] fromNext;
 
-  private CausalityFastPath(Instance inst, long[] dep, boolean[] sent, Routes routes,
-      List<Schedule.ControlTransfer> control, int[] controlArc, Findings out) {
+  private CausalityFastPath(
+      Instance inst,
+      long[] dep,
+      boolean[] sent,
+      Routes routes,
+      List<Schedule.ControlTransfer> control,
+      int[] controlArc,
+      Findings out) {
     this.net = inst.network();
     this.msgs = inst.messages();
     this.dep = dep;
@@ -104,8 +125,14 @@ final class CausalityFastPath {
    * @param routes the route arcs of the sent messages
    * @param controlArc the arc of each control flit, -1 if it crosses none
    */
-  static void check(Instance inst, long[] dep, boolean[] sent, Routes routes,
-      List<Schedule.ControlTransfer> control, int[] controlArc, Findings out) {
+  static void check(
+      Instance inst,
+      long[] dep,
+      boolean[] sent,
+      Routes routes,
+      List<Schedule.ControlTransfer> control,
+      int[] controlArc,
+      Findings out) {
     CausalityFastPath c = new CausalityFastPath(inst, dep, sent, routes, control, controlArc, out);
     c.collect();
     c.data();
@@ -125,7 +152,8 @@ final class CausalityFastPath {
       long l = msgs.get(i).length();
       for (int h = routes.first[i], k = 0; h < routes.first[i + 1]; h++, k++) {
         int a = routes.arcs[h];
-        long first = Math.addExact(dep[i], k + 1L); // flit 1 reaches the head of hop k in row t + k + 1
+        long first =
+            Math.addExact(dep[i], k + 1L); // flit 1 reaches the head of hop k in row t + k + 1
         long last = Math.addExact(first, l - 1);
         int x = 4 * a;
         stream[x + FLITS] = Math.addExact(stream[x + FLITS], l);
@@ -225,54 +253,57 @@ final class CausalityFastPath {
     int back = net.reverse(a); // v->u
     switch (k) {
       case K_WAKEUP:
-      case K_TOKEN: {
-        long had = nodeFirst[k][u];
-        if (u != root && step < had) {
-          forwardedBeforeItArrived(out, c, had);
-        }
-        if (k == K_WAKEUP && wellFormed && values.size() == 1) {
-          wakeupValue(c, a, values.get(0));
-        }
-        break;
-      }
-      case K_CERT: {
-        long token = back < 0 ? NEVER : arcFirst[K_TOKEN][back];
-        if (step < token) {
-          certificateBeforeTheToken(out, c, token);
-        } else if (uncertified[u] >= 0) {
-          certificateWhileAChildNeverCertifies(out, c, uncertified[u]);
-        } else if (step < lastCert[u]) {
-          certificateBeforeTheLastCertificate(out, c, lastCertFrom[u], lastCert[u]);
-        }
-        if (wellFormed) {
-          long lag = values.get(0);
-          long n = values.get(1);
-          if (lag < 1) {
-            lagNotPositive(out, c, lag);
+      case K_TOKEN:
+        {
+          long had = nodeFirst[k][u];
+          if (u != root && step < had) {
+            forwardedBeforeItArrived(out, c, had);
           }
-          if (n != stream[4 * a + FLITS]) {
-            wrongStreamLength(out, c, n, stream[4 * a + FLITS]);
+          if (k == K_WAKEUP && wellFormed && values.size() == 1) {
+            wakeupValue(c, a, values.get(0));
           }
+          break;
         }
-        break;
-      }
-      case K_ORDER: {
-        long had = u == root ? NEVER : nodeFirst[K_ORDER][u];
-        long cert = back < 0 ? NEVER : arcFirst[K_CERT][back];
-        if (u != root && step < had) {
-          orderBeforeItsOwnOrder(out, c, had);
-        } else if (u == root && uncertified[u] >= 0) {
-          rootOrdersWhileAChildNeverCertifies(out, c, uncertified[u]);
-        } else if (u == root && step < lastCert[u]) {
-          rootOrdersBeforeTheLastCertificate(out, c, lastCertFrom[u], lastCert[u]);
-        } else if (step < cert) {
-          orderBeforeTheChildsCertificate(out, c, cert);
+      case K_CERT:
+        {
+          long token = back < 0 ? NEVER : arcFirst[K_TOKEN][back];
+          if (step < token) {
+            certificateBeforeTheToken(out, c, token);
+          } else if (uncertified[u] >= 0) {
+            certificateWhileAChildNeverCertifies(out, c, uncertified[u]);
+          } else if (step < lastCert[u]) {
+            certificateBeforeTheLastCertificate(out, c, lastCertFrom[u], lastCert[u]);
+          }
+          if (wellFormed) {
+            long lag = values.get(0);
+            long n = values.get(1);
+            if (lag < 1) {
+              lagNotPositive(out, c, lag);
+            }
+            if (n != stream[4 * a + FLITS]) {
+              wrongStreamLength(out, c, n, stream[4 * a + FLITS]);
+            }
+          }
+          break;
         }
-        if (wellFormed) {
-          orderValue(c, back, values.get(0));
+      case K_ORDER:
+        {
+          long had = u == root ? NEVER : nodeFirst[K_ORDER][u];
+          long cert = back < 0 ? NEVER : arcFirst[K_CERT][back];
+          if (u != root && step < had) {
+            orderBeforeItsOwnOrder(out, c, had);
+          } else if (u == root && uncertified[u] >= 0) {
+            rootOrdersWhileAChildNeverCertifies(out, c, uncertified[u]);
+          } else if (u == root && step < lastCert[u]) {
+            rootOrdersBeforeTheLastCertificate(out, c, lastCertFrom[u], lastCert[u]);
+          } else if (step < cert) {
+            orderBeforeTheChildsCertificate(out, c, cert);
+          }
+          if (wellFormed) {
+            orderValue(c, back, values.get(0));
+          }
+          break;
         }
-        break;
-      }
       default:
         if (u != root && step < nodeFirst[K_ANY][u]) {
           otherKindBeforeAnyControl(out, c, nodeFirst[K_ANY][u]);
@@ -280,15 +311,21 @@ final class CausalityFastPath {
     }
   }
 
-  /** Wake-up [s] u->v (arc a) arriving in row t: v's message toward u reaches u no earlier than row t + s. */
+  /**
+   * Wake-up [s] u->v (arc a) arriving in row t: v's message toward u reaches u no earlier than row
+   * t + s.
+   */
   private void wakeupValue(Schedule.ControlTransfer c, int a, long s) {
     int u = c.from();
     int v = c.to();
     long t = Math.addExact(c.step(), 1);
     for (int i = fromFirst[v]; i >= 0; i = fromNext[i]) {
-      if (v == root || routes.hops(i) == 0 || net.head(routes.arcs[routes.first[i]]) != u
+      if (v == root
+          || routes.hops(i) == 0
+          || net.head(routes.arcs[routes.first[i]]) != u
           || dep[i] < arcFirst[K_WAKEUP][a]) {
-        continue; // not a message toward u, or already a causality violation against its first wake-up
+        continue; // not a message toward u, or already a causality violation against its first
+        // wake-up
       }
       long arrive = Math.addExact(dep[i], 1);
       if (Math.subtractExact(arrive, t) < s) {
@@ -297,7 +334,10 @@ final class CausalityFastPath {
     }
   }
 
-  /** Order [s] u->v arriving in row t: s >= c of v's certificates; the stream of v->u in rows t+s..t+s+n-1. */
+  /**
+   * Order [s] u->v arriving in row t: s >= c of v's certificates; the stream of v->u in rows
+   * t+s..t+s+n-1.
+   */
   private void orderValue(Schedule.ControlTransfer c, int back, long s) {
     long t = Math.addExact(c.step(), 1);
     long maxLag = back < 0 ? Long.MIN_VALUE : stream[4 * back + MAX_LAG];

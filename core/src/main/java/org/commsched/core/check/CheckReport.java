@@ -7,8 +7,8 @@ import org.commsched.core.time.TimeScale;
  * What the checker found.
  *
  * @param violations every broken rule (empty if valid)
- * @param makespan the makespan recomputed from the schedule, in ticks of {@code scale}, or null if it cannot
- *     be computed (e.g. the schedule is of the wrong kind)
+ * @param makespan the makespan recomputed from the schedule, in ticks of {@code scale}, or null if
+ *     it cannot be computed (e.g. the schedule is of the wrong kind)
  * @param scale the time scale used
  * @implNote Immutable.
  */

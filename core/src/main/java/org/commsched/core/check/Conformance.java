@@ -5,16 +5,19 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The model-conformance rules of the packet family (docs/models/packet.md#conformance-rules): properties of the
- * schedules the thesis's theorems are about, checked only when asked for and reported apart from validity (a valid
- * schedule may break every one of them).
+ * The model-conformance rules of the packet family (docs/models/packet.md#conformance-rules):
+ * properties of the schedules the thesis's theorems are about, checked only when asked for and
+ * reported apart from validity (a valid schedule may break every one of them).
  */
 public enum Conformance {
   /** V7: every port forwards the transit packets in the order they arrived (ties free). */
   FCFS("V7", "fcfs"),
   /** V8: no hop could start earlier with the same order on every port. */
   GREEDY("V8", "greedy"),
-  /** V9: scatter, the root dispatches farthest destination first; gather, it receives nearest source first (NRF). */
+  /**
+   * V9: scatter, the root dispatches farthest destination first; gather, it receives nearest source
+   * first (NRF).
+   */
   FDF("V9", "fdf"),
   /** V10: no non-root node ever buffers more than the largest packet (fluid occupancy). */
   BUFFER("V10", "buffer"),
@@ -40,7 +43,8 @@ public enum Conformance {
   }
 
   /**
-   * The rules of a comma-separated list of names or labels ({@code fcfs,greedy}, {@code V7,V8}, or {@code all}).
+   * The rules of a comma-separated list of names or labels ({@code fcfs,greedy}, {@code V7,V8}, or
+   * {@code all}).
    *
    * @throws IllegalArgumentException naming the unknown rule and the known ones
    */
@@ -62,8 +66,11 @@ public enum Conformance {
         }
       }
       if (found == null) {
-        throw new IllegalArgumentException("unknown conformance rule '" + raw.trim() + "': give a comma-separated "
-            + "list of fcfs (V7), greedy (V8), fdf (V9), buffer (V10), even-size (V11), or all");
+        throw new IllegalArgumentException(
+            "unknown conformance rule '"
+                + raw.trim()
+                + "': give a comma-separated "
+                + "list of fcfs (V7), greedy (V8), fdf (V9), buffer (V10), even-size (V11), or all");
       }
       out.add(found);
     }

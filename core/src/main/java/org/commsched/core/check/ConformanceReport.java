@@ -19,11 +19,11 @@ public record ConformanceReport(List<Result> results) {
    *
    * @param rule the rule
    * @param met true if the schedule meets it
-   * @param failures how many places break it (packet pairs, hops, nodes or messages, by rule); 0 if met
+   * @param failures how many places break it (packet pairs, hops, nodes or messages, by rule); 0 if
+   *     met
    * @param witness one sentence on the first place that breaks it, or what it measured when met
    */
-  public record Result(Conformance rule, boolean met, long failures, String witness) {
-  }
+  public record Result(Conformance rule, boolean met, long failures, String witness) {}
 
   /** The rules met, by wire name, comma-separated; "none" if none. */
   public String metNames() {

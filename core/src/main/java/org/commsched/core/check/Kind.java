@@ -2,7 +2,8 @@ package org.commsched.core.check;
 
 /**
  * The violation codes the checker reports, {@link Violation#kind()}; reports and the JSON output of
- * {@code commsched check} name them by {@link #name()}. The package javadoc lists the rule behind each one.
+ * {@code commsched check} name them by {@link #name()}. The package javadoc lists the rule behind
+ * each one.
  */
 public enum Kind {
   WRONG_SCHEDULE_KIND,

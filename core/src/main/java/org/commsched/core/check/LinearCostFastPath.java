@@ -17,25 +17,26 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.time.TimeScale;
 
 /**
- * The fast path of {@link LinearCostChecker}: the same rules (docs/models/linear-cost.md#validity-rules), the same
- * violations in the same order and the same makespan, on schedules of a million records (a broadcast on K_10000).
- * {@link ScheduleChecker} takes it from {@link #FROM} records on; below that the definition runs.
- * {@code LinearCostFastPathProperties} holds the two equal on seeded valid and mutated schedules, calling both on the
- * same input.
+ * The fast path of {@link LinearCostChecker}: the same rules
+ * (docs/models/linear-cost.md#validity-rules), the same violations in the same order and the same
+ * makespan, on schedules of a million records (a broadcast on K_10000). {@link ScheduleChecker}
+ * takes it from {@link #FROM} records on; below that the definition runs. {@code
+ * LinearCostFastPathProperties} holds the two equal on seeded valid and mutated schedules, calling
+ * both on the same input.
  *
- * @implNote Records are grouped into packets by sorting them by (arc, start) in primitive arrays (a counting sort
- *     by arc, then by start within an arc) and scanning the runs of equal keys, numbered in the order of their
- *     first records; what each node knows is an array over (node, message), or a primitive hash of the pairs met
- *     ({@link PairIndex}) when they are many. A schedule of 10^6 records costs no boxed keys and no random probe per
- *     record, and the findings come in record order. What a node knows of a message is kept as runs of units
- *     ({@link UnitArrivals}), not unit by unit. The sentences are {@link StoreAndForwardRules}'.
+ * @implNote Records are grouped into packets by sorting them by (arc, start) in primitive arrays (a
+ *     counting sort by arc, then by start within an arc) and scanning the runs of equal keys,
+ *     numbered in the order of their first records; what each node knows is an array over (node,
+ *     message), or a primitive hash of the pairs met ({@link PairIndex}) when they are many. A
+ *     schedule of 10^6 records costs no boxed keys and no random probe per record, and the findings
+ *     come in record order. What a node knows of a message is kept as runs of units ({@link
+ *     UnitArrivals}), not unit by unit. The sentences are {@link StoreAndForwardRules}'.
  */
 final class LinearCostFastPath {
   /** Records from which {@link ScheduleChecker} takes this path instead of the definition. */
   static final int FROM = 1 << 14;
 
-  private LinearCostFastPath() {
-  }
+  private LinearCostFastPath() {}
 
   static long check(Instance inst, Schedule.Transmissions schedule, TimeScale scale, Findings out) {
     Network net = inst.network();
@@ -44,8 +45,10 @@ final class LinearCostFastPath {
     List<Schedule.Transmission> records = schedule.transmissions();
     int count = records.size();
 
-    // the origin of every record (-1: none). Schedules list the records of one message together, so the instance is
-    // asked once per run of equal ids; String.equals answers at once when the reader shared one string for the run
+    // the origin of every record (-1: none). Schedules list the records of one message together, so
+    // the instance is
+    // asked once per run of equal ids; String.equals answers at once when the reader shared one
+    // string for the run
     int[] recMsg = new int[count];
     String lastId = null;
     int lastIndex = -1;
@@ -59,12 +62,14 @@ final class LinearCostFastPath {
     }
 
     // records without `first`: a message's packets cover its units in packet-number order
-    Map<Integer, TreeMap<Integer, Long>> sizes = new HashMap<>(); // by origin, for the origins with such records
+    Map<Integer, TreeMap<Integer, Long>> sizes =
+        new HashMap<>(); // by origin, for the origins with such records
     for (int r = 0; r < count; r++) {
       Schedule.Transmission x = records.get(r);
       int i = recMsg[r];
       if (i >= 0 && x.first() == null && x.size() >= 1) {
-        Long known = sizes.computeIfAbsent(i, k -> new TreeMap<>()).putIfAbsent(x.packet(), x.size());
+        Long known =
+            sizes.computeIfAbsent(i, k -> new TreeMap<>()).putIfAbsent(x.packet(), x.size());
         if (known != null && known != x.size()) {
           StoreAndForwardRules.runSizeMismatch(out, x, known);
         }
@@ -81,13 +86,17 @@ final class LinearCostFastPath {
       offsets.put(sz.getKey(), off);
     }
 
-    // each record on its own, in record order (the findings come in that order); arc -1: not in any packet
+    // each record on its own, in record order (the findings come in that order); arc -1: not in any
+    // packet
     int[] recArc = new int[count];
     long[] recStart = new long[count];
     long[] recLo = new long[count];
     long[] recHi = new long[count];
     int pieces = 0;
-    long factor = factor(schedule.scale(), scale); // the same as rescaling each start, without a power per record
+    long factor =
+        factor(
+            schedule.scale(),
+            scale); // the same as rescaling each start, without a power per record
     for (int r = 0; r < count; r++) {
       recArc[r] = -1;
       Schedule.Transmission x = records.get(r);
@@ -111,7 +120,10 @@ final class LinearCostFastPath {
         StoreAndForwardRules.unitRange(out, r, x, lo, length);
         continue;
       }
-      long start = factor > 0 ? Math.multiplyExact(x.start(), factor) : schedule.scale().rescale(x.start(), scale);
+      long start =
+          factor > 0
+              ? Math.multiplyExact(x.start(), factor)
+              : schedule.scale().rescale(x.start(), scale);
       if (start < 0) {
         StoreAndForwardRules.unitsNegative(out, r, x, start, scale);
       }
@@ -122,13 +134,16 @@ final class LinearCostFastPath {
       pieces++;
     }
 
-    // records on one arc with one start are one packet: the records sorted by (arc, start, record), a packet is a
+    // records on one arc with one start are one packet: the records sorted by (arc, start, record),
+    // a packet is a
     // run of equal (arc, start), and the packets are numbered in the order of their first records
     int[] order = byArcThenStart(net.arcs(), recArc, recStart, pieces);
     int runs = 0;
     int[] runStart = new int[16]; // per run of order (a packet): where it starts
     for (int k = 0; k < pieces; k++) {
-      if (k == 0 || recArc[order[k]] != recArc[order[k - 1]] || recStart[order[k]] != recStart[order[k - 1]]) {
+      if (k == 0
+          || recArc[order[k]] != recArc[order[k - 1]]
+          || recStart[order[k]] != recStart[order[k - 1]]) {
         if (runs + 1 >= runStart.length) {
           runStart = Arrays.copyOf(runStart, 2 * runStart.length);
         }
@@ -173,7 +188,9 @@ final class LinearCostFastPath {
     long lastUnits = -1;
     long lastTicks = 0;
     for (int p = 0; p < packets; p++) {
-      if (pUnits[p] != lastUnits) { // packets mostly share a size; the model's duration is worked out in decimals
+      if (pUnits[p]
+          != lastUnits) { // packets mostly share a size; the model's duration is worked out in
+        // decimals
         lastTicks = model.packetTicks(pUnits[p], scale);
         lastUnits = pUnits[p];
       }
@@ -182,39 +199,44 @@ final class LinearCostFastPath {
     }
     int[] arcs = pArc;
     long[] starts = pStart;
-    PortRules.check(net, model, new PortRules.Transfers() {
-      @Override
-      public int size() {
-        return packets;
-      }
-
-      @Override
-      public int arc(int p) {
-        return arcs[p];
-      }
-
-      @Override
-      public long start(int p) {
-        return starts[p];
-      }
-
-      @Override
-      public long end(int p) {
-        return pEnd[p];
-      }
-
-      @Override
-      public List<String> messages(int p) {
-        List<String> ids = new ArrayList<>();
-        for (int k = firstPiece[p]; k < firstPiece[p + 1]; k++) {
-          String id = origins.get(recMsg[piece[k]]).message();
-          if (!ids.contains(id)) {
-            ids.add(id);
+    PortRules.check(
+        net,
+        model,
+        new PortRules.Transfers() {
+          @Override
+          public int size() {
+            return packets;
           }
-        }
-        return ids;
-      }
-    }, scale, out);
+
+          @Override
+          public int arc(int p) {
+            return arcs[p];
+          }
+
+          @Override
+          public long start(int p) {
+            return starts[p];
+          }
+
+          @Override
+          public long end(int p) {
+            return pEnd[p];
+          }
+
+          @Override
+          public List<String> messages(int p) {
+            List<String> ids = new ArrayList<>();
+            for (int k = firstPiece[p]; k < firstPiece[p + 1]; k++) {
+              String id = origins.get(recMsg[piece[k]]).message();
+              if (!ids.contains(id)) {
+                ids.add(id);
+              }
+            }
+            return ids;
+          }
+        },
+        scale,
+        out);
 
     // knowledge: the earliest end of a packet bringing each unit to each node
     Knowledge known = new Knowledge(net.nodes(), origins.size());
@@ -233,11 +255,22 @@ final class LinearCostFastPath {
           continue;
         }
         UnitArrivals at = known.peek(sender, recMsg[r]);
-        UnitArrivals.Late lack = at == null ? new UnitArrivals.Late(recHi[r] - recLo[r], recLo[r], Long.MAX_VALUE)
-            : at.lateAt(recLo[r], recHi[r], pStart[p]);
+        UnitArrivals.Late lack =
+            at == null
+                ? new UnitArrivals.Late(recHi[r] - recLo[r], recLo[r], Long.MAX_VALUE)
+                : at.lateAt(recLo[r], recHi[r], pStart[p]);
         if (lack != null) {
-          StoreAndForwardRules.senderLacksUnit(out, net, sender, o, pArc[p], pStart[p], lack.count(), lack.first(),
-              lack.firstArrives(), scale);
+          StoreAndForwardRules.senderLacksUnit(
+              out,
+              net,
+              sender,
+              o,
+              pArc[p],
+              pStart[p],
+              lack.count(),
+              lack.first(),
+              lack.firstArrives(),
+              scale);
         }
       }
     }
@@ -245,7 +278,10 @@ final class LinearCostFastPath {
     return makespan;
   }
 
-  /** Ticks of {@code finer} per tick of {@code from}, or 0 when that power of ten does not fit in a long. */
+  /**
+   * Ticks of {@code finer} per tick of {@code from}, or 0 when that power of ten does not fit in a
+   * long.
+   */
   private static long factor(TimeScale from, TimeScale finer) {
     try {
       return from.rescale(1, finer);
@@ -255,11 +291,12 @@ final class LinearCostFastPath {
   }
 
   /**
-   * The records with an arc ({@code arc[r] >= 0}; {@code valid} of them) sorted by (arc, start, record): a stable
-   * counting sort by arc (over the arcs in use when the arcs far outnumber the records, as on a large complete
-   * graph), then each arc's records sorted stably by start ({@link Overlaps#mergeSort}, which returns at once on
-   * records already in start order, as a scheme writes them). Linear in the records but for arcs carrying packets out
-   * of order; no hash, so the memory is read in order.
+   * The records with an arc ({@code arc[r] >= 0}; {@code valid} of them) sorted by (arc, start,
+   * record): a stable counting sort by arc (over the arcs in use when the arcs far outnumber the
+   * records, as on a large complete graph), then each arc's records sorted stably by start ({@link
+   * Overlaps#mergeSort}, which returns at once on records already in start order, as a scheme
+   * writes them). Linear in the records but for arcs carrying packets out of order; no hash, so the
+   * memory is read in order.
    */
   private static int[] byArcThenStart(int arcs, int[] arc, long[] start, int valid) {
     int count = arc.length;
@@ -312,11 +349,13 @@ final class LinearCostFastPath {
   }
 
   /**
-   * V10: the target (send) or every node (broadcast, gossip) ends up with every unit it needs; by message, then node,
-   * until the report is full, then only counted (the pairs still needed, less the pairs met that hold every unit), so a gossip schedule lacking nearly all of its p (p - 1) deliveries costs what its records
-   * cost.
+   * V10: the target (send) or every node (broadcast, gossip) ends up with every unit it needs; by
+   * message, then node, until the report is full, then only counted (the pairs still needed, less
+   * the pairs met that hold every unit), so a gossip schedule lacking nearly all of its p (p - 1)
+   * deliveries costs what its records cost.
    */
-  private static void checkCompletion(Instance inst, List<Origin> origins, Knowledge known, Findings out) {
+  private static void checkCompletion(
+      Instance inst, List<Origin> origins, Knowledge known, Findings out) {
     int n = inst.network().nodes();
     int target = inst.problem() instanceof Problem.Send s ? s.target() : -1;
     for (int i = 0; i < origins.size(); i++) {
@@ -340,14 +379,18 @@ final class LinearCostFastPath {
   }
 
   /** The pairs from message i, node v on (v needs message i) that lack a unit at the end. */
-  private static long incompleteFrom(List<Origin> origins, int n, int target, Knowledge known, int i, int v) {
+  private static long incompleteFrom(
+      List<Origin> origins, int n, int target, Knowledge known, int i, int v) {
     long needed = StoreAndForwardRules.neededFrom(origins, n, target, i, v);
     for (int k = 0; k < known.pairs(); k++) {
       int node = known.node(k);
       int msg = known.message(k);
       Origin o = known.arrivals(k) == null ? null : origins.get(msg);
-      if (o != null && node != o.node() && (target < 0 || node == target)
-          && (msg > i || msg == i && node >= v) && UnitArrivals.missing(known.arrivals(k), o.length()) == null) {
+      if (o != null
+          && node != o.node()
+          && (target < 0 || node == target)
+          && (msg > i || msg == i && node >= v)
+          && UnitArrivals.missing(known.arrivals(k), o.length()) == null) {
         needed--;
       }
     }
@@ -355,9 +398,9 @@ final class LinearCostFastPath {
   }
 
   /**
-   * Earliest arrival of every unit of every message at every node, per (node, message) as runs of units: one array
-   * slot per pair when nodes times messages are at most {@link #DENSE} (a broadcast on 10^6 nodes), else a hash of
-   * the pairs met.
+   * Earliest arrival of every unit of every message at every node, per (node, message) as runs of
+   * units: one array slot per pair when nodes times messages are at most {@link #DENSE} (a
+   * broadcast on 10^6 nodes), else a hash of the pairs met.
    */
   private static final class Knowledge {
     static final long DENSE = 1L << 22;
@@ -398,7 +441,9 @@ final class LinearCostFastPath {
       return k < 0 ? null : arrivals[k];
     }
 
-    /** Slots 0 .. pairs() - 1 hold the pairs met (dense: every pair, null where nothing arrived). */
+    /**
+     * Slots 0 .. pairs() - 1 hold the pairs met (dense: every pair, null where nothing arrived).
+     */
     int pairs() {
       return index == null ? arrivals.length : index.size();
     }

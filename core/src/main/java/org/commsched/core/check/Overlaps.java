@@ -4,19 +4,20 @@ import java.util.Arrays;
 import java.util.stream.IntStream;
 
 /**
- * Half-open time intervals {@code [start, end)}, each in a group (an arc, a link or a node port), and every pair
- * of intervals of one group that overlap.
+ * Half-open time intervals {@code [start, end)}, each in a group (an arc, a link or a node port),
+ * and every pair of intervals of one group that overlap.
  *
- * <p>The intervals are bucketed by group (counting sort) and sorted stably by start inside each bucket, then
- * swept once keeping the intervals still open: O(N log N) plus the number of pairs reported. In a valid schedule
- * at most one interval of a group is open at a time, so the sweep is linear after the sort. The sort is a radix
- * sort on the starts for large groups, a sort of primitive keys (start, position) for small ones, and a merge sort
- * when the starts lie too far apart for either; the groups of a large set are sorted in parallel. The pairs are
- * reported in the same order in every case. When the groups far outnumber the intervals (the arcs of a large
+ * <p>The intervals are bucketed by group (counting sort) and sorted stably by start inside each
+ * bucket, then swept once keeping the intervals still open: O(N log N) plus the number of pairs
+ * reported. In a valid schedule at most one interval of a group is open at a time, so the sweep is
+ * linear after the sort. The sort is a radix sort on the starts for large groups, a sort of
+ * primitive keys (start, position) for small ones, and a merge sort when the starts lie too far
+ * apart for either; the groups of a large set are sorted in parallel. The pairs are reported in the
+ * same order in every case. When the groups far outnumber the intervals (the arcs of a large
  * complete graph), only the groups in use are numbered, so the cost follows the intervals.
  *
- * @implNote Mutable builder; arrays grow by doubling. An interval carries an owner (a caller's index: a
- *     message, a control transfer, a transmission) and the arc it uses.
+ * @implNote Mutable builder; arrays grow by doubling. An interval carries an owner (a caller's
+ *     index: a message, a control transfer, a transmission) and the arc it uses.
  */
 final class Overlaps {
 
@@ -27,6 +28,7 @@ final class Overlaps {
 
   /** Intervals from which the buckets are sorted on the common fork-join pool. */
   private static final int PARALLEL = 1 << 16;
+
   /** Groups from which the sort is a radix sort on the starts. */
   static final int RADIX = 1 << 12;
 
@@ -98,12 +100,14 @@ final class Overlaps {
   }
 
   /**
-   * Calls the sink, group by group, for every interval that starts while {@code capacity(group)} or more intervals
-   * of its group are still open, paired with each of those: with capacity 1, every overlapping pair (a group that
-   * holds several intervals at once, such as an arc of several channels, has a larger capacity).
+   * Calls the sink, group by group, for every interval that starts while {@code capacity(group)} or
+   * more intervals of its group are still open, paired with each of those: with capacity 1, every
+   * overlapping pair (a group that holds several intervals at once, such as an arc of several
+   * channels, has a larger capacity).
    */
   void sweep(java.util.function.IntUnaryOperator capacity, Sink sink) {
-    // many more groups than intervals (the arcs of a large complete graph): number the groups in use instead
+    // many more groups than intervals (the arcs of a large complete graph): number the groups in
+    // use instead
     int groups = this.groups;
     int[] group = this.group;
     int[] names = null;
@@ -129,7 +133,8 @@ final class Overlaps {
     for (int g = 0; g < groups; g++) {
       offset[g + 1] += offset[g];
     }
-    // bucket by group, copying the times next to each other so that the sort and the sweep read them in order
+    // bucket by group, copying the times next to each other so that the sort and the sweep read
+    // them in order
     int[] order = new int[size];
     long[] from = new long[size];
     long[] to = new long[size];
@@ -141,8 +146,8 @@ final class Overlaps {
       to[p] = end[i];
     }
     IntStream each = IntStream.range(0, groups);
-    (size >= PARALLEL ? each.parallel() : each).forEach(g -> sortByStart(order, from, to, offset[g],
-        offset[g + 1]));
+    (size >= PARALLEL ? each.parallel() : each)
+        .forEach(g -> sortByStart(order, from, to, offset[g], offset[g + 1]));
     int[] open = new int[8]; // positions of the intervals still open
     for (int g = 0; g < groups; g++) {
       int name = names == null ? g : names[g];
@@ -169,9 +174,10 @@ final class Overlaps {
   }
 
   /**
-   * Sorts positions [lo, hi) of the three parallel arrays stably by {@code from}: a radix sort for a large group,
-   * else, when the starts' spread and the positions fit in one long together, a sort of the primitive keys
-   * {@code (from - min) * 2^bits + position}; otherwise a merge sort that compares the starts.
+   * Sorts positions [lo, hi) of the three parallel arrays stably by {@code from}: a radix sort for
+   * a large group, else, when the starts' spread and the positions fit in one long together, a sort
+   * of the primitive keys {@code (from - min) * 2^bits + position}; otherwise a merge sort that
+   * compares the starts.
    */
   private void sortByStart(int[] order, long[] from, long[] to, int lo, int hi) {
     int count = hi - lo;
@@ -221,8 +227,8 @@ final class Overlaps {
   }
 
   /**
-   * perm = the positions 0..count-1 of from[lo, lo + count) stably sorted by {@code from - min} (at most spread),
-   * by least-significant-digit counting sorts on 11-bit digits.
+   * perm = the positions 0..count-1 of from[lo, lo + count) stably sorted by {@code from - min} (at
+   * most spread), by least-significant-digit counting sorts on 11-bit digits.
    */
   private static void radixSort(int[] perm, long[] from, int lo, long min, long spread) {
     int count = perm.length;

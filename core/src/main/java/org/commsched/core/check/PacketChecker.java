@@ -11,35 +11,42 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.time.TimeScale;
 
 /**
- * The definition of a valid store-and-forward scatter or gather with packetization and set-up time (Tsai's model;
- * docs/models/packet.md#validity-rules V1-V6, #gathering-and-time-reversal for gather). A packet is identified by
- * (message, packet number) and each of its records is one hop: it is never merged or split, so every record of it
- * has the same size, and it crosses exactly the arcs of its message's route, each once, in order, starting each hop
- * only after the previous one has ended (store and forward). A record of s flits lasts {@code beta + s tau}. The
- * makespan is the latest end of any transfer.
+ * The definition of a valid store-and-forward scatter or gather with packetization and set-up time
+ * (Tsai's model; docs/models/packet.md#validity-rules V1-V6, #gathering-and-time-reversal for
+ * gather). A packet is identified by (message, packet number) and each of its records is one hop:
+ * it is never merged or split, so every record of it has the same size, and it crosses exactly the
+ * arcs of its message's route, each once, in order, starting each hop only after the previous one
+ * has ended (store and forward). A record of s flits lasts {@code beta + s tau}. The makespan is
+ * the latest end of any transfer.
  *
- * <p>This class is read as the model: one labelled block per rule, plain lists and maps over the records. The
- * sentences are {@link StoreAndForwardRules}', the port rules {@link PortRules}'. {@link PacketFastPath} reports the
- * same (held to this class by {@code PacketFastPathProperties}) on schedules of millions of records, and
- * {@link ScheduleChecker} picks it from {@link PacketFastPath#FROM} records on.
+ * <p>This class is read as the model: one labelled block per rule, plain lists and maps over the
+ * records. The sentences are {@link StoreAndForwardRules}', the port rules {@link PortRules}'.
+ * {@link PacketFastPath} reports the same (held to this class by {@code PacketFastPathProperties})
+ * on schedules of millions of records, and {@link ScheduleChecker} picks it from {@link
+ * PacketFastPath#FROM} records on.
  */
 final class PacketChecker {
-  private PacketChecker() {
-  }
+  private PacketChecker() {}
 
-  /** A record that passed the rules of a record on its own: one hop of packet (message, x.packet()). */
-  private record Hop(Schedule.Transmission x, int message, int arc, long start, long end) {
-  }
+  /**
+   * A record that passed the rules of a record on its own: one hop of packet (message, x.packet()).
+   */
+  private record Hop(Schedule.Transmission x, int message, int arc, long start, long end) {}
 
-  /** Checks the schedule, adds what is wrong to {@code out}, returns the makespan in ticks of {@code scale}. */
+  /**
+   * Checks the schedule, adds what is wrong to {@code out}, returns the makespan in ticks of {@code
+   * scale}.
+   */
   static long check(Instance inst, Schedule.Transmissions schedule, TimeScale scale, Findings out) {
     Network net = inst.network();
     List<Message> msgs = inst.messages();
     CommModel.StoreAndForward model = (CommModel.StoreAndForward) inst.model();
     List<Schedule.Transmission> records = schedule.transmissions();
-    long toScale = schedule.scale().rescale(1, scale); // ticks of the check's scale per tick of the schedule's
+    long toScale =
+        schedule.scale().rescale(1, scale); // ticks of the check's scale per tick of the schedule's
 
-    // Each record on its own, in file order. Every transfer holds its arc (port rules below); the makespan is the
+    // Each record on its own, in file order. Every transfer holds its arc (port rules below); the
+    // makespan is the
     // latest end of any transfer; the hops of non-null messages go on to the packet rules.
     List<Transfer> transfers = new ArrayList<>();
     List<List<Hop>> hopsOf = new ArrayList<>(); // per message index, in file order
@@ -119,18 +126,21 @@ final class PacketChecker {
   }
 
   /** The rules of one packet, whose hops (all on the route) are given in file order. */
-  private static void checkPacket(Network net, int[] route, List<Hop> packet, TimeScale scale, Findings out) {
+  private static void checkPacket(
+      Network net, int[] route, List<Hop> packet, TimeScale scale, Findings out) {
     Hop first = packet.get(0);
     Hop[] byHop = new Hop[route.length];
     for (Hop h : packet) {
       // no split or merge: every record of a packet has the size of its first
       if (h.x().size() != first.x().size()) {
-        StoreAndForwardRules.packetSizeMismatch(out, net, first.x(), first.arc(), h.x(), h.arc(), h.start());
+        StoreAndForwardRules.packetSizeMismatch(
+            out, net, first.x(), first.arc(), h.x(), h.arc(), h.start());
       }
       // route: each arc of the route crossed once
       int k = hopOnRoute(route, h.arc());
       if (byHop[k] != null) {
-        StoreAndForwardRules.duplicateHop(out, net, h.x(), h.arc(), byHop[k].start(), h.start(), scale);
+        StoreAndForwardRules.duplicateHop(
+            out, net, h.x(), h.arc(), byHop[k].start(), h.start(), scale);
       } else {
         byHop[k] = h;
       }
@@ -141,8 +151,8 @@ final class PacketChecker {
         StoreAndForwardRules.missingHop(out, net, first.x(), route, k);
       } else if (k > 0 && byHop[k - 1] != null && byHop[k].start() < byHop[k - 1].end()) {
         // V4 store and forward: a hop starts no earlier than the end of the previous one
-        StoreAndForwardRules.storeAndForward(out, net, first.x(), route, k, byHop[k].start(), byHop[k - 1].end(),
-            scale);
+        StoreAndForwardRules.storeAndForward(
+            out, net, first.x(), route, k, byHop[k].start(), byHop[k - 1].end(), scale);
       }
     }
   }

@@ -13,38 +13,42 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.time.TimeScale;
 
 /**
- * The packet family's model-conformance rules V7 to V11 (docs/models/packet.md#conformance-rules), the properties of
- * the schedules J.-P. Tsai's thesis "On the Furthest-Distance-First Principle in Scattering and Gathering" reasons
- * about. They are not validity: {@link PacketChecker} decides validity; these read a schedule's hops (the records that
- * lie on their message's route) and say whether it also has the property.
+ * The packet family's model-conformance rules V7 to V11 (docs/models/packet.md#conformance-rules),
+ * the properties of the schedules J.-P. Tsai's thesis "On the Furthest-Distance-First Principle in
+ * Scattering and Gathering" reasons about. They are not validity: {@link PacketChecker} decides
+ * validity; these read a schedule's hops (the records that lie on their message's route) and say
+ * whether it also has the property.
  *
- * <p>Ports: under one port a hop {@code u -> w} uses {@code u}'s out-port and {@code w}'s in-port; under all ports
- * both are the arc. A transit packet at a node is one whose route passes the node without starting or ending there.
+ * <p>Ports: under one port a hop {@code u -> w} uses {@code u}'s out-port and {@code w}'s in-port;
+ * under all ports both are the arc. A transit packet at a node is one whose route passes the node
+ * without starting or ending there.
+ *
  * <ul>
- *   <li>V7 FCFS: on every out-port, a transit packet that arrived strictly earlier never leaves later.</li>
- *   <li>V8 greedy: every hop starts at the latest of its packet's arrival (0 at the source) and the ends of the hops
- *       just before it on its out-port and in-port; at the root of a scatter, back to back from 0.</li>
- *   <li>V9 FDF: a scatter's root never dispatches on one port a packet strictly before a packet with a farther
- *       destination; a gather's root never receives on one port a packet strictly before one from a nearer source
- *       (NRF).</li>
- *   <li>V10 buffer: every non-root node's fluid occupancy (units of transit packets received and not yet sent, each
- *       streaming at one unit per {@code tau} after the set-up {@code beta} of its hop) stays at most the largest
- *       packet of the schedule.</li>
- *   <li>V11 even size: the packets of each message differ by at most one unit.</li>
+ *   <li>V7 FCFS: on every out-port, a transit packet that arrived strictly earlier never leaves
+ *       later.
+ *   <li>V8 greedy: every hop starts at the latest of its packet's arrival (0 at the source) and the
+ *       ends of the hops just before it on its out-port and in-port; at the root of a scatter, back
+ *       to back from 0.
+ *   <li>V9 FDF: a scatter's root never dispatches on one port a packet strictly before a packet
+ *       with a farther destination; a gather's root never receives on one port a packet strictly
+ *       before one from a nearer source (NRF).
+ *   <li>V10 buffer: every non-root node's fluid occupancy (units of transit packets received and
+ *       not yet sent, each streaming at one unit per {@code tau} after the set-up {@code beta} of
+ *       its hop) stays at most the largest packet of the schedule.
+ *   <li>V11 even size: the packets of each message differ by at most one unit.
  * </ul>
  *
- * <p>The hops are kept in flat arrays ({@link Hops}), grouped per port or node by stable sorts on primitive keys, so
- * every rule takes time about {@code H log H} for H hops.
+ * <p>The hops are kept in flat arrays ({@link Hops}), grouped per port or node by stable sorts on
+ * primitive keys, so every rule takes time about {@code H log H} for H hops.
  */
 final class PacketConformance {
-  private PacketConformance() {
-  }
+  private PacketConformance() {}
 
   /**
-   * The schedule's packets and their hops. Packet p (message {@code message[p]}, number {@code number[p]}, size
-   * {@code size[p]}) has one slot per hop of its route, slots {@code base[p] .. base[p + 1] - 1}; slot {@code h} holds
-   * the hop {@code from[h] -> to[h]} over {@code [start[h], end[h])} if {@code present[h]}. Packets come by message
-   * index, then packet number.
+   * The schedule's packets and their hops. Packet p (message {@code message[p]}, number {@code
+   * number[p]}, size {@code size[p]}) has one slot per hop of its route, slots {@code base[p] ..
+   * base[p + 1] - 1}; slot {@code h} holds the hop {@code from[h] -> to[h]} over {@code [start[h],
+   * end[h])} if {@code present[h]}. Packets come by message index, then packet number.
    */
   private static final class Hops {
     int packets;
@@ -63,7 +67,8 @@ final class PacketConformance {
     }
   }
 
-  static ConformanceReport check(Instance inst, Schedule.Transmissions schedule, Set<Conformance> rules) {
+  static ConformanceReport check(
+      Instance inst, Schedule.Transmissions schedule, Set<Conformance> rules) {
     TimeScale scale = inst.timeScale().max(schedule.scale());
     CommModel.StoreAndForward model = (CommModel.StoreAndForward) inst.model();
     Hops hops = hops(inst, schedule, scale, model);
@@ -73,19 +78,26 @@ final class PacketConformance {
       if (!rules.contains(rule)) {
         continue;
       }
-      out.add(switch (rule) {
-        case FCFS -> fcfs(inst, hops, onePort, scale);
-        case GREEDY -> greedy(inst, hops, onePort, scale);
-        case FDF -> fdf(inst, hops, onePort, scale);
-        case BUFFER -> buffer(inst, hops, model, scale);
-        case EVEN_SIZE -> evenSize(inst, hops);
-      });
+      out.add(
+          switch (rule) {
+            case FCFS -> fcfs(inst, hops, onePort, scale);
+            case GREEDY -> greedy(inst, hops, onePort, scale);
+            case FDF -> fdf(inst, hops, onePort, scale);
+            case BUFFER -> buffer(inst, hops, model, scale);
+            case EVEN_SIZE -> evenSize(inst, hops);
+          });
     }
     return new ConformanceReport(out);
   }
 
-  /** The hops of the records that lie on their message's route (the others are the checker's business). */
-  private static Hops hops(Instance inst, Schedule.Transmissions schedule, TimeScale scale,
+  /**
+   * The hops of the records that lie on their message's route (the others are the checker's
+   * business).
+   */
+  private static Hops hops(
+      Instance inst,
+      Schedule.Transmissions schedule,
+      TimeScale scale,
       CommModel.StoreAndForward model) {
     Network net = inst.network();
     List<Schedule.Transmission> records = schedule.transmissions();
@@ -93,7 +105,8 @@ final class PacketConformance {
     int messages = inst.messages().size();
     int[] message = new int[n];
     int[] arcOf = new int[n];
-    int[] first = new int[messages + 1]; // records per message, then where each message's records begin
+    int[] first =
+        new int[messages + 1]; // records per message, then where each message's records begin
     for (int r = 0; r < n; r++) {
       Schedule.Transmission x = records.get(r);
       message[r] = inst.indexOf(x.message());
@@ -116,7 +129,8 @@ final class PacketConformance {
     }
     Hops h = new Hops();
     int slots = 0;
-    List<int[]> runs = new ArrayList<>(); // {message, first key index, last key index + 1} per packet, keys below
+    List<int[]> runs =
+        new ArrayList<>(); // {message, first key index, last key index + 1} per packet, keys below
     long toScale = schedule.scale().rescale(1, scale);
     int[] posOnRoute = new int[net.arcs()];
     Arrays.fill(posOnRoute, -1);
@@ -130,7 +144,8 @@ final class PacketConformance {
       for (int k = 0; k < route.length; k++) {
         posOnRoute[route[k]] = k;
       }
-      long[] keys = new long[first[i + 1] - first[i]]; // packet number, offset among the message's records
+      long[] keys =
+          new long[first[i + 1] - first[i]]; // packet number, offset among the message's records
       int kept = 0;
       for (int q = first[i]; q < first[i + 1]; q++) {
         int r = byMessage[q];
@@ -194,7 +209,10 @@ final class PacketConformance {
     return "packet " + h.number[p] + " of " + inst.messages().get(h.message[p]).id();
   }
 
-  /** Port ids: a node's out-port or in-port is the node (one port), an arc is nodes + arc (all ports). */
+  /**
+   * Port ids: a node's out-port or in-port is the node (one port), an arc is nodes + arc (all
+   * ports).
+   */
   private static int outPort(Network net, Hops h, int slot, boolean onePort) {
     return onePort ? h.from[slot] : net.nodes() + net.arc(h.from[slot], h.to[slot]);
   }
@@ -204,12 +222,14 @@ final class PacketConformance {
   }
 
   private static String port(Network net, long key, boolean out) {
-    return key < net.nodes() ? "node " + key + "'s " + (out ? "out" : "in") + "-port"
+    return key < net.nodes()
+        ? "node " + key + "'s " + (out ? "out" : "in") + "-port"
         : "arc " + net.arcName((int) (key - net.nodes()));
   }
 
   /** V7: per out-port, transit packets leave in arrival order (equal arrivals in any order). */
-  private static ConformanceReport.Result fcfs(Instance inst, Hops h, boolean onePort, TimeScale scale) {
+  private static ConformanceReport.Result fcfs(
+      Instance inst, Hops h, boolean onePort, TimeScale scale) {
     Network net = inst.network();
     // one item per forwarded hop: its port, arrival (end of the previous hop), departure and packet
     Items it = new Items();
@@ -237,31 +257,53 @@ final class PacketConformance {
         if (latest >= 0 && it.second[x] < it.second[latest]) {
           failures++;
           if (witness == null) {
-            witness = "on " + port(net, port, true) + ", " + name(inst, h, it.packet[latest]) + " arrived at "
-                + scale.format(it.time[latest]) + " and left at " + scale.format(it.second[latest]) + ", after "
-                + name(inst, h, it.packet[x]) + ", which arrived later (" + scale.format(it.time[x])
-                + ") but left at " + scale.format(it.second[x]);
+            witness =
+                "on "
+                    + port(net, port, true)
+                    + ", "
+                    + name(inst, h, it.packet[latest])
+                    + " arrived at "
+                    + scale.format(it.time[latest])
+                    + " and left at "
+                    + scale.format(it.second[latest])
+                    + ", after "
+                    + name(inst, h, it.packet[x])
+                    + ", which arrived later ("
+                    + scale.format(it.time[x])
+                    + ") but left at "
+                    + scale.format(it.second[x]);
           }
         }
         groupLatest = later(it, groupLatest, x);
       }
     }
-    return result(Conformance.FCFS, failures, witness, "every port forwards its transit packets in arrival order");
+    return result(
+        Conformance.FCFS,
+        failures,
+        witness,
+        "every port forwards its transit packets in arrival order");
   }
 
   private static int later(Items it, int a, int b) {
     return a < 0 ? b : b < 0 ? a : it.second[b] > it.second[a] ? b : a;
   }
 
-  /** V8: each hop starts at max(arrival, end of the previous hop on its out-port, on its in-port). */
-  private static ConformanceReport.Result greedy(Instance inst, Hops h, boolean onePort, TimeScale scale) {
+  /**
+   * V8: each hop starts at max(arrival, end of the previous hop on its out-port, on its in-port).
+   */
+  private static ConformanceReport.Result greedy(
+      Instance inst, Hops h, boolean onePort, TimeScale scale) {
     Network net = inst.network();
     long[] earliest = new long[h.start.length];
     for (boolean out : new boolean[] {true, false}) {
       Items it = new Items();
       for (int slot = 0; slot < h.start.length; slot++) {
         if (h.present[slot]) {
-          it.add(out ? outPort(net, h, slot, onePort) : inPort(net, h, slot, onePort), h.start[slot], 0, slot);
+          it.add(
+              out ? outPort(net, h, slot, onePort) : inPort(net, h, slot, onePort),
+              h.start[slot],
+              0,
+              slot);
         }
       }
       int[] order = it.order(false);
@@ -284,18 +326,31 @@ final class PacketConformance {
         if (h.start[slot] != ready) {
           failures++;
           if (witness == null) {
-            witness = name(inst, h, p) + " starts " + h.from[slot] + "->" + h.to[slot] + " at "
-                + scale.format(h.start[slot]) + " but could start at " + scale.format(ready)
-                + " (its arrival and the hops before it on both ports)";
+            witness =
+                name(inst, h, p)
+                    + " starts "
+                    + h.from[slot]
+                    + "->"
+                    + h.to[slot]
+                    + " at "
+                    + scale.format(h.start[slot])
+                    + " but could start at "
+                    + scale.format(ready)
+                    + " (its arrival and the hops before it on both ports)";
           }
         }
       }
     }
-    return result(Conformance.GREEDY, failures, witness, "every hop starts as soon as its packet and ports allow");
+    return result(
+        Conformance.GREEDY,
+        failures,
+        witness,
+        "every hop starts as soon as its packet and ports allow");
   }
 
   /** V9: FDF dispatch at a scatter's root, NRF reception at a gather's root, per root port. */
-  private static ConformanceReport.Result fdf(Instance inst, Hops h, boolean onePort, TimeScale scale) {
+  private static ConformanceReport.Result fdf(
+      Instance inst, Hops h, boolean onePort, TimeScale scale) {
     Network net = inst.network();
     boolean scatter = inst.kind() == ProblemKind.SCATTER;
     Items it = new Items(); // per root port: time, route length, packet
@@ -311,7 +366,8 @@ final class PacketConformance {
     String witness = null;
     for (int a = 0; a < order.length; ) {
       int port = it.group[order[a]];
-      int worst = -1; // scatter: the nearest so far; gather: the farthest so far (strictly earlier times)
+      int worst =
+          -1; // scatter: the nearest so far; gather: the farthest so far (strictly earlier times)
       int groupWorst = -1;
       for (int b = a; b < order.length && it.group[order[b]] == port; b++, a++) {
         int x = order[b];
@@ -319,20 +375,37 @@ final class PacketConformance {
           worst = pick(it, worst, groupWorst, scatter);
           groupWorst = -1;
         }
-        if (worst >= 0 && (scatter ? it.second[x] > it.second[worst] : it.second[x] < it.second[worst])) {
+        if (worst >= 0
+            && (scatter ? it.second[x] > it.second[worst] : it.second[x] < it.second[worst])) {
           failures++;
           if (witness == null) {
-            witness = "the root " + (scatter ? "dispatches " : "receives ") + name(inst, h, it.packet[worst])
-                + " (" + it.second[worst] + " hops) at " + scale.format(it.time[worst]) + ", before "
-                + name(inst, h, it.packet[x]) + " (" + it.second[x] + " hops) at " + scale.format(it.time[x])
-                + (scatter ? ", which goes farther" : ", which comes from nearer");
+            witness =
+                "the root "
+                    + (scatter ? "dispatches " : "receives ")
+                    + name(inst, h, it.packet[worst])
+                    + " ("
+                    + it.second[worst]
+                    + " hops) at "
+                    + scale.format(it.time[worst])
+                    + ", before "
+                    + name(inst, h, it.packet[x])
+                    + " ("
+                    + it.second[x]
+                    + " hops) at "
+                    + scale.format(it.time[x])
+                    + (scatter ? ", which goes farther" : ", which comes from nearer");
           }
         }
         groupWorst = pick(it, groupWorst, x, scatter);
       }
     }
-    return result(Conformance.FDF, failures, witness, scatter ? "the root dispatches farthest destination first"
-        : "the root receives nearest source first (NRF)");
+    return result(
+        Conformance.FDF,
+        failures,
+        witness,
+        scatter
+            ? "the root dispatches farthest destination first"
+            : "the root receives nearest source first (NRF)");
   }
 
   private static int pick(Items it, int a, int b, boolean nearest) {
@@ -343,13 +416,13 @@ final class PacketConformance {
   }
 
   /**
-   * V10: the fluid occupancy of every non-root node. Scaled by {@code tau} (in ticks) it is
-   * {@code sum over transit packets of clamp(t - in - beta, 0, s tau) - clamp(t - out - beta, 0, s tau)}, piecewise
-   * linear, so its maximum is at a breakpoint; with {@code tau = 0} the units arrive and leave at the end of the
-   * set-ups.
+   * V10: the fluid occupancy of every non-root node. Scaled by {@code tau} (in ticks) it is {@code
+   * sum over transit packets of clamp(t - in - beta, 0, s tau) - clamp(t - out - beta, 0, s tau)},
+   * piecewise linear, so its maximum is at a breakpoint; with {@code tau = 0} the units arrive and
+   * leave at the end of the set-ups.
    */
-  private static ConformanceReport.Result buffer(Instance inst, Hops h, CommModel.StoreAndForward model,
-      TimeScale scale) {
+  private static ConformanceReport.Result buffer(
+      Instance inst, Hops h, CommModel.StoreAndForward model, TimeScale scale) {
     long beta = model.betaTicks(scale);
     long tau = model.tauTicks(scale);
     long unit = tau > 0 ? tau : 1;
@@ -413,16 +486,33 @@ final class PacketConformance {
       if (peak > largest * unit) {
         failures++;
         if (witness == null) {
-          witness = "node " + v + " holds " + units(peak, unit) + " units at " + scale.format(peakAt)
-              + ", more than the largest packet (" + largest + ")";
+          witness =
+              "node "
+                  + v
+                  + " holds "
+                  + units(peak, unit)
+                  + " units at "
+                  + scale.format(peakAt)
+                  + ", more than the largest packet ("
+                  + largest
+                  + ")";
         }
       }
     }
-    return result(Conformance.BUFFER, failures, witness, "no node holds more than the largest packet (" + largest
-        + "); the peak is " + units(worst, unit) + (worstNode >= 0 ? " at node " + worstNode : ""));
+    return result(
+        Conformance.BUFFER,
+        failures,
+        witness,
+        "no node holds more than the largest packet ("
+            + largest
+            + "); the peak is "
+            + units(worst, unit)
+            + (worstNode >= 0 ? " at node " + worstNode : ""));
   }
 
-  /** {@code num / den} units exactly: a decimal when it terminates, else a fraction in lowest terms. */
+  /**
+   * {@code num / den} units exactly: a decimal when it terminates, else a fraction in lowest terms.
+   */
   private static String units(long num, long den) {
     long g = gcd(num, den);
     long q = den / g;
@@ -436,7 +526,9 @@ final class PacketConformance {
     if (rest != 1) {
       return (num / g) + "/" + q;
     }
-    return new java.math.BigDecimal(num / g).divide(java.math.BigDecimal.valueOf(q)).stripTrailingZeros()
+    return new java.math.BigDecimal(num / g)
+        .divide(java.math.BigDecimal.valueOf(q))
+        .stripTrailingZeros()
         .toPlainString();
   }
 
@@ -464,17 +556,23 @@ final class PacketConformance {
         }
       }
     }
-    return result(Conformance.EVEN_SIZE, failures, witness, "every message's packets differ by at most one unit");
+    return result(
+        Conformance.EVEN_SIZE,
+        failures,
+        witness,
+        "every message's packets differ by at most one unit");
   }
 
-  private static ConformanceReport.Result result(Conformance rule, long failures, String witness, String holds) {
-    return new ConformanceReport.Result(rule, failures == 0, failures, failures == 0 ? holds : witness);
+  private static ConformanceReport.Result result(
+      Conformance rule, long failures, String witness, String holds) {
+    return new ConformanceReport.Result(
+        rule, failures == 0, failures, failures == 0 ? holds : witness);
   }
 
   /**
-   * Items to be taken group by group (a port or a node), each group by time (then by the second value when asked):
-   * item k has group {@code group[k]}, time {@code time[k]}, a second value {@code second[k]} and an owner
-   * {@code packet[k]} (a packet or a hop slot).
+   * Items to be taken group by group (a port or a node), each group by time (then by the second
+   * value when asked): item k has group {@code group[k]}, time {@code time[k]}, a second value
+   * {@code second[k]} and an owner {@code packet[k]} (a packet or a hop slot).
    */
   private static final class Items {
     int size;
@@ -497,7 +595,10 @@ final class PacketConformance {
       packet[size++] = p;
     }
 
-    /** The items by group, then time, then (if asked) second value, then insertion; stable sorts on arrays. */
+    /**
+     * The items by group, then time, then (if asked) second value, then insertion; stable sorts on
+     * arrays.
+     */
     int[] order(boolean bySecond) {
       // by group: a stable counting sort
       int groups = 0;
@@ -516,7 +617,8 @@ final class PacketConformance {
       for (int k = 0; k < size; k++) {
         out[fill[group[k]]++] = k;
       }
-      // each group by time, then second value (the less significant key first: both sorts are stable)
+      // each group by time, then second value (the less significant key first: both sorts are
+      // stable)
       for (int g = 0; g < groups; g++) {
         if (bySecond) {
           sortBy(out, at[g], at[g + 1], second);
@@ -527,8 +629,9 @@ final class PacketConformance {
     }
 
     /**
-     * Reorders {@code idx[from .. to)} stably by {@code key[index]}: unless already in order, each key is replaced by
-     * its rank among the sorted keys, packed above its position, and the packed values sorted as primitives.
+     * Reorders {@code idx[from .. to)} stably by {@code key[index]}: unless already in order, each
+     * key is replaced by its rank among the sorted keys, packed above its position, and the packed
+     * values sorted as primitives.
      */
     private static void sortBy(int[] idx, int from, int to, long[] key) {
       boolean ordered = true;

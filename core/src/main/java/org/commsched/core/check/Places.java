@@ -6,8 +6,7 @@ import org.commsched.core.model.Network;
 
 /** How violations name places, plus the arc lookup every family needs. */
 final class Places {
-  private Places() {
-  }
+  private Places() {}
 
   /** The arc u->v, or -1 if either end is out of range or the nodes are not joined. */
   static int arcOf(Network net, int u, int v) {

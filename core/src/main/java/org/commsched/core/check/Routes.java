@@ -7,9 +7,9 @@ import org.commsched.core.model.Atlas;
  * The route arcs of the messages a check reads, in one array: message i's arcs, in route order, are
  * {@code arcs[first[i] .. first[i + 1])}; the others have none here.
  *
- * @implNote Immutable after construction; one array instead of one per message, so that a million routes are not a
- *     million objects for the garbage collector to trace. Large sets of routes are read from the atlas in parallel
- *     chunks of messages.
+ * @implNote Immutable after construction; one array instead of one per message, so that a million
+ *     routes are not a million objects for the garbage collector to trace. Large sets of routes are
+ *     read from the atlas in parallel chunks of messages.
  */
 final class Routes {
   /** Route hops from which the routes are read by parallel tasks. */
@@ -17,6 +17,7 @@ final class Routes {
 
   /** Per message and one more: where its arcs start in {@link #arcs}. */
   final int[] first;
+
   /** The route arcs, message after message. */
   final int[] arcs;
 
@@ -37,13 +38,17 @@ final class Routes {
     }
     int chunks = hops < PARALLEL ? 1 : 64;
     IntStream each = IntStream.range(0, chunks);
-    (chunks > 1 ? each.parallel() : each).forEach(c -> {
-      for (int i = (int) ((long) n * c / chunks), end = (int) ((long) n * (c + 1) / chunks); i < end; i++) {
-        if (read[i]) {
-          System.arraycopy(atlas.arcs(i), 0, arcs, first[i], first[i + 1] - first[i]);
-        }
-      }
-    });
+    (chunks > 1 ? each.parallel() : each)
+        .forEach(
+            c -> {
+              for (int i = (int) ((long) n * c / chunks), end = (int) ((long) n * (c + 1) / chunks);
+                  i < end;
+                  i++) {
+                if (read[i]) {
+                  System.arraycopy(atlas.arcs(i), 0, arcs, first[i], first[i + 1] - first[i]);
+                }
+              }
+            });
   }
 
   private Routes(int[] first, int[] arcs) {
@@ -51,7 +56,10 @@ final class Routes {
     this.arcs = arcs;
   }
 
-  /** The routes of the messages {@code order[0], order[1], ...} as messages 0, 1, ..., laid out in that order. */
+  /**
+   * The routes of the messages {@code order[0], order[1], ...} as messages 0, 1, ..., laid out in
+   * that order.
+   */
   Routes reordered(int[] order) {
     int[] start = new int[order.length + 1];
     for (int x = 0; x < order.length; x++) {

@@ -1,21 +1,24 @@
 package org.commsched.core.check;
 
 /**
- * Proves groups of half-open intervals free of overlaps in one pass, so that {@link Overlaps} only has to sort and
- * sweep the groups it cannot clear.
+ * Proves groups of half-open intervals free of overlaps in one pass, so that {@link Overlaps} only
+ * has to sort and sweep the groups it cannot clear.
  *
- * <p>A group is cleared when each of its intervals, taken in the order they come, starts no earlier than every
- * earlier one of the group ends. Then every interval lies after all earlier ones, so no two intervals of the group
- * overlap, and the sweep of {@link Overlaps} would report no pair there. The intervals may come in any order: the
- * order only decides how many groups are cleared (every group of a valid schedule, when each group's intervals come
- * in order of start). Empty intervals ({@code end <= start}) overlap nothing and are skipped, as
- * {@link Overlaps#add} drops them.
+ * <p>A group is cleared when each of its intervals, taken in the order they come, starts no earlier
+ * than every earlier one of the group ends. Then every interval lies after all earlier ones, so no
+ * two intervals of the group overlap, and the sweep of {@link Overlaps} would report no pair there.
+ * The intervals may come in any order: the order only decides how many groups are cleared (every
+ * group of a valid schedule, when each group's intervals come in order of start). Empty intervals
+ * ({@code end <= start}) overlap nothing and are skipped, as {@link Overlaps#add} drops them.
  *
- * @implNote Mutable; one thread at a time. One long per group (the largest end so far), so that on a million
- *     groups a streamed interval costs one cache miss at most.
+ * @implNote Mutable; one thread at a time. One long per group (the largest end so far), so that on
+ *     a million groups a streamed interval costs one cache miss at most.
  */
 final class Screen {
-  /** The state of a group that may hold an overlap (a true end of {@code Long.MAX_VALUE} counts as one). */
+  /**
+   * The state of a group that may hold an overlap (a true end of {@code Long.MAX_VALUE} counts as
+   * one).
+   */
   private static final long OPEN = Long.MAX_VALUE;
 
   /** Per group: the largest end so far, MIN_VALUE if none, OPEN if not cleared. */

@@ -3,8 +3,8 @@ package org.commsched.core.check;
 import java.util.List;
 
 /**
- * One store-and-forward transfer as the port rules see it: an arc held during {@code [start, end)} ticks by a
- * packet carrying units of the listed messages.
+ * One store-and-forward transfer as the port rules see it: an arc held during {@code [start, end)}
+ * ticks by a packet carrying units of the listed messages.
  *
  * @param arc the arc id
  * @param start start in ticks

@@ -4,22 +4,23 @@ import java.util.List;
 import org.commsched.core.model.Message;
 
 /**
- * Whether the reservations of a virtual schedule on a ula are pairwise disjoint, without listing them per arc: a
- * message from {@code f} to {@code t} holds arcs {@code f .. t - 1} during {@code [slot, slot + length)}, so two
- * messages meet iff their arc ranges and their slot ranges both intersect. Sweep the arcs in order, keeping the
- * messages that hold the current arc by slot; a message entering meets some held message iff it meets the one just
- * below or just above it by slot (the held ones are disjoint, or the sweep has already stopped). A message of
- * length 0 holds nothing and meets nothing.
+ * Whether the reservations of a virtual schedule on a ula are pairwise disjoint, without listing
+ * them per arc: a message from {@code f} to {@code t} holds arcs {@code f .. t - 1} during {@code
+ * [slot, slot + length)}, so two messages meet iff their arc ranges and their slot ranges both
+ * intersect. Sweep the arcs in order, keeping the messages that hold the current arc by slot; a
+ * message entering meets some held message iff it meets the one just below or just above it by slot
+ * (the held ones are disjoint, or the sweep has already stopped). A message of length 0 holds
+ * nothing and meets nothing.
  *
- * <p>The arcs are swept by counting sorts of the messages by first and last node. The held set is a set of ranks: the
- * placed messages are ranked by slot once (ties in any order), and the ranks held are bits of a three-level 64-ary bit tree, which answers "the held rank just below" and "just above" in
- * a few word operations, with no boxing.
+ * <p>The arcs are swept by counting sorts of the messages by first and last node. The held set is a
+ * set of ranks: the placed messages are ranked by slot once (ties in any order), and the ranks held
+ * are bits of a three-level 64-ary bit tree, which answers "the held rank just below" and "just
+ * above" in a few word operations, with no boxing.
  *
  * @implNote O(m log m) time (the sorts), O(m) memory; stateless.
  */
 final class UlaSweep {
-  private UlaSweep() {
-  }
+  private UlaSweep() {}
 
   /** True iff no two placed messages share an arc and a slot. */
   static boolean disjoint(List<Message> msgs, long[] slot, boolean[] placed) {
@@ -62,7 +63,8 @@ final class UlaSweep {
       startAt[r] = slot[index[k]];
       endAt[r] = end[k];
     }
-    // the sweep's two streams laid out in their order (one gather each, then sequential reads): the messages by
+    // the sweep's two streams laid out in their order (one gather each, then sequential reads): the
+    // messages by
     // first node (that node and the rank), and by last node (that node and the rank)
     int[] inAt = new int[n];
     int[] inRank = new int[n];
@@ -97,7 +99,10 @@ final class UlaSweep {
     return true;
   }
 
-  /** The numbers {@code 0 .. key.length - 1} in order of key (a counting sort; keys in {@code [0, top]}). */
+  /**
+   * The numbers {@code 0 .. key.length - 1} in order of key (a counting sort; keys in {@code [0,
+   * top]}).
+   */
   private static int[] byNode(int[] key, int top) {
     int[] start = new int[top + 2];
     for (int x : key) {
@@ -119,7 +124,8 @@ final class UlaSweep {
     int[] order = new int[n];
     int bits = 32 - Integer.numberOfLeadingZeros(Math.max(1, n - 1));
     long range = n == 0 ? 0 : maxSlot - minSlot; // negative when it overflows
-    if (range >= 0 && range < 1L << (63 - bits)) { // slot and number packed in one long: one primitive sort
+    if (range >= 0
+        && range < 1L << (63 - bits)) { // slot and number packed in one long: one primitive sort
       long[] packed = new long[n];
       for (int k = 0; k < n; k++) {
         packed[k] = (slot[index[k]] - minSlot) << bits | k;
@@ -154,8 +160,8 @@ final class UlaSweep {
   }
 
   /**
-   * A set of ints in {@code [0, n)}: bit {@code r} of level 0 is set iff r is in the set, and bit {@code w} of level
-   * {@code j + 1} iff word {@code w} of level j is not zero.
+   * A set of ints in {@code [0, n)}: bit {@code r} of level 0 is set iff r is in the set, and bit
+   * {@code w} of level {@code j + 1} iff word {@code w} of level j is not zero.
    */
   static final class RankSet {
     private final long[][] level;

@@ -4,14 +4,15 @@ import java.util.Arrays;
 import java.util.PriorityQueue;
 
 /**
- * When each unit of one message first reaches one node: the packets that bring units {@code [lo, hi)} at their
- * ends, folded into disjoint runs of units with the earliest arrival of each run. Kept as runs, not one entry per
- * unit, so a message of 10^12 units costs what its packets cost.
+ * When each unit of one message first reaches one node: the packets that bring units {@code [lo,
+ * hi)} at their ends, folded into disjoint runs of units with the earliest arrival of each run.
+ * Kept as runs, not one entry per unit, so a message of 10^12 units costs what its packets cost.
  *
- * @implNote Collect with {@link #add}, then read; the first read folds the arrivals: sorted by first unit, they are
- *     the runs themselves when disjoint (the usual case: a node receives each unit once); otherwise a sweep over
- *     the units keeps, between consecutive run ends, the earliest arrival among the packets covering them (a heap
- *     by arrival), in O(p log p) for p packets. Primitive arrays throughout (triples lo, hi, at).
+ * @implNote Collect with {@link #add}, then read; the first read folds the arrivals: sorted by
+ *     first unit, they are the runs themselves when disjoint (the usual case: a node receives each
+ *     unit once); otherwise a sweep over the units keeps, between consecutive run ends, the
+ *     earliest arrival among the packets covering them (a heap by arrival), in O(p log p) for p
+ *     packets. Primitive arrays throughout (triples lo, hi, at).
  */
 final class UnitArrivals {
   private long[] added = new long[3]; // lo, hi, at per packet
@@ -32,7 +33,10 @@ final class UnitArrivals {
     }
   }
 
-  /** The runs (triples lo, hi, at), by first unit: disjoint, each with the earliest arrival of its units. */
+  /**
+   * The runs (triples lo, hi, at), by first unit: disjoint, each with the earliest arrival of its
+   * units.
+   */
   private long[] runs() {
     if (runs != null) {
       return runs;
@@ -68,7 +72,8 @@ final class UnitArrivals {
         cuts[2 * i + 1] = added[3 * i + 1];
       }
       Arrays.sort(cuts);
-      PriorityQueue<Integer> open = new PriorityQueue<>((a, b) -> Long.compare(added[3 * a + 2], added[3 * b + 2]));
+      PriorityQueue<Integer> open =
+          new PriorityQueue<>((a, b) -> Long.compare(added[3 * a + 2], added[3 * b + 2]));
       int next = 0;
       for (int c = 0; c + 1 < cuts.length; c++) {
         long u = cuts[c];
@@ -103,13 +108,15 @@ final class UnitArrivals {
     return runs;
   }
 
-  /** Units of {@code [lo, hi)} not arrived by time {@code t}: how many, the first, and when it arrives. */
-  record Late(long count, long first, long firstArrives) {
-  }
+  /**
+   * Units of {@code [lo, hi)} not arrived by time {@code t}: how many, the first, and when it
+   * arrives.
+   */
+  record Late(long count, long first, long firstArrives) {}
 
   /**
-   * The units of {@code [lo, hi)} that have not arrived by {@code t} (arrival after {@code t}, or never:
-   * {@code firstArrives} is then {@link Long#MAX_VALUE}); null if none.
+   * The units of {@code [lo, hi)} that have not arrived by {@code t} (arrival after {@code t}, or
+   * never: {@code firstArrives} is then {@link Long#MAX_VALUE}); null if none.
    */
   Late lateAt(long lo, long hi, long t) {
     long[] rs = runs();
@@ -157,9 +164,9 @@ final class UnitArrivals {
   }
 
   /**
-   * The units of {@code [0, length)} that never arrive: how many and the first; null if every unit arrives. A unit
-   * whose packet ends at {@link Long#MAX_VALUE} ticks arrives (then, at the end of the long range); only units that no
-   * packet brings are missing.
+   * The units of {@code [0, length)} that never arrive: how many and the first; null if every unit
+   * arrives. A unit whose packet ends at {@link Long#MAX_VALUE} ticks arrives (then, at the end of
+   * the long range); only units that no packet brings are missing.
    */
   static Late missing(UnitArrivals a, long length) {
     if (a == null) {

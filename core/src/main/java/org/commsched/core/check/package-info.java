@@ -1,13 +1,15 @@
 /**
  * The independent schedule checker: the executable definition of each model.
  *
- * <p>{@link org.commsched.core.check.ScheduleChecker} recomputes every occupancy from the model's definitions
- * (sharing no code with any algorithm), reports every broken rule as a {@link org.commsched.core.check.Violation}
- * (its {@link org.commsched.core.check.Kind}, place, messages, time and one sentence) and recomputes the makespan.
- * The instance's family rules name its checker ({@link org.commsched.core.check.FamilyChecker}); for each family one
- * class is <em>the definition</em>, written plainly to be read as the model, and where large schedules need it a
- * separate <em>fast path</em> reports exactly the same (violations, order, makespan, overflow) and is used only above
- * a size threshold:
+ * <p>{@link org.commsched.core.check.ScheduleChecker} recomputes every occupancy from the model's
+ * definitions (sharing no code with any algorithm), reports every broken rule as a {@link
+ * org.commsched.core.check.Violation} (its {@link org.commsched.core.check.Kind}, place, messages,
+ * time and one sentence) and recomputes the makespan. The instance's family rules name its checker
+ * ({@link org.commsched.core.check.FamilyChecker}); for each family one class is <em>the
+ * definition</em>, written plainly to be read as the model, and where large schedules need it a
+ * separate <em>fast path</em> reports exactly the same (violations, order, makespan, overflow) and
+ * is used only above a size threshold:
+ *
  * <table>
  *   <caption>Definitions and fast paths</caption>
  *   <tr><th>family (schedule)</th><th>definition</th><th>fast path</th></tr>
@@ -32,29 +34,36 @@
  *       index arrays, runs of units in {@code UnitArrivals}; held to the definition by {@code
  *       LinearCostFastPathProperties})</td></tr>
  * </table>
- * A definition and its fast path word every violation through one vocabulary, so that no sentence is written twice:
- * {@code BufferlessRules} and {@code CausalityRules} for the bufferless pair, {@code StoreAndForwardRules} for the
- * packet and linear-cost pairs, {@code PortRules} for the store-and-forward port rules both read.
  *
- * <p>Models: bufferless, Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On bufferless routing of variable
- * length messages in leveled networks", and Bhatt, Pucci, Ranade, Rosenberg, "Scattering and gathering messages in
- * networks of processors"; packets, J.-P. Tsai, "On the furthest-distance-first principle in scattering and
- * gathering"; linear cost, Peters' thesis on communication bounds under the linear cost model. {@code PortRules}
- * holds the store-and-forward arc, duplex and port rules the last two share. Shared by all: {@code Overlaps} (every
- * pair of overlapping intervals of a group, in a fixed order; its sorts are held to a merge sort by {@code
- * OverlapsProperties}), {@code Findings} (the list, capped at 10,000) and {@code Places} (how places are named); the
- * bufferless fast path alone uses {@code Screen} and {@code Routes}, the linear-cost one {@code UnitArrivals}.
+ * A definition and its fast path word every violation through one vocabulary, so that no sentence
+ * is written twice: {@code BufferlessRules} and {@code CausalityRules} for the bufferless pair,
+ * {@code StoreAndForwardRules} for the packet and linear-cost pairs, {@code PortRules} for the
+ * store-and-forward port rules both read.
  *
- * <p>Conventions: bufferless times are steps from 0 (a flit crossing during step s holds {@code [s, s+1)});
- * store-and-forward times are ticks of {@link org.commsched.core.check.CheckReport#scale()}, the finer of the
- * model's and the schedule's scale; all intervals are half-open. {@code Violation.place} names an arc
- * {@code "2->3"}, a node {@code "node 4"} or a link {@code "link 2-3"}; {@code Violation.messages} lists every
- * message involved (both, for a conflict); {@code Violation.time} is the first step or tick where the rule
- * breaks, when there is one.
+ * <p>Models: bufferless, Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On bufferless routing
+ * of variable length messages in leveled networks", and Bhatt, Pucci, Ranade, Rosenberg,
+ * "Scattering and gathering messages in networks of processors"; packets, J.-P. Tsai, "On the
+ * furthest-distance-first principle in scattering and gathering"; linear cost, Peters' thesis on
+ * communication bounds under the linear cost model. {@code PortRules} holds the store-and-forward
+ * arc, duplex and port rules the last two share. Shared by all: {@code Overlaps} (every pair of
+ * overlapping intervals of a group, in a fixed order; its sorts are held to a merge sort by {@code
+ * OverlapsProperties}), {@code Findings} (the list, capped at 10,000) and {@code Places} (how
+ * places are named); the bufferless fast path alone uses {@code Screen} and {@code Routes}, the
+ * linear-cost one {@code UnitArrivals}.
+ *
+ * <p>Conventions: bufferless times are steps from 0 (a flit crossing during step s holds {@code [s,
+ * s+1)}); store-and-forward times are ticks of {@link
+ * org.commsched.core.check.CheckReport#scale()}, the finer of the model's and the schedule's scale;
+ * all intervals are half-open. {@code Violation.place} names an arc {@code "2->3"}, a node {@code
+ * "node 4"} or a link {@code "link 2-3"}; {@code Violation.messages} lists every message involved
+ * (both, for a conflict); {@code Violation.time} is the first step or tick where the rule breaks,
+ * when there is one.
  *
  * <p>Violation codes (stable) and the rule each one implements. "Chat" is the model page
- * docs/models/bufferless-chatting.md, "SGB" docs/models/bufferless-scatter-gather.md, "PSG" docs/models/packet.md, "LC"
- * docs/models/linear-cost.md; a rule label after one (SGB V4) is that page's label.
+ * docs/models/bufferless-chatting.md, "SGB" docs/models/bufferless-scatter-gather.md, "PSG"
+ * docs/models/packet.md, "LC" docs/models/linear-cost.md; a rule label after one (SGB V4) is that
+ * page's label.
+ *
  * <table>
  *   <caption>Violation codes</caption>
  *   <tr><th>code</th><th>rule</th></tr>
@@ -139,14 +148,15 @@
  *       ends with this entry</td></tr>
  * </table>
  *
- * <p>Makespans: bufferless real, {@code max (t + l + d - 1)} over non-null messages, data flits only (control
- * flits after the last data flit do not count), 0 without data; virtual, {@code max (slot + l)};
- * store-and-forward, the latest end of any transfer, 0 without transfers.
+ * <p>Makespans: bufferless real, {@code max (t + l + d - 1)} over non-null messages, data flits
+ * only (control flits after the last data flit do not count), 0 without data; virtual, {@code max
+ * (slot + l)}; store-and-forward, the latest end of any transfer, 0 without transfers.
  *
- * <p>Conformance is not validity. For the packet family {@code ScheduleChecker.conform} also checks, when asked, the
- * model-conformance rules of docs/models/packet.md#conformance-rules ({@code PacketConformance}): V7 {@code fcfs}, V8
- * {@code greedy}, V9 {@code fdf}, V10 {@code buffer}, V11 {@code even-size} ({@link
- * org.commsched.core.check.Conformance}). Each is reported as met or not, with the number of places that break it
- * and one witness; none of them is a {@link org.commsched.core.check.Kind}.
+ * <p>Conformance is not validity. For the packet family {@code ScheduleChecker.conform} also
+ * checks, when asked, the model-conformance rules of docs/models/packet.md#conformance-rules
+ * ({@code PacketConformance}): V7 {@code fcfs}, V8 {@code greedy}, V9 {@code fdf}, V10 {@code
+ * buffer}, V11 {@code even-size} ({@link org.commsched.core.check.Conformance}). Each is reported
+ * as met or not, with the number of places that break it and one witness; none of them is a {@link
+ * org.commsched.core.check.Kind}.
  */
 package org.commsched.core.check;

@@ -6,10 +6,11 @@ import org.commsched.core.model.Family;
 import org.commsched.core.model.ProblemKind;
 
 /**
- * What every family's rules hold as plain data, given once to the constructor: the family, its checker and its
- * bounds. A family's rules class adds only what it decides: which schedule kinds fit, its fallback, what to use
- * instead (by default the fallback alone) and its exact model. The two bufferless families also share the sentence
- * for transmissions handed to them ({@link #bufferlessTransmissions}).
+ * What every family's rules hold as plain data, given once to the constructor: the family, its
+ * checker and its bounds. A family's rules class adds only what it decides: which schedule kinds
+ * fit, its fallback, what to use instead (by default the fallback alone) and its exact model. The
+ * two bufferless families also share the sentence for transmissions handed to them ({@link
+ * #bufferlessTransmissions}).
  *
  * @implNote Immutable.
  */
@@ -44,9 +45,15 @@ abstract class BaseRules implements FamilyRules {
     return fallback(kind);
   }
 
-  /** Transmissions handed to a bufferless problem, which takes departures ({@code orSlots}: or slots). */
+  /**
+   * Transmissions handed to a bufferless problem, which takes departures ({@code orSlots}: or
+   * slots).
+   */
   static String bufferlessTransmissions(ProblemKind kind, boolean orSlots) {
-    return "a bufferless " + kind.wireName() + " problem takes departures" + (orSlots ? " or slots" : "")
+    return "a bufferless "
+        + kind.wireName()
+        + " problem takes departures"
+        + (orSlots ? " or slots" : "")
         + ", not transmissions";
   }
 }

@@ -9,8 +9,8 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 
 /**
- * The rules of bufferless chatting and dsa (docs/models/bufferless-chatting.md): departures for chatting, slots (a
- * virtual schedule) for chatting and dsa under all ports.
+ * The rules of bufferless chatting and dsa (docs/models/bufferless-chatting.md): departures for
+ * chatting, slots (a virtual schedule) for chatting and dsa under all ports.
  *
  * @implNote Immutable singleton.
  */
@@ -24,14 +24,17 @@ final class ChattingRules extends BaseRules {
   @Override
   public String misfit(Instance instance, Schedule schedule) {
     ProblemKind kind = instance.kind();
-    if (kind == ProblemKind.DSA && !(schedule instanceof Schedule.Slots)) { // departures or transmissions
+    if (kind == ProblemKind.DSA
+        && !(schedule instanceof Schedule.Slots)) { // departures or transmissions
       return "a dsa problem takes slots (buffer offsets), not " + schedule.wireName();
     }
     if (schedule instanceof Schedule.Departures) {
       return null;
     }
     if (schedule instanceof Schedule.Slots) {
-      return instance.model() instanceof CommModel.Bufferless b && b.ports() == CommModel.BufferlessPorts.ALL ? null
+      return instance.model() instanceof CommModel.Bufferless b
+              && b.ports() == CommModel.BufferlessPorts.ALL
+          ? null
           : "slots (a virtual schedule) are defined under all ports only; this model has single ports";
     }
     return bufferlessTransmissions(kind, kind == ProblemKind.CHATTING);
@@ -44,8 +47,10 @@ final class ChattingRules extends BaseRules {
 
   @Override
   public String instead(ProblemKind kind) {
-    return kind == ProblemKind.DSA ? fallback(kind) + ", interval-coloring or kierstead"
-        : fallback(kind) + ", priority-greedy or lns (commsched methods lists the paper methods for each network)";
+    return kind == ProblemKind.DSA
+        ? fallback(kind) + ", interval-coloring or kierstead"
+        : fallback(kind)
+            + ", priority-greedy or lns (commsched methods lists the paper methods for each network)";
   }
 
   @Override

@@ -1,15 +1,17 @@
 package org.commsched.core.family;
 
 /**
- * The exact model that answers an instance, as its family's rules say ({@link FamilyRules#exactModel}): a generic
- * exact method ({@code cpsat}, {@code choco}, {@code time-indexed}) holds one solver per model and hands each
- * instance to the one its family names, so a fifth family with a model of its own adds a constant here and a route
- * in each generic method.
+ * The exact model that answers an instance, as its family's rules say ({@link
+ * FamilyRules#exactModel}): a generic exact method ({@code cpsat}, {@code choco}, {@code
+ * time-indexed}) holds one solver per model and hands each instance to the one its family names, so
+ * a fifth family with a model of its own adds a constant here and a route in each generic method.
  *
  * @implNote Immutable.
  */
 public enum ExactModel {
-  /** The real bufferless model (departures): chatting, scatter and gather, the generic method's own. */
+  /**
+   * The real bufferless model (departures): chatting, scatter and gather, the generic method's own.
+   */
   REAL("bufferless", "the exact real schedule"),
   /** The virtual model (slots), whose optimum is a dsa instance's buffer layout. */
   VIRTUAL("dsa", "the exact buffer layout"),

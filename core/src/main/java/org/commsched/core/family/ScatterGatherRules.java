@@ -8,8 +8,8 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 
 /**
- * The rules of bufferless scatter and gather (docs/models/bufferless-scatter-gather.md): departures, with the
- * control flits of a protocol run.
+ * The rules of bufferless scatter and gather (docs/models/bufferless-scatter-gather.md):
+ * departures, with the control flits of a protocol run.
  *
  * @implNote Immutable singleton.
  */
@@ -17,7 +17,10 @@ final class ScatterGatherRules extends BaseRules {
   static final ScatterGatherRules RULES = new ScatterGatherRules();
 
   private ScatterGatherRules() {
-    super(Family.BUFFERLESS_SCATTER_GATHER, FamilyChecker.BUFFERLESS, FamilyBounds.BUFFERLESS_SCATTER_GATHER);
+    super(
+        Family.BUFFERLESS_SCATTER_GATHER,
+        FamilyChecker.BUFFERLESS,
+        FamilyBounds.BUFFERLESS_SCATTER_GATHER);
   }
 
   @Override
@@ -26,7 +29,8 @@ final class ScatterGatherRules extends BaseRules {
       return null;
     }
     if (schedule instanceof Schedule.Slots) {
-      return "slots (a virtual schedule) are defined for chatting and dsa, not for " + instance.kind().wireName()
+      return "slots (a virtual schedule) are defined for chatting and dsa, not for "
+          + instance.kind().wireName()
           + ": give departures";
     }
     return bufferlessTransmissions(instance.kind(), false);
@@ -39,9 +43,11 @@ final class ScatterGatherRules extends BaseRules {
 
   @Override
   public String instead(ProblemKind kind) {
-    return kind == ProblemKind.SCATTER ? fallback(kind) + " or fdf"
-        : fallback(kind) + " (its nearest-first order is FDF run backwards, optimal offline) or a gathering protocol "
-        + "(transmission-certification, shoulder-tap on a path)";
+    return kind == ProblemKind.SCATTER
+        ? fallback(kind) + " or fdf"
+        : fallback(kind)
+            + " (its nearest-first order is FDF run backwards, optimal offline) or a gathering protocol "
+            + "(transmission-certification, shoulder-tap on a path)";
   }
 
   @Override

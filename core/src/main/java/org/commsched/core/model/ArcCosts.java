@@ -3,13 +3,14 @@ package org.commsched.core.model;
 import org.commsched.core.time.TimeScale;
 
 /**
- * The packet cost of each arc in ticks: a packet of L units on arc a takes {@code beta(a) + L tau(a)}, and the arc
- * carries at most {@link #channels(int)} packets at once (docs/FORMATS.md#links-with-channels-and-costs). On a
- * network without channels ({@link Network#hasChannels()} false) every arc has the model's beta and tau and one
- * channel, and no array is held, so the regular families of any size cost nothing here.
+ * The packet cost of each arc in ticks: a packet of L units on arc a takes {@code beta(a) + L
+ * tau(a)}, and the arc carries at most {@link #channels(int)} packets at once
+ * (docs/FORMATS.md#links-with-channels-and-costs). On a network without channels ({@link
+ * Network#hasChannels()} false) every arc has the model's beta and tau and one channel, and no
+ * array is held, so the regular families of any size cost nothing here.
  *
- * <p>The one place a link's own costs are turned into ticks: the checker, the bounds and every method that takes
- * such networks read their durations here, so they agree to the tick.
+ * <p>The one place a link's own costs are turned into ticks: the checker, the bounds and every
+ * method that takes such networks read their durations here, so they agree to the tick.
  *
  * @implNote Immutable.
  */
@@ -80,7 +81,10 @@ public final class ArcCosts {
     return counts == null ? 1 : counts[a];
   }
 
-  /** The duration of a packet of {@code size} units on arc {@code a}: beta(a) + size tau(a), in ticks. */
+  /**
+   * The duration of a packet of {@code size} units on arc {@code a}: beta(a) + size tau(a), in
+   * ticks.
+   */
   public long ticks(int a, long size) {
     return Math.addExact(beta(a), Math.multiplyExact(size, tau(a)));
   }
@@ -101,14 +105,16 @@ public final class ArcCosts {
   }
 
   /**
-   * The least cost of reaching every node from {@code s} ({@code forward}) or {@code s} from every node, a hop
-   * over arc a costing {@code beta(a) + tau(a)} ticks (Dijkstra); {@link Long#MAX_VALUE} where there is no path.
+   * The least cost of reaching every node from {@code s} ({@code forward}) or {@code s} from every
+   * node, a hop over arc a costing {@code beta(a) + tau(a)} ticks (Dijkstra); {@link
+   * Long#MAX_VALUE} where there is no path.
    */
   public long[] distances(Network net, int s, boolean forward) {
     long[] d = new long[net.nodes()];
     java.util.Arrays.fill(d, Long.MAX_VALUE);
     d[s] = 0;
-    java.util.PriorityQueue<long[]> queue = new java.util.PriorityQueue<>((x, y) -> Long.compare(x[0], y[0]));
+    java.util.PriorityQueue<long[]> queue =
+        new java.util.PriorityQueue<>((x, y) -> Long.compare(x[0], y[0]));
     queue.add(new long[] {0, s});
     while (!queue.isEmpty()) {
       long[] top = queue.poll();
@@ -128,4 +134,5 @@ public final class ArcCosts {
       }
     }
     return d;
-  }}
+  }
+}

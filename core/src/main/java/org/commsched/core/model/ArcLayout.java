@@ -3,16 +3,19 @@ package org.commsched.core.model;
 import java.util.Arrays;
 
 /**
- * Where a {@link Network}'s arcs come from: the one seam between the network's accessors and how its arcs are held
- * (docs/DESIGN.md#implicit-networks). Trees and explicit networks store their arcs in arrays ({@link Stored}); every
- * regular family computes them from the node ids ({@link Complete}, {@link Path}, {@link Ring}, {@link Star},
- * {@link Grid}, {@link Cube}), so a ring of 5 x 10^7 nodes costs nothing to build. An implicit layout numbers its
- * arcs exactly as the stored construction of its family would (the arc list of {@link Topology}'s family order, out-
- * arcs sorted by head, in-arcs by tail, links in the order of their first arc; {@code ArcLayoutProperties} holds every
- * accessor of every family to that construction), so heuristics break ties the same way whichever layout they get.
+ * Where a {@link Network}'s arcs come from: the one seam between the network's accessors and how
+ * its arcs are held (docs/DESIGN.md#implicit-networks). Trees and explicit networks store their
+ * arcs in arrays ({@link Stored}); every regular family computes them from the node ids ({@link
+ * Complete}, {@link Path}, {@link Ring}, {@link Star}, {@link Grid}, {@link Cube}), so a ring of 5
+ * x 10^7 nodes costs nothing to build. An implicit layout numbers its arcs exactly as the stored
+ * construction of its family would (the arc list of {@link Topology}'s family order, out- arcs
+ * sorted by head, in-arcs by tail, links in the order of their first arc; {@code
+ * ArcLayoutProperties} holds every accessor of every family to that construction), so heuristics
+ * break ties the same way whichever layout they get.
  *
- * <p>Arguments are not checked beyond what each method says: {@link #arc(int, int)} answers -1 for a node out of
- * range in the implicit layouts, and the arc-indexed methods expect {@code 0 <= arc < arcs()}.
+ * <p>Arguments are not checked beyond what each method says: {@link #arc(int, int)} answers -1 for
+ * a node out of range in the implicit layouts, and the arc-indexed methods expect {@code 0 <= arc <
+ * arcs()}.
  *
  * @implNote Immutable.
  */
@@ -67,27 +70,36 @@ abstract sealed class ArcLayout {
     throw new IllegalStateException("not a tree");
   }
 
-  /** True if {@link #distance(int, int)} is a formula of the ids (every implicit family), false for stored arcs. */
+  /**
+   * True if {@link #distance(int, int)} is a formula of the ids (every implicit family), false for
+   * stored arcs.
+   */
   boolean closedDistances() {
     return true;
   }
 
-  /** Hops from u to v along the arcs, -1 if v cannot be reached; only when {@link #closedDistances()}. */
+  /**
+   * Hops from u to v along the arcs, -1 if v cannot be reached; only when {@link
+   * #closedDistances()}.
+   */
   int distance(int u, int v) {
     throw new IllegalStateException("no closed form");
   }
 
   /**
-   * The parent of v in the breadth-first tree of routes from {@code root} ({@code fromRoot}: the smallest-id w with an
-   * arc w->v and {@code distance(root, w) = distance(root, v) - 1}) or of routes to it (the smallest-id w with an arc
-   * v->w and {@code distance(w, root) = distance(v, root) - 1}); -1 for the root and for nodes the root does not reach
-   * (from) or that do not reach it (to). A formula of the ids, no arc listed; only when {@link #closedDistances()}.
+   * The parent of v in the breadth-first tree of routes from {@code root} ({@code fromRoot}: the
+   * smallest-id w with an arc w->v and {@code distance(root, w) = distance(root, v) - 1}) or of
+   * routes to it (the smallest-id w with an arc v->w and {@code distance(w, root) = distance(v,
+   * root) - 1}); -1 for the root and for nodes the root does not reach (from) or that do not reach
+   * it (to). A formula of the ids, no arc listed; only when {@link #closedDistances()}.
    */
   int closerNeighbour(int v, int root, boolean fromRoot) {
     throw new IllegalStateException("no closed form");
   }
 
-  /** Hop distances from s along the arcs, -1 for nodes not reached: the formula, else breadth first. */
+  /**
+   * Hop distances from s along the arcs, -1 for nodes not reached: the formula, else breadth first.
+   */
   int[] distancesFrom(int s) {
     int[] d = new int[nodes];
     if (closedDistances()) {
@@ -115,7 +127,10 @@ abstract sealed class ArcLayout {
     return d;
   }
 
-  /** The layout of a topology: computed for the regular families, stored for trees and explicit networks. */
+  /**
+   * The layout of a topology: computed for the regular families, stored for trees and explicit
+   * networks.
+   */
   static ArcLayout of(Topology t) {
     if (t instanceof Topology.Ula u) {
       return new Path(u.nodes(), false);
@@ -150,8 +165,9 @@ abstract sealed class ArcLayout {
   }
 
   /**
-   * Arcs in arrays: the tail and head of each arc in list order, out- and in-lists (CSR) sorted by head and by tail,
-   * reverses and links. For trees (given by their parent list) and explicit networks.
+   * Arcs in arrays: the tail and head of each arc in list order, out- and in-lists (CSR) sorted by
+   * head and by tail, reverses and links. For trees (given by their parent list) and explicit
+   * networks.
    */
   static final class Stored extends ArcLayout {
     private final int[] tail;
@@ -187,12 +203,24 @@ abstract sealed class ArcLayout {
       for (int i = 0; i < ex.pairs().size(); i++) {
         Topology.Pair p = ex.pairs().get(i);
         if (!seen.add((long) p.u() * n + p.v())) {
-          throw new ModelException("/network/" + key + "/" + i, "duplicate " + (ex.links() ? "link" : "arc")
-              + " " + p.u() + (ex.links() ? "-" : "->") + p.v() + ": list each one once");
+          throw new ModelException(
+              "/network/" + key + "/" + i,
+              "duplicate "
+                  + (ex.links() ? "link" : "arc")
+                  + " "
+                  + p.u()
+                  + (ex.links() ? "-" : "->")
+                  + p.v()
+                  + ": list each one once");
         }
         if (ex.links() && !seen.add((long) p.v() * n + p.u())) {
-          throw new ModelException("/network/" + key + "/" + i, "duplicate link " + p.u() + "-" + p.v()
-              + ": list each link once (a link already stands for both directions)");
+          throw new ModelException(
+              "/network/" + key + "/" + i,
+              "duplicate link "
+                  + p.u()
+                  + "-"
+                  + p.v()
+                  + ": list each link once (a link already stands for both directions)");
         }
         arcs.add(p.u(), p.v());
         if (ex.links()) {
@@ -413,8 +441,9 @@ abstract sealed class ArcLayout {
   }
 
   /**
-   * A complete graph of {@code p} nodes: arc u->v is {@code u (p - 1) + v} for {@code v < u}, {@code u (p - 1) + v - 1}
-   * for {@code v > u} (tail major, heads ascending); links are the pairs {@code x < y}, x major.
+   * A complete graph of {@code p} nodes: arc u->v is {@code u (p - 1) + v} for {@code v < u},
+   * {@code u (p - 1) + v - 1} for {@code v > u} (tail major, heads ascending); links are the pairs
+   * {@code x < y}, x major.
    */
   static final class Complete extends ArcLayout {
     private final int degree;
@@ -454,7 +483,9 @@ abstract sealed class ArcLayout {
 
     @Override
     int arc(int u, int v) {
-      return u == v || outside(u, nodes) || outside(v, nodes) ? -1 : u * degree + (v < u ? v : v - 1);
+      return u == v || outside(u, nodes) || outside(v, nodes)
+          ? -1
+          : u * degree + (v < u ? v : v - 1);
     }
 
     @Override
@@ -489,8 +520,9 @@ abstract sealed class ArcLayout {
   }
 
   /**
-   * A linear array of n nodes: arcs {@code x -> x+1} are arcs {@code 0..n-2}; a bidirectional one adds
-   * {@code x+1 -> x} as arc {@code n-1+x}. The bidirectional one is a tree rooted at node 0 (a path).
+   * A linear array of n nodes: arcs {@code x -> x+1} are arcs {@code 0..n-2}; a bidirectional one
+   * adds {@code x+1 -> x} as arc {@code n-1+x}. The bidirectional one is a tree rooted at node 0 (a
+   * path).
    */
   static final class Path extends ArcLayout {
     private final boolean both;
@@ -593,8 +625,9 @@ abstract sealed class ArcLayout {
   }
 
   /**
-   * A ring of n nodes: arcs {@code x -> x+1 mod n} are arcs {@code 0..n-1}; a bidirectional ring adds
-   * {@code x+1 mod n -> x} as arc {@code n+x}. A one-way ring of 2 nodes has one link (its two arcs oppose).
+   * A ring of n nodes: arcs {@code x -> x+1 mod n} are arcs {@code 0..n-1}; a bidirectional ring
+   * adds {@code x+1 mod n -> x} as arc {@code n+x}. A one-way ring of 2 nodes has one link (its two
+   * arcs oppose).
    */
   static final class Ring extends ArcLayout {
     private final boolean both;
@@ -712,7 +745,10 @@ abstract sealed class ArcLayout {
     }
   }
 
-  /** A star: centre 0, leaf x linked by arcs {@code 0 -> x} (arc {@code 2(x-1)}) and {@code x -> 0} (the next). */
+  /**
+   * A star: centre 0, leaf x linked by arcs {@code 0 -> x} (arc {@code 2(x-1)}) and {@code x -> 0}
+   * (the next).
+   */
   static final class Star extends ArcLayout {
     Star(int nodes) {
       super(nodes);
@@ -804,10 +840,11 @@ abstract sealed class ArcLayout {
   }
 
   /**
-   * A grid of rows x cols, node (r, c) = {@code r * cols + c}. Each node in id order brings its link east (to
-   * {@code c+1}, or on a torus of more than 2 columns from the last column to the first), then its link south (the
-   * same with rows); a link is one arc (ESM: forward only) or two, forward then backward. So the links before node v
-   * are those of the rows above it and of the nodes left of it in its row, in closed form both ways.
+   * A grid of rows x cols, node (r, c) = {@code r * cols + c}. Each node in id order brings its
+   * link east (to {@code c+1}, or on a torus of more than 2 columns from the last column to the
+   * first), then its link south (the same with rows); a link is one arc (ESM: forward only) or two,
+   * forward then backward. So the links before node v are those of the rows above it and of the
+   * nodes left of it in its row, in closed form both ways.
    */
   static final class Grid extends ArcLayout {
     private final int rows;
@@ -941,7 +978,10 @@ abstract sealed class ArcLayout {
       return -1;
     }
 
-    /** Candidate neighbour k (0..3) of v: east, west, south, north, with wrap-around; may repeat or be v. */
+    /**
+     * Candidate neighbour k (0..3) of v: east, west, south, north, with wrap-around; may repeat or
+     * be v.
+     */
     private int candidate(int v, int k) {
       int r = v / cols;
       int c = v % cols;
@@ -958,8 +998,8 @@ abstract sealed class ArcLayout {
     }
 
     /**
-     * The i-th arc (by the far end ascending) between v and its neighbours, out of v when {@code out}, else into v;
-     * with i = -1 the number of them. No list: the neighbours are at most four.
+     * The i-th arc (by the far end ascending) between v and its neighbours, out of v when {@code
+     * out}, else into v; with i = -1 the number of them. No list: the neighbours are at most four.
      */
     private int nth(int v, int i, boolean out) {
       int previous = -1;
@@ -1007,8 +1047,9 @@ abstract sealed class ArcLayout {
     }
 
     /**
-     * Hops along one axis (of {@code size} places) from place {@code from} to place {@code to}: forward only on an
-     * ESM (-1 backward), either way on a mesh, the shorter way round on a torus side that wraps.
+     * Hops along one axis (of {@code size} places) from place {@code from} to place {@code to}:
+     * forward only on an ESM (-1 backward), either way on a mesh, the shorter way round on a torus
+     * side that wraps.
      */
     private int axis(int from, int to, int size, boolean wrap) {
       int x = to - from;
@@ -1019,7 +1060,10 @@ abstract sealed class ArcLayout {
       return wrap ? Math.min(x, size - x) : x;
     }
 
-    /** The place one step from x along an axis of {@code size} places (k = -1 back, +1 on); -1 if no link goes on. */
+    /**
+     * The place one step from x along an axis of {@code size} places (k = -1 back, +1 on); -1 if no
+     * link goes on.
+     */
     private static int step(int x, int k, int size, boolean wrap) {
       int y = x + k;
       return y >= 0 && y < size ? y : wrap ? (y + size) % size : -1;
@@ -1040,12 +1084,16 @@ abstract sealed class ArcLayout {
         return -1;
       }
       if (!wrapEast && !wrapSouth) {
-        // no wrap (ESM, mesh): the closer neighbours lie toward the root's row and column; by id north, west, east,
-        // south (on an ESM a reached node's closer ones are among north and west, or east and south, as its arcs run)
+        // no wrap (ESM, mesh): the closer neighbours lie toward the root's row and column; by id
+        // north, west, east,
+        // south (on an ESM a reached node's closer ones are among north and west, or east and
+        // south, as its arcs run)
         return r > rootRow ? v - cols : c > rootCol ? v - 1 : c < rootCol ? v + 1 : v + cols;
       }
-      // a torus (links both ways, distances symmetric): the up to four neighbours one hop closer along their axis, so
-      // one hop closer in all; the smallest id wins (on a side of even length both ways round may be closer)
+      // a torus (links both ways, distances symmetric): the up to four neighbours one hop closer
+      // along their axis, so
+      // one hop closer in all; the smallest id wins (on a side of even length both ways round may
+      // be closer)
       int best = Integer.MAX_VALUE;
       for (int k = -1; k <= 1; k += 2) {
         int r2 = step(r, k, rows, wrapSouth);
@@ -1074,10 +1122,11 @@ abstract sealed class ArcLayout {
   }
 
   /**
-   * A hypercube of dimension d: arc {@code u k + b} is {@code u -> u XOR 2^b} for b < d, k = d arcs per node; a folded
-   * hypercube has k = d + 1 and arc {@code u k + d} to the antipode {@code u XOR (2^d - 1)}. Out-arcs by head: the
-   * set bits of u from the highest (heads below u), then the clear bits from the lowest, with the antipode placed at
-   * its rank; links in the order of their first arc, the arcs to a larger id.
+   * A hypercube of dimension d: arc {@code u k + b} is {@code u -> u XOR 2^b} for b < d, k = d arcs
+   * per node; a folded hypercube has k = d + 1 and arc {@code u k + d} to the antipode {@code u XOR
+   * (2^d - 1)}. Out-arcs by head: the set bits of u from the highest (heads below u), then the
+   * clear bits from the lowest, with the antipode placed at its rank; links in the order of their
+   * first arc, the arcs to a larger id.
    */
   static final class Cube extends ArcLayout {
     private final int dimension;
@@ -1125,7 +1174,8 @@ abstract sealed class ArcLayout {
       if (head(arc) < u) {
         return edge(reverse(arc));
       }
-      // arcs to a larger id before this one: clear bits of every node below u (and the antipodal arcs of the nodes
+      // arcs to a larger id before this one: clear bits of every node below u (and the antipodal
+      // arcs of the nodes
       // of the lower half), then the clear bits of u below b
       long before = (long) dimension * u - setBitsBelow(u) + (folded ? Math.min(u, nodes / 2) : 0);
       int lowBits = b < dimension ? u & ((1 << b) - 1) : u;
@@ -1198,7 +1248,8 @@ abstract sealed class ArcLayout {
 
     @Override
     int inArc(int v, int i) {
-      // the neighbours are the same both ways: the i-th by id, and its arc of the same bit back to v
+      // the neighbours are the same both ways: the i-th by id, and its arc of the same bit back to
+      // v
       int out = outArc(v, i);
       return head(out) * perNode + out % perNode;
     }
@@ -1217,7 +1268,8 @@ abstract sealed class ArcLayout {
         return -1;
       }
       if (!folded) {
-        // the closer neighbours flip a bit where v and the root differ; clearing the highest set one of them gives
+        // the closer neighbours flip a bit where v and the root differ; clearing the highest set
+        // one of them gives
         // the smallest id, and when v has none of them set, setting the lowest
         int down = differ & v;
         return v ^ (down != 0 ? Integer.highestOneBit(down) : Integer.lowestOneBit(differ));

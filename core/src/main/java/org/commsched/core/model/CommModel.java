@@ -52,13 +52,14 @@ public sealed interface CommModel {
 
   /**
    * What "one port" allows, under {@link Ports#ONE}.
+   *
    * <ul>
-   *   <li>{@code SEND_AND_RECEIVE}: at any instant a node has at most one outgoing and at most one incoming
-   *       transfer, with any neighbours (Tsai's thesis on FDF/NRF; Bhatt, Pucci, Ranade, Rosenberg's single-port
-   *       regime). The default for scatter and gather.</li>
-   *   <li>{@code EXCHANGE}: a node talks with one neighbour at a time; it may send to and receive from that same
-   *       neighbour at once (Peters' F1; with half duplex, H1: one transfer per node). The default for send,
-   *       broadcast and gossip.</li>
+   *   <li>{@code SEND_AND_RECEIVE}: at any instant a node has at most one outgoing and at most one
+   *       incoming transfer, with any neighbours (Tsai's thesis on FDF/NRF; Bhatt, Pucci, Ranade,
+   *       Rosenberg's single-port regime). The default for scatter and gather.
+   *   <li>{@code EXCHANGE}: a node talks with one neighbour at a time; it may send to and receive
+   *       from that same neighbour at once (Peters' F1; with half duplex, H1: one transfer per
+   *       node). The default for send, broadcast and gossip.
    * </ul>
    */
   enum OnePortRule {
@@ -81,19 +82,23 @@ public sealed interface CommModel {
 
     /** The rule each problem kind's paper uses when a file does not say. */
     public static OnePortRule defaultFor(ProblemKind kind) {
-      return kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER ? SEND_AND_RECEIVE : EXCHANGE;
+      return kind == ProblemKind.SCATTER || kind == ProblemKind.GATHER
+          ? SEND_AND_RECEIVE
+          : EXCHANGE;
     }
   }
 
   /**
    * Flit-level bufferless model: oblivious routes, no buffers, indivisible messages.
    *
-   * @param ports all ports (arc capacity only) or single port (one send, one receive per node per step)
+   * @param ports all ports (arc capacity only) or single port (one send, one receive per node per
+   *     step)
    */
   record Bufferless(BufferlessPorts ports) implements CommModel {
     public Bufferless {
       if (ports == null) {
-        throw new ModelException("/model/ports", "a bufferless model needs \"ports\": \"all\" or \"single\"");
+        throw new ModelException(
+            "/model/ports", "a bufferless model needs \"ports\": \"all\" or \"single\"");
       }
     }
 
@@ -104,7 +109,8 @@ public sealed interface CommModel {
   }
 
   /**
-   * Store-and-forward packets with linear cost: a packet of L units takes {@code beta + L * tau} per hop.
+   * Store-and-forward packets with linear cost: a packet of L units takes {@code beta + L * tau}
+   * per hop.
    *
    * @param beta set-up time per packet per hop, exact decimal, at least 0
    * @param tau time per unit, exact decimal, at least 0
@@ -112,24 +118,30 @@ public sealed interface CommModel {
    * @param duplex full or half
    * @param onePort what one port allows (ignored under all ports)
    */
-  record StoreAndForward(BigDecimal beta, BigDecimal tau, Ports ports, Duplex duplex, OnePortRule onePort)
+  record StoreAndForward(
+      BigDecimal beta, BigDecimal tau, Ports ports, Duplex duplex, OnePortRule onePort)
       implements CommModel {
     public StoreAndForward {
       if (beta == null || beta.signum() < 0) {
-        throw new ModelException("/model/beta", "beta must be an exact decimal >= 0, e.g. \"5\" or \"0.5\"");
+        throw new ModelException(
+            "/model/beta", "beta must be an exact decimal >= 0, e.g. \"5\" or \"0.5\"");
       }
       if (tau == null || tau.signum() < 0) {
-        throw new ModelException("/model/tau", "tau must be an exact decimal >= 0, e.g. \"1\" or \"0.4\"");
+        throw new ModelException(
+            "/model/tau", "tau must be an exact decimal >= 0, e.g. \"1\" or \"0.4\"");
       }
       if (beta.signum() == 0 && tau.signum() == 0) {
-        throw new ModelException("/model", "beta and tau are both 0, so every transfer would take no time: "
-            + "make at least one of them positive");
+        throw new ModelException(
+            "/model",
+            "beta and tau are both 0, so every transfer would take no time: "
+                + "make at least one of them positive");
       }
       if (beta.stripTrailingZeros().scale() > 9 || tau.stripTrailingZeros().scale() > 9) {
         throw new ModelException("/model", "beta and tau may have at most 9 decimal places");
       }
       if (ports == null || duplex == null) {
-        throw new ModelException("/model", "a store-and-forward model needs \"ports\" and \"duplex\"");
+        throw new ModelException(
+            "/model", "a store-and-forward model needs \"ports\" and \"duplex\"");
       }
       if (onePort == null) {
         onePort = OnePortRule.EXCHANGE;
@@ -151,7 +163,9 @@ public sealed interface CommModel {
       return scale.toTicks(tau);
     }
 
-    /** Duration of a packet of {@code size} units in ticks of the given scale: beta + size * tau. */
+    /**
+     * Duration of a packet of {@code size} units in ticks of the given scale: beta + size * tau.
+     */
     public long packetTicks(long size, TimeScale scale) {
       return Math.addExact(betaTicks(scale), Math.multiplyExact(size, tauTicks(scale)));
     }

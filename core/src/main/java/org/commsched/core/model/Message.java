@@ -3,9 +3,9 @@ package org.commsched.core.model;
 import java.util.List;
 
 /**
- * An addressed message: {@code length} flits (or units) from node {@code from} to node {@code to}, with an
- * optional explicit route (node list from {@code from} to {@code to}); without one the instance's default
- * routing applies.
+ * An addressed message: {@code length} flits (or units) from node {@code from} to node {@code to},
+ * with an optional explicit route (node list from {@code from} to {@code to}); without one the
+ * instance's default routing applies.
  *
  * @param id unique message id
  * @param from source node
@@ -20,8 +20,13 @@ public record Message(String id, int from, int to, long length, List<Integer> ro
       throw new ModelException("", "a message needs a non-empty id");
     }
     if (length < 0) {
-      throw new ModelException("", "message " + id + " has length " + length
-          + "; a length counts flits and cannot be negative");
+      throw new ModelException(
+          "",
+          "message "
+              + id
+              + " has length "
+              + length
+              + "; a length counts flits and cannot be negative");
     }
     route = route == null ? null : List.copyOf(route);
   }

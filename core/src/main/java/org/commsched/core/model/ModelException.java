@@ -1,9 +1,9 @@
 package org.commsched.core.model;
 
 /**
- * An instance, schedule or model value that breaks a rule of the model. It names the place (a JSON pointer
- * into the instance or schedule file, such as {@code /messages/3/route}) and says how to fix it, so a reader
- * can turn it into one line "file, place, fix" for the user.
+ * An instance, schedule or model value that breaks a rule of the model. It names the place (a JSON
+ * pointer into the instance or schedule file, such as {@code /messages/3/route}) and says how to
+ * fix it, so a reader can turn it into one line "file, place, fix" for the user.
  *
  * @implNote Immutable.
  */

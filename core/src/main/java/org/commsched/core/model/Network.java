@@ -3,17 +3,18 @@ package org.commsched.core.model;
 import java.util.List;
 
 /**
- * A processor network: nodes {@code 0..n-1} and directed arcs. An undirected link is two opposing arcs, each
- * an independent resource (full duplex); {@link #edge(int)} names the link an arc belongs to, for half-duplex
- * and single-port rules.
+ * A processor network: nodes {@code 0..n-1} and directed arcs. An undirected link is two opposing
+ * arcs, each an independent resource (full duplex); {@link #edge(int)} names the link an arc
+ * belongs to, for half-duplex and single-port rules.
  *
- * <p>Arcs are numbered in a fixed order per family (documented in {@link Topology}); the out-arcs of a node
- * are sorted by head, the in-arcs by tail.
+ * <p>Arcs are numbered in a fixed order per family (documented in {@link Topology}); the out-arcs
+ * of a node are sorted by head, the in-arcs by tail.
  *
- * <p>Only trees and explicit networks keep arc arrays. Every regular family (ula, bla, uring, ring, star, complete,
- * esm, mesh, torus, hypercube, folded hypercube) computes its arc ids, tails, heads, reverses, links, neighbours and
- * distances from the node ids, numbered exactly as the stored arc list of its family would be, so a ring of 5 x 10^7
- * nodes costs nothing to build and callers never ask which kind of network they hold (one seam, {@link ArcLayout};
+ * <p>Only trees and explicit networks keep arc arrays. Every regular family (ula, bla, uring, ring,
+ * star, complete, esm, mesh, torus, hypercube, folded hypercube) computes its arc ids, tails,
+ * heads, reverses, links, neighbours and distances from the node ids, numbered exactly as the
+ * stored arc list of its family would be, so a ring of 5 x 10^7 nodes costs nothing to build and
+ * callers never ask which kind of network they hold (one seam, {@link ArcLayout};
  * docs/DESIGN.md#implicit-networks).
  *
  * @implNote Immutable; arrays are never exposed.
@@ -40,25 +41,31 @@ public final class Network {
   }
 
   /**
-   * True if some link or arc of this network has more than one channel or its own costs (an explicit network whose
-   * entries are objects, docs/FORMATS.md#links-with-channels-and-costs); false for every family and plain list.
+   * True if some link or arc of this network has more than one channel or its own costs (an
+   * explicit network whose entries are objects, docs/FORMATS.md#links-with-channels-and-costs);
+   * false for every family and plain list.
    */
   public boolean hasChannels() {
     return topology instanceof Topology.Explicit e && !e.channels().isEmpty();
   }
 
   /**
-   * What arc {@code arc} carries: its channel count and own costs ({@link Topology.Channel#PLAIN} unless {@link
-   * #hasChannels()}). A link's two arcs share its entry.
+   * What arc {@code arc} carries: its channel count and own costs ({@link Topology.Channel#PLAIN}
+   * unless {@link #hasChannels()}). A link's two arcs share its entry.
    */
   public Topology.Channel channel(int arc) {
     if (!(topology instanceof Topology.Explicit e) || e.channels().isEmpty()) {
       return Topology.Channel.PLAIN;
     }
-    return e.channels().get(e.links() ? arc / 2 : arc); // the stored layout keeps the list order (ArcLayout.Stored)
+    return e.channels()
+        .get(
+            e.links() ? arc / 2 : arc); // the stored layout keeps the list order (ArcLayout.Stored)
   }
 
-  /** The parallel channels of an arc: how many packets it may carry at once (1 unless {@link #hasChannels()}). */
+  /**
+   * The parallel channels of an arc: how many packets it may carry at once (1 unless {@link
+   * #hasChannels()}).
+   */
   public int channels(int arc) {
     return channel(arc).count();
   }
@@ -73,7 +80,10 @@ public final class Network {
     return layout.arcs();
   }
 
-  /** Number of undirected edges (a pair of opposing arcs is one edge; a one-way arc is its own edge). */
+  /**
+   * Number of undirected edges (a pair of opposing arcs is one edge; a one-way arc is its own
+   * edge).
+   */
   public int edges() {
     return layout.edges();
   }
@@ -124,47 +134,54 @@ public final class Network {
   }
 
   /**
-   * True if {@link #distance(int, int)} answers from the ids, without a search or an array over the nodes: every
-   * regular family; false for trees and explicit networks.
+   * True if {@link #distance(int, int)} answers from the ids, without a search or an array over the
+   * nodes: every regular family; false for trees and explicit networks.
    */
   public boolean closedDistances() {
     return layout.closedDistances();
   }
 
   /**
-   * Hops from u to v along the arcs, -1 if v cannot be reached: a formula when {@link #closedDistances()}, else one
-   * breadth-first search.
+   * Hops from u to v along the arcs, -1 if v cannot be reached: a formula when {@link
+   * #closedDistances()}, else one breadth-first search.
    */
   public int distance(int u, int v) {
     return layout.closedDistances() ? layout.distance(u, v) : layout.distancesFrom(u)[v];
   }
 
   /**
-   * The parent of v in the breadth-first tree of routes from {@code root} ({@code fromRoot}: the smallest-id node w
-   * with an arc w->v one hop closer to the root) or of routes to it (the smallest-id w with an arc v->w one hop
-   * closer); -1 for the root and for the nodes the root does not reach (from) or that do not reach it (to). This is
-   * the node a scan of v's in-arcs (by tail) or out-arcs (by head) would find first against the distances, computed
-   * from the ids in O(1) (O(dimension) on a folded hypercube) without listing an arc.
+   * The parent of v in the breadth-first tree of routes from {@code root} ({@code fromRoot}: the
+   * smallest-id node w with an arc w->v one hop closer to the root) or of routes to it (the
+   * smallest-id w with an arc v->w one hop closer); -1 for the root and for the nodes the root does
+   * not reach (from) or that do not reach it (to). This is the node a scan of v's in-arcs (by tail)
+   * or out-arcs (by head) would find first against the distances, computed from the ids in O(1)
+   * (O(dimension) on a folded hypercube) without listing an arc.
    *
-   * @throws IllegalStateException unless {@link #closedDistances()} (trees and explicit networks: scan their arcs)
+   * @throws IllegalStateException unless {@link #closedDistances()} (trees and explicit networks:
+   *     scan their arcs)
    */
   public int closerNeighbour(int v, int root, boolean fromRoot) {
     return layout.closerNeighbour(v, root, fromRoot);
   }
 
-  /** Hop distances from {@code s} along arcs (a formula, or breadth first); -1 for nodes not reached. */
+  /**
+   * Hop distances from {@code s} along arcs (a formula, or breadth first); -1 for nodes not
+   * reached.
+   */
   public int[] distancesFrom(int s) {
     return layout.distancesFrom(s);
   }
 
   /**
-   * Hop distances to {@code t} along arcs (a formula when {@link #closedDistances()}, else breadth first over
-   * in-arcs); -1 for nodes that do not reach it.
+   * Hop distances to {@code t} along arcs (a formula when {@link #closedDistances()}, else breadth
+   * first over in-arcs); -1 for nodes that do not reach it.
    */
   public int[] distancesTo(int t) {
     int n = nodes();
     int[] d = new int[n];
-    if (layout.closedDistances()) { // a regular family, the complete graph included: no search over its nodes
+    if (layout
+        .closedDistances()) { // a regular family, the complete graph included: no search over its
+      // nodes
       for (int v = 0; v < n; v++) {
         d[v] = layout.distance(v, t);
       }
@@ -190,11 +207,11 @@ public final class Network {
   }
 
   /**
-   * The strongly connected components, numbered in a topological order of the component graph: an arc goes from
-   * a component to itself or to a later one, so u reaches v when both are in one component and never when u's
-   * component comes after v's (on a network of links the components are the connected ones). Kosaraju's two
-   * passes, without recursion, in O(nodes + arcs): it answers most reachability questions of a large drawing
-   * without a search per node pair.
+   * The strongly connected components, numbered in a topological order of the component graph: an
+   * arc goes from a component to itself or to a later one, so u reaches v when both are in one
+   * component and never when u's component comes after v's (on a network of links the components
+   * are the connected ones). Kosaraju's two passes, without recursion, in O(nodes + arcs): it
+   * answers most reachability questions of a large drawing without a search per node pair.
    */
   public int[] strongComponents() {
     int n = nodes();
@@ -231,7 +248,8 @@ public final class Network {
         }
       }
     }
-    // pass 2: in decreasing finishing time, each unassigned node's component is what reaches it backwards
+    // pass 2: in decreasing finishing time, each unassigned node's component is what reaches it
+    // backwards
     java.util.Arrays.fill(comp, -1);
     int components = 0;
     for (int k = n - 1; k >= 0; k--) {
@@ -258,57 +276,78 @@ public final class Network {
   }
 
   /**
-   * This network with node names (see docs/models/README.md#node-labels): entry v names node v. An empty
-   * list removes the names.
+   * This network with node names (see docs/models/README.md#node-labels): entry v names node v. An
+   * empty list removes the names.
    *
-   * @throws ModelException at {@code /network/labels} (or one entry) when the count differs from the number of
-   *     nodes, a name is empty, or two nodes share a name
+   * @throws ModelException at {@code /network/labels} (or one entry) when the count differs from
+   *     the number of nodes, a name is empty, or two nodes share a name
    */
   public Network withLabels(List<String> names) {
     List<String> copy = List.copyOf(names);
     if (!copy.isEmpty()) {
       int nodes = nodes();
       if (copy.size() != nodes) {
-        throw new ModelException("/network/labels", "the network has " + nodes + " nodes but " + copy.size()
-            + " labels; give one label per node, in node order");
+        throw new ModelException(
+            "/network/labels",
+            "the network has "
+                + nodes
+                + " nodes but "
+                + copy.size()
+                + " labels; give one label per node, in node order");
       }
       java.util.Map<String, Integer> seen = new java.util.HashMap<>();
       for (int v = 0; v < nodes; v++) {
         String s = copy.get(v);
         if (s.isEmpty()) {
-          throw new ModelException("/network/labels/" + v, "the label of node " + v + " is empty; name it");
+          throw new ModelException(
+              "/network/labels/" + v, "the label of node " + v + " is empty; name it");
         }
         Integer w = seen.putIfAbsent(s, v);
         if (w != null) {
-          throw new ModelException("/network/labels/" + v, "nodes " + w + " and " + v + " are both labelled \""
-              + s + "\"; labels must be unique");
+          throw new ModelException(
+              "/network/labels/" + v,
+              "nodes "
+                  + w
+                  + " and "
+                  + v
+                  + " are both labelled \""
+                  + s
+                  + "\"; labels must be unique");
         }
       }
     }
     return new Network(topology, layout, copy);
   }
 
-  /** The node names (entry v names node v), or an empty list when the nodes are known by number only. */
+  /**
+   * The node names (entry v names node v), or an empty list when the nodes are known by number
+   * only.
+   */
   public List<String> labels() {
     return labels;
   }
 
   /**
-   * How messages name node v: {@code "paris (#0)"} when the network has labels, else the number {@code "0"}.
-   * The one place node names are formatted for people; files and JSON outputs keep the numbers.
+   * How messages name node v: {@code "paris (#0)"} when the network has labels, else the number
+   * {@code "0"}. The one place node names are formatted for people; files and JSON outputs keep the
+   * numbers.
    */
   public String nodeName(int v) {
-    return labels.isEmpty() || v < 0 || v >= nodes() ? Integer.toString(v) : labels.get(v) + " (#" + v + ")";
+    return labels.isEmpty() || v < 0 || v >= nodes()
+        ? Integer.toString(v)
+        : labels.get(v) + " (#" + v + ")";
   }
 
-  private static final java.util.regex.Pattern NODE_REFERENCE = java.util.regex.Pattern.compile(
-      "(?<=\\bnodes? |\\blink |\\blink \\d{1,10}-|->)\\d+\\b|(?<![\\w.#-])\\d+(?=->)");
+  private static final java.util.regex.Pattern NODE_REFERENCE =
+      java.util.regex.Pattern.compile(
+          "(?<=\\bnodes? |\\blink |\\blink \\d{1,10}-|->)\\d+\\b|(?<![\\w.#-])\\d+(?=->)");
 
   /**
-   * A sentence about this network with its node numbers named by {@link #nodeName(int)}: the numbers after
-   * "node"/"nodes"/"link" and on either side of "->" (arcs and routes, {@code "0->1->2"}), both ends of
-   * {@code "link 2-3"}, and the endpoints a bound's witness names (after "source", "target", "root"; both ends of
-   * "path from 2 to 5"). Without labels the text is returned unchanged.
+   * A sentence about this network with its node numbers named by {@link #nodeName(int)}: the
+   * numbers after "node"/"nodes"/"link" and on either side of "->" (arcs and routes, {@code
+   * "0->1->2"}), both ends of {@code "link 2-3"}, and the endpoints a bound's witness names (after
+   * "source", "target", "root"; both ends of "path from 2 to 5"). Without labels the text is
+   * returned unchanged.
    */
   public String nameNodes(String text) {
     if (labels.isEmpty() || text == null) {
@@ -318,30 +357,40 @@ public final class Network {
   }
 
   /**
-   * {@code text} with every node number {@link #nameNodes} would name replaced by {@code name} of it (the same
-   * references: after "node"/"nodes"/"link", on either side of "->", both ends of "link 2-3"); a number too large
-   * for an int is kept. Family recognition renumbers witnesses with it.
+   * {@code text} with every node number {@link #nameNodes} would name replaced by {@code name} of
+   * it (the same references: after "node"/"nodes"/"link", on either side of "->", both ends of
+   * "link 2-3"); a number too large for an int is kept. Family recognition renumbers witnesses with
+   * it.
    */
   public static String replaceNodes(String text, java.util.function.IntFunction<String> name) {
     return replaceNodes(text, name, NODE_REFERENCE);
   }
 
-  /** The node references of {@link #replaceNodes(String, java.util.function.IntFunction)} and the endpoints the
-   * bounds' witnesses name: the number after "source", "target" and "root", and both ends of "path from 2 to 5". */
-  private static final java.util.regex.Pattern ENDPOINT_REFERENCE = java.util.regex.Pattern.compile(
-      NODE_REFERENCE.pattern() + "|(?<=\\b(?:source|target|root) )\\d+\\b|(?<=\\bpath from )\\d+\\b"
-          + "|(?<=\\bpath from \\d{1,10} to )\\d+\\b");
+  /**
+   * The node references of {@link #replaceNodes(String, java.util.function.IntFunction)} and the
+   * endpoints the bounds' witnesses name: the number after "source", "target" and "root", and both
+   * ends of "path from 2 to 5".
+   */
+  private static final java.util.regex.Pattern ENDPOINT_REFERENCE =
+      java.util.regex.Pattern.compile(
+          NODE_REFERENCE.pattern()
+              + "|(?<=\\b(?:source|target|root) )\\d+\\b|(?<=\\bpath from )\\d+\\b"
+              + "|(?<=\\bpath from \\d{1,10} to )\\d+\\b");
 
   /**
-   * As {@link #replaceNodes(String, java.util.function.IntFunction)}, also replacing the endpoints witnesses name
-   * (after "source", "target", "root"; both ends of "path from 2 to 5"): every node number a bound's witness holds,
-   * for renumbering a witness to another numbering of the same network (family recognition).
+   * As {@link #replaceNodes(String, java.util.function.IntFunction)}, also replacing the endpoints
+   * witnesses name (after "source", "target", "root"; both ends of "path from 2 to 5"): every node
+   * number a bound's witness holds, for renumbering a witness to another numbering of the same
+   * network (family recognition).
    */
-  public static String replaceNodesAndEndpoints(String text, java.util.function.IntFunction<String> name) {
+  public static String replaceNodesAndEndpoints(
+      String text, java.util.function.IntFunction<String> name) {
     return replaceNodes(text, name, ENDPOINT_REFERENCE);
   }
 
-  private static String replaceNodes(String text, java.util.function.IntFunction<String> name,
+  private static String replaceNodes(
+      String text,
+      java.util.function.IntFunction<String> name,
       java.util.regex.Pattern references) {
     if (text == null) {
       return null;
@@ -372,8 +421,8 @@ public final class Network {
   }
 
   /**
-   * Parent of a node in the tree rooted at the family's own root (node 0 for star and bla, the null entry of a
-   * tree), or -1 for the root. Only for {@link #isTree()} networks.
+   * Parent of a node in the tree rooted at the family's own root (node 0 for star and bla, the null
+   * entry of a tree), or -1 for the root. Only for {@link #isTree()} networks.
    */
   public int treeParent(int v) {
     requireTree();

@@ -1,9 +1,10 @@
 package org.commsched.core.model;
 
 /**
- * Numbers pairs of longs {@code (a, b)} 0, 1, 2, ... in the order they are first met: an open-addressing hash of
- * primitives, for groupings over millions of records (the linear-cost checker's records into packets by arc and
- * start, what each node knows by node and message; the resources a schedule builder holds) without boxed keys.
+ * Numbers pairs of longs {@code (a, b)} 0, 1, 2, ... in the order they are first met: an
+ * open-addressing hash of primitives, for groupings over millions of records (the linear-cost
+ * checker's records into packets by arc and start, what each node knows by node and message; the
+ * resources a schedule builder holds) without boxed keys.
  *
  * @implNote Mutable; not thread-safe.
  */
@@ -17,8 +18,8 @@ public final class PairIndex {
   }
 
   /**
-   * An empty index sized for {@code expected} pairs, so that adding that many never rehashes (a rehash of millions
-   * of slots costs about what adding them did).
+   * An empty index sized for {@code expected} pairs, so that adding that many never rehashes (a
+   * rehash of millions of slots costs about what adding them did).
    */
   public PairIndex(int expected) {
     int slots = 32;

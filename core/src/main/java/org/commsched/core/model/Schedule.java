@@ -7,7 +7,8 @@ import java.util.Map;
 import org.commsched.core.time.TimeScale;
 
 /**
- * A schedule, in one of the three kinds of the file format. Times are integer ticks of {@link #scale()}.
+ * A schedule, in one of the three kinds of the file format. Times are integer ticks of {@link
+ * #scale()}.
  *
  * @implNote Immutable.
  */
@@ -16,12 +17,15 @@ public sealed interface Schedule {
   /** The time scale of every time in this schedule. */
   TimeScale scale();
 
-  /** The schedule's kind as the file format names its field: "departures", "slots" or "transmissions". */
+  /**
+   * The schedule's kind as the file format names its field: "departures", "slots" or
+   * "transmissions".
+   */
   String wireName();
 
   /**
-   * True for a virtual schedule (slots), whose makespan is the span of its slots and is compared with the virtual
-   * bounds, not with real makespans.
+   * True for a virtual schedule (slots), whose makespan is the span of its slots and is compared
+   * with the virtual bounds, not with real makespans.
    */
   default boolean virtual() {
     return false;
@@ -33,15 +37,16 @@ public sealed interface Schedule {
   }
 
   /**
-   * Bufferless real schedule: the step in which each message's first flit crosses its first arc. Message h of
-   * flit, hop k crosses during step {@code departure + h + k}. A protocol run (distributed gathering) adds its
-   * one-flit control transfers.
+   * Bufferless real schedule: the step in which each message's first flit crosses its first arc.
+   * Message h of flit, hop k crosses during step {@code departure + h + k}. A protocol run
+   * (distributed gathering) adds its one-flit control transfers.
    *
-   * @param departures message id to departure step, in insertion order (a {@link TimeTable} is kept as it is, any
-   *     other map copied)
+   * @param departures message id to departure step, in insertion order (a {@link TimeTable} is kept
+   *     as it is, any other map copied)
    * @param control control transfers, empty for a plain schedule
    */
-  record Departures(Map<String, Long> departures, List<ControlTransfer> control) implements Schedule {
+  record Departures(Map<String, Long> departures, List<ControlTransfer> control)
+      implements Schedule {
     public Departures {
       departures = owned(departures);
       control = List.copyOf(control);
@@ -64,9 +69,11 @@ public sealed interface Schedule {
   }
 
   /**
-   * Virtual schedule: each message reserves its whole route for the slots {@code [slot, slot + length)}.
+   * Virtual schedule: each message reserves its whole route for the slots {@code [slot, slot +
+   * length)}.
    *
-   * @param slots message id to first slot (a {@link TimeTable} is kept as it is, any other map copied)
+   * @param slots message id to first slot (a {@link TimeTable} is kept as it is, any other map
+   *     copied)
    */
   record Slots(Map<String, Long> slots) implements Schedule {
     public Slots {
@@ -89,9 +96,14 @@ public sealed interface Schedule {
     }
   }
 
-  /** An unmodifiable map with the entries of {@code times} in their order: the map itself if it is a {@link TimeTable}. */
+  /**
+   * An unmodifiable map with the entries of {@code times} in their order: the map itself if it is a
+   * {@link TimeTable}.
+   */
   private static Map<String, Long> owned(Map<String, Long> times) {
-    return times instanceof TimeTable ? times : Collections.unmodifiableMap(new LinkedHashMap<>(times));
+    return times instanceof TimeTable
+        ? times
+        : Collections.unmodifiableMap(new LinkedHashMap<>(times));
   }
 
   /**
@@ -120,16 +132,26 @@ public sealed interface Schedule {
    * @param from sending node
    * @param to receiving node
    * @param start start time in ticks; the transfer ends at start + beta + size * tau
-   * @param first index of the first unit carried (units first..first+size-1 of the message), or null to take
-   *     the packet's units from its number (packets of a message cover its units in packet order)
-   * @param channel which of its arc's parallel channels carries it, 0 .. count - 1, or null for channel 0
-   *     (docs/FORMATS.md#links-with-channels-and-costs): records on one arc and one channel with one start are one
-   *     packet, so two packets may start together on an arc of several channels
+   * @param first index of the first unit carried (units first..first+size-1 of the message), or
+   *     null to take the packet's units from its number (packets of a message cover its units in
+   *     packet order)
+   * @param channel which of its arc's parallel channels carries it, 0 .. count - 1, or null for
+   *     channel 0 (docs/FORMATS.md#links-with-channels-and-costs): records on one arc and one
+   *     channel with one start are one packet, so two packets may start together on an arc of
+   *     several channels
    */
-  record Transmission(String message, int packet, long size, int from, int to, long start, Long first,
+  record Transmission(
+      String message,
+      int packet,
+      long size,
+      int from,
+      int to,
+      long start,
+      Long first,
       Integer channel) {
     /** A transmission on channel 0 (every arc has it). */
-    public Transmission(String message, int packet, long size, int from, int to, long start, Long first) {
+    public Transmission(
+        String message, int packet, long size, int from, int to, long start, Long first) {
       this(message, packet, size, from, to, start, first, null);
     }
 

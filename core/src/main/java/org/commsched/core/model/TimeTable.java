@@ -9,12 +9,12 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 
 /**
- * An unmodifiable map from message ids to times (departure steps or slots) held as two parallel arrays, in the
- * order given: the compact form of {@link Schedule.Departures} and {@link Schedule.Slots} for large schedules. It is
- * an ordinary {@link Map} to its readers (same iteration order, {@code equals}, {@code hashCode} and
- * {@code toString} as a {@link java.util.LinkedHashMap} with the same entries), but a million entries cost two
- * arrays instead of a million map entries and boxed longs; the hash index that {@link #get} needs is built on the
- * first look-up only.
+ * An unmodifiable map from message ids to times (departure steps or slots) held as two parallel
+ * arrays, in the order given: the compact form of {@link Schedule.Departures} and {@link
+ * Schedule.Slots} for large schedules. It is an ordinary {@link Map} to its readers (same iteration
+ * order, {@code equals}, {@code hashCode} and {@code toString} as a {@link java.util.LinkedHashMap}
+ * with the same entries), but a million entries cost two arrays instead of a million map entries
+ * and boxed longs; the hash index that {@link #get} needs is built on the first look-up only.
  *
  * @implNote Immutable after construction (the index is built once, under the table's lock).
  */
@@ -29,10 +29,11 @@ public final class TimeTable extends AbstractMap<String, Long> {
   }
 
   /**
-   * The table of {@code keys[i] -> values[i]}. The arrays are taken over, not copied: the caller must not change
-   * them afterwards.
+   * The table of {@code keys[i] -> values[i]}. The arrays are taken over, not copied: the caller
+   * must not change them afterwards.
    *
-   * @throws IllegalArgumentException if the arrays differ in length, a key is null, or a key repeats
+   * @throws IllegalArgumentException if the arrays differ in length, a key is null, or a key
+   *     repeats
    */
   public static TimeTable of(String[] keys, long[] values) {
     if (keys.length != values.length) {
@@ -47,8 +48,9 @@ public final class TimeTable extends AbstractMap<String, Long> {
   }
 
   /**
-   * The table of {@code keys[i] -> values[i]} for keys the caller knows to be distinct and non-null (message ids of
-   * one instance, say), so that no index is built until a look-up asks for one. The arrays are taken over.
+   * The table of {@code keys[i] -> values[i]} for keys the caller knows to be distinct and non-null
+   * (message ids of one instance, say), so that no index is built until a look-up asks for one. The
+   * arrays are taken over.
    *
    * @throws IllegalArgumentException if the arrays differ in length
    */
@@ -59,7 +61,10 @@ public final class TimeTable extends AbstractMap<String, Long> {
     return new TimeTable(keys, values);
   }
 
-  /** The table of message i's id to {@code values[i]}, for every message of the list in order (array taken over). */
+  /**
+   * The table of message i's id to {@code values[i]}, for every message of the list in order (array
+   * taken over).
+   */
   public static TimeTable ofMessages(java.util.List<Message> messages, long[] values) {
     String[] keys = new String[messages.size()];
     for (int i = 0; i < keys.length; i++) {

@@ -4,19 +4,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How a network is described in an instance file: a named family with its size, a tree by its parent list,
- * or explicit arcs or links. {@link Network#of(Topology)} turns it into nodes and arcs.
+ * How a network is described in an instance file: a named family with its size, a tree by its
+ * parent list, or explicit arcs or links. {@link Network#of(Topology)} turns it into nodes and
+ * arcs.
  *
  * <p>Node numbering, per family:
+ *
  * <ul>
- *   <li>{@code ula}: nodes 0..n-1, arcs x->x+1. {@code bla}: both directions.</li>
- *   <li>{@code uring}: arcs i->i+1 mod n. {@code ring}: both directions.</li>
- *   <li>{@code esm}, {@code mesh}, {@code torus}: node (row, col) is {@code row * cols + col}; an ESM has the
- *       arcs east (col+1) and south (row+1) only; a mesh has all four directions; a torus adds the wrap links.</li>
- *   <li>{@code star}: centre 0, leaves 1..n-1. {@code complete}: every ordered pair. {@code hypercube}: 2^d
- *       nodes, a link between ids that differ in one bit. {@code folded-hypercube}: the hypercube plus a link from
- *       every node to its antipode (id XOR {@code 2^d - 1}).</li>
- *   <li>{@code tree}: entry v of {@code parents} is v's parent, the root's entry is null (here -1).</li>
+ *   <li>{@code ula}: nodes 0..n-1, arcs x->x+1. {@code bla}: both directions.
+ *   <li>{@code uring}: arcs i->i+1 mod n. {@code ring}: both directions.
+ *   <li>{@code esm}, {@code mesh}, {@code torus}: node (row, col) is {@code row * cols + col}; an
+ *       ESM has the arcs east (col+1) and south (row+1) only; a mesh has all four directions; a
+ *       torus adds the wrap links.
+ *   <li>{@code star}: centre 0, leaves 1..n-1. {@code complete}: every ordered pair. {@code
+ *       hypercube}: 2^d nodes, a link between ids that differ in one bit. {@code folded-hypercube}:
+ *       the hypercube plus a link from every node to its antipode (id XOR {@code 2^d - 1}).
+ *   <li>{@code tree}: entry v of {@code parents} is v's parent, the root's entry is null (here -1).
  * </ul>
  *
  * @implNote Immutable.
@@ -98,7 +101,10 @@ public sealed interface Topology {
     }
   }
 
-  /** Two-dimensional torus: a mesh plus wrap-around links (no duplicate link when a side has 2 nodes). */
+  /**
+   * Two-dimensional torus: a mesh plus wrap-around links (no duplicate link when a side has 2
+   * nodes).
+   */
   record Torus(int rows, int cols) implements Topology {
     public Torus {
       Topologies.requireGrid(rows, cols, "torus");
@@ -127,8 +133,13 @@ public sealed interface Topology {
     public Complete {
       Topologies.requireNodes(nodes, 2, "complete");
       if ((long) nodes * (nodes - 1) > Integer.MAX_VALUE) {
-        throw new ModelException("/network/nodes", "a complete graph of " + nodes + " nodes has "
-            + (long) nodes * (nodes - 1) + " arcs, more than arc ids hold (at most 46341 nodes)");
+        throw new ModelException(
+            "/network/nodes",
+            "a complete graph of "
+                + nodes
+                + " nodes has "
+                + (long) nodes * (nodes - 1)
+                + " arcs, more than arc ids hold (at most 46341 nodes)");
       }
     }
 
@@ -142,8 +153,8 @@ public sealed interface Topology {
   record Hypercube(int dimension) implements Topology {
     public Hypercube {
       if (dimension < 1 || dimension > 24) {
-        throw new ModelException("/network/dimension", "a hypercube needs a dimension of 1..24, got "
-            + dimension);
+        throw new ModelException(
+            "/network/dimension", "a hypercube needs a dimension of 1..24, got " + dimension);
       }
     }
 
@@ -154,14 +165,16 @@ public sealed interface Topology {
   }
 
   /**
-   * Folded hypercube {@code Q_m^+}: the hypercube of the given dimension plus a link from every node to its antipode
-   * (all bits flipped); dimension at least 2, so the antipodal links are new. Diameter {@code ceil(m/2)}.
+   * Folded hypercube {@code Q_m^+}: the hypercube of the given dimension plus a link from every
+   * node to its antipode (all bits flipped); dimension at least 2, so the antipodal links are new.
+   * Diameter {@code ceil(m/2)}.
    */
   record FoldedHypercube(int dimension) implements Topology {
     public FoldedHypercube {
       if (dimension < 2 || dimension > 24) {
-        throw new ModelException("/network/dimension", "a folded hypercube needs a dimension of 2..24, got "
-            + dimension);
+        throw new ModelException(
+            "/network/dimension",
+            "a folded hypercube needs a dimension of 2..24, got " + dimension);
       }
     }
 
@@ -172,7 +185,8 @@ public sealed interface Topology {
   }
 
   /**
-   * A tree given by its parent list; the root's entry is -1 (null in files). Links are bidirectional.
+   * A tree given by its parent list; the root's entry is -1 (null in files). Links are
+   * bidirectional.
    *
    * @param parents entry v is v's parent, -1 for the root
    */
@@ -199,10 +213,11 @@ public sealed interface Topology {
    * @param nodes number of nodes, ids 0..nodes-1
    * @param pairs the arcs or links as (u, v) pairs
    * @param links true if each pair is a bidirectional link
-   * @param channels empty (every link one channel at the model's costs), or one entry per pair: its channel count
-   *     and own costs (docs/FORMATS.md#links-with-channels-and-costs)
+   * @param channels empty (every link one channel at the model's costs), or one entry per pair: its
+   *     channel count and own costs (docs/FORMATS.md#links-with-channels-and-costs)
    */
-  record Explicit(int nodes, List<Pair> pairs, boolean links, List<Channel> channels) implements Topology {
+  record Explicit(int nodes, List<Pair> pairs, boolean links, List<Channel> channels)
+      implements Topology {
     /** An explicit network whose every link or arc is one channel at the model's costs. */
     public Explicit(int nodes, List<Pair> pairs, boolean links) {
       this(nodes, pairs, links, List.of());
@@ -212,8 +227,8 @@ public sealed interface Topology {
       pairs = List.copyOf(pairs);
       channels = channels == null ? List.of() : List.copyOf(channels);
       if (!channels.isEmpty() && channels.size() != pairs.size()) {
-        throw new IllegalArgumentException("one channel entry per pair: " + channels.size() + " for "
-            + pairs.size() + " pairs");
+        throw new IllegalArgumentException(
+            "one channel entry per pair: " + channels.size() + " for " + pairs.size() + " pairs");
       }
       if (channels.stream().allMatch(Channel::plain)) {
         channels = List.of(); // every entry the model's: the plain network, one representation
@@ -227,13 +242,23 @@ public sealed interface Topology {
         for (int end = 0; end < 2; end++) {
           int v = end == 0 ? p.u() : p.v();
           if (v < 0 || v >= nodes) {
-            throw new ModelException("/network/" + key + "/" + i + "/" + end, "node " + v
-                + " is out of range: node ids are 0.." + (nodes - 1) + " (raise \"nodes\" or fix the id)");
+            throw new ModelException(
+                "/network/" + key + "/" + i + "/" + end,
+                "node "
+                    + v
+                    + " is out of range: node ids are 0.."
+                    + (nodes - 1)
+                    + " (raise \"nodes\" or fix the id)");
           }
         }
         if (p.u() == p.v()) {
-          throw new ModelException("/network/" + key + "/" + i, "self-loop " + p.u() + "->" + p.v()
-              + ": an arc must join two different nodes (drop it)");
+          throw new ModelException(
+              "/network/" + key + "/" + i,
+              "self-loop "
+                  + p.u()
+                  + "->"
+                  + p.v()
+                  + ": an arc must join two different nodes (drop it)");
         }
       }
     }
@@ -245,9 +270,10 @@ public sealed interface Topology {
   }
 
   /**
-   * What one link or arc of an explicit network carries: {@code count} parallel channels (how many packets it may
-   * carry at once in one direction under all ports), each packet of L units taking {@code beta + L tau}; a null
-   * cost is the model's (docs/FORMATS.md#links-with-channels-and-costs).
+   * What one link or arc of an explicit network carries: {@code count} parallel channels (how many
+   * packets it may carry at once in one direction under all ports), each packet of L units taking
+   * {@code beta + L tau}; a null cost is the model's
+   * (docs/FORMATS.md#links-with-channels-and-costs).
    *
    * @param count parallel channels, at least 1
    * @param beta the link's own set-up time, an exact decimal >= 0, or null for the model's
@@ -259,15 +285,20 @@ public sealed interface Topology {
 
     public Channel {
       if (count < 1) {
-        throw new ModelException("", "a link has at least 1 channel, got a \"count\" of " + count
-            + "; write 1 or more, or leave \"count\" out for 1");
+        throw new ModelException(
+            "",
+            "a link has at least 1 channel, got a \"count\" of "
+                + count
+                + "; write 1 or more, or leave \"count\" out for 1");
       }
       for (java.math.BigDecimal x : new java.math.BigDecimal[] {beta, tau}) {
         if (x != null && x.signum() < 0) {
-          throw new ModelException("", "a link's beta and tau are exact decimals >= 0; write e.g. \"0.7\"");
+          throw new ModelException(
+              "", "a link's beta and tau are exact decimals >= 0; write e.g. \"0.7\"");
         }
         if (x != null && x.stripTrailingZeros().scale() > 9) {
-          throw new ModelException("", "a link's beta and tau have at most 9 decimal places; round them");
+          throw new ModelException(
+              "", "a link's beta and tau have at most 9 decimal places; round them");
         }
       }
       beta = canonical(beta);
@@ -290,32 +321,38 @@ public sealed interface Topology {
   }
 
   /** A pair of node ids: an arc u->v or a link {u, v}. */
-  record Pair(int u, int v) {
-  }
+  record Pair(int u, int v) {}
 
   /** Helpers shared by the family records. */
   final class Topologies {
-    private Topologies() {
-    }
+    private Topologies() {}
 
     static void requireNodes(int nodes, int min, String family) {
       if (nodes < min) {
-        throw new ModelException("/network/nodes", "a " + family + " needs at least " + min
-            + " nodes, got " + nodes);
+        throw new ModelException(
+            "/network/nodes", "a " + family + " needs at least " + min + " nodes, got " + nodes);
       }
       if (nodes > 50_000_000) {
-        throw new ModelException("/network/nodes", "a " + family + " with " + nodes
-            + " nodes is too large (at most 50,000,000)");
+        throw new ModelException(
+            "/network/nodes",
+            "a " + family + " with " + nodes + " nodes is too large (at most 50,000,000)");
       }
     }
 
     static void requireGrid(int rows, int cols, String family) {
       if (rows < 1 || cols < 1 || (long) rows * cols < 2) {
-        throw new ModelException("/network", "a " + family + " needs rows >= 1, cols >= 1 and at least 2 nodes, got "
-            + rows + "x" + cols);
+        throw new ModelException(
+            "/network",
+            "a "
+                + family
+                + " needs rows >= 1, cols >= 1 and at least 2 nodes, got "
+                + rows
+                + "x"
+                + cols);
       }
       if ((long) rows * cols > 50_000_000L) {
-        throw new ModelException("/network", "a " + family + " of " + rows + "x" + cols + " is too large");
+        throw new ModelException(
+            "/network", "a " + family + " of " + rows + "x" + cols + " is too large");
       }
     }
 
@@ -329,20 +366,28 @@ public sealed interface Topology {
         Integer p = parents.get(v);
         if (p == -1) {
           if (root >= 0) {
-            throw new ModelException("/network/parents/" + v, "node " + v + " is a second root (node " + root
-                + " is already the root): give it a parent");
+            throw new ModelException(
+                "/network/parents/" + v,
+                "node "
+                    + v
+                    + " is a second root (node "
+                    + root
+                    + " is already the root): give it a parent");
           }
           root = v;
         } else if (p < 0 || p >= n) {
-          throw new ModelException("/network/parents/" + v, "parent " + p + " of node " + v
-              + " is out of range: node ids are 0.." + (n - 1));
+          throw new ModelException(
+              "/network/parents/" + v,
+              "parent " + p + " of node " + v + " is out of range: node ids are 0.." + (n - 1));
         } else if (p == v) {
-          throw new ModelException("/network/parents/" + v, "node " + v
-              + " is its own parent: write null for the root or give another node");
+          throw new ModelException(
+              "/network/parents/" + v,
+              "node " + v + " is its own parent: write null for the root or give another node");
         }
       }
       if (root < 0) {
-        throw new ModelException("/network/parents", "the parent list has no root: write null for the root's entry");
+        throw new ModelException(
+            "/network/parents", "the parent list has no root: write null for the root's entry");
       }
       // every node must reach the root (no cycles)
       byte[] state = new byte[n]; // 0 unknown, 1 on stack, 2 reaches root
@@ -357,8 +402,11 @@ public sealed interface Topology {
           x = parents.get(x);
         }
         if (state[x] == 1) {
-          throw new ModelException("/network/parents/" + x, "the parent list has a cycle through node " + x
-              + ": every node must lead to the root");
+          throw new ModelException(
+              "/network/parents/" + x,
+              "the parent list has a cycle through node "
+                  + x
+                  + ": every node must lead to the root");
         }
         for (int y : stack) {
           state[y] = 2;

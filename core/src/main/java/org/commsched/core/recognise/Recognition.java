@@ -14,21 +14,25 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * An explicit network recognised as one of the regular families, with the node map: the proof that the network is
- * the family's network under another numbering, so the family's bounds and schemes apply to it.
+ * An explicit network recognised as one of the regular families, with the node map: the proof that
+ * the network is the family's network under another numbering, so the family's bounds and schemes
+ * apply to it.
  *
- * <p>{@link #of(Network)} tries the families in a fixed order (undirected: complete, bla, ring, star, hypercube,
- * folded hypercube, torus, mesh; one-way: ula, uring; the first that fits wins where graphs coincide, e.g. the 4 x 4
- * torus is the hypercube Q_4). Each family is first screened by counts (nodes, arcs, degrees) and then its node map
- * is built directly, in O(nodes + arcs) up to the log of a degree: walking the path or cycle, labelling hypercube
- * nodes by the union of their lower breadth-first neighbours' labels, mesh nodes by their distances from two corners,
- * torus rows by completing squares. Whatever a construction proposes is only accepted after {@link #isomorphism}
- * has confirmed it (a bijection of the nodes under which every arc is an arc of the family, with equal arc counts),
- * so a wrong construction can only miss a family, never claim one the network is not.
+ * <p>{@link #of(Network)} tries the families in a fixed order (undirected: complete, bla, ring,
+ * star, hypercube, folded hypercube, torus, mesh; one-way: ula, uring; the first that fits wins
+ * where graphs coincide, e.g. the 4 x 4 torus is the hypercube Q_4). Each family is first screened
+ * by counts (nodes, arcs, degrees) and then its node map is built directly, in O(nodes + arcs) up
+ * to the log of a degree: walking the path or cycle, labelling hypercube nodes by the union of
+ * their lower breadth-first neighbours' labels, mesh nodes by their distances from two corners,
+ * torus rows by completing squares. Whatever a construction proposes is only accepted after {@link
+ * #isomorphism} has confirmed it (a bijection of the nodes under which every arc is an arc of the
+ * family, with equal arc counts), so a wrong construction can only miss a family, never claim one
+ * the network is not.
  *
- * <p>An instance on the network is carried over by {@link #relabel} (every node id through the map, routes kept as
- * the user's instance routes them) and a schedule of the family instance back by {@link #back(Schedule, Instance,
- * Instance)}: node ids through the inverse map, gossip message ids {@code m<v>} renamed with their node.
+ * <p>An instance on the network is carried over by {@link #relabel} (every node id through the map,
+ * routes kept as the user's instance routes them) and a schedule of the family instance back by
+ * {@link #back(Schedule, Instance, Instance)}: node ids through the inverse map, gossip message ids
+ * {@code m<v>} renamed with their node.
  *
  * @implNote Immutable; the map arrays are never exposed.
  */
@@ -49,18 +53,22 @@ public final class Recognition {
   }
 
   /**
-   * The family an explicit network is, or null: for networks that are not explicit (they are their family already,
-   * or a tree), for networks of fewer than 2 nodes, and for every network no family fits. A declared mesh, torus,
-   * hypercube, folded hypercube or star that is also a complete graph, path or ring is recognised as that ({@link
-   * #declared}).
+   * The family an explicit network is, or null: for networks that are not explicit (they are their
+   * family already, or a tree), for networks of fewer than 2 nodes, and for every network no family
+   * fits. A declared mesh, torus, hypercube, folded hypercube or star that is also a complete
+   * graph, path or ring is recognised as that ({@link #declared}).
    */
   public static Recognition of(Network g) {
-    if (g.nodes() < 2 || g.hasChannels()) { // a family has one channel at the model's costs on every link
+    if (g.nodes() < 2
+        || g.hasChannels()) { // a family has one channel at the model's costs on every link
       return null;
     }
     Topology t = g.topology();
-    if (t instanceof Topology.Mesh || t instanceof Topology.Torus || t instanceof Topology.Hypercube
-        || t instanceof Topology.FoldedHypercube || t instanceof Topology.Star) {
+    if (t instanceof Topology.Mesh
+        || t instanceof Topology.Torus
+        || t instanceof Topology.Hypercube
+        || t instanceof Topology.FoldedHypercube
+        || t instanceof Topology.Star) {
       return declared(g);
     }
     if (!(t instanceof Topology.Explicit)) {
@@ -91,21 +99,23 @@ public final class Recognition {
   }
 
   /**
-   * A declared two-dimensional, hypercube or star family whose graph is also a complete graph, a path or a ring (in
-   * that order, the order {@link #of} tries them in on explicit networks): the mesh 1 x n is the path P_n, the mesh
-   * 2 x 2, the torus 2 x 2 and Q_2 the ring C_4, the torus 1 x n the ring C_n (K_3 for n = 3), Q_1 and the stars of
-   * 2 and 3 nodes K_2 and P_3, Q_2^+ the complete graph K_4. These three families carry the thesis's schemes and
-   * optima for every problem (the ring broadcast and gossip theorems above all), which the declared family's own
-   * methods do not reach on such a degenerate size. Other coincidences of the explicit order (the torus 2 x 4 and
-   * 4 x 4 are Q_3 and Q_4) keep the declared family: neither family's schemes dominate the other's there. Null when
-   * the graph is none of the three.
+   * A declared two-dimensional, hypercube or star family whose graph is also a complete graph, a
+   * path or a ring (in that order, the order {@link #of} tries them in on explicit networks): the
+   * mesh 1 x n is the path P_n, the mesh 2 x 2, the torus 2 x 2 and Q_2 the ring C_4, the torus 1 x
+   * n the ring C_n (K_3 for n = 3), Q_1 and the stars of 2 and 3 nodes K_2 and P_3, Q_2^+ the
+   * complete graph K_4. These three families carry the thesis's schemes and optima for every
+   * problem (the ring broadcast and gossip theorems above all), which the declared family's own
+   * methods do not reach on such a degenerate size. Other coincidences of the explicit order (the
+   * torus 2 x 4 and 4 x 4 are Q_3 and Q_4) keep the declared family: neither family's schemes
+   * dominate the other's there. Null when the graph is none of the three.
    */
   private static Recognition declared(Network g) {
     Shape s = new Shape(g);
     if (!s.symmetric) {
       return null;
     }
-    for (Candidate c : List.<Candidate>of(Recognition::complete, Recognition::path, Recognition::ring)) {
+    for (Candidate c :
+        List.<Candidate>of(Recognition::complete, Recognition::path, Recognition::ring)) {
       Recognition r = c.attempt(g, s);
       if (r != null) {
         return r;
@@ -114,7 +124,9 @@ public final class Recognition {
     return null;
   }
 
-  /** The family's network description, as an instance file would write it (e.g. a ring of 8 nodes). */
+  /**
+   * The family's network description, as an instance file would write it (e.g. a ring of 8 nodes).
+   */
   public Topology family() {
     return family;
   }
@@ -134,7 +146,10 @@ public final class Recognition {
     return fromFamily[f];
   }
 
-  /** The family in words, e.g. {@code "ring of 8 nodes"}, {@code "mesh 3x4"}, {@code "hypercube Q_3"}. */
+  /**
+   * The family in words, e.g. {@code "ring of 8 nodes"}, {@code "mesh 3x4"}, {@code "hypercube
+   * Q_3"}.
+   */
   public String words() {
     return words(family);
   }
@@ -154,9 +169,9 @@ public final class Recognition {
   }
 
   /**
-   * True if {@code map} (node v of {@code g} to node map[v] of {@code f}) is an isomorphism: a bijection of the
-   * nodes under which every arc of g is an arc of f, and both have as many arcs (so the arcs correspond one to one,
-   * neither network having two arcs with the same ends).
+   * True if {@code map} (node v of {@code g} to node map[v] of {@code f}) is an isomorphism: a
+   * bijection of the nodes under which every arc of g is an arc of f, and both have as many arcs
+   * (so the arcs correspond one to one, neither network having two arcs with the same ends).
    */
   public static boolean isomorphism(Network g, Network f, int[] map) {
     int n = g.nodes();
@@ -182,15 +197,16 @@ public final class Recognition {
   // ---- instances and schedules
 
   /**
-   * The instance {@code user} (on the recognised network) on the family's network: sources, targets, roots and
-   * routes through the map, message ids and lengths as they are. A routed problem (chatting, scatter, gather, send)
-   * keeps the user instance's routes: where the family's default routes are not the images of the user's routes
-   * (explicit or default) for every message, every message carries its mapped route explicitly, so both instances
-   * ask the same question.
+   * The instance {@code user} (on the recognised network) on the family's network: sources,
+   * targets, roots and routes through the map, message ids and lengths as they are. A routed
+   * problem (chatting, scatter, gather, send) keeps the user instance's routes: where the family's
+   * default routes are not the images of the user's routes (explicit or default) for every message,
+   * every message carries its mapped route explicitly, so both instances ask the same question.
    */
   public Instance relabel(Instance user) {
     if (user.network().nodes() != toFamily.length) {
-      throw new IllegalArgumentException("instance " + user.name() + " is not on the recognised network");
+      throw new IllegalArgumentException(
+          "instance " + user.name() + " is not on the recognised network");
     }
     Problem p = user.problem();
     if (p instanceof Problem.Broadcast b) {
@@ -209,7 +225,10 @@ public final class Recognition {
     return new Instance(user.name(), p, user.model(), network);
   }
 
-  /** The user's problem through the map; {@code allRoutes}: every message with its route made explicit. */
+  /**
+   * The user's problem through the map; {@code allRoutes}: every message with its route made
+   * explicit.
+   */
   private Problem mapped(Instance user, boolean allRoutes) {
     Problem p = user.problem();
     if (p instanceof Problem.Send s) {
@@ -229,7 +248,8 @@ public final class Recognition {
     } else if (p instanceof Problem.Gather g) {
       return new Problem.Gather(toFamily[g.root()], ms);
     }
-    throw new IllegalArgumentException("a " + p.kind().wireName() + " instance does not live on an explicit network");
+    throw new IllegalArgumentException(
+        "a " + p.kind().wireName() + " instance does not live on an explicit network");
   }
 
   private List<Integer> route(Instance user, int i) {
@@ -270,10 +290,11 @@ public final class Recognition {
   }
 
   /**
-   * A schedule of {@code solved} (this recognition's {@link #relabel} of {@code user}) as a schedule of {@code user}:
-   * the nodes of transmissions and control transfers through the inverse map, and a gossip's message {@code m<f>}
-   * (from family node f) renamed to the message of the user's node that f stands for. Departures and slots name
-   * messages only, whose ids the relabelling kept.
+   * A schedule of {@code solved} (this recognition's {@link #relabel} of {@code user}) as a
+   * schedule of {@code user}: the nodes of transmissions and control transfers through the inverse
+   * map, and a gossip's message {@code m<f>} (from family node f) renamed to the message of the
+   * user's node that f stands for. Departures and slots name messages only, whose ids the
+   * relabelling kept.
    */
   public Schedule back(Schedule s, Instance solved, Instance user) {
     if (s instanceof Schedule.Transmissions t) {
@@ -287,15 +308,23 @@ public final class Recognition {
             id = user.origins().get(fromFamily[f]).message();
           }
         }
-        out.add(new Schedule.Transmission(id, x.packet(), x.size(), fromFamily[x.from()], fromFamily[x.to()],
-            x.start(), x.first()));
+        out.add(
+            new Schedule.Transmission(
+                id,
+                x.packet(),
+                x.size(),
+                fromFamily[x.from()],
+                fromFamily[x.to()],
+                x.start(),
+                x.first()));
       }
       return new Schedule.Transmissions(t.scale(), out);
     } else if (s instanceof Schedule.Departures d && !d.control().isEmpty()) {
       List<Schedule.ControlTransfer> control = new ArrayList<>(d.control().size());
       for (Schedule.ControlTransfer c : d.control()) {
-        control.add(new Schedule.ControlTransfer(fromFamily[c.from()], fromFamily[c.to()], c.step(), c.kind(),
-            c.values()));
+        control.add(
+            new Schedule.ControlTransfer(
+                fromFamily[c.from()], fromFamily[c.to()], c.step(), c.kind(), c.values()));
       }
       return new Schedule.Departures(d.departures(), control);
     }
@@ -303,18 +332,25 @@ public final class Recognition {
   }
 
   /**
-   * A result on {@code solved} as a result on {@code user}: its schedule mapped back ({@link #back(Schedule, Instance,
-   * Instance)}) and its bound's witness renumbered ({@link #back(LowerBound)}), all else kept.
+   * A result on {@code solved} as a result on {@code user}: its schedule mapped back ({@link
+   * #back(Schedule, Instance, Instance)}) and its bound's witness renumbered ({@link
+   * #back(LowerBound)}), all else kept.
    */
   public SolveResult back(SolveResult r, Instance solved, Instance user) {
-    return new SolveResult(r.method(), r.status(), r.hasSchedule() ? back(r.schedule(), solved, user) : null,
-        r.makespan(), back(r.lowerBound()), r.scale(), r.stats());
+    return new SolveResult(
+        r.method(),
+        r.status(),
+        r.hasSchedule() ? back(r.schedule(), solved, user) : null,
+        r.makespan(),
+        back(r.lowerBound()),
+        r.scale(),
+        r.stats());
   }
 
   /**
-   * A bound of the family instance as a bound of the user's: its witness's node references (those {@link
-   * Network#nameNodes} names: after "node"/"nodes"/"link" and around "->"; and after "source", "target", "root",
-   * both ends of "path from 2 to 5") renumbered to the user's nodes.
+   * A bound of the family instance as a bound of the user's: its witness's node references (those
+   * {@link Network#nameNodes} names: after "node"/"nodes"/"link" and around "->"; and after
+   * "source", "target", "root", both ends of "path from 2 to 5") renumbered to the user's nodes.
    */
   public LowerBound back(LowerBound b) {
     return b == null ? null : new LowerBound(b.value(), b.kind(), back(b.witness()));
@@ -322,8 +358,12 @@ public final class Recognition {
 
   /** A text about the family's network with its node references renumbered to the user's nodes. */
   public String back(String text) {
-    return Network.replaceNodesAndEndpoints(text, f -> f >= 0 && f < fromFamily.length ? Integer.toString(fromFamily[f])
-        : Integer.toString(f));
+    return Network.replaceNodesAndEndpoints(
+        text,
+        f ->
+            f >= 0 && f < fromFamily.length
+                ? Integer.toString(fromFamily[f])
+                : Integer.toString(f));
   }
 
   // ---- the families
@@ -436,8 +476,9 @@ public final class Recognition {
   }
 
   /**
-   * Numbers the nodes in the order of a walk from {@code start} that never steps straight back (out-arcs only, the
-   * smallest head first): a path, a cycle or a one-way version of either. Null if the walk ends early or comes back.
+   * Numbers the nodes in the order of a walk from {@code start} that never steps straight back
+   * (out-arcs only, the smallest head first): a path, a cycle or a one-way version of either. Null
+   * if the walk ends early or comes back.
    */
   private static int[] walk(Network g, int n, int start) {
     if (start < 0) {
@@ -486,7 +527,10 @@ public final class Recognition {
     return Integer.bitCount(n) == 1 ? Integer.numberOfTrailingZeros(n) : -1;
   }
 
-  /** Breadth-first distances from node 0 and the nodes in breadth-first order (entry n of the result's first part). */
+  /**
+   * Breadth-first distances from node 0 and the nodes in breadth-first order (entry n of the
+   * result's first part).
+   */
   private static int[][] layers(Network g) {
     int n = g.nodes();
     int[] dist = new int[n];
@@ -510,8 +554,9 @@ public final class Recognition {
   }
 
   /**
-   * Q_d: node 0 is 0, its i-th neighbour is bit i, and every further node (in breadth-first order) the union of the
-   * labels of its neighbours one layer closer (a node of weight k has exactly k of them, each missing one of its bits).
+   * Q_d: node 0 is 0, its i-th neighbour is bit i, and every further node (in breadth-first order)
+   * the union of the labels of its neighbours one layer closer (a node of weight k has exactly k of
+   * them, each missing one of its bits).
    */
   private static Recognition hypercube(Network g, Shape s) {
     int d = log2(s.n);
@@ -542,11 +587,12 @@ public final class Recognition {
   }
 
   /**
-   * Q_m^+ is the Cayley graph of Z_2^m with the m + 1 generators e_0..e_{m-1} and the all-ones word, which sum to 0.
-   * Node 0 is 0 and its i-th neighbour generator i; a node at distance k below (m+1)/2 is the sum of a unique k-set of
-   * generators, the union of its lower neighbours' sets; at distance (m+1)/2 (m odd) it has two such sets, and the
-   * union of two lower neighbours' sets of size k is one of them. Q_3^+ (K_{4,4}, where four distinct generators
-   * sum to 0) is split by its two colour classes instead.
+   * Q_m^+ is the Cayley graph of Z_2^m with the m + 1 generators e_0..e_{m-1} and the all-ones
+   * word, which sum to 0. Node 0 is 0 and its i-th neighbour generator i; a node at distance k
+   * below (m+1)/2 is the sum of a unique k-set of generators, the union of its lower neighbours'
+   * sets; at distance (m+1)/2 (m odd) it has two such sets, and the union of two lower neighbours'
+   * sets of size k is one of them. Q_3^+ (K_{4,4}, where four distinct generators sum to 0) is
+   * split by its two colour classes instead.
    */
   private static Recognition folded(Network g, Shape s) {
     int m = log2(s.n);
@@ -613,9 +659,10 @@ public final class Recognition {
   }
 
   /**
-   * Mesh rows x cols (both at least 2, not 2 x 2, which is a ring): its four degree-2 nodes are the corners; from the
-   * first corner A = (0, 0) the farthest is the opposite one, the nearer of the others C = (rows-1, 0) and the third
-   * B = (0, cols-1); node (i, j) is at distance i + j from A and i + cols-1-j from B, which give i and j.
+   * Mesh rows x cols (both at least 2, not 2 x 2, which is a ring): its four degree-2 nodes are the
+   * corners; from the first corner A = (0, 0) the farthest is the opposite one, the nearer of the
+   * others C = (rows-1, 0) and the third B = (0, cols-1); node (i, j) is at distance i + j from A
+   * and i + cols-1-j from B, which give i and j.
    */
   private static Recognition mesh(Network g, Shape s) {
     if (s.minDegree != 2 || s.maxDegree > 4) {
@@ -644,7 +691,9 @@ public final class Recognition {
     }
     int rows = fromA[nearer] + 1;
     int cols = fromA[b] + 1;
-    if ((long) rows * cols != s.n || rows < 2 || rows == 2 && cols == 2
+    if ((long) rows * cols != s.n
+        || rows < 2
+        || rows == 2 && cols == 2
         || s.links() != (long) rows * (cols - 1) + (long) cols * (rows - 1)) {
       return null;
     }
@@ -654,7 +703,13 @@ public final class Recognition {
       int twice = fromA[v] + fromB[v] - (cols - 1);
       int i = twice / 2;
       int j = fromA[v] - i;
-      if (fromA[v] < 0 || fromB[v] < 0 || twice < 0 || twice % 2 != 0 || i >= rows || j < 0 || j >= cols) {
+      if (fromA[v] < 0
+          || fromB[v] < 0
+          || twice < 0
+          || twice % 2 != 0
+          || i >= rows
+          || j < 0
+          || j >= cols) {
         return null;
       }
       map[v] = i * cols + j;
@@ -663,11 +718,12 @@ public final class Recognition {
   }
 
   /**
-   * Torus rows x cols: both at least 3 (4-regular), or 2 x cols with cols at least 3 (3-regular, the prism). For each
-   * way of splitting node 0's neighbours into its row pair (east, west) and its column neighbours (south, north; one
-   * node when there are two rows), rows 0, 1 and -1 are walked east together ((1, j) is the common neighbour of
-   * (1, j-1) and (0, j) other than (0, j-1); (0, j+1) is the neighbour of (0, j) that is none of (0, j-1), (1, j),
-   * (-1, j)) until row 0 closes, and each further row is the neighbours of the row before that are not in it or the
+   * Torus rows x cols: both at least 3 (4-regular), or 2 x cols with cols at least 3 (3-regular,
+   * the prism). For each way of splitting node 0's neighbours into its row pair (east, west) and
+   * its column neighbours (south, north; one node when there are two rows), rows 0, 1 and -1 are
+   * walked east together ((1, j) is the common neighbour of (1, j-1) and (0, j) other than (0,
+   * j-1); (0, j+1) is the neighbour of (0, j) that is none of (0, j-1), (1, j), (-1, j)) until row
+   * 0 closes, and each further row is the neighbours of the row before that are not in it or the
    * one before, until row 0 comes round again.
    */
   private static Recognition torus(Network g, Shape s) {
@@ -679,9 +735,10 @@ public final class Recognition {
     for (int k = 0; k < deg; k++) {
       nb[k] = neighbour(g, 0, k);
     }
-    int[][] splits = deg == 4
-        ? new int[][] {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2}} // east, west, south, north
-        : new int[][] {{1, 2, 0, 0}, {0, 2, 1, 1}, {0, 1, 2, 2}};
+    int[][] splits =
+        deg == 4
+            ? new int[][] {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2}} // east, west, south, north
+            : new int[][] {{1, 2, 0, 0}, {0, 2, 1, 1}, {0, 1, 2, 2}};
     for (int[] split : splits) {
       Recognition r = torusFrom(g, s, nb[split[0]], nb[split[2]], nb[split[3]]);
       if (r != null) {
@@ -771,7 +828,10 @@ public final class Recognition {
     return accept(g, new Topology.Torus(rows, cols), map);
   }
 
-  /** The only common neighbour of a and b other than {@code other}, or -1 if there is none or more than one. */
+  /**
+   * The only common neighbour of a and b other than {@code other}, or -1 if there is none or more
+   * than one.
+   */
   private static int commonOther(Network g, int a, int b, int other) {
     int found = -1;
     for (int k = 0, d = g.outDegree(a); k < d; k++) {

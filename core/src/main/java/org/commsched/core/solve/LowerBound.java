@@ -5,8 +5,8 @@ import org.commsched.core.time.TimeScale;
 /**
  * A lower bound on the makespan, with what proves it.
  *
- * @param value the bound in ticks: of the instance's time scale as the bounds module computes it, of the result's
- *     scale inside a {@link SolveResult}
+ * @param value the bound in ticks: of the instance's time scale as the bounds module computes it,
+ *     of the result's scale inside a {@link SolveResult}
  * @param kind short name of the bound, e.g. {@code "C"} or {@code "LB-SCAT"}
  * @param witness what proves it, e.g. {@code "arc 2->3 carries 7 flits"}
  * @implNote Immutable.

@@ -1,10 +1,11 @@
 package org.commsched.core.solve;
 
 /**
- * How far one solve run has come ({@link SolveRun#progress()}), for a progress line on stderr: the best makespan
- * found so far and the best lower bound proven so far, in ticks of the instance's time scale. Methods that search
- * for long report here as they improve (the exact back ends from their solution callbacks, lns after each improving
- * repair); whoever prints progress reads {@link #best()} and {@link #bound()}.
+ * How far one solve run has come ({@link SolveRun#progress()}), for a progress line on stderr: the
+ * best makespan found so far and the best lower bound proven so far, in ticks of the instance's
+ * time scale. Methods that search for long report here as they improve (the exact back ends from
+ * their solution callbacks, lns after each improving repair); whoever prints progress reads {@link
+ * #best()} and {@link #bound()}.
  *
  * @implNote Thread-safe (solver callbacks run on solver threads).
  */

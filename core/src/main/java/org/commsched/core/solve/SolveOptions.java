@@ -6,10 +6,11 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The typed method options of a solve ({@link SolveLimits#options()}): values by key, each checked by the {@link
- * MethodOption} that set it ({@link #with}), read back as that type ({@link #get}). The command line fills it from
- * {@code --option KEY=VALUE} and {@code --spanning-tree}, parsing each text once against the chosen method's option
- * ({@link MethodOption#parse}); an absent key means the option's default.
+ * The typed method options of a solve ({@link SolveLimits#options()}): values by key, each checked
+ * by the {@link MethodOption} that set it ({@link #with}), read back as that type ({@link #get}).
+ * The command line fills it from {@code --option KEY=VALUE} and {@code --spanning-tree}, parsing
+ * each text once against the chosen method's option ({@link MethodOption#parse}); an absent key
+ * means the option's default.
  *
  * @implNote Immutable.
  */
@@ -24,7 +25,8 @@ public final class SolveOptions {
   }
 
   /**
-   * These options with {@code option} set to {@code value} (replacing a previous value of that key).
+   * These options with {@code option} set to {@code value} (replacing a previous value of that
+   * key).
    *
    * @throws IllegalArgumentException with the option's refusal if it does not accept the value
    */
@@ -35,8 +37,8 @@ public final class SolveOptions {
   }
 
   /**
-   * These options with {@code option} set to the value of {@code text} ({@link MethodOption#parse}: the one parser of
-   * option texts).
+   * These options with {@code option} set to the value of {@code text} ({@link MethodOption#parse}:
+   * the one parser of option texts).
    *
    * @throws IllegalArgumentException with the option's refusal if it does not accept the text
    */
@@ -47,8 +49,8 @@ public final class SolveOptions {
   /**
    * The value of {@code option}: the one set under its key, else its default.
    *
-   * @throws IllegalArgumentException with the option's refusal if the value set under that key is not one this
-   *     option accepts (set through another method's option of the same key)
+   * @throws IllegalArgumentException with the option's refusal if the value set under that key is
+   *     not one this option accepts (set through another method's option of the same key)
    */
   public <T> T get(MethodOption<T> option) {
     Object v = values.get(option.key());

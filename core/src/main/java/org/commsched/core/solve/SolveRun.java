@@ -13,25 +13,32 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
 
 /**
- * One solve: everything a run shares between the methods it calls, passed explicitly (through {@link
- * SolveLimits#run()}) instead of process-wide state. It carries
- * <ul>
- *   <li>the instance it solves and its limits ({@link #limits()} returns them with this run attached);</li>
- *   <li>the lower bounds, computed once per instance and owned by the run ({@link #bounds}; {@link #prefetchBounds}
- *       starts them on a thread of their own while the method runs);</li>
- *   <li>the incumbent: the best schedule accepted so far with the checker's report on it ({@link #offer}); a search
- *       started after the heuristics takes it as its start instead of running them again, and the final check reuses
- *       the report, so each accepted schedule is checked once;</li>
- *   <li>the {@link Progress} its methods report to and a progress line reads;</li>
- *   <li>its {@link StopToken}, tripped by Ctrl-C while the run is live ({@link #open()}, {@link Interrupt});</li>
- *   <li>what its methods derived from an instance and read more than once ({@link #derived}), e.g. the start schedule
- *       that both a time-indexed method's size check and its grid take their horizon from.</li>
- * </ul>
- * It also counts, for tests and statistics, how often each method was run through it ({@link #solve}) and how often
- * each schedule was checked ({@link #check}).
+ * One solve: everything a run shares between the methods it calls, passed explicitly (through
+ * {@link SolveLimits#run()}) instead of process-wide state. It carries
  *
- * <p>A run made by {@link SolveLimits}'s constructors without one is detached: no instance of its own (its bounds are
- * asked per instance), not live until opened. Parallel runs (e.g. {@code ratios --jobs 2}) share nothing mutable.
+ * <ul>
+ *   <li>the instance it solves and its limits ({@link #limits()} returns them with this run
+ *       attached);
+ *   <li>the lower bounds, computed once per instance and owned by the run ({@link #bounds}; {@link
+ *       #prefetchBounds} starts them on a thread of their own while the method runs);
+ *   <li>the incumbent: the best schedule accepted so far with the checker's report on it ({@link
+ *       #offer}); a search started after the heuristics takes it as its start instead of running
+ *       them again, and the final check reuses the report, so each accepted schedule is checked
+ *       once;
+ *   <li>the {@link Progress} its methods report to and a progress line reads;
+ *   <li>its {@link StopToken}, tripped by Ctrl-C while the run is live ({@link #open()}, {@link
+ *       Interrupt});
+ *   <li>what its methods derived from an instance and read more than once ({@link #derived}), e.g.
+ *       the start schedule that both a time-indexed method's size check and its grid take their
+ *       horizon from.
+ * </ul>
+ *
+ * It also counts, for tests and statistics, how often each method was run through it ({@link
+ * #solve}) and how often each schedule was checked ({@link #check}).
+ *
+ * <p>A run made by {@link SolveLimits}'s constructors without one is detached: no instance of its
+ * own (its bounds are asked per instance), not live until opened. Parallel runs (e.g. {@code ratios
+ * --jobs 2}) share nothing mutable.
  *
  * @implNote Thread-safe.
  */
@@ -40,39 +47,58 @@ public final class SolveRun {
   private final SolveLimits limits;
   private final StopToken stop = new StopToken();
   private final Progress progress = new Progress();
+
   /** The bounds of each instance asked about (by identity: an instance is immutable). */
   private final Map<Instance, CompletableFuture<List<LowerBound>>> bounds = new IdentityHashMap<>();
+
   /** How often each schedule was checked through the run (by identity). */
   private final Map<Schedule, Integer> checks = new IdentityHashMap<>();
-  /** The report of the last check of each schedule through the run (by identity), with the instance checked against. */
+
+  /**
+   * The report of the last check of each schedule through the run (by identity), with the instance
+   * checked against.
+   */
   private final Map<Schedule, Checked> reports = new IdentityHashMap<>();
+
   /** How often the bounds of each instance were computed in the run (by identity): once at most. */
   private final Map<Instance, Integer> computed = new IdentityHashMap<>();
+
   /** The virtual bound ({@link #boundFor} of slots) of each instance asked about (by identity). */
   private final Map<Instance, LowerBound> virtualBounds = new IdentityHashMap<>();
-  /** What methods derived from each instance in the run (by identity), by key ({@link #derived}). */
+
+  /**
+   * What methods derived from each instance in the run (by identity), by key ({@link #derived}).
+   */
   private final Map<Instance, Map<String, Object>> derived = new IdentityHashMap<>();
+
   /** How often each method was run through the run, by name. */
   private final Map<String, Integer> solves = new java.util.LinkedHashMap<>();
+
   private volatile Incumbent incumbent;
 
-  /** A run of {@code instance} under {@code limits} (whose own run, if any, is replaced by this one). */
+  /**
+   * A run of {@code instance} under {@code limits} (whose own run, if any, is replaced by this
+   * one).
+   */
   public SolveRun(Instance instance, SolveLimits limits) {
     this.instance = instance;
     this.limits = limits.withRun(this);
   }
 
   /**
-   * A run of {@code instance} whose bounds are known already ({@link #bounds} of an earlier run of the same instance:
-   * an immutable list, handed over instead of computed again, e.g. by {@code ratios} from one method's run to the
-   * next on the same instance).
+   * A run of {@code instance} whose bounds are known already ({@link #bounds} of an earlier run of
+   * the same instance: an immutable list, handed over instead of computed again, e.g. by {@code
+   * ratios} from one method's run to the next on the same instance).
    */
   public SolveRun(Instance instance, SolveLimits limits, List<LowerBound> known) {
     this(instance, limits);
     bounds.put(instance, CompletableFuture.completedFuture(List.copyOf(known)));
   }
 
-  /** A detached run: no instance or limits of its own (what {@link SolveLimits} gets when given none). */
+  /**
+   * A detached run: no instance or limits of its own (what {@link SolveLimits} gets when given
+   * none).
+   */
   SolveRun() {
     this.instance = null;
     this.limits = null;
@@ -98,7 +124,10 @@ public final class SolveRun {
     return progress;
   }
 
-  /** Makes the run live until the handle is closed: Ctrl-C ({@link Interrupt#request()}) then trips its token. */
+  /**
+   * Makes the run live until the handle is closed: Ctrl-C ({@link Interrupt#request()}) then trips
+   * its token.
+   */
   public StopToken.Registration open() {
     return Interrupt.register(stop);
   }
@@ -106,8 +135,8 @@ public final class SolveRun {
   // ---- bounds
 
   /**
-   * Every lower bound of {@code instance} ({@link LowerBounds#all}), computed once per run and instance; if {@link
-   * #prefetchBounds} is computing them, this waits for that computation.
+   * Every lower bound of {@code instance} ({@link LowerBounds#all}), computed once per run and
+   * instance; if {@link #prefetchBounds} is computing them, this waits for that computation.
    */
   public List<LowerBound> bounds(Instance instance) {
     try {
@@ -130,9 +159,9 @@ public final class SolveRun {
   }
 
   /**
-   * The strongest bound on schedules of the kind of {@code schedule}, in ticks of the instance: as {@link
-   * LowerBounds#forSchedule}, each computed once per run and instance (the best real bound from {@link #bounds}, the
-   * virtual one for slots kept beside them).
+   * The strongest bound on schedules of the kind of {@code schedule}, in ticks of the instance: as
+   * {@link LowerBounds#forSchedule}, each computed once per run and instance (the best real bound
+   * from {@link #bounds}, the virtual one for slots kept beside them).
    */
   public LowerBound boundFor(Instance instance, Schedule schedule) {
     if (!(schedule instanceof Schedule.Slots)) {
@@ -144,9 +173,10 @@ public final class SolveRun {
   }
 
   /**
-   * How often the run computed the bounds of {@code instance} (this very object): 1 once asked, 0 when never asked or
-   * handed over ({@link #SolveRun(Instance, SolveLimits, List)}). Methods that take their bounds from the run ({@code
-   * limits.run()}) add nothing to it; {@code SolveRunCountsTest} reads it.
+   * How often the run computed the bounds of {@code instance} (this very object): 1 once asked, 0
+   * when never asked or handed over ({@link #SolveRun(Instance, SolveLimits, List)}). Methods that
+   * take their bounds from the run ({@code limits.run()}) add nothing to it; {@code
+   * SolveRunCountsTest} reads it.
    */
   public int boundComputations(Instance instance) {
     synchronized (computed) {
@@ -172,13 +202,14 @@ public final class SolveRun {
     synchronized (computed) {
       computed.merge(instance, 1, Integer::sum);
     }
-    Runnable compute = () -> {
-      try {
-        f.complete(LowerBounds.all(instance));
-      } catch (RuntimeException | Error e) {
-        f.completeExceptionally(e);
-      }
-    };
+    Runnable compute =
+        () -> {
+          try {
+            f.complete(LowerBounds.all(instance));
+          } catch (RuntimeException | Error e) {
+            f.completeExceptionally(e);
+          }
+        };
     if (background) {
       Thread t = new Thread(compute, "commsched-bounds");
       t.setDaemon(true);
@@ -190,12 +221,14 @@ public final class SolveRun {
   }
 
   /**
-   * What a method derives from {@code instance} and reads more than once in the run: {@code compute}'s value the
-   * first time the run is asked for {@code key} of this instance (this very object), the same value after. The
-   * time-indexed methods keep their start schedule here, so that their size check and their grid run the heuristics
-   * behind it once per run (through {@link #solve}, counted) instead of once each. {@code compute} runs outside the
-   * run's locks (it may run methods through the run); a computation that throws stores nothing. Keys name what is
-   * kept and who keeps it, e.g. {@code "packet time-indexed start"}, so that two methods never share one by accident.
+   * What a method derives from {@code instance} and reads more than once in the run: {@code
+   * compute}'s value the first time the run is asked for {@code key} of this instance (this very
+   * object), the same value after. The time-indexed methods keep their start schedule here, so that
+   * their size check and their grid run the heuristics behind it once per run (through {@link
+   * #solve}, counted) instead of once each. {@code compute} runs outside the run's locks (it may
+   * run methods through the run); a computation that throws stores nothing. Keys name what is kept
+   * and who keeps it, e.g. {@code "packet time-indexed start"}, so that two methods never share one
+   * by accident.
    */
   @SuppressWarnings("unchecked")
   public <T> T derived(Instance instance, String key, Supplier<T> compute) {
@@ -207,13 +240,18 @@ public final class SolveRun {
     }
     T value = compute.get();
     synchronized (derived) {
-      return (T) derived.computeIfAbsent(instance, i -> new java.util.HashMap<>()).computeIfAbsent(key, k -> value);
+      return (T)
+          derived
+              .computeIfAbsent(instance, i -> new java.util.HashMap<>())
+              .computeIfAbsent(key, k -> value);
     }
   }
 
   // ---- methods and checks
 
-  /** Runs {@code method} on {@code instance} within this run (counted by {@link #solves(String)}). */
+  /**
+   * Runs {@code method} on {@code instance} within this run (counted by {@link #solves(String)}).
+   */
   public SolveResult solve(Method method, Instance instance, SolveLimits limits) {
     synchronized (solves) {
       solves.merge(method.name(), 1, Integer::sum);
@@ -229,8 +267,8 @@ public final class SolveRun {
   }
 
   /**
-   * The checker's report on {@code schedule} ({@link ScheduleChecker#check}), counted by {@link #checks} and kept
-   * for {@link #checked}.
+   * The checker's report on {@code schedule} ({@link ScheduleChecker#check}), counted by {@link
+   * #checks} and kept for {@link #checked}.
    */
   public CheckReport check(Instance instance, Schedule schedule) {
     synchronized (checks) {
@@ -244,9 +282,10 @@ public final class SolveRun {
   }
 
   /**
-   * The report of a check of {@code schedule} (this very object) against {@code instance} (this very object) made
-   * through {@link #check}, or null: a schedule checked once in the run (the incumbent's, or the hint an exact model
-   * derived and checked) is not checked again for the final verdict.
+   * The report of a check of {@code schedule} (this very object) against {@code instance} (this
+   * very object) made through {@link #check}, or null: a schedule checked once in the run (the
+   * incumbent's, or the hint an exact model derived and checked) is not checked again for the final
+   * verdict.
    */
   public CheckReport checked(Instance instance, Schedule schedule) {
     synchronized (checks) {
@@ -255,8 +294,7 @@ public final class SolveRun {
     }
   }
 
-  private record Checked(Instance instance, CheckReport report) {
-  }
+  private record Checked(Instance instance, CheckReport report) {}
 
   /** How often any schedule was checked through {@link #check}. */
   public int checks() {
@@ -282,8 +320,8 @@ public final class SolveRun {
    * @param result its result
    * @param report the checker's report (valid)
    */
-  public record Incumbent(Instance instance, String method, SolveResult result, CheckReport report) {
-  }
+  public record Incumbent(
+      Instance instance, String method, SolveResult result, CheckReport report) {}
 
   /** The incumbent, or null before any schedule was accepted. */
   public Incumbent incumbent() {
@@ -297,9 +335,10 @@ public final class SolveRun {
   }
 
   /**
-   * Offers a result of {@code method}: if it carries a schedule that is strictly shorter than the incumbent's (same
-   * time scale), it is checked once and, when valid, becomes the incumbent (and the progress's best). Returns the
-   * report of that check, or null when the result was not checked (no schedule, or not shorter).
+   * Offers a result of {@code method}: if it carries a schedule that is strictly shorter than the
+   * incumbent's (same time scale), it is checked once and, when valid, becomes the incumbent (and
+   * the progress's best). Returns the report of that check, or null when the result was not checked
+   * (no schedule, or not shorter).
    */
   public CheckReport offer(Instance instance, String method, SolveResult result) {
     if (!result.hasSchedule()) {
@@ -323,6 +362,7 @@ public final class SolveRun {
 
   private static boolean shorter(SolveResult a, SolveResult b) {
     return java.math.BigDecimal.valueOf(a.makespan(), a.scale().decimals())
-        .compareTo(java.math.BigDecimal.valueOf(b.makespan(), b.scale().decimals())) < 0;
+            .compareTo(java.math.BigDecimal.valueOf(b.makespan(), b.scale().decimals()))
+        < 0;
   }
 }

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The stop request of one solve run ({@link SolveRun#stop()}): tripped by Ctrl-C through {@link Interrupt} (the
- * registry of live runs), or by whoever owns the run. A method that runs long treats a stop as its time limit come
- * early: it stops searching and returns the best schedule it holds, with an honest status. Loops poll {@link
- * #over(long)}; a search that blocks in a solver registers how to stop it with {@link #onStop}, which is called at
- * once when the token trips.
+ * The stop request of one solve run ({@link SolveRun#stop()}): tripped by Ctrl-C through {@link
+ * Interrupt} (the registry of live runs), or by whoever owns the run. A method that runs long
+ * treats a stop as its time limit come early: it stops searching and returns the best schedule it
+ * holds, with an honest status. Loops poll {@link #over(long)}; a search that blocks in a solver
+ * registers how to stop it with {@link #onStop}, which is called at once when the token trips.
  *
  * @implNote Thread-safe. A token trips once and stays tripped.
  */
@@ -28,7 +28,10 @@ public final class StopToken {
     return stopped || System.nanoTime() - deadline >= 0;
   }
 
-  /** Trips the token: every registered stopper runs now, on the calling thread; later calls do nothing more. */
+  /**
+   * Trips the token: every registered stopper runs now, on the calling thread; later calls do
+   * nothing more.
+   */
   public void stop() {
     List<Runnable> run;
     synchronized (stoppers) {
@@ -48,28 +51,32 @@ public final class StopToken {
   }
 
   /**
-   * Registers how to stop a blocking search while it runs; close the handle when the search returns. The stopper runs
-   * when the token trips, and again every 100 ms after that until the handle is closed: a solver that clears its stop
-   * flag when its search starts (CP-SAT does) is thus stopped even when the stop came just before.
+   * Registers how to stop a blocking search while it runs; close the handle when the search
+   * returns. The stopper runs when the token trips, and again every 100 ms after that until the
+   * handle is closed: a solver that clears its stop flag when its search starts (CP-SAT does) is
+   * thus stopped even when the stop came just before.
    */
   public Registration onStop(Runnable stopper) {
     synchronized (stoppers) {
       stoppers.add(stopper);
     }
-    Thread repeat = new Thread(() -> {
-      try {
-        while (!Thread.currentThread().isInterrupted()) {
-          if (stopped) {
-            stopper.run();
-          }
-          Thread.sleep(100);
-        }
-      } catch (InterruptedException e) {
-        // closed
-      } catch (RuntimeException e) {
-        // a stopper that fails leaves its search to end at its time limit
-      }
-    }, "commsched-stop");
+    Thread repeat =
+        new Thread(
+            () -> {
+              try {
+                while (!Thread.currentThread().isInterrupted()) {
+                  if (stopped) {
+                    stopper.run();
+                  }
+                  Thread.sleep(100);
+                }
+              } catch (InterruptedException e) {
+                // closed
+              } catch (RuntimeException e) {
+                // a stopper that fails leaves its search to end at its time limit
+              }
+            },
+            "commsched-stop");
     repeat.setDaemon(true);
     repeat.start();
     return () -> {

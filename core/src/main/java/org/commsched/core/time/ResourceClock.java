@@ -4,10 +4,10 @@ import java.util.Arrays;
 import org.commsched.core.model.PairIndex;
 
 /**
- * The time from which each resource (an arc, a link, a node's port: an id below a bound) is free, 0 until set.
- * A plain array when the ids are few; an open-addressing hash of the ids actually used when they are many, so
- * that a complete graph of 10^4 nodes (10^8 arc ids, docs/DESIGN.md#implicit-complete-graphs) costs what its
- * packets touch.
+ * The time from which each resource (an arc, a link, a node's port: an id below a bound) is free, 0
+ * until set. A plain array when the ids are few; an open-addressing hash of the ids actually used
+ * when they are many, so that a complete graph of 10^4 nodes (10^8 arc ids,
+ * docs/DESIGN.md#implicit-complete-graphs) costs what its packets touch.
  *
  * @implNote Mutable; not thread-safe.
  */

@@ -4,11 +4,12 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 
 /**
- * Exact time arithmetic: model times are decimals, scaled to integer ticks of {@code 10^-decimals} units.
+ * Exact time arithmetic: model times are decimals, scaled to integer ticks of {@code 10^-decimals}
+ * units.
  *
- * <p>Bufferless models use {@code decimals = 0} (one tick = one step). A store-and-forward model with
- * {@code beta = "272"} and {@code tau = "0.4"} uses {@code decimals = 1}: a packet of 1023 units takes
- * {@code 2720 + 1023 * 4} ticks. No floating point is ever involved.
+ * <p>Bufferless models use {@code decimals = 0} (one tick = one step). A store-and-forward model
+ * with {@code beta = "272"} and {@code tau = "0.4"} uses {@code decimals = 1}: a packet of 1023
+ * units takes {@code 2720 + 1023 * 4} ticks. No floating point is ever involved.
  *
  * @param decimals number of decimal places of one tick, 0..15
  * @implNote Immutable.
@@ -19,8 +20,10 @@ public record TimeScale(int decimals) {
 
   public TimeScale {
     if (decimals < 0 || decimals > 15) {
-      throw new IllegalArgumentException("time scale needs 0..15 decimal places, got " + decimals
-          + " (write times with at most 15 decimals)");
+      throw new IllegalArgumentException(
+          "time scale needs 0..15 decimal places, got "
+              + decimals
+              + " (write times with at most 15 decimals)");
     }
   }
 
@@ -48,7 +51,8 @@ public record TimeScale(int decimals) {
   /**
    * The exact number of ticks of a decimal time.
    *
-   * @throws ArithmeticException if the value is not a whole number of ticks or does not fit in a long
+   * @throws ArithmeticException if the value is not a whole number of ticks or does not fit in a
+   *     long
    */
   public long toTicks(BigDecimal value) {
     return value.movePointRight(decimals).toBigIntegerExact().longValueExact();
@@ -59,7 +63,8 @@ public record TimeScale(int decimals) {
     if (finer.decimals < decimals) {
       throw new IllegalArgumentException("cannot rescale to a coarser time scale");
     }
-    return Math.multiplyExact(ticks, BigInteger.TEN.pow(finer.decimals - decimals).longValueExact());
+    return Math.multiplyExact(
+        ticks, BigInteger.TEN.pow(finer.decimals - decimals).longValueExact());
   }
 
   /** The exact decimal value of a number of ticks, without trailing zeros. */

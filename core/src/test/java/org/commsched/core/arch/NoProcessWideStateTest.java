@@ -19,16 +19,20 @@ import org.commsched.core.solve.SolveRun;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 21: a solve run is an object ({@link SolveRun}), so {@code core.solve} and {@code core.bounds} hold no
- * process-wide mutable state. Every class of the two packages (nested ones included) is read by reflection: a static
- * field must be final, and a static final field must not hold a mutable value (an array, a collection or map that
- * can be changed, an atomic, a reference, a future, a thread-local, a string builder). Unmodifiable collections
- * ({@code List.of}, {@code Collections.unmodifiable*}) pass. The one allowed exception is {@link
- * org.commsched.core.solve.Interrupt}: a signal is process-wide and its handler knows no run, so the request and the
- * registry of live runs it stops are process-wide (docs/DESIGN.md, "One solve run").
+ * Issue 21: a solve run is an object ({@link SolveRun}), so {@code core.solve} and {@code
+ * core.bounds} hold no process-wide mutable state. Every class of the two packages (nested ones
+ * included) is read by reflection: a static field must be final, and a static final field must not
+ * hold a mutable value (an array, a collection or map that can be changed, an atomic, a reference,
+ * a future, a thread-local, a string builder). Unmodifiable collections ({@code List.of}, {@code
+ * Collections.unmodifiable*}) pass. The one allowed exception is {@link
+ * org.commsched.core.solve.Interrupt}: a signal is process-wide and its handler knows no run, so
+ * the request and the registry of live runs it stops are process-wide (docs/DESIGN.md, "One solve
+ * run").
  */
 class NoProcessWideStateTest {
-  /** Fields allowed to be process-wide, as "Class.field", each justified in the class comment above. */
+  /**
+   * Fields allowed to be process-wide, as "Class.field", each justified in the class comment above.
+   */
   private static final Set<String> ALLOWED = Set.of("Interrupt.requested", "Interrupt.LIVE");
 
   @Test
@@ -38,7 +42,9 @@ class NoProcessWideStateTest {
     for (Class<?> c : classesOf(SolveRun.class, LowerBounds.class)) {
       classes++;
       for (Field f : c.getDeclaredFields()) {
-        if (!Modifier.isStatic(f.getModifiers()) || f.isSynthetic() || c.isEnum() && f.isEnumConstant()) {
+        if (!Modifier.isStatic(f.getModifiers())
+            || f.isSynthetic()
+            || c.isEnum() && f.isEnumConstant()) {
           continue;
         }
         String name = c.getSimpleName() + "." + f.getName();
@@ -67,7 +73,8 @@ class NoProcessWideStateTest {
     assertThat(mutable(Samples.class.getDeclaredField("COUNTER"))).isNotNull();
     assertThat(mutable(Samples.class.getDeclaredField("FIXED"))).isNull();
     assertThat(mutable(Samples.class.getDeclaredField("NAME"))).isNull();
-    assertThat(Modifier.isFinal(Samples.class.getDeclaredField("counter").getModifiers())).isFalse();
+    assertThat(Modifier.isFinal(Samples.class.getDeclaredField("counter").getModifiers()))
+        .isFalse();
   }
 
   /** Fields of every kind, for the rule's own test. */
@@ -75,7 +82,8 @@ class NoProcessWideStateTest {
   private static final class Samples {
     static final int[] ARRAY = new int[1];
     static final Map<String, String> MAP = new java.util.HashMap<>();
-    static final java.util.concurrent.atomic.AtomicLong COUNTER = new java.util.concurrent.atomic.AtomicLong();
+    static final java.util.concurrent.atomic.AtomicLong COUNTER =
+        new java.util.concurrent.atomic.AtomicLong();
     static final List<String> FIXED = List.of("a");
     static final String NAME = "a";
     static long counter;
@@ -87,7 +95,10 @@ class NoProcessWideStateTest {
     if (t.isArray()) {
       return "is an array";
     }
-    if (t.isPrimitive() || t == String.class || t.isEnum() || t.isRecord() && t.getPackageName().startsWith("org")) {
+    if (t.isPrimitive()
+        || t == String.class
+        || t.isEnum()
+        || t.isRecord() && t.getPackageName().startsWith("org")) {
       return null;
     }
     f.setAccessible(true);
@@ -97,21 +108,29 @@ class NoProcessWideStateTest {
     }
     String cls = v.getClass().getName();
     if (v instanceof Collection<?> || v instanceof Map<?, ?>) {
-      boolean fixed = cls.startsWith("java.util.ImmutableCollections")
-          || cls.startsWith("java.util.Collections$Unmodifiable") || cls.startsWith("java.util.Collections$Empty")
-          || cls.startsWith("java.util.Collections$Singleton");
+      boolean fixed =
+          cls.startsWith("java.util.ImmutableCollections")
+              || cls.startsWith("java.util.Collections$Unmodifiable")
+              || cls.startsWith("java.util.Collections$Empty")
+              || cls.startsWith("java.util.Collections$Singleton");
       return fixed ? null : "holds a modifiable " + cls;
     }
-    if (cls.startsWith("java.util.concurrent.atomic.") || v instanceof java.lang.ref.Reference<?>
-        || v instanceof java.util.concurrent.Future<?> || v instanceof ThreadLocal<?> || v instanceof StringBuilder) {
+    if (cls.startsWith("java.util.concurrent.atomic.")
+        || v instanceof java.lang.ref.Reference<?>
+        || v instanceof java.util.concurrent.Future<?>
+        || v instanceof ThreadLocal<?>
+        || v instanceof StringBuilder) {
       return "holds a mutable " + cls;
     }
     return null;
   }
 
-  /** Every class (nested ones too) of the packages of the given classes, loaded without initialising them. */
-  private static List<Class<?>> classesOf(Class<?>... anchors) throws IOException, URISyntaxException,
-      ClassNotFoundException {
+  /**
+   * Every class (nested ones too) of the packages of the given classes, loaded without initialising
+   * them.
+   */
+  private static List<Class<?>> classesOf(Class<?>... anchors)
+      throws IOException, URISyntaxException, ClassNotFoundException {
     List<Class<?>> out = new ArrayList<>();
     for (Class<?> a : anchors) {
       Path root = Path.of(a.getProtectionDomain().getCodeSource().getLocation().toURI());

@@ -15,13 +15,13 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 
 /**
- * Schedules that are valid by construction, straight from the model definitions, to test that every lower bound
- * is at most the makespan of SOME valid schedule. Each scheduler only ever places a transfer where every resource
- * it needs is free, so validity does not depend on the code under test.
+ * Schedules that are valid by construction, straight from the model definitions, to test that every
+ * lower bound is at most the makespan of SOME valid schedule. Each scheduler only ever places a
+ * transfer where every resource it needs is free, so validity does not depend on the code under
+ * test.
  */
 final class GreedySchedules {
-  private GreedySchedules() {
-  }
+  private GreedySchedules() {}
 
   // ---------------------------------------------------------------- bufferless
 
@@ -74,11 +74,15 @@ final class GreedySchedules {
     }
   }
 
-  /** First-fit departures in a random message order; returns the makespan (0 without non-null messages). */
+  /**
+   * First-fit departures in a random message order; returns the makespan (0 without non-null
+   * messages).
+   */
   static long bufferless(Instance inst, SplittableRandom rnd) {
     Network net = inst.network();
     Atlas atlas = inst.atlas();
-    boolean single = ((CommModel.Bufferless) inst.model()).ports() == CommModel.BufferlessPorts.SINGLE;
+    boolean single =
+        ((CommModel.Bufferless) inst.model()).ports() == CommModel.BufferlessPorts.SINGLE;
     Occupancy occ = new Occupancy(net, single);
     List<Integer> order = active(inst);
     shuffle(order, rnd);
@@ -101,14 +105,16 @@ final class GreedySchedules {
   /** Optimal bufferless makespan by exhaustive search over departures below the given horizon. */
   static long bufferlessOptimum(Instance inst, long horizon) {
     Network net = inst.network();
-    boolean single = ((CommModel.Bufferless) inst.model()).ports() == CommModel.BufferlessPorts.SINGLE;
+    boolean single =
+        ((CommModel.Bufferless) inst.model()).ports() == CommModel.BufferlessPorts.SINGLE;
     List<Integer> act = active(inst);
     long[] best = {horizon};
     search(inst, new Occupancy(net, single), act, 0, 0, best);
     return best[0];
   }
 
-  private static void search(Instance inst, Occupancy occ, List<Integer> act, int j, long current, long[] best) {
+  private static void search(
+      Instance inst, Occupancy occ, List<Integer> act, int j, long current, long[] best) {
     if (current >= best[0]) {
       return;
     }
@@ -133,9 +139,9 @@ final class GreedySchedules {
   // ---------------------------------------------------------------- store-and-forward
 
   /**
-   * Append-only resources for store-and-forward transfers: a transfer starts no earlier than the end of the last
-   * transfer on each resource it needs, so transfers on one resource never overlap. Under the exchange rule it
-   * uses one resource per node (stricter than the rule, hence valid).
+   * Append-only resources for store-and-forward transfers: a transfer starts no earlier than the
+   * end of the last transfer on each resource it needs, so transfers on one resource never overlap.
+   * Under the exchange rule it uses one resource per node (stricter than the rule, hence valid).
    */
   private static final class Ports {
     private final Map<String, Long> free = new HashMap<>();
@@ -223,8 +229,9 @@ final class GreedySchedules {
   }
 
   /**
-   * Broadcast or gossip: every origin's units in packets of size k, forwarded down a breadth-first tree of the
-   * origin; a node forwards a packet once it holds it. Returns -1 if some node cannot be reached.
+   * Broadcast or gossip: every origin's units in packets of size k, forwarded down a breadth-first
+   * tree of the origin; a node forwards a packet once it holds it. Returns -1 if some node cannot
+   * be reached.
    */
   static long spread(Instance inst, long k) {
     Ports ports = new Ports(inst);

@@ -9,9 +9,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A {@link ResourceTable} held sparse (the resources in use only, for the 10^8 arcs of an implicit ring) gives every
- * answer the dense table gives on the same items: each resource's statistics, the resources in use, the busiest one
- * and the strongest bound with and without pruning (the same resource on ties).
+ * A {@link ResourceTable} held sparse (the resources in use only, for the 10^8 arcs of an implicit
+ * ring) gives every answer the dense table gives on the same items: each resource's statistics, the
+ * resources in use, the busiest one and the strongest bound with and without pruning (the same
+ * resource on ties).
  */
 class ResourceTableProperties {
   static Stream<Long> seeds() {
@@ -27,7 +28,9 @@ class ResourceTableProperties {
     ResourceTable dense = new ResourceTable(resources, keep, false);
     ResourceTable sparse = new ResourceTable(resources, keep, true);
     int items = rnd.nextInt(3 * resources);
-    int hot = Math.max(1, resources / (1 + rnd.nextInt(8))); // a few resources get most items: ties and groups
+    int hot =
+        Math.max(
+            1, resources / (1 + rnd.nextInt(8))); // a few resources get most items: ties and groups
     for (int i = 0; i < items; i++) {
       int r = rnd.nextInt(hot);
       long head = rnd.nextInt(6);
@@ -45,7 +48,8 @@ class ResourceTableProperties {
     assertThat(sparse.size()).isEqualTo(dense.size());
     for (int r = 0; r < resources; r++) {
       assertThat(new long[] {sparse.sum(r), sparse.count(r), sparse.minHead(r), sparse.minTail(r)})
-          .as("resource %d", r).containsExactly(dense.sum(r), dense.count(r), dense.minHead(r), dense.minTail(r));
+          .as("resource %d", r)
+          .containsExactly(dense.sum(r), dense.count(r), dense.minHead(r), dense.minTail(r));
     }
     assertThat(sparse.used()).containsExactly(dense.used());
     int inUse = 0;

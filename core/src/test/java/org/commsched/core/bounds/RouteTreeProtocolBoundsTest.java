@@ -15,25 +15,27 @@ import org.commsched.core.solve.LowerBound;
 import org.junit.jupiter.api.Test;
 
 /**
- * Protocol bounds (LB-SYNC, LB-PAPER; docs/models/bufferless-scatter-gather.md#lower-bounds) on networks that are not
- * trees: the protocol runs over the spanning tree the routes follow (paper §1.2,
- * docs/models/bufferless-scatter-gather.md#spanning-trees).
+ * Protocol bounds (LB-SYNC, LB-PAPER; docs/models/bufferless-scatter-gather.md#lower-bounds) on
+ * networks that are not trees: the protocol runs over the spanning tree the routes follow (paper
+ * §1.2, docs/models/bufferless-scatter-gather.md#spanning-trees).
  */
 class RouteTreeProtocolBoundsTest {
-  private static final CommModel SINGLE = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
+  private static final CommModel SINGLE =
+      new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
 
   private static Instance completeGather(int n, List<List<Integer>> routes) {
     List<Message> ms = new ArrayList<>();
     for (int v = 1; v < n; v++) {
       ms.add(new Message("m" + v, v, 0, 1, routes == null ? null : routes.get(v - 1)));
     }
-    return new Instance("k", new Problem.Gather(0, ms), SINGLE, Network.of(new Topology.Complete(n)));
+    return new Instance(
+        "k", new Problem.Gather(0, ms), SINGLE, Network.of(new Topology.Complete(n)));
   }
 
   /**
-   * K_8, unit messages, default routes: the BFS tree is a star, whose single-port broadcast takes 7 rows, so
-   * LB-PAPER = max(7 + 1, 7) = 8; every message has depth 1 and no child: LB-SYNC = max_r (r + flits) - 1 with
-   * E = 2, i.e. 2 + 7 - 1 = 8.
+   * K_8, unit messages, default routes: the BFS tree is a star, whose single-port broadcast takes 7
+   * rows, so LB-PAPER = max(7 + 1, 7) = 8; every message has depth 1 and no child: LB-SYNC = max_r
+   * (r + flits) - 1 with E = 2, i.e. 2 + 7 - 1 = 8.
    */
   @Test
   void completeGraph_defaultStar() {
@@ -44,8 +46,9 @@ class RouteTreeProtocolBoundsTest {
   }
 
   /**
-   * The same messages routed along a binomial tree of K_8 (v hangs on v minus its highest bit): broadcast 3 rows,
-   * so LB-PAPER = max(3 + 1, 7) = 7; LB-SYNC over the tree's depths (E = 2 depth + [has child]).
+   * The same messages routed along a binomial tree of K_8 (v hangs on v minus its highest bit):
+   * broadcast 3 rows, so LB-PAPER = max(3 + 1, 7) = 7; LB-SYNC over the tree's depths (E = 2 depth
+   * + [has child]).
    */
   @Test
   void completeGraph_binomialTreeRoutes() {
@@ -60,13 +63,18 @@ class RouteTreeProtocolBoundsTest {
     }
     List<LowerBound> p = LowerBounds.protocolBounds(completeGather(8, routes));
     assertThat(value(p, "LB-PAPER")).isEqualTo(7);
-    // releases E: node 1 (depth 1, children 3, 5) 3; 2 (1, child 6) 3; 4 (1, leaf) 2; 3 (2, child 7) 5; 5, 6 (2,
-    // leaf) 4; 7 (3, leaf) 6. max_r (r + flits with E >= r): r = 2: 2 + 7 = 9, r = 3: 3 + 6 = 9, r = 4: 4 + 4;
+    // releases E: node 1 (depth 1, children 3, 5) 3; 2 (1, child 6) 3; 4 (1, leaf) 2; 3 (2, child
+    // 7) 5; 5, 6 (2,
+    // leaf) 4; 7 (3, leaf) 6. max_r (r + flits with E >= r): r = 2: 2 + 7 = 9, r = 3: 3 + 6 = 9, r
+    // = 4: 4 + 4;
     // paper units 9, ours 8
     assertThat(value(p, "LB-SYNC")).isEqualTo(8);
   }
 
-  /** Explicit routes that do not form one tree: no protocol bound (the protocol's tree is undefined). */
+  /**
+   * Explicit routes that do not form one tree: no protocol bound (the protocol's tree is
+   * undefined).
+   */
   @Test
   void nonTreeRoutes_giveNoProtocolBound() {
     List<List<Integer>> routes = new ArrayList<>();

@@ -19,10 +19,11 @@ import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.api.Test;
 
 /**
- * The bounds a {@link SolveRun} keeps ({@link SolveRun#bounds}, computed once per run and instance, and {@link
- * SolveRun#prefetchBounds}): on seeded random instances of every family the answers equal a fresh computation,
- * whether prefetched, asked for once or again, and one instance never gets another's bounds; the virtual bound of
- * slots ({@link SolveRun#boundFor}) is likewise computed once per run and instance.
+ * The bounds a {@link SolveRun} keeps ({@link SolveRun#bounds}, computed once per run and instance,
+ * and {@link SolveRun#prefetchBounds}): on seeded random instances of every family the answers
+ * equal a fresh computation, whether prefetched, asked for once or again, and one instance never
+ * gets another's bounds; the virtual bound of slots ({@link SolveRun#boundFor}) is likewise
+ * computed once per run and instance.
  */
 class RunBoundsTest {
 
@@ -41,7 +42,8 @@ class RunBoundsTest {
       assertThat(run.bestBound(inst)).isEqualTo(fresh.isEmpty() ? LowerBound.zero() : fresh.get(0));
       if (previous != null) {
         // back to the previous instance: its own bounds
-        assertThat(run.bounds(previous)).isEqualTo(LowerBounds.all(previous, BufferlessBounds.Limits.DEFAULT));
+        assertThat(run.bounds(previous))
+            .isEqualTo(LowerBounds.all(previous, BufferlessBounds.Limits.DEFAULT));
       }
       previous = inst;
     }
@@ -67,9 +69,12 @@ class RunBoundsTest {
   @Test
   void aRunComputesTheVirtualBoundOfAnInstanceOnceAndGivesTheFreshValue() {
     // two messages of 5 and 3 flits over the arc 1 -> 2 of a 4-node ULA: the virtual bound C is 8
-    Instance inst = new Instance("two", new Problem.Chatting(List.of(new Message("a", 0, 2, 5),
-        new Message("b", 1, 3, 3))), new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
-        Network.of(new Topology.Ula(4)));
+    Instance inst =
+        new Instance(
+            "two",
+            new Problem.Chatting(List.of(new Message("a", 0, 2, 5), new Message("b", 1, 3, 3))),
+            new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+            Network.of(new Topology.Ula(4)));
     Schedule slots = new Schedule.Slots(Map.of("a", 0L, "b", 5L));
     SolveRun run = new SolveRun(inst, new SolveLimits(Duration.ofSeconds(1), 1, 0));
 
@@ -80,6 +85,7 @@ class RunBoundsTest {
     assertThat(run.boundFor(inst, slots)).isSameAs(first);
     assertThat(run.boundFor(inst, new Schedule.Slots(Map.of("a", 3L, "b", 0L)))).isSameAs(first);
     // a real schedule still gets the best real bound
-    assertThat(run.boundFor(inst, new Schedule.Departures(Map.of("a", 0L, "b", 0L)))).isEqualTo(run.bestBound(inst));
+    assertThat(run.boundFor(inst, new Schedule.Departures(Map.of("a", 0L, "b", 0L))))
+        .isEqualTo(run.bestBound(inst));
   }
 }

@@ -16,11 +16,12 @@ import org.commsched.core.solve.LowerBound;
 import org.junit.jupiter.api.Test;
 
 /**
- * Bufferless scatter and gather oracles of docs/models/bufferless-scatter-gather.md (Bhatt, Pucci, Ranade, Rosenberg),
- * converted to our units: the paper's T is one more than our makespan.
+ * Bufferless scatter and gather oracles of docs/models/bufferless-scatter-gather.md (Bhatt, Pucci,
+ * Ranade, Rosenberg), converted to our units: the paper's T is one more than our makespan.
  */
 class ScatterGatherBoundsTest {
-  private static final CommModel SINGLE = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
+  private static final CommModel SINGLE =
+      new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
   private static final CommModel ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
 
   /** Tree rooted at 0 from a parent array (entry 0 ignored); lengths[i] is L of node i + 1. */
@@ -43,8 +44,9 @@ class ScatterGatherBoundsTest {
   private static final int[] EX5 = {-1, 0, 0, 1, 1, 2, 2};
 
   /**
-   * docs/models/bufferless-scatter-gather.md#figures-1-to-4, Figure 1: 6-PE path, L = (0,0,0,4,3); FDF gives T = 11
-   * (paper), i.e. makespan 10, and LB-SCAT = max(4 + 7, 5 + 3) - 1 = 10 proves it optimal.
+   * docs/models/bufferless-scatter-gather.md#figures-1-to-4, Figure 1: 6-PE path, L = (0,0,0,4,3);
+   * FDF gives T = 11 (paper), i.e. makespan 10, and LB-SCAT = max(4 + 7, 5 + 3) - 1 = 10 proves it
+   * optimal.
    */
   @Test
   void figure1_lbScatEqualsFdf() {
@@ -58,8 +60,8 @@ class ScatterGatherBoundsTest {
   }
 
   /**
-   * docs/models/bufferless-scatter-gather.md#ratios reference table: Fig. 2/4 data L = (2,3,0,2,1) on the path: T_FDF =
-   * LB-OFF = 9, LB-SYNC = 12, B_opt = 5 (paper); ours 8, 8, 11.
+   * docs/models/bufferless-scatter-gather.md#ratios reference table: Fig. 2/4 data L = (2,3,0,2,1)
+   * on the path: T_FDF = LB-OFF = 9, LB-SYNC = 12, B_opt = 5 (paper); ours 8, 8, 11.
    */
   @Test
   void referenceTable_fig24Data() {
@@ -75,8 +77,8 @@ class ScatterGatherBoundsTest {
   }
 
   /**
-   * docs/models/bufferless-scatter-gather.md#ratios reference table: Fig. 3 data L = (9,0,1,0,1): T_FDF = LB-OFF = 12,
-   * LB-SYNC = 14 (paper).
+   * docs/models/bufferless-scatter-gather.md#ratios reference table: Fig. 3 data L = (9,0,1,0,1):
+   * T_FDF = LB-OFF = 12, LB-SYNC = 14 (paper).
    */
   @Test
   void referenceTable_fig3Data() {
@@ -88,10 +90,10 @@ class ScatterGatherBoundsTest {
   }
 
   /**
-   * docs/models/bufferless-scatter-gather.md#ratios, #tree-oracles-ex1-to-ex5 EX5 binary tree, L = (1,2,3,1,0,2): T_FDF
-   * = LB-OFF = 10, LB-SYNC = 12, B_opt = 4 (paper). LB-PAPER uses the subtree spanning the nodes with data (node 5 is a
-   * null leaf), where B is 3; its witness names the whole tree's B_opt = 4 (the paper's) and why that one does not
-   * bound T (LowerBounds#protocolBounds).
+   * docs/models/bufferless-scatter-gather.md#ratios, #tree-oracles-ex1-to-ex5 EX5 binary tree, L =
+   * (1,2,3,1,0,2): T_FDF = LB-OFF = 10, LB-SYNC = 12, B_opt = 4 (paper). LB-PAPER uses the subtree
+   * spanning the nodes with data (node 5 is a null leaf), where B is 3; its witness names the whole
+   * tree's B_opt = 4 (the paper's) and why that one does not bound T (LowerBounds#protocolBounds).
    */
   @Test
   void referenceTable_ex5() {
@@ -102,27 +104,34 @@ class ScatterGatherBoundsTest {
     List<LowerBound> proto = LowerBounds.protocolBounds(gather);
     assertThat(value(proto, "LB-SYNC")).isEqualTo(11);
     assertThat(value(proto, "LB-PAPER")).isEqualTo(Math.max(3 + 1, 9));
-    assertThat(witness(proto, "LB-PAPER")).contains("B_opt = 4 rows", "the 6 nodes", "needs 3 rows",
-        "docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan");
+    assertThat(witness(proto, "LB-PAPER"))
+        .contains(
+            "B_opt = 4 rows",
+            "the 6 nodes",
+            "needs 3 rows",
+            "docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan");
   }
 
   /**
-   * A path whose data sits next to the root: B over the data is 1, while the whole path's B_opt is 5, and a
-   * wake-up-respecting gather (Shoulder-Tap: P_1 woken in row 1, its flit at the root in row 3) ends before the
-   * last PE is woken; LB-PAPER must not exceed that makespan of 3 (paper T = 4 < B_opt = 5).
+   * A path whose data sits next to the root: B over the data is 1, while the whole path's B_opt is
+   * 5, and a wake-up-respecting gather (Shoulder-Tap: P_1 woken in row 1, its flit at the root in
+   * row 3) ends before the last PE is woken; LB-PAPER must not exceed that makespan of 3 (paper T =
+   * 4 < B_opt = 5).
    */
   @Test
   void lbPaper_takesBOverTheDataOnly_soAShoulderTapRunStaysAboveIt() {
-    List<LowerBound> proto = LowerBounds.protocolBounds(tree(false, PATH6, new long[] {1, 0, 0, 0, 0}, SINGLE));
+    List<LowerBound> proto =
+        LowerBounds.protocolBounds(tree(false, PATH6, new long[] {1, 0, 0, 0, 0}, SINGLE));
     assertThat(value(proto, "LB-PAPER")).isEqualTo(Math.max(1 + 1, 1)).isLessThanOrEqualTo(3);
     assertThat(witness(proto, "LB-PAPER")).contains("B_opt = 5 rows", "needs 1 row");
     assertThat(value(proto, "LB-SYNC")).isEqualTo(3); // E_1 = 2 + 1 (P_1 forwards first): 3 + 1 - 1
   }
 
   /**
-   * docs/models/bufferless-scatter-gather.md#spanning-trees oracles for B_opt, the optimal single-port broadcast time
-   * of a tree: a star with k leaves k, a complete binary tree of height h 2h, a binomial tree of order k k, a path of n
-   * edges n. With data at every node LB-PAPER takes the whole tree: max(B_opt + 1, M), and its witness names B_opt.
+   * docs/models/bufferless-scatter-gather.md#spanning-trees oracles for B_opt, the optimal
+   * single-port broadcast time of a tree: a star with k leaves k, a complete binary tree of height
+   * h 2h, a binomial tree of order k k, a path of n edges n. With data at every node LB-PAPER takes
+   * the whole tree: max(B_opt + 1, M), and its witness names B_opt.
    */
   @Test
   void broadcastRows_section8Oracles_forEverySize() {
@@ -163,7 +172,8 @@ class ScatterGatherBoundsTest {
     Arrays.fill(ones, 1);
     List<LowerBound> proto = LowerBounds.protocolBounds(tree(false, parents, ones, SINGLE));
     assertThat(value(proto, "LB-PAPER")).as(what).isEqualTo(Math.max(bOpt + 1, ones.length));
-    assertThat(witness(proto, "LB-PAPER")).as(what)
+    assertThat(witness(proto, "LB-PAPER"))
+        .as(what)
         .contains("needs B_opt = " + bOpt + (bOpt == 1 ? " row" : " rows"));
   }
 
@@ -172,8 +182,8 @@ class ScatterGatherBoundsTest {
   }
 
   /**
-   * docs/models/bufferless-scatter-gather.md#spanning-trees, #lower-bounds: B_opt oracles: path of 5 edges 5, EX5 4,
-   * star with k leaves k, 15-node binary 6, binomial k.
+   * docs/models/bufferless-scatter-gather.md#spanning-trees, #lower-bounds: B_opt oracles: path of
+   * 5 edges 5, EX5 4, star with k leaves k, 15-node binary 6, binomial k.
    */
   @Test
   void broadcastRows_oracles() {
@@ -203,8 +213,8 @@ class ScatterGatherBoundsTest {
   }
 
   /**
-   * docs/models/bufferless-scatter-gather.md#fdf multiport: FDF per root edge is optimal; on EX5 the root child 1
-   * carries L = 1 (depth 1), 3 and 1 (depth 2): LB-MP = max(1 + 5, 2 + 4) - 1 = 5.
+   * docs/models/bufferless-scatter-gather.md#fdf multiport: FDF per root edge is optimal; on EX5
+   * the root child 1 carries L = 1 (depth 1), 3 and 1 (depth 2): LB-MP = max(1 + 5, 2 + 4) - 1 = 5.
    */
   @Test
   void multiport_lbMpPerRootEdge() {
@@ -212,7 +222,8 @@ class ScatterGatherBoundsTest {
     List<LowerBound> all = LowerBounds.all(inst);
     assertThat(value(all, "LB-MP")).isEqualTo(5);
     assertThat(all).extracting(LowerBound::kind).doesNotContain("LB-SCAT", "SUM-L", "SEND-PORT");
-    assertThat(LowerBounds.protocolBounds(tree(false, EX5, new long[] {1, 2, 3, 1, 0, 2}, ALL))).isEmpty();
+    assertThat(LowerBounds.protocolBounds(tree(false, EX5, new long[] {1, 2, 3, 1, 0, 2}, ALL)))
+        .isEmpty();
   }
 
   /** Null messages take no part: all-null instances have no positive bound. */
@@ -226,7 +237,9 @@ class ScatterGatherBoundsTest {
     assertThat(LowerBounds.best(one).value()).isEqualTo(7);
   }
 
-  /** On general graphs scatter routes follow the breadth-first tree; LB-SCAT uses route hop counts. */
+  /**
+   * On general graphs scatter routes follow the breadth-first tree; LB-SCAT uses route hop counts.
+   */
   @Test
   void mesh_lbScatUsesBfsDistances() {
     Network net = Network.of(new Topology.Mesh(2, 3));
@@ -237,7 +250,8 @@ class ScatterGatherBoundsTest {
     Instance inst = new Instance("mesh", new Problem.Scatter(0, ms), SINGLE, net);
     // distances 1,2,1,2,3: Delta = 1: 10 flits + 0 = 10; Delta = 2: 6 + 1 = 7; Delta = 3: 2 + 2 = 4
     assertThat(value(LowerBounds.all(inst), "LB-SCAT")).isEqualTo(10);
-    assertThat(Arrays.stream(new int[] {1, 2, 3, 4, 5}).map(i -> inst.atlas().hops(i - 1)).toArray())
+    assertThat(
+            Arrays.stream(new int[] {1, 2, 3, 4, 5}).map(i -> inst.atlas().hops(i - 1)).toArray())
         .containsExactly(1, 2, 1, 2, 3);
   }
 }

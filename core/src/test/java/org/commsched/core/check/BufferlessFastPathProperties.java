@@ -29,21 +29,23 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The fast path of the bufferless checker ({@link BufferlessFastPath}: departures read once, flat routes, screens
- * that clear the arcs and ports whose hops never overlap before the sweep, only shared ports swept,
- * {@link CausalityFastPath}) reports exactly what the definition ({@link BufferlessChecker}, every hop of every
- * message one interval, {@link Causality}) does: the same violations (kinds, places, messages, times, sentences) in
- * the same order, the same makespan, or the same overflow. Both are called directly on the same input, whatever
- * {@link ScheduleChecker}'s threshold would pick. Seeded random chatting, scatter and gather instances on trees and
- * other families (null messages, some explicit routes), both port models, with valid schedules built to be valid
- * (back-to-back departures; Transmission-Certification and wake-up traces written out per the
- * docs/models/bufferless-scatter-gather.md#protocol-rules) and then mutated: departures shifted by 1 to 3 either way,
- * swapped, dropped, negative, near the end of the long range, unknown ids; control flits shifted, dropped, repeated,
- * re-kinded, with wrong values, off the arcs, at step {@code Long.MAX_VALUE}; a message as long as an instance
- * admits (2^62 flits of serial work). The large cases (trees of thousands of nodes) take the parallel screens and sorts. One property holds {@link
- * CausalityFastPath} to {@link Causality} alone on mutated protocol traces, one checks the threshold of {@link
- * ScheduleChecker}, and a last one holds {@link Screen} to the definition of an overlap. Cases: {@code
- * -Dcommsched.cases=N} (default 200; the large ones a twentieth of it).
+ * The fast path of the bufferless checker ({@link BufferlessFastPath}: departures read once, flat
+ * routes, screens that clear the arcs and ports whose hops never overlap before the sweep, only
+ * shared ports swept, {@link CausalityFastPath}) reports exactly what the definition ({@link
+ * BufferlessChecker}, every hop of every message one interval, {@link Causality}) does: the same
+ * violations (kinds, places, messages, times, sentences) in the same order, the same makespan, or
+ * the same overflow. Both are called directly on the same input, whatever {@link ScheduleChecker}'s
+ * threshold would pick. Seeded random chatting, scatter and gather instances on trees and other
+ * families (null messages, some explicit routes), both port models, with valid schedules built to
+ * be valid (back-to-back departures; Transmission-Certification and wake-up traces written out per
+ * the docs/models/bufferless-scatter-gather.md#protocol-rules) and then mutated: departures shifted
+ * by 1 to 3 either way, swapped, dropped, negative, near the end of the long range, unknown ids;
+ * control flits shifted, dropped, repeated, re-kinded, with wrong values, off the arcs, at step
+ * {@code Long.MAX_VALUE}; a message as long as an instance admits (2^62 flits of serial work). The
+ * large cases (trees of thousands of nodes) take the parallel screens and sorts. One property holds
+ * {@link CausalityFastPath} to {@link Causality} alone on mutated protocol traces, one checks the
+ * threshold of {@link ScheduleChecker}, and a last one holds {@link Screen} to the definition of an
+ * overlap. Cases: {@code -Dcommsched.cases=N} (default 200; the large ones a twentieth of it).
  */
 class BufferlessFastPathProperties {
 
@@ -55,7 +57,8 @@ class BufferlessFastPathProperties {
     return Seeds.seeds(Seeds.cases(20, 2)).boxed();
   }
 
-  // --- instances ----------------------------------------------------------------------------------------------
+  // --- instances
+  // ----------------------------------------------------------------------------------------------
 
   private static Topology tree(SplittableRandom rnd, int nodes) {
     List<Integer> parents = new ArrayList<>();
@@ -83,7 +86,10 @@ class BufferlessFastPathProperties {
     }
   }
 
-  /** A random simple path from u to v (a random walk with the loops cut out), or null if it found none. */
+  /**
+   * A random simple path from u to v (a random walk with the loops cut out), or null if it found
+   * none.
+   */
   private static List<Integer> randomPath(Network net, SplittableRandom rnd, int u, int v) {
     List<Integer> path = new ArrayList<>(List.of(u));
     for (int steps = 0; steps < 64 && path.get(path.size() - 1) != v; steps++) {
@@ -99,7 +105,11 @@ class BufferlessFastPathProperties {
     return path.get(path.size() - 1) == v ? path : null;
   }
 
-  private static Instance instance(SplittableRandom rnd, Topology t, ProblemKind kind, CommModel.Bufferless model,
+  private static Instance instance(
+      SplittableRandom rnd,
+      Topology t,
+      ProblemKind kind,
+      CommModel.Bufferless model,
       boolean explicit) {
     Network net = Network.of(t);
     int n = net.nodes();
@@ -109,7 +119,8 @@ class BufferlessFastPathProperties {
       for (int i = 1 + rnd.nextInt(12); i > 0; i--) {
         int u = rnd.nextInt(n);
         int v = rnd.nextInt(n);
-        List<Integer> route = u != v && explicit && rnd.nextBoolean() ? randomPath(net, rnd, u, v) : null;
+        List<Integer> route =
+            u != v && explicit && rnd.nextBoolean() ? randomPath(net, rnd, u, v) : null;
         if (u != v) {
           ms.add(new Message("m" + ms.size(), u, v, 1 + rnd.nextInt(4), route));
         }
@@ -121,20 +132,23 @@ class BufferlessFastPathProperties {
       if (v != root && rnd.nextInt(5) > 0) {
         int from = scatter ? root : v;
         int to = scatter ? v : root;
-        List<Integer> route = explicit && rnd.nextInt(3) == 0 ? randomPath(net, rnd, from, to) : null;
+        List<Integer> route =
+            explicit && rnd.nextInt(3) == 0 ? randomPath(net, rnd, from, to) : null;
         ms.add(new Message("m" + v, from, to, rnd.nextInt(5) == 0 ? 0 : 1 + rnd.nextInt(4), route));
       }
     }
-    return scatter ? new Instance("scatter", new Problem.Scatter(root, ms), model, net)
+    return scatter
+        ? new Instance("scatter", new Problem.Scatter(root, ms), model, net)
         : new Instance("gather", new Problem.Gather(root, ms), model, net);
   }
 
-  // --- valid schedules ----------------------------------------------------------------------------------------
+  // --- valid schedules
+  // ----------------------------------------------------------------------------------------
 
   /**
-   * Departures that keep every arc and port to one flit per step: scatter, the root sends the messages back to back
-   * in a random order; gather, they reach the root back to back in a random order; chatting, one message at a
-   * time. From step {@code base} on.
+   * Departures that keep every arc and port to one flit per step: scatter, the root sends the
+   * messages back to back in a random order; gather, they reach the root back to back in a random
+   * order; chatting, one message at a time. From step {@code base} on.
    */
   private static Map<String, Long> backToBack(Instance inst, SplittableRandom rnd, long base) {
     List<Integer> order = new ArrayList<>();
@@ -205,16 +219,17 @@ class BufferlessFastPathProperties {
     out.add(v);
   }
 
-  private static Schedule.ControlTransfer ctl(int from, int to, long step, String kind, Long... values) {
+  private static Schedule.ControlTransfer ctl(
+      int from, int to, long step, String kind, Long... values) {
     return new Schedule.ControlTransfer(from, to, step, kind, List.of(values));
   }
 
   /**
    * A valid Transmission-Certification trace of a gather on its default routes
-   * (docs/models/bufferless-scatter-gather.md#protocol-rules), one control flit per step: tokens in preorder,
-   * certificates [1, n] in postorder, orders in preorder, then the data, which reach the root back to back in preorder
-   * of their sources, so that every subtree's stream is gap-free; each order's s is the row its child's stream starts
-   * at minus the row the order arrives in.
+   * (docs/models/bufferless-scatter-gather.md#protocol-rules), one control flit per step: tokens in
+   * preorder, certificates [1, n] in postorder, orders in preorder, then the data, which reach the
+   * root back to back in preorder of their sources, so that every subtree's stream is gap-free;
+   * each order's s is the row its child's stream starts at minus the row the order arrives in.
    */
   private static Schedule.Departures tcTrace(Instance inst) {
     int root = inst.root();
@@ -245,7 +260,8 @@ class BufferlessFastPathProperties {
     }
     for (int v : post) {
       if (v != root) {
-        trace.add(ctl(v, inst.atlas().routeTreeNext(v), step++, "certificate", 1L, subtreeFlits[v]));
+        trace.add(
+            ctl(v, inst.atlas().routeTreeNext(v), step++, "certificate", 1L, subtreeFlits[v]));
       }
     }
     long[] orderStep = new long[n];
@@ -287,8 +303,8 @@ class BufferlessFastPathProperties {
   }
 
   /**
-   * A valid wake-up trace of a gather (docs/models/bufferless-scatter-gather.md#protocol-rules): wake-ups [s] in
-   * preorder, the data after them, s = the slack.
+   * A valid wake-up trace of a gather (docs/models/bufferless-scatter-gather.md#protocol-rules):
+   * wake-ups [s] in preorder, the data after them, s = the slack.
    */
   private static Schedule.Departures wakeupTrace(Instance inst, SplittableRandom rnd) {
     int root = inst.root();
@@ -314,18 +330,20 @@ class BufferlessFastPathProperties {
       for (int c : kids.get(u)) {
         Long d = depOf.get(c);
         long slack = d == null ? 0 : d + 1 - (wakeStep[c] + 1);
-        trace.add(ctl(u, c, wakeStep[c], "wakeup", rnd.nextBoolean() ? slack : rnd.nextLong(slack + 1)));
+        trace.add(
+            ctl(u, c, wakeStep[c], "wakeup", rnd.nextBoolean() ? slack : rnd.nextLong(slack + 1)));
       }
     }
     return new Schedule.Departures(dep, trace);
   }
 
-  // --- mutations ----------------------------------------------------------------------------------------------
+  // --- mutations
+  // ----------------------------------------------------------------------------------------------
 
   private static final String[] KINDS = {"wakeup", "token", "certificate", "order", "ack"};
 
-  private static List<Schedule.ControlTransfer> randomControl(Network net, SplittableRandom rnd, int count,
-      long steps) {
+  private static List<Schedule.ControlTransfer> randomControl(
+      Network net, SplittableRandom rnd, int count, long steps) {
     List<Schedule.ControlTransfer> out = new ArrayList<>();
     for (int c = 0; c < count; c++) {
       int a = rnd.nextInt(net.arcs());
@@ -333,8 +351,9 @@ class BufferlessFastPathProperties {
       for (int k = rnd.nextInt(3); k > 0; k--) {
         values.add((long) rnd.nextInt(6) - 1);
       }
-      out.add(new Schedule.ControlTransfer(net.tail(a), net.head(a), rnd.nextLong(steps), KINDS[rnd.nextInt(5)],
-          values));
+      out.add(
+          new Schedule.ControlTransfer(
+              net.tail(a), net.head(a), rnd.nextLong(steps), KINDS[rnd.nextInt(5)], values));
     }
     return out;
   }
@@ -357,13 +376,14 @@ class BufferlessFastPathProperties {
         case 3:
           out.put("x" + rnd.nextInt(5), (long) rnd.nextInt(9));
           break;
-        case 4: {
-          String other = ids.get(rnd.nextInt(ids.size()));
-          Long a = out.get(id);
-          out.put(id, out.get(other));
-          out.put(other, a);
-          break;
-        }
+        case 4:
+          {
+            String other = ids.get(rnd.nextInt(ids.size()));
+            Long a = out.get(id);
+            out.put(id, out.get(other));
+            out.put(other, a);
+            break;
+          }
         default:
           if (out.get(id) != null) {
             out.put(id, out.get(id) + (1 + rnd.nextInt(3)) * (rnd.nextBoolean() ? 1 : -1));
@@ -373,8 +393,8 @@ class BufferlessFastPathProperties {
     return out;
   }
 
-  private static List<Schedule.ControlTransfer> mutateControl(List<Schedule.ControlTransfer> trace, Network net,
-      SplittableRandom rnd) {
+  private static List<Schedule.ControlTransfer> mutateControl(
+      List<Schedule.ControlTransfer> trace, Network net, SplittableRandom rnd) {
     List<Schedule.ControlTransfer> out = new ArrayList<>(trace);
     for (int k = 1 + rnd.nextInt(3); k > 0; k--) {
       if (out.isEmpty()) {
@@ -391,48 +411,68 @@ class BufferlessFastPathProperties {
           out.add(rnd.nextInt(out.size() + 1), c);
           break;
         case 2:
-          out.set(at, new Schedule.ControlTransfer(c.from(), c.to(), c.step(), KINDS[rnd.nextInt(5)], c.values()));
+          out.set(
+              at,
+              new Schedule.ControlTransfer(
+                  c.from(), c.to(), c.step(), KINDS[rnd.nextInt(5)], c.values()));
           break;
-        case 3: {
-          List<Long> values = new ArrayList<>(c.values());
-          if (values.isEmpty() || rnd.nextBoolean()) {
-            values.add((long) rnd.nextInt(5));
-          } else {
-            values.set(rnd.nextInt(values.size()), (long) rnd.nextInt(5) - 1);
+        case 3:
+          {
+            List<Long> values = new ArrayList<>(c.values());
+            if (values.isEmpty() || rnd.nextBoolean()) {
+              values.add((long) rnd.nextInt(5));
+            } else {
+              values.set(rnd.nextInt(values.size()), (long) rnd.nextInt(5) - 1);
+            }
+            out.set(at, new Schedule.ControlTransfer(c.from(), c.to(), c.step(), c.kind(), values));
+            break;
           }
-          out.set(at, new Schedule.ControlTransfer(c.from(), c.to(), c.step(), c.kind(), values));
-          break;
-        }
         case 4:
-          out.set(at, new Schedule.ControlTransfer(c.to(), c.from(), c.step(), c.kind(), c.values()));
+          out.set(
+              at, new Schedule.ControlTransfer(c.to(), c.from(), c.step(), c.kind(), c.values()));
           break;
         case 5:
-          out.set(at, new Schedule.ControlTransfer(c.from(), rnd.nextInt(net.nodes() + 1), c.step(), c.kind(),
-              c.values()));
+          out.set(
+              at,
+              new Schedule.ControlTransfer(
+                  c.from(), rnd.nextInt(net.nodes() + 1), c.step(), c.kind(), c.values()));
           break;
         case 6:
-          out.set(at, new Schedule.ControlTransfer(c.from(), c.to(), rnd.nextBoolean() ? Long.MAX_VALUE : -1,
-              c.kind(), c.values()));
+          out.set(
+              at,
+              new Schedule.ControlTransfer(
+                  c.from(), c.to(), rnd.nextBoolean() ? Long.MAX_VALUE : -1, c.kind(), c.values()));
           break;
         default:
-          out.set(at, new Schedule.ControlTransfer(c.from(), c.to(), Math.max(0, c.step() + rnd.nextInt(9) - 4),
-              c.kind(), c.values()));
+          out.set(
+              at,
+              new Schedule.ControlTransfer(
+                  c.from(),
+                  c.to(),
+                  Math.max(0, c.step() + rnd.nextInt(9) - 4),
+                  c.kind(),
+                  c.values()));
       }
     }
     return out;
   }
 
-  // --- the comparison -----------------------------------------------------------------------------------------
+  // --- the comparison
+  // -----------------------------------------------------------------------------------------
 
   /**
-   * The violations and the makespan (or the overflow) of the fast path ({@code fast}; {@code everyPort} sweeps every
-   * node port there) or of the definition.
+   * The violations and the makespan (or the overflow) of the fast path ({@code fast}; {@code
+   * everyPort} sweeps every node port there) or of the definition.
    */
-  static List<Object> report(boolean fast, Instance inst, Schedule.Departures s, boolean everyPort) {
+  static List<Object> report(
+      boolean fast, Instance inst, Schedule.Departures s, boolean everyPort) {
     Findings out = new Findings();
     Object result;
     try {
-      result = fast ? BufferlessFastPath.check(inst, s, out, everyPort) : BufferlessChecker.check(inst, s, out);
+      result =
+          fast
+              ? BufferlessFastPath.check(inst, s, out, everyPort)
+              : BufferlessChecker.check(inst, s, out);
     } catch (ArithmeticException e) {
       result = "overflow: " + e.getMessage();
     }
@@ -442,20 +482,22 @@ class BufferlessFastPathProperties {
   private static void assertSameReports(Instance inst, Schedule.Departures s, String what) {
     List<Object> definition = report(false, inst, s, false);
     for (boolean everyPort : new boolean[] {false, true}) {
-      assertThat(report(true, inst, s, everyPort)).as("%s: the fast path (every port %s) against the definition",
-          what, everyPort).isEqualTo(definition);
+      assertThat(report(true, inst, s, everyPort))
+          .as("%s: the fast path (every port %s) against the definition", what, everyPort)
+          .isEqualTo(definition);
     }
     Schedule.Departures compact = compact(inst, s);
     if (compact != null) {
-      assertThat(report(true, inst, compact, false)).as("%s: the fast path on the compact table", what)
+      assertThat(report(true, inst, compact, false))
+          .as("%s: the fast path on the compact table", what)
           .isEqualTo(definition);
     }
   }
 
   /**
-   * The schedule with its departures as a {@link TimeTable} (the form the readers and the ula methods give), each id
-   * that names a message as the instance's own string (so ids at their own place skip the look-up); null if a
-   * departure is null.
+   * The schedule with its departures as a {@link TimeTable} (the form the readers and the ula
+   * methods give), each id that names a message as the instance's own string (so ids at their own
+   * place skip the look-up); null if a departure is null.
    */
   private static Schedule.Departures compact(Instance inst, Schedule.Departures s) {
     String[] keys = new String[s.departures().size()];
@@ -473,12 +515,15 @@ class BufferlessFastPathProperties {
   }
 
   /**
-   * One instance, a valid schedule for it (checked valid), and mutations of it. The schedule: a plain one (0), a
-   * Transmission-Certification trace (1) or a wake-up trace (2), the traces only for a gather on a tree.
+   * One instance, a valid schedule for it (checked valid), and mutations of it. The schedule: a
+   * plain one (0), a Transmission-Certification trace (1) or a wake-up trace (2), the traces only
+   * for a gather on a tree.
    */
-  private static void checkCase(long seed, SplittableRandom rnd, Instance inst, int mutations, int trace) {
+  private static void checkCase(
+      long seed, SplittableRandom rnd, Instance inst, int mutations, int trace) {
     Schedule.Departures valid;
-    boolean tree = inst.kind() == ProblemKind.GATHER && inst.network().isTree() && !explicitRoutes(inst);
+    boolean tree =
+        inst.kind() == ProblemKind.GATHER && inst.network().isTree() && !explicitRoutes(inst);
     switch (tree ? trace : 0) {
       case 1:
         valid = tcTrace(inst);
@@ -489,17 +534,30 @@ class BufferlessFastPathProperties {
       default:
         valid = new Schedule.Departures(backToBack(inst, rnd, rnd.nextInt(3)));
     }
-    String what = "seed " + seed + ", " + inst.kind() + " on " + inst.network().topology() + ", "
-        + inst.model() + ", " + (inst.messages().size() <= 64 ? "messages " + inst.messages()
-        : inst.messages().size() + " messages");
+    String what =
+        "seed "
+            + seed
+            + ", "
+            + inst.kind()
+            + " on "
+            + inst.network().topology()
+            + ", "
+            + inst.model()
+            + ", "
+            + (inst.messages().size() <= 64
+                ? "messages " + inst.messages()
+                : inst.messages().size() + " messages");
     if (!explicitRoutes(inst)) {
-      assertThat(ScheduleChecker.check(inst, valid).violations()).as("%s: the built schedule is valid", what)
+      assertThat(ScheduleChecker.check(inst, valid).violations())
+          .as("%s: the built schedule is valid", what)
           .isEmpty();
     }
     assertSameReports(inst, valid, what + ", valid");
     if (!inst.messages().isEmpty() && rnd.nextInt(8) == 0) {
-      // a message as long as an instance admits (serial work 2^62, Magnitudes): with the departures of the
-      // schedule its flits reach past 2^62 and, from departures near 2^63 in the mutations, past a long
+      // a message as long as an instance admits (serial work 2^62, Magnitudes): with the departures
+      // of the
+      // schedule its flits reach past 2^62 and, from departures near 2^63 in the mutations, past a
+      // long
       List<Message> ms = new ArrayList<>(inst.messages());
       int i = rnd.nextInt(ms.size());
       Message m = ms.get(i);
@@ -509,9 +567,16 @@ class BufferlessFastPathProperties {
         longest -= j == i ? 0 : ms.get(j).length() + hops;
       }
       ms.set(i, new Message(m.id(), m.from(), m.to(), longest, m.hasRoute() ? m.route() : null));
-      Problem p = inst.kind() == ProblemKind.CHATTING ? new Problem.Chatting(ms) : inst.kind() == ProblemKind.SCATTER
-          ? new Problem.Scatter(inst.root(), ms) : new Problem.Gather(inst.root(), ms);
-      assertSameReports(new Instance(inst.name(), p, inst.model(), inst.network()), valid, what + ", huge " + m.id());
+      Problem p =
+          inst.kind() == ProblemKind.CHATTING
+              ? new Problem.Chatting(ms)
+              : inst.kind() == ProblemKind.SCATTER
+                  ? new Problem.Scatter(inst.root(), ms)
+                  : new Problem.Gather(inst.root(), ms);
+      assertSameReports(
+          new Instance(inst.name(), p, inst.model(), inst.network()),
+          valid,
+          what + ", huge " + m.id());
     }
     for (int k = 0; k < mutations; k++) {
       Map<String, Long> dep = valid.departures();
@@ -525,7 +590,8 @@ class BufferlessFastPathProperties {
           break;
         case 2:
           control = new ArrayList<>(control);
-          control.addAll(randomControl(inst.network(), rnd, 1 + rnd.nextInt(6), 2 + control.size()));
+          control.addAll(
+              randomControl(inst.network(), rnd, 1 + rnd.nextInt(6), 2 + control.size()));
           break;
         default:
           dep = mutateDepartures(dep, rnd);
@@ -551,18 +617,26 @@ class BufferlessFastPathProperties {
     SplittableRandom rnd = new SplittableRandom(seed);
     Instance inst = null;
     while (inst == null) {
-      ProblemKind kind = new ProblemKind[] {ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER,
-          ProblemKind.GATHER}[rnd.nextInt(4)];
-      inst = instance(rnd, topology(rnd), kind, rnd.nextInt(4) == 0 ? Fixtures.ALL : Fixtures.SINGLE,
-          rnd.nextInt(4) == 0);
+      ProblemKind kind =
+          new ProblemKind[] {
+                ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER, ProblemKind.GATHER
+              }
+              [rnd.nextInt(4)];
+      inst =
+          instance(
+              rnd,
+              topology(rnd),
+              kind,
+              rnd.nextInt(4) == 0 ? Fixtures.ALL : Fixtures.SINGLE,
+              rnd.nextInt(4) == 0);
     }
     checkCase(seed, rnd, inst, 12, rnd.nextInt(3));
   }
 
   /**
-   * Chatting on a ula, where the fast path first sweeps the messages' blocks (departure minus first node) along the
-   * array and skips the per-hop tasks when none meet: seeded ulas of 2 to 12 nodes, up to 14 messages of lengths
-   * 1 to 4, either port rule, the same mutations as above.
+   * Chatting on a ula, where the fast path first sweeps the messages' blocks (departure minus first
+   * node) along the array and skips the per-hop tasks when none meet: seeded ulas of 2 to 12 nodes,
+   * up to 14 messages of lengths 1 to 4, either port rule, the same mutations as above.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -572,31 +646,37 @@ class BufferlessFastPathProperties {
     List<Message> ms = new ArrayList<>();
     for (int i = 0, m = 1 + rnd.nextInt(14); i < m; i++) {
       int from = rnd.nextInt(nodes - 1);
-      ms.add(new Message("m" + i, from, from + 1 + rnd.nextInt(nodes - 1 - from), 1 + rnd.nextInt(4)));
+      ms.add(
+          new Message("m" + i, from, from + 1 + rnd.nextInt(nodes - 1 - from), 1 + rnd.nextInt(4)));
     }
-    Instance inst = new Instance("ula" + seed, new Problem.Chatting(ms),
-        rnd.nextBoolean() ? Fixtures.ALL : Fixtures.SINGLE, Network.of(new Topology.Ula(nodes)));
+    Instance inst =
+        new Instance(
+            "ula" + seed,
+            new Problem.Chatting(ms),
+            rnd.nextBoolean() ? Fixtures.ALL : Fixtures.SINGLE,
+            Network.of(new Topology.Ula(nodes)));
     checkCase(seed, rnd, inst, 12, 0);
   }
 
   /**
-   * Trees of thousands of nodes: more hop tasks than the parallel thresholds of the screens and the sort; the
-   * gathers take a Transmission-Certification or a wake-up trace in turn.
+   * Trees of thousands of nodes: more hop tasks than the parallel thresholds of the screens and the
+   * sort; the gathers take a Transmission-Certification or a wake-up trace in turn.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("largeSeeds")
   void largeTreeSchedules_fastPathReportsWhatTheDefinitionDoes(long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     ProblemKind kind = seed % 2 == 0 ? ProblemKind.GATHER : ProblemKind.SCATTER;
-    Instance inst = instance(rnd, tree(rnd, 6000 + rnd.nextInt(3000)), kind, Fixtures.SINGLE, false);
+    Instance inst =
+        instance(rnd, tree(rnd, 6000 + rnd.nextInt(3000)), kind, Fixtures.SINGLE, false);
     checkCase(seed, rnd, inst, 3, seed % 4 == 0 ? 1 : 2);
   }
 
   /**
-   * The protocol rules alone: {@link CausalityFastPath} reports what the definition {@link Causality} does (or
-   * overflows alike) on mutated protocol traces: a Transmission-Certification or wake-up trace of a gather on a tree,
-   * elsewhere random control flits, with departures and control flits mutated as above, both called on the same
-   * departures, routes and control arcs.
+   * The protocol rules alone: {@link CausalityFastPath} reports what the definition {@link
+   * Causality} does (or overflows alike) on mutated protocol traces: a Transmission-Certification
+   * or wake-up trace of a gather on a tree, elsewhere random control flits, with departures and
+   * control flits mutated as above, both called on the same departures, routes and control arcs.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -604,31 +684,59 @@ class BufferlessFastPathProperties {
     SplittableRandom rnd = new SplittableRandom(seed);
     Instance inst = null;
     while (inst == null) {
-      ProblemKind kind = new ProblemKind[] {ProblemKind.CHATTING, ProblemKind.SCATTER, ProblemKind.GATHER,
-          ProblemKind.GATHER, ProblemKind.GATHER}[rnd.nextInt(5)];
-      Topology t = kind == ProblemKind.GATHER && rnd.nextInt(4) > 0 ? tree(rnd, 2 + rnd.nextInt(14)) : topology(rnd);
+      ProblemKind kind =
+          new ProblemKind[] {
+                ProblemKind.CHATTING,
+                ProblemKind.SCATTER,
+                ProblemKind.GATHER,
+                ProblemKind.GATHER,
+                ProblemKind.GATHER
+              }
+              [rnd.nextInt(5)];
+      Topology t =
+          kind == ProblemKind.GATHER && rnd.nextInt(4) > 0
+              ? tree(rnd, 2 + rnd.nextInt(14))
+              : topology(rnd);
       inst = instance(rnd, t, kind, rnd.nextInt(3) == 0 ? Fixtures.ALL : Fixtures.SINGLE, false);
     }
     Schedule.Departures valid;
     if (inst.kind() == ProblemKind.GATHER && inst.network().isTree()) {
       valid = rnd.nextBoolean() ? tcTrace(inst) : wakeupTrace(inst, rnd);
     } else {
-      valid = new Schedule.Departures(backToBack(inst, rnd, 0), randomControl(inst.network(), rnd,
-          1 + rnd.nextInt(6), 12));
+      valid =
+          new Schedule.Departures(
+              backToBack(inst, rnd, 0), randomControl(inst.network(), rnd, 1 + rnd.nextInt(6), 12));
     }
-    String what = "seed " + seed + ", " + inst.kind() + " on " + inst.network().topology() + ", " + inst.model()
-        + ", messages " + inst.messages();
+    String what =
+        "seed "
+            + seed
+            + ", "
+            + inst.kind()
+            + " on "
+            + inst.network().topology()
+            + ", "
+            + inst.model()
+            + ", messages "
+            + inst.messages();
     for (int k = 0; k < 12; k++) {
-      Map<String, Long> dep = k == 0 ? valid.departures() : mutateDepartures(valid.departures(), rnd);
-      List<Schedule.ControlTransfer> control = k == 0 ? valid.control()
-          : mutateControl(valid.control(), inst.network(), rnd);
-      assertThat(causality(true, inst, dep, control)).as("%s, departures %s, control %s", what, dep, control)
+      Map<String, Long> dep =
+          k == 0 ? valid.departures() : mutateDepartures(valid.departures(), rnd);
+      List<Schedule.ControlTransfer> control =
+          k == 0 ? valid.control() : mutateControl(valid.control(), inst.network(), rnd);
+      assertThat(causality(true, inst, dep, control))
+          .as("%s, departures %s, control %s", what, dep, control)
           .isEqualTo(causality(false, inst, dep, control));
     }
   }
 
-  /** The protocol violations (or the overflow) of {@link CausalityFastPath} ({@code fast}) or {@link Causality}. */
-  private static List<Object> causality(boolean fast, Instance inst, Map<String, Long> departures,
+  /**
+   * The protocol violations (or the overflow) of {@link CausalityFastPath} ({@code fast}) or {@link
+   * Causality}.
+   */
+  private static List<Object> causality(
+      boolean fast,
+      Instance inst,
+      Map<String, Long> departures,
       List<Schedule.ControlTransfer> control) {
     int n = inst.messages().size();
     long[] dep = new long[n];
@@ -652,7 +760,8 @@ class BufferlessFastPathProperties {
     Object result = "done";
     try {
       if (fast) {
-        CausalityFastPath.check(inst, dep, sent, new Routes(inst.atlas(), sent, hops), control, controlArc, out);
+        CausalityFastPath.check(
+            inst, dep, sent, new Routes(inst.atlas(), sent, hops), control, controlArc, out);
       } else {
         Causality.check(inst, dep, sent, routes, control, controlArc, out);
       }
@@ -663,23 +772,34 @@ class BufferlessFastPathProperties {
   }
 
   /**
-   * The threshold: a catalogue-sized schedule is checked by the definition, one of {@link BufferlessFastPath#FROM}
-   * messages by the fast path, and {@link ScheduleChecker} reports there what the definition does (a scatter on a
-   * star whose root sends two messages at once, once).
+   * The threshold: a catalogue-sized schedule is checked by the definition, one of {@link
+   * BufferlessFastPath#FROM} messages by the fast path, and {@link ScheduleChecker} reports there
+   * what the definition does (a scatter on a star whose root sends two messages at once, once).
    */
   @Test
   void scheduleCheckerTakesTheFastPathFromTheThresholdOn_withTheDefinitionsReport() {
-    Instance small = instance(new SplittableRandom(1), new Topology.Star(5), ProblemKind.SCATTER, Fixtures.SINGLE,
-        false);
-    assertThat(BufferlessFastPath.pays(small, new Schedule.Departures(backToBack(small, new SplittableRandom(2),
-        0)))).isFalse();
+    Instance small =
+        instance(
+            new SplittableRandom(1),
+            new Topology.Star(5),
+            ProblemKind.SCATTER,
+            Fixtures.SINGLE,
+            false);
+    assertThat(
+            BufferlessFastPath.pays(
+                small, new Schedule.Departures(backToBack(small, new SplittableRandom(2), 0))))
+        .isFalse();
     int leaves = BufferlessFastPath.FROM;
     List<Message> ms = new ArrayList<>();
     for (int v = 1; v <= leaves; v++) {
       ms.add(new Message("m" + v, 0, v, 1 + v % 3));
     }
-    Instance large = new Instance("star", new Problem.Scatter(0, ms), Fixtures.SINGLE,
-        Network.of(new Topology.Star(leaves + 1)));
+    Instance large =
+        new Instance(
+            "star",
+            new Problem.Scatter(0, ms),
+            Fixtures.SINGLE,
+            Network.of(new Topology.Star(leaves + 1)));
     Map<String, Long> dep = backToBack(large, new SplittableRandom(3), 0);
     dep.put("m7", dep.get("m8"));
     Schedule.Departures s = new Schedule.Departures(dep);
@@ -690,8 +810,8 @@ class BufferlessFastPathProperties {
   }
 
   /**
-   * {@link Screen} against the definition: a group it clears has no two overlapping intervals, and it clears every
-   * group whose intervals come in order of start without overlaps.
+   * {@link Screen} against the definition: a group it clears has no two overlapping intervals, and
+   * it clears every group whose intervals come in order of start without overlaps.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -726,7 +846,9 @@ class BufferlessFastPathProperties {
       if (overlapping.contains(g)) {
         assertThat(screen.cleared(g)).as("seed %d: group %d has overlaps", seed, g).isFalse();
       } else if (sortedStream(stream, g)) {
-        assertThat(screen.cleared(g)).as("seed %d: group %d streams in order without overlaps", seed, g).isTrue();
+        assertThat(screen.cleared(g))
+            .as("seed %d: group %d streams in order without overlaps", seed, g)
+            .isTrue();
       }
       open += screen.cleared(g) ? 0 : 1;
     }

@@ -21,11 +21,12 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The docs/models/bufferless-chatting.md#examples oracles A-F and H. They were first written with departures t and
- * slots σ from 1, measuring the durations T and S from the earliest one
- * (docs/models/bufferless-chatting.md#validity-rules (2.5), (3.5)); ours count from step 0, so we shift every value by
- * the earliest one: a real schedule departs at t - min t and has makespan T, a virtual one has slots σ - min σ and
- * makespan S. (Usually min = 1; in oracle C's "VO of A3" the earliest departure is 2.)
+ * The docs/models/bufferless-chatting.md#examples oracles A-F and H. They were first written with
+ * departures t and slots σ from 1, measuring the durations T and S from the earliest one
+ * (docs/models/bufferless-chatting.md#validity-rules (2.5), (3.5)); ours count from step 0, so we
+ * shift every value by the earliest one: a real schedule departs at t - min t and has makespan T, a
+ * virtual one has slots σ - min σ and makespan S. (Usually min = 1; in oracle C's "VO of A3" the
+ * earliest departure is 2.)
  */
 class ChattingOraclesTest {
 
@@ -43,24 +44,60 @@ class ChattingOraclesTest {
     return chatting(new Topology.Esm(n, n), ALL, ms);
   }
 
-  private static final Instance A = ula(5, msg("M0", 0, 2, 1), msg("M1", 1, 3, 1), msg("M2", 2, 4, 1),
-      msg("M3", 0, 4, 1), msg("M4", 3, 4, 1), msg("M5", 1, 2, 1));
-  private static final Instance B = ula(4, msg("M0", 0, 3, 3), msg("M1", 1, 2, 2), msg("M2", 0, 1, 1),
-      msg("M3", 2, 3, 4));
-  private static final Instance C = ula(5, msg("M0", 0, 2, 2), msg("M1", 1, 3, 3), msg("M2", 2, 4, 1),
-      msg("M3", 0, 1, 5), msg("M4", 3, 4, 2));
-  private static final Instance D = ula(4, msg("M0", 1, 3, 1), msg("M1", 0, 2, 4), msg("M2", 2, 3, 4),
-      msg("M3", 0, 1, 4));
-  private static final Instance E = esm(3, new int[] {1, 1, 1, 2}, new int[] {0, 1, 2, 1},
-      new int[] {0, 2, 2, 2}, new int[] {0, 0, 0, 2});
-  private static final Instance F = esm(3, new int[] {0, 0, 0, 1}, new int[] {0, 0, 0, 2},
-      new int[] {0, 0, 1, 0}, new int[] {0, 0, 1, 1}, new int[] {0, 0, 1, 2}, new int[] {0, 0, 2, 0},
-      new int[] {0, 0, 2, 1}, new int[] {0, 0, 2, 2});
-  private static final Instance H = esm(4, new int[] {2, 0, 3, 3}, new int[] {0, 2, 0, 3},
-      new int[] {0, 0, 1, 3}, new int[] {0, 3, 3, 3}, new int[] {1, 3, 2, 3}, new int[] {2, 0, 3, 1},
-      new int[] {0, 0, 3, 1});
+  private static final Instance A =
+      ula(
+          5,
+          msg("M0", 0, 2, 1),
+          msg("M1", 1, 3, 1),
+          msg("M2", 2, 4, 1),
+          msg("M3", 0, 4, 1),
+          msg("M4", 3, 4, 1),
+          msg("M5", 1, 2, 1));
+  private static final Instance B =
+      ula(4, msg("M0", 0, 3, 3), msg("M1", 1, 2, 2), msg("M2", 0, 1, 1), msg("M3", 2, 3, 4));
+  private static final Instance C =
+      ula(
+          5,
+          msg("M0", 0, 2, 2),
+          msg("M1", 1, 3, 3),
+          msg("M2", 2, 4, 1),
+          msg("M3", 0, 1, 5),
+          msg("M4", 3, 4, 2));
+  private static final Instance D =
+      ula(4, msg("M0", 1, 3, 1), msg("M1", 0, 2, 4), msg("M2", 2, 3, 4), msg("M3", 0, 1, 4));
+  private static final Instance E =
+      esm(
+          3,
+          new int[] {1, 1, 1, 2},
+          new int[] {0, 1, 2, 1},
+          new int[] {0, 2, 2, 2},
+          new int[] {0, 0, 0, 2});
+  private static final Instance F =
+      esm(
+          3,
+          new int[] {0, 0, 0, 1},
+          new int[] {0, 0, 0, 2},
+          new int[] {0, 0, 1, 0},
+          new int[] {0, 0, 1, 1},
+          new int[] {0, 0, 1, 2},
+          new int[] {0, 0, 2, 0},
+          new int[] {0, 0, 2, 1},
+          new int[] {0, 0, 2, 2});
+  private static final Instance H =
+      esm(
+          4,
+          new int[] {2, 0, 3, 3},
+          new int[] {0, 2, 0, 3},
+          new int[] {0, 0, 1, 3},
+          new int[] {0, 3, 3, 3},
+          new int[] {1, 3, 2, 3},
+          new int[] {2, 0, 3, 1},
+          new int[] {0, 0, 3, 1});
 
-  /** Real schedules: the oracle's departures t (from 1, message order M0, M1, ...) and its duration T. */
+  /**
+   * Real schedules: the oracle's departures t (from 1, message order M0, M1, ...) and its duration
+   * T.
+   */
   static Stream<Arguments> realOracles() {
     return Stream.of(
         Arguments.of("oracle A, VO of A1", A, new long[] {1, 1, 3, 2, 2, 4}, 5),
@@ -111,7 +148,8 @@ class ChattingOraclesTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("realOracles")
-  void realOracle_isValidWithTheSpecsDuration(String source, Instance inst, long[] t, long duration) {
+  void realOracle_isValidWithTheSpecsDuration(
+      String source, Instance inst, long[] t, long duration) {
     CheckReport r = ScheduleChecker.check(inst, new Schedule.Departures(fromOne(inst, t)));
     assertThat(r.violations()).as(source).isEmpty();
     assertThat(r.makespan()).as(source).isEqualTo(duration);
@@ -119,29 +157,32 @@ class ChattingOraclesTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("virtualOracles")
-  void virtualOracle_isValidWithTheSpecsDuration(String source, Instance inst, long[] sigma, long duration) {
+  void virtualOracle_isValidWithTheSpecsDuration(
+      String source, Instance inst, long[] sigma, long duration) {
     CheckReport r = ScheduleChecker.check(inst, new Schedule.Slots(fromOne(inst, sigma)));
     assertThat(r.violations()).as(source).isEmpty();
     assertThat(r.makespan()).as(source).isEqualTo(duration);
   }
 
   /**
-   * The two views are different models: oracle A's virtual A1 slots, read as real departures, make M3 (on 1->2
-   * in step 2) meet M5 (departing in step 2); its real VO departures, read as slots, give M0 and M1 the same slot
-   * on 1->2, and M3 and M4 the same slot on 3->4.
+   * The two views are different models: oracle A's virtual A1 slots, read as real departures, make
+   * M3 (on 1->2 in step 2) meet M5 (departing in step 2); its real VO departures, read as slots,
+   * give M0 and M1 the same slot on 1->2, and M3 and M4 the same slot on 3->4.
    */
   @Test
   void oracleA_slotsAsDeparturesAndDeparturesAsSlots_collide() {
     long[] a1 = {1, 4, 1, 2, 3, 3};
-    Violation v = only(ScheduleChecker.check(A, new Schedule.Departures(fromOne(A, a1))), Kind.ARC_CONFLICT);
+    Violation v =
+        only(ScheduleChecker.check(A, new Schedule.Departures(fromOne(A, a1))), Kind.ARC_CONFLICT);
     assertThat(v.messages()).containsExactlyInAnyOrder("M3", "M5");
     assertThat(v.place()).isEqualTo("1->2");
     assertThat(v.time()).isEqualTo(2L);
     long[] vo = {1, 1, 3, 2, 2, 4};
     List<Violation> w = ScheduleChecker.check(A, new Schedule.Slots(fromOne(A, vo))).violations();
     assertThat(w).extracting(Violation::kind).containsExactly(Kind.ARC_CONFLICT, Kind.ARC_CONFLICT);
-    assertThat(w).extracting(Violation::messages).containsExactly(List.of("M0", "M1"),
-        List.of("M3", "M4"));
+    assertThat(w)
+        .extracting(Violation::messages)
+        .containsExactly(List.of("M0", "M1"), List.of("M3", "M4"));
     assertThat(w).extracting(Violation::place).containsExactly("1->2", "3->4");
     assertThat(w).extracting(Violation::time).containsExactly(0L, 1L);
   }

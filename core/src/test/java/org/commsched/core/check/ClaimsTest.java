@@ -20,21 +20,30 @@ import org.commsched.core.time.TimeScale;
 import org.junit.jupiter.api.Test;
 
 /**
- * The verdict table of docs/models/README.md#claims on a 4-node ula with a (0 to 2, 2 flits) and b (1 to 3, 1 flit):
- * the checker proves 3 (Q of a: 2 flits over 2 hops; C of arc 1->2: 3 flits), which is also the optimum (a at 0,
- * b at 0 do not meet).
+ * The verdict table of docs/models/README.md#claims on a 4-node ula with a (0 to 2, 2 flits) and b
+ * (1 to 3, 1 flit): the checker proves 3 (Q of a: 2 flits over 2 hops; C of arc 1->2: 3 flits),
+ * which is also the optimum (a at 0, b at 0 do not meet).
  */
 class ClaimsTest {
-  private static final Instance CHAT = chatting(new Topology.Ula(4), ALL, msg("a", 0, 2, 2), msg("b", 1, 3, 1));
+  private static final Instance CHAT =
+      chatting(new Topology.Ula(4), ALL, msg("a", 0, 2, 2), msg("b", 1, 3, 1));
   private static final Schedule LATE = new Schedule.Departures(times("a", 0, "b", 3)); // makespan 5
   private static final Schedule BEST = new Schedule.Departures(times("a", 0, "b", 0)); // makespan 3
 
-  private static SolveResult result(SolveStatus status, Schedule schedule, long makespan, long bound) {
-    return new SolveResult("test", status, schedule, makespan, new LowerBound(bound, "mine", "trust me"),
-        TimeScale.UNIT, Map.of());
+  private static SolveResult result(
+      SolveStatus status, Schedule schedule, long makespan, long bound) {
+    return new SolveResult(
+        "test",
+        status,
+        schedule,
+        makespan,
+        new LowerBound(bound, "mine", "trust me"),
+        TimeScale.UNIT,
+        Map.of());
   }
 
-  private static List<Claim> claims(SolveStatus status, Schedule schedule, long makespan, long bound) {
+  private static List<Claim> claims(
+      SolveStatus status, Schedule schedule, long makespan, long bound) {
     return Claims.of(CHAT, result(status, schedule, makespan, bound), makespan, TimeScale.UNIT);
   }
 
@@ -62,14 +71,18 @@ class ClaimsTest {
 
   @Test
   void boundAboveTheMakespan_isRefuted() {
-    assertThat(only(claims(SolveStatus.FEASIBLE, LATE, 5, 6), "lowerBound").verdict()).isEqualTo(Verdict.REFUTED);
+    assertThat(only(claims(SolveStatus.FEASIBLE, LATE, 5, 6), "lowerBound").verdict())
+        .isEqualTo(Verdict.REFUTED);
   }
 
   @Test
   void optimalStatus_threeWays() {
-    assertThat(only(claims(SolveStatus.OPTIMAL, BEST, 3, 3), "status").verdict()).isEqualTo(Verdict.CERTIFIED);
-    assertThat(only(claims(SolveStatus.OPTIMAL, LATE, 5, 5), "status").verdict()).isEqualTo(Verdict.UNCERTIFIED);
-    assertThat(only(claims(SolveStatus.OPTIMAL, LATE, 5, 4), "status").verdict()).isEqualTo(Verdict.REFUTED);
+    assertThat(only(claims(SolveStatus.OPTIMAL, BEST, 3, 3), "status").verdict())
+        .isEqualTo(Verdict.CERTIFIED);
+    assertThat(only(claims(SolveStatus.OPTIMAL, LATE, 5, 5), "status").verdict())
+        .isEqualTo(Verdict.UNCERTIFIED);
+    assertThat(only(claims(SolveStatus.OPTIMAL, LATE, 5, 4), "status").verdict())
+        .isEqualTo(Verdict.REFUTED);
   }
 
   @Test
@@ -90,18 +103,28 @@ class ClaimsTest {
     List<Claim> open = claims(SolveStatus.OPTIMAL, LATE, 5, 5); // both uncertified
     assertThat(open).extracting(Claim::verdict).containsOnly(Verdict.UNCERTIFIED);
 
-    List<Claim> refuted = Claims.settle(open, result(SolveStatus.FEASIBLE, BEST, 3, 3), TimeScale.UNIT);
+    List<Claim> refuted =
+        Claims.settle(open, result(SolveStatus.FEASIBLE, BEST, 3, 3), TimeScale.UNIT);
     assertThat(refuted).extracting(Claim::verdict).containsOnly(Verdict.REFUTED);
     assertThat(refuted.get(0).reason()).contains("makespan 3");
 
     // an exact run that proves 5 (as if 5 were the optimum) certifies both
-    List<Claim> certified = Claims.settle(open, result(SolveStatus.OPTIMAL, LATE, 5, 5), TimeScale.UNIT);
+    List<Claim> certified =
+        Claims.settle(open, result(SolveStatus.OPTIMAL, LATE, 5, 5), TimeScale.UNIT);
     assertThat(certified).extracting(Claim::verdict).containsOnly(Verdict.CERTIFIED);
     assertThat(certified.get(0).by().value()).isEqualTo(5);
 
-    // a run that ends with neither a shorter schedule nor a bound that meets the claim decides nothing
-    SolveResult undecided = new SolveResult("test", SolveStatus.UNKNOWN, null, null,
-        new LowerBound(4, "LB", "w"), TimeScale.UNIT, Map.of());
+    // a run that ends with neither a shorter schedule nor a bound that meets the claim decides
+    // nothing
+    SolveResult undecided =
+        new SolveResult(
+            "test",
+            SolveStatus.UNKNOWN,
+            null,
+            null,
+            new LowerBound(4, "LB", "w"),
+            TimeScale.UNIT,
+            Map.of());
     List<Claim> still = Claims.settle(open, undecided, TimeScale.UNIT);
     assertThat(still).extracting(Claim::verdict).containsOnly(Verdict.UNCERTIFIED);
     assertThat(still.get(0).reason()).contains("proved a bound of 4").contains("no schedule");
@@ -125,7 +148,8 @@ class ClaimsTest {
     assertThat(best.certificate()).isNotNull();
     assertThat(best.certificate().value()).isEqualTo(3);
 
-    // valid schedule, OPTIMAL claimed at 5 where the checker proves 3: accepted, but not under --strict
+    // valid schedule, OPTIMAL claimed at 5 where the checker proves 3: accepted, but not under
+    // --strict
     Claims.Certification unproven = Claims.certify(CHAT, result(SolveStatus.OPTIMAL, LATE, 5, 5));
     assertThat(unproven.valid()).isTrue();
     assertThat(unproven.uncertified()).isTrue();

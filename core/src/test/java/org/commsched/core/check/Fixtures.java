@@ -16,11 +16,11 @@ import org.commsched.core.model.Topology;
 
 /** Small builders for hand-made instances and schedules. */
 final class Fixtures {
-  private Fixtures() {
-  }
+  private Fixtures() {}
 
   static final CommModel.Bufferless ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
-  static final CommModel.Bufferless SINGLE = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
+  static final CommModel.Bufferless SINGLE =
+      new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
 
   static Message msg(String id, int from, int to, long length) {
     return new Message(id, from, to, length);
@@ -34,9 +34,14 @@ final class Fixtures {
     return instance(new Problem.Chatting(List.of(messages)), model, topology);
   }
 
-  static CommModel.StoreAndForward sf(String beta, String tau, CommModel.Ports ports, CommModel.Duplex duplex,
+  static CommModel.StoreAndForward sf(
+      String beta,
+      String tau,
+      CommModel.Ports ports,
+      CommModel.Duplex duplex,
       CommModel.OnePortRule rule) {
-    return new CommModel.StoreAndForward(new BigDecimal(beta), new BigDecimal(tau), ports, duplex, rule);
+    return new CommModel.StoreAndForward(
+        new BigDecimal(beta), new BigDecimal(tau), ports, duplex, rule);
   }
 
   /** Map from alternating id, time arguments: {@code times("m0", 0, "m1", 4)}. */
@@ -48,7 +53,8 @@ final class Fixtures {
     return m;
   }
 
-  static Schedule.Transmission tx(String message, int packet, long size, int from, int to, long start) {
+  static Schedule.Transmission tx(
+      String message, int packet, long size, int from, int to, long start) {
     return new Schedule.Transmission(message, packet, size, from, to, start);
   }
 

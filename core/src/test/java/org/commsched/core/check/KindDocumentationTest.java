@@ -12,9 +12,12 @@ class KindDocumentationTest {
 
   @Test
   void everyKind_isInThePackageJavadocTable() throws IOException {
-    String doc = Files.readString(Path.of("src/main/java/org/commsched/core/check/package-info.java"));
+    String doc =
+        Files.readString(Path.of("src/main/java/org/commsched/core/check/package-info.java"));
     for (Kind k : Kind.values()) {
-      assertThat(doc).as("package-info.java documents %s", k).contains("<td>{@code " + k.name() + "}</td>");
+      assertThat(doc)
+          .as("package-info.java documents %s", k)
+          .contains("<td>{@code " + k.name() + "}</td>");
     }
   }
 }

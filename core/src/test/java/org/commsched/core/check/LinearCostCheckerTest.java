@@ -20,12 +20,18 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.time.TimeScale;
 import org.junit.jupiter.api.Test;
 
-/** Send, broadcast and gossip under the linear cost model (docs/models/linear-cost.md#validity-rules V1-V11). */
+/**
+ * Send, broadcast and gossip under the linear cost model (docs/models/linear-cost.md#validity-rules
+ * V1-V11).
+ */
 class LinearCostCheckerTest {
 
-  private static final CommModel.StoreAndForward F_STAR = sf("5", "1", Ports.ALL, Duplex.FULL, null);
-  private static final CommModel.StoreAndForward F_ONE = sf("5", "1", Ports.ONE, Duplex.FULL, OnePortRule.EXCHANGE);
-  private static final CommModel.StoreAndForward H_ONE = sf("5", "1", Ports.ONE, Duplex.HALF, OnePortRule.EXCHANGE);
+  private static final CommModel.StoreAndForward F_STAR =
+      sf("5", "1", Ports.ALL, Duplex.FULL, null);
+  private static final CommModel.StoreAndForward F_ONE =
+      sf("5", "1", Ports.ONE, Duplex.FULL, OnePortRule.EXCHANGE);
+  private static final CommModel.StoreAndForward H_ONE =
+      sf("5", "1", Ports.ONE, Duplex.HALF, OnePortRule.EXCHANGE);
 
   private static CommModel.StoreAndForward unit(Ports ports, Duplex duplex, OnePortRule rule) {
     return sf("1", "1", ports, duplex, rule);
@@ -40,12 +46,13 @@ class LinearCostCheckerTest {
   }
 
   /**
-   * The pipelines of docs/models/linear-cost.md#planned-methods along the path 0..links: packet j (0-based) holds units
-   * [jk, min((j+1)k, n)). Link bound: start(d, j) = max(end(d, j-1), end(d-1, j)). Processor bound adds end(d+1, j-1):
-   * the receiver must have finished sending the previous packet on.
+   * The pipelines of docs/models/linear-cost.md#planned-methods along the path 0..links: packet j
+   * (0-based) holds units [jk, min((j+1)k, n)). Link bound: start(d, j) = max(end(d, j-1), end(d-1,
+   * j)). Processor bound adds end(d+1, j-1): the receiver must have finished sending the previous
+   * packet on.
    */
-  private static List<Schedule.Transmission> pipeline(int n, int links, int k, long beta, long tau,
-      boolean processorBound, boolean withFirst) {
+  private static List<Schedule.Transmission> pipeline(
+      int n, int links, int k, long beta, long tau, boolean processorBound, boolean withFirst) {
     int q = (n + k - 1) / k;
     long[][] end = new long[links + 2][q + 1];
     List<Schedule.Transmission> rs = new ArrayList<>();
@@ -57,23 +64,36 @@ class LinearCostCheckerTest {
           start = Math.max(start, end[d + 1][j - 1]);
         }
         end[d][j] = start + beta + size * tau;
-        rs.add(new Schedule.Transmission("m0", j - 1, size, d - 1, d, start,
-            withFirst ? Long.valueOf((long) (j - 1) * k) : null));
+        rs.add(
+            new Schedule.Transmission(
+                "m0",
+                j - 1,
+                size,
+                d - 1,
+                d,
+                start,
+                withFirst ? Long.valueOf((long) (j - 1) * k) : null));
       }
     }
     return rs;
   }
 
-  // --- the worked examples of docs/models/linear-cost.md#worked-examples ------------------------------------------
+  // --- the worked examples of docs/models/linear-cost.md#worked-examples
+  // ------------------------------------------
 
-  /** §2.3 E1 (Fig. 2.2): link-bound pipeline, n = 19, m = 5, k = 5, β = 5, τ = 1: 79 = S_*(19,5). */
+  /**
+   * §2.3 E1 (Fig. 2.2): link-bound pipeline, n = 19, m = 5, k = 5, β = 5, τ = 1: 79 = S_*(19,5).
+   */
   @Test
   void e1LinkBoundPipeline_isValidWithMakespan79() {
     valid(check(send(6, 19, F_STAR), pipeline(19, 5, 5, 5, 1, false, false)), 79);
     valid(check(send(6, 19, F_STAR), pipeline(19, 5, 5, 5, 1, false, true)), 79);
   }
 
-  /** The same pipeline breaks the one-port rule: a relay receives the next packet while it forwards one. */
+  /**
+   * The same pipeline breaks the one-port rule: a relay receives the next packet while it forwards
+   * one.
+   */
   @Test
   void e1PipelineUnderOnePort_breaksTheExchangeRule() {
     CheckReport r = check(send(6, 19, F_ONE), pipeline(19, 5, 5, 5, 1, false, false));
@@ -82,7 +102,10 @@ class LinearCostCheckerTest {
     assertThat(r.violations()).extracting(Violation::place).doesNotContain("node 0", "node 5");
   }
 
-  /** §2.3 E3 (Fig. 2.14): processor-bound pipeline, n = 19, m = 5, k = 5: 108 = T_1(19,5,5), F1 and H1. */
+  /**
+   * §2.3 E3 (Fig. 2.14): processor-bound pipeline, n = 19, m = 5, k = 5: 108 = T_1(19,5,5), F1 and
+   * H1.
+   */
   @Test
   void e3ProcessorBoundPipeline_isValidWithMakespan108() {
     valid(check(send(6, 19, F_ONE), pipeline(19, 5, 5, 5, 1, true, false)), 108);
@@ -90,8 +113,9 @@ class LinearCostCheckerTest {
   }
 
   /**
-   * §2.3 Table 2c, β = 272, τ = 0.4 (iPSC/860): one packet of n = 1023 units takes S_*(1023,1) = 681.2 per link,
-   * and over two links S_*(1023,2) = 1362.4. Exact decimals: tenths here, hundredths if the schedule uses them.
+   * §2.3 Table 2c, β = 272, τ = 0.4 (iPSC/860): one packet of n = 1023 units takes S_*(1023,1) =
+   * 681.2 per link, and over two links S_*(1023,2) = 1362.4. Exact decimals: tenths here,
+   * hundredths if the schedule uses them.
    */
   @Test
   void decimalTauSend_isExactlyTheTableValue() {
@@ -99,17 +123,30 @@ class LinearCostCheckerTest {
     CheckReport one = check(send(2, 1023, ipsc), List.of(tx("m0", 0, 1023, 0, 1, 0)));
     valid(one, 6812);
     assertThat(one.scale().format(one.makespan())).isEqualTo("681.2");
-    CheckReport two = ScheduleChecker.check(send(3, 1023, ipsc), new Schedule.Transmissions(new TimeScale(2),
-        List.of(tx("m0", 0, 1023, 0, 1, 0), tx("m0", 0, 1023, 1, 2, 68120))));
+    CheckReport two =
+        ScheduleChecker.check(
+            send(3, 1023, ipsc),
+            new Schedule.Transmissions(
+                new TimeScale(2),
+                List.of(tx("m0", 0, 1023, 0, 1, 0), tx("m0", 0, 1023, 1, 2, 68120))));
     valid(two, 136240);
     assertThat(two.scale().format(two.makespan())).isEqualTo("1362.4");
     // forwarding one hundredth early: the relay does not hold the units yet (store and forward, V4)
-    Violation v = only(ScheduleChecker.check(send(3, 1023, ipsc), new Schedule.Transmissions(new TimeScale(2),
-        List.of(tx("m0", 0, 1023, 0, 1, 0), tx("m0", 0, 1023, 1, 2, 68119)))), Kind.SENDER_LACKS_UNIT);
+    Violation v =
+        only(
+            ScheduleChecker.check(
+                send(3, 1023, ipsc),
+                new Schedule.Transmissions(
+                    new TimeScale(2),
+                    List.of(tx("m0", 0, 1023, 0, 1, 0), tx("m0", 0, 1023, 1, 2, 68119)))),
+            Kind.SENDER_LACKS_UNIT);
     assertThat(v.time()).isEqualTo(68119L);
   }
 
-  /** β = 0.4, τ = 1 on integer start times: the schedule's coarser scale is refined to the model's tenths. */
+  /**
+   * β = 0.4, τ = 1 on integer start times: the schedule's coarser scale is refined to the model's
+   * tenths.
+   */
   @Test
   void decimalBetaWithIntegerStarts_isRescaledToTenths() {
     CommModel.StoreAndForward m = sf("0.4", "1", Ports.ALL, Duplex.FULL, null);
@@ -119,45 +156,62 @@ class LinearCostCheckerTest {
     assertThat(r.scale().format(r.makespan())).isEqualTo("5.4");
   }
 
-  /** DESIGN "Schedules": records on one arc with one start are one packet lasting β + (total units)τ. */
+  /**
+   * DESIGN "Schedules": records on one arc with one start are one packet lasting β + (total
+   * units)τ.
+   */
   @Test
   void recordsSharingArcAndStart_areOnePacketOfTheirTotalSize() {
     Instance inst = send(2, 2, unit(Ports.ALL, Duplex.FULL, null));
     valid(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 1, 1, 0, 1, 0))), 3);
   }
 
-  // --- one example per violation kind -------------------------------------------------------------------------
+  // --- one example per violation kind
+  // -------------------------------------------------------------------------
 
   /** V7: node 1 receives the second packet from 0 while it forwards the first to 2. */
   @Test
   void relayReceivingAndForwardingAtOnce_isExchangePort() {
     List<Schedule.Transmission> link = pipeline(2, 2, 1, 1, 1, false, false);
-    Violation v = only(check(send(3, 2, unit(Ports.ONE, Duplex.FULL, OnePortRule.EXCHANGE)), link),
-        Kind.EXCHANGE_PORT);
+    Violation v =
+        only(
+            check(send(3, 2, unit(Ports.ONE, Duplex.FULL, OnePortRule.EXCHANGE)), link),
+            Kind.EXCHANGE_PORT);
     assertThat(v.messages()).containsExactly("m0");
     assertThat(v.place()).isEqualTo("node 1");
     assertThat(v.time()).isEqualTo(2L);
     valid(check(send(3, 2, unit(Ports.ALL, Duplex.FULL, null)), link), 6);
     valid(check(send(3, 2, unit(Ports.ONE, Duplex.FULL, OnePortRule.SEND_AND_RECEIVE)), link), 6);
-    valid(check(send(3, 2, unit(Ports.ONE, Duplex.FULL, OnePortRule.EXCHANGE)),
-        pipeline(2, 2, 1, 1, 1, true, false)), 8);
+    valid(
+        check(
+            send(3, 2, unit(Ports.ONE, Duplex.FULL, OnePortRule.EXCHANGE)),
+            pipeline(2, 2, 1, 1, 1, true, false)),
+        8);
   }
 
-  /** V6: the two ends of the link 0-1 swap their gossip messages at once, which half duplex forbids. */
+  /**
+   * V6: the two ends of the link 0-1 swap their gossip messages at once, which half duplex forbids.
+   */
   @Test
   void swapOverAHalfDuplexLink_isLinkConflict() {
     List<Schedule.Transmission> swap = List.of(tx("m0", 0, 1, 0, 1, 0), tx("m1", 0, 1, 1, 0, 0));
-    Violation v = only(check(gossip(2, unit(Ports.ALL, Duplex.HALF, null)), swap), Kind.LINK_CONFLICT);
+    Violation v =
+        only(check(gossip(2, unit(Ports.ALL, Duplex.HALF, null)), swap), Kind.LINK_CONFLICT);
     assertThat(v.messages()).containsExactly("m0", "m1");
     assertThat(v.place()).isEqualTo("link 0-1");
     assertThat(v.time()).isEqualTo(0L);
     // H1: still a link conflict, not an exchange-port one
-    only(check(gossip(2, unit(Ports.ONE, Duplex.HALF, OnePortRule.EXCHANGE)), swap), Kind.LINK_CONFLICT);
+    only(
+        check(gossip(2, unit(Ports.ONE, Duplex.HALF, OnePortRule.EXCHANGE)), swap),
+        Kind.LINK_CONFLICT);
     // full duplex allows it, also under the one-port exchange rule (F1)
     valid(check(gossip(2, unit(Ports.ALL, Duplex.FULL, null)), swap), 2);
     valid(check(gossip(2, unit(Ports.ONE, Duplex.FULL, OnePortRule.EXCHANGE)), swap), 2);
-    valid(check(gossip(2, unit(Ports.ALL, Duplex.HALF, null)),
-        List.of(tx("m0", 0, 1, 0, 1, 0), tx("m1", 0, 1, 1, 0, 2))), 4);
+    valid(
+        check(
+            gossip(2, unit(Ports.ALL, Duplex.HALF, null)),
+            List.of(tx("m0", 0, 1, 0, 1, 0), tx("m1", 0, 1, 1, 0, 2))),
+        4);
   }
 
   private static Instance gossip(int nodes, CommModel model) {
@@ -171,12 +225,24 @@ class LinearCostCheckerTest {
   @Test
   void sourceSendingToTwoLeavesAtOnce_isSendPortOrExchangePortByRule() {
     List<Schedule.Transmission> both = List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 0, 2, 0));
-    Violation v = only(check(broadcast(new Topology.Star(3), 1,
-        unit(Ports.ONE, Duplex.FULL, OnePortRule.SEND_AND_RECEIVE)), both), Kind.SEND_PORT);
+    Violation v =
+        only(
+            check(
+                broadcast(
+                    new Topology.Star(3),
+                    1,
+                    unit(Ports.ONE, Duplex.FULL, OnePortRule.SEND_AND_RECEIVE)),
+                both),
+            Kind.SEND_PORT);
     assertThat(v.place()).isEqualTo("node 0");
     assertThat(v.time()).isEqualTo(0L);
-    Violation w = only(check(broadcast(new Topology.Star(3), 1,
-        unit(Ports.ONE, Duplex.FULL, OnePortRule.EXCHANGE)), both), Kind.EXCHANGE_PORT);
+    Violation w =
+        only(
+            check(
+                broadcast(
+                    new Topology.Star(3), 1, unit(Ports.ONE, Duplex.FULL, OnePortRule.EXCHANGE)),
+                both),
+            Kind.EXCHANGE_PORT);
     assertThat(w.place()).isEqualTo("node 0");
     valid(check(broadcast(new Topology.Star(3), 1, unit(Ports.ALL, Duplex.FULL, null)), both), 2);
   }
@@ -184,8 +250,8 @@ class LinearCostCheckerTest {
   @Test
   void nodeReceivingFromTwoNeighboursAtOnce_isReceivePort() {
     CommModel.StoreAndForward m = unit(Ports.ONE, Duplex.FULL, OnePortRule.SEND_AND_RECEIVE);
-    List<Schedule.Transmission> rs = List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 0, 2, 2),
-        tx("m0", 0, 1, 1, 2, 2));
+    List<Schedule.Transmission> rs =
+        List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 0, 2, 2), tx("m0", 0, 1, 1, 2, 2));
     Violation v = only(check(broadcast(new Topology.Complete(3), 1, m), rs), Kind.RECEIVE_PORT);
     assertThat(v.messages()).containsExactly("m0");
     assertThat(v.place()).isEqualTo("node 2");
@@ -197,8 +263,10 @@ class LinearCostCheckerTest {
   @Test
   void forwardingAUnitNotYetHeld_isSenderLacksUnit() {
     Instance inst = send(3, 1, unit(Ports.ALL, Duplex.FULL, null));
-    Violation v = only(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 1, 2, 1))),
-        Kind.SENDER_LACKS_UNIT);
+    Violation v =
+        only(
+            check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 1, 2, 1))),
+            Kind.SENDER_LACKS_UNIT);
     assertThat(v.messages()).containsExactly("m0");
     assertThat(v.place()).isEqualTo("1->2");
     assertThat(v.time()).isEqualTo(1L);
@@ -219,10 +287,14 @@ class LinearCostCheckerTest {
   @Test
   void gossipMissingOneMessage_isIncomplete() {
     Instance inst = gossip(3, unit(Ports.ALL, Duplex.FULL, null));
-    List<Schedule.Transmission> rs = new ArrayList<>(List.of(
-        tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 1, 2, 2),
-        tx("m2", 0, 1, 2, 1, 0), tx("m2", 0, 1, 1, 0, 2),
-        tx("m1", 0, 1, 1, 0, 0)));
+    List<Schedule.Transmission> rs =
+        new ArrayList<>(
+            List.of(
+                tx("m0", 0, 1, 0, 1, 0),
+                tx("m0", 0, 1, 1, 2, 2),
+                tx("m2", 0, 1, 2, 1, 0),
+                tx("m2", 0, 1, 1, 0, 2),
+                tx("m1", 0, 1, 1, 0, 0)));
     Violation v = only(check(inst, rs), Kind.INCOMPLETE);
     assertThat(v.messages()).containsExactly("m1");
     assertThat(v.place()).isEqualTo("node 2");
@@ -244,7 +316,8 @@ class LinearCostCheckerTest {
   @Test
   void onePacketNumberWithTwoSizes_isSizeMismatch() {
     Instance inst = send(3, 2, unit(Ports.ALL, Duplex.FULL, null));
-    List<Schedule.Transmission> rs = new ArrayList<>(List.of(tx("m0", 0, 2, 0, 1, 0), tx("m0", 0, 2, 1, 2, 4)));
+    List<Schedule.Transmission> rs =
+        new ArrayList<>(List.of(tx("m0", 0, 2, 0, 1, 0), tx("m0", 0, 2, 1, 2, 4)));
     valid(check(inst, rs), 7);
     rs.add(tx("m0", 0, 1, 0, 1, 4));
     Violation v = only(check(inst, rs), Kind.SIZE_MISMATCH);
@@ -254,8 +327,12 @@ class LinearCostCheckerTest {
   @Test
   void packetBetweenNonNeighbours_isNotAnArc() {
     Instance inst = send(3, 1, unit(Ports.ALL, Duplex.FULL, null));
-    Violation v = only(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 1, 2, 2),
-        tx("m0", 0, 1, 0, 2, 0))), Kind.NOT_AN_ARC);
+    Violation v =
+        only(
+            check(
+                inst,
+                List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 1, 2, 2), tx("m0", 0, 1, 0, 2, 0))),
+            Kind.NOT_AN_ARC);
     assertThat(v.place()).isEqualTo("0->2");
   }
 
@@ -268,21 +345,30 @@ class LinearCostCheckerTest {
   @Test
   void packetOfAnUnknownMessage_isUnknownMessage() {
     Instance inst = send(2, 1, unit(Ports.ALL, Duplex.FULL, null));
-    Violation v = only(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m7", 0, 1, 0, 1, 5))), Kind.UNKNOWN_MESSAGE);
+    Violation v =
+        only(
+            check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m7", 0, 1, 0, 1, 5))),
+            Kind.UNKNOWN_MESSAGE);
     assertThat(v.messages()).containsExactly("m7");
   }
 
   @Test
   void startBeforeZero_isNegativeTime() {
     Instance inst = send(2, 1, unit(Ports.ALL, Duplex.FULL, null));
-    Violation v = only(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 0, 1, -5))), Kind.NEGATIVE_TIME);
+    Violation v =
+        only(
+            check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 0, 1, 0, 1, -5))),
+            Kind.NEGATIVE_TIME);
     assertThat(v.time()).isEqualTo(-5L);
   }
 
   @Test
   void twoPacketsOnOneArcAtOverlappingTimes_isArcConflict() {
     Instance inst = send(2, 2, unit(Ports.ALL, Duplex.FULL, null));
-    Violation v = only(check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 1, 1, 0, 1, 1))), Kind.ARC_CONFLICT);
+    Violation v =
+        only(
+            check(inst, List.of(tx("m0", 0, 1, 0, 1, 0), tx("m0", 1, 1, 0, 1, 1))),
+            Kind.ARC_CONFLICT);
     assertThat(v.place()).isEqualTo("0->1");
     assertThat(v.time()).isEqualTo(1L);
   }

@@ -22,13 +22,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The checker's overlap sweep against the plain definition. {@link Overlaps} sorts each group by a radix sort
- * (large groups) or by packed primitive keys (when they fit), and sorts the groups of a large set in parallel;
- * these properties hold it to the merge sort that compares starts, and both to the definition "two intervals of one
- * group overlap iff each starts before the other ends", on random interval sets with starts near 0, far apart (the
- * packed keys do not fit) and negative. The last property runs the whole checker on random ULA schedules large
- * enough for the parallel path, full of conflicts, against a flit-by-flit expansion. Cases:
- * {@code -Dcommsched.cases=N} (default 200; the large ones a fortieth of it).
+ * The checker's overlap sweep against the plain definition. {@link Overlaps} sorts each group by a
+ * radix sort (large groups) or by packed primitive keys (when they fit), and sorts the groups of a
+ * large set in parallel; these properties hold it to the merge sort that compares starts, and both
+ * to the definition "two intervals of one group overlap iff each starts before the other ends", on
+ * random interval sets with starts near 0, far apart (the packed keys do not fit) and negative. The
+ * last property runs the whole checker on random ULA schedules large enough for the parallel path,
+ * full of conflicts, against a flit-by-flit expansion. Cases: {@code -Dcommsched.cases=N} (default
+ * 200; the large ones a fortieth of it).
  */
 class OverlapsProperties {
 
@@ -41,11 +42,13 @@ class OverlapsProperties {
   }
 
   /** Random intervals {group, start, end, owner}; {@code spread} says how far apart starts lie. */
-  private static List<long[]> randomIntervals(SplittableRandom r, int groups, int count, long spread) {
+  private static List<long[]> randomIntervals(
+      SplittableRandom r, int groups, int count, long spread) {
     List<long[]> out = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       long s = r.nextLong(-spread / 2, spread / 2 + 1);
-      long len = r.nextInt(4) == 0 ? 0 : 1 + r.nextLong(r.nextBoolean() ? 4 : Math.max(1, spread / 16));
+      long len =
+          r.nextInt(4) == 0 ? 0 : 1 + r.nextLong(r.nextBoolean() ? 4 : Math.max(1, spread / 16));
       out.add(new long[] {r.nextInt(groups), s, s + len, i});
     }
     return out;
@@ -62,11 +65,12 @@ class OverlapsProperties {
   /** Every reported pair as {group, first owner, second owner}, in report order. */
   private static List<List<Long>> pairs(Overlaps o) {
     List<List<Long>> out = new ArrayList<>();
-    o.sweep((g, a, b) -> {
-      assertThat(o.start(a)).isLessThanOrEqualTo(o.start(b));
-      out.add(List.of((long) g, (long) o.owner(a), (long) o.owner(b)));
-      return true;
-    });
+    o.sweep(
+        (g, a, b) -> {
+          assertThat(o.start(a)).isLessThanOrEqualTo(o.start(b));
+          out.add(List.of((long) g, (long) o.owner(a), (long) o.owner(b)));
+          return true;
+        });
     return out;
   }
 
@@ -76,21 +80,31 @@ class OverlapsProperties {
     SplittableRandom r = new SplittableRandom(seed);
     int groups = 1 + r.nextInt(12);
     int count = r.nextInt(200);
-    long spread = switch (r.nextInt(3)) {
-      case 0 -> 16;
-      case 1 -> 1L << 20;
-      default -> Long.MAX_VALUE / 2; // the spread needs all 63 bits: the packed keys cannot hold it
-    };
+    long spread =
+        switch (r.nextInt(3)) {
+          case 0 -> 16;
+          case 1 -> 1L << 20;
+          default ->
+              Long.MAX_VALUE / 2; // the spread needs all 63 bits: the packed keys cannot hold it
+        };
     List<long[]> added = randomIntervals(r, groups, count, spread);
     List<List<Long>> fast = pairs(build(groups, added));
     List<List<Long>> merge = pairs(build(groups, added).comparingStarts());
-    String what = "seed " + seed + ", intervals (group, start, end, owner) "
-        + added.stream().map(java.util.Arrays::toString).toList();
+    String what =
+        "seed "
+            + seed
+            + ", intervals (group, start, end, owner) "
+            + added.stream().map(java.util.Arrays::toString).toList();
     assertThat(fast).as(what).isEqualTo(merge);
     Set<List<Long>> definition = new HashSet<>();
     for (long[] x : added) {
       for (long[] y : added) {
-        if (x[3] < y[3] && x[0] == y[0] && x[1] < x[2] && y[1] < y[2] && x[1] < y[2] && y[1] < x[2]) {
+        if (x[3] < y[3]
+            && x[0] == y[0]
+            && x[1] < x[2]
+            && y[1] < y[2]
+            && x[1] < y[2]
+            && y[1] < x[2]) {
           definition.add(List.of(x[0], x[3], y[3]));
         }
       }
@@ -104,8 +118,8 @@ class OverlapsProperties {
   }
 
   /**
-   * Groups far more numerous than the intervals (as the arcs of a large complete graph): the same pairs, in the same
-   * order, as when the group ids used are renumbered densely by the caller.
+   * Groups far more numerous than the intervals (as the arcs of a large complete graph): the same
+   * pairs, in the same order, as when the group ids used are renumbered densely by the caller.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -125,7 +139,10 @@ class OverlapsProperties {
     assertThat(pairs(build(1_000_000_000, sparse))).as("seed %d", seed).isEqualTo(expected);
   }
 
-  /** Groups large enough for the radix sort, with starts spread over 1 to 4 digits: the merge sort's pairs. */
+  /**
+   * Groups large enough for the radix sort, with starts spread over 1 to 4 digits: the merge sort's
+   * pairs.
+   */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("largeSeeds")
   void radixSortReportsWhatTheMergeSortDoes(long seed) {
@@ -138,13 +155,15 @@ class OverlapsProperties {
       long s = r.nextLong(spread) - spread / 3;
       added.add(new long[] {r.nextInt(groups), s, s + 1 + r.nextInt(r.nextBoolean() ? 3 : 40), i});
     }
-    assertThat(pairs(build(groups, added))).as("seed %d", seed)
+    assertThat(pairs(build(groups, added)))
+        .as("seed %d", seed)
         .isEqualTo(pairs(build(groups, added).comparingStarts()));
   }
 
   /**
-   * Random departures of many messages on a ULA (more intervals than the parallel threshold): the ARC_CONFLICT
-   * violations name exactly the message pairs whose flits meet on an arc, at the first step they meet there.
+   * Random departures of many messages on a ULA (more intervals than the parallel threshold): the
+   * ARC_CONFLICT violations name exactly the message pairs whose flits meet on an arc, at the first
+   * step they meet there.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("largeSeeds")
@@ -161,7 +180,9 @@ class OverlapsProperties {
       departures.put("m" + i, (long) r.nextInt(40_000));
       hops += v - u;
     }
-    Instance inst = new Instance("large", new Problem.Chatting(ms), Fixtures.ALL, Network.of(new Topology.Ula(nodes)));
+    Instance inst =
+        new Instance(
+            "large", new Problem.Chatting(ms), Fixtures.ALL, Network.of(new Topology.Ula(nodes)));
     Map<String, Integer> first = new HashMap<>(); // "arc|a|b" -> first step the two meet there
     Map<Long, List<Integer>> cells = new HashMap<>();
     for (int i = 0; i < ms.size(); i++) {
@@ -169,30 +190,43 @@ class OverlapsProperties {
       long t = departures.get(ms.get(i).id());
       for (int k = 0; k < route.length; k++) {
         for (long h = 0; h < ms.get(i).length(); h++) {
-          cells.computeIfAbsent(((long) route[k] << 32) | (t + h + k), c -> new ArrayList<>()).add(i);
+          cells
+              .computeIfAbsent(((long) route[k] << 32) | (t + h + k), c -> new ArrayList<>())
+              .add(i);
         }
       }
     }
-    cells.forEach((cell, who) -> {
-      for (int x = 0; x < who.size(); x++) {
-        for (int y = x + 1; y < who.size(); y++) {
-          int a = Math.min(who.get(x), who.get(y));
-          int b = Math.max(who.get(x), who.get(y));
-          first.merge(inst.network().arcName((int) (cell >>> 32)) + "|m" + a + "|m" + b, (int) (cell & 0xffffffffL),
-              Math::min);
-        }
-      }
-    });
+    cells.forEach(
+        (cell, who) -> {
+          for (int x = 0; x < who.size(); x++) {
+            for (int y = x + 1; y < who.size(); y++) {
+              int a = Math.min(who.get(x), who.get(y));
+              int b = Math.max(who.get(x), who.get(y));
+              first.merge(
+                  inst.network().arcName((int) (cell >>> 32)) + "|m" + a + "|m" + b,
+                  (int) (cell & 0xffffffffL),
+                  Math::min);
+            }
+          }
+        });
     CheckReport report = ScheduleChecker.check(inst, new Schedule.Departures(departures));
     Map<String, Integer> reported = new HashMap<>();
     for (Violation v : report.violations()) {
       assertThat(v.kind()).as("seed %d", seed).isEqualTo(Kind.ARC_CONFLICT);
-      List<String> two = v.messages().stream().sorted((p, q) -> Integer.compare(Integer.parseInt(p.substring(1)),
-          Integer.parseInt(q.substring(1)))).toList();
+      List<String> two =
+          v.messages().stream()
+              .sorted(
+                  (p, q) ->
+                      Integer.compare(
+                          Integer.parseInt(p.substring(1)), Integer.parseInt(q.substring(1))))
+              .toList();
       assertThat(reported.put(v.place() + "|" + two.get(0) + "|" + two.get(1), v.time().intValue()))
-          .as("seed %d: one violation per pair and arc", seed).isNull();
+          .as("seed %d: one violation per pair and arc", seed)
+          .isNull();
     }
-    assertThat(first).as("seed %d: fewer clashes than the report limit", seed).hasSizeLessThan(Findings.LIMIT);
+    assertThat(first)
+        .as("seed %d: fewer clashes than the report limit", seed)
+        .hasSizeLessThan(Findings.LIMIT);
     assertThat(reported).as("seed %d", seed).isEqualTo(first);
   }
 }

@@ -19,12 +19,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The single-port rules (V4, V5) of the bufferless fast path sweep only the node ports that see two arcs or more;
- * sweeping every port reports exactly the same violations, in the same order, and the same makespan, and so does the
- * definition ({@link BufferlessChecker}), which sweeps every port. Seeded random
- * chatting, scatter and gather instances (null messages included) on several families with crowded random
- * departures and random control flits, so that arc and port clashes are common. Cases: {@code
- * -Dcommsched.cases=N} (default 200).
+ * The single-port rules (V4, V5) of the bufferless fast path sweep only the node ports that see two
+ * arcs or more; sweeping every port reports exactly the same violations, in the same order, and the
+ * same makespan, and so does the definition ({@link BufferlessChecker}), which sweeps every port.
+ * Seeded random chatting, scatter and gather instances (null messages included) on several families
+ * with crowded random departures and random control flits, so that arc and port clashes are common.
+ * Cases: {@code -Dcommsched.cases=N} (default 200).
  */
 class PortSweepProperties {
 
@@ -44,14 +44,15 @@ class PortSweepProperties {
         return new Topology.Star(2 + rnd.nextInt(6));
       case 4:
         return new Topology.Complete(2 + rnd.nextInt(4));
-      default: {
-        List<Integer> parents = new ArrayList<>();
-        parents.add(-1);
-        for (int v = 1, n = 2 + rnd.nextInt(9); v < n; v++) {
-          parents.add(rnd.nextInt(v));
+      default:
+        {
+          List<Integer> parents = new ArrayList<>();
+          parents.add(-1);
+          for (int v = 1, n = 2 + rnd.nextInt(9); v < n; v++) {
+            parents.add(rnd.nextInt(v));
+          }
+          return new Topology.Tree(parents);
         }
-        return new Topology.Tree(parents);
-      }
     }
   }
 
@@ -69,7 +70,9 @@ class PortSweepProperties {
             ms.add(new Message("m" + ms.size(), u, v, 1 + rnd.nextInt(4)));
           }
         }
-        return ms.isEmpty() ? null : new Instance("chat", new Problem.Chatting(ms), Fixtures.SINGLE, net);
+        return ms.isEmpty()
+            ? null
+            : new Instance("chat", new Problem.Chatting(ms), Fixtures.SINGLE, net);
       case 1:
         for (int v = 0; v < n; v++) {
           if (v != root && rnd.nextInt(4) > 0) {
@@ -103,22 +106,37 @@ class PortSweepProperties {
     List<Schedule.ControlTransfer> control = new ArrayList<>();
     for (int c = rnd.nextInt(6); c > 0; c--) {
       int a = rnd.nextInt(net.arcs());
-      control.add(new Schedule.ControlTransfer(net.tail(a), net.head(a), rnd.nextInt(8), "wakeup", List.of()));
+      control.add(
+          new Schedule.ControlTransfer(
+              net.tail(a), net.head(a), rnd.nextInt(8), "wakeup", List.of()));
     }
     Schedule.Departures schedule = new Schedule.Departures(departures, control);
     Findings shared = new Findings();
     Findings every = new Findings();
     long makespanShared = BufferlessFastPath.check(inst, schedule, shared, false);
     long makespanEvery = BufferlessFastPath.check(inst, schedule, every, true);
-    String what = "seed " + seed + ", " + inst.kind() + " on " + net.topology() + ", " + inst.messages()
-        + ", departures " + departures + ", control " + control;
+    String what =
+        "seed "
+            + seed
+            + ", "
+            + inst.kind()
+            + " on "
+            + net.topology()
+            + ", "
+            + inst.messages()
+            + ", departures "
+            + departures
+            + ", control "
+            + control;
     assertThat(shared.violations()).as(what).isEqualTo(every.violations());
     assertThat(makespanShared).as(what).isEqualTo(makespanEvery);
     Findings definition = new Findings();
     long makespanDefinition = BufferlessChecker.check(inst, schedule, definition);
-    assertThat(shared.violations()).as("%s: the fast path against the definition", what)
+    assertThat(shared.violations())
+        .as("%s: the fast path against the definition", what)
         .isEqualTo(definition.violations());
-    assertThat(makespanShared).as("%s: the fast path's makespan against the definition's", what)
+    assertThat(makespanShared)
+        .as("%s: the fast path's makespan against the definition's", what)
         .isEqualTo(makespanDefinition);
   }
 }

@@ -10,9 +10,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link UlaSweep.RankSet} answers like a {@link TreeSet}: after every add and remove, {@code below(r)} is the largest
- * member smaller than r and {@code above(r)} the smallest larger one. Sizes 1 to 300,000 so that one, two and three
- * levels of the bit tree are used; dense and sparse fillings. Cases: {@code -Dcommsched.cases=N} (default 200).
+ * {@link UlaSweep.RankSet} answers like a {@link TreeSet}: after every add and remove, {@code
+ * below(r)} is the largest member smaller than r and {@code above(r)} the smallest larger one.
+ * Sizes 1 to 300,000 so that one, two and three levels of the bit tree are used; dense and sparse
+ * fillings. Cases: {@code -Dcommsched.cases=N} (default 200).
  */
 class RankSetProperties {
   static Stream<Long> seeds() {
@@ -28,7 +29,8 @@ class RankSetProperties {
     UlaSweep.RankSet set = new UlaSweep.RankSet(n);
     TreeSet<Integer> ref = new TreeSet<>();
     int ops = 2000;
-    int spread = rnd.nextBoolean() ? n : Math.min(n, 200); // sparse over all ranks, or dense in a corner
+    int spread =
+        rnd.nextBoolean() ? n : Math.min(n, 200); // sparse over all ranks, or dense in a corner
     int base = rnd.nextInt(n - spread + 1);
     for (int op = 0; op < ops; op++) {
       int r = base + rnd.nextInt(spread);
@@ -42,8 +44,12 @@ class RankSetProperties {
       int q = rnd.nextInt(n);
       Integer lower = ref.lower(q);
       Integer higher = ref.higher(q);
-      assertThat(set.below(q)).as("seed %d, n %d, below %d", seed, n, q).isEqualTo(lower == null ? -1 : lower);
-      assertThat(set.above(q)).as("seed %d, n %d, above %d", seed, n, q).isEqualTo(higher == null ? -1 : higher);
+      assertThat(set.below(q))
+          .as("seed %d, n %d, below %d", seed, n, q)
+          .isEqualTo(lower == null ? -1 : lower);
+      assertThat(set.above(q))
+          .as("seed %d, n %d, above %d", seed, n, q)
+          .isEqualTo(higher == null ? -1 : higher);
     }
   }
 }

@@ -23,10 +23,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Seeded properties of the bufferless checker against a brute-force flit-by-flit expansion
- * (docs/models/bufferless-chatting.md#validity-rules, "verifier, full form"): every flit h of every message crosses hop
- * k in step t + h + k, and is put into a set of (arc, step), (sender, step) and (receiver, step) cells. Instances come
- * from a small generator of our own over ULA, BLA, ring, mesh, ESM and random trees. Cases: {@code -Dcommsched.cases=N}
- * (default 200).
+ * (docs/models/bufferless-chatting.md#validity-rules, "verifier, full form"): every flit h of every
+ * message crosses hop k in step t + h + k, and is put into a set of (arc, step), (sender, step) and
+ * (receiver, step) cells. Instances come from a small generator of our own over ULA, BLA, ring,
+ * mesh, ESM and random trees. Cases: {@code -Dcommsched.cases=N} (default 200).
  */
 class ScheduleCheckerProperties {
 
@@ -34,7 +34,8 @@ class ScheduleCheckerProperties {
     return Seeds.seeds().boxed();
   }
 
-  // --- generator ----------------------------------------------------------------------------------------------
+  // --- generator
+  // ----------------------------------------------------------------------------------------------
 
   private static Topology randomTopology(SplittableRandom rnd) {
     switch (rnd.nextInt(6)) {
@@ -48,19 +49,23 @@ class ScheduleCheckerProperties {
         return new Topology.Mesh(1 + rnd.nextInt(3), 2 + rnd.nextInt(2));
       case 4:
         return new Topology.Esm(2 + rnd.nextInt(2), 2 + rnd.nextInt(2));
-      default: {
-        int n = 2 + rnd.nextInt(6);
-        List<Integer> parents = new ArrayList<>();
-        parents.add(-1);
-        for (int v = 1; v < n; v++) {
-          parents.add(rnd.nextInt(v));
+      default:
+        {
+          int n = 2 + rnd.nextInt(6);
+          List<Integer> parents = new ArrayList<>();
+          parents.add(-1);
+          for (int v = 1; v < n; v++) {
+            parents.add(rnd.nextInt(v));
+          }
+          return new Topology.Tree(parents);
         }
-        return new Topology.Tree(parents);
-      }
     }
   }
 
-  /** True if the default routing of the family has a route from u to v (ULA forward, ESM south-east). */
+  /**
+   * True if the default routing of the family has a route from u to v (ULA forward, ESM
+   * south-east).
+   */
   private static boolean routable(Topology t, int u, int v) {
     if (u == v) {
       return false;
@@ -89,7 +94,8 @@ class ScheduleCheckerProperties {
     return new Instance("random", new Problem.Chatting(ms), model, Network.of(t));
   }
 
-  // --- brute force --------------------------------------------------------------------------------------------
+  // --- brute force
+  // --------------------------------------------------------------------------------------------
 
   /** What the flit-by-flit expansion finds. */
   private static final class Flits {
@@ -126,13 +132,23 @@ class ScheduleCheckerProperties {
   }
 
   private static String describe(long seed, Instance inst, Map<String, Long> departures) {
-    return "seed " + seed + ", " + inst.network().topology() + ", " + inst.messages() + ", departures "
+    return "seed "
+        + seed
+        + ", "
+        + inst.network().topology()
+        + ", "
+        + inst.messages()
+        + ", departures "
         + departures;
   }
 
-  // --- properties ---------------------------------------------------------------------------------------------
+  // --- properties
+  // ---------------------------------------------------------------------------------------------
 
-  /** Random departures: the checker's makespan and verdict equal the expansion's, for all and single ports. */
+  /**
+   * Random departures: the checker's makespan and verdict equal the expansion's, for all and single
+   * ports.
+   */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void makespanAndVerdict_equalTheFlitByFlitExpansion(long seed) {
@@ -149,13 +165,19 @@ class ScheduleCheckerProperties {
     assertThat(r.makespan()).as(what).isEqualTo(f.makespan);
     boolean clash = f.arcClash || (single && f.portClash);
     assertThat(r.valid()).as(what).isEqualTo(!clash);
-    assertThat(r.violations()).as(what).extracting(Violation::kind)
-        .isSubsetOf(single ? List.of(Kind.ARC_CONFLICT, Kind.SEND_PORT, Kind.RECEIVE_PORT) : List.of(Kind.ARC_CONFLICT));
+    assertThat(r.violations())
+        .as(what)
+        .extracting(Violation::kind)
+        .isSubsetOf(
+            single
+                ? List.of(Kind.ARC_CONFLICT, Kind.SEND_PORT, Kind.RECEIVE_PORT)
+                : List.of(Kind.ARC_CONFLICT));
   }
 
   /**
-   * A valid first-fit schedule stays valid; moving one message so that its flit meets another message's flit on
-   * a shared arc is always reported as an ARC_CONFLICT on that arc, naming both, at that step.
+   * A valid first-fit schedule stays valid; moving one message so that its flit meets another
+   * message's flit on a shared arc is always reported as an ARC_CONFLICT on that arc, naming both,
+   * at that step.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -169,24 +191,39 @@ class ScheduleCheckerProperties {
     } while (pairs.isEmpty());
     Map<String, Long> departures = firstFit(inst, 10);
     assertThat(ScheduleChecker.check(inst, new Schedule.Departures(departures)).valid())
-        .as(describe(seed, inst, departures)).isTrue();
+        .as(describe(seed, inst, departures))
+        .isTrue();
 
     int[] p = pairs.get(rnd.nextInt(pairs.size()));
     Message mover = inst.messages().get(p[0]);
     Message other = inst.messages().get(p[1]);
-    long step = departures.get(other.id()) + p[4] + rnd.nextLong(other.length()); // a step other holds the arc
+    long step =
+        departures.get(other.id())
+            + p[4]
+            + rnd.nextLong(other.length()); // a step other holds the arc
     departures.put(mover.id(), step - p[3]);
     CheckReport r = ScheduleChecker.check(inst, new Schedule.Departures(departures));
     String arc = inst.network().arcName(p[2]);
-    String what = describe(seed, inst, departures) + ", moved " + mover.id() + " onto " + arc + " in step " + step
-        + ": " + r.violations();
+    String what =
+        describe(seed, inst, departures)
+            + ", moved "
+            + mover.id()
+            + " onto "
+            + arc
+            + " in step "
+            + step
+            + ": "
+            + r.violations();
     assertThat(expand(inst, departures).arcClash).as(what).isTrue();
-    assertThat(r.violations()).as(what).anySatisfy(v -> {
-      assertThat(v.kind()).isEqualTo(Kind.ARC_CONFLICT);
-      assertThat(v.place()).isEqualTo(arc);
-      assertThat(v.messages()).containsExactlyInAnyOrder(mover.id(), other.id());
-      assertThat(v.time()).isEqualTo(step);
-    });
+    assertThat(r.violations())
+        .as(what)
+        .anySatisfy(
+            v -> {
+              assertThat(v.kind()).isEqualTo(Kind.ARC_CONFLICT);
+              assertThat(v.place()).isEqualTo(arc);
+              assertThat(v.messages()).containsExactlyInAnyOrder(mover.id(), other.id());
+              assertThat(v.time()).isEqualTo(step);
+            });
   }
 
   private static List<int[]> sharedArcs(Instance inst) {
@@ -208,7 +245,10 @@ class ScheduleCheckerProperties {
     return out;
   }
 
-  /** Each message in turn takes the first departure (from {@code offset}) whose flits meet no earlier flit. */
+  /**
+   * Each message in turn takes the first departure (from {@code offset}) whose flits meet no
+   * earlier flit.
+   */
   private static Map<String, Long> firstFit(Instance inst, long offset) {
     Set<Long> used = new HashSet<>();
     Map<String, Long> departures = new LinkedHashMap<>();

@@ -11,10 +11,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link UnitArrivals} (runs of units) answers as the definition does with one entry per unit: the earliest
- * arrival of each unit is the minimum over the packets that carry it; a unit is late at t if it arrives after t or
- * never. Seeded packets over messages of up to 40 units, queries over every range. Cases:
- * {@code -Dcommsched.cases=N} (default 200).
+ * {@link UnitArrivals} (runs of units) answers as the definition does with one entry per unit: the
+ * earliest arrival of each unit is the minimum over the packets that carry it; a unit is late at t
+ * if it arrives after t or never. Seeded packets over messages of up to 40 units, queries over
+ * every range. Cases: {@code -Dcommsched.cases=N} (default 200).
  */
 class UnitArrivalsProperties {
   static Stream<Long> seeds() {
@@ -42,10 +42,12 @@ class UnitArrivalsProperties {
       int lo = rnd.nextInt(length);
       int hi = lo + 1 + rnd.nextInt(length - lo);
       long t = rnd.nextInt(32) - 1;
-      assertThat(runs.lateAt(lo, hi, t)).as("seed %d: units [%d, %d) at %d", seed, lo, hi, t)
+      assertThat(runs.lateAt(lo, hi, t))
+          .as("seed %d: units [%d, %d) at %d", seed, lo, hi, t)
           .isEqualTo(definition(at, lo, hi, t));
     }
-    assertThat(UnitArrivals.missing(runs, length)).as("seed %d: missing", seed)
+    assertThat(UnitArrivals.missing(runs, length))
+        .as("seed %d: missing", seed)
         .isEqualTo(definition(at, 0, length, Long.MAX_VALUE - 1));
   }
 
@@ -69,7 +71,9 @@ class UnitArrivalsProperties {
     runs.add(0, n / 2, 7);
     runs.add(n / 4, n, 9);
     assertThat(runs.lateAt(0, n, 8)).isEqualTo(new UnitArrivals.Late(n / 2, n / 2, 9));
-    assertThat(UnitArrivals.missing(runs, n + 3)).isEqualTo(new UnitArrivals.Late(3, n, Long.MAX_VALUE));
-    assertThat(UnitArrivals.missing(null, 5)).isEqualTo(new UnitArrivals.Late(5, 0, Long.MAX_VALUE));
+    assertThat(UnitArrivals.missing(runs, n + 3))
+        .isEqualTo(new UnitArrivals.Late(3, n, Long.MAX_VALUE));
+    assertThat(UnitArrivals.missing(null, 5))
+        .isEqualTo(new UnitArrivals.Late(5, 0, Long.MAX_VALUE));
   }
 }

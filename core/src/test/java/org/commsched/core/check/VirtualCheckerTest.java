@@ -18,8 +18,8 @@ import org.commsched.core.model.Topology;
 import org.junit.jupiter.api.Test;
 
 /**
- * Virtual schedules (docs/models/bufferless-chatting.md#validity-rules (3.1)-(3.2)) and DSA: one broken schedule per
- * violation kind.
+ * Virtual schedules (docs/models/bufferless-chatting.md#validity-rules (3.1)-(3.2)) and DSA: one
+ * broken schedule per violation kind.
  */
 class VirtualCheckerTest {
 
@@ -28,11 +28,14 @@ class VirtualCheckerTest {
   }
 
   /**
-   * DSA as virtual chatting on a ULA (DESIGN "Problems"): buffers a [0,3) of size 2, b [2,4) of size 1 and c
-   * [4,5) of size 3; a and b are both alive at time point 2, i.e. both use arc 2->3.
+   * DSA as virtual chatting on a ULA (DESIGN "Problems"): buffers a [0,3) of size 2, b [2,4) of
+   * size 1 and c [4,5) of size 3; a and b are both alive at time point 2, i.e. both use arc 2->3.
    */
-  private static final Instance DSA = instance(new Problem.Dsa(List.of(msg("a", 0, 3, 2), msg("b", 2, 4, 1),
-      msg("c", 4, 5, 3))), ALL, new Topology.Ula(6));
+  private static final Instance DSA =
+      instance(
+          new Problem.Dsa(List.of(msg("a", 0, 3, 2), msg("b", 2, 4, 1), msg("c", 4, 5, 3))),
+          ALL,
+          new Topology.Ula(6));
 
   @Test
   void dsaBuffersAliveTogetherAtOneOffset_isArcConflict() {

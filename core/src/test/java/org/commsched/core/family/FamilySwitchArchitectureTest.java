@@ -33,26 +33,31 @@ import org.commsched.core.model.Family;
 import org.junit.jupiter.api.Test;
 
 /**
- * The family owns its rules (issue 21): across the main sources of every module, nothing outside {@code core.family}
- * switches on a {@link Family} or tests an instance for one family ({@code family() == Family.PACKET}); the checker,
- * the bounds, the refusals and the exact dispatch ask {@link FamilyRules}. The sources are parsed with the JDK's own
- * parser (no types: a switch counts as one on {@code Family} when every case label is a constant of {@code Family}).
+ * The family owns its rules (issue 21): across the main sources of every module, nothing outside
+ * {@code core.family} switches on a {@link Family} or tests an instance for one family ({@code
+ * family() == Family.PACKET}); the checker, the bounds, the refusals and the exact dispatch ask
+ * {@link FamilyRules}. The sources are parsed with the JDK's own parser (no types: a switch counts
+ * as one on {@code Family} when every case label is a constant of {@code Family}).
  *
- * <p>One switch is allowed, by name: {@code cli.crosscheck.CrossCheckCases.instance}, the crosscheck's random
- * generator of each family, which needs the instances module above core; its switch has no default, so a new family
- * does not compile until it has a generator (docs/DESIGN.md "Model families: the seam").
+ * <p>One switch is allowed, by name: {@code cli.crosscheck.CrossCheckCases.instance}, the
+ * crosscheck's random generator of each family, which needs the instances module above core; its
+ * switch has no default, so a new family does not compile until it has a generator (docs/DESIGN.md
+ * "Model families: the seam").
  */
 class FamilySwitchArchitectureTest {
-  private static final Set<String> CONSTANTS = Arrays.stream(Family.values()).map(Enum::name)
-      .collect(Collectors.toSet());
+  private static final Set<String> CONSTANTS =
+      Arrays.stream(Family.values()).map(Enum::name).collect(Collectors.toSet());
+
   /** The files allowed one switch on Family, each with the number it holds. */
-  private static final String CROSSCHECK_CASES = "cli/src/main/java/org/commsched/cli/crosscheck/CrossCheckCases.java";
+  private static final String CROSSCHECK_CASES =
+      "cli/src/main/java/org/commsched/cli/crosscheck/CrossCheckCases.java";
 
   static List<Path> mainSources() throws IOException {
     Path root = Path.of("").toAbsolutePath().getParent(); // surefire runs in the module's folder
     List<Path> out = new ArrayList<>();
     try (Stream<Path> modules = Files.list(root)) {
-      for (Path m : modules.filter(p -> Files.isDirectory(p.resolve("src/main/java"))).sorted().toList()) {
+      for (Path m :
+          modules.filter(p -> Files.isDirectory(p.resolve("src/main/java"))).sorted().toList()) {
         try (Stream<Path> files = Files.walk(m.resolve("src/main/java"))) {
           files.filter(f -> f.toString().endsWith(".java")).sorted().forEach(out::add);
         }
@@ -61,18 +66,25 @@ class FamilySwitchArchitectureTest {
     return out;
   }
 
-  /** Every switch on Family and every test against one Family constant in the given sources, as "file:line: what". */
+  /**
+   * Every switch on Family and every test against one Family constant in the given sources, as
+   * "file:line: what".
+   */
   static List<String> familyTests(List<Path> sources) throws IOException {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     List<String> found = new ArrayList<>();
-    try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)) {
+    try (StandardJavaFileManager files =
+        javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)) {
       Iterable<? extends JavaFileObject> units = files.getJavaFileObjectsFromPaths(sources);
-      JavacTask task = (JavacTask) javac.getTask(null, files, d -> { }, List.of("-proc:none"), null, units);
+      JavacTask task =
+          (JavacTask) javac.getTask(null, files, d -> {}, List.of("-proc:none"), null, units);
       Trees trees = Trees.instance(task);
       for (CompilationUnitTree unit : task.parse()) {
         new TreePathScanner<Void, Void>() {
           private void report(Tree at, String what) {
-            long line = unit.getLineMap().getLineNumber(trees.getSourcePositions().getStartPosition(unit, at));
+            long line =
+                unit.getLineMap()
+                    .getLineNumber(trees.getSourcePositions().getStartPosition(unit, at));
             found.add(Path.of(unit.getSourceFile().toUri()) + ":" + line + ": " + what);
           }
 
@@ -94,8 +106,11 @@ class FamilySwitchArchitectureTest {
 
           @Override
           public Void visitBinary(BinaryTree node, Void v) {
-            boolean comparison = node.getKind() == Tree.Kind.EQUAL_TO || node.getKind() == Tree.Kind.NOT_EQUAL_TO;
-            if (comparison && (isFamilyConstant(node.getLeftOperand()) || isFamilyConstant(node.getRightOperand()))) {
+            boolean comparison =
+                node.getKind() == Tree.Kind.EQUAL_TO || node.getKind() == Tree.Kind.NOT_EQUAL_TO;
+            if (comparison
+                && (isFamilyConstant(node.getLeftOperand())
+                    || isFamilyConstant(node.getRightOperand()))) {
               report(node, "comparison with a Family constant");
             }
             return super.visitBinary(node, v);
@@ -103,9 +118,11 @@ class FamilySwitchArchitectureTest {
 
           @Override
           public Void visitMethodInvocation(MethodInvocationTree node, Void v) {
-            if (node.getMethodSelect() instanceof MemberSelectTree m && m.getIdentifier().contentEquals("equals")
+            if (node.getMethodSelect() instanceof MemberSelectTree m
+                && m.getIdentifier().contentEquals("equals")
                 && (isFamilyConstant(m.getExpression())
-                || node.getArguments().stream().anyMatch(FamilySwitchArchitectureTest::isFamilyConstant))) {
+                    || node.getArguments().stream()
+                        .anyMatch(FamilySwitchArchitectureTest::isFamilyConstant))) {
               report(node, "equals with a Family constant");
             }
             return super.visitMethodInvocation(node, v);
@@ -129,14 +146,18 @@ class FamilySwitchArchitectureTest {
 
   /** {@code Family.PACKET} and the like. */
   private static boolean isFamilyConstant(ExpressionTree e) {
-    return e instanceof MemberSelectTree m && m.getExpression() instanceof IdentifierTree owner
-        && owner.getName().contentEquals("Family") && CONSTANTS.contains(m.getIdentifier().toString());
+    return e instanceof MemberSelectTree m
+        && m.getExpression() instanceof IdentifierTree owner
+        && owner.getName().contentEquals("Family")
+        && CONSTANTS.contains(m.getIdentifier().toString());
   }
 
   @Test
   void family_isSwitchedOnNowhereOutsideTheFamilyRules() throws IOException {
     List<Path> sources = mainSources();
-    assertThat(sources).as("the scan finds every module's sources").hasSizeGreaterThan(250)
+    assertThat(sources)
+        .as("the scan finds every module's sources")
+        .hasSizeGreaterThan(250)
         .anyMatch(p -> p.endsWith("core/family/FamilyRules.java"))
         .anyMatch(p -> p.toString().contains("/cli/src/main/java/"));
     List<String> outside = new ArrayList<>();
@@ -156,17 +177,20 @@ class FamilySwitchArchitectureTest {
   }
 
   @Test
-  void theScan_findsASwitchAComparisonAndAnEquals_andPassesOtherEnums(@org.junit.jupiter.api.io.TempDir Path dir)
-      throws IOException {
+  void theScan_findsASwitchAComparisonAndAnEquals_andPassesOtherEnums(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
     Path f = dir.resolve("Probe.java");
-    Files.writeString(f, String.join("\n",
-        "class Probe {",
-        "  int a(Family f) { return switch (f) { case PACKET, LINEAR_COST -> 1; default -> 0; }; }",
-        "  boolean b(Instance i) { return i.family() != Family.BUFFERLESS_CHATTING; }",
-        "  boolean c(Instance i) { return Family.PACKET.equals(i.family()); }",
-        "  int d(Kind k) { switch (k) { case PACKET: case CONTROL: return 1; default: return 0; } }",
-        "  boolean e(Instance i) { return i.family().bufferless(); }",
-        "}"));
+    Files.writeString(
+        f,
+        String.join(
+            "\n",
+            "class Probe {",
+            "  int a(Family f) { return switch (f) { case PACKET, LINEAR_COST -> 1; default -> 0; }; }",
+            "  boolean b(Instance i) { return i.family() != Family.BUFFERLESS_CHATTING; }",
+            "  boolean c(Instance i) { return Family.PACKET.equals(i.family()); }",
+            "  int d(Kind k) { switch (k) { case PACKET: case CONTROL: return 1; default: return 0; } }",
+            "  boolean e(Instance i) { return i.family().bufferless(); }",
+            "}"));
     List<String> found = familyTests(List.of(f));
     assertThat(found).hasSize(3);
     assertThat(found.get(0)).endsWith(":2: switch on Family");

@@ -19,22 +19,32 @@ import org.commsched.core.time.TimeScale;
 import org.junit.jupiter.api.Test;
 
 /**
- * The sentence the checker gives for a schedule of the wrong kind names the kind the instance takes: a dsa instance
- * takes slots only, whatever it was given; a chatting instance takes departures or slots.
+ * The sentence the checker gives for a schedule of the wrong kind names the kind the instance
+ * takes: a dsa instance takes slots only, whatever it was given; a chatting instance takes
+ * departures or slots.
  */
 class MisfitWordsTest {
   private static final Network ULA = Network.of(new Topology.Ula(3));
-  private static final Instance DSA = new Instance("dsa", new Problem.Dsa(List.of(new Message("b0", 0, 2, 1))),
-      new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), ULA);
-  private static final Instance CHATTING = new Instance("chat",
-      new Problem.Chatting(List.of(new Message("m0", 0, 2, 1))),
-      new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), ULA);
-  private static final Schedule TRANSMISSIONS = new Schedule.Transmissions(TimeScale.UNIT,
-      List.of(new Schedule.Transmission("b0", 0, 1, 0, 1, 0)));
+  private static final Instance DSA =
+      new Instance(
+          "dsa",
+          new Problem.Dsa(List.of(new Message("b0", 0, 2, 1))),
+          new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+          ULA);
+  private static final Instance CHATTING =
+      new Instance(
+          "chat",
+          new Problem.Chatting(List.of(new Message("m0", 0, 2, 1))),
+          new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+          ULA);
+  private static final Schedule TRANSMISSIONS =
+      new Schedule.Transmissions(
+          TimeScale.UNIT, List.of(new Schedule.Transmission("b0", 0, 1, 0, 1, 0)));
 
   @Test
   void aDsaInstanceGivenTransmissionsIsToldItTakesSlotsNotTransmissions() {
-    assertThat(misfit(DSA, TRANSMISSIONS)).isEqualTo("a dsa problem takes slots (buffer offsets), not transmissions")
+    assertThat(misfit(DSA, TRANSMISSIONS))
+        .isEqualTo("a dsa problem takes slots (buffer offsets), not transmissions")
         .doesNotContain("departures");
   }
 
@@ -46,15 +56,19 @@ class MisfitWordsTest {
 
   @Test
   void aChattingInstanceGivenTransmissionsIsStillToldItTakesDeparturesOrSlots() {
-    assertThat(misfit(CHATTING, new Schedule.Transmissions(TimeScale.UNIT,
-        List.of(new Schedule.Transmission("m0", 0, 1, 0, 1, 0)))))
+    assertThat(
+            misfit(
+                CHATTING,
+                new Schedule.Transmissions(
+                    TimeScale.UNIT, List.of(new Schedule.Transmission("m0", 0, 1, 0, 1, 0)))))
         .isEqualTo("a bufferless chatting problem takes departures or slots, not transmissions");
   }
 
   /** The detail of the checker's one wrong-kind violation. */
   private static String misfit(Instance inst, Schedule schedule) {
     CheckReport report = ScheduleChecker.check(inst, schedule);
-    List<Violation> wrong = report.violations().stream().filter(v -> v.kind() == Kind.WRONG_SCHEDULE_KIND).toList();
+    List<Violation> wrong =
+        report.violations().stream().filter(v -> v.kind() == Kind.WRONG_SCHEDULE_KIND).toList();
     assertThat(wrong).hasSize(1);
     return wrong.get(0).detail();
   }

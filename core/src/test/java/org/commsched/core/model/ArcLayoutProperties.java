@@ -13,18 +13,22 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every regular family's network computes its arcs from the node ids ({@link ArcLayout}); these properties hold
- * each accessor of it (arc count, links, tail, head, reverse, link, {@code arc(u, v)}, out- and in-degrees and lists,
- * distances, the tree's parents and depths) to the stored network of the arc list that family's construction gave
- * before it was implicit, written out below as the definition and stored through an explicit network. Sizes are
- * seeded, from the smallest legal ones up.
+ * Every regular family's network computes its arcs from the node ids ({@link ArcLayout}); these
+ * properties hold each accessor of it (arc count, links, tail, head, reverse, link, {@code arc(u,
+ * v)}, out- and in-degrees and lists, distances, the tree's parents and depths) to the stored
+ * network of the arc list that family's construction gave before it was implicit, written out below
+ * as the definition and stored through an explicit network. Sizes are seeded, from the smallest
+ * legal ones up.
  */
 class ArcLayoutProperties {
   static Stream<Long> seeds() {
     return Seeds.seeds().boxed();
   }
 
-  /** The arc list of the family, in the order the stored construction listed it (the definition of the ids). */
+  /**
+   * The arc list of the family, in the order the stored construction listed it (the definition of
+   * the ids).
+   */
   static List<Topology.Pair> definedArcs(Topology t) {
     List<Topology.Pair> arcs = new ArrayList<>();
     if (t instanceof Topology.Ula u) {
@@ -103,8 +107,9 @@ class ArcLayoutProperties {
       for (int c = 0; c < cols; c++) {
         int v = r * cols + c;
         int[] nbrs = {
-            c + 1 < cols ? v + 1 : (wrap && cols > 1 ? r * cols : -1),
-            r + 1 < rows ? v + cols : (wrap && rows > 1 ? c : -1)};
+          c + 1 < cols ? v + 1 : (wrap && cols > 1 ? r * cols : -1),
+          r + 1 < rows ? v + cols : (wrap && rows > 1 ? c : -1)
+        };
         for (int w : nbrs) {
           if (w >= 0 && w != v && seen.add((long) Math.min(v, w) * n + Math.max(v, w))) {
             arcs.add(new Topology.Pair(v, w));
@@ -115,7 +120,10 @@ class ArcLayoutProperties {
     }
   }
 
-  /** The parent lists the stored construction kept for the tree-shaped families (bla: a path from 0; star). */
+  /**
+   * The parent lists the stored construction kept for the tree-shaped families (bla: a path from 0;
+   * star).
+   */
   private static int[] definedParents(Topology t, int n) {
     int[] parent = new int[n];
     if (t instanceof Topology.Bla) {
@@ -159,10 +167,14 @@ class ArcLayoutProperties {
   void everyAccessorOfAnImplicitFamilyIsThatOfItsStoredArcList(long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     for (int family = 0; family < FAMILIES; family++) {
-      // seed 0 takes the smallest legal size of every family, and the grids of one row and one column in turn
+      // seed 0 takes the smallest legal size of every family, and the grids of one row and one
+      // column in turn
       Topology t = topology(family, rnd, seed == 0);
       if (seed == 1 && family >= 6 && family <= 8) {
-        t = family == 6 ? new Topology.Esm(2, 1) : family == 7 ? new Topology.Mesh(2, 1) : new Topology.Torus(2, 1);
+        t =
+            family == 6
+                ? new Topology.Esm(2, 1)
+                : family == 7 ? new Topology.Mesh(2, 1) : new Topology.Torus(2, 1);
       }
       assertSameAsStored(t);
     }
@@ -189,7 +201,8 @@ class ArcLayoutProperties {
     assertThat(net.edges()).as(what).isEqualTo(x.edges());
     for (int a = 0; a < x.arcs(); a++) {
       assertThat(new int[] {net.tail(a), net.head(a), net.reverse(a), net.edge(a)})
-          .as("arc %d of %s", a, what).containsExactly(x.tail(a), x.head(a), x.reverse(a), x.edge(a));
+          .as("arc %d of %s", a, what)
+          .containsExactly(x.tail(a), x.head(a), x.reverse(a), x.edge(a));
     }
     for (int u = -1; u <= n; u++) {
       for (int v = -1; v <= n; v++) {
@@ -201,12 +214,18 @@ class ArcLayoutProperties {
       assertThat(net.outDegree(v)).as("out-degree of %d in %s", v, what).isEqualTo(x.outDegree(v));
       assertThat(net.inDegree(v)).as("in-degree of %d in %s", v, what).isEqualTo(x.inDegree(v));
       for (int i = 0; i < x.outDegree(v); i++) {
-        assertThat(net.outArc(v, i)).as("out-arc %d of %d in %s", i, v, what).isEqualTo(x.outArc(v, i));
+        assertThat(net.outArc(v, i))
+            .as("out-arc %d of %d in %s", i, v, what)
+            .isEqualTo(x.outArc(v, i));
       }
       for (int i = 0; i < x.inDegree(v); i++) {
-        assertThat(net.inArc(v, i)).as("in-arc %d of %d in %s", i, v, what).isEqualTo(x.inArc(v, i));
+        assertThat(net.inArc(v, i))
+            .as("in-arc %d of %d in %s", i, v, what)
+            .isEqualTo(x.inArc(v, i));
       }
-      assertThat(net.distancesFrom(v)).as("distances from %d in %s", v, what).containsExactly(x.distancesFrom(v));
+      assertThat(net.distancesFrom(v))
+          .as("distances from %d in %s", v, what)
+          .containsExactly(x.distancesFrom(v));
     }
     assertThat(net.arcList()).as(what).isEqualTo(x.arcList());
     int[] parents = definedParents(t, n);

@@ -11,12 +11,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link Atlas#arcs(int)} reads the arcs of straight and breadth-first-tree routes without building the node list;
- * they are always the arcs between consecutive nodes of {@link Atlas#nodes(int)}. Seeded scatter, gather and
- * chatting instances on several families. Cases: {@code -Dcommsched.cases=N} (default 200).
+ * {@link Atlas#arcs(int)} reads the arcs of straight and breadth-first-tree routes without building
+ * the node list; they are always the arcs between consecutive nodes of {@link Atlas#nodes(int)}.
+ * Seeded scatter, gather and chatting instances on several families. Cases: {@code
+ * -Dcommsched.cases=N} (default 200).
  */
 class AtlasArcsProperties {
-  private static final CommModel SINGLE = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
+  private static final CommModel SINGLE =
+      new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
 
   static Stream<Long> seeds() {
     return Seeds.seeds().boxed();
@@ -32,14 +34,15 @@ class AtlasArcsProperties {
         return new Topology.Hypercube(1 + rnd.nextInt(4));
       case 3:
         return new Topology.Ring(3 + rnd.nextInt(6));
-      default: {
-        List<Integer> parents = new ArrayList<>();
-        parents.add(-1);
-        for (int v = 1, n = 2 + rnd.nextInt(12); v < n; v++) {
-          parents.add(rnd.nextInt(v));
+      default:
+        {
+          List<Integer> parents = new ArrayList<>();
+          parents.add(-1);
+          for (int v = 1, n = 2 + rnd.nextInt(12); v < n; v++) {
+            parents.add(rnd.nextInt(v));
+          }
+          return new Topology.Tree(parents);
         }
-        return new Topology.Tree(parents);
-      }
     }
   }
 
@@ -84,9 +87,12 @@ class AtlasArcsProperties {
     for (int i = 0; i < atlas.size(); i++) {
       int[] nodes = atlas.nodes(i);
       int[] arcs = atlas.arcs(i);
-      assertThat(arcs).as("seed %d, %s, message %d", seed, net.topology(), i).hasSize(nodes.length - 1);
+      assertThat(arcs)
+          .as("seed %d, %s, message %d", seed, net.topology(), i)
+          .hasSize(nodes.length - 1);
       for (int k = 0; k < arcs.length; k++) {
-        assertThat(arcs[k]).as("seed %d, %s, message %d, hop %d", seed, net.topology(), i, k)
+        assertThat(arcs[k])
+            .as("seed %d, %s, message %d, hop %d", seed, net.topology(), i, k)
             .isEqualTo(net.arc(nodes[k], nodes[k + 1]));
       }
     }

@@ -14,21 +14,26 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The breadth-first tree of scatter and gather routes ({@link Atlas#routeTreeNext}, {@link Atlas#routeTreeDepth},
- * {@link Atlas#arcs}) against its definition, the scan {@code Atlas} ran over every node before the regular families
- * computed their parents from the ids ({@link Network#closerNeighbour}): breadth-first distances from (scatter) or to
- * (gather) the root, then each node's in-arcs by tail (out-arcs by head), the first one whose other end is one hop
- * closer. The scan runs on the stored network of the family's own arc list ({@link ArcLayoutProperties#definedArcs},
- * searched breadth first), and the atlas of the implicit family and of that stored network must both give its tree,
- * node for node and arc for arc, for a seeded root of every regular family in both directions; trees and explicit
- * networks (which keep the scan) are held to it as well.
+ * The breadth-first tree of scatter and gather routes ({@link Atlas#routeTreeNext}, {@link
+ * Atlas#routeTreeDepth}, {@link Atlas#arcs}) against its definition, the scan {@code Atlas} ran
+ * over every node before the regular families computed their parents from the ids ({@link
+ * Network#closerNeighbour}): breadth-first distances from (scatter) or to (gather) the root, then
+ * each node's in-arcs by tail (out-arcs by head), the first one whose other end is one hop closer.
+ * The scan runs on the stored network of the family's own arc list ({@link
+ * ArcLayoutProperties#definedArcs}, searched breadth first), and the atlas of the implicit family
+ * and of that stored network must both give its tree, node for node and arc for arc, for a seeded
+ * root of every regular family in both directions; trees and explicit networks (which keep the
+ * scan) are held to it as well.
  */
 class AtlasRouteTreeProperties {
   static Stream<Long> seeds() {
     return Seeds.seeds().boxed();
   }
 
-  /** The definition: per node, the arc to its parent chosen by the scan (-1 for the root and unreached nodes). */
+  /**
+   * The definition: per node, the arc to its parent chosen by the scan (-1 for the root and
+   * unreached nodes).
+   */
   private static int[] scannedParentArcs(Network net, int root, boolean fromRoot, int[] dist) {
     int n = net.nodes();
     int[] arcTo = new int[n];
@@ -59,7 +64,8 @@ class AtlasRouteTreeProperties {
       Topology t = ArcLayoutProperties.topology(family, rnd, seed == 0);
       Network implicit = Network.of(t);
       int n = implicit.nodes();
-      Network stored = Network.of(new Topology.Explicit(n, ArcLayoutProperties.definedArcs(t), false));
+      Network stored =
+          Network.of(new Topology.Explicit(n, ArcLayoutProperties.definedArcs(t), false));
       int root = rnd.nextInt(n);
       for (boolean fromRoot : new boolean[] {true, false}) {
         assertSameTreeAsTheScan(implicit, stored, root, fromRoot, t.toString());
@@ -92,17 +98,18 @@ class AtlasRouteTreeProperties {
     int root = rnd.nextInt(n);
     for (boolean fromRoot : new boolean[] {true, false}) {
       assertSameTreeAsTheScan(tree, tree, root, fromRoot, "tree " + parents);
-      assertSameTreeAsTheScan(explicit, explicit, root, fromRoot, (links ? "links " : "arcs ") + pairs);
+      assertSameTreeAsTheScan(
+          explicit, explicit, root, fromRoot, (links ? "links " : "arcs ") + pairs);
     }
   }
 
   /**
-   * The atlas of a scatter ({@code fromRoot}) or gather on {@code net} with a message for every node that has a
-   * route gives the tree the scan finds on {@code reference} (the same arcs, stored): parent, depth, and every
-   * route's arcs, nodes and hops.
+   * The atlas of a scatter ({@code fromRoot}) or gather on {@code net} with a message for every
+   * node that has a route gives the tree the scan finds on {@code reference} (the same arcs,
+   * stored): parent, depth, and every route's arcs, nodes and hops.
    */
-  private static void assertSameTreeAsTheScan(Network net, Network reference, int root, boolean fromRoot,
-      String what) {
+  private static void assertSameTreeAsTheScan(
+      Network net, Network reference, int root, boolean fromRoot, String what) {
     int n = reference.nodes();
     int[] dist = fromRoot ? reference.distancesFrom(root) : reference.distancesTo(root);
     int[] arcTo = scannedParentArcs(reference, root, fromRoot, dist);
@@ -112,7 +119,8 @@ class AtlasRouteTreeProperties {
         ms.add(fromRoot ? new Message("m" + v, root, v, 1) : new Message("m" + v, v, root, 1));
       }
     }
-    Atlas atlas = new Atlas(net, ms, fromRoot ? ProblemKind.SCATTER : ProblemKind.GATHER, root, "/messages");
+    Atlas atlas =
+        new Atlas(net, ms, fromRoot ? ProblemKind.SCATTER : ProblemKind.GATHER, root, "/messages");
     String dir = (fromRoot ? "scatter from " : "gather to ") + root + " on " + what;
     assertThat(atlas.hasRouteTree()).as(dir).isTrue();
     for (int v = 0; v < n; v++) {

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Node labels name nodes for people and change nothing else (docs/models/README.md#node-labels). */
+/**
+ * Node labels name nodes for people and change nothing else (docs/models/README.md#node-labels).
+ */
 class NetworkLabelsTest {
   private final Network plain = Network.of(new Topology.Bla(3));
   private final Network named = plain.withLabels(List.of("paris", "lyon", "nice"));
@@ -40,7 +42,8 @@ class NetworkLabelsTest {
     assertThat(named.nameNodes("node 1 sends m0 over 0->1->2 in steps 0..1"))
         .isEqualTo("node lyon (#1) sends m0 over paris (#0)->lyon (#1)->nice (#2) in steps 0..1");
     assertThat(named.nameNodes("EXCHANGE_PORT at link 0-1 time 3: both involve nodes 2"))
-        .isEqualTo("EXCHANGE_PORT at link paris (#0)-lyon (#1) time 3: both involve nodes nice (#2)");
+        .isEqualTo(
+            "EXCHANGE_PORT at link paris (#0)-lyon (#1) time 3: both involve nodes nice (#2)");
     assertThat(named.nameNodes("arc 1->2 carries 7 flits of length 2, m10 at time 1"))
         .isEqualTo("arc lyon (#1)->nice (#2) carries 7 flits of length 2, m10 at time 1");
   }
@@ -48,12 +51,15 @@ class NetworkLabelsTest {
   @Test
   void badLabels_areRefusedAtTheirPlace() {
     assertThatThrownBy(() -> plain.withLabels(List.of("a", "b")))
-        .isInstanceOfSatisfying(ModelException.class, e -> assertThat(e.pointer()).isEqualTo("/network/labels"))
+        .isInstanceOfSatisfying(
+            ModelException.class, e -> assertThat(e.pointer()).isEqualTo("/network/labels"))
         .hasMessageContaining("3 nodes but 2 labels");
     assertThatThrownBy(() -> plain.withLabels(List.of("a", "b", "a")))
-        .isInstanceOfSatisfying(ModelException.class, e -> assertThat(e.pointer()).isEqualTo("/network/labels/2"))
+        .isInstanceOfSatisfying(
+            ModelException.class, e -> assertThat(e.pointer()).isEqualTo("/network/labels/2"))
         .hasMessageContaining("nodes 0 and 2 are both labelled \"a\"");
     assertThatThrownBy(() -> plain.withLabels(List.of("a", "", "c")))
-        .isInstanceOfSatisfying(ModelException.class, e -> assertThat(e.pointer()).isEqualTo("/network/labels/1"));
+        .isInstanceOfSatisfying(
+            ModelException.class, e -> assertThat(e.pointer()).isEqualTo("/network/labels/1"));
   }
 }

@@ -54,7 +54,8 @@ class NetworkTest {
 
   @Test
   void complete_isImplicitButNumberedAsTheExplicitArcList() {
-    // docs/DESIGN.md#implicit-complete-graphs: the same ids, ends, reverses, links and neighbours as the explicit
+    // docs/DESIGN.md#implicit-complete-graphs: the same ids, ends, reverses, links and neighbours
+    // as the explicit
     // list of every ordered pair (tail major, heads ascending)
     for (int p = 2; p <= 9; p++) {
       java.util.List<Topology.Pair> pairs = new java.util.ArrayList<>();
@@ -71,7 +72,8 @@ class NetworkTest {
       assertThat(k.edges()).isEqualTo(x.edges()).isEqualTo(p * (p - 1) / 2);
       for (int a = 0; a < x.arcs(); a++) {
         assertThat(new int[] {k.tail(a), k.head(a), k.reverse(a), k.edge(a)})
-            .as("arc %d of K_%d", a, p).containsExactly(x.tail(a), x.head(a), x.reverse(a), x.edge(a));
+            .as("arc %d of K_%d", a, p)
+            .containsExactly(x.tail(a), x.head(a), x.reverse(a), x.edge(a));
         assertThat(k.arcName(a)).isEqualTo(x.arcName(a));
       }
       for (int u = -1; u <= p; u++) {
@@ -101,7 +103,8 @@ class NetworkTest {
     assertThat(last).isEqualTo(99_989_999);
     assertThat(k.edge(last)).isEqualTo(k.edges() - 1);
     assertThat(k.reverse(k.arc(0, 9_999))).isEqualTo(k.arc(9_999, 0));
-    assertThatThrownBy(() -> new Topology.Complete(46_342)).hasMessageContaining("at most 46341 nodes");
+    assertThatThrownBy(() -> new Topology.Complete(46_342))
+        .hasMessageContaining("at most 46341 nodes");
   }
 
   @Test
@@ -115,7 +118,8 @@ class NetworkTest {
 
   @Test
   void foldedHypercube_addsTheAntipodalLinks() {
-    // Q_3^+: the 12 links of Q_3 plus 4 antipodal ones (v, v XOR 7), 32 arcs; diameter ceil(3/2) = 2
+    // Q_3^+: the 12 links of Q_3 plus 4 antipodal ones (v, v XOR 7), 32 arcs; diameter ceil(3/2) =
+    // 2
     Network n = Network.of(new Topology.FoldedHypercube(3));
     assertThat(n.nodes()).isEqualTo(8);
     assertThat(n.arcs()).isEqualTo(32);
@@ -138,7 +142,8 @@ class NetworkTest {
   @Test
   void tree_withCycle_isRejected() {
     assertThatThrownBy(() -> new Topology.Tree(Arrays.asList(-1, 2, 1)))
-        .isInstanceOf(ModelException.class).hasMessageContaining("cycle");
+        .isInstanceOf(ModelException.class)
+        .hasMessageContaining("cycle");
   }
 
   @Test
@@ -152,7 +157,8 @@ class NetworkTest {
   void explicitLinks_duplicate_isRejected() {
     List<Topology.Pair> p = List.of(new Topology.Pair(0, 1), new Topology.Pair(1, 0));
     assertThatThrownBy(() -> Network.of(new Topology.Explicit(2, p, true)))
-        .isInstanceOf(ModelException.class).hasMessageContaining("duplicate link");
+        .isInstanceOf(ModelException.class)
+        .hasMessageContaining("duplicate link");
   }
 
   @Test

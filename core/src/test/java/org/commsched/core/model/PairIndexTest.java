@@ -9,7 +9,10 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** {@link PairIndex} numbers pairs in the order first met, as a map from the pair to the next number would. */
+/**
+ * {@link PairIndex} numbers pairs in the order first met, as a map from the pair to the next number
+ * would.
+ */
 class PairIndexTest {
 
   @Test
@@ -42,16 +45,21 @@ class PairIndexTest {
       long y = r.nextInt(3) == 0 ? -r.nextInt(50) : r.nextInt(300);
       int want = expected.computeIfAbsent(List.of(x, y), k -> expected.size());
       int got = ix.add(x, y);
-      if (got != want) { // a plain comparison: 200,000 AssertJ assertions cost seconds of the everyday build
-        fail("add(%d, %d) at step %d gave %d, a map from the pair to the next number gives %d", x, y, i, got, want);
+      if (got
+          != want) { // a plain comparison: 200,000 AssertJ assertions cost seconds of the everyday
+        // build
+        fail(
+            "add(%d, %d) at step %d gave %d, a map from the pair to the next number gives %d",
+            x, y, i, got, want);
       }
     }
     assertThat(ix.size()).isEqualTo(expected.size());
-    expected.forEach((k, v) -> {
-      int got = ix.get(k.get(0), k.get(1));
-      if (got != v) {
-        fail("get(%d, %d) gave %d, not %d", k.get(0), k.get(1), got, v);
-      }
-    });
+    expected.forEach(
+        (k, v) -> {
+          int got = ix.get(k.get(0), k.get(1));
+          if (got != v) {
+            fail("get(%d, %d) gave %d, not %d", k.get(0), k.get(1), got, v);
+          }
+        });
   }
 }

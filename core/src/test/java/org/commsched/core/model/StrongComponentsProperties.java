@@ -13,11 +13,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link Network#strongComponents()} against the definition, on seeded random directed and undirected networks:
- * two nodes share a component exactly when each reaches the other (breadth-first searches from every node), and no
- * arc goes from a later component to an earlier one (the topological order {@link Atlas} uses to say "no route"
- * without a search). Also {@link Network#distancesTo(int)} against {@link Network#distancesFrom(int)} of the reversed
- * network.
+ * {@link Network#strongComponents()} against the definition, on seeded random directed and
+ * undirected networks: two nodes share a component exactly when each reaches the other
+ * (breadth-first searches from every node), and no arc goes from a later component to an earlier
+ * one (the topological order {@link Atlas} uses to say "no route" without a search). Also {@link
+ * Network#distancesTo(int)} against {@link Network#distancesFrom(int)} of the reversed network.
  */
 class StrongComponentsProperties {
   static Stream<Long> seeds() {
@@ -48,14 +48,18 @@ class StrongComponentsProperties {
     int[][] from = new int[n][];
     for (int u = 0; u < n; u++) {
       from[u] = net.distancesFrom(u);
-      assertThat(net.distancesTo(u)).as("distances to %d", u).containsExactly(back.distancesFrom(u));
+      assertThat(net.distancesTo(u))
+          .as("distances to %d", u)
+          .containsExactly(back.distancesFrom(u));
     }
     for (int u = 0; u < n; u++) {
       for (int v = 0; v < n; v++) {
         boolean mutual = from[u][v] >= 0 && from[v][u] >= 0;
         assertThat(comp[u] == comp[v]).as("%d and %d in %s", u, v, pairs).isEqualTo(mutual);
         if (comp[u] > comp[v]) {
-          assertThat(from[u][v]).as("%d reaches %d though its component comes later", u, v).isEqualTo(-1);
+          assertThat(from[u][v])
+              .as("%d reaches %d though its component comes later", u, v)
+              .isEqualTo(-1);
         }
       }
     }

@@ -12,50 +12,58 @@ import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link TimeTable}, the compact form of a schedule's id-to-time map, reads as a {@link LinkedHashMap} with the same
- * entries does: order, look-ups, equality both ways, hash code and text; and a schedule keeps it as it is while it
- * copies any other map.
+ * {@link TimeTable}, the compact form of a schedule's id-to-time map, reads as a {@link
+ * LinkedHashMap} with the same entries does: order, look-ups, equality both ways, hash code and
+ * text; and a schedule keeps it as it is while it copies any other map.
  */
 class TimeTableTest {
 
   @Test
   void readsAsTheLinkedHashMapOfItsEntriesOnSeededTables() {
-    Seeds.seeds(Seeds.cases(4, 20)).forEach(seed -> {
-      SplittableRandom rnd = new SplittableRandom(seed);
-      int n = rnd.nextInt(0, 60);
-      String[] keys = new String[n];
-      long[] values = new long[n];
-      Map<String, Long> plain = new LinkedHashMap<>();
-      for (int i = 0; i < n; i++) {
-        keys[i] = "m" + (n - i) * 7; // distinct, not in any sorted order
-        values[i] = rnd.nextLong(-1_000, 1_000_000);
-        plain.put(keys[i], values[i]);
-      }
-      TimeTable table = rnd.nextBoolean() ? TimeTable.of(keys.clone(), values.clone())
-          : TimeTable.ofDistinct(keys.clone(), values.clone());
-      assertThat(new ArrayList<>(table.entrySet())).isEqualTo(new ArrayList<>(plain.entrySet()));
-      assertThat(new ArrayList<>(table.keySet())).isEqualTo(new ArrayList<>(plain.keySet()));
-      assertThat(table).isEqualTo(plain);
-      assertThat(plain).isEqualTo(table);
-      assertThat(table.hashCode()).isEqualTo(plain.hashCode());
-      assertThat(table.toString()).isEqualTo(plain.toString());
-      assertThat(table.size()).isEqualTo(n);
-      for (int i = 0; i < n; i++) {
-        assertThat(table.get(keys[i])).isEqualTo(values[i]);
-        assertThat(table.key(i)).isEqualTo(keys[i]);
-        assertThat(table.value(i)).isEqualTo(values[i]);
-      }
-      assertThat(table.get("absent")).isNull();
-      assertThat(table.containsKey("absent")).isFalse();
-    });
+    Seeds.seeds(Seeds.cases(4, 20))
+        .forEach(
+            seed -> {
+              SplittableRandom rnd = new SplittableRandom(seed);
+              int n = rnd.nextInt(0, 60);
+              String[] keys = new String[n];
+              long[] values = new long[n];
+              Map<String, Long> plain = new LinkedHashMap<>();
+              for (int i = 0; i < n; i++) {
+                keys[i] = "m" + (n - i) * 7; // distinct, not in any sorted order
+                values[i] = rnd.nextLong(-1_000, 1_000_000);
+                plain.put(keys[i], values[i]);
+              }
+              TimeTable table =
+                  rnd.nextBoolean()
+                      ? TimeTable.of(keys.clone(), values.clone())
+                      : TimeTable.ofDistinct(keys.clone(), values.clone());
+              assertThat(new ArrayList<>(table.entrySet()))
+                  .isEqualTo(new ArrayList<>(plain.entrySet()));
+              assertThat(new ArrayList<>(table.keySet()))
+                  .isEqualTo(new ArrayList<>(plain.keySet()));
+              assertThat(table).isEqualTo(plain);
+              assertThat(plain).isEqualTo(table);
+              assertThat(table.hashCode()).isEqualTo(plain.hashCode());
+              assertThat(table.toString()).isEqualTo(plain.toString());
+              assertThat(table.size()).isEqualTo(n);
+              for (int i = 0; i < n; i++) {
+                assertThat(table.get(keys[i])).isEqualTo(values[i]);
+                assertThat(table.key(i)).isEqualTo(keys[i]);
+                assertThat(table.value(i)).isEqualTo(values[i]);
+              }
+              assertThat(table.get("absent")).isNull();
+              assertThat(table.containsKey("absent")).isFalse();
+            });
   }
 
   @Test
   void aRepeatedKeyOrArraysOfTwoLengthsAreRefused() {
     assertThatThrownBy(() -> TimeTable.of(new String[] {"a", "b", "a"}, new long[] {1, 2, 3}))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("repeats");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("repeats");
     assertThatThrownBy(() -> TimeTable.ofDistinct(new String[] {"a"}, new long[] {1, 2}))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 keys but 2 values");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("1 keys but 2 values");
   }
 
   @Test
@@ -76,6 +84,7 @@ class TimeTableTest {
     Schedule.Departures d = new Schedule.Departures(plain);
     plain.put("y", 0L);
     assertThat(d.departures()).containsExactly(Map.entry("x", 5L));
-    assertThat(new Schedule.Departures(t)).isEqualTo(new Schedule.Departures(new LinkedHashMap<>(t)));
+    assertThat(new Schedule.Departures(t))
+        .isEqualTo(new Schedule.Departures(new LinkedHashMap<>(t)));
   }
 }

@@ -17,12 +17,13 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link Recognition} on every regular family at several sizes, each written as an explicit network under a seeded
- * random numbering (as links, or as both arcs of each link, in a shuffled order): it is recognised as the family the
- * fixed order names (where two families have the same graph, e.g. the 4 x 4 torus and Q_4, the first one), with the
- * family's sizes, and the map is an isomorphism, checked here against the family's own arc list and not with
- * {@link Recognition#isomorphism}. Near misses (a chord, a missing link, two links swapped so that every degree
- * stays) are not recognised; and on random degree-keeping perturbations whatever is recognised is an isomorphism.
+ * {@link Recognition} on every regular family at several sizes, each written as an explicit network
+ * under a seeded random numbering (as links, or as both arcs of each link, in a shuffled order): it
+ * is recognised as the family the fixed order names (where two families have the same graph, e.g.
+ * the 4 x 4 torus and Q_4, the first one), with the family's sizes, and the map is an isomorphism,
+ * checked here against the family's own arc list and not with {@link Recognition#isomorphism}. Near
+ * misses (a chord, a missing link, two links swapped so that every degree stays) are not
+ * recognised; and on random degree-keeping perturbations whatever is recognised is an isomorphism.
  */
 class RecognitionProperties {
   /** A family written out, and the family recognition must name (null: the same). */
@@ -32,30 +33,59 @@ class RecognitionProperties {
 
   static Stream<Arguments> families() {
     return Stream.of(
-        fam(new Topology.Complete(2), null), fam(new Topology.Complete(3), null), fam(new Topology.Complete(6), null),
+        fam(new Topology.Complete(2), null),
+        fam(new Topology.Complete(3), null),
+        fam(new Topology.Complete(6), null),
         fam(new Topology.Complete(11), null),
-        fam(new Topology.Bla(2), new Topology.Complete(2)), fam(new Topology.Bla(3), null),
-        fam(new Topology.Bla(7), null), fam(new Topology.Bla(40), null),
-        fam(new Topology.Ula(2), null), fam(new Topology.Ula(9), null), fam(new Topology.Ula(33), null),
-        fam(new Topology.URing(3), null), fam(new Topology.URing(8), null), fam(new Topology.URing(25), null),
-        fam(new Topology.Ring(3), new Topology.Complete(3)), fam(new Topology.Ring(5), null),
-        fam(new Topology.Ring(8), null), fam(new Topology.Ring(37), null),
-        fam(new Topology.Star(3), new Topology.Bla(3)), fam(new Topology.Star(4), null),
+        fam(new Topology.Bla(2), new Topology.Complete(2)),
+        fam(new Topology.Bla(3), null),
+        fam(new Topology.Bla(7), null),
+        fam(new Topology.Bla(40), null),
+        fam(new Topology.Ula(2), null),
+        fam(new Topology.Ula(9), null),
+        fam(new Topology.Ula(33), null),
+        fam(new Topology.URing(3), null),
+        fam(new Topology.URing(8), null),
+        fam(new Topology.URing(25), null),
+        fam(new Topology.Ring(3), new Topology.Complete(3)),
+        fam(new Topology.Ring(5), null),
+        fam(new Topology.Ring(8), null),
+        fam(new Topology.Ring(37), null),
+        fam(new Topology.Star(3), new Topology.Bla(3)),
+        fam(new Topology.Star(4), null),
         fam(new Topology.Star(12), null),
-        fam(new Topology.Hypercube(1), new Topology.Complete(2)), fam(new Topology.Hypercube(2), new Topology.Ring(4)),
-        fam(new Topology.Hypercube(3), null), fam(new Topology.Hypercube(4), null),
-        fam(new Topology.Hypercube(6), null), fam(new Topology.Hypercube(8), null),
-        fam(new Topology.FoldedHypercube(2), new Topology.Complete(4)), fam(new Topology.FoldedHypercube(3), null),
-        fam(new Topology.FoldedHypercube(4), null), fam(new Topology.FoldedHypercube(5), null),
-        fam(new Topology.FoldedHypercube(6), null), fam(new Topology.FoldedHypercube(7), null),
-        fam(new Topology.Mesh(1, 6), new Topology.Bla(6)), fam(new Topology.Mesh(2, 2), new Topology.Ring(4)),
-        fam(new Topology.Mesh(2, 3), null), fam(new Topology.Mesh(3, 3), null), fam(new Topology.Mesh(5, 3), null),
-        fam(new Topology.Mesh(4, 7), null), fam(new Topology.Mesh(6, 6), null), fam(new Topology.Mesh(2, 9), null),
-        fam(new Topology.Torus(1, 7), new Topology.Ring(7)), fam(new Topology.Torus(2, 2), new Topology.Ring(4)),
-        fam(new Topology.Torus(2, 3), null), fam(new Topology.Torus(2, 4), new Topology.Hypercube(3)),
-        fam(new Topology.Torus(2, 7), null), fam(new Topology.Torus(3, 3), null), fam(new Topology.Torus(3, 4), null),
-        fam(new Topology.Torus(5, 3), null), fam(new Topology.Torus(4, 4), new Topology.Hypercube(4)),
-        fam(new Topology.Torus(4, 5), null), fam(new Topology.Torus(5, 7), null), fam(new Topology.Torus(6, 6), null),
+        fam(new Topology.Hypercube(1), new Topology.Complete(2)),
+        fam(new Topology.Hypercube(2), new Topology.Ring(4)),
+        fam(new Topology.Hypercube(3), null),
+        fam(new Topology.Hypercube(4), null),
+        fam(new Topology.Hypercube(6), null),
+        fam(new Topology.Hypercube(8), null),
+        fam(new Topology.FoldedHypercube(2), new Topology.Complete(4)),
+        fam(new Topology.FoldedHypercube(3), null),
+        fam(new Topology.FoldedHypercube(4), null),
+        fam(new Topology.FoldedHypercube(5), null),
+        fam(new Topology.FoldedHypercube(6), null),
+        fam(new Topology.FoldedHypercube(7), null),
+        fam(new Topology.Mesh(1, 6), new Topology.Bla(6)),
+        fam(new Topology.Mesh(2, 2), new Topology.Ring(4)),
+        fam(new Topology.Mesh(2, 3), null),
+        fam(new Topology.Mesh(3, 3), null),
+        fam(new Topology.Mesh(5, 3), null),
+        fam(new Topology.Mesh(4, 7), null),
+        fam(new Topology.Mesh(6, 6), null),
+        fam(new Topology.Mesh(2, 9), null),
+        fam(new Topology.Torus(1, 7), new Topology.Ring(7)),
+        fam(new Topology.Torus(2, 2), new Topology.Ring(4)),
+        fam(new Topology.Torus(2, 3), null),
+        fam(new Topology.Torus(2, 4), new Topology.Hypercube(3)),
+        fam(new Topology.Torus(2, 7), null),
+        fam(new Topology.Torus(3, 3), null),
+        fam(new Topology.Torus(3, 4), null),
+        fam(new Topology.Torus(5, 3), null),
+        fam(new Topology.Torus(4, 4), new Topology.Hypercube(4)),
+        fam(new Topology.Torus(4, 5), null),
+        fam(new Topology.Torus(5, 7), null),
+        fam(new Topology.Torus(6, 6), null),
         fam(new Topology.Torus(8, 3), null));
   }
 
@@ -74,15 +104,16 @@ class RecognitionProperties {
 
   @ParameterizedTest(name = "{0} as {1}, seed {2}")
   @MethodSource("familiesTimesSeeds")
-  void everyFamilyUnderAnyNumbering_isRecognisedWithItsSizes_andTheMapIsAnIsomorphism(Topology written,
-      Topology expected, long seed) {
+  void everyFamilyUnderAnyNumbering_isRecognisedWithItsSizes_andTheMapIsAnIsomorphism(
+      Topology written, Topology expected, long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     Network family = Network.of(written);
     int[] perm = Seeds.permutation(family.nodes(), r);
     Network g = RandomNetworks.renumbered(family, perm, r);
     Recognition rec = Recognition.of(g);
     assertThat(rec).as("%s renumbered by seed %d", written, seed).isNotNull();
-    assertThat(normalised(rec.family())).as("%s renumbered by seed %d", written, seed)
+    assertThat(normalised(rec.family()))
+        .as("%s renumbered by seed %d", written, seed)
         .isEqualTo(normalised(expected));
     assertIsomorphism(g, rec);
   }
@@ -104,19 +135,26 @@ class RecognitionProperties {
         Arguments.of(new Topology.Star(2), new Topology.Complete(2)),
         Arguments.of(new Topology.Star(3), new Topology.Bla(3)),
         // coincidences that keep the declared family, and the one-dimensional families themselves
-        Arguments.of(new Topology.Mesh(2, 3), null), Arguments.of(new Topology.Mesh(3, 3), null),
-        Arguments.of(new Topology.Torus(2, 4), null), Arguments.of(new Topology.Torus(4, 4), null),
-        Arguments.of(new Topology.Torus(3, 3), null), Arguments.of(new Topology.Hypercube(3), null),
-        Arguments.of(new Topology.FoldedHypercube(3), null), Arguments.of(new Topology.Star(4), null),
-        Arguments.of(new Topology.Ring(3), null), Arguments.of(new Topology.Ring(8), null),
-        Arguments.of(new Topology.Bla(2), null), Arguments.of(new Topology.Complete(3), null),
-        Arguments.of(new Topology.URing(5), null), Arguments.of(new Topology.Ula(4), null));
+        Arguments.of(new Topology.Mesh(2, 3), null),
+        Arguments.of(new Topology.Mesh(3, 3), null),
+        Arguments.of(new Topology.Torus(2, 4), null),
+        Arguments.of(new Topology.Torus(4, 4), null),
+        Arguments.of(new Topology.Torus(3, 3), null),
+        Arguments.of(new Topology.Hypercube(3), null),
+        Arguments.of(new Topology.FoldedHypercube(3), null),
+        Arguments.of(new Topology.Star(4), null),
+        Arguments.of(new Topology.Ring(3), null),
+        Arguments.of(new Topology.Ring(8), null),
+        Arguments.of(new Topology.Bla(2), null),
+        Arguments.of(new Topology.Complete(3), null),
+        Arguments.of(new Topology.URing(5), null),
+        Arguments.of(new Topology.Ula(4), null));
   }
 
   @ParameterizedTest(name = "{0} as {1}")
   @MethodSource("declaredFamilies")
-  void aDeclaredFamilyThatIsACompleteGraphPathOrRing_isRecognisedAsThat_andNothingElseIs(Topology declared,
-      Topology expected) {
+  void aDeclaredFamilyThatIsACompleteGraphPathOrRing_isRecognisedAsThat_andNothingElseIs(
+      Topology declared, Topology expected) {
     Network g = Network.of(declared);
     Recognition rec = Recognition.of(g);
     if (expected == null) {
@@ -154,8 +192,10 @@ class RecognitionProperties {
     List<Topology.Pair> links = RandomNetworks.links(Network.of(t));
     Topology.Pair dropped = links.remove(r.nextInt(links.size()));
     Network g = RandomNetworks.relabelled(rows * cols, links, r);
-    // a torus minus a link is not regular; a mesh minus a link on its border has a node of degree 1 or six of degree
-    // 2, and minus an inner link it has fewer 4-cycles than the only family with its counts (a mesh r' x c' with
+    // a torus minus a link is not regular; a mesh minus a link on its border has a node of degree 1
+    // or six of degree
+    // 2, and minus an inner link it has fewer 4-cycles than the only family with its counts (a mesh
+    // r' x c' with
     // r' + c' = rows + cols + 1, e.g. 3 x 8 for 4 x 6)
     assertThat(Recognition.of(g)).as("%s without %s", t, dropped).isNull();
   }
@@ -166,10 +206,14 @@ class RecognitionProperties {
     SplittableRandom r = new SplittableRandom(seed);
     int d = 3 + r.nextInt(5);
     int n = 1 << d;
-    // links a-b and c-e of one dimension i, with a and c of opposite parity, become a-e and c-b (neither a link
-    // before: a and e differ in an even number of bits, at least 2): every degree stays, but a-e joins two nodes of
-    // the same parity and closes an odd cycle with any path of old links from e to a, so the network is not
-    // bipartite as Q_d is (nor a folded hypercube or torus of its node count: their degrees or parities differ)
+    // links a-b and c-e of one dimension i, with a and c of opposite parity, become a-e and c-b
+    // (neither a link
+    // before: a and e differ in an even number of bits, at least 2): every degree stays, but a-e
+    // joins two nodes of
+    // the same parity and closes an odd cycle with any path of old links from e to a, so the
+    // network is not
+    // bipartite as Q_d is (nor a folded hypercube or torus of its node count: their degrees or
+    // parities differ)
     int i = r.nextInt(d);
     int a;
     int c;
@@ -264,8 +308,13 @@ class RecognitionProperties {
       int y = r.nextInt(links.size());
       Topology.Pair p = links.get(x);
       Topology.Pair q = links.get(y);
-      if (x == y || p.u() == q.v() || q.u() == p.v() || p.u() == q.u() || p.v() == q.v()
-          || have.contains(key(p.u(), q.v(), n)) || have.contains(key(q.u(), p.v(), n))) {
+      if (x == y
+          || p.u() == q.v()
+          || q.u() == p.v()
+          || p.u() == q.u()
+          || p.v() == q.v()
+          || have.contains(key(p.u(), q.v(), n))
+          || have.contains(key(q.u(), p.v(), n))) {
         continue;
       }
       have.remove(key(p.u(), p.v(), n));
@@ -302,7 +351,10 @@ class RecognitionProperties {
     return t;
   }
 
-  /** The map is a bijection onto the family's nodes and carries the arc set onto the family's arc set exactly. */
+  /**
+   * The map is a bijection onto the family's nodes and carries the arc set onto the family's arc
+   * set exactly.
+   */
   private static void assertIsomorphism(Network g, Recognition rec) {
     Network f = Network.of(rec.family());
     int n = g.nodes();

@@ -20,26 +20,42 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link Recognition#relabel} asks the same question on the family's network: on seeded renumbered families with
- * random chatting, scatter, gather and send instances (some messages with explicit random routes, the others on the
- * default routes), every message of the relabelled instance follows the image of the route the user's instance gives
- * it, with its id and length, and endpoints and roots go through the map; and {@link Recognition#back} takes a
- * transmission list of a relabelled gossip back to the user's nodes and message ids. One network in three is a declared
- * family that is another family as it is declared (the mesh 2 x 2, which is the ring C_4, and the like).
+ * {@link Recognition#relabel} asks the same question on the family's network: on seeded renumbered
+ * families with random chatting, scatter, gather and send instances (some messages with explicit
+ * random routes, the others on the default routes), every message of the relabelled instance
+ * follows the image of the route the user's instance gives it, with its id and length, and
+ * endpoints and roots go through the map; and {@link Recognition#back} takes a transmission list of
+ * a relabelled gossip back to the user's nodes and message ids. One network in three is a declared
+ * family that is another family as it is declared (the mesh 2 x 2, which is the ring C_4, and the
+ * like).
  */
 class RelabelProperties {
   static Stream<Long> seeds() {
     return Seeds.seeds(Seeds.cases(2, 40)).boxed();
   }
 
-  private static final Topology[] FAMILIES = {new Topology.Ring(9), new Topology.Mesh(3, 4), new Topology.Torus(3, 5),
-      new Topology.Hypercube(4), new Topology.FoldedHypercube(4), new Topology.Star(7), new Topology.Bla(6),
-      new Topology.Complete(5)};
+  private static final Topology[] FAMILIES = {
+    new Topology.Ring(9),
+    new Topology.Mesh(3, 4),
+    new Topology.Torus(3, 5),
+    new Topology.Hypercube(4),
+    new Topology.FoldedHypercube(4),
+    new Topology.Star(7),
+    new Topology.Bla(6),
+    new Topology.Complete(5)
+  };
 
   /** Declared families recognised as another (docs/DESIGN.md#family-recognition). */
-  private static final Topology[] DECLARED = {new Topology.Mesh(2, 2), new Topology.Mesh(1, 5), new Topology.Mesh(6, 1),
-      new Topology.Torus(2, 2), new Topology.Torus(1, 6), new Topology.Hypercube(2), new Topology.Star(3),
-      new Topology.FoldedHypercube(2)};
+  private static final Topology[] DECLARED = {
+    new Topology.Mesh(2, 2),
+    new Topology.Mesh(1, 5),
+    new Topology.Mesh(6, 1),
+    new Topology.Torus(2, 2),
+    new Topology.Torus(1, 6),
+    new Topology.Hypercube(2),
+    new Topology.Star(3),
+    new Topology.FoldedHypercube(2)
+  };
 
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -58,7 +74,13 @@ class RelabelProperties {
       if (from == to || kind >= 1 && kind <= 2 && usedOther(ms, kind, kind == 1 ? to : from)) {
         continue;
       }
-      ms.add(new Message("m" + i + "x", from, to, 1 + r.nextInt(4), r.nextBoolean() ? walk(g, from, to, r) : null));
+      ms.add(
+          new Message(
+              "m" + i + "x",
+              from,
+              to,
+              1 + r.nextInt(4),
+              r.nextBoolean() ? walk(g, from, to, r) : null));
     }
     if (ms.isEmpty()) {
       return;
@@ -113,15 +135,17 @@ class RelabelProperties {
     Recognition rec = Recognition.of(g);
     Instance user = new Instance("u", new Problem.Gossip(1), storeAndForward(), g);
     Instance solved = rec.relabel(user);
-    // one transmission per family arc, of the message of its tail: back, it is the user's arc and the message of the
+    // one transmission per family arc, of the message of its tail: back, it is the user's arc and
+    // the message of the
     // user's node there
     List<Schedule.Transmission> ts = new ArrayList<>();
     Network f = solved.network();
     for (int a = 0; a < f.arcs(); a++) {
       ts.add(new Schedule.Transmission("m" + f.tail(a), 0, 1, f.tail(a), f.head(a), a));
     }
-    Schedule.Transmissions back = (Schedule.Transmissions) rec.back(new Schedule.Transmissions(TimeScale.UNIT, ts),
-        solved, user);
+    Schedule.Transmissions back =
+        (Schedule.Transmissions)
+            rec.back(new Schedule.Transmissions(TimeScale.UNIT, ts), solved, user);
     for (int a = 0; a < f.arcs(); a++) {
       Schedule.Transmission t = back.transmissions().get(a);
       assertThat(g.arc(t.from(), t.to())).isNotNegative();
@@ -132,16 +156,34 @@ class RelabelProperties {
       // a witness naming the family's arc names the user's arc
       assertThat(rec.back("arc " + f.tail(a) + "->" + f.head(a) + " is full"))
           .isEqualTo("arc " + t.from() + "->" + t.to() + " is full");
-      assertThat(rec.back("node " + (3 % n) + " units from source " + f.tail(a) + "; the only path from " + f.tail(a) + " to "
-          + f.head(a) + " has 12 hops"))
-          .isEqualTo("node " + rec.fromFamily(3 % n) + " units from source " + t.from() + "; the only path from "
-              + t.from() + " to " + t.to() + " has 12 hops");
+      assertThat(
+              rec.back(
+                  "node "
+                      + (3 % n)
+                      + " units from source "
+                      + f.tail(a)
+                      + "; the only path from "
+                      + f.tail(a)
+                      + " to "
+                      + f.head(a)
+                      + " has 12 hops"))
+          .isEqualTo(
+              "node "
+                  + rec.fromFamily(3 % n)
+                  + " units from source "
+                  + t.from()
+                  + "; the only path from "
+                  + t.from()
+                  + " to "
+                  + t.to()
+                  + " has 12 hops");
     }
   }
 
   /**
-   * A family renumbered at random (an explicit network), or one time in three a declared family that is another
-   * family (the mesh 2 x 2 and the torus 2 x 2 are C_4, the mesh 1 x 5 is P_5, ...), as it is declared.
+   * A family renumbered at random (an explicit network), or one time in three a declared family
+   * that is another family (the mesh 2 x 2 and the torus 2 x 2 are C_4, the mesh 1 x 5 is P_5,
+   * ...), as it is declared.
    */
   private static Network network(SplittableRandom r) {
     if (r.nextInt(3) == 0) {
@@ -152,9 +194,12 @@ class RelabelProperties {
   }
 
   private static CommModel storeAndForward() {
-    return new CommModel.StoreAndForward(new java.math.BigDecimal("1"), new java.math.BigDecimal("1"),
-        CommModel.Ports.ALL, CommModel.Duplex.FULL, CommModel.OnePortRule.defaultFor(
-            org.commsched.core.model.ProblemKind.GOSSIP));
+    return new CommModel.StoreAndForward(
+        new java.math.BigDecimal("1"),
+        new java.math.BigDecimal("1"),
+        CommModel.Ports.ALL,
+        CommModel.Duplex.FULL,
+        CommModel.OnePortRule.defaultFor(org.commsched.core.model.ProblemKind.GOSSIP));
   }
 
   private static boolean usedOther(List<Message> ms, int kind, int other) {

@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 
 /**
- * Ratio statistics (docs/models/bufferless-scatter-gather.md#ratios): four decimals, half up, trailing zeros dropped.
+ * Ratio statistics (docs/models/bufferless-scatter-gather.md#ratios): four decimals, half up,
+ * trailing zeros dropped.
  */
 class RatiosTest {
   @Test

@@ -5,12 +5,12 @@ import java.util.List;
 import org.commsched.core.model.Topology;
 
 /**
- * Issue 22's 10-node leaf-spine as the tests of several modules build it (bench/lincost/leafspine.dot): spines 0, 1;
- * leaves 2, 3, 4, each linked to both spines; hosts 5, 6 on leaf 2, 7, 8 on leaf 3, 9 on leaf 4; 11 two-way links.
+ * Issue 22's 10-node leaf-spine as the tests of several modules build it
+ * (bench/lincost/leafspine.dot): spines 0, 1; leaves 2, 3, 4, each linked to both spines; hosts 5,
+ * 6 on leaf 2, 7, 8 on leaf 3, 9 on leaf 4; 11 two-way links.
  */
 public final class LeafSpine {
-  private LeafSpine() {
-  }
+  private LeafSpine() {}
 
   /** The network, nodes numbered as the class javadoc says. */
   public static Topology.Explicit network() {

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** {@link ResourceClock} keeps the latest hold of every resource, as an array and as a hash of the ids in use. */
+/**
+ * {@link ResourceClock} keeps the latest hold of every resource, as an array and as a hash of the
+ * ids in use.
+ */
 class ResourceClockTest {
 
   @Test

@@ -11,30 +11,35 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.heuristics.common.LineCalendar;
 
 /**
- * Simple valid lower bounds for bufferless real and virtual schedules, cheap enough to attach to every baseline
- * result. The project's bounds module has the full set; these only let a baseline report OPTIMAL when it
- * visibly is.
+ * Simple valid lower bounds for bufferless real and virtual schedules, cheap enough to attach to
+ * every baseline result. The project's bounds module has the full set; these only let a baseline
+ * report OPTIMAL when it visibly is.
  *
  * <ul>
- *   <li>transit: a message of length l over d arcs leaves at step 0 or later, so makespan {@code >= l + d - 1};</li>
- *   <li>load: the flits crossing one arc (all ports) or leaving or entering one node (single port) cross in
- *       distinct steps, so makespan {@code >= } that flit count (for slots: the total length reserved on an arc);</li>
- *   <li>root stream (scatter, gather): the flits of messages at distance {@code >= D} cross the root's port
- *       (single port) or their first/last arc (all ports) in distinct steps, and need {@code D - 1} more hops
- *       after or before it, so makespan {@code >= count + D - 1} (the FDF bound of Bhatt, Pucci, Ranade and
- *       Rosenberg, "Scattering and gathering messages in networks of processors", shifted to our step
- *       convention).</li>
+ *   <li>transit: a message of length l over d arcs leaves at step 0 or later, so makespan {@code >=
+ *       l + d - 1};
+ *   <li>load: the flits crossing one arc (all ports) or leaving or entering one node (single port)
+ *       cross in distinct steps, so makespan {@code >= } that flit count (for slots: the total
+ *       length reserved on an arc);
+ *   <li>root stream (scatter, gather): the flits of messages at distance {@code >= D} cross the
+ *       root's port (single port) or their first/last arc (all ports) in distinct steps, and need
+ *       {@code D - 1} more hops after or before it, so makespan {@code >= count + D - 1} (the FDF
+ *       bound of Bhatt, Pucci, Ranade and Rosenberg, "Scattering and gathering messages in networks
+ *       of processors", shifted to our step convention).
  * </ul>
  */
 public final class BaselineBounds {
-  private BaselineBounds() {
-  }
+  private BaselineBounds() {}
 
-  /** The best of the transit, load and (for scatter and gather) root-stream bounds of a real schedule. */
+  /**
+   * The best of the transit, load and (for scatter and gather) root-stream bounds of a real
+   * schedule.
+   */
   public static LowerBound real(Instance inst, boolean singlePort) {
     LowerBound best = transit(inst);
     if (!GreedyBufferless.treeShortcutApplies(inst)) {
-      // on default scatter/gather routes every flit crossing an arc or port also crosses the root's port (or the
+      // on default scatter/gather routes every flit crossing an arc or port also crosses the root's
+      // port (or the
       // root arc above it), so the root-stream bound already dominates every load
       best = best.max(load(inst, singlePort, false));
     }
@@ -49,7 +54,9 @@ public final class BaselineBounds {
     LowerBound best = LowerBound.zero();
     for (Message m : inst.messages()) {
       if (m.length() > best.value()) {
-        best = new LowerBound(m.length(), "length", "message " + m.id() + " reserves " + m.length() + " slots");
+        best =
+            new LowerBound(
+                m.length(), "length", "message " + m.id() + " reserves " + m.length() + " slots");
       }
     }
     return best.max(load(inst, false, true));
@@ -65,8 +72,17 @@ public final class BaselineBounds {
       }
       long v = m.length() + atlas.hops(i) - 1;
       if (v > best.value()) {
-        best = new LowerBound(v, "transit", "message " + m.id() + " has " + m.length() + " flits over "
-            + atlas.hops(i) + " arcs");
+        best =
+            new LowerBound(
+                v,
+                "transit",
+                "message "
+                    + m.id()
+                    + " has "
+                    + m.length()
+                    + " flits over "
+                    + atlas.hops(i)
+                    + " arcs");
       }
     }
     return best;
@@ -116,16 +132,20 @@ public final class BaselineBounds {
     if (singlePort) {
       what = "node " + (arg % n) + (arg < n ? " sends " : " receives ") + load[arg] + " flits";
     } else {
-      what = "arc " + inst.network().arcName(arg) + (virtual ? " is reserved for " : " carries ") + load[arg]
-          + (virtual ? " slots" : " flits");
+      what =
+          "arc "
+              + inst.network().arcName(arg)
+              + (virtual ? " is reserved for " : " carries ")
+              + load[arg]
+              + (virtual ? " slots" : " flits");
     }
     return new LowerBound(load[arg], "load", what);
   }
 
   /**
-   * Arc loads on a ULA or BLA by a difference array over arc coordinates, in time linear in messages plus nodes
-   * (routes there are straight). On a ULA each send and receive port has one arc, so the arc load is also a port
-   * load and the bound holds under single port too.
+   * Arc loads on a ULA or BLA by a difference array over arc coordinates, in time linear in
+   * messages plus nodes (routes there are straight). On a ULA each send and receive port has one
+   * arc, so the arc load is also a port load and the bound holds under single port too.
    */
   public static LowerBound lineLoad(Instance inst, int coords, boolean virtual) {
     Network net = inst.network();
@@ -148,9 +168,16 @@ public final class BaselineBounds {
       return LowerBound.zero();
     }
     int n = net.nodes();
-    String arc = arg < n - 1 ? arg + "->" + (arg + 1) : (2 * n - 2 - arg) + "->" + (2 * n - 3 - arg);
-    return new LowerBound(best, "load", "arc " + arc + (virtual ? " is reserved for " : " carries ") + best
-        + (virtual ? " slots" : " flits"));
+    String arc =
+        arg < n - 1 ? arg + "->" + (arg + 1) : (2 * n - 2 - arg) + "->" + (2 * n - 3 - arg);
+    return new LowerBound(
+        best,
+        "load",
+        "arc "
+            + arc
+            + (virtual ? " is reserved for " : " carries ")
+            + best
+            + (virtual ? " slots" : " flits"));
   }
 
   private static LowerBound rootStream(Instance inst, boolean singlePort) {
@@ -169,8 +196,10 @@ public final class BaselineBounds {
         resource[i] = 0;
       } else {
         int[] p = atlas.nodes(i);
-        resource[i] = scatter ? inst.network().arc(p[0], p[1])
-            : inst.network().arc(p[p.length - 2], p[p.length - 1]);
+        resource[i] =
+            scatter
+                ? inst.network().arc(p[0], p[1])
+                : inst.network().arc(p[p.length - 2], p[p.length - 1]);
       }
     }
     long[] sorted = Arrays.copyOf(keys, k);
@@ -183,10 +212,20 @@ public final class BaselineBounds {
       stream[resource[i]] += inst.messages().get(i).length();
       long v = stream[resource[i]] + d - 1;
       if (v > best.value()) {
-        String port = singlePort ? "the root's " + (scatter ? "send" : "receive") + " port"
-            : "arc " + inst.network().arcName(resource[i]);
-        best = new LowerBound(v, "root-stream", stream[resource[i]] + " flits of messages at distance >= " + d
-            + " cross " + port + " in distinct steps");
+        String port =
+            singlePort
+                ? "the root's " + (scatter ? "send" : "receive") + " port"
+                : "arc " + inst.network().arcName(resource[i]);
+        best =
+            new LowerBound(
+                v,
+                "root-stream",
+                stream[resource[i]]
+                    + " flits of messages at distance >= "
+                    + d
+                    + " cross "
+                    + port
+                    + " in distinct steps");
       }
     }
     return best;

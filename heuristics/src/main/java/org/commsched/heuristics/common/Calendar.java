@@ -1,15 +1,17 @@
 package org.commsched.heuristics.common;
 
 /**
- * Busy time of numbered resources (arcs, ports, links, nodes), and the earliest-fit search of list scheduling.
+ * Busy time of numbered resources (arcs, ports, links, nodes), and the earliest-fit search of list
+ * scheduling.
  *
- * <p>A request is a list of (resource, offset) pairs and a duration: at base time {@code t} it occupies every
- * listed resource during {@code [t + offset, t + offset + duration)}. {@link #earliest} finds the smallest
- * {@code t >= t0} at which every pair is free, by sweeping the pairs cyclically: each pair either fits at the
- * current {@code t} or pushes {@code t} to the first gap that fits it, until a whole round of pairs fits.
+ * <p>A request is a list of (resource, offset) pairs and a duration: at base time {@code t} it
+ * occupies every listed resource during {@code [t + offset, t + offset + duration)}. {@link
+ * #earliest} finds the smallest {@code t >= t0} at which every pair is free, by sweeping the pairs
+ * cyclically: each pair either fits at the current {@code t} or pushes {@code t} to the first gap
+ * that fits it, until a whole round of pairs fits.
  *
- * @implNote Mutable, not thread-safe; one calendar per solve run. Interval sets are created on first use, so
- *     unused resources cost one null reference each.
+ * @implNote Mutable, not thread-safe; one calendar per solve run. Interval sets are created on
+ *     first use, so unused resources cost one null reference each.
  */
 public final class Calendar {
   private final IntervalSet[] sets;
@@ -20,8 +22,8 @@ public final class Calendar {
   }
 
   /**
-   * The smallest {@code t >= t0} such that resource {@code res[k]} is free during
-   * {@code [t + off[k], t + off[k] + len)} for every {@code k < count}.
+   * The smallest {@code t >= t0} such that resource {@code res[k]} is free during {@code [t +
+   * off[k], t + off[k] + len)} for every {@code k < count}.
    *
    * @param len a positive duration
    */
@@ -44,7 +46,9 @@ public final class Calendar {
     return t;
   }
 
-  /** Marks resource {@code res[k]} busy during {@code [t + off[k], t + off[k] + len)} for every k. */
+  /**
+   * Marks resource {@code res[k]} busy during {@code [t + off[k], t + off[k] + len)} for every k.
+   */
   public void reserve(int[] res, long[] off, int count, long t, long len) {
     for (int k = 0; k < count; k++) {
       IntervalSet s = sets[res[k]];
@@ -56,7 +60,10 @@ public final class Calendar {
     }
   }
 
-  /** Adds {@code [t + off[k], t + off[k] + len)} to the busy time of {@code res[k]}, overlaps allowed (union). */
+  /**
+   * Adds {@code [t + off[k], t + off[k] + len)} to the busy time of {@code res[k]}, overlaps
+   * allowed (union).
+   */
   public void union(int[] res, long[] off, int count, long t, long len) {
     for (int k = 0; k < count; k++) {
       IntervalSet s = sets[res[k]];

@@ -3,9 +3,9 @@ package org.commsched.heuristics.common;
 import java.util.Arrays;
 
 /**
- * The busy time of one resource: disjoint, non-touching half-open intervals {@code [start, end)}, kept sorted in
- * two parallel arrays. Touching intervals are merged on insertion, so every gap between two stored intervals is
- * a real gap of positive length.
+ * The busy time of one resource: disjoint, non-touching half-open intervals {@code [start, end)},
+ * kept sorted in two parallel arrays. Touching intervals are merged on insertion, so every gap
+ * between two stored intervals is a real gap of positive length.
  *
  * @implNote Mutable, not thread-safe; owned by one {@link Calendar}.
  */
@@ -76,7 +76,8 @@ public final class IntervalSet {
     }
     int i = floor(start);
     if ((i >= 0 && ends[i] > start) || (i + 1 < size && starts[i + 1] < end)) {
-      throw new IllegalStateException("interval [" + start + ", " + end + ") overlaps a busy interval");
+      throw new IllegalStateException(
+          "interval [" + start + ", " + end + ") overlaps a busy interval");
     }
     boolean joinPrev = i >= 0 && ends[i] == start;
     boolean joinNext = i + 1 < size && starts[i + 1] == end;
@@ -103,7 +104,9 @@ public final class IntervalSet {
     }
   }
 
-  /** Marks {@code [start, end)} busy, merging with any busy interval it overlaps or touches (union). */
+  /**
+   * Marks {@code [start, end)} busy, merging with any busy interval it overlaps or touches (union).
+   */
   void union(long start, long end) {
     if (end <= start) {
       throw new IllegalStateException("empty interval [" + start + ", " + end + ")");

@@ -5,19 +5,22 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Topology;
 
 /**
- * Busy time of the arcs of a linear array, where every message holds a run of consecutive arcs and the same
- * shifted time interval on each: a rectangle [c0, c1) x [u, u + len) in (arc coordinate, shifted time) space.
+ * Busy time of the arcs of a linear array, where every message holds a run of consecutive arcs and
+ * the same shifted time interval on each: a rectangle [c0, c1) x [u, u + len) in (arc coordinate,
+ * shifted time) space.
  *
- * <p>On a ULA a message from a with departure t crosses arc x during the steps [t + x - a, t + x - a + l): in the
- * shifted time u = step - x this is [t - a, t - a + l) on every arc of its run. A virtual schedule's slot
- * rectangle is [a, b) x [slot, slot + l) directly. So both real and virtual list scheduling on a linear array are
- * rectangle first-fit, and two messages collide iff their rectangles overlap.
+ * <p>On a ULA a message from a with departure t crosses arc x during the steps [t + x - a, t + x -
+ * a + l): in the shifted time u = step - x this is [t - a, t - a + l) on every arc of its run. A
+ * virtual schedule's slot rectangle is [a, b) x [slot, slot + l) directly. So both real and virtual
+ * list scheduling on a linear array are rectangle first-fit, and two messages collide iff their
+ * rectangles overlap.
  *
- * <p>Rectangles are kept in a segment tree over arc coordinates: each is stored in the "cover" set of its
- * canonical nodes and in the "sub" set of those nodes and all their ancestors. A rectangle with canonical node c
- * overlaps a query's arc run iff c is an ancestor of, equal to, or a descendant of one of the query's canonical
- * nodes, so a query checks the sub sets of its canonical nodes and the cover sets of their proper ancestors:
- * O(log n) interval sets instead of one per arc. The answers are exactly those of a per-arc {@link Calendar}.
+ * <p>Rectangles are kept in a segment tree over arc coordinates: each is stored in the "cover" set
+ * of its canonical nodes and in the "sub" set of those nodes and all their ancestors. A rectangle
+ * with canonical node c overlaps a query's arc run iff c is an ancestor of, equal to, or a
+ * descendant of one of the query's canonical nodes, so a query checks the sub sets of its canonical
+ * nodes and the cover sets of their proper ancestors: O(log n) interval sets instead of one per
+ * arc. The answers are exactly those of a per-arc {@link Calendar}.
  *
  * @implNote Mutable, not thread-safe; one per solve run.
  */
@@ -47,7 +50,10 @@ public final class LineCalendar {
     }
   }
 
-  /** Fills res with the interval sets a query (insert = false) or an insertion (insert = true) touches. */
+  /**
+   * Fills res with the interval sets a query (insert = false) or an insertion (insert = true)
+   * touches.
+   */
   private int resources(int c0, int c1, boolean insert) {
     epoch++;
     int count = 0;
@@ -85,14 +91,17 @@ public final class LineCalendar {
   }
 
   /**
-   * Mean route length from which the segment tree beats per-arc calendars. Both give the same answers; per-arc
-   * sets are the merged busy time of each arc and cost one check per hop, while the tree's O(log n) sets split
-   * that busy time into pieces whose gaps the search must bounce between. Measured on random ULA traffic with 10^5
-   * messages: per-arc wins at mean length 333 (n = 1000), the tree wins about 4x at mean length 3333 (n = 10^4).
+   * Mean route length from which the segment tree beats per-arc calendars. Both give the same
+   * answers; per-arc sets are the merged busy time of each arc and cost one check per hop, while
+   * the tree's O(log n) sets split that busy time into pieces whose gaps the search must bounce
+   * between. Measured on random ULA traffic with 10^5 messages: per-arc wins at mean length 333 (n
+   * = 1000), the tree wins about 4x at mean length 3333 (n = 10^4).
    */
   static final long MIN_MEAN_HOPS = 1024;
 
-  /** True if the segment tree is the faster choice for these messages (see {@link #MIN_MEAN_HOPS}). */
+  /**
+   * True if the segment tree is the faster choice for these messages (see {@link #MIN_MEAN_HOPS}).
+   */
   public static boolean worthIt(Network net, java.util.List<Message> messages) {
     if (coordinates(net) <= 0 || messages.isEmpty()) {
       return false;
@@ -104,7 +113,10 @@ public final class LineCalendar {
     return total >= MIN_MEAN_HOPS * messages.size();
   }
 
-  /** Number of arc coordinates of a ULA (n - 1) or BLA (2n - 2, both directions), or -1 for other networks. */
+  /**
+   * Number of arc coordinates of a ULA (n - 1) or BLA (2n - 2, both directions), or -1 for other
+   * networks.
+   */
   public static int coordinates(Network net) {
     if (net.topology() instanceof Topology.Ula) {
       return net.nodes() - 1;
@@ -116,9 +128,9 @@ public final class LineCalendar {
   }
 
   /**
-   * First arc coordinate of a message on a ULA or BLA (routes there are always straight): arcs x -&gt; x+1 are
-   * coordinate x, arcs y+1 -&gt; y are coordinate 2n - 3 - y, so every route is a run of increasing coordinates
-   * and hop k is on coordinate {@code first + k}.
+   * First arc coordinate of a message on a ULA or BLA (routes there are always straight): arcs x
+   * -&gt; x+1 are coordinate x, arcs y+1 -&gt; y are coordinate 2n - 3 - y, so every route is a run
+   * of increasing coordinates and hop k is on coordinate {@code first + k}.
    */
   public static int first(Network net, Message m) {
     return m.from() < m.to() ? m.from() : 2 * net.nodes() - 2 - m.from();
@@ -136,8 +148,9 @@ public final class LineCalendar {
   }
 
   /**
-   * Stores the rectangle [c0, c1) x [u, u + len): exclusively in the cover sets of its canonical nodes (two
-   * rectangles there would overlap), as a union in the sub sets (disjoint runs below one node may share times).
+   * Stores the rectangle [c0, c1) x [u, u + len): exclusively in the cover sets of its canonical
+   * nodes (two rectangles there would overlap), as a union in the sub sets (disjoint runs below one
+   * node may share times).
    */
   public void reserve(int c0, int c1, long u, long len) {
     int count = resources(c0, c1, true);

@@ -4,12 +4,13 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Network;
 
 /**
- * The conservative resource set of a store-and-forward transfer, valid under every port and duplex rule.
+ * The conservative resource set of a store-and-forward transfer, valid under every port and duplex
+ * rule.
  *
- * <p>A transfer u -&gt; v always holds its directed arc; under half duplex it also holds the link (so the
- * opposite direction waits); under one port it holds both whole nodes u and v, so each node takes part in one
- * transfer at a time. One transfer per node satisfies both one-port rules (send-and-receive and exchange) and
- * H1. Resources are numbered: arcs, then links, then nodes.
+ * <p>A transfer u -&gt; v always holds its directed arc; under half duplex it also holds the link
+ * (so the opposite direction waits); under one port it holds both whole nodes u and v, so each node
+ * takes part in one transfer at a time. One transfer per node satisfies both one-port rules
+ * (send-and-receive and exchange) and H1. Resources are numbered: arcs, then links, then nodes.
  *
  * @implNote Immutable.
  */
@@ -29,7 +30,10 @@ public final class SafResources {
     return network.arcs() + network.edges() + network.nodes();
   }
 
-  /** Writes the resources of a transfer over {@code arc} into {@code res}; returns how many (at most 4). */
+  /**
+   * Writes the resources of a transfer over {@code arc} into {@code res}; returns how many (at most
+   * 4).
+   */
   public int fill(int arc, int[] res) {
     int c = 0;
     res[c++] = arc;

@@ -21,56 +21,69 @@ import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 
 /**
- * Broadcast and gossip on any network at scale (issue 22, item 4: 10^3 to 10^4 nodes in seconds): pipelined
- * flooding in lock-step rounds where every arc {@code u -> w} forwards the units its tail holds in the order the
- * tail got them, a first-in first-out queue per arc, skipping what the head already holds or is getting in the same
- * round. Under one port each round is a greedy maximal set of calls (a matching of exchanging pairs under the
- * {@code exchange} rule, one packet in and one out per node under {@code send-and-receive}), the receivers that lack
- * the most units served first, as in the round-by-round matchings of broadcasting heuristics (Scheuermann and Wu
- * 1984) and of gossiping by short messages (Bermond, Gargano, Rescigno, Vaccaro, "Fast gossiping by short
- * messages", SIAM J. Computing 27(4), 1998, where a call carries a bounded number of units). Under all ports every
- * arc works in every round (half duplex: one direction per link and round), which on a breadth-first spread is the
- * pipelined flood of a message down every shortest-path tree at once. Among the first few units of a queue that the
- * head lacks, the one held by the fewest nodes goes first (rarest first, as in {@link RarestFirstGossip}).
+ * Broadcast and gossip on any network at scale (issue 22, item 4: 10^3 to 10^4 nodes in seconds):
+ * pipelined flooding in lock-step rounds where every arc {@code u -> w} forwards the units its tail
+ * holds in the order the tail got them, a first-in first-out queue per arc, skipping what the head
+ * already holds or is getting in the same round. Under one port each round is a greedy maximal set
+ * of calls (a matching of exchanging pairs under the {@code exchange} rule, one packet in and one
+ * out per node under {@code send-and-receive}), the receivers that lack the most units served
+ * first, as in the round-by-round matchings of broadcasting heuristics (Scheuermann and Wu 1984)
+ * and of gossiping by short messages (Bermond, Gargano, Rescigno, Vaccaro, "Fast gossiping by short
+ * messages", SIAM J. Computing 27(4), 1998, where a call carries a bounded number of units). Under
+ * all ports every arc works in every round (half duplex: one direction per link and round), which
+ * on a breadth-first spread is the pipelined flood of a message down every shortest-path tree at
+ * once. Among the first few units of a queue that the head lacks, the one held by the fewest nodes
+ * goes first (rarest first, as in {@link RarestFirstGossip}).
  *
- * <p><b>Why it scales.</b> The queue of arc {@code u -> w} is {@code u}'s arrival list read from a pointer that only
- * moves forward past units {@code w} holds: over the whole run each arc passes each unit once, so a run costs
- * {@code O(arcs x units + deliveries)} word operations where {@link RarestFirstGossip} scans units times arcs in every
- * round. Nodes' holdings are bit sets. A gossip of one unit on 1,000 nodes and 12,000 arcs is about 10^7 steps.
+ * <p><b>Why it scales.</b> The queue of arc {@code u -> w} is {@code u}'s arrival list read from a
+ * pointer that only moves forward past units {@code w} holds: over the whole run each arc passes
+ * each unit once, so a run costs {@code O(arcs x units + deliveries)} word operations where {@link
+ * RarestFirstGossip} scans units times arcs in every round. Nodes' holdings are bit sets. A gossip
+ * of one unit on 1,000 nodes and 12,000 arcs is about 10^7 steps.
  *
- * <p><b>Packets.</b> A round lets an arc carry up to {@code k} units in one packet and lasts {@code beta + k' tau},
- * {@code k'} its largest packet. At {@code beta = 0} one unit per packet is best (a finer pipeline), at {@code tau
- * = 0} one packet of everything; otherwise the powers of two are tried, nearest first to the path pipeline's best
- * size {@code sqrt(n beta / ((m - 1) tau))} (Peters, Theorem 2.3.1; {@code m} the first origin's eccentricity), while
- * the time limit lasts (the first run always completes: its work is bounded as above), and the shortest schedule is
+ * <p><b>Packets.</b> A round lets an arc carry up to {@code k} units in one packet and lasts {@code
+ * beta + k' tau}, {@code k'} its largest packet. At {@code beta = 0} one unit per packet is best (a
+ * finer pipeline), at {@code tau = 0} one packet of everything; otherwise the powers of two are
+ * tried, nearest first to the path pipeline's best size {@code sqrt(n beta / ((m - 1) tau))}
+ * (Peters, Theorem 2.3.1; {@code m} the first origin's eccentricity), while the time limit lasts
+ * (the first run always completes: its work is bounded as above), and the shortest schedule is
  * kept.
  *
- * <p><b>Guarantee.</b> A valid schedule: every round delivers at least one unit while some node lacks one (on a
- * network where every node is reachable from every origin some arc joins a holder of a missing unit to a node
- * without it, and its queue holds that unit), and a unit is sent only by a node that got it in an earlier round. No
- * approximation ratio.
+ * <p><b>Guarantee.</b> A valid schedule: every round delivers at least one unit while some node
+ * lacks one (on a network where every node is reachable from every origin some arc joins a holder
+ * of a missing unit to a node without it, and its queue holds that unit), and a unit is sent only
+ * by a node that got it in an earlier round. No approximation ratio.
  *
  * @implNote Stateless; each run works on its own arrays.
  */
 public final class ArcQueueFlood implements Method {
   /** The facts of {@code arc-queue-flood}: see the class javadoc for the sources. */
-  static final MethodFacts FACTS = new MethodFacts("arc-queue-flood",
-      "broadcast and gossip on any network at scale: lock-step rounds in which each arc forwards what its tail got "
-          + "in arrival order (a queue per arc, rarest of its first few units first); one port, a greedy maximal "
-          + "set of calls per round, neediest receivers first; packet sizes of 2^i units tried, nearest the "
-          + "pipeline's best first",
-      "valid; no ratio (near-linear: each arc passes each unit once)",
-      "round-by-round matchings after A. Scheuermann, G. Wu, IEEE Trans. Computers C-33(9), 1984, and J.-C. "
-          + "Bermond, L. Gargano, A. A. Rescigno, U. Vaccaro, \"Fast gossiping by short messages\", SIAM J. "
-          + "Computing 27(4), 1998; the queue per arc is this project's",
-      Scope.of(ProblemKind.BROADCAST, ProblemKind.GOSSIP).in(Family.LINEAR_COST)
-          .ports(CommModel.Ports.ALL, CommModel.Ports.ONE).duplex(CommModel.Duplex.FULL, CommModel.Duplex.HALF),
-      false);
+  static final MethodFacts FACTS =
+      new MethodFacts(
+          "arc-queue-flood",
+          "broadcast and gossip on any network at scale: lock-step rounds in which each arc forwards what its tail got "
+              + "in arrival order (a queue per arc, rarest of its first few units first); one port, a greedy maximal "
+              + "set of calls per round, neediest receivers first; packet sizes of 2^i units tried, nearest the "
+              + "pipeline's best first",
+          "valid; no ratio (near-linear: each arc passes each unit once)",
+          "round-by-round matchings after A. Scheuermann, G. Wu, IEEE Trans. Computers C-33(9), 1984, and J.-C. "
+              + "Bermond, L. Gargano, A. A. Rescigno, U. Vaccaro, \"Fast gossiping by short messages\", SIAM J. "
+              + "Computing 27(4), 1998; the queue per arc is this project's",
+          Scope.of(ProblemKind.BROADCAST, ProblemKind.GOSSIP)
+              .in(Family.LINEAR_COST)
+              .ports(CommModel.Ports.ALL, CommModel.Ports.ONE)
+              .duplex(CommModel.Duplex.FULL, CommModel.Duplex.HALF),
+          false);
 
-  /** The most unit deliveries taken (one record each at most): {@link LinearCostMethods#MAX_RECORDS}. */
+  /**
+   * The most unit deliveries taken (one record each at most): {@link
+   * LinearCostMethods#MAX_RECORDS}.
+   */
   static final long MAX_DELIVERIES = LinearCostMethods.MAX_RECORDS;
 
-  /** Among this many units at the head of an arc's queue that its head lacks, the rarest goes first. */
+  /**
+   * Among this many units at the head of an arc's queue that its head lacks, the rarest goes first.
+   */
   static final int WINDOW = 4;
 
   /** The largest packet size tried. */
@@ -93,14 +106,20 @@ public final class ArcQueueFlood implements Method {
       deliveries = Math.min(MAX_DELIVERIES + 1, deliveries + o.length() * (net.nodes() - 1L));
     }
     if (deliveries > MAX_DELIVERIES) {
-      return name() + " makes at most " + MAX_DELIVERIES + " unit deliveries (units times receiving nodes), and "
+      return name()
+          + " makes at most "
+          + MAX_DELIVERIES
+          + " unit deliveries (units times receiving nodes), and "
           + "this instance needs more: use greedy-saf";
     }
     if (instance.kind() == ProblemKind.GOSSIP) {
       int[] comp = net.strongComponents();
       for (int v = 1; v < comp.length; v++) {
         if (comp[v] != comp[0]) {
-          return name() + " needs every node reachable from every origin, and nodes 0 and " + v + " do not reach "
+          return name()
+              + " needs every node reachable from every origin, and nodes 0 and "
+              + v
+              + " do not reach "
               + "each other: no gossip schedule exists";
         }
       }
@@ -109,8 +128,13 @@ public final class ArcQueueFlood implements Method {
         int[] d = net.distancesFrom(o.node());
         for (int v = 0; v < d.length; v++) {
           if (d[v] < 0) {
-            return name() + " needs every node reachable from the source, and node " + v + " is not reachable "
-                + "from node " + o.node() + ": no broadcast schedule exists";
+            return name()
+                + " needs every node reachable from the source, and node "
+                + v
+                + " is not reachable "
+                + "from node "
+                + o.node()
+                + ": no broadcast schedule exists";
           }
         }
       }
@@ -136,9 +160,15 @@ public final class ArcQueueFlood implements Method {
       for (int k = 1; k <= Math.min(MAX_PACKET, flood.units); k *= 2) {
         sizes.add(k);
       }
-      // nearest first to the path pipeline's best size sqrt(n beta / ((m - 1) tau)) (Peters, Theorem 2.3.1), n the
-      // longest message and m the first origin's eccentricity: the first run, which always completes, is the likeliest
-      double best = Math.sqrt(flood.longest * (double) beta / (Math.max(1, flood.eccentricity() - 1) * (double) tau));
+      // nearest first to the path pipeline's best size sqrt(n beta / ((m - 1) tau)) (Peters,
+      // Theorem 2.3.1), n the
+      // longest message and m the first origin's eccentricity: the first run, which always
+      // completes, is the likeliest
+      double best =
+          Math.sqrt(
+              flood.longest
+                  * (double) beta
+                  / (Math.max(1, flood.eccentricity() - 1) * (double) tau));
       double guess = Math.log(best);
       sizes.sort(java.util.Comparator.comparingDouble(k -> Math.abs(Math.log(k) - guess)));
     }
@@ -162,15 +192,26 @@ public final class ArcQueueFlood implements Method {
       }
     }
     if (best == null) {
-      return new SolveResult(name(), SolveStatus.UNKNOWN, null, null, bound, instance.timeScale(),
+      return new SolveResult(
+          name(),
+          SolveStatus.UNKNOWN,
+          null,
+          null,
+          bound,
+          instance.timeScale(),
           Map.of("stopped", "the run was stopped during the first pass"));
     }
     LcSchedule schedule = flood.write(best);
     return SolveResult.feasible(name(), schedule.schedule(), schedule.makespan(), bound)
-        .withStat("rounds", best.rounds()).withStat("packetUnits", best.k).withStat("sizesTried", tried);
+        .withStat("rounds", best.rounds())
+        .withStat("packetUnits", best.k)
+        .withStat("sizesTried", tried);
   }
 
-  /** The moves of one run: per round a range of {@code unit[i]} over {@code arc[i]}, and the run's packet size. */
+  /**
+   * The moves of one run: per round a range of {@code unit[i]} over {@code arc[i]}, and the run's
+   * packet size.
+   */
   record Rounds(int k, int[] unit, int[] arc, int[] roundStart, int[] roundUnits) {
     int rounds() {
       return roundStart.length - 1;
@@ -198,6 +239,7 @@ public final class ArcQueueFlood implements Method {
     final boolean onePort;
     final boolean exchange;
     final boolean half;
+
     /** The units of the longest message. */
     final long longest;
 
@@ -208,7 +250,8 @@ public final class ArcQueueFlood implements Method {
       long u = 0;
       long most = 0;
       for (Origin o : instance.origins()) {
-        u += o.length(); // whyNotFurther keeps the deliveries, hence the units, below MAX_DELIVERIES
+        u +=
+            o.length(); // whyNotFurther keeps the deliveries, hence the units, below MAX_DELIVERIES
         most = Math.max(most, o.length());
       }
       this.longest = most;
@@ -240,8 +283,8 @@ public final class ArcQueueFlood implements Method {
     }
 
     /**
-     * One flood with packets of at most {@code k} units; null when the run's stop (or Ctrl-C), or the clock past
-     * {@code deadline}, ended it first.
+     * One flood with packets of at most {@code k} units; null when the run's stop (or Ctrl-C), or
+     * the clock past {@code deadline}, ended it first.
      */
     Rounds run(int k, long deadline, SolveLimits limits) {
       long[] has = new long[p * words];
@@ -282,7 +325,8 @@ public final class ArcQueueFlood implements Method {
       long[] order = new long[p];
       int round = 0;
       while (incomplete > 0) {
-        if (Interrupt.requested() || limits.run().stop().stopped()
+        if (Interrupt.requested()
+            || limits.run().stop().stopped()
             || deadline != Long.MAX_VALUE && System.nanoTime() - deadline >= 0) {
           return null;
         }
@@ -356,7 +400,8 @@ public final class ArcQueueFlood implements Method {
         }
         int from = starts.get(starts.size() - 1);
         if (mUnit.size() == from) {
-          throw new IllegalStateException("a round moved nothing before every node held every unit");
+          throw new IllegalStateException(
+              "a round moved nothing before every node held every unit");
         }
         for (int i = from; i < mUnit.size(); i++) {
           int w = mDest.get(i);
@@ -376,12 +421,24 @@ public final class ArcQueueFlood implements Method {
     }
 
     /**
-     * Up to {@code k} units for arc {@code a = u -> w} into {@code cand}: from the head of the arc's queue (u's
-     * arrival list from {@code pos[a]}, before this round), units w lacks and no other arc brings it this round;
-     * with one unit per packet the rarest of the first {@link #WINDOW}. Returns how many.
+     * Up to {@code k} units for arc {@code a = u -> w} into {@code cand}: from the head of the
+     * arc's queue (u's arrival list from {@code pos[a]}, before this round), units w lacks and no
+     * other arc brings it this round; with one unit per packet the rarest of the first {@link
+     * #WINDOW}. Returns how many.
      */
-    private int pick(int a, int u, int w, int k, long[] has, int[] held, int[] acq, int[] lim, int[] pos,
-        int[] claim, int claimStamp, int[] cand) {
+    private int pick(
+        int a,
+        int u,
+        int w,
+        int k,
+        long[] has,
+        int[] held,
+        int[] acq,
+        int[] lim,
+        int[] pos,
+        int[] claim,
+        int claimStamp,
+        int[] cand) {
       int base = u * units;
       int end = lim[u];
       int i = pos[a];
@@ -390,7 +447,10 @@ public final class ArcQueueFlood implements Method {
       }
       pos[a] = i;
       int want = k == 1 ? WINDOW : k;
-      int scan = Math.min(end, i + want + net.inDegree(w) + 16); // held units past the head are skipped, boundedly
+      int scan =
+          Math.min(
+              end,
+              i + want + net.inDegree(w) + 16); // held units past the head are skipped, boundedly
       int c = 0;
       for (int j = i; j < scan && c < want; j++) {
         int x = acq[base + j];
@@ -415,7 +475,10 @@ public final class ArcQueueFlood implements Method {
       return (has[v * words + (x >>> 6)] & (1L << x)) != 0;
     }
 
-    /** The schedule of a run: round {@code r}'s packets start when round {@code r - 1}'s longest has ended. */
+    /**
+     * The schedule of a run: round {@code r}'s packets start when round {@code r - 1}'s longest has
+     * ended.
+     */
     LcSchedule write(Rounds r) {
       LcSchedule schedule = new LcSchedule(instance);
       List<Origin> origins = instance.origins();

@@ -3,37 +3,46 @@ package org.commsched.heuristics.linearcost;
 import java.util.EnumSet;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Topology;
-import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.MethodFacts;
+import org.commsched.core.solve.Scope;
 
 /**
- * Broadcast in the complete graph {@code K_p} under full duplex and all ports (F*). The source keeps a reserve
- * {@code R} of the last k units and splits the other {@code n - k} as evenly as possible into {@code p - 1}
- * sub-messages, one per other node, each cut into {@code r = ceil((n - k)/((p - 1) k))} chunks of k units (the last
- * one shorter, possibly empty). In round 1 the source sends every node its first chunk; in round {@code j = 2 ..
- * r + 1} it sends the next chunk while every node forwards its previous chunk to all other nodes. The last chunk is
- * padded up to k units with the first units of {@code R}, and round {@code r + 1} carries the rest of {@code R}
- * (as many units as the last chunk had). Time {@code T_*(ceil((n - k)/(p - 1)), 2, k) = (r + 1) beta + (k +
+ * Broadcast in the complete graph {@code K_p} under full duplex and all ports (F*). The source
+ * keeps a reserve {@code R} of the last k units and splits the other {@code n - k} as evenly as
+ * possible into {@code p - 1} sub-messages, one per other node, each cut into {@code r = ceil((n -
+ * k)/((p - 1) k))} chunks of k units (the last one shorter, possibly empty). In round 1 the source
+ * sends every node its first chunk; in round {@code j = 2 .. r + 1} it sends the next chunk while
+ * every node forwards its previous chunk to all other nodes. The last chunk is padded up to k units
+ * with the first units of {@code R}, and round {@code r + 1} carries the rest of {@code R} (as many
+ * units as the last chunk had). Time {@code T_*(ceil((n - k)/(p - 1)), 2, k) = (r + 1) beta + (k +
  * ceil((n - k)/(p - 1))) tau}.
  *
- * <p>D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model" (PhD
- * thesis, Simon Fraser University, 1995), Proposition 3.3.1 (upper bound). Correction: the example reserves
- * {@code b_74 .. b_83} but pads with {@code b_1 .. b_10}; the padding must be reserved units;
- * docs/models/linear-cost.md#broadcast-schemes-implemented and #broadcast-schemes.
+ * <p>D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear
+ * Cost Model" (PhD thesis, Simon Fraser University, 1995), Proposition 3.3.1 (upper bound).
+ * Correction: the example reserves {@code b_74 .. b_83} but pads with {@code b_1 .. b_10}; the
+ * padding must be reserved units; docs/models/linear-cost.md#broadcast-schemes-implemented and
+ * #broadcast-schemes.
  *
  * @implNote Stateless; immutable.
  */
 public final class CompleteGraphBroadcastFull extends BroadcastScheme {
   /** The facts of {@code lc-complete-broadcast}: see the class javadoc for the source. */
-  static final MethodFacts FACTS = new MethodFacts("lc-complete-broadcast",
-      "broadcast in a complete graph, F*: each node gets a share of the message and forwards it to all, the "
-          + "source finishing with a reserve",
-      "min_k T_*(ceil((n-k)/(p-1)), 2, k) (Proposition 3.3.1); upper bound",
-      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-          + "Model\", Proposition 3.3.1 (padding from the reserve)",
-      under(broadcastOn(new Scope.NetworkTest("complete graph",
-          i -> needs(i, Topology.Complete.class, "the complete graph", "greedy-saf"))),
-          EnumSet.of(CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.FULL)), false);
+  static final MethodFacts FACTS =
+      new MethodFacts(
+          "lc-complete-broadcast",
+          "broadcast in a complete graph, F*: each node gets a share of the message and forwards it to all, the "
+              + "source finishing with a reserve",
+          "min_k T_*(ceil((n-k)/(p-1)), 2, k) (Proposition 3.3.1); upper bound",
+          "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+              + "Model\", Proposition 3.3.1 (padding from the reserve)",
+          under(
+              broadcastOn(
+                  new Scope.NetworkTest(
+                      "complete graph",
+                      i -> needs(i, Topology.Complete.class, "the complete graph", "greedy-saf"))),
+              EnumSet.of(CommModel.Ports.ALL),
+              EnumSet.of(CommModel.Duplex.FULL)),
+          false);
 
   @Override
   public MethodFacts facts() {
@@ -69,7 +78,12 @@ public final class CompleteGraphBroadcastFull extends BroadcastScheme {
         long len = Math.max(0, Math.min(k, start + size - lo));
         rs.send(j - 1, s.source(), node[i], lo, len); // m(i, j)
         if (j == r) {
-          rs.send(j - 1, s.source(), node[i], reserve, k - len); // padding: the first k - len units of R
+          rs.send(
+              j - 1,
+              s.source(),
+              node[i],
+              reserve,
+              k - len); // padding: the first k - len units of R
           rs.send(j, s.source(), node[i], reserve + k - len, len); // m'(i, r + 1): the rest of R
         }
         for (int l = 1; l < p && len > 0; l++) { // P_i forwards m(i, j) in round j + 1

@@ -3,41 +3,51 @@ package org.commsched.heuristics.linearcost;
 import java.util.EnumSet;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Topology;
-import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.MethodFacts;
+import org.commsched.core.solve.Scope;
 
 /**
- * Broadcast in the complete graph {@code K_p} under half duplex and all ports (H*), in phases whose chunks grow:
- * with {@code B = floor(beta/tau)} and {@code r} the smallest integer with {@code p((2^r - 1) k + (2^r - r - 1) B) +
- * k + r B >= n}, the source keeps a reserve {@code R} of {@code s + k + r B} units, {@code s = ceil((n - k - r B)/p)},
- * and splits the rest into {@code p - 1} sub-messages (at most s units each), cut into chunks of nominal sizes
- * {@code c_j = 2^(j-1) k + (2^(j-1) - 1) B} (the r-th takes the rest). In phase j the source sends every node its
- * j-th chunk (the r-th padded with reserve units up to {@code c_r}, phase {@code r + 1} the rest of the reserve)
- * while every node sends its previous chunk to all others, first to the lower-numbered nodes, then to the higher
- * ones, so each link is used once each way. Time {@code (2r + 1) beta + (2s + k) tau}.
+ * Broadcast in the complete graph {@code K_p} under half duplex and all ports (H*), in phases whose
+ * chunks grow: with {@code B = floor(beta/tau)} and {@code r} the smallest integer with {@code
+ * p((2^r - 1) k + (2^r - r - 1) B) + k + r B >= n}, the source keeps a reserve {@code R} of {@code
+ * s + k + r B} units, {@code s = ceil((n - k - r B)/p)}, and splits the rest into {@code p - 1}
+ * sub-messages (at most s units each), cut into chunks of nominal sizes {@code c_j = 2^(j-1) k +
+ * (2^(j-1) - 1) B} (the r-th takes the rest). In phase j the source sends every node its j-th chunk
+ * (the r-th padded with reserve units up to {@code c_r}, phase {@code r + 1} the rest of the
+ * reserve) while every node sends its previous chunk to all others, first to the lower-numbered
+ * nodes, then to the higher ones, so each link is used once each way. Time {@code (2r + 1) beta +
+ * (2s + k) tau}.
  *
- * <p>D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model" (PhD
- * thesis, Simon Fraser University, 1995), Proposition 3.3.2 (upper bound), read with the smallest r (as in its
- * example), padding to {@code c_r} and a last chunk of 49 units in the example. For one k the schedule may take about
- * one tau more than the formula (the padded chunk can outlast the nodes' two sends), so the method builds the best
- * few k by the formula and keeps the shortest; the minimum over k holds. Needs {@code tau > 0}; with {@code tau = 0}
- * the source sends the whole message to everybody at once ({@code beta});
+ * <p>D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear
+ * Cost Model" (PhD thesis, Simon Fraser University, 1995), Proposition 3.3.2 (upper bound), read
+ * with the smallest r (as in its example), padding to {@code c_r} and a last chunk of 49 units in
+ * the example. For one k the schedule may take about one tau more than the formula (the padded
+ * chunk can outlast the nodes' two sends), so the method builds the best few k by the formula and
+ * keeps the shortest; the minimum over k holds. Needs {@code tau > 0}; with {@code tau = 0} the
+ * source sends the whole message to everybody at once ({@code beta});
  * docs/models/linear-cost.md#broadcast-schemes-implemented and #broadcast-schemes.
  *
  * @implNote Stateless; immutable.
  */
 public final class CompleteGraphBroadcastHalf extends BroadcastScheme {
   /** The facts of {@code lc-complete-broadcast-hstar}: see the class javadoc for the source. */
-  static final MethodFacts FACTS = new MethodFacts("lc-complete-broadcast-hstar",
-      "broadcast in a complete graph, half duplex, all ports: doubling chunks, every node forwarding its "
-          + "share to the lower then the higher nodes",
-      "min_k (2r+1) beta + (2 ceil((n-k-r floor(beta/tau))/p) + k) tau (Proposition 3.3.2); upper bound, "
-          + "the minimum over k",
-      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-          + "Model\", Proposition 3.3.2 (smallest r, padding to c_r)",
-      under(broadcastOn(new Scope.NetworkTest("complete graph",
-          i -> needs(i, Topology.Complete.class, "the complete graph", "greedy-saf"))),
-          EnumSet.of(CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.HALF)), false);
+  static final MethodFacts FACTS =
+      new MethodFacts(
+          "lc-complete-broadcast-hstar",
+          "broadcast in a complete graph, half duplex, all ports: doubling chunks, every node forwarding its "
+              + "share to the lower then the higher nodes",
+          "min_k (2r+1) beta + (2 ceil((n-k-r floor(beta/tau))/p) + k) tau (Proposition 3.3.2); upper bound, "
+              + "the minimum over k",
+          "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+              + "Model\", Proposition 3.3.2 (smallest r, padding to c_r)",
+          under(
+              broadcastOn(
+                  new Scope.NetworkTest(
+                      "complete graph",
+                      i -> needs(i, Topology.Complete.class, "the complete graph", "greedy-saf"))),
+              EnumSet.of(CommModel.Ports.ALL),
+              EnumSet.of(CommModel.Duplex.HALF)),
+          false);
 
   @Override
   public MethodFacts facts() {
@@ -112,7 +122,9 @@ public final class CompleteGraphBroadcastHalf extends BroadcastScheme {
           rs.send(2 * (j - 1), s.source(), node[i], reserve, pad); // m'(i, r): padded to c_r
           rs.send(2 * j, s.source(), node[i], reserve + pad, reserveSize - pad); // m'(i, r + 1)
         }
-        for (int l = 1; l < p && len > 0; l++) { // phase j + 1: (a) to lower nodes, then (b) to higher ones
+        for (int l = 1;
+            l < p && len > 0;
+            l++) { // phase j + 1: (a) to lower nodes, then (b) to higher ones
           if (l != i) {
             rs.send(2 * j + (l < i ? 0 : 1), node[i], node[l], at, len);
           }

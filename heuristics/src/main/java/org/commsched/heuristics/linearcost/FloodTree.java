@@ -6,20 +6,24 @@ import java.util.List;
 import org.commsched.core.model.Network;
 
 /**
- * A spanning tree (or a path) along which one origin's units are forwarded, with its nodes listed level by level.
+ * A spanning tree (or a path) along which one origin's units are forwarded, with its nodes listed
+ * level by level.
  *
- * <p>Within a level, nodes follow their parents' order, and siblings go highest subtree first, then by id: a
- * node forwards first toward the child with the most hops still to go (farthest first).
+ * <p>Within a level, nodes follow their parents' order, and siblings go highest subtree first, then
+ * by id: a node forwards first toward the child with the most hops still to go (farthest first).
  *
  * @implNote Immutable after construction; arrays are never exposed outside the package.
  */
 public final class FloodTree {
   final int origin;
   final String message;
+
   /** Parent of each node, -1 for the origin and for nodes outside the tree. */
   final int[] parent;
+
   /** Non-origin nodes of the tree, level by level. */
   final int[] order;
+
   /** Nodes at level L (L >= 1) are order[levelStart[L - 1] .. levelStart[L]). */
   final int[] levelStart;
 
@@ -42,8 +46,8 @@ public final class FloodTree {
   }
 
   /**
-   * The breadth-first tree from {@code origin} where every node hangs on its smallest-id in-neighbour one hop
-   * closer to the origin (the rule docs/DESIGN.md uses for scatter routes).
+   * The breadth-first tree from {@code origin} where every node hangs on its smallest-id
+   * in-neighbour one hop closer to the origin (the rule docs/DESIGN.md uses for scatter routes).
    *
    * @return the tree, or null if some node cannot be reached from the origin
    */
@@ -75,7 +79,9 @@ public final class FloodTree {
       if (v == origin) {
         continue;
       }
-      for (int i = 0; i < net.inDegree(v); i++) { // in-arcs sorted by tail: first hit is the smallest id
+      for (int i = 0;
+          i < net.inDegree(v);
+          i++) { // in-arcs sorted by tail: first hit is the smallest id
         int w = net.tail(net.inArc(v, i));
         if (dist[w] == dist[v] - 1) {
           parent[v] = w;
@@ -89,10 +95,11 @@ public final class FloodTree {
   /** The path {@code nodes[0] -> nodes[1] -> ...} as a tree rooted at its first node. */
   /**
    * The tree of cheapest routes from {@code origin} at each link's own {@code beta + tau} ({@link
-   * org.commsched.core.model.ArcCosts#distances}); ties go to the smallest-id parent. Null if some node cannot be
-   * reached. On a network whose links cost the same it is a breadth-first tree.
+   * org.commsched.core.model.ArcCosts#distances}); ties go to the smallest-id parent. Null if some
+   * node cannot be reached. On a network whose links cost the same it is a breadth-first tree.
    */
-  static FloodTree cheapest(Network net, org.commsched.core.model.ArcCosts costs, int origin, String message) {
+  static FloodTree cheapest(
+      Network net, org.commsched.core.model.ArcCosts costs, int origin, String message) {
     int n = net.nodes();
     long[] dist = costs.distances(net, origin, true);
     int[] parent = new int[n];
@@ -101,7 +108,9 @@ public final class FloodTree {
       if (dist[v] == Long.MAX_VALUE) {
         return null;
       }
-      for (int i = 0; v != origin && i < net.inDegree(v); i++) { // in-arcs sorted by tail: the smallest id first
+      for (int i = 0;
+          v != origin && i < net.inDegree(v);
+          i++) { // in-arcs sorted by tail: the smallest id first
         int a = net.inArc(v, i);
         if (dist[net.tail(a)] != Long.MAX_VALUE && dist[net.tail(a)] + costs.hop(a) == dist[v]) {
           parent[v] = net.tail(a);
@@ -166,8 +175,12 @@ public final class FloodTree {
         for (int c = 0; c < kids.length; c++) {
           kids[c] = children[childCount[x] + c];
         }
-        Arrays.sort(kids, (a, b) -> height[a] != height[b] ? Integer.compare(height[b], height[a])
-            : Integer.compare(a, b));
+        Arrays.sort(
+            kids,
+            (a, b) ->
+                height[a] != height[b]
+                    ? Integer.compare(height[b], height[a])
+                    : Integer.compare(a, b));
         for (int c : kids) {
           order[size++] = c;
         }

@@ -8,12 +8,13 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Origin;
 
 /**
- * A gossip scheme written as lock-step rounds (docs/models/linear-cost.md#units-and-packets, rounds) into an
- * {@link LcSchedule}: the packets of a round all start when the previous round has ended, and a round lasts
- * {@code beta + tau} times its largest packet. Everything a node sends over one arc in one round is one packet. A
- * round in which nothing is sent takes no time.
+ * A gossip scheme written as lock-step rounds (docs/models/linear-cost.md#units-and-packets,
+ * rounds) into an {@link LcSchedule}: the packets of a round all start when the previous round has
+ * ended, and a round lasts {@code beta + tau} times its largest packet. Everything a node sends
+ * over one arc in one round is one packet. A round in which nothing is sent takes no time.
  *
- * <p>Units are named by their origin node (the gossip message of node {@code v}) and a half-open unit range.
+ * <p>Units are named by their origin node (the gossip message of node {@code v}) and a half-open
+ * unit range.
  *
  * @implNote Mutable, used by one scheme run.
  */
@@ -22,8 +23,10 @@ final class GossipRounds {
   final long n;
   final LcSchedule schedule;
   private final String[] message;
+
   /** The runs each arc (key from * p + to) carries in the current round, in the order sent. */
   private final Map<Long, List<LcSchedule.Run>> arcs = new LinkedHashMap<>();
+
   private long clock;
   private int rounds;
 
@@ -44,7 +47,10 @@ final class GossipRounds {
     return (int) Math.floorMod(v + d, (long) p);
   }
 
-  /** In the current round, {@code from} sends {@code to} units {@code lo .. hi - 1} of {@code origin}'s message. */
+  /**
+   * In the current round, {@code from} sends {@code to} units {@code lo .. hi - 1} of {@code
+   * origin}'s message.
+   */
   void send(int from, int to, int origin, long lo, long hi) {
     if (hi > lo) {
       arcs.computeIfAbsent((long) from * p + to, k -> new ArrayList<>())
@@ -52,12 +58,16 @@ final class GossipRounds {
     }
   }
 
-  /** In the current round, {@code from} sends {@code to} the whole message of node {@code origin}. */
+  /**
+   * In the current round, {@code from} sends {@code to} the whole message of node {@code origin}.
+   */
   void sendAll(int from, int to, int origin) {
     send(from, to, origin, 0, n);
   }
 
-  /** Places the current round's packets; the next round starts when its longest packet has ended. */
+  /**
+   * Places the current round's packets; the next round starts when its longest packet has ended.
+   */
   void endRound() {
     long end = clock;
     for (Map.Entry<Long, List<LcSchedule.Run>> e : arcs.entrySet()) {

@@ -16,15 +16,16 @@ import org.commsched.core.time.TimeScale;
 
 /**
  * An explicit linear-cost transmission schedule under construction, shared by the family's schemes
- * (docs/models/linear-cost.md#units-and-packets): a scheme places packets (sender, receiver, start, runs of units,
- * optionally a channel of the arc), this class computes every end exactly as {@code start + beta + units * tau} in the
- * instance's ticks (the arc's own beta and tau on a network whose links have them, {@link ArcCosts}), keeps the
- * makespan and, per arc used, the end of the last packet placed on it, and writes the records of a schedule file (every
- * record with its {@code first} unit, so packet numbers carry no meaning beyond naming).
+ * (docs/models/linear-cost.md#units-and-packets): a scheme places packets (sender, receiver, start,
+ * runs of units, optionally a channel of the arc), this class computes every end exactly as {@code
+ * start + beta + units * tau} in the instance's ticks (the arc's own beta and tau on a network
+ * whose links have them, {@link ArcCosts}), keeps the makespan and, per arc used, the end of the
+ * last packet placed on it, and writes the records of a schedule file (every record with its {@code
+ * first} unit, so packet numbers carry no meaning beyond naming).
  *
- * <p>It checks nothing beyond arguments: the family's checker judges the result. Packets on one arc with one start
- * are one packet for the checker, so a scheme gives every packet on an arc its own start (a packet of several runs
- * goes in one {@link #packet(int, int, long, List)} call).
+ * <p>It checks nothing beyond arguments: the family's checker judges the result. Packets on one arc
+ * with one start are one packet for the checker, so a scheme gives every packet on an arc its own
+ * start (a packet of several runs goes in one {@link #packet(int, int, long, List)} call).
  *
  * @implNote Mutable builder; not thread-safe.
  */
@@ -33,7 +34,8 @@ public final class LcSchedule {
   public record Run(String message, long first, long count) {
     public Run {
       if (count < 1 || first < 0) {
-        throw new IllegalArgumentException("a run needs first >= 0 and count >= 1, got " + first + ", " + count);
+        throw new IllegalArgumentException(
+            "a run needs first >= 0 and count >= 1, got " + first + ", " + count);
       }
     }
   }
@@ -46,8 +48,10 @@ public final class LcSchedule {
   private final ArcCosts costs;
   private final List<Schedule.Transmission> out = new ArrayList<>();
   private final Map<String, Integer> packetNumbers = new HashMap<>();
+
   /** The latest end per arc used (sparse: a complete graph's arcs are never all touched). */
   private final Map<Integer, Long> arcEnd = new HashMap<>();
+
   private long makespan;
 
   /** An empty schedule for a send, broadcast or gossip instance under a store-and-forward model. */
@@ -87,9 +91,9 @@ public final class LcSchedule {
   }
 
   /**
-   * Places one packet made of several runs on channel {@code channel} of its arc (docs/FORMATS.md#links-with-channels-
-   * and-costs: packets that start together on one arc need channels of their own); it lasts the arc's own {@code
-   * beta + units tau}. Returns its end.
+   * Places one packet made of several runs on channel {@code channel} of its arc
+   * (docs/FORMATS.md#links-with-channels- and-costs: packets that start together on one arc need
+   * channels of their own); it lasts the arc's own {@code beta + units tau}. Returns its end.
    */
   public long packet(int from, int to, long start, List<Run> runs, int channel) {
     if (runs.isEmpty()) {
@@ -106,8 +110,16 @@ public final class LcSchedule {
     for (Run r : runs) {
       units = Math.addExact(units, r.count());
       int number = packetNumbers.merge(r.message(), 1, Integer::sum) - 1;
-      out.add(new Schedule.Transmission(r.message(), number, r.count(), from, to, start, r.first(),
-          channel == 0 ? null : channel));
+      out.add(
+          new Schedule.Transmission(
+              r.message(),
+              number,
+              r.count(),
+              from,
+              to,
+              start,
+              r.first(),
+              channel == 0 ? null : channel));
     }
     long end = Math.addExact(start, costs.uniform() ? duration(units) : costs.ticks(a, units));
     arcEnd.merge(a, end, Math::max);
@@ -116,8 +128,9 @@ public final class LcSchedule {
   }
 
   /**
-   * The end of the last packet placed on arc {@code from -> to}, and under half duplex also on its reverse (0 if
-   * none): the earliest start of a next packet there when packets are placed in time order per link.
+   * The end of the last packet placed on arc {@code from -> to}, and under half duplex also on its
+   * reverse (0 if none): the earliest start of a next packet there when packets are placed in time
+   * order per link.
    */
   public long linkFree(int from, int to) {
     int a = arcOf(from, to);

@@ -7,10 +7,10 @@ import java.util.List;
 
 /**
  * The first-in first-out queues of the ring gossip schemes that forward whole messages
- * (docs/models/linear-cost.md#ring-gossip): per node one queue per direction (messages named by their origin node),
- * initially the node's own message, and the set of messages each node holds. In a round every sender {@link #take}s
- * from the front of a queue, all against the holdings at the start of the round, and then every receiver is
- * {@link #deliver}ed what it got.
+ * (docs/models/linear-cost.md#ring-gossip): per node one queue per direction (messages named by
+ * their origin node), initially the node's own message, and the set of messages each node holds. In
+ * a round every sender {@link #take}s from the front of a queue, all against the holdings at the
+ * start of the round, and then every receiver is {@link #deliver}ed what it got.
  *
  * @implNote Mutable, used by one scheme run.
  */
@@ -34,8 +34,9 @@ final class MessageQueues {
   }
 
   /**
-   * Takes up to {@code max} messages that {@code receiver} does not hold off the front of {@code sender}'s queue
-   * {@code d}, dropping the held ones it passes, and sends them in the current round of {@code g}.
+   * Takes up to {@code max} messages that {@code receiver} does not hold off the front of {@code
+   * sender}'s queue {@code d}, dropping the held ones it passes, and sends them in the current
+   * round of {@code g}.
    *
    * @return the messages sent, in queue order
    */

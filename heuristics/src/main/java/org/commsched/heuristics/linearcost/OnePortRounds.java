@@ -18,38 +18,44 @@ import org.jgrapht.graph.SimpleWeightedGraph;
 import org.jgrapht.util.SupplierUtil;
 
 /**
- * The one-port rounds of {@link RarestFirstGossip}: gossip of one-unit packets in lock-step rounds where every node
- * takes part in at most one call per round. Each round is a maximum-weight matching (Edmonds' blossoms in
- * Kolmogorov's Blossom V, JGraphT's {@link KolmogorovWeightedMatching}) of the possible calls; each call carries the
- * rarest unit (fewest holders, ties in the cyclic order from the receiver's own first unit, as under all ports) that
+ * The one-port rounds of {@link RarestFirstGossip}: gossip of one-unit packets in lock-step rounds
+ * where every node takes part in at most one call per round. Each round is a maximum-weight
+ * matching (Edmonds' blossoms in Kolmogorov's Blossom V, JGraphT's {@link
+ * KolmogorovWeightedMatching}) of the possible calls; each call carries the rarest unit (fewest
+ * holders, ties in the cyclic order from the receiver's own first unit, as under all ports) that
  * its sender holds and its receiver lacks.
  *
  * <ul>
- *   <li>{@code exchange}, full duplex (F1): the matching is over the links; a matched pair exchanges one unit each way
- *       where each is useful. A link's weight counts its useful directions.</li>
- *   <li>{@code exchange}, half duplex (H1): the same matching, one direction per matched link (the heavier).</li>
- *   <li>{@code send-and-receive}: a bipartite matching of senders to receivers (each node sends at most one and
- *       receives at most one unit per round, with any neighbours); under half duplex a link matched both ways keeps
- *       the heavier direction.</li>
+ *   <li>{@code exchange}, full duplex (F1): the matching is over the links; a matched pair
+ *       exchanges one unit each way where each is useful. A link's weight counts its useful
+ *       directions.
+ *   <li>{@code exchange}, half duplex (H1): the same matching, one direction per matched link (the
+ *       heavier).
+ *   <li>{@code send-and-receive}: a bipartite matching of senders to receivers (each node sends at
+ *       most one and receives at most one unit per round, with any neighbours); under half duplex a
+ *       link matched both ways keeps the heavier direction.
  * </ul>
  *
- * <p><b>Weights (this project's choice).</b> A useful call weighs {@code 4 p} (so a matching with more useful calls
- * always wins) plus the share of units its receiver still lacks (the needy first: at the receive-port bound every
- * node must receive in every round), plus, in the restarts, a seeded perturbation of up to a half that breaks ties
- * differently. The deterministic run comes first; the restarts stop at the floor (the run's best bound in rounds),
- * at {@link #RESTARTS} runs, at the work budget or at the time limit, and the fewest rounds are kept.
+ * <p><b>Weights (this project's choice).</b> A useful call weighs {@code 4 p} (so a matching with
+ * more useful calls always wins) plus the share of units its receiver still lacks (the needy first:
+ * at the receive-port bound every node must receive in every round), plus, in the restarts, a
+ * seeded perturbation of up to a half that breaks ties differently. The deterministic run comes
+ * first; the restarts stop at the floor (the run's best bound in rounds), at {@link #RESTARTS}
+ * runs, at the work budget or at the time limit, and the fewest rounds are kept.
  *
  * <p>Above {@link #EXACT_EDGES} candidate calls a round uses the greedy half-approximation ({@link
- * GreedyWeightedMatching}, linear after sorting) instead of Blossom V, so that rounds on networks of 10^3 nodes
- * stay in milliseconds.
+ * GreedyWeightedMatching}, linear after sorting) instead of Blossom V, so that rounds on networks
+ * of 10^3 nodes stay in milliseconds.
  *
  * @implNote Not thread-safe; one instance per solve.
  */
 final class OnePortRounds {
   /** Runs after the deterministic one, at most. */
   static final int RESTARTS = 48;
+
   /** Units times arcs times rounds, over all runs, past which no further restart starts. */
   static final long WORK = 200_000_000L;
+
   /** Candidate calls per round up to which the matching is exact (Blossom V); above, greedy. */
   static final int EXACT_EDGES = 5_000;
 
@@ -61,10 +67,17 @@ final class OnePortRounds {
   private final boolean[][] has0;
   private final int[] held0;
   private final int[] count0;
+
   /** Runs made by {@link #best}. */
   int runs;
 
-  OnePortRounds(Network net, CommModel.StoreAndForward model, int units, int[] base, boolean[][] has, int[] held,
+  OnePortRounds(
+      Network net,
+      CommModel.StoreAndForward model,
+      int units,
+      int[] base,
+      boolean[][] has,
+      int[] held,
       int[] count) {
     this.net = net;
     this.exchange = model.onePort() == CommModel.OnePortRule.EXCHANGE;
@@ -77,8 +90,8 @@ final class OnePortRounds {
   }
 
   /**
-   * The moves {unit, tail, head, round} of the run with the fewest rounds, or null when the time limit or the stop
-   * token ended the first run.
+   * The moves {unit, tail, head, round} of the run with the fewest rounds, or null when the time
+   * limit or the stop token ended the first run.
    *
    * @param floor the rounds no schedule beats (restarts stop there)
    */
@@ -114,8 +127,8 @@ final class OnePortRounds {
   private static final List<int[]> NOT_BETTER = List.of();
 
   /**
-   * One run: its moves, {@link #NOT_BETTER} once it would take {@code cutoff} rounds or more, null once the time
-   * limit passes or the run is stopped.
+   * One run: its moves, {@link #NOT_BETTER} once it would take {@code cutoff} rounds or more, null
+   * once the time limit passes or the run is stopped.
    */
   private List<int[]> run(SplittableRandom noise, int cutoff, long deadline, SolveLimits limits) {
     int p = net.nodes();
@@ -130,7 +143,9 @@ final class OnePortRounds {
     List<int[]> moves = new ArrayList<>();
     int round = 0;
     while (!complete(count)) {
-      if ((deadline == Long.MAX_VALUE ? Interrupt.requested() : Interrupt.over(deadline)) // MAX_VALUE: no limit
+      if ((deadline == Long.MAX_VALUE
+              ? Interrupt.requested()
+              : Interrupt.over(deadline)) // MAX_VALUE: no limit
           || limits.run().stop().stopped()) {
         return null;
       }
@@ -155,19 +170,25 @@ final class OnePortRounds {
         }
         if (bestUnit >= 0) {
           unitOf[a] = bestUnit;
-          weightOf[a] = 4.0 * p + (double) (units - count[v]) / units
-              + (noise == null ? 0 : 0.5 * noise.nextDouble());
+          weightOf[a] =
+              4.0 * p
+                  + (double) (units - count[v]) / units
+                  + (noise == null ? 0 : 0.5 * noise.nextDouble());
           candidates++;
         }
       }
       int sides = exchange ? p : 2 * p;
-      // Blossom V's maximum (not perfect) matching copies the graph and needs fresh vertices: numbers above ours
-      Graph<Integer, DefaultWeightedEdge> g = new SimpleWeightedGraph<>(SupplierUtil.createIntegerSupplier(sides),
-          SupplierUtil.createDefaultWeightedEdgeSupplier());
+      // Blossom V's maximum (not perfect) matching copies the graph and needs fresh vertices:
+      // numbers above ours
+      Graph<Integer, DefaultWeightedEdge> g =
+          new SimpleWeightedGraph<>(
+              SupplierUtil.createIntegerSupplier(sides),
+              SupplierUtil.createDefaultWeightedEdgeSupplier());
       for (int v = 0; v < sides; v++) {
         g.addVertex(v);
       }
-      // exchange: one edge per linked pair, weighing its useful directions (half duplex: the heavier); else one
+      // exchange: one edge per linked pair, weighing its useful directions (half duplex: the
+      // heavier); else one
       // edge per useful arc, sender u to receiver p + v
       for (int a = 0; a < net.arcs(); a++) {
         if (unitOf[a] < 0) {
@@ -184,15 +205,18 @@ final class OnePortRounds {
           g.setEdgeWeight(e, g.getEdgeWeight(e) + weightOf[a]);
         }
       }
-      MatchingAlgorithm<Integer, DefaultWeightedEdge> algorithm = candidates <= EXACT_EDGES
-          ? new KolmogorovWeightedMatching<>(g, ObjectiveSense.MAXIMIZE) : new GreedyWeightedMatching<>(g, false);
+      MatchingAlgorithm<Integer, DefaultWeightedEdge> algorithm =
+          candidates <= EXACT_EDGES
+              ? new KolmogorovWeightedMatching<>(g, ObjectiveSense.MAXIMIZE)
+              : new GreedyWeightedMatching<>(g, false);
       Set<DefaultWeightedEdge> matching = algorithm.getMatching().getEdges();
       boolean[] matched = new boolean[sides];
       for (DefaultWeightedEdge e : matching) {
         matched[g.getEdgeSource(e)] = true;
         matched[g.getEdgeTarget(e)] = true;
       }
-      // the calls: arcs whose ends are matched to each other (one per sender and receiver: parallel arcs of a
+      // the calls: arcs whose ends are matched to each other (one per sender and receiver: parallel
+      // arcs of a
       // pair carry one call)
       List<int[]> now = new ArrayList<>();
       boolean[] sends = new boolean[p];
@@ -210,7 +234,8 @@ final class OnePortRounds {
         }
         if (half) {
           int back = reverseUseful(a, unitOf, weightOf);
-          if (back >= 0 && (exchange || matching.contains(g.getEdge(v, p + u)))
+          if (back >= 0
+              && (exchange || matching.contains(g.getEdge(v, p + u)))
               && (weightOf[back] > weightOf[a] || weightOf[back] == weightOf[a] && back < a)) {
             continue; // the link carries the other direction this round
           }
@@ -223,7 +248,8 @@ final class OnePortRounds {
         now.add(new int[] {unitOf[a], u, v, round});
       }
       if (now.isEmpty()) {
-        throw new IllegalStateException("a one-port round moved nothing before the gossip was complete");
+        throw new IllegalStateException(
+            "a one-port round moved nothing before the gossip was complete");
       }
       for (int[] m : now) {
         has[m[2]][m[0]] = true;

@@ -17,22 +17,28 @@ import org.commsched.heuristics.common.Calendar;
 import org.commsched.heuristics.common.SafResources;
 
 /**
- * Pipelined flooding of one or more origins' units down spanning trees under the linear cost model: each
- * origin's units are cut into packets of k units (the last one shorter); transfers are placed packet by packet,
- * level by level (origins interleaved), each at the earliest time its resources ({@link SafResources}) are free
- * after its packet reached the sender; siblings are served highest subtree first ({@link FloodTree}). The packet
- * size is chosen by simulating every k when that is cheap, else k = n and a few values around the continuous
- * optimum of Peters' pipeline cost (sqrt(n beta / ((m-1) tau)) under all ports, sqrt(2 n beta / ((m-2) tau))
- * under one port, m = tree height); D. B. Peters, "Bounds for Communication Problems in Interconnection Networks
- * under a Linear Cost Model", Theorem 2.3.1 (the lock-step path pipeline).
+ * Pipelined flooding of one or more origins' units down spanning trees under the linear cost model:
+ * each origin's units are cut into packets of k units (the last one shorter); transfers are placed
+ * packet by packet, level by level (origins interleaved), each at the earliest time its resources
+ * ({@link SafResources}) are free after its packet reached the sender; siblings are served highest
+ * subtree first ({@link FloodTree}). The packet size is chosen by simulating every k when that is
+ * cheap, else k = n and a few values around the continuous optimum of Peters' pipeline cost (sqrt(n
+ * beta / ((m-1) tau)) under all ports, sqrt(2 n beta / ((m-2) tau)) under one port, m = tree
+ * height); D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a
+ * Linear Cost Model", Theorem 2.3.1 (the lock-step path pipeline).
  *
  * @implNote Immutable; each {@link #run} works on its own calendar.
  */
 public final class PipelinedFlood {
-  /** Transfers one candidate packet size may place while searching k (and so at most the schedule written). */
+  /**
+   * Transfers one candidate packet size may place while searching k (and so at most the schedule
+   * written).
+   */
   private static final long CANDIDATE_BUDGET = 1_000_000L;
+
   /** Transfers all candidate packet sizes together may place when every k is tried. */
   private static final long EXHAUSTIVE_BUDGET = 4_000_000L;
+
   /** Packets simulated between two looks at the clock while searching. */
   private static final long CHECK_EVERY = 1024;
 
@@ -44,7 +50,12 @@ public final class PipelinedFlood {
   private final int maxHeight;
   private final long edgesPerPacket;
 
-  PipelinedFlood(Network net, CommModel.StoreAndForward model, TimeScale scale, List<FloodTree> trees, long units) {
+  PipelinedFlood(
+      Network net,
+      CommModel.StoreAndForward model,
+      TimeScale scale,
+      List<FloodTree> trees,
+      long units) {
     this.net = net;
     this.model = model;
     this.scale = scale;
@@ -61,8 +72,9 @@ public final class PipelinedFlood {
   }
 
   /**
-   * The flood of a send (one message along its route), a broadcast (the breadth-first tree from the source) or a
-   * gossip (one breadth-first tree per origin) instance under a store-and-forward model.
+   * The flood of a send (one message along its route), a broadcast (the breadth-first tree from the
+   * source) or a gossip (one breadth-first tree per origin) instance under a store-and-forward
+   * model.
    */
   public static PipelinedFlood of(Instance instance) {
     CommModel.StoreAndForward model = instance.storeAndForward();
@@ -70,13 +82,16 @@ public final class PipelinedFlood {
     List<FloodTree> trees = new ArrayList<>();
     long units;
     if (instance.kind() == ProblemKind.SEND) {
-      trees.add(FloodTree.path(net.nodes(), instance.atlas().nodes(0), instance.messages().get(0).id()));
+      trees.add(
+          FloodTree.path(net.nodes(), instance.atlas().nodes(0), instance.messages().get(0).id()));
       units = instance.messages().get(0).length();
     } else {
       units = instance.origins().get(0).length();
       for (Origin o : instance.origins()) {
-        trees.add(net.hasChannels() ? FloodTree.cheapest(net, instance.arcCosts(), o.node(), o.message())
-            : FloodTree.bfs(net, o.node(), o.message()));
+        trees.add(
+            net.hasChannels()
+                ? FloodTree.cheapest(net, instance.arcCosts(), o.node(), o.message())
+                : FloodTree.bfs(net, o.node(), o.message()));
       }
     }
     return new PipelinedFlood(net, model, instance.timeScale(), trees, units);
@@ -91,10 +106,15 @@ public final class PipelinedFlood {
     return -Math.floorDiv(-a, b); // (a + b - 1) / b overflows for a near 2^63
   }
 
-  /** The transfers one simulation with packets of k units places, saturating at {@link Long#MAX_VALUE}. */
+  /**
+   * The transfers one simulation with packets of k units places, saturating at {@link
+   * Long#MAX_VALUE}.
+   */
   private long transfers(long k) {
     long q = ceilDiv(units, k);
-    return edgesPerPacket != 0 && q > Long.MAX_VALUE / edgesPerPacket ? Long.MAX_VALUE : q * edgesPerPacket;
+    return edgesPerPacket != 0 && q > Long.MAX_VALUE / edgesPerPacket
+        ? Long.MAX_VALUE
+        : q * edgesPerPacket;
   }
 
   /** The result of one simulation. */
@@ -114,7 +134,8 @@ public final class PipelinedFlood {
     ks.add(units);
     long total = 0;
     for (long k = 1; k <= units && total <= EXHAUSTIVE_BUDGET; k++) {
-      total = Math.min(EXHAUSTIVE_BUDGET + 1, total + Math.min(transfers(k), EXHAUSTIVE_BUDGET + 1));
+      total =
+          Math.min(EXHAUSTIVE_BUDGET + 1, total + Math.min(transfers(k), EXHAUSTIVE_BUDGET + 1));
     }
     if (total <= EXHAUSTIVE_BUDGET) {
       for (long k = 1; k < units; k++) {
@@ -132,8 +153,10 @@ public final class PipelinedFlood {
     } else if (beta == 0) {
       k0 = 1;
     } else {
-      BigInteger num = BigInteger.valueOf(units).multiply(BigInteger.valueOf(beta))
-          .multiply(BigInteger.valueOf(one ? 2 : 1));
+      BigInteger num =
+          BigInteger.valueOf(units)
+              .multiply(BigInteger.valueOf(beta))
+              .multiply(BigInteger.valueOf(one ? 2 : 1));
       BigInteger den = BigInteger.valueOf(m).multiply(BigInteger.valueOf(tau));
       k0 = num.divide(den).sqrt().longValue();
     }
@@ -159,11 +182,12 @@ public final class PipelinedFlood {
   }
 
   /**
-   * The candidate packet size with the smallest simulated makespan (ties: the larger size) among those simulated
-   * before {@code deadlineNanos} ({@link System#nanoTime()} scale). Candidates go from the fewest packets (the
-   * cheapest simulation) to the most, and the first one is always simulated, so a huge message (2^53 units, whose
-   * best size needs millions of packets) ends at the time limit with the best size seen instead of running on.
-   * A stop of the run ({@code stop}, e.g. Ctrl-C) ends it the same way.
+   * The candidate packet size with the smallest simulated makespan (ties: the larger size) among
+   * those simulated before {@code deadlineNanos} ({@link System#nanoTime()} scale). Candidates go
+   * from the fewest packets (the cheapest simulation) to the most, and the first one is always
+   * simulated, so a huge message (2^53 units, whose best size needs millions of packets) ends at
+   * the time limit with the best size seen instead of running on. A stop of the run ({@code stop},
+   * e.g. Ctrl-C) ends it the same way.
    *
    * @param stop the run's stop token ({@link org.commsched.core.solve.SolveRun#stop()})
    */
@@ -193,10 +217,10 @@ public final class PipelinedFlood {
   }
 
   /**
-   * {@link #run(long, boolean)} that gives up, returning null, once {@code deadlineNanos} has passed or {@code stop}
-   * tripped (the run's stop token: Ctrl-C), checked every {@value #CHECK_EVERY} packets: a candidate of a million
-   * transfers took seconds on a loaded machine, past a two-second limit. {@code Long.MAX_VALUE} (with a null token)
-   * never gives up.
+   * {@link #run(long, boolean)} that gives up, returning null, once {@code deadlineNanos} has
+   * passed or {@code stop} tripped (the run's stop token: Ctrl-C), checked every {@value
+   * #CHECK_EVERY} packets: a candidate of a million transfers took seconds on a loaded machine,
+   * past a two-second limit. {@code Long.MAX_VALUE} (with a null token) never gives up.
    */
   Run run(long k, boolean record, long deadlineNanos, StopToken stop) {
     SafResources rs = new SafResources(net, model);
@@ -204,7 +228,8 @@ public final class PipelinedFlood {
     int[] res = new int[4];
     long[] zero = new long[4];
     long packets = ceilDiv(units, k);
-    org.commsched.core.model.ArcCosts costs = org.commsched.core.model.ArcCosts.of(model, net, scale);
+    org.commsched.core.model.ArcCosts costs =
+        org.commsched.core.model.ArcCosts.of(model, net, scale);
     long[][] end = new long[trees.size()][];
     for (int t = 0; t < trees.size(); t++) {
       end[t] = new long[net.nodes()];
@@ -212,7 +237,10 @@ public final class PipelinedFlood {
     List<Schedule.Transmission> out = record ? new ArrayList<>() : null;
     long makespan = 0;
     for (long j = 0; j < packets; j++) {
-      if (deadlineNanos != Long.MAX_VALUE && j % CHECK_EVERY == 0 && j > 0 && stop.over(deadlineNanos)) {
+      if (deadlineNanos != Long.MAX_VALUE
+          && j % CHECK_EVERY == 0
+          && j > 0
+          && stop.over(deadlineNanos)) {
         return null;
       }
       long first = j * k;
@@ -231,13 +259,18 @@ public final class PipelinedFlood {
             long ready = p == tree.origin ? 0 : e[p];
             int arc = net.arc(p, c);
             int cnt = rs.fill(arc, res);
-            long d = costs.uniform() ? dur : costs.ticks(arc, size); // the link's own beta and tau, if it has them
+            long d =
+                costs.uniform()
+                    ? dur
+                    : costs.ticks(arc, size); // the link's own beta and tau, if it has them
             long s = cal.earliest(res, zero, cnt, ready, d);
             cal.reserve(res, zero, cnt, s, d);
             e[c] = s + d;
             makespan = Math.max(makespan, s + d);
             if (record) {
-              out.add(new Schedule.Transmission(tree.message, Math.toIntExact(j), size, p, c, s, first));
+              out.add(
+                  new Schedule.Transmission(
+                      tree.message, Math.toIntExact(j), size, p, c, s, first));
             }
           }
         }

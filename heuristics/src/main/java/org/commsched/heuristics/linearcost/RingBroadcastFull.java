@@ -1,40 +1,48 @@
 package org.commsched.heuristics.linearcost;
 
-import org.commsched.core.model.Instance;
 import java.util.EnumSet;
 import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
 import org.commsched.core.model.Topology;
-import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.MethodFacts;
+import org.commsched.core.solve.Scope;
 
 /**
- * Broadcast on the two-way ring under full duplex and all ports (F*): two extended pipelines leave the source, one
- * forward carrying prefixes of the message, one backward carrying suffixes (units in reverse order), and link d of
- * each carries a prefix that shrinks by k per hop toward the far side, so every node gets complementary parts from
- * its two sides. Packets of k units are cut at multiples of k from the stream's start; packet j crosses link d in
- * round {@code j + d - 1}.
+ * Broadcast on the two-way ring under full duplex and all ports (F*): two extended pipelines leave
+ * the source, one forward carrying prefixes of the message, one backward carrying suffixes (units
+ * in reverse order), and link d of each carries a prefix that shrinks by k per hop toward the far
+ * side, so every node gets complementary parts from its two sides. Packets of k units are cut at
+ * multiples of k from the stream's start; packet j crosses link d in round {@code j + d - 1}.
  *
- * <p>D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model" (PhD
- * thesis, Simon Fraser University, 1995). Even {@code p = 2m}: forward amounts {@code a_d = min(n, c + (m - d) k)},
- * {@code c = ceil(n/2)}, backward the complements; time {@code T_*(ceil(n/2), m, k)}, and at the best k
- * {@code S_*(ceil(n/2), m)}, optimal (Theorem 3.2.1). Odd {@code p = 2m - 1}: the antipodal pair gets
- * {@code n0 = floor((n + k)/2)} units from the forward side, amounts {@code a_d = min(n, n0 + (m - 1 - d) k)}; time
- * {@code T_*(n - floor((n + k)/2), m, k)}, optimal at the best k (Theorem 3.2.2, Lemma 3.2.5);
+ * <p>D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear
+ * Cost Model" (PhD thesis, Simon Fraser University, 1995). Even {@code p = 2m}: forward amounts
+ * {@code a_d = min(n, c + (m - d) k)}, {@code c = ceil(n/2)}, backward the complements; time {@code
+ * T_*(ceil(n/2), m, k)}, and at the best k {@code S_*(ceil(n/2), m)}, optimal (Theorem 3.2.1). Odd
+ * {@code p = 2m - 1}: the antipodal pair gets {@code n0 = floor((n + k)/2)} units from the forward
+ * side, amounts {@code a_d = min(n, n0 + (m - 1 - d) k)}; time {@code T_*(n - floor((n + k)/2), m,
+ * k)}, optimal at the best k (Theorem 3.2.2, Lemma 3.2.5);
  * docs/models/linear-cost.md#broadcast-schemes-implemented.
  *
  * @implNote Stateless; immutable.
  */
 public final class RingBroadcastFull extends BroadcastScheme {
   /** The facts of {@code lc-ring-broadcast}: see the class javadoc for the source. */
-  static final MethodFacts FACTS = new MethodFacts("lc-ring-broadcast",
-      "broadcast on a two-way ring, F*: forward prefixes and backward suffixes in two extended pipelines",
-      "optimal: S_*(ceil(n/2), p/2) for even p (Theorem 3.2.1), min_k T_*(n - floor((n+k)/2), (p+1)/2, k) "
-          + "for odd p (Theorem 3.2.2)",
-      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-          + "Model\", Theorems 3.2.1 and 3.2.2",
-      under(broadcastOn(new Scope.NetworkTest("two-way ring (ring)",
-          i -> needs(i, Topology.Ring.class, "the two-way ring", "greedy-saf"))),
-          EnumSet.of(CommModel.Ports.ALL), EnumSet.of(CommModel.Duplex.FULL)), false);
+  static final MethodFacts FACTS =
+      new MethodFacts(
+          "lc-ring-broadcast",
+          "broadcast on a two-way ring, F*: forward prefixes and backward suffixes in two extended pipelines",
+          "optimal: S_*(ceil(n/2), p/2) for even p (Theorem 3.2.1), min_k T_*(n - floor((n+k)/2), (p+1)/2, k) "
+              + "for odd p (Theorem 3.2.2)",
+          "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+              + "Model\", Theorems 3.2.1 and 3.2.2",
+          under(
+              broadcastOn(
+                  new Scope.NetworkTest(
+                      "two-way ring (ring)",
+                      i -> needs(i, Topology.Ring.class, "the two-way ring", "greedy-saf"))),
+              EnumSet.of(CommModel.Ports.ALL),
+              EnumSet.of(CommModel.Duplex.FULL)),
+          false);
 
   @Override
   public MethodFacts facts() {
@@ -84,8 +92,11 @@ public final class RingBroadcastFull extends BroadcastScheme {
     return rs;
   }
 
-  /** Link d of the forward (or backward) stream carries the first {@code amount} units of its order. */
-  private static void pipe(RoundSchedule rs, Setting s, int d, long amount, long k, boolean forward) {
+  /**
+   * Link d of the forward (or backward) stream carries the first {@code amount} units of its order.
+   */
+  private static void pipe(
+      RoundSchedule rs, Setting s, int d, long amount, long k, boolean forward) {
     int p = s.p();
     int from = forward ? (s.source() + d - 1) % p : Math.floorMod(s.source() - d + 1, p);
     int to = forward ? (s.source() + d) % p : Math.floorMod(s.source() - d, p);

@@ -4,46 +4,56 @@ import java.util.ArrayDeque;
 import java.util.EnumSet;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Topology;
-import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.MethodFacts;
+import org.commsched.core.solve.Scope;
 
 /**
- * Broadcast on the two-way ring under full duplex and one port (F1), in rounds of neighbour exchanges. The message
- * is cut into sub-messages {@code g_1 .. g_q}, {@code q = ceil(n/k)}, all of k units but the first (the short one).
+ * Broadcast on the two-way ring under full duplex and one port (F1), in rounds of neighbour
+ * exchanges. The message is cut into sub-messages {@code g_1 .. g_q}, {@code q = ceil(n/k)}, all of
+ * k units but the first (the short one).
  *
- * <p><b>Even ring</b> {@code p = 2m} (Proposition 3.2.1): odd rounds pair {@code (2i, 2i+1)}, even rounds
- * {@code (2i, 2i-1)}; the source injects {@code g_t} forward in round {@code 2t - 1} and {@code g_(q+1-t)} backward
- * in round {@code 2t}, and every sub-message moves one hop per round until round {@code m - 1 + q}. Time
- * {@code T_*(n, m, k)}, and {@code S_*(n, m)} at the best k (conjectured optimal). Correction: the short
- * sub-message must be the first one, the only packet of round 1 (with the last one short Figure 3.7 takes 126, not
- * 122).
+ * <p><b>Even ring</b> {@code p = 2m} (Proposition 3.2.1): odd rounds pair {@code (2i, 2i+1)}, even
+ * rounds {@code (2i, 2i-1)}; the source injects {@code g_t} forward in round {@code 2t - 1} and
+ * {@code g_(q+1-t)} backward in round {@code 2t}, and every sub-message moves one hop per round
+ * until round {@code m - 1 + q}. Time {@code T_*(n, m, k)}, and {@code S_*(n, m)} at the best k
+ * (conjectured optimal). Correction: the short sub-message must be the first one, the only packet
+ * of round 1 (with the last one short Figure 3.7 takes 126, not 122).
  *
- * <p><b>Odd ring</b> {@code p = 2m + 1} (Proposition 3.2.2): in round j node {@code -j mod p} idles and the others
- * pair {@code (z + 2i - 1, z + 2i)}; in a pair the left node sends the head of its forward queue, the right node the
- * head of its backward queue, after dropping heads the partner already holds. Queues are first in, first out: the
- * source's forward queue is {@code g_1 .. g_q}, its backward queue {@code g_q .. g_1}, and every other node queues
- * what comes from the left for forwarding right and what comes from the right for forwarding left. The thesis gives
- * no forwarding rule; this one, with the short sub-message first, reproduces its round count {@code m - 1 + q +
- * ceil((k(m-1) + n)/(2mk))} and time {@code T_*(n + k ceil((k(m-1) + n)/(2mk)), m, k)}.
+ * <p><b>Odd ring</b> {@code p = 2m + 1} (Proposition 3.2.2): in round j node {@code -j mod p} idles
+ * and the others pair {@code (z + 2i - 1, z + 2i)}; in a pair the left node sends the head of its
+ * forward queue, the right node the head of its backward queue, after dropping heads the partner
+ * already holds. Queues are first in, first out: the source's forward queue is {@code g_1 .. g_q},
+ * its backward queue {@code g_q .. g_1}, and every other node queues what comes from the left for
+ * forwarding right and what comes from the right for forwarding left. The thesis gives no
+ * forwarding rule; this one, with the short sub-message first, reproduces its round count {@code m
+ * - 1 + q + ceil((k(m-1) + n)/(2mk))} and time {@code T_*(n + k ceil((k(m-1) + n)/(2mk)), m, k)}.
  *
- * <p>D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear Cost Model" (PhD
- * thesis, Simon Fraser University, 1995), Propositions 3.2.1, 3.2.2 (upper bounds);
- * docs/models/linear-cost.md#broadcast-schemes-implemented and #broadcast-schemes (corrections).
+ * <p>D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear
+ * Cost Model" (PhD thesis, Simon Fraser University, 1995), Propositions 3.2.1, 3.2.2 (upper
+ * bounds); docs/models/linear-cost.md#broadcast-schemes-implemented and #broadcast-schemes
+ * (corrections).
  *
  * @implNote Stateless; immutable.
  */
 public final class RingBroadcastFullOnePort extends BroadcastScheme {
   /** The facts of {@code lc-ring-broadcast-f1}: see the class javadoc for the source. */
-  static final MethodFacts FACTS = new MethodFacts("lc-ring-broadcast-f1",
-      "broadcast on a two-way ring, one port: neighbour exchanges carrying sub-messages both ways round the "
-          + "ring (short one first)",
-      "S_*(n, p/2) for even p (Proposition 3.2.1); min_k T_*(n + k ceil((k(m-1)+n)/(2mk)), m, k) for "
-          + "p = 2m+1 (Proposition 3.2.2); upper bounds",
-      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-          + "Model\", Propositions 3.2.1 and 3.2.2 (short sub-message first; FIFO forwarding for odd rings)",
-      under(broadcastOn(new Scope.NetworkTest("two-way ring (ring)",
-          i -> needs(i, Topology.Ring.class, "the two-way ring", "greedy-saf"))),
-          EnumSet.of(CommModel.Ports.ONE), EnumSet.of(CommModel.Duplex.FULL)), false);
+  static final MethodFacts FACTS =
+      new MethodFacts(
+          "lc-ring-broadcast-f1",
+          "broadcast on a two-way ring, one port: neighbour exchanges carrying sub-messages both ways round the "
+              + "ring (short one first)",
+          "S_*(n, p/2) for even p (Proposition 3.2.1); min_k T_*(n + k ceil((k(m-1)+n)/(2mk)), m, k) for "
+              + "p = 2m+1 (Proposition 3.2.2); upper bounds",
+          "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+              + "Model\", Propositions 3.2.1 and 3.2.2 (short sub-message first; FIFO forwarding for odd rings)",
+          under(
+              broadcastOn(
+                  new Scope.NetworkTest(
+                      "two-way ring (ring)",
+                      i -> needs(i, Topology.Ring.class, "the two-way ring", "greedy-saf"))),
+              EnumSet.of(CommModel.Ports.ONE),
+              EnumSet.of(CommModel.Duplex.FULL)),
+          false);
 
   @Override
   public MethodFacts facts() {
@@ -78,8 +88,8 @@ public final class RingBroadcastFullOnePort extends BroadcastScheme {
   }
 
   /**
-   * Adds the scheme's rounds, from round {@code offset}, on the cycle {@code cycle[0] -> cycle[1] -> ...} (cycle[0]
-   * the source, at least 3 nodes); returns the number of rounds used.
+   * Adds the scheme's rounds, from round {@code offset}, on the cycle {@code cycle[0] -> cycle[1]
+   * -> ...} (cycle[0] the source, at least 3 nodes); returns the number of rounds used.
    */
   static int fill(RoundSchedule rs, int[] cycle, long n, long k, int offset) {
     int p = cycle.length;
@@ -93,7 +103,14 @@ public final class RingBroadcastFullOnePort extends BroadcastScheme {
           send(rs, offset + (int) (2 * t + d - 3), cycle[d - 1], cycle[d], t, k, shortSize);
         }
         for (int d = 1; d < p && 2 * t + d - 1 <= r; d++) { // back stream: g_(q+1-t)
-          send(rs, offset + (int) (2 * t + d - 2), cycle[(p - d + 1) % p], cycle[p - d], q + 1 - t, k, shortSize);
+          send(
+              rs,
+              offset + (int) (2 * t + d - 2),
+              cycle[(p - d + 1) % p],
+              cycle[p - d],
+              q + 1 - t,
+              k,
+              shortSize);
         }
       }
       return (int) r;
@@ -161,7 +178,10 @@ public final class RingBroadcastFullOnePort extends BroadcastScheme {
     return round;
   }
 
-  /** The queue's first sub-message the partner lacks (dropping the ones it holds), removed; null if none. */
+  /**
+   * The queue's first sub-message the partner lacks (dropping the ones it holds), removed; null if
+   * none.
+   */
   private static Integer head(ArrayDeque<Integer> queue, boolean[] partnerHolds) {
     while (!queue.isEmpty()) {
       int g = queue.pollFirst();
@@ -173,7 +193,8 @@ public final class RingBroadcastFullOnePort extends BroadcastScheme {
   }
 
   /** Sub-message g_t (t from 1; g_1 the short one) from one node to another in a round. */
-  private static void send(RoundSchedule rs, int round, int from, int to, long t, long k, long shortSize) {
+  private static void send(
+      RoundSchedule rs, int round, int from, int to, long t, long k, long shortSize) {
     long first = t == 1 ? 0 : shortSize + (t - 2) * k;
     long size = t == 1 ? shortSize : k;
     rs.send(round, from, to, first, size);

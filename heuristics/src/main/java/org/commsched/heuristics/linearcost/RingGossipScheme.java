@@ -11,28 +11,33 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * What the ring gossip schemes of Peters' thesis share (docs/models/linear-cost.md#ring-gossip): the scope (gossip
- * under the linear cost model, on the {@code uring} or {@code ring} family, a ring size condition), the size limit,
- * and the run: the scheme writes its lock-step rounds into a {@link GossipRounds}, and the result carries the best
- * bound of {@code LowerBounds}, so it is OPTIMAL exactly where a proven bound meets the makespan.
+ * What the ring gossip schemes of Peters' thesis share (docs/models/linear-cost.md#ring-gossip):
+ * the scope (gossip under the linear cost model, on the {@code uring} or {@code ring} family, a
+ * ring size condition), the size limit, and the run: the scheme writes its lock-step rounds into a
+ * {@link GossipRounds}, and the result carries the best bound of {@code LowerBounds}, so it is
+ * OPTIMAL exactly where a proven bound meets the makespan.
  *
  * @implNote Stateless.
  */
 abstract class RingGossipScheme implements Method {
   /**
-   * The largest ring a scheme schedules: a gossip schedule holds at least {@code p (p - 1)} records (every node
-   * receives every other node's message), about 10^6 at this size; a 2000-node run took 5 GB and minutes to write
-   * and check.
+   * The largest ring a scheme schedules: a gossip schedule holds at least {@code p (p - 1)} records
+   * (every node receives every other node's message), about 10^6 at this size; a 2000-node run took
+   * 5 GB and minutes to write and check.
    */
   static final int MAX_NODES = org.commsched.core.model.Footprint.GOSSIP_MAX_NODES;
 
   /** The thesis, for the citations. */
-  static final String THESIS = "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a "
-      + "Linear Cost Model\" (PhD thesis)";
+  static final String THESIS =
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a "
+          + "Linear Cost Model\" (PhD thesis)";
+
   /** The listing's note of the one-port schemes that hold under both one-port rules. */
   static final String EITHER_RULE = "either one-port rule";
+
   /** The listing's note of the one-way schemes. */
   static final String ONE_DIRECTION = "; on a two-way ring one direction only";
+
   static final CommModel.Ports[] ALL_PORTS = {CommModel.Ports.ALL};
   static final CommModel.Ports[] ONE_PORT = {CommModel.Ports.ONE};
   static final CommModel.Ports[] ANY_PORTS = {CommModel.Ports.ALL, CommModel.Ports.ONE};
@@ -68,11 +73,16 @@ abstract class RingGossipScheme implements Method {
   /**
    * Gossip, linear cost, under these ports and duplex, on these rings.
    *
-   * @param otherParity the methods to name for a ring of the other parity (null when the rings have any parity)
+   * @param otherParity the methods to name for a ring of the other parity (null when the rings have
+   *     any parity)
    */
-  static Scope gossipScope(Rings rings, String otherParity, CommModel.Ports[] ports, CommModel.Duplex[] duplex) {
-    Scope s = Scope.of(ProblemKind.GOSSIP).in(Family.LINEAR_COST).ports(ports[0], rest(ports))
-        .duplex(duplex[0], rest(duplex));
+  static Scope gossipScope(
+      Rings rings, String otherParity, CommModel.Ports[] ports, CommModel.Duplex[] duplex) {
+    Scope s =
+        Scope.of(ProblemKind.GOSSIP)
+            .in(Family.LINEAR_COST)
+            .ports(ports[0], rest(ports))
+            .duplex(duplex[0], rest(duplex));
     return s.on(new Scope.NetworkTest(rings.words, i -> whyNotRing(rings, otherParity, i)));
   }
 
@@ -88,15 +98,26 @@ abstract class RingGossipScheme implements Method {
     }
     int p = instance.network().nodes();
     if (p < r.min) {
-      return "needs a ring of at least " + r.min + " nodes, and this one has " + p + ": use greedy-saf";
+      return "needs a ring of at least "
+          + r.min
+          + " nodes, and this one has "
+          + p
+          + ": use greedy-saf";
     }
     if (r.parity >= 0 && p % 2 != r.parity) {
-      return "is the scheme for rings of " + (r.parity == 0 ? "even" : "odd") + " size, and this ring has " + p
-          + " nodes: use " + otherParity;
+      return "is the scheme for rings of "
+          + (r.parity == 0 ? "even" : "odd")
+          + " size, and this ring has "
+          + p
+          + " nodes: use "
+          + otherParity;
     }
     if (p > MAX_NODES) {
-      return "writes every one of the p (p - 1) deliveries of a gossip and takes rings of at most " + MAX_NODES
-          + " nodes; this one has " + p + ": use a smaller ring";
+      return "writes every one of the p (p - 1) deliveries of a gossip and takes rings of at most "
+          + MAX_NODES
+          + " nodes; this one has "
+          + p
+          + ": use a smaller ring";
     }
     return null;
   }
@@ -106,6 +127,8 @@ abstract class RingGossipScheme implements Method {
     requireApplies(instance);
     GossipRounds g = new GossipRounds(instance);
     build(g);
-    return g.schedule.result(name(), limits.run().bestBound(instance)).withStat("rounds", g.rounds());
+    return g.schedule
+        .result(name(), limits.run().bestBound(instance))
+        .withStat("rounds", g.rounds());
   }
 }

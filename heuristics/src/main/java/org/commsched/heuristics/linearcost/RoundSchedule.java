@@ -13,21 +13,25 @@ import org.commsched.core.time.ResourceClock;
 import org.commsched.core.time.TimeScale;
 
 /**
- * A broadcast scheme written as rounds of packets (docs/models/linear-cost.md#units-and-packets, "Rounds"), run as
- * soon as data and resources allow: every packet starts when the units it carries have reached its sender (in a
- * packet of an earlier round) and when every resource it holds is free of the packets of earlier rounds. The
- * resources follow the port and duplex model: the arc under F*, the link under H*, both nodes under one port with
- * the exchange rule (a node's packets of one round go to and come from one partner, F1; or a single packet, H1), the
- * sender's output and the receiver's input (plus the arc or link) under the send-and-receive rule. A packet may
- * carry several runs of units: {@link #send} on the same arc in the same round adds to its packet. On a network
- * whose links have their own beta and tau (docs/FORMATS.md#links-with-channels-and-costs) each packet lasts its
- * arc's; an arc still carries one packet at a time (valid whatever its channels).
+ * A broadcast scheme written as rounds of packets (docs/models/linear-cost.md#units-and-packets,
+ * "Rounds"), run as soon as data and resources allow: every packet starts when the units it carries
+ * have reached its sender (in a packet of an earlier round) and when every resource it holds is
+ * free of the packets of earlier rounds. The resources follow the port and duplex model: the arc
+ * under F*, the link under H*, both nodes under one port with the exchange rule (a node's packets
+ * of one round go to and come from one partner, F1; or a single packet, H1), the sender's output
+ * and the receiver's input (plus the arc or link) under the send-and-receive rule. A packet may
+ * carry several runs of units: {@link #send} on the same arc in the same round adds to its packet.
+ * On a network whose links have their own beta and tau
+ * (docs/FORMATS.md#links-with-channels-and-costs) each packet lasts its arc's; an arc still carries
+ * one packet at a time (valid whatever its channels).
  *
- * <p>Running the rounds as soon as possible is never slower than running them in lock step, where every round
- * costs {@code beta + tau} times its largest packet; the schemes' formulas count lock-step rounds.
+ * <p>Running the rounds as soon as possible is never slower than running them in lock step, where
+ * every round costs {@code beta + tau} times its largest packet; the schemes' formulas count
+ * lock-step rounds.
  *
- * <p>The unit ranges each node holds are kept per node as disjoint runs with their arrival time, so a scheme that
- * makes a node forward a unit it does not hold fails here ({@link IllegalStateException}), before any checker.
+ * <p>The unit ranges each node holds are kept per node as disjoint runs with their arrival time, so
+ * a scheme that makes a node forward a unit it does not hold fails here ({@link
+ * IllegalStateException}), before any checker.
  *
  * @implNote Mutable builder, single use: {@link #send} then {@link #run()}.
  */
@@ -37,17 +41,24 @@ final class RoundSchedule {
   private final TimeScale scale;
   private final String message;
   private final int source;
-  /** Each arc's own costs on a network with channels or costs (each arc then one packet at a time), else null. */
+
+  /**
+   * Each arc's own costs on a network with channels or costs (each arc then one packet at a time),
+   * else null.
+   */
   private final ArcCosts costs;
+
   /** The sends in call order, as columns: round, arc, first unit, units. */
   private int sends;
+
   private int[] sRound = new int[16];
   private int[] sArc = new int[16];
   private long[] sFirst = new long[16];
   private long[] sSize = new long[16];
   private int lastRound = -1;
 
-  RoundSchedule(Network net, CommModel.StoreAndForward model, TimeScale scale, String message, int source) {
+  RoundSchedule(
+      Network net, CommModel.StoreAndForward model, TimeScale scale, String message, int source) {
     this.net = net;
     this.model = model;
     this.scale = scale;
@@ -57,8 +68,9 @@ final class RoundSchedule {
   }
 
   /**
-   * Adds units {@code first .. first + size - 1} to the packet from {@code from} to {@code to} in round {@code
-   * round} (from 0; rounds are run in index order, empty ones skipped); nothing when {@code size <= 0}.
+   * Adds units {@code first .. first + size - 1} to the packet from {@code from} to {@code to} in
+   * round {@code round} (from 0; rounds are run in index order, empty ones skipped); nothing when
+   * {@code size <= 0}.
    */
   void send(int round, int from, int to, long first, long size) {
     if (size <= 0) {
@@ -83,7 +95,10 @@ final class RoundSchedule {
     lastRound = Math.max(lastRound, round);
   }
 
-  /** The packets placed: transmissions (one record per run, sorted by start) and the makespan in ticks. */
+  /**
+   * The packets placed: transmissions (one record per run, sorted by start) and the makespan in
+   * ticks.
+   */
   record Result(List<Schedule.Transmission> transmissions, long makespan, int rounds) {
     Schedule.Transmissions schedule(TimeScale scale) {
       return new Schedule.Transmissions(scale, transmissions);
@@ -91,15 +106,19 @@ final class RoundSchedule {
   }
 
   /**
-   * Places every packet as soon as possible, round by round. A round's packets are numbered in the order their arcs
-   * are first sent on in it, and a packet's runs come in the order they were sent; the sends are grouped by two
-   * stable counting sorts (by round, then by packet), so the work is linear in the sends.
+   * Places every packet as soon as possible, round by round. A round's packets are numbered in the
+   * order their arcs are first sent on in it, and a packet's runs come in the order they were sent;
+   * the sends are grouped by two stable counting sorts (by round, then by packet), so the work is
+   * linear in the sends.
    */
   Result run() {
     return run(DENSE_ARCS);
   }
 
-  /** {@link #run()}, with packets found by an array over the arcs up to {@code denseArcs} arcs, else by a hash. */
+  /**
+   * {@link #run()}, with packets found by an array over the arcs up to {@code denseArcs} arcs, else
+   * by a hash.
+   */
   Result run(int denseArcs) {
     int arcs = net.arcs();
     int edges = net.edges();
@@ -155,10 +174,14 @@ final class RoundSchedule {
       byPacket[pFill[sendPacket[s]]++] = s;
     }
 
-    // resource ids as numbered by resources(): arcs, then links, then the nodes' output and input ports; the clock is
-    // sized by the ids the model uses, so an all-port full-duplex ring of 10^6 nodes keeps a plain array
-    long ids = model.ports() != CommModel.Ports.ALL ? (long) arcs + edges + 2L * nodes
-        : model.duplex() == CommModel.Duplex.HALF ? (long) arcs + edges : arcs;
+    // resource ids as numbered by resources(): arcs, then links, then the nodes' output and input
+    // ports; the clock is
+    // sized by the ids the model uses, so an all-port full-duplex ring of 10^6 nodes keeps a plain
+    // array
+    long ids =
+        model.ports() != CommModel.Ports.ALL
+            ? (long) arcs + edges + 2L * nodes
+            : model.duplex() == CommModel.Duplex.HALF ? (long) arcs + edges : arcs;
     ResourceClock free = new ResourceClock(ids);
     Held held = new Held(nodes);
     List<Schedule.Transmission> out = new ArrayList<>(sends);
@@ -200,7 +223,9 @@ final class RoundSchedule {
           pEnd[i] = ready + costs.ticks(arc, units);
           continue;
         }
-        if (units != lastUnits) { // packets of a scheme mostly share a size; the model's duration is worked out in decimals
+        if (units
+            != lastUnits) { // packets of a scheme mostly share a size; the model's duration is
+          // worked out in decimals
           lastUnits = units;
           lastTicks = model.packetTicks(units, scale);
         }
@@ -230,9 +255,10 @@ final class RoundSchedule {
   }
 
   /**
-   * The packet of each (round, arc) while the rounds are numbered: an array over the arcs holding each arc's latest
-   * packet (a packet numbered at or after the round's first is the round's), or, when the arc ids are many (a
-   * complete graph's, docs/DESIGN.md#implicit-complete-graphs), a hash of the pairs in use.
+   * The packet of each (round, arc) while the rounds are numbered: an array over the arcs holding
+   * each arc's latest packet (a packet numbered at or after the round's first is the round's), or,
+   * when the arc ids are many (a complete graph's, docs/DESIGN.md#implicit-complete-graphs), a hash
+   * of the pairs in use.
    */
   private static final class PacketsOfRound {
     private final int[] latest;
@@ -248,7 +274,10 @@ final class RoundSchedule {
       packetOfPair = latest == null ? new int[16] : null;
     }
 
-    /** The packet of {@code arc} in round {@code round}, whose first packet is numbered {@code roundFirst}; -1 if none. */
+    /**
+     * The packet of {@code arc} in round {@code round}, whose first packet is numbered {@code
+     * roundFirst}; -1 if none.
+     */
     int find(int round, int arc, int roundFirst) {
       if (latest != null) {
         return latest[arc] >= roundFirst ? latest[arc] : -1;
@@ -321,8 +350,14 @@ final class RoundSchedule {
   /** Node v receives [lo, hi) at time t; units it already holds keep their earlier arrival. */
   private static void receive(Held held, int v, long lo, long hi, long t) {
     int n = held.size(v);
-    if (n == 0 || held.lo(v, n - 1) <= lo) { // after every run held (the usual order): no gaps to find
-      held.put(v, n > 0 && held.lo(v, n - 1) == lo ? n - 1 : n, lo, hi, t); // the same first unit: replaced
+    if (n == 0
+        || held.lo(v, n - 1) <= lo) { // after every run held (the usual order): no gaps to find
+      held.put(
+          v,
+          n > 0 && held.lo(v, n - 1) == lo ? n - 1 : n,
+          lo,
+          hi,
+          t); // the same first unit: replaced
       return;
     }
     long at = lo;
@@ -343,10 +378,11 @@ final class RoundSchedule {
   }
 
   /**
-   * The runs of units each node holds: per node, triples (first unit, end, arrival) in one {@code long[]}, sorted
-   * by first unit, no two with the same first unit, read like a sorted map keyed by the first unit (floor, ceiling,
-   * put). Primitive, so a broadcast on 10^6 nodes keeps one small array per node rather than a tree of boxed
-   * entries; a run is found by binary search and the usual receive (after every run held) appends.
+   * The runs of units each node holds: per node, triples (first unit, end, arrival) in one {@code
+   * long[]}, sorted by first unit, no two with the same first unit, read like a sorted map keyed by
+   * the first unit (floor, ceiling, put). Primitive, so a broadcast on 10^6 nodes keeps one small
+   * array per node rather than a tree of boxed entries; a run is found by binary search and the
+   * usual receive (after every run held) appends.
    */
   private static final class Held {
     private final long[][] runs;
@@ -394,7 +430,10 @@ final class RoundSchedule {
       return a;
     }
 
-    /** Run k of v becomes (lo, hi, at): replaces run k if it starts at lo, else is inserted before it. */
+    /**
+     * Run k of v becomes (lo, hi, at): replaces run k if it starts at lo, else is inserted before
+     * it.
+     */
     void put(int v, int k, long lo, long hi, long at) {
       long[] r = runs[v];
       int n = size[v];

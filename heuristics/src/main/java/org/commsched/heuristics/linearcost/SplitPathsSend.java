@@ -20,35 +20,46 @@ import org.commsched.core.solve.SolveResult;
  * {@code lc-split-paths}: a send split over link-disjoint paths, each part a link-bound pipeline
  * (docs/models/linear-cost.md#send-on-a-ring-and-in-grids).
  *
- * <p><b>Source.</b> D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear Cost
- * Model" (PhD thesis, Simon Fraser University, 1995), §2.5. Observation 2.5.1: on a ring of p nodes with the target
- * m hops one way, the optimal all-port send is {@code min over n0 of max(S_*(n0, m), S_*(n - n0, p - m))}, the two
- * paths used independently. The same section sends between antipodes of the hypercube {@code Q_m} over its m
- * disjoint paths in {@code S_*(ceil(n/m), m)}, and across a grid over two disjoint paths.
+ * <p><b>Source.</b> D. B. Peters, "Bounds for Communication Problems in Interconnection Networks
+ * under a Linear Cost Model" (PhD thesis, Simon Fraser University, 1995), §2.5. Observation 2.5.1:
+ * on a ring of p nodes with the target m hops one way, the optimal all-port send is {@code min over
+ * n0 of max(S_*(n0, m), S_*(n - n0, p - m))}, the two paths used independently. The same section
+ * sends between antipodes of the hypercube {@code Q_m} over its m disjoint paths in {@code
+ * S_*(ceil(n/m), m)}, and across a grid over two disjoint paths.
  *
- * <p><b>Paths.</b> Ring: the two arcs of the ring between source and target. Hypercube, source and target d >= 2 bits
- * apart: d paths, path i flipping the differing bits in rotated order starting from the i-th (internally
- * node-disjoint). Mesh, source and target in different rows and columns: rows first, and columns first. The split
- * ({@link PathSending#split}) gives each path the units it can deliver by the least common time, so the makespan is
- * {@code min over splits of max_i S_*(n_i, l_i)}: on a ring exactly Observation 2.5.1, on a hypercube between
- * nodes d apart {@code S_*(ceil(n/d), d)}; each path runs the pipeline of its own best packet size.
+ * <p><b>Paths.</b> Ring: the two arcs of the ring between source and target. Hypercube, source and
+ * target d >= 2 bits apart: d paths, path i flipping the differing bits in rotated order starting
+ * from the i-th (internally node-disjoint). Mesh, source and target in different rows and columns:
+ * rows first, and columns first. The split ({@link PathSending#split}) gives each path the units it
+ * can deliver by the least common time, so the makespan is {@code min over splits of max_i S_*(n_i,
+ * l_i)}: on a ring exactly Observation 2.5.1, on a hypercube between nodes d apart {@code
+ * S_*(ceil(n/d), d)}; each path runs the pipeline of its own best packet size.
  *
- * <p><b>Guarantee.</b> Optimal on a ring (the {@code RING-SEND} bound meets it); a valid schedule elsewhere. The
- * source sends on several links at once, so all ports only; the paths share no link, so either duplex.
+ * <p><b>Guarantee.</b> Optimal on a ring (the {@code RING-SEND} bound meets it); a valid schedule
+ * elsewhere. The source sends on several links at once, so all ports only; the paths share no link,
+ * so either duplex.
  *
  * @implNote Stateless.
  */
 public final class SplitPathsSend implements Method {
   /** The facts of {@code lc-split-paths}: see the class javadoc for the source. */
-  static final MethodFacts FACTS = new MethodFacts("lc-split-paths",
-      "send split over disjoint paths (ring: both ways; hypercube: one path per differing bit; mesh: rows "
-          + "first and columns first), each part pipelined at its own best packet size",
-      "optimal on a ring (Observation 2.5.1); min over splits of max_i S_*(n_i, l_i) elsewhere",
-      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
-          + "Model\", Observation 2.5.1 and §2.5",
-      Scope.of(ProblemKind.SEND).in(Family.LINEAR_COST).on(new Scope.NetworkTest("ring; hypercube with source "
-          + "and target 2 or more bits apart; mesh with source and target in different rows and columns",
-          SplitPathsSend::whyNotNetwork)).note("all ports"), false);
+  static final MethodFacts FACTS =
+      new MethodFacts(
+          "lc-split-paths",
+          "send split over disjoint paths (ring: both ways; hypercube: one path per differing bit; mesh: rows "
+              + "first and columns first), each part pipelined at its own best packet size",
+          "optimal on a ring (Observation 2.5.1); min over splits of max_i S_*(n_i, l_i) elsewhere",
+          "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks under a Linear Cost "
+              + "Model\", Observation 2.5.1 and §2.5",
+          Scope.of(ProblemKind.SEND)
+              .in(Family.LINEAR_COST)
+              .on(
+                  new Scope.NetworkTest(
+                      "ring; hypercube with source "
+                          + "and target 2 or more bits apart; mesh with source and target in different rows and columns",
+                      SplitPathsSend::whyNotNetwork))
+              .note("all ports"),
+          false);
 
   @Override
   public MethodFacts facts() {
@@ -56,25 +67,31 @@ public final class SplitPathsSend implements Method {
   }
 
   private static String whyNotNetwork(Instance instance) {
-    return paths(instance) == null ? "needs at least two disjoint paths from the source to the target: a ring, a "
-        + "hypercube with source and target two or more bits apart, or a mesh with them in different rows and "
-        + "columns; use lc-pipeline-link" : null;
+    return paths(instance) == null
+        ? "needs at least two disjoint paths from the source to the target: a ring, a "
+            + "hypercube with source and target two or more bits apart, or a mesh with them in different rows and "
+            + "columns; use lc-pipeline-link"
+        : null;
   }
 
   @Override
   public String whyNotFurther(Instance instance) {
     CommModel.StoreAndForward m = instance.storeAndForward();
     if (m.ports() != CommModel.Ports.ALL) {
-      return name() + " has the source send on several links at once, which one port forbids; use lc-pipeline-proc";
+      return name()
+          + " has the source send on several links at once, which one port forbids; use lc-pipeline-proc";
     }
     List<int[]> paths = paths(instance);
-    return paths == null ? null // the scope's rule (whyNotNetwork) refuses it
-        : LinearCostMethods.tooLarge(name(), instance.messages().get(0).length(), false, records(instance, paths));
+    return paths == null
+        ? null // the scope's rule (whyNotNetwork) refuses it
+        : LinearCostMethods.tooLarge(
+            name(), instance.messages().get(0).length(), false, records(instance, paths));
   }
 
   /**
-   * The transmissions {@link #solve} writes: each path's pipeline at its own packet size, saturated at
-   * {@link Long#MAX_VALUE} (a longer path takes smaller packets, so the shortest route's packet size undercounts).
+   * The transmissions {@link #solve} writes: each path's pipeline at its own packet size, saturated
+   * at {@link Long#MAX_VALUE} (a longer path takes smaller packets, so the shortest route's packet
+   * size undercounts).
    */
   static long records(Instance instance, List<int[]> paths) {
     long n = instance.messages().get(0).length();
@@ -84,7 +101,8 @@ public final class SplitPathsSend implements Method {
     long records = 0;
     for (int i = 0; i < links.length; i++) {
       if (share[i] > 0) {
-        long r = LinearCostMethods.pipelineRecords(share[i], ps.bestKStar(share[i], links[i]), links[i]);
+        long r =
+            LinearCostMethods.pipelineRecords(share[i], ps.bestKStar(share[i], links[i]), links[i]);
         records = r > Long.MAX_VALUE - records ? Long.MAX_VALUE : records + r;
       }
     }
@@ -100,7 +118,10 @@ public final class SplitPathsSend implements Method {
     return links;
   }
 
-  /** The disjoint paths of the send, source first, or null if the network is not one of ours or has fewer than 2. */
+  /**
+   * The disjoint paths of the send, source first, or null if the network is not one of ours or has
+   * fewer than 2.
+   */
   static List<int[]> paths(Instance instance) {
     Problem.Send send = (Problem.Send) instance.problem();
     int s = send.source();
@@ -197,12 +218,16 @@ public final class SplitPathsSend implements Method {
     StringBuilder split = new StringBuilder();
     for (int i = 0; i < links.length; i++) {
       if (share[i] > 0) {
-        PathPipeline.link(s, paths.get(i), msg, lo, share[i], false, ps.bestKStar(share[i], links[i]), null, 0);
+        PathPipeline.link(
+            s, paths.get(i), msg, lo, share[i], false, ps.bestKStar(share[i], links[i]), null, 0);
       }
       lo += share[i];
       split.append(i == 0 ? "" : " + ").append(share[i]).append(" over ").append(links[i]);
     }
-    return s.result(name(), limits.run().bestBound(instance)).withStat("split", split.toString())
-        .withStat("formula", "max_i S_*(n_i, l_i) = " + instance.timeScale().format(ps.splitTime(share, links)));
+    return s.result(name(), limits.run().bestBound(instance))
+        .withStat("split", split.toString())
+        .withStat(
+            "formula",
+            "max_i S_*(n_i, l_i) = " + instance.timeScale().format(ps.splitTime(share, links)));
   }
 }

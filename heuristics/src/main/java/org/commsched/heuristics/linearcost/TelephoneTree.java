@@ -4,28 +4,34 @@ import java.util.Arrays;
 import org.commsched.core.model.Network;
 
 /**
- * Telephone broadcast on a rooted tree (one call per node and round, a call informs one neighbour): the minimum
- * number of rounds and the calling order that attains it, after P. J. Slater, E. J. Cockayne and S. T. Hedetniemi,
- * "Information dissemination in trees", SIAM J. Computing 10(4):692-701, 1981. With the children {@code c_1, c_2,
- * ...} of v sorted by non-increasing {@code b(c_i)}, {@code b(v) = max_i (i + b(c_i))} ({@code b = 0} at a leaf), and
- * v calls its children in that order; {@code b(root)} is the tree's minimum broadcast time in rounds.
+ * Telephone broadcast on a rooted tree (one call per node and round, a call informs one neighbour):
+ * the minimum number of rounds and the calling order that attains it, after P. J. Slater, E. J.
+ * Cockayne and S. T. Hedetniemi, "Information dissemination in trees", SIAM J. Computing
+ * 10(4):692-701, 1981. With the children {@code c_1, c_2, ...} of v sorted by non-increasing {@code
+ * b(c_i)}, {@code b(v) = max_i (i + b(c_i))} ({@code b = 0} at a leaf), and v calls its children in
+ * that order; {@code b(root)} is the tree's minimum broadcast time in rounds.
  *
- * <p>Shared by the exact method on tree networks ({@link TreeBroadcast}) and by the round heuristic for any network
- * ({@link MatchingBroadcast}), which runs it on the tree its own calls span (never slower than those calls, since
- * they broadcast along that tree).
+ * <p>Shared by the exact method on tree networks ({@link TreeBroadcast}) and by the round heuristic
+ * for any network ({@link MatchingBroadcast}), which runs it on the tree its own calls span (never
+ * slower than those calls, since they broadcast along that tree).
  *
  * @implNote Immutable after construction; arrays stay inside the package.
  */
 final class TelephoneTree {
   final int root;
+
   /** Parent of each node, -1 for the root and for nodes outside the tree. */
   final int[] parent;
+
   /** The tree's nodes, each after its parent (root first). */
   final int[] order;
+
   /** b(v): the rounds v needs to inform its subtree once it is informed. */
   final int[] b;
+
   /** Children of v, in calling order: {@code kids[kidStart[v] .. kidStart[v + 1])}. */
   final int[] kids;
+
   final int[] kidStart;
 
   /**
@@ -71,7 +77,9 @@ final class TelephoneTree {
     this.kidStart = start;
   }
 
-  /** Sorts {@code a[from..to)} by non-increasing {@code key}, ties by increasing id (deterministic). */
+  /**
+   * Sorts {@code a[from..to)} by non-increasing {@code key}, ties by increasing id (deterministic).
+   */
   private static void sortByDecreasing(int[] a, int from, int to, int[] key) {
     long[] packed = new long[to - from];
     for (int i = from; i < to; i++) {
@@ -89,9 +97,9 @@ final class TelephoneTree {
   }
 
   /**
-   * The calls of the optimal order as rounds (from 0): {@code sink.call(round, caller, callee)} for every tree edge,
-   * callers in {@link #order}. A node informed at the end of round {@code r - 1} calls its i-th child (from 0) in round
-   * {@code r + i}.
+   * The calls of the optimal order as rounds (from 0): {@code sink.call(round, caller, callee)} for
+   * every tree edge, callers in {@link #order}. A node informed at the end of round {@code r - 1}
+   * calls its i-th child (from 0) in round {@code r + i}.
    */
   void calls(CallSink sink) {
     int[] informed = new int[parent.length]; // the round from which v may call
@@ -111,8 +119,8 @@ final class TelephoneTree {
   }
 
   /**
-   * The network rooted at {@code source} as a tree, or null if it is not a tree: every arc has its opposing arc
-   * (links), there are {@code nodes - 1} links and the source reaches every node.
+   * The network rooted at {@code source} as a tree, or null if it is not a tree: every arc has its
+   * opposing arc (links), there are {@code nodes - 1} links and the source reaches every node.
    */
   static TelephoneTree of(Network net, int source) {
     int n = net.nodes();

@@ -15,20 +15,27 @@ import org.commsched.core.solve.Scope;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * What the FDF methods share: the FDF message order, the packets of given counts, the run (a scatter, or for a
- * gather the time reversal of the scatter on the reversed routes) and the result with its statistics.
+ * What the FDF methods share: the FDF message order, the packets of given counts, the run (a
+ * scatter, or for a gather the time reversal of the scatter on the reversed routes) and the result
+ * with its statistics.
  */
 final class FdfRuns {
-  private FdfRuns() {
-  }
+  private FdfRuns() {}
 
   /**
-   * The non-null messages' indices, farthest first (route length descending), then by id and index: the FDF order of
-   * a scatter; for a gather, the scatter order whose time reversal is the nearest-first (NRF) reception.
+   * The non-null messages' indices, farthest first (route length descending), then by id and index:
+   * the FDF order of a scatter; for a gather, the scatter order whose time reversal is the
+   * nearest-first (NRF) reception.
    */
-  /** The scope both FDF methods share: packet scatter and gather, full duplex, gather by time reversal. */
-  static final Scope SCOPE = Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER).in(Family.PACKET)
-      .duplex(CommModel.Duplex.FULL).note("single port means send-and-receive; gather by time reversal");
+  /**
+   * The scope both FDF methods share: packet scatter and gather, full duplex, gather by time
+   * reversal.
+   */
+  static final Scope SCOPE =
+      Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER)
+          .in(Family.PACKET)
+          .duplex(CommModel.Duplex.FULL)
+          .note("single port means send-and-receive; gather by time reversal");
 
   static int[] order(Instance instance) {
     List<Message> msgs = instance.messages();
@@ -40,7 +47,8 @@ final class FdfRuns {
       }
     }
     Comparator<Integer> far = Comparator.comparingInt(atlas::hops);
-    idx.sort(far.reversed().thenComparing((Integer i) -> msgs.get(i).id()).thenComparingInt(i -> i));
+    idx.sort(
+        far.reversed().thenComparing((Integer i) -> msgs.get(i).id()).thenComparingInt(i -> i));
     return idx.stream().mapToInt(Integer::intValue).toArray();
   }
 
@@ -55,9 +63,9 @@ final class FdfRuns {
   }
 
   /**
-   * The run of the ordered messages, message {@code order[k]} cut into {@code ρ⟨L, counts[k]⟩}, its packets
-   * contiguous (larger first): the FCFS-greedy scatter in that root order, or for a gather the time reversal of it
-   * (the root receives the reversed order, nearest first).
+   * The run of the ordered messages, message {@code order[k]} cut into {@code ρ⟨L, counts[k]⟩}, its
+   * packets contiguous (larger first): the FCFS-greedy scatter in that root order, or for a gather
+   * the time reversal of it (the root receives the reversed order, nearest first).
    */
   static StoreForwardEngine.Run run(Instance instance, int[] order, int[] counts) {
     List<StoreForwardEngine.Packet> packets = packets(instance, order, counts);
@@ -69,8 +77,9 @@ final class FdfRuns {
   }
 
   /**
-   * The packets of the ordered messages, message {@code order[k]} cut into {@code ρ⟨L, counts[k]⟩}, its packets
-   * contiguous (larger first), in that order: a scatter's root dispatch order; reversed, a gather's root receive order.
+   * The packets of the ordered messages, message {@code order[k]} cut into {@code ρ⟨L, counts[k]⟩},
+   * its packets contiguous (larger first), in that order: a scatter's root dispatch order;
+   * reversed, a gather's root receive order.
    */
   static List<StoreForwardEngine.Packet> packets(Instance instance, int[] order, int[] counts) {
     List<StoreForwardEngine.Packet> packets = new ArrayList<>();
@@ -83,9 +92,13 @@ final class FdfRuns {
     return packets;
   }
 
-  /** The result of a run, with the packet count, the largest packet and the fluid buffer peak as statistics. */
+  /**
+   * The result of a run, with the packet count, the largest packet and the fluid buffer peak as
+   * statistics.
+   */
   static SolveResult result(String method, StoreForwardEngine.Run run) {
-    SolveResult r = SolveResult.feasible(method, run.transmissions(), run.makespan(), LowerBound.zero());
+    SolveResult r =
+        SolveResult.feasible(method, run.transmissions(), run.makespan(), LowerBound.zero());
     long largest = 0;
     for (StoreForwardEngine.Packet p : run.packets()) {
       largest = Math.max(largest, p.size());
@@ -103,7 +116,8 @@ final class FdfRuns {
   static String whyNotRule(String method, Instance instance) {
     CommModel.StoreAndForward m = instance.storeAndForward();
     if (m.ports() == CommModel.Ports.ONE && m.onePort() == CommModel.OnePortRule.EXCHANGE) {
-      return method + " follows the thesis's single port (send-and-receive: one outgoing and one incoming transfer"
+      return method
+          + " follows the thesis's single port (send-and-receive: one outgoing and one incoming transfer"
           + " at once), and this model has the exchange rule: use greedy-saf";
     }
     return null;

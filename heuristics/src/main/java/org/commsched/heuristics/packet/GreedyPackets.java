@@ -16,29 +16,32 @@ import org.commsched.heuristics.common.Calendar;
 import org.commsched.heuristics.common.SafResources;
 
 /**
- * Greedy list scheduling of store-and-forward scatter and gather with one packet per non-null message (packet 0,
- * the whole length): messages in FDF order for scatter (farthest destination first, then id) and NRF order for
- * gather (nearest source first, then id); each hop starts at the earliest time its resources ({@link
- * SafResources}: valid under every port, duplex and one-port rule) are free for the whole transfer and the packet
- * has arrived. The orders are those of J.-P. Tsai, "On the Furthest-Distance-First Principle in Scattering and
- * Gathering"; the placement is this project's baseline and carries no guarantee.
+ * Greedy list scheduling of store-and-forward scatter and gather with one packet per non-null
+ * message (packet 0, the whole length): messages in FDF order for scatter (farthest destination
+ * first, then id) and NRF order for gather (nearest source first, then id); each hop starts at the
+ * earliest time its resources ({@link SafResources}: valid under every port, duplex and one-port
+ * rule) are free for the whole transfer and the packet has arrived. The orders are those of J.-P.
+ * Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering"; the placement is
+ * this project's baseline and carries no guarantee.
  *
  * @implNote Stateless.
  */
 public final class GreedyPackets {
-  private GreedyPackets() {
-  }
+  private GreedyPackets() {}
 
   /**
-   * A schedule and its makespan (the latest end of a transmission), in ticks of the instance's scale.
+   * A schedule and its makespan (the latest end of a transmission), in ticks of the instance's
+   * scale.
    *
    * @param schedule the transmissions, by start time
    * @param makespan the latest end of a transmission; 0 without any
    */
-  public record Placed(Schedule.Transmissions schedule, long makespan) {
-  }
+  public record Placed(Schedule.Transmissions schedule, long makespan) {}
 
-  /** The FDF (scatter) or NRF (gather) list schedule of a store-and-forward scatter or gather instance. */
+  /**
+   * The FDF (scatter) or NRF (gather) list schedule of a store-and-forward scatter or gather
+   * instance.
+   */
   public static Placed schedule(Instance instance) {
     CommModel.StoreAndForward model = instance.storeAndForward();
     TimeScale scale = instance.timeScale();
@@ -54,9 +57,10 @@ public final class GreedyPackets {
       }
     }
     Comparator<Integer> byDistance = Comparator.comparingInt(atlas::hops);
-    Comparator<Integer> cmp = (scatter ? byDistance.reversed() : byDistance)
-        .thenComparing((Integer i) -> msgs.get(i).id())
-        .thenComparingInt(i -> i);
+    Comparator<Integer> cmp =
+        (scatter ? byDistance.reversed() : byDistance)
+            .thenComparing((Integer i) -> msgs.get(i).id())
+            .thenComparingInt(i -> i);
     Integer[] sorted = Arrays.copyOf(order, n);
     Arrays.sort(sorted, cmp);
     SafResources rs = new SafResources(net, model);

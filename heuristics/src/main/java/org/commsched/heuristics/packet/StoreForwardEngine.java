@@ -16,37 +16,42 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.time.TimeScale;
 
 /**
- * The store-and-forward engine of the packet family (docs/models/packet.md#queueing-delays-and-buffers,
- * #gathering-and-time-reversal), after J.-P. Tsai, "On the Furthest-Distance-First Principle in Scattering and
- * Gathering" (thesis, National Taiwan University): a schedule there is fixed by the packetization, the root's
- * dispatch order and FCFS greedy nodes.
+ * The store-and-forward engine of the packet family
+ * (docs/models/packet.md#queueing-delays-and-buffers, #gathering-and-time-reversal), after J.-P.
+ * Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering" (thesis, National
+ * Taiwan University): a schedule there is fixed by the packetization, the root's dispatch order and
+ * FCFS greedy nodes.
  *
  * <ul>
- *   <li>{@link #scatter}: the FCFS-greedy scattering simulator. Packets are taken in the root's dispatch order; each
- *       hop starts the moment the packet has fully arrived and its ports are free:
- *       {@code start = max(arrival, end of the last hop on the sender's out-port, end of the last hop on the
- *       receiver's in-port)}. Under FCFS on a tree every node forwards in the root's order, so taking packets in
- *       that order is exact; the in-port term never binds on a tree (the node's parent is its only sender) and keeps
- *       the schedule valid on routes that are not one tree. Single port (send-and-receive): one out-port and one
- *       in-port per node; all ports: one per arc.</li>
- *   <li>{@link #gatherEager}: the greedy gathering simulator, the same rule along the routes toward the root, with
- *       the packets in the root's receive order: every port serves them in that order, each hop as early as
- *       possible.</li>
- *   <li>{@link #gatherReversed}: the time reversal of the FCFS-greedy scatter on the reversed routes with the reversed
- *       order: hop {@code u -> w} over {@code [σ, σ + d)} becomes {@code w -> u} over {@code [T - σ - d, T - σ)}. It is
- *       a valid gather with the same makespan as the scatter (send and receive ports swap, store-and-forward is kept)
- *       and the eager one's makespan; it is as late as possible and keeps the largest-packet buffer bound, which the
- *       eager gather can break (instance {@code pk-buffer-gather-path3}).</li>
- *   <li>{@link Run#bufferPeaks}: the fluid buffer occupancy of every node (units of transit packets received and not
- *       yet forwarded, each streaming at one unit per {@code tau} after its hop's set-up) and its maximum.</li>
+ *   <li>{@link #scatter}: the FCFS-greedy scattering simulator. Packets are taken in the root's
+ *       dispatch order; each hop starts the moment the packet has fully arrived and its ports are
+ *       free: {@code start = max(arrival, end of the last hop on the sender's out-port, end of the
+ *       last hop on the receiver's in-port)}. Under FCFS on a tree every node forwards in the
+ *       root's order, so taking packets in that order is exact; the in-port term never binds on a
+ *       tree (the node's parent is its only sender) and keeps the schedule valid on routes that are
+ *       not one tree. Single port (send-and-receive): one out-port and one in-port per node; all
+ *       ports: one per arc.
+ *   <li>{@link #gatherEager}: the greedy gathering simulator, the same rule along the routes toward
+ *       the root, with the packets in the root's receive order: every port serves them in that
+ *       order, each hop as early as possible.
+ *   <li>{@link #gatherReversed}: the time reversal of the FCFS-greedy scatter on the reversed
+ *       routes with the reversed order: hop {@code u -> w} over {@code [σ, σ + d)} becomes {@code w
+ *       -> u} over {@code [T - σ - d, T - σ)}. It is a valid gather with the same makespan as the
+ *       scatter (send and receive ports swap, store-and-forward is kept) and the eager one's
+ *       makespan; it is as late as possible and keeps the largest-packet buffer bound, which the
+ *       eager gather can break (instance {@code pk-buffer-gather-path3}).
+ *   <li>{@link Run#bufferPeaks}: the fluid buffer occupancy of every node (units of transit packets
+ *       received and not yet forwarded, each streaming at one unit per {@code tau} after its hop's
+ *       set-up) and its maximum.
  * </ul>
- * Times are integer ticks of the instance's scale; a packet of {@code s} units takes {@code beta + s tau} per hop.
+ *
+ * Times are integer ticks of the instance's scale; a packet of {@code s} units takes {@code beta +
+ * s tau} per hop.
  *
  * @implNote Stateless; runs are immutable.
  */
 public final class StoreForwardEngine {
-  private StoreForwardEngine() {
-  }
+  private StoreForwardEngine() {}
 
   /**
    * One packet.
@@ -55,10 +60,12 @@ public final class StoreForwardEngine {
    * @param number the packet number within the message, from 0
    * @param size units carried, at least 1
    */
-  public record Packet(int message, int number, long size) {
-  }
+  public record Packet(int message, int number, long size) {}
 
-  /** A simulated schedule: every packet's hops along its route in travel order, in ticks of the instance's scale. */
+  /**
+   * A simulated schedule: every packet's hops along its route in travel order, in ticks of the
+   * instance's scale.
+   */
   public static final class Run {
     private final Instance instance;
     private final Packet[] packets;
@@ -68,7 +75,13 @@ public final class StoreForwardEngine {
     private final long[] duration; // per packet
     private final long makespan;
 
-    private Run(Instance instance, Packet[] packets, int[][] paths, int[] offset, long[] start, long[] duration) {
+    private Run(
+        Instance instance,
+        Packet[] packets,
+        int[][] paths,
+        int[] offset,
+        long[] start,
+        long[] duration) {
       this.instance = instance;
       this.packets = packets;
       this.paths = paths;
@@ -122,8 +135,14 @@ public final class StoreForwardEngine {
         Packet k = packets[p];
         int[] path = paths[k.message()];
         for (int j = 0; j + 1 < path.length; j++) {
-          out.add(new Schedule.Transmission(msgs.get(k.message()).id(), k.number(), k.size(), path[j], path[j + 1],
-              start[offset[p] + j]));
+          out.add(
+              new Schedule.Transmission(
+                  msgs.get(k.message()).id(),
+                  k.number(),
+                  k.size(),
+                  path[j],
+                  path[j + 1],
+                  start[offset[p] + j]));
         }
       }
       out.sort(Comparator.comparingLong(Schedule.Transmission::start));
@@ -131,11 +150,12 @@ public final class StoreForwardEngine {
     }
 
     /**
-     * The fluid buffer peak of every node (docs/models/packet.md#queueing-delays-and-buffers): for each transit
-     * packet (the node is on its route and neither its first nor its last node) the units received over the
-     * incoming hop minus those sent over the outgoing hop, each streaming at one unit per {@code tau} after the
-     * hop's set-up {@code beta} (all at once at the end of the set-up when {@code tau = 0}). The occupancy is
-     * piecewise linear, so its maximum is taken at a breakpoint.
+     * The fluid buffer peak of every node (docs/models/packet.md#queueing-delays-and-buffers): for
+     * each transit packet (the node is on its route and neither its first nor its last node) the
+     * units received over the incoming hop minus those sent over the outgoing hop, each streaming
+     * at one unit per {@code tau} after the hop's set-up {@code beta} (all at once at the end of
+     * the set-up when {@code tau = 0}). The occupancy is piecewise linear, so its maximum is taken
+     * at a breakpoint.
      */
     public BufferPeaks bufferPeaks() {
       CommModel.StoreAndForward model = instance.storeAndForward();
@@ -222,7 +242,8 @@ public final class StoreForwardEngine {
   }
 
   /**
-   * Buffer peaks per node: {@code peak[v] / unit} units (exact; {@code unit} is tau in ticks, or 1 when tau is 0).
+   * Buffer peaks per node: {@code peak[v] / unit} units (exact; {@code unit} is tau in ticks, or 1
+   * when tau is 0).
    *
    * @param peak per node
    * @param unit the denominator
@@ -239,7 +260,9 @@ public final class StoreForwardEngine {
       return arg;
     }
 
-    /** The peak of node v in units, exactly: a decimal when it has one, else a fraction {@code p/q}. */
+    /**
+     * The peak of node v in units, exactly: a decimal when it has one, else a fraction {@code p/q}.
+     */
     public String units(int v) {
       return exact(peak[v], unit);
     }
@@ -287,8 +310,9 @@ public final class StoreForwardEngine {
   }
 
   /**
-   * The canonical gather of a receive order: the time reversal of the FCFS-greedy scatter, on the reversed routes,
-   * of the reversed order. Same makespan as {@link #gatherEager} of the same order.
+   * The canonical gather of a receive order: the time reversal of the FCFS-greedy scatter, on the
+   * reversed routes, of the reversed order. Same makespan as {@link #gatherEager} of the same
+   * order.
    */
   public static Run gatherReversed(Instance instance, List<Packet> receiveOrder) {
     require(instance, ProblemKind.GATHER);
@@ -304,10 +328,10 @@ public final class StoreForwardEngine {
 
   /**
    * The no-wait gather of a receive order (the data phase of Transmission Certification II,
-   * docs/models/packet.md#packet-tc2): each packet in turn gets the earliest start {@code st}, no earlier than the end
-   * of the root's previous reception minus its own route's other hops, at which all its hops
-   * {@code [st + j d, st + (j + 1) d)} are free on their ports; it never waits at an intermediate node, and the root
-   * receives in the given order.
+   * docs/models/packet.md#packet-tc2): each packet in turn gets the earliest start {@code st}, no
+   * earlier than the end of the root's previous reception minus its own route's other hops, at
+   * which all its hops {@code [st + j d, st + (j + 1) d)} are free on their ports; it never waits
+   * at an intermediate node, and the root receives in the given order.
    */
   public static Run gatherNoWait(Instance instance, List<Packet> receiveOrder) {
     require(instance, ProblemKind.GATHER);
@@ -372,8 +396,9 @@ public final class StoreForwardEngine {
   }
 
   /**
-   * Time reversal of a run with makespan {@code T}: hop {@code u -> w} over {@code [σ, σ + d)} becomes {@code w -> u}
-   * over {@code [T - σ - d, T - σ)}; the packets keep their indices and their routes are read backwards.
+   * Time reversal of a run with makespan {@code T}: hop {@code u -> w} over {@code [σ, σ + d)}
+   * becomes {@code w -> u} over {@code [T - σ - d, T - σ)}; the packets keep their indices and
+   * their routes are read backwards.
    *
    * @param backPaths per message index, the routes of the run read backwards
    */
@@ -451,16 +476,30 @@ public final class StoreForwardEngine {
 
   private static void require(Instance instance, ProblemKind kind) {
     if (instance.kind() != kind || !(instance.model() instanceof CommModel.StoreAndForward)) {
-      throw new IllegalArgumentException("the engine's " + kind.wireName() + " needs a store-and-forward "
-          + kind.wireName() + " instance, not " + instance.kind().wireName());
+      throw new IllegalArgumentException(
+          "the engine's "
+              + kind.wireName()
+              + " needs a store-and-forward "
+              + kind.wireName()
+              + " instance, not "
+              + instance.kind().wireName());
     }
   }
 
-  /** A packet's time on one link, {@code beta + size tau} in ticks; a packet carries at least one unit. */
+  /**
+   * A packet's time on one link, {@code beta + size tau} in ticks; a packet carries at least one
+   * unit.
+   */
   private static long ticks(Packet k, CommModel.StoreAndForward model, TimeScale scale) {
     if (k.size() < 1) {
-      throw new IllegalArgumentException("packet " + k.number() + " of message " + k.message() + " has size "
-          + k.size() + "; a packet carries at least 1 unit");
+      throw new IllegalArgumentException(
+          "packet "
+              + k.number()
+              + " of message "
+              + k.message()
+              + " has size "
+              + k.size()
+              + "; a packet carries at least 1 unit");
     }
     return model.packetTicks(k.size(), scale);
   }

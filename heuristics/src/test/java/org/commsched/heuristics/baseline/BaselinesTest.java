@@ -44,9 +44,12 @@ class BaselinesTest {
     }
     out.add(RandomInstances.dsa(r, 8, 6, 4));
     for (int i = 0; i < 8; i++) {
-      out.add(RandomInstances.scatterGather(r, 8, 4, i % 2 == 0, RandomInstances.storeAndForward(r), true));
-      out.add(RandomInstances.linearCost(r, 6, 6, i % 3,
-          inst -> new GreedyStoreAndForward().whyNot(inst) == null));
+      out.add(
+          RandomInstances.scatterGather(
+              r, 8, 4, i % 2 == 0, RandomInstances.storeAndForward(r), true));
+      out.add(
+          RandomInstances.linearCost(
+              r, 6, 6, i % 3, inst -> new GreedyStoreAndForward().whyNot(inst) == null));
     }
     return out;
   }
@@ -65,7 +68,10 @@ class BaselinesTest {
         }
         applicable++;
         SolveResult res = m.solve(inst, SolveLimits.defaults());
-        assertValid(m.name() + " on " + inst.kind() + " " + inst.model() + ", " + Seeds.describe(), inst, res);
+        assertValid(
+            m.name() + " on " + inst.kind() + " " + inst.model() + ", " + Seeds.describe(),
+            inst,
+            res);
         assertThat(res.method()).isEqualTo(m.name());
       }
       assertThat(applicable).as("%s under %s", inst.kind(), inst.model()).isPositive();

@@ -17,7 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class FirstFitSlotsProperties {
-  private static final CommModel.Bufferless ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
+  private static final CommModel.Bufferless ALL =
+      new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
   private final FirstFitSlots ff = new FirstFitSlots();
 
   static LongStream seeds() {
@@ -28,8 +29,10 @@ class FirstFitSlotsProperties {
   @MethodSource("seeds")
   void firstFit_validDeterministicAboveBound(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 101 + 3);
-    Instance inst = r.nextBoolean() ? RandomInstances.dsa(r, 12, 15, 6)
-        : RandomInstances.chatting(r, 10, 12, 5, false);
+    Instance inst =
+        r.nextBoolean()
+            ? RandomInstances.dsa(r, 12, 15, 6)
+            : RandomInstances.chatting(r, 10, 12, 5, false);
     SolveResult a = ff.solve(inst, SolveLimits.defaults());
     assertValid(seed, inst, a);
     assertThat(a.lowerBound().value()).isLessThanOrEqualTo(a.makespan());
@@ -42,7 +45,8 @@ class FirstFitSlotsProperties {
     SplittableRandom r = new SplittableRandom(seed * 29 + 7);
     Instance dsa = RandomInstances.dsa(r, 40, 50, 8);
     Integer[] order = FirstFitSlots.order(dsa);
-    assertThat(FirstFitSlots.slotsOnLine(dsa, order)).containsExactly(FirstFitSlots.slotsFull(dsa, order));
+    assertThat(FirstFitSlots.slotsOnLine(dsa, order))
+        .containsExactly(FirstFitSlots.slotsFull(dsa, order));
   }
 
   @ParameterizedTest(name = "seed {0}")

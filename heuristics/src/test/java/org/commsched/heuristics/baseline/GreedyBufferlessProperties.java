@@ -33,11 +33,11 @@ class GreedyBufferlessProperties {
       case 0:
         return RandomInstances.chatting(r, maxNodes, maxMessages, maxLength, true);
       case 1:
-        return RandomInstances.scatterGather(r, maxNodes, maxLength, true, RandomInstances.bufferless(r),
-            r.nextBoolean());
+        return RandomInstances.scatterGather(
+            r, maxNodes, maxLength, true, RandomInstances.bufferless(r), r.nextBoolean());
       default:
-        return RandomInstances.scatterGather(r, maxNodes, maxLength, false, RandomInstances.bufferless(r),
-            r.nextBoolean());
+        return RandomInstances.scatterGather(
+            r, maxNodes, maxLength, false, RandomInstances.bufferless(r), r.nextBoolean());
     }
   }
 
@@ -57,8 +57,15 @@ class GreedyBufferlessProperties {
   void treeShortcut_givesTheFullSweepsDepartures(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 31 + 5);
     boolean single = r.nextBoolean();
-    Instance inst = RandomInstances.scatterGather(r, 14, 5, r.nextBoolean(), new CommModel.Bufferless(
-        single ? CommModel.BufferlessPorts.SINGLE : CommModel.BufferlessPorts.ALL), false);
+    Instance inst =
+        RandomInstances.scatterGather(
+            r,
+            14,
+            5,
+            r.nextBoolean(),
+            new CommModel.Bufferless(
+                single ? CommModel.BufferlessPorts.SINGLE : CommModel.BufferlessPorts.ALL),
+            false);
     assertThat(GreedyBufferless.treeShortcutApplies(inst)).isTrue();
     assertThat(GreedyBufferless.departuresOnRootResource(inst, single))
         .containsExactly(GreedyBufferless.departuresFull(inst, single));
@@ -83,10 +90,16 @@ class GreedyBufferlessProperties {
     if (msgs.isEmpty()) {
       msgs.add(new Message("m", 0, n - 1, 2));
     }
-    Instance inst = new Instance("line", new org.commsched.core.model.Problem.Chatting(msgs),
-        new CommModel.Bufferless(single ? CommModel.BufferlessPorts.SINGLE : CommModel.BufferlessPorts.ALL),
-        org.commsched.core.model.Network.of(ula ? new org.commsched.core.model.Topology.Ula(n)
-            : new org.commsched.core.model.Topology.Bla(n)));
+    Instance inst =
+        new Instance(
+            "line",
+            new org.commsched.core.model.Problem.Chatting(msgs),
+            new CommModel.Bufferless(
+                single ? CommModel.BufferlessPorts.SINGLE : CommModel.BufferlessPorts.ALL),
+            org.commsched.core.model.Network.of(
+                ula
+                    ? new org.commsched.core.model.Topology.Ula(n)
+                    : new org.commsched.core.model.Topology.Bla(n)));
     assertThat(GreedyBufferless.lineApplies(inst, single)).isTrue();
     assertThat(GreedyBufferless.departuresOnLine(inst))
         .containsExactly(GreedyBufferless.departuresFull(inst, single));
@@ -118,7 +131,8 @@ class GreedyBufferlessProperties {
 
     private BruteForce(Instance inst, long upper) {
       this.inst = inst;
-      this.single = ((CommModel.Bufferless) inst.model()).ports() == CommModel.BufferlessPorts.SINGLE;
+      this.single =
+          ((CommModel.Bufferless) inst.model()).ports() == CommModel.BufferlessPorts.SINGLE;
       this.msgs = inst.messages().stream().filter(m -> m.length() > 0).toList();
       this.routes = new int[msgs.size()][];
       for (int i = 0; i < msgs.size(); i++) {
@@ -150,9 +164,12 @@ class GreedyBufferlessProperties {
         for (long h = 0; h < l && ok; h++) {
           for (int k = 0; k + 1 < p.length && ok; k++) {
             long step = t + h + k;
-            long[] keys = single
-                ? new long[] {step * 2 * n + p[k], step * 2 * n + n + p[k + 1]} // send port, receive port
-                : new long[] {step * n * (long) n + p[k] * (long) n + p[k + 1]}; // arc
+            long[] keys =
+                single
+                    ? new long[] {
+                      step * 2 * n + p[k], step * 2 * n + n + p[k + 1]
+                    } // send port, receive port
+                    : new long[] {step * n * (long) n + p[k] * (long) n + p[k + 1]}; // arc
             for (long key : keys) {
               if (used.contains(key) || !mine.add(key)) {
                 ok = false;

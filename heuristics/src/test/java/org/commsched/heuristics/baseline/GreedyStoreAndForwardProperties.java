@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class GreedyStoreAndForwardProperties {
   /** The linear-cost instances greedy store-and-forward takes (floods that reach every node). */
-  private static final Predicate<Instance> USABLE = inst -> new GreedyStoreAndForward().whyNot(inst) == null;
+  private static final Predicate<Instance> USABLE =
+      inst -> new GreedyStoreAndForward().whyNot(inst) == null;
 
   private final GreedyStoreAndForward saf = new GreedyStoreAndForward();
 
@@ -34,8 +35,9 @@ class GreedyStoreAndForwardProperties {
   @MethodSource("seeds")
   void scatterGather_validUnderEveryPortAndDuplexRule(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 977 + 1);
-    Instance inst = RandomInstances.scatterGather(r, 10, 6, r.nextBoolean(), RandomInstances.storeAndForward(r),
-        r.nextBoolean());
+    Instance inst =
+        RandomInstances.scatterGather(
+            r, 10, 6, r.nextBoolean(), RandomInstances.storeAndForward(r), r.nextBoolean());
     assertValidAndStable(saf, inst, seed);
   }
 

@@ -22,20 +22,27 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@code lc-ring-broadcast-h1} on odd rings, where it takes the better of Fraigniaud and Lazard's cut and the
- * crossing-head family ({@link RingBroadcastCrossingHead}; docs/models/linear-cost.md#the-crossing-head-h1-odd-ring).
- * The expected optima come from the catalogue's CP-SAT certificates and the exact model's runs recorded on that page,
- * not from this code; the property holds every schedule to the checker, the cut and the lower bounds.
+ * {@code lc-ring-broadcast-h1} on odd rings, where it takes the better of Fraigniaud and Lazard's
+ * cut and the crossing-head family ({@link RingBroadcastCrossingHead};
+ * docs/models/linear-cost.md#the-crossing-head-h1-odd-ring). The expected optima come from the
+ * catalogue's CP-SAT certificates and the exact model's runs recorded on that page, not from this
+ * code; the property holds every schedule to the checker, the cut and the lower bounds.
  */
 class RingBroadcastCrossingHeadTest {
   private static final RingBroadcastHalfOnePort METHOD = new RingBroadcastHalfOnePort();
 
   private static Instance ring(int p, int source, long n, String beta, String tau) {
-    return BroadcastFixtures.broadcast(new Topology.Ring(p), source, n,
+    return BroadcastFixtures.broadcast(
+        new Topology.Ring(p),
+        source,
+        n,
         BroadcastFixtures.model(beta, tau, CommModel.Ports.ONE, CommModel.Duplex.HALF));
   }
 
-  /** Solves, asserts the independent checker accepts the schedule and its makespan, returns the result. */
+  /**
+   * Solves, asserts the independent checker accepts the schedule and its makespan, returns the
+   * result.
+   */
   private static SolveResult checked(Instance inst) {
     SolveResult r = METHOD.solve(inst, SolveLimits.defaults());
     CheckReport report = ScheduleChecker.checkResult(inst, r);
@@ -45,15 +52,25 @@ class RingBroadcastCrossingHeadTest {
   }
 
   /**
-   * The optima CP-SAT proves (catalogue rows {@code lc-ring-h1-broadcast-ring5-n3-beta1}, {@code -ring7-n2-beta1},
-   * {@code -ring7-n3-beta1}: OPTIMAL 11, 11, 14, where the cut takes 12, 12, 16), and the other odd-ring cases with
-   * {@code tau = 1}, {@code n <= 4} and {@code beta <= 2} that the exact model proved and the cut misses, on {@code
-   * C_5}, {@code C_7} and {@code C_9} (docs/models/linear-cost.md#the-crossing-head-h1-odd-ring): the method reaches
-   * each optimum.
+   * The optima CP-SAT proves (catalogue rows {@code lc-ring-h1-broadcast-ring5-n3-beta1}, {@code
+   * -ring7-n2-beta1}, {@code -ring7-n3-beta1}: OPTIMAL 11, 11, 14, where the cut takes 12, 12, 16),
+   * and the other odd-ring cases with {@code tau = 1}, {@code n <= 4} and {@code beta <= 2} that
+   * the exact model proved and the cut misses, on {@code C_5}, {@code C_7} and {@code C_9}
+   * (docs/models/linear-cost.md#the-crossing-head-h1-odd-ring): the method reaches each optimum.
    */
   @ParameterizedTest(name = "C_{0}, n = {1}, beta = {2}: optimum {3}, cut {4}")
-  @CsvSource({"5, 3, 1, 11, 12", "7, 2, 1, 11, 12", "7, 3, 1, 14, 16", "5, 4, 2, 17, 18", "7, 3, 0, 7, 8",
-      "7, 3, 2, 19, 20", "7, 4, 0, 9, 10", "9, 3, 0, 8, 9", "9, 3, 1, 16, 18", "9, 3, 2, 23, 25"})
+  @CsvSource({
+    "5, 3, 1, 11, 12",
+    "7, 2, 1, 11, 12",
+    "7, 3, 1, 14, 16",
+    "5, 4, 2, 17, 18",
+    "7, 3, 0, 7, 8",
+    "7, 3, 2, 19, 20",
+    "7, 4, 0, 9, 10",
+    "9, 3, 0, 8, 9",
+    "9, 3, 1, 16, 18",
+    "9, 3, 2, 23, 25"
+  })
   void reachesTheProvenOptima(int p, long n, int beta, long optimum, long cut) {
     Instance inst = ring(p, 0, n, Integer.toString(beta), "1");
     PathSending f = PathSending.of((CommModel.StoreAndForward) inst.model(), inst.timeScale());
@@ -75,12 +92,14 @@ class RingBroadcastCrossingHeadTest {
     return Seeds.seeds(Seeds.cases(4, 50));
   }
 
-  private static final String[][] COSTS = {{"1", "1"}, {"272", "0.4"}, {"0", "1"}, {"1", "0"}, {"2", "0.4"},
-      {"5", "1"}, {"0.4", "1"}};
+  private static final String[][] COSTS = {
+    {"1", "1"}, {"272", "0.4"}, {"0", "1"}, {"1", "0"}, {"2", "0.4"}, {"5", "1"}, {"0.4", "1"}
+  };
 
   /**
-   * Over rings of 3 to 11 nodes, messages of 1 to 30 units and the costs above: the schedule is valid, never later
-   * than the cut's {@code S_1(n, ceil(p/2))}, never below the best lower bound, and equal to the cut on even rings.
+   * Over rings of 3 to 11 nodes, messages of 1 to 30 units and the costs above: the schedule is
+   * valid, never later than the cut's {@code S_1(n, ceil(p/2))}, never below the best lower bound,
+   * and equal to the cut on even rings.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -101,10 +120,11 @@ class RingBroadcastCrossingHeadTest {
   }
 
   /**
-   * Table 5.2's H1 {@code C_9} cell (n = 1023, beta = 272, tau = 0.4; D. B. Peters, "Bounds for Communication
-   * Problems in Interconnection Networks under a Linear Cost Model", thesis, 1995) prints {@code S_1(n, 4) = 2724.8}.
-   * The cut takes {@code S_1(n, 5) = 3336.8}; the crossing head improves it (one head packet crossing the antipodal
-   * edge, each side's body in one packet) but stays above the printed value, so the cell remains unreached
+   * Table 5.2's H1 {@code C_9} cell (n = 1023, beta = 272, tau = 0.4; D. B. Peters, "Bounds for
+   * Communication Problems in Interconnection Networks under a Linear Cost Model", thesis, 1995)
+   * prints {@code S_1(n, 4) = 2724.8}. The cut takes {@code S_1(n, 5) = 3336.8}; the crossing head
+   * improves it (one head packet crossing the antipodal edge, each side's body in one packet) but
+   * stays above the printed value, so the cell remains unreached
    * (docs/models/linear-cost.md#the-crossing-head-h1-odd-ring).
    */
   @Test
@@ -119,9 +139,9 @@ class RingBroadcastCrossingHeadTest {
   }
 
   /**
-   * OPTIMAL exactly when a proven lower bound meets the makespan: {@code C_3} with one unit (the volume bound
-   * {@code 2(beta + tau)} is met) against the catalogue's {@code C_7}, {@code n = 3} (optimum 14, no bound reaches
-   * it).
+   * OPTIMAL exactly when a proven lower bound meets the makespan: {@code C_3} with one unit (the
+   * volume bound {@code 2(beta + tau)} is met) against the catalogue's {@code C_7}, {@code n = 3}
+   * (optimum 14, no bound reaches it).
    */
   @Test
   void status_optimalExactlyWhenABoundMeetsTheMakespan() {

@@ -19,16 +19,24 @@ import org.commsched.core.testing.RandomNetworks;
 import org.junit.jupiter.api.Test;
 
 /**
- * Telephone broadcast (one unit, beta 1, tau 0, one port) on networks whose minimum broadcast time is known from
- * outside this code: classic trees, the grids of de Sousa et al. 2020 (Table 1) and random graphs of 30 % density
- * that contain a spanning binomial tree (optimum {@code ceil(log2 p)}: the doubling argument bounds it from below).
+ * Telephone broadcast (one unit, beta 1, tau 0, one port) on networks whose minimum broadcast time
+ * is known from outside this code: classic trees, the grids of de Sousa et al. 2020 (Table 1) and
+ * random graphs of 30 % density that contain a spanning binomial tree (optimum {@code ceil(log2
+ * p)}: the doubling argument bounds it from below).
  */
 class TelephoneBroadcastExamplesTest {
   private static final SolveLimits LIMITS = SolveLimits.defaults();
 
   private static Instance telephone(Topology t, int source) {
-    return TelephoneBroadcastProperties.broadcast(t, source, 1, "1", "0", CommModel.Ports.ONE,
-        CommModel.Duplex.FULL, CommModel.OnePortRule.EXCHANGE);
+    return TelephoneBroadcastProperties.broadcast(
+        t,
+        source,
+        1,
+        "1",
+        "0",
+        CommModel.Ports.ONE,
+        CommModel.Duplex.FULL,
+        CommModel.OnePortRule.EXCHANGE);
   }
 
   private static long tree(Topology t, int source) {
@@ -40,7 +48,8 @@ class TelephoneBroadcastExamplesTest {
 
   @Test
   void classicTrees_takeTheirKnownBroadcastTimes() {
-    // a star of 9 nodes from its centre: one call per leaf, 8; from a leaf: the centre, then the 7 other leaves, 8
+    // a star of 9 nodes from its centre: one call per leaf, 8; from a leaf: the centre, then the 7
+    // other leaves, 8
     assertThat(tree(new Topology.Star(9), 0)).isEqualTo(8);
     assertThat(tree(new Topology.Star(9), 3)).isEqualTo(8);
     assertThat(tree(new Topology.Star(2), 1)).isEqualTo(1);
@@ -67,22 +76,43 @@ class TelephoneBroadcastExamplesTest {
     // the rounds are at least the source's eccentricity and at least log2 of the nodes
     int[] dist = inst.network().distancesFrom(0);
     int ecc = java.util.Arrays.stream(dist).max().orElseThrow();
-    assertThat(TelephoneBroadcastProperties.checked(inst, exact)).isGreaterThanOrEqualTo(Math.max(ecc, 17));
+    assertThat(TelephoneBroadcastProperties.checked(inst, exact))
+        .isGreaterThanOrEqualTo(Math.max(ecc, 17));
   }
 
-  /** Rows, cols, source (r, c) 1-indexed, published minimum broadcast time: de Sousa et al. 2020, Table 1. */
-  static final int[][] TABLE_1 = {{7, 10, 1, 1, 15}, {7, 10, 2, 3, 12}, {7, 10, 4, 1, 13}, {7, 10, 4, 5, 9},
-      {9, 15, 1, 1, 22}, {9, 15, 3, 4, 17}, {9, 15, 5, 1, 19}, {9, 15, 5, 8, 13},
-      {11, 20, 1, 1, 29}, {11, 20, 3, 5, 23}, {11, 20, 6, 1, 25}, {11, 20, 6, 10, 16},
-      {13, 30, 1, 1, 41}, {13, 30, 4, 8, 31}, {13, 30, 7, 1, 36}, {13, 30, 7, 15, 22}};
+  /**
+   * Rows, cols, source (r, c) 1-indexed, published minimum broadcast time: de Sousa et al. 2020,
+   * Table 1.
+   */
+  static final int[][] TABLE_1 = {
+    {7, 10, 1, 1, 15},
+    {7, 10, 2, 3, 12},
+    {7, 10, 4, 1, 13},
+    {7, 10, 4, 5, 9},
+    {9, 15, 1, 1, 22},
+    {9, 15, 3, 4, 17},
+    {9, 15, 5, 1, 19},
+    {9, 15, 5, 8, 13},
+    {11, 20, 1, 1, 29},
+    {11, 20, 3, 5, 23},
+    {11, 20, 6, 1, 25},
+    {11, 20, 6, 10, 16},
+    {13, 30, 1, 1, 41},
+    {13, 30, 4, 8, 31},
+    {13, 30, 7, 1, 36},
+    {13, 30, 7, 15, 22}
+  };
 
   /**
-   * The everyday rows of Table 1 ({@code deep} false): one per grid size, each with another of its four sources (the
-   * corner of 7 x 10, the second source of 9 x 15, and so on), so that every size and every kind of source is met;
-   * the other twelve rows ({@code deep} true) run in the deep build. Each row costs about the same.
+   * The everyday rows of Table 1 ({@code deep} false): one per grid size, each with another of its
+   * four sources (the corner of 7 x 10, the second source of 9 x 15, and so on), so that every size
+   * and every kind of source is met; the other twelve rows ({@code deep} true) run in the deep
+   * build. Each row costs about the same.
    */
   static Stream<int[]> table1(boolean deep) {
-    return IntStream.range(0, TABLE_1.length).filter(i -> (i % 4 != i / 4) == deep).mapToObj(i -> TABLE_1[i]);
+    return IntStream.range(0, TABLE_1.length)
+        .filter(i -> (i % 4 != i / 4) == deep)
+        .mapToObj(i -> TABLE_1[i]);
   }
 
   @Test
@@ -97,10 +127,13 @@ class TelephoneBroadcastExamplesTest {
   }
 
   private static void reachedByTheRoundHeuristic(int[] row) {
-    Instance inst = telephone(new Topology.Mesh(row[0], row[1]), Network.gridNode(row[2] - 1, row[3] - 1, row[1]));
+    Instance inst =
+        telephone(
+            new Topology.Mesh(row[0], row[1]), Network.gridNode(row[2] - 1, row[3] - 1, row[1]));
     SolveResult h = new MatchingBroadcast().solve(inst, LIMITS);
-    assertThat(TelephoneBroadcastProperties.checked(inst, h)).as("grid %dx%d from (%d,%d)", row[0], row[1],
-        row[2], row[3]).isEqualTo(row[4]);
+    assertThat(TelephoneBroadcastProperties.checked(inst, h))
+        .as("grid %dx%d from (%d,%d)", row[0], row[1], row[2], row[3])
+        .isEqualTo(row[4]);
   }
 
   @Test
@@ -135,7 +168,8 @@ class TelephoneBroadcastExamplesTest {
         }
         Instance inst = telephone(new Topology.Explicit(p, links, true), 0);
         SolveResult h = new MatchingBroadcast().solve(inst, LIMITS);
-        assertThat(TelephoneBroadcastProperties.checked(inst, h)).as("p = %d, seed %d", p, seed)
+        assertThat(TelephoneBroadcastProperties.checked(inst, h))
+            .as("p = %d, seed %d", p, seed)
             .isEqualTo(Integer.numberOfTrailingZeros(p));
       }
     }

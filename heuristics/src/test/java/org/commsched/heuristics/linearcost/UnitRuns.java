@@ -9,12 +9,12 @@ import java.util.TreeSet;
 import org.commsched.core.model.Schedule;
 
 /**
- * The units each transmission of a linear-cost schedule carries, resolved from the explicit first unit or else from
- * the packet order (docs/models/linear-cost.md#units-and-packets), for the tests that look inside schedules.
+ * The units each transmission of a linear-cost schedule carries, resolved from the explicit first
+ * unit or else from the packet order (docs/models/linear-cost.md#units-and-packets), for the tests
+ * that look inside schedules.
  */
 final class UnitRuns {
-  private UnitRuns() {
-  }
+  private UnitRuns() {}
 
   /** One transmission with its units {@code lo .. hi - 1} (0-based: unit b_1 is 0). */
   record Run(String message, int packet, int from, int to, long start, long lo, long hi) {
@@ -32,15 +32,16 @@ final class UnitRuns {
       }
     }
     Map<String, Map<Integer, Long>> offset = new HashMap<>();
-    sizes.forEach((m, bySize) -> {
-      Map<Integer, Long> off = new HashMap<>();
-      long at = 0;
-      for (Map.Entry<Integer, Long> e : bySize.entrySet()) {
-        off.put(e.getKey(), at);
-        at += e.getValue();
-      }
-      offset.put(m, off);
-    });
+    sizes.forEach(
+        (m, bySize) -> {
+          Map<Integer, Long> off = new HashMap<>();
+          long at = 0;
+          for (Map.Entry<Integer, Long> e : bySize.entrySet()) {
+            off.put(e.getKey(), at);
+            at += e.getValue();
+          }
+          offset.put(m, off);
+        });
     List<Run> out = new ArrayList<>();
     for (Schedule.Transmission x : ts.transmissions()) {
       long lo = x.first() != null ? x.first() : offset.get(x.message()).get(x.packet());
@@ -76,9 +77,12 @@ final class UnitRuns {
           got.addAll(range(r.lo(), r.hi()));
         }
       }
-      org.assertj.core.api.Assertions.assertThat(got).as("%s: node %d gets every unit", what, v)
+      org.assertj.core.api.Assertions.assertThat(got)
+          .as("%s: node %d gets every unit", what, v)
           .isEqualTo(range(0, n));
-      org.assertj.core.api.Assertions.assertThat(count).as("%s: node %d gets no unit twice", what, v).isEqualTo(n);
+      org.assertj.core.api.Assertions.assertThat(count)
+          .as("%s: node %d gets no unit twice", what, v)
+          .isEqualTo(n);
     }
   }
 

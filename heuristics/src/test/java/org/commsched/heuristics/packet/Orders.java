@@ -5,8 +5,7 @@ import java.util.List;
 
 /** Every order of a few items, for exhaustive tests over dispatch and receive orders. */
 final class Orders {
-  private Orders() {
-  }
+  private Orders() {}
 
   /** All permutations of {@code items} (n! lists; keep n small). */
   static <T> List<List<T>> permutations(List<T> items) {

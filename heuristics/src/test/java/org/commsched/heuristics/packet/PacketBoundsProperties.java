@@ -24,18 +24,19 @@ import org.commsched.instances.testing.RandomInstances;
 import org.junit.jupiter.api.Test;
 
 /**
- * The store-and-forward lower bounds (docs/models/packet.md#lower-bounds) against the family's methods and an
- * exhaustive search, over seeded instances: every reported bound is at most the makespan of every applicable
- * method's checked schedule ({@code packet-fdf}, {@code packet-fdf-even}, {@code greedy-saf}); a bound that says it is
- * exact (F9, F10, F11 on the special class and its blocks, F12 on single-unit instances, F13 with {@code beta = 0})
- * equals the FCFS-greedy optimum over every packetization and root order found by exhaustive search on tiny
- * instances, and the makespan of the method the thesis proves optimal there ({@code packet-fdf-even}, or
- * {@code packet-fdf} for single units).
+ * The store-and-forward lower bounds (docs/models/packet.md#lower-bounds) against the family's
+ * methods and an exhaustive search, over seeded instances: every reported bound is at most the
+ * makespan of every applicable method's checked schedule ({@code packet-fdf}, {@code
+ * packet-fdf-even}, {@code greedy-saf}); a bound that says it is exact (F9, F10, F11 on the special
+ * class and its blocks, F12 on single-unit instances, F13 with {@code beta = 0}) equals the
+ * FCFS-greedy optimum over every packetization and root order found by exhaustive search on tiny
+ * instances, and the makespan of the method the thesis proves optimal there ({@code
+ * packet-fdf-even}, or {@code packet-fdf} for single units).
  */
 class PacketBoundsProperties {
   private static final String[] BETAS = {"0", "0.5", "1", "1.5", "2", "3"};
-  private static final List<Method> METHODS = List.of(new FdfEvenSize(), new FurthestDistanceFirst(),
-      new GreedyStoreAndForward());
+  private static final List<Method> METHODS =
+      List.of(new FdfEvenSize(), new FurthestDistanceFirst(), new GreedyStoreAndForward());
 
   private static BigDecimal units(Instance inst, long ticks) {
     return inst.timeScale().toUnits(ticks);
@@ -58,18 +59,23 @@ class PacketBoundsProperties {
     return res.scale().toUnits(res.makespan());
   }
 
-  /** Every reported bound is at most every applicable method's makespan, on random networks, routes and models. */
+  /**
+   * Every reported bound is at most every applicable method's makespan, on random networks, routes
+   * and models.
+   */
   @Test
   void everyBound_isAtMostEveryMethodsMakespan() {
     int compared = 0;
     for (long seed : Seeds.seeds().toArray()) {
       SplittableRandom r = new SplittableRandom(seed);
-      Instance inst = RandomInstances.scatterGather(r, 8, 6, r.nextBoolean(), RandomInstances.storeAndForward(r),
-          r.nextBoolean());
+      Instance inst =
+          RandomInstances.scatterGather(
+              r, 8, 6, r.nextBoolean(), RandomInstances.storeAndForward(r), r.nextBoolean());
       List<LowerBound> bounds = LowerBounds.all(inst);
       for (SolveResult res : solveAll(seed, inst)) {
         for (LowerBound b : bounds) {
-          assertThat(units(inst, b.value())).as("seed %d: %s <= %s (%s)", seed, b.kind(), res.method(), b.witness())
+          assertThat(units(inst, b.value()))
+              .as("seed %d: %s <= %s (%s)", seed, b.kind(), res.method(), b.witness())
               .isLessThanOrEqualTo(makespan(res));
           compared++;
         }
@@ -78,8 +84,16 @@ class PacketBoundsProperties {
     assertThat(compared).isPositive();
   }
 
-  /** A random (block) special class instance: m units to the nodes at some distances of a path rooted at an end. */
-  private static Instance special(SplittableRandom r, int maxNodes, int maxM, int maxMessages, boolean scatter,
+  /**
+   * A random (block) special class instance: m units to the nodes at some distances of a path
+   * rooted at an end.
+   */
+  private static Instance special(
+      SplittableRandom r,
+      int maxNodes,
+      int maxM,
+      int maxMessages,
+      boolean scatter,
       CommModel model) {
     int n = 2 + r.nextInt(maxNodes - 1);
     long m = 1 + r.nextInt(maxM);
@@ -115,19 +129,25 @@ class PacketBoundsProperties {
   private static CommModel.StoreAndForward thesisModel(SplittableRandom r) {
     String tau = r.nextInt(4) == 0 ? "2" : "1";
     int kind = r.nextInt(4);
-    return new CommModel.StoreAndForward(new BigDecimal(BETAS[r.nextInt(BETAS.length)]), new BigDecimal(tau),
+    return new CommModel.StoreAndForward(
+        new BigDecimal(BETAS[r.nextInt(BETAS.length)]),
+        new BigDecimal(tau),
         kind == 3 ? CommModel.Ports.ALL : CommModel.Ports.ONE,
         kind == 2 ? CommModel.Duplex.HALF : CommModel.Duplex.FULL,
         kind == 3 ? null : CommModel.OnePortRule.SEND_AND_RECEIVE);
   }
 
   private static LowerBound exactBound(Instance inst) {
-    return LowerBounds.all(inst).stream().filter(b -> b.witness().startsWith("exact")).findFirst().orElse(null);
+    return LowerBounds.all(inst).stream()
+        .filter(b -> b.witness().startsWith("exact"))
+        .findFirst()
+        .orElse(null);
   }
 
   /**
-   * Special class and blocks (Theorems 17, 18, 25, 26; F9, F10, F11): the exact bound is reported, is the best bound,
-   * and equals packet-fdf-even's makespan, for scatter and gather, under one port, all ports and half duplex.
+   * Special class and blocks (Theorems 17, 18, 25, 26; F9, F10, F11): the exact bound is reported,
+   * is the best bound, and equals packet-fdf-even's makespan, for scatter and gather, under one
+   * port, all ports and half duplex.
    */
   @Test
   void specialClass_exactBoundEqualsFdfEven() {
@@ -139,24 +159,32 @@ class PacketBoundsProperties {
       LowerBound exact = exactBound(inst);
       assertThat(exact).as("seed %d: %s", seed, LowerBounds.all(inst)).isNotNull();
       assertThat(exact.kind()).isIn("F9", "F10", "F11", "F12", "F13");
-      // packet-fdf-even schedules full duplex only; on the path its schedule uses no link both ways, so it is valid
+      // packet-fdf-even schedules full duplex only; on the path its schedule uses no link both
+      // ways, so it is valid
       // under half duplex as it is
       CommModel.StoreAndForward m = (CommModel.StoreAndForward) inst.model();
-      Instance full = m.duplex() == CommModel.Duplex.FULL ? inst : new Instance(inst.name(), inst.problem(),
-          new CommModel.StoreAndForward(m.beta(), m.tau(), m.ports(), CommModel.Duplex.FULL, m.onePort()),
-          inst.network());
+      Instance full =
+          m.duplex() == CommModel.Duplex.FULL
+              ? inst
+              : new Instance(
+                  inst.name(),
+                  inst.problem(),
+                  new CommModel.StoreAndForward(
+                      m.beta(), m.tau(), m.ports(), CommModel.Duplex.FULL, m.onePort()),
+                  inst.network());
       SolveResult res = even.solve(full, SolveLimits.defaults());
       assertValid(seed, full, res);
       assertValid(seed, inst, res.schedule());
-      assertThat(units(inst, exact.value())).as("seed %d: %s", seed, exact.witness()).isEqualByComparingTo(
-          makespan(res));
+      assertThat(units(inst, exact.value()))
+          .as("seed %d: %s", seed, exact.witness())
+          .isEqualByComparingTo(makespan(res));
       assertThat(LowerBounds.best(inst).value()).as("seed %d", seed).isEqualTo(exact.value());
     }
   }
 
   /**
-   * The FCFS-greedy optimum over every packetization and root order of a scatter (every sequence of packets, each
-   * taking 1..remaining units of a message that still has units), by the engine.
+   * The FCFS-greedy optimum over every packetization and root order of a scatter (every sequence of
+   * packets, each taking 1..remaining units of a message that still has units), by the engine.
    */
   private static long exhaustive(Instance inst) {
     long[] left = new long[inst.messages().size()];
@@ -168,8 +196,8 @@ class PacketBoundsProperties {
     return best[0];
   }
 
-  private static void search(Instance inst, long[] left, List<StoreForwardEngine.Packet> seq, int[] count,
-      long[] best) {
+  private static void search(
+      Instance inst, long[] left, List<StoreForwardEngine.Packet> seq, int[] count, long[] best) {
     boolean any = false;
     for (int i = 0; i < left.length; i++) {
       if (left[i] == 0) {
@@ -196,9 +224,9 @@ class PacketBoundsProperties {
   }
 
   /**
-   * Exactness against exhaustive search on tiny instances: F9 and F11 on the special class and its blocks, F13 on
-   * trees with {@code beta = 0} (Claim 11), F12 on trees whose messages are single units (Fact 10, Lemma 9). Every
-   * other bound stays at or below the search's optimum.
+   * Exactness against exhaustive search on tiny instances: F9 and F11 on the special class and its
+   * blocks, F13 on trees with {@code beta = 0} (Claim 11), F12 on trees whose messages are single
+   * units (Fact 10, Lemma 9). Every other bound stays at or below the search's optimum.
    */
   @Test
   void exactBounds_equalTheExhaustiveOptimum() {
@@ -229,13 +257,14 @@ class PacketBoundsProperties {
 
   /** A tiny scatter on a random tree, one port (send-and-receive), lengths 0..maxLength. */
   private static Instance tinyTree(SplittableRandom r, String beta, int maxLength) {
-    return RandomInstances.treeScatter(r, 6, maxLength, StoreForwardEngineTest.onePort(beta), "tiny");
+    return RandomInstances.treeScatter(
+        r, 6, maxLength, StoreForwardEngineTest.onePort(beta), "tiny");
   }
 
-
   /**
-   * With {@code beta = 0}, F13 is exact on trees and packet-fdf-even (one-unit packets farthest first) attains it;
-   * with single-unit messages F12 is exact and packet-fdf attains it (scatter and gather, any beta).
+   * With {@code beta = 0}, F13 is exact on trees and packet-fdf-even (one-unit packets farthest
+   * first) attains it; with single-unit messages F12 is exact and packet-fdf attains it (scatter
+   * and gather, any beta).
    */
   @Test
   void f12AndF13_areAttainedByTheFdfMethods() {
@@ -260,15 +289,23 @@ class PacketBoundsProperties {
         continue;
       }
       String kind = zero ? "F13" : "F12";
-      LowerBound b = LowerBounds.all(inst).stream().filter(x -> x.kind().equals(kind)).findFirst().orElse(null);
+      LowerBound b =
+          LowerBounds.all(inst).stream()
+              .filter(x -> x.kind().equals(kind))
+              .findFirst()
+              .orElse(null);
       if (!zero && b == null) {
         continue; // beta = 0 draws have F13; single units always F12, unless no message
       }
       assertThat(b).as("seed %d", seed).isNotNull();
       assertThat(b.witness()).as("seed %d", seed).startsWith("exact");
-      SolveResult res = (zero ? new FdfEvenSize() : new FurthestDistanceFirst()).solve(inst, SolveLimits.defaults());
+      SolveResult res =
+          (zero ? new FdfEvenSize() : new FurthestDistanceFirst())
+              .solve(inst, SolveLimits.defaults());
       assertValid(seed, inst, res);
-      assertThat(units(inst, b.value())).as("seed %d: %s", seed, b.witness()).isEqualByComparingTo(makespan(res));
+      assertThat(units(inst, b.value()))
+          .as("seed %d: %s", seed, b.witness())
+          .isEqualByComparingTo(makespan(res));
     }
   }
 }

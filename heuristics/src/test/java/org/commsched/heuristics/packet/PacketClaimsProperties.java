@@ -20,18 +20,23 @@ import org.commsched.instances.testing.RandomInstances;
 import org.junit.jupiter.api.Test;
 
 /**
- * Property claims PB1, PB2, PB6, PB8, PB9, PB11, PB17, PB20 and PB26 of the packet family (the audit in docs/TESTS.md, the
- * model in docs/models/packet.md#queueing-delays-and-buffers and #planned-methods) over seeded instances, under the
- * thesis's model (one port, send-and-receive, full duplex, tau = 1), with the FCFS-greedy engine as the simulator.
- * Source: J.-P. Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering" (thesis, National
- * Taiwan University).
+ * Property claims PB1, PB2, PB6, PB8, PB9, PB11, PB17, PB20 and PB26 of the packet family (the
+ * audit in docs/TESTS.md, the model in docs/models/packet.md#queueing-delays-and-buffers and
+ * #planned-methods) over seeded instances, under the thesis's model (one port, send-and-receive,
+ * full duplex, tau = 1), with the FCFS-greedy engine as the simulator. Source: J.-P. Tsai, "On the
+ * Furthest-Distance-First Principle in Scattering and Gathering" (thesis, National Taiwan
+ * University).
  */
 class PacketClaimsProperties {
   private static final String[] BETAS = {"0", "0.5", "1", "1.5", "2", "3"};
 
   private static CommModel.StoreAndForward thesis(String beta) {
-    return new CommModel.StoreAndForward(new BigDecimal(beta), BigDecimal.ONE, CommModel.Ports.ONE,
-        CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE);
+    return new CommModel.StoreAndForward(
+        new BigDecimal(beta),
+        BigDecimal.ONE,
+        CommModel.Ports.ONE,
+        CommModel.Duplex.FULL,
+        CommModel.OnePortRule.SEND_AND_RECEIVE);
   }
 
   private static String beta(SplittableRandom r) {
@@ -42,7 +47,6 @@ class PacketClaimsProperties {
   private static Instance tree(SplittableRandom r, String beta, int maxLength) {
     return RandomInstances.treeScatter(r, 9, maxLength, thesis(beta), "tree");
   }
-
 
   /** Random packets (sizes 1..remaining) of every non-null message, in random order. */
   private static List<StoreForwardEngine.Packet> packets(SplittableRandom r, Instance inst) {
@@ -64,8 +68,8 @@ class PacketClaimsProperties {
   }
 
   /**
-   * PB1: the root's i-th packet ends its first hop at the sum of beta + |S_j| over j <= i (F1); every non-root node
-   * forwards its transit packets in the root's order.
+   * PB1: the root's i-th packet ends its first hop at the sum of beta + |S_j| over j <= i (F1);
+   * every non-root node forwards its transit packets in the root's order.
    */
   @Test
   void pb1_rootDeparturesAreF1_andEveryNodeKeepsTheRootOrder() {
@@ -78,10 +82,13 @@ class PacketClaimsProperties {
       java.util.Arrays.fill(lastStart, -1);
       for (int p = 0; p < run.packets().size(); p++) {
         sum += run.duration(p);
-        assertThat(run.start(p, 0) + run.duration(p)).as("seed %d, packet %d", seed, p).isEqualTo(sum);
+        assertThat(run.start(p, 0) + run.duration(p))
+            .as("seed %d, packet %d", seed, p)
+            .isEqualTo(sum);
         for (int j = 1; j < run.hops(p); j++) {
           int u = run.node(p, j);
-          assertThat(run.start(p, j)).as("seed %d: node %d forwards in root order", seed, u)
+          assertThat(run.start(p, j))
+              .as("seed %d: node %d forwards in root order", seed, u)
               .isGreaterThan(lastStart[u]);
           lastStart[u] = run.start(p, j);
         }
@@ -89,7 +96,10 @@ class PacketClaimsProperties {
     }
   }
 
-  /** True if v is a proper ancestor of w on the scatter's routes (w's route passes v before its end). */
+  /**
+   * True if v is a proper ancestor of w on the scatter's routes (w's route passes v before its
+   * end).
+   */
   private static boolean properAncestor(Instance inst, int message, int other) {
     int v = inst.messages().get(message).to();
     int[] route = inst.atlas().nodes(other);
@@ -102,8 +112,8 @@ class PacketClaimsProperties {
   }
 
   /**
-   * PB2 (Lemma 1): swapping adjacent packets S_i, S_{i+1} of the root order where S_i's destination is a proper
-   * ancestor of S_{i+1}'s never increases the makespan, on trees.
+   * PB2 (Lemma 1): swapping adjacent packets S_i, S_{i+1} of the root order where S_i's destination
+   * is a proper ancestor of S_{i+1}'s never increases the makespan, on trees.
    */
   @Test
   void pb2_swappingTowardFdfOnOneBranchNeverHurts() {
@@ -117,7 +127,9 @@ class PacketClaimsProperties {
         if (properAncestor(inst, order.get(i).message(), order.get(i + 1).message())) {
           List<StoreForwardEngine.Packet> swapped = new ArrayList<>(order);
           Collections.swap(swapped, i, i + 1);
-          assertThat(makespan(inst, swapped)).as("seed %d, swap at %d", seed, i).isLessThanOrEqualTo(before);
+          assertThat(makespan(inst, swapped))
+              .as("seed %d, swap at %d", seed, i)
+              .isLessThanOrEqualTo(before);
           swaps++;
         }
       }
@@ -126,9 +138,10 @@ class PacketClaimsProperties {
   }
 
   /**
-   * PB6 (Corollaries 4(a) and 5, strict delays): at every non-root node, in a delay sequence led by a leader T_1 (a
-   * packet dispatched the moment it arrived) whose followers each leave right after the previous one with a positive
-   * delay, follower T_j is delayed at most |T_1| - |T_j| (tau = 1) and is strictly smaller than T_1.
+   * PB6 (Corollaries 4(a) and 5, strict delays): at every non-root node, in a delay sequence led by
+   * a leader T_1 (a packet dispatched the moment it arrived) whose followers each leave right after
+   * the previous one with a positive delay, follower T_j is delayed at most |T_1| - |T_j| (tau = 1)
+   * and is strictly smaller than T_1.
    */
   @Test
   void pb6_delaySequencesAfterALeader() {
@@ -160,7 +173,9 @@ class PacketClaimsProperties {
           } else if (delay > 0 && start == prevEnd && leader >= 0) {
             long lead = run.packets().get(leader).size();
             long size = run.packets().get(p).size();
-            assertThat(delay).as("seed %d: Corollary 4(a)", seed).isLessThanOrEqualTo((lead - size) * unit);
+            assertThat(delay)
+                .as("seed %d: Corollary 4(a)", seed)
+                .isLessThanOrEqualTo((lead - size) * unit);
             assertThat(size).as("seed %d: Corollary 5", seed).isLessThan(lead);
             followers++;
           } else {
@@ -174,8 +189,8 @@ class PacketClaimsProperties {
   }
 
   /**
-   * PB9 (F12): every message cut into one-unit packets and sent farthest first takes
-   * (beta + 1) max_k (k + d_(k) - 1), whatever the order among equal depths.
+   * PB9 (F12): every message cut into one-unit packets and sent farthest first takes (beta + 1)
+   * max_k (k + d_(k) - 1), whatever the order among equal depths.
    */
   @Test
   void pb9_singleUnitFdf_isF12_forEveryTieOrder() {
@@ -190,20 +205,24 @@ class PacketClaimsProperties {
         }
       }
       Collections.shuffle(units, new java.util.Random(r.nextLong()));
-      units.sort(java.util.Comparator.comparingInt(p -> -inst.atlas().hops(p.message()))); // stable: random ties
+      units.sort(
+          java.util.Comparator.comparingInt(
+              p -> -inst.atlas().hops(p.message()))); // stable: random ties
       long best = 0;
       for (int k = 0; k < units.size(); k++) {
         best = Math.max(best, k + 1 + inst.atlas().hops(units.get(k).message()) - 1);
       }
-      BigDecimal expected = new BigDecimal(beta).add(BigDecimal.ONE).multiply(BigDecimal.valueOf(best));
-      assertThat(inst.timeScale().toUnits(makespan(inst, units))).as("seed %d", seed)
+      BigDecimal expected =
+          new BigDecimal(beta).add(BigDecimal.ONE).multiply(BigDecimal.valueOf(best));
+      assertThat(inst.timeScale().toUnits(makespan(inst, units)))
+          .as("seed %d", seed)
           .isEqualByComparingTo(expected);
     }
   }
 
   /**
-   * PB11 (Claim 11): with beta = 0, replacing a packet S of more than one unit by S'' of |S| - 1 units followed at
-   * once by S' of one unit never increases the makespan.
+   * PB11 (Claim 11): with beta = 0, replacing a packet S of more than one unit by S'' of |S| - 1
+   * units followed at once by S' of one unit never increases the makespan.
    */
   @Test
   void pb11_splittingOffOneUnitNeverHurts_withoutSetUp() {
@@ -220,7 +239,8 @@ class PacketClaimsProperties {
         List<StoreForwardEngine.Packet> split = new ArrayList<>(order);
         split.set(k, new StoreForwardEngine.Packet(s.message(), s.number(), s.size() - 1));
         split.add(k + 1, new StoreForwardEngine.Packet(s.message(), 1000 + s.number(), 1));
-        assertThat(makespan(inst, split)).as("seed %d, packet %d", seed, k)
+        assertThat(makespan(inst, split))
+            .as("seed %d, packet %d", seed, k)
             .isLessThanOrEqualTo(makespan(inst, order));
         splits++;
       }
@@ -229,8 +249,9 @@ class PacketClaimsProperties {
   }
 
   /**
-   * PB17 (Corollary 16): on the special class (m units to each of P_s..P_t of a path rooted at an end), FDF with even
-   * sizes and counts non-decreasing with the distance: M_s (the nearest) is among the last to arrive.
+   * PB17 (Corollary 16): on the special class (m units to each of P_s..P_t of a path rooted at an
+   * end), FDF with even sizes and counts non-decreasing with the distance: M_s (the nearest) is
+   * among the last to arrive.
    */
   @Test
   void pb17_nearestMessageArrivesLast_underNonDecreasingCounts() {
@@ -243,8 +264,12 @@ class PacketClaimsProperties {
       for (int i = s; i <= t; i++) {
         ms.add(new Message("M" + i, 0, i, m));
       }
-      Instance inst = new Instance("special", new Problem.Scatter(0, ms), thesis(beta(r)),
-          Network.of(new Topology.Bla(t + 1)));
+      Instance inst =
+          new Instance(
+              "special",
+              new Problem.Scatter(0, ms),
+              thesis(beta(r)),
+              Network.of(new Topology.Bla(t + 1)));
       // counts r_s <= ... <= r_t; FDF: M_t first, each message's even sizes together
       long[] counts = new long[ms.size()];
       for (int k = 0; k < counts.length; k++) {
@@ -265,14 +290,15 @@ class PacketClaimsProperties {
           nearest = Math.max(nearest, run.start(p, run.hops(p) - 1) + run.duration(p));
         }
       }
-      assertThat(nearest).as("seed %d, counts %s", seed, java.util.Arrays.toString(counts))
+      assertThat(nearest)
+          .as("seed %d, counts %s", seed, java.util.Arrays.toString(counts))
           .isEqualTo(run.makespan());
     }
   }
 
   /**
-   * PB20 (Theorem 19, NRF): on a path rooted at an end, receiving nearest source first (a stable sort of any receive
-   * order by source distance) is never slower, for the eager greedy gather.
+   * PB20 (Theorem 19, NRF): on a path rooted at an end, receiving nearest source first (a stable
+   * sort of any receive order by source distance) is never slower, for the eager greedy gather.
    */
   @Test
   void pb20_nrfOnArrays_neverLoses() {
@@ -288,19 +314,22 @@ class PacketClaimsProperties {
       if (ms.isEmpty()) {
         ms.add(new Message("m1", 1, 0, 1 + r.nextInt(6)));
       }
-      Instance inst = new Instance("array", new Problem.Gather(0, ms), thesis(beta(r)),
-          Network.of(new Topology.Bla(n)));
+      Instance inst =
+          new Instance(
+              "array", new Problem.Gather(0, ms), thesis(beta(r)), Network.of(new Topology.Bla(n)));
       List<StoreForwardEngine.Packet> pi = packets(r, inst);
       List<StoreForwardEngine.Packet> nrf = new ArrayList<>(pi);
       nrf.sort(java.util.Comparator.comparingInt(p -> inst.atlas().hops(p.message())));
-      assertThat(StoreForwardEngine.gatherEager(inst, nrf).makespan()).as("seed %d", seed)
+      assertThat(StoreForwardEngine.gatherEager(inst, nrf).makespan())
+          .as("seed %d", seed)
           .isLessThanOrEqualTo(StoreForwardEngine.gatherEager(inst, pi).makespan());
     }
   }
 
   /**
-   * PB26 (greedy loses nothing): a schedule that keeps the root order on every port but lets each hop wait a random
-   * extra time after it could start is valid and never faster than the greedy simulation of that order.
+   * PB26 (greedy loses nothing): a schedule that keeps the root order on every port but lets each
+   * hop wait a random extra time after it could start is valid and never faster than the greedy
+   * simulation of that order.
    */
   @Test
   void pb26_waitingNeverHelps() {
@@ -309,7 +338,10 @@ class PacketClaimsProperties {
       Instance inst = tree(r, beta(r), 5);
       List<StoreForwardEngine.Packet> order = packets(r, inst);
       StoreForwardEngine.Run greedy = StoreForwardEngine.scatter(inst, order);
-      long[] free = new long[inst.network().nodes()]; // one port: a node's out-port (the only binding one on a tree)
+      long[] free =
+          new long
+              [inst.network()
+                  .nodes()]; // one port: a node's out-port (the only binding one on a tree)
       List<Schedule.Transmission> ts = new ArrayList<>();
       long makespan = 0;
       for (int p = 0; p < order.size(); p++) {
@@ -318,8 +350,14 @@ class PacketClaimsProperties {
         for (int j = 0; j < greedy.hops(p); j++) {
           int u = greedy.node(p, j);
           long start = Math.max(ready, free[u]) + (r.nextInt(3) == 0 ? r.nextInt(4) : 0);
-          ts.add(new Schedule.Transmission(inst.messages().get(k.message()).id(), k.number(), k.size(), u,
-              greedy.node(p, j + 1), start));
+          ts.add(
+              new Schedule.Transmission(
+                  inst.messages().get(k.message()).id(),
+                  k.number(),
+                  k.size(),
+                  u,
+                  greedy.node(p, j + 1),
+                  start));
           ready = start + greedy.duration(p);
           free[u] = ready;
         }
@@ -331,10 +369,10 @@ class PacketClaimsProperties {
   }
 
   /**
-   * PB8 (Lemma 7, with its non-root reading): in an FDF schedule on a path rooted at an end, when packet P waits T > 0
-   * at a non-root node (so it leaves right after another packet: the schedule is greedy) and R is the next packet of
-   * P's message, moving any x <= min(T / tau, |R|) units from R to P (dropping R when it empties) never increases
-   * the makespan.
+   * PB8 (Lemma 7, with its non-root reading): in an FDF schedule on a path rooted at an end, when
+   * packet P waits T > 0 at a non-root node (so it leaves right after another packet: the schedule
+   * is greedy) and R is the next packet of P's message, moving any x <= min(T / tau, |R|) units
+   * from R to P (dropping R when it empties) never increases the makespan.
    */
   @Test
   void pb8_transferIntoADelayedPacketNeverHurts() {
@@ -351,10 +389,15 @@ class PacketClaimsProperties {
       if (ms.isEmpty()) {
         continue;
       }
-      Instance inst = new Instance("array", new Problem.Scatter(0, ms), thesis(beta(r)),
-          Network.of(new Topology.Bla(n)));
+      Instance inst =
+          new Instance(
+              "array",
+              new Problem.Scatter(0, ms),
+              thesis(beta(r)),
+              Network.of(new Topology.Bla(n)));
       List<StoreForwardEngine.Packet> order = packets(r, inst);
-      order.sort(java.util.Comparator.comparingInt(p -> -inst.atlas().hops(p.message()))); // FDF, stable
+      order.sort(
+          java.util.Comparator.comparingInt(p -> -inst.atlas().hops(p.message()))); // FDF, stable
       StoreForwardEngine.Run run = StoreForwardEngine.scatter(inst, order);
       long tau = ((CommModel.StoreAndForward) inst.model()).tauTicks(inst.timeScale());
       for (int p = 0; p < order.size(); p++) {
@@ -382,7 +425,8 @@ class PacketClaimsProperties {
         } else {
           moved.set(next, new StoreForwardEngine.Packet(b.message(), b.number(), b.size() - x));
         }
-        assertThat(makespan(inst, moved)).as("seed %d, packet %d gets %d units", seed, p, x)
+        assertThat(makespan(inst, moved))
+            .as("seed %d, packet %d gets %d units", seed, p, x)
             .isLessThanOrEqualTo(run.makespan());
         transfers++;
       }

@@ -26,12 +26,13 @@ import org.commsched.instances.testing.RandomInstances;
 import org.junit.jupiter.api.Test;
 
 /**
- * Properties of the engine and of {@code packet-fdf} and {@code packet-fdf-even} over seeded instances
- * (docs/models/packet.md#algorithms, #conformance-rules, #gathering-and-time-reversal): every schedule passes the
- * checker; on tree routes the methods' schedules meet the conformance rules they claim; time reversal keeps validity
- * and the makespan; FCFS greedy scattering buffers exactly the largest transit packet (Theorem 6, F14); the best
- * packet count of one message is at least as good as every other; the conformance rules catch a broken FCFS order and
- * leave a kept one alone.
+ * Properties of the engine and of {@code packet-fdf} and {@code packet-fdf-even} over seeded
+ * instances (docs/models/packet.md#algorithms, #conformance-rules, #gathering-and-time-reversal):
+ * every schedule passes the checker; on tree routes the methods' schedules meet the conformance
+ * rules they claim; time reversal keeps validity and the makespan; FCFS greedy scattering buffers
+ * exactly the largest transit packet (Theorem 6, F14); the best packet count of one message is at
+ * least as good as every other; the conformance rules catch a broken FCFS order and leave a kept
+ * one alone.
  */
 class PacketMethodsProperties {
   private static final String[] BETAS = {"0", "0.5", "1", "1.5", "2", "3"};
@@ -40,9 +41,12 @@ class PacketMethodsProperties {
   private final FdfEvenSize even = new FdfEvenSize();
 
   private static CommModel.StoreAndForward model(SplittableRandom r) {
-    return new CommModel.StoreAndForward(new BigDecimal(BETAS[r.nextInt(BETAS.length)]),
-        new BigDecimal(TAUS[r.nextInt(TAUS.length)]), r.nextBoolean() ? CommModel.Ports.ONE : CommModel.Ports.ALL,
-        CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE);
+    return new CommModel.StoreAndForward(
+        new BigDecimal(BETAS[r.nextInt(BETAS.length)]),
+        new BigDecimal(TAUS[r.nextInt(TAUS.length)]),
+        r.nextBoolean() ? CommModel.Ports.ONE : CommModel.Ports.ALL,
+        CommModel.Duplex.FULL,
+        CommModel.OnePortRule.SEND_AND_RECEIVE);
   }
 
   /** A random tree instance (scatter or gather) with lengths 0..7 and the given model. */
@@ -67,7 +71,8 @@ class PacketMethodsProperties {
     for (Message m : scatter.messages()) {
       ms.add(new Message(m.id(), m.to(), m.from(), m.length()));
     }
-    return new Instance("gather", new Problem.Gather(scatter.root(), ms), scatter.model(), scatter.network());
+    return new Instance(
+        "gather", new Problem.Gather(scatter.root(), ms), scatter.model(), scatter.network());
   }
 
   private static String met(Instance inst, Schedule s) {
@@ -80,16 +85,18 @@ class PacketMethodsProperties {
       SplittableRandom r = new SplittableRandom(seed);
       boolean scatter = r.nextBoolean();
       Instance inst = RandomInstances.scatterGather(r, 9, 7, scatter, model(r), r.nextBoolean());
-      for (SolveResult res : List.of(fdf.solve(inst, SolveLimits.defaults()),
-          even.solve(inst, SolveLimits.defaults()))) {
+      for (SolveResult res :
+          List.of(
+              fdf.solve(inst, SolveLimits.defaults()), even.solve(inst, SolveLimits.defaults()))) {
         assertValid(seed, inst, res);
       }
     }
   }
 
   /**
-   * On tree routes: scatter schedules meet all five rules; gathers (reversed, as late as possible) need not be greedy,
-   * and under all ports not FCFS either (a node's per-arc queues of the scatter become one queue toward the root).
+   * On tree routes: scatter schedules meet all five rules; gathers (reversed, as late as possible)
+   * need not be greedy, and under all ports not FCFS either (a node's per-arc queues of the scatter
+   * become one queue toward the root).
    */
   @Test
   void treeSchedules_meetTheClaimedConformanceRules() {
@@ -97,14 +104,22 @@ class PacketMethodsProperties {
       SplittableRandom r = new SplittableRandom(seed);
       boolean scatter = r.nextBoolean();
       Instance inst = tree(r, scatter, model(r));
-      for (SolveResult res : List.of(fdf.solve(inst, SolveLimits.defaults()),
-          even.solve(inst, SolveLimits.defaults()))) {
+      for (SolveResult res :
+          List.of(
+              fdf.solve(inst, SolveLimits.defaults()), even.solve(inst, SolveLimits.defaults()))) {
         String rules = met(inst, res.schedule());
-        boolean allPorts = ((CommModel.StoreAndForward) inst.model()).ports() == CommModel.Ports.ALL;
-        List<String> expected = scatter ? List.of("fcfs,greedy,fdf,buffer,even-size")
-            : allPorts ? List.of("fdf,buffer,even-size", "fcfs,fdf,buffer,even-size", "greedy,fdf,buffer,even-size",
-                "fcfs,greedy,fdf,buffer,even-size")
-            : List.of("fcfs,fdf,buffer,even-size", "fcfs,greedy,fdf,buffer,even-size");
+        boolean allPorts =
+            ((CommModel.StoreAndForward) inst.model()).ports() == CommModel.Ports.ALL;
+        List<String> expected =
+            scatter
+                ? List.of("fcfs,greedy,fdf,buffer,even-size")
+                : allPorts
+                    ? List.of(
+                        "fdf,buffer,even-size",
+                        "fcfs,fdf,buffer,even-size",
+                        "greedy,fdf,buffer,even-size",
+                        "fcfs,greedy,fdf,buffer,even-size")
+                    : List.of("fcfs,fdf,buffer,even-size", "fcfs,greedy,fdf,buffer,even-size");
         assertThat(rules).as("seed %d, %s", seed, res.method()).isIn(expected);
       }
     }
@@ -117,9 +132,11 @@ class PacketMethodsProperties {
       SplittableRandom r = new SplittableRandom(seed);
       Instance s = tree(r, true, model(r));
       Instance g = mirror(s);
-      assertThat(fdf.solve(g, SolveLimits.defaults()).makespan()).as("seed %d", seed)
+      assertThat(fdf.solve(g, SolveLimits.defaults()).makespan())
+          .as("seed %d", seed)
           .isEqualTo(fdf.solve(s, SolveLimits.defaults()).makespan());
-      assertThat(even.solve(g, SolveLimits.defaults()).makespan()).as("seed %d", seed)
+      assertThat(even.solve(g, SolveLimits.defaults()).makespan())
+          .as("seed %d", seed)
           .isEqualTo(even.solve(s, SolveLimits.defaults()).makespan());
     }
   }
@@ -141,9 +158,10 @@ class PacketMethodsProperties {
   }
 
   /**
-   * Time reversal (§4.11 of the thesis's model, docs/models/packet.md#gathering-and-time-reversal): for any receive
-   * order, the eager gather and the reversed scatter of the reversed order take the same time, and the reversed
-   * schedule is a valid gather within the buffer bound (Theorem 20, which the eager one may break).
+   * Time reversal (§4.11 of the thesis's model, docs/models/packet.md#gathering-and-time-reversal):
+   * for any receive order, the eager gather and the reversed scatter of the reversed order take the
+   * same time, and the reversed schedule is a valid gather within the buffer bound (Theorem 20,
+   * which the eager one may break).
    */
   @Test
   void timeReversal_keepsValidityAndMakespan() {
@@ -162,7 +180,9 @@ class PacketMethodsProperties {
       Instance s = mirrorToScatter(g);
       List<StoreForwardEngine.Packet> rev = new ArrayList<>(pi);
       Collections.reverse(rev);
-      assertThat(StoreForwardEngine.scatter(s, rev).makespan()).as("seed %d", seed).isEqualTo(eager.makespan());
+      assertThat(StoreForwardEngine.scatter(s, rev).makespan())
+          .as("seed %d", seed)
+          .isEqualTo(eager.makespan());
     }
   }
 
@@ -171,19 +191,26 @@ class PacketMethodsProperties {
     for (Message m : gather.messages()) {
       ms.add(new Message(m.id(), m.to(), m.from(), m.length()));
     }
-    return new Instance("scatter", new Problem.Scatter(gather.root(), ms), gather.model(), gather.network());
+    return new Instance(
+        "scatter", new Problem.Scatter(gather.root(), ms), gather.model(), gather.network());
   }
 
   /**
-   * Theorem 6, in the stronger form of docs/models/packet.md#queueing-delays-and-buffers (F14): under FCFS greedy
-   * single-port scattering a node's fluid buffer peaks at exactly the largest packet passing it.
+   * Theorem 6, in the stronger form of docs/models/packet.md#queueing-delays-and-buffers (F14):
+   * under FCFS greedy single-port scattering a node's fluid buffer peaks at exactly the largest
+   * packet passing it.
    */
   @Test
   void fcfsGreedyScatter_buffersTheLargestTransitPacket() {
     for (long seed : Seeds.seeds().toArray()) {
       SplittableRandom r = new SplittableRandom(seed);
-      CommModel.StoreAndForward m = new CommModel.StoreAndForward(new BigDecimal(BETAS[r.nextInt(BETAS.length)]),
-          BigDecimal.ONE, CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE);
+      CommModel.StoreAndForward m =
+          new CommModel.StoreAndForward(
+              new BigDecimal(BETAS[r.nextInt(BETAS.length)]),
+              BigDecimal.ONE,
+              CommModel.Ports.ONE,
+              CommModel.Duplex.FULL,
+              CommModel.OnePortRule.SEND_AND_RECEIVE);
       Instance s = tree(r, true, m);
       StoreForwardEngine.Run run = StoreForwardEngine.scatter(s, randomPackets(r, s));
       long[] transit = new long[s.network().nodes()];
@@ -194,15 +221,17 @@ class PacketMethodsProperties {
       }
       StoreForwardEngine.BufferPeaks peaks = run.bufferPeaks();
       for (int v = 0; v < transit.length; v++) {
-        assertThat(peaks.units(v)).as("seed %d node %d", seed, v).isEqualTo(Long.toString(transit[v]));
+        assertThat(peaks.units(v))
+            .as("seed %d node %d", seed, v)
+            .isEqualTo(Long.toString(transit[v]));
       }
     }
   }
 
   /**
-   * The engine's fluid buffer peaks and the checker's V10 (written apart) agree: on eager and reversed gathers and on
-   * scatters of random packets and orders, V10 is met exactly when no peak exceeds the largest packet, and the
-   * checker names the engine's largest peak.
+   * The engine's fluid buffer peaks and the checker's V10 (written apart) agree: on eager and
+   * reversed gathers and on scatters of random packets and orders, V10 is met exactly when no peak
+   * exceeds the largest packet, and the checker names the engine's largest peak.
    */
   @Test
   void bufferPeaks_agreeWithTheCheckersV10() {
@@ -212,12 +241,18 @@ class PacketMethodsProperties {
       boolean scatter = r.nextInt(3) == 0;
       Instance inst = tree(r, scatter, model(r));
       List<StoreForwardEngine.Packet> ps = randomPackets(r, inst);
-      StoreForwardEngine.Run run = scatter ? StoreForwardEngine.scatter(inst, ps)
-          : r.nextBoolean() ? StoreForwardEngine.gatherEager(inst, ps) : StoreForwardEngine.gatherReversed(inst, ps);
+      StoreForwardEngine.Run run =
+          scatter
+              ? StoreForwardEngine.scatter(inst, ps)
+              : r.nextBoolean()
+                  ? StoreForwardEngine.gatherEager(inst, ps)
+                  : StoreForwardEngine.gatherReversed(inst, ps);
       long largest = ps.stream().mapToLong(StoreForwardEngine.Packet::size).max().orElse(0);
       StoreForwardEngine.BufferPeaks peaks = run.bufferPeaks();
-      ConformanceReport.Result v10 = ScheduleChecker.conform(inst, run.transmissions(),
-          EnumSet.of(Conformance.BUFFER)).results().get(0);
+      ConformanceReport.Result v10 =
+          ScheduleChecker.conform(inst, run.transmissions(), EnumSet.of(Conformance.BUFFER))
+              .results()
+              .get(0);
       assertThat(v10.met()).as("seed %d", seed).isEqualTo(peaks.atMost(largest));
       if (v10.met()) {
         int worst = peaks.worstNode();
@@ -230,8 +265,8 @@ class PacketMethodsProperties {
   }
 
   /**
-   * The best packet count of one message (problem (5.1)) is at least as good as every other count, simulated, on a
-   * path rooted at an end: packet-fdf-even takes alpha*_l(m) and no r does better.
+   * The best packet count of one message (problem (5.1)) is at least as good as every other count,
+   * simulated, on a path rooted at an end: packet-fdf-even takes alpha*_l(m) and no r does better.
    */
   @Test
   void bestCount_beatsEveryOtherCount() {
@@ -239,11 +274,19 @@ class PacketMethodsProperties {
       SplittableRandom r = new SplittableRandom(seed);
       int l = 1 + r.nextInt(6);
       long len = 1 + r.nextInt(12);
-      CommModel.StoreAndForward m = new CommModel.StoreAndForward(new BigDecimal(BETAS[r.nextInt(BETAS.length)]),
-          new BigDecimal(TAUS[r.nextInt(TAUS.length)]), CommModel.Ports.ONE, CommModel.Duplex.FULL,
-          CommModel.OnePortRule.SEND_AND_RECEIVE);
-      Instance inst = new Instance("alone", new Problem.Scatter(0, List.of(new Message("m", 0, l, len))), m,
-          Network.of(new Topology.Bla(l + 1)));
+      CommModel.StoreAndForward m =
+          new CommModel.StoreAndForward(
+              new BigDecimal(BETAS[r.nextInt(BETAS.length)]),
+              new BigDecimal(TAUS[r.nextInt(TAUS.length)]),
+              CommModel.Ports.ONE,
+              CommModel.Duplex.FULL,
+              CommModel.OnePortRule.SEND_AND_RECEIVE);
+      Instance inst =
+          new Instance(
+              "alone",
+              new Problem.Scatter(0, List.of(new Message("m", 0, l, len))),
+              m,
+              Network.of(new Topology.Bla(l + 1)));
       long best = even.solve(inst, SolveLimits.defaults()).makespan();
       for (int count = 1; count <= len; count++) {
         long[] sizes = Packetization.evenSizes(len, count);
@@ -251,8 +294,9 @@ class PacketMethodsProperties {
         for (int j = 0; j < count; j++) {
           ps.add(new StoreForwardEngine.Packet(0, j, sizes[j]));
         }
-        assertThat(best).as("seed %d, r = %d", seed, count).isLessThanOrEqualTo(
-            StoreForwardEngine.scatter(inst, ps).makespan());
+        assertThat(best)
+            .as("seed %d, r = %d", seed, count)
+            .isLessThanOrEqualTo(StoreForwardEngine.scatter(inst, ps).makespan());
       }
       long beta = m.betaTicks(inst.timeScale());
       long tau = m.tauTicks(inst.timeScale());
@@ -261,23 +305,37 @@ class PacketMethodsProperties {
   }
 
   /**
-   * The special class (docs/models/packet.md#special-class-values): m units to each of P_s..P_t on a path rooted at an
-   * end; packet-fdf-even meets the corrected optimum T* (rows: m, s, t, beta in tenths, T* in tenths).
+   * The special class (docs/models/packet.md#special-class-values): m units to each of P_s..P_t on
+   * a path rooted at an end; packet-fdf-even meets the corrected optimum T* (rows: m, s, t, beta in
+   * tenths, T* in tenths).
    */
   @Test
   void specialClass_meetsTheCorrectedOptimum() {
     long[][] rows = {
-        {3, 1, 3, 10, 120}, {3, 3, 3, 0, 50}, {5, 3, 4, 10, 220}, {4, 2, 4, 5, 175}, {4, 3, 5, 10, 240},
-        {6, 4, 5, 10, 270}, {6, 5, 6, 20, 400}, {10, 5, 5, 10, 270}, {2, 1, 1, 0, 20}, {8, 6, 7, 10, 390},
-        {12, 8, 10, 5, 625}};
+      {3, 1, 3, 10, 120},
+      {3, 3, 3, 0, 50},
+      {5, 3, 4, 10, 220},
+      {4, 2, 4, 5, 175},
+      {4, 3, 5, 10, 240},
+      {6, 4, 5, 10, 270},
+      {6, 5, 6, 20, 400},
+      {10, 5, 5, 10, 270},
+      {2, 1, 1, 0, 20},
+      {8, 6, 7, 10, 390},
+      {12, 8, 10, 5, 625}
+    };
     for (long[] x : rows) {
       List<Message> ms = new ArrayList<>();
       for (int i = (int) x[1]; i <= x[2]; i++) {
         ms.add(new Message("M" + i, 0, i, x[0]));
       }
       String beta = new BigDecimal(x[3]).movePointLeft(1).toPlainString();
-      Instance inst = new Instance("special", new Problem.Scatter(0, ms), StoreForwardEngineTest.onePort(beta),
-          Network.of(new Topology.Bla((int) x[2] + 1)));
+      Instance inst =
+          new Instance(
+              "special",
+              new Problem.Scatter(0, ms),
+              StoreForwardEngineTest.onePort(beta),
+              Network.of(new Topology.Bla((int) x[2] + 1)));
       SolveResult res = even.solve(inst, SolveLimits.defaults());
       assertValid("special " + java.util.Arrays.toString(x), inst, res);
       long tenths = res.makespan() * (inst.timeScale().decimals() == 0 ? 10 : 1);
@@ -286,17 +344,22 @@ class PacketMethodsProperties {
   }
 
   /**
-   * Mutation property of V7: postponing one transit packet's remaining hops past the end of the schedule keeps the
-   * schedule valid but breaks FCFS wherever a later packet left the same port before it; shifting the whole schedule
-   * keeps FCFS (and breaks greedy).
+   * Mutation property of V7: postponing one transit packet's remaining hops past the end of the
+   * schedule keeps the schedule valid but breaks FCFS wherever a later packet left the same port
+   * before it; shifting the whole schedule keeps FCFS (and breaks greedy).
    */
   @Test
   void fcfsMutations_areFlaggedExactlyWhenTheOrderBreaks() {
     int flagged = 0;
     for (long seed : Seeds.seeds().toArray()) {
       SplittableRandom r = new SplittableRandom(seed);
-      CommModel.StoreAndForward m = new CommModel.StoreAndForward(new BigDecimal(BETAS[1 + r.nextInt(5)]),
-          BigDecimal.ONE, CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE);
+      CommModel.StoreAndForward m =
+          new CommModel.StoreAndForward(
+              new BigDecimal(BETAS[1 + r.nextInt(5)]),
+              BigDecimal.ONE,
+              CommModel.Ports.ONE,
+              CommModel.Duplex.FULL,
+              CommModel.OnePortRule.SEND_AND_RECEIVE);
       Instance s = tree(r, true, m);
       StoreForwardEngine.Run run = StoreForwardEngine.scatter(s, randomPackets(r, s));
       Schedule.Transmissions base = run.transmissions();
@@ -306,11 +369,14 @@ class PacketMethodsProperties {
       // keeps FCFS: every start shifted by the same amount
       List<Schedule.Transmission> shifted = new ArrayList<>();
       for (Schedule.Transmission x : base.transmissions()) {
-        shifted.add(new Schedule.Transmission(x.message(), x.packet(), x.size(), x.from(), x.to(), x.start() + 7));
+        shifted.add(
+            new Schedule.Transmission(
+                x.message(), x.packet(), x.size(), x.from(), x.to(), x.start() + 7));
       }
       Schedule.Transmissions keep = new Schedule.Transmissions(base.scale(), shifted);
       assertValid(seed, s, keep);
-      ConformanceReport kept = ScheduleChecker.conform(s, keep, EnumSet.of(Conformance.FCFS, Conformance.GREEDY));
+      ConformanceReport kept =
+          ScheduleChecker.conform(s, keep, EnumSet.of(Conformance.FCFS, Conformance.GREEDY));
       assertThat(kept.metNames()).as("seed %d", seed).isEqualTo("fcfs");
       // breaks FCFS: a transit packet (hop j >= 1 leaves node u) postponed from u on
       int victim = -1;
@@ -327,11 +393,14 @@ class PacketMethodsProperties {
       int u = run.node(victim, from);
       long arrival = run.start(victim, from - 1) + run.duration(victim);
       long leave = run.start(victim, from);
-      // FCFS breaks iff some other transit packet arrived at u strictly later than the victim (it now leaves first)
+      // FCFS breaks iff some other transit packet arrived at u strictly later than the victim (it
+      // now leaves first)
       boolean breaks = false;
       for (int q = 0; q < run.packets().size(); q++) {
         for (int j = 1; j < run.hops(q); j++) {
-          if (q != victim && run.node(q, j) == u && run.start(q, j - 1) + run.duration(q) > arrival) {
+          if (q != victim
+              && run.node(q, j) == u
+              && run.start(q, j - 1) + run.duration(q) > arrival) {
             breaks = true;
           }
         }
@@ -342,13 +411,18 @@ class PacketMethodsProperties {
       String id = s.messages().get(v.message()).id();
       for (Schedule.Transmission x : base.transmissions()) {
         boolean late = x.message().equals(id) && x.packet() == v.number() && x.start() >= leave;
-        moved.add(late ? new Schedule.Transmission(x.message(), x.packet(), x.size(), x.from(), x.to(),
-            x.start() + delay) : x);
+        moved.add(
+            late
+                ? new Schedule.Transmission(
+                    x.message(), x.packet(), x.size(), x.from(), x.to(), x.start() + delay)
+                : x);
       }
       Schedule.Transmissions broken = new Schedule.Transmissions(base.scale(), moved);
       assertValid(seed, s, broken);
       boolean fcfs = ScheduleChecker.conform(s, broken, EnumSet.of(Conformance.FCFS)).allMet();
-      assertThat(fcfs).as("seed %d: FCFS kept iff no later packet passes u", seed).isEqualTo(!breaks);
+      assertThat(fcfs)
+          .as("seed %d: FCFS kept iff no later packet passes u", seed)
+          .isEqualTo(!breaks);
       if (breaks) {
         flagged++;
       }
@@ -357,9 +431,12 @@ class PacketMethodsProperties {
   }
 
   /** FDF order of a packet list: stable by destination depth, farthest first. */
-  private static List<StoreForwardEngine.Packet> fdfOrder(Instance inst, List<StoreForwardEngine.Packet> ps) {
+  private static List<StoreForwardEngine.Packet> fdfOrder(
+      Instance inst, List<StoreForwardEngine.Packet> ps) {
     List<StoreForwardEngine.Packet> out = new ArrayList<>(ps);
-    out.sort(java.util.Comparator.comparingInt((StoreForwardEngine.Packet p) -> -inst.atlas().hops(p.message())));
+    out.sort(
+        java.util.Comparator.comparingInt(
+            (StoreForwardEngine.Packet p) -> -inst.atlas().hops(p.message())));
     return out;
   }
 
@@ -379,11 +456,18 @@ class PacketMethodsProperties {
   }
 
   private static CommModel.StoreAndForward onePortTauOne(SplittableRandom r) {
-    return new CommModel.StoreAndForward(new BigDecimal(BETAS[r.nextInt(BETAS.length)]), BigDecimal.ONE,
-        CommModel.Ports.ONE, CommModel.Duplex.FULL, CommModel.OnePortRule.SEND_AND_RECEIVE);
+    return new CommModel.StoreAndForward(
+        new BigDecimal(BETAS[r.nextInt(BETAS.length)]),
+        BigDecimal.ONE,
+        CommModel.Ports.ONE,
+        CommModel.Duplex.FULL,
+        CommModel.OnePortRule.SEND_AND_RECEIVE);
   }
 
-  /** Lemma 12 (F6): a lone message cut into r packets of the even sizes, in any arrangement, arrives at alpha_l(m, r). */
+  /**
+   * Lemma 12 (F6): a lone message cut into r packets of the even sizes, in any arrangement, arrives
+   * at alpha_l(m, r).
+   */
   @Test
   void loneEvenMessage_arrivesAtAlpha() {
     for (long seed : Seeds.seeds().toArray()) {
@@ -392,8 +476,12 @@ class PacketMethodsProperties {
       int l = 1 + r.nextInt(6);
       long len = 1 + r.nextInt(12);
       int count = 1 + r.nextInt((int) len);
-      Instance inst = new Instance("alone", new Problem.Scatter(0, List.of(new Message("m", 0, l, len))), m,
-          Network.of(new Topology.Bla(l + 1)));
+      Instance inst =
+          new Instance(
+              "alone",
+              new Problem.Scatter(0, List.of(new Message("m", 0, l, len))),
+              m,
+              Network.of(new Topology.Bla(l + 1)));
       List<StoreForwardEngine.Packet> ps = new ArrayList<>();
       long[] sizes = Packetization.evenSizes(len, count);
       for (int j = 0; j < count; j++) {
@@ -402,26 +490,31 @@ class PacketMethodsProperties {
       Collections.shuffle(ps, new java.util.Random(r.nextLong()));
       long beta = m.betaTicks(inst.timeScale());
       long tau = m.tauTicks(inst.timeScale());
-      assertThat(StoreForwardEngine.scatter(inst, ps).makespan()).as("seed %d", seed)
+      assertThat(StoreForwardEngine.scatter(inst, ps).makespan())
+          .as("seed %d", seed)
           .isEqualTo(Packetization.alpha(beta, tau, l, len, count));
     }
   }
 
-  /** Theorem 2 (PB3): on a path rooted at an end, the FDF order of any packets is never slower than their order. */
+  /**
+   * Theorem 2 (PB3): on a path rooted at an end, the FDF order of any packets is never slower than
+   * their order.
+   */
   @Test
   void fdfOnArrays_neverLoses() {
     for (long seed : Seeds.seeds().toArray()) {
       SplittableRandom r = new SplittableRandom(seed);
       Instance inst = array(r, onePortTauOne(r));
       List<StoreForwardEngine.Packet> ps = randomPackets(r, inst);
-      assertThat(StoreForwardEngine.scatter(inst, fdfOrder(inst, ps)).makespan()).as("seed %d", seed)
+      assertThat(StoreForwardEngine.scatter(inst, fdfOrder(inst, ps)).makespan())
+          .as("seed %d", seed)
           .isLessThanOrEqualTo(StoreForwardEngine.scatter(inst, ps).makespan());
     }
   }
 
   /**
-   * Lemma 13 and Remark 14 (PB13): in an FDF schedule on a tree, re-cutting every message into the even sizes with
-   * as many packets never makes it slower.
+   * Lemma 13 and Remark 14 (PB13): in an FDF schedule on a tree, re-cutting every message into the
+   * even sizes with as many packets never makes it slower.
    */
   @Test
   void evenSizes_neverLoseUnderFdf() {
@@ -429,20 +522,23 @@ class PacketMethodsProperties {
       SplittableRandom r = new SplittableRandom(seed);
       Instance inst = tree(r, true, onePortTauOne(r));
       List<StoreForwardEngine.Packet> ps = fdfOrder(inst, randomPackets(r, inst));
-      // messages stay in the same places of the order; each one's sizes become its even sizes, larger first
+      // messages stay in the same places of the order; each one's sizes become its even sizes,
+      // larger first
       java.util.Map<Integer, List<Integer>> slots = new java.util.HashMap<>();
       for (int k = 0; k < ps.size(); k++) {
         slots.computeIfAbsent(ps.get(k).message(), x -> new ArrayList<>()).add(k);
       }
       List<StoreForwardEngine.Packet> even = new ArrayList<>(ps);
       for (java.util.Map.Entry<Integer, List<Integer>> e : slots.entrySet()) {
-        long[] sizes = Packetization.evenSizes(inst.messages().get(e.getKey()).length(), e.getValue().size());
+        long[] sizes =
+            Packetization.evenSizes(inst.messages().get(e.getKey()).length(), e.getValue().size());
         for (int j = 0; j < sizes.length; j++) {
           int k = e.getValue().get(j);
           even.set(k, new StoreForwardEngine.Packet(e.getKey(), ps.get(k).number(), sizes[j]));
         }
       }
-      assertThat(StoreForwardEngine.scatter(inst, even).makespan()).as("seed %d", seed)
+      assertThat(StoreForwardEngine.scatter(inst, even).makespan())
+          .as("seed %d", seed)
           .isLessThanOrEqualTo(StoreForwardEngine.scatter(inst, ps).makespan());
     }
   }
@@ -450,9 +546,13 @@ class PacketMethodsProperties {
   @Test
   void options_areChecked() {
     assertThat(even.whyNotOption("counts", "monotone")).isNull();
-    assertThat(even.whyNotOption("counts", "many")).contains("counts=best, alone, joint or monotone");
-    assertThat(even.solve(tree(new SplittableRandom(3), true, StoreForwardEngineTest.onePort("2")),
-        SolveLimits.defaults().withOption(FdfEvenSize.COUNTS, CountRule.ALONE)).stats())
+    assertThat(even.whyNotOption("counts", "many"))
+        .contains("counts=best, alone, joint or monotone");
+    assertThat(
+            even.solve(
+                    tree(new SplittableRandom(3), true, StoreForwardEngineTest.onePort("2")),
+                    SolveLimits.defaults().withOption(FdfEvenSize.COUNTS, CountRule.ALONE))
+                .stats())
         .containsEntry("counts", "alone");
   }
 }

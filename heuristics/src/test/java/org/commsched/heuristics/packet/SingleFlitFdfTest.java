@@ -20,11 +20,12 @@ import org.commsched.instances.testing.RandomInstances;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code packet-fdf-flit} (docs/models/packet.md#packet-fdf-flit) against J.-P. Tsai, "On the Furthest-Distance-First
- * Principle in Scattering and Gathering": the single-unit values of TV-1 (§4.1, F12, F13), F12 against the simulated
- * makespan on seeded trees (scatter and, by Lemma 21, gather), Fact 10 and Claim 11 with zero set-up against every
- * packetization and root order of tiny instances, Lemma 9 (no spanning tree beats a breadth-first one) against
- * every spanning tree of small graphs, and the proof's re-hanging step with the corrected choice of node.
+ * {@code packet-fdf-flit} (docs/models/packet.md#packet-fdf-flit) against J.-P. Tsai, "On the
+ * Furthest-Distance-First Principle in Scattering and Gathering": the single-unit values of TV-1
+ * (§4.1, F12, F13), F12 against the simulated makespan on seeded trees (scatter and, by Lemma 21,
+ * gather), Fact 10 and Claim 11 with zero set-up against every packetization and root order of tiny
+ * instances, Lemma 9 (no spanning tree beats a breadth-first one) against every spanning tree of
+ * small graphs, and the proof's re-hanging step with the corrected choice of node.
  */
 class SingleFlitFdfTest {
   private final SingleFlitFdf flit = new SingleFlitFdf();
@@ -35,32 +36,47 @@ class SingleFlitFdfTest {
     return r;
   }
 
-  /** TV-1 and TV-2: unit depths 4, 3, 3, 3 give max_k (k + d_(k) - 1) = 6, so (beta + 1) 6; with beta = 0, F13 = 6. */
+  /**
+   * TV-1 and TV-2: unit depths 4, 3, 3, 3 give max_k (k + d_(k) - 1) = 6, so (beta + 1) 6; with
+   * beta = 0, F13 = 6.
+   */
   @Test
   void tv1_singleUnits_take6TimesBetaPlus1() {
     for (String beta : List.of("0", "1", "1.5", "2", "3")) {
       for (boolean scatter : new boolean[] {true, false}) {
         Instance inst = StoreForwardEngineTest.tv(scatter, beta);
         SolveResult r = solve(inst);
-        long expected = inst.timeScale().toTicks(new java.math.BigDecimal(beta).add(java.math.BigDecimal.ONE)) * 6;
+        long expected =
+            inst.timeScale().toTicks(new java.math.BigDecimal(beta).add(java.math.BigDecimal.ONE))
+                * 6;
         assertThat(r.makespan()).as("beta %s", beta).isEqualTo(expected);
-        assertThat(r.stats()).containsEntry("f12", inst.timeScale().format(expected)).containsEntry("packets", 4L);
+        assertThat(r.stats())
+            .containsEntry("f12", inst.timeScale().format(expected))
+            .containsEntry("packets", 4L);
       }
     }
   }
 
-  /** F12, computed here from the sorted unit depths, equals the simulated makespan on trees under one port. */
+  /**
+   * F12, computed here from the sorted unit depths, equals the simulated makespan on trees under
+   * one port.
+   */
   @Test
   void randomTrees_makespanIsF12() {
     String[] betas = {"0", "0.5", "1", "2", "7"};
     for (long seed : Seeds.seeds(Seeds.cases(2, 60)).toArray()) {
       SplittableRandom r = new SplittableRandom(seed);
       int n = 2 + r.nextInt(9);
-      List<Integer> parents = NearestReceivedFirstTest.rootAtZero(RandomInstances.randomTree(r, n).parents());
+      List<Integer> parents =
+          NearestReceivedFirstTest.rootAtZero(RandomInstances.randomTree(r, n).parents());
       String tau = r.nextInt(3) == 0 ? "2" : "1";
       String beta = betas[r.nextInt(betas.length)];
-      Instance inst = PacketCases.tree(r.nextBoolean(), parents, NearestReceivedFirstTest.randomLengths(r, n - 1),
-          PacketCases.model(beta, tau, true));
+      Instance inst =
+          PacketCases.tree(
+              r.nextBoolean(),
+              parents,
+              NearestReceivedFirstTest.randomLengths(r, n - 1),
+              PacketCases.model(beta, tau, true));
       List<Integer> depths = new ArrayList<>();
       for (int i = 0; i < inst.messages().size(); i++) {
         for (long u = 0; u < inst.messages().get(i).length(); u++) {
@@ -72,7 +88,9 @@ class SingleFlitFdfTest {
       for (int k = 1; k <= depths.size(); k++) {
         steps = Math.max(steps, k + depths.get(k - 1) - 1);
       }
-      long unit = inst.timeScale().toTicks(new java.math.BigDecimal(beta).add(new java.math.BigDecimal(tau)));
+      long unit =
+          inst.timeScale()
+              .toTicks(new java.math.BigDecimal(beta).add(new java.math.BigDecimal(tau)));
       SolveResult res = solve(inst);
       assertThat(res.makespan()).as("seed %d", seed).isEqualTo(unit * steps);
       assertThat(res.stats()).containsEntry("f12", inst.timeScale().format(unit * steps));
@@ -80,15 +98,17 @@ class SingleFlitFdfTest {
   }
 
   /**
-   * Fact 10 and Claim 11: with zero set-up, single units farthest first are at least as fast as every packetization
-   * in every root order (FCFS greedy), on tiny trees; the value is F13, {@code max_h (N_{>=h} + h - 1)}.
+   * Fact 10 and Claim 11: with zero set-up, single units farthest first are at least as fast as
+   * every packetization in every root order (FCFS greedy), on tiny trees; the value is F13, {@code
+   * max_h (N_{>=h} + h - 1)}.
    */
   @Test
   void zeroSetup_singleUnitsAreOptimal() {
     for (long seed : Seeds.seeds(Seeds.cases(5, 40)).toArray()) {
       SplittableRandom r = new SplittableRandom(seed);
       int n = 2 + r.nextInt(4);
-      List<Integer> parents = NearestReceivedFirstTest.rootAtZero(RandomInstances.randomTree(r, n).parents());
+      List<Integer> parents =
+          NearestReceivedFirstTest.rootAtZero(RandomInstances.randomTree(r, n).parents());
       long[] lengths = new long[n - 1];
       int left = 4;
       for (int i = 0; i < lengths.length && left > 0; i++) {
@@ -111,7 +131,10 @@ class SingleFlitFdfTest {
     }
   }
 
-  /** The least FCFS-greedy scatter makespan over every composition of every message and every root order. */
+  /**
+   * The least FCFS-greedy scatter makespan over every composition of every message and every root
+   * order.
+   */
   private static long bestOverEverything(Instance inst) {
     List<List<StoreForwardEngine.Packet>> packetizations = new ArrayList<>();
     packetizations.add(new ArrayList<>());
@@ -150,9 +173,9 @@ class SingleFlitFdfTest {
   }
 
   /**
-   * Lemma 9 (and Lemma 21 for gathering): on small connected graphs, single-unit FDF over the default breadth-first
-   * routes is no slower than over any spanning tree (all of them enumerated), and every breadth-first spanning tree
-   * (depth = graph distance) gives the same time.
+   * Lemma 9 (and Lemma 21 for gathering): on small connected graphs, single-unit FDF over the
+   * default breadth-first routes is no slower than over any spanning tree (all of them enumerated),
+   * and every breadth-first spanning tree (depth = graph distance) gives the same time.
    */
   @Test
   void lemma9_noSpanningTreeBeatsBreadthFirst() {
@@ -177,13 +200,17 @@ class SingleFlitFdfTest {
         Instance inst = routed(net, scatter, lengths, model, parent);
         long t = solve(inst).makespan();
         trees++;
-        assertThat(t).as("seed %d, tree %s", seed, Arrays.toString(parent)).isGreaterThanOrEqualTo(bfsTime);
+        assertThat(t)
+            .as("seed %d, tree %s", seed, Arrays.toString(parent))
+            .isGreaterThanOrEqualTo(bfsTime);
         boolean breadthFirst = true;
         for (int v = 1; v < n; v++) {
           breadthFirst &= inst.atlas().hops(v - 1) == dist[v];
         }
         if (breadthFirst) {
-          assertThat(t).as("seed %d, BFS tree %s", seed, Arrays.toString(parent)).isEqualTo(bfsTime);
+          assertThat(t)
+              .as("seed %d, BFS tree %s", seed, Arrays.toString(parent))
+              .isEqualTo(bfsTime);
         }
       }
     }
@@ -191,22 +218,31 @@ class SingleFlitFdfTest {
   }
 
   /**
-   * The proof of Lemma 9 re-hangs a misaligned node (tree depth above graph distance) on a neighbour one hop closer to
-   * the root. Choosing the misaligned node of least tree depth, as printed, can leave no such neighbour outside its
-   * subtree (docs/models/packet.md#breadth-first-transformation): root 0, a = 1, u = 2, v = 3, x1..x3 = 4..6, graph
-   * 0-a-u-v and 0-x1-x2-x3-v, tree 0-x1-x2-x3-v-u plus 0-a. With the least graph distance instead, every step finds
-   * one, never slows single-unit FDF down, and ends on a breadth-first tree (checked from every spanning tree of
-   * seeded small graphs).
+   * The proof of Lemma 9 re-hangs a misaligned node (tree depth above graph distance) on a
+   * neighbour one hop closer to the root. Choosing the misaligned node of least tree depth, as
+   * printed, can leave no such neighbour outside its subtree
+   * (docs/models/packet.md#breadth-first-transformation): root 0, a = 1, u = 2, v = 3, x1..x3 =
+   * 4..6, graph 0-a-u-v and 0-x1-x2-x3-v, tree 0-x1-x2-x3-v-u plus 0-a. With the least graph
+   * distance instead, every step finds one, never slows single-unit FDF down, and ends on a
+   * breadth-first tree (checked from every spanning tree of seeded small graphs).
    */
   @Test
   void lemma9_correctedTransformation_neverSlowsDown() {
-    List<Topology.Pair> example = List.of(new Topology.Pair(0, 1), new Topology.Pair(1, 2), new Topology.Pair(2, 3),
-        new Topology.Pair(0, 4), new Topology.Pair(4, 5), new Topology.Pair(5, 6), new Topology.Pair(6, 3));
+    List<Topology.Pair> example =
+        List.of(
+            new Topology.Pair(0, 1),
+            new Topology.Pair(1, 2),
+            new Topology.Pair(2, 3),
+            new Topology.Pair(0, 4),
+            new Topology.Pair(4, 5),
+            new Topology.Pair(5, 6),
+            new Topology.Pair(6, 3));
     int[] tree = {-1, 0, 3, 6, 0, 4, 5};
     int[] dist = {0, 1, 2, 3, 1, 2, 3};
     int printedPick = -1; // least tree depth among misaligned nodes
     for (int v = 1; v < 7; v++) {
-      if (depth(tree, v) > dist[v] && (printedPick < 0 || depth(tree, v) < depth(tree, printedPick))) {
+      if (depth(tree, v) > dist[v]
+          && (printedPick < 0 || depth(tree, v) < depth(tree, printedPick))) {
         printedPick = v;
       }
     }
@@ -255,7 +291,9 @@ class SingleFlitFdfTest {
               break;
             }
           }
-          assertThat(to).as("seed %d, tree %s, node %d", seed, Arrays.toString(parent), pick).isGreaterThanOrEqualTo(0);
+          assertThat(to)
+              .as("seed %d, tree %s, node %d", seed, Arrays.toString(parent), pick)
+              .isGreaterThanOrEqualTo(0);
           parent[pick] = to;
           long after = solve(routed(net, scatter, lengths, model, parent)).makespan();
           assertThat(after).as("seed %d, step on %d", seed, pick).isLessThanOrEqualTo(before);
@@ -304,8 +342,12 @@ class SingleFlitFdfTest {
     return edges;
   }
 
-  /** Node v >= 1 holds lengths[v - 1]; routes along the tree of parents, or default (breadth-first) when null. */
-  private static Instance routed(Network net, boolean scatter, long[] lengths, CommModel model, int[] parent) {
+  /**
+   * Node v >= 1 holds lengths[v - 1]; routes along the tree of parents, or default (breadth-first)
+   * when null.
+   */
+  private static Instance routed(
+      Network net, boolean scatter, long[] lengths, CommModel model, int[] parent) {
     List<Message> ms = new ArrayList<>();
     for (int v = 1; v < net.nodes(); v++) {
       List<Integer> route = null;
@@ -318,14 +360,19 @@ class SingleFlitFdfTest {
           java.util.Collections.reverse(route);
         }
       }
-      ms.add(scatter ? new Message("m" + v, 0, v, lengths[v - 1], route)
-          : new Message("m" + v, v, 0, lengths[v - 1], route));
+      ms.add(
+          scatter
+              ? new Message("m" + v, 0, v, lengths[v - 1], route)
+              : new Message("m" + v, v, 0, lengths[v - 1], route));
     }
     Problem p = scatter ? new Problem.Scatter(0, ms) : new Problem.Gather(0, ms);
     return new Instance("lemma9", p, model, net);
   }
 
-  /** Every spanning tree of the graph as parents toward node 0 (subsets of n - 1 edges that connect everything). */
+  /**
+   * Every spanning tree of the graph as parents toward node 0 (subsets of n - 1 edges that connect
+   * everything).
+   */
   private static List<int[]> spanningTrees(int n, List<Topology.Pair> edges) {
     List<int[]> out = new ArrayList<>();
     int e = edges.size();

@@ -16,15 +16,17 @@ import org.commsched.core.model.Topology;
 import org.commsched.instances.io.InstanceWriter;
 
 /**
- * A generated instance whose messages are not drawn yet: its name, model, network and problem head (root, source,
- * length), how many messages it will have, and the source that draws them one by one from the seeded generator,
- * in file order. {@link Generators#instance} and {@link PerfectPackings#of} collect the messages into an
- * {@link Instance}; {@code commsched generate} hands the draft to {@link InstanceWriter#write(InstanceWriter.Streamed,
- * java.io.Writer)} instead, which writes each message as it is drawn, so a file of any size is written in memory
- * that does not grow with its messages (docs/DESIGN.md#large-files). Both ways draw the same numbers in the
+ * A generated instance whose messages are not drawn yet: its name, model, network and problem head
+ * (root, source, length), how many messages it will have, and the source that draws them one by one
+ * from the seeded generator, in file order. {@link Generators#instance} and {@link
+ * PerfectPackings#of} collect the messages into an {@link Instance}; {@code commsched generate}
+ * hands the draft to {@link InstanceWriter#write(InstanceWriter.Streamed, java.io.Writer)} instead,
+ * which writes each message as it is drawn, so a file of any size is written in memory that does
+ * not grow with its messages (docs/DESIGN.md#large-files). Both ways draw the same numbers in the
  * same order: the same spec gives the same file.
  *
- * <p>A draft is used once: its messages are drawn by {@link #toInstance()} or {@link #streamed(List)}, not both.
+ * <p>A draft is used once: its messages are drawn by {@link #toInstance()} or {@link
+ * #streamed(List)}, not both.
  *
  * @implNote Not thread-safe; holds the generator's state.
  */
@@ -48,18 +50,29 @@ public final class InstanceDraft {
    * @param model communication model
    * @param topology the network's description
    * @param declared how many messages the draft will have at most (what the size estimate counts)
-   * @param count how many messages {@code source} draws (asked once, before the first message; it may do the work
-   *     that fixes the count, as a perfect packing's cutting)
+   * @param count how many messages {@code source} draws (asked once, before the first message; it
+   *     may do the work that fixes the count, as a perfect packing's cutting)
    * @param source draws message i (called for i = 0, 1, ... in order)
    * @param network the built network (made on first use)
-   * @param messageBytes the expected size of the message lines in the JSON file (see {@link #estimatedBytes()})
+   * @param messageBytes the expected size of the message lines in the JSON file (see {@link
+   *     #estimatedBytes()})
    * @param nodes the network's node count
    * @param maxLength the longest message length the source can draw
    */
-  InstanceDraft(String name, Problem head, CommModel model, Topology topology, int declared,
-      java.util.function.IntSupplier count, IntFunction<Message> source, Supplier<Network> network,
-      long messageBytes, int nodes, long maxLength) {
-    Family.of(head.kind(), model); // the model check the instance would make, before anything is written
+  InstanceDraft(
+      String name,
+      Problem head,
+      CommModel model,
+      Topology topology,
+      int declared,
+      java.util.function.IntSupplier count,
+      IntFunction<Message> source,
+      Supplier<Network> network,
+      long messageBytes,
+      int nodes,
+      long maxLength) {
+    Family.of(
+        head.kind(), model); // the model check the instance would make, before anything is written
     this.name = name;
     this.head = head;
     this.model = model;
@@ -75,9 +88,9 @@ public final class InstanceDraft {
 
   /**
    * True when the instance's serial work is within the 2^62 ticks an {@link Instance} accepts
-   * ({@link org.commsched.core.model.Magnitudes}) for every draw: the declared messages (a gossip's origins) all of
-   * the longest length. When false, only the drawn lengths can tell: build the {@link Instance}, which checks them
-   * and says which length is too long.
+   * ({@link org.commsched.core.model.Magnitudes}) for every draw: the declared messages (a gossip's
+   * origins) all of the longest length. When false, only the drawn lengths can tell: build the
+   * {@link Instance}, which checks them and says which length is too long.
    */
   public boolean workSurelyFits() {
     BigInteger hops = BigInteger.valueOf(Math.max(1, nodes - 1L));
@@ -86,7 +99,8 @@ public final class InstanceDraft {
     BigInteger work;
     if (model instanceof CommModel.StoreAndForward saf) {
       int decimals = saf.timeScale().decimals();
-      BigInteger perUnit = saf.beta().add(saf.tau()).movePointRight(decimals).toBigInteger().multiply(hops);
+      BigInteger perUnit =
+          saf.beta().add(saf.tau()).movePointRight(decimals).toBigInteger().multiply(hops);
       work = BigInteger.valueOf(units).multiply(len).multiply(perUnit);
     } else {
       work = BigInteger.valueOf(units).multiply(len.add(hops));
@@ -99,40 +113,50 @@ public final class InstanceDraft {
     return name;
   }
 
-  /** How many messages the instance will list at most (0 for broadcast, gossip and send), before drawing any. */
+  /**
+   * How many messages the instance will list at most (0 for broadcast, gossip and send), before
+   * drawing any.
+   */
   public int declaredCount() {
     return declared;
   }
 
   /**
-   * The expected size of the JSON file in bytes, from the declared counts, before anything is drawn: the head
-   * exactly, plus the message lines from their fixed text, the exact digits of the ids and the expected digits of
-   * node ids (uniform over the nodes) and lengths (the distribution's). Within a few percent for files of many
-   * messages without explicit routes (docs/FORMATS.md#generate states the tolerance); with explicit routes the
-   * routes' expected hop counts are a rougher guess.
+   * The expected size of the JSON file in bytes, from the declared counts, before anything is
+   * drawn: the head exactly, plus the message lines from their fixed text, the exact digits of the
+   * ids and the expected digits of node ids (uniform over the nodes) and lengths (the
+   * distribution's). Within a few percent for files of many messages without explicit routes
+   * (docs/FORMATS.md#generate states the tolerance); with explicit routes the routes' expected hop
+   * counts are a rougher guess.
    */
   public long estimatedBytes() {
     return headBytes() + messageBytes;
   }
 
   /**
-   * As {@link #estimatedBytes()} for the CSV form of a dsa instance ({@code id,lower,upper,size} and one line per
-   * buffer): the same ids and numbers, with a comma between them instead of the JSON keys.
+   * As {@link #estimatedBytes()} for the CSV form of a dsa instance ({@code id,lower,upper,size}
+   * and one line per buffer): the same ids and numbers, with a comma between them instead of the
+   * JSON keys.
    */
   public long estimatedCsvBytes() {
-    return "id,lower,upper,size\n".length() + messageBytes - declared * (LINE - 4L) + (declared > 0 ? 1 : 0);
+    return "id,lower,upper,size\n".length()
+        + messageBytes
+        - declared * (LINE - 4L)
+        + (declared > 0 ? 1 : 0);
   }
 
   /** The bytes of the file without its messages (the whole file when there are none). */
   private long headBytes() {
     java.io.StringWriter w = new java.io.StringWriter();
     try {
-      InstanceWriter.write(new InstanceWriter.Streamed(name, head, model, topology, List.of(), 0, () -> null), w);
+      InstanceWriter.write(
+          new InstanceWriter.Streamed(name, head, model, topology, List.of(), 0, () -> null), w);
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e); // a StringWriter does not fail
     }
     // "[]" becomes "[\n" + lines + "  ]"
-    return w.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length + (declared > 0 ? 3 : 0);
+    return w.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+        + (declared > 0 ? 3 : 0);
   }
 
   /** The instance with all its messages drawn and validated. */
@@ -158,17 +182,17 @@ public final class InstanceDraft {
   }
 
   /**
-   * The instance for {@link InstanceWriter#write(InstanceWriter.Streamed, java.io.Writer)}: each message drawn when
-   * the writer asks for it. Generated messages need no check: they are valid by construction (the problem's model
-   * was checked when the draft was made).
+   * The instance for {@link InstanceWriter#write(InstanceWriter.Streamed, java.io.Writer)}: each
+   * message drawn when the writer asks for it. Generated messages need no check: they are valid by
+   * construction (the problem's model was checked when the draft was made).
    *
    * @param labels the network's node labels (empty for none)
    */
   public InstanceWriter.Streamed streamed(List<String> labels) {
     use();
     int[] next = {0};
-    return new InstanceWriter.Streamed(name, head, model, topology, labels, count.getAsInt(),
-        () -> source.apply(next[0]++));
+    return new InstanceWriter.Streamed(
+        name, head, model, topology, labels, count.getAsInt(), () -> source.apply(next[0]++));
   }
 
   private void use() {
@@ -180,7 +204,10 @@ public final class InstanceDraft {
 
   // ------------------------------------------------------------------ size of the message lines
 
-  /** A message line without its numbers and id: {@code    { "id": "", "from": , "to": , "length":  },\n}. */
+  /**
+   * A message line without its numbers and id: {@code { "id": "", "from": , "to": , "length":
+   * },\n}.
+   */
   static final int LINE = "    { \"id\": \"\", \"from\": , \"to\": , \"length\":  },\n".length();
 
   /** The characters of a route field without its numbers, for a route of {@code nodes} nodes. */
@@ -216,7 +243,10 @@ public final class InstanceDraft {
     return n < 1 ? 1 : (double) digitsBelow(n) / n;
   }
 
-  /** The mean number of digits of a length drawn from {@code d} (over a fixed sample of draws of its own). */
+  /**
+   * The mean number of digits of a length drawn from {@code d} (over a fixed sample of draws of its
+   * own).
+   */
   static double meanDigits(LengthDistribution d) {
     java.util.SplittableRandom r = new java.util.SplittableRandom(0x5eed);
     int k = 2048;

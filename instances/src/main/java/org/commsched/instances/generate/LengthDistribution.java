@@ -4,11 +4,13 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * How message lengths are drawn. All sampling is integer-only, so a seed gives the same lengths on every platform.
+ * How message lengths are drawn. All sampling is integer-only, so a seed gives the same lengths on
+ * every platform.
  *
- * <p>Short forms ({@link #parse(String)} and {@link #format()} are inverse): {@code constant:3} (or just {@code 3}),
- * {@code uniform:1..5}, {@code geometric:4} (mean 4), {@code zeros:30:uniform:1..5} (30% null messages, else the
- * inner distribution; only scatter and gather accept null messages).
+ * <p>Short forms ({@link #parse(String)} and {@link #format()} are inverse): {@code constant:3} (or
+ * just {@code 3}), {@code uniform:1..5}, {@code geometric:4} (mean 4), {@code
+ * zeros:30:uniform:1..5} (30% null messages, else the inner distribution; only scatter and gather
+ * accept null messages).
  *
  * @implNote Immutable.
  */
@@ -20,7 +22,9 @@ public sealed interface LengthDistribution {
   /** True if a draw may be 0. */
   boolean canBeZero();
 
-  /** The largest length a draw can give (for bounds computed before drawing, e.g. a file's size). */
+  /**
+   * The largest length a draw can give (for bounds computed before drawing, e.g. a file's size).
+   */
   long max();
 
   /** The short form, e.g. {@code uniform:1..5}. */
@@ -35,8 +39,12 @@ public sealed interface LengthDistribution {
   record Uniform(long min, long max) implements LengthDistribution {
     public Uniform {
       if (min < 0 || max < min) {
-        throw new IllegalArgumentException("uniform lengths need 0 <= min <= max, got " + min + ".." + max
-            + " (e.g. uniform:1..5)");
+        throw new IllegalArgumentException(
+            "uniform lengths need 0 <= min <= max, got "
+                + min
+                + ".."
+                + max
+                + " (e.g. uniform:1..5)");
       }
     }
 
@@ -70,8 +78,8 @@ public sealed interface LengthDistribution {
   record Geometric(long mean) implements LengthDistribution {
     public Geometric {
       if (mean < 1 || mean > 1_000_000_000L) {
-        throw new IllegalArgumentException("a geometric length needs a mean of 1..1e9, got " + mean
-            + " (e.g. geometric:4)");
+        throw new IllegalArgumentException(
+            "a geometric length needs a mean of 1..1e9, got " + mean + " (e.g. geometric:4)");
       }
     }
 
@@ -135,7 +143,8 @@ public sealed interface LengthDistribution {
   }
 
   /**
-   * A share of null (length 0) messages, the rest from another distribution. Only scatter and gather accept it.
+   * A share of null (length 0) messages, the rest from another distribution. Only scatter and
+   * gather accept it.
    *
    * @param percent chance of a null message, 0..100
    * @param base distribution of the other lengths
@@ -143,10 +152,12 @@ public sealed interface LengthDistribution {
   record WithZeros(int percent, LengthDistribution base) implements LengthDistribution {
     public WithZeros {
       if (percent < 0 || percent > 100) {
-        throw new IllegalArgumentException("the share of null messages is a percentage 0..100, got " + percent);
+        throw new IllegalArgumentException(
+            "the share of null messages is a percentage 0..100, got " + percent);
       }
       if (base == null) {
-        throw new IllegalArgumentException("zeros:P: needs an inner distribution, e.g. zeros:30:uniform:1..5");
+        throw new IllegalArgumentException(
+            "zeros:P: needs an inner distribution, e.g. zeros:30:uniform:1..5");
       }
     }
 
@@ -178,8 +189,9 @@ public sealed interface LengthDistribution {
    */
   static LengthDistribution parse(String text) {
     if (text == null || text.isBlank()) {
-      throw new IllegalArgumentException("empty length distribution: use constant:3, uniform:1..5, geometric:4 or "
-          + "zeros:30:uniform:1..5");
+      throw new IllegalArgumentException(
+          "empty length distribution: use constant:3, uniform:1..5, geometric:4 or "
+              + "zeros:30:uniform:1..5");
     }
     String s = text.trim().toLowerCase(Locale.ROOT);
     try {
@@ -194,28 +206,41 @@ public sealed interface LengthDistribution {
           return new Constant(Long.parseLong(arg));
         case "geometric":
           return new Geometric(Long.parseLong(arg));
-        case "uniform": {
-          String[] ab = arg.contains("..") ? arg.split("\\.\\.", -1) : arg.split("-", -1);
-          if (ab.length != 2) {
-            throw new IllegalArgumentException("uniform needs min..max, got \"" + text + "\" (e.g. uniform:1..5)");
+        case "uniform":
+          {
+            String[] ab = arg.contains("..") ? arg.split("\\.\\.", -1) : arg.split("-", -1);
+            if (ab.length != 2) {
+              throw new IllegalArgumentException(
+                  "uniform needs min..max, got \"" + text + "\" (e.g. uniform:1..5)");
+            }
+            return new Uniform(Long.parseLong(ab[0].trim()), Long.parseLong(ab[1].trim()));
           }
-          return new Uniform(Long.parseLong(ab[0].trim()), Long.parseLong(ab[1].trim()));
-        }
-        case "zeros": {
-          int c2 = arg.indexOf(':');
-          if (c2 < 0) {
-            throw new IllegalArgumentException("zeros needs a percentage and an inner distribution, got \"" + text
-                + "\" (e.g. zeros:30:uniform:1..5)");
+        case "zeros":
+          {
+            int c2 = arg.indexOf(':');
+            if (c2 < 0) {
+              throw new IllegalArgumentException(
+                  "zeros needs a percentage and an inner distribution, got \""
+                      + text
+                      + "\" (e.g. zeros:30:uniform:1..5)");
+            }
+            return new WithZeros(
+                Integer.parseInt(arg.substring(0, c2).trim()), parse(arg.substring(c2 + 1)));
           }
-          return new WithZeros(Integer.parseInt(arg.substring(0, c2).trim()), parse(arg.substring(c2 + 1)));
-        }
         default:
-          throw new IllegalArgumentException("unknown length distribution \"" + text + "\": use constant:3, "
-              + "uniform:1..5, geometric:4 or zeros:30:uniform:1..5");
+          throw new IllegalArgumentException(
+              "unknown length distribution \""
+                  + text
+                  + "\": use constant:3, "
+                  + "uniform:1..5, geometric:4 or zeros:30:uniform:1..5");
       }
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("bad number in length distribution \"" + text + "\": use whole numbers, "
-          + "e.g. uniform:1..5", e);
+      throw new IllegalArgumentException(
+          "bad number in length distribution \""
+              + text
+              + "\": use whole numbers, "
+              + "e.g. uniform:1..5",
+          e);
     }
   }
 }

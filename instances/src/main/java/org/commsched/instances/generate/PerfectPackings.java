@@ -13,24 +13,25 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Interrupt;
 
 /**
- * MiniMalloc-style dsa instances with a known optimum ({@code commsched generate --problem dsa --packing perfect}):
- * a capacity x time rectangle, the capacity a power of two, is cut by guillotine cuts into buffers, each cut either
- * halving a piece's capacity range (so every size is a power of two) or cutting its time range at a random point,
- * until there are as many pieces as asked (or no piece can be cut). Every time point is covered by pieces whose sizes
- * add up to the capacity, so the load equals the capacity, and the cut itself is a layout of that height: the
+ * MiniMalloc-style dsa instances with a known optimum ({@code commsched generate --problem dsa
+ * --packing perfect}): a capacity x time rectangle, the capacity a power of two, is cut by
+ * guillotine cuts into buffers, each cut either halving a piece's capacity range (so every size is
+ * a power of two) or cutting its time range at a random point, until there are as many pieces as
+ * asked (or no piece can be cut). Every time point is covered by pieces whose sizes add up to the
+ * capacity, so the load equals the capacity, and the cut itself is a layout of that height: the
  * optimum height is the load.
  *
  * @implNote Stateless; deterministic for the seed.
  */
 public final class PerfectPackings {
-  private PerfectPackings() {
-  }
+  private PerfectPackings() {}
 
   /**
    * A perfect packing.
    *
    * @param name instance name
-   * @param buffers how many buffers (at most {@code horizon * capacity} can exist; fewer if the pieces run out)
+   * @param buffers how many buffers (at most {@code horizon * capacity} can exist; fewer if the
+   *     pieces run out)
    * @param log2Capacity the capacity is {@code 2^log2Capacity}, 0..40
    * @param horizon times are {@code 0..horizon} (the ula has {@code horizon + 1} nodes), at least 1
    * @param seed random seed
@@ -40,43 +41,74 @@ public final class PerfectPackings {
     return draft(name, buffers, log2Capacity, horizon, seed).toInstance();
   }
 
-  /** Bytes of memory a packing keeps per buffer while it is cut and written (four primitive columns). */
+  /**
+   * Bytes of memory a packing keeps per buffer while it is cut and written (four primitive
+   * columns).
+   */
   public static final int BYTES_PER_BUFFER = 24;
 
   /**
-   * The packing of {@link #of} as a draft, written buffer by buffer. The cutting needs every piece at hand (each
-   * cut picks a random piece among all of them), so it runs when the writer asks for the first buffer, and keeps
-   * the pieces in four primitive columns, {@link #BYTES_PER_BUFFER} bytes a buffer (about half its line in the
-   * file), instead of a list of messages: memory grows with the buffers, but the size estimate and the limits come
-   * first. A stop request ({@link Interrupt}) during the cutting ends it with a {@link CancellationException}.
+   * The packing of {@link #of} as a draft, written buffer by buffer. The cutting needs every piece
+   * at hand (each cut picks a random piece among all of them), so it runs when the writer asks for
+   * the first buffer, and keeps the pieces in four primitive columns, {@link #BYTES_PER_BUFFER}
+   * bytes a buffer (about half its line in the file), instead of a list of messages: memory grows
+   * with the buffers, but the size estimate and the limits come first. A stop request ({@link
+   * Interrupt}) during the cutting ends it with a {@link CancellationException}.
    *
    * @throws IllegalArgumentException as {@link #of}
    */
-  public static InstanceDraft draft(String name, int buffers, int log2Capacity, int horizon, long seed) {
+  public static InstanceDraft draft(
+      String name, int buffers, int log2Capacity, int horizon, long seed) {
     if (buffers < 1 || log2Capacity < 0 || log2Capacity > 40 || horizon < 1) {
-      throw new IllegalArgumentException("a perfect packing needs at least 1 buffer, a capacity 2^0..2^40 and a "
-          + "horizon of at least 1, got " + buffers + " buffers, 2^" + log2Capacity + ", horizon " + horizon);
+      throw new IllegalArgumentException(
+          "a perfect packing needs at least 1 buffer, a capacity 2^0..2^40 and a "
+              + "horizon of at least 1, got "
+              + buffers
+              + " buffers, 2^"
+              + log2Capacity
+              + ", horizon "
+              + horizon);
     }
     Topology ula = new Topology.Ula(horizon + 1);
-    // the file's size from the counts: times uniform over the horizon; sizes 2^(K - c), where c, the capacity
+    // the file's size from the counts: times uniform over the horizon; sizes 2^(K - c), where c,
+    // the capacity
     // halvings of a piece, is about a third of the cuts that made it (log2 of the buffers)
     double halvings = Math.min(log2Capacity, Math.log(buffers) / Math.log(2) / 3);
     int sizeDigits = InstanceDraft.digits(1L << Math.max(0, Math.round(log2Capacity - halvings)));
-    long bytes = Math.round(buffers * (InstanceDraft.LINE + 1 + 2 * InstanceDraft.meanDigits(horizon + 1L)
-        + sizeDigits) + InstanceDraft.digitsBelow(buffers)) - 1;
+    long bytes =
+        Math.round(
+                buffers
+                        * (InstanceDraft.LINE
+                            + 1
+                            + 2 * InstanceDraft.meanDigits(horizon + 1L)
+                            + sizeDigits)
+                    + InstanceDraft.digitsBelow(buffers))
+            - 1;
     Pieces[] cut = {null};
-    java.util.function.IntSupplier count = () -> {
-      if (cut[0] == null) {
-        cut[0] = cut(buffers, log2Capacity, horizon, seed);
-      }
-      return cut[0].size;
-    };
-    IntFunction<Message> source = i -> {
-      Pieces p = cut[0];
-      return new Message("b" + i, p.t0[i], p.t1[i], p.c1[i] - p.c0[i]);
-    };
-    return new InstanceDraft(name, new Problem.Dsa(List.of()), new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
-        ula, buffers, count, source, () -> Network.of(ula), bytes, horizon + 1, 1L << log2Capacity);
+    java.util.function.IntSupplier count =
+        () -> {
+          if (cut[0] == null) {
+            cut[0] = cut(buffers, log2Capacity, horizon, seed);
+          }
+          return cut[0].size;
+        };
+    IntFunction<Message> source =
+        i -> {
+          Pieces p = cut[0];
+          return new Message("b" + i, p.t0[i], p.t1[i], p.c1[i] - p.c0[i]);
+        };
+    return new InstanceDraft(
+        name,
+        new Problem.Dsa(List.of()),
+        new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+        ula,
+        buffers,
+        count,
+        source,
+        () -> Network.of(ula),
+        bytes,
+        horizon + 1,
+        1L << log2Capacity);
   }
 
   /** The pieces as columns: time range [t0, t1), capacity range [c0, c1). */
@@ -106,7 +138,10 @@ public final class PerfectPackings {
     }
   }
 
-  /** The guillotine cutting: the same draws, in the same order, as ever (the seed's packing is a contract). */
+  /**
+   * The guillotine cutting: the same draws, in the same order, as ever (the seed's packing is a
+   * contract).
+   */
   private static Pieces cut(int buffers, int log2Capacity, int horizon, long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     Pieces ps = new Pieces(buffers);

@@ -27,36 +27,40 @@ import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * Dynamic storage allocation (memory planning) buffers in the CSV style of memory-allocation solvers such as
- * MiniMalloc: a header {@code id,lower,upper,size} and one buffer per line, all integers, lifespan half-open
- * {@code [lower, upper)}.
+ * Dynamic storage allocation (memory planning) buffers in the CSV style of memory-allocation
+ * solvers such as MiniMalloc: a header {@code id,lower,upper,size} and one buffer per line, all
+ * integers, lifespan half-open {@code [lower, upper)}.
  *
- * <p><b>Coordinate compression.</b> A buffer is a message {@code lower -> upper} of length {@code size} on a
- * unidirectional linear array, and a slot of a virtual schedule is the buffer's offset: the DSA height is the
- * virtual makespan (DESIGN.md, Problems). The array does not use the raw times: the distinct values of all
- * {@code lower} and {@code upper} columns, sorted, become nodes {@code 0..k-1} (the i-th smallest value is node i).
- * Two half-open lifespans overlap iff their compressed intervals do, so the conflicts, the load and every layout
- * are unchanged, while times such as 10^12 (or negative ones) cost nothing; the array has at most twice as many
- * nodes as there are buffers. {@link #load} keeps the original rows ({@link Buffers}), and {@link #writeOffsets}
- * writes them back with their offsets, so ids and times in an output file are the input's. The instance is named
- * after the file (without {@code .csv}). Errors name the file and the line.
+ * <p><b>Coordinate compression.</b> A buffer is a message {@code lower -> upper} of length {@code
+ * size} on a unidirectional linear array, and a slot of a virtual schedule is the buffer's offset:
+ * the DSA height is the virtual makespan (DESIGN.md, Problems). The array does not use the raw
+ * times: the distinct values of all {@code lower} and {@code upper} columns, sorted, become nodes
+ * {@code 0..k-1} (the i-th smallest value is node i). Two half-open lifespans overlap iff their
+ * compressed intervals do, so the conflicts, the load and every layout are unchanged, while times
+ * such as 10^12 (or negative ones) cost nothing; the array has at most twice as many nodes as there
+ * are buffers. {@link #load} keeps the original rows ({@link Buffers}), and {@link #writeOffsets}
+ * writes them back with their offsets, so ids and times in an output file are the input's. The
+ * instance is named after the file (without {@code .csv}). Errors name the file and the line.
  */
 public final class DsaCsv {
   /** The header of an input file. */
   public static final List<String> HEADER = List.of("id", "lower", "upper", "size");
+
   /**
-   * The same columns under the names of MiniMalloc's later benchmark files ({@code buffer,start,end,size}), accepted
-   * on input (also with {@code offset}); output files always use {@link #HEADER}'s names.
+   * The same columns under the names of MiniMalloc's later benchmark files ({@code
+   * buffer,start,end,size}), accepted on input (also with {@code offset}); output files always use
+   * {@link #HEADER}'s names.
    */
   public static final List<String> HEADER_MINIMALLOC = List.of("buffer", "start", "end", "size");
+
   /** The header of an output file (input columns plus the offset). */
-  public static final List<String> HEADER_WITH_OFFSET = List.of("id", "lower", "upper", "size", "offset");
+  public static final List<String> HEADER_WITH_OFFSET =
+      List.of("id", "lower", "upper", "size", "offset");
 
   private static final String WHAT = "a DSA CSV file (header id,lower,upper,size)";
   private static final Pattern MESSAGE_POINTER = Pattern.compile("^/messages/(\\d+)(/.*)?$");
 
-  private DsaCsv() {
-  }
+  private DsaCsv() {}
 
   /** One buffer as written in the file: original id, lifespan {@code [lower, upper)} and size. */
   public record Buffer(String id, long lower, long upper, long size) {
@@ -65,7 +69,8 @@ public final class DsaCsv {
         throw new IllegalArgumentException("a buffer needs an id");
       }
       if (lower >= upper) {
-        throw new IllegalArgumentException("buffer " + id + ": lower " + lower + " is not below upper " + upper);
+        throw new IllegalArgumentException(
+            "buffer " + id + ": lower " + lower + " is not below upper " + upper);
       }
       if (size < 1) {
         throw new IllegalArgumentException("buffer " + id + ": size " + size + " is below 1");
@@ -77,38 +82,44 @@ public final class DsaCsv {
    * A DSA instance with the original coordinates of its buffers.
    *
    * @param instance the dsa instance (on the compressed ula for a CSV file)
-   * @param buffers the buffers in the instance's message order, with their original ids, times and sizes
-   * @param times the original time of each node of the instance's ula (node i is the i-th smallest time)
+   * @param buffers the buffers in the instance's message order, with their original ids, times and
+   *     sizes
+   * @param times the original time of each node of the instance's ula (node i is the i-th smallest
+   *     time)
    */
   public record Buffers(Instance instance, List<Buffer> buffers, List<Long> times) {
     private static final Pattern ARC_PLACE = Pattern.compile("(\\d+)->(\\d+)");
-    private static final Pattern TIME_POINT = Pattern.compile("time point (\\d+) \\(arc \\d+->\\d+\\)");
+    private static final Pattern TIME_POINT =
+        Pattern.compile("time point (\\d+) \\(arc \\d+->\\d+\\)");
 
     public Buffers {
       buffers = List.copyOf(buffers);
       times = List.copyOf(times);
       if (times.size() != instance.network().nodes()) {
-        throw new IllegalArgumentException(times.size() + " times for " + instance.network().nodes() + " nodes");
+        throw new IllegalArgumentException(
+            times.size() + " times for " + instance.network().nodes() + " nodes");
       }
       if (instance.kind() != ProblemKind.DSA) {
-        throw new IllegalArgumentException("buffers belong to a dsa instance, not " + instance.kind().wireName());
+        throw new IllegalArgumentException(
+            "buffers belong to a dsa instance, not " + instance.kind().wireName());
       }
       if (buffers.size() != instance.messages().size()) {
-        throw new IllegalArgumentException(buffers.size() + " buffers for " + instance.messages().size()
-            + " messages");
+        throw new IllegalArgumentException(
+            buffers.size() + " buffers for " + instance.messages().size() + " messages");
       }
       for (int i = 0; i < buffers.size(); i++) {
         Message m = instance.messages().get(i);
         Buffer b = buffers.get(i);
         if (!m.id().equals(b.id()) || m.length() != b.size()) {
-          throw new IllegalArgumentException("buffer " + b.id() + " does not match message " + m.id());
+          throw new IllegalArgumentException(
+              "buffer " + b.id() + " does not match message " + m.id());
         }
       }
     }
 
     /**
-     * The buffers of a dsa instance whose node ids are the times themselves (a JSON dsa file); for a CSV file use
-     * {@link DsaCsv#load}, which keeps the original times.
+     * The buffers of a dsa instance whose node ids are the times themselves (a JSON dsa file); for
+     * a CSV file use {@link DsaCsv#load}, which keeps the original times.
      */
     public static Buffers of(Instance dsa) {
       List<Buffer> out = new ArrayList<>();
@@ -123,9 +134,10 @@ public final class DsaCsv {
     }
 
     /**
-     * A checker place on the compressed ula ("54-&gt;55", the arc between time points 54 and 55) as the file's
-     * half-open time span ("time 1700002000000..1700002000500 (compressed arc 54-&gt;55)"); any other place
-     * unchanged. For a CSV file's buffers (a JSON dsa instance's times are its node ids: no need).
+     * A checker place on the compressed ula ("54-&gt;55", the arc between time points 54 and 55) as
+     * the file's half-open time span ("time 1700002000000..1700002000500 (compressed arc
+     * 54-&gt;55)"); any other place unchanged. For a CSV file's buffers (a JSON dsa instance's
+     * times are its node ids: no need).
      */
     public String explainPlace(String place) {
       Matcher m = ARC_PLACE.matcher(place);
@@ -141,16 +153,19 @@ public final class DsaCsv {
     }
 
     /**
-     * A bound's witness with the compressed time points it names ("time point 6 (arc 6-&gt;7)") given as the
-     * file's times ("time 1700002000000 (compressed time point 6)"); unchanged when the times are the node ids.
+     * A bound's witness with the compressed time points it names ("time point 6 (arc 6-&gt;7)")
+     * given as the file's times ("time 1700002000000 (compressed time point 6)"); unchanged when
+     * the times are the node ids.
      */
     public String explain(String witness) {
       Matcher m = TIME_POINT.matcher(witness);
       StringBuilder sb = new StringBuilder();
       while (m.find()) {
         int node = Integer.parseInt(m.group(1));
-        String text = node < times.size() && times.get(node) != node
-            ? "time " + times.get(node) + " (compressed time point " + node + ")" : m.group();
+        String text =
+            node < times.size() && times.get(node) != node
+                ? "time " + times.get(node) + " (compressed time point " + node + ")"
+                : m.group();
         m.appendReplacement(sb, Matcher.quoteReplacement(text));
       }
       m.appendTail(sb);
@@ -159,8 +174,8 @@ public final class DsaCsv {
   }
 
   /**
-   * Reads a DSA CSV file as a {@link Problem.Dsa} instance on the compressed ula (see the class comment) with the
-   * bufferless all-port model.
+   * Reads a DSA CSV file as a {@link Problem.Dsa} instance on the compressed ula (see the class
+   * comment) with the bufferless all-port model.
    *
    * @throws InstanceFormatException on any bad input, naming the line
    */
@@ -177,7 +192,8 @@ public final class DsaCsv {
     String file = csv.toString();
     Rows rows = parse(Inputs.readText(csv, WHAT), file);
     if (rows.ids.isEmpty()) {
-      throw new InstanceFormatException(file, "line 2", "no buffers after the header; add lines id,lower,upper,size");
+      throw new InstanceFormatException(
+          file, "line 2", "no buffers after the header; add lines id,lower,upper,size");
     }
     int n = rows.ids.size();
     long[] times = new long[2 * n];
@@ -196,18 +212,28 @@ public final class DsaCsv {
     List<Message> messages = new ArrayList<>(n);
     List<Buffer> buffers = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      messages.add(new Message(rows.ids.get(i), Arrays.binarySearch(points, rows.lower.get(i)),
-          Arrays.binarySearch(points, rows.upper.get(i)), rows.size.get(i)));
-      buffers.add(new Buffer(rows.ids.get(i), rows.lower.get(i), rows.upper.get(i), rows.size.get(i)));
+      messages.add(
+          new Message(
+              rows.ids.get(i),
+              Arrays.binarySearch(points, rows.lower.get(i)),
+              Arrays.binarySearch(points, rows.upper.get(i)),
+              rows.size.get(i)));
+      buffers.add(
+          new Buffer(rows.ids.get(i), rows.lower.get(i), rows.upper.get(i), rows.size.get(i)));
     }
     List<Long> original = new ArrayList<>(k);
     for (long t : points) {
       original.add(t);
     }
     try {
-      // the file's times travel with the instance (Problem.Dsa#pointTimes), e.g. for dsa-search's preorders
-      Instance inst = new Instance(Inputs.baseName(csv), new Problem.Dsa(messages, original),
-          new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), Network.of(new Topology.Ula(k)));
+      // the file's times travel with the instance (Problem.Dsa#pointTimes), e.g. for dsa-search's
+      // preorders
+      Instance inst =
+          new Instance(
+              Inputs.baseName(csv),
+              new Problem.Dsa(messages, original),
+              new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+              Network.of(new Topology.Ula(k)));
       return new Buffers(inst, buffers, inst.problem().pointTimes());
     } catch (ModelException e) {
       Matcher m = MESSAGE_POINTER.matcher(e.pointer());
@@ -217,22 +243,24 @@ public final class DsaCsv {
   }
 
   /**
-   * Reads the {@code offset} column of a file written by {@link #writeOffsets} as a virtual schedule of the
-   * given instance (offsets are slots); the other columns are not compared (see {@link #readOffsets(Path, Buffers)}).
+   * Reads the {@code offset} column of a file written by {@link #writeOffsets} as a virtual
+   * schedule of the given instance (offsets are slots); the other columns are not compared (see
+   * {@link #readOffsets(Path, Buffers)}).
    *
-   * @throws InstanceFormatException if the file has no offset column, an offset is missing or not an integer, an id
-   *     is not a buffer of the instance or appears twice
+   * @throws InstanceFormatException if the file has no offset column, an offset is missing or not
+   *     an integer, an id is not a buffer of the instance or appears twice
    */
   public static Schedule.Slots readOffsets(Path csv, Instance instance) {
     return offsets(csv, instance, null);
   }
 
   /**
-   * Reads the {@code offset} column of a buffer layout (ours, or any allocator's in the same columns) as a virtual
-   * schedule of {@code buffers}, checking that every row's lifespan and size are those of the buffer of that id.
+   * Reads the {@code offset} column of a buffer layout (ours, or any allocator's in the same
+   * columns) as a virtual schedule of {@code buffers}, checking that every row's lifespan and size
+   * are those of the buffer of that id.
    *
-   * @throws InstanceFormatException as {@link #readOffsets(Path, Instance)}, or if a row's lower, upper or size
-   *     differs from the instance's
+   * @throws InstanceFormatException as {@link #readOffsets(Path, Instance)}, or if a row's lower,
+   *     upper or size differs from the instance's
    */
   public static Schedule.Slots readOffsets(Path csv, Buffers buffers) {
     return offsets(csv, buffers.instance(), buffers);
@@ -242,31 +270,59 @@ public final class DsaCsv {
     String file = csv.toString();
     Rows rows = parse(Inputs.readText(csv, WHAT), file);
     if (!rows.withOffset) {
-      throw new InstanceFormatException(file, "line 1", "no offset column; the header must be "
-          + String.join(",", HEADER_WITH_OFFSET));
+      throw new InstanceFormatException(
+          file,
+          "line 1",
+          "no offset column; the header must be " + String.join(",", HEADER_WITH_OFFSET));
     }
     Map<String, Long> slots = new LinkedHashMap<>();
     for (int i = 0; i < rows.ids.size(); i++) {
       String place = "line " + rows.lines.get(i);
       String id = rows.ids.get(i);
       if (rows.offset.get(i) < 0) {
-        throw new InstanceFormatException(file, place, "the offset is missing; give every buffer an offset");
+        throw new InstanceFormatException(
+            file, place, "the offset is missing; give every buffer an offset");
       }
       int k = instance.indexOf(id);
       if (k < 0) {
-        throw new InstanceFormatException(file, place, "buffer \"" + id + "\" is not in instance "
-            + instance.name() + "; pass the matching instance");
+        throw new InstanceFormatException(
+            file,
+            place,
+            "buffer \""
+                + id
+                + "\" is not in instance "
+                + instance.name()
+                + "; pass the matching instance");
       }
       if (slots.containsKey(id)) {
-        throw new InstanceFormatException(file, place, "buffer \"" + id + "\" is listed twice; give each buffer "
-            + "one line");
+        throw new InstanceFormatException(
+            file, place, "buffer \"" + id + "\" is listed twice; give each buffer " + "one line");
       }
       if (buffers != null) {
         Buffer b = buffers.buffers().get(k);
-        if (b.lower() != rows.lower.get(i) || b.upper() != rows.upper.get(i) || b.size() != rows.size.get(i)) {
-          throw new InstanceFormatException(file, place, "buffer \"" + id + "\" is [" + rows.lower.get(i) + ", "
-              + rows.upper.get(i) + ") of size " + rows.size.get(i) + " here but [" + b.lower() + ", " + b.upper()
-              + ") of size " + b.size() + " in instance " + instance.name() + "; pass the matching instance");
+        if (b.lower() != rows.lower.get(i)
+            || b.upper() != rows.upper.get(i)
+            || b.size() != rows.size.get(i)) {
+          throw new InstanceFormatException(
+              file,
+              place,
+              "buffer \""
+                  + id
+                  + "\" is ["
+                  + rows.lower.get(i)
+                  + ", "
+                  + rows.upper.get(i)
+                  + ") of size "
+                  + rows.size.get(i)
+                  + " here but ["
+                  + b.lower()
+                  + ", "
+                  + b.upper()
+                  + ") of size "
+                  + b.size()
+                  + " in instance "
+                  + instance.name()
+                  + "; pass the matching instance");
         }
       }
       slots.put(id, rows.offset.get(i));
@@ -275,11 +331,12 @@ public final class DsaCsv {
   }
 
   /**
-   * Writes the buffers with their offsets (the slots of a virtual schedule): columns
-   * {@code id,lower,upper,size,offset}, one line per buffer in file order with its original id and times,
+   * Writes the buffers with their offsets (the slots of a virtual schedule): columns {@code
+   * id,lower,upper,size,offset}, one line per buffer in file order with its original id and times,
    * atomically.
    *
-   * @throws IllegalArgumentException if the result has no virtual schedule ({@code slots}) or lacks a buffer
+   * @throws IllegalArgumentException if the result has no virtual schedule ({@code slots}) or lacks
+   *     a buffer
    * @throws InstanceFormatException if the file cannot be written
    */
   public static void writeOffsets(Buffers buffers, SolveResult result, Path out) {
@@ -300,9 +357,17 @@ public final class DsaCsv {
 
   private static Map<String, Long> slots(Buffers buffers, SolveResult result) {
     if (!(result.schedule() instanceof Schedule.Slots)) {
-      throw new IllegalArgumentException("offsets come from a virtual schedule (slots), but the result of "
-          + result.method() + " has " + (result.schedule() == null ? "no schedule (status " + result.status() + ")"
-          : result.schedule().getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT)));
+      throw new IllegalArgumentException(
+          "offsets come from a virtual schedule (slots), but the result of "
+              + result.method()
+              + " has "
+              + (result.schedule() == null
+                  ? "no schedule (status " + result.status() + ")"
+                  : result
+                      .schedule()
+                      .getClass()
+                      .getSimpleName()
+                      .toLowerCase(java.util.Locale.ROOT)));
     }
     Map<String, Long> slots = ((Schedule.Slots) result.schedule()).slots();
     for (Buffer b : buffers.buffers()) {
@@ -314,8 +379,8 @@ public final class DsaCsv {
   }
 
   /**
-   * Writes the buffers without offsets (an instance in the memory-planner form): columns {@code id,lower,upper,size},
-   * one line per buffer in file order, atomically.
+   * Writes the buffers without offsets (an instance in the memory-planner form): columns {@code
+   * id,lower,upper,size}, one line per buffer in file order, atomically.
    *
    * @throws InstanceFormatException if the file cannot be written
    */
@@ -325,34 +390,39 @@ public final class DsaCsv {
   }
 
   /**
-   * Writes buffers produced one at a time (a generator's, never held in memory) as {@link #write(Buffers, Path)}
-   * does, atomically.
+   * Writes buffers produced one at a time (a generator's, never held in memory) as {@link
+   * #write(Buffers, Path)} does, atomically.
    *
    * @param count how many buffers {@code buffers} gives
    * @param buffers gives buffer 0, 1, ... on successive calls; called exactly {@code count} times
    * @throws InstanceFormatException if the file cannot be written
    */
   public static void write(int count, java.util.function.Supplier<Buffer> buffers, Path out) {
-    AtomicFiles.writeText(out, w -> {
-      CSVPrinter p = new CSVPrinter(w, FORMAT);
-      p.printRecord(HEADER);
-      for (int i = 0; i < count; i++) {
-        Buffer b = buffers.get();
-        p.printRecord(b.id(), b.lower(), b.upper(), b.size());
-      }
-      p.flush();
-    });
+    AtomicFiles.writeText(
+        out,
+        w -> {
+          CSVPrinter p = new CSVPrinter(w, FORMAT);
+          p.printRecord(HEADER);
+          for (int i = 0; i < count; i++) {
+            Buffer b = buffers.get();
+            p.printRecord(b.id(), b.lower(), b.upper(), b.size());
+          }
+          p.flush();
+        });
   }
 
   /** The output files' CSV dialect: commas, quotes where needed, lines ending in a bare newline. */
-  private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
+  private static final CSVFormat FORMAT =
+      CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
 
   /**
-   * Prints the buffers with their offsets to {@code out} (flushed, not closed). A row whose id needs no quotes
-   * ({@link #plain}) is written as one string, the rest through the CSV printer: on 10^5 rows the printer's checks
-   * of every value took a few tenths of a second of a one-second limit, and the text is the same.
+   * Prints the buffers with their offsets to {@code out} (flushed, not closed). A row whose id
+   * needs no quotes ({@link #plain}) is written as one string, the rest through the CSV printer: on
+   * 10^5 rows the printer's checks of every value took a few tenths of a second of a one-second
+   * limit, and the text is the same.
    */
-  private static void printOffsets(Buffers buffers, Map<String, Long> slots, Appendable out) throws IOException {
+  private static void printOffsets(Buffers buffers, Map<String, Long> slots, Appendable out)
+      throws IOException {
     CSVPrinter p = new CSVPrinter(out, FORMAT);
     p.printRecord(HEADER_WITH_OFFSET);
     StringBuilder row = new StringBuilder(64);
@@ -363,7 +433,13 @@ public final class DsaCsv {
         continue;
       }
       row.setLength(0);
-      row.append(b.id()).append(',').append(b.lower()).append(',').append(b.upper()).append(',').append(b.size())
+      row.append(b.id())
+          .append(',')
+          .append(b.lower())
+          .append(',')
+          .append(b.upper())
+          .append(',')
+          .append(b.size())
           .append(',');
       if (offset != null) {
         row.append(offset.longValue());
@@ -374,9 +450,9 @@ public final class DsaCsv {
   }
 
   /**
-   * True if {@link #FORMAT} prints {@code id} as it is: not empty, and only ASCII letters, digits and {@code _ . -}
-   * with a letter or digit first (the printer quotes an empty first value, a first character up to {@code #}, a
-   * last one up to a space, and any comma, quote or line break).
+   * True if {@link #FORMAT} prints {@code id} as it is: not empty, and only ASCII letters, digits
+   * and {@code _ . -} with a letter or digit first (the printer quotes an empty first value, a
+   * first character up to {@code #}, a last one up to a space, and any comma, quote or line break).
    */
   static boolean plain(String id) {
     if (id.isEmpty() || !Character.isLetterOrDigit(id.charAt(0)) || id.charAt(0) > 'z') {
@@ -384,7 +460,11 @@ public final class DsaCsv {
     }
     for (int i = 0; i < id.length(); i++) {
       char c = id.charAt(i);
-      if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.'
+      if (!(c >= 'a' && c <= 'z'
+          || c >= 'A' && c <= 'Z'
+          || c >= '0' && c <= '9'
+          || c == '_'
+          || c == '.'
           || c == '-')) {
         return false;
       }
@@ -392,7 +472,10 @@ public final class DsaCsv {
     return true;
   }
 
-  /** Parsed columns, with the line of each row; a missing offset is -1 (offsets are checked to be >= 0). */
+  /**
+   * Parsed columns, with the line of each row; a missing offset is -1 (offsets are checked to be >=
+   * 0).
+   */
   private static final class Rows {
     final List<String> ids = new ArrayList<>();
     final LongColumn lower = new LongColumn();
@@ -425,8 +508,14 @@ public final class DsaCsv {
 
   private static Rows parse(String text, String file) {
     Rows rows = new Rows();
-    CSVFormat fmt = CSVFormat.DEFAULT.builder().setIgnoreSurroundingSpaces(true).setIgnoreEmptyLines(true).get();
-    try (CSVParser parser = CSVParser.builder().setReader(new StringReader(text)).setFormat(fmt).get()) {
+    CSVFormat fmt =
+        CSVFormat.DEFAULT
+            .builder()
+            .setIgnoreSurroundingSpaces(true)
+            .setIgnoreEmptyLines(true)
+            .get();
+    try (CSVParser parser =
+        CSVParser.builder().setReader(new StringReader(text)).setFormat(fmt).get()) {
       boolean header = true;
       LineCounter lines = new LineCounter(text);
       for (CSVRecord r : parser) {
@@ -441,40 +530,63 @@ public final class DsaCsv {
           if (cols.equals(HEADER_WITH_OFFSET) || cols.equals(minimallocWithOffset)) {
             rows.withOffset = true;
           } else if (!cols.equals(HEADER) && !cols.equals(HEADER_MINIMALLOC)) {
-            throw new InstanceFormatException(file, "line " + line, "the header is " + String.join(",", r.toList())
-                + " but must be exactly id,lower,upper,size (or id,lower,upper,size,offset; MiniMalloc's "
-                + "buffer,start,end,size is read as the same columns); fix the first line");
+            throw new InstanceFormatException(
+                file,
+                "line " + line,
+                "the header is "
+                    + String.join(",", r.toList())
+                    + " but must be exactly id,lower,upper,size (or id,lower,upper,size,offset; MiniMalloc's "
+                    + "buffer,start,end,size is read as the same columns); fix the first line");
           }
           header = false;
           continue;
         }
         int expected = rows.withOffset ? 5 : 4;
         if (r.size() != expected) {
-          throw new InstanceFormatException(file, "line " + line, "expected " + expected + " values ("
-              + String.join(",", rows.withOffset ? HEADER_WITH_OFFSET : HEADER) + "), found " + r.size()
-              + "; fix the line");
+          throw new InstanceFormatException(
+              file,
+              "line " + line,
+              "expected "
+                  + expected
+                  + " values ("
+                  + String.join(",", rows.withOffset ? HEADER_WITH_OFFSET : HEADER)
+                  + "), found "
+                  + r.size()
+                  + "; fix the line");
         }
         String id = r.get(0);
         if (id.isEmpty()) {
-          throw new InstanceFormatException(file, "line " + line, "the id is empty; give every buffer an id");
+          throw new InstanceFormatException(
+              file, "line " + line, "the id is empty; give every buffer an id");
         }
         long lo = integer(r.get(1), "lower", file, line);
         long up = integer(r.get(2), "upper", file, line);
         long sz = integer(r.get(3), "size", file, line);
         if (lo >= up) {
-          throw new InstanceFormatException(file, "line " + line, "lower " + lo + " is not below upper " + up
-              + "; a lifespan [lower, upper) needs lower < upper");
+          throw new InstanceFormatException(
+              file,
+              "line " + line,
+              "lower "
+                  + lo
+                  + " is not below upper "
+                  + up
+                  + "; a lifespan [lower, upper) needs lower < upper");
         }
         if (sz < 1) {
-          throw new InstanceFormatException(file, "line " + line, "size " + sz + " is below 1; a buffer needs at "
-              + "least one unit (drop empty buffers)");
+          throw new InstanceFormatException(
+              file,
+              "line " + line,
+              "size "
+                  + sz
+                  + " is below 1; a buffer needs at "
+                  + "least one unit (drop empty buffers)");
         }
         Long off = null;
         if (rows.withOffset && !r.get(4).isEmpty()) {
           off = integer(r.get(4), "offset", file, line);
           if (off < 0) {
-            throw new InstanceFormatException(file, "line " + line, "offset " + off + " is negative; offsets start "
-                + "at 0");
+            throw new InstanceFormatException(
+                file, "line " + line, "offset " + off + " is negative; offsets start " + "at 0");
           }
         }
         rows.ids.add(id);
@@ -500,22 +612,26 @@ public final class DsaCsv {
     while (t.getCause() != null && (t instanceof UncheckedIOException || t.getMessage() == null)) {
       t = t.getCause();
     }
-    String msg = t.getMessage() == null ? "unreadable" : InstanceFormatException.singleLine(t.getMessage());
+    String msg =
+        t.getMessage() == null ? "unreadable" : InstanceFormatException.singleLine(t.getMessage());
     String place = "";
     Matcher m = START_LINE.matcher(msg);
     if (m.find()) {
       place = "line " + m.group(1);
       msg = m.replaceFirst("");
     }
-    return new InstanceFormatException(file, place, "invalid CSV: " + msg + "; check quotes and commas", e);
+    return new InstanceFormatException(
+        file, place, "invalid CSV: " + msg + "; check quotes and commas", e);
   }
 
   private static long integer(String s, String column, String file, int line) {
     try {
       return Long.parseLong(s);
     } catch (NumberFormatException e) {
-      String fix = s.matches("-?[0-9]+") ? "it is past 2^63-1; use a smaller number" : "write an integer";
-      throw new InstanceFormatException(file, "line " + line, column + " \"" + s + "\" is not an integer; " + fix);
+      String fix =
+          s.matches("-?[0-9]+") ? "it is past 2^63-1; use a smaller number" : "write an integer";
+      throw new InstanceFormatException(
+          file, "line " + line, column + " \"" + s + "\" is not an integer; " + fix);
     }
   }
 

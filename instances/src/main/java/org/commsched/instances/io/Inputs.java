@@ -10,16 +10,19 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
-/** Reads input files as UTF-8 text, turning every I/O failure into a one-line {@link InstanceFormatException}. */
+/**
+ * Reads input files as UTF-8 text, turning every I/O failure into a one-line {@link
+ * InstanceFormatException}.
+ */
 final class Inputs {
-  private Inputs() {
-  }
+  private Inputs() {}
 
   /**
    * The whole file as text.
    *
    * @param what what the file should be, for messages (e.g. "an instance file")
-   * @throws InstanceFormatException if the file is missing, a directory, unreadable, not UTF-8, or empty
+   * @throws InstanceFormatException if the file is missing, a directory, unreadable, not UTF-8, or
+   *     empty
    */
   static String readText(Path file, String what) {
     return decode(readBytes(file, what), file.toString(), what);
@@ -28,18 +31,19 @@ final class Inputs {
   /**
    * The whole file as bytes, not yet decoded.
    *
-   * <p>At most {@link #maxBytes()} are read: a regular file is measured first, anything else (a device such as
-   * {@code /dev/zero}, a pipe, a process substitution) is read in chunks and refused as soon as it passes the limit
-   * or shows a NUL byte, which no text format we read contains. So no file, however named, makes a run read without
-   * end or fill the heap before it is refused.
+   * <p>At most {@link #maxBytes()} are read: a regular file is measured first, anything else (a
+   * device such as {@code /dev/zero}, a pipe, a process substitution) is read in chunks and refused
+   * as soon as it passes the limit or shows a NUL byte, which no text format we read contains. So
+   * no file, however named, makes a run read without end or fill the heap before it is refused.
    *
-   * @throws InstanceFormatException if the file is missing, a directory, unreadable, larger than the limit, or holds
-   *     a NUL byte (the messages of {@link #readText})
+   * @throws InstanceFormatException if the file is missing, a directory, unreadable, larger than
+   *     the limit, or holds a NUL byte (the messages of {@link #readText})
    */
   static byte[] readBytes(Path file, String what) {
     String name = file.toString();
     if (Files.isDirectory(file)) {
-      throw new InstanceFormatException(name, "", "is a directory, not " + what + "; give the path of a file");
+      throw new InstanceFormatException(
+          name, "", "is a directory, not " + what + "; give the path of a file");
     }
     long max = maxBytes();
     try {
@@ -57,8 +61,14 @@ final class Inputs {
         for (int k; (k = in.read(chunk)) >= 0; ) {
           for (int i = 0; i < k; i++) {
             if (chunk[i] == 0) {
-              throw new InstanceFormatException(name, "", "holds a NUL byte at byte " + (total + i) + ", so it is not "
-                  + what + " (not a text file); give the path of a text file");
+              throw new InstanceFormatException(
+                  name,
+                  "",
+                  "holds a NUL byte at byte "
+                      + (total + i)
+                      + ", so it is not "
+                      + what
+                      + " (not a text file); give the path of a text file");
             }
           }
           total += k;
@@ -72,30 +82,42 @@ final class Inputs {
     } catch (NoSuchFileException e) {
       throw new InstanceFormatException(name, "", "no such file; check the path", e);
     } catch (AccessDeniedException e) {
-      throw new InstanceFormatException(name, "", "cannot read the file (permission denied); check its permissions",
-          e);
+      throw new InstanceFormatException(
+          name, "", "cannot read the file (permission denied); check its permissions", e);
     } catch (IOException e) {
-      throw new InstanceFormatException(name, "", "cannot read the file (" + AtomicFiles.describe(e)
-          + "); check the path", e);
+      throw new InstanceFormatException(
+          name, "", "cannot read the file (" + AtomicFiles.describe(e) + "); check the path", e);
     } catch (OutOfMemoryError e) {
-      throw new InstanceFormatException(name, "", "the file is too large to read into memory; "
-          + "split it or raise the Java heap (JAVA_OPTS=-Xmx...)");
+      throw new InstanceFormatException(
+          name,
+          "",
+          "the file is too large to read into memory; "
+              + "split it or raise the Java heap (JAVA_OPTS=-Xmx...)");
     }
   }
 
   /**
-   * The largest input file read: a quarter of the Java heap, since the parsed instance and the method's work need the
-   * rest (a million-message file of 40 MB peaks at about 0.6 GB).
+   * The largest input file read: a quarter of the Java heap, since the parsed instance and the
+   * method's work need the rest (a million-message file of 40 MB peaks at about 0.6 GB).
    */
   static long maxBytes() {
     return Math.min(Integer.MAX_VALUE - 8, Runtime.getRuntime().maxMemory() / 4);
   }
 
   private static InstanceFormatException tooLarge(String name, long size, long max, String more) {
-    return new InstanceFormatException(name, "", "the file is too large for this run: " + megabytes(size)
-        + more + ", at most " + megabytes(max) + " with this Java heap (a quarter of it); "
-        + "raise the heap with JAVA_OPTS=-Xmx... (e.g. -Xmx" + Math.max(2, (4 * size >> 30) + 2) + "g) or split the "
-        + "file");
+    return new InstanceFormatException(
+        name,
+        "",
+        "the file is too large for this run: "
+            + megabytes(size)
+            + more
+            + ", at most "
+            + megabytes(max)
+            + " with this Java heap (a quarter of it); "
+            + "raise the heap with JAVA_OPTS=-Xmx... (e.g. -Xmx"
+            + Math.max(2, (4 * size >> 30) + 2)
+            + "g) or split the "
+            + "file");
   }
 
   private static String megabytes(long bytes) {
@@ -110,11 +132,13 @@ final class Inputs {
   static String decode(byte[] bytes, String name, String what) {
     String text;
     try {
-      text = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
+      text =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(bytes))
+              .toString();
     } catch (CharacterCodingException e) {
       throw new InstanceFormatException(name, "", "is not UTF-8 text; save it as UTF-8", e);
     }
@@ -128,20 +152,23 @@ final class Inputs {
   }
 
   /**
-   * True if the bytes are strict UTF-8 (what {@link #decode} accepts), checked in chunks so that no copy of a
-   * large file is made.
+   * True if the bytes are strict UTF-8 (what {@link #decode} accepts), checked in chunks so that no
+   * copy of a large file is made.
    */
   static boolean isUtf8(byte[] bytes) {
-    boolean ascii = true; // the usual file: ASCII is UTF-8, and a scan for a high bit costs no decoding
+    boolean ascii =
+        true; // the usual file: ASCII is UTF-8, and a scan for a high bit costs no decoding
     for (int i = 0; i < bytes.length && ascii; i++) {
       ascii = bytes[i] >= 0;
     }
     if (ascii) {
       return true;
     }
-    java.nio.charset.CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    java.nio.charset.CharsetDecoder dec =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
     ByteBuffer in = ByteBuffer.wrap(bytes);
     java.nio.CharBuffer out = java.nio.CharBuffer.allocate(1 << 16);
     while (true) {
@@ -158,7 +185,10 @@ final class Inputs {
     return !dec.flush(out).isError();
   }
 
-  /** The file name without directories and without its last extension, e.g. {@code "buffers"} for a/buffers.csv. */
+  /**
+   * The file name without directories and without its last extension, e.g. {@code "buffers"} for
+   * a/buffers.csv.
+   */
   static String baseName(Path file) {
     Path f = file.getFileName();
     String s = f == null ? file.toString() : f.toString();

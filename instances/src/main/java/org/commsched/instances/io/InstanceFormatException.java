@@ -1,13 +1,13 @@
 package org.commsched.instances.io;
 
 /**
- * Bad input: a file that cannot be read, is not valid JSON or CSV, breaks the schema, or describes something the
- * model forbids. It names the file, the place in it (a JSON pointer such as {@code /messages/3/route}, a line and
- * column for syntax errors, a CSV line) and says what is wrong and how to fix it, in one line that a command-line
- * tool prints as it is.
+ * Bad input: a file that cannot be read, is not valid JSON or CSV, breaks the schema, or describes
+ * something the model forbids. It names the file, the place in it (a JSON pointer such as {@code
+ * /messages/3/route}, a line and column for syntax errors, a CSV line) and says what is wrong and
+ * how to fix it, in one line that a command-line tool prints as it is.
  *
- * <p>Example: {@code ula.json: /messages/3/route/2: the route of message m3 steps from 4 to 6, which are not
- * joined by an arc: use adjacent nodes}.
+ * <p>Example: {@code ula.json: /messages/3/route/2: the route of message m3 steps from 4 to 6,
+ * which are not joined by an arc: use adjacent nodes}.
  *
  * @implNote Immutable.
  */
@@ -20,7 +20,8 @@ public final class InstanceFormatException extends RuntimeException {
   /**
    * @param file the file as the user named it
    * @param place JSON pointer, "line L, column C", "line L", or "" for the whole file
-   * @param problem what is wrong and the fix, e.g. {@code "expected an integer, found a string; write 3, not \"3\""}
+   * @param problem what is wrong and the fix, e.g. {@code "expected an integer, found a string;
+   *     write 3, not \"3\""}
    */
   public InstanceFormatException(String file, String place, String problem) {
     this(file, place, problem, null);

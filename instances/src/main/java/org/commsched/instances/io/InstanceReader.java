@@ -3,6 +3,7 @@ package org.commsched.instances.io;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Footprint;
@@ -13,28 +14,31 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Topology;
-import java.util.Arrays;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Reads instance files ({@code commsched-instance/1} JSON, see FORMATS.md and docs/DESIGN.md) and DSA CSV files.
+ * Reads instance files ({@code commsched-instance/1} JSON, see FORMATS.md and docs/DESIGN.md) and
+ * DSA CSV files.
  *
- * <p>Every file is checked in three stages, and the first problem found is reported as one
- * {@link InstanceFormatException} line naming the file, the place and the fix:
+ * <p>Every file is checked in three stages, and the first problem found is reported as one {@link
+ * InstanceFormatException} line naming the file, the place and the fix:
+ *
  * <ol>
- *   <li>syntax: strict JSON (duplicate keys, trailing content, truncation are errors), with line and column;</li>
- *   <li>the JSON Schema {@code schemas/instance.schema.json} (types, required and unknown fields, enums);</li>
- *   <li>the model's own rules (node ranges, routes along arcs, unique ids, lengths, model fits the problem),
- *       checked by the core constructors and mapped to the JSON pointer they name.</li>
+ *   <li>syntax: strict JSON (duplicate keys, trailing content, truncation are errors), with line
+ *       and column;
+ *   <li>the JSON Schema {@code schemas/instance.schema.json} (types, required and unknown fields,
+ *       enums);
+ *   <li>the model's own rules (node ranges, routes along arcs, unique ids, lengths, model fits the
+ *       problem), checked by the core constructors and mapped to the JSON pointer they name.
  * </ol>
  *
- * <p>Defaults applied on reading: a scatter message without {@code from} starts at the root, a gather message
- * without {@code to} ends there; a store-and-forward model without {@code oneport} takes the problem's default
- * rule ({@link CommModel.OnePortRule#defaultFor}). The optional {@code description} is accepted and not kept
- * (use {@link #description(Path)} to read it).
+ * <p>Defaults applied on reading: a scatter message without {@code from} starts at the root, a
+ * gather message without {@code to} ends there; a store-and-forward model without {@code oneport}
+ * takes the problem's default rule ({@link CommModel.OnePortRule#defaultFor}). The optional {@code
+ * description} is accepted and not kept (use {@link #description(Path)} to read it).
  */
 public final class InstanceReader {
   /** The format tag of instance files. */
@@ -45,12 +49,11 @@ public final class InstanceReader {
   /** The node limit of the named families (core's), applied to explicit networks too. */
   static final int MAX_EXPLICIT_NODES = 50_000_000;
 
-  private InstanceReader() {
-  }
+  private InstanceReader() {}
 
   /**
-   * Reads an instance file: {@code .csv} files as DSA buffers ({@link DsaCsv#read(Path)}), anything else as an
-   * instance JSON file.
+   * Reads an instance file: {@code .csv} files as DSA buffers ({@link DsaCsv#read(Path)}), anything
+   * else as an instance JSON file.
    *
    * @throws InstanceFormatException on any bad input (and only then)
    */
@@ -59,10 +62,12 @@ public final class InstanceReader {
   }
 
   /**
-   * Reads an instance file for a use: the declared sizes are held to {@link Footprint} for that use and this JVM's
-   * heap ({@link Footprint#available()}) before the network is built, so a file that cannot fit is refused at once.
+   * Reads an instance file for a use: the declared sizes are held to {@link Footprint} for that use
+   * and this JVM's heap ({@link Footprint#available()}) before the network is built, so a file that
+   * cannot fit is refused at once.
    *
-   * @throws InstanceFormatException on any bad input (and only then), a file too large for the heap included
+   * @throws InstanceFormatException on any bad input (and only then), a file too large for the heap
+   *     included
    */
   public static Instance read(Path file, Footprint.Use use) {
     if (Inputs.extension(file).equals("csv") && !java.nio.file.Files.isDirectory(file)) {
@@ -72,8 +77,8 @@ public final class InstanceReader {
   }
 
   /**
-   * Reads the bytes of an instance JSON file: the streaming fast path when it applies, else the full check
-   * ({@link #parse}), which also phrases every error.
+   * Reads the bytes of an instance JSON file: the streaming fast path when it applies, else the
+   * full check ({@link #parse}), which also phrases every error.
    */
   static Instance read(byte[] bytes, String fileName) {
     return read(bytes, fileName, Footprint.Use.READ);
@@ -88,11 +93,12 @@ public final class InstanceReader {
   }
 
   /**
-   * The streaming fast path ({@link Streaming}): the instance if the file is valid and its messages pass the
-   * streaming check, null when the full check must run (the file is then either invalid or unusual).
+   * The streaming fast path ({@link Streaming}): the instance if the file is valid and its messages
+   * pass the streaming check, null when the full check must run (the file is then either invalid or
+   * unusual).
    *
-   * @throws InstanceFormatException for a schema-valid file that breaks a model rule (the same message as the
-   *     full check gives)
+   * @throws InstanceFormatException for a schema-valid file that breaks a model rule (the same
+   *     message as the full check gives)
    */
   static Instance fast(byte[] bytes, String fileName) {
     return fast(bytes, fileName, Footprint.Use.READ);
@@ -121,11 +127,15 @@ public final class InstanceReader {
         }
       }
       Streaming.expectEnd(p);
-    } catch (RuntimeException e) { // Streaming.GiveUp, a JacksonException, anything unusual: the full check
+    } catch (
+        RuntimeException
+            e) { // Streaming.GiveUp, a JacksonException, anything unusual: the full check
       return null;
     }
     JsonNode format = skeleton.get("format");
-    if (format == null || !format.isString() || !format.stringValue().equals(FORMAT)
+    if (format == null
+        || !format.isString()
+        || !format.stringValue().equals(FORMAT)
         || !Schemas.instance().accepts(skeleton)) {
       return null;
     }
@@ -152,7 +162,8 @@ public final class InstanceReader {
     Json.requireFormat(doc, FORMAT, ScheduleReader.FORMAT, fileName, WHAT);
     Schemas.instance().validate(doc, fileName);
     JsonNode list = doc.get("messages");
-    return new Builder(doc, list == null ? Columns.EMPTY : new TreeMessages(list), fileName, use).build();
+    return new Builder(doc, list == null ? Columns.EMPTY : new TreeMessages(list), fileName, use)
+        .build();
   }
 
   /** The optional {@code description} of an instance file, or null. */
@@ -162,7 +173,10 @@ public final class InstanceReader {
     return d != null && d.isString() ? d.stringValue() : null;
   }
 
-  /** Turns a schema-valid document into core objects, mapping every rule violation to its JSON pointer. */
+  /**
+   * Turns a schema-valid document into core objects, mapping every rule violation to its JSON
+   * pointer.
+   */
   private static final class Builder {
     private final JsonNode doc;
     private final MessageSource list;
@@ -188,25 +202,35 @@ public final class InstanceReader {
         Network network = Network.of(topology).withLabels(labels(doc.get("network").get("labels")));
         Problem problem = problem();
         Instance instance = new Instance(name, problem, model, network);
-        // the routes' hops are known now (nothing per hop is held yet): before a check or method walks them
-        footprint.withHops(instance.atlas().countedHops(), model).require(use, Footprint.available());
+        // the routes' hops are known now (nothing per hop is held yet): before a check or method
+        // walks them
+        footprint
+            .withHops(instance.atlas().countedHops(), model)
+            .require(use, Footprint.available());
         return instance;
       } catch (ModelException e) {
         throw new InstanceFormatException(file, pointer(e.pointer()), e.getMessage(), e);
       } catch (ArithmeticException e) {
-        throw new InstanceFormatException(file, "", "a number is too large: " + e.getMessage()
-            + "; use smaller values", e);
+        throw new InstanceFormatException(
+            file, "", "a number is too large: " + e.getMessage() + "; use smaller values", e);
       } catch (IllegalArgumentException e) {
-        throw new InstanceFormatException(file, "", InstanceFormatException.singleLine(e.getMessage())
-            + "; fix the instance", e);
+        throw new InstanceFormatException(
+            file, "", InstanceFormatException.singleLine(e.getMessage()) + "; fix the instance", e);
       } catch (OutOfMemoryError e) {
-        throw new InstanceFormatException(file, "/network", "the network or message list is too large for the "
-            + Footprint.size(Footprint.available()) + " this Java heap holds; "
-            + Footprint.raise(2.0 * Footprint.available()));
+        throw new InstanceFormatException(
+            file,
+            "/network",
+            "the network or message list is too large for the "
+                + Footprint.size(Footprint.available())
+                + " this Java heap holds; "
+                + Footprint.raise(2.0 * Footprint.available()));
       }
     }
 
-    /** Send problems route their one message "m0" with an empty pointer prefix; point at the top-level fields. */
+    /**
+     * Send problems route their one message "m0" with an empty pointer prefix; point at the
+     * top-level fields.
+     */
     private String pointer(String p) {
       if (kind == ProblemKind.SEND && (p.equals("/0") || p.startsWith("/0/"))) {
         String rest = p.substring(2);
@@ -219,17 +243,22 @@ public final class InstanceReader {
       String k = m.get("kind").stringValue();
       if (k.equals("bufferless")) {
         String ports = m.get("ports").stringValue();
-        return new CommModel.Bufferless(ports.equals("all") ? CommModel.BufferlessPorts.ALL
-            : CommModel.BufferlessPorts.SINGLE);
+        return new CommModel.Bufferless(
+            ports.equals("all") ? CommModel.BufferlessPorts.ALL : CommModel.BufferlessPorts.SINGLE);
       }
       BigDecimal beta = new BigDecimal(m.get("beta").stringValue());
       BigDecimal tau = new BigDecimal(m.get("tau").stringValue());
-      CommModel.Ports ports = m.get("ports").stringValue().equals("one") ? CommModel.Ports.ONE : CommModel.Ports.ALL;
-      CommModel.Duplex duplex = m.get("duplex").stringValue().equals("full") ? CommModel.Duplex.FULL
-          : CommModel.Duplex.HALF;
+      CommModel.Ports ports =
+          m.get("ports").stringValue().equals("one") ? CommModel.Ports.ONE : CommModel.Ports.ALL;
+      CommModel.Duplex duplex =
+          m.get("duplex").stringValue().equals("full")
+              ? CommModel.Duplex.FULL
+              : CommModel.Duplex.HALF;
       JsonNode op = m.get("oneport");
-      CommModel.OnePortRule rule = op == null ? CommModel.OnePortRule.defaultFor(kind)
-          : CommModel.OnePortRule.fromWire(op.stringValue());
+      CommModel.OnePortRule rule =
+          op == null
+              ? CommModel.OnePortRule.defaultFor(kind)
+              : CommModel.OnePortRule.fromWire(op.stringValue());
       return new CommModel.StoreAndForward(beta, tau, ports, duplex, rule);
     }
 
@@ -238,8 +267,14 @@ public final class InstanceReader {
       if (family == null) {
         int nodes = Json.toInt(n.get("nodes"), file, "/network/nodes");
         if (nodes > MAX_EXPLICIT_NODES) {
-          throw new InstanceFormatException(file, "/network/nodes", "an explicit network of " + nodes
-              + " nodes is too large (at most " + MAX_EXPLICIT_NODES + ")");
+          throw new InstanceFormatException(
+              file,
+              "/network/nodes",
+              "an explicit network of "
+                  + nodes
+                  + " nodes is too large (at most "
+                  + MAX_EXPLICIT_NODES
+                  + ")");
         }
         boolean links = n.has("links");
         String key = links ? "links" : "arcs";
@@ -257,8 +292,10 @@ public final class InstanceReader {
             entry = entry.get("between");
             p += "/between";
           }
-          pairs.add(new Topology.Pair(Json.toInt(entry.get(0), file, p + "/0"),
-              Json.toInt(entry.get(1), file, p + "/1")));
+          pairs.add(
+              new Topology.Pair(
+                  Json.toInt(entry.get(0), file, p + "/0"),
+                  Json.toInt(entry.get(1), file, p + "/1")));
         }
         while (!channels.isEmpty() && channels.size() < pairs.size()) {
           channels.add(Topology.Channel.PLAIN);
@@ -288,18 +325,23 @@ public final class InstanceReader {
           return new Topology.Hypercube(intAt(n, "dimension"));
         case "folded-hypercube":
           return new Topology.FoldedHypercube(intAt(n, "dimension"));
-        case "tree": {
-          JsonNode ps = n.get("parents");
-          List<Integer> parents = new ArrayList<>(ps.size());
-          for (int i = 0; i < ps.size(); i++) {
-            JsonNode p = ps.get(i);
-            parents.add(p.isNull() ? -1 : Json.toInt(p, file, "/network/parents/" + i));
+        case "tree":
+          {
+            JsonNode ps = n.get("parents");
+            List<Integer> parents = new ArrayList<>(ps.size());
+            for (int i = 0; i < ps.size(); i++) {
+              JsonNode p = ps.get(i);
+              parents.add(p.isNull() ? -1 : Json.toInt(p, file, "/network/parents/" + i));
+            }
+            return new Topology.Tree(parents);
           }
-          return new Topology.Tree(parents);
-        }
         default:
-          throw new InstanceFormatException(file, "/network/family", "unknown network family \""
-              + family.stringValue() + "\"; see docs/DESIGN.md for the families");
+          throw new InstanceFormatException(
+              file,
+              "/network/family",
+              "unknown network family \""
+                  + family.stringValue()
+                  + "\"; see docs/DESIGN.md for the families");
       }
     }
 
@@ -309,22 +351,29 @@ public final class InstanceReader {
       JsonNode beta = entry.get("beta");
       JsonNode tau = entry.get("tau");
       try {
-        return new Topology.Channel(count == null ? 1 : Json.toInt(count, file, pointer + "/count"),
-            beta == null ? null : new BigDecimal(beta.stringValue()), tau == null ? null
-                : new BigDecimal(tau.stringValue()));
+        return new Topology.Channel(
+            count == null ? 1 : Json.toInt(count, file, pointer + "/count"),
+            beta == null ? null : new BigDecimal(beta.stringValue()),
+            tau == null ? null : new BigDecimal(tau.stringValue()));
       } catch (ModelException e) {
         throw new InstanceFormatException(file, pointer, e.getMessage(), e);
       }
     }
 
-    /** The optional node names (schema-checked strings); count and uniqueness are checked by the network. */
+    /**
+     * The optional node names (schema-checked strings); count and uniqueness are checked by the
+     * network.
+     */
     private List<String> labels(JsonNode ls) {
       if (ls == null) {
         return List.of();
       }
       if (ls.isEmpty()) {
-        throw new InstanceFormatException(file, "/network/labels", "the labels list is empty; give one label per "
-            + "node, in node order, or leave \"labels\" out");
+        throw new InstanceFormatException(
+            file,
+            "/network/labels",
+            "the labels list is empty; give one label per "
+                + "node, in node order, or leave \"labels\" out");
       }
       List<String> out = new ArrayList<>(ls.size());
       for (int i = 0; i < ls.size(); i++) {
@@ -343,21 +392,26 @@ public final class InstanceReader {
           return new Problem.Chatting(messages(-1));
         case DSA:
           return new Problem.Dsa(messages(-1));
-        case SCATTER: {
-          int root = node("/root");
-          return new Problem.Scatter(root, messages(root));
-        }
-        case GATHER: {
-          int root = node("/root");
-          return new Problem.Gather(root, messages(root));
-        }
+        case SCATTER:
+          {
+            int root = node("/root");
+            return new Problem.Scatter(root, messages(root));
+          }
+        case GATHER:
+          {
+            int root = node("/root");
+            return new Problem.Gather(root, messages(root));
+          }
         case BROADCAST:
           return new Problem.Broadcast(node("/source"), length("/length"));
         case GOSSIP:
           return new Problem.Gossip(length("/length"));
         case SEND:
-          return new Problem.Send(node("/source"), node("/target"), length("/length"), route(doc.get("route"),
-              "/route"));
+          return new Problem.Send(
+              node("/source"),
+              node("/target"),
+              length("/length"),
+              route(doc.get("route"), "/route"));
         default:
           throw new IllegalStateException("unhandled problem kind " + kind);
       }
@@ -395,8 +449,12 @@ public final class InstanceReader {
           out.add(new Message(id, from, to, length, route));
         } catch (ModelException e) {
           String p = "/messages/" + i;
-          String sub = e.getMessage().contains("length") ? "/length" : e.getMessage().contains("id") ? "/id" : "";
-          throw new InstanceFormatException(file, p + (e.pointer().isEmpty() ? sub : e.pointer()), e.getMessage(), e);
+          String sub =
+              e.getMessage().contains("length")
+                  ? "/length"
+                  : e.getMessage().contains("id") ? "/id" : "";
+          throw new InstanceFormatException(
+              file, p + (e.pointer().isEmpty() ? sub : e.pointer()), e.getMessage(), e);
         }
       }
       return out;
@@ -404,9 +462,9 @@ public final class InstanceReader {
   }
 
   /**
-   * The message list of a file as the builder reads it, field by field in file order, so that a bad value is
-   * reported at the same place whichever way the list was read. The accessors taking the file name may throw
-   * an {@link InstanceFormatException} naming the value's JSON pointer.
+   * The message list of a file as the builder reads it, field by field in file order, so that a bad
+   * value is reported at the same place whichever way the list was read. The accessors taking the
+   * file name may throw an {@link InstanceFormatException} naming the value's JSON pointer.
    */
   interface MessageSource {
     int size();
@@ -485,8 +543,8 @@ public final class InstanceReader {
   }
 
   /**
-   * The messages as the streaming parser stores them: one column per field, each message checked against the
-   * schema's {@code message} definition as it is read.
+   * The messages as the streaming parser stores them: one column per field, each message checked
+   * against the schema's {@code message} definition as it is read.
    */
   static final class Columns implements MessageSource {
     static final Columns EMPTY = new Columns();
@@ -504,7 +562,10 @@ public final class InstanceReader {
     private byte[] has = new byte[16];
     private int[][] routes; // null until a message has an explicit route
 
-    /** Reads the value of {@code "messages"}: an array of messages, each valid by the message schema. */
+    /**
+     * Reads the value of {@code "messages"}: an array of messages, each valid by the message
+     * schema.
+     */
     static Columns read(JsonParser p) {
       Columns c = new Columns();
       Streaming.objects(p, c::readOne);
@@ -524,7 +585,9 @@ public final class InstanceReader {
         }
       }
       int i = n;
-      int seen = 0; // the fields read so far: a repeated one gives up (the full check names the duplicate key)
+      int seen =
+          0; // the fields read so far: a repeated one gives up (the full check names the duplicate
+      // key)
       while (true) {
         JsonToken t = p.nextToken();
         if (t == JsonToken.END_OBJECT) {
@@ -570,7 +633,9 @@ public final class InstanceReader {
       n++;
     }
 
-    /** True if every message has the ends the problem requires (schema: chatting and dsa both, ...). */
+    /**
+     * True if every message has the ends the problem requires (schema: chatting and dsa both, ...).
+     */
     boolean hasEnds(ProblemKind kind) {
       int need;
       switch (kind) {

@@ -19,20 +19,21 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Writes instance files ({@code commsched-instance/1}) in the field order of FORMATS.md: {@code format},
- * {@code name}, {@code description} (if given), {@code problem}, {@code model}, {@code network}, then the
- * problem's fields ({@code root}, {@code source}, {@code target}, {@code length}, {@code route}) and last the
- * {@code messages}, one per line. Output is stable: the same instance always gives the same text, and
- * {@link InstanceReader#parse} of it gives the same instance back.
+ * Writes instance files ({@code commsched-instance/1}) in the field order of FORMATS.md: {@code
+ * format}, {@code name}, {@code description} (if given), {@code problem}, {@code model}, {@code
+ * network}, then the problem's fields ({@code root}, {@code source}, {@code target}, {@code
+ * length}, {@code route}) and last the {@code messages}, one per line. Output is stable: the same
+ * instance always gives the same text, and {@link InstanceReader#parse} of it gives the same
+ * instance back.
  *
- * <p>Messages are written with both {@code from} and {@code to}, also for scatter and gather (where the file
- * format lets one of them default to the root), so scripts need not know that rule. A store-and-forward model
- * carries {@code oneport} whenever {@code ports} is {@code one}, and also under all ports when the rule differs
- * from the problem's default (so that reading the file back gives the same value).
+ * <p>Messages are written with both {@code from} and {@code to}, also for scatter and gather (where
+ * the file format lets one of them default to the root), so scripts need not know that rule. A
+ * store-and-forward model carries {@code oneport} whenever {@code ports} is {@code one}, and also
+ * under all ports when the rule differs from the problem's default (so that reading the file back
+ * gives the same value).
  */
 public final class InstanceWriter {
-  private InstanceWriter() {
-  }
+  private InstanceWriter() {}
 
   /** The instance as JSON text (ending with a newline). */
   public static String toJson(Instance instance) {
@@ -67,56 +68,98 @@ public final class InstanceWriter {
   }
 
   /**
-   * An instance whose messages are produced one at a time while it is written (a generator's output, docs/
-   * FORMATS.md#generate): everything but the message list, how many messages there are, and the source that gives
-   * them in file order. Written by {@link #write(Streamed, Writer)}, it is the text {@link #toJson(Instance)} gives
-   * for the same instance, without ever holding the list.
+   * An instance whose messages are produced one at a time while it is written (a generator's
+   * output, docs/ FORMATS.md#generate): everything but the message list, how many messages there
+   * are, and the source that gives them in file order. Written by {@link #write(Streamed, Writer)},
+   * it is the text {@link #toJson(Instance)} gives for the same instance, without ever holding the
+   * list.
    *
    * @param name instance name
-   * @param head the problem; the message list of a chatting, scatter, gather or dsa head is not used (give it empty)
+   * @param head the problem; the message list of a chatting, scatter, gather or dsa head is not
+   *     used (give it empty)
    * @param model the communication model
    * @param topology the network
    * @param labels the network's node labels, empty for none
    * @param count how many messages {@code messages} gives (0 for broadcast, gossip and send)
-   * @param messages gives message 0, 1, ... on successive calls; called exactly {@code count} times, in order
+   * @param messages gives message 0, 1, ... on successive calls; called exactly {@code count}
+   *     times, in order
    */
-  public record Streamed(String name, Problem head, CommModel model, Topology topology, List<String> labels,
-      int count, Supplier<Message> messages) {
-  }
+  public record Streamed(
+      String name,
+      Problem head,
+      CommModel model,
+      Topology topology,
+      List<String> labels,
+      int count,
+      Supplier<Message> messages) {}
 
-  /** Writes a streamed instance as JSON text (ending with a newline); the writer is flushed, not closed. */
+  /**
+   * Writes a streamed instance as JSON text (ending with a newline); the writer is flushed, not
+   * closed.
+   */
   public static void write(Streamed s, Writer w) throws IOException {
     Map<String, Json.Bulk> bulks = new HashMap<>();
-    ObjectNode top = tree(s.name(), null, s.head(), s.model(), s.topology(), s.labels(), bulks,
-        new Messages(s.count(), new java.util.function.IntFunction<>() {
-          private int next;
+    ObjectNode top =
+        tree(
+            s.name(),
+            null,
+            s.head(),
+            s.model(),
+            s.topology(),
+            s.labels(),
+            bulks,
+            new Messages(
+                s.count(),
+                new java.util.function.IntFunction<>() {
+                  private int next;
 
-          @Override
-          public Message apply(int i) {
-            if (i != next++) {
-              throw new IllegalStateException("messages are drawn in order: asked for " + i + " after " + (next - 2));
-            }
-            return s.messages().get();
-          }
-        }));
+                  @Override
+                  public Message apply(int i) {
+                    if (i != next++) {
+                      throw new IllegalStateException(
+                          "messages are drawn in order: asked for " + i + " after " + (next - 2));
+                    }
+                    return s.messages().get();
+                  }
+                }));
     Json.prettyTo(w, top, bulks);
     w.flush();
   }
 
-  /** Writes a streamed instance file atomically (temporary file + rename); see {@link #write(Streamed, Writer)}. */
+  /**
+   * Writes a streamed instance file atomically (temporary file + rename); see {@link
+   * #write(Streamed, Writer)}.
+   */
   public static void write(Streamed s, Path file) {
     AtomicFiles.writeText(file, w -> write(s, w));
   }
 
   /** The file's fields; the message list is a placeholder whose content {@code bulks} gives. */
   static ObjectNode tree(Instance instance, String description, Map<String, Json.Bulk> bulks) {
-    return tree(instance.name(), description, instance.problem(), instance.model(), instance.network().topology(),
-        instance.network().labels(), bulks, null);
+    return tree(
+        instance.name(),
+        description,
+        instance.problem(),
+        instance.model(),
+        instance.network().topology(),
+        instance.network().labels(),
+        bulks,
+        null);
   }
 
-  /** As {@link #tree(Instance, String, Map)} from parts; {@code messages} null for the problem's own list. */
-  private static ObjectNode tree(String name, String description, Problem p, CommModel model, Topology topology,
-      List<String> labels, Map<String, Json.Bulk> bulks, Json.Bulk messages) {
+  /**
+   * As {@link #tree(Instance, String, Map)} from parts; {@code messages} null for the problem's own
+   * list.
+   */
+  private static ObjectNode tree(
+      String name,
+      String description,
+      Problem p,
+      CommModel model,
+      Topology topology,
+      List<String> labels,
+      Map<String, Json.Bulk> bulks,
+      Json.Bulk messages) {
     ObjectNode o = Json.object();
     o.put("format", InstanceReader.FORMAT);
     o.put("name", name);
@@ -175,13 +218,16 @@ public final class InstanceWriter {
     m.put("tau", s.tau().toPlainString());
     m.put("ports", s.ports().wireName());
     m.put("duplex", s.duplex().wireName());
-    if (s.ports() == CommModel.Ports.ONE || s.onePort() != CommModel.OnePortRule.defaultFor(p.kind())) {
+    if (s.ports() == CommModel.Ports.ONE
+        || s.onePort() != CommModel.OnePortRule.defaultFor(p.kind())) {
       m.put("oneport", s.onePort().wireName());
     }
     return m;
   }
 
-  /** The {@code network} object of an instance file for a topology (as the reader takes it back). */
+  /**
+   * The {@code network} object of an instance file for a topology (as the reader takes it back).
+   */
   public static JsonNode network(Topology t) {
     ObjectNode n = Json.object();
     if (t instanceof Topology.Explicit) {
@@ -250,14 +296,15 @@ public final class InstanceWriter {
     return n;
   }
 
-  private static void messages(ObjectNode o, Map<String, Json.Bulk> bulks, List<Message> list, Json.Bulk given) {
+  private static void messages(
+      ObjectNode o, Map<String, Json.Bulk> bulks, List<Message> list, Json.Bulk given) {
     o.putNull("messages");
     bulks.put("messages", given != null ? given : new Messages(list.size(), list::get));
   }
 
   /**
-   * The message list as a bulk array: each message asked for once (a streamed source draws it then), printed
-   * straight into the line when it has no route, else through its tree.
+   * The message list as a bulk array: each message asked for once (a streamed source draws it
+   * then), printed straight into the line when it has no route, else through its tree.
    */
   private static final class Messages implements Json.Bulk {
     private final int size;
@@ -304,8 +351,14 @@ public final class InstanceWriter {
       if (m.route() != null) {
         return false;
       }
-      Json.quoteTo(m.id(), sb.append("{ \"id\": ")).append(", \"from\": ").append(m.from()).append(", \"to\": ")
-          .append(m.to()).append(", \"length\": ").append(m.length()).append(" }");
+      Json.quoteTo(m.id(), sb.append("{ \"id\": "))
+          .append(", \"from\": ")
+          .append(m.from())
+          .append(", \"to\": ")
+          .append(m.to())
+          .append(", \"length\": ")
+          .append(m.length())
+          .append(" }");
       return true;
     }
   }

@@ -21,35 +21,37 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * JSON plumbing shared by the readers and writers: strict parsing (duplicate keys and trailing content are
- * errors, decimals stay exact), one-line syntax errors with line and column, exact number extraction, JSON
- * pointers, and the stable "pretty but compact" printer of our files.
+ * JSON plumbing shared by the readers and writers: strict parsing (duplicate keys and trailing
+ * content are errors, decimals stay exact), one-line syntax errors with line and column, exact
+ * number extraction, JSON pointers, and the stable "pretty but compact" printer of our files.
  */
 final class Json {
   /** Largest value of a length or time: 2^63 - 1. */
   static final BigInteger MAX_LONG = BigInteger.valueOf(Long.MAX_VALUE);
 
   /**
-   * Jackson's limits with property names as long as string values (Jackson's default for names is 50,000): a
-   * schedule's {@code departures} and {@code slots} have the instance's message ids as keys, so a schedule that
-   * {@code solve} writes for an id an instance may hold must read back (a 120,006-character id did not).
+   * Jackson's limits with property names as long as string values (Jackson's default for names is
+   * 50,000): a schedule's {@code departures} and {@code slots} have the instance's message ids as
+   * keys, so a schedule that {@code solve} writes for an id an instance may hold must read back (a
+   * 120,006-character id did not).
    */
-  static final StreamReadConstraints LIMITS = StreamReadConstraints.builder()
-      .maxNameLength(StreamReadConstraints.DEFAULT_MAX_STRING_LEN)
-      .build();
+  static final StreamReadConstraints LIMITS =
+      StreamReadConstraints.builder()
+          .maxNameLength(StreamReadConstraints.DEFAULT_MAX_STRING_LEN)
+          .build();
 
-  static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder().streamReadConstraints(LIMITS).build())
-      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .build();
+  static final JsonMapper MAPPER =
+      JsonMapper.builder(JsonFactory.builder().streamReadConstraints(LIMITS).build())
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .build();
 
   static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private static final int WIDTH = 140;
 
-  private Json() {
-  }
+  private Json() {}
 
   /**
    * Parses a JSON document.
@@ -70,8 +72,14 @@ final class Json {
       throw new InstanceFormatException(file, "", "the file is empty; it should hold " + what);
     }
     if (!doc.isObject()) {
-      throw new InstanceFormatException(file, "", "the file holds a JSON " + typeName(doc) + ", but " + what
-          + " is a JSON object { ... }; wrap the fields in braces");
+      throw new InstanceFormatException(
+          file,
+          "",
+          "the file holds a JSON "
+              + typeName(doc)
+              + ", but "
+              + what
+              + " is a JSON object { ... }; wrap the fields in braces");
     }
     return doc;
   }
@@ -94,25 +102,34 @@ final class Json {
     String problem;
     if (orig.startsWith("Duplicate Object property")) {
       String key = orig.substring("Duplicate Object property".length()).trim();
-      problem = "duplicate key " + key + (pointer.isEmpty() ? "" : " at " + pointer)
-          + "; each key may appear once per object: remove or rename one";
-    } else if (e instanceof UnexpectedEndOfInputException || orig.startsWith("Unexpected end-of-input")) {
+      problem =
+          "duplicate key "
+              + key
+              + (pointer.isEmpty() ? "" : " at " + pointer)
+              + "; each key may appear once per object: remove or rename one";
+    } else if (e instanceof UnexpectedEndOfInputException
+        || orig.startsWith("Unexpected end-of-input")) {
       problem = "the JSON ends too early (truncated file?); complete it or regenerate " + what;
     } else if (orig.startsWith("Trailing token")) {
       problem = "there is more content after the JSON object; keep exactly one object in the file";
-    } else if (orig.startsWith("Non-standard token") || orig.contains("NaN") || orig.contains("Infinity")) {
+    } else if (orig.startsWith("Non-standard token")
+        || orig.contains("NaN")
+        || orig.contains("Infinity")) {
       problem = "invalid JSON number (" + firstClause(orig) + "); write a plain integer";
     } else if (orig.contains("Leading zeroes")) {
       problem = "invalid JSON number: leading zeros are not allowed; write 7, not 07";
     } else if (orig.startsWith("Unexpected character") || orig.startsWith("Unrecognized token")) {
-      problem = "invalid JSON: " + firstClause(orig) + "; check quotes, commas and brackets near here";
+      problem =
+          "invalid JSON: " + firstClause(orig) + "; check quotes, commas and brackets near here";
     } else {
       problem = "invalid JSON: " + firstClause(orig) + "; fix the syntax near here";
     }
     return new InstanceFormatException(file, place, problem, e);
   }
 
-  /** The first sentence-like part of a Jackson message, without its location and source excerpts. */
+  /**
+   * The first sentence-like part of a Jackson message, without its location and source excerpts.
+   */
   private static String firstClause(String msg) {
     String s = msg;
     int cut = s.indexOf(" at [Source");
@@ -164,35 +181,63 @@ final class Json {
   }
 
   /**
-   * Checks the {@code format} field before anything else, so that a schedule given as an instance (or a file of
-   * a newer version) gets one clear message rather than a list of unknown fields.
+   * Checks the {@code format} field before anything else, so that a schedule given as an instance
+   * (or a file of a newer version) gets one clear message rather than a list of unknown fields.
    */
   static void requireFormat(JsonNode doc, String expected, String other, String file, String what) {
     JsonNode f = doc.get("format");
     if (f == null) {
-      throw new InstanceFormatException(file, "/format", "missing field \"format\"; add \"format\": \"" + expected
-          + "\" as the first field of " + what);
+      throw new InstanceFormatException(
+          file,
+          "/format",
+          "missing field \"format\"; add \"format\": \""
+              + expected
+              + "\" as the first field of "
+              + what);
     }
     if (!f.isString()) {
-      throw new InstanceFormatException(file, "/format", "\"format\" must be the string \"" + expected
-          + "\", found a " + typeName(f) + "; write \"format\": \"" + expected + "\"");
+      throw new InstanceFormatException(
+          file,
+          "/format",
+          "\"format\" must be the string \""
+              + expected
+              + "\", found a "
+              + typeName(f)
+              + "; write \"format\": \""
+              + expected
+              + "\"");
     }
     String v = f.stringValue();
     if (v.equals(expected)) {
       return;
     }
     if (v.equals(other)) {
-      throw new InstanceFormatException(file, "/format", "this is " + Schemas.a(other.substring(0,
-          other.indexOf('/')).replace("commsched-", "")) + " file (" + other + "), not " + what
-          + "; pass the right file");
+      throw new InstanceFormatException(
+          file,
+          "/format",
+          "this is "
+              + Schemas.a(other.substring(0, other.indexOf('/')).replace("commsched-", ""))
+              + " file ("
+              + other
+              + "), not "
+              + what
+              + "; pass the right file");
     }
     String prefix = expected.substring(0, expected.indexOf('/') + 1);
     if (v.startsWith(prefix)) {
-      throw new InstanceFormatException(file, "/format", "unsupported format version \"" + v
-          + "\"; this tool reads \"" + expected + "\" (upgrade the tool or convert the file)");
+      throw new InstanceFormatException(
+          file,
+          "/format",
+          "unsupported format version \""
+              + v
+              + "\"; this tool reads \""
+              + expected
+              + "\" (upgrade the tool or convert the file)");
     }
-    throw new InstanceFormatException(file, "/format", "unknown format \"" + v + "\"; " + what
-        + " starts with \"format\": \"" + expected + "\"");
+    throw new InstanceFormatException(
+        file,
+        "/format",
+        "unknown format \"" + v + "\"; " + what + " starts with \"format\": \"" + expected + "\"");
   }
 
   // ---------------------------------------------------------------- numbers
@@ -200,8 +245,8 @@ final class Json {
   private static final BigDecimal LONG_LIMIT = new BigDecimal(MAX_LONG);
 
   /**
-   * Rejects decimal numbers beyond 63 bits anywhere in a document (such as {@code 1e400}) before the schema
-   * validator, which cannot compare them, sees them.
+   * Rejects decimal numbers beyond 63 bits anywhere in a document (such as {@code 1e400}) before
+   * the schema validator, which cannot compare them, sees them.
    */
   static void checkNumberRange(JsonNode doc, String file) {
     java.util.ArrayDeque<JsonNode> nodes = new java.util.ArrayDeque<>();
@@ -227,8 +272,14 @@ final class Json {
           }
         }
       } else if (n.isBigDecimal() && n.decimalValue().abs().compareTo(LONG_LIMIT) > 0) {
-        throw new InstanceFormatException(file, p, "the number " + n.decimalValue().toString()
-            + " is past the largest allowed value 2^63-1 = " + Long.MAX_VALUE + "; use a smaller number");
+        throw new InstanceFormatException(
+            file,
+            p,
+            "the number "
+                + n.decimalValue().toString()
+                + " is past the largest allowed value 2^63-1 = "
+                + Long.MAX_VALUE
+                + "; use a smaller number");
       }
     }
   }
@@ -240,8 +291,8 @@ final class Json {
    */
   static long toLong(JsonNode n, String file, String pointer) {
     if (n == null || !n.isNumber()) {
-      throw new InstanceFormatException(file, pointer, "expected an integer, found " + article(n)
-          + "; write a whole number");
+      throw new InstanceFormatException(
+          file, pointer, "expected an integer, found " + article(n) + "; write a whole number");
     }
     if (n.isInt() || n.isLong()) {
       return n.longValue();
@@ -251,12 +302,19 @@ final class Json {
     try {
       i = d.toBigIntegerExact();
     } catch (ArithmeticException e) {
-      throw new InstanceFormatException(file, pointer, d.toPlainString()
-          + " is not a whole number; write an integer");
+      throw new InstanceFormatException(
+          file, pointer, d.toPlainString() + " is not a whole number; write an integer");
     }
     if (i.bitLength() > 63) {
-      throw new InstanceFormatException(file, pointer, "the number " + i + " is past the largest allowed value "
-          + "2^63-1 = " + Long.MAX_VALUE + "; use a smaller number");
+      throw new InstanceFormatException(
+          file,
+          pointer,
+          "the number "
+              + i
+              + " is past the largest allowed value "
+              + "2^63-1 = "
+              + Long.MAX_VALUE
+              + "; use a smaller number");
     }
     return i.longValue();
   }
@@ -265,8 +323,10 @@ final class Json {
   static int toInt(JsonNode n, String file, String pointer) {
     long v = toLong(n, file, pointer);
     if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-      throw new InstanceFormatException(file, pointer, "the number " + v + " is too large here (at most "
-          + Integer.MAX_VALUE + ")");
+      throw new InstanceFormatException(
+          file,
+          pointer,
+          "the number " + v + " is too large here (at most " + Integer.MAX_VALUE + ")");
     }
     return (int) v;
   }
@@ -296,7 +356,9 @@ final class Json {
     return quoteTo(s, new StringBuilder(s.length() + 2)).toString();
   }
 
-  /** Appends {@link #quote}'s literal to {@code sb} (no string of its own), and returns {@code sb}. */
+  /**
+   * Appends {@link #quote}'s literal to {@code sb} (no string of its own), and returns {@code sb}.
+   */
   static StringBuilder quoteTo(String s, StringBuilder sb) {
     sb.append('"');
     JsonStringEncoder.getInstance().quoteAsString(s, sb);
@@ -304,10 +366,10 @@ final class Json {
   }
 
   /**
-   * Prints a document in the style of the FORMATS examples: the top-level object one field per line; any value
-   * that fits in about 100 columns on one line, with spaces after colons and commas; arrays of objects one
-   * element per line; long arrays of numbers or pairs packed into lines. The output is stable (same tree, same
-   * text) and ends with a newline.
+   * Prints a document in the style of the FORMATS examples: the top-level object one field per
+   * line; any value that fits in about 100 columns on one line, with spaces after colons and
+   * commas; arrays of objects one element per line; long arrays of numbers or pairs packed into
+   * lines. The output is stable (same tree, same text) and ends with a newline.
    */
   static String pretty(JsonNode doc) {
     StringBuilder sb = new StringBuilder();
@@ -317,8 +379,9 @@ final class Json {
   }
 
   /**
-   * A top-level field whose value is printed from a source rather than held as a tree: the one list of a file
-   * that grows with the instance (messages, departures, transmissions). Elements are built one at a time.
+   * A top-level field whose value is printed from a source rather than held as a tree: the one list
+   * of a file that grows with the instance (messages, departures, transmissions). Elements are
+   * built one at a time.
    */
   interface Bulk {
     /** Number of entries (object) or elements (array). */
@@ -334,9 +397,10 @@ final class Json {
     JsonNode value(int i);
 
     /**
-     * Appends element i's one-line form to {@code sb} when the source has a quicker way to it than building its tree
-     * (arrays only): the text {@link Json#compact} gives for {@link #value}. Returns false, having appended
-     * nothing, to have {@link #value} printed instead; the printer also falls back when the line is too long.
+     * Appends element i's one-line form to {@code sb} when the source has a quicker way to it than
+     * building its tree (arrays only): the text {@link Json#compact} gives for {@link #value}.
+     * Returns false, having appended nothing, to have {@link #value} printed instead; the printer
+     * also falls back when the line is too long.
      */
     default boolean appendCompact(int i, StringBuilder sb) {
       return false;
@@ -372,9 +436,9 @@ final class Json {
   private static final int CHUNK = 1 << 16;
 
   /**
-   * Streams a document in the layout of {@link #pretty}, character for character: the top-level fields of
-   * {@code top}, where a field named in {@code bulks} (its value in {@code top} is a placeholder that keeps the
-   * field order) is printed element by element from its source.
+   * Streams a document in the layout of {@link #pretty}, character for character: the top-level
+   * fields of {@code top}, where a field named in {@code bulks} (its value in {@code top} is a
+   * placeholder that keeps the field order) is printed element by element from its source.
    */
   static void prettyTo(Writer out, ObjectNode top, Map<String, Bulk> bulks) throws IOException {
     StringBuilder sb = new StringBuilder(CHUNK + 1024);
@@ -402,8 +466,12 @@ final class Json {
     out.write(sb.toString());
   }
 
-  /** What {@link #write} prints for the bulk's value as a tree, flushing {@code sb} to {@code out} as it goes. */
-  private static void writeBulk(Bulk bulk, int indent, StringBuilder sb, Writer out) throws IOException {
+  /**
+   * What {@link #write} prints for the bulk's value as a tree, flushing {@code sb} to {@code out}
+   * as it goes.
+   */
+  private static void writeBulk(Bulk bulk, int indent, StringBuilder sb, Writer out)
+      throws IOException {
     int n = bulk.size();
     if (n == 0) {
       sb.append(bulk.isObject() ? "{}" : "[]");

@@ -25,16 +25,18 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Reads schedule files ({@code commsched-schedule/1}) for a given instance.
  *
- * <p>Checks, in order: JSON syntax; the schema {@code schemas/schedule.schema.json}; that {@code instance} names
- * the given instance; that the schedule kind fits the model ({@code departures} and {@code slots} are
- * bufferless, {@code transmissions} store-and-forward); that every message id is one of the instance's (its
- * messages, or the origins {@code m0}, {@code m<v>} of broadcast and gossip) and every node is in range. Whether
- * the schedule obeys the model (conflicts, ports, arrivals) is the checker's business, not the reader's.
+ * <p>Checks, in order: JSON syntax; the schema {@code schemas/schedule.schema.json}; that {@code
+ * instance} names the given instance; that the schedule kind fits the model ({@code departures} and
+ * {@code slots} are bufferless, {@code transmissions} store-and-forward); that every message id is
+ * one of the instance's (its messages, or the origins {@code m0}, {@code m<v>} of broadcast and
+ * gossip) and every node is in range. Whether the schedule obeys the model (conflicts, ports,
+ * arrivals) is the checker's business, not the reader's.
  *
- * <p>Times: integers or exact decimal strings. The time scale is the finest among the model's and every time in
- * the file (makespan, lower bound, transmission starts); the makespan, the lower bound and the starts are
- * returned in ticks of that scale, which {@link Schedule.Transmissions#scale()} carries. Bufferless times must
- * be whole steps. A result without a schedule is on the model's scale.
+ * <p>Times: integers or exact decimal strings. The time scale is the finest among the model's and
+ * every time in the file (makespan, lower bound, transmission starts); the makespan, the lower
+ * bound and the starts are returned in ticks of that scale, which {@link
+ * Schedule.Transmissions#scale()} carries. Bufferless times must be whole steps. A result without a
+ * schedule is on the model's scale.
  */
 public final class ScheduleReader {
   /** The format tag of schedule files. */
@@ -42,8 +44,7 @@ public final class ScheduleReader {
 
   private static final String WHAT = "a schedule file";
 
-  private ScheduleReader() {
-  }
+  private ScheduleReader() {}
 
   /**
    * Reads a schedule file for an instance.
@@ -55,8 +56,8 @@ public final class ScheduleReader {
   }
 
   /**
-   * Reads the bytes of a schedule file: the streaming fast path when it applies, else the full check
-   * ({@link #parse}), which also phrases every error.
+   * Reads the bytes of a schedule file: the streaming fast path when it applies, else the full
+   * check ({@link #parse}), which also phrases every error.
    */
   static SolveResult read(byte[] bytes, String name, Instance instance) {
     if (Inputs.isUtf8(bytes)) {
@@ -69,20 +70,22 @@ public final class ScheduleReader {
   }
 
   /**
-   * The streaming fast path ({@link Streaming}): the result if the file passes the schema by the streaming
-   * check, null when the full check must run.
+   * The streaming fast path ({@link Streaming}): the result if the file passes the schema by the
+   * streaming check, null when the full check must run.
    *
-   * @throws InstanceFormatException for a schema-valid file that does not fit the instance (the same message as
-   *     the full check gives)
+   * @throws InstanceFormatException for a schema-valid file that does not fit the instance (the
+   *     same message as the full check gives)
    */
   static SolveResult fast(byte[] bytes, String fileName, Instance instance) {
     ObjectNode skeleton = Json.object();
     StepColumns steps = null;
     TransmissionColumns transmissions = null;
-    // store-and-forward schedules have fixed keys: interned names let Jackson parse the bytes themselves, which
+    // store-and-forward schedules have fixed keys: interned names let Jackson parse the bytes
+    // themselves, which
     // it does not do without them (it decodes to characters first)
     boolean fixedKeys = instance.model() instanceof CommModel.StoreAndForward;
-    try (JsonParser p = Streaming.parser(fixedKeys ? Streaming.SUBTREES : Streaming.PLAIN_NAMES, bytes)) {
+    try (JsonParser p =
+        Streaming.parser(fixedKeys ? Streaming.SUBTREES : Streaming.PLAIN_NAMES, bytes)) {
       Streaming.expect(p, JsonToken.START_OBJECT);
       while (true) {
         JsonToken t = p.nextToken();
@@ -108,16 +111,25 @@ public final class ScheduleReader {
         }
       }
       Streaming.expectEnd(p);
-    } catch (RuntimeException e) { // Streaming.GiveUp, a JacksonException, anything unusual: the full check
+    } catch (
+        RuntimeException
+            e) { // Streaming.GiveUp, a JacksonException, anything unusual: the full check
       return null;
     }
     JsonNode format = skeleton.get("format");
-    if (format == null || !format.isString() || !format.stringValue().equals(FORMAT)
+    if (format == null
+        || !format.isString()
+        || !format.stringValue().equals(FORMAT)
         || !Schemas.schedule().accepts(skeleton)) {
       return null;
     }
-    return new Builder(skeleton, steps != null ? steps : StepColumns.EMPTY,
-        transmissions != null ? transmissions : TransmissionColumns.EMPTY, fileName, instance).build();
+    return new Builder(
+            skeleton,
+            steps != null ? steps : StepColumns.EMPTY,
+            transmissions != null ? transmissions : TransmissionColumns.EMPTY,
+            fileName,
+            instance)
+        .build();
   }
 
   /** Parses schedule JSON for an instance; {@code fileName} is used in error messages. */
@@ -127,9 +139,17 @@ public final class ScheduleReader {
     Schemas.schedule().validate(doc, fileName);
     JsonNode steps = doc.has("departures") ? doc.get("departures") : doc.get("slots");
     JsonNode transmissions = doc.get("transmissions");
-    return new Builder(doc, steps == null ? StepColumns.EMPTY : new TreeSteps(steps, doc.has("departures")
-        ? "departures" : "slots"), transmissions == null ? TransmissionColumns.EMPTY
-        : new TreeTransmissions(transmissions), fileName, instance).build();
+    return new Builder(
+            doc,
+            steps == null
+                ? StepColumns.EMPTY
+                : new TreeSteps(steps, doc.has("departures") ? "departures" : "slots"),
+            transmissions == null
+                ? TransmissionColumns.EMPTY
+                : new TreeTransmissions(transmissions),
+            fileName,
+            instance)
+        .build();
   }
 
   private static final class Builder {
@@ -139,7 +159,12 @@ public final class ScheduleReader {
     private final String file;
     private final Instance instance;
 
-    Builder(JsonNode doc, StepSource steps, TransmissionSource transmissions, String file, Instance instance) {
+    Builder(
+        JsonNode doc,
+        StepSource steps,
+        TransmissionSource transmissions,
+        String file,
+        Instance instance) {
       this.doc = doc;
       this.stepList = steps;
       this.transmissionList = transmissions;
@@ -150,23 +175,39 @@ public final class ScheduleReader {
     SolveResult build() {
       String name = doc.get("instance").stringValue();
       if (!name.equals(instance.name())) {
-        throw new InstanceFormatException(file, "/instance", "this schedule is for instance \"" + name
-            + "\" but the instance file is \"" + instance.name() + "\"; pass the matching instance and schedule");
+        throw new InstanceFormatException(
+            file,
+            "/instance",
+            "this schedule is for instance \""
+                + name
+                + "\" but the instance file is \""
+                + instance.name()
+                + "\"; pass the matching instance and schedule");
       }
       String method = doc.get("method").stringValue();
       SolveStatus status = SolveStatus.valueOf(doc.get("status").stringValue());
       boolean bufferless = instance.model() instanceof CommModel.Bufferless;
-      String kind = doc.has("departures") ? "departures" : doc.has("slots") ? "slots"
-          : doc.has("transmissions") ? "transmissions" : null;
+      String kind =
+          doc.has("departures")
+              ? "departures"
+              : doc.has("slots") ? "slots" : doc.has("transmissions") ? "transmissions" : null;
       if (kind != null) {
         if (bufferless && kind.equals("transmissions")) {
-          throw new InstanceFormatException(file, "/transmissions", "the instance uses the bufferless model, whose "
-              + "schedules give \"departures\" (or \"slots\" for virtual schedules), not transmissions; "
-              + "pass the matching instance");
+          throw new InstanceFormatException(
+              file,
+              "/transmissions",
+              "the instance uses the bufferless model, whose "
+                  + "schedules give \"departures\" (or \"slots\" for virtual schedules), not transmissions; "
+                  + "pass the matching instance");
         }
         if (!bufferless && !kind.equals("transmissions")) {
-          throw new InstanceFormatException(file, "/" + kind, "the instance uses the store-and-forward model, "
-              + "whose schedules give \"transmissions\", not " + kind + "; pass the matching instance");
+          throw new InstanceFormatException(
+              file,
+              "/" + kind,
+              "the instance uses the store-and-forward model, "
+                  + "whose schedules give \"transmissions\", not "
+                  + kind
+                  + "; pass the matching instance");
         }
       }
 
@@ -178,7 +219,8 @@ public final class ScheduleReader {
         scale = refine(scale, e.getValue(), e.getKey(), bufferless, kind);
       }
       if ("transmissions".equals(kind)) {
-        // the starts are read from the source as needed, not kept in the map: a pointer is built only for an error
+        // the starts are read from the source as needed, not kept in the map: a pointer is built
+        // only for an error
         for (int i = 0; i < transmissionList.size(); i++) {
           if (transmissionList.wholeStart(i) < 0) { // a whole number never refines the scale
             scale = refine(scale, transmissionList.start(i, file), null, i, bufferless, kind);
@@ -186,19 +228,25 @@ public final class ScheduleReader {
         }
       }
 
-      Long makespan = doc.has("makespan") && !doc.get("makespan").isNull() ? ticks("/makespan", times, scale)
-          : null;
-      // the lower bound is kept in the result's ticks (those of its makespan); a finer bound is rounded down,
+      Long makespan =
+          doc.has("makespan") && !doc.get("makespan").isNull()
+              ? ticks("/makespan", times, scale)
+              : null;
+      // the lower bound is kept in the result's ticks (those of its makespan); a finer bound is
+      // rounded down,
       // which keeps it valid
       Map<String, BigDecimal> lbTime = new LinkedHashMap<>();
       collectTime("/lowerBound", lbTime);
       long lb = 0L;
       if (lbTime.containsKey("/lowerBound")) {
-        lbTime.put("/lowerBound", lbTime.get("/lowerBound").setScale(scale.decimals(), java.math.RoundingMode.FLOOR));
+        lbTime.put(
+            "/lowerBound",
+            lbTime.get("/lowerBound").setScale(scale.decimals(), java.math.RoundingMode.FLOOR));
         lb = ticks("/lowerBound", lbTime, scale);
       }
       String lbKind = doc.has("lowerBoundKind") ? doc.get("lowerBoundKind").stringValue() : "given";
-      String witness = doc.has("lowerBoundWitness") ? doc.get("lowerBoundWitness").stringValue() : "";
+      String witness =
+          doc.has("lowerBoundWitness") ? doc.get("lowerBoundWitness").stringValue() : "";
       LowerBound bound = new LowerBound(lb, lbKind, witness);
 
       Schedule schedule = null;
@@ -219,20 +267,26 @@ public final class ScheduleReader {
       try {
         return new SolveResult(method, status, schedule, makespan, bound, scale, stats);
       } catch (IllegalArgumentException e) {
-        throw new InstanceFormatException(file, "", InstanceFormatException.singleLine(e.getMessage())
-            + "; fix the result", e);
+        throw new InstanceFormatException(
+            file, "", InstanceFormatException.singleLine(e.getMessage()) + "; fix the result", e);
       }
     }
 
-    private TimeScale refine(TimeScale scale, BigDecimal v, String pointer, boolean bufferless, String kind) {
+    private TimeScale refine(
+        TimeScale scale, BigDecimal v, String pointer, boolean bufferless, String kind) {
       return refine(scale, v, pointer, -1, bufferless, kind);
     }
 
     /**
-     * The scale refined to hold time v (at {@code pointer}, or the start of transmission {@code record} when the
-     * pointer is null).
+     * The scale refined to hold time v (at {@code pointer}, or the start of transmission {@code
+     * record} when the pointer is null).
      */
-    private TimeScale refine(TimeScale scale, BigDecimal v, String pointer, int record, boolean bufferless,
+    private TimeScale refine(
+        TimeScale scale,
+        BigDecimal v,
+        String pointer,
+        int record,
+        boolean bufferless,
         String kind) {
       if (v.scale() <= scale.decimals()) {
         return scale; // no more places than the scale, trailing zeros or not
@@ -243,17 +297,29 @@ public final class ScheduleReader {
       }
       String at = pointer != null ? pointer : "/transmissions/" + record + "/start";
       if (bufferless) {
-        throw new InstanceFormatException(file, at, "bufferless times are whole steps, found "
-            + v.toPlainString() + "; write an integer");
+        throw new InstanceFormatException(
+            file,
+            at,
+            "bufferless times are whole steps, found " + v.toPlainString() + "; write an integer");
       }
       if (kind == null) {
-        throw new InstanceFormatException(file, at, v.toPlainString() + " has more decimal "
-            + "places than the model's beta and tau (" + scale.decimals() + "); without a schedule, round "
-            + "it down to " + scale.decimals() + " places");
+        throw new InstanceFormatException(
+            file,
+            at,
+            v.toPlainString()
+                + " has more decimal "
+                + "places than the model's beta and tau ("
+                + scale.decimals()
+                + "); without a schedule, round "
+                + "it down to "
+                + scale.decimals()
+                + " places");
       }
       if (places > 15) {
-        throw new InstanceFormatException(file, at, v.toPlainString() + " has " + places
-            + " decimal places; times may have at most 15");
+        throw new InstanceFormatException(
+            file,
+            at,
+            v.toPlainString() + " has " + places + " decimal places; times may have at most 15");
       }
       return new TimeScale(places);
     }
@@ -276,9 +342,17 @@ public final class ScheduleReader {
       try {
         return scale.toTicks(times.get(pointer));
       } catch (ArithmeticException e) {
-        throw new InstanceFormatException(file, pointer, "the time " + times.get(pointer).toPlainString()
-            + " is too large for a time scale of " + scale.decimals() + " decimal places (at most "
-            + Long.MAX_VALUE + " ticks); use smaller times or fewer decimal places", e);
+        throw new InstanceFormatException(
+            file,
+            pointer,
+            "the time "
+                + times.get(pointer).toPlainString()
+                + " is too large for a time scale of "
+                + scale.decimals()
+                + " decimal places (at most "
+                + Long.MAX_VALUE
+                + " ticks); use smaller times or fewer decimal places",
+            e);
       }
     }
 
@@ -287,7 +361,8 @@ public final class ScheduleReader {
       String[] keys = new String[n];
       long[] values = new long[n];
       boolean[] seen = new boolean[instance.messages().size()];
-      boolean distinct = true; // every id names a message, none twice: the compact table holds the entries as read
+      boolean distinct =
+          true; // every id names a message, none twice: the compact table holds the entries as read
       for (int i = 0; i < n; i++) {
         String id = stepList.key(i);
         int m = instance.indexOf(id);
@@ -295,7 +370,11 @@ public final class ScheduleReader {
           requireMessage(id, "/" + field + "/" + Json.token(id), false);
           distinct = false;
         } else {
-          id = instance.messages().get(m).id(); // one string per id for the instance and its schedule
+          id =
+              instance
+                  .messages()
+                  .get(m)
+                  .id(); // one string per id for the instance and its schedule
           distinct &= !seen[m];
           seen[m] = true;
         }
@@ -346,7 +425,11 @@ public final class ScheduleReader {
         if (m < 0) {
           requireMessage(message, "/transmissions/" + i + "/message", true);
         } else {
-          message = instance.messages().get(m).id(); // one string per id for the instance and its schedule
+          message =
+              instance
+                  .messages()
+                  .get(m)
+                  .id(); // one string per id for the instance and its schedule
         }
         int packet = list.packet(i, file);
         long size = list.size(i, file);
@@ -359,12 +442,22 @@ public final class ScheduleReader {
           start = at == null ? Math.multiplyExact(whole, perUnit) : scale.toTicks(at);
         } catch (ArithmeticException e) {
           at = list.start(i, file);
-          throw new InstanceFormatException(file, "/transmissions/" + i + "/start", "the time " + at.toPlainString()
-              + " is too large for a time scale of " + scale.decimals() + " decimal places (at most "
-              + Long.MAX_VALUE + " ticks); use smaller times or fewer decimal places", e);
+          throw new InstanceFormatException(
+              file,
+              "/transmissions/" + i + "/start",
+              "the time "
+                  + at.toPlainString()
+                  + " is too large for a time scale of "
+                  + scale.decimals()
+                  + " decimal places (at most "
+                  + Long.MAX_VALUE
+                  + " ticks); use smaller times or fewer decimal places",
+              e);
         }
         Long first = list.first(i, file);
-        out.add(new Schedule.Transmission(message, packet, size, from, to, start, first, list.channel(i, file)));
+        out.add(
+            new Schedule.Transmission(
+                message, packet, size, from, to, start, first, list.channel(i, file)));
       }
       return new Schedule.Transmissions(scale, out);
     }
@@ -379,8 +472,15 @@ public final class ScheduleReader {
 
     private int node(int v, String pointer) {
       if (v >= instance.network().nodes()) {
-        throw new InstanceFormatException(file, pointer, "node " + v + " is out of range: the instance's node ids "
-            + "are 0.." + (instance.network().nodes() - 1) + "; fix the node or pass the matching instance");
+        throw new InstanceFormatException(
+            file,
+            pointer,
+            "node "
+                + v
+                + " is out of range: the instance's node ids "
+                + "are 0.."
+                + (instance.network().nodes() - 1)
+                + "; fix the node or pass the matching instance");
       }
       return v;
     }
@@ -389,8 +489,16 @@ public final class ScheduleReader {
       if (instance.indexOf(id) >= 0 || originsToo && instance.originIndexOf(id) >= 0) {
         return;
       }
-      throw new InstanceFormatException(file, pointer, "unknown message \"" + id + "\": instance "
-          + instance.name() + " has no such message" + examples() + "; fix the id or pass the matching instance");
+      throw new InstanceFormatException(
+          file,
+          pointer,
+          "unknown message \""
+              + id
+              + "\": instance "
+              + instance.name()
+              + " has no such message"
+              + examples()
+              + "; fix the id or pass the matching instance");
     }
 
     private String examples() {
@@ -429,17 +537,24 @@ public final class ScheduleReader {
     }
   }
 
-  /** The entries of {@code departures} or {@code slots} as the builder reads them, in file order. */
+  /**
+   * The entries of {@code departures} or {@code slots} as the builder reads them, in file order.
+   */
   interface StepSource {
     int size();
 
     String key(int i);
 
-    /** The step of entry i; may throw an {@link InstanceFormatException} naming the entry's pointer. */
+    /**
+     * The step of entry i; may throw an {@link InstanceFormatException} naming the entry's pointer.
+     */
     long value(int i, String file);
   }
 
-  /** The {@code transmissions} as the builder reads them; accessors taking the file may throw for bad values. */
+  /**
+   * The {@code transmissions} as the builder reads them; accessors taking the file may throw for
+   * bad values.
+   */
   interface TransmissionSource {
     int size();
 
@@ -455,7 +570,10 @@ public final class ScheduleReader {
 
     BigDecimal start(int i, String file);
 
-    /** The start when it is written as a whole number (the usual case, read without a BigDecimal), else -1. */
+    /**
+     * The start when it is written as a whole number (the usual case, read without a BigDecimal),
+     * else -1.
+     */
     default long wholeStart(int i) {
       return -1;
     }
@@ -463,7 +581,10 @@ public final class ScheduleReader {
     /** The {@code first} step, or null. */
     Long first(int i, String file);
 
-    /** The {@code channel} of the record, or null (the streaming path gives up on records that have one). */
+    /**
+     * The {@code channel} of the record, or null (the streaming path gives up on records that have
+     * one).
+     */
     default Integer channel(int i, String file) {
       return null;
     }
@@ -542,7 +663,9 @@ public final class ScheduleReader {
     @Override
     public BigDecimal start(int i, String file) {
       JsonNode n = list.get(i).get("start");
-      return n.isString() ? new BigDecimal(n.stringValue()) : BigDecimal.valueOf(Json.toLong(n, file, p(i, "start")));
+      return n.isString()
+          ? new BigDecimal(n.stringValue())
+          : BigDecimal.valueOf(Json.toLong(n, file, p(i, "start")));
     }
 
     @Override
@@ -558,7 +681,9 @@ public final class ScheduleReader {
     }
   }
 
-  /** The steps as the streaming parser stores them, each checked against the schema's {@code step}. */
+  /**
+   * The steps as the streaming parser stores them, each checked against the schema's {@code step}.
+   */
   static final class StepColumns implements StepSource {
     static final StepColumns EMPTY = new StepColumns();
     private int n;
@@ -566,9 +691,9 @@ public final class ScheduleReader {
     private long[] values = new long[16];
 
     /**
-     * Reads the value of {@code "departures"} or {@code "slots"}: an object of message id to step. Every key must
-     * be a message of the instance, once (else the full check reports the unknown or repeated id); the keys kept
-     * are the instance's own id strings.
+     * Reads the value of {@code "departures"} or {@code "slots"}: an object of message id to step.
+     * Every key must be a message of the instance, once (else the full check reports the unknown or
+     * repeated id); the keys kept are the instance's own id strings.
      */
     static StepColumns read(JsonParser p, Instance instance) {
       Streaming.expect(p, JsonToken.START_OBJECT);
@@ -611,7 +736,9 @@ public final class ScheduleReader {
     }
   }
 
-  /** The transmissions as the streaming parser stores them, each checked against the schema's item. */
+  /**
+   * The transmissions as the streaming parser stores them, each checked against the schema's item.
+   */
   static final class TransmissionColumns implements TransmissionSource {
     static final TransmissionColumns EMPTY = new TransmissionColumns();
     private static final String[] NO_STRINGS = new String[0];
@@ -673,19 +800,22 @@ public final class ScheduleReader {
             tos[i] = Streaming.natInt(p);
             seen |= 16;
             break;
-          case "start": {
-            JsonToken v = p.nextToken();
-            if (v == JsonToken.VALUE_STRING && Streaming.isDecimal(p.getString())) {
-              startTexts[i] = p.getString();
-            } else if (v == JsonToken.VALUE_NUMBER_INT && (p.getNumberType() == JsonParser.NumberType.INT
-                || p.getNumberType() == JsonParser.NumberType.LONG) && p.getLongValue() >= 0) {
-              starts[i] = p.getLongValue();
-            } else {
-              throw Streaming.giveUp();
+          case "start":
+            {
+              JsonToken v = p.nextToken();
+              if (v == JsonToken.VALUE_STRING && Streaming.isDecimal(p.getString())) {
+                startTexts[i] = p.getString();
+              } else if (v == JsonToken.VALUE_NUMBER_INT
+                  && (p.getNumberType() == JsonParser.NumberType.INT
+                      || p.getNumberType() == JsonParser.NumberType.LONG)
+                  && p.getLongValue() >= 0) {
+                starts[i] = p.getLongValue();
+              } else {
+                throw Streaming.giveUp();
+              }
+              seen |= 32;
+              break;
             }
-            seen |= 32;
-            break;
-          }
           case "first":
             if (firsts[i] >= 0) {
               throw Streaming.giveUp(); // a repeated key

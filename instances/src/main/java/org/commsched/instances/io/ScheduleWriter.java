@@ -1,11 +1,11 @@
 package org.commsched.instances.io;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -20,23 +20,23 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Writes schedule files ({@code commsched-schedule/1}) in the field order of FORMATS.md: {@code format},
- * {@code instance}, {@code method}, {@code status}, {@code makespan}, {@code lowerBound}, {@code lowerBoundKind},
- * {@code lowerBoundWitness}, the schedule ({@code departures}, {@code slots} or {@code transmissions}), then
- * {@code control} and {@code stats} when present.
+ * Writes schedule files ({@code commsched-schedule/1}) in the field order of FORMATS.md: {@code
+ * format}, {@code instance}, {@code method}, {@code status}, {@code makespan}, {@code lowerBound},
+ * {@code lowerBoundKind}, {@code lowerBoundWitness}, the schedule ({@code departures}, {@code
+ * slots} or {@code transmissions}), then {@code control} and {@code stats} when present.
  *
  * <p>Times: the makespan, the lower bound and every transmission start are ticks of the schedule's
- * {@link TimeScale} (the instance's when there is no schedule). A time is written as a JSON integer when it is a
- * whole number of model units, else as an exact decimal string such as {@code "13.6"}; bufferless schedules are
- * always integers. A result without a schedule (INFEASIBLE, UNKNOWN) is written with {@code "makespan": null}
- * and no schedule field.
+ * {@link TimeScale} (the instance's when there is no schedule). A time is written as a JSON integer
+ * when it is a whole number of model units, else as an exact decimal string such as {@code "13.6"};
+ * bufferless schedules are always integers. A result without a schedule (INFEASIBLE, UNKNOWN) is
+ * written with {@code "makespan": null} and no schedule field.
  *
- * <p>{@code lowerBoundKind} is an optional extension of FORMATS (allowed: new optional fields) that keeps the
- * {@link org.commsched.core.solve.LowerBound#kind()} so that a file read back gives the same result.
+ * <p>{@code lowerBoundKind} is an optional extension of FORMATS (allowed: new optional fields) that
+ * keeps the {@link org.commsched.core.solve.LowerBound#kind()} so that a file read back gives the
+ * same result.
  */
 public final class ScheduleWriter {
-  private ScheduleWriter() {
-  }
+  private ScheduleWriter() {}
 
   /** The result as schedule-file JSON text (ending with a newline). */
   public static String toJson(SolveResult result, Instance instance) {
@@ -50,8 +50,9 @@ public final class ScheduleWriter {
   }
 
   /**
-   * Writes the schedule file atomically: temporary file in the same directory, then rename. The text is streamed
-   * (the schedule list is printed entry by entry), so a large schedule is never held as one string.
+   * Writes the schedule file atomically: temporary file in the same directory, then rename. The
+   * text is streamed (the schedule list is printed entry by entry), so a large schedule is never
+   * held as one string.
    */
   public static void write(SolveResult result, Instance instance, Path out) {
     AtomicFiles.writeText(out, w -> writeTo(w, result, instance));
@@ -104,23 +105,27 @@ public final class ScheduleWriter {
     } else if (schedule instanceof Schedule.Transmissions) {
       o.putNull("transmissions");
       List<Schedule.Transmission> ts = ((Schedule.Transmissions) schedule).transmissions();
-      bulks.put("transmissions", Json.Bulk.array(ts.size(), i -> {
-        Schedule.Transmission t = ts.get(i);
-        ObjectNode x = Json.object();
-        x.put("message", t.message());
-        x.put("packet", t.packet());
-        x.put("size", t.size());
-        x.put("from", t.from());
-        x.put("to", t.to());
-        x.set("start", time(t.start(), scale));
-        if (t.first() != null) {
-          x.put("first", t.first());
-        }
-        if (t.channel() != null) {
-          x.put("channel", t.channel());
-        }
-        return x;
-      }));
+      bulks.put(
+          "transmissions",
+          Json.Bulk.array(
+              ts.size(),
+              i -> {
+                Schedule.Transmission t = ts.get(i);
+                ObjectNode x = Json.object();
+                x.put("message", t.message());
+                x.put("packet", t.packet());
+                x.put("size", t.size());
+                x.put("from", t.from());
+                x.put("to", t.to());
+                x.set("start", time(t.start(), scale));
+                if (t.first() != null) {
+                  x.put("first", t.first());
+                }
+                if (t.channel() != null) {
+                  x.put("channel", t.channel());
+                }
+                return x;
+              }));
     }
     if (!result.stats().isEmpty()) {
       ObjectNode s = o.putObject("stats");
@@ -193,7 +198,9 @@ public final class ScheduleWriter {
     }
     if (v instanceof Double || v instanceof Float) {
       double d = ((Number) v).doubleValue();
-      return Double.isFinite(d) ? Json.NODES.numberNode(d) : Json.NODES.stringNode(Double.toString(d));
+      return Double.isFinite(d)
+          ? Json.NODES.numberNode(d)
+          : Json.NODES.stringNode(Double.toString(d));
     }
     if (v instanceof Boolean) {
       return Json.NODES.booleanNode((Boolean) v);

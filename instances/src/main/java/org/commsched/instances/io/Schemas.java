@@ -19,36 +19,42 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The JSON Schemas of the two file kinds (draft 2020-12, strict: unknown fields are errors), and the translation
- * of the validator's findings into one actionable line: the most useful error wins (the deepest place, then a
- * concrete keyword such as a wrong type over a {@code oneOf} summary), and it is phrased as "what is wrong; the
- * fix".
+ * The JSON Schemas of the two file kinds (draft 2020-12, strict: unknown fields are errors), and
+ * the translation of the validator's findings into one actionable line: the most useful error wins
+ * (the deepest place, then a concrete keyword such as a wrong type over a {@code oneOf} summary),
+ * and it is phrased as "what is wrong; the fix".
  *
- * <p>Validation uses networknt json-schema-validator (Jackson 3 line), which bundles the draft 2020-12
- * meta-schemas, so nothing is fetched over the network.
+ * <p>Validation uses networknt json-schema-validator (Jackson 3 line), which bundles the draft
+ * 2020-12 meta-schemas, so nothing is fetched over the network.
  */
 final class Schemas {
   /** Resource path of the instance schema. */
   static final String INSTANCE_RESOURCE = "/schemas/instance.schema.json";
+
   /** Resource path of the schedule schema. */
   static final String SCHEDULE_RESOURCE = "/schemas/schedule.schema.json";
 
   /**
-   * Computed before the validator is first touched: SLF4J's "No SLF4J providers were found" reminder, silenced
-   * where it is noise (docs/EMBEDDING.md#logging). The validator is the only code on the class path that logs
-   * (through SLF4J; Choco and OR-Tools do not), and SLF4J prints that reminder on stderr the first time any logger is
-   * made in an application without a logging provider: for a library user, at the first instance read. A library
-   * must not bring a provider (slf4j-nop or slf4j-simple would override the application's own choice), so when no
-   * provider is on the class path (neither an SLF4J 2 service provider nor an SLF4J 1 binding) and the application
-   * set neither {@code slf4j.provider} nor {@code slf4j.internal.verbosity}, this sets the latter to {@code ERROR}:
-   * SLF4J's own diagnostics at error level only; without a provider every log line is dropped anyway. An
-   * application with a provider, or with either property set, is left alone.
+   * Computed before the validator is first touched: SLF4J's "No SLF4J providers were found"
+   * reminder, silenced where it is noise (docs/EMBEDDING.md#logging). The validator is the only
+   * code on the class path that logs (through SLF4J; Choco and OR-Tools do not), and SLF4J prints
+   * that reminder on stderr the first time any logger is made in an application without a logging
+   * provider: for a library user, at the first instance read. A library must not bring a provider
+   * (slf4j-nop or slf4j-simple would override the application's own choice), so when no provider is
+   * on the class path (neither an SLF4J 2 service provider nor an SLF4J 1 binding) and the
+   * application set neither {@code slf4j.provider} nor {@code slf4j.internal.verbosity}, this sets
+   * the latter to {@code ERROR}: SLF4J's own diagnostics at error level only; without a provider
+   * every log line is dropped anyway. An application with a provider, or with either property set,
+   * is left alone.
    */
   private static final boolean SLF4J_QUIETED = quietSlf4jWithoutProvider();
 
-  private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(
-      SpecificationVersion.DRAFT_2020_12,
-      b -> b.schemaRegistryConfig(SchemaRegistryConfig.builder().pathType(PathType.JSON_POINTER).build()));
+  private static final SchemaRegistry REGISTRY =
+      SchemaRegistry.withDefaultDialect(
+          SpecificationVersion.DRAFT_2020_12,
+          b ->
+              b.schemaRegistryConfig(
+                  SchemaRegistryConfig.builder().pathType(PathType.JSON_POINTER).build()));
 
   private static volatile Schemas instanceSchema;
   private static volatile Schemas scheduleSchema;
@@ -65,18 +71,21 @@ final class Schemas {
   }
 
   /**
-   * Sets {@code slf4j.internal.verbosity=ERROR} when no SLF4J provider is on the class path and the application set
-   * neither that property nor {@code slf4j.provider} ({@link #SLF4J_QUIETED}); true if it did.
+   * Sets {@code slf4j.internal.verbosity=ERROR} when no SLF4J provider is on the class path and the
+   * application set neither that property nor {@code slf4j.provider} ({@link #SLF4J_QUIETED}); true
+   * if it did.
    */
   static boolean quietSlf4jWithoutProvider() {
     try {
-      if (System.getProperty("slf4j.provider") != null || System.getProperty("slf4j.internal.verbosity") != null) {
+      if (System.getProperty("slf4j.provider") != null
+          || System.getProperty("slf4j.internal.verbosity") != null) {
         return false;
       }
       ClassLoader cl = Schemas.class.getClassLoader();
       if (cl.getResource("META-INF/services/org.slf4j.spi.SLF4JServiceProvider") != null
           || cl.getResource("org/slf4j/impl/StaticLoggerBinder.class") != null) {
-        return false; // a provider (SLF4J 2) or a binding (SLF4J 1): the application's logging decides
+        return false; // a provider (SLF4J 2) or a binding (SLF4J 1): the application's logging
+        // decides
       }
       System.setProperty("slf4j.internal.verbosity", "ERROR");
       return true;
@@ -141,8 +150,13 @@ final class Schemas {
     try {
       errors = schema.validate(doc);
     } catch (RuntimeException e) {
-      throw new InstanceFormatException(file, "", "the validator could not check this file ("
-          + InstanceFormatException.singleLine(e.getMessage()) + "); fix unusual values", e);
+      throw new InstanceFormatException(
+          file,
+          "",
+          "the validator could not check this file ("
+              + InstanceFormatException.singleLine(e.getMessage())
+              + "); fix unusual values",
+          e);
     }
     if (errors.isEmpty()) {
       return;
@@ -152,8 +166,9 @@ final class Schemas {
   }
 
   /**
-   * True if a document passes the schema (and the 63-bit number range), false on any finding: the fast path's
-   * check of a skeleton ({@link Streaming}), which leaves the phrasing of findings to {@link #validate}.
+   * True if a document passes the schema (and the 63-bit number range), false on any finding: the
+   * fast path's check of a skeleton ({@link Streaming}), which leaves the phrasing of findings to
+   * {@link #validate}.
    */
   boolean accepts(JsonNode doc) {
     try {
@@ -166,9 +181,12 @@ final class Schemas {
 
   // ------------------------------------------------------------------ choosing
 
-  /** Fields whose value selects the rules for the rest of the file; a bad value there explains the rest. */
-  private static final List<String> DISCRIMINATORS = List.of("/problem", "/status", "/model/kind",
-      "/network/family");
+  /**
+   * Fields whose value selects the rules for the rest of the file; a bad value there explains the
+   * rest.
+   */
+  private static final List<String> DISCRIMINATORS =
+      List.of("/problem", "/status", "/model/kind", "/network/family");
 
   private static com.networknt.schema.Error pick(List<com.networknt.schema.Error> errors) {
     for (String d : DISCRIMINATORS) {
@@ -185,9 +203,9 @@ final class Schemas {
       }
     }
     List<com.networknt.schema.Error> pool = direct.isEmpty() ? errors : direct;
-    Comparator<com.networknt.schema.Error> order = Comparator
-        .comparingInt((com.networknt.schema.Error e) -> -depth(e))
-        .thenComparingInt(Schemas::priority);
+    Comparator<com.networknt.schema.Error> order =
+        Comparator.comparingInt((com.networknt.schema.Error e) -> -depth(e))
+            .thenComparingInt(Schemas::priority);
     com.networknt.schema.Error best = pool.get(0);
     for (com.networknt.schema.Error e : pool) {
       if (order.compare(e, best) < 0) {
@@ -197,7 +215,9 @@ final class Schemas {
     return best;
   }
 
-  /** True if the error explains why one branch of a oneOf/anyOf failed (its summary says it better). */
+  /**
+   * True if the error explains why one branch of a oneOf/anyOf failed (its summary says it better).
+   */
   private static boolean insideAlternative(com.networknt.schema.Error e) {
     NodePath p = e.getEvaluationPath();
     for (int i = 0; i + 1 < p.getNameCount(); i++) {
@@ -248,29 +268,48 @@ final class Schemas {
 
   // ------------------------------------------------------------------ phrasing
 
-  private InstanceFormatException translate(com.networknt.schema.Error e, JsonNode doc, String file) {
+  private InstanceFormatException translate(
+      com.networknt.schema.Error e, JsonNode doc, String file) {
     String loc = e.getInstanceLocation().toString();
     String kw = e.getKeyword() == null ? "" : e.getKeyword();
     JsonNode value = e.getInstanceNode();
     String field = lastToken(loc);
     switch (kw) {
-      case "required": {
-        String prop = e.getProperty() != null ? e.getProperty() : String.valueOf(arg(e, 0));
-        return new InstanceFormatException(file, loc + "/" + Json.token(prop), "missing field \"" + prop + "\""
-            + because(loc, doc) + "; add " + example(prop, loc, doc));
-      }
-      case "additionalProperties": {
-        String prop = e.getProperty() != null ? e.getProperty() : String.valueOf(arg(e, 0));
-        List<String> allowed = allowedProperties(e);
-        String guess = closest(prop, allowed);
-        String msg = "unknown field \"" + prop + "\"" + (guess != null ? " (did you mean \"" + guess + "\"?)" : "")
-            + in(loc, doc) + "; remove or rename it" + (allowed.isEmpty() ? "" : " (allowed here: "
-            + String.join(", ", allowed) + ")");
-        return new InstanceFormatException(file, loc + "/" + Json.token(prop), msg);
-      }
+      case "required":
+        {
+          String prop = e.getProperty() != null ? e.getProperty() : String.valueOf(arg(e, 0));
+          return new InstanceFormatException(
+              file,
+              loc + "/" + Json.token(prop),
+              "missing field \""
+                  + prop
+                  + "\""
+                  + because(loc, doc)
+                  + "; add "
+                  + example(prop, loc, doc));
+        }
+      case "additionalProperties":
+        {
+          String prop = e.getProperty() != null ? e.getProperty() : String.valueOf(arg(e, 0));
+          List<String> allowed = allowedProperties(e);
+          String guess = closest(prop, allowed);
+          String msg =
+              "unknown field \""
+                  + prop
+                  + "\""
+                  + (guess != null ? " (did you mean \"" + guess + "\"?)" : "")
+                  + in(loc, doc)
+                  + "; remove or rename it"
+                  + (allowed.isEmpty()
+                      ? ""
+                      : " (allowed here: " + String.join(", ", allowed) + ")");
+          return new InstanceFormatException(file, loc + "/" + Json.token(prop), msg);
+        }
       case "false":
-        return new InstanceFormatException(file, loc, "field \"" + field + "\" does not belong" + in(parent(loc), doc)
-            + "; remove it");
+        return new InstanceFormatException(
+            file,
+            loc,
+            "field \"" + field + "\" does not belong" + in(parent(loc), doc) + "; remove it");
       case "type":
         return new InstanceFormatException(file, loc, typeProblem(field, value, e));
       case "minimum":
@@ -281,16 +320,29 @@ final class Schemas {
       case "const":
         return new InstanceFormatException(file, loc, enumProblem(field, value, e));
       case "pattern":
-        return new InstanceFormatException(file, loc, Json.compact(value) + " is not an exact decimal; write digits "
-            + "with an optional fraction as a string, e.g. \"5\" or \"0.4\" (no sign, no exponent)");
+        return new InstanceFormatException(
+            file,
+            loc,
+            Json.compact(value)
+                + " is not an exact decimal; write digits "
+                + "with an optional fraction as a string, e.g. \"5\" or \"0.4\" (no sign, no exponent)");
       case "minLength":
-        return new InstanceFormatException(file, loc, (field.matches("\\d+") ? "entry " + field : "\"" + field + "\"")
-            + " must not be empty; write a non-empty string");
+        return new InstanceFormatException(
+            file,
+            loc,
+            (field.matches("\\d+") ? "entry " + field : "\"" + field + "\"")
+                + " must not be empty; write a non-empty string");
       case "minItems":
       case "maxItems":
         if (loc.matches("/network/(arcs|links)/\\d+")) {
-          return new InstanceFormatException(file, loc, "an " + (loc.contains("arcs") ? "arc" : "link")
-              + " is a pair [u, v] of node ids, found " + value.size() + " entries; write exactly two");
+          return new InstanceFormatException(
+              file,
+              loc,
+              "an "
+                  + (loc.contains("arcs") ? "arc" : "link")
+                  + " is a pair [u, v] of node ids, found "
+                  + value.size()
+                  + " entries; write exactly two");
         }
         return new InstanceFormatException(file, loc, sanitize(e.getMessage()) + "; fix the list");
       case "oneOf":
@@ -364,8 +416,10 @@ final class Schemas {
 
   /** The word with "a" or "an" before it. */
   static String a(String word) {
-    boolean vowel = !word.isEmpty() && "aeiouAEIOU".indexOf(word.charAt(0)) >= 0
-        && !word.startsWith("u"); // "a ula", "a uring"; but "an UNKNOWN"
+    boolean vowel =
+        !word.isEmpty()
+            && "aeiouAEIOU".indexOf(word.charAt(0)) >= 0
+            && !word.startsWith("u"); // "a ula", "a uring"; but "an UNKNOWN"
     return (vowel ? "an " : "a ") + word;
   }
 
@@ -393,10 +447,13 @@ final class Schemas {
       case "id":
         return "\"id\": \"<unique message id>\"";
       case "kind":
-        return loc.startsWith("/control") ? "\"kind\": \"token\" (what the control flit is)"
+        return loc.startsWith("/control")
+            ? "\"kind\": \"token\" (what the control flit is)"
             : "\"kind\": \"bufferless\" or \"store-and-forward\"";
       case "ports":
-        return "store-and-forward".equals(model) ? "\"ports\": \"one\" or \"all\"" : "\"ports\": \"all\" or \"single\"";
+        return "store-and-forward".equals(model)
+            ? "\"ports\": \"one\" or \"all\""
+            : "\"ports\": \"all\" or \"single\"";
       case "beta":
         return "\"beta\": \"5\" (set-up time per packet per hop, a decimal string)";
       case "tau":
@@ -445,7 +502,9 @@ final class Schemas {
     }
     NodePath frag = sl.getFragment();
     JsonNode node = root;
-    for (int i = 0; i + 1 < frag.getNameCount(); i++) { // up to the object holding additionalProperties
+    for (int i = 0;
+        i + 1 < frag.getNameCount();
+        i++) { // up to the object holding additionalProperties
       Object el = frag.getElement(i);
       node = el instanceof Integer ? node.path((Integer) el) : node.path(String.valueOf(el));
     }
@@ -503,72 +562,124 @@ final class Schemas {
     String found = Json.typeName(value);
     String shown = value == null ? "" : Json.compact(value);
     if (expected.equals("null")) {
-      return "\"" + field + "\" must be null here: a result without a schedule has no " + field
+      return "\""
+          + field
+          + "\" must be null here: a result without a schedule has no "
+          + field
           + "; write null or remove it";
     }
     if (value != null && value.isNull()) {
-      return "\"" + field + "\" is null but needs a value (" + expected.replace("[", "").replace("]", "")
-          .replace(", ", " or ") + "); write it" + (isTimeField(field) ? ", e.g. \"" + field + "\": 10" : "");
+      return "\""
+          + field
+          + "\" is null but needs a value ("
+          + expected.replace("[", "").replace("]", "").replace(", ", " or ")
+          + "); write it"
+          + (isTimeField(field) ? ", e.g. \"" + field + "\": 10" : "");
     }
     if (isDecimalField(field) && value != null && value.isNumber()) {
-      return "\"" + field + "\" must be an exact decimal written as a string, found the number " + shown
-          + "; write \"" + field + "\": \"" + value.decimalValue().toPlainString() + "\"";
+      return "\""
+          + field
+          + "\" must be an exact decimal written as a string, found the number "
+          + shown
+          + "; write \""
+          + field
+          + "\": \""
+          + value.decimalValue().toPlainString()
+          + "\"";
     }
     if (isTimeField(field) && value != null && value.isNumber()) {
-      return "a time that is not a whole number is written as a decimal string; write \"" + field + "\": \""
-          + value.decimalValue().toPlainString() + "\"";
+      return "a time that is not a whole number is written as a decimal string; write \""
+          + field
+          + "\": \""
+          + value.decimalValue().toPlainString()
+          + "\"";
     }
     if (expected.contains("integer") && value != null && value.isNumber()) {
       return shown + " is not a whole number; write an integer";
     }
-    if (expected.contains("integer") && value != null && value.isString()
+    if (expected.contains("integer")
+        && value != null
+        && value.isString()
         && value.stringValue().matches("-?[0-9]+")) {
-      return "expected an integer, found the string " + shown + "; write " + value.stringValue()
+      return "expected an integer, found the string "
+          + shown
+          + "; write "
+          + value.stringValue()
           + " without quotes";
     }
     String exp = expected.replace("[", "").replace("]", "").replace(", ", " or ");
-    return "expected " + (exp.startsWith("a") || exp.startsWith("i") || exp.startsWith("o") ? "an " : "a ") + exp
-        + ", found " + Json.article(value) + (value != null && !value.isContainer() ? " (" + shown + ")" : "")
+    return "expected "
+        + (exp.startsWith("a") || exp.startsWith("i") || exp.startsWith("o") ? "an " : "a ")
+        + exp
+        + ", found "
+        + Json.article(value)
+        + (value != null && !value.isContainer() ? " (" + shown + ")" : "")
         + "; fix the value";
   }
 
   private static boolean isNodeField(String field, String loc) {
-    return field.equals("from") || field.equals("to") || field.equals("root") || field.equals("source")
-        || field.equals("target") || loc.matches(".*/(route|parents|arcs/\\d+|links/\\d+)/\\d+");
+    return field.equals("from")
+        || field.equals("to")
+        || field.equals("root")
+        || field.equals("source")
+        || field.equals("target")
+        || loc.matches(".*/(route|parents|arcs/\\d+|links/\\d+)/\\d+");
   }
 
-  private static String minimumProblem(String field, String loc, JsonNode value, com.networknt.schema.Error e) {
+  private static String minimumProblem(
+      String field, String loc, JsonNode value, com.networknt.schema.Error e) {
     String shown = value == null ? "?" : Json.compact(value);
     if (field.equals("length")) {
-      return "the length " + shown + " is negative; a length counts flits (units): write an integer >= 1 "
+      return "the length "
+          + shown
+          + " is negative; a length counts flits (units): write an integer >= 1 "
           + "(scatter and gather also accept 0)";
     }
     if (isNodeField(field, loc)) {
       return "node id " + shown + " is negative; node ids are 0..n-1";
     }
-    if (loc.startsWith("/departures/") || loc.startsWith("/slots/") || field.equals("step")
+    if (loc.startsWith("/departures/")
+        || loc.startsWith("/slots/")
+        || field.equals("step")
         || field.equals("start")) {
-      return "the " + (loc.startsWith("/slots/") ? "slot " : "step ") + shown + " is negative; time starts at 0";
+      return "the "
+          + (loc.startsWith("/slots/") ? "slot " : "step ")
+          + shown
+          + " is negative; time starts at 0";
     }
-    if (field.equals("nodes") || field.equals("rows") || field.equals("cols") || field.equals("dimension")
+    if (field.equals("nodes")
+        || field.equals("rows")
+        || field.equals("cols")
+        || field.equals("dimension")
         || field.equals("size")) {
       return "\"" + field + "\" is " + shown + "; it must be at least 1";
     }
     return shown + " is below the minimum " + arg(e, 0) + "; use a value >= " + arg(e, 0);
   }
 
-  private static String maximumProblem(String field, String loc, JsonNode value, com.networknt.schema.Error e) {
+  private static String maximumProblem(
+      String field, String loc, JsonNode value, com.networknt.schema.Error e) {
     String shown = value == null ? "?" : Json.compact(value);
-    if (value != null && value.isNumber()
+    if (value != null
+        && value.isNumber()
         && value.decimalValue().toBigInteger().compareTo(Json.MAX_LONG) > 0) {
-      return "the number " + shown + " is past the largest allowed value 2^63-1 = " + Long.MAX_VALUE
+      return "the number "
+          + shown
+          + " is past the largest allowed value 2^63-1 = "
+          + Long.MAX_VALUE
           + "; use a smaller number";
     }
     if (isNodeField(field, loc)) {
-      return "node id " + shown + " is too large (at most " + Integer.MAX_VALUE + "); node ids are 0..n-1";
+      return "node id "
+          + shown
+          + " is too large (at most "
+          + Integer.MAX_VALUE
+          + "); node ids are 0..n-1";
     }
-    if (value != null && value.isNumber() && value.decimalValue().toBigInteger()
-        .compareTo(BigInteger.valueOf(Integer.MAX_VALUE)) > 0) {
+    if (value != null
+        && value.isNumber()
+        && value.decimalValue().toBigInteger().compareTo(BigInteger.valueOf(Integer.MAX_VALUE))
+            > 0) {
       return "\"" + field + "\" is " + shown + ", too large (at most " + Integer.MAX_VALUE + ")";
     }
     return shown + " is above the maximum " + arg(e, 0) + "; use a smaller value";
@@ -604,29 +715,36 @@ final class Schemas {
         what = shown + " is not allowed for \"" + field + "\"";
         break;
     }
-    String fix = "; use " + (options.size() == 1 ? "\"" + options.get(0) + "\"" : "one of " + String.join(", ", options));
+    String fix =
+        "; use "
+            + (options.size() == 1
+                ? "\"" + options.get(0) + "\""
+                : "one of " + String.join(", ", options));
     if (guess != null && !guess.equals(value.stringValue())) {
       fix = " (did you mean \"" + guess + "\"?)" + fix;
     }
     if (field.equals("family")) {
-      fix += ", or omit \"family\" and give \"nodes\" with \"arcs\" or \"links\" for an explicit network";
+      fix +=
+          ", or omit \"family\" and give \"nodes\" with \"arcs\" or \"links\" for an explicit network";
     }
     return what + fix;
   }
 
-  private static String oneOfProblem(String loc, JsonNode value, JsonNode doc, com.networknt.schema.Error e) {
+  private static String oneOfProblem(
+      String loc, JsonNode value, JsonNode doc, com.networknt.schema.Error e) {
     Object valid = arg(e, 0);
     boolean none = valid == null || "0".equals(String.valueOf(valid));
     if (loc.equals("/network")) {
       return none
           ? "an explicit network needs \"arcs\" (directed) or \"links\" (bidirectional); add one, or give a "
-            + "\"family\" such as \"ula\""
+              + "\"family\" such as \"ula\""
           : "an explicit network takes \"arcs\" or \"links\", not both; merge them into one list";
     }
     if (loc.isEmpty() && doc.has("status")) {
       return none
-          ? a(doc.path("status").asString("")) + " result needs its schedule: add \"departures\", \"slots\" or "
-            + "\"transmissions\" (or set \"status\" to \"UNKNOWN\")"
+          ? a(doc.path("status").asString(""))
+              + " result needs its schedule: add \"departures\", \"slots\" or "
+              + "\"transmissions\" (or set \"status\" to \"UNKNOWN\")"
           : "a result carries exactly one of \"departures\", \"slots\" and \"transmissions\"; keep one";
     }
     return sanitize(e.getMessage()) + "; fix the value";

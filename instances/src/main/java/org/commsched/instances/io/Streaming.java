@@ -3,63 +3,72 @@ package org.commsched.instances.io;
 import java.util.Arrays;
 import java.util.regex.Pattern;
 import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamFactory;
 import tools.jackson.core.json.JsonFactory;
-import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The fast path of the readers: one pass of Jackson's streaming parser over the file's bytes, with no tree of
- * the whole document.
+ * The fast path of the readers: one pass of Jackson's streaming parser over the file's bytes, with
+ * no tree of the whole document.
  *
- * <p>A file is split into its <em>skeleton</em> and its <em>bulk</em>. The bulk is the one list that grows with
- * the instance (an instance's {@code messages}; a schedule's {@code departures}, {@code slots} or
- * {@code transmissions}); every other top-level field is small and is read into a tree. Each bulk element is
- * checked while it is parsed against its item schema (types, required and unknown fields, ranges) and stored in
- * compact columns; the skeleton, with the bulk replaced by an empty list, is then checked by the JSON Schema
- * validator itself. The schemas constrain a bulk element only through its item schema (and, for messages,
- * through the fields the problem requires, which the reader checks once it knows the problem), so a file passes
- * both checks exactly when the whole file passes the schema.
+ * <p>A file is split into its <em>skeleton</em> and its <em>bulk</em>. The bulk is the one list
+ * that grows with the instance (an instance's {@code messages}; a schedule's {@code departures},
+ * {@code slots} or {@code transmissions}); every other top-level field is small and is read into a
+ * tree. Each bulk element is checked while it is parsed against its item schema (types, required
+ * and unknown fields, ranges) and stored in compact columns; the skeleton, with the bulk replaced
+ * by an empty list, is then checked by the JSON Schema validator itself. The schemas constrain a
+ * bulk element only through its item schema (and, for messages, through the fields the problem
+ * requires, which the reader checks once it knows the problem), so a file passes both checks
+ * exactly when the whole file passes the schema.
  *
- * <p>The fast path only ever <em>accepts</em>: whenever anything is unusual (a syntax error, a schema
- * violation, a number written as a decimal, a value out of range) it gives up, and the reader runs the full
- * check on the document tree, which reports the problem exactly as it always has (docs/DESIGN.md: one line
- * naming the file, the place and the fix). Valid files never pay for the tree.
+ * <p>The fast path only ever <em>accepts</em>: whenever anything is unusual (a syntax error, a
+ * schema violation, a number written as a decimal, a value out of range) it gives up, and the
+ * reader runs the full check on the document tree, which reports the problem exactly as it always
+ * has (docs/DESIGN.md: one line naming the file, the place and the fix). Valid files never pay for
+ * the tree.
  */
 final class Streaming {
   /**
-   * Parses a document in the middle of a stream. Duplicate keys are not detected by the parser (whose detector
-   * builds a set per object, a million sets for a million messages): the fast path checks the keys it reads itself
-   * and fails subtrees with a repeated key ({@code FAIL_ON_READING_DUP_TREE_KEY}); the full check, with the
-   * parser's detection, then reports the key. Trailing content is the caller's business.
+   * Parses a document in the middle of a stream. Duplicate keys are not detected by the parser
+   * (whose detector builds a set per object, a million sets for a million messages): the fast path
+   * checks the keys it reads itself and fails subtrees with a repeated key ({@code
+   * FAIL_ON_READING_DUP_TREE_KEY}); the full check, with the parser's detection, then reports the
+   * key. Trailing content is the caller's business.
    */
-  static final JsonMapper SUBTREES = Json.MAPPER.rebuild()
-      .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-      .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
-      .build();
+  static final JsonMapper SUBTREES =
+      Json.MAPPER
+          .rebuild()
+          .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+          .build();
 
   /**
-   * As {@link #SUBTREES}, but without interning property names: for files whose keys are message ids (a
-   * schedule's {@code departures} and {@code slots}), where a symbol table of a million names costs more than it
-   * saves.
+   * As {@link #SUBTREES}, but without interning property names: for files whose keys are message
+   * ids (a schedule's {@code departures} and {@code slots}), where a symbol table of a million
+   * names costs more than it saves.
    */
-  static final JsonMapper PLAIN_NAMES = JsonMapper.builder(JsonFactory.builder()
-          .streamReadConstraints(Json.LIMITS)
-          .disable(TokenStreamFactory.Feature.CANONICALIZE_PROPERTY_NAMES)
-          .build())
-      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-      .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
-      .build();
+  static final JsonMapper PLAIN_NAMES =
+      JsonMapper.builder(
+              JsonFactory.builder()
+                  .streamReadConstraints(Json.LIMITS)
+                  .disable(TokenStreamFactory.Feature.CANONICALIZE_PROPERTY_NAMES)
+                  .build())
+          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+          .build();
 
-  /** The pattern of the schemas' exact decimals (beta, tau, times written as strings), without any slack. */
+  /**
+   * The pattern of the schemas' exact decimals (beta, tau, times written as strings), without any
+   * slack.
+   */
   private static final Pattern DECIMAL = Pattern.compile("[0-9]+(\\.[0-9]+)?");
 
-  private Streaming() {
-  }
+  private Streaming() {}
 
   /** The fast path does not apply: the caller falls back to the full check. */
   static final class GiveUp extends RuntimeException {
@@ -75,24 +84,41 @@ final class Streaming {
     return GiveUp.INSTANCE;
   }
 
-  /** A parser over the bytes of a file (after a UTF-8 byte-order mark, if any), made by {@link #SUBTREES}. */
+  /**
+   * A parser over the bytes of a file (after a UTF-8 byte-order mark, if any), made by {@link
+   * #SUBTREES}.
+   */
   static JsonParser parser(byte[] bytes) {
     return parser(SUBTREES, bytes);
   }
 
-  /** A parser over the bytes of a file (after a UTF-8 byte-order mark, if any), made by the given mapper. */
+  /**
+   * A parser over the bytes of a file (after a UTF-8 byte-order mark, if any), made by the given
+   * mapper.
+   */
   static JsonParser parser(JsonMapper mapper, byte[] bytes) {
-    int off = bytes.length >= 3 && (bytes[0] & 0xFF) == 0xEF && (bytes[1] & 0xFF) == 0xBB
-        && (bytes[2] & 0xFF) == 0xBF ? 3 : 0;
+    int off =
+        bytes.length >= 3
+                && (bytes[0] & 0xFF) == 0xEF
+                && (bytes[1] & 0xFF) == 0xBB
+                && (bytes[2] & 0xFF) == 0xBF
+            ? 3
+            : 0;
     return mapper.createParser(bytes, off, bytes.length - off);
   }
 
-  /** Reads the value at the parser's current token as a tree (the parser then stands on its last token). */
+  /**
+   * Reads the value at the parser's current token as a tree (the parser then stands on its last
+   * token).
+   */
   static JsonNode tree(JsonParser p) {
     return SUBTREES.readTree(p);
   }
 
-  /** Reads an array of objects: {@code each} gets the parser at each object's start and reads it to its end. */
+  /**
+   * Reads an array of objects: {@code each} gets the parser at each object's start and reads it to
+   * its end.
+   */
   static void objects(JsonParser p, java.util.function.Consumer<JsonParser> each) {
     expect(p, JsonToken.START_ARRAY);
     while (true) {
@@ -135,7 +161,8 @@ final class Streaming {
 
   /** The next value as an integer in 0..2^31-1 (a node id, a packet number). */
   static int natInt(JsonParser p) {
-    if (p.nextToken() != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT) {
+    if (p.nextToken() != JsonToken.VALUE_NUMBER_INT
+        || p.getNumberType() != JsonParser.NumberType.INT) {
       throw giveUp();
     }
     int v = p.getIntValue();
@@ -171,7 +198,8 @@ final class Streaming {
       if (t == JsonToken.END_ARRAY) {
         return Arrays.copyOf(out, n);
       }
-      if (t != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT
+      if (t != JsonToken.VALUE_NUMBER_INT
+          || p.getNumberType() != JsonParser.NumberType.INT
           || p.getIntValue() < 0) {
         throw giveUp();
       }
@@ -182,7 +210,10 @@ final class Streaming {
     }
   }
 
-  /** True if a string is an exact decimal as the schemas' {@code pattern} states it (and nothing looser). */
+  /**
+   * True if a string is an exact decimal as the schemas' {@code pattern} states it (and nothing
+   * looser).
+   */
   static boolean isDecimal(String s) {
     return DECIMAL.matcher(s).matches();
   }

@@ -10,8 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class AtomicFilesTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void writeString_replacesTarget_andLeavesNoTemporaryFile() throws Exception {
@@ -27,8 +26,8 @@ class AtomicFilesTest {
   @Test
   void missingDirectory_isOneLineError_andCreatesNothing() {
     Path f = dir.resolve("no/such/dir/x.json");
-    InstanceFormatException e = catchThrowableOfType(InstanceFormatException.class,
-        () -> AtomicFiles.writeString(f, "x"));
+    InstanceFormatException e =
+        catchThrowableOfType(InstanceFormatException.class, () -> AtomicFiles.writeString(f, "x"));
     BadInputTest.assertOneLine(e, f.toString());
     assertThat(e.oneLine()).contains("does not exist");
     assertThat(Files.exists(dir.resolve("no"))).isFalse();
@@ -38,8 +37,8 @@ class AtomicFilesTest {
   void targetIsDirectory_isOneLineError_andKeepsIt() throws Exception {
     Path d = Files.createDirectory(dir.resolve("out.json"));
     Files.writeString(d.resolve("inside"), "keep");
-    InstanceFormatException e = catchThrowableOfType(InstanceFormatException.class,
-        () -> AtomicFiles.writeString(d, "x"));
+    InstanceFormatException e =
+        catchThrowableOfType(InstanceFormatException.class, () -> AtomicFiles.writeString(d, "x"));
     assertThat(e.oneLine()).contains("is a directory");
     assertThat(Files.readString(d.resolve("inside"))).isEqualTo("keep");
     try (Stream<Path> files = Files.list(dir)) {
@@ -58,7 +57,10 @@ class AtomicFilesTest {
     }
   }
 
-  /** The written file gets the mode any new file gets here (the umask's), not a temporary file's 0600. */
+  /**
+   * The written file gets the mode any new file gets here (the umask's), not a temporary file's
+   * 0600.
+   */
   @Test
   void writtenFile_hasTheUmasksMode() throws Exception {
     Path plain = Files.createFile(dir.resolve("plain"));
@@ -68,14 +70,16 @@ class AtomicFilesTest {
   }
 
   /**
-   * A temporary file a killed run left (its pid no longer running) goes with the next write of the same target; one
-   * of a running writer (this JVM's pid) and other files stay.
+   * A temporary file a killed run left (its pid no longer running) goes with the next write of the
+   * same target; one of a running writer (this JVM's pid) and other files stay.
    */
   @Test
   void staleTemporaryFileOfADeadWriter_isRemovedByTheNextWrite() throws Exception {
     long dead = deadPid();
     Path stale = Files.writeString(dir.resolve(".x.json." + dead + ".abc.tmp"), "half");
-    Path live = Files.writeString(dir.resolve(".x.json." + ProcessHandle.current().pid() + ".abc.tmp"), "busy");
+    Path live =
+        Files.writeString(
+            dir.resolve(".x.json." + ProcessHandle.current().pid() + ".abc.tmp"), "busy");
     Path other = Files.writeString(dir.resolve(".y.json." + dead + ".abc.tmp"), "another target's");
     Path f = dir.resolve("x.json");
     AtomicFiles.writeString(f, "content");

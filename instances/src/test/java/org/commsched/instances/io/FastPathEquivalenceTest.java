@@ -33,13 +33,14 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The streaming fast path of the readers ({@link Streaming}) decides and reports exactly as the full check on the
- * document tree (schema validator, then the model's rules): on every valid file of the catalogue and the test
- * resources, on schedules for them, and on seeded mutations of all of these (deleted, added and renamed fields,
- * wrong types, negative and oversized numbers, decimals, bad enum values, wrapped and unwrapped values, duplicate
- * keys, truncation, trailing content, byte-order marks, bad UTF-8). For each case the reader's outcome (the fast
- * path, falling back to the full check) must equal the full check's: the same instance or result (as written
- * back), or the same one-line message. A file the fast path accepts must be one the full check accepts.
+ * The streaming fast path of the readers ({@link Streaming}) decides and reports exactly as the
+ * full check on the document tree (schema validator, then the model's rules): on every valid file
+ * of the catalogue and the test resources, on schedules for them, and on seeded mutations of all of
+ * these (deleted, added and renamed fields, wrong types, negative and oversized numbers, decimals,
+ * bad enum values, wrapped and unwrapped values, duplicate keys, truncation, trailing content,
+ * byte-order marks, bad UTF-8). For each case the reader's outcome (the fast path, falling back to
+ * the full check) must equal the full check's: the same instance or result (as written back), or
+ * the same one-line message. A file the fast path accepts must be one the full check accepts.
  */
 class FastPathEquivalenceTest {
   private static final String NAME = "case.json";
@@ -85,9 +86,13 @@ class FastPathEquivalenceTest {
     owners.add(example);
     int fastAccepted = 0;
     for (int i = 0; i < corpus.size(); i++) {
-      fastAccepted += compareSchedule(corpus.get(i).getBytes(StandardCharsets.UTF_8), owners.get(i), "valid file");
+      fastAccepted +=
+          compareSchedule(
+              corpus.get(i).getBytes(StandardCharsets.UTF_8), owners.get(i), "valid file");
     }
-    assertThat(fastAccepted).as("every valid schedule takes the fast path").isEqualTo(corpus.size());
+    assertThat(fastAccepted)
+        .as("every valid schedule takes the fast path")
+        .isEqualTo(corpus.size());
     int n = Seeds.cases() * 2;
     for (long seed : Seeds.seeds(n).toArray()) {
       SplittableRandom rnd = new SplittableRandom(Seeds.mix(seed ^ 0x5C4EDL));
@@ -113,26 +118,41 @@ class FastPathEquivalenceTest {
 
   /** Compares the reader with the full check on one file; 1 if the fast path accepted it. */
   private static int compareInstance(byte[] bytes, String label) {
-    String full = outcome(() -> InstanceWriter.toJson(InstanceReader.parse(Inputs.decode(bytes, NAME,
-        "an instance file"), NAME)));
+    String full =
+        outcome(
+            () ->
+                InstanceWriter.toJson(
+                    InstanceReader.parse(Inputs.decode(bytes, NAME, "an instance file"), NAME)));
     String reader = outcome(() -> InstanceWriter.toJson(InstanceReader.read(bytes, NAME)));
     assertThat(reader).as(label + ": " + excerpt(bytes)).isEqualTo(full);
-    Instance fast = Inputs.isUtf8(bytes) ? fastOrNull(() -> InstanceReader.fast(bytes, NAME)) : null;
+    Instance fast =
+        Inputs.isUtf8(bytes) ? fastOrNull(() -> InstanceReader.fast(bytes, NAME)) : null;
     if (fast != null) {
-      assertThat("ok " + InstanceWriter.toJson(fast)).as(label + ": fast path accepted").isEqualTo(full);
+      assertThat("ok " + InstanceWriter.toJson(fast))
+          .as(label + ": fast path accepted")
+          .isEqualTo(full);
       return 1;
     }
     return 0;
   }
 
   private static int compareSchedule(byte[] bytes, Instance instance, String label) {
-    String full = outcome(() -> ScheduleWriter.toJson(ScheduleReader.parse(Inputs.decode(bytes, NAME,
-        "a schedule file"), NAME, instance), instance));
-    String reader = outcome(() -> ScheduleWriter.toJson(ScheduleReader.read(bytes, NAME, instance), instance));
+    String full =
+        outcome(
+            () ->
+                ScheduleWriter.toJson(
+                    ScheduleReader.parse(
+                        Inputs.decode(bytes, NAME, "a schedule file"), NAME, instance),
+                    instance));
+    String reader =
+        outcome(() -> ScheduleWriter.toJson(ScheduleReader.read(bytes, NAME, instance), instance));
     assertThat(reader).as(label + ": " + excerpt(bytes)).isEqualTo(full);
-    SolveResult fast = Inputs.isUtf8(bytes) ? fastOrNull(() -> ScheduleReader.fast(bytes, NAME, instance)) : null;
+    SolveResult fast =
+        Inputs.isUtf8(bytes) ? fastOrNull(() -> ScheduleReader.fast(bytes, NAME, instance)) : null;
     if (fast != null) {
-      assertThat("ok " + ScheduleWriter.toJson(fast, instance)).as(label + ": fast path accepted").isEqualTo(full);
+      assertThat("ok " + ScheduleWriter.toJson(fast, instance))
+          .as(label + ": fast path accepted")
+          .isEqualTo(full);
       return 1;
     }
     return 0;
@@ -149,7 +169,10 @@ class FastPathEquivalenceTest {
     }
   }
 
-  /** The fast path's answer; a rule error it throws counts as "not accepted" (the outcome compares messages). */
+  /**
+   * The fast path's answer; a rule error it throws counts as "not accepted" (the outcome compares
+   * messages).
+   */
   private static <T> T fastOrNull(java.util.function.Supplier<T> run) {
     try {
       return run.get();
@@ -168,8 +191,11 @@ class FastPathEquivalenceTest {
   /** Every instance JSON file of the catalogue and the test resources. */
   static List<String> instanceCorpus() {
     List<String> out = new ArrayList<>();
-    for (Path dir : List.of(Path.of("catalogue"), Path.of("src/test/resources"),
-        Path.of("src/test/resources/io"))) {
+    for (Path dir :
+        List.of(
+            Path.of("catalogue"),
+            Path.of("src/test/resources"),
+            Path.of("src/test/resources/io"))) {
       try (Stream<Path> files = Files.list(dir)) {
         for (Path f : files.sorted().toList()) {
           if (f.toString().endsWith(".json")) {
@@ -194,7 +220,9 @@ class FastPathEquivalenceTest {
     }
   }
 
-  /** A few results for an instance: every schedule kind the model takes, and one without a schedule. */
+  /**
+   * A few results for an instance: every schedule kind the model takes, and one without a schedule.
+   */
   static List<SolveResult> results(Instance inst) {
     List<SolveResult> out = new ArrayList<>();
     TimeScale scale = inst.timeScale();
@@ -210,13 +238,24 @@ class FastPathEquivalenceTest {
       for (Origin o : inst.origins()) {
         deps.putIfAbsent(o.message(), 1L);
       }
-      out.add(new SolveResult("test", SolveStatus.FEASIBLE, new Schedule.Departures(deps), 9L, lb, scale, stats));
-      out.add(new SolveResult("test", SolveStatus.OPTIMAL, new Schedule.Slots(deps), 4L, lb, scale, Map.of()));
+      out.add(
+          new SolveResult(
+              "test", SolveStatus.FEASIBLE, new Schedule.Departures(deps), 9L, lb, scale, stats));
+      out.add(
+          new SolveResult(
+              "test", SolveStatus.OPTIMAL, new Schedule.Slots(deps), 4L, lb, scale, Map.of()));
       if (!deps.isEmpty()) {
-        List<Schedule.ControlTransfer> control = List.of(new Schedule.ControlTransfer(0, 1, 2, "token",
-            List.of(-1L, 5L)));
-        out.add(new SolveResult("test", SolveStatus.FEASIBLE, new Schedule.Departures(deps, control), 9L, lb, scale,
-            Map.of()));
+        List<Schedule.ControlTransfer> control =
+            List.of(new Schedule.ControlTransfer(0, 1, 2, "token", List.of(-1L, 5L)));
+        out.add(
+            new SolveResult(
+                "test",
+                SolveStatus.FEASIBLE,
+                new Schedule.Departures(deps, control),
+                9L,
+                lb,
+                scale,
+                Map.of()));
       }
     } else {
       TimeScale fine = new TimeScale(Math.max(1, scale.decimals()));
@@ -234,10 +273,19 @@ class FastPathEquivalenceTest {
       for (int i = 0; i < ids.size(); i++) {
         int u = nodes.get(i);
         int v = inst.network().head(inst.network().outArc(u, 0));
-        ts.add(new Schedule.Transmission(ids.get(i), i % 2, 1 + i % 3, u, v, 7L * i + 3, i % 2 == 0 ? null : 2L));
+        ts.add(
+            new Schedule.Transmission(
+                ids.get(i), i % 2, 1 + i % 3, u, v, 7L * i + 3, i % 2 == 0 ? null : 2L));
       }
-      out.add(new SolveResult("test", SolveStatus.FEASIBLE, new Schedule.Transmissions(fine, ts), 7L * ids.size() + 5,
-          lb, fine, stats));
+      out.add(
+          new SolveResult(
+              "test",
+              SolveStatus.FEASIBLE,
+              new Schedule.Transmissions(fine, ts),
+              7L * ids.size() + 5,
+              lb,
+              fine,
+              stats));
     }
     out.add(new SolveResult("test", SolveStatus.UNKNOWN, null, null, lb, scale, Map.of()));
     return out;
@@ -245,9 +293,30 @@ class FastPathEquivalenceTest {
 
   // ------------------------------------------------------------------ mutations
 
-  private static final Object[] REPLACEMENTS = {"x", "", "5", "bogus", 1L, 0L, -1L, -0L, 7L, 2147483648L,
-      Long.MAX_VALUE, new BigInteger("9223372036854775808"), new BigDecimal("1.5"), new BigDecimal("1.0"),
-      new BigDecimal("1e400"), new BigDecimal("-2"), Boolean.TRUE, null, "ARRAY", "OBJECT", "0.5", "1e3"};
+  private static final Object[] REPLACEMENTS = {
+    "x",
+    "",
+    "5",
+    "bogus",
+    1L,
+    0L,
+    -1L,
+    -0L,
+    7L,
+    2147483648L,
+    Long.MAX_VALUE,
+    new BigInteger("9223372036854775808"),
+    new BigDecimal("1.5"),
+    new BigDecimal("1.0"),
+    new BigDecimal("1e400"),
+    new BigDecimal("-2"),
+    Boolean.TRUE,
+    null,
+    "ARRAY",
+    "OBJECT",
+    "0.5",
+    "1e3"
+  };
 
   /** One seeded mutation of a valid file. */
   static byte[] mutate(String text, SplittableRandom rnd) {
@@ -258,19 +327,23 @@ class FastPathEquivalenceTest {
         return Arrays.copyOf(utf8, rnd.nextInt(utf8.length));
       case 1: // trailing content
         return (text + (rnd.nextBoolean() ? "{}" : " x")).getBytes(StandardCharsets.UTF_8);
-      case 2: { // a duplicate key inside a random object
-        int at = nthIndex(text, "{", rnd);
-        return (text.substring(0, at + 1) + "\"dup\": 1, \"dup\": 2, " + text.substring(at + 1))
-            .getBytes(StandardCharsets.UTF_8);
-      }
-      case 3: { // a byte-order mark (valid), or bad UTF-8
-        byte[] out = new byte[utf8.length + 3];
-        byte[] pre = rnd.nextBoolean() ? new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}
-            : new byte[] {' ', (byte) 0xC3, ' '};
-        System.arraycopy(pre, 0, out, 0, 3);
-        System.arraycopy(utf8, 0, out, 3, utf8.length);
-        return out;
-      }
+      case 2:
+        { // a duplicate key inside a random object
+          int at = nthIndex(text, "{", rnd);
+          return (text.substring(0, at + 1) + "\"dup\": 1, \"dup\": 2, " + text.substring(at + 1))
+              .getBytes(StandardCharsets.UTF_8);
+        }
+      case 3:
+        { // a byte-order mark (valid), or bad UTF-8
+          byte[] out = new byte[utf8.length + 3];
+          byte[] pre =
+              rnd.nextBoolean()
+                  ? new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}
+                  : new byte[] {' ', (byte) 0xC3, ' '};
+          System.arraycopy(pre, 0, out, 0, 3);
+          System.arraycopy(utf8, 0, out, 3, utf8.length);
+          return out;
+        }
       case 4: // a syntax slip: drop one character
         if (utf8.length > 2) {
           int at = rnd.nextInt(utf8.length);
@@ -299,38 +372,59 @@ class FastPathEquivalenceTest {
           ((ArrayNode) parent).remove(Integer.parseInt(key));
         }
         break;
-      case 7: { // add an unknown field to an object
-        ObjectNode o = value.isObject() ? (ObjectNode) value : parent.isObject() ? (ObjectNode) parent : doc;
-        o.put(rnd.nextBoolean() ? "extra" : "lenght", 1);
-        break;
-      }
+      case 7:
+        { // add an unknown field to an object
+          ObjectNode o =
+              value.isObject() ? (ObjectNode) value : parent.isObject() ? (ObjectNode) parent : doc;
+          o.put(rnd.nextBoolean() ? "extra" : "lenght", 1);
+          break;
+        }
       case 8: // rename a field (typo)
         if (parent.isObject()) {
           ((ObjectNode) parent).remove(key);
           ((ObjectNode) parent).set(key.length() > 1 ? key.substring(1) : key + "x", value);
         }
         break;
-      case 9: { // bad enum value: a near typo of a string
-        String s = value.isString() ? value.stringValue() : "bogus";
-        set(parent, key, Json.NODES.stringNode(s.length() > 1 ? s.substring(0, s.length() - 1) : s + "?"));
-        break;
-      }
+      case 9:
+        { // bad enum value: a near typo of a string
+          String s = value.isString() ? value.stringValue() : "bogus";
+          set(
+              parent,
+              key,
+              Json.NODES.stringNode(s.length() > 1 ? s.substring(0, s.length() - 1) : s + "?"));
+          break;
+        }
       case 10: // wrap the value one level deeper
-        set(parent, key, rnd.nextBoolean() ? Json.NODES.arrayNode().add(value) : Json.object().set("v", value));
+        set(
+            parent,
+            key,
+            rnd.nextBoolean() ? Json.NODES.arrayNode().add(value) : Json.object().set("v", value));
         break;
       case 11: // unwrap a container
         if (value.isContainer() && !value.isEmpty()) {
-          set(parent, key, value.isArray() ? value.get(0) : value.properties().iterator().next().getValue());
+          set(
+              parent,
+              key,
+              value.isArray() ? value.get(0) : value.properties().iterator().next().getValue());
         } else {
           set(parent, key, Json.NODES.arrayNode());
         }
         break;
       case 12: // negative number
-        set(parent, key, value.isNumber() ? Json.NODES.numberNode(-1 - value.asLong()) : Json.NODES.numberNode(-3));
+        set(
+            parent,
+            key,
+            value.isNumber()
+                ? Json.NODES.numberNode(-1 - value.asLong())
+                : Json.NODES.numberNode(-3));
         break;
       case 13: // string for number and number for string
-        set(parent, key, value.isString() ? Json.NODES.numberNode(4)
-            : Json.NODES.stringNode(value.isContainer() ? "[]" : value.asString()));
+        set(
+            parent,
+            key,
+            value.isString()
+                ? Json.NODES.numberNode(4)
+                : Json.NODES.stringNode(value.isContainer() ? "[]" : value.asString()));
         break;
       default: // wrong type or unusual value
         set(parent, key, node(REPLACEMENTS[rnd.nextInt(REPLACEMENTS.length)]));
@@ -354,8 +448,12 @@ class FastPathEquivalenceTest {
     return out.getBytes(StandardCharsets.UTF_8);
   }
 
-  /** Compact JSON in which field {@code key} of {@code target} appears twice (same value, or an integer). */
-  private static void writeRepeating(JsonNode n, JsonNode target, String key, boolean same, StringBuilder sb) {
+  /**
+   * Compact JSON in which field {@code key} of {@code target} appears twice (same value, or an
+   * integer).
+   */
+  private static void writeRepeating(
+      JsonNode n, JsonNode target, String key, boolean same, StringBuilder sb) {
     if (n.isObject()) {
       sb.append('{');
       boolean first = true;
@@ -415,30 +513,31 @@ class FastPathEquivalenceTest {
   }
 
   private static JsonNode node(Object v) {
-    Function<Object, JsonNode> f = o -> {
-      if (o == null) {
-        return Json.NODES.nullNode();
-      }
-      if (o.equals("ARRAY")) {
-        return Json.NODES.arrayNode().add(1);
-      }
-      if (o.equals("OBJECT")) {
-        return Json.object().put("a", 1);
-      }
-      if (o instanceof String) {
-        return Json.NODES.stringNode((String) o);
-      }
-      if (o instanceof Long) {
-        return Json.NODES.numberNode((Long) o);
-      }
-      if (o instanceof BigInteger) {
-        return Json.NODES.numberNode((BigInteger) o);
-      }
-      if (o instanceof BigDecimal) {
-        return Json.NODES.numberNode((BigDecimal) o);
-      }
-      return Json.NODES.booleanNode((Boolean) o);
-    };
+    Function<Object, JsonNode> f =
+        o -> {
+          if (o == null) {
+            return Json.NODES.nullNode();
+          }
+          if (o.equals("ARRAY")) {
+            return Json.NODES.arrayNode().add(1);
+          }
+          if (o.equals("OBJECT")) {
+            return Json.object().put("a", 1);
+          }
+          if (o instanceof String) {
+            return Json.NODES.stringNode((String) o);
+          }
+          if (o instanceof Long) {
+            return Json.NODES.numberNode((Long) o);
+          }
+          if (o instanceof BigInteger) {
+            return Json.NODES.numberNode((BigInteger) o);
+          }
+          if (o instanceof BigDecimal) {
+            return Json.NODES.numberNode((BigDecimal) o);
+          }
+          return Json.NODES.booleanNode((Boolean) o);
+        };
     return f.apply(v);
   }
 }

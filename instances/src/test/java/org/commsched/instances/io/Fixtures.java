@@ -8,22 +8,25 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
-import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
 
 /** Hand-built and seeded instances for the format tests. */
 final class Fixtures {
-  private Fixtures() {
-  }
+  private Fixtures() {}
 
   static final CommModel ALL_PORTS = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
   static final CommModel SINGLE_PORT = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
 
-  static CommModel.StoreAndForward sf(String beta, String tau, CommModel.Ports ports, CommModel.Duplex duplex,
+  static CommModel.StoreAndForward sf(
+      String beta,
+      String tau,
+      CommModel.Ports ports,
+      CommModel.Duplex duplex,
       CommModel.OnePortRule rule) {
-    return new CommModel.StoreAndForward(new BigDecimal(beta), new BigDecimal(tau), ports, duplex, rule);
+    return new CommModel.StoreAndForward(
+        new BigDecimal(beta), new BigDecimal(tau), ports, duplex, rule);
   }
 
   static Instance instance(String name, Problem p, CommModel m, Topology t) {
@@ -44,13 +47,24 @@ final class Fixtures {
         new Topology.Complete(4),
         new Topology.Hypercube(3),
         new Topology.Tree(List.of(-1, 0, 0, 1, 1)),
-        new Topology.Explicit(4, List.of(new Topology.Pair(0, 1), new Topology.Pair(1, 2),
-            new Topology.Pair(2, 3), new Topology.Pair(3, 0)), false),
-        new Topology.Explicit(4, List.of(new Topology.Pair(0, 1), new Topology.Pair(1, 2),
-            new Topology.Pair(1, 3)), true));
+        new Topology.Explicit(
+            4,
+            List.of(
+                new Topology.Pair(0, 1),
+                new Topology.Pair(1, 2),
+                new Topology.Pair(2, 3),
+                new Topology.Pair(3, 0)),
+            false),
+        new Topology.Explicit(
+            4,
+            List.of(new Topology.Pair(0, 1), new Topology.Pair(1, 2), new Topology.Pair(1, 3)),
+            true));
   }
 
-  /** Asserts that two instances describe the same problem, model and network (Instance has no equals). */
+  /**
+   * Asserts that two instances describe the same problem, model and network (Instance has no
+   * equals).
+   */
   static void assertSameInstance(Instance actual, Instance expected) {
     assertThat(actual.name()).isEqualTo(expected.name());
     assertThat(actual.problem()).isEqualTo(expected.problem());
@@ -80,27 +94,28 @@ final class Fixtures {
         return new Topology.Hypercube(1 + rnd.nextInt(3));
       case 7:
         return new Topology.Tree(randomParents(rnd, 2 + rnd.nextInt(8)));
-      default: {
-        // a random tree of links plus a few extra links: connected, so every pair routes
-        int n = 2 + rnd.nextInt(7);
-        List<Integer> parents = randomParents(rnd, n);
-        List<Topology.Pair> pairs = new ArrayList<>();
-        java.util.Set<Long> seen = new java.util.HashSet<>();
-        for (int v = 0; v < n; v++) {
-          if (parents.get(v) >= 0) {
-            pairs.add(new Topology.Pair(parents.get(v), v));
-            seen.add((long) Math.min(v, parents.get(v)) * n + Math.max(v, parents.get(v)));
+      default:
+        {
+          // a random tree of links plus a few extra links: connected, so every pair routes
+          int n = 2 + rnd.nextInt(7);
+          List<Integer> parents = randomParents(rnd, n);
+          List<Topology.Pair> pairs = new ArrayList<>();
+          java.util.Set<Long> seen = new java.util.HashSet<>();
+          for (int v = 0; v < n; v++) {
+            if (parents.get(v) >= 0) {
+              pairs.add(new Topology.Pair(parents.get(v), v));
+              seen.add((long) Math.min(v, parents.get(v)) * n + Math.max(v, parents.get(v)));
+            }
           }
-        }
-        for (int k = 0; k < n; k++) {
-          int u = rnd.nextInt(n);
-          int v = rnd.nextInt(n);
-          if (u != v && seen.add((long) Math.min(u, v) * n + Math.max(u, v))) {
-            pairs.add(new Topology.Pair(u, v));
+          for (int k = 0; k < n; k++) {
+            int u = rnd.nextInt(n);
+            int v = rnd.nextInt(n);
+            if (u != v && seen.add((long) Math.min(u, v) * n + Math.max(u, v))) {
+              pairs.add(new Topology.Pair(u, v));
+            }
           }
+          return new Topology.Explicit(n, pairs, true);
         }
-        return new Topology.Explicit(n, pairs, true);
-      }
     }
   }
 

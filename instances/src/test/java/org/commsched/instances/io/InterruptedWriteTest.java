@@ -16,18 +16,26 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A streamed write that stops halfway (a generator that fails, an interrupt) leaves no partial file: neither the
- * target nor the temporary file beside it, and an older target stays as it was.
+ * A streamed write that stops halfway (a generator that fails, an interrupt) leaves no partial
+ * file: neither the target nor the temporary file beside it, and an older target stays as it was.
  */
 class InterruptedWriteTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
-  /** A chatting instance of 100000 messages on a ula whose source fails when asked for message {@code failAt}. */
+  /**
+   * A chatting instance of 100000 messages on a ula whose source fails when asked for message
+   * {@code failAt}.
+   */
   private static InstanceWriter.Streamed failingAt(int failAt) {
     int[] next = {0};
-    return new InstanceWriter.Streamed("halfway", new Problem.Chatting(List.of()),
-        new CommModel.Bufferless(CommModel.BufferlessPorts.ALL), new Topology.Ula(1000), List.of(), 100_000, () -> {
+    return new InstanceWriter.Streamed(
+        "halfway",
+        new Problem.Chatting(List.of()),
+        new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+        new Topology.Ula(1000),
+        List.of(),
+        100_000,
+        () -> {
           int i = next[0]++;
           if (i == failAt) {
             throw new IllegalStateException("stopped at message " + i);
@@ -46,7 +54,8 @@ class InterruptedWriteTest {
   void aGeneratorThatFailsHalfway_leavesNeitherTheTargetNorATemporaryFile() throws IOException {
     Path target = tmp.resolve("big.json");
     assertThatThrownBy(() -> InstanceWriter.write(failingAt(50_000), target))
-        .isInstanceOf(IllegalStateException.class).hasMessage("stopped at message 50000");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("stopped at message 50000");
     assertThat(target).doesNotExist();
     assertThat(files()).isEmpty();
   }
@@ -65,13 +74,19 @@ class InterruptedWriteTest {
   void aCsvWriteThatFailsHalfway_leavesNoFileEither() throws IOException {
     Path target = tmp.resolve("buffers.csv");
     int[] next = {0};
-    assertThatThrownBy(() -> DsaCsv.write(100_000, () -> {
-      int i = next[0]++;
-      if (i == 60_000) {
-        throw new IllegalStateException("stopped");
-      }
-      return new DsaCsv.Buffer("b" + i, i, i + 5, 8);
-    }, target)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(
+            () ->
+                DsaCsv.write(
+                    100_000,
+                    () -> {
+                      int i = next[0]++;
+                      if (i == 60_000) {
+                        throw new IllegalStateException("stopped");
+                      }
+                      return new DsaCsv.Buffer("b" + i, i, i + 5, 8);
+                    },
+                    target))
+        .isInstanceOf(IllegalStateException.class);
     assertThat(files()).isEmpty();
   }
 
@@ -81,6 +96,9 @@ class InterruptedWriteTest {
     InstanceWriter.write(failingAt(-1), target);
     assertThat(files()).containsExactly(target);
     List<String> lines = Files.readAllLines(target);
-    assertThat(lines).contains("    { \"id\": \"m99999\", \"from\": 99, \"to\": 100, \"length\": 5 }"); // 1 + 99999 % 7
+    assertThat(lines)
+        .contains(
+            "    { \"id\": \"m99999\", \"from\": 99, \"to\": 100, \"length\": 5 }"); // 1 + 99999 %
+    // 7
   }
 }

@@ -36,8 +36,9 @@ class SchemaTest {
   void schema_isValidDraft202012(String resource) {
     JsonNode schema = Schemas.loadResource(resource);
     assertThat(schema.path("$schema").asString()).isEqualTo(META);
-    Schema meta = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
-        .getSchema(SchemaLocation.of(META));
+    Schema meta =
+        SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+            .getSchema(SchemaLocation.of(META));
     assertThat(meta.validate(schema)).isEmpty();
   }
 
@@ -48,8 +49,10 @@ class SchemaTest {
   @Test
   void formatsExamples_validate() throws Exception {
     // FORMATS.md, "Instance file" and "Schedule file": the two examples as printed there
-    assertThat(Schemas.instance().schema().validate(resource("/io/formats-instance-example.json"))).isEmpty();
-    assertThat(Schemas.schedule().schema().validate(resource("/io/formats-schedule-example.json"))).isEmpty();
+    assertThat(Schemas.instance().schema().validate(resource("/io/formats-instance-example.json")))
+        .isEmpty();
+    assertThat(Schemas.schedule().schema().validate(resource("/io/formats-schedule-example.json")))
+        .isEmpty();
   }
 
   @Test
@@ -59,8 +62,15 @@ class SchemaTest {
         .forEach(a -> instances.add(parse(InstanceWriter.toJson((Instance) a.get()[0]))));
     InstanceRoundTripTest.everyFamily()
         .forEach(a -> instances.add(parse(InstanceWriter.toJson((Instance) a.get()[0]))));
-    instances.add(parse(InstanceWriter.toJson(Fixtures.instance("r", new Problem.Chatting(List.of(
-        new Message("m", 0, 2, 1, List.of(0, 1, 2)))), Fixtures.ALL_PORTS, new Topology.Ring(4)), "with text")));
+    instances.add(
+        parse(
+            InstanceWriter.toJson(
+                Fixtures.instance(
+                    "r",
+                    new Problem.Chatting(List.of(new Message("m", 0, 2, 1, List.of(0, 1, 2)))),
+                    Fixtures.ALL_PORTS,
+                    new Topology.Ring(4)),
+                "with text")));
     for (JsonNode doc : instances) {
       assertThat(Schemas.instance().schema().validate(doc)).as(doc.toString()).isEmpty();
       assertEveryObjectRejectsTypo(doc, Schemas.instance().schema());
@@ -72,28 +82,79 @@ class SchemaTest {
   }
 
   private static List<JsonNode> schedules() {
-    Instance chat = Fixtures.instance("c", new Problem.Chatting(List.of(new Message("m0", 0, 1, 1))),
-        Fixtures.ALL_PORTS, new Topology.Ula(2));
-    Instance sf = Fixtures.instance("s", new Problem.Broadcast(0, 3), Fixtures.sf("1", "0.5",
-        org.commsched.core.model.CommModel.Ports.ALL, org.commsched.core.model.CommModel.Duplex.FULL,
-        org.commsched.core.model.CommModel.OnePortRule.EXCHANGE), new Topology.Bla(2));
+    Instance chat =
+        Fixtures.instance(
+            "c",
+            new Problem.Chatting(List.of(new Message("m0", 0, 1, 1))),
+            Fixtures.ALL_PORTS,
+            new Topology.Ula(2));
+    Instance sf =
+        Fixtures.instance(
+            "s",
+            new Problem.Broadcast(0, 3),
+            Fixtures.sf(
+                "1",
+                "0.5",
+                org.commsched.core.model.CommModel.Ports.ALL,
+                org.commsched.core.model.CommModel.Duplex.FULL,
+                org.commsched.core.model.CommModel.OnePortRule.EXCHANGE),
+            new Topology.Bla(2));
     Map<String, Object> stats = new LinkedHashMap<>();
     stats.put("seconds", 1.5);
     List<JsonNode> out = new ArrayList<>();
-    out.add(parse(ScheduleWriter.toJson(new SolveResult("a", SolveStatus.OPTIMAL, new Schedule.Departures(
-        Map.of("m0", 0L), List.of(new Schedule.ControlTransfer(0, 1, 0, "token", List.of(1L)))), 1L,
-        new LowerBound(1, "C", "w"), TimeScale.UNIT, stats), chat)));
-    out.add(parse(ScheduleWriter.toJson(new SolveResult("b", SolveStatus.FEASIBLE, new Schedule.Slots(
-        Map.of("m0", 0L)), 1L, null, TimeScale.UNIT, Map.of()), chat)));
-    out.add(parse(ScheduleWriter.toJson(new SolveResult("c", SolveStatus.FEASIBLE, new Schedule.Transmissions(
-        new TimeScale(1), List.of(new Schedule.Transmission("m0", 0, 3, 0, 1, 25, 0L))), 25L, null, new TimeScale(1),
-        Map.of()), sf)));
-    out.add(parse(ScheduleWriter.toJson(new SolveResult("d", SolveStatus.UNKNOWN, null, null, null, sf.timeScale(), Map.of()),
-        sf)));
+    out.add(
+        parse(
+            ScheduleWriter.toJson(
+                new SolveResult(
+                    "a",
+                    SolveStatus.OPTIMAL,
+                    new Schedule.Departures(
+                        Map.of("m0", 0L),
+                        List.of(new Schedule.ControlTransfer(0, 1, 0, "token", List.of(1L)))),
+                    1L,
+                    new LowerBound(1, "C", "w"),
+                    TimeScale.UNIT,
+                    stats),
+                chat)));
+    out.add(
+        parse(
+            ScheduleWriter.toJson(
+                new SolveResult(
+                    "b",
+                    SolveStatus.FEASIBLE,
+                    new Schedule.Slots(Map.of("m0", 0L)),
+                    1L,
+                    null,
+                    TimeScale.UNIT,
+                    Map.of()),
+                chat)));
+    out.add(
+        parse(
+            ScheduleWriter.toJson(
+                new SolveResult(
+                    "c",
+                    SolveStatus.FEASIBLE,
+                    new Schedule.Transmissions(
+                        new TimeScale(1),
+                        List.of(new Schedule.Transmission("m0", 0, 3, 0, 1, 25, 0L))),
+                    25L,
+                    null,
+                    new TimeScale(1),
+                    Map.of()),
+                sf)));
+    out.add(
+        parse(
+            ScheduleWriter.toJson(
+                new SolveResult(
+                    "d", SolveStatus.UNKNOWN, null, null, null, sf.timeScale(), Map.of()),
+                sf)));
     return out;
   }
 
-  /** Adds a misspelt field to each object of the document in turn; the schema must reject every copy. */
+  /**
+   * Adds a misspelt field to each object of the document in turn; the schema must reject every
+   * copy.
+   */
   private static void assertEveryObjectRejectsTypo(JsonNode doc, Schema schema) {
     List<String> pointers = new ArrayList<>();
     collectObjects(doc, "", pointers);

@@ -12,16 +12,21 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * No reader can forget the XML rules of {@link SafeXml} (issue 28 item 1): across the main sources of every module,
- * only {@code SafeXml} creates an XML parser factory, and a class that hands XML to a library importer of its own
- * (JGraphT's GraphML importers make their own parser) passes the text through {@code SafeXml} first.
+ * No reader can forget the XML rules of {@link SafeXml} (issue 28 item 1): across the main sources
+ * of every module, only {@code SafeXml} creates an XML parser factory, and a class that hands XML
+ * to a library importer of its own (JGraphT's GraphML importers make their own parser) passes the
+ * text through {@code SafeXml} first.
  */
 class XmlParsersArchitectureTest {
-  private static final Pattern FACTORY = Pattern.compile("\\b(SAXParserFactory|DocumentBuilderFactory|XMLInputFactory"
-      + "|XMLReaderFactory|TransformerFactory|SchemaFactory|SAXTransformerFactory)\\s*\\.\\s*new(Instance|"
-      + "DefaultInstance|Factory|DefaultFactory)\\b|\\bXMLReaderFactory\\s*\\.\\s*createXMLReader\\b");
-  private static final Pattern LIBRARY_XML = Pattern.compile("\\b(GraphMLImporter|SimpleGraphMLImporter|"
-      + "SimpleGraphMLEdgeListImporter|GEXFImporter)\\b");
+  private static final Pattern FACTORY =
+      Pattern.compile(
+          "\\b(SAXParserFactory|DocumentBuilderFactory|XMLInputFactory"
+              + "|XMLReaderFactory|TransformerFactory|SchemaFactory|SAXTransformerFactory)\\s*\\.\\s*new(Instance|"
+              + "DefaultInstance|Factory|DefaultFactory)\\b|\\bXMLReaderFactory\\s*\\.\\s*createXMLReader\\b");
+  private static final Pattern LIBRARY_XML =
+      Pattern.compile(
+          "\\b(GraphMLImporter|SimpleGraphMLImporter|"
+              + "SimpleGraphMLEdgeListImporter|GEXFImporter)\\b");
 
   static List<Path> mainSources() throws IOException {
     Path root = Path.of("").toAbsolutePath().getParent(); // surefire runs in the module's folder
@@ -39,7 +44,9 @@ class XmlParsersArchitectureTest {
   @Test
   void onlySafeXml_createsAnXmlParser() throws IOException {
     List<Path> sources = mainSources();
-    assertThat(sources).as("the scan finds the project's sources").hasSizeGreaterThan(100)
+    assertThat(sources)
+        .as("the scan finds the project's sources")
+        .hasSizeGreaterThan(100)
         .anyMatch(p -> p.endsWith("SafeXml.java"));
     List<String> offenders = new ArrayList<>();
     for (Path f : sources) {
@@ -59,7 +66,8 @@ class XmlParsersArchitectureTest {
 
   @Test
   void theScan_recognisesAFactoryAndAnUncheckedImporter() {
-    assertThat(FACTORY.matcher("var f = javax.xml.parsers.SAXParserFactory.newInstance();").find()).isTrue();
+    assertThat(FACTORY.matcher("var f = javax.xml.parsers.SAXParserFactory.newInstance();").find())
+        .isTrue();
     assertThat(FACTORY.matcher("DocumentBuilderFactory.newDefaultInstance()").find()).isTrue();
     assertThat(FACTORY.matcher("XMLInputFactory.newFactory()").find()).isTrue();
     assertThat(FACTORY.matcher("SafeXml.parser()").find()).isFalse();

@@ -15,20 +15,23 @@ import org.commsched.core.model.Topology;
 import org.commsched.instances.io.InstanceWriter;
 
 /**
- * Shared pieces of the property suites (first written for verify's cross-module ones): the failure description (seed and the instance as a FORMATS JSON
- * file, ready to save under {@code instances/catalogue/}), and figures recomputed here from the routes and the
- * network rather than taken from the code under test (C, L, Q; breadth-first distances and trees).
+ * Shared pieces of the property suites (first written for verify's cross-module ones): the failure
+ * description (seed and the instance as a FORMATS JSON file, ready to save under {@code
+ * instances/catalogue/}), and figures recomputed here from the routes and the network rather than
+ * taken from the code under test (C, L, Q; breadth-first distances and trees).
  */
 public final class Cases {
-  private Cases() {
-  }
+  private Cases() {}
 
   /** "seed S: {instance JSON}", for assertion messages. */
   public static String describe(long seed, Instance instance) {
     return "seed " + seed + ", instance " + InstanceWriter.toJson(instance);
   }
 
-  /** Chatting figures of docs/models/bufferless-chatting.md#parameters, from the instance's routes: {C, L, Q}. */
+  /**
+   * Chatting figures of docs/models/bufferless-chatting.md#parameters, from the instance's routes:
+   * {C, L, Q}.
+   */
   public static long[] cLQ(Instance instance) {
     Atlas atlas = instance.atlas();
     long[] load = new long[instance.network().arcs()];
@@ -51,7 +54,10 @@ public final class Cases {
     return new long[] {c, l, q};
   }
 
-  /** Hops from {@code root} to every node along arcs (toRoot false) or from every node to {@code root}. */
+  /**
+   * Hops from {@code root} to every node along arcs (toRoot false) or from every node to {@code
+   * root}.
+   */
   public static int[] distances(Network net, int root, boolean toRoot) {
     int[] dist = new int[net.nodes()];
     Arrays.fill(dist, -1);
@@ -73,9 +79,9 @@ public final class Cases {
   }
 
   /**
-   * The default-route tree of scatter (toRoot false) or gather (toRoot true), by the rule of docs/DESIGN.md: every
-   * node hangs on its smallest-id neighbour one hop closer to the root. Parent -1 for the root and for nodes
-   * outside.
+   * The default-route tree of scatter (toRoot false) or gather (toRoot true), by the rule of
+   * docs/DESIGN.md: every node hangs on its smallest-id neighbour one hop closer to the root.
+   * Parent -1 for the root and for nodes outside.
    */
   public static int[] bfsParents(Network net, int root, boolean toRoot) {
     int[] dist = distances(net, root, toRoot);
@@ -130,7 +136,10 @@ public final class Cases {
     return depth;
   }
 
-  /** The root's child whose subtree holds v (v itself for a root child; -1 for the root and outside). */
+  /**
+   * The root's child whose subtree holds v (v itself for a root child; -1 for the root and
+   * outside).
+   */
   public static int[] rootChild(int[] parent, int root) {
     int[] depth = depths(parent, root);
     int[] out = new int[parent.length];
@@ -151,9 +160,9 @@ public final class Cases {
   }
 
   /**
-   * The paper's closed form {@code max over Delta of (Delta + sum of L_i over messages at depth >= Delta)}, per
-   * stream (docs/models/bufferless-scatter-gather.md#fdf), computed by suffix sums over depth buckets: the FDF
-   * completion time in paper units (our makespan + 1), 0 without data.
+   * The paper's closed form {@code max over Delta of (Delta + sum of L_i over messages at depth >=
+   * Delta)}, per stream (docs/models/bufferless-scatter-gather.md#fdf), computed by suffix sums
+   * over depth buckets: the FDF completion time in paper units (our makespan + 1), 0 without data.
    *
    * @param depth depth of each message's node
    * @param length its length (0 = null)
@@ -185,7 +194,9 @@ public final class Cases {
     return best;
   }
 
-  /** The same instance with every message's route written out explicitly (the default route it had). */
+  /**
+   * The same instance with every message's route written out explicitly (the default route it had).
+   */
   public static Instance withExplicitRoutes(Instance instance) {
     Atlas atlas = instance.atlas();
     List<Message> ms = instance.messages();
@@ -215,7 +226,9 @@ public final class Cases {
     return new Instance(instance.name() + "-routed", p, instance.model(), instance.network());
   }
 
-  /** The gather instance on the path P0 - P1 - ... - Pn rooted at P0, L_i at P_i (index 0 unused). */
+  /**
+   * The gather instance on the path P0 - P1 - ... - Pn rooted at P0, L_i at P_i (index 0 unused).
+   */
   public static Instance gatherPath(String name, long[] lengths, CommModel.BufferlessPorts ports) {
     List<Integer> parents = new ArrayList<>();
     parents.add(-1);
@@ -224,22 +237,29 @@ public final class Cases {
       parents.add(i - 1);
       ms.add(new Message("M" + i, i, 0, lengths[i]));
     }
-    return new Instance(name, new Problem.Gather(0, ms), new CommModel.Bufferless(ports),
+    return new Instance(
+        name,
+        new Problem.Gather(0, ms),
+        new CommModel.Bufferless(ports),
         Network.of(new Topology.Tree(parents)));
   }
 
   /**
-   * The gather instance on a bidirectional linear array of n + 1 nodes rooted at one end ({@code atZero}: node 0,
-   * else node n), L_i at the node i hops from the root.
+   * The gather instance on a bidirectional linear array of n + 1 nodes rooted at one end ({@code
+   * atZero}: node 0, else node n), L_i at the node i hops from the root.
    */
-  public static Instance gatherBla(String name, long[] lengths, boolean atZero, CommModel.BufferlessPorts ports) {
+  public static Instance gatherBla(
+      String name, long[] lengths, boolean atZero, CommModel.BufferlessPorts ports) {
     int n = lengths.length - 1;
     int root = atZero ? 0 : n;
     List<Message> ms = new ArrayList<>();
     for (int i = 1; i <= n; i++) {
       ms.add(new Message("M" + i, atZero ? i : n - i, root, lengths[i]));
     }
-    return new Instance(name, new Problem.Gather(root, ms), new CommModel.Bufferless(ports),
+    return new Instance(
+        name,
+        new Problem.Gather(root, ms),
+        new CommModel.Bufferless(ports),
         Network.of(new Topology.Bla(n + 1)));
   }
 

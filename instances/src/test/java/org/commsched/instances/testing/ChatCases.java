@@ -15,19 +15,25 @@ import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
 
 /**
- * Seeded random chatting instances for the ESM (A4) and bidirectional-tree (A6) properties: rectangular ESMs with
- * unit messages in several traffic shapes, and trees of every generator family (plus explicit link lists) with
- * variable lengths. Equal seeds give equal instances.
+ * Seeded random chatting instances for the ESM (A4) and bidirectional-tree (A6) properties:
+ * rectangular ESMs with unit messages in several traffic shapes, and trees of every generator
+ * family (plus explicit link lists) with variable lengths. Equal seeds give equal instances.
  */
 public final class ChatCases {
   public static final CommModel ALL = ScatterCases.ALL;
-  public static final List<String> ESM_SHAPES = List.of("uniform", "one-source", "one-sink", "empty-legs", "few-turns",
-      "dense", "generator-square");
-  public static final List<String> TREE_FAMILIES = List.of("tree", "tree-path", "tree-caterpillar", "tree-binary", "star",
-      "bla", "explicit");
+  public static final List<String> ESM_SHAPES =
+      List.of(
+          "uniform",
+          "one-source",
+          "one-sink",
+          "empty-legs",
+          "few-turns",
+          "dense",
+          "generator-square");
+  public static final List<String> TREE_FAMILIES =
+      List.of("tree", "tree-path", "tree-caterpillar", "tree-binary", "star", "bla", "explicit");
 
-  private ChatCases() {
-  }
+  private ChatCases() {}
 
   /** A unit-length chatting instance on a random rows x cols ESM (1..9 each, at least 2 nodes). */
   public static Instance esm(long seed) {
@@ -40,8 +46,17 @@ public final class ChatCases {
     }
     if (shape.equals("generator-square")) {
       int side = 2 + r.nextInt(7);
-      return Generators.instance(new GeneratorSpec("esm-s" + seed, ProblemKind.CHATTING, "esm", side,
-          1 + r.nextInt(40), new LengthDistribution.Constant(1), ALL, seed, false));
+      return Generators.instance(
+          new GeneratorSpec(
+              "esm-s" + seed,
+              ProblemKind.CHATTING,
+              "esm",
+              side,
+              1 + r.nextInt(40),
+              new LengthDistribution.Constant(1),
+              ALL,
+              seed,
+              false));
     }
     int count = shape.equals("dense") ? 20 + r.nextInt(60) : 1 + r.nextInt(30);
     List<Message> ms = new ArrayList<>();
@@ -83,14 +98,15 @@ public final class ChatCases {
               j = k;
             }
             break;
-          case "few-turns": {
-            int[] t = turns[r.nextInt(turns.length)];
-            i = t[0];
-            j = t[1];
-            k = r.nextInt(j + 1);
-            h = r.nextInt(i, rows);
-            break;
-          }
+          case "few-turns":
+            {
+              int[] t = turns[r.nextInt(turns.length)];
+              i = t[0];
+              j = t[1];
+              k = r.nextInt(j + 1);
+              h = r.nextInt(i, rows);
+              break;
+            }
           default:
             i = r.nextInt(rows);
             k = r.nextInt(cols);
@@ -108,7 +124,10 @@ public final class ChatCases {
       }
       ms.add(new Message("m" + m, i * cols + k, h * cols + j, 1));
     }
-    return new Instance("esm-" + shape + "-" + rows + "x" + cols + "-s" + seed, new Problem.Chatting(ms), ALL,
+    return new Instance(
+        "esm-" + shape + "-" + rows + "x" + cols + "-s" + seed,
+        new Problem.Chatting(ms),
+        ALL,
         Network.of(new Topology.Esm(rows, cols)));
   }
 
@@ -118,8 +137,10 @@ public final class ChatCases {
     String family = TREE_FAMILIES.get(r.nextInt(TREE_FAMILIES.size()));
     int n = 2 + r.nextInt(r.nextInt(4) == 0 ? 6 : 39);
     int count = 1 + r.nextInt(r.nextBoolean() ? 10 : 40);
-    LengthDistribution lengths = r.nextInt(3) == 0 ? new LengthDistribution.Constant(1)
-        : new LengthDistribution.Uniform(1, 1 + r.nextInt(8));
+    LengthDistribution lengths =
+        r.nextInt(3) == 0
+            ? new LengthDistribution.Constant(1)
+            : new LengthDistribution.Uniform(1, 1 + r.nextInt(8));
     if (family.equals("explicit")) {
       // a random tree as an explicit link list, numbered by a random permutation
       int[] perm = new int[n];
@@ -136,11 +157,22 @@ public final class ChatCases {
       for (int v = 1; v < n; v++) {
         links.add(new Topology.Pair(perm[r.nextInt(v)], perm[v]));
       }
-      return Generators.instance(new GeneratorSpec("tree-explicit-s" + seed, ProblemKind.CHATTING, "tree", n,
-          count, lengths, ALL, seed, false), new Topology.Explicit(n, links, true));
+      return Generators.instance(
+          new GeneratorSpec(
+              "tree-explicit-s" + seed,
+              ProblemKind.CHATTING,
+              "tree",
+              n,
+              count,
+              lengths,
+              ALL,
+              seed,
+              false),
+          new Topology.Explicit(n, links, true));
     }
-    return Generators.instance(new GeneratorSpec(null, ProblemKind.CHATTING, family, n, count, lengths, ALL, seed,
-        r.nextInt(4) == 0));
+    return Generators.instance(
+        new GeneratorSpec(
+            null, ProblemKind.CHATTING, family, n, count, lengths, ALL, seed, r.nextInt(4) == 0));
   }
 
   /** The same instance with its messages in another order (a seeded permutation) and new ids. */
@@ -158,15 +190,28 @@ public final class ChatCases {
       Message m = ms.get(q);
       renamed.add(new Message("p" + q, m.from(), m.to(), m.length(), m.route()));
     }
-    return new Instance(inst.name() + "-perm", new Problem.Chatting(renamed), inst.model(), inst.network());
+    return new Instance(
+        inst.name() + "-perm", new Problem.Chatting(renamed), inst.model(), inst.network());
   }
 
   /** The instance and its messages, for failure messages. */
   public static String describe(long seed, Instance inst) {
-    StringBuilder b = new StringBuilder("seed ").append(seed).append(", ").append(inst.name()).append(" (")
-        .append(inst.network().topology()).append("): ");
+    StringBuilder b =
+        new StringBuilder("seed ")
+            .append(seed)
+            .append(", ")
+            .append(inst.name())
+            .append(" (")
+            .append(inst.network().topology())
+            .append("): ");
     for (Message m : inst.messages()) {
-      b.append(m.id()).append(' ').append(m.from()).append("->").append(m.to()).append(" (").append(m.length())
+      b.append(m.id())
+          .append(' ')
+          .append(m.from())
+          .append("->")
+          .append(m.to())
+          .append(" (")
+          .append(m.length())
           .append(") ");
     }
     return b.toString();

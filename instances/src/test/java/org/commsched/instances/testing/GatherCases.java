@@ -15,13 +15,15 @@ import org.commsched.core.model.Topology;
 import org.commsched.instances.generate.Generators;
 import org.commsched.instances.io.InstanceReader;
 
-/** Gather instances for the protocol tests: the catalogue, hand-built trees and seeded random paths and trees. */
+/**
+ * Gather instances for the protocol tests: the catalogue, hand-built trees and seeded random paths
+ * and trees.
+ */
 public final class GatherCases {
   public static final CommModel SINGLE = ScatterCases.SINGLE;
   public static final CommModel ALL = ScatterCases.ALL;
 
-  private GatherCases() {
-  }
+  private GatherCases() {}
 
   /** A catalogue instance by file name. */
   public static Instance catalogue(String file) {
@@ -37,8 +39,8 @@ public final class GatherCases {
 
   /**
    * Gather to node 0 of the tree with these parents (entry 0 ignored, as the parent arrays of
-   * docs/models/bufferless-scatter-gather.md#tree-oracles-ex1-to-ex5) and lengths {@code L[i - 1]} for node i;
-   * message ids {@code M<i>}.
+   * docs/models/bufferless-scatter-gather.md#tree-oracles-ex1-to-ex5) and lengths {@code L[i - 1]}
+   * for node i; message ids {@code M<i>}.
    */
   public static Instance tree(int[] parents, long[] lengths, CommModel model) {
     List<Integer> ps = new ArrayList<>();
@@ -78,8 +80,8 @@ public final class GatherCases {
   }
 
   /**
-   * A random path of 1..maxEdges edges with the root at one end: a tree path rooted at 0, or a bla rooted at its
-   * first or last node (node ids then decrease with depth).
+   * A random path of 1..maxEdges edges with the root at one end: a tree path rooted at 0, or a bla
+   * rooted at its first or last node (node ids then decrease with depth).
    */
   public static Instance randomPath(SplittableRandom r, int maxEdges) {
     int n = 1 + r.nextInt(maxEdges); // edges
@@ -88,13 +90,14 @@ public final class GatherCases {
       len[v] = length(r);
     }
     switch (r.nextInt(3)) {
-      case 0: {
-        List<Integer> ps = new ArrayList<>();
-        for (int v = 0; v <= n; v++) {
-          ps.add(v - 1);
+      case 0:
+        {
+          List<Integer> ps = new ArrayList<>();
+          for (int v = 0; v <= n; v++) {
+            ps.add(v - 1);
+          }
+          return gather("path", new Topology.Tree(ps), 0, len, SINGLE);
         }
-        return gather("path", new Topology.Tree(ps), 0, len, SINGLE);
-      }
       case 1:
         return gather("bla", new Topology.Bla(n + 1), 0, len, SINGLE);
       default:
@@ -103,12 +106,15 @@ public final class GatherCases {
   }
 
   /**
-   * A random tree of 2..maxNodes nodes (parent of node i uniform in [0, i)), gathered to a random node, or now and
-   * then a star, a caterpillar or a binary tree, so that high degrees and deep chains both occur.
+   * A random tree of 2..maxNodes nodes (parent of node i uniform in [0, i)), gathered to a random
+   * node, or now and then a star, a caterpillar or a binary tree, so that high degrees and deep
+   * chains both occur.
    */
   public static Instance randomTree(SplittableRandom r, int maxNodes, CommModel model) {
     int n = 2 + r.nextInt(maxNodes - 1);
-    String[] families = {"tree", "tree", "tree", "star", "tree-caterpillar", "tree-binary", "tree-path"};
+    String[] families = {
+      "tree", "tree", "tree", "star", "tree-caterpillar", "tree-binary", "tree-path"
+    };
     String family = families[r.nextInt(families.length)];
     Topology t = Generators.network(family, n, r);
     int root = r.nextInt(4) == 0 ? 0 : r.nextInt(n);
@@ -119,7 +125,10 @@ public final class GatherCases {
     return gather(family, t, root, len, model);
   }
 
-  /** A random connected network with links both ways (mesh, torus, ring, hypercube, complete, random links). */
+  /**
+   * A random connected network with links both ways (mesh, torus, ring, hypercube, complete, random
+   * links).
+   */
   public static Instance randomNetwork(SplittableRandom r, CommModel model) {
     String[] families = {"mesh", "torus", "ring", "hypercube", "complete", "random", "random"};
     String family = families[r.nextInt(families.length)];
@@ -148,8 +157,11 @@ public final class GatherCases {
 
   /** The instance as a JSON-like one-liner for failure messages. */
   public static String describe(Instance inst) {
-    StringBuilder b = new StringBuilder(inst.network().topology().toString()).append(" root ").append(inst.root())
-        .append(" lengths {");
+    StringBuilder b =
+        new StringBuilder(inst.network().topology().toString())
+            .append(" root ")
+            .append(inst.root())
+            .append(" lengths {");
     for (Message m : inst.messages()) {
       b.append(m.from()).append(':').append(m.length()).append(' ');
     }

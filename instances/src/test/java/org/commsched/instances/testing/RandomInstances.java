@@ -15,13 +15,12 @@ import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
 
 /**
- * Seeded small random instances of every kind, drawn directly (not through the project's generators) so that
- * explicit topologies, random routes and random store-and-forward models come up; first written for the
- * heuristics' baseline suites.
+ * Seeded small random instances of every kind, drawn directly (not through the project's
+ * generators) so that explicit topologies, random routes and random store-and-forward models come
+ * up; first written for the heuristics' baseline suites.
  */
 public final class RandomInstances {
-  private RandomInstances() {
-  }
+  private RandomInstances() {}
 
   public static Topology topology(SplittableRandom r, int maxNodes) {
     int n = 2 + r.nextInt(Math.max(1, maxNodes - 1));
@@ -48,46 +47,48 @@ public final class RandomInstances {
         return new Topology.Hypercube(1 + r.nextInt(3));
       case 10:
         return randomTree(r, n);
-      case 11: {
-        // random connected links: a random tree plus a few extra links
-        List<Topology.Pair> pairs = new ArrayList<>();
-        java.util.Set<Long> seen = new java.util.HashSet<>();
-        for (int v = 1; v < n; v++) {
-          int u = r.nextInt(v);
-          pairs.add(new Topology.Pair(u, v));
-          seen.add((long) u * n + v);
-        }
-        for (int e = r.nextInt(n); e > 0; e--) {
-          int u = r.nextInt(n);
-          int v = r.nextInt(n);
-          if (u < v && seen.add((long) u * n + v)) {
+      case 11:
+        {
+          // random connected links: a random tree plus a few extra links
+          List<Topology.Pair> pairs = new ArrayList<>();
+          java.util.Set<Long> seen = new java.util.HashSet<>();
+          for (int v = 1; v < n; v++) {
+            int u = r.nextInt(v);
             pairs.add(new Topology.Pair(u, v));
+            seen.add((long) u * n + v);
           }
-        }
-        return new Topology.Explicit(n, pairs, true);
-      }
-      default: {
-        // random directed arcs (may be far from strongly connected)
-        List<Topology.Pair> pairs = new ArrayList<>();
-        java.util.Set<Long> seen = new java.util.HashSet<>();
-        for (int e = n + r.nextInt(2 * n); e > 0; e--) {
-          int u = r.nextInt(n);
-          int v = r.nextInt(n);
-          if (u != v && seen.add((long) u * n + v)) {
-            pairs.add(new Topology.Pair(u, v));
+          for (int e = r.nextInt(n); e > 0; e--) {
+            int u = r.nextInt(n);
+            int v = r.nextInt(n);
+            if (u < v && seen.add((long) u * n + v)) {
+              pairs.add(new Topology.Pair(u, v));
+            }
           }
+          return new Topology.Explicit(n, pairs, true);
         }
-        return new Topology.Explicit(n, pairs, false);
-      }
+      default:
+        {
+          // random directed arcs (may be far from strongly connected)
+          List<Topology.Pair> pairs = new ArrayList<>();
+          java.util.Set<Long> seen = new java.util.HashSet<>();
+          for (int e = n + r.nextInt(2 * n); e > 0; e--) {
+            int u = r.nextInt(n);
+            int v = r.nextInt(n);
+            if (u != v && seen.add((long) u * n + v)) {
+              pairs.add(new Topology.Pair(u, v));
+            }
+          }
+          return new Topology.Explicit(n, pairs, false);
+        }
     }
   }
 
   /**
-   * A scatter from a random root of a random tree of 2 to {@code maxNodes} nodes, one message to every other node,
-   * lengths 0..{@code maxLength} (null messages included).
+   * A scatter from a random root of a random tree of 2 to {@code maxNodes} nodes, one message to
+   * every other node, lengths 0..{@code maxLength} (null messages included).
    */
-  public static org.commsched.core.model.Instance treeScatter(SplittableRandom r, int maxNodes, int maxLength,
-      CommModel model, String name) {
+  public static org.commsched.core.model.Instance treeScatter(
+      SplittableRandom r, int maxNodes, int maxLength, CommModel model, String name) {
     int n = 2 + r.nextInt(maxNodes - 1);
     Topology.Tree t = randomTree(r, n);
     int root = r.nextInt(n);
@@ -97,7 +98,10 @@ public final class RandomInstances {
         ms.add(new org.commsched.core.model.Message("m" + v, root, v, r.nextInt(maxLength + 1)));
       }
     }
-    return new org.commsched.core.model.Instance(name, new org.commsched.core.model.Problem.Scatter(root, ms), model,
+    return new org.commsched.core.model.Instance(
+        name,
+        new org.commsched.core.model.Problem.Scatter(root, ms),
+        model,
         org.commsched.core.model.Network.of(t));
   }
 
@@ -115,8 +119,8 @@ public final class RandomInstances {
   }
 
   public static CommModel.Bufferless bufferless(SplittableRandom r) {
-    return new CommModel.Bufferless(r.nextBoolean() ? CommModel.BufferlessPorts.ALL
-        : CommModel.BufferlessPorts.SINGLE);
+    return new CommModel.Bufferless(
+        r.nextBoolean() ? CommModel.BufferlessPorts.ALL : CommModel.BufferlessPorts.SINGLE);
   }
 
   public static CommModel.StoreAndForward storeAndForward(SplittableRandom r) {
@@ -127,21 +131,25 @@ public final class RandomInstances {
       beta = values[r.nextInt(values.length)];
       tau = values[r.nextInt(values.length)];
     } while (new BigDecimal(beta).signum() == 0 && new BigDecimal(tau).signum() == 0);
-    return new CommModel.StoreAndForward(new BigDecimal(beta), new BigDecimal(tau),
+    return new CommModel.StoreAndForward(
+        new BigDecimal(beta),
+        new BigDecimal(tau),
         r.nextBoolean() ? CommModel.Ports.ONE : CommModel.Ports.ALL,
         r.nextBoolean() ? CommModel.Duplex.FULL : CommModel.Duplex.HALF,
         r.nextBoolean() ? CommModel.OnePortRule.SEND_AND_RECEIVE : CommModel.OnePortRule.EXCHANGE);
   }
 
-  /** A random simple path from u to v (depth-first with random neighbour order), or null if none. */
+  /**
+   * A random simple path from u to v (depth-first with random neighbour order), or null if none.
+   */
   public static List<Integer> randomPath(SplittableRandom r, Network net, int u, int v) {
     List<Integer> path = new ArrayList<>();
     boolean[] seen = new boolean[net.nodes()];
     return dfs(r, net, u, v, path, seen) ? path : null;
   }
 
-  private static boolean dfs(SplittableRandom r, Network net, int x, int target, List<Integer> path,
-      boolean[] seen) {
+  private static boolean dfs(
+      SplittableRandom r, Network net, int x, int target, List<Integer> path, boolean[] seen) {
     path.add(x);
     seen[x] = true;
     if (x == target) {
@@ -162,7 +170,8 @@ public final class RandomInstances {
   }
 
   /** A random valid chatting instance (retries until the instance validates). */
-  public static Instance chatting(SplittableRandom r, int maxNodes, int maxMessages, int maxLength, boolean singleOk) {
+  public static Instance chatting(
+      SplittableRandom r, int maxNodes, int maxMessages, int maxLength, boolean singleOk) {
     while (true) {
       Topology t = topology(r, maxNodes);
       Network net = Network.of(t);
@@ -181,7 +190,8 @@ public final class RandomInstances {
       if (msgs.isEmpty()) {
         continue;
       }
-      CommModel.Bufferless model = singleOk ? bufferless(r) : new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
+      CommModel.Bufferless model =
+          singleOk ? bufferless(r) : new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
       try {
         return new Instance("chat-" + r.nextInt(1000), new Problem.Chatting(msgs), model, net);
       } catch (ModelException e) {
@@ -191,7 +201,12 @@ public final class RandomInstances {
   }
 
   /** A random scatter or gather instance under the given model (some explicit routes if asked). */
-  public static Instance scatterGather(SplittableRandom r, int maxNodes, int maxLength, boolean scatter, CommModel model,
+  public static Instance scatterGather(
+      SplittableRandom r,
+      int maxNodes,
+      int maxLength,
+      boolean scatter,
+      CommModel model,
       boolean explicitRoutes) {
     while (true) {
       Topology t = topology(r, maxNodes);
@@ -208,7 +223,10 @@ public final class RandomInstances {
           route = scatter ? randomPath(r, net, root, v) : randomPath(r, net, v, root);
         }
         long len = r.nextInt(4) == 0 ? 0 : 1 + r.nextInt(maxLength);
-        msgs.add(scatter ? new Message("m" + v, root, v, len, route) : new Message("m" + v, v, root, len, route));
+        msgs.add(
+            scatter
+                ? new Message("m" + v, root, v, len, route)
+                : new Message("m" + v, v, root, len, route));
       }
       try {
         Problem p = scatter ? new Problem.Scatter(root, msgs) : new Problem.Gather(root, msgs);
@@ -229,16 +247,20 @@ public final class RandomInstances {
       int b = a + 1 + r.nextInt(n - 1 - a);
       msgs.add(new Message("b" + i, a, b, 1 + r.nextInt(maxSize)));
     }
-    return new Instance("dsa", new Problem.Dsa(msgs), new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+    return new Instance(
+        "dsa",
+        new Problem.Dsa(msgs),
+        new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
         Network.of(new Topology.Ula(n)));
   }
 
   /**
-   * A random send, broadcast or gossip instance: draws again until the instance is valid and {@code usable} (the
-   * baseline suites pass "greedy store-and-forward applies", i.e. floods reach every node).
+   * A random send, broadcast or gossip instance: draws again until the instance is valid and {@code
+   * usable} (the baseline suites pass "greedy store-and-forward applies", i.e. floods reach every
+   * node).
    */
-  public static Instance linearCost(SplittableRandom r, int maxNodes, int maxLength, int which,
-      Predicate<Instance> usable) {
+  public static Instance linearCost(
+      SplittableRandom r, int maxNodes, int maxLength, int which, Predicate<Instance> usable) {
     while (true) {
       Topology t = topology(r, maxNodes);
       Network net = Network.of(t);

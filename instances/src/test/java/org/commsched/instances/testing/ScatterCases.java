@@ -15,20 +15,22 @@ import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
 
 /**
- * Seeded scatter instances for the property suites, drawn with the project's generators: random trees (parent of
- * node i uniform in [0, i), and the path, binary and caterpillar shapes) and connected graphs; lengths 0..5 with
- * about a third null (docs/models/bufferless-scatter-gather.md#properties).
+ * Seeded scatter instances for the property suites, drawn with the project's generators: random
+ * trees (parent of node i uniform in [0, i), and the path, binary and caterpillar shapes) and
+ * connected graphs; lengths 0..5 with about a third null
+ * (docs/models/bufferless-scatter-gather.md#properties).
  */
 public final class ScatterCases {
   public static final CommModel SINGLE = new CommModel.Bufferless(CommModel.BufferlessPorts.SINGLE);
   public static final CommModel ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
-  public static final LengthDistribution LENGTHS = LengthDistribution.parse("zeros:35:uniform:1..5");
-  public static final List<String> TREES = List.of("tree", "tree", "tree-path", "tree-binary", "tree-caterpillar", "star");
-  public static final List<String> GRAPHS = List.of("random", "random", "mesh", "torus", "hypercube", "complete", "ring",
-      "bla");
+  public static final LengthDistribution LENGTHS =
+      LengthDistribution.parse("zeros:35:uniform:1..5");
+  public static final List<String> TREES =
+      List.of("tree", "tree", "tree-path", "tree-binary", "tree-caterpillar", "star");
+  public static final List<String> GRAPHS =
+      List.of("random", "random", "mesh", "torus", "hypercube", "complete", "ring", "bla");
 
-  private ScatterCases() {
-  }
+  private ScatterCases() {}
 
   /** A scatter instance on a random tree-shaped network with up to {@code maxNodes} nodes. */
   public static Instance tree(long seed, int maxNodes, CommModel model) {
@@ -58,12 +60,24 @@ public final class ScatterCases {
   }
 
   public static Instance draw(String family, int size, CommModel model, long seed) {
-    GeneratorSpec spec = new GeneratorSpec("scatter-" + family + "-" + size, ProblemKind.SCATTER, family, size, 0,
-        LENGTHS, model, seed, false);
+    GeneratorSpec spec =
+        new GeneratorSpec(
+            "scatter-" + family + "-" + size,
+            ProblemKind.SCATTER,
+            family,
+            size,
+            0,
+            LENGTHS,
+            model,
+            seed,
+            false);
     return Generators.instance(spec);
   }
 
-  /** A scatter instance on a tree network given by a parent list (root 0), message of node v = lengths[v - 1]. */
+  /**
+   * A scatter instance on a tree network given by a parent list (root 0), message of node v =
+   * lengths[v - 1].
+   */
   public static Instance path(CommModel model, long... lengths) {
     int[] parents = new int[lengths.length + 1];
     for (int v = 0; v < parents.length; v++) {
@@ -81,7 +95,8 @@ public final class ScatterCases {
     for (int v = 1; v < parents.length; v++) {
       ms.add(new Message("M" + v, 0, v, lengths[v - 1]));
     }
-    return new Instance("tree", new Problem.Scatter(0, ms), model, Network.of(new Topology.Tree(ps)));
+    return new Instance(
+        "tree", new Problem.Scatter(0, ms), model, Network.of(new Topology.Tree(ps)));
   }
 
   /** The same instance with every message's length replaced. */
@@ -91,7 +106,8 @@ public final class ScatterCases {
       Message m = inst.messages().get(i);
       ms.add(new Message(m.id(), m.from(), m.to(), lengths[i], m.route()));
     }
-    return new Instance(inst.name(), new Problem.Scatter(inst.root(), ms), inst.model(), inst.network());
+    return new Instance(
+        inst.name(), new Problem.Scatter(inst.root(), ms), inst.model(), inst.network());
   }
 
   /** The same instance under another model. */
@@ -126,7 +142,9 @@ public final class ScatterCases {
     return s;
   }
 
-  /** The seed and the instance file, for failure messages (written only when an assertion fails). */
+  /**
+   * The seed and the instance file, for failure messages (written only when an assertion fails).
+   */
   public static org.assertj.core.description.Description describe(long seed, Instance inst) {
     return new org.assertj.core.description.Description() {
       @Override

@@ -9,18 +9,17 @@ import org.commsched.core.solve.SolveResult;
 import org.commsched.instances.io.InstanceWriter;
 
 /**
- * The schedule assertions of every module's tests (instances' test-jar): a schedule or a solve result is valid
- * when core's {@link ScheduleChecker}, the model's definition, finds nothing. A failure lists the violations and
- * gives the case's seed (when there is one) and the instance as a FORMATS JSON file, ready to be saved under
- * {@code instances/catalogue/} and replayed.
+ * The schedule assertions of every module's tests (instances' test-jar): a schedule or a solve
+ * result is valid when core's {@link ScheduleChecker}, the model's definition, finds nothing. A
+ * failure lists the violations and gives the case's seed (when there is one) and the instance as a
+ * FORMATS JSON file, ready to be saved under {@code instances/catalogue/} and replayed.
  */
 public final class ScheduleAssertions {
-  private ScheduleAssertions() {
-  }
+  private ScheduleAssertions() {}
 
   /**
-   * {@link ScheduleChecker#checkResult}: the schedule is valid and the result's claims (makespan, bound, status)
-   * hold. Returns the report, whose makespan is the recomputed one.
+   * {@link ScheduleChecker#checkResult}: the schedule is valid and the result's claims (makespan,
+   * bound, status) hold. Returns the report, whose makespan is the recomputed one.
    */
   public static CheckReport assertValid(Instance instance, SolveResult result) {
     return assertValid(null, instance, result);
@@ -31,13 +30,26 @@ public final class ScheduleAssertions {
     return assertValid("seed " + seed, instance, result);
   }
 
-  /** {@link #assertValid(Instance, SolveResult)} with what the case is (seed, method...) for a failure. */
+  /**
+   * {@link #assertValid(Instance, SolveResult)} with what the case is (seed, method...) for a
+   * failure.
+   */
   public static CheckReport assertValid(String what, Instance instance, SolveResult result) {
     CheckReport report = ScheduleChecker.checkResult(instance, result);
     if (!report.valid()) {
-      throw new AssertionError(failure(what, instance, report, "result " + result.method() + " "
-          + result.status() + " makespan " + result.makespan() + " bound "
-          + (result.lowerBound() == null ? null : result.lowerBound().value())));
+      throw new AssertionError(
+          failure(
+              what,
+              instance,
+              report,
+              "result "
+                  + result.method()
+                  + " "
+                  + result.status()
+                  + " makespan "
+                  + result.makespan()
+                  + " bound "
+                  + (result.lowerBound() == null ? null : result.lowerBound().value())));
     }
     return report;
   }
@@ -52,7 +64,9 @@ public final class ScheduleAssertions {
     return assertValid("seed " + seed, instance, schedule);
   }
 
-  /** {@link #assertValid(Instance, Schedule)} with what the case is (seed, method...) for a failure. */
+  /**
+   * {@link #assertValid(Instance, Schedule)} with what the case is (seed, method...) for a failure.
+   */
   public static CheckReport assertValid(String what, Instance instance, Schedule schedule) {
     CheckReport report = ScheduleChecker.check(instance, schedule);
     if (!report.valid()) {
@@ -63,7 +77,9 @@ public final class ScheduleAssertions {
 
   private static String failure(String what, Instance instance, CheckReport report, String claim) {
     StringBuilder b = new StringBuilder();
-    b.append(what == null ? "" : what + ": ").append("the checker found ").append(report.violations().size())
+    b.append(what == null ? "" : what + ": ")
+        .append("the checker found ")
+        .append(report.violations().size())
         .append(report.violations().size() == 1 ? " violation" : " violations");
     for (Violation v : report.violations()) {
       b.append(System.lineSeparator()).append("  ").append(v);

@@ -5,28 +5,30 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The reduction of docs/models/bufferless-chatting.md#exact-models for forward-leveled (FL) routes (paper §2.3,
- * docs/models/bufferless-chatting.md#forward-leveled-networks): there {@code k_M(e) = level(e) - level(e_0(M))} on
- * every arc, so with {@code σ_M = t_M - level(e_0(M))} (the LS transform,
- * docs/models/bufferless-chatting.md#transformations) message M occupies every arc of its route during the same virtual
- * block {@code [σ_M, σ_M + l_M)}, and all the disjunctions between two messages on their shared arcs are one and the
- * same disjunction. An exact model then needs one interval per message (not one per message and arc), and the per-arc
- * no-overlap constraints only for the arcs whose message sets are maximal: an arc whose messages all cross another arc
- * as well adds nothing.
+ * The reduction of docs/models/bufferless-chatting.md#exact-models for forward-leveled (FL) routes
+ * (paper §2.3, docs/models/bufferless-chatting.md#forward-leveled-networks): there {@code k_M(e) =
+ * level(e) - level(e_0(M))} on every arc, so with {@code σ_M = t_M - level(e_0(M))} (the LS
+ * transform, docs/models/bufferless-chatting.md#transformations) message M occupies every arc of
+ * its route during the same virtual block {@code [σ_M, σ_M + l_M)}, and all the disjunctions
+ * between two messages on their shared arcs are one and the same disjunction. An exact model then
+ * needs one interval per message (not one per message and arc), and the per-arc no-overlap
+ * constraints only for the arcs whose message sets are maximal: an arc whose messages all cross
+ * another arc as well adds nothing.
  *
  * @implNote Stateless.
  */
 public final class ArcCliques {
-  private ArcCliques() {
-  }
+  private ArcCliques() {}
 
   /**
-   * The sets that no other set contains (one copy of duplicates), each as given (sorted ascending, distinct),
-   * in a deterministic order (size descending, then lexicographic).
+   * The sets that no other set contains (one copy of duplicates), each as given (sorted ascending,
+   * distinct), in a deterministic order (size descending, then lexicographic).
    */
   public static List<int[]> maximal(List<int[]> sets) {
     List<int[]> sorted = new ArrayList<>(sets);
-    sorted.sort((a, b) -> a.length != b.length ? Integer.compare(b.length, a.length) : Arrays.compare(a, b));
+    sorted.sort(
+        (a, b) ->
+            a.length != b.length ? Integer.compare(b.length, a.length) : Arrays.compare(a, b));
     List<int[]> kept = new ArrayList<>();
     java.util.Map<Integer, List<Integer>> containing = new java.util.HashMap<>();
     for (int[] s : sorted) {

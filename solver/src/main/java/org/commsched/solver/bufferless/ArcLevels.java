@@ -4,18 +4,19 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 
 /**
- * A forward leveling of the arcs a set of routes uses, level per <i>arc</i>: along every route the level of hop
- * k + 1 is the level of hop k plus one. This is what the one-disjunction-per-pair reduction of
- * docs/models/bufferless-chatting.md#exact-models needs (Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On
- * Bufferless Routing of Variable Length Messages in Leveled Networks", §2.3: {@code k_M(e) = level(e) -
- * level(e_0(M))}). It is weaker than a leveling of the nodes ({@code
- * org.commsched.heuristics.bufferless.chatting.Leveling}): a bidirectional array has none of the nodes once messages go
- * both ways, but its rightward arcs {@code x -> x+1} level at {@code x} and its leftward arcs {@code x+1 -> x} at
- * {@code -x}, in separate components.
+ * A forward leveling of the arcs a set of routes uses, level per <i>arc</i>: along every route the
+ * level of hop k + 1 is the level of hop k plus one. This is what the one-disjunction-per-pair
+ * reduction of docs/models/bufferless-chatting.md#exact-models needs (Bhatt, Bilardi, Pucci,
+ * Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled
+ * Networks", §2.3: {@code k_M(e) = level(e) - level(e_0(M))}). It is weaker than a leveling of the
+ * nodes ({@code org.commsched.heuristics.bufferless.chatting.Leveling}): a bidirectional array has
+ * none of the nodes once messages go both ways, but its rightward arcs {@code x -> x+1} level at
+ * {@code x} and its leftward arcs {@code x+1 -> x} at {@code -x}, in separate components.
  *
- * <p>Built by a breadth-first propagation over the "next hop" relation between used arcs (both directions); a
- * contradiction (two routes that need different level differences between the same two arcs) means there is none.
- * Each connected component is levelled on its own; the levels are shifted so the smallest is 0.
+ * <p>Built by a breadth-first propagation over the "next hop" relation between used arcs (both
+ * directions); a contradiction (two routes that need different level differences between the same
+ * two arcs) means there is none. Each connected component is levelled on its own; the levels are
+ * shifted so the smallest is 0.
  *
  * <p>Complexity: O(total hops + arcs).
  *
@@ -37,7 +38,8 @@ public final class ArcLevels {
   /**
    * The arc leveling of these routes, or null if there is none.
    *
-   * @param routes the arcs of each route, in order (an empty route crosses nothing and gets level 0)
+   * @param routes the arcs of each route, in order (an empty route crosses nothing and gets level
+   *     0)
    * @param arcCount the number of arcs of the network (arc ids are below it)
    */
   public static ArcLevels of(int[][] routes, int arcCount) {

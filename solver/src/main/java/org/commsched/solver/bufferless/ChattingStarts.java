@@ -19,21 +19,21 @@ import org.commsched.heuristics.bufferless.chatting.ChattingMethods;
 import org.commsched.heuristics.bufferless.chatting.SearchMethods;
 
 /**
- * Starting schedules for the chatting searches ({@code lns}, and the hint of {@code cpsat} and {@code choco}): every
- * applicable method of a list runs in order, each within a share of the time left, and the best real schedule
- * (departures) is kept. A method that throws or returns slots only is skipped (the throw is recorded in the stats);
- * one that returns a schedule the checker rejects is a bug, and the run stops with an {@link IllegalStateException}
- * that names it.
+ * Starting schedules for the chatting searches ({@code lns}, and the hint of {@code cpsat} and
+ * {@code choco}): every applicable method of a list runs in order, each within a share of the time
+ * left, and the best real schedule (departures) is kept. A method that throws or returns slots only
+ * is skipped (the throw is recorded in the stats); one that returns a schedule the checker rejects
+ * is a bug, and the run stops with an {@link IllegalStateException} that names it.
  *
  * @implNote Stateless.
  */
 public final class ChattingStarts {
-  private ChattingStarts() {
-  }
+  private ChattingStarts() {}
 
   /**
-   * The heuristics the chatting searches start from: every non-exact chatting method of the registry's lists
-   * ({@code greedy}, the chatting paper's pipelines, {@code priority-greedy}), in that order.
+   * The heuristics the chatting searches start from: every non-exact chatting method of the
+   * registry's lists ({@code greedy}, the chatting paper's pipelines, {@code priority-greedy}), in
+   * that order.
    */
   public static List<Method> methods() {
     List<Method> out = new ArrayList<>();
@@ -51,12 +51,12 @@ public final class ChattingStarts {
   /**
    * What the starts gave.
    *
-   * @param best the best schedule (the given one unless a start beat it; null if none was given and none ran)
+   * @param best the best schedule (the given one unless a start beat it; null if none was given and
+   *     none ran)
    * @param bound the given bound raised by every start's lower bound
    * @param stats {@code start.<method>}: each start's makespan, or why it failed, in run order
    */
-  public record Outcome(SolveResult best, LowerBound bound, Map<String, Object> stats) {
-  }
+  public record Outcome(SolveResult best, LowerBound bound, Map<String, Object> stats) {}
 
   /**
    * Runs the starts.
@@ -67,22 +67,35 @@ public final class ChattingStarts {
    * @param deadline {@link System#nanoTime()} by which the starts should be done
    * @param divisor each method may take (time left) / divisor, at least 1 ms
    */
-  public static Outcome run(Instance instance, SolveLimits limits, List<Method> methods, SolveResult given,
-      LowerBound bound, long deadline, int divisor) {
+  public static Outcome run(
+      Instance instance,
+      SolveLimits limits,
+      List<Method> methods,
+      SolveResult given,
+      LowerBound bound,
+      long deadline,
+      int divisor) {
     SolveResult best = given;
     Map<String, Object> stats = new LinkedHashMap<>();
     for (Method m : methods) {
       if (m.whyNot(instance) != null) {
         continue;
       }
-      if (best != null && limits.run().stop().over(deadline)) { // the time limit (or Ctrl-C) ends the starts
+      if (best != null
+          && limits.run().stop().over(deadline)) { // the time limit (or Ctrl-C) ends the starts
         stats.put("start." + m.name(), "skipped: time limit");
         continue;
       }
       long left = deadline - System.nanoTime();
       SolveResult r;
       try {
-        r = limits.run().solve(m, instance, limits.withTimeLimit(Duration.ofNanos(Math.max(1_000_000L, left / divisor))));
+        r =
+            limits
+                .run()
+                .solve(
+                    m,
+                    instance,
+                    limits.withTimeLimit(Duration.ofNanos(Math.max(1_000_000L, left / divisor))));
       } catch (RuntimeException e) {
         stats.put("start." + m.name(), "failed: " + e.getMessage());
         continue;
@@ -91,9 +104,16 @@ public final class ChattingStarts {
         continue;
       }
       CheckReport check = limits.run().check(instance, r.schedule());
-      if (!check.valid()) { // a method returning an invalid schedule is a bug: say so, never drop it quietly
-        throw new IllegalStateException("start method " + m.name() + " returned a schedule the checker rejects on "
-            + instance.name() + ": " + check.violations().get(0));
+      if (!check
+          .valid()) { // a method returning an invalid schedule is a bug: say so, never drop it
+        // quietly
+        throw new IllegalStateException(
+            "start method "
+                + m.name()
+                + " returned a schedule the checker rejects on "
+                + instance.name()
+                + ": "
+                + check.violations().get(0));
       }
       stats.put("start." + m.name(), r.makespan());
       limits.run().progress().incumbent(r.makespan());

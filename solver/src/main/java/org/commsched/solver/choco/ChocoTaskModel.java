@@ -20,33 +20,38 @@ import org.commsched.solver.model.SolverStatusMapping;
 import org.commsched.solver.model.TaskModel;
 
 /**
- * {@link TaskModel} in Choco: an integer variable per variable, E in [floor, horizon], a Boolean per presence
- * literal, the end terms and precedences as arithmetic constraints (an optional end term as an implication), a sum
- * of 1 per group, a cumulative of capacity 1 (a disjunctive) per resource whose tasks have height 1 (an optional
- * task: its presence literal as height), a {@code diffN} of the rectangles; minimise E. A variable-length task is a
- * Choco task whose duration is the affine view {@code duration + perUnit * length}; variable gaps and end offsets are
- * scalar constraints; a sum is a sum constraint; a positivity link is {@code length >= 1} reified by the literal;
- * a load is a scalar constraint; an enforced precedence is an implication, a work bound a scalar constraint, a count a sum of Booleans, an
- * implication a clause, at-most-one a sum; literal hints are hints.
+ * {@link TaskModel} in Choco: an integer variable per variable, E in [floor, horizon], a Boolean
+ * per presence literal, the end terms and precedences as arithmetic constraints (an optional end
+ * term as an implication), a sum of 1 per group, a cumulative of capacity 1 (a disjunctive) per
+ * resource whose tasks have height 1 (an optional task: its presence literal as height), a {@code
+ * diffN} of the rectangles; minimise E. A variable-length task is a Choco task whose duration is
+ * the affine view {@code duration + perUnit * length}; variable gaps and end offsets are scalar
+ * constraints; a sum is a sum constraint; a positivity link is {@code length >= 1} reified by the
+ * literal; a load is a scalar constraint; an enforced precedence is an implication, a work bound a
+ * scalar constraint, a count a sum of Booleans, an implication a clause, at-most-one a sum; literal
+ * hints are hints.
  *
- * <p>Search: the model's branching order when it gives one (the variable with the smallest lower end among them is
- * set to it, refuted on backtrack, so the search is complete; optionally with last-conflict), after the model's literal
- * order when it gives one (then any variable left by Choco's default), then E; Choco's
- * default search otherwise. The variables' hints as Choco hints. Single-threaded: {@link SolveLimits#workers()} is
- * not used. At the time limit the objective's lower bound is the solver's bound. Models with values beyond
- * {@value #MAX_VALUE} (Choco works on ints) are not run: no solution, and the statistic {@code solverStatus} says
- * so.
+ * <p>Search: the model's branching order when it gives one (the variable with the smallest lower
+ * end among them is set to it, refuted on backtrack, so the search is complete; optionally with
+ * last-conflict), after the model's literal order when it gives one (then any variable left by
+ * Choco's default), then E; Choco's default search otherwise. The variables' hints as Choco hints.
+ * Single-threaded: {@link SolveLimits#workers()} is not used. At the time limit the objective's
+ * lower bound is the solver's bound. Models with values beyond {@value #MAX_VALUE} (Choco works on
+ * ints) are not run: no solution, and the statistic {@code solverStatus} says so.
  *
  * @implNote Stateless.
  */
 public final class ChocoTaskModel implements TaskModel.Backend {
   /** The back end. */
   public static final ChocoTaskModel INSTANCE = new ChocoTaskModel();
-  /** Largest value a model may hold (a margin below Integer.MAX_VALUE for sums of starts and durations). */
+
+  /**
+   * Largest value a model may hold (a margin below Integer.MAX_VALUE for sums of starts and
+   * durations).
+   */
   public static final long MAX_VALUE = Integer.MAX_VALUE / 4;
 
-  private ChocoTaskModel() {
-  }
+  private ChocoTaskModel() {}
 
   @Override
   public String name() {
@@ -55,9 +60,14 @@ public final class ChocoTaskModel implements TaskModel.Backend {
 
   @Override
   public TaskModel.Solution solve(TaskModel data, SolveLimits limits) {
-    long deadline = System.nanoTime() + limits.timeLimit().toNanos(); // building the model counts too
+    long deadline =
+        System.nanoTime() + limits.timeLimit().toNanos(); // building the model counts too
     if (data.largestValue() > MAX_VALUE) {
-      return new TaskModel.Solution(new SolverStatusMapping.Answer(SolveStatus.UNKNOWN, 0, "not run"), null, null, 0,
+      return new TaskModel.Solution(
+          new SolverStatusMapping.Answer(SolveStatus.UNKNOWN, 0, "not run"),
+          null,
+          null,
+          0,
           Map.of("solverStatus", "not run: values beyond Choco's int range"));
     }
     Model model = new Model("tasks");
@@ -74,9 +84,14 @@ public final class ChocoTaskModel implements TaskModel.Backend {
     }
     IntVar end = model.intVar("E", (int) data.floor(), (int) data.horizon());
     for (TaskModel.End e : data.ends()) {
-      var c = e.lengthVar() < 0 || e.perUnit() == 0 ? model.arithm(end, "-", x[e.var()], ">=", (int) e.offset())
-          : model.scalar(new IntVar[] {end, x[e.var()], x[e.lengthVar()]}, new int[] {1, -1, (int) -e.perUnit()},
-              ">=", (int) e.offset());
+      var c =
+          e.lengthVar() < 0 || e.perUnit() == 0
+              ? model.arithm(end, "-", x[e.var()], ">=", (int) e.offset())
+              : model.scalar(
+                  new IntVar[] {end, x[e.var()], x[e.lengthVar()]},
+                  new int[] {1, -1, (int) -e.perUnit()},
+                  ">=",
+                  (int) e.offset());
       if (e.presence() < 0) {
         c.post();
       } else {
@@ -84,9 +99,14 @@ public final class ChocoTaskModel implements TaskModel.Backend {
       }
     }
     for (TaskModel.Precedence q : data.precedences()) {
-      var c = q.lengthVar() < 0 || q.perUnit() == 0 ? model.arithm(x[q.after()], "-", x[q.before()], ">=", (int) q.gap())
-          : model.scalar(new IntVar[] {x[q.after()], x[q.before()], x[q.lengthVar()]},
-              new int[] {1, -1, (int) -q.perUnit()}, ">=", (int) q.gap());
+      var c =
+          q.lengthVar() < 0 || q.perUnit() == 0
+              ? model.arithm(x[q.after()], "-", x[q.before()], ">=", (int) q.gap())
+              : model.scalar(
+                  new IntVar[] {x[q.after()], x[q.before()], x[q.lengthVar()]},
+                  new int[] {1, -1, (int) -q.perUnit()},
+                  ">=",
+                  (int) q.gap());
       if (q.when() < 0) {
         c.post();
       } else {
@@ -149,7 +169,10 @@ public final class ChocoTaskModel implements TaskModel.Backend {
       model.sum(lits, "=", 1).post();
     }
     for (var tasks : data.resources()) {
-      if (limits.run().stop().over(deadline)) { // per resource: the disjunctions are the model's bulk (issue 28)
+      if (limits
+          .run()
+          .stop()
+          .over(deadline)) { // per resource: the disjunctions are the model's bulk (issue 28)
         return TaskModel.Solution.notRun("time limit reached while building the model");
       }
       disjunctive(model, x, p, tasks);
@@ -180,21 +203,26 @@ public final class ChocoTaskModel implements TaskModel.Backend {
     List<AbstractStrategy<?>> strategies = new ArrayList<>();
     if (lits != null && lits.length > 0) {
       BoolVar[] byOrder = literals(p, lits);
-      strategies.add(data.literalsTrueFirst() ? Search.inputOrderUBSearch(byOrder) : Search.inputOrderLBSearch(byOrder));
+      strategies.add(
+          data.literalsTrueFirst()
+              ? Search.inputOrderUBSearch(byOrder)
+              : Search.inputOrderLBSearch(byOrder));
     }
     if (order != null && order.length > 0) {
       IntVar[] byOrder = new IntVar[order.length];
       for (int k = 0; k < order.length; k++) {
         byOrder[k] = x[order[k]];
       }
-      AbstractStrategy<IntVar> main = Search.intVarSearch(new Smallest(), new IntDomainMin(), byOrder);
+      AbstractStrategy<IntVar> main =
+          Search.intVarSearch(new Smallest(), new IntDomainMin(), byOrder);
       strategies.add(data.lastConflict() ? Search.lastConflict(main) : main);
     }
     if (!strategies.isEmpty()) {
       strategies.add(Search.inputOrderLBSearch(end));
       solver.setSearch(strategies.toArray(new AbstractStrategy<?>[0]));
       if (lits != null) {
-        solver.makeCompleteStrategy(true); // any variable left (arrival times, say) by Choco's default
+        solver.makeCompleteStrategy(
+            true); // any variable left (arrival times, say) by Choco's default
       }
     }
     for (int v = 0; v < x.length; v++) {
@@ -206,7 +234,10 @@ public final class ChocoTaskModel implements TaskModel.Backend {
         solver.addHint(p[l], hint ? 1 : 0);
       }
     }
-    if (limits.run().stop().over(deadline)) { // building took the time (a busy machine): the caller's hint stands
+    if (limits
+        .run()
+        .stop()
+        .over(deadline)) { // building took the time (a busy machine): the caller's hint stands
       return TaskModel.Solution.notRun("time limit reached while building the model");
     }
     solver.limitTime(Math.max(1L, (deadline - System.nanoTime()) / 1_000_000L));
@@ -224,7 +255,10 @@ public final class ChocoTaskModel implements TaskModel.Backend {
         present[l] = p[l].getValue() == 1;
       }
       makespan = end.getValue();
-      limits.run().progress().incumbent(makespan * data.unit()); // progress for the user, in instance ticks
+      limits
+          .run()
+          .progress()
+          .incumbent(makespan * data.unit()); // progress for the user, in instance ticks
     }
     SolverStatusMapping.Answer answer = SolverStatusMapping.choco(best != null, solver);
     Map<String, Object> stats = new LinkedHashMap<>();
@@ -233,8 +267,12 @@ public final class ChocoTaskModel implements TaskModel.Backend {
     return new TaskModel.Solution(answer, best, present, makespan, stats);
   }
 
-  /** A unit-capacity cumulative over the tasks (height 1, or the presence literal of an optional task). */
-  private static void disjunctive(Model model, IntVar[] x, BoolVar[] p, List<TaskModel.Task> tasks) {
+  /**
+   * A unit-capacity cumulative over the tasks (height 1, or the presence literal of an optional
+   * task).
+   */
+  private static void disjunctive(
+      Model model, IntVar[] x, BoolVar[] p, List<TaskModel.Task> tasks) {
     int n = tasks.size();
     IntVar[] starts = new IntVar[n];
     int[] durations = new int[n];
@@ -256,8 +294,12 @@ public final class ChocoTaskModel implements TaskModel.Backend {
     IntVar one = model.intVar(1);
     for (int k = 0; k < n; k++) {
       TaskModel.Task t = tasks.get(k);
-      ts[k] = t.fixed() ? new Task(starts[k], durations[k])
-          : new Task(starts[k], model.intAffineView((int) t.perUnit(), x[t.lengthVar()], durations[k]));
+      ts[k] =
+          t.fixed()
+              ? new Task(starts[k], durations[k])
+              : new Task(
+                  starts[k],
+                  model.intAffineView((int) t.perUnit(), x[t.lengthVar()], durations[k]));
       heights[k] = t.presence() < 0 ? one : p[t.presence()];
     }
     model.cumulative(ts, heights, one).post();

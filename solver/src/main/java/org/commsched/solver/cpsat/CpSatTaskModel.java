@@ -1,8 +1,5 @@
 package org.commsched.solver.cpsat;
 
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import com.google.ortools.sat.BoolVar;
 import com.google.ortools.sat.CpModel;
 import com.google.ortools.sat.CpSolver;
@@ -12,47 +9,53 @@ import com.google.ortools.sat.IntervalVar;
 import com.google.ortools.sat.LinearExpr;
 import com.google.ortools.sat.Literal;
 import com.google.ortools.sat.NoOverlap2dConstraint;
-import org.commsched.core.solve.StopToken;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.StopToken;
 import org.commsched.solver.model.SolverStatusMapping;
 import org.commsched.solver.model.TaskModel;
 
 /**
- * {@link TaskModel} in OR-Tools CP-SAT: an integer variable per variable (with its hint), E in [floor, horizon]
- * (hinted at the horizon), a Boolean per presence literal, the end terms and precedences as linear inequalities (an
- * optional end term enforced only if its literal holds), ExactlyOne per group, a fixed-size interval per distinct
- * task (optional when the task has a presence literal; resources that hold the same task share its interval, as the
- * forward-leveled bufferless model's do), a NoOverlap per resource, one NoOverlap2D of the rectangles (each with a
- * fixed interval for its fixed side); minimise E. A variable-length task is an (optional) interval whose size is
- * the affine expression {@code duration + perUnit * length} and whose end is a variable tied to start plus size;
- * variable gaps and end offsets are linear terms; a sum is a linear equality; a positivity link is two enforced
- * linear constraints; a load is a linear inequality; an enforced precedence is an inequality enforced by its
- * literal, a work bound a linear inequality, a count a linear equality over Booleans, an implication a clause, at-most-one AtMostOne; literal hints
- * are hints. CP-SAT chooses its own search; the branching order is not used.
- * Models with values beyond {@link #MAX_VALUE} are not run: no solution, and the statistic {@code solverStatus}
- * says so.
- * Time limit, workers and seed from {@link SolveLimits}.
+ * {@link TaskModel} in OR-Tools CP-SAT: an integer variable per variable (with its hint), E in
+ * [floor, horizon] (hinted at the horizon), a Boolean per presence literal, the end terms and
+ * precedences as linear inequalities (an optional end term enforced only if its literal holds),
+ * ExactlyOne per group, a fixed-size interval per distinct task (optional when the task has a
+ * presence literal; resources that hold the same task share its interval, as the forward-leveled
+ * bufferless model's do), a NoOverlap per resource, one NoOverlap2D of the rectangles (each with a
+ * fixed interval for its fixed side); minimise E. A variable-length task is an (optional) interval
+ * whose size is the affine expression {@code duration + perUnit * length} and whose end is a
+ * variable tied to start plus size; variable gaps and end offsets are linear terms; a sum is a
+ * linear equality; a positivity link is two enforced linear constraints; a load is a linear
+ * inequality; an enforced precedence is an inequality enforced by its literal, a work bound a
+ * linear inequality, a count a linear equality over Booleans, an implication a clause, at-most-one
+ * AtMostOne; literal hints are hints. CP-SAT chooses its own search; the branching order is not
+ * used. Models with values beyond {@link #MAX_VALUE} are not run: no solution, and the statistic
+ * {@code solverStatus} says so. Time limit, workers and seed from {@link SolveLimits}.
  *
  * @implNote Stateless; the native library is loaded through {@link OrTools}.
  */
 public final class CpSatTaskModel implements TaskModel.Backend {
   /** The back end. */
   public static final CpSatTaskModel INSTANCE = new CpSatTaskModel();
+
   /**
-   * Largest value a model may hold: CP-SAT refuses a model whose linear terms could overflow 64 bits
-   * (MODEL_INVALID); sums of a few values of 2^60 already do, 2^56 leaves room for the sums these models build.
+   * Largest value a model may hold: CP-SAT refuses a model whose linear terms could overflow 64
+   * bits (MODEL_INVALID); sums of a few values of 2^60 already do, 2^56 leaves room for the sums
+   * these models build.
    */
   public static final long MAX_VALUE = 1L << 56;
 
   /**
-   * Why a model was not searched when the time limit passed, or the run was stopped, while it was built: building
-   * checks the deadline and the run's stop token between its groups of constraints and per resource, so a large
-   * model never keeps the run past its limit (issue 28), and the caller's hint stands.
+   * Why a model was not searched when the time limit passed, or the run was stopped, while it was
+   * built: building checks the deadline and the run's stop token between its groups of constraints
+   * and per resource, so a large model never keeps the run past its limit (issue 28), and the
+   * caller's hint stands.
    */
   public static final String BUILT_LATE = "time limit reached while building the model";
 
-  private CpSatTaskModel() {
-  }
+  private CpSatTaskModel() {}
 
   @Override
   public String name() {
@@ -61,12 +64,18 @@ public final class CpSatTaskModel implements TaskModel.Backend {
 
   @Override
   public TaskModel.Solution solve(TaskModel data, SolveLimits limits) {
-    long deadline = System.nanoTime() + limits.timeLimit().toNanos(); // loading and building count too
+    long deadline =
+        System.nanoTime() + limits.timeLimit().toNanos(); // loading and building count too
     if (data.largestValue() > MAX_VALUE) {
-      return TaskModel.Solution.notRun("values beyond 2^56, where CP-SAT's overflow checks refuse the model");
+      return TaskModel.Solution.notRun(
+          "values beyond 2^56, where CP-SAT's overflow checks refuse the model");
     }
     OrTools.load();
-    if (limits.run().stop().over(deadline)) { // loading took the time (a busy machine): no model, the caller's hint stands
+    if (limits
+        .run()
+        .stop()
+        .over(deadline)) { // loading took the time (a busy machine): no model, the caller's hint
+      // stands
       return TaskModel.Solution.notRun("time limit reached while loading OR-Tools");
     }
     CpModel model = new CpModel();
@@ -91,7 +100,8 @@ public final class CpSatTaskModel implements TaskModel.Backend {
     }
     IntVar end = model.newIntVar(data.floor(), data.horizon(), "E");
     for (TaskModel.End e : data.ends()) {
-      var c = model.addGreaterOrEqual(end, plus(x[e.var()], e.offset(), x, e.lengthVar(), e.perUnit()));
+      var c =
+          model.addGreaterOrEqual(end, plus(x[e.var()], e.offset(), x, e.lengthVar(), e.perUnit()));
       if (e.presence() >= 0) {
         c.onlyEnforceIf(p[e.presence()]);
       }
@@ -101,7 +111,9 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       return TaskModel.Solution.notRun(BUILT_LATE);
     }
     for (TaskModel.Precedence q : data.precedences()) {
-      var c = model.addGreaterOrEqual(x[q.after()], plus(x[q.before()], q.gap(), x, q.lengthVar(), q.perUnit()));
+      var c =
+          model.addGreaterOrEqual(
+              x[q.after()], plus(x[q.before()], q.gap(), x, q.lengthVar(), q.perUnit()));
       if (q.when() >= 0) {
         c.onlyEnforceIf(p[q.when()]);
       }
@@ -181,7 +193,10 @@ public final class CpSatTaskModel implements TaskModel.Backend {
     }
     Map<TaskModel.Task, IntervalVar> intervals = new HashMap<>();
     for (var tasks : data.resources()) {
-      if (limits.run().stop().over(deadline)) { // per resource: one resource's tasks are the model's bulk
+      if (limits
+          .run()
+          .stop()
+          .over(deadline)) { // per resource: one resource's tasks are the model's bulk
         return TaskModel.Solution.notRun(BUILT_LATE);
       }
       IntervalVar[] iv = new IntervalVar[tasks.size()];
@@ -198,12 +213,16 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       NoOverlap2dConstraint plane = model.addNoOverlap2D();
       for (int r = 0; r < rects.size(); r++) {
         TaskModel.Rectangle rect = rects.get(r);
-        plane.addRectangle(model.newFixedInterval(rect.xFrom(), rect.xTo() - rect.xFrom(), "x" + r),
+        plane.addRectangle(
+            model.newFixedInterval(rect.xFrom(), rect.xTo() - rect.xFrom(), "x" + r),
             interval(model, x, p, intervals, rect.task()));
       }
     }
     model.minimize(end);
-    if (limits.run().stop().over(deadline)) { // building took the time: searching now would overrun the limit
+    if (limits
+        .run()
+        .stop()
+        .over(deadline)) { // building took the time: searching now would overrun the limit
       return TaskModel.Solution.notRun(BUILT_LATE);
     }
     CpSolver solver = new CpSolver();
@@ -226,29 +245,35 @@ public final class CpSatTaskModel implements TaskModel.Backend {
   }
 
   /**
-   * Searches a CP-SAT model until {@code deadline} (System.nanoTime) or the run's stop, with the limits' workers and
-   * seed, reporting each incumbent and bound to the run's progress in instance ticks ({@code unit} ticks per unit of
-   * the objective; 0 for a model without objective, which reports nothing): the search every CP-SAT model of the
-   * solver runs.
+   * Searches a CP-SAT model until {@code deadline} (System.nanoTime) or the run's stop, with the
+   * limits' workers and seed, reporting each incumbent and bound to the run's progress in instance
+   * ticks ({@code unit} ticks per unit of the objective; 0 for a model without objective, which
+   * reports nothing): the search every CP-SAT model of the solver runs.
    */
-  public static SolverStatusMapping.Answer search(CpModel model, CpSolver solver, SolveLimits limits, long deadline,
-      long unit) {
-    solver.getParameters()
+  public static SolverStatusMapping.Answer search(
+      CpModel model, CpSolver solver, SolveLimits limits, long deadline, long unit) {
+    solver
+        .getParameters()
         .setMaxTimeInSeconds(Math.max(0.01, (deadline - System.nanoTime()) / 1e9))
-        .setCatchSigintSignal(false) // Ctrl-C is ours (Interrupt): CP-SAT's own handler aborts the JVM
+        .setCatchSigintSignal(
+            false) // Ctrl-C is ours (Interrupt): CP-SAT's own handler aborts the JVM
         .setNumWorkers(limits.workers())
         .setRandomSeed((int) limits.seed());
     try (StopToken.Registration stop = limits.run().stop().onStop(solver::stopSearch)) {
-      return SolverStatusMapping.cpSat(solver.solve(model, new CpSolverSolutionCallback() {
-        @Override
-        public void onSolutionCallback() { // progress for the user, in instance ticks
-          if (unit <= 0) {
-            return;
-          }
-          limits.run().progress().incumbent(Math.round(objectiveValue()) * unit);
-          limits.run().progress().bound((long) Math.ceil(bestObjectiveBound()) * unit);
-        }
-      }), solver);
+      return SolverStatusMapping.cpSat(
+          solver.solve(
+              model,
+              new CpSolverSolutionCallback() {
+                @Override
+                public void onSolutionCallback() { // progress for the user, in instance ticks
+                  if (unit <= 0) {
+                    return;
+                  }
+                  limits.run().progress().incumbent(Math.round(objectiveValue()) * unit);
+                  limits.run().progress().bound((long) Math.ceil(bestObjectiveBound()) * unit);
+                }
+              }),
+          solver);
     }
   }
 
@@ -261,7 +286,8 @@ public final class CpSatTaskModel implements TaskModel.Backend {
   }
 
   /** {@code base + constant}, plus {@code perUnit * x[lengthVar]} when {@code lengthVar >= 0}. */
-  private static LinearExpr plus(IntVar base, long constant, IntVar[] x, int lengthVar, long perUnit) {
+  private static LinearExpr plus(
+      IntVar base, long constant, IntVar[] x, int lengthVar, long perUnit) {
     if (lengthVar < 0 || perUnit == 0) {
       return LinearExpr.affine(base, 1, constant);
     }
@@ -269,27 +295,38 @@ public final class CpSatTaskModel implements TaskModel.Backend {
   }
 
   /** The task's interval, created once however many resources hold it. */
-  private static IntervalVar interval(CpModel model, IntVar[] x, BoolVar[] p, Map<TaskModel.Task, IntervalVar> made,
+  private static IntervalVar interval(
+      CpModel model,
+      IntVar[] x,
+      BoolVar[] p,
+      Map<TaskModel.Task, IntervalVar> made,
       TaskModel.Task t) {
-    return made.computeIfAbsent(t, u -> {
-      LinearExpr start = LinearExpr.affine(x[u.var()], 1, u.offset());
-      String name = "i" + made.size();
-      if (!u.fixed()) {
-        LinearExpr size = LinearExpr.affine(x[u.lengthVar()], u.perUnit(), u.duration());
-        // CP-SAT takes an interval's end as one variable: an end variable tied to start + size (any presence)
-        long lo = x[u.var()].getDomain().min() + u.offset() + u.duration();
-        long hi = x[u.var()].getDomain().max() + u.offset() + u.duration()
-            + Math.max(0, u.perUnit() * x[u.lengthVar()].getDomain().max());
-        lo += Math.min(0, u.perUnit() * x[u.lengthVar()].getDomain().max());
-        IntVar stop = model.newIntVar(Math.min(lo, hi), hi, name + "e");
-        model.addEquality(stop, plus(x[u.var()], u.offset() + u.duration(), x, u.lengthVar(), u.perUnit()));
-        return u.presence() < 0
-            ? model.newIntervalVar(start, size, stop, name)
-            : model.newOptionalIntervalVar(start, size, stop, p[u.presence()], name);
-      }
-      return u.presence() < 0
-          ? model.newFixedSizeIntervalVar(start, u.duration(), name)
-          : model.newOptionalFixedSizeIntervalVar(start, u.duration(), p[u.presence()], name);
-    });
+    return made.computeIfAbsent(
+        t,
+        u -> {
+          LinearExpr start = LinearExpr.affine(x[u.var()], 1, u.offset());
+          String name = "i" + made.size();
+          if (!u.fixed()) {
+            LinearExpr size = LinearExpr.affine(x[u.lengthVar()], u.perUnit(), u.duration());
+            // CP-SAT takes an interval's end as one variable: an end variable tied to start + size
+            // (any presence)
+            long lo = x[u.var()].getDomain().min() + u.offset() + u.duration();
+            long hi =
+                x[u.var()].getDomain().max()
+                    + u.offset()
+                    + u.duration()
+                    + Math.max(0, u.perUnit() * x[u.lengthVar()].getDomain().max());
+            lo += Math.min(0, u.perUnit() * x[u.lengthVar()].getDomain().max());
+            IntVar stop = model.newIntVar(Math.min(lo, hi), hi, name + "e");
+            model.addEquality(
+                stop, plus(x[u.var()], u.offset() + u.duration(), x, u.lengthVar(), u.perUnit()));
+            return u.presence() < 0
+                ? model.newIntervalVar(start, size, stop, name)
+                : model.newOptionalIntervalVar(start, size, stop, p[u.presence()], name);
+          }
+          return u.presence() < 0
+              ? model.newFixedSizeIntervalVar(start, u.duration(), name)
+              : model.newOptionalFixedSizeIntervalVar(start, u.duration(), p[u.presence()], name);
+        });
   }
 }

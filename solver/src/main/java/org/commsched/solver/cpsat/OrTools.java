@@ -23,37 +23,41 @@ import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
- * The one place that loads OR-Tools' native library: every user of CP-SAT (the back end {@link CpSatTaskModel}, the
- * repair model of {@code lns}) calls {@link #load()} before it builds a model.
+ * The one place that loads OR-Tools' native library: every user of CP-SAT (the back end {@link
+ * CpSatTaskModel}, the repair model of {@code lns}) calls {@link #load()} before it builds a model.
  *
- * <p><b>Unpacked once per version.</b> OR-Tools' own {@link Loader#loadNativeLibraries()} copies the native jar's
- * libraries (about 70 MB on linux-x86-64) into a new temporary directory on every run of a JVM. Here they are
- * unpacked once per OR-Tools version and platform into a cache directory, {@code
- * <cache>/ortools-<version>/ortools-<platform>/}, and later JVMs load them from there. The cache is the system
- * property {@code commsched.natives}, else {@code $XDG_CACHE_HOME/commsched}, else {@code ~/.cache/commsched}. A
- * version directory is written beside its final place and renamed into it with a completion marker inside, so a
- * directory that exists is complete, and two JVMs unpacking at once both end up loading one complete copy. Where
- * that fails (no writable cache, a platform whose loader needs more than the one library, Windows) OR-Tools' own
- * loader runs, as before.
+ * <p><b>Unpacked once per version.</b> OR-Tools' own {@link Loader#loadNativeLibraries()} copies
+ * the native jar's libraries (about 70 MB on linux-x86-64) into a new temporary directory on every
+ * run of a JVM. Here they are unpacked once per OR-Tools version and platform into a cache
+ * directory, {@code <cache>/ortools-<version>/ortools-<platform>/}, and later JVMs load them from
+ * there. The cache is the system property {@code commsched.natives}, else {@code
+ * $XDG_CACHE_HOME/commsched}, else {@code ~/.cache/commsched}. A version directory is written
+ * beside its final place and renamed into it with a completion marker inside, so a directory that
+ * exists is complete, and two JVMs unpacking at once both end up loading one complete copy. Where
+ * that fails (no writable cache, a platform whose loader needs more than the one library, Windows)
+ * OR-Tools' own loader runs, as before.
  *
- * @implNote The library is loaded once per JVM, when the holder class is initialised (the JVM serialises that, so
- *     concurrent first calls are safe); later calls do nothing.
+ * @implNote The library is loaded once per JVM, when the holder class is initialised (the JVM
+ *     serialises that, so concurrent first calls are safe); later calls do nothing.
  */
 public final class OrTools {
   /** The system property naming the cache directory of unpacked native libraries. */
   public static final String CACHE_PROPERTY = "commsched.natives";
+
   /** The file whose presence marks a complete unpacked directory. */
   static final String COMPLETE = ".complete";
 
-  private OrTools() {
-  }
+  private OrTools() {}
 
   /** Loads the native library unless it is loaded already. */
   public static void load() {
     Holder.touch();
   }
 
-  /** Where the native libraries were loaded from: the cache directory, or null when OR-Tools' loader ran. */
+  /**
+   * Where the native libraries were loaded from: the cache directory, or null when OR-Tools' loader
+   * ran.
+   */
   static Path loadedFrom() {
     return Holder.FROM;
   }
@@ -66,7 +70,10 @@ public final class OrTools {
     }
   }
 
-  /** Loads from the cache (unpacking into it first if needed) and returns the directory, or falls back (null). */
+  /**
+   * Loads from the cache (unpacking into it first if needed) and returns the directory, or falls
+   * back (null).
+   */
   private static Path loadCached() {
     Path dir = null;
     try {
@@ -87,8 +94,9 @@ public final class OrTools {
   }
 
   /**
-   * The directory under {@code root} holding this version's libraries, unpacked now if absent; null where the cache
-   * does not apply (Windows, where the loader also loads dependencies one by one; no native jar on the class path).
+   * The directory under {@code root} holding this version's libraries, unpacked now if absent; null
+   * where the cache does not apply (Windows, where the loader also loads dependencies one by one;
+   * no native jar on the class path).
    */
   static Path unpacked(Path root) throws IOException, URISyntaxException {
     if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows")) {
@@ -125,8 +133,9 @@ public final class OrTools {
 
   /** The version of the native jar (its Maven properties), or null. */
   private static String version(ClassLoader cl, String platform) throws IOException {
-    try (InputStream in = cl.getResourceAsStream("META-INF/maven/com.google.ortools/" + platform
-        + "/pom.properties")) {
+    try (InputStream in =
+        cl.getResourceAsStream(
+            "META-INF/maven/com.google.ortools/" + platform + "/pom.properties")) {
       if (in == null) {
         return null;
       }
@@ -137,7 +146,10 @@ public final class OrTools {
     }
   }
 
-  /** The cache directory: {@link #CACHE_PROPERTY}, {@code $XDG_CACHE_HOME/commsched} or {@code ~/.cache/commsched}. */
+  /**
+   * The cache directory: {@link #CACHE_PROPERTY}, {@code $XDG_CACHE_HOME/commsched} or {@code
+   * ~/.cache/commsched}.
+   */
   static Path cacheRoot() {
     String set = System.getProperty(CACHE_PROPERTY);
     if (set != null && !set.isBlank()) {

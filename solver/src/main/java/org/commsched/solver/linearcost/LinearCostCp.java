@@ -28,92 +28,126 @@ import org.commsched.solver.model.HintedSearch;
 import org.commsched.solver.model.TaskModel;
 
 /**
- * The exact model of the linear-cost family (docs/models/linear-cost.md#exact-model): send, broadcast and gossip with
- * packet contents, routes and times chosen together, under F*, H*, F1 and H1 (and one port as send-and-receive),
- * built as a {@link TaskModel} for both back ends. The problem is that of D. B. Peters, "Bounds for Communication
- * Problems in Interconnection Networks under a Linear Cost Model" (PhD thesis, Simon Fraser University, 1995): units
- * may travel any path, nodes repackage freely, a packet of {@code L} units lasts {@code beta + L tau}.
+ * The exact model of the linear-cost family (docs/models/linear-cost.md#exact-model): send,
+ * broadcast and gossip with packet contents, routes and times chosen together, under F*, H*, F1 and
+ * H1 (and one port as send-and-receive), built as a {@link TaskModel} for both back ends. The
+ * problem is that of D. B. Peters, "Bounds for Communication Problems in Interconnection Networks
+ * under a Linear Cost Model" (PhD thesis, Simon Fraser University, 1995): units may travel any
+ * path, nodes repackage freely, a packet of {@code L} units lasts {@code beta + L tau}.
  *
- * <p><b>Model.</b> Units are (origin, index) pairs. Every arc {@code a} gets {@code K_a} packet slots, numbered in
- * order of start: a presence literal, a start, a size, and a membership literal per unit that may cross {@code a};
- * the size counts the members and is positive exactly when the slot is present; a present slot follows the previous
- * one on its arc ({@code start >= previous start + beta + size tau}, which is also V5). Every node {@code v} and unit
- * {@code u} it does not originate get an arrival time {@code r_vu}: a packet into {@code v} carrying {@code u} ends
- * exactly at {@code r_vu}, and a packet out of {@code v} carrying {@code u} starts at {@code r_vu} or later (V4). A
- * node that needs a unit receives it exactly once, any other node at most once, and only if it holds it does it send
- * it (in a send, a relay that receives a unit also forwards it). The ports are one no-overlap per resource of the
- * port model: none beyond the arcs for F*, the two arcs of a link for H*, all arcs at a node for H1, for
- * send-and-receive a node's outgoing and its incoming arcs, and for F1 every choice of one arc per link at a node
- * (so packets on two different links at a node never overlap, while the two directions of one link may). Minimise
- * the makespan {@code E >= } every present slot's end.
+ * <p><b>Model.</b> Units are (origin, index) pairs. Every arc {@code a} gets {@code K_a} packet
+ * slots, numbered in order of start: a presence literal, a start, a size, and a membership literal
+ * per unit that may cross {@code a}; the size counts the members and is positive exactly when the
+ * slot is present; a present slot follows the previous one on its arc ({@code start >= previous
+ * start + beta + size tau}, which is also V5). Every node {@code v} and unit {@code u} it does not
+ * originate get an arrival time {@code r_vu}: a packet into {@code v} carrying {@code u} ends
+ * exactly at {@code r_vu}, and a packet out of {@code v} carrying {@code u} starts at {@code r_vu}
+ * or later (V4). A node that needs a unit receives it exactly once, any other node at most once,
+ * and only if it holds it does it send it (in a send, a relay that receives a unit also forwards
+ * it). The ports are one no-overlap per resource of the port model: none beyond the arcs for F*,
+ * the two arcs of a link for H*, all arcs at a node for H1, for send-and-receive a node's outgoing
+ * and its incoming arcs, and for F1 every choice of one arc per link at a node (so packets on two
+ * different links at a node never overlap, while the two directions of one link may). Minimise the
+ * makespan {@code E >= } every present slot's end.
  *
- * <p><b>Why it is exact (no schedule within the horizon is lost).</b> In any valid schedule, drop every unit from
- * every packet that brings it to a node which originated it or received it in a packet that ended no later (keep one
- * of ties), and (send only) every unit that reaches a relay which never forwards it, and drop emptied packets:
- * packets only shrink, so they end no later, every remaining unit still arrives where it is needed and before it
- * is sent on, and no port rule can break; the makespan does not grow. In the result each unit reaches each node at
- * most once, which is what the model's counting assumes, so each arc carries at most as many packets as units that
- * may cross it; the packets of an arc run one after another, each at least {@code beta + tau} long, from no earlier
- * than the nearest origin's distance times {@code beta + tau}, so within the horizon {@code H} an arc holds at most
- * {@code K_a = min(units, floor((H - head_a) / (beta + tau)))} packets. Symmetry: the units of one origin are
- * interchangeable (every node needs all of them or none), so they may be numbered by their arrival at one node that
- * needs them all ({@code r_vu <= r_v(u+1)}). Nothing else is restricted, so OPTIMAL is a proof for the problem.
+ * <p><b>Why it is exact (no schedule within the horizon is lost).</b> In any valid schedule, drop
+ * every unit from every packet that brings it to a node which originated it or received it in a
+ * packet that ended no later (keep one of ties), and (send only) every unit that reaches a relay
+ * which never forwards it, and drop emptied packets: packets only shrink, so they end no later,
+ * every remaining unit still arrives where it is needed and before it is sent on, and no port rule
+ * can break; the makespan does not grow. In the result each unit reaches each node at most once,
+ * which is what the model's counting assumes, so each arc carries at most as many packets as units
+ * that may cross it; the packets of an arc run one after another, each at least {@code beta + tau}
+ * long, from no earlier than the nearest origin's distance times {@code beta + tau}, so within the
+ * horizon {@code H} an arc holds at most {@code K_a = min(units, floor((H - head_a) / (beta +
+ * tau)))} packets. Symmetry: the units of one origin are interchangeable (every node needs all of
+ * them or none), so they may be numbered by their arrival at one node that needs them all ({@code
+ * r_vu <= r_v(u+1)}). Nothing else is restricted, so OPTIMAL is a proof for the problem.
  *
- * <p><b>Horizon, hint, floor.</b> The horizon is the makespan of the best heuristic schedule (the given heuristics
- * that apply, e.g. {@code greedy-saf}) after the reduction above, which is also the hint; the floor is the best
- * bound of {@code core.bounds.LowerBounds}. When the hint meets the floor no search runs. Ticks of the instance's
- * time scale, integers throughout.
+ * <p><b>Horizon, hint, floor.</b> The horizon is the makespan of the best heuristic schedule (the
+ * given heuristics that apply, e.g. {@code greedy-saf}) after the reduction above, which is also
+ * the hint; the floor is the best bound of {@code core.bounds.LowerBounds}. When the hint meets the
+ * floor no search runs. Ticks of the instance's time scale, integers throughout.
  *
- * @implNote Not thread-safe: {@link #model()} records the indices of its variables for {@link #schedule}.
+ * @implNote Not thread-safe: {@link #model()} records the indices of its variables for {@link
+ *     #schedule}.
  */
 public final class LinearCostCp implements HintedSearch.Builder {
   /**
-   * The source of the linear cost model, section 1.2 of the thesis: the one spelling the linear-cost exact methods'
-   * citations ({@link #CITATION}, {@link StepCp#CITATION}) start with.
+   * The source of the linear cost model, section 1.2 of the thesis: the one spelling the
+   * linear-cost exact methods' citations ({@link #CITATION}, {@link StepCp#CITATION}) start with.
    */
-  public static final String PETERS = "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks "
-      + "under a Linear Cost Model\" (PhD thesis, Simon Fraser University, 1995): the linear cost model, section 1.2";
+  public static final String PETERS =
+      "D. B. Peters, \"Bounds for Communication Problems in Interconnection Networks "
+          + "under a Linear Cost Model\" (PhD thesis, Simon Fraser University, 1995): the linear cost model, section 1.2";
+
   /** Citation shared by the linear-cost exact methods. */
   public static final String CITATION = PETERS + "; CP model: this project";
+
   /** Guarantee shared by the linear-cost exact methods. */
-  public static final String GUARANTEE = "optimal when status OPTIMAL (over every packetization, route and time); "
-      + "best found and the solver's bound at the time limit";
+  public static final String GUARANTEE =
+      "optimal when status OPTIMAL (over every packetization, route and time); "
+          + "best found and the solver's bound at the time limit";
+
   /** Scope shared by the linear-cost exact methods. */
-  public static final Scope SCOPE = Scope.of(ProblemKind.SEND, ProblemKind.BROADCAST, ProblemKind.GOSSIP)
-      .in(Family.LINEAR_COST).note("small instances");
+  public static final Scope SCOPE =
+      Scope.of(ProblemKind.SEND, ProblemKind.BROADCAST, ProblemKind.GOSSIP)
+          .in(Family.LINEAR_COST)
+          .note("small instances");
+
   /**
-   * Largest model the methods take: the sum over arcs of the units that may cross them (the membership literals
-   * of one packet slot per arc); above it {@link #whyNot} refuses.
+   * Largest model the methods take: the sum over arcs of the units that may cross them (the
+   * membership literals of one packet slot per arc); above it {@link #whyNot} refuses.
    */
   public static final long MAX_UNIT_ARCS = 300;
 
   private final Instance instance;
   private final Network net;
   private final CommModel.StoreAndForward cm;
-  /** Each arc's beta, tau and channels in ticks (the model's on every arc of a network without channels). */
+
+  /**
+   * Each arc's beta, tau and channels in ticks (the model's on every arc of a network without
+   * channels).
+   */
   private final org.commsched.core.model.ArcCosts costs;
-  /** Per unit: its origin (index into instance.origins()), its index within the origin's message. */
+
+  /**
+   * Per unit: its origin (index into instance.origins()), its index within the origin's message.
+   */
   private final int[] unitOrigin;
+
   private final long[] unitIndex;
+
   /** Per origin: its first unit's global number. */
   private final int[] firstUnit;
+
   /** need[v][u]: node v must hold unit u at the end. */
   private final boolean[][] need;
+
   /** may[a][u]: unit u may cross arc a. */
   private final boolean[][] may;
-  /** Packet slots per arc: {@code perChannel[a]} for each of its channels, channel c holding slots {@code c *
-   * perChannel[a] ..}. */
+
+  /**
+   * Packet slots per arc: {@code perChannel[a]} for each of its channels, channel c holding slots
+   * {@code c * perChannel[a] ..}.
+   */
   private final int[] slots;
+
   /** Packet slots per channel of each arc. */
   private final int[] perChannel;
+
   /** The hint: per arc, its packets (start, units) in order of start. */
   private final List<List<Packet>> hintPackets;
+
   /** The best heuristic result (its method and makespan before the reduction). */
   public final SolveResult heuristic;
+
   /** The reduced hint schedule. */
   public final Schedule.Transmissions hint;
+
   /** The makespan of the reduced hint, in ticks: the horizon. */
   public final long horizon;
+
   /** The best lower bound of the instance, in ticks. */
   public final LowerBound bound;
 
@@ -121,10 +155,15 @@ public final class LinearCostCp implements HintedSearch.Builder {
   private int[][] sizeVar;
   private int[][] presence;
   private int[][][] member;
-  /** The earliest start of each slot's start variable (its arc's head plus a hop per earlier slot). */
+
+  /**
+   * The earliest start of each slot's start variable (its arc's head plus a hop per earlier slot).
+   */
   private final Map<Integer, Long> lowest = new HashMap<>();
+
   /** Per arc: the earliest time its tail can hold a unit that may cross it. */
   private final long[] head;
+
   /** The arrival variable of node v and unit u, keyed {@code v * units + u}. */
   private final Map<Long, Integer> knowVar = new HashMap<>();
 
@@ -135,27 +174,34 @@ public final class LinearCostCp implements HintedSearch.Builder {
     }
   }
 
-  /** The exact model of the instance, its hint the best schedule of {@link Baselines#all()} that applies. */
+  /**
+   * The exact model of the instance, its hint the best schedule of {@link Baselines#all()} that
+   * applies.
+   */
   public LinearCostCp(Instance instance) {
     this(instance, Baselines.all());
   }
 
-  /** The exact model of the instance, its hint the best schedule of the given heuristics that apply. */
+  /**
+   * The exact model of the instance, its hint the best schedule of the given heuristics that apply.
+   */
   public LinearCostCp(Instance instance, List<Method> heuristics) {
     this(instance, heuristics, SolveLimits.defaults().run());
   }
 
   /**
-   * The exact model of the instance in a solve run: its bounds are the run's, and its hint is reduced from the run's
-   * incumbent when it has one, else from the best schedule of the given heuristics ({@link HintedSearch#shortest}).
+   * The exact model of the instance in a solve run: its bounds are the run's, and its hint is
+   * reduced from the run's incumbent when it has one, else from the best schedule of the given
+   * heuristics ({@link HintedSearch#shortest}).
    */
   public LinearCostCp(Instance instance, List<Method> heuristics, SolveRun run) {
     this(instance, heuristics, run, true);
   }
 
   /**
-   * As {@link #LinearCostCp(Instance, List, SolveRun)}; without {@code checkHint} the reduced hint is not checked,
-   * for a caller that checks what it makes of it ({@link StepCp} replays it on its grid and checks the replay).
+   * As {@link #LinearCostCp(Instance, List, SolveRun)}; without {@code checkHint} the reduced hint
+   * is not checked, for a caller that checks what it makes of it ({@link StepCp} replays it on its
+   * grid and checks the replay).
    */
   LinearCostCp(Instance instance, List<Method> heuristics, SolveRun run, boolean checkHint) {
     this.instance = instance;
@@ -188,30 +234,38 @@ public final class LinearCostCp implements HintedSearch.Builder {
     may = new boolean[net.arcs()][total];
     for (int a = 0; a < net.arcs(); a++) {
       for (int u = 0; u < total; u++) {
-        // never back to the origin; in a send nothing leaves the target (it is the only node that needs units)
+        // never back to the origin; in a send nothing leaves the target (it is the only node that
+        // needs units)
         may[a][u] = net.head(a) != originNode(u) && (target == null || net.tail(a) != target);
       }
     }
     heuristic = HintedSearch.shortest(instance, heuristics, "linear-cost", run);
     hintPackets = channelled(reduce(packetsOf((Schedule.Transmissions) heuristic.schedule())));
     hint = transmissions(hintPackets);
-    // The one check of the hint, kept: the reduction makes a new schedule (units a node already has or passes on to
-    // nobody dropped, packets shortened at the same start), and the report of the heuristic's schedule, even when it
-    // travels with the run's incumbent, says nothing of it. That the reduction keeps validity (the earliest receipt
-    // of each unit is kept, and a shorter packet at the same start frees its ports earlier) is argued, not held by a
-    // property suite; an invalid hint would hand the model a horizon no valid schedule meets. The check is small
-    // beside the search (this model takes small instances only) and goes through the run, which counts it; StepCp,
+    // The one check of the hint, kept: the reduction makes a new schedule (units a node already has
+    // or passes on to
+    // nobody dropped, packets shortened at the same start), and the report of the heuristic's
+    // schedule, even when it
+    // travels with the run's incumbent, says nothing of it. That the reduction keeps validity (the
+    // earliest receipt
+    // of each unit is kept, and a shorter packet at the same start frees its ports earlier) is
+    // argued, not held by a
+    // property suite; an invalid hint would hand the model a horizon no valid schedule meets. The
+    // check is small
+    // beside the search (this model takes small instances only) and goes through the run, which
+    // counts it; StepCp,
     // which checks its replay of the hint instead, skips it.
     if (checkHint) {
       var report = run.check(instance, hint);
       if (!report.valid()) {
-        throw new IllegalStateException("the reduced hint of " + heuristic.method() + " is invalid: "
-            + report.violations());
+        throw new IllegalStateException(
+            "the reduced hint of " + heuristic.method() + " is invalid: " + report.violations());
       }
     }
     horizon = makespan(hint);
     bound = run.bestBound(instance);
-    long[][] reach = new long[net.nodes()][]; // least cost of a unit from each node, each hop at its arc's cost
+    long[][] reach =
+        new long[net.nodes()][]; // least cost of a unit from each node, each hop at its arc's cost
     for (int v = 0; v < net.nodes(); v++) {
       reach[v] = costs.distances(net, v, true);
     }
@@ -247,9 +301,10 @@ public final class LinearCostCp implements HintedSearch.Builder {
   }
 
   /**
-   * The packets of each arc given channels: in order of start, each on the lowest channel free at its start (an arc
-   * of k channels carries at most k packets at once in a valid schedule, so k channels suffice: interval
-   * colouring), then ordered by channel and start, the order of the model's slots.
+   * The packets of each arc given channels: in order of start, each on the lowest channel free at
+   * its start (an arc of k channels carries at most k packets at once in a valid schedule, so k
+   * channels suffice: interval colouring), then ordered by channel and start, the order of the
+   * model's slots.
    */
   private List<List<Packet>> channelled(List<List<Packet>> packets) {
     List<List<Packet>> out = new ArrayList<>();
@@ -288,19 +343,33 @@ public final class LinearCostCp implements HintedSearch.Builder {
       for (int a = 0; a < net.arcs(); a++) {
         channels += net.channels(a);
         int r = net.reverse(a);
-        if (r >= 0 && instance.storeAndForward().duplex() == CommModel.Duplex.HALF
+        if (r >= 0
+            && instance.storeAndForward().duplex() == CommModel.Duplex.HALF
             && net.channels(a) != net.channels(r)) {
-          return method + " takes a half-duplex link only with one channel count for both directions, and "
-              + net.arcName(a) + " has " + net.channels(a) + " but " + net.arcName(r) + " " + net.channels(r)
+          return method
+              + " takes a half-duplex link only with one channel count for both directions, and "
+              + net.arcName(a)
+              + " has "
+              + net.channels(a)
+              + " but "
+              + net.arcName(r)
+              + " "
+              + net.channels(r)
               + ": write the link once with its count, or use greedy-saf";
         }
       }
-      unitArcs = unitArcs == Long.MAX_VALUE ? unitArcs : Math.multiplyExact(unitArcs / Math.max(1, net.arcs()),
-          channels);
+      unitArcs =
+          unitArcs == Long.MAX_VALUE
+              ? unitArcs
+              : Math.multiplyExact(unitArcs / Math.max(1, net.arcs()), channels);
     }
     if (unitArcs > MAX_UNIT_ARCS) {
-      return method + " builds the exact linear-cost model for small instances only (units times arcs at most "
-          + MAX_UNIT_ARCS + ", here " + (unitArcs == Long.MAX_VALUE ? "beyond 2^63" : unitArcs) + "): use greedy-saf";
+      return method
+          + " builds the exact linear-cost model for small instances only (units times arcs at most "
+          + MAX_UNIT_ARCS
+          + ", here "
+          + (unitArcs == Long.MAX_VALUE ? "beyond 2^63" : unitArcs)
+          + "): use greedy-saf";
     }
     return null;
   }
@@ -330,8 +399,8 @@ public final class LinearCostCp implements HintedSearch.Builder {
   }
 
   /**
-   * The same model with no floor posted (makespan in {@code [0, horizon]}): what a test uses to check the lower
-   * bounds against the optimum the model proves on its own.
+   * The same model with no floor posted (makespan in {@code [0, horizon]}): what a test uses to
+   * check the lower bounds against the optimum the model proves on its own.
    */
   public TaskModel modelWithoutFloor() {
     return model(0);
@@ -388,7 +457,8 @@ public final class LinearCostCp implements HintedSearch.Builder {
           byChannel.add(new ArrayList<>());
         }
         String name = a + "_" + j;
-        // a present slot starts after the earlier slots of its channel, each at least a hop, from the arc's head on
+        // a present slot starts after the earlier slots of its channel, each at least a hop, from
+        // the arc's head on
         long hi = Math.max(0, horizon - hop);
         long lo = Math.min(hi, head[a] + i * hop);
         startVar[a][j] = out.var("x" + name, lo, hi, h == null ? lo : h.start());
@@ -414,11 +484,14 @@ public final class LinearCostCp implements HintedSearch.Builder {
         out.end(startVar[a][j], beta, presence[a][j], sizeVar[a][j], tau);
         if (i > 0) {
           out.implies(presence[a][j], presence[a][j - 1]);
-          out.precedenceIf(presence[a][j], startVar[a][j], startVar[a][j - 1], beta, sizeVar[a][j - 1], tau);
-        } else if (j > 0) { // the channels are alike: a channel is used only if the one before it is
+          out.precedenceIf(
+              presence[a][j], startVar[a][j], startVar[a][j - 1], beta, sizeVar[a][j - 1], tau);
+        } else if (j
+            > 0) { // the channels are alike: a channel is used only if the one before it is
           out.implies(presence[a][j], presence[a][j - per]);
         }
-        TaskModel.Task task = new TaskModel.Task(startVar[a][j], 0, beta, presence[a][j], sizeVar[a][j], tau);
+        TaskModel.Task task =
+            new TaskModel.Task(startVar[a][j], 0, beta, presence[a][j], sizeVar[a][j], tau);
         tasks.add(task);
         byChannel.get(byChannel.size() - 1).add(task);
       }
@@ -504,7 +577,8 @@ public final class LinearCostCp implements HintedSearch.Builder {
         }
       }
     }
-    // search order for back ends that take one: contents slot by slot (earlier slots first, a unit left out
+    // search order for back ends that take one: contents slot by slot (earlier slots first, a unit
+    // left out
     // first), then starts (each at its earliest)
     List<Integer> lits = new ArrayList<>();
     List<Integer> starts = new ArrayList<>();
@@ -529,22 +603,26 @@ public final class LinearCostCp implements HintedSearch.Builder {
         work(out, r);
       }
     }
-    for (List<TaskModel.Task> channel : byChannel) { // whatever the ports, one channel's packets run one at a time
+    for (List<TaskModel.Task> channel :
+        byChannel) { // whatever the ports, one channel's packets run one at a time
       work(out, channel);
     }
     return out;
   }
 
   /**
-   * The resource's work bound: its packets run one at a time and none starts before the earliest start of its
-   * arcs' slots, so {@code E >= that start + beta (present slots) + tau (their units)}.
+   * The resource's work bound: its packets run one at a time and none starts before the earliest
+   * start of its arcs' slots, so {@code E >= that start + beta (present slots) + tau (their
+   * units)}.
    */
   private void work(TaskModel out, List<TaskModel.Task> tasks) {
     if (tasks.isEmpty()) {
       return;
     }
     long head = Long.MAX_VALUE;
-    long beta = Long.MAX_VALUE; // the least of the tasks' arcs (every arc's, on a network without own costs)
+    long beta =
+        Long.MAX_VALUE; // the least of the tasks' arcs (every arc's, on a network without own
+    // costs)
     long tau = Long.MAX_VALUE;
     int[] sizes = new int[tasks.size()];
     int[] present = new int[tasks.size()];
@@ -568,11 +646,11 @@ public final class LinearCostCp implements HintedSearch.Builder {
   }
 
   /**
-   * The no-overlap resources of the port model (the channels' own order is already in the slot precedences; a
-   * half-duplex link of k channels is k resources, channel c of each direction).
+   * The no-overlap resources of the port model (the channels' own order is already in the slot
+   * precedences; a half-duplex link of k channels is k resources, channel c of each direction).
    */
-  private List<List<TaskModel.Task>> resources(Map<Integer, List<TaskModel.Task>> byArc,
-      List<List<TaskModel.Task>> byChannel) {
+  private List<List<TaskModel.Task>> resources(
+      Map<Integer, List<TaskModel.Task>> byArc, List<List<TaskModel.Task>> byChannel) {
     List<List<TaskModel.Task>> out = new ArrayList<>();
     boolean half = cm.duplex() == CommModel.Duplex.HALF;
     boolean one = cm.ports() == CommModel.Ports.ONE;
@@ -635,11 +713,14 @@ public final class LinearCostCp implements HintedSearch.Builder {
   }
 
   /**
-   * Half duplex: one resource per two-way link, its two arcs; per channel of a link of several (both directions have
-   * the same count, {@link #whyNot}), channel c of each arc, and none when one direction has no slots (its k
-   * channels then carry k packets at once, as on a full-duplex link).
+   * Half duplex: one resource per two-way link, its two arcs; per channel of a link of several
+   * (both directions have the same count, {@link #whyNot}), channel c of each arc, and none when
+   * one direction has no slots (its k channels then carry k packets at once, as on a full-duplex
+   * link).
    */
-  private void links(Map<Integer, List<TaskModel.Task>> byArc, List<List<TaskModel.Task>> byChannel,
+  private void links(
+      Map<Integer, List<TaskModel.Task>> byArc,
+      List<List<TaskModel.Task>> byChannel,
       List<List<TaskModel.Task>> out) {
     int[] firstChannel = new int[net.arcs()];
     for (int a = 0, c = 0; a < net.arcs(); a++) {
@@ -656,7 +737,8 @@ public final class LinearCostCp implements HintedSearch.Builder {
         continue;
       }
       if (perChannel[a] == 0 || perChannel[b] == 0) {
-        continue; // used one way only: its channels (each one at a time, in the slot precedences) are the limit
+        continue; // used one way only: its channels (each one at a time, in the slot precedences)
+        // are the limit
       }
       for (int c = 0; c < costs.channels(a); c++) {
         out.add(concat(byChannel.get(firstChannel[a] + c), byChannel.get(firstChannel[b] + c)));
@@ -664,8 +746,12 @@ public final class LinearCostCp implements HintedSearch.Builder {
     }
   }
 
-  private static void choices(List<List<Integer>> links, int i, List<TaskModel.Task> acc,
-      Map<Integer, List<TaskModel.Task>> byArc, List<List<TaskModel.Task>> out) {
+  private static void choices(
+      List<List<Integer>> links,
+      int i,
+      List<TaskModel.Task> acc,
+      Map<Integer, List<TaskModel.Task>> byArc,
+      List<List<TaskModel.Task>> out) {
     if (i == links.size()) {
       out.add(new ArrayList<>(acc));
       return;
@@ -700,8 +786,11 @@ public final class LinearCostCp implements HintedSearch.Builder {
             us.add(u);
           }
         }
-        mine.add(new Packet(values[startVar[a][j]], us.stream().mapToInt(Integer::intValue).toArray(),
-            j / perChannel[a]));
+        mine.add(
+            new Packet(
+                values[startVar[a][j]],
+                us.stream().mapToInt(Integer::intValue).toArray(),
+                j / perChannel[a]));
       }
       packets.add(mine);
     }
@@ -717,12 +806,22 @@ public final class LinearCostCp implements HintedSearch.Builder {
         int[] us = p.units();
         for (int i = 0; i < us.length; ) {
           int j = i;
-          while (j + 1 < us.length && unitOrigin[us[j + 1]] == unitOrigin[us[i]] && us[j + 1] == us[j] + 1) {
+          while (j + 1 < us.length
+              && unitOrigin[us[j + 1]] == unitOrigin[us[i]]
+              && us[j + 1] == us[j] + 1) {
             j++;
           }
           int o = unitOrigin[us[i]];
-          out.add(new Schedule.Transmission(instance.origins().get(o).message(), number[o]++, j - i + 1,
-              net.tail(a), net.head(a), p.start(), unitIndex[us[i]], p.channel() == 0 ? null : p.channel()));
+          out.add(
+              new Schedule.Transmission(
+                  instance.origins().get(o).message(),
+                  number[o]++,
+                  j - i + 1,
+                  net.tail(a),
+                  net.head(a),
+                  p.start(),
+                  unitIndex[us[i]],
+                  p.channel() == 0 ? null : p.channel()));
           i = j + 1;
         }
       }
@@ -731,7 +830,10 @@ public final class LinearCostCp implements HintedSearch.Builder {
     return new Schedule.Transmissions(instance.timeScale(), out);
   }
 
-  /** The packets of a schedule per arc (records on one arc with one start are one packet, as the checker reads). */
+  /**
+   * The packets of a schedule per arc (records on one arc with one start are one packet, as the
+   * checker reads).
+   */
   private List<List<Packet>> packetsOf(Schedule.Transmissions s) {
     TimeScale scale = instance.timeScale();
     Map<String, Integer> origin = new HashMap<>();
@@ -742,7 +844,9 @@ public final class LinearCostCp implements HintedSearch.Builder {
     Map<Integer, TreeMap<Integer, Long>> sizes = new HashMap<>();
     for (Schedule.Transmission t : s.transmissions()) {
       if (t.first() == null) {
-        sizes.computeIfAbsent(origin.get(t.message()), x -> new TreeMap<>()).putIfAbsent(t.packet(), t.size());
+        sizes
+            .computeIfAbsent(origin.get(t.message()), x -> new TreeMap<>())
+            .putIfAbsent(t.packet(), t.size());
       }
     }
     Map<Integer, Map<Integer, Long>> offsets = new HashMap<>();
@@ -755,9 +859,10 @@ public final class LinearCostCp implements HintedSearch.Builder {
       }
       offsets.put(e.getKey(), off);
     }
-    List<TreeMap<List<Long>, java.util.TreeSet<Integer>>> byArc = new ArrayList<>(); // by (start, channel)
-    Comparator<List<Long>> startThenChannel = Comparator.<List<Long>>comparingLong(x -> x.get(0))
-        .thenComparingLong(x -> x.get(1));
+    List<TreeMap<List<Long>, java.util.TreeSet<Integer>>> byArc =
+        new ArrayList<>(); // by (start, channel)
+    Comparator<List<Long>> startThenChannel =
+        Comparator.<List<Long>>comparingLong(x -> x.get(0)).thenComparingLong(x -> x.get(1));
     for (int a = 0; a < net.arcs(); a++) {
       byArc.add(new TreeMap<>(startThenChannel));
     }
@@ -765,8 +870,11 @@ public final class LinearCostCp implements HintedSearch.Builder {
       int o = origin.get(t.message());
       long lo = t.first() != null ? t.first() : offsets.get(o).get(t.packet());
       long start = s.scale().rescale(t.start(), scale);
-      var set = byArc.get(net.arc(t.from(), t.to())).computeIfAbsent(List.of(start, (long) t.channelIndex()),
-          x -> new java.util.TreeSet<>());
+      var set =
+          byArc
+              .get(net.arc(t.from(), t.to()))
+              .computeIfAbsent(
+                  List.of(start, (long) t.channelIndex()), x -> new java.util.TreeSet<>());
       for (long k = lo; k < lo + t.size(); k++) {
         set.add(firstUnit[o] + (int) k);
       }
@@ -775,8 +883,11 @@ public final class LinearCostCp implements HintedSearch.Builder {
     for (int a = 0; a < net.arcs(); a++) {
       List<Packet> mine = new ArrayList<>();
       for (var e : byArc.get(a).entrySet()) {
-        mine.add(new Packet(e.getKey().get(0), e.getValue().stream().mapToInt(Integer::intValue).toArray(),
-            e.getKey().get(1).intValue()));
+        mine.add(
+            new Packet(
+                e.getKey().get(0),
+                e.getValue().stream().mapToInt(Integer::intValue).toArray(),
+                e.getKey().get(1).intValue()));
       }
       out.add(mine);
     }
@@ -784,8 +895,9 @@ public final class LinearCostCp implements HintedSearch.Builder {
   }
 
   /**
-   * The reduction of the class comment: every unit reaches every node at most once (the earliest delivery kept),
-   * never its origin, and (send) a relay keeps a unit only if it forwards it; emptied packets are dropped.
+   * The reduction of the class comment: every unit reaches every node at most once (the earliest
+   * delivery kept), never its origin, and (send) a relay keeps a unit only if it forwards it;
+   * emptied packets are dropped.
    */
   private List<List<Packet>> reduce(List<List<Packet>> packets) {
     int units = unitOrigin.length;
@@ -860,8 +972,11 @@ public final class LinearCostCp implements HintedSearch.Builder {
           }
         }
         if (!us.isEmpty()) {
-          mine.add(new Packet(ps.get(i).start(), us.stream().mapToInt(Integer::intValue).toArray(),
-              ps.get(i).channel()));
+          mine.add(
+              new Packet(
+                  ps.get(i).start(),
+                  us.stream().mapToInt(Integer::intValue).toArray(),
+                  ps.get(i).channel()));
         }
       }
       out.add(mine);
@@ -871,29 +986,41 @@ public final class LinearCostCp implements HintedSearch.Builder {
 
   /**
    * The makespan of a schedule this model decoded, in ticks, by the model's definition
-   * (docs/models/linear-cost.md#validity-rules V3, V11): the records on one arc with one start are one packet of all
-   * their units, which lasts {@code beta + units tau}; the makespan is the latest end. Computed here, not read from
-   * the checker, so that the checker judges the claim instead of making it.
+   * (docs/models/linear-cost.md#validity-rules V3, V11): the records on one arc with one start are
+   * one packet of all their units, which lasts {@code beta + units tau}; the makespan is the latest
+   * end. Computed here, not read from the checker, so that the checker judges the claim instead of
+   * making it.
    */
   @Override
   public long makespan(Schedule.Transmissions schedule) {
     return makespan(instance, schedule);
   }
 
-  /** {@link #makespan(Schedule.Transmissions)} of any linear-cost schedule of the instance (the step model's too). */
+  /**
+   * {@link #makespan(Schedule.Transmissions)} of any linear-cost schedule of the instance (the step
+   * model's too).
+   */
   public static long makespan(Instance instance, Schedule.Transmissions schedule) {
     Network net = instance.network();
     org.commsched.core.model.ArcCosts costs = instance.arcCosts();
     TimeScale scale = instance.timeScale();
     Map<List<Long>, Long> units = new HashMap<>(); // (arc, start, channel) -> units of the packet
     for (Schedule.Transmission t : schedule.transmissions()) {
-      units.merge(List.of((long) net.arc(t.from(), t.to()), schedule.scale().rescale(t.start(), scale),
-          (long) t.channelIndex()), t.size(), Long::sum);
+      units.merge(
+          List.of(
+              (long) net.arc(t.from(), t.to()),
+              schedule.scale().rescale(t.start(), scale),
+              (long) t.channelIndex()),
+          t.size(),
+          Long::sum);
     }
     long makespan = 0;
     for (Map.Entry<List<Long>, Long> packet : units.entrySet()) {
-      makespan = Math.max(makespan, packet.getKey().get(1) + costs.ticks(packet.getKey().get(0).intValue(),
-          packet.getValue()));
+      makespan =
+          Math.max(
+              makespan,
+              packet.getKey().get(1)
+                  + costs.ticks(packet.getKey().get(0).intValue(), packet.getValue()));
     }
     return makespan;
   }
@@ -904,7 +1031,8 @@ public final class LinearCostCp implements HintedSearch.Builder {
   }
 
   /** The solve flow of the exact methods ({@link HintedSearch}). */
-  public SolveResult run(String method, TaskModel.Backend backend, SolveLimits limits, long startedAt) {
+  public SolveResult run(
+      String method, TaskModel.Backend backend, SolveLimits limits, long startedAt) {
     return HintedSearch.run(this, method, backend, limits, startedAt);
   }
 
@@ -916,7 +1044,8 @@ public final class LinearCostCp implements HintedSearch.Builder {
   /** Packets: the distinct (arc, start) pairs of the records. */
   @Override
   public long packets(Schedule.Transmissions schedule) {
-    return HintedSearch.distinct(schedule, t -> t.from() + ">" + t.to() + "@" + t.start() + "#" + t.channelIndex());
+    return HintedSearch.distinct(
+        schedule, t -> t.from() + ">" + t.to() + "@" + t.start() + "#" + t.channelIndex());
   }
 
   @Override

@@ -34,89 +34,113 @@ import org.commsched.solver.model.SolverStatusMapping;
 import org.commsched.solver.model.TaskModel;
 
 /**
- * The step-indexed exact model of linear-cost send, broadcast and gossip (docs/models/linear-cost.md#step-model),
- * for the instances where every packet of some optimal schedule takes exactly one step of {@code g} ticks: {@code
- * beta = 0} (step {@code tau}, one unit per packet), {@code tau = 0} (step {@code beta}, any units per packet, e.g.
- * telephone broadcast), or one unit in all (step {@code beta + tau}). Built directly for OR-Tools CP-SAT, after the
- * step encoding of SCCL (Cai, Liu, Maleki, Musuvathi, Mytkowicz, Nelson, Saarikivi, "Synthesizing optimal
- * collective algorithms", PPoPP 2021).
+ * The step-indexed exact model of linear-cost send, broadcast and gossip
+ * (docs/models/linear-cost.md#step-model), for the instances where every packet of some optimal
+ * schedule takes exactly one step of {@code g} ticks: {@code beta = 0} (step {@code tau}, one unit
+ * per packet), {@code tau = 0} (step {@code beta}, any units per packet, e.g. telephone broadcast),
+ * or one unit in all (step {@code beta + tau}). Built directly for OR-Tools CP-SAT, after the step
+ * encoding of SCCL (Cai, Liu, Maleki, Musuvathi, Mytkowicz, Nelson, Saarikivi, "Synthesizing
+ * optimal collective algorithms", PPoPP 2021).
  *
- * <p><b>Model.</b> Steps {@code 0 .. H-1}, {@code H} the horizon in steps. A Boolean {@code x[u,a,s]}: unit {@code u}
- * crosses arc {@code a} in step {@code s} (only from the step the unit can first be at the arc's tail, never into
- * its origin, in a send never out of the target); a Boolean {@code h[u,v,s]}: node {@code v} holds {@code u} at the
- * start of step {@code s} ({@code h[u,v,0]} false off the origin), with {@code h[u,v,s+1] = h[u,v,s] + sum of
- * x[u,a,s]} over the arcs into {@code v} (so a unit reaches a node at most once and never a node that holds it), and
- * {@code x[u,a,s] <= h[u,tail a,s]} (store and forward). Per arc and step one packet: at most one unit when packets
- * are single units, else a Boolean {@code y[a,s] >= x[u,a,s]}. Ports: half duplex, the two arcs of a link in
- * different steps; one port {@code exchange}, half duplex: at most one arc at a node per step; {@code exchange},
- * full duplex: a Boolean per link and step that every packet on the link implies, at most one link at a node per
- * step; {@code send-and-receive}: at most one outgoing and one incoming arc per node and step. Objective: Booleans
- * {@code d[t]} "done by step t" (monotone in {@code t}; {@code d[t]} implies every needed {@code h[u,v,t]} and no
- * packet in step {@code t}), the makespan {@code M = H - sum d[t]} steps minimised, {@code d[t]} false below the
- * floor (the best lower bound in steps, rounded up); the schedule lasts {@code M g} ticks.
+ * <p><b>Model.</b> Steps {@code 0 .. H-1}, {@code H} the horizon in steps. A Boolean {@code
+ * x[u,a,s]}: unit {@code u} crosses arc {@code a} in step {@code s} (only from the step the unit
+ * can first be at the arc's tail, never into its origin, in a send never out of the target); a
+ * Boolean {@code h[u,v,s]}: node {@code v} holds {@code u} at the start of step {@code s} ({@code
+ * h[u,v,0]} false off the origin), with {@code h[u,v,s+1] = h[u,v,s] + sum of x[u,a,s]} over the
+ * arcs into {@code v} (so a unit reaches a node at most once and never a node that holds it), and
+ * {@code x[u,a,s] <= h[u,tail a,s]} (store and forward). Per arc and step one packet: at most one
+ * unit when packets are single units, else a Boolean {@code y[a,s] >= x[u,a,s]}. Ports: half
+ * duplex, the two arcs of a link in different steps; one port {@code exchange}, half duplex: at
+ * most one arc at a node per step; {@code exchange}, full duplex: a Boolean per link and step that
+ * every packet on the link implies, at most one link at a node per step; {@code send-and-receive}:
+ * at most one outgoing and one incoming arc per node and step. Objective: Booleans {@code d[t]}
+ * "done by step t" (monotone in {@code t}; {@code d[t]} implies every needed {@code h[u,v,t]} and
+ * no packet in step {@code t}), the makespan {@code M = H - sum d[t]} steps minimised, {@code d[t]}
+ * false below the floor (the best lower bound in steps, rounded up); the schedule lasts {@code M g}
+ * ticks.
  *
- * <p><b>Why the grid loses nothing.</b> (1) At {@code beta = 0} a packet of {@code L} units on arc {@code a} from
- * {@code t} lasts {@code L tau}; replacing it by {@code L} one-unit packets on {@code a} at {@code t, t + tau, ...}
- * occupies the same interval on the same arc (no port rule can break) and delivers every unit no later. At {@code
- * beta > 0} this is not so (each packet pays {@code beta} again), so the model then applies only when no packet can
- * hold two units: one unit in all. At {@code tau = 0} every packet lasts {@code beta} whatever it holds. (2) So some
- * optimal schedule has packets of one length {@code g} only. Rounding every start down to a multiple of {@code g}
- * keeps it valid: a unit received by a packet ending at {@code e} leaves at {@code t' >= e = t + g}, so {@code
- * floor(t'/g) >= floor(t/g) + 1}; two packets that may not overlap (one arc, one link under half duplex, one port)
- * start {@code g} or more apart and stay in different steps; the makespan does not grow. (3) Dropping every
- * delivery of a unit to a node that originated or already holds it (and in a send everything out of the target)
- * only removes packets. What is left is a schedule of this model, so OPTIMAL proves the optimum of the problem.
- * Symmetry: the units of one origin are interchangeable, so they may be numbered by their arrival at one node that
- * needs them all ({@code h[u_k+1,v,s] <= h[u_k,v,s]}).
+ * <p><b>Why the grid loses nothing.</b> (1) At {@code beta = 0} a packet of {@code L} units on arc
+ * {@code a} from {@code t} lasts {@code L tau}; replacing it by {@code L} one-unit packets on
+ * {@code a} at {@code t, t + tau, ...} occupies the same interval on the same arc (no port rule can
+ * break) and delivers every unit no later. At {@code beta > 0} this is not so (each packet pays
+ * {@code beta} again), so the model then applies only when no packet can hold two units: one unit
+ * in all. At {@code tau = 0} every packet lasts {@code beta} whatever it holds. (2) So some optimal
+ * schedule has packets of one length {@code g} only. Rounding every start down to a multiple of
+ * {@code g} keeps it valid: a unit received by a packet ending at {@code e} leaves at {@code t' >=
+ * e = t + g}, so {@code floor(t'/g) >= floor(t/g) + 1}; two packets that may not overlap (one arc,
+ * one link under half duplex, one port) start {@code g} or more apart and stay in different steps;
+ * the makespan does not grow. (3) Dropping every delivery of a unit to a node that originated or
+ * already holds it (and in a send everything out of the target) only removes packets. What is left
+ * is a schedule of this model, so OPTIMAL proves the optimum of the problem. Symmetry: the units of
+ * one origin are interchangeable, so they may be numbered by their arrival at one node that needs
+ * them all ({@code h[u_k+1,v,s] <= h[u_k,v,s]}).
  *
- * <p><b>Horizon, hint, floor.</b> The hint is the shorter of the reduced best heuristic schedule ({@link
- * LinearCostCp}'s, rounded to the grid as above) and the model's own greedy flood (each step, each arc in turn
- * carries a unit its tail holds and its head lacks while the ports allow); its length is the horizon and a complete
- * solution hint. The floor is the run's best lower bound. When the hint meets the floor no search runs; otherwise a
- * probe first looks for a schedule of exactly the floor's length (no objective, no hint, half the time): found, it is
- * optimal; proven impossible, the floor rises by a step. Then the objective model runs on the time left.
+ * <p><b>Horizon, hint, floor.</b> The hint is the shorter of the reduced best heuristic schedule
+ * ({@link LinearCostCp}'s, rounded to the grid as above) and the model's own greedy flood (each
+ * step, each arc in turn carries a unit its tail holds and its head lacks while the ports allow);
+ * its length is the horizon and a complete solution hint. The floor is the run's best lower bound.
+ * When the hint meets the floor no search runs; otherwise a probe first looks for a schedule of
+ * exactly the floor's length (no objective, no hint, half the time): found, it is optimal; proven
+ * impossible, the floor rises by a step. Then the objective model runs on the time left.
  *
- * <p><b>Size.</b> {@link #whyNot} counts the model's Booleans at the greedy flood's horizon and refuses above
- * {@value #MAX_BOOLEANS}, naming what runs instead.
+ * <p><b>Size.</b> {@link #whyNot} counts the model's Booleans at the greedy flood's horizon and
+ * refuses above {@value #MAX_BOOLEANS}, naming what runs instead.
  *
  * @implNote Not thread-safe: {@link #solve} records the model's variables for {@link #schedule}.
  */
 public final class StepCp implements HintedSearch.Flow {
   /** Citation of the step model. */
-  public static final String CITATION = LinearCostCp.PETERS + "; step encoding after Cai et al., \"Synthesizing "
-      + "optimal collective algorithms\" (PPoPP 2021); model: this project";
+  public static final String CITATION =
+      LinearCostCp.PETERS
+          + "; step encoding after Cai et al., \"Synthesizing "
+          + "optimal collective algorithms\" (PPoPP 2021); model: this project";
+
   /** Guarantee of the step model. */
-  public static final String GUARANTEE = "optimal when status OPTIMAL (over every packetization, route and time: "
-      + "where it applies the grid loses no schedule); best found and the solver's bound at the time limit";
+  public static final String GUARANTEE =
+      "optimal when status OPTIMAL (over every packetization, route and time: "
+          + "where it applies the grid loses no schedule); best found and the solver's bound at the time limit";
+
   /** Scope of the step model (the grid condition is checked by {@link #whyNot}). */
-  public static final Scope SCOPE = Scope.of(ProblemKind.SEND, ProblemKind.BROADCAST, ProblemKind.GOSSIP)
-      .in(Family.LINEAR_COST).note("beta = 0, tau = 0, or one unit in all");
-  /** Largest model taken: Booleans (x, h, y, link and done literals) at the greedy flood's horizon. */
+  public static final Scope SCOPE =
+      Scope.of(ProblemKind.SEND, ProblemKind.BROADCAST, ProblemKind.GOSSIP)
+          .in(Family.LINEAR_COST)
+          .note("beta = 0, tau = 0, or one unit in all");
+
+  /**
+   * Largest model taken: Booleans (x, h, y, link and done literals) at the greedy flood's horizon.
+   */
   public static final long MAX_BOOLEANS = 400_000;
 
   private final Instance instance;
   private final Grid grid;
+
   /** The hint's unit crossings {u, a, s}, relabelled for the symmetry rule. */
   private final List<int[]> hintEvents;
+
   /** The hint's length in steps. */
   public final int steps;
+
   /** The hint's schedule. */
   public final Schedule.Transmissions hint;
+
   /** Where the hint comes from (the heuristic's result, or the greedy flood's). */
   public final SolveResult heuristic;
+
   /** The best lower bound, in ticks. */
   public final LowerBound bound;
+
   /** The variables of the last model: per crossing literal, its {u, a, s}. */
   private List<int[]> crossings = List.of();
 
   /**
-   * The model of the instance in a solve run (call {@link #whyNot} first): bounds from the run, the hint the shorter
-   * of the reduced best heuristic schedule and the greedy flood.
+   * The model of the instance in a solve run (call {@link #whyNot} first): bounds from the run, the
+   * hint the shorter of the reduced best heuristic schedule and the greedy flood.
    */
   public StepCp(Instance instance, List<Method> heuristics, SolveRun run) {
     this.instance = instance;
     this.grid = new Grid(instance);
-    LinearCostCp reduced = new LinearCostCp(instance, heuristics, run, false); // its hint checked below, replayed
+    LinearCostCp reduced =
+        new LinearCostCp(instance, heuristics, run, false); // its hint checked below, replayed
     List<int[]> fromHeuristic = grid.replay(grid.crossings(reduced.hint));
     List<int[]> flood = grid.flood();
     boolean useFlood = flood != null && Grid.length(flood) < Grid.length(fromHeuristic);
@@ -124,22 +148,35 @@ public final class StepCp implements HintedSearch.Flow {
     hintEvents = events;
     steps = Grid.length(events);
     hint = grid.schedule(events);
-    // The one check of the step hint, kept for the reason LinearCostCp checks its reduced hint: a new schedule (the
-    // reduced hint replayed on the grid, or the greedy flood), which no earlier report covers; through the run. It
-    // covers all this model uses of the reduced hint (its replay, unless the flood is shorter), so LinearCostCp
+    // The one check of the step hint, kept for the reason LinearCostCp checks its reduced hint: a
+    // new schedule (the
+    // reduced hint replayed on the grid, or the greedy flood), which no earlier report covers;
+    // through the run. It
+    // covers all this model uses of the reduced hint (its replay, unless the flood is shorter), so
+    // LinearCostCp
     // skips its own check of the reduced hint here.
     var report = run.check(instance, hint);
     if (!report.valid()) {
       throw new IllegalStateException("the step hint is invalid: " + report.violations());
     }
-    heuristic = useFlood
-        ? new SolveResult("step-greedy", SolveStatus.FEASIBLE, hint, steps * grid.g, LowerBound.zero(),
-            instance.timeScale(), Map.of())
-        : reduced.heuristic;
+    heuristic =
+        useFlood
+            ? new SolveResult(
+                "step-greedy",
+                SolveStatus.FEASIBLE,
+                hint,
+                steps * grid.g,
+                LowerBound.zero(),
+                instance.timeScale(),
+                Map.of())
+            : reduced.heuristic;
     bound = run.bestBound(instance);
   }
 
-  /** True if every packet of some optimal schedule takes one step (beta = 0, tau = 0 or one unit; beta + tau > 0). */
+  /**
+   * True if every packet of some optimal schedule takes one step (beta = 0, tau = 0 or one unit;
+   * beta + tau > 0).
+   */
   public static boolean onGrid(Instance instance) {
     CommModel.StoreAndForward cm = instance.storeAndForward();
     long beta = cm.betaTicks(instance.timeScale());
@@ -151,39 +188,64 @@ public final class StepCp implements HintedSearch.Flow {
     return beta + tau > 0 && (beta == 0 || tau == 0 || units <= 1);
   }
 
-  /** Null if the step model takes the instance, else why not (one sentence naming what to use instead). */
+  /**
+   * Null if the step model takes the instance, else why not (one sentence naming what to use
+   * instead).
+   */
   public static String whyNot(String method, Instance instance) {
     CommModel.StoreAndForward cm = instance.storeAndForward();
     long beta = cm.betaTicks(instance.timeScale());
     long tau = cm.tauTicks(instance.timeScale());
     long units = 0;
     for (Origin o : instance.origins()) {
-      units = o.length() > MAX_BOOLEANS ? MAX_BOOLEANS + 1 : Math.min(MAX_BOOLEANS + 1, units + o.length());
+      units =
+          o.length() > MAX_BOOLEANS
+              ? MAX_BOOLEANS + 1
+              : Math.min(MAX_BOOLEANS + 1, units + o.length());
     }
     if (beta + tau == 0) {
       return method + " needs packets that take time (beta + tau > 0): use greedy-saf";
     }
     if (beta != 0 && tau != 0 && units > 1) {
-      return method + " builds the step model only where every packet takes one step (beta = 0, tau = 0 or one unit "
-          + "in all; here beta " + cm.beta().toPlainString() + ", tau " + cm.tau().toPlainString() + " and "
-          + (units > MAX_BOOLEANS ? "more than " + MAX_BOOLEANS : units) + " units): use cpsat-linear-cost "
+      return method
+          + " builds the step model only where every packet takes one step (beta = 0, tau = 0 or one unit "
+          + "in all; here beta "
+          + cm.beta().toPlainString()
+          + ", tau "
+          + cm.tau().toPlainString()
+          + " and "
+          + (units > MAX_BOOLEANS ? "more than " + MAX_BOOLEANS : units)
+          + " units): use cpsat-linear-cost "
           + "(small instances) or greedy-saf";
     }
     long perStep = units * (long) instance.network().arcs();
     if (perStep > MAX_BOOLEANS) {
-      return method + " builds the step model for at most " + MAX_BOOLEANS + " Booleans (here units times arcs "
-          + "alone is " + (units > MAX_BOOLEANS ? "more than " + MAX_BOOLEANS : perStep) + " per step): use greedy-saf";
+      return method
+          + " builds the step model for at most "
+          + MAX_BOOLEANS
+          + " Booleans (here units times arcs "
+          + "alone is "
+          + (units > MAX_BOOLEANS ? "more than " + MAX_BOOLEANS : perStep)
+          + " per step): use greedy-saf";
     }
     Grid grid = new Grid(instance);
     List<int[]> flood = grid.flood();
     if (flood == null) {
-      return method + " finds no schedule: some node that needs a unit cannot be reached from its origin; check "
+      return method
+          + " finds no schedule: some node that needs a unit cannot be reached from its origin; check "
           + "the network's links";
     }
     long size = grid.booleans(Grid.length(flood));
     if (size > MAX_BOOLEANS) {
-      return method + " builds the step model for at most " + MAX_BOOLEANS + " Booleans (here " + size + " at a "
-          + "horizon of " + Grid.length(flood) + " steps): use greedy-saf";
+      return method
+          + " builds the step model for at most "
+          + MAX_BOOLEANS
+          + " Booleans (here "
+          + size
+          + " at a "
+          + "horizon of "
+          + Grid.length(flood)
+          + " steps): use greedy-saf";
     }
     return null;
   }
@@ -198,48 +260,57 @@ public final class StepCp implements HintedSearch.Flow {
     return grid.g;
   }
 
-  /** The solve flow ({@link HintedSearch#run(HintedSearch.Flow, String, String, HintedSearch.Search, SolveLimits,
-   * long)}) with the floor posted. */
+  /**
+   * The solve flow ({@link HintedSearch#run(HintedSearch.Flow, String, String, HintedSearch.Search,
+   * SolveLimits, long)}) with the floor posted.
+   */
   public SolveResult run(String method, SolveLimits limits, long startedAt) {
     return run(method, limits, startedAt, true);
   }
 
   /**
-   * The flow; without {@code floor} the lower bound is neither posted in the model nor used to skip the search (what
-   * a test uses to prove the optimum independently of the bounds).
+   * The flow; without {@code floor} the lower bound is neither posted in the model nor used to skip
+   * the search (what a test uses to prove the optimum independently of the bounds).
    */
   public SolveResult run(String method, SolveLimits limits, long startedAt, boolean floor) {
     HintedSearch.Flow flow = this;
     if (!floor) {
-      flow = new HintedSearch.Flow() {
-        @Override
-        public HintedSearch.Start start() {
-          return new HintedSearch.Start(LowerBound.zero(), hint, steps * grid.g, heuristic, instance.timeScale());
-        }
+      flow =
+          new HintedSearch.Flow() {
+            @Override
+            public HintedSearch.Start start() {
+              return new HintedSearch.Start(
+                  LowerBound.zero(), hint, steps * grid.g, heuristic, instance.timeScale());
+            }
 
-        @Override
-        public Schedule.Transmissions schedule(long[] values, boolean[] present) {
-          return StepCp.this.schedule(values, present);
-        }
+            @Override
+            public Schedule.Transmissions schedule(long[] values, boolean[] present) {
+              return StepCp.this.schedule(values, present);
+            }
 
-        @Override
-        public long makespan(Schedule.Transmissions schedule) {
-          return StepCp.this.makespan(schedule);
-        }
+            @Override
+            public long makespan(Schedule.Transmissions schedule) {
+              return StepCp.this.makespan(schedule);
+            }
 
-        @Override
-        public long packets(Schedule.Transmissions schedule) {
-          return StepCp.this.packets(schedule);
-        }
+            @Override
+            public long packets(Schedule.Transmissions schedule) {
+              return StepCp.this.packets(schedule);
+            }
 
-        @Override
-        public String proof() {
-          return StepCp.this.proof();
-        }
-      };
+            @Override
+            public String proof() {
+              return StepCp.this.proof();
+            }
+          };
     }
     long floorSteps = floor ? Math.min(steps, ceilDiv(bound.value(), grid.g)) : 0;
-    return HintedSearch.run(flow, method, "CP-SAT", deadline -> solve(limits, deadline, (int) floorSteps), limits,
+    return HintedSearch.run(
+        flow,
+        method,
+        "CP-SAT",
+        deadline -> solve(limits, deadline, (int) floorSteps),
+        limits,
         startedAt);
   }
 
@@ -248,10 +319,11 @@ public final class StepCp implements HintedSearch.Flow {
   }
 
   /**
-   * The search: first, when the floor is below the hint, a probe for a schedule of exactly the floor's length (no
-   * objective, no hint) on up to half the time (these collectives often meet their bound: a schedule found there is
-   * optimal, and a proof that none exists raises the floor by a step); then the model of the class comment over the
-   * hint's horizon, hinted, on the time left.
+   * The search: first, when the floor is below the hint, a probe for a schedule of exactly the
+   * floor's length (no objective, no hint) on up to half the time (these collectives often meet
+   * their bound: a schedule found there is optimal, and a proof that none exists raises the floor
+   * by a step); then the model of the class comment over the hint's horizon, hinted, on the time
+   * left.
    */
   private TaskModel.Solution solve(SolveLimits limits, long deadline, int floor) {
     OrTools.load();
@@ -265,7 +337,10 @@ public final class StepCp implements HintedSearch.Flow {
       if (p.found()) {
         return p;
       }
-      probed = p.answer().status() == SolveStatus.INFEASIBLE ? "no schedule of " + floor + " steps" : "none found";
+      probed =
+          p.answer().status() == SolveStatus.INFEASIBLE
+              ? "no schedule of " + floor + " steps"
+              : "none found";
       if (p.answer().status() == SolveStatus.INFEASIBLE) {
         floor++;
       }
@@ -280,10 +355,12 @@ public final class StepCp implements HintedSearch.Flow {
   }
 
   /**
-   * Builds the model over {@code horizon} steps and searches it until the deadline: with the done literals and the
-   * objective above {@code floor} and the hint, or (a probe) a schedule of exactly {@code horizon} steps, unhinted.
+   * Builds the model over {@code horizon} steps and searches it until the deadline: with the done
+   * literals and the objective above {@code floor} and the hint, or (a probe) a schedule of exactly
+   * {@code horizon} steps, unhinted.
    */
-  private TaskModel.Solution search(SolveLimits limits, long deadline, int horizon, int floor, boolean probe) {
+  private TaskModel.Solution search(
+      SolveLimits limits, long deadline, int horizon, int floor, boolean probe) {
     Network net = grid.net;
     int n = net.nodes();
     int arcs = net.arcs();
@@ -306,7 +383,10 @@ public final class StepCp implements HintedSearch.Flow {
     List<int[]> made = new ArrayList<>();
     List<BoolVar> madeVars = new ArrayList<>();
     for (int u = 0; u < units; u++) {
-      if (limits.run().stop().over(deadline)) { // building checks the limit per unit and per arc (issue 28)
+      if (limits
+          .run()
+          .stop()
+          .over(deadline)) { // building checks the limit per unit and per arc (issue 28)
         return TaskModel.Solution.notRun(CpSatTaskModel.BUILT_LATE);
       }
       for (int a = 0; a < arcs; a++) {
@@ -460,12 +540,17 @@ public final class StepCp implements HintedSearch.Flow {
       return TaskModel.Solution.notRun(CpSatTaskModel.BUILT_LATE);
     }
     CpSolver solver = new CpSolver();
-    SolverStatusMapping.Answer raw = CpSatTaskModel.search(m, solver, limits, deadline, probe ? 0 : grid.g);
+    SolverStatusMapping.Answer raw =
+        CpSatTaskModel.search(m, solver, limits, deadline, probe ? 0 : grid.g);
     // a probe's schedule has the floor's length, so it is optimal; else CP-SAT's bound, in ticks
-    SolverStatusMapping.Answer answer = probe
-        ? new SolverStatusMapping.Answer(raw.hasSchedule() ? SolveStatus.OPTIMAL : raw.status(),
-            raw.hasSchedule() ? horizon * grid.g : 0, raw.outcome() + " (probe at the floor)")
-        : new SolverStatusMapping.Answer(raw.status(), Math.multiplyExact(raw.bound(), grid.g), raw.outcome());
+    SolverStatusMapping.Answer answer =
+        probe
+            ? new SolverStatusMapping.Answer(
+                raw.hasSchedule() ? SolveStatus.OPTIMAL : raw.status(),
+                raw.hasSchedule() ? horizon * grid.g : 0,
+                raw.outcome() + " (probe at the floor)")
+            : new SolverStatusMapping.Answer(
+                raw.status(), Math.multiplyExact(raw.bound(), grid.g), raw.outcome());
     Map<String, Object> stats = new LinkedHashMap<>();
     stats.put("solverStatus", answer.outcome());
     stats.put("solverSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
@@ -482,7 +567,10 @@ public final class StepCp implements HintedSearch.Flow {
     return new TaskModel.Solution(answer, new long[0], present, 0, stats);
   }
 
-  /** The port rules (docs/models/linear-cost.md#ports-and-duplex) over the packet literals {@code y[a][s]}. */
+  /**
+   * The port rules (docs/models/linear-cost.md#ports-and-duplex) over the packet literals {@code
+   * y[a][s]}.
+   */
   private void ports(CpModel m, BoolVar[][] y, int horizon, Map<Long, Boolean> used) {
     Network net = grid.net;
     CommModel.StoreAndForward cm = instance.storeAndForward();
@@ -529,8 +617,10 @@ public final class StepCp implements HintedSearch.Flow {
             link[e] = m.newBoolVar("z" + e + "_" + s);
             int b = net.reverse(a);
             if (used != null) {
-              m.addHint(link[e], used.containsKey((long) a * (horizon + 1) + s)
-                  || b >= 0 && used.containsKey((long) b * (horizon + 1) + s));
+              m.addHint(
+                  link[e],
+                  used.containsKey((long) a * (horizon + 1) + s)
+                      || b >= 0 && used.containsKey((long) b * (horizon + 1) + s));
             }
           }
           m.addImplication(y[a][s], link[e]);
@@ -568,7 +658,9 @@ public final class StepCp implements HintedSearch.Flow {
     return ((long) u * grid.net.arcs() + a) * (steps + 1) + s;
   }
 
-  /** The schedule of the last model's solution: one record per unit crossing, at its step's start. */
+  /**
+   * The schedule of the last model's solution: one record per unit crossing, at its step's start.
+   */
   @Override
   public Schedule.Transmissions schedule(long[] values, boolean[] present) {
     List<int[]> events = new ArrayList<>();
@@ -601,16 +693,22 @@ public final class StepCp implements HintedSearch.Flow {
   }
 
   /**
-   * The instance seen on its step grid: units, who needs and who may carry what, the earliest step a unit can be at
-   * an arc's tail, and the greedy flood.
+   * The instance seen on its step grid: units, who needs and who may carry what, the earliest step
+   * a unit can be at an arc's tail, and the greedy flood.
    */
   private static final class Grid {
     final Instance instance;
     final Network net;
+
     /** Ticks per step. */
     final long g;
-    /** True when a packet holds one unit (beta > 0 or beta = 0 with tau > 0): capacity one unit per arc-step. */
+
+    /**
+     * True when a packet holds one unit (beta > 0 or beta = 0 with tau > 0): capacity one unit per
+     * arc-step.
+     */
     final boolean unitPackets;
+
     final int units;
     final int[] unitOrigin;
     final long[] unitIndex;
@@ -668,7 +766,10 @@ public final class StepCp implements HintedSearch.Flow {
       return instance.origins().get(unitOrigin[u]).node();
     }
 
-    /** The model's Booleans at a horizon of {@code h} steps: crossings, holdings, packets, links, done literals. */
+    /**
+     * The model's Booleans at a horizon of {@code h} steps: crossings, holdings, packets, links,
+     * done literals.
+     */
     long booleans(int h) {
       long count = h;
       CommModel.StoreAndForward cm = instance.storeAndForward();
@@ -697,9 +798,10 @@ public final class StepCp implements HintedSearch.Flow {
     }
 
     /**
-     * The greedy flood: step by step, each arc in turn carries the lowest units its tail holds and its head lacks
-     * (one, or all under {@code tau = 0}; in a send only towards the target), while the ports allow. Null if a step
-     * moves nothing before every node has what it needs (some need is unreachable).
+     * The greedy flood: step by step, each arc in turn carries the lowest units its tail holds and
+     * its head lacks (one, or all under {@code tau = 0}; in a send only towards the target), while
+     * the ports allow. Null if a step moves nothing before every node has what it needs (some need
+     * is unreachable).
      */
     List<int[]> flood() {
       int n = net.nodes();
@@ -762,8 +864,9 @@ public final class StepCp implements HintedSearch.Flow {
     }
 
     /**
-     * The unit crossings of a linear-cost schedule on the grid: the {@code k}-th unit of a packet starting at {@code
-     * t} crosses in step {@code floor((t + k tau) / g)} (the class comment's (1) and (2)).
+     * The unit crossings of a linear-cost schedule on the grid: the {@code k}-th unit of a packet
+     * starting at {@code t} crosses in step {@code floor((t + k tau) / g)} (the class comment's (1)
+     * and (2)).
      */
     List<int[]> crossings(Schedule.Transmissions s) {
       long tau = instance.storeAndForward().tauTicks(instance.timeScale());
@@ -775,7 +878,9 @@ public final class StepCp implements HintedSearch.Flow {
       for (Schedule.Transmission t : s.transmissions()) {
         int o = origin.get(t.message());
         long start = s.scale().rescale(t.start(), instance.timeScale());
-        var list = packets.computeIfAbsent(List.of((long) net.arc(t.from(), t.to()), start), x -> new ArrayList<>());
+        var list =
+            packets.computeIfAbsent(
+                List.of((long) net.arc(t.from(), t.to()), start), x -> new ArrayList<>());
         for (long k = t.first(); k < t.first() + t.size(); k++) {
           list.add(firstUnit[o] + (int) k);
         }
@@ -793,8 +898,8 @@ public final class StepCp implements HintedSearch.Flow {
     }
 
     /**
-     * The crossings replayed in step order, keeping only those whose tail holds the unit and whose head does not
-     * yet (the class comment's (3)).
+     * The crossings replayed in step order, keeping only those whose tail holds the unit and whose
+     * head does not yet (the class comment's (3)).
      */
     List<int[]> replay(List<int[]> events) {
       List<int[]> sorted = new ArrayList<>(events);
@@ -818,7 +923,10 @@ public final class StepCp implements HintedSearch.Flow {
       return out;
     }
 
-    /** Pairs {u_k, u_k+1, v}: unit k of an origin reaches v no later than unit k+1 (the symmetry rule). */
+    /**
+     * Pairs {u_k, u_k+1, v}: unit k of an origin reaches v no later than unit k+1 (the symmetry
+     * rule).
+     */
     List<int[]> orderedPairs() {
       List<int[]> out = new ArrayList<>();
       for (int o = 0; o < instance.origins().size(); o++) {
@@ -871,7 +979,8 @@ public final class StepCp implements HintedSearch.Flow {
         for (int k = 0; k < len; k++) {
           byArrival[k] = firstUnit[o] + k;
         }
-        Arrays.sort(byArrival, Comparator.comparingInt((Integer u) -> arrival[u]).thenComparingInt(u -> u));
+        Arrays.sort(
+            byArrival, Comparator.comparingInt((Integer u) -> arrival[u]).thenComparingInt(u -> u));
         for (int k = 0; k < len; k++) {
           label[byArrival[k]] = firstUnit[o] + k;
         }
@@ -883,22 +992,38 @@ public final class StepCp implements HintedSearch.Flow {
       return out;
     }
 
-    /** One record per crossing, at the start of its step (crossings of one arc and step are one packet). */
+    /**
+     * One record per crossing, at the start of its step (crossings of one arc and step are one
+     * packet).
+     */
     Schedule.Transmissions schedule(List<int[]> events) {
       List<int[]> sorted = new ArrayList<>(events);
-      sorted.sort(Comparator.comparingInt((int[] e) -> e[2]).thenComparingInt(e -> e[1]).thenComparingInt(e -> e[0]));
+      sorted.sort(
+          Comparator.comparingInt((int[] e) -> e[2])
+              .thenComparingInt(e -> e[1])
+              .thenComparingInt(e -> e[0]));
       int[] number = new int[instance.origins().size()];
       List<Schedule.Transmission> out = new ArrayList<>();
       for (int[] e : sorted) {
         int o = unitOrigin[e[0]];
-        out.add(new Schedule.Transmission(instance.origins().get(o).message(), number[o]++, 1, net.tail(e[1]),
-            net.head(e[1]), e[2] * g, unitIndex[e[0]]));
+        out.add(
+            new Schedule.Transmission(
+                instance.origins().get(o).message(),
+                number[o]++,
+                1,
+                net.tail(e[1]),
+                net.head(e[1]),
+                e[2] * g,
+                unitIndex[e[0]]));
       }
       return new Schedule.Transmissions(instance.timeScale(), out);
     }
   }
 
-  /** The port rules of one step, for the greedy flood (the model posts the same rules as constraints). */
+  /**
+   * The port rules of one step, for the greedy flood (the model posts the same rules as
+   * constraints).
+   */
   private static final class Ports {
     private final Network net;
     private final boolean half;

@@ -10,9 +10,9 @@ import org.commsched.core.model.Message;
 import org.commsched.solver.bufferless.ArcLevels;
 
 /**
- * The messages {@code lns} schedules (the non-null ones), their arcs and hop indices per arc, and the first-arc
- * levels of a forward leveling of their routes if there is one ({@link ArcLevels}); with the conversions between
- * departures by message id and by index.
+ * The messages {@code lns} schedules (the non-null ones), their arcs and hop indices per arc, and
+ * the first-arc levels of a forward leveling of their routes if there is one ({@link ArcLevels});
+ * with the conversions between departures by message id and by index.
  *
  * @implNote Immutable after construction.
  */
@@ -23,11 +23,15 @@ final class LnsData {
   final long[] len;
   final long[] transit;
   final int[][] arcs;
+
   /** Per arc: the messages crossing it and their hop index there. */
   final int[][] users;
+
   final int[][] hops;
+
   /** Level of each message's first arc on forward-leveled routes, else null. */
   final long[] level;
+
   /** The longest message. */
   final long maxLen;
 

@@ -6,21 +6,27 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The neighbourhoods of {@code lns}: which k messages one repair may move. The set always starts with (as many as
- * fit of) the messages ending at the makespan, then grows by one rule drawn at random:
- * <ol start="0">
- *   <li>messages nearest in time on the arcs of members (a random walk over conflicts);</li>
- *   <li>the messages active in the narrowest time window, ending at the makespan or at a random step, that holds
- *       the rest;</li>
- *   <li>a run of consecutive messages on an arc drawn with probability proportional to its squared load;</li>
- *   <li>the messages blocking a member from departing a few steps earlier, breadth first;</li>
- *   <li>a random sample (which also fills up whatever the other rules leave).</li>
- * </ol>
- * The rules are this project's, in the spirit of the related-removal neighbourhoods of P. Shaw, "Using Constraint
- * Programming and Local Search Methods to Solve Vehicle Routing Problems" (CP 1998).
+ * The neighbourhoods of {@code lns}: which k messages one repair may move. The set always starts
+ * with (as many as fit of) the messages ending at the makespan, then grows by one rule drawn at
+ * random:
  *
- * @implNote Not thread-safe: it reads the search's incumbent departures (shared, updated in place by the search)
- *     and draws from the search's random stream, in the same order as the search has always drawn.
+ * <ol start="0">
+ *   <li>messages nearest in time on the arcs of members (a random walk over conflicts);
+ *   <li>the messages active in the narrowest time window, ending at the makespan or at a random
+ *       step, that holds the rest;
+ *   <li>a run of consecutive messages on an arc drawn with probability proportional to its squared
+ *       load;
+ *   <li>the messages blocking a member from departing a few steps earlier, breadth first;
+ *   <li>a random sample (which also fills up whatever the other rules leave).
+ * </ol>
+ *
+ * The rules are this project's, in the spirit of the related-removal neighbourhoods of P. Shaw,
+ * "Using Constraint Programming and Local Search Methods to Solve Vehicle Routing Problems" (CP
+ * 1998).
+ *
+ * @implNote Not thread-safe: it reads the search's incumbent departures (shared, updated in place
+ *     by the search) and draws from the search's random stream, in the same order as the search has
+ *     always drawn.
  */
 final class LnsNeighbourhoods {
   private final LnsData data;
@@ -29,7 +35,10 @@ final class LnsNeighbourhoods {
   private int k;
   private int lastRule;
 
-  /** Neighbourhoods of the incumbent {@code dep} (read at every {@link #choose}), drawing from {@code rnd}. */
+  /**
+   * Neighbourhoods of the incumbent {@code dep} (read at every {@link #choose}), drawing from
+   * {@code rnd}.
+   */
   LnsNeighbourhoods(LnsData data, long[] dep, SplittableRandom rnd) {
     this.data = data;
     this.dep = dep;
@@ -42,8 +51,8 @@ final class LnsNeighbourhoods {
   }
 
   /**
-   * The indices (increasing) of at most {@code k} messages to free: every message when {@code k} reaches their
-   * number.
+   * The indices (increasing) of at most {@code k} messages to free: every message when {@code k}
+   * reaches their number.
    */
 
   /** k messages (sorted): the late ones first, grown by one of four rules. */
@@ -105,7 +114,10 @@ final class LnsNeighbourhoods {
     }
   }
 
-  /** Grows the set by messages close in time on the arcs of its members (a random walk over conflicts). */
+  /**
+   * Grows the set by messages close in time on the arcs of its members (a random walk over
+   * conflicts).
+   */
   private int nearInTime(int[] pick, int n, boolean[] in) {
     if (n == 0) {
       pick[n++] = rnd.nextInt(data.m);
@@ -143,14 +155,17 @@ final class LnsNeighbourhoods {
   }
 
   /**
-   * Adds the messages active in a time window ending at the makespan or at a random step, the window just wide
-   * enough to hold the rest of the neighbourhood (latest ends first when it holds more).
+   * Adds the messages active in a time window ending at the makespan or at a random step, the
+   * window just wide enough to hold the rest of the neighbourhood (latest ends first when it holds
+   * more).
    */
   private int timeWindow(int[] pick, int n, boolean[] in, long t) {
     long b = rnd.nextBoolean() ? t : 1 + rnd.nextLong(Math.max(1, t));
     long lo = 1;
     long hi = Math.max(1, b);
-    while (lo < hi) { // the narrowest window [b - w, b) with at least k - n active messages outside the set
+    while (lo
+        < hi) { // the narrowest window [b - w, b) with at least k - n active messages outside the
+      // set
       long w = (lo + hi) >>> 1;
       if (active(in, b - w, b) >= k - n) {
         hi = w;
@@ -185,8 +200,8 @@ final class LnsNeighbourhoods {
   }
 
   /**
-   * Adds, breadth first from the set's members, the messages that block a member from departing a few steps
-   * earlier: those it would meet on some arc there.
+   * Adds, breadth first from the set's members, the messages that block a member from departing a
+   * few steps earlier: those it would meet on some arc there.
    */
   private int blockers(int[] pick, int n, boolean[] in) {
     if (n == 0) {
@@ -225,7 +240,10 @@ final class LnsNeighbourhoods {
     return n;
   }
 
-  /** Adds a run of consecutive messages (by time) on an arc drawn with probability growing with its load. */
+  /**
+   * Adds a run of consecutive messages (by time) on an arc drawn with probability growing with its
+   * load.
+   */
   private int loadedArc(int[] pick, int n, boolean[] in) {
     int na = data.users.length;
     long total = 0;
@@ -253,7 +271,8 @@ final class LnsNeighbourhoods {
       order[u] = u;
     }
     final int a = arc;
-    Arrays.sort(order, (x, y) -> Long.compare(dep[us[x]] + data.hops[a][x], dep[us[y]] + data.hops[a][y]));
+    Arrays.sort(
+        order, (x, y) -> Long.compare(dep[us[x]] + data.hops[a][x], dep[us[y]] + data.hops[a][y]));
     int from = rnd.nextInt(us.length);
     for (int q = 0; q < us.length && n < k; q++) {
       int y = us[order[(from + q) % us.length]];
@@ -264,5 +283,4 @@ final class LnsNeighbourhoods {
     }
     return n;
   }
-
 }

@@ -1,9 +1,5 @@
 package org.commsched.solver.lns;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.SplittableRandom;
 import com.google.ortools.sat.BoolVar;
 import com.google.ortools.sat.CpModel;
 import com.google.ortools.sat.CpSolver;
@@ -11,29 +7,35 @@ import com.google.ortools.sat.IntVar;
 import com.google.ortools.sat.IntervalVar;
 import com.google.ortools.sat.LinearExpr;
 import com.google.ortools.sat.LinearExprBuilder;
-import org.commsched.core.solve.StopToken;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.StopToken;
 import org.commsched.solver.bufferless.ArcCliques;
 import org.commsched.solver.model.SolverStatusMapping;
 
 /**
- * The repair model of {@code lns} in CP-SAT: the departures of the chosen messages are free, every other departure
- * stays fixed. Each free departure may move by at most w steps from the incumbent's (w drawn from 2L, 4L, 8L, 16L,
- * or unbounded; the full model is unbounded), and must end by the incumbent's makespan T. One NoOverlap per arc a
- * free message crosses, with the fixed messages' intervals that can meet a free one given the windows; on
- * forward-leveled routes instead one virtual block per message and one NoOverlap per maximal arc message set
- * ({@link ArcCliques}). Hinted with the incumbent. Objective: lexicographically the makespan, the number of free
- * messages still ending at T, and the sum of the free departures (the makespan alone for the full model, or when
- * the weights would leave 10^15). The model is Bhatt, Bilardi, Pucci, Ranade, Rosenberg and Schwabe, "On Bufferless
- * Routing of Variable Length Messages in Leveled Networks", §2.3 (admissibility (2.1)-(2.4)); the objective is this
- * project's.
+ * The repair model of {@code lns} in CP-SAT: the departures of the chosen messages are free, every
+ * other departure stays fixed. Each free departure may move by at most w steps from the incumbent's
+ * (w drawn from 2L, 4L, 8L, 16L, or unbounded; the full model is unbounded), and must end by the
+ * incumbent's makespan T. One NoOverlap per arc a free message crosses, with the fixed messages'
+ * intervals that can meet a free one given the windows; on forward-leveled routes instead one
+ * virtual block per message and one NoOverlap per maximal arc message set ({@link ArcCliques}).
+ * Hinted with the incumbent. Objective: lexicographically the makespan, the number of free messages
+ * still ending at T, and the sum of the free departures (the makespan alone for the full model, or
+ * when the weights would leave 10^15). The model is Bhatt, Bilardi, Pucci, Ranade, Rosenberg and
+ * Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks", §2.3
+ * (admissibility (2.1)-(2.4)); the objective is this project's.
  *
- * <p>A repair of a proper subset runs on one worker under a deterministic-time limit of the given seconds (and a
- * wall limit of four times that, never past the deadline); the full model gets the given seconds and every worker.
+ * <p>A repair of a proper subset runs on one worker under a deterministic-time limit of the given
+ * seconds (and a wall limit of four times that, never past the deadline); the full model gets the
+ * given seconds and every worker.
  *
- * @implNote Not thread-safe: it reads the search's incumbent departures (shared, updated in place by the search)
- *     and draws w from the search's random stream.
+ * @implNote Not thread-safe: it reads the search's incumbent departures (shared, updated in place
+ *     by the search) and draws w from the search's random stream.
  */
 final class LnsRepair {
   private final LnsData data;
@@ -42,7 +44,10 @@ final class LnsRepair {
   private final long deadline;
   private final SplittableRandom rnd;
 
-  /** Repairs of the incumbent {@code dep} (read at every {@link #solve}), until {@code deadline} (nanoTime). */
+  /**
+   * Repairs of the incumbent {@code dep} (read at every {@link #solve}), until {@code deadline}
+   * (nanoTime).
+   */
   LnsRepair(LnsData data, long[] dep, SolveLimits limits, long deadline, SplittableRandom rnd) {
     this.data = data;
     this.dep = dep;
@@ -55,24 +60,22 @@ final class LnsRepair {
     return (deadline - System.nanoTime()) / 1e9;
   }
 
-
   /**
    * The outcome of one repair.
    *
-   * @param solved CP-SAT found a solution; then {@code dep} holds the free messages' departures, in the order of
-   *     {@code free}
+   * @param solved CP-SAT found a solution; then {@code dep} holds the free messages' departures, in
+   *     the order of {@code free}
    * @param optimal CP-SAT proved it optimal for the repair's objective
    * @param dep the new departures of the free messages (zeros if not solved)
-   * @param bound CP-SAT's bound on the makespan when every message was free and the objective was the makespan
-   *     alone, else 0
+   * @param bound CP-SAT's bound on the makespan when every message was free and the objective was
+   *     the makespan alone, else 0
    */
-  record Result(boolean solved, boolean optimal, long[] dep, long bound) {
-  }
+  record Result(boolean solved, boolean optimal, long[] dep, long bound) {}
 
   /**
-   * Re-optimises the departures of {@code free} with all others fixed at the incumbent's, within {@code seconds}
-   * ({@code all}: the full model, every message free). {@code bound} is the best bound known, {@code round} the
-   * search's round number (it seeds CP-SAT).
+   * Re-optimises the departures of {@code free} with all others fixed at the incumbent's, within
+   * {@code seconds} ({@code all}: the full model, every message free). {@code bound} is the best
+   * bound known, {@code round} the search's round number (it seeds CP-SAT).
    */
   Result solve(int[] free, double seconds, boolean all, LowerBound bound, long round) {
     int m = data.m;
@@ -94,7 +97,8 @@ final class LnsRepair {
     long floor = Math.max(fixedEnd, Math.min(t, bound.value()));
     IntVar end = model.newIntVar(floor, t, "E");
     model.addHint(end, t);
-    // each free departure moves at most w steps (all of [0, T - transit] for the full model or w = T)
+    // each free departure moves at most w steps (all of [0, T - transit] for the full model or w =
+    // T)
     long w = all || rnd.nextInt(4) == 0 ? t : data.maxLen << (1 + rnd.nextInt(4));
     long[] lo = new long[f];
     long[] hi = new long[f];
@@ -117,7 +121,8 @@ final class LnsRepair {
         int j = free[q];
         BoolVar lateQ = model.newBoolVar("late" + j);
         // end_j <= t - 1 + late_j
-        model.addLessOrEqual(LinearExpr.newBuilder().addTerm(tv[q], 1).addTerm(lateQ, -1).build(),
+        model.addLessOrEqual(
+            LinearExpr.newBuilder().addTerm(tv[q], 1).addTerm(lateQ, -1).build(),
             t - 1 - data.transit[j]);
         model.addHint(lateQ, dep[j] + data.transit[j] == t ? 1 : 0);
         obj.addTerm(lateQ, w2).addTerm(tv[q], 1);
@@ -127,8 +132,11 @@ final class LnsRepair {
       model.minimize(end);
     }
     CpSolver solver = new CpSolver();
-    solver.getParameters().setMaxTimeInSeconds(all ? seconds : Math.min(seconds * 4, secondsLeft()))
-        .setCatchSigintSignal(false) // Ctrl-C is ours (Interrupt): CP-SAT's own handler aborts the JVM
+    solver
+        .getParameters()
+        .setMaxTimeInSeconds(all ? seconds : Math.min(seconds * 4, secondsLeft()))
+        .setCatchSigintSignal(
+            false) // Ctrl-C is ours (Interrupt): CP-SAT's own handler aborts the JVM
         .setNumWorkers(all ? limits.workers() : 1)
         .setRandomSeed((int) (limits.seed() + round));
     if (!all) {
@@ -149,11 +157,12 @@ final class LnsRepair {
   }
 
   /**
-   * One NoOverlap per arc crossed by a free message (per maximal arc message set on forward-leveled routes): the
-   * free intervals, and the fixed intervals that can meet one of them given the free departures' windows
-   * {@code [lo, hi]}.
+   * One NoOverlap per arc crossed by a free message (per maximal arc message set on forward-leveled
+   * routes): the free intervals, and the fixed intervals that can meet one of them given the free
+   * departures' windows {@code [lo, hi]}.
    */
-  private void addNoOverlaps(CpModel model, int[] free, int[] pos, IntVar[] tv, long[] lo, long[] hi) {
+  private void addNoOverlaps(
+      CpModel model, int[] free, int[] pos, IntVar[] tv, long[] lo, long[] hi) {
     int m = data.m;
     boolean[] arcSeen = new boolean[data.users.length];
     List<Integer> arcsUsed = new ArrayList<>();
@@ -188,10 +197,11 @@ final class LnsRepair {
             continue; // a fixed block no free block can reach
           }
           if (block[j] == null) {
-            block[j] = pos[j] >= 0
-                ? model.newFixedSizeIntervalVar(LinearExpr.affine(tv[pos[j]], 1, -data.level[j]), data.len[j],
-                "b" + j)
-                : model.newFixedInterval(s0, data.len[j], "f" + j);
+            block[j] =
+                pos[j] >= 0
+                    ? model.newFixedSizeIntervalVar(
+                        LinearExpr.affine(tv[pos[j]], 1, -data.level[j]), data.len[j], "b" + j)
+                    : model.newFixedInterval(s0, data.len[j], "f" + j);
           }
           iv.add(block[j]);
         }
@@ -220,9 +230,11 @@ final class LnsRepair {
         if (pos[j] < 0 && (s0 >= to || s0 + data.len[j] <= from)) {
           continue;
         }
-        iv.add(pos[j] >= 0
-            ? model.newFixedSizeIntervalVar(LinearExpr.affine(tv[pos[j]], 1, h), data.len[j], "i" + j + "_" + h)
-            : model.newFixedInterval(s0, data.len[j], "f" + j + "_" + h));
+        iv.add(
+            pos[j] >= 0
+                ? model.newFixedSizeIntervalVar(
+                    LinearExpr.affine(tv[pos[j]], 1, h), data.len[j], "i" + j + "_" + h)
+                : model.newFixedInterval(s0, data.len[j], "f" + j + "_" + h));
       }
       if (iv.size() > 1) {
         model.addNoOverlap(iv);

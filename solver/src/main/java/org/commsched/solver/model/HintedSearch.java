@@ -14,28 +14,32 @@ import org.commsched.core.solve.SolveStatus;
 import org.commsched.core.time.TimeScale;
 
 /**
- * The solve flow the store-and-forward exact builders share ({@code solver.packet.PacketCp},
- * {@code solver.linearcost.LinearCostCp}): when the hint meets the lower bound it is the answer (OPTIMAL, no search);
- * otherwise the back end searches the model within the time left of the limit, and its best schedule comes back
- * with the solver's bound; without a solution from the back end, the hint with FEASIBLE.
+ * The solve flow the store-and-forward exact builders share ({@code solver.packet.PacketCp}, {@code
+ * solver.linearcost.LinearCostCp}): when the hint meets the lower bound it is the answer (OPTIMAL,
+ * no search); otherwise the back end searches the model within the time left of the limit, and its
+ * best schedule comes back with the solver's bound; without a solution from the back end, the hint
+ * with FEASIBLE.
  *
  * @implNote Stateless.
  */
 public final class HintedSearch {
-  private HintedSearch() {
-  }
+  private HintedSearch() {}
 
   /**
-   * What the flow starts from: the instance's best lower bound, the hint (the best heuristic schedule, possibly
-   * reduced) and its makespan, the horizon, the heuristic's result, and the time scale, all in ticks.
+   * What the flow starts from: the instance's best lower bound, the hint (the best heuristic
+   * schedule, possibly reduced) and its makespan, the horizon, the heuristic's result, and the time
+   * scale, all in ticks.
    */
-  public record Start(LowerBound bound, Schedule.Transmissions hint, long horizon, SolveResult heuristic,
-      TimeScale scale) {
-  }
+  public record Start(
+      LowerBound bound,
+      Schedule.Transmissions hint,
+      long horizon,
+      SolveResult heuristic,
+      TimeScale scale) {}
 
   /**
-   * What a model gives the flow, whatever builds and searches it: the start, the decoding of a solution, the
-   * makespan by the model's definition, the packet count and the words of the proof.
+   * What a model gives the flow, whatever builds and searches it: the start, the decoding of a
+   * solution, the makespan by the model's definition, the packet count and the words of the proof.
    */
   public interface Flow {
     /** What the flow starts from. */
@@ -49,7 +53,10 @@ public final class HintedSearch {
     /** The number of packets of a schedule, for the statistics. */
     long packets(Schedule.Transmissions schedule);
 
-    /** The words of the solver's proof, completed by " N", e.g. "proved that no packet schedule ends before". */
+    /**
+     * The words of the solver's proof, completed by " N", e.g. "proved that no packet schedule ends
+     * before".
+     */
     String proof();
   }
 
@@ -60,8 +67,8 @@ public final class HintedSearch {
   }
 
   /**
-   * The search of a flow: builds its model, searches it until {@code deadline} (System.nanoTime) and returns the
-   * solution, its bound in ticks.
+   * The search of a flow: builds its model, searches it until {@code deadline} (System.nanoTime)
+   * and returns the solution, its bound in ticks.
    */
   @FunctionalInterface
   public interface Search {
@@ -69,8 +76,9 @@ public final class HintedSearch {
   }
 
   /**
-   * The shortest transmission schedule, in the instance's own ticks, of the methods that apply (ties: the first);
-   * exact methods are skipped. The hint both store-and-forward models start from.
+   * The shortest transmission schedule, in the instance's own ticks, of the methods that apply
+   * (ties: the first); exact methods are skipped. The hint both store-and-forward models start
+   * from.
    *
    * @param family words for the refusal when none applies ("packet", "linear-cost")
    */
@@ -79,13 +87,16 @@ public final class HintedSearch {
   }
 
   /**
-   * As {@link #shortest(Instance, List, String)} in a solve run: the run's incumbent when it holds a transmission
-   * schedule of this instance in its own ticks (the portfolio's best heuristic schedule, already checked: the
-   * heuristics do not run again), else the shortest of the methods, each run through the run.
+   * As {@link #shortest(Instance, List, String)} in a solve run: the run's incumbent when it holds
+   * a transmission schedule of this instance in its own ticks (the portfolio's best heuristic
+   * schedule, already checked: the heuristics do not run again), else the shortest of the methods,
+   * each run through the run.
    */
-  public static SolveResult shortest(Instance instance, List<Method> methods, String family, SolveRun run) {
+  public static SolveResult shortest(
+      Instance instance, List<Method> methods, String family, SolveRun run) {
     SolveRun.Incumbent held = run.incumbent(instance);
-    if (held != null && held.result().schedule() instanceof Schedule.Transmissions s
+    if (held != null
+        && held.result().schedule() instanceof Schedule.Transmissions s
         && s.scale().equals(instance.timeScale())) {
       return held.result();
     }
@@ -95,23 +106,27 @@ public final class HintedSearch {
         continue;
       }
       SolveResult r = run.solve(h, instance, SolveLimits.defaults());
-      if (r.schedule() instanceof Schedule.Transmissions s && s.scale().equals(instance.timeScale())
+      if (r.schedule() instanceof Schedule.Transmissions s
+          && s.scale().equals(instance.timeScale())
           && (best == null || r.makespan() < best.makespan())) {
         best = r;
       }
     }
     if (best == null) {
-      throw new IllegalArgumentException("no " + family + " heuristic applies to " + instance.name());
+      throw new IllegalArgumentException(
+          "no " + family + " heuristic applies to " + instance.name());
     }
     return best;
   }
 
   /**
-   * Null if one of the heuristics {@link #shortest} starts from applies to the instance, else why the exact
-   * {@code method} does not: it cannot start without one (e.g. a broadcast whose source reaches not every node has no
-   * schedule at all), and the refusal of a heuristic in scope, if one is, says why.
+   * Null if one of the heuristics {@link #shortest} starts from applies to the instance, else why
+   * the exact {@code method} does not: it cannot start without one (e.g. a broadcast whose source
+   * reaches not every node has no schedule at all), and the refusal of a heuristic in scope, if one
+   * is, says why.
    */
-  public static String whyNoStart(Instance instance, List<Method> methods, String method, String family) {
+  public static String whyNoStart(
+      Instance instance, List<Method> methods, String method, String family) {
     String first = null;
     for (Method h : methods) {
       if (h.exact()) {
@@ -125,32 +140,45 @@ public final class HintedSearch {
         first = why; // a heuristic in scope says why it cannot
       }
     }
-    return method + " starts from a " + family + " heuristic's schedule and none applies"
+    return method
+        + " starts from a "
+        + family
+        + " heuristic's schedule and none applies"
         + (first == null ? "" : ": " + first);
   }
 
   /** The number of distinct keys of a schedule's records (e.g. its packets), for the statistics. */
-  public static long distinct(Schedule.Transmissions schedule,
+  public static long distinct(
+      Schedule.Transmissions schedule,
       java.util.function.Function<Schedule.Transmission, String> key) {
     return schedule.transmissions().stream().map(key).distinct().count();
   }
 
-  /** The flow ({@code startedAt}, from System.nanoTime, counts the construction toward the limit). */
-  public static SolveResult run(Builder b, String method, TaskModel.Backend backend, SolveLimits limits,
-      long startedAt) {
-    return run(b, method, backend.name(), deadline -> {
-      TaskModel model = b.model();
-      long left = deadline - System.nanoTime();
-      return backend.solve(model, limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))));
-    }, limits, startedAt);
+  /**
+   * The flow ({@code startedAt}, from System.nanoTime, counts the construction toward the limit).
+   */
+  public static SolveResult run(
+      Builder b, String method, TaskModel.Backend backend, SolveLimits limits, long startedAt) {
+    return run(
+        b,
+        method,
+        backend.name(),
+        deadline -> {
+          TaskModel model = b.model();
+          long left = deadline - System.nanoTime();
+          return backend.solve(
+              model, limits.withTimeLimit(Duration.ofNanos(Math.max(10_000_000L, left))));
+        },
+        limits,
+        startedAt);
   }
 
   /**
-   * The flow with any search (e.g. a model built directly for CP-SAT): the hint when it meets the bound, else the
-   * search's best schedule with its bound, else the hint with FEASIBLE.
+   * The flow with any search (e.g. a model built directly for CP-SAT): the hint when it meets the
+   * bound, else the search's best schedule with its bound, else the hint with FEASIBLE.
    */
-  public static SolveResult run(Flow b, String method, String solver, Search search, SolveLimits limits,
-      long startedAt) {
+  public static SolveResult run(
+      Flow b, String method, String solver, Search search, SolveLimits limits, long startedAt) {
     Start at = b.start();
     if (at.bound().value() >= at.horizon()) {
       return finish(b, method, solver, at.hint(), at.horizon(), true, at.horizon())
@@ -158,7 +186,8 @@ public final class HintedSearch {
     }
     long deadline = startedAt + limits.timeLimit().toNanos();
     if (limits.run().stop().over(deadline)) {
-      // the heuristics took the time (a busy machine, or Ctrl-C): building the model now would overrun the limit
+      // the heuristics took the time (a busy machine, or Ctrl-C): building the model now would
+      // overrun the limit
       return finish(b, method, solver, at.hint(), at.horizon(), false, 0)
           .withStat("search", "none: the time limit passed before the model was built")
           .withStat("fallback", at.heuristic().method());
@@ -169,8 +198,9 @@ public final class HintedSearch {
       Schedule.Transmissions s = b.schedule(r.values(), r.present());
       out = finish(b, method, solver, s, b.makespan(s), r.answer().optimal(), r.answer().bound());
     } else {
-      out = finish(b, method, solver, at.hint(), at.horizon(), false, 0)
-          .withStat("fallback", at.heuristic().method());
+      out =
+          finish(b, method, solver, at.hint(), at.horizon(), false, 0)
+              .withStat("fallback", at.heuristic().method());
     }
     for (Map.Entry<String, Object> e : r.stats().entrySet()) {
       out = out.withStat(e.getKey(), e.getValue());
@@ -178,15 +208,29 @@ public final class HintedSearch {
     return out;
   }
 
-  private static SolveResult finish(Flow b, String method, String solver, Schedule.Transmissions schedule,
-      long makespan, boolean optimal, long solverBound) {
+  private static SolveResult finish(
+      Flow b,
+      String method,
+      String solver,
+      Schedule.Transmissions schedule,
+      long makespan,
+      boolean optimal,
+      long solverBound) {
     Start at = b.start();
     long proven = Math.max(0, Math.min(solverBound, makespan));
-    LowerBound lb = SolverStatusMapping.posted(at.bound(), optimal, makespan, proven, solver + " " + b.proof(), "",
-        " (bound at the time limit)");
+    LowerBound lb =
+        SolverStatusMapping.posted(
+            at.bound(),
+            optimal,
+            makespan,
+            proven,
+            solver + " " + b.proof(),
+            "",
+            " (bound at the time limit)");
     SolveStatus st = SolverStatusMapping.decide(lb, makespan);
     return new SolveResult(method, st, schedule, makespan, lb, at.scale(), Map.of())
-        .withStat("solver", solver).withStat("hint", at.heuristic().method())
+        .withStat("solver", solver)
+        .withStat("hint", at.heuristic().method())
         .withStat("hintMakespan", at.scale().format(at.heuristic().makespan()))
         .withStat("packets", b.packets(schedule));
   }

@@ -7,10 +7,11 @@ import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveStatus;
 
 /**
- * How the exact back ends' outcomes read as ours: the status, the solver's bound, the lower bound a method posts
- * and the decision OPTIMAL. Every CP-SAT user (the {@code cpsat} and {@code cpsat-sync} back end, {@code
- * cpsat-virtual}, the repair model of {@code lns}) and every Choco user (the {@code choco} and {@code choco-sync}
- * back end, {@code choco-virtual}) reads its solver through this class.
+ * How the exact back ends' outcomes read as ours: the status, the solver's bound, the lower bound a
+ * method posts and the decision OPTIMAL. Every CP-SAT user (the {@code cpsat} and {@code
+ * cpsat-sync} back end, {@code cpsat-virtual}, the repair model of {@code lns}) and every Choco
+ * user (the {@code choco} and {@code choco-sync} back end, {@code choco-virtual}) reads its solver
+ * through this class.
  *
  * <table>
  *   <caption>CP-SAT</caption>
@@ -32,20 +33,21 @@ import org.commsched.core.solve.SolveStatus;
  *   <tr><td>no</td><td>no</td><td>UNKNOWN</td></tr>
  * </table>
  *
- * <p>The methods replace UNKNOWN (and INFEASIBLE, which would contradict the hint) by the heuristic's schedule with
- * FEASIBLE, so a caller never sees a status without a schedule when a heuristic has one.
+ * <p>The methods replace UNKNOWN (and INFEASIBLE, which would contradict the hint) by the
+ * heuristic's schedule with FEASIBLE, so a caller never sees a status without a schedule when a
+ * heuristic has one.
  */
 public final class SolverStatusMapping {
-  private SolverStatusMapping() {
-  }
+  private SolverStatusMapping() {}
 
   /**
    * A back end's answer in our terms.
    *
    * @param status the mapped status
-   * @param bound the solver's lower bound on the objective when it stopped (CP-SAT's objective bound rounded up;
-   *     Choco's best objective lower bound, 0 if it has none)
-   * @param outcome the solver's own word for it: CP-SAT's status name, Choco's {@code complete} or {@code stopped}
+   * @param bound the solver's lower bound on the objective when it stopped (CP-SAT's objective
+   *     bound rounded up; Choco's best objective lower bound, 0 if it has none)
+   * @param outcome the solver's own word for it: CP-SAT's status name, Choco's {@code complete} or
+   *     {@code stopped}
    */
   public record Answer(SolveStatus status, long bound, String outcome) {
     /** True if the search proved its best solution optimal. */
@@ -62,7 +64,8 @@ public final class SolverStatusMapping {
   /**
    * CP-SAT's status as ours.
    *
-   * @throws IllegalStateException for MODEL_INVALID, UNRECOGNIZED or no status (see the class table)
+   * @throws IllegalStateException for MODEL_INVALID, UNRECOGNIZED or no status (see the class
+   *     table)
    */
   public static SolveStatus fromCpSat(CpSolverStatus status) {
     if (status == null) {
@@ -78,8 +81,11 @@ public final class SolverStatusMapping {
       case UNKNOWN:
         return SolveStatus.UNKNOWN;
       default:
-        throw new IllegalStateException("CP-SAT answered " + status.name() + ": the model built for it is wrong, "
-            + "or this OR-Tools version answers in a way this build does not know");
+        throw new IllegalStateException(
+            "CP-SAT answered "
+                + status.name()
+                + ": the model built for it is wrong, "
+                + "or this OR-Tools version answers in a way this build does not know");
     }
   }
 
@@ -102,7 +108,10 @@ public final class SolverStatusMapping {
     return new Answer(status, (long) Math.ceil(solver.bestObjectiveBound() - 1e-6), raw.name());
   }
 
-  /** A finished Choco optimisation: {@code solutionFound} says whether any {@code solve()} call succeeded. */
+  /**
+   * A finished Choco optimisation: {@code solutionFound} says whether any {@code solve()} call
+   * succeeded.
+   */
   public static Answer choco(boolean solutionFound, Solver solver) {
     boolean complete = !solver.isStopCriterionMet() && !solver.hasEndedUnexpectedly();
     SolveStatus status = fromChoco(solutionFound, complete);
@@ -111,15 +120,22 @@ public final class SolverStatusMapping {
   }
 
   /**
-   * The lower bound a method posts after a search: the {@code posted} bound when it already meets the makespan;
-   * else the makespan itself when the search proved it optimal; else the solver's bound when it is larger than the
-   * posted one; else the posted one. The new bounds are of kind {@code CP} and read "{@code proof} N{@code note}",
-   * with {@code atOptimum} or {@code atLimit} as the note.
+   * The lower bound a method posts after a search: the {@code posted} bound when it already meets
+   * the makespan; else the makespan itself when the search proved it optimal; else the solver's
+   * bound when it is larger than the posted one; else the posted one. The new bounds are of kind
+   * {@code CP} and read "{@code proof} N{@code note}", with {@code atOptimum} or {@code atLimit} as
+   * the note.
    *
    * @param solverBound the solver's bound, at most the makespan
    */
-  public static LowerBound posted(LowerBound posted, boolean optimal, long makespan, long solverBound, String proof,
-      String atOptimum, String atLimit) {
+  public static LowerBound posted(
+      LowerBound posted,
+      boolean optimal,
+      long makespan,
+      long solverBound,
+      String proof,
+      String atOptimum,
+      String atLimit) {
     if (posted.value() >= makespan) {
       return posted;
     }
@@ -133,8 +149,9 @@ public final class SolverStatusMapping {
   }
 
   /**
-   * OPTIMAL when the bound equals the makespan, else FEASIBLE (for a schedule in hand). A bound above the makespan
-   * is a bug somewhere: the result stays FEASIBLE and keeps the bound, so the checker reports the conflict.
+   * OPTIMAL when the bound equals the makespan, else FEASIBLE (for a schedule in hand). A bound
+   * above the makespan is a bug somewhere: the result stays FEASIBLE and keeps the bound, so the
+   * checker reports the conflict.
    */
   public static SolveStatus decide(LowerBound bound, long makespan) {
     return bound.value() == makespan ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE;

@@ -27,72 +27,91 @@ import org.commsched.solver.model.HintedSearch;
 import org.commsched.solver.model.TaskModel;
 
 /**
- * The exact packetization model of the store-and-forward packet family (docs/models/packet.md#exact-model), built
- * as a {@link TaskModel} for both back ends: packet counts, packet sizes, dispatch orders and hop times chosen
- * together, for scattering and gathering under single port (send-and-receive) or all ports, full duplex. The
- * problem is that of J.-P. Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering" (thesis,
- * National Taiwan University), without its FCFS and greedy restrictions: any packetization, any order at every
- * node.
+ * The exact packetization model of the store-and-forward packet family
+ * (docs/models/packet.md#exact-model), built as a {@link TaskModel} for both back ends: packet
+ * counts, packet sizes, dispatch orders and hop times chosen together, for scattering and gathering
+ * under single port (send-and-receive) or all ports, full duplex. The problem is that of J.-P.
+ * Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering" (thesis, National
+ * Taiwan University), without its FCFS and greedy restrictions: any packetization, any order at
+ * every node.
  *
- * <p><b>Model.</b> Every non-null message {@code v} of {@code L_v} units gets {@code R_v} packet slots. Slot
- * {@code j} has a size {@code s_vj} in {@code [0, L_v]} and a presence literal {@code p_vj} with {@code s_vj >= 1}
- * exactly when present (slot 0 always present), and {@code sum_j s_vj = L_v}. For every hop {@code k} of the
- * route, from the root, a start {@code x_vjk} and an optional interval of length {@code beta + s_vj tau}; store
- * and forward: {@code x_vj(k+1) >= x_vjk + beta + s_vj tau}; one no-overlap per port (single port: a node's
- * out-port holds its outgoing hops, its in-port its incoming ones; all ports: one per arc), ports whose tasks are
- * all on another port dropped; the makespan {@code E >= x_vj(last) + beta + s_vj tau} for present slots. Redundant, per
- * port and per subset of its transfers with at least so many hops before or after: the makespan is at least the
- * least head plus the work ({@code beta} per present packet plus {@code L tau} per message) plus the least tail,
- * which ties the packet counts to the makespan.
+ * <p><b>Model.</b> Every non-null message {@code v} of {@code L_v} units gets {@code R_v} packet
+ * slots. Slot {@code j} has a size {@code s_vj} in {@code [0, L_v]} and a presence literal {@code
+ * p_vj} with {@code s_vj >= 1} exactly when present (slot 0 always present), and {@code sum_j s_vj
+ * = L_v}. For every hop {@code k} of the route, from the root, a start {@code x_vjk} and an
+ * optional interval of length {@code beta + s_vj tau}; store and forward: {@code x_vj(k+1) >= x_vjk
+ * + beta + s_vj tau}; one no-overlap per port (single port: a node's out-port holds its outgoing
+ * hops, its in-port its incoming ones; all ports: one per arc), ports whose tasks are all on
+ * another port dropped; the makespan {@code E >= x_vj(last) + beta + s_vj tau} for present slots.
+ * Redundant, per port and per subset of its transfers with at least so many hops before or after:
+ * the makespan is at least the least head plus the work ({@code beta} per present packet plus
+ * {@code L tau} per message) plus the least tail, which ties the packet counts to the makespan.
  *
- * <p><b>Gathering</b> is solved through time reversal (docs/models/packet.md#gathering-and-time-reversal): the
- * model is the scatter on the reversed routes (a gather's hop {@code w -> u} becomes {@code u -> w}; under all ports
- * it keeps the arc of the real hop, under single port a node's out-port and in-port swap, which the model treats
- * alike), the hint is the heuristic gather reversed about its makespan, and a solution of makespan {@code T} maps
- * back to the gather whose hop starts at {@code T - x - beta - s tau}; makespans are kept, so optima are equal.
+ * <p><b>Gathering</b> is solved through time reversal
+ * (docs/models/packet.md#gathering-and-time-reversal): the model is the scatter on the reversed
+ * routes (a gather's hop {@code w -> u} becomes {@code u -> w}; under all ports it keeps the arc of
+ * the real hop, under single port a node's out-port and in-port swap, which the model treats
+ * alike), the hint is the heuristic gather reversed about its makespan, and a solution of makespan
+ * {@code T} maps back to the gather whose hop starts at {@code T - x - beta - s tau}; makespans are
+ * kept, so optima are equal.
  *
- * <p><b>Symmetry breaking.</b> A slot index is only a label, so the present packets of a message can be numbered
- * in the order of their first hop's start: {@code p_v(j+1) -> p_vj} and {@code x_v(j+1)0 >= x_vj0}. An absent
- * slot takes size 0; its hops are then at least {@code beta} apart, and copying the last present slot's first start
- * and adding {@code beta} per hop stays within every domain, so no schedule is lost.
+ * <p><b>Symmetry breaking.</b> A slot index is only a label, so the present packets of a message
+ * can be numbered in the order of their first hop's start: {@code p_v(j+1) -> p_vj} and {@code
+ * x_v(j+1)0 >= x_vj0}. An absent slot takes size 0; its hops are then at least {@code beta} apart,
+ * and copying the last present slot's first start and adding {@code beta} per hop stays within
+ * every domain, so no schedule is lost.
  *
- * <p><b>Slot count.</b> The packets of {@code v} cross its first hop's port one after another, and after the last
- * one ends there it still needs {@code delta_v - 1} hops of at least {@code beta + tau}; so a schedule of makespan at
- * most {@code H} has {@code r beta + L_v tau + (delta_v - 1)(beta + tau) <= H}, and {@code R_v} is the largest such
- * {@code r} (at most {@code L_v}). No schedule within the horizon is cut off, so OPTIMAL is a proof.
+ * <p><b>Slot count.</b> The packets of {@code v} cross its first hop's port one after another, and
+ * after the last one ends there it still needs {@code delta_v - 1} hops of at least {@code beta +
+ * tau}; so a schedule of makespan at most {@code H} has {@code r beta + L_v tau + (delta_v -
+ * 1)(beta + tau) <= H}, and {@code R_v} is the largest such {@code r} (at most {@code L_v}). No
+ * schedule within the horizon is cut off, so OPTIMAL is a proof.
  *
- * <p><b>Horizon, hint, floor.</b> The horizon {@code H} is the makespan of the best heuristic schedule
- * ({@code packet-fdf-even}, {@code packet-fdf}, {@code greedy-saf}), which is also the hint (its packets numbered by
- * first start); the floor is the best bound of {@code core.bounds.LowerBounds}. When the hint meets the floor no
- * search runs. Hop starts range over {@code [0, H - (delta_v - k)(beta + tau)]}. Ticks of the instance's time
- * scale, integers throughout.
+ * <p><b>Horizon, hint, floor.</b> The horizon {@code H} is the makespan of the best heuristic
+ * schedule ({@code packet-fdf-even}, {@code packet-fdf}, {@code greedy-saf}), which is also the
+ * hint (its packets numbered by first start); the floor is the best bound of {@code
+ * core.bounds.LowerBounds}. When the hint meets the floor no search runs. Hop starts range over
+ * {@code [0, H - (delta_v - k)(beta + tau)]}. Ticks of the instance's time scale, integers
+ * throughout.
  *
- * <p><b>Restriction (tests and studies).</b> {@link Restriction#FDF_ROOT} adds, for a scatter, the thesis's
- * furthest-distance-first rule at the root (V9): on each of the root's out-ports no packet leaves before one with a
- * farther destination. The restricted optimum is the best FDF schedule (with any order at the other nodes), not a
- * bound on the problem; {@link #run} refuses a restricted model.
+ * <p><b>Restriction (tests and studies).</b> {@link Restriction#FDF_ROOT} adds, for a scatter, the
+ * thesis's furthest-distance-first rule at the root (V9): on each of the root's out-ports no packet
+ * leaves before one with a farther destination. The restricted optimum is the best FDF schedule
+ * (with any order at the other nodes), not a bound on the problem; {@link #run} refuses a
+ * restricted model.
  *
- * @implNote Not thread-safe: {@link #model()} records the indices of its variables for {@link #schedule}.
+ * @implNote Not thread-safe: {@link #model()} records the indices of its variables for {@link
+ *     #schedule}.
  */
 public final class PacketCp implements HintedSearch.Builder {
   /** Citation shared by the packet exact methods. */
-  public static final String CITATION = "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and "
-      + "Gathering\" (thesis, National Taiwan University): store-and-forward model with set-up time, packetization "
-      + "(Chapter 5); CP model: this project";
+  public static final String CITATION =
+      "J.-P. Tsai, \"On the Furthest-Distance-First Principle in Scattering and "
+          + "Gathering\" (thesis, National Taiwan University): store-and-forward model with set-up time, packetization "
+          + "(Chapter 5); CP model: this project";
+
   /** Guarantee shared by the packet exact methods. */
-  public static final String GUARANTEE = "optimal when status OPTIMAL (over every packetization and every order "
-      + "at every node); best found and the solver's bound at the time limit";
+  public static final String GUARANTEE =
+      "optimal when status OPTIMAL (over every packetization and every order "
+          + "at every node); best found and the solver's bound at the time limit";
+
   /** Scope shared by the packet exact methods. */
-  public static final Scope SCOPE = Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER).in(Family.PACKET)
-      .duplex(CommModel.Duplex.FULL).note("single port means send-and-receive; small instances");
+  public static final Scope SCOPE =
+      Scope.of(ProblemKind.SCATTER, ProblemKind.GATHER)
+          .in(Family.PACKET)
+          .duplex(CommModel.Duplex.FULL)
+          .note("single port means send-and-receive; small instances");
+
   /**
-   * Largest number of interval tasks (packet slots times hops, {@link #tasks}) the model builds; above it
-   * {@link #whyNot} refuses.
+   * Largest number of interval tasks (packet slots times hops, {@link #tasks}) the model builds;
+   * above it {@link #whyNot} refuses.
    */
   public static final long MAX_TASKS = 1_500;
+
   /**
-   * Largest sum over the messages of length times hops (the most slots times hops the model could build) for which
-   * {@link #whyNot} runs the heuristics to count the tasks; above it the instance is refused without them.
+   * Largest sum over the messages of length times hops (the most slots times hops the model could
+   * build) for which {@link #whyNot} runs the heuristics to count the tasks; above it the instance
+   * is refused without them.
    */
   public static final long MAX_UNIT_HOPS = 20_000;
 
@@ -108,23 +127,42 @@ public final class PacketCp implements HintedSearch.Builder {
   private final Restriction restriction;
   private final long beta;
   private final long tau;
-  /** True for a gather: the model is the scatter on the reversed routes, its solution reversed in time. */
+
+  /**
+   * True for a gather: the model is the scatter on the reversed routes, its solution reversed in
+   * time.
+   */
   private final boolean reversed;
+
   /** Instance index of each modelled (non-null) message. */
   private final int[] msg;
-  /** Route nodes of each modelled message from the root (travel order of a scatter, reversed for a gather). */
+
+  /**
+   * Route nodes of each modelled message from the root (travel order of a scatter, reversed for a
+   * gather).
+   */
   private final int[][] route;
+
   private final long[] length;
   private final int[] slots;
-  /** Variables of the last {@link #model()}: per message, slot and hop the start; per message and slot the size. */
+
+  /**
+   * Variables of the last {@link #model()}: per message, slot and hop the start; per message and
+   * slot the size.
+   */
   private int[][][] startVar;
+
   private int[][] sizeVar;
+
   /** Presence literal per message and slot (-1 for slot 0, always present). */
   private int[][] presence;
+
   /** The best heuristic result: the hint and the horizon. */
   public final SolveResult heuristic;
+
   /** The makespan of the hint, in ticks: the horizon. */
   public final long horizon;
+
   /** The best lower bound of the instance, in ticks. */
   public final LowerBound bound;
 
@@ -139,8 +177,9 @@ public final class PacketCp implements HintedSearch.Builder {
   }
 
   /**
-   * The model of the instance under a restriction, in a solve run: its bounds are the run's, and without a
-   * restriction its hint is the run's incumbent when it has one ({@link HintedSearch#shortest}).
+   * The model of the instance under a restriction, in a solve run: its bounds are the run's, and
+   * without a restriction its hint is the run's incumbent when it has one ({@link
+   * HintedSearch#shortest}).
    */
   public PacketCp(Instance instance, Restriction restriction, SolveRun run) {
     if (restriction == Restriction.FDF_ROOT && instance.kind() != ProblemKind.SCATTER) {
@@ -176,8 +215,10 @@ public final class PacketCp implements HintedSearch.Builder {
       }
       length[v] = ms.get(msg[v]).length();
     }
-    heuristic = restriction == Restriction.NONE ? HintedSearch.shortest(instance, heuristics(), "packet", run)
-        : bestHeuristic(instance);
+    heuristic =
+        restriction == Restriction.NONE
+            ? HintedSearch.shortest(instance, heuristics(), "packet", run)
+            : bestHeuristic(instance);
     horizon = heuristic.makespan();
     bound = run.bestBound(instance);
     slots = new int[m];
@@ -195,12 +236,13 @@ public final class PacketCp implements HintedSearch.Builder {
   }
 
   /**
-   * Tightens the slot counts by each port's slack: the transfers on a port never overlap, the first starts after
-   * at least the least head ({@code k (beta + tau)} for hop {@code k}) and the last ends at least the least tail
-   * before the makespan, and they last {@code beta} per packet plus {@code L tau} per message; with one packet per
-   * message that is the port's load {@code W}, so every extra packet of a message crossing the port costs
-   * {@code beta} of the slack {@code H - W}: each such message has at most {@code 1 + (H - W) / beta} packets in a
-   * schedule within the horizon. Together over the messages this is the model's load bound on the whole port; per
+   * Tightens the slot counts by each port's slack: the transfers on a port never overlap, the first
+   * starts after at least the least head ({@code k (beta + tau)} for hop {@code k}) and the last
+   * ends at least the least tail before the makespan, and they last {@code beta} per packet plus
+   * {@code L tau} per message; with one packet per message that is the port's load {@code W}, so
+   * every extra packet of a message crossing the port costs {@code beta} of the slack {@code H -
+   * W}: each such message has at most {@code 1 + (H - W) / beta} packets in a schedule within the
+   * horizon. Together over the messages this is the model's load bound on the whole port; per
    * message it bounds the slots, so it cuts off no schedule within the horizon.
    */
   private void portSlack() {
@@ -209,7 +251,8 @@ public final class PacketCp implements HintedSearch.Builder {
     for (int v = 0; v < msg.length; v++) {
       for (int k = 0; k < hops(v); k++) {
         for (int port : ports(v, k)) {
-          long[] l = load.computeIfAbsent(port, x -> new long[] {Long.MAX_VALUE, Long.MAX_VALUE, 0});
+          long[] l =
+              load.computeIfAbsent(port, x -> new long[] {Long.MAX_VALUE, Long.MAX_VALUE, 0});
           l[0] = Math.min(l[0], k * (beta + tau));
           l[1] = Math.min(l[1], (hops(v) - 1 - k) * (beta + tau));
           l[2] += beta + length[v] * tau;
@@ -227,9 +270,9 @@ public final class PacketCp implements HintedSearch.Builder {
   }
 
   /**
-   * The ports of hop {@code k} of modelled message {@code v}, keyed as {@link #model()} keys them: single port the
-   * sender's out-port {@code u} and the receiver's in-port {@code n + w}; all ports the arc {@code 2 n + arc} (of the
-   * real hop, for a gather).
+   * The ports of hop {@code k} of modelled message {@code v}, keyed as {@link #model()} keys them:
+   * single port the sender's out-port {@code u} and the receiver's in-port {@code n + w}; all ports
+   * the arc {@code 2 n + arc} (of the real hop, for a gather).
    */
   private int[] ports(int v, int k) {
     int n = instance.network().nodes();
@@ -238,7 +281,9 @@ public final class PacketCp implements HintedSearch.Builder {
     if (instance.storeAndForward().ports() == CommModel.Ports.ONE) {
       return new int[] {u, n + w};
     }
-    return new int[] {2 * n + (reversed ? instance.network().arc(w, u) : instance.network().arc(u, w))};
+    return new int[] {
+      2 * n + (reversed ? instance.network().arc(w, u) : instance.network().arc(u, w))
+    };
   }
 
   /** The interval tasks the model builds: slots times hops, summed over the messages. */
@@ -254,14 +299,17 @@ public final class PacketCp implements HintedSearch.Builder {
   public static String whyNot(String method, Instance instance) {
     CommModel.StoreAndForward m = instance.storeAndForward();
     if (m.ports() == CommModel.Ports.ONE && m.onePort() == CommModel.OnePortRule.EXCHANGE) {
-      return method + " models the thesis's single port (send-and-receive) and all ports, and this model has the "
+      return method
+          + " models the thesis's single port (send-and-receive) and all ports, and this model has the "
           + "exchange rule: use greedy-saf";
     }
     long unitHops = 0;
     Atlas atlas = instance.atlas();
     try {
       for (int i = 0; i < instance.messages().size(); i++) {
-        unitHops = Math.addExact(unitHops, Math.multiplyExact(instance.messages().get(i).length(), atlas.hops(i)));
+        unitHops =
+            Math.addExact(
+                unitHops, Math.multiplyExact(instance.messages().get(i).length(), atlas.hops(i)));
       }
     } catch (ArithmeticException e) {
       unitHops = Long.MAX_VALUE;
@@ -270,8 +318,12 @@ public final class PacketCp implements HintedSearch.Builder {
       return null; // at most one task per unit and hop
     }
     if (unitHops > MAX_UNIT_HOPS) {
-      return method + " builds the exact packet model for small instances only (length times hops summed over the "
-          + "messages at most " + MAX_UNIT_HOPS + ", here " + (unitHops == Long.MAX_VALUE ? "beyond 2^63" : unitHops)
+      return method
+          + " builds the exact packet model for small instances only (length times hops summed over the "
+          + "messages at most "
+          + MAX_UNIT_HOPS
+          + ", here "
+          + (unitHops == Long.MAX_VALUE ? "beyond 2^63" : unitHops)
           + "): use packet-fdf-even";
     }
     long tasks;
@@ -281,8 +333,11 @@ public final class PacketCp implements HintedSearch.Builder {
       return null; // no heuristic gives the horizon: the method's own check says so
     }
     if (tasks > MAX_TASKS) {
-      return method + " builds the exact packet model for small instances only (packet slots times hops at most "
-          + MAX_TASKS + " once the packet counts are bounded by the best heuristic's makespan, here " + tasks
+      return method
+          + " builds the exact packet model for small instances only (packet slots times hops at most "
+          + MAX_TASKS
+          + " once the packet counts are bounded by the best heuristic's makespan, here "
+          + tasks
           + "): use packet-fdf-even";
     }
     return null;
@@ -329,8 +384,10 @@ public final class PacketCp implements HintedSearch.Builder {
         }
         for (int k = 0; k < h; k++) {
           long hi = horizon - (long) (h - k) * (beta + tau);
-          startVar[v][j][k] = out.var("x" + v + "_" + j + "_" + k, 0, Math.max(0, hi), hint[v][j][k]);
-          TaskModel.Task t = new TaskModel.Task(startVar[v][j][k], 0, beta, presence[v][j], sizeVar[v][j], tau);
+          startVar[v][j][k] =
+              out.var("x" + v + "_" + j + "_" + k, 0, Math.max(0, hi), hint[v][j][k]);
+          TaskModel.Task t =
+              new TaskModel.Task(startVar[v][j][k], 0, beta, presence[v][j], sizeVar[v][j], tau);
           for (int port : ports(v, k)) {
             byPort.computeIfAbsent(port, x -> new ArrayList<>()).add(t);
           }
@@ -382,11 +439,12 @@ public final class PacketCp implements HintedSearch.Builder {
   }
 
   /**
-   * The port's load bounds: its transfers never overlap, so for any subset of them the makespan is at least the
-   * subset's least head (hops before a transfer, each at least {@code beta + tau}) plus all its durations plus its
-   * least tail; the durations add up to {@code beta} per present packet plus {@code L tau} per message. Posted for
-   * the whole port and for the subsets "at least h hops before" and "at least t hops after" (as the {@code ARC}
-   * bound of docs/models/packet.md#lower-bounds, here with the packet counts as variables).
+   * The port's load bounds: its transfers never overlap, so for any subset of them the makespan is
+   * at least the subset's least head (hops before a transfer, each at least {@code beta + tau})
+   * plus all its durations plus its least tail; the durations add up to {@code beta} per present
+   * packet plus {@code L tau} per message. Posted for the whole port and for the subsets "at least
+   * h hops before" and "at least t hops after" (as the {@code ARC} bound of
+   * docs/models/packet.md#lower-bounds, here with the packet counts as variables).
    */
   private void load(TaskModel out, List<TaskModel.Task> port) {
     List<int[]> on = new ArrayList<>(); // {v, j, k}
@@ -413,7 +471,9 @@ public final class PacketCp implements HintedSearch.Builder {
     }
   }
 
-  /** The load bound of the port's transfers with at least {@code h} hops before and {@code t} after. */
+  /**
+   * The load bound of the port's transfers with at least {@code h} hops before and {@code t} after.
+   */
   private void loadOf(TaskModel out, List<int[]> on, int h, int t) {
     long head = Long.MAX_VALUE;
     long tail = Long.MAX_VALUE;
@@ -435,7 +495,8 @@ public final class PacketCp implements HintedSearch.Builder {
       }
     }
     if (work > 0) {
-      out.endLoad(head + work + tail, literals.stream().mapToInt(Integer::intValue).toArray(), beta);
+      out.endLoad(
+          head + work + tail, literals.stream().mapToInt(Integer::intValue).toArray(), beta);
     }
   }
 
@@ -453,7 +514,8 @@ public final class PacketCp implements HintedSearch.Builder {
   }
 
   /** The distinct task lists of two or more tasks not contained in another list. */
-  private static List<List<TaskModel.Task>> maximal(java.util.Collection<List<TaskModel.Task>> ports) {
+  private static List<List<TaskModel.Task>> maximal(
+      java.util.Collection<List<TaskModel.Task>> ports) {
     Map<TaskModel.Task, Integer> id = new HashMap<>();
     List<BitSet> sets = new ArrayList<>();
     List<List<TaskModel.Task>> lists = new ArrayList<>();
@@ -491,8 +553,9 @@ public final class PacketCp implements HintedSearch.Builder {
   }
 
   /**
-   * The hint per message and slot: the hop starts, then the size (index {@code hops}); the heuristic's packets of a
-   * message numbered by first start, absent slots after the last present one at {@code beta} per hop.
+   * The hint per message and slot: the hop starts, then the size (index {@code hops}); the
+   * heuristic's packets of a message numbered by first start, absent slots after the last present
+   * one at {@code beta} per hop.
    */
   private long[][][] hintStarts() {
     int m = msg.length;
@@ -503,7 +566,8 @@ public final class PacketCp implements HintedSearch.Builder {
       out[v] = new long[slots[v]][hops(v) + 1];
     }
     Map<String, long[]> packets = new LinkedHashMap<>(); // "v/number" -> starts..., size
-    for (Schedule.Transmission t : ((Schedule.Transmissions) heuristic.schedule()).transmissions()) {
+    for (Schedule.Transmission t :
+        ((Schedule.Transmissions) heuristic.schedule()).transmissions()) {
       int v = byId.get(t.message());
       int k = 0;
       while (route[v][k] != (reversed ? t.to() : t.from())) {
@@ -544,7 +608,9 @@ public final class PacketCp implements HintedSearch.Builder {
     for (int v = 0; v < msg.length; v++) {
       for (int j = 0; j < slots[v]; j++) {
         if (presence[v][j] < 0 || present[presence[v][j]]) {
-          end = Math.max(end, values[startVar[v][j][hops(v) - 1]] + beta + values[sizeVar[v][j]] * tau);
+          end =
+              Math.max(
+                  end, values[startVar[v][j][hops(v) - 1]] + beta + values[sizeVar[v][j]] * tau);
         }
       }
     }
@@ -558,9 +624,11 @@ public final class PacketCp implements HintedSearch.Builder {
         long size = values[sizeVar[v][j]];
         for (int k = 0; k < hops(v); k++) {
           long x = values[startVar[v][j][k]];
-          out.add(reversed
-              ? new Schedule.Transmission(id, number, size, route[v][k + 1], route[v][k], end - x - beta - size * tau)
-              : new Schedule.Transmission(id, number, size, route[v][k], route[v][k + 1], x));
+          out.add(
+              reversed
+                  ? new Schedule.Transmission(
+                      id, number, size, route[v][k + 1], route[v][k], end - x - beta - size * tau)
+                  : new Schedule.Transmission(id, number, size, route[v][k], route[v][k + 1], x));
         }
         number++;
       }
@@ -584,8 +652,12 @@ public final class PacketCp implements HintedSearch.Builder {
     return bound.value() >= horizon;
   }
 
-  /** The solve flow of the packet exact methods ({@link HintedSearch}); a restricted model is refused. */
-  public SolveResult run(String method, TaskModel.Backend backend, SolveLimits limits, long startedAt) {
+  /**
+   * The solve flow of the packet exact methods ({@link HintedSearch}); a restricted model is
+   * refused.
+   */
+  public SolveResult run(
+      String method, TaskModel.Backend backend, SolveLimits limits, long startedAt) {
     if (restriction != Restriction.NONE) {
       throw new IllegalStateException("a restricted model proves nothing about the problem");
     }
@@ -594,7 +666,12 @@ public final class PacketCp implements HintedSearch.Builder {
 
   @Override
   public HintedSearch.Start start() {
-    return new HintedSearch.Start(bound, (Schedule.Transmissions) heuristic.schedule(), horizon, heuristic, instance.timeScale());
+    return new HintedSearch.Start(
+        bound,
+        (Schedule.Transmissions) heuristic.schedule(),
+        horizon,
+        heuristic,
+        instance.timeScale());
   }
 
   /** Packets: the distinct (message, packet number) pairs of the records. */
@@ -608,12 +685,18 @@ public final class PacketCp implements HintedSearch.Builder {
     return "proved that no packet schedule ends before";
   }
 
-  /** The shortest schedule of {@code packet-fdf-even}, {@code packet-fdf} and {@code greedy-saf} (ties: that order). */
+  /**
+   * The shortest schedule of {@code packet-fdf-even}, {@code packet-fdf} and {@code greedy-saf}
+   * (ties: that order).
+   */
   public static SolveResult bestHeuristic(Instance instance) {
     return HintedSearch.shortest(instance, heuristics(), "packet");
   }
 
-  /** The heuristics the hint is the best of: {@code packet-fdf-even}, {@code packet-fdf}, {@code greedy-saf}. */
+  /**
+   * The heuristics the hint is the best of: {@code packet-fdf-even}, {@code packet-fdf}, {@code
+   * greedy-saf}.
+   */
   public static List<Method> heuristics() {
     List<Method> methods = new ArrayList<>(PacketMethods.all());
     methods.add(new GreedyStoreAndForward());

@@ -30,34 +30,39 @@ import org.commsched.solver.model.SolverStatusMapping;
 import org.commsched.solver.packet.PacketCp;
 
 /**
- * The time-indexed formulation of store-and-forward scatter and gather with set-up time, packetization included
- * (docs/models/packet.md#model), written from the definitions independently of the slot model of {@code cpsat} and
- * {@code choco} (docs/models/packet.md#exact-model); gathers are modelled directly, not by time reversal.
+ * The time-indexed formulation of store-and-forward scatter and gather with set-up time,
+ * packetization included (docs/models/packet.md#model), written from the definitions independently
+ * of the slot model of {@code cpsat} and {@code choco} (docs/models/packet.md#exact-model); gathers
+ * are modelled directly, not by time reversal.
  *
- * <p><b>Packets as candidates.</b> A message of L units is cut into packets of positive integer sizes adding up to
- * L, each kept whole on every hop (docs/models/packet.md#packets-and-hops). Packets of one size are interchangeable,
- * so the candidates of message v are the pairs (s, c), size s in 1..L and copy c in 0..floor(L / s) - 1, each with
- * a presence binary y[v,s,c]: sum over (s, c) of s y[v,s,c] = L, and y[v,s,c+1] &lt;= y[v,s,c].
+ * <p><b>Packets as candidates.</b> A message of L units is cut into packets of positive integer
+ * sizes adding up to L, each kept whole on every hop (docs/models/packet.md#packets-and-hops).
+ * Packets of one size are interchangeable, so the candidates of message v are the pairs (s, c),
+ * size s in 1..L and copy c in 0..floor(L / s) - 1, each with a presence binary y[v,s,c]: sum over
+ * (s, c) of s y[v,s,c] = L, and y[v,s,c+1] &lt;= y[v,s,c].
  *
- * <p><b>Time grid.</b> A packet of s units holds a link for beta + s tau (docs/DESIGN.md#time, in ticks of the
- * instance's scale). Let g be the gcd of beta and tau in ticks. Take any schedule and place its transfers again in
- * the order of their starts, each at the earliest time at or after its previous hop's end where its port (or arc)
- * is free of the transfers already placed: they only moved earlier, so the original time is still free, and the
- * earliest such time is 0, a previous hop's end or the end of a placed transfer, a sum of durations; so some
- * optimal schedule has every start a multiple of g, and the grid counts units of g, which loses no optimum. The
- * horizon is the best heuristic's makespan ({@link PacketCp#bestHeuristic}) in units, rounded down.
+ * <p><b>Time grid.</b> A packet of s units holds a link for beta + s tau (docs/DESIGN.md#time, in
+ * ticks of the instance's scale). Let g be the gcd of beta and tau in ticks. Take any schedule and
+ * place its transfers again in the order of their starts, each at the earliest time at or after its
+ * previous hop's end where its port (or arc) is free of the transfers already placed: they only
+ * moved earlier, so the original time is still free, and the earliest such time is 0, a previous
+ * hop's end or the end of a placed transfer, a sum of durations; so some optimal schedule has every
+ * start a multiple of g, and the grid counts units of g, which loses no optimum. The horizon is the
+ * best heuristic's makespan ({@link PacketCp#bestHeuristic}) in units, rounded down.
  *
- * <p><b>Variables and rows.</b> A binary x[v,s,c,k,t] per candidate, hop k of its route (in travel order, for a
- * gather from the node up to the root) and start t: sum_t x[v,s,c,k,t] = y[v,s,c] (each present packet crosses
- * each hop once); store and forward, sum_t t x[v,s,c,k+1,t] &gt;= sum_t (t + d_s) x[v,s,c,k,t] with
- * d_s = (beta + s tau) / g (both sides 0 for an absent packet). Capacity per resource and step: single port
- * (send-and-receive) a node's out-port holds its outgoing transfers and its in-port its incoming ones; all ports
- * each arc is its own resource (docs/models/packet.md#ports-and-duplex, full duplex); the binaries whose transfer
- * covers the step sum to at most 1. Copies of one size leave in copy order (symmetry). The makespan
- * E &gt;= sum_t (t + d_s) x[v,s,c,last,t]; minimise E.
+ * <p><b>Variables and rows.</b> A binary x[v,s,c,k,t] per candidate, hop k of its route (in travel
+ * order, for a gather from the node up to the root) and start t: sum_t x[v,s,c,k,t] = y[v,s,c]
+ * (each present packet crosses each hop once); store and forward, sum_t t x[v,s,c,k+1,t] &gt;=
+ * sum_t (t + d_s) x[v,s,c,k,t] with d_s = (beta + s tau) / g (both sides 0 for an absent packet).
+ * Capacity per resource and step: single port (send-and-receive) a node's out-port holds its
+ * outgoing transfers and its in-port its incoming ones; all ports each arc is its own resource
+ * (docs/models/packet.md#ports-and-duplex, full duplex); the binaries whose transfer covers the
+ * step sum to at most 1. Copies of one size leave in copy order (symmetry). The makespan E &gt;=
+ * sum_t (t + d_s) x[v,s,c,last,t]; minimise E.
  *
- * <p><b>Size.</b> At most {@value #MAX_BINARIES} hop-start binaries (issue 22's random trees of 24 nodes with
- * lengths 1..6 need 43,000 to 79,000 at their optimum's horizon); larger grids are refused, pointing to {@code cpsat}.
+ * <p><b>Size.</b> At most {@value #MAX_BINARIES} hop-start binaries (issue 22's random trees of 24
+ * nodes with lengths 1..6 need 43,000 to 79,000 at their optimum's horizon); larger grids are
+ * refused, pointing to {@code cpsat}.
  *
  * @implNote Immutable after construction; every solve builds its own CP-SAT model.
  */
@@ -77,8 +82,8 @@ public final class PacketTimeIndexed {
   private final boolean single;
 
   /**
-   * The grid of {@code instance} in a solve run: its lower bound is the run's ({@link SolveRun#bestBound}, computed
-   * once per run), its horizon and fallback the run's {@link #start}.
+   * The grid of {@code instance} in a solve run: its lower bound is the run's ({@link
+   * SolveRun#bestBound}, computed once per run), its horizon and fallback the run's {@link #start}.
    */
   private PacketTimeIndexed(Instance instance, SolveRun run) {
     this.instance = instance;
@@ -102,7 +107,8 @@ public final class PacketTimeIndexed {
     route = new int[msg.length][];
     length = new long[msg.length];
     for (int v = 0; v < msg.length; v++) {
-      route[v] = atlas.nodes(msg[v]); // from the source: the root for a scatter, the node for a gather
+      route[v] =
+          atlas.nodes(msg[v]); // from the source: the root for a scatter, the node for a gather
       length[v] = ms.get(msg[v]).length();
     }
     dur = new long[(int) Math.min(longest, MAX_BINARIES) + 1];
@@ -114,10 +120,14 @@ public final class PacketTimeIndexed {
     bound = run.bestBound(instance);
   }
 
-  /** The grid's horizon: {@code heuristic}'s makespan in units of {@code unit} ticks of the instance's scale. */
+  /**
+   * The grid's horizon: {@code heuristic}'s makespan in units of {@code unit} ticks of the
+   * instance's scale.
+   */
   private static long horizon(Instance instance, SolveResult heuristic, long unit) {
     TimeScale scale = instance.timeScale();
-    return scale.equals(heuristic.scale()) ? heuristic.makespan() / unit
+    return scale.equals(heuristic.scale())
+        ? heuristic.makespan() / unit
         : heuristic.makespan() / (heuristic.scale().ticksPerUnit() / scale.ticksPerUnit()) / unit;
   }
 
@@ -128,10 +138,10 @@ public final class PacketTimeIndexed {
   }
 
   /**
-   * The hop-start binaries of a grid of {@code horizon} units, counted from the instance's lengths and hop counts
-   * without building it (saturating at Long.MAX_VALUE above {@link #MAX_BINARIES}): per non-null message of L units
-   * over d hops, per packet size s and each of its floor(L / s) copies, d hops of H - d d_s + 1 starts each, as
-   * {@link #build} creates them.
+   * The hop-start binaries of a grid of {@code horizon} units, counted from the instance's lengths
+   * and hop counts without building it (saturating at Long.MAX_VALUE above {@link #MAX_BINARIES}):
+   * per non-null message of L units over d hops, per packet size s and each of its floor(L / s)
+   * copies, d hops of H - d d_s + 1 starts each, as {@link #build} creates them.
    */
   private static long binaries(Instance instance, long horizon) {
     CommModel.StoreAndForward model = instance.storeAndForward();
@@ -158,17 +168,21 @@ public final class PacketTimeIndexed {
   }
 
   /**
-   * The grid's horizon and fallback, which the size check and the grid both read: the run's incumbent or the shortest
-   * packet heuristic, run through the run ({@link HintedSearch#shortest}), once per run ({@link SolveRun#derived}).
+   * The grid's horizon and fallback, which the size check and the grid both read: the run's
+   * incumbent or the shortest packet heuristic, run through the run ({@link
+   * HintedSearch#shortest}), once per run ({@link SolveRun#derived}).
    */
   private static SolveResult start(Instance instance, SolveRun run) {
-    return run.derived(instance, "packet time-indexed start",
+    return run.derived(
+        instance,
+        "packet time-indexed start",
         () -> HintedSearch.shortest(instance, PacketCp.heuristics(), "packet", run));
   }
 
   /**
-   * The horizon (in units) and the hop-start binaries ({@link #binaries}) of the grid {@link #search} builds in
-   * {@code run}, counted without building it or the lower bounds; the horizon from the run's {@link #start}.
+   * The horizon (in units) and the hop-start binaries ({@link #binaries}) of the grid {@link
+   * #search} builds in {@code run}, counted without building it or the lower bounds; the horizon
+   * from the run's {@link #start}.
    */
   static long[] size(Instance instance, SolveRun run) {
     long horizon = horizon(instance, start(instance, run), unit(instance));
@@ -188,16 +202,17 @@ public final class PacketTimeIndexed {
   }
 
   /**
-   * Why the formulation refuses the instance, or null: decided from the grid's real size (no cheap pre-check on the
-   * units: a grid of many units over few hops and a short horizon is small). First from the hop counts alone (every
-   * schedule lasts at least d (beta + tau) for a message over d hops, so a grid already too large at that horizon
-   * is refused before any heuristic runs), then from the heuristic's horizon ({@link #size}); neither builds the
-   * grid nor the lower bounds.
+   * Why the formulation refuses the instance, or null: decided from the grid's real size (no cheap
+   * pre-check on the units: a grid of many units over few hops and a short horizon is small). First
+   * from the hop counts alone (every schedule lasts at least d (beta + tau) for a message over d
+   * hops, so a grid already too large at that horizon is refused before any heuristic runs), then
+   * from the heuristic's horizon ({@link #size}); neither builds the grid nor the lower bounds.
    */
   static String whyNot(Instance instance, String method, SolveRun run) {
     CommModel.StoreAndForward m = instance.storeAndForward();
     if (m.ports() == CommModel.Ports.ONE && m.onePort() == CommModel.OnePortRule.EXCHANGE) {
-      return method + " models single port send-and-receive and all ports, and this model has the exchange rule: "
+      return method
+          + " models single port send-and-receive and all ports, and this model has the exchange rule: "
           + "use greedy-saf";
     }
     long unit = unit(instance);
@@ -209,8 +224,14 @@ public final class PacketTimeIndexed {
       }
     }
     if (binaries(instance, floor) > MAX_BINARIES) {
-      return method + " is for small instances: its grid of at least " + floor + " steps of " + unit
-          + " ticks (the longest route) would need more than " + MAX_BINARIES + " binaries; use cpsat";
+      return method
+          + " is for small instances: its grid of at least "
+          + floor
+          + " steps of "
+          + unit
+          + " ticks (the longest route) would need more than "
+          + MAX_BINARIES
+          + " binaries; use cpsat";
     }
     long[] size;
     try {
@@ -219,36 +240,50 @@ public final class PacketTimeIndexed {
       return method + " takes its horizon from a heuristic schedule and " + e.getMessage();
     }
     if (size[1] > MAX_BINARIES) {
-      return method + " is for small instances: its grid of " + size[0] + " steps of " + unit
-          + " ticks would need more than " + MAX_BINARIES + " binaries; use cpsat";
+      return method
+          + " is for small instances: its grid of "
+          + size[0]
+          + " steps of "
+          + unit
+          + " ticks would need more than "
+          + MAX_BINARIES
+          + " binaries; use cpsat";
     }
     return null;
   }
 
   /** Solves as {@link BufferlessTimeIndexed#solve}, on the packet grid. */
-  static SolveResult solve(Instance instance, SolveLimits limits, String method, boolean alwaysSearch,
-      long started) {
+  static SolveResult solve(
+      Instance instance, SolveLimits limits, String method, boolean alwaysSearch, long started) {
     PacketTimeIndexed p = new PacketTimeIndexed(instance, limits.run());
-    if (p.msg.length == 0 || (!alwaysSearch && p.bound.value() >= p.heuristic.makespan()
-        && p.heuristic.scale().equals(instance.timeScale()))) {
+    if (p.msg.length == 0
+        || (!alwaysSearch
+            && p.bound.value() >= p.heuristic.makespan()
+            && p.heuristic.scale().equals(instance.timeScale()))) {
       return p.fromHeuristic(method, p.heuristic.makespan() <= p.bound.value())
-          .withStat("search", "none: the " + p.heuristic.method() + " schedule meets the lower bound");
+          .withStat(
+              "search", "none: the " + p.heuristic.method() + " schedule meets the lower bound");
     }
     return p.search(method, limits, started + limits.timeLimit().toNanos(), alwaysSearch);
   }
 
   /** The variables of a built grid and its counts. */
-  private record Built(IntVar makespan, List<List<long[]>> cands, List<List<BoolVar>> present,
-      List<List<BoolVar[][]>> starts, long binaries, long rows) {
-  }
+  private record Built(
+      IntVar makespan,
+      List<List<long[]>> cands,
+      List<List<BoolVar>> present,
+      List<List<BoolVar[][]>> starts,
+      long binaries,
+      long rows) {}
 
   /**
-   * Builds the grid into {@code model}: with {@code bare}, no floor posted on the makespan. Returns null as soon as
-   * {@code late} says the time limit passed or the run was stopped (checked per message and per resource), so that
-   * building a large grid never runs past the limit.
+   * Builds the grid into {@code model}: with {@code bare}, no floor posted on the makespan. Returns
+   * null as soon as {@code late} says the time limit passed or the run was stopped (checked per
+   * message and per resource), so that building a large grid never runs past the limit.
    */
   private Built build(CpModel model, boolean bare, BooleanSupplier late) {
-    IntVar makespan = model.newIntVar(bare ? 0 : Math.min(horizon, ceilDiv(bound.value(), unit)), horizon, "E");
+    IntVar makespan =
+        model.newIntVar(bare ? 0 : Math.min(horizon, ceilDiv(bound.value(), unit)), horizon, "E");
     Map<Integer, Map<Long, List<Literal>>> rows = new HashMap<>();
     int n = instance.network().nodes();
     // per message: candidate (size, copy) -> presence, and per hop the start binaries
@@ -284,20 +319,26 @@ public final class PacketTimeIndexed {
               x[k][i] = model.newBoolVar("x" + v + "_" + s + "_" + c + "_" + k + "_" + t);
               at[i] = t;
               after[i] = t + dur[s];
-              int out = single ? route[v][k] : 2 * n + instance.network().arc(route[v][k], route[v][k + 1]);
+              int out =
+                  single
+                      ? route[v][k]
+                      : 2 * n + instance.network().arc(route[v][k], route[v][k + 1]);
               for (long u = t; u < t + dur[s]; u++) {
-                rows.computeIfAbsent(out, r -> new HashMap<>()).computeIfAbsent(u, r -> new ArrayList<>())
+                rows.computeIfAbsent(out, r -> new HashMap<>())
+                    .computeIfAbsent(u, r -> new ArrayList<>())
                     .add(x[k][i]);
                 if (single) {
                   rows.computeIfAbsent(n + route[v][k + 1], r -> new HashMap<>())
-                      .computeIfAbsent(u, r -> new ArrayList<>()).add(x[k][i]);
+                      .computeIfAbsent(u, r -> new ArrayList<>())
+                      .add(x[k][i]);
                 }
               }
             }
             binaries += len;
             model.addEquality(LinearExpr.sum(x[k]), y);
             if (k > 0) { // store and forward
-              model.addGreaterOrEqual(LinearExpr.weightedSum(x[k], at), weighted(x[k - 1], k - 1, dur[s], true));
+              model.addGreaterOrEqual(
+                  LinearExpr.weightedSum(x[k], at), weighted(x[k - 1], k - 1, dur[s], true));
             }
             if (k == hops - 1) {
               model.addGreaterOrEqual(makespan, LinearExpr.weightedSum(x[k], after));
@@ -306,8 +347,11 @@ public final class PacketTimeIndexed {
           if (c > 0) { // copies present in order, and leaving in order
             BoolVar prev = ys.get(ys.size() - 1);
             model.addImplication(y, prev);
-            model.addGreaterOrEqual(weighted(x[0], 0, dur[s], false),
-                weighted(xs.get(xs.size() - 1)[0], 0, dur[s], false)).onlyEnforceIf(y);
+            model
+                .addGreaterOrEqual(
+                    weighted(x[0], 0, dur[s], false),
+                    weighted(xs.get(xs.size() - 1)[0], 0, dur[s], false))
+                .onlyEnforceIf(y);
           }
           cs.add(new long[] {s, c});
           ys.add(y);
@@ -316,8 +360,11 @@ public final class PacketTimeIndexed {
           sizes.add((long) s);
         }
       }
-      model.addEquality(LinearExpr.weightedSum(units.toArray(new LinearArgument[0]),
-          sizes.stream().mapToLong(Long::longValue).toArray()), length[v]);
+      model.addEquality(
+          LinearExpr.weightedSum(
+              units.toArray(new LinearArgument[0]),
+              sizes.stream().mapToLong(Long::longValue).toArray()),
+          length[v]);
       cands.add(cs);
       present.add(ys);
       starts.add(xs);
@@ -335,13 +382,15 @@ public final class PacketTimeIndexed {
     CpModel model = new CpModel();
     Built built = build(model, bare, () -> limits.run().stop().over(deadline));
     if (built == null) {
-      return fromHeuristic(method, false).withStat("fallback", heuristic.method())
+      return fromHeuristic(method, false)
+          .withStat("fallback", heuristic.method())
           .withStat("search", StepGrid.builtLate(horizon));
     }
     List<List<long[]>> cands = built.cands();
     List<List<BoolVar>> present = built.present();
     List<List<BoolVar[][]>> starts = built.starts();
-    StepGrid.Solved done = StepGrid.run(model, limits, deadline, "the packet time-indexed model", horizon);
+    StepGrid.Solved done =
+        StepGrid.run(model, limits, deadline, "the packet time-indexed model", horizon);
     CpSolver solver = done.solver();
     SolverStatusMapping.Answer answer = done.answer();
     SolveResult out;
@@ -355,8 +404,12 @@ public final class PacketTimeIndexed {
         List<long[]> packets = new ArrayList<>(); // {first start, size, candidate}
         for (int j = 0; j < cands.get(v).size(); j++) {
           if (solver.booleanValue(present.get(v).get(j))) {
-            packets.add(new long[] {startOf(solver, starts.get(v).get(j)[0], 0, dur[(int) cands.get(v).get(j)[0]]),
-                cands.get(v).get(j)[0], j});
+            packets.add(
+                new long[] {
+                  startOf(solver, starts.get(v).get(j)[0], 0, dur[(int) cands.get(v).get(j)[0]]),
+                  cands.get(v).get(j)[0],
+                  j
+                });
           }
         }
         packets.sort(Comparator.<long[]>comparingLong(a -> a[0]).thenComparingLong(a -> a[2]));
@@ -365,12 +418,14 @@ public final class PacketTimeIndexed {
           BoolVar[][] x = starts.get(v).get((int) packets.get(number)[2]);
           for (int k = 0; k < x.length; k++) {
             long t = startOf(solver, x[k], k, dur[s]);
-            ts.add(new Schedule.Transmission(id, number, s, route[v][k], route[v][k + 1], t * unit));
+            ts.add(
+                new Schedule.Transmission(id, number, s, route[v][k], route[v][k + 1], t * unit));
             end = Math.max(end, (t + dur[s]) * unit);
           }
         }
       }
-      out = StepGrid.transmissions(instance, method, ts, end, bound, answer, unit, "packet schedule");
+      out =
+          StepGrid.transmissions(instance, method, ts, end, bound, answer, unit, "packet schedule");
     }
     Map<String, Object> stats = done.stats();
     stats.put("binaries", built.binaries());
@@ -383,7 +438,10 @@ public final class PacketTimeIndexed {
     return out;
   }
 
-  /** sum_i (k d + i + (withEnd ? d : 0)) x[i]: the start (or end) of a hop whose binaries are {@code x}. */
+  /**
+   * sum_i (k d + i + (withEnd ? d : 0)) x[i]: the start (or end) of a hop whose binaries are {@code
+   * x}.
+   */
   private static LinearExpr weighted(BoolVar[] x, int k, long d, boolean withEnd) {
     long[] w = new long[x.length];
     for (int i = 0; i < x.length; i++) {
@@ -403,8 +461,14 @@ public final class PacketTimeIndexed {
 
   private SolveResult fromHeuristic(String method, boolean optimal) {
     LowerBound lower = bound.rescale(instance.timeScale(), heuristic.scale());
-    return new SolveResult(method, optimal ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE, heuristic.schedule(),
-        heuristic.makespan(), lower, heuristic.scale(), Map.of());
+    return new SolveResult(
+        method,
+        optimal ? SolveStatus.OPTIMAL : SolveStatus.FEASIBLE,
+        heuristic.schedule(),
+        heuristic.makespan(),
+        lower,
+        heuristic.scale(),
+        Map.of());
   }
 
   /** a b for non-negative a and b, Long.MAX_VALUE when it overflows. */

@@ -13,7 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** {@link ArcCliques#maximal}: exactly the distinct sets no other set strictly contains, by brute force. */
+/**
+ * {@link ArcCliques#maximal}: exactly the distinct sets no other set strictly contains, by brute
+ * force.
+ */
 class ArcCliquesProperties {
 
   static LongStream seeds() {
@@ -46,7 +49,8 @@ class ArcCliquesProperties {
       }
     }
     List<String> got = ArcCliques.maximal(sets).stream().map(Arrays::toString).toList();
-    assertThat(got).as("seed %d, sets %s", seed, sets.stream().map(Arrays::toString).toList())
+    assertThat(got)
+        .as("seed %d, sets %s", seed, sets.stream().map(Arrays::toString).toList())
         .containsExactlyInAnyOrderElementsOf(want);
   }
 

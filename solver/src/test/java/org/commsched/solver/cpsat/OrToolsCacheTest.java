@@ -8,11 +8,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** OR-Tools' native libraries are unpacked once per version into the cache, and loaded from there. */
+/**
+ * OR-Tools' native libraries are unpacked once per version into the cache, and loaded from there.
+ */
 class OrToolsCacheTest {
 
   @Test
-  void theNativesAreUnpackedOnceAndASecondRunReusesTheDirectory(@TempDir Path root) throws Exception {
+  void theNativesAreUnpackedOnceAndASecondRunReusesTheDirectory(@TempDir Path root)
+      throws Exception {
     Path dir = OrTools.unpacked(root);
     assertThat(dir).isNotNull().startsWith(root);
     assertThat(dir.getParent().getFileName().toString()).startsWith("ortools-9.");
@@ -23,7 +26,9 @@ class OrToolsCacheTest {
     assertThat(OrTools.unpacked(root)).isEqualTo(dir);
     assertThat(planted).hasContent("kept");
     try (Stream<Path> left = Files.list(dir.getParent())) {
-      assertThat(left).as("no temporary directory is left beside the version's").containsExactly(dir);
+      assertThat(left)
+          .as("no temporary directory is left beside the version's")
+          .containsExactly(dir);
     }
   }
 
@@ -32,8 +37,10 @@ class OrToolsCacheTest {
     OrTools.load();
     com.google.ortools.sat.CpModel m = new com.google.ortools.sat.CpModel();
     m.newIntVar(0, 3, "x");
-    assertThat(new com.google.ortools.sat.CpSolver().solve(m)).isEqualTo(com.google.ortools.sat.CpSolverStatus.OPTIMAL);
-    // the default cache holds a complete copy (or OR-Tools' own loader ran where the cache cannot be written)
+    assertThat(new com.google.ortools.sat.CpSolver().solve(m))
+        .isEqualTo(com.google.ortools.sat.CpSolverStatus.OPTIMAL);
+    // the default cache holds a complete copy (or OR-Tools' own loader ran where the cache cannot
+    // be written)
     Path from = OrTools.loadedFrom();
     if (from != null) {
       assertThat(from.resolve(OrTools.COMPLETE)).isRegularFile();

@@ -12,18 +12,21 @@ import org.commsched.core.model.Problem;
 import org.commsched.core.model.Schedule;
 
 /**
- * An exhaustive search for linear-cost schedules (send, broadcast, gossip; docs/models/linear-cost.md#validity-rules),
- * written independently of the CP model for tiny instances: does a schedule of makespan at most {@code T} exist?
+ * An exhaustive search for linear-cost schedules (send, broadcast, gossip;
+ * docs/models/linear-cost.md#validity-rules), written independently of the CP model for tiny
+ * instances: does a schedule of makespan at most {@code T} exist?
  *
- * <p>It walks event times. With integer durations some optimal schedule starts every packet at 0 or at the end of
- * another packet (shift each packet left to the latest end before it: its units were already held, no packet ends
- * in between, so nothing new overlaps it, and port rules are pairwise). So at time {@code t} the search retires the
- * packets that end by {@code t} (their units become known at their heads), then chooses which packets start now: for
- * every arc nothing, or any non-empty set of units its tail holds and its head does not hold yet (a second copy of
- * a held unit can be dropped from any schedule without harm), ending by {@code T}; the new packets must be
- * compatible with each other and with those still running (same arc never; half duplex: not the two directions of
- * a link; one port, exchange: two packets at one node only as the two directions of one link; send-and-receive: not
- * two leaving or two entering one node). Then it moves to the next end. Failed states are remembered.
+ * <p>It walks event times. With integer durations some optimal schedule starts every packet at 0 or
+ * at the end of another packet (shift each packet left to the latest end before it: its units were
+ * already held, no packet ends in between, so nothing new overlaps it, and port rules are
+ * pairwise). So at time {@code t} the search retires the packets that end by {@code t} (their units
+ * become known at their heads), then chooses which packets start now: for every arc nothing, or any
+ * non-empty set of units its tail holds and its head does not hold yet (a second copy of a held
+ * unit can be dropped from any schedule without harm), ending by {@code T}; the new packets must be
+ * compatible with each other and with those still running (same arc never; half duplex: not the two
+ * directions of a link; one port, exchange: two packets at one node only as the two directions of
+ * one link; send-and-receive: not two leaving or two entering one node). Then it moves to the next
+ * end. Failed states are remembered.
  */
 final class LinearCostBruteForce {
   private final Network net;
@@ -38,9 +41,14 @@ final class LinearCostBruteForce {
   private final int[] firstUnit;
   private long limit;
   private final Set<String> failed = new HashSet<>();
+
   /** States visited by the last {@link #feasible} call. */
   long states;
-  /** The packets of the schedule found by the last successful {@link #feasible} call: {arc, mask, start}. */
+
+  /**
+   * The packets of the schedule found by the last successful {@link #feasible} call: {arc, mask,
+   * start}.
+   */
   private final List<long[]> found = new ArrayList<>();
 
   LinearCostBruteForce(Instance inst) {
@@ -202,12 +210,18 @@ final class LinearCostBruteForce {
     if (cm.onePort() == CommModel.OnePortRule.SEND_AND_RECEIVE) {
       return net.tail(a) != net.tail(b) && net.head(a) != net.head(b);
     }
-    boolean share = net.tail(a) == net.tail(b) || net.tail(a) == net.head(b) || net.head(a) == net.tail(b)
-        || net.head(a) == net.head(b);
+    boolean share =
+        net.tail(a) == net.tail(b)
+            || net.tail(a) == net.head(b)
+            || net.head(a) == net.tail(b)
+            || net.head(a) == net.head(b);
     return !share || opposite;
   }
 
-  /** The schedule found by the last successful {@link #feasible}: one record per packet and run of units. */
+  /**
+   * The schedule found by the last successful {@link #feasible}: one record per packet and run of
+   * units.
+   */
   Schedule.Transmissions schedule(Instance inst) {
     List<Schedule.Transmission> out = new ArrayList<>();
     int number = 0;
@@ -215,8 +229,15 @@ final class LinearCostBruteForce {
       for (int x = 0; x < units; x++) {
         if ((p[1] >> x & 1) != 0) {
           int o = unitOrigin[x];
-          out.add(new Schedule.Transmission(origins.get(o).message(), number++, 1, net.tail((int) p[0]),
-              net.head((int) p[0]), p[2], (long) (x - firstUnit[o])));
+          out.add(
+              new Schedule.Transmission(
+                  origins.get(o).message(),
+                  number++,
+                  1,
+                  net.tail((int) p[0]),
+                  net.head((int) p[0]),
+                  p[2],
+                  (long) (x - firstUnit[o])));
         }
       }
     }

@@ -28,37 +28,43 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every linear-cost scheme against the exact optimum and every lower bound (docs/models/linear-cost.md#exact-model,
- * "Schemes against the optimum"): on the small grids of Peters' thesis ("Bounds for Communication Problems in
- * Interconnection Networks under a Linear Cost Model", the optima of Theorems 2.3.1 to 4.2.5 reproduced on small
- * cases) -- sends along a path of at most 4 links with at most 8 units; broadcasts on rings and one-way rings of 3
- * to 7 nodes with at most 4 units, on {@code K_3} to {@code K_5} with at most 4, on {@code Q_2}, {@code Q_3},
- * {@code Q_2^+}, {@code Q_3^+} with at most 3; gossip on rings and one-way rings of 3 to 6 nodes with at most 3
- * units each -- under F*, H*, F1 and H1, with (beta, tau) = (5, 1), (0, 1), (1, 0.4), (2, 1):
+ * Every linear-cost scheme against the exact optimum and every lower bound
+ * (docs/models/linear-cost.md#exact-model, "Schemes against the optimum"): on the small grids of
+ * Peters' thesis ("Bounds for Communication Problems in Interconnection Networks under a Linear
+ * Cost Model", the optima of Theorems 2.3.1 to 4.2.5 reproduced on small cases) -- sends along a
+ * path of at most 4 links with at most 8 units; broadcasts on rings and one-way rings of 3 to 7
+ * nodes with at most 4 units, on {@code K_3} to {@code K_5} with at most 4, on {@code Q_2}, {@code
+ * Q_3}, {@code Q_2^+}, {@code Q_3^+} with at most 3; gossip on rings and one-way rings of 3 to 6
+ * nodes with at most 3 units each -- under F*, H*, F1 and H1, with (beta, tau) = (5, 1), (0, 1),
+ * (1, 0.4), (2, 1):
  *
  * <ul>
- *   <li>every {@code lc-*} method and {@code merge-flood} the registry finds applicable returns a schedule the checker accepts under the
- *       instance's model, of the makespan it reports;</li>
- *   <li>its makespan is at least the optimum CP-SAT proves on the exact model ({@link LinearCostCp}, posted without
- *       the lower-bound floor, hinted only by the baselines, so the optimum owes nothing to the schemes or the
- *       bounds), and at least every lower bound of {@link LowerBounds};</li>
- *   <li>every lower bound is at most that optimum;</li>
- *   <li>a scheme that claims OPTIMAL (its status, or {@link LinearCostMethods#provenOptimal}) meets the optimum
- *       (unproven: is no longer than CP-SAT's best schedule).</li>
+ *   <li>every {@code lc-*} method and {@code merge-flood} the registry finds applicable returns a
+ *       schedule the checker accepts under the instance's model, of the makespan it reports;
+ *   <li>its makespan is at least the optimum CP-SAT proves on the exact model ({@link
+ *       LinearCostCp}, posted without the lower-bound floor, hinted only by the baselines, so the
+ *       optimum owes nothing to the schemes or the bounds), and at least every lower bound of
+ *       {@link LowerBounds};
+ *   <li>every lower bound is at most that optimum;
+ *   <li>a scheme that claims OPTIMAL (its status, or {@link LinearCostMethods#provenOptimal}) meets
+ *       the optimum (unproven: is no longer than CP-SAT's best schedule).
  * </ul>
  *
- * <p>When CP-SAT does not prove the optimum within {@link #LIMITS} only the proven side is used: every scheme is at
- * least the solver's proven bound, every lower bound at most its best schedule, or the baseline hint the model
- * checked when it found none (such cases say "unproven" in their messages). Cases: {@code commsched.cases / 10}
- * (20 by default), drawn in turn from each group of the grid in a seeded order; the whole grid (1,920 cases, most
- * proven in under a second) with {@code -Dcommsched.cases=20000 -Dtest=LinearCostSchemesExactProperties}.
+ * <p>When CP-SAT does not prove the optimum within {@link #LIMITS} only the proven side is used:
+ * every scheme is at least the solver's proven bound, every lower bound at most its best schedule,
+ * or the baseline hint the model checked when it found none (such cases say "unproven" in their
+ * messages). Cases: {@code commsched.cases / 10} (20 by default), drawn in turn from each group of
+ * the grid in a seeded order; the whole grid (1,920 cases, most proven in under a second) with
+ * {@code -Dcommsched.cases=20000 -Dtest=LinearCostSchemesExactProperties}.
  */
 class LinearCostSchemesExactProperties {
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(8), 1, 13L);
   static final MethodRegistry REG = MethodRegistry.standard();
   static final String[][] COSTS = {{"5", "1"}, {"0", "1"}, {"1", "0.4"}, {"2", "1"}};
 
-  /** The grid, one list per group (sends, ring broadcasts, ...), every model and cost pair in each. */
+  /**
+   * The grid, one list per group (sends, ring broadcasts, ...), every model and cost pair in each.
+   */
   static List<List<Instance>> grid() {
     List<List<Instance>> groups = new ArrayList<>();
     for (int g = 0; g < 7; g++) {
@@ -70,38 +76,70 @@ class LinearCostSchemesExactProperties {
         String tail = " " + label + " beta=" + c[0] + " tau=" + c[1];
         for (int links = 1; links <= 4; links++) {
           for (long n = 1; n <= 8; n++) {
-            groups.get(0).add(named(LinearCostExactTest.send(new Topology.Bla(links + 1), links, n, m),
-                "send bla" + (links + 1) + " n=" + n + tail));
+            groups
+                .get(0)
+                .add(
+                    named(
+                        LinearCostExactTest.send(new Topology.Bla(links + 1), links, n, m),
+                        "send bla" + (links + 1) + " n=" + n + tail));
           }
         }
         for (int p = 3; p <= 7; p++) {
           for (long n = 1; n <= 4; n++) {
-            groups.get(1).add(named(LinearCostExactTest.broadcast(new Topology.Ring(p), n, m),
-                "broadcast ring" + p + " n=" + n + tail));
-            groups.get(2).add(named(LinearCostExactTest.broadcast(new Topology.URing(p), n, m),
-                "broadcast uring" + p + " n=" + n + tail));
+            groups
+                .get(1)
+                .add(
+                    named(
+                        LinearCostExactTest.broadcast(new Topology.Ring(p), n, m),
+                        "broadcast ring" + p + " n=" + n + tail));
+            groups
+                .get(2)
+                .add(
+                    named(
+                        LinearCostExactTest.broadcast(new Topology.URing(p), n, m),
+                        "broadcast uring" + p + " n=" + n + tail));
           }
         }
         for (int p = 3; p <= 5; p++) {
           for (long n = 1; n <= 4; n++) {
-            groups.get(3).add(named(LinearCostExactTest.broadcast(new Topology.Complete(p), n, m),
-                "broadcast K" + p + " n=" + n + tail));
+            groups
+                .get(3)
+                .add(
+                    named(
+                        LinearCostExactTest.broadcast(new Topology.Complete(p), n, m),
+                        "broadcast K" + p + " n=" + n + tail));
           }
         }
         for (int d = 2; d <= 3; d++) {
           for (long n = 1; n <= 3; n++) {
-            groups.get(4).add(named(LinearCostExactTest.broadcast(new Topology.Hypercube(d), n, m),
-                "broadcast Q" + d + " n=" + n + tail));
-            groups.get(4).add(named(LinearCostExactTest.broadcast(new Topology.FoldedHypercube(d), n, m),
-                "broadcast Q" + d + "+ n=" + n + tail));
+            groups
+                .get(4)
+                .add(
+                    named(
+                        LinearCostExactTest.broadcast(new Topology.Hypercube(d), n, m),
+                        "broadcast Q" + d + " n=" + n + tail));
+            groups
+                .get(4)
+                .add(
+                    named(
+                        LinearCostExactTest.broadcast(new Topology.FoldedHypercube(d), n, m),
+                        "broadcast Q" + d + "+ n=" + n + tail));
           }
         }
         for (int p = 3; p <= 6; p++) {
           for (long n = 1; n <= 3; n++) {
-            groups.get(5).add(named(LinearCostExactTest.gossip(new Topology.Ring(p), n, m),
-                "gossip ring" + p + " n=" + n + tail));
-            groups.get(6).add(named(LinearCostExactTest.gossip(new Topology.URing(p), n, m),
-                "gossip uring" + p + " n=" + n + tail));
+            groups
+                .get(5)
+                .add(
+                    named(
+                        LinearCostExactTest.gossip(new Topology.Ring(p), n, m),
+                        "gossip ring" + p + " n=" + n + tail));
+            groups
+                .get(6)
+                .add(
+                    named(
+                        LinearCostExactTest.gossip(new Topology.URing(p), n, m),
+                        "gossip uring" + p + " n=" + n + tail));
           }
         }
       }
@@ -113,7 +151,10 @@ class LinearCostSchemesExactProperties {
     return LinearCostExactTest.named(i, name);
   }
 
-  /** {@code count} cases, taken in turn from each group shuffled by the suite's seed (the whole grid if more). */
+  /**
+   * {@code count} cases, taken in turn from each group shuffled by the suite's seed (the whole grid
+   * if more).
+   */
   static List<Instance> cases(int count) {
     List<List<Instance>> groups = grid();
     Random r = new Random(Seeds.mix(0x1c5eL));
@@ -138,28 +179,42 @@ class LinearCostSchemesExactProperties {
 
   @TestFactory
   Stream<DynamicTest> everyScheme_atLeastTheOptimum_atLeastEveryBound() {
-    return cases(Seeds.cases(10, 20)).stream().map(inst -> DynamicTest.dynamicTest(inst.name(), () -> check(inst)));
+    return cases(Seeds.cases(10, 20)).stream()
+        .map(inst -> DynamicTest.dynamicTest(inst.name(), () -> check(inst)));
   }
 
-  /** The lc-* methods and merge-flood (any network, issue 22) the registry offers for the instance. */
+  /**
+   * The lc-* methods and merge-flood (any network, issue 22) the registry offers for the instance.
+   */
   static List<Method> schemes(Instance inst) {
-    return REG.applicable(inst).stream().filter(m -> m.name().startsWith("lc-") || m.name().equals("merge-flood"))
+    return REG.applicable(inst).stream()
+        .filter(m -> m.name().startsWith("lc-") || m.name().equals("merge-flood"))
         .toList();
   }
 
   static void check(Instance inst) {
     LinearCostCp cp = new LinearCostCp(inst);
     TaskModel.Solution s = CpSatTaskModel.INSTANCE.solve(cp.modelWithoutFloor(), LIMITS);
-    long best = cp.horizon; // the reduced baseline hint, checked by the model, if CP-SAT finds nothing in time
+    long best =
+        cp.horizon; // the reduced baseline hint, checked by the model, if CP-SAT finds nothing in
+    // time
     if (s.values() != null) {
-      best = assertValid("CP-SAT on " + inst.name(), inst, cp.schedule(s.values(), s.present())).makespan();
+      best =
+          assertValid("CP-SAT on " + inst.name(), inst, cp.schedule(s.values(), s.present()))
+              .makespan();
     }
     boolean proven = s.answer().optimal();
     long floor = proven ? best : s.answer().bound();
-    String what = (proven ? "optimum " : "unproven: bound " + floor + ", best ") + best + " on " + inst.name();
+    String what =
+        (proven ? "optimum " : "unproven: bound " + floor + ", best ")
+            + best
+            + " on "
+            + inst.name();
     List<LowerBound> bounds = LowerBounds.all(inst);
     for (LowerBound b : bounds) {
-      assertThat(b.value()).as("lower bound " + b + " vs the exact " + what).isLessThanOrEqualTo(best);
+      assertThat(b.value())
+          .as("lower bound " + b + " vs the exact " + what)
+          .isLessThanOrEqualTo(best);
     }
     Method claimed = LinearCostMethods.provenOptimal(inst);
     for (Method m : schemes(inst)) {
@@ -168,13 +223,19 @@ class LinearCostSchemesExactProperties {
       assertThat(rep.makespan()).as(m.name() + " reports its makespan").isEqualTo(r.makespan());
       assertThat(r.makespan()).as(m.name() + " vs the exact " + what).isGreaterThanOrEqualTo(floor);
       for (LowerBound b : bounds) {
-        assertThat(r.makespan()).as(m.name() + " vs " + b + " on " + inst.name()).isGreaterThanOrEqualTo(b.value());
+        assertThat(r.makespan())
+            .as(m.name() + " vs " + b + " on " + inst.name())
+            .isGreaterThanOrEqualTo(b.value());
       }
-      if (r.status() == SolveStatus.OPTIMAL || (claimed != null && claimed.name().equals(m.name()))) {
-        assertThat(r.makespan()).as(m.name() + " claims OPTIMAL; CP-SAT's schedule, " + what)
+      if (r.status() == SolveStatus.OPTIMAL
+          || (claimed != null && claimed.name().equals(m.name()))) {
+        assertThat(r.makespan())
+            .as(m.name() + " claims OPTIMAL; CP-SAT's schedule, " + what)
             .isLessThanOrEqualTo(best);
         if (proven) {
-          assertThat(r.makespan()).as(m.name() + " claims OPTIMAL; the exact " + what).isEqualTo(best);
+          assertThat(r.makespan())
+              .as(m.name() + " claims OPTIMAL; the exact " + what)
+              .isEqualTo(best);
         }
       }
     }

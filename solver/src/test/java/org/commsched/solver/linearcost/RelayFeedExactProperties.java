@@ -20,12 +20,12 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * RELAY-FEED (docs/models/linear-cost.md#relay-feed) against the CP-SAT optimum on seeded tiny networks that have
- * nodes with one incoming arc: a core of 2 or 3 nodes (a path, a triangle) with one or two pendant nodes hung on
- * core nodes, broadcast of 1 to 3 units from any node or gossip of one unit (at most 4 nodes), beta 0 to 5, tau 0
- * to 2 (not both 0), under F*, H*, F1, H1 and one port as send-and-receive. Every lower bound, RELAY-FEED among
- * them, is at most the optimum; and RELAY-FEED is reported (above FEED) on some of the cases, so the suite does
- * hold it.
+ * RELAY-FEED (docs/models/linear-cost.md#relay-feed) against the CP-SAT optimum on seeded tiny
+ * networks that have nodes with one incoming arc: a core of 2 or 3 nodes (a path, a triangle) with
+ * one or two pendant nodes hung on core nodes, broadcast of 1 to 3 units from any node or gossip of
+ * one unit (at most 4 nodes), beta 0 to 5, tau 0 to 2 (not both 0), under F*, H*, F1, H1 and one
+ * port as send-and-receive. Every lower bound, RELAY-FEED among them, is at most the optimum; and
+ * RELAY-FEED is reported (above FEED) on some of the cases, so the suite does hold it.
  */
 class RelayFeedExactProperties {
   static Instance instance(long seed) {
@@ -48,35 +48,63 @@ class RelayFeedExactProperties {
     int rule = r.nextInt(5);
     int beta = r.nextInt(6);
     int tau = beta == 0 ? 1 + r.nextInt(2) : r.nextInt(3);
-    CommModel.StoreAndForward m = new CommModel.StoreAndForward(new BigDecimal(beta), new BigDecimal(tau),
-        rule >= 2 ? CommModel.Ports.ONE : CommModel.Ports.ALL,
-        rule == 1 || rule == 3 ? CommModel.Duplex.HALF : CommModel.Duplex.FULL,
-        rule == 4 ? CommModel.OnePortRule.SEND_AND_RECEIVE : CommModel.OnePortRule.EXCHANGE);
-    Problem prob = gossip ? new Problem.Gossip(1) : new Problem.Broadcast(r.nextInt(p), 1 + r.nextInt(3));
+    CommModel.StoreAndForward m =
+        new CommModel.StoreAndForward(
+            new BigDecimal(beta),
+            new BigDecimal(tau),
+            rule >= 2 ? CommModel.Ports.ONE : CommModel.Ports.ALL,
+            rule == 1 || rule == 3 ? CommModel.Duplex.HALF : CommModel.Duplex.FULL,
+            rule == 4 ? CommModel.OnePortRule.SEND_AND_RECEIVE : CommModel.OnePortRule.EXCHANGE);
+    Problem prob =
+        gossip ? new Problem.Gossip(1) : new Problem.Broadcast(r.nextInt(p), 1 + r.nextInt(3));
     String label = List.of("F*", "H*", "F1", "H1", "send-and-receive").get(rule);
-    return new Instance(prob.kind().wireName() + " " + links + " " + label + " beta=" + beta + " tau=" + tau
-        + " seed " + seed, prob, m, net);
+    return new Instance(
+        prob.kind().wireName()
+            + " "
+            + links
+            + " "
+            + label
+            + " beta="
+            + beta
+            + " tau="
+            + tau
+            + " seed "
+            + seed,
+        prob,
+        m,
+        net);
   }
 
   @TestFactory
   Stream<DynamicTest> relayFeed_neverExceedsTheOptimum() {
-    return Seeds.seeds(Seeds.cases(12, 30)).mapToObj(seed -> {
-      Instance inst = instance(seed);
-      return DynamicTest.dynamicTest(inst.name(), () -> {
-        List<LowerBound> bounds = LowerBounds.all(inst);
-        long optimum = LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE);
-        for (LowerBound b : bounds) {
-          assertThat(b.value()).as("bound " + b).isLessThanOrEqualTo(optimum);
-        }
-      });
-    });
+    return Seeds.seeds(Seeds.cases(12, 30))
+        .mapToObj(
+            seed -> {
+              Instance inst = instance(seed);
+              return DynamicTest.dynamicTest(
+                  inst.name(),
+                  () -> {
+                    List<LowerBound> bounds = LowerBounds.all(inst);
+                    long optimum = LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE);
+                    for (LowerBound b : bounds) {
+                      assertThat(b.value()).as("bound " + b).isLessThanOrEqualTo(optimum);
+                    }
+                  });
+            });
   }
 
-  /** On the generator's first 200 seeds (whatever the profile), RELAY-FEED rises above FEED on some instance. */
+  /**
+   * On the generator's first 200 seeds (whatever the profile), RELAY-FEED rises above FEED on some
+   * instance.
+   */
   @org.junit.jupiter.api.Test
   void relayFeed_isReportedOnSomeSeededInstance() {
-    long reported = java.util.stream.LongStream.range(0, 200).mapToObj(RelayFeedExactProperties::instance)
-        .filter(inst -> LowerBounds.all(inst).stream().anyMatch(b -> b.kind().equals("RELAY-FEED"))).count();
+    long reported =
+        java.util.stream.LongStream.range(0, 200)
+            .mapToObj(RelayFeedExactProperties::instance)
+            .filter(
+                inst -> LowerBounds.all(inst).stream().anyMatch(b -> b.kind().equals("RELAY-FEED")))
+            .count();
     assertThat(reported).isPositive();
   }
 }

@@ -20,12 +20,14 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The one-port doubling and cut bounds of broadcast and gossip (docs/models/linear-cost.md#doubling-and-cut-bounds)
- * against the CP-SAT optimum on seeded tiny instances the family-bound suites do not reach: random connected
- * graphs (a spanning tree plus extra links), complete graphs and hypercubes of 3 to 5 nodes (gossip 3 or 4), with
- * the source anywhere, 1 to 3 units (gossip 1), beta 0 to 2, tau 0 to 2 (not both 0), under F*, H*, F1, H1 and one
- * port as send-and-receive. Every lower bound is at most the optimum; DOUBLING is reported exactly under one port,
- * CUT always, FEED at least under one port (every node then receives one packet at a time).
+ * The one-port doubling and cut bounds of broadcast and gossip
+ * (docs/models/linear-cost.md#doubling-and-cut-bounds) against the CP-SAT optimum on seeded tiny
+ * instances the family-bound suites do not reach: random connected graphs (a spanning tree plus
+ * extra links), complete graphs and hypercubes of 3 to 5 nodes (gossip 3 or 4), with the source
+ * anywhere, 1 to 3 units (gossip 1), beta 0 to 2, tau 0 to 2 (not both 0), under F*, H*, F1, H1 and
+ * one port as send-and-receive. Every lower bound is at most the optimum; DOUBLING is reported
+ * exactly under one port, CUT always, FEED at least under one port (every node then receives one
+ * packet at a time).
  */
 class SpreadBoundsExactProperties {
   static Instance instance(long seed) {
@@ -33,44 +35,73 @@ class SpreadBoundsExactProperties {
     boolean gossip = r.nextInt(3) == 0;
     int shape = r.nextInt(4);
     int p = 3 + r.nextInt(gossip ? 2 : 3);
-    Topology t = switch (shape) {
-      case 0, 1 -> Generators.network("random", p, r);
-      case 2 -> new Topology.Complete(p);
-      default -> new Topology.Hypercube(2);
-    };
+    Topology t =
+        switch (shape) {
+          case 0, 1 -> Generators.network("random", p, r);
+          case 2 -> new Topology.Complete(p);
+          default -> new Topology.Hypercube(2);
+        };
     Network net = Network.of(t);
     int rule = r.nextInt(5);
     int beta = r.nextInt(3);
     int tau = beta == 0 ? 1 + r.nextInt(2) : r.nextInt(3);
-    CommModel.StoreAndForward m = new CommModel.StoreAndForward(new BigDecimal(beta), new BigDecimal(tau),
-        rule >= 2 ? CommModel.Ports.ONE : CommModel.Ports.ALL,
-        rule == 1 || rule == 3 ? CommModel.Duplex.HALF : CommModel.Duplex.FULL,
-        rule == 4 ? CommModel.OnePortRule.SEND_AND_RECEIVE : CommModel.OnePortRule.EXCHANGE);
-    Problem prob = gossip ? new Problem.Gossip(1)
-        : new Problem.Broadcast(r.nextInt(net.nodes()), 1 + r.nextInt(3));
+    CommModel.StoreAndForward m =
+        new CommModel.StoreAndForward(
+            new BigDecimal(beta),
+            new BigDecimal(tau),
+            rule >= 2 ? CommModel.Ports.ONE : CommModel.Ports.ALL,
+            rule == 1 || rule == 3 ? CommModel.Duplex.HALF : CommModel.Duplex.FULL,
+            rule == 4 ? CommModel.OnePortRule.SEND_AND_RECEIVE : CommModel.OnePortRule.EXCHANGE);
+    Problem prob =
+        gossip
+            ? new Problem.Gossip(1)
+            : new Problem.Broadcast(r.nextInt(net.nodes()), 1 + r.nextInt(3));
     String label = List.of("F*", "H*", "F1", "H1", "send-and-receive").get(rule);
-    return new Instance(prob.kind().wireName() + " " + t + " " + label + " beta=" + beta + " tau=" + tau
-        + " seed " + seed, prob, m, net);
+    return new Instance(
+        prob.kind().wireName()
+            + " "
+            + t
+            + " "
+            + label
+            + " beta="
+            + beta
+            + " tau="
+            + tau
+            + " seed "
+            + seed,
+        prob,
+        m,
+        net);
   }
 
   @TestFactory
   Stream<DynamicTest> doublingCutAndFeedBounds_neverExceedTheOptimum() {
-    return Seeds.seeds(Seeds.cases(10, 20)).mapToObj(seed -> {
-      Instance inst = instance(seed);
-      return DynamicTest.dynamicTest(inst.name(), () -> {
-        List<LowerBound> bounds = LowerBounds.all(inst);
-        boolean onePort = ((CommModel.StoreAndForward) inst.model()).ports() == CommModel.Ports.ONE;
-        assertThat(bounds.stream().anyMatch(b -> b.kind().equals("DOUBLING"))).as("DOUBLING reported")
-            .isEqualTo(onePort);
-        assertThat(bounds.stream().anyMatch(b -> b.kind().equals("CUT"))).as("CUT reported").isTrue();
-        if (onePort) {
-          assertThat(bounds.stream().anyMatch(b -> b.kind().equals("FEED"))).as("FEED reported").isTrue();
-        }
-        long optimum = LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE);
-        for (LowerBound b : bounds) {
-          assertThat(b.value()).as("bound " + b).isLessThanOrEqualTo(optimum);
-        }
-      });
-    });
+    return Seeds.seeds(Seeds.cases(10, 20))
+        .mapToObj(
+            seed -> {
+              Instance inst = instance(seed);
+              return DynamicTest.dynamicTest(
+                  inst.name(),
+                  () -> {
+                    List<LowerBound> bounds = LowerBounds.all(inst);
+                    boolean onePort =
+                        ((CommModel.StoreAndForward) inst.model()).ports() == CommModel.Ports.ONE;
+                    assertThat(bounds.stream().anyMatch(b -> b.kind().equals("DOUBLING")))
+                        .as("DOUBLING reported")
+                        .isEqualTo(onePort);
+                    assertThat(bounds.stream().anyMatch(b -> b.kind().equals("CUT")))
+                        .as("CUT reported")
+                        .isTrue();
+                    if (onePort) {
+                      assertThat(bounds.stream().anyMatch(b -> b.kind().equals("FEED")))
+                          .as("FEED reported")
+                          .isTrue();
+                    }
+                    long optimum = LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE);
+                    for (LowerBound b : bounds) {
+                      assertThat(b.value()).as("bound " + b).isLessThanOrEqualTo(optimum);
+                    }
+                  });
+            });
   }
 }

@@ -19,15 +19,16 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The independent formulation against the slot model, under the linear cost model
- * (docs/models/linear-cost.md#independent-formulation): on the seeded tiny sends, broadcasts and gossips of
- * {@link LinearCostExactProperties#tiny} (paths, rings, one-way rings, stars, complete graphs of 2 to 4 nodes, at
- * most 3 units, F*, H*, F1, H1 and send-and-receive), {@code time-indexed-linear-cost} (forced to search, no posted
- * floor) and {@code cpsat} prove the same optimum, {@code choco} too whenever it proves one within 5 s (it is the
- * weak back end here), and on three nodes or fewer the exhaustive search of {@link LinearCostBruteForce} agrees;
- * every schedule passes the checker, and the generic {@code time-indexed} answers with the same optimum.
+ * (docs/models/linear-cost.md#independent-formulation): on the seeded tiny sends, broadcasts and
+ * gossips of {@link LinearCostExactProperties#tiny} (paths, rings, one-way rings, stars, complete
+ * graphs of 2 to 4 nodes, at most 3 units, F*, H*, F1, H1 and send-and-receive), {@code
+ * time-indexed-linear-cost} (forced to search, no posted floor) and {@code cpsat} prove the same
+ * optimum, {@code choco} too whenever it proves one within 5 s (it is the weak back end here), and
+ * on three nodes or fewer the exhaustive search of {@link LinearCostBruteForce} agrees; every
+ * schedule passes the checker, and the generic {@code time-indexed} answers with the same optimum.
  *
- * <p>Cases: {@code commsched.cases / 4} (50 by default); run more with
- * {@code -Dcommsched.cases=2000 -Dtest=TimeIndexedLinearCostProperties}.
+ * <p>Cases: {@code commsched.cases / 4} (50 by default); run more with {@code
+ * -Dcommsched.cases=2000 -Dtest=TimeIndexedLinearCostProperties}.
  */
 class TimeIndexedLinearCostProperties {
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(30), 1, 11L);
@@ -39,20 +40,29 @@ class TimeIndexedLinearCostProperties {
   @TestFactory
   Stream<DynamicTest> timeIndexedCpSatAndChocoAgree() {
     List<DynamicTest> tests = new ArrayList<>();
-    Seeds.seeds(Seeds.cases(4, 12)).forEach(seed -> {
-      Instance inst = LinearCostExactProperties.tiny(Seeds.mix(seed ^ 0x5eedL));
-      tests.add(DynamicTest.dynamicTest(inst.name(), () -> check(inst)));
-    });
-    tests.add(DynamicTest.dynamicTest("the grid was searched", () -> assertThat(searched).isPositive()));
+    Seeds.seeds(Seeds.cases(4, 12))
+        .forEach(
+            seed -> {
+              Instance inst = LinearCostExactProperties.tiny(Seeds.mix(seed ^ 0x5eedL));
+              tests.add(DynamicTest.dynamicTest(inst.name(), () -> check(inst)));
+            });
+    tests.add(
+        DynamicTest.dynamicTest("the grid was searched", () -> assertThat(searched).isPositive()));
     return tests.stream();
   }
 
   private void check(Instance inst) {
     TimeIndexedLinearCost ti = new TimeIndexedLinearCost();
-    assertThat(ti.whyNot(inst)).as("time-indexed-linear-cost accepts the tiny " + inst.name()).isNull();
+    assertThat(ti.whyNot(inst))
+        .as("time-indexed-linear-cost accepts the tiny " + inst.name())
+        .isNull();
     SolveResult t = ti.solve(inst, LIMITS, true);
-    List<SolveResult> proven = new ArrayList<>(List.of(t, REG.byName("cpsat").solve(inst, LIMITS),
-        REG.byName("time-indexed").solve(inst, LIMITS)));
+    List<SolveResult> proven =
+        new ArrayList<>(
+            List.of(
+                t,
+                REG.byName("cpsat").solve(inst, LIMITS),
+                REG.byName("time-indexed").solve(inst, LIMITS)));
     SolveResult choco = REG.byName("choco").solve(inst, CHOCO);
     assertValid("choco on " + inst.name(), inst, choco);
     if (choco.status() == SolveStatus.OPTIMAL) {
@@ -61,7 +71,8 @@ class TimeIndexedLinearCostProperties {
     for (SolveResult r : proven) {
       assertThat(r.status()).as(r.method() + " on " + inst.name()).isEqualTo(SolveStatus.OPTIMAL);
       assertValid(r.method() + " on " + inst.name(), inst, r);
-      assertThat(r.makespan()).as(r.method() + " vs time-indexed-linear-cost on " + inst.name())
+      assertThat(r.makespan())
+          .as(r.method() + " vs time-indexed-linear-cost on " + inst.name())
           .isEqualTo(t.makespan());
     }
     if (inst.network().nodes() <= 3) {

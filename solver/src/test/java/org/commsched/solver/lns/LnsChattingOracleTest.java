@@ -29,15 +29,19 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code lns} on the chatting oracles of docs/models/bufferless-chatting.md#examples
- * (instances/catalogue/chat-oracle-*.json, T_opt from exhaustive search, recorded in the catalogue's manifest): it
- * reaches T_opt and proves it, and it is registered before the exact methods.
+ * (instances/catalogue/chat-oracle-*.json, T_opt from exhaustive search, recorded in the
+ * catalogue's manifest): it reaches T_opt and proves it, and it is registered before the exact
+ * methods.
  */
 class LnsChattingOracleTest {
   static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(20), 1, 0L);
 
   static Stream<Arguments> oracles() throws IOException {
-    JsonNode root = JsonMapper.builder().build().readTree(Files.readString(
-        ExactChattingOracleTest.catalogue().resolve("manifest.json")));
+    JsonNode root =
+        JsonMapper.builder()
+            .build()
+            .readTree(
+                Files.readString(ExactChattingOracleTest.catalogue().resolve("manifest.json")));
     Stream.Builder<Arguments> out = Stream.builder();
     for (JsonNode row : root) {
       String file = row.get("file").stringValue();
@@ -68,8 +72,10 @@ class LnsChattingOracleTest {
     Network ula = Network.of(new Topology.Ula(3));
     List<Message> one = List.of(new Message("a", 0, 2, 1));
     LnsChatting lns = new LnsChatting();
-    assertThat(lns.whyNot(new Instance("s", new Problem.Chatting(one), single, ula))).contains("priority-greedy");
-    assertThat(lns.whyNot(new Instance("g", new Problem.Scatter(0, one), all, ula))).contains("greedy")
+    assertThat(lns.whyNot(new Instance("s", new Problem.Chatting(one), single, ula)))
+        .contains("priority-greedy");
+    assertThat(lns.whyNot(new Instance("g", new Problem.Scatter(0, one), all, ula)))
+        .contains("greedy")
         .doesNotContain("priority-greedy");
     Instance empty = new Instance("e", new Problem.Chatting(List.of()), all, ula);
     SolveResult r = lns.solve(empty, LIMITS);
@@ -84,7 +90,8 @@ class LnsChattingOracleTest {
 
   @Test
   void registry_listsPriorityGreedyAndLnsBeforeTheExactMethods() {
-    java.util.List<String> names = MethodRegistry.standard().all().stream().map(m -> m.name()).toList();
+    java.util.List<String> names =
+        MethodRegistry.standard().all().stream().map(m -> m.name()).toList();
     assertThat(names).contains("priority-greedy", "lns");
     assertThat(names.indexOf("lns")).isLessThan(names.indexOf("cpsat"));
     assertThat(MethodRegistry.standard().byName("lns").exact()).isFalse();

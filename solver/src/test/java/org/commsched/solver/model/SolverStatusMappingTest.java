@@ -16,42 +16,51 @@ import org.junit.jupiter.api.Test;
 class SolverStatusMappingTest {
   @Test
   void cpSatOptimal() {
-    assertThat(SolverStatusMapping.fromCpSat(CpSolverStatus.OPTIMAL)).isEqualTo(SolveStatus.OPTIMAL);
+    assertThat(SolverStatusMapping.fromCpSat(CpSolverStatus.OPTIMAL))
+        .isEqualTo(SolveStatus.OPTIMAL);
   }
 
   @Test
   void cpSatFeasible() {
-    assertThat(SolverStatusMapping.fromCpSat(CpSolverStatus.FEASIBLE)).isEqualTo(SolveStatus.FEASIBLE);
+    assertThat(SolverStatusMapping.fromCpSat(CpSolverStatus.FEASIBLE))
+        .isEqualTo(SolveStatus.FEASIBLE);
   }
 
   @Test
   void cpSatInfeasible() {
-    assertThat(SolverStatusMapping.fromCpSat(CpSolverStatus.INFEASIBLE)).isEqualTo(SolveStatus.INFEASIBLE);
+    assertThat(SolverStatusMapping.fromCpSat(CpSolverStatus.INFEASIBLE))
+        .isEqualTo(SolveStatus.INFEASIBLE);
   }
 
   @Test
   void cpSatUnknown() {
-    assertThat(SolverStatusMapping.fromCpSat(CpSolverStatus.UNKNOWN)).isEqualTo(SolveStatus.UNKNOWN);
+    assertThat(SolverStatusMapping.fromCpSat(CpSolverStatus.UNKNOWN))
+        .isEqualTo(SolveStatus.UNKNOWN);
   }
 
   @Test
   void cpSatModelInvalidIsOurBug() {
     assertThatThrownBy(() -> SolverStatusMapping.fromCpSat(CpSolverStatus.MODEL_INVALID))
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("MODEL_INVALID");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("MODEL_INVALID");
   }
 
   @Test
   void cpSatUnrecognizedIsOurBug() {
     assertThatThrownBy(() -> SolverStatusMapping.fromCpSat(CpSolverStatus.UNRECOGNIZED))
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("UNRECOGNIZED");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("UNRECOGNIZED");
   }
 
   @Test
   void cpSatNoStatusIsOurBug() {
-    assertThatThrownBy(() -> SolverStatusMapping.fromCpSat(null)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> SolverStatusMapping.fromCpSat(null))
+        .isInstanceOf(IllegalStateException.class);
   }
 
-  /** A model CP-SAT refuses (a variable with an empty domain) reaches the caller as an exception. */
+  /**
+   * A model CP-SAT refuses (a variable with an empty domain) reaches the caller as an exception.
+   */
   @Test
   void anInvalidModelThrowsThroughTheAnswer() {
     OrTools.load();
@@ -61,19 +70,22 @@ class SolverStatusMappingTest {
     CpSolver solver = new CpSolver();
     CpSolverStatus raw = solver.solve(model);
     assertThat(raw).isEqualTo(CpSolverStatus.MODEL_INVALID);
-    assertThatThrownBy(() -> SolverStatusMapping.cpSat(raw, solver)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> SolverStatusMapping.cpSat(raw, solver))
+        .isInstanceOf(IllegalStateException.class);
   }
 
   @Test
   void postedKeepsABoundThatMeetsTheMakespan() {
     LowerBound posted = new LowerBound(7, "C", "congestion");
-    assertThat(SolverStatusMapping.posted(posted, true, 7, 7, "X proved", "", " (limit)")).isSameAs(posted);
+    assertThat(SolverStatusMapping.posted(posted, true, 7, 7, "X proved", "", " (limit)"))
+        .isSameAs(posted);
   }
 
   @Test
   void postedProofOfOptimality() {
-    LowerBound lb = SolverStatusMapping.posted(new LowerBound(5, "C", "congestion"), true, 7, 6, "X proved", "",
-        " (limit)");
+    LowerBound lb =
+        SolverStatusMapping.posted(
+            new LowerBound(5, "C", "congestion"), true, 7, 6, "X proved", "", " (limit)");
     assertThat(lb.value()).isEqualTo(7);
     assertThat(lb.kind()).isEqualTo("CP");
     assertThat(lb.witness()).isEqualTo("X proved 7");
@@ -81,18 +93,22 @@ class SolverStatusMappingTest {
 
   @Test
   void postedSolverBoundAtTheLimit() {
-    LowerBound lb = SolverStatusMapping.posted(new LowerBound(5, "C", "congestion"), false, 7, 6, "X proved", "",
-        " (limit)");
+    LowerBound lb =
+        SolverStatusMapping.posted(
+            new LowerBound(5, "C", "congestion"), false, 7, 6, "X proved", "", " (limit)");
     assertThat(lb.value()).isEqualTo(6);
     assertThat(lb.witness()).isEqualTo("X proved 6 (limit)");
     LowerBound weaker = new LowerBound(6, "C", "congestion");
-    assertThat(SolverStatusMapping.posted(weaker, false, 7, 6, "X proved", "", " (limit)")).isSameAs(weaker);
+    assertThat(SolverStatusMapping.posted(weaker, false, 7, 6, "X proved", "", " (limit)"))
+        .isSameAs(weaker);
   }
 
   @Test
   void decideOptimalOnlyWhenTheBoundMeetsTheMakespan() {
-    assertThat(SolverStatusMapping.decide(new LowerBound(7, "C", "c"), 7)).isEqualTo(SolveStatus.OPTIMAL);
-    assertThat(SolverStatusMapping.decide(new LowerBound(6, "C", "c"), 7)).isEqualTo(SolveStatus.FEASIBLE);
+    assertThat(SolverStatusMapping.decide(new LowerBound(7, "C", "c"), 7))
+        .isEqualTo(SolveStatus.OPTIMAL);
+    assertThat(SolverStatusMapping.decide(new LowerBound(6, "C", "c"), 7))
+        .isEqualTo(SolveStatus.FEASIBLE);
   }
 
   @Test

@@ -16,52 +16,71 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Both back ends solve the same tiny {@link TaskModel}s with optional tasks and agree with exhaustive search: the
- * same optimum (or both infeasible), and each returned solution satisfies the model with that makespan.
+ * Both back ends solve the same tiny {@link TaskModel}s with optional tasks and agree with
+ * exhaustive search: the same optimum (or both infeasible), and each returned solution satisfies
+ * the model with that makespan.
  */
 class TaskModelCrossCheckTest {
   private static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(20), 1, 3L);
 
   @TestFactory
   Stream<DynamicTest> bothBackEndsAgreeWithExhaustiveSearch() {
-    return Seeds.seeds(40).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
-      TaskModel m = random(seed);
-      long brute = Exhaustive.optimum(m);
-      for (TaskModel.Solution s : List.of(CpSatTaskModel.INSTANCE.solve(m, LIMITS), ChocoTaskModel.INSTANCE.solve(m, LIMITS))) {
-        if (brute < 0) {
-          assertThat(s.answer().status()).isEqualTo(SolveStatus.INFEASIBLE);
-        } else {
-          assertThat(s.answer().status()).isEqualTo(SolveStatus.OPTIMAL);
-          assertThat(s.makespan()).isEqualTo(brute);
-          assertThat(Exhaustive.makespan(m, s.values(), s.present())).isEqualTo(brute);
-        }
-      }
-    }));
+    return Seeds.seeds(40)
+        .mapToObj(
+            seed ->
+                DynamicTest.dynamicTest(
+                    "seed " + seed,
+                    () -> {
+                      TaskModel m = random(seed);
+                      long brute = Exhaustive.optimum(m);
+                      for (TaskModel.Solution s :
+                          List.of(
+                              CpSatTaskModel.INSTANCE.solve(m, LIMITS),
+                              ChocoTaskModel.INSTANCE.solve(m, LIMITS))) {
+                        if (brute < 0) {
+                          assertThat(s.answer().status()).isEqualTo(SolveStatus.INFEASIBLE);
+                        } else {
+                          assertThat(s.answer().status()).isEqualTo(SolveStatus.OPTIMAL);
+                          assertThat(s.makespan()).isEqualTo(brute);
+                          assertThat(Exhaustive.makespan(m, s.values(), s.present()))
+                              .isEqualTo(brute);
+                        }
+                      }
+                    }));
   }
 
   @TestFactory
   Stream<DynamicTest> variableLengths_bothBackEndsAgreeWithExhaustiveSearch() {
-    return Seeds.seeds(40).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
-      TaskModel m = randomSized(seed);
-      long brute = Exhaustive.optimum(m);
-      for (TaskModel.Solution s : List.of(CpSatTaskModel.INSTANCE.solve(m, LIMITS),
-          ChocoTaskModel.INSTANCE.solve(m, LIMITS))) {
-        if (brute < 0) {
-          assertThat(s.answer().status()).isEqualTo(SolveStatus.INFEASIBLE);
-        } else {
-          assertThat(s.answer().status()).isEqualTo(SolveStatus.OPTIMAL);
-          assertThat(s.makespan()).isEqualTo(brute);
-          assertThat(Exhaustive.makespan(m, s.values(), s.present())).isEqualTo(brute);
-        }
-      }
-    }));
+    return Seeds.seeds(40)
+        .mapToObj(
+            seed ->
+                DynamicTest.dynamicTest(
+                    "seed " + seed,
+                    () -> {
+                      TaskModel m = randomSized(seed);
+                      long brute = Exhaustive.optimum(m);
+                      for (TaskModel.Solution s :
+                          List.of(
+                              CpSatTaskModel.INSTANCE.solve(m, LIMITS),
+                              ChocoTaskModel.INSTANCE.solve(m, LIMITS))) {
+                        if (brute < 0) {
+                          assertThat(s.answer().status()).isEqualTo(SolveStatus.INFEASIBLE);
+                        } else {
+                          assertThat(s.answer().status()).isEqualTo(SolveStatus.OPTIMAL);
+                          assertThat(s.makespan()).isEqualTo(brute);
+                          assertThat(Exhaustive.makespan(m, s.values(), s.present()))
+                              .isEqualTo(brute);
+                        }
+                      }
+                    }));
   }
 
   /**
-   * The variable-length features (the packet model's): two lengths in [0, 2] adding up to 2 or 3, the second
-   * positive exactly when a literal holds; two or three starts in [0, 5], each with a task of length
-   * {@code base + perUnit * length} (optional on the literal when it uses the second length) on resource 0 or 1,
-   * its end term, a variable gap now and then, and a load bound on resource 0.
+   * The variable-length features (the packet model's): two lengths in [0, 2] adding up to 2 or 3,
+   * the second positive exactly when a literal holds; two or three starts in [0, 5], each with a
+   * task of length {@code base + perUnit * length} (optional on the literal when it uses the second
+   * length) on resource 0 or 1, its end term, a variable gap now and then, and a load bound on
+   * resource 0.
    */
   static TaskModel randomSized(long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
@@ -99,15 +118,16 @@ class TaskModelCrossCheckTest {
   }
 
   /**
-   * Three or four variables in [0, 4]; each has a task on resource 0 or 1, and half of them choose between an
-   * optional task on resource 1 and one on resource 2 (exactly one present), each with its end term; a random
-   * precedence now and then.
+   * Three or four variables in [0, 4]; each has a task on resource 0 or 1, and half of them choose
+   * between an optional task on resource 1 and one on resource 2 (exactly one present), each with
+   * its end term; a random precedence now and then.
    */
   static TaskModel random(long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     TaskModel m = new TaskModel(40);
     int n = 3 + rnd.nextInt(2);
-    List<List<TaskModel.Task>> res = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    List<List<TaskModel.Task>> res =
+        List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     for (int v = 0; v < n; v++) {
       int x = m.var("x" + v, 0, 4, rnd.nextInt(5));
       long off = rnd.nextInt(2);
@@ -137,8 +157,7 @@ class TaskModelCrossCheckTest {
 
   /** Exhaustive search over every value and presence assignment. */
   static final class Exhaustive {
-    private Exhaustive() {
-    }
+    private Exhaustive() {}
 
     /** The optimum, or -1 if the model is infeasible. */
     static long optimum(TaskModel m) {

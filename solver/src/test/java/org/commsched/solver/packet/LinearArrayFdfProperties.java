@@ -27,12 +27,13 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Theorem 2 with Lemma 13 on linear arrays (docs/models/packet.md#planned-methods, "FDF on a linear array"; J.-P.
- * Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering", §2.2 and §5): on a path rooted at an
- * end some optimal schedule sends farthest first with even-size packets, so only the counts remain. Property over
- * seeded paths of 2 to 5 nodes (scatter and gather, single port and all ports, set-up times 0 to 3): the proven
- * optimum of {@code cpsat} (and, up to six units, of the exhaustive search) equals the best FCFS-greedy FDF schedule
- * of {@code ρ⟨L_v, r_v⟩} over every count vector (for a gather its time reversal, nearest first).
+ * Theorem 2 with Lemma 13 on linear arrays (docs/models/packet.md#planned-methods, "FDF on a linear
+ * array"; J.-P. Tsai, "On the Furthest-Distance-First Principle in Scattering and Gathering", §2.2
+ * and §5): on a path rooted at an end some optimal schedule sends farthest first with even-size
+ * packets, so only the counts remain. Property over seeded paths of 2 to 5 nodes (scatter and
+ * gather, single port and all ports, set-up times 0 to 3): the proven optimum of {@code cpsat}
+ * (and, up to six units, of the exhaustive search) equals the best FCFS-greedy FDF schedule of
+ * {@code ρ⟨L_v, r_v⟩} over every count vector (for a gather its time reversal, nearest first).
  */
 class LinearArrayFdfProperties {
   private static final String[] BETAS = {"0", "0.5", "1", "1.5", "2", "3"};
@@ -46,9 +47,13 @@ class LinearArrayFdfProperties {
       parents.add(v - 1);
     }
     boolean scatter = r.nextBoolean();
-    CommModel model = new CommModel.StoreAndForward(new BigDecimal(BETAS[r.nextInt(BETAS.length)]), BigDecimal.ONE,
-        r.nextBoolean() ? CommModel.Ports.ONE : CommModel.Ports.ALL, CommModel.Duplex.FULL,
-        CommModel.OnePortRule.SEND_AND_RECEIVE);
+    CommModel model =
+        new CommModel.StoreAndForward(
+            new BigDecimal(BETAS[r.nextInt(BETAS.length)]),
+            BigDecimal.ONE,
+            r.nextBoolean() ? CommModel.Ports.ONE : CommModel.Ports.ALL,
+            CommModel.Duplex.FULL,
+            CommModel.OnePortRule.SEND_AND_RECEIVE);
     long budget = 3 + r.nextInt(5);
     List<Message> ms = new ArrayList<>();
     for (int v = 1; v < n; v++) {
@@ -57,10 +62,13 @@ class LinearArrayFdfProperties {
       ms.add(scatter ? new Message("m" + v, 0, v, len) : new Message("m" + v, v, 0, len));
     }
     Problem p = scatter ? new Problem.Scatter(0, ms) : new Problem.Gather(0, ms);
-    return new Instance((scatter ? "scatter" : "gather") + seed, p, model, Network.of(new Topology.Tree(parents)));
+    return new Instance(
+        (scatter ? "scatter" : "gather") + seed, p, model, Network.of(new Topology.Tree(parents)));
   }
 
-  /** The best FDF (NRF for a gather) FCFS-greedy schedule with even sizes over every count vector. */
+  /**
+   * The best FDF (NRF for a gather) FCFS-greedy schedule with even sizes over every count vector.
+   */
   static long bestFdfEven(Instance inst) {
     List<Integer> far = new ArrayList<>();
     for (int i = 0; i < inst.messages().size(); i++) {
@@ -98,16 +106,27 @@ class LinearArrayFdfProperties {
   @TestFactory
   Stream<DynamicTest> exactOptimum_isTheBestFdfEvenSchedule() {
     MethodRegistry registry = MethodRegistry.standard();
-    return Seeds.seeds(Seeds.cases(8, 12)).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> {
-      Instance inst = path(seed);
-      long fdfEven = bestFdfEven(inst);
-      SolveResult r = registry.byName("cpsat").solve(inst, LIMITS);
-      assertThat(r.status()).as("cpsat on " + inst.name()).isEqualTo(SolveStatus.OPTIMAL);
-      assertThat(r.makespan()).as("cpsat optimum vs best FDF even-size on " + inst.name()).isEqualTo(fdfEven);
-      long units = inst.messages().stream().mapToLong(Message::length).sum();
-      if (units <= 6) {
-        assertThat(PacketBruteForce.optimum(inst)).as("exhaustive on " + inst.name()).isEqualTo(fdfEven);
-      }
-    }));
+    return Seeds.seeds(Seeds.cases(8, 12))
+        .mapToObj(
+            seed ->
+                DynamicTest.dynamicTest(
+                    "seed " + seed,
+                    () -> {
+                      Instance inst = path(seed);
+                      long fdfEven = bestFdfEven(inst);
+                      SolveResult r = registry.byName("cpsat").solve(inst, LIMITS);
+                      assertThat(r.status())
+                          .as("cpsat on " + inst.name())
+                          .isEqualTo(SolveStatus.OPTIMAL);
+                      assertThat(r.makespan())
+                          .as("cpsat optimum vs best FDF even-size on " + inst.name())
+                          .isEqualTo(fdfEven);
+                      long units = inst.messages().stream().mapToLong(Message::length).sum();
+                      if (units <= 6) {
+                        assertThat(PacketBruteForce.optimum(inst))
+                            .as("exhaustive on " + inst.name())
+                            .isEqualTo(fdfEven);
+                      }
+                    }));
   }
 }

@@ -7,24 +7,28 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 
 /**
- * An exhaustive search for the optimal store-and-forward packet schedule of a tiny scatter or gather
- * (docs/models/packet.md#packets-and-hops, #ports-and-duplex), written apart from the CP model to check it.
+ * An exhaustive search for the optimal store-and-forward packet schedule of a tiny scatter or
+ * gather (docs/models/packet.md#packets-and-hops, #ports-and-duplex), written apart from the CP
+ * model to check it.
  *
- * <p>Every packetization: each message's length split into positive parts in every way (as a multiset: the parts'
- * labels do not matter, so the partitions of {@code L_v} stand for all its compositions). For each, every
- * <b>semi-active</b> schedule: each transfer starts at the latest of its packet's arrival and the ends of the
- * transfers before it on its ports (single port: the sender's out-port and the receiver's in-port; all ports: the
- * arc). Any schedule can be shifted left into the semi-active one with the same order on every port, never later,
- * so some optimum is semi-active; and a semi-active schedule is fixed by the order of transfers on every port, FCFS
- * or not. They are enumerated by inserting transfers in the order of their start times (ties by transfer number):
- * sorted by start, the transfers of any semi-active schedule form such an insertion sequence (a transfer's packet
- * predecessor and port predecessors start strictly earlier, durations being positive), so none is missed.
- * Interchangeable packets (same message, same size) are taken in a fixed order at their first hop. Pruned by the
- * best makespan so far. Exponential: at most about six units on five nodes.
+ * <p>Every packetization: each message's length split into positive parts in every way (as a
+ * multiset: the parts' labels do not matter, so the partitions of {@code L_v} stand for all its
+ * compositions). For each, every <b>semi-active</b> schedule: each transfer starts at the latest of
+ * its packet's arrival and the ends of the transfers before it on its ports (single port: the
+ * sender's out-port and the receiver's in-port; all ports: the arc). Any schedule can be shifted
+ * left into the semi-active one with the same order on every port, never later, so some optimum is
+ * semi-active; and a semi-active schedule is fixed by the order of transfers on every port, FCFS or
+ * not. They are enumerated by inserting transfers in the order of their start times (ties by
+ * transfer number): sorted by start, the transfers of any semi-active schedule form such an
+ * insertion sequence (a transfer's packet predecessor and port predecessors start strictly earlier,
+ * durations being positive), so none is missed. Interchangeable packets (same message, same size)
+ * are taken in a fixed order at their first hop. Pruned by the best makespan so far. Exponential:
+ * at most about six units on five nodes.
  *
- * <p>With {@code evenOnly} only the even-size packetizations (parts differing by at most one). With {@code fdfRoot}
- * (scatter) only schedules in which no packet leaves the root over a port before one with a
- * farther destination over the same port (the thesis's FDF at the root, any order elsewhere).
+ * <p>With {@code evenOnly} only the even-size packetizations (parts differing by at most one). With
+ * {@code fdfRoot} (scatter) only schedules in which no packet leaves the root over a port before
+ * one with a farther destination over the same port (the thesis's FDF at the root, any order
+ * elsewhere).
  */
 final class PacketBruteForce {
   private final long beta;
@@ -33,7 +37,8 @@ final class PacketBruteForce {
   private final int nodes;
   private final boolean fdfRoot;
   private final boolean evenOnly;
-  private final List<int[]> routes = new ArrayList<>(); // per non-null message: nodes in travel order
+  private final List<int[]> routes =
+      new ArrayList<>(); // per non-null message: nodes in travel order
   private final List<Long> lengths = new ArrayList<>();
 
   // the packets of the packetization being searched
@@ -66,8 +71,8 @@ final class PacketBruteForce {
   }
 
   /**
-   * The best makespan of a schedule whose packets of each message differ by at most one unit (the even-size
-   * distribution, docs/models/packet.md#packetization), any count and any order.
+   * The best makespan of a schedule whose packets of each message differ by at most one unit (the
+   * even-size distribution, docs/models/packet.md#packetization), any count and any order.
    */
   static long evenOptimum(Instance instance) {
     return new PacketBruteForce(instance, false, true).search();
@@ -156,9 +161,9 @@ final class PacketBruteForce {
   }
 
   /**
-   * Inserts one more transfer: {@code done[p]} hops of packet p are placed, the last ending at {@code ready[p]};
-   * {@code free} the end of the last transfer on each port; the last insertion started at {@code lastStart} with
-   * number {@code lastOp}; {@code end} the makespan so far.
+   * Inserts one more transfer: {@code done[p]} hops of packet p are placed, the last ending at
+   * {@code ready[p]}; {@code free} the end of the last transfer on each port; the last insertion
+   * started at {@code lastStart} with number {@code lastOp}; {@code end} the makespan so far.
    */
   private void dfs(int[] done, long[] ready, long[] free, long lastStart, int lastOp, long end) {
     int n = done.length;

@@ -10,27 +10,40 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One row of a ratio sweep: a method on an instance, as the sweep journals it (one JSON line of
- * {@code results.jsonl}, appended the moment the run ends; docs/FORMATS.md). A {@link SweepTask} makes it, on
- * whichever engine runs the task; the figures that need every run of the instance (best bound, optimum, ratios) are
- * added by the report. Serialisable so that an engine can ship it from a worker back to the driver.
+ * {@code results.jsonl}, appended the moment the run ends; docs/FORMATS.md). A {@link SweepTask}
+ * makes it, on whichever engine runs the task; the figures that need every run of the instance
+ * (best bound, optimum, ratios) are added by the report. Serialisable so that an engine can ship it
+ * from a worker back to the driver.
  *
- * @param instance the instance's id in the sweep (generated name, or file path relative to the directory)
- * @param parameters problem, family, size, messages, lengths, model, seed (empty when unknown), in that order
+ * @param instance the instance's id in the sweep (generated name, or file path relative to the
+ *     directory)
+ * @param parameters problem, family, size, messages, lengths, model, seed (empty when unknown), in
+ *     that order
  * @param method the method's name
- * @param objective {@code real} (makespan of a real schedule) or {@code virtual} (span of slots); {@code -}
- *     without a schedule
+ * @param objective {@code real} (makespan of a real schedule) or {@code virtual} (span of slots);
+ *     {@code -} without a schedule
  * @param status OPTIMAL, FEASIBLE, INFEASIBLE, UNKNOWN, or ERROR when the method failed
  * @param makespan exact decimal, or null without a schedule
  * @param runLowerBound the run's own lower bound (exact decimal), or null for ERROR
  * @param seconds wall seconds of the method alone, three decimals
  * @param valid true when the independent checker accepted the schedule
  * @param error what went wrong (ERROR rows, rejected schedules), else empty
- * @param runSeconds wall seconds of the whole row: the method, the checker and the bounds it needed, three decimals;
- *     null in rows journalled before it was recorded
+ * @param runSeconds wall seconds of the whole row: the method, the checker and the bounds it
+ *     needed, three decimals; null in rows journalled before it was recorded
  */
-public record SweepRow(String instance, Map<String, String> parameters, String method, String objective,
-    String status, BigDecimal makespan, BigDecimal runLowerBound, BigDecimal seconds, boolean valid, String error,
-    BigDecimal runSeconds) implements Serializable {
+public record SweepRow(
+    String instance,
+    Map<String, String> parameters,
+    String method,
+    String objective,
+    String status,
+    BigDecimal makespan,
+    BigDecimal runLowerBound,
+    BigDecimal seconds,
+    boolean valid,
+    String error,
+    BigDecimal runSeconds)
+    implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** The mapper of the journal lines. */
@@ -86,7 +99,8 @@ public record SweepRow(String instance, Map<String, String> parameters, String m
   }
 
   /**
-   * A row from one JSON line; null when the line is not a complete row (the last line of an interrupted write).
+   * A row from one JSON line; null when the line is not a complete row (the last line of an
+   * interrupted write).
    */
   public static SweepRow parse(String line) {
     JsonNode n;
@@ -95,8 +109,12 @@ public record SweepRow(String instance, Map<String, String> parameters, String m
     } catch (RuntimeException e) {
       return null;
     }
-    if (n == null || !n.isObject() || !n.hasNonNull("instance") || !n.hasNonNull("method")
-        || !n.hasNonNull("status") || !n.has("valid")) {
+    if (n == null
+        || !n.isObject()
+        || !n.hasNonNull("instance")
+        || !n.hasNonNull("method")
+        || !n.hasNonNull("status")
+        || !n.has("valid")) {
       return null;
     }
     Map<String, String> p = new LinkedHashMap<>();
@@ -107,10 +125,18 @@ public record SweepRow(String instance, Map<String, String> parameters, String m
       }
     }
     try {
-      return new SweepRow(n.get("instance").asString(), p, n.get("method").asString(),
-          text(n, "objective", "-"), n.get("status").asString(), decimal(n, "makespan"),
-          decimal(n, "runLowerBound"), n.hasNonNull("seconds") ? new BigDecimal(n.get("seconds").asString())
-          : BigDecimal.ZERO, n.get("valid").asBoolean(), text(n, "error", ""), decimal(n, "runSeconds"));
+      return new SweepRow(
+          n.get("instance").asString(),
+          p,
+          n.get("method").asString(),
+          text(n, "objective", "-"),
+          n.get("status").asString(),
+          decimal(n, "makespan"),
+          decimal(n, "runLowerBound"),
+          n.hasNonNull("seconds") ? new BigDecimal(n.get("seconds").asString()) : BigDecimal.ZERO,
+          n.get("valid").asBoolean(),
+          text(n, "error", ""),
+          decimal(n, "runSeconds"));
     } catch (NumberFormatException e) {
       return null;
     }

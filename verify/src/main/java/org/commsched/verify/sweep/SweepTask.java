@@ -31,14 +31,16 @@ import org.commsched.solver.MethodRegistry;
 import org.commsched.solver.SolveRunner;
 
 /**
- * The unit of work of a ratio sweep: the methods to run on one instance, as a plain serialisable value (where the
- * instance comes from, its parameters, the method names, the limits) mapped to its {@link SweepRow}s by
- * {@link #run}. It holds no engine type and shares nothing mutable: every method runs in a {@link SolveRun} of its
- * own, and the bounds the first run computed are handed to the next as an immutable list. So the same task gives the
- * same rows (timings aside) on a thread of {@code commsched ratios}, in another JVM, or on a cluster's executor.
+ * The unit of work of a ratio sweep: the methods to run on one instance, as a plain serialisable
+ * value (where the instance comes from, its parameters, the method names, the limits) mapped to its
+ * {@link SweepRow}s by {@link #run}. It holds no engine type and shares nothing mutable: every
+ * method runs in a {@link SolveRun} of its own, and the bounds the first run computed are handed to
+ * the next as an immutable list. So the same task gives the same rows (timings aside) on a thread
+ * of {@code commsched ratios}, in another JVM, or on a cluster's executor.
  *
- * <p>A planner that already holds the instance attaches it ({@link #withInstance}); it is not part of the value
- * (transient) and is made again from the {@link Source} wherever the task is deserialised.
+ * <p>A planner that already holds the instance attaches it ({@link #withInstance}); it is not part
+ * of the value (transient) and is made again from the {@link Source} wherever the task is
+ * deserialised.
  */
 public final class SweepTask implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -50,8 +52,9 @@ public final class SweepTask implements Serializable {
   }
 
   /**
-   * A generated instance, as {@code --generate} sweeps make them ({@code Generators.instance}), described by the
-   * texts the sweep was written with so that it needs no generator types on the wire.
+   * A generated instance, as {@code --generate} sweeps make them ({@code Generators.instance}),
+   * described by the texts the sweep was written with so that it needs no generator types on the
+   * wire.
    *
    * @param name the instance's name
    * @param problem the problem's wire name
@@ -62,15 +65,31 @@ public final class SweepTask implements Serializable {
    * @param model the model as written, empty for the problem's usual model
    * @param seed the generator's seed
    */
-  public record Generated(String name, String problem, String family, int size, int messages, String lengths,
-      String model, long seed) implements Source {
+  public record Generated(
+      String name,
+      String problem,
+      String family,
+      int size,
+      int messages,
+      String lengths,
+      String model,
+      long seed)
+      implements Source {
     private static final long serialVersionUID = 1L;
 
     /** The generator spec. */
     public GeneratorSpec spec() {
       ProblemKind kind = ProblemKind.fromWire(problem);
-      return new GeneratorSpec(name, kind, family, size, messages, LengthDistribution.parse(lengths),
-          model.isEmpty() ? null : Models.parse(model, kind), seed, false);
+      return new GeneratorSpec(
+          name,
+          kind,
+          family,
+          size,
+          messages,
+          LengthDistribution.parse(lengths),
+          model.isEmpty() ? null : Models.parse(model, kind),
+          seed,
+          false);
     }
 
     @Override
@@ -80,8 +99,8 @@ public final class SweepTask implements Serializable {
   }
 
   /**
-   * An instance file ({@code .csv}: a DSA buffer list; else JSON), by a path every worker can read (on a cluster: a
-   * shared file system).
+   * An instance file ({@code .csv}: a DSA buffer list; else JSON), by a path every worker can read
+   * (on a cluster: a shared file system).
    *
    * @param path the file
    */
@@ -91,7 +110,8 @@ public final class SweepTask implements Serializable {
     @Override
     public Instance instance() {
       Path f = Path.of(path);
-      return path.toLowerCase(Locale.ROOT).endsWith(".csv") ? DsaCsv.read(f)
+      return path.toLowerCase(Locale.ROOT).endsWith(".csv")
+          ? DsaCsv.read(f)
           : InstanceReader.read(f, Footprint.Use.READ);
     }
   }
@@ -108,12 +128,18 @@ public final class SweepTask implements Serializable {
    * @param id the instance's id in the sweep (the rows' {@code instance})
    * @param source where the instance comes from
    * @param parameters the rows' parameters, in order
-   * @param methods the names of the methods to run, in order (registered in {@link MethodRegistry#standard()})
+   * @param methods the names of the methods to run, in order (registered in {@link
+   *     MethodRegistry#standard()})
    * @param timeLimit the time limit of each method's run, enforced inside the run
    * @param workers the solver's workers per run
    */
-  public SweepTask(String id, Source source, Map<String, String> parameters, List<String> methods,
-      Duration timeLimit, int workers) {
+  public SweepTask(
+      String id,
+      Source source,
+      Map<String, String> parameters,
+      List<String> methods,
+      Duration timeLimit,
+      int workers) {
     this.id = Objects.requireNonNull(id);
     this.source = Objects.requireNonNull(source);
     this.parameters = new LinkedHashMap<>(parameters);
@@ -122,14 +148,20 @@ public final class SweepTask implements Serializable {
     this.workers = workers;
   }
 
-  /** The same task with its instance already made (not serialised: a deserialised copy makes it again). */
+  /**
+   * The same task with its instance already made (not serialised: a deserialised copy makes it
+   * again).
+   */
   public SweepTask withInstance(Instance made) {
     SweepTask t = new SweepTask(id, source, parameters, methods, timeLimit, workers);
     t.instance = made;
     return t;
   }
 
-  /** The same task with another number of solver workers per run (an engine whose tasks get that many cores). */
+  /**
+   * The same task with another number of solver workers per run (an engine whose tasks get that
+   * many cores).
+   */
   public SweepTask withWorkers(int cores) {
     SweepTask t = new SweepTask(id, source, parameters, methods, timeLimit, cores);
     t.instance = instance;
@@ -178,9 +210,10 @@ public final class SweepTask implements Serializable {
   }
 
   /**
-   * Runs the methods one after the other, each in a run of its own, and hands every row to {@code sink} the moment
-   * it is made. On a stop request ({@link Interrupt}) it returns early without the row in flight: a row cut short is
-   * not a result at the time limit, so a resumed sweep runs it again.
+   * Runs the methods one after the other, each in a run of its own, and hands every row to {@code
+   * sink} the moment it is made. On a stop request ({@link Interrupt}) it returns early without the
+   * row in flight: a row cut short is not a result at the time limit, so a resumed sweep runs it
+   * again.
    */
   public void run(Consumer<SweepRow> sink) {
     MethodRegistry registry = Registry.STANDARD;
@@ -195,7 +228,10 @@ public final class SweepTask implements Serializable {
       if (m == null) {
         throw new IllegalArgumentException("unknown method '" + name + "'");
       }
-      SolveRun solveRun = bounds == null ? SolveRunner.start(inst, limits) : SolveRunner.start(inst, limits, bounds);
+      SolveRun solveRun =
+          bounds == null
+              ? SolveRunner.start(inst, limits)
+              : SolveRunner.start(inst, limits, bounds);
       SweepRow row = row(id, parameters, inst, m, solveRun);
       if (Interrupt.requested()) {
         return;
@@ -206,23 +242,48 @@ public final class SweepTask implements Serializable {
   }
 
   /**
-   * One method on one instance, in the given run of it: solved, checked, turned into a row; a failure of the method is
-   * an ERROR row.
+   * One method on one instance, in the given run of it: solved, checked, turned into a row; a
+   * failure of the method is an ERROR row.
    */
-  static SweepRow row(String id, Map<String, String> parameters, Instance inst, Method m, SolveRun solveRun) {
+  static SweepRow row(
+      String id, Map<String, String> parameters, Instance inst, Method m, SolveRun solveRun) {
     long t0 = System.nanoTime();
     try {
       SolveRunner.Outcome run = SolveRunner.run(m, solveRun);
       SolveResult r = run.result();
       String objective = !r.hasSchedule() ? "-" : r.schedule().virtual() ? "virtual" : "real";
-      String error = r.hasSchedule() && !run.valid() ? "the checker rejects the schedule: "
-          + (run.report().violations().isEmpty() ? "a claim" : run.report().violations().get(0).detail()) : "";
-      return new SweepRow(id, parameters, m.name(), objective, r.status().name(),
-          r.makespan() == null ? null : r.scale().toUnits(r.makespan()), r.scale().toUnits(r.lowerBound().value()),
-          seconds(run.nanos()), run.valid(), error, seconds(System.nanoTime() - t0));
+      String error =
+          r.hasSchedule() && !run.valid()
+              ? "the checker rejects the schedule: "
+                  + (run.report().violations().isEmpty()
+                      ? "a claim"
+                      : run.report().violations().get(0).detail())
+              : "";
+      return new SweepRow(
+          id,
+          parameters,
+          m.name(),
+          objective,
+          r.status().name(),
+          r.makespan() == null ? null : r.scale().toUnits(r.makespan()),
+          r.scale().toUnits(r.lowerBound().value()),
+          seconds(run.nanos()),
+          run.valid(),
+          error,
+          seconds(System.nanoTime() - t0));
     } catch (RuntimeException | StackOverflowError ex) {
-      return new SweepRow(id, parameters, m.name(), "-", "ERROR", null, null,
-          seconds(System.nanoTime() - t0), false, String.valueOf(ex), seconds(System.nanoTime() - t0));
+      return new SweepRow(
+          id,
+          parameters,
+          m.name(),
+          "-",
+          "ERROR",
+          null,
+          null,
+          seconds(System.nanoTime() - t0),
+          false,
+          String.valueOf(ex),
+          seconds(System.nanoTime() - t0));
     }
   }
 
@@ -238,8 +299,12 @@ public final class SweepTask implements Serializable {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof SweepTask t && id.equals(t.id) && source.equals(t.source)
-        && parameters.equals(t.parameters) && methods.equals(t.methods) && timeLimit.equals(t.timeLimit)
+    return o instanceof SweepTask t
+        && id.equals(t.id)
+        && source.equals(t.source)
+        && parameters.equals(t.parameters)
+        && methods.equals(t.methods)
+        && timeLimit.equals(t.timeLimit)
         && workers == t.workers;
   }
 

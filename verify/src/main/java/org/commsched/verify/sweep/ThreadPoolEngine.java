@@ -9,16 +9,21 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
-/** The in-process engine: a fixed pool of {@code jobs} daemon threads, one task at a time on each. */
+/**
+ * The in-process engine: a fixed pool of {@code jobs} daemon threads, one task at a time on each.
+ */
 final class ThreadPoolEngine implements SweepEngine {
   @Override
   public void run(List<SweepTask> tasks, int jobs, Consumer<SweepRow> sink)
       throws ExecutionException, InterruptedException {
-    ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> {
-      Thread t = new Thread(r, "commsched-ratios");
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            jobs,
+            r -> {
+              Thread t = new Thread(r, "commsched-ratios");
+              t.setDaemon(true);
+              return t;
+            });
     List<Future<?>> futures = new ArrayList<>();
     tasks.forEach(t -> futures.add(pool.submit(() -> t.run(sink))));
     pool.shutdown();

@@ -10,20 +10,23 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Schedule;
 
 /**
- * A second, plain reading of the bufferless definitions, independent of the checker's code, that decides whether a
- * mutant is really invalid: real schedules are expanded flit by flit (flit {@code h} of a message departing at
- * {@code t} crosses hop {@code k} during step {@code t + h + k}, docs/models/README.md#time-conventions) and every
- * (arc, step) and, under single port, every (sender, step) and (receiver, step) may hold one flit; virtual schedules
- * reserve {@code [slot, slot + l)} on every arc of the route. A mutant it accepts is equivalent (another valid
- * schedule), not a fault the checker missed. Protocol rules and store-and-forward schedules have no second reading
- * here: their mutators build faults that are invalid by construction, and a mutant of theirs that the checker
- * accepts counts as missed.
+ * A second, plain reading of the bufferless definitions, independent of the checker's code, that
+ * decides whether a mutant is really invalid: real schedules are expanded flit by flit (flit {@code
+ * h} of a message departing at {@code t} crosses hop {@code k} during step {@code t + h + k},
+ * docs/models/README.md#time-conventions) and every (arc, step) and, under single port, every
+ * (sender, step) and (receiver, step) may hold one flit; virtual schedules reserve {@code [slot,
+ * slot + l)} on every arc of the route. A mutant it accepts is equivalent (another valid schedule),
+ * not a fault the checker missed. Protocol rules and store-and-forward schedules have no second
+ * reading here: their mutators build faults that are invalid by construction, and a mutant of
+ * theirs that the checker accepts counts as missed.
  */
 final class Independent {
-  private Independent() {
-  }
+  private Independent() {}
 
-  /** True if the schedule obeys the definitions, false if not, null if there is no second reading for it. */
+  /**
+   * True if the schedule obeys the definitions, false if not, null if there is no second reading
+   * for it.
+   */
   static Boolean valid(Instance inst, Schedule schedule) {
     if (schedule instanceof Schedule.Departures d && d.control().isEmpty()) {
       return departures(inst, d.departures());
@@ -38,7 +41,9 @@ final class Independent {
     if (!known(inst, dep)) {
       return false;
     }
-    boolean single = inst.model() instanceof CommModel.Bufferless b && b.ports() == CommModel.BufferlessPorts.SINGLE;
+    boolean single =
+        inst.model() instanceof CommModel.Bufferless b
+            && b.ports() == CommModel.BufferlessPorts.SINGLE;
     Network net = inst.network();
     Set<String> used = new HashSet<>();
     for (int i = 0; i < inst.messages().size(); i++) {
@@ -57,8 +62,9 @@ final class Independent {
           if (!used.add("arc " + arcs[k] + " " + step)) {
             return false;
           }
-          if (single && (!used.add("out " + net.tail(arcs[k]) + " " + step)
-              || !used.add("in " + net.head(arcs[k]) + " " + step))) {
+          if (single
+              && (!used.add("out " + net.tail(arcs[k]) + " " + step)
+                  || !used.add("in " + net.head(arcs[k]) + " " + step))) {
             return false;
           }
         }

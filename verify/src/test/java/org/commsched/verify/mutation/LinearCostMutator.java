@@ -16,30 +16,40 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * Faults in linear-cost transmissions of send, broadcast and gossip (docs/models/linear-cost.md#validity-rules),
- * each invalid by construction (moved here from the former linear-cost mutation suite of heuristics):
+ * Faults in linear-cost transmissions of send, broadcast and gossip
+ * (docs/models/linear-cost.md#validity-rules), each invalid by construction (moved here from the
+ * former linear-cost mutation suite of heuristics):
+ *
  * <ul>
  *   <li>{@code EARLY}: a relay sends a packet one tick before the last of its units reaches it (V4,
- *       {@code SENDER_LACKS_UNIT});</li>
- *   <li>{@code PORT}: under one port, a node's packet to (or from) one neighbour moved onto its packet to (from)
- *       another (V7/V8, {@code EXCHANGE_PORT}; {@code SEND_PORT} or {@code RECEIVE_PORT} under the send-and-receive
- *       rule);</li>
- *   <li>{@code BOTH_WAYS}: under half duplex, a packet moved onto one going the other way over its link (V6,
- *       {@code LINK_CONFLICT});</li>
- *   <li>{@code MISSING}: a record dropped whose units its receiver, which needs them, gets from nowhere else (V10,
- *       {@code INCOMPLETE});</li>
- *   <li>{@code OVERLAP}: a packet moved to one tick after the start of another packet on its arc (V5,
- *       {@code ARC_CONFLICT});</li>
- *   <li>a record sent to a node that is not a neighbour (V1, {@code NOT_AN_ARC}), a record of no units (V2,
- *       {@code BAD_SIZE}), one reaching past its message's last unit ({@code UNIT_RANGE}).</li>
+ *       {@code SENDER_LACKS_UNIT});
+ *   <li>{@code PORT}: under one port, a node's packet to (or from) one neighbour moved onto its
+ *       packet to (from) another (V7/V8, {@code EXCHANGE_PORT}; {@code SEND_PORT} or {@code
+ *       RECEIVE_PORT} under the send-and-receive rule);
+ *   <li>{@code BOTH_WAYS}: under half duplex, a packet moved onto one going the other way over its
+ *       link (V6, {@code LINK_CONFLICT});
+ *   <li>{@code MISSING}: a record dropped whose units its receiver, which needs them, gets from
+ *       nowhere else (V10, {@code INCOMPLETE});
+ *   <li>{@code OVERLAP}: a packet moved to one tick after the start of another packet on its arc
+ *       (V5, {@code ARC_CONFLICT});
+ *   <li>a record sent to a node that is not a neighbour (V1, {@code NOT_AN_ARC}), a record of no
+ *       units (V2, {@code BAD_SIZE}), one reaching past its message's last unit ({@code
+ *       UNIT_RANGE}).
  * </ul>
+ *
  * The wrong makespan claim of that suite is {@link ClaimMutator}'s, for every family.
  */
 public final class LinearCostMutator implements Mutator {
 
   private enum Fault {
-    EARLY(Kind.SENDER_LACKS_UNIT), PORT(null), BOTH_WAYS(Kind.LINK_CONFLICT), MISSING(Kind.INCOMPLETE),
-    OVERLAP(Kind.ARC_CONFLICT), NOT_AN_ARC(Kind.NOT_AN_ARC), EMPTY(Kind.BAD_SIZE), UNIT_RANGE(Kind.UNIT_RANGE);
+    EARLY(Kind.SENDER_LACKS_UNIT),
+    PORT(null),
+    BOTH_WAYS(Kind.LINK_CONFLICT),
+    MISSING(Kind.INCOMPLETE),
+    OVERLAP(Kind.ARC_CONFLICT),
+    NOT_AN_ARC(Kind.NOT_AN_ARC),
+    EMPTY(Kind.BAD_SIZE),
+    UNIT_RANGE(Kind.UNIT_RANGE);
 
     final Kind kind;
 
@@ -49,8 +59,7 @@ public final class LinearCostMutator implements Mutator {
   }
 
   /** A seeded instance and a valid result for it. */
-  private record Base(Instance instance, SolveResult result) {
-  }
+  private record Base(Instance instance, SolveResult result) {}
 
   @Override
   public String kind() {
@@ -70,8 +79,12 @@ public final class LinearCostMutator implements Mutator {
       Kind[] expected = {f.kind};
       List<Schedule.Transmission> mut = inject(f, b, r, expected);
       if (mut != null) {
-        out.add(Mutant.of(f.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'), expected[0],
-            Mutations.with(valid, new Schedule.Transmissions(valid.schedule().scale(), mut)), f.name()));
+        out.add(
+            Mutant.of(
+                f.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                expected[0],
+                Mutations.with(valid, new Schedule.Transmissions(valid.schedule().scale(), mut)),
+                f.name()));
       }
     }
     return out;
@@ -86,15 +99,17 @@ public final class LinearCostMutator implements Mutator {
     return out;
   }
 
-  private static long end(Schedule.Transmission x, Map<List<Long>, Long> units, long beta, long tau) {
+  private static long end(
+      Schedule.Transmission x, Map<List<Long>, Long> units, long beta, long tau) {
     return x.start() + beta + units.get(List.of((long) x.from(), (long) x.to(), x.start())) * tau;
   }
 
   /**
-   * The mutated records for a fault, or null if the fault does not apply to this schedule. {@code expected} gets the
-   * code the fault must raise when it differs from {@link Fault#kind}.
+   * The mutated records for a fault, or null if the fault does not apply to this schedule. {@code
+   * expected} gets the code the fault must raise when it differs from {@link Fault#kind}.
    */
-  private static List<Schedule.Transmission> inject(Fault f, Base b, SplittableRandom r, Kind[] expected) {
+  private static List<Schedule.Transmission> inject(
+      Fault f, Base b, SplittableRandom r, Kind[] expected) {
     Instance inst = b.instance();
     CommModel.StoreAndForward model = (CommModel.StoreAndForward) inst.model();
     Schedule.Transmissions sched = (Schedule.Transmissions) b.result().schedule();
@@ -123,7 +138,9 @@ public final class LinearCostMutator implements Mutator {
           for (long u = x.first(); u < x.first() + x.size(); u++) {
             long first = Long.MAX_VALUE;
             for (Schedule.Transmission y : ts) {
-              if (y.to() == x.from() && y.message().equals(x.message()) && y.first() <= u
+              if (y.to() == x.from()
+                  && y.message().equals(x.message())
+                  && y.first() <= u
                   && u < y.first() + y.size()) {
                 first = Math.min(first, end(y, units, beta, tau));
               }
@@ -144,11 +161,16 @@ public final class LinearCostMutator implements Mutator {
           for (int bb : order) {
             Schedule.Transmission x = ts.get(a);
             Schedule.Transmission y = ts.get(bb);
-            boolean pair = sends ? x.from() == y.from() && x.to() != y.to() : x.to() == y.to() && x.from() != y.from();
+            boolean pair =
+                sends
+                    ? x.from() == y.from() && x.to() != y.to()
+                    : x.to() == y.to() && x.from() != y.from();
             if (pair && x.start() != y.start()) {
               ts.set(bb, PacketMutator.at(y, x.start()));
-              expected[0] = model.onePort() == CommModel.OnePortRule.EXCHANGE ? Kind.EXCHANGE_PORT
-                  : sends ? Kind.SEND_PORT : Kind.RECEIVE_PORT;
+              expected[0] =
+                  model.onePort() == CommModel.OnePortRule.EXCHANGE
+                      ? Kind.EXCHANGE_PORT
+                      : sends ? Kind.SEND_PORT : Kind.RECEIVE_PORT;
               return ts;
             }
           }
@@ -183,7 +205,9 @@ public final class LinearCostMutator implements Mutator {
           for (long u = x.first(); u < x.first() + x.size() && !only; u++) {
             int deliveries = 0;
             for (Schedule.Transmission y : ts) {
-              if (y.to() == x.to() && y.message().equals(x.message()) && y.first() <= u
+              if (y.to() == x.to()
+                  && y.message().equals(x.message())
+                  && y.first() <= u
                   && u < y.first() + y.size()) {
                 deliveries++;
               }
@@ -202,7 +226,9 @@ public final class LinearCostMutator implements Mutator {
           for (int bb : order) {
             Schedule.Transmission x = ts.get(a);
             Schedule.Transmission y = ts.get(bb);
-            if (x.from() == y.from() && x.to() == y.to() && x.start() != y.start()
+            if (x.from() == y.from()
+                && x.to() == y.to()
+                && x.start() != y.start()
                 && end(x, units, beta, tau) > x.start() + 1) {
               ts.set(bb, PacketMutator.at(y, x.start() + 1));
               return ts;
@@ -216,8 +242,10 @@ public final class LinearCostMutator implements Mutator {
           Schedule.Transmission x = ts.get(k);
           for (int v = 0; v < net.nodes(); v++) {
             if (v != x.from() && net.arc(x.from(), v) < 0) {
-              ts.set(k, new Schedule.Transmission(x.message(), x.packet(), x.size(), x.from(), v, x.start(),
-                  x.first()));
+              ts.set(
+                  k,
+                  new Schedule.Transmission(
+                      x.message(), x.packet(), x.size(), x.from(), v, x.start(), x.first()));
               return ts;
             }
           }
@@ -227,18 +255,28 @@ public final class LinearCostMutator implements Mutator {
       case EMPTY -> {
         int k = order.get(0);
         Schedule.Transmission x = ts.get(k);
-        ts.set(k, new Schedule.Transmission(x.message(), x.packet(), 0, x.from(), x.to(), x.start(), x.first()));
+        ts.set(
+            k,
+            new Schedule.Transmission(
+                x.message(), x.packet(), 0, x.from(), x.to(), x.start(), x.first()));
         return ts;
       }
       default -> {
         int k = order.get(0);
         Schedule.Transmission x = ts.get(k);
         long length = origin.get(x.message()).length();
-        ts.set(k, new Schedule.Transmission(x.message(), x.packet(), x.size(), x.from(), x.to(), x.start(),
-            length - x.size() + 1));
+        ts.set(
+            k,
+            new Schedule.Transmission(
+                x.message(),
+                x.packet(),
+                x.size(),
+                x.from(),
+                x.to(),
+                x.start(),
+                length - x.size() + 1));
         return ts;
       }
     }
   }
-
 }

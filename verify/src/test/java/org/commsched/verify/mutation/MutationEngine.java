@@ -13,23 +13,27 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * Checker mutation testing for every family and schedule kind (docs/TESTS.md#checker-mutation-testing): a valid
- * result goes to every {@link Mutator} that accepts it, each mutant to the independent checker, and the engine keeps
- * the score per family, schedule kind and fault. A mutant is
+ * Checker mutation testing for every family and schedule kind
+ * (docs/TESTS.md#checker-mutation-testing): a valid result goes to every {@link Mutator} that
+ * accepts it, each mutant to the independent checker, and the engine keeps the score per family,
+ * schedule kind and fault. A mutant is
+ *
  * <ul>
- *   <li><b>caught</b> when the checker rejects it under one of the fault's codes (and, for a false bound or status,
- *       {@link Claims} refutes that claim);</li>
- *   <li><b>equivalent</b> when it is in fact another valid schedule: the checker accepts it and the second reading
- *       of the definitions ({@link Independent}) does too; it is reported, not counted as injected;</li>
- *   <li><b>missed</b> otherwise: accepted although no second reading vouches for it, rejected under other codes only,
- *       or rejected although the second reading accepts it. Each miss is listed with the instance's source.</li>
+ *   <li><b>caught</b> when the checker rejects it under one of the fault's codes (and, for a false
+ *       bound or status, {@link Claims} refutes that claim);
+ *   <li><b>equivalent</b> when it is in fact another valid schedule: the checker accepts it and the
+ *       second reading of the definitions ({@link Independent}) does too; it is reported, not
+ *       counted as injected;
+ *   <li><b>missed</b> otherwise: accepted although no second reading vouches for it, rejected under
+ *       other codes only, or rejected although the second reading accepts it. Each miss is listed
+ *       with the instance's source.
  * </ul>
+ *
  * New families plug in by adding a mutator to {@link #standard()}.
  */
 public final class MutationEngine {
   /** One line of the score: family, schedule kind, fault. */
-  public record Row(String family, String kind, String fault) {
-  }
+  public record Row(String family, String kind, String fault) {}
 
   /** The counts of one row. */
   public static final class Tally {
@@ -61,11 +65,20 @@ public final class MutationEngine {
 
   /** Every schedule kind's mutator and the claims mutator. */
   public static MutationEngine standard() {
-    return new MutationEngine(List.of(new DepartureMutator(), new SlotMutator(), new TraceMutator(),
-        new PacketMutator(), new LinearCostMutator(), new ClaimMutator()));
+    return new MutationEngine(
+        List.of(
+            new DepartureMutator(),
+            new SlotMutator(),
+            new TraceMutator(),
+            new PacketMutator(),
+            new LinearCostMutator(),
+            new ClaimMutator()));
   }
 
-  /** Mutates one valid result of {@code instance} (named {@code source} in misses) and scores every mutant. */
+  /**
+   * Mutates one valid result of {@code instance} (named {@code source} in misses) and scores every
+   * mutant.
+   */
   public void mutate(Instance instance, SolveResult valid, SplittableRandom r, String source) {
     for (Mutator m : mutators) {
       if (!m.accepts(instance, valid)) {
@@ -82,9 +95,12 @@ public final class MutationEngine {
   }
 
   private void score(Instance instance, Mutant x, Tally t, String source) {
-    CheckReport report = x.inClaims() ? ScheduleChecker.checkResult(instance, x.result())
-        : ScheduleChecker.check(instance, x.result().schedule());
-    Boolean second = x.inClaims() ? Boolean.FALSE : Independent.valid(instance, x.result().schedule());
+    CheckReport report =
+        x.inClaims()
+            ? ScheduleChecker.checkResult(instance, x.result())
+            : ScheduleChecker.check(instance, x.result().schedule());
+    Boolean second =
+        x.inClaims() ? Boolean.FALSE : Independent.valid(instance, x.result().schedule());
     if (report.valid() && Boolean.TRUE.equals(second)) {
       t.equivalent++;
       return;
@@ -103,10 +119,18 @@ public final class MutationEngine {
     if (!report.valid() && coded && claimRefuted && !Boolean.TRUE.equals(second)) {
       t.caught++;
     } else {
-      missed.add(source + ": " + x.fault() + " (" + x.what() + "), expected one of " + x.expected()
-          + (x.refutedClaim() == null ? "" : " and the " + x.refutedClaim() + " claim refuted")
-          + (Boolean.TRUE.equals(second) ? ", the definitions accept it" : "") + "; the checker reports "
-          + report.violations());
+      missed.add(
+          source
+              + ": "
+              + x.fault()
+              + " ("
+              + x.what()
+              + "), expected one of "
+              + x.expected()
+              + (x.refutedClaim() == null ? "" : " and the " + x.refutedClaim() + " claim refuted")
+              + (Boolean.TRUE.equals(second) ? ", the definitions accept it" : "")
+              + "; the checker reports "
+              + report.violations());
     }
   }
 
@@ -125,8 +149,8 @@ public final class MutationEngine {
   }
 
   /**
-   * The score table: one line per family and schedule kind (injected, caught, equivalent, score), then per fault
-   * the same counts.
+   * The score table: one line per family and schedule kind (injected, caught, equivalent, score),
+   * then per fault the same counts.
    */
   public String table() {
     Map<String, int[]> perKind = new TreeMap<>();
@@ -138,18 +162,25 @@ public final class MutationEngine {
       c[0] += t.injected;
       c[1] += t.caught;
       c[2] += t.equivalent;
-      faults.append(String.format("  %-42s | %-26s | %-24s | %5d | %5d | %3d%n", row.family(), row.kind(),
-          row.fault(), t.injected, t.caught, t.equivalent));
+      faults.append(
+          String.format(
+              "  %-42s | %-26s | %-24s | %5d | %5d | %3d%n",
+              row.family(), row.kind(), row.fault(), t.injected, t.caught, t.equivalent));
     }
     StringBuilder out = new StringBuilder();
-    out.append(String.format("%-42s | %-26s | injected | caught | equivalent | score%n", "family", "kind"));
+    out.append(
+        String.format(
+            "%-42s | %-26s | injected | caught | equivalent | score%n", "family", "kind"));
     for (Map.Entry<String, int[]> e : perKind.entrySet()) {
       String[] fk = e.getKey().split(" \\| ");
       int[] c = e.getValue();
-      out.append(String.format("%-42s | %-26s | %8d | %6d | %10d | %s%n", fk[0], fk[1], c[0], c[1], c[2],
-          c[0] == 0 ? "-" : c[1] * 100L / c[0] + " %"));
+      out.append(
+          String.format(
+              "%-42s | %-26s | %8d | %6d | %10d | %s%n",
+              fk[0], fk[1], c[0], c[1], c[2], c[0] == 0 ? "-" : c[1] * 100L / c[0] + " %"));
     }
-    out.append("per fault (family | kind | fault | injected | caught | equivalent):\n").append(faults);
+    out.append("per fault (family | kind | fault | injected | caught | equivalent):\n")
+        .append(faults);
     return out.toString();
   }
 }

@@ -12,12 +12,19 @@ import org.commsched.core.solve.SolveStatus;
 
 /** Small helpers the mutators share. */
 final class Mutations {
-  private Mutations() {
-  }
+  private Mutations() {}
 
-  /** The valid result with another schedule (its claims as they were: only the schedule is checked). */
+  /**
+   * The valid result with another schedule (its claims as they were: only the schedule is checked).
+   */
   static SolveResult with(SolveResult valid, Schedule schedule) {
-    return new SolveResult(valid.method(), SolveStatus.FEASIBLE, schedule, valid.makespan(), null, valid.scale(),
+    return new SolveResult(
+        valid.method(),
+        SolveStatus.FEASIBLE,
+        schedule,
+        valid.makespan(),
+        null,
+        valid.scale(),
         Map.of());
   }
 
@@ -38,7 +45,8 @@ final class Mutations {
 
   /** Whether the result is a non-empty store-and-forward schedule of an instance of this family. */
   static boolean transmissionsOf(Instance instance, SolveResult valid, Family family) {
-    return instance.family() == family && valid.schedule() instanceof Schedule.Transmissions t
+    return instance.family() == family
+        && valid.schedule() instanceof Schedule.Transmissions t
         && !t.transmissions().isEmpty();
   }
 

@@ -12,12 +12,14 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * Faults in virtual schedules (slots; chatting and dsa, docs/models/bufferless-chatting.md#validity-rules), each
- * invalid by construction: {@code onto-used-arc} gives a message the slot of another that shares an arc with it
- * ((3.1), {@code ARC_CONFLICT}); {@code missing} drops a slot ((3.2), {@code MISSING_SLOT}); {@code unknown-message}
- * adds one for no message ({@code UNKNOWN_MESSAGE}); {@code negative} puts one at -1 ({@code NEGATIVE_TIME});
- * {@code blind-shift} moves one by -3..3 without looking: an equivalent mutant when {@link Independent} accepts the
- * result, else a fault that must be reported ({@code ARC_CONFLICT} or {@code NEGATIVE_TIME}).
+ * Faults in virtual schedules (slots; chatting and dsa,
+ * docs/models/bufferless-chatting.md#validity-rules), each invalid by construction: {@code
+ * onto-used-arc} gives a message the slot of another that shares an arc with it ((3.1), {@code
+ * ARC_CONFLICT}); {@code missing} drops a slot ((3.2), {@code MISSING_SLOT}); {@code
+ * unknown-message} adds one for no message ({@code UNKNOWN_MESSAGE}); {@code negative} puts one at
+ * -1 ({@code NEGATIVE_TIME}); {@code blind-shift} moves one by -3..3 without looking: an equivalent
+ * mutant when {@link Independent} accepts the result, else a fault that must be reported ({@code
+ * ARC_CONFLICT} or {@code NEGATIVE_TIME}).
  */
 public final class SlotMutator implements Mutator {
   @Override
@@ -49,8 +51,18 @@ public final class SlotMutator implements Mutator {
               String idJ = inst.messages().get(j).id();
               Map<String, Long> s = new LinkedHashMap<>(slots);
               s.put(idI, slots.get(idJ));
-              out.add(Mutant.of("onto-used-arc", Kind.ARC_CONFLICT, Mutations.with(valid, new Schedule.Slots(s)),
-                  idI + " takes " + idJ + "'s slot " + slots.get(idJ) + " on " + inst.network().arcName(a)));
+              out.add(
+                  Mutant.of(
+                      "onto-used-arc",
+                      Kind.ARC_CONFLICT,
+                      Mutations.with(valid, new Schedule.Slots(s)),
+                      idI
+                          + " takes "
+                          + idJ
+                          + "'s slot "
+                          + slots.get(idJ)
+                          + " on "
+                          + inst.network().arcName(a)));
               break found;
             }
           }
@@ -61,12 +73,20 @@ public final class SlotMutator implements Mutator {
       String id = inst.messages().get(order.get(0)).id();
       Map<String, Long> s = new LinkedHashMap<>(slots);
       s.remove(id);
-      out.add(Mutant.of("missing", Kind.MISSING_SLOT, Mutations.with(valid, new Schedule.Slots(s)),
-          id + " has no slot"));
+      out.add(
+          Mutant.of(
+              "missing",
+              Kind.MISSING_SLOT,
+              Mutations.with(valid, new Schedule.Slots(s)),
+              id + " has no slot"));
       Map<String, Long> neg = new LinkedHashMap<>(slots);
       neg.put(id, -1L);
-      out.add(Mutant.of("negative", Kind.NEGATIVE_TIME, Mutations.with(valid, new Schedule.Slots(neg)),
-          id + " at slot -1"));
+      out.add(
+          Mutant.of(
+              "negative",
+              Kind.NEGATIVE_TIME,
+              Mutations.with(valid, new Schedule.Slots(neg)),
+              id + " at slot -1"));
     }
     if (n > 0) {
       // a blind shift: a fault or another valid schedule, which the second reading recognises
@@ -74,13 +94,23 @@ public final class SlotMutator implements Mutator {
       long delta = (1 + r.nextInt(3)) * (r.nextBoolean() ? 1 : -1);
       Map<String, Long> s = new LinkedHashMap<>(slots);
       s.put(id, slots.get(id) + delta);
-      out.add(new Mutant("blind-shift", Set.of(Kind.ARC_CONFLICT, Kind.NEGATIVE_TIME), Mutations.with(valid,
-          new Schedule.Slots(s)), id + " shifted by " + delta, false, null));
+      out.add(
+          new Mutant(
+              "blind-shift",
+              Set.of(Kind.ARC_CONFLICT, Kind.NEGATIVE_TIME),
+              Mutations.with(valid, new Schedule.Slots(s)),
+              id + " shifted by " + delta,
+              false,
+              null));
     }
     Map<String, Long> extra = new LinkedHashMap<>(slots);
     extra.put(Mutations.UNKNOWN_ID, 0L);
-    out.add(Mutant.of("unknown-message", Kind.UNKNOWN_MESSAGE, Mutations.with(valid, new Schedule.Slots(extra)),
-        "a slot for " + Mutations.UNKNOWN_ID));
+    out.add(
+        Mutant.of(
+            "unknown-message",
+            Kind.UNKNOWN_MESSAGE,
+            Mutations.with(valid, new Schedule.Slots(extra)),
+            "a slot for " + Mutations.UNKNOWN_ID));
     return out;
   }
 }

@@ -19,12 +19,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A sweep task is a plain value (issue 25): serialised and read back it is equal to the original, makes its instance
- * again from its source, and gives the same rows (timings aside) as the original with its instance attached.
+ * A sweep task is a plain value (issue 25): serialised and read back it is equal to the original,
+ * makes its instance again from its source, and gives the same rows (timings aside) as the original
+ * with its instance attached.
  */
 class SweepTaskTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private static Map<String, String> parameters() {
     Map<String, String> p = new LinkedHashMap<>();
@@ -43,23 +43,46 @@ class SweepTaskTest {
     try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
       out.writeObject(t);
     }
-    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+    try (ObjectInputStream in =
+        new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
       return (SweepTask) in.readObject();
     }
   }
 
   private static List<SweepRow> withoutTimings(List<SweepRow> rows) {
-    return rows.stream().map(r -> new SweepRow(r.instance(), r.parameters(), r.method(), r.objective(), r.status(),
-        r.makespan(), r.runLowerBound(), BigDecimal.ZERO, r.valid(), r.error(), null)).toList();
+    return rows.stream()
+        .map(
+            r ->
+                new SweepRow(
+                    r.instance(),
+                    r.parameters(),
+                    r.method(),
+                    r.objective(),
+                    r.status(),
+                    r.makespan(),
+                    r.runLowerBound(),
+                    BigDecimal.ZERO,
+                    r.valid(),
+                    r.error(),
+                    null))
+        .toList();
   }
 
   @Test
   void aSerialisedTaskMakesItsInstanceAgainAndGivesTheSameRows() throws Exception {
-    SweepTask.Generated source = new SweepTask.Generated("chatting-ula-n4-m4-s3", "chatting", "ula", 4, 4,
-        "uniform:1..3", "", 3);
+    SweepTask.Generated source =
+        new SweepTask.Generated(
+            "chatting-ula-n4-m4-s3", "chatting", "ula", 4, 4, "uniform:1..3", "", 3);
     Instance made = source.instance();
-    SweepTask task = new SweepTask(made.name(), source, parameters(), List.of("greedy", "choco"),
-        Duration.ofSeconds(20), 1).withInstance(made);
+    SweepTask task =
+        new SweepTask(
+                made.name(),
+                source,
+                parameters(),
+                List.of("greedy", "choco"),
+                Duration.ofSeconds(20),
+                1)
+            .withInstance(made);
     SweepTask back = copy(task);
     assertThat(back).isEqualTo(task).hasSameHashCodeAs(task);
     assertThat(back.instance()).isNotSameAs(made); // made again, not shipped
@@ -74,17 +97,29 @@ class SweepTaskTest {
 
   @Test
   void aTaskOnAnInstanceFileReadsTheFileWhereverItRuns() throws Exception {
-    Instance made = new SweepTask.Generated("g", "chatting", "ula", 5, 5, "uniform:1..4", "", 7).instance();
+    Instance made =
+        new SweepTask.Generated("g", "chatting", "ula", 5, 5, "uniform:1..4", "", 7).instance();
     Path file = tmp.resolve("g.json");
     InstanceWriter.write(made, file);
-    SweepTask task = copy(new SweepTask("g.json", new SweepTask.InstanceFile(file.toAbsolutePath().toString()),
-        parameters(), List.of("greedy"), Duration.ofSeconds(5), 1));
+    SweepTask task =
+        copy(
+            new SweepTask(
+                "g.json",
+                new SweepTask.InstanceFile(file.toAbsolutePath().toString()),
+                parameters(),
+                List.of("greedy"),
+                Duration.ofSeconds(5),
+                1));
     assertThat(InstanceWriter.toJson(task.instance())).isEqualTo(InstanceWriter.toJson(made));
     List<SweepRow> rows = task.run();
-    assertThat(rows).singleElement().satisfies(r -> {
-      assertThat(r.instance()).isEqualTo("g.json");
-      assertThat(r.valid()).isTrue();
-      assertThat(SweepRow.parse(r.line())).isEqualTo(r); // the journal line reads back as the row
-    });
+    assertThat(rows)
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.instance()).isEqualTo("g.json");
+              assertThat(r.valid()).isTrue();
+              assertThat(SweepRow.parse(r.line()))
+                  .isEqualTo(r); // the journal line reads back as the row
+            });
   }
 }

@@ -5,25 +5,30 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.commsched.core.solve.StopToken;
-import org.commsched.heuristics.baseline.GreedyBufferless;
 
 /**
- * The search behind {@link PriorityGreedy}: earliest-fit list scheduling under several priority orders, then
- * ruin-and-recreate moves and left/right justification on a {@link DepartureBoard}.
+ * The search behind {@link PriorityGreedy}: earliest-fit list scheduling under several priority
+ * orders, then ruin-and-recreate moves and left/right justification on a {@link DepartureBoard}.
  *
- * <p>Moves (each undone unless the schedule gets no worse in (makespan, number of messages ending at the
- * makespan), compared lexicographically):
+ * <p>Moves (each undone unless the schedule gets no worse in (makespan, number of messages ending
+ * at the makespan), compared lexicographically):
+ *
  * <ul>
- *   <li><b>eject</b>: a message ending at the makespan is put at an earlier departure; the messages it then meets
- *       are removed and reinserted at their earliest free departures, in a perturbed priority order;</li>
- *   <li><b>ruin</b>: a message ending at the makespan and the messages near it in time on one of its arcs are
- *       removed and reinserted earliest-fit, the late message first or in a perturbed priority order.</li>
+ *   <li><b>eject</b>: a message ending at the makespan is put at an earlier departure; the messages
+ *       it then meets are removed and reinserted at their earliest free departures, in a perturbed
+ *       priority order;
+ *   <li><b>ruin</b>: a message ending at the makespan and the messages near it in time on one of
+ *       its arcs are removed and reinserted earliest-fit, the late message first or in a perturbed
+ *       priority order.
  * </ul>
- * <b>Justification</b> (left shift: every message in departure order moves to its earliest free departure with all
- * others in place; right shift: in order of decreasing end, to its latest free departure ending by the makespan)
- * never lengthens the schedule, because a message's current departure is always free.
  *
- * @implNote Mutable; one instance per run. Deterministic for a seed unless the deadline cuts the run short.
+ * <b>Justification</b> (left shift: every message in departure order moves to its earliest free
+ * departure with all others in place; right shift: in order of decreasing end, to its latest free
+ * departure ending by the makespan) never lengthens the schedule, because a message's current
+ * departure is always free.
+ *
+ * @implNote Mutable; one instance per run. Deterministic for a seed unless the deadline cuts the
+ *     run short.
  */
 final class ChattingSearch {
   private final DepartureBoard b;
@@ -52,10 +57,16 @@ final class ChattingSearch {
    * @param lowerBound a valid lower bound: the search stops when it meets it
    * @param seed random seed
    * @param deadline {@link System#nanoTime()} at which to stop
-   * @param stop the run's stop token ({@link org.commsched.core.solve.SolveRun#stop()}): a stop (Ctrl-C) ends the
-   *     search like the deadline
+   * @param stop the run's stop token ({@link org.commsched.core.solve.SolveRun#stop()}): a stop
+   *     (Ctrl-C) ends the search like the deadline
    */
-  ChattingSearch(DepartureBoard board, String[] ids, long lowerBound, long seed, long deadline, StopToken stop) {
+  ChattingSearch(
+      DepartureBoard board,
+      String[] ids,
+      long lowerBound,
+      long seed,
+      long deadline,
+      StopToken stop) {
     this.b = board;
     this.ids = ids;
     this.rnd = new SplittableRandom(seed);
@@ -102,13 +113,14 @@ final class ChattingSearch {
 
   /** Greedy's order: transit desc, length desc, id, index (GreedyBufferless). */
   int[] greedyOrder() {
-    return sorted((x, y) -> {
-      int c = Long.compare(b.transit[y], b.transit[x]);
-      if (c == 0) {
-        c = Long.compare(b.len[y], b.len[x]);
-      }
-      return c;
-    });
+    return sorted(
+        (x, y) -> {
+          int c = Long.compare(b.transit[y], b.transit[x]);
+          if (c == 0) {
+            c = Long.compare(b.len[y], b.len[x]);
+          }
+          return c;
+        });
   }
 
   /** The jobs sorted by a primary comparator, then id and index. */
@@ -166,7 +178,8 @@ final class ChattingSearch {
     return out;
   }
 
-  // ------------------------------------------------------------------------------------------- construction
+  // -------------------------------------------------------------------------------------------
+  // construction
 
   /** Clears the board and places the jobs in this order, each at its earliest free departure. */
   void construct(int[] order) {
@@ -176,7 +189,9 @@ final class ChattingSearch {
     }
   }
 
-  /** Records the board as the best schedule if it is better (makespan, then count at the makespan). */
+  /**
+   * Records the board as the best schedule if it is better (makespan, then count at the makespan).
+   */
   void offer(String origin) {
     long t = b.makespan();
     int crit = critical(t);
@@ -198,7 +213,9 @@ final class ChattingSearch {
     return c;
   }
 
-  /** Tries the fixed orders and {@code restarts} perturbed ones; the best start ends on the board. */
+  /**
+   * Tries the fixed orders and {@code restarts} perturbed ones; the best start ends on the board.
+   */
   void starts(int restarts) {
     List<Object[]> orders = orders();
     for (Object[] o : orders) {
@@ -219,7 +236,10 @@ final class ChattingSearch {
     b.load(best);
   }
 
-  /** The order with each position moved by a random amount up to {@code spread * m} (a noisy priority). */
+  /**
+   * The order with each position moved by a random amount up to {@code spread * m} (a noisy
+   * priority).
+   */
   private int[] perturb(int[] order, double spread) {
     int m = order.length;
     double[] key = new double[m];
@@ -238,9 +258,12 @@ final class ChattingSearch {
     return out;
   }
 
-  // ------------------------------------------------------------------------------------------ justification
+  // ------------------------------------------------------------------------------------------
+  // justification
 
-  /** Every job, in order of departure, to its earliest free departure; never lengthens the schedule. */
+  /**
+   * Every job, in order of departure, to its earliest free departure; never lengthens the schedule.
+   */
   void leftShift() {
     for (int j : byDeparture(false)) {
       long t = b.dep[j];
@@ -278,11 +301,13 @@ final class ChattingSearch {
     return out;
   }
 
-  // ------------------------------------------------------------------------------------------ local search
+  // ------------------------------------------------------------------------------------------
+  // local search
 
   /**
-   * Runs ruin-and-recreate from the board's schedule for at most {@code maxIterations} moves, the deadline or the
-   * lower bound, whichever comes first; the best schedule found is kept ({@link #best()}).
+   * Runs ruin-and-recreate from the board's schedule for at most {@code maxIterations} moves, the
+   * deadline or the lower bound, whichever comes first; the best schedule found is kept ({@link
+   * #best()}).
    */
   void improve(long maxIterations) {
     offer("start");
@@ -433,7 +458,9 @@ final class ChattingSearch {
     throw new IllegalStateException("job " + j + " does not use resource " + r);
   }
 
-  /** Places the first n jobs of {@code jobs} earliest-fit, in a noisy longest-transit-first order. */
+  /**
+   * Places the first n jobs of {@code jobs} earliest-fit, in a noisy longest-transit-first order.
+   */
   private void reinsert(int[] jobs, int n) {
     long[] key = new long[n];
     Integer[] idx = new Integer[n];

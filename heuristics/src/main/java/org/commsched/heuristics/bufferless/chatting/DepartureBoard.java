@@ -9,17 +9,19 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 
 /**
- * The non-null messages of a bufferless chatting instance as jobs over resources, with the busy intervals of the
- * jobs placed so far: the working memory of {@link PriorityGreedy}.
+ * The non-null messages of a bufferless chatting instance as jobs over resources, with the busy
+ * intervals of the jobs placed so far: the working memory of {@link PriorityGreedy}.
  *
- * <p>Model (docs/DESIGN.md): a job of length l with departure t occupies resource {@code res[k]} during
- * {@code [t + off[k], t + off[k] + l)}. Under all ports the resources are the route's arcs with the hop index as
- * offset; under single port they are the send port of route node k and the receive port of route node k + 1, both
- * at offset k (two flits on one arc in one step share the tail's send port, so ports cover arcs). Routes are
- * simple, so no job lists a resource twice. A job ends at {@code t + transit} with {@code transit = l + d - 1}.
+ * <p>Model (docs/DESIGN.md): a job of length l with departure t occupies resource {@code res[k]}
+ * during {@code [t + off[k], t + off[k] + l)}. Under all ports the resources are the route's arcs
+ * with the hop index as offset; under single port they are the send port of route node k and the
+ * receive port of route node k + 1, both at offset k (two flits on one arc in one step share the
+ * tail's send port, so ports cover arcs). Routes are simple, so no job lists a resource twice. A
+ * job ends at {@code t + transit} with {@code transit = l + d - 1}.
  *
- * <p>Per resource the placed intervals are kept sorted by start in parallel arrays (start, owner); they never
- * overlap, so their ends are sorted too. Look-ups are binary searches; insertion and removal shift the arrays.
+ * <p>Per resource the placed intervals are kept sorted by start in parallel arrays (start, owner);
+ * they never overlap, so their ends are sorted too. Look-ups are binary searches; insertion and
+ * removal shift the arrays.
  *
  * @implNote Mutable, not thread-safe; one board per solve run.
  */
@@ -29,20 +31,28 @@ final class DepartureBoard {
 
   /** Number of jobs. */
   final int m;
+
   /** Instance index of each job. */
   final int[] index;
+
   /** Length of each job. */
   final long[] len;
+
   /** Transit l + d - 1 of each job: it ends at t + transit. */
   final long[] transit;
+
   /** Resources of each job. */
   final int[][] res;
+
   /** Offsets of each job on its resources. */
   final long[][] off;
+
   /** Flits crossing each resource (the resource's congestion C(e) under all ports). */
   final long[] load;
+
   /** Jobs using each resource. */
   final int[][] users;
+
   /** Current departure of each job, or {@link #NONE}. */
   final long[] dep;
 
@@ -54,8 +64,9 @@ final class DepartureBoard {
     List<Message> msgs = instance.messages();
     Atlas atlas = instance.atlas();
     Network net = instance.network();
-    boolean single = instance.model() instanceof CommModel.Bufferless
-        && instance.bufferlessPorts() == CommModel.BufferlessPorts.SINGLE;
+    boolean single =
+        instance.model() instanceof CommModel.Bufferless
+            && instance.bufferlessPorts() == CommModel.BufferlessPorts.SINGLE;
     int jobs = 0;
     for (Message x : msgs) {
       if (x.length() > 0) {
@@ -180,7 +191,10 @@ final class DepartureBoard {
     return s;
   }
 
-  /** The smallest departure {@code t >= t0} at which job j meets no placed job (j itself must be unplaced). */
+  /**
+   * The smallest departure {@code t >= t0} at which job j meets no placed job (j itself must be
+   * unplaced).
+   */
   long earliest(int j, long t0) {
     int[] rs = res[j];
     long[] os = off[j];
@@ -203,8 +217,8 @@ final class DepartureBoard {
   }
 
   /**
-   * The largest departure {@code t <= t1} at which job j meets no placed job (j unplaced); the caller knows one
-   * free departure in {@code [0, t1]}, so the answer is at least that one.
+   * The largest departure {@code t <= t1} at which job j meets no placed job (j unplaced); the
+   * caller knows one free departure in {@code [0, t1]}, so the answer is at least that one.
    */
   long latest(int j, long t1) {
     int[] rs = res[j];
@@ -250,7 +264,8 @@ final class DepartureBoard {
       int r = res[j][k];
       int at = floor(r, t + off[j][k]);
       if (at < 0 || owners[r][at] != j) {
-        throw new IllegalStateException("job " + j + " is not on resource " + r + " at " + (t + off[j][k]));
+        throw new IllegalStateException(
+            "job " + j + " is not on resource " + r + " at " + (t + off[j][k]));
       }
       int n = count[r];
       System.arraycopy(starts[r], at + 1, starts[r], at, n - at - 1);
@@ -261,8 +276,9 @@ final class DepartureBoard {
   }
 
   /**
-   * Adds to {@code out} (from position {@code n}) every placed job other than j that would meet job j at
-   * departure t, each once ({@code mark} is a scratch array of m flags, left cleared); returns the new count.
+   * Adds to {@code out} (from position {@code n}) every placed job other than j that would meet job
+   * j at departure t, each once ({@code mark} is a scratch array of m flags, left cleared); returns
+   * the new count.
    */
   int conflicts(int j, long t, int[] out, int n, boolean[] mark) {
     int start = n;

@@ -8,41 +8,47 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Topology;
 
 /**
- * The diagonal scans of A4 (docs/models/bufferless-chatting.md#esm-paper-and-esm-ne; paper §5.2, Theorem 5.3) that give
- * every unit-length message of an Eastward-Southward mesh a virtual slot, in this project's 0-based slots.
+ * The diagonal scans of A4 (docs/models/bufferless-chatting.md#esm-paper-and-esm-ne; paper §5.2,
+ * Theorem 5.3) that give every unit-length message of an Eastward-Southward mesh a virtual slot, in
+ * this project's 0-based slots.
  *
- * <p>A message from (i, k) to (h, j), i &le; h and k &le; j, follows the one-turn route: east along row i from column
- * k to column j, then south along column j from row i to row h; it turns at (i, j)
- * (docs/models/bufferless-chatting.md#forward-leveled-networks, #one-turn-route). Its row leg uses the east arcs of row
- * i over columns [k, j) and its column leg the south arcs of column j over rows [i, h); only messages with the same
- * source row share row arcs and only messages with the same destination column share column arcs. Messages are taken in
- * scan order of their turning nodes, ties by instance index; each takes the smallest slot whose per-row and per-column
- * summaries allow it. Two turning nodes on one diagonal {@code i - j = const} differ in both row and column, so the
- * order within a diagonal does not matter.
+ * <p>A message from (i, k) to (h, j), i &le; h and k &le; j, follows the one-turn route: east along
+ * row i from column k to column j, then south along column j from row i to row h; it turns at (i,
+ * j) (docs/models/bufferless-chatting.md#forward-leveled-networks, #one-turn-route). Its row leg
+ * uses the east arcs of row i over columns [k, j) and its column leg the south arcs of column j
+ * over rows [i, h); only messages with the same source row share row arcs and only messages with
+ * the same destination column share column arcs. Messages are taken in scan order of their turning
+ * nodes, ties by instance index; each takes the smallest slot whose per-row and per-column
+ * summaries allow it. Two turning nodes on one diagonal {@code i - j = const} differ in both row
+ * and column, so the order within a diagonal does not matter.
  *
- * @implNote Stateless; the per-row and per-column arrays grow on demand. Time O(|M| log |M| + |M| S).
+ * @implNote Stateless; the per-row and per-column arrays grow on demand. Time O(|M| log |M| + |M|
+ *     S).
  */
 final class EsmScan {
-  private EsmScan() {
-  }
+  private EsmScan() {}
 
   /** Which scan and which reading of the paper's availability test. */
   enum Variant {
     /**
-     * A4-rigorous (docs/models/bufferless-chatting.md#esm-paper-and-esm-ne [D]): diagonals from the north-east corner,
-     * rows east to west, columns north to south; {@code rowMin} and {@code colMax} summaries. S &le; 2C - 1, proven.
+     * A4-rigorous (docs/models/bufferless-chatting.md#esm-paper-and-esm-ne [D]): diagonals from the
+     * north-east corner, rows east to west, columns north to south; {@code rowMin} and {@code
+     * colMax} summaries. S &le; 2C - 1, proven.
      */
     NE(false, true, true, false),
-    /** A4-paper with both fixes F1 ({@code col >= h}) and F2 (empty legs neither blocked nor recorded). */
+    /**
+     * A4-paper with both fixes F1 ({@code col >= h}) and F2 (empty legs neither blocked nor
+     * recorded).
+     */
     PAPER(true, true, true, false),
     /**
-     * A4-paper with F1 but not F2: the reading that oracle E (docs/models/bufferless-chatting.md#examples) refutes.
-     * Tests only.
+     * A4-paper with F1 but not F2: the reading that oracle E
+     * (docs/models/bufferless-chatting.md#examples) refutes. Tests only.
      */
     PAPER_WITHOUT_F2(true, true, false, false),
     /**
-     * A4-paper with F2 but the paper's literal {@code col > h} (no F1), on the paper's 2C slots: a message that turns
-     * into the last row finds no slot. Tests only.
+     * A4-paper with F2 but the paper's literal {@code col > h} (no F1), on the paper's 2C slots: a
+     * message that turns into the last row finds no slot. Tests only.
      */
     PAPER_WITHOUT_F1(true, false, true, true);
 
@@ -71,8 +77,8 @@ final class EsmScan {
   }
 
   /**
-   * Null if every message of a chatting instance on an ESM follows its one-turn route, else why not. Lengths are
-   * not looked at.
+   * Null if every message of a chatting instance on an ESM follows its one-turn route, else why
+   * not. Lengths are not looked at.
    */
   static String notOneTurn(Instance instance) {
     Topology t = instance.network().topology();
@@ -85,9 +91,12 @@ final class EsmScan {
       if (!instance.messages().get(m).hasRoute()) {
         continue; // the default ESM route is the one-turn route (Atlas)
       }
-      if (!Arrays.equals(atlas.nodes(m), oneTurn(instance.messages().get(m).from(),
-          instance.messages().get(m).to(), cols))) {
-        return "message " + instance.messages().get(m).id() + " has an explicit route that is not the one-turn "
+      if (!Arrays.equals(
+          atlas.nodes(m),
+          oneTurn(instance.messages().get(m).from(), instance.messages().get(m).to(), cols))) {
+        return "message "
+            + instance.messages().get(m).id()
+            + " has an explicit route that is not the one-turn "
             + "route (east along the source row, then south)";
       }
     }
@@ -115,8 +124,8 @@ final class EsmScan {
   }
 
   /**
-   * Slots (0-based, instance order) for the messages of an ESM instance, each taken as a one-flit message on its
-   * one-turn route (lengths are ignored).
+   * Slots (0-based, instance order) for the messages of an ESM instance, each taken as a one-flit
+   * message on its one-turn route (lengths are ignored).
    *
    * @throws IllegalArgumentException if the network is not an ESM or a route is not one-turn
    * @throws NoSlot only for {@link Variant#PAPER_WITHOUT_F1}
@@ -148,7 +157,8 @@ final class EsmScan {
   }
 
   /** The largest number of messages on one arc (C of the unit-length copies). */
-  static long unitCongestion(int rows, int cols, int[] srcRow, int[] srcCol, int[] dstRow, int[] dstCol) {
+  static long unitCongestion(
+      int rows, int cols, int[] srcRow, int[] srcCol, int[] dstRow, int[] dstCol) {
     // difference arrays along each row (east arcs) and each column (south arcs)
     long[] east = new long[rows * (cols + 1)];
     long[] south = new long[cols * (rows + 1)];
@@ -176,7 +186,14 @@ final class EsmScan {
     return c;
   }
 
-  static long[] slots(int rows, int cols, int[] srcRow, int[] srcCol, int[] dstRow, int[] dstCol, Variant v,
+  static long[] slots(
+      int rows,
+      int cols,
+      int[] srcRow,
+      int[] srcCol,
+      int[] dstRow,
+      int[] dstCol,
+      Variant v,
       long cap) {
     int n = srcRow.length;
     // scan order: diagonal d = i - j of the turning node (i, j) = (source row, destination column)
@@ -189,7 +206,8 @@ final class EsmScan {
     Arrays.sort(key);
     // A4-paper: row[i][s] = easternmost turning column in row i in slot s (0 if none),
     //           col[j][s] = northernmost turning row in column j in slot s (rows - 1 if none).
-    // A4-rigorous: rowMin[i][s] = westernmost source column in row i (+inf), colMax[j][s] = southernmost
+    // A4-rigorous: rowMin[i][s] = westernmost source column in row i (+inf), colMax[j][s] =
+    // southernmost
     //           destination row in column j (-inf).
     Track[] row = new Track[rows];
     Track[] col = new Track[cols];

@@ -15,11 +15,11 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * The pipeline A0 of docs/models/bufferless-chatting.md#pipeline on an Eastward-Southward mesh with unit-length
- * messages: slots from one of the A4 scans ({@link EsmScan}), then the VO transform
- * (docs/models/bufferless-chatting.md#transformations) with the ESM leveling {@code level = row + col} of the source,
- * shifted so that the earliest departure is 0. Reports the virtual duration S as the statistic {@code virtualDuration};
- * after VO, {@code T <= S + Q - 1} (Theorem 3.2).
+ * The pipeline A0 of docs/models/bufferless-chatting.md#pipeline on an Eastward-Southward mesh with
+ * unit-length messages: slots from one of the A4 scans ({@link EsmScan}), then the VO transform
+ * (docs/models/bufferless-chatting.md#transformations) with the ESM leveling {@code level = row +
+ * col} of the source, shifted so that the earliest departure is 0. Reports the virtual duration S
+ * as the statistic {@code virtualDuration}; after VO, {@code T <= S + Q - 1} (Theorem 3.2).
  *
  * @implNote Stateless.
  */
@@ -28,27 +28,40 @@ abstract class EsmUnitMethod implements Method {
   /** The scan this method runs. */
   abstract EsmScan.Variant variant();
 
-  private static final Scope.NetworkTest ONE_TURN_ESM = new Scope.NetworkTest(
-      "eastward-southward mesh (esm) with one-turn routes", i -> {
-        if (!(i.network().topology() instanceof Topology.Esm)) {
-          return "is the paper's algorithm for an eastward-southward mesh (esm), and this network is a "
-              + i.network().topology().family() + ": use greedy (or first-fit for a virtual schedule)";
-        }
-        String route = EsmScan.notOneTurn(i);
-        return route == null ? null : "needs every message on its one-turn route, and " + route
-            + ": drop the explicit route or use greedy";
-      });
+  private static final Scope.NetworkTest ONE_TURN_ESM =
+      new Scope.NetworkTest(
+          "eastward-southward mesh (esm) with one-turn routes",
+          i -> {
+            if (!(i.network().topology() instanceof Topology.Esm)) {
+              return "is the paper's algorithm for an eastward-southward mesh (esm), and this network is a "
+                  + i.network().topology().family()
+                  + ": use greedy (or first-fit for a virtual schedule)";
+            }
+            String route = EsmScan.notOneTurn(i);
+            return route == null
+                ? null
+                : "needs every message on its one-turn route, and "
+                    + route
+                    + ": drop the explicit route or use greedy";
+          });
 
   /** The scope of both scans: unit-length chatting on an esm under all ports, one-turn routes. */
-  static final Scope SCOPE = Scope.of(ProblemKind.CHATTING).bufferlessPorts(CommModel.BufferlessPorts.ALL)
-      .on(ONE_TURN_ESM).note("unit-length chatting");
+  static final Scope SCOPE =
+      Scope.of(ProblemKind.CHATTING)
+          .bufferlessPorts(CommModel.BufferlessPorts.ALL)
+          .on(ONE_TURN_ESM)
+          .note("unit-length chatting");
 
   @Override
   public String whyNotFurther(Instance instance) {
     for (Message m : instance.messages()) {
       if (m.length() != 1) {
-        return name() + " schedules unit-length messages only (Theorem 5.3) and message " + m.id() + " has length "
-            + m.length() + ": longer messages need the length classes of Theorem 5.2 around this procedure "
+        return name()
+            + " schedules unit-length messages only (Theorem 5.3) and message "
+            + m.id()
+            + " has length "
+            + m.length()
+            + ": longer messages need the length classes of Theorem 5.2 around this procedure "
             + "(length-classes, Corollary 5.1), or use greedy";
       }
     }
@@ -76,7 +89,8 @@ abstract class EsmUnitMethod implements Method {
       out.put(msgs.get(i).id(), t[i]);
       makespan = Math.max(makespan, t[i] + instance.atlas().hops(i)); // t + l + d - 1 with l = 1
     }
-    return SolveResult.feasible(name(), new Schedule.Departures(out), makespan, limits.run().bestBound(instance))
+    return SolveResult.feasible(
+            name(), new Schedule.Departures(out), makespan, limits.run().bestBound(instance))
         .withStat("virtualDuration", s);
   }
 }

@@ -6,11 +6,12 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Topology;
 
 /**
- * A4's north-east diagonal scan (docs/models/bufferless-chatting.md#esm-paper-and-esm-ne; Bhatt, Bilardi, Pucci,
- * Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks", §5.2, Theorem
- * 5.3) as the unit-length procedure of Theorem 5.2, so that {@code length-classes} schedules messages of any length on
- * an Eastward-Southward mesh (Corollary 5.1). Each member is taken as a one-flit message on its one-turn route; the
- * scan uses at most 2C - 1 slots for a unit problem of congestion C.
+ * A4's north-east diagonal scan (docs/models/bufferless-chatting.md#esm-paper-and-esm-ne; Bhatt,
+ * Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in
+ * Leveled Networks", §5.2, Theorem 5.3) as the unit-length procedure of Theorem 5.2, so that {@code
+ * length-classes} schedules messages of any length on an Eastward-Southward mesh (Corollary 5.1).
+ * Each member is taken as a one-flit message on its one-turn route; the scan uses at most 2C - 1
+ * slots for a unit problem of congestion C.
  *
  * @implNote Stateless.
  */
@@ -38,8 +39,10 @@ final class EsmUnitScan implements UnitProcedure {
 
   @Override
   public String whyNot(Instance instance) {
-    return instance.network().topology() instanceof Topology.Esm ? EsmScan.notOneTurn(instance)
-        : "A4 scans an Eastward-Southward mesh (esm), and this network is a " + instance.network().topology().family();
+    return instance.network().topology() instanceof Topology.Esm
+        ? EsmScan.notOneTurn(instance)
+        : "A4 scans an Eastward-Southward mesh (esm), and this network is a "
+            + instance.network().topology().family();
   }
 
   @Override
@@ -62,8 +65,9 @@ final class EsmUnitScan implements UnitProcedure {
     if (n == 0) {
       return new long[0];
     }
-    return Transforms.normalise(EsmScan.slots(esm.rows(), cols, srcRow, srcCol, dstRow, dstCol,
-        EsmScan.Variant.NE, Long.MAX_VALUE));
+    return Transforms.normalise(
+        EsmScan.slots(
+            esm.rows(), cols, srcRow, srcCol, dstRow, dstCol, EsmScan.Variant.NE, Long.MAX_VALUE));
   }
 
   @Override

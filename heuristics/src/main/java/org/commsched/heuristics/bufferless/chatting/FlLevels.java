@@ -7,16 +7,16 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Topology;
 
 /**
- * The level of every message's first arc under the conventions of docs/models/bufferless-chatting.md#examples: on a ula
- * the source id, on an esm {@code row + col} of the source (every esm arc goes east or south, so any route is leveled
- * so), elsewhere the forward leveling of the used arcs found by {@link Leveling}. Node {@code k} of a route (0-based)
+ * The level of every message's first arc under the conventions of
+ * docs/models/bufferless-chatting.md#examples: on a ula the source id, on an esm {@code row + col}
+ * of the source (every esm arc goes east or south, so any route is leveled so), elsewhere the
+ * forward leveling of the used arcs found by {@link Leveling}. Node {@code k} of a route (0-based)
  * then has level {@code first + k}.
  *
  * @implNote Stateless.
  */
 final class FlLevels {
-  private FlLevels() {
-  }
+  private FlLevels() {}
 
   /** The first-arc levels in instance order, or empty if the used arcs are not forward leveled. */
   static Optional<long[]> of(Instance instance) {

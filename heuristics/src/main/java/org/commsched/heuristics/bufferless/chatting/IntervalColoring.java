@@ -1,41 +1,44 @@
 package org.commsched.heuristics.bufferless.chatting;
 
-import org.commsched.core.model.Instance;
 import java.util.Arrays;
 import java.util.List;
+import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.solve.MethodFacts;
 
 /**
- * A1 of docs/models/bufferless-chatting.md#interval-coloring: optimal virtual chatting of unit-length messages on a
- * unidirectional linear array by first-fit colouring of the interval graph in order of left endpoint; the real schedule
- * comes from VO.
+ * A1 of docs/models/bufferless-chatting.md#interval-coloring: optimal virtual chatting of
+ * unit-length messages on a unidirectional linear array by first-fit colouring of the interval
+ * graph in order of left endpoint; the real schedule comes from VO.
  *
- * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages
- * in Leveled Networks", Theorem 4.4 (exactly C tracks, so S = C) and Corollary 4.2 (after VO, T &lt;= C + Q - 1);
- * first-fit in left-endpoint order is optimal on interval graphs (H. A. Kierstead, "The linearity of first-fit
- * coloring of interval graphs", 1988).
+ * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable
+ * Length Messages in Leveled Networks", Theorem 4.4 (exactly C tracks, so S = C) and Corollary 4.2
+ * (after VO, T &lt;= C + Q - 1); first-fit in left-endpoint order is optimal on interval graphs (H.
+ * A. Kierstead, "The linearity of first-fit coloring of interval graphs", 1988).
  *
- * <p>On a bidirectional linear array the rightward and leftward messages are two ula instances on disjoint arcs,
- * solved at once ({@link BidirectionalSplit}); the guarantee holds per direction.
+ * <p>On a bidirectional linear array the rightward and leftward messages are two ula instances on
+ * disjoint arcs, solved at once ({@link BidirectionalSplit}); the guarantee holds per direction.
  *
- * <p>Order: (from, to, instance index) ascending (two stable counting sorts). Each message takes the smallest
- * track whose last interval ends before its first arc. Free track numbers are kept in a min-heap; a busy track
- * waits in a bucket of the last arc of its last interval and is freed when the sweep passes that arc. The run
- * takes O(n log C + N) for n messages, congestion C and N arcs.
+ * <p>Order: (from, to, instance index) ascending (two stable counting sorts). Each message takes
+ * the smallest track whose last interval ends before its first arc. Free track numbers are kept in
+ * a min-heap; a busy track waits in a bucket of the last arc of its last interval and is freed when
+ * the sweep passes that arc. The run takes O(n log C + N) for n messages, congestion C and N arcs.
  *
  * @implNote Stateless.
  */
 public final class IntervalColoring extends UlaVirtualMethod {
   /** The facts of {@code interval-coloring}: see the class javadoc for the source. */
-  static final MethodFacts FACTS = new MethodFacts("interval-coloring",
-      "unit-length chatting on a ula: first-fit interval colouring by left endpoint (S = C), real schedule "
-          + "through VO",
-      "virtual S = C (optimal); real T <= C + Q - 1 <= 2 T_opt - 1; on a bla the same per direction, "
-          + "with that direction's C and Q (T = the larger of the two)",
-      "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
-          + "in Leveled Networks\", Theorem 4.4, Corollary 4.2",
-      SCOPE, false);
+  static final MethodFacts FACTS =
+      new MethodFacts(
+          "interval-coloring",
+          "unit-length chatting on a ula: first-fit interval colouring by left endpoint (S = C), real schedule "
+              + "through VO",
+          "virtual S = C (optimal); real T <= C + Q - 1 <= 2 T_opt - 1; on a bla the same per direction, "
+              + "with that direction's C and Q (T = the larger of the two)",
+          "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
+              + "in Leveled Networks\", Theorem 4.4, Corollary 4.2",
+          SCOPE,
+          false);
 
   @Override
   public MethodFacts facts() {
@@ -52,8 +55,11 @@ public final class IntervalColoring extends UlaVirtualMethod {
   String refuse(List<Message> messages) {
     for (Message m : messages) {
       if (m.length() != 1) {
-        return "interval-coloring takes unit-length messages only (message " + m.id() + " has length "
-            + m.length() + "): use kierstead or greedy";
+        return "interval-coloring takes unit-length messages only (message "
+            + m.id()
+            + " has length "
+            + m.length()
+            + "): use kierstead or greedy";
       }
     }
     return null;

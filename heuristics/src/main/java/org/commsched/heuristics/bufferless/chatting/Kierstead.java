@@ -1,66 +1,76 @@
 package org.commsched.heuristics.bufferless.chatting;
 
-import org.commsched.core.model.Instance;
 import java.util.Arrays;
 import java.util.List;
+import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
 import org.commsched.core.solve.MethodFacts;
 
 /**
- * A2 of docs/models/bufferless-chatting.md#kierstead: virtual chatting with arbitrary lengths on a unidirectional
- * linear array by the project's concrete "weighted Kierstead-Trotter" strategy, then VO for the real schedule.
+ * A2 of docs/models/bufferless-chatting.md#kierstead: virtual chatting with arbitrary lengths on a
+ * unidirectional linear array by the project's concrete "weighted Kierstead-Trotter" strategy, then
+ * VO for the real schedule.
  *
- * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages
- * in Leveled Networks", §4.2, Theorem 4.5(b) and Corollary 4.3, which summarise H. A. Kierstead, "A polynomial
- * time approximation algorithm for dynamic storage allocation" (1991). The concrete strategy is the project's own
- * (docs/models/bufferless-chatting.md#kierstead: "the concrete strategy is ours"), not the paper's:
+ * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable
+ * Length Messages in Leveled Networks", §4.2, Theorem 4.5(b) and Corollary 4.3, which summarise H.
+ * A. Kierstead, "A polynomial time approximation algorithm for dynamic storage allocation" (1991).
+ * The concrete strategy is the project's own (docs/models/bufferless-chatting.md#kierstead: "the
+ * concrete strategy is ours"), not the paper's:
+ *
  * <ol>
- *   <li>round each length up to a power of two {@code h};</li>
+ *   <li>round each length up to a power of two {@code h};
  *   <li>in order (h desc, from asc, to asc, index asc) give each message the lowest aligned block
- *       {@code [p, p + h)}, p a multiple of h, such that at every arc x of its interval the earlier blocks at x
- *       cover at most p units below {@code p + h} (counted with multiplicity);</li>
- *   <li>3-colour first fit: a message's colour avoids those of earlier messages whose block meets its block and
- *       whose interval meets its interval; the slot is {@code colour * Λ + p}, Λ the top of the highest block.</li>
+ *       {@code [p, p + h)}, p a multiple of h, such that at every arc x of its interval the earlier
+ *       blocks at x cover at most p units below {@code p + h} (counted with multiplicity);
+ *   <li>3-colour first fit: a message's colour avoids those of earlier messages whose block meets
+ *       its block and whose interval meets its interval; the slot is {@code colour * Λ + p}, Λ the
+ *       top of the highest block.
  * </ol>
  *
- * <p>Why it holds (the proof sketch of docs/models/bufferless-chatting.md#kierstead): sizes are powers of two taken in
- * non-increasing order and blocks are aligned, so an earlier block either contains a new block or misses it. If
- * candidate p - h failed, it failed at a point x of the interval where the units below p are all covered; that point is
- * private to the message among all items whose blocks meet its block. Hence p + h &lt;= L' (the rounded load, at most
- * 2C - 1), at most one earlier conflicting item on each side, three colours suffice, and
- * S &lt;= 3Λ &lt;= 3L' &lt;= 6C - 3; after VO, T &lt;= S + Q - 1.
+ * <p>Why it holds (the proof sketch of docs/models/bufferless-chatting.md#kierstead): sizes are
+ * powers of two taken in non-increasing order and blocks are aligned, so an earlier block either
+ * contains a new block or misses it. If candidate p - h failed, it failed at a point x of the
+ * interval where the units below p are all covered; that point is private to the message among all
+ * items whose blocks meet its block. Hence p + h &lt;= L' (the rounded load, at most 2C - 1), at
+ * most one earlier conflicting item on each side, three colours suffice, and S &lt;= 3Λ &lt;= 3L'
+ * &lt;= 6C - 3; after VO, T &lt;= S + Q - 1.
  *
- * <p>On a bidirectional linear array the rightward and leftward messages are two ula instances on disjoint arcs,
- * solved at once ({@link BidirectionalSplit}); the guarantee holds per direction.
+ * <p>On a bidirectional linear array the rightward and leftward messages are two ula instances on
+ * disjoint arcs, solved at once ({@link BidirectionalSplit}); the guarantee holds per direction.
  *
- * <p>Implementation: levels are counted in units of the smallest rounded length (every block is aligned to a
- * multiple of it). Per arc, the levels are kept as runs (maximal stretches covered by the same set of colours, a
- * bit mask per run, with W at each run's start), not one cell per level: with lengths up to 4096 a unit-level
- * representation would need about a million cells per arc. The test of step 2 at arc x reads {@code W_x(p + h) >=
- * h}, where {@code W_x(q) = q - load_{<q}(x)}, linear on each run; an arc's first admissible end at or above a
- * candidate is found by a binary search for the candidate's run and a scan up the runs, and passes over the
- * interval's arcs move the candidate up until every arc accepts it. Blocks meeting one level at one arc have
- * distinct colours, so the count of a level is the number of colours of its run, and step 3's first fit reads
- * the colours at the block's first level along the interval. The slots are those of the plain candidate scan (a
- * test in the heuristics module holds them equal).
+ * <p>Implementation: levels are counted in units of the smallest rounded length (every block is
+ * aligned to a multiple of it). Per arc, the levels are kept as runs (maximal stretches covered by
+ * the same set of colours, a bit mask per run, with W at each run's start), not one cell per level:
+ * with lengths up to 4096 a unit-level representation would need about a million cells per arc. The
+ * test of step 2 at arc x reads {@code W_x(p + h) >= h}, where {@code W_x(q) = q - load_{<q}(x)},
+ * linear on each run; an arc's first admissible end at or above a candidate is found by a binary
+ * search for the candidate's run and a scan up the runs, and passes over the interval's arcs move
+ * the candidate up until every arc accepts it. Blocks meeting one level at one arc have distinct
+ * colours, so the count of a level is the number of colours of its run, and step 3's first fit
+ * reads the colours at the block's first level along the interval. The slots are those of the plain
+ * candidate scan (a test in the heuristics module holds them equal).
  *
- * <p>Cost: O(sum over messages of |interval| * (passes * (log R + scanned runs) + runs above the block)) for R
- * runs per arc, and memory O(runs), at most about twice the sum of the spans (adjacent runs with equal colours
- * merge, so blocks stacked at an arc share runs). Nothing grows with the lengths themselves.
+ * <p>Cost: O(sum over messages of |interval| * (passes * (log R + scanned runs) + runs above the
+ * block)) for R runs per arc, and memory O(runs), at most about twice the sum of the spans
+ * (adjacent runs with equal colours merge, so blocks stacked at an arc share runs). Nothing grows
+ * with the lengths themselves.
  *
  * @implNote Stateless.
  */
 public final class Kierstead extends UlaVirtualMethod {
   /** The facts of {@code kierstead}: see the class javadoc for the source. */
-  static final MethodFacts FACTS = new MethodFacts("kierstead",
-      "chatting on a ula, any lengths: Kierstead's dsa approximation (power-of-two aligned blocks, 3 colours),"
-          + " real schedule through VO",
-      "virtual S <= 3 Lambda <= 6C - 3; real T <= 6C + Q - 4 < 7 T_opt; on a bla the same per direction, with "
-          + "that direction's C and Q (T = the larger of the two)",
-      "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
-          + "in Leveled Networks\", Theorem 4.5(b), Corollary 4.3 (after H. A. Kierstead 1991); concrete strategy of "
-          + "docs/models/bufferless-chatting.md#kierstead",
-      SCOPE, false);
+  static final MethodFacts FACTS =
+      new MethodFacts(
+          "kierstead",
+          "chatting on a ula, any lengths: Kierstead's dsa approximation (power-of-two aligned blocks, 3 colours),"
+              + " real schedule through VO",
+          "virtual S <= 3 Lambda <= 6C - 3; real T <= 6C + Q - 4 < 7 T_opt; on a bla the same per direction, with "
+              + "that direction's C and Q (T = the larger of the two)",
+          "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
+              + "in Leveled Networks\", Theorem 4.5(b), Corollary 4.3 (after H. A. Kierstead 1991); concrete strategy of "
+              + "docs/models/bufferless-chatting.md#kierstead",
+          SCOPE,
+          false);
 
   @Override
   public MethodFacts facts() {
@@ -74,9 +84,10 @@ public final class Kierstead extends UlaVirtualMethod {
   }
 
   /**
-   * The most message-arc incidences (the sum of the messages' spans) this implementation takes: 2^27. Each block
-   * adds at most two runs at each arc of its interval, so memory is at most about 34 bytes per incidence (far less
-   * when blocks stack into shared runs); above the budget it refuses rather than run out of memory.
+   * The most message-arc incidences (the sum of the messages' spans) this implementation takes:
+   * 2^27. Each block adds at most two runs at each arc of its interval, so memory is at most about
+   * 34 bytes per incidence (far less when blocks stack into shared runs); above the budget it
+   * refuses rather than run out of memory.
    */
   static final long MAX_INCIDENCES = 1L << 27;
 
@@ -88,7 +99,8 @@ public final class Kierstead extends UlaVirtualMethod {
       incidences += m.to() - (long) m.from();
       if (incidences > MAX_INCIDENCES) {
         return "kierstead keeps the levels of every arc a message crosses, and these messages cross more than "
-            + MAX_INCIDENCES + " message-arc pairs in all, the most it allows; use first-fit, or "
+            + MAX_INCIDENCES
+            + " message-arc pairs in all, the most it allows; use first-fit, or "
             + "interval-coloring for unit lengths";
       }
     }
@@ -108,9 +120,9 @@ public final class Kierstead extends UlaVirtualMethod {
   }
 
   /**
-   * The most levels, in units of the smallest rounded length, the messages' rounded lengths may add up to: 2^59.
-   * No block ends above that sum (it bounds the rounded load), and a run's first level shares a long with its
-   * colours.
+   * The most levels, in units of the smallest rounded length, the messages' rounded lengths may add
+   * up to: 2^59. No block ends above that sum (it bounds the rounded load), and a run's first level
+   * shares a long with its colours.
    */
   static final long MAX_LEVEL = 1L << 59;
 
@@ -133,7 +145,8 @@ public final class Kierstead extends UlaVirtualMethod {
       hi = Math.max(hi, to[i] - 1);
     }
     int[] order = order(from, to, h, lo, hi);
-    // Every block is aligned to its size, and every size is a multiple of the smallest one: count levels in
+    // Every block is aligned to its size, and every size is a multiple of the smallest one: count
+    // levels in
     // units of the smallest size (the same placement, scaled down).
     ArcLevels levels = new ArcLevels(hi - lo + 1);
     long[] p = new long[n];
@@ -145,15 +158,17 @@ public final class Kierstead extends UlaVirtualMethod {
       long g = h[i] / unit;
       long q = levels.lowestBlockEnd(a, b, g); // leaves the run holding q at each arc of [a, b]
       long start = q - g;
-      // first fit: the earlier blocks meeting [start, q) contain it, so their colours all show at unit start
+      // first fit: the earlier blocks meeting [start, q) contain it, so their colours all show at
+      // unit start
       int taken = 0;
       for (int x = a; x <= b; x++) {
         taken |= levels.coloursBelow(x, x - a, start);
       }
       int c = Integer.numberOfTrailingZeros(~taken);
       if (c >= 3) {
-        throw new IllegalStateException("kierstead: a message meets three earlier blocks of different colours, "
-            + "which the proof of docs/models/bufferless-chatting.md#kierstead rules out");
+        throw new IllegalStateException(
+            "kierstead: a message meets three earlier blocks of different colours, "
+                + "which the proof of docs/models/bufferless-chatting.md#kierstead rules out");
       }
       for (int x = a; x <= b; x++) {
         levels.add(x, x - a, start, g, c);
@@ -164,12 +179,16 @@ public final class Kierstead extends UlaVirtualMethod {
     }
     long[] sigma = new long[n];
     for (int i = 0; i < n; i++) {
-      sigma[i] = Math.multiplyExact(Math.addExact(Math.multiplyExact(colour[i], lambda), p[i]), unit);
+      sigma[i] =
+          Math.multiplyExact(Math.addExact(Math.multiplyExact(colour[i], lambda), p[i]), unit);
     }
     return sigma;
   }
 
-  /** The placement order (h desc, from asc, to asc, index asc): the interval order stably sorted by h. */
+  /**
+   * The placement order (h desc, from asc, to asc, index asc): the interval order stably sorted by
+   * h.
+   */
   static int[] order(int[] from, int[] to, long[] h, int lo, int hi) {
     int[] key = new int[from.length];
     for (int i = 0; i < key.length; i++) {
@@ -179,29 +198,34 @@ public final class Kierstead extends UlaVirtualMethod {
   }
 
   /**
-   * Per arc, the levels the placed blocks cover, as runs: maximal stretches of levels covered by the same set of
-   * colours (a bit mask), each with {@code W} at its start, so that memory and time follow the blocks placed, not
-   * the number of levels.
+   * Per arc, the levels the placed blocks cover, as runs: maximal stretches of levels covered by
+   * the same set of colours (a bit mask), each with {@code W} at its start, so that memory and time
+   * follow the blocks placed, not the number of levels.
    *
-   * <p>With {@code v(u) = 1 - (blocks covering level u)} and {@code W(q) = v(0) + ... + v(q - 1)}, the model's test
-   * {@code load_{<p+h}(x) <= p} reads {@code W_x(p + h) >= h}. Blocks covering one level of one arc have distinct
-   * colours (that is what the colouring ensures), so the count of a level is the number of colours of its run, and
-   * W is linear on a run (slope 1 - count). The last run of an arc reaches to infinity and is free.
+   * <p>With {@code v(u) = 1 - (blocks covering level u)} and {@code W(q) = v(0) + ... + v(q - 1)},
+   * the model's test {@code load_{<p+h}(x) <= p} reads {@code W_x(p + h) >= h}. Blocks covering one
+   * level of one arc have distinct colours (that is what the colouring ensures), so the count of a
+   * level is the number of colours of its run, and W is linear on a run (slope 1 - count). The last
+   * run of an arc reaches to infinity and is free.
    *
-   * <p>Layout: one array per arc, two longs per run: the run's first level shifted left by three with its colour
-   * mask in the low bits, then W there. A search, the run's W and its colours then share cache lines, which is what
-   * the time is spent on (an interval visits hundreds of arcs, each a separate array).
+   * <p>Layout: one array per arc, two longs per run: the run's first level shifted left by three
+   * with its colour mask in the low bits, then W there. A search, the run's W and its colours then
+   * share cache lines, which is what the time is spent on (an interval visits hundreds of arcs,
+   * each a separate array).
    *
-   * <p>Run boundaries are ends of placed blocks, so while blocks of size g are placed (sizes non-increasing,
-   * aligned) every boundary is a multiple of g and a new block lies inside one run. The search for the lowest end
-   * remembers, per arc of the interval, the run holding the candidate ({@code found}); the first visit of an arc
-   * starts from the run its neighbour found (neighbouring arcs mostly hold the same blocks), later passes step up
-   * from the arc's own, and the colouring and the insertion start from it without searching again.
+   * <p>Run boundaries are ends of placed blocks, so while blocks of size g are placed (sizes
+   * non-increasing, aligned) every boundary is a multiple of g and a new block lies inside one run.
+   * The search for the lowest end remembers, per arc of the interval, the run holding the candidate
+   * ({@code found}); the first visit of an arc starts from the run its neighbour found
+   * (neighbouring arcs mostly hold the same blocks), later passes step up from the arc's own, and
+   * the colouring and the insertion start from it without searching again.
    */
   private static final class ArcLevels {
     private final int[] len; // runs per arc
-    private final long[][] run; // per arc, run r at [2r] (first level << 3 | colours) and [2r + 1] (W there)
-    private int[] found = new int[16]; // per arc of the current interval (x - a), the run holding the candidate
+    private final long[][]
+        run; // per arc, run r at [2r] (first level << 3 | colours) and [2r + 1] (W there)
+    private int[] found =
+        new int[16]; // per arc of the current interval (x - a), the run holding the candidate
 
     ArcLevels(int arcs) {
       len = new int[arcs];
@@ -221,10 +245,11 @@ public final class Kierstead extends UlaVirtualMethod {
     }
 
     /**
-     * The smallest q, a positive multiple of g, with {@code W_x(q) >= g} at every arc x of [a, b]: the end of the
-     * lowest admissible block. Passes over the arcs, each moving q to the arc's first admissible end at or above
-     * it, until b - a + 1 arcs in a row accept q; no q below is admissible at the arc that moved it. On return,
-     * {@code found[x - a]} is the run of arc x holding q.
+     * The smallest q, a positive multiple of g, with {@code W_x(q) >= g} at every arc x of [a, b]:
+     * the end of the lowest admissible block. Passes over the arcs, each moving q to the arc's
+     * first admissible end at or above it, until b - a + 1 arcs in a row accept q; no q below is
+     * admissible at the arc that moved it. On return, {@code found[x - a]} is the run of arc x
+     * holding q.
      */
     long lowestBlockEnd(int a, int b, long g) {
       int span = b - a + 1;
@@ -248,8 +273,8 @@ public final class Kierstead extends UlaVirtualMethod {
     }
 
     /**
-     * The run of arc x holding level u, searched from run {@code hint}: doubling steps up or down from it, then a
-     * binary search between the last two.
+     * The run of arc x holding level u, searched from run {@code hint}: doubling steps up or down
+     * from it, then a binary search between the last two.
      */
     private int find(int x, long u, int hint) {
       long[] d = run[x];
@@ -289,11 +314,12 @@ public final class Kierstead extends UlaVirtualMethod {
     }
 
     /**
-     * The smallest multiple of g at or above q (a multiple of g) with {@code W_x >= g}. Placed blocks are aligned
-     * to sizes that are multiples of g, so v is constant on each aligned run of g levels and W is linear there: the
-     * first level where W reaches g, rounded up to a multiple of g, is the answer. W only rises across free runs.
-     * Starts from {@code found[k]} (a run at or below the one holding q; -1 on the first visit, when the
-     * neighbour's run is the guess) and leaves there the run holding the answer.
+     * The smallest multiple of g at or above q (a multiple of g) with {@code W_x >= g}. Placed
+     * blocks are aligned to sizes that are multiples of g, so v is constant on each aligned run of
+     * g levels and W is linear there: the first level where W reaches g, rounded up to a multiple
+     * of g, is the answer. W only rises across free runs. Starts from {@code found[k]} (a run at or
+     * below the one holding q; -1 on the first visit, when the neighbour's run is the guess) and
+     * leaves there the run holding the answer.
      */
     private long firstEnd(int x, int k, long q, long g) {
       int hint = found[k];
@@ -323,8 +349,9 @@ public final class Kierstead extends UlaVirtualMethod {
 
     /**
      * The colours (bit k for colour k) of the blocks covering level u = q - g at arc x, after
-     * {@link #lowestBlockEnd} returned q (k = x - a). Boundaries are multiples of g, so u lies in the run holding q
-     * or, when that run starts at q, in the run before it; {@code found[k]} is moved to u's run.
+     * {@link #lowestBlockEnd} returned q (k = x - a). Boundaries are multiples of g, so u lies in
+     * the run holding q or, when that run starts at q, in the run before it; {@code found[k]} is
+     * moved to u's run.
      */
     int coloursBelow(int x, int k, long u) {
       int r = found[k];
@@ -337,9 +364,10 @@ public final class Kierstead extends UlaVirtualMethod {
     }
 
     /**
-     * Places a block of colour c on levels {@code [from, from + g)} of arc x, inside run {@code found[k]} (set by
-     * {@link #coloursBelow}): that run becomes up to three (below, the block, above), the block's run joins a
-     * neighbour with the same colours, and W above the block falls by g.
+     * Places a block of colour c on levels {@code [from, from + g)} of arc x, inside run {@code
+     * found[k]} (set by {@link #coloursBelow}): that run becomes up to three (below, the block,
+     * above), the block's run joins a neighbour with the same colours, and W above the block falls
+     * by g.
      */
     void add(int x, int k, long from, long g, int c) {
       int r = found[k];

@@ -11,14 +11,15 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Topology;
 
 /**
- * A forward leveling (FL) of the sub-network made of the arcs an instance's messages use: every used arc goes
- * from level {@code i} to level {@code i + 1}, so along every route {@code level(e_k) = level(e_0) + k}. The level
- * of an arc is the level of its tail.
+ * A forward leveling (FL) of the sub-network made of the arcs an instance's messages use: every
+ * used arc goes from level {@code i} to level {@code i + 1}, so along every route {@code level(e_k)
+ * = level(e_0) + k}. The level of an arc is the level of its tail.
  *
- * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages
- * in Leveled Networks", §3.4 (docs/models/bufferless-chatting.md#forward-leveled-networks). On a ULA {@code level(x ->
- * x+1) = x}; on an ESM the level of node (row, col) is {@code row + col}; on any other network a breadth-first
- * consistency check over the used arcs finds a leveling or proves there is none.
+ * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable
+ * Length Messages in Leveled Networks", §3.4
+ * (docs/models/bufferless-chatting.md#forward-leveled-networks). On a ULA {@code level(x -> x+1) =
+ * x}; on an ESM the level of node (row, col) is {@code row + col}; on any other network a
+ * breadth-first consistency check over the used arcs finds a leveling or proves there is none.
  *
  * @implNote Immutable. Levels are shifted so that the smallest used arc level is 0.
  */
@@ -31,7 +32,10 @@ public final class Leveling {
     this.maxArcLevel = maxArcLevel;
   }
 
-  /** The leveling of the used arcs, or empty if they are not forward leveled (or there are no messages). */
+  /**
+   * The leveling of the used arcs, or empty if they are not forward leveled (or there are no
+   * messages).
+   */
   public static Optional<Leveling> of(Instance instance) {
     List<Message> msgs = instance.messages();
     if (msgs.isEmpty()) {
@@ -67,7 +71,9 @@ public final class Leveling {
     return Optional.of(new Leveling(first, hi - lo));
   }
 
-  /** Breadth-first levels over the used arcs; empty on a contradiction (the used arcs are not FL). */
+  /**
+   * Breadth-first levels over the used arcs; empty on a contradiction (the used arcs are not FL).
+   */
   private static Optional<Leveling> generic(Instance instance) {
     Network net = instance.network();
     Atlas atlas = instance.atlas();
@@ -118,7 +124,8 @@ public final class Leveling {
     return Optional.of(new Leveling(first, hi - lo));
   }
 
-  private static boolean visit(int y, long want, long[] level, boolean[] seen, ArrayDeque<Integer> queue) {
+  private static boolean visit(
+      int y, long want, long[] level, boolean[] seen, ArrayDeque<Integer> queue) {
     if (seen[y]) {
       return level[y] == want;
     }
@@ -139,8 +146,8 @@ public final class Leveling {
   }
 
   /**
-   * The largest difference between the levels of two used arcs (the paper's {@code H - 1} of Thm 3.1(b), taken
-   * over the used arcs only).
+   * The largest difference between the levels of two used arcs (the paper's {@code H - 1} of Thm
+   * 3.1(b), taken over the used arcs only).
    */
   public long levelSpan() {
     return maxArcLevel;

@@ -7,34 +7,36 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.Scope;
 
 /**
- * The virtual/real transformations of Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of
- * Variable Length Messages in Leveled Networks", §3 (docs/models/bufferless-chatting.md#transformations), on a
- * forward-leveled network, in this project's 0-based times (docs/DESIGN.md). {@code level} is the level of a message's
- * first arc.
+ * The virtual/real transformations of Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On
+ * Bufferless Routing of Variable Length Messages in Leveled Networks", §3
+ * (docs/models/bufferless-chatting.md#transformations), on a forward-leveled network, in this
+ * project's 0-based times (docs/DESIGN.md). {@code level} is the level of a message's first arc.
  *
  * <ul>
- *   <li>LS (Thm 3.1): {@code t = sigma + level}. A bijection between real and virtual schedules.</li>
- *   <li>VO (Thm 3.2, eq. 3.8): with slots normalised into {@code [0, S)},
- *       {@code t = floorMod(level + sigma, S)}; this is the 1-based
- *       {@code t = floorMod(level + sigma - 1, S) + 1} with both sides shifted by one. Departures lie in
- *       {@code [0, S)} and the real duration is at most {@code S + Q - 1}.</li>
- *   <li>OV (Thm 3.3, eq. 3.10): with departures normalised into {@code [0, T)},
- *       {@code sigma = floorMod(t - level, T)}; the virtual duration is at most {@code T + L - 1}.</li>
+ *   <li>LS (Thm 3.1): {@code t = sigma + level}. A bijection between real and virtual schedules.
+ *   <li>VO (Thm 3.2, eq. 3.8): with slots normalised into {@code [0, S)}, {@code t = floorMod(level
+ *       + sigma, S)}; this is the 1-based {@code t = floorMod(level + sigma - 1, S) + 1} with both
+ *       sides shifted by one. Departures lie in {@code [0, S)} and the real duration is at most
+ *       {@code S + Q - 1}.
+ *   <li>OV (Thm 3.3, eq. 3.10): with departures normalised into {@code [0, T)}, {@code sigma =
+ *       floorMod(t - level, T)}; the virtual duration is at most {@code T + L - 1}.
  * </ul>
+ *
  * The functions are pure; the map versions keep the key order of their input.
  *
  * @implNote Stateless.
  */
 public final class Transforms {
   /**
-   * The scope of the methods that build a virtual schedule and return it as is (dsa) or through VO (chatting):
-   * bufferless, all ports, on the networks each method names with {@link Scope#on}.
+   * The scope of the methods that build a virtual schedule and return it as is (dsa) or through VO
+   * (chatting): bufferless, all ports, on the networks each method names with {@link Scope#on}.
    */
-  static final Scope VIRTUAL_THEN_VO = Scope.of(ProblemKind.CHATTING, ProblemKind.DSA)
-      .bufferlessPorts(CommModel.BufferlessPorts.ALL).note("chatting (real, through VO) or dsa (slots)");
+  static final Scope VIRTUAL_THEN_VO =
+      Scope.of(ProblemKind.CHATTING, ProblemKind.DSA)
+          .bufferlessPorts(CommModel.BufferlessPorts.ALL)
+          .note("chatting (real, through VO) or dsa (slots)");
 
-  private Transforms() {
-  }
+  private Transforms() {}
 
   /** LS: departures {@code sigma[i] + level[i]}. */
   public static long[] ls(long[] slots, long[] level) {
@@ -55,8 +57,9 @@ public final class Transforms {
   }
 
   /**
-   * VO with nominal duration {@code duration}: every slot must lie in {@code [0, duration)} (normalise first; any
-   * {@code duration >= S} is allowed, docs/models/bufferless-chatting.md#transformations).
+   * VO with nominal duration {@code duration}: every slot must lie in {@code [0, duration)}
+   * (normalise first; any {@code duration >= S} is allowed,
+   * docs/models/bufferless-chatting.md#transformations).
    *
    * @throws IllegalArgumentException if a slot lies outside {@code [0, duration)}
    */
@@ -64,8 +67,12 @@ public final class Transforms {
     long[] t = new long[slots.length];
     for (int i = 0; i < t.length; i++) {
       if (slots[i] < 0 || slots[i] >= duration) {
-        throw new IllegalArgumentException("VO needs slots in [0, " + duration + "), got " + slots[i]
-            + ": normalise the virtual schedule first");
+        throw new IllegalArgumentException(
+            "VO needs slots in [0, "
+                + duration
+                + "), got "
+                + slots[i]
+                + ": normalise the virtual schedule first");
       }
       t[i] = Math.floorMod(level[i] + slots[i], duration);
     }
@@ -73,7 +80,8 @@ public final class Transforms {
   }
 
   /**
-   * OV with duration {@code duration}: every departure must lie in {@code [0, duration)} (normalise first).
+   * OV with duration {@code duration}: every departure must lie in {@code [0, duration)} (normalise
+   * first).
    *
    * @throws IllegalArgumentException if a departure lies outside {@code [0, duration)}
    */
@@ -81,8 +89,12 @@ public final class Transforms {
     long[] s = new long[departures.length];
     for (int i = 0; i < s.length; i++) {
       if (departures[i] < 0 || departures[i] >= duration) {
-        throw new IllegalArgumentException("OV needs departures in [0, " + duration + "), got " + departures[i]
-            + ": normalise the schedule first");
+        throw new IllegalArgumentException(
+            "OV needs departures in [0, "
+                + duration
+                + "), got "
+                + departures[i]
+                + ": normalise the schedule first");
       }
       s[i] = Math.floorMod(departures[i] - level[i], duration);
     }
@@ -138,16 +150,20 @@ public final class Transforms {
   }
 
   /** VO on maps (see {@link #vo(long[], long[], long)}). */
-  public static Map<String, Long> vo(Map<String, Long> slots, Map<String, Long> level, long duration) {
+  public static Map<String, Long> vo(
+      Map<String, Long> slots, Map<String, Long> level, long duration) {
     Map<String, Long> out = new LinkedHashMap<>();
-    slots.forEach((id, s) -> out.put(id, vo(new long[] {s}, new long[] {level.get(id)}, duration)[0]));
+    slots.forEach(
+        (id, s) -> out.put(id, vo(new long[] {s}, new long[] {level.get(id)}, duration)[0]));
     return out;
   }
 
   /** OV on maps (see {@link #ov(long[], long[], long)}). */
-  public static Map<String, Long> ov(Map<String, Long> departures, Map<String, Long> level, long duration) {
+  public static Map<String, Long> ov(
+      Map<String, Long> departures, Map<String, Long> level, long duration) {
     Map<String, Long> out = new LinkedHashMap<>();
-    departures.forEach((id, t) -> out.put(id, ov(new long[] {t}, new long[] {level.get(id)}, duration)[0]));
+    departures.forEach(
+        (id, t) -> out.put(id, ov(new long[] {t}, new long[] {level.get(id)}, duration)[0]));
     return out;
   }
 }

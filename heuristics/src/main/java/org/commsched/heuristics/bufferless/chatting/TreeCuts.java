@@ -19,46 +19,54 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * A6 of docs/models/bufferless-chatting.md#tree-cuts-and-tree-cuts-simultaneous: chatting on a bidirectional tree (BT)
- * by recursive edge cuts; the messages crossing each cut arc get a virtual schedule on that arc's forward-leveled
- * subnetwork, VO turns it into a real schedule, and the real schedules of the recursion levels are concatenated.
+ * A6 of docs/models/bufferless-chatting.md#tree-cuts-and-tree-cuts-simultaneous: chatting on a
+ * bidirectional tree (BT) by recursive edge cuts; the messages crossing each cut arc get a virtual
+ * schedule on that arc's forward-leveled subnetwork, VO turns it into a real schedule, and the real
+ * schedules of the recursion levels are concatenated.
  *
- * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages
- * in Leveled Networks", §6.1 (decomposition by cutsets), §6.3, Proposition 6.1 (after Valiant: removing one tree
- * edge, i.e. its two opposing arcs, leaves two trees of at least floor(n/δ) and at most ceil((δ-1)n/δ) nodes, so
- * the recursion has at most ceil(δ log2 n) levels) and Theorem 6.1 (T &lt;= 2(C + Q) ceil(δ log2 n)).
+ * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable
+ * Length Messages in Leveled Networks", §6.1 (decomposition by cutsets), §6.3, Proposition 6.1
+ * (after Valiant: removing one tree edge, i.e. its two opposing arcs, leaves two trees of at least
+ * floor(n/δ) and at most ceil((δ-1)n/δ) nodes, so the recursion has at most ceil(δ log2 n) levels)
+ * and Theorem 6.1 (T &lt;= 2(C + Q) ceil(δ log2 n)).
  *
- * <p>Model: a tree whose links are two opposing arcs, every message on its unique path, any lengths. A BT is not
- * forward leveled, but the routes through one arc (x, y) are: level(w) = -dist(w, x) on x's side and
- * 1 + dist(w, y) on y's side, so a message whose route crosses (x, y) at hop k has first-arc level -k. Virtual
- * schedules of different arcs use different levelings and cannot be concatenated; their VO images can
+ * <p>Model: a tree whose links are two opposing arcs, every message on its unique path, any
+ * lengths. A BT is not forward leveled, but the routes through one arc (x, y) are: level(w) =
+ * -dist(w, x) on x's side and 1 + dist(w, y) on y's side, so a message whose route crosses (x, y)
+ * at hop k has first-arc level -k. Virtual schedules of different arcs use different levelings and
+ * cannot be concatenated; their VO images can
  * (docs/models/bufferless-chatting.md#forward-leveled-networks).
  *
- * <p>Per recursion level, in every component that still holds messages: root it at its smallest node, take the
- * edge (parent p, child c) that minimises max(size_c, n' - size_c), ties by (min(p, c), max(p, c)) (a centroid
- * edge, which meets Proposition 6.1). For each of the arcs p-&gt;c and c-&gt;p, the messages of the component whose
- * route uses it are concatenated in instance order on that arc (virtual S = their total length &lt;= C), put through
- * VO with the arc's leveling, and shifted to start at 0, which takes T_arc &lt;= S + Q - 1 &lt;= C + Q - 1 steps
- * (Theorem 3.2). The other messages go to the side that holds their source. Components of one level use disjoint
- * arcs and share the level's window; levels follow one another.
+ * <p>Per recursion level, in every component that still holds messages: root it at its smallest
+ * node, take the edge (parent p, child c) that minimises max(size_c, n' - size_c), ties by (min(p,
+ * c), max(p, c)) (a centroid edge, which meets Proposition 6.1). For each of the arcs p-&gt;c and
+ * c-&gt;p, the messages of the component whose route uses it are concatenated in instance order on
+ * that arc (virtual S = their total length &lt;= C), put through VO with the arc's leveling, and
+ * shifted to start at 0, which takes T_arc &lt;= S + Q - 1 &lt;= C + Q - 1 steps (Theorem 3.2). The
+ * other messages go to the side that holds their source. Components of one level use disjoint arcs
+ * and share the level's window; levels follow one another.
+ *
  * <ul>
- *   <li>{@code tree-cuts} (the paper): within a component the p-&gt;c group runs first, then the c-&gt;p group;
- *       the level's window is the largest T_pc + T_cp, at most 2(C + Q - 1), so T &lt;= 2(C + Q - 1) depth
- *       &lt;= 2(C + Q) ceil(δ log2 n) (Theorem 6.1; the paper's per-level 2(C + Q) is slack by 2,
- *       docs/models/bufferless-chatting.md#log-bases-and-strict-bounds).</li>
+ *   <li>{@code tree-cuts} (the paper): within a component the p-&gt;c group runs first, then the
+ *       c-&gt;p group; the level's window is the largest T_pc + T_cp, at most 2(C + Q - 1), so T
+ *       &lt;= 2(C + Q - 1) depth &lt;= 2(C + Q) ceil(δ log2 n) (Theorem 6.1; the paper's per-level
+ *       2(C + Q) is slack by 2, docs/models/bufferless-chatting.md#log-bases-and-strict-bounds).
  *   <li>{@code tree-cuts-simultaneous} (an extension,
- *       docs/models/bufferless-chatting.md#tree-cuts-and-tree-cuts-simultaneous [X], not in the paper): the two groups
- *       use disjoint arcs (on p's side one group's arcs point towards p, the other's away from it), so both start with
- *       the level; the window is the largest max(T_pc, T_cp) and T &lt;= (C + Q - 1) depth.</li>
+ *       docs/models/bufferless-chatting.md#tree-cuts-and-tree-cuts-simultaneous [X], not in the
+ *       paper): the two groups use disjoint arcs (on p's side one group's arcs point towards p, the
+ *       other's away from it), so both start with the level; the window is the largest max(T_pc,
+ *       T_cp) and T &lt;= (C + Q - 1) depth.
  * </ul>
- * Log bases are read as log2 (docs/models/bufferless-chatting.md#log-bases-and-strict-bounds); the two-node tree (δ =
- * 1) has one level.
  *
- * <p>Statistics: {@code depth} (recursion levels that cut an edge) and {@code virtualDuration}, the largest virtual
- * duration of a cut arc's schedule (each at most C); there is no single virtual schedule of the whole tree.
+ * Log bases are read as log2 (docs/models/bufferless-chatting.md#log-bases-and-strict-bounds); the
+ * two-node tree (δ = 1) has one level.
  *
- * <p>Cost: per level O(n + total route length), so O(depth (n + Σ d)); depth can reach n - 1 (a star with
- * messages between all leaves peels one leaf per level).
+ * <p>Statistics: {@code depth} (recursion levels that cut an edge) and {@code virtualDuration}, the
+ * largest virtual duration of a cut arc's schedule (each at most C); there is no single virtual
+ * schedule of the whole tree.
+ *
+ * <p>Cost: per level O(n + total route length), so O(depth (n + Σ d)); depth can reach n - 1 (a
+ * star with messages between all leaves peels one leaf per level).
  *
  * @implNote Stateless.
  */
@@ -82,31 +90,49 @@ public final class TreeCuts implements Method {
     return new TreeCuts(true);
   }
 
-  private static final Scope.NetworkTest BIDIRECTIONAL_TREE = new Scope.NetworkTest(
-      "bidirectional trees (tree, star, bla, or explicit links forming a tree)",
-      i -> isBidirectionalTree(i.network()) ? null : "is the paper's algorithm for a bidirectional tree, and this "
-          + i.network().topology().family() + " network is not one (every link two opposing arcs, connected, "
-          + "n - 1 links): use greedy");
+  private static final Scope.NetworkTest BIDIRECTIONAL_TREE =
+      new Scope.NetworkTest(
+          "bidirectional trees (tree, star, bla, or explicit links forming a tree)",
+          i ->
+              isBidirectionalTree(i.network())
+                  ? null
+                  : "is the paper's algorithm for a bidirectional tree, and this "
+                      + i.network().topology().family()
+                      + " network is not one (every link two opposing arcs, connected, "
+                      + "n - 1 links): use greedy");
 
-  private static final Scope SCOPE = Scope.of(ProblemKind.CHATTING).bufferlessPorts(CommModel.BufferlessPorts.ALL)
-      .on(BIDIRECTIONAL_TREE).note("any lengths");
+  private static final Scope SCOPE =
+      Scope.of(ProblemKind.CHATTING)
+          .bufferlessPorts(CommModel.BufferlessPorts.ALL)
+          .on(BIDIRECTIONAL_TREE)
+          .note("any lengths");
 
-  private static final String PAPER = "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of "
-      + "Variable Length Messages in Leveled Networks\", Proposition 6.1, Theorem 6.1";
+  private static final String PAPER =
+      "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of "
+          + "Variable Length Messages in Leveled Networks\", Proposition 6.1, Theorem 6.1";
 
   /** The facts of {@code tree-cuts}: the paper's schedule. */
-  static final MethodFacts SEQUENTIAL = new MethodFacts("tree-cuts",
-      "chatting on a bidirectional tree: recursive centroid-edge cuts, per cut arc concatenation and VO, the "
-          + "two arcs of a cut one after the other, levels concatenated",
-      "T <= 2(C + Q - 1) depth <= 2(C + Q) ceil(δ log2 n)", PAPER, SCOPE, false);
+  static final MethodFacts SEQUENTIAL =
+      new MethodFacts(
+          "tree-cuts",
+          "chatting on a bidirectional tree: recursive centroid-edge cuts, per cut arc concatenation and VO, the "
+              + "two arcs of a cut one after the other, levels concatenated",
+          "T <= 2(C + Q - 1) depth <= 2(C + Q) ceil(δ log2 n)",
+          PAPER,
+          SCOPE,
+          false);
 
   /** The facts of {@code tree-cuts-simultaneous}: this project's extension. */
-  static final MethodFacts SIMULTANEOUS = new MethodFacts("tree-cuts-simultaneous",
-      "chatting on a bidirectional tree: recursive centroid-edge cuts, per cut arc concatenation and VO, both "
-          + "arcs of a cut at once (extension of the paper's Theorem 6.1)",
-      "T <= (C + Q - 1) depth, depth <= ceil(δ log2 n)",
-      PAPER + "; simultaneous arcs: docs/models/bufferless-chatting.md#tree-cuts-and-tree-cuts-simultaneous extension",
-      SCOPE, false);
+  static final MethodFacts SIMULTANEOUS =
+      new MethodFacts(
+          "tree-cuts-simultaneous",
+          "chatting on a bidirectional tree: recursive centroid-edge cuts, per cut arc concatenation and VO, both "
+              + "arcs of a cut at once (extension of the paper's Theorem 6.1)",
+          "T <= (C + Q - 1) depth, depth <= ceil(δ log2 n)",
+          PAPER
+              + "; simultaneous arcs: docs/models/bufferless-chatting.md#tree-cuts-and-tree-cuts-simultaneous extension",
+          SCOPE,
+          false);
 
   @Override
   public MethodFacts facts() {
@@ -152,10 +178,14 @@ public final class TreeCuts implements Method {
     long makespan = 0;
     for (int i = 0; i < msgs.size(); i++) {
       out.put(msgs.get(i).id(), plan.departures[i]);
-      makespan = Math.max(makespan, plan.departures[i] + msgs.get(i).length() + instance.atlas().hops(i) - 1);
+      makespan =
+          Math.max(
+              makespan, plan.departures[i] + msgs.get(i).length() + instance.atlas().hops(i) - 1);
     }
-    return SolveResult.feasible(name(), new Schedule.Departures(out), makespan, limits.run().bestBound(instance))
-        .withStat("virtualDuration", plan.maxCutVirtualDuration).withStat("depth", (long) plan.depth);
+    return SolveResult.feasible(
+            name(), new Schedule.Departures(out), makespan, limits.run().bestBound(instance))
+        .withStat("virtualDuration", plan.maxCutVirtualDuration)
+        .withStat("depth", (long) plan.depth);
   }
 
   /**
@@ -165,11 +195,11 @@ public final class TreeCuts implements Method {
    * @param depth recursion levels that cut an edge
    * @param maxCutVirtualDuration the largest virtual duration of one cut arc's schedule
    * @param cutLevel per message, the recursion level (1-based) whose cut it crosses
-   * @param cuts per cut edge, in order: {level, component nodes, nodes on the child's side, the component's
-   *     largest degree}
+   * @param cuts per cut edge, in order: {level, component nodes, nodes on the child's side, the
+   *     component's largest degree}
    */
-  record Plan(long[] departures, int depth, long maxCutVirtualDuration, int[] cutLevel, List<int[]> cuts) {
-  }
+  record Plan(
+      long[] departures, int depth, long maxCutVirtualDuration, int[] cutLevel, List<int[]> cuts) {}
 
   /** Runs the recursion (the instance must be a chatting instance on a bidirectional tree). */
   static Plan plan(Instance instance, boolean simultaneous) {
@@ -326,11 +356,12 @@ public final class TreeCuts implements Method {
   }
 
   /**
-   * Schedules the messages crossing {@code arc} (instance order): concatenated slots on the arc, VO with the arc's
-   * leveling (first-arc level = -hop of the arc on the route), shifted to start at 0. Writes the departures and
-   * returns {T_arc, S_arc}; {0, 0} for no messages.
+   * Schedules the messages crossing {@code arc} (instance order): concatenated slots on the arc, VO
+   * with the arc's leveling (first-arc level = -hop of the arc on the route), shifted to start at
+   * 0. Writes the departures and returns {T_arc, S_arc}; {0, 0} for no messages.
    */
-  private static long[] group(List<Integer> group, int arc, Atlas atlas, List<Message> msgs, long[] departure) {
+  private static long[] group(
+      List<Integer> group, int arc, Atlas atlas, List<Message> msgs, long[] departure) {
     int g = group.size();
     if (g == 0) {
       return new long[] {0, 0};
@@ -379,8 +410,8 @@ public final class TreeCuts implements Method {
       }
     }
     if (q != count) {
-      throw new IllegalStateException("tree-cuts: component of node " + root + " has " + q + " nodes, expected "
-          + count);
+      throw new IllegalStateException(
+          "tree-cuts: component of node " + root + " has " + q + " nodes, expected " + count);
     }
     return order;
   }

@@ -1,45 +1,50 @@
 package org.commsched.heuristics.bufferless.chatting;
 
-import org.commsched.core.model.Instance;
 import java.util.ArrayList;
 import java.util.List;
-import org.commsched.core.solve.SolveResult;
+import org.commsched.core.model.Instance;
 import org.commsched.core.solve.MethodFacts;
+import org.commsched.core.solve.SolveResult;
 
 /**
- * A5 of docs/models/bufferless-chatting.md#ula-cuts: virtual chatting on a unidirectional linear array by recursive
- * halving cuts, then VO.
+ * A5 of docs/models/bufferless-chatting.md#ula-cuts: virtual chatting on a unidirectional linear
+ * array by recursive halving cuts, then VO.
  *
- * <p>Model: bufferless, all ports, a ula of n nodes (a bla runs as two ulas at once). The array {@code [a, b]} is cut
- * at the arc {@code (c, c+1)}, {@code c = a + floor((b - a + 1)/2) - 1}, so the halves have {@code floor} and
- * {@code ceil} of half the nodes. The messages crossing the cut all use that arc, so they are stacked one after
- * another in ascending instance order: at most C slots. The messages left of the cut and those right of it use
- * disjoint arcs, and so do all the pieces of one recursion level, so a level takes the largest of its pieces'
- * stacks, and the levels are concatenated in virtual time. The real schedule is the VO transform (Theorem 3.2).
+ * <p>Model: bufferless, all ports, a ula of n nodes (a bla runs as two ulas at once). The array
+ * {@code [a, b]} is cut at the arc {@code (c, c+1)}, {@code c = a + floor((b - a + 1)/2) - 1}, so
+ * the halves have {@code floor} and {@code ceil} of half the nodes. The messages crossing the cut
+ * all use that arc, so they are stacked one after another in ascending instance order: at most C
+ * slots. The messages left of the cut and those right of it use disjoint arcs, and so do all the
+ * pieces of one recursion level, so a level takes the largest of its pieces' stacks, and the levels
+ * are concatenated in virtual time. The real schedule is the VO transform (Theorem 3.2).
  *
- * <p>Guarantee: the recursion has at most {@code ceil(log2 n)} levels, so {@code S <= ceil(log2 n) C}; after VO
- * {@code T <= S + Q - 1 <= ceil(log2 n) C + Q - 1}. The paper writes {@code T <= ceil(log n) C + Q}; Theorem 3.2
- * gives the sharper {@code - 1} (docs/models/bufferless-chatting.md#log-bases-and-strict-bounds: logarithms base 2,
- * "&lt;" of Theorem 3.2). The paper notes that the methods of its §4 ({@code interval-coloring}, {@code kierstead}) do
- * better on a ula.
+ * <p>Guarantee: the recursion has at most {@code ceil(log2 n)} levels, so {@code S <= ceil(log2 n)
+ * C}; after VO {@code T <= S + Q - 1 <= ceil(log2 n) C + Q - 1}. The paper writes {@code T <=
+ * ceil(log n) C + Q}; Theorem 3.2 gives the sharper {@code - 1}
+ * (docs/models/bufferless-chatting.md#log-bases-and-strict-bounds: logarithms base 2, "&lt;" of
+ * Theorem 3.2). The paper notes that the methods of its §4 ({@code interval-coloring}, {@code
+ * kierstead}) do better on a ula.
  *
  * <p>Complexity: O(m log n) for m messages (each level passes every remaining message once).
  *
- * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages
- * in Leveled Networks", §6.1 and §6.2.
+ * <p>Source: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable
+ * Length Messages in Leveled Networks", §6.1 and §6.2.
  *
  * @implNote Stateless.
  */
 public final class UlaCuts extends UlaVirtualMethod {
   /** The facts of {@code ula-cuts}: see the class javadoc for the source. */
-  static final MethodFacts FACTS = new MethodFacts("ula-cuts",
-      "chatting on a ula, any lengths: recursive halving cuts, the messages crossing each cut stacked, levels "
-          + "concatenated; real schedule through VO",
-      "virtual S <= ceil(log2 n) C; real T <= ceil(log2 n) C + Q - 1; on a bla the same per direction (T = "
-          + "the larger of the two)",
-      "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
-          + "in Leveled Networks\", §6.1-6.2 (with Theorem 3.2)",
-      SCOPE, false);
+  static final MethodFacts FACTS =
+      new MethodFacts(
+          "ula-cuts",
+          "chatting on a ula, any lengths: recursive halving cuts, the messages crossing each cut stacked, levels "
+              + "concatenated; real schedule through VO",
+          "virtual S <= ceil(log2 n) C; real T <= ceil(log2 n) C + Q - 1; on a bla the same per direction (T = "
+              + "the larger of the two)",
+          "Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, \"On Bufferless Routing of Variable Length Messages "
+              + "in Leveled Networks\", §6.1-6.2 (with Theorem 3.2)",
+          SCOPE,
+          false);
 
   @Override
   public MethodFacts facts() {
@@ -75,7 +80,10 @@ public final class UlaCuts extends UlaVirtualMethod {
     return result.withStat("depth", (long) run(nodes, from, to, length, new long[from.length]));
   }
 
-  /** Fills {@code sigma} (0-based) and returns the recursion depth (levels that cut a piece with messages). */
+  /**
+   * Fills {@code sigma} (0-based) and returns the recursion depth (levels that cut a piece with
+   * messages).
+   */
   static int run(int nodes, int[] from, int[] to, long[] length, long[] sigma) {
     List<int[]> ranges = new ArrayList<>();
     List<List<Integer>> members = new ArrayList<>();

@@ -6,10 +6,11 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Topology;
 
 /**
- * A1 (docs/models/bufferless-chatting.md#interval-coloring) as the unit-length procedure of Theorem 5.2: first-fit
- * interval colouring by left endpoint of the unit-length copies, which uses exactly C tracks (Bhatt, Bilardi, Pucci,
- * Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks", Theorem 4.4).
- * Covers a ula; a bla goes through {@link BidirectionalSplit} before it gets here.
+ * A1 (docs/models/bufferless-chatting.md#interval-coloring) as the unit-length procedure of Theorem
+ * 5.2: first-fit interval colouring by left endpoint of the unit-length copies, which uses exactly
+ * C tracks (Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable
+ * Length Messages in Leveled Networks", Theorem 4.4). Covers a ula; a bla goes through {@link
+ * BidirectionalSplit} before it gets here.
  *
  * @implNote Stateless.
  */
@@ -37,7 +38,8 @@ final class UlaUnitColoring implements UnitProcedure {
 
   @Override
   public String whyNot(Instance instance) {
-    return instance.network().topology() instanceof Topology.Ula ? null
+    return instance.network().topology() instanceof Topology.Ula
+        ? null
         : "A1 colours intervals of a unidirectional linear array (ula), and this network is a "
             + instance.network().topology().family();
   }

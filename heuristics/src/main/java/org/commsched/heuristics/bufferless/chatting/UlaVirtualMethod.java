@@ -12,11 +12,12 @@ import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 
 /**
- * The pipeline A0 of docs/models/bufferless-chatting.md#pipeline on a unidirectional linear array: a virtual schedule
- * (slots) from the subclass, then, for chatting, the VO transform (docs/models/bufferless-chatting.md#transformations)
- * to a real schedule, shifted so that the earliest departure is 0. A dsa instance gets the slots themselves. A chatting
- * instance on a bidirectional linear array runs as two ulas at once ({@link BidirectionalSplit}), so every guarantee
- * holds per direction.
+ * The pipeline A0 of docs/models/bufferless-chatting.md#pipeline on a unidirectional linear array:
+ * a virtual schedule (slots) from the subclass, then, for chatting, the VO transform
+ * (docs/models/bufferless-chatting.md#transformations) to a real schedule, shifted so that the
+ * earliest departure is 0. A dsa instance gets the slots themselves. A chatting instance on a
+ * bidirectional linear array runs as two ulas at once ({@link BidirectionalSplit}), so every
+ * guarantee holds per direction.
  *
  * @implNote Stateless.
  */
@@ -25,7 +26,10 @@ abstract class UlaVirtualMethod implements Method {
   /** Slots (0-based, smallest 0) for messages with arc intervals {@code [from[i], to[i] - 1]}. */
   abstract long[] slots(int[] from, int[] to, long[] length);
 
-  /** As {@link #slots(int[], int[], long[])}, on a ula of {@code nodes} nodes (for methods that cut the array). */
+  /**
+   * As {@link #slots(int[], int[], long[])}, on a ula of {@code nodes} nodes (for methods that cut
+   * the array).
+   */
   long[] slots(int nodes, int[] from, int[] to, long[] length) {
     return slots(from, to, length);
   }
@@ -36,8 +40,8 @@ abstract class UlaVirtualMethod implements Method {
   }
 
   /**
-   * Message indices ordered by (from, to, index) ascending, by two stable counting sorts over the arcs
-   * {@code [lo, hi]} the intervals use: O(n + hi - lo).
+   * Message indices ordered by (from, to, index) ascending, by two stable counting sorts over the
+   * arcs {@code [lo, hi]} the intervals use: O(n + hi - lo).
    */
   static int[] byInterval(int[] from, int[] to, int lo, int hi) {
     int n = from.length;
@@ -72,17 +76,23 @@ abstract class UlaVirtualMethod implements Method {
     return out;
   }
 
-  /** Null if the subclass takes these messages, else why not (one sentence naming an alternative). */
+  /**
+   * Null if the subclass takes these messages, else why not (one sentence naming an alternative).
+   */
   String refuse(List<Message> messages) {
     return null;
   }
 
-  /** The scope of every method here: virtual chatting and dsa on a ula (or a bla as two ulas), then VO. */
+  /**
+   * The scope of every method here: virtual chatting and dsa on a ula (or a bla as two ulas), then
+   * VO.
+   */
   static final Scope SCOPE = Transforms.VIRTUAL_THEN_VO.on(BidirectionalSplit.LINEAR_ARRAY);
 
   @Override
   public String whyNotFurther(Instance instance) {
-    return BidirectionalSplit.applies(instance) ? BidirectionalSplit.whyNot(this, instance)
+    return BidirectionalSplit.applies(instance)
+        ? BidirectionalSplit.whyNot(this, instance)
         : refuse(instance.messages());
   }
 
@@ -107,9 +117,17 @@ abstract class UlaVirtualMethod implements Method {
     long[] sigma = n == 0 ? new long[0] : Transforms.normalise(slots(nodes, from, to, len));
     long s = Transforms.virtualDuration(sigma, len);
     if (instance.kind() == ProblemKind.DSA) {
-      return withStats(SolveResult.feasible(name(), new Schedule.Slots(TimeTable.ofMessages(msgs, sigma)), s,
-          limits.run().bestBound(instance))
-          .withStat("virtualDuration", s), nodes, from, to, len);
+      return withStats(
+          SolveResult.feasible(
+                  name(),
+                  new Schedule.Slots(TimeTable.ofMessages(msgs, sigma)),
+                  s,
+                  limits.run().bestBound(instance))
+              .withStat("virtualDuration", s),
+          nodes,
+          from,
+          to,
+          len);
     }
     long[] level = new long[n];
     for (int i = 0; i < n; i++) {
@@ -120,8 +138,16 @@ abstract class UlaVirtualMethod implements Method {
     for (int i = 0; i < n; i++) {
       makespan = Math.max(makespan, t[i] + len[i] + (to[i] - from[i]) - 1);
     }
-    return withStats(SolveResult.feasible(name(), new Schedule.Departures(TimeTable.ofMessages(msgs, t)), makespan,
-        limits.run().bestBound(instance))
-        .withStat("virtualDuration", s), nodes, from, to, len);
+    return withStats(
+        SolveResult.feasible(
+                name(),
+                new Schedule.Departures(TimeTable.ofMessages(msgs, t)),
+                makespan,
+                limits.run().bestBound(instance))
+            .withStat("virtualDuration", s),
+        nodes,
+        from,
+        to,
+        len);
   }
 }

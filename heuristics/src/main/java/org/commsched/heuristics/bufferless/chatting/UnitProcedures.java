@@ -8,12 +8,11 @@ import java.util.List;
  * @implNote Immutable.
  */
 public final class UnitProcedures {
-  private UnitProcedures() {
-  }
+  private UnitProcedures() {}
 
   /**
-   * Every unit-length procedure of this build: A1 on a ula, A4's north-east scan on an esm. A procedure for another
-   * network is added here.
+   * Every unit-length procedure of this build: A1 on a ula, A4's north-east scan on an esm. A
+   * procedure for another network is added here.
    */
   public static List<UnitProcedure> all() {
     return List.of(new UlaUnitColoring(), new EsmUnitScan());

@@ -4,64 +4,77 @@ import java.util.Arrays;
 import org.commsched.core.solve.StopToken;
 
 /**
- * The decision "is there a layout of height at most C?" for {@link DsaSearch}: depth-first search over canonical
- * layouts with section inference, dominance and dynamic decomposition, in units (sizes divided by their gcd).
+ * The decision "is there a layout of height at most C?" for {@link DsaSearch}: depth-first search
+ * over canonical layouts with section inference, dominance and dynamic decomposition, in units
+ * (sizes divided by their gcd).
  *
- * <p>The ideas are those of MiniMalloc (M. D. Moffitt, ASPLOS 2023; see {@link DsaSearch}); the code and the
- * proofs below are this project's.
+ * <p>The ideas are those of MiniMalloc (M. D. Moffitt, ASPLOS 2023; see {@link DsaSearch}); the
+ * code and the proofs below are this project's.
  *
- * <p><b>Orders.</b> A <i>preorder</i> ranks the buffers once by a key string read left to right: {@code T} larger
- * section total first (the largest total size alive in a section the buffer spans), {@code A} larger area (size x
- * lifespan length) first, {@code W} longer lifespan first, {@code Z} larger size first; ties by index. A
- * preorder ranking the buffers exactly as an earlier one did (WAT and TWA when all section totals are equal, as in
- * a perfect packing) is replaced by the first spare ({@link #SPARE_PREORDERS}) that ranks them differently, if
- * any. At a node the unplaced buffers are tried by candidate offset, then preorder rank (the <i>dynamic
- * order</i>).
+ * <p><b>Orders.</b> A <i>preorder</i> ranks the buffers once by a key string read left to right:
+ * {@code T} larger section total first (the largest total size alive in a section the buffer
+ * spans), {@code A} larger area (size x lifespan length) first, {@code W} longer lifespan first,
+ * {@code Z} larger size first; ties by index. A preorder ranking the buffers exactly as an earlier
+ * one did (WAT and TWA when all section totals are equal, as in a perfect packing) is replaced by
+ * the first spare ({@link #SPARE_PREORDERS}) that ranks them differently, if any. At a node the
+ * unplaced buffers are tried by candidate offset, then preorder rank (the <i>dynamic order</i>).
  *
- * <p><b>Canonical layouts.</b> A layout is <i>settled</i> when no buffer can move lower; some optimal layout is
- * settled. List a settled layout by (offset, preorder rank): every buffer's offset is then its candidate c(b), the
- * largest end among the earlier listed buffers overlapping it in time (or 0). So a node whose last placement was at
- * L with rank r places an unplaced buffer b with c(b) &gt; L, or c(b) = L and rank &gt; r, at c(b). Buffers equal in
- * lifespan and size go in preorder (swapping two of them changes nothing).
+ * <p><b>Canonical layouts.</b> A layout is <i>settled</i> when no buffer can move lower; some
+ * optimal layout is settled. List a settled layout by (offset, preorder rank): every buffer's
+ * offset is then its candidate c(b), the largest end among the earlier listed buffers overlapping
+ * it in time (or 0). So a node whose last placement was at L with rank r places an unplaced buffer
+ * b with c(b) &gt; L, or c(b) = L and rank &gt; r, at c(b). Buffers equal in lifespan and size go
+ * in preorder (swapping two of them changes nothing).
  *
- * <p><b>Dominance.</b> If the next offset were at least c(u) + s(u) for an unplaced u, every later buffer would lie at
- * or above it and u could drop to c(u): not settled. So the next offset stays below min c(u) + s(u) over the other
- * unplaced buffers, and a node where that minimum is at most L is dead. A buffer with c(b) &lt; L (it waits) will sit
- * on a buffer placed later that overlaps it, so at L + the smallest such size at least; with none left it is dead.
+ * <p><b>Dominance.</b> If the next offset were at least c(u) + s(u) for an unplaced u, every later
+ * buffer would lie at or above it and u could drop to c(u): not settled. So the next offset stays
+ * below min c(u) + s(u) over the other unplaced buffers, and a node where that minimum is at most L
+ * is dead. A buffer with c(b) &lt; L (it waits) will sit on a buffer placed later that overlaps it,
+ * so at L + the smallest such size at least; with none left it is dead.
  *
- * <p><b>Section inference.</b> Sections are the intervals between consecutive distinct time points. Per section t:
- * R(t) the total size of the unplaced buffers alive in t, and F(t) the lowest place they can take: at least the
- * current offset (later buffers never go lower: the monotonic floor), the top of the buffers placed in t, and the
- * smallest floor of the unplaced buffers alive in t. A buffer's floor is its candidate, unless it waits (its
- * candidate is below the last offset, or equal to it with a lower rank than the buffer placed last, so the
- * canonical order no longer lets it go there): then it sits on an unplaced buffer j overlapping it, placed at
- * max(last offset, c(j)) or higher, and its floor is the lowest such seat. A node with F(t) + R(t) &gt; C in some
- * section is pruned. <i>Tight runs</i>: a section with top(t) + R(t) = C (top at or above the last offset) must
- * be filled without a hole from top(t) up, so in a maximal run of consecutive tight sections with the same top h
- * the buffers placed at h cover every section, pairwise disjoint in time: the lifespans (cut to the run) of the
- * unplaced buffers with floor h must chain across the run, or the node is pruned ({@link #tightRunsTile}).
+ * <p><b>Section inference.</b> Sections are the intervals between consecutive distinct time points.
+ * Per section t: R(t) the total size of the unplaced buffers alive in t, and F(t) the lowest place
+ * they can take: at least the current offset (later buffers never go lower: the monotonic floor),
+ * the top of the buffers placed in t, and the smallest floor of the unplaced buffers alive in t. A
+ * buffer's floor is its candidate, unless it waits (its candidate is below the last offset, or
+ * equal to it with a lower rank than the buffer placed last, so the canonical order no longer lets
+ * it go there): then it sits on an unplaced buffer j overlapping it, placed at max(last offset,
+ * c(j)) or higher, and its floor is the lowest such seat. A node with F(t) + R(t) &gt; C in some
+ * section is pruned. <i>Tight runs</i>: a section with top(t) + R(t) = C (top at or above the last
+ * offset) must be filled without a hole from top(t) up, so in a maximal run of consecutive tight
+ * sections with the same top h the buffers placed at h cover every section, pairwise disjoint in
+ * time: the lifespans (cut to the run) of the unplaced buffers with floor h must chain across the
+ * run, or the node is pruned ({@link #tightRunsTile}).
  *
- * <p><b>Siblings.</b> The children of a node are tried in dynamic order; after a failed child the next sibling at
- * (offset y, rank r) is first checked with nothing placed: every buffer before it in (candidate, rank) order,
- * among them the failed siblings, waits in its subtree and in every later sibling's. If the section test already
- * fails there, no later sibling can succeed (a placement only raises floors). A failed sibling whose lowest seat
- * leaves no room for it within C ends the node the same way.
+ * <p><b>Siblings.</b> The children of a node are tried in dynamic order; after a failed child the
+ * next sibling at (offset y, rank r) is first checked with nothing placed: every buffer before it
+ * in (candidate, rank) order, among them the failed siblings, waits in its subtree and in every
+ * later sibling's. If the section test already fails there, no later sibling can succeed (a
+ * placement only raises floors). A failed sibling whose lowest seat leaves no room for it within C
+ * ends the node the same way.
  *
- * <p><b>Dynamic decomposition.</b> The cut between sections t and t + 1 counts the unplaced buffers alive in both.
- * When it drops to 0 the unplaced buffers on either side never overlap in time: with the placed buffers fixed they
- * are independent problems, each searched alone (from offset 0, its own canonical order) and each solved once, so a
- * failure on one side never re-searches the other. Before the search the buffers are split the same way.
+ * <p><b>Dynamic decomposition.</b> The cut between sections t and t + 1 counts the unplaced buffers
+ * alive in both. When it drops to 0 the unplaced buffers on either side never overlap in time: with
+ * the placed buffers fixed they are independent problems, each searched alone (from offset 0, its
+ * own canonical order) and each solved once, so a failure on one side never re-searches the other.
+ * Before the search the buffers are split the same way.
  *
- * <p><b>Restarts.</b> A decision runs the preorders {@link #PREORDERS} in turn with a node limit that starts at
- * 2n and doubles after each turn; the first run that ends within its limit decides (a layout, or none exists).
+ * <p><b>Restarts.</b> A decision runs the preorders {@link #PREORDERS} in turn with a node limit
+ * that starts at 2n and doubles after each turn; the first run that ends within its limit decides
+ * (a layout, or none exists).
  */
 final class CapacitySearch {
   static final int FOUND = 0;
   static final int INFEASIBLE = 1;
   static final int STOPPED = 2;
+
   /** The preorders tried in turn (MiniMalloc's defaults). */
   static final String[] PREORDERS = {"WAT", "TAW", "TWA"};
-  /** Preorders that replace one of {@link #PREORDERS} ranking the buffers as an earlier one (Z: larger size first). */
+
+  /**
+   * Preorders that replace one of {@link #PREORDERS} ranking the buffers as an earlier one (Z:
+   * larger size first).
+   */
   static final String[] SPARE_PREORDERS = {"ZWA", "ZAW"};
 
   private final int n;
@@ -72,16 +85,23 @@ final class CapacitySearch {
   private final int sections;
   private final int[] ovStart;
   private final int[] ov;
-  /** Per preorder: rank of each buffer, buffer of each rank, previous twin (same lifespan and size) or -1. */
+
+  /**
+   * Per preorder: rank of each buffer, buffer of each rank, previous twin (same lifespan and size)
+   * or -1.
+   */
   private final int[][] rankOf;
+
   private final int[][] byRankOf;
   private final int[][] twinOf;
+
   /** Per preorder: its key on this instance. */
   private final String[] keyOf;
 
   private int[] rank;
   private int[] byRank;
   private int[] twin;
+
   /** The preorder in use. */
   private int cur;
 
@@ -91,14 +111,25 @@ final class CapacitySearch {
   private final boolean[] placed;
   private final long[] sol;
   private final int[] cuts;
+
   /** Per buffer: how many buffers overlapping it in time are unplaced. */
   private final int[] free;
+
   private final long[] minF;
-  /** Scratch for the section test: unplaced buffers keyed by floor, and the next unpainted section. */
+
+  /**
+   * Scratch for the section test: unplaced buffers keyed by floor, and the next unpainted section.
+   */
   private final long[] byFloor;
+
   private final int[] next;
-  /** Scratch for the tiling test: runs of tight sections, tiles by first section, reachable sections. */
+
+  /**
+   * Scratch for the tiling test: runs of tight sections, tiles by first section, reachable
+   * sections.
+   */
   private final int[] runOf;
+
   private final int[] runEnd;
   private final int[] nextRun;
   private final int[] head;
@@ -108,22 +139,31 @@ final class CapacitySearch {
   private final int maxOv;
   private final int maxSpan;
   private final long[][] keysAt;
+
   /** Per depth: the unplaced buffers of the piece at that node. */
   private final int[][] liveAt;
+
   private final long[][] candAt;
   private final long[][] topAt;
 
-  /** The run's stop token ({@link org.commsched.core.solve.SolveRun#stop()}): a stop ends a decision as its limit. */
+  /**
+   * The run's stop token ({@link org.commsched.core.solve.SolveRun#stop()}): a stop ends a decision
+   * as its limit.
+   */
   private final StopToken stop;
+
   private long cap;
   private long stopAt;
   private long nodeLimit;
   private boolean limitHit;
   private boolean timeUp;
+
   /** Nodes of the last decision. */
   long nodes;
+
   /** Most buffers placed at once in the last decision. */
   int deepest;
+
   /** The layout of the last FOUND decision (units). */
   long[] found;
 
@@ -202,7 +242,8 @@ final class CapacitySearch {
     for (int h = 0; h < PREORDERS.length; h++) {
       Integer[] idx = ranked(PREORDERS[h], tKey);
       keyOf[h] = PREORDERS[h];
-      // a preorder that ranks the buffers as an earlier one did (e.g. WAT and TWA when every section total is the
+      // a preorder that ranks the buffers as an earlier one did (e.g. WAT and TWA when every
+      // section total is the
       // same) would repeat its search: the next spare preorder instead, while one differs
       while (spare < SPARE_PREORDERS.length && sameAsEarlier(idx, h)) {
         keyOf[h] = SPARE_PREORDERS[spare++];
@@ -244,16 +285,16 @@ final class CapacitySearch {
   }
 
   /**
-   * FOUND (the layout in {@link #found}), INFEASIBLE (proven: no layout of height at most {@code c}) or STOPPED (at
-   * {@code stopAt}, System.nanoTime, or at a stop of the run's token).
+   * FOUND (the layout in {@link #found}), INFEASIBLE (proven: no layout of height at most {@code
+   * c}) or STOPPED (at {@code stopAt}, System.nanoTime, or at a stop of the run's token).
    */
   int decide(long c, long stopAt) {
     return decide(c, stopAt, -1);
   }
 
   /**
-   * As {@link #decide(long, long)}; with {@code only} in {@code 0..PREORDERS.length - 1}, one complete search in
-   * that preorder (no node limit; for tests).
+   * As {@link #decide(long, long)}; with {@code only} in {@code 0..PREORDERS.length - 1}, one
+   * complete search in that preorder (no node limit; for tests).
    */
   int decide(long c, long stopAt, int only) {
     if (c >= (1L << 42)) {
@@ -318,8 +359,9 @@ final class CapacitySearch {
   }
 
   /**
-   * Splits the unplaced buffers of {@code part} (in preorder) at the zero cuts inside sections {@code [a, b)} and
-   * solves each piece alone; true when every piece has a layout (written to {@code sol}).
+   * Splits the unplaced buffers of {@code part} (in preorder) at the zero cuts inside sections
+   * {@code [a, b)} and solves each piece alone; true when every piece has a layout (written to
+   * {@code sol}).
    */
   private boolean splitAndSolve(int[] part, int a, int b, int depth) {
     int[] at = new int[b - a + 1];
@@ -363,10 +405,11 @@ final class CapacitySearch {
   }
 
   /**
-   * Solves a piece left by a zero cut in the preorder recomputed for it: the T key is now the largest remaining
-   * (unplaced) total in the piece's sections. The piece's buffers swap their ranks among themselves, so the ranks of
-   * the other buffers keep their meaning; restored afterwards. Buffers equal in lifespan and size keep their order
-   * (index), so the twins stay as they were.
+   * Solves a piece left by a zero cut in the preorder recomputed for it: the T key is now the
+   * largest remaining (unplaced) total in the piece's sections. The piece's buffers swap their
+   * ranks among themselves, so the ranks of the other buffers keep their meaning; restored
+   * afterwards. Buffers equal in lifespan and size keep their order (index), so the twins stay as
+   * they were.
    */
   private boolean solveReordered(int[] piece, int a, int b, int depth) {
     int m = piece.length;
@@ -425,21 +468,28 @@ final class CapacitySearch {
     return false;
   }
 
-  /** The preorder key in use for preorder {@code h} on this instance ({@link #PREORDERS} or a spare). */
+  /**
+   * The preorder key in use for preorder {@code h} on this instance ({@link #PREORDERS} or a
+   * spare).
+   */
   String preorder(int h) {
     return keyOf[h];
   }
 
-  /** The preorder {@code key} on buffers a and b with section totals ta and tb: negative when a comes first. */
+  /**
+   * The preorder {@code key} on buffers a and b with section totals ta and tb: negative when a
+   * comes first.
+   */
   private int compare(String key, int a, int b, long ta, long tb) {
     for (int c = 0; c < key.length(); c++) {
-      int cmp = switch (key.charAt(c)) {
-        case 'T' -> Long.compare(tb, ta);
-        case 'A' -> Double.compare((double) s[b] * width[b], (double) s[a] * width[a]);
-        case 'W' -> Long.compare(width[b], width[a]);
-        case 'Z' -> Long.compare(s[b], s[a]);
-        default -> throw new IllegalStateException(key);
-      };
+      int cmp =
+          switch (key.charAt(c)) {
+            case 'T' -> Long.compare(tb, ta);
+            case 'A' -> Double.compare((double) s[b] * width[b], (double) s[a] * width[a]);
+            case 'W' -> Long.compare(width[b], width[a]);
+            case 'Z' -> Long.compare(s[b], s[a]);
+            default -> throw new IllegalStateException(key);
+          };
       if (cmp != 0) {
         return cmp;
       }
@@ -451,7 +501,10 @@ final class CapacitySearch {
     return dfs(part, a, b, depth, 0, -1);
   }
 
-  /** One node: {@code depth} buffers placed, the last at {@code last} with preorder rank {@code lastRank}. */
+  /**
+   * One node: {@code depth} buffers placed, the last at {@code last} with preorder rank {@code
+   * lastRank}.
+   */
   private boolean dfs(int[] part, int a, int b, int depth, long last, int lastRank) {
     if (depth > deepest) {
       deepest = depth;
@@ -466,7 +519,8 @@ final class CapacitySearch {
     if (timeUp) {
       return false;
     }
-    // dominance bound: the smallest and second smallest candidate end among the unplaced buffers of the piece
+    // dominance bound: the smallest and second smallest candidate end among the unplaced buffers of
+    // the piece
     long m1 = Long.MAX_VALUE;
     long m2 = Long.MAX_VALUE;
     int arg1 = -1;
@@ -522,8 +576,10 @@ final class CapacitySearch {
       int bf = byRank[(int) (keys[q] & ((1 << 20) - 1))];
       long x = cand[bf];
       if (q > 0 && !(floorsFit(a, b, x) && sectionsFit(live, left, a, b, x, rank[bf]))) {
-        // the earlier siblings failed: below this sibling in (offset, rank) order, they wait in its subtree and in
-        // every later sibling's, and the section test already fails with nothing placed (placing one only raises
+        // the earlier siblings failed: below this sibling in (offset, rank) order, they wait in its
+        // subtree and in
+        // every later sibling's, and the section test already fails with nothing placed (placing
+        // one only raises
         // floors), so no sibling from here on can succeed
         return false;
       }
@@ -560,7 +616,10 @@ final class CapacitySearch {
         ok = floorsFit(a, b, x) && sectionsFit(live, left, a, b, x, rank[bf]);
       }
       if (ok) {
-        ok = zeroCut ? splitAndSolve(part, a, b, depth + 1) : dfs(part, a, b, depth + 1, x, rank[bf]);
+        ok =
+            zeroCut
+                ? splitAndSolve(part, a, b, depth + 1)
+                : dfs(part, a, b, depth + 1, x, rank[bf]);
       }
       for (int t = lo[bf]; t < hi[bf] - 1; t++) {
         cuts[t]++;
@@ -578,11 +637,14 @@ final class CapacitySearch {
         return true;
       }
       if (timeUp || limitHit || hatless) {
-        // hatless: nothing unplaced overlaps b, so every later sibling would leave b waiting with nothing to sit on
+        // hatless: nothing unplaced overlaps b, so every later sibling would leave b waiting with
+        // nothing to sit on
         return false;
       }
-      // every later sibling leaves bf waiting (below it, or at x with a higher rank): bf will sit on an unplaced
-      // buffer j overlapping it, placed at max(x, c(j)) or higher; when even the lowest such seat is too high for
+      // every later sibling leaves bf waiting (below it, or at x with a higher rank): bf will sit
+      // on an unplaced
+      // buffer j overlapping it, placed at max(x, c(j)) or higher; when even the lowest such seat
+      // is too high for
       // bf, no later sibling can succeed
       long seat = Long.MAX_VALUE;
       for (int p = from; p < to && seat + s[bf] > cap; p++) {
@@ -599,8 +661,8 @@ final class CapacitySearch {
   }
 
   /**
-   * The cheap part of the section test: max(x, top(t)) + R(t) &lt;= C in every section of the piece (a necessary
-   * condition of {@link #sectionsFit}, tried first).
+   * The cheap part of the section test: max(x, top(t)) + R(t) &lt;= C in every section of the piece
+   * (a necessary condition of {@link #sectionsFit}, tried first).
    */
   private boolean floorsFit(int a, int b, long x) {
     for (int t = a; t < b; t++) {
@@ -611,7 +673,10 @@ final class CapacitySearch {
     return true;
   }
 
-  /** The first section at or after t not painted yet (sections past the piece's end count as painted). */
+  /**
+   * The first section at or after t not painted yet (sections past the piece's end count as
+   * painted).
+   */
   private int unpainted(int t) {
     while (next[t] != t) {
       next[t] = next[next[t]];
@@ -621,14 +686,15 @@ final class CapacitySearch {
   }
 
   /**
-   * The section test of the class comment over the piece's sections {@code [a, b)}, after a placement at x of a
-   * buffer with preorder rank r.
+   * The section test of the class comment over the piece's sections {@code [a, b)}, after a
+   * placement at x of a buffer with preorder rank r.
    */
   private boolean sectionsFit(int[] live, int left, int a, int b, long x, int r) {
     for (int t = a; t < b; t++) {
       minF[t] = Long.MAX_VALUE;
     }
-    // a waiting buffer sits on a later buffer of the piece: at x + (the smallest unplaced size) at least
+    // a waiting buffer sits on a later buffer of the piece: at x + (the smallest unplaced size) at
+    // least
     long lift = Long.MAX_VALUE;
     for (int q = 0; q < left; q++) {
       int i = live[q];
@@ -644,14 +710,16 @@ final class CapacitySearch {
       if (placed[i]) {
         continue;
       }
-      // below x, or at x but ranked before the buffer just placed there: it can no longer go at its candidate
+      // below x, or at x but ranked before the buffer just placed there: it can no longer go at its
+      // candidate
       boolean waits = cand[i] < x || (cand[i] == x && rank[i] < r);
       if (waits && free[i] == 0) {
         return false; // it waits for a buffer to sit on, and none is left
       }
       long e = cand[i];
       if (waits) {
-        // it sits on an unplaced buffer j overlapping it, placed at max(x, c(j)) at least: above its end
+        // it sits on an unplaced buffer j overlapping it, placed at max(x, c(j)) at least: above
+        // its end
         long up = Long.MAX_VALUE;
         for (int p = ovStart[i], end = ovStart[i + 1]; p < end && up > lowest; p++) {
           int j = ov[p];
@@ -670,7 +738,8 @@ final class CapacitySearch {
       byFloor[m++] = (e << 20) | i;
       spans += hi[i] - lo[i];
     }
-    // each section's lowest floor: with short lifespans directly, else paint the sections in increasing floor
+    // each section's lowest floor: with short lifespans directly, else paint the sections in
+    // increasing floor
     // order, each once (the next unpainted section by path halving), O(m log m + sections)
     if (spans <= 16L * m) {
       for (int q = 0; q < m; q++) {
@@ -708,17 +777,19 @@ final class CapacitySearch {
   }
 
   /**
-   * The tiling test for tight sections, after {@link #sectionsFit} passed with its m unplaced buffers and their
-   * floors in {@code byFloor}. A section t is <i>tight</i> when top(t) &gt;= x and top(t) + R(t) = C: its free space
-   * [top(t), C) must be filled without a hole, so the offset top(t) is taken in t by an unplaced buffer placed
-   * exactly there. Take a maximal run [u, v) of consecutive tight sections with the same top h. The buffers at
-   * offset h that cross the run are pairwise disjoint in time (they share the offset h) and cover every section of
-   * the run; each has floor h (an unplaced buffer crossing the run has floor h or more). So the lifespans, cut to
-   * [u, v), of the unplaced buffers with floor h crossing the run must chain from u to v; a run where they do not
-   * is a dead node. O(m + sections + the runs the buffers cross).
+   * The tiling test for tight sections, after {@link #sectionsFit} passed with its m unplaced
+   * buffers and their floors in {@code byFloor}. A section t is <i>tight</i> when top(t) &gt;= x
+   * and top(t) + R(t) = C: its free space [top(t), C) must be filled without a hole, so the offset
+   * top(t) is taken in t by an unplaced buffer placed exactly there. Take a maximal run [u, v) of
+   * consecutive tight sections with the same top h. The buffers at offset h that cross the run are
+   * pairwise disjoint in time (they share the offset h) and cover every section of the run; each
+   * has floor h (an unplaced buffer crossing the run has floor h or more). So the lifespans, cut to
+   * [u, v), of the unplaced buffers with floor h crossing the run must chain from u to v; a run
+   * where they do not is a dead node. O(m + sections + the runs the buffers cross).
    */
   private boolean tightRunsTile(int a, int b, long x, int m) {
-    // runs: runEnd[u] for each run start u, runOf[t] the start of the run holding t (or -1), nextRun[t] the first
+    // runs: runEnd[u] for each run start u, runOf[t] the start of the run holding t (or -1),
+    // nextRun[t] the first
     // run start at or after t (b if none)
     boolean any = false;
     for (int t = a; t < b; ) {
@@ -747,7 +818,8 @@ final class CapacitySearch {
       nextRun[t] = runOf[t] == t ? t : nextRun[t + 1];
       head[t] = -1;
     }
-    // tiles: per run, the buffers with floor h crossing it, from their first section in the run to its end or
+    // tiles: per run, the buffers with floor h crossing it, from their first section in the run to
+    // its end or
     // theirs; a tile is a transition of the chain from its first section
     int tiles = 0;
     for (int q = 0; q < m; q++) {

@@ -4,9 +4,9 @@ import java.util.List;
 import org.commsched.core.solve.Method;
 
 /**
- * The buffer-layout methods (dynamic storage allocation; chatting on a ula as virtual schedules): the heuristic
- * {@code best-fit} and the exact search {@code dsa-search}. They are listed apart because the registry puts exact
- * methods after the heuristics.
+ * The buffer-layout methods (dynamic storage allocation; chatting on a ula as virtual schedules):
+ * the heuristic {@code best-fit} and the exact search {@code dsa-search}. They are listed apart
+ * because the registry puts exact methods after the heuristics.
  *
  * @implNote Immutable.
  */
@@ -14,8 +14,7 @@ public final class DsaMethods {
   /** The method {@code commsched solve FILE.csv} runs by default. */
   public static final String DEFAULT = "dsa-search";
 
-  private DsaMethods() {
-  }
+  private DsaMethods() {}
 
   /** {@code best-fit}. */
   public static List<Method> heuristics() {

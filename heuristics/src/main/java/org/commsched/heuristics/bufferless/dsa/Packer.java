@@ -3,19 +3,20 @@ package org.commsched.heuristics.bufferless.dsa;
 import java.util.Arrays;
 
 /**
- * Places buffers one at a time into a partial layout: a buffer goes into the first gap that holds it, among the
- * placed buffers whose lifespans overlap its own (first fit), or into the smallest such gap, lowest first (best
- * fit), else on top of them: the overlapping placed buffers are found through a static index of all lifespans,
- * sorted by offset and swept for the gaps between them.
+ * Places buffers one at a time into a partial layout: a buffer goes into the first gap that holds
+ * it, among the placed buffers whose lifespans overlap its own (first fit), or into the smallest
+ * such gap, lowest first (best fit), else on top of them: the overlapping placed buffers are found
+ * through a static index of all lifespans, sorted by offset and swept for the gaps between them.
  *
- * <p><b>Index.</b> A buffer j overlaps buffer i iff {@code lo_j} lies in {@code [lo_i, hi_i)} (a range of the
- * buffers sorted by {@code lo}) or j is alive at the point {@code lo_i} and starts before it (a stabbing query of a
- * segment tree over the time points, each lifespan stored at its O(log P) canonical nodes). A query costs
- * O(log P + k) for k overlapping buffers, placed or not (copied without a branch on whether each is placed, which
- * a processor cannot predict), and the gap sweep about O(k') for the k' placed ones (a counting sort by offset, see
- * {@link #sortHits});
- * memory O(n log P). The buffers are read in start order (the index and the offsets kept by position in that
- * order), so that a query reads memory almost sequentially. Nothing is proportional to the raw times (the times are compressed points).
+ * <p><b>Index.</b> A buffer j overlaps buffer i iff {@code lo_j} lies in {@code [lo_i, hi_i)} (a
+ * range of the buffers sorted by {@code lo}) or j is alive at the point {@code lo_i} and starts
+ * before it (a stabbing query of a segment tree over the time points, each lifespan stored at its
+ * O(log P) canonical nodes). A query costs O(log P + k) for k overlapping buffers, placed or not
+ * (copied without a branch on whether each is placed, which a processor cannot predict), and the
+ * gap sweep about O(k') for the k' placed ones (a counting sort by offset, see {@link #sortHits});
+ * memory O(n log P). The buffers are read in start order (the index and the offsets kept by
+ * position in that order), so that a query reads memory almost sequentially. Nothing is
+ * proportional to the raw times (the times are compressed points).
  *
  * @implNote Mutable; not thread-safe.
  */
@@ -24,8 +25,10 @@ final class Packer {
   final int[] lo;
   final int[] hi;
   final long[] size;
+
   /** Offset of each placed buffer. */
   final long[] off;
+
   /** Whether each buffer is placed. */
   final boolean[] placed;
 
@@ -34,28 +37,41 @@ final class Packer {
   private final int base;
   private final int[] segStart;
   private final int[] segItems;
+
   /** Position of each buffer in {@link #byLo}. */
   private final int[] rank;
+
   /** By position in {@link #byLo}: the offset, and offset + size if placed, else -1. */
   private final long[] rOff;
+
   private final long[] rEnd;
+
   /**
-   * Moves per hit the insertion sort of {@link #sortHits} may make before it gives way to a sort of packed keys (a
-   * keyed sort of every bucket above 16 hits instead cost 30 % on a pass over 10^5 random buffers and twice the CPU
-   * on MindSpore's pangu_2.6B trace, whose large buckets are almost in order; 16 moves a hit was slower on IOPDDL's
-   * S_1 than 64).
+   * Moves per hit the insertion sort of {@link #sortHits} may make before it gives way to a sort of
+   * packed keys (a keyed sort of every bucket above 16 hits instead cost 30 % on a pass over 10^5
+   * random buffers and twice the CPU on MindSpore's pangu_2.6B trace, whose large buckets are
+   * almost in order; 16 moves a hit was slower on IOPDDL's S_1 than 64).
    */
   static final int INSERTION_BUDGET = 64;
+
   /** The budget of {@link #sortHits}: {@link #INSERTION_BUDGET}; tests lower it. */
   int insertionBudget = INSERTION_BUDGET;
+
   private int[] hits = new int[64];
-  /** The offsets and ends of the hits of {@link #fit}, their offset order, and the counting sort's buckets. */
+
+  /**
+   * The offsets and ends of the hits of {@link #fit}, their offset order, and the counting sort's
+   * buckets.
+   */
   private long[] offs = new long[64];
+
   private long[] ends = new long[64];
   private int[] order = new int[64];
   private int[] count = new int[129];
+
   /** Packed sort keys of a large bucket of {@link #sortHits}. */
   private long[] keys = new long[64];
+
   private int[] stamp;
   private int epoch;
 
@@ -123,8 +139,8 @@ final class Packer {
   }
 
   /**
-   * The buffers (other than i) whose lifespans overlap buffer i's, placed ones only if {@code placedOnly}; into
-   * {@link #hits}, returns the count.
+   * The buffers (other than i) whose lifespans overlap buffer i's, placed ones only if {@code
+   * placedOnly}; into {@link #hits}, returns the count.
    */
   int overlapping(int i, boolean placedOnly) {
     int k = 0;
@@ -160,14 +176,18 @@ final class Packer {
   }
 
   /**
-   * The offset for buffer i among the placed buffers: the lowest gap that holds it ({@code best == false}) or the
-   * smallest such gap, lowest on ties ({@code best == true}); else the top of the overlapping placed buffers
-   * (sorting the overlapping placed buffers by offset and sweeping them).
+   * The offset for buffer i among the placed buffers: the lowest gap that holds it ({@code best ==
+   * false}) or the smallest such gap, lowest on ties ({@code best == true}); else the top of the
+   * overlapping placed buffers (sorting the overlapping placed buffers by offset and sweeping
+   * them).
    */
   long fit(int i, boolean best) {
-    // the placed buffers overlapping i in time: those starting in [lo_i, hi_i), then those alive at lo_i that start
-    // before it (a prefix of each segment list, whose positions ascend). Every candidate is copied and the count
-    // advances only for a placed one (rEnd >= 0): whether a buffer is placed follows no pattern in a pass, and a
+    // the placed buffers overlapping i in time: those starting in [lo_i, hi_i), then those alive at
+    // lo_i that start
+    // before it (a prefix of each segment list, whose positions ascend). Every candidate is copied
+    // and the count
+    // advances only for a placed one (rEnd >= 0): whether a buffer is placed follows no pattern in
+    // a pass, and a
     // branch on it was mispredicted about every other time, which cost most of a placement
     int self = rank[i];
     int first = loStart[lo[i]];
@@ -243,11 +263,12 @@ final class Packer {
   }
 
   /**
-   * Puts the first k hits in offset order into {@link #order}, equal offsets in hit order: a counting sort on the
-   * offsets' high bits (at most 8k buckets, so mostly one offset per bucket), then an insertion sort, which only has
-   * the order within buckets left to fix, or past {@link #insertionBudget} moves per hit a sort of packed (offset,
-   * hit) keys (all keep equal offsets in hit order). Linear in k on offsets spread over a range, where a comparison
-   * sort spent most of a placement; O(k log k) where the offsets cluster far below the highest.
+   * Puts the first k hits in offset order into {@link #order}, equal offsets in hit order: a
+   * counting sort on the offsets' high bits (at most 8k buckets, so mostly one offset per bucket),
+   * then an insertion sort, which only has the order within buckets left to fix, or past {@link
+   * #insertionBudget} moves per hit a sort of packed (offset, hit) keys (all keep equal offsets in
+   * hit order). Linear in k on offsets spread over a range, where a comparison sort spent most of a
+   * placement; O(k log k) where the offsets cluster far below the highest.
    */
   private void sortHits(int k, long maxOff) {
     int buckets = 8 * Integer.highestOneBit(k);
@@ -268,10 +289,14 @@ final class Packer {
     for (int q = 0; q < k; q++) {
       order[count[(int) (offs[q] >>> shift)]++] = q;
     }
-    // the insertion sort only has the order within buckets left to fix, usually a few moves a hit; but where the
-    // offsets cluster far below the highest (ML traces whose sizes span ten orders of magnitude) one bucket holds
-    // thousands of hits out of order and it was quadratic (a pass over IOPDDL's Y_1 took 34 s of CPU): past a budget
-    // of moves it gives way to a sort of packed keys (offset, then hit index, so equal offsets keep their hit order)
+    // the insertion sort only has the order within buckets left to fix, usually a few moves a hit;
+    // but where the
+    // offsets cluster far below the highest (ML traces whose sizes span ten orders of magnitude)
+    // one bucket holds
+    // thousands of hits out of order and it was quadratic (a pass over IOPDDL's Y_1 took 34 s of
+    // CPU): past a budget
+    // of moves it gives way to a sort of packed keys (offset, then hit index, so equal offsets keep
+    // their hit order)
     // when the offsets leave room for the index
     int bits = 64 - Long.numberOfLeadingZeros(k);
     long budget = maxOff < (1L << (62 - bits)) ? (long) insertionBudget * k : Long.MAX_VALUE;
@@ -329,7 +354,9 @@ final class Packer {
     Arrays.fill(rEnd, -1);
   }
 
-  /** Clears the layout and places every buffer at its offset in {@code offsets} (a valid layout). */
+  /**
+   * Clears the layout and places every buffer at its offset in {@code offsets} (a valid layout).
+   */
   void placeAll(long[] offsets) {
     clear();
     for (int i = 0; i < n; i++) {

@@ -5,42 +5,52 @@ import java.util.SplittableRandom;
 import org.commsched.core.solve.StopToken;
 
 /**
- * Peak repacking: ruin and recreate on time windows around the top of a buffer layout, for large dsa instances.
+ * Peak repacking: ruin and recreate on time windows around the top of a buffer layout, for large
+ * dsa instances.
  *
- * <p><b>Algorithm.</b> From a layout (best fit's), repeat: pick a buffer that reaches the height H (at random among
- * them), widen its lifespan on each side by a random number of time points up to the longest lifespan (a window),
- * take out every buffer alive in the window whose top lies in the top band (above H minus a random fraction 3 to
- * 40 % of H), and put them back one at a time (the deadline polled every {@value BestFit#POLL} placements; a move it
- * cuts is undone), largest first (sizes jittered by up to 25 % after a move that did
- * not help), each into the smallest gap among the buffers in place that holds it (best fit; first fit on odd
- * tries), else on top. Keep the result if the height fell, or stayed with no more buffers reaching it, else restore
- * the taken-out buffers. It stops at the lower bound, at the deadline, or after {@value #PATIENCE} moves without the
- * height or the number of buffers reaching it falling. Reproducible for a seed unless the deadline stops it.
+ * <p><b>Algorithm.</b> From a layout (best fit's), repeat: pick a buffer that reaches the height H
+ * (at random among them), widen its lifespan on each side by a random number of time points up to
+ * the longest lifespan (a window), take out every buffer alive in the window whose top lies in the
+ * top band (above H minus a random fraction 3 to 40 % of H), and put them back one at a time (the
+ * deadline polled every {@value BestFit#POLL} placements; a move it cuts is undone), largest first
+ * (sizes jittered by up to 25 % after a move that did not help), each into the smallest gap among
+ * the buffers in place that holds it (best fit; first fit on odd tries), else on top. Keep the
+ * result if the height fell, or stayed with no more buffers reaching it, else restore the taken-out
+ * buffers. It stops at the lower bound, at the deadline, or after {@value #PATIENCE} moves without
+ * the height or the number of buffers reaching it falling. Reproducible for a seed unless the
+ * deadline stops it.
  *
- * <p><b>Guarantee.</b> A valid layout never above the start (every move keeps the layout valid, and only moves
- * that do not raise the height are kept); no approximation guarantee.
+ * <p><b>Guarantee.</b> A valid layout never above the start (every move keeps the layout valid, and
+ * only moves that do not raise the height are kept); no approximation guarantee.
  *
- * <p><b>Complexity.</b> Per move O(n) to find the height and the window's buffers (lifespans sorted by start, a
- * binary search and a scan of the starts within the longest lifespan before the window), plus a placement per
- * taken-out buffer as in {@link Packer}: O(log P + k + k' log k') for k buffers overlapping it in time, k' placed.
- * Memory O(n log P).
+ * <p><b>Complexity.</b> Per move O(n) to find the height and the window's buffers (lifespans sorted
+ * by start, a binary search and a scan of the starts within the longest lifespan before the
+ * window), plus a placement per taken-out buffer as in {@link Packer}: O(log P + k + k' log k') for
+ * k buffers overlapping it in time, k' placed. Memory O(n log P).
  *
  * @implNote Stateless (static methods); the {@link Packer} passed in is overwritten.
  */
 final class PeakRepack {
   /** Moves without progress before stopping. */
   static final int PATIENCE = 3000;
+
   private static final double[] BANDS = {0.01, 0.02, 0.04, 0.08};
 
-  private PeakRepack() {
-  }
+  private PeakRepack() {}
 
   /**
-   * The repacked layout of the buffers (a new array) from {@code start}, stopping at {@code floor}, the deadline, a
-   * stop of the run's token or after {@value #PATIENCE} idle moves; {@code moves[0]} receives the number of moves
-   * made and {@code moves[1]} the number kept.
+   * The repacked layout of the buffers (a new array) from {@code start}, stopping at {@code floor},
+   * the deadline, a stop of the run's token or after {@value #PATIENCE} idle moves; {@code
+   * moves[0]} receives the number of moves made and {@code moves[1]} the number kept.
    */
-  static long[] improve(Buffers b, Packer p, long[] start, long floor, long seed, long deadline, StopToken stop,
+  static long[] improve(
+      Buffers b,
+      Packer p,
+      long[] start,
+      long floor,
+      long seed,
+      long deadline,
+      StopToken stop,
       long[] moves) {
     int n = b.n;
     if (n == 0) {

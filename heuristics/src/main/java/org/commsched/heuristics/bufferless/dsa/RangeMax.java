@@ -1,9 +1,9 @@
 package org.commsched.heuristics.bufferless.dsa;
 
 /**
- * Range maxima over a fixed array by a sparse table: {@code max(v[l..r))} for many ranges in O(1) each after O(m log m)
- * set-up (the table of maxima over the ranges of length 2^j starting at each index; a query covers its range with two
- * such ranges that may overlap).
+ * Range maxima over a fixed array by a sparse table: {@code max(v[l..r))} for many ranges in O(1)
+ * each after O(m log m) set-up (the table of maxima over the ranges of length 2^j starting at each
+ * index; a query covers its range with two such ranges that may overlap).
  *
  * @implNote Immutable after construction.
  */
@@ -38,7 +38,9 @@ final class RangeMax {
     return Math.max(table[j][l], table[j][r - (1 << j)]);
   }
 
-  /** The maxima over the ranges {@code [lo[i], hi[i])}; an empty range gives {@code Long.MIN_VALUE}. */
+  /**
+   * The maxima over the ranges {@code [lo[i], hi[i])}; an empty range gives {@code Long.MIN_VALUE}.
+   */
   long[] max(int[] lo, int[] hi) {
     long[] out = new long[lo.length];
     for (int i = 0; i < lo.length; i++) {

@@ -14,64 +14,85 @@ import org.commsched.core.solve.SolveResult;
 
 /**
  * The rooted tree a gather's wake-ups travel down: the tree the instance's gather routes form
- * (docs/models/bufferless-scatter-gather.md#spanning-trees: the protocols run on a spanning tree, and the routes say
- * which one). The gathering protocols (Shoulder-Tap, Transmission-Certification and its variants) run on it, and the
- * synchronization-aware exact gather model ({@code cpsat-sync}, {@code choco-sync};
- * docs/models/bufferless-scatter-gather.md#exact-models M4) wakes its nodes along it, so both sides compare schedules
- * on one and the same tree.
+ * (docs/models/bufferless-scatter-gather.md#spanning-trees: the protocols run on a spanning tree,
+ * and the routes say which one). The gathering protocols (Shoulder-Tap, Transmission-Certification
+ * and its variants) run on it, and the synchronization-aware exact gather model ({@code
+ * cpsat-sync}, {@code choco-sync}; docs/models/bufferless-scatter-gather.md#exact-models M4) wakes
+ * its nodes along it, so both sides compare schedules on one and the same tree.
+ *
  * <ul>
- *   <li>Default routes (no explicit route in the instance): their breadth-first spanning tree, every node hung on
- *       its smallest-id out-neighbour one hop closer to the root (the rule of {@link Atlas}; on a tree network the
- *       tree itself). Every node that can reach the root is in it, null messages included.</li>
- *   <li>Explicit routes (for instance those {@code commsched solve --spanning-tree NAME} writes, which route every
- *       message, null ones included, along the named tree): every node on the route of a non-null message or on an
- *       explicit route hangs on the next node of that route. The routes must agree (each node leaves toward the
- *       root by one arc), else there is no tree.</li>
- *   <li>Every other node (a node without a message, or with a null message on a default route next to explicit
- *       routes) still takes part, as every PE does in the paper's protocols
- *       (docs/models/bufferless-scatter-gather.md#network-and-messages): it is hung breadth-first from the tree, level
- *       by level in increasing id, on the first tree node joined to it by links both ways (the rule of {@link
- *       org.commsched.heuristics.bufferless.scattergather.SpanningTrees#bfs} applied from the route tree). Nodes no
- *       link both ways joins to the tree are left out; they must hold no message.</li>
+ *   <li>Default routes (no explicit route in the instance): their breadth-first spanning tree,
+ *       every node hung on its smallest-id out-neighbour one hop closer to the root (the rule of
+ *       {@link Atlas}; on a tree network the tree itself). Every node that can reach the root is in
+ *       it, null messages included.
+ *   <li>Explicit routes (for instance those {@code commsched solve --spanning-tree NAME} writes,
+ *       which route every message, null ones included, along the named tree): every node on the
+ *       route of a non-null message or on an explicit route hangs on the next node of that route.
+ *       The routes must agree (each node leaves toward the root by one arc), else there is no tree.
+ *   <li>Every other node (a node without a message, or with a null message on a default route next
+ *       to explicit routes) still takes part, as every PE does in the paper's protocols
+ *       (docs/models/bufferless-scatter-gather.md#network-and-messages): it is hung breadth-first
+ *       from the tree, level by level in increasing id, on the first tree node joined to it by
+ *       links both ways (the rule of {@link
+ *       org.commsched.heuristics.bufferless.scattergather.SpanningTrees#bfs} applied from the route
+ *       tree). Nodes no link both ways joins to the tree are left out; they must hold no message.
  * </ul>
- * Every tree link must also go down (parent to child), since wake-ups and the protocols' other control flits
- * descend the tree; {@link #whyNot(Instance)} names the first rule an instance breaks. Where every link goes both
- * ways, the breadth-first tree of default routes is also what the hanging rule would build from the routes of the
- * non-null messages alone; with one-way arcs it need not be, and the rules above decide (the exact model's former
- * tree of its own took the other way, see docs/models/bufferless-scatter-gather.md#exact-methods).
  *
- * <p>Children are kept in increasing id order, the "arbitrary but fixed order" of Bhatt, Pucci, Ranade and Rosenberg
- * (docs/models/bufferless-scatter-gather.md#network-and-messages); {@link #order()} is the breadth-first queue of
- * that order (by depth, then by parent, then by id), which a user that wants another order of the same nodes (the
- * exact model numbers its wake-up variables by depth, then id) sorts itself. Nodes outside the tree have parent
- * {@code -2} and depth {@code -1}.
+ * Every tree link must also go down (parent to child), since wake-ups and the protocols' other
+ * control flits descend the tree; {@link #whyNot(Instance)} names the first rule an instance
+ * breaks. Where every link goes both ways, the breadth-first tree of default routes is also what
+ * the hanging rule would build from the routes of the non-null messages alone; with one-way arcs it
+ * need not be, and the rules above decide (the exact model's former tree of its own took the other
+ * way, see docs/models/bufferless-scatter-gather.md#exact-methods).
  *
- * @implNote Immutable after construction; built in time linear in nodes plus arcs plus the explicit routes' length
- *     (plus the routes of non-null messages when some route is explicit). The public accessors copy nothing but
- *     {@link #order()}.
+ * <p>Children are kept in increasing id order, the "arbitrary but fixed order" of Bhatt, Pucci,
+ * Ranade and Rosenberg (docs/models/bufferless-scatter-gather.md#network-and-messages); {@link
+ * #order()} is the breadth-first queue of that order (by depth, then by parent, then by id), which
+ * a user that wants another order of the same nodes (the exact model numbers its wake-up variables
+ * by depth, then id) sorts itself. Nodes outside the tree have parent {@code -2} and depth {@code
+ * -1}.
+ *
+ * @implNote Immutable after construction; built in time linear in nodes plus arcs plus the explicit
+ *     routes' length (plus the routes of non-null messages when some route is explicit). The public
+ *     accessors copy nothing but {@link #order()}.
  */
 public final class GatherTree {
   final Network net;
   final int root;
+
   /** Parent of each node, -1 for the root, -2 for nodes outside the tree. */
   final int[] parent;
+
   /** Depth (hops to the root) of each tree node, -1 outside. */
   final int[] depth;
+
   /** Children of v: {@code kids[kidStart[v] .. kidStart[v + 1])}, increasing ids. */
   final int[] kidStart;
+
   final int[] kids;
+
   /** Tree nodes in breadth-first order, the root first (non-decreasing depth). */
   final int[] order;
+
   /** Message length held by each node (0 if none). */
   final long[] length;
+
   /** Index in the instance's message list of each node's message, or -1. */
   final int[] message;
+
   /** Total flits, M = sum of L. */
   final long total;
+
   /** True if the tree comes from default routes (the breadth-first tree). */
   final boolean defaultRoutes;
 
-  private GatherTree(Network net, int root, int[] parent, long[] length, int[] message, long total,
+  private GatherTree(
+      Network net,
+      int root,
+      int[] parent,
+      long[] length,
+      int[] message,
+      long total,
       boolean defaultRoutes) {
     this.net = net;
     this.root = root;
@@ -153,19 +174,23 @@ public final class GatherTree {
     return order.clone();
   }
 
-  /** The tree of a gather instance (see the class comment), or null with the reason in {@code why}. */
-  private record Built(GatherTree tree, String why) {
-  }
+  /**
+   * The tree of a gather instance (see the class comment), or null with the reason in {@code why}.
+   */
+  private record Built(GatherTree tree, String why) {}
 
-  /** What the protocols' refusals say travels down the tree, and the method they point to instead. */
+  /**
+   * What the protocols' refusals say travels down the tree, and the method they point to instead.
+   */
   private static final String PROTOCOL_FLITS = "the protocol's control flits";
+
   private static final String PROTOCOL_FALLBACK = "greedy";
 
   /**
    * The tree of a gather instance (see the class comment).
    *
-   * @throws IllegalArgumentException if the routes do not form one tree that control flits can descend
-   *     ({@link #whyNot(Instance)})
+   * @throws IllegalArgumentException if the routes do not form one tree that control flits can
+   *     descend ({@link #whyNot(Instance)})
    */
   public static GatherTree of(Instance inst) {
     Built b = build(inst, PROTOCOL_FLITS, PROTOCOL_FALLBACK);
@@ -176,29 +201,38 @@ public final class GatherTree {
   }
 
   /**
-   * Why the protocols cannot run on the tree of this gather instance, or null if they can: the routes must form
-   * one tree (each node leaves toward the root by one arc), every node holding a message must be in it, and every
-   * tree link must also go down (control flits travel from parent to child). The reason points to {@code greedy}.
+   * Why the protocols cannot run on the tree of this gather instance, or null if they can: the
+   * routes must form one tree (each node leaves toward the root by one arc), every node holding a
+   * message must be in it, and every tree link must also go down (control flits travel from parent
+   * to child). The reason points to {@code greedy}.
    */
   public static String whyNot(Instance inst) {
     return whyNot(inst, PROTOCOL_FLITS, PROTOCOL_FALLBACK);
   }
 
   /**
-   * As {@link #whyNot(Instance)}, worded for another user of the tree: {@code flits} names what travels down it
-   * (plural, e.g. "the wake-ups") and {@code fallback} a method that needs no tree, which the reason suggests.
-   * Null exactly when {@link #whyNot(Instance)} is.
+   * As {@link #whyNot(Instance)}, worded for another user of the tree: {@code flits} names what
+   * travels down it (plural, e.g. "the wake-ups") and {@code fallback} a method that needs no tree,
+   * which the reason suggests. Null exactly when {@link #whyNot(Instance)} is.
    */
   public static String whyNot(Instance inst, String flits, String fallback) {
     return build(inst, flits, fallback).why;
   }
 
-  /** The networks of the gathering protocols: routes forming one tree toward the root, links both ways. */
-  static final Scope.NetworkTest ONE_TREE = new Scope.NetworkTest("gather on a tree, or any network through the "
-      + "spanning tree its routes form (default BFS; --spanning-tree); links both ways", i -> {
-        String why = whyNot(i);
-        return why == null ? null : "needs routes forming one tree toward the root, links both ways, and " + why;
-      });
+  /**
+   * The networks of the gathering protocols: routes forming one tree toward the root, links both
+   * ways.
+   */
+  static final Scope.NetworkTest ONE_TREE =
+      new Scope.NetworkTest(
+          "gather on a tree, or any network through the "
+              + "spanning tree its routes form (default BFS; --spanning-tree); links both ways",
+          i -> {
+            String why = whyNot(i);
+            return why == null
+                ? null
+                : "needs routes forming one tree toward the root, links both ways, and " + why;
+          });
 
   private static Built build(Instance inst, String flits, String fallback) {
     Network net = inst.network();
@@ -232,11 +266,25 @@ public final class GatherTree {
             parent[x] = p[k + 1];
             via[x] = i;
           } else if (parent[x] != p[k + 1]) {
-            return new Built(null, "the gather routes do not form one tree: node " + x + " leaves toward the "
-                + "root by node " + parent[x] + " on the route of message " + msgs.get(via[x]).id() + " and by node "
-                + p[k + 1] + " on the route of message " + msgs.get(i).id() + ", and " + flits + " need one tree; "
-                + "route every message along one spanning tree (--spanning-tree bfs, balanced or broadcast; cover "
-                + "is two trees), or use " + fallback);
+            return new Built(
+                null,
+                "the gather routes do not form one tree: node "
+                    + x
+                    + " leaves toward the "
+                    + "root by node "
+                    + parent[x]
+                    + " on the route of message "
+                    + msgs.get(via[x]).id()
+                    + " and by node "
+                    + p[k + 1]
+                    + " on the route of message "
+                    + msgs.get(i).id()
+                    + ", and "
+                    + flits
+                    + " need one tree; "
+                    + "route every message along one spanning tree (--spanning-tree bfs, balanced or broadcast; cover "
+                    + "is two trees), or use "
+                    + fallback);
           }
         }
       }
@@ -249,8 +297,17 @@ public final class GatherTree {
     for (int i = 0; i < msgs.size(); i++) {
       Message m = msgs.get(i);
       if (parent[m.from()] == -2) {
-        return new Built(null, "node " + m.from() + " (message " + m.id() + ") has no link both ways to the other "
-            + "nodes of the tree, so " + flits + " cannot reach it; use " + fallback);
+        return new Built(
+            null,
+            "node "
+                + m.from()
+                + " (message "
+                + m.id()
+                + ") has no link both ways to the other "
+                + "nodes of the tree, so "
+                + flits
+                + " cannot reach it; use "
+                + fallback);
       }
       length[m.from()] = m.length();
       message[m.from()] = i;
@@ -258,16 +315,28 @@ public final class GatherTree {
     }
     for (int v = 0; v < n; v++) {
       if (parent[v] >= 0 && net.arc(parent[v], v) < 0) {
-        return new Built(null, "the tree link " + v + "->" + parent[v] + " has no arc " + parent[v] + "->" + v
-            + ", and " + flits + " go down the tree; use a network whose links go both ways, or " + fallback);
+        return new Built(
+            null,
+            "the tree link "
+                + v
+                + "->"
+                + parent[v]
+                + " has no arc "
+                + parent[v]
+                + "->"
+                + v
+                + ", and "
+                + flits
+                + " go down the tree; use a network whose links go both ways, or "
+                + fallback);
       }
     }
     return new Built(new GatherTree(net, root, parent, length, message, total, !explicit), null);
   }
 
   /**
-   * Hangs every node not yet in the tree breadth-first from it: level by level (tree depth), each level in
-   * increasing id, each tree node takes the outside nodes joined to it by arcs both ways.
+   * Hangs every node not yet in the tree breadth-first from it: level by level (tree depth), each
+   * level in increasing id, each tree node takes the outside nodes joined to it by arcs both ways.
    */
   private static void hangRest(Network net, int root, int[] parent) {
     int n = net.nodes();
@@ -319,32 +388,37 @@ public final class GatherTree {
   }
 
   /**
-   * The result with the statistics of the protocol's tree: {@code routes} (the default routes' breadth-first tree,
-   * or the explicit routes' tree) and {@code spanningTree} when the solve option chose one.
+   * The result with the statistics of the protocol's tree: {@code routes} (the default routes'
+   * breadth-first tree, or the explicit routes' tree) and {@code spanningTree} when the solve
+   * option chose one.
    */
   static SolveResult withRouteStats(SolveResult r, GatherTree tree, SolveLimits limits) {
-    SolveResult out = r.withStat("routes", tree.defaultRoutes ? "default breadth-first tree"
-        : "explicit routes (one tree)");
+    SolveResult out =
+        r.withStat(
+            "routes",
+            tree.defaultRoutes ? "default breadth-first tree" : "explicit routes (one tree)");
     String named = limits.options().get(SolveLimits.SPANNING_TREE);
     return named == null ? out : out.withStat("spanningTree", named);
   }
 
   /**
-   * {@code B_opt}: the optimal single-port broadcast time from the root over the whole tree, in rows
-   * (docs/models/bufferless-scatter-gather.md#spanning-trees, #lower-bounds): {@code B(v) = max_k (k + B(c_k))} over
-   * v's children sorted by decreasing B, a leaf 0. Every PE takes part in the protocols
-   * (docs/models/bufferless-scatter-gather.md#network-and-messages), so TC's token wave reaches all of them before any
-   * data moves. It is the last row of {@link #wakeUpRows wakeUpRows(true)}.
+   * {@code B_opt}: the optimal single-port broadcast time from the root over the whole tree, in
+   * rows (docs/models/bufferless-scatter-gather.md#spanning-trees, #lower-bounds): {@code B(v) =
+   * max_k (k + B(c_k))} over v's children sorted by decreasing B, a leaf 0. Every PE takes part in
+   * the protocols (docs/models/bufferless-scatter-gather.md#network-and-messages), so TC's token
+   * wave reaches all of them before any data moves. It is the last row of {@link #wakeUpRows
+   * wakeUpRows(true)}.
    */
   long broadcastRows() {
     return heights(true)[root];
   }
 
   /**
-   * The rows at which a plain wake-up broadcast from the root reaches each tree node (0 for the root and for nodes
-   * outside the tree). Single port: a woken node wakes one child per step, the child whose subtree takes longest
-   * first (ties by smaller id), so the last row is {@code B_opt}; all ports: it wakes all its children in the step
-   * after its own wake-up, so a node's row is its depth. The exact sync model starts its search from this broadcast.
+   * The rows at which a plain wake-up broadcast from the root reaches each tree node (0 for the
+   * root and for nodes outside the tree). Single port: a woken node wakes one child per step, the
+   * child whose subtree takes longest first (ties by smaller id), so the last row is {@code B_opt};
+   * all ports: it wakes all its children in the step after its own wake-up, so a node's row is its
+   * depth. The exact sync model starts its search from this broadcast.
    */
   public long[] wakeUpRows(boolean singlePort) {
     long[] height = heights(singlePort);
@@ -358,14 +432,18 @@ public final class GatherTree {
     return row;
   }
 
-  /** Per tree node, the rows its subtree's broadcast takes after the node is woken (0 for a leaf). */
+  /**
+   * Per tree node, the rows its subtree's broadcast takes after the node is woken (0 for a leaf).
+   */
   private long[] heights(boolean singlePort) {
     long[] height = new long[net.nodes()];
     for (int x = order.length - 1; x >= 0; x--) { // children before parents
       int v = order[x];
       Integer[] cs = byHeight(v, height);
       long h = 0;
-      for (int k = 0; k < cs.length; k++) { // the (k+1)-th child is woken in row k + 1 (single port)
+      for (int k = 0;
+          k < cs.length;
+          k++) { // the (k+1)-th child is woken in row k + 1 (single port)
         h = Math.max(h, (singlePort ? k + 1 : 1) + height[cs[k]]);
       }
       height[v] = h;
@@ -379,7 +457,10 @@ public final class GatherTree {
     for (int j = 0; j < cs.length; j++) {
       cs[j] = kid(v, j);
     }
-    Arrays.sort(cs, (a, b) -> height[a] != height[b] ? Long.compare(height[b], height[a]) : Integer.compare(a, b));
+    Arrays.sort(
+        cs,
+        (a, b) ->
+            height[a] != height[b] ? Long.compare(height[b], height[a]) : Integer.compare(a, b));
     return cs;
   }
 
@@ -394,11 +475,12 @@ public final class GatherTree {
   }
 
   /**
-   * The offline bound of the gather problem itself (no synchronization), in our steps: under single port
-   * LB-OFF {@code = max_Delta (Delta - 1 + flits at depth >= Delta)} at the root's receive port; under all ports
-   * LB-MP, the same per root child (docs/models/bufferless-scatter-gather.md#lower-bounds, paper T minus 1). Both are
-   * tight (time reversal of FDF, docs/models/bufferless-scatter-gather.md#structural-lemmas L3), so a protocol's
-   * makespan is compared with the true offline optimum.
+   * The offline bound of the gather problem itself (no synchronization), in our steps: under single
+   * port LB-OFF {@code = max_Delta (Delta - 1 + flits at depth >= Delta)} at the root's receive
+   * port; under all ports LB-MP, the same per root child
+   * (docs/models/bufferless-scatter-gather.md#lower-bounds, paper T minus 1). Both are tight (time
+   * reversal of FDF, docs/models/bufferless-scatter-gather.md#structural-lemmas L3), so a
+   * protocol's makespan is compared with the true offline optimum.
    */
   LowerBound offlineBound(boolean multiport) {
     if (total == 0) {
@@ -414,8 +496,10 @@ public final class GatherTree {
     for (int v : order) {
       top[v] = !multiport || v == root ? root : parent[v] == root ? v : top[parent[v]];
     }
-    // breadth-first order has non-decreasing depth: walking it backwards, the running sum of a group after the
-    // last node of depth D is the flits at depth >= D (earlier partial sums are smaller, so the maximum is right)
+    // breadth-first order has non-decreasing depth: walking it backwards, the running sum of a
+    // group after the
+    // last node of depth D is the flits at depth >= D (earlier partial sums are smaller, so the
+    // maximum is right)
     for (int x = order.length - 1; x > 0; x--) {
       int v = order[x];
       if (length[v] == 0) {
@@ -430,18 +514,40 @@ public final class GatherTree {
         bestTop = top[v];
       }
     }
-    String port = multiport ? "the root arc " + bestTop + "->" + root : "root " + root + "'s single receive port";
-    return new LowerBound(best, multiport ? "LB-MP" : "LB-OFF", "messages at least " + bestDepth + " hops from root "
-        + root + " carry " + bestFlits + " flits through " + port + ", one per step, none arriving before step "
-        + (bestDepth - 1) + ": " + bestFlits + " + " + bestDepth + " - 1 = " + best + " (paper units: " + (best + 1)
-        + ")");
+    String port =
+        multiport
+            ? "the root arc " + bestTop + "->" + root
+            : "root " + root + "'s single receive port";
+    return new LowerBound(
+        best,
+        multiport ? "LB-MP" : "LB-OFF",
+        "messages at least "
+            + bestDepth
+            + " hops from root "
+            + root
+            + " carry "
+            + bestFlits
+            + " flits through "
+            + port
+            + ", one per step, none arriving before step "
+            + (bestDepth - 1)
+            + ": "
+            + bestFlits
+            + " + "
+            + bestDepth
+            + " - 1 = "
+            + best
+            + " (paper units: "
+            + (best + 1)
+            + ")");
   }
 
   /**
-   * LB-SYNC in our steps (docs/models/bufferless-scatter-gather.md#lower-bounds): the first flit of the message at v
-   * reaches the root no earlier than row {@code E_v = 2 depth(v) + [v has a child]} (a wake-up from the root, forwarded
-   * before the own message), and the root takes one flit per row: {@code max_r (r + sum_{E_v >= r} L_v) - 1}. A bound
-   * for synchronization-respecting protocols on this tree only; 0 without data.
+   * LB-SYNC in our steps (docs/models/bufferless-scatter-gather.md#lower-bounds): the first flit of
+   * the message at v reaches the root no earlier than row {@code E_v = 2 depth(v) + [v has a
+   * child]} (a wake-up from the root, forwarded before the own message), and the root takes one
+   * flit per row: {@code max_r (r + sum_{E_v >= r} L_v) - 1}. A bound for
+   * synchronization-respecting protocols on this tree only; 0 without data.
    */
   long syncBound() {
     int maxE = 0;

@@ -9,14 +9,16 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Network;
 
 /**
- * The shape of a scatter instance's routes, as FDF needs it: per message its hop count (depth), its stream (the
- * root's single port, or under multiport the node after the root, which names the root arc it leaves by) and its
- * destination (the tie-break), plus the reason FDF cannot schedule them, if any.
+ * The shape of a scatter instance's routes, as FDF needs it: per message its hop count (depth), its
+ * stream (the root's single port, or under multiport the node after the root, which names the root
+ * arc it leaves by) and its destination (the tie-break), plus the reason FDF cannot schedule them,
+ * if any.
  *
- * <p>FDF's root-sequential schedule is valid when the routes of the non-null messages form one tree from the root
- * (single port: structural lemma L1 of docs/models/bufferless-scatter-gather.md#structural-lemmas), or under multiport
- * when the routes of each root arc form a tree and no arc carries messages of two root arcs (L1 per root arc; this also
- * admits the edge-disjoint covers of {@link TreeCover}).
+ * <p>FDF's root-sequential schedule is valid when the routes of the non-null messages form one tree
+ * from the root (single port: structural lemma L1 of
+ * docs/models/bufferless-scatter-gather.md#structural-lemmas), or under multiport when the routes
+ * of each root arc form a tree and no arc carries messages of two root arcs (L1 per root arc; this
+ * also admits the edge-disjoint covers of {@link TreeCover}).
  *
  * @implNote Immutable after construction; arrays stay in the package.
  */
@@ -25,12 +27,15 @@ final class ScatterRoutes {
   final int[] depth;
   final int[] stream;
   final int[] dest;
+
   /** Null if FDF applies, else one sentence. */
   final String problem;
+
   /** True if the routes are the default breadth-first tree. */
   final boolean defaultTree;
 
-  private ScatterRoutes(long[] length, int[] depth, int[] stream, int[] dest, String problem, boolean defaultTree) {
+  private ScatterRoutes(
+      long[] length, int[] depth, int[] stream, int[] dest, String problem, boolean defaultTree) {
     this.length = length;
     this.depth = depth;
     this.stream = stream;
@@ -82,9 +87,21 @@ final class ScatterRoutes {
         if (multiport) {
           int a = net.arc(p[k - 1], x);
           if (arcStream[a] >= 0 && arcStream[a] != p[1]) {
-            problem = "arc " + net.arcName(a) + " carries message " + ms.get(arcSetBy[a]).id() + " (which leaves the "
-                + "root " + root + " toward " + arcStream[a] + ") and message " + ms.get(i).id() + " (toward " + p[1]
-                + "), so the root's streams are not independent";
+            problem =
+                "arc "
+                    + net.arcName(a)
+                    + " carries message "
+                    + ms.get(arcSetBy[a]).id()
+                    + " (which leaves the "
+                    + "root "
+                    + root
+                    + " toward "
+                    + arcStream[a]
+                    + ") and message "
+                    + ms.get(i).id()
+                    + " (toward "
+                    + p[1]
+                    + "), so the root's streams are not independent";
             break;
           }
           arcStream[a] = p[1];
@@ -92,8 +109,18 @@ final class ScatterRoutes {
           long key = (long) p[1] * n + x;
           Integer old = groupParent.putIfAbsent(key, p[k - 1]);
           if (old != null && old != p[k - 1]) {
-            problem = "messages " + ms.get(groupSetBy.get(key)).id() + " and " + ms.get(i).id() + " reach node " + x
-                + " from different nodes (" + old + " and " + p[k - 1] + "), so their routes do not form a tree";
+            problem =
+                "messages "
+                    + ms.get(groupSetBy.get(key)).id()
+                    + " and "
+                    + ms.get(i).id()
+                    + " reach node "
+                    + x
+                    + " from different nodes ("
+                    + old
+                    + " and "
+                    + p[k - 1]
+                    + "), so their routes do not form a tree";
           }
           groupSetBy.putIfAbsent(key, i);
         } else {
@@ -101,9 +128,19 @@ final class ScatterRoutes {
             parent[x] = p[k - 1];
             setBy[x] = i;
           } else if (parent[x] != p[k - 1]) {
-            problem = "messages " + ms.get(setBy[x]).id() + " and " + ms.get(i).id() + " reach node " + x
-                + " from different nodes (" + parent[x] + " and " + p[k - 1] + "), so their routes do not form one "
-                + "tree from the root";
+            problem =
+                "messages "
+                    + ms.get(setBy[x]).id()
+                    + " and "
+                    + ms.get(i).id()
+                    + " reach node "
+                    + x
+                    + " from different nodes ("
+                    + parent[x]
+                    + " and "
+                    + p[k - 1]
+                    + "), so their routes do not form one "
+                    + "tree from the root";
           }
         }
       }
@@ -111,8 +148,12 @@ final class ScatterRoutes {
     return new ScatterRoutes(length, depth, stream, dest, problem, false);
   }
 
-  /** Default routes: depths and root subtrees straight from the atlas's tree, in time linear in the nodes. */
-  private static ScatterRoutes onDefaultTree(Instance inst, boolean multiport, long[] length, int[] dest) {
+  /**
+   * Default routes: depths and root subtrees straight from the atlas's tree, in time linear in the
+   * nodes.
+   */
+  private static ScatterRoutes onDefaultTree(
+      Instance inst, boolean multiport, long[] length, int[] dest) {
     Atlas atlas = inst.atlas();
     int m = length.length;
     int[] depth = new int[m];

@@ -19,51 +19,57 @@ import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
 
 /**
- * Shoulder-Tap: distributed gathering on a path of processors under the bufferless single-port model.
+ * Shoulder-Tap: distributed gathering on a path of processors under the bufferless single-port
+ * model.
  *
- * <p><b>Source.</b> S. N. Bhatt, G. Pucci, A. Ranade, A. L. Rosenberg, "Scattering and Gathering Messages in
- * Networks of Processors" (IEEE Trans. Computers, 1993), §3.1, Algorithm Shoulder-Tap and Theorem 2; project
- * docs/models/bufferless-scatter-gather.md#shoulder-tap.
+ * <p><b>Source.</b> S. N. Bhatt, G. Pucci, A. Ranade, A. L. Rosenberg, "Scattering and Gathering
+ * Messages in Networks of Processors" (IEEE Trans. Computers, 1993), §3.1, Algorithm Shoulder-Tap
+ * and Theorem 2; project docs/models/bufferless-scatter-gather.md#shoulder-tap.
  *
- * <p><b>Model.</b> PEs {@code P_0 .. P_n} on a path, {@code P_0} the root (sink), {@code P_i} at distance i. A PE may
- * send only after a control flit from the root has reached it; per step it sends at most one flit and receives at
- * most one; flits never wait (bufferless) and a message's flits travel back to back.
+ * <p><b>Model.</b> PEs {@code P_0 .. P_n} on a path, {@code P_0} the root (sink), {@code P_i} at
+ * distance i. A PE may send only after a control flit from the root has reached it; per step it
+ * sends at most one flit and receives at most one; flits never wait (bufferless) and a message's
+ * flits travel back to back.
  *
- * <p><b>Protocol.</b> A wave of one-flit wake-ups {@code TRANSMIT AFTER >= s} runs down the path, one hop per
- * step: {@code P_0} sends {@code s_1 = 1} in step 0, so {@code P_i} holds its wake-up in row {@code t_i = i}.
- * {@code P_i} first forwards {@code s_{i+1} = max(1, L_i + max(0, s_i - 2))} to {@code P_{i+1}} (step
- * {@code t_i}), then sends its own message so that the first flit reaches {@code P_{i-1}} in row
- * {@code f_i = t_i + max(2, s_i)} (for the last PE {@code f_n = t_n + s_n}), and from then on relays whatever comes
- * from {@code P_{i+1}}. The value {@code s_{i+1}} tells the next PE how long the link toward the root stays busy
- * with the messages already scheduled nearer the root, so the root receives the messages nearest first (NRF).
+ * <p><b>Protocol.</b> A wave of one-flit wake-ups {@code TRANSMIT AFTER >= s} runs down the path,
+ * one hop per step: {@code P_0} sends {@code s_1 = 1} in step 0, so {@code P_i} holds its wake-up
+ * in row {@code t_i = i}. {@code P_i} first forwards {@code s_{i+1} = max(1, L_i + max(0, s_i -
+ * 2))} to {@code P_{i+1}} (step {@code t_i}), then sends its own message so that the first flit
+ * reaches {@code P_{i-1}} in row {@code f_i = t_i + max(2, s_i)} (for the last PE {@code f_n = t_n
+ * + s_n}), and from then on relays whatever comes from {@code P_{i+1}}. The value {@code s_{i+1}}
+ * tells the next PE how long the link toward the root stays busy with the messages already
+ * scheduled nearer the root, so the root receives the messages nearest first (NRF).
  *
- * <p><b>Guarantee (Theorem 2).</b> Shoulder-Tap is optimal among gathering schedules that respect the wake-up
- * constraint (5) of the paper: a PE sends only after its wake-up, and a non-last PE forwards the wake-up before it
- * dispatches (forward-first). Its makespan equals the closed form (6)-(7) with equality ({@link #paperTime}) and the
- * synchronization bound LB-SYNC of docs/models/bufferless-scatter-gather.md#lower-bounds. It is not optimal for the
- * offline problem, whose schedules need no synchronization (the greedy NRF schedule is): the result's status is
- * FEASIBLE against the offline bound, and the statistics record the protocol bound (docs/DESIGN.md, "Protocol
- * results").
+ * <p><b>Guarantee (Theorem 2).</b> Shoulder-Tap is optimal among gathering schedules that respect
+ * the wake-up constraint (5) of the paper: a PE sends only after its wake-up, and a non-last PE
+ * forwards the wake-up before it dispatches (forward-first). Its makespan equals the closed form
+ * (6)-(7) with equality ({@link #paperTime}) and the synchronization bound LB-SYNC of
+ * docs/models/bufferless-scatter-gather.md#lower-bounds. It is not optimal for the offline problem,
+ * whose schedules need no synchronization (the greedy NRF schedule is): the result's status is
+ * FEASIBLE against the offline bound, and the statistics record the protocol bound (docs/DESIGN.md,
+ * "Protocol results").
  *
- * <p><b>Tree.</b> The path is the tree the gather routes form ({@link GatherTree}): the default breadth-first
- * routes, or a spanning tree chosen with {@code commsched solve --spanning-tree} when that tree is a path from the
- * root. The statistic {@code ratioLbSync} (paper T over LB-SYNC, docs/models/bufferless-scatter-gather.md#ratios) is
- * always 1.
+ * <p><b>Tree.</b> The path is the tree the gather routes form ({@link GatherTree}): the default
+ * breadth-first routes, or a spanning tree chosen with {@code commsched solve --spanning-tree} when
+ * that tree is a path from the root. The statistic {@code ratioLbSync} (paper T over LB-SYNC,
+ * docs/models/bufferless-scatter-gather.md#ratios) is always 1.
  *
  * <p><b>Corrections to the paper</b> (docs/models/bufferless-scatter-gather.md#corrections):
+ *
  * <ul>
- *   <li>A2, leaf rule: Phase 2 as printed uses {@code t_i + max(2, s_i)} for every PE; for the last PE this
- *       contradicts constraint (5), equation (7) and the proof's n = 1 case. We use {@code f_n = t_n + s_n}
- *       (catalogue sg-leafrule-gather-path2: T = 5, not 6).</li>
- *   <li>A3: the remark in the proof of Theorem 2 that the root's reception is gap-free fails with unit-length
- *       messages (catalogue sg-stgap-gather-path4: root rows 3, 5, 6); the theorem itself holds.</li>
- *   <li>A4: optimality is relative to forward-first schedules; without that rule {@code L = (3, 0)} can finish in
- *       5 instead of 6 (catalogue sg-forwardfirst-gather-path3).</li>
+ *   <li>A2, leaf rule: Phase 2 as printed uses {@code t_i + max(2, s_i)} for every PE; for the last
+ *       PE this contradicts constraint (5), equation (7) and the proof's n = 1 case. We use {@code
+ *       f_n = t_n + s_n} (catalogue sg-leafrule-gather-path2: T = 5, not 6).
+ *   <li>A3: the remark in the proof of Theorem 2 that the root's reception is gap-free fails with
+ *       unit-length messages (catalogue sg-stgap-gather-path4: root rows 3, 5, 6); the theorem
+ *       itself holds.
+ *   <li>A4: optimality is relative to forward-first schedules; without that rule {@code L = (3, 0)}
+ *       can finish in 5 instead of 6 (catalogue sg-forwardfirst-gather-path3).
  * </ul>
  *
- * <p><b>Time convention.</b> Rows as in the paper's figures: a flit crossing a link during step s is at the
- * receiver in row s + 1. The paper's completion time is {@code T = 1 + last arrival row}; our makespan is the last
- * arrival row, {@code T - 1}.
+ * <p><b>Time convention.</b> Rows as in the paper's figures: a flit crossing a link during step s
+ * is at the receiver in row s + 1. The paper's completion time is {@code T = 1 + last arrival row};
+ * our makespan is the last arrival row, {@code T - 1}.
  *
  * <p><b>Complexity.</b> O(n) time and space for n PEs.
  *
@@ -73,23 +79,32 @@ public final class ShoulderTap implements Method {
   /** Control flit kind of a wake-up; its one value is s. */
   public static final String WAKEUP = "wakeup";
 
-  private static final Scope.NetworkTest PATH = new Scope.NetworkTest("gather whose routes' tree is a path with "
-      + "the root at one end (path, bla, tree; or a path chosen with --spanning-tree), links both ways", i -> {
-        String why = GatherTree.ONE_TREE.whyNot().apply(i);
-        return why != null ? why : whyNotPath(GatherTree.of(i));
-      });
+  private static final Scope.NetworkTest PATH =
+      new Scope.NetworkTest(
+          "gather whose routes' tree is a path with "
+              + "the root at one end (path, bla, tree; or a path chosen with --spanning-tree), links both ways",
+          i -> {
+            String why = GatherTree.ONE_TREE.whyNot().apply(i);
+            return why != null ? why : whyNotPath(GatherTree.of(i));
+          });
 
   /** The facts of {@code shoulder-tap}: see the class javadoc for the source. */
-  static final MethodFacts FACTS = new MethodFacts("shoulder-tap",
-      "distributed gathering on a path: a wake-up wave from the root tells each node when its message may "
-          + "start (protocol trace with every wake-up)",
-      "makespan = closed form (6)-(7) = LB-SYNC: optimal among wake-up-respecting (forward-first) gathers "
-          + "(Theorem 2); FEASIBLE against the offline optimum, which needs no synchronization",
-      "Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering Messages in Networks of Processors\", §3.1 "
-          + "Algorithm Shoulder-Tap, Theorem 2 (leaf rule corrected: "
-          + "docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections)",
-      Scope.of(ProblemKind.GATHER).in(Family.BUFFERLESS_SCATTER_GATHER)
-          .bufferlessPorts(CommModel.BufferlessPorts.SINGLE).otherPorts("tc-multiport").on(PATH), false);
+  static final MethodFacts FACTS =
+      new MethodFacts(
+          "shoulder-tap",
+          "distributed gathering on a path: a wake-up wave from the root tells each node when its message may "
+              + "start (protocol trace with every wake-up)",
+          "makespan = closed form (6)-(7) = LB-SYNC: optimal among wake-up-respecting (forward-first) gathers "
+              + "(Theorem 2); FEASIBLE against the offline optimum, which needs no synchronization",
+          "Bhatt, Pucci, Ranade, Rosenberg, \"Scattering and Gathering Messages in Networks of Processors\", §3.1 "
+              + "Algorithm Shoulder-Tap, Theorem 2 (leaf rule corrected: "
+              + "docs/models/bufferless-scatter-gather.md#shoulder-tap-corrections)",
+          Scope.of(ProblemKind.GATHER)
+              .in(Family.BUFFERLESS_SCATTER_GATHER)
+              .bufferlessPorts(CommModel.BufferlessPorts.SINGLE)
+              .otherPorts("tc-multiport")
+              .on(PATH),
+          false);
 
   @Override
   public MethodFacts facts() {
@@ -117,28 +132,41 @@ public final class ShoulderTap implements Method {
     Schedule.Departures schedule = run.schedule(instance);
     long sync = tree.syncBound();
     long paperT = tree.total == 0 ? 0 : run.makespan() + 1;
-    SolveResult r = new SolveResult(name(), SolveStatus.FEASIBLE, schedule, run.makespan(),
-        tree.offlineBound(false), schedule.scale(), Map.of())
-        .withStat("paperT", paperT)
-        .withStat("syncStatus", run.makespan() == sync ? "OPTIMAL" : "FEASIBLE") // OPTIMAL: Theorem 2
-        .withStat("syncBound", sync)
-        .withStat("syncBoundKind", "LB-SYNC")
-        .withStat("ratioLbSync", Ratios.of(paperT, tree.total == 0 ? 0 : sync + 1)) // 1: Theorem 2
-        .withStat("controlFlits", (long) schedule.control().size());
+    SolveResult r =
+        new SolveResult(
+                name(),
+                SolveStatus.FEASIBLE,
+                schedule,
+                run.makespan(),
+                tree.offlineBound(false),
+                schedule.scale(),
+                Map.of())
+            .withStat("paperT", paperT)
+            .withStat(
+                "syncStatus", run.makespan() == sync ? "OPTIMAL" : "FEASIBLE") // OPTIMAL: Theorem 2
+            .withStat("syncBound", sync)
+            .withStat("syncBoundKind", "LB-SYNC")
+            .withStat(
+                "ratioLbSync", Ratios.of(paperT, tree.total == 0 ? 0 : sync + 1)) // 1: Theorem 2
+            .withStat("controlFlits", (long) schedule.control().size());
     return GatherTree.withRouteStats(r, tree, limits);
   }
 
-  /** Runs the protocol on an instance this method applies to, for inspection (tests, figures, benchmarks). */
+  /**
+   * Runs the protocol on an instance this method applies to, for inspection (tests, figures,
+   * benchmarks).
+   */
   public Run run(Instance instance) {
     return new Run(applicableTree(instance));
   }
 
   /**
    * The closed form of Shoulder-Tap (paper eq. (6) and (7) with equality,
-   * docs/models/bufferless-scatter-gather.md#shoulder-tap): the row at which the first flit of each nonnull message
-   * reaches the next PE toward the root.
+   * docs/models/bufferless-scatter-gather.md#shoulder-tap): the row at which the first flit of each
+   * nonnull message reaches the next PE toward the root.
    *
-   * @param lengths {@code lengths[i - 1] = L_i}, the message length of the PE at distance i, for i = 1..n
+   * @param lengths {@code lengths[i - 1] = L_i}, the message length of the PE at distance i, for i
+   *     = 1..n
    * @return {@code f[i - 1] = f_i} for nonnull messages, 0 for null ones
    */
   public static long[] firstArrivalRows(long[] lengths) {
@@ -161,8 +189,9 @@ public final class ShoulderTap implements Method {
   }
 
   /**
-   * The paper's completion time of Shoulder-Tap, {@code T_ST = f_{i_k} + i_k + L_{i_k} - 1} for the farthest
-   * nonnull message {@code i_k} (1 + the last root arrival row; 0 without data); our makespan is one less.
+   * The paper's completion time of Shoulder-Tap, {@code T_ST = f_{i_k} + i_k + L_{i_k} - 1} for the
+   * farthest nonnull message {@code i_k} (1 + the last root arrival row; 0 without data); our
+   * makespan is one less.
    *
    * @param lengths {@code lengths[i - 1] = L_i} for i = 1..n
    */
@@ -177,8 +206,9 @@ public final class ShoulderTap implements Method {
   }
 
   /**
-   * One run of the protocol, PE by PE with the local rules of docs/models/bufferless-scatter-gather.md#shoulder-tap:
-   * wake-up rows, wake-up values, first-flit rows and the trace.
+   * One run of the protocol, PE by PE with the local rules of
+   * docs/models/bufferless-scatter-gather.md#shoulder-tap: wake-up rows, wake-up values, first-flit
+   * rows and the trace.
    *
    * @implNote Immutable.
    */
@@ -245,7 +275,10 @@ public final class ShoulderTap implements Method {
       return wakeValue[i];
     }
 
-    /** Row {@code f_i} at which the first flit of {@code M_i} reaches {@code P_{i-1}}; 0 for a null message. */
+    /**
+     * Row {@code f_i} at which the first flit of {@code M_i} reaches {@code P_{i-1}}; 0 for a null
+     * message.
+     */
     public long firstRow(int i) {
       return firstRow[i];
     }
@@ -255,12 +288,16 @@ public final class ShoulderTap implements Method {
       return makespan;
     }
 
-    /** The trace: departures {@code f_i - 1} of the nonnull messages and every wake-up as a control flit. */
+    /**
+     * The trace: departures {@code f_i - 1} of the nonnull messages and every wake-up as a control
+     * flit.
+     */
     public Schedule.Departures schedule(Instance instance) {
       List<Schedule.ControlTransfer> control = new ArrayList<>(size());
       for (int i = 1; i <= size(); i++) {
-        control.add(new Schedule.ControlTransfer(path[i - 1], path[i], wakeRow[i] - 1, WAKEUP,
-            List.of(wakeValue[i])));
+        control.add(
+            new Schedule.ControlTransfer(
+                path[i - 1], path[i], wakeRow[i] - 1, WAKEUP, List.of(wakeValue[i])));
       }
       Map<String, Long> dep = new LinkedHashMap<>();
       int[] index = new int[tree.net.nodes()];

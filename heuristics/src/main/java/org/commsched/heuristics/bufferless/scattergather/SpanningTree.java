@@ -5,11 +5,12 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A tree of network nodes rooted at the scatter source or gather sink, given by a parent list. It may leave nodes
- * out (one tree of an edge-disjoint cover, {@link TreeCover}); {@link #contains(int)} says which.
+ * A tree of network nodes rooted at the scatter source or gather sink, given by a parent list. It
+ * may leave nodes out (one tree of an edge-disjoint cover, {@link TreeCover}); {@link
+ * #contains(int)} says which.
  *
- * <p>Routes along it: a scatter message to v follows {@link #pathFromRoot(int)}, a gather message from v the same
- * nodes reversed.
+ * <p>Routes along it: a scatter message to v follows {@link #pathFromRoot(int)}, a gather message
+ * from v the same nodes reversed.
  *
  * @implNote Immutable; arrays are copied in and never exposed.
  */
@@ -29,7 +30,8 @@ public final class SpanningTree {
    * A tree from its parent list.
    *
    * @param root the root
-   * @param parent entry v is v's parent, -1 for the root, {@link #OUTSIDE} for a node not in the tree
+   * @param parent entry v is v's parent, -1 for the root, {@link #OUTSIDE} for a node not in the
+   *     tree
    * @throws IllegalArgumentException if the entries do not form one tree rooted at {@code root}
    */
   public SpanningTree(int root, int[] parent) {
@@ -40,7 +42,8 @@ public final class SpanningTree {
     this.root = root;
     this.parent = parent.clone();
     if (this.parent[root] != -1) {
-      throw new IllegalArgumentException("the root " + root + " must have parent -1, has " + this.parent[root]);
+      throw new IllegalArgumentException(
+          "the root " + root + " must have parent -1, has " + this.parent[root]);
     }
     childStart = new int[n + 1];
     for (int v = 0; v < n; v++) {
@@ -49,8 +52,14 @@ public final class SpanningTree {
         continue;
       }
       if (p < 0 || p >= n || p == v) {
-        throw new IllegalArgumentException("node " + v + " has parent " + p + ": use a node id, -1 for the root only, "
-            + OUTSIDE + " for a node outside the tree");
+        throw new IllegalArgumentException(
+            "node "
+                + v
+                + " has parent "
+                + p
+                + ": use a node id, -1 for the root only, "
+                + OUTSIDE
+                + " for a node outside the tree");
       }
       childStart[p + 1]++;
     }
@@ -84,8 +93,12 @@ public final class SpanningTree {
     }
     for (int v = 0; v < n; v++) {
       if (v != root && this.parent[v] != OUTSIDE && depth[v] < 0) {
-        throw new IllegalArgumentException("node " + v + " does not hang from the root " + root
-            + " (its parent chain has a cycle or leaves the tree)");
+        throw new IllegalArgumentException(
+            "node "
+                + v
+                + " does not hang from the root "
+                + root
+                + " (its parent chain has a cycle or leaves the tree)");
       }
     }
     bfsOrder = Arrays.copyOf(order, len);
@@ -147,7 +160,9 @@ public final class SpanningTree {
     return parent.clone();
   }
 
-  /** The child of the root whose subtree holds v (v itself at depth 1); -1 for the root or outside. */
+  /**
+   * The child of the root whose subtree holds v (v itself at depth 1); -1 for the root or outside.
+   */
   public int rootChild(int v) {
     return top[v];
   }
@@ -174,10 +189,12 @@ public final class SpanningTree {
   }
 
   /**
-   * The optimal single-port broadcast time of the tree in rows: the root informs one child per step, and
-   * {@code B(v) = max_k (k + B(c_k))} with v's children sorted by decreasing B, {@code B(leaf) = 0}. This is the
-   * {@code B_opt} of docs/models/bufferless-scatter-gather.md#spanning-trees, #lower-bounds (a star with k leaves: k; a
-   * complete binary tree of height h: 2h; a binomial tree of order k: k; a path of n edges from an end: n).
+   * The optimal single-port broadcast time of the tree in rows: the root informs one child per
+   * step, and {@code B(v) = max_k (k + B(c_k))} with v's children sorted by decreasing B, {@code
+   * B(leaf) = 0}. This is the {@code B_opt} of
+   * docs/models/bufferless-scatter-gather.md#spanning-trees, #lower-bounds (a star with k leaves:
+   * k; a complete binary tree of height h: 2h; a binomial tree of order k: k; a path of n edges
+   * from an end: n).
    *
    * <p>Complexity O(n log n).
    */

@@ -11,50 +11,57 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.solve.SolveLimits;
 
 /**
- * Spanning trees (and one edge-disjoint cover) that route scatter and gather messages on an arbitrary network,
- * after Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in Networks of Processors", §1.2,
- * Remark 3 and §4 (docs/models/bufferless-scatter-gather.md#fdf, #spanning-trees). Chosen with the solve option
- * {@link SolveLimits#SPANNING_TREE} ({@code commsched solve --spanning-tree NAME}):
+ * Spanning trees (and one edge-disjoint cover) that route scatter and gather messages on an
+ * arbitrary network, after Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages
+ * in Networks of Processors", §1.2, Remark 3 and §4 (docs/models/bufferless-scatter-gather.md#fdf,
+ * #spanning-trees). Chosen with the solve option {@link SolveLimits#SPANNING_TREE} ({@code
+ * commsched solve --spanning-tree NAME}):
+ *
  * <ul>
- *   <li>{@code bfs} (default): the breadth-first tree of the default routes, each node hung on its smallest-id
- *       neighbour one hop closer to the root (docs/DESIGN.md). The paper's choice for scattering and multiport
- *       gathering; single-port FDF on any BFS tree meets the network-wide bound LB-SCAT
- *       (docs/models/bufferless-scatter-gather.md#fdf [D]).</li>
- *   <li>{@code balanced}: a breadth-first tree whose root subtrees carry similar numbers of flits, for the
- *       multiport model, where each root link carries its own stream (docs/models/bufferless-scatter-gather.md#fdf).
- *       Top-down greedy, ours [C]: level by level, heaviest node first, each node hangs on the candidate parent whose
- *       root subtree has the fewest flits so far. Every route is still a shortest path; no guarantee on the
- *       balance.</li>
- *   <li>{@code broadcast}: a tree with a short single-port broadcast, for single-port gathering protocols, whose
- *       wake-up broadcast slows down at high-degree nodes (paper §1.2 asks for an approximation of a minimum
- *       broadcast tree, after Kortsarz and Peleg). Ours [C], not Kortsarz-Peleg's algorithm: a greedy single-port
- *       broadcast over links, in rounds; each informed node informs its smallest-id uninformed neighbour. The tree's
- *       {@link SpanningTree#broadcastRows()} is at most the number of rounds; on a complete graph that is
- *       ceil(log2 n) against n - 1 for the BFS star (the paper's example). Routes can be longer than shortest
- *       paths.</li>
- *   <li>{@code cover}: mesh and torus only, multiport: the two edge-disjoint trees of {@link TreeCover#grid}
- *       (paper §4 Technique 1, Figure 5; construction derived by the
- *       docs/models/bufferless-scatter-gather.md#spanning-trees). Each node is allocated to one tree, deepest nodes
- *       first, to the root subtree with the fewest flits so far. The routes then form two trees, not one, so
- *       single-port methods that need a tree (fdf) do not apply.</li>
+ *   <li>{@code bfs} (default): the breadth-first tree of the default routes, each node hung on its
+ *       smallest-id neighbour one hop closer to the root (docs/DESIGN.md). The paper's choice for
+ *       scattering and multiport gathering; single-port FDF on any BFS tree meets the network-wide
+ *       bound LB-SCAT (docs/models/bufferless-scatter-gather.md#fdf [D]).
+ *   <li>{@code balanced}: a breadth-first tree whose root subtrees carry similar numbers of flits,
+ *       for the multiport model, where each root link carries its own stream
+ *       (docs/models/bufferless-scatter-gather.md#fdf). Top-down greedy, ours [C]: level by level,
+ *       heaviest node first, each node hangs on the candidate parent whose root subtree has the
+ *       fewest flits so far. Every route is still a shortest path; no guarantee on the balance.
+ *   <li>{@code broadcast}: a tree with a short single-port broadcast, for single-port gathering
+ *       protocols, whose wake-up broadcast slows down at high-degree nodes (paper §1.2 asks for an
+ *       approximation of a minimum broadcast tree, after Kortsarz and Peleg). Ours [C], not
+ *       Kortsarz-Peleg's algorithm: a greedy single-port broadcast over links, in rounds; each
+ *       informed node informs its smallest-id uninformed neighbour. The tree's {@link
+ *       SpanningTree#broadcastRows()} is at most the number of rounds; on a complete graph that is
+ *       ceil(log2 n) against n - 1 for the BFS star (the paper's example). Routes can be longer
+ *       than shortest paths.
+ *   <li>{@code cover}: mesh and torus only, multiport: the two edge-disjoint trees of {@link
+ *       TreeCover#grid} (paper §4 Technique 1, Figure 5; construction derived by the
+ *       docs/models/bufferless-scatter-gather.md#spanning-trees). Each node is allocated to one
+ *       tree, deepest nodes first, to the root subtree with the fewest flits so far. The routes
+ *       then form two trees, not one, so single-port methods that need a tree (fdf) do not apply.
  * </ul>
  *
- * <p>Routes belong to the instance (FORMATS): {@link #reroute} returns a copy of the instance where every message
- * without an explicit route follows the chosen tree, and the solve runner checks schedules against that copy.
+ * <p>Routes belong to the instance (FORMATS): {@link #reroute} returns a copy of the instance where
+ * every message without an explicit route follows the chosen tree, and the solve runner checks
+ * schedules against that copy.
  *
  * @implNote Stateless.
  */
 public final class SpanningTrees {
-  /** The tree names {@link #reroute} accepts: the values of the option {@link SolveLimits#SPANNING_TREE}. */
+  /**
+   * The tree names {@link #reroute} accepts: the values of the option {@link
+   * SolveLimits#SPANNING_TREE}.
+   */
   public static final List<String> NAMES = SolveLimits.SPANNING_TREES;
 
-  private SpanningTrees() {
-  }
+  private SpanningTrees() {}
 
   /**
-   * The default-route breadth-first tree: scatter trees grow along arcs away from the root, gather trees along
-   * arcs toward it; each node hangs on its smallest-id neighbour one hop closer to the root (the rule of
-   * {@link org.commsched.core.model.Atlas}). Unreachable nodes are {@link SpanningTree#OUTSIDE}.
+   * The default-route breadth-first tree: scatter trees grow along arcs away from the root, gather
+   * trees along arcs toward it; each node hangs on its smallest-id neighbour one hop closer to the
+   * root (the rule of {@link org.commsched.core.model.Atlas}). Unreachable nodes are {@link
+   * SpanningTree#OUTSIDE}.
    */
   public static SpanningTree bfs(Network net, int root, boolean scatter) {
     int n = net.nodes();
@@ -68,7 +75,9 @@ public final class SpanningTrees {
         continue;
       }
       int deg = scatter ? net.inDegree(v) : net.outDegree(v);
-      for (int i = 0; i < deg; i++) { // in-lists sorted by tail, out-lists by head: first hit is the smallest id
+      for (int i = 0;
+          i < deg;
+          i++) { // in-lists sorted by tail, out-lists by head: first hit is the smallest id
         int w = scatter ? net.tail(net.inArc(v, i)) : net.head(net.outArc(v, i));
         if (dist[w] == dist[v] - 1) {
           parent[v] = w;
@@ -108,8 +117,14 @@ public final class SpanningTrees {
       for (int i = start; i < end; i++) {
         level[k++] = order[i];
       }
-      Arrays.sort(level, 0, k, (x, y) -> flitsAt[x] != flitsAt[y] ? Long.compare(flitsAt[y], flitsAt[x])
-          : Integer.compare(x, y));
+      Arrays.sort(
+          level,
+          0,
+          k,
+          (x, y) ->
+              flitsAt[x] != flitsAt[y]
+                  ? Long.compare(flitsAt[y], flitsAt[x])
+                  : Integer.compare(x, y));
       for (int i = 0; i < k; i++) {
         int v = level[i];
         int best = -1;
@@ -135,20 +150,22 @@ public final class SpanningTrees {
   }
 
   /**
-   * A greedy single-port broadcast tree over links (see the class comment); nodes the root cannot reach over links
-   * are {@link SpanningTree#OUTSIDE}.
+   * A greedy single-port broadcast tree over links (see the class comment); nodes the root cannot
+   * reach over links are {@link SpanningTree#OUTSIDE}.
    */
   public static SpanningTree broadcast(Network net, int root) {
     return broadcastRun(net, root).tree;
   }
 
-  /** The number of rounds the greedy broadcast of {@link #broadcast} takes (an upper bound on its rows). */
+  /**
+   * The number of rounds the greedy broadcast of {@link #broadcast} takes (an upper bound on its
+   * rows).
+   */
   public static int broadcastRounds(Network net, int root) {
     return broadcastRun(net, root).rounds;
   }
 
-  private record Run(SpanningTree tree, int rounds) {
-  }
+  private record Run(SpanningTree tree, int rounds) {}
 
   private static Run broadcastRun(Network net, int root) {
     int n = net.nodes();
@@ -199,9 +216,9 @@ public final class SpanningTrees {
   }
 
   /**
-   * The edge-disjoint two-tree cover of a mesh or torus ({@link TreeCover#grid}) and each node's tree: nodes by
-   * decreasing depth, each to the root subtree (over both trees) with the fewest flits so far, then the shallower
-   * tree, then tree A.
+   * The edge-disjoint two-tree cover of a mesh or torus ({@link TreeCover#grid}) and each node's
+   * tree: nodes by decreasing depth, each to the root subtree (over both trees) with the fewest
+   * flits so far, then the shallower tree, then tree A.
    *
    * @return the owner tree index of each node (the root: 0)
    */
@@ -219,8 +236,12 @@ public final class SpanningTrees {
         }
       }
     }
-    Arrays.sort(nodes, (x, y) -> minDepth[x] != minDepth[y] ? Integer.compare(minDepth[y], minDepth[x])
-        : Integer.compare(x, y));
+    Arrays.sort(
+        nodes,
+        (x, y) ->
+            minDepth[x] != minDepth[y]
+                ? Integer.compare(minDepth[y], minDepth[x])
+                : Integer.compare(x, y));
     long[][] load = new long[trees.size()][n];
     int[] owner = new int[n];
     for (int v : nodes) {
@@ -251,25 +272,27 @@ public final class SpanningTrees {
   }
 
   /**
-   * The instance with every scatter or gather message that has no explicit route routed along the named tree
-   * (see the class comment); the instance itself for {@code bfs} or null, and when every message already has a
-   * route.
+   * The instance with every scatter or gather message that has no explicit route routed along the
+   * named tree (see the class comment); the instance itself for {@code bfs} or null, and when every
+   * message already has a route.
    *
-   * @throws IllegalArgumentException for an unknown name, a problem other than scatter or gather, a cover on
-   *     another family, or a message whose node the tree does not reach
+   * @throws IllegalArgumentException for an unknown name, a problem other than scatter or gather, a
+   *     cover on another family, or a message whose node the tree does not reach
    */
   public static Instance reroute(Instance inst, String name) {
     if (name == null || name.equals("bfs")) {
       return inst;
     }
     if (!NAMES.contains(name)) {
-      throw new IllegalArgumentException("unknown spanning tree '" + name + "': use one of "
-          + String.join(", ", NAMES));
+      throw new IllegalArgumentException(
+          "unknown spanning tree '" + name + "': use one of " + String.join(", ", NAMES));
     }
     ProblemKind kind = inst.kind();
     if (kind != ProblemKind.SCATTER && kind != ProblemKind.GATHER) {
-      throw new IllegalArgumentException("a spanning tree routes scatter and gather messages; this is a "
-          + kind.wireName() + " instance (drop --spanning-tree)");
+      throw new IllegalArgumentException(
+          "a spanning tree routes scatter and gather messages; this is a "
+              + kind.wireName()
+              + " instance (drop --spanning-tree)");
     }
     boolean scatter = kind == ProblemKind.SCATTER;
     boolean allRouted = true;
@@ -294,12 +317,13 @@ public final class SpanningTrees {
       case "broadcast":
         byOwner = new SpanningTree[] {broadcast(net, root)};
         break;
-      default: {
-        TreeCover cover = TreeCover.grid(net.topology(), root);
-        byOwner = cover.trees().toArray(new SpanningTree[0]);
-        owner = allocate(cover, flitsAt);
-        break;
-      }
+      default:
+        {
+          TreeCover cover = TreeCover.grid(net.topology(), root);
+          byOwner = cover.trees().toArray(new SpanningTree[0]);
+          owner = allocate(cover, flitsAt);
+          break;
+        }
     }
     List<Message> out = new ArrayList<>(inst.messages().size());
     for (Message m : inst.messages()) {
@@ -310,8 +334,16 @@ public final class SpanningTrees {
       int v = scatter ? m.to() : m.from();
       SpanningTree t = byOwner[owner[v]];
       if (!t.contains(v)) {
-        throw new IllegalArgumentException("message " + m.id() + ": node " + v + " is not in the " + name
-            + " spanning tree from root " + root + " (the root does not reach it over links)");
+        throw new IllegalArgumentException(
+            "message "
+                + m.id()
+                + ": node "
+                + v
+                + " is not in the "
+                + name
+                + " spanning tree from root "
+                + root
+                + " (the root does not reach it over links)");
       }
       int[] p = t.pathFromRoot(v);
       List<Integer> route = new ArrayList<>(p.length);
@@ -325,8 +357,8 @@ public final class SpanningTrees {
   }
 
   /**
-   * Breadth-first hop counts from the root (scatter: along arcs away from it; gather: along arcs toward it), -1 if
-   * unreachable; {@code order} receives the reached nodes in BFS order, then -1s.
+   * Breadth-first hop counts from the root (scatter: along arcs away from it; gather: along arcs
+   * toward it), -1 if unreachable; {@code order} receives the reached nodes in BFS order, then -1s.
    */
   private static int[] distances(Network net, int root, boolean scatter, int[] order) {
     int n = net.nodes();

@@ -10,25 +10,28 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Schedule;
 
 /**
- * One run of Transmission-Certification on a gather tree: every token, certificate and order with its row and
- * value, the departures, and the figures of the exact timing
+ * One run of Transmission-Certification on a gather tree: every token, certificate and order with
+ * its row and value, the departures, and the figures of the exact timing
  * (docs/models/bufferless-scatter-gather.md#transmission-certification, #tc-multiport). See {@link
  * TransmissionCertification} for the protocol and its sources.
  *
- * <p>Rows: a control or data flit crossing a link during step s is at the receiver in row s + 1 (the paper's
- * figure rows). Our makespan is the last root arrival row; the paper's T is one more.
+ * <p>Rows: a control or data flit crossing a link during step s is at the receiver in row s + 1
+ * (the paper's figure rows). Our makespan is the last root arrival row; the paper's T is one more.
  *
- * <p>The run is computed node by node from the protocol's local rules: a bottom-up pass for subtree sizes, stream
- * lengths and certificates (each node sorts its child segments: O(d log d)), a top-down pass for token rows, and a
- * top-down pass for orders. O(n log n) time and O(n) space overall.
+ * <p>The run is computed node by node from the protocol's local rules: a bottom-up pass for subtree
+ * sizes, stream lengths and certificates (each node sorts its child segments: O(d log d)), a
+ * top-down pass for token rows, and a top-down pass for orders. O(n log n) time and O(n) space
+ * overall.
  *
  * @implNote Immutable after construction.
  */
 public final class TcRun {
   /** Control flit kinds and their values. */
   public static final String TOKEN = "token";
+
   /** A certificate carries (c, n). */
   public static final String CERTIFICATE = "certificate";
+
   /** An order carries s. */
   public static final String ORDER = "order";
 
@@ -119,13 +122,15 @@ public final class TcRun {
     // Phases 1-2 rows, top-down: tokens and certificates
     long rootStart = 0;
     if (mp) {
-      // parallel broadcast and convergecast: the token is at depth k in row k; a leaf answers at once, an inner
+      // parallel broadcast and convergecast: the token is at depth k in row k; a leaf answers at
+      // once, an inner
       // node one step after its last child's certificate (plus its computation)
       long[] lastChild = new long[n];
       for (int x = order.length - 1; x >= 0; x--) {
         int v = order[x];
         tokenRow[v] = tree.depth[v];
-        long ready = tree.degree(v) == 0 ? tokenRow[v] : lastChild[v] + options.computeSteps(tree.degree(v));
+        long ready =
+            tree.degree(v) == 0 ? tokenRow[v] : lastChild[v] + options.computeSteps(tree.degree(v));
         if (v != tree.root) {
           certRow[v] = ready + 1;
           lastChild[tree.parent[v]] = Math.max(lastChild[tree.parent[v]], certRow[v]);
@@ -134,7 +139,8 @@ public final class TcRun {
         }
       }
     } else {
-      // serial depth-first: the token goes to child j + 1 only after child j's certificate is back; a subtree of
+      // serial depth-first: the token goes to child j + 1 only after child j's certificate is back;
+      // a subtree of
       // m nodes answers 2m - 1 steps (plus its computation) after its token
       for (int v : order) {
         long send = v == tree.root ? 0 : tokenRow[v]; // the step in which the first token goes down
@@ -151,7 +157,8 @@ public final class TcRun {
     }
     t0 = rootStart;
 
-    // Phase 3, top-down: orders (docs/models/bufferless-scatter-gather.md#transmission-certification; multiport
+    // Phase 3, top-down: orders
+    // (docs/models/bufferless-scatter-gather.md#transmission-certification; multiport
     // docs/models/bufferless-scatter-gather.md#tc-multiport)
     long last = 0;
     for (int v : order) {
@@ -161,7 +168,8 @@ public final class TcRun {
       long delay = isRoot ? 0 : orderValue[v] - lag[v]; // Delta_v = s_v - c_v
       for (int j = 0; j < d; j++) {
         int k = tree.kid(v, j);
-        long arrive = mp ? tv + 1 : tv + j + 1; // single port: one order per step, in the fixed child order
+        long arrive =
+            mp ? tv + 1 : tv + j + 1; // single port: one order per step, in the fixed child order
         orderRow[k] = arrive;
         long s;
         if (mp && isRoot) {
@@ -185,7 +193,10 @@ public final class TcRun {
     makespan = tree.total == 0 ? 0 : last;
   }
 
-  /** The earliest arrival at the parent of child j's stream (1-based j), relative to the node's order row. */
+  /**
+   * The earliest arrival at the parent of child j's stream (1-based j), relative to the node's
+   * order row.
+   */
   private long childBound(int degree, int j, long childLag, boolean isRoot) {
     if (options.multiport()) {
       return 2 + childLag;
@@ -195,10 +206,12 @@ public final class TcRun {
   }
 
   /**
-   * The start of the concatenation: own segment first (if any) with bound {@code own}, then the child segments in
-   * the given (increasing bound) order. Writes each child segment's offset into {@code offs}.
+   * The start of the concatenation: own segment first (if any) with bound {@code own}, then the
+   * child segments in the given (increasing bound) order. Writes each child segment's offset into
+   * {@code offs}.
    */
-  private long combine(boolean hasOwn, long own, long ownLength, long[] lbs, long[] lens, int count, long[] offs) {
+  private long combine(
+      boolean hasOwn, long own, long ownLength, long[] lbs, long[] lens, int count, long[] offs) {
     if (!hasOwn && count == 0) {
       return 0; // a root without segments: no data
     }
@@ -212,7 +225,8 @@ public final class TcRun {
         prefix += lens[i];
       }
     } else {
-      // the paper's sum of positive gaps, each bound compared with the previous segment's bound and length
+      // the paper's sum of positive gaps, each bound compared with the previous segment's bound and
+      // length
       long prevLb = hasOwn ? own : lbs[0];
       long prevLen = hasOwn ? ownLength : lens[0];
       c = prevLb;
@@ -260,19 +274,26 @@ public final class TcRun {
     return orderRow[v];
   }
 
-  /** The value {@code s_v} of node v's order: its stream reaches the parent from row {@code t_v + s_v}. */
+  /**
+   * The value {@code s_v} of node v's order: its stream reaches the parent from row {@code t_v +
+   * s_v}.
+   */
   public long orderValue(int v) {
     return orderValue[v];
   }
 
-  /** {@code t_0}: the step in which the root sends its first order (the row of the last certificate, plus its
-   * computation). */
+  /**
+   * {@code t_0}: the step in which the root sends its first order (the row of the last certificate,
+   * plus its computation).
+   */
   public long t0() {
     return t0;
   }
 
-  /** {@code C_0}, the root's lag (single port): data reaches the root in rows {@code t_0 + C_0 .. t_0 + C_0 + M - 1}.
-   * -1 under multiport. */
+  /**
+   * {@code C_0}, the root's lag (single port): data reaches the root in rows {@code t_0 + C_0 ..
+   * t_0 + C_0 + M - 1}. -1 under multiport.
+   */
   public long rootLag() {
     return rootLag;
   }
@@ -292,7 +313,10 @@ public final class TcRun {
     return orderRow[v] + orderValue[v] - 1;
   }
 
-  /** The trace: departures of the nonnull messages, then every token, certificate and order as a control flit. */
+  /**
+   * The trace: departures of the nonnull messages, then every token, certificate and order as a
+   * control flit.
+   */
   public Schedule.Departures schedule(Instance instance) {
     int[] order = tree.order;
     List<Schedule.ControlTransfer> control = new ArrayList<>(3 * (order.length - 1));
@@ -303,12 +327,15 @@ public final class TcRun {
     }
     for (int x = 1; x < order.length; x++) {
       int v = order[x];
-      control.add(new Schedule.ControlTransfer(v, tree.parent[v], certRow[v] - 1, CERTIFICATE,
-          List.of(lag[v], stream[v])));
+      control.add(
+          new Schedule.ControlTransfer(
+              v, tree.parent[v], certRow[v] - 1, CERTIFICATE, List.of(lag[v], stream[v])));
     }
     for (int x = 1; x < order.length; x++) {
       int v = order[x];
-      control.add(new Schedule.ControlTransfer(tree.parent[v], v, orderRow[v] - 1, ORDER, List.of(orderValue[v])));
+      control.add(
+          new Schedule.ControlTransfer(
+              tree.parent[v], v, orderRow[v] - 1, ORDER, List.of(orderValue[v])));
     }
     Map<String, Long> dep = new LinkedHashMap<>();
     for (Message m : instance.messages()) {
@@ -320,9 +347,9 @@ public final class TcRun {
   }
 
   /**
-   * {@code D*}: the largest, over root-to-leaf paths, of the children counts of the path's non-leaf nodes plus its
-   * edges (docs/models/bufferless-scatter-gather.md#transmission-certification). The corrected Theorem 3 reads {@code T
-   * <= t_0 + D* + M} (paper units).
+   * {@code D*}: the largest, over root-to-leaf paths, of the children counts of the path's non-leaf
+   * nodes plus its edges (docs/models/bufferless-scatter-gather.md#transmission-certification). The
+   * corrected Theorem 3 reads {@code T <= t_0 + D* + M} (paper units).
    */
   public long dStar() {
     long[] w = new long[tree.net.nodes()];

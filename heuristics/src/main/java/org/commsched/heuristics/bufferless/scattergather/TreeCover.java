@@ -7,22 +7,26 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Topology;
 
 /**
- * Several trees rooted at the same node whose edges are pairwise disjoint and whose node sets together cover the
- * network: Technique 1 of Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in Networks of
- * Processors", §4 (paper Figure 5; docs/models/bufferless-scatter-gather.md#spanning-trees). Under the multiport model
- * each tree carries its own stream, and a node takes part in the tree it is allocated to while being "solely a conduit"
- * in the others.
+ * Several trees rooted at the same node whose edges are pairwise disjoint and whose node sets
+ * together cover the network: Technique 1 of Bhatt, Pucci, Ranade and Rosenberg, "Scattering and
+ * Gathering Messages in Networks of Processors", §4 (paper Figure 5;
+ * docs/models/bufferless-scatter-gather.md#spanning-trees). Under the multiport model each tree
+ * carries its own stream, and a node takes part in the tree it is allocated to while being "solely
+ * a conduit" in the others.
  *
- * <p><b>Derived, not from the paper.</b> The paper's Figure 5 drawings did not survive; {@link #grid} builds the
- * substitute constructions of docs/models/bufferless-scatter-gather.md#spanning-trees (ours), generalised from the 4x4
- * corner root to any mesh or torus size and root:
+ * <p><b>Derived, not from the paper.</b> The paper's Figure 5 drawings did not survive; {@link
+ * #grid} builds the substitute constructions of
+ * docs/models/bufferless-scatter-gather.md#spanning-trees (ours), generalised from the 4x4 corner
+ * root to any mesh or torus size and root:
+ *
  * <ul>
- *   <li>mesh: tree A is the root's row plus every other column hung from it; tree B is the root's column plus every
- *       other row hung from it. Together they use every link once and are shortest-path trees; A misses the root's
- *       column and B the root's row, so they span the mesh jointly.</li>
- *   <li>torus (rows, cols at least 3): in coordinates relative to the root, A adds the horizontal wrap links of the
- *       rows other than the root's, and B the vertical wrap links of the other columns; each then spans the torus,
- *       and only the root's two wrap links stay unused.</li>
+ *   <li>mesh: tree A is the root's row plus every other column hung from it; tree B is the root's
+ *       column plus every other row hung from it. Together they use every link once and are
+ *       shortest-path trees; A misses the root's column and B the root's row, so they span the mesh
+ *       jointly.
+ *   <li>torus (rows, cols at least 3): in coordinates relative to the root, A adds the horizontal
+ *       wrap links of the rows other than the root's, and B the vertical wrap links of the other
+ *       columns; each then spans the torus, and only the root's two wrap links stay unused.
  * </ul>
  *
  * @implNote Immutable.
@@ -42,7 +46,8 @@ public final class TreeCover {
     this.trees = List.copyOf(trees);
     for (SpanningTree t : this.trees) {
       if (t.root() != this.trees.get(0).root() || t.size() != this.trees.get(0).size()) {
-        throw new IllegalArgumentException("the trees of a cover share one root and one node count");
+        throw new IllegalArgumentException(
+            "the trees of a cover share one root and one node count");
       }
     }
   }
@@ -75,12 +80,19 @@ public final class TreeCover {
       cols = t.cols();
       torus = true;
       if (rows < 3 || cols < 3) {
-        throw new IllegalArgumentException("the torus cover needs at least 3 rows and 3 columns (a side of 2 has "
-            + "no separate wrap links), got " + rows + " x " + cols);
+        throw new IllegalArgumentException(
+            "the torus cover needs at least 3 rows and 3 columns (a side of 2 has "
+                + "no separate wrap links), got "
+                + rows
+                + " x "
+                + cols);
       }
     } else {
-      throw new IllegalArgumentException("an edge-disjoint tree cover is built for mesh and torus networks only, "
-          + "not " + topology.family() + ": use the bfs or balanced spanning tree");
+      throw new IllegalArgumentException(
+          "an edge-disjoint tree cover is built for mesh and torus networks only, "
+              + "not "
+              + topology.family()
+              + ": use the bfs or balanced spanning tree");
     }
     int n = rows * cols;
     if (root < 0 || root >= n) {
@@ -101,17 +113,27 @@ public final class TreeCover {
         if (torus) {
           int rr = Math.floorMod(r - r0, rows); // coordinates relative to the root
           int cc = Math.floorMod(c - c0, cols);
-          // A: relative row 0 eastward, relative columns >= 1 southward, relative column 0 by the east wrap
-          a[v] = rr == 0 ? node(r, c - 1, rows, cols) : cc >= 1 ? node(r - 1, c, rows, cols)
-              : node(r, c - 1, rows, cols);
-          // B: relative column 0 southward, relative rows >= 1 eastward, relative row 0 by the south wrap
-          b[v] = cc == 0 ? node(r - 1, c, rows, cols) : rr >= 1 ? node(r, c - 1, rows, cols)
-              : node(r - 1, c, rows, cols);
+          // A: relative row 0 eastward, relative columns >= 1 southward, relative column 0 by the
+          // east wrap
+          a[v] =
+              rr == 0
+                  ? node(r, c - 1, rows, cols)
+                  : cc >= 1 ? node(r - 1, c, rows, cols) : node(r, c - 1, rows, cols);
+          // B: relative column 0 southward, relative rows >= 1 eastward, relative row 0 by the
+          // south wrap
+          b[v] =
+              cc == 0
+                  ? node(r - 1, c, rows, cols)
+                  : rr >= 1 ? node(r, c - 1, rows, cols) : node(r - 1, c, rows, cols);
         } else {
-          a[v] = r == r0 ? r0 * cols + (c - Integer.signum(c - c0)) : c != c0
-              ? (r - Integer.signum(r - r0)) * cols + c : SpanningTree.OUTSIDE;
-          b[v] = c == c0 ? (r - Integer.signum(r - r0)) * cols + c0 : r != r0
-              ? r * cols + (c - Integer.signum(c - c0)) : SpanningTree.OUTSIDE;
+          a[v] =
+              r == r0
+                  ? r0 * cols + (c - Integer.signum(c - c0))
+                  : c != c0 ? (r - Integer.signum(r - r0)) * cols + c : SpanningTree.OUTSIDE;
+          b[v] =
+              c == c0
+                  ? (r - Integer.signum(r - r0)) * cols + c0
+                  : r != r0 ? r * cols + (c - Integer.signum(c - c0)) : SpanningTree.OUTSIDE;
         }
       }
     }
@@ -123,9 +145,10 @@ public final class TreeCover {
   }
 
   /**
-   * What keeps this from being an edge-disjoint cover of {@code net}: a tree edge that is not a link (both arcs),
-   * a link used by two trees, a node in no tree, or (with {@code eachSpanning}) a node missing from some tree.
-   * Empty if it is one. Each tree is rooted and acyclic by construction ({@link SpanningTree}).
+   * What keeps this from being an edge-disjoint cover of {@code net}: a tree edge that is not a
+   * link (both arcs), a link used by two trees, a node in no tree, or (with {@code eachSpanning}) a
+   * node missing from some tree. Empty if it is one. Each tree is rooted and acyclic by
+   * construction ({@link SpanningTree}).
    */
   public List<String> violations(Network net, boolean eachSpanning) {
     List<String> out = new ArrayList<>();

@@ -18,8 +18,9 @@ import org.commsched.core.solve.SolveResult;
 import org.junit.jupiter.api.Test;
 
 /**
- * The test oracles A-D of docs/models/bufferless-chatting.md#examples (derived for the project, not in the paper).
- * They were first written with sigma and t from 1; here every expected value is that minus 1 (docs/DESIGN.md).
+ * The test oracles A-D of docs/models/bufferless-chatting.md#examples (derived for the project, not
+ * in the paper). They were first written with sigma and t from 1; here every expected value is that
+ * minus 1 (docs/DESIGN.md).
  */
 class ChattingOraclesTest {
   private static final CommModel ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
@@ -29,7 +30,8 @@ class ChattingOraclesTest {
     for (int i = 0; i < msgs.length; i++) {
       m[i] = new Message("M" + i, msgs[i][0], msgs[i][1], msgs[i][2]);
     }
-    return new Instance("oracle", new Problem.Chatting(List.of(m)), ALL, Network.of(new Topology.Ula(n)));
+    return new Instance(
+        "oracle", new Problem.Chatting(List.of(m)), ALL, Network.of(new Topology.Ula(n)));
   }
 
   static long[][] arrays(Instance inst) {
@@ -82,7 +84,8 @@ class ChattingOraclesTest {
   }
 
   /** Oracle A (docs/models/bufferless-chatting.md#examples): ULA N=5, unit lengths. */
-  private final Instance a = ula(5, new int[][] {{0, 2, 1}, {1, 3, 1}, {2, 4, 1}, {0, 4, 1}, {3, 4, 1}, {1, 2, 1}});
+  private final Instance a =
+      ula(5, new int[][] {{0, 2, 1}, {1, 3, 1}, {2, 4, 1}, {0, 4, 1}, {3, 4, 1}, {1, 2, 1}});
 
   @Test
   void oracleA_intervalColoring_sigmaVoAndLs() {
@@ -150,7 +153,10 @@ class ChattingOraclesTest {
     assertValid(c, departures(c, vo));
   }
 
-  /** Oracle D (docs/models/bufferless-chatting.md#examples): A2 needs a second colour; then VO and OV. */
+  /**
+   * Oracle D (docs/models/bufferless-chatting.md#examples): A2 needs a second colour; then VO and
+   * OV.
+   */
   @Test
   void oracleD_kiersteadSecondColour_thenVoAndOv() {
     Instance d = ula(4, new int[][] {{1, 3, 1}, {0, 2, 4}, {2, 3, 4}, {0, 1, 4}});
@@ -173,8 +179,12 @@ class ChattingOraclesTest {
     Instance d = ula(4, new int[][] {{1, 3, 1}, {0, 2, 4}, {2, 3, 4}, {0, 1, 4}});
     java.util.Map<String, Long> level = java.util.Map.of("M0", 1L, "M1", 0L, "M2", 2L, "M3", 0L);
     java.util.Map<String, Long> sigma = slotsOf(d, minusOne(13, 5, 1, 1)).slots();
-    assertThat(Transforms.vo(sigma, level, 13)).containsExactly(java.util.Map.entry("M0", 0L),
-        java.util.Map.entry("M1", 4L), java.util.Map.entry("M2", 2L), java.util.Map.entry("M3", 0L));
+    assertThat(Transforms.vo(sigma, level, 13))
+        .containsExactly(
+            java.util.Map.entry("M0", 0L),
+            java.util.Map.entry("M1", 4L),
+            java.util.Map.entry("M2", 2L),
+            java.util.Map.entry("M3", 0L));
     assertThat(Transforms.ls(sigma, level).get("M0")).isEqualTo(13L);
     assertThat(Transforms.ov(Transforms.vo(sigma, level, 13), level, 9).get("M0")).isEqualTo(8L);
   }

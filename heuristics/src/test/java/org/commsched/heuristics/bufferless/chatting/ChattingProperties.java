@@ -28,8 +28,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Properties of docs/models/bufferless-chatting.md#properties: P3, P4, P5 (transforms, on random ULA and ESM instances)
- * and P7, P8 (A1 and A2 on random ULA instances). Every schedule is held to the project's checker.
+ * Properties of docs/models/bufferless-chatting.md#properties: P3, P4, P5 (transforms, on random
+ * ULA and ESM instances) and P7, P8 (A1 and A2 on random ULA instances). Every schedule is held to
+ * the project's checker.
  */
 class ChattingProperties {
 
@@ -58,23 +59,41 @@ class ChattingProperties {
         l = Math.max(l, len);
         q = Math.max(q, len + atlas.hops(i) - 1);
       }
-      return new Figures(LongStream.of(load).max().orElse(0), l, q, LongStream.of(rounded).max().orElse(0));
+      return new Figures(
+          LongStream.of(load).max().orElse(0), l, q, LongStream.of(rounded).max().orElse(0));
     }
   }
 
-  static Instance random(long seed, String family, int size, int messages, LengthDistribution lengths,
+  static Instance random(
+      long seed,
+      String family,
+      int size,
+      int messages,
+      LengthDistribution lengths,
       boolean explicit) {
-    return Generators.instance(new GeneratorSpec(null, ProblemKind.CHATTING, family, size, messages, lengths, null,
-        seed, explicit));
+    return Generators.instance(
+        new GeneratorSpec(
+            null, ProblemKind.CHATTING, family, size, messages, lengths, null, seed, explicit));
   }
 
   static Instance ulaOrEsm(long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     boolean esm = r.nextBoolean();
-    return esm ? random(seed, "esm", 2 + r.nextInt(4), 1 + r.nextInt(12),
-        new LengthDistribution.Uniform(1, 1 + r.nextInt(5)), r.nextBoolean())
-        : random(seed, "ula", 2 + r.nextInt(10), 1 + r.nextInt(15),
-        new LengthDistribution.Uniform(1, 1 + r.nextInt(6)), false);
+    return esm
+        ? random(
+            seed,
+            "esm",
+            2 + r.nextInt(4),
+            1 + r.nextInt(12),
+            new LengthDistribution.Uniform(1, 1 + r.nextInt(5)),
+            r.nextBoolean())
+        : random(
+            seed,
+            "ula",
+            2 + r.nextInt(10),
+            1 + r.nextInt(15),
+            new LengthDistribution.Uniform(1, 1 + r.nextInt(6)),
+            false);
   }
 
   static Map<String, Long> byId(Instance inst, long[] v) {
@@ -105,7 +124,10 @@ class ChattingProperties {
     return d;
   }
 
-  /** P3 (Thm 3.1): LS(sigma) is valid iff sigma is; |T - S| <= H - 1 (H - 1 = span of the used arc levels). */
+  /**
+   * P3 (Thm 3.1): LS(sigma) is valid iff sigma is; |T - S| <= H - 1 (H - 1 = span of the used arc
+   * levels).
+   */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void p3_lsIsABijectionOfValidSchedules(long seed) {
@@ -115,8 +137,11 @@ class ChattingProperties {
     SplittableRandom r = new SplittableRandom(seed * 7 + 1);
     long[] sigma;
     if (r.nextBoolean()) {
-      sigma = of(inst, ((Schedule.Slots) new FirstFitSlots().solve(inst, SolveLimits.defaults()).schedule())
-          .slots());
+      sigma =
+          of(
+              inst,
+              ((Schedule.Slots) new FirstFitSlots().solve(inst, SolveLimits.defaults()).schedule())
+                  .slots());
     } else {
       sigma = new long[inst.messages().size()];
       for (int i = 0; i < sigma.length; i++) {
@@ -124,7 +149,8 @@ class ChattingProperties {
       }
     }
     long[] t = Transforms.ls(sigma, level);
-    boolean virtualValid = ScheduleChecker.check(inst, new Schedule.Slots(byId(inst, sigma))).valid();
+    boolean virtualValid =
+        ScheduleChecker.check(inst, new Schedule.Slots(byId(inst, sigma))).valid();
     boolean realValid = ScheduleChecker.check(inst, new Schedule.Departures(byId(inst, t))).valid();
     assertThat(realValid).isEqualTo(virtualValid);
     assertThat(Transforms.lsInverse(t, level)).containsExactly(sigma);
@@ -140,17 +166,24 @@ class ChattingProperties {
     Instance inst = ulaOrEsm(seed);
     Figures f = Figures.of(inst);
     long[] level = Leveling.of(inst).orElseThrow().firstLevels();
-    long[] sigma = Transforms.normalise(of(inst,
-        ((Schedule.Slots) new FirstFitSlots().solve(inst, SolveLimits.defaults()).schedule()).slots()));
+    long[] sigma =
+        Transforms.normalise(
+            of(
+                inst,
+                ((Schedule.Slots)
+                        new FirstFitSlots().solve(inst, SolveLimits.defaults()).schedule())
+                    .slots()));
     long s = Transforms.virtualDuration(sigma, lengths(inst));
     long[] t = Transforms.vo(sigma, level, s);
     CheckReport real = ScheduleChecker.check(inst, new Schedule.Departures(byId(inst, t)));
     assertThat(real.violations()).isEmpty();
     assertThat(LongStream.of(t).allMatch(x -> x >= 0 && x < s)).isTrue();
-    assertThat(Transforms.realDuration(t, lengths(inst), hops(inst))).isLessThanOrEqualTo(s + f.q() - 1);
+    assertThat(Transforms.realDuration(t, lengths(inst), hops(inst)))
+        .isLessThanOrEqualTo(s + f.q() - 1);
 
     SolveResult greedy = new GreedyBufferless().solve(inst, SolveLimits.defaults());
-    long[] tau = Transforms.normalise(of(inst, ((Schedule.Departures) greedy.schedule()).departures()));
+    long[] tau =
+        Transforms.normalise(of(inst, ((Schedule.Departures) greedy.schedule()).departures()));
     long tt = Transforms.realDuration(tau, lengths(inst), hops(inst));
     long[] back = Transforms.ov(tau, level, tt);
     CheckReport virt = ScheduleChecker.check(inst, new Schedule.Slots(byId(inst, back)));
@@ -158,13 +191,22 @@ class ChattingProperties {
     assertThat(Transforms.virtualDuration(back, lengths(inst))).isLessThanOrEqualTo(tt + f.l() - 1);
   }
 
-  /** P7 (Thm 4.4, Cor 4.2): on a ULA with unit lengths A1 gives S = C and T <= C + Q - 1; dsa gets S = C slots. */
+  /**
+   * P7 (Thm 4.4, Cor 4.2): on a ULA with unit lengths A1 gives S = C and T <= C + Q - 1; dsa gets S
+   * = C slots.
+   */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void p7_intervalColoringIsOptimalVirtually(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 31 + 5);
-    Instance inst = random(seed, "ula", 2 + r.nextInt(15), 1 + r.nextInt(30), new LengthDistribution.Constant(1),
-        false);
+    Instance inst =
+        random(
+            seed,
+            "ula",
+            2 + r.nextInt(15),
+            1 + r.nextInt(30),
+            new LengthDistribution.Constant(1),
+            false);
     Figures f = Figures.of(inst);
     IntervalColoring a1 = new IntervalColoring();
     assertThat(a1.whyNot(inst)).isNull();
@@ -174,18 +216,19 @@ class ChattingProperties {
     assertThat(res.makespan()).isLessThanOrEqualTo(f.c() + f.q() - 1);
     assertThat(a1.solve(inst, SolveLimits.defaults()).schedule()).isEqualTo(res.schedule());
 
-    Instance dsa = new Instance("dsa", new Problem.Dsa(inst.messages()), inst.model(), inst.network());
+    Instance dsa =
+        new Instance("dsa", new Problem.Dsa(inst.messages()), inst.model(), inst.network());
     SolveResult slots = a1.solve(dsa, SolveLimits.defaults());
     assertValid(dsa, slots);
     assertThat(slots.makespan()).isEqualTo(f.c());
   }
 
   /**
-   * The blocks of docs/models/bufferless-chatting.md#kierstead, placed here from the model's text: lengths rounded up
-   * to powers of two {@code h}; in order ({@code h} descending, then from, to, index) each message takes the lowest
-   * {@code p}, a multiple of {@code h}, such that at every arc of its route the blocks already there cover at most
-   * {@code p} units below {@code p + h}. Returns the block bottoms {@code p} and, last, {@code Λ}, the top of the
-   * highest block.
+   * The blocks of docs/models/bufferless-chatting.md#kierstead, placed here from the model's text:
+   * lengths rounded up to powers of two {@code h}; in order ({@code h} descending, then from, to,
+   * index) each message takes the lowest {@code p}, a multiple of {@code h}, such that at every arc
+   * of its route the blocks already there cover at most {@code p} units below {@code p + h}.
+   * Returns the block bottoms {@code p} and, last, {@code Λ}, the top of the highest block.
    */
   static long[] blocksAndLambda(Instance inst) {
     int n = inst.messages().size();
@@ -199,9 +242,12 @@ class ChattingProperties {
       }
       order[i] = i;
     }
-    java.util.Arrays.sort(order, java.util.Comparator.<Integer>comparingLong(i -> -h[i])
-        .thenComparingInt(i -> inst.messages().get(i).from()).thenComparingInt(i -> inst.messages().get(i).to())
-        .thenComparingInt(i -> i));
+    java.util.Arrays.sort(
+        order,
+        java.util.Comparator.<Integer>comparingLong(i -> -h[i])
+            .thenComparingInt(i -> inst.messages().get(i).from())
+            .thenComparingInt(i -> inst.messages().get(i).to())
+            .thenComparingInt(i -> i));
     long[] out = new long[n + 1];
     boolean[] placed = new boolean[n];
     long lambda = 0;
@@ -220,8 +266,8 @@ class ChattingProperties {
   }
 
   /** At every arc, the placed blocks cover at most {@code p} units of {@code [0, p + h)}. */
-  private static boolean fits(Instance inst, boolean[] placed, long[] bottom, long[] h, int[] arcs, long p,
-      long hi) {
+  private static boolean fits(
+      Instance inst, boolean[] placed, long[] bottom, long[] h, int[] arcs, long p, long hi) {
     for (int a : arcs) {
       long covered = 0;
       for (int j = 0; j < placed.length; j++) {
@@ -237,16 +283,23 @@ class ChattingProperties {
   }
 
   /**
-   * P8 (Thm 4.5(b), Cor 4.3; docs/models/bufferless-chatting.md#kierstead): S <= 3Λ <= 3 L' <= 6C - 3 and
-   * T <= S + Q - 1 <= 6C + Q - 4, with Λ (the top of the highest block) from the blocks placed in this test; each
-   * slot is {@code colour * Λ + p} with its own block's {@code p} and a colour below 3.
+   * P8 (Thm 4.5(b), Cor 4.3; docs/models/bufferless-chatting.md#kierstead): S <= 3Λ <= 3 L' <= 6C -
+   * 3 and T <= S + Q - 1 <= 6C + Q - 4, with Λ (the top of the highest block) from the blocks
+   * placed in this test; each slot is {@code colour * Λ + p} with its own block's {@code p} and a
+   * colour below 3.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void p8_kiersteadWithinSixC(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 17 + 11);
-    Instance inst = random(seed, "ula", 2 + r.nextInt(15), 1 + r.nextInt(40),
-        new LengthDistribution.Uniform(1, 1 + r.nextInt(r.nextBoolean() ? 4 : 40)), false);
+    Instance inst =
+        random(
+            seed,
+            "ula",
+            2 + r.nextInt(15),
+            1 + r.nextInt(40),
+            new LengthDistribution.Uniform(1, 1 + r.nextInt(r.nextBoolean() ? 4 : 40)),
+            false);
     Figures f = Figures.of(inst);
     long[] blocks = blocksAndLambda(inst);
     long lambda = blocks[inst.messages().size()];
@@ -257,16 +310,20 @@ class ChattingProperties {
     assertThat(s).isLessThanOrEqualTo(3 * lambda);
     assertThat(lambda).isLessThanOrEqualTo(f.roundedLoad());
     assertThat(3 * f.roundedLoad()).isLessThanOrEqualTo(6 * f.c() - 3);
-    assertThat(res.makespan()).isLessThanOrEqualTo(s + f.q() - 1).isLessThanOrEqualTo(6 * f.c() + f.q() - 4);
+    assertThat(res.makespan())
+        .isLessThanOrEqualTo(s + f.q() - 1)
+        .isLessThanOrEqualTo(6 * f.c() + f.q() - 4);
 
-    Instance dsa = new Instance("dsa", new Problem.Dsa(inst.messages()), inst.model(), inst.network());
+    Instance dsa =
+        new Instance("dsa", new Problem.Dsa(inst.messages()), inst.model(), inst.network());
     SolveResult slots = a2.solve(dsa, SolveLimits.defaults());
     assertValid(dsa, slots);
     assertThat(slots.makespan()).isEqualTo(s);
     Map<String, Long> sigma = ((Schedule.Slots) slots.schedule()).slots();
     for (int i = 0; i < inst.messages().size(); i++) {
       long slot = sigma.get(inst.messages().get(i).id());
-      assertThat(slot % lambda).as("slot of message " + i + " = colour * Λ + p, Λ = " + lambda)
+      assertThat(slot % lambda)
+          .as("slot of message " + i + " = colour * Λ + p, Λ = " + lambda)
           .isEqualTo(blocks[i]);
       assertThat(slot / lambda).as("colour of message " + i).isLessThan(3);
     }
@@ -278,8 +335,14 @@ class ChattingProperties {
   void whyNot_refusesNonLinearArraysAndNamesGreedy(long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     String family = List.of("esm", "ring", "tree", "mesh").get(r.nextInt(4));
-    Instance inst = random(seed, family, 3 + r.nextInt(3), 1 + r.nextInt(5), new LengthDistribution.Constant(1),
-        false);
+    Instance inst =
+        random(
+            seed,
+            family,
+            3 + r.nextInt(3),
+            1 + r.nextInt(5),
+            new LengthDistribution.Constant(1),
+            false);
     for (UlaVirtualMethod m : List.of(new IntervalColoring(), new Kierstead(), new UlaCuts())) {
       assertThat(m.whyNot(inst)).isNotNull().contains("greedy");
     }

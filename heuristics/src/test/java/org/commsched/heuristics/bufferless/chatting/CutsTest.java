@@ -15,8 +15,8 @@ import org.commsched.core.solve.SolveResult;
 import org.junit.jupiter.api.Test;
 
 /**
- * Examples of {@code cuts} (A7 with level cuts, docs/models/bufferless-chatting.md#cuts): where it applies and its
- * first-fit window.
+ * Examples of {@code cuts} (A7 with level cuts, docs/models/bufferless-chatting.md#cuts): where it
+ * applies and its first-fit window.
  */
 class CutsTest {
   private static final CommModel ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
@@ -27,8 +27,10 @@ class CutsTest {
 
   @Test
   void esm_crossingMessagesOnDifferentArcsShareTheWindow() {
-    // 3x3 esm: both messages cross level 0 (node (0,0)), one east and one south; stacking would need 2 + 3 slots
-    Instance inst = on(new Topology.Esm(3, 3), new Message("east", 0, 1, 2), new Message("south", 0, 3, 3));
+    // 3x3 esm: both messages cross level 0 (node (0,0)), one east and one south; stacking would
+    // need 2 + 3 slots
+    Instance inst =
+        on(new Topology.Esm(3, 3), new Message("east", 0, 1, 2), new Message("south", 0, 3, 3));
     SolveResult r = new Cuts().solve(inst, SolveLimits.defaults());
     assertValid(inst, r);
     assertThat(r.stats()).containsEntry("virtualDuration", 3L).containsEntry("depth", 1L);
@@ -38,8 +40,11 @@ class CutsTest {
   @Test
   void esm_crossingMessagesThatMeetLaterAreStacked() {
     // both cross level 0 on different arcs but share (1,1)->(1,2) later, so they cannot share slots
-    Instance inst = on(new Topology.Esm(3, 3), new Message("a", 0, 5, 2, List.of(0, 1, 4, 5)),
-        new Message("b", 0, 5, 3, List.of(0, 3, 4, 5)));
+    Instance inst =
+        on(
+            new Topology.Esm(3, 3),
+            new Message("a", 0, 5, 2, List.of(0, 1, 4, 5)),
+            new Message("b", 0, 5, 3, List.of(0, 3, 4, 5)));
     SolveResult r = new Cuts().solve(inst, SolveLimits.defaults());
     assertValid(inst, r);
     assertThat(r.stats()).containsEntry("virtualDuration", 5L);
@@ -48,7 +53,10 @@ class CutsTest {
   @Test
   void whyNot_treesAndRingsThatLoopAreRefusedNamingWhatToUse() {
     Instance tree = on(new Topology.Star(4), new Message("a", 1, 2, 1), new Message("b", 2, 1, 1));
-    assertThat(new Cuts().whyNot(tree)).contains("forward leveled").contains("A6").contains("greedy");
+    assertThat(new Cuts().whyNot(tree))
+        .contains("forward leveled")
+        .contains("A6")
+        .contains("greedy");
     Instance ring = on(new Topology.URing(3), new Message("a", 0, 2, 1), new Message("b", 2, 1, 1));
     assertThat(new Cuts().whyNot(ring)).contains("forward leveled");
     Instance path = on(new Topology.URing(5), new Message("a", 3, 1, 2), new Message("b", 4, 2, 1));

@@ -14,21 +14,26 @@ import org.commsched.core.solve.SolveResult;
 import org.junit.jupiter.api.Test;
 
 /**
- * The oracles A, B and C of docs/models/bufferless-chatting.md#examples for A3 ({@code length-classes}) and A5 ({@code
- * ula-cuts}); derived for the project, not in the paper (which has no worked numeric example). The oracles were
- * first written with sigma and t from 1; here every expected value is that minus 1 (docs/DESIGN.md), and a method's
- * departures are further shifted so that the earliest is 0. The virtual schedule is read from the
- * method's dsa run on the same messages, the real one from its chatting run.
+ * The oracles A, B and C of docs/models/bufferless-chatting.md#examples for A3 ({@code
+ * length-classes}) and A5 ({@code ula-cuts}); derived for the project, not in the paper (which has
+ * no worked numeric example). The oracles were first written with sigma and t from 1; here every
+ * expected value is that minus 1 (docs/DESIGN.md), and a method's departures are further shifted so
+ * that the earliest is 0. The virtual schedule is read from the method's dsa run on the same
+ * messages, the real one from its chatting run.
  */
 class DecompositionOraclesTest {
-  private final Instance a = ChattingOraclesTest.ula(5,
-      new int[][] {{0, 2, 1}, {1, 3, 1}, {2, 4, 1}, {0, 4, 1}, {3, 4, 1}, {1, 2, 1}});
-  private final Instance b = ChattingOraclesTest.ula(4, new int[][] {{0, 3, 3}, {1, 2, 2}, {0, 1, 1}, {2, 3, 4}});
-  private final Instance c = ChattingOraclesTest.ula(5,
-      new int[][] {{0, 2, 2}, {1, 3, 3}, {2, 4, 1}, {0, 1, 5}, {3, 4, 2}});
+  private final Instance a =
+      ChattingOraclesTest.ula(
+          5, new int[][] {{0, 2, 1}, {1, 3, 1}, {2, 4, 1}, {0, 4, 1}, {3, 4, 1}, {1, 2, 1}});
+  private final Instance b =
+      ChattingOraclesTest.ula(4, new int[][] {{0, 3, 3}, {1, 2, 2}, {0, 1, 1}, {2, 3, 4}});
+  private final Instance c =
+      ChattingOraclesTest.ula(
+          5, new int[][] {{0, 2, 2}, {1, 3, 3}, {2, 4, 1}, {0, 1, 5}, {3, 4, 2}});
 
   static long[] sigma(Method m, Instance inst) {
-    Instance dsa = new Instance("dsa", new Problem.Dsa(inst.messages()), inst.model(), inst.network());
+    Instance dsa =
+        new Instance("dsa", new Problem.Dsa(inst.messages()), inst.model(), inst.network());
     SolveResult r = m.solve(dsa, SolveLimits.defaults());
     assertValid(dsa, r);
     return ChattingProperties.of(inst, ((Schedule.Slots) r.schedule()).slots());
@@ -69,7 +74,9 @@ class DecompositionOraclesTest {
     SolveResult r = real(a3, b);
     assertThat(departures(b, r)).containsExactly(ChattingOraclesTest.minusOne(4, 3, 1, 10));
     assertThat(r.makespan()).isEqualTo(13);
-    assertThat(r.stats()).containsEntry("virtualDuration", 11L).containsEntry("classes", 3L)
+    assertThat(r.stats())
+        .containsEntry("virtualDuration", 11L)
+        .containsEntry("classes", 3L)
         .containsEntry("classSlots", 11L);
   }
 
@@ -88,10 +95,12 @@ class DecompositionOraclesTest {
     LengthClasses a3 = new LengthClasses();
     assertThat(sigma(a3, c)).containsExactly(ChattingOraclesTest.minusOne(2, 4, 1, 8, 2));
     SolveResult r = real(a3, c);
-    // the oracle's VO departures (from 1) lie in [1, S] with the earliest at 2; the method starts its earliest at 0
+    // the oracle's VO departures (from 1) lie in [1, S] with the earliest at 2; the method starts
+    // its earliest at 0
     assertThat(Transforms.vo(sigma(a3, c), ChattingOraclesTest.arrays(c)[0], 12))
         .containsExactly(ChattingOraclesTest.minusOne(2, 5, 3, 8, 5));
-    assertThat(departures(c, r)).containsExactly(Transforms.normalise(ChattingOraclesTest.minusOne(2, 5, 3, 8, 5)));
+    assertThat(departures(c, r))
+        .containsExactly(Transforms.normalise(ChattingOraclesTest.minusOne(2, 5, 3, 8, 5)));
     assertThat(r.makespan()).isEqualTo(11);
     assertThat(r.stats()).containsEntry("virtualDuration", 12L).containsEntry("classSlots", 15L);
   }
@@ -107,11 +116,12 @@ class DecompositionOraclesTest {
   }
 
   /**
-   * docs/models/bufferless-chatting.md#log-bases-and-strict-bounds: §6.2 states {@code T <= ceil(log n) C + Q}; with
-   * log base 2 and Theorem 3.2's strict inequality the bound is {@code ceil(log2 n) C + Q - 1}, and this instance
-   * (found by search) attains it, so the corrected bound cannot be lowered further. ULA of 3 nodes: M0 1->2 and M1
-   * 0->1, 2 flits each (C = 2, Q = 2); A5 cuts (0,1) then (1,2): S = 4 = ceil(log2 3) C, and VO gives T = 5 (the
-   * optimum is 2: the arcs are disjoint).
+   * docs/models/bufferless-chatting.md#log-bases-and-strict-bounds: §6.2 states {@code T <=
+   * ceil(log n) C + Q}; with log base 2 and Theorem 3.2's strict inequality the bound is {@code
+   * ceil(log2 n) C + Q - 1}, and this instance (found by search) attains it, so the corrected bound
+   * cannot be lowered further. ULA of 3 nodes: M0 1->2 and M1 0->1, 2 flits each (C = 2, Q = 2); A5
+   * cuts (0,1) then (1,2): S = 4 = ceil(log2 3) C, and VO gives T = 5 (the optimum is 2: the arcs
+   * are disjoint).
    */
   @Test
   void ulaCuts_attainsTheCorrectedBoundOfSection62() {
@@ -131,14 +141,24 @@ class DecompositionOraclesTest {
     }
   }
 
-  /** Oracle B mirrored onto the leftward arcs of a bla next to oracle C rightward: each direction as alone. */
+  /**
+   * Oracle B mirrored onto the leftward arcs of a bla next to oracle C rightward: each direction as
+   * alone.
+   */
   @Test
   void blaOfOraclesBAndC_eachDirectionKeepsItsOracleSchedule() {
-    // C rightward on nodes 0..4; B mirrored (x -> 4 - x) leftward on the same 5 nodes, so its ula image is B on 5
+    // C rightward on nodes 0..4; B mirrored (x -> 4 - x) leftward on the same 5 nodes, so its ula
+    // image is B on 5
     // nodes. B on 5 nodes is A5-cut differently from B on 4 nodes, so compare with that ula image.
-    Instance bla = BidirectionalSplitTest.bla(5, new int[][] {{0, 2, 2}, {1, 3, 3}, {2, 4, 1}, {0, 1, 5}, {3, 4, 2},
-        {4, 1, 3}, {3, 2, 2}, {4, 3, 1}, {2, 1, 4}});
-    Instance bOn5 = ChattingOraclesTest.ula(5, new int[][] {{0, 3, 3}, {1, 2, 2}, {0, 1, 1}, {2, 3, 4}});
+    Instance bla =
+        BidirectionalSplitTest.bla(
+            5,
+            new int[][] {
+              {0, 2, 2}, {1, 3, 3}, {2, 4, 1}, {0, 1, 5}, {3, 4, 2}, {4, 1, 3}, {3, 2, 2},
+              {4, 3, 1}, {2, 1, 4}
+            });
+    Instance bOn5 =
+        ChattingOraclesTest.ula(5, new int[][] {{0, 3, 3}, {1, 2, 2}, {0, 1, 1}, {2, 3, 4}});
     for (Method m : List.of(new LengthClasses(), new UlaCuts(), new Kierstead(), new Cuts())) {
       SolveResult r = real(m, bla);
       Map<String, Long> dep = ((Schedule.Departures) r.schedule()).departures();

@@ -29,11 +29,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Properties of docs/models/bufferless-chatting.md#properties for the decompositions: P1 (every schedule passes the
- * checker), P2 (lower bounds below every schedule, S >= max(C, L)), P4 (VO departures within [0, S), T <= S + Q - 1),
- * P10 (A3, Thm 5.2), P13 (A5, §6.2), the bound of A7 ({@code cuts}), the bla as two ulas, and P16 (metamorphic).
- * Instances come from the project's seeded generators: ula and bla of 2..40 nodes, up to 40 messages of lengths 1..8
- * (and wider), esm and other networks for A7. A failure prints the seed and the instance.
+ * Properties of docs/models/bufferless-chatting.md#properties for the decompositions: P1 (every
+ * schedule passes the checker), P2 (lower bounds below every schedule, S >= max(C, L)), P4 (VO
+ * departures within [0, S), T <= S + Q - 1), P10 (A3, Thm 5.2), P13 (A5, §6.2), the bound of A7
+ * ({@code cuts}), the bla as two ulas, and P16 (metamorphic). Instances come from the project's
+ * seeded generators: ula and bla of 2..40 nodes, up to 40 messages of lengths 1..8 (and wider), esm
+ * and other networks for A7. A failure prints the seed and the instance.
  */
 class DecompositionProperties {
 
@@ -56,11 +57,19 @@ class DecompositionProperties {
   static Instance linear(long seed, String family) {
     SplittableRandom r = new SplittableRandom(seed * 131 + family.length());
     int maxLen = r.nextInt(4) == 0 ? 1 + r.nextInt(40) : 8;
-    return ChattingProperties.random(seed, family, 2 + r.nextInt(39), 1 + r.nextInt(40),
-        new LengthDistribution.Uniform(1, maxLen), false);
+    return ChattingProperties.random(
+        seed,
+        family,
+        2 + r.nextInt(39),
+        1 + r.nextInt(40),
+        new LengthDistribution.Uniform(1, maxLen),
+        false);
   }
 
-  /** Congestion (most flits over one arc) of the given messages of an instance, with each length replaced. */
+  /**
+   * Congestion (most flits over one arc) of the given messages of an instance, with each length
+   * replaced.
+   */
   static long congestion(Instance inst, List<Integer> members, boolean unit) {
     Atlas atlas = inst.atlas();
     long[] load = new long[inst.network().arcs()];
@@ -90,11 +99,17 @@ class DecompositionProperties {
   static SolveResult runChecked(Method m, Instance inst, long seed) {
     assertThat(m.whyNot(inst)).as(about(seed, inst, m.name())).isNull();
     SolveResult r = m.solve(inst, SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(inst, r).violations()).as(about(seed, inst, m.name())).isEmpty();
+    assertThat(ScheduleChecker.checkResult(inst, r).violations())
+        .as(about(seed, inst, m.name()))
+        .isEmpty();
     ChattingProperties.Figures f = ChattingProperties.Figures.of(inst);
     long s = (Long) r.stats().get("virtualDuration");
-    assertThat(LowerBounds.best(inst).value()).as(about(seed, inst, m.name())).isLessThanOrEqualTo(r.makespan());
-    assertThat(r.makespan()).as(about(seed, inst, m.name())).isGreaterThanOrEqualTo(Math.max(f.c(), f.q()));
+    assertThat(LowerBounds.best(inst).value())
+        .as(about(seed, inst, m.name()))
+        .isLessThanOrEqualTo(r.makespan());
+    assertThat(r.makespan())
+        .as(about(seed, inst, m.name()))
+        .isGreaterThanOrEqualTo(Math.max(f.c(), f.q()));
     assertThat(s).as(about(seed, inst, m.name())).isGreaterThanOrEqualTo(Math.max(f.c(), f.l()));
     if (!BidirectionalSplit.applies(inst)) {
       assertThat(r.makespan()).as(about(seed, inst, m.name())).isLessThanOrEqualTo(s + f.q() - 1);
@@ -104,7 +119,10 @@ class DecompositionProperties {
     return r;
   }
 
-  /** P10 (Thm 5.2, §5.2): with A1 on a ula, S <= sum_i 2^i C(M_i,1) <= 2(ceil(log2 L)+1) C; classes in order. */
+  /**
+   * P10 (Thm 5.2, §5.2): with A1 on a ula, S <= sum_i 2^i C(M_i,1) <= 2(ceil(log2 L)+1) C; classes
+   * in order.
+   */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void p10_lengthClassesWithinTheorem52(long seed) {
@@ -129,12 +147,16 @@ class DecompositionProperties {
       offset[i + 1] = budget;
     }
     assertThat(r.stats().get("classSlots")).as(about(seed, inst)).isEqualTo(budget);
-    assertThat(s).as(about(seed, inst)).isLessThanOrEqualTo(budget)
+    assertThat(s)
+        .as(about(seed, inst))
+        .isLessThanOrEqualTo(budget)
         .isLessThanOrEqualTo(2L * (k + 1) * f.c());
     assertThat(r.makespan()).as(about(seed, inst)).isLessThanOrEqualTo(s + f.q() - 1);
 
     SolveResult slots = new LengthClasses().solve(dsa(inst), SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(dsa(inst), slots).violations()).as(about(seed, inst)).isEmpty();
+    assertThat(ScheduleChecker.checkResult(dsa(inst), slots).violations())
+        .as(about(seed, inst))
+        .isEmpty();
     assertThat(slots.makespan()).isEqualTo(s);
     Map<String, Long> sigma = ((Schedule.Slots) slots.schedule()).slots();
     for (int i = 0; i <= k; i++) { // Thm 5.1(a): class i sits in its own band, on multiples of 2^i
@@ -147,8 +169,8 @@ class DecompositionProperties {
   }
 
   /**
-   * P13 (§6.2, docs/models/bufferless-chatting.md#log-bases-and-strict-bounds): A5 has depth <= ceil(log2 n), S <=
-   * ceil(log2 n) C, T <= S + Q - 1.
+   * P13 (§6.2, docs/models/bufferless-chatting.md#log-bases-and-strict-bounds): A5 has depth <=
+   * ceil(log2 n), S <= ceil(log2 n) C, T <= S + Q - 1.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -162,20 +184,29 @@ class DecompositionProperties {
     assertThat(s).as(about(seed, inst)).isLessThanOrEqualTo(logN * f.c());
     assertThat(r.makespan()).as(about(seed, inst)).isLessThanOrEqualTo(logN * f.c() + f.q() - 1);
     SolveResult slots = new UlaCuts().solve(dsa(inst), SolveLimits.defaults());
-    assertThat(ScheduleChecker.checkResult(dsa(inst), slots).violations()).as(about(seed, inst)).isEmpty();
+    assertThat(ScheduleChecker.checkResult(dsa(inst), slots).violations())
+        .as(about(seed, inst))
+        .isEmpty();
     assertThat(slots.makespan()).isEqualTo(s);
   }
 
   /**
-   * Corollary 5.1 (chatting paper §5.2): on an ESM, length-classes with A4's north-east scan as the unit procedure
-   * (S_i,1 <= 2 C(M_i,1) - 1) gives S <= sum_i 2^i (2 C(M_i,1) - 1) <= 2 (2C - 1)(ceil(log2 L) + 1), and T <= S + Q - 1.
+   * Corollary 5.1 (chatting paper §5.2): on an ESM, length-classes with A4's north-east scan as the
+   * unit procedure (S_i,1 <= 2 C(M_i,1) - 1) gives S <= sum_i 2^i (2 C(M_i,1) - 1) <= 2 (2C -
+   * 1)(ceil(log2 L) + 1), and T <= S + Q - 1.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void corollary51_lengthClassesOnEsm(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 41 + 5);
-    Instance inst = ChattingProperties.random(seed, "esm", 2 + r.nextInt(7), 1 + r.nextInt(40),
-        new LengthDistribution.Uniform(1, 1 + r.nextInt(12)), false);
+    Instance inst =
+        ChattingProperties.random(
+            seed,
+            "esm",
+            2 + r.nextInt(7),
+            1 + r.nextInt(40),
+            new LengthDistribution.Uniform(1, 1 + r.nextInt(12)),
+            false);
     ChattingProperties.Figures f = ChattingProperties.Figures.of(inst);
     assertThat(new LengthClasses().whyNot(inst)).as(about(seed, inst)).isNull();
     SolveResult r0 = runChecked(new LengthClasses(), inst, seed);
@@ -193,32 +224,42 @@ class DecompositionProperties {
       long c = congestion(inst, members, true);
       budget += (1L << i) * Math.max(0, 2 * c - 1);
     }
-    assertThat(s).as(about(seed, inst)).isLessThanOrEqualTo(budget)
+    assertThat(s)
+        .as(about(seed, inst))
+        .isLessThanOrEqualTo(budget)
         .isLessThanOrEqualTo(2L * (2 * f.c() - 1) * (k + 1));
     assertThat(r0.makespan()).as(about(seed, inst)).isLessThanOrEqualTo(s + f.q() - 1);
   }
 
-  /** Instances for A7: ula, esm (default and explicit east/south routes), uring, random networks. */
+  /**
+   * Instances for A7: ula, esm (default and explicit east/south routes), uring, random networks.
+   */
   static Instance forCuts(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 37 + 3);
     LengthDistribution lengths = new LengthDistribution.Uniform(1, 1 + r.nextInt(8));
     switch (r.nextInt(5)) {
       case 0:
-        return ChattingProperties.random(seed, "ula", 2 + r.nextInt(30), 1 + r.nextInt(30), lengths, false);
+        return ChattingProperties.random(
+            seed, "ula", 2 + r.nextInt(30), 1 + r.nextInt(30), lengths, false);
       case 1:
-        return ChattingProperties.random(seed, "esm", 2 + r.nextInt(6), 1 + r.nextInt(25), lengths, false);
+        return ChattingProperties.random(
+            seed, "esm", 2 + r.nextInt(6), 1 + r.nextInt(25), lengths, false);
       case 2:
-        return ChattingProperties.random(seed, "esm", 2 + r.nextInt(6), 1 + r.nextInt(25), lengths, true);
+        return ChattingProperties.random(
+            seed, "esm", 2 + r.nextInt(6), 1 + r.nextInt(25), lengths, true);
       case 3:
-        return ChattingProperties.random(seed, "uring", 3 + r.nextInt(10), 1 + r.nextInt(3), lengths, false);
+        return ChattingProperties.random(
+            seed, "uring", 3 + r.nextInt(10), 1 + r.nextInt(3), lengths, false);
       default:
-        return ChattingProperties.random(seed, "random", 3 + r.nextInt(10), 1 + r.nextInt(4), lengths, true);
+        return ChattingProperties.random(
+            seed, "random", 3 + r.nextInt(10), 1 + r.nextInt(4), lengths, true);
     }
   }
 
   /**
-   * A7 ({@code cuts}): applies exactly when the used arcs are forward leveled; then depth <= ceil(log2(H + 1)),
-   * S <= depth bound * W (W = most flits crossing one level) and T <= S + Q - 1; on a ula also A5's bound.
+   * A7 ({@code cuts}): applies exactly when the used arcs are forward leveled; then depth <=
+   * ceil(log2(H + 1)), S <= depth bound * W (W = most flits crossing one level) and T <= S + Q - 1;
+   * on a ula also A5's bound.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -247,7 +288,9 @@ class DecompositionProperties {
     assertThat(s).as(about(seed, inst)).isLessThanOrEqualTo(depth * w);
     if (inst.network().topology() instanceof Topology.Ula) {
       assertThat(w).isEqualTo(f.c());
-      assertThat(s).as(about(seed, inst)).isLessThanOrEqualTo(ceilLog2(inst.network().nodes()) * f.c());
+      assertThat(s)
+          .as(about(seed, inst))
+          .isLessThanOrEqualTo(ceilLog2(inst.network().nodes()) * f.c());
     }
     SolveResult again = a7.solve(inst, SolveLimits.defaults());
     assertThat(again.schedule()).isEqualTo(r.schedule());
@@ -256,13 +299,14 @@ class DecompositionProperties {
   /** Per-direction figures of a bla: C, L, Q of the rightward [0] and leftward [1] messages. */
   static ChattingProperties.Figures[] directions(Instance bla) {
     Instance[] halves = BidirectionalSplit.split(bla);
-    return new ChattingProperties.Figures[] {ChattingProperties.Figures.of(halves[0]),
-        ChattingProperties.Figures.of(halves[1])};
+    return new ChattingProperties.Figures[] {
+      ChattingProperties.Figures.of(halves[0]), ChattingProperties.Figures.of(halves[1])
+    };
   }
 
   /**
-   * A bla as two ulas: every linear-array method applies, T = the larger direction's makespan, and each
-   * direction meets its theorem with its own C, Q, L (hence also with the whole instance's).
+   * A bla as two ulas: every linear-array method applies, T = the larger direction's makespan, and
+   * each direction meets its theorem with its own C, Q, L (hence also with the whole instance's).
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -279,8 +323,8 @@ class DecompositionProperties {
     }
     ChattingProperties.Figures[] dir = directions(inst);
     int logN = ceilLog2(inst.network().nodes());
-    List<Method> methods = new ArrayList<>(List.of(new Kierstead(), new LengthClasses(), new UlaCuts(),
-        new Cuts()));
+    List<Method> methods =
+        new ArrayList<>(List.of(new Kierstead(), new LengthClasses(), new UlaCuts(), new Cuts()));
     if (unit) {
       methods.add(new IntervalColoring());
     } else {
@@ -307,7 +351,9 @@ class DecompositionProperties {
             bound = 6 * f.c() + f.q() - 4;
             break;
           case "length-classes":
-            assertThat(s).as(about(seed, inst)).isLessThanOrEqualTo(2L * (ceilLog2(f.l()) + 1) * f.c());
+            assertThat(s)
+                .as(about(seed, inst))
+                .isLessThanOrEqualTo(2L * (ceilLog2(f.l()) + 1) * f.c());
             bound = s + f.q() - 1;
             break;
           default: // ula-cuts, cuts
@@ -315,15 +361,18 @@ class DecompositionProperties {
             bound = logN * f.c() + f.q() - 1;
             break;
         }
-        assertThat(tk).as(about(seed, inst, m.name() + " " + suffix)).isLessThanOrEqualTo(Math.max(0, bound));
+        assertThat(tk)
+            .as(about(seed, inst, m.name() + " " + suffix))
+            .isLessThanOrEqualTo(Math.max(0, bound));
       }
       assertThat(r.makespan()).as(about(seed, inst)).isEqualTo(t);
     }
   }
 
   /**
-   * P16 (metamorphic): permuting the messages keeps A5's virtual duration (a cut's stack length does not depend on
-   * the order) and every bound; translating a ula instance by k nodes keeps the slots of A3 and A7.
+   * P16 (metamorphic): permuting the messages keeps A5's virtual duration (a cut's stack length
+   * does not depend on the order) and every bound; translating a ula instance by k nodes keeps the
+   * slots of A3 and A7.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -331,7 +380,8 @@ class DecompositionProperties {
     Instance inst = linear(seed, "ula");
     List<Message> shuffled = new ArrayList<>(inst.messages());
     Collections.shuffle(shuffled, new java.util.Random(seed));
-    Instance perm = new Instance(inst.name(), new Problem.Chatting(shuffled), inst.model(), inst.network());
+    Instance perm =
+        new Instance(inst.name(), new Problem.Chatting(shuffled), inst.model(), inst.network());
     assertThat(runChecked(new UlaCuts(), perm, seed).stats().get("virtualDuration"))
         .isEqualTo(runChecked(new UlaCuts(), inst, seed).stats().get("virtualDuration"));
     runChecked(new LengthClasses(), perm, seed);
@@ -342,8 +392,12 @@ class DecompositionProperties {
     for (Message m : inst.messages()) {
       moved.add(new Message(m.id(), m.from() + k, m.to() + k, m.length()));
     }
-    Instance far = new Instance("far", new Problem.Dsa(moved), inst.model(),
-        Network.of(new Topology.Ula(inst.network().nodes() + k)));
+    Instance far =
+        new Instance(
+            "far",
+            new Problem.Dsa(moved),
+            inst.model(),
+            Network.of(new Topology.Ula(inst.network().nodes() + k)));
     for (Method m : List.of(new LengthClasses(), new Cuts())) {
       Schedule here = m.solve(dsa(inst), SolveLimits.defaults()).schedule();
       Schedule there = m.solve(far, SolveLimits.defaults()).schedule();

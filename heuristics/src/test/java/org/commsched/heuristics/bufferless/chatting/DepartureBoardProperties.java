@@ -17,12 +17,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link DepartureBoard}'s earliest and latest free departures and its conflict lists, against a brute-force scan
- * over departures that recomputes every occupancy from the instance's routes (arcs under all ports; the send port
- * of the tail and the receive port of the head under single port), on seeded random boards.
+ * {@link DepartureBoard}'s earliest and latest free departures and its conflict lists, against a
+ * brute-force scan over departures that recomputes every occupancy from the instance's routes (arcs
+ * under all ports; the send port of the tail and the receive port of the head under single port),
+ * on seeded random boards.
  */
 class DepartureBoardProperties {
-  static final String[] FAMILIES = {"ula", "bla", "esm", "mesh", "ring", "tree", "random", "hypercube"};
+  static final String[] FAMILIES = {
+    "ula", "bla", "esm", "mesh", "ring", "tree", "random", "hypercube"
+  };
 
   static LongStream seeds() {
     return Seeds.seeds();
@@ -31,17 +34,33 @@ class DepartureBoardProperties {
   static Instance random(long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     String family = FAMILIES[r.nextInt(FAMILIES.length)];
-    int size = family.equals("esm") || family.equals("mesh") ? 2 + r.nextInt(3)
-        : family.equals("hypercube") ? 2 + r.nextInt(2) : 3 + r.nextInt(8);
-    CommModel model = new CommModel.Bufferless(r.nextInt(4) == 0 ? CommModel.BufferlessPorts.SINGLE
-        : CommModel.BufferlessPorts.ALL);
-    return Generators.instance(new GeneratorSpec(null, ProblemKind.CHATTING, family, size, 1 + r.nextInt(14),
-        new LengthDistribution.Uniform(1, 1 + r.nextInt(6)), model, seed, r.nextBoolean()));
+    int size =
+        family.equals("esm") || family.equals("mesh")
+            ? 2 + r.nextInt(3)
+            : family.equals("hypercube") ? 2 + r.nextInt(2) : 3 + r.nextInt(8);
+    CommModel model =
+        new CommModel.Bufferless(
+            r.nextInt(4) == 0 ? CommModel.BufferlessPorts.SINGLE : CommModel.BufferlessPorts.ALL);
+    return Generators.instance(
+        new GeneratorSpec(
+            null,
+            ProblemKind.CHATTING,
+            family,
+            size,
+            1 + r.nextInt(14),
+            new LengthDistribution.Uniform(1, 1 + r.nextInt(6)),
+            model,
+            seed,
+            r.nextBoolean()));
   }
 
-  /** The busy resources of message i at departure t, as (resource, step) codes, recomputed from the route. */
+  /**
+   * The busy resources of message i at departure t, as (resource, step) codes, recomputed from the
+   * route.
+   */
   static TreeSet<Long> cells(Instance inst, int i, long t) {
-    boolean single = ((CommModel.Bufferless) inst.model()).ports() == CommModel.BufferlessPorts.SINGLE;
+    boolean single =
+        ((CommModel.Bufferless) inst.model()).ports() == CommModel.BufferlessPorts.SINGLE;
     int[] p = inst.atlas().nodes(i);
     int n = inst.network().nodes();
     long len = inst.messages().get(i).length();
@@ -84,7 +103,8 @@ class DepartureBoardProperties {
     for (int i = 0; i < m; i++) {
       for (int j = i + 1; j < m; j++) {
         if (placed[i] && placed[j]) {
-          assertThat(meets(inst, b.index[i], b.dep[i], b.index[j], b.dep[j])).as("seed %d: %s", seed, inst)
+          assertThat(meets(inst, b.index[i], b.dep[i], b.index[j], b.dep[j]))
+              .as("seed %d: %s", seed, inst)
               .isFalse();
         }
       }
@@ -99,21 +119,29 @@ class DepartureBoardProperties {
       while (!freeAt(inst, b, placed, j, e)) {
         e++;
       }
-      assertThat(b.earliest(j, t0)).as("earliest, seed %d, job %d from %d: %s", seed, j, t0, inst).isEqualTo(e);
+      assertThat(b.earliest(j, t0))
+          .as("earliest, seed %d, job %d from %d: %s", seed, j, t0, inst)
+          .isEqualTo(e);
       long t1 = r.nextInt(30);
       long l = t1;
       while (!freeAt(inst, b, placed, j, l)) {
         l--;
       }
-      assertThat(b.latest(j, t1)).as("latest, seed %d, job %d up to %d: %s", seed, j, t1, inst).isEqualTo(l);
+      assertThat(b.latest(j, t1))
+          .as("latest, seed %d, job %d up to %d: %s", seed, j, t1, inst)
+          .isEqualTo(l);
       long t = r.nextInt(20);
       int[] out = new int[m];
       int n = b.conflicts(j, t, out, 0, new boolean[m]);
       int[] got = Arrays.copyOf(out, n);
       Arrays.sort(got);
-      int[] want = java.util.stream.IntStream.range(0, m)
-          .filter(i -> placed[i] && meets(inst, b.index[i], b.dep[i], b.index[j], t)).toArray();
-      assertThat(got).as("conflicts, seed %d, job %d at %d: %s", seed, j, t, inst).containsExactly(want);
+      int[] want =
+          java.util.stream.IntStream.range(0, m)
+              .filter(i -> placed[i] && meets(inst, b.index[i], b.dep[i], b.index[j], t))
+              .toArray();
+      assertThat(got)
+          .as("conflicts, seed %d, job %d at %d: %s", seed, j, t, inst)
+          .containsExactly(want);
     }
     // removing and re-adding keeps the board consistent
     for (int j = 0; j < m; j++) {

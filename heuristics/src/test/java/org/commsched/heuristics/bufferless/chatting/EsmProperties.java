@@ -23,13 +23,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Properties of docs/models/bufferless-chatting.md#properties for A4 (esm-paper, esm-ne) on seeded rectangular ESMs of
- * 1..9 x 1..9 nodes with unit messages in several traffic shapes ({@link ChatCases#esm}): P1 (the checker accepts every
- * virtual and real schedule), P2 (lower bounds below), P4 (VO departures and T &lt;= S + Q - 1), P9 (Theorem 5.1(a)
- * scaling of the unit procedure), P11 (Theorem 5.3: S &lt;= 2C for the paper's scan, S &lt;= 2C - 1 for the north-east
- * scan), P12 (Corollary 5.1 with L = 1) and P16 (reordering and renaming messages). Paper: Bhatt, Bilardi, Pucci,
- * Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks". A failure prints
- * the seed and the instance.
+ * Properties of docs/models/bufferless-chatting.md#properties for A4 (esm-paper, esm-ne) on seeded
+ * rectangular ESMs of 1..9 x 1..9 nodes with unit messages in several traffic shapes ({@link
+ * ChatCases#esm}): P1 (the checker accepts every virtual and real schedule), P2 (lower bounds
+ * below), P4 (VO departures and T &lt;= S + Q - 1), P9 (Theorem 5.1(a) scaling of the unit
+ * procedure), P11 (Theorem 5.3: S &lt;= 2C for the paper's scan, S &lt;= 2C - 1 for the north-east
+ * scan), P12 (Corollary 5.1 with L = 1) and P16 (reordering and renaming messages). Paper: Bhatt,
+ * Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in
+ * Leveled Networks". A failure prints the seed and the instance.
  */
 class EsmProperties {
 
@@ -51,7 +52,10 @@ class EsmProperties {
     return l;
   }
 
-  /** P1, P2, P11: both scans give valid virtual schedules with max(C, L) &lt;= S and S within Theorem 5.3. */
+  /**
+   * P1, P2, P11: both scans give valid virtual schedules with max(C, L) &lt;= S and S within
+   * Theorem 5.3.
+   */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void p11_scansAreValidVirtualSchedulesWithinTheorem53(long seed) {
@@ -63,11 +67,18 @@ class EsmProperties {
     for (long[] sigma : List.of(paper, ne)) {
       assertValid(why, inst, new Schedule.Slots(byId(inst, sigma)));
       assertThat(LongStream.of(sigma).min().orElseThrow()).as(why).isZero();
-      assertThat(Transforms.virtualDuration(sigma, ones(sigma.length))).as(why).isGreaterThanOrEqualTo(f.c());
+      assertThat(Transforms.virtualDuration(sigma, ones(sigma.length)))
+          .as(why)
+          .isGreaterThanOrEqualTo(f.c());
     }
-    assertThat(Transforms.virtualDuration(paper, ones(paper.length))).as(why).isLessThanOrEqualTo(2 * f.c());
-    assertThat(Transforms.virtualDuration(ne, ones(ne.length))).as(why).isLessThanOrEqualTo(2 * f.c() - 1);
-    // the proof of the north-east scan, message by message: slot <= (C(last row arc) - 1) + (C(first column arc) - 1)
+    assertThat(Transforms.virtualDuration(paper, ones(paper.length)))
+        .as(why)
+        .isLessThanOrEqualTo(2 * f.c());
+    assertThat(Transforms.virtualDuration(ne, ones(ne.length)))
+        .as(why)
+        .isLessThanOrEqualTo(2 * f.c() - 1);
+    // the proof of the north-east scan, message by message: slot <= (C(last row arc) - 1) +
+    // (C(first column arc) - 1)
     long[] load = new long[inst.network().arcs()];
     for (int i = 0; i < ne.length; i++) {
       for (int a : inst.atlas().arcs(i)) {
@@ -84,7 +95,10 @@ class EsmProperties {
     }
   }
 
-  /** P1, P2, P4, P12: the methods return checked real schedules, above the lower bounds, within VO's bound. */
+  /**
+   * P1, P2, P4, P12: the methods return checked real schedules, above the lower bounds, within VO's
+   * bound.
+   */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void p4p12_methodsReturnCheckedRealSchedulesWithinTheirBounds(long seed) {
@@ -98,24 +112,30 @@ class EsmProperties {
       SolveResult r = m.solve(inst, SolveLimits.defaults());
       assertValid(m.name() + " " + why, inst, r);
       long s = (Long) r.stats().get("virtualDuration");
-      long[] t = ((Schedule.Departures) r.schedule()).departures().values().stream().mapToLong(Long::longValue)
-          .toArray();
+      long[] t =
+          ((Schedule.Departures) r.schedule())
+              .departures().values().stream().mapToLong(Long::longValue).toArray();
       assertThat(LongStream.of(t).allMatch(x -> x >= 0 && x < s)).as(why).isTrue();
       assertThat(LongStream.of(t).min().orElseThrow()).as(why).isZero();
-      assertThat(r.makespan()).as(m.name() + " " + why).isGreaterThanOrEqualTo(Math.max(lb, Math.max(f.c(), f.q())))
+      assertThat(r.makespan())
+          .as(m.name() + " " + why)
+          .isGreaterThanOrEqualTo(Math.max(lb, Math.max(f.c(), f.q())))
           .isLessThanOrEqualTo(s + f.q() - 1)
           // Corollary 5.1 with L = 1 (the N x N mesh's 2N read as rows + cols)
           .isLessThanOrEqualTo(4 * f.c() + 1 + esm.rows() + esm.cols());
       if (m instanceof EsmNe) {
         assertThat(r.makespan()).as(why).isLessThanOrEqualTo(2 * f.c() + f.q() - 2);
       }
-      assertThat(m.solve(inst, SolveLimits.defaults()).schedule()).as("deterministic").isEqualTo(r.schedule());
+      assertThat(m.solve(inst, SolveLimits.defaults()).schedule())
+          .as("deterministic")
+          .isEqualTo(r.schedule());
     }
   }
 
   /**
-   * P9 (Theorem 5.1(a)): the unit procedure's slots times l are a valid virtual schedule for the same messages all
-   * of length l, of duration l S; VO of it is a valid real schedule with T &lt;= l S + Q - 1.
+   * P9 (Theorem 5.1(a)): the unit procedure's slots times l are a valid virtual schedule for the
+   * same messages all of length l, of duration l S; VO of it is a valid real schedule with T &lt;=
+   * l S + Q - 1.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -126,7 +146,9 @@ class EsmProperties {
     for (Message m : unit.messages()) {
       ms.add(new Message(m.id(), m.from(), m.to(), len));
     }
-    Instance inst = new Instance(unit.name() + "-l" + len, new Problem.Chatting(ms), unit.model(), unit.network());
+    Instance inst =
+        new Instance(
+            unit.name() + "-l" + len, new Problem.Chatting(ms), unit.model(), unit.network());
     String why = ChatCases.describe(seed, inst);
     ChattingProperties.Figures f = ChattingProperties.Figures.of(inst);
     int cols = ((Topology.Esm) inst.network().topology()).cols();
@@ -146,13 +168,15 @@ class EsmProperties {
       assertValid(why, inst, new Schedule.Slots(byId(inst, sigma)));
       long[] t = Transforms.vo(sigma, level, len * s1);
       assertValid(why, inst, new Schedule.Departures(byId(inst, t)));
-      assertThat(Transforms.realDuration(t, lengths, hops)).as(why).isLessThanOrEqualTo(len * s1 + f.q() - 1);
+      assertThat(Transforms.realDuration(t, lengths, hops))
+          .as(why)
+          .isLessThanOrEqualTo(len * s1 + f.q() - 1);
     }
   }
 
   /**
-   * P16: reordering and renaming the messages keeps every schedule valid and within its bounds; renaming alone
-   * changes nothing.
+   * P16: reordering and renaming the messages keeps every schedule valid and within its bounds;
+   * renaming alone changes nothing.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -172,7 +196,8 @@ class EsmProperties {
     for (Message m : inst.messages()) {
       renamed.add(new Message("x-" + m.id(), m.from(), m.to(), m.length(), m.route()));
     }
-    Instance ren = new Instance("renamed", new Problem.Chatting(renamed), inst.model(), inst.network());
+    Instance ren =
+        new Instance("renamed", new Problem.Chatting(renamed), inst.model(), inst.network());
     assertThat(EsmPaper.unitSlots(ren)).containsExactly(EsmPaper.unitSlots(inst));
     assertThat(EsmNe.unitSlots(ren)).containsExactly(EsmNe.unitSlots(inst));
   }

@@ -12,9 +12,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The array-based {@link IntervalColoring} (counting sorts, track buckets by last arc, an int heap of free
- * tracks) gives the same tracks as the plain reading of docs/models/bufferless-chatting.md#interval-coloring kept here:
- * sort by (from, to, index) with a comparator, free tracks in a sorted set, busy tracks in a heap by last arc.
+ * The array-based {@link IntervalColoring} (counting sorts, track buckets by last arc, an int heap
+ * of free tracks) gives the same tracks as the plain reading of
+ * docs/models/bufferless-chatting.md#interval-coloring kept here: sort by (from, to, index) with a
+ * comparator, free tracks in a sorted set, busy tracks in a heap by last arc.
  */
 class IntervalColoringProperties {
 
@@ -29,13 +30,18 @@ class IntervalColoringProperties {
     for (int i = 0; i < n; i++) {
       order[i] = i;
     }
-    Arrays.sort(order, (a, b) -> from[a] != from[b] ? Integer.compare(from[a], from[b])
-        : to[a] != to[b] ? Integer.compare(to[a], to[b]) : Integer.compare(a, b));
+    Arrays.sort(
+        order,
+        (a, b) ->
+            from[a] != from[b]
+                ? Integer.compare(from[a], from[b])
+                : to[a] != to[b] ? Integer.compare(to[a], to[b]) : Integer.compare(a, b));
     long[] sigma = new long[n];
     int[] lastArc = new int[Math.max(1, n)];
     int tracks = 0;
     TreeSet<Integer> free = new TreeSet<>();
-    PriorityQueue<Integer> busy = new PriorityQueue<>((a, b) -> Integer.compare(lastArc[a], lastArc[b]));
+    PriorityQueue<Integer> busy =
+        new PriorityQueue<>((a, b) -> Integer.compare(lastArc[a], lastArc[b]));
     for (int i : order) {
       while (!busy.isEmpty() && lastArc[busy.peek()] < from[i]) {
         free.add(busy.poll());

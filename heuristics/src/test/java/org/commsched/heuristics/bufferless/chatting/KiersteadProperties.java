@@ -13,14 +13,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The fast {@link Kierstead} (per-arc level trees, a pass over the arcs to a common candidate, colours read off
- * the levels) places every block exactly where the plain candidate scan of docs/models/bufferless-chatting.md#kierstead
- * ({@link KiersteadReference}) does, and gives every message the same colour: the slots are identical.
+ * The fast {@link Kierstead} (per-arc level trees, a pass over the arcs to a common candidate,
+ * colours read off the levels) places every block exactly where the plain candidate scan of
+ * docs/models/bufferless-chatting.md#kierstead ({@link KiersteadReference}) does, and gives every
+ * message the same colour: the slots are identical.
  *
- * <p>Instances are drawn to reach the fast path's corners: loads well above 64 levels (several words per arc,
- * passes that move the candidate many times), intervals from one arc to the whole array, lengths from unit to a
- * few hundred, and lengths that are all multiples of a large power of two (levels counted in units of the
- * smallest rounded length).
+ * <p>Instances are drawn to reach the fast path's corners: loads well above 64 levels (several
+ * words per arc, passes that move the candidate many times), intervals from one arc to the whole
+ * array, lengths from unit to a few hundred, and lengths that are all multiples of a large power of
+ * two (levels counted in units of the smallest rounded length).
  */
 class KiersteadProperties {
 
@@ -52,7 +53,12 @@ class KiersteadProperties {
 
     @Override
     public String toString() {
-      return "from=" + Arrays.toString(from) + " to=" + Arrays.toString(to) + " length=" + Arrays.toString(length);
+      return "from="
+          + Arrays.toString(from)
+          + " to="
+          + Arrays.toString(to)
+          + " length="
+          + Arrays.toString(length);
     }
   }
 
@@ -66,10 +72,11 @@ class KiersteadProperties {
   }
 
   /**
-   * Theorem 4.5(b) with Corollary 4.3 (docs/models/bufferless-chatting.md#kierstead) on large lengths, where the
-   * levels are kept as runs: the slots are a valid virtual schedule (messages sharing an arc get disjoint slot
-   * ranges, checked pair by pair) and {@code S <= 3 L' <= 6C - 3}, L' the largest total of rounded lengths on one
-   * arc and C the largest total of lengths, both computed here from the messages.
+   * Theorem 4.5(b) with Corollary 4.3 (docs/models/bufferless-chatting.md#kierstead) on large
+   * lengths, where the levels are kept as runs: the slots are a valid virtual schedule (messages
+   * sharing an arc get disjoint slot ranges, checked pair by pair) and {@code S <= 3 L' <= 6C - 3},
+   * L' the largest total of rounded lengths on one arc and C the largest total of lengths, both
+   * computed here from the messages.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -77,7 +84,8 @@ class KiersteadProperties {
     SplittableRandom r = new SplittableRandom(seed * 104729 + 11);
     int nodes = 2 + r.nextInt(60);
     int count = 1 + r.nextInt(150);
-    long maxLen = r.nextBoolean() ? 4096 : 1L << (20 + r.nextInt(20)); // sizes up to 4096, or far beyond
+    long maxLen =
+        r.nextBoolean() ? 4096 : 1L << (20 + r.nextInt(20)); // sizes up to 4096, or far beyond
     int[] from = new int[count];
     int[] to = new int[count];
     long[] len = new long[count];
@@ -94,7 +102,8 @@ class KiersteadProperties {
       for (int j = 0; j < i; j++) {
         boolean shareArc = from[i] < to[j] && from[j] < to[i];
         boolean shareSlot = slot[i] < slot[j] + len[j] && slot[j] < slot[i] + len[i];
-        assertThat(shareArc && shareSlot).as("seed %d: messages %d and %d share an arc and a slot", seed, i, j)
+        assertThat(shareArc && shareSlot)
+            .as("seed %d: messages %d and %d share an arc and a slot", seed, i, j)
             .isFalse();
       }
     }
@@ -121,9 +130,10 @@ class KiersteadProperties {
   }
 
   /**
-   * Levels are counted in units of the smallest rounded length and a run's first level shares a long with its
-   * colours (docs/models/bufferless-chatting.md#kierstead): rounded lengths adding up to more than 2^59 such units
-   * are refused with one sentence naming first-fit; 2^58 units and one more are taken.
+   * Levels are counted in units of the smallest rounded length and a run's first level shares a
+   * long with its colours (docs/models/bufferless-chatting.md#kierstead): rounded lengths adding up
+   * to more than 2^59 such units are refused with one sentence naming first-fit; 2^58 units and one
+   * more are taken.
    */
   @Test
   void refusesLengthsAddingUpToMoreThanTwoToTheFiftyNineUnits() {

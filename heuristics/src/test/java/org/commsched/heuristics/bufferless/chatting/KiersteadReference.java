@@ -8,28 +8,35 @@ import java.util.Map;
 
 /**
  * The first implementation of {@link Kierstead}'s slots, kept as the plain reading of
- * docs/models/bufferless-chatting.md#kierstead to hold the fast one to: for each message in order it tries the aligned
- * candidates p = 0, h, 2h, ... and sums the loads below each one arc by arc (per-arc unit counters), then colours by
- * first fit with a hash of the blocks. O(sum of |interval| * (candidates + h)); fine for the small instances of the
- * tests.
+ * docs/models/bufferless-chatting.md#kierstead to hold the fast one to: for each message in order
+ * it tries the aligned candidates p = 0, h, 2h, ... and sums the loads below each one arc by arc
+ * (per-arc unit counters), then colours by first fit with a hash of the blocks. O(sum of |interval|
+ * * (candidates + h)); fine for the small instances of the tests.
  */
 final class KiersteadReference {
-  private KiersteadReference() {
-  }
+  private KiersteadReference() {}
 
   static long[] slots(int[] from, int[] to, long[] length) {
     int n = from.length;
     long[] h = new long[n];
     for (int i = 0; i < n; i++) {
-      h[i] = Long.highestOneBit(length[i]) == length[i] ? length[i] : Long.highestOneBit(length[i]) << 1;
+      h[i] =
+          Long.highestOneBit(length[i]) == length[i]
+              ? length[i]
+              : Long.highestOneBit(length[i]) << 1;
     }
     Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
       order[i] = i;
     }
-    Arrays.sort(order, (a, b) -> h[a] != h[b] ? Long.compare(h[b], h[a])
-        : from[a] != from[b] ? Integer.compare(from[a], from[b])
-        : to[a] != to[b] ? Integer.compare(to[a], to[b]) : Integer.compare(a, b));
+    Arrays.sort(
+        order,
+        (a, b) ->
+            h[a] != h[b]
+                ? Long.compare(h[b], h[a])
+                : from[a] != from[b]
+                    ? Integer.compare(from[a], from[b])
+                    : to[a] != to[b] ? Integer.compare(to[a], to[b]) : Integer.compare(a, b));
     int lo = Integer.MAX_VALUE;
     int hi = Integer.MIN_VALUE;
     for (int i = 0; i < n; i++) {
@@ -47,7 +54,8 @@ final class KiersteadReference {
       Arrays.fill(loads, 0, b - a + 1, 0L);
       long cand = 0;
       while (true) {
-        // loads[x - a] = load below cand at x; the blocks at x covering unit cand cover all of [cand, cand + h)
+        // loads[x - a] = load below cand at x; the blocks at x covering unit cand cover all of
+        // [cand, cand + h)
         long max = 0;
         for (int x = a; x <= b; x++) {
           long l = loads[x - a] + hi0 * counts.at(x, cand);
@@ -63,7 +71,8 @@ final class KiersteadReference {
       counts.add(a, b, cand, hi0);
       lambda = Math.max(lambda, cand + hi0);
     }
-    // 3-colouring by first fit (docs/models/bufferless-chatting.md#kierstead): the earlier blocks meeting B(M) contain
+    // 3-colouring by first fit (docs/models/bufferless-chatting.md#kierstead): the earlier blocks
+    // meeting B(M) contain
     // it.
     Map<Long, List<Integer>> blocks = new HashMap<>();
     int[] colour = new int[n];
@@ -89,8 +98,9 @@ final class KiersteadReference {
         c++;
       }
       if (c == 3) {
-        throw new IllegalStateException("kierstead: a message meets three earlier blocks of different colours, "
-            + "which the proof of docs/models/bufferless-chatting.md#kierstead rules out");
+        throw new IllegalStateException(
+            "kierstead: a message meets three earlier blocks of different colours, "
+                + "which the proof of docs/models/bufferless-chatting.md#kierstead rules out");
       }
       colour[i] = c;
       blocks.computeIfAbsent(key(p[i], h[i]), k -> new ArrayList<>()).add(i);
@@ -132,7 +142,9 @@ final class KiersteadReference {
       for (int x = a; x <= b; x++) {
         int[] c = count[x - lo];
         if (c.length < end) {
-          c = Arrays.copyOf(c, (int) Math.max(end, Math.min(Integer.MAX_VALUE - 8L, 2L * c.length)));
+          c =
+              Arrays.copyOf(
+                  c, (int) Math.max(end, Math.min(Integer.MAX_VALUE - 8L, 2L * c.length)));
           count[x - lo] = c;
         }
         for (long q = start; q < end; q++) {

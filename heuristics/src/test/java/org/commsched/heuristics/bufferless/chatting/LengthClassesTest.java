@@ -17,15 +17,16 @@ import org.commsched.instances.generate.LengthDistribution;
 import org.junit.jupiter.api.Test;
 
 /**
- * The unit-procedure hook of {@code length-classes} (A3, docs/models/bufferless-chatting.md#length-classes) and its
- * refusals.
+ * The unit-procedure hook of {@code length-classes} (A3,
+ * docs/models/bufferless-chatting.md#length-classes) and its refusals.
  */
 class LengthClassesTest {
 
   /**
-   * A stand-in unit procedure for an esm, as the ESM procedure A4 will be plugged: first-fit colouring of the unit
-   * copies in instance order. Its bound (one track per other message on the route, plus one) is only what first fit
-   * guarantees; it is here to show that the hook carries any FL network through A3 and VO.
+   * A stand-in unit procedure for an esm, as the ESM procedure A4 will be plugged: first-fit
+   * colouring of the unit copies in instance order. Its bound (one track per other message on the
+   * route, plus one) is only what first fit guarantees; it is here to show that the hook carries
+   * any FL network through A3 and VO.
    */
   static final class EsmFirstFit implements UnitProcedure {
     @Override
@@ -83,9 +84,14 @@ class LengthClassesTest {
 
   @Test
   void whyNot_withoutAnEsmProcedure_namesWhatExistsAndWhatToUse() {
-    Instance esm = ChattingProperties.random(3, "esm", 4, 6, new LengthDistribution.Uniform(1, 4), false);
+    Instance esm =
+        ChattingProperties.random(3, "esm", 4, 6, new LengthDistribution.Uniform(1, 4), false);
     String why = new LengthClasses(List.of(new UlaUnitColoring())).whyNot(esm);
-    assertThat(why).contains("unit-length procedure").contains("ula").contains("esm").contains("cuts")
+    assertThat(why)
+        .contains("unit-length procedure")
+        .contains("ula")
+        .contains("esm")
+        .contains("cuts")
         .contains("greedy");
   }
 
@@ -96,31 +102,47 @@ class LengthClassesTest {
     assertThat(a3.citation()).contains("first-fit (test)");
     for (long seed : Seeds.seeds(50).toArray()) {
       SplittableRandom r = new SplittableRandom(seed);
-      Instance esm = ChattingProperties.random(seed, "esm", 2 + r.nextInt(5), 1 + r.nextInt(20),
-          new LengthDistribution.Uniform(1, 8), r.nextBoolean());
+      Instance esm =
+          ChattingProperties.random(
+              seed,
+              "esm",
+              2 + r.nextInt(5),
+              1 + r.nextInt(20),
+              new LengthDistribution.Uniform(1, 8),
+              r.nextBoolean());
       assertThat(a3.whyNot(esm)).isNull();
       SolveResult res = a3.solve(esm, SolveLimits.defaults());
       assertValid(seed, esm, res);
       assertThat(res.stats()).containsEntry("unitProcedure", "first-fit (test)");
       long s = (Long) res.stats().get("virtualDuration");
       assertThat(s).isLessThanOrEqualTo((Long) res.stats().get("classSlots"));
-      assertThat(res.makespan()).isLessThanOrEqualTo(s + ChattingProperties.Figures.of(esm).q() - 1);
+      assertThat(res.makespan())
+          .isLessThanOrEqualTo(s + ChattingProperties.Figures.of(esm).q() - 1);
     }
     Instance ula = ChattingOraclesTest.ula(4, new int[][] {{0, 3, 3}, {1, 2, 2}});
-    assertThat(a3.solve(ula, SolveLimits.defaults()).stats()).containsEntry("unitProcedure",
-        "interval-coloring (A1)");
+    assertThat(a3.solve(ula, SolveLimits.defaults()).stats())
+        .containsEntry("unitProcedure", "interval-coloring (A1)");
   }
 
   @Test
   void constructor_needsAProcedure() {
-    assertThatThrownBy(() -> new LengthClasses(List.of())).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> new LengthClasses(List.of()))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("UnitProcedures.all()");
   }
 
   @Test
   void classOf_isCeilLog2() {
-    assertThat(new int[] {LengthClasses.classOf(1), LengthClasses.classOf(2), LengthClasses.classOf(3),
-        LengthClasses.classOf(4), LengthClasses.classOf(5), LengthClasses.classOf(8), LengthClasses.classOf(9)})
+    assertThat(
+            new int[] {
+              LengthClasses.classOf(1),
+              LengthClasses.classOf(2),
+              LengthClasses.classOf(3),
+              LengthClasses.classOf(4),
+              LengthClasses.classOf(5),
+              LengthClasses.classOf(8),
+              LengthClasses.classOf(9)
+            })
         .containsExactly(0, 1, 2, 2, 3, 3, 4);
   }
 }

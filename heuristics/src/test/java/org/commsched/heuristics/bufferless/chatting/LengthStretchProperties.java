@@ -19,20 +19,23 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * P9 of docs/models/bufferless-chatting.md#properties: Theorem 5.1 of Bhatt, Bilardi, Pucci, Ranade, Rosenberg,
- * Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled Networks", on which A3 ({@code
- * length-classes}) rests. For a related uniform family M_1, M_l (same endpoints, lengths 1 and l) on an FL network
- * (ula, esm with default or random east/south routes):
+ * P9 of docs/models/bufferless-chatting.md#properties: Theorem 5.1 of Bhatt, Bilardi, Pucci,
+ * Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled
+ * Networks", on which A3 ({@code length-classes}) rests. For a related uniform family M_1, M_l
+ * (same endpoints, lengths 1 and l) on an FL network (ula, esm with default or random east/south
+ * routes):
+ *
  * <ul>
  *   <li>(a) stretching a valid sigma_1 by l ({@code sigma_l = l sigma_1}, 0-based) is valid and
- *       {@code S(sigma_l) = l S(sigma_1)};</li>
+ *       {@code S(sigma_l) = l S(sigma_1)};
  *   <li>(b) shrinking a valid sigma_l ({@code sigma_1 = floor(sigma_l / l)}, 0-based; the 1-based
  *       {@code ceil(sigma_l / l)}) is valid. With the index range of
- *       docs/models/bufferless-chatting.md#length-stretching ({@code 0 <= j <= l - 1}), exactly one flit of each
- *       message falls on a slot {@code = l - 1 (mod l)}. The duration is {@code floor(S(sigma_l) / l)}:
- *       docs/models/bufferless-chatting.md#length-stretching weakens the paper's "=" to "&lt;=", but for a normalised
- *       schedule of a uniform problem equality holds, and this property asserts it;</li>
- *   <li>(c) {@code S_opt(M_l) = l S_opt(M_1)}, by exhaustive search on tiny instances.</li>
+ *       docs/models/bufferless-chatting.md#length-stretching ({@code 0 <= j <= l - 1}), exactly one
+ *       flit of each message falls on a slot {@code = l - 1 (mod l)}. The duration is {@code
+ *       floor(S(sigma_l) / l)}: docs/models/bufferless-chatting.md#length-stretching weakens the
+ *       paper's "=" to "&lt;=", but for a normalised schedule of a uniform problem equality holds,
+ *       and this property asserts it;
+ *   <li>(c) {@code S_opt(M_l) = l S_opt(M_1)}, by exhaustive search on tiny instances.
  * </ul>
  */
 class LengthStretchProperties {
@@ -44,10 +47,16 @@ class LengthStretchProperties {
   static Instance withLength(Instance inst, long l) {
     List<Message> out = new ArrayList<>();
     for (Message m : inst.messages()) {
-      out.add(new Message(m.id(), m.from(), m.to(), l, inst.atlas().isExplicit(out.size())
-          ? toList(inst.atlas().nodes(out.size())) : null));
+      out.add(
+          new Message(
+              m.id(),
+              m.from(),
+              m.to(),
+              l,
+              inst.atlas().isExplicit(out.size()) ? toList(inst.atlas().nodes(out.size())) : null));
     }
-    return new Instance(inst.name() + "-l" + l, new Problem.Chatting(out), inst.model(), inst.network());
+    return new Instance(
+        inst.name() + "-l" + l, new Problem.Chatting(out), inst.model(), inst.network());
   }
 
   private static List<Integer> toList(int[] nodes) {
@@ -63,21 +72,28 @@ class LengthStretchProperties {
     LengthDistribution one = new LengthDistribution.Constant(1);
     switch (r.nextInt(3)) {
       case 0:
-        return ChattingProperties.random(seed, "ula", 2 + r.nextInt(8), 1 + r.nextInt(maxMessages), one, false);
+        return ChattingProperties.random(
+            seed, "ula", 2 + r.nextInt(8), 1 + r.nextInt(maxMessages), one, false);
       case 1:
-        return ChattingProperties.random(seed, "esm", 2 + r.nextInt(3), 1 + r.nextInt(maxMessages), one, false);
+        return ChattingProperties.random(
+            seed, "esm", 2 + r.nextInt(3), 1 + r.nextInt(maxMessages), one, false);
       default:
-        return ChattingProperties.random(seed, "esm", 2 + r.nextInt(3), 1 + r.nextInt(maxMessages), one, true);
+        return ChattingProperties.random(
+            seed, "esm", 2 + r.nextInt(3), 1 + r.nextInt(maxMessages), one, true);
     }
   }
 
   static long[] firstFit(Instance inst) {
-    return Transforms.normalise(ChattingProperties.of(inst,
-        ((Schedule.Slots) new FirstFitSlots().solve(inst, SolveLimits.defaults()).schedule()).slots()));
+    return Transforms.normalise(
+        ChattingProperties.of(
+            inst,
+            ((Schedule.Slots) new FirstFitSlots().solve(inst, SolveLimits.defaults()).schedule())
+                .slots()));
   }
 
   static boolean valid(Instance inst, long[] sigma) {
-    return ScheduleChecker.check(inst, new Schedule.Slots(ChattingProperties.byId(inst, sigma))).valid();
+    return ScheduleChecker.check(inst, new Schedule.Slots(ChattingProperties.byId(inst, sigma)))
+        .valid();
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -109,7 +125,8 @@ class LengthStretchProperties {
     }
     assertThat(valid(m1, back)).as(about).isTrue();
     assertThat(Transforms.virtualDuration(back, ChattingProperties.lengths(m1)))
-        .as(about).isEqualTo(Transforms.virtualDuration(fromL, ChattingProperties.lengths(ml)) / l);
+        .as(about)
+        .isEqualTo(Transforms.virtualDuration(fromL, ChattingProperties.lengths(ml)) / l);
   }
 
   /** Messages i and j share an arc. */

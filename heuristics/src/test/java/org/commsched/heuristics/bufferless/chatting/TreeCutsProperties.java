@@ -14,13 +14,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Properties of docs/models/bufferless-chatting.md#properties for A6 (tree-cuts, tree-cuts-simultaneous) on seeded
- * bidirectional trees of 2..40 nodes of every generator family plus explicit link lists, lengths 1..8 ({@link
- * ChatCases#tree}): P1 (checker), P2 (lower bounds below), P14 (Proposition 6.1 and Theorem 6.1: depth &lt;= ceil(δ
- * log2 n), T &lt;= 2(C + Q) ceil(δ log2 n), with the per-level 2(C + Q - 1) of
- * docs/models/bufferless-chatting.md#log-bases-and-strict-bounds) and P16 (reordering and renaming messages). Paper:
- * Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of Variable Length Messages in Leveled
- * Networks". A failure prints the seed and the instance.
+ * Properties of docs/models/bufferless-chatting.md#properties for A6 (tree-cuts,
+ * tree-cuts-simultaneous) on seeded bidirectional trees of 2..40 nodes of every generator family
+ * plus explicit link lists, lengths 1..8 ({@link ChatCases#tree}): P1 (checker), P2 (lower bounds
+ * below), P14 (Proposition 6.1 and Theorem 6.1: depth &lt;= ceil(δ log2 n), T &lt;= 2(C + Q) ceil(δ
+ * log2 n), with the per-level 2(C + Q - 1) of
+ * docs/models/bufferless-chatting.md#log-bases-and-strict-bounds) and P16 (reordering and renaming
+ * messages). Paper: Bhatt, Bilardi, Pucci, Ranade, Rosenberg, Schwabe, "On Bufferless Routing of
+ * Variable Length Messages in Leveled Networks". A failure prints the seed and the instance.
  */
 class TreeCutsProperties {
 
@@ -28,7 +29,10 @@ class TreeCutsProperties {
     return Seeds.seeds();
   }
 
-  /** P1, P2, P14: valid, above the lower bounds, within Theorem 6.1 (both variants, the same decomposition). */
+  /**
+   * P1, P2, P14: valid, above the lower bounds, within Theorem 6.1 (both variants, the same
+   * decomposition).
+   */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void p14_schedulesAreValidAndWithinTheorem61(long seed) {
@@ -46,21 +50,24 @@ class TreeCutsProperties {
       long depth = (Long) r.stats().get("depth");
       assertThat(depth).as(why).isBetween(1L, (long) levels);
       assertThat((Long) r.stats().get("virtualDuration")).as(why).isLessThanOrEqualTo(f.c());
-      assertThat(r.makespan()).as(r.method() + " " + why)
+      assertThat(r.makespan())
+          .as(r.method() + " " + why)
           .isGreaterThanOrEqualTo(Math.max(lb, Math.max(f.c(), f.q())))
           .isLessThanOrEqualTo(2 * (f.c() + f.q()) * levels);
     }
     long depth = (Long) seq.stats().get("depth");
     assertThat(sim.stats().get("depth")).isEqualTo(depth);
     assertThat(seq.makespan()).as(why).isLessThanOrEqualTo(2 * (f.c() + f.q() - 1) * depth);
-    assertThat(sim.makespan()).as(why).isLessThanOrEqualTo((f.c() + f.q() - 1) * depth)
+    assertThat(sim.makespan())
+        .as(why)
+        .isLessThanOrEqualTo((f.c() + f.q() - 1) * depth)
         .isLessThanOrEqualTo(seq.makespan());
   }
 
   /**
-   * Proposition 6.1 for every cut made: removing the chosen edge leaves two trees of at least floor(n/δ) and at most
-   * ceil((δ - 1) n / δ) nodes (n, δ of the component cut, δ &gt; 1); every message is cut exactly once, at a level
-   * within the depth.
+   * Proposition 6.1 for every cut made: removing the chosen edge leaves two trees of at least
+   * floor(n/δ) and at most ceil((δ - 1) n / δ) nodes (n, δ of the component cut, δ &gt; 1); every
+   * message is cut exactly once, at a level within the depth.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -77,12 +84,18 @@ class TreeCutsProperties {
       if (delta > 1) {
         int small = Math.min(child, n - child);
         int large = Math.max(child, n - child);
-        assertThat(small).as(why + " cut " + java.util.Arrays.toString(cut)).isGreaterThanOrEqualTo(n / delta);
-        assertThat(large).as(why + " cut " + java.util.Arrays.toString(cut))
+        assertThat(small)
+            .as(why + " cut " + java.util.Arrays.toString(cut))
+            .isGreaterThanOrEqualTo(n / delta);
+        assertThat(large)
+            .as(why + " cut " + java.util.Arrays.toString(cut))
             .isLessThanOrEqualTo(((delta - 1) * n + delta - 1) / delta);
       }
     }
-    assertThat(java.util.stream.IntStream.of(plan.cutLevel()).allMatch(k -> k >= 1 && k <= plan.depth())).as(why)
+    assertThat(
+            java.util.stream.IntStream.of(plan.cutLevel())
+                .allMatch(k -> k >= 1 && k <= plan.depth()))
+        .as(why)
         .isTrue();
   }
 

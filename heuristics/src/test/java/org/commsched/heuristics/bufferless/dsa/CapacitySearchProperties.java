@@ -24,15 +24,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The decision search of {@code dsa-search} ({@link CapacitySearch}) against the exhaustive optimum of tiny
- * instances: in each preorder alone, searched to the end, it finds a layout within the optimum and proves that
- * none exists one below it, so no pruning rule (canonical order, twins, dominance, waiting buffers, section
- * inference, dynamic decomposition) cuts off every optimal layout; and {@code dsa-search} with a capacity (the
- * option {@value DsaSearch#CAPACITY}, {@code solve --capacity C}): a layout within C, INFEASIBLE when proven, no
- * schedule when stopped.
+ * The decision search of {@code dsa-search} ({@link CapacitySearch}) against the exhaustive optimum
+ * of tiny instances: in each preorder alone, searched to the end, it finds a layout within the
+ * optimum and proves that none exists one below it, so no pruning rule (canonical order, twins,
+ * dominance, waiting buffers, section inference, dynamic decomposition) cuts off every optimal
+ * layout; and {@code dsa-search} with a capacity (the option {@value DsaSearch#CAPACITY}, {@code
+ * solve --capacity C}): a layout within C, INFEASIBLE when proven, no schedule when stopped.
  */
 class CapacitySearchProperties {
-  private static final SolveLimits LIMITS = SolveLimits.defaults().withTimeLimit(Duration.ofSeconds(60));
+  private static final SolveLimits LIMITS =
+      SolveLimits.defaults().withTimeLimit(Duration.ofSeconds(60));
 
   static LongStream seeds() {
     return Seeds.seeds();
@@ -43,8 +44,9 @@ class CapacitySearchProperties {
   }
 
   /**
-   * Up to 7 buffers with mostly short lifespans on up to 12 time points, so that placing a long buffer often leaves
-   * pieces that no longer overlap in time (dynamic decomposition), and some equal buffers (twins).
+   * Up to 7 buffers with mostly short lifespans on up to 12 time points, so that placing a long
+   * buffer often leaves pieces that no longer overlap in time (dynamic decomposition), and some
+   * equal buffers (twins).
    */
   static Instance shortLived(SplittableRandom r) {
     int points = 4 + r.nextInt(9);
@@ -61,7 +63,10 @@ class CapacitySearchProperties {
       int b = Math.min(points - 1, a + len);
       ms.add(new Message("b" + i, a, b, 1 + r.nextInt(6)));
     }
-    return new Instance("dsa", new Problem.Dsa(ms), new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+    return new Instance(
+        "dsa",
+        new Problem.Dsa(ms),
+        new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
         Network.of(new Topology.Ula(points)));
   }
 
@@ -71,10 +76,14 @@ class CapacitySearchProperties {
       Message m = b.instance.messages().get(i);
       width[i] = (long) m.to() - m.from();
     }
-    return new CapacitySearch(b.lo, b.hi, b.size.clone(), width, b.points, new org.commsched.core.solve.StopToken());
+    return new CapacitySearch(
+        b.lo, b.hi, b.size.clone(), width, b.points, new org.commsched.core.solve.StopToken());
   }
 
-  /** A packing within {@code cap}: buffers alive together take disjoint offsets, all within [0, cap). */
+  /**
+   * A packing within {@code cap}: buffers alive together take disjoint offsets, all within [0,
+   * cap).
+   */
   static void assertPacking(long seed, List<Message> ms, long[] off, long cap) {
     for (int i = 0; i < ms.size(); i++) {
       Message a = ms.get(i);
@@ -95,11 +104,13 @@ class CapacitySearchProperties {
     CapacitySearch search = searchOf(b);
     long far = System.nanoTime() + Duration.ofMinutes(10).toNanos();
     for (int h = 0; h < CapacitySearch.PREORDERS.length; h++) {
-      assertThat(search.decide(opt, far, h)).as("seed %d preorder %s at the optimum %d", seed,
-          CapacitySearch.PREORDERS[h], opt).isEqualTo(CapacitySearch.FOUND);
+      assertThat(search.decide(opt, far, h))
+          .as("seed %d preorder %s at the optimum %d", seed, CapacitySearch.PREORDERS[h], opt)
+          .isEqualTo(CapacitySearch.FOUND);
       assertPacking(seed, inst.messages(), search.found, opt);
-      assertThat(search.decide(opt - 1, far, h)).as("seed %d preorder %s below the optimum %d", seed,
-          CapacitySearch.PREORDERS[h], opt).isEqualTo(CapacitySearch.INFEASIBLE);
+      assertThat(search.decide(opt - 1, far, h))
+          .as("seed %d preorder %s below the optimum %d", seed, CapacitySearch.PREORDERS[h], opt)
+          .isEqualTo(CapacitySearch.INFEASIBLE);
     }
     assertThat(search.decide(opt, far)).isEqualTo(CapacitySearch.FOUND);
     assertThat(search.decide(opt - 1, far)).isEqualTo(CapacitySearch.INFEASIBLE);
@@ -108,24 +119,28 @@ class CapacitySearchProperties {
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void eachPreorder_findsTheOptimumAndProvesOneBelow_onRandomInstances(long seed) {
-    decidesAroundTheOptimum(seed, RandomInstances.dsa(new SplittableRandom(seed * 104_729 + 7), 8, 7, 6));
+    decidesAroundTheOptimum(
+        seed, RandomInstances.dsa(new SplittableRandom(seed * 104_729 + 7), 8, 7, 6));
   }
 
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void eachPreorder_findsTheOptimumAndProvesOneBelow_onTinyPerfectPackings(long seed) {
     // every section tight at the optimum (the load): the tiling test of tight runs at work
-    decidesAroundTheOptimum(seed, PerfectPackings.of("perfect", 4 + (int) Math.floorMod(seed, 5), 3, 7, seed));
+    decidesAroundTheOptimum(
+        seed, PerfectPackings.of("perfect", 4 + (int) Math.floorMod(seed, 5), 3, 7, seed));
   }
 
   @org.junit.jupiter.api.Test
   void aPreorderRankingAsAnEarlierOneIsReplacedByASpare() {
-    // in a perfect packing every section total is the capacity, so TWA would rank the buffers as WAT
+    // in a perfect packing every section total is the capacity, so TWA would rank the buffers as
+    // WAT
     CapacitySearch search = searchOf(new Buffers(PerfectPackings.of("perfect", 40, 6, 30, 5)));
     assertThat(search.preorder(0)).isEqualTo("WAT");
     assertThat(search.preorder(1)).isEqualTo("TAW");
     assertThat(search.preorder(2)).isIn((Object[]) CapacitySearch.SPARE_PREORDERS);
-    CapacitySearch random = searchOf(new Buffers(RandomInstances.dsa(new SplittableRandom(3), 30, 40, 9)));
+    CapacitySearch random =
+        searchOf(new Buffers(RandomInstances.dsa(new SplittableRandom(3), 30, 40, 9)));
     assertThat(random.preorder(2)).isEqualTo("TWA");
   }
 
@@ -165,8 +180,13 @@ class CapacitySearchProperties {
   void capacity_stoppedByTheTimeLimitGivesNoScheduleOrALayoutWithinIt(long seed) {
     Instance inst = PerfectPackings.of("perfect", 300, 10, 200, seed);
     long cap = new Buffers(inst).load();
-    SolveResult res = new DsaSearch().solve(inst, SolveLimits.defaults().withTimeLimit(Duration.ofNanos(1))
-        .withOption(DsaSearch.CAPACITY, cap));
+    SolveResult res =
+        new DsaSearch()
+            .solve(
+                inst,
+                SolveLimits.defaults()
+                    .withTimeLimit(Duration.ofNanos(1))
+                    .withOption(DsaSearch.CAPACITY, cap));
     if (res.hasSchedule()) {
       assertValid(seed, inst, res);
       assertThat(res.makespan()).isLessThanOrEqualTo(cap);

@@ -21,15 +21,17 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@code dsa-search} against exhaustive search on tiny instances, and its results' validity and claims; {@code
- * best-fit}'s validity and its bound. The exhaustive optimum is the lowest first-fit layout over all orders: some
- * optimal layout has no buffer that fits anywhere lower (moving one lower never raises the height), and first fit in
- * that layout's offset order rebuilds it (a hole below a buffer among the earlier ones would be a lower place for
- * it).
+ * {@code dsa-search} against exhaustive search on tiny instances, and its results' validity and
+ * claims; {@code best-fit}'s validity and its bound. The exhaustive optimum is the lowest first-fit
+ * layout over all orders: some optimal layout has no buffer that fits anywhere lower (moving one
+ * lower never raises the height), and first fit in that layout's offset order rebuilds it (a hole
+ * below a buffer among the earlier ones would be a lower place for it).
  */
 class DsaSearchProperties {
-  private static final CommModel.Bufferless ALL = new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
-  private static final SolveLimits LIMITS = SolveLimits.defaults().withTimeLimit(Duration.ofSeconds(60));
+  private static final CommModel.Bufferless ALL =
+      new CommModel.Bufferless(CommModel.BufferlessPorts.ALL);
+  private static final SolveLimits LIMITS =
+      SolveLimits.defaults().withTimeLimit(Duration.ofSeconds(60));
 
   static LongStream seeds() {
     return Seeds.seeds();
@@ -69,7 +71,8 @@ class DsaSearchProperties {
     if (res.stats().containsKey("widths")) {
       assertThat(res.stats().get("widths")).isEqualTo("file times");
     }
-    // times 7 i + 3 scale every width by 7: the same preorders, so the same layout as on the ula points
+    // times 7 i + 3 scale every width by 7: the same preorders, so the same layout as on the ula
+    // points
     List<Long> scaled = new java.util.ArrayList<>();
     for (int i = 0; i < points; i++) {
       scaled.add(7L * i + 3);
@@ -80,15 +83,21 @@ class DsaSearchProperties {
     assertThat(same.stats().get("nodes")).isEqualTo(plain.stats().get("nodes"));
   }
 
-  /** The instance with the file times {@code times} for its ula points (as a DSA CSV file's instance carries). */
+  /**
+   * The instance with the file times {@code times} for its ula points (as a DSA CSV file's instance
+   * carries).
+   */
   static Instance withTimes(Instance inst, List<Long> times) {
-    return new Instance(inst.name(), new Problem.Dsa(inst.messages(), times), inst.model(), inst.network());
+    return new Instance(
+        inst.name(), new Problem.Dsa(inst.messages(), times), inst.model(), inst.network());
   }
 
   @org.junit.jupiter.api.Test
   void pointTimes_thatDoNotIncrease_areRefused() {
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Problem.Dsa(List.of(), List.of(0L, 5L, 5L)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("increase");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new Problem.Dsa(List.of(), List.of(0L, 5L, 5L)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("increase");
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -99,8 +108,11 @@ class DsaSearchProperties {
     SolveResult res = new BestFit().solve(inst, SolveLimits.defaults());
     assertValid(seed, inst, res);
     long load = new Buffers(inst).load();
-    assertThat(res.makespan()).isGreaterThanOrEqualTo(load).isGreaterThanOrEqualTo(res.lowerBound().value());
-    SolveResult ff = new org.commsched.heuristics.baseline.FirstFitSlots().solve(inst, SolveLimits.defaults());
+    assertThat(res.makespan())
+        .isGreaterThanOrEqualTo(load)
+        .isGreaterThanOrEqualTo(res.lowerBound().value());
+    SolveResult ff =
+        new org.commsched.heuristics.baseline.FirstFitSlots().solve(inst, SolveLimits.defaults());
     assertThat(res.makespan()).isLessThanOrEqualTo(ff.makespan());
   }
 
@@ -110,7 +122,10 @@ class DsaSearchProperties {
     Instance inst = PerfectPackings.of("perfect", 8 + (int) Math.floorMod(seed, 13), 6, 40, seed);
     SolveResult res = new DsaSearch().solve(inst, LIMITS);
     assertValid(seed, inst, res);
-    assertThat(res.makespan()).as("seed %d", seed).isEqualTo(new Buffers(inst).load()).isEqualTo(64);
+    assertThat(res.makespan())
+        .as("seed %d", seed)
+        .isEqualTo(new Buffers(inst).load())
+        .isEqualTo(64);
     assertThat(res.status()).isEqualTo(SolveStatus.OPTIMAL);
   }
 
@@ -118,9 +133,11 @@ class DsaSearchProperties {
   @MethodSource("fewSeeds")
   void search_atATinyTimeLimitReturnsTheBestFoundAndAProvenBound(long seed) {
     Instance inst = RandomInstances.dsa(new SplittableRandom(seed * 17 + 3), 60, 300, 64);
-    SolveResult res = new DsaSearch().solve(inst, SolveLimits.defaults().withTimeLimit(Duration.ofNanos(1)));
+    SolveResult res =
+        new DsaSearch().solve(inst, SolveLimits.defaults().withTimeLimit(Duration.ofNanos(1)));
     assertValid(seed, inst, res);
-    assertThat(res.lowerBound().value()).isLessThanOrEqualTo(res.makespan())
+    assertThat(res.lowerBound().value())
+        .isLessThanOrEqualTo(res.makespan())
         .isGreaterThanOrEqualTo(new Buffers(inst).load());
     if (res.lowerBound().value() < res.makespan()) {
       assertThat(res.status()).isEqualTo(SolveStatus.FEASIBLE);
@@ -158,7 +175,10 @@ class DsaSearchProperties {
         moved = false;
         for (int j = 0; j < n; j++) {
           Message b = ms.get(j);
-          if (done[j] && a.from() < b.to() && b.from() < a.to() && x < off[j] + b.length()
+          if (done[j]
+              && a.from() < b.to()
+              && b.from() < a.to()
+              && x < off[j] + b.length()
               && off[j] < x + a.length()) {
             x = off[j] + b.length();
             moved = true;

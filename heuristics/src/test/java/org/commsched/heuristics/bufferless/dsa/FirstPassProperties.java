@@ -21,13 +21,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * best-fit's placement passes after the gap search was made branch-free ({@link Packer#fit}): whole passes of first
- * fit and best fit, and then removals and re-placements as the improvement moves make them, put every buffer where
- * the implementation before the change ({@link PackerBefore}, kept as it was) puts it. A first pass stopped at the
- * run's limit still gives a valid layout: the buffers it placed where first fit put them, and the rest placed by
- * {@link StartSweep} (checked against its definition in {@link StartSweepProperties}); {@code dsa-search} answers
- * with that layout (UNKNOWN under a capacity below its height). Seeded instances with sizes of every spread (1 to 9
- * with many ties, log-uniform up to 2^20, mostly one size), equal lifespans and lifespans of every length.
+ * best-fit's placement passes after the gap search was made branch-free ({@link Packer#fit}): whole
+ * passes of first fit and best fit, and then removals and re-placements as the improvement moves
+ * make them, put every buffer where the implementation before the change ({@link PackerBefore},
+ * kept as it was) puts it. A first pass stopped at the run's limit still gives a valid layout: the
+ * buffers it placed where first fit put them, and the rest placed by {@link StartSweep} (checked
+ * against its definition in {@link StartSweepProperties}); {@code dsa-search} answers with that
+ * layout (UNKNOWN under a capacity below its height). Seeded instances with sizes of every spread
+ * (1 to 9 with many ties, log-uniform up to 2^20, mostly one size), equal lifespans and lifespans
+ * of every length.
  */
 class FirstPassProperties {
   static LongStream seeds() {
@@ -40,8 +42,7 @@ class FirstPassProperties {
   }
 
   /** A seeded buffer set: lifespans over {@code points} points, sizes of one of four kinds. */
-  record Case(int[] lo, int[] hi, long[] size, int points) {
-  }
+  record Case(int[] lo, int[] hi, long[] size, int points) {}
 
   static Case draw(SplittableRandom r, int n) {
     int points = 2 + r.nextInt(Math.max(2, n / (1 + r.nextInt(8))));
@@ -66,16 +67,16 @@ class FirstPassProperties {
         lo[i] = r.nextInt(points - 1);
         hi[i] = Math.min(points - 1, lo[i] + 1 + r.nextInt(maxLife));
       }
-      size[i] = switch (kind) {
-        case 0 -> 1 + r.nextInt(9);
-        case 1 -> Math.max(1, (long) Math.exp(r.nextDouble() * Math.log(1 << 20)));
-        case 2 -> r.nextInt(4) == 0 ? 1 + r.nextInt(1000) : 64;
-        default -> 1 + r.nextInt(1 << 12);
-      };
+      size[i] =
+          switch (kind) {
+            case 0 -> 1 + r.nextInt(9);
+            case 1 -> Math.max(1, (long) Math.exp(r.nextDouble() * Math.log(1 << 20)));
+            case 2 -> r.nextInt(4) == 0 ? 1 + r.nextInt(1000) : 64;
+            default -> 1 + r.nextInt(1 << 12);
+          };
     }
     return new Case(lo, hi, size, points);
   }
-
 
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -92,7 +93,8 @@ class FirstPassProperties {
       for (int q = 0; q < n; q++) {
         int i = order[q];
         long expected = before.fit(i, best);
-        assertThat(now.fit(i, best)).as("seed %d best %b placement %d (buffer %d)", seed, best, q, i)
+        assertThat(now.fit(i, best))
+            .as("seed %d best %b placement %d (buffer %d)", seed, best, q, i)
             .isEqualTo(expected);
         now.place(i, expected);
         before.place(i, expected);
@@ -109,7 +111,8 @@ class FirstPassProperties {
         for (int i : out) {
           boolean rule = r.nextBoolean();
           long expected = before.fit(i, rule);
-          assertThat(now.fit(i, rule)).as("seed %d move %d buffer %d best %b", seed, move, i, rule)
+          assertThat(now.fit(i, rule))
+              .as("seed %d move %d buffer %d best %b", seed, move, i, rule)
               .isEqualTo(expected);
           now.place(i, expected);
           before.place(i, expected);
@@ -130,8 +133,10 @@ class FirstPassProperties {
     long[] off = BestFit.layout(b, 0, seed, past, past, new StopToken(), passes);
     assertThat(passes[1]).as("placed by first fit before the stop").isZero();
     assertThat(passes[0]).isEqualTo(1);
-    // every buffer by the sweep alone or a layered sweep (their definitions in StartSweepProperties), nothing kept
-    // from a pass; which one depends on the fallback's grace (StartSweep.FRESH_GRACE), never above the sweep alone
+    // every buffer by the sweep alone or a layered sweep (their definitions in
+    // StartSweepProperties), nothing kept
+    // from a pass; which one depends on the fallback's grace (StartSweep.FRESH_GRACE), never above
+    // the sweep alone
     assertValid(b, off);
     assertFresh(c, b, off);
   }
@@ -146,16 +151,19 @@ class FirstPassProperties {
     Buffers b = new Buffers(instance(c));
     int[] passes = new int[2];
     StopToken token = new StopToken();
-    // the token trips while the pass runs, or before or after it: whatever the timing, the layout is the pass's
+    // the token trips while the pass runs, or before or after it: whatever the timing, the layout
+    // is the pass's
     // first placements (a multiple of BestFit.POLL, or all of them) and the sweep's for the rest
-    Thread stopper = new Thread(() -> {
-      try {
-        Thread.sleep(seed % 3);
-      } catch (InterruptedException e) {
-        // stop now
-      }
-      token.stop();
-    });
+    Thread stopper =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(seed % 3);
+              } catch (InterruptedException e) {
+                // stop now
+              }
+              token.stop();
+            });
     stopper.start();
     long far = System.nanoTime() + 60_000_000_000L;
     long[] off = BestFit.layout(b, 0, seed, far, far, token, passes);
@@ -164,7 +172,8 @@ class FirstPassProperties {
     int placed = passes[1];
     assertThat(placed % BestFit.POLL == 0 || placed == n).as("placed %d of %d", placed, n).isTrue();
     if (placed == n) {
-      return; // the pass ended before the stop: a whole layout (later passes are BestFit's own business)
+      return; // the pass ended before the stop: a whole layout (later passes are BestFit's own
+      // business)
     }
     // the first pass's order: size decreasing, or above EARLY_CLASSES buffers the size-class order
     int[] order = BestFit.orders(b).get(n > BestFit.EARLY_CLASSES ? 4 : 0);
@@ -183,17 +192,21 @@ class FirstPassProperties {
     }
     long[] kept = StartSweepProperties.reference(c, pre, isPlaced);
     long[] alone = StartSweepProperties.reference(c, new long[n], new boolean[n]);
-    assertThat(off).as("placed %d", placed).isEqualTo(b.height(alone) < b.height(kept) ? alone : kept);
+    assertThat(off)
+        .as("placed %d", placed)
+        .isEqualTo(b.height(alone) < b.height(kept) ? alone : kept);
   }
 
   /**
-   * A layout from nothing ({@link StartSweep#fresh}, whose layered sweeps may be given up at its grace): one of its
-   * candidates by their definitions, and no higher than the sweep alone.
+   * A layout from nothing ({@link StartSweep#fresh}, whose layered sweeps may be given up at its
+   * grace): one of its candidates by their definitions, and no higher than the sweep alone.
    */
   static void assertFresh(Case c, Buffers b, long[] off) {
     // the layers' areas count the time points of b (Buffers compresses c's times once more)
-    List<long[]> candidates = StartSweepProperties.freshCandidates(new Case(b.lo, b.hi, b.size, b.points));
-    assertThat(candidates).as("the fallback's layout is one of its candidates")
+    List<long[]> candidates =
+        StartSweepProperties.freshCandidates(new Case(b.lo, b.hi, b.size, b.points));
+    assertThat(candidates)
+        .as("the fallback's layout is one of its candidates")
         .anySatisfy(o -> assertThat(o).isEqualTo(off));
     assertThat(b.height(off)).isLessThanOrEqualTo(b.height(candidates.get(0)));
   }
@@ -206,7 +219,8 @@ class FirstPassProperties {
     Instance inst = instance(c);
     SolveLimits tiny = SolveLimits.defaults().withTimeLimit(java.time.Duration.ofNanos(1));
     SolveResult free = new DsaSearch().solve(inst, tiny);
-    assertThat(free.stats().get("firstPass").toString()).startsWith("stopped at the time limit after 0 of ");
+    assertThat(free.stats().get("firstPass").toString())
+        .startsWith("stopped at the time limit after 0 of ");
     assertThat(free.status()).isIn(SolveStatus.FEASIBLE, SolveStatus.OPTIMAL);
     Buffers b = new Buffers(inst);
     long[] off = new long[b.n];
@@ -246,7 +260,10 @@ class FirstPassProperties {
     for (int i = 0; i < c.lo().length; i++) {
       ms.add(new Message("b" + i, c.lo()[i], c.hi()[i], c.size()[i]));
     }
-    return new Instance("first-pass", new Problem.Dsa(ms), new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+    return new Instance(
+        "first-pass",
+        new Problem.Dsa(ms),
+        new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
         Network.of(new Topology.Ula(c.points())));
   }
 }

@@ -3,18 +3,19 @@ package org.commsched.heuristics.bufferless.dsa;
 import java.util.Arrays;
 
 /**
- * Places buffers one at a time into a partial layout: a buffer goes into the first gap that holds it, among the
- * placed buffers whose lifespans overlap its own (first fit), or into the smallest such gap, lowest first (best
- * fit), else on top of them: the overlapping placed buffers are found through a static index of all lifespans,
- * sorted by offset and swept for the gaps between them.
+ * Places buffers one at a time into a partial layout: a buffer goes into the first gap that holds
+ * it, among the placed buffers whose lifespans overlap its own (first fit), or into the smallest
+ * such gap, lowest first (best fit), else on top of them: the overlapping placed buffers are found
+ * through a static index of all lifespans, sorted by offset and swept for the gaps between them.
  *
- * <p><b>Index.</b> A buffer j overlaps buffer i iff {@code lo_j} lies in {@code [lo_i, hi_i)} (a range of the
- * buffers sorted by {@code lo}) or j is alive at the point {@code lo_i} and starts before it (a stabbing query of a
- * segment tree over the time points, each lifespan stored at its O(log P) canonical nodes). A query costs
- * O(log P + k) for k overlapping buffers, placed or not, and the gap sweep about O(k') for the k' placed ones (a
- * counting sort by offset, see {@link #sortHits});
- * memory O(n log P). The buffers are read in start order (the index and the offsets kept by position in that
- * order), so that a query reads memory almost sequentially. Nothing is proportional to the raw times (the times are compressed points).
+ * <p><b>Index.</b> A buffer j overlaps buffer i iff {@code lo_j} lies in {@code [lo_i, hi_i)} (a
+ * range of the buffers sorted by {@code lo}) or j is alive at the point {@code lo_i} and starts
+ * before it (a stabbing query of a segment tree over the time points, each lifespan stored at its
+ * O(log P) canonical nodes). A query costs O(log P + k) for k overlapping buffers, placed or not,
+ * and the gap sweep about O(k') for the k' placed ones (a counting sort by offset, see {@link
+ * #sortHits}); memory O(n log P). The buffers are read in start order (the index and the offsets
+ * kept by position in that order), so that a query reads memory almost sequentially. Nothing is
+ * proportional to the raw times (the times are compressed points).
  *
  * @implNote Mutable; not thread-safe.
  */
@@ -23,8 +24,10 @@ final class PackerBefore {
   final int[] lo;
   final int[] hi;
   final long[] size;
+
   /** Offset of each placed buffer. */
   final long[] off;
+
   /** Whether each buffer is placed. */
   final boolean[] placed;
 
@@ -33,14 +36,22 @@ final class PackerBefore {
   private final int base;
   private final int[] segStart;
   private final int[] segItems;
+
   /** Position of each buffer in {@link #byLo}. */
   private final int[] rank;
+
   /** By position in {@link #byLo}: the offset, and offset + size if placed, else -1. */
   private final long[] rOff;
+
   private final long[] rEnd;
   private int[] hits = new int[64];
-  /** The offsets and ends of the hits of {@link #fit}, their offset order, and the counting sort's buckets. */
+
+  /**
+   * The offsets and ends of the hits of {@link #fit}, their offset order, and the counting sort's
+   * buckets.
+   */
   private long[] offs = new long[64];
+
   private long[] ends = new long[64];
   private int[] order = new int[64];
   private int[] count = new int[129];
@@ -111,8 +122,8 @@ final class PackerBefore {
   }
 
   /**
-   * The buffers (other than i) whose lifespans overlap buffer i's, placed ones only if {@code placedOnly}; into
-   * {@link #hits}, returns the count.
+   * The buffers (other than i) whose lifespans overlap buffer i's, placed ones only if {@code
+   * placedOnly}; into {@link #hits}, returns the count.
    */
   int overlapping(int i, boolean placedOnly) {
     int k = 0;
@@ -148,12 +159,14 @@ final class PackerBefore {
   }
 
   /**
-   * The offset for buffer i among the placed buffers: the lowest gap that holds it ({@code best == false}) or the
-   * smallest such gap, lowest on ties ({@code best == true}); else the top of the overlapping placed buffers
-   * (sorting the overlapping placed buffers by offset and sweeping them).
+   * The offset for buffer i among the placed buffers: the lowest gap that holds it ({@code best ==
+   * false}) or the smallest such gap, lowest on ties ({@code best == true}); else the top of the
+   * overlapping placed buffers (sorting the overlapping placed buffers by offset and sweeping
+   * them).
    */
   long fit(int i, boolean best) {
-    // the placed buffers overlapping i in time: those starting in [lo_i, hi_i), then those alive at lo_i that start
+    // the placed buffers overlapping i in time: those starting in [lo_i, hi_i), then those alive at
+    // lo_i that start
     // before it
     int k = 0;
     long maxOff = 0;
@@ -214,9 +227,10 @@ final class PackerBefore {
   }
 
   /**
-   * Puts the first k hits in offset order into {@link #order}: a counting sort on the offsets' high bits (at most
-   * 2k buckets, so about one hit per bucket), then an insertion sort, which only has the order within buckets left
-   * to fix. Linear in k on offsets spread over a range, where a comparison sort spent most of a placement.
+   * Puts the first k hits in offset order into {@link #order}: a counting sort on the offsets' high
+   * bits (at most 2k buckets, so about one hit per bucket), then an insertion sort, which only has
+   * the order within buckets left to fix. Linear in k on offsets spread over a range, where a
+   * comparison sort spent most of a placement.
    */
   private void sortHits(int k, long maxOff) {
     int buckets = 2 * Integer.highestOneBit(k);
@@ -275,7 +289,9 @@ final class PackerBefore {
     Arrays.fill(rEnd, -1);
   }
 
-  /** Clears the layout and places every buffer at its offset in {@code offsets} (a valid layout). */
+  /**
+   * Clears the layout and places every buffer at its offset in {@code offsets} (a valid layout).
+   */
   void placeAll(long[] offsets) {
     clear();
     for (int i = 0; i < n; i++) {

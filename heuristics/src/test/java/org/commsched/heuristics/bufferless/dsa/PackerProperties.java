@@ -11,9 +11,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link Packer}: its gap search (overlap index in start order, counting sort by offset) gives the offset a naive
- * reference computes from the definition, on seeded random lifespans, sizes and sequences of placements and
- * removals; offsets beyond 2^42 and equal offsets included.
+ * {@link Packer}: its gap search (overlap index in start order, counting sort by offset) gives the
+ * offset a naive reference computes from the definition, on seeded random lifespans, sizes and
+ * sequences of placements and removals; offsets beyond 2^42 and equal offsets included.
  */
 class PackerProperties {
   static LongStream seeds() {
@@ -21,9 +21,10 @@ class PackerProperties {
   }
 
   /**
-   * The reference: the lowest x >= 0 (first fit) such that no placed buffer alive with i overlaps [x, x + s), among
-   * 0 and the ends of those buffers; or the smallest gap between them that holds s, lowest on ties (best fit);
-   * else the top of those buffers. Written from the definition, by testing every candidate against every buffer.
+   * The reference: the lowest x >= 0 (first fit) such that no placed buffer alive with i overlaps
+   * [x, x + s), among 0 and the ends of those buffers; or the smallest gap between them that holds
+   * s, lowest on ties (best fit); else the top of those buffers. Written from the definition, by
+   * testing every candidate against every buffer.
    */
   static long naive(Packer p, int i, boolean best) {
     List<Integer> alive = new ArrayList<>();
@@ -42,7 +43,8 @@ class PackerProperties {
     long bestAt = -1;
     long bestLen = Long.MAX_VALUE;
     for (long x : candidates) {
-      // the free gap starting at x: x must be free, and the gap runs up to the lowest buffer start at or above x
+      // the free gap starting at x: x must be free, and the gap runs up to the lowest buffer start
+      // at or above x
       boolean free = true;
       long next = Long.MAX_VALUE;
       for (int j : alive) {
@@ -84,7 +86,10 @@ class PackerProperties {
     for (int i = 0; i < n; i++) {
       lo[i] = r.nextInt(points - 1);
       hi[i] = lo[i] + 1 + r.nextInt(points - 1 - lo[i]);
-      size[i] = r.nextInt(3) == 0 ? 4 : 1 + r.nextInt(huge ? 1 << 20 : 9); // equal sizes make equal offsets
+      size[i] =
+          r.nextInt(3) == 0
+              ? 4
+              : 1 + r.nextInt(huge ? 1 << 20 : 9); // equal sizes make equal offsets
     }
     Packer p = new Packer(lo, hi, size, points);
     long base = huge ? 1L << 50 : 0;
@@ -97,7 +102,9 @@ class PackerProperties {
       }
       boolean best = r.nextBoolean();
       long expected = naive(p, i, best);
-      assertThat(p.fit(i, best)).as("seed %d step %d buffer %d best %b", seed, step, i, best).isEqualTo(expected);
+      assertThat(p.fit(i, best))
+          .as("seed %d step %d buffer %d best %b", seed, step, i, best)
+          .isEqualTo(expected);
       checked++;
       // place it there, or (sometimes) at a free spot far up, so that later gaps are of every kind
       long at = r.nextInt(5) == 0 ? Math.max(expected, base + top(p) + r.nextInt(7)) : expected;
@@ -107,10 +114,11 @@ class PackerProperties {
   }
 
   /**
-   * Many buffers alive together, most packed low and a few far up (2^40, or 2^59 where the offsets leave no room for
-   * packed sort keys): the low offsets share one bucket of the counting sort, whose insertion sort then passes the
-   * packer's budget of moves (lowered to 1 a hit here from {@link Packer#INSERTION_BUDGET}, so that small instances
-   * pass it) and gives way to the keyed sort (at 2^59 it runs to its end); the fit still equals the reference.
+   * Many buffers alive together, most packed low and a few far up (2^40, or 2^59 where the offsets
+   * leave no room for packed sort keys): the low offsets share one bucket of the counting sort,
+   * whose insertion sort then passes the packer's budget of moves (lowered to 1 a hit here from
+   * {@link Packer#INSERTION_BUDGET}, so that small instances pass it) and gives way to the keyed
+   * sort (at 2^59 it runs to its end); the fit still equals the reference.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -139,8 +147,12 @@ class PackerProperties {
       boolean best = r.nextBoolean();
       long expected = naive(p, i, best);
       large += p.overlapping(i, true) > 32 ? 1 : 0;
-      assertThat(p.fit(i, best)).as("seed %d step %d buffer %d best %b", seed, step, i, best).isEqualTo(expected);
-      p.place(i, r.nextInt(12) == 0 ? Math.max(expected, Math.max(far, top(p)) + r.nextInt(5)) : expected);
+      assertThat(p.fit(i, best))
+          .as("seed %d step %d buffer %d best %b", seed, step, i, best)
+          .isEqualTo(expected);
+      p.place(
+          i,
+          r.nextInt(12) == 0 ? Math.max(expected, Math.max(far, top(p)) + r.nextInt(5)) : expected);
     }
     assertThat(large).as("fits among more than 32 placed buffers").isPositive();
   }

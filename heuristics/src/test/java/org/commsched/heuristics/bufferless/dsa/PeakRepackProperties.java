@@ -14,8 +14,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link PeakRepack}: its layouts are valid (by the independent schedule checker), never above the layout it starts
- * from, never below the load, and the same for the same seed.
+ * {@link PeakRepack}: its layouts are valid (by the independent schedule checker), never above the
+ * layout it starts from, never below the load, and the same for the same seed.
  */
 class PeakRepackProperties {
   static LongStream seeds() {
@@ -37,14 +37,33 @@ class PeakRepackProperties {
     }
     long deadline = System.nanoTime() + 60_000_000_000L;
     long[] moves = new long[2];
-    long[] off = PeakRepack.improve(b, new Packer(b.lo, b.hi, b.size, b.points), start, b.load(), seed, deadline,
-        new StopToken(), moves);
+    long[] off =
+        PeakRepack.improve(
+            b,
+            new Packer(b.lo, b.hi, b.size, b.points),
+            start,
+            b.load(),
+            seed,
+            deadline,
+            new StopToken(),
+            moves);
     SolveResult res = b.result("peak-repack", off, b.bound());
     assertValid(seed, inst, res);
-    assertThat(res.makespan()).as("seed %d", seed).isLessThanOrEqualTo(top).isGreaterThanOrEqualTo(b.load());
+    assertThat(res.makespan())
+        .as("seed %d", seed)
+        .isLessThanOrEqualTo(top)
+        .isGreaterThanOrEqualTo(b.load());
     assertThat(moves[1]).isLessThanOrEqualTo(moves[0]);
-    long[] again = PeakRepack.improve(b, new Packer(b.lo, b.hi, b.size, b.points), start, b.load(), seed,
-        deadline, new StopToken(), null);
+    long[] again =
+        PeakRepack.improve(
+            b,
+            new Packer(b.lo, b.hi, b.size, b.points),
+            start,
+            b.load(),
+            seed,
+            deadline,
+            new StopToken(),
+            null);
     assertThat(again).as("seed %d", seed).isEqualTo(off);
   }
 
@@ -56,8 +75,16 @@ class PeakRepackProperties {
     Buffers b = new Buffers(inst);
     long deadline = System.nanoTime() + 60_000_000_000L;
     long[] bf = BestFit.layout(b, b.load(), seed, deadline);
-    long[] off = PeakRepack.improve(b, new Packer(b.lo, b.hi, b.size, b.points), bf, b.load(), seed, deadline,
-        new StopToken(), null);
+    long[] off =
+        PeakRepack.improve(
+            b,
+            new Packer(b.lo, b.hi, b.size, b.points),
+            bf,
+            b.load(),
+            seed,
+            deadline,
+            new StopToken(),
+            null);
     SolveResult res = b.result("peak-repack", off, b.bound());
     assertValid(seed, inst, res);
     assertThat(res.makespan()).as("seed %d", seed).isLessThanOrEqualTo(b.height(bf));

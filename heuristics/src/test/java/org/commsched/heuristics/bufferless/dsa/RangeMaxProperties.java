@@ -8,7 +8,10 @@ import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** {@link RangeMax}: every range maximum equals a plain scan of the range, on seeded arrays of every length. */
+/**
+ * {@link RangeMax}: every range maximum equals a plain scan of the range, on seeded arrays of every
+ * length.
+ */
 class RangeMaxProperties {
   static LongStream seeds() {
     return Seeds.seeds();

@@ -12,18 +12,20 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link StartSweep}, the finish of a first pass stopped at the run's limit, against its definition computed pair by
- * pair: on seeded buffer sets ({@link FirstPassProperties#draw}) with a random part already placed by first fit in a
- * random order (none, some or nearly all), every other buffer, in order of start (ties: size decreasing, index), goes
- * to the lowest offset at least the highest end of the already-placed buffers starting strictly inside its lifespan,
- * free of every buffer alive with it that is already placed and starts no later or was placed before it; the layout
- * is valid pair by pair and the already-placed offsets are kept; and each buffer's end is at most the skyline's in the
- * same order (the highest end of the buffers alive with it that are already placed or placed before it, plus its
- * size), so with nothing placed the height is at most the skyline's. A first pass stopped at the run's limit ends in
- * the lower of that layout around its placements and the one of the sweep alone ({@link StartSweep#lower}). The
- * layered sweep ({@link StartSweep#layered}) against its definition (layers of equal area by size decreasing, each by
- * the sweep's definition around the layers before it), and with nothing placed the lowest of the sweep alone and the
- * layered sweeps ({@link StartSweep#fresh}).
+ * {@link StartSweep}, the finish of a first pass stopped at the run's limit, against its definition
+ * computed pair by pair: on seeded buffer sets ({@link FirstPassProperties#draw}) with a random
+ * part already placed by first fit in a random order (none, some or nearly all), every other
+ * buffer, in order of start (ties: size decreasing, index), goes to the lowest offset at least the
+ * highest end of the already-placed buffers starting strictly inside its lifespan, free of every
+ * buffer alive with it that is already placed and starts no later or was placed before it; the
+ * layout is valid pair by pair and the already-placed offsets are kept; and each buffer's end is at
+ * most the skyline's in the same order (the highest end of the buffers alive with it that are
+ * already placed or placed before it, plus its size), so with nothing placed the height is at most
+ * the skyline's. A first pass stopped at the run's limit ends in the lower of that layout around
+ * its placements and the one of the sweep alone ({@link StartSweep#lower}). The layered sweep
+ * ({@link StartSweep#layered}) against its definition (layers of equal area by size decreasing,
+ * each by the sweep's definition around the layers before it), and with nothing placed the lowest
+ * of the sweep alone and the layered sweeps ({@link StartSweep#fresh}).
  */
 class StartSweepProperties {
   static LongStream seeds() {
@@ -61,8 +63,12 @@ class StartSweepProperties {
     long[] expected = reference(c, before, placed);
     long[] sky = skyline(c, before, placed);
     for (int i = 0; i < n; i++) {
-      assertThat(off[i]).as("seed %d buffer %d (placed %b)", seed, i, placed[i]).isEqualTo(expected[i]);
-      assertThat(off[i] + c.size()[i]).as("buffer %d against the skyline", i).isLessThanOrEqualTo(sky[i]);
+      assertThat(off[i])
+          .as("seed %d buffer %d (placed %b)", seed, i, placed[i])
+          .isEqualTo(expected[i]);
+      assertThat(off[i] + c.size()[i])
+          .as("buffer %d against the skyline", i)
+          .isLessThanOrEqualTo(sky[i]);
     }
     if (kind == 0) {
       long h = 0;
@@ -104,7 +110,8 @@ class StartSweepProperties {
   @MethodSource("seeds")
   void aLayeredSweepLaysOutLayersOfEqualAreaLargestFirstEachAroundTheOnesBefore(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 3_001 + 17);
-    FirstPassProperties.Case c = FirstPassProperties.draw(r, 2 + r.nextInt(r.nextInt(4) == 0 ? 1200 : 250));
+    FirstPassProperties.Case c =
+        FirstPassProperties.draw(r, 2 + r.nextInt(r.nextInt(4) == 0 ? 1200 : 250));
     int k = 1 + r.nextInt(13);
     long[] off = StartSweep.layered(c.lo(), c.hi(), c.size(), c.points(), k);
     Buffers b = new Buffers(FirstPassProperties.instance(c));
@@ -119,7 +126,8 @@ class StartSweepProperties {
   @MethodSource("seeds")
   void withNothingPlacedTheAnswerIsTheLowestOfTheSweepAloneAndTheLayeredSweeps(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 9_011 + 23);
-    FirstPassProperties.Case c = FirstPassProperties.draw(r, 2 + r.nextInt(r.nextInt(4) == 0 ? 1200 : 250));
+    FirstPassProperties.Case c =
+        FirstPassProperties.draw(r, 2 + r.nextInt(r.nextInt(4) == 0 ? 1200 : 250));
     Buffers b = new Buffers(FirstPassProperties.instance(c));
     long[] off = StartSweep.fresh(c.lo(), c.hi(), c.size(), c.points(), 600_000_000_000L);
     List<long[]> candidates = freshCandidates(c);
@@ -135,7 +143,10 @@ class StartSweepProperties {
         .isEqualTo(b.height(first) < b.height(candidates.get(0)) ? first : candidates.get(0));
   }
 
-  /** The layouts {@link StartSweep#fresh} chooses among, by their definitions: the sweep alone, then the layered. */
+  /**
+   * The layouts {@link StartSweep#fresh} chooses among, by their definitions: the sweep alone, then
+   * the layered.
+   */
   static List<long[]> freshCandidates(FirstPassProperties.Case c) {
     int n = c.lo().length;
     List<long[]> all = new ArrayList<>();
@@ -147,9 +158,10 @@ class StartSweepProperties {
   }
 
   /**
-   * The layered sweep of k layers by its definition: buffers by size decreasing (ties: index), buffer i in layer
-   * min(k - 1, floor(k x (area of the buffers before it) / total area)), area = size x points of its lifespan; each
-   * layer by the sweep's definition around the layers before it, the later ones absent.
+   * The layered sweep of k layers by its definition: buffers by size decreasing (ties: index),
+   * buffer i in layer min(k - 1, floor(k x (area of the buffers before it) / total area)), area =
+   * size x points of its lifespan; each layer by the sweep's definition around the layers before
+   * it, the later ones absent.
    */
   static long[] layeredReference(FirstPassProperties.Case c, int k) {
     int n = c.lo().length;
@@ -159,7 +171,8 @@ class StartSweepProperties {
       bySize.add(i);
       total += (double) c.size()[i] * (c.hi()[i] - c.lo()[i]);
     }
-    bySize.sort((x, y) -> c.size()[x] != c.size()[y] ? Long.compare(c.size()[y], c.size()[x]) : x - y);
+    bySize.sort(
+        (x, y) -> c.size()[x] != c.size()[y] ? Long.compare(c.size()[y], c.size()[x]) : x - y);
     int[] layer = new int[n];
     double before = 0;
     for (int i : bySize) {
@@ -175,7 +188,8 @@ class StartSweepProperties {
         }
       }
       int m = in.size();
-      FirstPassProperties.Case sub = new FirstPassProperties.Case(new int[m], new int[m], new long[m], c.points());
+      FirstPassProperties.Case sub =
+          new FirstPassProperties.Case(new int[m], new int[m], new long[m], c.points());
       long[] pre = new long[m];
       boolean[] placed = new boolean[m];
       for (int q = 0; q < m; q++) {
@@ -194,7 +208,10 @@ class StartSweepProperties {
     return off;
   }
 
-  /** The sweep's offsets by its definition (see the class comment), pair by pair; placed buffers keep theirs. */
+  /**
+   * The sweep's offsets by its definition (see the class comment), pair by pair; placed buffers
+   * keep theirs.
+   */
   static long[] reference(FirstPassProperties.Case c, long[] pre, boolean[] placed) {
     int n = c.lo().length;
     int[] lo = c.lo();
@@ -207,8 +224,11 @@ class StartSweepProperties {
         order.add(i);
       }
     }
-    order.sort((x, y) -> lo[x] != lo[y] ? Integer.compare(lo[x], lo[y])
-        : size[x] != size[y] ? Long.compare(size[y], size[x]) : Integer.compare(x, y));
+    order.sort(
+        (x, y) ->
+            lo[x] != lo[y]
+                ? Integer.compare(lo[x], lo[y])
+                : size[x] != size[y] ? Long.compare(size[y], size[x]) : Integer.compare(x, y));
     boolean[] done = placed.clone();
     for (int i : order) {
       long floor = 0;
@@ -241,8 +261,9 @@ class StartSweepProperties {
   }
 
   /**
-   * The end of each buffer on the skyline in the sweep's order: a placed buffer's own end; another at the highest end
-   * of the buffers alive with it that are already placed or earlier in the order, plus its size.
+   * The end of each buffer on the skyline in the sweep's order: a placed buffer's own end; another
+   * at the highest end of the buffers alive with it that are already placed or earlier in the
+   * order, plus its size.
    */
   static long[] skyline(FirstPassProperties.Case c, long[] pre, boolean[] placed) {
     int n = c.lo().length;
@@ -258,8 +279,11 @@ class StartSweepProperties {
         order.add(i);
       }
     }
-    order.sort((x, y) -> lo[x] != lo[y] ? Integer.compare(lo[x], lo[y])
-        : size[x] != size[y] ? Long.compare(size[y], size[x]) : Integer.compare(x, y));
+    order.sort(
+        (x, y) ->
+            lo[x] != lo[y]
+                ? Integer.compare(lo[x], lo[y])
+                : size[x] != size[y] ? Long.compare(size[y], size[x]) : Integer.compare(x, y));
     boolean[] done = placed.clone();
     for (int i : order) {
       long base = 0;

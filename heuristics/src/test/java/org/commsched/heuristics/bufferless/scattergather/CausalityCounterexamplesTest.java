@@ -19,11 +19,12 @@ import org.commsched.instances.testing.GatherCases;
 import org.junit.jupiter.api.Test;
 
 /**
- * The two invalid traces an audit found the checker accepting, when V6 only asked that a node send nothing before
- * some control flit reached it. Both start from the Transmission-Certification trace of Figure 4 of Bhatt, Pucci,
- * Ranade, Rosenberg, "Scattering and Gathering Messages in Networks of Processors" (catalogue
- * sg-fig4-gather-path6-tc; docs/models/bufferless-scatter-gather.md#figures-1-to-4: orders reach P1..P5 in rows 11..15,
- * the root receives M1..M5 in rows 14..21).
+ * The two invalid traces an audit found the checker accepting, when V6 only asked that a node send
+ * nothing before some control flit reached it. Both start from the Transmission-Certification trace
+ * of Figure 4 of Bhatt, Pucci, Ranade, Rosenberg, "Scattering and Gathering Messages in Networks of
+ * Processors" (catalogue sg-fig4-gather-path6-tc;
+ * docs/models/bufferless-scatter-gather.md#figures-1-to-4: orders reach P1..P5 in rows 11..15, the
+ * root receives M1..M5 in rows 14..21).
  */
 class CausalityCounterexamplesTest {
   private static final Instance FIG4 = GatherCases.catalogue("sg-fig4-gather-path6-tc.json");
@@ -35,13 +36,15 @@ class CausalityCounterexamplesTest {
   }
 
   private static SolveResult withSchedule(SolveResult r, Schedule.Departures d, long makespan) {
-    return new SolveResult(r.method(), r.status(), d, makespan, r.lowerBound(), d.scale(), r.stats());
+    return new SolveResult(
+        r.method(), r.status(), d, makespan, r.lowerBound(), d.scale(), r.stats());
   }
 
   /**
-   * (a) M5 departs in step 6, long before its order reaches P5 (row 15), with the makespan restated (20): no
-   * collision, so only the protocol rules can reject it. M5 breaks causality at P5, P5's order promised its
-   * stream from row 17, and every order above it promised a stream that M5 now leaves early.
+   * (a) M5 departs in step 6, long before its order reaches P5 (row 15), with the makespan restated
+   * (20): no collision, so only the protocol rules can reject it. M5 breaks causality at P5, P5's
+   * order promised its stream from row 17, and every order above it promised a stream that M5 now
+   * leaves early.
    */
   @Test
   void m5BeforeItsOrder_isCausality_andBreaksEveryOrderAboveIt() {
@@ -58,9 +61,14 @@ class CausalityCounterexamplesTest {
     for (Violation v : report.violations()) {
       found.add(v.kind() + " " + v.place() + " " + v.time() + " " + v.messages());
     }
-    assertThat(found).containsExactlyInAnyOrder("CAUSALITY node 5 6 [M5]", "CONTROL_VALUE 4->5 14 [M5]",
-        "CONTROL_VALUE 3->4 13 [M5]", "CONTROL_VALUE 2->3 12 [M5]", "CONTROL_VALUE 1->2 11 [M5]",
-        "CONTROL_VALUE 0->1 10 [M5]");
+    assertThat(found)
+        .containsExactlyInAnyOrder(
+            "CAUSALITY node 5 6 [M5]",
+            "CONTROL_VALUE 4->5 14 [M5]",
+            "CONTROL_VALUE 3->4 13 [M5]",
+            "CONTROL_VALUE 2->3 12 [M5]",
+            "CONTROL_VALUE 1->2 11 [M5]",
+            "CONTROL_VALUE 0->1 10 [M5]");
   }
 
   /**
@@ -81,8 +89,11 @@ class CausalityCounterexamplesTest {
     Schedule.Departures bare = new Schedule.Departures(d.departures(), tokens);
     CheckReport report = ScheduleChecker.checkResult(FIG4, withSchedule(r, bare, r.makespan()));
     assertThat(report.violations()).extracting(Violation::kind).containsOnly(Kind.CAUSALITY);
-    assertThat(report.violations()).extracting(Violation::messages)
+    assertThat(report.violations())
+        .extracting(Violation::messages)
         .containsExactlyInAnyOrder(List.of("M1"), List.of("M2"), List.of("M4"), List.of("M5"));
-    assertThat(report.violations()).extracting(Violation::time).containsExactlyInAnyOrder(13L, 14L, 15L, 16L);
+    assertThat(report.violations())
+        .extracting(Violation::time)
+        .containsExactlyInAnyOrder(13L, 14L, 15L, 16L);
   }
 }

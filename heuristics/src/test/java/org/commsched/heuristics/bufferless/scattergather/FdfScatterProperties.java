@@ -30,10 +30,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The scattering claims of docs/models/bufferless-scatter-gather.md#properties (claims 1-7, 21, 22), #fdf over seeded
- * random trees and connected graphs (Bhatt, Pucci, Ranade and Rosenberg, "Scattering and Gathering Messages in
- * Networks of Processors", Theorem 1, Claims 1-2, Proposition 1). Times in the paper's units where the claim is
- * stated in them (T = makespan + 1). Case count: {@code -Dcommsched.cases} (default 200).
+ * The scattering claims of docs/models/bufferless-scatter-gather.md#properties (claims 1-7, 21,
+ * 22), #fdf over seeded random trees and connected graphs (Bhatt, Pucci, Ranade and Rosenberg,
+ * "Scattering and Gathering Messages in Networks of Processors", Theorem 1, Claims 1-2, Proposition
+ * 1). Times in the paper's units where the claim is stated in them (T = makespan + 1). Case count:
+ * {@code -Dcommsched.cases} (default 200).
  */
 class FdfScatterProperties {
   private static final FdfScatter FDF = new FdfScatter();
@@ -66,7 +67,9 @@ class FdfScatterProperties {
     return 0;
   }
 
-  /** Paper T of the root-sequential schedule in the given order (streams as given, null for one). */
+  /**
+   * Paper T of the root-sequential schedule in the given order (streams as given, null for one).
+   */
   static long paperT(int[] order, Instance inst, int[] stream, long setup) {
     long[] l = ScatterCases.lengths(inst);
     int[] d = ScatterCases.depths(inst);
@@ -79,10 +82,11 @@ class FdfScatterProperties {
   }
 
   /**
-   * Root-sequential departures written here from the model (docs/models/bufferless-scatter-gather.md#fdf: the root
-   * sends back to back, one stream per root arc under multiport, idling {@code setup} steps before each message):
-   * each message of the order leaves {@code setup} steps after the previous one of its stream has left; -1 for
-   * messages not in the order.
+   * Root-sequential departures written here from the model
+   * (docs/models/bufferless-scatter-gather.md#fdf: the root sends back to back, one stream per root
+   * arc under multiport, idling {@code setup} steps before each message): each message of the order
+   * leaves {@code setup} steps after the previous one of its stream has left; -1 for messages not
+   * in the order.
    */
   static long[] rootSequential(int[] order, long[] l, int[] stream, long setup) {
     long[] dep = new long[l.length];
@@ -96,7 +100,10 @@ class FdfScatterProperties {
     return dep;
   }
 
-  /** Non-null messages farthest first, ties by smaller {@code tie} (index order when null), by a plain sort. */
+  /**
+   * Non-null messages farthest first, ties by smaller {@code tie} (index order when null), by a
+   * plain sort.
+   */
   static int[] farthestFirst(int[] d, long[] l, int[] tie) {
     List<Integer> idx = new ArrayList<>();
     for (int i = 0; i < l.length; i++) {
@@ -104,15 +111,18 @@ class FdfScatterProperties {
         idx.add(i);
       }
     }
-    idx.sort(java.util.Comparator.<Integer>comparingInt(i -> -d[i])
-        .thenComparingInt(i -> tie == null ? 0 : tie[i]).thenComparingInt(i -> i));
+    idx.sort(
+        java.util.Comparator.<Integer>comparingInt(i -> -d[i])
+            .thenComparingInt(i -> tie == null ? 0 : tie[i])
+            .thenComparingInt(i -> i));
     return idx.stream().mapToInt(Integer::intValue).toArray();
   }
 
   /**
-   * The closed form of docs/models/bufferless-scatter-gather.md#fdf in paper units, by its definition: the largest
-   * over non-null messages i of {@code delta(i) + sum of (setup + L_j)} over the non-null j of i's stream with
-   * {@code delta(j) >= delta(i)}; 0 with no non-null message.
+   * The closed form of docs/models/bufferless-scatter-gather.md#fdf in paper units, by its
+   * definition: the largest over non-null messages i of {@code delta(i) + sum of (setup + L_j)}
+   * over the non-null j of i's stream with {@code delta(j) >= delta(i)}; 0 with no non-null
+   * message.
    */
   static long closedForm(int[] d, long[] l, int[] stream, long setup) {
     long best = 0;
@@ -164,8 +174,9 @@ class FdfScatterProperties {
   }
 
   /**
-   * Claims 1-3: FDF = the minimum over all dispatch orders (exhaustive, at most 7 non-null messages), every tie
-   * order gives the same time, and Proposition 1 brackets every order (Theorem 1, Claim 2, Prop. 1).
+   * Claims 1-3: FDF = the minimum over all dispatch orders (exhaustive, at most 7 non-null
+   * messages), every tie order gives the same time, and Proposition 1 brackets every order (Theorem
+   * 1, Claim 2, Prop. 1).
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -190,7 +201,9 @@ class FdfScatterProperties {
     for (int[] p : permutations(n)) {
       long t = paperT(p, inst, null, 0);
       best = Math.min(best, t);
-      assertThat(t).as(ScatterCases.describe(seed, inst)).isBetween(Math.max(sum, maxDelta), sum + maxDelta);
+      assertThat(t)
+          .as(ScatterCases.describe(seed, inst))
+          .isBetween(Math.max(sum, maxDelta), sum + maxDelta);
     }
     assertThat(fdf).as(ScatterCases.describe(seed, inst)).isEqualTo(n.length == 0 ? 0 : best);
     // Claim 2: shuffle messages of equal depth inside the FDF order
@@ -210,14 +223,16 @@ class FdfScatterProperties {
         }
         a = b;
       }
-      assertThat(order.length == 0 ? 0 : paperT(order, inst, null, 0)).as(ScatterCases.describe(seed, inst))
+      assertThat(order.length == 0 ? 0 : paperT(order, inst, null, 0))
+          .as(ScatterCases.describe(seed, inst))
           .isEqualTo(fdf);
     }
   }
 
   /**
-   * Claim 4 (Claim 1 of the paper, qualified): swapping an adjacent pair (j, i) with delta(i) &gt; delta(j) moves
-   * tau as stated and never increases T; it decreases it strictly when M_i is the unique last arrival.
+   * Claim 4 (Claim 1 of the paper, qualified): swapping an adjacent pair (j, i) with delta(i) &gt;
+   * delta(j) moves tau as stated and never increases T; it decreases it strictly when M_i is the
+   * unique last arrival.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -264,9 +279,10 @@ class FdfScatterProperties {
   }
 
   /**
-   * Claims 2, 7 and the docs/models/bufferless-scatter-gather.md#lower-bounds bounds: FDF's makespan is the closed form
-   * minus 1, the checker accepts it (V1-V5, or V4' under multiport), it equals LB-SCAT (single port) or LB-MP
-   * (multiport) computed by the bounds module, and it reports OPTIMAL; on random trees.
+   * Claims 2, 7 and the docs/models/bufferless-scatter-gather.md#lower-bounds bounds: FDF's
+   * makespan is the closed form minus 1, the checker accepts it (V1-V5, or V4' under multiport), it
+   * equals LB-SCAT (single port) or LB-MP (multiport) computed by the bounds module, and it reports
+   * OPTIMAL; on random trees.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -276,8 +292,8 @@ class FdfScatterProperties {
   }
 
   /**
-   * Claim 6 (docs/models/bufferless-scatter-gather.md#fdf): the same on connected graphs through the default
-   * breadth-first spanning tree.
+   * Claim 6 (docs/models/bufferless-scatter-gather.md#fdf): the same on connected graphs through
+   * the default breadth-first spanning tree.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -291,20 +307,26 @@ class FdfScatterProperties {
     SolveResult r = FDF.solve(inst, SolveLimits.defaults());
     CheckReport rep = valid(seed, inst, r);
     assertThat(rep.makespan()).isEqualTo(r.makespan());
-    long c = closedForm(ScatterCases.depths(inst), ScatterCases.lengths(inst),
-        multi ? ScatterCases.rootArcs(inst) : null, 0);
+    long c =
+        closedForm(
+            ScatterCases.depths(inst),
+            ScatterCases.lengths(inst),
+            multi ? ScatterCases.rootArcs(inst) : null,
+            0);
     assertThat(Math.max(0, c - 1)).as(ScatterCases.describe(seed, inst)).isEqualTo(r.makespan());
-    assertThat(bound(inst, multi ? "LB-MP" : "LB-SCAT")).as(ScatterCases.describe(seed, inst))
+    assertThat(bound(inst, multi ? "LB-MP" : "LB-SCAT"))
+        .as(ScatterCases.describe(seed, inst))
         .isEqualTo(r.makespan());
     assertThat(r.status()).isEqualTo(SolveStatus.OPTIMAL);
     assertThat(r.lowerBound().value()).isEqualTo(r.makespan());
   }
 
   /**
-   * docs/models/bufferless-scatter-gather.md#fdf as a property: every single-port scatter, whatever its routes, needs
-   * {@code max_Delta (Delta + sum of L at network distance >= Delta)} (paper units; the argument: those flits leave the
-   * root one per step and each needs Delta hops). FDF on the default BFS tree, on a random BFS tree and on the balanced
-   * BFS tree meets it; on the broadcast tree and on random explicit routes (greedy) nothing goes below it.
+   * docs/models/bufferless-scatter-gather.md#fdf as a property: every single-port scatter, whatever
+   * its routes, needs {@code max_Delta (Delta + sum of L at network distance >= Delta)} (paper
+   * units; the argument: those flits leave the root one per step and each needs Delta hops). FDF on
+   * the default BFS tree, on a random BFS tree and on the balanced BFS tree meets it; on the
+   * broadcast tree and on random explicit routes (greedy) nothing goes below it.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -312,7 +334,8 @@ class FdfScatterProperties {
     Instance inst = ScatterCases.graph(seed, 5, ScatterCases.SINGLE);
     long lb = networkWideBound(inst);
     SplittableRandom rnd = new SplittableRandom(seed + 99);
-    List<Instance> bfsTrees = List.of(inst, randomBfsRoutes(inst, rnd), SpanningTrees.reroute(inst, "balanced"));
+    List<Instance> bfsTrees =
+        List.of(inst, randomBfsRoutes(inst, rnd), SpanningTrees.reroute(inst, "balanced"));
     for (Instance t : bfsTrees) {
       SolveResult r = FDF.solve(t, SolveLimits.defaults());
       valid(seed, t, r);
@@ -325,10 +348,15 @@ class FdfScatterProperties {
     Instance explicit = explicitRandomRoutes(inst, rnd);
     SolveResult g = Baselines.all().get(0).solve(explicit, SolveLimits.defaults());
     valid(seed, explicit, g);
-    assertThat(g.makespan() + 1).as(ScatterCases.describe(seed, explicit)).isGreaterThanOrEqualTo(lb);
+    assertThat(g.makespan() + 1)
+        .as(ScatterCases.describe(seed, explicit))
+        .isGreaterThanOrEqualTo(lb);
   }
 
-  /** {@code max_Delta (Delta + sum of L at network distance >= Delta)}, from our own BFS over the arcs. */
+  /**
+   * {@code max_Delta (Delta + sum of L at network distance >= Delta)}, from our own BFS over the
+   * arcs.
+   */
   private static long networkWideBound(Instance inst) {
     Network net = inst.network();
     int[] dist = new int[net.nodes()];
@@ -361,7 +389,10 @@ class FdfScatterProperties {
     return best;
   }
 
-  /** The instance routed along a random breadth-first tree (each node on a random parent one hop closer). */
+  /**
+   * The instance routed along a random breadth-first tree (each node on a random parent one hop
+   * closer).
+   */
   static Instance randomBfsRoutes(Instance inst, SplittableRandom rnd) {
     Network net = inst.network();
     SpanningTree bfs = SpanningTrees.bfs(net, inst.root(), true);
@@ -406,8 +437,8 @@ class FdfScatterProperties {
     return new Instance(inst.name(), new Problem.Scatter(inst.root(), ms), inst.model(), net);
   }
 
-  private static boolean dfs(Network net, int x, int target, List<Integer> path, boolean[] seen,
-      SplittableRandom rnd) {
+  private static boolean dfs(
+      Network net, int x, int target, List<Integer> path, boolean[] seen, SplittableRandom rnd) {
     path.add(x);
     seen[x] = true;
     if (x == target) {
@@ -426,15 +457,17 @@ class FdfScatterProperties {
   }
 
   /**
-   * Claim 5 / 21 (lemma L1): every root-sequential schedule on tree routes, in any order and with any gaps, passes
-   * the checker; under multiport, any order and gaps per root arc. Conversely, two messages of one stream whose
-   * root intervals overlap are rejected.
+   * Claim 5 / 21 (lemma L1): every root-sequential schedule on tree routes, in any order and with
+   * any gaps, passes the checker; under multiport, any order and gaps per root arc. Conversely, two
+   * messages of one stream whose root intervals overlap are rejected.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void everyRootSequentialSchedule_isValid(long seed) {
-    Instance inst = seed % 3 == 0 ? ScatterCases.graph(seed, 4, model(seed)) : ScatterCases.tree(seed, 20,
-        model(seed));
+    Instance inst =
+        seed % 3 == 0
+            ? ScatterCases.graph(seed, 4, model(seed))
+            : ScatterCases.tree(seed, 20, model(seed));
     boolean multi = multiport(inst);
     int[] stream = multi ? ScatterCases.rootArcs(inst) : null;
     SplittableRandom rnd = new SplittableRandom(seed * 5 + 2);
@@ -456,7 +489,8 @@ class FdfScatterProperties {
     }
     CheckReport rep = ScheduleChecker.check(inst, new Schedule.Departures(dep));
     assertThat(rep.violations()).as(ScatterCases.describe(seed, inst)).isEmpty();
-    // the converse (L1 is an iff): start the second message of a stream inside the first one's root interval
+    // the converse (L1 is an iff): start the second message of a stream inside the first one's root
+    // interval
     for (int a = 0; a < order.length; a++) {
       for (int b = a + 1; b < order.length; b++) {
         int i = order[a];
@@ -468,22 +502,25 @@ class FdfScatterProperties {
         String jd = inst.messages().get(j).id();
         bad.put(jd, dep.get(inst.messages().get(i).id()) + rnd.nextLong(l[i]));
         assertThat(ScheduleChecker.check(inst, new Schedule.Departures(bad)).violations())
-            .as(ScatterCases.describe(seed, inst)).isNotEmpty();
+            .as(ScatterCases.describe(seed, inst))
+            .isNotEmpty();
         return;
       }
     }
   }
 
   /**
-   * Single port against multiport on the same routes (docs/models/bufferless-scatter-gather.md#fdf): T_mp &lt;= T_sp
-   * &lt;= k T_mp in the paper's units, k the number of root arcs carrying data; equal when one root arc carries
-   * everything.
+   * Single port against multiport on the same routes
+   * (docs/models/bufferless-scatter-gather.md#fdf): T_mp &lt;= T_sp &lt;= k T_mp in the paper's
+   * units, k the number of root arcs carrying data; equal when one root arc carries everything.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void singlePortAndMultiport(long seed) {
-    Instance sp = seed % 2 == 0 ? ScatterCases.tree(seed, 30, ScatterCases.SINGLE)
-        : ScatterCases.graph(seed, 5, ScatterCases.SINGLE);
+    Instance sp =
+        seed % 2 == 0
+            ? ScatterCases.tree(seed, 30, ScatterCases.SINGLE)
+            : ScatterCases.graph(seed, 5, ScatterCases.SINGLE);
     Instance mp = ScatterCases.withModel(sp, ScatterCases.ALL);
     SolveResult a = FDF.solve(sp, SolveLimits.defaults());
     SolveResult b = FDF.solve(mp, SolveLimits.defaults());
@@ -506,15 +543,18 @@ class FdfScatterProperties {
   }
 
   /**
-   * docs/models/bufferless-scatter-gather.md#fdf set-up variant: with beta set-up steps before each message the
-   * schedule is the plain FDF schedule of the lengths beta + L shifted by beta, valid in the plain model, its paper T
-   * equals the closed form with beta, and the root is idle exactly beta steps before each message.
+   * docs/models/bufferless-scatter-gather.md#fdf set-up variant: with beta set-up steps before each
+   * message the schedule is the plain FDF schedule of the lengths beta + L shifted by beta, valid
+   * in the plain model, its paper T equals the closed form with beta, and the root is idle exactly
+   * beta steps before each message.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void setupVariant_isPlainFdfOnLongerMessages(long seed) {
-    Instance inst = seed % 2 == 0 ? ScatterCases.tree(seed, 25, model(seed))
-        : ScatterCases.graph(seed, 4, model(seed));
+    Instance inst =
+        seed % 2 == 0
+            ? ScatterCases.tree(seed, 25, model(seed))
+            : ScatterCases.graph(seed, 4, model(seed));
     long beta = 1 + seed % 4;
     boolean multi = multiport(inst);
     SolveResult r = FDF.solve(inst, SolveLimits.defaults().withOption(FdfScatter.SETUP, beta));
@@ -549,14 +589,17 @@ class FdfScatterProperties {
   }
 
   /**
-   * Claim 22 (lemma L3, time reversal): FDF's scatter schedule reversed, tau'_i = T - alpha_i, is a valid gather
-   * schedule with the same makespan, which therefore equals the offline gather bound LB-OFF (LB-MP multiport).
+   * Claim 22 (lemma L3, time reversal): FDF's scatter schedule reversed, tau'_i = T - alpha_i, is a
+   * valid gather schedule with the same makespan, which therefore equals the offline gather bound
+   * LB-OFF (LB-MP multiport).
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void timeReversal_givesAnOptimalOfflineGather(long seed) {
-    Instance inst = seed % 2 == 0 ? ScatterCases.tree(seed, 25, model(seed))
-        : ScatterCases.graph(seed, 4, model(seed));
+    Instance inst =
+        seed % 2 == 0
+            ? ScatterCases.tree(seed, 25, model(seed))
+            : ScatterCases.graph(seed, 4, model(seed));
     SolveResult r = FDF.solve(inst, SolveLimits.defaults());
     Map<String, Long> dep = ((Schedule.Departures) r.schedule()).departures();
     if (dep.isEmpty()) {
@@ -577,22 +620,29 @@ class FdfScatterProperties {
         back.put(m.id(), t - (dep.get(m.id()) + m.length() + inst.atlas().hops(i)));
       }
     }
-    Instance gather = new Instance(inst.name(), new Problem.Gather(inst.root(), ms), inst.model(),
-        inst.network());
+    Instance gather =
+        new Instance(
+            inst.name(), new Problem.Gather(inst.root(), ms), inst.model(), inst.network());
     CheckReport rep = ScheduleChecker.check(gather, new Schedule.Departures(back));
     assertThat(rep.violations()).as(ScatterCases.describe(seed, inst)).isEmpty();
     assertThat(rep.makespan()).isEqualTo(r.makespan());
     assertThat(bound(gather, multiport(inst) ? "LB-MP" : "LB-OFF")).isEqualTo(r.makespan());
   }
 
-  /** The baseline greedy also orders farthest first and packs the root's streams: same makespan on tree routes. */
+  /**
+   * The baseline greedy also orders farthest first and packs the root's streams: same makespan on
+   * tree routes.
+   */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void greedy_hasFdfsMakespanOnTreeRoutes(long seed) {
-    Instance inst = seed % 2 == 0 ? ScatterCases.tree(seed, 30, model(seed))
-        : ScatterCases.graph(seed, 5, model(seed));
+    Instance inst =
+        seed % 2 == 0
+            ? ScatterCases.tree(seed, 30, model(seed))
+            : ScatterCases.graph(seed, 5, model(seed));
     SolveResult g = Baselines.all().get(0).solve(inst, SolveLimits.defaults());
-    assertThat(g.makespan()).as(ScatterCases.describe(seed, inst))
+    assertThat(g.makespan())
+        .as(ScatterCases.describe(seed, inst))
         .isEqualTo(FDF.solve(inst, SolveLimits.defaults()).makespan());
   }
 
@@ -612,14 +662,17 @@ class FdfScatterProperties {
       lengthAt[m.to()] = m.length();
     }
     long[] dep = FdfScatter.onTree(parent, inst.root(), lengthAt, multiport(inst), 0);
-    Map<String, Long> got = ((Schedule.Departures) FDF.solve(inst, SolveLimits.defaults()).schedule())
-        .departures();
+    Map<String, Long> got =
+        ((Schedule.Departures) FDF.solve(inst, SolveLimits.defaults()).schedule()).departures();
     for (Message m : inst.messages()) {
       assertThat(dep[m.to()]).isEqualTo(m.length() == 0 ? -1L : got.get(m.id()));
     }
   }
 
-  /** Multiport through the edge-disjoint covers of {@link TreeCover} (paper §4, Technique 1): valid and = LB-MP. */
+  /**
+   * Multiport through the edge-disjoint covers of {@link TreeCover} (paper §4, Technique 1): valid
+   * and = LB-MP.
+   */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void cover_multiportIsValidAndMeetsLbMp(long seed) {

@@ -9,26 +9,25 @@ import org.commsched.core.model.Message;
 import org.commsched.core.model.Schedule;
 
 /**
- * Draws a gather trace on a path the way Figures 2-4 of Bhatt, Pucci, Ranade, Rosenberg, "Scattering and Gathering
- * Messages in Networks of Processors" do (docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan,
- * #figures-1-to-4).
+ * Draws a gather trace on a path the way Figures 2-4 of Bhatt, Pucci, Ranade, Rosenberg,
+ * "Scattering and Gathering Messages in Networks of Processors" do
+ * (docs/models/bufferless-scatter-gather.md#steps-rows-and-makespan, #figures-1-to-4).
  *
- * <p>Mapping from our time convention to the paper's: a transfer during our step s puts its item at the receiver
- * in row s + 1, and the figures' rows are these rows (the root sends the first control flit during step 0, so the
- * figures start at row 1). Our makespan is the last arrival row, the paper's T is one more.
+ * <p>Mapping from our time convention to the paper's: a transfer during our step s puts its item at
+ * the receiver in row s + 1, and the figures' rows are these rows (the root sends the first control
+ * flit during step 0, so the figures start at row 1). Our makespan is the last arrival row, the
+ * paper's T is one more.
  *
- * <p>A data flit {@code m_{i,k}} (flit k of the message of {@code P_i}) is drawn at every PE it occupies: its origin
- * in the row it is sent, every relay, and the root in its arrival row. A control item is drawn only at its
- * receiver, in its arrival row: {@code (s)} a wake-up or order, {@code [*]} a token, {@code <c>} a certificate
- * (c only). Two items in one cell are joined by a space (the figures never have one).
+ * <p>A data flit {@code m_{i,k}} (flit k of the message of {@code P_i}) is drawn at every PE it
+ * occupies: its origin in the row it is sent, every relay, and the root in its arrival row. A
+ * control item is drawn only at its receiver, in its arrival row: {@code (s)} a wake-up or order,
+ * {@code [*]} a token, {@code <c>} a certificate (c only). Two items in one cell are joined by a
+ * space (the figures never have one).
  */
 final class FigureTable {
-  private FigureTable() {
-  }
+  private FigureTable() {}
 
-  /**
-   * The rows 1..last of the trace; column x is PE {@code P_x} = node {@code columns[x]}.
-   */
+  /** The rows 1..last of the trace; column x is PE {@code P_x} = node {@code columns[x]}. */
   static List<List<String>> draw(Instance inst, Schedule.Departures schedule, int[] columns) {
     int[] pe = new int[inst.network().nodes()];
     for (int x = 0; x < columns.length; x++) {
@@ -82,8 +81,8 @@ final class FigureTable {
   }
 
   /**
-   * Parses a figure of the paper written out as a table, one line per row: lines {@code | Step | P0 | ... |}, rows 1,
-   * 2, ... in order; returns the cells without the step column.
+   * Parses a figure of the paper written out as a table, one line per row: lines {@code | Step | P0
+   * | ... |}, rows 1, 2, ... in order; returns the cells without the step column.
    */
   static List<List<String>> parse(String markdown) {
     List<List<String>> out = new ArrayList<>();
@@ -96,7 +95,8 @@ final class FigureTable {
       String[] parts = line.substring(1, line.length() - 1).split("\\|", -1);
       long row = Long.parseLong(parts[0].strip());
       if (row != expectRow) {
-        throw new IllegalArgumentException("figure rows must be 1, 2, ...; got " + row + " after " + (expectRow - 1));
+        throw new IllegalArgumentException(
+            "figure rows must be 1, 2, ...; got " + row + " after " + (expectRow - 1));
       }
       expectRow++;
       List<String> cells = new ArrayList<>();

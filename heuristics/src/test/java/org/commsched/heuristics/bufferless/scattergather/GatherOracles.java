@@ -9,12 +9,12 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.solve.LowerBound;
 
 /**
- * Independent test-side computations over a gather instance, from the instance's own routes (every non-root node
- * of the test instances holds a message, possibly null, so its route names its parent).
+ * Independent test-side computations over a gather instance, from the instance's own routes (every
+ * non-root node of the test instances holds a message, possibly null, so its route names its
+ * parent).
  */
 final class GatherOracles {
-  private GatherOracles() {
-  }
+  private GatherOracles() {}
 
   /** Parent of every node in the routes' tree, -1 for the root and for nodes without a message. */
   static int[] parents(Instance inst) {
@@ -53,8 +53,8 @@ final class GatherOracles {
 
   /**
    * B_opt: the optimal single-port broadcast time from the root over the whole tree, in rows
-   * (docs/models/bufferless-scatter-gather.md#lower-bounds): {@code B(v) = max_k (k + B(child_k))}, children by
-   * decreasing B, a leaf 0.
+   * (docs/models/bufferless-scatter-gather.md#lower-bounds): {@code B(v) = max_k (k + B(child_k))},
+   * children by decreasing B, a leaf 0.
    */
   static long broadcastRows(Instance inst) {
     return broadcast(children(inst), inst.root());

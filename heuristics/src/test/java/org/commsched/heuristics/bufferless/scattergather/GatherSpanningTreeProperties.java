@@ -22,27 +22,30 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.testing.Seeds;
-import org.commsched.heuristics.bufferless.scattergather.SpanningTrees;
 import org.commsched.instances.testing.GatherCases;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every gathering protocol on every spanning tree the project offers ({@link SpanningTrees#NAMES}: the default
- * breadth-first routes, {@code balanced}, {@code broadcast}, and {@code cover} on meshes and tori), over seeded random
- * connected networks and paths, single port and all ports: the protocols run on the tree the routes form
- * (docs/models/bufferless-scatter-gather.md#spanning-trees), their traces pass the checker, and each meets its exact
- * timing on that tree (Bhatt, Pucci, Ranade, Rosenberg, "Scattering and Gathering Messages in Networks of Processors",
- * §3.1-§3.2; docs/models/bufferless-scatter-gather.md#shoulder-tap for Shoulder-Tap,
- * docs/models/bufferless-scatter-gather.md#transmission-certification for TC: {@code t_0 = 2n + sum kappa(d)}, {@code T
- * = t_0 + C_0 + M} gap-free, {@code max(B_opt, M) <= T <= t_0 + D* + M};
- * docs/models/bufferless-scatter-gather.md#tc-multiport for the multiport variant). One case in three drops the
- * messages of some nodes, which then take part through the documented hanging rule ({@link GatherTree}).
+ * Every gathering protocol on every spanning tree the project offers ({@link SpanningTrees#NAMES}:
+ * the default breadth-first routes, {@code balanced}, {@code broadcast}, and {@code cover} on
+ * meshes and tori), over seeded random connected networks and paths, single port and all ports: the
+ * protocols run on the tree the routes form
+ * (docs/models/bufferless-scatter-gather.md#spanning-trees), their traces pass the checker, and
+ * each meets its exact timing on that tree (Bhatt, Pucci, Ranade, Rosenberg, "Scattering and
+ * Gathering Messages in Networks of Processors", §3.1-§3.2;
+ * docs/models/bufferless-scatter-gather.md#shoulder-tap for Shoulder-Tap,
+ * docs/models/bufferless-scatter-gather.md#transmission-certification for TC: {@code t_0 = 2n + sum
+ * kappa(d)}, {@code T = t_0 + C_0 + M} gap-free, {@code max(B_opt, M) <= T <= t_0 + D* + M};
+ * docs/models/bufferless-scatter-gather.md#tc-multiport for the multiport variant). One case in
+ * three drops the messages of some nodes, which then take part through the documented hanging rule
+ * ({@link GatherTree}).
  *
- * <p>The tree is recomputed here: a routed node's parent is the next node of its route; every other node's parent
- * is read from the token it receives, and the test checks that these tokens form one spanning tree over links. All
- * figures (n, depths, D*, B_opt, LB-SYNC, height) are computed from that tree, and the ratios of
- * docs/models/bufferless-scatter-gather.md#ratios from them. Case count: {@code -Dcommsched.cases} (default 200).
+ * <p>The tree is recomputed here: a routed node's parent is the next node of its route; every other
+ * node's parent is read from the token it receives, and the test checks that these tokens form one
+ * spanning tree over links. All figures (n, depths, D*, B_opt, LB-SYNC, height) are computed from
+ * that tree, and the ratios of docs/models/bufferless-scatter-gather.md#ratios from them. Case
+ * count: {@code -Dcommsched.cases} (default 200).
  */
 class GatherSpanningTreeProperties {
   static LongStream seeds() {
@@ -50,15 +53,16 @@ class GatherSpanningTreeProperties {
   }
 
   /** A case: the routed instance, the tree's name, and a description for failures. */
-  record Case(Instance inst, String tree, String what) {
-  }
+  record Case(Instance inst, String tree, String what) {}
 
   static Case randomCase(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 7919 + 13);
     boolean multiport = r.nextInt(3) == 0;
     CommModel model = multiport ? GatherCases.ALL : GatherCases.SINGLE;
-    Instance inst = r.nextInt(5) == 0 ? withModel(GatherCases.randomPath(r, 10), model)
-        : GatherCases.randomNetwork(r, model);
+    Instance inst =
+        r.nextInt(5) == 0
+            ? withModel(GatherCases.randomPath(r, 10), model)
+            : GatherCases.randomNetwork(r, model);
     if (r.nextInt(3) == 0) { // drop some nodes' messages: those nodes are on no route
       List<Message> kept = new ArrayList<>();
       for (Message m : inst.messages()) {
@@ -66,25 +70,39 @@ class GatherSpanningTreeProperties {
           kept.add(m);
         }
       }
-      inst = new Instance(inst.name(), new Problem.Gather(inst.root(), kept), model, inst.network());
+      inst =
+          new Instance(inst.name(), new Problem.Gather(inst.root(), kept), model, inst.network());
     }
     String family = inst.network().topology().family();
     List<String> trees = new ArrayList<>(List.of("bfs", "balanced", "broadcast"));
-    if (family.equals("mesh") || inst.network().topology() instanceof Topology.Torus t && t.rows() > 2
-        && t.cols() > 2) {
+    if (family.equals("mesh")
+        || inst.network().topology() instanceof Topology.Torus t && t.rows() > 2 && t.cols() > 2) {
       trees.add("cover"); // a torus cover needs separate wrap links: at least 3 x 3
     }
     String tree = trees.get(r.nextInt(trees.size()));
     Instance routed = SpanningTrees.reroute(inst, tree);
-    return new Case(routed, tree, "seed " + seed + ", " + tree + " tree, " + (multiport ? "all ports" : "single port")
-        + ": " + GatherCases.describe(inst));
+    return new Case(
+        routed,
+        tree,
+        "seed "
+            + seed
+            + ", "
+            + tree
+            + " tree, "
+            + (multiport ? "all ports" : "single port")
+            + ": "
+            + GatherCases.describe(inst));
   }
 
   private static Instance withModel(Instance inst, CommModel model) {
-    return new Instance(inst.name(), new Problem.Gather(inst.root(), inst.messages()), model, inst.network());
+    return new Instance(
+        inst.name(), new Problem.Gather(inst.root(), inst.messages()), model, inst.network());
   }
 
-  /** The protocol tree: parents from the routes, the other nodes' from the tokens of a trace; checked spanning. */
+  /**
+   * The protocol tree: parents from the routes, the other nodes' from the tokens of a trace;
+   * checked spanning.
+   */
   static int[] treeParents(Case c, Schedule.Departures trace, String tokenKind) {
     Instance inst = c.inst();
     int n = inst.network().nodes();
@@ -108,16 +126,22 @@ class GatherSpanningTreeProperties {
       if (parent[t.to()] == -2) {
         parent[t.to()] = t.from();
       }
-      assertThat(t.from()).as(c.what() + ": the token to node " + t.to() + " comes from its tree parent")
+      assertThat(t.from())
+          .as(c.what() + ": the token to node " + t.to() + " comes from its tree parent")
           .isEqualTo(parent[t.to()]);
     }
     for (int v = 0; v < n; v++) {
-      if (v != inst.root()) { // the networks are connected with links both ways: every PE takes part
+      if (v
+          != inst.root()) { // the networks are connected with links both ways: every PE takes part
         assertThat(tokens[v]).as(c.what() + ": tokens to node " + v).isEqualTo(1);
-        assertThat(inst.network().arc(v, parent[v])).as(c.what() + ": link " + v + "-" + parent[v]).isNotNegative();
+        assertThat(inst.network().arc(v, parent[v]))
+            .as(c.what() + ": link " + v + "-" + parent[v])
+            .isNotNegative();
       }
     }
-    assertThat(depths(inst.root(), parent)).as(c.what() + ": the tree hangs from the root").doesNotContain(-1);
+    assertThat(depths(inst.root(), parent))
+        .as(c.what() + ": the tree hangs from the root")
+        .doesNotContain(-1);
     return parent;
   }
 
@@ -172,8 +196,8 @@ class GatherSpanningTreeProperties {
   }
 
   /**
-   * LB-SYNC in paper units on this tree (docs/models/bufferless-scatter-gather.md#lower-bounds): max_r (r + flits with
-   * E >= r), E = 2 depth + [has child].
+   * LB-SYNC in paper units on this tree (docs/models/bufferless-scatter-gather.md#lower-bounds):
+   * max_r (r + flits with E >= r), E = 2 depth + [has child].
    */
   static long lbSyncPaper(int[] depth, List<List<Integer>> kids, long[] len) {
     long best = 0;
@@ -192,7 +216,9 @@ class GatherSpanningTreeProperties {
   }
 
   static String ratio(long t, long lb) {
-    return BigDecimal.valueOf(t).divide(BigDecimal.valueOf(lb), 4, RoundingMode.HALF_UP).stripTrailingZeros()
+    return BigDecimal.valueOf(t)
+        .divide(BigDecimal.valueOf(lb), 4, RoundingMode.HALF_UP)
+        .stripTrailingZeros()
         .toPlainString();
   }
 
@@ -205,7 +231,11 @@ class GatherSpanningTreeProperties {
   }
 
   static long bound(List<LowerBound> bounds, String kind) {
-    return bounds.stream().filter(b -> b.kind().equals(kind)).mapToLong(LowerBound::value).max().orElse(-1);
+    return bounds.stream()
+        .filter(b -> b.kind().equals(kind))
+        .mapToLong(LowerBound::value)
+        .max()
+        .orElse(-1);
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -213,7 +243,8 @@ class GatherSpanningTreeProperties {
   void everyProtocol_onEveryOfferedTree_isValid_andMeetsItsExactTiming(long seed) {
     Case c = randomCase(seed);
     Instance inst = c.inst();
-    boolean multiport = ((CommModel.Bufferless) inst.model()).ports() == CommModel.BufferlessPorts.ALL;
+    boolean multiport =
+        ((CommModel.Bufferless) inst.model()).ports() == CommModel.BufferlessPorts.ALL;
     long total = inst.messages().stream().mapToLong(Message::length).sum();
     long[] len = lengthAt(inst);
     List<LowerBound> bounds = new ArrayList<>(LowerBounds.all(inst));
@@ -221,15 +252,18 @@ class GatherSpanningTreeProperties {
     int checked = 0;
     for (Method m : GatherMethods.all()) {
       boolean tc = m instanceof TransmissionCertification;
-      boolean forThisModel = tc && ((TransmissionCertification) m).options().multiport() == multiport
-          || !tc && !multiport;
+      boolean forThisModel =
+          tc && ((TransmissionCertification) m).options().multiport() == multiport
+              || !tc && !multiport;
       if (!forThisModel) {
         assertThat(m.whyNot(inst)).as(c.what() + ", " + m.name()).isNotNull();
         continue;
       }
       String why = m.whyNot(inst);
       if (tc && !c.tree().equals("cover")) {
-        assertThat(why).as(c.what() + ", " + m.name() + " applies on the " + c.tree() + " tree").isNull();
+        assertThat(why)
+            .as(c.what() + ", " + m.name() + " applies on the " + c.tree() + " tree")
+            .isNull();
       }
       if (why != null) {
         assertThat(why).as(c.what() + ", " + m.name()).containsAnyOf("one tree", "path");
@@ -244,8 +278,9 @@ class GatherSpanningTreeProperties {
         SolveResult r = m.solve(inst, limits);
         assertValid(at, inst, r);
         boolean explicit = inst.messages().stream().anyMatch(Message::hasRoute);
-        assertThat(r.stats().get("routes")).as(at).isEqualTo(explicit ? "explicit routes (one tree)"
-            : "default breadth-first tree");
+        assertThat(r.stats().get("routes"))
+            .as(at)
+            .isEqualTo(explicit ? "explicit routes (one tree)" : "default breadth-first tree");
         for (LowerBound b : bounds) {
           assertThat(r.makespan()).as(at + " vs " + b).isGreaterThanOrEqualTo(b.value());
         }
@@ -262,7 +297,9 @@ class GatherSpanningTreeProperties {
         checked++;
       }
     }
-    if (!c.tree().equals("cover")) { // the two trees of a cover often send a node up by two arcs: not one tree
+    if (!c.tree()
+        .equals(
+            "cover")) { // the two trees of a cover often send a node up by two arcs: not one tree
       assertThat(checked).as(c.what() + ": protocols run").isPositive();
     }
   }
@@ -283,7 +320,13 @@ class GatherSpanningTreeProperties {
     assertThat(r.stats().get("ratioLbSync")).as(at).isEqualTo("1");
   }
 
-  private static void checkSinglePortTc(Case c, SolveResult r, long kappa, String at, long[] len, long total,
+  private static void checkSinglePortTc(
+      Case c,
+      SolveResult r,
+      long kappa,
+      String at,
+      long[] len,
+      long total,
       List<LowerBound> bounds) {
     Instance inst = c.inst();
     Schedule.Departures trace = (Schedule.Departures) r.schedule();
@@ -307,7 +350,9 @@ class GatherSpanningTreeProperties {
         lastCertificate = Math.max(lastCertificate, x.step() + 1);
       }
     }
-    assertThat(lastCertificate).as(at + ": last certificate row").isEqualTo(2L * n + computeBelowRoot);
+    assertThat(lastCertificate)
+        .as(at + ": last certificate row")
+        .isEqualTo(2L * n + computeBelowRoot);
     assertThat(trace.control()).as(at + ": 3n control flits").hasSize(3 * n);
     if (total == 0) {
       assertThat(r.makespan()).as(at).isZero();
@@ -317,7 +362,9 @@ class GatherSpanningTreeProperties {
     long[] rows = GatherOracles.rootRows(inst, trace);
     assertThat(rows).as(at).hasSize((int) total);
     for (int k = 0; k < rows.length; k++) {
-      assertThat(rows[k]).as(at + ": root row of flit " + k + " (gap-free from t_0 + C_0)").isEqualTo(t0 + c0 + k);
+      assertThat(rows[k])
+          .as(at + ": root row of flit " + k + " (gap-free from t_0 + C_0)")
+          .isEqualTo(t0 + c0 + k);
     }
     long paperT = r.makespan() + 1;
     assertThat(paperT).as(at + ": T = t_0 + C_0 + M").isEqualTo(t0 + c0 + total);
@@ -325,16 +372,29 @@ class GatherSpanningTreeProperties {
     assertThat(paperT).as(at + ": T <= t_0 + D* + M").isLessThanOrEqualTo(t0 + dStar + total);
     long bOpt = broadcastRows(kids, inst.root());
     assertThat(r.stats().get("Bopt")).as(at + ": B_opt").isEqualTo(bOpt);
-    assertThat(paperT).as(at + ": T >= max(B_opt, M)").isGreaterThanOrEqualTo(Math.max(bOpt, total));
+    assertThat(paperT)
+        .as(at + ": T >= max(B_opt, M)")
+        .isGreaterThanOrEqualTo(Math.max(bOpt, total));
     long sync = lbSyncPaper(depth, kids, len);
     assertThat(r.stats().get("syncBound")).as(at + ": LB-SYNC").isEqualTo(sync - 1);
     assertThat(r.stats().get("ratioLbSync")).as(at).isEqualTo(ratio(paperT, sync));
-    assertThat(r.stats().get("ratioLbOff")).as(at).isEqualTo(ratio(paperT, bound(bounds, "LB-OFF") + 1));
-    assertThat(r.stats().get("ratioMaxBoptM")).as(at).isEqualTo(ratio(paperT, Math.max(bOpt, total)));
+    assertThat(r.stats().get("ratioLbOff"))
+        .as(at)
+        .isEqualTo(ratio(paperT, bound(bounds, "LB-OFF") + 1));
+    assertThat(r.stats().get("ratioMaxBoptM"))
+        .as(at)
+        .isEqualTo(ratio(paperT, Math.max(bOpt, total)));
   }
 
-  private static void checkMultiport(Case c, TransmissionCertification m, SolveResult r, long kappa, String at,
-      long[] len, long total, List<LowerBound> bounds) {
+  private static void checkMultiport(
+      Case c,
+      TransmissionCertification m,
+      SolveResult r,
+      long kappa,
+      String at,
+      long[] len,
+      long total,
+      List<LowerBound> bounds) {
     Instance inst = c.inst();
     Schedule.Departures trace = (Schedule.Departures) r.schedule();
     int[] parent = treeParents(c, trace, TcRun.TOKEN);
@@ -363,8 +423,12 @@ class GatherSpanningTreeProperties {
     }
     long paperT = r.makespan() + 1;
     assertThat(paperT).as(at + ": T = t_0 + 1 + max(c + n)").isEqualTo(last);
-    assertThat(r.makespan()).as(at + ": <= 4h + max n - 1").isLessThanOrEqualTo(4L * height + widest - 1);
-    assertThat(r.stats().get("ratioLbMp")).as(at).isEqualTo(ratio(paperT, bound(bounds, "LB-MP") + 1));
+    assertThat(r.makespan())
+        .as(at + ": <= 4h + max n - 1")
+        .isLessThanOrEqualTo(4L * height + widest - 1);
+    assertThat(r.stats().get("ratioLbMp"))
+        .as(at)
+        .isEqualTo(ratio(paperT, bound(bounds, "LB-MP") + 1));
   }
 
   static long subtreeFlits(List<List<Integer>> kids, int v, long[] len) {

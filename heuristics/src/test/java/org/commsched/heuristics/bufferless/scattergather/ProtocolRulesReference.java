@@ -9,20 +9,19 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Schedule;
 
 /**
- * A plain, slow restatement of the checker's protocol rules (codes CAUSALITY and CONTROL_VALUE, as documented in
- * the checker's package javadoc), written from that table and docs/models/bufferless-scatter-gather.md#protocol-rules
- * V6, for the mutation property: every data flit is expanded hop by hop, every rule is a search over the whole trace
- * ("is there a flit of this kind that reached this node by this step?"). It returns one "KIND place time" entry per
- * broken rule, in the checker's reporting granularity (at most one CAUSALITY per control flit, the first broken rule in
- * the documented order; a wake-up's value is not judged against a message that departed before any wake-up from that
- * sender reached it).
+ * A plain, slow restatement of the checker's protocol rules (codes CAUSALITY and CONTROL_VALUE, as
+ * documented in the checker's package javadoc), written from that table and
+ * docs/models/bufferless-scatter-gather.md#protocol-rules V6, for the mutation property: every data
+ * flit is expanded hop by hop, every rule is a search over the whole trace ("is there a flit of
+ * this kind that reached this node by this step?"). It returns one "KIND place time" entry per
+ * broken rule, in the checker's reporting granularity (at most one CAUSALITY per control flit, the
+ * first broken rule in the documented order; a wake-up's value is not judged against a message that
+ * departed before any wake-up from that sender reached it).
  */
 final class ProtocolRulesReference {
-  private ProtocolRulesReference() {
-  }
+  private ProtocolRulesReference() {}
 
-  private record Flit(int arc, long row, int message) {
-  }
+  private record Flit(int arc, long row, int message) {}
 
   /** The protocol violations of a trace, as "KIND place time". */
   static List<String> violations(Instance inst, Schedule.Departures d) {
@@ -36,7 +35,10 @@ final class ProtocolRulesReference {
     Map<String, Long> dep = d.departures();
     List<Schedule.ControlTransfer> ctl = new ArrayList<>();
     for (Schedule.ControlTransfer c : d.control()) {
-      if (c.from() >= 0 && c.to() >= 0 && c.from() < net.nodes() && c.to() < net.nodes()
+      if (c.from() >= 0
+          && c.to() >= 0
+          && c.from() < net.nodes()
+          && c.to() < net.nodes()
           && net.arc(c.from(), c.to()) >= 0) {
         ctl.add(c);
       }
@@ -56,8 +58,13 @@ final class ProtocolRulesReference {
         }
       }
     }
-    boolean tc = ctl.stream().anyMatch(c -> c.kind().equals("token") || c.kind().equals("certificate")
-        || c.kind().equals("order"));
+    boolean tc =
+        ctl.stream()
+            .anyMatch(
+                c ->
+                    c.kind().equals("token")
+                        || c.kind().equals("certificate")
+                        || c.kind().equals("order"));
     boolean wake = ctl.stream().anyMatch(c -> c.kind().equals("wakeup"));
 
     for (int i = 0; i < msgs.size(); i++) {
@@ -118,8 +125,13 @@ final class ProtocolRulesReference {
               Message m = msgs.get(i);
               Long t = dep.get(m.id());
               int[] arcs = inst.atlas().arcs(i);
-              if (m.length() == 0 || t == null || m.from() != v || v == root || arcs.length == 0
-                  || net.head(arcs[0]) != u || !reached(ctl, "wakeup", u, v, t)) {
+              if (m.length() == 0
+                  || t == null
+                  || m.from() != v
+                  || v == root
+                  || arcs.length == 0
+                  || net.head(arcs[0]) != u
+                  || !reached(ctl, "wakeup", u, v, t)) {
                 continue;
               }
               if (t + 1 < s + 1 + value) {
@@ -128,64 +140,69 @@ final class ProtocolRulesReference {
             }
           }
           break;
-        case "certificate": {
-          if (!reached(ctl, "token", v, u, s)) {
-            causal = "no token";
-          } else if (someTokenUnanswered(ctl, u)) {
-            causal = "a child never certifies";
-          } else if (someArrivesAfter(ctl, "certificate", u, s)) {
-            causal = "before the last certificate";
-          }
-          if (formed) {
-            if (c.values().get(0) < 1) {
-              out.add("CONTROL_VALUE " + arc + " " + s);
+        case "certificate":
+          {
+            if (!reached(ctl, "token", v, u, s)) {
+              causal = "no token";
+            } else if (someTokenUnanswered(ctl, u)) {
+              causal = "a child never certifies";
+            } else if (someArrivesAfter(ctl, "certificate", u, s)) {
+              causal = "before the last certificate";
             }
-            long crossing = flits.stream().filter(f -> f.arc() == net.arc(u, v)).count();
-            if (c.values().get(1) != crossing) {
-              out.add("CONTROL_VALUE " + arc + " " + s);
-            }
-          }
-          break;
-        }
-        case "order": {
-          if (u != root && !reached(ctl, "order", -1, u, s)) {
-            causal = "no own order";
-          } else if (u == root && someTokenUnanswered(ctl, u)) {
-            causal = "a child never certifies";
-          } else if (u == root && someArrivesAfter(ctl, "certificate", u, s)) {
-            causal = "before the last certificate";
-          } else if (!reached(ctl, "certificate", v, u, s)) {
-            causal = "no certificate from the child";
-          }
-          if (formed) {
-            long value = c.values().get(0);
-            long t = s + 1;
-            Long maxLag = null;
-            for (Schedule.ControlTransfer x : ctl) {
-              if (x.kind().equals("certificate") && x.from() == v && x.to() == u && x.values().size() == 2) {
-                maxLag = maxLag == null ? x.values().get(0) : Math.max(maxLag, x.values().get(0));
+            if (formed) {
+              if (c.values().get(0) < 1) {
+                out.add("CONTROL_VALUE " + arc + " " + s);
               }
-            }
-            if (maxLag != null && value < maxLag) {
-              out.add("CONTROL_VALUE " + arc + " " + s);
-            }
-            int up = net.arc(v, u);
-            List<Long> rows = new ArrayList<>();
-            for (Flit f : flits) {
-              if (f.arc() == up) {
-                rows.add(f.row());
-              }
-            }
-            if (!rows.isEmpty()) {
-              long first = rows.stream().mapToLong(Long::longValue).min().getAsLong();
-              long last = rows.stream().mapToLong(Long::longValue).max().getAsLong();
-              if (first != t + value || last != t + value + rows.size() - 1) {
+              long crossing = flits.stream().filter(f -> f.arc() == net.arc(u, v)).count();
+              if (c.values().get(1) != crossing) {
                 out.add("CONTROL_VALUE " + arc + " " + s);
               }
             }
+            break;
           }
-          break;
-        }
+        case "order":
+          {
+            if (u != root && !reached(ctl, "order", -1, u, s)) {
+              causal = "no own order";
+            } else if (u == root && someTokenUnanswered(ctl, u)) {
+              causal = "a child never certifies";
+            } else if (u == root && someArrivesAfter(ctl, "certificate", u, s)) {
+              causal = "before the last certificate";
+            } else if (!reached(ctl, "certificate", v, u, s)) {
+              causal = "no certificate from the child";
+            }
+            if (formed) {
+              long value = c.values().get(0);
+              long t = s + 1;
+              Long maxLag = null;
+              for (Schedule.ControlTransfer x : ctl) {
+                if (x.kind().equals("certificate")
+                    && x.from() == v
+                    && x.to() == u
+                    && x.values().size() == 2) {
+                  maxLag = maxLag == null ? x.values().get(0) : Math.max(maxLag, x.values().get(0));
+                }
+              }
+              if (maxLag != null && value < maxLag) {
+                out.add("CONTROL_VALUE " + arc + " " + s);
+              }
+              int up = net.arc(v, u);
+              List<Long> rows = new ArrayList<>();
+              for (Flit f : flits) {
+                if (f.arc() == up) {
+                  rows.add(f.row());
+                }
+              }
+              if (!rows.isEmpty()) {
+                long first = rows.stream().mapToLong(Long::longValue).min().getAsLong();
+                long last = rows.stream().mapToLong(Long::longValue).max().getAsLong();
+                if (first != t + value || last != t + value + rows.size() - 1) {
+                  out.add("CONTROL_VALUE " + arc + " " + s);
+                }
+              }
+            }
+            break;
+          }
         default:
           if (u != root && !reached(ctl, null, -1, u, s)) {
             causal = "nothing reached it";
@@ -198,10 +215,16 @@ final class ProtocolRulesReference {
     return out;
   }
 
-  /** True if a control flit of this kind (any kind if null) from {@code from} (any if -1) is at {@code to} by step. */
-  private static boolean reached(List<Schedule.ControlTransfer> ctl, String kind, int from, int to, long step) {
+  /**
+   * True if a control flit of this kind (any kind if null) from {@code from} (any if -1) is at
+   * {@code to} by step.
+   */
+  private static boolean reached(
+      List<Schedule.ControlTransfer> ctl, String kind, int from, int to, long step) {
     for (Schedule.ControlTransfer c : ctl) {
-      if (c.to() == to && (kind == null || c.kind().equals(kind)) && (from < 0 || c.from() == from)
+      if (c.to() == to
+          && (kind == null || c.kind().equals(kind))
+          && (from < 0 || c.from() == from)
           && c.step() + 1 <= step) {
         return true;
       }
@@ -212,7 +235,8 @@ final class ProtocolRulesReference {
   /** True if u sent a token to some node that never sends a certificate back to u. */
   private static boolean someTokenUnanswered(List<Schedule.ControlTransfer> ctl, int u) {
     for (Schedule.ControlTransfer c : ctl) {
-      if (c.kind().equals("token") && c.from() == u
+      if (c.kind().equals("token")
+          && c.from() == u
           && !reached(ctl, "certificate", c.to(), u, Long.MAX_VALUE - 1)) {
         return true;
       }
@@ -221,7 +245,8 @@ final class ProtocolRulesReference {
   }
 
   /** True if a flit of this kind reaches u after step (in a row above step). */
-  private static boolean someArrivesAfter(List<Schedule.ControlTransfer> ctl, String kind, int u, long step) {
+  private static boolean someArrivesAfter(
+      List<Schedule.ControlTransfer> ctl, String kind, int u, long step) {
     for (Schedule.ControlTransfer c : ctl) {
       if (c.kind().equals(kind) && c.to() == u && c.step() + 1 > step) {
         return true;

@@ -23,22 +23,27 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Random one-step mutations of valid protocol traces against the checker's protocol rules (V6 transfer by transfer,
- * docs/models/bufferless-scatter-gather.md#validity-rules, #protocol-rules). The traces: Shoulder-Tap on random paths
- * (also with the wake-up values stripped, as the wake-up models write them), every Transmission-Certification preset on
- * random trees and networks, and the multiport variant under all ports. A mutation shifts one data departure or one
- * control step by -3..3, drops one control flit, or changes one control value by -2..2 (now and then the number of
+ * Random one-step mutations of valid protocol traces against the checker's protocol rules (V6
+ * transfer by transfer, docs/models/bufferless-scatter-gather.md#validity-rules, #protocol-rules).
+ * The traces: Shoulder-Tap on random paths (also with the wake-up values stripped, as the wake-up
+ * models write them), every Transmission-Certification preset on random trees and networks, and the
+ * multiport variant under all ports. A mutation shifts one data departure or one control step by
+ * -3..3, drops one control flit, or changes one control value by -2..2 (now and then the number of
  * values). For every mutation:
+ *
  * <ul>
  *   <li>the checker's CAUSALITY and CONTROL_VALUE entries (kind, place, time) are exactly those of
- *       {@link ProtocolRulesReference}, a plain restatement of the documented rules: every mutation that breaks a
- *       rule is caught, and one that breaks none is not reported;</li>
- *   <li>what the model's semantics decide without the rule table holds: in a Transmission-Certification trace
- *       every shifted departure is rejected (an order's stream starts exactly at t + s, and a node's own message
- *       leads its stream, docs/models/bufferless-scatter-gather.md#protocol-rules), every changed n and every changed
- *       order value on a non-empty stream is rejected, every dropped token or certificate is rejected, and a dropped
- *       order or wake-up is rejected exactly when its receiver has data to send or control to pass on.</li>
+ *       {@link ProtocolRulesReference}, a plain restatement of the documented rules: every mutation
+ *       that breaks a rule is caught, and one that breaks none is not reported;
+ *   <li>what the model's semantics decide without the rule table holds: in a
+ *       Transmission-Certification trace every shifted departure is rejected (an order's stream
+ *       starts exactly at t + s, and a node's own message leads its stream,
+ *       docs/models/bufferless-scatter-gather.md#protocol-rules), every changed n and every changed
+ *       order value on a non-empty stream is rejected, every dropped token or certificate is
+ *       rejected, and a dropped order or wake-up is rejected exactly when its receiver has data to
+ *       send or control to pass on.
  * </ul>
+ *
  * A failure names the seed, the trace, the mutation and both lists.
  */
 class ProtocolTraceMutationProperties {
@@ -49,48 +54,66 @@ class ProtocolTraceMutationProperties {
     return Seeds.seeds();
   }
 
-  private record Base(String name, Instance inst, Schedule.Departures trace) {
-  }
+  private record Base(String name, Instance inst, Schedule.Departures trace) {}
 
   private static Base base(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 7919 + 17);
     switch ((int) (seed % 6)) {
-      case 0: {
-        Instance inst = GatherCases.randomPath(r, 10);
-        return new Base("shoulder-tap", inst, (Schedule.Departures) new ShoulderTap().solve(inst, LIMITS).schedule());
-      }
-      case 1: {
-        Instance inst = GatherCases.randomPath(r, 10);
-        Schedule.Departures st = (Schedule.Departures) new ShoulderTap().solve(inst, LIMITS).schedule();
-        List<Schedule.ControlTransfer> bare = new ArrayList<>();
-        for (Schedule.ControlTransfer c : st.control()) {
-          bare.add(new Schedule.ControlTransfer(c.from(), c.to(), c.step(), c.kind(), List.of()));
+      case 0:
+        {
+          Instance inst = GatherCases.randomPath(r, 10);
+          return new Base(
+              "shoulder-tap",
+              inst,
+              (Schedule.Departures) new ShoulderTap().solve(inst, LIMITS).schedule());
         }
-        return new Base("shoulder-tap, values stripped", inst, new Schedule.Departures(st.departures(), bare));
-      }
-      case 5: {
-        Instance inst = r.nextInt(4) == 0 ? GatherCases.randomNetwork(r, GatherCases.ALL)
-            : GatherCases.randomTree(r, 12, GatherCases.ALL);
-        return tc("tc-multiport", TcOptions.MULTIPORT, inst);
-      }
-      default: {
-        Instance inst = r.nextInt(4) == 0 ? GatherCases.randomNetwork(r, GatherCases.SINGLE)
-            : GatherCases.randomTree(r, 12, GatherCases.SINGLE);
-        TcOptions o = List.of(TcOptions.RECOMMENDED, TcOptions.PAPER_LITERAL, TcOptions.IMPROVED)
-            .get((int) (seed % 6) - 2);
-        return tc("tc " + o, o, inst);
-      }
+      case 1:
+        {
+          Instance inst = GatherCases.randomPath(r, 10);
+          Schedule.Departures st =
+              (Schedule.Departures) new ShoulderTap().solve(inst, LIMITS).schedule();
+          List<Schedule.ControlTransfer> bare = new ArrayList<>();
+          for (Schedule.ControlTransfer c : st.control()) {
+            bare.add(new Schedule.ControlTransfer(c.from(), c.to(), c.step(), c.kind(), List.of()));
+          }
+          return new Base(
+              "shoulder-tap, values stripped",
+              inst,
+              new Schedule.Departures(st.departures(), bare));
+        }
+      case 5:
+        {
+          Instance inst =
+              r.nextInt(4) == 0
+                  ? GatherCases.randomNetwork(r, GatherCases.ALL)
+                  : GatherCases.randomTree(r, 12, GatherCases.ALL);
+          return tc("tc-multiport", TcOptions.MULTIPORT, inst);
+        }
+      default:
+        {
+          Instance inst =
+              r.nextInt(4) == 0
+                  ? GatherCases.randomNetwork(r, GatherCases.SINGLE)
+                  : GatherCases.randomTree(r, 12, GatherCases.SINGLE);
+          TcOptions o =
+              List.of(TcOptions.RECOMMENDED, TcOptions.PAPER_LITERAL, TcOptions.IMPROVED)
+                  .get((int) (seed % 6) - 2);
+          return tc("tc " + o, o, inst);
+        }
     }
   }
 
   private static Base tc(String name, TcOptions o, Instance inst) {
-    return new Base(name, inst, (Schedule.Departures) new TransmissionCertification("tc", o).solve(inst, LIMITS)
-        .schedule());
+    return new Base(
+        name,
+        inst,
+        (Schedule.Departures)
+            new TransmissionCertification("tc", o).solve(inst, LIMITS).schedule());
   }
 
   /** One mutation: the mutated trace, what was done, and facts for the semantic claims. */
-  private record Mutation(Schedule.Departures trace, String what, String type, Schedule.ControlTransfer flit) {
-  }
+  private record Mutation(
+      Schedule.Departures trace, String what, String type, Schedule.ControlTransfer flit) {}
 
   private static Mutation mutate(Schedule.Departures d, SplittableRandom r) {
     List<Schedule.ControlTransfer> ctl = d.control();
@@ -101,7 +124,10 @@ class ProtocolTraceMutationProperties {
       long delta = nonZero(r, 3);
       Map<String, Long> dep = new LinkedHashMap<>(d.departures());
       dep.put(id, dep.get(id) + delta);
-      return new Mutation(new Schedule.Departures(dep, ctl), "departure of " + id + " " + signed(delta), "data",
+      return new Mutation(
+          new Schedule.Departures(dep, ctl),
+          "departure of " + id + " " + signed(delta),
+          "data",
           null);
     }
     int x = r.nextInt(ctl.size());
@@ -111,7 +137,9 @@ class ProtocolTraceMutationProperties {
     String kind;
     if (type == 1 || type == 0) {
       long delta = nonZero(r, 3);
-      out.set(x, new Schedule.ControlTransfer(c.from(), c.to(), c.step() + delta, c.kind(), c.values()));
+      out.set(
+          x,
+          new Schedule.ControlTransfer(c.from(), c.to(), c.step() + delta, c.kind(), c.values()));
       what = "step " + signed(delta);
       kind = "step";
     } else if (type == 2) {
@@ -136,8 +164,21 @@ class ProtocolTraceMutationProperties {
       }
       out.set(x, new Schedule.ControlTransfer(c.from(), c.to(), c.step(), c.kind(), values));
     }
-    return new Mutation(new Schedule.Departures(d.departures(), out), c.kind() + " " + c.from() + "->" + c.to()
-        + " of step " + c.step() + " " + c.values() + ": " + what, kind, c);
+    return new Mutation(
+        new Schedule.Departures(d.departures(), out),
+        c.kind()
+            + " "
+            + c.from()
+            + "->"
+            + c.to()
+            + " of step "
+            + c.step()
+            + " "
+            + c.values()
+            + ": "
+            + what,
+        kind,
+        c);
   }
 
   private static long nonZero(SplittableRandom r, int max) {
@@ -197,7 +238,10 @@ class ProtocolTraceMutationProperties {
       if (tc && c != null && c.kind().equals("certificate") && m.type().equals("value 1")) {
         assertThat(report.valid()).as(at).isFalse();
       }
-      if (c != null && c.kind().equals("order") && m.type().equals("value 0") && stream(inst, c.to(), c.from()) > 0) {
+      if (c != null
+          && c.kind().equals("order")
+          && m.type().equals("value 0")
+          && stream(inst, c.to(), c.from()) > 0) {
         assertThat(report.valid()).as(at).isFalse();
       }
       if (c != null && m.type().equals("drop") && !m.trace().control().isEmpty()) {
@@ -208,19 +252,21 @@ class ProtocolTraceMutationProperties {
             assertThat(rejected).as(at).isTrue();
             break;
           case "order":
-          case "wakeup": {
-            boolean passesOn = false;
-            for (Schedule.ControlTransfer x : m.trace().control()) {
-              passesOn |= x.from() == c.to() && x.kind().equals(c.kind());
+          case "wakeup":
+            {
+              boolean passesOn = false;
+              for (Schedule.ControlTransfer x : m.trace().control()) {
+                passesOn |= x.from() == c.to() && x.kind().equals(c.kind());
+              }
+              boolean hasData = false;
+              for (Message msg : inst.messages()) {
+                hasData |= msg.from() == c.to() && msg.length() > 0;
+              }
+              assertThat(rejected)
+                  .as(at + " (receiver passes on: " + passesOn + ", has data: " + hasData + ")")
+                  .isEqualTo(passesOn || hasData);
+              break;
             }
-            boolean hasData = false;
-            for (Message msg : inst.messages()) {
-              hasData |= msg.from() == c.to() && msg.length() > 0;
-            }
-            assertThat(rejected).as(at + " (receiver passes on: " + passesOn + ", has data: " + hasData + ")")
-                .isEqualTo(passesOn || hasData);
-            break;
-          }
           default:
             break;
         }

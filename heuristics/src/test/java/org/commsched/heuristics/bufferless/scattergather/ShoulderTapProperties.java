@@ -19,10 +19,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Claims 8-12 of docs/models/bufferless-scatter-gather.md#properties about Shoulder-Tap (Bhatt, Pucci, Ranade,
- * Rosenberg, "Scattering and Gathering Messages in Networks of Processors", §3.1, Theorem 2), over seeded random paths
- * of 1-12 edges with lengths 0..5 (about 35% null), as trees rooted at 0 and as bidirectional arrays rooted at either
- * end. A failure names the seed and the instance.
+ * Claims 8-12 of docs/models/bufferless-scatter-gather.md#properties about Shoulder-Tap (Bhatt,
+ * Pucci, Ranade, Rosenberg, "Scattering and Gathering Messages in Networks of Processors", §3.1,
+ * Theorem 2), over seeded random paths of 1-12 edges with lengths 0..5 (about 35% null), as trees
+ * rooted at 0 and as bidirectional arrays rooted at either end. A failure names the seed and the
+ * instance.
  */
 class ShoulderTapProperties {
   static final SolveLimits LIMITS = SolveLimits.defaults();
@@ -58,7 +59,8 @@ class ShoulderTapProperties {
       assertThat(run.wakeRow(i)).as(ctx(seed, inst)).isEqualTo(i);
       assertThat(run.wakeValue(i)).as(ctx(seed, inst)).isGreaterThanOrEqualTo(1);
       Schedule.ControlTransfer c = d.control().get(i - 1);
-      assertThat(List.of(c.from(), c.to(), (int) c.step())).as(ctx(seed, inst))
+      assertThat(List.of(c.from(), c.to(), (int) c.step()))
+          .as(ctx(seed, inst))
           .containsExactly(run.node(i - 1), run.node(i), i - 1);
     }
   }
@@ -71,12 +73,15 @@ class ShoulderTapProperties {
     long[] l = lengths(run, inst);
     long[] f = ShoulderTap.firstArrivalRows(l);
     for (int i = 1; i <= l.length; i++) {
-      assertThat(run.firstRow(i)).as(ctx(seed, inst) + " f_" + i).isEqualTo(l[i - 1] > 0 ? f[i - 1] : 0);
+      assertThat(run.firstRow(i))
+          .as(ctx(seed, inst) + " f_" + i)
+          .isEqualTo(l[i - 1] > 0 ? f[i - 1] : 0);
     }
     boolean any = LongStream.of(l).anyMatch(x -> x > 0);
     long paperT = any ? run.makespan() + 1 : 0;
     assertThat(ShoulderTap.paperTime(l)).as(ctx(seed, inst)).isEqualTo(paperT);
-    // docs/models/bufferless-scatter-gather.md#shoulder-tap [D]: T_ST = max_r (r + sum_{E_i >= r} L_i), E_i = 2i + 1 (i
+    // docs/models/bufferless-scatter-gather.md#shoulder-tap [D]: T_ST = max_r (r + sum_{E_i >= r}
+    // L_i), E_i = 2i + 1 (i
     // < n), E_n = 2n
     int n = l.length;
     long best = 0;
@@ -101,8 +106,12 @@ class ShoulderTapProperties {
     Instance inst = GatherCases.randomPath(new SplittableRandom(seed), 12);
     SolveResult r = new ShoulderTap().solve(inst, LIMITS);
     List<LowerBound> sync = LowerBounds.protocolBounds(inst);
-    long lbSync = sync.stream().filter(b -> b.kind().equals("LB-SYNC")).mapToLong(LowerBound::value).findFirst()
-        .orElse(0);
+    long lbSync =
+        sync.stream()
+            .filter(b -> b.kind().equals("LB-SYNC"))
+            .mapToLong(LowerBound::value)
+            .findFirst()
+            .orElse(0);
     assertThat(r.makespan()).as(ctx(seed, inst)).isEqualTo(lbSync);
     assertThat(r.stats().get("syncStatus")).as(ctx(seed, inst)).isEqualTo("OPTIMAL");
     for (LowerBound b : sync) {
@@ -113,7 +122,8 @@ class ShoulderTapProperties {
   @ParameterizedTest
   @MethodSource("seeds")
   void claim11_withLengthsAtLeast2BeforeTheLastTwo_theRootReceivesGapFree(long seed) {
-    // docs/models/bufferless-scatter-gather.md#shoulder-tap [P-fix]: all nonnull and L_i >= 2 for i <= n - 2: rows 3 ..
+    // docs/models/bufferless-scatter-gather.md#shoulder-tap [P-fix]: all nonnull and L_i >= 2 for i
+    // <= n - 2: rows 3 ..
     // 2 + sum L (n > 1), 2 .. 1 + L_1 (n = 1)
     SplittableRandom rnd = new SplittableRandom(seed);
     int n = 1 + rnd.nextInt(10);
@@ -138,7 +148,8 @@ class ShoulderTapProperties {
     for (LowerBound b : LowerBounds.all(inst)) {
       assertThat(r.makespan()).as(ctx(seed, inst) + " vs " + b).isGreaterThanOrEqualTo(b.value());
     }
-    // the offline optimum (greedy NRF = time-reversed FDF, docs/models/bufferless-scatter-gather.md#structural-lemmas
+    // the offline optimum (greedy NRF = time-reversed FDF,
+    // docs/models/bufferless-scatter-gather.md#structural-lemmas
     // L3) is at most the protocol's makespan
     SolveResult offline = new GreedyBufferless().solve(inst, LIMITS);
     assertThat(r.makespan()).as(ctx(seed, inst)).isGreaterThanOrEqualTo(offline.makespan());

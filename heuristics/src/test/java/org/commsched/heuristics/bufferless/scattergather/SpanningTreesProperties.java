@@ -21,9 +21,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Properties of the spanning trees and covers of {@link SpanningTrees} and {@link TreeCover} over seeded networks
- * (docs/models/bufferless-scatter-gather.md#fdf, #spanning-trees, #properties claim 23). Case count: {@code
- * -Dcommsched.cases} (default 200).
+ * Properties of the spanning trees and covers of {@link SpanningTrees} and {@link TreeCover} over
+ * seeded networks (docs/models/bufferless-scatter-gather.md#fdf, #spanning-trees, #properties claim
+ * 23). Case count: {@code -Dcommsched.cases} (default 200).
  */
 class SpanningTreesProperties {
 
@@ -33,13 +33,38 @@ class SpanningTreesProperties {
 
   private static Instance any(long seed, boolean scatter) {
     SplittableRandom r = new SplittableRandom(seed * 13 + 7);
-    List<String> families = List.of("random", "mesh", "torus", "hypercube", "complete", "ring", "star", "tree",
-        "bla", "ula", "esm", "uring");
+    List<String> families =
+        List.of(
+            "random",
+            "mesh",
+            "torus",
+            "hypercube",
+            "complete",
+            "ring",
+            "star",
+            "tree",
+            "bla",
+            "ula",
+            "esm",
+            "uring");
     String family = families.get(r.nextInt(families.size()));
-    int size = family.equals("hypercube") ? 1 + r.nextInt(4) : family.equals("mesh") || family.equals("torus")
-        || family.equals("esm") ? 2 + r.nextInt(4) : 3 + r.nextInt(20);
-    GeneratorSpec spec = new GeneratorSpec(null, scatter ? ProblemKind.SCATTER : ProblemKind.GATHER, family, size, 0,
-        ScatterCases.LENGTHS, ScatterCases.SINGLE, r.nextLong(), false);
+    int size =
+        family.equals("hypercube")
+            ? 1 + r.nextInt(4)
+            : family.equals("mesh") || family.equals("torus") || family.equals("esm")
+                ? 2 + r.nextInt(4)
+                : 3 + r.nextInt(20);
+    GeneratorSpec spec =
+        new GeneratorSpec(
+            null,
+            scatter ? ProblemKind.SCATTER : ProblemKind.GATHER,
+            family,
+            size,
+            0,
+            ScatterCases.LENGTHS,
+            ScatterCases.SINGLE,
+            r.nextLong(),
+            false);
     return Generators.instance(spec);
   }
 
@@ -62,7 +87,10 @@ class SpanningTreesProperties {
     return dist;
   }
 
-  /** The bfs tree is the default routes' tree (docs/DESIGN.md) for scatter and gather, on any network. */
+  /**
+   * The bfs tree is the default routes' tree (docs/DESIGN.md) for scatter and gather, on any
+   * network.
+   */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void bfs_isTheDefaultRoutesTree(long seed) {
@@ -70,7 +98,8 @@ class SpanningTreesProperties {
     Instance inst = any(seed, scatter);
     SpanningTree t = SpanningTrees.bfs(inst.network(), inst.root(), scatter);
     for (int v = 0; v < inst.network().nodes(); v++) {
-      assertThat(t.contains(v) ? t.parent(v) : -1).as(ScatterCases.describe(seed, inst))
+      assertThat(t.contains(v) ? t.parent(v) : -1)
+          .as(ScatterCases.describe(seed, inst))
           .isEqualTo(inst.atlas().routeTreeNext(v));
       assertThat(t.depth(v)).isEqualTo(inst.atlas().routeTreeDepth(v));
     }
@@ -85,8 +114,8 @@ class SpanningTreesProperties {
   }
 
   /**
-   * The balanced tree is a breadth-first tree (every route a shortest path) over the same nodes, and rerouting along
-   * it gives an instance whose routes are its paths.
+   * The balanced tree is a breadth-first tree (every route a shortest path) over the same nodes,
+   * and rerouting along it gives an instance whose routes are its paths.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -115,8 +144,9 @@ class SpanningTreesProperties {
   }
 
   /**
-   * The broadcast tree spans every node the root reaches over links, uses links only, and its optimal broadcast
-   * time is at most the greedy's rounds, which are at least ceil(log2 n) (the informed set at most doubles).
+   * The broadcast tree spans every node the root reaches over links, uses links only, and its
+   * optimal broadcast time is at most the greedy's rounds, which are at least ceil(log2 n) (the
+   * informed set at most doubles).
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -149,9 +179,10 @@ class SpanningTreesProperties {
   }
 
   /**
-   * docs/models/bufferless-scatter-gather.md#properties claim 23 generalised: on every mesh and torus size and root,
-   * the two trees of {@link TreeCover#grid} are rooted there, edge-disjoint and cover the nodes (mesh: jointly, using
-   * every link; torus: each tree spans, and only the root's two wrap links stay unused).
+   * docs/models/bufferless-scatter-gather.md#properties claim 23 generalised: on every mesh and
+   * torus size and root, the two trees of {@link TreeCover#grid} are rooted there, edge-disjoint
+   * and cover the nodes (mesh: jointly, using every link; torus: each tree spans, and only the
+   * root's two wrap links stay unused).
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -175,7 +206,8 @@ class SpanningTreesProperties {
       for (SpanningTree t : c.trees()) {
         for (int v = 0; v < net.nodes(); v++) {
           if (t.contains(v)) {
-            assertThat(t.depth(v)).isEqualTo(Math.abs(v / cols - root / cols) + Math.abs(v % cols - root % cols));
+            assertThat(t.depth(v))
+                .isEqualTo(Math.abs(v / cols - root / cols) + Math.abs(v % cols - root % cols));
           }
         }
       }
@@ -188,12 +220,28 @@ class SpanningTreesProperties {
   void gatherReroute_followsTheTreeUpward(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 17 + 5);
     String family = List.of("mesh", "torus", "random", "complete", "hypercube").get(r.nextInt(5));
-    int size = family.equals("hypercube") ? 1 + r.nextInt(4) : family.equals("mesh") || family.equals("torus")
-        ? 3 + r.nextInt(3) : 3 + r.nextInt(15);
-    Instance inst = Generators.instance(new GeneratorSpec(null, ProblemKind.GATHER, family, size, 0,
-        ScatterCases.LENGTHS, ScatterCases.ALL, r.nextLong(), false));
-    String name = family.equals("mesh") || family.equals("torus") ? "cover" : r.nextBoolean() ? "broadcast"
-        : "balanced";
+    int size =
+        family.equals("hypercube")
+            ? 1 + r.nextInt(4)
+            : family.equals("mesh") || family.equals("torus")
+                ? 3 + r.nextInt(3)
+                : 3 + r.nextInt(15);
+    Instance inst =
+        Generators.instance(
+            new GeneratorSpec(
+                null,
+                ProblemKind.GATHER,
+                family,
+                size,
+                0,
+                ScatterCases.LENGTHS,
+                ScatterCases.ALL,
+                r.nextLong(),
+                false));
+    String name =
+        family.equals("mesh") || family.equals("torus")
+            ? "cover"
+            : r.nextBoolean() ? "broadcast" : "balanced";
     Instance routed = SpanningTrees.reroute(inst, name);
     assertThat(routed.problem()).isInstanceOf(Problem.Gather.class);
     for (int i = 0; i < routed.messages().size(); i++) {

@@ -20,20 +20,23 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Claims 13-20 of docs/models/bufferless-scatter-gather.md#properties about Transmission-Certification (Bhatt, Pucci,
- * Ranade, Rosenberg, "Scattering and Gathering Messages in Networks of Processors", §3.2, Theorem 3, with the
- * corrections of docs/models/bufferless-scatter-gather.md#transmission-certification, #corrections), for every preset
- * of docs/models/bufferless-scatter-gather.md#transmission-certification and the multiport variant of
- * docs/models/bufferless-scatter-gather.md#tc-multiport, over seeded random trees of 2-14 nodes gathered to a random
- * node (recursive trees, stars, caterpillars, binary trees, paths) and, one case in four, random connected networks
- * through their breadth-first tree. Lengths 0..5, about 35% null. Every figure the claims use (children, depths, D*,
- * B_opt, t_0, root rows) is recomputed here from the instance's routes. A failure names the seed, the preset and the
+ * Claims 13-20 of docs/models/bufferless-scatter-gather.md#properties about
+ * Transmission-Certification (Bhatt, Pucci, Ranade, Rosenberg, "Scattering and Gathering Messages
+ * in Networks of Processors", §3.2, Theorem 3, with the corrections of
+ * docs/models/bufferless-scatter-gather.md#transmission-certification, #corrections), for every
+ * preset of docs/models/bufferless-scatter-gather.md#transmission-certification and the multiport
+ * variant of docs/models/bufferless-scatter-gather.md#tc-multiport, over seeded random trees of
+ * 2-14 nodes gathered to a random node (recursive trees, stars, caterpillars, binary trees, paths)
+ * and, one case in four, random connected networks through their breadth-first tree. Lengths 0..5,
+ * about 35% null. Every figure the claims use (children, depths, D*, B_opt, t_0, root rows) is
+ * recomputed here from the instance's routes. A failure names the seed, the preset and the
  * instance.
  */
 class TransmissionCertificationProperties {
   static final SolveLimits LIMITS = SolveLimits.defaults();
 
-  static final List<TcOptions> PRESETS = List.of(TcOptions.RECOMMENDED, TcOptions.PAPER_LITERAL, TcOptions.IMPROVED);
+  static final List<TcOptions> PRESETS =
+      List.of(TcOptions.RECOMMENDED, TcOptions.PAPER_LITERAL, TcOptions.IMPROVED);
 
   static LongStream seeds() {
     return Seeds.seeds();
@@ -41,7 +44,8 @@ class TransmissionCertificationProperties {
 
   static Instance instance(long seed, boolean multiport) {
     SplittableRandom r = new SplittableRandom(seed);
-    return r.nextInt(4) == 0 ? GatherCases.randomNetwork(r, multiport ? GatherCases.ALL : GatherCases.SINGLE)
+    return r.nextInt(4) == 0
+        ? GatherCases.randomNetwork(r, multiport ? GatherCases.ALL : GatherCases.SINGLE)
         : GatherCases.randomTree(r, 14, multiport ? GatherCases.ALL : GatherCases.SINGLE);
   }
 
@@ -78,8 +82,8 @@ class TransmissionCertificationProperties {
   }
 
   /**
-   * D* (docs/models/bufferless-scatter-gather.md#transmission-certification) recomputed: max over root-to-leaf paths of
-   * the inner nodes' degrees plus the edges.
+   * D* (docs/models/bufferless-scatter-gather.md#transmission-certification) recomputed: max over
+   * root-to-leaf paths of the inner nodes' degrees plus the edges.
    */
   static long dStar(List<List<Integer>> kids, int v) {
     if (kids.get(v).isEmpty()) {
@@ -98,8 +102,11 @@ class TransmissionCertificationProperties {
     Instance inst = instance(seed, false);
     for (TcOptions o : variants(seed)) {
       SolveResult r = new TransmissionCertification("tc", o).solve(inst, LIMITS);
-      assertThat(ScheduleChecker.checkResult(inst, r).violations()).as(ctx(seed, o, inst)).isEmpty();
-      assertThat(((Schedule.Departures) r.schedule()).control()).as(ctx(seed, o, inst))
+      assertThat(ScheduleChecker.checkResult(inst, r).violations())
+          .as(ctx(seed, o, inst))
+          .isEmpty();
+      assertThat(((Schedule.Departures) r.schedule()).control())
+          .as(ctx(seed, o, inst))
           .hasSize(3 * (inst.messages().size()));
     }
     // the protocol's tree is the routes' tree
@@ -139,7 +146,8 @@ class TransmissionCertificationProperties {
 
   @ParameterizedTest
   @MethodSource("seeds")
-  void claims15And16_theRootReceivesMFlitsGapFree_fromT0PlusC0_withT0Of2nPlusComputation(long seed) {
+  void claims15And16_theRootReceivesMFlitsGapFree_fromT0PlusC0_withT0Of2nPlusComputation(
+      long seed) {
     Instance inst = instance(seed, false);
     List<List<Integer>> kids = GatherOracles.children(inst);
     int n = inst.messages().size(); // every non-root node holds a (possibly null) message
@@ -161,15 +169,21 @@ class TransmissionCertificationProperties {
           lastCertificate = Math.max(lastCertificate, c.step() + 1);
         }
       }
-      assertThat(lastCertificate).as(at + " last certificate row").isEqualTo(2L * n + computeBelowRoot);
+      assertThat(lastCertificate)
+          .as(at + " last certificate row")
+          .isEqualTo(2L * n + computeBelowRoot);
       long total = inst.messages().stream().mapToLong(x -> x.length()).sum();
       long[] rows = GatherOracles.rootRows(inst, (Schedule.Departures) r.schedule());
       assertThat(rows).as(at).hasSize((int) total);
       for (int k = 0; k < rows.length; k++) {
-        assertThat(rows[k]).as(at + " root row of flit " + k).isEqualTo(run.t0() + run.rootLag() + k);
+        assertThat(rows[k])
+            .as(at + " root row of flit " + k)
+            .isEqualTo(run.t0() + run.rootLag() + k);
       }
       if (total > 0) {
-        assertThat(r.makespan() + 1).as(at + " T = t_0 + C_0 + M").isEqualTo(run.t0() + run.rootLag() + total);
+        assertThat(r.makespan() + 1)
+            .as(at + " T = t_0 + C_0 + M")
+            .isEqualTo(run.t0() + run.rootLag() + total);
       }
     }
   }
@@ -194,8 +208,12 @@ class TransmissionCertificationProperties {
       TcRun run = m.run(inst);
       long paperT = r.makespan() + 1;
       assertThat(run.dStar()).as(at + " D*").isEqualTo(dStar);
-      assertThat(paperT).as(at + " T <= t_0 + D* + M").isLessThanOrEqualTo(run.t0() + dStar + total);
-      assertThat(paperT).as(at + " T >= max(B_opt, M)").isGreaterThanOrEqualTo(Math.max(bOpt, total));
+      assertThat(paperT)
+          .as(at + " T <= t_0 + D* + M")
+          .isLessThanOrEqualTo(run.t0() + dStar + total);
+      assertThat(paperT)
+          .as(at + " T >= max(B_opt, M)")
+          .isGreaterThanOrEqualTo(Math.max(bOpt, total));
       long sync = GatherTree.of(inst).syncBound();
       assertThat(r.makespan()).as(at + " >= LB-SYNC").isGreaterThanOrEqualTo(sync);
       assertThat(sync).as(at + " LB-SYNC >= LB-OFF").isGreaterThanOrEqualTo(r.lowerBound().value());
@@ -210,8 +228,11 @@ class TransmissionCertificationProperties {
   void claim18_geometricLagIsTheLeftmostStartOverEveryChildOrder_closedFormNeverBelow(long seed) {
     Instance inst = instance(seed, false);
     List<List<Integer>> kids = GatherOracles.children(inst);
-    for (TcOptions o : List.of(TcOptions.RECOMMENDED, TcOptions.IMPROVED,
-        TcOptions.RECOMMENDED.withEmpty(TcOptions.EmptySegments.INCLUDE))) {
+    for (TcOptions o :
+        List.of(
+            TcOptions.RECOMMENDED,
+            TcOptions.IMPROVED,
+            TcOptions.RECOMMENDED.withEmpty(TcOptions.EmptySegments.INCLUDE))) {
       TcRun run = new TransmissionCertification("tc", o).run(inst);
       for (int v = 0; v < kids.size(); v++) {
         List<long[]> segs = segments(inst, kids, run, o, v);
@@ -221,7 +242,8 @@ class TransmissionCertificationProperties {
         assertThat(run.lag(v)).as(ctx(seed, o, inst) + " node " + v).isEqualTo(bestStart(segs));
       }
     }
-    // the printed closed form, with the same rules otherwise, is never below GEOMETRIC for the same child lags, and
+    // the printed closed form, with the same rules otherwise, is never below GEOMETRIC for the same
+    // child lags, and
     // equal with at most one nonempty child segment
     TcOptions cf = TcOptions.RECOMMENDED.withLag(TcOptions.Lag.PAPER_CLOSED_FORM);
     TcRun run = new TransmissionCertification("tc", cf).run(inst);
@@ -240,8 +262,11 @@ class TransmissionCertificationProperties {
     }
   }
 
-  /** Node v's segments {bound, length}: its own message, then its children as the options take them. */
-  static List<long[]> segments(Instance inst, List<List<Integer>> kids, TcRun run, TcOptions o, int v) {
+  /**
+   * Node v's segments {bound, length}: its own message, then its children as the options take them.
+   */
+  static List<long[]> segments(
+      Instance inst, List<List<Integer>> kids, TcRun run, TcOptions o, int v) {
     List<long[]> segs = new ArrayList<>();
     int d = kids.get(v).size();
     segs.add(new long[] {d + 1, lengthOf(inst, v)});
@@ -256,9 +281,9 @@ class TransmissionCertificationProperties {
   }
 
   /**
-   * The smallest start s with s + (flits before segment k) >= bound_k for every k, over every order of the child
-   * segments (brute force); the own segment stays first, since its bound d + 1 is also the earliest any relay can
-   * start (the node sends orders until then).
+   * The smallest start s with s + (flits before segment k) >= bound_k for every k, over every order
+   * of the child segments (brute force); the own segment stays first, since its bound d + 1 is also
+   * the earliest any relay can start (the node sends orders until then).
    */
   static long bestStart(List<long[]> segs) {
     long[] best = {Long.MAX_VALUE};
@@ -307,22 +332,27 @@ class TransmissionCertificationProperties {
     for (TcOptions.ChildBound b : TcOptions.ChildBound.values()) {
       for (TcOptions.EmptySegments e : TcOptions.EmptySegments.values()) {
         TcOptions g = TcOptions.RECOMMENDED.withChildBound(b).withEmpty(e);
-        assertThat(makespan(inst, g)).as(at + " GEOMETRIC <= CLOSED_FORM, " + b + ", " + e)
+        assertThat(makespan(inst, g))
+            .as(at + " GEOMETRIC <= CLOSED_FORM, " + b + ", " + e)
             .isLessThanOrEqualTo(makespan(inst, g.withLag(TcOptions.Lag.PAPER_CLOSED_FORM)));
       }
     }
-    // SKIP <= INCLUDE and EXACT_INDEX <= CONSERVATIVE hold with GEOMETRIC lags (the leftmost start is monotone in
-    // every bound, and both flags only add or raise bounds); with the printed closed form neither does
+    // SKIP <= INCLUDE and EXACT_INDEX <= CONSERVATIVE hold with GEOMETRIC lags (the leftmost start
+    // is monotone in
+    // every bound, and both flags only add or raise bounds); with the printed closed form neither
+    // does
     // (GatherOraclesTest.closedForm_isNotMonotone_*)
     for (TcOptions.ChildBound b : TcOptions.ChildBound.values()) {
       TcOptions s = TcOptions.RECOMMENDED.withChildBound(b);
-      assertThat(makespan(inst, s)).as(at + " SKIP <= INCLUDE, GEOMETRIC, " + b)
+      assertThat(makespan(inst, s))
+          .as(at + " SKIP <= INCLUDE, GEOMETRIC, " + b)
           .isLessThanOrEqualTo(makespan(inst, s.withEmpty(TcOptions.EmptySegments.INCLUDE)));
     }
     for (TcOptions.EmptySegments e : TcOptions.EmptySegments.values()) {
       TcOptions x = TcOptions.RECOMMENDED.withEmpty(e);
       assertThat(makespan(inst, x.withChildBound(TcOptions.ChildBound.EXACT_INDEX)))
-          .as(at + " EXACT_INDEX <= CONSERVATIVE, GEOMETRIC, " + e).isLessThanOrEqualTo(makespan(inst, x));
+          .as(at + " EXACT_INDEX <= CONSERVATIVE, GEOMETRIC, " + e)
+          .isLessThanOrEqualTo(makespan(inst, x));
     }
   }
 
@@ -369,8 +399,12 @@ class TransmissionCertificationProperties {
       assertThat(r.makespan()).as(at).isZero();
       return;
     }
-    assertThat(r.makespan() + 1).as(at + " T = t_0 + 1 + max(c + n)").isEqualTo(run.t0() + 1 + best);
-    assertThat(r.makespan()).as(at + " <= 4h + max n - 1").isLessThanOrEqualTo(4L * height + widest - 1);
+    assertThat(r.makespan() + 1)
+        .as(at + " T = t_0 + 1 + max(c + n)")
+        .isEqualTo(run.t0() + 1 + best);
+    assertThat(r.makespan())
+        .as(at + " <= 4h + max n - 1")
+        .isLessThanOrEqualTo(4L * height + widest - 1);
     for (LowerBound b : LowerBounds.all(inst)) {
       assertThat(r.makespan()).as(at + " vs " + b).isGreaterThanOrEqualTo(b.value());
     }

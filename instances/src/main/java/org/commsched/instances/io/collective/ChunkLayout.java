@@ -4,10 +4,11 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 
 /**
- * How a broadcast or gossip of {@code length}-unit messages maps onto the chunked buffers of an MSCCL algorithm: an
- * allgather (gossip) has {@code gpus * perRank} chunks per loop, chunk {@code r * perRank + j} holding units
- * {@code j * unitsPerChunk ..} of GPU r's message; a broadcast has {@code perRank} chunks, all of the source's
- * message. GPU r's input chunk j is its own chunk j; output chunk c is global chunk c on every GPU.
+ * How a broadcast or gossip of {@code length}-unit messages maps onto the chunked buffers of an
+ * MSCCL algorithm: an allgather (gossip) has {@code gpus * perRank} chunks per loop, chunk {@code r
+ * * perRank + j} holding units {@code j * unitsPerChunk ..} of GPU r's message; a broadcast has
+ * {@code perRank} chunks, all of the source's message. GPU r's input chunk j is its own chunk j;
+ * output chunk c is global chunk c on every GPU.
  *
  * @param kind gossip or broadcast
  * @param gpus the number of GPUs (nodes)
@@ -17,11 +18,18 @@ import org.commsched.core.model.ProblemKind;
  */
 record ChunkLayout(ProblemKind kind, int gpus, int source, int perRank, long unitsPerChunk) {
 
-  /** The layout for an instance with {@code perRank} chunks per message (its length must be a multiple). */
+  /**
+   * The layout for an instance with {@code perRank} chunks per message (its length must be a
+   * multiple).
+   */
   static ChunkLayout of(Instance inst, int perRank) {
     long length = inst.origins().get(0).length();
-    return new ChunkLayout(inst.kind(), inst.network().nodes(), inst.kind() == ProblemKind.BROADCAST ? inst.root()
-        : -1, perRank, length / perRank);
+    return new ChunkLayout(
+        inst.kind(),
+        inst.network().nodes(),
+        inst.kind() == ProblemKind.BROADCAST ? inst.root() : -1,
+        perRank,
+        length / perRank);
   }
 
   /** True for an allgather (gossip). */

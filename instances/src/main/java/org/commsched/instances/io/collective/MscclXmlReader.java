@@ -20,39 +20,47 @@ import org.xml.sax.Locator;
 import org.xml.sax.helpers.DefaultHandler;
 
 /**
- * Reads an MSCCL algorithm file (an allgather or a broadcast) as a linear-cost schedule of a given instance, so that
- * {@code commsched check} can judge it. The mapping (docs/FORMATS.md#msccl-xml), stated in {@link #MAPPING}:
+ * Reads an MSCCL algorithm file (an allgather or a broadcast) as a linear-cost schedule of a given
+ * instance, so that {@code commsched check} can judge it. The mapping (docs/FORMATS.md#msccl-xml),
+ * stated in {@link #MAPPING}:
  *
  * <ul>
- *   <li>the k-th send of GPU u to GPU v on a channel and the k-th receive of v from u on that channel are one packet
- *       on the arc u -> v of {@code cnt} chunks (as NCCL's connections deliver in order);
- *   <li>a chunk is {@code length / (nchunksperloop / ngpus)} units of a gossip (allgather) or {@code length /
- *       nchunksperloop} of a broadcast; output chunk c holds global chunk c, input chunk j GPU r's own chunk j,
- *       scratch chunks what was last written to them;
- *   <li>a step can start once the previous step of its thread block and the step it depends on ({@code depid},
- *       {@code deps}) have ended; a packet starts once its send and its receive step can both start, and lasts
- *       {@code beta + units * tau}; a {@code rcs} step forwards what it received when the receive ends; local copies
- *       and nops take no time;
- *   <li>nothing else waits: two packets on one arc (from different channels) or steps that do not wait for the data
- *       they send show as violations in {@code check}.
+ *   <li>the k-th send of GPU u to GPU v on a channel and the k-th receive of v from u on that
+ *       channel are one packet on the arc u -> v of {@code cnt} chunks (as NCCL's connections
+ *       deliver in order);
+ *   <li>a chunk is {@code length / (nchunksperloop / ngpus)} units of a gossip (allgather) or
+ *       {@code length / nchunksperloop} of a broadcast; output chunk c holds global chunk c, input
+ *       chunk j GPU r's own chunk j, scratch chunks what was last written to them;
+ *   <li>a step can start once the previous step of its thread block and the step it depends on
+ *       ({@code depid}, {@code deps}) have ended; a packet starts once its send and its receive
+ *       step can both start, and lasts {@code beta + units * tau}; a {@code rcs} step forwards what
+ *       it received when the receive ends; local copies and nops take no time;
+ *   <li>nothing else waits: two packets on one arc (from different channels) or steps that do not
+ *       wait for the data they send show as violations in {@code check}.
  * </ul>
  *
- * Reductions ({@code rrs}, {@code rrc}, {@code rrcs}, {@code re}, {@code ra}) are refused: commsched schedules
- * broadcasts and gossips.
+ * Reductions ({@code rrs}, {@code rrc}, {@code rrcs}, {@code re}, {@code ra}) are refused:
+ * commsched schedules broadcasts and gossips.
  */
 public final class MscclXmlReader {
-  /** The mapping in one sentence, as the schedule's {@code stats.importMapping} and the CLI state it. */
-  public static final String MAPPING = "MSCCL XML read as linear-cost packets: the k-th send of GPU u to GPU v on a "
-      + "channel and the k-th receive of v from u there are one packet of cnt chunks on arc u->v; a step starts when "
-      + "the previous step of its thread block and its dependency (depid, deps) have ended, a packet when its send "
-      + "and receive steps can both start, and lasts beta + units*tau; rcs forwards when its receive ends; copies and "
-      + "nops take no time; nothing else waits (packets that overlap on an arc, or sends before the data arrived, "
-      + "are the checker's to find)";
+  /**
+   * The mapping in one sentence, as the schedule's {@code stats.importMapping} and the CLI state
+   * it.
+   */
+  public static final String MAPPING =
+      "MSCCL XML read as linear-cost packets: the k-th send of GPU u to GPU v on a "
+          + "channel and the k-th receive of v from u there are one packet of cnt chunks on arc u->v; a step starts when "
+          + "the previous step of its thread block and its dependency (depid, deps) have ended, a packet when its send "
+          + "and receive steps can both start, and lasts beta + units*tau; rcs forwards when its receive ends; copies and "
+          + "nops take no time; nothing else waits (packets that overlap on an arc, or sends before the data arrived, "
+          + "are the checker's to find)";
 
-  private MscclXmlReader() {
-  }
+  private MscclXmlReader() {}
 
-  /** The schedule read, its makespan in ticks of its scale, and notes on what the file does beyond the mapping. */
+  /**
+   * The schedule read, its makespan in ticks of its scale, and notes on what the file does beyond
+   * the mapping.
+   */
   public record Read(Schedule.Transmissions schedule, long makespan, List<String> notes) {
     public Read {
       notes = List.copyOf(notes);
@@ -129,7 +137,9 @@ public final class MscclXmlReader {
     }
   }
 
-  /** Carries a problem out of attribute parsing to the handler, which turns it into a SAX refusal. */
+  /**
+   * Carries a problem out of attribute parsing to the handler, which turns it into a SAX refusal.
+   */
   private static final class OwnProblemCarrier extends Exception {
     private static final long serialVersionUID = 1L;
 
@@ -142,20 +152,29 @@ public final class MscclXmlReader {
    * Reads the file's text as a schedule of the instance.
    *
    * @param file the file's name for messages
-   * @throws InstanceFormatException (one line, with the place and the fix) when the file is not an MSCCL algorithm,
-   *     lacks an attribute the runtimes require, does not fit the instance, or its steps wait on each other forever
+   * @throws InstanceFormatException (one line, with the place and the fix) when the file is not an
+   *     MSCCL algorithm, lacks an attribute the runtimes require, does not fit the instance, or its
+   *     steps wait on each other forever
    */
   public static Read read(String text, String file, Instance inst) {
     if (inst.kind() != ProblemKind.GOSSIP && inst.kind() != ProblemKind.BROADCAST) {
-      throw new InstanceFormatException(file, "", "commsched reads MSCCL allgathers and broadcasts, but the "
-          + "instance is a " + inst.kind().name().toLowerCase(java.util.Locale.ROOT) + "; give a gossip or "
-          + "broadcast instance of the same network");
+      throw new InstanceFormatException(
+          file,
+          "",
+          "commsched reads MSCCL allgathers and broadcasts, but the "
+              + "instance is a "
+              + inst.kind().name().toLowerCase(java.util.Locale.ROOT)
+              + "; give a gossip or "
+              + "broadcast instance of the same network");
     }
     Parsed p = new Parsed(inst);
     SafeXml.parse(text, p, file, "an MSCCL algorithm (XML)");
     if (p.algoLine < 0) {
-      throw new InstanceFormatException(file, "", "no <algo> element; an MSCCL algorithm file has one <algo> with "
-          + "<gpu>, <tb> and <step> elements inside");
+      throw new InstanceFormatException(
+          file,
+          "",
+          "no <algo> element; an MSCCL algorithm file has one <algo> with "
+              + "<gpu>, <tb> and <step> elements inside");
     }
     return p.simulate(file);
   }
@@ -185,7 +204,8 @@ public final class MscclXmlReader {
     }
 
     @Override
-    public void startElement(String uri, String localName, String qName, Attributes a) throws SafeXml.OwnProblem {
+    public void startElement(String uri, String localName, String qName, Attributes a)
+        throws SafeXml.OwnProblem {
       depth++;
       try {
         switch (qName) {
@@ -201,32 +221,59 @@ public final class MscclXmlReader {
             coll = text(a, "coll", "algo", locator);
             String wanted = inst.kind() == ProblemKind.GOSSIP ? "allgather" : "broadcast";
             if (!coll.equals(wanted)) {
-              throw new OwnProblemCarrier("<algo coll=\"" + coll + "\"> is not the instance's problem ("
-                  + inst.kind().name().toLowerCase(java.util.Locale.ROOT) + " is coll=\"" + wanted + "\"); give an "
-                  + "instance of the file's collective");
+              throw new OwnProblemCarrier(
+                  "<algo coll=\""
+                      + coll
+                      + "\"> is not the instance's problem ("
+                      + inst.kind().name().toLowerCase(java.util.Locale.ROOT)
+                      + " is coll=\""
+                      + wanted
+                      + "\"); give an "
+                      + "instance of the file's collective");
             }
             if (gpus != inst.network().nodes()) {
-              throw new OwnProblemCarrier("<algo ngpus=\"" + gpus + "\"> but the instance has "
-                  + inst.network().nodes() + " nodes; give an instance of the file's topology");
+              throw new OwnProblemCarrier(
+                  "<algo ngpus=\""
+                      + gpus
+                      + "\"> but the instance has "
+                      + inst.network().nodes()
+                      + " nodes; give an instance of the file's topology");
             }
-            int per = coll.equals("allgather") ? (chunksPerLoop % gpus == 0 ? chunksPerLoop / gpus : -1)
-                : chunksPerLoop;
+            int per =
+                coll.equals("allgather")
+                    ? (chunksPerLoop % gpus == 0 ? chunksPerLoop / gpus : -1)
+                    : chunksPerLoop;
             long length = inst.origins().get(0).length();
             if (per <= 0 || length % per != 0) {
-              throw new OwnProblemCarrier("nchunksperloop=\"" + chunksPerLoop + "\" gives " + (per <= 0 ? "no whole"
-                  : per) + " chunks per message, which does not divide the instance's length " + length
-                  + "; give the instance a length that is a multiple of the chunks per message");
+              throw new OwnProblemCarrier(
+                  "nchunksperloop=\""
+                      + chunksPerLoop
+                      + "\" gives "
+                      + (per <= 0 ? "no whole" : per)
+                      + " chunks per message, which does not divide the instance's length "
+                      + length
+                      + "; give the instance a length that is a multiple of the chunks per message");
             }
           }
           case "gpu" -> {
             expectDepth(2, "<gpu>", "inside <algo>");
             gpu = number(a, "id", "gpu", locator);
             if (gpu < 0 || gpu >= gpus || buffers.containsKey(gpu)) {
-              throw new OwnProblemCarrier("<gpu id=\"" + gpu + "\"> is " + (buffers.containsKey(gpu) ? "given twice"
-                  : "not between 0 and ngpus - 1") + "; give each GPU once, ids 0 to " + (gpus - 1));
+              throw new OwnProblemCarrier(
+                  "<gpu id=\""
+                      + gpu
+                      + "\"> is "
+                      + (buffers.containsKey(gpu) ? "given twice" : "not between 0 and ngpus - 1")
+                      + "; give each GPU once, ids 0 to "
+                      + (gpus - 1));
             }
-            buffers.put(gpu, new int[] {number(a, "i_chunks", "gpu", locator), number(a, "o_chunks", "gpu", locator),
-                number(a, "s_chunks", "gpu", locator)});
+            buffers.put(
+                gpu,
+                new int[] {
+                  number(a, "i_chunks", "gpu", locator),
+                  number(a, "o_chunks", "gpu", locator),
+                  number(a, "s_chunks", "gpu", locator)
+                });
             tbs.put(gpu, new TreeMap<>());
           }
           case "tb" -> {
@@ -237,13 +284,25 @@ public final class MscclXmlReader {
             int chan = number(a, "chan", "tb", locator);
             for (int peer : new int[] {send, recv}) {
               if (peer < -1 || peer >= gpus || peer == gpu) {
-                throw new OwnProblemCarrier("<tb id=\"" + id + "\"> of GPU " + gpu + " names peer " + peer
-                    + "; a peer is -1 (none) or another GPU, 0 to " + (gpus - 1));
+                throw new OwnProblemCarrier(
+                    "<tb id=\""
+                        + id
+                        + "\"> of GPU "
+                        + gpu
+                        + " names peer "
+                        + peer
+                        + "; a peer is -1 (none) or another GPU, 0 to "
+                        + (gpus - 1));
               }
             }
             if (tbs.get(gpu).containsKey(id)) {
-              throw new OwnProblemCarrier("GPU " + gpu + " has two thread blocks with id " + id + "; number them "
-                  + "0, 1, 2, ...");
+              throw new OwnProblemCarrier(
+                  "GPU "
+                      + gpu
+                      + " has two thread blocks with id "
+                      + id
+                      + "; number them "
+                      + "0, 1, 2, ...");
             }
             tb = new Tb(locator.getLineNumber(), id, send, recv, chan);
             tbs.get(gpu).put(id, tb);
@@ -252,35 +311,62 @@ public final class MscclXmlReader {
             expectDepth(4, "<step>", "inside <tb>");
             Step st = new Step(locator.getLineNumber(), gpu, tb, a, locator);
             if (REDUCTIONS.contains(st.type)) {
-              throw new OwnProblemCarrier("step type \"" + st.type + "\" reduces; commsched checks allgathers and "
-                  + "broadcasts (types s, r, rcs, cpy, nop), so give it such an algorithm");
+              throw new OwnProblemCarrier(
+                  "step type \""
+                      + st.type
+                      + "\" reduces; commsched checks allgathers and "
+                      + "broadcasts (types s, r, rcs, cpy, nop), so give it such an algorithm");
             }
             if (!Set.of("s", "r", "rcs", "cpy", "nop").contains(st.type)) {
-              throw new OwnProblemCarrier("unknown step type \"" + st.type + "\"; the runtimes know s, r, rcs, rrs, "
-                  + "rrc, rrcs, cpy, re, nop");
+              throw new OwnProblemCarrier(
+                  "unknown step type \""
+                      + st.type
+                      + "\"; the runtimes know s, r, rcs, rrs, "
+                      + "rrc, rrcs, cpy, re, nop");
             }
             if (st.s != tb.steps.size()) {
-              throw new OwnProblemCarrier("step s=\"" + st.s + "\" of GPU " + gpu + " thread block " + tb.id
-                  + " should be s=\"" + tb.steps.size() + "\"; number the steps of a thread block 0, 1, 2, ...");
+              throw new OwnProblemCarrier(
+                  "step s=\""
+                      + st.s
+                      + "\" of GPU "
+                      + gpu
+                      + " thread block "
+                      + tb.id
+                      + " should be s=\""
+                      + tb.steps.size()
+                      + "\"; number the steps of a thread block 0, 1, 2, ...");
             }
             if ((st.sends() && tb.send < 0) || (st.receives() && tb.recv < 0)) {
-              throw new OwnProblemCarrier("a \"" + st.type + "\" step in a thread block without a " + (st.sends()
-                  && tb.send < 0 ? "send" : "recv") + " peer; give the thread block its peer");
+              throw new OwnProblemCarrier(
+                  "a \""
+                      + st.type
+                      + "\" step in a thread block without a "
+                      + (st.sends() && tb.send < 0 ? "send" : "recv")
+                      + " peer; give the thread block its peer");
             }
             if (st.cnt < 0 || st.cnt >= MscclXmlWriter.MAX_COUNT) {
-              throw new OwnProblemCarrier("cnt=\"" + st.cnt + "\" is outside 0 to " + (MscclXmlWriter.MAX_COUNT - 1)
-                  + ", the runtimes' range; split the step");
+              throw new OwnProblemCarrier(
+                  "cnt=\""
+                      + st.cnt
+                      + "\" is outside 0 to "
+                      + (MscclXmlWriter.MAX_COUNT - 1)
+                      + ", the runtimes' range; split the step");
             }
             for (String[] buf : new String[][] {{st.srcbuf, "srcbuf"}, {st.dstbuf, "dstbuf"}}) {
               if (!Set.of("i", "o", "s").contains(buf[0])) {
-                throw new OwnProblemCarrier(buf[1] + "=\"" + buf[0] + "\" is not a buffer; use i, o or s");
+                throw new OwnProblemCarrier(
+                    buf[1] + "=\"" + buf[0] + "\" is not a buffer; use i, o or s");
               }
             }
             tb.steps.add(st);
             steps.add(st);
           }
-          default -> throw new OwnProblemCarrier("unexpected element <" + qName + ">; the MSCCL runtimes read "
-              + "<algo>, <gpu>, <tb> and <step s=...> (msccl-tools writes that with old_format=True)");
+          default ->
+              throw new OwnProblemCarrier(
+                  "unexpected element <"
+                      + qName
+                      + ">; the MSCCL runtimes read "
+                      + "<algo>, <gpu>, <tb> and <step s=...> (msccl-tools writes that with old_format=True)");
         }
       } catch (OwnProblemCarrier e) {
         throw new SafeXml.OwnProblem(e.getMessage(), locator);
@@ -302,8 +388,15 @@ public final class MscclXmlReader {
     Read simulate(String file) {
       for (int u = 0; u < gpus; u++) {
         if (!tbs.containsKey(u)) {
-          throw new InstanceFormatException(file, "line " + algoLine, "no <gpu id=\"" + u + "\">; give every GPU "
-              + "0 to " + (gpus - 1) + " its element (empty if it does nothing)");
+          throw new InstanceFormatException(
+              file,
+              "line " + algoLine,
+              "no <gpu id=\""
+                  + u
+                  + "\">; give every GPU "
+                  + "0 to "
+                  + (gpus - 1)
+                  + " its element (empty if it does nothing)");
         }
       }
       // links: previous step in the block, dependency
@@ -313,8 +406,17 @@ public final class MscclXmlReader {
         if (st.depid >= 0) {
           Tb target = tbs.get(st.gpu).get(st.depid);
           if (target == null || st.deps < 0 || st.deps >= target.steps.size()) {
-            throw new InstanceFormatException(file, "line " + st.line, st.where() + " depends on thread block "
-                + st.depid + " step " + st.deps + ", which GPU " + st.gpu + " does not have; fix depid and deps");
+            throw new InstanceFormatException(
+                file,
+                "line " + st.line,
+                st.where()
+                    + " depends on thread block "
+                    + st.depid
+                    + " step "
+                    + st.deps
+                    + ", which GPU "
+                    + st.gpu
+                    + " does not have; fix depid and deps");
           }
           st.dep = target.steps.get(st.deps);
         }
@@ -330,9 +432,21 @@ public final class MscclXmlReader {
             List<Integer> key = List.of(g.getKey(), t.send, t.chan);
             Tb other = sendTb.putIfAbsent(key, t);
             if (other != null) {
-              throw new InstanceFormatException(file, "line " + t.line, "GPU " + g.getKey() + " thread blocks "
-                  + other.id + " and " + t.id + " both send to GPU " + t.send + " on channel " + t.chan + ", so the "
-                  + "order of their sends is not defined; give each a channel of its own");
+              throw new InstanceFormatException(
+                  file,
+                  "line " + t.line,
+                  "GPU "
+                      + g.getKey()
+                      + " thread blocks "
+                      + other.id
+                      + " and "
+                      + t.id
+                      + " both send to GPU "
+                      + t.send
+                      + " on channel "
+                      + t.chan
+                      + ", so the "
+                      + "order of their sends is not defined; give each a channel of its own");
             }
             sends.put(key, t.steps.stream().filter(Step::sends).toList());
           }
@@ -340,9 +454,21 @@ public final class MscclXmlReader {
             List<Integer> key = List.of(t.recv, g.getKey(), t.chan);
             Tb other = recvTb.putIfAbsent(key, t);
             if (other != null) {
-              throw new InstanceFormatException(file, "line " + t.line, "GPU " + g.getKey() + " thread blocks "
-                  + other.id + " and " + t.id + " both receive from GPU " + t.recv + " on channel " + t.chan + "; "
-                  + "give each a channel of its own");
+              throw new InstanceFormatException(
+                  file,
+                  "line " + t.line,
+                  "GPU "
+                      + g.getKey()
+                      + " thread blocks "
+                      + other.id
+                      + " and "
+                      + t.id
+                      + " both receive from GPU "
+                      + t.recv
+                      + " on channel "
+                      + t.chan
+                      + "; "
+                      + "give each a channel of its own");
             }
             receives.put(key, t.steps.stream().filter(Step::receives).toList());
           }
@@ -354,15 +480,36 @@ public final class MscclXmlReader {
         List<Integer> k = e.getKey();
         if (out.size() != in.size()) {
           Tb t = sendTb.get(k);
-          throw new InstanceFormatException(file, "line " + t.line, "GPU " + k.get(0) + " sends " + out.size()
-              + " times to GPU " + k.get(1) + " on channel " + k.get(2) + " but GPU " + k.get(1) + " receives "
-              + in.size() + " times from it there; match every send with a receive");
+          throw new InstanceFormatException(
+              file,
+              "line " + t.line,
+              "GPU "
+                  + k.get(0)
+                  + " sends "
+                  + out.size()
+                  + " times to GPU "
+                  + k.get(1)
+                  + " on channel "
+                  + k.get(2)
+                  + " but GPU "
+                  + k.get(1)
+                  + " receives "
+                  + in.size()
+                  + " times from it there; match every send with a receive");
         }
         for (int i = 0; i < out.size(); i++) {
           if (out.get(i).cnt != in.get(i).cnt) {
-            throw new InstanceFormatException(file, "line " + in.get(i).line, in.get(i).where() + " receives "
-                + in.get(i).cnt + " chunks but its send, " + out.get(i).where() + ", sends " + out.get(i).cnt
-                + "; give both the same cnt");
+            throw new InstanceFormatException(
+                file,
+                "line " + in.get(i).line,
+                in.get(i).where()
+                    + " receives "
+                    + in.get(i).cnt
+                    + " chunks but its send, "
+                    + out.get(i).where()
+                    + ", sends "
+                    + out.get(i).cnt
+                    + "; give both the same cnt");
           }
           out.get(i).recvPartner = in.get(i);
           in.get(i).sendPartner = out.get(i);
@@ -371,9 +518,16 @@ public final class MscclXmlReader {
       for (Map.Entry<List<Integer>, List<Step>> e : receives.entrySet()) {
         if (!sends.containsKey(e.getKey()) && !e.getValue().isEmpty()) {
           Step st = e.getValue().get(0);
-          throw new InstanceFormatException(file, "line " + st.line, st.where() + " receives from GPU "
-              + e.getKey().get(0) + " on channel " + e.getKey().get(2) + ", which never sends to it there; match "
-              + "every receive with a send");
+          throw new InstanceFormatException(
+              file,
+              "line " + st.line,
+              st.where()
+                  + " receives from GPU "
+                  + e.getKey().get(0)
+                  + " on channel "
+                  + e.getKey().get(2)
+                  + ", which never sends to it there; match "
+                  + "every receive with a send");
         }
       }
       runSteps(file);
@@ -434,9 +588,13 @@ public final class MscclXmlReader {
       }
       for (Step st : steps) {
         if (st.end == null) {
-          throw new InstanceFormatException(file, "line " + st.line, st.where() + " never runs: it waits, through "
-              + "its thread block, its dependency or its peer, on a step that waits for it (a deadlock); fix the "
-              + "order of the steps or their dependencies");
+          throw new InstanceFormatException(
+              file,
+              "line " + st.line,
+              st.where()
+                  + " never runs: it waits, through "
+                  + "its thread block, its dependency or its peer, on a step that waits for it (a deadlock); fix the "
+                  + "order of the steps or their dependencies");
         }
       }
     }
@@ -498,13 +656,23 @@ public final class MscclXmlReader {
         for (int k = 0; k < st.cnt; k++) {
           int dst = to.dstoff + k;
           if (to.dstbuf.equals("s")) {
-            scratch.computeIfAbsent(to.gpu, x -> new HashMap<>()).computeIfAbsent(dst, x -> new TreeMap<>())
+            scratch
+                .computeIfAbsent(to.gpu, x -> new HashMap<>())
+                .computeIfAbsent(dst, x -> new TreeMap<>())
                 .put(end, chunks[k]);
           } else if (to.dstbuf.equals("o") && chunks[k] != dst) {
             misplaced++;
             if (firstMisplaced == null) {
-              firstMisplaced = "GPU " + to.gpu + " output chunk " + dst + " receives chunk " + chunks[k] + " ("
-                  + to.where() + ")";
+              firstMisplaced =
+                  "GPU "
+                      + to.gpu
+                      + " output chunk "
+                      + dst
+                      + " receives chunk "
+                      + chunks[k]
+                      + " ("
+                      + to.where()
+                      + ")";
             }
           }
         }
@@ -515,52 +683,100 @@ public final class MscclXmlReader {
         int k = 0;
         while (k < chunks.length) {
           int j = k + 1;
-          while (j < chunks.length && chunks[j] == chunks[j - 1] + 1 && layout.origin(chunks[j])
-              == layout.origin(chunks[k])) {
+          while (j < chunks.length
+              && chunks[j] == chunks[j - 1] + 1
+              && layout.origin(chunks[j]) == layout.origin(chunks[k])) {
             j++;
           }
           int origin = layout.origin(chunks[k]);
           int number = packetNumbers.merge(origin, 1, Integer::sum) - 1;
-          records.add(new Schedule.Transmission(inst.origins().get(origin).message(), number,
-              (j - k) * layout.unitsPerChunk(), st.gpu, to.gpu, at, layout.firstUnit(chunks[k])));
+          records.add(
+              new Schedule.Transmission(
+                  inst.origins().get(origin).message(),
+                  number,
+                  (j - k) * layout.unitsPerChunk(),
+                  st.gpu,
+                  to.gpu,
+                  at,
+                  layout.firstUnit(chunks[k])));
           k = j;
         }
       }
       if (misplaced > 0) {
-        notes.add(misplaced + " chunks land in an output slot that is not theirs, e.g. " + firstMisplaced
-            + "; the schedule counts where the data goes, the runtime's output would be wrong");
+        notes.add(
+            misplaced
+                + " chunks land in an output slot that is not theirs, e.g. "
+                + firstMisplaced
+                + "; the schedule counts where the data goes, the runtime's output would be wrong");
       }
       Schedule.Transmissions schedule = new Schedule.Transmissions(inst.timeScale(), records);
       Map<List<Long>, Integer> together = new HashMap<>();
       for (Step p : packets) {
-        together.merge(List.of((long) p.gpu, (long) p.recvPartner.gpu, p.outStart), 1, Integer::sum);
+        together.merge(
+            List.of((long) p.gpu, (long) p.recvPartner.gpu, p.outStart), 1, Integer::sum);
       }
       long merged = together.values().stream().filter(c -> c > 1).count();
       if (merged > 0) {
-        Map.Entry<List<Long>, Integer> e = together.entrySet().stream().filter(x -> x.getValue() > 1).findFirst()
-            .orElseThrow();
-        notes.add(merged + " times several sends start together on one arc (e.g. " + e.getValue() + " on "
-            + e.getKey().get(0) + "->" + e.getKey().get(1) + " at tick " + e.getKey().get(2) + ", from different "
-            + "channels): commsched counts them as one packet, beta + all their units * tau, so they end later than "
-            + "each alone; the makespan is the checker's");
+        Map.Entry<List<Long>, Integer> e =
+            together.entrySet().stream().filter(x -> x.getValue() > 1).findFirst().orElseThrow();
+        notes.add(
+            merged
+                + " times several sends start together on one arc (e.g. "
+                + e.getValue()
+                + " on "
+                + e.getKey().get(0)
+                + "->"
+                + e.getKey().get(1)
+                + " at tick "
+                + e.getKey().get(2)
+                + ", from different "
+                + "channels): commsched counts them as one packet, beta + all their units * tau, so they end later than "
+                + "each alone; the makespan is the checker's");
       }
       for (UnitPackets.Packet p : UnitPackets.of(inst, schedule)) {
         makespan = Math.max(makespan, p.end());
       }
-      notes.add("one chunk = " + layout.unitsPerChunk() + " unit" + (layout.unitsPerChunk() == 1 ? "" : "s")
-          + " (nchunksperloop " + chunksPerLoop + ", " + gpus + " GPUs, messages of "
-          + inst.origins().get(0).length() + " units)");
+      notes.add(
+          "one chunk = "
+              + layout.unitsPerChunk()
+              + " unit"
+              + (layout.unitsPerChunk() == 1 ? "" : "s")
+              + " (nchunksperloop "
+              + chunksPerLoop
+              + ", "
+              + gpus
+              + " GPUs, messages of "
+              + inst.origins().get(0).length()
+              + " units)");
       return new Read(schedule, makespan, notes);
     }
 
     /** The global chunk in a buffer slot of a GPU at a time. */
-    private int slot(String file, Step st, int gpu, String buf, int off, long at, ChunkLayout layout,
+    private int slot(
+        String file,
+        Step st,
+        int gpu,
+        String buf,
+        int off,
+        long at,
+        ChunkLayout layout,
         Map<Integer, Map<Integer, TreeMap<Long, Integer>>> scratch) {
       int[] sizes = buffers.get(gpu);
       int limit = buf.equals("i") ? sizes[0] : buf.equals("o") ? sizes[1] : sizes[2];
       if (off < 0 || off >= limit) {
-        throw new InstanceFormatException(file, "line " + st.line, st.where() + " reads " + buf + " chunk " + off
-            + ", outside the GPU's " + limit + " " + buf + "_chunks; fix srcoff or the buffer size");
+        throw new InstanceFormatException(
+            file,
+            "line " + st.line,
+            st.where()
+                + " reads "
+                + buf
+                + " chunk "
+                + off
+                + ", outside the GPU's "
+                + limit
+                + " "
+                + buf
+                + "_chunks; fix srcoff or the buffer size");
       }
       switch (buf) {
         case "i" -> {
@@ -572,8 +788,13 @@ public final class MscclXmlReader {
         default -> {
           TreeMap<Long, Integer> writes = scratch.getOrDefault(gpu, Map.of()).get(off);
           if (writes == null || writes.isEmpty()) {
-            throw new InstanceFormatException(file, "line " + st.line, st.where() + " sends scratch chunk " + off
-                + " before anything is written to it; make it depend on the step that fills it");
+            throw new InstanceFormatException(
+                file,
+                "line " + st.line,
+                st.where()
+                    + " sends scratch chunk "
+                    + off
+                    + " before anything is written to it; make it depend on the step that fills it");
           }
           Map.Entry<Long, Integer> w = writes.floorEntry(at);
           return (w != null ? w : writes.firstEntry()).getValue();
@@ -582,22 +803,35 @@ public final class MscclXmlReader {
     }
   }
 
-  private static String text(Attributes a, String name, String element, Locator where) throws OwnProblemCarrier {
+  private static String text(Attributes a, String name, String element, Locator where)
+      throws OwnProblemCarrier {
     String v = a.getValue(name);
     if (v == null) {
-      throw new OwnProblemCarrier("<" + element + "> lacks " + name + "=\"...\", which the MSCCL runtime requires; "
-          + "add it (docs/FORMATS.md#msccl-xml lists the attributes)");
+      throw new OwnProblemCarrier(
+          "<"
+              + element
+              + "> lacks "
+              + name
+              + "=\"...\", which the MSCCL runtime requires; "
+              + "add it (docs/FORMATS.md#msccl-xml lists the attributes)");
     }
     return v;
   }
 
-  private static int number(Attributes a, String name, String element, Locator where) throws OwnProblemCarrier {
+  private static int number(Attributes a, String name, String element, Locator where)
+      throws OwnProblemCarrier {
     String v = text(a, name, element, where);
     try {
       return Integer.parseInt(v.trim());
     } catch (NumberFormatException e) {
-      throw new OwnProblemCarrier("<" + element + " " + name + "=\"" + v.replaceAll("\\p{Cntrl}", " ")
-          + "\"> is not a whole number; write a whole number");
+      throw new OwnProblemCarrier(
+          "<"
+              + element
+              + " "
+              + name
+              + "=\""
+              + v.replaceAll("\\p{Cntrl}", " ")
+              + "\"> is not a whole number; write a whole number");
     }
   }
 }

@@ -13,30 +13,37 @@ import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
 
 /**
- * Writes a valid linear-cost broadcast or gossip schedule as an MSCCL algorithm file (the XML that the MSCCL runtimes
- * load, docs/FORMATS.md#msccl-xml): one GPU per node, on each GPU one thread block per arc it sends on and one per
- * arc it receives on (all on channel 0), plus one for the local copy of its own data; the sends and receives of each
- * arc in the schedule's order; each send depends on the receives (or the copy) that brought its chunks, so that the
- * runtime sends nothing before it has it. Every unit of a packet becomes a chunk (several units per chunk when all
- * packets allow it), and a packet whose chunks are not one contiguous range is written as several steps.
+ * Writes a valid linear-cost broadcast or gossip schedule as an MSCCL algorithm file (the XML that
+ * the MSCCL runtimes load, docs/FORMATS.md#msccl-xml): one GPU per node, on each GPU one thread
+ * block per arc it sends on and one per arc it receives on (all on channel 0), plus one for the
+ * local copy of its own data; the sends and receives of each arc in the schedule's order; each send
+ * depends on the receives (or the copy) that brought its chunks, so that the runtime sends nothing
+ * before it has it. Every unit of a packet becomes a chunk (several units per chunk when all
+ * packets allow it), and a packet whose chunks are not one contiguous range is written as several
+ * steps.
  *
- * <p>MSCCL runs GPUs with all links at once in both directions, so only the all-port full-duplex model is written;
- * the times are not written (the runtime has none): {@link MscclXmlReader} gives them back by running the steps as
- * soon as their thread blocks and dependencies allow, and {@link #write} reads its own output back to say whether
- * that is the same schedule.
+ * <p>MSCCL runs GPUs with all links at once in both directions, so only the all-port full-duplex
+ * model is written; the times are not written (the runtime has none): {@link MscclXmlReader} gives
+ * them back by running the steps as soon as their thread blocks and dependencies allow, and {@link
+ * #write} reads its own output back to say whether that is the same schedule.
  */
 public final class MscclXmlWriter {
   /** A step's count must stay below this (MSCCL_MAX_COUNT in both runtimes' headers). */
   public static final int MAX_COUNT = 72;
-  /** Steps per thread block in msccl-executor-nccl's default build (MSCCL_MAX_NUM_STEPS in makefiles/common.mk). */
+
+  /**
+   * Steps per thread block in msccl-executor-nccl's default build (MSCCL_MAX_NUM_STEPS in
+   * makefiles/common.mk).
+   */
   static final int EXECUTOR_MAX_STEPS = 64;
+
   /** Steps per thread block in microsoft/msccl (MSCCL_MAX_NUM_STEPS in src/include/msccl.h). */
   static final int MSCCL_MAX_STEPS = 256;
+
   /** Sending (or receiving) thread blocks per channel (MSCCL_MAX_NUM_THREAD_BLOCKS_PER_CHANNEL). */
   static final int MAX_PEERS_PER_CHANNEL = 32;
 
-  private MscclXmlWriter() {
-  }
+  private MscclXmlWriter() {}
 
   /** The file's text and what the writer has to say about it (one sentence each). */
   public record Written(String xml, List<String> notes) {
@@ -101,8 +108,10 @@ public final class MscclXmlWriter {
     final Map<Integer, Tb> out = new TreeMap<>();
     final Map<Integer, Tb> in = new TreeMap<>();
     final Map<Integer, Step> copyOf = new HashMap<>();
+
     /** For each chunk received, the receive step that ends first, and its end. */
     final Map<Integer, Step> firstReceive = new HashMap<>();
+
     final Map<Integer, Long> firstEnd = new HashMap<>();
 
     List<Tb> tbs() {
@@ -120,8 +129,8 @@ public final class MscclXmlWriter {
    * The MSCCL XML of a schedule the checker accepts.
    *
    * @param name the algorithm's name ({@code <algo name>})
-   * @throws Refusal when the instance is not an all-port full-duplex broadcast or gossip, or a packet needs more
-   *     chunks in one step than the runtime allows
+   * @throws Refusal when the instance is not an all-port full-duplex broadcast or gossip, or a
+   *     packet needs more chunks in one step than the runtime allows
    */
   public static Written write(Instance inst, Schedule.Transmissions schedule, String name) {
     requireWritable(inst);
@@ -135,9 +144,13 @@ public final class MscclXmlWriter {
     }
     long perRank = length / g;
     if (perRank * inst.network().nodes() > Integer.MAX_VALUE / 2) {
-      throw new Refusal("the schedule needs " + perRank + " chunks per GPU (its packets cut the " + length
-          + "-unit messages that finely), more than an MSCCL buffer index holds; export a schedule with coarser "
-          + "packets");
+      throw new Refusal(
+          "the schedule needs "
+              + perRank
+              + " chunks per GPU (its packets cut the "
+              + length
+              + "-unit messages that finely), more than an MSCCL buffer index holds; export a schedule with coarser "
+              + "packets");
     }
     ChunkLayout layout = ChunkLayout.of(inst, (int) perRank);
     int n = layout.gpus();
@@ -145,7 +158,8 @@ public final class MscclXmlWriter {
     for (int u = 0; u < n; u++) {
       gpus[u] = new Gpu();
     }
-    // the local copy of each GPU's own chunks from its input to its output buffer (a no-op when in place)
+    // the local copy of each GPU's own chunks from its input to its output buffer (a no-op when in
+    // place)
     for (int u = 0; u < n; u++) {
       if (!layout.holds(u, layout.input(u, 0))) {
         continue;
@@ -179,8 +193,15 @@ public final class MscclXmlWriter {
           Step dep = layout.holds(p.from(), c) ? from.copyOf.get(c) : from.firstReceive.get(c);
           Long ready = layout.holds(p.from(), c) ? Long.valueOf(0) : from.firstEnd.get(c);
           if (dep == null || ready > p.start()) {
-            throw new Refusal("node " + p.from() + " sends chunk " + c + " at tick " + p.start() + " before it has "
-                + "it; commsched check finds the violations: export only schedules that check valid");
+            throw new Refusal(
+                "node "
+                    + p.from()
+                    + " sends chunk "
+                    + c
+                    + " at tick "
+                    + p.start()
+                    + " before it has "
+                    + "it; commsched check finds the violations: export only schedules that check valid");
           }
           if (!send.deps.contains(dep)) {
             send.deps.add(dep);
@@ -195,20 +216,35 @@ public final class MscclXmlWriter {
     }
     String xml = xml(gpus, layout, name);
     List<String> notes = new ArrayList<>();
-    notes.add(packets.size() + " packets as " + steps + " send/receive step pairs; one chunk = " + g + " unit"
-        + (g == 1 ? "" : "s") + ", nchunksperloop " + layout.chunksPerLoop());
+    notes.add(
+        packets.size()
+            + " packets as "
+            + steps
+            + " send/receive step pairs; one chunk = "
+            + g
+            + " unit"
+            + (g == 1 ? "" : "s")
+            + ", nchunksperloop "
+            + layout.chunksPerLoop());
     if (split > 0) {
-      notes.add(split + " packets carry chunks that are not one contiguous range (or more than " + (MAX_COUNT - 1)
-          + " chunks) and are written as several steps, which MSCCL sends as separate transfers (each its own beta)");
+      notes.add(
+          split
+              + " packets carry chunks that are not one contiguous range (or more than "
+              + (MAX_COUNT - 1)
+              + " chunks) and are written as several steps, which MSCCL sends as separate transfers (each its own beta)");
     }
     limits(gpus, notes);
     MscclXmlReader.Read back = MscclXmlReader.read(xml, "(the exported file)", inst);
     if (sameSchedule(inst, schedule, back.schedule())) {
-      notes.add("read back: the same schedule, makespan " + schedule.scale().format(back.makespan()));
+      notes.add(
+          "read back: the same schedule, makespan " + schedule.scale().format(back.makespan()));
     } else {
-      notes.add("read back: MSCCL runs each step as soon as its thread block and dependencies allow, which gives "
-          + "another schedule of makespan " + schedule.scale().format(back.makespan()) + " (commsched import "
-          + "--format msccl-xml shows it)");
+      notes.add(
+          "read back: MSCCL runs each step as soon as its thread block and dependencies allow, which gives "
+              + "another schedule of makespan "
+              + schedule.scale().format(back.makespan())
+              + " (commsched import "
+              + "--format msccl-xml shows it)");
     }
     return new Written(xml, notes);
   }
@@ -216,30 +252,48 @@ public final class MscclXmlWriter {
   /** Refuses what MSCCL XML cannot carry (see the class comment). */
   static void requireWritable(Instance inst) {
     if (inst.kind() != ProblemKind.GOSSIP && inst.kind() != ProblemKind.BROADCAST) {
-      throw new Refusal("MSCCL XML carries a broadcast or an allgather (gossip), not a " + inst.kind().name()
-          .toLowerCase(java.util.Locale.ROOT) + "; export a broadcast or gossip schedule, or use --format csv");
+      throw new Refusal(
+          "MSCCL XML carries a broadcast or an allgather (gossip), not a "
+              + inst.kind().name().toLowerCase(java.util.Locale.ROOT)
+              + "; export a broadcast or gossip schedule, or use --format csv");
     }
     CommModel.StoreAndForward m = inst.storeAndForward();
     if (m.ports() != CommModel.Ports.ALL || m.duplex() != CommModel.Duplex.FULL) {
-      throw new Refusal("MSCCL runs every link of a GPU at once both ways and cannot keep the instance's "
-          + m.ports().wireName() + "-port " + m.duplex().wireName() + "-duplex model (a step waits only for its own "
-          + "GPU's steps, never for a busy neighbour); export schedules of the all-port full-duplex model "
-          + "(\"ports\": \"all\", \"duplex\": \"full\"), or use --format csv");
+      throw new Refusal(
+          "MSCCL runs every link of a GPU at once both ways and cannot keep the instance's "
+              + m.ports().wireName()
+              + "-port "
+              + m.duplex().wireName()
+              + "-duplex model (a step waits only for its own "
+              + "GPU's steps, never for a busy neighbour); export schedules of the all-port full-duplex model "
+              + "(\"ports\": \"all\", \"duplex\": \"full\"), or use --format csv");
     }
   }
 
-  /** True if both schedules have the same packets (arc, start, units), however their records split them. */
+  /**
+   * True if both schedules have the same packets (arc, start, units), however their records split
+   * them.
+   */
   static boolean sameSchedule(Instance inst, Schedule.Transmissions a, Schedule.Transmissions b) {
     return unitSet(inst, a).equals(unitSet(inst, b));
   }
 
-  private static Map<List<Long>, java.util.TreeSet<List<Long>>> unitSet(Instance inst, Schedule.Transmissions s) {
+  private static Map<List<Long>, java.util.TreeSet<List<Long>>> unitSet(
+      Instance inst, Schedule.Transmissions s) {
     Map<List<Long>, java.util.TreeSet<List<Long>>> out = new HashMap<>();
     for (UnitPackets.Packet p : UnitPackets.of(inst, s)) {
-      java.util.TreeSet<List<Long>> units = out.computeIfAbsent(List.of((long) p.from(), (long) p.to(),
-          s.scale().rescale(p.start(), inst.timeScale().max(s.scale()))), k -> new java.util.TreeSet<>(
-              (x, y) -> x.get(0).equals(y.get(0)) ? Long.compare(x.get(1), y.get(1)) : Long.compare(x.get(0),
-                  y.get(0))));
+      java.util.TreeSet<List<Long>> units =
+          out.computeIfAbsent(
+              List.of(
+                  (long) p.from(),
+                  (long) p.to(),
+                  s.scale().rescale(p.start(), inst.timeScale().max(s.scale()))),
+              k ->
+                  new java.util.TreeSet<>(
+                      (x, y) ->
+                          x.get(0).equals(y.get(0))
+                              ? Long.compare(x.get(1), y.get(1))
+                              : Long.compare(x.get(0), y.get(0))));
       for (UnitPackets.Piece piece : p.pieces()) {
         for (long u = piece.lo(); u < piece.hi(); u++) {
           units.add(List.of((long) piece.origin(), u));
@@ -276,7 +330,8 @@ public final class MscclXmlWriter {
         tb.id = id++;
       }
     }
-    // one dependency per step: the latest step of each other thread block; the others go on nops before it
+    // one dependency per step: the latest step of each other thread block; the others go on nops
+    // before it
     for (Gpu gpu : gpus) {
       for (Tb tb : gpu.tbs()) {
         List<Step> steps = new ArrayList<>();
@@ -313,22 +368,54 @@ public final class MscclXmlWriter {
       }
     }
     StringBuilder x = new StringBuilder();
-    x.append("<algo name=\"").append(escape(name)).append("\" proto=\"Simple\" nchannels=\"1\" nchunksperloop=\"")
-        .append(layout.chunksPerLoop()).append("\" ngpus=\"").append(layout.gpus()).append("\" coll=\"")
-        .append(layout.collective()).append("\" inplace=\"1\" outofplace=\"1\" minBytes=\"0\" maxBytes=\"0\">\n");
+    x.append("<algo name=\"")
+        .append(escape(name))
+        .append("\" proto=\"Simple\" nchannels=\"1\" nchunksperloop=\"")
+        .append(layout.chunksPerLoop())
+        .append("\" ngpus=\"")
+        .append(layout.gpus())
+        .append("\" coll=\"")
+        .append(layout.collective())
+        .append("\" inplace=\"1\" outofplace=\"1\" minBytes=\"0\" maxBytes=\"0\">\n");
     for (int u = 0; u < gpus.length; u++) {
-      x.append("  <gpu id=\"").append(u).append("\" i_chunks=\"").append(layout.perRank()).append("\" o_chunks=\"")
-          .append(layout.chunksPerLoop()).append("\" s_chunks=\"0\">\n");
+      x.append("  <gpu id=\"")
+          .append(u)
+          .append("\" i_chunks=\"")
+          .append(layout.perRank())
+          .append("\" o_chunks=\"")
+          .append(layout.chunksPerLoop())
+          .append("\" s_chunks=\"0\">\n");
       for (Tb tb : gpus[u].tbs()) {
-        x.append("    <tb id=\"").append(tb.id).append("\" send=\"").append(tb.send).append("\" recv=\"")
-            .append(tb.recv).append("\" chan=\"0\">\n");
+        x.append("    <tb id=\"")
+            .append(tb.id)
+            .append("\" send=\"")
+            .append(tb.send)
+            .append("\" recv=\"")
+            .append(tb.recv)
+            .append("\" chan=\"0\">\n");
         for (Step st : tb.steps) {
           Step dep = st.deps.isEmpty() ? null : st.deps.get(0);
-          x.append("      <step s=\"").append(st.s).append("\" type=\"").append(st.type).append("\" srcbuf=\"")
-              .append(st.srcbuf).append("\" srcoff=\"").append(st.srcoff).append("\" dstbuf=\"").append(st.dstbuf)
-              .append("\" dstoff=\"").append(st.dstoff).append("\" cnt=\"").append(st.cnt).append("\" depid=\"")
-              .append(dep == null ? -1 : dep.tb.id).append("\" deps=\"").append(dep == null ? -1 : dep.s)
-              .append("\" hasdep=\"").append(st.hasdep ? 1 : 0).append("\"/>\n");
+          x.append("      <step s=\"")
+              .append(st.s)
+              .append("\" type=\"")
+              .append(st.type)
+              .append("\" srcbuf=\"")
+              .append(st.srcbuf)
+              .append("\" srcoff=\"")
+              .append(st.srcoff)
+              .append("\" dstbuf=\"")
+              .append(st.dstbuf)
+              .append("\" dstoff=\"")
+              .append(st.dstoff)
+              .append("\" cnt=\"")
+              .append(st.cnt)
+              .append("\" depid=\"")
+              .append(dep == null ? -1 : dep.tb.id)
+              .append("\" deps=\"")
+              .append(dep == null ? -1 : dep.s)
+              .append("\" hasdep=\"")
+              .append(st.hasdep ? 1 : 0)
+              .append("\"/>\n");
         }
         x.append("    </tb>\n");
       }
@@ -349,13 +436,23 @@ public final class MscclXmlWriter {
       maxPeers = Math.max(maxPeers, Math.max(gpu.out.size(), gpu.in.size()));
     }
     if (maxSteps > EXECUTOR_MAX_STEPS) {
-      notes.add("a thread block has " + maxSteps + " steps: msccl-executor-nccl's default build allows "
-          + EXECUTOR_MAX_STEPS + " (build it with MSCCL_MAX_NUM_STEPS=" + maxSteps + ")"
-          + (maxSteps > MSCCL_MAX_STEPS ? ", microsoft/msccl " + MSCCL_MAX_STEPS : ""));
+      notes.add(
+          "a thread block has "
+              + maxSteps
+              + " steps: msccl-executor-nccl's default build allows "
+              + EXECUTOR_MAX_STEPS
+              + " (build it with MSCCL_MAX_NUM_STEPS="
+              + maxSteps
+              + ")"
+              + (maxSteps > MSCCL_MAX_STEPS ? ", microsoft/msccl " + MSCCL_MAX_STEPS : ""));
     }
     if (maxPeers > MAX_PEERS_PER_CHANNEL) {
-      notes.add("a GPU talks to " + maxPeers + " peers on channel 0, more than the " + MAX_PEERS_PER_CHANNEL
-          + " thread blocks per channel the runtimes allow");
+      notes.add(
+          "a GPU talks to "
+              + maxPeers
+              + " peers on channel 0, more than the "
+              + MAX_PEERS_PER_CHANNEL
+              + " thread blocks per channel the runtimes allow");
     }
   }
 

@@ -12,24 +12,28 @@ import org.commsched.core.model.Schedule;
 import org.commsched.core.time.TimeScale;
 
 /**
- * A store-and-forward schedule as a plain CSV, one row per record (docs/FORMATS.md#transfer-csv): {@code message,
- * packet, first, size, from, to, start, end}, with {@code first} resolved (a record without it takes the next units of
- * its message in packet-number order) and {@code end} the end of the packet the record is part of (the records on one
- * arc with one start are one packet, lasting beta plus tau times all their units). Times are exact decimals in the
- * model's unit. For spreadsheets, pandas and plotting scripts, which need no knowledge of the packet rules.
+ * A store-and-forward schedule as a plain CSV, one row per record (docs/FORMATS.md#transfer-csv):
+ * {@code message, packet, first, size, from, to, start, end}, with {@code first} resolved (a record
+ * without it takes the next units of its message in packet-number order) and {@code end} the end of
+ * the packet the record is part of (the records on one arc with one start are one packet, lasting
+ * beta plus tau times all their units). Times are exact decimals in the model's unit. For
+ * spreadsheets, pandas and plotting scripts, which need no knowledge of the packet rules.
  */
 public final class TransferCsv {
   /** The header row. */
-  public static final List<String> HEADER = List.of("message", "packet", "first", "size", "from", "to", "start",
-      "end");
+  public static final List<String> HEADER =
+      List.of("message", "packet", "first", "size", "from", "to", "start", "end");
 
-  private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
+  private static final CSVFormat FORMAT =
+      CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
 
-  private TransferCsv() {
-  }
+  private TransferCsv() {}
 
-  /** Writes the rows of a schedule of a send, broadcast or gossip instance, in the schedule's order. */
-  public static void write(Instance inst, Schedule.Transmissions schedule, Writer out) throws IOException {
+  /**
+   * Writes the rows of a schedule of a send, broadcast or gossip instance, in the schedule's order.
+   */
+  public static void write(Instance inst, Schedule.Transmissions schedule, Writer out)
+      throws IOException {
     TimeScale scale = schedule.scale();
     Map<List<Long>, Long> ends = new HashMap<>();
     for (UnitPackets.Packet p : UnitPackets.of(inst, schedule)) {
@@ -39,7 +43,14 @@ public final class TransferCsv {
     csv.printRecord(HEADER);
     for (UnitPackets.Record r : UnitPackets.records(inst, schedule)) {
       Schedule.Transmission x = r.transmission();
-      csv.printRecord(x.message(), x.packet(), r.first(), x.size(), x.from(), x.to(), scale.format(x.start()),
+      csv.printRecord(
+          x.message(),
+          x.packet(),
+          r.first(),
+          x.size(),
+          x.from(),
+          x.to(),
+          scale.format(x.start()),
           scale.format(ends.get(List.of((long) x.from(), (long) x.to(), x.start()))));
     }
     csv.flush();

@@ -12,19 +12,22 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
 
 /**
- * A linear-cost schedule (broadcast or gossip) as packets with explicit units: the records on one arc with one start
- * are one packet (docs/models/linear-cost.md#units-and-packets), and a record without {@code first} takes the next
- * units of its message in packet-number order. The exporters need each unit by its index, so that a packet can be
- * written as buffer offsets (MSCCL XML) or as explicit rows (CSV).
+ * A linear-cost schedule (broadcast or gossip) as packets with explicit units: the records on one
+ * arc with one start are one packet (docs/models/linear-cost.md#units-and-packets), and a record
+ * without {@code first} takes the next units of its message in packet-number order. The exporters
+ * need each unit by its index, so that a packet can be written as buffer offsets (MSCCL XML) or as
+ * explicit rows (CSV).
  *
- * <p>Only for schedules the checker has accepted: an unknown message or a record that does not resolve is an
- * {@link IllegalArgumentException}.
+ * <p>Only for schedules the checker has accepted: an unknown message or a record that does not
+ * resolve is an {@link IllegalArgumentException}.
  */
 public final class UnitPackets {
-  private UnitPackets() {
-  }
+  private UnitPackets() {}
 
-  /** Units {@code [lo, hi)} of the origin with index {@code origin} (an index of {@link Instance#origins()}). */
+  /**
+   * Units {@code [lo, hi)} of the origin with index {@code origin} (an index of {@link
+   * Instance#origins()}).
+   */
   public record Piece(int origin, long lo, long hi) {
     /** The number of units. */
     public long size() {
@@ -33,7 +36,8 @@ public final class UnitPackets {
   }
 
   /**
-   * One packet: arc {@code from -> to} held during {@code [start, end)} ticks of the schedule's scale.
+   * One packet: arc {@code from -> to} held during {@code [start, end)} ticks of the schedule's
+   * scale.
    *
    * @param pieces its units, sorted by origin and first unit
    */
@@ -49,8 +53,7 @@ public final class UnitPackets {
   }
 
   /** One record with its units resolved, in the schedule's order. */
-  public record Record(Schedule.Transmission transmission, int origin, long first) {
-  }
+  public record Record(Schedule.Transmission transmission, int origin, long first) {}
 
   /** The records of the schedule with their first units resolved (file order). */
   public static List<Record> records(Instance inst, Schedule.Transmissions schedule) {
@@ -62,15 +65,16 @@ public final class UnitPackets {
       }
     }
     Map<Integer, Map<Integer, Long>> firstUnit = new HashMap<>();
-    sizes.forEach((i, runs) -> {
-      Map<Integer, Long> at = new HashMap<>();
-      long next = 0;
-      for (Map.Entry<Integer, Long> run : runs.entrySet()) {
-        at.put(run.getKey(), next);
-        next += run.getValue();
-      }
-      firstUnit.put(i, at);
-    });
+    sizes.forEach(
+        (i, runs) -> {
+          Map<Integer, Long> at = new HashMap<>();
+          long next = 0;
+          for (Map.Entry<Integer, Long> run : runs.entrySet()) {
+            at.put(run.getKey(), next);
+            next += run.getValue();
+          }
+          firstUnit.put(i, at);
+        });
     List<Record> out = new ArrayList<>();
     for (Schedule.Transmission x : schedule.transmissions()) {
       int i = origin(inst, x);
@@ -85,18 +89,29 @@ public final class UnitPackets {
     Map<List<Long>, List<Piece>> byArcStart = new LinkedHashMap<>();
     for (Record r : records(inst, schedule)) {
       Schedule.Transmission x = r.transmission();
-      byArcStart.computeIfAbsent(List.of((long) x.from(), (long) x.to(), x.start()), k -> new ArrayList<>())
+      byArcStart
+          .computeIfAbsent(
+              List.of((long) x.from(), (long) x.to(), x.start()), k -> new ArrayList<>())
           .add(new Piece(r.origin(), r.first(), r.first() + x.size()));
     }
     List<Packet> out = new ArrayList<>();
-    byArcStart.forEach((key, pieces) -> {
-      pieces.sort(Comparator.comparingInt(Piece::origin).thenComparingLong(Piece::lo));
-      long units = pieces.stream().mapToLong(Piece::size).sum();
-      long start = key.get(2);
-      out.add(new Packet(key.get(0).intValue(), key.get(1).intValue(), start,
-          start + model.packetTicks(units, schedule.scale()), pieces));
-    });
-    out.sort(Comparator.comparingLong(Packet::start).thenComparingInt(Packet::from).thenComparingInt(Packet::to));
+    byArcStart.forEach(
+        (key, pieces) -> {
+          pieces.sort(Comparator.comparingInt(Piece::origin).thenComparingLong(Piece::lo));
+          long units = pieces.stream().mapToLong(Piece::size).sum();
+          long start = key.get(2);
+          out.add(
+              new Packet(
+                  key.get(0).intValue(),
+                  key.get(1).intValue(),
+                  start,
+                  start + model.packetTicks(units, schedule.scale()),
+                  pieces));
+        });
+    out.sort(
+        Comparator.comparingLong(Packet::start)
+            .thenComparingInt(Packet::from)
+            .thenComparingInt(Packet::to));
     return out;
   }
 

@@ -26,36 +26,70 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * MSCCL XML written from ring, hypercube and DGX-1-like allgathers reads back as the same schedule and checks; the
- * XML carries every attribute the MSCCL runtimes read; SCCL's JSON and msccl-tools' XML import with the stated
- * timings; bad files are refused with one line.
+ * MSCCL XML written from ring, hypercube and DGX-1-like allgathers reads back as the same schedule
+ * and checks; the XML carries every attribute the MSCCL runtimes read; SCCL's JSON and msccl-tools'
+ * XML import with the stated timings; bad files are refused with one line.
  */
 class CollectiveFormatsTest {
   /** DGX-1's NVLink pairs (msccl-tools' topologies/nvidia.py, each doubled link as one link). */
-  static final int[][] DGX1 = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 5}, {2, 3}, {2, 6}, {3, 7},
-      {4, 5}, {4, 6}, {4, 7}, {5, 6}, {5, 7}, {6, 7}};
+  static final int[][] DGX1 = {
+    {0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 5}, {2, 3}, {2, 6}, {3, 7}, {4, 5}, {4, 6},
+    {4, 7}, {5, 6}, {5, 7}, {6, 7}
+  };
 
   /**
    * Attributes the runtimes read with a required getter: microsoft/msccl src/graph/topo.cc
    * (mscclGetAlgoFromXMLAndSetAlgo) and Azure/msccl-executor-nccl src/misc/msccl/msccl_parser.cc
    * (mscclGetAlgoFromXmlFile).
    */
-  static final Map<String, List<String>> REQUIRED = Map.of(
-      "algo", List.of("name", "ngpus", "nchunksperloop", "nchannels", "proto", "coll", "inplace", "outofplace",
-          "minBytes", "maxBytes"),
-      "gpu", List.of("id", "i_chunks", "o_chunks", "s_chunks"),
-      "tb", List.of("id", "send", "recv", "chan"),
-      "step", List.of("s", "type", "srcbuf", "srcoff", "dstbuf", "dstoff", "cnt", "depid", "deps", "hasdep"));
+  static final Map<String, List<String>> REQUIRED =
+      Map.of(
+          "algo",
+              List.of(
+                  "name",
+                  "ngpus",
+                  "nchunksperloop",
+                  "nchannels",
+                  "proto",
+                  "coll",
+                  "inplace",
+                  "outofplace",
+                  "minBytes",
+                  "maxBytes"),
+          "gpu", List.of("id", "i_chunks", "o_chunks", "s_chunks"),
+          "tb", List.of("id", "send", "recv", "chan"),
+          "step",
+              List.of(
+                  "s", "type", "srcbuf", "srcoff", "dstbuf", "dstoff", "cnt", "depid", "deps",
+                  "hasdep"));
 
   static Instance gossip(String network, long length, String beta, String tau) {
-    return InstanceReader.parse("{\"format\": \"commsched-instance/1\", \"name\": \"t\", \"problem\": \"gossip\", "
-        + "\"length\": " + length + ", \"model\": {\"kind\": \"store-and-forward\", \"beta\": \"" + beta + "\", "
-        + "\"tau\": \"" + tau + "\", \"ports\": \"all\", \"duplex\": \"full\"}, \"network\": " + network + "}", "t");
+    return InstanceReader.parse(
+        "{\"format\": \"commsched-instance/1\", \"name\": \"t\", \"problem\": \"gossip\", "
+            + "\"length\": "
+            + length
+            + ", \"model\": {\"kind\": \"store-and-forward\", \"beta\": \""
+            + beta
+            + "\", "
+            + "\"tau\": \""
+            + tau
+            + "\", \"ports\": \"all\", \"duplex\": \"full\"}, \"network\": "
+            + network
+            + "}",
+        "t");
   }
 
   /** The DGX-1's NVLink pairs that have two NVLinks (msccl-tools' DGX-1 matrix, entries 2). */
-  static final Set<List<Integer>> DGX1_DOUBLED = Set.of(List.of(0, 1), List.of(0, 4), List.of(1, 3), List.of(2, 3),
-      List.of(2, 6), List.of(4, 5), List.of(5, 7), List.of(6, 7));
+  static final Set<List<Integer>> DGX1_DOUBLED =
+      Set.of(
+          List.of(0, 1),
+          List.of(0, 4),
+          List.of(1, 3),
+          List.of(2, 3),
+          List.of(2, 6),
+          List.of(4, 5),
+          List.of(5, 7),
+          List.of(6, 7));
 
   static String links(int[][] links) {
     return links(links, Set.of());
@@ -66,13 +100,19 @@ class CollectiveFormatsTest {
     StringBuilder b = new StringBuilder("{\"nodes\": 8, \"links\": [");
     for (int i = 0; i < links.length; i++) {
       String pair = "[" + links[i][0] + ", " + links[i][1] + "]";
-      b.append(i == 0 ? "" : ", ").append(doubled.contains(List.of(links[i][0], links[i][1]))
-          ? "{\"between\": " + pair + ", \"count\": 2}" : pair);
+      b.append(i == 0 ? "" : ", ")
+          .append(
+              doubled.contains(List.of(links[i][0], links[i][1]))
+                  ? "{\"between\": " + pair + ", \"count\": 2}"
+                  : pair);
     }
     return b.append("]}").toString();
   }
 
-  /** The bidirectional ring allgather: round r, node v passes message v - r clockwise and v + r the other way. */
+  /**
+   * The bidirectional ring allgather: round r, node v passes message v - r clockwise and v + r the
+   * other way.
+   */
   static Schedule.Transmissions ringGossip(int p, long length, long round) {
     List<Schedule.Transmission> t = new ArrayList<>();
     int clockwise = p / 2;
@@ -84,13 +124,18 @@ class CollectiveFormatsTest {
       }
       for (int r = 0; r < counter; r++) {
         int m = Math.floorMod(v + r, p);
-        t.add(new Schedule.Transmission("m" + m, 100 + r, length, v, Math.floorMod(v - 1, p), r * round, 0L));
+        t.add(
+            new Schedule.Transmission(
+                "m" + m, 100 + r, length, v, Math.floorMod(v - 1, p), r * round, 0L));
       }
     }
     return new Schedule.Transmissions(org.commsched.core.time.TimeScale.UNIT, t);
   }
 
-  /** Recursive doubling on Q_d: in round k node v sends v's 2^k-block of messages to v XOR 2^k, as one packet. */
+  /**
+   * Recursive doubling on Q_d: in round k node v sends v's 2^k-block of messages to v XOR 2^k, as
+   * one packet.
+   */
   static Schedule.Transmissions hypercubeGossip(int d, long length, long beta, long tau) {
     List<Schedule.Transmission> t = new ArrayList<>();
     long start = 0;
@@ -107,9 +152,9 @@ class CollectiveFormatsTest {
   }
 
   /**
-   * Flooding on the DGX-1-like graph (diameter 2): every node sends its message to its neighbours at 0; then each
-   * missing message goes over the link from the lowest-numbered neighbour that has it, one message per packet, one
-   * after another on each link (each as soon as the link is free).
+   * Flooding on the DGX-1-like graph (diameter 2): every node sends its message to its neighbours
+   * at 0; then each missing message goes over the link from the lowest-numbered neighbour that has
+   * it, one message per packet, one after another on each link (each as soon as the link is free).
    */
   static Schedule.Transmissions dgx1Gossip(long length, long beta, long tau) {
     long hop = beta + length * tau;
@@ -145,7 +190,10 @@ class CollectiveFormatsTest {
     return new Schedule.Transmissions(org.commsched.core.time.TimeScale.UNIT, t);
   }
 
-  /** Every (from, to, start, message, unit) the schedule moves, whatever its records and packet numbers. */
+  /**
+   * Every (from, to, start, message, unit) the schedule moves, whatever its records and packet
+   * numbers.
+   */
   static Set<List<Object>> moves(Instance inst, Schedule.Transmissions s) {
     Set<List<Object>> out = new HashSet<>();
     for (UnitPackets.Record r : UnitPackets.records(inst, s)) {
@@ -160,16 +208,20 @@ class CollectiveFormatsTest {
   /** For each element name, the attribute sets of its occurrences. */
   static Map<String, List<Set<String>>> attributes(String xml) {
     Map<String, List<Set<String>>> seen = new HashMap<>();
-    SafeXml.parse(xml, new DefaultHandler() {
-      @Override
-      public void startElement(String uri, String local, String q, Attributes a) {
-        Set<String> names = new HashSet<>();
-        for (int i = 0; i < a.getLength(); i++) {
-          names.add(a.getQName(i));
-        }
-        seen.computeIfAbsent(q, k -> new ArrayList<>()).add(names);
-      }
-    }, "test", "MSCCL XML");
+    SafeXml.parse(
+        xml,
+        new DefaultHandler() {
+          @Override
+          public void startElement(String uri, String local, String q, Attributes a) {
+            Set<String> names = new HashSet<>();
+            for (int i = 0; i < a.getLength(); i++) {
+              names.add(a.getQName(i));
+            }
+            seen.computeIfAbsent(q, k -> new ArrayList<>()).add(names);
+          }
+        },
+        "test",
+        "MSCCL XML");
     return seen;
   }
 
@@ -178,12 +230,13 @@ class CollectiveFormatsTest {
     assertThat(original.valid()).as(original.violations().toString()).isTrue();
     MscclXmlWriter.Written w = MscclXmlWriter.write(inst, schedule, "test");
     Map<String, List<Set<String>>> attrs = attributes(w.xml());
-    REQUIRED.forEach((element, names) -> {
-      assertThat(attrs.get(element)).as(element).isNotEmpty();
-      for (Set<String> present : attrs.get(element)) {
-        assertThat(present).as(element).containsAll(names);
-      }
-    });
+    REQUIRED.forEach(
+        (element, names) -> {
+          assertThat(attrs.get(element)).as(element).isNotEmpty();
+          for (Set<String> present : attrs.get(element)) {
+            assertThat(present).as(element).containsAll(names);
+          }
+        });
     MscclXmlReader.Read back = MscclXmlReader.read(w.xml(), "test.xml", inst);
     assertThat(moves(inst, back.schedule())).isEqualTo(moves(inst, schedule));
     CheckReport report = ScheduleChecker.check(inst, back.schedule());
@@ -212,29 +265,39 @@ class CollectiveFormatsTest {
 
   @Test
   void aSendThatWaitsForNothingIsImportedAtItsThreadBlocksPaceAndTheCheckerFindsTheMissingData() {
-    Instance inst = InstanceReader.parse("{\"format\": \"commsched-instance/1\", \"name\": \"t\", \"problem\": "
-        + "\"broadcast\", \"source\": 0, \"length\": 1, \"model\": {\"kind\": \"store-and-forward\", \"beta\": "
-        + "\"3\", \"tau\": \"1\", \"ports\": \"all\", \"duplex\": \"full\"}, \"network\": {\"nodes\": 3, "
-        + "\"links\": [[0, 1], [1, 2]]}}", "t");
-    String step = "<step s=\"%d\" type=\"%s\" srcbuf=\"o\" srcoff=\"0\" dstbuf=\"o\" dstoff=\"0\" cnt=\"1\" "
-        + "depid=\"%d\" deps=\"%d\" hasdep=\"%d\"/>";
-    String xml = "<algo name=\"a\" proto=\"Simple\" nchannels=\"1\" nchunksperloop=\"1\" ngpus=\"3\" "
-        + "coll=\"broadcast\" inplace=\"1\">\n"
-        + "<gpu id=\"0\" i_chunks=\"1\" o_chunks=\"1\" s_chunks=\"0\"><tb id=\"0\" send=\"1\" recv=\"-1\" chan=\"0\">"
-        + String.format(step, 0, "s", -1, -1, 0) + "</tb></gpu>\n"
-        + "<gpu id=\"1\" i_chunks=\"1\" o_chunks=\"1\" s_chunks=\"0\"><tb id=\"0\" send=\"-1\" recv=\"0\" chan=\"0\">"
-        + String.format(step, 0, "r", -1, -1, 1) + "</tb><tb id=\"1\" send=\"2\" recv=\"-1\" chan=\"0\">"
-        + "FORWARD</tb></gpu>\n"
-        + "<gpu id=\"2\" i_chunks=\"1\" o_chunks=\"1\" s_chunks=\"0\"><tb id=\"0\" send=\"-1\" recv=\"1\" chan=\"0\">"
-        + String.format(step, 0, "r", -1, -1, 0) + "</tb></gpu>\n</algo>\n";
+    Instance inst =
+        InstanceReader.parse(
+            "{\"format\": \"commsched-instance/1\", \"name\": \"t\", \"problem\": "
+                + "\"broadcast\", \"source\": 0, \"length\": 1, \"model\": {\"kind\": \"store-and-forward\", \"beta\": "
+                + "\"3\", \"tau\": \"1\", \"ports\": \"all\", \"duplex\": \"full\"}, \"network\": {\"nodes\": 3, "
+                + "\"links\": [[0, 1], [1, 2]]}}",
+            "t");
+    String step =
+        "<step s=\"%d\" type=\"%s\" srcbuf=\"o\" srcoff=\"0\" dstbuf=\"o\" dstoff=\"0\" cnt=\"1\" "
+            + "depid=\"%d\" deps=\"%d\" hasdep=\"%d\"/>";
+    String xml =
+        "<algo name=\"a\" proto=\"Simple\" nchannels=\"1\" nchunksperloop=\"1\" ngpus=\"3\" "
+            + "coll=\"broadcast\" inplace=\"1\">\n"
+            + "<gpu id=\"0\" i_chunks=\"1\" o_chunks=\"1\" s_chunks=\"0\"><tb id=\"0\" send=\"1\" recv=\"-1\" chan=\"0\">"
+            + String.format(step, 0, "s", -1, -1, 0)
+            + "</tb></gpu>\n"
+            + "<gpu id=\"1\" i_chunks=\"1\" o_chunks=\"1\" s_chunks=\"0\"><tb id=\"0\" send=\"-1\" recv=\"0\" chan=\"0\">"
+            + String.format(step, 0, "r", -1, -1, 1)
+            + "</tb><tb id=\"1\" send=\"2\" recv=\"-1\" chan=\"0\">"
+            + "FORWARD</tb></gpu>\n"
+            + "<gpu id=\"2\" i_chunks=\"1\" o_chunks=\"1\" s_chunks=\"0\"><tb id=\"0\" send=\"-1\" recv=\"1\" chan=\"0\">"
+            + String.format(step, 0, "r", -1, -1, 0)
+            + "</tb></gpu>\n</algo>\n";
     // with its dependency on the receive, node 1 forwards at beta + tau = 4: two hops, valid
-    MscclXmlReader.Read waits = MscclXmlReader.read(xml.replace("FORWARD", String.format(step, 0, "s", 0, 0, 0)),
-        "w.xml", inst);
+    MscclXmlReader.Read waits =
+        MscclXmlReader.read(
+            xml.replace("FORWARD", String.format(step, 0, "s", 0, 0, 0)), "w.xml", inst);
     assertThat(ScheduleChecker.check(inst, waits.schedule()).valid()).isTrue();
     assertThat(waits.makespan()).isEqualTo(8);
     // without it, the send runs at its thread block's pace (at 0), before the chunk is there
-    MscclXmlReader.Read races = MscclXmlReader.read(xml.replace("FORWARD", String.format(step, 0, "s", -1, -1, 0)),
-        "r.xml", inst);
+    MscclXmlReader.Read races =
+        MscclXmlReader.read(
+            xml.replace("FORWARD", String.format(step, 0, "s", -1, -1, 0)), "r.xml", inst);
     CheckReport report = ScheduleChecker.check(inst, races.schedule());
     assertThat(report.valid()).isFalse();
     assertThat(report.violations().toString()).contains("SENDER_LACKS_UNIT");
@@ -242,11 +305,15 @@ class CollectiveFormatsTest {
 
   @Test
   void onlyAllPortFullDuplexBroadcastsAndGossipsAreWrittenAsMscclXml() {
-    Instance half = InstanceReader.parse("{\"format\": \"commsched-instance/1\", \"name\": \"t\", \"problem\": "
-        + "\"gossip\", \"length\": 1, \"model\": {\"kind\": \"store-and-forward\", \"beta\": \"1\", \"tau\": \"1\", "
-        + "\"ports\": \"one\", \"duplex\": \"half\"}, \"network\": {\"family\": \"ring\", \"nodes\": 4}}", "t");
+    Instance half =
+        InstanceReader.parse(
+            "{\"format\": \"commsched-instance/1\", \"name\": \"t\", \"problem\": "
+                + "\"gossip\", \"length\": 1, \"model\": {\"kind\": \"store-and-forward\", \"beta\": \"1\", \"tau\": \"1\", "
+                + "\"ports\": \"one\", \"duplex\": \"half\"}, \"network\": {\"family\": \"ring\", \"nodes\": 4}}",
+            "t");
     assertThatThrownBy(() -> MscclXmlWriter.write(half, ringGossip(4, 1, 2), "t"))
-        .isInstanceOf(MscclXmlWriter.Refusal.class).hasMessageContaining("all-port full-duplex");
+        .isInstanceOf(MscclXmlWriter.Refusal.class)
+        .hasMessageContaining("all-port full-duplex");
   }
 
   static String resource(String name) throws IOException {
@@ -256,7 +323,8 @@ class CollectiveFormatsTest {
   }
 
   @Test
-  void sccsSynchronousStepsLastTheirLongestPacketAndTheImportedDgx1AllgatherChecks() throws IOException {
+  void sccsSynchronousStepsLastTheirLongestPacketAndTheImportedDgx1AllgatherChecks()
+      throws IOException {
     scclSteps("sccl-dgx1-allgather-steps2.json", 4, 1);
   }
 
@@ -266,9 +334,10 @@ class CollectiveFormatsTest {
   }
 
   /**
-   * On the DGX-1 with its doubled NVLinks as links of two channels, the chunks a step sends over a doubled link go
-   * as two packets side by side (SCCL's model sends two chunks a round there): each step lasts beta + (most chunks on
-   * one link, halved up on a doubled one) * units per chunk * tau, and the schedule checks.
+   * On the DGX-1 with its doubled NVLinks as links of two channels, the chunks a step sends over a
+   * doubled link go as two packets side by side (SCCL's model sends two chunks a round there): each
+   * step lasts beta + (most chunks on one link, halved up on a doubled one) * units per chunk *
+   * tau, and the schedule checks.
    */
   @Test
   void onTheDoubledNvlinks_anSccStepSendsItsChunksOverBothChannels() throws IOException {
@@ -280,13 +349,16 @@ class CollectiveFormatsTest {
     scclSteps(file, length, chunksPerMessage, Set.of());
   }
 
-  void scclSteps(String file, long length, int chunksPerMessage, Set<List<Integer>> doubled) throws IOException {
+  void scclSteps(String file, long length, int chunksPerMessage, Set<List<Integer>> doubled)
+      throws IOException {
     long beta = 10;
     long tau = 1;
     Instance inst = gossip(links(DGX1, doubled), length, "10", "1");
     JsonNode doc = JsonMapper.builder().build().readTree(resource(file));
-    MscclXmlReader.Read read = ScclJsonReader.read(doc, "a.json", inst, ScclJsonReader.Timing.STEPS);
-    // expected from the file itself: each step lasts beta + (most chunks on one link) * units per chunk * tau
+    MscclXmlReader.Read read =
+        ScclJsonReader.read(doc, "a.json", inst, ScclJsonReader.Timing.STEPS);
+    // expected from the file itself: each step lasts beta + (most chunks on one link) * units per
+    // chunk * tau
     long expected = 0;
     for (JsonNode step : doc.get("steps")) {
       Map<List<Integer>, Integer> perLink = new HashMap<>();
@@ -311,9 +383,11 @@ class CollectiveFormatsTest {
   }
 
   @Test
-  void anMscclXmlFileWrittenByMscclToolsImportsAndItsSharedLinkSendsAreOnePacket() throws IOException {
+  void anMscclXmlFileWrittenByMscclToolsImportsAndItsSharedLinkSendsAreOnePacket()
+      throws IOException {
     Instance inst = gossip(links(DGX1), 4, "10", "1");
-    MscclXmlReader.Read read = MscclXmlReader.read(resource("msccl-tools-dgx1-allgather-steps2.xml"), "m.xml", inst);
+    MscclXmlReader.Read read =
+        MscclXmlReader.read(resource("msccl-tools-dgx1-allgather-steps2.xml"), "m.xml", inst);
     CheckReport report = ScheduleChecker.check(inst, read.schedule());
     assertThat(report.valid()).as(report.violations().toString()).isTrue();
     assertThat(read.makespan()).isEqualTo(report.makespan());
@@ -323,31 +397,47 @@ class CollectiveFormatsTest {
   @Test
   void aFileWithoutAnAttributeTheRuntimeRequiresIsRefusedWithItsLine() {
     Instance inst = gossip("{\"family\": \"ring\", \"nodes\": 4}", 1, "1", "1");
-    String xml = "<algo name=\"a\" proto=\"Simple\" nchannels=\"1\" nchunksperloop=\"4\" ngpus=\"4\" coll=\"allgather\" "
-        + "inplace=\"1\">\n  <gpu id=\"0\" i_chunks=\"1\" o_chunks=\"4\">\n  </gpu>\n</algo>\n";
-    assertThatThrownBy(() -> MscclXmlReader.read(xml, "a.xml", inst)).isInstanceOf(InstanceFormatException.class)
-        .satisfies(e -> {
-          String line = ((InstanceFormatException) e).oneLine();
-          assertThat(line).startsWith("a.xml").contains("line 2").contains("s_chunks").doesNotContain("\n");
-        });
+    String xml =
+        "<algo name=\"a\" proto=\"Simple\" nchannels=\"1\" nchunksperloop=\"4\" ngpus=\"4\" coll=\"allgather\" "
+            + "inplace=\"1\">\n  <gpu id=\"0\" i_chunks=\"1\" o_chunks=\"4\">\n  </gpu>\n</algo>\n";
+    assertThatThrownBy(() -> MscclXmlReader.read(xml, "a.xml", inst))
+        .isInstanceOf(InstanceFormatException.class)
+        .satisfies(
+            e -> {
+              String line = ((InstanceFormatException) e).oneLine();
+              assertThat(line)
+                  .startsWith("a.xml")
+                  .contains("line 2")
+                  .contains("s_chunks")
+                  .doesNotContain("\n");
+            });
   }
 
   @Test
   void reductionsAndStepsThatWaitOnEachOtherAreRefused() {
     Instance inst = gossip("{\"nodes\": 2, \"links\": [[0, 1]]}", 1, "1", "1");
-    String head = "<algo name=\"a\" proto=\"Simple\" nchannels=\"1\" nchunksperloop=\"2\" ngpus=\"2\" "
-        + "coll=\"allgather\" inplace=\"1\">\n";
-    String reduce = head + "<gpu id=\"0\" i_chunks=\"1\" o_chunks=\"2\" s_chunks=\"0\"><tb id=\"0\" send=\"1\" "
-        + "recv=\"-1\" chan=\"0\"><step s=\"0\" type=\"rrs\" srcbuf=\"o\" srcoff=\"0\" dstbuf=\"o\" dstoff=\"0\" "
-        + "cnt=\"1\" depid=\"-1\" deps=\"-1\" hasdep=\"0\"/></tb></gpu></algo>";
-    assertThatThrownBy(() -> MscclXmlReader.read(reduce, "r.xml", inst)).hasMessageContaining("reduces");
+    String head =
+        "<algo name=\"a\" proto=\"Simple\" nchannels=\"1\" nchunksperloop=\"2\" ngpus=\"2\" "
+            + "coll=\"allgather\" inplace=\"1\">\n";
+    String reduce =
+        head
+            + "<gpu id=\"0\" i_chunks=\"1\" o_chunks=\"2\" s_chunks=\"0\"><tb id=\"0\" send=\"1\" "
+            + "recv=\"-1\" chan=\"0\"><step s=\"0\" type=\"rrs\" srcbuf=\"o\" srcoff=\"0\" dstbuf=\"o\" dstoff=\"0\" "
+            + "cnt=\"1\" depid=\"-1\" deps=\"-1\" hasdep=\"0\"/></tb></gpu></algo>";
+    assertThatThrownBy(() -> MscclXmlReader.read(reduce, "r.xml", inst))
+        .hasMessageContaining("reduces");
     // GPU 0 receives before it sends, GPU 1 too: each receive waits for a send that waits for it
-    String gpu = "<gpu id=\"%d\" i_chunks=\"1\" o_chunks=\"2\" s_chunks=\"0\"><tb id=\"0\" send=\"%d\" recv=\"%d\" "
-        + "chan=\"0\"><step s=\"0\" type=\"r\" srcbuf=\"o\" srcoff=\"%d\" dstbuf=\"o\" dstoff=\"%d\" cnt=\"1\" "
-        + "depid=\"-1\" deps=\"-1\" hasdep=\"0\"/><step s=\"1\" type=\"s\" srcbuf=\"o\" srcoff=\"%d\" dstbuf=\"o\" "
-        + "dstoff=\"%d\" cnt=\"1\" depid=\"-1\" deps=\"-1\" hasdep=\"0\"/></tb></gpu>";
-    String deadlock = head + String.format(gpu, 0, 1, 1, 1, 1, 0, 0) + String.format(gpu, 1, 0, 0, 0, 0, 1, 1)
-        + "</algo>";
-    assertThatThrownBy(() -> MscclXmlReader.read(deadlock, "d.xml", inst)).hasMessageContaining("deadlock");
+    String gpu =
+        "<gpu id=\"%d\" i_chunks=\"1\" o_chunks=\"2\" s_chunks=\"0\"><tb id=\"0\" send=\"%d\" recv=\"%d\" "
+            + "chan=\"0\"><step s=\"0\" type=\"r\" srcbuf=\"o\" srcoff=\"%d\" dstbuf=\"o\" dstoff=\"%d\" cnt=\"1\" "
+            + "depid=\"-1\" deps=\"-1\" hasdep=\"0\"/><step s=\"1\" type=\"s\" srcbuf=\"o\" srcoff=\"%d\" dstbuf=\"o\" "
+            + "dstoff=\"%d\" cnt=\"1\" depid=\"-1\" deps=\"-1\" hasdep=\"0\"/></tb></gpu>";
+    String deadlock =
+        head
+            + String.format(gpu, 0, 1, 1, 1, 1, 0, 0)
+            + String.format(gpu, 1, 0, 0, 0, 0, 1, 1)
+            + "</algo>";
+    assertThatThrownBy(() -> MscclXmlReader.read(deadlock, "d.xml", inst))
+        .hasMessageContaining("deadlock");
   }
 }
