@@ -57,7 +57,9 @@ import org.commsched.core.solve.StopToken;
  * finished pass is the answer); the first pass, stopped, is finished: the buffers it has not
  * reached are placed by {@link StartSweep} (first fit in order of start among the offsets free over
  * each one's lifespan, one sweep, O(n log n)), or every buffer is, whichever is lower, so that a
- * valid layout is there at once; the stat {@code firstPass} says how many the pass placed.
+ * valid layout is there at once (if it placed nothing: the lowest of the sweep alone and the
+ * layered sweeps, large buffers first, of {@link StartSweep#fresh}); the stat {@code firstPass}
+ * says how many the pass placed.
  *
  * <p><b>Guarantee.</b> A valid layout, never above first fit in decreasing size order (that layout
  * is the first pass up to {@value #EARLY_CLASSES} buffers, the second above, and every pass runs to
@@ -167,10 +169,11 @@ public final class BestFit implements Method {
    * by {@link StartSweep} (first fit in order of start, O(n log n); or all of them, whichever is
    * lower), so that a valid layout is there soon after any stop. When {@code stop} has passed
    * before the first placement (the run's time went to reading the file), the first pass places
-   * nothing and the sweep lays out every buffer at once, without the first pass's order and tables
-   * (on 10^5 buffers the contention order's sort alone took about 0.3 s). {@code passes[0]}, if
-   * given, receives the number of placement passes made, and {@code passes[1]} (if the array has
-   * two entries) how many buffers the first pass placed by the fit rule (n when it ended).
+   * nothing and the sweeps lay out every buffer at once ({@link StartSweep#fresh}: the sweep alone
+   * or a layered one, whichever is lower), without the first pass's order and tables (on 10^5
+   * buffers the contention order's sort alone took about 0.3 s). {@code passes[0]}, if given,
+   * receives the number of placement passes made, and {@code passes[1]} (if the array has two
+   * entries) how many buffers the first pass placed by the fit rule (n when it ended).
    */
   static long[] layout(
       Buffers b, long floor, long seed, long deadline, long stop, StopToken token, int[] passes) {

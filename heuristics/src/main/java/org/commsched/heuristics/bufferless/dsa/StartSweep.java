@@ -7,11 +7,12 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 
 /**
- * Finishes a partial layout in O(n log n) ({@link #lower}, two sweeps): the buffers not placed yet
- * go, in order of start (ties: size decreasing, then index), at the lowest offset that is free over
- * their whole lifespan, in a sweep over the start times that holds the offset intervals of the
- * buffers alive (placed before the sweep or by it) in a balanced tree. Used when the first pass of
- * {@link BestFit#layout} is stopped at the run's limit.
+ * Finishes a partial layout in O(n log n) ({@link #lower}, two sweeps; with nothing placed also the
+ * layered sweeps of {@link #layered}, O(k n log n)): the buffers not placed yet go, in order of
+ * start (ties: size decreasing, then index), at the lowest offset that is free over their whole
+ * lifespan, in a sweep over the start times that holds the offset intervals of the buffers alive
+ * (placed before the sweep or by it) in a balanced tree. Used when the first pass of {@link
+ * BestFit#layout} is stopped at the run's limit.
  *
  * <p><b>Sweep.</b> At each start time t, the buffers that ended by t leave the tree, the
  * already-placed buffers starting at t enter it, then each unplaced buffer i starting at t is put
@@ -99,7 +100,8 @@ public final class StartSweep {
    * starting inside its lifespan, which can cost more than their own placements gained (1024
    * placements cut short on 10^5 buffers: 1.30-1.36 x the load where the sweep alone gave 1.02-1.08
    * x, docs/BENCHMARKS.md); keeping the lower of the two is never above either. With nothing placed
-   * the two are the same layout, made once. {@code off} is not changed.
+   * the two are the same layout, and the answer is {@link #fresh}'s (that layout, or a lower
+   * layered one). {@code off} is not changed.
    *
    * <p>This runs after a method's time limit has passed (a first pass cut short), so with more than
    * one core the two layouts are made at once, each on a thread of its own (they share nothing but
@@ -113,9 +115,7 @@ public final class StartSweep {
       any = placed[i];
     }
     if (!any) {
-      long[] alone = new long[lo.length];
-      finish(lo, hi, size, points, alone, placed);
-      return alone;
+      return fresh(lo, hi, size, points, FRESH_GRACE);
     }
     Supplier<long[]> sweepAlone =
         () -> {
@@ -135,9 +135,73 @@ public final class StartSweep {
             : null;
     long[] kept = off.clone();
     finish(lo, hi, size, points, kept, placed);
-    long[] alone;
+    long[] alone = other == null ? sweepAlone.get() : join(other);
+    return height(alone, size) < height(kept, size) ? alone : kept;
+  }
+
+  /**
+   * The numbers of layers of the layered sweeps ({@link #layered}) that {@link #fresh} tries
+   * besides the sweep alone. On idealloc's files with nothing placed (docs/BENCHMARKS.md, "Large ML
+   * traces"): the sweep alone 1.1220 x the load on pangu_2.6B, 1.0217 on Y_1 and 1.2627 on S_1; 8
+   * layers 1.0927, 1.0049 and 1.0387; 12 layers 1.0372, 1.0067 and 1.0416. On 10^5 random buffers
+   * (sizes log-uniform 1..4096) the sweep alone was lower (1.078 against 1.115 and 1.130), hence
+   * the lowest of the three. 12 first: on a loaded machine only the first layered sweep is made
+   * ({@link #FRESH_GRACE}), and 8 first left pangu_2.6B at 1.0927.
+   */
+  static final int[] LAYERS = {12, 8};
+
+  /**
+   * How long after its start {@link #fresh} still begins a layered sweep after the first
+   * (nanoseconds): it runs after the time limit has passed, and the return by limit + 2 s must hold
+   * (on 10^5 buffers a layered sweep took 1.2 to 1.4 s of CPU on a loaded machine, the sweep alone
+   * 0.8 s). With a grace of a second the first layered sweep was cut on IOPDDL's Y_1 in a cold JVM
+   * and the sweep alone (1.0217 x the load) was the answer, so the first one always runs to its
+   * end.
+   */
+  static final long FRESH_GRACE = 500_000_000L;
+
+  /**
+   * A layout of every buffer from nothing: the lowest (ties: the first) of the sweep alone ({@link
+   * #finish} with nothing placed) and the layered sweeps of {@link #LAYERS} layers, the layered
+   * ones made on a second thread if there are two cores, the first always, each later one only if
+   * {@code graceNanos} have not passed since this call (a layered sweep begun runs to its end), so
+   * that the answer comes at most one layered sweep after that. Used when a first pass is stopped
+   * before its first placement: the sweep alone ignores sizes, and on ML traces, whose large
+   * buffers are few, laying out the large ones first is far lower.
+   */
+  static long[] fresh(int[] lo, int[] hi, long[] size, int points, long graceNanos) {
+    int n = lo.length;
+    long until = System.nanoTime() + graceNanos;
+    Supplier<long[]> layers =
+        () -> {
+          long[] best = null;
+          for (int q = 0; q < LAYERS.length && (q == 0 || System.nanoTime() - until < 0); q++) {
+            long[] o = layered(lo, hi, size, points, LAYERS[q]);
+            if (best == null || height(o, size) < height(best, size)) {
+              best = o;
+            }
+          }
+          return best;
+        };
+    CompletableFuture<long[]> other =
+        Runtime.getRuntime().availableProcessors() > 1
+            ? CompletableFuture.supplyAsync(
+                layers,
+                r -> {
+                  Thread t = new Thread(r, "commsched-sweep");
+                  t.setDaemon(true);
+                  t.start();
+                })
+            : null;
+    long[] alone = new long[n];
+    finish(lo, hi, size, points, alone, new boolean[n]);
+    long[] lay = other == null ? layers.get() : join(other);
+    return height(lay, size) < height(alone, size) ? lay : alone;
+  }
+
+  private static long[] join(CompletableFuture<long[]> f) {
     try {
-      alone = other == null ? sweepAlone.get() : other.join();
+      return f.join();
     } catch (CompletionException e) {
       if (e.getCause() instanceof RuntimeException r) {
         throw r; // what the sweep threw, as if made here
@@ -147,7 +211,67 @@ public final class StartSweep {
       }
       throw e;
     }
-    return height(alone, size) < height(kept, size) ? alone : kept;
+  }
+
+  /**
+   * The layered sweep of {@code k} layers. The buffers in order of size decreasing (ties: index)
+   * are cut into k layers of about equal area (size times the number of time points of the
+   * lifespan): buffer i is in layer {@code min(k - 1, floor(k A_i / A))}, A_i the area of the
+   * buffers before it in that order, A the total. Layer 0 is laid out by the sweep alone, then each
+   * layer g by the sweep ({@link #finish}) around layers 0..g-1, the later layers absent. Valid:
+   * each sweep keeps a valid partial layout valid; O(k n log n). It puts the few large buffers (the
+   * weights of an ML trace) into place before the many small ones fill the gaps.
+   */
+  static long[] layered(int[] lo, int[] hi, long[] size, int points, int k) {
+    int n = lo.length;
+    Integer[] bySize = new Integer[n];
+    double total = 0;
+    for (int i = 0; i < n; i++) {
+      bySize[i] = i;
+      total += area(lo, hi, size, i);
+    }
+    Arrays.sort(
+        bySize,
+        (x, y) -> size[x] != size[y] ? Long.compare(size[y], size[x]) : Integer.compare(x, y));
+    int[] layer = new int[n];
+    double before = 0;
+    for (int q = 0; q < n; q++) {
+      int i = bySize[q];
+      layer[i] = total <= 0 ? 0 : (int) Math.min(k - 1, Math.floor(k * before / total));
+      before += area(lo, hi, size, i);
+    }
+    long[] off = new long[n];
+    for (int g = 0; g < k; g++) {
+      int m = 0;
+      for (int i = 0; i < n; i++) {
+        m += layer[i] <= g ? 1 : 0;
+      }
+      int[] id = new int[m];
+      int[] sLo = new int[m];
+      int[] sHi = new int[m];
+      long[] sSize = new long[m];
+      long[] sOff = new long[m];
+      boolean[] sPlaced = new boolean[m];
+      for (int i = 0, c = 0; i < n; i++) {
+        if (layer[i] <= g) {
+          id[c] = i;
+          sLo[c] = lo[i];
+          sHi[c] = hi[i];
+          sSize[c] = size[i];
+          sOff[c] = off[i];
+          sPlaced[c++] = layer[i] < g;
+        }
+      }
+      finish(sLo, sHi, sSize, points, sOff, sPlaced);
+      for (int c = 0; c < m; c++) {
+        off[id[c]] = sOff[c];
+      }
+    }
+    return off;
+  }
+
+  private static double area(int[] lo, int[] hi, long[] size, int i) {
+    return (double) size[i] * Math.max(0, hi[i] - lo[i]);
   }
 
   private static long height(long[] off, long[] size) {

@@ -133,10 +133,12 @@ class FirstPassProperties {
     long[] off = BestFit.layout(b, 0, seed, past, past, new StopToken(), passes);
     assertThat(passes[1]).as("placed by first fit before the stop").isZero();
     assertThat(passes[0]).isEqualTo(1);
-    // every buffer by the sweep's definition (StartSweepProperties.reference), nothing kept from a
-    // pass
-    assertThat(off).isEqualTo(StartSweepProperties.reference(c, new long[n], new boolean[n]));
+    // every buffer by the sweep alone or a layered sweep (their definitions in
+    // StartSweepProperties), nothing kept
+    // from a pass; which one depends on the fallback's grace (StartSweep.FRESH_GRACE), never above
+    // the sweep alone
     assertValid(b, off);
+    assertFresh(c, b, off);
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -184,11 +186,29 @@ class FirstPassProperties {
       isPlaced[i] = true;
       pre[i] = ff.off[i];
     }
+    if (placed == 0) {
+      assertFresh(c, b, off); // nothing placed: StartSweep.fresh
+      return;
+    }
     long[] kept = StartSweepProperties.reference(c, pre, isPlaced);
     long[] alone = StartSweepProperties.reference(c, new long[n], new boolean[n]);
     assertThat(off)
         .as("placed %d", placed)
         .isEqualTo(b.height(alone) < b.height(kept) ? alone : kept);
+  }
+
+  /**
+   * A layout from nothing ({@link StartSweep#fresh}, whose layered sweeps may be given up at its
+   * grace): one of its candidates by their definitions, and no higher than the sweep alone.
+   */
+  static void assertFresh(Case c, Buffers b, long[] off) {
+    // the layers' areas count the time points of b (Buffers compresses c's times once more)
+    List<long[]> candidates =
+        StartSweepProperties.freshCandidates(new Case(b.lo, b.hi, b.size, b.points));
+    assertThat(candidates)
+        .as("the fallback's layout is one of its candidates")
+        .anySatisfy(o -> assertThat(o).isEqualTo(off));
+    assertThat(b.height(off)).isLessThanOrEqualTo(b.height(candidates.get(0)));
   }
 
   @ParameterizedTest(name = "seed {0}")

@@ -22,7 +22,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * most the skyline's in the same order (the highest end of the buffers alive with it that are
  * already placed or placed before it, plus its size), so with nothing placed the height is at most
  * the skyline's. A first pass stopped at the run's limit ends in the lower of that layout around
- * its placements and the one of the sweep alone ({@link StartSweep#lower}).
+ * its placements and the one of the sweep alone ({@link StartSweep#lower}). The layered sweep
+ * ({@link StartSweep#layered}) against its definition (layers of equal area by size decreasing,
+ * each by the sweep's definition around the layers before it), and with nothing placed the lowest
+ * of the sweep alone and the layered sweeps ({@link StartSweep#fresh}).
  */
 class StartSweepProperties {
   static LongStream seeds() {
@@ -101,6 +104,108 @@ class StartSweepProperties {
     long[] alone = reference(c, new long[b.n], new boolean[b.n]);
     long[] expected = b.height(alone) < b.height(kept) ? alone : kept;
     assertThat(off).isEqualTo(expected);
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void aLayeredSweepLaysOutLayersOfEqualAreaLargestFirstEachAroundTheOnesBefore(long seed) {
+    SplittableRandom r = new SplittableRandom(seed * 3_001 + 17);
+    FirstPassProperties.Case c =
+        FirstPassProperties.draw(r, 2 + r.nextInt(r.nextInt(4) == 0 ? 1200 : 250));
+    int k = 1 + r.nextInt(13);
+    long[] off = StartSweep.layered(c.lo(), c.hi(), c.size(), c.points(), k);
+    Buffers b = new Buffers(FirstPassProperties.instance(c));
+    FirstPassProperties.assertValid(b, off);
+    assertThat(off).as("seed %d, %d layers", seed, k).isEqualTo(layeredReference(c, k));
+    if (k == 1) {
+      assertThat(off).isEqualTo(reference(c, new long[b.n], new boolean[b.n]));
+    }
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void withNothingPlacedTheAnswerIsTheLowestOfTheSweepAloneAndTheLayeredSweeps(long seed) {
+    SplittableRandom r = new SplittableRandom(seed * 9_011 + 23);
+    FirstPassProperties.Case c =
+        FirstPassProperties.draw(r, 2 + r.nextInt(r.nextInt(4) == 0 ? 1200 : 250));
+    Buffers b = new Buffers(FirstPassProperties.instance(c));
+    long[] off = StartSweep.fresh(c.lo(), c.hi(), c.size(), c.points(), 600_000_000_000L);
+    List<long[]> candidates = freshCandidates(c);
+    long[] lowest = candidates.get(0);
+    for (long[] o : candidates) {
+      lowest = b.height(o) < b.height(lowest) ? o : lowest;
+    }
+    assertThat(off).as("seed %d", seed).isEqualTo(lowest);
+    FirstPassProperties.assertValid(b, off);
+    // no time left: the first layered sweep only, against the sweep alone
+    long[] first = candidates.get(1);
+    assertThat(StartSweep.fresh(c.lo(), c.hi(), c.size(), c.points(), 0))
+        .isEqualTo(b.height(first) < b.height(candidates.get(0)) ? first : candidates.get(0));
+  }
+
+  /**
+   * The layouts {@link StartSweep#fresh} chooses among, by their definitions: the sweep alone, then
+   * the layered.
+   */
+  static List<long[]> freshCandidates(FirstPassProperties.Case c) {
+    int n = c.lo().length;
+    List<long[]> all = new ArrayList<>();
+    all.add(reference(c, new long[n], new boolean[n]));
+    for (int k : StartSweep.LAYERS) {
+      all.add(layeredReference(c, k));
+    }
+    return all;
+  }
+
+  /**
+   * The layered sweep of k layers by its definition: buffers by size decreasing (ties: index),
+   * buffer i in layer min(k - 1, floor(k x (area of the buffers before it) / total area)), area =
+   * size x points of its lifespan; each layer by the sweep's definition around the layers before
+   * it, the later ones absent.
+   */
+  static long[] layeredReference(FirstPassProperties.Case c, int k) {
+    int n = c.lo().length;
+    List<Integer> bySize = new ArrayList<>();
+    double total = 0;
+    for (int i = 0; i < n; i++) {
+      bySize.add(i);
+      total += (double) c.size()[i] * (c.hi()[i] - c.lo()[i]);
+    }
+    bySize.sort(
+        (x, y) -> c.size()[x] != c.size()[y] ? Long.compare(c.size()[y], c.size()[x]) : x - y);
+    int[] layer = new int[n];
+    double before = 0;
+    for (int i : bySize) {
+      layer[i] = total == 0 ? 0 : (int) Math.min(k - 1, Math.floor(k * before / total));
+      before += (double) c.size()[i] * (c.hi()[i] - c.lo()[i]);
+    }
+    long[] off = new long[n];
+    for (int g = 0; g < k; g++) {
+      List<Integer> in = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        if (layer[i] <= g) {
+          in.add(i);
+        }
+      }
+      int m = in.size();
+      FirstPassProperties.Case sub =
+          new FirstPassProperties.Case(new int[m], new int[m], new long[m], c.points());
+      long[] pre = new long[m];
+      boolean[] placed = new boolean[m];
+      for (int q = 0; q < m; q++) {
+        int i = in.get(q);
+        sub.lo()[q] = c.lo()[i];
+        sub.hi()[q] = c.hi()[i];
+        sub.size()[q] = c.size()[i];
+        pre[q] = off[i];
+        placed[q] = layer[i] < g;
+      }
+      long[] o = reference(sub, pre, placed);
+      for (int q = 0; q < m; q++) {
+        off[in.get(q)] = o[q];
+      }
+    }
+    return off;
   }
 
   /**
