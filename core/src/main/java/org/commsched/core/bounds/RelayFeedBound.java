@@ -45,7 +45,6 @@ final class RelayFeedBound {
   static final int GROUPS = 1_000;
 
   /** Arrival times a witness lists before it says how many there are. */
-  private static final int LISTED = 12;
 
   /**
    * Adds RELAY-FEED for a broadcast from {@code source} of {@code n} units ({@code source < 0}:
@@ -144,18 +143,7 @@ final class RelayFeedBound {
       if (value > feedValue && value > best) {
         best = value;
         bestFeed = feedValue;
-        StringBuilder list = new StringBuilder();
-        int listed = 0;
-        for (var e : releases.entrySet()) {
-          if (listed++ == LISTED) {
-            list.append(", ... (").append(releases.size()).append(" arrival times in all)");
-            break;
-          }
-          list.append(list.length() == 0 ? "" : ", ")
-              .append(e.getValue())
-              .append(" from ")
-              .append(fmt.apply(e.getKey()));
-        }
+        String list = SpreadBounds.releaseList(releases, "arrival times", fmt);
         witness =
             "node "
                 + v

@@ -2,6 +2,7 @@ package org.commsched.core.bounds;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongFunction;
 import org.commsched.core.model.Network;
 import org.commsched.core.solve.LowerBound;
@@ -376,18 +377,7 @@ final class SpreadBounds {
       long value = batches(groups, beta, tau);
       if (value > best) {
         best = value;
-        StringBuilder g = new StringBuilder();
-        int listed = 0;
-        for (var e : groups.entrySet()) {
-          if (listed++ == FEED_LISTED) {
-            g.append(", ... (").append(groups.size()).append(" release times in all)");
-            break;
-          }
-          g.append(g.length() == 0 ? "" : ", ")
-              .append(e.getValue())
-              .append(" from ")
-              .append(fmt.apply(e.getKey()));
-        }
+        String g = releaseList(groups, "release times", fmt);
         witness =
             "node "
                 + v
@@ -421,6 +411,27 @@ final class SpreadBounds {
 
   /** Release times a FEED witness lists before it says how many there are. */
   private static final int FEED_LISTED = 12;
+
+  /**
+   * A witness's list of release groups, "COUNT from TIME" in order of time, the first {@link
+   * #FEED_LISTED} of them and then how many there are in all ({@code what} names them, e.g.
+   * "release times").
+   */
+  static String releaseList(Map<Long, Long> groups, String what, LongFunction<String> fmt) {
+    StringBuilder g = new StringBuilder();
+    int listed = 0;
+    for (var e : groups.entrySet()) {
+      if (listed++ == FEED_LISTED) {
+        g.append(", ... (").append(groups.size()).append(" ").append(what).append(" in all)");
+        break;
+      }
+      g.append(g.length() == 0 ? "" : ", ")
+          .append(e.getValue())
+          .append(" from ")
+          .append(fmt.apply(e.getKey()));
+    }
+    return g.toString();
+  }
 
   /**
    * Adds the release times of the {@code n} units of one origin at distance {@code d} from the
