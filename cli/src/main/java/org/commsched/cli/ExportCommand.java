@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Writes a store-and-forward schedule for other tools: msccl-xml (the algorithm file the MSCCL "
           + "runtimes load; a valid all-port full-duplex broadcast or gossip, written as a broadcast or allgather), "
-          + "csv (one row per transfer: message, packet, first, size, from, to, start, end) or perfetto (the trace "
+          + "csv (one row per transfer: message, packet, first, size, from, to, start, end, channel) or perfetto (the trace "
           + "draw writes). Format from --format, else from --out's extension (.xml, .csv, .json).",
       "Exit codes: 0 written, 2 bad input (also a schedule msccl-xml cannot carry)."
     })

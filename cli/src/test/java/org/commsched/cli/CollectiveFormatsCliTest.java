@@ -117,9 +117,39 @@ class CollectiveFormatsCliTest {
     CliTest.Run e = run("export", inst.toString(), schedule.toString(), "--format", "csv");
     assertThat(e.code()).as(e.err()).isZero();
     List<String> lines = e.out().lines().toList();
-    assertThat(lines.get(0)).isEqualTo("message,packet,first,size,from,to,start,end");
+    assertThat(lines.get(0)).isEqualTo("message,packet,first,size,from,to,start,end,channel");
     int records = CliTest.MAPPER.readTree(Files.readString(schedule)).get("transmissions").size();
     assertThat(lines).hasSize(records + 1);
+  }
+
+  @Test
+  void theCsvNamesEachRecordsChannelAndEndsEachPacketOnItsOwnChannel() throws IOException {
+    // Two packets of one unit leave node 0 together on the two channels of one link: each is a
+    // packet of its own (beta 3 + tau 1 = 4), so both end at 4 and the CSV keeps them apart.
+    Path inst = tmp.resolve("two-channels.json");
+    Files.writeString(
+        inst,
+        "{\"format\": \"commsched-instance/1\", \"name\": \"two-channels\", \"problem\": \"broadcast\","
+            + " \"source\": 0, \"length\": 2, \"model\": {\"kind\": \"store-and-forward\", \"beta\": \"3\","
+            + " \"tau\": \"1\", \"ports\": \"all\", \"duplex\": \"full\"}, \"network\": {\"nodes\": 2,"
+            + " \"links\": [{\"between\": [0, 1], \"count\": 2}]}}");
+    Path schedule = tmp.resolve("two-channels.schedule.json");
+    Files.writeString(
+        schedule,
+        "{\"format\": \"commsched-schedule/1\", \"instance\": \"two-channels\", \"method\": \"by-hand\","
+            + " \"status\": \"FEASIBLE\", \"makespan\": 4, \"transmissions\": ["
+            + "{\"message\": \"m0\", \"packet\": 0, \"size\": 1, \"from\": 0, \"to\": 1, \"start\": 0},"
+            + "{\"message\": \"m0\", \"packet\": 1, \"size\": 1, \"from\": 0, \"to\": 1, \"start\": 0,"
+            + " \"channel\": 1}]}");
+    CliTest.Run c = run("check", inst.toString(), schedule.toString());
+    assertThat(c.code()).as(c.out() + c.err()).isZero();
+    CliTest.Run e = run("export", inst.toString(), schedule.toString(), "--format", "csv");
+    assertThat(e.code()).as(e.err()).isZero();
+    assertThat(e.out().lines().toList())
+        .containsExactly(
+            "message,packet,first,size,from,to,start,end,channel",
+            "m0,0,0,1,0,1,0,4,0",
+            "m0,1,1,1,0,1,0,4,1");
   }
 
   @Test

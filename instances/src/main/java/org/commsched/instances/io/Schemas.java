@@ -182,8 +182,8 @@ final class Schemas {
   // ------------------------------------------------------------------ choosing
 
   /**
-   * Fields whose value selects the rules for the rest of the file; a bad value there explains the
-   * rest.
+   * Fields whose value selects the rules for the rest of the file; a bad or missing value there
+   * explains the rest (a schedule without its status breaks the rules of the "no schedule" branch).
    */
   private static final List<String> DISCRIMINATORS =
       List.of("/problem", "/status", "/model/kind", "/network/family");
@@ -191,7 +191,7 @@ final class Schemas {
   private static com.networknt.schema.Error pick(List<com.networknt.schema.Error> errors) {
     for (String d : DISCRIMINATORS) {
       for (com.networknt.schema.Error e : errors) {
-        if (e.getInstanceLocation().toString().equals(d)) {
+        if (e.getInstanceLocation().toString().equals(d) || missing(e).equals(d)) {
           return e;
         }
       }
@@ -213,6 +213,15 @@ final class Schemas {
       }
     }
     return best;
+  }
+
+  /** The path of the field a "required" error says is missing, else "". */
+  private static String missing(com.networknt.schema.Error e) {
+    if (!"required".equals(e.getKeyword())) {
+      return "";
+    }
+    String prop = e.getProperty() != null ? e.getProperty() : String.valueOf(arg(e, 0));
+    return e.getInstanceLocation().toString() + "/" + Json.token(prop);
   }
 
   /**

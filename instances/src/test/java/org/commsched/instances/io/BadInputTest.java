@@ -400,6 +400,13 @@ class BadInputTest {
             "/departures",
             "does not belong"),
         Arguments.of(
+            // Without a status the schema's "else" branch forbids the schedule itself: the missing
+            // field is the error to name, not the schedule.
+            "schedule without status",
+            SCHEDULE.replace(" \"status\": \"FEASIBLE\",", ""),
+            "/status",
+            "missing field \"status\""),
+        Arguments.of(
             "transmissions for bufferless",
             SCHEDULE.replace(
                 "\"departures\": {\"m0\": 0, \"m1\": 4}",

@@ -13,16 +13,17 @@ import org.commsched.core.time.TimeScale;
 
 /**
  * A store-and-forward schedule as a plain CSV, one row per record (docs/FORMATS.md#transfer-csv):
- * {@code message, packet, first, size, from, to, start, end}, with {@code first} resolved (a record
- * without it takes the next units of its message in packet-number order) and {@code end} the end of
- * the packet the record is part of (the records on one arc with one start are one packet, lasting
- * beta plus tau times all their units). Times are exact decimals in the model's unit. For
+ * {@code message, packet, first, size, from, to, start, end, channel}, with {@code first} resolved
+ * (a record without it takes the next units of its message in packet-number order), {@code end} the
+ * end of the packet the record is part of (the records on one arc, channel and start are one
+ * packet, lasting the arc's beta plus tau times all their units) and {@code channel} the link
+ * channel the record uses (0 on a plain link). Times are exact decimals in the model's unit. For
  * spreadsheets, pandas and plotting scripts, which need no knowledge of the packet rules.
  */
 public final class TransferCsv {
   /** The header row. */
   public static final List<String> HEADER =
-      List.of("message", "packet", "first", "size", "from", "to", "start", "end");
+      List.of("message", "packet", "first", "size", "from", "to", "start", "end", "channel");
 
   private static final CSVFormat FORMAT =
       CSVFormat.DEFAULT.builder().setRecordSeparator("\n").get();
@@ -53,7 +54,8 @@ public final class TransferCsv {
           scale.format(x.start()),
           scale.format(
               ends.get(
-                  List.of((long) x.from(), (long) x.to(), x.start(), (long) x.channelIndex()))));
+                  List.of((long) x.from(), (long) x.to(), x.start(), (long) x.channelIndex()))),
+          x.channelIndex());
     }
     csv.flush();
   }
