@@ -47,15 +47,22 @@ final class Packer {
   private final long[] rEnd;
 
   /**
-   * Moves per hit the insertion sort of {@link #sortHits} may make before it gives way to a sort of
-   * packed keys (a keyed sort of every bucket above 16 hits instead cost 30 % on a pass over 10^5
-   * random buffers and twice the CPU on MindSpore's pangu_2.6B trace, whose large buckets are
-   * almost in order; 16 moves a hit was slower on IOPDDL's S_1 than 64).
+   * Moves per hit the insertion sort of {@link #sortHits} may make before it gives way to a radix
+   * sort (measured with a sort of packed keys in its place: a keyed sort of every bucket above 16
+   * hits instead cost 30 % on a pass over 10^5 random buffers and twice the CPU on MindSpore's
+   * pangu_2.6B trace, whose large buckets are almost in order; 16 moves a hit was slower on
+   * IOPDDL's S_1 than 64).
    */
   static final int INSERTION_BUDGET = 64;
 
   /** The budget of {@link #sortHits}: {@link #INSERTION_BUDGET}; tests lower it. */
   int insertionBudget = INSERTION_BUDGET;
+
+  /**
+   * From how many hits {@link #sortHits} goes to the radix sort at once: {@link #RADIX_MIN}; tests
+   * lower it.
+   */
+  int radixMin = RADIX_MIN;
 
   private int[] hits = new int[64];
 
@@ -69,8 +76,23 @@ final class Packer {
   private int[] order = new int[64];
   private int[] count = new int[129];
 
-  /** Packed sort keys of a large bucket of {@link #sortHits}. */
+  /** The most bits of a pass of {@link #radixSort}. */
+  static final int RADIX_BITS = 13;
+
+  /**
+   * From this many hits on, {@link #sortHits} sorts by {@link #radixSort} at once (measured by
+   * thread CPU of a first-fit pass in the contention order, the machine shared: IOPDDL's Y_1 11 s
+   * with the insertion sort and its fallback, 5.2 s with the radix sort from 1,024 hits, 5.6 s from
+   * 256, 8.0 s from 4,096; S_1 1.7 s against 1.0 s; MindSpore's pangu_2.6B, whose large buckets are
+   * almost in order, 0.3 s against 0.5 s).
+   */
+  static final int RADIX_MIN = 1024;
+
+  /** The offsets and hits of {@link #radixSort}, in the order of a pass and of the next. */
   private long[] keys = new long[64];
+
+  private long[] keys2 = new long[64];
+  private int[] order2 = new int[64];
 
   private int[] stamp;
   private int epoch;
@@ -266,11 +288,15 @@ final class Packer {
    * Puts the first k hits in offset order into {@link #order}, equal offsets in hit order: a
    * counting sort on the offsets' high bits (at most 8k buckets, so mostly one offset per bucket),
    * then an insertion sort, which only has the order within buckets left to fix, or past {@link
-   * #insertionBudget} moves per hit a sort of packed (offset, hit) keys (all keep equal offsets in
-   * hit order). Linear in k on offsets spread over a range, where a comparison sort spent most of a
-   * placement; O(k log k) where the offsets cluster far below the highest.
+   * #insertionBudget} moves per hit a radix sort of the offsets ({@link #radixSort}; all keep equal
+   * offsets in hit order). Linear in k on offsets spread over a range, where a comparison sort
+   * spent most of a placement; also linear where the offsets cluster far below the highest.
    */
   private void sortHits(int k, long maxOff) {
+    if (k >= radixMin) {
+      radixSort(k, maxOff);
+      return;
+    }
     int buckets = 8 * Integer.highestOneBit(k);
     int shift = 0;
     while ((maxOff >>> shift) >= buckets) {
@@ -290,16 +316,10 @@ final class Packer {
       order[count[(int) (offs[q] >>> shift)]++] = q;
     }
     // the insertion sort only has the order within buckets left to fix, usually a few moves a hit;
-    // but where the
-    // offsets cluster far below the highest (ML traces whose sizes span ten orders of magnitude)
-    // one bucket holds
-    // thousands of hits out of order and it was quadratic (a pass over IOPDDL's Y_1 took 34 s of
-    // CPU): past a budget
-    // of moves it gives way to a sort of packed keys (offset, then hit index, so equal offsets keep
-    // their hit order)
-    // when the offsets leave room for the index
-    int bits = 64 - Long.numberOfLeadingZeros(k);
-    long budget = maxOff < (1L << (62 - bits)) ? (long) insertionBudget * k : Long.MAX_VALUE;
+    // but where the offsets cluster far below the highest (ML traces whose sizes span ten orders
+    // of magnitude) one bucket holds thousands of hits out of order and it was quadratic (a pass
+    // over IOPDDL's Y_1 took 34 s of CPU): past a budget of moves it gives way to a radix sort
+    long budget = (long) insertionBudget * k;
     long moves = 0;
     for (int q = 1; q < k; q++) {
       int h = order[q];
@@ -312,19 +332,74 @@ final class Packer {
       order[r + 1] = h;
       moves += q - 1 - r;
       if (moves > budget) {
-        if (keys.length < k) {
-          keys = new long[Math.max(k, 2 * keys.length)];
-        }
-        for (int x = 0; x < k; x++) {
-          keys[x] = (offs[x] << bits) | x;
-        }
-        Arrays.sort(keys, 0, k);
-        long mask = (1L << bits) - 1;
-        for (int x = 0; x < k; x++) {
-          order[x] = (int) (keys[x] & mask);
-        }
+        radixSort(k, maxOff);
         return;
       }
+    }
+  }
+
+  /**
+   * Puts the first k hits in offset order into {@link #order}, equal offsets in hit order: a
+   * least-significant-digit radix sort of the offsets (each pass stable, from the hits in hit
+   * order), in passes of at most {@link #RADIX_BITS} bits over the bits of {@code maxOff}, each
+   * pass carrying the offsets along so that it reads memory in order. O(k + 2^RADIX_BITS) a pass
+   * whatever the offsets' spread: on a pass over IOPDDL's Y_1, where up to 10^4 offsets cluster far
+   * below the highest, it replaced a comparison sort of packed keys that took most of the pass's
+   * CPU.
+   */
+  private void radixSort(int k, long maxOff) {
+    int bits = Math.max(1, 64 - Long.numberOfLeadingZeros(maxOff));
+    // digits of about log2(k) bits (8 to RADIX_BITS): the buckets of a pass cost about what its
+    // hits do
+    int most = Math.min(RADIX_BITS, Math.max(8, 32 - Integer.numberOfLeadingZeros(k)));
+    int passes = (bits + most - 1) / most;
+    int width = (bits + passes - 1) / passes;
+    int radix = 1 << width;
+    long mask = radix - 1;
+    if (count.length < radix + 1) {
+      count = new int[radix + 1];
+    }
+    if (keys.length < k) {
+      int c = Math.max(k, 2 * keys.length);
+      keys = new long[c];
+      keys2 = new long[c];
+      order2 = new int[c];
+    }
+    long[] srcKey = keys;
+    long[] dstKey = keys2;
+    int[] srcIdx = order;
+    int[] dstIdx = order2;
+    for (int x = 0; x < k; x++) {
+      srcKey[x] = offs[x];
+      srcIdx[x] = x;
+    }
+    for (int pass = 0, shift = 0; pass < passes; pass++, shift += width) {
+      int[] count = this.count;
+      Arrays.fill(count, 0, radix + 1, 0);
+      for (int x = 0; x < k; x++) {
+        count[(int) ((srcKey[x] >>> shift) & mask) + 1]++;
+      }
+      if (count[(int) ((srcKey[0] >>> shift) & mask) + 1] == k) {
+        continue; // one digit value: the pass would keep the order
+      }
+      for (int c = 0; c < radix; c++) {
+        count[c + 1] += count[c];
+      }
+      for (int x = 0; x < k; x++) {
+        long key = srcKey[x];
+        int at = count[(int) ((key >>> shift) & mask)]++;
+        dstKey[at] = key;
+        dstIdx[at] = srcIdx[x];
+      }
+      long[] tk = srcKey;
+      srcKey = dstKey;
+      dstKey = tk;
+      int[] ti = srcIdx;
+      srcIdx = dstIdx;
+      dstIdx = ti;
+    }
+    if (srcIdx != order) {
+      System.arraycopy(srcIdx, 0, order, 0, k);
     }
   }
 

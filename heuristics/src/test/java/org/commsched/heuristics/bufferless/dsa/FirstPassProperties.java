@@ -24,12 +24,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * best-fit's placement passes after the gap search was made branch-free ({@link Packer#fit}): whole
  * passes of first fit and best fit, and then removals and re-placements as the improvement moves
  * make them, put every buffer where the implementation before the change ({@link PackerBefore},
- * kept as it was) puts it. A first pass stopped at the run's limit still gives a valid layout: the
- * buffers it placed where first fit put them, and the rest placed by {@link StartSweep} (checked
- * against its definition in {@link StartSweepProperties}); {@code dsa-search} answers with that
- * layout (UNKNOWN under a capacity below its height). Seeded instances with sizes of every spread
- * (1 to 9 with many ties, log-uniform up to 2^20, mostly one size), equal lifespans and lifespans
- * of every length.
+ * kept as it was) puts it, also with the radix sort of the hits from a few hits on (even seeds). A
+ * first pass stopped at the run's limit still gives a valid layout: the buffers it placed where
+ * first fit put them, and the rest placed by {@link StartSweep} (checked against its definition in
+ * {@link StartSweepProperties}); {@code dsa-search} answers with that layout (UNKNOWN under a
+ * capacity below its height). Seeded instances with sizes of every spread (1 to 9 with many ties,
+ * log-uniform up to 2^20, mostly one size), equal lifespans and lifespans of every length.
  */
 class FirstPassProperties {
   static LongStream seeds() {
@@ -85,6 +85,10 @@ class FirstPassProperties {
     int n = 50 + r.nextInt(r.nextInt(4) == 0 ? 3000 : 400);
     Case c = draw(r, n);
     Packer now = new Packer(c.lo(), c.hi(), c.size(), c.points());
+    if (seed % 2 == 0) {
+      now.radixMin =
+          1 + (int) Math.floorMod(seed, 64L); // the radix sort of the hits on small cases
+    }
     PackerBefore before = new PackerBefore(c.lo(), c.hi(), c.size(), c.points());
     for (boolean best : new boolean[] {false, true}) {
       now.clear();

@@ -76,6 +76,20 @@ class PackerProperties {
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void fit_equalsTheNaiveReference(long seed) {
+    fitsEqualTheNaiveReference(seed, Packer.RADIX_MIN);
+  }
+
+  /**
+   * The same with the radix sort of the hits from a seeded count of 1 to 24 hits on (lowered from
+   * {@link Packer#RADIX_MIN}, so that small instances reach it), offsets near 2^50 included.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void fit_equalsTheNaiveReference_withTheRadixSortFromFewHits(long seed) {
+    fitsEqualTheNaiveReference(seed, 1 + (int) Math.floorMod(seed * 31 + 7, 24L));
+  }
+
+  private static void fitsEqualTheNaiveReference(long seed, int radixMin) {
     SplittableRandom r = new SplittableRandom(seed * 7919 + 5);
     int n = 5 + r.nextInt(60);
     int points = 2 + r.nextInt(30);
@@ -92,6 +106,7 @@ class PackerProperties {
               : 1 + r.nextInt(huge ? 1 << 20 : 9); // equal sizes make equal offsets
     }
     Packer p = new Packer(lo, hi, size, points);
+    p.radixMin = radixMin;
     long base = huge ? 1L << 50 : 0;
     int checked = 0;
     for (int step = 0; step < 6 * n; step++) {
@@ -114,11 +129,11 @@ class PackerProperties {
   }
 
   /**
-   * Many buffers alive together, most packed low and a few far up (2^40, or 2^59 where the offsets
-   * leave no room for packed sort keys): the low offsets share one bucket of the counting sort,
-   * whose insertion sort then passes the packer's budget of moves (lowered to 1 a hit here from
-   * {@link Packer#INSERTION_BUDGET}, so that small instances pass it) and gives way to the keyed
-   * sort (at 2^59 it runs to its end); the fit still equals the reference.
+   * Many buffers alive together, most packed low and a few far up (2^40, or 2^59: five passes of
+   * the radix sort): the low offsets share one bucket of the counting sort, whose insertion sort
+   * then passes the packer's budget of moves (lowered to 1 a hit here from {@link
+   * Packer#INSERTION_BUDGET}, so that small instances pass it) and gives way to the keyed sort,
+   * here the radix sort; the fit still equals the reference.
    */
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
