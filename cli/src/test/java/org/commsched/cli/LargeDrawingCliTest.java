@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.commsched.core.testing.Deep;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -198,6 +199,11 @@ class LargeDrawingCliTest {
     assertThat(out).doesNotExist();
   }
 
+  /**
+   * Deep: half of the suite's time (50,000 routes written and read back); the refusal of routes
+   * that do not fit stays everyday.
+   */
+  @Deep
   @Test
   void explicitRoutesThatFit_areWritten_andTheSizeLineCountsTheRoutesNodes() throws IOException {
     Path in = dotPath(50_000);

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.commsched.core.testing.Deep;
 import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,7 +34,12 @@ import tools.jackson.databind.node.ObjectNode;
  * it refuses, exit 2 with one line and no stack trace.
  */
 class RoundTripFuzzCliTest {
-  /** Five per {@code commsched.cases}: 1000 at the default 200, fewer with a smaller count. */
+  /**
+   * Five per {@code commsched.cases}: 1000 at the default 200, fewer with a smaller count. The
+   * everyday command runs the first {@link #catalogue()}{@code .size()} of them (each catalogue
+   * file fuzzed once, so every kind is in), {@code -Pdeep} the rest too: together the same
+   * instances, from the same seed, as one run of all of them.
+   */
   static final int INSTANCES = Seeds.cases() * 5;
 
   static final String[] ODD = {
@@ -44,25 +50,58 @@ class RoundTripFuzzCliTest {
   @TempDir Path tmp;
 
   @Test
-  void everyScheduleSolveWritesPassesCheck_withTheUmaskMode_andNoTmpLeft() throws IOException {
-    long cpu0 = processCpuNanos();
-    List<Path> bases;
+  void everyCatalogueFileFuzzedOnce_solvesAndPassesCheck_withTheUmaskMode_andNoTmpLeft()
+      throws IOException {
+    roundTrip(0, catalogue().size());
+  }
+
+  /**
+   * The instances after the everyday part, up to {@link #INSTANCES} (at least one more round of the
+   * catalogue when the case count is small).
+   */
+  @Deep
+  @Test
+  void theOtherFuzzedInstances_solveAndPassCheck_withTheUmaskMode_andNoTmpLeft()
+      throws IOException {
+    int from = catalogue().size();
+    roundTrip(from, Math.max(INSTANCES, 2 * from));
+  }
+
+  /** The catalogue's instance files (JSON and CSV, not the manifest), sorted by name. */
+  static List<Path> catalogue() throws IOException {
     try (Stream<Path> s = Files.list(CliTest.CATALOGUE)) {
-      bases =
-          s.filter(
-                  p ->
-                      p.toString().endsWith(".csv")
-                          || p.toString().endsWith(".json")
-                              && !p.getFileName().toString().equals("manifest.json"))
-              .sorted()
-              .toList();
+      return s.filter(
+              p ->
+                  p.toString().endsWith(".csv")
+                      || p.toString().endsWith(".json")
+                          && !p.getFileName().toString().equals("manifest.json"))
+          .sorted()
+          .toList();
     }
+  }
+
+  /**
+   * Round-trips instances {@code from} (inclusive) to {@code to} (exclusive) of the one seeded
+   * sequence: the mutations of the instances before {@code from} are drawn and dropped, so that
+   * instance i is the same whichever part runs it.
+   */
+  private void roundTrip(int from, int to) throws IOException {
+    long cpu0 = processCpuNanos();
+    List<Path> bases = catalogue();
     assertThat(bases).hasSizeGreaterThan(40);
     Set<PosixFilePermission> umaskMode = umaskMode();
     Map<String, int[]> counts = new TreeMap<>();
     SplittableRandom rnd = new SplittableRandom(Seeds.seed(13));
-    for (int i = 0; i < INSTANCES; i++) {
+    for (int i = 0; i < to; i++) {
       Path base = bases.get(i % bases.size());
+      if (i < from) { // the same draws as when this instance runs, nothing solved
+        if (base.toString().endsWith(".csv")) {
+          mutateCsv(Files.readString(base), rnd);
+        } else {
+          mutateJson((ObjectNode) CliTest.MAPPER.readTree(Files.readString(base)), rnd);
+        }
+        continue;
+      }
       Path dir = Files.createDirectory(tmp.resolve("c" + i));
       boolean csv = base.toString().endsWith(".csv");
       String kind;
@@ -130,11 +169,15 @@ class RoundTripFuzzCliTest {
     StringBuilder sb =
         new StringBuilder(
             "[fuzz round trip] "
-                + INSTANCES
-                + " instances: "
+                + (to - from)
+                + " instances ("
+                + from
+                + " to "
+                + (to - 1)
+                + "): "
                 + accepted
                 + " accepted, "
-                + (INSTANCES - accepted)
+                + (to - from - accepted)
                 + " refused;");
     counts.forEach(
         (k, c) -> sb.append(' ').append(k).append(' ').append(c[0]).append('/').append(c[1]));
@@ -144,7 +187,7 @@ class RoundTripFuzzCliTest {
     System.out.println(sb);
     // the mutations keep most instances well formed: a round trip that refuses nearly everything
     // proves nothing
-    assertThat(accepted).isGreaterThan(INSTANCES / 2);
+    assertThat(accepted).isGreaterThan((to - from) / 2);
     assertThat(counts.keySet())
         .contains(
             "chatting/bufferless",
