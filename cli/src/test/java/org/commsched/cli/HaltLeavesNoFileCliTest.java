@@ -40,9 +40,32 @@ class HaltLeavesNoFileCliTest {
         .start();
   }
 
-  private static void signal(Process p, String name) throws Exception {
-    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(p.pid())).start();
-    assertThat(kill.waitFor(30, TimeUnit.SECONDS)).isTrue();
+  /**
+   * A shell started before it is needed that sends the signals to {@code p}, one after the other,
+   * once {@link Armed#fire} is called. Starting {@code kill} only when the temporary file appears
+   * took a loaded machine longer than the child needed to finish writing (the run then ended 0 with
+   * its file, and the test saw no halt); the armed shell sends them with its built-in {@code kill}
+   * as soon as it reads a line.
+   */
+  private static Armed arm(Process p, String... names) throws Exception {
+    StringBuilder script = new StringBuilder("read _");
+    for (String name : names) {
+      script.append("; kill -").append(name).append(" \"$1\"");
+    }
+    Process sh =
+        new ProcessBuilder("sh", "-c", script.toString(), "sh", Long.toString(p.pid()))
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    return new Armed(sh);
+  }
+
+  private record Armed(Process sh) {
+    void fire() throws Exception {
+      sh.getOutputStream().write('\n');
+      sh.getOutputStream().close();
+      assertThat(sh.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    }
   }
 
   /**
@@ -99,17 +122,19 @@ class HaltLeavesNoFileCliTest {
             "perfetto",
             "--out",
             dir.resolve("trace.json").toString());
+    Armed sigint = arm(p, "INT");
     try {
       assertThat(awaitTemporary(dir, p))
           .as("a temporary trace file appears while it is written")
           .isTrue();
-      signal(p, "INT");
+      sigint.fire();
       assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
       String err = Files.readString(log, StandardCharsets.UTF_8);
       assertThat(p.exitValue()).as(err).isEqualTo(Signals.EXIT);
       assertThat(names(dir)).noneMatch(n -> n.endsWith(".tmp"));
     } finally {
       p.destroyForcibly();
+      sigint.sh().destroyForcibly();
     }
   }
 
@@ -131,16 +156,17 @@ class HaltLeavesNoFileCliTest {
             "10000000",
             "--out",
             dir.resolve("big.json").toString());
+    Armed twoSignals = arm(p, "INT", "TERM"); // the second ends the process at once
     try {
       assertThat(awaitTemporary(dir, p)).as("the temporary file being written").isTrue();
-      signal(p, "INT");
-      signal(p, "TERM"); // the second ends the process at once
+      twoSignals.fire();
       assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
       String err = Files.readString(log, StandardCharsets.UTF_8);
       assertThat(p.exitValue()).as(err).isEqualTo(Signals.EXIT);
       assertThat(names(dir)).isEmpty();
     } finally {
       p.destroyForcibly();
+      twoSignals.sh().destroyForcibly();
     }
   }
 }
