@@ -11,7 +11,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.commsched.verify.sweep.SweepEngine;
 import org.commsched.verify.sweep.SweepRow;
-import org.commsched.verify.sweep.SweepTask;
+import org.commsched.verify.sweep.SweepWork;
 import scala.Function1;
 import scala.Function2;
 import scala.collection.Iterator;
@@ -19,8 +19,9 @@ import scala.reflect.ClassTag$;
 import scala.runtime.BoxedUnit;
 
 /**
- * Runs the tasks of a sweep on Apache Spark: one Spark task per {@link SweepTask} (an instance and
- * its methods), the rows handed back to the driver as each task ends, where the command journals
+ * Runs the tasks of a sweep on Apache Spark: one Spark task per {@link SweepWork} (for {@code
+ * ratios} an instance and its methods, for {@code oracle} a seed, for {@code crosscheck} a case),
+ * its results handed back to the driver as the task ends, where the command journals or writes
  * them. Spark retries a task whose executor died, and only a finished attempt's rows reach the
  * driver, so every row is journalled once.
  *
@@ -52,7 +53,8 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
   }
 
   @Override
-  public void run(List<SweepTask> tasks, int jobs, Consumer<SweepRow> sink)
+  public <R extends Serializable> void run(
+      List<? extends SweepWork<R>> tasks, int jobs, Consumer<? super R> sink)
       throws ExecutionException, InterruptedException {
     if (tasks.isEmpty()) {
       return;
@@ -61,16 +63,18 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
     // the solver's workers are the cores Spark gives a task (spark.task.cpus), whatever the
     // driver's cores
     int cpus = sc.getConf().getInt("spark.task.cpus", 1);
-    List<SweepTask> run =
-        tasks.stream().map(t -> t.workers() == cpus ? t : t.withWorkers(cpus)).toList();
-    // sweep tasks per Spark task: 1 by default (each instance's rows journalled the moment it ends)
+    List<SweepWork<R>> run =
+        tasks.stream()
+            .<SweepWork<R>>map(t -> t.workers() == cpus ? t : t.withWorkers(cpus))
+            .toList();
+    // sweep tasks per Spark task: 1 by default (each task's results handed on the moment it ends)
     int perPartition = Math.max(1, sc.getConf().getInt(TASKS_PER_PARTITION, 1));
-    JavaRDD<SweepTask> rdd = sc.parallelize(run, (run.size() + perPartition - 1) / perPartition);
-    Function1<Iterator<SweepTask>, ArrayList<SweepRow>> work =
-        (Function1<Iterator<SweepTask>, ArrayList<SweepRow>> & Serializable) SparkEngine::rows;
-    Function2<Object, ArrayList<SweepRow>, BoxedUnit> handler =
-        (partition, rows) -> {
-          rows.forEach(sink);
+    JavaRDD<SweepWork<R>> rdd = sc.parallelize(run, partitions(run.size(), perPartition));
+    Function1<Iterator<SweepWork<R>>, ArrayList<R>> work =
+        (Function1<Iterator<SweepWork<R>>, ArrayList<R>> & Serializable) SparkEngine::results;
+    Function2<Object, ArrayList<R>, BoxedUnit> handler =
+        (partition, results) -> {
+          results.forEach(sink);
           return BoxedUnit.UNIT;
         };
     try {
@@ -86,14 +90,25 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
           new IllegalStateException(
               "the Spark job failed ("
                   + first
-                  + "); the rows "
-                  + "journalled so far are kept, and the same command resumes the sweep"));
+                  + "); the results written so far are kept (ratios resumes from its journal "
+                  + "when run again)"));
     }
   }
 
-  /** The rows of a partition's sweep tasks ({@link #TASKS_PER_PARTITION}), run on an executor. */
-  private static ArrayList<SweepRow> rows(Iterator<SweepTask> tasks) {
-    ArrayList<SweepRow> out = new ArrayList<>();
+  /**
+   * The Spark tasks (partitions) of a sweep of {@code tasks} sweep tasks at {@code perPartition}
+   * sweep tasks per Spark task ({@link #TASKS_PER_PARTITION}): the last one may hold fewer.
+   */
+  static int partitions(int tasks, int perPartition) {
+    return (tasks + perPartition - 1) / perPartition;
+  }
+
+  /**
+   * The results of a partition's sweep tasks ({@link #TASKS_PER_PARTITION}), run one after the
+   * other on an executor.
+   */
+  private static <R extends Serializable> ArrayList<R> results(Iterator<SweepWork<R>> tasks) {
+    ArrayList<R> out = new ArrayList<>();
     while (tasks.hasNext()) {
       tasks.next().run(out::add);
     }
@@ -105,7 +120,7 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
     if (context == null) {
       SparkConf c = conf.clone();
       c.setIfMissing("spark.master", "local[" + (long) jobs * workers + "]");
-      c.setIfMissing("spark.app.name", "commsched ratios");
+      c.setIfMissing("spark.app.name", "commsched");
       c.setIfMissing("spark.task.cpus", Integer.toString(workers));
       c.setIfMissing("spark.speculation", "false");
       c.setIfMissing("spark.ui.enabled", "false");
