@@ -35,12 +35,24 @@ import scala.runtime.BoxedUnit;
  */
 final class SparkEngine implements SweepEngine, AutoCloseable {
   /**
-   * The configuration key of the sweep tasks one Spark task runs, one after the other (default 1).
-   * More per Spark task spreads Spark's own cost per task over several short sweep tasks, but their
-   * rows reach the driver, and the journal, only when the last of them ends (and a retry runs them
-   * all again).
+   * The configuration key of the sweep tasks one Spark task runs, one after the other (default:
+   * {@link #perPartition}). More per Spark task spreads Spark's own cost per task over several
+   * short sweep tasks, but their rows reach the driver, and the journal, only when the last of them
+   * ends (and a retry runs them all again).
    */
   static final String TASKS_PER_PARTITION = "spark.commsched.tasksPerPartition";
+
+  /**
+   * Local mode's default of Spark tasks per core of the master. Spark's cost per task (scheduling,
+   * serialisation, status tracking, and the JIT compiling them once they run hot) adds up: at 200
+   * sweep tasks on two cores, one sweep task per Spark task took about 5 s more CPU than ten
+   * (docs/SPARK.md). Eight Spark tasks per core still spread uneven tasks over the cores, and leave
+   * the journal at most one Spark task per core behind.
+   */
+  static final int SPARK_TASKS_PER_CORE = 8;
+
+  /** The sweep tasks per Spark task of the last job (the provenance names it when above 1). */
+  private int lastPerPartition = 1;
 
   private final SparkConf conf;
   private JavaSparkContext context;
@@ -67,8 +79,8 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
         tasks.stream()
             .<SweepWork<R>>map(t -> t.workers() == cpus ? t : t.withWorkers(cpus))
             .toList();
-    // sweep tasks per Spark task: 1 by default (each task's results handed on the moment it ends)
-    int perPartition = Math.max(1, sc.getConf().getInt(TASKS_PER_PARTITION, 1));
+    int perPartition = perPartition(sc.getConf(), run.size(), sc.defaultParallelism());
+    lastPerPartition = perPartition;
     JavaRDD<SweepWork<R>> rdd = sc.parallelize(run, partitions(run.size(), perPartition));
     Function1<Iterator<SweepWork<R>>, ArrayList<R>> work =
         (Function1<Iterator<SweepWork<R>>, ArrayList<R>> & Serializable) SparkEngine::results;
@@ -93,6 +105,25 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
                   + "); the results written so far are kept (ratios resumes from its journal "
                   + "when run again)"));
     }
+  }
+
+  /**
+   * The sweep tasks one Spark task runs: {@link #TASKS_PER_PARTITION} where the configuration gives
+   * it; else, in local mode, as many as leave about {@link #SPARK_TASKS_PER_CORE} Spark tasks per
+   * core of the master; else (a cluster, whose cores are not known when the job starts) 1.
+   *
+   * @param conf the context's configuration
+   * @param tasks the sweep's tasks
+   * @param cores the master's cores ({@code defaultParallelism})
+   */
+  static int perPartition(SparkConf conf, int tasks, int cores) {
+    if (conf.contains(TASKS_PER_PARTITION)) {
+      return Math.max(1, conf.getInt(TASKS_PER_PARTITION, 1));
+    }
+    if (!conf.get("spark.master", "").startsWith("local")) {
+      return 1;
+    }
+    return Math.max(1, tasks / (Math.max(1, cores) * SPARK_TASKS_PER_CORE));
   }
 
   /**
@@ -141,7 +172,7 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
     if (context == null) {
       return "Spark (not started: no task to run)";
     }
-    int perPartition = context.getConf().getInt(TASKS_PER_PARTITION, 1);
+    int perPartition = lastPerPartition;
     return "Spark "
         + context.version()
         + ", master "

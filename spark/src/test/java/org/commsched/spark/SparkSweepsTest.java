@@ -128,6 +128,24 @@ class SparkSweepsTest {
   }
 
   @Test
+  void theSweepTasksPerSparkTaskAreTheConfiguredOnesElseInLocalModeAboutEightSparkTasksPerCore() {
+    SparkConf local = new SparkConf().set("spark.master", "local[2]");
+    assertThat(SparkEngine.perPartition(local, 200, 2)).isEqualTo(12); // 17 Spark tasks
+    assertThat(SparkEngine.perPartition(local, 20, 2)).isEqualTo(1);
+    assertThat(SparkEngine.perPartition(local, 1000, 4)).isEqualTo(31);
+    assertThat(
+            SparkEngine.perPartition(
+                local.clone().set(SparkEngine.TASKS_PER_PARTITION, "3"), 200, 2))
+        .isEqualTo(3);
+    // a cluster's cores are not known when the job starts: one sweep task per Spark task
+    assertThat(
+            SparkEngine.perPartition(new SparkConf().set("spark.master", "spark://h:7077"), 200, 2))
+        .isEqualTo(1);
+    assertThat(SparkEngine.partitions(200, 12)).isEqualTo(17);
+    assertThat(SparkEngine.partitions(20, 3)).isEqualTo(7);
+  }
+
+  @Test
   void theOracleInSparkLocalModeWritesTheManifestAndInstancesOfTheInProcessRun()
       throws IOException {
     List<String> args =
