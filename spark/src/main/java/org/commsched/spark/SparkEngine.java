@@ -19,11 +19,12 @@ import scala.reflect.ClassTag$;
 import scala.runtime.BoxedUnit;
 
 /**
- * Runs the tasks of a sweep on Apache Spark: one Spark task per {@link SweepWork} (for {@code
- * ratios} an instance and its methods, for {@code oracle} a seed, for {@code crosscheck} a case),
- * its results handed back to the driver as the task ends, where the command journals or writes
- * them. Spark retries a task whose executor died, and only a finished attempt's rows reach the
- * driver, so every row is journalled once.
+ * Runs the tasks of a sweep on Apache Spark: one Spark task per {@link SweepWork} on a cluster, a
+ * few one after the other in local mode ({@link #perPartition}) (for {@code ratios} an instance and
+ * its methods, for {@code oracle} a seed, for {@code crosscheck} a case), its results handed back
+ * to the driver as the task ends, where the command journals or writes them. Spark retries a task
+ * whose executor died, and only a finished attempt's rows reach the driver, so every row is
+ * journalled once.
  *
  * <p>The Spark context starts on the first sweep with tasks (a sweep whose rows are all journalled
  * starts none) from the configuration given, completed where it says nothing: the master {@code
