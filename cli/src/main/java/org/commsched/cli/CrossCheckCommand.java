@@ -10,11 +10,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import org.commsched.cli.crosscheck.CaseTask;
 import org.commsched.cli.crosscheck.CrossCheck;
 import org.commsched.cli.crosscheck.CrossCheckCases;
 import org.commsched.core.model.Family;
 import org.commsched.core.model.TerminalText;
 import org.commsched.solver.MethodRegistry;
+import org.commsched.verify.sweep.InOrder;
+import org.commsched.verify.sweep.SweepEngine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -70,11 +74,27 @@ final class CrossCheckCommand implements Callable<Integer> {
       description = "where shrunk failing instances go (default: a new " + "temporary directory)")
   Path out;
 
+  @Option(
+      names = "--jobs",
+      paramLabel = "J",
+      defaultValue = "1",
+      description = "cases to check at once (default: 1)")
+  int jobs;
+
+  /**
+   * What runs the cases: this JVM's threads, unless another engine runs the command ({@code
+   * commsched-spark crosscheck}).
+   */
+  SweepEngine engine = SweepEngine.IN_PROCESS;
+
   @Override
   public Integer call() throws IOException {
     PrintWriter o = spec.commandLine().getOut();
     if (cases < 1) {
       throw new BadInputException("commsched crosscheck: --cases must be at least 1, got " + cases);
+    }
+    if (jobs < 1) {
+      throw new BadInputException("commsched crosscheck: --jobs must be at least 1, got " + jobs);
     }
     Duration limit = Inputs.timeLimit("crosscheck", timeLimit);
     long base;
@@ -126,20 +146,41 @@ final class CrossCheckCommand implements Callable<Integer> {
               + e.getMessage()
               + " (give a writable directory)");
     }
-    CrossCheck check = new CrossCheck(registry.all(), limit);
-    List<CrossCheck.Summary> summaries = new ArrayList<>();
+    // one task per case, every family's cases in one sweep; the cases are added up (and their
+    // failures printed) in order, whatever order the engine finishes them in
+    List<CaseTask> tasks = new ArrayList<>();
+    List<CrossCheck.Tally> tallies = new ArrayList<>();
+    Path written = dir;
     for (Family f : families) {
-      summaries.add(
-          check.run(
+      for (int i = 0; i < cases; i++) {
+        tasks.add(new CaseTask(f, base, i, limit));
+      }
+      tallies.add(
+          new CrossCheck.Tally(
               f,
               base,
               cases,
-              dir,
+              written,
               failure -> {
                 o.println(TerminalText.escape(failure.line())); // it may quote an exception's text
                 o.flush();
               }));
     }
+    List<Family> order = families;
+    InOrder<CrossCheck.Case> inOrder =
+        new InOrder<>(
+            0,
+            c -> order.indexOf(c.family()) * cases + c.index(),
+            c -> tallies.get(order.indexOf(c.family())).add(c));
+    try {
+      engine.run(tasks, jobs, inOrder);
+    } catch (ExecutionException e) { // not a finding (a method's failure is one): the engine's
+      throw new IllegalStateException(String.valueOf(e.getCause()), e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+    List<CrossCheck.Summary> summaries = tallies.stream().map(CrossCheck.Tally::summary).toList();
     int failures = 0;
     for (CrossCheck.Summary s : summaries) {
       o.println(s.line());

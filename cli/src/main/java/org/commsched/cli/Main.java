@@ -78,12 +78,18 @@ public final class Main implements Runnable {
   }
 
   /**
-   * Runs the command line with the given streams, the tasks of {@code ratios} on the given engine
-   * (the {@code commsched-spark} module passes Spark's), and returns the exit code.
+   * Runs the command line with the given streams, the tasks of {@code ratios}, {@code oracle} and
+   * {@code crosscheck} on the given engine (the {@code commsched-spark} module passes Spark's), and
+   * returns the exit code.
    */
   public static int run(String[] args, PrintWriter out, PrintWriter err, SweepEngine engine) {
     CommandLine cl = new CommandLine(new Main());
     ((RatiosCommand) cl.getSubcommands().get("ratios").getCommandSpec().userObject()).engine =
+        engine;
+    ((OracleCommand) cl.getSubcommands().get("oracle").getCommandSpec().userObject()).engine =
+        engine;
+    ((CrossCheckCommand) cl.getSubcommands().get("crosscheck").getCommandSpec().userObject())
+            .engine =
         engine;
     cl.setOut(out);
     cl.setErr(err);

@@ -5,25 +5,22 @@ import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.commsched.core.model.CommModel;
+import java.util.concurrent.ExecutionException;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
-import org.commsched.core.solve.Method;
-import org.commsched.core.solve.SolveLimits;
-import org.commsched.instances.generate.GeneratorSpec;
-import org.commsched.instances.generate.Generators;
 import org.commsched.instances.generate.LengthDistribution;
 import org.commsched.instances.generate.Models;
 import org.commsched.instances.io.AtomicFiles;
 import org.commsched.instances.io.InstanceWriter;
-import org.commsched.instances.io.ScheduleWriter;
-import org.commsched.solver.MethodRegistry;
-import org.commsched.solver.SolveRunner;
+import org.commsched.verify.sweep.InOrder;
+import org.commsched.verify.sweep.SweepEngine;
+import org.commsched.verify.sweep.SweepTask;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -125,6 +122,12 @@ final class OracleCommand implements Callable<Integer> {
   @Option(names = "--out", required = true, paramLabel = "DIR", description = "output directory")
   Path out;
 
+  /**
+   * What runs the seeds: this JVM's threads, unless another engine runs the command ({@code
+   * commsched-spark oracle}).
+   */
+  SweepEngine engine = SweepEngine.IN_PROCESS;
+
   @Override
   public Integer call() {
     PrintWriter o = spec.commandLine().getOut();
@@ -139,11 +142,11 @@ final class OracleCommand implements Callable<Integer> {
       throw bad("--count and --size must be at least 1");
     }
     int tries = attempts == null ? 10 * count : attempts;
-    LengthDistribution dist;
-    CommModel m;
-    try {
-      dist = LengthDistribution.parse(lengths);
-      m = model == null ? null : Models.parse(model, kind);
+    try { // checked here, before any seed runs: each task parses them again
+      LengthDistribution.parse(lengths);
+      if (model != null) {
+        Models.parse(model, kind);
+      }
     } catch (IllegalArgumentException e) {
       throw bad(e.getMessage());
     }
@@ -152,95 +155,59 @@ final class OracleCommand implements Callable<Integer> {
     } catch (IOException | SecurityException e) {
       throw bad("--out " + out + ": cannot create the directory (" + e.getMessage() + ")");
     }
-    SolveLimits limits =
-        new SolveLimits(
-            Inputs.timeLimit("oracle", timeLimit), Runtime.getRuntime().availableProcessors(), 0);
-    MethodRegistry registry = MethodRegistry.standard();
+    Duration limit = Inputs.timeLimit("oracle", timeLimit);
+    int workers = Runtime.getRuntime().availableProcessors();
     ArrayNode manifest = Json.MAPPER.createArrayNode();
-    boolean virtual = kind == ProblemKind.DSA;
-    for (long s = seed; s < seed + tries && manifest.size() < count; s++) {
-      String name = "oracle-" + kind.wireName() + "-" + family + "-n" + size + "-s" + s;
-      Instance inst;
+    String[] error = new String[1];
+    // the seeds in batches of the entries still wanted, each seed a task on the engine, the
+    // entries taken in seed order: the same seeds as one seed after the other, and no seed run
+    // past the one that completes --count
+    long end = seed + tries;
+    for (long next = seed; next < end && manifest.size() < count && error[0] == null; ) {
+      long first = next;
+      int batch = (int) Math.min(count - manifest.size(), end - first);
+      List<OracleSeed> tasks = new ArrayList<>();
+      for (long s = first; s < first + batch; s++) {
+        tasks.add(
+            new OracleSeed(
+                new SweepTask.Generated(
+                    name(kind, s),
+                    kind.wireName(),
+                    family,
+                    size,
+                    messages,
+                    lengths,
+                    model == null ? "" : model,
+                    s),
+                source(kind, s),
+                limit,
+                workers));
+      }
+      next += batch;
+      InOrder<OracleSeed.Entry> inOrder =
+          new InOrder<>(
+              0,
+              e -> (int) (e.seed() - first),
+              e -> {
+                if (error[0] == null) {
+                  if (e.error() != null) {
+                    error[0] = e.error();
+                  } else {
+                    take(e, manifest, o);
+                  }
+                }
+              });
       try {
-        inst =
-            Generators.instance(
-                new GeneratorSpec(name, kind, family, size, messages, dist, m, s, false), null);
-      } catch (IllegalArgumentException e) {
-        throw bad(e.getMessage());
+        engine.run(tasks, 1, inOrder);
+      } catch (ExecutionException e) {
+        throw new IllegalStateException(String.valueOf(e.getCause()), e.getCause());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted", e);
       }
-      List<SolveRunner.Outcome> runs = new ArrayList<>();
-      SolveRunner.Outcome best = null;
-      for (Method x : registry.applicable(inst)) {
-        if (!x.exact()) {
-          continue;
-        }
-        SolveRunner.Outcome r = SolveRunner.run(x, inst, limits);
-        if (r.result().hasSchedule() && r.result().schedule().virtual() != virtual) {
-          continue; // the other objective (virtual span vs real makespan)
-        }
-        runs.add(r);
-        if (r.valid() && (best == null || r.result().makespan() < best.result().makespan())) {
-          best = r;
-        }
-      }
-      OracleCertificate cert = best == null ? null : OracleCertificate.of(best, runs);
-      if (cert == null) {
-        spec.commandLine()
-            .getErr()
-            .println("commsched oracle: seed " + s + ": optimum not certified, skipped");
-        continue;
-      }
-      boolean strict =
-          cert.kind().equals("lower-bound"); // check --strict recomputes that bound itself
-      if (strictOnly && !strict) {
-        spec.commandLine()
-            .getErr()
-            .println(
-                "commsched oracle: seed "
-                    + s
-                    + ": optimum certified by exact runs only "
-                    + "(check --strict cannot), skipped (--strict-only)");
-        continue;
-      }
-      Path instFile = out.resolve(name + ".json");
-      Path schedFile = out.resolve(name + ".schedule.json");
-      InstanceWriter.write(inst, instFile);
-      ScheduleWriter.write(best.result(), best.instance(), schedFile);
-      ObjectNode row = manifest.addObject();
-      row.put("file", instFile.getFileName().toString());
-      row.put("schedule", schedFile.getFileName().toString());
-      row.put("problem", kind.wireName());
-      row.put("model", modelWords(inst));
-      Json.time(row, "optimum", best.result().makespan(), best.result().scale());
-      row.put("optimumKind", "exact");
-      row.set("certificate", cert.json());
-      row.put("strictCertifies", strict);
-      row.put(
-          "source",
-          "commsched oracle --problem "
-              + kind.wireName()
-              + " --family "
-              + family
-              + " --size "
-              + size
-              + (messages > 0 ? " --messages " + messages : "")
-              + " --lengths "
-              + lengths
-              + (model != null ? " --model " + model : "")
-              + " --seed "
-              + s);
-      row.put(
-          "notes",
-          "optimum certified by "
-              + (cert.kind().equals("lower-bound")
-                  ? "the lower bound "
-                      + cert.json().get("bound").asString()
-                      + " meeting the makespan"
-                  : "every applicable exact method's OPTIMAL status")
-              + "; schedule from "
-              + best.result().method());
-      o.println(instFile);
-      o.flush();
+    }
+    if (error[0] != null) {
+      throw bad(error[0]);
     }
     AtomicFiles.writeString(
         out.resolve("manifest.json"), Json.MAPPER.writeValueAsString(manifest) + "\n");
@@ -253,6 +220,65 @@ final class OracleCommand implements Callable<Integer> {
             + ")");
     o.flush();
     return manifest.size() == count ? 0 : 3;
+  }
+
+  /**
+   * A seed's entry into the manifest and its files into OUTDIR, or the line saying why it is
+   * skipped.
+   */
+  private void take(OracleSeed.Entry e, ArrayNode manifest, PrintWriter o) {
+    long s = e.seed();
+    if (!e.certified()) {
+      spec.commandLine()
+          .getErr()
+          .println("commsched oracle: seed " + s + ": optimum not certified, skipped");
+      return;
+    }
+    if (strictOnly && !e.strict()) {
+      spec.commandLine()
+          .getErr()
+          .println(
+              "commsched oracle: seed "
+                  + s
+                  + ": optimum certified by exact runs only "
+                  + "(check --strict cannot), skipped (--strict-only)");
+      return;
+    }
+    if (manifest.size() >= count) {
+      return;
+    }
+    String name = name(ProblemKind.fromWire(problem.toLowerCase(Locale.ROOT)), s);
+    Path instFile = out.resolve(name + ".json");
+    Path schedFile = out.resolve(name + ".schedule.json");
+    AtomicFiles.writeString(instFile, e.instance());
+    AtomicFiles.writeString(schedFile, e.schedule());
+    ObjectNode row = manifest.addObject();
+    row.put("file", instFile.getFileName().toString());
+    row.put("schedule", schedFile.getFileName().toString());
+    row.setAll((ObjectNode) Json.MAPPER.readTree(e.row()));
+    o.println(instFile);
+    o.flush();
+  }
+
+  /** The name of seed {@code s}'s entry (its instance's name and files). */
+  private String name(ProblemKind kind, long s) {
+    return "oracle-" + kind.wireName() + "-" + family + "-n" + size + "-s" + s;
+  }
+
+  /** The command line that makes the entry of seed {@code s} alone (the manifest's source). */
+  private String source(ProblemKind kind, long s) {
+    return "commsched oracle --problem "
+        + kind.wireName()
+        + " --family "
+        + family
+        + " --size "
+        + size
+        + (messages > 0 ? " --messages " + messages : "")
+        + " --lengths "
+        + lengths
+        + (model != null ? " --model " + model : "")
+        + " --seed "
+        + s;
   }
 
   /** The model as the catalogue writes it: {@code bufferless ports=all}. */

@@ -11,7 +11,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.commsched.verify.sweep.SweepEngine;
 import org.commsched.verify.sweep.SweepRow;
-import org.commsched.verify.sweep.SweepTask;
+import org.commsched.verify.sweep.SweepWork;
 import scala.Function1;
 import scala.Function2;
 import scala.collection.Iterator;
@@ -19,10 +19,12 @@ import scala.reflect.ClassTag$;
 import scala.runtime.BoxedUnit;
 
 /**
- * Runs the tasks of a sweep on Apache Spark: one Spark task per {@link SweepTask} (an instance and
- * its methods), the rows handed back to the driver as each task ends, where the command journals
- * them. Spark retries a task whose executor died, and only a finished attempt's rows reach the
- * driver, so every row is journalled once.
+ * Runs the tasks of a sweep on Apache Spark: one Spark task per {@link SweepWork} on a cluster, a
+ * few one after the other in local mode ({@link #perPartition}) (for {@code ratios} an instance and
+ * its methods, for {@code oracle} a seed, for {@code crosscheck} a case), its results handed back
+ * to the driver as the task ends, where the command journals or writes them. Spark retries a task
+ * whose executor died, and only a finished attempt's rows reach the driver, so every row is
+ * journalled once.
  *
  * <p>The Spark context starts on the first sweep with tasks (a sweep whose rows are all journalled
  * starts none) from the configuration given, completed where it says nothing: the master {@code
@@ -34,12 +36,24 @@ import scala.runtime.BoxedUnit;
  */
 final class SparkEngine implements SweepEngine, AutoCloseable {
   /**
-   * The configuration key of the sweep tasks one Spark task runs, one after the other (default 1).
-   * More per Spark task spreads Spark's own cost per task over several short sweep tasks, but their
-   * rows reach the driver, and the journal, only when the last of them ends (and a retry runs them
-   * all again).
+   * The configuration key of the sweep tasks one Spark task runs, one after the other (default:
+   * {@link #perPartition}). More per Spark task spreads Spark's own cost per task over several
+   * short sweep tasks, but their rows reach the driver, and the journal, only when the last of them
+   * ends (and a retry runs them all again).
    */
   static final String TASKS_PER_PARTITION = "spark.commsched.tasksPerPartition";
+
+  /**
+   * Local mode's default of Spark tasks per core of the master. Spark's cost per task (scheduling,
+   * serialisation, status tracking, and the JIT compiling them once they run hot) adds up: at 200
+   * sweep tasks on two cores, one sweep task per Spark task took about 5 s more CPU than ten
+   * (docs/SPARK.md). Eight Spark tasks per core still spread uneven tasks over the cores, and leave
+   * the journal at most one Spark task per core behind.
+   */
+  static final int SPARK_TASKS_PER_CORE = 8;
+
+  /** The sweep tasks per Spark task of the last job (the provenance names it when above 1). */
+  private int lastPerPartition = 1;
 
   private final SparkConf conf;
   private JavaSparkContext context;
@@ -52,7 +66,8 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
   }
 
   @Override
-  public void run(List<SweepTask> tasks, int jobs, Consumer<SweepRow> sink)
+  public <R extends Serializable> void run(
+      List<? extends SweepWork<R>> tasks, int jobs, Consumer<? super R> sink)
       throws ExecutionException, InterruptedException {
     if (tasks.isEmpty()) {
       return;
@@ -61,16 +76,18 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
     // the solver's workers are the cores Spark gives a task (spark.task.cpus), whatever the
     // driver's cores
     int cpus = sc.getConf().getInt("spark.task.cpus", 1);
-    List<SweepTask> run =
-        tasks.stream().map(t -> t.workers() == cpus ? t : t.withWorkers(cpus)).toList();
-    // sweep tasks per Spark task: 1 by default (each instance's rows journalled the moment it ends)
-    int perPartition = Math.max(1, sc.getConf().getInt(TASKS_PER_PARTITION, 1));
-    JavaRDD<SweepTask> rdd = sc.parallelize(run, (run.size() + perPartition - 1) / perPartition);
-    Function1<Iterator<SweepTask>, ArrayList<SweepRow>> work =
-        (Function1<Iterator<SweepTask>, ArrayList<SweepRow>> & Serializable) SparkEngine::rows;
-    Function2<Object, ArrayList<SweepRow>, BoxedUnit> handler =
-        (partition, rows) -> {
-          rows.forEach(sink);
+    List<SweepWork<R>> run =
+        tasks.stream()
+            .<SweepWork<R>>map(t -> t.workers() == cpus ? t : t.withWorkers(cpus))
+            .toList();
+    int perPartition = perPartition(sc.getConf(), run.size(), sc.defaultParallelism());
+    lastPerPartition = perPartition;
+    JavaRDD<SweepWork<R>> rdd = sc.parallelize(run, partitions(run.size(), perPartition));
+    Function1<Iterator<SweepWork<R>>, ArrayList<R>> work =
+        (Function1<Iterator<SweepWork<R>>, ArrayList<R>> & Serializable) SparkEngine::results;
+    Function2<Object, ArrayList<R>, BoxedUnit> handler =
+        (partition, results) -> {
+          results.forEach(sink);
           return BoxedUnit.UNIT;
         };
     try {
@@ -86,14 +103,44 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
           new IllegalStateException(
               "the Spark job failed ("
                   + first
-                  + "); the rows "
-                  + "journalled so far are kept, and the same command resumes the sweep"));
+                  + "); the results written so far are kept (ratios resumes from its journal "
+                  + "when run again)"));
     }
   }
 
-  /** The rows of a partition's sweep tasks ({@link #TASKS_PER_PARTITION}), run on an executor. */
-  private static ArrayList<SweepRow> rows(Iterator<SweepTask> tasks) {
-    ArrayList<SweepRow> out = new ArrayList<>();
+  /**
+   * The sweep tasks one Spark task runs: {@link #TASKS_PER_PARTITION} where the configuration gives
+   * it; else, in local mode, as many as leave about {@link #SPARK_TASKS_PER_CORE} Spark tasks per
+   * core of the master; else (a cluster, whose cores are not known when the job starts) 1.
+   *
+   * @param conf the context's configuration
+   * @param tasks the sweep's tasks
+   * @param cores the master's cores ({@code defaultParallelism})
+   */
+  static int perPartition(SparkConf conf, int tasks, int cores) {
+    if (conf.contains(TASKS_PER_PARTITION)) {
+      return Math.max(1, conf.getInt(TASKS_PER_PARTITION, 1));
+    }
+    if (!conf.get("spark.master", "").startsWith("local")) {
+      return 1;
+    }
+    return Math.max(1, tasks / (Math.max(1, cores) * SPARK_TASKS_PER_CORE));
+  }
+
+  /**
+   * The Spark tasks (partitions) of a sweep of {@code tasks} sweep tasks at {@code perPartition}
+   * sweep tasks per Spark task ({@link #TASKS_PER_PARTITION}): the last one may hold fewer.
+   */
+  static int partitions(int tasks, int perPartition) {
+    return (tasks + perPartition - 1) / perPartition;
+  }
+
+  /**
+   * The results of a partition's sweep tasks ({@link #TASKS_PER_PARTITION}), run one after the
+   * other on an executor.
+   */
+  private static <R extends Serializable> ArrayList<R> results(Iterator<SweepWork<R>> tasks) {
+    ArrayList<R> out = new ArrayList<>();
     while (tasks.hasNext()) {
       tasks.next().run(out::add);
     }
@@ -105,7 +152,7 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
     if (context == null) {
       SparkConf c = conf.clone();
       c.setIfMissing("spark.master", "local[" + (long) jobs * workers + "]");
-      c.setIfMissing("spark.app.name", "commsched ratios");
+      c.setIfMissing("spark.app.name", "commsched");
       c.setIfMissing("spark.task.cpus", Integer.toString(workers));
       c.setIfMissing("spark.speculation", "false");
       c.setIfMissing("spark.ui.enabled", "false");
@@ -126,7 +173,7 @@ final class SparkEngine implements SweepEngine, AutoCloseable {
     if (context == null) {
       return "Spark (not started: no task to run)";
     }
-    int perPartition = context.getConf().getInt(TASKS_PER_PARTITION, 1);
+    int perPartition = lastPerPartition;
     return "Spark "
         + context.version()
         + ", master "

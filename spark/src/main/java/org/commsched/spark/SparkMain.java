@@ -5,12 +5,15 @@ import org.apache.spark.SparkConf;
 import org.commsched.cli.Main;
 
 /**
- * {@code commsched-spark ratios ...}: the {@code ratios} command of {@code commsched}, same
- * options, rows, journal and report files, with its tasks run on Spark ({@link SparkEngine}). Under
- * {@code spark-submit} the master and the rest of the configuration come from it; run with plain
- * {@code java} it embeds Spark in local mode.
+ * {@code commsched-spark ratios|oracle|crosscheck ...}: the sweep commands of {@code commsched},
+ * same options, rows and files, with their tasks run on Spark ({@link SparkEngine}). Under {@code
+ * spark-submit} the master and the rest of the configuration come from it; run with plain {@code
+ * java} it embeds Spark in local mode.
  */
 public final class SparkMain {
+  /** The commands whose tasks run on Spark: the sweeps. */
+  static final java.util.Set<String> COMMANDS = java.util.Set.of("ratios", "oracle", "crosscheck");
+
   private SparkMain() {}
 
   public static void main(String[] args) {
@@ -21,12 +24,12 @@ public final class SparkMain {
 
   /** Runs the command line on Spark with the given configuration and returns the exit code. */
   static int run(String[] args, PrintWriter out, PrintWriter err, SparkConf conf) {
-    if (args.length == 0 || !args[0].equals("ratios")) {
+    if (args.length == 0 || !COMMANDS.contains(args[0])) {
       err.println(
           "commsched-spark: "
               + (args.length == 0 ? "no command" : "'" + args[0] + "' does not run on " + "Spark")
-              + "; give ratios and its options (commsched ratios --help), or run other commands with "
-              + "commsched");
+              + "; give ratios, oracle or crosscheck and its options (commsched ratios --help), "
+              + "or run other commands with commsched");
       err.flush();
       return Main.BAD_INPUT;
     }

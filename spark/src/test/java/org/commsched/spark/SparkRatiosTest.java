@@ -102,7 +102,7 @@ class SparkRatiosTest {
   }
 
   /** The rows of a journal without the two timing fields, in key order. */
-  private static List<String> rowsWithoutTimings(Path dir) throws IOException {
+  static List<String> rowsWithoutTimings(Path dir) throws IOException {
     List<String> out = new ArrayList<>();
     for (String line : Files.readAllLines(dir.resolve("results.jsonl"), StandardCharsets.UTF_8)) {
       SweepRow r = SweepRow.parse(line);
@@ -126,7 +126,7 @@ class SparkRatiosTest {
     return out;
   }
 
-  private static List<String> keys(Path dir) throws IOException {
+  static List<String> keys(Path dir) throws IOException {
     List<String> out = new ArrayList<>();
     for (String line : Files.readAllLines(dir.resolve("results.jsonl"), StandardCharsets.UTF_8)) {
       out.add(SweepRow.parse(line).key());

@@ -1,5 +1,6 @@
 package org.commsched.cli.crosscheck;
 
+import java.io.Serializable;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +20,7 @@ import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.solve.SolveResult;
 import org.commsched.core.solve.SolveStatus;
+import org.commsched.instances.io.AtomicFiles;
 import org.commsched.instances.io.InstanceWriter;
 import org.commsched.solver.SolveRunner;
 
@@ -45,7 +47,9 @@ public final class CrossCheck {
   /**
    * One thing that does not hold. {@code check} is a short name: threw, no-schedule, invalid, ...
    */
-  public record Finding(String method, String check, String detail) {
+  public record Finding(String method, String check, String detail) implements Serializable {
+    private static final long serialVersionUID = 1L;
+
     /** What a shrunk instance must still show: the same method failing the same check. */
     public String key() {
       return method + "/" + check;
@@ -349,62 +353,176 @@ public final class CrossCheck {
   }
 
   /**
-   * Cross-checks {@code cases} seeded instances of a family; every failing case is shrunk and
-   * written to {@code out} as JSON, and its line given to {@code onFailure} at once.
+   * A finding of a case with its shrunk instance, as text: what a case gives wherever it ran.
+   *
+   * @param finding the finding
+   * @param size the case's size ({@link Shrinker#size})
+   * @param shrunk the shrunk instance's JSON text, with a description saying what fails
+   * @param shrunkSize the shrunk instance's size
    */
-  public Summary run(
-      Family family, long baseSeed, int cases, Path out, Consumer<Failure> onFailure) {
-    List<Failure> failures = new ArrayList<>();
-    Set<String> ran = new LinkedHashSet<>();
-    int runs = 0;
-    int proven = 0;
-    for (int i = 0; i < cases; i++) {
-      long seed = CrossCheckCases.caseSeed(baseSeed, i);
-      Instance inst = CrossCheckCases.instance(family, seed);
-      Verdict v = check(inst);
-      runs += v.runs();
-      proven += v.proven() ? 1 : 0;
-      ran.addAll(v.methods());
-      Map<String, Finding> byKey = new LinkedHashMap<>();
-      for (Finding f : v.findings()) {
-        byKey.putIfAbsent(f.key(), f);
+  public record Found(Finding finding, String size, String shrunk, String shrunkSize)
+      implements Serializable {
+    private static final long serialVersionUID = 1L;
+  }
+
+  /**
+   * What one seeded case of a family gave: a plain serialisable value, made without writing a file
+   * ({@link #checkCase}), so that a case can run on another machine and its failures be written by
+   * the driver ({@link Tally}).
+   *
+   * @param family the family
+   * @param baseSeed the run's base seed
+   * @param index the case's index in the run
+   * @param caseSeed the case's seed
+   * @param runs the method runs
+   * @param proven whether an exact method proved the optimum
+   * @param methods the methods that ran, in order
+   * @param found one finding per method and check, each shrunk
+   */
+  public record Case(
+      Family family,
+      long baseSeed,
+      int index,
+      long caseSeed,
+      int runs,
+      boolean proven,
+      List<String> methods,
+      List<Found> found)
+      implements Serializable {
+    private static final long serialVersionUID = 1L;
+  }
+
+  /**
+   * Cross-checks case {@code index} of a run over a family (its seeded instance: {@link
+   * CrossCheckCases}) and shrinks each distinct finding; writes nothing.
+   */
+  public Case checkCase(Family family, long baseSeed, int index) {
+    long seed = CrossCheckCases.caseSeed(baseSeed, index);
+    Instance inst = CrossCheckCases.instance(family, seed);
+    Verdict v = check(inst);
+    Map<String, Finding> byKey = new LinkedHashMap<>();
+    for (Finding f : v.findings()) {
+      byKey.putIfAbsent(f.key(), f);
+    }
+    List<Found> found = new ArrayList<>();
+    for (Finding f : byKey.values()) {
+      Instance small = new Shrinker(this).shrink(inst, f.key());
+      String text;
+      try {
+        text =
+            InstanceWriter.toJson(
+                small,
+                "cross-check failure: "
+                    + f
+                    + " (commsched crosscheck --family "
+                    + family.wireName()
+                    + " --seed "
+                    + baseSeed
+                    + ", case "
+                    + index
+                    + ")");
+      } catch (RuntimeException e) {
+        text = null;
       }
-      for (Finding f : byKey.values()) {
-        Instance small = new Shrinker(this).shrink(inst, f.key());
+      found.add(new Found(f, Shrinker.size(inst), text, Shrinker.size(small)));
+    }
+    return new Case(
+        family,
+        baseSeed,
+        index,
+        seed,
+        v.runs(),
+        v.proven(),
+        List.copyOf(v.methods()),
+        List.copyOf(found));
+  }
+
+  /**
+   * The cases of a run over one family added up in case order: each failure's shrunk instance
+   * written to the output directory and its line handed on at once, the summary at the end. Not
+   * thread-safe: add the cases in order, from one thread at a time.
+   */
+  public static final class Tally {
+    private final Family family;
+    private final long baseSeed;
+    private final int cases;
+    private final Path out;
+    private final Consumer<Failure> onFailure;
+    private final List<Failure> failures = new ArrayList<>();
+    private final Set<String> ran = new LinkedHashSet<>();
+    private int runs;
+    private int proven;
+
+    /**
+     * @param family the family
+     * @param baseSeed the run's base seed
+     * @param cases the run's cases
+     * @param out where the shrunk instances go
+     * @param onFailure what is told of each failure, as it is added
+     */
+    public Tally(Family family, long baseSeed, int cases, Path out, Consumer<Failure> onFailure) {
+      this.family = family;
+      this.baseSeed = baseSeed;
+      this.cases = cases;
+      this.out = out;
+      this.onFailure = onFailure;
+    }
+
+    /** Adds a case: its counts, and its failures, each shrunk instance written as JSON. */
+    public void add(Case c) {
+      runs += c.runs();
+      proven += c.proven() ? 1 : 0;
+      ran.addAll(c.methods());
+      for (Found f : c.found()) {
         Path file = null;
-        try {
-          file =
-              out.resolve(
-                  family.wireName()
-                      + "-seed"
-                      + baseSeed
-                      + "-case"
-                      + i
-                      + "-"
-                      + f.key().replaceAll("[^A-Za-z0-9-]", "_")
-                      + ".json");
-          InstanceWriter.write(
-              small,
-              "cross-check failure: "
-                  + f
-                  + " (commsched crosscheck --family "
-                  + family.wireName()
-                  + " --seed "
-                  + baseSeed
-                  + ", case "
-                  + i
-                  + ")",
-              file);
-        } catch (RuntimeException e) {
-          file = null;
+        if (f.shrunk() != null) {
+          try {
+            file =
+                out.resolve(
+                    family.wireName()
+                        + "-seed"
+                        + baseSeed
+                        + "-case"
+                        + c.index()
+                        + "-"
+                        + f.finding().key().replaceAll("[^A-Za-z0-9-]", "_")
+                        + ".json");
+            AtomicFiles.writeString(file, f.shrunk());
+          } catch (RuntimeException e) {
+            file = null;
+          }
         }
         Failure failure =
             new Failure(
-                family, baseSeed, i, seed, f, Shrinker.size(inst), file, Shrinker.size(small));
+                family,
+                baseSeed,
+                c.index(),
+                c.caseSeed(),
+                f.finding(),
+                f.size(),
+                file,
+                f.shrunkSize());
         failures.add(failure);
         onFailure.accept(failure);
       }
     }
-    return new Summary(family, baseSeed, cases, runs, proven, failures, ran);
+
+    /** What the cases added so far did. */
+    public Summary summary() {
+      return new Summary(family, baseSeed, cases, runs, proven, List.copyOf(failures), ran);
+    }
+  }
+
+  /**
+   * Cross-checks {@code cases} seeded instances of a family in this thread; every failing case is
+   * shrunk and written to {@code out} as JSON, and its line given to {@code onFailure} at once.
+   */
+  public Summary run(
+      Family family, long baseSeed, int cases, Path out, Consumer<Failure> onFailure) {
+    Tally tally = new Tally(family, baseSeed, cases, out, onFailure);
+    for (int i = 0; i < cases; i++) {
+      tally.add(checkCase(family, baseSeed, i));
+    }
+    return tally.summary();
   }
 }

@@ -1,5 +1,6 @@
 package org.commsched.verify.sweep;
 
+import java.io.Serializable;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
@@ -14,16 +15,20 @@ public interface SweepEngine {
   SweepEngine IN_PROCESS = new ThreadPoolEngine();
 
   /**
-   * Runs every task and hands each row to {@code sink} once, as soon as it is known. The sink may
-   * be called from several threads at once and must be thread-safe.
+   * Runs every task and hands each of its results to {@code sink} once, as soon as it is known. The
+   * sink may be called from several threads at once and must be thread-safe. The engine knows
+   * nothing of the sweep beyond {@link SweepWork}: the same engine runs the rows of {@code ratios},
+   * the seeds of {@code oracle} and the cases of {@code crosscheck}.
    *
    * @param tasks the tasks
    * @param jobs the tasks to run at once
-   * @param sink where the rows go
+   * @param sink where the results go
+   * @param <R> the tasks' results
    * @throws ExecutionException if a task or the sink failed (its cause)
    * @throws InterruptedException if the waiting thread was interrupted
    */
-  void run(List<SweepTask> tasks, int jobs, Consumer<SweepRow> sink)
+  <R extends Serializable> void run(
+      List<? extends SweepWork<R>> tasks, int jobs, Consumer<? super R> sink)
       throws ExecutionException, InterruptedException;
 
   /**

@@ -42,7 +42,7 @@ import org.commsched.solver.SolveRunner;
  * of the value (transient) and is made again from the {@link Source} wherever the task is
  * deserialised.
  */
-public final class SweepTask implements Serializable {
+public final class SweepTask implements SweepWork<SweepRow> {
   private static final long serialVersionUID = 1L;
 
   /** Where a task's instance comes from: a generator spec and seed, or an instance file. */
@@ -162,6 +162,7 @@ public final class SweepTask implements Serializable {
    * The same task with another number of solver workers per run (an engine whose tasks get that
    * many cores).
    */
+  @Override
   public SweepTask withWorkers(int cores) {
     SweepTask t = new SweepTask(id, source, parameters, methods, timeLimit, cores);
     t.instance = instance;
@@ -188,6 +189,7 @@ public final class SweepTask implements Serializable {
     return timeLimit;
   }
 
+  @Override
   public int workers() {
     return workers;
   }
@@ -215,7 +217,8 @@ public final class SweepTask implements Serializable {
    * row in flight: a row cut short is not a result at the time limit, so a resumed sweep runs it
    * again.
    */
-  public void run(Consumer<SweepRow> sink) {
+  @Override
+  public void run(Consumer<? super SweepRow> sink) {
     MethodRegistry registry = Registry.STANDARD;
     SolveLimits limits = new SolveLimits(timeLimit, workers, 0);
     Instance inst = instance();

@@ -1,5 +1,6 @@
 package org.commsched.verify.sweep;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -14,7 +15,8 @@ import java.util.function.Consumer;
  */
 final class ThreadPoolEngine implements SweepEngine {
   @Override
-  public void run(List<SweepTask> tasks, int jobs, Consumer<SweepRow> sink)
+  public <R extends Serializable> void run(
+      List<? extends SweepWork<R>> tasks, int jobs, Consumer<? super R> sink)
       throws ExecutionException, InterruptedException {
     ExecutorService pool =
         Executors.newFixedThreadPool(
