@@ -131,28 +131,28 @@ public final class MergeFlood implements Method {
 
   @Override
   public String whyNotFurther(Instance instance) {
-    return whyNotFlood(name(), instance);
+    return whyNotFlood(name(), instance, MAX_UNIT_ARCS);
   }
 
   /**
    * Why a flood of unit arrays (this one and {@link StepMatchingFlood}) does not take {@code
-   * instance}, or null: the gossip's explicit deliveries, the units times arcs limit {@link
-   * #MAX_UNIT_ARCS}, and every node reachable from every origin.
+   * instance}, or null: the gossip's explicit deliveries, at most {@code maxUnitArcs} units times
+   * arcs (and units times nodes), and every node reachable from every origin.
    */
-  static String whyNotFlood(String method, Instance instance) {
+  static String whyNotFlood(String method, Instance instance, long maxUnitArcs) {
     String explicit = Footprint.whyNotExplicitGossip(method, instance);
     if (explicit != null) {
       return explicit;
     }
     long units = 0;
     for (Origin o : instance.origins()) {
-      units = Math.min(MAX_UNIT_ARCS + 1, units + o.length());
+      units = Math.min(maxUnitArcs + 1, units + o.length());
     }
     Network net = instance.network();
-    if (units * Math.max(1, net.arcs()) > MAX_UNIT_ARCS || units * net.nodes() > MAX_UNIT_ARCS) {
+    if (units * Math.max(1, net.arcs()) > maxUnitArcs || units * net.nodes() > maxUnitArcs) {
       return method
           + " takes at most "
-          + MAX_UNIT_ARCS
+          + maxUnitArcs
           + " units times arcs (here "
           + units
           + " units on "

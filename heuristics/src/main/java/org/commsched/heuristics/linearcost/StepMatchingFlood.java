@@ -80,6 +80,14 @@ public final class StepMatchingFlood implements Method {
               .duplex(CommModel.Duplex.FULL),
           false);
 
+  /**
+   * The most units times arcs taken: a step costs about that (times the candidates and the beam),
+   * and beyond it the search falls back to one size per step that floods no better than {@code
+   * merge-flood} (a broadcast of 100 units on 1,000 nodes and 11,898 arcs: 271 against {@code
+   * greedy-saf}'s 194, in seconds of CPU; docs/BENCHMARKS.md).
+   */
+  static final long MAX_UNIT_ARCS = 1_000_000L;
+
   /** States kept per step of the beam search. */
   static final int BEAM = 6;
 
@@ -108,7 +116,7 @@ public final class StepMatchingFlood implements Method {
 
   @Override
   public String whyNotFurther(Instance instance) {
-    return MergeFlood.whyNotFlood(name(), instance);
+    return MergeFlood.whyNotFlood(name(), instance, MAX_UNIT_ARCS);
   }
 
   @Override

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.TestFactory;
  * none claims less than the optimum), never end below the best lower bound and are deterministic;
  * on the DGX-1 allgather with doubled NVLinks of docs/COLLECTIVES.md it is at or below the best of
  * SCCL's synthesized algorithms there (29 at beta 10, tau 1, 6 units; 19 at beta 1, tau 1, 12
- * units: the makespans of SCCL's own algorithms, checked by {@code commsched check}); half duplex
- * and one port are refused.
+ * units: the makespans of SCCL's own algorithms, checked by {@code commsched check}); half duplex,
+ * one port and more than 10^6 units times arcs are refused.
  */
 class StepMatchingFloodProperties {
   private static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(30), 1, 1);
@@ -126,6 +126,20 @@ class StepMatchingFloodProperties {
           TelephoneBroadcastProperties.checked(inst, new StepMatchingFlood().solve(inst, LIMITS));
       assertThat(span).as("beta " + c[0] + ", " + c[1] + " units").isLessThanOrEqualTo(c[2]);
     }
+  }
+
+  /**
+   * A broadcast of 100 units on a ring of 10^4 nodes is 2 x 10^6 units times arcs, over the 10^6
+   * the method takes; 10 units there (2 x 10^5) are taken.
+   */
+  @Test
+  void beyondAMillionUnitsTimesArcs_itRefuses_andSaysWhatToUse() {
+    Topology ring = new Topology.Ring(10_000);
+    assertThat(new StepMatchingFlood().whyNot(instance(ring, false, 0, 100, "5", "1")))
+        .contains("step-matching")
+        .contains("1000000 units times arcs")
+        .contains("greedy-saf");
+    assertThat(new StepMatchingFlood().whyNot(instance(ring, false, 0, 10, "5", "1"))).isNull();
   }
 
   @Test
