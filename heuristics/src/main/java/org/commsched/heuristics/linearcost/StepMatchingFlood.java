@@ -55,9 +55,11 @@ import org.commsched.core.solve.SolveStatus;
  * at the earliest time its channel is free and its tail holds its units, which never ends later
  * than the synchronous steps; the shortest is returned. The search runs for each of {@link #SEEDS}
  * tie orders while the work and the time limit allow (within {@link #SURE_WORK} whatever the limit,
- * for determinism), and ends early at a schedule meeting the best lower bound. Each packet starts
- * after its channel's previous packet ended and after its tail received its units, so the schedule
- * is valid by construction (the checker judges it anyway). It states no ratio.
+ * for determinism), and ends early at a schedule meeting the best lower bound; past both the work
+ * and the limit, the first search finishes with one state and the largest packet size per step, and
+ * a later one stops. Each packet starts after its channel's previous packet ended and after its
+ * tail received its units, so the schedule is valid by construction (the checker judges it anyway).
+ * It states no ratio.
  *
  * @implNote Stateless; each search works on its own arrays. One step costs about the sum over nodes
  *     of their missing units times their in-degree (times the in-degree again for the augmenting
@@ -264,6 +266,9 @@ public final class StepMatchingFlood implements Method {
           return best;
         }
         boolean hurry = overBudget();
+        if (hurry && incumbent != Long.MAX_VALUE) {
+          return best; // an earlier tie order already gave a plan: past the limit, stop
+        }
         List<State> next = new ArrayList<>();
         for (State s : frontier) {
           long[] sizes = candidates(s);
@@ -372,6 +377,7 @@ public final class StepMatchingFlood implements Method {
       for (int v = 0; v < p; v++) {
         has[v] = s.has[v].clone();
       }
+      work += (long) p * (words + 2) + units; // the copy of the state
       int[] holders = s.holders.clone();
       int[] missing = s.missing.clone();
       List<int[]> packets = new ArrayList<>();
@@ -558,6 +564,7 @@ public final class StepMatchingFlood implements Method {
         steps.add(0, st);
       }
       long[][] at = new long[p][units];
+      work += (long) p * units;
       for (long[] row : at) {
         Arrays.fill(row, Long.MAX_VALUE);
       }
