@@ -124,6 +124,8 @@ public final class LinearCostMethods {
     // collectives)
     all.add(new MergeFlood()); // any network, all ports: merged packets (issue 22's beta > 0
     // collectives)
+    all.add(new StepMatchingFlood()); // any network, all ports, full duplex: balanced steps (the
+    // DGX-1 allgather)
     all.add(
         new ArcQueueFlood()); // broadcast and gossip on any network at 10^3 to 10^4 nodes (issue
     // 22, item 4)

@@ -131,19 +131,28 @@ public final class MergeFlood implements Method {
 
   @Override
   public String whyNotFurther(Instance instance) {
-    String explicit = Footprint.whyNotExplicitGossip(name(), instance);
+    return whyNotFlood(name(), instance, MAX_UNIT_ARCS);
+  }
+
+  /**
+   * Why a flood of unit arrays (this one and {@link StepMatchingFlood}) does not take {@code
+   * instance}, or null: the gossip's explicit deliveries, at most {@code maxUnitArcs} units times
+   * arcs (and units times nodes), and every node reachable from every origin.
+   */
+  static String whyNotFlood(String method, Instance instance, long maxUnitArcs) {
+    String explicit = Footprint.whyNotExplicitGossip(method, instance);
     if (explicit != null) {
       return explicit;
     }
     long units = 0;
     for (Origin o : instance.origins()) {
-      units = Math.min(MAX_UNIT_ARCS + 1, units + o.length());
+      units = Math.min(maxUnitArcs + 1, units + o.length());
     }
     Network net = instance.network();
-    if (units * Math.max(1, net.arcs()) > MAX_UNIT_ARCS || units * net.nodes() > MAX_UNIT_ARCS) {
-      return name()
+    if (units * Math.max(1, net.arcs()) > maxUnitArcs || units * net.nodes() > maxUnitArcs) {
+      return method
           + " takes at most "
-          + MAX_UNIT_ARCS
+          + maxUnitArcs
           + " units times arcs (here "
           + units
           + " units on "
@@ -154,7 +163,7 @@ public final class MergeFlood implements Method {
       int[] d = net.distancesFrom(o.node());
       for (int v = 0; v < d.length; v++) {
         if (d[v] < 0) {
-          return name()
+          return method
               + " needs every node reachable from every origin, and node "
               + v
               + " is not reachable "
@@ -550,36 +559,45 @@ public final class MergeFlood implements Method {
 
     /** The schedule of this run. */
     LcSchedule write(Instance instance) {
-      LcSchedule s = new LcSchedule(instance);
-      List<Origin> origins = instance.origins();
-      int[] originOf = new int[units];
-      long[] indexOf = new long[units];
-      int u = 0;
-      for (int i = 0; i < origins.size(); i++) {
-        for (long k = 0; k < origins.get(i).length(); k++, u++) {
-          originOf[u] = i;
-          indexOf[u] = k;
-        }
-      }
-      for (long[] packet : packets) {
-        long[] us = Arrays.copyOfRange(packet, 4, packet.length);
-        Arrays.sort(us);
-        List<LcSchedule.Run> runs = new ArrayList<>();
-        int i = 0;
-        while (i < us.length) {
-          int j = i + 1;
-          while (j < us.length
-              && us[j] == us[j - 1] + 1
-              && originOf[(int) us[j]] == originOf[(int) us[i]]) {
-            j++;
-          }
-          Origin o = origins.get(originOf[(int) us[i]]);
-          runs.add(new LcSchedule.Run(o.message(), indexOf[(int) us[i]], j - i));
-          i = j;
-        }
-        s.packet((int) packet[0], (int) packet[1], packet[2], runs, (int) packet[3]);
-      }
-      return s;
+      return writePackets(instance, units, packets);
     }
+  }
+
+  /**
+   * The schedule of {@code packets}, each {@code {tail, head, start, channel, unit...}} with the
+   * units numbered over the instance's origins in order ({@code units} in all), each packet written
+   * as runs of consecutive units of one message.
+   */
+  static LcSchedule writePackets(Instance instance, int units, List<long[]> packets) {
+    LcSchedule s = new LcSchedule(instance);
+    List<Origin> origins = instance.origins();
+    int[] originOf = new int[units];
+    long[] indexOf = new long[units];
+    int u = 0;
+    for (int i = 0; i < origins.size(); i++) {
+      for (long k = 0; k < origins.get(i).length(); k++, u++) {
+        originOf[u] = i;
+        indexOf[u] = k;
+      }
+    }
+    for (long[] packet : packets) {
+      long[] us = Arrays.copyOfRange(packet, 4, packet.length);
+      Arrays.sort(us);
+      List<LcSchedule.Run> runs = new ArrayList<>();
+      int i = 0;
+      while (i < us.length) {
+        int j = i + 1;
+        while (j < us.length
+            && us[j] == us[j - 1] + 1
+            && originOf[(int) us[j]] == originOf[(int) us[i]]) {
+          j++;
+        }
+        Origin o = origins.get(originOf[(int) us[i]]);
+        runs.add(new LcSchedule.Run(o.message(), indexOf[(int) us[i]], j - i));
+        i = j;
+      }
+      s.packet((int) packet[0], (int) packet[1], packet[2], runs, (int) packet[3]);
+    }
+    return s;
   }
 }

@@ -39,8 +39,9 @@ import org.junit.jupiter.api.TestFactory;
  * (1, 0.4), (2, 1):
  *
  * <ul>
- *   <li>every {@code lc-*} method and {@code merge-flood} the registry finds applicable returns a
- *       schedule the checker accepts under the instance's model, of the makespan it reports;
+ *   <li>every {@code lc-*} method, {@code merge-flood} and {@code step-matching} the registry finds
+ *       applicable returns a schedule the checker accepts under the instance's model, of the
+ *       makespan it reports;
  *   <li>its makespan is at least the optimum CP-SAT proves on the exact model ({@link
  *       LinearCostCp}, posted without the lower-bound floor, hinted only by the baselines, so the
  *       optimum owes nothing to the schemes or the bounds), and at least every lower bound of
@@ -184,11 +185,16 @@ class LinearCostSchemesExactProperties {
   }
 
   /**
-   * The lc-* methods and merge-flood (any network, issue 22) the registry offers for the instance.
+   * The lc-* methods, merge-flood and step-matching (any network, issue 22) the registry offers for
+   * the instance.
    */
   static List<Method> schemes(Instance inst) {
     return REG.applicable(inst).stream()
-        .filter(m -> m.name().startsWith("lc-") || m.name().equals("merge-flood"))
+        .filter(
+            m ->
+                m.name().startsWith("lc-")
+                    || m.name().equals("merge-flood")
+                    || m.name().equals("step-matching"))
         .toList();
   }
 
