@@ -131,6 +131,20 @@ final class FarSplitBound {
     int[] base = new int[p];
     int[] split = new int[p];
     int[] delta = new int[p];
+    // the neighbours once: on an implicit network (a grid) each degree and arc is computed again
+    // per call, and the loops below ask for them 2^k times
+    int[][] heads = new int[p][];
+    int[][] tails = new int[p][];
+    for (int v = 0; v < p; v++) {
+      heads[v] = new int[net.outDegree(v)];
+      for (int i = 0; i < heads[v].length; i++) {
+        heads[v][i] = net.head(net.outArc(v, i));
+      }
+      tails[v] = new int[net.inDegree(v)];
+      for (int i = 0; i < tails[v].length; i++) {
+        tails[v][i] = net.tail(net.inArc(v, i));
+      }
+    }
     for (int set = 1; set <= full; set++) {
       Arrays.fill(split, INF);
       for (int g = (set - 1) & set;
@@ -151,13 +165,13 @@ final class FarSplitBound {
           base[y] = split[y];
         }
       }
-      spread(net, base, delta);
+      spread(tails, base, delta);
       int[] ms = new int[p];
       int[] hs = new int[p];
       for (int y = 0; y < p; y++) {
         int best = INF;
-        for (int i = 0; i < net.outDegree(y); i++) {
-          best = Math.min(best, delta[net.head(net.outArc(y, i))]);
+        for (int z : heads[y]) {
+          best = Math.min(best, delta[z]);
         }
         ms[y] = best;
         hs[y] = Math.min(split[y], best >= INF ? INF : best + 1);
@@ -173,10 +187,10 @@ final class FarSplitBound {
 
   /**
    * {@code out[y] = min over z of base[z] + dist(y, z)}: a breadth-first pass against the arcs,
-   * many sources.
+   * many sources; {@code tails[v]} are the tails of the arcs into v.
    */
-  private static void spread(Network net, int[] base, int[] out) {
-    int p = net.nodes();
+  private static void spread(int[][] tails, int[] base, int[] out) {
+    int p = tails.length;
     long[] order = new long[p];
     int count = 0;
     for (int v = 0; v < p; v++) {
@@ -202,8 +216,7 @@ final class FarSplitBound {
         continue;
       }
       done[v] = true;
-      for (int i = 0; i < net.inDegree(v); i++) {
-        int u = net.tail(net.inArc(v, i));
+      for (int u : tails[v]) {
         if (!done[u] && out[v] + 1 < out[u]) {
           out[u] = out[v] + 1;
           queue[tail++] = u;
