@@ -47,9 +47,30 @@ final class RelayFeedBound {
   /** Arrival times a witness lists before it says how many there are. */
 
   /**
+   * Adds the releases of origin {@code o}'s units at a node {@code d} hops from it ({@code d >= 0})
+   * to a release list (time -> units).
+   */
+  @FunctionalInterface
+  interface Origin {
+    void release(TreeMap<Long, Long> out, int o, int d);
+  }
+
+  /**
+   * A node {@code v} with one incoming arc, from {@code leaf}: the hop distances the bound reads
+   * (origins to {@code leaf}; origins to each other in-neighbour {@code ys[i]} of {@code leaf} by
+   * paths that avoid {@code leaf}).
+   */
+  private record Target(int v, int leaf, int[] toLeaf, int[] ys, int[][] toY) {}
+
+  /** A value at one target, the arrival list it batched, the arcs it read and FEED's value. */
+  private record Value(long value, TreeMap<Long, Long> releases, String arcs, long feed) {}
+
+  /**
    * Adds RELAY-FEED for a broadcast from {@code source} of {@code n} units ({@code source < 0}:
    * gossip of {@code n} units per node) when it exceeds FEED's value at some node with one incoming
    * arc; nothing when no node qualifies, no value rises above FEED, or the work budget is exceeded.
+   * For a broadcast whose source sends one packet at a time it then adds SOURCE-FEED ({@link
+   * #addSourceStage}) when that is higher still.
    */
   static void add(
       Network net,
@@ -64,118 +85,329 @@ final class RelayFeedBound {
     if (p < 3 || n < 1) {
       return;
     }
+    long[] work = {0};
+    List<Target> targets = targets(net, source, work);
+    if (targets == null || targets.isEmpty()) {
+      return;
+    }
+    int origins = source >= 0 ? 1 : p - 1;
+    int levels =
+        (int) Math.max(1, Math.min(SpreadBounds.FEED_LEVELS, SpreadBounds.FEED_GROUPS / origins));
+    Origin feed =
+        (rel, o, d) ->
+            SpreadBounds.release(rel, d, n, onePort ? 1 : net.outDegree(o), levels, beta, tau);
     long best = -1;
     long bestFeed = -1;
     String witness = null;
-    long[] work = {0};
-    for (int v = 0; v < p; v++) {
-      if (v == source || net.inDegree(v) != 1) {
-        continue;
-      }
-      int leaf = net.tail(net.inArc(v, 0));
-      int origins = source >= 0 ? 1 : p - 1;
-      int levels =
-          (int) Math.max(1, Math.min(SpreadBounds.FEED_LEVELS, SpreadBounds.FEED_GROUPS / origins));
-      // FEED's releases at leaf: origin distances to leaf in the whole network
-      work[0] += p + (long) net.arcs();
-      int[] toLeaf = net.distancesTo(leaf);
-      TreeMap<Long, Long> plain = new TreeMap<>();
-      long needed = 0;
-      for (int o = 0; o < p; o++) {
-        if (o == v || (source >= 0 && o != source)) {
-          continue;
-        }
-        if (toLeaf[o] < 0) {
-          return; // v cannot get o's units: not a valid instance for this bound
-        }
-        SpreadBounds.release(
-            plain, toLeaf[o], n, onePort ? 1 : net.outDegree(o), levels, beta, tau);
-        needed += n;
-      }
-      // arrivals at leaf: its own units at 0, then what its other incoming arcs can carry, one
-      // packet at a time
-      TreeMap<Long, Long> relay = new TreeMap<>();
-      if (source < 0 || source == leaf) {
-        relay.merge(0L, n, Math::addExact);
-      }
-      String[] arcs = new String[net.inDegree(leaf)];
-      int used = 0;
-      for (int i = 0, deg = net.inDegree(leaf); i < deg; i++) {
-        int y = net.tail(net.inArc(leaf, i));
-        if (y == v) {
-          continue;
-        }
-        work[0] += p + (long) net.arcs();
-        if (work[0] > WORK) {
-          return;
-        }
-        int[] toY = distancesAvoiding(net, y, leaf);
-        TreeMap<Long, Long> atY = new TreeMap<>();
-        for (int o = 0; o < p; o++) {
-          if (o == v || o == leaf || (source >= 0 && o != source) || toY[o] < 0) {
-            continue;
-          }
-          SpreadBounds.release(atY, toY[o], n, onePort ? 1 : net.outDegree(o), levels, beta, tau);
-        }
-        if (atY.isEmpty()) {
-          continue;
-        }
-        TreeMap<Long, Long> crossed = crossings(coarsen(atY, GROUPS), beta, tau, work);
-        if (crossed == null) {
-          return;
-        }
-        arcs[used++] = "node " + y;
-        crossed.forEach((t, c) -> relay.merge(t, c, Math::addExact));
-      }
-      long relayCount = relay.values().stream().mapToLong(Long::longValue).sum();
-      if (relayCount < needed) {
-        continue; // some needed unit reaches leaf only through v: not a valid instance for this
-        // bound
-      }
-      TreeMap<Long, Long> releases = coarsen(laterOf(plain, relay, needed), GROUPS);
-      long g = releases.size();
-      work[0] += g * g;
-      if (work[0] > WORK) {
+    for (Target t : targets) {
+      Value val = value(net, t, source, n, feed, beta, tau, work);
+      if (val == null) {
         return;
       }
-      long value = SpreadBounds.batches(releases, beta, tau);
-      long feedValue = SpreadBounds.batches(plain, beta, tau);
-      if (value > feedValue && value > best) {
-        best = value;
-        bestFeed = feedValue;
-        String list = SpreadBounds.releaseList(releases, "arrival times", fmt);
+      if (val.value > val.feed && val.value > best) {
+        best = val.value;
+        bestFeed = val.feed;
         witness =
             "node "
-                + v
+                + t.v
                 + " has one incoming arc, from node "
-                + leaf
+                + t.leaf
                 + ", and receives one packet at a time; "
                 + "the units it needs that are not node "
-                + leaf
+                + t.leaf
                 + "'s own first reach node "
-                + leaf
+                + t.leaf
                 + " over its arcs from "
-                + String.join(", ", java.util.Arrays.copyOf(arcs, used))
+                + val.arcs
                 + ", each of which carries one packet at a "
                 + "time, beta + its units tau, of units its tail can hold by then (FEED's releases, with paths that "
                 + "avoid node "
-                + leaf
+                + t.leaf
                 + "), so the k-th of them is at node "
-                + leaf
+                + t.leaf
                 + " no earlier than the k-th "
                 + "earliest end of those arcs' best packets ("
-                + list
+                + SpreadBounds.releaseList(val.releases, "arrival times", fmt)
                 + "), and the best packets over those arrival "
                 + "times end at "
-                + fmt.apply(value)
+                + fmt.apply(val.value)
                 + " (FEED at that node: "
-                + fmt.apply(feedValue)
+                + fmt.apply(val.feed)
                 + ")";
       }
     }
     if (best > 0 && best > bestFeed) {
       out.add(new LowerBound(best, "RELAY-FEED", witness));
     }
+    if (source >= 0 && (onePort || net.outDegree(source) == 1)) {
+      long floor = best;
+      for (LowerBound b : out) {
+        if (b.kind().equals("FEED")) {
+          floor = Math.max(floor, b.value());
+        }
+      }
+      addSourceStage(net, source, n, targets, floor, beta, tau, fmt, out);
+    }
+  }
+
+  /**
+   * The nodes other than {@code source} with one incoming arc, with their distances; null when some
+   * origin cannot reach one of them (not an instance this bound reads) or the work budget is
+   * exceeded.
+   */
+  private static List<Target> targets(Network net, int source, long[] work) {
+    int p = net.nodes();
+    List<Target> out = new java.util.ArrayList<>();
+    for (int v = 0; v < p; v++) {
+      if (v == source || net.inDegree(v) != 1) {
+        continue;
+      }
+      int leaf = net.tail(net.inArc(v, 0));
+      work[0] += p + (long) net.arcs();
+      int[] toLeaf = net.distancesTo(leaf);
+      for (int o = 0; o < p; o++) {
+        if (o != v && (source < 0 || o == source) && toLeaf[o] < 0) {
+          return null; // v cannot get o's units: not a valid instance for this bound
+        }
+      }
+      int deg = net.inDegree(leaf);
+      int[] ys = new int[deg];
+      int[][] toY = new int[deg][];
+      int used = 0;
+      for (int i = 0; i < deg; i++) {
+        int y = net.tail(net.inArc(leaf, i));
+        if (y == v) {
+          continue;
+        }
+        work[0] += p + (long) net.arcs();
+        if (work[0] > WORK) {
+          return null;
+        }
+        ys[used] = y;
+        toY[used++] = distancesAvoiding(net, y, leaf);
+      }
+      out.add(
+          new Target(
+              v,
+              leaf,
+              toLeaf,
+              java.util.Arrays.copyOf(ys, used),
+              java.util.Arrays.copyOf(toY, used)));
+    }
+    return out;
+  }
+
+  /**
+   * RELAY-FEED's value at one target with the origins' releases given by {@code origin}: the best
+   * batching on the arc {@code leaf -> v} over the later, rank by rank, of the releases at {@code
+   * leaf} and the crossing ends of the arcs into it. Value -1 when some needed unit reaches {@code
+   * leaf} only through {@code v}; null when the work budget is exceeded.
+   */
+  private static Value value(
+      Network net, Target t, int source, long n, Origin origin, long beta, long tau, long[] work) {
+    int p = net.nodes();
+    TreeMap<Long, Long> plain = new TreeMap<>();
+    long needed = 0;
+    for (int o = 0; o < p; o++) {
+      if (o == t.v || (source >= 0 && o != source)) {
+        continue;
+      }
+      origin.release(plain, o, t.toLeaf[o]);
+      needed += n;
+    }
+    // arrivals at leaf: its own units at 0, then what its other incoming arcs can carry, one
+    // packet at a time
+    TreeMap<Long, Long> relay = new TreeMap<>();
+    if (source < 0 || source == t.leaf) {
+      relay.merge(0L, n, Math::addExact);
+    }
+    String[] arcs = new String[t.ys.length];
+    int used = 0;
+    for (int i = 0; i < t.ys.length; i++) {
+      int[] toY = t.toY[i];
+      TreeMap<Long, Long> atY = new TreeMap<>();
+      for (int o = 0; o < p; o++) {
+        if (o == t.v || o == t.leaf || (source >= 0 && o != source) || toY[o] < 0) {
+          continue;
+        }
+        origin.release(atY, o, toY[o]);
+      }
+      if (atY.isEmpty()) {
+        continue;
+      }
+      TreeMap<Long, Long> crossed = crossings(coarsen(atY, GROUPS), beta, tau, work);
+      if (crossed == null) {
+        return null;
+      }
+      arcs[used++] = "node " + t.ys[i];
+      crossed.forEach((time, c) -> relay.merge(time, c, Math::addExact));
+    }
+    long relayCount = relay.values().stream().mapToLong(Long::longValue).sum();
+    if (relayCount < needed) {
+      return new Value(-1, relay, "", -1);
+    }
+    TreeMap<Long, Long> releases = coarsen(laterOf(plain, relay, needed), GROUPS);
+    long g = releases.size();
+    work[0] += g * g;
+    if (work[0] > WORK) {
+      return null;
+    }
+    return new Value(
+        SpreadBounds.batches(releases, beta, tau),
+        releases,
+        String.join(", ", java.util.Arrays.copyOf(arcs, used)),
+        SpreadBounds.batches(plain, beta, tau));
+  }
+
+  /** Units per message above which SOURCE-FEED is not tried (compositions grow as 2^(n - 1)). */
+  static final long SOURCE_UNITS = 24;
+
+  /**
+   * SOURCE-FEED (docs/models/linear-cost.md#relay-feed): for a broadcast whose source sends one
+   * packet at a time (one outgoing arc, or one port). Every unit's first departure from the source
+   * is in one of those packets; keeping in each only the units that leave for the first time, they
+   * have sizes {@code a_1, ..., a_q} ({@code a_1 + ... + a_q = n}) and the {@code k}-th ends no
+   * earlier than {@code C_k = k beta + (a_1 + ... + a_k) tau}. So a unit of the {@code k}-th is at
+   * a node {@code d >= 1} hops from the source no earlier than {@code C_k + (d - 1) h}: releases
+   * that replace FEED's per-rank ones ({@code (d - 1) h + beta + j tau}, which every composition
+   * meets or exceeds) in RELAY-FEED, every step of which only needs each unit released no earlier
+   * than its release. The real schedule has some composition, so the least over all compositions of
+   * the largest RELAY-FEED over the targets bounds the makespan. It couples the source's packets to
+   * the last hop's: few large first packets delay the last unit, many small ones cost {@code beta}
+   * each. Compositions with {@code q} packets are skipped once {@code C_q} plus the hops to the
+   * farthest target alone reaches the best value found; nothing is reported when some composition
+   * ends at or below {@code floor} (FEED and RELAY-FEED) or the work budget ({@link #WORK}, counted
+   * afresh) is exceeded.
+   */
+  static void addSourceStage(
+      Network net,
+      int source,
+      long n,
+      List<Target> targets,
+      long floor,
+      long beta,
+      long tau,
+      LongFunction<String> fmt,
+      List<LowerBound> out) {
+    if (n < 2 || n > SOURCE_UNITS || targets.isEmpty()) {
+      return;
+    }
+    long h = Math.addExact(beta, tau);
+    int far = 0;
+    for (Target t : targets) {
+      far = Math.max(far, t.toLeaf[source] + 1);
+    }
+    long[] work = {0};
+    long[] best = {Long.MAX_VALUE};
+    long[][] bestParts = {null};
+    Target[] bestAt = {null};
+    long[] parts = new long[(int) n];
+    for (int q = 1; q <= n; q++) {
+      long last = Math.addExact(Math.multiplyExact(q, beta), Math.multiplyExact(n, tau));
+      if (Math.addExact(last, Math.multiplyExact(far - 1L, h)) >= best[0]) {
+        break; // more packets only end the source's last one later
+      }
+      int count = q;
+      if (!compositions(
+          parts,
+          0,
+          q,
+          n,
+          () -> {
+            long[] groups = java.util.Arrays.copyOf(parts, count);
+            long[] ends = new long[count];
+            long end = 0;
+            for (int k = 0; k < count; k++) {
+              end = Math.addExact(end, Math.addExact(beta, Math.multiplyExact(groups[k], tau)));
+              ends[k] = end;
+            }
+            Origin stage =
+                (rel, o, d) -> {
+                  if (d == 0) {
+                    rel.merge(0L, n, Math::addExact);
+                    return;
+                  }
+                  long hops = Math.multiplyExact(d - 1L, h);
+                  for (int k = 0; k < count; k++) {
+                    rel.merge(Math.addExact(ends[k], hops), groups[k], Math::addExact);
+                  }
+                };
+            long worst = -1;
+            Target at = null;
+            for (Target t : targets) {
+              Value val = value(net, t, source, n, stage, beta, tau, work);
+              if (val == null) {
+                return false;
+              }
+              if (val.value > worst) {
+                worst = val.value;
+                at = t;
+              }
+            }
+            if (worst <= floor) {
+              return false; // this composition ends no later than the bounds already reported
+            }
+            if (worst < best[0]) {
+              best[0] = worst;
+              bestParts[0] = groups;
+              bestAt[0] = at;
+            }
+            return true;
+          })) {
+        return;
+      }
+    }
+    if (bestParts[0] == null) {
+      return;
+    }
+    StringBuilder sizes = new StringBuilder();
+    for (long a : bestParts[0]) {
+      sizes.append(sizes.length() == 0 ? "" : " + ").append(a);
+    }
+    out.add(
+        new LowerBound(
+            best[0],
+            "SOURCE-FEED",
+            "node "
+                + source
+                + " sends one packet at a time, so the units leave it for the first time in packets"
+                + " of a_1 + ... + a_q = "
+                + n
+                + " units, the k-th ending no earlier than k beta + (a_1 + ... + a_k) tau, and a"
+                + " unit of it is d hops on no earlier than that plus (d - 1)(beta + tau); with"
+                + " those releases RELAY-FEED at the nodes with one incoming arc ends at "
+                + fmt.apply(best[0])
+                + " or later whatever the sizes (least at "
+                + sizes
+                + ", node "
+                + bestAt[0].v
+                + "; FEED and RELAY-FEED: "
+                + fmt.apply(floor)
+                + ")"));
+  }
+
+  /** A check run on each composition; false stops the enumeration. */
+  @FunctionalInterface
+  private interface Visit {
+    boolean run();
+  }
+
+  /**
+   * Every composition of {@code left} units into the parts {@code parts[at .. q - 1]}, each at
+   * least 1, visited in turn; false as soon as a visit returns false.
+   */
+  private static boolean compositions(long[] parts, int at, int q, long left, Visit visit) {
+    if (at == q - 1) {
+      parts[at] = left;
+      return visit.run();
+    }
+    for (long a = 1; a <= left - (q - 1 - at); a++) {
+      parts[at] = a;
+      if (!compositions(parts, at + 1, q, left - a, visit)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
