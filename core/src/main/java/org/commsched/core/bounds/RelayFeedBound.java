@@ -298,6 +298,12 @@ final class RelayFeedBound {
       far = Math.max(far, t.toLeaf[source] + 1);
     }
     long[] work = {0};
+    // the origin loops of one composition's evaluation, which value() does not count
+    long scans = 0;
+    for (Target t : targets) {
+      scans = Math.addExact(scans, Math.multiplyExact(net.nodes(), 1L + t.ys.length));
+    }
+    long perComposition = scans;
     long[] best = {Long.MAX_VALUE};
     long[][] bestParts = {null};
     Target[] bestAt = {null};
@@ -314,6 +320,10 @@ final class RelayFeedBound {
           q,
           n,
           () -> {
+            work[0] += perComposition;
+            if (work[0] > WORK) {
+              return false;
+            }
             long[] groups = java.util.Arrays.copyOf(parts, count);
             long[] ends = new long[count];
             long end = 0;
