@@ -205,6 +205,24 @@ final class RelayFeedBound {
    */
   private static Value value(
       Network net, Target t, int source, long n, Origin origin, long beta, long tau, long[] work) {
+    return value(net, t, source, n, origin, null, beta, tau, work);
+  }
+
+  /**
+   * As {@link #value(Network, Target, int, long, Origin, long, long, long[])}, the arrivals at
+   * {@code leaf} also no earlier, rank by rank, than {@code middle} (null: no such list; else it
+   * holds at least the units {@code v} needs).
+   */
+  private static Value value(
+      Network net,
+      Target t,
+      int source,
+      long n,
+      Origin origin,
+      TreeMap<Long, Long> middle,
+      long beta,
+      long tau,
+      long[] work) {
     int p = net.nodes();
     TreeMap<Long, Long> plain = new TreeMap<>();
     long needed = 0;
@@ -246,7 +264,11 @@ final class RelayFeedBound {
     if (relayCount < needed) {
       return new Value(-1, relay, "", -1);
     }
-    TreeMap<Long, Long> releases = coarsen(laterOf(plain, relay, needed), GROUPS);
+    TreeMap<Long, Long> later = laterOf(plain, relay, needed);
+    if (middle != null) {
+      later = laterOf(later, middle, needed);
+    }
+    TreeMap<Long, Long> releases = coarsen(later, GROUPS);
     long g = releases.size();
     work[0] += g * g;
     if (work[0] > WORK) {
@@ -304,6 +326,9 @@ final class RelayFeedBound {
       scans = Math.addExact(scans, Math.multiplyExact(net.nodes(), 1L + t.ys.length));
     }
     long perComposition = scans;
+    // the source's one out-neighbour, where each packet's units start the middle stage (one port
+    // with several neighbours: none)
+    int x = net.outDegree(source) == 1 ? net.head(net.outArc(source, 0)) : -1;
     long[] best = {Long.MAX_VALUE};
     long[][] bestParts = {null};
     Target[] bestAt = {null};
@@ -345,7 +370,12 @@ final class RelayFeedBound {
             long worst = -1;
             Target at = null;
             for (Target t : targets) {
-              Value val = value(net, t, source, n, stage, beta, tau, work);
+              TreeMap<Long, Long> middle =
+                  x < 0 ? null : middle(net, t, x, groups, ends, h, beta, tau, work);
+              if (x >= 0 && middle == null) {
+                return false;
+              }
+              Value val = value(net, t, source, n, stage, middle, beta, tau, work);
               if (val == null) {
                 return false;
               }
@@ -384,8 +414,10 @@ final class RelayFeedBound {
                 + " of a_1 + ... + a_q = "
                 + n
                 + " units, the k-th ending no earlier than k beta + (a_1 + ... + a_k) tau, and a"
-                + " unit of it is d hops on no earlier than that plus (d - 1)(beta + tau); with"
-                + " those releases RELAY-FEED at the nodes with one incoming arc ends at "
+                + " unit of it is d hops on no earlier than that plus (d - 1)(beta + tau); the"
+                + " units of one packet also cross the two arcs before their target's sender one"
+                + " packet at a time from its end on; with those releases RELAY-FEED at the nodes"
+                + " with one incoming arc ends at "
                 + fmt.apply(best[0])
                 + " or later whatever the sizes (least at "
                 + sizes
@@ -394,6 +426,124 @@ final class RelayFeedBound {
                 + "; FEED and RELAY-FEED: "
                 + fmt.apply(floor)
                 + ")"));
+  }
+
+  /**
+   * The middle stage of SOURCE-FEED: lower bounds on the arrivals at {@code t.leaf} of the source's
+   * units, packet by packet. The units of the {@code k}-th packet are at {@code x} (the source's
+   * one out-neighbour) from {@code ends[k]} on and nowhere else but the source before; the {@code
+   * m} first of them to reach the leaf each cross an arc {@code y -> leaf} ({@code y != v}) after
+   * reaching {@code y} over an arc {@code z -> y} ({@code z != leaf}) or being at {@code y = x}; at
+   * {@code z} they are no earlier than {@code ends[k]} plus the hops from {@code x} avoiding the
+   * leaf. Each arc carries one packet at a time, so the {@code m}-th crossing ends no earlier than
+   * the best batching of the {@code m} earliest ({@link #crossings}), on {@code z -> y} and again
+   * on {@code y -> leaf}; the packet's {@code m}-th arrival at the leaf is no earlier than the
+   * {@code m}-th smallest over the arcs. Each packet's units pay {@code beta} again on both hops
+   * whatever the other packets do: on issue 22's leaf-spine 4 units from leaf 2 reach leaf 4 at 12,
+   * 12, 14, 14 at the earliest (two per spine, {@code S_*(2, 2) = 14}), where RELAY-FEED's ranks
+   * say 12, 12, 13, 13. The lists of all packets merged (a unit's rank in its own packet matches it
+   * to one entry). Null when the work budget is exceeded.
+   */
+  private static TreeMap<Long, Long> middle(
+      Network net,
+      Target t,
+      int x,
+      long[] sizes,
+      long[] ends,
+      long h,
+      long beta,
+      long tau,
+      long[] work) {
+    int[] fromX = distancesFromAvoiding(net, x, t.leaf);
+    work[0] += net.nodes() + (long) net.arcs();
+    TreeMap<Long, Long> out = new TreeMap<>();
+    for (int k = 0; k < sizes.length; k++) {
+      long a = sizes[k];
+      long at = ends[k];
+      if (x == t.leaf) {
+        out.merge(at, a, Math::addExact);
+        continue;
+      }
+      TreeMap<Long, Long> atLeaf = new TreeMap<>();
+      for (int y : t.ys) {
+        if (y == t.v || fromX[y] < 0) {
+          continue;
+        }
+        TreeMap<Long, Long> atY = new TreeMap<>();
+        if (y == x) {
+          atY.put(at, a);
+        } else {
+          TreeMap<Long, Long> over = new TreeMap<>();
+          for (int i = 0, deg = net.inDegree(y); i < deg; i++) {
+            int z = net.tail(net.inArc(y, i));
+            if (z == t.leaf || fromX[z] < 0) {
+              continue;
+            }
+            TreeMap<Long, Long> atZ = new TreeMap<>();
+            atZ.put(Math.addExact(at, Math.multiplyExact(fromX[z], h)), a);
+            TreeMap<Long, Long> crossed = crossings(atZ, beta, tau, work);
+            if (crossed == null) {
+              return null;
+            }
+            crossed.forEach((time, c) -> over.merge(time, c, Math::addExact));
+          }
+          if (over.isEmpty()) {
+            continue;
+          }
+          TreeMap<Long, Long> alone = new TreeMap<>();
+          alone.put(Math.addExact(at, Math.multiplyExact(fromX[y], h)), a);
+          atY = laterOf(first(over, a), alone, a);
+        }
+        TreeMap<Long, Long> crossed = crossings(atY, beta, tau, work);
+        if (crossed == null) {
+          return null;
+        }
+        crossed.forEach((time, c) -> atLeaf.merge(time, c, Math::addExact));
+      }
+      if (atLeaf.values().stream().mapToLong(Long::longValue).sum() < a) {
+        return new TreeMap<>(java.util.Map.of(at, Math.addExact(a, 0L))); // no middle bound
+      }
+      first(atLeaf, a).forEach((time, c) -> out.merge(time, c, Math::addExact));
+    }
+    return out;
+  }
+
+  /** The {@code units} earliest of a release list. */
+  private static TreeMap<Long, Long> first(TreeMap<Long, Long> groups, long units) {
+    TreeMap<Long, Long> out = new TreeMap<>();
+    long left = units;
+    for (var e : groups.entrySet()) {
+      if (left == 0) {
+        break;
+      }
+      long take = Math.min(left, e.getValue());
+      out.put(e.getKey(), take);
+      left -= take;
+    }
+    return out;
+  }
+
+  /** Hop distances from {@code s} along arcs that avoid {@code avoid}; -1 where not reached. */
+  static int[] distancesFromAvoiding(Network net, int s, int avoid) {
+    int p = net.nodes();
+    int[] d = new int[p];
+    java.util.Arrays.fill(d, -1);
+    d[s] = 0;
+    int[] queue = new int[p];
+    int head = 0;
+    int tail = 0;
+    queue[tail++] = s;
+    while (head < tail) {
+      int u = queue[head++];
+      for (int i = 0, deg = net.outDegree(u); i < deg; i++) {
+        int w = net.head(net.outArc(u, i));
+        if (w != avoid && d[w] < 0) {
+          d[w] = d[u] + 1;
+          queue[tail++] = w;
+        }
+      }
+    }
+    return d;
   }
 
   /** A check run on each composition; false stops the enumeration. */
