@@ -370,9 +370,12 @@ final class RelayFeedBound {
             long worst = -1;
             Target at = null;
             for (Target t : targets) {
+              // no middle stage when the target's sender is the source itself: it holds every unit
+              // from 0
+              boolean staged = x >= 0 && t.leaf != source;
               TreeMap<Long, Long> middle =
-                  x < 0 ? null : middle(net, t, x, groups, ends, h, beta, tau, work);
-              if (x >= 0 && middle == null) {
+                  staged ? middle(net, t, x, groups, ends, h, beta, tau, work) : null;
+              if (staged && middle == null) {
                 return false;
               }
               Value val = value(net, t, source, n, stage, middle, beta, tau, work);
