@@ -6,6 +6,7 @@ import org.commsched.core.check.CheckReport;
 import org.commsched.core.check.Violation;
 import org.commsched.core.model.Network;
 import org.commsched.core.time.TimeScale;
+import org.commsched.verify.oracle.JsonTime;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -28,16 +29,7 @@ final class Json {
 
   /** A time: a JSON integer when whole, else an exact decimal string (FORMATS.md). */
   static void time(ObjectNode node, String key, Long ticks, TimeScale scale) {
-    if (ticks == null) {
-      node.putNull(key);
-      return;
-    }
-    BigDecimal v = scale.toUnits(ticks);
-    if (v.scale() <= 0) {
-      node.put(key, v.longValueExact());
-    } else {
-      node.put(key, v.toPlainString());
-    }
+    JsonTime.put(node, key, ticks, scale);
   }
 
   /** Relative gap (makespan - bound) / bound with 4 decimals, or null when the bound is 0. */

@@ -9,22 +9,20 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.instances.generate.LengthDistribution;
 import org.commsched.instances.generate.Models;
 import org.commsched.instances.io.AtomicFiles;
-import org.commsched.instances.io.InstanceWriter;
+import org.commsched.verify.oracle.OracleCertificate;
+import org.commsched.verify.oracle.OracleSeed;
 import org.commsched.verify.sweep.InOrder;
 import org.commsched.verify.sweep.SweepEngine;
 import org.commsched.verify.sweep.SweepTask;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -279,18 +277,6 @@ final class OracleCommand implements Callable<Integer> {
         + (model != null ? " --model " + model : "")
         + " --seed "
         + s;
-  }
-
-  /** The model as the catalogue writes it: {@code bufferless ports=all}. */
-  static String modelWords(Instance inst) {
-    JsonNode doc = Json.MAPPER.readTree(InstanceWriter.toJson(inst)).get("model");
-    StringBuilder sb = new StringBuilder(doc.path("kind").asString());
-    for (Map.Entry<String, JsonNode> e : doc.properties()) {
-      if (!e.getKey().equals("kind")) {
-        sb.append(' ').append(e.getKey()).append('=').append(e.getValue().asString());
-      }
-    }
-    return sb.toString();
   }
 
   private static BadInputException bad(String msg) {

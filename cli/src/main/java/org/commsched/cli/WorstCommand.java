@@ -19,6 +19,7 @@ import org.commsched.instances.generate.Models;
 import org.commsched.instances.io.AtomicFiles;
 import org.commsched.instances.io.ScheduleWriter;
 import org.commsched.solver.MethodRegistry;
+import org.commsched.verify.oracle.OracleSeed;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -306,7 +307,7 @@ final class WorstCommand implements Callable<Integer> {
     row.put("file", "worst.json");
     row.put("schedule", "worst.schedule.json");
     row.put("problem", worst.instance().kind().wireName());
-    row.put("model", OracleCommand.modelWords(worst.instance()));
+    row.put("model", OracleSeed.modelWords(worst.instance()));
     Json.time(
         row, "optimum", worst.optimal().result().makespan(), worst.optimal().result().scale());
     row.put("optimumKind", "exact");

@@ -22,6 +22,7 @@ import org.commsched.instances.io.InstanceReader;
 import org.commsched.instances.io.InstanceWriter;
 import org.commsched.solver.MethodRegistry;
 import org.commsched.solver.SolveRunner;
+import org.commsched.verify.oracle.OracleCertificate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;

@@ -39,7 +39,7 @@ import org.junit.jupiter.api.Test;
  * {@link FamilyRules}. The sources are parsed with the JDK's own parser (no types: a switch counts
  * as one on {@code Family} when every case label is a constant of {@code Family}).
  *
- * <p>One switch is allowed, by name: {@code cli.crosscheck.CrossCheckCases.instance}, the
+ * <p>One switch is allowed, by name: {@code verify.crosscheck.CrossCheckCases.instance}, the
  * crosscheck's random generator of each family, which needs the instances module above core; its
  * switch has no default, so a new family does not compile until it has a generator (docs/DESIGN.md
  * "Model families: the seam").
@@ -50,7 +50,7 @@ class FamilySwitchArchitectureTest {
 
   /** The files allowed one switch on Family, each with the number it holds. */
   private static final String CROSSCHECK_CASES =
-      "cli/src/main/java/org/commsched/cli/crosscheck/CrossCheckCases.java";
+      "verify/src/main/java/org/commsched/verify/crosscheck/CrossCheckCases.java";
 
   static List<Path> mainSources() throws IOException {
     Path root = Path.of("").toAbsolutePath().getParent(); // surefire runs in the module's folder

@@ -1,4 +1,4 @@
-package org.commsched.cli.crosscheck;
+package org.commsched.verify.crosscheck;
 
 import java.io.Serializable;
 import java.math.BigDecimal;

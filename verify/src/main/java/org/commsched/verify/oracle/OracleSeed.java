@@ -1,9 +1,10 @@
-package org.commsched.cli;
+package org.commsched.verify.oracle;
 
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
@@ -15,6 +16,8 @@ import org.commsched.solver.MethodRegistry;
 import org.commsched.solver.SolveRunner;
 import org.commsched.verify.sweep.SweepTask;
 import org.commsched.verify.sweep.SweepWork;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -30,9 +33,13 @@ import tools.jackson.databind.node.ObjectNode;
  * @param timeLimit the time limit of each exact run
  * @param workers the solver's workers per run
  */
-record OracleSeed(SweepTask.Generated source, String command, Duration timeLimit, int workers)
+public record OracleSeed(
+    SweepTask.Generated source, String command, Duration timeLimit, int workers)
     implements SweepWork<OracleSeed.Entry> {
   private static final long serialVersionUID = 1L;
+
+  /** The mapper of the texts a seed gives (the driver parses them back: no layout to keep). */
+  private static final JsonMapper LINES = JsonMapper.builder().build();
 
   /**
    * What a seed gave.
@@ -45,12 +52,13 @@ record OracleSeed(SweepTask.Generated source, String command, Duration timeLimit
    *     a certified optimum)
    * @param strict whether {@code check --strict} certifies the entry by itself
    */
-  record Entry(
+  public record Entry(
       long seed, String error, String instance, String schedule, String row, boolean strict)
       implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    boolean certified() {
+    /** Whether the seed gave an entry (a certified optimum). */
+    public boolean certified() {
       return row != null;
     }
   }
@@ -98,10 +106,10 @@ record OracleSeed(SweepTask.Generated source, String command, Duration timeLimit
       return;
     }
     boolean strict = cert.kind().equals("lower-bound"); // check --strict recomputes that bound
-    ObjectNode row = Json.object();
+    ObjectNode row = LINES.createObjectNode();
     row.put("problem", inst.kind().wireName());
-    row.put("model", OracleCommand.modelWords(inst));
-    Json.time(row, "optimum", best.result().makespan(), best.result().scale());
+    row.put("model", modelWords(inst));
+    JsonTime.put(row, "optimum", best.result().makespan(), best.result().scale());
     row.put("optimumKind", "exact");
     row.set("certificate", cert.json());
     row.put("strictCertifies", strict);
@@ -120,8 +128,20 @@ record OracleSeed(SweepTask.Generated source, String command, Duration timeLimit
             null,
             InstanceWriter.toJson(inst),
             ScheduleWriter.toJson(best.result(), best.instance()),
-            Json.MAPPER.writeValueAsString(row),
+            LINES.writeValueAsString(row),
             strict));
+  }
+
+  /** The model as the catalogue writes it: {@code bufferless ports=all}. */
+  public static String modelWords(Instance inst) {
+    JsonNode doc = LINES.readTree(InstanceWriter.toJson(inst)).get("model");
+    StringBuilder sb = new StringBuilder(doc.path("kind").asString());
+    for (Map.Entry<String, JsonNode> e : doc.properties()) {
+      if (!e.getKey().equals("kind")) {
+        sb.append(' ').append(e.getKey()).append('=').append(e.getValue().asString());
+      }
+    }
+    return sb.toString();
   }
 
   /** The standard registry, made once per JVM on first use (it is immutable). */

@@ -1,15 +1,17 @@
-package org.commsched.cli;
+package org.commsched.verify.oracle;
 
 import java.util.List;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.SolveStatus;
 import org.commsched.solver.SolveRunner;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Why an oracle entry's makespan is optimal: the one place {@code commsched oracle} decides it, so
- * that a shared claim-certification API can replace it. Two kinds (docs/models/README.md#claims):
+ * Why an oracle entry's makespan is optimal: the one place {@code commsched oracle} (and {@code
+ * commsched worst}) decides it, so that a shared claim-certification API can replace it. Two kinds
+ * (docs/models/README.md#claims):
  *
  * <ul>
  *   <li>{@code lower-bound}: a lower bound the checker's bound module proves (with its witness)
@@ -23,7 +25,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param kind {@code lower-bound} or {@code exact}
  * @param json the certificate as written to the manifest
  */
-record OracleCertificate(String kind, ObjectNode json) {
+public record OracleCertificate(String kind, ObjectNode json) {
   /**
    * The certificate for the best of {@code runs} (all runs of exact methods, same objective), or
    * null.
@@ -31,17 +33,17 @@ record OracleCertificate(String kind, ObjectNode json) {
    * @param best the valid run of least makespan
    * @param runs every exact run, {@code best} among them
    */
-  static OracleCertificate of(SolveRunner.Outcome best, List<SolveRunner.Outcome> runs) {
+  public static OracleCertificate of(SolveRunner.Outcome best, List<SolveRunner.Outcome> runs) {
     long makespan = best.result().makespan();
     var scale = best.result().scale();
     LowerBound lb =
         best.run()
             .boundFor(best.instance(), best.result().schedule()) // the run's, computed already
             .rescale(best.instance().timeScale(), scale);
-    ObjectNode c = Json.object();
+    ObjectNode c = JsonNodeFactory.instance.objectNode();
     if (lb.value() == makespan) {
       c.put("kind", "lower-bound");
-      Json.time(c, "value", lb.value(), scale);
+      JsonTime.put(c, "value", lb.value(), scale);
       c.put("bound", lb.kind());
       c.put("witness", lb.witness());
       return new OracleCertificate("lower-bound", c);
@@ -61,8 +63,8 @@ record OracleCertificate(String kind, ObjectNode json) {
       ObjectNode p = proofs.addObject();
       p.put("method", r.result().method());
       p.put("status", r.result().status().name());
-      Json.time(p, "makespan", r.result().makespan(), scale);
-      Json.time(p, "lowerBound", r.result().lowerBound().value(), scale);
+      JsonTime.put(p, "makespan", r.result().makespan(), scale);
+      JsonTime.put(p, "lowerBound", r.result().lowerBound().value(), scale);
       p.put("boundKind", r.result().lowerBound().kind());
     }
     return runs.isEmpty() ? null : new OracleCertificate("exact", c);

@@ -1,4 +1,4 @@
-package org.commsched.cli.crosscheck;
+package org.commsched.verify.crosscheck;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package org.commsched.cli.crosscheck;
+package org.commsched.verify.crosscheck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
