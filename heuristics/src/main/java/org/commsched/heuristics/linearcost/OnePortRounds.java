@@ -35,10 +35,11 @@ import org.jgrapht.util.SupplierUtil;
  *       most one and receives at most one unit per round, with any neighbours); under half duplex
  *       the matching is solved again without the lighter edge of each pair matched both ways (up to
  *       {@link #HALF_RESOLVES} times), so that both nodes of the pair find other partners and the
- *       round's calls form paths and cycles of 3 or more nodes (on {@code K_p}, p >= 3, every node
- *       then receives in every round and the receive-port count {@code (p - 1) n} is met; merely
- *       dropping one direction left a node idle, e.g. 16 rounds for 15 on {@code K_6} with 3
- *       units); a pair still matched both ways keeps the heavier direction.
+ *       round's calls form paths and cycles of 3 or more nodes (on {@code K_3} to {@code K_8} with
+ *       1 to 3 units every node then receives in every round, meeting the receive-port count {@code
+ *       (p - 1) n}, as RarestFirstGossipProperties checks; merely dropping one direction left a
+ *       node idle, e.g. 16 rounds for 15 on {@code K_6} with 3 units); a pair still matched both
+ *       ways keeps the heavier direction.
  * </ul>
  *
  * <p><b>Weights (this project's choice).</b> A useful call weighs {@code 4 p} (so a matching with
