@@ -32,8 +32,14 @@ import org.jgrapht.util.SupplierUtil;
  *   <li>{@code exchange}, half duplex (H1): the same matching, one direction per matched link (the
  *       heavier).
  *   <li>{@code send-and-receive}: a bipartite matching of senders to receivers (each node sends at
- *       most one and receives at most one unit per round, with any neighbours); under half duplex a
- *       link matched both ways keeps the heavier direction.
+ *       most one and receives at most one unit per round, with any neighbours); under half duplex
+ *       the matching is solved again without the lighter edge of each pair matched both ways (up to
+ *       {@link #HALF_RESOLVES} times), so that both nodes of the pair find other partners and the
+ *       round's calls form paths and cycles of 3 or more nodes (on {@code K_3} to {@code K_8} with
+ *       1 to 3 units every node then receives in every round, meeting the receive-port count {@code
+ *       (p - 1) n}, as RarestFirstGossipProperties checks; merely dropping one direction left a
+ *       node idle, e.g. 16 rounds for 15 on {@code K_6} with 3 units); a pair still matched both
+ *       ways keeps the heavier direction.
  * </ul>
  *
  * <p><b>Weights (this project's choice).</b> A useful call weighs {@code 4 p} (so a matching with
@@ -55,6 +61,13 @@ final class OnePortRounds {
 
   /** Units times arcs times rounds, over all runs, past which no further restart starts. */
   static final long WORK = 200_000_000L;
+
+  /**
+   * Send-and-receive under half duplex: the most times a round's matching is solved again without
+   * the lighter edge of each pair matched both ways (beyond, the lighter direction is just
+   * dropped).
+   */
+  static final int HALF_RESOLVES = 16;
 
   /** Candidate calls per round up to which the matching is exact (Blossom V); above, greedy. */
   static final int EXACT_EDGES = 5_000;
@@ -205,11 +218,18 @@ final class OnePortRounds {
           g.setEdgeWeight(e, g.getEdgeWeight(e) + weightOf[a]);
         }
       }
-      MatchingAlgorithm<Integer, DefaultWeightedEdge> algorithm =
-          candidates <= EXACT_EDGES
-              ? new KolmogorovWeightedMatching<>(g, ObjectiveSense.MAXIMIZE)
-              : new GreedyWeightedMatching<>(g, false);
-      Set<DefaultWeightedEdge> matching = algorithm.getMatching().getEdges();
+      Set<DefaultWeightedEdge> matching = match(g, candidates);
+      for (int k = 0; !exchange && half && k < HALF_RESOLVES; k++) {
+        // a link matched both ways carries one direction: drop the lighter from the graph and
+        // match again, so that its two nodes find other partners this round (else one of them
+        // would receive nothing)
+        List<DefaultWeightedEdge> lighter = twoWay(g, matching);
+        if (lighter.isEmpty()) {
+          break;
+        }
+        g.removeAllEdges(lighter);
+        matching = match(g, candidates);
+      }
       boolean[] matched = new boolean[sides];
       for (DefaultWeightedEdge e : matching) {
         matched[g.getEdgeSource(e)] = true;
@@ -260,6 +280,40 @@ final class OnePortRounds {
       round++;
     }
     return moves;
+  }
+
+  /**
+   * The matching of one round: Blossom V up to {@link #EXACT_EDGES} candidate calls, else greedy.
+   */
+  private static Set<DefaultWeightedEdge> match(
+      Graph<Integer, DefaultWeightedEdge> g, int candidates) {
+    MatchingAlgorithm<Integer, DefaultWeightedEdge> algorithm =
+        candidates <= EXACT_EDGES
+            ? new KolmogorovWeightedMatching<>(g, ObjectiveSense.MAXIMIZE)
+            : new GreedyWeightedMatching<>(g, false);
+    return algorithm.getMatching().getEdges();
+  }
+
+  /**
+   * Send-and-receive: per pair of nodes matched both ways ({@code u} sends to {@code v} and {@code
+   * v} to {@code u}), the lighter of the two edges (ties: the one from the lower sender), which
+   * half duplex forbids together with the other.
+   */
+  private List<DefaultWeightedEdge> twoWay(
+      Graph<Integer, DefaultWeightedEdge> g, Set<DefaultWeightedEdge> matching) {
+    int p = net.nodes();
+    List<DefaultWeightedEdge> lighter = new ArrayList<>();
+    for (DefaultWeightedEdge e : matching) {
+      int a = g.getEdgeSource(e);
+      int b = g.getEdgeTarget(e);
+      int u = Math.min(a, b); // senders are 0..p-1, receivers p..2p-1
+      int v = Math.max(a, b) - p;
+      DefaultWeightedEdge back = g.getEdge(v, p + u);
+      if (u < v && back != null && matching.contains(back)) {
+        lighter.add(g.getEdgeWeight(e) <= g.getEdgeWeight(back) ? e : back);
+      }
+    }
+    return lighter;
   }
 
   /** The useful arc opposite {@code a} (same link, other direction), or -1. */

@@ -238,6 +238,32 @@ class RarestFirstGossipProperties {
     completeGraphOf6EndsAtFiveUnitsPerNode(CommModel.OnePortRule.SEND_AND_RECEIVE);
   }
 
+  @Test
+  void onCompleteGraphsOf3To8_underSendAndReceiveAndHalfDuplex_itEndsAtTheReceivePortCount() {
+    // K_p, p = 3 to 8, one port, send-and-receive, half duplex, beta 0, tau 1, n = 1 to 3 units:
+    // node 0 must receive (p - 1) n units, one per step (RECV-PORT), so no schedule is shorter than
+    // (p - 1) n. Reaching it needs every node to receive in every round, i.e. each round's calls
+    // form cycles of 3 or more nodes (half duplex forbids a pair calling each other); a checked
+    // schedule of that length makes it the optimum. Before a round's matching was solved again
+    // without the pairs matched both ways, K_6 with 3 units ended at 16 and K_8 with 3 at 22
+    for (int p = 3; p <= 8; p++) {
+      for (int n = 1; n <= 3; n++) {
+        Instance inst =
+            onePort(
+                new Topology.Complete(p),
+                n,
+                "0",
+                "1",
+                CommModel.Duplex.HALF,
+                CommModel.OnePortRule.SEND_AND_RECEIVE);
+        SolveResult res = new RarestFirstGossip().solve(inst, LIMITS);
+        assertThat(TelephoneBroadcastProperties.checked(inst, res))
+            .as("K_" + p + ", " + n + " units")
+            .isEqualTo((long) (p - 1) * n);
+      }
+    }
+  }
+
   /**
    * K_6, one port under {@code rule}, full duplex, 1 to 3 units a node: rarest-first ends at 5 n.
    */
