@@ -74,7 +74,8 @@ public final class StepMatchingFlood implements Method {
               + "a node lacks to the channels into it (rarest first, augmenting paths), then every packet moved as "
               + "early as its units and channel allow",
           "valid; no ratio",
-          "SCCL's step/round/chunk algorithms (Cai et al., PPoPP 2021) found greedily: bipartite matching per step "
+          "this project's heuristic after the step, round and chunk algorithms of \"Synthesizing optimal "
+              + "collective algorithms\" (Cai et al., PPoPP 2021), found greedily: bipartite matching per step "
               + "(Kuhn 1955; Edmonds and Fulkerson 1965) and beam search",
           Scope.of(ProblemKind.BROADCAST, ProblemKind.GOSSIP)
               .in(Family.LINEAR_COST)
