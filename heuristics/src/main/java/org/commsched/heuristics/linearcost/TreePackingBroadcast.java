@@ -127,13 +127,9 @@ public final class TreePackingBroadcast implements Method {
     long beta = model.betaTicks(instance.timeScale());
     long tau = model.tauTicks(instance.timeScale());
     int maxK = Math.min(MAX_TREES, net.outDegree(o.node()));
-    for (int v = 0; v < net.nodes(); v++) {
-      if (v != o.node()) {
-        maxK = Math.min(maxK, net.inDegree(v));
-      }
-    }
     PipelinedFlood.Run best = null;
     List<PipelinedFlood.Share> bestShares = null;
+    StringBuilder tried = new StringBuilder(); // each k's retimed makespan and deepest tree
     for (int k = 1; k <= Math.max(1, maxK); k++) {
       if (best != null
           && (limits.run().stop().over(deadline)
@@ -141,13 +137,16 @@ public final class TreePackingBroadcast implements Method {
         break;
       }
       List<FloodTree> trees = pack(net, o.node(), o.message(), k);
-      if (trees == null) {
-        continue;
-      }
       List<PipelinedFlood.Share> shares = split(trees, o.length(), beta, tau, net.nodes());
       PipelinedFlood.Run r =
           PipelinedFlood.runShares(
               net, model, instance.timeScale(), shares, false, Long.MAX_VALUE, null);
+      int deepest = 0;
+      for (FloodTree t : trees) {
+        deepest = Math.max(deepest, t.height());
+      }
+      tried.append(tried.length() == 0 ? "" : ", ").append(k).append(": ").append(r.makespan);
+      tried.append(" (height ").append(deepest).append(')');
       if (best == null || r.makespan < best.makespan) {
         best = r;
         bestShares = shares;
@@ -173,13 +172,14 @@ public final class TreePackingBroadcast implements Method {
         .withStat("trees", bestShares.size())
         .withStat("treeUnits", units.toString())
         .withStat("packetUnits", sizes.toString())
-        .withStat("treeHeights", heights.toString());
+        .withStat("treeHeights", heights.toString())
+        .withStat("byTrees", tried.toString());
   }
 
   /**
-   * {@code k} arc-disjoint spanning arborescences of {@code net} rooted at {@code source}, grown
-   * together breadth-first (the class javadoc), or null if the greedy does not span with all {@code
-   * k}.
+   * {@code k} spanning arborescences of {@code net} rooted at {@code source}, grown together
+   * breadth-first on arcs no other tree holds (the class javadoc); a tree that cannot span so
+   * attaches its remaining nodes over any arc (shared arcs, which the retiming serializes).
    */
   static List<FloodTree> pack(Network net, int source, String message, int k) {
     int n = net.nodes();
@@ -190,6 +190,7 @@ public final class TreePackingBroadcast implements Method {
     int[] tail = new int[k];
     int[][] next = new int[k][n]; // the next out-arc of each node to look at, per tree
     int[] size = new int[k];
+    boolean[] shared = new boolean[k]; // the tree now takes arcs other trees hold too
     for (int t = 0; t < k; t++) {
       Arrays.fill(parent[t], -1);
       queue[t][tail[t]++] = source;
@@ -202,6 +203,12 @@ public final class TreePackingBroadcast implements Method {
         if (size[t] == n) {
           continue;
         }
+        if (head[t] == tail[t] && !shared[t]) {
+          // stuck on the unused arcs: attach the rest over any arc, again breadth-first
+          shared[t] = true;
+          head[t] = 0;
+          Arrays.fill(next[t], 0);
+        }
         // one unused arc from the earliest node of this tree's queue to a node outside the tree
         while (head[t] < tail[t]) {
           int x = queue[t][head[t]];
@@ -209,7 +216,7 @@ public final class TreePackingBroadcast implements Method {
           while (next[t][x] < net.outDegree(x)) {
             int a = net.outArc(x, next[t][x]++);
             int y = net.head(a);
-            if (!used[a] && y != source && parent[t][y] < 0) {
+            if ((!used[a] || shared[t]) && y != source && parent[t][y] < 0) {
               arc = a;
               break;
             }
@@ -230,9 +237,6 @@ public final class TreePackingBroadcast implements Method {
     }
     List<FloodTree> trees = new ArrayList<>();
     for (int t = 0; t < k; t++) {
-      if (size[t] < n) {
-        return null;
-      }
       trees.add(FloodTree.of(source, message, parent[t]));
     }
     return trees;
