@@ -315,7 +315,7 @@ public final class TreePackingBroadcast implements Method {
    * {@code center}.
    */
   private static long[] packetCounts(double center, long cap) {
-    long c = (long) Math.max(1, Math.min(cap, Math.floor(center)));
+    long c = (long) Math.max(1, Math.min((double) cap, Math.floor(center)));
     long[] ps = new long[9];
     ps[0] = 1;
     ps[1] = cap;
@@ -358,7 +358,7 @@ public final class TreePackingBroadcast implements Method {
     for (long p : packetCounts(center, cap)) {
       long q = PipelinedFlood.ceilDiv(u, p);
       long t = pipeline(h, u, q, beta, tau);
-      if (t < bestT || t == bestT && q > bestQ) {
+      if (t < bestT || (t == bestT && q > bestQ)) {
         bestT = t;
         bestQ = q;
       }
