@@ -55,7 +55,8 @@ import org.commsched.core.solve.SolveResult;
  *
  * @implNote Stateless. Work per {@code k}: {@code k} times the arcs to build the trees, and the
  *     transfers of the retimed schedule (at most {@link LinearCostMethods#MAX_RECORDS}: the packet
- *     counts are capped to fit).
+ *     counts are capped to fit). The first {@code k} always runs to its end; a later one gives up
+ *     at the time limit or the run's stop, and the best so far is written.
  */
 public final class TreePackingBroadcast implements Method {
   /** The most trees tried. */
@@ -138,9 +139,16 @@ public final class TreePackingBroadcast implements Method {
       }
       List<FloodTree> trees = pack(net, o.node(), o.message(), k);
       List<PipelinedFlood.Share> shares = split(trees, o.length(), beta, tau, net.nodes());
+      // the first k always runs to its end; a later one gives up at the time limit or a stop
       PipelinedFlood.Run r =
-          PipelinedFlood.runShares(
-              net, model, instance.timeScale(), shares, false, Long.MAX_VALUE, null);
+          best == null
+              ? PipelinedFlood.runShares(
+                  net, model, instance.timeScale(), shares, false, Long.MAX_VALUE, null)
+              : PipelinedFlood.runShares(
+                  net, model, instance.timeScale(), shares, false, deadline, limits.run().stop());
+      if (r == null) {
+        break;
+      }
       int deepest = 0;
       for (FloodTree t : trees) {
         deepest = Math.max(deepest, t.height());
