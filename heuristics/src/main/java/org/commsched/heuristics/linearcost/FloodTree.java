@@ -130,7 +130,7 @@ public final class FloodTree {
     return of(nodes[0], message, parent);
   }
 
-  private static FloodTree of(int origin, String message, int[] parent) {
+  static FloodTree of(int origin, String message, int[] parent) {
     int n = parent.length;
     int[] childCount = new int[n + 1];
     for (int v = 0; v < n; v++) {

@@ -223,15 +223,49 @@ public final class PipelinedFlood {
    * past a two-second limit. {@code Long.MAX_VALUE} (with a null token) never gives up.
    */
   Run run(long k, boolean record, long deadlineNanos, StopToken stop) {
+    List<Share> shares = new ArrayList<>();
+    for (FloodTree t : trees) {
+      shares.add(new Share(t, 0, units, k, 0));
+    }
+    return runShares(net, model, scale, shares, record, deadlineNanos, stop);
+  }
+
+  /**
+   * One tree's share of a flood: units {@code first .. first + units - 1} of the tree's message in
+   * packets of {@code k} units (the last one shorter), numbered from {@code packetBase} so that the
+   * shares of one message on several trees ({@link TreePackingBroadcast}) name their packets apart.
+   */
+  record Share(FloodTree tree, long first, long units, long k, int packetBase) {}
+
+  /**
+   * Places the packets of every share, packet by packet, level by level (shares interleaved), each
+   * transfer at the earliest time its resources ({@link SafResources}) are free after its packet
+   * reached the sender: the retiming shared by {@code greedy-saf} (one share per origin, all with
+   * the same packet size) and {@code tree-packing-broadcast} (one share per tree). Gives up,
+   * returning null, as {@link #run(long, boolean, long, StopToken)} does.
+   */
+  static Run runShares(
+      Network net,
+      CommModel.StoreAndForward model,
+      TimeScale scale,
+      List<Share> shares,
+      boolean record,
+      long deadlineNanos,
+      StopToken stop) {
     SafResources rs = new SafResources(net, model);
     Calendar cal = new Calendar(rs.count());
     int[] res = new int[4];
     long[] zero = new long[4];
-    long packets = ceilDiv(units, k);
+    long packets = 0;
+    int maxHeight = 0;
+    for (Share sh : shares) {
+      packets = Math.max(packets, ceilDiv(sh.units(), sh.k()));
+      maxHeight = Math.max(maxHeight, sh.tree().height());
+    }
     org.commsched.core.model.ArcCosts costs =
         org.commsched.core.model.ArcCosts.of(model, net, scale);
-    long[][] end = new long[trees.size()][];
-    for (int t = 0; t < trees.size(); t++) {
+    long[][] end = new long[shares.size()][];
+    for (int t = 0; t < shares.size(); t++) {
       end[t] = new long[net.nodes()];
     }
     List<Schedule.Transmission> out = record ? new ArrayList<>() : null;
@@ -243,15 +277,17 @@ public final class PipelinedFlood {
           && stop.over(deadlineNanos)) {
         return null;
       }
-      long first = j * k;
-      long size = Math.min(k, units - first);
-      long dur = model.packetTicks(size, scale);
       for (int level = 1; level <= maxHeight; level++) {
-        for (int t = 0; t < trees.size(); t++) {
-          FloodTree tree = trees.get(t);
-          if (level > tree.height()) {
+        for (int t = 0; t < shares.size(); t++) {
+          Share sh = shares.get(t);
+          FloodTree tree = sh.tree();
+          long k = sh.k();
+          if (level > tree.height() || j * k >= sh.units()) {
             continue;
           }
+          long first = sh.first() + j * k;
+          long size = Math.min(k, sh.units() - j * k);
+          long dur = model.packetTicks(size, scale);
           long[] e = end[t];
           for (int x = tree.levelStart[level - 1]; x < tree.levelStart[level]; x++) {
             int c = tree.order[x];
@@ -270,7 +306,7 @@ public final class PipelinedFlood {
             if (record) {
               out.add(
                   new Schedule.Transmission(
-                      tree.message, Math.toIntExact(j), size, p, c, s, first));
+                      tree.message, Math.toIntExact(sh.packetBase() + j), size, p, c, s, first));
             }
           }
         }

@@ -185,8 +185,8 @@ class LinearCostSchemesExactProperties {
   }
 
   /**
-   * The lc-* methods, merge-flood and step-matching (any network, issue 22) the registry offers for
-   * the instance.
+   * The lc-* methods, merge-flood, step-matching and tree-packing-broadcast (any network, issue 22)
+   * the registry offers for the instance.
    */
   static List<Method> schemes(Instance inst) {
     return REG.applicable(inst).stream()
@@ -194,7 +194,8 @@ class LinearCostSchemesExactProperties {
             m ->
                 m.name().startsWith("lc-")
                     || m.name().equals("merge-flood")
-                    || m.name().equals("step-matching"))
+                    || m.name().equals("step-matching")
+                    || m.name().equals("tree-packing-broadcast"))
         .toList();
   }
 

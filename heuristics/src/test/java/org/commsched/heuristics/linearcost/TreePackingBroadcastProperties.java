@@ -1,0 +1,148 @@
+package org.commsched.heuristics.linearcost;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.commsched.core.bounds.LowerBounds;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Problem;
+import org.commsched.core.model.Topology;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.testing.RandomNetworks;
+import org.commsched.core.testing.Seeds;
+import org.commsched.heuristics.baseline.GreedyStoreAndForward;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * {@link TreePackingBroadcast}: on seeded random connected graphs its broadcasts pass the family's
+ * checker, never end below the best lower bound and are deterministic; on networks with several
+ * arc-disjoint spanning arborescences from the source (complete graphs, hypercubes) it ends below
+ * the best single pipelined breadth-first tree, whose figure is computed here from Peters' formula
+ * {@code min_q (m + ceil(n / q) - 1)(beta + q tau)} (m the source's eccentricity), and below what
+ * {@code greedy-saf} returns; one port, half duplex and gossip are refused.
+ */
+class TreePackingBroadcastProperties {
+  private static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(30), 1, 1);
+
+  private static CommModel.StoreAndForward model(
+      long beta, long tau, CommModel.Ports ports, CommModel.Duplex duplex) {
+    return new CommModel.StoreAndForward(
+        BigDecimal.valueOf(beta),
+        BigDecimal.valueOf(tau),
+        ports,
+        duplex,
+        CommModel.OnePortRule.EXCHANGE);
+  }
+
+  private static Instance broadcast(Topology t, int source, long units, long beta, long tau) {
+    return new Instance(
+        "tp",
+        new Problem.Broadcast(source, units),
+        model(beta, tau, CommModel.Ports.ALL, CommModel.Duplex.FULL),
+        Network.of(t));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> onRandomGraphs_theSchedulesCheck_neverEndBelowTheBound_andRepeat() {
+    return Seeds.seeds(Seeds.cases(4, 60))
+        .mapToObj(
+            seed ->
+                DynamicTest.dynamicTest(
+                    "seed " + seed,
+                    () -> {
+                      SplittableRandom r = new SplittableRandom(seed);
+                      int p = 2 + r.nextInt(30);
+                      Topology t = RandomNetworks.graph(p, r.nextDouble(), r);
+                      long beta = r.nextInt(8);
+                      long tau = beta == 0 ? 1 + r.nextInt(2) : r.nextInt(3);
+                      long n = 1 + r.nextInt(r.nextBoolean() ? 4 : 120);
+                      Instance inst = broadcast(t, r.nextInt(p), n, beta, tau);
+                      TreePackingBroadcast tp = new TreePackingBroadcast();
+                      assertThat(tp.whyNot(inst)).isNull();
+                      SolveResult res = tp.solve(inst, LIMITS);
+                      long span = TelephoneBroadcastProperties.checked(inst, res);
+                      assertThat(span)
+                          .as(res.stats().toString())
+                          .isGreaterThanOrEqualTo(LowerBounds.best(inst).value());
+                      SolveResult again = tp.solve(inst, LIMITS);
+                      assertThat(again.makespan()).isEqualTo(span);
+                      assertThat(again.schedule()).isEqualTo(res.schedule());
+                    }));
+  }
+
+  /** Peters' bound of one pipelined tree of height m: the least over the packet sizes q. */
+  private static long singleTreeFormula(long m, long n, long beta, long tau) {
+    long best = Long.MAX_VALUE;
+    for (long q = 1; q <= n; q++) {
+      best = Math.min(best, (m + (n + q - 1) / q - 1) * (beta + q * tau));
+    }
+    return best;
+  }
+
+  private static void beatsOneTree(Topology t, long units, long beta, long tau) {
+    Instance inst = broadcast(t, 0, units, beta, tau);
+    int ecc = 0;
+    for (int d : inst.network().distancesFrom(0)) {
+      ecc = Math.max(ecc, d);
+    }
+    SolveResult res = new TreePackingBroadcast().solve(inst, LIMITS);
+    long span = TelephoneBroadcastProperties.checked(inst, res);
+    assertThat(((Number) res.stats().get("trees")).intValue()).isGreaterThan(1);
+    assertThat(span)
+        .as(res.stats().toString())
+        .isLessThan(singleTreeFormula(ecc, units, beta, tau));
+    SolveResult saf = new GreedyStoreAndForward().solve(inst, LIMITS);
+    assertThat(span).isLessThan(TelephoneBroadcastProperties.checked(inst, saf));
+  }
+
+  @Test
+  void onACompleteGraph_severalTreesBeatTheBestSinglePipelinedTree() {
+    // K_8, 100 units, beta 5, tau 1: one tree is the star, whose best is one packet, 105
+    beatsOneTree(new Topology.Complete(8), 100, 5, 1);
+  }
+
+  @Test
+  void onHypercubes_severalTreesBeatTheBestSinglePipelinedTree() {
+    // Q_d has d arc-disjoint spanning arborescences from any node (its degree)
+    beatsOneTree(new Topology.Hypercube(4), 100, 5, 1);
+    beatsOneTree(new Topology.Hypercube(6), 100, 5, 1);
+  }
+
+  @Test
+  void onePortHalfDuplexAndGossip_areRefused() {
+    Network net = Network.of(new Topology.Hypercube(3));
+    TreePackingBroadcast tp = new TreePackingBroadcast();
+    assertThat(
+            tp.whyNot(
+                new Instance(
+                    "a",
+                    new Problem.Broadcast(0, 10),
+                    model(5, 1, CommModel.Ports.ONE, CommModel.Duplex.FULL),
+                    net)))
+        .isNotNull();
+    assertThat(
+            tp.whyNot(
+                new Instance(
+                    "b",
+                    new Problem.Broadcast(0, 10),
+                    model(5, 1, CommModel.Ports.ALL, CommModel.Duplex.HALF),
+                    net)))
+        .isNotNull();
+    assertThat(
+            tp.whyNot(
+                new Instance(
+                    "c",
+                    new Problem.Gossip(10),
+                    model(5, 1, CommModel.Ports.ALL, CommModel.Duplex.FULL),
+                    net)))
+        .isNotNull();
+  }
+}
