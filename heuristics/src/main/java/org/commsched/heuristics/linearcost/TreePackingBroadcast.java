@@ -241,6 +241,11 @@ public final class TreePackingBroadcast implements Method {
           grew = true;
           break;
         }
+        if (head[t] == tail[t] && !shared[t]) {
+          // stuck this turn on the unused arcs (both trees of a path's middle node): another
+          // round, whose turn attaches the rest over any arc
+          grew = true;
+        }
       }
     }
     List<FloodTree> trees = new ArrayList<>();

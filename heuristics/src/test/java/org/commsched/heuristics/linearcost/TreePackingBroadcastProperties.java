@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.commsched.core.bounds.LowerBounds;
@@ -76,6 +77,44 @@ class TreePackingBroadcastProperties {
                       assertThat(again.makespan()).isEqualTo(span);
                       assertThat(again.schedule()).isEqualTo(res.schedule());
                     }));
+  }
+
+  /**
+   * On a tree every arborescence after the first is stuck after one arc of the source and must
+   * attach the rest over arcs the others hold; the 3-node path from its middle node, where every
+   * tree got stuck in the same round, once ended the packing with two trees of two nodes (found by
+   * crosscheck: "node 0 never receives 1 of the 3 units").
+   */
+  @TestFactory
+  Stream<DynamicTest> onTreesFromAnyNode_everyTreeSpans_andTheSchedulesCheck() {
+    return Seeds.seeds(Seeds.cases(4, 40))
+        .mapToObj(
+            seed ->
+                DynamicTest.dynamicTest(
+                    "seed " + seed,
+                    () -> {
+                      SplittableRandom r = new SplittableRandom(seed);
+                      int p = 3 + r.nextInt(20);
+                      List<Integer> parents = new java.util.ArrayList<>();
+                      parents.add(-1);
+                      for (int v = 1; v < p; v++) {
+                        parents.add(r.nextInt(v));
+                      }
+                      Instance inst =
+                          broadcast(
+                              new Topology.Tree(parents), r.nextInt(p), 1 + r.nextInt(12), 3, 1);
+                      SolveResult res = new TreePackingBroadcast().solve(inst, LIMITS);
+                      long span = TelephoneBroadcastProperties.checked(inst, res);
+                      assertThat(span).isGreaterThanOrEqualTo(LowerBounds.best(inst).value());
+                    }));
+  }
+
+  @Test
+  void theThreeNodePathFromItsMiddle_isBroadcastWhole() {
+    // crosscheck's case at twice its costs (beta 3, tau 0.5): the broken two-tree packing looked
+    // shorter than one tree, so it was the answer
+    Instance inst = broadcast(new Topology.Tree(List.of(-1, 0, 1)), 1, 3, 6, 1);
+    TelephoneBroadcastProperties.checked(inst, new TreePackingBroadcast().solve(inst, LIMITS));
   }
 
   /** Peters' bound of one pipelined tree of height m: the least over the packet sizes q. */
