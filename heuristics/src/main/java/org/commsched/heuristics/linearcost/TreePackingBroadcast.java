@@ -30,11 +30,12 @@ import org.commsched.core.solve.SolveResult;
  * rooted at {@code s} exactly when every node set without {@code s} has {@code k} arcs entering it;
  * ForestColl (L. Zhao, S. Maleki, Z. Yang, H. Pourreza, A. Krishnamurthy, "ForestColl:
  * Throughput-Optimal Collective Communications on Heterogeneous Network Fabrics", 2024) builds
- * broadcasts from such packings. The exact packing (Gabow's algorithm) is not implemented: for each
- * {@code k = 1 .. K} ({@code K} the least of the source's out-degree, every other node's in-degree
- * and {@value #MAX_TREES}) the {@code k} trees grow together breadth-first, taking one unused arc
- * each in turn from the earliest node of their own queue, so that no tree takes all of a node's
- * arcs and every tree stays shallow; a {@code k} whose trees do not all span is skipped.
+ * broadcasts from such packings. The packing here is a greedy one, not Gabow's exact algorithm: for
+ * each {@code k = 1 .. K} ({@code K} the lesser of the source's out-degree and {@value #MAX_TREES})
+ * the {@code k} trees grow together breadth-first, taking one unused arc each in turn from the
+ * earliest node of their own queue, so that no tree takes all of a node's arcs and every tree stays
+ * shallow; a tree that cannot span on unused arcs attaches its remaining nodes over arcs the others
+ * hold, whose packets the retiming then serializes ({@link #pack}).
  *
  * <p><b>Units and packets.</b> A tree of height {@code h} that carries {@code u} units in {@code p}
  * packets of {@code q = ceil(u / p)} ends by Peters' lock-step pipeline (Theorem 2.3.1 of D. B.
