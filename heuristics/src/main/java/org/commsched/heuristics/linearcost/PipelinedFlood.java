@@ -252,6 +252,31 @@ public final class PipelinedFlood {
       boolean record,
       long deadlineNanos,
       StopToken stop) {
+    return runShares(net, model, scale, shares, record, deadlineNanos, stop, null);
+  }
+
+  /** Told of every packet's arrival at a node ({@link #runShares}'s {@code arrivals}). */
+  interface Arrivals {
+    /**
+     * Units {@code first .. first + size - 1}, packet {@code packet}, reach {@code node} at {@code
+     * end}.
+     */
+    void arrive(int node, long end, long first, long size, int packet);
+  }
+
+  /**
+   * {@link #runShares(Network, CommModel.StoreAndForward, TimeScale, List, boolean, long,
+   * StopToken)} that also tells {@code arrivals} (if not null) of every packet reaching a node.
+   */
+  static Run runShares(
+      Network net,
+      CommModel.StoreAndForward model,
+      TimeScale scale,
+      List<Share> shares,
+      boolean record,
+      long deadlineNanos,
+      StopToken stop,
+      Arrivals arrivals) {
     SafResources rs = new SafResources(net, model);
     Calendar cal = new Calendar(rs.count());
     int[] res = new int[4];
@@ -303,6 +328,9 @@ public final class PipelinedFlood {
             cal.reserve(res, zero, cnt, s, d);
             e[c] = s + d;
             makespan = Math.max(makespan, s + d);
+            if (arrivals != null) {
+              arrivals.arrive(c, s + d, first, size, Math.toIntExact(sh.packetBase() + j));
+            }
             if (record) {
               out.add(
                   new Schedule.Transmission(

@@ -117,6 +117,121 @@ class TreePackingBroadcastProperties {
     TelephoneBroadcastProperties.checked(inst, new TreePackingBroadcast().solve(inst, LIMITS));
   }
 
+  /**
+   * A dense random graph with pendant chains hung on it (nodes of one or two links, fewer than the
+   * trees): those nodes are served apart in merged packets, and the schedules still check and never
+   * end below the best lower bound.
+   */
+  @TestFactory
+  Stream<DynamicTest> withPendantChains_theNodesServedApart_check() {
+    return Seeds.seeds(Seeds.cases(4, 40))
+        .mapToObj(
+            seed ->
+                DynamicTest.dynamicTest(
+                    "seed " + seed,
+                    () -> {
+                      SplittableRandom r = new SplittableRandom(seed);
+                      int core = 4 + r.nextInt(14);
+                      Topology.Explicit g = RandomNetworks.graph(core, 0.5 + r.nextDouble() / 2, r);
+                      List<Topology.Pair> links = new java.util.ArrayList<>(g.pairs());
+                      int p = core;
+                      int chains = 1 + r.nextInt(4);
+                      for (int c = 0; c < chains; c++) {
+                        int at = r.nextInt(p); // on the core or on an earlier chain
+                        int len = 1 + r.nextInt(3);
+                        for (int i = 0; i < len; i++) {
+                          links.add(new Topology.Pair(at, p));
+                          at = p++;
+                        }
+                      }
+                      long beta = r.nextInt(8);
+                      long tau = beta == 0 ? 1 : 1 + r.nextInt(2);
+                      Instance inst =
+                          broadcast(
+                              new Topology.Explicit(p, links, true),
+                              r.nextInt(core),
+                              1 + r.nextInt(150),
+                              beta,
+                              tau);
+                      SolveResult res = new TreePackingBroadcast().solve(inst, LIMITS);
+                      long span = TelephoneBroadcastProperties.checked(inst, res);
+                      assertThat(span)
+                          .as(res.stats().toString())
+                          .isGreaterThanOrEqualTo(LowerBounds.best(inst).value());
+                    }));
+  }
+
+  /**
+   * Issue 22's case in small: a node of one link (a pendant leaf) on a hypercube. Q_4's four
+   * arc-disjoint trees carry 25 units each; the leaf, served apart, takes the units over its one
+   * link in merged packets as its neighbour gets them. With the leaf inside every tree its link
+   * carried all four trees' small packets one after another. Expected: more than one tree, the leaf
+   * served apart, and below the single tree's best pipeline (eccentricity 5: {@code min_q (5 +
+   * ceil(100 / q) - 1)(5 + q)}, Peters' formula, computed by {@link #singleTreeFormula}).
+   */
+  @Test
+  void aPendantLeafOnAHypercube_isServedInMergedPackets_andSeveralTreesWin() {
+    Network q4 = Network.of(new Topology.Hypercube(4));
+    List<Topology.Pair> links = new java.util.ArrayList<>(RandomNetworks.links(q4));
+    links.add(new Topology.Pair(15, 16));
+    Instance inst = broadcast(new Topology.Explicit(17, links, true), 0, 100, 5, 1);
+    SolveResult res = new TreePackingBroadcast().solve(inst, LIMITS);
+    long span = TelephoneBroadcastProperties.checked(inst, res);
+    assertThat(((Number) res.stats().get("trees")).intValue())
+        .as(res.stats().toString())
+        .isGreaterThan(1);
+    assertThat(((Number) res.stats().get("servedApart")).intValue()).isEqualTo(1);
+    assertThat(span).as(res.stats().toString()).isLessThan(singleTreeFormula(5, 100, 5, 1));
+  }
+
+  /** The batches of one arc against every way of cutting the groups (brute force). */
+  @TestFactory
+  Stream<DynamicTest> batches_areTheBestCutOfTheGroups() {
+    return Seeds.seeds(Seeds.cases(4, 200))
+        .mapToObj(
+            seed ->
+                DynamicTest.dynamicTest(
+                    "seed " + seed,
+                    () -> {
+                      SplittableRandom r = new SplittableRandom(seed);
+                      int groups = 1 + r.nextInt(10);
+                      long[] times = new long[groups];
+                      long[] cum = new long[groups + 1];
+                      long t = r.nextInt(5);
+                      for (int g = 0; g < groups; g++) {
+                        t += 1 + r.nextInt(12);
+                        times[g] = t;
+                        cum[g + 1] = cum[g] + 1 + r.nextInt(9);
+                      }
+                      long beta = r.nextInt(9);
+                      long tau = 1 + r.nextInt(3);
+                      long[] start = new long[groups];
+                      int[] cut =
+                          TreePackingBroadcast.batches(times, cum, groups, beta, tau, start);
+                      // its own answer replayed: batches in order, each after the last and its data
+                      long free = 0;
+                      for (int b = 0; b < cut.length; b++) {
+                        int j = b + 1 < cut.length ? cut[b + 1] : groups;
+                        assertThat(start[b]).isGreaterThanOrEqualTo(Math.max(free, times[j - 1]));
+                        free = start[b] + beta + (cum[j] - cum[cut[b]]) * tau;
+                      }
+                      // brute force: every subset of the cut points 1 .. groups - 1
+                      long best = Long.MAX_VALUE;
+                      for (int mask = 0; mask < 1 << (groups - 1); mask++) {
+                        long f = 0;
+                        int from = 0;
+                        for (int g = 1; g <= groups; g++) {
+                          if (g == groups || (mask >> (g - 1) & 1) == 1) {
+                            f = Math.max(f, times[g - 1]) + beta + (cum[g] - cum[from]) * tau;
+                            from = g;
+                          }
+                        }
+                        best = Math.min(best, f);
+                      }
+                      assertThat(free).isEqualTo(best);
+                    }));
+  }
+
   /** Peters' bound of one pipelined tree of height m: the least over the packet sizes q. */
   private static long singleTreeFormula(long m, long n, long beta, long tau) {
     long best = Long.MAX_VALUE;
