@@ -134,6 +134,7 @@ public final class MergedTreePipeline implements Method {
     int[] ks = {1, 2, 2, 3, 4};
     Timing best = null;
     int families = 0;
+    int bestFamily = 0;
     for (int f = 0; f < FAMILIES; f++) {
       if (best != null
           && (limits.run().stop().over(deadline)
@@ -159,6 +160,7 @@ public final class MergedTreePipeline implements Method {
         Timing tm = time(net, src, n, trees, q, beta, tau);
         if (tm != null && (best == null || tm.makespan < best.makespan)) {
           best = tm;
+          bestFamily = f;
         }
       }
     }
@@ -184,7 +186,8 @@ public final class MergedTreePipeline implements Method {
     return s.result(name(), bound)
         .withStat("trees", best.trees)
         .withStat("rounds", best.rounds)
-        .withStat("families", families);
+        .withStat("families", families)
+        .withStat("bestFamily", bestFamily);
   }
 
   /**
