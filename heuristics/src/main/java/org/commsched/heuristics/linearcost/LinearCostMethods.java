@@ -126,6 +126,8 @@ public final class LinearCostMethods {
     // collectives)
     all.add(new StepMatchingFlood()); // any network, all ports, full duplex: balanced steps (the
     // DGX-1 allgather)
+    all.add(new MergedTreePipeline()); // broadcast on small networks, all ports, full duplex:
+    // trees merged on shared arcs (issue 22's leaf-spine from a host)
     all.add(new TreePackingBroadcast()); // broadcast on any network, all ports, full duplex: the
     // bandwidth term (issue 22, item 4), before the flood of arc queues that answers at scale
     all.add(

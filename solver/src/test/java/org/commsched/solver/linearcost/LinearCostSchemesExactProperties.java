@@ -185,8 +185,8 @@ class LinearCostSchemesExactProperties {
   }
 
   /**
-   * The lc-* methods, merge-flood, step-matching and tree-packing-broadcast (any network, issue 22)
-   * the registry offers for the instance.
+   * The lc-* methods, merge-flood, step-matching, tree-packing-broadcast and merged-tree-pipeline
+   * (any network, issue 22) the registry offers for the instance.
    */
   static List<Method> schemes(Instance inst) {
     return REG.applicable(inst).stream()
@@ -195,7 +195,8 @@ class LinearCostSchemesExactProperties {
                 m.name().startsWith("lc-")
                     || m.name().equals("merge-flood")
                     || m.name().equals("step-matching")
-                    || m.name().equals("tree-packing-broadcast"))
+                    || m.name().equals("tree-packing-broadcast")
+                    || m.name().equals("merged-tree-pipeline"))
         .toList();
   }
 
