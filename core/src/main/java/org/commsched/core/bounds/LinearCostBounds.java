@@ -1015,8 +1015,8 @@ final class LinearCostBounds {
    * Transfers are intervals; at most cap of them at once; their total length is at least the work.
    */
   /**
-   * FEED ({@link SpreadBounds#feed}) and RELAY-FEED ({@link RelayFeedBound}); nothing beyond the
-   * long range.
+   * FEED ({@link SpreadBounds#feed}), RELAY-FEED ({@link RelayFeedBound}) and MULTI-FEED ({@link
+   * MultiFeedBound}); nothing beyond the long range.
    */
   private static void feed(Ctx c, int source, long n, List<LowerBound> out) {
     try {
@@ -1026,6 +1026,11 @@ final class LinearCostBounds {
     }
     try {
       RelayFeedBound.add(c.net, source, n, c.one, c.beta, c.tau, c::f, out);
+    } catch (ArithmeticException e) {
+      // as above
+    }
+    try {
+      MultiFeedBound.add(c.net, source, n, c.one, c.beta, c.tau, c::f, out);
     } catch (ArithmeticException e) {
       // as above
     }
