@@ -57,6 +57,16 @@ final class LinearCostBounds {
     } else if (inst.problem() instanceof Problem.Gossip) {
       gossip(c, ((Problem.Gossip) inst.problem()).length(), out);
     }
+    // last, so that it is reported only above every other bound (a ring's optimum among them)
+    try {
+      if (inst.problem() instanceof Problem.Broadcast b) {
+        MultiFeedBound.add(c.net, b.source(), b.length(), c.one, c.beta, c.tau, c::f, out);
+      } else if (inst.problem() instanceof Problem.Gossip g) {
+        MultiFeedBound.add(c.net, -1, g.length(), c.one, c.beta, c.tau, c::f, out);
+      }
+    } catch (ArithmeticException e) {
+      // beyond 2^63 ticks: the other bounds stand
+    }
   }
 
   /** Formulas that minimise over every packet size k run only up to this many units. */
@@ -1015,8 +1025,8 @@ final class LinearCostBounds {
    * Transfers are intervals; at most cap of them at once; their total length is at least the work.
    */
   /**
-   * FEED ({@link SpreadBounds#feed}), RELAY-FEED ({@link RelayFeedBound}) and MULTI-FEED ({@link
-   * MultiFeedBound}); nothing beyond the long range.
+   * FEED ({@link SpreadBounds#feed}) and RELAY-FEED ({@link RelayFeedBound}); nothing beyond the
+   * long range.
    */
   private static void feed(Ctx c, int source, long n, List<LowerBound> out) {
     try {
@@ -1026,11 +1036,6 @@ final class LinearCostBounds {
     }
     try {
       RelayFeedBound.add(c.net, source, n, c.one, c.beta, c.tau, c::f, out);
-    } catch (ArithmeticException e) {
-      // as above
-    }
-    try {
-      MultiFeedBound.add(c.net, source, n, c.one, c.beta, c.tau, c::f, out);
     } catch (ArithmeticException e) {
       // as above
     }
