@@ -57,6 +57,16 @@ final class LinearCostBounds {
     } else if (inst.problem() instanceof Problem.Gossip) {
       gossip(c, ((Problem.Gossip) inst.problem()).length(), out);
     }
+    // last, so that it is reported only above every other bound (a ring's optimum among them)
+    try {
+      if (inst.problem() instanceof Problem.Broadcast b) {
+        MultiFeedBound.add(c.net, b.source(), b.length(), c.one, c.beta, c.tau, c::f, out);
+      } else if (inst.problem() instanceof Problem.Gossip g) {
+        MultiFeedBound.add(c.net, -1, g.length(), c.one, c.beta, c.tau, c::f, out);
+      }
+    } catch (ArithmeticException e) {
+      // beyond 2^63 ticks: the other bounds stand
+    }
   }
 
   /** Formulas that minimise over every packet size k run only up to this many units. */

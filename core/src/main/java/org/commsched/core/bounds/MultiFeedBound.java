@@ -1,0 +1,285 @@
+package org.commsched.core.bounds;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.function.LongFunction;
+import org.commsched.core.model.Network;
+import org.commsched.core.solve.LowerBound;
+
+/**
+ * MULTI-FEED: FEED ({@link SpreadBounds#feed}) at a node with {@code k >= 2} incoming arcs under
+ * all ports (docs/models/linear-cost.md#multi-feed, where it is derived; this project's).
+ *
+ * <p>Keep in each packet into {@code v} only the first arrivals of units {@code v} needs. Each of
+ * {@code v}'s {@code k} incoming arcs carries those packets one after another, each {@code beta}
+ * plus {@code tau} per unit, and a unit rides in one only once the arc's tail holds it, which is no
+ * earlier than FEED's release of it at the nearest sender (hop distances, the units of one origin
+ * spaced over its out-degree). So the makespan is at least the least makespan of {@code k}
+ * identical machines that process units with those releases in batches of {@code beta + size tau}.
+ * That least makespan is found exactly ({@link #makespan}): some optimal schedule hands the units
+ * in release order to its batches in order of their starts, and puts each batch on the machine free
+ * first; a search over the batch sizes with a Pareto front of the machines' free times per number
+ * of units handed out decides each candidate makespan, and a binary search finds the least. With
+ * one arc it is FEED; with all units released at once it is {@code RECV-PORT}. On a corner of the 3
+ * x 3 mesh, gossip of 4 units with {@code beta = 5}, {@code tau = 1}: 29, where {@code CUT} says
+ * 25.
+ */
+final class MultiFeedBound {
+  private MultiFeedBound() {}
+
+  /** Incoming arcs above which a node is not looked at (the fronts grow with them). */
+  static final int MAX_ARCS = 4;
+
+  /** Units one node may need at most for the search to run on it. */
+  static final int MAX_UNITS = 2_048;
+
+  /**
+   * Search steps (batch choices plus front comparisons) the bound may take over all nodes; at the
+   * budget the node being searched reports the least makespan its search has ruled in so far (every
+   * smaller one was proven infeasible, or is below the suffix bound).
+   */
+  static final long WORK = 30_000_000L;
+
+  /** The value at one node, how it was found and the releases it batched. */
+  private record Value(long value, boolean exact, TreeMap<Long, Long> groups) {}
+
+  /**
+   * Adds MULTI-FEED for a broadcast from {@code source} of {@code n} units ({@code source < 0}:
+   * gossip of {@code n} units per node) under all ports when it exceeds every bound already in
+   * {@code out} at some node with 2 to {@link #MAX_ARCS} incoming arcs; nothing under one port
+   * (FEED covers it) or when no node qualifies.
+   */
+  static void add(
+      Network net,
+      int source,
+      long n,
+      boolean onePort,
+      long beta,
+      long tau,
+      LongFunction<String> fmt,
+      List<LowerBound> out) {
+    int p = net.nodes();
+    if (onePort || p < 3 || n < 1 || n > MAX_UNITS) {
+      return;
+    }
+    long floor = 0;
+    for (LowerBound b : out) {
+      floor = Math.max(floor, b.value());
+    }
+    int origins = source >= 0 ? 1 : p - 1;
+    int levels =
+        (int) Math.max(1, Math.min(SpreadBounds.FEED_LEVELS, SpreadBounds.FEED_GROUPS / origins));
+    // nodes by fewest incoming arcs first (they batch over the fewest machines)
+    List<Integer> nodes = new ArrayList<>();
+    for (int v = 0; v < p; v++) {
+      int in = net.inDegree(v);
+      if (v != source && in >= 2 && in <= MAX_ARCS) {
+        nodes.add(v);
+      }
+    }
+    nodes.sort((a, b) -> Integer.compare(net.inDegree(a), net.inDegree(b)));
+    long[] work = {0};
+    long best = floor;
+    int bestV = -1;
+    Value bestVal = null;
+    for (int v : nodes) {
+      if (work[0] > WORK) {
+        break;
+      }
+      int in = net.inDegree(v);
+      work[0] += (long) in * (p + (long) net.arcs());
+      int[] near = new int[p];
+      Arrays.fill(near, -1);
+      for (int i = 0; i < in; i++) {
+        int[] d = net.distancesTo(net.tail(net.inArc(v, i)));
+        for (int o = 0; o < p; o++) {
+          if (d[o] >= 0 && (near[o] < 0 || d[o] < near[o])) {
+            near[o] = d[o];
+          }
+        }
+      }
+      TreeMap<Long, Long> groups = new TreeMap<>();
+      boolean ok = true;
+      for (int o = 0; o < p && ok; o++) {
+        if (o == v || (source >= 0 && o != source)) {
+          continue;
+        }
+        if (near[o] < 0) {
+          ok = false;
+        } else {
+          SpreadBounds.release(groups, near[o], n, net.outDegree(o), levels, beta, tau);
+        }
+      }
+      long units = groups.values().stream().mapToLong(Long::longValue).sum();
+      if (!ok || units > MAX_UNITS) {
+        continue;
+      }
+      long[] r = new long[(int) units];
+      int at = 0;
+      for (var e : groups.entrySet()) {
+        for (long u = 0; u < e.getValue(); u++) {
+          r[at++] = e.getKey();
+        }
+      }
+      Value val = makespan(r, in, beta, tau, best, work, groups);
+      if (val != null && val.value > best) {
+        best = val.value;
+        bestV = v;
+        bestVal = val;
+      }
+    }
+    if (bestVal == null) {
+      return;
+    }
+    out.add(
+        new LowerBound(
+            best,
+            "MULTI-FEED",
+            "node "
+                + bestV
+                + " (all ports, "
+                + net.inDegree(bestV)
+                + " incoming arcs) receives at most one packet at a time on each arc; the units it "
+                + "needs can be at a sender no earlier than their origin's distance to the nearest "
+                + "sender less one times beta + tau, plus beta + tau per unit its origin sends before "
+                + "them over each of its arcs ("
+                + SpreadBounds.releaseList(bestVal.groups, "release times", fmt)
+                + "), and the best packets over "
+                + net.inDegree(bestV)
+                + " arcs at once over those release times, each beta + its units tau, end at "
+                + fmt.apply(best)
+                + (bestVal.exact ? "" : " or later (the search stopped at its work budget)")));
+  }
+
+  /**
+   * The least makespan of {@code k} identical machines processing units with releases {@code r}
+   * (ascending) in batches of {@code beta + size tau}; null when it is at most {@code atMost} (no
+   * use to the caller). At the work budget the least makespan not yet ruled out (a lower bound).
+   */
+  private static Value makespan(
+      long[] r, int k, long beta, long tau, long atMost, long[] work, TreeMap<Long, Long> groups) {
+    int m = r.length;
+    if (m == 0) {
+      return null;
+    }
+    // the suffix bound: the units released at r[j] or later all start then, on k machines
+    long lo = 0;
+    for (int j = 0; j < m; j++) {
+      lo =
+          Math.max(
+              lo,
+              Math.addExact(
+                  Math.addExact(r[j], beta),
+                  Math.multiplyExact(PathSending.ceilDiv(m - j, k), tau)));
+    }
+    long hi = SpreadBounds.batches(groups, beta, tau); // one machine's best, feasible on k
+    if (hi <= atMost) {
+      return null;
+    }
+    if (atMost >= lo) {
+      // this node beats atMost only if atMost is infeasible, which makes atMost + 1 proven
+      Boolean f = feasible(r, k, atMost, beta, tau, work);
+      if (f == null || f) {
+        return null;
+      }
+      lo = atMost + 1;
+    }
+    // every makespan below lo is ruled out; hi is feasible
+    while (lo < hi) {
+      long mid = lo + (hi - lo) / 2;
+      Boolean f = feasible(r, k, mid, beta, tau, work);
+      if (f == null) {
+        return lo > atMost ? new Value(lo, false, groups) : null;
+      }
+      if (f) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return new Value(lo, true, groups);
+  }
+
+  /**
+   * The least makespan of {@code k} identical machines processing units released at {@code r}
+   * (ascending) in batches of {@code beta + size tau}, each batch starting once its units are
+   * released and its machine is free (for tests; no work budget).
+   */
+  static long leastMakespan(long[] r, int k, long beta, long tau) {
+    TreeMap<Long, Long> groups = new TreeMap<>();
+    for (long x : r) {
+      groups.merge(x, 1L, Long::sum);
+    }
+    long[] work = {Long.MIN_VALUE};
+    Value v = makespan(r, k, beta, tau, -1, work, groups);
+    return v.value;
+  }
+
+  /**
+   * Whether {@code k} machines can process the units by {@code t}; null beyond the work budget.
+   * Batches are taken in order of their starts, each with the next units in release order (swapping
+   * units between two batches to put the earlier release in the earlier-starting batch keeps both
+   * valid), and each on the machine free first; the free times are raised to the batch's start
+   * (later batches start no earlier), and a state whose sorted free times are all at least
+   * another's at the same count is dropped.
+   */
+  static Boolean feasible(long[] r, int k, long t, long beta, long tau, long[] work) {
+    int m = r.length;
+    List<List<long[]>> fronts = new ArrayList<>(m + 1);
+    for (int i = 0; i <= m; i++) {
+      fronts.add(new ArrayList<>());
+    }
+    fronts.get(0).add(new long[k]);
+    for (int i = 0; i < m; i++) {
+      for (long[] f : fronts.get(i)) {
+        for (int c = 1; i + c <= m; c++) {
+          long s = Math.max(r[i + c - 1], f[0]);
+          long e = s + beta + c * tau;
+          if (e > t) {
+            break;
+          }
+          long[] g = new long[k];
+          for (int q = 1; q < k; q++) {
+            g[q - 1] = Math.max(f[q], s);
+          }
+          g[k - 1] = e;
+          Arrays.sort(g);
+          work[0] += 1 + insert(fronts.get(i + c), g);
+          if (work[0] > WORK) {
+            return null;
+          }
+        }
+      }
+      fronts.set(i, null);
+    }
+    return !fronts.get(m).isEmpty();
+  }
+
+  /** Adds {@code g} to a Pareto front unless a member dominates it; returns the members read. */
+  private static int insert(List<long[]> front, long[] g) {
+    int k = g.length;
+    for (long[] h : front) {
+      boolean dom = true;
+      for (int q = 0; q < k && dom; q++) {
+        dom = h[q] <= g[q];
+      }
+      if (dom) {
+        return front.size();
+      }
+    }
+    int read = front.size();
+    front.removeIf(
+        h -> {
+          for (int q = 0; q < k; q++) {
+            if (g[q] > h[q]) {
+              return false;
+            }
+          }
+          return true;
+        });
+    front.add(g);
+    return read;
+  }
+}
