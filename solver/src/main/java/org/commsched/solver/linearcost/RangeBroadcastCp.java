@@ -121,6 +121,9 @@ public final class RangeBroadcastCp implements HintedSearch.Flow {
   /** The solution hint as packets per arc ({start, lo, hi}), or null. */
   private final List<List<long[]>> hintRanges;
 
+  /** True if the solution hint is the heuristic's schedule (or the pipeline, when it is that). */
+  private final boolean fromHeuristicUsed;
+
   private Schedule.Transmissions decoded;
 
   /** True if the ranges of an arc must be in order of units too (a further restriction). */
@@ -173,11 +176,13 @@ public final class RangeBroadcastCp implements HintedSearch.Flow {
       hint = pipeSchedule;
       horizon = pipeSpan;
       hintRanges = pipe;
+      fromHeuristicUsed = true;
     } else {
       heuristic = best;
       hint = (Schedule.Transmissions) best.schedule();
       horizon = best.makespan();
       hintRanges = fromHeuristic != null ? fromHeuristic : pipeSpan <= horizon ? pipe : null;
+      fromHeuristicUsed = fromHeuristic != null;
     }
     bound = run.bestBound(instance);
     slots = slots(net, dist, source, units, hop, horizon);
@@ -656,6 +661,11 @@ public final class RangeBroadcastCp implements HintedSearch.Flow {
     stats.put("solverSeconds", Math.round(solver.wallTime() * 1000) / 1000.0);
     stats.put("model", "ranges, linear-cost broadcast, horizon " + h);
     stats.put("binaries", booleans());
+    stats.put(
+        "solutionHint",
+        hintRanges == null
+            ? "none (the hint's packets are not unit ranges)"
+            : heuristic.method() + (fromHeuristicUsed ? "" : " (tree pipeline as hint)"));
     if (raw.status() == SolveStatus.OPTIMAL) {
       stats.put("rangeOptimum", solver.value(makespan));
     }
