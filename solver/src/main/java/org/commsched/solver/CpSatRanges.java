@@ -21,7 +21,10 @@ import org.commsched.solver.model.HintedSearch;
  *
  * <p><b>Guarantee.</b> A valid schedule no longer than the best heuristic's; OPTIMAL only when it
  * meets the run's best lower bound (the range restriction is not proven to keep an optimum, so
- * CP-SAT's own proof and bound are never reported); else FEASIBLE with that lower bound.
+ * CP-SAT's own proof and bound are never reported); else FEASIBLE with that lower bound. Hence not
+ * flagged exact: alone it is a heuristic of the default's first phase, and it takes only the
+ * broadcasts the exact slot model refuses by size (where {@code cpsat}'s search runs it again from
+ * the best schedule found).
  *
  * <p><b>Complexity.</b> NP-hard in general; at most {@value RangeBroadcastCp#MAX_BOOLEANS} Booleans
  * (three per unit and packet slot) at the tree pipeline's horizon.
@@ -38,7 +41,7 @@ public final class CpSatRanges implements Method {
           RangeBroadcastCp.GUARANTEE,
           RangeBroadcastCp.CITATION,
           RangeBroadcastCp.SCOPE,
-          true);
+          false);
 
   private final List<Method> heuristics;
 
@@ -59,6 +62,12 @@ public final class CpSatRanges implements Method {
 
   @Override
   public String whyNotFurther(Instance instance) {
+    if (org.commsched.solver.linearcost.LinearCostCp.whyNot(name(), instance) == null) {
+      return name()
+          + " takes only broadcasts beyond the exact slot model's size (units times arcs above "
+          + org.commsched.solver.linearcost.LinearCostCp.MAX_UNIT_ARCS
+          + "): use cpsat, which proves this one";
+    }
     String why = RangeBroadcastCp.whyNot(name(), instance);
     return why != null ? why : HintedSearch.whyNoStart(instance, heuristics, name(), "linear-cost");
   }
