@@ -12,11 +12,11 @@ import org.commsched.solver.model.HintedSearch;
 
 /**
  * {@code cpsat-ranges}: linear-cost broadcast under all ports with OR-Tools CP-SAT, every packet a
- * contiguous range of the message's units and the ranges of an arc in order, so that the model's
- * size follows packets rather than units ({@link RangeBroadcastCp},
- * docs/models/linear-cost.md#range-model; this project, after the in-order lemma (Lemma 2.2.1) of
- * D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a Linear Cost
- * Model"). {@code cpsat} answers a broadcast with it where the slot model ({@code
+ * contiguous range of the message's units (in any order on an arc), so that the model's size
+ * follows packets rather than units ({@link RangeBroadcastCp},
+ * docs/models/linear-cost.md#range-model; this project, after the in-order lemma (Lemma 2.2.1) for
+ * paths of D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a
+ * Linear Cost Model"). {@code cpsat} answers a broadcast with it where the slot model ({@code
  * cpsat-linear-cost}) refuses by size.
  *
  * <p><b>Guarantee.</b> A valid schedule no longer than the best heuristic's; OPTIMAL only when it
@@ -36,8 +36,8 @@ public final class CpSatRanges implements Method {
   static final MethodFacts FACTS =
       new MethodFacts(
           "cpsat-ranges",
-          "linear-cost broadcast (all ports) with packets restricted to unit ranges in order per"
-              + " arc: CP-SAT, packet slots per arc bounded by the horizon, minimise the makespan",
+          "linear-cost broadcast (all ports) with packets restricted to contiguous unit ranges:"
+              + " CP-SAT, packet slots per arc bounded by the horizon, minimise the makespan",
           RangeBroadcastCp.GUARANTEE,
           RangeBroadcastCp.CITATION,
           RangeBroadcastCp.SCOPE,

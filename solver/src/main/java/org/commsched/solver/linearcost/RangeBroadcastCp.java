@@ -41,33 +41,32 @@ import org.commsched.solver.model.TaskModel;
  * project's: a CP-SAT model whose size follows packets rather than units, for broadcasts beyond the
  * slot model ({@link LinearCostCp}). The problem is that of D. B. Peters, "Bounds for Communication
  * Problems in Interconnection Networks under a Linear Cost Model" (PhD thesis, Simon Fraser
- * University, 1995); the restriction to ranges in order follows the thesis's Lemma 2.2.1 for path
- * sends (every processor can send the units in message order).
+ * University, 1995); ranges come from the thesis's Lemma 2.2.1 for path sends (every processor can
+ * send the units in message order), which does not carry over to networks with cycles.
  *
  * <p><b>Model.</b> One origin {@code s} with units {@code 0 .. n-1}; all ports (full or half
  * duplex). Every arc not into {@code s} has {@code K_a = min(n, floor((H - d_a (beta + tau)) /
  * (beta + tau)))} packet slots in order of start ({@code H} the horizon, {@code d_a} the hop
  * distance of the arc's tail from {@code s}); slot {@code j} carries a contiguous range {@code [lo,
  * hi]} of units, written in order encoding ({@code A_u <=> lo <= u}, {@code B_u <=> hi >= u}, the
- * member literal {@code c_u = A_u and B_u}); its ranges are in order on the arc ({@code hi_(j-1) <
- * lo_j}) and it starts after the previous slot ends. Every node other than {@code s} gets each unit
- * from exactly one slot into it, whose end is the unit's arrival {@code r_vu}; a slot out of {@code
- * v} starts no earlier than the arrival of every unit it carries. Half duplex: a no-overlap per
- * link. Minimise the makespan {@code M >= r_vu}, {@code M} from the run's best lower bound up to
- * {@code H}.
+ * member literal {@code c_u = A_u and B_u}), in any order on the arc (in order, {@code hi_(j-1) <
+ * lo_j}, only with {@code ordered}); it starts after the previous slot ends. Every node other than
+ * {@code s} gets each unit from exactly one slot into it, whose end is the unit's arrival {@code
+ * r_vu}; a slot out of {@code v} starts no earlier than the arrival of every unit it carries. Half
+ * duplex: a no-overlap per link. Minimise the makespan {@code M >= r_vu}, {@code M} from the run's
+ * best lower bound up to {@code H}.
  *
- * <p><b>Guarantee: FEASIBLE only, unless the bound meets the schedule.</b> The restriction to
- * contiguous ranges in order on every arc is not proven to keep an optimum on networks other than
- * paths (docs/models/linear-cost.md#range-model gives a network where it plausibly does not), so
- * the solver's own bound and its proof of optimality are bounds of the restricted problem only and
- * are never reported: the result is OPTIMAL only when its makespan meets the run's lower bound,
- * else FEASIBLE with that bound.
+ * <p><b>Guarantee: FEASIBLE only, unless the bound meets the schedule.</b> Ranges in order on every
+ * arc lose the optimum on a 4-cycle (docs/models/linear-cost.md#range-model), and contiguous ranges
+ * in any order are not proven to keep one, so the solver's own bound and its proof of optimality
+ * are bounds of the restricted problem only and are never reported: the result is OPTIMAL only when
+ * its makespan meets the run's lower bound, else FEASIBLE with that bound.
  *
  * <p><b>Horizon and hint.</b> {@code H} is the shorter of the best heuristic's makespan and this
  * model's own pipeline along a breadth-first tree (every node forwards packets of the best size
  * {@code k} of {@code S_*(n, ecc)} to its children as soon as they arrive, ASAP); the pipeline, or
- * the heuristic's schedule when its packets are themselves ranges in order delivered once, is the
- * solution hint.
+ * the heuristic's schedule when its packets, reduced to one delivery per unit and node, are ranges,
+ * is the solution hint.
  *
  * @implNote Not thread-safe: {@link #run} records the decoded schedule for {@link #schedule}.
  */
@@ -79,7 +78,7 @@ public final class RangeBroadcastCp implements HintedSearch.Flow {
   /** Guarantee of the range model. */
   public static final String GUARANTEE =
       "valid; OPTIMAL only when the schedule meets the best lower bound (packets restricted to"
-          + " contiguous unit ranges in order per arc, not proven to keep an optimum); else"
+          + " contiguous unit ranges, not proven to keep an optimum); else"
           + " FEASIBLE with that bound";
 
   /** Scope of the range model. */
