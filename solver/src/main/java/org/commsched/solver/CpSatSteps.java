@@ -79,11 +79,15 @@ public final class CpSatSteps implements Method {
    * cpsat-linear-cost} (named so, so that refusals read as the slot model's).
    */
   static Method orSlots(List<Method> heuristics) {
-    return new OrSlots(new CpSatSteps(heuristics), new CpSatLinearCost(heuristics));
+    return new OrSlots(
+        new CpSatSteps(heuristics), new CpSatLinearCost(heuristics), new CpSatRanges(heuristics));
   }
 
-  /** The choice of {@link #orSlots}. */
-  private record OrSlots(Method steps, Method slots) implements Method {
+  /**
+   * The choice of {@link #orSlots}: the step model where it applies, else the slot model, else (a
+   * broadcast beyond the slot model's size) the range model, which proves only by the bound.
+   */
+  private record OrSlots(Method steps, Method slots, Method ranges) implements Method {
     @Override
     public MethodFacts facts() {
       MethodFacts s = slots.facts();
@@ -94,7 +98,12 @@ public final class CpSatSteps implements Method {
               + " ("
               + steps.summary()
               + "); else "
-              + s.summary(),
+              + s.summary()
+              + "; a broadcast beyond its size: "
+              + ranges.name()
+              + " ("
+              + ranges.summary()
+              + ")",
           s.guarantee(),
           steps.citation() + "; " + s.citation(),
           s.scope(),
@@ -112,6 +121,9 @@ public final class CpSatSteps implements Method {
         return null;
       }
       String l = slots.whyNot(instance);
+      if (l != null && ranges.whyNot(instance) == null) {
+        return null;
+      }
       if (l == null || !StepCp.onGrid(instance)) {
         return l;
       }
@@ -120,9 +132,12 @@ public final class CpSatSteps implements Method {
 
     @Override
     public SolveResult solve(Instance instance, SolveLimits limits) {
-      return steps.whyNot(instance) == null
-          ? steps.solve(instance, limits)
-          : slots.solve(instance, limits);
+      if (steps.whyNot(instance) == null) {
+        return steps.solve(instance, limits);
+      }
+      return slots.whyNot(instance) == null || ranges.whyNot(instance) != null
+          ? slots.solve(instance, limits)
+          : ranges.solve(instance, limits);
     }
   }
 }

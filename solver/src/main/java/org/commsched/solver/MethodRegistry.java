@@ -77,6 +77,7 @@ public final class MethodRegistry {
             .with(ExactModel.PACKET, new ChocoPacket())
             .with(ExactModel.LINEAR_COST, new ChocoLinearCost(heuristics)));
     all.add(new CpSatSteps(heuristics)); // the step model alone (cpsat chooses it where it applies)
+    all.add(new CpSatRanges(heuristics)); // the range model alone (cpsat's broadcast beyond slots)
     all.addAll(
         LinearCostMethods.exact()); // broadcast on trees by the tree order (exact by its own proof)
     all.add(new CpSatVirtual()); // optimal virtual schedules (slots) of chatting and dsa

@@ -369,7 +369,12 @@ public final class LinearCostCp implements HintedSearch.Builder {
           + MAX_UNIT_ARCS
           + ", here "
           + (unitArcs == Long.MAX_VALUE ? "beyond 2^63" : unitArcs)
-          + "): use greedy-saf";
+          + "): use "
+          + (instance.kind() == ProblemKind.BROADCAST
+                  && instance.storeAndForward().ports() == CommModel.Ports.ALL
+              ? "cpsat-ranges (the broadcast in packets of unit ranges; a proof only by the bound)"
+                  + " or greedy-saf"
+              : "greedy-saf");
     }
     return null;
   }
