@@ -22,7 +22,7 @@ final class ThreadPoolEngine implements SweepEngine {
         Executors.newFixedThreadPool(
             jobs,
             r -> {
-              Thread t = new Thread(r, "commsched-ratios");
+              Thread t = new Thread(r, "commsched-sweep-task");
               t.setDaemon(true);
               return t;
             });
