@@ -104,6 +104,12 @@ public final class DsaSearch implements Method {
     return FACTS;
   }
 
+  /**
+   * Above {@link #SEARCH_LIMIT} buffers the repairs stop this long before the limit (or a fifth of
+   * it, if less): 2 s in nanoseconds.
+   */
+  static final long REPAIR_RESERVE = 2_000_000_000L;
+
   /** Largest number of buffers searched; above it the result is the heuristic's. */
   public static final int SEARCH_LIMIT = 2000;
 
@@ -181,21 +187,28 @@ public final class DsaSearch implements Method {
       start = "first-fit";
     }
     long[] repackMoves = null;
+    long[] stripMoves = null;
     if (large && b.height(best) > bound.value()) {
-      repackMoves = new long[2];
-      long[] rp =
-          PeakRepack.improve(
-              b,
-              new Packer(b.lo, b.hi, b.size, b.points),
-              best,
-              bound.value(),
-              limits.seed(),
-              started + Math.max(1, limit / 5 * 4),
-              stop,
-              repackMoves);
-      if (b.height(rp) < b.height(best)) {
-        best = rp;
-        start = "peak-repack";
+      // the repairs run to the limit less a fifth of it, at most REPAIR_RESERVE (the result, the
+      // check and the writing follow; the limit here is already what the command has left)
+      long end = started + Math.max(1, limit - Math.min(limit / 5, REPAIR_RESERVE));
+      stripMoves = new long[2];
+      Packer packer = new Packer(b.lo, b.hi, b.size, b.points);
+      long[] sr =
+          StripRepair.improve(b, packer, best, bound.value(), limits.seed(), end, stop, stripMoves);
+      if (b.height(sr) < b.height(best)) {
+        best = sr;
+        start = "strip-repair";
+      }
+      if (b.height(best) > bound.value() && !stop.over(end)) {
+        repackMoves = new long[2];
+        long[] rp =
+            PeakRepack.improve(
+                b, packer, best, bound.value(), limits.seed(), end, stop, repackMoves);
+        if (b.height(rp) < b.height(best)) {
+          best = rp;
+          start = "peak-repack";
+        }
       }
     }
     long hintHeight = b.height(best);
@@ -223,6 +236,9 @@ public final class DsaSearch implements Method {
               .withStat("start", start)
               .withStat("startHeight", hintHeight)
               .withStat("search", "none: more than " + SEARCH_LIMIT + " buffers");
+      if (stripMoves != null) {
+        r = r.withStat("stripMoves", stripMoves[0]).withStat("stripKept", stripMoves[1]);
+      }
       if (repackMoves != null) {
         r = r.withStat("repackMoves", repackMoves[0]).withStat("repackKept", repackMoves[1]);
       }
