@@ -76,13 +76,16 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  * <p><b>Complexity.</b> Exponential in the worst case (DSA is strongly NP-hard); one search node
  * costs O(n + the sections of its piece + the unplaced lifespans in sections + the overlaps of the
  * placed buffer), n buffers; O(n^2) set-up. Above {@value #SEARCH_LIMIT} buffers no search runs:
- * {@code best-fit}'s improvement gets a quarter of the time limit (its passes run up to the whole
- * limit; stopped there, its layout finished by first fit in order of start is the answer, stat
- * {@code firstPass}, and under a capacity it is that layout if it fits, else UNKNOWN), {@code
- * first-fit} is skipped (best-fit's first pass is at least as low up to 20,000 buffers and its own
- * implementation is slow beyond), then {@link PeakRepack} runs until four fifths of the time limit;
- * the result is the lower of the two (stat {@code start}; {@code repackMoves}, {@code repackKept})
- * (with a capacity it fits within: that layout; else UNKNOWN).
+ * {@code best-fit}'s passes run (up to the whole limit; its own improvement, squeaky wheel and ruin
+ * and recreate, is skipped: on idealloc's three large files it never lowered the lowest pass;
+ * stopped there, its layout finished by first fit in order of start is the answer, stat {@code
+ * firstPass}, and under a capacity it is that layout if it fits, else UNKNOWN), {@code first-fit}
+ * is skipped (best-fit's first pass is at least as low up to 20,000 buffers and its own
+ * implementation is slow beyond), then {@link StripRepair} and, if it stops early, {@link
+ * PeakRepack} run until the time limit less a fifth of it, at most {@value #REPAIR_RESERVE} ns
+ * (until four fifths of the limit before issue 27: a 60 s run on IOPDDL's S_1 ended at 48 s); the
+ * result is the lowest (stat {@code start}; {@code stripMoves}, {@code stripKept}, {@code
+ * repackMoves}, {@code repackKept}) (with a capacity it fits within: that layout; else UNKNOWN).
  *
  * @implNote Immutable. Results depend on the time limit and the machine's speed.
  */
@@ -103,6 +106,12 @@ public final class DsaSearch implements Method {
   public MethodFacts facts() {
     return FACTS;
   }
+
+  /**
+   * Above {@link #SEARCH_LIMIT} buffers the repairs stop this long before the limit (or a fifth of
+   * it, if less): 2 s in nanoseconds.
+   */
+  static final long REPAIR_RESERVE = 2_000_000_000L;
 
   /** Largest number of buffers searched; above it the result is the heuristic's. */
   public static final int SEARCH_LIMIT = 2000;
@@ -143,12 +152,13 @@ public final class DsaSearch implements Method {
           .withStat("search", "none: the lower bound exceeds the capacity");
     }
     // the heuristics' improvement gets at most a tenth of the time (their first passes run up to
-    // the run's limit);
-    // above SEARCH_LIMIT buffers (no search) best-fit's improvement a quarter and
-    // peak repacking up to four fifths
+    // the run's limit)
     long limit = limits.timeLimit().toNanos();
     boolean large = b.n > SEARCH_LIMIT;
-    long heuristicDeadline = started + Math.max(1, large ? limit / 4 : limit / 10);
+    // above SEARCH_LIMIT buffers best-fit's own improvement is skipped (its passes still run to the
+    // limit): on idealloc's three large files it never lowered the lowest pass, and StripRepair,
+    // which follows, is what lowers IOPDDL's S_1
+    long heuristicDeadline = large ? started : started + Math.max(1, limit / 10);
     int[] passes = new int[2];
     StopToken stop = limits.run().stop();
     long[] best =
@@ -181,21 +191,28 @@ public final class DsaSearch implements Method {
       start = "first-fit";
     }
     long[] repackMoves = null;
+    long[] stripMoves = null;
     if (large && b.height(best) > bound.value()) {
-      repackMoves = new long[2];
-      long[] rp =
-          PeakRepack.improve(
-              b,
-              new Packer(b.lo, b.hi, b.size, b.points),
-              best,
-              bound.value(),
-              limits.seed(),
-              started + Math.max(1, limit / 5 * 4),
-              stop,
-              repackMoves);
-      if (b.height(rp) < b.height(best)) {
-        best = rp;
-        start = "peak-repack";
+      // the repairs run to the limit less a fifth of it, at most REPAIR_RESERVE (the result, the
+      // check and the writing follow; the limit here is already what the command has left)
+      long end = started + Math.max(1, limit - Math.min(limit / 5, REPAIR_RESERVE));
+      stripMoves = new long[2];
+      Packer packer = new Packer(b.lo, b.hi, b.size, b.points);
+      long[] sr =
+          StripRepair.improve(b, packer, best, bound.value(), limits.seed(), end, stop, stripMoves);
+      if (b.height(sr) < b.height(best)) {
+        best = sr;
+        start = "strip-repair";
+      }
+      if (b.height(best) > bound.value() && !stop.over(end)) {
+        repackMoves = new long[2];
+        long[] rp =
+            PeakRepack.improve(
+                b, packer, best, bound.value(), limits.seed(), end, stop, repackMoves);
+        if (b.height(rp) < b.height(best)) {
+          best = rp;
+          start = "peak-repack";
+        }
       }
     }
     long hintHeight = b.height(best);
@@ -223,6 +240,9 @@ public final class DsaSearch implements Method {
               .withStat("start", start)
               .withStat("startHeight", hintHeight)
               .withStat("search", "none: more than " + SEARCH_LIMIT + " buffers");
+      if (stripMoves != null) {
+        r = r.withStat("stripMoves", stripMoves[0]).withStat("stripKept", stripMoves[1]);
+      }
       if (repackMoves != null) {
         r = r.withStat("repackMoves", repackMoves[0]).withStat("repackKept", repackMoves[1]);
       }

@@ -1,0 +1,133 @@
+package org.commsched.heuristics.bufferless.dsa;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import org.commsched.core.model.CommModel;
+import org.commsched.core.model.Instance;
+import org.commsched.core.model.Message;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Problem;
+import org.commsched.core.model.Topology;
+import org.commsched.core.solve.SolveResult;
+import org.commsched.core.solve.StopToken;
+import org.commsched.core.testing.Seeds;
+import org.commsched.instances.testing.RandomInstances;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@link StripRepair}: its layouts are valid (by the independent schedule checker), never above the
+ * layout it starts from, never below the load, and the same for the same seed.
+ */
+class StripRepairProperties {
+  static LongStream seeds() {
+    return Seeds.seeds();
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void repair_isValid_neverAboveItsStart_andReproducible(long seed) {
+    SplittableRandom r = new SplittableRandom(seed * 4421 + 3);
+    Instance inst = RandomInstances.dsa(r, 60, 120, 40);
+    Buffers b = new Buffers(inst);
+    // a poor start: every buffer stacked on the ones before it
+    long[] start = new long[b.n];
+    long top = 0;
+    for (int i = 0; i < b.n; i++) {
+      start[i] = top;
+      top += b.size[i];
+    }
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    long[] moves = new long[2];
+    long[] off =
+        StripRepair.improve(
+            b,
+            new Packer(b.lo, b.hi, b.size, b.points),
+            start,
+            b.load(),
+            seed,
+            deadline,
+            new StopToken(),
+            moves);
+    SolveResult res = b.result("strip-repair", off, b.bound());
+    assertValid(seed, inst, res);
+    assertThat(res.makespan())
+        .as("seed %d", seed)
+        .isLessThanOrEqualTo(top)
+        .isGreaterThanOrEqualTo(b.load());
+    assertThat(moves[1]).isLessThanOrEqualTo(moves[0]);
+    long[] again =
+        StripRepair.improve(
+            b,
+            new Packer(b.lo, b.hi, b.size, b.points),
+            start,
+            b.load(),
+            seed,
+            deadline,
+            new StopToken(),
+            null);
+    assertThat(again).as("seed %d", seed).isEqualTo(off);
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void repair_fromBestFit_neverRaisesIt(long seed) {
+    SplittableRandom r = new SplittableRandom(seed * 6007 + 1);
+    Instance inst = RandomInstances.dsa(r, 40, 80, 30);
+    Buffers b = new Buffers(inst);
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    long[] bf = BestFit.layout(b, b.load(), seed, deadline);
+    long[] off =
+        StripRepair.improve(
+            b,
+            new Packer(b.lo, b.hi, b.size, b.points),
+            bf,
+            b.load(),
+            seed,
+            deadline,
+            new StopToken(),
+            null);
+    SolveResult res = b.result("strip-repair", off, b.bound());
+    assertValid(seed, inst, res);
+    assertThat(res.makespan()).as("seed %d", seed).isLessThanOrEqualTo(b.height(bf));
+  }
+
+  /**
+   * By hand: A [0, 2) and B [2, 4) of size 2, L [0, 4) of size 1; the load is 3 (L with A, or with
+   * B). From A at 0, B at 1 and L on top at 3 (height 4) no buffer alone moves lower, but the strip
+   * through the gap above A at L's first point of highest load, offsets [2, 3), meets only B: L
+   * goes to 2 and B back by best fit to 0, height 3 = the load (A at 0, B at 0, L at 2).
+   */
+  @Test
+  void repair_movesTheBufferInTheStripAside_toReachTheLoad() {
+    List<Message> ms =
+        List.of(new Message("A", 0, 2, 2), new Message("B", 2, 4, 2), new Message("L", 0, 4, 1));
+    Instance inst =
+        new Instance(
+            "dsa",
+            new Problem.Dsa(ms),
+            new CommModel.Bufferless(CommModel.BufferlessPorts.ALL),
+            Network.of(new Topology.Ula(5)));
+    Buffers b = new Buffers(inst);
+    long[] start = {0, 1, 3};
+    assertThat(b.height(start)).isEqualTo(4);
+    assertThat(b.load()).isEqualTo(3);
+    long[] off =
+        StripRepair.improve(
+            b,
+            new Packer(b.lo, b.hi, b.size, b.points),
+            start,
+            b.load(),
+            1,
+            System.nanoTime() + 60_000_000_000L,
+            new StopToken(),
+            null);
+    assertThat(off).containsExactly(0, 0, 2);
+    assertValid(1, inst, b.result("strip-repair", off, b.bound()));
+  }
+}
