@@ -84,6 +84,7 @@ final class MultiFeedBound {
     long best = floor;
     int bestV = -1;
     Value bestVal = null;
+    boolean bestRelayed = false;
     for (int v : nodes) {
       if (work[0] > WORK) {
         break;
@@ -116,6 +117,13 @@ final class MultiFeedBound {
       if (!ok || units > MAX_UNITS) {
         continue;
       }
+      TreeMap<Long, Long> relay = relay(net, v, source, n, levels, beta, tau, work);
+      boolean relayed = false;
+      if (relay != null && relay.values().stream().mapToLong(Long::longValue).sum() >= units) {
+        TreeMap<Long, Long> later = RelayFeedBound.laterOf(groups, relay, units);
+        relayed = !later.equals(groups);
+        groups = later;
+      }
       long[] r = new long[(int) units];
       int at = 0;
       for (var e : groups.entrySet()) {
@@ -128,6 +136,7 @@ final class MultiFeedBound {
         best = val.value;
         bestV = v;
         bestVal = val;
+        bestRelayed = relayed;
       }
     }
     if (bestVal == null) {
@@ -144,13 +153,101 @@ final class MultiFeedBound {
                 + " incoming arcs) receives at most one packet at a time on each arc; the units it "
                 + "needs can be at a sender no earlier than their origin's distance to the nearest "
                 + "sender less one times beta + tau, plus beta + tau per unit its origin sends before "
-                + "them over each of its arcs ("
+                + "them over each of its arcs"
+                + (bestRelayed
+                    ? ", and rank by rank no earlier than the best packets over the arcs into its "
+                        + "in-neighbours from other nodes can bring them there"
+                    : "")
+                + " ("
                 + SpreadBounds.releaseList(bestVal.groups, "release times", fmt)
                 + "), and the best packets over "
                 + net.inDegree(bestV)
                 + " arcs at once over those release times, each beta + its units tau, end at "
                 + fmt.apply(best)
                 + (bestVal.exact ? "" : " or later (the search stopped at its work budget)")));
+  }
+
+  /**
+   * The relay stage (docs/models/linear-cost.md#multi-feed): lower bounds, rank by rank, on the
+   * times the units {@code v} needs first reach the set {@code N} of {@code v}'s in-neighbours. A
+   * unit not originated in {@code N} first enters {@code N} over an arc {@code y -> w}, {@code w}
+   * in {@code N}, {@code y} neither in {@code N} nor {@code v} ({@code v} holds no unit it needs
+   * before some member of {@code N} has sent it), having travelled outside {@code N} and {@code v}
+   * until then: at {@code y} it is released as FEED releases it with distances that avoid {@code N}
+   * and {@code v}, and each such arc brings its units one packet at a time ({@link
+   * RelayFeedBound#crossings}). The units of {@code N} are there from 0. Merged over the arcs (a
+   * unit counted on two arcs only loosens the lists), the {@code k}-th smallest is a lower bound on
+   * the {@code k}-th first arrival in {@code N}, hence at the sender of any packet into {@code v}.
+   * Null beyond the work budget.
+   */
+  static TreeMap<Long, Long> relay(
+      Network net, int v, int source, long n, int levels, long beta, long tau, long[] work) {
+    int p = net.nodes();
+    boolean[] blocked = new boolean[p];
+    blocked[v] = true;
+    for (int i = 0, in = net.inDegree(v); i < in; i++) {
+      blocked[net.tail(net.inArc(v, i))] = true;
+    }
+    TreeMap<Long, Long> out = new TreeMap<>();
+    for (int o = 0; o < p; o++) {
+      if (blocked[o] && o != v && (source < 0 || o == source)) {
+        out.merge(0L, n, Math::addExact);
+      }
+    }
+    for (int w = 0; w < p; w++) {
+      if (!blocked[w] || w == v) {
+        continue;
+      }
+      for (int i = 0, in = net.inDegree(w); i < in; i++) {
+        int y = net.tail(net.inArc(w, i));
+        if (blocked[y]) {
+          continue;
+        }
+        work[0] += p + (long) net.arcs();
+        int[] d = distancesAvoiding(net, y, blocked);
+        TreeMap<Long, Long> atY = new TreeMap<>();
+        for (int o = 0; o < p; o++) {
+          if (blocked[o] || (source >= 0 && o != source) || d[o] < 0) {
+            continue;
+          }
+          SpreadBounds.release(atY, d[o], n, net.outDegree(o), levels, beta, tau);
+        }
+        if (atY.isEmpty()) {
+          continue;
+        }
+        TreeMap<Long, Long> crossed =
+            RelayFeedBound.crossings(
+                RelayFeedBound.coarsen(atY, RelayFeedBound.GROUPS), beta, tau, work);
+        if (crossed == null || work[0] > WORK) {
+          return null;
+        }
+        crossed.forEach((time, c) -> out.merge(time, c, Math::addExact));
+      }
+    }
+    return out;
+  }
+
+  /** Hop distances to {@code t} along arcs whose nodes are not blocked; -1 where not reached. */
+  private static int[] distancesAvoiding(Network net, int t, boolean[] blocked) {
+    int p = net.nodes();
+    int[] d = new int[p];
+    Arrays.fill(d, -1);
+    d[t] = 0;
+    int[] queue = new int[p];
+    int head = 0;
+    int tail = 0;
+    queue[tail++] = t;
+    while (head < tail) {
+      int x = queue[head++];
+      for (int i = 0, deg = net.inDegree(x); i < deg; i++) {
+        int y = net.tail(net.inArc(x, i));
+        if (!blocked[y] && d[y] < 0) {
+          d[y] = d[x] + 1;
+          queue[tail++] = y;
+        }
+      }
+    }
+    return d;
   }
 
   /**
