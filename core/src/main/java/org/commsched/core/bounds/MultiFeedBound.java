@@ -283,9 +283,12 @@ final class MultiFeedBound {
       }
       lo = atMost + 1;
     }
-    // every makespan below lo is ruled out; hi is feasible
+    // every makespan below lo is ruled out; hi is feasible. Probes gallop up from lo (lo, lo + 1,
+    // lo + 3, ...) before halving: the least makespan is usually near the suffix bound, and a probe
+    // near it is cheap (batches past it are cut), where one near hi keeps many states
+    long step = 1;
     while (lo < hi) {
-      long mid = lo + (hi - lo) / 2;
+      long mid = Math.min(lo + (hi - lo) / 2, lo + step - 1);
       Boolean f = feasible(r, k, mid, beta, tau, work);
       if (f == null) {
         return lo > atMost ? new Value(lo, false, groups) : null;
@@ -294,6 +297,7 @@ final class MultiFeedBound {
         hi = mid;
       } else {
         lo = mid + 1;
+        step = Math.multiplyExact(step, 2);
       }
     }
     return new Value(lo, true, groups);

@@ -98,20 +98,36 @@ class MultiFeedBoundTest {
    * 18, 19 (19 to 29); the other the 8 from 0 (0 to 13) and then 11 from 7, 12, 13 (13 to 29). No
    * split does better (the brute force below, every split of the seven groups); the best cut says
    * 25.
+   *
+   * <p>The relay stage raises these releases. The corner's neighbours {@code (0, 1)}, {@code (1,
+   * 0)} get the other units over four arcs from {@code (0, 2)}, the middle (two arcs) and {@code
+   * (2, 0)}, one packet at a time on each: each tail holds its own 4 units at 0, so the first 4
+   * crossings of an arc end no earlier than 6, 7, 8, 9; the fifth no earlier than 15 (the tail's
+   * other units are at it from 6 on, and a packet of 5 from 6 ends at 16, a packet of 4 from 0 and
+   * then one of 1 at 15). Merged: 8 at 0 (the neighbours' own), 4 each at 6, 7, 8, 9, then 15 and
+   * later. Rank by rank the later of this and FEED's list: 8 at 0, 4 at 6, 4 at 7, 4 at 8, 4 at 12,
+   * 4 at 15, 2 at 18, 2 at 19, and the best two arcs over those end at 31 (the brute force again).
    */
   @Test
-  void meshCorner_gossipOfFourUnits_isBoundedAt29() {
+  void meshCorner_gossipOfFourUnits_isBoundedAt31() {
     long[] r = releases(new long[][] {{0, 8}, {6, 8}, {7, 4}, {12, 6}, {13, 2}, {18, 2}, {19, 2}});
     assertThat(MultiFeedBound.leastMakespan(r, 2, 5, 1)).isEqualTo(29);
     assertThat(bruteForce(r, 2, 5, 1)).isEqualTo(29);
+    long[] relayed =
+        releases(new long[][] {{0, 8}, {6, 4}, {7, 4}, {8, 4}, {12, 4}, {15, 4}, {18, 2}, {19, 2}});
+    assertThat(MultiFeedBound.leastMakespan(relayed, 2, 5, 1)).isEqualTo(31);
+    assertThat(bruteForce(relayed, 2, 5, 1)).isEqualTo(31);
     Instance inst =
         new Instance(
             "mesh 3x3", new Problem.Gossip(4), FSTAR_5_1, Network.of(new Topology.Mesh(3, 3)));
     List<LowerBound> multi =
         LowerBounds.all(inst).stream().filter(b -> b.kind().equals("MULTI-FEED")).toList();
     assertThat(multi).hasSize(1);
-    assertThat(multi.get(0).value()).isEqualTo(29);
-    assertThat(multi.get(0).witness()).contains("2 incoming arcs").contains("8 from 0, 8 from 6");
+    assertThat(multi.get(0).value()).isEqualTo(31);
+    assertThat(multi.get(0).witness())
+        .contains("2 incoming arcs")
+        .contains("in-neighbours from other nodes")
+        .contains("8 from 0, 4 from 6, 4 from 7, 4 from 8, 4 from 12, 4 from 15, 2 from 18");
   }
 
   private static long[] releases(long[][] groups) {
