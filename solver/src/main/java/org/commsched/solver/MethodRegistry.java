@@ -66,6 +66,9 @@ public final class MethodRegistry {
     // send, broadcast and gossip with the linear-cost model, whose hint is the best of the
     // heuristics above
     List<Method> heuristics = List.copyOf(all);
+    // the range model alone: not exact (its proof is only the bound), so the last heuristic; cpsat
+    // also runs it for a broadcast beyond the slot model's size
+    all.add(new CpSatRanges(heuristics));
     all.add(
         ExactDispatch.of(new CpSatBufferless())
             .with(ExactModel.VIRTUAL, new CpSatVirtual())
@@ -77,7 +80,6 @@ public final class MethodRegistry {
             .with(ExactModel.PACKET, new ChocoPacket())
             .with(ExactModel.LINEAR_COST, new ChocoLinearCost(heuristics)));
     all.add(new CpSatSteps(heuristics)); // the step model alone (cpsat chooses it where it applies)
-    all.add(new CpSatRanges(heuristics)); // the range model alone (cpsat's broadcast beyond slots)
     all.addAll(
         LinearCostMethods.exact()); // broadcast on trees by the tree order (exact by its own proof)
     all.add(new CpSatVirtual()); // optimal virtual schedules (slots) of chatting and dsa
