@@ -23,7 +23,9 @@ import org.commsched.solver.linearcost.LinearCostCp;
  * FEASIBLE and CP-SAT's bound; without a solution the heuristic's schedule with FEASIBLE. Time
  * limit, workers and seed from the limits.
  *
- * <p><b>Complexity.</b> NP-hard in general; at most {@value LinearCostCp#MAX_UNIT_ARCS} unit-arcs.
+ * <p><b>Complexity.</b> NP-hard in general; up to {@value LinearCostCp#MAX_UNIT_ARCS} unit-arcs
+ * taken as they are, above that at most {@value LinearCostCp#MAX_LITERALS} membership literals
+ * (slots per arc bounded by {@code greedy-saf}'s makespan, times the units that may cross it).
  *
  * @implNote Stateless.
  */

@@ -17,7 +17,9 @@ import org.commsched.solver.model.HintedSearch;
  * docs/models/linear-cost.md#range-model; this project, after the in-order lemma (Lemma 2.2.1) for
  * paths of D. B. Peters, "Bounds for Communication Problems in Interconnection Networks under a
  * Linear Cost Model"). {@code cpsat} answers a broadcast with it where the slot model ({@code
- * cpsat-linear-cost}) refuses by size.
+ * cpsat-linear-cost}) refuses by size (it counts its membership literals at {@code greedy-saf}'s
+ * makespan; where the slot model takes a broadcast {@code cpsat} prefers it, its proof being a
+ * proof).
  *
  * <p><b>Guarantee.</b> A valid schedule no longer than the best heuristic's; OPTIMAL only when it
  * meets the run's best lower bound (the range restriction is not proven to keep an optimum, so
@@ -64,9 +66,9 @@ public final class CpSatRanges implements Method {
   public String whyNotFurther(Instance instance) {
     if (org.commsched.solver.linearcost.LinearCostCp.whyNot(name(), instance) == null) {
       return name()
-          + " takes only broadcasts beyond the exact slot model's size (units times arcs above "
-          + org.commsched.solver.linearcost.LinearCostCp.MAX_UNIT_ARCS
-          + "): use cpsat, which proves this one";
+          + " takes only broadcasts beyond the exact slot model's size (membership literals above "
+          + org.commsched.solver.linearcost.LinearCostCp.MAX_LITERALS
+          + " at greedy-saf's makespan): use cpsat, which runs the slot model (exact) on this one";
     }
     String why = RangeBroadcastCp.whyNot(name(), instance);
     return why != null ? why : HintedSearch.whyNoStart(instance, heuristics, name(), "linear-cost");

@@ -69,6 +69,12 @@ import org.commsched.solver.model.TaskModel;
  * the hint; the floor is the best bound of {@code core.bounds.LowerBounds}. When the hint meets the
  * floor no search runs. Ticks of the instance's time scale, integers throughout.
  *
+ * <p><b>Size guard ({@link #whyNot}).</b> Up to {@link #MAX_UNIT_ARCS} units times arcs the model
+ * is taken at once. Above, its real size is counted: the slots {@code K_a} above at {@code
+ * greedy-saf}'s makespan (which bounds the horizon whenever {@code greedy-saf} is among the hint's
+ * heuristics, as in the registry), times the units that may cross each arc; above {@link
+ * #MAX_LITERALS} membership literals the refusal says that size and what runs instead.
+ *
  * @implNote Not thread-safe: {@link #model()} records the indices of its variables for {@link
  *     #schedule}.
  */
@@ -96,10 +102,27 @@ public final class LinearCostCp implements HintedSearch.Builder {
           .note("small instances");
 
   /**
-   * Largest model the methods take: the sum over arcs of the units that may cross them (the
-   * membership literals of one packet slot per arc); above it {@link #whyNot} refuses.
+   * Units times arcs up to which the methods take an instance without counting: the model is small
+   * whatever the horizon (at most this many membership literals per slot row). Above it {@link
+   * #whyNot} counts the model's real size ({@link #MAX_LITERALS}).
    */
   public static final long MAX_UNIT_ARCS = 300;
+
+  /**
+   * Largest model the methods build: membership literals (per arc, its packet slots, bounded by the
+   * horizon, times the units that may cross it), counted by {@link #whyNot} at {@code greedy-saf}'s
+   * makespan, which bounds the horizon of every run whose heuristics include it. Set by measurement
+   * (docs/models/linear-cost.md#size-limits): at this size the model builds in seconds and CP-SAT
+   * improves on its hint within the default's minute on a loaded 2-core machine.
+   */
+  public static final long MAX_LITERALS = 6_000;
+
+  /**
+   * Above this many units times arcs {@link #whyNot} refuses without running {@code greedy-saf} to
+   * count: even a horizon of one packet per unit and arc-hop leaves more than {@link
+   * #MAX_LITERALS}.
+   */
+  public static final long MAX_UNIT_ARCS_COUNTED = 20_000;
 
   private final Instance instance;
   private final Network net;
@@ -363,20 +386,137 @@ public final class LinearCostCp implements HintedSearch.Builder {
               ? unitArcs
               : Math.multiplyExact(unitArcs / Math.max(1, net.arcs()), channels);
     }
-    if (unitArcs > MAX_UNIT_ARCS) {
+    if (unitArcs <= MAX_UNIT_ARCS) {
+      return null;
+    }
+    String instead = instead(instance);
+    if (unitArcs > MAX_UNIT_ARCS_COUNTED) {
       return method
-          + " builds the exact linear-cost model for small instances only (units times arcs at most "
-          + MAX_UNIT_ARCS
-          + ", here "
+          + " builds the exact linear-cost model only up to "
+          + MAX_LITERALS
+          + " membership literals, and counts them only up to "
+          + MAX_UNIT_ARCS_COUNTED
+          + " units times arcs (here "
           + (unitArcs == Long.MAX_VALUE ? "beyond 2^63" : unitArcs)
           + "): use "
-          + (instance.kind() == ProblemKind.BROADCAST
-                  && instance.storeAndForward().ports() == CommModel.Ports.ALL
-              ? "cpsat-ranges (the broadcast in packets of unit ranges; a proof only by the bound)"
-                  + " or greedy-saf"
-              : "greedy-saf");
+          + instead;
+    }
+    Size size = size(instance);
+    if (size == null) {
+      return null; // no greedy-saf schedule: the method's own start check says why
+    }
+    if (size.literals() > MAX_LITERALS) {
+      return method
+          + " builds the exact linear-cost model only up to "
+          + MAX_LITERALS
+          + " membership literals (packet slots per arc bounded by greedy-saf's makespan "
+          + size.horizon()
+          + ", times the units that may cross the arc; here "
+          + size.slots()
+          + " slots, "
+          + size.literals()
+          + " literals): use "
+          + instead;
     }
     return null;
+  }
+
+  /** What runs where the slot model refuses by size. */
+  private static String instead(Instance instance) {
+    return instance.kind() == ProblemKind.BROADCAST
+            && instance.storeAndForward().ports() == CommModel.Ports.ALL
+        ? "cpsat-ranges (the broadcast in packets of unit ranges; a proof only by the bound),"
+            + " which cpsat runs, or greedy-saf"
+        : "greedy-saf, or the default solve (every applicable heuristic)";
+  }
+
+  /**
+   * The slot model's size at a horizon: its packet slots and membership literals, and the horizon.
+   */
+  public record Size(long horizon, long slots, long literals) {}
+
+  /** The last instance {@link #size(Instance)} counted and its size (whyNot asks several times). */
+  private static volatile Object[] lastSize = {null, null};
+
+  /**
+   * The model's size at {@code greedy-saf}'s makespan (an upper bound on the size of every model
+   * built in a run whose heuristics include it: the horizon is the shortest schedule's), or null if
+   * {@code greedy-saf} gives no schedule.
+   */
+  public static Size size(Instance instance) {
+    Object[] last = lastSize;
+    if (last[0] instanceof java.lang.ref.WeakReference<?> w && w.get() == instance) {
+      return (Size) last[1];
+    }
+    Method greedy =
+        Baselines.all().stream()
+            .filter(m -> m.name().equals("greedy-saf"))
+            .findFirst()
+            .orElse(null);
+    Size out = null;
+    if (greedy != null && greedy.whyNot(instance) == null) {
+      SolveResult r = greedy.solve(instance, SolveLimits.defaults());
+      if (r.schedule() instanceof Schedule.Transmissions s) {
+        out = size(instance, makespan(instance, s));
+      }
+    }
+    lastSize = new Object[] {new java.lang.ref.WeakReference<>(instance), out};
+    return out;
+  }
+
+  /**
+   * The model's size at horizon {@code h}: per arc and channel {@code min(units, floor((h - head) /
+   * (beta + tau)))} slots (the class comment's count), each with a membership literal per unit that
+   * may cross the arc.
+   */
+  public static Size size(Instance instance, long h) {
+    Network net = instance.network();
+    org.commsched.core.model.ArcCosts costs = instance.arcCosts();
+    Integer target = instance.problem() instanceof Problem.Send s ? s.target() : null;
+    long[][] reach = new long[net.nodes()][];
+    long slots = 0;
+    long literals = 0;
+    for (int a = 0; a < net.arcs(); a++) {
+      long units = 0;
+      long head = Long.MAX_VALUE;
+      for (Origin o : instance.origins()) {
+        if (net.head(a) == o.node() || (target != null && net.tail(a) == target)) {
+          continue;
+        }
+        units += o.length();
+        if (reach[o.node()] == null) {
+          reach[o.node()] = costs.distances(net, o.node(), true);
+        }
+        long d = reach[o.node()][net.tail(a)];
+        if (d != Long.MAX_VALUE && o.length() > 0) {
+          head = Math.min(head, d);
+        }
+      }
+      long k = units;
+      long hop = costs.hop(a);
+      if (hop > 0 && head != Long.MAX_VALUE) {
+        k = Math.min(k, Math.max(0, (h - head) / hop));
+      }
+      long arcSlots = k * costs.channels(a);
+      slots += arcSlots;
+      literals = Math.addExact(literals, Math.multiplyExact(arcSlots, units));
+    }
+    return new Size(h, slots, literals);
+  }
+
+  /** This model's size: its horizon, packet slots and membership literals. */
+  public Size size() {
+    long s = 0;
+    long lits = 0;
+    for (int a = 0; a < net.arcs(); a++) {
+      int units = 0;
+      for (boolean m : may[a]) {
+        units += m ? 1 : 0;
+      }
+      s += slots[a];
+      lits += (long) slots[a] * units;
+    }
+    return new Size(horizon, s, lits);
   }
 
   private int originNode(int u) {

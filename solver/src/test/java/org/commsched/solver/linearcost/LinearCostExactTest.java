@@ -260,19 +260,28 @@ class LinearCostExactTest {
     }
   }
 
-  /** Too large a model is refused with what to use instead. */
+  /**
+   * Too large a model is refused with its real size and what to use instead. By hand (beta 5, tau
+   * 1, a hop of one unit 6): a broadcast of 100 units on the ring of 6 takes at least 55 (one of
+   * the source's two arcs carries 50 units: 5 + 50), so at any horizon the 10 arcs not into the
+   * source hold at least 2 x 9 + 2 x 8 + 4 x 7 + 2 x 6 = 74 slots (tails 0, 1, 2, 3 hops away),
+   * 7,400 membership literals; a gossip of 40 units per node takes at least 105 (a node gets 200
+   * units over two arcs), so its 12 arcs hold at least 17 slots each of 200 literals, 40,800.
+   */
   @Test
   void largeInstances_areRefused() {
-    Instance big = broadcast(new Topology.Ring(6), 33, model("F*", "5", "1"));
+    Instance big = broadcast(new Topology.Ring(6), 100, model("F*", "5", "1"));
     String why = LinearCostCp.whyNot("cpsat", big);
-    assertThat(why).startsWith("cpsat ").contains("greedy-saf").contains("396");
+    assertThat(why).startsWith("cpsat ").contains("greedy-saf").contains("membership literals");
+    assertThat(LinearCostCp.size(big).literals()).isGreaterThanOrEqualTo(7_400);
     // cpsat answers a broadcast beyond the slot model with the range model
     // (docs/models/linear-cost.md#range-model)
     assertThat(why).contains("cpsat-ranges");
     assertThat(MethodRegistry.standard().byName("cpsat").whyNot(big)).isNull();
-    Instance gossip = gossip(new Topology.Ring(6), 6, model("F*", "5", "1"));
+    Instance gossip = gossip(new Topology.Ring(6), 40, model("F*", "5", "1"));
     String no = LinearCostCp.whyNot("cpsat", gossip);
-    assertThat(no).startsWith("cpsat ").contains("greedy-saf").contains("432");
+    assertThat(no).startsWith("cpsat ").contains("greedy-saf").contains("membership literals");
+    assertThat(LinearCostCp.size(gossip).literals()).isGreaterThanOrEqualTo(40_800);
     assertThat(MethodRegistry.standard().byName("cpsat").whyNot(gossip)).isEqualTo(no);
   }
 }
