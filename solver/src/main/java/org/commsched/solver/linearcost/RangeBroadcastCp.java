@@ -440,37 +440,12 @@ public final class RangeBroadcastCp implements HintedSearch.Flow {
    * the restricted optimum on its own). Either way the solver's bound is never reported.
    */
   public SolveResult run(String method, SolveLimits limits, long startedAt, boolean floor) {
-    HintedSearch.Flow flow = this;
-    if (!floor) {
-      flow =
-          new HintedSearch.Flow() {
-            @Override
-            public HintedSearch.Start start() {
-              return new HintedSearch.Start(
-                  LowerBound.zero(), hint, horizon, heuristic, instance.timeScale());
-            }
-
-            @Override
-            public Schedule.Transmissions schedule(long[] values, boolean[] present) {
-              return decoded;
-            }
-
-            @Override
-            public long makespan(Schedule.Transmissions schedule) {
-              return RangeBroadcastCp.this.makespan(schedule);
-            }
-
-            @Override
-            public long packets(Schedule.Transmissions schedule) {
-              return RangeBroadcastCp.this.packets(schedule);
-            }
-
-            @Override
-            public String proof() {
-              return RangeBroadcastCp.this.proof();
-            }
-          };
-    }
+    HintedSearch.Flow flow =
+        floor
+            ? this
+            : from(
+                new HintedSearch.Start(
+                    LowerBound.zero(), hint, horizon, heuristic, instance.timeScale()));
     long f = floor ? Math.min(horizon, bound.value()) : 0;
     return HintedSearch.run(
         flow, method, "CP-SAT", deadline -> solve(limits, deadline, f), limits, startedAt);

@@ -273,37 +273,12 @@ public final class StepCp implements HintedSearch.Flow {
    * the search (what a test uses to prove the optimum independently of the bounds).
    */
   public SolveResult run(String method, SolveLimits limits, long startedAt, boolean floor) {
-    HintedSearch.Flow flow = this;
-    if (!floor) {
-      flow =
-          new HintedSearch.Flow() {
-            @Override
-            public HintedSearch.Start start() {
-              return new HintedSearch.Start(
-                  LowerBound.zero(), hint, steps * grid.g, heuristic, instance.timeScale());
-            }
-
-            @Override
-            public Schedule.Transmissions schedule(long[] values, boolean[] present) {
-              return StepCp.this.schedule(values, present);
-            }
-
-            @Override
-            public long makespan(Schedule.Transmissions schedule) {
-              return StepCp.this.makespan(schedule);
-            }
-
-            @Override
-            public long packets(Schedule.Transmissions schedule) {
-              return StepCp.this.packets(schedule);
-            }
-
-            @Override
-            public String proof() {
-              return StepCp.this.proof();
-            }
-          };
-    }
+    HintedSearch.Flow flow =
+        floor
+            ? this
+            : from(
+                new HintedSearch.Start(
+                    LowerBound.zero(), hint, steps * grid.g, heuristic, instance.timeScale()));
     long floorSteps = floor ? Math.min(steps, ceilDiv(bound.value(), grid.g)) : 0;
     return HintedSearch.run(
         flow,
