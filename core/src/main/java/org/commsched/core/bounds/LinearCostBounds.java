@@ -61,8 +61,10 @@ final class LinearCostBounds {
     try {
       if (inst.problem() instanceof Problem.Broadcast b) {
         MultiFeedBound.add(c.net, b.source(), b.length(), c.one, c.beta, c.tau, c::f, out);
+        ArcFeedBound.add(c.net, b.source(), b.length(), c.one, c.beta, c.tau, c::f, out);
       } else if (inst.problem() instanceof Problem.Gossip g) {
         MultiFeedBound.add(c.net, -1, g.length(), c.one, c.beta, c.tau, c::f, out);
+        ArcFeedBound.add(c.net, -1, g.length(), c.one, c.beta, c.tau, c::f, out);
       }
     } catch (ArithmeticException e) {
       // beyond 2^63 ticks: the other bounds stand
