@@ -84,8 +84,9 @@ final class ArcFeedBound {
           lists.add(
               "the arc from "
                   + a
-                  + " carries its c-th unit no earlier than "
-                  + SpreadBounds.releaseList(g, "times", fmt));
+                  + " can end its c-th unit no earlier than the c-th of these times ("
+                  + SpreadBounds.releaseList(g, "times", fmt)
+                  + ")");
         }
       }
       if (!ok) {
