@@ -62,18 +62,26 @@ import org.commsched.solver.model.TaskModel;
  * horizon {@code H} an arc holds at most {@code K_a = min(units, floor((H - head_a) / (beta +
  * tau)))} packets. Symmetry: the units of one origin are interchangeable (every node needs all of
  * them or none), so they may be numbered by their arrival at one node that needs them all ({@code
- * r_vu <= r_v(u+1)}). Nothing else is restricted, so OPTIMAL is a proof for the problem.
+ * r_vu <= r_v(u+1)}). Automorphisms: for a broadcast or gossip, the network's automorphisms that
+ * fix the problem ({@link NetworkSymmetry}: arcs, costs and message lengths kept, so a broadcast's
+ * source stays put) are broken along a stabiliser chain, each level's node having the least sum of
+ * arrival times of its orbit ({@code sum r_(v_i) <= sum r_w}); every schedule has an image under
+ * the group that meets every level with the unit numbering above, so an optimum is kept (the proof
+ * is in docs/models/linear-cost.md#symmetry-breaking). Nothing else is restricted, so OPTIMAL is a
+ * proof for the problem.
  *
- * <p><b>Horizon, hint, floor.</b> The horizon is the makespan of the best heuristic schedule (the
- * given heuristics that apply, e.g. {@code greedy-saf}) after the reduction above, which is also
- * the hint; the floor is the best bound of {@code core.bounds.LowerBounds}. When the hint meets the
- * floor no search runs. Ticks of the instance's time scale, integers throughout.
+ * <p><b>Horizon, hint, floor.</b> The horizon is the makespan of the best schedule known before the
+ * search (the run's incumbent, else the best of the given heuristics that apply, which the size
+ * guard may already have run) after the reduction above and the symmetry's canonical form, which is
+ * also the hint; the floor is the best bound of {@code core.bounds.LowerBounds}. When the hint
+ * meets the floor no search runs. Ticks of the instance's time scale, integers throughout.
  *
  * <p><b>Size guard ({@link #whyNot}).</b> Up to {@link #MAX_UNIT_ARCS} units times arcs the model
  * is taken at once. Above, its real size is counted: the slots {@code K_a} above at {@code
- * greedy-saf}'s makespan (which bounds the horizon whenever {@code greedy-saf} is among the hint's
- * heuristics, as in the registry), times the units that may cross each arc; above {@link
- * #MAX_LITERALS} membership literals the refusal says that size and what runs instead.
+ * greedy-saf}'s makespan and, if that is beyond the budget, at the best makespan of the hint's
+ * heuristics (run by the guard, kept for the model built next), times the units that may cross each
+ * arc; above {@link #MAX_LITERALS} membership literals the refusal says that size, whose makespan
+ * it counted at, and what runs instead.
  *
  * @implNote Not thread-safe: {@link #model()} records the indices of its variables for {@link
  *     #schedule}.

@@ -44,83 +44,157 @@ public final class NetworkSymmetry {
   /** The automorphisms of the network keeping the colours and each arc's costs and channels. */
   public static NetworkSymmetry of(Network net, ArcCosts costs, long[] colour) {
     int n = net.nodes();
-    long[] signature = new long[n]; // in- and out-degree, cheap pruning
+    int[] id = new int[n];
     for (int v = 0; v < n; v++) {
-      signature[v] = net.outDegree(v) * 1_000_003L + net.inDegree(v);
+      id[v] = v;
     }
-    List<int[]> found = new ArrayList<>();
-    int[] image = new int[n];
-    Arrays.fill(image, -1);
-    boolean[] used = new boolean[n];
-    long[] steps = {0};
-    boolean complete =
-        search(net, costs, colour, signature, 0, image, used, found, steps) && !found.isEmpty();
-    if (!complete) {
-      int[] id = new int[n];
-      for (int v = 0; v < n; v++) {
-        id[v] = v;
-      }
-      return new NetworkSymmetry(List.of(id));
-    }
-    return new NetworkSymmetry(List.copyOf(found));
+    Search s = new Search(net, costs, colour);
+    boolean complete = n > 0 && s.run(0) && !s.found.isEmpty();
+    return new NetworkSymmetry(complete ? List.copyOf(s.found) : List.of(id));
   }
 
-  /** False when a limit stopped the search (the list is then incomplete). */
-  private static boolean search(
-      Network net,
-      ArcCosts costs,
-      long[] colour,
-      long[] signature,
-      int v,
-      int[] image,
-      boolean[] used,
-      List<int[]> found,
-      long[] steps) {
-    int n = net.nodes();
-    if (v == n) {
-      found.add(image.clone());
-      return found.size() <= MAX_ELEMENTS;
-    }
-    for (int w = 0; w < n; w++) {
-      if (used[w] || colour[w] != colour[v] || signature[w] != signature[v]) {
-        continue;
+  /**
+   * Backtracking over the nodes in breadth-first order: a node with an earlier neighbour takes its
+   * image among the neighbours of that neighbour's image, and every arc to an earlier node must map
+   * to an arc of the same costs; a complete map is checked arc by arc.
+   */
+  private static final class Search {
+    final Network net;
+    final ArcCosts costs;
+    final long[] colour;
+    final int n;
+    final int[] order;
+    final int[] parent; // an earlier neighbour of each node in the order, or -1
+    final int[][] nbrs; // in- and out-neighbours
+    final long[] signature;
+    final int[] image;
+    final boolean[] used;
+    final List<int[]> found = new ArrayList<>();
+    long steps;
+
+    Search(Network net, ArcCosts costs, long[] colour) {
+      this.net = net;
+      this.costs = costs;
+      this.colour = colour;
+      n = net.nodes();
+      nbrs = new int[n][];
+      signature = new long[n];
+      for (int v = 0; v < n; v++) {
+        java.util.TreeSet<Integer> set = new java.util.TreeSet<>();
+        for (int i = 0; i < net.outDegree(v); i++) {
+          set.add(net.head(net.outArc(v, i)));
+        }
+        for (int i = 0; i < net.inDegree(v); i++) {
+          set.add(net.tail(net.inArc(v, i)));
+        }
+        nbrs[v] = set.stream().mapToInt(Integer::intValue).toArray();
+        signature[v] = net.outDegree(v) * 1_000_003L + net.inDegree(v);
       }
-      if (++steps[0] > MAX_STEPS) {
+      order = new int[n];
+      parent = new int[n];
+      Arrays.fill(parent, -1);
+      boolean[] seen = new boolean[n];
+      int k = 0;
+      for (int r = 0; r < n; r++) {
+        if (seen[r]) {
+          continue;
+        }
+        seen[r] = true;
+        order[k++] = r;
+        for (int q = k - 1; q < k; q++) {
+          int v = order[q];
+          for (int w : nbrs[v]) {
+            if (!seen[w]) {
+              seen[w] = true;
+              parent[w] = v;
+              order[k++] = w;
+            }
+          }
+        }
+      }
+      image = new int[n];
+      Arrays.fill(image, -1);
+      used = new boolean[n];
+    }
+
+    /** False when a limit stopped the search (the list is then incomplete). */
+    boolean run(int i) {
+      if (i == n) {
+        if (mapsEveryArc()) {
+          found.add(image.clone());
+        }
+        return found.size() <= MAX_ELEMENTS;
+      }
+      int v = order[i];
+      int[] candidates = parent[v] >= 0 ? nbrs[image[parent[v]]] : all();
+      for (int w : candidates) {
+        if (used[w] || colour[w] != colour[v] || signature[w] != signature[v]) {
+          continue;
+        }
+        steps += 1 + nbrs[v].length;
+        if (steps > MAX_STEPS) {
+          return false;
+        }
+        image[v] = w;
+        if (consistent(v)) {
+          used[w] = true;
+          boolean ok = run(i + 1);
+          used[w] = false;
+          if (!ok) {
+            image[v] = -1;
+            return false;
+          }
+        }
+        image[v] = -1;
+      }
+      return true;
+    }
+
+    private int[] all() {
+      int[] out = new int[n];
+      for (int v = 0; v < n; v++) {
+        out[v] = v;
+      }
+      return out;
+    }
+
+    /** Every arc between v and an already mapped node maps to an arc of the same costs. */
+    private boolean consistent(int v) {
+      for (int u : nbrs[v]) {
+        if (image[u] < 0) {
+          continue;
+        }
+        if (!sameArc(v, u) || !sameArc(u, v)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private boolean sameArc(int x, int y) {
+      int a = net.arc(x, y);
+      int b = net.arc(image[x], image[y]);
+      if ((a < 0) != (b < 0)) {
         return false;
       }
-      image[v] = w;
-      if (consistent(net, costs, v, image)) {
-        used[w] = true;
-        boolean ok = search(net, costs, colour, signature, v + 1, image, used, found, steps);
-        used[w] = false;
-        if (!ok) {
-          image[v] = -1;
-          return false;
-        }
-      }
-      image[v] = -1;
+      return a < 0
+          || (costs.beta(a) == costs.beta(b)
+              && costs.tau(a) == costs.tau(b)
+              && costs.channels(a) == costs.channels(b));
     }
-    return true;
-  }
 
-  /** The arcs between v and the nodes mapped before it keep existing, costs and channels. */
-  private static boolean consistent(Network net, ArcCosts costs, int v, int[] image) {
-    for (int u = 0; u <= v; u++) {
-      for (int[] pair : new int[][] {{u, v}, {v, u}}) {
-        int a = net.arc(pair[0], pair[1]);
-        int b = net.arc(image[pair[0]], image[pair[1]]);
-        if ((a < 0) != (b < 0)) {
-          return false;
-        }
-        if (a >= 0
-            && (costs.beta(a) != costs.beta(b)
-                || costs.tau(a) != costs.tau(b)
-                || costs.channels(a) != costs.channels(b))) {
+    private boolean mapsEveryArc() {
+      for (int a = 0; a < net.arcs(); a++) {
+        int b = net.arc(image[net.tail(a)], image[net.head(a)]);
+        if (b < 0
+            || costs.beta(a) != costs.beta(b)
+            || costs.tau(a) != costs.tau(b)
+            || costs.channels(a) != costs.channels(b)) {
           return false;
         }
       }
+      return true;
     }
-    return true;
   }
 
   private static List<Level> chainOf(List<int[]> group) {
