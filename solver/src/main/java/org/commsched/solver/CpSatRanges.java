@@ -64,11 +64,11 @@ public final class CpSatRanges implements Method {
 
   @Override
   public String whyNotFurther(Instance instance) {
-    if (org.commsched.solver.linearcost.LinearCostCp.whyNot(name(), instance) == null) {
+    if (org.commsched.solver.linearcost.LinearCostCp.whyNot(name(), instance, heuristics) == null) {
       return name()
           + " takes only broadcasts beyond the exact slot model's size (membership literals above "
           + org.commsched.solver.linearcost.LinearCostCp.MAX_LITERALS
-          + " at greedy-saf's makespan): use cpsat, which runs the slot model (exact) on this one";
+          + " at the best heuristic makespan): use cpsat, which runs the slot model (exact) on this one";
     }
     String why = RangeBroadcastCp.whyNot(name(), instance);
     return why != null ? why : HintedSearch.whyNoStart(instance, heuristics, name(), "linear-cost");

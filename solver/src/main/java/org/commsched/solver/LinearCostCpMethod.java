@@ -38,7 +38,7 @@ abstract class LinearCostCpMethod extends TaskModelMethod {
 
   @Override
   public final String whyNotFurther(Instance instance) {
-    String why = LinearCostCp.whyNot(name(), instance);
+    String why = LinearCostCp.whyNot(name(), instance, heuristics);
     return why != null
         ? why
         : org.commsched.solver.model.HintedSearch.whyNoStart(

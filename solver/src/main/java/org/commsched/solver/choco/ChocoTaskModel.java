@@ -145,6 +145,21 @@ public final class ChocoTaskModel implements TaskModel.Backend {
       }
       model.sum(of, "=", (int) sum.total()).post();
     }
+    for (TaskModel.SumOrder order : data.sumOrders()) {
+      int k = order.smaller().length + order.larger().length;
+      IntVar[] terms = new IntVar[k];
+      int[] coeffs = new int[k];
+      int i = 0;
+      for (int v : order.smaller()) {
+        terms[i] = x[v];
+        coeffs[i++] = 1;
+      }
+      for (int v : order.larger()) {
+        terms[i] = x[v];
+        coeffs[i++] = -1;
+      }
+      model.scalar(terms, coeffs, "<=", 0).post();
+    }
     for (TaskModel.Load load : data.loads()) {
       int k = load.literals().length;
       IntVar[] terms = new IntVar[k + 1];

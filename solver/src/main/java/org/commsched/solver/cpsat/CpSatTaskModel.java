@@ -164,6 +164,16 @@ public final class CpSatTaskModel implements TaskModel.Backend {
       }
       model.addEquality(LinearExpr.sum(of), sum.total());
     }
+    for (TaskModel.SumOrder order : data.sumOrders()) {
+      var diff = LinearExpr.newBuilder();
+      for (int v : order.smaller()) {
+        diff.addTerm(x[v], 1);
+      }
+      for (int v : order.larger()) {
+        diff.addTerm(x[v], -1);
+      }
+      model.addLessOrEqual(diff.build(), 0);
+    }
     if (limits.run().stop().over(deadline)) {
       return TaskModel.Solution.notRun(BUILT_LATE);
     }

@@ -62,18 +62,26 @@ import org.commsched.solver.model.TaskModel;
  * horizon {@code H} an arc holds at most {@code K_a = min(units, floor((H - head_a) / (beta +
  * tau)))} packets. Symmetry: the units of one origin are interchangeable (every node needs all of
  * them or none), so they may be numbered by their arrival at one node that needs them all ({@code
- * r_vu <= r_v(u+1)}). Nothing else is restricted, so OPTIMAL is a proof for the problem.
+ * r_vu <= r_v(u+1)}). Automorphisms: for a broadcast or gossip, the network's automorphisms that
+ * fix the problem ({@link NetworkSymmetry}: arcs, costs and message lengths kept, so a broadcast's
+ * source stays put) are broken along a stabiliser chain, each level's node having the least sum of
+ * arrival times of its orbit ({@code sum r_(v_i) <= sum r_w}); every schedule has an image under
+ * the group that meets every level with the unit numbering above, so an optimum is kept (the proof
+ * is in docs/models/linear-cost.md#symmetry-breaking). Nothing else is restricted, so OPTIMAL is a
+ * proof for the problem.
  *
- * <p><b>Horizon, hint, floor.</b> The horizon is the makespan of the best heuristic schedule (the
- * given heuristics that apply, e.g. {@code greedy-saf}) after the reduction above, which is also
- * the hint; the floor is the best bound of {@code core.bounds.LowerBounds}. When the hint meets the
- * floor no search runs. Ticks of the instance's time scale, integers throughout.
+ * <p><b>Horizon, hint, floor.</b> The horizon is the makespan of the best schedule known before the
+ * search (the run's incumbent, else the best of the given heuristics that apply, which the size
+ * guard may already have run) after the reduction above and the symmetry's canonical form, which is
+ * also the hint; the floor is the best bound of {@code core.bounds.LowerBounds}. When the hint
+ * meets the floor no search runs. Ticks of the instance's time scale, integers throughout.
  *
  * <p><b>Size guard ({@link #whyNot}).</b> Up to {@link #MAX_UNIT_ARCS} units times arcs the model
  * is taken at once. Above, its real size is counted: the slots {@code K_a} above at {@code
- * greedy-saf}'s makespan (which bounds the horizon whenever {@code greedy-saf} is among the hint's
- * heuristics, as in the registry), times the units that may cross each arc; above {@link
- * #MAX_LITERALS} membership literals the refusal says that size and what runs instead.
+ * greedy-saf}'s makespan and, if that is beyond the budget, at the best makespan of the hint's
+ * heuristics (run by the guard, kept for the model built next), times the units that may cross each
+ * arc; above {@link #MAX_LITERALS} membership literals the refusal says that size, whose makespan
+ * it counted at, and what runs instead.
  *
  * @implNote Not thread-safe: {@link #model()} records the indices of its variables for {@link
  *     #schedule}.
@@ -174,6 +182,24 @@ public final class LinearCostCp implements HintedSearch.Builder {
   /** The best lower bound of the instance, in ticks. */
   public final LowerBound bound;
 
+  /**
+   * The automorphisms the model breaks (docs/models/linear-cost.md#symmetry-breaking): null when
+   * none is used.
+   */
+  private final NetworkSymmetry symmetry;
+
+  /**
+   * Which symmetry breaking the model posts: {@code AUTOMORPHISMS} (the default) breaks the
+   * network's automorphisms that fix the problem; {@code NONE} posts nothing; {@code
+   * WRONG_BARE_NETWORK} is deliberately wrong, for tests only: it uses the automorphisms of the
+   * bare network, which may move a broadcast's source, and so may cut every optimum.
+   */
+  enum Symmetry {
+    NONE,
+    AUTOMORPHISMS,
+    WRONG_BARE_NETWORK
+  }
+
   private int[][] startVar;
   private int[][] sizeVar;
   private int[][] presence;
@@ -227,6 +253,19 @@ public final class LinearCostCp implements HintedSearch.Builder {
    * grid and checks the replay).
    */
   LinearCostCp(Instance instance, List<Method> heuristics, SolveRun run, boolean checkHint) {
+    this(instance, heuristics, run, checkHint, Symmetry.AUTOMORPHISMS);
+  }
+
+  /**
+   * As {@link #LinearCostCp(Instance, List, SolveRun, boolean)} with the given symmetry breaking
+   * (tests compare the optimum with and without it, and with a deliberately wrong one).
+   */
+  LinearCostCp(
+      Instance instance,
+      List<Method> heuristics,
+      SolveRun run,
+      boolean checkHint,
+      Symmetry symmetryMode) {
     this.instance = instance;
     this.net = instance.network();
     this.cm = instance.storeAndForward();
@@ -262,8 +301,12 @@ public final class LinearCostCp implements HintedSearch.Builder {
         may[a][u] = net.head(a) != originNode(u) && (target == null || net.tail(a) != target);
       }
     }
-    heuristic = HintedSearch.shortest(instance, heuristics, "linear-cost", run);
-    hintPackets = channelled(reduce(packetsOf((Schedule.Transmissions) heuristic.schedule())));
+    SolveResult known = run.incumbent(instance) == null ? knownBest(instance, heuristics) : null;
+    heuristic =
+        known != null ? known : HintedSearch.shortest(instance, heuristics, "linear-cost", run);
+    symmetry = symmetryOf(symmetryMode);
+    hintPackets =
+        canonical(channelled(reduce(packetsOf((Schedule.Transmissions) heuristic.schedule()))));
     hint = transmissions(hintPackets);
     // The one check of the hint, kept: the reduction makes a new schedule (units a node already has
     // or passes on to
@@ -350,8 +393,207 @@ public final class LinearCostCp implements HintedSearch.Builder {
     return out;
   }
 
+  /**
+   * The automorphisms to break, or null: broadcast and gossip only (every node that is not an
+   * origin of a unit needs it, so every arrival time is fixed by the schedule), at most one origin
+   * per node; the group keeps each node's message length (a broadcast's source is the only node
+   * with one, so it stays put) and each arc's costs and channels.
+   */
+  private NetworkSymmetry symmetryOf(Symmetry mode) {
+    if (mode == Symmetry.NONE
+        || !(instance.kind() == ProblemKind.BROADCAST || instance.kind() == ProblemKind.GOSSIP)) {
+      return null;
+    }
+    long[] colour = new long[net.nodes()];
+    for (Origin o : instance.origins()) {
+      if (colour[o.node()] != 0) {
+        return null; // two messages at one node: not mapped here
+      }
+      colour[o.node()] = mode == Symmetry.WRONG_BARE_NETWORK ? 0 : o.length() + 1;
+    }
+    NetworkSymmetry g = NetworkSymmetry.of(net, costs, colour);
+    return g.chain().isEmpty() ? null : g;
+  }
+
+  /** The origin (index into instance.origins()) at each node, -1 where none. */
+  private int[] originAt() {
+    int[] at = new int[net.nodes()];
+    Arrays.fill(at, -1);
+    for (int i = 0; i < instance.origins().size(); i++) {
+      at[instance.origins().get(i).node()] = i;
+    }
+    return at;
+  }
+
+  /**
+   * The hint brought to the form the symmetry breaking keeps: the automorphism of {@link
+   * NetworkSymmetry#canonical} applied to its nodes, arcs and units (a unit keeps its index and
+   * takes the origin at the image of its origin's node), then each origin's units renumbered by
+   * their arrival at the origin's reference node ({@link #reference}). Both maps keep a schedule
+   * valid and its makespan.
+   */
+  private List<List<Packet>> canonical(List<List<Packet>> packets) {
+    if (symmetry == null || unitOrigin.length == 0) {
+      return packets;
+    }
+    int n = net.nodes();
+    int[] at = originAt();
+    long[] figure = arrivalSums(packets);
+    int[] g = symmetry.canonical(figure);
+    int[] unitMap = new int[unitOrigin.length];
+    for (int u = 0; u < unitOrigin.length; u++) {
+      int o = at[g[originNode(u)]];
+      if (o < 0
+          || instance.origins().get(o).length() != instance.origins().get(unitOrigin[u]).length()) {
+        return packets; // the bare network's group of the wrong mode: the hint stays as it is
+      }
+      unitMap[u] = firstUnit[o] + (int) unitIndex[u];
+    }
+    List<List<Packet>> mapped = new ArrayList<>();
+    for (int a = 0; a < net.arcs(); a++) {
+      mapped.add(new ArrayList<>());
+    }
+    for (int a = 0; a < net.arcs(); a++) {
+      int b = net.arc(g[net.tail(a)], g[net.head(a)]);
+      for (Packet p : packets.get(a)) {
+        int[] us = new int[p.units().length];
+        for (int i = 0; i < us.length; i++) {
+          us[i] = unitMap[p.units()[i]];
+        }
+        mapped.get(b).add(new Packet(p.start(), us, p.channel()));
+      }
+    }
+    // renumber each origin's units by arrival at its reference node
+    long[][] arrival = arrivals(mapped);
+    int[] renumber = new int[unitOrigin.length];
+    for (int u = 0; u < renumber.length; u++) {
+      renumber[u] = u;
+    }
+    int[][] dist = distances();
+    for (int o = 0; o < instance.origins().size(); o++) {
+      int ref = reference(o, dist);
+      int len = (int) instance.origins().get(o).length();
+      if (ref < 0 || len < 2) {
+        continue;
+      }
+      Integer[] byArrival = new Integer[len];
+      for (int k = 0; k < len; k++) {
+        byArrival[k] = firstUnit[o] + k;
+      }
+      long[] at0 = arrival[ref];
+      Arrays.sort(byArrival, Comparator.comparingLong((Integer u) -> at0[u]));
+      for (int k = 0; k < len; k++) {
+        renumber[byArrival[k]] = firstUnit[o] + k;
+      }
+    }
+    for (List<Packet> ps : mapped) {
+      for (int i = 0; i < ps.size(); i++) {
+        Packet p = ps.get(i);
+        int[] us = new int[p.units().length];
+        for (int k = 0; k < us.length; k++) {
+          us[k] = renumber[p.units()[k]];
+        }
+        Arrays.sort(us);
+        ps.set(i, new Packet(p.start(), us, p.channel()));
+      }
+      ps.sort(Comparator.comparingInt(Packet::channel).thenComparingLong(Packet::start));
+    }
+    return mapped;
+  }
+
+  /** Per node and unit, the end of the first packet that brings the unit there (-1: none). */
+  private long[][] arrivals(List<List<Packet>> packets) {
+    long[][] arrival = new long[net.nodes()][unitOrigin.length];
+    for (long[] row : arrival) {
+      Arrays.fill(row, -1);
+    }
+    for (int a = 0; a < net.arcs(); a++) {
+      for (Packet p : packets.get(a)) {
+        long end = p.start() + costs.ticks(a, p.units().length);
+        for (int u : p.units()) {
+          long[] row = arrival[net.head(a)];
+          row[u] = row[u] < 0 ? end : Math.min(row[u], end);
+        }
+      }
+    }
+    return arrival;
+  }
+
+  /** Per node, the sum of the arrival times of the units it does not originate (the figure). */
+  private long[] arrivalSums(List<List<Packet>> packets) {
+    long[][] arrival = arrivals(packets);
+    long[] out = new long[net.nodes()];
+    for (int v = 0; v < out.length; v++) {
+      for (int u = 0; u < unitOrigin.length; u++) {
+        if (originNode(u) != v) {
+          out[v] += Math.max(0, arrival[v][u]);
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The node at which origin {@code o}'s units are numbered by arrival: the farthest (in hops) from
+   * the origin of those that need all of them, the lowest of ties; -1 if none.
+   */
+  private int reference(int o, int[][] dist) {
+    int src = instance.origins().get(o).node();
+    int ref = -1;
+    for (int v = 0; v < net.nodes(); v++) {
+      if (needsAll(v, o) && (ref < 0 || dist[src][v] > dist[src][ref])) {
+        ref = v;
+      }
+    }
+    return ref;
+  }
+
+  /**
+   * The best schedule known before the search, for the guard and the hint: the shortest of the
+   * given heuristics' (each run once per instance and list; the guard's run is kept for the model
+   * built next).
+   */
+  static SolveResult knownBest(Instance instance, List<Method> heuristics) {
+    Object[] last = lastBest;
+    if (last[0] instanceof java.lang.ref.WeakReference<?> w
+        && w.get() == instance
+        && heuristics.equals(last[1])) {
+      return (SolveResult) last[2];
+    }
+    return null;
+  }
+
+  private static SolveResult runBest(Instance instance, List<Method> heuristics) {
+    SolveResult known = knownBest(instance, heuristics);
+    if (known != null) {
+      return known;
+    }
+    SolveResult best;
+    try {
+      best = HintedSearch.shortest(instance, heuristics, "linear-cost");
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+    lastBest =
+        new Object[] {new java.lang.ref.WeakReference<>(instance), List.copyOf(heuristics), best};
+    return best;
+  }
+
+  /** The last instance and heuristics {@link #runBest} ran, and the best result. */
+  private static volatile Object[] lastBest = {null, null, null};
+
   /** Null if the exact model takes the instance, else why not (with what to use instead). */
   public static String whyNot(String method, Instance instance) {
+    return whyNot(method, instance, Baselines.all());
+  }
+
+  /**
+   * Null if the exact model takes the instance when its hint comes from the given heuristics, else
+   * why not (with what to use instead). Above {@link #MAX_UNIT_ARCS} the size is counted at {@code
+   * greedy-saf}'s makespan first and, if that is beyond {@link #MAX_LITERALS}, at the best makespan
+   * of the heuristics (run here once; the model built next starts from that schedule).
+   */
+  public static String whyNot(String method, Instance instance, List<Method> heuristics) {
     Network net = instance.network();
     long unitArcs = 0;
     try {
@@ -405,13 +647,26 @@ public final class LinearCostCp implements HintedSearch.Builder {
     if (size == null) {
       return null; // no greedy-saf schedule: the method's own start check says why
     }
+    String by = "greedy-saf";
+    if (size.literals() > MAX_LITERALS) {
+      SolveResult best = runBest(instance, heuristics);
+      if (best != null && best.schedule() instanceof Schedule.Transmissions s) {
+        long h = makespan(instance, s);
+        if (h < size.horizon()) {
+          size = size(instance, h);
+          by = best.method();
+        }
+      }
+    }
     if (size.literals() > MAX_LITERALS) {
       return method
           + " builds the exact linear-cost model only up to "
           + MAX_LITERALS
-          + " membership literals (packet slots per arc bounded by greedy-saf's makespan "
+          + " membership literals (packet slots per arc bounded by the best heuristic makespan "
           + size.horizon()
-          + ", times the units that may cross the arc; here "
+          + ", "
+          + by
+          + "'s, times the units that may cross the arc; here "
           + size.slots()
           + " slots, "
           + size.literals()
@@ -706,19 +961,26 @@ public final class LinearCostCp implements HintedSearch.Builder {
     // symmetry: the units of one origin arrive in index order at one node that needs them all
     int[][] dist = distances();
     for (int o = 0; o < instance.origins().size(); o++) {
-      int src = instance.origins().get(o).node();
-      int ref = -1;
-      for (int v = 0; v < n; v++) {
-        if (needsAll(v, o) && (ref < 0 || dist[src][v] > dist[src][ref])) {
-          ref = v;
-        }
-      }
+      int ref = reference(o, dist);
       long len = instance.origins().get(o).length();
       for (int k = 1; ref >= 0 && k < len; k++) {
         Integer prev = knowVar.get((long) ref * units + firstUnit[o] + k - 1);
         Integer next = knowVar.get((long) ref * units + firstUnit[o] + k);
         if (prev != null && next != null) {
           out.precedence(next, prev, 0);
+        }
+      }
+    }
+    // the network's automorphisms that fix the problem: per level of the stabiliser chain, the
+    // level's node has the least sum of arrival times of its orbit (docs/models/linear-cost.md
+    // #symmetry-breaking)
+    if (symmetry != null) {
+      for (NetworkSymmetry.Level level : symmetry.chain()) {
+        int[] mine = arrivalVars(level.node());
+        for (int w : level.orbit()) {
+          if (w != level.node()) {
+            out.sumAtMost(mine, arrivalVars(w));
+          }
         }
       }
     }
@@ -779,6 +1041,24 @@ public final class LinearCostCp implements HintedSearch.Builder {
       present[i] = tasks.get(i).presence();
     }
     out.endWork(head, sizes, tau, present, beta);
+  }
+
+  /** The arrival variables of node v (after {@link #model()} filled them). */
+  private int[] arrivalVars(int v) {
+    int units = unitOrigin.length;
+    List<Integer> out = new ArrayList<>();
+    for (int u = 0; u < units; u++) {
+      Integer r = knowVar.get((long) v * units + u);
+      if (r != null) {
+        out.add(r);
+      }
+    }
+    return out.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** The automorphisms the model breaks (their stabiliser chain), or null if none. */
+  public NetworkSymmetry symmetry() {
+    return symmetry;
   }
 
   private boolean needsAll(int v, int origin) {

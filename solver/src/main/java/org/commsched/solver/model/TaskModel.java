@@ -90,6 +90,11 @@ public final class TaskModel {
   /** The variables add up to {@code total}. */
   public record Sum(int[] vars, long total) {}
 
+  /**
+   * The variables {@code smaller} add up to at most what the variables {@code larger} add up to.
+   */
+  public record SumOrder(int[] smaller, int[] larger) {}
+
   /** {@code x_var >= 1} when the literal holds, {@code x_var = 0} when it does not. */
   public record Positive(int var, int literal) {}
 
@@ -141,6 +146,7 @@ public final class TaskModel {
   private final List<int[]> exactlyOne = new ArrayList<>();
   private final List<Rectangle> rectangles = new ArrayList<>();
   private final List<Sum> sums = new ArrayList<>();
+  private final List<SumOrder> sumOrders = new ArrayList<>();
   private final List<Positive> positives = new ArrayList<>();
   private final List<Load> loads = new ArrayList<>();
   private final List<Count> counts = new ArrayList<>();
@@ -274,6 +280,14 @@ public final class TaskModel {
   }
 
   /**
+   * The variables {@code smaller} add up to at most the sum of {@code larger} (e.g. symmetry
+   * breaking by orbits, docs/models/linear-cost.md#symmetry-breaking).
+   */
+  public void sumAtMost(int[] smaller, int[] larger) {
+    sumOrders.add(new SumOrder(smaller.clone(), larger.clone()));
+  }
+
+  /**
    * Adds the redundant bound {@code E >= constant + perLiteral * (number of the literals that
    * hold)}, e.g. the least head plus the work plus the least tail of a resource whose task count
    * depends on presences.
@@ -363,6 +377,10 @@ public final class TaskModel {
 
   public List<Rectangle> rectangles() {
     return List.copyOf(rectangles);
+  }
+
+  public List<SumOrder> sumOrders() {
+    return List.copyOf(sumOrders);
   }
 
   public List<Sum> sums() {

@@ -282,6 +282,10 @@ class LinearCostExactTest {
     String no = LinearCostCp.whyNot("cpsat", gossip);
     assertThat(no).startsWith("cpsat ").contains("greedy-saf").contains("membership literals");
     assertThat(LinearCostCp.size(gossip).literals()).isGreaterThanOrEqualTo(40_800);
-    assertThat(MethodRegistry.standard().byName("cpsat").whyNot(gossip)).isEqualTo(no);
+    // the registry's cpsat counts again at its heuristics' best makespan (the ring scheme's), and
+    // still refuses: at least 40,800 literals at any horizon
+    assertThat(MethodRegistry.standard().byName("cpsat").whyNot(gossip))
+        .startsWith("cpsat builds the exact linear-cost model only up to")
+        .contains("membership literals");
   }
 }

@@ -30,6 +30,12 @@ class LinearCostSizeGuardTest {
         CommModel.OnePortRule.EXCHANGE);
   }
 
+  /** The heuristics the registry's cpsat and choco take their hint from. */
+  static java.util.List<org.commsched.core.solve.Method> heuristics() {
+    var all = REG.all();
+    return all.subList(0, all.indexOf(REG.byName("cpsat-ranges")));
+  }
+
   static Instance mesh3x3(Problem problem, String name) {
     return new Instance(name, problem, fStar(), Network.of(new Topology.Mesh(3, 3)));
   }
@@ -75,17 +81,69 @@ class LinearCostSizeGuardTest {
   @Test
   void meshGossip_isRefused_withItsRealSize_andWhatRunsInstead() {
     Instance inst = mesh3x3(new Problem.Gossip(16), "lc-mesh3x3-gossip-n16");
-    String why = LinearCostCp.whyNot("cpsat", inst);
+    String why = LinearCostCp.whyNot("cpsat", inst, heuristics());
     assertThat(why)
         .startsWith(
             "cpsat builds the exact linear-cost model only up to " + LinearCostCp.MAX_LITERALS)
         .contains("membership literals")
-        .contains("greedy-saf's makespan")
+        .contains("best heuristic makespan")
         .contains("use greedy-saf, or the default solve");
-    LinearCostCp.Size size = LinearCostCp.size(inst);
+    assertThat(LinearCostCp.size(inst).literals()).isGreaterThanOrEqualTo(33_792L);
+    // counted again at the best heuristic's makespan (merge-flood's, below greedy-saf's)
+    long h = LinearCostCp.knownBest(inst, heuristics()).makespan();
+    LinearCostCp.Size size = LinearCostCp.size(inst, h);
     assertThat(size.literals()).isGreaterThanOrEqualTo(33_792L);
-    assertThat(why).contains(size.literals() + " literals").contains(size.slots() + " slots");
+    assertThat(why)
+        .contains("makespan " + h + ",")
+        .contains(size.literals() + " literals")
+        .contains(size.slots() + " slots");
     assertThat(REG.byName("cpsat").whyNot(inst)).isEqualTo(why);
     assertThat(REG.byName("choco").whyNot(inst)).isEqualTo(why.replaceFirst("^cpsat", "choco"));
+  }
+
+  /**
+   * bench/lincost/lc-mesh3x3-gossip-n4.json: gossip of 4 units per node on the 3 x 3 mesh. Every
+   * arc may carry the 32 units not of its head, from time 0 on (its tail is an origin), so at
+   * horizon {@code H} it has {@code min(32, floor(H / 6))} slots. At {@code greedy-saf}'s 54: 9
+   * slots on each of the 24 arcs, 216 slots, 6,912 literals, beyond the budget; at 36 (what {@code
+   * merge-flood} reaches): 6 slots each, 144 slots, 4,608 literals, within it. The guard counts at
+   * the best heuristic makespan, so the model is taken, and built at most that size.
+   */
+  @Test
+  void meshGossipOfFour_isTaken_atTheBestHeuristicsMakespan() {
+    Instance inst = mesh3x3(new Problem.Gossip(4), "lc-mesh3x3-gossip-n4");
+    assertThat(LinearCostCp.size(inst, 54)).isEqualTo(new LinearCostCp.Size(54, 216, 6_912));
+    assertThat(LinearCostCp.size(inst, 36)).isEqualTo(new LinearCostCp.Size(36, 144, 4_608));
+    assertThat(LinearCostCp.size(inst).literals()).isGreaterThan(LinearCostCp.MAX_LITERALS);
+    var heuristics = heuristics();
+    assertThat(LinearCostCp.whyNot("cpsat", inst, heuristics)).isNull();
+    assertThat(LinearCostCp.whyNot("cpsat", inst, Baselines.all()))
+        .contains("best heuristic makespan 54, greedy-saf's")
+        .contains("6912 literals");
+    LinearCostCp.Size built =
+        new LinearCostCp(inst, heuristics, org.commsched.core.solve.SolveLimits.defaults().run())
+            .size();
+    assertThat(built.literals()).isLessThanOrEqualTo(LinearCostCp.MAX_LITERALS);
+    assertThat(built).isEqualTo(LinearCostCp.size(inst, built.horizon()));
+  }
+
+  /**
+   * bench/lincost/lc-mesh4x4-broadcast-n16.json by hand: the 48 arcs of the 4 x 4 mesh less the 2
+   * into the corner source carry 16 units each; by the distance {@code d} of their tail from the
+   * source there are 2, 4, 10, 12, 10, 6, 2 arcs for {@code d} = 0 to 6, each with {@code floor((H
+   * - 6 d) / 6)} slots. At {@code greedy-saf}'s 81: 13, 12, ..., 7 slots, 456 slots, 7,296 literals
+   * (refused before); at {@code merge-flood}'s 63: 10, 9, 8, 7, 6, 5, 4 slots, 318 slots, 5,088
+   * literals, within the budget.
+   */
+  @Test
+  void meshBroadcast4x4_countedByHand() {
+    Instance inst =
+        new Instance(
+            "lc-mesh4x4-broadcast-n16",
+            new Problem.Broadcast(0, 16),
+            fStar(),
+            Network.of(new Topology.Mesh(4, 4)));
+    assertThat(LinearCostCp.size(inst, 81)).isEqualTo(new LinearCostCp.Size(81, 456, 7_296));
+    assertThat(LinearCostCp.size(inst, 63)).isEqualTo(new LinearCostCp.Size(63, 318, 5_088));
   }
 }

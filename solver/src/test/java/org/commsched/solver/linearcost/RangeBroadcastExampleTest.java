@@ -68,19 +68,23 @@ class RangeBroadcastExampleTest {
   }
 
   /**
-   * {@code cpsat} takes the 4 x 4 mesh broadcast of 16 units (768 unit-arcs; beyond the slot
-   * model's budget of membership literals counted at {@code greedy-saf}'s makespan) with the range
-   * model, valid and no worse than its hint; a gossip far beyond the slot model is refused by its
-   * real size (LinearCostSizeGuardTest counts it by hand).
+   * {@code cpsat} takes the 4 x 4 mesh broadcast of 32 units with the range model, valid and no
+   * worse than its hint: it is beyond the slot model's budget at any horizon. By hand (beta 5, tau
+   * 1): one of the corner source's two arcs carries 16 units (21) and the far corner is 5 hops on
+   * (30), so every schedule takes at least 51, where the 46 arcs not into the source (2, 4, 10, 12,
+   * 10, 6, 2 with tails 0 to 6 hops away) hold 8, 7, 6, 5, 4, 3, 2 slots: 226 slots of 32 literals,
+   * 7,232. (The 16-unit broadcast the test used before is now within the slot model:
+   * LinearCostSizeGuardTest.) A gossip far beyond the slot model is refused by its real size.
    */
   @Test
   void cpsat_answersABroadcastBeyondTheSlotModel_withTheRangeModel() {
     Instance inst =
         new Instance(
-            "lc-mesh4x4-broadcast-n16",
-            new Problem.Broadcast(0, 16),
+            "lc-mesh4x4-broadcast-n32",
+            new Problem.Broadcast(0, 32),
             fStar("5", "1"),
             Network.of(new Topology.Mesh(4, 4)));
+    assertThat(LinearCostCp.size(inst, 51)).isEqualTo(new LinearCostCp.Size(51, 226, 7_232));
     assertThat(LinearCostCp.whyNot("cpsat-linear-cost", inst))
         .contains("membership literals")
         .contains("cpsat-ranges");

@@ -216,6 +216,18 @@ class TaskModelCrossCheckTest {
           return -1;
         }
       }
+      for (TaskModel.SumOrder order : m.sumOrders()) {
+        long diff = 0;
+        for (int v : order.smaller()) {
+          diff += x[v];
+        }
+        for (int v : order.larger()) {
+          diff -= x[v];
+        }
+        if (diff > 0) {
+          return -1;
+        }
+      }
       for (TaskModel.Positive link : m.positives()) {
         if (p[link.literal()] ? x[link.var()] < 1 : x[link.var()] != 0) {
           return -1;
