@@ -71,8 +71,8 @@ public final class MethodRegistry {
     // also runs it for a broadcast beyond the slot model's size
     all.add(new CpSatRanges(heuristics));
     // improves the best linear-cost heuristic schedule (broadcast, gossip, all ports) with CP-SAT
-    // repairs, after the exact model's share where that applies; not among the hint heuristics
-    all.add(new LinearCostLns(heuristics, CpSatSteps.orSlots(heuristics)));
+    // repairs beyond the exact models' sizes; not among the hint heuristics
+    all.add(new LinearCostLns(heuristics));
     all.add(
         ExactDispatch.of(new CpSatBufferless())
             .with(ExactModel.VIRTUAL, new CpSatVirtual())

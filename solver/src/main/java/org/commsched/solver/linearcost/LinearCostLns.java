@@ -52,9 +52,9 @@ import org.commsched.solver.model.HintedSearch;
  *
  * <p><b>Start.</b> The run's incumbent (the portfolio's best heuristic schedule) or else the
  * shortest schedule of the given heuristics, reduced as in {@link LinearCostCp} (each unit reaches
- * each node once, at its earliest delivery). Where an exact method is given and applies (the slot
- * or step model of {@code cpsat}), it first runs on {@value #EXACT_SHARE_PERCENT} % of the time: an
- * OPTIMAL answer is returned as it is, a shorter schedule becomes the start.
+ * each node once, at its earliest delivery). As registered, the method leaves the instances that
+ * the exact step or slot model takes ({@link StepCp#whyNot}, {@link LinearCostCp#whyNot}) to {@code
+ * cpsat}, which proves optima there; it takes the larger ones.
  *
  * <p><b>Repair model.</b> A delivery is a pair (node, unit) with the node needing the unit. A round
  * frees a set of deliveries; every other delivery keeps the packet that makes it. The packets of
@@ -78,10 +78,10 @@ import org.commsched.solver.model.HintedSearch;
  * latest deliveries overall, thinned at random. Each is cut at a budget of choice Booleans that
  * grows after a repair CP-SAT solved to optimality and shrinks after one that timed out.
  *
- * <p><b>Guarantee.</b> Never longer than its start (the best applicable heuristic, or the exact
- * method's schedule); OPTIMAL only when the makespan meets the run's best lower bound or the exact
- * method proved it; FEASIBLE with that bound otherwise. Random choices are seeded, but the
- * per-repair wall-clock limit makes the result depend on the machine's speed.
+ * <p><b>Guarantee.</b> Never longer than its start (the best applicable heuristic's schedule);
+ * OPTIMAL only when the makespan meets the run's best lower bound; FEASIBLE with that bound
+ * otherwise. Random choices are seeded, but the per-repair wall-clock limit makes the result depend
+ * on the machine's speed.
  *
  * <p><b>Complexity.</b> Per round linear in the packets and the freed deliveries to build, plus one
  * CP-SAT solve over the packet starts and at most the budget of choice Booleans; the run lasts the
@@ -105,16 +105,12 @@ public final class LinearCostLns implements Method {
           NAME,
           "linear-cost broadcast and gossip under all ports: the best heuristic schedule improved by "
               + "large-neighbourhood search, CP-SAT re-choosing the packets of freed deliveries and every start",
-          "valid schedule never longer than its start (the best applicable heuristic, or the exact model's "
-              + "schedule); optimal when status OPTIMAL; gap to the best proven bound otherwise",
+          "valid schedule never longer than its start (the best applicable heuristic's schedule); optimal when status OPTIMAL; gap to the best proven bound otherwise",
           LinearCostCp.PETERS
               + "; large-neighbourhood search: this project, after Shaw, \"Using Constraint Programming and "
               + "Local Search Methods to Solve Vehicle Routing Problems\" (CP 1998)",
           SCOPE,
           false);
-
-  /** Percentage of the time the exact method gets first, where it applies. */
-  static final int EXACT_SHARE_PERCENT = 40;
 
   /** Empty packet slots added per arc into a node with a free delivery. */
   static final int EXTRA = 2;
@@ -133,17 +129,22 @@ public final class LinearCostLns implements Method {
   private static final boolean DEBUG = Boolean.getBoolean("commsched.lns.debug");
 
   private final List<Method> heuristics;
-  private final Method exact;
+  private final boolean leaveToExact;
 
   /**
-   * The method.
+   * The method as registered: it leaves the instances that the exact slot or step model takes to
+   * {@code cpsat}, which proves optima there.
    *
    * @param heuristics the heuristics whose best schedule is the start (when the run holds none)
-   * @param exact an exact method to run first where it applies, or null
    */
-  public LinearCostLns(List<Method> heuristics, Method exact) {
+  public LinearCostLns(List<Method> heuristics) {
+    this(heuristics, true);
+  }
+
+  /** The method; {@code leaveToExact = false} also takes the small instances (tests). */
+  LinearCostLns(List<Method> heuristics, boolean leaveToExact) {
     this.heuristics = List.copyOf(heuristics);
-    this.exact = exact;
+    this.leaveToExact = leaveToExact;
   }
 
   @Override
@@ -185,6 +186,12 @@ public final class LinearCostLns implements Method {
             + " has beta = tau = 0: use greedy-saf";
       }
     }
+    if (leaveToExact
+        && (StepCp.whyNot(NAME, instance) == null || LinearCostCp.whyNot(NAME, instance) == null)) {
+      return NAME
+          + " leaves the instances that the exact step or slot model takes to cpsat, which proves"
+          + " optima there: use cpsat";
+    }
     return HintedSearch.whyNoStart(instance, heuristics, NAME, "linear-cost");
   }
 
@@ -198,33 +205,6 @@ public final class LinearCostLns implements Method {
     SolveResult start = HintedSearch.shortest(instance, heuristics, "linear-cost", run);
     Map<String, Object> stats = new LinkedHashMap<>();
     stats.put("start", start.method() + " " + start.makespan());
-    if (exact != null
-        && start.makespan() > bound.value()
-        && !run.stop().over(deadline)
-        && exact.whyNot(instance) == null) {
-      long share = (deadline - System.nanoTime()) * EXACT_SHARE_PERCENT / 100;
-      SolveResult e =
-          run.solve(exact, instance, limits.withTimeLimit(java.time.Duration.ofNanos(share)));
-      bound = bound.max(e.lowerBound());
-      stats.put(
-          "exact", e.method() + " " + e.status() + (e.hasSchedule() ? " " + e.makespan() : ""));
-      if (e.hasSchedule()
-          && e.schedule() instanceof Schedule.Transmissions
-          && e.scale().equals(instance.timeScale())) {
-        if (e.status() == SolveStatus.OPTIMAL) {
-          Map<String, Object> s = new LinkedHashMap<>(e.stats());
-          s.putAll(stats);
-          return new SolveResult(
-              NAME, SolveStatus.OPTIMAL, e.schedule(), e.makespan(), e.lowerBound(), e.scale(), s);
-        }
-        if (e.makespan() < start.makespan()) {
-          CheckReport r = run.check(instance, e.schedule());
-          if (r.valid()) {
-            start = e;
-          }
-        }
-      }
-    }
     State st = new State(instance, (Schedule.Transmissions) start.schedule());
     Schedule.Transmissions best = st.transmissions();
     CheckReport first = run.check(instance, best);

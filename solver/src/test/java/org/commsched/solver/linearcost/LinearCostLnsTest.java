@@ -71,7 +71,7 @@ class LinearCostLnsTest {
   }
 
   static SolveResult lns(Instance inst, int seconds) {
-    SolveResult r = new LinearCostLns(START, null).solve(inst, limits(seconds));
+    SolveResult r = new LinearCostLns(START, false).solve(inst, limits(seconds));
     assertThat(ScheduleChecker.checkResult(inst, r).valid())
         .as("lns-linear-cost on " + inst.name() + ": " + ScheduleChecker.checkResult(inst, r))
         .isTrue();
@@ -87,7 +87,7 @@ class LinearCostLnsTest {
               return DynamicTest.dynamicTest(
                   inst.name(),
                   () -> {
-                    assertThat(new LinearCostLns(START, null).whyNot(inst)).isNull();
+                    assertThat(new LinearCostLns(START, false).whyNot(inst)).isNull();
                     long start = new GreedyStoreAndForward().solve(inst, limits(5)).makespan();
                     long optimum = LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE);
                     SolveResult r = lns(inst, 2);
@@ -102,18 +102,15 @@ class LinearCostLnsTest {
   }
 
   /**
-   * Gossip of one unit on the 2x3 mesh and broadcast of three units from a corner of it (beta 5,
-   * tau 1, F*): {@code greedy-saf} ends at 24 on both, CP-SAT's exact slot model proves 18 and 20
-   * (independent of the search). The search improves on its start and stays at or above the
-   * optimum.
+   * Gossip of one unit on the 2x3 mesh (beta 5, tau 1, F*): {@code greedy-saf} ends at 24, CP-SAT's
+   * exact slot model proves 18 (independent of the search; the diameter bound is 18 too, where the
+   * search stops). The search improves on its start and stays at or above the optimum.
    */
   @TestFactory
   Stream<DynamicTest> improves_aSuboptimalStart() {
     Network mesh = Network.of(new Topology.Mesh(2, 3));
     return Stream.of(
-            new Instance("2x3 mesh gossip 1", new Problem.Gossip(1), allPorts(5, 1, false), mesh),
-            new Instance(
-                "2x3 mesh broadcast 3", new Problem.Broadcast(0, 3), allPorts(5, 1, false), mesh))
+            new Instance("2x3 mesh gossip 1", new Problem.Gossip(1), allPorts(5, 1, false), mesh))
         .map(
             inst ->
                 DynamicTest.dynamicTest(
@@ -122,8 +119,11 @@ class LinearCostLnsTest {
                       long start = new GreedyStoreAndForward().solve(inst, limits(5)).makespan();
                       long optimum = LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE);
                       assertThat(optimum).as("the start is suboptimal").isLessThan(start);
-                      SolveResult r = lns(inst, 10);
-                      assertThat(r.makespan()).isLessThan(start).isGreaterThanOrEqualTo(optimum);
+                      SolveResult r = lns(inst, 60); // it stops at the bound, 18
+                      assertThat(r.makespan())
+                          .as(r.stats().toString())
+                          .isLessThan(start)
+                          .isGreaterThanOrEqualTo(optimum);
                     }));
   }
 }
