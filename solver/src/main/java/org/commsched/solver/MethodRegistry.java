@@ -16,6 +16,7 @@ import org.commsched.heuristics.bufferless.dsa.DsaMethods;
 import org.commsched.heuristics.bufferless.scattergather.GatherMethods;
 import org.commsched.heuristics.linearcost.LinearCostMethods;
 import org.commsched.heuristics.packet.PacketMethods;
+import org.commsched.solver.linearcost.LinearCostLns;
 import org.commsched.solver.lns.LnsChatting;
 
 /**
@@ -69,6 +70,9 @@ public final class MethodRegistry {
     // the range model alone: not exact (its proof is only the bound), so the last heuristic; cpsat
     // also runs it for a broadcast beyond the slot model's size
     all.add(new CpSatRanges(heuristics));
+    // improves the best linear-cost heuristic schedule (broadcast, gossip, all ports) with CP-SAT
+    // repairs beyond the exact models' sizes; not among the hint heuristics
+    all.add(new LinearCostLns(heuristics));
     all.add(
         ExactDispatch.of(new CpSatBufferless())
             .with(ExactModel.VIRTUAL, new CpSatVirtual())
