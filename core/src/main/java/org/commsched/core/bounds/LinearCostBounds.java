@@ -62,6 +62,7 @@ final class LinearCostBounds {
       if (inst.problem() instanceof Problem.Broadcast b) {
         MultiFeedBound.add(c.net, b.source(), b.length(), c.one, c.beta, c.tau, c::f, out);
         ArcFeedBound.add(c.net, b.source(), b.length(), c.one, c.beta, c.tau, c::f, out);
+        SourceChainBound.add(c.net, b.source(), b.length(), c.beta, c.tau, c::f, out);
       } else if (inst.problem() instanceof Problem.Gossip g) {
         MultiFeedBound.add(c.net, -1, g.length(), c.one, c.beta, c.tau, c::f, out);
         ArcFeedBound.add(c.net, -1, g.length(), c.one, c.beta, c.tau, c::f, out);

@@ -195,7 +195,8 @@ class RelayFeedBoundTest {
       List<LowerBound> source = kinds(inst, "SOURCE-FEED");
       assertThat(source).as(units[i] + " units").hasSize(1);
       assertThat(source.get(0).value()).as(units[i] + " units").isEqualTo(expected[i]);
-      assertThat(LowerBounds.best(inst).value()).isEqualTo(expected[i]);
+      // 16 units: SOURCE-CHAIN's 57 (SourceChainBoundTest) is the best bound since
+      assertThat(LowerBounds.best(inst).value()).isEqualTo(units[i] == 16 ? 57 : expected[i]);
     }
   }
 
