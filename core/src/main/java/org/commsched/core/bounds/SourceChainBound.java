@@ -49,6 +49,12 @@ public final class SourceChainBound {
   /** Search nodes (and batchings) in all, over every target and makespan. */
   static final long WORK = 30_000_000L;
 
+  /**
+   * Targets read at most, the farthest from the source first (any subset of targets gives a valid
+   * bound; this keeps the per-target distance searches off large networks).
+   */
+  static final int TARGETS = 8;
+
   private static final class OutOfWork extends RuntimeException {
     OutOfWork() {
       super(null, null, false, false);
@@ -205,7 +211,16 @@ public final class SourceChainBound {
   private static List<Chain> chains(Network net, int source, int x) {
     List<Chain> out = new ArrayList<>();
     int p = net.nodes();
+    int[] far = distances(net, source, new boolean[p]);
+    Integer[] order = new Integer[p];
     for (int v = 0; v < p; v++) {
+      order[v] = v;
+    }
+    Arrays.sort(order, (a, b) -> far[b] != far[a] ? Integer.compare(far[b], far[a]) : a - b);
+    for (int v : order) {
+      if (out.size() == TARGETS) {
+        break;
+      }
       if (v == source || v == x || net.inDegree(v) != 1) {
         continue;
       }
