@@ -94,11 +94,12 @@ public final class DsaSearch implements Method {
   static final MethodFacts FACTS =
       new MethodFacts(
           "dsa-search",
-          "exact dsa layout: MiniMalloc-style depth-first search over canonical (skyline) placements with section "
-              + "inference and dynamic decomposition; --capacity C decides whether a layout within C exists",
+          "exact dsa layout: MiniMalloc-style depth-first search over canonical (skyline)"
+              + " placements with section inference and dynamic decomposition; --capacity C decides"
+              + " whether a layout within C exists",
           "optimal when status OPTIMAL; best found and a proven bound at the time limit",
-          "Moffitt, \"MiniMalloc: A Lightweight Memory Allocator for Hardware-Accelerated Machine Learning\", "
-              + "ASPLOS 2023 (ideas); search: this project",
+          "Moffitt, \"MiniMalloc: A Lightweight Memory Allocator for Hardware-Accelerated Machine"
+              + " Learning\", ASPLOS 2023 (ideas); search: this project",
           Buffers.SCOPE,
           true);
 
@@ -112,6 +113,13 @@ public final class DsaSearch implements Method {
    * it, if less): 2 s in nanoseconds.
    */
   static final long REPAIR_RESERVE = 2_000_000_000L;
+
+  /**
+   * Without a capacity, when the search has not closed the gap, the last 1 / BREAKOUT_SHARE of the
+   * time left after the heuristics goes to {@link OverlapBreakout} from the best layout (on
+   * MiniMalloc's J it lowered dsa-search's layout from 1,008 to 999 units).
+   */
+  static final int BREAKOUT_SHARE = 4;
 
   /** Largest number of buffers searched; above it the result is the heuristic's. */
   public static final int SEARCH_LIMIT = 2000;
@@ -319,28 +327,30 @@ public final class DsaSearch implements Method {
     // then bisection between the proven bound and the best
     // height; a capacity left open moves the bisection above it; rounds repeat while time is left
     int step = 0;
-    for (int round = 0; proven < bestHeightUnits(b, bestOff, g) && !stop.over(deadline); round++) {
+    // the last BREAKOUT_SHARE of the time left goes to OverlapBreakout from the best layout
+    long searchEnd = deadline - (deadline - System.nanoTime()) / BREAKOUT_SHARE;
+    for (int round = 0; proven < bestHeightUnits(b, bestOff, g) && !stop.over(searchEnd); round++) {
       long tryLo = proven;
       long tryHi = bestHeightUnits(b, bestOff, g) - 1;
       while (tryLo <= tryHi) {
         long now = System.nanoTime();
-        if (stop.over(deadline)) {
+        if (stop.over(searchEnd)) {
           break;
         }
         long c;
         long share;
         if (step == 0) {
           c = tryLo;
-          share = (deadline - now) / 2;
+          share = (searchEnd - now) / 2;
         } else if (step == 1) {
           c = tryHi;
-          share = (deadline - now) / 3;
+          share = (searchEnd - now) / 3;
         } else {
           c = tryLo + (tryHi - tryLo) / 2;
-          share = (deadline - now) / 3;
+          share = (searchEnd - now) / 3;
         }
         step++;
-        int verdict = search.decide(c, Math.min(deadline, now + Math.max(1_000_000L, share)));
+        int verdict = search.decide(c, Math.min(searchEnd, now + Math.max(1_000_000L, share)));
         nodes += search.nodes;
         trace
             .append(trace.length() == 0 ? "" : " ")
@@ -368,6 +378,17 @@ public final class DsaSearch implements Method {
         }
       }
     }
+    long[] breakout = null;
+    if (proven < bestHeightUnits(b, bestOff, g) && !stop.over(deadline)) {
+      breakout = new long[3];
+      long[] ob =
+          OverlapBreakout.improve(b, bestOff, proven * g, limits.seed(), deadline, stop, breakout);
+      if (b.height(ob) < b.height(bestOff)) {
+        bestOff = ob;
+        limits.run().progress().incumbent(b.height(ob));
+        breakout[2] = -breakout[2] - 1; // marks "lowered the layout" for the stat below
+      }
+    }
     LowerBound lb = bound;
     if (proven * g > bound.value()) {
       lb =
@@ -386,6 +407,20 @@ public final class DsaSearch implements Method {
             .withStat("widths", widths);
     if (g > 1) {
       r = r.withStat("unit", g);
+    }
+    if (breakout != null) {
+      boolean lowered = breakout[2] < 0;
+      long met = lowered ? -breakout[2] - 1 : breakout[2];
+      r =
+          r.withStat(
+              "breakout",
+              breakout[0]
+                  + " moves, "
+                  + breakout[1]
+                  + " breakouts, "
+                  + met
+                  + " lower targets met"
+                  + (lowered ? " (the result)" : ""));
     }
     return r;
   }
