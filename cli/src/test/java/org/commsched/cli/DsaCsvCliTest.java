@@ -311,6 +311,48 @@ class DsaCsvCliTest {
     assertThat(r.json().get("stats").get("widths").asText()).isEqualTo("file times");
   }
 
+  /**
+   * J's best known layout (bench/minimalloc/README.md, "D and J: 2026-11-29, second session"): 994
+   * units of 1,024, found by the weighted-overlap breakout from dsa-search's layout. Checked here
+   * independently (same buffers as the benchmark file, no two alive together share an address) and
+   * by {@code check}, so the height the README claims for J stays a fact.
+   */
+  @Test
+  void minimallocJ_bestKnownLayout_isAValidPackingOf994Units() throws IOException {
+    Path bench = CliTest.CATALOGUE.getParent().getParent().resolve("bench/minimalloc");
+    List<String> in = Files.readAllLines(bench.resolve("J.1048576.csv"));
+    List<String> lay = Files.readAllLines(bench.resolve("J.layout-994.csv"));
+    assertThat(in.get(0)).isEqualTo("buffer,start,end,size");
+    assertThat(lay.get(0)).isEqualTo("buffer,start,end,size,offset");
+    java.util.Map<String, String> given = new java.util.HashMap<>();
+    for (String line : in.subList(1, in.size())) {
+      given.put(line.substring(0, line.indexOf(',')), line);
+    }
+    List<Row> layout = new ArrayList<>();
+    for (String line : lay.subList(1, lay.size())) {
+      String[] f = line.split(",", -1);
+      assertThat(given.remove(f[0]))
+          .as("buffer " + f[0])
+          .isEqualTo(String.join(",", f[0], f[1], f[2], f[3]));
+      layout.add(
+          new Row(
+              f[0],
+              Long.parseLong(f[1]),
+              Long.parseLong(f[2]),
+              Long.parseLong(f[3]),
+              Long.parseLong(f[4])));
+    }
+    assertThat(given).as("buffers of J without an offset").isEmpty();
+    assertThat(packedHeight(layout)).isEqualTo(994L * 1024);
+    CliTest.Run r =
+        run(
+            "check",
+            bench.resolve("J.1048576.csv").toString(),
+            bench.resolve("J.layout-994.csv").toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("makespan 1017856");
+  }
+
   @Test
   void generatePerfectPacking_isSolvedToTheLoad() throws IOException {
     Path inst = tmp.resolve("perfect.json");

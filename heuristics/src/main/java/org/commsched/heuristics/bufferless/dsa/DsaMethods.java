@@ -16,9 +16,9 @@ public final class DsaMethods {
 
   private DsaMethods() {}
 
-  /** {@code best-fit}. */
+  /** {@code best-fit}, {@code overlap-breakout}. */
   public static List<Method> heuristics() {
-    return List.of(new BestFit());
+    return List.of(new BestFit(), new OverlapBreakout());
   }
 
   /** {@code dsa-search}. */
