@@ -62,8 +62,12 @@ import org.commsched.core.solve.SolveResult;
  *     {@code T = (p - 1) ceil(n / q)} transfers.
  */
 public final class OnePortTreePipeline implements Method {
-  /** The tree shapes tried, as {@code {k, d}}: trees and the fan-out of their interior nodes. */
-  static final int[][] SHAPES = {{1, 2}, {1, 3}, {2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}, {4, 5}};
+  /**
+   * The tree shapes tried, as {@code {k, d}}: trees and the fan-out of their interior nodes. On the
+   * random networks of 10^3 and 10^4 nodes of docs/BENCHMARKS.md, {@code {1, 3}}, {@code {3, 3}}
+   * and {@code {4, 4}} were never best, so they are not tried.
+   */
+  static final int[][] SHAPES = {{1, 2}, {2, 2}, {2, 3}, {3, 4}, {4, 5}};
 
   /**
    * Transfers all simulations together may place (the first simulation of each shape always runs).
