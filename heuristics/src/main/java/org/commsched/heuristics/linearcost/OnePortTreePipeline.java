@@ -47,12 +47,16 @@ import org.commsched.core.solve.SolveResult;
  * packet {@code j} crosses link {@code l} in slot {@code 2j + l - 3}; so with the best packet size
  * the method meets {@code S_1(n, m)}, the optimum there (a test).
  *
- * <p><b>Search.</b> For each shape ({@code k}, {@code d}) in {@link #SHAPES} the packet size is
- * searched: all sizes when the work is small, else from the continuous optimum of {@code (a P + L)
- * (beta + n tau / P)} ({@code a = 1 + d / k} calls per packet, {@code L} twice the deepest tree)
- * outward while it improves; the shortest schedule is kept. The search is bounded by simulated
- * transfers ({@link #WORK}), never by the clock, so the answer does not depend on the machine's
- * load (Ctrl-C stops it early).
+ * <p><b>Search.</b> For each shape ({@code k}, {@code d}) in {@link #SHAPES}, in the order most
+ * likely to win, the packet size is searched: all sizes when the work is small, else from the
+ * continuous optimum of {@code (a P + L) (beta + n tau / P)} ({@code a = 1 + d / k} calls per
+ * packet, {@code L} twice the deepest tree) outward while it improves and the shape's budget of
+ * simulated transfers ({@link #WORK_PER_SHAPE}) lasts; the shortest schedule is kept. The budget,
+ * not the clock, decides the answer on an idle machine (it is about a tenth of the default limit
+ * there at 10^4 nodes), so the answer does not move with the load; on a loaded machine the clock
+ * (or Ctrl-C) ends the search before the next simulation that might not finish in time (twice the
+ * longest one so far before the deadline: one more, and the run that writes the schedule), and the
+ * best schedule found so far is returned (the statistic {@code search} says so).
  *
  * <p><b>Guarantee:</b> valid; no ratio. <b>Refuses</b> other problems and all ports ({@code
  * tree-packing-broadcast}); a one-unit message or {@code tau = 0} (one packet is best: the
@@ -63,19 +67,35 @@ import org.commsched.core.solve.SolveResult;
  */
 public final class OnePortTreePipeline implements Method {
   /**
-   * The tree shapes tried, as {@code {k, d}}: trees and the fan-out of their interior nodes. On the
-   * random networks of 10^3 and 10^4 nodes of docs/BENCHMARKS.md, {@code {1, 3}}, {@code {3, 3}}
-   * and {@code {4, 4}} were never best, so they are not tried.
+   * The tree shapes tried, as {@code {k, d}}: trees and the fan-out of their interior nodes, in the
+   * order most likely to win, so that a search cut short by the clock still has a good one. On the
+   * random networks of 10^3 and 10^4 nodes of docs/BENCHMARKS.md {@code {2, 3}} won both, {@code
+   * {2, 2}} and {@code {4, 5}} came next, the single binary tree {@code {1, 2}} last but one and
+   * last; {@code {1, 3}}, {@code {3, 3}} and {@code {4, 4}} were never best, so they are not tried.
    */
-  static final int[][] SHAPES = {{1, 2}, {2, 2}, {2, 3}, {3, 4}, {4, 5}};
+  static final int[][] SHAPES = {{2, 3}, {2, 2}, {4, 5}, {3, 4}, {1, 2}};
 
   /**
-   * Transfers all simulations together may place (the first simulation of each shape always runs).
+   * Transfers the simulations of one shape may place (its first simulation always runs): about 0.1
+   * s of one core at 10^4 nodes, so that the five shapes take a small share of the default 10 s
+   * limit on an idle machine, and the answer does not depend on the load unless the clock cuts in.
    */
-  static final long WORK = 20_000_000L;
+  static final long WORK_PER_SHAPE = 400_000L;
 
   /** Below this much work per shape every packet size is simulated. */
   static final long EXHAUSTIVE = 200_000L;
+
+  private final long workPerShape;
+
+  /** The method with its default work budget, {@link #WORK_PER_SHAPE} transfers per shape. */
+  public OnePortTreePipeline() {
+    this(WORK_PER_SHAPE);
+  }
+
+  /** The method with another work budget per shape (tests: a small budget still answers). */
+  OnePortTreePipeline(long workPerShape) {
+    this.workPerShape = workPerShape;
+  }
 
   /** The facts of {@code one-port-tree-pipeline}: see the class javadoc. */
   static final MethodFacts FACTS =
@@ -137,6 +157,7 @@ public final class OnePortTreePipeline implements Method {
   @Override
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
+    long deadline = System.nanoTime() + limits.timeLimit().toNanos();
     LowerBound bound = limits.run().bestBound(instance);
     Network net = instance.network();
     Origin o = instance.origins().get(0);
@@ -151,76 +172,53 @@ public final class OnePortTreePipeline implements Method {
     }
     // the most packets the schedule may write
     long maxPackets = Math.max(1, Math.min(n, LinearCostMethods.MAX_RECORDS / (p - 1)));
-    long work = 0;
-    long bestTime = Long.MAX_VALUE;
-    Trees bestTrees = null;
-    long bestSize = 0;
-    StringBuilder tried = new StringBuilder();
+    long minSize = (n + maxPackets - 1) / maxPackets;
+    Search search = new Search(n, beta, tau, limits, deadline);
     List<Trees> shapes = new ArrayList<>();
     for (int[] shape : SHAPES) {
+      if (!search.mayGoOn()) {
+        break;
+      }
       Trees t = Trees.build(net, o.node(), shape[0], shape[1]);
       if (shapes.stream().anyMatch(u -> u.sameAs(t))) {
         continue; // a network too sparse for the classes gives the same trees again
       }
       shapes.add(t);
-    }
-    for (Trees t : shapes) {
-      if (bestTrees != null && limits.run().stop().stopped()) {
-        break;
-      }
-      long minSize = (n + maxPackets - 1) / maxPackets;
-      long shapeBest = Long.MAX_VALUE;
-      long shapeSize = 0;
+      search.shape(t);
       long exhaustive = 0;
-      for (long q = minSize; q <= n; q++) {
+      for (long q = minSize; q <= n && exhaustive <= EXHAUSTIVE; q++) {
         exhaustive += (p - 1L) * packets(n, q);
       }
       if (exhaustive <= EXHAUSTIVE) {
-        for (long q = minSize; q <= n; q++) {
-          long time = t.simulate(n, q, beta, tau, null);
-          if (time < shapeBest) {
-            shapeBest = time;
-            shapeSize = q;
-          }
+        for (long q = minSize; q <= n && search.mayGoOn(); q++) {
+          search.run(q);
         }
-        work += exhaustive;
       } else {
-        // from the continuous optimum outward, while it improves and the work allows
+        // from the continuous optimum outward, while it improves and the shape's work allows
         double a = 1 + (double) t.fanOut / t.k;
         double lat = 2.0 * t.height;
         double packets = beta == 0 ? n : Math.sqrt(lat * n * tau / (a * beta));
         long q = Math.max(minSize, Math.min(n, Math.round(n / Math.max(1, packets))));
-        long time = t.simulate(n, q, beta, tau, null);
-        work += (p - 1L) * packets(n, q);
-        shapeBest = time;
-        shapeSize = q;
+        if (!search.mayGoOn()) {
+          break;
+        }
+        search.run(q);
+        long start = search.shapeSize;
         for (int dir = -1; dir <= 1; dir += 2) {
-          long cur = q;
-          while (work <= WORK) {
+          long cur = start;
+          while (search.work < workPerShape && search.mayGoOn()) {
             long next = dir < 0 ? Math.max(minSize, cur * 4 / 5) : Math.min(n, cur * 5 / 4 + 1);
-            if (next == cur) {
+            if (next == cur || !search.run(next)) {
               break;
             }
-            long tn = t.simulate(n, next, beta, tau, null);
-            work += (p - 1L) * packets(n, next);
-            if (tn >= shapeBest) {
-              break;
-            }
-            shapeBest = tn;
-            shapeSize = next;
             cur = next;
           }
         }
       }
-      tried.append(tried.length() == 0 ? "" : ", ");
-      tried.append("k=").append(t.k).append(" d=").append(t.fanOut).append(": ").append(shapeBest);
-      tried.append(" (q ").append(shapeSize).append(", height ").append(t.height).append(')');
-      if (shapeBest < bestTime) {
-        bestTime = shapeBest;
-        bestTrees = t;
-        bestSize = shapeSize;
-      }
+      search.shapeDone();
     }
+    Trees bestTrees = search.bestTrees;
+    long bestSize = search.bestSize;
     long made =
         bestTrees.simulate(
             n,
@@ -244,7 +242,101 @@ public final class OnePortTreePipeline implements Method {
         .withStat("packetUnits", bestSize)
         .withStat("packets", packets(n, bestSize))
         .withStat("height", bestTrees.height)
-        .withStat("byShape", tried.toString());
+        .withStat("byShape", search.tried.toString())
+        .withStat(
+            "search",
+            search.cut == null
+                ? "every shape within its work budget of " + workPerShape + " transfers"
+                : "cut by "
+                    + search.cut
+                    + " after "
+                    + search.shapes
+                    + " shape(s), the last maybe in part");
+  }
+
+  /**
+   * The search's state: the best schedule so far over all shapes and within the current one, the
+   * work spent on the current shape, and whether the clock (or Ctrl-C) cut the search short.
+   */
+  private static final class Search {
+    final long n;
+    final long beta;
+    final long tau;
+    final SolveLimits limits;
+    final long deadline;
+    final StringBuilder tried = new StringBuilder();
+    long longest; // nanoseconds of the longest simulation so far
+    long work;
+    int shapes;
+    Trees current;
+    long shapeBest;
+    long shapeSize;
+    long bestTime = Long.MAX_VALUE;
+    Trees bestTrees;
+    long bestSize;
+    String cut;
+
+    Search(long n, long beta, long tau, SolveLimits limits, long deadline) {
+      this.n = n;
+      this.beta = beta;
+      this.tau = tau;
+      this.limits = limits;
+      this.deadline = deadline;
+    }
+
+    /**
+     * Whether another simulation may start: always before the first; then unless Ctrl-C came or the
+     * clock is within twice the longest simulation of the deadline (one more, and the final run
+     * that writes the schedule).
+     */
+    boolean mayGoOn() {
+      if (bestTrees == null || cut != null) {
+        return cut == null;
+      }
+      if (limits.run().stop().stopped()) {
+        cut = "Ctrl-C";
+      } else if (deadline - System.nanoTime() < 2 * longest) {
+        cut = "the time limit";
+      }
+      return cut == null;
+    }
+
+    void shape(Trees t) {
+      current = t;
+      work = 0;
+      shapeBest = Long.MAX_VALUE;
+      shapeSize = 0;
+    }
+
+    /** Simulates packets of {@code q} units down the current trees; true if the shape improved. */
+    boolean run(long q) {
+      long t0 = System.nanoTime();
+      long time = current.simulate(n, q, beta, tau, null);
+      longest = Math.max(longest, System.nanoTime() - t0);
+      work += (current.p - 1L) * packets(n, q);
+      if (time >= shapeBest) {
+        return false;
+      }
+      shapeBest = time;
+      shapeSize = q;
+      if (time < bestTime) {
+        bestTime = time;
+        bestTrees = current;
+        bestSize = q;
+      }
+      return true;
+    }
+
+    void shapeDone() {
+      if (shapeBest == Long.MAX_VALUE) {
+        return; // cut before its first simulation
+      }
+      shapes++;
+      tried.append(tried.length() == 0 ? "" : ", ");
+      tried.append("k=").append(current.k).append(" d=").append(current.fanOut).append(": ");
+      tried.append(shapeBest).append(" (q ").append(shapeSize);
+      tried.append(", height ").append(current.height).append(')');
+    }
   }
 
   static long packets(long n, long q) {
@@ -266,6 +358,7 @@ public final class OnePortTreePipeline implements Method {
     final int[][] childStart;
     final int[][] children;
     final int[] priority;
+
     final int height;
 
     private Trees(int k, int fanOut, int source, int[][] parent, int[][] depth) {
@@ -424,6 +517,13 @@ public final class OnePortTreePipeline implements Method {
      * Runs the pipeline of {@code ceil(n / q)} packets of {@code q} units (the last the rest) as
      * soon as possible under one port and returns its makespan; {@code rec}, when not null, gets
      * every transfer.
+     *
+     * <p>A call lasts {@code beta + q tau}, or {@code beta + r tau} for the last packet of {@code r
+     * < q} units, and calls start in time order, so the calls in flight of each duration end in the
+     * order they started: two first-in first-out rings (at most {@code p} calls are in flight, each
+     * holding its sender) replace a priority queue. At each end time the senders concerned are
+     * served deepest first, then by number; a busy node, or one with no free child to feed, is left
+     * out before that order is made (serving others only makes nodes busier).
      */
     long simulate(long n, long q, long beta, long tau, Recorder rec) {
       int packets = (int) packets(n, q);
@@ -433,16 +533,14 @@ public final class OnePortTreePipeline implements Method {
       for (int i = 0; i < k; i++) {
         held[i][source] = packets > i ? (packets - 1 - i) / k + 1 : 0;
       }
-      // events: end time, receiver, sender, tree, in a binary heap
-      int cap = 16;
-      long[] evTime = new long[cap];
-      int[] evTo = new int[cap];
-      int[] evFrom = new int[cap];
-      int[] evTree = new int[cap];
-      int events = 0;
-      int[] stamp = new int[p];
+      // calls in flight, per duration (0: a full packet, 1: the shorter last one): a ring each
+      Ring[] rings = {new Ring(p), new Ring(p)};
+      int[] stamp = new int[p]; // round in which the node became a candidate
+      int[] checked = new int[p]; // round in which all the node's children were looked at
+      int[] isDirty = new int[p]; // round in which the node's own call ended (or it is the source)
       int round = 0;
       int[] cand = new int[16];
+      long[] keys = new long[16];
       int[] dirty = new int[16];
       int nd = 0;
       dirty[nd++] = source;
@@ -451,32 +549,44 @@ public final class OnePortTreePipeline implements Method {
       long delivered = 0;
       long needed = (long) (p - 1) * packets;
       while (true) {
-        // the senders to serve: the nodes whose calls ended, and their parents
+        // the senders to serve: the nodes whose calls ended, and their parents, if free and with a
+        // free child to feed
         round++;
         int nc = 0;
         for (int x = 0; x < nd; x++) {
+          isDirty[dirty[x]] = round;
+        }
+        // (after each round no free node can feed a free child, so a parent whose own state did
+        // not change can newly feed only the children whose calls ended)
+        for (int x = 0; x < nd; x++) {
           int v = dirty[x];
-          if (stamp[v] != round) {
-            stamp[v] = round;
+          for (int i = -1; i < k; i++) {
+            int u = i < 0 ? v : parent[i][v];
+            if (u < 0 || stamp[u] == round || busy[u] > t) {
+              continue;
+            }
+            if (i < 0) {
+              checked[u] = round; // all its children are looked at
+              if (!feeds(u, t, held, sent, busy)) {
+                continue;
+              }
+            } else if (checked[u] == round
+                || busy[v] > t
+                || sent[i][v] >= held[i][u]
+                || isDirty[u] == round) {
+              continue; // nothing new, or it is looked at as a node whose call ended
+            }
+            stamp[u] = round;
             if (nc == cand.length) {
               cand = Arrays.copyOf(cand, nc * 2);
+              keys = Arrays.copyOf(keys, nc * 2);
             }
-            cand[nc++] = v;
-          }
-          for (int i = 0; i < k; i++) {
-            int u = parent[i][v];
-            if (u >= 0 && stamp[u] != round) {
-              stamp[u] = round;
-              if (nc == cand.length) {
-                cand = Arrays.copyOf(cand, nc * 2);
-              }
-              cand[nc++] = u;
-            }
+            keys[nc++] = ((long) (Integer.MAX_VALUE - priority[u]) << 32) | u;
           }
         }
-        sortByPriority(cand, nc);
+        Arrays.sort(keys, 0, nc);
         for (int x = 0; x < nc; x++) {
-          int u = cand[x];
+          int u = (int) keys[x];
           if (busy[u] > t) {
             continue;
           }
@@ -487,10 +597,11 @@ public final class OnePortTreePipeline implements Method {
             int[] st = childStart[i];
             int[] ch = children[i];
             int have = held[i][u];
+            int[] sentI = sent[i];
             for (int y = st[u]; y < st[u + 1]; y++) {
               int c = ch[y];
-              if (busy[c] <= t && sent[i][c] < have) {
-                int j = i + k * sent[i][c];
+              if (busy[c] <= t && sentI[c] < have) {
+                int j = i + k * sentI[c];
                 if (j < bestJ) {
                   bestJ = j;
                   bestC = c;
@@ -511,75 +622,28 @@ public final class OnePortTreePipeline implements Method {
           if (rec != null) {
             rec.transfer(u, bestC, t, first, count);
           }
-          if (events == cap) {
-            cap *= 2;
-            evTime = Arrays.copyOf(evTime, cap);
-            evTo = Arrays.copyOf(evTo, cap);
-            evFrom = Arrays.copyOf(evFrom, cap);
-            evTree = Arrays.copyOf(evTree, cap);
-          }
-          // sift up
-          int e = events++;
-          while (e > 0) {
-            int par = (e - 1) / 2;
-            if (evTime[par] <= end) {
-              break;
-            }
-            evTime[e] = evTime[par];
-            evTo[e] = evTo[par];
-            evFrom[e] = evFrom[par];
-            evTree[e] = evTree[par];
-            e = par;
-          }
-          evTime[e] = end;
-          evTo[e] = bestC;
-          evFrom[e] = u;
-          evTree[e] = bestI;
+          rings[count == q ? 0 : 1].add(end, bestC, u, bestI);
         }
-        if (events == 0) {
+        Ring r0 = rings[0];
+        Ring r1 = rings[1];
+        if (r0.size == 0 && r1.size == 0) {
           break;
         }
-        t = evTime[0];
+        t =
+            Math.min(
+                r0.size > 0 ? r0.peek() : Long.MAX_VALUE, r1.size > 0 ? r1.peek() : Long.MAX_VALUE);
         nd = 0;
-        while (events > 0 && evTime[0] == t) {
-          int to = evTo[0];
-          int from = evFrom[0];
-          held[evTree[0]][to]++;
-          delivered++;
-          if (nd + 2 > dirty.length) {
-            dirty = Arrays.copyOf(dirty, dirty.length * 2);
-          }
-          dirty[nd++] = to;
-          dirty[nd++] = from;
-          // pop: move the last to the root and sift down
-          events--;
-          long lt = evTime[events];
-          int lto = evTo[events];
-          int lfrom = evFrom[events];
-          int ltree = evTree[events];
-          int e = 0;
-          while (true) {
-            int c = 2 * e + 1;
-            if (c >= events) {
-              break;
+        for (Ring r : rings) {
+          while (r.size > 0 && r.peek() == t) {
+            int h = r.head;
+            held[r.tree[h]][r.to[h]]++;
+            delivered++;
+            if (nd + 2 > dirty.length) {
+              dirty = Arrays.copyOf(dirty, dirty.length * 2);
             }
-            if (c + 1 < events && evTime[c + 1] < evTime[c]) {
-              c++;
-            }
-            if (evTime[c] >= lt) {
-              break;
-            }
-            evTime[e] = evTime[c];
-            evTo[e] = evTo[c];
-            evFrom[e] = evFrom[c];
-            evTree[e] = evTree[c];
-            e = c;
-          }
-          if (events > 0) {
-            evTime[e] = lt;
-            evTo[e] = lto;
-            evFrom[e] = lfrom;
-            evTree[e] = ltree;
+            dirty[nd++] = r.to[h];
+            dirty[nd++] = r.from[h];
+            r.poll();
           }
         }
         makespan = t;
@@ -591,19 +655,59 @@ public final class OnePortTreePipeline implements Method {
       return makespan;
     }
 
-    /** Sorts the first {@code n} nodes deepest first, then by number. */
-    private void sortByPriority(int[] a, int n) {
-      if (n < 2) {
-        return;
+    /** Whether free node {@code u} has, in some tree, a free child that lacks a packet u holds. */
+    private boolean feeds(int u, long t, int[][] held, int[][] sent, long[] busy) {
+      for (int i = 0; i < k; i++) {
+        int[] st = childStart[i];
+        int[] ch = children[i];
+        int have = held[i][u];
+        int[] sentI = sent[i];
+        for (int y = st[u]; y < st[u + 1]; y++) {
+          int c = ch[y];
+          if (busy[c] <= t && sentI[c] < have) {
+            return true;
+          }
+        }
       }
-      long[] keys = new long[n];
-      for (int x = 0; x < n; x++) {
-        keys[x] = ((long) (Integer.MAX_VALUE - priority[a[x]]) << 32) | a[x];
+      return false;
+    }
+  }
+
+  /** Calls in flight of one duration, in the order they end (which is the order they started). */
+  private static final class Ring {
+    final long[] end;
+    final int[] to;
+    final int[] from;
+    final int[] tree;
+    int head;
+    int size;
+
+    Ring(int capacity) {
+      end = new long[capacity];
+      to = new int[capacity];
+      from = new int[capacity];
+      tree = new int[capacity];
+    }
+
+    void add(long e, int receiver, int sender, int i) {
+      if (size > 0 && end[(head + size - 1) % end.length] > e) {
+        throw new IllegalStateException("calls of one duration must end in the order they start");
       }
-      Arrays.sort(keys);
-      for (int x = 0; x < n; x++) {
-        a[x] = (int) keys[x];
-      }
+      int x = (head + size) % end.length;
+      end[x] = e;
+      to[x] = receiver;
+      from[x] = sender;
+      tree[x] = i;
+      size++;
+    }
+
+    long peek() {
+      return end[head];
+    }
+
+    void poll() {
+      head = (head + 1) % end.length;
+      size--;
     }
   }
 }

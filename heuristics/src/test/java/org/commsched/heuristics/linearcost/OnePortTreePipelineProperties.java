@@ -208,6 +208,66 @@ class OnePortTreePipelineProperties {
                     }));
   }
 
+  /** A connected seeded random network of {@code p} nodes (a path through all, plus links). */
+  private static Topology.Explicit connected(int p, SplittableRandom r) {
+    Topology.Explicit t = RandomNetworks.graph(p, 8.0 / p, r);
+    java.util.Set<Topology.Pair> links = new java.util.LinkedHashSet<>();
+    for (Topology.Pair e : t.pairs()) {
+      links.add(new Topology.Pair(Math.min(e.u(), e.v()), Math.max(e.u(), e.v())));
+    }
+    for (int v = 1; v < p; v++) {
+      links.add(new Topology.Pair(v - 1, v));
+    }
+    return new Topology.Explicit(p, new ArrayList<>(links), true);
+  }
+
+  /**
+   * A work budget of one transfer per shape leaves one simulation per shape, and a time limit that
+   * is over before the search starts leaves one simulation in all (the first shape's, {@link
+   * OnePortTreePipeline#SHAPES}[0]): both still return a schedule the checker accepts, and neither
+   * is shorter than the default search's, which simulates every packet size they tried and more.
+   */
+  @TestFactory
+  Stream<DynamicTest> aSmallBudgetOrAnExpiredLimit_stillGiveAValidSchedule() {
+    return Seeds.seeds(Seeds.cases(4, 8))
+        .mapToObj(
+            seed ->
+                DynamicTest.dynamicTest(
+                    "seed " + seed,
+                    () -> {
+                      SplittableRandom r = new SplittableRandom(seed);
+                      int p = 150 + r.nextInt(300);
+                      Instance inst =
+                          broadcast(
+                              connected(p, r),
+                              r.nextInt(p),
+                              60 + r.nextInt(60),
+                              1 + r.nextInt(6),
+                              1,
+                              CommModel.Duplex.FULL,
+                              CommModel.OnePortRule.EXCHANGE);
+                      long full =
+                          TelephoneBroadcastProperties.checked(
+                              inst, new OnePortTreePipeline().solve(inst, LIMITS));
+                      SolveResult small = new OnePortTreePipeline(1).solve(inst, LIMITS);
+                      assertThat(TelephoneBroadcastProperties.checked(inst, small))
+                          .as(small.stats().toString())
+                          .isGreaterThanOrEqualTo(full);
+                      SolveResult expired =
+                          new OnePortTreePipeline()
+                              .solve(inst, new SolveLimits(Duration.ofNanos(1), 1, 1));
+                      assertThat(TelephoneBroadcastProperties.checked(inst, expired))
+                          .as(expired.stats().toString())
+                          .isGreaterThanOrEqualTo(full);
+                      assertThat(expired.stats().get("search").toString())
+                          .contains("time limit after 1 shape");
+                      assertThat(expired.stats().get("trees"))
+                          .isEqualTo(OnePortTreePipeline.SHAPES[0][0]);
+                      assertThat(expired.stats().get("fanOut"))
+                          .isEqualTo(OnePortTreePipeline.SHAPES[0][1]);
+                    }));
+  }
+
   @Test
   void refusesOneUnit_tauZero_andAllPorts() {
     Topology t = new Topology.Ring(6);
