@@ -49,7 +49,17 @@ public final class LcSchedule {
   private final List<Schedule.Transmission> out = new ArrayList<>();
   private final Map<String, Integer> packetNumbers = new HashMap<>();
 
-  /** The latest end per arc used (sparse: a complete graph's arcs are never all touched). */
+  /**
+   * Networks of at most this many arcs keep the latest end per arc in an array ({@link
+   * #arcEndDense}, 8 bytes an arc: a hash map's boxed entries cost a tenth of a 10^4-node
+   * pipeline's time), larger ones in a map (a complete graph's arcs are never all touched).
+   */
+  static final int DENSE_ARCS = 1 << 18;
+
+  /** The latest end per arc used, when the network has at most {@link #DENSE_ARCS} arcs. */
+  private final long[] arcEndDense;
+
+  /** The latest end per arc used, on larger networks (sparse). */
   private final Map<Integer, Long> arcEnd = new HashMap<>();
 
   private long makespan;
@@ -63,6 +73,7 @@ public final class LcSchedule {
     this.tau = model.tauTicks(scale);
     this.half = model.duplex() == CommModel.Duplex.HALF;
     this.costs = instance.arcCosts();
+    this.arcEndDense = net.arcs() <= DENSE_ARCS ? new long[net.arcs()] : null;
   }
 
   /** beta in ticks. */
@@ -122,7 +133,11 @@ public final class LcSchedule {
               channel == 0 ? null : channel));
     }
     long end = Math.addExact(start, costs.uniform() ? duration(units) : costs.ticks(a, units));
-    arcEnd.merge(a, end, Math::max);
+    if (arcEndDense != null) {
+      arcEndDense[a] = Math.max(arcEndDense[a], end);
+    } else {
+      arcEnd.merge(a, end, Math::max);
+    }
     makespan = Math.max(makespan, end);
     return end;
   }
@@ -134,9 +149,13 @@ public final class LcSchedule {
    */
   public long linkFree(int from, int to) {
     int a = arcOf(from, to);
-    long end = arcEnd.getOrDefault(a, 0L);
+    long end = arcEnd(a);
     int r = net.reverse(a);
-    return half && r >= 0 ? Math.max(end, arcEnd.getOrDefault(r, 0L)) : end;
+    return half && r >= 0 ? Math.max(end, arcEnd(r)) : end;
+  }
+
+  private long arcEnd(int a) {
+    return arcEndDense != null ? arcEndDense[a] : arcEnd.getOrDefault(a, 0L);
   }
 
   /** The latest end so far (0 when empty). */

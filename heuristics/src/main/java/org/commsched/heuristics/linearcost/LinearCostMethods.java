@@ -107,6 +107,10 @@ public final class LinearCostMethods {
     // send-and-receive it is faster
     all.add(new HypercubeBroadcast());
     all.add(new HypercubeBroadcastHalfOnePort());
+    all.add(new OnePortTreePipeline()); // one port on any network, long messages: packets down
+    // trees of low fan-out (issue 22, item 4); refuses one unit and tau = 0, where
+    // matching-broadcast
+    // answers
     all.add(new MatchingBroadcast()); // one port on any network, after the schemes of the named
     // families
     // gossip on rings (docs/models/linear-cost.md#ring-gossip): per model the faster scheme first
