@@ -197,7 +197,35 @@ public final class LinearCostCp implements HintedSearch.Builder {
   enum Symmetry {
     NONE,
     AUTOMORPHISMS,
-    WRONG_BARE_NETWORK
+    WRONG_BARE_NETWORK;
+
+    /** The system property that chooses the default breaking: {@code true} or {@code false}. */
+    static final String PROPERTY = "commsched.slotSymmetry";
+
+    /**
+     * The breaking the system property {@value #PROPERTY} asks for: {@code false} gives {@code
+     * NONE}, {@code true} {@code AUTOMORPHISMS}; unset, the default {@link #DEFAULT}.
+     */
+    static Symmetry configured() {
+      return of(System.getProperty(PROPERTY));
+    }
+
+    /** The breaking a value of {@value #PROPERTY} asks for (null: the default). */
+    static Symmetry of(String value) {
+      if (value == null || value.isBlank()) {
+        return DEFAULT;
+      }
+      return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+        case "true" -> AUTOMORPHISMS;
+        case "false" -> NONE;
+        default ->
+            throw new IllegalArgumentException(
+                "-D" + PROPERTY + "=" + value + ": expected true or false");
+      };
+    }
+
+    /** The default breaking (docs/models/linear-cost.md#symmetry-breaking). */
+    static final Symmetry DEFAULT = AUTOMORPHISMS;
   }
 
   private int[][] startVar;
@@ -253,7 +281,7 @@ public final class LinearCostCp implements HintedSearch.Builder {
    * grid and checks the replay).
    */
   LinearCostCp(Instance instance, List<Method> heuristics, SolveRun run, boolean checkHint) {
-    this(instance, heuristics, run, checkHint, Symmetry.AUTOMORPHISMS);
+    this(instance, heuristics, run, checkHint, Symmetry.configured());
   }
 
   /**
