@@ -194,7 +194,8 @@ class SlotSymmetryProperties {
   /**
    * The switch {@code -Dcommsched.slotSymmetry}: {@code false} builds the model without the
    * breaking, {@code true} with it, on the 3 x 3 mesh gossip (whose group, by hand, has 8
-   * elements); unset, the default; any other value is refused naming the property.
+   * elements); unset, none (the default, docs/models/linear-cost.md#symmetry-breaking); any other
+   * value is refused naming the property.
    */
   @Test
   void property_switchesTheBreaking() {
@@ -209,7 +210,8 @@ class SlotSymmetryProperties {
       assertThat(LinearCostCp.Symmetry.configured()).isEqualTo(LinearCostCp.Symmetry.AUTOMORPHISMS);
       assertThat(configured(gossip).symmetry().group()).hasSize(8);
       System.clearProperty(LinearCostCp.Symmetry.PROPERTY);
-      assertThat(LinearCostCp.Symmetry.configured()).isEqualTo(LinearCostCp.Symmetry.DEFAULT);
+      assertThat(LinearCostCp.Symmetry.configured()).isEqualTo(LinearCostCp.Symmetry.NONE);
+      assertThat(configured(gossip).symmetry()).isNull();
     } finally {
       if (before == null) {
         System.clearProperty(LinearCostCp.Symmetry.PROPERTY);
