@@ -3,11 +3,13 @@ package org.commsched.verify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.commsched.core.model.Instance;
+import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.testing.Deep;
 import org.commsched.solver.MethodRegistry;
 import org.junit.jupiter.api.DynamicTest;
@@ -23,6 +25,14 @@ import tools.jackson.databind.JsonNode;
  * say so through the method's refusal and are not run.
  */
 class LinearCostCatalogueProofTest {
+  /**
+   * One worker, 300 s: a run returns as soon as CP-SAT closes the proof (4 to 10 s of CPU per row,
+   * the whole run), so the limit costs time only when a proof fails; at load 16 to 30 on two cores
+   * the long rows took up to 152 s wall, and 60 s left three of four runs of the 7-ring H1 row
+   * FEASIBLE (docs/BENCHMARKS.md, "Slot symmetry breaking").
+   */
+  static final SolveLimits LIMITS = new SolveLimits(Duration.ofSeconds(300), 1, 0L);
+
   /**
    * The four rows whose proofs took most of the suite's time (15 to 60 s each under load): deep.
    */
@@ -78,7 +88,7 @@ class LinearCostCatalogueProofTest {
       if (LONG_PROOFS.contains(file) == deep) {
         tests.add(
             DynamicTest.dynamicTest(
-                file, () -> PacketCatalogueProofTest.cpsatProves(registry, row, inst)));
+                file, () -> PacketCatalogueProofTest.cpsatProves(registry, row, inst, LIMITS)));
       }
     }
     return tests;

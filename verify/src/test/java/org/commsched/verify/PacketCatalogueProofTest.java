@@ -48,9 +48,15 @@ class PacketCatalogueProofTest {
    * schedule, and the row carries a certificate.
    */
   static void cpsatProves(MethodRegistry registry, JsonNode row, Instance inst) {
+    cpsatProves(registry, row, inst, LIMITS);
+  }
+
+  /** As {@link #cpsatProves(MethodRegistry, JsonNode, Instance)} within the given limits. */
+  static void cpsatProves(
+      MethodRegistry registry, JsonNode row, Instance inst, SolveLimits limits) {
     String file = row.get("file").stringValue();
     long opt = CatalogueTest.optimum(row, inst);
-    SolveRunner.Outcome run = SolveRunner.run(registry.byName("cpsat"), inst, LIMITS);
+    SolveRunner.Outcome run = SolveRunner.run(registry.byName("cpsat"), inst, limits);
     assertThat(run.valid()).as(file + ": " + run.report().violations()).isTrue();
     assertThat(run.result().status()).as(file).isEqualTo(SolveStatus.OPTIMAL);
     assertThat(run.result().makespan()).as(file).isEqualTo(opt);

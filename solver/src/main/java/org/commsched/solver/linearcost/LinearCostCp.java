@@ -62,13 +62,14 @@ import org.commsched.solver.model.TaskModel;
  * horizon {@code H} an arc holds at most {@code K_a = min(units, floor((H - head_a) / (beta +
  * tau)))} packets. Symmetry: the units of one origin are interchangeable (every node needs all of
  * them or none), so they may be numbered by their arrival at one node that needs them all ({@code
- * r_vu <= r_v(u+1)}). Automorphisms: for a broadcast or gossip, the network's automorphisms that
- * fix the problem ({@link NetworkSymmetry}: arcs, costs and message lengths kept, so a broadcast's
- * source stays put) are broken along a stabiliser chain, each level's node having the least sum of
- * arrival times of its orbit ({@code sum r_(v_i) <= sum r_w}); every schedule has an image under
- * the group that meets every level with the unit numbering above, so an optimum is kept (the proof
- * is in docs/models/linear-cost.md#symmetry-breaking). Nothing else is restricted, so OPTIMAL is a
- * proof for the problem.
+ * r_vu <= r_v(u+1)}). Automorphisms (off by default; {@code -Dcommsched.slotSymmetry=true} switches
+ * them on, {@link Symmetry}): for a broadcast or gossip, the network's automorphisms that fix the
+ * problem ({@link NetworkSymmetry}: arcs, costs and message lengths kept, so a broadcast's source
+ * stays put) are broken along a stabiliser chain, each level's node having the least sum of arrival
+ * times of its orbit ({@code sum r_(v_i) <= sum r_w}); every schedule has an image under the group
+ * that meets every level with the unit numbering above, so an optimum is kept (the proof is in
+ * docs/models/linear-cost.md#symmetry-breaking). Nothing else is restricted, so OPTIMAL is a proof
+ * for the problem.
  *
  * <p><b>Horizon, hint, floor.</b> The horizon is the makespan of the best schedule known before the
  * search (the run's incumbent, else the best of the given heuristics that apply, which the size
@@ -189,15 +190,44 @@ public final class LinearCostCp implements HintedSearch.Builder {
   private final NetworkSymmetry symmetry;
 
   /**
-   * Which symmetry breaking the model posts: {@code AUTOMORPHISMS} (the default) breaks the
-   * network's automorphisms that fix the problem; {@code NONE} posts nothing; {@code
-   * WRONG_BARE_NETWORK} is deliberately wrong, for tests only: it uses the automorphisms of the
-   * bare network, which may move a broadcast's source, and so may cut every optimum.
+   * Which symmetry breaking the model posts: {@code AUTOMORPHISMS} breaks the network's
+   * automorphisms that fix the problem; {@code NONE} (the default: measured, it never sped a proof
+   * up, docs/BENCHMARKS.md) posts nothing; {@code WRONG_BARE_NETWORK} is deliberately wrong, for
+   * tests only: it uses the automorphisms of the bare network, which may move a broadcast's source,
+   * and so may cut every optimum.
    */
   enum Symmetry {
     NONE,
     AUTOMORPHISMS,
-    WRONG_BARE_NETWORK
+    WRONG_BARE_NETWORK;
+
+    /** The system property that chooses the default breaking: {@code true} or {@code false}. */
+    static final String PROPERTY = "commsched.slotSymmetry";
+
+    /**
+     * The breaking the system property {@value #PROPERTY} asks for: {@code false} gives {@code
+     * NONE}, {@code true} {@code AUTOMORPHISMS}; unset, the default {@link #DEFAULT}.
+     */
+    static Symmetry configured() {
+      return of(System.getProperty(PROPERTY));
+    }
+
+    /** The breaking a value of {@value #PROPERTY} asks for (null: the default). */
+    static Symmetry of(String value) {
+      if (value == null || value.isBlank()) {
+        return DEFAULT;
+      }
+      return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+        case "true" -> AUTOMORPHISMS;
+        case "false" -> NONE;
+        default ->
+            throw new IllegalArgumentException(
+                "-D" + PROPERTY + "=" + value + ": expected true or false");
+      };
+    }
+
+    /** The default breaking (docs/models/linear-cost.md#symmetry-breaking). */
+    static final Symmetry DEFAULT = NONE;
   }
 
   private int[][] startVar;
@@ -253,7 +283,7 @@ public final class LinearCostCp implements HintedSearch.Builder {
    * grid and checks the replay).
    */
   LinearCostCp(Instance instance, List<Method> heuristics, SolveRun run, boolean checkHint) {
-    this(instance, heuristics, run, checkHint, Symmetry.AUTOMORPHISMS);
+    this(instance, heuristics, run, checkHint, Symmetry.configured());
   }
 
   /**

@@ -1,6 +1,7 @@
 package org.commsched.solver.linearcost;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.math.BigDecimal;
@@ -188,5 +189,43 @@ class SlotSymmetryProperties {
     assertThat(optimum(inst, LinearCostCp.Symmetry.AUTOMORPHISMS)).isEqualTo(18L);
     assertThat(cp(inst, LinearCostCp.Symmetry.WRONG_BARE_NETWORK).symmetry().group()).hasSize(2);
     assertThat(optimum(inst, LinearCostCp.Symmetry.WRONG_BARE_NETWORK)).isNotEqualTo(18L);
+  }
+
+  /**
+   * The switch {@code -Dcommsched.slotSymmetry}: {@code false} builds the model without the
+   * breaking, {@code true} with it, on the 3 x 3 mesh gossip (whose group, by hand, has 8
+   * elements); unset, none (the default, docs/models/linear-cost.md#symmetry-breaking); any other
+   * value is refused naming the property.
+   */
+  @Test
+  void property_switchesTheBreaking() {
+    Instance gossip =
+        instance("mesh3x3 gossip", new Topology.Mesh(3, 3), new Problem.Gossip(1), F_STAR);
+    String before = System.getProperty(LinearCostCp.Symmetry.PROPERTY);
+    try {
+      System.setProperty(LinearCostCp.Symmetry.PROPERTY, "false");
+      assertThat(LinearCostCp.Symmetry.configured()).isEqualTo(LinearCostCp.Symmetry.NONE);
+      assertThat(configured(gossip).symmetry()).isNull();
+      System.setProperty(LinearCostCp.Symmetry.PROPERTY, "true");
+      assertThat(LinearCostCp.Symmetry.configured()).isEqualTo(LinearCostCp.Symmetry.AUTOMORPHISMS);
+      assertThat(configured(gossip).symmetry().group()).hasSize(8);
+      System.clearProperty(LinearCostCp.Symmetry.PROPERTY);
+      assertThat(LinearCostCp.Symmetry.configured()).isEqualTo(LinearCostCp.Symmetry.NONE);
+      assertThat(configured(gossip).symmetry()).isNull();
+    } finally {
+      if (before == null) {
+        System.clearProperty(LinearCostCp.Symmetry.PROPERTY);
+      } else {
+        System.setProperty(LinearCostCp.Symmetry.PROPERTY, before);
+      }
+    }
+    assertThatThrownBy(() -> LinearCostCp.Symmetry.of("yes"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("commsched.slotSymmetry");
+  }
+
+  /** The model as the methods build it: the breaking the system property chooses. */
+  static LinearCostCp configured(Instance inst) {
+    return new LinearCostCp(inst, Baselines.all(), SolveLimits.defaults().run(), true);
   }
 }
