@@ -142,6 +142,9 @@ public final class LinearCostLns implements Method {
   /** Rounds a run makes at most (tests: a budget of work instead of a wall limit). */
   private final int maxRounds;
 
+  /** Deterministic seconds per repair ({@link #REPAIR_DETERMINISTIC} as registered). */
+  private final double repairDeterministic;
+
   /** The last instance whose deferral to the exact models was decided, and the answer. */
   private volatile Object[] lastDefer = {null, null};
 
@@ -157,17 +160,19 @@ public final class LinearCostLns implements Method {
 
   /** The method; {@code leaveToExact = false} also takes the small instances (tests). */
   LinearCostLns(List<Method> heuristics, boolean leaveToExact) {
-    this(heuristics, leaveToExact, Integer.MAX_VALUE);
+    this(heuristics, leaveToExact, Integer.MAX_VALUE, REPAIR_DETERMINISTIC);
   }
 
   /**
    * The method with a cap on its rounds (tests): with the per-repair deterministic limit, the
    * result of a capped run depends only on the instance, the seed and the cap.
    */
-  LinearCostLns(List<Method> heuristics, boolean leaveToExact, int maxRounds) {
+  LinearCostLns(
+      List<Method> heuristics, boolean leaveToExact, int maxRounds, double repairDeterministic) {
     this.heuristics = List.copyOf(heuristics);
     this.leaveToExact = leaveToExact;
     this.maxRounds = maxRounds;
+    this.repairDeterministic = repairDeterministic;
   }
 
   @Override
@@ -263,7 +268,7 @@ public final class LinearCostLns implements Method {
     }
     run.progress().incumbent(st.makespan);
     run.progress().bound(bound.value());
-    Search search = new Search(st, limits, deadline, bound.value(), maxRounds);
+    Search search = new Search(st, limits, deadline, bound.value(), maxRounds, repairDeterministic);
     if (st.makespan > bound.value() && !run.stop().over(deadline)) {
       OrTools.load();
       search.run(run, instance);
@@ -496,8 +501,16 @@ public final class LinearCostLns implements Method {
     int improvements;
     int budget = START_BUDGET;
     final int maxRounds;
+    final double repairDeterministic;
 
-    Search(State start, SolveLimits limits, long deadline, long floor, int maxRounds) {
+    Search(
+        State start,
+        SolveLimits limits,
+        long deadline,
+        long floor,
+        int maxRounds,
+        double repairDeterministic) {
+      this.repairDeterministic = repairDeterministic;
       this.best = start;
       this.limits = limits;
       this.deadline = deadline;
@@ -516,7 +529,8 @@ public final class LinearCostLns implements Method {
         int kind = rounds % 4;
         boolean[][] free = neighbourhood(kind);
         Repair r = new Repair(best, free, frozenBefore(free));
-        State next = r.solve(limits, left / 1e9, floor, limits.seed() + rounds);
+        State next =
+            r.solve(limits, repairDeterministic, left / 1e9, floor, limits.seed() + rounds);
         if (DEBUG) {
           System.err.printf(
               "lns-lc %.1f s round %d kind %d budget %d xs %d: %s -> %s (%s, %.1f s, %.2f det)%n",
@@ -726,12 +740,16 @@ public final class LinearCostLns implements Method {
     }
 
     /**
-     * A repair's CP-SAT parameters: one worker, the seed, {@link #REPAIR_DETERMINISTIC}
-     * deterministic time, and the wall seconds left to the run as the outer stop.
+     * A repair's CP-SAT parameters: one worker, the seed, the deterministic time ({@link
+     * #REPAIR_DETERMINISTIC} as registered), and the wall seconds left to the run as the outer
+     * stop.
      */
     static com.google.ortools.sat.SatParameters.Builder parameters(
-        com.google.ortools.sat.SatParameters.Builder p, double secondsLeft, long seed) {
-      return p.setMaxDeterministicTime(REPAIR_DETERMINISTIC)
+        com.google.ortools.sat.SatParameters.Builder p,
+        double deterministic,
+        double secondsLeft,
+        long seed) {
+      return p.setMaxDeterministicTime(deterministic)
           .setMaxTimeInSeconds(Math.max(0.0, secondsLeft))
           .setCatchSigintSignal(false) // Ctrl-C is the run's (its stop token)
           .setNumWorkers(1)
@@ -747,7 +765,8 @@ public final class LinearCostLns implements Method {
      * #REPAIR_DETERMINISTIC} deterministic time (reproducible) or, as the outer stop, by the
      * seconds left to the run or the run's stop.
      */
-    State solve(SolveLimits limits, double secondsLeft, long floor, long seed) {
+    State solve(
+        SolveLimits limits, double deterministic, double secondsLeft, long floor, long seed) {
       Network net = s.net;
       ArcCosts costs = s.costs;
       int n = net.nodes();
@@ -933,7 +952,7 @@ public final class LinearCostLns implements Method {
       }
       m.minimize(objective.build());
       CpSolver solver = new CpSolver();
-      parameters(solver.getParameters(), secondsLeft, seed);
+      parameters(solver.getParameters(), deterministic, secondsLeft, seed);
       CpSolverStatus status;
       try (var stop = limits.run().stop().onStop(solver::stopSearch)) {
         status = solver.solve(m);

@@ -107,10 +107,13 @@ class LinearCostLnsTest {
         Network.of(new Topology.Mesh(2, 3)));
   }
 
-  /** The search with at most {@code rounds} rounds and a wall limit that never cuts in. */
+  /**
+   * The search with at most {@code rounds} rounds of 0.5 deterministic seconds each and a wall
+   * limit that never cuts in.
+   */
   static SolveResult capped(Instance inst, int rounds) {
     SolveResult r =
-        new LinearCostLns(START, false, rounds)
+        new LinearCostLns(START, false, rounds, 0.5)
             .solve(inst, new SolveLimits(Duration.ofDays(1), 1, 7L));
     assertThat(ScheduleChecker.checkResult(inst, r).valid())
         .as("lns-linear-cost on " + inst.name() + ": " + ScheduleChecker.checkResult(inst, r))
@@ -147,7 +150,10 @@ class LinearCostLnsTest {
   void capped_runs_areReproducible() {
     var p =
         LinearCostLns.Repair.parameters(
-            com.google.ortools.sat.SatParameters.newBuilder(), 30.0, 11L);
+            com.google.ortools.sat.SatParameters.newBuilder(),
+            LinearCostLns.REPAIR_DETERMINISTIC,
+            30.0,
+            11L);
     assertThat(p.getNumWorkers()).isEqualTo(1);
     assertThat(p.getRandomSeed()).isEqualTo(11);
     assertThat(p.hasMaxDeterministicTime()).isTrue();
