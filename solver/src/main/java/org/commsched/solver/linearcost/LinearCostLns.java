@@ -80,12 +80,16 @@ import org.commsched.solver.model.HintedSearch;
  *
  * <p><b>Guarantee.</b> Never longer than its start (the best applicable heuristic's schedule);
  * OPTIMAL only when the makespan meets the run's best lower bound; FEASIBLE with that bound
- * otherwise. Random choices are seeded, but the per-repair wall-clock limit makes the result depend
- * on the machine's speed.
+ * otherwise. Reproducible: the neighbourhoods come from a random generator seeded with the run's
+ * seed, and each repair is CP-SAT on one worker with a seed of its round and a deterministic-time
+ * limit ({@value #REPAIR_DETERMINISTIC}), so a given number of rounds gives the same schedule at
+ * any load; only the run's wall deadline (its outer stop) makes the number of rounds depend on the
+ * machine.
  *
  * <p><b>Complexity.</b> Per round linear in the packets and the freed deliveries to build, plus one
- * CP-SAT solve over the packet starts and at most the budget of choice Booleans; the run lasts the
- * time limit unless the bound is met.
+ * CP-SAT solve over the packet starts and at most the budget of choice Booleans, of at most {@value
+ * #REPAIR_DETERMINISTIC} deterministic seconds; the run lasts the time limit unless the bound is
+ * met (it stops at once when its incumbent meets the run's best lower bound).
  *
  * @implNote Immutable; each {@link #solve} keeps its own state.
  */
@@ -123,13 +127,26 @@ public final class LinearCostLns implements Method {
 
   static final int MAX_BUDGET = 60_000;
 
-  /** Wall-clock seconds a repair may take at most. */
-  static final double REPAIR_SECONDS = 4.0;
+  /**
+   * CP-SAT's deterministic time a repair may take at most (one worker, a seed fixed per round): a
+   * measure of work, not of the clock, so a given number of rounds gives the same schedule at any
+   * load. The run's wall deadline stays the outer stop.
+   */
+  static final double REPAIR_DETERMINISTIC = 2.0;
 
   private static final boolean DEBUG = Boolean.getBoolean("commsched.lns.debug");
 
   private final List<Method> heuristics;
   private final boolean leaveToExact;
+
+  /** Rounds a run makes at most (tests: a budget of work instead of a wall limit). */
+  private final int maxRounds;
+
+  /** Deterministic seconds per repair ({@link #REPAIR_DETERMINISTIC} as registered). */
+  private final double repairDeterministic;
+
+  /** The last instance whose deferral to the exact models was decided, and the answer. */
+  private volatile Object[] lastDefer = {null, null};
 
   /**
    * The method as registered: it leaves the instances that the exact slot or step model takes to
@@ -143,8 +160,19 @@ public final class LinearCostLns implements Method {
 
   /** The method; {@code leaveToExact = false} also takes the small instances (tests). */
   LinearCostLns(List<Method> heuristics, boolean leaveToExact) {
+    this(heuristics, leaveToExact, Integer.MAX_VALUE, REPAIR_DETERMINISTIC);
+  }
+
+  /**
+   * The method with a cap on its rounds (tests): with the per-repair deterministic limit, the
+   * result of a capped run depends only on the instance, the seed and the cap.
+   */
+  LinearCostLns(
+      List<Method> heuristics, boolean leaveToExact, int maxRounds, double repairDeterministic) {
     this.heuristics = List.copyOf(heuristics);
     this.leaveToExact = leaveToExact;
+    this.maxRounds = maxRounds;
+    this.repairDeterministic = repairDeterministic;
   }
 
   @Override
@@ -186,13 +214,30 @@ public final class LinearCostLns implements Method {
             + " has beta = tau = 0: use greedy-saf";
       }
     }
-    if (leaveToExact
-        && (StepCp.whyNot(NAME, instance) == null || LinearCostCp.whyNot(NAME, instance) == null)) {
+    if (leaveToExact && exactTakes(instance)) {
       return NAME
           + " leaves the instances that the exact step or slot model takes to cpsat, which proves"
           + " optima there: use cpsat";
     }
     return HintedSearch.whyNoStart(instance, heuristics, NAME, "linear-cost");
+  }
+
+  /**
+   * Whether the exact step or slot model takes the instance, asked as {@code cpsat} asks it: the
+   * slot model's guard with the same heuristics, so the best heuristic schedule it may run to count
+   * the model's size is the one {@link LinearCostCp} keeps for {@code cpsat} (one run per instance
+   * and list). The answer is kept for the last instance, which the portfolio asks several times.
+   */
+  boolean exactTakes(Instance instance) {
+    Object[] last = lastDefer;
+    if (last[0] instanceof java.lang.ref.WeakReference<?> w && w.get() == instance) {
+      return (Boolean) last[1];
+    }
+    boolean takes =
+        StepCp.whyNot(NAME, instance) == null
+            || LinearCostCp.whyNot(NAME, instance, heuristics) == null;
+    lastDefer = new Object[] {new java.lang.ref.WeakReference<>(instance), takes};
+    return takes;
   }
 
   @Override
@@ -223,7 +268,7 @@ public final class LinearCostLns implements Method {
     }
     run.progress().incumbent(st.makespan);
     run.progress().bound(bound.value());
-    Search search = new Search(st, limits, deadline, bound.value());
+    Search search = new Search(st, limits, deadline, bound.value(), maxRounds, repairDeterministic);
     if (st.makespan > bound.value() && !run.stop().over(deadline)) {
       OrTools.load();
       search.run(run, instance);
@@ -455,30 +500,40 @@ public final class LinearCostLns implements Method {
     int rounds;
     int improvements;
     int budget = START_BUDGET;
+    final int maxRounds;
+    final double repairDeterministic;
 
-    Search(State start, SolveLimits limits, long deadline, long floor) {
+    Search(
+        State start,
+        SolveLimits limits,
+        long deadline,
+        long floor,
+        int maxRounds,
+        double repairDeterministic) {
+      this.repairDeterministic = repairDeterministic;
       this.best = start;
       this.limits = limits;
       this.deadline = deadline;
       this.floor = floor;
+      this.maxRounds = maxRounds;
       this.random = new SplittableRandom(limits.seed());
     }
 
     void run(SolveRun run, Instance instance) {
-      while (best.makespan > floor && !run.stop().over(deadline)) {
+      while (best.makespan > floor && rounds < maxRounds && !run.stop().over(deadline)) {
+        long left = deadline - System.nanoTime();
+        if (left < 50_000_000L) {
+          break;
+        }
         rounds++;
         int kind = rounds % 4;
         boolean[][] free = neighbourhood(kind);
         Repair r = new Repair(best, free, frozenBefore(free));
-        long left = deadline - System.nanoTime();
-        double seconds = Math.min(REPAIR_SECONDS, left / 1e9);
-        if (seconds < 0.05) {
-          break;
-        }
-        State next = r.solve(limits, seconds, floor);
+        State next =
+            r.solve(limits, repairDeterministic, left / 1e9, floor, limits.seed() + rounds);
         if (DEBUG) {
           System.err.printf(
-              "lns-lc %.1f s round %d kind %d budget %d xs %d: %s -> %s (%s, %.1f s)%n",
+              "lns-lc %.1f s round %d kind %d budget %d xs %d: %s -> %s (%s, %.1f s, %.2f det)%n",
               (System.nanoTime() - deadline) / 1e9,
               rounds,
               kind,
@@ -487,7 +542,8 @@ public final class LinearCostLns implements Method {
               best.makespan + "/" + arrivals(best, free),
               next == null ? "none" : next.makespan + "/" + arrivals(next, free),
               r.outcome,
-              r.seconds);
+              r.seconds,
+              r.deterministic);
         }
         if (r.optimal) {
           budget = Math.min(MAX_BUDGET, budget * 3 / 2);
@@ -672,6 +728,7 @@ public final class LinearCostLns implements Method {
     boolean timedOut;
     String outcome = "";
     double seconds;
+    double deterministic;
 
     /** Packets ending by this time keep their starts and units. */
     final long frozenBefore;
@@ -682,11 +739,34 @@ public final class LinearCostLns implements Method {
       this.frozenBefore = frozenBefore;
     }
 
+    /**
+     * A repair's CP-SAT parameters: one worker, the seed, the deterministic time ({@link
+     * #REPAIR_DETERMINISTIC} as registered), and the wall seconds left to the run as the outer
+     * stop.
+     */
+    static com.google.ortools.sat.SatParameters.Builder parameters(
+        com.google.ortools.sat.SatParameters.Builder p,
+        double deterministic,
+        double secondsLeft,
+        long seed) {
+      return p.setMaxDeterministicTime(deterministic)
+          .setMaxTimeInSeconds(Math.max(0.0, secondsLeft))
+          .setCatchSigintSignal(false) // Ctrl-C is the run's (its stop token)
+          .setNumWorkers(1)
+          .setRandomSeed((int) seed);
+    }
+
     boolean frozen(int i) {
       return i < s.packets.size() && s.end(s.packets.get(i)) <= frozenBefore;
     }
 
-    State solve(SolveLimits limits, double seconds, long floor) {
+    /**
+     * The repair: CP-SAT on one worker with the given seed, stopped by {@link
+     * #REPAIR_DETERMINISTIC} deterministic time (reproducible) or, as the outer stop, by the
+     * seconds left to the run or the run's stop.
+     */
+    State solve(
+        SolveLimits limits, double deterministic, double secondsLeft, long floor, long seed) {
       Network net = s.net;
       ArcCosts costs = s.costs;
       int n = net.nodes();
@@ -736,8 +816,9 @@ public final class LinearCostLns implements Method {
         xUnits.add(new ArrayList<>());
       }
       // arrivals of free deliveries
-      Map<Long, IntVar> arrive = new HashMap<>();
-      Map<Long, BoolVar> choice = new HashMap<>(); // key slot * units + u
+      // insertion-ordered: the model's constraints come in the same order every time
+      Map<Long, IntVar> arrive = new LinkedHashMap<>();
+      Map<Long, BoolVar> choice = new LinkedHashMap<>(); // key slot * units + u
       for (int v = 0; v < n; v++) {
         for (int u = 0; u < s.units; u++) {
           if (!free[v][u]) {
@@ -871,18 +952,14 @@ public final class LinearCostLns implements Method {
       }
       m.minimize(objective.build());
       CpSolver solver = new CpSolver();
-      solver
-          .getParameters()
-          .setMaxTimeInSeconds(seconds)
-          .setCatchSigintSignal(false)
-          .setNumWorkers(limits.workers())
-          .setRandomSeed((int) limits.seed());
+      parameters(solver.getParameters(), deterministic, secondsLeft, seed);
       CpSolverStatus status;
       try (var stop = limits.run().stop().onStop(solver::stopSearch)) {
         status = solver.solve(m);
       }
       outcome = status.toString();
       this.seconds = solver.wallTime();
+      this.deterministic = solver.response().getDeterministicTime();
       optimal = status == CpSolverStatus.OPTIMAL;
       timedOut = !optimal;
       if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
