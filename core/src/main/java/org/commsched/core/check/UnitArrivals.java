@@ -41,6 +41,12 @@ final class UnitArrivals {
     if (runs != null) {
       return runs;
     }
+    if (count <= 1) {
+      // one packet (a node receives each message once, as in a gossip of one unit per node): its
+      // triple is the one run; the array is shared, and a later add grows a new one
+      runs = count == 0 ? new long[0] : added.length == 3 ? added : Arrays.copyOf(added, 3);
+      return runs;
+    }
     int[] byLo = new int[count];
     boolean sorted = true;
     for (int i = 0; i < count; i++) {

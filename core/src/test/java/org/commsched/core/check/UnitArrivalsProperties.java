@@ -51,6 +51,41 @@ class UnitArrivalsProperties {
         .isEqualTo(definition(at, 0, length, Long.MAX_VALUE - 1));
   }
 
+  /**
+   * Reads between the adds (a node's arrivals are read as soon as its first packet is in, then more
+   * come): each read answers for the packets added so far, as the definition does. One packet is
+   * read without folding, so its array must not see the next add.
+   */
+  @ParameterizedTest
+  @MethodSource("seeds")
+  void readsBetweenAddsAnswerForThePacketsSoFar(long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    int length = 1 + rnd.nextInt(20);
+    long[] at = new long[length];
+    Arrays.fill(at, Long.MAX_VALUE);
+    UnitArrivals runs = new UnitArrivals();
+    for (int p = 0, packets = 1 + rnd.nextInt(6); p < packets; p++) {
+      int lo = rnd.nextInt(length);
+      int hi = lo + 1 + rnd.nextInt(length - lo);
+      long end = rnd.nextInt(30);
+      runs.add(lo, hi, end);
+      for (int u = lo; u < hi; u++) {
+        at[u] = Math.min(at[u], end);
+      }
+      for (int q = 0; q < 5; q++) {
+        int a = rnd.nextInt(length);
+        int b = a + 1 + rnd.nextInt(length - a);
+        long t = rnd.nextInt(32) - 1;
+        assertThat(runs.lateAt(a, b, t))
+            .as("seed %d, after %d packets: units [%d, %d) at %d", seed, p + 1, a, b, t)
+            .isEqualTo(definition(at, a, b, t));
+      }
+      assertThat(UnitArrivals.missing(runs, length))
+          .as("seed %d, after %d packets: missing", seed, p + 1)
+          .isEqualTo(definition(at, 0, length, Long.MAX_VALUE - 1));
+    }
+  }
+
   /** Late units read unit by unit. */
   private static UnitArrivals.Late definition(long[] at, int lo, int hi, long t) {
     long count = 0;

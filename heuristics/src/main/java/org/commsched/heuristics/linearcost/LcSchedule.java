@@ -47,25 +47,35 @@ public final class LcSchedule {
   private final boolean half;
   private final ArcCosts costs;
   private final List<Schedule.Transmission> out = new ArrayList<>();
-  private final Map<String, Integer> packetNumbers = new HashMap<>();
+
+  /** Packets numbered so far per message (a mutable count, so a record costs no boxing). */
+  private final Map<String, int[]> packetNumbers = new HashMap<>();
+
+  private String lastMessage; // the message of the last run placed, and its count: runs of one
+  private int[] lastNumbers; // message often follow each other
 
   /**
-   * Networks of at most this many arcs keep the latest end per arc in an array ({@link
-   * #arcEndDense}, 8 bytes an arc: a hash map's boxed entries cost a tenth of a 10^4-node
-   * pipeline's time), larger ones in a map (a complete graph's arcs are never all touched).
+   * The latest end per arc used: an array over the arcs when they are at most {@link #DENSE_ARCS},
+   * else a map (sparse: a complete graph's arcs are never all touched).
    */
-  static final int DENSE_ARCS = 1 << 18;
-
-  /** The latest end per arc used, when the network has at most {@link #DENSE_ARCS} arcs. */
   private final long[] arcEndDense;
 
-  /** The latest end per arc used, on larger networks (sparse). */
-  private final Map<Integer, Long> arcEnd = new HashMap<>();
+  private final Map<Integer, Long> arcEnd;
+
+  /** Arcs up to which {@link #arcEndDense} is used (32 MB of longs at most). */
+  static final int DENSE_ARCS = 1 << 22;
 
   private long makespan;
 
   /** An empty schedule for a send, broadcast or gossip instance under a store-and-forward model. */
   public LcSchedule(Instance instance) {
+    this(instance, DENSE_ARCS);
+  }
+
+  /**
+   * As {@link #LcSchedule(Instance)}, the ends per arc in an array up to {@code denseArcs} arcs.
+   */
+  LcSchedule(Instance instance, int denseArcs) {
     this.net = instance.network();
     this.scale = instance.timeScale();
     CommModel.StoreAndForward model = instance.storeAndForward();
@@ -73,7 +83,9 @@ public final class LcSchedule {
     this.tau = model.tauTicks(scale);
     this.half = model.duplex() == CommModel.Duplex.HALF;
     this.costs = instance.arcCosts();
-    this.arcEndDense = net.arcs() <= DENSE_ARCS ? new long[net.arcs()] : null;
+    boolean dense = net.arcs() <= denseArcs;
+    this.arcEndDense = dense ? new long[net.arcs()] : null;
+    this.arcEnd = dense ? null : new HashMap<>();
   }
 
   /** beta in ticks. */
@@ -120,7 +132,12 @@ public final class LcSchedule {
     long units = 0;
     for (Run r : runs) {
       units = Math.addExact(units, r.count());
-      int number = packetNumbers.merge(r.message(), 1, Integer::sum) - 1;
+      String message = r.message();
+      if (message != lastMessage) {
+        lastNumbers = packetNumbers.computeIfAbsent(message, m -> new int[1]);
+        lastMessage = message;
+      }
+      int number = lastNumbers[0]++;
       out.add(
           new Schedule.Transmission(
               r.message(),
@@ -149,12 +166,12 @@ public final class LcSchedule {
    */
   public long linkFree(int from, int to) {
     int a = arcOf(from, to);
-    long end = arcEnd(a);
+    long end = arcEndOf(a);
     int r = net.reverse(a);
-    return half && r >= 0 ? Math.max(end, arcEnd(r)) : end;
+    return half && r >= 0 ? Math.max(end, arcEndOf(r)) : end;
   }
 
-  private long arcEnd(int a) {
+  private long arcEndOf(int a) {
     return arcEndDense != null ? arcEndDense[a] : arcEnd.getOrDefault(a, 0L);
   }
 
