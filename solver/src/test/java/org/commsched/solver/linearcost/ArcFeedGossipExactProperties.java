@@ -48,7 +48,7 @@ class ArcFeedGossipExactProperties {
   }
 
   /**
-   * On the first seeds from the base ({@code Seeds.cases(8, 24)}: 24 at the deep count, 6 at the
+   * On the first seeds from the base ({@code Seeds.cases(8, 24)}: 25 at the deep count, 6 at the
    * build's 50): ARC-FEED and every reported bound at most the CP-SAT optimum; then ARC-FEED equal
    * to the optimum on at least one of them.
    */
