@@ -16,9 +16,9 @@ public final class DsaMethods {
 
   private DsaMethods() {}
 
-  /** {@code best-fit}, {@code overlap-breakout}. */
+  /** {@code best-fit}. */
   public static List<Method> heuristics() {
-    return List.of(new BestFit(), new OverlapBreakout());
+    return List.of(new BestFit());
   }
 
   /** {@code dsa-search}. */
