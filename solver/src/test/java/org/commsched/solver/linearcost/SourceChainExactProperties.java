@@ -51,8 +51,8 @@ class SourceChainExactProperties {
         anyToLeaf = true;
       }
     }
-    if (mids >= 3 && r.nextBoolean()) {
-      links.add(new Topology.Pair(2, 4));
+    if (mids >= 3 && r.nextBoolean() && !links.contains(new Topology.Pair(2, 4))) {
+      links.add(new Topology.Pair(2, 4)); // a chord, unless node 4 already hangs on node 2
     }
     links.add(new Topology.Pair(leaf, v));
     int p = v + 1;
