@@ -16,6 +16,7 @@ import org.commsched.core.model.Origin;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.UnitPackets;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
@@ -1291,29 +1292,6 @@ public final class LinearCostCp implements HintedSearch.Builder {
    */
   private List<List<Packet>> packetsOf(Schedule.Transmissions s) {
     TimeScale scale = instance.timeScale();
-    Map<String, Integer> origin = new HashMap<>();
-    for (int i = 0; i < instance.origins().size(); i++) {
-      origin.put(instance.origins().get(i).message(), i);
-    }
-    // records without `first`: a message's packets cover its units in packet-number order
-    Map<Integer, TreeMap<Integer, Long>> sizes = new HashMap<>();
-    for (Schedule.Transmission t : s.transmissions()) {
-      if (t.first() == null) {
-        sizes
-            .computeIfAbsent(origin.get(t.message()), x -> new TreeMap<>())
-            .putIfAbsent(t.packet(), t.size());
-      }
-    }
-    Map<Integer, Map<Integer, Long>> offsets = new HashMap<>();
-    for (Map.Entry<Integer, TreeMap<Integer, Long>> e : sizes.entrySet()) {
-      Map<Integer, Long> off = new HashMap<>();
-      long next = 0;
-      for (Map.Entry<Integer, Long> p : e.getValue().entrySet()) {
-        off.put(p.getKey(), next);
-        next += p.getValue();
-      }
-      offsets.put(e.getKey(), off);
-    }
     List<TreeMap<List<Long>, java.util.TreeSet<Integer>>> byArc =
         new ArrayList<>(); // by (start, channel)
     Comparator<List<Long>> startThenChannel =
@@ -1321,9 +1299,10 @@ public final class LinearCostCp implements HintedSearch.Builder {
     for (int a = 0; a < net.arcs(); a++) {
       byArc.add(new TreeMap<>(startThenChannel));
     }
-    for (Schedule.Transmission t : s.transmissions()) {
-      int o = origin.get(t.message());
-      long lo = t.first() != null ? t.first() : offsets.get(o).get(t.packet());
+    for (UnitPackets.Record r : UnitPackets.records(instance, s)) {
+      Schedule.Transmission t = r.transmission();
+      int o = r.origin();
+      long lo = r.first();
       long start = s.scale().rescale(t.start(), scale);
       var set =
           byArc

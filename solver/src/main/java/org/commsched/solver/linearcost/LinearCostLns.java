@@ -12,7 +12,6 @@ import com.google.ortools.sat.Literal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,6 +29,7 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Origin;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.UnitPackets;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.MethodFacts;
@@ -386,34 +386,13 @@ public final class LinearCostLns implements Method {
 
     private List<Packet> packetsOf(Schedule.Transmissions s) {
       TimeScale scale = instance.timeScale();
-      Map<String, Integer> origin = new HashMap<>();
-      for (int i = 0; i < instance.origins().size(); i++) {
-        origin.put(instance.origins().get(i).message(), i);
-      }
-      Map<Integer, TreeMap<Integer, Long>> sizes = new HashMap<>();
-      for (Schedule.Transmission t : s.transmissions()) {
-        if (t.first() == null) {
-          sizes
-              .computeIfAbsent(origin.get(t.message()), x -> new TreeMap<>())
-              .putIfAbsent(t.packet(), t.size());
-        }
-      }
-      Map<Integer, Map<Integer, Long>> offsets = new HashMap<>();
-      for (Map.Entry<Integer, TreeMap<Integer, Long>> e : sizes.entrySet()) {
-        Map<Integer, Long> off = new HashMap<>();
-        long next = 0;
-        for (Map.Entry<Integer, Long> p : e.getValue().entrySet()) {
-          off.put(p.getKey(), next);
-          next += p.getValue();
-        }
-        offsets.put(e.getKey(), off);
-      }
       Map<List<Long>, TreeSet<Integer>> byKey =
           new TreeMap<>(
               Comparator.<List<Long>>comparingLong(x -> x.get(0)).thenComparingLong(x -> x.get(1)));
-      for (Schedule.Transmission t : s.transmissions()) {
-        int o = origin.get(t.message());
-        long lo = t.first() != null ? t.first() : offsets.get(o).get(t.packet());
+      for (UnitPackets.Record r : UnitPackets.records(instance, s)) {
+        Schedule.Transmission t = r.transmission();
+        int o = r.origin();
+        long lo = r.first();
         long start = s.scale().rescale(t.start(), scale);
         var set =
             byKey.computeIfAbsent(

@@ -11,7 +11,6 @@ import com.google.ortools.sat.Literal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +22,7 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Origin;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.UnitPackets;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.Scope;
@@ -346,23 +346,14 @@ public final class RangeBroadcastCp implements HintedSearch.Flow {
     for (int a = 0; a < net.arcs(); a++) {
       byArc.add(new TreeMap<>());
     }
-    Map<Integer, Long> offsets = new HashMap<>();
-    TreeMap<Integer, Long> sizes = new TreeMap<>();
     for (Schedule.Transmission t : s.transmissions()) {
       if (!t.message().equals(message) || t.channelIndex() != 0) {
         return null;
       }
-      if (t.first() == null) {
-        sizes.putIfAbsent(t.packet(), t.size());
-      }
     }
-    long next = 0;
-    for (Map.Entry<Integer, Long> e : sizes.entrySet()) {
-      offsets.put(e.getKey(), next);
-      next += e.getValue();
-    }
-    for (Schedule.Transmission t : s.transmissions()) {
-      long lo = t.first() != null ? t.first() : offsets.get(t.packet());
+    for (UnitPackets.Record r : UnitPackets.records(instance, s)) {
+      Schedule.Transmission t = r.transmission();
+      long lo = r.first();
       long start = s.scale().rescale(t.start(), instance.timeScale());
       var set =
           byArc

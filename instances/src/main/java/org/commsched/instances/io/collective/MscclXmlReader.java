@@ -12,6 +12,7 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.UnitPackets;
 import org.commsched.core.time.TimeScale;
 import org.commsched.instances.io.InstanceFormatException;
 import org.commsched.instances.io.SafeXml;

@@ -11,6 +11,7 @@ import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.UnitPackets;
 
 /**
  * Writes a valid linear-cost broadcast or gossip schedule as an MSCCL algorithm file (the XML that

@@ -9,6 +9,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.UnitPackets;
 import org.commsched.core.time.TimeScale;
 
 /**

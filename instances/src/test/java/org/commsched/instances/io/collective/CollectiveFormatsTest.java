@@ -16,6 +16,7 @@ import org.commsched.core.check.CheckReport;
 import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
+import org.commsched.core.model.UnitPackets;
 import org.commsched.instances.io.InstanceFormatException;
 import org.commsched.instances.io.InstanceReader;
 import org.commsched.instances.io.SafeXml;

@@ -1,4 +1,4 @@
-package org.commsched.instances.io.collective;
+package org.commsched.core.model;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -7,10 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.commsched.core.model.ArcCosts;
-import org.commsched.core.model.CommModel;
-import org.commsched.core.model.Instance;
-import org.commsched.core.model.Schedule;
 
 /**
  * A linear-cost schedule (broadcast or gossip) as packets with explicit units: the records on one
