@@ -81,11 +81,13 @@ import org.commsched.heuristics.baseline.FirstFitSlots;
  * stopped there, its layout finished by first fit in order of start is the answer, stat {@code
  * firstPass}, and under a capacity it is that layout if it fits, else UNKNOWN), {@code first-fit}
  * is skipped (best-fit's first pass is at least as low up to 20,000 buffers and its own
- * implementation is slow beyond), then {@link StripRepair} and, if it stops early, {@link
- * PeakRepack} run until the time limit less a fifth of it, at most {@value #REPAIR_RESERVE} ns
- * (until four fifths of the limit before issue 27: a 60 s run on IOPDDL's S_1 ended at 48 s); the
- * result is the lowest (stat {@code start}; {@code stripMoves}, {@code stripKept}, {@code
- * repackMoves}, {@code repackKept}) (with a capacity it fits within: that layout; else UNKNOWN).
+ * implementation is slow beyond), then {@link IteratedStripRepair} ({@link StripRepair} restarted
+ * from the best with a new seed until two rounds in a row lower nothing) and, if it stops early,
+ * {@link PeakRepack} run until the time limit less a fifth of it, at most {@value #REPAIR_RESERVE}
+ * ns (until four fifths of the limit before issue 27: a 60 s run on IOPDDL's S_1 ended at 48 s);
+ * the result is the lowest (stat {@code start}; {@code stripMoves}, {@code stripKept}, {@code
+ * stripRounds}, {@code repackMoves}, {@code repackKept}) (with a capacity it fits within: that
+ * layout; else UNKNOWN).
  *
  * @implNote Immutable. Results depend on the time limit and the machine's speed.
  */
@@ -196,10 +198,11 @@ public final class DsaSearch implements Method {
       // the repairs run to the limit less a fifth of it, at most REPAIR_RESERVE (the result, the
       // check and the writing follow; the limit here is already what the command has left)
       long end = started + Math.max(1, limit - Math.min(limit / 5, REPAIR_RESERVE));
-      stripMoves = new long[2];
+      stripMoves = new long[3];
       Packer packer = new Packer(b.lo, b.hi, b.size, b.points);
       long[] sr =
-          StripRepair.improve(b, packer, best, bound.value(), limits.seed(), end, stop, stripMoves);
+          IteratedStripRepair.improve(
+              b, packer, best, bound.value(), limits.seed(), end, stop, Long.MAX_VALUE, stripMoves);
       if (b.height(sr) < b.height(best)) {
         best = sr;
         start = "strip-repair";
@@ -241,7 +244,10 @@ public final class DsaSearch implements Method {
               .withStat("startHeight", hintHeight)
               .withStat("search", "none: more than " + SEARCH_LIMIT + " buffers");
       if (stripMoves != null) {
-        r = r.withStat("stripMoves", stripMoves[0]).withStat("stripKept", stripMoves[1]);
+        r =
+            r.withStat("stripMoves", stripMoves[0])
+                .withStat("stripKept", stripMoves[1])
+                .withStat("stripRounds", stripMoves[2]);
       }
       if (repackMoves != null) {
         r = r.withStat("repackMoves", repackMoves[0]).withStat("repackKept", repackMoves[1]);

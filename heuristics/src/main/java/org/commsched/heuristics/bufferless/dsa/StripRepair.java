@@ -25,11 +25,14 @@ import org.commsched.core.solve.StopToken;
  * jittered tries) among the buffers in place, else on top. Keep the result if no buffer ends above
  * H and fewer buffers end above G (or as many, with less total excess above G), else undo. When
  * none ends above G the height is at most G: the goal is set again from the new height. After every
- * {@value #RAISE} moves without progress the goal rises half way to the height; it stops at the
- * floor, the deadline, a stop of the run's token, or after {@value #PATIENCE} moves without
- * progress. On IOPDDL's S_1 (28,526 buffers) the height is set by buffers with long lifespans and
- * tiny sizes that find no gap across the peak of the load, placed last by the size-class orders; a
- * strip through a gap at their peak moves the few buffers in their way elsewhere in time.
+ * {@value #RAISE} moves without progress the goal rises half way to the height; when kept moves
+ * have lowered the height below the one the goal was set from and a rise leaves no buffer above the
+ * goal, the goal is set again from the height (before issue 27's second stop the repair ended
+ * there, long before its patience). It stops at the floor, the deadline, a stop of the run's token,
+ * a budget of moves if given, or after {@value #PATIENCE} moves without progress. On IOPDDL's S_1
+ * (28,526 buffers) the height is set by buffers with long lifespans and tiny sizes that find no gap
+ * across the peak of the load, placed last by the size-class orders; a strip through a gap at their
+ * peak moves the few buffers in their way elsewhere in time.
  *
  * <p><b>Guarantee.</b> A valid layout never above the start (every kept move keeps the layout valid
  * and leaves no buffer above the height); no approximation guarantee. Reproducible for a seed
@@ -64,6 +67,25 @@ final class StripRepair {
       long deadline,
       StopToken stop,
       long[] moves) {
+    return improve(b, p, start, floor, seed, deadline, stop, Long.MAX_VALUE, moves);
+  }
+
+  /**
+   * As {@link #improve(Buffers, Packer, long[], long, long, long, StopToken, long[])}, also
+   * stopping after {@code budget} moves (a work limit: the result is then the same on every
+   * machine); {@code moves[2]}, if the array has three entries, receives the number of moves
+   * without progress at the end ({@value #PATIENCE} when the repair ended by its patience).
+   */
+  static long[] improve(
+      Buffers b,
+      Packer p,
+      long[] start,
+      long floor,
+      long seed,
+      long deadline,
+      StopToken stop,
+      long budget,
+      long[] moves) {
     int n = b.n;
     if (n == 0) {
       return start.clone();
@@ -94,7 +116,19 @@ final class StripRepair {
     int idle = 0;
     long made = 0;
     long kept = 0;
-    while (h > floor && met[0] > 0 && idle < PATIENCE && !stop.over(deadline)) {
+    while (h > floor && idle < PATIENCE && made < budget && !stop.over(deadline)) {
+      if (met[0] == 0) {
+        // the goal rose above the layout's height, which kept moves had lowered below h: the goal
+        // again from the height (before, the repair ended here: on IOPDDL's S_1 after 3,767 moves
+        // at 1.0078 x the load, about 7 s of CPU into a 60 s run)
+        state[0] = b.height(p.off);
+        reset(b, p, floor, state, deadline, stop);
+        h = state[0];
+        goal = state[1];
+        met[0] = state[2];
+        met[1] = state[3];
+        continue;
+      }
       made++;
       int i = -1;
       for (int q = 0, z = rnd.nextInt(n); q < n; q++) {
@@ -241,6 +275,9 @@ final class StripRepair {
     if (moves != null && moves.length >= 2) {
       moves[0] = made;
       moves[1] = kept;
+      if (moves.length >= 3) {
+        moves[2] = idle;
+      }
     }
     return p.off.clone();
   }

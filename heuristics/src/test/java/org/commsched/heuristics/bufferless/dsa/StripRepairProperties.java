@@ -98,6 +98,79 @@ class StripRepairProperties {
   }
 
   /**
+   * Ended before its deadline and budget and above the load, the repair has made {@value
+   * StripRepair#PATIENCE} moves in a row without progress (before issue 27's second stop it could
+   * end as soon as a rise of its goal left no buffer above it, the height having fallen meanwhile);
+   * and it never makes more moves than its budget.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void repair_endsAboveTheLoad_onlyByItsPatience_andWithinItsBudget(long seed) {
+    SplittableRandom r = new SplittableRandom(seed * 3571 + 7);
+    Instance inst =
+        IteratedStripRepairProperties.mlLike(r, 20 + r.nextInt(60), 30 + r.nextInt(150));
+    Buffers b = new Buffers(inst);
+    long far = System.nanoTime() + 600_000_000_000L;
+    long[] bf = BestFit.layout(b, b.load(), seed, far);
+    long budget = 50_000;
+    long[] moves = new long[3];
+    long[] off =
+        StripRepair.improve(
+            b,
+            new Packer(b.lo, b.hi, b.size, b.points),
+            bf,
+            b.load(),
+            seed,
+            far,
+            new StopToken(),
+            budget,
+            moves);
+    assertValid(seed, inst, b.result("strip-repair", off, b.bound()));
+    assertThat(b.height(off)).as("seed %d", seed).isLessThanOrEqualTo(b.height(bf));
+    assertThat(moves[0]).as("seed %d", seed).isLessThanOrEqualTo(budget);
+    if (b.height(off) > b.load() && moves[0] < budget) {
+      assertThat(moves[2])
+          .as("idle moves at the end, seed %d", seed)
+          .isEqualTo(StripRepair.PATIENCE);
+    }
+  }
+
+  /**
+   * A trace found by a search over the generator's seeds (seed 19 with up to 219 points and 629
+   * buffers; 5 of 20 such traces ended above the load, one of them early): before issue 27's second
+   * stop the repair ended here after 773 moves, 600 of them idle, above the load; it must go on
+   * until its patience.
+   */
+  @Test
+  void repair_onATraceWhereItStoppedEarly_goesOnToItsPatience() {
+    long seed = 19;
+    SplittableRandom r = new SplittableRandom(seed * 3571 + 7);
+    Instance inst =
+        IteratedStripRepairProperties.mlLike(r, 20 + r.nextInt(200), 30 + r.nextInt(600));
+    Buffers b = new Buffers(inst);
+    long far = System.nanoTime() + 600_000_000_000L;
+    long[] bf = BestFit.layout(b, b.load(), seed, far);
+    long[] moves = new long[3];
+    long[] off =
+        StripRepair.improve(
+            b,
+            new Packer(b.lo, b.hi, b.size, b.points),
+            bf,
+            b.load(),
+            seed,
+            far,
+            new StopToken(),
+            Long.MAX_VALUE,
+            moves);
+    assertValid(seed, inst, b.result("strip-repair", off, b.bound()));
+    assertThat(b.height(off)).isLessThanOrEqualTo(b.height(bf));
+    if (b.height(off) > b.load()) {
+      assertThat(moves[2]).as("idle moves at the end").isEqualTo(StripRepair.PATIENCE);
+    }
+    assertThat(moves[0]).as("moves made").isGreaterThan(773);
+  }
+
+  /**
    * By hand: A [0, 2) and B [2, 4) of size 2, L [0, 4) of size 1; the load is 3 (L with A, or with
    * B). From A at 0, B at 1 and L on top at 3 (height 4) no buffer alone moves lower, but the strip
    * through the gap above A at L's first point of highest load, offsets [2, 3), meets only B: L
