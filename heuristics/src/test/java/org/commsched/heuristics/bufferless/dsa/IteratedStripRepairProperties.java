@@ -31,6 +31,14 @@ class IteratedStripRepairProperties {
   }
 
   /**
+   * A quarter of the case count (50 at the deep count) for the properties whose every case runs a
+   * repair to its patience: about a second of CPU each.
+   */
+  static LongStream repairSeeds() {
+    return Seeds.seeds(Seeds.cases(4, 20));
+  }
+
+  /**
    * A small trace with the shapes of an ML training step on {@code points} time points: a few
    * weights alive throughout, activations made in the forward half and freed at the mirror time in
    * the backward half, and short temporaries; sizes log-uniform over 1 to 2^12.
@@ -63,7 +71,7 @@ class IteratedStripRepairProperties {
   }
 
   @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @MethodSource("repairSeeds")
   void iterated_isValid_neverAboveItsInputNorOneRound_withinItsBudget_andReproducible(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 7919 + 5);
     Instance inst = mlLike(r, 20 + r.nextInt(60), 30 + r.nextInt(150));
