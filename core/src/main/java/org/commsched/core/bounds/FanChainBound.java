@@ -71,6 +71,15 @@ public final class FanChainBound {
    * target, at least {@code from}; -1 where it does not apply. Tests hold it against exact optima.
    */
   public static long least(org.commsched.core.model.Instance inst, long from) {
+    return least(inst, from, 0);
+  }
+
+  /**
+   * {@link #least(org.commsched.core.model.Instance, long)} with every delay raised by {@code
+   * wrong} ticks: a deliberately invalid variant (for {@code wrong > 0}) that the exact-property
+   * suites must catch.
+   */
+  public static long least(org.commsched.core.model.Instance inst, long from, long wrong) {
     if (!(inst.problem() instanceof org.commsched.core.model.Problem.Broadcast b)
         || inst.network().hasChannels()) {
       return -1;
@@ -83,7 +92,7 @@ public final class FanChainBound {
     if (!applies(b.length(), beta, tau)) {
       return -1;
     }
-    List<Fan> fans = fans(inst.network(), b.source(), one, beta + tau);
+    List<Fan> fans = fans(inst.network(), b.source(), one, beta + tau, wrong);
     if (fans.isEmpty()) {
       return -1;
     }
@@ -115,7 +124,7 @@ public final class FanChainBound {
     for (LowerBound b : out) {
       floor = Math.max(floor, b.value());
     }
-    List<Fan> fans = fans(net, source, onePort, beta + tau);
+    List<Fan> fans = fans(net, source, onePort, beta + tau, 0);
     if (fans.isEmpty()) {
       return;
     }
@@ -173,7 +182,7 @@ public final class FanChainBound {
    * The relaxed problems of the targets read: not the source, not an out-neighbour of it, at most
    * {@link #FAN} incoming arcs, the farthest from the source first, at most {@link #TARGETS}.
    */
-  static List<Fan> fans(Network net, int source, boolean onePort, long h) {
+  static List<Fan> fans(Network net, int source, boolean onePort, long h, long wrong) {
     List<Fan> out = new ArrayList<>();
     int p = net.nodes();
     int a = net.outDegree(source);
@@ -216,7 +225,7 @@ public final class FanChainBound {
           }
         }
         if (best >= 0) {
-          rows.add(new long[] {Math.multiplyExact(best, h), x});
+          rows.add(new long[] {Math.multiplyExact(best, h) + wrong, x});
         }
       }
       if (rows.isEmpty()) {
