@@ -63,6 +63,7 @@ final class LinearCostBounds {
         MultiFeedBound.add(c.net, b.source(), b.length(), c.one, c.beta, c.tau, c::f, out);
         ArcFeedBound.add(c.net, b.source(), b.length(), c.one, c.beta, c.tau, c::f, out);
         SourceChainBound.add(c.net, b.source(), b.length(), c.beta, c.tau, c::f, out);
+        FanChainBound.add(c.net, b.source(), b.length(), c.one, c.beta, c.tau, c::f, out);
       } else if (inst.problem() instanceof Problem.Gossip g) {
         MultiFeedBound.add(c.net, -1, g.length(), c.one, c.beta, c.tau, c::f, out);
         ArcFeedBound.add(c.net, -1, g.length(), c.one, c.beta, c.tau, c::f, out);
