@@ -336,6 +336,27 @@ public final class PacketAnnealing implements Method {
       }
     }
 
+    /**
+     * Splits every packet into packets of one unit, in the same order, and times the state. The
+     * random-size packets of {@link #initial} can wait on each other in a cycle (a packet waits for
+     * its units at its tail, brought by packets that may hold units farther from their origins);
+     * packets of one unit cannot: a unit waits only for a packet of a unit nearer its origin, and a
+     * packet for the earlier packets of its arc, whose units are no farther (the arcs' order), so
+     * every wait lowers the distance or stays on one arc and moves to an earlier packet.
+     */
+    private boolean singletons() {
+      for (int a = 0; a < seq.length; a++) {
+        List<int[]> ones = new ArrayList<>();
+        for (int[] pk : seq[a]) {
+          for (int u : pk) {
+            ones.add(new int[] {u});
+          }
+        }
+        seq[a] = ones;
+      }
+      return time();
+    }
+
     /** Times the state; false when its packets wait on each other in a cycle. */
     private boolean time() {
       int p = 0;
@@ -413,7 +434,7 @@ public final class PacketAnnealing implements Method {
 
     /** Runs {@code iterations} moves (or until {@code deadline}, checked every 4096). */
     void run(long iterations, long deadline, SolveLimits limits) {
-      if (!time()) {
+      if (!time() && !singletons()) {
         throw new IllegalStateException("packet-annealing: the initial state has no schedule");
       }
       keepBest();
