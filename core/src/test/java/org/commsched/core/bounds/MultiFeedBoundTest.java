@@ -172,4 +172,52 @@ class MultiFeedBoundTest {
                           .isEqualTo(bruteForce(r, k, beta, tau)));
             });
   }
+
+  /**
+   * The search over batch sizes ({@link MultiFeedBound#feasible}) against its version before the
+   * flat fronts ({@link MultiFeedSearchBefore}) on seeded release lists of 1 to 80 units in up to
+   * 12 groups, 2 to 4 machines, at makespans from the suffix bound's neighbourhood to one machine's
+   * (so both answers occur), each from a work count 300,000 steps short of the budget and from one
+   * a seeded few thousand steps short: the same answer (null at the budget) and the same work count
+   * after it.
+   */
+  @TestFactory
+  Stream<DynamicTest> search_equalsTheSearchBefore_answerAndWork() {
+    return Seeds.seeds(Seeds.cases(2, 60))
+        .mapToObj(
+            seed ->
+                DynamicTest.dynamicTest(
+                    "seed " + seed,
+                    () -> {
+                      SplittableRandom rnd = new SplittableRandom(seed);
+                      int k = 2 + rnd.nextInt(3);
+                      int units = 1 + rnd.nextInt(80);
+                      int levels = 1 + rnd.nextInt(12);
+                      long beta = rnd.nextInt(8);
+                      long tau = beta == 0 ? 1 + rnd.nextInt(3) : rnd.nextInt(4);
+                      long[] r = new long[units];
+                      for (int i = 0; i < units; i++) {
+                        r[i] = rnd.nextInt(levels) * (long) rnd.nextInt(1, 9);
+                      }
+                      Arrays.sort(r);
+                      long one = r[units - 1] + beta + units * tau; // one batch after the last
+                      for (int probe = 0; probe < 6; probe++) {
+                        long t = rnd.nextLong(one + 1);
+                        for (long from :
+                            new long[] {
+                              MultiFeedBound.WORK - 300_000,
+                              MultiFeedBound.WORK - rnd.nextInt(1, 5_000)
+                            }) {
+                          long[] now = {from};
+                          long[] before = {from};
+                          Boolean a = MultiFeedBound.feasible(r, k, t, beta, tau, now);
+                          Boolean b = MultiFeedSearchBefore.feasible(r, k, t, beta, tau, before);
+                          assertThat(a)
+                              .as("k %d t %d from %d %s", k, t, from, Arrays.toString(r))
+                              .isEqualTo(b);
+                          assertThat(now[0]).as("work, t %d from %d", t, from).isEqualTo(before[0]);
+                        }
+                      }
+                    }));
+  }
 }
