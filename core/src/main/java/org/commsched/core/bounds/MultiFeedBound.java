@@ -330,108 +330,59 @@ final class MultiFeedBound {
    */
   static Boolean feasible(long[] r, int k, long t, long beta, long tau, long[] work) {
     int m = r.length;
-    Front[] fronts = new Front[m + 1];
-    fronts[0] = new Front(k);
-    fronts[0].add(new long[k]);
-    long[] g = new long[k];
+    List<List<long[]>> fronts = new ArrayList<>(m + 1);
+    for (int i = 0; i <= m; i++) {
+      fronts.add(new ArrayList<>());
+    }
+    fronts.get(0).add(new long[k]);
     for (int i = 0; i < m; i++) {
-      Front from = fronts[i];
-      if (from == null) {
-        continue;
-      }
-      long[] fs = from.data;
-      for (int at = 0, end = from.size * k; at < end; at += k) {
+      for (long[] f : fronts.get(i)) {
         for (int c = 1; i + c <= m; c++) {
-          long s = Math.max(r[i + c - 1], fs[at]);
+          long s = Math.max(r[i + c - 1], f[0]);
           long e = s + beta + c * tau;
           if (e > t) {
             break;
           }
-          // the free times after the batch, ascending: the other machines raised to s (still
-          // ascending), e inserted in place (what sorting them gives)
-          int q = k - 1;
-          while (q > 0 && Math.max(fs[at + q], s) > e) {
-            g[q] = Math.max(fs[at + q], s);
-            q--;
+          long[] g = new long[k];
+          for (int q = 1; q < k; q++) {
+            g[q - 1] = Math.max(f[q], s);
           }
-          g[q] = e;
-          for (int x = q - 1; x >= 0; x--) {
-            g[x] = Math.max(fs[at + x + 1], s);
-          }
-          Front to = fronts[i + c];
-          if (to == null) {
-            to = fronts[i + c] = new Front(k);
-          }
-          work[0] += 1 + to.insert(g);
+          g[k - 1] = e;
+          Arrays.sort(g);
+          work[0] += 1 + insert(fronts.get(i + c), g);
           if (work[0] > WORK) {
             return null;
           }
         }
       }
-      fronts[i] = null;
+      fronts.set(i, null);
     }
-    return fronts[m] != null && fronts[m].size > 0;
+    return !fronts.get(m).isEmpty();
   }
 
-  /**
-   * A Pareto front of sorted free-time vectors of length {@code k}, stored one after another in one
-   * array in the order they were added (the order the search reads them in, on which the work count
-   * at the budget depends).
-   */
-  private static final class Front {
-    private final int k;
-    long[] data;
-    int size;
-
-    Front(int k) {
-      this.k = k;
-      this.data = new long[8 * k];
-    }
-
-    void add(long[] g) {
-      int at = size * k;
-      if (at + k > data.length) {
-        data = Arrays.copyOf(data, 2 * data.length);
+  /** Adds {@code g} to a Pareto front unless a member dominates it; returns the members read. */
+  private static int insert(List<long[]> front, long[] g) {
+    int k = g.length;
+    for (long[] h : front) {
+      boolean dom = true;
+      for (int q = 0; q < k && dom; q++) {
+        dom = h[q] <= g[q];
       }
-      System.arraycopy(g, 0, data, at, k);
-      size++;
-    }
-
-    /**
-     * Adds a copy of {@code g} unless a member dominates it (is nowhere above it), dropping the
-     * members it dominates and keeping the others' order; returns the members before (the work
-     * count). One pass: the front is an antichain, so once g dominates a member no member dominates
-     * g (it would dominate that member too).
-     */
-    int insert(long[] g) {
-      int read = size;
-      long[] d = data;
-      int kept = 0;
-      for (int j = 0, at = 0; j < read; j++, at += k) {
-        boolean hBelow = true; // the member is nowhere above g
-        boolean gBelow = true; // g is nowhere above the member
-        for (int q = 0; q < k; q++) {
-          long h = d[at + q];
-          long x = g[q];
-          if (h > x) {
-            hBelow = false;
-          } else if (h < x) {
-            gBelow = false;
-          }
-        }
-        if (hBelow) {
-          return read;
-        }
-        if (!gBelow) {
-          if (kept != j) {
-            System.arraycopy(d, at, d, kept * k, k);
-          }
-          kept++;
-        }
+      if (dom) {
+        return front.size();
       }
-      size = kept;
-      add(g);
-      return read;
     }
+    int read = front.size();
+    front.removeIf(
+        h -> {
+          for (int q = 0; q < k; q++) {
+            if (g[q] > h[q]) {
+              return false;
+            }
+          }
+          return true;
+        });
+    front.add(g);
+    return read;
   }
 }
