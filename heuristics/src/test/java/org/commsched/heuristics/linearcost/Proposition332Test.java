@@ -9,6 +9,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.Schedule;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveRun;
 import org.commsched.core.testing.Deep;
 import org.junit.jupiter.api.Test;
 
@@ -86,6 +87,18 @@ class Proposition332Test {
     assertThat(grid(Arrays.copyOfRange(COSTS, 1, COSTS.length))).isEqualTo(4 * 7 * 89);
   }
 
+  /**
+   * Default limits in a run of {@code inst} that is handed an empty list of lower bounds: {@link
+   * BroadcastScheme#solve} builds its schedule without them (they only set the result's status and
+   * bound, which this suite does not read), and computing every bound of the family ({@code
+   * MULTI-FEED} on {@code K_3} to {@code K_5} above all) on each of the grid's 3,115 instances was
+   * 99 % of the suite's time. The bounds are held against exact optima and schedules elsewhere
+   * (docs/TESTS.md, "Linear cost": P15b and after).
+   */
+  private static SolveLimits noBounds(Instance inst) {
+    return new SolveRun(inst, SolveLimits.defaults(), List.of()).limits();
+  }
+
   /** Runs the grid at the given (beta, tau) and returns how many instances it took. */
   private static int grid(String[][] costs) {
     CompleteGraphBroadcastHalf scheme = new CompleteGraphBroadcastHalf();
@@ -114,8 +127,7 @@ class Proposition332Test {
           assertThat(BroadcastFixtures.checkedMakespan(scheme, inst, argMin))
               .as("p %d n %d", p, n)
               .isLessThanOrEqualTo(formulaMin);
-          assertThat(scheme.solve(inst, SolveLimits.defaults()).makespan())
-              .isLessThanOrEqualTo(formulaMin);
+          assertThat(scheme.solve(inst, noBounds(inst)).makespan()).isLessThanOrEqualTo(formulaMin);
           instances++;
         }
       }
