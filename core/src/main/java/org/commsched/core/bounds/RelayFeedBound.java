@@ -81,6 +81,24 @@ final class RelayFeedBound {
       long tau,
       LongFunction<String> fmt,
       List<LowerBound> out) {
+    add(net, source, n, onePort, beta, tau, fmt, out, Cutoff.none());
+  }
+
+  /**
+   * As {@link #add(Network, int, long, boolean, long, long, LongFunction, List)}; past {@code
+   * cutoff}'s deadline RELAY-FEED is the largest value over the targets done, and SOURCE-FEED (a
+   * least value over the source's packet sizes) is not tried.
+   */
+  static void add(
+      Network net,
+      int source,
+      long n,
+      boolean onePort,
+      long beta,
+      long tau,
+      LongFunction<String> fmt,
+      List<LowerBound> out,
+      Cutoff cutoff) {
     int p = net.nodes();
     if (p < 3 || n < 1) {
       return;
@@ -99,7 +117,13 @@ final class RelayFeedBound {
     long best = -1;
     long bestFeed = -1;
     String witness = null;
+    int done = 0;
     for (Target t : targets) {
+      if (cutoff.passed()) {
+        cutoff.cut("RELAY-FEED");
+        break;
+      }
+      done++;
       Value val = value(net, t, source, n, feed, beta, tau, work);
       if (val == null) {
         return;
@@ -137,9 +161,20 @@ final class RelayFeedBound {
       }
     }
     if (best > 0 && best > bestFeed) {
-      out.add(new LowerBound(best, "RELAY-FEED", witness));
+      out.add(
+          new LowerBound(
+              best,
+              "RELAY-FEED",
+              witness
+                  + (done < targets.size()
+                      ? Cutoff.note(done, targets.size(), "nodes of one incoming arc")
+                      : "")));
     }
     if (source >= 0 && (onePort || net.outDegree(source) == 1)) {
+      if (cutoff.passed()) {
+        cutoff.cut("SOURCE-FEED");
+        return;
+      }
       long floor = best;
       for (LowerBound b : out) {
         if (b.kind().equals("FEED")) {
