@@ -1045,7 +1045,7 @@ final class LinearCostBounds {
    */
   private static void feed(Ctx c, int source, long n, List<LowerBound> out) {
     try {
-      SpreadBounds.feed(c.net, source, n, c.one, c.beta, c.tau, c::f, c.portRule(), out);
+      SpreadBounds.feed(c.net, source, n, c.one, c.beta, c.tau, c::f, c.portRule(), out, c.cutoff);
     } catch (ArithmeticException e) {
       // beyond 2^63 ticks: the other bounds stand
     }

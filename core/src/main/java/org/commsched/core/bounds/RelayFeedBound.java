@@ -104,7 +104,7 @@ final class RelayFeedBound {
       return;
     }
     long[] work = {0};
-    List<Target> targets = targets(net, source, work);
+    List<Target> targets = targets(net, source, work, cutoff);
     if (targets == null || targets.isEmpty()) {
       return;
     }
@@ -190,12 +190,34 @@ final class RelayFeedBound {
    * origin cannot reach one of them (not an instance this bound reads) or the work budget is
    * exceeded.
    */
-  private static List<Target> targets(Network net, int source, long[] work) {
+  private static List<Target> targets(Network net, int source, long[] work, Cutoff cutoff) {
     int p = net.nodes();
+    // the work the distances below take, counted first: beyond the budget nothing is reported, so
+    // none of them is computed (the same steps and tests as the loop below)
+    long dry = work[0];
+    for (int v = 0; v < p; v++) {
+      if (v == source || net.inDegree(v) != 1) {
+        continue;
+      }
+      int leaf = net.tail(net.inArc(v, 0));
+      dry += p + (long) net.arcs();
+      for (int i = 0, deg = net.inDegree(leaf); i < deg; i++) {
+        if (net.tail(net.inArc(leaf, i)) != v) {
+          dry += p + (long) net.arcs();
+          if (dry > WORK) {
+            return null;
+          }
+        }
+      }
+    }
     List<Target> out = new java.util.ArrayList<>();
     for (int v = 0; v < p; v++) {
       if (v == source || net.inDegree(v) != 1) {
         continue;
+      }
+      if (cutoff.passed()) {
+        cutoff.cut("RELAY-FEED");
+        return out; // the targets so far: the bound is a largest value over them
       }
       int leaf = net.tail(net.inArc(v, 0));
       work[0] += p + (long) net.arcs();
