@@ -97,9 +97,9 @@ class CutoffProperties {
   }
 
   /**
-   * FAR-SPLIT on seeded random networks of 20 to 60 nodes, one port, cut after the {@code 2^j - 1}
-   * subsets of its first {@code j} targets: the value of the recursion on those {@code j} targets
-   * alone ({@link FarSplitBound#steps}), reported as cut.
+   * FAR-SPLIT on seeded random networks of 20 to 60 nodes, one port, cut anywhere in its recursion:
+   * the value of the recursion on the first {@code j} targets alone ({@link FarSplitBound#steps}),
+   * {@code j} the most whose subsets were all done, reported as cut.
    */
   @TestFactory
   Stream<DynamicTest> farSplit_cutAfterAPrefix_isTheRecursionOnThatPrefix() {
@@ -119,10 +119,13 @@ class CutoffProperties {
                         return;
                       }
                       int k = full.targets().length;
-                      int j = rnd.nextInt(2, k + 1);
-                      // each set of the recursion looks once before it starts: sets 1 .. 2^j - 1
+                      // each set of the recursion looks once before it starts: cut after `looks`
+                      // sets, the subsets of the first j targets, j = floor(log2(looks + 1)), are
+                      // done
+                      long looks = rnd.nextLong(3, 1L << k);
+                      int j = 63 - Long.numberOfLeadingZeros(looks + 1);
                       FarSplitBound.Result cut =
-                          FarSplitBound.compute(net, s, dist, Cutoff.afterLooks((1L << j) - 1));
+                          FarSplitBound.compute(net, s, dist, Cutoff.afterLooks(looks));
                       int[] prefix = Arrays.copyOf(full.targets(), j);
                       assertThat(cut.targets()).isEqualTo(prefix);
                       assertThat(cut.steps()).isEqualTo(FarSplitBound.steps(net, s, prefix));
