@@ -63,19 +63,13 @@ import org.commsched.core.solve.SolveResult;
  * @implNote Stateless. Work per {@code k}: {@code k} times the arcs to build the trees, and the
  *     transfers of the retimed schedule (at most {@link LinearCostMethods#MAX_RECORDS}: the packet
  *     counts are capped to fit). The first {@code k} always runs to its end; a later one gives up
- *     at the time limit (every run stops at its limit: on an idle machine the {@link
- *     #SURE_TRANSFERS} transfers of every {@code k} on 10^4 nodes fit a 10 s limit, on a busy one
- *     fewer {@code k} run), and the best so far is written. Ctrl-C stops it.
+ *     at the time limit (every run stops at its limit: on a busy machine fewer {@code k} run; all
+ *     of them place about 3 x 10^6 transfers on 10^4 nodes), and the best so far is written. Ctrl-C
+ *     stops it.
  */
 public final class TreePackingBroadcast implements Method {
   /** The most trees tried. */
   static final int MAX_TREES = 8;
-
-  /**
-   * The transfers the retimings of all {@code k} together may place whatever the time limit (the
-   * first {@code k} always runs): every {@code k} of a 100-unit broadcast on 10^4 nodes fits.
-   */
-  static final long SURE_TRANSFERS = 3_000_000L;
 
   /** The facts of {@code tree-packing-broadcast}: see the class javadoc. */
   static final MethodFacts FACTS =
