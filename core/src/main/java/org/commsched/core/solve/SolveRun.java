@@ -48,6 +48,7 @@ public final class SolveRun {
   private final SolveLimits limits;
   private final StopToken stop = new StopToken();
   private final Progress progress = new Progress();
+  private final long created = System.nanoTime();
 
   /** The bounds of each instance asked about (by identity: an instance is immutable). */
   private final Map<Instance, CompletableFuture<List<LowerBound>>> bounds = new IdentityHashMap<>();
@@ -126,6 +127,19 @@ public final class SolveRun {
   /** The run's limits, carrying this run (null for a detached run). */
   public SolveLimits limits() {
     return limits;
+  }
+
+  /**
+   * When the run's time limit ends ({@link System#nanoTime()}): its creation plus its limits' time
+   * limit; {@link Long#MAX_VALUE} for a detached run. A method given a share of the run (a
+   * portfolio's heuristic) may use the rest of the run for optional work.
+   */
+  public long deadline() {
+    if (limits == null) {
+      return Long.MAX_VALUE;
+    }
+    long nanos = limits.timeLimit().toNanos();
+    return nanos >= Long.MAX_VALUE - created ? Long.MAX_VALUE : created + nanos;
   }
 
   /** The run's stop token. */

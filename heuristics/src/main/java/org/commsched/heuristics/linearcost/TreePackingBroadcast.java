@@ -130,7 +130,10 @@ public final class TreePackingBroadcast implements Method {
   public SolveResult solve(Instance instance, SolveLimits limits) {
     requireApplies(instance);
     LowerBound bound = limits.run().bestBound(instance);
-    long deadline = System.nanoTime() + limits.timeLimit().toNanos();
+    // a later k runs while the run's time is not up (a portfolio gives this method a share of it;
+    // the first k is what the share is for, the others are worth the rest)
+    long deadline =
+        Math.max(System.nanoTime() + limits.timeLimit().toNanos(), limits.run().deadline());
     Network net = instance.network();
     Origin o = instance.origins().get(0);
     CommModel.StoreAndForward model = instance.storeAndForward();
