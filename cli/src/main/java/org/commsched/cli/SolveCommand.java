@@ -15,6 +15,7 @@ import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.TerminalText;
 import org.commsched.core.recognise.Recognition;
+import org.commsched.core.solve.Cpu;
 import org.commsched.core.solve.Interrupt;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
@@ -37,6 +38,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code commsched solve FILE}: solve, check, report. */
@@ -148,6 +150,7 @@ final class SolveCommand implements Callable<Integer> {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter e = spec.commandLine().getErr();
     long started = System.nanoTime();
+    long cpuStarted = Cpu.thread();
     Signals.install(
         e); // from the start: a Ctrl-C while the file is read or the instance built ends the run at
     // once
@@ -210,6 +213,8 @@ final class SolveCommand implements Callable<Integer> {
               + "use a .json schedule file");
     }
     SolveRunner.Outcome run;
+    long readCpu = 0;
+    long readWall = 0;
     limits =
         limits.withTimeLimit(
             Deadline.budget(limit, started)); // what is left of the limit, counted from the start
@@ -222,6 +227,8 @@ final class SolveCommand implements Callable<Integer> {
         ProgressLine.start(e, quiet, instance.timeScale(), m.name(), solveRun.progress())) {
       Signals.cooperative(); // from now on a Ctrl-C stops the search and the best schedule is still
       // written
+      readCpu = Cpu.thread() - cpuStarted;
+      readWall = System.nanoTime() - started;
       run = SolveRunner.run(m, solveRun);
     }
     if (recognised != null) {
@@ -258,6 +265,8 @@ final class SolveCommand implements Callable<Integer> {
                       : Json.line(run.report().violations().get(0), scale, instance.network()))
                   + "); nothing written"));
     }
+    long writeCpu = Cpu.thread();
+    long writeWall = System.nanoTime();
     if (out != null && r.hasSchedule() && valid) {
       try {
         if (Inputs.isCsv(out)) {
@@ -290,6 +299,8 @@ final class SolveCommand implements Callable<Integer> {
                 + " (check that the directory exists and is writable)");
       }
     }
+    writeCpu = Cpu.thread() - writeCpu;
+    writeWall = System.nanoTime() - writeWall;
     if (json) {
       ObjectNode n = Json.object();
       n.put("instance", instance.name());
@@ -327,6 +338,9 @@ final class SolveCommand implements Callable<Integer> {
       if (run.report() != null && !run.report().valid()) {
         n.set("violations", Json.violations(run.report()));
       }
+      n.set(
+          "phases",
+          phases(run.run(), readCpu, readWall, writeCpu, writeWall, Deadline.elapsed(started)));
       if (!r.stats().isEmpty()) {
         ObjectNode st = n.putObject("stats");
         for (Map.Entry<String, Object> en : r.stats().entrySet()) {
@@ -411,6 +425,40 @@ final class SolveCommand implements Callable<Integer> {
   private boolean shownAbove(String key) {
     return key.equals(Portfolio.FOUND_BY)
         || (spanningTree != null && (key.equals("spanningTree") || key.equals("routes")));
+  }
+
+  /**
+   * The {@code phases} object of the JSON output (docs/FORMATS.md): CPU and wall seconds of reading
+   * (with choosing the method), the bounds, the method (without its checks), the checks and
+   * writing, each measured on the thread that ran it, the bounds the run's deadline cut, and the
+   * process's CPU and wall time so far (its JVM start, collector and compiler included).
+   */
+  private static ObjectNode phases(
+      SolveRun run, long readCpu, long readWall, long writeCpu, long writeWall, Duration wall) {
+    long[] p = run.phaseNanos();
+    ObjectNode x = Json.object();
+    phase(x, "read", readCpu, readWall);
+    ObjectNode b = phase(x, "bounds", p[0], p[1]);
+    ArrayNode cut = b.putArray("cut");
+    run.boundsCut().forEach(cut::add);
+    phase(x, "method", p[4], -1);
+    phase(x, "check", p[2], p[3]);
+    phase(x, "write", writeCpu, writeWall);
+    phase(x, "process", Cpu.process(), wall.toNanos());
+    return x;
+  }
+
+  private static ObjectNode phase(ObjectNode into, String name, long cpu, long wall) {
+    ObjectNode o = into.putObject(name);
+    o.put("cpu", seconds(cpu));
+    if (wall >= 0) {
+      o.put("wall", seconds(wall));
+    }
+    return o;
+  }
+
+  private static BigDecimal seconds(long nanos) {
+    return BigDecimal.valueOf(nanos).movePointLeft(9).setScale(3, java.math.RoundingMode.HALF_UP);
   }
 
   /** What was recognised, for the text output of solve and bounds. */

@@ -6,6 +6,7 @@ import org.commsched.core.check.Conformance;
 import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.Instance;
 import org.commsched.core.recognise.Recognition;
+import org.commsched.core.solve.Cpu;
 import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
@@ -119,11 +120,14 @@ public final class SolveRunner {
     Instance instance = run.instance();
     run.prefetchBounds(instance); // computed while the method runs; both ask for them below
     long t0 = System.nanoTime();
+    long cpu0 = Cpu.thread();
+    long checks0 = run.phaseNanos()[2];
     SolveResult r;
     try (StopToken.Registration live = run.open()) {
       r = run.solve(method, instance, run.limits());
     }
     long nanos = System.nanoTime() - t0;
+    run.addMethodCpu(Cpu.thread() - cpu0 - (run.phaseNanos()[2] - checks0));
     LowerBound known = run.boundFor(instance, r.schedule());
     // the bounds module counts ticks of the instance, the result those of its schedule (never
     // coarser)

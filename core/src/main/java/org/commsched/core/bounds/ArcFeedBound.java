@@ -50,6 +50,23 @@ final class ArcFeedBound {
       long tau,
       LongFunction<String> fmt,
       List<LowerBound> out) {
+    add(net, source, n, onePort, beta, tau, fmt, out, Cutoff.none());
+  }
+
+  /**
+   * As {@link #add(Network, int, long, boolean, long, long, LongFunction, List)}; past {@code
+   * cutoff}'s deadline the nodes not yet looked at are left out.
+   */
+  static void add(
+      Network net,
+      int source,
+      long n,
+      boolean onePort,
+      long beta,
+      long tau,
+      LongFunction<String> fmt,
+      List<LowerBound> out,
+      Cutoff cutoff) {
     int p = net.nodes();
     if (onePort || p < 3 || n < 1) {
       return;
@@ -66,10 +83,16 @@ final class ArcFeedBound {
     long best = floor;
     int bestV = -1;
     List<String> bestLists = null;
+    int cutAt = -1;
     for (int v = 0; v < p; v++) {
       int in = net.inDegree(v);
       if (v == source || in < 2) {
         continue;
+      }
+      if (cutoff.passed()) {
+        cutoff.cut("ARC-FEED");
+        cutAt = v;
+        break;
       }
       List<String> lists = new ArrayList<>();
       List<TreeMap<Long, Long>> ends = new ArrayList<>();
@@ -124,7 +147,8 @@ final class ArcFeedBound {
                 + "; the "
                 + need
                 + "-th earliest of these ends at "
-                + fmt.apply(best)));
+                + fmt.apply(best)
+                + (cutAt >= 0 ? Cutoff.note(cutAt, p, "nodes") : "")));
   }
 
   /**

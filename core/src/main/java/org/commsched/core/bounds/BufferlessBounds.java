@@ -60,11 +60,25 @@ final class BufferlessBounds {
    *     computation, which the property suites hold the fast one to) instead of {@link
    *     ArcLoads#streaming}
    */
-  record Limits(long keepItems, long streamItems, boolean walkRoutes) {
+  record Limits(long keepItems, long streamItems, boolean walkRoutes, Cutoff cutoff) {
     static final Limits DEFAULT = new Limits(1L << 21, 50_000_000L);
 
     Limits(long keepItems, long streamItems) {
       this(keepItems, streamItems, false);
+    }
+
+    Limits(long keepItems, long streamItems, boolean walkRoutes) {
+      this(keepItems, streamItems, walkRoutes, null);
+    }
+
+    /** These limits with the bounds' deadline {@code c} (null: none). */
+    Limits withCutoff(Cutoff c) {
+      return new Limits(keepItems, streamItems, walkRoutes, c);
+    }
+
+    /** The deadline, a fresh one without a time when none was given. */
+    Cutoff cutoffOrNone() {
+      return cutoff == null ? Cutoff.none() : cutoff;
     }
   }
 

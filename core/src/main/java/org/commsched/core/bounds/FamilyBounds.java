@@ -68,7 +68,7 @@ public enum FamilyBounds {
           .hasChannels()) { // links of their own counts and costs: no thesis formula holds
         LinkCostBounds.of(instance, out);
       } else {
-        LinearCostBounds.of(instance, out);
+        LinearCostBounds.of(instance, out, limits.cutoffOrNone());
       }
     }
 

@@ -39,8 +39,21 @@ final class FarSplitBound {
 
   private static final int INF = Integer.MAX_VALUE / 4;
 
-  /** The bound in steps and the target nodes it was computed for. */
-  record Result(int steps, int[] targets) {}
+  /**
+   * The bound in steps and the target nodes it was computed for; {@code chosen} the targets chosen
+   * (more than {@code targets} when the deadline cut the recursion after the subsets of the first
+   * ones).
+   */
+  record Result(int steps, int[] targets, int chosen) {
+    Result(int steps, int[] targets) {
+      this(steps, targets, targets.length);
+    }
+
+    /** True when the deadline cut the recursion. */
+    boolean cut() {
+      return chosen > targets.length;
+    }
+  }
 
   /**
    * The number of targets the work budget allows on this network, at most {@code far} (0: too
@@ -66,6 +79,15 @@ final class FarSplitBound {
    * {@code s}), or null when fewer than two targets fit the budget.
    */
   static Result compute(Network net, int s, int[] dist) {
+    return compute(net, s, dist, Cutoff.none());
+  }
+
+  /**
+   * As {@link #compute(Network, int, int[])}; past {@code cutoff}'s deadline, {@code D(s, W')} for
+   * the first targets {@code W'} whose subsets were all done ({@code D} over fewer targets is a
+   * weaker bound of the same kind), or null when fewer than two.
+   */
+  static Result compute(Network net, int s, int[] dist, Cutoff cutoff) {
     int p = net.nodes();
     int reachable = 0;
     for (int v = 0; v < p; v++) {
@@ -78,7 +100,11 @@ final class FarSplitBound {
       return null;
     }
     int[] w = choose(net, s, dist, k);
-    return new Result(steps(net, s, w), w);
+    int[] r = steps(net, s, w, cutoff);
+    if (r[1] < 2) {
+      return null;
+    }
+    return new Result(r[0], Arrays.copyOf(w, r[1]), k);
   }
 
   /**
@@ -118,7 +144,19 @@ final class FarSplitBound {
    * order.
    */
   static int steps(Network net, int s, int[] w) {
+    return steps(net, s, w, Cutoff.none())[0];
+  }
+
+  /**
+   * {@code {D(s, W'), |W'|}} for the longest prefix {@code W'} of {@code w} whose subsets were all
+   * done by {@code cutoff}'s deadline (the subsets of the first {@code j} targets are the sets
+   * below {@code 2^j}, done first): all of {@code w} unless cut; {@code {0, 0}} when cut before the
+   * first.
+   */
+  static int[] steps(Network net, int s, int[] w, Cutoff cutoff) {
     int p = net.nodes();
+    int prefixSteps = 0;
+    int prefix = 0;
     int k = w.length;
     int full = (1 << k) - 1;
     int[] bit = new int[p];
@@ -146,6 +184,10 @@ final class FarSplitBound {
       }
     }
     for (int set = 1; set <= full; set++) {
+      if (cutoff.passed()) {
+        cutoff.cut("FAR-SPLIT");
+        return new int[] {prefixSteps, prefix};
+      }
       Arrays.fill(split, INF);
       for (int g = (set - 1) & set;
           g > 0;
@@ -178,8 +220,12 @@ final class FarSplitBound {
       }
       m[set] = ms;
       h[set] = hs;
+      if ((set & (set + 1)) == 0) { // set = 2^j - 1: all subsets of the first j targets done
+        prefixSteps = delta[s];
+        prefix = Integer.bitCount(set);
+      }
       if (set == full) {
-        return delta[s];
+        return new int[] {delta[s], k};
       }
     }
     throw new IllegalStateException("unreachable");

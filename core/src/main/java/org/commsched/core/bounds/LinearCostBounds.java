@@ -47,9 +47,17 @@ final class LinearCostBounds {
   private LinearCostBounds() {}
 
   static void of(Instance inst, List<LowerBound> out) {
+    of(inst, out, Cutoff.none());
+  }
+
+  /**
+   * The bounds of {@code inst}; those that search over nodes or target sets stop at {@code
+   * cutoff}'s deadline ({@link Cutoff}).
+   */
+  static void of(Instance inst, List<LowerBound> out, Cutoff cutoff) {
     CommModel.StoreAndForward model = (CommModel.StoreAndForward) inst.model();
     TimeScale sc = inst.timeScale();
-    Ctx c = new Ctx(inst, model, sc);
+    Ctx c = new Ctx(inst, model, sc, cutoff);
     if (inst.problem() instanceof Problem.Send) {
       send(c, (Problem.Send) inst.problem(), out);
     } else if (inst.problem() instanceof Problem.Broadcast) {
@@ -60,13 +68,14 @@ final class LinearCostBounds {
     // last, so that it is reported only above every other bound (a ring's optimum among them)
     try {
       if (inst.problem() instanceof Problem.Broadcast b) {
-        MultiFeedBound.add(c.net, b.source(), b.length(), c.one, c.beta, c.tau, c::f, out);
-        ArcFeedBound.add(c.net, b.source(), b.length(), c.one, c.beta, c.tau, c::f, out);
+        MultiFeedBound.add(
+            c.net, b.source(), b.length(), c.one, c.beta, c.tau, c::f, out, c.cutoff);
+        ArcFeedBound.add(c.net, b.source(), b.length(), c.one, c.beta, c.tau, c::f, out, c.cutoff);
         SourceChainBound.add(c.net, b.source(), b.length(), c.beta, c.tau, c::f, out);
         FanChainBound.add(c.net, b.source(), b.length(), c.one, c.beta, c.tau, c::f, out);
       } else if (inst.problem() instanceof Problem.Gossip g) {
-        MultiFeedBound.add(c.net, -1, g.length(), c.one, c.beta, c.tau, c::f, out);
-        ArcFeedBound.add(c.net, -1, g.length(), c.one, c.beta, c.tau, c::f, out);
+        MultiFeedBound.add(c.net, -1, g.length(), c.one, c.beta, c.tau, c::f, out, c.cutoff);
+        ArcFeedBound.add(c.net, -1, g.length(), c.one, c.beta, c.tau, c::f, out, c.cutoff);
       }
     } catch (ArithmeticException e) {
       // beyond 2^63 ticks: the other bounds stand
@@ -496,8 +505,10 @@ final class LinearCostBounds {
     final boolean half;
     final PathSending ps;
     final int p;
+    final Cutoff cutoff;
 
-    Ctx(Instance inst, CommModel.StoreAndForward model, TimeScale sc) {
+    Ctx(Instance inst, CommModel.StoreAndForward model, TimeScale sc, Cutoff cutoff) {
+      this.cutoff = cutoff;
       this.net = inst.network();
       this.sc = sc;
       this.beta = model.betaTicks(sc);
@@ -815,7 +826,7 @@ final class LinearCostBounds {
    * (FarSplitBound).
    */
   private static void farSplit(Ctx c, long n, int s, int[] dist, List<LowerBound> out) {
-    FarSplitBound.Result r = FarSplitBound.compute(c.net, s, dist);
+    FarSplitBound.Result r = FarSplitBound.compute(c.net, s, dist, c.cutoff);
     if (r == null) {
       return;
     }
@@ -852,7 +863,8 @@ final class LinearCostBounds {
                 + " x "
                 + c.f(c.hop)
                 + " = "
-                + c.f(v)));
+                + c.f(v)
+                + (r.cut() ? Cutoff.note(r.targets().length, r.chosen(), "far targets") : "")));
   }
 
   private static void gossip(Ctx c, long n, List<LowerBound> out) {
@@ -1034,12 +1046,12 @@ final class LinearCostBounds {
    */
   private static void feed(Ctx c, int source, long n, List<LowerBound> out) {
     try {
-      SpreadBounds.feed(c.net, source, n, c.one, c.beta, c.tau, c::f, c.portRule(), out);
+      SpreadBounds.feed(c.net, source, n, c.one, c.beta, c.tau, c::f, c.portRule(), out, c.cutoff);
     } catch (ArithmeticException e) {
       // beyond 2^63 ticks: the other bounds stand
     }
     try {
-      RelayFeedBound.add(c.net, source, n, c.one, c.beta, c.tau, c::f, out);
+      RelayFeedBound.add(c.net, source, n, c.one, c.beta, c.tau, c::f, out, c.cutoff);
     } catch (ArithmeticException e) {
       // as above
     }

@@ -52,6 +52,15 @@ public final class LowerBounds {
     return all(instance, BufferlessBounds.Limits.DEFAULT);
   }
 
+  /**
+   * {@link #all(Instance)} within a deadline: the bounds that search (over nodes, targets or target
+   * sets) stop at {@code cutoff}'s deadline with the best valid value they have and say so in their
+   * witness; {@code cutoff} then names them ({@link Cutoff#cut()}).
+   */
+  public static List<LowerBound> all(Instance instance, Cutoff cutoff) {
+    return all(instance, BufferlessBounds.Limits.DEFAULT.withCutoff(cutoff));
+  }
+
   static List<LowerBound> all(Instance instance, BufferlessBounds.Limits limits) {
     List<LowerBound> out = new ArrayList<>();
     try {

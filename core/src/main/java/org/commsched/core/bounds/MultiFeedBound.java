@@ -62,6 +62,24 @@ final class MultiFeedBound {
       long tau,
       LongFunction<String> fmt,
       List<LowerBound> out) {
+    add(net, source, n, onePort, beta, tau, fmt, out, Cutoff.none());
+  }
+
+  /**
+   * As {@link #add(Network, int, long, boolean, long, long, LongFunction, List)}; past {@code
+   * cutoff}'s deadline the nodes not yet searched are left out and the node being searched reports
+   * the least makespan its search has not ruled out, as at the work budget.
+   */
+  static void add(
+      Network net,
+      int source,
+      long n,
+      boolean onePort,
+      long beta,
+      long tau,
+      LongFunction<String> fmt,
+      List<LowerBound> out,
+      Cutoff cutoff) {
     int p = net.nodes();
     if (onePort || p < 3 || n < 1 || n > MAX_UNITS) {
       return;
@@ -87,10 +105,17 @@ final class MultiFeedBound {
     int bestV = -1;
     Value bestVal = null;
     boolean bestRelayed = false;
+    Fronts fronts = new Fronts(cutoff);
+    int searched = 0;
     for (int v : nodes) {
-      if (work[0] > WORK) {
+      if (work[0] > WORK || fronts.timedOut) {
         break;
       }
+      if (cutoff.passed()) {
+        fronts.timedOut = true;
+        break;
+      }
+      searched++;
       int in = net.inDegree(v);
       work[0] += (long) in * (p + (long) net.arcs());
       int[] near = new int[p];
@@ -133,13 +158,16 @@ final class MultiFeedBound {
           r[at++] = e.getKey();
         }
       }
-      Value val = makespan(r, in, beta, tau, best, work, groups);
+      Value val = makespan(r, in, beta, tau, best, work, groups, fronts);
       if (val != null && val.value > best) {
         best = val.value;
         bestV = v;
         bestVal = val;
         bestRelayed = relayed;
       }
+    }
+    if (fronts.timedOut) {
+      cutoff.cut("MULTI-FEED");
     }
     if (bestVal == null) {
       return;
@@ -166,7 +194,8 @@ final class MultiFeedBound {
                 + net.inDegree(bestV)
                 + " arcs at once over those release times, each beta + its units tau, end at "
                 + fmt.apply(best)
-                + (bestVal.exact ? "" : " or later (the search stopped at its work budget)")));
+                + (bestVal.exact ? "" : " or later (the search stopped at its work budget)")
+                + (fronts.timedOut ? Cutoff.note(searched, nodes.size(), "nodes") : "")));
   }
 
   /**
@@ -258,7 +287,14 @@ final class MultiFeedBound {
    * use to the caller). At the work budget the least makespan not yet ruled out (a lower bound).
    */
   private static Value makespan(
-      long[] r, int k, long beta, long tau, long atMost, long[] work, TreeMap<Long, Long> groups) {
+      long[] r,
+      int k,
+      long beta,
+      long tau,
+      long atMost,
+      long[] work,
+      TreeMap<Long, Long> groups,
+      Fronts fronts) {
     int m = r.length;
     if (m == 0) {
       return null;
@@ -279,7 +315,7 @@ final class MultiFeedBound {
     }
     if (atMost >= lo) {
       // this node beats atMost only if atMost is infeasible, which makes atMost + 1 proven
-      Boolean f = feasible(r, k, atMost, beta, tau, work);
+      Boolean f = fronts.feasible(r, k, atMost, beta, tau, work);
       if (f == null || f) {
         return null;
       }
@@ -291,7 +327,7 @@ final class MultiFeedBound {
     long step = 1;
     while (lo < hi) {
       long mid = Math.min(lo + (hi - lo) / 2, lo + step - 1);
-      Boolean f = feasible(r, k, mid, beta, tau, work);
+      Boolean f = fronts.feasible(r, k, mid, beta, tau, work);
       if (f == null) {
         return lo > atMost ? new Value(lo, false, groups) : null;
       }
@@ -316,7 +352,7 @@ final class MultiFeedBound {
       groups.merge(x, 1L, Long::sum);
     }
     long[] work = {Long.MIN_VALUE};
-    Value v = makespan(r, k, beta, tau, -1, work, groups);
+    Value v = makespan(r, k, beta, tau, -1, work, groups, new Fronts(Cutoff.none()));
     return v.value;
   }
 
@@ -329,60 +365,116 @@ final class MultiFeedBound {
    * another's at the same count is dropped.
    */
   static Boolean feasible(long[] r, int k, long t, long beta, long tau, long[] work) {
-    int m = r.length;
-    List<List<long[]>> fronts = new ArrayList<>(m + 1);
-    for (int i = 0; i <= m; i++) {
-      fronts.add(new ArrayList<>());
-    }
-    fronts.get(0).add(new long[k]);
-    for (int i = 0; i < m; i++) {
-      for (long[] f : fronts.get(i)) {
-        for (int c = 1; i + c <= m; c++) {
-          long s = Math.max(r[i + c - 1], f[0]);
-          long e = s + beta + c * tau;
-          if (e > t) {
-            break;
-          }
-          long[] g = new long[k];
-          for (int q = 1; q < k; q++) {
-            g[q - 1] = Math.max(f[q], s);
-          }
-          g[k - 1] = e;
-          Arrays.sort(g);
-          work[0] += 1 + insert(fronts.get(i + c), g);
-          if (work[0] > WORK) {
-            return null;
-          }
-        }
-      }
-      fronts.set(i, null);
-    }
-    return !fronts.get(m).isEmpty();
+    return new Fronts(Cutoff.none()).feasible(r, k, t, beta, tau, work);
   }
 
-  /** Adds {@code g} to a Pareto front unless a member dominates it; returns the members read. */
-  private static int insert(List<long[]> front, long[] g) {
-    int k = g.length;
-    for (long[] h : front) {
-      boolean dom = true;
-      for (int q = 0; q < k && dom; q++) {
-        dom = h[q] <= g[q];
-      }
-      if (dom) {
-        return front.size();
-      }
+  /**
+   * The Pareto fronts of {@link #feasible}, one per number of units handed out, as flat arrays of
+   * {@code k} sorted free times per state, kept from one probe and node to the next so that a probe
+   * allocates nothing once they have grown. A front keeps its states in the order they were added
+   * (a state dominated by a newer one is taken out, the others keep their order), and the work
+   * counted per insertion is the front's size when it is read, as in a list.
+   */
+  static final class Fronts {
+    private final Cutoff cutoff;
+    private long[][] states = new long[0][];
+    private int[] count = new int[0];
+    private long[] next = new long[0];
+
+    /** True once a probe was stopped by the cutoff's deadline. */
+    boolean timedOut;
+
+    Fronts(Cutoff cutoff) {
+      this.cutoff = cutoff;
     }
-    int read = front.size();
-    front.removeIf(
-        h -> {
-          for (int q = 0; q < k; q++) {
-            if (g[q] > h[q]) {
-              return false;
+
+    /** {@link MultiFeedBound#feasible}; null also past the cutoff's deadline. */
+    Boolean feasible(long[] r, int k, long t, long beta, long tau, long[] work) {
+      int m = r.length;
+      if (states.length < m + 1) {
+        states = Arrays.copyOf(states, m + 1);
+        count = new int[m + 1];
+      }
+      if (next.length < k) {
+        next = new long[k];
+      }
+      for (int i = 0; i <= m; i++) {
+        if (states[i] == null || states[i].length < k) {
+          states[i] = new long[Math.max(k, 4 * k)];
+        }
+        count[i] = 0;
+      }
+      Arrays.fill(states[0], 0, k, 0L);
+      count[0] = 1;
+      long[] g = next;
+      int clock = 0;
+      for (int i = 0; i < m; i++) {
+        long[] here = states[i];
+        for (int at = 0, size = count[i] * k; at < size; at += k) {
+          for (int c = 1; i + c <= m; c++) {
+            long s = Math.max(r[i + c - 1], here[at]);
+            long e = s + beta + c * tau;
+            if (e > t) {
+              break;
+            }
+            // the other machines' free times raised to s stay sorted; e goes in by insertion
+            int q = k - 1;
+            while (q > 0 && Math.max(here[at + q], s) > e) {
+              g[q] = Math.max(here[at + q], s);
+              q--;
+            }
+            for (int x = 1; x <= q; x++) {
+              g[x - 1] = Math.max(here[at + x], s);
+            }
+            g[q] = e;
+            work[0] += 1 + insert(i + c, g, k);
+            if (work[0] > WORK) {
+              return null;
+            }
+            if ((++clock & 0xFFF) == 0 && cutoff.passed()) {
+              timedOut = true;
+              return null;
             }
           }
-          return true;
-        });
-    front.add(g);
-    return read;
+        }
+        count[i] = 0;
+      }
+      return count[m] > 0;
+    }
+
+    /** Adds {@code g} to front {@code j} unless a member dominates it; returns the members read. */
+    private int insert(int j, long[] g, int k) {
+      long[] front = states[j];
+      int size = count[j];
+      for (int h = 0, end = size * k; h < end; h += k) {
+        boolean dom = true;
+        for (int q = 0; q < k && dom; q++) {
+          dom = front[h + q] <= g[q];
+        }
+        if (dom) {
+          return size;
+        }
+      }
+      int kept = 0;
+      for (int h = 0, end = size * k; h < end; h += k) {
+        boolean dominated = true;
+        for (int q = 0; q < k && dominated; q++) {
+          dominated = g[q] <= front[h + q];
+        }
+        if (!dominated) {
+          if (kept != h) {
+            System.arraycopy(front, h, front, kept, k);
+          }
+          kept += k;
+        }
+      }
+      if (kept + k > front.length) {
+        front = Arrays.copyOf(front, Math.max(kept + k, 2 * front.length));
+        states[j] = front;
+      }
+      System.arraycopy(g, 0, front, kept, k);
+      count[j] = kept / k + 1;
+      return size;
+    }
   }
 }

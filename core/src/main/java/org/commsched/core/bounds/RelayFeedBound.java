@@ -81,12 +81,30 @@ final class RelayFeedBound {
       long tau,
       LongFunction<String> fmt,
       List<LowerBound> out) {
+    add(net, source, n, onePort, beta, tau, fmt, out, Cutoff.none());
+  }
+
+  /**
+   * As {@link #add(Network, int, long, boolean, long, long, LongFunction, List)}; past {@code
+   * cutoff}'s deadline RELAY-FEED is the largest value over the targets done, and SOURCE-FEED (a
+   * least value over the source's packet sizes) is not tried.
+   */
+  static void add(
+      Network net,
+      int source,
+      long n,
+      boolean onePort,
+      long beta,
+      long tau,
+      LongFunction<String> fmt,
+      List<LowerBound> out,
+      Cutoff cutoff) {
     int p = net.nodes();
     if (p < 3 || n < 1) {
       return;
     }
     long[] work = {0};
-    List<Target> targets = targets(net, source, work);
+    List<Target> targets = targets(net, source, work, cutoff);
     if (targets == null || targets.isEmpty()) {
       return;
     }
@@ -99,7 +117,13 @@ final class RelayFeedBound {
     long best = -1;
     long bestFeed = -1;
     String witness = null;
+    int done = 0;
     for (Target t : targets) {
+      if (cutoff.passed()) {
+        cutoff.cut("RELAY-FEED");
+        break;
+      }
+      done++;
       Value val = value(net, t, source, n, feed, beta, tau, work);
       if (val == null) {
         return;
@@ -137,9 +161,20 @@ final class RelayFeedBound {
       }
     }
     if (best > 0 && best > bestFeed) {
-      out.add(new LowerBound(best, "RELAY-FEED", witness));
+      out.add(
+          new LowerBound(
+              best,
+              "RELAY-FEED",
+              witness
+                  + (done < targets.size()
+                      ? Cutoff.note(done, targets.size(), "nodes of one incoming arc")
+                      : "")));
     }
     if (source >= 0 && (onePort || net.outDegree(source) == 1)) {
+      if (cutoff.passed()) {
+        cutoff.cut("SOURCE-FEED");
+        return;
+      }
       long floor = best;
       for (LowerBound b : out) {
         if (b.kind().equals("FEED")) {
@@ -155,12 +190,34 @@ final class RelayFeedBound {
    * origin cannot reach one of them (not an instance this bound reads) or the work budget is
    * exceeded.
    */
-  private static List<Target> targets(Network net, int source, long[] work) {
+  private static List<Target> targets(Network net, int source, long[] work, Cutoff cutoff) {
     int p = net.nodes();
+    // the work the distances below take, counted first: beyond the budget nothing is reported, so
+    // none of them is computed (the same steps and tests as the loop below)
+    long dry = work[0];
+    for (int v = 0; v < p; v++) {
+      if (v == source || net.inDegree(v) != 1) {
+        continue;
+      }
+      int leaf = net.tail(net.inArc(v, 0));
+      dry += p + (long) net.arcs();
+      for (int i = 0, deg = net.inDegree(leaf); i < deg; i++) {
+        if (net.tail(net.inArc(leaf, i)) != v) {
+          dry += p + (long) net.arcs();
+          if (dry > WORK) {
+            return null;
+          }
+        }
+      }
+    }
     List<Target> out = new java.util.ArrayList<>();
     for (int v = 0; v < p; v++) {
       if (v == source || net.inDegree(v) != 1) {
         continue;
+      }
+      if (cutoff.passed()) {
+        cutoff.cut("RELAY-FEED");
+        return out; // the targets so far: the bound is a largest value over them
       }
       int leaf = net.tail(net.inArc(v, 0));
       work[0] += p + (long) net.arcs();

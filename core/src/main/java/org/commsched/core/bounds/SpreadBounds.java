@@ -332,18 +332,54 @@ final class SpreadBounds {
       LongFunction<String> fmt,
       String portRule,
       List<LowerBound> out) {
+    feed(net, source, n, onePort, beta, tau, fmt, portRule, out, Cutoff.none());
+  }
+
+  /**
+   * As {@link #feed(Network, int, long, boolean, long, long, LongFunction, String, List)}; past
+   * {@code cutoff}'s deadline the nodes not yet looked at are left out.
+   */
+  static void feed(
+      Network net,
+      int source,
+      long n,
+      boolean onePort,
+      long beta,
+      long tau,
+      LongFunction<String> fmt,
+      String portRule,
+      List<LowerBound> out,
+      Cutoff cutoff) {
     int p = net.nodes();
     if (p < 2 || n < 1) {
       return;
+    }
+    // the work of the loop below, counted first: beyond the budget it reports nothing, so it is
+    // not begun
+    long total = 0;
+    for (int v = 0; v < p; v++) {
+      int in = net.inDegree(v);
+      if (v != source && in != 0 && (onePort || in == 1)) {
+        total += (long) in * (p + (long) net.arcs());
+        if (total > FEED_WORK) {
+          return;
+        }
+      }
     }
     long hop = Math.addExact(beta, tau);
     long best = -1;
     String witness = null;
     long work = 0;
+    int cutAt = -1;
     for (int v = 0; v < p; v++) {
       int in = net.inDegree(v);
       if (v == source || in == 0 || (!onePort && in != 1)) {
         continue;
+      }
+      if (cutoff.passed()) {
+        cutoff.cut("FEED");
+        cutAt = v;
+        break;
       }
       work += (long) in * (p + (long) net.arcs());
       if (work > FEED_WORK) {
@@ -397,7 +433,9 @@ final class SpreadBounds {
       }
     }
     if (best > 0) {
-      out.add(new LowerBound(best, "FEED", witness));
+      out.add(
+          new LowerBound(
+              best, "FEED", witness + (cutAt >= 0 ? Cutoff.note(cutAt, p, "nodes") : "")));
     }
   }
 

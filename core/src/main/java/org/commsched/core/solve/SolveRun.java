@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
+import org.commsched.core.bounds.Cutoff;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.check.CheckReport;
 import org.commsched.core.check.ScheduleChecker;
@@ -47,6 +48,7 @@ public final class SolveRun {
   private final SolveLimits limits;
   private final StopToken stop = new StopToken();
   private final Progress progress = new Progress();
+  private final long created = System.nanoTime();
 
   /** The bounds of each instance asked about (by identity: an instance is immutable). */
   private final Map<Instance, CompletableFuture<List<LowerBound>>> bounds = new IdentityHashMap<>();
@@ -75,6 +77,19 @@ public final class SolveRun {
   private final Map<String, Integer> solves = new java.util.LinkedHashMap<>();
 
   private volatile Incumbent incumbent;
+
+  /**
+   * The bounds of a run get at most this share of its time limit ({@code 1 / BOUNDS_SHARE}),
+   * counted from when their computation starts; past it the bounds that search stop with the best
+   * valid value they have ({@link Cutoff}).
+   */
+  public static final int BOUNDS_SHARE = 2;
+
+  /** CPU and wall nanoseconds of the bounds' computations, and of the checks, in the run. */
+  private final long[] phaseNanos = new long[5];
+
+  /** The bounds the run's deadline cut, by kind. */
+  private final java.util.Set<String> boundsCut = new java.util.LinkedHashSet<>();
 
   /**
    * A run of {@code instance} under {@code limits} (whose own run, if any, is replaced by this
@@ -112,6 +127,19 @@ public final class SolveRun {
   /** The run's limits, carrying this run (null for a detached run). */
   public SolveLimits limits() {
     return limits;
+  }
+
+  /**
+   * When the run's time limit ends ({@link System#nanoTime()}): its creation plus its limits' time
+   * limit; {@link Long#MAX_VALUE} for a detached run. A method given a share of the run (a
+   * portfolio's heuristic) may use the rest of the run for optional work.
+   */
+  public long deadline() {
+    if (limits == null) {
+      return Long.MAX_VALUE;
+    }
+    long nanos = limits.timeLimit().toNanos();
+    return nanos >= Long.MAX_VALUE - created ? Long.MAX_VALUE : created + nanos;
   }
 
   /** The run's stop token. */
@@ -202,12 +230,21 @@ public final class SolveRun {
     synchronized (computed) {
       computed.merge(instance, 1, Integer::sum);
     }
+    Cutoff cutoff = cutoff();
     Runnable compute =
         () -> {
+          long cpu = Cpu.thread();
+          long wall = System.nanoTime();
           try {
-            f.complete(LowerBounds.all(instance));
+            f.complete(LowerBounds.all(instance, cutoff));
           } catch (RuntimeException | Error e) {
             f.completeExceptionally(e);
+          } finally {
+            synchronized (phaseNanos) {
+              phaseNanos[0] += Cpu.thread() - cpu;
+              phaseNanos[1] += System.nanoTime() - wall;
+              boundsCut.addAll(cutoff.cut());
+            }
           }
         };
     if (background) {
@@ -218,6 +255,44 @@ public final class SolveRun {
       compute.run();
     }
     return f;
+  }
+
+  /**
+   * The deadline of a bounds computation starting now: {@link #BOUNDS_SHARE} of the run's time
+   * limit, none for a detached run.
+   */
+  private Cutoff cutoff() {
+    if (limits == null) {
+      return Cutoff.none();
+    }
+    long share = limits.timeLimit().dividedBy(BOUNDS_SHARE).toNanos();
+    long now = System.nanoTime();
+    return share >= Long.MAX_VALUE / 4 ? Cutoff.none() : Cutoff.at(now + share);
+  }
+
+  /**
+   * What the run spent on its bounds, its checks and its method so far, in nanoseconds: {@code
+   * {bounds CPU, bounds wall, checks CPU, checks wall, method CPU}} (CPU of the threads that ran
+   * them; the method's without the checks it asked for, {@link #addMethodCpu}).
+   */
+  public long[] phaseNanos() {
+    synchronized (phaseNanos) {
+      return phaseNanos.clone();
+    }
+  }
+
+  /** Adds {@code nanos} of CPU to the method's ({@link #phaseNanos}). */
+  public void addMethodCpu(long nanos) {
+    synchronized (phaseNanos) {
+      phaseNanos[4] += nanos;
+    }
+  }
+
+  /** The bounds the run's deadline cut ({@link Cutoff#cut()}), by kind, in order. */
+  public List<String> boundsCut() {
+    synchronized (phaseNanos) {
+      return List.copyOf(boundsCut);
+    }
   }
 
   /**
@@ -274,7 +349,13 @@ public final class SolveRun {
     synchronized (checks) {
       checks.merge(schedule, 1, Integer::sum);
     }
+    long cpu = Cpu.thread();
+    long wall = System.nanoTime();
     CheckReport report = ScheduleChecker.check(instance, schedule);
+    synchronized (phaseNanos) {
+      phaseNanos[2] += Cpu.thread() - cpu;
+      phaseNanos[3] += System.nanoTime() - wall;
+    }
     synchronized (checks) {
       reports.put(schedule, new Checked(instance, report));
     }
