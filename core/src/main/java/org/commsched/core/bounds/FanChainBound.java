@@ -217,7 +217,7 @@ public final class FanChainBound {
       List<long[]> rows = new ArrayList<>(); // {delay, head}
       for (int i = 0; i < a; i++) {
         int x = net.head(net.outArc(source, i));
-        int[] d = distances(net, x, banned);
+        int[] d = net.distancesFrom(x, banned);
         long best = -1;
         for (int l : senders) {
           if (d[l] >= 0 && (best < 0 || d[l] < best)) {
@@ -244,28 +244,6 @@ public final class FanChainBound {
               onePort ? 1 : b));
     }
     return out;
-  }
-
-  /** Hop distances from {@code w} through nodes not banned (-1: not reached). */
-  private static int[] distances(Network net, int w, boolean[] banned) {
-    int[] d = new int[net.nodes()];
-    Arrays.fill(d, -1);
-    d[w] = 0;
-    int[] queue = new int[net.nodes()];
-    int head = 0;
-    int tail = 0;
-    queue[tail++] = w;
-    while (head < tail) {
-      int u = queue[head++];
-      for (int i = 0; i < net.outDegree(u); i++) {
-        int z = net.head(net.outArc(u, i));
-        if (!banned[z] && d[z] < 0) {
-          d[z] = d[u] + 1;
-          queue[tail++] = z;
-        }
-      }
-    }
-    return d;
   }
 
   /**

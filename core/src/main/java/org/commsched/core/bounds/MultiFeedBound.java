@@ -235,7 +235,7 @@ final class MultiFeedBound {
           continue;
         }
         work[0] += p + (long) net.arcs();
-        int[] d = distancesAvoiding(net, y, blocked);
+        int[] d = net.distancesTo(y, blocked);
         TreeMap<Long, Long> atY = new TreeMap<>();
         for (int o = 0; o < p; o++) {
           if (blocked[o] || (source >= 0 && o != source) || d[o] < 0) {
@@ -256,29 +256,6 @@ final class MultiFeedBound {
       }
     }
     return out;
-  }
-
-  /** Hop distances to {@code t} along arcs whose nodes are not blocked; -1 where not reached. */
-  private static int[] distancesAvoiding(Network net, int t, boolean[] blocked) {
-    int p = net.nodes();
-    int[] d = new int[p];
-    Arrays.fill(d, -1);
-    d[t] = 0;
-    int[] queue = new int[p];
-    int head = 0;
-    int tail = 0;
-    queue[tail++] = t;
-    while (head < tail) {
-      int x = queue[head++];
-      for (int i = 0, deg = net.inDegree(x); i < deg; i++) {
-        int y = net.tail(net.inArc(x, i));
-        if (!blocked[y] && d[y] < 0) {
-          d[y] = d[x] + 1;
-          queue[tail++] = y;
-        }
-      }
-    }
-    return d;
   }
 
   /**

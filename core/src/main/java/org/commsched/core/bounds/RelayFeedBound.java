@@ -585,25 +585,7 @@ final class RelayFeedBound {
 
   /** Hop distances from {@code s} along arcs that avoid {@code avoid}; -1 where not reached. */
   static int[] distancesFromAvoiding(Network net, int s, int avoid) {
-    int p = net.nodes();
-    int[] d = new int[p];
-    java.util.Arrays.fill(d, -1);
-    d[s] = 0;
-    int[] queue = new int[p];
-    int head = 0;
-    int tail = 0;
-    queue[tail++] = s;
-    while (head < tail) {
-      int u = queue[head++];
-      for (int i = 0, deg = net.outDegree(u); i < deg; i++) {
-        int w = net.head(net.outArc(u, i));
-        if (w != avoid && d[w] < 0) {
-          d[w] = d[u] + 1;
-          queue[tail++] = w;
-        }
-      }
-    }
-    return d;
+    return net.distancesFrom(s, only(net, avoid));
   }
 
   /** A check run on each composition; false stops the enumeration. */
@@ -737,24 +719,15 @@ final class RelayFeedBound {
    * reach it so.
    */
   static int[] distancesAvoiding(Network net, int t, int avoid) {
-    int p = net.nodes();
-    int[] d = new int[p];
-    java.util.Arrays.fill(d, -1);
-    d[t] = 0;
-    int[] queue = new int[p];
-    int head = 0;
-    int tail = 0;
-    queue[tail++] = t;
-    while (head < tail) {
-      int x = queue[head++];
-      for (int i = 0, deg = net.inDegree(x); i < deg; i++) {
-        int y = net.tail(net.inArc(x, i));
-        if (y != avoid && d[y] < 0) {
-          d[y] = d[x] + 1;
-          queue[tail++] = y;
-        }
-      }
+    return net.distancesTo(t, only(net, avoid));
+  }
+
+  /** A ban of node {@code v} alone (none when {@code v < 0}). */
+  private static boolean[] only(Network net, int v) {
+    boolean[] b = new boolean[net.nodes()];
+    if (v >= 0) {
+      b[v] = true;
     }
-    return d;
+    return b;
   }
 }

@@ -211,7 +211,7 @@ public final class SourceChainBound {
   private static List<Chain> chains(Network net, int source, int x) {
     List<Chain> out = new ArrayList<>();
     int p = net.nodes();
-    int[] far = distances(net, source, new boolean[p]);
+    int[] far = net.distancesFrom(source);
     Integer[] order = new Integer[p];
     for (int v = 0; v < p; v++) {
       order[v] = v;
@@ -253,7 +253,7 @@ public final class SourceChainBound {
         if (banned[w] || ws.contains(w)) {
           continue;
         }
-        int[] d = distances(net, w, banned);
+        int[] d = net.distancesFrom(w, banned);
         int[] row = new int[ys.size()];
         boolean any = false;
         for (int j = 0; j < row.length; j++) {
@@ -277,28 +277,6 @@ public final class SourceChainBound {
               rows.toArray(new int[0][])));
     }
     return out;
-  }
-
-  /** Hop distances from {@code w} through nodes not banned (-1: not reached). */
-  private static int[] distances(Network net, int w, boolean[] banned) {
-    int[] d = new int[net.nodes()];
-    Arrays.fill(d, -1);
-    d[w] = 0;
-    int[] queue = new int[net.nodes()];
-    int head = 0;
-    int tail = 0;
-    queue[tail++] = w;
-    while (head < tail) {
-      int u = queue[head++];
-      for (int i = 0; i < net.outDegree(u); i++) {
-        int z = net.head(net.outArc(u, i));
-        if (!banned[z] && d[z] < 0) {
-          d[z] = d[u] + 1;
-          queue[tail++] = z;
-        }
-      }
-    }
-    return d;
   }
 
   /** The decision search over one chain and makespan. */

@@ -207,6 +207,45 @@ public final class Network {
   }
 
   /**
+   * Hop distances from {@code s} along arcs that enter no banned node ({@code s} itself is 0
+   * whether banned or not), breadth first; -1 for nodes not reached so.
+   */
+  public int[] distancesFrom(int s, boolean[] banned) {
+    return search(s, banned, true);
+  }
+
+  /**
+   * Hop distances to {@code t} along arcs that leave no banned node ({@code t} itself is 0 whether
+   * banned or not), breadth first over in-arcs; -1 for nodes that do not reach it so.
+   */
+  public int[] distancesTo(int t, boolean[] banned) {
+    return search(t, banned, false);
+  }
+
+  private int[] search(int root, boolean[] banned, boolean forward) {
+    int n = nodes();
+    int[] d = new int[n];
+    java.util.Arrays.fill(d, -1);
+    d[root] = 0;
+    int[] queue = new int[n];
+    int head = 0;
+    int tail = 0;
+    queue[tail++] = root;
+    while (head < tail) {
+      int x = queue[head++];
+      int deg = forward ? outDegree(x) : inDegree(x);
+      for (int i = 0; i < deg; i++) {
+        int y = forward ? head(outArc(x, i)) : tail(inArc(x, i));
+        if (!banned[y] && d[y] < 0) {
+          d[y] = d[x] + 1;
+          queue[tail++] = y;
+        }
+      }
+    }
+    return d;
+  }
+
+  /**
    * The strongly connected components, numbered in a topological order of the component graph: an
    * arc goes from a component to itself or to a later one, so u reaches v when both are in one
    * component and never when u's component comes after v's (on a network of links the components

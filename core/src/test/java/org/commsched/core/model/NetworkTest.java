@@ -131,6 +131,23 @@ class NetworkTest {
   }
 
   @Test
+  void distancesWithBannedNodes_goAroundThem_orStop() {
+    // a two-way ring of 6: with 1 banned, 2 is 4 hops from 0 the long way round, both ways
+    Network ring = Network.of(new Topology.Ring(6));
+    boolean[] banned = new boolean[6];
+    banned[1] = true;
+    assertThat(ring.distancesFrom(0, banned)).containsExactly(0, -1, 4, 3, 2, 1);
+    assertThat(ring.distancesTo(0, banned)).containsExactly(0, -1, 4, 3, 2, 1);
+    // on the one-way ula 0 -> 1 -> 2 -> 3 a ban cuts the rest off, and the root itself is 0 even
+    // when banned
+    Network ula = Network.of(new Topology.Ula(4));
+    boolean[] two = {true, false, true, false};
+    assertThat(ula.distancesFrom(0, two)).containsExactly(0, 1, -1, -1);
+    assertThat(ula.distancesTo(3, two)).containsExactly(-1, -1, -1, 0);
+    assertThat(ula.distancesTo(3, new boolean[4])).containsExactly(3, 2, 1, 0);
+  }
+
+  @Test
   void tree_fromParents_knowsDepths() {
     Network n = Network.of(new Topology.Tree(Arrays.asList(1, -1, 1, 2)));
     assertThat(n.treeParent(1)).isEqualTo(-1);
