@@ -128,7 +128,8 @@ public final class FanChainBound {
     if (fans.isEmpty()) {
       return;
     }
-    long[] r = search(fans, (int) n, beta, tau, floor + 1);
+    // from the floor itself: the other bounds rule out every makespan below it, not the floor
+    long[] r = search(fans, (int) n, beta, tau, floor);
     if (r == null || r[0] <= floor) {
       return;
     }

@@ -38,7 +38,7 @@ class CutoffProperties {
   }
 
   /** A connected random network of {@code n} nodes: a random tree plus extra links. */
-  private static Network network(int n, int extra, SplittableRandom rnd) {
+  static Network network(int n, int extra, SplittableRandom rnd) {
     List<Topology.Pair> links = new ArrayList<>();
     java.util.Set<Long> seen = new java.util.HashSet<>();
     for (int v = 1; v < n; v++) {
