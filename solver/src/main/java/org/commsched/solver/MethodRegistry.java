@@ -70,6 +70,11 @@ public final class MethodRegistry {
     // the range model alone: not exact (its proof is only the bound), so the last heuristic; cpsat
     // also runs it for a broadcast beyond the slot model's size
     all.add(new CpSatRanges(heuristics));
+    // annealing over arborescences and packets (broadcast and gossip, all ports, full duplex): a
+    // heuristic of the default's plan, but its restarts run to its time share, so neither a hint
+    // heuristic of the exact models nor one of LinearCostMethods.all(), which suites and the
+    // time-indexed model's horizon run whole
+    all.add(new org.commsched.heuristics.linearcost.PacketAnnealing());
     // improves the best linear-cost heuristic schedule (broadcast, gossip, all ports) with CP-SAT
     // repairs beyond the exact models' sizes; not among the hint heuristics
     all.add(new LinearCostLns(heuristics));

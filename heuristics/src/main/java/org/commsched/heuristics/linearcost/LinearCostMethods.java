@@ -137,8 +137,6 @@ public final class LinearCostMethods {
     all.add(
         new ArcQueueFlood()); // broadcast and gossip on any network at 10^3 to 10^4 nodes (issue
     // 22, item 4)
-    all.add(new PacketAnnealing()); // broadcast and gossip on small networks, all ports, full
-    // duplex: annealing over arborescences and packets (issue 22's 3 x 3 mesh broadcast)
     return List.copyOf(all);
   }
 
