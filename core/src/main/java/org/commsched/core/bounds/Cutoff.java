@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * When the expensive lower bounds must stop (this project's): a solve computes its bounds within a
- * share of its time limit ({@link LowerBounds#all(org.commsched.core.model.Instance, long)}). A
+ * share of its time limit ({@link LowerBounds#all(org.commsched.core.model.Instance, Cutoff)}). A
  * bound that is a largest value over candidates (nodes, targets, target sets) looks at the clock
  * between two candidates and, past the deadline, reports the largest value over the candidates it
  * finished, which is valid because each candidate's value is; a bound that is a least value over
