@@ -112,34 +112,7 @@ public final class ArcQueueFlood implements Method {
           + " unit deliveries (units times receiving nodes), and "
           + "this instance needs more: use greedy-saf";
     }
-    if (instance.kind() == ProblemKind.GOSSIP) {
-      int[] comp = net.strongComponents();
-      for (int v = 1; v < comp.length; v++) {
-        if (comp[v] != comp[0]) {
-          return name()
-              + " needs every node reachable from every origin, and nodes 0 and "
-              + v
-              + " do not reach "
-              + "each other: no gossip schedule exists";
-        }
-      }
-    } else {
-      for (Origin o : instance.origins()) {
-        int[] d = net.distancesFrom(o.node());
-        for (int v = 0; v < d.length; v++) {
-          if (d[v] < 0) {
-            return name()
-                + " needs every node reachable from the source, and node "
-                + v
-                + " is not reachable "
-                + "from node "
-                + o.node()
-                + ": no broadcast schedule exists";
-          }
-        }
-      }
-    }
-    return null;
+    return LinearCostMethods.whyNotReachable(name(), instance);
   }
 
   @Override

@@ -6,6 +6,8 @@ import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.bounds.PathSending;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
+import org.commsched.core.model.Network;
+import org.commsched.core.model.Origin;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Topology;
@@ -60,6 +62,44 @@ public final class LinearCostMethods {
           + " it writes; use greedy-saf";
     }
     return null;
+  }
+
+  /**
+   * Null if every node is reachable from every origin of {@code instance}, else the refusal that
+   * names the first origin (in the instance's order) and the first node it does not reach: no
+   * schedule of any method exists then. A strongly connected network answers in one pass whatever
+   * the number of origins (a gossip); otherwise each origin is searched in turn.
+   */
+  static String whyNotReachable(String method, Instance instance) {
+    Network net = instance.network();
+    List<Origin> origins = instance.origins();
+    if (origins.size() > 1 && oneComponent(net)) {
+      return null;
+    }
+    for (Origin o : origins) {
+      int[] d = net.distancesFrom(o.node());
+      for (int v = 0; v < d.length; v++) {
+        if (d[v] < 0) {
+          return method
+              + " needs every node reachable from every origin, and node "
+              + v
+              + " is not reachable from node "
+              + o.node()
+              + ": no schedule exists";
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean oneComponent(Network net) {
+    int[] comp = net.strongComponents();
+    for (int c : comp) {
+      if (c != comp[0]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -119,17 +119,7 @@ public final class MatchingBroadcast implements Method {
     if (size != null) {
       return size;
     }
-    int[] dist = net.distancesFrom(instance.root());
-    for (int v = 0; v < dist.length; v++) {
-      if (dist[v] < 0) {
-        return name()
-            + " needs every node reachable from the source, and node "
-            + v
-            + " is not: no broadcast "
-            + "schedule exists";
-      }
-    }
-    return null;
+    return LinearCostMethods.whyNotReachable(name(), instance);
   }
 
   @Override

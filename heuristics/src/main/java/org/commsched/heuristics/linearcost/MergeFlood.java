@@ -159,21 +159,7 @@ public final class MergeFlood implements Method {
           + net.arcs()
           + " arcs): use greedy-saf";
     }
-    for (Origin o : instance.origins()) {
-      int[] d = net.distancesFrom(o.node());
-      for (int v = 0; v < d.length; v++) {
-        if (d[v] < 0) {
-          return method
-              + " needs every node reachable from every origin, and node "
-              + v
-              + " is not reachable "
-              + "from node "
-              + o.node()
-              + ": no schedule exists";
-        }
-      }
-    }
-    return null;
+    return LinearCostMethods.whyNotReachable(method, instance);
   }
 
   @Override

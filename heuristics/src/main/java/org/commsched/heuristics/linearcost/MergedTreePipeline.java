@@ -102,18 +102,7 @@ public final class MergedTreePipeline implements Method {
           + o.length()
           + ": use tree-packing-broadcast";
     }
-    int[] d = net.distancesFrom(o.node());
-    for (int v = 0; v < d.length; v++) {
-      if (d[v] < 0) {
-        return name()
-            + " needs every node reachable from the source, and node "
-            + v
-            + " is not reachable from node "
-            + o.node()
-            + ": no schedule exists";
-      }
-    }
-    return null;
+    return LinearCostMethods.whyNotReachable(name(), instance);
   }
 
   @Override

@@ -133,16 +133,9 @@ public final class OnePortTreePipeline implements Method {
           + " > 0; one packet is the telephone problem: use matching-broadcast";
     }
     Network net = instance.network();
-    int[] d = net.distancesFrom(o.node());
-    for (int v = 0; v < d.length; v++) {
-      if (d[v] < 0) {
-        return name()
-            + " needs every node reachable from the source, and node "
-            + v
-            + " is not reachable from node "
-            + o.node()
-            + ": no schedule exists";
-      }
+    String unreachable = LinearCostMethods.whyNotReachable(name(), instance);
+    if (unreachable != null) {
+      return unreachable;
     }
     try {
       Math.multiplyExact(

@@ -128,20 +128,7 @@ public final class PacketAnnealing implements Method {
             + " deliveries (units times the nodes that need them): use merge-flood";
       }
     }
-    for (Origin o : instance.origins()) {
-      int[] d = net.distancesFrom(o.node());
-      for (int v = 0; v < d.length; v++) {
-        if (d[v] < 0) {
-          return name()
-              + " needs every node reachable from every origin, and node "
-              + v
-              + " is not reachable from node "
-              + o.node()
-              + ": no schedule exists";
-        }
-      }
-    }
-    return null;
+    return LinearCostMethods.whyNotReachable(name(), instance);
   }
 
   @Override

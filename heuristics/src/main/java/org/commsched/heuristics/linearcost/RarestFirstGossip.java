@@ -152,21 +152,7 @@ public final class RarestFirstGossip implements Method {
           + rounds
           + " rounds): use greedy-saf";
     }
-    for (Origin o : instance.origins()) {
-      int[] d = net.distancesFrom(o.node());
-      for (int v = 0; v < d.length; v++) {
-        if (d[v] < 0) {
-          return name()
-              + " needs every node reachable from every origin, and node "
-              + v
-              + " is not reachable "
-              + "from node "
-              + o.node()
-              + ": no gossip schedule exists";
-        }
-      }
-    }
-    return null;
+    return LinearCostMethods.whyNotReachable(name(), instance);
   }
 
   /**

@@ -101,16 +101,9 @@ public final class TreePackingBroadcast implements Method {
       return large;
     }
     Network net = instance.network();
-    int[] d = net.distancesFrom(o.node());
-    for (int v = 0; v < d.length; v++) {
-      if (d[v] < 0) {
-        return name()
-            + " needs every node reachable from the source, and node "
-            + v
-            + " is not reachable from node "
-            + o.node()
-            + ": no schedule exists";
-      }
+    String unreachable = LinearCostMethods.whyNotReachable(name(), instance);
+    if (unreachable != null) {
+      return unreachable;
     }
     CommModel.StoreAndForward m = instance.storeAndForward();
     try {

@@ -3,6 +3,7 @@ package org.commsched.heuristics.linearcost;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
+import java.util.List;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
@@ -89,5 +90,40 @@ class SchemeLimitsTest {
     BroadcastScheme.Built b = new CompleteGraphBroadcastFull().schedule(k, 1);
     assertThat(b.makespan()).isEqualTo(2 * 5 + 2 * 1);
     assertThat(org.commsched.core.check.ScheduleChecker.check(k, b.schedule()).valid()).isTrue();
+  }
+
+  @Test
+  void unreachableNode_isRefusedInOneWording_namingTheFirstOriginAndTheNodeItMisses() {
+    // arcs 0->1 and 1->2 only: node 0 reaches every node, node 1 does not reach node 0
+    Network path =
+        Network.of(
+            new Topology.Explicit(
+                3, List.of(new Topology.Pair(0, 1), new Topology.Pair(1, 2)), false));
+    Instance fromZero = new Instance("b0", new Problem.Broadcast(0, 4), ALL, path);
+    Instance fromOne = new Instance("b1", new Problem.Broadcast(1, 4), ALL, path);
+    Instance gossip = new Instance("g", new Problem.Gossip(1), ALL, path);
+    String missed =
+        " needs every node reachable from every origin, and node 0 is not reachable from node 1:"
+            + " no schedule exists";
+    assertThat(LinearCostMethods.whyNotReachable("m", fromZero)).isNull();
+    assertThat(LinearCostMethods.whyNotReachable("m", fromOne)).isEqualTo("m" + missed);
+    // origin 0 reaches every node; origin 1, the next in order, misses node 0
+    assertThat(LinearCostMethods.whyNotReachable("m", gossip)).isEqualTo("m" + missed);
+    assertThat(new ArcQueueFlood().whyNot(fromOne)).isEqualTo("arc-queue-flood" + missed);
+    assertThat(new ArcQueueFlood().whyNot(gossip)).isEqualTo("arc-queue-flood" + missed);
+    assertThat(new MergeFlood().whyNot(gossip)).isEqualTo("merge-flood" + missed);
+    assertThat(new PacketAnnealing().whyNot(fromOne)).isEqualTo("packet-annealing" + missed);
+    assertThat(new MergedTreePipeline().whyNot(fromOne)).isEqualTo("merged-tree-pipeline" + missed);
+    // the arc 2->0 closes a cycle: every node reaches every other
+    Network cycle =
+        Network.of(
+            new Topology.Explicit(
+                3,
+                List.of(new Topology.Pair(0, 1), new Topology.Pair(1, 2), new Topology.Pair(2, 0)),
+                false));
+    assertThat(
+            LinearCostMethods.whyNotReachable(
+                "m", new Instance("gc", new Problem.Gossip(1), ALL, cycle)))
+        .isNull();
   }
 }
