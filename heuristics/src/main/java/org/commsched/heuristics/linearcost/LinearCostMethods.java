@@ -2,6 +2,7 @@ package org.commsched.heuristics.linearcost;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.bounds.PathSending;
 import org.commsched.core.model.CommModel;
@@ -88,6 +89,42 @@ public final class LinearCostMethods {
               + ": no schedule exists";
         }
       }
+    }
+    return null;
+  }
+
+  /**
+   * Null if {@code method} can pipeline the broadcast of {@code instance} from its source, else the
+   * first refusal in this order: a message too long for a search over packet sizes ({@link
+   * #tooLarge}), the method's {@code own} refusal (asked only then; null: none), a node the source
+   * does not reach ({@link #whyNotReachable}), and a pipeline time of {@code a b (beta + units
+   * tau)} ticks beyond 64 bits.
+   */
+  static String whyNotPipelined(
+      String method, Instance instance, Supplier<String> own, long a, long b) {
+    String large = tooLarge(method, instance.origins().get(0).length(), true, -1);
+    if (large != null) {
+      return large;
+    }
+    String refusal = own.get();
+    if (refusal != null) {
+      return refusal;
+    }
+    String unreachable = whyNotReachable(method, instance);
+    if (unreachable != null) {
+      return unreachable;
+    }
+    CommModel.StoreAndForward m = instance.storeAndForward();
+    long units = instance.origins().get(0).length();
+    try {
+      Math.multiplyExact(
+          Math.multiplyExact(a, b),
+          Math.addExact(
+              m.betaTicks(instance.timeScale()),
+              Math.multiplyExact(units, m.tauTicks(instance.timeScale()))));
+    } catch (ArithmeticException e) {
+      return method
+          + " times its pipelines in 64-bit ticks, which this message overflows; use greedy-saf";
     }
     return null;
   }

@@ -60,7 +60,8 @@ import org.commsched.core.solve.SolveResult;
  *
  * <p><b>Guarantee:</b> valid; no ratio. <b>Refuses</b> other problems and all ports ({@code
  * tree-packing-broadcast}); a one-unit message or {@code tau = 0} (one packet is best: the
- * telephone problem, {@code matching-broadcast}); links of their own costs; an unreachable node.
+ * telephone problem, {@code matching-broadcast}); links of their own costs; an unreachable node; a
+ * pipeline time beyond 64-bit ticks.
  *
  * @implNote Stateless; each run works on its own arrays. A simulation costs {@code O(T log T)} for
  *     {@code T = (p - 1) ceil(n / q)} transfers.
@@ -119,32 +120,19 @@ public final class OnePortTreePipeline implements Method {
 
   @Override
   public String whyNotFurther(Instance instance) {
-    Origin o = instance.origins().get(0);
-    long units = o.length();
-    String large = LinearCostMethods.tooLarge(name(), units, true, -1);
-    if (large != null) {
-      return large;
-    }
-    CommModel.StoreAndForward m = instance.storeAndForward();
-    long tau = m.tauTicks(instance.timeScale());
-    if (units < 2 || tau == 0) {
-      return name()
-          + " cuts a message into packets, which pays only for a message of 2 units or more and tau"
-          + " > 0; one packet is the telephone problem: use matching-broadcast";
-    }
-    Network net = instance.network();
-    String unreachable = LinearCostMethods.whyNotReachable(name(), instance);
-    if (unreachable != null) {
-      return unreachable;
-    }
-    try {
-      Math.multiplyExact(
-          Math.multiplyExact((long) net.nodes() + 1, units + 1),
-          Math.addExact(m.betaTicks(instance.timeScale()), Math.multiplyExact(units, tau)));
-    } catch (ArithmeticException e) {
-      return name() + " times its pipelines in 64-bit ticks, which this message overflows";
-    }
-    return null;
+    long units = instance.origins().get(0).length();
+    return LinearCostMethods.whyNotPipelined(
+        name(),
+        instance,
+        () ->
+            units < 2 || instance.storeAndForward().tauTicks(instance.timeScale()) == 0
+                ? name()
+                    + " cuts a message into packets, which pays only for a message of 2 units or"
+                    + " more and tau > 0; one packet is the telephone problem: use"
+                    + " matching-broadcast"
+                : null,
+        (long) instance.network().nodes() + 1,
+        units + 1);
   }
 
   @Override

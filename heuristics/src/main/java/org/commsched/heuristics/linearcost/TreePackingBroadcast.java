@@ -94,29 +94,9 @@ public final class TreePackingBroadcast implements Method {
 
   @Override
   public String whyNotFurther(Instance instance) {
-    Origin o = instance.origins().get(0);
-    long units = o.length();
-    String large = LinearCostMethods.tooLarge(name(), units, true, -1);
-    if (large != null) {
-      return large;
-    }
-    Network net = instance.network();
-    String unreachable = LinearCostMethods.whyNotReachable(name(), instance);
-    if (unreachable != null) {
-      return unreachable;
-    }
-    CommModel.StoreAndForward m = instance.storeAndForward();
-    try {
-      Math.multiplyExact(
-          (long) net.nodes() + units,
-          Math.addExact(
-              m.betaTicks(instance.timeScale()),
-              Math.multiplyExact(units, m.tauTicks(instance.timeScale()))));
-    } catch (ArithmeticException e) {
-      return name()
-          + " times its pipelines in 64-bit ticks, which this message overflows; use greedy-saf";
-    }
-    return null;
+    long units = instance.origins().get(0).length();
+    return LinearCostMethods.whyNotPipelined(
+        name(), instance, () -> null, (long) instance.network().nodes() + units, 1);
   }
 
   @Override

@@ -126,4 +126,55 @@ class SchemeLimitsTest {
                 "m", new Instance("gc", new Problem.Gossip(1), ALL, cycle)))
         .isNull();
   }
+
+  @Test
+  void pipelineBeyond64BitTicks_isRefusedByBothTreePipelines_inOneWording() {
+    // 10^7 units at tau = 10^9 ticks on a ring of 10 (serial work 9 (10^16 + 10^7), within the
+    // instance's limit): one-port-tree-pipeline times (p + 1) (n + 1) (beta + n tau) > 1.1 x 10^24
+    // ticks, tree-packing-broadcast (p + n) (beta + n tau) > 10^23, both beyond Long.MAX_VALUE
+    // (about 9.2 x 10^18)
+    Network ring = Network.of(new Topology.Ring(10));
+    Problem.Broadcast b = new Problem.Broadcast(0, 10_000_000);
+    String over =
+        " times its pipelines in 64-bit ticks, which this message overflows; use greedy-saf";
+    Instance onePort =
+        new Instance(
+            "op",
+            b,
+            new CommModel.StoreAndForward(
+                BigDecimal.ONE,
+                new BigDecimal("1000000000"),
+                CommModel.Ports.ONE,
+                CommModel.Duplex.FULL,
+                CommModel.OnePortRule.EXCHANGE),
+            ring);
+    Instance allPorts =
+        new Instance(
+            "ap",
+            b,
+            new CommModel.StoreAndForward(
+                BigDecimal.ONE,
+                new BigDecimal("1000000000"),
+                CommModel.Ports.ALL,
+                CommModel.Duplex.FULL,
+                CommModel.OnePortRule.EXCHANGE),
+            ring);
+    assertThat(new OnePortTreePipeline().whyNot(onePort))
+        .isEqualTo("one-port-tree-pipeline" + over);
+    assertThat(new TreePackingBroadcast().whyNot(allPorts))
+        .isEqualTo("tree-packing-broadcast" + over);
+    // tau = 1 fits: (p + 1) (n + 1) (beta + n tau) is about 1.1 x 10^15
+    Instance small =
+        new Instance(
+            "op-small",
+            b,
+            new CommModel.StoreAndForward(
+                BigDecimal.ONE,
+                BigDecimal.ONE,
+                CommModel.Ports.ONE,
+                CommModel.Duplex.FULL,
+                CommModel.OnePortRule.EXCHANGE),
+            ring);
+    assertThat(new OnePortTreePipeline().whyNot(small)).isNull();
+  }
 }
