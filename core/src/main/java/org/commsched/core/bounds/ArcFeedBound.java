@@ -38,23 +38,9 @@ final class ArcFeedBound {
   /**
    * Adds ARC-FEED for a broadcast from {@code source} of {@code n} units ({@code source < 0}:
    * gossip of {@code n} units per node) under all ports when it exceeds every bound already in
-   * {@code out}, at some node with at least two incoming arcs; nothing under one port.
-   */
-  static void add(
-      Network net,
-      int source,
-      long n,
-      boolean onePort,
-      long beta,
-      long tau,
-      LongFunction<String> fmt,
-      List<LowerBound> out) {
-    add(net, source, n, onePort, beta, tau, fmt, out, Cutoff.none());
-  }
-
-  /**
-   * As {@link #add(Network, int, long, boolean, long, long, LongFunction, List)}; past {@code
-   * cutoff}'s deadline the nodes not yet looked at are left out.
+   * {@code out}, at some node with at least two incoming arcs; nothing under one port. Past {@code
+   * cutoff}'s deadline the nodes not yet looked at are left out ({@link Cutoff#none()}: no
+   * deadline).
    */
   static void add(
       Network net,

@@ -46,10 +46,6 @@ import org.commsched.core.time.TimeScale;
 final class LinearCostBounds {
   private LinearCostBounds() {}
 
-  static void of(Instance inst, List<LowerBound> out) {
-    of(inst, out, Cutoff.none());
-  }
-
   /**
    * The bounds of {@code inst}; those that search over nodes or target sets stop at {@code
    * cutoff}'s deadline ({@link Cutoff}).

@@ -49,7 +49,7 @@ public final class LowerBounds {
    *     org.commsched.core.solve.SolveRun#bounds}), so this class holds no state.
    */
   public static List<LowerBound> all(Instance instance) {
-    return all(instance, BufferlessBounds.Limits.DEFAULT);
+    return all(instance, Cutoff.none());
   }
 
   /**

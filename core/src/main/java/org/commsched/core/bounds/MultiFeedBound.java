@@ -51,24 +51,9 @@ final class MultiFeedBound {
    * Adds MULTI-FEED for a broadcast from {@code source} of {@code n} units ({@code source < 0}:
    * gossip of {@code n} units per node) under all ports when it exceeds every bound already in
    * {@code out} at some node with 2 to {@link #MAX_ARCS} incoming arcs; nothing under one port
-   * (FEED covers it) or when no node qualifies.
-   */
-  static void add(
-      Network net,
-      int source,
-      long n,
-      boolean onePort,
-      long beta,
-      long tau,
-      LongFunction<String> fmt,
-      List<LowerBound> out) {
-    add(net, source, n, onePort, beta, tau, fmt, out, Cutoff.none());
-  }
-
-  /**
-   * As {@link #add(Network, int, long, boolean, long, long, LongFunction, List)}; past {@code
-   * cutoff}'s deadline the nodes not yet searched are left out and the node being searched reports
-   * the least makespan its search has not ruled out, as at the work budget.
+   * (FEED covers it) or when no node qualifies. Past {@code cutoff}'s deadline ({@link
+   * Cutoff#none()}: none) the nodes not yet searched are left out and the node being searched
+   * reports the least makespan its search has not ruled out, as at the work budget.
    */
   static void add(
       Network net,

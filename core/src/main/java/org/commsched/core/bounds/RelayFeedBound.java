@@ -70,23 +70,8 @@ final class RelayFeedBound {
    * gossip of {@code n} units per node) when it exceeds FEED's value at some node with one incoming
    * arc; nothing when no node qualifies, no value rises above FEED, or the work budget is exceeded.
    * For a broadcast whose source sends one packet at a time it then adds SOURCE-FEED ({@link
-   * #addSourceStage}) when that is higher still.
-   */
-  static void add(
-      Network net,
-      int source,
-      long n,
-      boolean onePort,
-      long beta,
-      long tau,
-      LongFunction<String> fmt,
-      List<LowerBound> out) {
-    add(net, source, n, onePort, beta, tau, fmt, out, Cutoff.none());
-  }
-
-  /**
-   * As {@link #add(Network, int, long, boolean, long, long, LongFunction, List)}; past {@code
-   * cutoff}'s deadline RELAY-FEED is the largest value over the targets done, and SOURCE-FEED (a
+   * #addSourceStage}) when that is higher still. Past {@code cutoff}'s deadline ({@link
+   * Cutoff#none()}: none) RELAY-FEED is the largest value over the targets done, and SOURCE-FEED (a
    * least value over the source's packet sizes) is not tried.
    */
   static void add(

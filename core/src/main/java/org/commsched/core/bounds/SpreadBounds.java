@@ -320,24 +320,9 @@ final class SpreadBounds {
    * {@code d >= 1} from the nearest sender: {@code (d - 1) h + beta + ceil(j / width) tau}, {@link
    * #release}); the least makespan of that one receiver, found by batching the units in order of
    * those release times (docs/models/linear-cost.md#doubling-and-cut-bounds), maximised over the
-   * nodes; nothing when no node qualifies or the network is too large for the work budget.
-   */
-  static void feed(
-      Network net,
-      int source,
-      long n,
-      boolean onePort,
-      long beta,
-      long tau,
-      LongFunction<String> fmt,
-      String portRule,
-      List<LowerBound> out) {
-    feed(net, source, n, onePort, beta, tau, fmt, portRule, out, Cutoff.none());
-  }
-
-  /**
-   * As {@link #feed(Network, int, long, boolean, long, long, LongFunction, String, List)}; past
-   * {@code cutoff}'s deadline the nodes not yet looked at are left out.
+   * nodes; nothing when no node qualifies or the network is too large for the work budget. Past
+   * {@code cutoff}'s deadline ({@link Cutoff#none()}: none) the nodes not yet looked at are left
+   * out.
    */
   static void feed(
       Network net,

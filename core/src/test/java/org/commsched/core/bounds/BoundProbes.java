@@ -49,7 +49,8 @@ public final class BoundProbes {
         m.betaTicks(sc),
         m.tauTicks(sc),
         sc::format,
-        out);
+        out,
+        Cutoff.none());
     return out.isEmpty() ? OptionalLong.empty() : OptionalLong.of(out.get(0).value());
   }
 }
