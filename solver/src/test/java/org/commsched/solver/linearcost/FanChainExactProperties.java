@@ -2,23 +2,17 @@ package org.commsched.solver.linearcost;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.commsched.core.bounds.FanChainBound;
 import org.commsched.core.bounds.LowerBounds;
-import org.commsched.core.check.ScheduleChecker;
-import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
-import org.commsched.core.solve.LowerBound;
 import org.commsched.core.testing.Seeds;
-import org.commsched.solver.cpsat.CpSatTaskModel;
-import org.commsched.solver.model.TaskModel;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -89,46 +83,10 @@ class FanChainExactProperties {
       }
     }
     Network net = Network.of(new Topology.Explicit(p, simple, true));
-    int rule = r.nextInt(5);
-    int beta = r.nextInt(6);
-    int tau = beta == 0 ? 1 + r.nextInt(2) : r.nextInt(3);
+    RuleDraw d = RuleDraw.from(r, 6);
     long units =
-        2 + (rule <= 1 ? r.nextInt(2) : 0); // 3 units under one port: beyond CP-SAT in 30 s
-    CommModel.StoreAndForward m =
-        new CommModel.StoreAndForward(
-            new BigDecimal(beta),
-            new BigDecimal(tau),
-            rule >= 2 ? CommModel.Ports.ONE : CommModel.Ports.ALL,
-            rule == 1 || rule == 3 ? CommModel.Duplex.HALF : CommModel.Duplex.FULL,
-            rule == 4 ? CommModel.OnePortRule.SEND_AND_RECEIVE : CommModel.OnePortRule.EXCHANGE);
-    String label = List.of("F*", "H*", "F1", "H1", "send-and-receive").get(rule);
-    return new Instance(
-        "broadcast "
-            + units
-            + " "
-            + simple
-            + " "
-            + label
-            + " beta="
-            + beta
-            + " tau="
-            + tau
-            + " seed "
-            + seed,
-        new Problem.Broadcast(0, units),
-        m,
-        net);
-  }
-
-  /** The CP-SAT optimum with no floor posted (its schedule checked). */
-  static long optimum(Instance inst) {
-    LinearCostCp cp = new LinearCostCp(inst);
-    TaskModel.Solution s =
-        CpSatTaskModel.INSTANCE.solve(cp.modelWithoutFloor(), LinearCostExactTest.ONE_WORKER);
-    assertThat(s.answer().optimal()).as("CP-SAT proves it").isTrue();
-    var report = ScheduleChecker.check(inst, cp.schedule(s.values(), s.present()));
-    assertThat(report.valid()).as(report.violations().toString()).isTrue();
-    return report.makespan();
+        2 + (d.rule() <= 1 ? r.nextInt(2) : 0); // 3 units under one port: beyond CP-SAT in 30 s
+    return d.instance("broadcast " + units, simple, seed, new Problem.Broadcast(0, units), net);
   }
 
   @TestFactory
@@ -142,11 +100,9 @@ class FanChainExactProperties {
                   () -> {
                     long fan = FanChainBound.least(inst, 0);
                     assertThat(fan).as("the bound applies").isPositive();
-                    long optimum = optimum(inst);
+                    long optimum = RuleDraw.optimumWithoutFloor(inst);
                     assertThat(fan).as("FAN-CHAIN").isLessThanOrEqualTo(optimum);
-                    for (LowerBound b : LowerBounds.all(inst)) {
-                      assertThat(b.value()).as("bound " + b).isLessThanOrEqualTo(optimum);
-                    }
+                    RuleDraw.assertNoneAbove(LowerBounds.all(inst), optimum);
                   });
             });
   }
@@ -162,7 +118,7 @@ class FanChainExactProperties {
     int caught = 0;
     for (long seed = 0; seed < 12; seed++) {
       Instance inst = instance(seed);
-      long optimum = optimum(inst);
+      long optimum = RuleDraw.optimumWithoutFloor(inst);
       if (FanChainBound.least(inst, 0) == optimum) {
         met++;
       }

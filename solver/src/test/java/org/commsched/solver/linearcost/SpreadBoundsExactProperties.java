@@ -2,7 +2,6 @@ package org.commsched.solver.linearcost;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.math.BigDecimal;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
@@ -42,36 +41,12 @@ class SpreadBoundsExactProperties {
           default -> new Topology.Hypercube(2);
         };
     Network net = Network.of(t);
-    int rule = r.nextInt(5);
-    int beta = r.nextInt(3);
-    int tau = beta == 0 ? 1 + r.nextInt(2) : r.nextInt(3);
-    CommModel.StoreAndForward m =
-        new CommModel.StoreAndForward(
-            new BigDecimal(beta),
-            new BigDecimal(tau),
-            rule >= 2 ? CommModel.Ports.ONE : CommModel.Ports.ALL,
-            rule == 1 || rule == 3 ? CommModel.Duplex.HALF : CommModel.Duplex.FULL,
-            rule == 4 ? CommModel.OnePortRule.SEND_AND_RECEIVE : CommModel.OnePortRule.EXCHANGE);
+    RuleDraw d = RuleDraw.from(r, 3);
     Problem prob =
         gossip
             ? new Problem.Gossip(1)
             : new Problem.Broadcast(r.nextInt(net.nodes()), 1 + r.nextInt(3));
-    String label = List.of("F*", "H*", "F1", "H1", "send-and-receive").get(rule);
-    return new Instance(
-        prob.kind().wireName()
-            + " "
-            + t
-            + " "
-            + label
-            + " beta="
-            + beta
-            + " tau="
-            + tau
-            + " seed "
-            + seed,
-        prob,
-        m,
-        net);
+    return d.instance(prob.kind().wireName(), t, seed, prob, net);
   }
 
   @TestFactory
@@ -98,9 +73,7 @@ class SpreadBoundsExactProperties {
                           .isTrue();
                     }
                     long optimum = LinearCostExactTest.optimum(inst, CpSatTaskModel.INSTANCE);
-                    for (LowerBound b : bounds) {
-                      assertThat(b.value()).as("bound " + b).isLessThanOrEqualTo(optimum);
-                    }
+                    RuleDraw.assertNoneAbove(bounds, optimum);
                   });
             });
   }
