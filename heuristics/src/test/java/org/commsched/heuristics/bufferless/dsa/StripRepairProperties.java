@@ -5,7 +5,6 @@ import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.stream.LongStream;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Message;
@@ -13,8 +12,6 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveResult;
-import org.commsched.core.solve.StopToken;
-import org.commsched.core.testing.Seeds;
 import org.commsched.instances.testing.RandomInstances;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,43 +22,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  * layout it starts from, never below the load, and the same for the same seed.
  */
 class StripRepairProperties {
-  static LongStream seeds() {
-    return Seeds.seeds();
-  }
-
-  /**
-   * A quarter of the case count (50 at the deep count) for the properties whose every case runs a
-   * repair to its patience: about a second of CPU each.
-   */
-  static LongStream repairSeeds() {
-    return Seeds.seeds(Seeds.cases(4, 20));
-  }
-
   @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @MethodSource("org.commsched.heuristics.bufferless.dsa.StripRepairRuns#seeds")
   void repair_isValid_neverAboveItsStart_andReproducible(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 4421 + 3);
     Instance inst = RandomInstances.dsa(r, 60, 120, 40);
     Buffers b = new Buffers(inst);
-    // a poor start: every buffer stacked on the ones before it
-    long[] start = new long[b.n];
-    long top = 0;
-    for (int i = 0; i < b.n; i++) {
-      start[i] = top;
-      top += b.size[i];
-    }
+    long[] start = StripRepairRuns.stacked(b);
+    long top = b.height(start);
     long deadline = System.nanoTime() + 60_000_000_000L;
     long[] moves = new long[2];
-    long[] off =
-        StripRepair.improve(
-            b,
-            new Packer(b.lo, b.hi, b.size, b.points),
-            start,
-            b.load(),
-            seed,
-            deadline,
-            new StopToken(),
-            moves);
+    long[] off = StripRepairRuns.strip(b, start, seed, deadline, Long.MAX_VALUE, moves);
     SolveResult res = b.result("strip-repair", off, b.bound());
     assertValid(seed, inst, res);
     assertThat(res.makespan())
@@ -69,37 +40,19 @@ class StripRepairProperties {
         .isLessThanOrEqualTo(top)
         .isGreaterThanOrEqualTo(b.load());
     assertThat(moves[1]).isLessThanOrEqualTo(moves[0]);
-    long[] again =
-        StripRepair.improve(
-            b,
-            new Packer(b.lo, b.hi, b.size, b.points),
-            start,
-            b.load(),
-            seed,
-            deadline,
-            new StopToken(),
-            null);
+    long[] again = StripRepairRuns.strip(b, start, seed, deadline, Long.MAX_VALUE, null);
     assertThat(again).as("seed %d", seed).isEqualTo(off);
   }
 
   @ParameterizedTest(name = "seed {0}")
-  @MethodSource("seeds")
+  @MethodSource("org.commsched.heuristics.bufferless.dsa.StripRepairRuns#seeds")
   void repair_fromBestFit_neverRaisesIt(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 6007 + 1);
     Instance inst = RandomInstances.dsa(r, 40, 80, 30);
     Buffers b = new Buffers(inst);
     long deadline = System.nanoTime() + 60_000_000_000L;
     long[] bf = BestFit.layout(b, b.load(), seed, deadline);
-    long[] off =
-        StripRepair.improve(
-            b,
-            new Packer(b.lo, b.hi, b.size, b.points),
-            bf,
-            b.load(),
-            seed,
-            deadline,
-            new StopToken(),
-            null);
+    long[] off = StripRepairRuns.strip(b, bf, seed, deadline, Long.MAX_VALUE, null);
     SolveResult res = b.result("strip-repair", off, b.bound());
     assertValid(seed, inst, res);
     assertThat(res.makespan()).as("seed %d", seed).isLessThanOrEqualTo(b.height(bf));
@@ -112,27 +65,16 @@ class StripRepairProperties {
    * and it never makes more moves than its budget.
    */
   @ParameterizedTest(name = "seed {0}")
-  @MethodSource("repairSeeds")
+  @MethodSource("org.commsched.heuristics.bufferless.dsa.StripRepairRuns#repairSeeds")
   void repair_endsAboveTheLoad_onlyByItsPatience_andWithinItsBudget(long seed) {
     SplittableRandom r = new SplittableRandom(seed * 3571 + 7);
-    Instance inst =
-        IteratedStripRepairProperties.mlLike(r, 20 + r.nextInt(60), 30 + r.nextInt(150));
+    Instance inst = StripRepairRuns.mlLike(r, 20 + r.nextInt(60), 30 + r.nextInt(150));
     Buffers b = new Buffers(inst);
-    long far = System.nanoTime() + 600_000_000_000L;
+    long far = System.nanoTime() + StripRepairRuns.FAR_NANOS;
     long[] bf = BestFit.layout(b, b.load(), seed, far);
     long budget = 50_000;
     long[] moves = new long[3];
-    long[] off =
-        StripRepair.improve(
-            b,
-            new Packer(b.lo, b.hi, b.size, b.points),
-            bf,
-            b.load(),
-            seed,
-            far,
-            new StopToken(),
-            budget,
-            moves);
+    long[] off = StripRepairRuns.strip(b, bf, seed, far, budget, moves);
     assertValid(seed, inst, b.result("strip-repair", off, b.bound()));
     assertThat(b.height(off)).as("seed %d", seed).isLessThanOrEqualTo(b.height(bf));
     assertThat(moves[0]).as("seed %d", seed).isLessThanOrEqualTo(budget);
@@ -153,23 +95,12 @@ class StripRepairProperties {
   void repair_onATraceWhereItStoppedEarly_goesOnToItsPatience() {
     long seed = 19;
     SplittableRandom r = new SplittableRandom(seed * 3571 + 7);
-    Instance inst =
-        IteratedStripRepairProperties.mlLike(r, 20 + r.nextInt(200), 30 + r.nextInt(600));
+    Instance inst = StripRepairRuns.mlLike(r, 20 + r.nextInt(200), 30 + r.nextInt(600));
     Buffers b = new Buffers(inst);
-    long far = System.nanoTime() + 600_000_000_000L;
+    long far = System.nanoTime() + StripRepairRuns.FAR_NANOS;
     long[] bf = BestFit.layout(b, b.load(), seed, far);
     long[] moves = new long[3];
-    long[] off =
-        StripRepair.improve(
-            b,
-            new Packer(b.lo, b.hi, b.size, b.points),
-            bf,
-            b.load(),
-            seed,
-            far,
-            new StopToken(),
-            Long.MAX_VALUE,
-            moves);
+    long[] off = StripRepairRuns.strip(b, bf, seed, far, Long.MAX_VALUE, moves);
     assertValid(seed, inst, b.result("strip-repair", off, b.bound()));
     assertThat(b.height(off)).isLessThanOrEqualTo(b.height(bf));
     if (b.height(off) > b.load()) {
@@ -199,15 +130,8 @@ class StripRepairProperties {
     assertThat(b.height(start)).isEqualTo(4);
     assertThat(b.load()).isEqualTo(3);
     long[] off =
-        StripRepair.improve(
-            b,
-            new Packer(b.lo, b.hi, b.size, b.points),
-            start,
-            b.load(),
-            1,
-            System.nanoTime() + 60_000_000_000L,
-            new StopToken(),
-            null);
+        StripRepairRuns.strip(
+            b, start, 1, System.nanoTime() + 60_000_000_000L, Long.MAX_VALUE, null);
     assertThat(off).containsExactly(0, 0, 2);
     assertValid(1, inst, b.result("strip-repair", off, b.bound()));
   }
