@@ -7,12 +7,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.commsched.core.bounds.FanChainBound;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
-import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -91,20 +89,8 @@ class FanChainExactProperties {
 
   @TestFactory
   Stream<DynamicTest> fanChain_neverExceedsTheOptimum() {
-    return Seeds.seeds(Seeds.cases(12, 40))
-        .mapToObj(
-            seed -> {
-              Instance inst = instance(seed);
-              return DynamicTest.dynamicTest(
-                  inst.name(),
-                  () -> {
-                    long fan = FanChainBound.least(inst, 0);
-                    assertThat(fan).as("the bound applies").isPositive();
-                    long optimum = RuleDraw.optimumWithoutFloor(inst);
-                    assertThat(fan).as("FAN-CHAIN").isLessThanOrEqualTo(optimum);
-                    RuleDraw.assertNoneAbove(LowerBounds.all(inst), optimum);
-                  });
-            });
+    return RuleDraw.searchedAtMostTheOptimum(
+        FanChainExactProperties::instance, "FAN-CHAIN", inst -> FanChainBound.least(inst, 0));
   }
 
   /**

@@ -5,14 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.LongFunction;
+import java.util.function.ToLongFunction;
+import java.util.stream.Stream;
+import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.check.ScheduleChecker;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.solve.LowerBound;
+import org.commsched.core.testing.Seeds;
 import org.commsched.solver.cpsat.CpSatTaskModel;
 import org.commsched.solver.model.TaskModel;
+import org.junit.jupiter.api.DynamicTest;
 
 /**
  * The model the seeded tiny-network suites of the linear-cost bounds draw (FAN-CHAIN, SOURCE-CHAIN,
@@ -78,6 +84,29 @@ record RuleDraw(int rule, int beta, int tau) {
     var report = ScheduleChecker.check(inst, cp.schedule(s.values(), s.present()));
     assertThat(report.valid()).as(report.violations().toString()).isTrue();
     return report.makespan();
+  }
+
+  /**
+   * One test per seed of the profile (12, 40 at the deep count) on {@code instances}' instance: the
+   * bound {@code kind}, as {@code least} searches it from 0, applies (is positive) and is at most
+   * the CP-SAT optimum, and so is every bound {@code bounds} reports.
+   */
+  static Stream<DynamicTest> searchedAtMostTheOptimum(
+      LongFunction<Instance> instances, String kind, ToLongFunction<Instance> least) {
+    return Seeds.seeds(Seeds.cases(12, 40))
+        .mapToObj(
+            seed -> {
+              Instance inst = instances.apply(seed);
+              return DynamicTest.dynamicTest(
+                  inst.name(),
+                  () -> {
+                    long value = least.applyAsLong(inst);
+                    assertThat(value).as("the bound applies").isPositive();
+                    long optimum = optimumWithoutFloor(inst);
+                    assertThat(value).as(kind).isLessThanOrEqualTo(optimum);
+                    assertNoneAbove(LowerBounds.all(inst), optimum);
+                  });
+            });
   }
 
   /** Asserts that no bound of {@code bounds} exceeds {@code optimum}. */

@@ -1,18 +1,14 @@
 package org.commsched.solver.linearcost;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
-import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.bounds.SourceChainBound;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
-import org.commsched.core.testing.Seeds;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -62,19 +58,7 @@ class SourceChainExactProperties {
 
   @TestFactory
   Stream<DynamicTest> sourceChain_neverExceedsTheOptimum() {
-    return Seeds.seeds(Seeds.cases(12, 40))
-        .mapToObj(
-            seed -> {
-              Instance inst = instance(seed);
-              return DynamicTest.dynamicTest(
-                  inst.name(),
-                  () -> {
-                    long chain = SourceChainBound.least(inst);
-                    assertThat(chain).as("the bound applies").isPositive();
-                    long optimum = RuleDraw.optimumWithoutFloor(inst);
-                    assertThat(chain).as("SOURCE-CHAIN").isLessThanOrEqualTo(optimum);
-                    RuleDraw.assertNoneAbove(LowerBounds.all(inst), optimum);
-                  });
-            });
+    return RuleDraw.searchedAtMostTheOptimum(
+        SourceChainExactProperties::instance, "SOURCE-CHAIN", SourceChainBound::least);
   }
 }
