@@ -135,30 +135,15 @@ class SchemeLimitsTest {
     // (about 9.2 x 10^18)
     Network ring = Network.of(new Topology.Ring(10));
     Problem.Broadcast b = new Problem.Broadcast(0, 10_000_000);
+    CommModel.Duplex full = CommModel.Duplex.FULL;
     String over =
         " times its pipelines in 64-bit ticks, which this message overflows; use greedy-saf";
     Instance onePort =
         new Instance(
-            "op",
-            b,
-            new CommModel.StoreAndForward(
-                BigDecimal.ONE,
-                new BigDecimal("1000000000"),
-                CommModel.Ports.ONE,
-                CommModel.Duplex.FULL,
-                CommModel.OnePortRule.EXCHANGE),
-            ring);
+            "op", b, BroadcastFixtures.model("1", "1000000000", CommModel.Ports.ONE, full), ring);
     Instance allPorts =
         new Instance(
-            "ap",
-            b,
-            new CommModel.StoreAndForward(
-                BigDecimal.ONE,
-                new BigDecimal("1000000000"),
-                CommModel.Ports.ALL,
-                CommModel.Duplex.FULL,
-                CommModel.OnePortRule.EXCHANGE),
-            ring);
+            "ap", b, BroadcastFixtures.model("1", "1000000000", CommModel.Ports.ALL, full), ring);
     assertThat(new OnePortTreePipeline().whyNot(onePort))
         .isEqualTo("one-port-tree-pipeline" + over);
     assertThat(new TreePackingBroadcast().whyNot(allPorts))
@@ -166,15 +151,7 @@ class SchemeLimitsTest {
     // tau = 1 fits: (p + 1) (n + 1) (beta + n tau) is about 1.1 x 10^15
     Instance small =
         new Instance(
-            "op-small",
-            b,
-            new CommModel.StoreAndForward(
-                BigDecimal.ONE,
-                BigDecimal.ONE,
-                CommModel.Ports.ONE,
-                CommModel.Duplex.FULL,
-                CommModel.OnePortRule.EXCHANGE),
-            ring);
+            "op-small", b, BroadcastFixtures.model("1", "1", CommModel.Ports.ONE, full), ring);
     assertThat(new OnePortTreePipeline().whyNot(small)).isNull();
   }
 }

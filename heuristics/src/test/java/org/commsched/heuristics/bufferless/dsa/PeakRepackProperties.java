@@ -28,25 +28,13 @@ class PeakRepackProperties {
     SplittableRandom r = new SplittableRandom(seed * 4421 + 3);
     Instance inst = RandomInstances.dsa(r, 60, 120, 40);
     Buffers b = new Buffers(inst);
-    // a poor start: every buffer stacked on the ones before it
-    long[] start = new long[b.n];
-    long top = 0;
-    for (int i = 0; i < b.n; i++) {
-      start[i] = top;
-      top += b.size[i];
-    }
+    long[] start = StripRepairRuns.stacked(b);
+    long top = b.height(start);
     long deadline = System.nanoTime() + 60_000_000_000L;
     long[] moves = new long[2];
     long[] off =
         PeakRepack.improve(
-            b,
-            new Packer(b.lo, b.hi, b.size, b.points),
-            start,
-            b.load(),
-            seed,
-            deadline,
-            new StopToken(),
-            moves);
+            b, StripRepairRuns.packer(b), start, b.load(), seed, deadline, new StopToken(), moves);
     SolveResult res = b.result("peak-repack", off, b.bound());
     assertValid(seed, inst, res);
     assertThat(res.makespan())
@@ -56,14 +44,7 @@ class PeakRepackProperties {
     assertThat(moves[1]).isLessThanOrEqualTo(moves[0]);
     long[] again =
         PeakRepack.improve(
-            b,
-            new Packer(b.lo, b.hi, b.size, b.points),
-            start,
-            b.load(),
-            seed,
-            deadline,
-            new StopToken(),
-            null);
+            b, StripRepairRuns.packer(b), start, b.load(), seed, deadline, new StopToken(), null);
     assertThat(again).as("seed %d", seed).isEqualTo(off);
   }
 
@@ -77,14 +58,7 @@ class PeakRepackProperties {
     long[] bf = BestFit.layout(b, b.load(), seed, deadline);
     long[] off =
         PeakRepack.improve(
-            b,
-            new Packer(b.lo, b.hi, b.size, b.points),
-            bf,
-            b.load(),
-            seed,
-            deadline,
-            new StopToken(),
-            null);
+            b, StripRepairRuns.packer(b), bf, b.load(), seed, deadline, new StopToken(), null);
     SolveResult res = b.result("peak-repack", off, b.bound());
     assertValid(seed, inst, res);
     assertThat(res.makespan()).as("seed %d", seed).isLessThanOrEqualTo(b.height(bf));

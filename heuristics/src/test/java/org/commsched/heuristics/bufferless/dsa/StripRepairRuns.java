@@ -81,43 +81,22 @@ final class StripRepairRuns {
     return start;
   }
 
-  /** The signature both repairs share (their {@code improve} with a budget). */
-  interface Repair {
-    long[] improve(
-        Buffers b,
-        Packer p,
-        long[] start,
-        long floor,
-        long seed,
-        long deadline,
-        StopToken stop,
-        long budget,
-        long[] stats);
-  }
-
   /** {@link StripRepair} from {@code start} within {@code budget} moves ({@code moves}: null). */
   static long[] strip(
       Buffers b, long[] start, long seed, long deadline, long budget, long[] moves) {
-    return run(StripRepair::improve, b, start, seed, deadline, budget, moves);
+    return StripRepair.improve(
+        b, packer(b), start, b.load(), seed, deadline, new StopToken(), budget, moves);
   }
 
   /** {@link IteratedStripRepair} from {@code start} within {@code budget} moves. */
   static long[] iterated(
       Buffers b, long[] start, long seed, long deadline, long budget, long[] stats) {
-    return run(IteratedStripRepair::improve, b, start, seed, deadline, budget, stats);
+    return IteratedStripRepair.improve(
+        b, packer(b), start, b.load(), seed, deadline, new StopToken(), budget, stats);
   }
 
-  private static long[] run(
-      Repair repair, Buffers b, long[] start, long seed, long deadline, long budget, long[] stats) {
-    return repair.improve(
-        b,
-        new Packer(b.lo, b.hi, b.size, b.points),
-        start,
-        b.load(),
-        seed,
-        deadline,
-        new StopToken(),
-        budget,
-        stats);
+  /** A fresh packer of {@code b}'s buffers. */
+  static Packer packer(Buffers b) {
+    return new Packer(b.lo, b.hi, b.size, b.points);
   }
 }
