@@ -78,16 +78,13 @@ class MethodFactsTest {
   @BeforeAll
   static void instances() throws IOException {
     catalogue = new ArrayList<>();
-    java.util.Map<String, Instance> byFile = new java.util.HashMap<>();
     try (Stream<Path> files = Files.list(ExactChattingOracleTest.catalogue())) {
       for (Path p : files.sorted().toList()) {
         String n = p.getFileName().toString();
         if (n.endsWith(".csv")) {
           catalogue.add(DsaCsv.read(p));
         } else if (n.endsWith(".json") && !n.equals("manifest.json")) {
-          Instance inst = InstanceReader.read(p);
-          catalogue.add(inst);
-          byFile.put(n, inst);
+          catalogue.add(InstanceReader.read(p));
         }
       }
     }
@@ -107,11 +104,7 @@ class MethodFactsTest {
           || !file.endsWith(".json")) {
         continue;
       }
-      // the instance the runs below solve, so that its bound is computed once (bestBound)
-      Instance inst =
-          byFile.containsKey(file)
-              ? byFile.get(file)
-              : InstanceReader.read(ExactChattingOracleTest.catalogue().resolve(file));
+      Instance inst = InstanceReader.read(ExactChattingOracleTest.catalogue().resolve(file));
       BigDecimal opt =
           optimum.isNumber() ? optimum.decimalValue() : new BigDecimal(optimum.stringValue());
       if (opt.compareTo(bestBound(inst)) > 0) {
@@ -379,20 +372,8 @@ class MethodFactsTest {
     return BigDecimal.valueOf(r.makespan(), r.scale().decimals());
   }
 
-  /**
-   * The best a-priori bound of each instance, computed once: the gap search of {@link #instances}
-   * asks for it on every catalogue row, and every heuristic that reports OPTIMAL on an instance
-   * again.
-   */
-  private static final java.util.Map<Instance, BigDecimal> BEST = new java.util.IdentityHashMap<>();
-
-  private static synchronized BigDecimal bestBound(Instance inst) {
-    BigDecimal b = BEST.get(inst);
-    if (b == null) {
-      b = BigDecimal.valueOf(LowerBounds.best(inst).value(), inst.timeScale().decimals());
-      BEST.put(inst, b);
-    }
-    return b;
+  private static BigDecimal bestBound(Instance inst) {
+    return BigDecimal.valueOf(LowerBounds.best(inst).value(), inst.timeScale().decimals());
   }
 
   /** A catalogue instance of the family that the method accepts, else a seeded one, else null. */
