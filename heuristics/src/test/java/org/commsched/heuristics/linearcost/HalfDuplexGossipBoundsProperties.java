@@ -5,8 +5,6 @@ import static org.commsched.instances.testing.ScheduleAssertions.assertValid;
 
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.commsched.core.bounds.LinearCostFormulas;
 import org.commsched.core.bounds.LowerBounds;
 import org.commsched.core.bounds.PathSending;
@@ -61,33 +59,8 @@ class HalfDuplexGossipBoundsProperties {
         .toList();
   }
 
-  /**
-   * Each scheme's result on each instance of the grids, by {@link #key}: the two grids share the
-   * half-duplex two-way rings up to {@code C_9} with up to 5 units (525 instances, their schemes'
-   * runs most of the suite's time: the one-port ones match every round with Blossom V), so the
-   * second grid takes the first's deterministic results instead of solving them again. Each is
-   * checked again where it is used.
-   */
-  private static final Map<String, SolveResult> SOLVED = new ConcurrentHashMap<>();
-
-  /** What makes two instances of the grids the same: topology, units, costs and model. */
-  private static String key(Method s, Instance inst) {
-    return s.name() + " " + inst.network().topology() + " " + inst.problem() + " " + inst.model();
-  }
-
-  /** {@code s} on {@code inst} with the default limits, solved once per suite run. */
-  private static SolveResult solve(Method s, Instance inst) {
-    String key = key(s, inst);
-    SolveResult r = SOLVED.get(key);
-    if (r == null) {
-      r = s.solve(inst, SolveLimits.defaults());
-      SOLVED.put(key, r);
-    }
-    return r;
-  }
-
-  private static long bound(List<LowerBound> all, String kind) {
-    return all.stream()
+  private static long bound(Instance inst, String kind) {
+    return LowerBounds.all(inst).stream()
         .filter(b -> b.kind().equals(kind))
         .mapToLong(LowerBound::value)
         .findFirst()
@@ -123,14 +96,13 @@ class HalfDuplexGossipBoundsProperties {
             if (n % 2 == 0) { // the quoted form agrees for even n
               assertThat(f.ringGossipHalfLiteratureClaimed(n, p)).isEqualTo(half);
             }
-            List<LowerBound> all = LowerBounds.all(inst); // once for both kinds
-            assertThat(bound(all, "RING-GOSSIP-HALF")).isEqualTo(half);
-            assertThat(bound(all, "RING-GOSSIP-H1-LIT")).isEqualTo(rule == null ? -1 : lit1);
+            assertThat(bound(inst, "RING-GOSSIP-HALF")).isEqualTo(half);
+            assertThat(bound(inst, "RING-GOSSIP-H1-LIT")).isEqualTo(rule == null ? -1 : lit1);
             for (Method s : gossipSchemes()) {
               if (s.whyNot(inst) != null) {
                 continue;
               }
-              SolveResult r = solve(s, inst);
+              SolveResult r = s.solve(inst, SolveLimits.defaults());
               assertValid(inst.name() + " p " + p + " n " + n, inst, r);
               assertThat(r.makespan())
                   .as("%s p %d n %d", s.name(), p, n)
@@ -188,7 +160,7 @@ class HalfDuplexGossipBoundsProperties {
                 long best = Long.MAX_VALUE;
                 for (Method s : gossipSchemes()) {
                   if (s.whyNot(inst) == null) {
-                    SolveResult r = solve(s, inst);
+                    SolveResult r = s.solve(inst, SolveLimits.defaults());
                     assertValid(inst, r);
                     best = Math.min(best, r.makespan());
                   }
