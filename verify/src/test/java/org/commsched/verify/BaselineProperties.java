@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.ProblemKind;
+import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.testing.Deep;
@@ -175,8 +176,17 @@ class BaselineProperties {
                           .contains(c.kind());
                     }
                   }
+                  // the instance's bounds, from its first run, handed to the next methods' runs
+                  // (as `ratios` and the cross-checks do): each run computed them again
+                  List<LowerBound> known = null;
                   for (Method m : methods) {
-                    SolveRunner.Outcome run = SolveRunner.run(m, inst, limits);
+                    SolveRunner.Outcome run =
+                        known == null
+                            ? SolveRunner.run(m, inst, limits)
+                            : SolveRunner.run(m, SolveRunner.start(inst, limits, known));
+                    if (known == null && run.instance() == inst) { // unrouted: inst's own bounds
+                      known = run.run().bounds(inst);
+                    }
                     assertThat(run.result().hasSchedule()).as(m.name() + " on " + spec).isTrue();
                     assertThat(run.valid())
                         .as(m.name() + " on " + spec + ": " + run.report().violations())

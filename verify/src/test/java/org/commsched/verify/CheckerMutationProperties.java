@@ -15,6 +15,7 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.ProblemKind;
 import org.commsched.core.model.Topology;
+import org.commsched.core.solve.LowerBound;
 import org.commsched.core.solve.Method;
 import org.commsched.core.solve.SolveLimits;
 import org.commsched.core.testing.Seeds;
@@ -161,12 +162,21 @@ class CheckerMutationProperties {
         GeneratorSpec spec = BaselineProperties.spec(c, i, rnd);
         Instance inst = Generators.instance(spec);
         long seed = spec.seed();
+        // the instance's bounds, from its first run, handed to the next methods' runs (as
+        // `ratios` and the cross-checks do): each run computed them again
+        List<LowerBound> known = null;
         for (Method m : registry.applicable(inst)) {
           if (m.exact() || m.name().equals("lns")) {
             continue; // heuristics only: the exact models' schedules are of the same kinds, and
             // slower
           }
-          SolveRunner.Outcome run = SolveRunner.run(m, inst, limits);
+          SolveRunner.Outcome run =
+              known == null
+                  ? SolveRunner.run(m, inst, limits)
+                  : SolveRunner.run(m, SolveRunner.start(inst, limits, known));
+          if (known == null && run.instance() == inst) { // unrouted: the bounds of inst itself
+            known = run.run().bounds(inst);
+          }
           if (!run.result().hasSchedule()) {
             continue;
           }
