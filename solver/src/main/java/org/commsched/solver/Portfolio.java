@@ -49,7 +49,11 @@ import org.commsched.heuristics.linearcost.LinearCostMethods;
  *       passed over. Beyond {@link #SEARCH_MAX} messages only the first applicable heuristic runs
  *       (one pass over a million messages already takes seconds, and two would hold two schedules
  *       in memory), and likewise beyond {@link #DELIVERIES_MAX} unit deliveries of a broadcast or
- *       gossip.
+ *       gossip. There, and only there, the clock may change the answer: the first pass must end
+ *       within half the time left ({@link #PASS_SHARE}, {@link SolveRun#passDeadline()}), so that
+ *       the check and the writing of a schedule of 10^6 records fit in the limit too; a heuristic
+ *       that honours the pass deadline ({@code arc-queue-flood}) then returns no schedule, and the
+ *       run answers UNKNOWN rather than overrun.
  *   <li>Search, on the time left, for instances of at most {@link #SEARCH_MAX} messages (or
  *       origins) and {@link #DELIVERIES_MAX} unit deliveries: a method that improves the run's
  *       incumbent ({@link Method#improvesIncumbent()}: {@code lns}, for chatting under all ports;
@@ -92,6 +96,16 @@ public final class Portfolio implements Method {
    * there is a near-linear one ({@code arc-queue-flood}, or a scheme of the network's family).
    */
   public static final long DELIVERIES_MAX = 200_000L;
+
+  /**
+   * Beyond the search limits ({@link Plan#firstScheduleOnly()}) the first heuristic's pass must end
+   * within this fraction (1 / PASS_SHARE) of the time left when it starts ({@link
+   * SolveRun#cutPassesAt}): the rest is for checking and writing the schedule it returns (on a
+   * gossip of 10^6 deliveries, about as much CPU as the pass itself), so that the run ends within
+   * its limit. A pass the deadline cuts returns no schedule, and the heuristics after it, which
+   * would be cut the same way (or, looking at no clock, run far beyond it), are not run.
+   */
+  static final int PASS_SHARE = 2;
 
   /** Each heuristic may use this fraction (1 / SHARE) of the time left. */
   static final int SHARE = 4;
@@ -275,6 +289,10 @@ public final class Portfolio implements Method {
     Plan plan = plan(instance, limits.timeLimit());
     long kept =
         plan.kept().toNanos(); // a heuristic's share is a quarter of what it leaves the search
+    if (plan.firstScheduleOnly()) {
+      long now = System.nanoTime();
+      run.cutPassesAt(now + Math.max(0, deadline - now) / PASS_SHARE);
+    }
     for (Method h : plan.heuristics()) {
       // which heuristics run never depends on the clock (only on the plan, the bound and Ctrl-C),
       // so neither does
@@ -297,7 +315,12 @@ public final class Portfolio implements Method {
       }
       best = better(run, instance, h.name(), r, best, tried);
       bound = bound.max(inUnitTicks(r, unit));
+      if (best == null && run.passOver()) {
+        tried.put("(rest)", "not run: the pass deadline has passed");
+        break;
+      }
     }
+    run.cutPassesAt(Long.MAX_VALUE);
     // the search's guaranteed slice: a tenth of the limit even when the first heuristic overran its
     // share
     long left = Math.max(deadline - System.nanoTime(), plan.searchAtLeast().toNanos());

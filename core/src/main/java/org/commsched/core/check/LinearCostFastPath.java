@@ -42,6 +42,7 @@ final class LinearCostFastPath {
     Network net = inst.network();
     CommModel.StoreAndForward model = (CommModel.StoreAndForward) inst.model();
     List<Origin> origins = inst.origins();
+    OriginCache origin = new OriginCache(origins);
     List<Schedule.Transmission> records = schedule.transmissions();
     int count = records.size();
 
@@ -115,7 +116,7 @@ final class LinearCostFastPath {
         continue;
       }
       long lo = x.first() != null ? x.first() : offsets.get(i).get(x.packet());
-      long length = origins.get(i).length();
+      long length = origin.get(i).length();
       if (lo < 0 || lo > length - x.size()) {
         StoreAndForwardRules.unitRange(out, r, x, lo, length);
         continue;
@@ -227,7 +228,7 @@ final class LinearCostFastPath {
           public List<String> messages(int p) {
             List<String> ids = new ArrayList<>();
             for (int k = firstPiece[p]; k < firstPiece[p + 1]; k++) {
-              String id = origins.get(recMsg[piece[k]]).message();
+              String id = origin.get(recMsg[piece[k]]).message();
               if (!ids.contains(id)) {
                 ids.add(id);
               }
@@ -243,22 +244,19 @@ final class LinearCostFastPath {
     for (int p = 0; p < packets; p++) {
       for (int k = firstPiece[p]; k < firstPiece[p + 1]; k++) {
         int r = piece[k];
-        known.at(net.head(pArc[p]), recMsg[r]).add(recLo[r], recHi[r], pEnd[p]);
+        known.add(net.head(pArc[p]), recMsg[r], recLo[r], recHi[r], pEnd[p]);
       }
     }
     for (int p = 0; p < packets; p++) {
       int sender = net.tail(pArc[p]);
       for (int k = firstPiece[p]; k < firstPiece[p + 1]; k++) {
         int r = piece[k];
-        Origin o = origins.get(recMsg[r]);
+        Origin o = origin.get(recMsg[r]);
         if (o.node() == sender) {
           continue;
         }
-        UnitArrivals at = known.peek(sender, recMsg[r]);
         UnitArrivals.Late lack =
-            at == null
-                ? new UnitArrivals.Late(recHi[r] - recLo[r], recLo[r], Long.MAX_VALUE)
-                : at.lateAt(recLo[r], recHi[r], pStart[p]);
+            known.lateAt(known.slot(sender, recMsg[r]), recLo[r], recHi[r], pStart[p]);
         if (lack != null) {
           StoreAndForwardRules.senderLacksUnit(
               out,
@@ -370,7 +368,7 @@ final class LinearCostFastPath {
           out.countMore(incompleteFrom(origins, n, target, known, i, v));
           return;
         }
-        UnitArrivals.Late lack = UnitArrivals.missing(known.peek(v, i), o.length());
+        UnitArrivals.Late lack = known.missing(known.slot(v, i), o.length());
         if (lack != null) {
           StoreAndForwardRules.incomplete(out, v, o, lack.count(), lack.first());
         }
@@ -385,12 +383,11 @@ final class LinearCostFastPath {
     for (int k = 0; k < known.pairs(); k++) {
       int node = known.node(k);
       int msg = known.message(k);
-      Origin o = known.arrivals(k) == null ? null : origins.get(msg);
-      if (o != null
-          && node != o.node()
+      Origin o = origins.get(msg);
+      if (node != o.node()
           && (target < 0 || node == target)
           && (msg > i || msg == i && node >= v)
-          && UnitArrivals.missing(known.arrivals(k), o.length()) == null) {
+          && known.missing(k, o.length()) == null) {
         needed--;
       }
     }
@@ -399,65 +396,148 @@ final class LinearCostFastPath {
 
   /**
    * Earliest arrival of every unit of every message at every node, per (node, message) as runs of
-   * units: one array slot per pair when nodes times messages are at most {@link #DENSE} (a
-   * broadcast on 10^6 nodes), else a hash of the pairs met.
+   * units. The pairs met are numbered in the order met (slots): through an array over every pair
+   * when nodes times messages are at most {@link #DENSE} (a broadcast on 10^6 nodes), else a hash
+   * of the pairs met. A slot reached by one packet (a node receives each unit once, as in every
+   * schedule of the family's schemes) keeps that packet's triple (lo, hi, at) in one flat array,
+   * which is its one run ({@link UnitArrivals} keeps it as it is too); only a slot reached twice or
+   * more gets a {@link UnitArrivals}, which folds them. A gossip of 10^6 deliveries so costs three
+   * longs per pair and no object.
    */
   private static final class Knowledge {
     static final long DENSE = 1L << 22;
     private final int messages;
     private final PairIndex index;
-    private UnitArrivals[] arrivals;
-    private int[] pairNode; // hashed: the pair of each slot
-    private int[] pairMessage;
+    private final int[] slotOf; // dense: slot + 1 of each pair (node * messages + message), 0: none
+    private int slots;
+    private long[] triple = new long[3 * 16]; // per slot: lo, hi, at of its first packet
+    private int[] count = new int[16]; // per slot: packets with units
+    private UnitArrivals[] more = new UnitArrivals[16]; // per slot reached twice or more
+    private int[] pairNode = new int[16];
+    private int[] pairMessage = new int[16];
 
     Knowledge(int nodes, int messages) {
       this.messages = messages;
       boolean dense = (long) nodes * messages <= DENSE;
       index = dense ? null : new PairIndex();
-      arrivals = new UnitArrivals[dense ? nodes * messages : 16];
-      pairNode = new int[dense ? 0 : 16];
-      pairMessage = new int[dense ? 0 : 16];
-    }
-
-    UnitArrivals at(int node, int msg) {
-      int k = index == null ? node * messages + msg : index.add(node, msg);
-      if (k == arrivals.length) {
-        arrivals = Arrays.copyOf(arrivals, 2 * k);
-        pairNode = Arrays.copyOf(pairNode, 2 * k);
-        pairMessage = Arrays.copyOf(pairMessage, 2 * k);
-      }
-      if (index != null) {
-        pairNode[k] = node;
-        pairMessage[k] = msg;
-      }
-      if (arrivals[k] == null) {
-        arrivals[k] = new UnitArrivals();
-      }
-      return arrivals[k];
-    }
-
-    UnitArrivals peek(int node, int msg) {
-      int k = index == null ? node * messages + msg : index.get(node, msg);
-      return k < 0 ? null : arrivals[k];
+      slotOf = dense ? new int[nodes * messages] : null;
     }
 
     /**
-     * Slots 0 .. pairs() - 1 hold the pairs met (dense: every pair, null where nothing arrived).
+     * A packet brings units {@code [lo, hi)} of message {@code msg} to {@code node} at {@code at}.
      */
+    void add(int node, int msg, long lo, long hi, long at) {
+      int k;
+      if (index == null) {
+        int pair = node * messages + msg;
+        k = slotOf[pair] - 1;
+        if (k < 0) {
+          k = slots;
+          slotOf[pair] = k + 1;
+        }
+      } else {
+        k = index.add(node, msg);
+      }
+      if (k == slots) { // a new pair
+        if (k == count.length) {
+          triple = Arrays.copyOf(triple, 6 * k);
+          count = Arrays.copyOf(count, 2 * k);
+          more = Arrays.copyOf(more, 2 * k);
+          pairNode = Arrays.copyOf(pairNode, 2 * k);
+          pairMessage = Arrays.copyOf(pairMessage, 2 * k);
+        }
+        pairNode[k] = node;
+        pairMessage[k] = msg;
+        slots++;
+      }
+      if (lo >= hi) {
+        return; // no unit (the pair is met, as in UnitArrivals)
+      }
+      if (count[k] == 0) {
+        triple[3 * k] = lo;
+        triple[3 * k + 1] = hi;
+        triple[3 * k + 2] = at;
+      } else {
+        if (count[k] == 1) {
+          more[k] = new UnitArrivals();
+          more[k].add(triple[3 * k], triple[3 * k + 1], triple[3 * k + 2]);
+        }
+        more[k].add(lo, hi, at);
+      }
+      count[k]++;
+    }
+
+    /** The slot of a pair, or -1 if nothing reached it. */
+    int slot(int node, int msg) {
+      return index == null ? slotOf[node * messages + msg] - 1 : index.get(node, msg);
+    }
+
+    /**
+     * {@link UnitArrivals#lateAt} for the pair of slot {@code k}, or, for {@code k < 0} (nothing
+     * reached the pair), every unit of {@code [lo, hi)} missing.
+     */
+    UnitArrivals.Late lateAt(int k, long lo, long hi, long t) {
+      if (k < 0) {
+        return new UnitArrivals.Late(hi - lo, lo, Long.MAX_VALUE);
+      }
+      return count[k] > 1
+          ? more[k].lateAt(lo, hi, t)
+          : UnitArrivals.lateAt(triple, 3 * k, count[k], lo, hi, t);
+    }
+
+    /** {@link UnitArrivals#missing} for the pair of slot {@code k} (-1: nothing reached it). */
+    UnitArrivals.Late missing(int k, long length) {
+      if (k < 0) {
+        return length == 0 ? null : new UnitArrivals.Late(length, 0, Long.MAX_VALUE);
+      }
+      return lateAt(k, 0, length, Long.MAX_VALUE);
+    }
+
+    /** Slots 0 .. pairs() - 1 hold the pairs met. */
     int pairs() {
-      return index == null ? arrivals.length : index.size();
+      return slots;
     }
 
     int node(int k) {
-      return index == null ? k / messages : pairNode[k];
+      return pairNode[k];
     }
 
     int message(int k) {
-      return index == null ? k % messages : pairMessage[k];
+      return pairMessage[k];
+    }
+  }
+
+  /**
+   * The origins of the records, by index: {@link Instance#origins()} builds a gossip's origin (and
+   * its id) on every call, so the ones asked for are kept, in a table of at most 2^16 entries by
+   * index (a broadcast has one origin, a gossip of 10^3 nodes 10^3).
+   */
+  private static final class OriginCache {
+    private final List<Origin> origins;
+    private final Origin[] kept;
+    private final int[] keptIndex;
+    private final int mask;
+
+    OriginCache(List<Origin> origins) {
+      this.origins = origins;
+      int size = 1;
+      while (size < origins.size() && size < (1 << 16)) {
+        size *= 2;
+      }
+      this.kept = new Origin[size];
+      this.keptIndex = new int[size];
+      this.mask = size - 1;
     }
 
-    UnitArrivals arrivals(int k) {
-      return arrivals[k];
+    Origin get(int i) {
+      int at = i & mask;
+      Origin o = kept[at];
+      if (o == null || keptIndex[at] != i) {
+        o = origins.get(i);
+        kept[at] = o;
+        keptIndex[at] = i;
+      }
+      return o;
     }
   }
 }
