@@ -39,6 +39,20 @@ final class LinearCostFastPath {
   private LinearCostFastPath() {}
 
   static long check(Instance inst, Schedule.Transmissions schedule, TimeScale scale, Findings out) {
+    return check(inst, schedule, scale, out, false);
+  }
+
+  /**
+   * {@link #check(Instance, Schedule.Transmissions, TimeScale, Findings)}, the pairs (node,
+   * message) numbered through their hash even where one slot per pair would be taken ({@code
+   * hashedPairs}; {@code LinearCostFastPathProperties} holds both layouts to the definition).
+   */
+  static long check(
+      Instance inst,
+      Schedule.Transmissions schedule,
+      TimeScale scale,
+      Findings out,
+      boolean hashedPairs) {
     Network net = inst.network();
     CommModel.StoreAndForward model = (CommModel.StoreAndForward) inst.model();
     List<Origin> origins = inst.origins();
@@ -240,7 +254,7 @@ final class LinearCostFastPath {
         out);
 
     // knowledge: the earliest end of a packet bringing each unit to each node
-    Knowledge known = new Knowledge(net.nodes(), origins.size());
+    Knowledge known = new Knowledge(net.nodes(), origins.size(), hashedPairs ? -1 : pieces);
     for (int p = 0; p < packets; p++) {
       for (int k = firstPiece[p]; k < firstPiece[p + 1]; k++) {
         int r = piece[k];
@@ -380,7 +394,10 @@ final class LinearCostFastPath {
   private static long incompleteFrom(
       List<Origin> origins, int n, int target, Knowledge known, int i, int v) {
     long needed = StoreAndForwardRules.neededFrom(origins, n, target, i, v);
-    for (int k = 0; k < known.pairs(); k++) {
+    for (int k = 0; k < known.slots(); k++) {
+      if (!known.reached(k)) {
+        continue;
+      }
       int node = known.node(k);
       int msg = known.message(k);
       Origin o = origins.get(msg);
@@ -396,68 +413,73 @@ final class LinearCostFastPath {
 
   /**
    * Earliest arrival of every unit of every message at every node, per (node, message) as runs of
-   * units. The pairs met are numbered in the order met (slots): through an array over every pair
-   * when nodes times messages are at most {@link #DENSE} (a broadcast on 10^6 nodes), else a hash
-   * of the pairs met. A slot reached by one packet (a node receives each unit once, as in every
-   * schedule of the family's schemes) keeps that packet's triple (lo, hi, at) in one flat array,
-   * which is its one run ({@link UnitArrivals} keeps it as it is too); only a slot reached twice or
-   * more gets a {@link UnitArrivals}, which folds them. A gossip of 10^6 deliveries so costs three
-   * longs per pair and no object.
+   * units, in slots: one slot per pair ({@code node * messages + message}) when nodes times
+   * messages are at most {@link #DENSE} and at most {@link #DIRECT_PER_RECORD} times the records (a
+   * broadcast on 10^6 nodes, a gossip on 10^3: a node's pairs lie together, so the checks of one
+   * sender's packets read one stretch of memory), else one slot per pair met, numbered through a
+   * hash of the pairs ({@link PairIndex}). A slot reached by one packet (a node receives each unit
+   * once, as in every schedule of the family's schemes) keeps that packet's triple (lo, hi, at) in
+   * one flat array, which is its one run ({@link UnitArrivals} keeps it as it is too); only a slot
+   * reached twice or more gets a {@link UnitArrivals}, which folds them. A gossip of 10^6
+   * deliveries so costs three longs per pair and no object.
    */
   private static final class Knowledge {
     static final long DENSE = 1L << 22;
+    static final long DIRECT_PER_RECORD = 4;
     private final int messages;
-    private final PairIndex index;
-    private final int[] slotOf; // dense: slot + 1 of each pair (node * messages + message), 0: none
-    private int slots;
-    private long[] triple = new long[3 * 16]; // per slot: lo, hi, at of its first packet
-    private int[] count = new int[16]; // per slot: packets with units
-    private UnitArrivals[] more = new UnitArrivals[16]; // per slot reached twice or more
-    private int[] pairNode = new int[16];
-    private int[] pairMessage = new int[16];
+    private final PairIndex index; // null: direct slots
+    private int slots; // hashed: the pairs met; direct: every pair
+    private long[] triple; // per slot: lo, hi, at of its first packet
+    private int[] count; // per slot: the packets that reached it
+    private UnitArrivals[] more; // per slot reached twice or more; null until one is
+    private int[] pairNode; // hashed: the pair of each slot
+    private int[] pairMessage;
 
-    Knowledge(int nodes, int messages) {
+    /** Slots for {@code records} records; {@code records < 0}: hashed whatever the size. */
+    Knowledge(int nodes, int messages, int records) {
       this.messages = messages;
-      boolean dense = (long) nodes * messages <= DENSE;
-      index = dense ? null : new PairIndex();
-      slotOf = dense ? new int[nodes * messages] : null;
+      long pairs = (long) nodes * messages;
+      boolean direct =
+          records >= 0 && pairs <= DENSE && pairs <= DIRECT_PER_RECORD * Math.max(records, 1024);
+      index = direct ? null : new PairIndex();
+      int size = direct ? (int) pairs : 16;
+      slots = direct ? size : 0;
+      triple = new long[3 * size];
+      count = new int[size];
+      pairNode = direct ? null : new int[size];
+      pairMessage = direct ? null : new int[size];
     }
 
     /**
-     * A packet brings units {@code [lo, hi)} of message {@code msg} to {@code node} at {@code at}.
+     * A packet brings units {@code [lo, hi)}, {@code lo < hi}, of message {@code msg} to {@code
+     * node} at {@code at}.
      */
     void add(int node, int msg, long lo, long hi, long at) {
       int k;
       if (index == null) {
-        int pair = node * messages + msg;
-        k = slotOf[pair] - 1;
-        if (k < 0) {
-          k = slots;
-          slotOf[pair] = k + 1;
-        }
+        k = node * messages + msg;
       } else {
         k = index.add(node, msg);
-      }
-      if (k == slots) { // a new pair
-        if (k == count.length) {
-          triple = Arrays.copyOf(triple, 6 * k);
-          count = Arrays.copyOf(count, 2 * k);
-          more = Arrays.copyOf(more, 2 * k);
-          pairNode = Arrays.copyOf(pairNode, 2 * k);
-          pairMessage = Arrays.copyOf(pairMessage, 2 * k);
+        if (k == slots) { // a new pair
+          if (k == count.length) {
+            triple = Arrays.copyOf(triple, 6 * k);
+            count = Arrays.copyOf(count, 2 * k);
+            pairNode = Arrays.copyOf(pairNode, 2 * k);
+            pairMessage = Arrays.copyOf(pairMessage, 2 * k);
+          }
+          pairNode[k] = node;
+          pairMessage[k] = msg;
+          slots++;
         }
-        pairNode[k] = node;
-        pairMessage[k] = msg;
-        slots++;
-      }
-      if (lo >= hi) {
-        return; // no unit (the pair is met, as in UnitArrivals)
       }
       if (count[k] == 0) {
         triple[3 * k] = lo;
         triple[3 * k + 1] = hi;
         triple[3 * k + 2] = at;
       } else {
+        if (more == null || more.length <= k) {
+          more = Arrays.copyOf(more == null ? new UnitArrivals[0] : more, count.length);
+        }
         if (count[k] == 1) {
           more[k] = new UnitArrivals();
           more[k].add(triple[3 * k], triple[3 * k + 1], triple[3 * k + 2]);
@@ -469,7 +491,11 @@ final class LinearCostFastPath {
 
     /** The slot of a pair, or -1 if nothing reached it. */
     int slot(int node, int msg) {
-      return index == null ? slotOf[node * messages + msg] - 1 : index.get(node, msg);
+      if (index == null) {
+        int k = node * messages + msg;
+        return count[k] == 0 ? -1 : k;
+      }
+      return index.get(node, msg);
     }
 
     /**
@@ -482,7 +508,7 @@ final class LinearCostFastPath {
       }
       return count[k] > 1
           ? more[k].lateAt(lo, hi, t)
-          : UnitArrivals.lateAt(triple, 3 * k, count[k], lo, hi, t);
+          : UnitArrivals.lateAt(triple, 3 * k, 1, lo, hi, t);
     }
 
     /** {@link UnitArrivals#missing} for the pair of slot {@code k} (-1: nothing reached it). */
@@ -493,17 +519,21 @@ final class LinearCostFastPath {
       return lateAt(k, 0, length, Long.MAX_VALUE);
     }
 
-    /** Slots 0 .. pairs() - 1 hold the pairs met. */
-    int pairs() {
+    /** Slots 0 .. slots() - 1; those a packet reached ({@link #reached}) hold the pairs met. */
+    int slots() {
       return slots;
     }
 
+    boolean reached(int k) {
+      return count[k] > 0;
+    }
+
     int node(int k) {
-      return pairNode[k];
+      return index == null ? k / messages : pairNode[k];
     }
 
     int message(int k) {
-      return pairMessage[k];
+      return index == null ? k % messages : pairMessage[k];
     }
   }
 
