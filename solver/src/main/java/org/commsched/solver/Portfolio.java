@@ -50,10 +50,10 @@ import org.commsched.heuristics.linearcost.LinearCostMethods;
  *       (one pass over a million messages already takes seconds, and two would hold two schedules
  *       in memory), and likewise beyond {@link #DELIVERIES_MAX} unit deliveries of a broadcast or
  *       gossip. There, and only there, the clock may change the answer: the first pass must end
- *       within half the time left ({@link #PASS_SHARE}, {@link SolveRun#passDeadline()}), so that
- *       the check and the writing of a schedule of 10^6 records fit in the limit too; a heuristic
- *       that honours the pass deadline ({@code arc-queue-flood}) then returns no schedule, and the
- *       run answers UNKNOWN rather than overrun.
+ *       within the time left ({@link #PASS_PERCENT}, {@link SolveRun#passDeadline()}), so that the
+ *       check and the writing of a schedule of 10^6 records end within the limit and its grace; a
+ *       heuristic that honours the pass deadline ({@code arc-queue-flood}) then returns no
+ *       schedule, and the run answers UNKNOWN rather than overrun.
  *   <li>Search, on the time left, for instances of at most {@link #SEARCH_MAX} messages (or
  *       origins) and {@link #DELIVERIES_MAX} unit deliveries: a method that improves the run's
  *       incumbent ({@link Method#improvesIncumbent()}: {@code lns}, for chatting under all ports;
@@ -99,13 +99,16 @@ public final class Portfolio implements Method {
 
   /**
    * Beyond the search limits ({@link Plan#firstScheduleOnly()}) the first heuristic's pass must end
-   * within this fraction (1 / PASS_SHARE) of the time left when it starts ({@link
-   * SolveRun#cutPassesAt}): the rest is for checking and writing the schedule it returns (on a
-   * gossip of 10^6 deliveries, about as much CPU as the pass itself), so that the run ends within
-   * its limit. A pass the deadline cuts returns no schedule, and the heuristics after it, which
-   * would be cut the same way (or, looking at no clock, run far beyond it), are not run.
+   * within this percentage of the time left when it starts ({@link SolveRun#cutPassesAt}); the
+   * check and the writing of the schedule it returns (on a gossip of 10^6 deliveries, about as much
+   * CPU as the pass itself) then take the reserve the command line keeps after the method's budget
+   * (up to 2 s) and its grace. A pass the deadline cuts returns no schedule, and the heuristics
+   * after it, which would be cut the same way (or, looking at no clock, run far beyond it), are not
+   * run. Measured (docs/BENCHMARKS.md, branch h22-gossiptime): at 50 the 10^3-node gossip answered
+   * UNKNOWN under a limit of 30 s at a load of 11, where the whole pass and check fit in 27 s; at
+   * 100 a pass is cut only when it alone would overrun the run's budget.
    */
-  static final int PASS_SHARE = 2;
+  static final int PASS_PERCENT = 100;
 
   /** Each heuristic may use this fraction (1 / SHARE) of the time left. */
   static final int SHARE = 4;
@@ -291,7 +294,7 @@ public final class Portfolio implements Method {
         plan.kept().toNanos(); // a heuristic's share is a quarter of what it leaves the search
     if (plan.firstScheduleOnly()) {
       long now = System.nanoTime();
-      run.cutPassesAt(now + Math.max(0, deadline - now) / PASS_SHARE);
+      run.cutPassesAt(now + Math.max(0, deadline - now) / 100 * PASS_PERCENT);
     }
     for (Method h : plan.heuristics()) {
       // which heuristics run never depends on the clock (only on the plan, the bound and Ctrl-C),
