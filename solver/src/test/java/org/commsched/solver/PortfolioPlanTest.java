@@ -131,12 +131,12 @@ class PortfolioPlanTest {
   }
 
   /**
-   * Beyond the delivery limit the first pass must end within the time left, so that the check of
-   * its 10^6 records ends near the limit too ({@link Portfolio#PASS_PERCENT}): under a limit of one
-   * nanosecond that deadline has passed before {@code arc-queue-flood} starts, so it returns no
-   * schedule, no later heuristic runs (they would be cut too, or run far past the limit), and the
-   * answer is UNKNOWN, at once rather than after the flood's seconds. The bounds are handed over
-   * (none), so nothing else runs.
+   * Beyond the delivery limit the first pass must end within twice the time left, so that the check
+   * of its 10^6 records can end near the limit and its grace ({@link Portfolio#PASS_PERCENT}):
+   * under a limit of one nanosecond that deadline has passed before {@code arc-queue-flood} starts,
+   * so it returns no schedule, no later heuristic runs (they would be cut too, or run far past the
+   * limit), and the answer is UNKNOWN, at once rather than after the flood's seconds. The bounds
+   * are handed over (none), so nothing else runs.
    */
   @Test
   void beyondTheDeliveryLimit_aPassDeadlineAlreadyPast_givesNoScheduleAndRunsNoOtherHeuristic() {
