@@ -49,7 +49,11 @@ import org.commsched.heuristics.linearcost.LinearCostMethods;
  *       passed over. Beyond {@link #SEARCH_MAX} messages only the first applicable heuristic runs
  *       (one pass over a million messages already takes seconds, and two would hold two schedules
  *       in memory), and likewise beyond {@link #DELIVERIES_MAX} unit deliveries of a broadcast or
- *       gossip.
+ *       gossip. There, and only there, the clock may change the answer: the first pass must end
+ *       within twice the time left ({@link #PASS_PERCENT}, {@link SolveRun#passDeadline()}), past
+ *       which the check of its 10^6 records could not end within the limit and its grace; a
+ *       heuristic that honours the pass deadline ({@code arc-queue-flood}) then returns no
+ *       schedule, and the run answers UNKNOWN rather than overrun.
  *   <li>Search, on the time left, for instances of at most {@link #SEARCH_MAX} messages (or
  *       origins) and {@link #DELIVERIES_MAX} unit deliveries: a method that improves the run's
  *       incumbent ({@link Method#improvesIncumbent()}: {@code lns}, for chatting under all ports;
@@ -92,6 +96,21 @@ public final class Portfolio implements Method {
    * there is a near-linear one ({@code arc-queue-flood}, or a scheme of the network's family).
    */
   public static final long DELIVERIES_MAX = 200_000L;
+
+  /**
+   * Beyond the search limits ({@link Plan#firstScheduleOnly()}) the first heuristic's pass must end
+   * within this percentage of the time left when it starts ({@link SolveRun#cutPassesAt}): twice
+   * the time left, so that only a pass that would take the run past its limit and grace before its
+   * check even starts is cut (the check and the writing of its schedule, on a gossip of 10^6
+   * deliveries about as much CPU as the pass itself, take the reserve the command line keeps after
+   * the method's budget, up to 2 s, and the grace). A pass the deadline cuts returns no schedule,
+   * and the heuristics after it, which would be cut the same way (or, looking at no clock, run far
+   * beyond it), are not run. Measured (docs/BENCHMARKS.md, branch h22-gossiptime), the 10^3-node
+   * gossip under all ports: at 50 it answered UNKNOWN at a load of 11 under a limit of 30 s, where
+   * the whole run fitted in 27 s; at 100 it answered UNKNOWN at a load of 6.7 under 10 s, where the
+   * whole run ended in 11.6 s.
+   */
+  static final int PASS_PERCENT = 200;
 
   /** Each heuristic may use this fraction (1 / SHARE) of the time left. */
   static final int SHARE = 4;
@@ -275,6 +294,12 @@ public final class Portfolio implements Method {
     Plan plan = plan(instance, limits.timeLimit());
     long kept =
         plan.kept().toNanos(); // a heuristic's share is a quarter of what it leaves the search
+    if (plan.firstScheduleOnly()) {
+      long now = System.nanoTime();
+      long left = Math.max(0, deadline - now);
+      run.cutPassesAt(
+          left > Long.MAX_VALUE / PASS_PERCENT ? Long.MAX_VALUE : now + left * PASS_PERCENT / 100);
+    }
     for (Method h : plan.heuristics()) {
       // which heuristics run never depends on the clock (only on the plan, the bound and Ctrl-C),
       // so neither does
@@ -297,7 +322,12 @@ public final class Portfolio implements Method {
       }
       best = better(run, instance, h.name(), r, best, tried);
       bound = bound.max(inUnitTicks(r, unit));
+      if (best == null && run.passOver()) {
+        tried.put("(rest)", "not run: the pass deadline has passed");
+        break;
+      }
     }
+    run.cutPassesAt(Long.MAX_VALUE);
     // the search's guaranteed slice: a tenth of the limit even when the first heuristic overran its
     // share
     long left = Math.max(deadline - System.nanoTime(), plan.searchAtLeast().toNanos());

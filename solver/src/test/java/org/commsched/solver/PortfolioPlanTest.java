@@ -14,6 +14,8 @@ import org.commsched.core.model.Network;
 import org.commsched.core.model.Problem;
 import org.commsched.core.model.Topology;
 import org.commsched.core.solve.Method;
+import org.commsched.core.solve.SolveLimits;
+import org.commsched.core.solve.SolveResult;
 import org.commsched.instances.io.InstanceReader;
 import org.junit.jupiter.api.Test;
 
@@ -126,6 +128,45 @@ class PortfolioPlanTest {
     Instance ring =
         new Instance("ring400", new Problem.Gossip(1), m, Network.of(new Topology.Ring(400)));
     assertThat(plan(ring).firstScheduleOnly()).isFalse();
+  }
+
+  /**
+   * Beyond the delivery limit the first pass must end within twice the time left, so that the check
+   * of its 10^6 records can end near the limit and its grace ({@link Portfolio#PASS_PERCENT}):
+   * under a limit of one nanosecond that deadline has passed before {@code arc-queue-flood} starts,
+   * so it returns no schedule, no later heuristic runs (they would be cut too, or run far past the
+   * limit), and the answer is UNKNOWN, at once rather than after the flood's seconds. The bounds
+   * are handed over (none), so nothing else runs.
+   */
+  @Test
+  void beyondTheDeliveryLimit_aPassDeadlineAlreadyPast_givesNoScheduleAndRunsNoOtherHeuristic() {
+    java.util.SplittableRandom r = new java.util.SplittableRandom(22);
+    CommModel.StoreAndForward m =
+        new CommModel.StoreAndForward(
+            java.math.BigDecimal.ZERO,
+            java.math.BigDecimal.ONE,
+            CommModel.Ports.ONE,
+            CommModel.Duplex.FULL,
+            CommModel.OnePortRule.EXCHANGE);
+    Instance big =
+        new Instance(
+            "g1000",
+            new Problem.Gossip(1),
+            m,
+            Network.of(org.commsched.core.testing.RandomNetworks.graph(1000, 0.01, r)));
+    Method portfolio = Portfolio.choose(REGISTRY, big);
+    assertThat(portfolio).isInstanceOf(Portfolio.class);
+    org.commsched.core.solve.SolveRun run =
+        new org.commsched.core.solve.SolveRun(
+            big, new SolveLimits(Duration.ofNanos(1), 1, 0L), List.of());
+    SolveResult res = run.solve(portfolio, big, run.limits());
+    assertThat(res.hasSchedule()).isFalse();
+    assertThat(res.status()).isEqualTo(org.commsched.core.solve.SolveStatus.UNKNOWN);
+    assertThat(res.stats().get("tried").toString())
+        .isEqualTo(
+            "arc-queue-flood no schedule (UNKNOWN), (rest) not run: the pass deadline has passed");
+    assertThat(run.solves("arc-queue-flood")).isEqualTo(1);
+    assertThat(run.passDeadline()).isEqualTo(Long.MAX_VALUE); // cleared after the heuristics
   }
 
   /**

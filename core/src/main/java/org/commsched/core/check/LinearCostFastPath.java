@@ -39,9 +39,24 @@ final class LinearCostFastPath {
   private LinearCostFastPath() {}
 
   static long check(Instance inst, Schedule.Transmissions schedule, TimeScale scale, Findings out) {
+    return check(inst, schedule, scale, out, false);
+  }
+
+  /**
+   * {@link #check(Instance, Schedule.Transmissions, TimeScale, Findings)}, the pairs (node,
+   * message) numbered through their hash even where one slot per pair would be taken ({@code
+   * hashedPairs}; {@code LinearCostFastPathProperties} holds both layouts to the definition).
+   */
+  static long check(
+      Instance inst,
+      Schedule.Transmissions schedule,
+      TimeScale scale,
+      Findings out,
+      boolean hashedPairs) {
     Network net = inst.network();
     CommModel.StoreAndForward model = (CommModel.StoreAndForward) inst.model();
     List<Origin> origins = inst.origins();
+    OriginCache origin = new OriginCache(origins);
     List<Schedule.Transmission> records = schedule.transmissions();
     int count = records.size();
 
@@ -115,7 +130,7 @@ final class LinearCostFastPath {
         continue;
       }
       long lo = x.first() != null ? x.first() : offsets.get(i).get(x.packet());
-      long length = origins.get(i).length();
+      long length = origin.get(i).length();
       if (lo < 0 || lo > length - x.size()) {
         StoreAndForwardRules.unitRange(out, r, x, lo, length);
         continue;
@@ -227,7 +242,7 @@ final class LinearCostFastPath {
           public List<String> messages(int p) {
             List<String> ids = new ArrayList<>();
             for (int k = firstPiece[p]; k < firstPiece[p + 1]; k++) {
-              String id = origins.get(recMsg[piece[k]]).message();
+              String id = origin.get(recMsg[piece[k]]).message();
               if (!ids.contains(id)) {
                 ids.add(id);
               }
@@ -239,26 +254,23 @@ final class LinearCostFastPath {
         out);
 
     // knowledge: the earliest end of a packet bringing each unit to each node
-    Knowledge known = new Knowledge(net.nodes(), origins.size());
+    Knowledge known = new Knowledge(net.nodes(), origins.size(), hashedPairs ? -1 : pieces);
     for (int p = 0; p < packets; p++) {
       for (int k = firstPiece[p]; k < firstPiece[p + 1]; k++) {
         int r = piece[k];
-        known.at(net.head(pArc[p]), recMsg[r]).add(recLo[r], recHi[r], pEnd[p]);
+        known.add(net.head(pArc[p]), recMsg[r], recLo[r], recHi[r], pEnd[p]);
       }
     }
     for (int p = 0; p < packets; p++) {
       int sender = net.tail(pArc[p]);
       for (int k = firstPiece[p]; k < firstPiece[p + 1]; k++) {
         int r = piece[k];
-        Origin o = origins.get(recMsg[r]);
+        Origin o = origin.get(recMsg[r]);
         if (o.node() == sender) {
           continue;
         }
-        UnitArrivals at = known.peek(sender, recMsg[r]);
         UnitArrivals.Late lack =
-            at == null
-                ? new UnitArrivals.Late(recHi[r] - recLo[r], recLo[r], Long.MAX_VALUE)
-                : at.lateAt(recLo[r], recHi[r], pStart[p]);
+            known.lateAt(known.slot(sender, recMsg[r]), recLo[r], recHi[r], pStart[p]);
         if (lack != null) {
           StoreAndForwardRules.senderLacksUnit(
               out,
@@ -370,7 +382,7 @@ final class LinearCostFastPath {
           out.countMore(incompleteFrom(origins, n, target, known, i, v));
           return;
         }
-        UnitArrivals.Late lack = UnitArrivals.missing(known.peek(v, i), o.length());
+        UnitArrivals.Late lack = known.missing(known.slot(v, i), o.length());
         if (lack != null) {
           StoreAndForwardRules.incomplete(out, v, o, lack.count(), lack.first());
         }
@@ -382,15 +394,17 @@ final class LinearCostFastPath {
   private static long incompleteFrom(
       List<Origin> origins, int n, int target, Knowledge known, int i, int v) {
     long needed = StoreAndForwardRules.neededFrom(origins, n, target, i, v);
-    for (int k = 0; k < known.pairs(); k++) {
+    for (int k = 0; k < known.slots(); k++) {
+      if (!known.reached(k)) {
+        continue;
+      }
       int node = known.node(k);
       int msg = known.message(k);
-      Origin o = known.arrivals(k) == null ? null : origins.get(msg);
-      if (o != null
-          && node != o.node()
+      Origin o = origins.get(msg);
+      if (node != o.node()
           && (target < 0 || node == target)
           && (msg > i || msg == i && node >= v)
-          && UnitArrivals.missing(known.arrivals(k), o.length()) == null) {
+          && known.missing(k, o.length()) == null) {
         needed--;
       }
     }
@@ -399,53 +413,119 @@ final class LinearCostFastPath {
 
   /**
    * Earliest arrival of every unit of every message at every node, per (node, message) as runs of
-   * units: one array slot per pair when nodes times messages are at most {@link #DENSE} (a
-   * broadcast on 10^6 nodes), else a hash of the pairs met.
+   * units, in slots: one slot per pair ({@code node * messages + message}) when nodes times
+   * messages are at most {@link #DENSE} and at most {@link #DIRECT_PER_RECORD} times the records (a
+   * broadcast on 10^6 nodes, a gossip on 10^3: a node's pairs lie together, so the checks of one
+   * sender's packets read one stretch of memory), else one slot per pair met, numbered through a
+   * hash of the pairs ({@link PairIndex}). A slot reached by one packet (a node receives each unit
+   * once, as in every schedule of the family's schemes) keeps that packet's triple (lo, hi, at) in
+   * one flat array, which is its one run ({@link UnitArrivals} keeps it as it is too); only a slot
+   * reached twice or more gets a {@link UnitArrivals}, which folds them. A gossip of 10^6
+   * deliveries so costs three longs per pair and no object.
    */
   private static final class Knowledge {
     static final long DENSE = 1L << 22;
+    static final long DIRECT_PER_RECORD = 4;
     private final int messages;
-    private final PairIndex index;
-    private UnitArrivals[] arrivals;
+    private final PairIndex index; // null: direct slots
+    private int slots; // hashed: the pairs met; direct: every pair
+    private long[] triple; // per slot: lo, hi, at of its first packet
+    private int[] count; // per slot: the packets that reached it
+    private UnitArrivals[] more; // per slot reached twice or more; null until one is
     private int[] pairNode; // hashed: the pair of each slot
     private int[] pairMessage;
 
-    Knowledge(int nodes, int messages) {
+    /** Slots for {@code records} records; {@code records < 0}: hashed whatever the size. */
+    Knowledge(int nodes, int messages, int records) {
       this.messages = messages;
-      boolean dense = (long) nodes * messages <= DENSE;
-      index = dense ? null : new PairIndex();
-      arrivals = new UnitArrivals[dense ? nodes * messages : 16];
-      pairNode = new int[dense ? 0 : 16];
-      pairMessage = new int[dense ? 0 : 16];
-    }
-
-    UnitArrivals at(int node, int msg) {
-      int k = index == null ? node * messages + msg : index.add(node, msg);
-      if (k == arrivals.length) {
-        arrivals = Arrays.copyOf(arrivals, 2 * k);
-        pairNode = Arrays.copyOf(pairNode, 2 * k);
-        pairMessage = Arrays.copyOf(pairMessage, 2 * k);
-      }
-      if (index != null) {
-        pairNode[k] = node;
-        pairMessage[k] = msg;
-      }
-      if (arrivals[k] == null) {
-        arrivals[k] = new UnitArrivals();
-      }
-      return arrivals[k];
-    }
-
-    UnitArrivals peek(int node, int msg) {
-      int k = index == null ? node * messages + msg : index.get(node, msg);
-      return k < 0 ? null : arrivals[k];
+      long pairs = (long) nodes * messages;
+      boolean direct =
+          records >= 0 && pairs <= DENSE && pairs <= DIRECT_PER_RECORD * Math.max(records, 1024);
+      index = direct ? null : new PairIndex();
+      int size = direct ? (int) pairs : 16;
+      slots = direct ? size : 0;
+      triple = new long[3 * size];
+      count = new int[size];
+      pairNode = direct ? null : new int[size];
+      pairMessage = direct ? null : new int[size];
     }
 
     /**
-     * Slots 0 .. pairs() - 1 hold the pairs met (dense: every pair, null where nothing arrived).
+     * A packet brings units {@code [lo, hi)}, {@code lo < hi}, of message {@code msg} to {@code
+     * node} at {@code at}.
      */
-    int pairs() {
-      return index == null ? arrivals.length : index.size();
+    void add(int node, int msg, long lo, long hi, long at) {
+      int k;
+      if (index == null) {
+        k = node * messages + msg;
+      } else {
+        k = index.add(node, msg);
+        if (k == slots) { // a new pair
+          if (k == count.length) {
+            triple = Arrays.copyOf(triple, 6 * k);
+            count = Arrays.copyOf(count, 2 * k);
+            pairNode = Arrays.copyOf(pairNode, 2 * k);
+            pairMessage = Arrays.copyOf(pairMessage, 2 * k);
+          }
+          pairNode[k] = node;
+          pairMessage[k] = msg;
+          slots++;
+        }
+      }
+      if (count[k] == 0) {
+        triple[3 * k] = lo;
+        triple[3 * k + 1] = hi;
+        triple[3 * k + 2] = at;
+      } else {
+        if (more == null || more.length <= k) {
+          more = Arrays.copyOf(more == null ? new UnitArrivals[0] : more, count.length);
+        }
+        if (count[k] == 1) {
+          more[k] = new UnitArrivals();
+          more[k].add(triple[3 * k], triple[3 * k + 1], triple[3 * k + 2]);
+        }
+        more[k].add(lo, hi, at);
+      }
+      count[k]++;
+    }
+
+    /** The slot of a pair, or -1 if nothing reached it. */
+    int slot(int node, int msg) {
+      if (index == null) {
+        int k = node * messages + msg;
+        return count[k] == 0 ? -1 : k;
+      }
+      return index.get(node, msg);
+    }
+
+    /**
+     * {@link UnitArrivals#lateAt} for the pair of slot {@code k}, or, for {@code k < 0} (nothing
+     * reached the pair), every unit of {@code [lo, hi)} missing.
+     */
+    UnitArrivals.Late lateAt(int k, long lo, long hi, long t) {
+      if (k < 0) {
+        return new UnitArrivals.Late(hi - lo, lo, Long.MAX_VALUE);
+      }
+      return count[k] > 1
+          ? more[k].lateAt(lo, hi, t)
+          : UnitArrivals.lateAt(triple, 3 * k, 1, lo, hi, t);
+    }
+
+    /** {@link UnitArrivals#missing} for the pair of slot {@code k} (-1: nothing reached it). */
+    UnitArrivals.Late missing(int k, long length) {
+      if (k < 0) {
+        return length == 0 ? null : new UnitArrivals.Late(length, 0, Long.MAX_VALUE);
+      }
+      return lateAt(k, 0, length, Long.MAX_VALUE);
+    }
+
+    /** Slots 0 .. slots() - 1; those a packet reached ({@link #reached}) hold the pairs met. */
+    int slots() {
+      return slots;
+    }
+
+    boolean reached(int k) {
+      return count[k] > 0;
     }
 
     int node(int k) {
@@ -455,9 +535,39 @@ final class LinearCostFastPath {
     int message(int k) {
       return index == null ? k % messages : pairMessage[k];
     }
+  }
 
-    UnitArrivals arrivals(int k) {
-      return arrivals[k];
+  /**
+   * The origins of the records, by index: {@link Instance#origins()} builds a gossip's origin (and
+   * its id) on every call, so the ones asked for are kept, in a table of at most 2^16 entries by
+   * index (a broadcast has one origin, a gossip of 10^3 nodes 10^3).
+   */
+  private static final class OriginCache {
+    private final List<Origin> origins;
+    private final Origin[] kept;
+    private final int[] keptIndex;
+    private final int mask;
+
+    OriginCache(List<Origin> origins) {
+      this.origins = origins;
+      int size = 1;
+      while (size < origins.size() && size < (1 << 16)) {
+        size *= 2;
+      }
+      this.kept = new Origin[size];
+      this.keptIndex = new int[size];
+      this.mask = size - 1;
+    }
+
+    Origin get(int i) {
+      int at = i & mask;
+      Origin o = kept[at];
+      if (o == null || keptIndex[at] != i) {
+        o = origins.get(i);
+        kept[at] = o;
+        keptIndex[at] = i;
+      }
+      return o;
     }
   }
 }

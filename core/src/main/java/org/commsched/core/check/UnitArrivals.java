@@ -126,13 +126,23 @@ final class UnitArrivals {
    */
   Late lateAt(long lo, long hi, long t) {
     long[] rs = runs();
-    int n = rs.length / 3;
+    return lateAt(rs, 0, rs.length / 3, lo, hi, t);
+  }
+
+  /**
+   * {@link #lateAt(long, long, long)} over {@code n} runs (triples lo, hi, at, by lo, disjoint)
+   * stored in {@code rs} from index {@code from}: the folded runs of a node and message. A pair
+   * reached by one packet is its one run as added, so a caller that keeps such triples in a flat
+   * array of its own ({@code LinearCostFastPath}) reads them here with {@code n = 1}, exactly as
+   * this class would read them.
+   */
+  static Late lateAt(long[] rs, int from, int n, long lo, long hi, long t) {
     // the first run that ends after lo
     int a = 0;
     int b = n;
     while (a < b) {
       int m = (a + b) >>> 1;
-      if (rs[3 * m + 1] <= lo) {
+      if (rs[from + 3 * m + 1] <= lo) {
         a = m + 1;
       } else {
         b = m;
@@ -143,7 +153,7 @@ final class UnitArrivals {
     long firstAt = Long.MAX_VALUE;
     long u = lo;
     for (int k = a; u < hi; k++) {
-      long runLo = k < n ? Math.max(u, rs[3 * k]) : hi;
+      long runLo = k < n ? Math.max(u, rs[from + 3 * k]) : hi;
       long gapEnd = Math.min(hi, runLo);
       if (u < gapEnd) { // a gap: never arrives
         count += gapEnd - u;
@@ -156,12 +166,12 @@ final class UnitArrivals {
       if (u >= hi) {
         break;
       }
-      long runEnd = Math.min(hi, rs[3 * k + 1]);
-      if (rs[3 * k + 2] > t) {
+      long runEnd = Math.min(hi, rs[from + 3 * k + 1]);
+      if (rs[from + 3 * k + 2] > t) {
         count += runEnd - u;
         if (first < 0) {
           first = u;
-          firstAt = rs[3 * k + 2];
+          firstAt = rs[from + 3 * k + 2];
         }
       }
       u = runEnd;

@@ -78,6 +78,9 @@ public final class SolveRun {
 
   private volatile Incumbent incumbent;
 
+  /** {@link #passDeadline()}: none until a portfolio sets one ({@link #cutPassesAt}). */
+  private volatile long passDeadline = Long.MAX_VALUE;
+
   /**
    * The bounds of a run get at most this share of its time limit ({@code 1 / BOUNDS_SHARE}),
    * counted from when their computation starts; past it the bounds that search stop with the best
@@ -140,6 +143,29 @@ public final class SolveRun {
     }
     long nanos = limits.timeLimit().toNanos();
     return nanos >= Long.MAX_VALUE - created ? Long.MAX_VALUE : created + nanos;
+  }
+
+  /**
+   * When a method's first pass, which otherwise runs to its end whatever the clock says (so that
+   * its answer never depends on the machine's load), must have ended or be given up ({@link
+   * System#nanoTime()}); {@link Long#MAX_VALUE} (never) unless set by {@link #cutPassesAt}. The
+   * portfolio sets it beyond its delivery limit, where one heuristic's pass and the check of its
+   * 10^6 records are what the run's time goes to: a pass still running then returns no schedule
+   * (docs/models/README.md#the-default-portfolio).
+   */
+  public long passDeadline() {
+    return passDeadline;
+  }
+
+  /** Sets {@link #passDeadline()} ({@link System#nanoTime()}; {@link Long#MAX_VALUE}: none). */
+  public void cutPassesAt(long nanoTime) {
+    passDeadline = nanoTime;
+  }
+
+  /** True when {@link #passDeadline()} is set and the clock has reached it. */
+  public boolean passOver() {
+    long d = passDeadline;
+    return d != Long.MAX_VALUE && System.nanoTime() - d >= 0;
   }
 
   /** The run's stop token. */

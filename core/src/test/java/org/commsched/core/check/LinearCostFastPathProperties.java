@@ -160,9 +160,19 @@ class LinearCostFastPathProperties {
 
   private static void assertSame(Instance inst, List<Schedule.Transmission> records, String what) {
     Schedule.Transmissions s = new Schedule.Transmissions(inst.timeScale(), records);
+    List<Object> definition = TransmissionCases.report(LinearCostChecker::check, inst, s);
     assertThat(TransmissionCases.report(LinearCostFastPath::check, inst, s))
         .as("%s: the fast path against the " + "definition", what)
-        .isEqualTo(TransmissionCases.report(LinearCostChecker::check, inst, s));
+        .isEqualTo(definition);
+    assertThat(TransmissionCases.report(LinearCostFastPropertiesHashed.RUN, inst, s))
+        .as("%s: the fast path, pairs hashed, against the definition", what)
+        .isEqualTo(definition);
+  }
+
+  /** The fast path with its (node, message) pairs numbered through their hash at every size. */
+  private static final class LinearCostFastPropertiesHashed {
+    static final TransmissionCases.Run RUN =
+        (inst, s, scale, out) -> LinearCostFastPath.check(inst, s, scale, out, true);
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -399,6 +409,9 @@ class LinearCostFastPathProperties {
     List<Object> definition = TransmissionCases.report(LinearCostChecker::check, inst, s);
     assertThat(TransmissionCases.report(LinearCostFastPath::check, inst, s))
         .as("seed %d, %s", seed, records)
+        .isEqualTo(definition);
+    assertThat(TransmissionCases.report(LinearCostFastPropertiesHashed.RUN, inst, s))
+        .as("seed %d, pairs hashed, %s", seed, records)
         .isEqualTo(definition);
   }
 }

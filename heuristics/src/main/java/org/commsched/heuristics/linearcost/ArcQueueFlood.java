@@ -47,7 +47,10 @@ import org.commsched.core.solve.SolveStatus;
  * tried, nearest first to the path pipeline's best size {@code sqrt(n beta / ((m - 1) tau))}
  * (Peters, Theorem 2.3.1; {@code m} the first origin's eccentricity), while the time limit lasts
  * (the first run always completes: its work is bounded as above), and the shortest schedule is
- * kept.
+ * kept. The exception: a run that sets a pass deadline ({@link
+ * org.commsched.core.solve.SolveRun#passDeadline()}, the portfolio beyond its delivery limit) has
+ * the first run and the writing of its records given up there, and this method then returns no
+ * schedule (UNKNOWN, statistic {@code stopped}).
  *
  * <p><b>Guarantee.</b> A valid schedule: every round delivers at least one unit while some node
  * lacks one (on a network where every node is reachable from every origin some arc joins a holder
@@ -153,9 +156,12 @@ public final class ArcQueueFlood implements Method {
       if (!first && (System.nanoTime() - deadline >= 0 || bestSpan <= bound.value())) {
         break;
       }
-      Rounds r = flood.run(k, first ? Long.MAX_VALUE : deadline, limits);
+      // the first pass runs to its end unless the run sets a pass deadline (a portfolio beyond its
+      // delivery limit); later sizes stop at this method's share
+      Rounds r = flood.run(k, first ? limits.run().passDeadline() : deadline, limits);
       if (r == null) {
-        break; // stopped: by the run (Ctrl-C) on the first run, else by the clock
+        break; // stopped: by the run (Ctrl-C) or its pass deadline on the first run, else by the
+        // clock
       }
       tried++;
       long span = r.makespan(beta, tau);
@@ -164,7 +170,8 @@ public final class ArcQueueFlood implements Method {
         bestSpan = span;
       }
     }
-    if (best == null) {
+    LcSchedule schedule = best == null ? null : flood.write(best, limits);
+    if (schedule == null) {
       return new SolveResult(
           name(),
           SolveStatus.UNKNOWN,
@@ -172,9 +179,12 @@ public final class ArcQueueFlood implements Method {
           null,
           bound,
           instance.timeScale(),
-          Map.of("stopped", "the run was stopped during the first pass"));
+          Map.of(
+              "stopped",
+              limits.run().passOver()
+                  ? "the run's pass deadline came during the first pass: no schedule"
+                  : "the run was stopped during the first pass"));
     }
-    LcSchedule schedule = flood.write(best);
     return SolveResult.feasible(name(), schedule.schedule(), schedule.makespan(), bound)
         .withStat("rounds", best.rounds())
         .withStat("packetUnits", best.k)
@@ -450,14 +460,17 @@ public final class ArcQueueFlood implements Method {
 
     /**
      * The schedule of a run: round {@code r}'s packets start when round {@code r - 1}'s longest has
-     * ended.
+     * ended; null when the run's pass deadline came first.
      */
-    LcSchedule write(Rounds r) {
+    LcSchedule write(Rounds r, SolveLimits limits) {
       LcSchedule schedule = new LcSchedule(instance);
       List<Origin> origins = instance.origins();
       long clock = 0;
       List<LcSchedule.Run> runs = new ArrayList<>();
       for (int round = 0; round < r.rounds(); round++) {
+        if (limits.run().passOver()) { // Ctrl-C does not stop it: a stopped run still gets its best
+          return null;
+        }
         long end = clock;
         int i = r.roundStart()[round];
         int stop = r.roundStart()[round + 1];

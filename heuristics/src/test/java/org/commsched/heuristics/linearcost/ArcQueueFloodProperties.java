@@ -186,4 +186,39 @@ class ArcQueueFloodProperties {
             "arc-queue-flood makes at most 4000000 unit deliveries "
                 + "(units times receiving nodes), and this instance needs more: use greedy-saf");
   }
+
+  /**
+   * The run's pass deadline (set by the portfolio beyond its delivery limit): one already past
+   * stops the first pass, and the method returns no schedule and says why; without one the same
+   * call returns a schedule that checks. No clock is read by the test: the deadline is set one
+   * nanosecond before the call.
+   */
+  @Test
+  void aPassDeadlineAlreadyPast_stopsTheFirstPass_withNoSchedule_andNoneLetsItEnd() {
+    java.util.SplittableRandom r = new java.util.SplittableRandom(7);
+    Instance inst =
+        new Instance(
+            "aqf-deadline",
+            new Problem.Gossip(2),
+            model(
+                "0",
+                "1",
+                CommModel.Ports.ONE,
+                CommModel.Duplex.FULL,
+                CommModel.OnePortRule.EXCHANGE),
+            Network.of(RandomNetworks.graph(30, 0.2, r)));
+    ArcQueueFlood aqf = new ArcQueueFlood();
+    org.commsched.core.solve.SolveRun run = new org.commsched.core.solve.SolveRun(inst, LIMITS);
+    run.cutPassesAt(System.nanoTime() - 1);
+    SolveResult cut = aqf.solve(inst, run.limits());
+    assertThat(cut.hasSchedule()).isFalse();
+    assertThat(cut.status()).isEqualTo(org.commsched.core.solve.SolveStatus.UNKNOWN);
+    assertThat(cut.stats().get("stopped").toString()).contains("pass deadline");
+
+    org.commsched.core.solve.SolveRun free = new org.commsched.core.solve.SolveRun(inst, LIMITS);
+    SolveResult whole = aqf.solve(inst, free.limits());
+    assertThat(whole.hasSchedule()).isTrue();
+    assertThat(TelephoneBroadcastProperties.checked(inst, whole))
+        .isGreaterThanOrEqualTo(LowerBounds.best(inst).value());
+  }
 }
