@@ -193,6 +193,20 @@ public final class PacketAnnealing implements Method {
     return a.write(instance, "packet-annealing", null);
   }
 
+  /**
+   * The timing of a given state (tests): {@code packets.get(arc)} is the arc's packets in order,
+   * each the units it carries (unit {@code i} of message {@code m} numbered after the units of the
+   * messages before {@code m}); returns the makespan and the secondary cost {@code 1000 L + S} of
+   * the class javadoc, or null when the packets wait on each other in a cycle.
+   */
+  static long[] timing(Instance instance, List<List<int[]>> packets) {
+    Annealer a = new Annealer(new Problem(instance), 1);
+    for (int arc = 0; arc < a.seq.length; arc++) {
+      a.seq[arc] = new ArrayList<>(packets.get(arc));
+    }
+    return a.time() ? new long[] {a.makespan, a.secondary} : null;
+  }
+
   /** The units, their origins and the network, shared by the restarts. */
   static final class Problem {
     final Network net;
