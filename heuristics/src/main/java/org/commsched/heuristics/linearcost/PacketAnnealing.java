@@ -53,12 +53,15 @@ import org.commsched.core.solve.SolveResult;
  * least {@value #MIN_ITERATIONS}), seeded 1, 2, ... for determinism, until the best lower bound is
  * met, {@link #MAX_RESTARTS} restarts ran or the time limit is over (the first restart always
  * completes: a few seconds of CPU at most; a later one stops at the limit with its best state so
- * far). On the 3 x 3 mesh, broadcast of 16 units from a corner (beta 5, tau 1), most restarts end
- * at 44 (the slot model's best in a minute; the other heuristics 45), some at 43, and a prototype
- * of this search found 42 (about one restart in eight); on the 4 x 4 mesh the first restart ends at
- * 61 and a restart of four million moves at 57 (every other method 63). A move that lengthens the
- * makespan is never accepted, so two moves that only together shorten it need a plateau between
- * them.
+ * far). On the 3 x 3 mesh, broadcast of 16 units from a corner (beta 5, tau 1), most restarts of a
+ * million moves end at 44 (the slot model's best in a minute; the other heuristics 45): 0 of 61
+ * seeded restarts reached 42 and 9 of 54 ended at 43. Its C++ prototype
+ * (scripts/lc-anneal-proto.cpp: the same moves, acceptance, temperatures and timing, see
+ * PacketAnnealingTimingTest) reached 42 in 1 of 113 such restarts and 43 in 19, so 42 is a rare
+ * find for both (not the one restart in eight first reported). On the 4 x 4 mesh restarts 1 and 2
+ * end at 61 and 60; a prototype restart of four million moves found 57 (every other method 63). A
+ * move that lengthens the makespan is never accepted, so two moves that only together shorten it
+ * need a plateau between them.
  *
  * <p><b>Refuses</b> other problems and models, links with channels or costs of their own, more than
  * {@link #MAX_DELIVERIES} deliveries (units times the nodes that need them), and a node that cannot
