@@ -44,21 +44,25 @@ import org.commsched.core.solve.SolveResult;
  * {@code M} the search minimises {@code 1000 L + S} with Metropolis' rule, {@code L} the packets'
  * summed ends beyond {@code M - W} ({@code W} about two thirds of a hop, {@code beta + tau}: the
  * work that keeps {@code M}) and {@code S} the deliveries' summed arrival times, at a temperature
- * falling geometrically from {@code 500 (beta + tau)} to {@code (beta + tau) / 6} over a restart. A
- * restart starts from random shortest-path arborescences, each arc's units in order of their
- * distance from their origin, in packets of a random size.
+ * falling geometrically from {@code 500 (beta + tau)} to {@code (beta + tau) / 6} over each of
+ * {@value #CYCLES} equal cooling cycles of a restart, the first from its initial state, each later
+ * one from the restart's best state so far. A restart starts from random shortest-path
+ * arborescences, each arc's units in order of their distance from their origin, in packets of a
+ * random size.
  *
  * <p><b>Budget.</b> Restarts of {@link #iterations} moves ({@value #MOVES_PER_DELIVERY} per
  * delivery, at most {@value #ITERATIONS} and {@value #RESTART_WORK} divided by the deliveries, at
  * least {@value #MIN_ITERATIONS}), seeded 1, 2, ... for determinism, until the best lower bound is
  * met, {@link #MAX_RESTARTS} restarts ran or the time limit is over (the first restart always
  * completes: a few seconds of CPU at most; a later one stops at the limit with its best state so
- * far). On the 3 x 3 mesh, broadcast of 16 units from a corner (beta 5, tau 1), most restarts end
- * at 44 (the slot model's best in a minute; the other heuristics 45), some at 43, and a prototype
- * of this search found 42 (about one restart in eight); on the 4 x 4 mesh the first restart ends at
- * 61 and a restart of four million moves at 57 (every other method 63). A move that lengthens the
- * makespan is never accepted, so two moves that only together shorten it need a plateau between
- * them.
+ * far). On the 3 x 3 mesh, broadcast of 16 units from a corner (beta 5, tau 1), with one cooling
+ * per restart 0 of 61 seeded restarts of a million moves reached 42 and 9 of 54 ended at 43, as its
+ * C++ prototype (scripts/lc-anneal-proto.cpp: the same moves, acceptance, temperatures and timing,
+ * see PacketAnnealingTimingTest: 42 in 1 of 113 restarts, 43 in 19); with the cooling cycles seeds
+ * 9 to 60 end at 42 once (seed 40), at 43 17 times and at 44 30 times. On the 4 x 4 mesh seeds 1 to
+ * 4 end at 61, 58, 60 and 58 (one cooling: 61, 60, 61, 59); a prototype restart of four million
+ * moves found 57 (every other method 63). A move that lengthens the makespan is never accepted, so
+ * two moves that only together shorten it need a plateau between them.
  *
  * <p><b>Refuses</b> other problems and models, links with channels or costs of their own, more than
  * {@link #MAX_DELIVERIES} deliveries (units times the nodes that need them), and a node that cannot
@@ -87,6 +91,12 @@ public final class PacketAnnealing implements Method {
    * a few seconds of CPU.
    */
   static final long RESTART_WORK = 200_000_000L;
+
+  /**
+   * Cooling cycles per restart: the first from the restart's initial state, each later one from the
+   * restart's best state so far, each over an equal share of the restart's moves.
+   */
+  static final int CYCLES = 10;
 
   /** The most restarts. */
   static final int MAX_RESTARTS = 32;
@@ -180,6 +190,20 @@ public final class PacketAnnealing implements Method {
     return a.write(instance, "packet-annealing", null);
   }
 
+  /**
+   * The timing of a given state (tests): {@code packets.get(arc)} is the arc's packets in order,
+   * each the units it carries (unit {@code i} of message {@code m} numbered after the units of the
+   * messages before {@code m}); returns the makespan and the secondary cost {@code 1000 L + S} of
+   * the class javadoc, or null when the packets wait on each other in a cycle.
+   */
+  static long[] timing(Instance instance, List<List<int[]>> packets) {
+    Annealer a = new Annealer(new Problem(instance), 1);
+    for (int arc = 0; arc < a.seq.length; arc++) {
+      a.seq[arc] = new ArrayList<>(packets.get(arc));
+    }
+    return a.time() ? new long[] {a.makespan, a.secondary} : null;
+  }
+
   /** The units, their origins and the network, shared by the restarts. */
   static final class Problem {
     final Network net;
@@ -252,6 +276,7 @@ public final class PacketAnnealing implements Method {
     long bestMakespan = Long.MAX_VALUE;
     private long bestSecondary = Long.MAX_VALUE;
     private List<int[]>[] bestSeq;
+    private int[] bestPar;
 
     @SuppressWarnings("unchecked")
     Annealer(Problem pr, long seed) {
@@ -438,7 +463,11 @@ public final class PacketAnnealing implements Method {
                 || (limits != null && limits.run().stop().stopped()))) {
           break;
         }
-        double temp = t0 * Math.exp(ratio * it / iterations);
+        long cycle = Math.max(1, iterations / CYCLES);
+        if (it > 0 && it % cycle == 0) {
+          fromBest();
+        }
+        double temp = t0 * Math.exp(ratio * (it % cycle) / cycle);
         long oldMakespan = makespan;
         long oldSecondary = secondary;
         int a1;
@@ -603,6 +632,16 @@ public final class PacketAnnealing implements Method {
       for (int a = 0; a < seq.length; a++) {
         bestSeq[a] = new ArrayList<>(seq[a]);
       }
+      bestPar = par.clone();
+    }
+
+    /** Goes back to the best state so far (a new cooling cycle starts there). */
+    private void fromBest() {
+      for (int a = 0; a < seq.length; a++) {
+        seq[a] = new ArrayList<>(bestSeq[a]);
+      }
+      System.arraycopy(bestPar, 0, par, 0, par.length);
+      time();
     }
 
     /** The best state's schedule. */
