@@ -53,16 +53,17 @@ import org.commsched.core.solve.SolveResult;
  * <p><b>Budget.</b> Restarts of {@link #iterations} moves ({@value #MOVES_PER_DELIVERY} per
  * delivery, at most {@value #ITERATIONS} and {@value #RESTART_WORK} divided by the deliveries, at
  * least {@value #MIN_ITERATIONS}), seeded 1, 2, ... for determinism, until the best lower bound is
- * met, {@link #MAX_RESTARTS} restarts ran or the time limit is over (the first restart always
- * completes: a few seconds of CPU at most; a later one stops at the limit with its best state so
- * far). On the 3 x 3 mesh, broadcast of 16 units from a corner (beta 5, tau 1), with one cooling
- * per restart 0 of 61 seeded restarts of a million moves reached 42 and 9 of 54 ended at 43, as its
- * C++ prototype (scripts/lc-anneal-proto.cpp: the same moves, acceptance, temperatures and timing,
- * see PacketAnnealingTimingTest: 42 in 1 of 113 restarts, 43 in 19); with the cooling cycles seeds
- * 9 to 60 end at 42 once (seed 40), at 43 17 times and at 44 30 times. On the 4 x 4 mesh seeds 1 to
- * 4 end at 61, 58, 60 and 58 (one cooling: 61, 60, 61, 59); a prototype restart of four million
- * moves found 57 (every other method 63). A move that lengthens the makespan is never accepted, so
- * two moves that only together shorten it need a plateau between them.
+ * met, {@link #MAX_RESTARTS} restarts ran or the time limit is over (a restart, the first too,
+ * stops at the limit, after its first 4,096 moves at least, with its best state so far: the initial
+ * state is a schedule). On the 3 x 3 mesh, broadcast of 16 units from a corner (beta 5, tau 1),
+ * with one cooling per restart 0 of 61 seeded restarts of a million moves reached 42 and 9 of 54
+ * ended at 43, as its C++ prototype (scripts/lc-anneal-proto.cpp: the same moves, acceptance,
+ * temperatures and timing, see PacketAnnealingTimingTest: 42 in 1 of 113 restarts, 43 in 19); with
+ * the cooling cycles seeds 9 to 60 end at 42 once (seed 40), at 43 17 times and at 44 30 times. On
+ * the 4 x 4 mesh seeds 1 to 4 end at 61, 58, 60 and 58 (one cooling: 61, 60, 61, 59); a prototype
+ * restart of four million moves found 57 (every other method 63). A move that lengthens the
+ * makespan is never accepted, so two moves that only together shorten it need a plateau between
+ * them.
  *
  * <p><b>Refuses</b> other problems and models, links with channels or costs of their own, more than
  * {@link #MAX_DELIVERIES} deliveries (units times the nodes that need them), and a node that cannot
@@ -87,8 +88,7 @@ public final class PacketAnnealing implements Method {
 
   /**
    * Moves times deliveries in one restart (a move's timing is linear in the deliveries): a restart
-   * of a large instance takes fewer moves, so that the first, which always completes, stays within
-   * a few seconds of CPU.
+   * of a large instance takes fewer moves, so that one restart stays within a few seconds of CPU.
    */
   static final long RESTART_WORK = 200_000_000L;
 
@@ -150,6 +150,7 @@ public final class PacketAnnealing implements Method {
     Annealer best = null;
     int restarts = 0;
     int bestRestart = 0;
+    long moves = 0;
     for (int r = 1; r <= MAX_RESTARTS; r++) {
       if (best != null
           && (limits.run().stop().over(deadline)
@@ -158,7 +159,7 @@ public final class PacketAnnealing implements Method {
         break;
       }
       Annealer a = new Annealer(pr, r);
-      a.run(iterations(pr.deliveries), r == 1 ? Long.MAX_VALUE : deadline, limits);
+      moves += a.run(iterations(pr.deliveries), deadline, limits);
       restarts++;
       if (best == null || a.bestMakespan < best.bestMakespan) {
         best = a;
@@ -167,7 +168,8 @@ public final class PacketAnnealing implements Method {
     }
     return best.write(instance, name(), bound)
         .withStat("restarts", restarts)
-        .withStat("bestRestart", bestRestart);
+        .withStat("bestRestart", bestRestart)
+        .withStat("moves", moves);
   }
 
   /**
@@ -444,8 +446,11 @@ public final class PacketAnnealing implements Method {
       return true;
     }
 
-    /** Runs {@code iterations} moves (or until {@code deadline}, checked every 4096). */
-    void run(long iterations, long deadline, SolveLimits limits) {
+    /**
+     * Runs {@code iterations} moves (or until {@code deadline}, checked every 4096) and returns how
+     * many it ran.
+     */
+    long run(long iterations, long deadline, SolveLimits limits) {
       if (!time() && !singletons()) {
         throw new IllegalStateException("packet-annealing: the initial state has no schedule");
       }
@@ -455,7 +460,8 @@ public final class PacketAnnealing implements Method {
       double t1 = h / 6.0;
       double ratio = Math.log(t1 / t0);
       int arcs = seq.length;
-      for (long it = 0; it < iterations; it++) {
+      long it = 0;
+      for (; it < iterations; it++) {
         if ((it & 4095) == 0
             && it > 0
             && (System.nanoTime() - deadline >= 0
@@ -530,6 +536,7 @@ public final class PacketAnnealing implements Method {
           secondary = oldSecondary;
         }
       }
+      return it;
     }
 
     /** A move within one arc's packet list; false when it does not apply. */

@@ -132,4 +132,16 @@ class PacketAnnealingProperties {
     assertThat(res.stats().get("restarts")).isEqualTo(res.stats().get("bestRestart"));
     assertThat((Integer) res.stats().get("restarts")).isLessThan(PacketAnnealing.MAX_RESTARTS);
   }
+
+  @Test
+  void aLimitOfOneNanosecond_stopsTheFirstRestartAtItsFirstCheck_withItsBestSchedule() {
+    // a restart on the 3 x 3 mesh broadcast of 16 units is a million moves; with the limit over
+    // before the first check, the first restart stops there, after 4,096 moves (it used to run all
+    // of them whatever the limit), and returns its best state, a schedule
+    Instance m3 = meshBroadcast("lc-mesh3x3-broadcast-n16", 3, 16);
+    SolveResult res = new PacketAnnealing().solve(m3, new SolveLimits(Duration.ofNanos(1), 1, 1));
+    assertThat(TelephoneBroadcastProperties.checked(m3, res)).isPositive();
+    assertThat(res.stats().get("restarts")).isEqualTo(1);
+    assertThat(res.stats().get("moves")).isEqualTo(4096L);
+  }
 }
