@@ -14,6 +14,9 @@ import java.util.*;
 //      at its tail of one of its units (re-place the packets in order of start; nothing moves later);
 //  (4) units sorted by their arrival vectors (lexicographic; units are interchangeable at the source);
 //  (5) the mirror in the diagonal through the source (square meshes): sum of arrivals at node 1 <= at node C.
+// With -Dneed=8 (a list of nodes) only those nodes need the units, a relaxation (the others relay, each unit at
+// most once; (5) only when the list is mirror-symmetric): -Dneed=8 decides the corner-to-corner send.
+// Checked against the slot model's proven optima (docs/BENCHMARKS.md, "Tried, not lifted: an exact decision model").
 // Run: java -cp ORTOOLS_CP scripts/MeshBroadcastDecision.java R C N T [workers] [seconds]
 // (prints FEASIBLE with the packets, or INFEASIBLE (proven), or UNKNOWN at the time limit).
 public class MeshBroadcastDecision {
@@ -27,6 +30,9 @@ public class MeshBroadcastDecision {
     boolean asap = !"0".equals(System.getProperty("asap", "1"));
     boolean lex = !"0".equals(System.getProperty("lex", "1"));
     boolean mirror = !"0".equals(System.getProperty("mirror", "1"));
+    // -Dneed=8,2,6: a relaxation in which only these nodes need every unit (the others relay what they receive,
+    // each unit at most once; a unit never received has arrival T + 1). Infeasible there means infeasible.
+    String needProp = System.getProperty("need", "");
     Loader.loadNativeLibraries();
     int P = R * C, s = 0;
     // arcs
@@ -40,6 +46,9 @@ public class MeshBroadcastDecision {
           if (w != s) arcs.add(new int[] {v, w});
         }
     }
+    boolean[] need = new boolean[P];
+    for (int v = 0; v < P; v++) need[v] = needProp.isEmpty() && v != s;
+    if (!needProp.isEmpty()) for (String x : needProp.split(",")) need[Integer.parseInt(x.trim())] = true;
     int[] dist = new int[P];
     for (int v = 0; v < P; v++) dist[v] = v / C + v % C;
     CpModel m = new CpModel();
@@ -51,7 +60,7 @@ public class MeshBroadcastDecision {
     IntVar[][] arr = new IntVar[P][N];
     for (int v = 0; v < P; v++)
       if (v != s)
-        for (int u = 0; u < N; u++) arr[v][u] = m.newIntVar(dist[v] * H, T, "r" + v + "_" + u);
+        for (int u = 0; u < N; u++) arr[v][u] = m.newIntVar(dist[v] * H, need[v] ? T : T + 1, "r" + v + "_" + u);
     for (int a = 0; a < A; a++) {
       int v = arcs.get(a)[0];
       K[a] = Math.max(0, Math.min(N, (T - dist[v] * H) / H));
@@ -99,9 +108,17 @@ public class MeshBroadcastDecision {
                       LinearExpr.newBuilder().add(arr[w][u]).addTerm(S[a][j], -1).addTerm(Z[a][j], -1).build(), B)
                   .onlyEnforceIf(mem[a][j][u]);
             }
-        m.addExactlyOne(in);
+        if (need[w]) m.addExactlyOne(in);
+        else {
+          m.addAtMostOne(in);
+          Literal none = m.newBoolVar("none" + w + "_" + u);
+          List<Literal> all = new ArrayList<>(in);
+          all.add(none);
+          m.addExactlyOne(all);
+          m.addEquality(arr[w][u], T + 1).onlyEnforceIf(none);
+        }
       }
-      m.addEquality(total, N);
+      if (need[w]) m.addEquality(total, N);
     }
     // store and forward
     for (int a = 0; a < A; a++) {
@@ -170,7 +187,9 @@ public class MeshBroadcastDecision {
       }
     }
     // (5) mirror
-    if (mirror && R == C) {
+    boolean symmetricNeed = R == C;
+    for (int v = 0; v < P && symmetricNeed; v++) symmetricNeed = need[v] == need[(v % C) * C + v / C];
+    if (mirror && symmetricNeed) {
       LinearExprBuilder d = LinearExpr.newBuilder();
       for (int u = 0; u < N; u++) {
         d.add(arr[1][u]);
@@ -196,6 +215,7 @@ public class MeshBroadcastDecision {
     CpSolverStatus st = solver.solve(m);
     double wall = (System.nanoTime() - t0) / 1e9;
     String what = st == CpSolverStatus.INFEASIBLE ? "INFEASIBLE" : st == CpSolverStatus.FEASIBLE || st == CpSolverStatus.OPTIMAL ? "FEASIBLE" : "UNKNOWN (" + st + ")";
+    if (!needProp.isEmpty()) System.out.print("only nodes " + needProp + " need the units; ");
     System.out.printf("%dx%d mesh, broadcast of %d units from 0, T = %d: %s; %.1f s wall, %d branches, %d conflicts (asap %b, lex %b, mirror %b, workers %d)%n",
         R, C, N, T, what, wall, solver.numBranches(), solver.numConflicts(), asap, lex, mirror, workers);
     if (what.equals("FEASIBLE")) {
