@@ -186,6 +186,19 @@ public class MeshBroadcastDecision {
         }
       }
     }
+    // -Dprefix=a1,a2,...: the k-th earliest arrival at the first node of the order above (the far corner) is at
+    // least a_k; valid when a_k bounds the send of k units to it (restrict a schedule to its k earliest units
+    // there: a send of k units that ends at their last arrival), e.g. the send decisions of this program.
+    String prefix = System.getProperty("prefix", "");
+    if (lex && !prefix.isEmpty()) {
+      int far = 0;
+      for (int v = 0; v < P; v++) if (dist[v] > dist[far]) far = v;
+      String[] ps = prefix.split(",");
+      for (int k = 0; k < N; k++) {
+        int lb = Integer.parseInt(ps[Math.min(k, ps.length - 1)].trim());
+        m.addGreaterOrEqual(arr[far][k], lb);
+      }
+    }
     // (5) mirror
     boolean symmetricNeed = R == C;
     for (int v = 0; v < P && symmetricNeed; v++) symmetricNeed = need[v] == need[(v % C) * C + v / C];
