@@ -107,20 +107,8 @@ class PortfolioPlanTest {
    */
   @Test
   void aBroadcastOrGossipOfManyDeliveries_runsItsFirstHeuristicOnly_theFloodOfArcQueues() {
-    java.util.SplittableRandom r = new java.util.SplittableRandom(22);
-    CommModel.StoreAndForward m =
-        new CommModel.StoreAndForward(
-            java.math.BigDecimal.ZERO,
-            java.math.BigDecimal.ONE,
-            CommModel.Ports.ALL,
-            CommModel.Duplex.FULL,
-            CommModel.OnePortRule.EXCHANGE);
-    Instance big =
-        new Instance(
-            "g1000",
-            new Problem.Gossip(1),
-            m,
-            Network.of(org.commsched.core.testing.RandomNetworks.graph(1000, 0.01, r)));
+    CommModel.StoreAndForward m = unitSteps(CommModel.Ports.ALL);
+    Instance big = gossipOf1000Nodes(m);
     Portfolio.Plan plan = plan(big);
     assertThat(plan.firstScheduleOnly()).isTrue();
     assertThat(plan.searches()).isEmpty();
@@ -140,20 +128,7 @@ class PortfolioPlanTest {
    */
   @Test
   void beyondTheDeliveryLimit_aPassDeadlineAlreadyPast_givesNoScheduleAndRunsNoOtherHeuristic() {
-    java.util.SplittableRandom r = new java.util.SplittableRandom(22);
-    CommModel.StoreAndForward m =
-        new CommModel.StoreAndForward(
-            java.math.BigDecimal.ZERO,
-            java.math.BigDecimal.ONE,
-            CommModel.Ports.ONE,
-            CommModel.Duplex.FULL,
-            CommModel.OnePortRule.EXCHANGE);
-    Instance big =
-        new Instance(
-            "g1000",
-            new Problem.Gossip(1),
-            m,
-            Network.of(org.commsched.core.testing.RandomNetworks.graph(1000, 0.01, r)));
+    Instance big = gossipOf1000Nodes(unitSteps(CommModel.Ports.ONE));
     Method portfolio = Portfolio.choose(REGISTRY, big);
     assertThat(portfolio).isInstanceOf(Portfolio.class);
     org.commsched.core.solve.SolveRun run =
@@ -211,5 +186,26 @@ class PortfolioPlanTest {
     assertThat(plan.kept()).isEqualTo(Duration.ofSeconds(5));
     assertThat(plan.firstShare()).isEqualTo(Duration.ofMillis(1250));
     assertThat(plan.searchAtLeast()).isEqualTo(Duration.ofSeconds(1));
+  }
+
+  /** beta 0, tau 1, full duplex, the given ports. */
+  private static CommModel.StoreAndForward unitSteps(CommModel.Ports ports) {
+    return new CommModel.StoreAndForward(
+        java.math.BigDecimal.ZERO,
+        java.math.BigDecimal.ONE,
+        ports,
+        CommModel.Duplex.FULL,
+        CommModel.OnePortRule.EXCHANGE);
+  }
+
+  /** A gossip of one unit on a seeded random network of 1,000 nodes (999,000 deliveries). */
+  private static Instance gossipOf1000Nodes(CommModel.StoreAndForward m) {
+    return new Instance(
+        "g1000",
+        new Problem.Gossip(1),
+        m,
+        Network.of(
+            org.commsched.core.testing.RandomNetworks.graph(
+                1000, 0.01, new java.util.SplittableRandom(22))));
   }
 }

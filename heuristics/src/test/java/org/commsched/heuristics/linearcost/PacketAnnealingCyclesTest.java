@@ -2,12 +2,7 @@ package org.commsched.heuristics.linearcost;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.math.BigDecimal;
-import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
-import org.commsched.core.model.Network;
-import org.commsched.core.model.Problem;
-import org.commsched.core.model.Topology;
 import org.commsched.core.solve.SolveResult;
 import org.junit.jupiter.api.Test;
 
@@ -21,17 +16,7 @@ import org.junit.jupiter.api.Test;
 class PacketAnnealingCyclesTest {
   @Test
   void seed40_reachesThePrototypes42_onThe3x3MeshBroadcast() {
-    Instance inst =
-        new Instance(
-            "lc-mesh3x3-broadcast-n16",
-            new Problem.Broadcast(0, 16),
-            new CommModel.StoreAndForward(
-                BigDecimal.valueOf(5),
-                BigDecimal.ONE,
-                CommModel.Ports.ALL,
-                CommModel.Duplex.FULL,
-                CommModel.OnePortRule.EXCHANGE),
-            Network.of(new Topology.Mesh(3, 3)));
+    Instance inst = PacketAnnealingProperties.meshBroadcast("lc-mesh3x3-broadcast-n16", 3, 16);
     SolveResult res = PacketAnnealing.anneal(inst, 40, 1_000_000);
     assertThat(TelephoneBroadcastProperties.checked(inst, res)).isLessThanOrEqualTo(42);
   }

@@ -46,7 +46,8 @@ class PacketAnnealingProperties {
         CommModel.OnePortRule.EXCHANGE);
   }
 
-  private static Instance meshBroadcast(String name, int side, long units) {
+  /** A broadcast from corner 0 of a side x side mesh, beta 5, tau 1, all ports, full duplex. */
+  static Instance meshBroadcast(String name, int side, long units) {
     return new Instance(
         name,
         new Problem.Broadcast(0, units),

@@ -4,15 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import org.commsched.core.model.CommModel;
 import org.commsched.core.model.Instance;
 import org.commsched.core.model.Network;
-import org.commsched.core.model.Problem;
-import org.commsched.core.model.Topology;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,17 +58,7 @@ class PacketAnnealingTimingTest {
 
   @Test
   void theTiming_ofThePrototypesStates_isThePrototypes() throws IOException {
-    Instance inst =
-        new Instance(
-            "lc-mesh3x3-broadcast-n16",
-            new Problem.Broadcast(0, 16),
-            new CommModel.StoreAndForward(
-                BigDecimal.valueOf(5),
-                BigDecimal.ONE,
-                CommModel.Ports.ALL,
-                CommModel.Duplex.FULL,
-                CommModel.OnePortRule.EXCHANGE),
-            Network.of(new Topology.Mesh(3, 3)));
+    Instance inst = PacketAnnealingProperties.meshBroadcast("lc-mesh3x3-broadcast-n16", 3, 16);
     List<State> states = states(inst.network());
     assertThat(states).hasSize(3);
     assertThat(states.get(2).makespan()).isEqualTo(42);
