@@ -40,20 +40,22 @@ import org.commsched.heuristics.linearcost.LinearCostMethods;
  *       half kept for a search that follows, and at least {@link #MIN_SHARE} (its first pass).
  *       Every one of them runs, whatever the clock says: which heuristics run depends only on the
  *       plan, the bound and Ctrl-C, never on how long the earlier ones took, so the answer is never
- *       longer than any applicable heuristic's, on every run (a rule that skipped a later heuristic
- *       after slow earlier ones answered a gossip on {@code bla} 3 with rarest-first's 36 on a
- *       loaded machine and greedy-saf's optimal 16 otherwise). The step stops as soon as a schedule
- *       meets the instance's best lower bound (then OPTIMAL without search), which the run computes
- *       before the first heuristic starts. Virtual schedules (slots) are not comparable with real
- *       makespans and are passed over; a schedule the checker rejects is recorded as such and
- *       passed over. Beyond {@link #SEARCH_MAX} messages only the first applicable heuristic runs
- *       (one pass over a million messages already takes seconds, and two would hold two schedules
- *       in memory), and likewise beyond {@link #DELIVERIES_MAX} unit deliveries of a broadcast or
- *       gossip. There, and only there, the clock may change the answer: the first pass must end
- *       within twice the time left ({@link #PASS_PERCENT}, {@link SolveRun#passDeadline()}), past
- *       which the check of its 10^6 records could not end within the limit and its grace; a
- *       heuristic that honours the pass deadline ({@code arc-queue-flood}) then returns no
- *       schedule, and the run answers UNKNOWN rather than overrun.
+ *       longer than any applicable heuristic's first pass, on every run (a rule that skipped a
+ *       later heuristic after slow earlier ones answered a gossip on {@code bla} 3 with
+ *       rarest-first's 36 on a loaded machine and greedy-saf's optimal 16 otherwise). The step
+ *       stops as soon as a schedule meets the instance's best lower bound (then OPTIMAL without
+ *       search), which the run computes before the first heuristic starts. Virtual schedules
+ *       (slots) are not comparable with real makespans and are passed over; a schedule the checker
+ *       rejects is recorded as such and passed over. Beyond {@link #SEARCH_MAX} messages only the
+ *       first applicable heuristic runs (one pass over a million messages already takes seconds,
+ *       and two would hold two schedules in memory), and likewise beyond {@link #DELIVERIES_MAX}
+ *       unit deliveries of a broadcast or gossip. There the clock may change which heuristics run:
+ *       the first pass must end within twice the time left ({@link #PASS_PERCENT}, {@link
+ *       SolveRun#passDeadline()}), a loose deadline that cuts only a pass far past the limit; a
+ *       heuristic that honours it ({@code arc-queue-flood}) then returns no schedule, no later one
+ *       runs, and the run answers UNKNOWN rather than overrun by more than the time it had. (The
+ *       clock also bounds the searches within a heuristic: {@code packet-annealing}'s restarts, the
+ *       first too, stop at its share, after 4,096 moves at least.)
  *   <li>Search, on the time left, for instances of at most {@link #SEARCH_MAX} messages (or
  *       origins) and {@link #DELIVERIES_MAX} unit deliveries: a method that improves the run's
  *       incumbent ({@link Method#improvesIncumbent()}: {@code lns}, for chatting under all ports;
@@ -100,15 +102,15 @@ public final class Portfolio implements Method {
   /**
    * Beyond the search limits ({@link Plan#firstScheduleOnly()}) the first heuristic's pass must end
    * within this percentage of the time left when it starts ({@link SolveRun#cutPassesAt}): twice
-   * the time left, so that only a pass that would take the run past its limit and grace before its
-   * check even starts is cut (the check and the writing of its schedule, on a gossip of 10^6
-   * deliveries about as much CPU as the pass itself, take the reserve the command line keeps after
-   * the method's budget, up to 2 s, and the grace). A pass the deadline cuts returns no schedule,
-   * and the heuristics after it, which would be cut the same way (or, looking at no clock, run far
-   * beyond it), are not run. Measured (docs/BENCHMARKS.md, branch h22-gossiptime), the 10^3-node
-   * gossip under all ports: at 50 it answered UNKNOWN at a load of 11 under a limit of 30 s, where
-   * the whole run fitted in 27 s; at 100 it answered UNKNOWN at a load of 6.7 under 10 s, where the
-   * whole run ended in 11.6 s.
+   * the time left, a loose deadline: a pass may still end up to the time left past the limit, and
+   * only one that would go further is cut (the check and the writing of its schedule, on a gossip
+   * of 10^6 deliveries about as much CPU as the pass itself, take the reserve the command line
+   * keeps after the method's budget, up to 2 s, and the grace). A pass the deadline cuts returns no
+   * schedule, and the heuristics after it, which would be cut the same way (or, looking at no
+   * clock, run far beyond it), are not run. Measured (docs/BENCHMARKS.md, branch h22-gossiptime),
+   * the 10^3-node gossip under all ports: at 50 it answered UNKNOWN at a load of 11 under a limit
+   * of 30 s, where the whole run fitted in 27 s; at 100 it answered UNKNOWN at a load of 6.7 under
+   * 10 s, where the whole run ended in 11.6 s.
    */
   static final int PASS_PERCENT = 200;
 
@@ -207,10 +209,11 @@ public final class Portfolio implements Method {
    * plan {@link #solve} follows.
    *
    * @param heuristics the heuristics in run order; each runs, whatever the earlier ones took, until
-   *     a schedule meets the best lower bound (or Ctrl-C)
+   *     a schedule meets the best lower bound (or Ctrl-C; beyond the search limits, until the first
+   *     schedule or the pass deadline)
    * @param firstScheduleOnly true beyond {@link #SEARCH_MAX} messages or {@link #DELIVERIES_MAX}
    *     unit deliveries: the heuristics stop at the first schedule (a later one runs only when the
-   *     earlier ones failed)
+   *     earlier ones failed before the pass deadline)
    * @param searches the searches in the order tried, the method that improves the incumbent first:
    *     the first that does not fail gets all the time left; empty when no search runs (none
    *     applies, or beyond {@link #SEARCH_MAX})
@@ -300,34 +303,40 @@ public final class Portfolio implements Method {
       run.cutPassesAt(
           left > Long.MAX_VALUE / PASS_PERCENT ? Long.MAX_VALUE : now + left * PASS_PERCENT / 100);
     }
-    for (Method h : plan.heuristics()) {
-      // which heuristics run never depends on the clock (only on the plan, the bound and Ctrl-C),
-      // so neither does
-      // the answer's floor: a heuristic late for its share still runs, on the least share (its
-      // first pass)
-      if (best != null
-          && (run.stop().stopped()
-              || plan.firstScheduleOnly()
-              || units(best.makespan(), best.scale()).compareTo(units(bound.value(), unit)) <= 0)) {
-        break;
+    try {
+      for (Method h : plan.heuristics()) {
+        // which heuristics run depends on the plan, the bound and Ctrl-C, not on the clock (so
+        // neither does the answer's floor: a heuristic late for its share still runs, on the least
+        // share), with one exception: beyond the delivery limit, once the pass deadline has passed
+        // with no schedule, nothing more runs
+        if (best != null
+            && (run.stop().stopped()
+                || plan.firstScheduleOnly()
+                || units(best.makespan(), best.scale()).compareTo(units(bound.value(), unit))
+                    <= 0)) {
+          break;
+        }
+        Duration share =
+            Duration.ofNanos(Math.max(MIN_SHARE, (deadline - System.nanoTime() - kept) / SHARE));
+        SolveResult r;
+        try {
+          r = run.solve(h, instance, limits.withTimeLimit(share));
+        } catch (RuntimeException e) {
+          tried.put(h.name(), "failed: " + e.getMessage());
+          r = null;
+        }
+        if (r != null) {
+          best = better(run, instance, h.name(), r, best, tried);
+          bound = bound.max(inUnitTicks(r, unit));
+        }
+        if (best == null && run.passOver()) {
+          tried.put("(rest)", "not run: the pass deadline has passed");
+          break;
+        }
       }
-      Duration share =
-          Duration.ofNanos(Math.max(MIN_SHARE, (deadline - System.nanoTime() - kept) / SHARE));
-      SolveResult r;
-      try {
-        r = run.solve(h, instance, limits.withTimeLimit(share));
-      } catch (RuntimeException e) {
-        tried.put(h.name(), "failed: " + e.getMessage());
-        continue;
-      }
-      best = better(run, instance, h.name(), r, best, tried);
-      bound = bound.max(inUnitTicks(r, unit));
-      if (best == null && run.passOver()) {
-        tried.put("(rest)", "not run: the pass deadline has passed");
-        break;
-      }
+    } finally {
+      run.cutPassesAt(Long.MAX_VALUE);
     }
-    run.cutPassesAt(Long.MAX_VALUE);
     // the search's guaranteed slice: a tenth of the limit even when the first heuristic overran its
     // share
     long left = Math.max(deadline - System.nanoTime(), plan.searchAtLeast().toNanos());

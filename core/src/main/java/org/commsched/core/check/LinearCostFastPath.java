@@ -414,14 +414,15 @@ final class LinearCostFastPath {
   /**
    * Earliest arrival of every unit of every message at every node, per (node, message) as runs of
    * units, in slots: one slot per pair ({@code node * messages + message}) when nodes times
-   * messages are at most {@link #DENSE} and at most {@link #DIRECT_PER_RECORD} times the records (a
-   * broadcast on 10^6 nodes, a gossip on 10^3: a node's pairs lie together, so the checks of one
-   * sender's packets read one stretch of memory), else one slot per pair met, numbered through a
-   * hash of the pairs ({@link PairIndex}). A slot reached by one packet (a node receives each unit
-   * once, as in every schedule of the family's schemes) keeps that packet's triple (lo, hi, at) in
-   * one flat array, which is its one run ({@link UnitArrivals} keeps it as it is too); only a slot
-   * reached twice or more gets a {@link UnitArrivals}, which folds them. A gossip of 10^6
-   * deliveries so costs three longs per pair and no object.
+   * messages are at most {@link #DENSE} and at most {@link #DIRECT_PER_RECORD} times the records
+   * the caller counts (the valid ones; at least 1,024 records are assumed, so small schedules are
+   * direct) (a broadcast on 10^6 nodes, a gossip on 10^3: a node's pairs lie together, so the
+   * checks of one sender's packets read one stretch of memory), else one slot per pair met,
+   * numbered through a hash of the pairs ({@link PairIndex}). A slot reached by one packet (a node
+   * receives each unit once, as in every schedule of the family's schemes) keeps that packet's
+   * triple (lo, hi, at) in one flat array, which is its one run ({@link UnitArrivals} keeps it as
+   * it is too); only a slot reached twice or more gets a {@link UnitArrivals}, which folds them. A
+   * gossip of 10^6 deliveries so costs three longs per pair and no object.
    */
   private static final class Knowledge {
     static final long DENSE = 1L << 22;

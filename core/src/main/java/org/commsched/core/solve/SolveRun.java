@@ -146,12 +146,12 @@ public final class SolveRun {
   }
 
   /**
-   * When a method's first pass, which otherwise runs to its end whatever the clock says (so that
-   * its answer never depends on the machine's load), must have ended or be given up ({@link
-   * System#nanoTime()}); {@link Long#MAX_VALUE} (never) unless set by {@link #cutPassesAt}. The
-   * portfolio sets it beyond its delivery limit, where one heuristic's pass and the check of its
-   * 10^6 records are what the run's time goes to: a pass still running then returns no schedule
-   * (docs/models/README.md#the-default-portfolio).
+   * When a method's first pass, which otherwise runs to its end whatever the clock says in the
+   * methods that honour this deadline (so that their answer never depends on the machine's load),
+   * must have ended or be given up ({@link System#nanoTime()}); {@link Long#MAX_VALUE} (never)
+   * unless set by {@link #cutPassesAt}. The portfolio sets it beyond its delivery limit, where one
+   * heuristic's pass and the check of its 10^6 records are what the run's time goes to: a pass
+   * still running then returns no schedule (docs/models/README.md#the-default-portfolio).
    */
   public long passDeadline() {
     return passDeadline;

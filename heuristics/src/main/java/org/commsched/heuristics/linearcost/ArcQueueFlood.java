@@ -137,9 +137,8 @@ public final class ArcQueueFlood implements Method {
         sizes.add(k);
       }
       // nearest first to the path pipeline's best size sqrt(n beta / ((m - 1) tau)) (Peters,
-      // Theorem 2.3.1), n the
-      // longest message and m the first origin's eccentricity: the first run, which always
-      // completes, is the likeliest
+      // Theorem 2.3.1), n the longest message and m the first origin's eccentricity: the first
+      // run, which completes unless a pass deadline cuts it, is the likeliest
       double best =
           Math.sqrt(
               flood.longest
@@ -182,7 +181,8 @@ public final class ArcQueueFlood implements Method {
           Map.of(
               "stopped",
               limits.run().passOver()
-                  ? "the run's pass deadline came during the first pass: no schedule"
+                  ? "the run's pass deadline came during the first pass or the writing of its records: no"
+                      + " schedule"
                   : "the run was stopped during the first pass"));
     }
     return SolveResult.feasible(name(), schedule.schedule(), schedule.makespan(), bound)

@@ -460,6 +460,7 @@ public final class PacketAnnealing implements Method {
       double t1 = h / 6.0;
       double ratio = Math.log(t1 / t0);
       int arcs = seq.length;
+      long cycle = Math.max(1, iterations / CYCLES);
       long it = 0;
       for (; it < iterations; it++) {
         if ((it & 4095) == 0
@@ -469,11 +470,12 @@ public final class PacketAnnealing implements Method {
                 || (limits != null && limits.run().stop().stopped()))) {
           break;
         }
-        long cycle = Math.max(1, iterations / CYCLES);
-        if (it > 0 && it % cycle == 0) {
+        // the moves left over by the division (fewer than CYCLES) finish the last cycle
+        long phase = Math.min(it / cycle, CYCLES - 1);
+        if (it > 0 && it == phase * cycle) {
           fromBest();
         }
-        double temp = t0 * Math.exp(ratio * (it % cycle) / cycle);
+        double temp = t0 * Math.exp(ratio * (it - phase * cycle) / cycle);
         long oldMakespan = makespan;
         long oldSecondary = secondary;
         int a1;
