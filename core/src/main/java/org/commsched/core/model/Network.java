@@ -178,30 +178,13 @@ public final class Network {
    */
   public int[] distancesTo(int t) {
     int n = nodes();
-    int[] d = new int[n];
-    if (layout
-        .closedDistances()) { // a regular family, the complete graph included: no search over its
-      // nodes
-      for (int v = 0; v < n; v++) {
-        d[v] = layout.distance(v, t);
-      }
-      return d;
+    if (!layout.closedDistances()) {
+      return search(t, new boolean[n], false);
     }
-    java.util.Arrays.fill(d, -1);
-    d[t] = 0;
-    int[] queue = new int[n];
-    int head = 0;
-    int tail = 0;
-    queue[tail++] = t;
-    while (head < tail) {
-      int x = queue[head++];
-      for (int i = 0, deg = inDegree(x); i < deg; i++) {
-        int y = tail(inArc(x, i));
-        if (d[y] < 0) {
-          d[y] = d[x] + 1;
-          queue[tail++] = y;
-        }
-      }
+    // a regular family, the complete graph included: no search over its nodes
+    int[] d = new int[n];
+    for (int v = 0; v < n; v++) {
+      d[v] = layout.distance(v, t);
     }
     return d;
   }
